@@ -1,0 +1,102 @@
+"""The one error family rulekit raises for bad input.
+
+Every error a user can cause (a bad scenario file, an unknown card, a malformed Apoteose
+effect text, an illegal scripted choice) is a :class:`RulekitError`. Its message names *where*
+the problem is: the file, line and field for YAML input, or the character position for an
+effect text. The CLI prints ``str(error)`` on stderr and exits with status 2; widgets show it
+inside themselves. Nothing else is expected to escape the engines for bad input.
+"""
+
+from __future__ import annotations
+
+
+class RulekitError(Exception):
+    """Base class for every user-facing error.
+
+    Attributes:
+        message: what is wrong, in plain words.
+        file: the file the input came from (``None`` for in-memory input).
+        line: 1-based line in ``file`` (``None`` when unknown).
+        field: dotted path of the offending field, e.g. ``objects[2].types``.
+        code: a stable machine-readable code, e.g. ``UNKNOWN_KEY``.
+        suggestion: an obvious fix, shown as "did you mean ...?".
+
+    >>> str(RulekitError("'Creture' is not a card type", file="s.yaml", line=14,
+    ...                  field="effects[2]", suggestion="Creature"))
+    "s.yaml:14: effects[2]: 'Creture' is not a card type — did you mean 'Creature'?"
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        field: str | None = None,
+        code: str = "INVALID",
+        suggestion: str | None = None,
+    ) -> None:
+        self.message = message
+        self.file = file
+        self.line = line
+        self.field = field
+        self.code = code
+        self.suggestion = suggestion
+        super().__init__(str(self))
+
+    def where(self) -> str:
+        """``file:line`` (or the parts that are known), without the message."""
+        parts = []
+        if self.file is not None:
+            parts.append(self.file)
+        if self.line is not None:
+            parts.append(str(self.line))
+        return ":".join(parts)
+
+    def __str__(self) -> str:
+        head = self.where()
+        text = self.message
+        if self.field:
+            text = f"{self.field}: {text}"
+        if head:
+            text = f"{head}: {text}"
+        if self.suggestion:
+            text = f"{text} — did you mean '{self.suggestion}'?"
+        return text
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain-data form, for JSON output and widgets."""
+        return {
+            "code": self.code,
+            "message": self.message,
+            "file": self.file,
+            "line": self.line,
+            "field": self.field,
+            "suggestion": self.suggestion,
+        }
+
+
+class ScenarioError(RulekitError):
+    """A scenario or card-library file is invalid (unknown key, bad value, unknown card...)."""
+
+
+class EffectTextError(RulekitError):
+    """An Apoteose effect text cannot be parsed.
+
+    ``position`` is the 0-based character offset in the text where the rule was broken, and
+    ``code`` is one of the stable codes (``MISSING_ACTIVATION_KEYWORD``, ``UNKNOWN_KEYWORD``...).
+    """
+
+    def __init__(self, message: str, *, code: str, position: int, text: str = "", **kw: object) -> None:
+        self.position = position
+        self.text = text
+        super().__init__(message, code=code, **kw)  # type: ignore[arg-type]
+
+    def __str__(self) -> str:
+        base = super().__str__()
+        return f"{base} [{self.code} at position {self.position}]"
+
+    def to_dict(self) -> dict[str, object]:
+        data = super().to_dict()
+        data["position"] = self.position
+        return data
