@@ -1,0 +1,129 @@
+"""Re-execute every lesson notebook and store its outputs, cleaned.
+
+    .venv/bin/python tools/refresh_lessons.py            # all lessons
+    .venv/bin/python tools/refresh_lessons.py 01-layers  # one lesson
+
+Each notebook runs top to bottom in a fresh kernel (nbclient) with ``RULEKIT_GRAPHVIZ=wasm``, so the
+stored SVG comes from the in-process WebAssembly Graphviz and is byte-identical on every machine (system
+``dot`` versions lay out differently). The outputs are then cleaned the way ``nbstripout --keep-output``
+would, and a bit more:
+
+- no execution counts, no cell metadata except ``tags``, no notebook metadata except a fixed kernelspec and
+  language name (no Python patch version, no widget state, no signature);
+- widget *views* are dropped from the outputs: without widget state they would show "model not found".
+  A learner gets the live widget by running the cell.
+
+Running it twice gives byte-identical files (``--check`` verifies that without writing: it exits 1
+when a refresh would change a stored notebook).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = ROOT / "lessons"
+
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+LANGUAGE_INFO = {"name": "python", "file_extension": ".py", "mimetype": "text/x-python"}
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def lesson_paths(names: list[str] | None = None) -> list[Path]:
+    """The lesson notebooks (``lessons/NN-*.ipynb``) in order, optionally filtered by stem."""
+    paths = sorted(p for p in LESSONS.glob("[0-9][0-9]-*.ipynb"))
+    if names:
+        paths = [p for p in paths if p.stem in names or p.name in names]
+    return paths
+
+
+def clean(nb: Any) -> Any:
+    """Clean an executed notebook in place and return it (see the module docstring)."""
+    nb.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": dict(LANGUAGE_INFO)}
+    for i, cell in enumerate(nb.cells):
+        cell["id"] = str(i)
+        tags = cell.get("metadata", {}).get("tags", [])
+        cell["metadata"] = {"tags": list(tags)} if tags else {}
+        if cell.cell_type != "code":
+            cell.pop("outputs", None)
+            cell.pop("execution_count", None)
+            continue
+        cell["execution_count"] = None
+        outputs = []
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            if WIDGET_VIEW in data or WIDGET_STATE in data:
+                continue
+            if "execution_count" in out:
+                out["execution_count"] = None
+            out["metadata"] = {} if "metadata" in out else out.get("metadata")
+            if out.get("metadata") is None:
+                out.pop("metadata", None)
+            outputs.append(out)
+        cell["outputs"] = outputs
+    return nb
+
+
+def execute(path: Path, timeout: int = 120) -> Any:
+    """Run one notebook in a fresh kernel with the wasm Graphviz backend; return the executed notebook."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    os.environ["RULEKIT_GRAPHVIZ"] = "wasm"
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(
+        nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+    )
+    client.execute()
+    return nb
+
+
+def render(nb: Any) -> str:
+    import nbformat
+
+    text = nbformat.writes(nb)
+    return text if text.endswith("\n") else text + "\n"
+
+
+def refresh(path: Path, write: bool = True) -> bool:
+    """Execute and clean one lesson. Return True when the stored file changed (or would change)."""
+    nb = clean(execute(path))
+    text = render(nb)
+    old = path.read_text(encoding="utf-8")
+    changed = text != old
+    if write and changed:
+        path.write_text(text, encoding="utf-8")
+    return changed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("names", nargs="*", help="lesson names, e.g. 01-layers (default: all)")
+    parser.add_argument(
+        "--check", action="store_true", help="do not write; exit 1 if a refresh would change a file"
+    )
+    args = parser.parse_args(argv)
+    paths = lesson_paths(args.names)
+    if not paths:
+        print("no lessons found", file=sys.stderr)
+        return 1
+    stale = []
+    for path in paths:
+        t0 = time.perf_counter()
+        changed = refresh(path, write=not args.check)
+        took = time.perf_counter() - t0
+        state = ("stale" if args.check else "updated") if changed else "unchanged"
+        print(f"{path.relative_to(ROOT)}: {state} ({took:.1f} s)")
+        if changed:
+            stale.append(path)
+    return 1 if (args.check and stale) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
