@@ -1,0 +1,43 @@
+"""Benchmark: wall time to execute every lesson notebook top to bottom (``lessons_s``).
+
+Each lesson runs in a fresh kernel through nbclient, as ``tools/refresh_lessons.py`` runs it (wasm Graphviz),
+but nothing is written. ``benchmarks/run.py`` merges ``measure()`` into its JSON.
+
+    .venv/bin/python benchmarks/bench_lessons.py
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _refresh_module() -> Any:
+    spec = importlib.util.spec_from_file_location("refresh_lessons", ROOT / "tools" / "refresh_lessons.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def measure() -> dict[str, float]:
+    """Execute every lesson once; return ``{"lessons_s": total seconds}`` (plus one figure per lesson)."""
+    refresh = _refresh_module()
+    per_lesson: dict[str, float] = {}
+    t_all = time.perf_counter()
+    for path in refresh.lesson_paths():
+        t0 = time.perf_counter()
+        refresh.execute(path)
+        per_lesson[f"lesson_{path.stem}_s"] = round(time.perf_counter() - t0, 2)
+    result = {"lessons_s": round(time.perf_counter() - t_all, 2)}
+    result.update(per_lesson)
+    return result
+
+
+if __name__ == "__main__":
+    print(json.dumps(measure(), indent=1))

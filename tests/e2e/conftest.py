@@ -1,0 +1,180 @@
+"""Fixtures for the real-browser tests: JupyterLab on a free loopback port, Debian's chromium via Playwright.
+
+The browser is Debian's ``chromium`` package (``/usr/bin/chromium``, or ``$RULEKIT_CHROMIUM``), driven by the
+``playwright`` Python package through ``executable_path``. We never run ``playwright install``. When chromium
+or playwright is missing the tests skip, and the end of the test run says so and how to enable them.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = os.environ.get("RULEKIT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+_SKIPPED: list[str] = []
+
+
+def browser_missing_reason() -> str | None:
+    """Why the browser tests cannot run here, or None when they can."""
+    if not Path(CHROMIUM).exists():
+        return f"chromium not found at {CHROMIUM} (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright Python package is missing (pip install -e '.[test]')"
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    reason = browser_missing_reason()
+    for item in items:
+        if "e2e" in item.keywords and reason:
+            item.add_marker(pytest.mark.skip(reason=f"browser test skipped: {reason}"))
+            _SKIPPED.append(item.nodeid)
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    if _SKIPPED:
+        terminalreporter.write_sep("=", "browser tests skipped", yellow=True, bold=True)
+        terminalreporter.write_line(
+            f"{len(_SKIPPED)} real-browser (e2e) tests were SKIPPED: {browser_missing_reason()}."
+        )
+        terminalreporter.write_line(
+            "To run them: apt-get install chromium (Debian/Ubuntu),"
+            " or set RULEKIT_CHROMIUM to a chromium binary."
+        )
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"JupyterLab exited early:\n{log.read_text(errors='replace')[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as resp:
+                if resp.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.2)
+    tail = log.read_text(errors="replace")[-3000:]
+    raise RuntimeError(f"JupyterLab did not answer within {timeout:.0f} s:\n{tail}")
+
+
+@pytest.fixture(scope="session")
+def jupyterlab() -> Iterator[str]:
+    """Start JupyterLab (no token, loopback, a free port) on a temp copy of lessons/; yield its base URL."""
+    if browser_missing_reason():
+        pytest.skip(browser_missing_reason() or "")
+    tmp = Path(tempfile.mkdtemp(prefix="rulekit-e2e-"))
+    root = tmp / "lessons"
+    shutil.copytree(ROOT / "lessons", root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    port = _free_port()
+    env = dict(os.environ)
+    env.update(
+        JUPYTER_CONFIG_DIR=str(tmp / "config"),
+        JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
+        JUPYTERLAB_SETTINGS_DIR=str(tmp / "settings"),
+        JUPYTERLAB_WORKSPACES_DIR=str(tmp / "workspaces"),
+        JUPYTER_PLATFORM_DIRS="1",
+    )
+    log = tmp / "jupyterlab.log"
+    cmd = [
+        sys.executable, "-m", "jupyterlab",
+        "--no-browser",
+        "--allow-root",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        "--ServerApp.token=",
+        "--ServerApp.password=",
+        "--ServerApp.disable_check_xsrf=True",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.open_browser=False",
+        "--LabApp.expose_app_in_browser=True",
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]  # fmt: skip
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_up(f"{base}/api/status", proc, log)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=5)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if browser_missing_reason():
+        pytest.skip(browser_missing_reason() or "")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A fresh page; on failure its screenshot goes to test-artifacts/<test name>.png."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    pg = context.new_page()
+    try:
+        yield pg
+    finally:
+        rep = getattr(request.node, "rep_call", None)
+        if rep is not None and rep.failed:
+            ARTIFACTS.mkdir(exist_ok=True)
+            name = request.node.name.replace("/", "_").replace("[", "-").replace("]", "")
+            try:
+                pg.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+            except Exception as exc:  # a broken page must not hide the test's own failure
+                print(f"could not save the failure screenshot: {exc}")
+        context.close()
