@@ -1,0 +1,123 @@
+"""rulekit's performance figures. Figures, not tests: nothing here passes or fails.
+
+    python benchmarks/run.py            # a readable table
+    python benchmarks/run.py --json     # exactly one JSON object
+    python benchmarks/run.py --quick    # skip the slow figures (lessons_s)
+
+Figures (targets from the issues):
+
+* ``import_ms``: ``import rulekit`` in a fresh interpreter (target ≤ 100).
+* ``lesson_ms``: one solve of the lesson-scale scenario ``seed/humility-then-gideon`` (target ≤ 5).
+* ``board_ms``: one solve of a generated 500-object, 60-effect board (target ≤ 100).
+* ``dependency_ratio``: dependency-aware solve / timestamp-only solve on that board, same run (target ≤ 3).
+* ``widget_ms``: one LayerExplorer toggle through every output, wasm renderer warm (median, p95; p95 ≤ 50).
+* ``lessons_s``: executing every lesson notebook.
+
+Each timing is the median of several runs (p95 where stated), measured with ``time.perf_counter``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+TARGETS = {"import_ms": 100, "lesson_ms": 5, "board_ms": 100, "dependency_ratio": 3, "widget_ms.p95": 50}
+
+
+def _timed(fn: Callable[[], object], repeat: int) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def measure_import(repeat: int = 7) -> float:
+    """Median wall time of ``import rulekit`` in a fresh interpreter, in ms."""
+    code = "import time; t = time.perf_counter(); import rulekit; print((time.perf_counter() - t) * 1000)"
+    runs = [
+        float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+        for _ in range(repeat)
+    ]
+    return round(statistics.median(runs), 2)
+
+
+def measure_engine() -> dict[str, Any]:
+    """lesson_ms, board_ms and dependency_ratio (both board figures from this same run)."""
+    from rulekit import mtg
+
+    lesson = mtg.load_scenario("seed/humility-then-gideon")
+    mtg.solve(lesson)  # warm caches (selector parsing) once, as a notebook would
+    lesson_ms = statistics.median(_timed(lambda: mtg.solve(lesson), 200))
+
+    board_mod = importlib.import_module("board")
+    board = mtg.scenario_from_text(board_mod.generate_board(500, 60, seed=0), "benchmarks/board.yaml")
+    mtg.solve(board)
+    with_dep = _timed(lambda: mtg.solve(board), 15)
+    without_dep = _timed(lambda: mtg.solve(board, dependency=False), 15)
+    board_ms = statistics.median(with_dep)
+    return {
+        "lesson_ms": round(lesson_ms, 3),
+        "board_ms": round(board_ms, 2),
+        "board_timestamp_only_ms": round(statistics.median(without_dep), 2),
+        "dependency_ratio": round(board_ms / statistics.median(without_dep), 2),
+    }
+
+
+def measure_optional(module: str) -> dict[str, Any]:
+    """Figures from ``benchmarks/<module>.py``'s ``measure()``, or a note if it cannot run."""
+    try:
+        mod = importlib.import_module(module)
+        return dict(mod.measure())
+    except Exception as exc:  # a figure that cannot be taken is reported, not fatal
+        return {f"{module}_error": f"{type(exc).__name__}: {exc}"}
+
+
+def collect(quick: bool = False) -> dict[str, Any]:
+    figures: dict[str, Any] = {
+        "python": platform.python_version(),
+        "machine": f"{platform.machine()}, {__import__('os').cpu_count()} cores",
+        "import_ms": measure_import(),
+    }
+    figures.update(measure_engine())
+    figures.update(measure_optional("bench_widgets"))
+    if not quick:
+        figures.update(measure_optional("bench_lessons"))
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
+    parser.add_argument("--quick", action="store_true", help="skip slow figures (lessons_s)")
+    args = parser.parse_args(argv)
+    figures = collect(quick=args.quick)
+    if args.json:
+        print(json.dumps(figures, sort_keys=True))
+        return 0
+    for key, value in figures.items():
+        target = TARGETS.get(key)
+        if isinstance(value, dict):
+            for sub, v in value.items():
+                t = TARGETS.get(f"{key}.{sub}")
+                print(f"{key}.{sub:<10} {v:>10}" + (f"   (target ≤ {t})" if t else ""))
+            continue
+        print(f"{key:<24} {value!s:>10}" + (f"   (target ≤ {target})" if target else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
