@@ -78,7 +78,9 @@ class YamlDoc:
             mark = exc.problem_mark or exc.context_mark
             line = mark.line + 1 if mark is not None else None
             problem = exc.problem or exc.context or "invalid YAML"
-            raise ScenarioError(f"invalid YAML: {problem}", file=file, line=line, code="YAML_SYNTAX") from None
+            raise ScenarioError(
+                f"invalid YAML: {problem}", file=file, line=line, code="YAML_SYNTAX"
+            ) from None
         except yaml.YAMLError as exc:
             raise ScenarioError(f"invalid YAML: {exc}", file=file, code="YAML_SYNTAX") from None
         doc = cls(data=data, file=file)
@@ -201,10 +203,9 @@ def validate_located(doc: YamlDoc, path: PathKey, model: type[M]) -> M:
         real: list[str | int] = []
         cursor: Any = value
         for part in loc:
-            if isinstance(cursor, dict) and part in cursor:
-                real.append(part)
-                cursor = cursor[part]
-            elif isinstance(cursor, list) and isinstance(part, int) and 0 <= part < len(cursor):
+            in_dict = isinstance(cursor, dict) and part in cursor
+            in_list = isinstance(cursor, list) and isinstance(part, int) and 0 <= part < len(cursor)
+            if in_dict or in_list:
                 real.append(part)
                 cursor = cursor[part]
             elif err["type"] == "extra_forbidden" and part == loc[-1]:

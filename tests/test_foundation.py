@@ -65,7 +65,8 @@ def test_yaml_errors_name_file_line_and_field(text: str, expected: str) -> None:
 
 def test_misspelt_choice_gets_a_suggestion() -> None:
     with pytest.raises(ScenarioError) as info:
-        YamlDoc.from_text("game: mtg\nobjects:\n  - {card: a, types: [Creture]}\n", "s.yaml").validate(_Scenario)
+        doc = YamlDoc.from_text("game: mtg\nobjects:\n  - {card: a, types: [Creture]}\n", "s.yaml")
+        doc.validate(_Scenario)
     assert info.value.suggestion == "Creature"
     assert info.value.line == 3
 
