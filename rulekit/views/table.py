@@ -1,0 +1,151 @@
+"""A small, deterministic table: pandas Styler for notebooks, a plain-text twin for terminals.
+
+Every table rulekit shows is a :class:`Table`: column names, rows of strings, which cells
+changed (shown **bold**, and the cell text itself carries an arrow such as ``2/2 → 1/1`` so the
+cue never depends on colour or weight alone), and optionally one highlighted row (the stepper's
+current step, marked ``▶``).
+
+``Table.styler()`` builds a pandas ``Styler`` with a *fixed* uuid derived from the table's
+content and a caption, so stored notebook outputs are byte-identical run after run;
+``Table.to_text()`` is the plain-text twin and needs no pandas at all.
+
+>>> t = Table("demo", "Final characteristics", ("object", "P/T"), (("Gideon Jura", "6/6 → 0/0"),),
+...           changed=frozenset({(0, 1)}))
+>>> print(t.to_text())
+Final characteristics
+object       P/T
+-----------  ---------
+Gideon Jura  6/6 → 0/0
+>>> 'id="T_rk-demo-' in t.to_html()
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from rulekit.views.palette import HIGHLIGHT, OKABE_ITO, TINTS
+
+#: Marker put in front of the highlighted row's first cell.
+ROW_MARK = "▶ "
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows of strings with a caption; see the module doc."""
+
+    name: str
+    caption: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    changed: frozenset[tuple[int, int]] = field(default_factory=frozenset)
+    highlight_row: int | None = None
+    note: str = ""
+
+    # -- identity -------------------------------------------------------------------------------
+    @property
+    def uuid(self) -> str:
+        """Fixed, content-derived Styler uuid: same table -> same id; different tables don't clash."""
+        digest = hashlib.sha1(self.to_text().encode("utf-8")).hexdigest()[:10]
+        return f"rk-{self.name}-{digest}"
+
+    def with_highlight(self, row: int | None) -> Table:
+        return Table(self.name, self.caption, self.columns, self.rows, self.changed, row, self.note)
+
+    def _display_rows(self) -> list[list[str]]:
+        rows = [list(r) for r in self.rows]
+        if (
+            self.highlight_row is not None
+            and 0 <= self.highlight_row < len(rows)
+            and rows[self.highlight_row]
+        ):
+            rows[self.highlight_row][0] = ROW_MARK + rows[self.highlight_row][0]
+        return rows
+
+    # -- pandas ---------------------------------------------------------------------------------
+    def frame(self) -> Any:
+        """The rows as a ``pandas.DataFrame`` (imported here, never at ``import rulekit``)."""
+        import pandas as pd
+
+        return pd.DataFrame(self._display_rows(), columns=list(self.columns))
+
+    def styler(self, scale: float = 1.0) -> Any:
+        """A pandas ``Styler`` with a fixed uuid, the caption, bold changed cells, the highlighted row."""
+        df = self.frame()
+        changed = self.changed
+        hi = self.highlight_row
+
+        def style(data: Any) -> Any:
+            import pandas as pd
+
+            out = pd.DataFrame("", index=data.index, columns=data.columns)
+            for r, c in changed:
+                if r < len(out.index) and c < len(out.columns):
+                    out.iat[r, c] = f"font-weight: bold; background-color: {TINTS['sky_blue']}"
+            if hi is not None and 0 <= hi < len(out.index):
+                for c in range(len(out.columns)):
+                    prev = out.iat[hi, c]
+                    out.iat[hi, c] = (prev + "; " if prev else "") + (
+                        f"border-top: 3px solid {HIGHLIGHT}; border-bottom: 3px solid {HIGHLIGHT}"
+                    )
+            return out
+
+        styler = df.style.set_uuid(self.uuid).set_caption(self.caption).hide(axis="index")
+        styler = styler.apply(style, axis=None)
+        styler = styler.set_table_styles(
+            [
+                {"selector": "", "props": f"font-size: {100 * scale:.0f}%; border-collapse: collapse;"},
+                {"selector": "caption", "props": "caption-side: top; font-weight: bold; text-align: left;"},
+                {
+                    "selector": "th",
+                    "props": f"text-align: left; border-bottom: 2px solid {OKABE_ITO['black']};"
+                    " padding: 2px 8px;",
+                },
+                {"selector": "td", "props": "text-align: left; padding: 2px 8px; vertical-align: top;"},
+            ]
+        )
+        return styler
+
+    def to_html(self, scale: float = 1.0) -> str:
+        """HTML from the Styler (deterministic bytes), with the note under it."""
+        if not self.rows:
+            html = f"<p><strong>{escape(self.caption)}</strong>: <em>none</em></p>"
+        else:
+            html = self.styler(scale).to_html()
+        if self.note:
+            html += f'<p style="font-size:{90 * scale:.0f}%"><em>{escape(self.note)}</em></p>'
+        return html
+
+    # -- plain text -----------------------------------------------------------------------------
+    def to_text(self) -> str:
+        """Plain-text twin: caption, aligned columns, no pandas, deterministic."""
+        lines = [self.caption]
+        if not self.rows:
+            lines.append("(none)")
+        else:
+            rows = self._display_rows()
+            widths = [len(c) for c in self.columns]
+            for row in rows:
+                for i, cell in enumerate(row):
+                    for part in cell.split("\n"):
+                        widths[i] = max(widths[i], len(part))
+            lines.append("  ".join(c.ljust(w) for c, w in zip(self.columns, widths, strict=True)))
+            lines.append("  ".join("-" * w for w in widths))
+            for row in rows:
+                cells = [cell.replace("\n", "; ") for cell in row]
+                lines.append("  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=False)))
+        if self.note:
+            lines.append(self.note)
+        return "\n".join(line.rstrip() for line in lines)
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        return f"<Table {self.name!r}: {len(self.rows)} rows × {len(self.columns)} columns>"
