@@ -1,0 +1,549 @@
+"""The controlled Portuguese vocabulary: descriptions, conditions and triggers -> plain data.
+
+Every sentence the engine can run is turned into a small JSON-able dict (a *statement*), and
+every requirement into a *requirement AST*. The same dicts are what a scenario may write by hand
+(the structured YAML form) when the vocabulary cannot express a card. ``LANGUAGE.md`` documents
+the vocabulary with examples; this module is its only implementation.
+
+Matching is case- and accent-insensitive (R-01); upper-case names (types, zones, resources) are
+taken back from the original text.
+
+>>> parse_description("Cure 25 de VIDA e Recupere 2 de MANA.")[0]
+[{'op': 'heal', 'amount': 25, 'resource': 'VIDA', 'target': {'who': 'self'}}, {'op': 'recover', 'amount': 2, 'resource': 'MANA', 'target': {'who': 'self'}}]
+>>> parse_trigger("uma HABILIDADE for ativada")["event"]
+'activate'
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from rulekit.apoteose.rulings import moment_of, norm
+
+Stmt = dict[str, Any]
+
+RESOURCES = {"vida": "VIDA", "hp": "VIDA", "mana": "MANA", "estamina": "ESTAMINA"}
+ZONES = {
+    "inventario": "INVENTÁRIO", "mao": "INVENTÁRIO", "mesa": "MESA", "suporte": "SUPORTE",
+    "cenario": "CENÁRIO", "tabuleiro": "TABULEIRO", "descarte": "DESCARTE", "pilha de descarte": "DESCARTE",
+    "baralho": "BARALHO", "banidas": "BANIDAS", "pilha de cartas banidas": "BANIDAS", "limbo": "LIMBO",
+}
+#: words of "essa <ação>" -> the event kind it modifies
+ACTION_NOUNS = {
+    "cura": "heal", "recuperacao": "recover", "dano": "damage", "perda": "lose", "compra": "draw",
+    "consumo": "consume", "ativacao": "activate",
+}
+DURATIONS = {
+    "ate o final do turno": "end_turn", "ate o fim do turno": "end_turn",
+    "ate o final da batalha": "end_battle", "ate o fim da batalha": "end_battle",
+    "ate o inicio do seu proximo turno": "next_turn", "o inicio do seu proximo turno": "next_turn",
+    "ate o final do ciclo": "end_cycle",
+}
+
+
+def _fold(text: str) -> str:
+    """Accent-stripped, lower-cased, *same length* copy of ``text`` (for span-preserving matches)."""
+    out = []
+    for c in text:
+        d = "".join(x for x in unicodedata.normalize("NFKD", c) if not unicodedata.combining(x))
+        out.append((d[:1] or c).lower())
+    return "".join(out)
+
+
+def clean(text: str) -> str:
+    """NFC + collapsed whitespace: the canonical spelling of free text."""
+    return re.sub(r"\s+", " ", unicodedata.normalize("NFC", text)).strip()
+
+
+class _T:
+    """A clause with its folded twin, so regex spans on the fold slice the original."""
+
+    def __init__(self, text: str) -> None:
+        self.orig = clean(text).rstrip(".").strip()
+        self.low = _fold(self.orig)
+
+    def m(self, pattern: str) -> re.Match[str] | None:
+        return re.fullmatch(pattern, self.low)
+
+    def span(self, match: re.Match[str], group: int | str) -> str:
+        s, e = match.span(group)
+        return self.orig[s:e]
+
+
+_NUMWORDS = {"um": 1, "uma": 1, "dois": 2, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5}
+AMT = r"(\d+|\([^()]*\))"
+N = r"(\d+|um|uma|dois|duas|tres|quatro|cinco)"
+
+
+def _num(s: str) -> int:
+    return int(s) if s.isdigit() else _NUMWORDS[s]
+
+
+def parse_amount(text: str) -> int | dict[str, Any]:
+    """``25`` -> 25; ``( CONHECIMENTO + INT + 5 )`` -> ``{"sum": [[1, "CONHECIMENTO"], [1, "INT"], [1, 5]]}``."""
+    t = clean(text)
+    if re.fullmatch(r"[+-]?\d+", t):
+        return int(t)
+    inner = t.strip("() ").strip()
+    terms: list[list[Any]] = []
+    for sign, tok in re.findall(r"([+-]?)\s*([^\s+-]+)", inner):
+        factor = -1 if sign == "-" else 1
+        terms.append([factor, int(tok) if tok.isdigit() else tok.upper()])
+    return {"sum": terms}
+
+
+def parse_target(t: _T, match: re.Match[str] | None = None, group: int | str = 0) -> dict[str, Any]:
+    """A hero phrase -> ``{"who": self|opponent|ally|any|selected|answered|turn|name, ...}``."""
+    low = t.low if match is None else t.low[match.start(group):match.end(group)]
+    orig = t.orig if match is None else t.span(match, group)
+    low = low.strip()
+    table = {
+        "voce": "self", "si mesmo": "self", "voce mesmo": "self", "seu heroi": "self",
+        "um oponente": "opponent", "o oponente": "opponent", "um inimigo": "opponent",
+        "um aliado": "ally", "o aliado": "ally", "um heroi": "any", "um personagem": "any", "qualquer heroi": "any",
+        "o alvo": "selected", "o alvo selecionado": "selected", "o heroi selecionado": "selected",
+        "o heroi que ativou essa carta": "answered", "o controlador dessa carta": "answered",
+        "quem ativou essa carta": "answered", "o heroi do turno": "turn",
+    }
+    if low in table:
+        return {"who": table[low]}
+    if low in ("todos os oponentes", "cada oponente"):
+        return {"who": "opponent", "all": True}
+    if low in ("todos os aliados", "cada aliado"):
+        return {"who": "ally", "all": True}
+    if re.fullmatch(r"[\w-]+", low):
+        return {"who": "name", "name": orig.strip()}
+    return {"who": "unknown", "text": orig}
+
+
+def parse_card(t: _T, match: re.Match[str], group: int | str) -> dict[str, Any]:
+    """A card phrase -> ``{"card": self|answered|selected|choose, "count", "type", "zone"}``."""
+    low = t.low[match.start(group):match.end(group)].strip()
+    orig = t.span(match, group).strip()
+    if low in ("esta carta", "desta carta", "a si mesma"):
+        return {"card": "self"}
+    if low in ("essa carta", "dessa carta", "a carta respondida"):
+        return {"card": "answered"}
+    if low in ("a carta selecionada", "as cartas selecionadas", "o alvo", "o alvo selecionado"):
+        return {"card": "selected"}
+    m = re.fullmatch(rf"{N} (cartas?|[\w-]+)(?: (?:do|da|de|no|na) (?:seu |sua )?(inventario|mesa|suporte|mao|baralho))?", low)
+    if m:
+        out: dict[str, Any] = {"card": "choose", "count": _num(m.group(1))}
+        if m.group(2) not in ("carta", "cartas"):
+            out["type"] = orig[m.start(2) - m.start(0):m.end(2) - m.start(0)].upper()
+        if m.group(3):
+            out["zone"] = ZONES[m.group(3)]
+        return out
+    return {"card": "unknown", "text": orig}
+
+
+def _duration(t: _T) -> tuple[_T, str | None]:
+    for phrase, key in DURATIONS.items():
+        for sep in (", ", " "):
+            if t.low.endswith(sep + phrase):
+                cut = len(t.low) - len(sep + phrase)
+                nt = _T(t.orig[:cut])
+                return nt, key
+    return t, None
+
+
+def parse_statement(text: str) -> Stmt:
+    """One clause of a description -> a statement dict (``op`` = ``unknown`` when not in the vocabulary)."""
+    t = _T(text)
+    low = t.low
+    if not low:
+        return {"op": "noop"}
+    if "❙" in t.orig or "|" in t.orig:
+        return {"op": "table", "cells": [clean(c) for c in re.split(r"[❙|]", t.orig)]}
+    if m := t.m(r"depois,? (.*)"):
+        inner = parse_statement(t.span(m, 1))
+        return inner
+    t, duration = _duration(t)
+    low = t.low
+    stmt: Stmt | None = None
+    if m := t.m(rf"cure {AMT} de (vida|hp)(?: (?:de|a|ao|em) (.+))?"):
+        stmt = {"op": "heal", "amount": parse_amount(t.span(m, 1)), "resource": "VIDA",
+                "target": parse_target(t, m, 3) if m.group(3) else {"who": "self"}}
+    elif m := t.m(rf"recupere {AMT} de (vida|mana|estamina|hp)(?: (?:de|a|ao|em) (.+))?"):
+        stmt = {"op": "recover", "amount": parse_amount(t.span(m, 1)), "resource": RESOURCES[m.group(2)],
+                "target": parse_target(t, m, 3) if m.group(3) else {"who": "self"}}
+    elif m := t.m(r"recupere (.+ carta.*|.+)"):
+        stmt = {"op": "ready", **parse_card(t, m, 1)}
+    elif m := t.m(rf"consuma {AMT} de (vida|mana|estamina|hp)"):
+        stmt = {"op": "consume", "amount": parse_amount(t.span(m, 1)), "resource": RESOURCES[m.group(2)],
+                "target": {"who": "self"}}
+    elif m := t.m(r"consuma (.+)"):
+        stmt = {"op": "exhaust", **parse_card(t, m, 1)}
+    elif m := t.m(rf"cause {AMT} de dano (?:a|ao|aos|em|para) (.+)"):
+        stmt = {"op": "damage", "amount": parse_amount(t.span(m, 1)), "resource": "VIDA",
+                "target": parse_target(t, m, 2)}
+    elif m := t.m(rf"(.+?) perde {AMT} de (vida|mana|estamina|hp)"):
+        stmt = {"op": "lose", "amount": parse_amount(t.span(m, 2)), "resource": RESOURCES[m.group(3)],
+                "target": parse_target(t, m, 1)}
+    elif m := t.m(rf"compre {N} cartas?"):
+        stmt = {"op": "draw", "count": _num(m.group(1)), "target": {"who": "self"}}
+    elif m := t.m(r"(descarte|enterre|bane|revele|registre|oculte) (.+)"):
+        op = {"descarte": "discard", "enterre": "bury", "bane": "banish", "revele": "reveal",
+              "registre": "register", "oculte": "hide"}[m.group(1)]
+        stmt = {"op": op, **parse_card(t, m, 2)}
+    elif m := t.m(r"devolva (.+) (?:ao|para o) (?:seu )?inventario"):
+        stmt = {"op": "return", **parse_card(t, m, 1)}
+    elif m := t.m(r"mova (.+) para (?:o |a |seu |sua )?(inventario|mesa|suporte|cenario|tabuleiro|descarte)"):
+        stmt = {"op": "move", **parse_card(t, m, 1), "zone": ZONES[m.group(2)]}
+    elif t.m(r"mova-se.*|mova .*"):
+        stmt = {"op": "step", "text": t.orig}
+    elif m := t.m(rf"selecione {N} (.+?)(?: (?:no|na|em) (?:seu |sua )?(tabuleiro|mesa|inventario|suporte|cenario))?"):
+        stmt = _select(t, m)
+    elif m := t.m(rf"role(?: {N} dados?| os dados| dados?| o dado)?"):
+        stmt = {"op": "roll", "count": _num(m.group(1)) if m.group(1) else 1}
+    elif t.m(r"negue a ativacao (?:dessa|desta|da|de essa) carta(?: respondida)?"):
+        stmt = {"op": "negate"}
+    elif m := t.m(rf"(aumente|reduza) (?:essa|esse|a|o) (\w+) em {AMT}"):
+        if m.group(2) in ACTION_NOUNS:
+            sign = 1 if m.group(1) == "aumente" else -1
+            stmt = {"op": "modify", "action": ACTION_NOUNS[m.group(2)], "delta": sign * _num_or_amt(t.span(m, 3))}
+    elif m := t.m(r"(?:em um teste,? )?voce recebe ([+-]?\d+) de ([\w-]+)"):
+        stmt = {"op": "gain", "attribute": t.span(m, 2).upper(), "amount": int(m.group(1)), "target": {"who": "self"}}
+        if low.startswith("em um teste"):
+            stmt["during"] = "test"
+    elif m := t.m(r"([+-]\d+) de ([\w-]+)"):
+        stmt = {"op": "gain", "attribute": t.span(m, 2).upper(), "amount": int(m.group(1)), "target": {"who": "self"}}
+    elif m := t.m(r"voce causa ([+-]\d+) de dano para cada (carta|[\w-]+) (?:no|na|em) (?:seu |sua )?"
+                  r"(inventario|mesa|suporte|mao|tabuleiro|cenario)(?: \(max (\d+)\))?"):
+        per: dict[str, Any] = {"zone": ZONES[m.group(3)], "who": "self"}
+        if m.group(2) != "carta":
+            per["type"] = t.span(m, 2).upper()
+        stmt = {"op": "gain", "attribute": "DANO", "amount": {"per": per, "times": int(m.group(1))},
+                "target": {"who": "self"}}
+        if m.group(4):
+            stmt["amount"]["max"] = int(m.group(4))
+    elif t.m(r"\(.*\)"):
+        stmt = {"op": "compute", "amount": parse_amount(t.orig)}
+    if stmt is None:
+        return {"op": "unknown", "text": t.orig}
+    if duration:
+        stmt["until"] = duration
+    return stmt
+
+
+def _num_or_amt(s: str) -> Any:
+    a = parse_amount(s)
+    return a
+
+
+def _select(t: _T, m: re.Match[str]) -> Stmt:
+    count = _num(m.group(1))
+    what_low = m.group(2).strip()
+    zone = ZONES[m.group(3)] if m.group(3) else None
+    heroes = {"oponente": "opponent", "oponentes": "opponent", "aliado": "ally", "aliados": "ally",
+              "alvo": "any", "alvos": "any", "heroi": "any", "herois": "any", "personagem": "any"}
+    if what_low in heroes and zone is None:
+        return {"op": "select", "count": count, "what": "hero", "who": heroes[what_low]}
+    out: Stmt = {"op": "select", "count": count, "what": "card"}
+    if what_low not in ("carta", "cartas"):
+        out["type"] = t.span(m, 2).strip().upper()
+    if zone:
+        out["zone"] = zone
+    return out
+
+
+_VERB_STARTS = (
+    "cure", "recupere", "consuma", "cause", "compre", "descarte", "enterre", "bane", "revele", "registre",
+    "oculte", "devolva", "mova", "mova-se", "selecione", "role", "negue", "aumente", "reduza", "voce recebe",
+    "voce causa", "depois", "escolha",
+)
+
+
+def _starts_clause(low: str) -> bool:
+    low = low.lstrip()
+    return any(low == v or low.startswith(v + " ") or low.startswith(v + ",") for v in _VERB_STARTS) or bool(
+        re.match(r"[\w -]+ perde \d", low)
+    ) or bool(re.match(r"[+-]\d+ de ", low))
+
+
+def split_clauses(text: str) -> list[str]:
+    """Split a description into clauses: sentences, then ``e`` / ``,`` / ``Depois,`` before a verb."""
+    text = clean(text)
+    out: list[str] = []
+    depth = 0
+    cur = ""
+    sentences: list[str] = []
+    for i, c in enumerate(text):
+        depth += c == "("
+        depth -= c == ")"
+        if c == "." and depth == 0 and not (i + 1 < len(text) and text[i + 1].isdigit()):
+            sentences.append(cur)
+            cur = ""
+        else:
+            cur += c
+    sentences.append(cur)
+    for s in sentences:
+        s = s.strip()
+        s = re.sub(r"(?i)^depois,?\s+", "", s)
+        if not s:
+            continue
+        low = _fold(s)
+        cuts = [0]
+        for m in re.finditer(r"(,\s*e\s+|\s+e\s+|,\s*depois,?\s+|,\s+|;\s*)", low):
+            if _starts_clause(low[m.end():]):
+                cuts.append(m.start())
+                cuts.append(m.end())
+        cuts.append(len(s))
+        pieces = [s[cuts[i]:cuts[i + 1]] for i in range(0, len(cuts) - 1, 2)]
+        out.extend(p.strip() for p in pieces if p.strip())
+    return out
+
+
+def parse_description(text: str) -> tuple[list[Stmt], bool]:
+    """A description -> (statements, has_options). ``Escolha um: ● A ● B`` gives a ``choose`` statement.
+
+    >>> parse_description("Escolha um: ● Cure 5 de VIDA ● Compre 1 carta")
+    ([{'op': 'choose', 'options': [[{'op': 'heal', 'amount': 5, 'resource': 'VIDA', 'target': {'who': 'self'}}], [{'op': 'draw', 'count': 1, 'target': {'who': 'self'}}]]}], True)
+    """
+    text = clean(text)
+    if not text:
+        return [], False
+    if "●" in text:
+        head, *items = text.split("●")
+        head_stmts: list[Stmt] = []
+        hl = _fold(head).strip()
+        if re.match(r"escolha (um|uma)", hl):
+            before = re.split(r"(?i)escolha", head)[0]
+            head_stmts = [parse_statement(c) for c in split_clauses(before)]
+            options = [parse_description(i)[0] for i in items if clean(i)]
+            return [*head_stmts, {"op": "choose", "options": options}], True
+        seq = [parse_statement(c) for c in split_clauses(head)]
+        for item in items:
+            seq.extend(parse_description(item)[0])
+        return seq, False
+    return [parse_statement(c) for c in split_clauses(text)], False
+
+
+# --------------------------------------------------------------------------------------------
+# Requirements: costs / actions (statements), states and conditions.
+# --------------------------------------------------------------------------------------------
+
+REQ_VERBS: dict[str, str] = {
+    "descarte": "cost", "consuma": "cost", "enterre": "cost", "bane": "cost", "revele": "cost",
+    "pague": "cost", "devolva": "cost", "oculte": "cost", "registre": "cost", "recupere": "cost",
+    "selecione": "action", "mova": "action", "mova-se": "action", "role": "action", "compre": "action",
+    "cause": "action", "cure": "action",
+    "ate": "state", "enquanto": "state", "durante": "state",
+    "quando": "condition", "se": "condition", "depois": "condition", "antes": "condition",
+}
+
+
+def parse_condition(text: str) -> dict[str, Any]:
+    """A state/condition body (after Se/Enquanto/Durante/Até) -> a condition dict."""
+    t = _T(text)
+    if m := t.m(rf"voce (?:tiver|possuir) {N} ([\w-]+)(?: (?:no|na|em) (?:seu |sua )?(\w+))?"):
+        out: dict[str, Any] = {"cond": "has", "who": "self", "count": _num(m.group(1))}
+        if m.group(2) not in ("carta", "cartas"):
+            out["type"] = t.span(m, 2).upper()
+        if m.group(3):
+            out["zone"] = ZONES.get(m.group(3), m.group(3).upper())
+        return out
+    if m := t.m(rf"(?:houver|houverem|existir|existirem|tiver|tiverem)(?: {N})? ([\w-]+) (?:no|na|em) (\w+)"):
+        out = {"cond": "exists", "count": _num(m.group(1)) if m.group(1) else 1, "zone": ZONES.get(m.group(3), m.group(3).upper())}
+        if m.group(2) not in ("carta", "cartas"):
+            out["type"] = t.span(m, 2).upper()
+        return out
+    if m := t.m(r"(?:o )?turno (?:dos|de um|de) (oponentes?|aliados?|rivais?)"):
+        return {"cond": "turn", "of": "opponent" if m.group(1).startswith(("op", "riv")) else "ally"}
+    if t.m(r"(?:o )?seu (?:proprio )?turno"):
+        return {"cond": "turn", "of": "self"}
+    if t.m(r"(?:a|uma) batalha"):
+        return {"cond": "battle"}
+    if t.m(r"(?:um|o) teste"):
+        return {"cond": "test"}
+    if m := t.m(r"(?:que )?esta carta (?:seja|for) (descartada|banida|enterrada|consumida|revelada|ocultada)"):
+        kinds = {"descartada": "discard", "banida": "banish", "enterrada": "bury", "consumida": "exhaust",
+                 "revelada": "reveal", "ocultada": "hide"}
+        return {"cond": "until_event", "event": kinds[m.group(1)], "card": "self"}
+    if m := t.m(r"(?:o )?(final|fim|inicio) (?:do|da|de) (?:seu )?(?:proximo )?(turno|batalha|ciclo)"):
+        return {"cond": "until_time", "when": ("end_" if m.group(1) != "inicio" else "next_") + m.group(2)
+                .replace("batalha", "battle").replace("turno", "turn").replace("ciclo", "cycle")}
+    if m := t.m(r"(?:sua|a sua) (vida|mana|estamina|hp) (?:for|estiver) (menor|maior) (?:que|do que) (\d+)"):
+        return {"cond": "resource", "who": "self", "resource": RESOURCES[m.group(1)],
+                "cmp": "<" if m.group(2) == "menor" else ">", "value": int(m.group(3))}
+    if m := t.m(r"voce (?:tiver|possuir) (?:pelo menos )?(\d+) de (vida|mana|estamina|hp)"):
+        return {"cond": "resource", "who": "self", "resource": RESOURCES[m.group(2)], "cmp": ">=",
+                "value": int(m.group(1))}
+    if t.m(r"esta carta estiver anexada.*"):
+        return {"cond": "attached"}
+    return {"cond": "unknown", "text": t.orig}
+
+
+_STEMS = {
+    "ativ": "activate", "descart": "discard", "consum": "consume", "cur": "heal", "recuper": "recover",
+    "sofr": "damage", "caus": "damage", "atac": "attack", "declar": "attack", "selecion": "target",
+    "rol": "roll", "compr": "draw", "enterr": "bury", "ban": "banish", "revel": "reveal", "devolv": "return",
+    "entr": "enter", "sa": "leave", "resolv": "resolve", "neg": "negate", "perd": "lose", "ocult": "hide",
+    "anex": "attach", "faz": "test", "fiz": "test", "registr": "register",
+}
+
+
+def _stem(word: str) -> str | None:
+    for suf in ("adas", "ados", "idas", "idos", "ada", "ado", "ida", "ido", "arem", "erem", "irem",
+                "ar", "er", "ir", "em", "e", "a"):
+        if word.endswith(suf) and word[: -len(suf)] in _STEMS:
+            return word[: -len(suf)]
+    if word in ("fizer", "fazer"):
+        return "faz"
+    return word if word in _STEMS else None
+
+
+def _party(t: _T, low: str, orig: str) -> dict[str, Any]:
+    """Subject/object phrase of a trigger -> filter on heroes, cards or resources."""
+    low = low.strip()
+    orig = orig.strip()
+    for art in ("sua ", "seu ", "a ", "o "):
+        if low.startswith(art) and low[len(art):] in RESOURCES:
+            return {"resource": RESOURCES[low[len(art):]], **({"who": "self"} if art in ("sua ", "seu ") else {})}
+    if low in RESOURCES:
+        return {"resource": RESOURCES[low]}
+    heroes = {"voce": "self", "": "self", "um oponente": "opponent", "oponente": "opponent",
+              "um inimigo": "opponent", "um aliado": "ally", "aliado": "ally", "um heroi": "any",
+              "um personagem": "any", "alguem": "any", "qualquer heroi": "any", "qualquer personagem": "any",
+              "o heroi do turno": "turn"}
+    if low in heroes:
+        return {"who": heroes[low]}
+    if low in ("esta carta", "este efeito"):
+        return {"card": "self"}
+    if low in ("uma carta", "uma carta qualquer", "um efeito", "qualquer carta"):
+        return {"card": "any"}
+    if m := re.fullmatch(r"(?:um|uma) ([\w-]+)", low):
+        word = orig.split()[-1]
+        if word.isupper() or m.group(1) in ("habilidade", "evocacao", "companheiro", "item", "magia"):
+            return {"card": "any", "type": word.upper()}
+    m2 = re.fullmatch(rf"{N} de (vida|mana|estamina|hp)", low)
+    if m2:
+        return {"resource": RESOURCES[m2.group(2)]}
+    return {"unknown": orig}
+
+
+def parse_trigger(text: str) -> dict[str, Any]:
+    """The event after Quando / Depois de / Antes de -> ``{"event", "moment", "actor", "patient", ...}``.
+
+    ``actor`` is who did it, ``patient`` to whom (hero filters ``{"who": ...}``), ``card`` a card filter
+    (``{"card": "self"|"any", "type"}``), ``resource`` the resource concerned.
+
+    >>> parse_trigger("um oponente ativar uma carta")["actor"]
+    {'who': 'opponent'}
+    >>> parse_trigger("VIDA for ser curado")["moment"]
+    'before'
+    """
+    t = _T(text)
+    low = t.low
+    moment = moment_of("quando " + low)
+    out: dict[str, Any] = {"moment": moment}
+    words = low.split()
+    # passive: "<subj> for [ser] <participle> [rest]" / "ser <participle>" / "for <infinitive> <obj>"
+    m = re.fullmatch(r"()(?:for |ser )(?:ser )?([\w-]+)(?: (.*))?", low) or re.fullmatch(
+        r"(?:(.*?) )?(?:for |ser |seja |forem )(?:ser )?([\w-]+)(?: (.*))?", low)
+    am = re.fullmatch(r"(?:(.*?) )?([\w-]+(?:ar|er|ir|arem|erem|irem)|fizer)(?: (.*))?", low)
+    if m and _stem(m.group(2)):
+        stem = _stem(m.group(2))
+        assert stem is not None
+        kind = _STEMS[stem]
+        subj_low = m.group(1) or ""
+        subj = _party(t, subj_low, t.orig[: len(subj_low)])
+        rest_low = m.group(3) or ""
+        rest = t.orig[len(low) - len(rest_low):] if rest_low else ""
+        infinitive = m.group(2).endswith(("ar", "er", "ir")) or m.group(2) == "fazer"
+        if infinitive:  # "for atacar", "for fazer um teste", "for rolar os dados": subject acts
+            out.update(event=kind, actor=subj if "who" in subj else {"who": "self"})
+            if rest_low and kind not in ("test", "attack", "roll"):
+                out["object"] = _party(t, rest_low, rest)
+        else:
+            out["event"] = kind
+            if kind in ("heal", "damage", "attack", "target", "recover", "lose") and "who" in subj:
+                out["patient"] = subj
+            elif "resource" in subj:
+                out["resource"] = subj["resource"]
+                if "who" in subj:
+                    out["patient"] = {"who": subj["who"]}
+            elif "card" in subj:
+                out["card"] = subj
+            elif "who" in subj:
+                out["patient"] = subj
+            else:
+                out["subject"] = subj
+            if rest_low.startswith("por "):
+                out["actor"] = _party(t, rest_low[4:], rest[4:])
+    elif am and _stem(am.group(2)):
+        stem = _stem(am.group(2))
+        assert stem is not None
+        kind = _STEMS[stem]
+        subj_low = am.group(1) or ""
+        subj = _party(t, subj_low, t.orig[: len(subj_low)])
+        rest_low = am.group(3) or ""
+        rest = t.orig[len(low) - len(rest_low):] if rest_low else ""
+        out["event"] = kind
+        who = subj if "who" in subj else {"who": "self"}
+        if stem == "sofr":  # "sofrer dano": the subject is hit
+            out["patient"] = who
+        else:
+            out["actor"] = who
+        if rest_low:
+            obj = _party(t, rest_low, rest)
+            if stem == "sofr" or kind == "test":
+                pass
+            elif "resource" in obj:
+                out["resource"] = obj["resource"]
+            elif "card" in obj:
+                out["card"] = obj
+            elif "who" in obj:
+                out["patient"] = obj
+    else:
+        out["event"] = "unknown"
+        out["text"] = t.orig
+    if out.get("event") == "consume" and "card" in out:
+        out["event"] = "exhaust"
+    if out.get("event") == "recover" and "card" in out:
+        out["event"] = "ready"
+    del words
+    return out
+
+
+def parse_requirement_ast(kind: str, verb: str, text: str) -> dict[str, Any]:
+    """The AST of one requirement, given its kind and first word (see :func:`text.classify`)."""
+    t = _T(text)
+    v = norm(verb)
+    if kind in ("cost", "action"):
+        if v == "descarte" and t.m(r"descarte uma carta"):
+            return {"op": "discard", "card": "choose", "count": 1}
+        return parse_statement(text)
+    rest = t.orig[len(verb):].strip()
+    rest_low = _fold(rest)
+    if v == "quando" or v == "depois" or v == "antes":
+        if v == "depois" or v == "antes":
+            rest = re.sub(r"(?i)^de\s+", "", rest)
+        trig = parse_trigger(rest)
+        if v == "depois":
+            trig["moment"] = "after"
+        elif v == "antes":
+            trig["moment"] = "before"
+        return {"cond": "trigger", "trigger": trig}
+    if v == "ate":
+        rest = re.sub(r"(?i)^que\s+", "", rest) if rest_low.startswith("que ") else rest
+    if v == "durante":
+        return {"cond": "during", "what": parse_condition(rest)}
+    if v == "ate":
+        return {"cond": "until", "what": parse_condition(rest)}
+    return parse_condition(rest)
+
+
+def is_supported(node: Any) -> bool:
+    """Does a statement / AST contain no ``unknown`` part?"""
+    if isinstance(node, dict):
+        if node.get("op") == "unknown" or node.get("cond") == "unknown" or node.get("event") == "unknown":
+            return False
+        if node.get("who") == "unknown" or node.get("card") == "unknown" or "unknown" in node:
+            return False
+        return all(is_supported(v) for v in node.values())
+    if isinstance(node, list):
+        return all(is_supported(v) for v in node)
+    return True

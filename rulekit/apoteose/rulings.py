@@ -1,0 +1,343 @@
+"""Every house ruling (R-01..R-23, ``shared/apoteose/rulings.md``) in one named place.
+
+Engine code asks these functions and constants instead of re-deciding a ruling inline, so
+changing a ruling means editing one definition here. Each docstring cites its ruling id and the
+seed passage it settles.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+# --------------------------------------------------------------------------------------------
+# R-01 — the keyword names (glossary.md).
+# --------------------------------------------------------------------------------------------
+#: R-01: activation keywords (exactly one per effect, seed «Ativação»).
+ACTIVATIONS: tuple[str, ...] = ("Ativar", "Auto", "Passivo")
+#: R-01: timing keywords (seed «Temporização»).
+TIMINGS: tuple[str, ...] = (
+    "Ao Entrar", "Ao Sair", "Ao Obter", "Ao Revelar", "Ao Ocultar", "Ao Consumir", "Ao Recuperar",
+    "Ao Descartar", "Ao Enterrar", "Ao Banir", "Em Teste", "Ao Atacar", "Ao Ser Atacado", "Ao Ser Alvo",
+    "Ao Rolar", "Início da Batalha", "Fim da Batalha", "Restauração", "Início do Turno", "Fim do Turno",
+    "Início do Time", "Fim do Time", "Início Aliado", "Fim Aliado", "Início Rival", "Fim Rival",
+    "Início Geral", "Fim Geral", "Início do Companheiro", "Fim do Companheiro",
+)
+#: R-01: limit keywords (seed «Limite»).
+LIMITS: tuple[str, ...] = (
+    "Turno Próprio", "Uma Vez por Ciclo", "Uma Vez por Batalha", "Ação Inicial", "Encerra Turno",
+    "Irrespondível", "Inegável", "Duração",
+)
+#: R-01: scope keywords (seed «Escopo»).
+SCOPES: tuple[str, ...] = ("Qualquer Lugar", "Da Mesa", "Do Inventário", "Do Descarte", "Do Time", "Do Anexo")
+#: R-01: task keywords (seed «Tarefa»); value = the verb the task performs on this card.
+TASKS: dict[str, str] = {
+    "Consumir": "exhaust", "Recuperar": "ready", "Descartar": "discard", "Enterrar": "bury",
+    "Banir": "banish", "Registrar": "register",
+}
+KEYWORD_KINDS: dict[str, tuple[str, ...]] = {
+    "activation": ACTIVATIONS, "timing": TIMINGS, "limit": LIMITS, "scope": SCOPES, "task": tuple(TASKS),
+}
+#: Canonical order of keyword kinds in the notation (glossary «Notation of an effect»).
+KEYWORD_ORDER: tuple[str, ...] = ("activation", "timing", "limit", "scope", "task")
+
+
+def norm(text: str) -> str:
+    """R-01: the parser accepts unaccented forms and any letter case.
+
+    >>> norm("  Irrespondível ") == norm("IRRESPONDIVEL")
+    True
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return re.sub(r"\s+", " ", stripped).strip().lower()
+
+
+KEYWORDS: dict[str, tuple[str, str]] = {
+    norm(name): (kind, name) for kind, names in KEYWORD_KINDS.items() for name in names
+}
+
+# --------------------------------------------------------------------------------------------
+# R-02 — resolution is atomic.
+# --------------------------------------------------------------------------------------------
+#: R-02: nothing is activated while a body resolves; triggers raised then wait for the post window.
+RESOLUTION_IS_ATOMIC = True
+
+# --------------------------------------------------------------------------------------------
+# R-03 / R-04 — which requirements are re-checked when the halt window closes.
+# --------------------------------------------------------------------------------------------
+#: R-03: requirement kinds re-checked when the entry leaves its halt window (states and actions
+#: such as a Selecione target). Conditions (Se/Quando) are checked only at activation.
+RECHECK_AT_HALT_EXIT: frozenset[str] = frozenset({"state", "action"})
+
+
+def recheck_at_halt_exit(kind: str, verb: str) -> bool:
+    """R-03: must requirement ``kind`` (with first word ``verb``) still hold when halt ends?
+
+    States (Enquanto/Até/Durante) and target actions (Selecione) do; costs are paid and
+    conditions (Se/Quando) are checked only at activation.
+    """
+    if kind == "state":
+        return True
+    return kind == "action" and norm(verb) == "selecione"
+
+
+def enquanto_ends_lasting_effect() -> bool:
+    """R-03: after resolution a broken **Enquanto** ends the effect, even a **Duração** one."""
+    return True
+
+
+def ate_semantics() -> str:
+    """R-04: **Até X** — the effect lasts until X happens (a state requirement: X not happened yet)."""
+    return "until"
+
+
+def durante_semantics() -> str:
+    """R-04: **Durante X** — activable only during X, lasts no longer than X (a state requirement)."""
+    return "during"
+
+
+# --------------------------------------------------------------------------------------------
+# R-05 / R-07 — priority categories.
+# --------------------------------------------------------------------------------------------
+#: Seed «Prioridade de Resposta», in order (R-05 fixes the frame: the turn hero).
+PRIORITY_CATEGORIES: tuple[str, ...] = (
+    "Campanha", "Cenário", "Heróis Oponentes", "Heróis do Time", "Herói do Turno",
+    "Pilha de Descarte", "Mestre de Jogo",
+)
+
+
+def priority_category(*, source: str, zone: str | None, controller_team: str | None,
+                      controller: str | None, turn_hero: str, turn_team: str) -> int:
+    """R-05 + R-07: the priority category (index into :data:`PRIORITY_CATEGORIES`) of an effect.
+
+    * ``source`` is ``"campanha"``, ``"mestre"`` or ``"hero"``.
+    * cards in the CENÁRIO are «Efeitos do Cenário»; cards in the common discard pile are «Pilha de
+      Descarte» (R-07: a hero's own discard pile or deck counts as that hero's).
+    * relative to the **turn hero** (on a COMPANHEIRO's turn, its Hero): other teams are «Heróis
+      Oponentes», teammates other than the turn hero are «Heróis do Time».
+    """
+    if source == "campanha":
+        return 0
+    if source == "mestre":
+        return 6
+    if zone == "CENÁRIO":
+        return 1
+    if zone == "DESCARTE COMUM":
+        return 5
+    if controller == turn_hero:
+        return 4
+    if controller_team == turn_team:
+        return 3
+    return 2
+
+
+def same_category_order(iniciativa: int) -> int:
+    """R-05 + seed: inside one category higher Iniciativa goes first (sort key, ascending)."""
+    return -iniciativa
+
+
+# --------------------------------------------------------------------------------------------
+# R-06 — regather after each response.
+# --------------------------------------------------------------------------------------------
+#: R-06: after every response fully resolves, candidates are gathered again (all Auto, then Ativar).
+REGATHER_AFTER_EACH_RESPONSE = True
+
+# --------------------------------------------------------------------------------------------
+# R-08 — negation.
+# --------------------------------------------------------------------------------------------
+
+
+def negation_applies(limits: tuple[str, ...]) -> bool:
+    """R-08: **Negue a ativação** removes the entry unresolved (costs stay, no post window),
+    unless the entry is **Inegável**, in which case the negation does nothing."""
+    return "Inegável" not in limits
+
+
+# --------------------------------------------------------------------------------------------
+# R-09 — a stopped activation.
+# --------------------------------------------------------------------------------------------
+#: R-09: a stopped activation does not use up Uma Vez por Ciclo/Batalha.
+STOPPED_USES_ONCE_LIMITS = False
+#: R-09: a stopped activation still counts as an action for Ação Inicial.
+STOPPED_COUNTS_AS_ACTION = True
+
+# --------------------------------------------------------------------------------------------
+# R-10 / R-11 — Irrespondível and Encerra Turno.
+# --------------------------------------------------------------------------------------------
+#: R-10: Irrespondível closes both windows; Auto effects that would have answered lose the moment.
+IRRESPONDIVEL_CLOSES: frozenset[str] = frozenset({"halt", "post"})
+#: R-11: Encerra Turno: the post window still runs; the turn ends once the whole chain is empty.
+ENCERRA_TURNO_WHEN = "chain-empty"
+
+# --------------------------------------------------------------------------------------------
+# R-12 — Ativar outside one's own turn.
+# --------------------------------------------------------------------------------------------
+
+
+def may_activate_ativar(*, own_turn: bool, has_quando_met: bool) -> bool:
+    """R-12: an Ativar effect is activated on its controller's own turn, or outside it only as a
+    response: when it has a **Quando** requirement met by the event answered (**Se** never allows
+    a response). rulekit also requires a met Quando for any *response* (a response must answer
+    something); a non-response Ativar is a scripted action of the turn hero."""
+    return own_turn or has_quando_met
+
+
+# --------------------------------------------------------------------------------------------
+# R-13 — default scope.
+# --------------------------------------------------------------------------------------------
+#: R-13: with no scope keyword an effect works from MESA, INVENTÁRIO and CENÁRIO. Limbo never.
+DEFAULT_SCOPE_ZONES: frozenset[str] = frozenset({"MESA", "INVENTÁRIO", "CENÁRIO"})
+
+
+def scope_allows(scopes: tuple[str, ...], zone: str, attached: bool) -> bool:
+    """R-13 + seed «Escopo»: may an effect with ``scopes`` be activated from ``zone``?"""
+    if zone == "LIMBO":
+        return False
+    if not scopes or scopes == ("Do Time",):
+        return zone in DEFAULT_SCOPE_ZONES and not attached
+    for s in scopes:
+        if s == "Qualquer Lugar":
+            return True
+        if s == "Da Mesa" and zone == "MESA" and not attached:
+            return True
+        if s == "Do Inventário" and zone == "INVENTÁRIO":
+            return True
+        if s == "Do Descarte" and zone in ("DESCARTE", "DESCARTE COMUM"):
+            return True
+        if s == "Do Anexo" and attached:
+            return True
+        if s == "Do Time" and zone == "MESA" and not attached:
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------------------------
+# R-14 — Auto must activate.
+# --------------------------------------------------------------------------------------------
+#: R-14: an Auto effect activates whenever its requirements can all be met, and pays them.
+AUTO_MUST_ACTIVATE = True
+
+# --------------------------------------------------------------------------------------------
+# R-15 — who can pay "Descarte uma carta".
+# --------------------------------------------------------------------------------------------
+#: R-15: zones of the activating hero whose cards can pay a generic card cost.
+CARD_COST_ZONES: tuple[str, ...] = ("INVENTÁRIO", "MESA", "SUPORTE")
+
+
+def may_pay_card_cost(card_id: str, activated_card: str | None) -> bool:
+    """R-15: any card the hero controls in INVENTÁRIO/MESA/SUPORTE, except the card being activated."""
+    return card_id != activated_card
+
+
+# --------------------------------------------------------------------------------------------
+# R-16 — where an activated card goes.
+# --------------------------------------------------------------------------------------------
+#: R-16: an activated card stays where it was unless its task or description moves it.
+ACTIVATED_CARD_STAYS = True
+
+# --------------------------------------------------------------------------------------------
+# R-17 — requirement order.
+# --------------------------------------------------------------------------------------------
+#: R-17: conventional order of requirement kinds (seed «Os requerimentos vêm na seguinte ordem»).
+REQUIREMENT_ORDER: tuple[str, ...] = ("cost", "action", "state", "condition")
+#: R-17: out-of-order requirements are a style warning, not an error.
+REQUIREMENT_ORDER_IS_ERROR = False
+
+# --------------------------------------------------------------------------------------------
+# R-18 — Registrar.
+# --------------------------------------------------------------------------------------------
+#: R-18: the task Registrar only sets a "registered" mark on the card.
+REGISTER_MARK = "registered"
+
+# --------------------------------------------------------------------------------------------
+# R-19 — timed text without Duração.
+# --------------------------------------------------------------------------------------------
+
+
+def lasting_effect_ends_with_card(limits: tuple[str, ...]) -> bool:
+    """R-19: a timed effect ends at its time or when its card leaves play, whichever comes first;
+    with **Duração** it survives the card."""
+    return "Duração" not in limits
+
+
+# --------------------------------------------------------------------------------------------
+# R-20 — turn structure.
+# --------------------------------------------------------------------------------------------
+
+
+def cycle_order(heroes: list[tuple[str, int]]) -> list[str]:
+    """R-20: a cycle is the heroes' turns in Iniciativa order, higher first (ties: listed order).
+
+    >>> cycle_order([("a", 3), ("b", 7), ("c", 3)])
+    ['b', 'a', 'c']
+    """
+    return [h for h, _ in sorted(heroes, key=lambda p: -p[1])]
+
+
+#: R-20: the restoration phase follows the last turn and already belongs to the next cycle.
+RESTORATION_STARTS_NEXT_CYCLE = True
+
+# --------------------------------------------------------------------------------------------
+# R-21 — moment from wording.
+# --------------------------------------------------------------------------------------------
+_BEFORE = re.compile(r"\bfor (ser|fazer|rolar|atacar|declarar)\b|\bantes de\b|\bfor ser\b")
+_AFTER = re.compile(
+    r"\bdepois de\b|\bsofrer\b|\bfor selecionad[ao]s?\b|\bser curad[ao]s?\b|\bfor \w+(ad|id)[ao]s?\b"
+    r"|\bser \w+(ad|id)[ao]s?\b"
+)
+
+
+def moment_of(text: str) -> str:
+    """R-21: read the moment (``before`` / ``during`` / ``after``) from the wording.
+
+    >>> [moment_of(t) for t in ("Quando for fazer um teste", "Quando for ser atacado",
+    ...  "Depois de ser atacado", "Quando sofrer dano", "Quando for selecionado como alvo",
+    ...  "Em um teste você recebe +1 de AGI", "+1 de AGI", "Quando uma HABILIDADE for ativada")]
+    ['before', 'before', 'after', 'after', 'after', 'during', 'during', 'after']
+    """
+    t = norm(text)
+    if _BEFORE.search(t) and not t.startswith("depois de"):
+        return "before"
+    if _AFTER.search(t):
+        return "after"
+    return "during"
+
+
+def options_block_before_responses(has_options: bool) -> bool:
+    """R-21 + seed «lista de opções»: a body with ● options blocks every "before" response to it."""
+    return has_options
+
+
+# --------------------------------------------------------------------------------------------
+# R-22 — an Auto whose card moved away.
+# --------------------------------------------------------------------------------------------
+
+
+def auto_still_activable(in_scope_now: bool) -> bool:
+    """R-22: a triggered Auto can no longer activate if its card has left its scope before its turn."""
+    return in_scope_now
+
+
+# --------------------------------------------------------------------------------------------
+# R-23 — Passivo with requirements or a task.
+# --------------------------------------------------------------------------------------------
+#: R-23: requirements on a Passivo are conditions for it to apply, checked continuously.
+PASSIVO_REQUIREMENTS_ARE_CONTINUOUS = True
+#: R-23: a task on a Passivo is a parse error (code TASK_ON_PASSIVO).
+TASK_ON_PASSIVO_IS_ERROR = True
+
+
+def ruling_ids() -> dict[str, Any]:
+    """Index of the named places above, by ruling id (for docs and tests)."""
+    return {
+        "R-01": KEYWORDS, "R-02": RESOLUTION_IS_ATOMIC, "R-03": recheck_at_halt_exit,
+        "R-04": (ate_semantics, durante_semantics), "R-05": priority_category, "R-06": REGATHER_AFTER_EACH_RESPONSE,
+        "R-07": priority_category, "R-08": negation_applies,
+        "R-09": (STOPPED_USES_ONCE_LIMITS, STOPPED_COUNTS_AS_ACTION), "R-10": IRRESPONDIVEL_CLOSES,
+        "R-11": ENCERRA_TURNO_WHEN, "R-12": may_activate_ativar, "R-13": scope_allows, "R-14": AUTO_MUST_ACTIVATE,
+        "R-15": may_pay_card_cost, "R-16": ACTIVATED_CARD_STAYS, "R-17": REQUIREMENT_ORDER, "R-18": REGISTER_MARK,
+        "R-19": lasting_effect_ends_with_card, "R-20": cycle_order, "R-21": moment_of, "R-22": auto_still_activable,
+        "R-23": (PASSIVO_REQUIREMENTS_ARE_CONTINUOUS, TASK_ON_PASSIVO_IS_ERROR),
+    }

@@ -1,0 +1,307 @@
+"""Effect text: parse the seed's notation into an :class:`Effect`, and format it back.
+
+Notation (glossary «Notation of an effect», seed «Palavras-chave de Efeito»)::
+
+    <Ativação>[ · <Temporização>…][ · <Limite>…][ · <Escopo>…][ · <Tarefa>]【 req; req 】 Descrição
+
+and the compact seed form ``Ativar【 … 】 …``. Errors are :class:`~rulekit.errors.EffectTextError`
+with a stable ``code`` and the 0-based character ``position`` where the rule was broken.
+
+>>> e = parse_effect("Ativar【 Descarte uma carta; Consuma 2 de ESTAMINA 】 Cure 25 de VIDA e Recupere 2 de MANA.")
+>>> e.activation, [r.kind for r in e.requirements], [s["op"] for s in e.body]
+('Ativar', ['cost', 'cost'], ['heal', 'recover'])
+>>> format_effect("auto · inegavel【 quando uma HABILIDADE for ativada 】 Negue a ativação dessa carta.")
+'Auto · Inegável 【 Quando uma HABILIDADE for ativada 】 Negue a ativação dessa carta.'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulekit.apoteose import lang
+from rulekit.apoteose.rulings import (
+    KEYWORD_ORDER,
+    KEYWORDS,
+    REQUIREMENT_ORDER,
+    TASK_ON_PASSIVO_IS_ERROR,
+    moment_of,
+    norm,
+)
+from rulekit.errors import EffectTextError
+from rulekit.yamlsrc import suggest
+
+#: Stable error codes of the parser.
+ERROR_CODES: tuple[str, ...] = (
+    "MISSING_ACTIVATION_KEYWORD", "TWO_ACTIVATION_KEYWORDS", "MORE_THAN_ONE_TASK", "UNKNOWN_KEYWORD",
+    "UNCLOSED_REQUIREMENTS", "UNOPENED_REQUIREMENTS", "TASK_ON_PASSIVO", "DUPLICATE_KEYWORD",
+    "EMPTY_REQUIREMENT", "UNKNOWN_REQUIREMENT", "TWO_REQUIREMENT_BLOCKS", "EMPTY_EFFECT",
+)
+#: Stable warning codes.
+WARNING_CODES: tuple[str, ...] = ("REQUIREMENT_ORDER", "KEYWORD_ORDER", "UNSUPPORTED_TEXT")
+
+
+@dataclass(frozen=True)
+class Warning_:
+    code: str
+    message: str
+    position: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "position": self.position}
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """One requirement between 【 】.
+
+    ``kind`` is ``cost`` / ``action`` / ``state`` / ``condition`` (seed «Requerimentos de Ativação»),
+    ``verb`` its first word (canonical), ``moment`` read by R-21, ``ast`` the runnable form.
+    """
+
+    text: str
+    kind: str
+    verb: str
+    moment: str
+    ast: dict[str, Any] = field(compare=False)
+    position: int = field(default=0, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "kind": self.kind, "verb": self.verb, "moment": self.moment, "ast": self.ast}
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A parsed effect. ``body`` is the list of runnable statements of the description."""
+
+    activation: str
+    timings: tuple[str, ...] = ()
+    limits: tuple[str, ...] = ()
+    scopes: tuple[str, ...] = ()
+    task: str | None = None
+    requirements: tuple[Requirement, ...] = ()
+    description: str = ""
+    body: tuple[dict[str, Any], ...] = field(default=(), compare=False)
+    has_options: bool = False
+    moment: str = "during"
+    warnings: tuple[Warning_, ...] = field(default=(), compare=False)
+    source: str = field(default="", compare=False)
+
+    @property
+    def keywords(self) -> tuple[str, ...]:
+        return (self.activation, *self.timings, *self.limits, *self.scopes, *((self.task,) if self.task else ()))
+
+    @property
+    def text(self) -> str:
+        return format_effect(self)
+
+    def trigger(self) -> dict[str, Any] | None:
+        """The first Quando/Depois de/Antes de requirement's trigger, if any."""
+        for r in self.requirements:
+            if r.ast.get("cond") == "trigger":
+                return r.ast["trigger"]  # type: ignore[no-any-return]
+        return None
+
+    def supported(self) -> bool:
+        """Can the engine run every requirement and statement of this effect?"""
+        return lang.is_supported([r.ast for r in self.requirements]) and lang.is_supported(list(self.body))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "text": format_effect(self),
+            "activation": self.activation,
+            "timings": list(self.timings),
+            "limits": list(self.limits),
+            "scopes": list(self.scopes),
+            "task": self.task,
+            "requirements": [r.to_dict() for r in self.requirements],
+            "description": self.description,
+            "body": list(self.body),
+            "has_options": self.has_options,
+            "moment": self.moment,
+            "warnings": [w.to_dict() for w in self.warnings],
+        }
+
+
+def _err(code: str, msg: str, pos: int, text: str, suggestion: str | None = None) -> EffectTextError:
+    return EffectTextError(msg, code=code, position=pos, text=text, suggestion=suggestion)
+
+
+def _match_keyword_prefix(piece: str, offset: int) -> tuple[str, str, int, int] | None:
+    """Longest keyword at the start of ``piece``: (kind, canonical, start, end-in-text)."""
+    words = list(re.finditer(r"\S+", piece))
+    for k in range(min(5, len(words)), 0, -1):
+        cand = norm(" ".join(w.group(0) for w in words[:k]))
+        if cand in KEYWORDS:
+            kind, name = KEYWORDS[cand]
+            return kind, name, offset + words[0].start(), offset + words[k - 1].end()
+    return None
+
+
+def classify(text: str) -> tuple[str, str]:
+    """Requirement kind from its first word (seed «Requerimentos»): cost/action/state/condition.
+
+    >>> classify("Selecione 2 COMPANHEIRO no tabuleiro"), classify("Se você tiver uma EVOCAÇÃO no SUPORTE")
+    (('action', 'Selecione'), ('condition', 'Se'))
+    """
+    first = text.split()[0] if text.split() else ""
+    key = norm(first).rstrip(",")
+    kind = lang.REQ_VERBS.get(key)
+    if kind is None:
+        raise KeyError(first)
+    return kind, first[:1].upper() + first[1:]
+
+
+def parse_effect(text: str) -> Effect:
+    """Parse one effect text (see module docstring). Raises EffectTextError with code + position."""
+    src = text
+    if not text.strip():
+        raise _err("EMPTY_EFFECT", "empty effect text", 0, src)
+    opens = [m.start() for m in re.finditer("【", text)]
+    closes = [m.start() for m in re.finditer("】", text)]
+    if closes and (not opens or closes[0] < opens[0]):
+        raise _err("UNOPENED_REQUIREMENTS", "'】' without a matching '【'", closes[0], src)
+    if opens:
+        o = opens[0]
+        c = next((x for x in closes if x > o), None)
+        if c is None or (len(opens) > 1 and opens[1] < c):
+            raise _err("UNCLOSED_REQUIREMENTS", "'【' is never closed by '】'", o, src)
+        if len(opens) > 1:
+            raise _err("TWO_REQUIREMENT_BLOCKS", "an effect has one requirement block 【 … 】", opens[1], src)
+        header, req_text, desc = text[:o], text[o + 1:c], text[c + 1:]
+        req_offset, desc_offset = o + 1, c + 1
+    else:
+        header, req_text, desc = text, None, ""
+        req_offset, desc_offset = 0, len(text)
+
+    # --- keywords -------------------------------------------------------------------------
+    found: list[tuple[str, str, int]] = []
+    pieces = [(m.group(0), m.start()) for m in re.finditer(r"[^·]+", header)]
+    if req_text is None:
+        consumed_upto = 0
+        for i, (piece, off) in enumerate(pieces):
+            if not piece.strip():
+                continue
+            key = norm(piece)
+            if key in KEYWORDS:
+                kind, name = KEYWORDS[key]
+                found.append((kind, name, off + (len(piece) - len(piece.lstrip()))))
+                consumed_upto = off + len(piece)
+                continue
+            hit = _match_keyword_prefix(piece, off)
+            if hit is not None:
+                found.append((hit[0], hit[1], hit[2]))
+                desc, desc_offset = text[hit[3]:], hit[3]
+                consumed_upto = -1
+                break
+            pos = off + (len(piece) - len(piece.lstrip()))
+            if found or i < len(pieces) - 1:
+                word = piece.strip()
+                raise _err("UNKNOWN_KEYWORD", f"'{word}' is not a keyword", pos, src,
+                           suggest(word, [n for _, n in KEYWORDS.values()]))
+            raise _err("MISSING_ACTIVATION_KEYWORD", "an effect must start with Ativar, Auto or Passivo",
+                       pos, src)
+        if consumed_upto >= 0:
+            desc, desc_offset = "", len(text)
+    else:
+        for piece, off in pieces:
+            word = piece.strip()
+            pos = off + (len(piece) - len(piece.lstrip()))
+            if not word:
+                continue
+            key = norm(word)
+            if key not in KEYWORDS:
+                raise _err("UNKNOWN_KEYWORD", f"'{word}' is not a keyword", pos, src,
+                           suggest(word, [n for _, n in KEYWORDS.values()]))
+            kind, name = KEYWORDS[key]
+            found.append((kind, name, pos))
+    activations = [f for f in found if f[0] == "activation"]
+    if not activations:
+        raise _err("MISSING_ACTIVATION_KEYWORD", "an effect needs exactly one activation keyword "
+                   "(Ativar, Auto or Passivo)", found[0][2] if found else 0, src)
+    if len(activations) > 1:
+        raise _err("TWO_ACTIVATION_KEYWORDS", f"a second activation keyword '{activations[1][1]}'",
+                   activations[1][2], src)
+    tasks = [f for f in found if f[0] == "task"]
+    if len(tasks) > 1:
+        raise _err("MORE_THAN_ONE_TASK", f"an effect never has more than one task ('{tasks[1][1]}')",
+                   tasks[1][2], src)
+    seen: set[str] = set()
+    for _kind, name, pos in found:
+        if name in seen:
+            raise _err("DUPLICATE_KEYWORD", f"keyword '{name}' given twice", pos, src)
+        seen.add(name)
+    activation = activations[0][1]
+    if tasks and activation == "Passivo" and TASK_ON_PASSIVO_IS_ERROR:
+        raise _err("TASK_ON_PASSIVO", "a Passivo effect cannot have a task (R-23)", tasks[0][2], src)
+    warnings: list[Warning_] = []
+    ranks = [KEYWORD_ORDER.index(k) for k, _, _ in found]
+    if ranks != sorted(ranks):
+        warnings.append(Warning_("KEYWORD_ORDER", "keywords out of the conventional order "
+                                 "(activation, timing, limit, scope, task)", found[0][2]))
+
+    # --- requirements ---------------------------------------------------------------------
+    reqs: list[Requirement] = []
+    if req_text is not None and req_text.strip():
+        for m in re.finditer(r"[^;]+|(?<=;)(?=;)|^(?=;)|(?<=;)$", req_text):
+            raw = m.group(0)
+            pos = req_offset + m.start() + (len(raw) - len(raw.lstrip()))
+            body = lang.clean(raw)
+            if not body:
+                raise _err("EMPTY_REQUIREMENT", "empty requirement between ';'", pos, src)
+            try:
+                kind, verb = classify(body)
+            except KeyError:
+                first = body.split()[0]
+                raise _err("UNKNOWN_REQUIREMENT", f"'{first}' does not start a cost, action, state or "
+                           "condition", pos, src, suggest(first, [k.capitalize() for k in lang.REQ_VERBS])) from None
+            body = verb + body[len(verb):]
+            ast = lang.parse_requirement_ast(kind, verb, body)
+            reqs.append(Requirement(body, kind, verb, moment_of(body), ast, pos))
+            if not lang.is_supported(ast):
+                warnings.append(Warning_("UNSUPPORTED_TEXT", f"requirement '{body}' is outside the runnable "
+                                         "vocabulary (use the structured YAML form)", pos))
+        order = [REQUIREMENT_ORDER.index(r.kind) for r in reqs]
+        if order != sorted(order):
+            bad = next(r for i, r in enumerate(reqs) if i and order[i] < order[i - 1])
+            warnings.append(Warning_("REQUIREMENT_ORDER", "requirements out of the conventional order "
+                                     "(costs, actions, states, conditions) — allowed, R-17", bad.position))
+
+    description = lang.clean(desc)
+    body_stmts, has_options = lang.parse_description(description)
+    if not lang.is_supported(body_stmts):
+        warnings.append(Warning_("UNSUPPORTED_TEXT", "part of the description is outside the runnable "
+                                 "vocabulary (use the structured YAML form)", desc_offset))
+    trig = next((r for r in reqs if r.ast.get("cond") == "trigger"), None)
+    moment = trig.moment if trig else moment_of(description)
+    return Effect(
+        activation=activation,
+        timings=tuple(n for k, n, _ in found if k == "timing"),
+        limits=tuple(n for k, n, _ in found if k == "limit"),
+        scopes=tuple(n for k, n, _ in found if k == "scope"),
+        task=tasks[0][1] if tasks else None,
+        requirements=tuple(reqs),
+        description=description,
+        body=tuple(body_stmts),
+        has_options=has_options,
+        moment=moment,
+        warnings=tuple(warnings),
+        source=src,
+    )
+
+
+def format_effect(effect: Effect | str) -> str:
+    """The canonical text: keywords in canonical spelling and order, ``【 a; b 】``, clean description.
+
+    Formatting is a fixed point: ``format_effect(format_effect(t)) == format_effect(t)``.
+    """
+    e = parse_effect(effect) if isinstance(effect, str) else effect
+    kws = " · ".join(e.keywords)
+    out = kws
+    if e.requirements:
+        block = "【 " + "; ".join(r.text for r in e.requirements) + " 】"
+        out = f"{kws}{block}" if len(e.keywords) == 1 else f"{kws} {block}"
+    if e.description:
+        out = f"{out} {e.description}"
+    return out
