@@ -1,0 +1,160 @@
+"""Generated practice puzzles for lesson 06: classic boards, shuffled timestamps, effects toggled off.
+
+Nothing here knows a rule. A puzzle is a built-in scenario changed the way the LayerExplorer changes it
+(``Scenario.with_order`` shuffles the effects' timestamps, ``Scenario.without`` switches effects off); the
+engine solves it, and the answer and its explanation are read from the trace (through ``PredictionCheck``).
+
+Generation is deterministic: the same ``seed`` gives the same puzzles, in the same order.
+
+>>> a = [p.describe() for p in puzzles(seed=7, count=3)]
+>>> b = [p.describe() for p in puzzles(seed=7, count=3)]
+>>> a == b and len(set(a)) > 1
+True
+>>> p = generate(random.Random(1))
+>>> p.expected() == (p.trace.final[p.target].pt if p.kind == "pt" else p.trace.final[p.target].controller)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+#: The boards puzzles are made from: (scenario, what to ask, about which object).
+POOL: tuple[tuple[str, str, str], ...] = (
+    ("seed/humility-then-gideon", "pt", "gideon"),
+    ("seed/sower-then-shackles", "controller", "throatseeker"),
+    ("classic/opalescence-then-humility", "pt", "humility"),
+    ("classic/humility-then-opalescence", "pt", "humility"),
+)
+#: Chance that each effect is switched off in a puzzle.
+OFF_CHANCE = 0.25
+
+
+@dataclass
+class Puzzle:
+    """One generated puzzle: a scenario, its changes, the question and the solved trace."""
+
+    base: str
+    kind: str
+    target: str
+    order: list[str]
+    off: list[str]
+    trace: Any = field(repr=False)
+    names: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def expected(self) -> str:
+        view = self.trace.final[self.target]
+        return str(view.pt if self.kind == "pt" else view.controller)
+
+    def question(self) -> str:
+        name = self.trace.final[self.target].name
+        if self.kind == "pt":
+            return f"What are {name}'s power and toughness?"
+        return f"Who controls {name}?"
+
+    def describe(self) -> str:
+        """The board in words: effects from oldest to newest, and which are switched off."""
+        on = [self.names.get(e, e) for e in self.order if e not in self.off]
+        off = [self.names.get(e, e) for e in self.order if e in self.off]
+        text = "Effects, oldest timestamp first: " + "; ".join(on) + "."
+        if off:
+            text += " Switched off: " + "; ".join(off) + "."
+        return text
+
+
+def generate(rng: random.Random, pool: tuple[tuple[str, str, str], ...] = POOL) -> Puzzle:
+    """One puzzle drawn with ``rng``: a board from ``pool``, timestamps shuffled, some effects off."""
+    from rulekit.mtg import load_scenario, solve
+
+    while True:  # draw again when the question would have no answer to type (a non-creature's P/T)
+        base, kind, target = pool[rng.randrange(len(pool))]
+        scenario = load_scenario(base)
+        effects = scenario.effects()
+        ids = [e["id"] for e in effects]
+        names = {e["id"]: e["name"] for e in effects}
+        order = list(ids)
+        rng.shuffle(order)
+        off = sorted(e for e in ids if rng.random() < OFF_CHANCE)
+        changed = scenario.with_order(order)
+        if off:
+            changed = changed.without(off)
+        trace = solve(changed)
+        view = trace.final.get(target)
+        if view is not None and (kind != "pt" or view.power is not None):
+            return Puzzle(base, kind, target, order, off, trace, names)
+
+
+def puzzles(seed: int, count: int) -> list[Puzzle]:
+    """``count`` puzzles from one seeded generator (what :class:`Practice` shows, in order)."""
+    rng = random.Random(seed)
+    return [generate(rng) for _ in range(count)]
+
+
+class Practice:
+    """The practice widget: a puzzle, a prediction box (PredictionCheck), **Next puzzle**, and a score.
+
+    Only the first *Check* of each puzzle counts towards the score. ``seed`` makes the sequence repeatable.
+    """
+
+    def __init__(self, seed: int | None = None, scale: float = 1.0) -> None:
+        import ipywidgets as w
+
+        self.rng = random.Random(seed)
+        self.scale = scale
+        self.right = 0
+        self.tried = 0
+        self.number = 0
+        self.puzzle: Puzzle | None = None
+        self.check: Any = None
+        self._counted = False
+        self.board = w.HTML(value="")
+        self.score = w.HTML(value="")
+        self.slot = w.VBox([])
+        self.next = w.Button(description="Next puzzle", icon="forward", tooltip="Generate a new puzzle")
+        self.next.on_click(lambda _b: self.new_puzzle())
+        self.widget = w.VBox([self.score, self.board, self.slot, self.next])
+        self.new_puzzle()
+
+    def new_puzzle(self) -> Puzzle:
+        from rulekit.widgets import PredictionCheck
+
+        self.puzzle = generate(self.rng)
+        self.number += 1
+        self._counted = False
+        self.check = PredictionCheck(self.puzzle.trace, self.puzzle.kind, self.puzzle.target,
+                                     question=self.puzzle.question(), scale=self.scale)
+        self.check.check.on_click(lambda _b: self._after_check())
+        self.board.value = (
+            f"<p><strong>Puzzle {self.number}</strong> "
+            f"(board: <code>{escape(self.puzzle.base)}</code>)</p><p>{escape(self.puzzle.describe())}</p>"
+        )
+        self.slot.children = (self.check.widget,)
+        self._show_score()
+        return self.puzzle
+
+    def answer(self, text: str) -> bool | None:
+        """Type ``text`` as the prediction and press Check (what a learner does; used by tests)."""
+        assert self.check is not None
+        self.check.answer.value = text
+        self.check.check.click()
+        return self.check.correct
+
+    def _after_check(self) -> None:
+        if self._counted or self.check is None or self.check.correct is None:
+            return
+        self._counted = True
+        self.tried += 1
+        self.right += int(bool(self.check.correct))
+        self._show_score()
+
+    def _show_score(self) -> None:
+        self.score.value = f"<p><strong>Score:</strong> {self.right} / {self.tried}</p>"
+
+    def _repr_mimebundle_(self, **kw: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kw)
+
+    def __repr__(self) -> str:
+        return f"<Practice score {self.right}/{self.tried}>"
