@@ -1,0 +1,33 @@
+"""ipywidgets explorers for the lessons (Qiskit-textbook style: objects holding their controls).
+
+* :class:`LayerExplorer` — MTG layers: effects on/off, timestamp order, ruleset, stepper.
+* :class:`ChainExplorer` — the Apoteose chain: step, choose legal responses, undo, reset.
+* :class:`PredictionCheck` — predict, check against the trace, reveal.
+
+Each renders by setting ``.value`` of HTML widgets (never ``Output`` widgets), so it can be driven
+in plain pytest. No exception reaches the notebook: errors show inside the widget.
+Importing this package does not import ipywidgets; building a widget does.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_LAZY = {
+    "LayerExplorer": "rulekit.widgets.layers",
+    "ChainExplorer": "rulekit.widgets.chain",
+    "PredictionCheck": "rulekit.widgets.prediction",
+    "layer_explorer": "rulekit.widgets.factories",
+    "chain_explorer": "rulekit.widgets.factories",
+    "prediction_check": "rulekit.widgets.factories",
+}
+
+__all__ = sorted(_LAZY)
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rulekit.widgets' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)

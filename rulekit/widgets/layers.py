@@ -1,0 +1,330 @@
+"""LayerExplorer: toggle effects, reorder timestamps, switch the ruleset, step through the layers.
+
+Every output is an ``HTML`` widget whose ``.value`` is set from the views of the current trace:
+the final table (or the state after the current step), the layer table with the step's row
+marked ▶, the dependency diagram with the step's node marked ▶, and a paragraph explaining the
+step. All four update together after any control changes. The engine does all the rules work
+(:func:`rulekit.mtg.solve`); this module only chooses which scenario variant to solve.
+
+Usage in a notebook::
+
+    from rulekit.widgets import LayerExplorer
+    ex = LayerExplorer("seed/humility-then-gideon")
+    ex            # displays the explorer
+
+In tests: ``ex.effect_boxes["night"].value = False`` then read ``ex.final_html.value``.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from html import escape
+from typing import Any
+
+from rulekit.widgets._base import Guarded, apply_scale, guarded, scale_css, wrap
+
+RULESETS = ("seed", "current")
+
+
+class LayerExplorer(Guarded):
+    """The layers explorer (see the module doc).
+
+    Args:
+        scenario: a built-in name (``seed/humility-then-gideon``), a path, or a loaded scenario.
+        ruleset: ``"seed"`` (7a–7e, default) or ``"current"``.
+        scale: font-size factor for projectors (1.0 = normal, 1.5 = big).
+        backend: force a diagram backend (``dot``/``wasm``/``text``); default: see
+            :func:`rulekit.views.render.choose_backend`.
+        show_flow: also show the layer-flow strip (off by default; it is a second picture).
+
+    Handles (controls): ``effect_boxes`` (effect id → Checkbox), ``order_list`` (Select, the
+    effects in timestamp order), ``move_up`` / ``move_down`` (Buttons), ``ruleset`` (ToggleButtons),
+    ``step`` (IntSlider; 0 = printed values, n = after the last step), ``prev`` / ``next`` (Buttons),
+    ``reset`` (Button).
+    Handles (outputs): ``final_html``, ``layers_html``, ``diagram_html``, ``explain_html``,
+    ``flow_html``, ``error``, ``title_html``; ``trace`` is the current solved trace.
+    """
+
+    def __init__(
+        self,
+        scenario: Any,
+        ruleset: str = "seed",
+        *,
+        scale: float = 1.0,
+        backend: str | None = None,
+        show_flow: bool = False,
+    ) -> None:
+        import ipywidgets as w
+
+        from rulekit.views.render import warm_up_in_background
+
+        self.scale = scale
+        self.backend = backend
+        self.show_flow = show_flow
+        self._init_error_box()
+        self.trace: Any = None
+        self.scenario: Any = None
+        self.effects: list[dict[str, Any]] = []
+        self.order: list[str] = []
+        self._base_order: list[str] = []
+        self._traces: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        self._svgs: OrderedDict[str, str] = OrderedDict()
+        self._busy = False
+
+        self.title_html = w.HTML(value="")
+        self.effect_boxes: dict[str, Any] = {}
+        self.effects_box = w.VBox([])
+        self.order_list = w.Select(
+            options=[], rows=5, description="Timestamps", layout=w.Layout(width="24em")
+        )
+        self.order_list.description_tooltip = "Effects in timestamp order (earliest first); pick one to move"
+        self.move_up = w.Button(description="Move up", icon="arrow-up", tooltip="Earlier timestamp")
+        self.move_down = w.Button(description="Move down", icon="arrow-down", tooltip="Later timestamp")
+        self.reset = w.Button(description="Reset", icon="undo", tooltip="All effects on, original timestamps")
+        self.ruleset = w.ToggleButtons(
+            options=list(RULESETS),
+            value=ruleset if ruleset in RULESETS else "seed",
+            description="Ruleset",
+            tooltips=["seed: 7a–7e (the seeds)", "current: 7a–7d (CR since 2020)"],
+        )
+        self.prev = w.Button(description="◀ Previous", tooltip="Previous step")
+        self.next = w.Button(description="Next ▶", tooltip="Next step")
+        self.step = w.IntSlider(
+            value=0, min=0, max=0, description="Step", continuous_update=True, layout=w.Layout(width="28em")
+        )
+        self.step.description_tooltip = "0 = printed values; the last step = final characteristics"
+        self.explain_html = w.HTML(value="")
+        self.final_html = w.HTML(value="")
+        self.layers_html = w.HTML(value="")
+        self.diagram_html = w.HTML(value="")
+        self.flow_html = w.HTML(value="")
+        self.style_html = w.HTML(value=scale_css("rulekit-scaled", scale) if scale != 1.0 else "")
+
+        controls = [
+            self.order_list,
+            self.move_up,
+            self.move_down,
+            self.reset,
+            self.ruleset,
+            self.prev,
+            self.next,
+            self.step,
+        ]
+        apply_scale(
+            [
+                *controls,
+                self.title_html,
+                self.explain_html,
+                self.final_html,
+                self.layers_html,
+                self.diagram_html,
+            ],
+            scale,
+        )
+        self.move_up.on_click(lambda _b: self.move(-1))
+        self.move_down.on_click(lambda _b: self.move(+1))
+        self.reset.on_click(lambda _b: self.do_reset())
+        self.prev.on_click(lambda _b: self.go(-1))
+        self.next.on_click(lambda _b: self.go(+1))
+        self.ruleset.observe(lambda _c: self.refresh(), names="value")
+        self.step.observe(lambda _c: self.show_step(), names="value")
+
+        self.widget = w.VBox(
+            [
+                self.style_html,
+                self.title_html,
+                w.HBox(
+                    [
+                        w.VBox([w.HTML("<strong>Effects on/off</strong>"), self.effects_box]),
+                        w.VBox([self.order_list, w.HBox([self.move_up, self.move_down, self.reset])]),
+                    ]
+                ),
+                self.ruleset,
+                w.HBox([self.prev, self.step, self.next]),
+                self.explain_html,
+                self.error,
+                w.HBox([self.final_html, self.diagram_html]),
+                self.layers_html,
+                self.flow_html,
+            ]
+        )
+        self.widget.add_class("rulekit-layer-explorer")
+        if scale != 1.0:
+            self.widget.add_class("rulekit-scaled")
+        warm_up_in_background()
+        self.load(scenario)
+
+    # ------------------------------------------------------------------ scenario
+    @guarded
+    def load(self, scenario: Any) -> None:
+        """Load a scenario (name, path or object); on error the message shows in the widget."""
+        import ipywidgets as w
+
+        from rulekit import mtg
+
+        sc = mtg.load_scenario(scenario) if isinstance(scenario, str) else scenario
+        effects = list(sc.effects())
+        self.scenario = sc
+        self.effects = effects
+        self._traces.clear()
+        self._base_order = [e["id"] for e in effects]
+        self.order = list(self._base_order)
+        boxes = {}
+        for e in effects:
+            cb = w.Checkbox(value=bool(e.get("enabled", True)), description=self._label(e), indent=False)
+            cb.description_tooltip = f"Switch {e['name']} on or off"
+            cb.observe(lambda _c: self.refresh(), names="value")
+            boxes[e["id"]] = cb
+        self.effect_boxes = boxes
+        self.effects_box.children = tuple(boxes.values())
+        desc = getattr(sc, "description", "") or ""
+        self.title_html.value = wrap(
+            f"<h3 style='margin:4px 0'>{escape(sc.name)}</h3>" + (f"<p>{escape(desc)}</p>" if desc else ""),
+            self.scale,
+        )
+        self._sync_order_list()
+        self.refresh()
+
+    def _label(self, e: dict[str, Any]) -> str:
+        ts = e.get("timestamp")
+        ts_txt = "" if ts is None else f" (ts {ts:g})" if isinstance(ts, int | float) else f" (ts {ts})"
+        return f"{e['name']}{ts_txt}"
+
+    def _sync_order_list(self) -> None:
+        names = {e["id"]: e["name"] for e in self.effects}
+        keep = self.order_list.value
+        self.order_list.options = [
+            (f"{n + 1}. {names.get(eid, eid)}", eid) for n, eid in enumerate(self.order)
+        ]
+        self.order_list.rows = max(2, min(8, len(self.order)))
+        if keep in self.order:
+            self.order_list.value = keep
+
+    # ------------------------------------------------------------------ controls
+    @property
+    def disabled(self) -> tuple[str, ...]:
+        """Effect ids switched off, in timestamp order."""
+        return tuple(eid for eid in self._base_order if not self.effect_boxes[eid].value)
+
+    @guarded
+    def move(self, delta: int, effect_id: str | None = None) -> None:
+        """Move an effect (default: the one selected in ``order_list``) earlier (-1) or later (+1)."""
+        eid = effect_id or self.order_list.value
+        if eid is None:
+            raise _pick_first()
+        i = self.order.index(eid)
+        j = i + delta
+        if not 0 <= j < len(self.order):
+            return
+        self.order[i], self.order[j] = self.order[j], self.order[i]
+        self._sync_order_list()
+        self.order_list.value = eid
+        self.refresh()
+
+    @guarded
+    def set_order(self, effect_ids: list[str]) -> None:
+        """Give the listed effects their timestamps in this order (the others keep theirs)."""
+        if sorted(effect_ids) != sorted(self.order):
+            from rulekit.errors import RulekitError
+
+            raise RulekitError(
+                "set_order needs every effect id exactly once: " + ", ".join(self.order), code="BAD_ORDER"
+            )
+        self.order = list(effect_ids)
+        self._sync_order_list()
+        self.refresh()
+
+    @guarded
+    def do_reset(self) -> None:
+        self._busy = True
+        try:
+            for cb in self.effect_boxes.values():
+                cb.value = True
+            self.order = list(self._base_order)
+            self._sync_order_list()
+        finally:
+            self._busy = False
+        self.refresh()
+
+    @guarded
+    def go(self, delta: int) -> None:
+        self.step.value = max(self.step.min, min(self.step.max, self.step.value + delta))
+
+    # ------------------------------------------------------------------ solving and showing
+    def _solve(self) -> Any:
+        from rulekit import mtg
+
+        key = (self.disabled, tuple(self.order), self.ruleset.value)
+        if key in self._traces:
+            self._traces.move_to_end(key)
+            return self._traces[key]
+        sc = self.scenario
+        if self.order != self._base_order:
+            sc = sc.with_order(list(self.order))
+        if self.disabled:
+            sc = sc.without(self.disabled)
+        trace = mtg.solve(sc, ruleset=self.ruleset.value)
+        self._traces[key] = trace
+        if len(self._traces) > 64:
+            self._traces.popitem(last=False)
+        return trace
+
+    @guarded
+    def refresh(self) -> None:
+        """Solve the current variant and update every output (the step goes to the end)."""
+        if self._busy or self.scenario is None:
+            return
+        self._set_error(None)
+        trace = self._solve()
+        self.trace = trace
+        n = len(trace.steps)
+        self._busy = True
+        try:
+            self.step.max = n
+            self.step.value = n
+        finally:
+            self._busy = False
+        self._render(n)
+
+    @guarded
+    def show_step(self) -> None:
+        if self._busy or self.trace is None:
+            return
+        self._set_error(None)
+        self._render(self.step.value)
+
+    def _svg_html(self, dot: str) -> str:
+        if dot in self._svgs:
+            self._svgs.move_to_end(dot)
+            return self._svgs[dot]
+        from rulekit.views.render import render
+
+        html = render(dot, self.backend).html()
+        self._svgs[dot] = html
+        if len(self._svgs) > 128:
+            self._svgs.popitem(last=False)
+        return html
+
+    def _render(self, k: int) -> None:
+        from rulekit.views import mtg as mv
+
+        trace = self.trace
+        n = len(trace.steps)
+        k = max(0, min(k, n))
+        hi = k - 1 if k > 0 else None
+        self.final_html.value = wrap(mv.final_table(trace, upto=None if k >= n else k).to_html(), self.scale)
+        self.layers_html.value = wrap(mv.layer_table(trace, highlight=hi).to_html(), self.scale)
+        self.diagram_html.value = self._svg_html(mv.dependency_dot(trace, highlight=hi, scale=self.scale))
+        self.explain_html.value = wrap(f"<p>{escape(mv.explain_step(trace, k))}</p>", self.scale)
+        if self.show_flow:
+            self.flow_html.value = self._svg_html(mv.layer_flow_dot(trace, scale=self.scale))
+
+    def __repr__(self) -> str:
+        name = getattr(self.scenario, "name", "?")
+        return f"<LayerExplorer {name!r} ruleset={self.ruleset.value} off={list(self.disabled)}>"
+
+
+def _pick_first() -> Exception:
+    from rulekit.errors import RulekitError
+
+    return RulekitError("pick an effect in the timestamp list first", code="NO_SELECTION")
