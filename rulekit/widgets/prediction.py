@@ -23,7 +23,9 @@ from typing import Any
 from rulekit.errors import RulekitError
 from rulekit.widgets._base import Guarded, apply_scale, guarded, wrap
 
-KINDS = ("pt", "controller", "order")
+KINDS = ("pt", "controller", "types", "subtypes", "colors", "order")
+KIND_ALIASES = {"resolution_order": "order", "colours": "colors", "p/t": "pt", "type": "types"}
+_VIEW_KINDS = ("pt", "controller", "types", "subtypes", "colors")
 
 
 def _norm_pt(text: str) -> str:
@@ -34,18 +36,58 @@ def _norm_word(text: str) -> str:
     return re.sub(r"\s+", " ", str(text)).strip().casefold()
 
 
+def _word_set(text: str) -> set[str]:
+    """Words of a types/colours answer, ignoring separators: ``"Land — Swamp, Mountain"``."""
+    return {w.casefold() for w in re.split(r"[\s,;—–/-]+", str(text)) if w}
+
+
+def _show(kind: str, view: Any) -> str:
+    from rulekit.views import mtg as mv
+
+    if kind == "pt":
+        return str(view.pt)
+    if kind == "controller":
+        return str(view.controller)
+    if kind == "types":
+        return mv.type_line(view)
+    if kind == "subtypes":
+        return ", ".join(view.subtypes) or "none"
+    return ", ".join(view.colors) or "colourless"
+
+
+def _solve(scenario: Any, without: Any, ruleset: str) -> Any:
+    """Solve a scenario given by name/path/object: the Apoteose chain or the MTG layers."""
+    from rulekit.views.commands import scenario_game
+
+    if scenario_game(scenario) == "apoteose":
+        from rulekit import apoteose
+
+        return apoteose.run_chain(apoteose.load_scenario(scenario) if isinstance(scenario, str) else scenario)
+    from rulekit import mtg
+
+    sc = mtg.load_scenario(scenario) if isinstance(scenario, str) else scenario
+    without = (without,) if isinstance(without, str) else tuple(without or ())
+    if without:
+        sc = sc.without(without)
+    return mtg.solve(sc, ruleset=ruleset)
+
+
 class PredictionCheck(Guarded):
     """A predict-then-check exercise on one trace.
 
     Args:
-        trace: an MTG :class:`~rulekit.mtg.trace.Trace` or an Apoteose
-            :class:`~rulekit.apoteose.trace.ChainTrace`.
-        kind: ``"pt"`` (an object's final P/T), ``"controller"`` (an object's final controller)
-            or ``"order"`` (the resolution order of a chain; for MTG, the order the effects
-            applied, optionally within ``layer``).
-        target: the object id for ``pt`` / ``controller``.
+        trace: an MTG :class:`~rulekit.mtg.trace.Trace`, an Apoteose
+            :class:`~rulekit.apoteose.trace.ChainTrace`, or a scenario (built-in name, path or
+            loaded scenario) that is solved here — ``apoteose/...`` names run the chain.
+        kind: what to predict (alias ``ask=``): ``"pt"``, ``"controller"``, ``"types"`` (the
+            type line; the subtypes alone are accepted too), ``"subtypes"``, ``"colors"``, or
+            ``"order"`` (alias ``"resolution_order"``: a chain's resolution order; for MTG the
+            order the effects applied, optionally within ``layer``).
+        target: the object id (alias ``object=``) for the per-object kinds.
         question: the prompt shown; a sensible one is written when omitted.
         layer: for ``order`` on an MTG trace, restrict to one layer (e.g. ``"7b"``).
+        without: effect ids to switch off before solving a scenario given by name.
+        ruleset: ``"seed"`` or ``"current"`` when solving a scenario given by name.
         scale: font-size factor for projectors.
 
     Handles: ``answer`` (Text), ``check`` and ``reveal`` (Buttons), ``question``, ``result`` and
@@ -55,20 +97,25 @@ class PredictionCheck(Guarded):
     def __init__(
         self,
         trace: Any,
-        kind: str = "pt",
+        kind: str | None = None,
         target: str | None = None,
         *,
+        ask: str | None = None,
+        object: str | None = None,  # noqa: A002 - the lessons' keyword
         question: str | None = None,
         layer: str | None = None,
+        without: Any = (),
+        ruleset: str = "seed",
         scale: float = 1.0,
     ) -> None:
         import ipywidgets as w
 
         self.scale = scale
         self._init_error_box()
-        self.trace = trace
-        self.kind = kind
-        self.target = target
+        self.trace: Any = trace
+        kind = kind or ask or "pt"
+        self.kind = KIND_ALIASES.get(kind, kind)
+        self.target = target or object
         self.layer = layer
         self.correct: bool | None = None
         self.question = w.HTML(value="")
@@ -94,17 +141,26 @@ class PredictionCheck(Guarded):
         self.widget = w.VBox(
             [self.question, w.HBox([self.answer, self.check, self.reveal]), self.result, self.error]
         )
-        self._setup(question)
+        self._setup(question, without, ruleset)
 
     # ------------------------------------------------------------------ set-up
     def _placeholder(self) -> str:
-        return {"pt": "e.g. 5/5", "controller": "a player's name", "order": "e.g. a, b, c"}.get(self.kind, "")
+        return {
+            "pt": "e.g. 5/5",
+            "controller": "a player's name",
+            "order": "e.g. a, b, c",
+            "types": "e.g. Land — Mountain",
+            "subtypes": "e.g. Mountain, Swamp",
+            "colors": "e.g. red, green",
+        }.get(self.kind, "")
 
     @guarded
-    def _setup(self, question: str | None) -> None:
+    def _setup(self, question: str | None, without: Any = (), ruleset: str = "seed") -> None:
         if self.kind not in KINDS:
             raise RulekitError(f"kind must be one of {', '.join(KINDS)}, not {self.kind!r}", code="BAD_KIND")
-        if self.kind in ("pt", "controller"):
+        if not hasattr(self.trace, "steps") and not hasattr(self.trace, "events"):
+            self.trace = _solve(self.trace, without, ruleset)
+        if self.kind in _VIEW_KINDS:
             final = getattr(self.trace, "final", None)
             if final is None or self.target not in final:
                 known = ", ".join(sorted(final or {}))
@@ -125,6 +181,9 @@ class PredictionCheck(Guarded):
             return f"What are {self._name(self.target)}'s power and toughness after every effect applies?"
         if self.kind == "controller":
             return f"Who controls {self._name(self.target)} after every effect applies?"
+        if self.kind in ("types", "subtypes", "colors"):
+            what = {"types": "type line", "subtypes": "subtypes", "colors": "colours"}[self.kind]
+            return f"What is {self._name(self.target)}'s {what} after every effect applies?"
         if hasattr(self.trace, "resolution_order"):
             return "In which order do the cards resolve? (card ids, separated by commas)"
         where = f" in layer {self.layer}" if self.layer else ""
@@ -137,6 +196,14 @@ class PredictionCheck(Guarded):
             return str(self.trace.final[self.target].pt)
         if self.kind == "controller":
             return str(self.trace.final[self.target].controller)
+        if self.kind in ("types", "subtypes", "colors"):
+            from rulekit.views import mtg as mv
+
+            view = self.trace.final[self.target]
+            if self.kind == "types":
+                return mv.type_line(view)
+            values = view.subtypes if self.kind == "subtypes" else view.colors
+            return ", ".join(values) if values else ("colourless" if self.kind == "colors" else "none")
         return ", ".join(self._order())
 
     def _order(self) -> list[str]:
@@ -155,6 +222,18 @@ class PredictionCheck(Guarded):
             return _norm_pt(guess) == _norm_pt(self.expected())
         if self.kind == "controller":
             return _norm_word(guess) == _norm_word(self.expected())
+        if self.kind in ("types", "subtypes", "colors"):
+            view = self.trace.final[self.target]
+            words = _word_set(guess)
+            if self.kind == "colors":
+                return words == {c.casefold() for c in view.colors} or (
+                    not view.colors and words <= {"colourless", "colorless", "none"} and bool(words)
+                )
+            subtypes = {x.casefold() for x in view.subtypes}
+            if self.kind == "subtypes":
+                return words == subtypes or (not subtypes and words == {"none"})
+            every = {x.casefold() for x in (*view.supertypes, *view.types, *view.subtypes)}
+            return words == every or (bool(subtypes) and words == subtypes)
         items = [_norm_word(x) for x in re.split(r"[,;>→]+", guess) if x.strip()]
         want = self._order()
         if len(items) != len(want):
@@ -193,7 +272,13 @@ class PredictionCheck(Guarded):
                 for r in table.rows
                 if not self.layer or r[1] == self.layer
             ]
-        chars = {"pt": ("power", "toughness"), "controller": ("controller",)}[self.kind]
+        chars = {
+            "pt": ("power", "toughness"),
+            "controller": ("controller",),
+            "types": ("types", "subtypes", "supertypes"),
+            "subtypes": ("subtypes",),
+            "colors": ("colors",),
+        }[self.kind]
         st = mv.states(self.trace)
         lines = []
         for i, step in enumerate(self.trace.steps):
@@ -205,7 +290,7 @@ class PredictionCheck(Guarded):
             if full:
                 oid = str(self.target)
                 b, a = st[i][oid], st[i + 1][oid]
-                val = f"{b.pt} → {a.pt}" if self.kind == "pt" else f"{b.controller} → {a.controller}"
+                val = f"{_show(self.kind, b)} → {_show(self.kind, a)}"
                 head += f": {val}"
             lines.append(head)
         if not lines:
