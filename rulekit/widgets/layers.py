@@ -77,7 +77,7 @@ class LayerExplorer(Guarded):
         self.order_list = w.Select(
             options=[], rows=5, description="Timestamps", layout=w.Layout(width="24em")
         )
-        self.order_list.description_tooltip = "Effects in timestamp order (earliest first); pick one to move"
+        self.order_list.tooltip = "Effects in timestamp order (earliest first); pick one to move"
         self.move_up = w.Button(description="Move up", icon="arrow-up", tooltip="Earlier timestamp")
         self.move_down = w.Button(description="Move down", icon="arrow-down", tooltip="Later timestamp")
         self.reset = w.Button(description="Reset", icon="undo", tooltip="All effects on, original timestamps")
@@ -92,7 +92,7 @@ class LayerExplorer(Guarded):
         self.step = w.IntSlider(
             value=0, min=0, max=0, description="Step", continuous_update=True, layout=w.Layout(width="28em")
         )
-        self.step.description_tooltip = "0 = printed values; the last step = final characteristics"
+        self.step.tooltip = "0 = printed values; the last step = final characteristics"
         self.explain_html = w.HTML(value="")
         self.final_html = w.HTML(value="")
         self.layers_html = w.HTML(value="")
@@ -172,7 +172,7 @@ class LayerExplorer(Guarded):
         boxes = {}
         for e in effects:
             cb = w.Checkbox(value=bool(e.get("enabled", True)), description=self._label(e), indent=False)
-            cb.description_tooltip = f"Switch {e['name']} on or off"
+            cb.tooltip = f"Switch {e['name']} on or off"
             cb.observe(lambda _c: self.refresh(), names="value")
             boxes[e["id"]] = cb
         self.effect_boxes = boxes

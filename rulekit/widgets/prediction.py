@@ -126,7 +126,7 @@ class PredictionCheck(Guarded):
             continuous_update=False,
             layout=w.Layout(width="28em"),
         )
-        self.answer.description_tooltip = "Type your prediction, then press Check"
+        self.answer.tooltip = "Type your prediction, then press Check"
         self.check = w.Button(
             description="Check",
             tooltip="Check your prediction against the engine",
