@@ -1,0 +1,304 @@
+"""ChainExplorer: walk an Apoteose chain, choose responses at each window, undo and reset.
+
+The interactive driver is the engine's :class:`rulekit.apoteose.ChainSession`: it runs the
+scenario until a decision is needed and exposes that decision point — the legal options and the
+refused ones with their reasons. This widget only shows them and passes the learner's choice
+back (``choose``); undo and reset are the session's (replay). Only legal options are offered.
+
+Outputs (``HTML`` widgets): ``window_html`` (the open window: its prompt and the refused effects
+with reasons), ``stack_html`` (the stack, spotlight ★), ``diagram_html`` (the chain diagram),
+``log_html`` (the chain log, current event ▶), ``status_html`` and ``error``.
+Controls: ``response`` (RadioButtons of the legal options), ``choose_button``, ``undo``,
+``reset``, ``finish`` (accept the defaults to the end), ``event`` (IntSlider over the events so
+far) with ``prev`` / ``next``.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from html import escape
+from typing import Any
+
+from rulekit.errors import RulekitError
+from rulekit.widgets._base import Guarded, apply_scale, guarded, scale_css, wrap
+
+PASS = "pass"
+
+
+class ChainExplorer(Guarded):
+    """The Apoteose chain explorer (see the module doc).
+
+    Args:
+        scenario: a built-in name (``apoteose/...``), a path, or a loaded Apoteose scenario.
+        scale: font-size factor for projectors.
+        backend: force the diagram backend (``dot``/``wasm``/``text``).
+    """
+
+    def __init__(self, scenario: Any, *, scale: float = 1.0, backend: str | None = None) -> None:
+        import ipywidgets as w
+
+        from rulekit.views.render import warm_up_in_background
+
+        self.scale = scale
+        self.backend = backend
+        self._init_error_box()
+        self.session: Any = None
+        self.trace: Any = None
+        self.point: Any = None
+        self._svgs: OrderedDict[str, str] = OrderedDict()
+        self._busy = False
+
+        self.title_html = w.HTML(value="")
+        self.status_html = w.HTML(value="")
+        self.window_html = w.HTML(value="")
+        self.response = w.RadioButtons(options=[], description="Response", layout=w.Layout(width="auto"))
+        self.response.tooltip = "Only legal responses are offered; refused ones are listed with the reason"
+        self.choose_button = w.Button(
+            description="Choose",
+            button_style="primary",
+            icon="check",
+            tooltip="Activate the chosen response (or pass)",
+        )
+        self.undo = w.Button(description="Undo", icon="undo", tooltip="Take back the last choice")
+        self.reset = w.Button(description="Reset", icon="refresh", tooltip="Start the chain again")
+        self.finish = w.Button(
+            description="Run to the end",
+            icon="fast-forward",
+            tooltip="Accept the default (pass / first legal choice) at every window",
+        )
+        self.prev = w.Button(description="◀ Event", tooltip="Previous event")
+        self.next = w.Button(description="Event ▶", tooltip="Next event")
+        self.event = w.IntSlider(value=0, min=0, max=0, description="Event", layout=w.Layout(width="28em"))
+        self.event.tooltip = "Walk through the chain's events so far"
+        self.stack_html = w.HTML(value="")
+        self.diagram_html = w.HTML(value="")
+        self.log_html = w.HTML(value="")
+        self.style_html = w.HTML(value=scale_css("rulekit-scaled", scale) if scale != 1.0 else "")
+        apply_scale(
+            [
+                self.title_html,
+                self.status_html,
+                self.window_html,
+                self.choose_button,
+                self.undo,
+                self.reset,
+                self.finish,
+                self.prev,
+                self.next,
+                self.stack_html,
+                self.log_html,
+            ],
+            scale,
+        )
+
+        self.choose_button.on_click(lambda _b: self.choose())
+        self.undo.on_click(lambda _b: self.do_undo())
+        self.reset.on_click(lambda _b: self.do_reset())
+        self.finish.on_click(lambda _b: self.run_to_end())
+        self.prev.on_click(lambda _b: self.go(-1))
+        self.next.on_click(lambda _b: self.go(+1))
+        self.event.observe(lambda _c: self.show_event(), names="value")
+
+        self.widget = w.VBox(
+            [
+                self.style_html,
+                self.title_html,
+                self.status_html,
+                w.HBox(
+                    [
+                        w.VBox([self.window_html, self.response, w.HBox([self.choose_button, self.finish])]),
+                        self.stack_html,
+                    ]
+                ),
+                w.HBox([self.undo, self.reset]),
+                w.HBox([self.prev, self.event, self.next]),
+                self.error,
+                self.diagram_html,
+                self.log_html,
+            ]
+        )
+        self.widget.add_class("rulekit-chain-explorer")
+        if scale != 1.0:
+            self.widget.add_class("rulekit-scaled")
+        warm_up_in_background()
+        self.load(scenario)
+
+    # ------------------------------------------------------------------ session plumbing
+    @guarded
+    def load(self, scenario: Any) -> None:
+        from rulekit import apoteose
+
+        sc = apoteose.load_scenario(scenario) if isinstance(scenario, str) else scenario
+        self.session = apoteose.ChainSession(sc)
+        name = getattr(sc, "name", str(scenario))
+        desc = getattr(sc, "description", "") or ""
+        self.title_html.value = wrap(
+            f"<h3 style='margin:4px 0'>{escape(str(name))}</h3>" + (f"<p>{escape(desc)}</p>" if desc else ""),
+            self.scale,
+        )
+        self.refresh()
+
+    def _trace(self) -> Any:
+        t = self.session.trace
+        return t() if callable(t) else t
+
+    def _point(self) -> Any:
+        for attr in ("point", "pending", "current"):
+            if hasattr(self.session, attr):
+                p = getattr(self.session, attr)
+                return p() if callable(p) else p
+        return None
+
+    def options(self) -> list[tuple[str, str]]:
+        """``(label, id)`` of every legal option at the open decision point (``pass`` first in a window)."""
+        p = self.point
+        if p is None:
+            return []
+        out = [(str(o.label), str(o.id)) for o in p.options]
+        if p.kind == "respond" and PASS not in {i for _, i in out}:
+            out.insert(0, ("Pass (no response)", PASS))
+        return out
+
+    @guarded
+    def refresh(self) -> None:
+        """Read the session's trace and decision point; update every output (event goes to the end)."""
+        self._set_error(None)
+        self.trace = self._trace()
+        self.point = self._point()
+        opts = self.options()
+        self.response.options = opts
+        if opts:
+            default = getattr(self.point, "default", None)
+            self.response.value = default if default in {i for _, i in opts} else opts[0][1]
+        self.choose_button.disabled = not opts
+        self.finish.disabled = self.point is None
+        n = len(self.trace.events)
+        self._busy = True
+        try:
+            self.event.max = max(0, n - 1)
+            self.event.value = max(0, n - 1)
+        finally:
+            self._busy = False
+        self._render_window()
+        self._render(self.event.value)
+
+    def _render_window(self) -> None:
+        p = self.point
+        if p is None:
+            done = "The chain is over" if self.trace.events else "Nothing happens"
+            order = ", ".join(self.trace.resolution_order) or "nothing resolved"
+            self.window_html.value = wrap(
+                f"<p><strong>{done}.</strong> Resolution order: {escape(order)}.</p>", self.scale
+            )
+            self.status_html.value = ""
+            return
+        where = "the game" if p.spotlight is None else f"#{p.spotlight}"
+        prompt = p.prompt or ("A window is open: respond or pass." if p.kind == "respond" else "Choose.")
+        answers = ", ".join(str(a) for a in p.answers)
+        parts = [
+            f"<p><strong>{escape(prompt)}</strong><br>Spotlight ★ on {escape(where)}"
+            + (f", stage {escape(str(p.stage))}" if p.stage else "")
+            + (f"; a response answers: {escape(answers)}" if answers else "")
+            + ".</p>"
+        ]
+        if p.refused:
+            items = "".join(f"<li>{escape(self._refused_label(r))}</li>" for r in p.refused)
+            parts.append(f"<p>Not offered (refused):</p><ul>{items}</ul>")
+        self.window_html.value = wrap("".join(parts), self.scale)
+        self.status_html.value = ""
+
+    @staticmethod
+    def _refused_label(r: Any) -> str:
+        who = f" ({r.hero})" if getattr(r, "hero", None) else ""
+        return f"{r.card or r.effect}{who}: {r.reason}"
+
+    # ------------------------------------------------------------------ actions
+    @guarded
+    def choose(self, option: str | None = None) -> None:
+        """Take an option at the open decision point (default: the one selected in ``response``)."""
+        if self.point is None:
+            raise RulekitError("no decision is waiting: the chain is over", code="NO_DECISION")
+        choice = option if option is not None else self.response.value
+        legal = {i for _, i in self.options()}
+        if choice not in legal:
+            refused = {r.id: r for r in self.point.refused}
+            if choice in refused:
+                r = refused[choice]
+                raise RulekitError(f"{r.card or r.effect} cannot respond here: {r.reason}", code=r.code)
+            raise RulekitError(
+                f"'{choice}' is not a legal choice here (legal: {', '.join(sorted(legal))})",
+                code="ILLEGAL_CHOICE",
+            )
+        self.session.choose(choice)
+        self.refresh()
+
+    @guarded
+    def do_undo(self) -> None:
+        self.session.undo()
+        self.refresh()
+
+    @guarded
+    def do_reset(self) -> None:
+        self.session.reset()
+        self.refresh()
+
+    @guarded
+    def run_to_end(self) -> None:
+        """Accept the default at every remaining decision point."""
+        guard = 0
+        while self.point is not None and guard < 500:
+            self.session.choose(self.point.default)
+            self.point = self._point()
+            guard += 1
+        self.refresh()
+
+    @guarded
+    def go(self, delta: int) -> None:
+        self.event.value = max(self.event.min, min(self.event.max, self.event.value + delta))
+
+    @guarded
+    def show_event(self) -> None:
+        if self._busy or self.trace is None:
+            return
+        self._render(self.event.value)
+
+    # ------------------------------------------------------------------ outputs
+    def _svg_html(self, dot: str) -> str:
+        if dot not in self._svgs:
+            from rulekit.views.render import render
+
+            self._svgs[dot] = render(dot, self.backend).html()
+            if len(self._svgs) > 128:
+                self._svgs.popitem(last=False)
+        return self._svgs[dot]
+
+    def _render(self, k: int) -> None:
+        from rulekit.views import chain as cv
+
+        trace = self.trace
+        if not trace.events:
+            self.stack_html.value = cv.stack_html(trace, None, self.scale)
+            self.diagram_html.value = ""
+            self.log_html.value = wrap("<p><em>No event yet.</em></p>", self.scale)
+            return
+        k = max(0, min(k, len(trace.events) - 1))
+        ev = trace.events[k]
+        self.stack_html.value = cv.stack_html(trace, k, self.scale)
+        self.diagram_html.value = self._svg_html(cv.chain_dot(trace, upto=k, scale=self.scale))
+        self.log_html.value = wrap(cv.chain_log_table(trace, upto=k).to_html(), self.scale)
+        what = f"Event {k + 1} of {len(trace.events)}: {ev.event}"
+        if ev.index is not None:
+            what += f" at #{ev.index}"
+        if ev.card:
+            what += f" — {ev.card}"
+        if ev.hero:
+            what += f" ({ev.hero})"
+        reason = (ev.detail or {}).get("reason")
+        if reason:
+            what += f": {reason}"
+        self.status_html.value = wrap(f"<p>{escape(what)}</p>", self.scale)
+
+    def __repr__(self) -> str:
+        name = getattr(getattr(self.session, "scenario", None), "name", None) or "?"
+        n = len(self.trace.events) if self.trace is not None else 0
+        return f"<ChainExplorer {name!r}: {n} events, waiting={self.point is not None}>"
