@@ -1,0 +1,1399 @@
+"""The response chain (Pilha Dinâmica), Previsão and the controlled vocabulary's execution.
+
+Seed «Encadeamento de Resposta»: each activation is a frame at an index; the spotlight (holofote)
+moves to it and it goes through four stages — ``activating`` (requirements and task paid, no
+responses), ``halt`` (a window: responses at N+1), ``resolving`` (atomic, R-02) and ``post`` (a window
+for responses to what the resolution did). Then the frame is removed and the spotlight returns to
+the parent, whose window opens again. Every decision (responses, cost choices, options, tie-breaks)
+is asked from a *decider*, so the same engine runs scripted scenarios and the interactive session.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulekit.apoteose import rulings as R
+from rulekit.apoteose.rulings import norm
+from rulekit.apoteose.state import IN_PLAY, RESOURCE_NAMES, Card, Game, Lasting
+from rulekit.apoteose.text import Effect, Requirement
+from rulekit.apoteose.trace import ChainEvent, ChainTrace, Decision, HeroState, TraceError
+from rulekit.errors import RulekitError
+
+#: Safety bound on chain depth (an endless Auto loop is reported, not run forever).
+MAX_DEPTH = 40
+MAX_EVENTS = 20000
+
+
+class Fail(Exception):
+    """A statement or requirement cannot be carried out (-> refusal, stop or truncation)."""
+
+
+class NeedDecision(Exception):
+    """Raised by a session decider when the run reaches an undecided decision point."""
+
+    def __init__(self, point: DecisionPoint) -> None:
+        super().__init__(point.key)
+        self.point = point
+
+
+@dataclass(frozen=True)
+class GEvent:
+    """A game event that effects can answer: who did it (actor) and to whom (patient)."""
+
+    seq: int
+    kind: str
+    moment: str  # "before" (announced, not done yet) | "after"
+    actor: str | None
+    patient: str | None = None
+    card: str | None = None
+    resource: str | None = None
+    amount: int | None = None
+    frame: int | None = None
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A legal choice at a decision point."""
+
+    id: str
+    label: str
+    hero: str | None = None
+    card: str | None = None
+    effect: str | None = None
+    answers: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "label": self.label, "hero": self.hero, "card": self.card,
+                "effect": self.effect, "answers": self.answers}
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """An effect that cannot be used at a decision point, with the reason (and its rule)."""
+
+    id: str
+    hero: str | None
+    card: str | None
+    effect: str
+    code: str
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "hero": self.hero, "card": self.card, "effect": self.effect,
+                "code": self.code, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class DecisionPoint:
+    """Where the run waits for a decision.
+
+    ``kind``: ``respond`` (a window: pass or activate a response), ``choose`` (which card/hero pays or
+    is selected), ``option`` (Escolha um), ``order`` (tie between Auto effects).
+    """
+
+    key: str
+    kind: str
+    spotlight: int | None
+    stage: str | None
+    answers: tuple[str, ...]
+    options: tuple[Option, ...]
+    refused: tuple[Refusal, ...] = ()
+    prompt: str = ""
+
+    @property
+    def default(self) -> str:
+        """Undecided: pass (windows), else the first legal choice (issue 3 §6)."""
+        if self.kind == "respond":
+            return "pass"
+        return self.options[0].id
+
+    @property
+    def window(self) -> str | None:
+        return self.key.split("#")[0] if self.kind == "respond" else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "kind": self.kind, "spotlight": self.spotlight, "stage": self.stage,
+                "answers": list(self.answers), "options": [o.to_dict() for o in self.options],
+                "refused": [r.to_dict() for r in self.refused], "prompt": self.prompt, "default": self.default}
+
+
+Decider = Callable[[DecisionPoint], tuple[str, str]]
+
+
+def default_decider(point: DecisionPoint) -> tuple[str, str]:
+    return point.default, "default"
+
+
+@dataclass
+class Frame:
+    index: int
+    card: str | None
+    effect_no: int
+    effect: Effect
+    effect_id: str
+    hero: str | None
+    responds_to: int | None
+    answers: GEvent | None
+    stage: str = "activating"
+    activation: GEvent | None = None
+    paid: list[GEvent] = field(default_factory=list)
+    before: list[GEvent] | None = None
+    results: list[GEvent] = field(default_factory=list)
+    selected: list[str] = field(default_factory=list)
+    selected_zone: dict[str, str] = field(default_factory=dict)
+    negated: bool = False
+    modifiers: dict[str, int] = field(default_factory=dict)
+    start_zone: str | None = None
+    parent: Frame | None = None
+
+
+@dataclass
+class Ctx:
+    """What "você", "esta carta", "essa carta" and "o alvo" mean while paying or resolving."""
+
+    hero: str | None
+    card: str | None
+    answered: Frame | None
+    selected: list[str]
+
+
+def _effect_id(card: str, n: int) -> str:
+    return f"{card}#{n}"
+
+
+class Engine:
+    """Runs one scenario with one decider and records the :class:`ChainTrace`."""
+
+    def __init__(self, scenario: Any, decider: Decider = default_decider) -> None:
+        self.sc = scenario
+        self.g: Game = scenario.build_game()
+        self.decider = decider
+        self.events: list[ChainEvent] = []
+        self.stack: list[Frame] = []
+        self.resolution_order: list[str] = []
+        self.errors: list[TraceError] = []
+        self.decisions: list[Decision] = []
+        self.seq = 0
+        self.used: set[tuple[str, int]] = set()
+        self.pending_end_turn: list[str] = []
+        self.passive_on: set[str] = set()
+        self.choices: dict[int, dict[str, Any]] = {}
+        #: choices (``{"req0": card}``) a decider attached to a response option it picked
+        self.scripted_choices: dict[str, dict[str, Any]] = {}
+
+    # ------------------------------------------------------------------ trace helpers --
+    def ev(self, kind: str, moment: str, actor: str | None, **kw: Any) -> GEvent:
+        self.seq += 1
+        frame = self.stack[-1].index if self.stack else None
+        kw.setdefault("frame", frame)
+        label = kw.pop("label", None) or f"{kind}@{kw.get('frame')}.{self.seq}"
+        return GEvent(self.seq, kind, moment, actor, label=label, **kw)
+
+    def snapshot(self) -> dict[str, dict[str, int]]:
+        return {h.id: {r: v[0] for r, v in h.resources.items()} for h in self.g.heroes.values()}
+
+    def diff(self, before: dict[str, dict[str, int]]) -> dict[str, dict[str, list[int]]]:
+        out: dict[str, dict[str, list[int]]] = {}
+        for h in self.g.heroes.values():
+            for r, v in h.resources.items():
+                if before[h.id].get(r) != v[0]:
+                    out.setdefault(h.id, {})[r] = [before[h.id][r], v[0]]
+        return out
+
+    def emit(self, event: str, frame: Frame | None = None, *, detail: dict[str, Any] | None = None,
+             resources: dict[str, dict[str, list[int]]] | None = None, **kw: Any) -> None:
+        if len(self.events) > MAX_EVENTS:
+            raise RulekitError("the chain produced too many events (an endless loop?)", code="CHAIN_LOOP")
+        if frame is not None:
+            kw.setdefault("index", frame.index)
+            kw.setdefault("card", frame.card)
+            kw.setdefault("effect", frame.effect_id)
+            kw.setdefault("hero", frame.hero)
+            kw.setdefault("responds_to", frame.responds_to)
+            kw.setdefault("stage", frame.stage)
+        self.events.append(ChainEvent(
+            event=event, index=kw.get("index"), card=kw.get("card"), effect=kw.get("effect"),
+            hero=kw.get("hero"), responds_to=kw.get("responds_to"), detail=detail or {},
+            spotlight=self.stack[-1].index if self.stack else None, stage=kw.get("stage"),
+            resources=resources or {}, depth=len(self.stack)))
+
+    def decide(self, point: DecisionPoint) -> str:
+        if point.kind != "respond" and len(point.options) == 1:
+            choice, source = point.options[0].id, "default"
+        else:
+            choice, source = self.decider(point)
+        self.decisions.append(Decision(point.key, point.kind, choice, source))
+        return choice
+
+    # ------------------------------------------------------------------ public run ------
+    def run(self) -> ChainTrace:
+        self.refresh()
+        for i, action in enumerate(self.sc.script):
+            self.do(i, action)
+        return self.trace()
+
+    def trace(self) -> ChainTrace:
+        heroes = {}
+        for h in self.g.heroes.values():
+            heroes[h.id] = HeroState(
+                resources={r: list(v) for r, v in h.resources.items()},
+                attributes=self.attributes(h.id),
+                zones={z: list(ids) for z, ids in h.zones.items()},
+            )
+        return ChainTrace(
+            scenario=self.sc.name, events=tuple(self.events), resolution_order=tuple(self.resolution_order),
+            heroes=heroes, errors=tuple(self.errors), decisions=tuple(self.decisions),
+            shared_zones={z: list(v) for z, v in self.g.shared.items()},
+            warnings=tuple(self.sc.warnings),
+        )
+
+    # ------------------------------------------------------------------ script actions --
+    def do(self, i: int, action: dict[str, Any]) -> None:
+        kind = action["do"]
+        if kind == "activate":
+            hero = action.get("hero") or self.default_hero(action["card"])
+            self.choices[0] = dict(action.get("choices") or {})
+            self.activate(hero, action["card"], int(action.get("effect", 0)), None, None)
+        elif kind == "end_turn":
+            self.end_turn()
+        elif kind == "battle_start":
+            self.g.in_battle = True
+            self.g.battle += 1
+            self.emit("battle", detail={"what": "start", "battle": self.g.battle})
+            self.flow(self.ev("battle_start", "after", None, label="battle_start"))
+        elif kind == "battle_end":
+            self.flow(self.ev("battle_end", "after", None, label="battle_end"))
+            self.g.in_battle = False
+            self.emit("battle", detail={"what": "end", "battle": self.g.battle})
+            self.expire("end_battle")
+        elif kind in ("attack", "test"):
+            self.rules_action(kind, action)
+        self.refresh()
+
+    def default_hero(self, card_id: str) -> str:
+        if card_id not in self.g.cards:
+            raise RulekitError(f"unknown card '{card_id}'", code="UNKNOWN_CARD")
+        return self.g.controller(card_id) or self.g.turn_hero
+
+    # ---- turns (R-20) ---------------------------------------------------------------------
+    def end_turn(self) -> None:
+        actor = self.g.turn_actor
+        self.flow(self.ev("turn_end", "after", actor, label=f"turn_end:{actor}"))
+        self.expire("end_turn")
+        self.emit("end_turn", detail={"hero": actor, "cycle": self.g.cycle})
+        self.g.turn_pos += 1
+        self.g.actions_this_turn = 0
+        if self.g.turn_pos >= len(self.g.order):
+            self.g.turn_pos = 0
+            self.g.cycle += 1  # R-20: the restoration phase already belongs to the next cycle
+            self.g.phase = "restoration"
+            self.expire("end_cycle")
+            self.emit("restoration", detail={"cycle": self.g.cycle})
+            self.flow(self.ev("restoration", "after", None, label=f"restoration:{self.g.cycle}"))
+            self.g.phase = "turn"
+        nxt = self.g.turn_actor
+        first = nxt not in self.g.order[: self.g.turn_pos]
+        self.emit("turn", detail={"hero": nxt, "turn_hero": self.g.turn_hero, "cycle": self.g.cycle,
+                                  "first_of_cycle": first})
+        self.expire("next_turn", hero=self.g.turn_hero)
+        self.flow(self.ev("turn_start", "after", nxt, label=f"turn_start:{nxt}"))
+
+    def flow(self, event: GEvent) -> None:
+        """A game moment outside any chain: matching Auto effects activate, one chain each (R-06)."""
+        while True:
+            cands = self.gather_autos(None, [event])
+            if not cands:
+                return
+            pick = self.pick_auto(None, "flow", cands, 0)
+            _, hero, card, eno, gev = pick
+            self.used.add((_effect_id(card, eno), gev.seq))
+            self.choices[0] = {}
+            self.activate(hero, card, eno, gev, None)
+
+    def rules_action(self, kind: str, action: dict[str, Any]) -> None:
+        """Attacks and tests, the minimum outside-the-seed rules the scenarios need (stated as assumptions)."""
+        hero = action.get("hero") or self.g.turn_hero
+        if kind == "attack":
+            body = ({"op": "attack", "amount": int(action.get("damage", 0)),
+                     "target": {"who": "name", "name": action["target"]}},)
+            desc = f"Ataque a {action['target']} ({action.get('damage', 0)} de DANO)"
+        else:
+            body = ({"op": "test", "attribute": str(action.get("attribute", "AGI")).upper()},)
+            desc = f"Teste de {action.get('attribute', 'AGI')}"
+        eff = Effect(activation="Ativar", description=desc, body=body)
+        self.push_and_run(Frame(index=len(self.stack), card=None, effect_no=0, effect=eff, effect_id=kind,
+                                hero=hero, responds_to=None, answers=None), rules=True)
+
+    # ------------------------------------------------------------------ scope & legality --
+    def card_zone(self, card_id: str) -> str:
+        return self.g.locate(card_id)[1]
+
+    def in_scope(self, card: Card, effect: Effect) -> bool:
+        zone = self.card_zone(card.id)
+        if card.owner in ("campanha", "mestre") and zone in ("CAMPANHA", "MESTRE"):
+            return True
+        return R.scope_allows(effect.scopes, zone, card.attached_to is not None)
+
+    def activators(self, card: Card, effect: Effect) -> list[str | None]:
+        """Who may activate an effect: its controller; Do Time: any teammate on their own turn."""
+        if card.owner in ("campanha", "mestre") and self.card_zone(card.id) in ("CAMPANHA", "MESTRE"):
+            return [None]
+        ctrl = self.g.controller(card.id)
+        if ctrl is None:
+            owner = self.g.owner_hero(card.id)
+            return [owner] if owner else [None]
+        out: list[str | None] = [ctrl]
+        if "Do Time" in effect.scopes:
+            th = self.g.turn_hero
+            if th != ctrl and th in self.g.heroes and self.g.teammates(th, ctrl):
+                out.append(th)
+        return out
+
+    def timing_matches(self, effect: Effect, card: Card, hero: str | None, ev: GEvent) -> bool:
+        """Seed «Temporização»: does one of the effect's timings name this game moment?"""
+        for t in effect.timings:
+            if _TIMING_MATCH[t](self, card, hero, ev):
+                return True
+        return False
+
+    def trigger_matches(self, trig: dict[str, Any], ev: GEvent, hero: str | None, card: str | None) -> bool:
+        """Does a Quando/Depois de/Antes de trigger match a game event (who did it, to whom)?"""
+        kind = trig.get("event")
+        ek = ev.kind
+        if kind == "consume" and ek == "exhaust" and "resource" not in trig:
+            ek = "consume"
+        if kind != ek:
+            return False
+        if ek != "activate":
+            if trig.get("moment") == "before" and ev.moment != "before":
+                return False
+            if trig.get("moment") != "before" and ev.moment != "after":
+                return False
+        if "actor" in trig and not self.who_matches(trig["actor"], ev.actor, hero):
+            return False
+        if "patient" in trig and not self.who_matches(trig["patient"], ev.patient, hero):
+            return False
+        if "resource" in trig and trig["resource"] != ev.resource:
+            return False
+        cf = trig.get("card")
+        if cf:
+            if cf.get("card") == "self" and ev.card != card:
+                return False
+            if "type" in cf and (ev.card is None or not self.g.cards[ev.card].has_type(cf["type"])):
+                return False
+            if cf.get("card") == "any" and ev.card is None:
+                return False
+        return True
+
+    def who_matches(self, spec: dict[str, Any], who: str | None, me: str | None) -> bool:
+        w = spec.get("who")
+        if who is None:
+            return w == "any"
+        if who not in self.g.heroes:  # a COMPANHEIRO acting: judged as its Hero
+            c = self.g.cards.get(who)
+            who = (c.companion_of or c.owner) if c else who
+        if w == "any":
+            return True
+        if me is None or who not in self.g.heroes:
+            return False
+        if w == "self":
+            return who == me
+        if w == "opponent":
+            return not self.g.teammates(who, me)
+        if w == "ally":
+            return who != me and self.g.teammates(who, me)
+        if w == "turn":
+            return who == self.g.turn_hero
+        return False
+
+    def legal(self, hero: str | None, card: Card, eno: int, ev: GEvent | None,
+              response: bool) -> tuple[bool, str, str]:
+        """All the checks before anything is paid: scope, limits, activation kind, Previsão."""
+        effect = card.effects[eno]
+        eid = _effect_id(card.id, eno)
+        g = self.g
+        if effect.activation == "Passivo":
+            return False, "PASSIVO", "a Passivo effect is never activated (seed «Passivo»)"
+        if self.card_zone(card.id) == "LIMBO":
+            return False, "LIMBO", "cards in limbo do not exist (seed «Qualquer Lugar»)"
+        if not self.in_scope(card, effect):
+            return False, "SCOPE", (f"not activable from {self.card_zone(card.id)} "
+                                    f"(scope {', '.join(effect.scopes) or 'default'}, R-13)")
+        if hero is not None and hero in g.heroes and g.heroes[hero].resources.get("VIDA", [1])[0] <= 0 and False:
+            return False, "DEFEATED", "hero is defeated"
+        own_turn = hero == g.turn_hero
+        if "Turno Próprio" in effect.limits and not own_turn:
+            return False, "TURNO_PROPRIO", "Turno Próprio: only during its own turn (seed «Limite»)"
+        if "Uma Vez por Ciclo" in effect.limits and g.used_cycle.get(eid) == g.cycle:
+            return False, "ONCE_PER_CYCLE", f"Uma Vez por Ciclo: already activated in cycle {g.cycle} (R-20)"
+        if "Uma Vez por Batalha" in effect.limits and g.used_battle.get(eid) == g.battle:
+            return False, "ONCE_PER_BATTLE", f"Uma Vez por Batalha: already activated in battle {g.battle}"
+        if "Ação Inicial" in effect.limits and (not own_turn or g.actions_this_turn > 0):
+            return False, "ACAO_INICIAL", "Ação Inicial: the hero already acted this turn (R-09)"
+        if "Do Time" in effect.scopes and hero != g.controller(card.id) and not own_turn:
+            return False, "DO_TIME", "Do Time: a teammate activates it only on their own turn"
+        trig = effect.trigger()
+        if effect.activation == "Auto" or response:
+            if ev is None:
+                return False, "NO_EVENT", "an Auto effect activates only when its moment happens"
+            t_ok = trig is None or self.trigger_matches(trig, ev, hero, card.id)
+            m_ok = not effect.timings or self.timing_matches(effect, card, hero, ev)
+            if trig is None and not effect.timings:
+                t_ok = False
+            if not (t_ok and m_ok):
+                return False, "NO_TRIGGER", "its Quando requirement is not met by this event (R-12)"
+            if effect.activation == "Ativar" and not R.may_activate_ativar(own_turn=own_turn,
+                                                                          has_quando_met=trig is not None):
+                return False, "NOT_OWN_TURN", "Ativar outside its own turn needs a Quando (R-12)"
+        else:
+            if not own_turn:
+                return False, "NOT_OWN_TURN", "Ativar: only on the hero's own turn (seed «Ativação», R-12)"
+            if trig is not None:
+                return False, "NEEDS_EVENT", "it has a Quando requirement: it can only answer that event"
+            if effect.timings:
+                return False, "NEEDS_MOMENT", f"it activates at {', '.join(effect.timings)} only"
+        ctx = Ctx(hero, card.id, self.frame_of(ev), [])
+        ok, reason = self.previsao(ctx, effect)
+        if not ok:
+            return False, "PREVISAO", reason
+        return True, "", ""
+
+    def frame_of(self, ev: GEvent | None) -> Frame | None:
+        if ev is None or ev.frame is None:
+            return None
+        for f in self.stack:
+            if f.index == ev.frame:
+                return f
+        return None
+
+    # ------------------------------------------------------------------ Previsão --------
+    def steps(self, effect: Effect) -> list[tuple[str, dict[str, Any], Requirement | None]]:
+        """The things paid at activation: the task first, then costs and actions in order."""
+        out: list[tuple[str, dict[str, Any], Requirement | None]] = []
+        if effect.task:
+            out.append(("task", {"op": R.TASKS[effect.task], "card": "self"}, None))
+        for i, r in enumerate(effect.requirements):
+            if r.kind in ("cost", "action"):
+                out.append((f"req{i}", r.ast, r))
+        return out
+
+    def previsao(self, ctx: Ctx, effect: Effect) -> tuple[bool, str]:
+        """Seed «Previsão»: is there one assignment meeting ALL requirements together?"""
+        steps = self.steps(effect)
+        if self.solve(self.g, ctx, effect, steps, 0):
+            return True, ""
+        for key, ast, req in steps:
+            if not self.solve(self.g, ctx, effect, [(key, ast, req)], 0, check_conditions=False):
+                text = req.text if req else f"task {effect.task}"
+                return False, f"Previsão: '{text}' cannot be met"
+        for r in effect.requirements:
+            if r.kind in ("state", "condition") and not self.holds(self.g, ctx, r.ast):
+                return False, f"Previsão: '{r.text}' does not hold"
+        texts = [r.text for r in effect.requirements]
+        return False, ("Previsão: the requirements cannot be met together — every way to pay "
+                       f"breaks another one ({'; '.join(texts)})")
+
+    def solve(self, g: Game, ctx: Ctx, effect: Effect, steps: list[Any], i: int,
+              check_conditions: bool = True) -> bool:
+        if i == len(steps):
+            if not check_conditions:
+                return True
+            return all(self.holds(g, ctx, r.ast) for r in effect.requirements
+                       if r.kind in ("state", "condition"))
+        key, ast, _req = steps[i]
+        opts = self.options(g, ctx, ast)
+        for opt in opts if opts is not None else [None]:
+            sim = g.clone()
+            sctx = Ctx(ctx.hero, ctx.card, ctx.answered, list(ctx.selected))
+            try:
+                self.apply(sim, sctx, ast, opt, None, sim=True)
+            except Fail:
+                continue
+            if self.solve(sim, sctx, effect, steps, i + 1, check_conditions):
+                return True
+        return False
+
+    def feasible_options(self, ctx: Ctx, effect: Effect, steps: list[Any], i: int) -> list[str]:
+        """Seed «Previsão»: only the choices that keep every other requirement satisfiable."""
+        key, ast, _ = steps[i]
+        opts = self.options(self.g, ctx, ast) or []
+        out = []
+        for opt in opts:
+            sim = self.g.clone()
+            sctx = Ctx(ctx.hero, ctx.card, ctx.answered, list(ctx.selected))
+            try:
+                self.apply(sim, sctx, ast, opt, None, sim=True)
+            except Fail:
+                continue
+            if self.solve(sim, sctx, effect, steps, i + 1):
+                out.append(opt)
+        return out
+
+    # ------------------------------------------------------------------ targets ---------
+    def heroes_for(self, g: Game, ctx: Ctx, spec: dict[str, Any]) -> list[str]:
+        w = spec.get("who")
+        me = ctx.hero
+        if w == "self":
+            return [me] if me else []
+        if w == "selected":
+            return [s for s in ctx.selected if s in g.heroes]
+        if w == "answered":
+            return [ctx.answered.hero] if ctx.answered and ctx.answered.hero else []
+        if w == "turn":
+            return [g.turn_hero]
+        if w == "name":
+            name = spec["name"]
+            return [h.id for h in g.heroes.values() if norm(h.id) == norm(name) or norm(h.name) == norm(name)]
+        if w in ("opponent", "ally", "any"):
+            return [h for h in g.heroes if self.who_matches({"who": w}, h, me)]
+        return []
+
+    def cards_for(self, g: Game, ctx: Ctx, spec: dict[str, Any]) -> list[str]:
+        """Candidate cards for a card phrase (R-15 for generic costs)."""
+        c = spec.get("card")
+        if c == "self":
+            return [ctx.card] if ctx.card else []
+        if c == "answered":
+            return [ctx.answered.card] if ctx.answered and ctx.answered.card else []
+        if c == "selected":
+            return [s for s in ctx.selected if s in g.cards]
+        out = []
+        zone = spec.get("zone")
+        if zone in ("TABULEIRO", "CENÁRIO"):
+            pool = list(g.shared[zone])
+        elif ctx.hero is None:
+            pool = []
+        else:
+            zones = (zone,) if zone else R.CARD_COST_ZONES
+            pool = [cid for z in zones for cid in g.heroes[ctx.hero].zones[z]]
+        for cid in pool:
+            if not R.may_pay_card_cost(cid, ctx.card):
+                continue
+            if "type" in spec and not g.cards[cid].has_type(spec["type"]):
+                continue
+            out.append(cid)
+        return out
+
+    def options(self, g: Game, ctx: Ctx, ast: dict[str, Any]) -> list[str] | None:
+        """The choices a statement/requirement needs (``None`` when it needs none)."""
+        op = ast.get("op")
+        if op == "select":
+            if ast.get("what") == "hero":
+                pool = self.heroes_for(g, ctx, {"who": ast.get("who", "any")})
+            else:
+                zone = ast.get("zone")
+                if zone in ("TABULEIRO", "CENÁRIO"):
+                    pool = list(g.shared[zone])
+                else:
+                    pool = [cid for h in g.heroes.values() for z in ((zone,) if zone else R.CARD_COST_ZONES)
+                            for cid in h.zones[z]]
+                pool = [c for c in pool if c != ctx.card and ("type" not in ast or g.cards[c].has_type(ast["type"]))]
+            return ["+".join(p) for p in itertools.combinations(pool, int(ast.get("count", 1)))]
+        if ast.get("card") == "choose":
+            pool = self.cards_for(g, ctx, ast)
+            if op == "exhaust":
+                pool = [c for c in pool if not g.cards[c].consumed]
+            if op == "ready":
+                pool = [c for c in pool if g.cards[c].consumed]
+            if op == "reveal":
+                pool = [c for c in pool if not g.cards[c].revealed]
+            return ["+".join(p) for p in itertools.combinations(pool, int(ast.get("count", 1)))]
+        if op in ("damage", "lose", "heal", "recover") and ast.get("target", {}).get("who") in (
+                "opponent", "ally", "any") and not ast["target"].get("all"):
+            return self.heroes_for(g, ctx, ast["target"])
+        return None
+
+    # ------------------------------------------------------------------ conditions ------
+    def holds(self, g: Game, ctx: Ctx, cond: dict[str, Any]) -> bool:
+        """Is a state/condition true now? (R-03/R-04 decide *when* it is asked.)"""
+        c = cond.get("cond")
+        if c == "trigger":
+            return True
+        if c == "during":
+            return self.holds(g, ctx, cond["what"])
+        if c == "until":
+            return self.holds(g, ctx, cond["what"])
+        if c == "until_time":
+            return True
+        if c == "has":
+            if ctx.hero is None:
+                return False
+            zones = (cond["zone"],) if cond.get("zone") else tuple(g.heroes[ctx.hero].zones)
+            n = sum(1 for z in zones for cid in g.heroes[ctx.hero].zones.get(z, [])
+                    if "type" not in cond or g.cards[cid].has_type(cond["type"]))
+            return n >= int(cond.get("count", 1))
+        if c == "exists":
+            z = cond["zone"]
+            ids = list(g.shared.get(z, [])) + [cid for h in g.heroes.values() for cid in h.zones.get(z, [])]
+            n = sum(1 for cid in ids if "type" not in cond or g.cards[cid].has_type(cond["type"]))
+            return n >= int(cond.get("count", 1))
+        if c == "turn":
+            th = g.turn_hero
+            if ctx.hero is None:
+                return False
+            of = cond["of"]
+            if of == "self":
+                return th == ctx.hero
+            if of == "opponent":
+                return not g.teammates(th, ctx.hero)
+            return th != ctx.hero and g.teammates(th, ctx.hero)
+        if c == "battle":
+            return g.in_battle
+        if c == "test":
+            return g.testing
+        if c == "until_event":
+            card = ctx.card
+            if card is None:
+                return True
+            _, zone = g.locate(card)
+            ev = cond["event"]
+            if ev == "discard":
+                return zone not in ("DESCARTE", "DESCARTE COMUM")
+            if ev == "banish":
+                return zone != "BANIDAS"
+            if ev == "bury":
+                return zone not in ("BARALHO", "BARALHO COMUM")
+            if ev == "exhaust":
+                return not g.cards[card].consumed
+            if ev == "reveal":
+                return not g.cards[card].revealed
+            return not (ev == "hide" and not g.cards[card].revealed)
+        if c == "resource":
+            if ctx.hero is None:
+                return False
+            v = g.heroes[ctx.hero].resources[cond["resource"]][0]
+            return {"<": v < cond["value"], ">": v > cond["value"], ">=": v >= cond["value"]}[cond["cmp"]]
+        if c == "attached":
+            return ctx.card is not None and g.cards[ctx.card].attached_to is not None
+        raise Fail(f"cannot evaluate condition {cond}")
+
+    # ------------------------------------------------------------------ amounts ---------
+    def amount(self, g: Game, ctx: Ctx, a: Any) -> int:
+        if isinstance(a, int):
+            return a
+        if "sum" in a:
+            total = 0
+            attrs = self.attributes(ctx.hero, g) if ctx.hero else {}
+            for factor, term in a["sum"]:
+                total += factor * (term if isinstance(term, int) else attrs.get(term, 0))
+            return total
+        if "per" in a:
+            per = a["per"]
+            hero = ctx.hero
+            if hero is None:
+                return 0
+            ids = g.heroes[hero].zones.get(per["zone"], []) if per["zone"] not in g.shared else g.shared[per["zone"]]
+            n = sum(1 for cid in ids if "type" not in per or g.cards[cid].has_type(per["type"]))
+            v = n * int(a.get("times", 1))
+            if "max" in a:  # seed «(máx N)»
+                v = min(v, int(a["max"]))
+            return v
+        raise Fail(f"bad amount {a}")
+
+    # ------------------------------------------------------------------ moving cards ----
+    def move_card(self, g: Game, card_id: str, to: str, actor: str | None, sim: bool,
+                  bottom: bool = True) -> list[GEvent]:
+        holder, zone = g.locate(card_id)
+        if zone in ("NOWHERE", "LIMBO"):
+            raise Fail(f"card {card_id} is not available")
+        owner = g.owner_hero(card_id)
+        g.remove(card_id)
+        if to in g.shared:
+            g.put(card_id, None, to, bottom)
+        else:
+            dest = owner or holder
+            if dest is None:
+                common = {"DESCARTE": "DESCARTE COMUM", "BARALHO": "BARALHO COMUM"}.get(to)
+                if common is None:
+                    raise Fail(f"card {card_id} has no hero to hold it in {to}")
+                g.put(card_id, None, common, bottom)
+            else:
+                g.put(card_id, dest, to, bottom)
+        g.cards[card_id].attached_to = None
+        if sim:
+            return []
+        evs = []
+        new_zone = g.locate(card_id)[1]
+        if zone in IN_PLAY and new_zone not in IN_PLAY:
+            evs.append(self.ev("leave", "after", actor, card=card_id, patient=holder))
+        if new_zone in IN_PLAY and zone not in IN_PLAY:
+            evs.append(self.ev("enter", "after", actor, card=card_id))
+        return evs
+
+    # ------------------------------------------------------------------ statements ------
+    def apply(self, g: Game, ctx: Ctx, ast: dict[str, Any], choice: str | None, frame: Frame | None,
+              sim: bool = False) -> list[GEvent]:
+        """Carry out one statement (or cost/action requirement). Raises :class:`Fail` if impossible."""
+        op = ast.get("op")
+        me = ctx.hero
+        evs: list[GEvent] = []
+
+        def E(kind: str, **kw: Any) -> None:  # noqa: N802
+            if not sim:
+                evs.append(self.ev(kind, "after", me, **kw))
+
+        def targets() -> list[str]:
+            spec = ast.get("target", {"who": "self"})
+            if choice is not None and spec.get("who") in ("opponent", "ally", "any") and not spec.get("all"):
+                return [choice]
+            hs = self.heroes_for(g, ctx, spec)
+            if not hs:
+                raise Fail(f"no hero for {spec}")
+            return hs if spec.get("all") or spec.get("who") == "selected" else hs[:1]
+
+        def mod(kind: str, v: int) -> int:
+            return max(0, v + (frame.modifiers.get(kind, 0) if frame else 0))
+
+        if op in ("heal", "recover"):
+            for h in targets():
+                res = g.heroes[h].resources[ast["resource"]]
+                amt = mod(op, self.amount(g, ctx, ast["amount"]))
+                before = res[0]
+                res[0] = min(res[1], res[0] + amt)  # healing never goes above the max
+                E(op, patient=h, resource=ast["resource"], amount=res[0] - before)
+        elif op == "consume":
+            res = g.heroes[me].resources[ast["resource"]] if me else None
+            amt = mod(op, self.amount(g, ctx, ast["amount"]))
+            if res is None or res[0] < amt:
+                raise Fail(f"not enough {ast['resource']} to consume {amt}")
+            res[0] -= amt
+            E("consume", patient=me, resource=ast["resource"], amount=amt)
+        elif op in ("damage", "lose"):
+            for h in targets():
+                res = g.heroes[h].resources[ast["resource"]]
+                amt = mod(op, self.amount(g, ctx, ast["amount"]))
+                if op == "damage" and me:
+                    amt += self.attributes(me, g).get("DANO", 0)
+                before = res[0]
+                res[0] = max(0, res[0] - amt)
+                E(op, patient=h, resource=ast["resource"], amount=before - res[0])
+        elif op == "attack":
+            h = targets()[0]
+            E("attack", patient=h)
+            res = g.heroes[h].resources["VIDA"]
+            amt = mod("damage", self.amount(g, ctx, ast["amount"]) + (self.attributes(me, g).get("DANO", 0) if me else 0))
+            before = res[0]
+            res[0] = max(0, res[0] - amt)
+            E("damage", patient=h, resource="VIDA", amount=before - res[0])
+        elif op == "test":
+            g.testing = True
+            roll = self.roll(g, 1, sim)
+            total = roll[0] + self.attributes(me, g).get(ast["attribute"], 0) if me else roll[0]
+            E("roll", amount=sum(roll))
+            E("test", amount=total)
+            g.testing = False
+            if frame is not None and not sim:
+                frame.modifiers["test_total"] = total
+        elif op == "draw":
+            n = mod("draw", int(ast.get("count", 1)))
+            if me is None:
+                raise Fail("nobody to draw")
+            deck = g.heroes[me].zones["BARALHO"]
+            if len(deck) < n:
+                raise Fail(f"not enough cards to draw {n}")
+            for _ in range(n):
+                cid = deck.pop(0)
+                g.heroes[me].zones["INVENTÁRIO"].append(cid)
+                E("draw", card=cid)
+        elif op in ("discard", "bury", "banish", "return", "move"):
+            for cid in self.pick_cards(g, ctx, ast, choice):
+                to = {"discard": "DESCARTE", "bury": "BARALHO", "banish": "BANIDAS", "return": "INVENTÁRIO"}.get(
+                    op, ast.get("zone", "MESA"))
+                evs_m = self.move_card(g, cid, to, me, sim)
+                E(op, card=cid)
+                evs.extend(evs_m)
+        elif op in ("exhaust", "ready", "reveal", "hide", "register"):
+            for cid in self.pick_cards(g, ctx, ast, choice):
+                card = g.cards[cid]
+                if op == "exhaust":
+                    if card.consumed:
+                        raise Fail(f"{cid} is already consumed")
+                    card.consumed = True
+                elif op == "ready":
+                    card.consumed = False
+                elif op == "reveal":
+                    card.revealed = True
+                elif op == "hide":
+                    card.revealed = False
+                else:
+                    card.registered = True  # R-18
+                E(op, card=cid)
+        elif op == "select":
+            if choice is None:
+                raise Fail("nothing to select")
+            picked = choice.split("+")
+            for p in picked:
+                ctx.selected.append(p)
+                if frame is not None:
+                    frame.selected_zone[p] = g.locate(p)[1] if p in g.cards else "HERO"
+                if p in g.heroes:
+                    E("target", patient=p)
+                else:
+                    E("target", card=p)
+        elif op == "roll":
+            vals = self.roll(g, int(ast.get("count", 1)), sim)
+            E("roll", amount=sum(vals))
+        elif op == "step":
+            E("move")
+        elif op == "negate":
+            target = ctx.answered
+            if target is None:
+                raise Fail("nothing to negate")
+            if not sim and target.stage in ("activating", "halt") and R.negation_applies(target.effect.limits):
+                target.negated = True
+                self.emit("negated", target, detail={"by": frame.effect_id if frame else None,
+                                                     "rule": "R-08"})
+            elif not sim:
+                E("negate_failed", card=target.card)
+        elif op == "modify":
+            target = ctx.answered
+            if target is None:
+                raise Fail("no action to modify")
+            if not sim:
+                target.modifiers[ast["action"]] = target.modifiers.get(ast["action"], 0) + self.amount(g, ctx, ast["delta"])
+        elif op == "gain":
+            for h in targets():
+                amt = self.amount(g, ctx, ast["amount"])
+                eff = frame.effect if frame else None
+                limits = eff.limits if eff else ()
+                ench = [r.ast for r in eff.requirements if norm(r.verb) == "enquanto"] if eff else []
+                g.lasting.append(Lasting(hero=h, attribute=ast["attribute"], amount=amt, card=ctx.card,
+                                         effect=frame.effect_id if frame else "", until=ast.get("until"),
+                                         survives_card=not R.lasting_effect_ends_with_card(limits),
+                                         enquanto=ench))
+                E("gain", patient=h, amount=amt, resource=ast["attribute"])
+        elif op == "compute":
+            E("compute", amount=self.amount(g, ctx, ast["amount"]))
+        elif op in ("table", "noop"):
+            pass
+        elif op == "choose":
+            opts = ast["options"]
+            pick = 0
+            if not sim and frame is not None:
+                key = f"option@{frame.index}.{id(ast) and ast.get('_key', 'body')}"
+                point = DecisionPoint(key=key, kind="option", spotlight=frame.index, stage=frame.stage, answers=(),
+                                      options=tuple(Option(str(i + 1), _stmts_label(o)) for i, o in enumerate(opts)),
+                                      prompt="Escolha um")
+                pick = int(self.choose_key(point, frame.index)) - 1
+            for st in opts[pick]:
+                evs.extend(self.run_stmt(g, ctx, st, frame, sim))
+        else:
+            raise Fail(f"statement '{op}' cannot run")
+        return evs
+
+    def run_stmt(self, g: Game, ctx: Ctx, st: dict[str, Any], frame: Frame | None, sim: bool) -> list[GEvent]:
+        choice = None
+        opts = self.options(g, ctx, st)
+        if opts is not None:
+            if not opts:
+                raise Fail(f"no legal choice for {st.get('op')}")
+            if sim or frame is None:
+                choice = opts[0]
+            else:
+                key = f"choose@{frame.index}.{st.get('_key', 'body')}"
+                point = DecisionPoint(key=key, kind="choose", spotlight=frame.index, stage=frame.stage,
+                                      answers=(), options=tuple(Option(o, o) for o in opts),
+                                      prompt=_stmts_label([st]))
+                choice = self.choose_key(point, frame.index)
+        return self.apply(g, ctx, st, choice, frame, sim)
+
+    def choose_key(self, point: DecisionPoint, index: int) -> str:
+        sub = point.key.split(".", 1)[1] if "." in point.key else point.key
+        scripted = self.choices.get(index, {}).get(sub)
+        if scripted is not None and any(o.id == str(scripted) for o in point.options):
+            self.decisions.append(Decision(point.key, point.kind, str(scripted), "script"))
+            return str(scripted)
+        if scripted is not None:
+            self.errors.append(TraceError(None, "ILLEGAL_CHOICE", f"{point.key}: '{scripted}' is not a legal "
+                                          f"choice ({', '.join(o.id for o in point.options)})"))
+        return self.decide(point)
+
+    def pick_cards(self, g: Game, ctx: Ctx, ast: dict[str, Any], choice: str | None) -> list[str]:
+        if ast.get("card") == "choose":
+            if choice is None:
+                raise Fail("no card chosen")
+            return choice.split("+")
+        cards = self.cards_for(g, ctx, ast)
+        if not cards:
+            raise Fail(f"no card for '{ast.get('card')}'")
+        for cid in cards:
+            if g.locate(cid)[1] in ("NOWHERE", "LIMBO"):
+                raise Fail(f"card {cid} is not available")
+        return cards
+
+    def roll(self, g: Game, n: int, sim: bool) -> list[int]:
+        if sim:
+            return [1] * n
+        out = []
+        for _ in range(n):
+            out.append(g.dice.pop(0) if g.dice else 1)
+        return out
+
+    # ------------------------------------------------------------------ attributes ------
+    def attributes(self, hero: str | None, g: Game | None = None) -> dict[str, int]:
+        """Base attributes + lasting gains (R-19) + Passivo gains that currently apply (R-23)."""
+        g = g or self.g
+        if hero is None:
+            return {}
+        out = dict(g.heroes[hero].attributes)
+        for lt in g.lasting:
+            if lt.hero == hero:
+                out[lt.attribute] = out.get(lt.attribute, 0) + lt.amount
+        for cid, eno, eff in self.passives(g):
+            ctrl = g.controller(cid)
+            ctx = Ctx(ctrl, cid, None, [])
+            for st in eff.body:
+                if st.get("op") == "gain" and ctrl == hero:
+                    out[st["attribute"]] = out.get(st["attribute"], 0) + self.amount(g, ctx, st["amount"])
+        return dict(sorted(out.items()))
+
+    def passives(self, g: Game) -> list[tuple[str, int, Effect]]:
+        """R-23: Passivo effects of cards in play whose requirements hold now."""
+        out = []
+        for card in g.cards.values():
+            for eno, eff in enumerate(card.effects):
+                if eff.activation != "Passivo":
+                    continue
+                zone = g.locate(card.id)[1]
+                in_play = (zone in IN_PLAY or card.attached_to is not None) if not eff.scopes else \
+                    R.scope_allows(eff.scopes, zone, card.attached_to is not None)
+                if not in_play:
+                    continue
+                ctx = Ctx(g.controller(card.id), card.id, None, [])
+                try:
+                    if all(self.holds(g, ctx, r.ast) for r in eff.requirements):
+                        out.append((card.id, eno, eff))
+                except Fail:
+                    continue
+        return out
+
+    def refresh(self) -> None:
+        """Emit ``passive`` events when a Passivo starts or stops applying (R-23)."""
+        now = {_effect_id(c, n) for c, n, _ in self.passives(self.g)}
+        for eid in sorted(now - self.passive_on):
+            self.emit("passive", card=eid.split("#")[0], effect=eid, detail={"applies": True, "rule": "R-23"})
+        for eid in sorted(self.passive_on - now):
+            self.emit("passive", card=eid.split("#")[0], effect=eid, detail={"applies": False, "rule": "R-23"})
+        self.passive_on = now
+
+    def expire(self, when: str | None = None, hero: str | None = None) -> None:
+        """End lasting effects: their time came, their card left (R-19), or an Enquanto broke (R-03)."""
+        keep = []
+        for lt in self.g.lasting:
+            reason = None
+            if when is not None and lt.until == when and (hero is None or lt.hero == hero):
+                reason = when
+            elif lt.card and not lt.survives_card and self.g.locate(lt.card)[1] not in ("MESA", "CENÁRIO",
+                                                                                           "TABULEIRO", "SUPORTE",
+                                                                                           "INVENTÁRIO"):
+                reason = "card left play (R-19)"
+            else:
+                ctx = Ctx(lt.hero, lt.card, None, [])
+                try:
+                    if lt.enquanto and not all(self.holds(self.g, ctx, c) for c in lt.enquanto):
+                        reason = "Enquanto broken (R-03)"
+                except Fail:
+                    reason = "Enquanto broken (R-03)"
+            if reason:
+                self.emit("expire", card=lt.card, effect=lt.effect, hero=lt.hero,
+                          detail={"attribute": lt.attribute, "amount": lt.amount, "reason": reason})
+            else:
+                keep.append(lt)
+        self.g.lasting = keep
+
+    # ------------------------------------------------------------------ the chain -------
+    def activate(self, hero: str | None, card_id: str, eno: int, answer: GEvent | None,
+                 parent: Frame | None) -> Frame | None:
+        """Seed «Encadeamento de Resposta»: push a frame, pay, halt, resolve, post, remove."""
+        g = self.g
+        card = g.cards[card_id]
+        if eno >= len(card.effects):
+            raise RulekitError(f"card '{card_id}' has no effect #{eno}", code="UNKNOWN_EFFECT")
+        effect = card.effects[eno]
+        ok, code, reason = self.legal(hero, card, eno, answer, parent is not None)
+        if not ok:
+            self.emit("refused", index=None, card=card_id, effect=_effect_id(card_id, eno), hero=hero,
+                      responds_to=parent.index if parent else None, detail={"reason": reason, "code": code})
+            self.errors.append(TraceError(card_id, code, reason))
+            return None
+        frame = Frame(index=len(self.stack), card=card_id, effect_no=eno, effect=effect,
+                      effect_id=_effect_id(card_id, eno), hero=hero, responds_to=parent.index if parent else None,
+                      answers=answer, parent=parent, start_zone=self.card_zone(card_id))
+        return self.push_and_run(frame)
+
+    def push_and_run(self, frame: Frame, rules: bool = False) -> Frame:
+        g = self.g
+        effect = frame.effect
+        if len(self.stack) >= MAX_DEPTH:
+            raise RulekitError(f"the chain is deeper than {MAX_DEPTH} (an endless Auto loop?)", code="CHAIN_LOOP")
+        if frame.parent is not None:
+            self.emit("respond", frame, stage=None, detail={"answers": frame.answers.label if frame.answers else None,
+                                                            "answers_kind": frame.answers.kind if frame.answers else None})
+        self.stack.append(frame)
+        frame.activation = self.ev("activate", "after", frame.hero, card=frame.card, frame=frame.index,
+                                   label=f"activate@{frame.index}")
+        self.emit("activate", frame, detail={"text": _effect_text(effect), "activation": effect.activation,
+                                             "rules_action": rules,
+                                             "answers": frame.answers.label if frame.answers else None})
+        if effect.activation == "Ativar" and frame.hero == g.turn_hero and not rules:
+            g.actions_this_turn += 1  # Ação Inicial counts non-automatic actions (R-09: even stopped ones)
+        elif rules:
+            g.actions_this_turn += 1
+        if "Uma Vez por Ciclo" in effect.limits:
+            g.used_cycle[frame.effect_id] = g.cycle
+        if "Uma Vez por Batalha" in effect.limits:
+            g.used_battle[frame.effect_id] = g.battle
+        # -- activating: pay task + costs/actions with Previsão-filtered choices; no responses.
+        ctx = self.ctx(frame)
+        steps = self.steps(effect)
+        for i, (key, ast, req) in enumerate(steps):
+            opts = self.feasible_options(ctx, effect, steps, i) if self.options(g, ctx, ast) is not None else None
+            choice = None
+            if opts is not None:
+                point = DecisionPoint(key=f"choose@{frame.index}.{key}", kind="choose", spotlight=frame.index,
+                                      stage="activating", answers=(), options=tuple(Option(o, o) for o in opts),
+                                      prompt=req.text if req else f"task {effect.task}")
+                if not opts:
+                    raise RulekitError(f"Previsão found no choice for {point.key}", code="PREVISAO")
+                choice = self.choose_key(point, frame.index)
+            before = self.snapshot()
+            try:
+                evs = self.apply(g, ctx, ast, choice, frame)
+            except Fail as exc:  # cannot happen after Previsão; reported, never hidden
+                raise RulekitError(f"payment failed after Previsão: {exc}", code="INTERNAL") from None
+            frame.paid.extend(evs)
+            self.emit("pay", frame, resources=self.diff(before),
+                      detail={"requirement": req.text if req else effect.task, "kind": req.kind if req else "task",
+                              "step": key, "choice": choice, "events": [e.label for e in evs]})
+        frame.selected = ctx.selected
+        # -- halt window
+        frame.stage = "halt"
+        self.window(frame, "halt")
+        if frame.negated:
+            self.pop(frame, "negated")
+            return frame
+        broken = [r for r in effect.requirements if R.recheck_at_halt_exit(r.kind, r.verb)
+                  and not self.still_holds(frame, r)]
+        if broken:
+            self.emit("stopped", frame, detail={"reason": f"'{broken[0].text}' no longer holds",
+                                                "rule": "R-03", "costs_refunded": False})
+            if not R.STOPPED_USES_ONCE_LIMITS:  # R-09
+                g.used_cycle.pop(frame.effect_id, None) if "Uma Vez por Ciclo" in effect.limits else None
+                g.used_battle.pop(frame.effect_id, None) if "Uma Vez por Batalha" in effect.limits else None
+            self.pop(frame, "stopped")
+            return frame
+        # -- resolving (atomic, R-02)
+        frame.stage = "resolving"
+        before = self.snapshot()
+        done, skipped, why = self.resolve_body(frame, ctx)
+        if skipped:
+            self.emit("truncated", frame, detail={"reason": why, "done": done, "skipped": skipped,
+                                                  "seed": "Na Descrição"})
+        self.emit("resolve", frame, resources=self.diff(before),
+                  detail={"statements": done, "truncated": bool(skipped),
+                          "events": [e.label for e in frame.results]})
+        self.resolution_order.append(frame.card or frame.effect_id)
+        if "Encerra Turno" in effect.limits and frame.hero:
+            self.pending_end_turn.append(frame.hero)
+        self.expire()
+        self.refresh()
+        # -- post window
+        frame.stage = "post"
+        self.window(frame, "post")
+        self.pop(frame, "resolved")
+        return frame
+
+    def ctx(self, frame: Frame) -> Ctx:
+        answered = frame.parent
+        if answered is None and frame.answers is not None:
+            answered = self.frame_of(frame.answers)
+        return Ctx(frame.hero, frame.card, answered, frame.selected)
+
+    def still_holds(self, frame: Frame, r: Requirement) -> bool:
+        """R-03: states, and Selecione targets, must still hold when the halt window closes."""
+        ctx = self.ctx(frame)
+        if r.kind == "state":
+            try:
+                return self.holds(self.g, ctx, r.ast)
+            except Fail:
+                return False
+        for sel, zone in frame.selected_zone.items():
+            if zone == "HERO":
+                if self.g.heroes[sel].resources.get("VIDA", [1, 1])[0] <= 0:
+                    return False
+            elif self.g.locate(sel)[1] != zone:
+                return False
+        return True
+
+    def resolve_body(self, frame: Frame, ctx: Ctx) -> tuple[list[str], list[str], str]:
+        done: list[str] = []
+        body = list(frame.effect.body)
+        for i, st in enumerate(body):
+            st = dict(st, _key=f"body{i}")
+            ench = [r for r in frame.effect.requirements if norm(r.verb) in ("enquanto", "durante")]
+            broken = [r for r in ench if not self.safe_holds(ctx, r.ast)]
+            if broken:
+                return done, [_stmts_label([s]) for s in body[i:]], f"'{broken[0].text}' broke during resolution"
+            try:
+                frame.results.extend(self.run_stmt(self.g, ctx, st, frame, sim=False))
+            except Fail as exc:
+                return done, [_stmts_label([s]) for s in body[i:]], str(exc)
+            done.append(_stmts_label([body[i]]))
+        return done, [], ""
+
+    def safe_holds(self, ctx: Ctx, cond: dict[str, Any]) -> bool:
+        try:
+            return self.holds(self.g, ctx, cond)
+        except Fail:
+            return False
+
+    def pop(self, frame: Frame, how: str) -> None:
+        self.stack.pop()
+        parent = self.stack[-1] if self.stack else None
+        self.emit("remove", frame, stage=None, detail={"how": how,
+                                                       "spotlight_returns_to": parent.index if parent else None})
+        if not self.stack:
+            self.emit("end", detail={"resolved": list(self.resolution_order)})
+            ends, self.pending_end_turn = self.pending_end_turn, []
+            for h in ends:  # R-11: the turn ends once the whole chain is empty
+                if self.g.turn_hero == h:
+                    self.emit("end_turn", hero=h, detail={"by": "Encerra Turno", "rule": "R-11"})
+                    self.end_turn()
+
+    # ------------------------------------------------------------------ windows ---------
+    def window_events(self, frame: Frame, stage: str) -> list[GEvent]:
+        if stage == "halt":
+            evs = [e for e in [frame.activation] if e is not None] + list(frame.paid)
+            if not R.options_block_before_responses(frame.effect.has_options):
+                evs += self.before_events(frame)
+            return evs
+        return list(frame.results)
+
+    def before_events(self, frame: Frame) -> list[GEvent]:
+        """R-21: the body's actions announced in halt, so "for ser …" effects can answer them."""
+        if frame.before is None:
+            frame.before = []
+            ctx = self.ctx(frame)
+            kinds = {"heal": "heal", "recover": "recover", "damage": "damage", "lose": "lose", "consume": "consume",
+                     "draw": "draw", "discard": "discard", "bury": "bury", "banish": "banish", "test": "test",
+                     "attack": "attack", "roll": "roll", "return": "return", "gain": "gain"}
+            for i, st in enumerate(frame.effect.body):
+                k = kinds.get(st.get("op", ""))
+                if k is None:
+                    continue
+                patient = None
+                spec = st.get("target")
+                if spec and spec.get("who") in ("self", "answered", "selected", "turn", "name"):
+                    hs = self.heroes_for(self.g, ctx, spec)
+                    patient = hs[0] if hs else None
+                kw: dict[str, Any] = {"patient": patient, "resource": st.get("resource"), "frame": frame.index,
+                                      "label": f"before:{k}@{frame.index}.{i}"}
+                frame.before.append(self.ev(k, "before", frame.hero, **kw))
+                if k == "attack":
+                    frame.before.append(self.ev("damage", "before", frame.hero, patient=patient, resource="VIDA",
+                                                frame=frame.index, label=f"before:damage@{frame.index}.{i}"))
+        return frame.before
+
+    def window(self, frame: Frame, stage: str) -> None:
+        """A halt or post window: every Auto first (priority, each fully resolved), then Ativar (R-06)."""
+        if "Irrespondível" in frame.effect.limits and stage in R.IRRESPONDIVEL_CLOSES:
+            self.emit(stage, frame, detail={"closed": True, "rule": "R-10"})
+            return
+        evs = self.window_events(frame, stage)
+        self.emit(stage, frame, detail={"answerable": [e.label for e in evs]})
+        visits = 0
+        while not frame.negated:
+            evs = self.window_events(frame, stage)
+            autos = self.gather_autos(frame, evs)
+            if autos:
+                _, hero, card, eno, gev = self.pick_auto(frame, stage, autos, visits)
+                visits += 1
+                self.used.add((_effect_id(card, eno), gev.seq))
+                self.choices[frame.index + 1] = {}
+                self.activate(hero, card, eno, gev, frame)
+                continue
+            options, refused, lookup = self.gather_ativar(frame, evs)
+            point = DecisionPoint(key=f"{stage}@{frame.index}#{visits}", kind="respond", spotlight=frame.index,
+                                  stage=stage, answers=tuple(e.label for e in evs),
+                                  options=(Option("pass", "pass"), *options), refused=tuple(refused),
+                                  prompt=f"respond to {frame.effect_id} ({stage})")
+            visits += 1
+            choice = self.decide(point)
+            if choice == "pass":
+                return
+            if choice not in lookup:
+                self.errors.append(TraceError(None, "ILLEGAL_CHOICE", f"{point.key}: '{choice}' is not a legal response"))
+                return
+            hero, card, eno, gev = lookup[choice]
+            self.used.add((_effect_id(card, eno), gev.seq))
+            self.choices[frame.index + 1] = dict(self.scripted_choices.get(choice, {}))
+            self.activate(hero, card, eno, gev, frame)
+
+    def priority_key(self, hero: str | None, card: Card) -> tuple[int, int, int, int]:
+        """R-05/R-07: (category, -Iniciativa, hero order, card order) relative to the turn hero."""
+        g = self.g
+        _, zone = g.locate(card.id)
+        source = card.owner if card.owner in ("campanha", "mestre") else "hero"
+        th = g.turn_hero
+        cat = R.priority_category(source=source, zone=zone,
+                                  controller_team=g.heroes[hero].team if hero in g.heroes else None,
+                                  controller=hero, turn_hero=th, turn_team=g.heroes[th].team)
+        ini = g.heroes[hero].iniciativa if hero in g.heroes else 0
+        horder = list(g.heroes).index(hero) if hero in g.heroes else -1
+        return cat, R.same_category_order(ini), horder, list(g.cards).index(card.id)
+
+    def gather_autos(self, frame: Frame | None, evs: list[GEvent]) -> list[tuple[Any, str | None, str, int, GEvent]]:
+        out = []
+        for card in self.g.cards.values():
+            for eno, eff in enumerate(card.effects):
+                if eff.activation != "Auto":
+                    continue
+                eid = _effect_id(card.id, eno)
+                if frame is not None and frame.effect_id == eid:
+                    continue
+                if any(f.effect_id == eid for f in self.stack):
+                    continue  # an effect does not answer while it is itself on the chain
+                for hero in self.activators(card, eff)[:1]:
+                    for ev in evs:
+                        if (eid, ev.seq) in self.used:
+                            continue
+                        ok, _, _ = self.legal(hero, card, eno, ev, True)
+                        if ok:
+                            out.append((self.priority_key(hero, card), hero, card.id, eno, ev))
+                            break
+        out.sort(key=lambda c: c[0])
+        return out
+
+    def pick_auto(self, frame: Frame | None, stage: str, cands: list[Any], visits: int) -> Any:
+        """Seed «Prioridade»: first category; ties — Iniciativa, then the player's/turn hero's choice (R-05)."""
+        top = cands[0][0][:2]
+        tied = [c for c in cands if c[0][:2] == top]
+        if len(tied) == 1:
+            return tied[0]
+        idx = frame.index if frame else 0
+        point = DecisionPoint(key=f"order@{stage}@{idx}#{visits}", kind="order", spotlight=frame.index if frame else None,
+                              stage=stage, answers=(), prompt="tie between Auto effects (R-05)",
+                              options=tuple(Option(_effect_id(c[2], c[3]), _effect_id(c[2], c[3]), c[1], c[2],
+                                                   _effect_id(c[2], c[3]), c[4].label) for c in tied))
+        choice = self.decide(point)
+        return next(c for c in tied if _effect_id(c[2], c[3]) == choice)
+
+    def gather_ativar(self, frame: Frame, evs: list[GEvent]) -> tuple[list[Option], list[Refusal], dict[str, Any]]:
+        options: list[tuple[Any, Option]] = []
+        refused: list[Refusal] = []
+        lookup: dict[str, Any] = {}
+        for card in self.g.cards.values():
+            for eno, eff in enumerate(card.effects):
+                if eff.activation != "Ativar":
+                    continue
+                eid = _effect_id(card.id, eno)
+                if any(f.effect_id == eid for f in self.stack):
+                    continue
+                trig = eff.trigger()
+                for hero in self.activators(card, eff):
+                    if trig is None and not eff.timings:
+                        if hero is not None and self.card_zone(card.id) not in ("LIMBO",):
+                            refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, "NO_QUANDO",
+                                                   "a response must answer an event: this Ativar has no Quando (R-12)"))
+                        continue
+                    best: tuple[str, str] | None = None
+                    matched = False
+                    for ev in evs:
+                        if (eid, ev.seq) in self.used:
+                            continue
+                        ok, code, reason = self.legal(hero, card, eno, ev, True)
+                        if ok:
+                            oid = f"{hero}:{eid}>{ev.label}"
+                            if oid not in lookup:
+                                lookup[oid] = (hero, card.id, eno, ev)
+                                options.append((self.priority_key(hero, card), Option(
+                                    oid, f"{hero} activates {eid} answering {ev.label}", hero, card.id, eid, ev.label)))
+                            matched = True
+                        elif code != "NO_TRIGGER":
+                            best = best or (code, reason)
+                    if not matched:
+                        code, reason = best or ("NO_TRIGGER", "its Quando is not met by anything in this window")
+                        refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, code, reason))
+        options.sort(key=lambda p: p[0])
+        return [o for _, o in options], refused, lookup
+
+
+def _stmts_label(stmts: list[dict[str, Any]]) -> str:
+    parts = []
+    for s in stmts:
+        s = {k: v for k, v in s.items() if k != "_key"}
+        op = s.get("op")
+        rest = ", ".join(f"{k}={v}" for k, v in s.items() if k != "op" and k != "options")
+        parts.append(f"{op}({rest})" if rest else str(op))
+    return "; ".join(parts)
+
+
+def _effect_text(effect: Effect) -> str:
+    from rulekit.apoteose.text import format_effect
+
+    return format_effect(effect) if effect.source else effect.description
+
+
+def _self_card(kind: str) -> Callable[[Engine, Card, str | None, GEvent], bool]:
+    return lambda e, c, h, ev: ev.kind == kind and ev.card == c.id
+
+
+def _hero_is(kind: str, role: str, rel: str) -> Callable[[Engine, Card, str | None, GEvent], bool]:
+    def f(e: Engine, c: Card, h: str | None, ev: GEvent) -> bool:
+        if ev.kind != kind:
+            return False
+        who = getattr(ev, role)
+        if rel == "companion":
+            return who == c.id
+        if rel == "team":
+            return e.who_matches({"who": "self"}, who, h) or e.who_matches({"who": "ally"}, who, h)
+        return e.who_matches({"who": rel}, who, h)
+    return f
+
+
+def _moment(kind: str) -> Callable[[Engine, Card, str | None, GEvent], bool]:
+    return lambda e, c, h, ev: ev.kind == kind
+
+
+#: Seed «Temporização»: each timing keyword as a test on a game event.
+_TIMING_MATCH: dict[str, Callable[[Engine, Card, str | None, GEvent], bool]] = {
+    "Ao Entrar": _self_card("enter"), "Ao Sair": _self_card("leave"), "Ao Obter": _self_card("draw"),
+    "Ao Revelar": _self_card("reveal"), "Ao Ocultar": _self_card("hide"), "Ao Consumir": _self_card("exhaust"),
+    "Ao Recuperar": _self_card("ready"), "Ao Descartar": _self_card("discard"), "Ao Enterrar": _self_card("bury"),
+    "Ao Banir": _self_card("banish"), "Em Teste": _moment("test"), "Ao Atacar": _hero_is("attack", "actor", "self"),
+    "Ao Ser Atacado": _hero_is("attack", "patient", "self"), "Ao Ser Alvo": _hero_is("target", "patient", "self"),
+    "Ao Rolar": _hero_is("roll", "actor", "self"), "Início da Batalha": _moment("battle_start"),
+    "Fim da Batalha": _moment("battle_end"), "Restauração": _moment("restoration"),
+    "Início do Turno": _hero_is("turn_start", "actor", "self"), "Fim do Turno": _hero_is("turn_end", "actor", "self"),
+    "Início do Time": _hero_is("turn_start", "actor", "team"), "Fim do Time": _hero_is("turn_end", "actor", "team"),
+    "Início Aliado": _hero_is("turn_start", "actor", "ally"), "Fim Aliado": _hero_is("turn_end", "actor", "ally"),
+    "Início Rival": _hero_is("turn_start", "actor", "opponent"), "Fim Rival": _hero_is("turn_end", "actor", "opponent"),
+    "Início Geral": _hero_is("turn_start", "actor", "any"), "Fim Geral": _hero_is("turn_end", "actor", "any"),
+    "Início do Companheiro": _hero_is("turn_start", "actor", "companion"),
+    "Fim do Companheiro": _hero_is("turn_end", "actor", "companion"),
+}
+
+
+@contextmanager
+def _nothing() -> Iterator[None]:
+    yield
+
+
+def run_chain(scenario: Any, decisions: list[str] | dict[str, str] | None = None) -> ChainTrace:
+    """Run a scenario (a :class:`~rulekit.apoteose.scenario.Scenario` or a name/path) to its end.
+
+    ``decisions`` overrides scripted decisions: a list (taken in order at every decision point that
+    has a real choice) or a mapping ``{decision key: choice}``. Undecided points default to "pass" or
+    to the first legal choice (issue 3 §6). Same input, same trace.
+    """
+    from rulekit.apoteose.scenario import Scenario, load_scenario
+
+    sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
+    engine = Engine(sc)
+    engine.decider = sc.decider(engine, decisions)
+    return engine.run()
