@@ -1,0 +1,1468 @@
+"""The continuous-effects engine (CR 611, 613): copiable values -> layers 1-7 -> players -> rules.
+
+Each rule lives in one named function below, whose docstring cites the CR rule, the seed passage
+or rules-notes. The engine reads effect *data* (:mod:`rulekit.mtg.model`): no card is named here.
+
+Outline of :func:`solve`:
+
+1. :func:`compile_scenario` replays the scenario's events: zones, attachments, tapped state,
+   and every timestamp (:func:`assign_timestamps`, 613.7). Resolved effects get their
+   timestamp, targets, X and duration status (:func:`resolved_status`, 611.2).
+2. :func:`run_layers` starts from copiable values and applies each sublayer in order
+   (:data:`rulekit.mtg.model.SUBLAYERS`). Inside one: CDAs first, then
+   :func:`choose_next` (timestamp order overridden by dependency, loops per the house reading),
+   re-judging dependencies after every applied effect (:func:`judge_dependencies`, 613.8c).
+3. Player effects (613.10), then rules effects (613.11).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rulekit.errors import ScenarioError
+from rulekit.mtg.model import (
+    LAYER_LABELS,
+    SUBLAYERS,
+    Ability,
+    EffectSpec,
+    Event,
+    ObjectDef,
+    Scenario,
+    _spec_from_canon,
+    intrinsic_ability,
+    layer_label,
+)
+from rulekit.mtg.selectors import Condition, Cond, Expr, Part, Selector
+from rulekit.mtg.trace import Change, Dependency, EffectInfo, ObjectView, PlayerView, Step, Trace
+from rulekit.mtg.vocab import (
+    ALL_CREATURE_TYPES,
+    BASIC_LAND_TYPES,
+    COLORS,
+    type_kind,
+    subtype_family,
+)
+
+DEFAULT_MAX_HAND_SIZE = 7  # CR 402.2
+_COLOR_ORDER = {c: i for i, c in enumerate(COLORS)}
+_RANK = {s: i for i, s in enumerate(SUBLAYERS)}
+
+
+# ====================================================================================== objects
+class Obj:
+    """The working state of one object during a solve (mutable; copied on write in forks)."""
+
+    __slots__ = (
+        "id", "name", "owner", "controller", "zone", "types", "subtypes", "supertypes", "colors",
+        "abilities", "power", "toughness", "loyalty", "counters", "mana_value", "token", "face_down",
+        "tapped", "attached_to", "timestamp", "all_types", "cant_have", "choices",
+    )
+
+    def __init__(self, d: ObjectDef) -> None:
+        self.id = d.id
+        self.name = d.name
+        self.owner = d.owner
+        self.controller = d.controller
+        self.zone: str | None = d.zone
+        self.types = d.types
+        self.subtypes = tuple(s for s in d.subtypes if s != ALL_CREATURE_TYPES)
+        self.supertypes = d.supertypes
+        self.colors = d.colors
+        self.abilities = d.abilities
+        self.power = d.power
+        self.toughness = d.toughness
+        self.loyalty = d.loyalty
+        self.counters = d.counters
+        self.mana_value = d.mana_value
+        self.token = d.token
+        self.face_down = d.face_down
+        self.tapped = d.tapped
+        self.attached_to = d.attached_to
+        self.timestamp: float = 0
+        self.all_types = ALL_CREATURE_TYPES in d.subtypes
+        self.cant_have: tuple[str, ...] = ()
+        self.choices = dict(d.choices)
+        sync_intrinsic_abilities(self)
+
+    def copy(self) -> Obj:
+        new = Obj.__new__(Obj)
+        for s in Obj.__slots__:
+            setattr(new, s, getattr(self, s))
+        return new
+
+    @property
+    def is_creature(self) -> bool:
+        return "Creature" in self.types
+
+
+class State:
+    """All objects at one moment. ``fork()`` gives a copy-on-write state for counterfactuals."""
+
+    __slots__ = ("objs", "owned", "players")
+
+    def __init__(self, objs: dict[str, Obj], players: tuple[str, ...], owned: bool = True) -> None:
+        self.objs = objs
+        self.owned: set[str] | None = None if owned else set()
+        self.players = players
+
+    def fork(self) -> State:
+        return State(dict(self.objs), self.players, owned=False)
+
+    def w(self, oid: str) -> Obj:
+        """The object, writable (copied first in a fork)."""
+        if self.owned is None:
+            return self.objs[oid]
+        if oid not in self.owned:
+            self.objs[oid] = self.objs[oid].copy()
+            self.owned.add(oid)
+        return self.objs[oid]
+
+
+def sync_intrinsic_abilities(obj: Obj) -> None:
+    """305.6: an object with a basic land type has that type's intrinsic mana ability.
+
+    Called whenever layer 4 changes subtypes: abilities of types the object no longer has go,
+    those of new types come (in WUBRG order, after its other abilities).
+    """
+    wanted = [t for t in BASIC_LAND_TYPES if t in obj.subtypes]
+    have = [a.intrinsic for a in obj.abilities if a.kind == "intrinsic"]
+    if have == wanted:
+        return
+    kept = tuple(a for a in obj.abilities if a.kind != "intrinsic" or a.intrinsic in wanted)
+    present = {a.intrinsic for a in kept if a.kind == "intrinsic"}
+    added = tuple(intrinsic_ability(t) for t in wanted if t not in present)
+    obj.abilities = kept + added
+
+
+# ====================================================================================== effects
+@dataclass
+class Eff:
+    """A continuous effect during a solve (static, CDA, resolved, counters or face-down)."""
+
+    id: str
+    name: str
+    source: str | None
+    origin: str
+    timestamp: float | None
+    spec: EffectSpec | None
+    key: str = ""
+    controller: str | None = None
+    targets: tuple[str, ...] = ()
+    target_player: str | None = None
+    x: int | None = None
+    locked: tuple[str, ...] | None = None
+    fixed: dict[tuple[str, str], int] | None = None
+    active: bool = True
+    note: str = ""
+    text: str = ""
+    event_index: int | None = None
+    sublayers: tuple[str, ...] = ()
+
+    @property
+    def sort_key(self) -> tuple[float, str]:
+        return (self.timestamp if self.timestamp is not None else float("inf"), self.id)
+
+
+@dataclass
+class Compiled:
+    """A scenario after its events are replayed (zones, timestamps, resolved effects)."""
+
+    scenario: Scenario
+    base: dict[str, Obj]
+    defs: dict[str, ObjectDef]
+    resolved: list[Eff]
+    resolve_ts: dict[int, float]
+    eot_marks: list[float]
+    names: dict[str, str]
+    base_at: dict[int, dict[str, tuple[str | None, bool]]] = field(default_factory=dict)
+
+    def listed_effects(self) -> list[Eff]:
+        """Static/CDA effects of the objects as they are printed, plus resolved effects."""
+        out: list[Eff] = []
+        for obj in self.base.values():
+            if obj.zone is None:
+                continue
+            out.extend(static_effects_of(obj, self.names, None))
+            if obj.face_down:
+                out.append(face_down_effect(obj, self.names))
+        out.extend(self.resolved)
+        out.sort(key=lambda e: e.sort_key)
+        return out
+
+
+def effect_id(obj_id: str, ability: Ability) -> str:
+    """A static ability's effect id: the object id, or ``<object>.<key>`` (LANGUAGE.md §2)."""
+    return f"{obj_id}.{ability.key}" if ability.key else obj_id
+
+
+def static_timestamp(obj: Obj, ability: Ability) -> float:
+    """613.7a: a static ability's effect has its object's timestamp or the timestamp of the
+    effect that granted the ability, whichever is later (seed 000: "o que for mais recente")."""
+    if ability.granted_ts is not None:
+        return max(obj.timestamp, ability.granted_ts)
+    return obj.timestamp
+
+
+def static_effects_of(obj: Obj, names: dict[str, str], sublayer: str | None) -> list[Eff]:
+    """The effects the static abilities and CDAs of ``obj`` generate now (604.2, 611.3).
+
+    611.3b / rules-notes: a static ability generates its effect only while its object has the
+    ability and is in the ability's zone (the battlefield unless the ability says otherwise).
+    A CDA (604.3) works in every zone. ``sublayer`` restricts to effects with a part there.
+    """
+    out = []
+    for ab in obj.abilities:
+        if not ab.generates:
+            continue
+        if ab.kind == "static" and obj.zone != ab.zone:
+            continue
+        if ab.kind == "cda" and obj.zone is None:
+            continue
+        spec = ab.spec
+        assert spec is not None
+        if sublayer is not None and sublayer not in spec.sublayers:
+            continue
+        eid = effect_id(obj.id, ab)
+        name = names.get(obj.id, obj.name)
+        if ab.granted_by:
+            name = f"{name} (granted by {ab.granted_by})"
+        elif ab.key:
+            name = f"{name} ({ab.key})"
+        out.append(
+            Eff(
+                id=eid, name=name, source=obj.id, origin="cda" if ab.kind == "cda" else "static",
+                timestamp=static_timestamp(obj, ab), spec=spec, key=ab.key, text=ab.text,
+                sublayers=spec.sublayers,
+            )
+        )
+    return out
+
+
+def face_down_effect(obj: Obj, names: dict[str, str]) -> Eff:
+    """708.2: a face-down permanent is a 2/2 creature with no name, types, colour or abilities
+    (layer 1 in the seed edition, 1b in the current one)."""
+    spec = _spec_from_canon('{"face_down": true}', False)
+    return Eff(id=f"{obj.id}.face-down", name=f"{names.get(obj.id, obj.name)} (face down)", source=obj.id,
+               origin="face-down", timestamp=obj.timestamp, spec=spec, text="Face-down: a 2/2 creature",
+               sublayers=("face_down",))
+
+
+# ====================================================================================== compile
+def _display_names(defs: Iterable[ObjectDef]) -> dict[str, str]:
+    defs = list(defs)
+    count: dict[str, int] = {}
+    for d in defs:
+        count[d.name] = count.get(d.name, 0) + 1
+    return {d.id: (d.name if count[d.name] == 1 else f"{d.name} [{d.id}]") for d in defs}
+
+
+def assign_timestamps(scn: Scenario) -> tuple[dict[str, float], set[str]]:
+    """613.7 / rules-notes "Timestamps": the starting timestamp of every object.
+
+    An object's timestamp is when it entered its zone (613.7d). Objects whose entry is not an
+    event get timestamps first, in listing order, unless they give an explicit ``timestamp``
+    (then listing order does not matter). Objects that enter through an event have no
+    timestamp (and no zone) until that event (:func:`compile_scenario`).
+    """
+    entering = {oid for ev in scn.events if ev.kind == "enter" for oid in ev.objects}
+    stamps: dict[str, float] = {}
+    counter = 0.0
+    for d in scn.objects:
+        if d.timestamp is not None:
+            stamps[d.id] = d.timestamp
+    for d in scn.objects:
+        if d.timestamp is None and d.id not in entering:
+            counter += 1
+            stamps[d.id] = counter
+    return stamps, entering
+
+
+def simultaneous_order(scn: Scenario, ids: tuple[str, ...]) -> tuple[str, ...]:
+    """613.7m: objects that would get a timestamp at once are ordered by the active player.
+
+    A scenario states that choice by the order it lists them in the event (the default is the
+    listing order, rules-notes).
+    """
+    return ids
+
+
+def compile_scenario(scn: Scenario) -> Compiled:
+    """Replay the events: zones, tapped state, attachments, timestamps, resolved effects."""
+    defs = {d.id: d for d in scn.objects}
+    names = _display_names(scn.objects)
+    stamps, entering = assign_timestamps(scn)
+    base: dict[str, Obj] = {}
+    for d in scn.objects:
+        obj = Obj(d)
+        if d.id in entering:
+            obj.zone = None
+        obj.timestamp = stamps.get(d.id, 0)
+        base[d.id] = obj
+    counter = max([0.0, *stamps.values()])
+    resolved: list[Eff] = []
+    resolve_ts: dict[int, float] = {}
+    eot: list[float] = []
+    base_at: dict[int, dict[str, tuple[str | None, bool]]] = {}
+    used_ids: set[str] = set()
+
+    def tick(explicit: float | None) -> float:
+        nonlocal counter
+        if explicit is not None:
+            counter = max(counter, explicit)
+            return explicit
+        counter += 1
+        return counter
+
+    for i, ev in enumerate(scn.events):
+        base_at[i] = {oid: (o.zone, o.tapped) for oid, o in base.items()}
+        if ev.kind == "enter":
+            for j, oid in enumerate(simultaneous_order(scn, ev.objects)):
+                obj = base[oid]
+                obj.zone = ev.to or "battlefield"
+                obj.tapped = False
+                obj.timestamp = tick(ev.timestamp if j == 0 or ev.timestamp is None else ev.timestamp + j)
+        elif ev.kind == "leave":
+            for oid in ev.objects:
+                base[oid].zone = ev.to or "graveyard"
+                base[oid].attached_to = None
+                base[oid].timestamp = tick(ev.timestamp)
+        elif ev.kind == "attach":
+            # 613.7e: an Aura/Equipment/Fortification gets a new timestamp when attached.
+            for oid in ev.objects:
+                base[oid].attached_to = ev.to
+                base[oid].timestamp = tick(ev.timestamp)
+        elif ev.kind in ("turn_face_up", "turn_face_down", "transform"):
+            # 613.7f/g: new timestamp when turned face up or down, or transformed.
+            for oid in ev.objects:
+                obj = base[oid]
+                if ev.kind != "transform":
+                    obj.face_down = ev.kind == "turn_face_down"
+                obj.timestamp = tick(ev.timestamp)
+        elif ev.kind in ("tap", "untap"):
+            for oid in ev.objects:
+                base[oid].tapped = ev.kind == "tap"
+        elif ev.kind == "end_of_turn":
+            eot.append(counter)
+        elif ev.kind == "resolve":
+            ts = tick(ev.timestamp)
+            resolve_ts[i] = ts
+            resolved.append(_resolved_effect(scn, ev, i, ts, base, defs, names, used_ids))
+    comp = Compiled(scn, base, defs, resolved, resolve_ts, eot, names, base_at)
+    for eff in resolved:
+        resolved_status(comp, eff)
+    return comp
+
+
+def _resolved_effect(
+    scn: Scenario, ev: Event, index: int, ts: float, base: dict[str, Obj], defs: dict[str, ObjectDef],
+    names: dict[str, str], used: set[str],
+) -> Eff:
+    """611.2a: an effect from a resolved spell or ability, timestamped when created (613.7b)."""
+    spec_raw = ev.spec
+    text = ""
+    key = ev.ability or ""
+    if not spec_raw and ev.source is not None:
+        for ab in defs[ev.source].abilities:
+            if ab.kind == "resolves" and ab.key == ev.ability:
+                spec_raw, text = ab.raw, ab.text
+                break
+    spec = _spec_from_canon(spec_raw, False)
+    src_name = names.get(ev.source or "", ev.source or "")
+    eid = ev.id or (f"{ev.source}.{key}" if ev.source and key else (ev.source or f"effect{index + 1}"))
+    base_id, n = eid, 2
+    while eid in used:
+        eid, n = f"{base_id}#{n}", n + 1
+    used.add(eid)
+    name = ev.name or (f"{src_name}: {key}" if key else src_name or eid)
+    controller = ev.controller or (base[ev.source].controller if ev.source else scn.players[0])
+    players = set(scn.players)
+    target_objs = tuple(t for t in ev.targets if t not in players)
+    target_players = [t for t in ev.targets if t in players]
+    return Eff(
+        id=eid, name=name, source=ev.source, origin="resolved", timestamp=ts, spec=spec, key=key,
+        controller=controller, targets=target_objs, target_player=target_players[0] if target_players else None,
+        x=ev.x, text=text, event_index=index, sublayers=spec.sublayers,
+    )
+
+
+def resolved_status(comp: Compiled, eff: Eff) -> None:
+    """611.2b / 514.2: is a resolved effect still in force?
+
+    * "until end of turn" ends at the first ``end_of_turn`` event after it was created;
+    * "for as long as <condition>" never starts if the condition is false when it resolves,
+      and ends once the condition becomes false;
+    * a switched-off effect (``--without``) is off.
+    """
+    spec = eff.spec
+    assert spec is not None
+    if eff.id in comp.scenario.disabled:
+        eff.active, eff.note = False, "switched off"
+        return
+    dur = spec.duration.lower()
+    ts = eff.timestamp or 0
+    if dur == "until end of turn" and any(mark >= ts for mark in comp.eot_marks):
+        eff.active, eff.note = False, "ended at end of turn"
+        return
+    cond = spec.condition
+    if cond is not None and dur.startswith("for as long as"):
+        at = comp.base_at.get(eff.event_index or 0, {})
+        if not _base_condition(comp, cond, eff, at):
+            eff.active, eff.note = False, f"never started: '{cond.text}' was already false when it resolved (611.2b)"
+            return
+        now = {oid: (o.zone, o.tapped) for oid, o in comp.base.items()}
+        if not _base_condition(comp, cond, eff, now):
+            eff.active, eff.note = False, f"ended: '{cond.text}' no longer holds"
+
+
+def resolve_ref(comp_defs: dict[str, Any], ref: str, source: str | None) -> str | None:
+    """An object reference in a condition: ``this`` (the source), an id, or a card name."""
+    if ref == "this":
+        return source
+    if ref in comp_defs:
+        return ref
+    low = ref.lower()
+    for oid, d in comp_defs.items():
+        if d.name.lower() == low:
+            return oid
+    return None
+
+
+def _base_condition(comp: Compiled, cond: Condition, eff: Eff, at: dict[str, tuple[str | None, bool]]) -> bool:
+    oid = resolve_ref(comp.defs, cond.obj, eff.source)
+    if cond.kind in ("on_battlefield", "tapped", "untapped"):
+        if oid is None or oid not in at:
+            return False
+        zone, tapped = at[oid]
+        if cond.kind == "on_battlefield":
+            return zone == "battlefield"
+        return zone == "battlefield" and (tapped if cond.kind == "tapped" else not tapped)
+    if cond.kind == "controls":
+        return oid is not None and comp.base[oid].controller == eff.controller and at.get(oid, (None,))[0] == "battlefield"
+    return True
+
+
+# ====================================================================================== selectors
+@dataclass
+class Ctx:
+    """What a selector needs besides the object: the source, "you", targets."""
+
+    source: Obj | None
+    you: str | None
+    targets: tuple[str, ...] = ()
+    target_player: str | None = None
+    players: tuple[str, ...] = ()
+
+
+def make_ctx(eff: Eff, state: State) -> Ctx:
+    """"You" is the controller of a static ability's source now (after layer 2), or the player
+    who controlled a resolved ability when it resolved."""
+    src = state.objs.get(eff.source) if eff.source else None
+    you = eff.controller if eff.origin == "resolved" else (src.controller if src else eff.controller)
+    return Ctx(src, you, eff.targets, eff.target_player, state.players)
+
+
+def match_cond(c: Cond, obj: Obj, ctx: Ctx) -> bool:
+    a, op, v = c.attr, c.op, c.value
+    if a == "types":
+        return (v in obj.types) == (op == "has")
+    if a == "subtypes":
+        has = v in obj.subtypes or (obj.all_types and subtype_family(v) == "creature")
+        return has == (op == "has")
+    if a == "supertypes":
+        return (v in obj.supertypes) == (op == "has")
+    if a == "colors":
+        if op == "none":
+            return not obj.colors
+        if op == "multi":
+            return len(obj.colors) > 1
+        return (v in obj.colors) == (op == "has")
+    if a == "controller":
+        if v == "you":
+            return obj.controller == ctx.you
+        if v == "opponent":
+            return obj.controller != ctx.you
+        return obj.controller == ctx.target_player
+    if a == "tapped":
+        return obj.tapped == v
+    if a == "token":
+        return obj.token == v
+    if a == "counters":
+        return any(k == v and n > 0 for k, n in obj.counters)
+    return False
+
+
+def match_part(p: Part, obj: Obj, ctx: Ctx) -> bool:
+    """Does ``obj`` satisfy one part of a selector (LANGUAGE.md §4)?"""
+    if obj.zone is None:
+        return False
+    sp = p.special
+    if sp is not None:
+        if sp == "this":
+            return ctx.source is not None and obj.id == ctx.source.id
+        if sp in ("enchanted", "equipped"):
+            return ctx.source is not None and ctx.source.attached_to == obj.id
+        if sp == "targets":
+            return obj.id in ctx.targets
+        if sp == "named":
+            return obj.id == p.name or obj.name.lower() == p.name.lower()
+    z = p.zone
+    if z == "battlefield":
+        if obj.zone != "battlefield":
+            return False
+    elif z == "not_battlefield":
+        if obj.zone == "battlefield":
+            return False
+    elif z != "any" and obj.zone != z:
+        return False
+    if p.zone_owner == "you" and obj.owner != ctx.you:
+        return False
+    if p.other and ctx.source is not None and obj.id == ctx.source.id:
+        return False
+    return all(match_cond(c, obj, ctx) for c in p.conds)
+
+
+def matches(sel: Selector, obj: Obj, ctx: Ctx) -> bool:
+    return any(match_part(p, obj, ctx) for p in sel.parts)
+
+
+def select(sel: Selector, state: State, ctx: Ctx) -> tuple[str, ...]:
+    """611.3a: the objects a selector names in ``state`` (scenario listing order)."""
+    if len(sel.parts) == 1:
+        p = sel.parts[0]
+        if p.special == "this":
+            return (ctx.source.id,) if ctx.source is not None and ctx.source.zone is not None else ()
+        if p.special in ("enchanted", "equipped"):
+            t = ctx.source.attached_to if ctx.source else None
+            return (t,) if t in state.objs and state.objs[t].zone is not None else ()
+        return tuple(oid for oid, o in state.objs.items() if match_part(p, o, ctx))
+    return tuple(oid for oid, o in state.objs.items() if matches(sel, o, ctx))
+
+
+def eval_expr(e: Expr, obj: Obj, eff: Eff, state: State, ctx: Ctx) -> int:
+    """A number phrase's value for ``obj`` (LANGUAGE.md §3)."""
+    if eff.fixed is not None and (obj.id, e.text) in eff.fixed:
+        return eff.fixed[(obj.id, e.text)]
+    if e.kind == "const":
+        return e.value
+    if e.kind == "x":
+        base = eff.x or 0
+    elif e.kind == "mana_value":
+        base = obj.mana_value
+    elif e.kind == "count":
+        assert e.selector is not None
+        base = len(select(e.selector, state, ctx))
+    else:  # card_types
+        assert e.selector is not None
+        kinds: set[str] = set()
+        for oid in select(e.selector, state, ctx):
+            kinds.update(state.objs[oid].types)
+        base = len(kinds)
+    return e.sign * base + e.add
+
+
+# ====================================================================================== read/write sets
+_ALL_CHARS = frozenset({"name", "types", "subtypes", "supertypes", "colors", "abilities", "power",
+                        "toughness", "mana_value", "controller", "attached_to", "counters"})
+
+
+def writes_of(eff: Eff, sub: str) -> frozenset[str]:
+    """The characteristics an effect part writes, derived from its data (for pruning 613.8a checks)."""
+    spec = eff.spec
+    if sub in ("copy", "face_down"):
+        return _ALL_CHARS
+    if sub == "control":
+        return frozenset({"controller"})
+    if sub == "text":
+        return frozenset({"abilities"})
+    if sub == "type":
+        w = {"types", "subtypes", "supertypes"}
+        assert spec is not None
+        words = (spec.set_subtypes or ()) + spec.type_add + spec.type_remove
+        if spec.set_subtypes is not None or any(x in BASIC_LAND_TYPES for x in words):
+            w.add("abilities")  # 305.7 and intrinsic mana abilities (305.6)
+        return frozenset(w)
+    if sub == "color":
+        return frozenset({"colors"})
+    if sub == "abilities":
+        return frozenset({"abilities"})
+    return frozenset({"power", "toughness"})
+
+
+def reads_of(eff: Eff, sub: str, begun: bool) -> frozenset[str]:
+    """What an effect's existence, affected set and parameters read in this sublayer."""
+    spec = eff.spec
+    assert spec is not None
+    r: set[str] = set()
+    if not begun and eff.locked is None:
+        if eff.origin == "static":
+            r.add("abilities")  # existence: it exists only while its object has the ability
+            if spec.condition is not None:
+                r |= spec.condition.reads
+        if spec.affects is not None:
+            r |= spec.affects.reads
+            if any(p.other or p.special or any(c.attr == "controller" for c in p.conds) for p in spec.affects.parts):
+                r.add("controller")
+    if sub == "copy":
+        r |= _ALL_CHARS
+    elif sub == "control":
+        r.add("controller")
+    elif sub in ("pt_set", "pt_modify", "pt_cda"):
+        for e in spec.exprs:
+            r |= e.reads
+    return frozenset(r)
+
+
+def params_vary(eff: Eff, sub: str) -> bool:
+    spec = eff.spec
+    assert spec is not None
+    if sub in ("copy", "control"):
+        return True
+    if sub in ("pt_set", "pt_modify", "pt_cda"):
+        return any(not e.constant for e in spec.exprs)
+    return False
+
+
+# ====================================================================================== apply
+def affected_set(eff: Eff, sub: str, state: State, ctx: Ctx, begun: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """Which objects an effect applies to in this sublayer.
+
+    * 611.2c: a resolved effect's set was locked when it began (``eff.locked``);
+    * 613.6: an effect that began applying in an earlier layer keeps the same set;
+    * 611.3a: otherwise a static effect applies to whatever its selector names now.
+    """
+    if eff.id in begun:
+        return begun[eff.id]
+    if eff.locked is not None:
+        return tuple(o for o in eff.locked if o in state.objs and state.objs[o].zone is not None)
+    spec = eff.spec
+    assert spec is not None
+    if spec.affects is None:
+        if eff.origin == "resolved" and eff.targets:
+            return tuple(t for t in eff.targets if t in state.objs and state.objs[t].zone is not None)
+        return (eff.source,) if eff.source and state.objs[eff.source].zone is not None else ()
+    if eff.origin == "cda":
+        return (eff.source,) if eff.source else ()
+    return select(spec.affects, state, ctx)
+
+
+def resolve_player(word: str, ctx: Ctx, state: State) -> str | None:
+    """A player phrase in a control part: ``you``, a player name, ``controller of X``, ``owner``."""
+    low = word.lower()
+    if low == "you":
+        return ctx.you
+    if low in ("its owner", "owner"):
+        return None
+    if low.startswith("controller of "):
+        ref = word[len("controller of "):]
+        for o in state.objs.values():
+            if o.id == ref or o.name.lower() == ref.lower():
+                return o.controller
+        return None
+    return word
+
+
+def params_for(eff: Eff, sub: str, obj: Obj, state: State, ctx: Ctx) -> Any:
+    """What an effect part does to one object, as data (compared by the dependency check)."""
+    spec = eff.spec
+    assert spec is not None
+    if sub == "copy":
+        assert spec.copy is not None
+        ids = select(spec.copy, state, ctx)
+        ids = tuple(i for i in ids if i != obj.id)
+        if not ids:
+            return None
+        t = state.objs[ids[0]]
+        return (t.name, t.mana_value, t.types, t.subtypes, t.supertypes, t.colors, t.abilities, t.power,
+                t.toughness, t.loyalty, t.all_types)
+    if sub == "control":
+        assert spec.control is not None
+        return resolve_player(spec.control, ctx, state) or obj.owner
+    if sub in ("pt_cda", "pt_set"):
+        return (eval_expr(spec.set_power, obj, eff, state, ctx) if spec.set_power else None,
+                eval_expr(spec.set_toughness, obj, eff, state, ctx) if spec.set_toughness else None)
+    if sub == "pt_modify":
+        return (eval_expr(spec.mod_power, obj, eff, state, ctx) if spec.mod_power else 0,
+                eval_expr(spec.mod_toughness, obj, eff, state, ctx) if spec.mod_toughness else 0)
+    return None
+
+
+def apply_copy(obj: Obj, values: Any) -> None:
+    """707.2 / 613.2a: a copy effect overwrites the copiable values (not control, counters...)."""
+    if values is None:
+        return
+    (obj.name, obj.mana_value, obj.types, obj.subtypes, obj.supertypes, obj.colors, obj.abilities,
+     obj.power, obj.toughness, obj.loyalty, obj.all_types) = values
+
+
+def apply_face_down(obj: Obj) -> None:
+    """708.2a: a face-down permanent is a nameless 2/2 colourless creature with no subtypes or abilities."""
+    obj.name, obj.types, obj.subtypes, obj.supertypes, obj.colors = "", ("Creature",), (), (), ()
+    obj.abilities, obj.power, obj.toughness, obj.mana_value, obj.all_types = (), 2, 2, 0, False
+
+
+def apply_text_change(obj: Obj, old: str, new: str) -> None:
+    """612.2 (layer 3): replace a word inside the object's abilities, text and data alike."""
+    obj.abilities = tuple(a.rewritten(old, new) for a in obj.abilities)
+
+
+def _add(seq: tuple[str, ...], words: Iterable[str]) -> tuple[str, ...]:
+    out = list(seq)
+    for w in words:
+        if w not in out:
+            out.append(w)
+    return tuple(out)
+
+
+def set_basic_land_type(obj: Obj, new_land_types: tuple[str, ...]) -> None:
+    """305.7: setting a land's subtype to basic land types removes its old land types and every
+    ability from its rules text, old land types and copy effects, and gives it the new types'
+    intrinsic mana abilities; its supertypes (nonbasic, legendary) do not change.
+    (Abilities granted by other effects come in layer 6, after this.)"""
+    obj.subtypes = tuple(s for s in obj.subtypes if subtype_family(s) != "land") + tuple(new_land_types)
+    obj.abilities = ()
+    sync_intrinsic_abilities(obj)
+
+
+def apply_type(obj: Obj, spec: EffectSpec) -> None:
+    """Layer 4 (613.1d, 205.1): add, remove or set card types, subtypes and supertypes."""
+    if spec.set_types is not None:
+        obj.types = tuple(spec.set_types)
+    if spec.set_subtypes is not None:
+        new = tuple(spec.set_subtypes)
+        families = {subtype_family(s) for s in new}
+        land_basic = tuple(s for s in new if s in BASIC_LAND_TYPES)
+        if "Land" in obj.types and land_basic and all(s in BASIC_LAND_TYPES for s in new if subtype_family(s) == "land"):
+            set_basic_land_type(obj, tuple(s for s in new if subtype_family(s) == "land"))
+            new = tuple(s for s in new if subtype_family(s) != "land")
+            families.discard("land")
+        # 205.1b: a new subtype replaces the old subtypes of the same kind
+        obj.subtypes = tuple(s for s in obj.subtypes if subtype_family(s) not in families) + tuple(
+            s for s in new if s not in obj.subtypes)
+        if "creature" in families:
+            obj.all_types = False
+    for w in spec.type_add:
+        kind = type_kind(w)
+        setattr(obj, kind, _add(getattr(obj, kind), (w,)))
+    for w in spec.type_remove:
+        kind = type_kind(w)
+        setattr(obj, kind, tuple(x for x in getattr(obj, kind) if x != w))
+    if spec.all_creature_types:
+        obj.all_types = True
+    if spec.remove_all_creature_types:
+        obj.all_types = False
+        obj.subtypes = tuple(s for s in obj.subtypes if subtype_family(s) != "creature")
+    sync_intrinsic_abilities(obj)
+
+
+def apply_color(obj: Obj, spec: EffectSpec) -> None:
+    """Layer 5 (613.1e, 105.3): set, add or make colourless."""
+    colors = obj.colors if spec.color_set is None else tuple(spec.color_set)
+    colors = _add(colors, spec.color_add)
+    obj.colors = tuple(sorted(colors, key=lambda c: _COLOR_ORDER.get(c, 9)))
+
+
+def _same_ability(a: Ability, word: str) -> bool:
+    w = word.lower()
+    return a.text.lower() == w or a.text.lower().rstrip(".") == w.rstrip(".")
+
+
+def apply_abilities(obj: Obj, spec: EffectSpec, eff: Eff) -> None:
+    """Layer 6 (613.1f): add, remove, remove all; "can't have" wins regardless of order."""
+    if spec.ab_remove_all:
+        obj.abilities = ()
+    if spec.ab_remove:
+        obj.abilities = tuple(a for a in obj.abilities if not any(_same_ability(a, w) for w in spec.ab_remove))
+    if spec.ab_cant_have:
+        obj.cant_have = _add(obj.cant_have, spec.ab_cant_have)
+    for ab in spec.ab_add:
+        if any(_same_ability(ab, w) for w in obj.cant_have):
+            continue
+        if any(a.text == ab.text and a.granted_by == eff.id for a in obj.abilities):
+            continue
+        granted = replace(ab, granted_ts=eff.timestamp, granted_by=eff.id, key=ab.key or f"from-{eff.id}")
+        obj.abilities = obj.abilities + (granted,)
+    if obj.cant_have:
+        obj.abilities = tuple(a for a in obj.abilities if not any(_same_ability(a, w) for w in obj.cant_have))
+
+
+def apply_counters(obj: Obj) -> None:
+    """613.4d (seed 7d) / 613.4c (current 7c): +1/+1 and -1/-1 counters change P/T."""
+    d = sum(n for k, n in obj.counters if k == "+1/+1") - sum(n for k, n in obj.counters if k == "-1/-1")
+    obj.power = (obj.power or 0) + d
+    obj.toughness = (obj.toughness or 0) + d
+
+
+def apply_part(eff: Eff, sub: str, obj: Obj, param: Any) -> None:
+    """Apply one effect part to one (writable) object."""
+    spec = eff.spec
+    assert spec is not None
+    if sub == "copy":
+        apply_copy(obj, param)
+    elif sub == "face_down":
+        apply_face_down(obj)
+    elif sub == "control":
+        obj.controller = param
+    elif sub == "text":
+        assert spec.text_change is not None
+        apply_text_change(obj, *spec.text_change)
+    elif sub == "type":
+        apply_type(obj, spec)
+    elif sub == "color":
+        apply_color(obj, spec)
+    elif sub == "abilities":
+        apply_abilities(obj, spec, eff)
+    elif sub in ("pt_cda", "pt_set"):
+        p, t = param
+        if p is not None:
+            obj.power = p
+        if t is not None:
+            obj.toughness = t
+    elif sub == "pt_modify":
+        dp, dt = param
+        obj.power = (obj.power or 0) + dp
+        obj.toughness = (obj.toughness or 0) + dt
+    elif sub == "pt_counters":
+        apply_counters(obj)
+    elif sub == "pt_switch":
+        obj.power, obj.toughness = obj.toughness, obj.power
+
+
+def apply_effect(eff: Eff, sub: str, state: State, ids: tuple[str, ...]) -> None:
+    ctx = make_ctx(eff, state)
+    vary = params_vary(eff, sub) or sub in ("pt_set", "pt_cda", "pt_modify")
+    for oid in ids:
+        obj = state.objs[oid]
+        param = params_for(eff, sub, obj, state, ctx) if vary else None
+        apply_part(eff, sub, state.w(oid), param)
+
+
+# ====================================================================================== views
+_FIELDS_OF = {
+    "copy": ("name", "types", "subtypes", "supertypes", "colors", "abilities", "power", "toughness"),
+    "face_down": ("name", "types", "subtypes", "supertypes", "colors", "abilities", "power", "toughness"),
+    "control": ("controller",),
+    "text": ("abilities",),
+    "type": ("types", "subtypes", "supertypes", "abilities", "power", "toughness"),
+    "color": ("colors",),
+    "abilities": ("abilities",),
+}
+
+
+def view_field(obj: Obj, name: str) -> Any:
+    """One characteristic as the trace shows it (power/toughness ``None`` for non-creatures)."""
+    if name == "subtypes":
+        return obj.subtypes + ((ALL_CREATURE_TYPES,) if obj.all_types else ())
+    if name == "abilities":
+        return tuple(a.text for a in obj.abilities)
+    if name in ("power", "toughness"):
+        if not obj.is_creature:
+            return None
+        v = getattr(obj, name)
+        return 0 if v is None else v
+    return getattr(obj, name)
+
+
+def make_view(obj: Obj) -> ObjectView:
+    return ObjectView(
+        id=obj.id, name=obj.name, owner=obj.owner, controller=obj.controller, zone=obj.zone or "outside",
+        types=obj.types, subtypes=view_field(obj, "subtypes"), supertypes=obj.supertypes, colors=obj.colors,
+        abilities=view_field(obj, "abilities"), power=view_field(obj, "power"),
+        toughness=view_field(obj, "toughness"), loyalty=obj.loyalty,
+        counters=tuple(sorted(obj.counters)),
+        mana_value=obj.mana_value, token=obj.token, face_down=obj.face_down, tapped=obj.tapped,
+        attached_to=obj.attached_to, timestamp=obj.timestamp,
+    )
+
+
+# ====================================================================================== dependency
+@dataclass
+class DepResult:
+    effect: str
+    depends_on: str
+    kind: str
+    reason: str
+
+
+def _names_list(ids: Iterable[str], names: dict[str, str]) -> str:
+    items = [names.get(i, i) for i in ids]
+    if len(items) > 4:
+        items = items[:4] + [f"{len(items) - 4} more"]
+    return ", ".join(items)
+
+
+def _ability_of(state: State, eff: Eff, sub: str) -> Ability | None:
+    if eff.source is None:
+        return None
+    obj = state.objs.get(eff.source)
+    if obj is None:
+        return None
+    for ab in obj.abilities:
+        if ab.generates and effect_id(obj.id, ab) == eff.id:
+            if ab.kind == "static" and obj.zone != ab.zone:
+                return None
+            return ab
+    return None
+
+
+def static_condition_holds(eff: Eff, state: State) -> bool:
+    """An "as long as" static ability (e.g. Starfield of Nyx) generates its effect only while the
+    condition holds (611.3b)."""
+    spec = eff.spec
+    if spec is None or spec.condition is None or eff.origin != "static":
+        return True
+    cond = spec.condition
+    ctx = make_ctx(eff, state)
+    if cond.kind == "count_at_least":
+        assert cond.selector is not None
+        return len(select(cond.selector, state, ctx)) >= cond.n
+    ref = cond.obj
+    if ref == "this":
+        target = ctx.source
+    else:
+        target = next((o for o in state.objs.values() if o.id == ref or o.name.lower() == ref.lower()), None)
+    if target is None:
+        return False
+    if cond.kind == "on_battlefield":
+        return target.zone == "battlefield"
+    if cond.kind == "tapped":
+        return target.tapped
+    if cond.kind == "untapped":
+        return not target.tapped
+    if cond.kind == "controls":
+        return target.controller == ctx.you
+    return True
+
+
+def still_exists(eff: Eff, state: State, sub: str) -> bool:
+    """611.3b / rules-notes: a static effect that has not begun to apply exists only while its
+    object has the ability (and its "as long as" condition holds)."""
+    if eff.origin not in ("static",):
+        return True
+    ab = _ability_of(state, eff, sub)
+    if ab is None:
+        return False
+    spec = ab.spec
+    if spec is None or sub not in spec.sublayers:
+        return False
+    eff.spec = spec  # layer 3 may have rewritten its text
+    return static_condition_holds(eff, state)
+
+
+def judge_pair(
+    a: Eff, b: Eff, sub: str, cur: State, fork: State, touched: tuple[str, ...], a_set: tuple[str, ...],
+    begun: dict[str, tuple[str, ...]], names: dict[str, str],
+) -> DepResult | None:
+    """613.8a(b): would applying ``b`` change ``a``'s existence, text, what it applies to, or
+    what it does to what it applies to? Judged by counterfactual evaluation: ``fork`` is ``cur``
+    with ``b`` applied; ``a`` is compared in both."""
+    a_begun = a.id in begun or a.locked is not None
+    src_name = names.get(a.source or "", a.source or "")
+    if not a_begun and a.origin == "static":
+        ab_cur = _ability_of(cur, a, sub)
+        ab_fork = _ability_of(fork, a, sub)
+        if ab_fork is None or ab_fork.spec is None or sub not in ab_fork.spec.sublayers:
+            return DepResult(a.id, b.id, "existence",
+                             f"{b.name} removes {src_name}'s ability, so {a.name}'s effect no longer exists")
+        if ab_cur is not None and ab_fork.raw != ab_cur.raw:
+            return DepResult(a.id, b.id, "text", f"{b.name} changes the text of {a.name}'s ability")
+        if a.spec is not None and a.spec.condition is not None:
+            probe = replace(a, spec=ab_fork.spec)
+            if static_condition_holds(probe, fork) != static_condition_holds(a, cur):
+                return DepResult(a.id, b.id, "existence",
+                                 f"{b.name} changes whether {a.name}'s condition "
+                                 f"('{a.spec.condition.text}') holds, so whether its effect exists")
+    fork_set = a_set
+    if not a_begun and a.origin != "cda":
+        spec = a.spec
+        assert spec is not None
+        ctx_cur = make_ctx(a, cur)
+        ctx_fork = make_ctx(a, fork)
+        if spec.affects is not None:
+            if a.source in touched or ctx_cur.you != ctx_fork.you:
+                fork_set = select(spec.affects, fork, ctx_fork)
+            else:
+                changed = [o for o in touched
+                           if matches(spec.affects, cur.objs[o], ctx_cur) != matches(spec.affects, fork.objs[o], ctx_fork)]
+                if changed:
+                    fork_set = select(spec.affects, fork, ctx_fork)
+            if set(fork_set) != set(a_set):
+                gained = [o for o in fork_set if o not in a_set]
+                lost = [o for o in a_set if o not in fork_set]
+                bits = []
+                if gained:
+                    bits.append(f"it would also apply to {_names_list(gained, names)}")
+                if lost:
+                    bits.append(f"it would no longer apply to {_names_list(lost, names)}")
+                return DepResult(a.id, b.id, "applies_to",
+                                 f"{b.name} changes what {a.name} applies to: {' and '.join(bits)}")
+    if params_vary(a, sub):
+        ctx_cur = make_ctx(a, cur)
+        ctx_fork = make_ctx(a, fork)
+        differ = [o for o in a_set if o in fork.objs
+                  and params_for(a, sub, cur.objs[o], cur, ctx_cur) != params_for(a, sub, fork.objs[o], fork, ctx_fork)]
+        if differ:
+            return DepResult(a.id, b.id, "what_it_does",
+                             f"{b.name} changes what {a.name} does to {_names_list(differ, names)}")
+    return None
+
+
+def judge_dependencies(
+    pending: list[Eff], sub: str, state: State, begun: dict[str, tuple[str, ...]], names: dict[str, str],
+    sets: dict[str, tuple[str, ...]],
+) -> list[DepResult]:
+    """613.8a among the effects not yet applied in this sublayer, against the current state.
+
+    Pairs are pruned with read/write sets derived from the effect data (``b`` writes nothing
+    ``a`` reads -> independent); the rest are decided counterfactually (:func:`judge_pair`).
+    613.8a(c): effects from CDAs never take part (they are applied before, see run_sublayer).
+    """
+    out: list[DepResult] = []
+    reads = {e.id: reads_of(e, sub, e.id in begun) for e in pending}
+    forks: dict[str, tuple[State, tuple[str, ...]]] = {}
+    for b in pending:
+        w = writes_of(b, sub)
+        candidates = [a for a in pending if a is not b and reads[a.id] & w]
+        if not candidates:
+            continue
+        fork = state.fork()
+        ids = sets[b.id]
+        apply_effect(b, sub, fork, ids)
+        touched = tuple(fork.owned or ())
+        if not touched:
+            continue
+        for a in candidates:
+            r = judge_pair(a, b, sub, state, fork, touched, sets[a.id], begun, names)
+            if r is not None:
+                out.append(r)
+        forks[b.id] = (fork, touched)
+    return out
+
+
+def _cycles(pending: list[Eff], edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with a cycle (Tarjan), members in timestamp order."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+    order = {e.id: e.sort_key for e in pending}
+    counter = [0]
+
+    def strong(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in sorted(edges.get(v, ())):
+            if w not in order:
+                continue
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1 or v in edges.get(v, ()):
+                out.append(sorted(comp, key=lambda i: order[i]))
+
+    for e in sorted(pending, key=lambda e: e.sort_key):
+        if e.id not in index:
+            strong(e.id)
+    return out
+
+
+def choose_next(pending: list[Eff], deps: list[DepResult]) -> tuple[Eff, str, tuple[str, ...]]:
+    """613.8b + rules-notes' house reading of loops.
+
+    1. Among the effects not yet applied, those that depend on no other unapplied effect: apply
+       the earliest-timestamped (613.7, seed 000 "selo temporal").
+    2. If there are none, every remaining effect waits on another: apply the earliest-timestamped
+       effect that lies on a dependency cycle (613.8b: a loop ignores dependency).
+    Returns the effect, why (``timestamp``/``loop``) and the loop's members.
+    """
+    waiting: dict[str, set[str]] = {}
+    for d in deps:
+        waiting.setdefault(d.effect, set()).add(d.depends_on)
+    free = [e for e in pending if not waiting.get(e.id)]
+    if free:
+        return min(free, key=lambda e: e.sort_key), "timestamp", ()
+    loops = _cycles(pending, waiting)
+    by_id = {e.id: e for e in pending}
+    best = min((by_id[m] for c in loops for m in c), key=lambda e: e.sort_key)
+    loop = next(c for c in loops if best.id in c)
+    return best, "loop", tuple(loop)
+
+
+# ====================================================================================== solve
+@dataclass
+class Run:
+    """Bookkeeping of one solve, turned into a :class:`Trace` at the end."""
+
+    ruleset: str
+    names: dict[str, str]
+    dependency: bool
+    steps: list[Step] = field(default_factory=list)
+    deps: list[Dependency] = field(default_factory=list)
+    dep_keys: set[tuple[str, str, str]] = field(default_factory=set)
+    loops: list[tuple[str, ...]] = field(default_factory=list)
+    seen: dict[str, Eff] = field(default_factory=dict)
+    applied_ids: set[str] = field(default_factory=set)
+    removed_note: dict[str, str] = field(default_factory=dict)
+
+
+def _record(run: Run, eff: Eff, sub: str, why: str, waited: tuple[str, ...], ids: tuple[str, ...],
+            changes: list[Change], deps: list[DepResult], loop: tuple[str, ...]) -> None:
+    label = layer_label(sub, run.ruleset)
+    dep_objs = tuple(Dependency(d.effect, d.depends_on, label, d.reason, d.kind) for d in deps)
+    for d in dep_objs:
+        key = (d.effect, d.depends_on, d.layer)
+        if key not in run.dep_keys:
+            run.dep_keys.add(key)
+            run.deps.append(d)
+    if loop and loop not in run.loops:
+        run.loops.append(loop)
+    run.steps.append(Step(
+        index=len(run.steps), effect=eff.id, source=eff.source, layer=label, timestamp=eff.timestamp, why=why,
+        waited_on=waited, objects=tuple(sorted(ids)), changes=tuple(changes), dependencies=dep_objs, loop=loop,
+        rank=_RANK[sub],
+    ))
+    run.applied_ids.add(eff.id)
+
+
+def _apply_recorded(run: Run, eff: Eff, sub: str, state: State, ids: tuple[str, ...], why: str,
+                    waited: tuple[str, ...], deps: list[DepResult], loop: tuple[str, ...]) -> None:
+    fields_ = _FIELDS_OF.get(sub, ("power", "toughness"))
+    before = {oid: tuple(view_field(state.objs[oid], f) for f in fields_) for oid in ids}
+    apply_effect(eff, sub, state, ids)
+    changes: list[Change] = []
+    for oid in ids:
+        after = state.objs[oid]
+        for f, old in zip(fields_, before[oid], strict=True):
+            new = view_field(after, f)
+            if new != old:
+                changes.append(Change(oid, f, old, new))
+    _record(run, eff, sub, why, waited, ids, changes, deps, loop)
+
+
+def gather(sub: str, state: State, resolved: list[Eff], begun_effects: dict[str, Eff], run: Run,
+           disabled: frozenset[str]) -> list[Eff]:
+    """The effects with a part in this sublayer: static/CDA effects generated now, effects that
+    already began (613.6, kept even if their ability is gone), and active resolved effects."""
+    out: dict[str, Eff] = {}
+    for obj in state.objs.values():
+        if obj.zone is None:
+            continue
+        if sub == "face_down":
+            if obj.face_down:
+                e = face_down_effect(obj, run.names)
+                out[e.id] = e
+            continue
+        if not obj.abilities:
+            continue
+        for e in static_effects_of(obj, run.names, sub):
+            if e.id in begun_effects:
+                continue
+            out[e.id] = e
+    for eid, e in begun_effects.items():
+        if e.spec is not None and sub in e.spec.sublayers:
+            out[eid] = e
+    for e in resolved:
+        if e.active and sub in e.sublayers:
+            out[e.id] = e
+    for eid in list(out):
+        if eid in disabled:
+            e = out.pop(eid)
+            e.active, e.note = False, "switched off"
+            run.seen.setdefault(eid, e)
+        else:
+            run.seen.setdefault(eid, out[eid])
+    return sorted(out.values(), key=lambda e: e.sort_key)
+
+
+def run_sublayer(sub: str, state: State, effects: list[Eff], begun: dict[str, tuple[str, ...]],
+                 begun_effects: dict[str, Eff], run: Run) -> None:
+    """613.3-613.8 inside one layer or sublayer: CDAs first (613.3/613.4a), then the rest in
+    timestamp order unless dependency says otherwise, judged again after every effect (613.8c)."""
+    cdas = [e for e in effects if e.origin == "cda"]
+    rest = [e for e in effects if e.origin != "cda"]
+    for e in cdas:
+        ids = affected_set(e, sub, state, make_ctx(e, state), begun)
+        begun.setdefault(e.id, ids)
+        begun_effects.setdefault(e.id, e)
+        _apply_recorded(run, e, sub, state, ids, "cda", (), [], ())
+    waited: dict[str, set[str]] = {}
+    pending = list(rest)
+    while pending:
+        alive = []
+        for e in pending:
+            if e.id in begun or still_exists(e, state, sub):
+                alive.append(e)
+            else:
+                run.removed_note.setdefault(
+                    e.id, f"its ability was gone before it applied in layer {layer_label(sub, run.ruleset)}")
+                blame = [d.depends_on for d in run.deps if d.effect == e.id and d.reason.endswith("no longer exists")]
+                if blame:
+                    run.removed_note[e.id] = (f"{run.seen[blame[-1]].name} removed its ability before it applied "
+                                              f"(layer {layer_label(sub, run.ruleset)})")
+        pending = alive
+        if not pending:
+            break
+        sets = {e.id: affected_set(e, sub, state, make_ctx(e, state), begun) for e in pending}
+        deps: list[DepResult] = []
+        if run.dependency and len(pending) > 1 and sub not in ("players", "rules", "pt_counters", "face_down"):
+            deps = judge_dependencies(pending, sub, state, begun, run.names, sets)
+            for d in deps:
+                waited.setdefault(d.effect, set()).add(d.depends_on)
+            chosen, why, loop = choose_next(pending, deps)
+        else:
+            chosen, why, loop = min(pending, key=lambda e: e.sort_key), "timestamp", ()
+        w = tuple(sorted(x for x in waited.get(chosen.id, ()) if x in run.applied_ids))
+        if why == "timestamp" and w:
+            why = "dependency"
+        ids = sets[chosen.id]
+        begun.setdefault(chosen.id, ids)
+        begun_effects.setdefault(chosen.id, chosen)
+        _apply_recorded(run, chosen, sub, state, ids, why, w, deps, loop)
+        pending.remove(chosen)
+
+
+def _players_set(word: str | None, eff: Eff, state: State) -> tuple[str, ...]:
+    you = make_ctx(eff, state).you
+    w = (word or "you").lower()
+    if w == "you":
+        return (you,) if you else ()
+    if w in ("each opponent", "opponents", "each of your opponents"):
+        return tuple(p for p in state.players if p != you)
+    if w in ("each player", "all players", "players"):
+        return state.players
+    if w == "target player":
+        return (eff.target_player,) if eff.target_player else ()
+    return tuple(p for p in state.players if p.lower() == w)
+
+
+def run_players(effects: list[Eff], state: State, players: dict[str, list[str]], run: Run) -> None:
+    """613.10: effects on players apply after all object characteristics, in timestamp order
+    (the Spanish seed lists them before the layers; the engine follows the CR and seed 000)."""
+    for e in sorted(effects, key=lambda e: e.sort_key):
+        spec = e.spec
+        assert spec is not None
+        who = _players_set(spec.players, e, state)
+        changes = []
+        for p in who:
+            before = tuple(players[p])
+            for ab in spec.player_add:
+                if ab not in players[p]:
+                    players[p].append(ab)
+            if tuple(players[p]) != before:
+                changes.append(Change(p, "abilities", before, tuple(players[p])))
+        _record(run, e, "players", "timestamp", (), who, changes, [], ())
+
+
+def run_rules(effects: list[Eff], state: State, rules: dict[str, Any], run: Run) -> None:
+    """613.11: effects that change the game rules apply last (seed 000 "Regras e jogadores";
+    seed 002: Gnat Miser)."""
+    for e in sorted(effects, key=lambda e: e.sort_key):
+        spec = e.spec
+        assert spec is not None
+        changes: list[Change] = []
+        touched: tuple[str, ...] = ()
+        if spec.hand_size_set is not None or spec.hand_size_add is not None:
+            who = _players_set(spec.players, e, state)
+            touched = who
+            for p in who:
+                old = rules["max_hand_size"][p]
+                new = old
+                if spec.hand_size_set is not None:
+                    new = spec.hand_size_set
+                if spec.hand_size_add is not None:
+                    new = new + spec.hand_size_add
+                rules["max_hand_size"][p] = new
+                if new != old:
+                    changes.append(Change("rules", f"max_hand_size.{p}", old, new))
+        if spec.requirement:
+            ids = affected_set(e, "rules", state, make_ctx(e, state), {})
+            touched = ids
+            reqs = rules.setdefault("requirements", {})
+            for oid in ids:
+                old_t = tuple(reqs.get(oid, ()))
+                if spec.requirement not in old_t:
+                    reqs[oid] = (*old_t, spec.requirement)
+                    changes.append(Change("rules", f"requirements.{oid}", old_t, reqs[oid]))
+        _record(run, e, "rules", "timestamp", (), touched, changes, [], ())
+
+
+def lock_resolved(comp: Compiled, ruleset: str, cache: dict[int, Trace]) -> None:
+    """611.2c and "X is fixed": a resolved effect that names objects by a selector fixes the set
+    when it resolves; expressions other than X are fixed then too. Both are evaluated against
+    the state just before the ``resolve`` event (a solve of the scenario's prefix)."""
+    for eff in comp.resolved:
+        spec = eff.spec
+        assert spec is not None
+        needs_set = spec.affects is not None and not spec.affects.is_this
+        needs_x = any(not e.constant and e.kind != "x" for e in spec.exprs)
+        if not needs_set:
+            if spec.affects is not None and spec.affects.is_this:
+                eff.locked = (eff.source,) if eff.source else ()
+            else:
+                eff.locked = eff.targets if eff.targets else ((eff.source,) if eff.source else ())
+        if not (needs_set or needs_x) or eff.event_index is None:
+            continue
+        i = eff.event_index
+        if i not in cache:
+            prefix = replace(comp.scenario, events=comp.scenario.events[:i])
+            cache[i] = _solve_compiled(compile_scenario(prefix), ruleset, True, {}, keep_state=True)
+        state: State = cache[i].__dict__["_state"]
+        src_obj = state.objs.get(eff.source) if eff.source else None
+        ctx = Ctx(src_obj, eff.controller, eff.targets, eff.target_player, state.players)
+        if needs_set:
+            assert spec.affects is not None
+            eff.locked = select(spec.affects, state, ctx)
+        if needs_x and eff.locked is not None:
+            eff.fixed = {}
+            for oid in eff.locked:
+                if oid not in state.objs:
+                    continue
+                for e in spec.exprs:
+                    if not e.constant and e.kind != "x":
+                        eff.fixed[(oid, e.text)] = eval_expr(e, state.objs[oid], eff, state, ctx)
+
+
+def _solve_compiled(comp: Compiled, ruleset: str, dependency: bool, prefix_cache: dict[int, Trace],
+                    keep_state: bool = False) -> Trace:
+    scn = comp.scenario
+    lock_resolved(comp, ruleset, prefix_cache)
+    objs = {oid: o.copy() for oid, o in comp.base.items()}
+    state = State(objs, scn.players)
+    initial = {oid: make_view(o) for oid, o in objs.items() if o.zone is not None}
+    run = Run(ruleset, comp.names, dependency)
+    begun: dict[str, tuple[str, ...]] = {}
+    begun_effects: dict[str, Eff] = {}
+    disabled = scn.disabled
+    counters_eff = Eff(id="counters", name="Counters (+1/+1, -1/-1)", source=None, origin="counters",
+                       timestamp=None, spec=_spec_from_canon("{}", False), text="+1/+1 and -1/-1 counters")
+    for sub in SUBLAYERS:
+        if sub in ("players", "rules"):
+            continue
+        if sub == "pt_counters":
+            ids = tuple(oid for oid, o in state.objs.items()
+                        if o.zone == "battlefield" and any(k in ("+1/+1", "-1/-1") and n for k, n in o.counters))
+            if ids and "counters" not in disabled:
+                run.seen["counters"] = counters_eff
+                _apply_recorded(run, counters_eff, sub, state, ids, "timestamp", (), [], ())
+            continue
+        effects = gather(sub, state, comp.resolved, begun_effects, run, disabled)
+        if effects:
+            run_sublayer(sub, state, effects, begun, begun_effects, run)
+    base_players = dict(scn.player_abilities)
+    players = {p: list(base_players.get(p, ())) for p in scn.players}
+    initial_players = {p: PlayerView(p, tuple(players[p])) for p in scn.players}
+    run_players(gather("players", state, comp.resolved, begun_effects, run, disabled), state, players, run)
+    rules: dict[str, Any] = {"max_hand_size": {p: DEFAULT_MAX_HAND_SIZE for p in scn.players}}
+    initial_rules = {"max_hand_size": dict(rules["max_hand_size"])}
+    run_rules(gather("rules", state, comp.resolved, begun_effects, run, disabled), state, rules, run)
+    # effect list
+    for e in comp.resolved:
+        run.seen.setdefault(e.id, e)
+    infos = []
+    for e in sorted(run.seen.values(), key=lambda e: e.sort_key):
+        spec = e.spec
+        labels = []
+        for s in e.sublayers:
+            lab = layer_label(s, ruleset)
+            if lab not in labels:
+                labels.append(lab)
+        if e.origin == "counters":
+            labels = [layer_label("pt_counters", ruleset)]
+        active = e.active and e.id in run.applied_ids
+        note = e.note or ("" if active else run.removed_note.get(e.id, "did not apply"))
+        duration = (spec.duration if spec and spec.duration else
+                    ("while the source is on the battlefield" if e.origin == "static" else
+                     ("always (characteristic-defining)" if e.origin == "cda" else "indefinite")))
+        locked = e.locked if e.origin == "resolved" else None
+        affects = spec.affects_text if spec and spec.affects_text else ("targets" if e.targets else "this")
+        infos.append(EffectInfo(
+            id=e.id, name=e.name, source=e.source, origin=e.origin, timestamp=_num(e.timestamp),
+            layers=tuple(labels), text=e.text, duration=duration, active=active, note=note,
+            affects=affects, locked=tuple(locked) if locked is not None else None,
+        ))
+    final = {oid: make_view(o) for oid, o in state.objs.items() if o.zone is not None}
+    trace = Trace(
+        ruleset=ruleset, scenario=scn.name, effects=tuple(infos), steps=tuple(_num_step(s) for s in run.steps),
+        dependencies=tuple(run.deps), loops=tuple(run.loops), initial={k: _num_view(v) for k, v in initial.items()},
+        final={k: _num_view(v) for k, v in final.items()},
+        players={p: PlayerView(p, tuple(players[p])) for p in scn.players}, initial_players=initial_players,
+        rules=_freeze_rules(rules), initial_rules=initial_rules, active_player=scn.active_player,
+        dependency=dependency,
+    )
+    if keep_state:
+        object.__setattr__(trace, "_state", state)
+    return trace
+
+
+def _num(v: Any) -> Any:
+    if isinstance(v, float) and v.is_integer():
+        return int(v)
+    return v
+
+
+def _num_view(v: ObjectView) -> ObjectView:
+    return replace(v, timestamp=_num(v.timestamp))
+
+
+def _num_step(s: Step) -> Step:
+    return replace(s, timestamp=_num(s.timestamp))
+
+
+def _freeze_rules(rules: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {"max_hand_size": dict(sorted(rules["max_hand_size"].items()))}
+    if rules.get("requirements"):
+        out["requirements"] = {k: tuple(v) for k, v in sorted(rules["requirements"].items())}
+    return out
+
+
+def solve(scenario: Scenario, ruleset: str = "seed", without: Iterable[str] = (), dependency: bool = True) -> Trace:
+    """Compute every object's characteristics (613) and return the :class:`Trace`.
+
+    ``ruleset`` is ``"seed"`` (7a-7e, default) or ``"current"`` (labels only, same numbers).
+    ``without`` switches effects off by id; ``dependency=False`` applies pure timestamp order
+    (613.7 only, for comparison and benchmarks).
+    """
+    if ruleset not in LAYER_LABELS:
+        from rulekit.yamlsrc import suggest
+
+        raise ScenarioError(f"unknown ruleset '{ruleset}' (choose seed or current)", code="BAD_RULESET",
+                            suggestion=suggest(ruleset, list(LAYER_LABELS)))
+    without = tuple(without)
+    if without:
+        known = set(_known_effect_ids(scenario))
+        bad = [w for w in without if w not in known]
+        if bad:
+            from rulekit.yamlsrc import suggest
+
+            raise ScenarioError(
+                f"no effect '{bad[0]}' in scenario {scenario.name} (effects: {', '.join(sorted(known))})",
+                code="UNKNOWN_EFFECT", suggestion=suggest(bad[0], sorted(known)),
+            )
+        scenario = scenario.without(without)
+    comp = compile_scenario(scenario)
+    return _solve_compiled(comp, ruleset, dependency, {})
+
+
+def _known_effect_ids(scenario: Scenario) -> list[str]:
+    comp = compile_scenario(scenario)
+    ids = [e.id for e in comp.listed_effects()]
+    ids.append("counters")
+    # effects of abilities granted during the solve (rare) are known after a solve
+    trace = _solve_compiled(comp, "seed", True, {})
+    for e in trace.effects:
+        if e.id not in ids:
+            ids.append(e.id)
+    return ids

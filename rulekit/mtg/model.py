@@ -1,0 +1,450 @@
+"""The MTG model: abilities, effect specs, object definitions and the scenario (issue 2 §2).
+
+Everything here is immutable data. An :class:`EffectSpec` is parsed from the same mapping a
+card file or a scenario file holds (LANGUAGE.md §3); :class:`Ability` wraps one ability (its
+printed text plus, for static/CDA/resolving abilities, the spec). Layer 3 text changes produce
+*new* abilities whose text and spec have the words replaced (:meth:`Ability.rewritten`), so the
+effects they generate change with them.
+
+A :class:`Scenario` is the validated content of a scenario file: players, objects, events.
+It is pure: :meth:`Scenario.with_order`, :meth:`Scenario.with_timestamps` and
+:meth:`Scenario.without` return new scenarios (used by widgets to toggle and reorder effects).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any
+
+from rulekit.mtg.selectors import (
+    Condition,
+    Expr,
+    Selector,
+    parse_condition,
+    parse_expr,
+    parse_selector,
+    rewrite_words,
+)
+from rulekit.mtg.vocab import BASIC_LAND_TYPES, KEYWORDS
+
+#: Internal, edition-independent sublayer ids, in application order (613.1-613.4, 613.10, 613.11).
+SUBLAYERS = (
+    "copy",
+    "face_down",
+    "control",
+    "text",
+    "type",
+    "color",
+    "abilities",
+    "pt_cda",
+    "pt_set",
+    "pt_modify",
+    "pt_counters",
+    "pt_switch",
+    "players",
+    "rules",
+)
+
+#: Layer labels per edition (rules-notes "Two editions of layer 7"; 613.2 current has 1a/1b).
+LAYER_LABELS: dict[str, dict[str, str]] = {
+    "seed": {
+        "copy": "1", "face_down": "1", "control": "2", "text": "3", "type": "4", "color": "5",
+        "abilities": "6", "pt_cda": "7a", "pt_set": "7b", "pt_modify": "7c", "pt_counters": "7d",
+        "pt_switch": "7e", "players": "players", "rules": "rules",
+    },
+    "current": {
+        "copy": "1a", "face_down": "1b", "control": "2", "text": "3", "type": "4", "color": "5",
+        "abilities": "6", "pt_cda": "7a", "pt_set": "7b", "pt_modify": "7c", "pt_counters": "7c",
+        "pt_switch": "7d", "players": "players", "rules": "rules",
+    },
+}
+RULESETS = tuple(LAYER_LABELS)
+
+
+def layer_label(sublayer: str, ruleset: str) -> str:
+    """The label of an internal sublayer in an edition.
+
+    >>> layer_label("pt_counters", "seed"), layer_label("pt_counters", "current")
+    ('7d', '7c')
+    >>> layer_label("pt_switch", "seed"), layer_label("pt_switch", "current")
+    ('7e', '7d')
+    """
+    return LAYER_LABELS[ruleset][sublayer]
+
+
+def _canon(raw: Any) -> str:
+    return json.dumps(raw, sort_keys=True, ensure_ascii=False)
+
+
+def _strs(value: Any) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    return tuple(str(v) for v in value)
+
+
+@dataclass(frozen=True)
+class EffectSpec:
+    """A parsed effect spec (LANGUAGE.md §3). ``raw`` is the canonical JSON of the source mapping.
+
+    Only the fields of the parts present are meaningful; ``sublayers`` lists them in order.
+    """
+
+    raw: str
+    affects_text: str | None = None
+    affects: Selector | None = None
+    duration: str = ""
+    condition: Condition | None = None
+    players: str | None = None
+    copy: Selector | None = None
+    face_down: bool = False
+    control: str | None = None
+    text_change: tuple[str, str] | None = None
+    type_add: tuple[str, ...] = ()
+    type_remove: tuple[str, ...] = ()
+    set_subtypes: tuple[str, ...] | None = None
+    set_types: tuple[str, ...] | None = None
+    all_creature_types: bool = False
+    remove_all_creature_types: bool = False
+    color_set: tuple[str, ...] | None = None
+    color_add: tuple[str, ...] = ()
+    ab_add: tuple[Ability, ...] = ()
+    ab_remove: tuple[str, ...] = ()
+    ab_remove_all: bool = False
+    ab_cant_have: tuple[str, ...] = ()
+    set_power: Expr | None = None
+    set_toughness: Expr | None = None
+    mod_power: Expr | None = None
+    mod_toughness: Expr | None = None
+    switch: bool = False
+    player_add: tuple[str, ...] = ()
+    hand_size_add: int | None = None
+    hand_size_set: int | None = None
+    requirement: str | None = None
+    sublayers: tuple[str, ...] = ()
+
+    def data(self) -> dict[str, Any]:
+        """The source mapping (a fresh copy)."""
+        return dict(json.loads(self.raw))
+
+    @property
+    def exprs(self) -> tuple[Expr, ...]:
+        return tuple(e for e in (self.set_power, self.set_toughness, self.mod_power, self.mod_toughness) if e)
+
+
+@lru_cache(maxsize=4096)
+def _spec_from_canon(canon: str, cda: bool) -> EffectSpec:
+    raw = json.loads(canon)
+    kw: dict[str, Any] = {"raw": canon}
+    subs: list[str] = []
+    if raw.get("affects") is not None:
+        kw["affects_text"] = str(raw["affects"])
+        if str(raw["affects"]).strip().lower() not in ("targets", "target", "target player"):
+            kw["affects"] = parse_selector(str(raw["affects"]))
+    kw["duration"] = str(raw.get("duration") or "")
+    if raw.get("condition"):
+        kw["condition"] = parse_condition(str(raw["condition"]))
+    if kw["duration"].lower().startswith("for as long as"):
+        kw["condition"] = parse_condition(kw["duration"])
+    kw["players"] = raw.get("players")
+    if raw.get("copy") is not None:
+        kw["copy"] = parse_selector(str(raw["copy"]))
+        subs.append("copy")
+    if raw.get("face_down"):
+        kw["face_down"] = True
+        subs.append("face_down")
+    if raw.get("control") is not None:
+        kw["control"] = str(raw["control"])
+        subs.append("control")
+    if raw.get("text_change"):
+        tc = raw["text_change"]
+        kw["text_change"] = (str(tc["from"]), str(tc["to"]))
+        subs.append("text")
+    if raw.get("type"):
+        t = raw["type"]
+        kw["type_add"] = _strs(t.get("add"))
+        kw["type_remove"] = _strs(t.get("remove"))
+        kw["set_subtypes"] = _strs(t["set_subtypes"]) if t.get("set_subtypes") is not None else None
+        kw["set_types"] = _strs(t["set_types"]) if t.get("set_types") is not None else None
+        kw["all_creature_types"] = bool(t.get("all_creature_types"))
+        kw["remove_all_creature_types"] = bool(t.get("remove_all_creature_types"))
+        subs.append("type")
+    if raw.get("color"):
+        c = raw["color"]
+        if isinstance(c, str):
+            c = {"set": []} if c == "colorless" else {"set": [c]}
+        kw["color_set"] = _strs(c["set"]) if c.get("set") is not None else None
+        kw["color_add"] = _strs(c.get("add"))
+        subs.append("color")
+    if raw.get("abilities"):
+        a = raw["abilities"]
+        kw["ab_add"] = tuple(ability_from_data(x) for x in (a.get("add") or ()))
+        kw["ab_remove"] = _strs(a.get("remove"))
+        kw["ab_remove_all"] = bool(a.get("remove_all"))
+        kw["ab_cant_have"] = _strs(a.get("cant_have"))
+        subs.append("abilities")
+    if raw.get("set_pt"):
+        sp = raw["set_pt"]
+        kw["set_power"] = parse_expr(sp["power"]) if sp.get("power") is not None else None
+        kw["set_toughness"] = parse_expr(sp["toughness"]) if sp.get("toughness") is not None else None
+        subs.append("pt_cda" if cda else "pt_set")
+    if raw.get("modify_pt"):
+        mp = raw["modify_pt"]
+        kw["mod_power"] = parse_expr(mp["power"]) if mp.get("power") is not None else None
+        kw["mod_toughness"] = parse_expr(mp["toughness"]) if mp.get("toughness") is not None else None
+        subs.append("pt_modify")
+    if raw.get("switch_pt"):
+        kw["switch"] = True
+        subs.append("pt_switch")
+    if raw.get("player"):
+        kw["player_add"] = _strs(raw["player"].get("add"))
+        subs.append("players")
+    if raw.get("rules"):
+        r = raw["rules"]
+        mhs = r.get("max_hand_size")
+        if isinstance(mhs, dict):
+            if mhs.get("add") is not None:
+                kw["hand_size_add"] = int(mhs["add"])
+            if mhs.get("set") is not None:
+                kw["hand_size_set"] = int(mhs["set"])
+        elif mhs is not None:
+            kw["hand_size_set"] = int(mhs)
+        if r.get("requirement"):
+            kw["requirement"] = str(r["requirement"])
+        subs.append("rules")
+    kw["sublayers"] = tuple(s for s in SUBLAYERS if s in subs)
+    return EffectSpec(**kw)
+
+
+def spec_from_data(raw: dict[str, Any], cda: bool = False) -> EffectSpec:
+    """Parse an effect mapping (cached by its canonical JSON)."""
+    return _spec_from_canon(_canon(raw), cda)
+
+
+# ---------------------------------------------------------------------------------- abilities
+@dataclass(frozen=True)
+class Ability:
+    """One ability of an object.
+
+    ``kind``: ``keyword``, ``text`` (not modelled), ``static``, ``cda``, ``resolves``
+    (activated/triggered/spell effect, used by ``resolve`` events) or ``intrinsic`` (a basic
+    land type's mana ability, 305.6). ``raw`` is the canonical JSON of the effect spec.
+    ``granted_ts`` is the timestamp of the effect that granted it (613.7a: a static
+    ability's effect takes the later of its object's and its granter's timestamp).
+    """
+
+    text: str
+    kind: str = "text"
+    key: str = ""
+    raw: str = ""
+    zone: str = "battlefield"
+    intrinsic: str = ""
+    granted_ts: float | None = None
+    granted_by: str = ""
+
+    @property
+    def spec(self) -> EffectSpec | None:
+        if not self.raw:
+            return None
+        return _spec_from_canon(self.raw, self.kind == "cda")
+
+    @property
+    def generates(self) -> bool:
+        """Whether it generates a continuous effect by itself (static ability or CDA)."""
+        return self.kind in ("static", "cda")
+
+    def rewritten(self, old: str, new: str) -> Ability:
+        """This ability with ``old`` replaced by ``new`` in its text and its data (layer 3)."""
+        text = rewrite_words(self.text, old, new)
+        raw = self.raw
+        if raw:
+            raw = _canon(_rewrite_data(json.loads(raw), old, new))
+        if text == self.text and raw == self.raw:
+            return self
+        return replace(self, text=text, raw=raw)
+
+
+def _rewrite_data(value: Any, old: str, new: str) -> Any:
+    if isinstance(value, str):
+        return rewrite_words(value, old, new)
+    if isinstance(value, list):
+        return [_rewrite_data(v, old, new) for v in value]
+    if isinstance(value, dict):
+        return {k: _rewrite_data(v, old, new) for k, v in value.items()}
+    return value
+
+
+def intrinsic_ability(land_type: str) -> Ability:
+    """The intrinsic mana ability of a basic land type (305.6)."""
+    return Ability(BASIC_LAND_TYPES[land_type], kind="intrinsic", intrinsic=land_type)
+
+
+def ability_from_data(data: Any, key: str = "") -> Ability:
+    """An ability from its card/scenario form (LANGUAGE.md §2)."""
+    if isinstance(data, Ability):
+        return data
+    if isinstance(data, str):
+        kind = "keyword" if data in KEYWORDS or data.lower().startswith("protection from") else "text"
+        return Ability(data, kind=kind, key=key)
+    data = dict(data)
+    text = str(data.get("text") or "")
+    key = str(data.get("key", key) or "")
+    for kind in ("static", "cda", "resolves"):
+        if data.get(kind) is not None:
+            spec = dict(data[kind])
+            if data.get("condition") and kind == "static":
+                spec.setdefault("condition", data["condition"])
+            return Ability(text or kind, kind=kind, key=key, raw=_canon(spec), zone=str(data.get("zone") or "battlefield"))
+    return Ability(text, kind="keyword" if text in KEYWORDS else "text", key=key)
+
+
+# ---------------------------------------------------------------------------------- objects
+@dataclass(frozen=True)
+class ObjectDef:
+    """A game object as the scenario defines it (its printed/copiable values and its situation)."""
+
+    id: str
+    name: str
+    owner: str
+    controller: str
+    zone: str = "battlefield"
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    mana_value: int = 0
+    abilities: tuple[Ability, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    counters: tuple[tuple[str, int], ...] = ()
+    token: bool = False
+    face_down: bool = False
+    tapped: bool = False
+    attached_to: str | None = None
+    timestamp: float | None = None
+    choices: tuple[tuple[str, str], ...] = ()
+    card: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Event:
+    """One scenario event (LANGUAGE.md §5). ``kind`` is ``enter``, ``attach``, ``resolve``,
+    ``turn_face_up``, ``turn_face_down``, ``transform``, ``tap``, ``untap``, ``leave`` or
+    ``end_of_turn``. ``objects`` lists the objects it concerns (in the active player's order
+    for simultaneous entries)."""
+
+    kind: str
+    objects: tuple[str, ...] = ()
+    to: str | None = None
+    source: str | None = None
+    ability: str | None = None
+    spec: str = ""  # canonical JSON of an inline effect spec
+    targets: tuple[str, ...] = ()
+    x: int | None = None
+    id: str | None = None
+    controller: str | None = None
+    timestamp: float | None = None
+    name: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A validated scenario. Build it with :func:`rulekit.mtg.load_scenario`; edit it with the
+    ``with_*``/``without`` methods, which return new scenarios."""
+
+    name: str
+    players: tuple[str, ...]
+    objects: tuple[ObjectDef, ...]
+    events: tuple[Event, ...] = ()
+    active_player: str | None = None
+    description: str = ""
+    source_note: str = ""
+    file: str = "<scenario>"
+    disabled: frozenset[str] = field(default_factory=frozenset)
+    player_abilities: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def object(self, oid: str) -> ObjectDef:
+        for o in self.objects:
+            if o.id == oid:
+                return o
+        raise KeyError(oid)
+
+    # --------------------------------------------------------------- editing (pure)
+    def effects(self) -> list[dict[str, Any]]:
+        """The scenario's effects (id, name, source, origin, timestamp, layers), timestamp order.
+
+        These are the effects the printed objects and the events generate before any layer is
+        applied (a static ability granted by an effect is not listed).
+        """
+        from rulekit.mtg.engine import compile_scenario
+
+        comp = compile_scenario(self)
+        out = [
+            {"id": e.id, "name": e.name, "source": e.source, "origin": e.origin, "timestamp": e.timestamp,
+             "sublayers": list(e.sublayers), "enabled": e.id not in self.disabled}
+            for e in comp.listed_effects()
+        ]
+        return out
+
+    def effect_ids(self) -> list[str]:
+        return [e["id"] for e in self.effects()]
+
+    def without(self, effect_ids: Any) -> Scenario:
+        """A copy with these effects switched off (added to :attr:`disabled`)."""
+        ids = (effect_ids,) if isinstance(effect_ids, str) else tuple(effect_ids)
+        return replace(self, disabled=self.disabled | frozenset(ids))
+
+    def with_enabled(self, effect_ids: Any) -> Scenario:
+        """A copy with these effects switched back on."""
+        ids = (effect_ids,) if isinstance(effect_ids, str) else tuple(effect_ids)
+        return replace(self, disabled=self.disabled - frozenset(ids))
+
+    def with_timestamps(self, stamps: dict[str, float]) -> Scenario:
+        """A copy where effect ``id`` gets timestamp ``stamps[id]``.
+
+        A static effect's timestamp is its object's (613.7a), so setting it moves the object's
+        timestamp; a resolved effect's is its ``resolve`` event's.
+        """
+        from rulekit.mtg.engine import compile_scenario
+
+        comp = compile_scenario(self)
+        by_id = {e.id: e for e in comp.listed_effects()}
+        objs = {o.id: o for o in self.objects}
+        events = list(self.events)
+        # freeze every current timestamp so that the change is the only one
+        new_objs = {oid: replace(o, timestamp=comp.base[oid].timestamp) for oid, o in objs.items()}
+        for i, ev in enumerate(events):
+            if ev.kind == "resolve" and i in comp.resolve_ts:
+                events[i] = replace(ev, timestamp=comp.resolve_ts[i])
+        for eid, ts in stamps.items():
+            e = by_id.get(eid)
+            if e is None:
+                raise KeyError(eid)
+            if e.event_index is not None:
+                events[e.event_index] = replace(events[e.event_index], timestamp=ts)
+            elif e.source is not None:
+                new_objs[e.source] = replace(new_objs[e.source], timestamp=ts)
+        return replace(self, objects=tuple(new_objs[o.id] for o in self.objects), events=tuple(events))
+
+    def with_order(self, effect_ids: list[str]) -> Scenario:
+        """A copy where the listed effects take their (existing) timestamps in this order.
+
+        >>> # s.with_order(["gideon.0", "humility"]) gives Gideon's ability the earlier stamp
+        """
+        cur = {e["id"]: e["timestamp"] for e in self.effects()}
+        missing = [i for i in effect_ids if i not in cur]
+        if missing:
+            raise KeyError(missing[0])
+        stamps = sorted(cur[i] for i in effect_ids)
+        # equal stamps (one object, several abilities) would collapse: spread them
+        new = {eid: ts for eid, ts in zip(effect_ids, stamps, strict=True)}
+        for a, b in zip(effect_ids, effect_ids[1:], strict=False):
+            if new[b] <= new[a]:
+                new[b] = new[a] + 0.001
+        return self.with_timestamps(new)
