@@ -187,12 +187,16 @@ def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
         penwidth="1.2",
     )
     g.attr("edge", fontname="Helvetica", fontsize=str(round(10 * scale)))
+    on_game = spotlight is None
     g.node(
         "game",
-        "the game\n(spotlight when the chain is empty)",
-        shape="plaintext",
-        style="",
-        fontcolor=OKABE_ITO["black"] if spotlight is None else "#555555",
+        "★ the game\\n(spotlight: the chain is empty)" if on_game else "the game\\n(the chain is open)",
+        shape="box" if on_game else "plaintext",
+        style="rounded,filled" if on_game else "",
+        fillcolor=SPOTLIGHT if on_game else "#FFFFFF",
+        color=HIGHLIGHT if on_game else OKABE_ITO["black"],
+        penwidth="3.5" if on_game else "1",
+        fontcolor=OKABE_ITO["black"] if on_game else "#555555",
     )
     by_index: dict[int, list[Frame]] = {}
     for f in fs:
@@ -222,7 +226,7 @@ def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
                     attrs.update(penwidth="3.5", color=HIGHLIGHT)
                 if f.removed:
                     attrs.update(style="rounded,filled,dashed")
-                sub.node(f"f{f.key}", "\n".join(lines), **attrs)
+                sub.node(f"f{f.key}", "\\n".join(x.replace("\\", "\\\\") for x in lines), **attrs)
     indices = sorted(by_index)
     prev = "game"
     for index in indices:
