@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """The controlled Portuguese vocabulary: descriptions, conditions and triggers -> plain data.
 
 Every sentence the engine can run is turned into a small JSON-able dict (a *statement*), and
@@ -105,7 +106,8 @@ def parse_target(t: _T, match: re.Match[str] | None = None, group: int | str = 0
         "um aliado": "ally", "o aliado": "ally", "um heroi": "any", "um personagem": "any", "qualquer heroi": "any",
         "o alvo": "selected", "o alvo selecionado": "selected", "o heroi selecionado": "selected",
         "o heroi que ativou essa carta": "answered", "o controlador dessa carta": "answered",
-        "quem ativou essa carta": "answered", "o heroi do turno": "turn",
+        "quem ativou essa carta": "answered", "o heroi do turno": "turn", "heroi do turno": "turn",
+        "heroi que ativou essa carta": "answered",
     }
     if low in table:
         return {"who": table[low]}
@@ -128,7 +130,7 @@ def parse_card(t: _T, match: re.Match[str], group: int | str) -> dict[str, Any]:
         return {"card": "answered"}
     if low in ("a carta selecionada", "as cartas selecionadas", "o alvo", "o alvo selecionado"):
         return {"card": "selected"}
-    m = re.fullmatch(rf"{N} (cartas?|[\w-]+)(?: (?:do|da|de|no|na) (?:seu |sua )?(inventario|mesa|suporte|mao|baralho))?", low)
+    m = re.fullmatch(rf"{N} (cartas?|[\w-]+)(?: (?:do|da|de|no|na) (?:seu |sua )?(inventario|mesa|suporte|mao|baralho|tabuleiro|cenario))?", low)
     if m:
         out: dict[str, Any] = {"card": "choose", "count": _num(m.group(1))}
         if m.group(2) not in ("carta", "cartas"):
@@ -163,10 +165,10 @@ def parse_statement(text: str) -> Stmt:
     t, duration = _duration(t)
     low = t.low
     stmt: Stmt | None = None
-    if m := t.m(rf"cure {AMT} de (vida|hp)(?: (?:de|a|ao|em) (.+))?"):
+    if m := t.m(rf"cure {AMT} de (vida|hp)(?: (?:de|do|da|a|ao|em) (.+))?"):
         stmt = {"op": "heal", "amount": parse_amount(t.span(m, 1)), "resource": "VIDA",
                 "target": parse_target(t, m, 3) if m.group(3) else {"who": "self"}}
-    elif m := t.m(rf"recupere {AMT} de (vida|mana|estamina|hp)(?: (?:de|a|ao|em) (.+))?"):
+    elif m := t.m(rf"recupere {AMT} de (vida|mana|estamina|hp)(?: (?:de|do|da|a|ao|em) (.+))?"):
         stmt = {"op": "recover", "amount": parse_amount(t.span(m, 1)), "resource": RESOURCES[m.group(2)],
                 "target": parse_target(t, m, 3) if m.group(3) else {"who": "self"}}
     elif m := t.m(r"recupere (.+ carta.*|.+)"):

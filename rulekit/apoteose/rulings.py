@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Every house ruling (R-01..R-23, ``shared/apoteose/rulings.md``) in one named place.
 
 Engine code asks these functions and constants instead of re-deciding a ruling inline, so
