@@ -47,7 +47,9 @@ def scenario_from_text(text: str, file: str = "<scenario>") -> Scenario:
     return _from_text(text, file)
 
 
-def solve(scenario: Scenario | str, ruleset: str = "seed", without: Any = (), dependency: bool = True) -> Trace:
+def solve(
+    scenario: Scenario | str, ruleset: str = "seed", without: Any = (), dependency: bool = True
+) -> Trace:
     """Apply every continuous effect (613) and return the trace. A string is loaded first."""
     from rulekit.mtg.engine import solve as _solve
 

@@ -34,14 +34,14 @@ from rulekit.mtg.model import (
     intrinsic_ability,
     layer_label,
 )
-from rulekit.mtg.selectors import Condition, Cond, Expr, Part, Selector
+from rulekit.mtg.selectors import Cond, Condition, Expr, Part, Selector
 from rulekit.mtg.trace import Change, Dependency, EffectInfo, ObjectView, PlayerView, Step, Trace
 from rulekit.mtg.vocab import (
     ALL_CREATURE_TYPES,
     BASIC_LAND_TYPES,
     COLORS,
-    type_kind,
     subtype_family,
+    type_kind,
 )
 
 DEFAULT_MAX_HAND_SIZE = 7  # CR 402.2
@@ -54,9 +54,29 @@ class Obj:
     """The working state of one object during a solve (mutable; copied on write in forks)."""
 
     __slots__ = (
-        "id", "name", "owner", "controller", "zone", "types", "subtypes", "supertypes", "colors",
-        "abilities", "power", "toughness", "loyalty", "counters", "mana_value", "token", "face_down",
-        "tapped", "attached_to", "timestamp", "all_types", "cant_have", "choices",
+        "id",
+        "name",
+        "owner",
+        "controller",
+        "zone",
+        "types",
+        "subtypes",
+        "supertypes",
+        "colors",
+        "abilities",
+        "power",
+        "toughness",
+        "loyalty",
+        "counters",
+        "mana_value",
+        "token",
+        "face_down",
+        "tapped",
+        "attached_to",
+        "timestamp",
+        "all_types",
+        "cant_have",
+        "choices",
     )
 
     def __init__(self, d: ObjectDef) -> None:
@@ -231,8 +251,14 @@ def static_effects_of(obj: Obj, names: dict[str, str], sublayer: str | None) -> 
             name = f"{name} ({ab.key})"
         out.append(
             Eff(
-                id=eid, name=name, source=obj.id, origin="cda" if ab.kind == "cda" else "static",
-                timestamp=static_timestamp(obj, ab), spec=spec, key=ab.key, text=ab.text,
+                id=eid,
+                name=name,
+                source=obj.id,
+                origin="cda" if ab.kind == "cda" else "static",
+                timestamp=static_timestamp(obj, ab),
+                spec=spec,
+                key=ab.key,
+                text=ab.text,
                 sublayers=spec.sublayers,
             )
         )
@@ -243,9 +269,16 @@ def face_down_effect(obj: Obj, names: dict[str, str]) -> Eff:
     """708.2: a face-down permanent is a 2/2 creature with no name, types, colour or abilities
     (layer 1 in the seed edition, 1b in the current one)."""
     spec = _spec_from_canon('{"face_down": true}', False)
-    return Eff(id=f"{obj.id}.face-down", name=f"{names.get(obj.id, obj.name)} (face down)", source=obj.id,
-               origin="face-down", timestamp=obj.timestamp, spec=spec, text="Face-down: a 2/2 creature",
-               sublayers=("face_down",))
+    return Eff(
+        id=f"{obj.id}.face-down",
+        name=f"{names.get(obj.id, obj.name)} (face down)",
+        source=obj.id,
+        origin="face-down",
+        timestamp=obj.timestamp,
+        spec=spec,
+        text="Face-down: a 2/2 creature",
+        sublayers=("face_down",),
+    )
 
 
 # ====================================================================================== compile
@@ -355,8 +388,14 @@ def compile_scenario(scn: Scenario) -> Compiled:
 
 
 def _resolved_effect(
-    scn: Scenario, ev: Event, index: int, ts: float, base: dict[str, Obj], defs: dict[str, ObjectDef],
-    names: dict[str, str], used: set[str],
+    scn: Scenario,
+    ev: Event,
+    index: int,
+    ts: float,
+    base: dict[str, Obj],
+    defs: dict[str, ObjectDef],
+    names: dict[str, str],
+    used: set[str],
 ) -> Eff:
     """611.2a: an effect from a resolved spell or ability, timestamped when created (613.7b)."""
     spec_raw = ev.spec
@@ -380,9 +419,20 @@ def _resolved_effect(
     target_objs = tuple(t for t in ev.targets if t not in players)
     target_players = [t for t in ev.targets if t in players]
     return Eff(
-        id=eid, name=name, source=ev.source, origin="resolved", timestamp=ts, spec=spec, key=key,
-        controller=controller, targets=target_objs, target_player=target_players[0] if target_players else None,
-        x=ev.x, text=text, event_index=index, sublayers=spec.sublayers,
+        id=eid,
+        name=name,
+        source=ev.source,
+        origin="resolved",
+        timestamp=ts,
+        spec=spec,
+        key=key,
+        controller=controller,
+        targets=target_objs,
+        target_player=target_players[0] if target_players else None,
+        x=ev.x,
+        text=text,
+        event_index=index,
+        sublayers=spec.sublayers,
     )
 
 
@@ -408,7 +458,10 @@ def resolved_status(comp: Compiled, eff: Eff) -> None:
     if cond is not None and dur.startswith("for as long as"):
         at = comp.base_at.get(eff.event_index or 0, {})
         if not _base_condition(comp, cond, eff, at):
-            eff.active, eff.note = False, f"never started: '{cond.text}' was already false when it resolved (611.2b)"
+            eff.active, eff.note = (
+                False,
+                f"never started: '{cond.text}' was already false when it resolved (611.2b)",
+            )
             return
         now = {oid: (o.zone, o.tapped) for oid, o in comp.base.items()}
         if not _base_condition(comp, cond, eff, now):
@@ -428,7 +481,9 @@ def resolve_ref(comp_defs: dict[str, Any], ref: str, source: str | None) -> str 
     return None
 
 
-def _base_condition(comp: Compiled, cond: Condition, eff: Eff, at: dict[str, tuple[str | None, bool]]) -> bool:
+def _base_condition(
+    comp: Compiled, cond: Condition, eff: Eff, at: dict[str, tuple[str | None, bool]]
+) -> bool:
     oid = resolve_ref(comp.defs, cond.obj, eff.source)
     if cond.kind in ("on_battlefield", "tapped", "untapped"):
         if oid is None or oid not in at:
@@ -438,7 +493,11 @@ def _base_condition(comp: Compiled, cond: Condition, eff: Eff, at: dict[str, tup
             return zone == "battlefield"
         return zone == "battlefield" and (tapped if cond.kind == "tapped" else not tapped)
     if cond.kind == "controls":
-        return oid is not None and comp.base[oid].controller == eff.controller and at.get(oid, (None,))[0] == "battlefield"
+        return (
+            oid is not None
+            and comp.base[oid].controller == eff.controller
+            and at.get(oid, (None,))[0] == "battlefield"
+        )
     return True
 
 
@@ -455,7 +514,7 @@ class Ctx:
 
 
 def make_ctx(eff: Eff, state: State) -> Ctx:
-    """"You" is the controller of a static ability's source now (after layer 2), or the player
+    """ "You" is the controller of a static ability's source now (after layer 2), or the player
     who controlled a resolved ability when it resolved."""
     src = state.objs.get(eff.source) if eff.source else None
     you = eff.controller if eff.origin == "resolved" else (src.controller if src else eff.controller)
@@ -562,8 +621,22 @@ def eval_expr(e: Expr, obj: Obj, eff: Eff, state: State, ctx: Ctx) -> int:
 
 
 # ====================================================================================== read/write sets
-_ALL_CHARS = frozenset({"name", "types", "subtypes", "supertypes", "colors", "abilities", "power",
-                        "toughness", "mana_value", "controller", "attached_to", "counters"})
+_ALL_CHARS = frozenset(
+    {
+        "name",
+        "types",
+        "subtypes",
+        "supertypes",
+        "colors",
+        "abilities",
+        "power",
+        "toughness",
+        "mana_value",
+        "controller",
+        "attached_to",
+        "counters",
+    }
+)
 
 
 def writes_of(eff: Eff, sub: str) -> frozenset[str]:
@@ -601,7 +674,10 @@ def reads_of(eff: Eff, sub: str, begun: bool) -> frozenset[str]:
                 r |= spec.condition.reads
         if spec.affects is not None:
             r |= spec.affects.reads
-            if any(p.other or p.special or any(c.attr == "controller" for c in p.conds) for p in spec.affects.parts):
+            if any(
+                p.other or p.special or any(c.attr == "controller" for c in p.conds)
+                for p in spec.affects.parts
+            ):
                 r.add("controller")
     if sub == "copy":
         r |= _ALL_CHARS
@@ -624,7 +700,9 @@ def params_vary(eff: Eff, sub: str) -> bool:
 
 
 # ====================================================================================== apply
-def affected_set(eff: Eff, sub: str, state: State, ctx: Ctx, begun: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+def affected_set(
+    eff: Eff, sub: str, state: State, ctx: Ctx, begun: dict[str, tuple[str, ...]]
+) -> tuple[str, ...]:
     """Which objects an effect applies to in this sublayer.
 
     * 611.2c: a resolved effect's set was locked when it began (``eff.locked``);
@@ -654,7 +732,7 @@ def resolve_player(word: str, ctx: Ctx, state: State) -> str | None:
     if low in ("its owner", "owner"):
         return None
     if low.startswith("controller of "):
-        ref = word[len("controller of "):]
+        ref = word[len("controller of ") :]
         for o in state.objs.values():
             if o.id == ref or o.name.lower() == ref.lower():
                 return o.controller
@@ -673,17 +751,32 @@ def params_for(eff: Eff, sub: str, obj: Obj, state: State, ctx: Ctx) -> Any:
         if not ids:
             return None
         t = state.objs[ids[0]]
-        return (t.name, t.mana_value, t.types, t.subtypes, t.supertypes, t.colors, t.abilities, t.power,
-                t.toughness, t.loyalty, t.all_types)
+        return (
+            t.name,
+            t.mana_value,
+            t.types,
+            t.subtypes,
+            t.supertypes,
+            t.colors,
+            t.abilities,
+            t.power,
+            t.toughness,
+            t.loyalty,
+            t.all_types,
+        )
     if sub == "control":
         assert spec.control is not None
         return resolve_player(spec.control, ctx, state) or obj.owner
     if sub in ("pt_cda", "pt_set"):
-        return (eval_expr(spec.set_power, obj, eff, state, ctx) if spec.set_power else None,
-                eval_expr(spec.set_toughness, obj, eff, state, ctx) if spec.set_toughness else None)
+        return (
+            eval_expr(spec.set_power, obj, eff, state, ctx) if spec.set_power else None,
+            eval_expr(spec.set_toughness, obj, eff, state, ctx) if spec.set_toughness else None,
+        )
     if sub == "pt_modify":
-        return (eval_expr(spec.mod_power, obj, eff, state, ctx) if spec.mod_power else 0,
-                eval_expr(spec.mod_toughness, obj, eff, state, ctx) if spec.mod_toughness else 0)
+        return (
+            eval_expr(spec.mod_power, obj, eff, state, ctx) if spec.mod_power else 0,
+            eval_expr(spec.mod_toughness, obj, eff, state, ctx) if spec.mod_toughness else 0,
+        )
     return None
 
 
@@ -691,8 +784,19 @@ def apply_copy(obj: Obj, values: Any) -> None:
     """707.2 / 613.2a: a copy effect overwrites the copiable values (not control, counters...)."""
     if values is None:
         return
-    (obj.name, obj.mana_value, obj.types, obj.subtypes, obj.supertypes, obj.colors, obj.abilities,
-     obj.power, obj.toughness, obj.loyalty, obj.all_types) = values
+    (
+        obj.name,
+        obj.mana_value,
+        obj.types,
+        obj.subtypes,
+        obj.supertypes,
+        obj.colors,
+        obj.abilities,
+        obj.power,
+        obj.toughness,
+        obj.loyalty,
+        obj.all_types,
+    ) = values
 
 
 def apply_face_down(obj: Obj) -> None:
@@ -732,13 +836,18 @@ def apply_type(obj: Obj, spec: EffectSpec) -> None:
         new = tuple(spec.set_subtypes)
         families = {subtype_family(s) for s in new}
         land_basic = tuple(s for s in new if s in BASIC_LAND_TYPES)
-        if "Land" in obj.types and land_basic and all(s in BASIC_LAND_TYPES for s in new if subtype_family(s) == "land"):
+        if (
+            "Land" in obj.types
+            and land_basic
+            and all(s in BASIC_LAND_TYPES for s in new if subtype_family(s) == "land")
+        ):
             set_basic_land_type(obj, tuple(s for s in new if subtype_family(s) == "land"))
             new = tuple(s for s in new if subtype_family(s) != "land")
             families.discard("land")
         # 205.1b: a new subtype replaces the old subtypes of the same kind
         obj.subtypes = tuple(s for s in obj.subtypes if subtype_family(s) not in families) + tuple(
-            s for s in new if s not in obj.subtypes)
+            s for s in new if s not in obj.subtypes
+        )
         if "creature" in families:
             obj.all_types = False
     for w in spec.type_add:
@@ -772,7 +881,9 @@ def apply_abilities(obj: Obj, spec: EffectSpec, eff: Eff) -> None:
     if spec.ab_remove_all:
         obj.abilities = ()
     if spec.ab_remove:
-        obj.abilities = tuple(a for a in obj.abilities if not any(_same_ability(a, w) for w in spec.ab_remove))
+        obj.abilities = tuple(
+            a for a in obj.abilities if not any(_same_ability(a, w) for w in spec.ab_remove)
+        )
     if spec.ab_cant_have:
         obj.cant_have = _add(obj.cant_have, spec.ab_cant_have)
     for ab in spec.ab_add:
@@ -865,13 +976,26 @@ def view_field(obj: Obj, name: str) -> Any:
 
 def make_view(obj: Obj) -> ObjectView:
     return ObjectView(
-        id=obj.id, name=obj.name, owner=obj.owner, controller=obj.controller, zone=obj.zone or "outside",
-        types=obj.types, subtypes=view_field(obj, "subtypes"), supertypes=obj.supertypes, colors=obj.colors,
-        abilities=view_field(obj, "abilities"), power=view_field(obj, "power"),
-        toughness=view_field(obj, "toughness"), loyalty=obj.loyalty,
+        id=obj.id,
+        name=obj.name,
+        owner=obj.owner,
+        controller=obj.controller,
+        zone=obj.zone or "outside",
+        types=obj.types,
+        subtypes=view_field(obj, "subtypes"),
+        supertypes=obj.supertypes,
+        colors=obj.colors,
+        abilities=view_field(obj, "abilities"),
+        power=view_field(obj, "power"),
+        toughness=view_field(obj, "toughness"),
+        loyalty=obj.loyalty,
         counters=tuple(sorted(obj.counters)),
-        mana_value=obj.mana_value, token=obj.token, face_down=obj.face_down, tapped=obj.tapped,
-        attached_to=obj.attached_to, timestamp=obj.timestamp,
+        mana_value=obj.mana_value,
+        token=obj.token,
+        face_down=obj.face_down,
+        tapped=obj.tapped,
+        attached_to=obj.attached_to,
+        timestamp=obj.timestamp,
     )
 
 
@@ -950,8 +1074,15 @@ def still_exists(eff: Eff, state: State, sub: str) -> bool:
 
 
 def judge_pair(
-    a: Eff, b: Eff, sub: str, cur: State, fork: State, touched: tuple[str, ...], a_set: tuple[str, ...],
-    begun: dict[str, tuple[str, ...]], names: dict[str, str],
+    a: Eff,
+    b: Eff,
+    sub: str,
+    cur: State,
+    fork: State,
+    touched: tuple[str, ...],
+    a_set: tuple[str, ...],
+    begun: dict[str, tuple[str, ...]],
+    names: dict[str, str],
 ) -> DepResult | None:
     """613.8a(b): would applying ``b`` change ``a``'s existence, text, what it applies to, or
     what it does to what it applies to? Judged by counterfactual evaluation: ``fork`` is ``cur``
@@ -962,16 +1093,24 @@ def judge_pair(
         ab_cur = _ability_of(cur, a, sub)
         ab_fork = _ability_of(fork, a, sub)
         if ab_fork is None or ab_fork.spec is None or sub not in ab_fork.spec.sublayers:
-            return DepResult(a.id, b.id, "existence",
-                             f"{b.name} removes {src_name}'s ability, so {a.name}'s effect no longer exists")
+            return DepResult(
+                a.id,
+                b.id,
+                "existence",
+                f"{b.name} removes {src_name}'s ability, so {a.name}'s effect no longer exists",
+            )
         if ab_cur is not None and ab_fork.raw != ab_cur.raw:
             return DepResult(a.id, b.id, "text", f"{b.name} changes the text of {a.name}'s ability")
         if a.spec is not None and a.spec.condition is not None:
             probe = replace(a, spec=ab_fork.spec)
             if static_condition_holds(probe, fork) != static_condition_holds(a, cur):
-                return DepResult(a.id, b.id, "existence",
-                                 f"{b.name} changes whether {a.name}'s condition "
-                                 f"('{a.spec.condition.text}') holds, so whether its effect exists")
+                return DepResult(
+                    a.id,
+                    b.id,
+                    "existence",
+                    f"{b.name} changes whether {a.name}'s condition "
+                    f"('{a.spec.condition.text}') holds, so whether its effect exists",
+                )
     fork_set = a_set
     if not a_begun and a.origin != "cda":
         spec = a.spec
@@ -982,8 +1121,12 @@ def judge_pair(
             if a.source in touched or ctx_cur.you != ctx_fork.you:
                 fork_set = select(spec.affects, fork, ctx_fork)
             else:
-                changed = [o for o in touched
-                           if matches(spec.affects, cur.objs[o], ctx_cur) != matches(spec.affects, fork.objs[o], ctx_fork)]
+                changed = [
+                    o
+                    for o in touched
+                    if matches(spec.affects, cur.objs[o], ctx_cur)
+                    != matches(spec.affects, fork.objs[o], ctx_fork)
+                ]
                 if changed:
                     fork_set = select(spec.affects, fork, ctx_fork)
             if set(fork_set) != set(a_set):
@@ -994,21 +1137,38 @@ def judge_pair(
                     bits.append(f"it would also apply to {_names_list(gained, names)}")
                 if lost:
                     bits.append(f"it would no longer apply to {_names_list(lost, names)}")
-                return DepResult(a.id, b.id, "applies_to",
-                                 f"{b.name} changes what {a.name} applies to: {' and '.join(bits)}")
+                return DepResult(
+                    a.id,
+                    b.id,
+                    "applies_to",
+                    f"{b.name} changes what {a.name} applies to: {' and '.join(bits)}",
+                )
     if params_vary(a, sub):
         ctx_cur = make_ctx(a, cur)
         ctx_fork = make_ctx(a, fork)
-        differ = [o for o in a_set if o in fork.objs
-                  and params_for(a, sub, cur.objs[o], cur, ctx_cur) != params_for(a, sub, fork.objs[o], fork, ctx_fork)]
+        differ = [
+            o
+            for o in a_set
+            if o in fork.objs
+            and params_for(a, sub, cur.objs[o], cur, ctx_cur)
+            != params_for(a, sub, fork.objs[o], fork, ctx_fork)
+        ]
         if differ:
-            return DepResult(a.id, b.id, "what_it_does",
-                             f"{b.name} changes what {a.name} does to {_names_list(differ, names)}")
+            return DepResult(
+                a.id,
+                b.id,
+                "what_it_does",
+                f"{b.name} changes what {a.name} does to {_names_list(differ, names)}",
+            )
     return None
 
 
 def judge_dependencies(
-    pending: list[Eff], sub: str, state: State, begun: dict[str, tuple[str, ...]], names: dict[str, str],
+    pending: list[Eff],
+    sub: str,
+    state: State,
+    begun: dict[str, tuple[str, ...]],
+    names: dict[str, str],
     sets: dict[str, tuple[str, ...]],
 ) -> list[DepResult]:
     """613.8a among the effects not yet applied in this sublayer, against the current state.
@@ -1118,8 +1278,17 @@ class Run:
     removed_note: dict[str, str] = field(default_factory=dict)
 
 
-def _record(run: Run, eff: Eff, sub: str, why: str, waited: tuple[str, ...], ids: tuple[str, ...],
-            changes: list[Change], deps: list[DepResult], loop: tuple[str, ...]) -> None:
+def _record(
+    run: Run,
+    eff: Eff,
+    sub: str,
+    why: str,
+    waited: tuple[str, ...],
+    ids: tuple[str, ...],
+    changes: list[Change],
+    deps: list[DepResult],
+    loop: tuple[str, ...],
+) -> None:
     label = layer_label(sub, run.ruleset)
     dep_objs = tuple(Dependency(d.effect, d.depends_on, label, d.reason, d.kind) for d in deps)
     for d in dep_objs:
@@ -1129,16 +1298,36 @@ def _record(run: Run, eff: Eff, sub: str, why: str, waited: tuple[str, ...], ids
             run.deps.append(d)
     if loop and loop not in run.loops:
         run.loops.append(loop)
-    run.steps.append(Step(
-        index=len(run.steps), effect=eff.id, source=eff.source, layer=label, timestamp=eff.timestamp, why=why,
-        waited_on=waited, objects=tuple(sorted(ids)), changes=tuple(changes), dependencies=dep_objs, loop=loop,
-        rank=_RANK[sub],
-    ))
+    run.steps.append(
+        Step(
+            index=len(run.steps),
+            effect=eff.id,
+            source=eff.source,
+            layer=label,
+            timestamp=eff.timestamp,
+            why=why,
+            waited_on=waited,
+            objects=tuple(sorted(ids)),
+            changes=tuple(changes),
+            dependencies=dep_objs,
+            loop=loop,
+            rank=_RANK[sub],
+        )
+    )
     run.applied_ids.add(eff.id)
 
 
-def _apply_recorded(run: Run, eff: Eff, sub: str, state: State, ids: tuple[str, ...], why: str,
-                    waited: tuple[str, ...], deps: list[DepResult], loop: tuple[str, ...]) -> None:
+def _apply_recorded(
+    run: Run,
+    eff: Eff,
+    sub: str,
+    state: State,
+    ids: tuple[str, ...],
+    why: str,
+    waited: tuple[str, ...],
+    deps: list[DepResult],
+    loop: tuple[str, ...],
+) -> None:
     fields_ = _FIELDS_OF.get(sub, ("power", "toughness"))
     before = {oid: tuple(view_field(state.objs[oid], f) for f in fields_) for oid in ids}
     apply_effect(eff, sub, state, ids)
@@ -1152,8 +1341,14 @@ def _apply_recorded(run: Run, eff: Eff, sub: str, state: State, ids: tuple[str, 
     _record(run, eff, sub, why, waited, ids, changes, deps, loop)
 
 
-def gather(sub: str, state: State, resolved: list[Eff], begun_effects: dict[str, Eff], run: Run,
-           disabled: frozenset[str]) -> list[Eff]:
+def gather(
+    sub: str,
+    state: State,
+    resolved: list[Eff],
+    begun_effects: dict[str, Eff],
+    run: Run,
+    disabled: frozenset[str],
+) -> list[Eff]:
     """The effects with a part in this sublayer: static/CDA effects generated now, effects that
     already began (613.6, kept even if their ability is gone), and active resolved effects."""
     out: dict[str, Eff] = {}
@@ -1187,8 +1382,14 @@ def gather(sub: str, state: State, resolved: list[Eff], begun_effects: dict[str,
     return sorted(out.values(), key=lambda e: e.sort_key)
 
 
-def run_sublayer(sub: str, state: State, effects: list[Eff], begun: dict[str, tuple[str, ...]],
-                 begun_effects: dict[str, Eff], run: Run) -> None:
+def run_sublayer(
+    sub: str,
+    state: State,
+    effects: list[Eff],
+    begun: dict[str, tuple[str, ...]],
+    begun_effects: dict[str, Eff],
+    run: Run,
+) -> None:
     """613.3-613.8 inside one layer or sublayer: CDAs first (613.3/613.4a), then the rest in
     timestamp order unless dependency says otherwise, judged again after every effect (613.8c)."""
     cdas = [e for e in effects if e.origin == "cda"]
@@ -1207,17 +1408,28 @@ def run_sublayer(sub: str, state: State, effects: list[Eff], begun: dict[str, tu
                 alive.append(e)
             else:
                 run.removed_note.setdefault(
-                    e.id, f"its ability was gone before it applied in layer {layer_label(sub, run.ruleset)}")
-                blame = [d.depends_on for d in run.deps if d.effect == e.id and d.reason.endswith("no longer exists")]
+                    e.id, f"its ability was gone before it applied in layer {layer_label(sub, run.ruleset)}"
+                )
+                blame = [
+                    d.depends_on
+                    for d in run.deps
+                    if d.effect == e.id and d.reason.endswith("no longer exists")
+                ]
                 if blame:
-                    run.removed_note[e.id] = (f"{run.seen[blame[-1]].name} removed its ability before it applied "
-                                              f"(layer {layer_label(sub, run.ruleset)})")
+                    run.removed_note[e.id] = (
+                        f"{run.seen[blame[-1]].name} removed its ability before it applied "
+                        f"(layer {layer_label(sub, run.ruleset)})"
+                    )
         pending = alive
         if not pending:
             break
         sets = {e.id: affected_set(e, sub, state, make_ctx(e, state), begun) for e in pending}
         deps: list[DepResult] = []
-        if run.dependency and len(pending) > 1 and sub not in ("players", "rules", "pt_counters", "face_down"):
+        if (
+            run.dependency
+            and len(pending) > 1
+            and sub not in ("players", "rules", "pt_counters", "face_down")
+        ):
             deps = judge_dependencies(pending, sub, state, begun, run.names, sets)
             for d in deps:
                 waited.setdefault(d.effect, set()).add(d.depends_on)
@@ -1335,8 +1547,9 @@ def lock_resolved(comp: Compiled, ruleset: str, cache: dict[int, Trace]) -> None
                         eff.fixed[(oid, e.text)] = eval_expr(e, state.objs[oid], eff, state, ctx)
 
 
-def _solve_compiled(comp: Compiled, ruleset: str, dependency: bool, prefix_cache: dict[int, Trace],
-                    keep_state: bool = False) -> Trace:
+def _solve_compiled(
+    comp: Compiled, ruleset: str, dependency: bool, prefix_cache: dict[int, Trace], keep_state: bool = False
+) -> Trace:
     scn = comp.scenario
     lock_resolved(comp, ruleset, prefix_cache)
     objs = {oid: o.copy() for oid, o in comp.base.items()}
@@ -1346,14 +1559,24 @@ def _solve_compiled(comp: Compiled, ruleset: str, dependency: bool, prefix_cache
     begun: dict[str, tuple[str, ...]] = {}
     begun_effects: dict[str, Eff] = {}
     disabled = scn.disabled
-    counters_eff = Eff(id="counters", name="Counters (+1/+1, -1/-1)", source=None, origin="counters",
-                       timestamp=None, spec=_spec_from_canon("{}", False), text="+1/+1 and -1/-1 counters")
+    counters_eff = Eff(
+        id="counters",
+        name="Counters (+1/+1, -1/-1)",
+        source=None,
+        origin="counters",
+        timestamp=None,
+        spec=_spec_from_canon("{}", False),
+        text="+1/+1 and -1/-1 counters",
+    )
     for sub in SUBLAYERS:
         if sub in ("players", "rules"):
             continue
         if sub == "pt_counters":
-            ids = tuple(oid for oid, o in state.objs.items()
-                        if o.zone == "battlefield" and any(k in ("+1/+1", "-1/-1") and n for k, n in o.counters))
+            ids = tuple(
+                oid
+                for oid, o in state.objs.items()
+                if o.zone == "battlefield" and any(k in ("+1/+1", "-1/-1") and n for k, n in o.counters)
+            )
             if ids and "counters" not in disabled:
                 run.seen["counters"] = counters_eff
                 _apply_recorded(run, counters_eff, sub, state, ids, "timestamp", (), [], ())
@@ -1383,23 +1606,48 @@ def _solve_compiled(comp: Compiled, ruleset: str, dependency: bool, prefix_cache
             labels = [layer_label("pt_counters", ruleset)]
         active = e.active and e.id in run.applied_ids
         note = e.note or ("" if active else run.removed_note.get(e.id, "did not apply"))
-        duration = (spec.duration if spec and spec.duration else
-                    ("while the source is on the battlefield" if e.origin == "static" else
-                     ("always (characteristic-defining)" if e.origin == "cda" else "indefinite")))
+        duration = (
+            spec.duration
+            if spec and spec.duration
+            else (
+                "while the source is on the battlefield"
+                if e.origin == "static"
+                else ("always (characteristic-defining)" if e.origin == "cda" else "indefinite")
+            )
+        )
         locked = e.locked if e.origin == "resolved" else None
         affects = spec.affects_text if spec and spec.affects_text else ("targets" if e.targets else "this")
-        infos.append(EffectInfo(
-            id=e.id, name=e.name, source=e.source, origin=e.origin, timestamp=_num(e.timestamp),
-            layers=tuple(labels), text=e.text, duration=duration, active=active, note=note,
-            affects=affects, locked=tuple(locked) if locked is not None else None,
-        ))
+        infos.append(
+            EffectInfo(
+                id=e.id,
+                name=e.name,
+                source=e.source,
+                origin=e.origin,
+                timestamp=_num(e.timestamp),
+                layers=tuple(labels),
+                text=e.text,
+                duration=duration,
+                active=active,
+                note=note,
+                affects=affects,
+                locked=tuple(locked) if locked is not None else None,
+            )
+        )
     final = {oid: make_view(o) for oid, o in state.objs.items() if o.zone is not None}
     trace = Trace(
-        ruleset=ruleset, scenario=scn.name, effects=tuple(infos), steps=tuple(_num_step(s) for s in run.steps),
-        dependencies=tuple(run.deps), loops=tuple(run.loops), initial={k: _num_view(v) for k, v in initial.items()},
+        ruleset=ruleset,
+        scenario=scn.name,
+        effects=tuple(infos),
+        steps=tuple(_num_step(s) for s in run.steps),
+        dependencies=tuple(run.deps),
+        loops=tuple(run.loops),
+        initial={k: _num_view(v) for k, v in initial.items()},
         final={k: _num_view(v) for k, v in final.items()},
-        players={p: PlayerView(p, tuple(players[p])) for p in scn.players}, initial_players=initial_players,
-        rules=_freeze_rules(rules), initial_rules=initial_rules, active_player=scn.active_player,
+        players={p: PlayerView(p, tuple(players[p])) for p in scn.players},
+        initial_players=initial_players,
+        rules=_freeze_rules(rules),
+        initial_rules=initial_rules,
+        active_player=scn.active_player,
         dependency=dependency,
     )
     if keep_state:
@@ -1428,7 +1676,9 @@ def _freeze_rules(rules: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def solve(scenario: Scenario, ruleset: str = "seed", without: Iterable[str] = (), dependency: bool = True) -> Trace:
+def solve(
+    scenario: Scenario, ruleset: str = "seed", without: Iterable[str] = (), dependency: bool = True
+) -> Trace:
     """Compute every object's characteristics (613) and return the :class:`Trace`.
 
     ``ruleset`` is ``"seed"`` (7a-7e, default) or ``"current"`` (labels only, same numbers).
@@ -1438,8 +1688,11 @@ def solve(scenario: Scenario, ruleset: str = "seed", without: Iterable[str] = ()
     if ruleset not in LAYER_LABELS:
         from rulekit.yamlsrc import suggest
 
-        raise ScenarioError(f"unknown ruleset '{ruleset}' (choose seed or current)", code="BAD_RULESET",
-                            suggestion=suggest(ruleset, list(LAYER_LABELS)))
+        raise ScenarioError(
+            f"unknown ruleset '{ruleset}' (choose seed or current)",
+            code="BAD_RULESET",
+            suggestion=suggest(ruleset, list(LAYER_LABELS)),
+        )
     without = tuple(without)
     if without:
         known = set(_known_effect_ids(scenario))
@@ -1449,7 +1702,8 @@ def solve(scenario: Scenario, ruleset: str = "seed", without: Iterable[str] = ()
 
             raise ScenarioError(
                 f"no effect '{bad[0]}' in scenario {scenario.name} (effects: {', '.join(sorted(known))})",
-                code="UNKNOWN_EFFECT", suggestion=suggest(bad[0], sorted(known)),
+                code="UNKNOWN_EFFECT",
+                suggestion=suggest(bad[0], sorted(known)),
             )
         scenario = scenario.without(without)
     comp = compile_scenario(scenario)
@@ -1459,7 +1713,6 @@ def solve(scenario: Scenario, ruleset: str = "seed", without: Iterable[str] = ()
 def _known_effect_ids(scenario: Scenario) -> list[str]:
     comp = compile_scenario(scenario)
     ids = [e.id for e in comp.listed_effects()]
-    ids.append("counters")
     # effects of abilities granted during the solve (rare) are known after a solve
     trace = _solve_compiled(comp, "seed", True, {})
     for e in trace.effects:

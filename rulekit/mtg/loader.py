@@ -213,16 +213,29 @@ class ScenarioModel(_M):
     events: list[Any] = []
 
 
-_EVENT_KINDS = ("enter", "leave", "attach", "resolve", "tap", "untap", "turn_face_up", "turn_face_down",
-                "transform", "end_of_turn")
+_EVENT_KINDS = (
+    "enter",
+    "leave",
+    "attach",
+    "resolve",
+    "tap",
+    "untap",
+    "turn_face_up",
+    "turn_face_down",
+    "transform",
+    "end_of_turn",
+)
 
 
 # ====================================================================================== checks
-def _err(doc: YamlDoc, path: Path_, msg: str, suggestion: str | None = None, code: str = "INVALID_VALUE") -> ScenarioError:
+def _err(
+    doc: YamlDoc, path: Path_, msg: str, suggestion: str | None = None, code: str = "INVALID_VALUE"
+) -> ScenarioError:
     return doc.error(path, msg, code=code, suggestion=suggestion)
 
 
 def _check_words(doc: YamlDoc, path: Path_, words: list[str], kind: str) -> None:
+    allowed: tuple[str, ...]
     if kind == "types":
         allowed, label = CARD_TYPES, "a card type"
     elif kind == "supertypes":
@@ -250,15 +263,24 @@ def _check_selector(doc: YamlDoc, path: Path_, text: str, names: set[str] | None
     if names is not None:
         for name in sel.names:
             if name not in names and name.lower() not in {n.lower() for n in names}:
-                raise _err(doc, path, f"'{name}' is neither a selector nor an object in this scenario",
-                           suggest(name, sorted(names)), code="BAD_SELECTOR")
+                raise _err(
+                    doc,
+                    path,
+                    f"'{name}' is neither a selector nor an object in this scenario",
+                    suggest(name, sorted(names)),
+                    code="BAD_SELECTOR",
+                )
 
 
 def check_effect(doc: YamlDoc, path: Path_, raw: dict[str, Any], names: set[str] | None) -> dict[str, Any]:
     """Validate one effect spec (structure, words, selectors, expressions); returns it cleaned."""
     model = doc.validate(EffectModel, path)
     data = model.model_dump(by_alias=True, exclude_defaults=True)
-    if data.get("affects") and str(data["affects"]).strip().lower() not in ("targets", "target", "target player"):
+    if data.get("affects") and str(data["affects"]).strip().lower() not in (
+        "targets",
+        "target",
+        "target player",
+    ):
         _check_selector(doc, (*path, "affects"), str(data["affects"]), names)
     if data.get("copy"):
         _check_selector(doc, (*path, "copy"), str(data["copy"]), names)
@@ -268,12 +290,20 @@ def check_effect(doc: YamlDoc, path: Path_, raw: dict[str, Any], names: set[str]
             continue
         if key == "duration":
             low = val.lower()
-            if low in ("indefinite", "until end of turn", "while source on battlefield",
-                       "while the source is on the battlefield"):
+            if low in (
+                "indefinite",
+                "until end of turn",
+                "while source on battlefield",
+                "while the source is on the battlefield",
+            ):
                 continue
             if not low.startswith("for as long as"):
-                raise _err(doc, (*path, key), f"'{val}' is not a duration",
-                           suggest(val, ["indefinite", "until end of turn", "while source on battlefield"]))
+                raise _err(
+                    doc,
+                    (*path, key),
+                    f"'{val}' is not a duration",
+                    suggest(val, ["indefinite", "until end of turn", "while source on battlefield"]),
+                )
         try:
             parse_condition(val)
         except SelectorError as exc:
@@ -305,8 +335,12 @@ def check_effect(doc: YamlDoc, path: Path_, raw: dict[str, Any], names: set[str]
     if data.get("players"):
         ok = ("you", "each opponent", "each player", "target player")
         if data["players"].lower() not in ok:
-            raise _err(doc, (*path, "players"), f"'{data['players']}' is not one of {', '.join(ok)}",
-                       suggest(data["players"], ok))
+            raise _err(
+                doc,
+                (*path, "players"),
+                f"'{data['players']}' is not one of {', '.join(ok)}",
+                suggest(data["players"], ok),
+            )
     return data
 
 
@@ -377,8 +411,10 @@ def library() -> dict[str, dict[str, Any]]:
         if model.name in cards:
             raise _err(doc, (*cards_path, "name"), f"card '{model.name}' is defined twice")
         card = check_card_fields(doc, cards_path, model.model_dump(exclude_none=False))
-        card["abilities"] = [check_ability(doc, (*cards_path, "abilities", j), a, None)
-                             for j, a in enumerate(raw.get("abilities") or [])]
+        card["abilities"] = [
+            check_ability(doc, (*cards_path, "abilities", j), a, None)
+            for j, a in enumerate(raw.get("abilities") or [])
+        ]
         cards[model.name] = card
     return cards
 
@@ -431,8 +467,11 @@ def load_scenario(name_or_path: str | Path) -> Scenario:
         doc = YamlDoc.from_path(p, display=str(name_or_path))
         return scenario_from_doc(doc, default_name=p.stem)
     names = list_builtin("mtg")
-    raise ScenarioError(f"no scenario file or built-in scenario named '{name_or_path}'", code="NO_SUCH_SCENARIO",
-                        suggestion=suggest(str(name_or_path), names))
+    raise ScenarioError(
+        f"no scenario file or built-in scenario named '{name_or_path}'",
+        code="NO_SUCH_SCENARIO",
+        suggestion=suggest(str(name_or_path), names),
+    )
 
 
 def scenario_from_text(text: str, file: str = "<scenario>") -> Scenario:
@@ -444,10 +483,16 @@ def scenario_from_text(text: str, file: str = "<scenario>") -> Scenario:
 def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
     data = doc.data
     if not isinstance(data, dict):
-        raise ScenarioError("a scenario is a mapping with keys game, players, objects, events", file=doc.file,
-                            line=1, code="NOT_A_MAPPING")
+        raise ScenarioError(
+            "a scenario is a mapping with keys game, players, objects, events",
+            file=doc.file,
+            line=1,
+            code="NOT_A_MAPPING",
+        )
     if data.get("game") == "apoteose":
-        raise doc.error(("game",), "this is an Apoteose scenario; use the Apoteose commands", code="WRONG_GAME")
+        raise doc.error(
+            ("game",), "this is an Apoteose scenario; use the Apoteose commands", code="WRONG_GAME"
+        )
     model = doc.validate(ScenarioModel)
     players: list[str] = []
     pabilities: list[tuple[str, tuple[str, ...]]] = []
@@ -462,8 +507,11 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
     if len(set(players)) != len(players):
         raise doc.error(("players",), "player names must be different")
     if model.active_player is not None and model.active_player not in players:
-        raise doc.error(("active_player",), f"'{model.active_player}' is not a player",
-                        suggestion=suggest(model.active_player, players))
+        raise doc.error(
+            ("active_player",),
+            f"'{model.active_player}' is not a player",
+            suggestion=suggest(model.active_player, players),
+        )
     lib = library()
     lib_lower = {k.lower(): k for k in lib}
     # first pass: ids and names (for selectors naming objects)
@@ -491,14 +539,33 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         if om.card is not None:
             key = lib_lower.get(om.card.lower())
             if key is None:
-                raise doc.error((*path, "card"), f"'{om.card}' is not a card in the library",
-                                code="UNKNOWN_CARD", suggestion=suggest(om.card, list(lib)))
+                raise doc.error(
+                    (*path, "card"),
+                    f"'{om.card}' is not a card in the library",
+                    code="UNKNOWN_CARD",
+                    suggestion=suggest(om.card, list(lib)),
+                )
             base = dict(lib[key])
         elif om.name is None:
-            raise doc.error(path, "an object needs 'card' (a library card) or 'name' (an inline definition)",
-                            code="MISSING_KEY")
-        fields = {k: getattr(om, k) for k in ("name", "mana_value", "types", "subtypes", "supertypes", "colors",
-                                                 "power", "toughness", "loyalty")}
+            raise doc.error(
+                path,
+                "an object needs 'card' (a library card) or 'name' (an inline definition)",
+                code="MISSING_KEY",
+            )
+        fields = {
+            k: getattr(om, k)
+            for k in (
+                "name",
+                "mana_value",
+                "types",
+                "subtypes",
+                "supertypes",
+                "colors",
+                "power",
+                "toughness",
+                "loyalty",
+            )
+        }
         for k, v in fields.items():
             if v is not None:
                 base[k] = v
@@ -506,8 +573,9 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
             if getattr(om, k):
                 _check_words(doc, (*path, k), getattr(om, k), k)
         if om.abilities is not None:
-            base["abilities"] = [check_ability(doc, (*path, "abilities", j), a, names)
-                                 for j, a in enumerate(raw["abilities"])]
+            base["abilities"] = [
+                check_ability(doc, (*path, "abilities", j), a, names) for j, a in enumerate(raw["abilities"])
+            ]
         controller = om.controller or om.owner or players[0]
         owner = om.owner or controller
         for k, who in (("controller", controller), ("owner", owner)):
@@ -516,41 +584,73 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         if om.zone not in ZONES:
             raise doc.error((*path, "zone"), f"'{om.zone}' is not a zone", suggestion=suggest(om.zone, ZONES))
         if om.attached_to is not None and om.attached_to not in ids:
-            raise doc.error((*path, "attached_to"), f"no object '{om.attached_to}'",
-                            suggestion=suggest(om.attached_to, ids))
+            raise doc.error(
+                (*path, "attached_to"),
+                f"no object '{om.attached_to}'",
+                suggestion=suggest(om.attached_to, ids),
+            )
         counters = dict(om.counters)
         loyalty = base.get("loyalty")
         if "loyalty" in counters:
             loyalty = counters["loyalty"]
-        objects.append(ObjectDef(
-            id=om.id, name=str(base.get("name") or om.id), owner=owner, controller=controller, zone=om.zone,
-            types=tuple(base.get("types") or ()), subtypes=tuple(base.get("subtypes") or ()),
-            supertypes=tuple(base.get("supertypes") or ()), colors=tuple(base.get("colors") or ()),
-            mana_value=int(base.get("mana_value") or 0),
-            abilities=build_abilities(list(base.get("abilities") or ()), dict(om.choices)),
-            power=base.get("power"), toughness=base.get("toughness"), loyalty=loyalty,
-            counters=tuple(sorted(counters.items())), token=om.token or bool(base.get("token")),
-            face_down=om.face_down, tapped=om.tapped, attached_to=om.attached_to, timestamp=om.timestamp,
-            choices=tuple(sorted(om.choices.items())), card=om.card, line=doc.line_of(path),
-        ))
+        objects.append(
+            ObjectDef(
+                id=om.id,
+                name=str(base.get("name") or om.id),
+                owner=owner,
+                controller=controller,
+                zone=om.zone,
+                types=tuple(base.get("types") or ()),
+                subtypes=tuple(base.get("subtypes") or ()),
+                supertypes=tuple(base.get("supertypes") or ()),
+                colors=tuple(base.get("colors") or ()),
+                mana_value=int(base.get("mana_value") or 0),
+                abilities=build_abilities(list(base.get("abilities") or ()), dict(om.choices)),
+                power=base.get("power"),
+                toughness=base.get("toughness"),
+                loyalty=loyalty,
+                counters=tuple(sorted(counters.items())),
+                token=om.token or bool(base.get("token")),
+                face_down=om.face_down,
+                tapped=om.tapped,
+                attached_to=om.attached_to,
+                timestamp=om.timestamp,
+                choices=tuple(sorted(om.choices.items())),
+                card=om.card,
+                line=doc.line_of(path),
+            )
+        )
     by_id = {o.id: o for o in objects}
-    events = tuple(_event(doc, ("events", i), raw, by_id, players, names) for i, raw in enumerate(model.events))
+    events = tuple(
+        _event(doc, ("events", i), raw, by_id, players, names) for i, raw in enumerate(model.events)
+    )
     return Scenario(
-        name=model.name or default_name, players=tuple(players), objects=tuple(objects), events=events,
-        active_player=model.active_player or players[0], description=model.description, source_note=model.source,
-        file=doc.file, player_abilities=tuple(pabilities),
+        name=model.name or default_name,
+        players=tuple(players),
+        objects=tuple(objects),
+        events=events,
+        active_player=model.active_player or players[0],
+        description=model.description,
+        source_note=model.source,
+        file=doc.file,
+        player_abilities=tuple(pabilities),
     )
 
 
 def _ref(doc: YamlDoc, path: Path_, oid: str, by_id: dict[str, ObjectDef]) -> str:
     if oid not in by_id:
-        raise doc.error(path, f"no object '{oid}' in this scenario", code="UNKNOWN_OBJECT",
-                        suggestion=suggest(oid, list(by_id)))
+        raise doc.error(
+            path,
+            f"no object '{oid}' in this scenario",
+            code="UNKNOWN_OBJECT",
+            suggestion=suggest(oid, list(by_id)),
+        )
     return oid
 
 
-def _event(doc: YamlDoc, path: Path_, raw: Any, by_id: dict[str, ObjectDef], players: list[str],
-           names: set[str]) -> Event:
+def _event(
+    doc: YamlDoc, path: Path_, raw: Any, by_id: dict[str, ObjectDef], players: list[str], names: set[str]
+) -> Event:
     line = doc.line_of(path)
     if isinstance(raw, str):
         if raw.replace(" ", "_").lower() == "end_of_turn":
@@ -561,8 +661,12 @@ def _event(doc: YamlDoc, path: Path_, raw: Any, by_id: dict[str, ObjectDef], pla
     em = doc.validate(EventModel, path)
     kinds = [k for k in _EVENT_KINDS if getattr(em, k) is not None]
     if len(kinds) != 1:
-        raise doc.error(path, f"an event has exactly one of {', '.join(_EVENT_KINDS)}"
-                        + (f" (got {', '.join(kinds)})" if kinds else ""), code="BAD_EVENT")
+        raise doc.error(
+            path,
+            f"an event has exactly one of {', '.join(_EVENT_KINDS)}"
+            + (f" (got {', '.join(kinds)})" if kinds else ""),
+            code="BAD_EVENT",
+        )
     kind = kinds[0]
     if kind == "enter":
         items = [em.enter] if isinstance(em.enter, str) else list(em.enter or [])
@@ -571,18 +675,35 @@ def _event(doc: YamlDoc, path: Path_, raw: Any, by_id: dict[str, ObjectDef], pla
     if kind == "leave":
         lv = em.leave
         if isinstance(lv, str):
-            return Event("leave", (_ref(doc, (*path, "leave"), lv, by_id),), to=em.to or "graveyard",
-                         timestamp=em.timestamp, line=line)
+            return Event(
+                "leave",
+                (_ref(doc, (*path, "leave"), lv, by_id),),
+                to=em.to or "graveyard",
+                timestamp=em.timestamp,
+                line=line,
+            )
         assert lv is not None
-        return Event("leave", (_ref(doc, (*path, "leave", "object"), lv.object, by_id),), to=lv.to,
-                     timestamp=em.timestamp, line=line)
+        return Event(
+            "leave",
+            (_ref(doc, (*path, "leave", "object"), lv.object, by_id),),
+            to=lv.to,
+            timestamp=em.timestamp,
+            line=line,
+        )
     if kind == "attach":
         at = em.attach
         assert at is not None
-        return Event("attach", (_ref(doc, (*path, "attach", "object"), at.object, by_id),),
-                      to=_ref(doc, (*path, "attach", "to"), at.to, by_id), timestamp=em.timestamp, line=line)
+        return Event(
+            "attach",
+            (_ref(doc, (*path, "attach", "object"), at.object, by_id),),
+            to=_ref(doc, (*path, "attach", "to"), at.to, by_id),
+            timestamp=em.timestamp,
+            line=line,
+        )
     if kind in ("tap", "untap", "turn_face_up", "turn_face_down", "transform"):
-        return Event(kind, (_ref(doc, (*path, kind), getattr(em, kind), by_id),), timestamp=em.timestamp, line=line)
+        return Event(
+            kind, (_ref(doc, (*path, kind), getattr(em, kind), by_id),), timestamp=em.timestamp, line=line
+        )
     if kind == "end_of_turn":
         return Event("end_of_turn", line=line)
     rm = em.resolve
@@ -598,25 +719,45 @@ def _event(doc: YamlDoc, path: Path_, raw: Any, by_id: dict[str, ObjectDef], pla
             raise doc.error((*rpath, "ability"), "give either 'ability' or 'effect', not both")
     else:
         if rm.source is None or rm.ability is None:
-            raise doc.error(rpath, "a resolve event needs 'source' and 'ability' (or an inline 'effect')",
-                            code="MISSING_KEY")
+            raise doc.error(
+                rpath,
+                "a resolve event needs 'source' and 'ability' (or an inline 'effect')",
+                code="MISSING_KEY",
+            )
         keys = [a.key for a in by_id[rm.source].abilities if a.kind == "resolves"]
         if str(rm.ability) not in keys:
-            raise doc.error((*rpath, "ability"),
-                            f"'{rm.ability}' is not an ability of {by_id[rm.source].name} that resolves"
-                            + (f" (its abilities: {', '.join(keys)})" if keys else " (it has none)"),
-                            code="UNKNOWN_ABILITY", suggestion=suggest(str(rm.ability), keys))
+            raise doc.error(
+                (*rpath, "ability"),
+                f"'{rm.ability}' is not an ability of {by_id[rm.source].name} that resolves"
+                + (f" (its abilities: {', '.join(keys)})" if keys else " (it has none)"),
+                code="UNKNOWN_ABILITY",
+                suggestion=suggest(str(rm.ability), keys),
+            )
     for j, t in enumerate(rm.targets):
         if t not in by_id and t not in players:
-            raise doc.error((*rpath, "targets", j), f"no object or player '{t}'",
-                            suggestion=suggest(t, [*by_id, *players]))
+            raise doc.error(
+                (*rpath, "targets", j),
+                f"no object or player '{t}'",
+                suggestion=suggest(t, [*by_id, *players]),
+            )
     if rm.controller is not None and rm.controller not in players:
-        raise doc.error((*rpath, "controller"), f"'{rm.controller}' is not a player",
-                        suggestion=suggest(rm.controller, players))
+        raise doc.error(
+            (*rpath, "controller"),
+            f"'{rm.controller}' is not a player",
+            suggestion=suggest(rm.controller, players),
+        )
     return Event(
-        "resolve", source=rm.source, ability=str(rm.ability) if rm.ability is not None else None, spec=spec_raw,
-        targets=tuple(rm.targets), x=rm.x, id=rm.id, controller=rm.controller, timestamp=rm.timestamp,
-        name=rm.name, line=line,
+        "resolve",
+        source=rm.source,
+        ability=str(rm.ability) if rm.ability is not None else None,
+        spec=spec_raw,
+        targets=tuple(rm.targets),
+        x=rm.x,
+        id=rm.id,
+        controller=rm.controller,
+        timestamp=rm.timestamp,
+        name=rm.name,
+        line=line,
     )
 
 

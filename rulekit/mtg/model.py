@@ -50,14 +50,36 @@ SUBLAYERS = (
 #: Layer labels per edition (rules-notes "Two editions of layer 7"; 613.2 current has 1a/1b).
 LAYER_LABELS: dict[str, dict[str, str]] = {
     "seed": {
-        "copy": "1", "face_down": "1", "control": "2", "text": "3", "type": "4", "color": "5",
-        "abilities": "6", "pt_cda": "7a", "pt_set": "7b", "pt_modify": "7c", "pt_counters": "7d",
-        "pt_switch": "7e", "players": "players", "rules": "rules",
+        "copy": "1",
+        "face_down": "1",
+        "control": "2",
+        "text": "3",
+        "type": "4",
+        "color": "5",
+        "abilities": "6",
+        "pt_cda": "7a",
+        "pt_set": "7b",
+        "pt_modify": "7c",
+        "pt_counters": "7d",
+        "pt_switch": "7e",
+        "players": "players",
+        "rules": "rules",
     },
     "current": {
-        "copy": "1a", "face_down": "1b", "control": "2", "text": "3", "type": "4", "color": "5",
-        "abilities": "6", "pt_cda": "7a", "pt_set": "7b", "pt_modify": "7c", "pt_counters": "7c",
-        "pt_switch": "7d", "players": "players", "rules": "rules",
+        "copy": "1a",
+        "face_down": "1b",
+        "control": "2",
+        "text": "3",
+        "type": "4",
+        "color": "5",
+        "abilities": "6",
+        "pt_cda": "7a",
+        "pt_set": "7b",
+        "pt_modify": "7c",
+        "pt_counters": "7c",
+        "pt_switch": "7d",
+        "players": "players",
+        "rules": "rules",
     },
 }
 RULESETS = tuple(LAYER_LABELS)
@@ -297,7 +319,13 @@ def ability_from_data(data: Any, key: str = "") -> Ability:
             spec = dict(data[kind])
             if data.get("condition") and kind == "static":
                 spec.setdefault("condition", data["condition"])
-            return Ability(text or kind, kind=kind, key=key, raw=_canon(spec), zone=str(data.get("zone") or "battlefield"))
+            return Ability(
+                text or kind,
+                kind=kind,
+                key=key,
+                raw=_canon(spec),
+                zone=str(data.get("zone") or "battlefield"),
+            )
     return Ability(text, kind="keyword" if text in KEYWORDS else "text", key=key)
 
 
@@ -386,8 +414,17 @@ class Scenario:
 
         comp = compile_scenario(self)
         out = [
-            {"id": e.id, "name": e.name, "source": e.source, "origin": e.origin, "timestamp": e.timestamp,
-             "sublayers": list(e.sublayers), "enabled": e.id not in self.disabled}
+            {
+                "id": e.id,
+                "name": e.name,
+                "source": e.source,
+                "origin": e.origin,
+                "timestamp": int(e.timestamp)
+                if e.timestamp is not None and float(e.timestamp).is_integer()
+                else e.timestamp,
+                "sublayers": list(e.sublayers),
+                "enabled": e.id not in self.disabled,
+            }
             for e in comp.listed_effects()
         ]
         return out

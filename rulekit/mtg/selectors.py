@@ -110,8 +110,14 @@ for _t in SUBTYPES:
     _SUBTYPE_WORDS[plural(_t).lower()] = _t
 _SUPERTYPE_WORDS = {s.lower(): s for s in SUPERTYPES}
 _NOUNS = {
-    "permanent": "battlefield", "permanents": "battlefield", "card": "any", "cards": "any",
-    "spell": "stack", "spells": "stack", "object": "any", "objects": "any",
+    "permanent": "battlefield",
+    "permanents": "battlefield",
+    "card": "any",
+    "cards": "any",
+    "spell": "stack",
+    "spells": "stack",
+    "object": "any",
+    "objects": "any",
 }
 _QUANTIFIERS = {"each", "all", "every", "the", "a", "an", "any"}
 _SUFFIXES: tuple[tuple[str, tuple[Cond, ...], dict[str, Any]], ...] = (
@@ -130,14 +136,31 @@ _SUFFIXES: tuple[tuple[str, tuple[Cond, ...], dict[str, Any]], ...] = (
     ("in exile", (), {"zone": "exile"}),
 )
 _SPECIALS = {
-    "this": "this", "itself": "this", "it": "this", "~": "this", "this permanent": "this",
-    "this creature": "this", "this land": "this", "this card": "this", "source": "this",
-    "the enchanted creature": "enchanted", "enchanted creature": "enchanted",
-    "enchanted land": "enchanted", "enchanted permanent": "enchanted", "the enchanted land": "enchanted",
-    "the enchanted permanent": "enchanted", "enchanted artifact": "enchanted",
-    "equipped creature": "equipped", "the equipped creature": "equipped",
-    "target": "targets", "targets": "targets", "target creature": "targets", "target permanent": "targets",
-    "target land": "targets", "target artifact": "targets", "target enchantment": "targets",
+    "this": "this",
+    "itself": "this",
+    "it": "this",
+    "~": "this",
+    "this permanent": "this",
+    "this creature": "this",
+    "this land": "this",
+    "this card": "this",
+    "source": "this",
+    "the enchanted creature": "enchanted",
+    "enchanted creature": "enchanted",
+    "enchanted land": "enchanted",
+    "enchanted permanent": "enchanted",
+    "the enchanted land": "enchanted",
+    "the enchanted permanent": "enchanted",
+    "enchanted artifact": "enchanted",
+    "equipped creature": "equipped",
+    "the equipped creature": "equipped",
+    "target": "targets",
+    "targets": "targets",
+    "target creature": "targets",
+    "target permanent": "targets",
+    "target land": "targets",
+    "target artifact": "targets",
+    "target enchantment": "targets",
 }
 _COUNTER_RE = re.compile(r"\s+with (?:a|an|one or more) ([\w+/\-]+) counters? on (?:it|them)$")
 
@@ -224,8 +247,9 @@ def _named_or_error(chunk: str, word: str) -> Part:
         return Part(special="named", name=original)
     from rulekit.yamlsrc import suggest
 
-    raise SelectorError(f"'{word}' is not a word selectors know (in '{chunk}')", word,
-                        suggest(word, _vocab()))
+    raise SelectorError(
+        f"'{word}' is not a word selectors know (in '{chunk}')", word, suggest(word, _vocab())
+    )
 
 
 def _word_cond(word: str, last: bool) -> tuple[Cond | None, str | None]:
@@ -328,8 +352,11 @@ def parse_expr(text: Any) -> Expr:
         return Expr("x", add=add, sign=sign, text=raw)
     if low in ("mana value", "its mana value", "their mana value", "that permanent's mana value"):
         return Expr("mana_value", add=add, sign=sign, text=raw)
-    m2 = re.fullmatch(r"(?:the )?number of card types among (.+)", raw[: len(low)] if not m else raw[: m.start()],
-                      flags=re.I)
+    m2 = re.fullmatch(
+        r"(?:the )?number of card types among (.+)",
+        raw[: len(low)] if not m else raw[: m.start()],
+        flags=re.I,
+    )
     if m2:
         return Expr("card_types", selector=parse_selector(m2.group(1)), add=add, sign=sign, text=raw)
     m3 = re.fullmatch(r"(?:the )?number of (.+)", raw[: m.start()] if m else raw, flags=re.I)
@@ -377,7 +404,7 @@ def parse_condition(text: str) -> Condition:
     low = raw.lower()
     for prefix in ("for as long as ", "as long as ", "while "):
         if low.startswith(prefix):
-            raw, low = raw[len(prefix):], low[len(prefix):]
+            raw, low = raw[len(prefix) :], low[len(prefix) :]
     m = re.fullmatch(r"(.+?) (?:remains|is) on the battlefield", raw, flags=re.I)
     if m:
         return Condition("on_battlefield", _objref(m.group(1)), text=raw)
@@ -389,7 +416,9 @@ def parse_condition(text: str) -> Condition:
         n = _number(m.group(1))
         if n is None:
             raise SelectorError(f"'{m.group(1)}' is not a number", m.group(1))
-        return Condition("count_at_least", n=n, selector=parse_selector(m.group(2) + " you control"), text=raw)
+        return Condition(
+            "count_at_least", n=n, selector=parse_selector(m.group(2) + " you control"), text=raw
+        )
     m = re.fullmatch(r"you control (.+)", raw, flags=re.I)
     if m:
         return Condition("controls", _objref(m.group(1)), text=raw)
