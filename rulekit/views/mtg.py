@@ -59,6 +59,47 @@ def fmt_value(value: Any) -> str:
     return str(value)
 
 
+def short(text: Any, width: int = 30) -> str:
+    """Shorten long text (ability wording) for a table cell: ``"0: Until end of turn, Gideon…"``.
+
+    >>> short("0: Until end of turn, Gideon Jura becomes a 6/6", 20)
+    '0: Until end of tur…'
+    """
+    text = str(text)
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
+def fmt_list(value: Any, width: int = 30) -> str:
+    """A tuple of abilities (or types) as short text, each item shortened."""
+    if isinstance(value, tuple | list) and value and all(isinstance(v, str) for v in value):
+        return "; ".join(short(v, width) for v in value)
+    return fmt_value(value)
+
+
+def fmt_change(characteristic: str, before: Any, after: Any) -> str:
+    """One characteristic's change: ``types Creature → Creature, Artifact`` or, for long lists,
+    what was lost and gained: ``abilities lost “Flying”; gained “Haste”``.
+
+    >>> fmt_change("colors", ("white",), ("black",))
+    'colors white → black'
+    >>> fmt_change("abilities", ("Flying", "Vigilance", "Lifelink", "First strike", "Trample"), ("Flying",))
+    'abilities lost “Vigilance”, “Lifelink”, “First strike”, “Trample”'
+    """
+    is_list = isinstance(before, tuple | list) and isinstance(after, tuple | list)
+    if is_list and len(fmt_value(before)) + len(fmt_value(after)) > 48:
+        lost = [v for v in before if v not in after]
+        gained = [v for v in after if v not in before]
+        parts = []
+        if lost:
+            parts.append("lost " + ", ".join(f"“{short(v, 28)}”" for v in lost))
+        if gained:
+            parts.append("gained " + ", ".join(f"“{short(v, 28)}”" for v in gained))
+        if not parts:
+            parts.append("reordered")
+        return f"{characteristic} " + "; ".join(parts)
+    return f"{characteristic} {fmt_value(before)} → {fmt_value(after)}"
+
+
 def type_line(view: Any) -> str:
     """``Legendary Planeswalker Creature — Gideon Human Soldier``."""
     left = " ".join([*view.supertypes, *view.types]) or "—"
@@ -92,7 +133,7 @@ def _final_cells(view: Any) -> tuple[str, ...]:
         view.controller,
         type_line(view),
         fmt_value(view.colors) if view.colors else "colourless",
-        fmt_value(view.abilities),
+        fmt_list(view.abilities),
     )
 
 
@@ -218,11 +259,11 @@ def change_lines(
             else:
                 for c in chs:
                     if c.characteristic in ("power", "toughness"):
-                        parts.append(f"{c.characteristic} {fmt_value(c.before)} → {fmt_value(c.after)}")
+                        parts.append(fmt_change(c.characteristic, c.before, c.after))
         for c in chs:
             if c.characteristic in ("power", "toughness"):
                 continue
-            parts.append(f"{c.characteristic} {fmt_value(c.before)} → {fmt_value(c.after)}")
+            parts.append(fmt_change(c.characteristic, c.before, c.after))
         name = object_name(trace, oid) if oid in trace.initial or oid in trace.final else oid
         lines.append(f"{name}: " + "; ".join(parts))
     return lines
@@ -631,7 +672,7 @@ def layer_flow_rows(trace: Any) -> list[tuple[str, list[str], list[tuple[str, li
             ("types", lambda v: " ".join([*v.supertypes, *v.types]) or "—"),
             ("subtypes", lambda v: " ".join(v.subtypes) or "—"),
             ("colours", lambda v: fmt_value(v.colors) if v.colors else "colourless"),
-            ("abilities", lambda v: fmt_value(v.abilities)),
+            ("abilities", lambda v: fmt_list(v.abilities, 16)),
         ]
         chars = []
         for label, get in getters:

@@ -186,15 +186,16 @@ class LayerExplorer(Guarded):
         self.refresh()
 
     def _label(self, e: dict[str, Any]) -> str:
-        ts = e.get("timestamp")
-        ts_txt = "" if ts is None else f" (ts {ts:g})" if isinstance(ts, int | float) else f" (ts {ts})"
-        return f"{e['name']}{ts_txt}"
+        origin = e.get("origin")
+        return f"{e['name']}" + (f" ({origin})" if origin in ("cda", "resolved") else "")
 
     def _sync_order_list(self) -> None:
         names = {e["id"]: e["name"] for e in self.effects}
+        stamps = self._stamps()
         keep = self.order_list.value
         self.order_list.options = [
-            (f"{n + 1}. {names.get(eid, eid)}", eid) for n, eid in enumerate(self.order)
+            (f"{n + 1}. {names.get(eid, eid)}" + (f" (ts {stamps[eid]:g})" if eid in stamps else ""), eid)
+            for n, eid in enumerate(self.order)
         ]
         self.order_list.rows = max(2, min(8, len(self.order)))
         if keep in self.order:
@@ -269,6 +270,14 @@ class LayerExplorer(Guarded):
             self._traces.popitem(last=False)
         return trace
 
+    def _stamps(self) -> dict[str, float]:
+        """Effect timestamps as the engine assigned them in the current trace."""
+        if self.trace is None:
+            return {
+                e["id"]: e["timestamp"] for e in self.effects if isinstance(e.get("timestamp"), int | float)
+            }
+        return {e.id: e.timestamp for e in self.trace.effects if isinstance(e.timestamp, int | float)}
+
     @guarded
     def refresh(self) -> None:
         """Solve the current variant and update every output (the step goes to the end)."""
@@ -277,6 +286,11 @@ class LayerExplorer(Guarded):
         self._set_error(None)
         trace = self._solve()
         self.trace = trace
+        # show the timestamp order the engine actually used (the truth, even if it differs from the request)
+        stamps = self._stamps()
+        pos = {eid: i for i, eid in enumerate(self.order)}
+        self.order = sorted(self.order, key=lambda eid: (eid not in stamps, stamps.get(eid, 0.0), pos[eid]))
+        self._sync_order_list()
         n = len(trace.steps)
         self._busy = True
         try:

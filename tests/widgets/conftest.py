@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-_spec = importlib.util.spec_from_file_location("rulekit_views_handmade",
-                                               Path(__file__).parent.parent / "views" / "conftest.py")
+_spec = importlib.util.spec_from_file_location(
+    "rulekit_views_handmade", Path(__file__).parent.parent / "views" / "conftest.py"
+)
 assert _spec is not None and _spec.loader is not None
 handmade = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(handmade)

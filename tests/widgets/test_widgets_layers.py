@@ -1,0 +1,138 @@
+"""LayerExplorer driven by setting ``.value`` (issue 4 §5, §7): outputs change the way the seeds say."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+mtg = pytest.importorskip("rulekit.mtg")
+if not hasattr(mtg, "solve"):
+    pytest.skip("the MTG engine is not available yet", allow_module_level=True)
+
+SCENARIO = "seed/humility-then-gideon"
+
+
+def pt_of(html: str, name: str = "Gideon Jura") -> str:
+    """The P/T cell of ``name``'s row in a final-table HTML (the part after any arrow)."""
+    m = re.search(rf">{re.escape(name)}</td>\s*<td[^>]*>([^<]*)</td>", html)
+    assert m, f"no row for {name}"
+    return m.group(1).split("→")[-1].strip()
+
+
+@pytest.fixture
+def explorer():
+    from rulekit.widgets import LayerExplorer
+
+    ex = LayerExplorer(SCENARIO)
+    assert ex.error.value == "", ex.error.value
+    return ex
+
+
+def test_the_seed_result_is_shown(explorer):
+    assert pt_of(explorer.final_html.value) == "5/5"  # seed 002: Gideon Jura is 5/5
+    assert explorer.step.value == explorer.step.max == len(explorer.trace.steps)
+    assert "<svg" in explorer.diagram_html.value or "<pre>" in explorer.diagram_html.value
+
+
+def test_turning_night_off_makes_gideon_6_6(explorer):
+    before = (explorer.layers_html.value, explorer.diagram_html.value)
+    explorer.effect_boxes["night"].value = False
+    assert pt_of(explorer.final_html.value) == "6/6"
+    assert explorer.layers_html.value != before[0]
+    assert explorer.diagram_html.value != before[1]
+    assert "Night of Souls" not in re.sub(r"<title>.*?</title>", "", explorer.layers_html.value)
+    explorer.effect_boxes["night"].value = True
+    assert pt_of(explorer.final_html.value) == "5/5"
+
+
+def test_swapping_humility_and_gideon_gives_1_1_then_0_0(explorer):
+    explorer.order_list.value = "humility"
+    explorer.move_down.click()  # Humility now later than Gideon's ability
+    trace = explorer.trace
+    stamps = {e.id: e.timestamp for e in trace.effects}
+    assert stamps["humility"] > stamps["gideon.0"]
+    assert pt_of(explorer.final_html.value) == "0/0"
+    night = next(i for i, s in enumerate(trace.steps) if s.effect == "night")
+    explorer.step.value = night  # the state before Night's step
+    assert pt_of(explorer.final_html.value) == "1/1"
+    assert "▶" in explorer.layers_html.value and "▶" in explorer.diagram_html.value
+    explorer.next.click()  # after Night
+    assert pt_of(explorer.final_html.value) == "0/0"
+    assert "Night of Souls" in explorer.explain_html.value and "1/1 → 0/0" in explorer.explain_html.value
+
+
+@pytest.mark.xfail(
+    reason="Scenario.with_order currently re-stamps effects it was not asked to move "
+    "(Night of Souls' Betrayal jumps after Gideon's ability); reported to the engine",
+    strict=False,
+)
+def test_move_down_only_swaps_the_two_neighbours(explorer):
+    explorer.order_list.value = "humility"
+    explorer.move_down.click()
+    assert explorer.order == ["night", "gideon.0", "humility"]
+
+
+def test_stepper_walks_the_application_order(explorer):
+    n = len(explorer.trace.steps)
+    explorer.step.value = 0
+    assert "Before any effect" in explorer.explain_html.value
+    assert pt_of(explorer.final_html.value) == "—"  # a planeswalker, not yet a creature
+    seen = []
+    for k in range(1, n + 1):
+        explorer.next.click()
+        assert explorer.step.value == k
+        seen.append(explorer.explain_html.value)
+        assert f"Step {k} of {n}" in explorer.explain_html.value
+    explorer.next.click()  # stays at the end
+    assert explorer.step.value == n
+    explorer.prev.click()
+    assert explorer.step.value == n - 1
+    assert len(set(seen)) == n
+
+
+def test_ruleset_switch_relabels_but_keeps_numbers(explorer):
+    seed_pt = pt_of(explorer.final_html.value)
+    explorer.ruleset.value = "current"
+    assert explorer.trace.ruleset == "current"
+    assert pt_of(explorer.final_html.value) == seed_pt
+    assert "current layers" in explorer.layers_html.value
+
+
+def test_reset_restores_everything(explorer):
+    explorer.effect_boxes["night"].value = False
+    explorer.order_list.value = "humility"
+    explorer.move_down.click()
+    explorer.reset.click()
+    assert all(cb.value for cb in explorer.effect_boxes.values())
+    assert pt_of(explorer.final_html.value) == "5/5"
+
+
+def test_bad_scenario_shows_a_message(tmp_path):
+    from rulekit.widgets import LayerExplorer
+
+    ex = LayerExplorer("seed/no-such-scenario")
+    assert "⚠" in ex.error.value and ex.trace is None
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: mtg\nplayers: [A]\nobjects:\n  - {id: x, card: Grizly Bears, controller: A}\n")
+    ex2 = LayerExplorer(str(bad))
+    assert "bad.yaml" in ex2.error.value
+
+
+def test_bad_actions_never_raise(explorer):
+    explorer.move(+1, effect_id="no-such-effect")  # ValueError inside -> message
+    assert "⚠" in explorer.error.value
+    explorer.set_order(["night"])  # not a permutation
+    assert "every effect id" in explorer.error.value
+    explorer.effect_boxes["night"].value = False  # a good action clears the message
+    assert explorer.error.value == ""
+
+
+def test_scale_and_repr(explorer):
+    from rulekit.widgets import LayerExplorer
+
+    big = LayerExplorer(SCENARIO, scale=1.5)
+    assert "font-size:150%" in big.final_html.value
+    assert "rulekit-scaled" in big.widget._dom_classes
+    assert repr(explorer) == "<LayerExplorer 'seed/humility-then-gideon' ruleset=seed off=[]>"
+    assert "0x" not in repr(explorer)
