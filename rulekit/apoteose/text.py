@@ -197,9 +197,10 @@ def parse_effect(text: str) -> Effect:
                 break
             pos = off + (len(piece) - len(piece.lstrip()))
             if found or i < len(pieces) - 1:
-                word = piece.strip()
-                raise _err("UNKNOWN_KEYWORD", f"'{word}' is not a keyword", pos, src,
-                           suggest(word, [n for _, n in KEYWORDS.values()]))
+                word = piece.strip() if i < len(pieces) - 1 else piece.split()[0]
+                names = [n for _, n in KEYWORDS.values()]
+                guess = next((g for k in (3, 2, 1) if (g := suggest(" ".join(piece.split()[:k]), names))), None)
+                raise _err("UNKNOWN_KEYWORD", f"'{word}' is not a keyword", pos, src, guess)
             raise _err("MISSING_ACTIVATION_KEYWORD", "an effect must start with Ativar, Auto or Passivo",
                        pos, src)
         if consumed_upto >= 0:
