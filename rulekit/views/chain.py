@@ -208,7 +208,7 @@ def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
             sub.node(f"idx{index}", f"index {index}", shape="plaintext", style="")
             for f in by_index[index]:
                 spot = spotlight == f.index and live_top.get(f.index) is f
-                state = f.outcome or f.stage
+                state = (f.outcome or f.stage) if f.removed else _live_state(f)
                 if f.removed:
                     state = f"{state}, removed" if f.outcome else "removed"
                 lines = [f"{'★ ' if spot else ''}#{f.index} {f.card}", f"{f.hero} — {state}"]
@@ -265,6 +265,11 @@ def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
     return g.source
 
 
+def _live_state(f: Frame) -> str:
+    """What a frame still on the chain is doing: its stage, unless it was stopped/truncated/negated."""
+    return f.outcome if f.outcome in _OUTCOMES else f.stage
+
+
 def ordinal(n: int) -> str:
     """``1 -> '1st'``, ``2 -> '2nd'``, ``11 -> '11th'``."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
@@ -288,7 +293,7 @@ def stack_html(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
             f"border:3px solid {HIGHLIGHT};background:{SPOTLIGHT};" if spot else "border:1px solid #555;"
         ) + "padding:2px 6px;margin:2px 0;list-style:none;"
         answers = f" — answers {escape(f.answers)}" if f.answers else ""
-        label = f"{mark}#{f.index} {f.card} ({f.hero}) — stage: {f.outcome or f.stage}{answers}"
+        label = f"{mark}#{f.index} {f.card} ({f.hero}) — stage: {_live_state(f)}{answers}"
         items.append(f'<li style="{style}">{escape(label)}</li>')
     return (
         f'<div style="{size}"><strong>Stack</strong> (top first; ★ = spotlight)'
@@ -305,7 +310,7 @@ def stack_text(trace: Any, upto: int | None = None) -> str:
     lines = ["Stack (top first; ★ = spotlight)"]
     for f in live:
         mark = "★ " if f.index == spotlight else "  "
-        lines.append(f"{mark}#{f.index} {f.card} ({f.hero}) — stage: {f.outcome or f.stage}")
+        lines.append(f"{mark}#{f.index} {f.card} ({f.hero}) — stage: {_live_state(f)}")
     return "\n".join(lines)
 
 

@@ -597,38 +597,56 @@ def dependency_dot(trace: Any, highlight: int | None = None, scale: float = 1.0)
             f"{d.reason} [{how}]",
         )
     _legend(g, scale)
-    last = [p for la in layers_sorted for p in parts[la]]
-    if last:  # keep the legend under the diagram, not beside it
-        g.edge(part_id(*last[-1]), "legend_static", style="invis")
     return str(g.source)
 
 
 def _legend(g: Any, scale: float) -> None:
-    """A legend drawn with the real shapes and line styles (the wasm Graphviz has no HTML labels)."""
+    """A compact legend drawn with the real shapes and line styles (the wasm Graphviz has no HTML
+    labels): rows of two node shapes, then three short sample edges."""
     fs = str(round(10 * scale))
+    rows = [
+        [
+            ("legend_static", "static ability", {"shape": "box", "style": "rounded,filled"}),
+            ("legend_cda", "CDA", {"shape": "ellipse", "style": "filled"}),
+        ],
+        [
+            ("legend_resolved", "resolved spell\\nor ability", {"shape": "box", "style": "filled"}),
+            ("legend_counters", "counters", {"shape": "hexagon", "style": "filled"}),
+        ],
+        [
+            (
+                "legend_off",
+                "– did not apply",
+                {"shape": "box", "style": "rounded,dashed", "color": "#777777"},
+            ),
+            (
+                "legend_now",
+                "▶ current step",
+                {"shape": "box", "style": "rounded,filled", "penwidth": "4", "color": HIGHLIGHT},
+            ),
+        ],
+        [("legend_order", "N. = application order\\nts = timestamp", {"shape": "plaintext"})],
+    ]
     with g.subgraph(name="cluster_legend") as leg:
         leg.attr(label="legend", style="dashed", color="#777777", fontsize=fs)
-        leg.attr("node", fontsize=fs, fillcolor="#FFFFFF")
-        leg.node("legend_static", "static ability", shape="box", style="rounded,filled")
-        leg.node("legend_cda", "CDA", shape="ellipse", style="filled")
-        leg.node("legend_resolved", "resolved spell\\nor ability", shape="box", style="filled")
-        leg.node("legend_counters", "counters", shape="hexagon", style="filled")
-        leg.node("legend_off", "– did not apply", shape="box", style="rounded,dashed", color="#777777")
-        leg.node(
-            "legend_now", "▶ current step", shape="box", style="rounded,filled", penwidth="4", color=HIGHLIGHT
-        )
-        leg.node(
-            "legend_order", "N. = application order\\nlayer L · ts T = layer, timestamp", shape="plaintext"
-        )
+        leg.attr("node", fontsize=fs, fillcolor="#FFFFFF", margin="0.05,0.02", height="0.3")
+        leg.attr("edge", fontsize=fs)
+        for n, row in enumerate(rows):
+            with leg.subgraph(name=f"legend_row{n}") as sub:
+                sub.attr(rank="same")
+                for nid, label, attrs in row:
+                    sub.node(nid, label, **attrs)
+            if n:
+                leg.edge(rows[n - 1][0][0], row[0][0], style="invis")
         for n, (style, text) in enumerate(
             [
-                ("solid", "A depends on B: waited (613.8a)"),
-                ("dashed", "in a loop: ignored (613.8b)"),
-                ("dotted", "re-judged away (613.8c)"),
+                ("solid", "waited\\n(613.8a)"),
+                ("dashed", "loop: ignored\\n(613.8b)"),
+                ("dotted", "re-judged\\n(613.8c)"),
             ]
         ):
-            leg.node(f"legend_a{n}", "A", shape="plaintext")
-            leg.node(f"legend_b{n}", "B", shape="plaintext")
+            leg.node(f"legend_a{n}", "A", shape="plaintext", height="0.2")
+            leg.node(f"legend_b{n}", "B", shape="plaintext", height="0.2")
             leg.edge(
                 f"legend_a{n}",
                 f"legend_b{n}",
@@ -636,6 +654,9 @@ def _legend(g: Any, scale: float) -> None:
                 style=style,
                 penwidth="2" if style == "solid" else "1.5",
             )
+            leg.edge("legend_order", f"legend_a{n}", style="invis")
+        leg.node("legend_arrow", "A → B: A depends on B", shape="plaintext")
+        leg.edge("legend_b1", "legend_arrow", style="invis")
 
 
 def layer_flow_rows(trace: Any) -> list[tuple[str, list[str], list[tuple[str, list[str]]]]]:
