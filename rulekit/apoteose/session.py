@@ -60,12 +60,12 @@ class ChainSession:
                 return point.default, "default"
             if point.kind == "respond" and len(point.options) == 1:
                 return "pass", "default"  # nothing legal: the window passes by itself
-            if queue:
-                return queue.pop(0), "session"
             if script is not None:
                 choice, source = script(point)
                 if source == "script":
                     return choice, source
+            if queue:
+                return queue.pop(0), "session"
             raise NeedDecision(point)
 
         engine.decider = decider

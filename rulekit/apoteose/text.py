@@ -201,6 +201,10 @@ def parse_effect(text: str) -> Effect:
                 names = [n for _, n in KEYWORDS.values()]
                 guess = next((g for k in (3, 2, 1) if (g := suggest(" ".join(piece.split()[:k]), names))), None)
                 raise _err("UNKNOWN_KEYWORD", f"'{word}' is not a keyword", pos, src, guess)
+            first = piece.split()[0]
+            close = suggest(first, [n for _, n in KEYWORDS.values()])
+            if close is not None:
+                raise _err("UNKNOWN_KEYWORD", f"'{first}' is not a keyword", pos, src, close)
             raise _err("MISSING_ACTIVATION_KEYWORD", "an effect must start with Ativar, Auto or Passivo",
                        pos, src)
         if consumed_upto >= 0:
