@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """The response chain (Pilha Dinâmica), Previsão and the controlled vocabulary's execution.
 
 Seed «Encadeamento de Resposta»: each activation is a frame at an index; the spotlight (holofote)
@@ -18,7 +19,7 @@ from typing import Any
 
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose.rulings import norm
-from rulekit.apoteose.state import IN_PLAY, RESOURCE_NAMES, Card, Game, Lasting
+from rulekit.apoteose.state import IN_PLAY, Card, Game, Lasting
 from rulekit.apoteose.text import Effect, Requirement
 from rulekit.apoteose.trace import ChainEvent, ChainTrace, Decision, HeroState, TraceError
 from rulekit.errors import RulekitError
@@ -356,10 +357,7 @@ class Engine:
 
     def timing_matches(self, effect: Effect, card: Card, hero: str | None, ev: GEvent) -> bool:
         """Seed «Temporização»: does one of the effect's timings name this game moment?"""
-        for t in effect.timings:
-            if _TIMING_MATCH[t](self, card, hero, ev):
-                return True
-        return False
+        return any(_TIMING_MATCH[t](self, card, hero, ev) for t in effect.timings)
 
     def trigger_matches(self, trig: dict[str, Any], ev: GEvent, hero: str | None, card: str | None) -> bool:
         """Does a Quando/Depois de/Antes de trigger match a game event (who did it, to whom)?"""
@@ -757,11 +755,11 @@ class Engine:
                 res[0] = min(res[1], res[0] + amt)  # healing never goes above the max
                 E(op, patient=h, resource=ast["resource"], amount=res[0] - before)
         elif op == "consume":
-            res = g.heroes[me].resources[ast["resource"]] if me else None
+            cres: list[int] | None = g.heroes[me].resources[ast["resource"]] if me else None
             amt = mod(op, self.amount(g, ctx, ast["amount"]))
-            if res is None or res[0] < amt:
+            if cres is None or cres[0] < amt:
                 raise Fail(f"not enough {ast['resource']} to consume {amt}")
-            res[0] -= amt
+            cres[0] -= amt
             E("consume", patient=me, resource=ast["resource"], amount=amt)
         elif op in ("damage", "lose"):
             for h in targets():
@@ -944,7 +942,7 @@ class Engine:
         for lt in g.lasting:
             if lt.hero == hero:
                 out[lt.attribute] = out.get(lt.attribute, 0) + lt.amount
-        for cid, eno, eff in self.passives(g):
+        for cid, _eno, eff in self.passives(g):
             ctrl = g.controller(cid)
             ctx = Ctx(ctrl, cid, None, [])
             for st in eff.body:

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """``rulekit parse-effect`` and ``rulekit chain`` (issue 3 §7)."""
 
 from __future__ import annotations

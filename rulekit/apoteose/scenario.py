@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Apoteose scenarios: YAML setup + a script of actions + scripted decisions (issue 3 §6).
 
 A scenario file has ``game: apoteose``. Errors point at ``file:line: field`` (:mod:`rulekit.yamlsrc`).
@@ -294,7 +295,7 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
         data["zones"][_canon_zone(doc, ("zones", z), z, SHARED_ZONES)] = ids
     # every card placed at most once, every placed id a card
     seen: dict[str, tuple[Any, ...]] = {}
-    places = [(("heroes", i, "zones", z), ids) for i, h in enumerate(m.heroes) for z, ids in h.zones.items()]
+    places: list[tuple[tuple[Any, ...], list[str]]] = [(("heroes", i, "zones", z), ids) for i, h in enumerate(m.heroes) for z, ids in h.zones.items()]
     places += [(("zones", z), ids) for z, ids in m.zones.items()]
     for path, ids in places:
         for k, cid in enumerate(ids):

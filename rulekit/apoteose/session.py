@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """An interactive driver for widgets: step through a chain one decision at a time.
 
 ``ChainSession(scenario)`` runs the scenario until the first decision point that has a real

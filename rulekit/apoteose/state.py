@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """The game state the seed needs (issue 3 §2): heroes, cards, zones, turns, cycles and battles.
 
 Plain mutable dataclasses used by the engine only; the trace copies what it needs into frozen data.

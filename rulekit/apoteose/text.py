@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Effect text: parse the seed's notation into an :class:`Effect`, and format it back.
 
 Notation (glossary «Notation of an effect», seed «Palavras-chave de Efeito»)::

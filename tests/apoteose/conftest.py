@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 import sys
 from pathlib import Path
 

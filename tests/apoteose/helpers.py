@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Small builders for inline Apoteose scenarios in tests."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """One test per chain rule (issue 3 §2–§5), each naming the seed passage or ruling it checks."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """The built-in scenarios (issue 3 §6/§7): traces, resources and zones against the seed's stated results."""
 
 from __future__ import annotations

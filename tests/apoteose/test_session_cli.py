@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """The interactive driver (ChainSession), the CLI, and property tests (issue 3 §7/§8)."""
 
 from __future__ import annotations

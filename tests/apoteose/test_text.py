@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Effect text (issue 3 §1): notation, error codes with positions, classification, moments, formatting."""
 
 from __future__ import annotations
