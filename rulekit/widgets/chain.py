@@ -130,7 +130,7 @@ class ChainExplorer(Guarded):
 
         sc = apoteose.load_scenario(scenario) if isinstance(scenario, str) else scenario
         self.session = apoteose.ChainSession(sc)
-        name = getattr(sc, "name", str(scenario))
+        name = getattr(sc, "title", "") or getattr(sc, "name", str(scenario))
         desc = getattr(sc, "description", "") or ""
         self.title_html.value = wrap(
             f"<h3 style='margin:4px 0'>{escape(str(name))}</h3>" + (f"<p>{escape(desc)}</p>" if desc else ""),
@@ -139,15 +139,19 @@ class ChainExplorer(Guarded):
         self.refresh()
 
     def _trace(self) -> Any:
-        t = self.session.trace
-        return t() if callable(t) else t
+        """The finished trace, or — while a decision is pending — the events so far as a trace."""
+        done = getattr(self.session, "trace", None)
+        if done is not None:
+            return done
+        from rulekit.apoteose.trace import ChainTrace
+
+        events = tuple(self.session.events)
+        resolved = tuple(ev.card or ev.effect or "" for ev in events if ev.event == "resolve")
+        name = getattr(self.session.scenario, "name", "")
+        return ChainTrace(scenario=str(name), events=events, resolution_order=resolved, heroes={})
 
     def _point(self) -> Any:
-        for attr in ("point", "pending", "current"):
-            if hasattr(self.session, attr):
-                p = getattr(self.session, attr)
-                return p() if callable(p) else p
-        return None
+        return self.session.point
 
     def options(self) -> list[tuple[str, str]]:
         """``(label, id)`` of every legal option at the open decision point (``pass`` first in a window)."""
@@ -245,11 +249,7 @@ class ChainExplorer(Guarded):
     @guarded
     def run_to_end(self) -> None:
         """Accept the default at every remaining decision point."""
-        guard = 0
-        while self.point is not None and guard < 500:
-            self.session.choose(self.point.default)
-            self.point = self._point()
-            guard += 1
+        self.session.finish()
         self.refresh()
 
     @guarded

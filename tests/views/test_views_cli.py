@@ -1,0 +1,82 @@
+"""``rulekit explain`` and ``rulekit diagram`` (issue 4 §6): work without system Graphviz."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rulekit import cli
+from rulekit.views import render as rv
+
+mtg = pytest.importorskip("rulekit.mtg")
+if not hasattr(mtg, "solve"):
+    pytest.skip("the MTG engine is not available yet", allow_module_level=True)
+
+
+def run(capsys, *argv):
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_explain_prints_the_layer_table_and_reasons(capsys):
+    code, out, _ = run(capsys, "explain", "seed/humility-then-gideon")
+    assert code == 0
+    assert out.startswith("Layer table — seed/humility-then-gideon")
+    assert "Why each step came when it did" in out
+    final = next(line for line in out.splitlines() if line.startswith("Gideon Jura "))
+    assert re.search(r"→ 5/5\b", final)  # seed 002: Gideon Jura ends 5/5
+
+
+def test_explain_without_an_effect(capsys):
+    code, out, _ = run(capsys, "explain", "seed/humility-then-gideon", "--without", "night")
+    final = next(line for line in out.splitlines() if line.startswith("Gideon Jura "))
+    assert code == 0 and re.search(r"→ 6/6\b", final)
+
+
+def test_explain_shows_dependency_reasons(capsys):
+    code, out, _ = run(capsys, "explain", "classic/blood-moon-then-urborg")
+    assert code == 0
+    assert "Dependencies — classic/blood-moon-then-urborg" in out
+    assert "depends on  Blood Moon" in out
+
+
+def test_unknown_effect_is_a_located_error(capsys):
+    code, _, err = run(capsys, "explain", "seed/humility-then-gideon", "--without", "nigth")
+    assert code == 2 and "did you mean 'night'?" in err and "Traceback" not in err
+
+
+def test_diagram_writes_dot_and_svg_without_system_graphviz(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(rv, "dot_available", lambda: False)  # as on a machine without Graphviz
+    monkeypatch.delenv(rv.ENV_VAR, raising=False)
+    dot, svg = tmp_path / "d.dot", tmp_path / "d.svg"
+    code, _, err = run(capsys, "diagram", "classic/dependency-loop", "--dot", str(dot), "--svg", str(svg))
+    if not rv.wasm_available():
+        assert code == 2 and "pip install" in err
+        return
+    assert code == 0 and "wasm renderer" in err
+    assert "cluster_loop_0" in dot.read_text() and "<title>cluster_loop_0</title>" in svg.read_text()
+
+
+def test_diagram_of_an_apoteose_scenario_is_the_chain(capsys):
+    code, out, _ = run(capsys, "diagram", "apoteose/nested-responses", "--dot", "-")
+    assert code == 0 and out.startswith("// rulekit chain: apoteose/nested-responses")
+
+
+def test_diagram_dispatches_on_the_game_key(tmp_path, capsys):
+    from rulekit.views.commands import SCENARIO_DIR
+
+    src = tmp_path / "mine.yaml"  # a copy of a built-in MTG scenario, given as a path
+    src.write_text((SCENARIO_DIR / "seed" / "blood-moon.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    code, out, _ = run(capsys, "diagram", str(src), "--dot", "-")
+    assert code == 0 and out.startswith("// rulekit dependency diagram")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: magic\n")
+    code, _, err = run(capsys, "diagram", str(bad), "--dot", "-")
+    assert code == 2 and "bad.yaml:1" in err and "'magic' is not a game" in err
+
+
+def test_diagram_needs_an_output(capsys):
+    code, _, err = run(capsys, "diagram", "seed/blood-moon")
+    assert code == 2 and "--svg FILE or --dot FILE" in err
