@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import Any
 
 from rulekit.errors import ScenarioError
@@ -77,6 +78,7 @@ class Obj:
         "all_types",
         "cant_have",
         "choices",
+        "sig",
     )
 
     def __init__(self, d: ObjectDef) -> None:
@@ -103,6 +105,7 @@ class Obj:
         self.all_types = ALL_CREATURE_TYPES in d.subtypes
         self.cant_have: tuple[str, ...] = ()
         self.choices = dict(d.choices)
+        self.sig: tuple[Any, ...] | None = None
         sync_intrinsic_abilities(self)
 
     def copy(self) -> Obj:
@@ -117,26 +120,84 @@ class Obj:
 
 
 class State:
-    """All objects at one moment. ``fork()`` gives a copy-on-write state for counterfactuals."""
+    """All objects at one moment. ``fork()`` gives a copy-on-write state for counterfactuals.
 
-    __slots__ = ("objs", "owned", "players")
+    ``memo`` caches selector results by object *signature* (the characteristics a selector can
+    read), shared with forks: it is only a cache, never a rule.
+    """
 
-    def __init__(self, objs: dict[str, Obj], players: tuple[str, ...], owned: bool = True) -> None:
+    __slots__ = ("objs", "owned", "players", "memo", "index", "where", "order")
+
+    def __init__(
+        self, objs: dict[str, Obj], players: tuple[str, ...], owned: bool = True, memo: dict | None = None
+    ) -> None:
         self.objs = objs
         self.owned: set[str] | None = None if owned else set()
         self.players = players
+        self.memo: dict[Any, Any] = {} if memo is None else memo
+        #: signature -> ids of the objects that have it (main state only; forks scan objects)
+        self.index: dict[tuple[Any, ...], dict[str, None]] | None = None
+        self.where: dict[str, tuple[Any, ...]] = {}
+        self.order: dict[str, int] = {}
+
+    def build_index(self) -> None:
+        self.index = {}
+        self.order = {oid: i for i, oid in enumerate(self.objs)}
+        for oid, obj in self.objs.items():
+            sig = sig_of(obj)
+            self.index.setdefault(sig, {})[oid] = None
+            self.where[oid] = sig
+
+    def reindex(self, ids: Iterable[str]) -> None:
+        """Move written objects to the bucket of their new signature."""
+        if self.index is None:
+            return
+        for oid in ids:
+            old = self.where[oid]
+            new = sig_of(self.objs[oid])
+            if new == old:
+                continue
+            bucket = self.index[old]
+            del bucket[oid]
+            if not bucket:
+                del self.index[old]
+            self.index.setdefault(new, {})[oid] = None
+            self.where[oid] = new
 
     def fork(self) -> State:
-        return State(dict(self.objs), self.players, owned=False)
+        return State(dict(self.objs), self.players, owned=False, memo=self.memo)
 
     def w(self, oid: str) -> Obj:
-        """The object, writable (copied first in a fork)."""
+        """The object, writable (copied first in a fork); its signature is recomputed later."""
         if self.owned is None:
-            return self.objs[oid]
-        if oid not in self.owned:
-            self.objs[oid] = self.objs[oid].copy()
-            self.owned.add(oid)
-        return self.objs[oid]
+            obj = self.objs[oid]
+        else:
+            if oid not in self.owned:
+                self.objs[oid] = self.objs[oid].copy()
+                self.owned.add(oid)
+            obj = self.objs[oid]
+        obj.sig = None
+        return obj
+
+
+def sig_of(obj: Obj) -> tuple[Any, ...]:
+    """What a selector condition can read of an object (cached until the object is written)."""
+    s = obj.sig
+    if s is None:
+        s = obj.sig = (
+            obj.zone,
+            obj.controller,
+            obj.owner,
+            obj.types,
+            obj.subtypes,
+            obj.supertypes,
+            obj.colors,
+            obj.all_types,
+            obj.tapped,
+            obj.token,
+            obj.counters,
+        )
+    return s
 
 
 def sync_intrinsic_abilities(obj: Obj) -> None:
@@ -145,14 +206,26 @@ def sync_intrinsic_abilities(obj: Obj) -> None:
     Called whenever layer 4 changes subtypes: abilities of types the object no longer has go,
     those of new types come (in WUBRG order, after its other abilities).
     """
-    wanted = [t for t in BASIC_LAND_TYPES if t in obj.subtypes]
-    have = [a.intrinsic for a in obj.abilities if a.kind == "intrinsic"]
-    if have == wanted:
+    wanted = tuple(t for t in BASIC_LAND_TYPES if t in obj.subtypes)
+    key = (id(obj.abilities), wanted)
+    hit = _SYNC_MEMO.get(key)
+    if hit is not None and hit[0] is obj.abilities:
+        obj.abilities = hit[1]
         return
-    kept = tuple(a for a in obj.abilities if a.kind != "intrinsic" or a.intrinsic in wanted)
-    present = {a.intrinsic for a in kept if a.kind == "intrinsic"}
-    added = tuple(intrinsic_ability(t) for t in wanted if t not in present)
-    obj.abilities = kept + added
+    before = obj.abilities
+    have = tuple(a.intrinsic for a in before if a.kind == "intrinsic")
+    if have != wanted:
+        kept = tuple(a for a in before if a.kind != "intrinsic" or a.intrinsic in wanted)
+        present = {a.intrinsic for a in kept if a.kind == "intrinsic"}
+        added = tuple(intrinsic_ability(t) for t in wanted if t not in present)
+        obj.abilities = kept + added
+    if len(_SYNC_MEMO) > 20000:
+        _SYNC_MEMO.clear()
+    _SYNC_MEMO[key] = (before, obj.abilities)
+
+
+#: (abilities tuple id, basic land types) -> (that tuple, the synced tuple): alike objects share results.
+_SYNC_MEMO: dict[tuple[int, tuple[str, ...]], tuple[tuple[Ability, ...], tuple[Ability, ...]]] = {}
 
 
 # ====================================================================================== effects
@@ -320,14 +393,21 @@ def simultaneous_order(scn: Scenario, ids: tuple[str, ...]) -> tuple[str, ...]:
     return ids
 
 
-def compile_scenario(scn: Scenario) -> Compiled:
-    """Replay the events: zones, tapped state, attachments, timestamps, resolved effects."""
+def compile_scenario(scn: Scenario, upto: int | None = None) -> Compiled:
+    """Replay the events: zones, tapped state, attachments, timestamps, resolved effects.
+
+    ``upto`` stops before that event: the game as it was just before it (used to lock a resolved
+    effect's set and values, 611.2c). Objects that enter later are then not in the game yet.
+    """
     defs = {d.id: d for d in scn.objects}
     names = _display_names(scn.objects)
     stamps, entering = assign_timestamps(scn)
     base: dict[str, Obj] = {}
+    interned: dict[tuple[Ability, ...], tuple[Ability, ...]] = {}
     for d in scn.objects:
         obj = Obj(d)
+        # alike objects share one abilities tuple, so effects can treat them alike (_apply_shared)
+        obj.abilities = interned.setdefault(obj.abilities, obj.abilities)
         if d.id in entering:
             obj.zone = None
         obj.timestamp = stamps.get(d.id, 0)
@@ -348,6 +428,8 @@ def compile_scenario(scn: Scenario) -> Compiled:
         return counter
 
     for i, ev in enumerate(scn.events):
+        if upto is not None and i >= upto:
+            break
         base_at[i] = {oid: (o.zone, o.tapped) for oid, o in base.items()}
         if ev.kind == "enter":
             for j, oid in enumerate(simultaneous_order(scn, ev.objects)):
@@ -581,21 +663,68 @@ def match_part(p: Part, obj: Obj, ctx: Ctx) -> bool:
     return all(match_cond(c, obj, ctx) for c in p.conds)
 
 
-def matches(sel: Selector, obj: Obj, ctx: Ctx) -> bool:
-    return any(match_part(p, obj, ctx) for p in sel.parts)
+def part_member(p: Part, obj: Obj, ctx: Ctx, memo: dict[Any, Any]) -> bool:
+    """:func:`match_part`, memoised by object signature for parts that don't name objects."""
+    if p.special is not None:
+        return match_part(p, obj, ctx)
+    if p.other and ctx.source is not None and obj.id == ctx.source.id:
+        return False
+    key = (id(p), ctx.you, ctx.target_player, sig_of(obj))
+    v = memo.get(key)
+    if v is None:
+        v = memo[key] = match_part(p, obj, ctx)
+    return v
+
+
+def matches(sel: Selector, obj: Obj, ctx: Ctx, memo: dict[Any, Any] | None = None) -> bool:
+    if memo is None:
+        return any(match_part(p, obj, ctx) for p in sel.parts)
+    return any(part_member(p, obj, ctx, memo) for p in sel.parts)
+
+
+def _select_part(p: Part, state: State, ctx: Ctx) -> list[str]:
+    memo = state.memo
+    if p.special is not None:
+        if p.special == "this":
+            return [ctx.source.id] if ctx.source is not None and ctx.source.zone is not None else []
+        if p.special in ("enchanted", "equipped"):
+            t = ctx.source.attached_to if ctx.source else None
+            return [t] if t in state.objs and state.objs[t].zone is not None else []
+        return [oid for oid, o in state.objs.items() if match_part(p, o, ctx)]
+    if state.index is None:
+        return [oid for oid, o in state.objs.items() if part_member(p, o, ctx, memo)]
+    out: list[str] = []
+    src = ctx.source.id if ctx.source is not None else None
+    for bucket in state.index.values():
+        if p.other and src in bucket:
+            rest = [o for o in bucket if o != src]
+            if rest and part_member(p, state.objs[rest[0]], ctx, memo):
+                out.extend(rest)
+            continue
+        if part_member(p, state.objs[next(iter(bucket))], ctx, memo):
+            out.extend(bucket)
+    return out
 
 
 def select(sel: Selector, state: State, ctx: Ctx) -> tuple[str, ...]:
-    """611.3a: the objects a selector names in ``state`` (scenario listing order)."""
+    """611.3a: the objects a selector names in ``state`` (scenario listing order).
+
+    On the main state, objects are grouped by signature, so each group is tested once.
+    """
     if len(sel.parts) == 1:
-        p = sel.parts[0]
-        if p.special == "this":
-            return (ctx.source.id,) if ctx.source is not None and ctx.source.zone is not None else ()
-        if p.special in ("enchanted", "equipped"):
-            t = ctx.source.attached_to if ctx.source else None
-            return (t,) if t in state.objs and state.objs[t].zone is not None else ()
-        return tuple(oid for oid, o in state.objs.items() if match_part(p, o, ctx))
-    return tuple(oid for oid, o in state.objs.items() if matches(sel, o, ctx))
+        ids = _select_part(sel.parts[0], state, ctx)
+    else:
+        seen: dict[str, None] = {}
+        for p in sel.parts:
+            for oid in _select_part(p, state, ctx):
+                seen[oid] = None
+        ids = list(seen)
+    if state.index is not None and len(ids) > 1:
+        ids.sort(key=state.order.__getitem__)
+    elif state.index is None and len(sel.parts) > 1:
+        pos = {oid: i for i, oid in enumerate(state.objs)}
+        ids.sort(key=pos.__getitem__)
+    return tuple(ids)
 
 
 def eval_expr(e: Expr, obj: Obj, eff: Eff, state: State, ctx: Ctx) -> int:
@@ -639,54 +768,113 @@ _ALL_CHARS = frozenset(
 )
 
 
-def writes_of(eff: Eff, sub: str) -> frozenset[str]:
-    """The characteristics an effect part writes, derived from its data (for pruning 613.8a checks)."""
-    spec = eff.spec
-    if sub in ("copy", "face_down"):
-        return _ALL_CHARS
-    if sub == "control":
-        return frozenset({"controller"})
-    if sub == "text":
-        return frozenset({"abilities"})
-    if sub == "type":
-        w = {"types", "subtypes", "supertypes"}
-        assert spec is not None
-        words = (spec.set_subtypes or ()) + spec.type_add + spec.type_remove
-        if spec.set_subtypes is not None or any(x in BASIC_LAND_TYPES for x in words):
-            w.add("abilities")  # 305.7 and intrinsic mana abilities (305.6)
-        return frozenset(w)
-    if sub == "color":
-        return frozenset({"colors"})
-    if sub == "abilities":
-        return frozenset({"abilities"})
-    return frozenset({"power", "toughness"})
+ANY = "*"
+Key = tuple[str, str]
+_EVERYTHING: frozenset[Key] = frozenset({(ANY, ANY)})
 
 
-def reads_of(eff: Eff, sub: str, begun: bool) -> frozenset[str]:
-    """What an effect's existence, affected set and parameters read in this sublayer."""
+def selector_reads(sel: Selector | None) -> frozenset[Key]:
+    """``(characteristic, value)`` pairs a selector tests, derived from its conditions.
+
+    ``("subtypes", "Swamp")`` for "Swamps"; ``("colors", "*")`` for "colorless" (any colour change
+    can flip it); ``("controller", "*")`` for "you control".
+    """
+    if sel is None:
+        return frozenset()
+    out: set[Key] = set()
+    for p in sel.parts:
+        for c in p.conds:
+            if c.op in ("has", "lacks") and isinstance(c.value, str):
+                out.add((c.attr, c.value))
+            else:
+                out.add((c.attr, ANY))
+        if p.zone_owner:
+            out.add(("owner", ANY))
+        if p.special in ("enchanted", "equipped"):
+            out.add(("attached_to", ANY))
+    return frozenset(out)
+
+
+def writes_of(eff: Eff, sub: str) -> frozenset[Key]:
+    """The ``(characteristic, value)`` pairs an effect part may change, derived from its data.
+
+    ``abilities-`` marks parts that can remove abilities (and so end static effects, 611.3b);
+    ``abilities+`` parts that only add. Used to prune 613.8a checks: an effect that changes
+    nothing another reads cannot change that other's existence, text, set or result.
+    """
     spec = eff.spec
     assert spec is not None
-    r: set[str] = set()
-    if not begun and eff.locked is None:
+    if sub in ("copy", "face_down"):
+        return _EVERYTHING
+    if sub == "control":
+        return frozenset({("controller", ANY)})
+    if sub == "text":
+        return frozenset({("abilities-", ANY), ("text", ANY)})
+    if sub == "type":
+        w: set[Key] = set()
+        for word in (*spec.type_add, *spec.type_remove):
+            w.add((type_kind(word), word))
+        if spec.set_types is not None:
+            w.add(("types", ANY))
+        if spec.set_subtypes is not None:
+            w.add(("subtypes", ANY))
+            w.add(("abilities-", ANY))  # 305.7
+        if spec.all_creature_types or spec.remove_all_creature_types:
+            w.add(("subtypes", ANY))
+        return frozenset(w)
+    if sub == "color":
+        if spec.color_set is not None:
+            return frozenset({("colors", ANY)})
+        return frozenset(("colors", c) for c in spec.color_add)
+    if sub == "abilities":
+        w = set()
+        if spec.ab_remove or spec.ab_remove_all or spec.ab_cant_have:
+            w.add(("abilities-", ANY))
+        if spec.ab_add:
+            w.add(("abilities+", ANY))
+        return frozenset(w)
+    return frozenset({("pt", ANY)})
+
+
+def reads_of(eff: Eff, sub: str, begun: bool) -> frozenset[Key]:
+    """What an effect's existence, text, affected set and parameters read in this sublayer."""
+    spec = eff.spec
+    assert spec is not None
+    r: set[Key] = set()
+    if not begun and eff.locked is None and eff.origin != "cda":
         if eff.origin == "static":
-            r.add("abilities")  # existence: it exists only while its object has the ability
+            r.add(("abilities-", ANY))  # existence: only while its object has the ability
+            r.add(("text", ANY))
             if spec.condition is not None:
-                r |= spec.condition.reads
-        if spec.affects is not None:
-            r |= spec.affects.reads
-            if any(
-                p.other or p.special or any(c.attr == "controller" for c in p.conds)
-                for p in spec.affects.parts
-            ):
-                r.add("controller")
-    if sub == "copy":
-        r |= _ALL_CHARS
-    elif sub == "control":
-        r.add("controller")
+                r |= selector_reads(spec.condition.selector)
+                r.add(("controller", ANY))
+        r |= selector_reads(spec.affects)
+    if sub in ("copy", "face_down"):
+        return _EVERYTHING
+    if sub == "control":
+        r.add(("controller", ANY))
     elif sub in ("pt_set", "pt_modify", "pt_cda"):
         for e in spec.exprs:
-            r |= e.reads
+            r |= selector_reads(e.selector)
+            if e.kind == "card_types":
+                r.add(("types", ANY))
+            if e.kind == "mana_value":
+                r.add(("mana_value", ANY))
     return frozenset(r)
+
+
+def overlaps(reads: frozenset[Key], writes: frozenset[Key]) -> bool:
+    """Whether something written may change something read (``*`` matches any value)."""
+    if not reads or not writes:
+        return False
+    if (ANY, ANY) in writes or (ANY, ANY) in reads:
+        return True
+    for attr, value in reads:
+        if (attr, value) in writes or (attr, ANY) in writes:
+            return True
+        if value == ANY and any(a == attr for a, _ in writes):
+            return True
+    return False
 
 
 def params_vary(eff: Eff, sub: str) -> bool:
@@ -940,18 +1128,66 @@ def apply_part(eff: Eff, sub: str, obj: Obj, param: Any) -> None:
 
 
 def apply_effect(eff: Eff, sub: str, state: State, ids: tuple[str, ...]) -> None:
+    """Apply one effect part to a set of objects, simultaneously: every parameter (an
+    expression's value, a copied object's values) is read before anything changes."""
     ctx = make_ctx(eff, state)
+    if sub in _SHARED_PARTS:
+        _apply_shared(eff, sub, state, ids)
+        return
     vary = params_vary(eff, sub) or sub in ("pt_set", "pt_cda", "pt_modify")
-    for oid in ids:
-        obj = state.objs[oid]
-        param = params_for(eff, sub, obj, state, ctx) if vary else None
+    params = [params_for(eff, sub, state.objs[oid], state, ctx) if vary else None for oid in ids]
+    for oid, param in zip(ids, params, strict=True):
         apply_part(eff, sub, state.w(oid), param)
 
 
+#: Parts whose result depends only on the characteristics listed (no parameters), so objects
+#: that are alike get the same result (computed once, shared).
+_SHARED_PARTS = {
+    "type": ("types", "subtypes", "supertypes", "all_types", "abilities"),
+    "color": ("colors",),
+    "abilities": ("abilities", "cant_have"),
+    "text": ("abilities",),
+}
+_SHARED_GET = {k: attrgetter(*v) for k, v in _SHARED_PARTS.items()}
+
+
+def _apply_shared(eff: Eff, sub: str, state: State, ids: tuple[str, ...]) -> None:
+    names = _SHARED_PARTS[sub]
+    get = _SHARED_GET[sub]
+    single = len(names) == 1
+    done: dict[Any, tuple[Any, Any]] = {}
+    for oid in ids:
+        obj = state.w(oid)
+        before = get(obj)
+        key = tuple(
+            id(v) if isinstance(v, tuple) and v and isinstance(v[0], Ability) else v
+            for v in ((before,) if single else before)
+        )
+        hit = done.get(key)
+        if hit is not None and hit[0] == before:
+            for name, value in zip(names, hit[1] if not single else (hit[1],), strict=True):
+                setattr(obj, name, value)
+            continue
+        apply_part(eff, sub, obj, None)
+        done[key] = (before, get(obj))
+
+
 # ====================================================================================== views
+_COPY_FIELDS = (
+    "name",
+    "types",
+    "subtypes",
+    "supertypes",
+    "colors",
+    "abilities",
+    "power",
+    "toughness",
+    "mana_value",
+    "loyalty",
+)
 _FIELDS_OF = {
-    "copy": ("name", "types", "subtypes", "supertypes", "colors", "abilities", "power", "toughness"),
-    "face_down": ("name", "types", "subtypes", "supertypes", "colors", "abilities", "power", "toughness"),
+    "copy": _COPY_FIELDS,
+    "face_down": _COPY_FIELDS,
     "control": ("controller",),
     "text": ("abilities",),
     "type": ("types", "subtypes", "supertypes", "abilities", "power", "toughness"),
@@ -995,7 +1231,7 @@ def make_view(obj: Obj) -> ObjectView:
         face_down=obj.face_down,
         tapped=obj.tapped,
         attached_to=obj.attached_to,
-        timestamp=obj.timestamp,
+        timestamp=_num(obj.timestamp),
     )
 
 
@@ -1073,77 +1309,164 @@ def still_exists(eff: Eff, state: State, sub: str) -> bool:
     return static_condition_holds(eff, state)
 
 
+class WhatIf:
+    """Effect ``b`` applied to the current state, computed lazily for counterfactual checks:
+    one object at a time (:meth:`after`), or as a whole forked state (:meth:`fork`)."""
+
+    def __init__(self, b: Eff, sub: str, state: State, ids: tuple[str, ...]) -> None:
+        self.b, self.sub, self.state, self.ids = b, sub, state, ids
+        self.idset = set(ids)
+        self.ctx = make_ctx(b, state)
+        self.writes = writes_of(b, sub)
+        self._after: dict[str, Obj] = {}
+        self._groups: dict[tuple[Any, ...], list[str]] | None = None
+        self._fork: State | None = None
+        self._vary = params_vary(b, sub) or sub in ("pt_set", "pt_cda", "pt_modify")
+
+    def after(self, oid: str) -> Obj:
+        """The object as it would be with ``b`` applied (itself when ``b`` doesn't touch it)."""
+        if oid not in self.idset:
+            return self.state.objs[oid]
+        got = self._after.get(oid)
+        if got is None:
+            obj = self.state.objs[oid]
+            got = obj.copy()
+            got.sig = None
+            param = params_for(self.b, self.sub, obj, self.state, self.ctx) if self._vary else None
+            apply_part(self.b, self.sub, got, param)
+            self._after[oid] = got
+        return got
+
+    def groups(self) -> dict[tuple[Any, ...], list[str]]:
+        """``b``'s objects grouped by signature (objects alike are judged once)."""
+        if self._groups is None:
+            self._groups = {}
+            for oid in self.ids:
+                self._groups.setdefault(sig_of(self.state.objs[oid]), []).append(oid)
+        return self._groups
+
+    def fork(self) -> State:
+        if self._fork is None:
+            self._fork = self.state.fork()
+            apply_effect(self.b, self.sub, self._fork, self.ids)
+        return self._fork
+
+
+def _ability_on(obj: Obj | None, eff: Eff) -> Ability | None:
+    if obj is None:
+        return None
+    for ab in obj.abilities:
+        if ab.generates and effect_id(obj.id, ab) == eff.id:
+            if ab.kind == "static" and obj.zone != ab.zone:
+                return None
+            return ab
+    return None
+
+
+def _applies_to_reason(
+    a: Eff, b: Eff, gained: list[str], lost: list[str], names: dict[str, str]
+) -> DepResult:
+    bits = []
+    if gained:
+        bits.append(f"it would also apply to {_names_list(gained, names)}")
+    if lost:
+        bits.append(f"it would no longer apply to {_names_list(lost, names)}")
+    return DepResult(
+        a.id, b.id, "applies_to", f"{b.name} changes what {a.name} applies to: {' and '.join(bits)}"
+    )
+
+
 def judge_pair(
     a: Eff,
-    b: Eff,
-    sub: str,
-    cur: State,
-    fork: State,
-    touched: tuple[str, ...],
+    wi: WhatIf,
     a_set: tuple[str, ...],
     begun: dict[str, tuple[str, ...]],
     names: dict[str, str],
 ) -> DepResult | None:
     """613.8a(b): would applying ``b`` change ``a``'s existence, text, what it applies to, or
-    what it does to what it applies to? Judged by counterfactual evaluation: ``fork`` is ``cur``
-    with ``b`` applied; ``a`` is compared in both."""
+    what it does to what it applies to? Decided by counterfactual evaluation: ``a`` is looked at
+    in the current state and with ``b`` applied (:class:`WhatIf`), never by per-card tags."""
+    b, sub, cur = wi.b, wi.sub, wi.state
     a_begun = a.id in begun or a.locked is not None
+    spec = a.spec
+    assert spec is not None
     src_name = names.get(a.source or "", a.source or "")
-    if not a_begun and a.origin == "static":
-        ab_cur = _ability_of(cur, a, sub)
-        ab_fork = _ability_of(fork, a, sub)
-        if ab_fork is None or ab_fork.spec is None or sub not in ab_fork.spec.sublayers:
-            return DepResult(
-                a.id,
-                b.id,
-                "existence",
-                f"{b.name} removes {src_name}'s ability, so {a.name}'s effect no longer exists",
-            )
-        if ab_cur is not None and ab_fork.raw != ab_cur.raw:
-            return DepResult(a.id, b.id, "text", f"{b.name} changes the text of {a.name}'s ability")
-        if a.spec is not None and a.spec.condition is not None:
-            probe = replace(a, spec=ab_fork.spec)
-            if static_condition_holds(probe, fork) != static_condition_holds(a, cur):
+    if not a_begun and a.origin == "static" and a.source is not None:
+        if a.source in wi.idset:
+            ab_cur = _ability_on(cur.objs.get(a.source), a)
+            ab_after = _ability_on(wi.after(a.source), a)
+            if ab_after is None or ab_after.spec is None or sub not in ab_after.spec.sublayers:
                 return DepResult(
                     a.id,
                     b.id,
                     "existence",
-                    f"{b.name} changes whether {a.name}'s condition "
-                    f"('{a.spec.condition.text}') holds, so whether its effect exists",
+                    f"{b.name} removes {src_name}'s ability, so {a.name}'s effect no longer exists",
                 )
-    fork_set = a_set
-    if not a_begun and a.origin != "cda":
-        spec = a.spec
-        assert spec is not None
-        ctx_cur = make_ctx(a, cur)
-        ctx_fork = make_ctx(a, fork)
-        if spec.affects is not None:
-            if a.source in touched or ctx_cur.you != ctx_fork.you:
-                fork_set = select(spec.affects, fork, ctx_fork)
-            else:
-                changed = [
-                    o
-                    for o in touched
-                    if matches(spec.affects, cur.objs[o], ctx_cur)
-                    != matches(spec.affects, fork.objs[o], ctx_fork)
-                ]
-                if changed:
-                    fork_set = select(spec.affects, fork, ctx_fork)
-            if set(fork_set) != set(a_set):
-                gained = [o for o in fork_set if o not in a_set]
-                lost = [o for o in a_set if o not in fork_set]
-                bits = []
-                if gained:
-                    bits.append(f"it would also apply to {_names_list(gained, names)}")
-                if lost:
-                    bits.append(f"it would no longer apply to {_names_list(lost, names)}")
+            if ab_cur is not None and ab_after.raw != ab_cur.raw:
+                return DepResult(a.id, b.id, "text", f"{b.name} changes the text of {a.name}'s ability")
+        cond = spec.condition
+        if cond is not None and overlaps(selector_reads(cond.selector) | {("controller", ANY)}, wi.writes):
+            fork = wi.fork()
+            if static_condition_holds(a, fork) != static_condition_holds(a, cur):
                 return DepResult(
                     a.id,
                     b.id,
-                    "applies_to",
-                    f"{b.name} changes what {a.name} applies to: {' and '.join(bits)}",
+                    "existence",
+                    f"{b.name} changes whether {a.name}'s condition ('{cond.text}') holds, "
+                    "so whether its effect exists",
                 )
-    if params_vary(a, sub):
+    sel = spec.affects
+    if not a_begun and a.origin != "cda" and sel is not None and overlaps(selector_reads(sel), wi.writes):
+        ctx_a = make_ctx(a, cur)
+        memo = cur.memo
+        if a.source in wi.idset and ("controller", ANY) in wi.writes:
+            fork = wi.fork()
+            fork_set = select(sel, fork, make_ctx(a, fork))
+            if set(fork_set) != set(a_set):
+                return _applies_to_reason(
+                    a,
+                    b,
+                    [o for o in fork_set if o not in a_set],
+                    [o for o in a_set if o not in fork_set],
+                    names,
+                )
+        else:
+            gained: list[str] = []
+            lost: list[str] = []
+            if any(p.special for p in sel.parts):
+                for oid in wi.ids:
+                    m0 = matches(sel, cur.objs[oid], ctx_a, memo)
+                    m1 = matches(sel, wi.after(oid), ctx_a, memo)
+                    if m0 != m1:
+                        (gained if m1 else lost).append(oid)
+            else:
+                bkey = (b.id, b.spec.raw if b.spec else "", id(sel), ctx_a.you, ctx_a.target_player)
+                for sig, oids in wi.groups().items():
+                    rest = oids
+                    if a.source in oids:
+                        rest = [o for o in oids if o != a.source]
+                        m0 = matches(sel, cur.objs[a.source], ctx_a, memo)
+                        m1 = matches(sel, wi.after(a.source), ctx_a, memo)
+                        if m0 != m1:
+                            (gained if m1 else lost).append(a.source)
+                        if not rest:
+                            continue
+                    # objects alike (same signature) flip alike: memoised for the whole solve
+                    fkey = ("flip", bkey, sig)
+                    flip = memo.get(fkey)
+                    if flip is None:
+                        m0 = matches(sel, cur.objs[rest[0]], ctx_a, memo)
+                        m1 = matches(sel, wi.after(rest[0]), ctx_a, memo)
+                        flip = memo[fkey] = 0 if m0 == m1 else (1 if m1 else -1)
+                    if flip:
+                        (gained if flip > 0 else lost).extend(rest)
+            if gained or lost:
+                order = cur.order or {oid: i for i, oid in enumerate(cur.objs)}
+                gained.sort(key=order.__getitem__)
+                lost.sort(key=order.__getitem__)
+                return _applies_to_reason(a, b, gained, lost, names)
+    if params_vary(a, sub) and overlaps(reads_of(a, sub, True), wi.writes):
+        fork = wi.fork()
         ctx_cur = make_ctx(a, cur)
         ctx_fork = make_ctx(a, fork)
         differ = [
@@ -1173,29 +1496,24 @@ def judge_dependencies(
 ) -> list[DepResult]:
     """613.8a among the effects not yet applied in this sublayer, against the current state.
 
-    Pairs are pruned with read/write sets derived from the effect data (``b`` writes nothing
+    Pairs are pruned with read/write sets derived from the effect data (``b`` changes nothing
     ``a`` reads -> independent); the rest are decided counterfactually (:func:`judge_pair`).
     613.8a(c): effects from CDAs never take part (they are applied before, see run_sublayer).
     """
     out: list[DepResult] = []
     reads = {e.id: reads_of(e, sub, e.id in begun) for e in pending}
-    forks: dict[str, tuple[State, tuple[str, ...]]] = {}
     for b in pending:
+        if not sets[b.id]:
+            continue
         w = writes_of(b, sub)
-        candidates = [a for a in pending if a is not b and reads[a.id] & w]
+        candidates = [a for a in pending if a is not b and overlaps(reads[a.id], w)]
         if not candidates:
             continue
-        fork = state.fork()
-        ids = sets[b.id]
-        apply_effect(b, sub, fork, ids)
-        touched = tuple(fork.owned or ())
-        if not touched:
-            continue
+        wi = WhatIf(b, sub, state, sets[b.id])
         for a in candidates:
-            r = judge_pair(a, b, sub, state, fork, touched, sets[a.id], begun, names)
+            r = judge_pair(a, wi, sets[a.id], begun, names)
             if r is not None:
                 out.append(r)
-        forks[b.id] = (fork, touched)
     return out
 
 
@@ -1304,7 +1622,7 @@ def _record(
             effect=eff.id,
             source=eff.source,
             layer=label,
-            timestamp=eff.timestamp,
+            timestamp=_num(eff.timestamp),
             why=why,
             waited_on=waited,
             objects=tuple(sorted(ids)),
@@ -1315,6 +1633,19 @@ def _record(
         )
     )
     run.applied_ids.add(eff.id)
+
+
+_RAW_OF = {
+    "copy": (*_COPY_FIELDS, "all_types"),
+    "face_down": (*_COPY_FIELDS, "all_types"),
+    "control": ("controller",),
+    "text": ("abilities",),
+    "type": ("types", "subtypes", "supertypes", "abilities", "all_types", "power", "toughness"),
+    "color": ("colors",),
+    "abilities": ("abilities",),
+}
+_RAW_GETTERS = {k: attrgetter(*v) for k, v in _RAW_OF.items()}
+_PT_GETTER = attrgetter("power", "toughness", "types")
 
 
 def _apply_recorded(
@@ -1329,16 +1660,50 @@ def _apply_recorded(
     loop: tuple[str, ...],
 ) -> None:
     fields_ = _FIELDS_OF.get(sub, ("power", "toughness"))
-    before = {oid: tuple(view_field(state.objs[oid], f) for f in fields_) for oid in ids}
+    raw = _RAW_GETTERS.get(sub, _PT_GETTER)
+    objs = state.objs
+    before_raw = [raw(objs[oid]) for oid in ids]
+    saved = {oid: _ViewProbe(r, sub) for oid, r in zip(ids, before_raw, strict=True)}
     apply_effect(eff, sub, state, ids)
+    state.reindex(ids)
     changes: list[Change] = []
-    for oid in ids:
-        after = state.objs[oid]
-        for f, old in zip(fields_, before[oid], strict=True):
+    for oid, r in zip(ids, before_raw, strict=True):
+        after = objs[oid]
+        if raw(after) == r:
+            continue
+        probe = saved[oid]
+        for f in fields_:
+            old = probe.view(f)
             new = view_field(after, f)
             if new != old:
                 changes.append(Change(oid, f, old, new))
     _record(run, eff, sub, why, waited, ids, changes, deps, loop)
+
+
+class _ViewProbe:
+    """View values of an object before a step, rebuilt from its raw snapshot."""
+
+    __slots__ = ("raw", "sub")
+
+    def __init__(self, raw: Any, sub: str) -> None:
+        self.raw, self.sub = raw, sub
+
+    def view(self, f: str) -> Any:
+        names = _RAW_OF.get(self.sub)
+        if names is None:  # P/T snapshot: power, toughness, types
+            p, t, types = self.raw
+            v = p if f == "power" else t
+            return None if "Creature" not in types else (0 if v is None else v)
+        vals = dict(zip(names, self.raw if len(names) > 1 else (self.raw,), strict=True))
+        if f == "subtypes":
+            return vals["subtypes"] + ((ALL_CREATURE_TYPES,) if vals.get("all_types") else ())
+        if f == "abilities":
+            return tuple(a.text for a in vals["abilities"])
+        if f in ("power", "toughness"):
+            types = vals.get("types", ())
+            v = vals.get(f)
+            return None if "Creature" not in types else (0 if v is None else v)
+        return vals[f]
 
 
 def gather(
@@ -1382,6 +1747,16 @@ def gather(
     return sorted(out.values(), key=lambda e: e.sort_key)
 
 
+def _set_stale(e: Eff, wrote: frozenset[Key], touched: set[str], begun: dict[str, tuple[str, ...]]) -> bool:
+    """After an effect applied: may ``e``'s affected set have changed? (Only then is it recomputed.)"""
+    if e.id in begun or e.locked is not None:
+        return False
+    if e.source in touched:
+        return True  # its "you", "other", attachment or text may have changed
+    spec = e.spec
+    return spec is not None and overlaps(selector_reads(spec.affects), wrote)
+
+
 def run_sublayer(
     sub: str,
     state: State,
@@ -1401,35 +1776,30 @@ def run_sublayer(
         _apply_recorded(run, e, sub, state, ids, "cda", (), [], ())
     waited: dict[str, set[str]] = {}
     pending = list(rest)
+    sets: dict[str, tuple[str, ...]] = {}
+    judged = run.dependency and sub not in ("players", "rules", "pt_counters", "face_down")
     while pending:
         alive = []
         for e in pending:
             if e.id in begun or still_exists(e, state, sub):
                 alive.append(e)
             else:
-                run.removed_note.setdefault(
-                    e.id, f"its ability was gone before it applied in layer {layer_label(sub, run.ruleset)}"
-                )
-                blame = [
-                    d.depends_on
-                    for d in run.deps
-                    if d.effect == e.id and d.reason.endswith("no longer exists")
-                ]
+                note = f"its ability was gone before it applied in layer {layer_label(sub, run.ruleset)}"
+                blame = [d.depends_on for d in run.deps if d.effect == e.id and d.kind == "existence"]
                 if blame:
-                    run.removed_note[e.id] = (
+                    note = (
                         f"{run.seen[blame[-1]].name} removed its ability before it applied "
                         f"(layer {layer_label(sub, run.ruleset)})"
                     )
+                run.removed_note.setdefault(e.id, note)
         pending = alive
         if not pending:
             break
-        sets = {e.id: affected_set(e, sub, state, make_ctx(e, state), begun) for e in pending}
         deps: list[DepResult] = []
-        if (
-            run.dependency
-            and len(pending) > 1
-            and sub not in ("players", "rules", "pt_counters", "face_down")
-        ):
+        if judged and len(pending) > 1:
+            for e in pending:
+                if e.id not in sets:
+                    sets[e.id] = affected_set(e, sub, state, make_ctx(e, state), begun)
             deps = judge_dependencies(pending, sub, state, begun, run.names, sets)
             for d in deps:
                 waited.setdefault(d.effect, set()).add(d.depends_on)
@@ -1439,11 +1809,19 @@ def run_sublayer(
         w = tuple(sorted(x for x in waited.get(chosen.id, ()) if x in run.applied_ids))
         if why == "timestamp" and w:
             why = "dependency"
-        ids = sets[chosen.id]
+        ids = sets.pop(chosen.id, ())
+        if chosen.id not in begun and not ids:
+            ids = affected_set(chosen, sub, state, make_ctx(chosen, state), begun)
         begun.setdefault(chosen.id, ids)
         begun_effects.setdefault(chosen.id, chosen)
         _apply_recorded(run, chosen, sub, state, ids, why, w, deps, loop)
         pending.remove(chosen)
+        if sets:
+            wrote = writes_of(chosen, sub)
+            touched = set(ids)
+            for e in pending:
+                if e.id in sets and _set_stale(e, wrote, touched, begun):
+                    del sets[e.id]
 
 
 def _players_set(word: str | None, eff: Eff, state: State) -> tuple[str, ...]:
@@ -1529,8 +1907,9 @@ def lock_resolved(comp: Compiled, ruleset: str, cache: dict[int, Trace]) -> None
             continue
         i = eff.event_index
         if i not in cache:
-            prefix = replace(comp.scenario, events=comp.scenario.events[:i])
-            cache[i] = _solve_compiled(compile_scenario(prefix), ruleset, True, {}, keep_state=True)
+            cache[i] = _solve_compiled(
+                compile_scenario(comp.scenario, upto=i), ruleset, True, {}, keep_state=True
+            )
         state: State = cache[i].__dict__["_state"]
         src_obj = state.objs.get(eff.source) if eff.source else None
         ctx = Ctx(src_obj, eff.controller, eff.targets, eff.target_player, state.players)
@@ -1554,6 +1933,7 @@ def _solve_compiled(
     lock_resolved(comp, ruleset, prefix_cache)
     objs = {oid: o.copy() for oid, o in comp.base.items()}
     state = State(objs, scn.players)
+    state.build_index()
     initial = {oid: make_view(o) for oid, o in objs.items() if o.zone is not None}
     run = Run(ruleset, comp.names, dependency)
     begun: dict[str, tuple[str, ...]] = {}
@@ -1638,11 +2018,11 @@ def _solve_compiled(
         ruleset=ruleset,
         scenario=scn.name,
         effects=tuple(infos),
-        steps=tuple(_num_step(s) for s in run.steps),
+        steps=tuple(run.steps),
         dependencies=tuple(run.deps),
         loops=tuple(run.loops),
-        initial={k: _num_view(v) for k, v in initial.items()},
-        final={k: _num_view(v) for k, v in final.items()},
+        initial=initial,
+        final=final,
         players={p: PlayerView(p, tuple(players[p])) for p in scn.players},
         initial_players=initial_players,
         rules=_freeze_rules(rules),
@@ -1659,14 +2039,6 @@ def _num(v: Any) -> Any:
     if isinstance(v, float) and v.is_integer():
         return int(v)
     return v
-
-
-def _num_view(v: ObjectView) -> ObjectView:
-    return replace(v, timestamp=_num(v.timestamp))
-
-
-def _num_step(s: Step) -> Step:
-    return replace(s, timestamp=_num(s.timestamp))
 
 
 def _freeze_rules(rules: dict[str, Any]) -> dict[str, Any]:
