@@ -12,8 +12,7 @@ is asked from a *decider*, so the same engine runs scripted scenarios and the in
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -251,6 +250,10 @@ class Engine:
             heroes=heroes, errors=tuple(self.errors), decisions=tuple(self.decisions),
             shared_zones={z: list(v) for z, v in self.g.shared.items()},
             warnings=tuple(self.sc.warnings),
+            cards={c.id: {"name": c.name, "types": list(c.types), "owner": c.owner,
+                          "holder": self.g.locate(c.id)[0], "zone": self.g.locate(c.id)[1],
+                          "consumed": c.consumed, "revealed": c.revealed, "attached_to": c.attached_to,
+                          "registered": c.registered} for c in self.g.cards.values()},
         )
 
     # ------------------------------------------------------------------ script actions --
@@ -422,8 +425,6 @@ class Engine:
         if not self.in_scope(card, effect):
             return False, "SCOPE", (f"not activable from {self.card_zone(card.id)} "
                                     f"(scope {', '.join(effect.scopes) or 'default'}, R-13)")
-        if hero is not None and hero in g.heroes and g.heroes[hero].resources.get("VIDA", [1])[0] <= 0 and False:
-            return False, "DEFEATED", "hero is defeated"
         own_turn = hero == g.turn_hero
         if "Turno Próprio" in effect.limits and not own_turn:
             return False, "TURNO_PROPRIO", "Turno Próprio: only during its own turn (seed «Limite»)"
@@ -601,6 +602,8 @@ class Engine:
             if op == "reveal":
                 pool = [c for c in pool if not g.cards[c].revealed]
             return ["+".join(p) for p in itertools.combinations(pool, int(ast.get("count", 1)))]
+        if op == "attach" and ast.get("to", {}).get("card") == "choose":
+            return self.cards_for(g, ctx, ast["to"])
         if op in ("damage", "lose", "heal", "recover") and ast.get("target", {}).get("who") in (
                 "opponent", "ally", "any") and not ast["target"].get("all"):
             return self.heroes_for(g, ctx, ast["target"])
@@ -801,10 +804,24 @@ class Engine:
         elif op in ("discard", "bury", "banish", "return", "move"):
             for cid in self.pick_cards(g, ctx, ast, choice):
                 to = {"discard": "DESCARTE", "bury": "BARALHO", "banish": "BANIDAS", "return": "INVENTÁRIO"}.get(
-                    op, ast.get("zone", "MESA"))
+                    op, ast.get("dest", "MESA"))
                 evs_m = self.move_card(g, cid, to, me, sim)
                 E(op, card=cid)
                 evs.extend(evs_m)
+        elif op == "attach":
+            host = ast.get("to", {})
+            hosts = self.cards_for(g, ctx, host) if host.get("card") != "choose" else (
+                [choice] if choice else [])
+            if not hosts:
+                raise Fail("nothing to attach to")
+            for cid in self.pick_cards(g, ctx, {k: v for k, v in ast.items() if k != "to"}, None):
+                holder, zone = g.locate(hosts[0])
+                g.remove(cid)
+                g.put(cid, holder, zone)
+                g.cards[cid].attached_to = hosts[0]
+                E("attach", card=cid)
+                if not sim:
+                    evs.append(self.ev("enter", "after", me, card=cid))
         elif op in ("exhaust", "ready", "reveal", "hide", "register"):
             for cid in self.pick_cards(g, ctx, ast, choice):
                 card = g.cards[cid]
@@ -859,9 +876,12 @@ class Engine:
                 amt = self.amount(g, ctx, ast["amount"])
                 eff = frame.effect if frame else None
                 limits = eff.limits if eff else ()
-                ench = [r.ast for r in eff.requirements if norm(r.verb) == "enquanto"] if eff else []
+                ench = [r.ast for r in eff.requirements if norm(r.verb) in ("enquanto", "durante", "ate")] if eff else []
+                until = ast.get("until") or next((_TIME_KEYS.get(r.ast["what"].get("when", ""))
+                                                  for r in (eff.requirements if eff else ())
+                                                  if norm(r.verb) == "ate" and r.ast.get("what", {}).get("cond") == "until_time"), None)
                 g.lasting.append(Lasting(hero=h, attribute=ast["attribute"], amount=amt, card=ctx.card,
-                                         effect=frame.effect_id if frame else "", until=ast.get("until"),
+                                         effect=frame.effect_id if frame else "", until=until,
                                          survives_card=not R.lasting_effect_ends_with_card(limits),
                                          enquanto=ench))
                 E("gain", patient=h, amount=amt, resource=ast["attribute"])
@@ -994,9 +1014,9 @@ class Engine:
                 ctx = Ctx(lt.hero, lt.card, None, [])
                 try:
                     if lt.enquanto and not all(self.holds(self.g, ctx, c) for c in lt.enquanto):
-                        reason = "Enquanto broken (R-03)"
+                        reason = "Enquanto/Durante/Até no longer holds (R-03, R-04)"
                 except Fail:
-                    reason = "Enquanto broken (R-03)"
+                    reason = "Enquanto/Durante/Até no longer holds (R-03, R-04)"
             if reason:
                 self.emit("expire", card=lt.card, effect=lt.effect, hero=lt.hero,
                           detail={"attribute": lt.attribute, "amount": lt.amount, "reason": reason})
@@ -1096,6 +1116,8 @@ class Engine:
                   detail={"statements": done, "truncated": bool(skipped),
                           "events": [e.label for e in frame.results]})
         self.resolution_order.append(frame.card or frame.effect_id)
+        frame.results.append(self.ev("resolve", "after", frame.hero, card=frame.card, frame=frame.index,
+                                     label=f"resolve@{frame.index}"))
         if "Encerra Turno" in effect.limits and frame.hero:
             self.pending_end_turn.append(frame.hero)
         self.expire()
@@ -1321,6 +1343,10 @@ class Engine:
         return [o for _, o in options], refused, lookup
 
 
+#: R-04: "Até o final do turno" & co. as lasting-effect end times.
+_TIME_KEYS = {"end_turn": "end_turn", "end_battle": "end_battle", "next_turn": "next_turn", "end_cycle": "end_cycle"}
+
+
 def _stmts_label(stmts: list[dict[str, Any]]) -> str:
     parts = []
     for s in stmts:
@@ -1375,11 +1401,6 @@ _TIMING_MATCH: dict[str, Callable[[Engine, Card, str | None, GEvent], bool]] = {
     "Início do Companheiro": _hero_is("turn_start", "actor", "companion"),
     "Fim do Companheiro": _hero_is("turn_end", "actor", "companion"),
 }
-
-
-@contextmanager
-def _nothing() -> Iterator[None]:
-    yield
 
 
 def run_chain(scenario: Any, decisions: list[str] | dict[str, str] | None = None) -> ChainTrace:

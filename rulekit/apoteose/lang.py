@@ -193,7 +193,9 @@ def parse_statement(text: str) -> Stmt:
     elif m := t.m(r"devolva (.+) (?:ao|para o) (?:seu )?inventario"):
         stmt = {"op": "return", **parse_card(t, m, 1)}
     elif m := t.m(r"mova (.+) para (?:o |a |seu |sua )?(inventario|mesa|suporte|cenario|tabuleiro|descarte)"):
-        stmt = {"op": "move", **parse_card(t, m, 1), "zone": ZONES[m.group(2)]}
+        stmt = {"op": "move", **parse_card(t, m, 1), "dest": ZONES[m.group(2)]}
+    elif m := t.m(r"anexe (.+?) (?:a|ao|em) (.+)"):
+        stmt = {"op": "attach", **parse_card(t, m, 1), "to": parse_card(t, m, 2)}
     elif t.m(r"mova-se.*|mova .*"):
         stmt = {"op": "step", "text": t.orig}
     elif m := t.m(rf"selecione {N} (.+?)(?: (?:no|na|em) (?:seu |sua )?(tabuleiro|mesa|inventario|suporte|cenario))?"):
@@ -253,7 +255,7 @@ def _select(t: _T, m: re.Match[str]) -> Stmt:
 
 _VERB_STARTS = (
     "cure", "recupere", "consuma", "cause", "compre", "descarte", "enterre", "bane", "revele", "registre",
-    "oculte", "devolva", "mova", "mova-se", "selecione", "role", "negue", "aumente", "reduza", "voce recebe",
+    "oculte", "devolva", "anexe", "mova", "mova-se", "selecione", "role", "negue", "aumente", "reduza", "voce recebe",
     "voce causa", "depois", "escolha",
 )
 
@@ -329,7 +331,7 @@ def parse_description(text: str) -> tuple[list[Stmt], bool]:
 
 REQ_VERBS: dict[str, str] = {
     "descarte": "cost", "consuma": "cost", "enterre": "cost", "bane": "cost", "revele": "cost",
-    "pague": "cost", "devolva": "cost", "oculte": "cost", "registre": "cost", "recupere": "cost",
+    "pague": "cost", "devolva": "cost", "anexe": "cost", "oculte": "cost", "registre": "cost", "recupere": "cost",
     "selecione": "action", "mova": "action", "mova-se": "action", "role": "action", "compre": "action",
     "cause": "action", "cure": "action",
     "ate": "state", "enquanto": "state", "durante": "state",

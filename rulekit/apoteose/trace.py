@@ -186,6 +186,8 @@ class ChainTrace:
         decisions: every decision taken, for replay.
         shared_zones: final shared zones (CENÁRIO, tabuleiro, common discard, banished, deck, limbo).
         warnings: parser style warnings (R-17) and other notes.
+        cards: final card states ``{id: {"name", "types", "owner", "holder", "zone", "consumed",
+            "revealed", "attached_to", "registered"}}`` (not part of the §7 JSON).
     """
 
     scenario: str
@@ -196,6 +198,7 @@ class ChainTrace:
     decisions: tuple[Decision, ...] = ()
     shared_zones: dict[str, list[str]] = field(default_factory=dict)
     warnings: tuple[str, ...] = ()
+    cards: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def to_json_dict(self) -> dict[str, Any]:
         """Exactly the JSON contract of issue 3 §7: ``events, resolution_order, heroes, errors``."""

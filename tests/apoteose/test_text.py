@@ -125,7 +125,7 @@ EXAMPLES = [
     "Durante o turno dos oponentes 】 Cure 1 de VIDA",
     "Ativar【 Quando uma HABILIDADE for ativada; Se você tiver uma EVOCAÇÃO no SUPORTE 】 Negue a ativação dessa carta.",
     "Ativar · Uma Vez por Ciclo · Ação Inicial · Encerra Turno Compre 2 cartas. Depois, Descarte uma carta.",
-    "Auto · Irrespondível · Inegável【 Quando um oponente descartar uma carta 】 O herói que ativou essa carta perde 1 de MANA.",
+    "Auto · Irrespondível · Inegável【 Quando você descartar uma carta 】 O herói que ativou essa carta perde 1 de MANA.",
     "Ativar · Do Time【 Consuma 1 de ESTAMINA 】 Devolva essa carta ao INVENTÁRIO.",
     "Ativar · Do Anexo Bane esta carta", "Ativar · Do Descarte Enterre esta carta",
     "Ativar Mova esta carta para a MESA", "Auto · Ao Entrar Você recebe +1 de FOR",
