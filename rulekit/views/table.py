@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import cached_property
 from html import escape
 from typing import Any
 
@@ -46,7 +47,7 @@ class Table:
     note: str = ""
 
     # -- identity -------------------------------------------------------------------------------
-    @property
+    @cached_property
     def uuid(self) -> str:
         """Fixed, content-derived Styler uuid: same table -> same id; different tables don't clash."""
         digest = hashlib.sha1(self.to_text().encode("utf-8")).hexdigest()[:10]
@@ -73,28 +74,25 @@ class Table:
         return pd.DataFrame(self._display_rows(), columns=list(self.columns))
 
     def styler(self, scale: float = 1.0) -> Any:
-        """A pandas ``Styler`` with a fixed uuid, the caption, bold changed cells, the highlighted row."""
+        """A pandas ``Styler`` with a fixed uuid, the caption, bold changed cells, the highlighted row.
+
+        Cells carry CSS classes (``rk-changed``, ``rk-current``) scoped to this table's id, so the
+        markup stays small and the cue survives as a class name even where styles are stripped.
+        """
+        import pandas as pd
+
         df = self.frame()
-        changed = self.changed
+        n_rows, n_cols = len(self.rows), len(self.columns)
+        grid = [[""] * n_cols for _ in range(n_rows)]
+        for r, c in self.changed:
+            if r < n_rows and c < n_cols:
+                grid[r][c] = "rk-changed"
         hi = self.highlight_row
-
-        def style(data: Any) -> Any:
-            import pandas as pd
-
-            out = pd.DataFrame("", index=data.index, columns=data.columns)
-            for r, c in changed:
-                if r < len(out.index) and c < len(out.columns):
-                    out.iat[r, c] = f"font-weight: bold; background-color: {TINTS['sky_blue']}"
-            if hi is not None and 0 <= hi < len(out.index):
-                for c in range(len(out.columns)):
-                    prev = out.iat[hi, c]
-                    out.iat[hi, c] = (prev + "; " if prev else "") + (
-                        f"border-top: 3px solid {HIGHLIGHT}; border-bottom: 3px solid {HIGHLIGHT}"
-                    )
-            return out
-
+        if hi is not None and 0 <= hi < n_rows:
+            grid[hi] = [f"{cls} rk-current".strip() for cls in grid[hi]]
+        classes = pd.DataFrame(grid, index=df.index, columns=df.columns)
         styler = df.style.set_uuid(self.uuid).set_caption(self.caption).hide(axis="index")
-        styler = styler.apply(style, axis=None)
+        styler = styler.set_td_classes(classes)
         styler = styler.set_table_styles(
             [
                 {"selector": "", "props": f"font-size: {100 * scale:.0f}%; border-collapse: collapse;"},
@@ -105,6 +103,14 @@ class Table:
                     " padding: 2px 8px;",
                 },
                 {"selector": "td", "props": "text-align: left; padding: 2px 8px; vertical-align: top;"},
+                {
+                    "selector": "td.rk-changed",
+                    "props": f"font-weight: bold; background-color: {TINTS['sky_blue']};",
+                },
+                {
+                    "selector": "td.rk-current",
+                    "props": f"border-top: 3px solid {HIGHLIGHT}; border-bottom: 3px solid {HIGHLIGHT};",
+                },
             ]
         )
         return styler

@@ -326,16 +326,44 @@ class LayerExplorer(Guarded):
         n = len(trace.steps)
         k = max(0, min(k, n))
         hi = k - 1 if k > 0 else None
-        self.final_html.value = wrap(mv.final_table(trace, upto=None if k >= n else k).to_html(), self.scale)
-        self.layers_html.value = wrap(mv.layer_table(trace, highlight=hi).to_html(), self.scale)
-        self.diagram_html.value = self._svg_html(mv.dependency_dot(trace, highlight=hi, scale=self.scale))
-        self.explain_html.value = wrap(f"<p>{escape(mv.explain_step(trace, k))}</p>", self.scale)
+        dot = mv.dependency_dot(trace, highlight=hi, scale=self.scale)
+        # the wasm renderer runs outside the GIL: draw the diagram while the tables are built
+        pending = None if dot in self._svgs else _pool().submit(_render_html, dot, self.backend)
+        final = wrap(mv.final_table(trace, upto=None if k >= n else k).to_html(), self.scale)
+        layers = wrap(mv.layer_table(trace, highlight=hi).to_html(), self.scale)
+        explain = wrap(f"<p>{escape(mv.explain_step(trace, k))}</p>", self.scale)
+        if pending is not None:
+            self._svgs[dot] = pending.result()
+        diagram = self._svg_html(dot)
+        self.final_html.value = final
+        self.layers_html.value = layers
+        self.diagram_html.value = diagram
+        self.explain_html.value = explain
         if self.show_flow:
             self.flow_html.value = self._svg_html(mv.layer_flow_dot(trace, scale=self.scale))
 
     def __repr__(self) -> str:
         name = getattr(self.scenario, "name", "?")
         return f"<LayerExplorer {name!r} ruleset={self.ruleset.value} off={list(self.disabled)}>"
+
+
+_POOL: Any = None
+
+
+def _render_html(dot: str, backend: str | None) -> str:
+    from rulekit.views.render import render
+
+    return render(dot, backend).html()
+
+
+def _pool() -> Any:
+    """One worker thread shared by all explorers, for rendering diagrams beside table building."""
+    global _POOL
+    if _POOL is None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        _POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rulekit-render")
+    return _POOL
 
 
 def _pick_first() -> Exception:
