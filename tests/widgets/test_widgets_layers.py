@@ -136,3 +136,30 @@ def test_scale_and_repr(explorer):
     assert "rulekit-scaled" in big.widget._dom_classes
     assert repr(explorer) == "<LayerExplorer 'seed/humility-then-gideon' ruleset=seed off=[]>"
     assert "0x" not in repr(explorer)
+
+
+@pytest.mark.parametrize("backend", ["dot", "wasm", "text"])
+def test_diagram_on_every_backend(backend):
+    from rulekit.views import render as rv
+    from rulekit.widgets import LayerExplorer
+
+    if backend not in rv.available_backends():
+        pytest.skip(f"backend {backend} is not available here")
+    ex = LayerExplorer(SCENARIO, backend=backend)
+    value = ex.diagram_html.value
+    if backend == "text":
+        assert "<pre>" in value and "digraph dependencies" in value
+    else:
+        assert "<svg" in value and "<title>night@7c</title>" in value
+    ex.effect_boxes["night"].value = False
+    assert "night@7c" in ex.diagram_html.value  # still drawn, now as "did not apply"
+    assert "switched off" in ex.diagram_html.value or "did not apply" in ex.diagram_html.value
+
+
+def test_unexpected_engine_failure_is_shown_not_raised(explorer, monkeypatch):
+    def boom(*_a, **_k):
+        raise RuntimeError("engine exploded")
+
+    monkeypatch.setattr(mtg, "solve", boom)
+    explorer.effect_boxes["humility"].value = False
+    assert "Unexpected problem" in explorer.error.value and "engine exploded" in explorer.error.value
