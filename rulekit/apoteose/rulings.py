@@ -189,7 +189,9 @@ def may_activate_ativar(*, own_turn: bool, has_quando_met: bool) -> bool:
 # default scope.
 # --------------------------------------------------------------------------------------------
 #: R-13: with no scope keyword an effect works from MESA, INVENTÁRIO and CENÁRIO. Limbo never.
-DEFAULT_SCOPE_ZONES: frozenset[str] = frozenset({"MESA", "INVENTÁRIO", "CENÁRIO"})
+#: rulekit adds the TABULEIRO, where a COMPANHEIRO card is in play (the seed's COMPANHEIRO effects,
+#: e.g. «Início do Companheiro», could not work otherwise) — an engine assumption, not a ruling.
+DEFAULT_SCOPE_ZONES: frozenset[str] = frozenset({"MESA", "INVENTÁRIO", "CENÁRIO", "TABULEIRO"})
 
 
 def scope_allows(scopes: tuple[str, ...], zone: str, attached: bool) -> bool:

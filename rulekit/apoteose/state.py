@@ -152,4 +152,16 @@ class Game:
 
     # ---- attributes ------------------------------------------------------------------------
     def clone(self) -> Game:
-        return copy.deepcopy(self)
+        """A copy for Previsão's simulations: mutable parts copied, parsed effects shared (immutable)."""
+        g = copy.copy(self)
+        g.heroes = {k: Hero(h.id, h.name, h.team, h.iniciativa, {r: list(v) for r, v in h.resources.items()},
+                            dict(h.attributes), {z: list(ids) for z, ids in h.zones.items()})
+                    for k, h in self.heroes.items()}
+        g.cards = {k: copy.copy(c) for k, c in self.cards.items()}
+        g.shared = {z: list(ids) for z, ids in self.shared.items()}
+        g.order = list(self.order)
+        g.used_cycle = dict(self.used_cycle)
+        g.used_battle = dict(self.used_battle)
+        g.lasting = list(self.lasting)
+        g.dice = list(self.dice)
+        return g

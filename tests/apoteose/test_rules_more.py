@@ -1,0 +1,156 @@
+# ruff: noqa: E501
+"""More rules: timings and turn structure, COMPANHEIRO turns, attacks/tests, targets, attachments, durations."""
+
+from __future__ import annotations
+
+from helpers import card, hero, run
+
+from rulekit.apoteose import ChainSession
+from rulekit.apoteose.chain import Engine
+
+
+def two(ana=None, bruno=None, **kw):
+    return [hero("ana", "azul", 5, **(ana or {})), hero("bruno", "vermelho", 3, **(bruno or {}))]
+
+
+TURN = {"order": ["ana", "bruno"], "hero": "ana"}
+
+
+def test_turn_timings_inicio_fim_rival():
+    """Seed «Temporização»: Fim do Turno (your last turn), Início Rival (another team's turn start), Início do Turno."""
+    cards = [card("f", "ana", "Auto · Fim do Turno Recupere 1 de MANA."),
+             card("r", "ana", "Auto · Início Rival Recupere 1 de ESTAMINA."),
+             card("i", "ana", "Auto · Início do Turno Cure 1 de VIDA.")]
+    t = run(two({"MESA": ["f", "r", "i"]}), cards, [{"end_turn": True}, {"end_turn": True}], turn=TURN)
+    assert t.resolution_order == ("f", "r", "i")
+    ana = t.heroes["ana"].resources
+    assert ana["MANA"] == [6, 10] and ana["ESTAMINA"] == [5, 6] and ana["VIDA"] == [51, 100]
+    assert [e.detail["hero"] for e in t.of("turn")] == ["bruno", "ana"]
+
+
+def test_r05_companheiro_turn_uses_its_hero():
+    """R-05: on a COMPANHEIRO's turn the priority frame is its Hero; Início do Companheiro fires for it."""
+    heroes = [hero("ana", "azul", 5, MESA=["x"]), hero("bruno", "vermelho", 3, MESA=["y"])]
+    cards = [card("lobo", "ana", "Auto · Início do Companheiro Cure 2 de VIDA.", types=("COMPANHEIRO",), companion_of="ana"),
+             card("x", "ana", "Auto【 Quando um COMPANHEIRO for ativado 】 Recupere 1 de MANA."),
+             card("y", "bruno", "Auto【 Quando um COMPANHEIRO for ativado 】 Recupere 1 de MANA.")]
+    sc_turn = {"order": ["ana", "lobo", "bruno"], "hero": "ana"}
+    t = run(heroes, cards, [{"end_turn": True}], zones={"TABULEIRO": ["lobo"]}, turn=sc_turn)
+    # lobo's turn: turn hero is ana, so bruno is «Heróis Oponentes» (before ana's own «Herói do Turno»)
+    assert t.of("turn")[0].detail["turn_hero"] == "ana"
+    assert t.resolution_order == ("y", "x", "lobo")
+    assert t.heroes["ana"].resources["VIDA"] == [52, 100]
+
+
+def test_attack_before_and_after_responses():
+    """R-21 / glossary «Moments»: "Quando for ser atacado" acts before the damage; "Depois de ser atacado" after."""
+    cards = [card("escudo", "ana", "Auto【 Quando for ser atacado 】 Reduza esse dano em 4."),
+             card("revide", "ana", "Auto【 Depois de ser atacado 】 Cause 2 de DANO a um oponente.")]
+    t = run(two({"MESA": ["escudo", "revide"]}), cards, [{"attack": {"hero": "bruno", "target": "ana", "damage": 10}}], turn=TURN)
+    assert t.resolution_order == ("escudo", "attack", "revide")
+    assert t.heroes["ana"].resources["VIDA"] == [44, 100]
+    assert t.heroes["bruno"].resources["VIDA"] == [48, 100]
+
+
+def test_em_teste_and_before_test():
+    """Seed «Em Teste» + glossary «durante»: "Quando for fazer um teste" then a test with +AGI."""
+    cards = [card("foco", "ana", "Auto【 Quando for fazer um teste 】 Você recebe +3 de AGI até o final do turno.")]
+    sc_dice = {"dice": [4]}
+    t = run(two({"MESA": ["foco"]}), cards, [{"test": {"hero": "ana", "attribute": "AGI"}}], turn=TURN, **sc_dice)
+    assert t.resolution_order == ("foco", "test")
+    resolve = [e for e in t.of("resolve") if e.effect == "test"][0]
+    assert resolve.detail["statements"][0].startswith("test")
+    assert t.heroes["ana"].attributes["AGI"] == 3
+
+
+def test_ao_ser_alvo_and_quando_for_selecionado():
+    """Seed «Ao Ser Alvo»: fires when its hero is selected as the target of an action."""
+    cards = [card("mira", "bruno", "Ativar【 Selecione um oponente 】 O alvo perde 2 de MANA."),
+             card("reflexo", "ana", "Auto · Ao Ser Alvo Recupere 1 de ESTAMINA.")]
+    heroes = [hero("ana", "azul", 5, MESA=["reflexo"]), hero("bruno", "vermelho", 3, MESA=["mira"])]
+    t = run(heroes, cards, [{"activate": "mira"}], turn={"order": ["bruno", "ana"], "hero": "bruno"})
+    assert t.resolution_order == ("reflexo", "mira")
+    assert t.heroes["ana"].resources["ESTAMINA"] == [5, 6] and t.heroes["ana"].resources["MANA"] == [3, 10]
+
+
+def test_do_anexo_and_attach():
+    """Seed «Do Anexo» + «Ao Entrar» (anexada): attaching enters play; Do Anexo works only while attached."""
+    cards = [card("runa", "ana", "Ativar · Do Anexo Cure 4 de VIDA.", "Ativar Anexe esta carta a uma ARMA da MESA."),
+             card("espada", "ana", types=("ARMA",))]
+    sc = [{"activate": "runa"}, {"activate": "runa", "effect": 1}, {"activate": "runa"}]
+    t = run(two({"INVENTARIO": ["runa"], "MESA": ["espada"]}), cards, sc, turn=TURN)
+    assert [e.detail["code"] for e in t.of("refused")] == ["SCOPE"]
+    assert t.resolution_order == ("runa", "runa")
+    assert t.heroes["ana"].resources["VIDA"] == [54, 100]
+    assert t.cards["runa"]["attached_to"] == "espada" and t.heroes["ana"].zones["MESA"] == ["espada", "runa"]
+
+
+def test_r04_durante_effect_lasts_no_longer_than_x():
+    """R-04: Durante X — activable only during X, and lasts no longer than X."""
+    cards = [card("furia", "ana", "Ativar【 Durante a batalha 】 Você recebe +2 de AGI.")]
+    t = run(two({"MESA": ["furia"]}), cards, [{"activate": "furia"}, {"battle_start": True}, {"activate": "furia"},
+                                              {"battle_end": True}], turn=TURN)
+    assert t.of("refused")[0].detail["code"] == "PREVISAO"
+    assert t.of("expire")[0].detail["attribute"] == "AGI"
+    assert t.heroes["ana"].attributes.get("AGI", 0) == 0
+
+
+def test_r03_enquanto_ends_a_duracao_effect():
+    """R-03: after resolution a broken Enquanto ends the effect, even a Duração one."""
+    cards = [card("aura", "ana", "Ativar · Duração【 Enquanto houverem COMPANHEIRO no tabuleiro 】 Você recebe +2 de AGI."),
+             card("lobo", "ana", types=("COMPANHEIRO",)),
+             card("caca", "ana", "Ativar Bane um COMPANHEIRO do tabuleiro.")]
+    t = run(two({"MESA": ["aura", "caca"]}), cards, [{"activate": "aura"}, {"activate": "caca"}],
+            zones={"TABULEIRO": ["lobo"]}, turn=TURN)
+    assert "Enquanto" in t.of("expire")[0].detail["reason"]
+    assert t.heroes["ana"].attributes.get("AGI", 0) == 0
+
+
+def test_draw_bury_banish_return_zones():
+    """Issue 3 §2/§3: Compre from the deck's top; Enterre to the bottom; Bane; Devolva ao INVENTÁRIO."""
+    cards = [card("a", "ana", "Ativar Compre 2 cartas. Depois, Enterre uma carta do INVENTÁRIO."),
+             card("b", "ana", "Ativar · Banir Devolva uma carta da MESA ao INVENTÁRIO."),
+             card("d1", "ana"), card("d2", "ana"), card("d3", "ana"), card("m", "ana")]
+    sc = scenario_rt = run(two({"MESA": ["a", "b", "m"], "BARALHO": ["d1", "d2", "d3"]}), cards,
+                           [{"activate": "a"}, {"activate": "b"}], turn=TURN)
+    z = sc.heroes["ana"].zones
+    assert z["BARALHO"] == ["d3", "d1"]  # d1 d2 drawn; the first legal card (d1) buried at the bottom
+    assert z["INVENTÁRIO"] == ["d2", "a"]
+    assert scenario_rt.shared_zones["BANIDAS"] == ["b"]
+
+
+def test_r14_auto_pays_and_r06_response_trigger_answers_the_response():
+    """R-14: an Auto activates whenever it can pay; R-06: a trigger raised by a response answers that response."""
+    cards = [card("p", "ana", "Ativar Cure 1 de VIDA."),
+             card("q", "bruno", "Ativar【 Quando um oponente ativar uma carta 】 Cause 3 de DANO ao herói que ativou essa carta."),
+             card("w", "ana", "Auto【 Consuma 1 de MANA; Quando você sofrer dano 】 Cure 2 de VIDA.")]
+    t = run(two({"MESA": ["p", "w"]}, {"MESA": ["q"]}), cards, [{"activate": "p"}],
+            [{"window": "halt@0", "respond": {"card": "q"}}], turn=TURN)
+    w = [e for e in t.of("activate") if e.card == "w"][0]
+    assert w.responds_to == 1 and w.index == 2
+    assert t.resolution_order == ("q", "w", "p")  # w answers q in q's post window
+    assert t.heroes["ana"].resources["MANA"] == [4, 10] and t.heroes["ana"].resources["VIDA"] == [50, 100]
+
+
+def test_ativar_priority_order_of_options():
+    """Seed «Prioridade» for Ativar: options listed Oponentes before Time before Turno."""
+    heroes = [hero("ana", "azul", 5, MESA=["p", "t"]), hero("carla", "azul", 4, MESA=["c"]), hero("bruno", "vermelho", 3, MESA=["b"])]
+    txt = "Ativar【 Quando uma carta for ativada 】 Role"
+    cards = [card("p", "ana", "Ativar Cure 1 de VIDA."), card("t", "ana", txt), card("c", "carla", txt), card("b", "bruno", txt)]
+    from helpers import scenario
+
+    s = ChainSession(scenario(heroes, cards, [{"activate": "p"}], turn={"order": ["ana", "carla", "bruno"], "hero": "ana"}))
+    assert [o.hero for o in s.legal[1:]] == ["bruno", "carla", "ana"]
+
+
+def test_game_state_zones_and_turn_structure():
+    """Issue 3 §2 / R-20: cycle order by Iniciativa (higher first), restoration starts the next cycle."""
+    heroes = [hero("ana", "azul", 2), hero("bruno", "vermelho", 9)]
+    from helpers import scenario
+
+    eng = Engine(scenario(heroes, [], [{"end_turn": True}, {"end_turn": True}]))
+    assert eng.g.order == ["bruno", "ana"]
+    t = eng.run()
+    assert [e.event for e in t.events if e.event in ("end_turn", "restoration", "turn")] == [
+        "end_turn", "turn", "end_turn", "restoration", "turn"]
+    assert eng.g.cycle == 2 and eng.g.turn_hero == "bruno"
