@@ -17,6 +17,7 @@ Outline of :func:`solve`:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
@@ -105,7 +106,7 @@ class Obj:
         self.all_types = ALL_CREATURE_TYPES in d.subtypes
         self.cant_have: tuple[str, ...] = ()
         self.choices = dict(d.choices)
-        self.sig: tuple[Any, ...] | None = None
+        self.sig: int | None = None
         sync_intrinsic_abilities(self)
 
     def copy(self) -> Obj:
@@ -136,8 +137,8 @@ class State:
         self.players = players
         self.memo: dict[Any, Any] = {} if memo is None else memo
         #: signature -> ids of the objects that have it (main state only; forks scan objects)
-        self.index: dict[tuple[Any, ...], dict[str, None]] | None = None
-        self.where: dict[str, tuple[Any, ...]] = {}
+        self.index: dict[int, dict[str, None]] | None = None
+        self.where: dict[str, int] = {}
         self.order: dict[str, int] = {}
 
     def build_index(self) -> None:
@@ -180,11 +181,12 @@ class State:
         return obj
 
 
-def sig_of(obj: Obj) -> tuple[Any, ...]:
-    """What a selector condition can read of an object (cached until the object is written)."""
+def sig_of(obj: Obj) -> int:
+    """What a selector condition can read of an object, as a small interned number (cached on
+    the object until it is written): objects alike share it, so selectors test them once."""
     s = obj.sig
     if s is None:
-        s = obj.sig = (
+        key = (
             obj.zone,
             obj.controller,
             obj.owner,
@@ -197,7 +199,17 @@ def sig_of(obj: Obj) -> tuple[Any, ...]:
             obj.token,
             obj.counters,
         )
+        s = _SIG_IDS.get(key)
+        if s is None:
+            if len(_SIG_IDS) > 200_000:
+                _SIG_IDS.clear()  # ids stay unique: they come from a counter
+            s = _SIG_IDS[key] = next(_SIG_COUNTER)
+        obj.sig = s
     return s
+
+
+_SIG_IDS: dict[tuple[Any, ...], int] = {}
+_SIG_COUNTER = itertools.count(1)
 
 
 def sync_intrinsic_abilities(obj: Obj) -> None:
@@ -719,9 +731,7 @@ def select(sel: Selector, state: State, ctx: Ctx) -> tuple[str, ...]:
             for oid in _select_part(p, state, ctx):
                 seen[oid] = None
         ids = list(seen)
-    if state.index is not None and len(ids) > 1:
-        ids.sort(key=state.order.__getitem__)
-    elif state.index is None and len(sel.parts) > 1:
+    if state.index is None and len(sel.parts) > 1:
         pos = {oid: i for i, oid in enumerate(state.objs)}
         ids.sort(key=pos.__getitem__)
     return tuple(ids)
@@ -1319,7 +1329,7 @@ class WhatIf:
         self.ctx = make_ctx(b, state)
         self.writes = writes_of(b, sub)
         self._after: dict[str, Obj] = {}
-        self._groups: dict[tuple[Any, ...], list[str]] | None = None
+        self._groups: dict[int, list[str]] | None = None
         self._fork: State | None = None
         self._vary = params_vary(b, sub) or sub in ("pt_set", "pt_cda", "pt_modify")
 
@@ -1337,7 +1347,7 @@ class WhatIf:
             self._after[oid] = got
         return got
 
-    def groups(self) -> dict[tuple[Any, ...], list[str]]:
+    def groups(self) -> dict[int, list[str]]:
         """``b``'s objects grouped by signature (objects alike are judged once)."""
         if self._groups is None:
             self._groups = {}
@@ -1486,6 +1496,133 @@ def judge_pair(
     return None
 
 
+class Judge:
+    """613.8a among the effects not yet applied in one sublayer, against the current state,
+    judged again after every applied effect (613.8c).
+
+    Pairs are pruned with read/write sets derived from the effect data (``b`` changes nothing
+    ``a`` reads -> independent); the rest are decided counterfactually (:func:`judge_pair`).
+    A pair's verdict is kept until an applied effect changes an object it was judged on (``b``'s
+    objects, either source) -- a cache, never a rule: the verdict is the one judging it again
+    would give. 613.8a(c): CDAs never take part (they are applied first, see run_sublayer).
+    """
+
+    def __init__(
+        self, sub: str, state: State, begun: dict[str, tuple[str, ...]], names: dict[str, str]
+    ) -> None:
+        self.sub, self.state, self.begun, self.names = sub, state, begun, names
+        self.pairs: dict[tuple[str, int, str, int], DepResult | None] = {}
+        self.whatifs: dict[str, WhatIf] = {}
+        self.overlap: dict[tuple[str, int, str, int], bool] = {}
+        self.objsets: dict[str, frozenset[str]] = {}
+        #: (b, its spec) -> the effects whose reads b's writes overlap (derived once per sublayer)
+        self.candidates: dict[tuple[str, int], list[tuple[str, int]]] = {}
+        self.all_effects: list[Eff] = []
+
+    def _cacheable(self, a: Eff) -> bool:
+        spec = a.spec
+        return spec is not None and spec.condition is None and not params_vary(a, self.sub)
+
+    def judge(self, pending: list[Eff], sets: dict[str, tuple[str, ...]]) -> list[DepResult]:
+        sub, begun = self.sub, self.begun
+        pos = {e.id: i for i, e in enumerate(pending)}
+        found: list[tuple[int, int, DepResult]] = []
+        for b in pending:
+            ids_b = sets[b.id]
+            if not ids_b:
+                continue
+            ckey = (b.id, id(b.spec))
+            cands = self.candidates.get(ckey)
+            if cands is None:
+                w = writes_of(b, sub)
+                cands = self.candidates[ckey] = [
+                    (a.id, id(a.spec))
+                    for a in self.all_effects
+                    if a is not b and overlaps(reads_of(a, sub, a.id in begun), w)
+                ]
+            if not cands:
+                continue
+            wi: WhatIf | None = None
+            for a_id, a_spec in cands:
+                if a_id not in pos:
+                    continue
+                a = pending[pos[a_id]]
+                if id(a.spec) != a_spec:  # layer 3 rewrote its text: judge the new text
+                    self.candidates.pop(ckey, None)
+                    if not overlaps(reads_of(a, sub, a.id in begun), writes_of(b, sub)):
+                        continue
+                okey = (a_id, id(a.spec), b.id, id(b.spec))
+                if okey in self.pairs:
+                    r = self.pairs[okey]
+                else:
+                    if wi is None:
+                        wi = self.whatifs.get(b.id)
+                        if wi is None or wi.ids is not ids_b or wi.b.spec is not b.spec:
+                            wi = self.whatifs[b.id] = WhatIf(b, sub, self.state, ids_b)
+                            self.objsets[b.id] = frozenset(ids_b)
+                    r = judge_pair(a, wi, sets[a.id], begun, self.names)
+                    if self._cacheable(a) and self._cacheable(b):
+                        self.pairs[okey] = r
+                if r is not None:
+                    found.append((pos[b.id], pos[a_id], r))
+        found.sort(key=lambda t: (t[0], t[1]))
+        return [r for _, _, r in found]
+
+    def applied(self, changed: set[str], stale: set[str], pending: list[Eff], wrote: frozenset[Key]) -> None:
+        """Forget the verdicts an applied effect may have changed.
+
+        A verdict on (a, b) was judged on ``b``'s objects, through what ``a``'s selector reads and
+        what ``b``'s own result depends on (:func:`decision_inputs`). It is dropped when the
+        applied effect changed one of ``b``'s objects in one of those characteristics, changed
+        either source, or may have changed either affected set (``stale``).
+        """
+        if not changed and not stale:
+            return
+        sub = self.sub
+        hit_b: set[str] = set(stale)
+        dirty_a: set[str] = set(stale)
+        for e in pending:
+            if e.source in changed:
+                dirty_a.add(e.id)
+                hit_b.add(e.id)
+            objs = self.objsets.get(e.id)
+            if objs is not None and not changed.isdisjoint(objs):
+                hit_b.add(e.id)
+        for bid in hit_b:
+            self.whatifs.pop(bid, None)
+        if not hit_b and not dirty_a:
+            return
+        by_id = {e.id: e for e in pending}
+        keep: dict[tuple[str, int, str, int], DepResult | None] = {}
+        sel_reads: dict[str, frozenset[Key]] = {}
+        for k, v in self.pairs.items():
+            a_id, _, b_id, _ = k
+            if a_id in dirty_a or b_id in stale:
+                continue
+            if b_id in hit_b:
+                a, b = by_id.get(a_id), by_id.get(b_id)
+                if a is None or b is None:
+                    continue
+                ra = sel_reads.get(a_id)
+                if ra is None:
+                    ra = sel_reads[a_id] = selector_reads(a.spec.affects if a.spec else None)
+                if overlaps(ra | decision_inputs(b, sub), wrote):
+                    continue
+            keep[k] = v
+        self.pairs = keep
+
+
+def decision_inputs(b: Eff, sub: str) -> frozenset[Key]:
+    """What of an object, besides what another effect's selector reads, ``b``'s result on it
+    depends on (305.7 applies only to lands; a copy or face-down effect replaces everything)."""
+    spec = b.spec
+    if sub in ("copy", "face_down"):
+        return _EVERYTHING
+    if sub == "type" and spec is not None and spec.set_subtypes is not None:
+        return frozenset({("types", "Land")})
+    return frozenset()
+
+
 def judge_dependencies(
     pending: list[Eff],
     sub: str,
@@ -1494,27 +1631,8 @@ def judge_dependencies(
     names: dict[str, str],
     sets: dict[str, tuple[str, ...]],
 ) -> list[DepResult]:
-    """613.8a among the effects not yet applied in this sublayer, against the current state.
-
-    Pairs are pruned with read/write sets derived from the effect data (``b`` changes nothing
-    ``a`` reads -> independent); the rest are decided counterfactually (:func:`judge_pair`).
-    613.8a(c): effects from CDAs never take part (they are applied before, see run_sublayer).
-    """
-    out: list[DepResult] = []
-    reads = {e.id: reads_of(e, sub, e.id in begun) for e in pending}
-    for b in pending:
-        if not sets[b.id]:
-            continue
-        w = writes_of(b, sub)
-        candidates = [a for a in pending if a is not b and overlaps(reads[a.id], w)]
-        if not candidates:
-            continue
-        wi = WhatIf(b, sub, state, sets[b.id])
-        for a in candidates:
-            r = judge_pair(a, wi, sets[a.id], begun, names)
-            if r is not None:
-                out.append(r)
-    return out
+    """613.8a among ``pending`` in the current state (one judgement, see :class:`Judge`)."""
+    return Judge(sub, state, begun, names).judge(pending, sets)
 
 
 def _cycles(pending: list[Eff], edges: dict[str, set[str]]) -> list[list[str]]:
@@ -1778,6 +1896,8 @@ def run_sublayer(
     pending = list(rest)
     sets: dict[str, tuple[str, ...]] = {}
     judged = run.dependency and sub not in ("players", "rules", "pt_counters", "face_down")
+    judge = Judge(sub, state, begun, run.names)
+    judge.all_effects = list(rest)
     while pending:
         alive = []
         for e in pending:
@@ -1800,7 +1920,7 @@ def run_sublayer(
             for e in pending:
                 if e.id not in sets:
                     sets[e.id] = affected_set(e, sub, state, make_ctx(e, state), begun)
-            deps = judge_dependencies(pending, sub, state, begun, run.names, sets)
+            deps = judge.judge(pending, sets)
             for d in deps:
                 waited.setdefault(d.effect, set()).add(d.depends_on)
             chosen, why, loop = choose_next(pending, deps)
@@ -1819,9 +1939,18 @@ def run_sublayer(
         if sets:
             wrote = writes_of(chosen, sub)
             touched = set(ids)
+            stale = set()
             for e in pending:
                 if e.id in sets and _set_stale(e, wrote, touched, begun):
-                    del sets[e.id]
+                    if judged and still_exists(e, state, sub):
+                        new_ids = affected_set(e, sub, state, make_ctx(e, state), begun)
+                        if set(new_ids) == set(sets[e.id]):
+                            continue  # same objects: the old set (and what was judged on it) stands
+                        sets[e.id] = new_ids
+                    else:
+                        del sets[e.id]
+                    stale.add(e.id)
+            judge.applied({c.object_id for c in run.steps[-1].changes}, stale, pending, wrote)
 
 
 def _players_set(word: str | None, eff: Eff, state: State) -> tuple[str, ...]:
@@ -1915,7 +2044,7 @@ def lock_resolved(comp: Compiled, ruleset: str, cache: dict[int, Trace]) -> None
         ctx = Ctx(src_obj, eff.controller, eff.targets, eff.target_player, state.players)
         if needs_set:
             assert spec.affects is not None
-            eff.locked = select(spec.affects, state, ctx)
+            eff.locked = tuple(sorted(select(spec.affects, state, ctx), key=lambda o: state.order.get(o, 0)))
         if needs_x and eff.locked is not None:
             eff.fixed = {}
             for oid in eff.locked:
