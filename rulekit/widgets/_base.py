@@ -56,7 +56,12 @@ class Guarded:
             self.error.value = error_html(exc, self.scale)
 
     def _repr_mimebundle_(self, **kw: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kw)
+        """The widget view, with a short deterministic ``text/plain`` (not the whole widget tree)."""
+        data = self.widget._repr_mimebundle_(**kw)
+        if isinstance(data, dict):
+            data = dict(data)
+            data["text/plain"] = repr(self)
+        return data
 
     widget: Any
 

@@ -163,3 +163,9 @@ def test_unexpected_engine_failure_is_shown_not_raised(explorer, monkeypatch):
     monkeypatch.setattr(mtg, "solve", boom)
     explorer.effect_boxes["humility"].value = False
     assert "Unexpected problem" in explorer.error.value and "engine exploded" in explorer.error.value
+
+
+def test_notebook_text_plain_is_the_short_repr(explorer):
+    bundle = explorer._repr_mimebundle_()
+    assert bundle["text/plain"] == repr(explorer)
+    assert "application/vnd.jupyter.widget-view+json" in bundle
