@@ -32,15 +32,20 @@ class ChainExplorer(Guarded):
         scenario: a built-in name (``apoteose/...``), a path, or a loaded Apoteose scenario.
         scale: font-size factor for projectors.
         backend: force the diagram backend (``dot``/``wasm``/``text``).
+        use_script: let the scenario's scripted decisions answer first (the explorer then stops only
+            where the script is silent); by default the learner takes every decision.
     """
 
-    def __init__(self, scenario: Any, *, scale: float = 1.0, backend: str | None = None) -> None:
+    def __init__(
+        self, scenario: Any, *, scale: float = 1.0, backend: str | None = None, use_script: bool = False
+    ) -> None:
         import ipywidgets as w
 
         from rulekit.views.render import warm_up_in_background
 
         self.scale = scale
         self.backend = backend
+        self.use_script = use_script
         self._init_error_box()
         self.session: Any = None
         self.trace: Any = None
@@ -129,7 +134,7 @@ class ChainExplorer(Guarded):
         from rulekit import apoteose
 
         sc = apoteose.load_scenario(scenario) if isinstance(scenario, str) else scenario
-        self.session = apoteose.ChainSession(sc)
+        self.session = apoteose.ChainSession(sc, use_script=self.use_script)
         name = getattr(sc, "title", "") or getattr(sc, "name", str(scenario))
         desc = getattr(sc, "description", "") or ""
         self.title_html.value = wrap(
