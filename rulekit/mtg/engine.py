@@ -47,6 +47,9 @@ from rulekit.mtg.vocab import (
 )
 
 DEFAULT_MAX_HAND_SIZE = 7  # CR 402.2
+#: Keep 613.8a verdicts between judgements when nothing they were judged on changed (a cache;
+#: the tests switch it off and compare).
+CACHE_VERDICTS = True
 _COLOR_ORDER = {c: i for i, c in enumerate(COLORS)}
 _RANK = {s: i for i, s in enumerate(SUBLAYERS)}
 
@@ -1520,6 +1523,8 @@ class Judge:
         self.all_effects: list[Eff] = []
 
     def _cacheable(self, a: Eff) -> bool:
+        if not CACHE_VERDICTS:
+            return False
         spec = a.spec
         return spec is not None and spec.condition is None and not params_vary(a, self.sub)
 
