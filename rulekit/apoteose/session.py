@@ -34,7 +34,8 @@ class ChainSession:
 
     Attributes after each step: ``point`` (the pending :class:`DecisionPoint`, or ``None`` when
     the run is over), ``events`` (the trace so far), ``stack`` (frames on the chain, base first,
-    as plain dicts), ``done``, and ``trace`` (the finished :class:`ChainTrace` once ``done``).
+    as plain dicts), ``done``, ``trace`` (the finished :class:`ChainTrace` once ``done``) and
+    ``so_far`` (a :class:`ChainTrace` of the run up to the pending point: events, heroes, cards).
 
     ``use_script=True`` lets the scenario's scripted decisions answer first (the session then stops
     only where the script is silent).
@@ -76,6 +77,7 @@ class ChainSession:
         except NeedDecision as need:
             self.trace = None
             self.point = need.point
+        self.so_far = engine.trace()  # the trace up to here (finished or paused), heroes included
         self.events = tuple(engine.events)
         self.stack = [{"index": f.index, "card": f.card, "effect": f.effect_id, "hero": f.hero, "stage": f.stage,
                        "responds_to": f.responds_to, "negated": f.negated} for f in engine.stack]

@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import rulekit.apoteose
 from rulekit.apoteose import format_effect, parse_effect
 from rulekit.apoteose.rulings import ACTIVATIONS, LIMITS, SCOPES, TASKS, TIMINGS, moment_of
 from rulekit.errors import EffectTextError
@@ -101,35 +105,10 @@ def test_options_caps_operations_separators():
     assert e.body[0] == {"op": "table", "cells": ["ASTÚCIA 2", "INSTRUÇÃO 2"]}
 
 
-EXAMPLES = [
-    SEED,
-    "Ativar【 Descarte uma carta; Se você tiver uma EVOCAÇÃO no SUPORTE 】 Recupere 3 de MANA.",
-    "Ativar · Consumir Cure 1 de VIDA", "Ativar · Recuperar Cure 1 de VIDA", "Ativar · Descartar Cure 1 de VIDA",
-    "Ativar · Enterrar Cure 1 de VIDA", "Ativar · Banir Cure 1 de VIDA", "Ativar · Registrar Cure 1 de VIDA",
-    "Auto【 Quando for fazer um teste 】 Você recebe +1 de AGI até o final do turno.",
-    "Auto【 Quando for ser atacado 】 Reduza esse dano em 2.",
-    "Auto【 Quando uma carta for ser ativada 】 Role",
-    "Passivo Em um teste você recebe +1 de AGI", "Passivo +1 de AGI",
-    "Auto【 Depois de resolver uma carta 】 Compre 1 carta.",
-    "Auto【 Depois de ser atacado 】 Cause 2 de DANO a um oponente.",
-    "Auto【 Quando for selecionado como alvo 】 Revele esta carta.",
-    "Auto【 Quando sofrer dano 】 Cure 1 de VIDA.",
-    "Auto【 Quando VIDA for ser curado 】 Aumente essa cura em 5.",
-    "Auto【 Quando MANA for ser recuperado 】 Aumente essa recuperação em 1.",
-    "Ativar Cure 25 de HP",
-    "Passivo Você causa +1 de DANO para cada carta no seu INVENTÁRIO (máx 5)",
-    "Ativar ( CONHECIMENTO + INT + 5 )", "Passivo ASTÚCIA 2 ❙ INSTRUÇÃO 2",
-    "Ativar · Duração Você recebe +2 de AGI até o final da batalha",
-    "Ativar【 Selecione 2 COMPANHEIRO no tabuleiro; Mova-se para uma casa adjacente; Role 】 Role",
-    "Ativar【 Até que esta carta seja descartada; Enquanto houverem COMPANHEIRO no tabuleiro; "
-    "Durante o turno dos oponentes 】 Cure 1 de VIDA",
-    "Ativar【 Quando uma HABILIDADE for ativada; Se você tiver uma EVOCAÇÃO no SUPORTE 】 Negue a ativação dessa carta.",
-    "Ativar · Uma Vez por Ciclo · Ação Inicial · Encerra Turno Compre 2 cartas. Depois, Descarte uma carta.",
-    "Auto · Irrespondível · Inegável【 Quando você descartar uma carta 】 O herói que ativou essa carta perde 1 de MANA.",
-    "Ativar · Do Time【 Consuma 1 de ESTAMINA 】 Devolva essa carta ao INVENTÁRIO.",
-    "Ativar · Do Anexo Bane esta carta", "Ativar · Do Descarte Enterre esta carta",
-    "Ativar Mova esta carta para a MESA", "Auto · Ao Entrar Você recebe +1 de FOR",
-]
+#: rulekit/data/apoteose/examples.yaml: the examples of the seed, glossary and rulings, with their source.
+EXAMPLES = [e["text"] for e in yaml.safe_load(
+    (Path(rulekit.apoteose.__file__).parent.parent / "data" / "apoteose" / "examples.yaml").read_text("utf-8"))["examples"]]
+assert SEED in EXAMPLES
 
 
 @pytest.mark.parametrize("text", EXAMPLES)
