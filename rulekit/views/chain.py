@@ -259,9 +259,18 @@ def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
             style="rounded,dashed",
             fontsize=str(round(10 * scale)),
         )
-        leg.node("legend_a", "", shape="point", width="0.05")
-        leg.node("legend_b", "", shape="point", width="0.05")
-        leg.edge("legend_a", "legend_b", label="answers (dashed)", style="dashed", color=EDGE_ANSWERS)
+        leg.node("legend_a", "response", shape="plaintext", style="", fontsize=str(round(10 * scale)))
+        leg.node(
+            "legend_b", "the frame it answers", shape="plaintext", style="", fontsize=str(round(10 * scale))
+        )
+        leg.edge(
+            "legend_a",
+            "legend_b",
+            label="answers (dashed)",
+            style="dashed",
+            color=EDGE_ANSWERS,
+            fontsize=str(round(10 * scale)),
+        )
     return g.source
 
 

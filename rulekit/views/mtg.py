@@ -276,7 +276,6 @@ def layer_table(trace: Any, highlight: int | None = None) -> Table:
     """The layer table: one row per applied step, in order (``highlight`` = 0-based step to mark ▶)."""
     st = states(trace)
     rows = []
-    changed = set()
     for i, step in enumerate(trace.steps):
         src = object_name(trace, step.source) if step.source else "—"
         objs = ", ".join(object_name(trace, o) for o in step.objects) or "—"
@@ -293,14 +292,11 @@ def layer_table(trace: Any, highlight: int | None = None) -> Table:
                 "\n".join(lines) if lines else "no change",
             )
         )
-        if lines:
-            changed.add((i, 7))
     return Table(
         "layers",
         f"Layer table — {trace.scenario} ({trace.ruleset} layers): effects in the order they applied",
         LAYER_COLUMNS,
         tuple(rows),
-        frozenset(changed),
         highlight_row=highlight,
     )
 

@@ -102,7 +102,12 @@ class Table:
                     "props": f"text-align: left; border-bottom: 2px solid {OKABE_ITO['black']};"
                     " padding: 2px 8px;",
                 },
-                {"selector": "td", "props": "text-align: left; padding: 2px 8px; vertical-align: top;"},
+                {
+                    "selector": "td",
+                    "props": "text-align: left; padding: 2px 8px; vertical-align: top; "
+                    "white-space: pre-line;",
+                },
+                {"selector": "td.col0", "props": "white-space: nowrap;"},
                 {
                     "selector": "td.rk-changed",
                     "props": f"font-weight: bold; background-color: {TINTS['sky_blue']};",

@@ -143,7 +143,8 @@ class LayerExplorer(Guarded):
                 w.HBox([self.prev, self.step, self.next]),
                 self.explain_html,
                 self.error,
-                w.HBox([self.final_html, self.diagram_html]),
+                self.final_html,
+                self.diagram_html,
                 self.layers_html,
                 self.flow_html,
             ]
