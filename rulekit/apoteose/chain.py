@@ -422,7 +422,8 @@ class Engine:
             return False, "PASSIVO", "a Passivo effect is never activated (seed «Passivo»)"
         if self.card_zone(card.id) == "LIMBO":
             return False, "LIMBO", "cards in limbo do not exist (seed «Qualquer Lugar»)"
-        if not self.in_scope(card, effect):
+        leaving = ev is not None and R.timing_overrides_scope(ev.kind, ev.card == card.id, bool(effect.timings))
+        if not self.in_scope(card, effect) and not leaving:
             return False, "SCOPE", (f"not activable from {self.card_zone(card.id)} "
                                     f"(scope {', '.join(effect.scopes) or 'default'}, R-13)")
         own_turn = hero == g.turn_hero

@@ -216,6 +216,18 @@ def scope_allows(scopes: tuple[str, ...], zone: str, attached: bool) -> bool:
     return False
 
 
+#: Events that move a card out of its zone: a timing about *this card* doing so (Ao Descartar,
+#: Ao Banir, Ao Enterrar, Ao Sair) activates from wherever the card went (seed «Temporização»:
+#: «quando esta carta for descartada», i.e. already in the discard pile). Engine assumption.
+LEAVING_EVENTS: frozenset[str] = frozenset({"discard", "banish", "bury", "leave", "return"})
+
+
+def timing_overrides_scope(event_kind: str, about_this_card: bool, has_timing: bool) -> bool:
+    """Seed «Temporização» (Ao Descartar/Ao Banir/Ao Enterrar/Ao Sair): the timing names the moment
+    the card leaves its zone, so R-13's scope is not asked again where the card landed."""
+    return has_timing and about_this_card and event_kind in LEAVING_EVENTS
+
+
 # --------------------------------------------------------------------------------------------
 # R-14 — Auto must activate.
 # --------------------------------------------------------------------------------------------

@@ -154,3 +154,13 @@ def test_game_state_zones_and_turn_structure():
     assert [e.event for e in t.events if e.event in ("end_turn", "restoration", "turn")] == [
         "end_turn", "turn", "end_turn", "restoration", "turn"]
     assert eng.g.cycle == 2 and eng.g.turn_hero == "bruno"
+
+
+def test_ao_descartar_fires_when_paid_as_a_cost():
+    """Seed «Ao Descartar»: «quando esta carta for descartada» — discarded as a cost, it answers in the halt window."""
+    cards = [card("p", "ana", "Ativar【 Descarte uma carta 】 Cure 5 de VIDA."),
+             card("cinza", "ana", "Auto · Ao Descartar Recupere 2 de MANA.")]
+    t = run(two({"INVENTARIO": ["p", "cinza"]}), cards, [{"activate": "p"}], turn=TURN)
+    assert t.resolution_order == ("cinza", "p")
+    assert t.of("respond")[0].detail["answers"].startswith("discard@0")
+    assert t.heroes["ana"].resources["MANA"] == [7, 10] and t.heroes["ana"].zones["DESCARTE"] == ["cinza"]
