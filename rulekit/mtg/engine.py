@@ -639,6 +639,8 @@ def match_cond(c: Cond, obj: Obj, ctx: Ctx) -> bool:
         if v == "opponent":
             return obj.controller != ctx.you
         return obj.controller == ctx.target_player
+    if a == "owner":
+        return obj.owner == ctx.you
     if a == "tapped":
         return obj.tapped == v
     if a == "token":
@@ -985,6 +987,14 @@ def apply_copy(obj: Obj, values: Any) -> None:
     """707.2 / 613.2a: a copy effect overwrites the copiable values (not control, counters...)."""
     if values is None:
         return
+    # the copied abilities generate the copy's own effects: give them their own ids
+    abilities = tuple(
+        replace(a, key=f"{a.key}-copy" if a.key else "copy")
+        if a.generates and not a.key.endswith("copy")
+        else a
+        for a in values[6]
+    )
+    values = (*values[:6], abilities, *values[7:])
     (
         obj.name,
         obj.mana_value,
@@ -1934,8 +1944,9 @@ def run_sublayer(
         w = tuple(sorted(x for x in waited.get(chosen.id, ()) if x in run.applied_ids))
         if why == "timestamp" and w:
             why = "dependency"
-        ids = sets.pop(chosen.id, ())
-        if chosen.id not in begun and not ids:
+        if chosen.id in sets:
+            ids = sets.pop(chosen.id)
+        else:
             ids = affected_set(chosen, sub, state, make_ctx(chosen, state), begun)
         begun.setdefault(chosen.id, ids)
         begun_effects.setdefault(chosen.id, chosen)

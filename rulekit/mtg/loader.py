@@ -260,16 +260,22 @@ def _check_selector(doc: YamlDoc, path: Path_, text: str, names: set[str] | None
         sel = parse_selector(text)
     except SelectorError as exc:
         raise _err(doc, path, str(exc), exc.suggestion, code="BAD_SELECTOR") from None
-    if names is not None:
-        for name in sel.names:
-            if name not in names and name.lower() not in {n.lower() for n in names}:
-                raise _err(
-                    doc,
-                    path,
-                    f"'{name}' is neither a selector nor an object in this scenario",
-                    suggest(name, sorted(names)),
-                    code="BAD_SELECTOR",
-                )
+    from rulekit.mtg.selectors import vocabulary
+
+    for name in sel.names:
+        known = names is not None and (name in names or name.lower() in {n.lower() for n in names})
+        if known:
+            continue
+        if names is None and name[:1].isupper():
+            continue  # a card name inside a library card: checked when a scenario uses it
+        choices = [*vocabulary(), *sorted(names or ())]
+        raise _err(
+            doc,
+            path,
+            f"'{name}' is neither a selector nor an object in this scenario",
+            suggest(name, choices),
+            code="BAD_SELECTOR",
+        )
 
 
 def check_effect(doc: YamlDoc, path: Path_, raw: dict[str, Any], names: set[str] | None) -> dict[str, Any]:
@@ -400,22 +406,35 @@ def _data_root() -> Path:
 
 @lru_cache(maxsize=1)
 def library() -> dict[str, dict[str, Any]]:
-    """The card library: name -> validated card data (``rulekit/data/mtg/cards.yaml``)."""
-    path = _data_root() / "mtg" / "cards.yaml"
-    doc = YamlDoc.from_path(path, display="rulekit/data/mtg/cards.yaml")
-    doc.validate(LibraryModel)
+    """The card library: name -> validated card data.
+
+    Every ``rulekit/data/mtg/cards*.yaml`` file is read (``cards.yaml`` first, then the others in
+    name order); a card name may appear in only one of them.
+    """
+    root = _data_root() / "mtg"
+    files = sorted(root.glob("cards*.yaml"), key=lambda p: (p.name != "cards.yaml", p.name))
     cards: dict[str, dict[str, Any]] = {}
-    for i, raw in enumerate(doc.data["cards"]):
-        cards_path: Path_ = ("cards", i)
-        model = doc.validate(CardModel, cards_path)
-        if model.name in cards:
-            raise _err(doc, (*cards_path, "name"), f"card '{model.name}' is defined twice")
-        card = check_card_fields(doc, cards_path, model.model_dump(exclude_none=False))
-        card["abilities"] = [
-            check_ability(doc, (*cards_path, "abilities", j), a, None)
-            for j, a in enumerate(raw.get("abilities") or [])
-        ]
-        cards[model.name] = card
+    where: dict[str, str] = {}
+    for path in files:
+        display = f"rulekit/data/mtg/{path.name}"
+        doc = YamlDoc.from_path(path, display=display)
+        doc.validate(LibraryModel)
+        for i, raw in enumerate(doc.data["cards"]):
+            cards_path: Path_ = ("cards", i)
+            model = doc.validate(CardModel, cards_path)
+            if model.name in cards:
+                raise _err(
+                    doc,
+                    (*cards_path, "name"),
+                    f"card '{model.name}' is already defined in {where[model.name]}",
+                )
+            card = check_card_fields(doc, cards_path, model.model_dump(exclude_none=False))
+            card["abilities"] = [
+                check_ability(doc, (*cards_path, "abilities", j), a, None)
+                for j, a in enumerate(raw.get("abilities") or [])
+            ]
+            cards[model.name] = card
+            where[model.name] = display
     return cards
 
 

@@ -131,10 +131,13 @@ _SUFFIXES: tuple[tuple[str, tuple[Cond, ...], dict[str, Any]], ...] = (
     ("in your graveyard", (), {"zone": "graveyard", "zone_owner": "you"}),
     ("in all zones", (), {"zone": "any"}),
     ("in your hand", (), {"zone": "hand", "zone_owner": "you"}),
-    ("on the battlefield", (), {"zone": "battlefield"}),
     ("that aren't on the battlefield", (), {"zone": "not_battlefield"}),
+    ("that are not on the battlefield", (), {"zone": "not_battlefield"}),
+    ("you own", (Cond("owner", "is", "you"),), {}),
+    ("on the battlefield", (), {"zone": "battlefield"}),
     ("in exile", (), {"zone": "exile"}),
 )
+_SUFFIXES_LONGEST_FIRST = tuple(sorted(_SUFFIXES, key=lambda t: -len(t[0])))
 _SPECIALS = {
     "this": "this",
     "itself": "this",
@@ -163,6 +166,11 @@ _SPECIALS = {
     "target enchantment": "targets",
 }
 _COUNTER_RE = re.compile(r"\s+with (?:a|an|one or more) ([\w+/\-]+) counters? on (?:it|them)$")
+
+
+def vocabulary() -> list[str]:
+    """Every word the selector grammar knows (for "did you mean")."""
+    return _vocab()
 
 
 def _vocab() -> list[str]:
@@ -210,7 +218,7 @@ def _parse_part(chunk: str) -> Part:
     changed = True
     while changed:
         changed = False
-        for suffix, sconds, skw in _SUFFIXES:
+        for suffix, sconds, skw in _SUFFIXES_LONGEST_FIRST:
             if rest.endswith(" " + suffix) or rest == suffix:
                 rest = rest[: -len(suffix)].strip()
                 conds.extend(sconds)
@@ -242,7 +250,8 @@ def _parse_part(chunk: str) -> Part:
 
 def _named_or_error(chunk: str, word: str) -> Part:
     original = chunk.strip()
-    if original[:1].isupper() or original[:1].isdigit() or "-" in original or "_" in original:
+    single_token = " " not in original and original.lower() not in _vocab()
+    if original[:1].isupper() or original[:1].isdigit() or "-" in original or "_" in original or single_token:
         # A capitalised phrase the grammar does not know: an object id or card name.
         return Part(special="named", name=original)
     from rulekit.yamlsrc import suggest
