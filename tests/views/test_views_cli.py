@@ -80,3 +80,18 @@ def test_diagram_dispatches_on_the_game_key(tmp_path, capsys):
 def test_diagram_needs_an_output(capsys):
     code, _, err = run(capsys, "diagram", "seed/blood-moon")
     assert code == 2 and "--svg FILE or --dot FILE" in err
+
+
+def test_diagram_without_the_graphviz_package_says_how_to_get_it(capsys, monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_graphviz(name, *a, **k):
+        if name == "graphviz" or name.startswith("graphviz."):
+            raise ModuleNotFoundError("No module named 'graphviz'", name="graphviz")
+        return real_import(name, *a, **k)
+
+    monkeypatch.setattr(builtins, "__import__", no_graphviz)
+    code, _, err = run(capsys, "diagram", "seed/blood-moon", "--dot", "-")
+    assert code == 2 and "pip install" in err and "Traceback" not in err
