@@ -323,8 +323,8 @@ def stack_text(trace: Any, upto: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def heroes_table(trace: Any) -> Table:
-    """Final heroes: resources ``current/max``, attributes, zones."""
+def heroes_table(trace: Any, caption: str | None = None) -> Table:
+    """Heroes: resources ``current/max``, attributes, zones (after the chain, unless ``caption`` says)."""
     rows = []
     for hero in sorted(trace.heroes):
         st = trace.heroes[hero]
@@ -334,7 +334,7 @@ def heroes_table(trace: Any) -> Table:
         rows.append((hero, res, attrs, zones))
     return Table(
         "heroes",
-        f"Heroes after the chain — {trace.scenario}",
+        caption or f"Heroes after the chain — {trace.scenario}",
         ("hero", "resources", "attributes", "zones"),
         tuple(rows),
     )

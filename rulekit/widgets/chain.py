@@ -7,7 +7,8 @@ back (``choose``); undo and reset are the session's (replay). Only legal options
 
 Outputs (``HTML`` widgets): ``window_html`` (the open window: its prompt and the refused effects
 with reasons), ``stack_html`` (the stack, spotlight ★), ``diagram_html`` (the chain diagram),
-``log_html`` (the chain log, current event ▶), ``status_html`` and ``error``.
+``log_html`` (the chain log, current event ▶), ``heroes_html`` (resources and zones now),
+``status_html`` and ``error``.
 Controls: ``response`` (RadioButtons of the legal options), ``choose_button``, ``undo``,
 ``reset``, ``finish`` (accept the defaults to the end), ``event`` (IntSlider over the events so
 far) with ``prev`` / ``next``.
@@ -78,6 +79,7 @@ class ChainExplorer(Guarded):
         self.stack_html = w.HTML(value="")
         self.diagram_html = w.HTML(value="")
         self.log_html = w.HTML(value="")
+        self.heroes_html = w.HTML(value="")
         self.style_html = w.HTML(value=scale_css("rulekit-scaled", scale) if scale != 1.0 else "")
         apply_scale(
             [
@@ -148,6 +150,9 @@ class ChainExplorer(Guarded):
         done = getattr(self.session, "trace", None)
         if done is not None:
             return done
+        so_far = getattr(self.session, "so_far", None)
+        if so_far is not None:
+            return so_far
         from rulekit.apoteose.trace import ChainTrace
 
         events = tuple(self.session.events)
@@ -288,6 +293,11 @@ class ChainExplorer(Guarded):
             return
         k = max(0, min(k, len(trace.events) - 1))
         ev = trace.events[k]
+        self.heroes_html.value = (
+            wrap(cv.heroes_table(trace, caption=self._heroes_caption()).to_html(), self.scale)
+            if getattr(trace, "heroes", None)
+            else ""
+        )
         self.stack_html.value = cv.stack_html(trace, k, self.scale)
         self.diagram_html.value = self._svg_html(cv.chain_dot(trace, upto=k, scale=self.scale))
         self.log_html.value = wrap(cv.chain_log_table(trace, upto=k).to_html(), self.scale)
@@ -302,6 +312,11 @@ class ChainExplorer(Guarded):
         if reason:
             what += f": {reason}"
         self.status_html.value = wrap(f"<p>{escape(what)}</p>", self.scale)
+
+    def _heroes_caption(self) -> str:
+        if self.point is None:
+            return "Heroes after the chain"
+        return "Heroes now (at the open window, whatever event is selected above)"
 
     def __repr__(self) -> str:
         name = getattr(getattr(self.session, "scenario", None), "name", None) or "?"
