@@ -439,7 +439,8 @@ def dependency_dot(trace: Any, highlight: int | None = None, scale: float = 1.0)
       Shape tells the origin (rounded box: static ability; ellipse: CDA; box: resolved spell or
       ability; hexagon: counters); the fill tells the layer and the layer is written in the node.
     * An edge A → B means "A depends on B", with the reason as tooltip and its kind as label.
-      Solid: A waited on B. Dashed: A and B are in a loop, so dependency was ignored (613.8b).
+      Solid: A waited on B (or waited and then did not apply at all, e.g. B removed its ability).
+      Dashed: A and B are in a loop, so dependency was ignored (613.8b).
       Dotted: the dependency held at one moment but not when A applied (re-judged, 613.8c).
     * Loops are outlined with a dashed cluster labelled "loop".
     * Effects that did not apply (switched off, ended, ability removed) are dashed grey with why.
@@ -580,6 +581,8 @@ def dependency_dot(trace: Any, highlight: int | None = None, scale: float = 1.0)
             style, how = "dashed", "in a loop: ignored (613.8b)"
         elif (d.effect, d.depends_on) in waited:
             style, how = "solid", "waited"
+        elif (d.effect, d.layer) not in order:
+            style, how = "solid", "waited, then did not apply"
         else:
             style, how = "dotted", "no longer held when it applied (613.8c)"
         label = d.kind.replace("_", " ") if d.kind else "depends on"
