@@ -42,7 +42,8 @@ class LayerExplorer(Guarded):
     ``step`` (IntSlider; 0 = printed values, n = after the last step), ``prev`` / ``next`` (Buttons),
     ``reset`` (Button).
     Handles (outputs): ``final_html``, ``layers_html``, ``diagram_html``, ``explain_html``,
-    ``flow_html``, ``error``, ``title_html``; ``trace`` is the current solved trace.
+    ``deps_html`` (dependencies with their reasons, and loops, in words), ``flow_html``, ``error``,
+    ``title_html``; ``trace`` is the current solved trace.
     """
 
     def __init__(
@@ -98,6 +99,7 @@ class LayerExplorer(Guarded):
         self.layers_html = w.HTML(value="")
         self.diagram_html = w.HTML(value="")
         self.flow_html = w.HTML(value="")
+        self.deps_html = w.HTML(value="")
         self.style_html = w.HTML(value=scale_css("rulekit-scaled", scale) if scale != 1.0 else "")
 
         controls = [
@@ -145,6 +147,7 @@ class LayerExplorer(Guarded):
                 self.error,
                 self.final_html,
                 self.diagram_html,
+                self.deps_html,
                 self.layers_html,
                 self.flow_html,
             ]
@@ -300,6 +303,20 @@ class LayerExplorer(Guarded):
         finally:
             self._busy = False
         self._render(n)
+        self.deps_html.value = self._deps(trace)
+
+    def _deps(self, trace: Any) -> str:
+        """Dependencies and loops in words (the diagram's tooltips, readable on a projector)."""
+        from rulekit.views import mtg as mv
+
+        if not trace.dependencies and not trace.loops:
+            return wrap(
+                "<p><em>No dependencies: every layer applies in timestamp order.</em></p>", self.scale
+            )
+        html = mv.dependency_table(trace).to_html()
+        if trace.loops:
+            html += mv.loop_table(trace).to_html()
+        return wrap(html, self.scale)
 
     @guarded
     def show_step(self) -> None:

@@ -169,3 +169,15 @@ def test_notebook_text_plain_is_the_short_repr(explorer):
     bundle = explorer._repr_mimebundle_()
     assert bundle["text/plain"] == repr(explorer)
     assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_dependencies_are_listed_in_words():
+    from rulekit.widgets import LayerExplorer
+
+    ex = LayerExplorer("classic/blood-moon-then-urborg", show_flow=True)
+    assert ex.error.value == ""
+    for d in ex.trace.dependencies:
+        assert d.reason.replace("'", "&#x27;") in ex.deps_html.value or d.reason in ex.deps_html.value
+    assert "Layer flow" in ex.flow_html.value or "layerflow" in ex.flow_html.value
+    ex.effect_boxes[ex.trace.dependencies[0].depends_on].value = False
+    assert "No dependencies" in ex.deps_html.value
