@@ -63,9 +63,11 @@ class Rendered:
         return self.svg is not None
 
     def html(self) -> str:
-        """An HTML fragment: the inline SVG, or the note and the DOT in a ``<pre>``."""
+        """An HTML fragment: the inline SVG (shrunk to fit its container, scrollable if needed), or
+        the note and the DOT in a ``<pre>``."""
         if self.svg is not None:
-            return inline_svg(self.svg)
+            svg = _FIT.sub(r'\1 style="max-width:100%;height:auto"', inline_svg(self.svg), count=1)
+            return f'<div class="rulekit-diagram" style="max-width:100%;overflow-x:auto">{svg}</div>'
         from html import escape
 
         return (
@@ -278,6 +280,7 @@ def render(dot: str, backend: str | None = None) -> Rendered:
     return Rendered("text", dot, None, HOW_TO_GET_PICTURES)
 
 
+_FIT = re.compile(r"(<svg\b)")
 _PROLOG = re.compile(r"^\s*<\?xml[^>]*\?>\s*(<!DOCTYPE[^>]*>\s*)?", re.S)
 
 
