@@ -68,7 +68,8 @@ def test_svg_backends_render_structure_deterministically(svg_backend):
     assert "<title>a&#45;&gt;b</title>" in a.svg
     assert "<title>a</title>" in a.svg and "<title>b</title>" in a.svg
     html = a.html()
-    assert html.lstrip().startswith(("<svg", "<!--")) and "<?xml" not in html
+    assert html.startswith('<div class="rulekit-diagram"') and "<svg" in html and "<?xml" not in html
+    assert 'style="max-width:100%;height:auto"' in html
 
 
 def test_system_dot_version_comment_is_removed():
