@@ -62,11 +62,13 @@ class Rendered:
     def ok(self) -> bool:
         return self.svg is not None
 
-    def html(self) -> str:
-        """An HTML fragment: the inline SVG (shrunk to fit its container, scrollable if needed), or
-        the note and the DOT in a ``<pre>``."""
+    def html(self, fit: bool = True) -> str:
+        """An HTML fragment: the inline SVG (``fit``: shrunk to the container's width; otherwise
+        full size, scrolling sideways — better on a projector), or the note and the DOT in a ``<pre>``."""
         if self.svg is not None:
-            svg = _FIT.sub(r'\1 style="max-width:100%;height:auto"', inline_svg(self.svg), count=1)
+            svg = inline_svg(self.svg)
+            if fit:
+                svg = _FIT.sub(r'\1 style="max-width:100%;height:auto"', svg, count=1)
             return f'<div class="rulekit-diagram" style="max-width:100%;overflow-x:auto">{svg}</div>'
         from html import escape
 

@@ -277,7 +277,7 @@ class ChainExplorer(Guarded):
         if dot not in self._svgs:
             from rulekit.views.render import render
 
-            self._svgs[dot] = render(dot, self.backend).html()
+            self._svgs[dot] = render(dot, self.backend).html(fit=self.scale <= 1.0)
             if len(self._svgs) > 128:
                 self._svgs.popitem(last=False)
         return self._svgs[dot]

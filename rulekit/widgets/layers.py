@@ -331,7 +331,7 @@ class LayerExplorer(Guarded):
             return self._svgs[dot]
         from rulekit.views.render import render
 
-        html = render(dot, self.backend).html()
+        html = render(dot, self.backend).html(fit=self.scale <= 1.0)
         self._svgs[dot] = html
         if len(self._svgs) > 128:
             self._svgs.popitem(last=False)
@@ -346,7 +346,9 @@ class LayerExplorer(Guarded):
         hi = k - 1 if k > 0 else None
         dot = mv.dependency_dot(trace, highlight=hi, scale=self.scale)
         # the wasm renderer runs outside the GIL: draw the diagram while the tables are built
-        pending = None if dot in self._svgs else _pool().submit(_render_html, dot, self.backend)
+        pending = (
+            None if dot in self._svgs else _pool().submit(_render_html, dot, self.backend, self.scale <= 1.0)
+        )
         final = wrap(mv.final_table(trace, upto=None if k >= n else k).to_html(), self.scale)
         layers = wrap(mv.layer_table(trace, highlight=hi).to_html(), self.scale)
         explain = wrap(f"<p>{escape(mv.explain_step(trace, k))}</p>", self.scale)
@@ -368,10 +370,10 @@ class LayerExplorer(Guarded):
 _POOL: Any = None
 
 
-def _render_html(dot: str, backend: str | None) -> str:
+def _render_html(dot: str, backend: str | None, fit: bool = True) -> str:
     from rulekit.views.render import render
 
-    return render(dot, backend).html()
+    return render(dot, backend).html(fit=fit)
 
 
 def _pool() -> Any:
