@@ -129,6 +129,10 @@ class LayerReport:
     def graph(self) -> DependencyGraph:
         return DependencyGraph(self.trace, scale=self.scale, backend=self.backend)
 
+    @property
+    def flow(self) -> LayerFlow:
+        return LayerFlow(self.trace, scale=self.scale, backend=self.backend)
+
     def to_text(self) -> str:
         """The plain-text twin: layer table, reasons, loops, final characteristics."""
         parts = [self.layers.to_text(), self.dependencies.to_text()]
@@ -203,7 +207,22 @@ class ChainReport:
 
 
 def show(trace: Any, **kw: Any) -> LayerReport | ChainReport:
-    """The right rich view for a trace: :class:`LayerReport` (MTG) or :class:`ChainReport` (Apoteose)."""
+    """The right rich view for a trace: :class:`LayerReport` (MTG) or :class:`ChainReport` (Apoteose).
+
+    A scenario name or path is solved first (``apoteose/...`` runs the chain), so
+    ``show("seed/humility-then-gideon")`` is a complete cell.
+    """
+    if isinstance(trace, str):
+        from rulekit.views.commands import scenario_game
+
+        if scenario_game(trace) == "apoteose":
+            from rulekit import apoteose
+
+            trace = apoteose.run_chain(apoteose.load_scenario(trace))
+        else:
+            from rulekit import mtg
+
+            trace = mtg.solve(trace)
     if hasattr(trace, "events") and hasattr(trace, "resolution_order"):
         return ChainReport(trace, **kw)
     if hasattr(trace, "steps") and hasattr(trace, "final"):

@@ -121,3 +121,13 @@ def test_every_builtin_apoteose_scenario_renders_everything():
         assert cv.chain_dot(trace) == cv.chain_dot(apoteose.run_chain(apoteose.load_scenario(name)))
         for k in range(len(trace.events)):
             cv.stack_text(trace, k)
+
+
+def test_show_a_scenario_by_name():
+    from rulekit.views import ChainReport, LayerReport, show
+
+    _engine()
+    report = show("seed/humility-then-gideon")
+    assert isinstance(report, LayerReport) and report.trace.final["gideon"].pt == "5/5"
+    assert "Layer flow" in report.flow.dot
+    assert isinstance(show("apoteose/nested-responses"), ChainReport)
