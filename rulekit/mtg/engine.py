@@ -281,7 +281,7 @@ class Compiled:
     defs: dict[str, ObjectDef]
     resolved: list[Eff]
     resolve_ts: dict[int, float]
-    eot_marks: list[float]
+    eot_marks: list[int]  # indices of the end_of_turn events
     names: dict[str, str]
     base_at: dict[int, dict[str, tuple[str | None, bool]]] = field(default_factory=dict)
 
@@ -430,7 +430,7 @@ def compile_scenario(scn: Scenario, upto: int | None = None) -> Compiled:
     counter = max([0.0, *stamps.values()])
     resolved: list[Eff] = []
     resolve_ts: dict[int, float] = {}
-    eot: list[float] = []
+    eot: list[int] = []
     base_at: dict[int, dict[str, tuple[str | None, bool]]] = {}
     used_ids: set[str] = set()
 
@@ -442,6 +442,15 @@ def compile_scenario(scn: Scenario, upto: int | None = None) -> Compiled:
         counter += 1
         return counter
 
+    def stamp(ev: Event, oid: str, j: int = 0) -> float:
+        """The timestamp an event gives ``oid``: the one it states for it, else the next."""
+        for who, ts in ev.stamps:
+            if who == oid:
+                return tick(ts)
+        if ev.timestamp is not None:
+            return tick(ev.timestamp + j)
+        return tick(None)
+
     for i, ev in enumerate(scn.events):
         if upto is not None and i >= upto:
             break
@@ -451,29 +460,32 @@ def compile_scenario(scn: Scenario, upto: int | None = None) -> Compiled:
                 obj = base[oid]
                 obj.zone = ev.to or "battlefield"
                 obj.tapped = False
-                obj.timestamp = tick(ev.timestamp if j == 0 or ev.timestamp is None else ev.timestamp + j)
+                explicit = defs[oid].timestamp
+                obj.timestamp = (
+                    tick(explicit) if explicit is not None and not ev.stamps else stamp(ev, oid, j)
+                )
         elif ev.kind == "leave":
             for oid in ev.objects:
                 base[oid].zone = ev.to or "graveyard"
                 base[oid].attached_to = None
-                base[oid].timestamp = tick(ev.timestamp)
+                base[oid].timestamp = stamp(ev, oid)
         elif ev.kind == "attach":
             # 613.7e: an Aura/Equipment/Fortification gets a new timestamp when attached.
             for oid in ev.objects:
                 base[oid].attached_to = ev.to
-                base[oid].timestamp = tick(ev.timestamp)
+                base[oid].timestamp = stamp(ev, oid)
         elif ev.kind in ("turn_face_up", "turn_face_down", "transform"):
             # 613.7f/g: new timestamp when turned face up or down, or transformed.
             for oid in ev.objects:
                 obj = base[oid]
                 if ev.kind != "transform":
                     obj.face_down = ev.kind == "turn_face_down"
-                obj.timestamp = tick(ev.timestamp)
+                obj.timestamp = stamp(ev, oid)
         elif ev.kind in ("tap", "untap"):
             for oid in ev.objects:
                 base[oid].tapped = ev.kind == "tap"
         elif ev.kind == "end_of_turn":
-            eot.append(counter)
+            eot.append(i)
         elif ev.kind == "resolve":
             ts = tick(ev.timestamp)
             resolve_ts[i] = ts
@@ -548,7 +560,8 @@ def resolved_status(comp: Compiled, eff: Eff) -> None:
         return
     dur = spec.duration.lower()
     ts = eff.timestamp or 0
-    if dur == "until end of turn" and any(mark >= ts for mark in comp.eot_marks):
+    index = eff.event_index if eff.event_index is not None else -1
+    if dur == "until end of turn" and any(mark > index for mark in comp.eot_marks):
         eff.active, eff.note = False, "ended at end of turn"
         return
     cond = spec.condition
@@ -1484,17 +1497,14 @@ def judge_pair(
                     if flip:
                         (gained if flip > 0 else lost).extend(rest)
             if gained or lost:
-                order = cur.order or {oid: i for i, oid in enumerate(cur.objs)}
-                gained.sort(key=order.__getitem__)
-                lost.sort(key=order.__getitem__)
-                return _applies_to_reason(a, b, gained, lost, names)
+                return _applies_to_reason(a, b, sorted(gained), sorted(lost), names)
     if params_vary(a, sub) and overlaps(reads_of(a, sub, True), wi.writes):
         fork = wi.fork()
         ctx_cur = make_ctx(a, cur)
         ctx_fork = make_ctx(a, fork)
         differ = [
             o
-            for o in a_set
+            for o in sorted(a_set)
             if o in fork.objs
             and params_for(a, sub, cur.objs[o], cur, ctx_cur)
             != params_for(a, sub, fork.objs[o], fork, ctx_fork)
@@ -2060,7 +2070,7 @@ def lock_resolved(comp: Compiled, ruleset: str, cache: dict[int, Trace]) -> None
         ctx = Ctx(src_obj, eff.controller, eff.targets, eff.target_player, state.players)
         if needs_set:
             assert spec.affects is not None
-            eff.locked = tuple(sorted(select(spec.affects, state, ctx), key=lambda o: state.order.get(o, 0)))
+            eff.locked = tuple(sorted(select(spec.affects, state, ctx)))
         if needs_x and eff.locked is not None:
             eff.fixed = {}
             for oid in eff.locked:

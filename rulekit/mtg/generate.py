@@ -106,6 +106,13 @@ def random_scenario_text(rng: random.Random, explicit_timestamps: bool = False, 
             "card": rng.choice(cards),
             "controller": rng.choice(["Ann", "Bo"]),
         }
+        obj["choices"] = {
+            "color": rng.choice(["white", "blue", "black", "red", "green"]),
+            "creature type": "Elf",
+            "object": f"x{rng.randrange(n)}",
+            "old type": "Goblin",
+            "new type": "Elf",
+        }
         if explicit_timestamps:
             obj["timestamp"] = stamps[i]
         if rng.random() < 0.2:

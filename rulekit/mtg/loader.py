@@ -639,6 +639,10 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
                 line=doc.line_of(path),
             )
         )
+    for i, o in enumerate(objects):
+        for ab in o.abilities:
+            if ab.generates and "{chosen " in ab.raw:
+                raise _missing_choice(doc, ("objects", i), o, ab.raw)
     by_id = {o.id: o for o in objects}
     events = tuple(
         _event(doc, ("events", i), raw, by_id, players, names) for i, raw in enumerate(model.events)
@@ -653,6 +657,18 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         source_note=model.source,
         file=doc.file,
         player_abilities=tuple(pabilities),
+    )
+
+
+def _missing_choice(doc: YamlDoc, path: Path_, obj: ObjectDef, raw: str) -> ScenarioError:
+    import re
+
+    m = re.search(r"\{chosen ([^}]+)\}", raw)
+    what = m.group(1) if m else "?"
+    return doc.error(
+        path,
+        f"{obj.name} needs a choice for '{{chosen {what}}}': add choices: {{{what}: ...}}",
+        code="MISSING_CHOICE",
     )
 
 
@@ -744,6 +760,9 @@ def _event(
                 code="MISSING_KEY",
             )
         keys = [a.key for a in by_id[rm.source].abilities if a.kind == "resolves"]
+        for a in by_id[rm.source].abilities:
+            if a.kind == "resolves" and a.key == str(rm.ability) and "{chosen " in a.raw:
+                raise _missing_choice(doc, (*rpath, "ability"), by_id[rm.source], a.raw)
         if str(rm.ability) not in keys:
             raise doc.error(
                 (*rpath, "ability"),

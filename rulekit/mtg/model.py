@@ -379,6 +379,8 @@ class Event:
     timestamp: float | None = None
     name: str | None = None
     line: int | None = None
+    #: explicit timestamps this event gives some of its objects (set by Scenario.with_timestamps)
+    stamps: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -454,11 +456,21 @@ class Scenario:
         by_id = {e.id: e for e in comp.listed_effects()}
         objs = {o.id: o for o in self.objects}
         events = list(self.events)
-        # freeze every current timestamp so that the change is the only one
+        # freeze every current timestamp, so that the requested change is the only one
         new_objs = {oid: replace(o, timestamp=comp.base[oid].timestamp) for oid, o in objs.items()}
+        last_event: dict[str, int] = {}
         for i, ev in enumerate(events):
+            if ev.kind in ("enter", "leave", "attach", "turn_face_up", "turn_face_down", "transform"):
+                for oid in ev.objects:
+                    last_event[oid] = i
             if ev.kind == "resolve" and i in comp.resolve_ts:
                 events[i] = replace(ev, timestamp=comp.resolve_ts[i])
+        for oid, i in last_event.items():
+            ev = events[i]
+            frozen = dict(ev.stamps)
+            for who in ev.objects:
+                frozen.setdefault(who, comp.base[who].timestamp if last_event.get(who) == i else 0)
+            events[i] = replace(ev, stamps=tuple(sorted(frozen.items())))
         for eid, ts in stamps.items():
             e = by_id.get(eid)
             if e is None:
@@ -467,6 +479,10 @@ class Scenario:
                 events[e.event_index] = replace(events[e.event_index], timestamp=ts)
             elif e.source is not None:
                 new_objs[e.source] = replace(new_objs[e.source], timestamp=ts)
+                i = last_event.get(e.source)
+                if i is not None:
+                    ev = events[i]
+                    events[i] = replace(ev, stamps=tuple(sorted({**dict(ev.stamps), e.source: ts}.items())))
         return replace(self, objects=tuple(new_objs[o.id] for o in self.objects), events=tuple(events))
 
     def with_order(self, effect_ids: list[str]) -> Scenario:

@@ -1,0 +1,79 @@
+"""The public API of rulekit.mtg and the trace's plain-data guarantees."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import subprocess
+import sys
+
+from rulekit import mtg
+from rulekit.mtg.trace import Trace
+
+
+def test_public_api() -> None:
+    assert "seed/humility-then-gideon" in mtg.list_scenarios()
+    assert {"Humility", "Gideon Jura", "Urborg, Tomb of Yawgmoth", "Yavimaya, Cradle of Growth"} <= set(
+        mtg.list_cards()
+    )
+    for card in ("Plains", "Island", "Swamp", "Mountain", "Forest"):
+        assert card in mtg.list_cards()
+    t = mtg.solve("seed/humility-then-gideon")
+    assert isinstance(t, Trace) and t.final["gideon"].pt == "5/5"
+
+
+def test_importing_the_engine_loads_no_view_libraries() -> None:
+    code = (
+        "import sys, rulekit, rulekit.mtg; from rulekit.mtg import solve, load_scenario;"
+        "solve(load_scenario('seed/blood-moon'));"
+        "print(sorted(m for m in ('pandas', 'ipywidgets', 'graphviz') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_scenario_editing_is_pure() -> None:
+    s = mtg.load_scenario("seed/humility-then-gideon")
+    effects = s.effects()
+    assert [(e["id"], e["timestamp"]) for e in effects] == [("night", 1), ("humility", 2), ("gideon.0", 4)]
+    off = s.without(["night"])
+    assert off.disabled == frozenset({"night"}) and s.disabled == frozenset()
+    assert mtg.solve(off).final["gideon"].pt == "6/6"
+    assert not mtg.solve(off).effect("night").active
+    assert mtg.solve(off.with_enabled("night")).final["gideon"].pt == "5/5"
+    swapped = s.with_order(["gideon.0", "humility"])
+    assert [e["id"] for e in swapped.effects()] == ["night", "gideon.0", "humility"]
+
+
+def test_trace_is_plain_frozen_json_able_data() -> None:
+    t = mtg.solve("classic/dependency-loop")
+    for step in t.steps:
+        assert dataclasses.is_dataclass(step)
+    try:
+        t.steps[0].__setattr__("effect", "x")
+        raise AssertionError("steps must be frozen")
+    except dataclasses.FrozenInstanceError:
+        pass
+    json.dumps(t.full_dict())  # every value JSON-able
+    assert t.state_after(0) == t.initial
+    assert t.state_after(len(t.steps)) == t.final
+    assert repr(t).startswith("<Trace 'classic/dependency-loop'")
+
+
+def test_every_dependency_has_a_plain_reason() -> None:
+    for name in mtg.list_scenarios():
+        t = mtg.solve(name)
+        for d in t.dependencies:
+            assert d.reason and d.effect != d.depends_on
+            assert d.kind in ("existence", "text", "applies_to", "what_it_does")
+        for s in t.steps:
+            assert s.why in ("cda", "timestamp", "dependency", "loop")
+
+
+def test_example_scenario_file_loads() -> None:
+    from pathlib import Path
+
+    path = Path(mtg.__file__).resolve().parent.parent / "data" / "mtg" / "example-scenario.yaml"
+    t = mtg.solve(mtg.load_scenario(str(path)))
+    assert t.final["wasteland"].subtypes == ("Mountain",)
+    assert t.final["bears"].controller == "Bo"

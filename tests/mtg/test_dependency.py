@@ -1,0 +1,208 @@
+"""Dependency (613.8): detected automatically by counterfactual evaluation, judged again after
+every applied effect, loops applied per the house reading of the rules notes."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulekit import mtg
+from rulekit.mtg import engine
+
+from ._util import deps, order, pt, solve_text, step
+
+
+@pytest.mark.parametrize("name", ["classic/blood-moon-then-urborg", "classic/urborg-then-blood-moon"])
+def test_urborg_depends_on_blood_moon_in_both_orders(name: str) -> None:
+    """613.8a + 305.7: Blood Moon removes Urborg's ability, so Urborg's effect depends on Blood
+    Moon's (existence); Blood Moon applies first whatever the timestamps, and Urborg's effect no
+    longer exists: no land is a Swamp, Urborg is a Mountain."""
+    t = mtg.solve(mtg.load_scenario(name))
+    assert deps(t) == {("urborg", "blood-moon")}
+    d = t.dependencies[0]
+    assert d.layer == "4" and d.kind == "existence"
+    assert "Blood Moon removes Urborg" in d.reason and "no longer exists" in d.reason
+    assert order(t, "4") == ["blood-moon"]
+    assert not t.effect("urborg").active
+    assert "Blood Moon" in t.effect("urborg").note
+    assert t.final["urborg"].subtypes == ("Mountain",)
+    assert "Swamp" not in t.final["forest"].subtypes
+
+
+@pytest.mark.parametrize(
+    ("name", "humility_pt"),
+    [("classic/humility-then-opalescence", (4, 4)), ("classic/opalescence-then-humility", (1, 1))],
+)
+def test_humility_and_opalescence_are_independent_and_613_6(name: str, humility_pt: tuple[int, int]) -> None:
+    """Humility/Opalescence (Oracle rulings; 613.6): Opalescence makes Humility a creature in
+    layer 4; in layer 6 Humility removes its own ability, yet its effect has begun and keeps
+    applying in 7b. In 7b they are independent (neither changes what the other applies to or does),
+    so timestamp order decides: the later one sets Humility's P/T."""
+    t = mtg.solve(mtg.load_scenario(name))
+    assert deps(t) == set()
+    assert t.final["humility"].abilities == ()
+    assert "humility" in order(t, "7b")  # still applies after losing its ability (613.6)
+    assert pt(t, "humility") == humility_pt
+    assert pt(t, "bears") == (1, 1)
+    assert pt(t, "opalescence") == (None, None)  # "each other": not a creature itself
+
+
+def test_anthems_are_independent() -> None:
+    """Two P/T modifiers (7c) never change what the other applies to or does: independent, applied
+    in timestamp order."""
+    t = solve_text("""
+        game: mtg
+        players: [Ann]
+        objects:
+          - {id: honor, card: Honor of the Pure}
+          - {id: anthem, card: Glorious Anthem}
+          - {id: lions, name: Savannah Lions, types: [Creature], subtypes: [Cat], colors: [white], power: 2, toughness: 1}
+    """)
+    assert deps(t) == set()
+    assert order(t, "7c") == ["honor", "anthem"]
+    assert pt(t, "lions") == (4, 3)
+
+
+def test_march_depends_on_lattice_what_it_applies_to() -> None:
+    """613.8a(b) "what it applies to": Mycosynth Lattice makes every permanent an artifact, so
+    March of the Machines would apply to more objects: March waits although it is older."""
+    t = mtg.solve(mtg.load_scenario("classic/lattice-and-march"))
+    assert ("march", "lattice.artifacts") in deps(t)
+    assert ("lattice.artifacts", "march") not in deps(t)
+    assert order(t, "4") == ["lattice.artifacts", "march"]
+    s = step(t, "march", "4")
+    assert s.why == "dependency" and s.waited_on == ("lattice.artifacts",)
+    reason = next(d.reason for d in t.dependencies if d.effect == "march")
+    assert "changes what March of the Machines applies to" in reason
+    assert pt(t, "forest") == (1, 1)  # mana value 0, plus Glorious Anthem
+
+
+def test_dryad_and_blood_moon_independent_so_timestamps_decide() -> None:
+    """Both change land types in layer 4, neither changes the other's existence, set or result:
+    the later one wins. Blood Moon first: a Mountain with every basic type; Dryad first: only a
+    Mountain."""
+    t = mtg.solve(mtg.load_scenario("classic/dryad-and-blood-moon"))
+    assert deps(t) == set()
+    assert set(t.final["mutavault"].subtypes) == {"Plains", "Island", "Swamp", "Mountain", "Forest"}
+    s = mtg.load_scenario("classic/dryad-and-blood-moon").with_order(["dryad", "blood-moon"])
+    t2 = mtg.solve(s)
+    assert t2.final["mutavault"].subtypes == ("Mountain",)
+
+
+def test_613_8c_judged_again_after_each_effect() -> None:
+    """613.8c / rules-notes (Kormus Bell + Urborg + Quicksilver Fountain): before anything applies,
+    Kormus Bell depends on Urborg and Urborg on the Fountain. The Fountain applies; judged again,
+    Urborg's effect no longer exists, so Kormus Bell no longer waits on anything and applies to the
+    basic Swamp only."""
+    t = mtg.solve(mtg.load_scenario("classic/kormus-bell-urborg-fountain"))
+    first = t.steps[0]
+    assert first.effect == "fountain"
+    assert {(d.effect, d.depends_on) for d in first.dependencies} == {
+        ("kormus-bell", "urborg"),
+        ("urborg", "fountain"),
+    }
+    bell = step(t, "kormus-bell", "4")
+    assert bell.dependencies == ()  # judged again: nothing left to wait on
+    assert not t.effect("urborg").active
+    assert pt(t, "swamp") == (1, 1)
+    assert "Creature" not in t.final["forest"].types
+    assert t.final["urborg"].subtypes == ("Island",)
+
+
+def test_dependency_loop_is_genuine_and_applied_in_timestamp_order() -> None:
+    """613.8b + rules-notes house reading: Life and Limb depends on Yavimaya (Yavimaya makes Yavimaya
+    itself a Forest) and Yavimaya on Life and Limb (it makes the Saproling a land): a loop. No effect
+    is independent, so the earliest-timestamped loop member (Life and Limb) applies first."""
+    t = mtg.solve(mtg.load_scenario("classic/dependency-loop"))
+    assert deps(t) == {("yavimaya", "life-and-limb"), ("life-and-limb", "yavimaya")}
+    assert t.loops == (("life-and-limb", "yavimaya"),)
+    first = t.steps[0]
+    assert (first.effect, first.why, first.loop) == ("life-and-limb", "loop", ("life-and-limb", "yavimaya"))
+    assert first.objects == ("saproling",)
+    assert step(t, "yavimaya", "4").objects == ("saproling", "yavimaya")
+    assert "Forest" in t.final["yavimaya"].subtypes
+    assert "Creature" not in t.final["yavimaya"].types  # Life and Limb's set was fixed in layer 4 (613.6)
+    assert set(t.final["saproling"].types) == {"Creature", "Land"}
+
+
+def test_loop_other_timestamp_order() -> None:
+    """The same loop with Yavimaya older: it applies first (to Yavimaya itself and the other land),
+    then Life and Limb applies to every Forest and Saproling, Yavimaya included: a 1/1 creature."""
+    s = mtg.load_scenario("classic/dependency-loop").with_order(["yavimaya", "life-and-limb"])
+    t = mtg.solve(s)
+    assert t.loops == (("yavimaya", "life-and-limb"),)
+    assert t.steps[0].effect == "yavimaya"
+    assert pt(t, "yavimaya") == (1, 1)
+
+
+def test_independent_effects_go_before_a_loop() -> None:
+    """House reading, step 1: while some unapplied effect depends on no other, the earliest such
+    effect applies -- here Opalescence, the newest, goes before the older loop members (it makes
+    Life and Limb a creature, which changes neither loop member's set, and they change nothing
+    Opalescence reads). Then step 2: the earliest loop member."""
+    t = solve_text("""
+        game: mtg
+        players: [Ann]
+        objects:
+          - {id: lal, card: Life and Limb}
+          - {id: yav, card: "Yavimaya, Cradle of Growth"}
+          - {id: sap, card: Saproling, token: true}
+          - {id: opal, card: Opalescence}
+    """)
+    assert order(t, "4") == ["opal", "lal", "yav"]
+    assert t.steps[0].why == "timestamp"
+    assert step(t, "lal", "4").why == "loop"
+    assert t.loops == (("lal", "yav"),)
+    assert pt(t, "lal") == (4, 4)  # Opalescence: its mana value
+
+
+def test_text_change_rewrites_a_lord() -> None:
+    """Layer 3 (612.2, rules-notes "Text-changing effects"): Artificial Evolution makes Goblin King
+    an Elf lord: Llanowar Elves gets +1/+1 and mountainwalk, Goblin Piker no longer does."""
+    t = mtg.solve(mtg.load_scenario("classic/artificial-evolution"))
+    assert order(t, "3") == ["evolution"]
+    assert t.final["king"].abilities == ("Other Elf creatures get +1/+1 and have mountainwalk.",)
+    assert pt(t, "elves") == (2, 2) and "Mountainwalk" in t.final["elves"].abilities
+    assert pt(t, "piker") == (2, 1)
+
+
+def test_text_change_dependency() -> None:
+    """613.8a "A's text": a text-changing effect that rewrites another text-changing ability is
+    depended on (both in layer 3)."""
+    t = solve_text("""
+        game: mtg
+        players: [Ann]
+        objects:
+          - id: hack
+            name: Hacker
+            types: [Enchantment]
+            abilities:
+              - text: Lands you control are Swamps.
+                static: {affects: lands you control, type: {add: [Swamp]}}
+              - key: evolve
+                text: "Change the text of Hacker: Swamp becomes Island."
+                static: {affects: this, text_change: {from: Swamp, to: Island}}
+          - {id: land, card: Wasteland}
+    """)
+    assert order(t, "3") == ["hack.evolve"]
+    assert t.final["land"].subtypes == ("Island",)
+
+
+def test_verdict_cache_gives_the_same_trace_as_judging_from_scratch() -> None:
+    """The verdict cache is only a cache: a generated board solves to the same trace with it off."""
+    from rulekit.mtg.generate import board
+
+    s = board(160, 40, seed=3)
+    with_cache = mtg.solve(s).to_json()
+    engine.CACHE_VERDICTS = False
+    try:
+        without = mtg.solve(s).to_json()
+    finally:
+        engine.CACHE_VERDICTS = True
+    assert with_cache == without
+
+
+def test_dependency_false_is_pure_timestamp_order() -> None:
+    """``dependency=False`` (benchmarks and comparison): Urborg (older) applies before Blood Moon."""
+    t = mtg.solve(mtg.load_scenario("classic/urborg-then-blood-moon"), dependency=False)
+    assert order(t, "4") == ["urborg", "blood-moon"]
+    assert t.dependencies == ()
