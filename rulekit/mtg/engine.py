@@ -559,7 +559,6 @@ def resolved_status(comp: Compiled, eff: Eff) -> None:
         eff.active, eff.note = False, "switched off"
         return
     dur = spec.duration.lower()
-    ts = eff.timestamp or 0
     index = eff.event_index if eff.event_index is not None else -1
     if dur == "until end of turn" and any(mark > index for mark in comp.eot_marks):
         eff.active, eff.note = False, "ended at end of turn"

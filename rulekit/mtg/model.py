@@ -465,7 +465,7 @@ class Scenario:
                     last_event[oid] = i
             if ev.kind == "resolve" and i in comp.resolve_ts:
                 events[i] = replace(ev, timestamp=comp.resolve_ts[i])
-        for oid, i in last_event.items():
+        for i in sorted(set(last_event.values())):
             ev = events[i]
             frozen = dict(ev.stamps)
             for who in ev.objects:
@@ -479,10 +479,10 @@ class Scenario:
                 events[e.event_index] = replace(events[e.event_index], timestamp=ts)
             elif e.source is not None:
                 new_objs[e.source] = replace(new_objs[e.source], timestamp=ts)
-                i = last_event.get(e.source)
-                if i is not None:
-                    ev = events[i]
-                    events[i] = replace(ev, stamps=tuple(sorted({**dict(ev.stamps), e.source: ts}.items())))
+                at = last_event.get(e.source)
+                if at is not None:
+                    ev = events[at]
+                    events[at] = replace(ev, stamps=tuple(sorted({**dict(ev.stamps), e.source: ts}.items())))
         return replace(self, objects=tuple(new_objs[o.id] for o in self.objects), events=tuple(events))
 
     def with_order(self, effect_ids: list[str]) -> Scenario:

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (scenario YAML inside strings keeps one object per line)
 """Dependency (613.8): detected automatically by counterfactual evaluation, judged again after
 every applied effect, loops applied per the house reading of the rules notes."""
 

@@ -20,26 +20,29 @@ CASES = [
     ),
     (
         "objects:\n  - {id: bears, card: Grizly Bears}\n",
-        "scenario.yaml:4: objects[0].card: 'Grizly Bears' is not a card in the library — did you mean 'Grizzly Bears'?",
+        "scenario.yaml:4: objects[0].card: 'Grizly Bears' is not a card in the library — "
+        "did you mean 'Grizzly Bears'?",
     ),
     (
         "objects:\n  - {id: bears, card: Grizzly Bears, colors: [gren]}\n",
-        "scenario.yaml:4: objects[0].colors[0]: 'gren' is not a colour (white, blue, black, red, green) — did you "
-        "mean 'green'?",
+        "scenario.yaml:4: objects[0].colors[0]: 'gren' is not a colour (white, blue, black, red, green) "
+        "— did you mean 'green'?",
     ),
     (
         "objects:\n  - {id: bears, card: Grizzly Bears}\nevents:\n  - enter: bear\n",
         "scenario.yaml:6: events[0].enter: no object 'bear' in this scenario — did you mean 'bears'?",
     ),
     (
-        "objects:\n  - {id: g, card: Grizzly Bears}\nevents:\n  - resolve: {source: g, effect: {modfy_pt: {power: 1}}}\n",
-        "scenario.yaml:6: events[0].resolve.effect.modfy_pt: unknown key 'modfy_pt' — did you mean 'modify_pt'?",
+        "objects:\n  - {id: g, card: Grizzly Bears}\nevents:\n"
+        "  - resolve: {source: g, effect: {modfy_pt: {power: 1}}}\n",
+        "scenario.yaml:6: events[0].resolve.effect.modfy_pt: unknown key 'modfy_pt' "
+        "— did you mean 'modify_pt'?",
     ),
     (
         "objects:\n  - id: a\n    name: A\n    types: [Enchantment]\n    abilities:\n      - text: t\n"
         "        static: {affects: creaturs you control, modify_pt: {power: 1}}\n",
-        "scenario.yaml:9: objects[0].abilities[0].static.affects: 'creaturs' is not a word selectors know (in "
-        "'creaturs you control') — did you mean 'creatures'?",
+        "scenario.yaml:9: objects[0].abilities[0].static.affects: 'creaturs' is not a word selectors "
+        "know (in 'creaturs you control') — did you mean 'creatures'?",
     ),
     (
         "objects:\n  - {id: g, card: Gideon Jura}\nevents:\n  - resolve: {source: g, ability: '1'}\n",
@@ -57,8 +60,8 @@ CASES = [
     (
         "objects:\n  - id: a\n    name: A\n    types: [Enchantment]\n    abilities:\n      - text: t\n"
         "        static: {affects: bers, modify_pt: {power: 1}}\n  - {id: bears, card: Grizzly Bears}\n",
-        "scenario.yaml:9: objects[0].abilities[0].static.affects: 'bers' is neither a selector nor an object in "
-        "this scenario — did you mean 'bears'?",
+        "scenario.yaml:9: objects[0].abilities[0].static.affects: 'bers' is neither a selector nor an "
+        "object in this scenario — did you mean 'bears'?",
     ),
 ]
 

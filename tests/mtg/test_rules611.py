@@ -1,10 +1,11 @@
+# ruff: noqa: E501  (scenario YAML inside strings keeps one object per line)
 """Rule 611 (durations, locked sets, "for as long as", X), 305.7 and 613.6."""
 
 from __future__ import annotations
 
 from rulekit import mtg
 
-from ._util import order, pt, solve_text, step
+from ._util import pt, solve_text, step
 
 
 def test_611_2c_locked_set_vs_static_anthem() -> None:

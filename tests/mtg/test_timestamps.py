@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (scenario YAML inside strings keeps one object per line)
 """Timestamps (613.7; seed 000 "Selo temporal"; rules-notes "Timestamps")."""
 
 from __future__ import annotations
