@@ -1,9 +1,11 @@
 """The stored lesson notebooks are clean, and match their sources.
 
-Clean means what ``nbstripout --keep-output --verify`` checks (no execution counts, no execution or
-collapse metadata, no notebook signature or widget state, cell ids as nbstripout numbers them), plus:
-no widget views or widget state in the outputs, no metadata beyond a fixed kernelspec and language name,
-no error outputs and no stderr noise.
+Clean means what ``nbstripout --keep-output --keep-count --verify`` checks (no execution or collapse
+metadata, no notebook signature or widget state, cell ids as nbstripout numbers them), plus: no widget
+views or widget state in the outputs, no metadata beyond a fixed kernelspec and language name, no error
+outputs and no stderr noise. Execution counts are kept because nbval needs them (it fails a stored cell
+that has outputs but no count, and never compares its outputs); they must read 1, 2, 3… in cell order,
+i.e. one clean top-to-bottom run.
 ``tools/refresh_lessons.py`` produces exactly this; run it after editing a lesson.
 """
 
@@ -48,7 +50,7 @@ NBSTRIPOUT_EXTRA_KEYS = [
 
 @pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
 def test_nbstripout_keep_output_verify(path: Path) -> None:
-    """In-process ``nbstripout --keep-output --verify`` (the CLI costs ~2 s of start-up per file)."""
+    """In-process ``nbstripout --keep-output --keep-count --verify`` (the CLI costs ~2 s per file)."""
     nbformat = pytest.importorskip("nbformat")
     nbstripout = pytest.importorskip("nbstripout")
     text = path.read_text(encoding="utf-8")
@@ -56,7 +58,7 @@ def test_nbstripout_keep_output_verify(path: Path) -> None:
     stripped = nbstripout.strip_output(
         nbformat.reads(text, as_version=nbformat.NO_CONVERT),
         keep_output=True,
-        keep_count=False,
+        keep_count=True,
         keep_id=False,
         extra_keys=NBSTRIPOUT_EXTRA_KEYS,
     )
@@ -70,14 +72,17 @@ def test_no_widget_state_or_execution_metadata(path: Path) -> None:
     meta = nb["metadata"]
     assert set(meta) <= {"kernelspec", "language_info"}, f"{path.name}: notebook metadata {meta}"
     assert "version" not in nb["metadata"].get("language_info", {}), "machine-specific Python version stored"
+    count = 0
     for i, cell in enumerate(nb["cells"]):
         where = f"{path.name} cell {i}"
         assert set(cell.get("metadata", {})) <= {"tags"}, f"{where}: metadata {cell['metadata']}"
         if cell["cell_type"] != "code":
             continue
-        assert cell["execution_count"] is None, f"{where}: execution_count stored"
+        count += 1
+        assert cell["execution_count"] == count, f"{where}: execution_count is not {count}: refresh it"
         for out in cell["outputs"]:
-            assert out.get("execution_count") is None, f"{where}: output execution_count stored"
+            if "execution_count" in out:
+                assert out["execution_count"] == count, f"{where}: output execution_count is not {count}"
             assert out["output_type"] != "error", f"{where}: an error output is stored"
             assert not (out["output_type"] == "stream" and out["name"] == "stderr"), f"{where}: stderr stored"
             for mime in WIDGET_MIMES:

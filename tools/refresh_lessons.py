@@ -5,11 +5,14 @@
 
 Each notebook runs top to bottom in a fresh kernel (nbclient) with ``RULEKIT_GRAPHVIZ=wasm``, so the
 stored SVG comes from the in-process WebAssembly Graphviz and is byte-identical on every machine (system
-``dot`` versions lay out differently). The outputs are then cleaned the way ``nbstripout --keep-output``
-would, and a bit more:
+``dot`` versions lay out differently). The outputs are then cleaned the way
+``nbstripout --keep-output --keep-count`` would, and a bit more:
 
-- no execution counts, no cell metadata except ``tags``, no notebook metadata except a fixed kernelspec and
-  language name (no Python patch version, no widget state, no signature);
+- execution counts are kept: nbval refuses a stored cell that has outputs but no execution count ("Unrun
+  reference cell has outputs") and would not compare the ``nbval-check-output`` cells. A top-to-bottom run
+  numbers the cells 1, 2, 3… so the counts are deterministic too;
+- no cell metadata except ``tags``, no notebook metadata except a fixed kernelspec and language name
+  (no Python patch version, no widget state, no signature);
 - widget *views* are dropped from the outputs: without widget state they would show "model not found".
   A learner gets the live widget by running the cell.
 
@@ -54,14 +57,13 @@ def clean(nb: Any) -> Any:
             cell.pop("outputs", None)
             cell.pop("execution_count", None)
             continue
-        cell["execution_count"] = None
         outputs = []
         for out in cell.get("outputs", []):
             data = out.get("data", {})
             if WIDGET_VIEW in data or WIDGET_STATE in data:
                 continue
             if "execution_count" in out:
-                out["execution_count"] = None
+                out["execution_count"] = cell.get("execution_count")
             out["metadata"] = {} if "metadata" in out else out.get("metadata")
             if out.get("metadata") is None:
                 out.pop("metadata", None)

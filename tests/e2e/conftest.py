@@ -7,6 +7,7 @@ or playwright is missing the tests skip, and the end of the test run says so and
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -114,6 +115,15 @@ def jupyterlab() -> Iterator[str]:
         JUPYTERLAB_WORKSPACES_DIR=str(tmp / "workspaces"),
         JUPYTER_PLATFORM_DIRS="1",
     )
+    # User settings: render every cell (no windowing, so widgets below the fold exist and can be found),
+    # and never ask about Jupyter news (a toast that would cover the screenshots).
+    settings = tmp / "settings"
+    for rel, value in {
+        "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false"},
+    }.items():
+        (settings / rel).parent.mkdir(parents=True, exist_ok=True)
+        (settings / rel).write_text(json.dumps(value), encoding="utf-8")
     log = tmp / "jupyterlab.log"
     cmd = [
         sys.executable, "-m", "jupyterlab",
@@ -161,20 +171,43 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
-@pytest.fixture
-def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A fresh page; on failure its screenshot goes to test-artifacts/<test name>.png."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+LESSONS_UNDER_TEST = ["01-layers.ipynb", "05-apoteose-chain.ipynb"]
+
+
+@pytest.fixture(scope="module")
+def lab_page(browser: Any, jupyterlab: str) -> Iterator[Any]:
+    """One JupyterLab page with 01-layers and 05-apoteose-chain open and fully run (kernels in parallel).
+
+    Afterwards every kernel on the server is shut down.
+    """
+    from .jlab import open_notebooks, run_all, shutdown_kernels
+
+    context = browser.new_context(viewport={"width": 1280, "height": 2400})
     pg = context.new_page()
     try:
+        open_notebooks(pg, jupyterlab, LESSONS_UNDER_TEST)
+        run_all(pg, LESSONS_UNDER_TEST)
         yield pg
+    except Exception:
+        _screenshot(pg, "lab_page-setup")
+        raise
     finally:
-        rep = getattr(request.node, "rep_call", None)
-        if rep is not None and rep.failed:
-            ARTIFACTS.mkdir(exist_ok=True)
-            name = request.node.name.replace("/", "_").replace("[", "-").replace("]", "")
-            try:
-                pg.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-            except Exception as exc:  # a broken page must not hide the test's own failure
-                print(f"could not save the failure screenshot: {exc}")
         context.close()
+        shutdown_kernels(jupyterlab)
+
+
+def _screenshot(pg: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    try:
+        pg.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    except Exception as exc:  # a broken page must not hide the test's own failure
+        print(f"could not save the failure screenshot: {exc}")
+
+
+@pytest.fixture
+def page(lab_page: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """The shared JupyterLab page; on failure its screenshot goes to test-artifacts/<test name>.png."""
+    yield lab_page
+    rep = getattr(request.node, "rep_call", None)
+    if rep is not None and rep.failed:
+        _screenshot(lab_page, request.node.name.replace("/", "_").replace("[", "-").replace("]", ""))

@@ -1,0 +1,108 @@
+"""Real-browser tests: JupyterLab in Debian's chromium runs the lessons and the explorers react to clicks.
+
+- 01-layers: run all cells, wait for the kernel to be idle, untick Night of Souls' Betrayal in the first
+  Humility/Gideon LayerExplorer; the layer table AND the dependency diagram must change (and Gideon's 5/5
+  becomes 6/6 in the final table, seed 002's arithmetic without the -1/-1). Saves docs/layer-explorer.png.
+- 05-apoteose-chain: run all cells, make one choice in the ChainExplorer; its outputs must change.
+
+Screenshots of failures go to test-artifacts/. Skipped, with a notice at the end of the run, when chromium or
+playwright is missing (see conftest.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .jlab import activate, error_outputs
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS_SHOT = ROOT / "docs" / "layer-explorer.png"
+
+# The HTML outputs of one explorer, as the browser shows them: tables (by caption) and diagrams (SVG).
+SNAPSHOT_JS = """(root) => {
+  const htmls = Array.from(root.querySelectorAll('.widget-html-content'));
+  const tables = htmls.filter(h => h.querySelector('table')).map(h => h.innerText);
+  const svgs = htmls.filter(h => h.querySelector('svg')).map(h => h.querySelector('svg').outerHTML);
+  return {tables, svgs, text: root.innerText};
+}"""
+
+
+def _snapshot(locator: Any) -> dict[str, Any]:
+    return dict(locator.evaluate(SNAPSHOT_JS))
+
+
+def _wait_changed(page: Any, locator: Any, before: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    """Poll until every one of ``keys`` differs from ``before`` (or time out); return the new snapshot."""
+    deadline_ms = 20_000
+    step_ms = 100
+    waited = 0
+    after = _snapshot(locator)
+    while waited < deadline_ms and not all(after[k] != before[k] for k in keys):
+        page.wait_for_timeout(step_ms)
+        waited += step_ms
+        after = _snapshot(locator)
+    return after
+
+
+def test_layer_explorer_toggle_changes_table_and_diagram(page: Any) -> None:
+    panel = activate(page, "01-layers.ipynb")
+    errors = error_outputs(page, "01-layers.ipynb")
+    assert not errors, f"errors while running 01-layers: {errors}"
+
+    explorers = panel.locator(".rulekit-layer-explorer")
+    # the first explorer is Judge's Familiar; the second is Humility + Night + Gideon (the seed's order)
+    explorer = explorers.filter(has_text="Night of Souls").first
+    explorer.wait_for(state="attached", timeout=30_000)
+    explorer.scroll_into_view_if_needed()
+    explorer.locator("svg").first.wait_for(timeout=30_000)
+    before = _snapshot(explorer)
+    assert before["tables"] and before["svgs"], "the explorer shows no table or no diagram"
+    assert any("5/5" in t for t in before["tables"]), "seed 002: Gideon Jura is 5/5 before the toggle"
+
+    night = (
+        explorer.locator(".widget-checkbox").filter(has_text="Night of Souls").locator("input[type=checkbox]")
+    )
+    assert night.is_checked()
+    night.click()
+
+    after = _wait_changed(page, explorer, before, ("tables", "svgs"))
+    assert after["svgs"] != before["svgs"], "the dependency diagram did not change after the toggle"
+    assert after["tables"] != before["tables"], "the tables did not change after the toggle"
+    assert any("6/6" in t for t in after["tables"]), "without Night's -1/-1 Gideon Jura should be 6/6"
+    assert not night.is_checked()
+
+    DOCS_SHOT.parent.mkdir(exist_ok=True)
+    night.click()  # back on: the README screenshot shows the seed's own example
+    _wait_changed(page, explorer, after, ("svgs",))
+    explorer.screenshot(path=str(DOCS_SHOT))
+
+
+def test_chain_explorer_choice_changes_outputs(page: Any) -> None:
+    panel = activate(page, "05-apoteose-chain.ipynb")
+    errors = error_outputs(page, "05-apoteose-chain.ipynb")
+    assert not errors, f"errors while running 05-apoteose-chain: {errors}"
+
+    explorer = panel.locator(".rulekit-chain-explorer").first
+    explorer.wait_for(state="attached", timeout=30_000)
+    explorer.scroll_into_view_if_needed()
+    before = _snapshot(explorer)
+    assert before["text"].strip(), "the chain explorer is empty"
+
+    # One choice at the first open window: the first legal response that is not "pass", then Choose.
+    radios = explorer.locator(".widget-radio-box input[type=radio]")
+    radios.first.wait_for(state="attached", timeout=30_000)
+    labels = explorer.locator(".widget-radio-box label")
+    texts = [labels.nth(i).inner_text() for i in range(labels.count())]
+    pick = next((i for i, t in enumerate(texts) if "pass" not in t.lower()), None)
+    assert pick is not None, f"no legal response offered at the first window: {texts}"
+    before = _snapshot(explorer)
+    radios.nth(pick).check()
+    explorer.get_by_role("button", name="Choose").click()
+    after = _wait_changed(page, explorer, before, ("tables", "svgs"))
+    assert after["tables"] != before["tables"], "the chain log did not change after a choice"
+    assert after["svgs"] != before["svgs"], "the chain diagram did not change after a choice"
