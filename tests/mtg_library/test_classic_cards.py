@@ -369,6 +369,48 @@ def test_magus_under_humility_still_makes_mountains() -> None:
     assert pt(t, "magus") == (1, 1)
 
 
+
+@pytest.mark.parametrize("seas_last", [True, False])
+def test_magus_of_the_moon_and_spreading_seas_timestamp_order(seas_last: bool) -> None:
+    """Both set the land type of a nonbasic land (305.7) and neither changes what the other applies
+    to or does, so timestamp order decides (613.7): the later one wins. Spreading Seas attached
+    after Magus entered: an Island. Magus entered after Seas was attached: a Mountain."""
+    events = ["      - enter: magus", "      - attach: {object: seas, to: vault}"]
+    if not seas_last:
+        events.reverse()
+    t = solve_text("""
+    game: mtg
+    players: [Ann, Bob]
+    objects:
+      - {id: vault, card: Mutavault, controller: Ann}
+      - {id: magus, card: Magus of the Moon, controller: Bob}
+      - {id: seas, card: Spreading Seas, controller: Bob}
+    events:
+""" + "\n".join(events) + "\n")
+    expected = "Island" if seas_last else "Mountain"
+    assert view(t, "vault").subtypes == (expected,)
+    assert view(t, "vault").abilities == (MANA[expected],)
+    assert not deps(t, "4")
+
+
+def test_urborg_and_yavimaya_do_not_depend_on_each_other() -> None:
+    """Urborg and Yavimaya only add a land type to every land: neither changes whether the other
+    exists, what it applies to or what it does (613.8a), so there is no dependency and every land
+    is a Swamp Forest with both mana abilities."""
+    t = solve_text("""
+        game: mtg
+        players: [Ann, Bob]
+        objects:
+          - {id: urborg, card: "Urborg, Tomb of Yawgmoth", controller: Ann}
+          - {id: yavimaya, card: "Yavimaya, Cradle of Growth", controller: Bob}
+          - {id: plains, card: Plains, controller: Bob}
+    """)
+    assert not deps(t)
+    for oid in ("urborg", "yavimaya", "plains"):
+        assert {"Swamp", "Forest"} <= set(view(t, oid).subtypes), oid
+        assert {MANA["Swamp"], MANA["Forest"]} <= set(view(t, oid).abilities), oid
+    assert set(view(t, "plains").subtypes) == {"Plains", "Swamp", "Forest"}
+
 # ========================================================================= Kormus Bell + Urborg
 @pytest.mark.parametrize("order", [("urborg", "bell"), ("bell", "urborg")])
 def test_kormus_bell_and_urborg_make_every_land_a_1_1(order: tuple[str, str]) -> None:
@@ -503,6 +545,26 @@ def test_sudden_spoiling_locks_its_set() -> None:
     assert pt(t, "mongrel") == (2, 2) and len(view(t, "mongrel").abilities) == 1
     assert set(t.effect("spoil").locked or ()) == {"bears", "elves"}
 
+
+
+def test_sudden_spoiling_then_mutavault_animated() -> None:
+    """611.2c, the classic manland case: Mutavault was a land, not a creature, when Sudden Spoiling
+    resolved, so animating it afterwards gives a normal 2/2 with its abilities; Bob's Grizzly
+    Bears, a creature at resolution, is 0/2."""
+    t = solve_text("""
+        game: mtg
+        players: [Ann, Bob]
+        objects:
+          - {id: vault, card: Mutavault, controller: Bob}
+          - {id: bears, card: Grizzly Bears, controller: Bob}
+          - {id: spoiling, card: Sudden Spoiling, controller: Ann, zone: graveyard}
+        events:
+          - resolve: {source: spoiling, ability: cast, targets: [Bob], id: spoil}
+          - resolve: {source: vault, ability: animate, id: animate}
+    """)
+    assert pt(t, "vault") == (2, 2) and "{T}: Add {C}." in view(t, "vault").abilities
+    assert pt(t, "bears") == (0, 2)
+    assert "vault" not in (t.effect("spoil").locked or ())
 
 # ================================================================================ Clone (707.2)
 def test_clone_copies_only_copiable_values() -> None:
@@ -823,6 +885,42 @@ def test_mutavault_after_end_of_turn_is_only_a_land() -> None:
     assert v.types == ("Land",) and v.subtypes == () and v.power is None
     assert "Mountainwalk" not in v.abilities
 
+
+
+@pytest.mark.parametrize("first", ["humility", "animate"])
+def test_mutavault_and_humility_timestamp_order(first: str) -> None:
+    """Both set base P/T in 7b (613.4b), in timestamp order (613.7); Humility removes Mutavault's
+    abilities in layer 6 either way (it is a creature by then). Humility older: Mutavault's
+    activation sets 2/2 after Humility's 1/1. Humility newer: 1/1."""
+    events = ["      - enter: humility", "      - resolve: {source: vault, ability: animate, id: animate}"]
+    if first == "animate":
+        events.reverse()
+    t = solve_text("""
+    game: mtg
+    players: [Ann, Bob]
+    objects:
+      - {id: vault, card: Mutavault, controller: Ann}
+      - {id: humility, card: Humility, controller: Bob}
+    events:
+""" + "\n".join(events) + "\n")
+    assert pt(t, "vault") == ((2, 2) if first == "humility" else (1, 1))
+    assert view(t, "vault").abilities == ()
+    assert steps_in(t, "7b") == (["humility", "animate"] if first == "humility" else ["animate", "humility"])
+
+
+def test_dryad_arbor_under_humility_loses_its_mana_ability() -> None:
+    """Humility removes every ability of a creature in layer 6, the intrinsic "{T}: Add {G}." of
+    Dryad Arbor's Forest type too (305.6: the land has that ability); it is a 1/1."""
+    t = solve_text("""
+        game: mtg
+        players: [Ann, Bob]
+        objects:
+          - {id: arbor, card: Dryad Arbor, controller: Ann}
+          - {id: humility, card: Humility, controller: Bob}
+    """)
+    assert view(t, "arbor").abilities == ()
+    assert "Forest" in view(t, "arbor").subtypes
+    assert pt(t, "arbor") == (1, 1)
 
 # ============================================================================= Starfield of Nyx
 def _starfield(with_lignify: bool) -> str:
