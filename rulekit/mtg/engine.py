@@ -1068,9 +1068,8 @@ def apply_type(obj: Obj, spec: EffectSpec) -> None:
             new = tuple(s for s in new if subtype_family(s) != "land")
             families.discard("land")
         # 205.1b: a new subtype replaces the old subtypes of the same kind
-        obj.subtypes = tuple(s for s in obj.subtypes if subtype_family(s) not in families) + tuple(
-            s for s in new if s not in obj.subtypes
-        )
+        kept = tuple(s for s in obj.subtypes if subtype_family(s) not in families)
+        obj.subtypes = kept + tuple(s for s in new if s not in kept)
         if "creature" in families:
             obj.all_types = False
     for w in spec.type_add:

@@ -384,7 +384,8 @@ def build_abilities(items: list[Any], choices: dict[str, str]) -> tuple[Ability,
         if choices and not isinstance(item, str):
             text = json.dumps(item)
             for k, v in choices.items():
-                text = text.replace("{chosen " + k + "}", v)
+                # a chosen object is referred to by id ("@bears"), never read as a selector word
+                text = text.replace("{chosen " + k + "}", f"@{v}" if k == "object" else v)
             data = json.loads(text)
         key = ""
         if isinstance(data, dict):

@@ -200,6 +200,8 @@ def parse_selector(text: str) -> Selector:
 
 
 def _parse_part(chunk: str) -> Part:
+    if chunk.strip().startswith("@"):  # "@bears": the object with this id (or card name)
+        return Part(special="named", name=chunk.strip()[1:])
     low = chunk.lower().strip()
     if low in _SPECIALS:
         return Part(special=_SPECIALS[low])
