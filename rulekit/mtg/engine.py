@@ -1276,6 +1276,7 @@ class DepResult:
     depends_on: str
     kind: str
     reason: str
+    recorded: Dependency | None = None  # its trace form, built once
 
 
 def _names_list(ids: Iterable[str], names: dict[str, str]) -> str:
@@ -1749,7 +1750,12 @@ def _record(
     loop: tuple[str, ...],
 ) -> None:
     label = layer_label(sub, run.ruleset)
-    dep_objs = tuple(Dependency(d.effect, d.depends_on, label, d.reason, d.kind) for d in deps)
+    dep_list = []
+    for r in deps:
+        if r.recorded is None or r.recorded.layer != label:
+            r.recorded = Dependency(r.effect, r.depends_on, label, r.reason, r.kind)
+        dep_list.append(r.recorded)
+    dep_objs = tuple(dep_list)
     for d in dep_objs:
         key = (d.effect, d.depends_on, d.layer)
         if key not in run.dep_keys:
