@@ -110,6 +110,22 @@ def test_tarmogoyf_cda_before_anthem() -> None:
     assert step_index(t, "goyf", "7a") < step_index(t, "anthem", "7c")
 
 
+
+def test_twisted_image_on_tarmogoyf() -> None:
+    """The CDA gives 2/3 in 7a (Instant and Creature in graveyards), the switch in 7e gives 3/2."""
+    t = solve_text("""
+        game: mtg
+        players: [Ann, Bob]
+        objects:
+          - {id: goyf, card: Tarmogoyf, controller: Ann}
+          - {id: growth, card: Giant Growth, controller: Ann, zone: graveyard}
+          - {id: bears, card: Grizzly Bears, controller: Bob, zone: graveyard}
+          - {id: twisted, card: Twisted Image, controller: Bob, zone: stack}
+        events:
+          - resolve: {source: twisted, ability: cast, targets: [goyf], id: twist}
+    """)
+    assert pt(t, "goyf") == (3, 2)
+
 # ======================================================== Painter's Servant + Mycosynth Lattice
 def _servant_lattice(first: str, second: str) -> str:
     return f"""
@@ -291,6 +307,22 @@ def test_spreading_seas_on_a_dual_land() -> None:
     """)
     v = view(t, "trop")
     assert v.subtypes == ("Island",) and v.abilities == (MANA["Island"],)
+
+
+
+def test_spreading_seas_on_dryad_arbor() -> None:
+    """305.7 changes only land types: Dryad Arbor under Spreading Seas is a Land Creature — Island
+    Dryad that taps for {U}, not {G}."""
+    t = solve_text("""
+        game: mtg
+        players: [Ann, Bob]
+        objects:
+          - {id: arbor, card: Dryad Arbor, controller: Ann}
+          - {id: seas, card: Spreading Seas, controller: Bob, attached_to: arbor}
+    """)
+    v = view(t, "arbor")
+    assert set(v.subtypes) == {"Island", "Dryad"} and set(v.types) == {"Land", "Creature"}
+    assert v.abilities == (MANA["Island"],)
 
 
 def test_spreading_seas_on_urborg_switches_urborg_off() -> None:
@@ -483,6 +515,25 @@ def test_turn_to_frog_ends_at_end_of_turn() -> None:
     assert pt(t, "mongrel") == (4, 4)
 
 
+
+def test_giant_growth_then_turn_to_frog() -> None:
+    """613.4b/c: setting base P/T (7b) comes before modifying it (7c) whatever the timestamps:
+    Giant Growth resolves first, Turn to Frog second, yet the Bears is a 1/1 Frog +3/+3 = 4/4."""
+    t = solve_text("""
+        game: mtg
+        players: [Ann, Bob]
+        objects:
+          - {id: bears, card: Grizzly Bears, controller: Ann}
+          - {id: growth, card: Giant Growth, controller: Ann, zone: graveyard}
+          - {id: frog, card: Turn to Frog, controller: Bob, zone: graveyard}
+        events:
+          - resolve: {source: growth, ability: cast, targets: [bears], id: grow}
+          - resolve: {source: frog, ability: cast, targets: [bears], id: frog-spell}
+    """)
+    assert pt(t, "bears") == (4, 4)
+    assert view(t, "bears").subtypes == ("Frog",) and view(t, "bears").colors == ("blue",)
+    assert step_index(t, "frog-spell", "7b") < step_index(t, "grow", "7c")
+
 # ====================================================================================== Lignify
 def test_lignify_on_tarmogoyf() -> None:
     """Lignify on Tarmogoyf: a 0/4 Treefolk (its Lhurgoyf type is replaced, 205.1a) with no
@@ -587,14 +638,7 @@ def test_clone_copies_only_copiable_values() -> None:
     assert step(t, "clone", "1").objects == ("clone",)
 
 
-@pytest.mark.parametrize("order", [
-    pytest.param("cub-first", marks=pytest.mark.xfail(
-        strict=True,
-        reason="engine: '{chosen object}' = 'bears' is parsed as the selector 'Bears' (subtype Bear) "
-        "because 'bears' is a selector word, so Clone copies the first Bear listed (Bear Cub) instead "
-        "of the chosen object (707.2)")),
-    "bears-first",
-])
+@pytest.mark.parametrize("order", ["cub-first", "bears-first"])
 def test_clone_copies_the_chosen_object_by_id(order: str) -> None:
     """Clone copies the one creature chosen as it enters (707.2; Clone's Oracle text). The choice
     names the object ``bears`` (LANGUAGE.md §3 ``choices: {object: bears}``); another Bear on the
@@ -661,6 +705,27 @@ def test_clone_of_tarmogoyf_copies_the_cda() -> None:
     assert pt(t, "clone") == (2, 3)
     assert view(t, "clone").name == "Tarmogoyf"
 
+
+
+def test_clone_of_an_opalescence_animated_glorious_anthem() -> None:
+    """Clone may copy Bob's Glorious Anthem while Opalescence makes it a creature; it copies the
+    printed Glorious Anthem (707.2: the Opalescence effect isn't copiable), an enchantment with
+    no P/T. Opalescence then animates the Clone too (3/3), and its own copied "Creatures you
+    control get +1/+1" pumps it: 4/4. Bob's Anthem is 3/3 +1 (its own) = 4/4."""
+    t = solve_text("""
+        game: mtg
+        players: [Ann, Bob]
+        objects:
+          - {id: opal, card: Opalescence, controller: Ann}
+          - {id: anthem, card: Glorious Anthem, controller: Bob}
+          - {id: clone, card: Clone, controller: Ann, choices: {object: anthem}}
+    """)
+    c = view(t, "clone")
+    assert c.name == "Glorious Anthem" and set(c.types) == {"Enchantment", "Creature"}
+    assert c.colors == ("white",) and c.abilities == ("Creatures you control get +1/+1.",)
+    assert pt(t, "clone") == (4, 4)
+    assert pt(t, "anthem") == (4, 4)
+    assert view(t, "opal").power is None
 
 # ====================================================================== Control Magic (layer 2)
 def test_control_magic_then_selectors_see_the_new_controller() -> None:
@@ -1067,15 +1132,6 @@ def test_conspiracy_reaches_cards_you_own_and_spells_you_control() -> None:
     assert view(t, "growth").subtypes == ()
 
 
-SET_SUBTYPE_ALREADY_THERE = pytest.mark.xfail(
-    strict=True,
-    reason="engine apply_type: setting creature subtypes to a type the object already has drops it "
-    "(old subtypes of that kind are filtered out, then the new ones are added only if not in the OLD "
-    "subtypes), leaving no creature type; 205.1a says the object is exactly the new type",
-)
-
-
-@SET_SUBTYPE_ALREADY_THERE
 def test_conspiracy_on_a_creature_that_already_has_the_type() -> None:
     """Conspiracy (Elf) on Llanowar Elves (Elf Druid): it is the chosen type and only that (205.1a):
     an Elf, no longer a Druid."""
@@ -1089,7 +1145,6 @@ def test_conspiracy_on_a_creature_that_already_has_the_type() -> None:
     assert view(t, "elves").subtypes == ("Elf",)
 
 
-@SET_SUBTYPE_ALREADY_THERE
 def test_lignify_on_a_treefolk() -> None:
     """Lignify on a Treefolk (an inline Ironroot Treefolk, 3/5): still a Treefolk, 0/4 (205.1a, 7b)."""
     t = solve_text("""
