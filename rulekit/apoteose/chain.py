@@ -194,6 +194,20 @@ class Engine:
         label = kw.pop("label", None) or f"{kind}@{kw.get('frame')}.{self.seq}"
         return GEvent(self.seq, kind, moment, actor, label=label, **kw)
 
+    def describe(self, ev: GEvent) -> str:
+        """A readable description of a game event (for option labels and the trace)."""
+        where = f" (#{ev.frame})" if ev.frame is not None else ""
+        if ev.kind == "activate":
+            return f"the activation of #{ev.frame}"
+        words = {"heal": "heal", "recover": "recovery", "damage": "damage", "lose": "loss", "consume": "consume",
+                 "discard": "discard", "bury": "bury", "banish": "banish", "target": "target", "attack": "attack",
+                 "test": "test", "roll": "roll", "draw": "draw", "resolve": "resolution", "enter": "entering play",
+                 "leave": "leaving play", "exhaust": "exhaust", "reveal": "reveal"}
+        text = words.get(ev.kind, ev.kind)
+        bits = [b for b in (ev.resource, ev.card, f"to {ev.patient}" if ev.patient else None) if b]
+        pre = "before " if ev.moment == "before" else ""
+        return f"{pre}{text}{' ' + ' '.join(bits) if bits else ''}{where}"
+
     def snapshot(self) -> dict[str, dict[str, int]]:
         return {h.id: {r: v[0] for r, v in h.resources.items()} for h in self.g.heroes.values()}
 
@@ -1052,6 +1066,7 @@ class Engine:
             raise RulekitError(f"the chain is deeper than {MAX_DEPTH} (an endless Auto loop?)", code="CHAIN_LOOP")
         if frame.parent is not None:
             self.emit("respond", frame, stage=None, detail={"answers": frame.answers.label if frame.answers else None,
+                                                            "answers_text": self.describe(frame.answers) if frame.answers else None,
                                                             "answers_kind": frame.answers.kind if frame.answers else None})
         self.stack.append(frame)
         frame.activation = self.ev("activate", "after", frame.hero, card=frame.card, frame=frame.index,
@@ -1333,7 +1348,8 @@ class Engine:
                             if oid not in lookup:
                                 lookup[oid] = (hero, card.id, eno, ev)
                                 options.append((self.priority_key(hero, card), Option(
-                                    oid, f"{hero} activates {eid} answering {ev.label}", hero, card.id, eid, ev.label)))
+                                    oid, f"{hero}: {card.name} ({eid}) — answers {self.describe(ev)}", hero, card.id,
+                                    eid, ev.label)))
                             matched = True
                         elif code != "NO_TRIGGER":
                             best = best or (code, reason)
