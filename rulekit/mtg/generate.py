@@ -92,7 +92,9 @@ def board(n_objects: int = 500, n_effects: int = 60, seed: int = 0) -> Scenario:
     return scenario_from_text(yaml.safe_dump(data, sort_keys=False), f"{data['name']}.yaml")
 
 
-def random_scenario_text(rng: random.Random, explicit_timestamps: bool = False, max_objects: int = 8) -> str:
+def random_scenario_text(
+    rng: random.Random, explicit_timestamps: bool = False, max_objects: int = 8, events: bool = False
+) -> str:
     """A small random scenario as YAML text, drawn from the library's cards."""
     from rulekit.mtg.loader import library
 
@@ -118,4 +120,30 @@ def random_scenario_text(rng: random.Random, explicit_timestamps: bool = False, 
         if rng.random() < 0.2:
             obj["counters"] = {"+1/+1": rng.randint(0, 2)}
         objects.append(obj)
-    return yaml.safe_dump({"game": "mtg", "players": ["Ann", "Bo"], "objects": objects}, sort_keys=False)
+    data: dict[str, Any] = {"game": "mtg", "players": ["Ann", "Bo"], "objects": objects}
+    if events and not explicit_timestamps:
+        data["events"] = _random_events(rng, objects)
+    return yaml.safe_dump(data, sort_keys=False)
+
+
+def _random_events(rng: random.Random, objects: list[dict[str, Any]]) -> list[Any]:
+    """Entries, resolutions (with targets), taps, end of turn, in a random order."""
+    from rulekit.mtg.loader import library
+
+    lib = library()
+    ids = [o["id"] for o in objects]
+    events: list[Any] = []
+    late = rng.sample(ids, k=rng.randint(0, len(ids) // 2))
+    for oid in late:
+        events.append({"enter": oid})
+    for o in objects:
+        for ab in lib[o["card"]].get("abilities") or ():
+            if isinstance(ab, dict) and ab.get("resolves") is not None and rng.random() < 0.6:
+                ev: dict[str, Any] = {"source": o["id"], "ability": str(ab["key"])}
+                if "target" in str(ab["resolves"].get("affects", "")):
+                    ev["targets"] = [rng.choice(ids + ["Ann", "Bo"])]
+                events.append({"resolve": ev})
+    for _ in range(rng.randint(0, 2)):
+        events.append(rng.choice(["end_of_turn", {"tap": rng.choice(ids)}, {"untap": rng.choice(ids)}]))
+    rng.shuffle(events)
+    return events

@@ -18,12 +18,19 @@ SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[Healt
 
 
 @SETTINGS
-@given(st.integers(0, 10**6), st.booleans())
-def test_random_library_scenarios_solve(seed: int, explicit: bool) -> None:
-    text = random_scenario_text(random.Random(seed), explicit_timestamps=explicit)
-    t = mtg.solve(mtg.scenario_from_text(text, "random.yaml"))
+@given(st.integers(0, 10**6), st.booleans(), st.booleans())
+def test_random_library_scenarios_solve(seed: int, explicit: bool, events: bool) -> None:
+    """Random boards from the library (with entries, resolutions, taps and end of turn): they solve,
+    the trace replays to its final state, both editions agree, and editing never breaks them."""
+    text = random_scenario_text(random.Random(seed), explicit_timestamps=explicit, events=events)
+    s = mtg.scenario_from_text(text, "random.yaml")
+    t = mtg.solve(s)
     assert t.state_after(len(t.steps)) == t.final
-    assert mtg.solve(mtg.scenario_from_text(text, "random.yaml"), ruleset="current").final == t.final
+    assert mtg.solve(s, ruleset="current").final == t.final
+    ids = [e["id"] for e in s.effects()]
+    if len(ids) > 1:
+        mtg.solve(s.with_order(list(reversed(ids))))
+        mtg.solve(s.without(ids[:1]))
 
 
 _word = st.sampled_from(["Creature", "Creture", "Land", "Goblin", "white", "blu", "x", "", "Artifact"])
