@@ -285,6 +285,11 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
                 if isinstance(e, str) or e.body is None or any("requirement" in b for b in bad):
                     raise doc.error(path, (bad[0] if bad else "text outside the runnable vocabulary")
                                     + " — write a structured 'body:'", code="UNSUPPORTED_TEXT")
+            if eff.activation == "Passivo":
+                bad_ops = [st.get("op") for st in eff.body if st.get("op") not in ("gain", "table", "compute", "noop")]
+                if bad_ops:
+                    raise doc.error(path, f"a Passivo effect applies continuously (R-23); '{bad_ops[0]}' is a one-off "
+                                    "action — only attribute changes (+N de X) can be passive", code="UNSUPPORTED_TEXT")
             for w in eff.warnings:
                 if w.code != "UNSUPPORTED_TEXT":
                     warnings.append(f"{c.id}#{j}: {w.code}: {w.message}")

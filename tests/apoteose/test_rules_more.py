@@ -164,3 +164,14 @@ def test_ao_descartar_fires_when_paid_as_a_cost():
     assert t.resolution_order == ("cinza", "p")
     assert t.of("respond")[0].detail["answers"].startswith("discard@0")
     assert t.heroes["ana"].resources["MANA"] == [7, 10] and t.heroes["ana"].zones["DESCARTE"] == ["cinza"]
+
+
+def test_r23_passivo_one_off_action_is_rejected_at_load():
+    """R-23: a Passivo applies continuously; a one-off action in its body is a located scenario error."""
+    import pytest
+
+    from rulekit.errors import ScenarioError
+
+    with pytest.raises(ScenarioError) as exc:
+        run(two({"MESA": ["x"]}), [card("x", "ana", "Passivo Cure 1 de VIDA.")], [], turn=TURN)
+    assert exc.value.code == "UNSUPPORTED_TEXT" and exc.value.field == "cards[0].effects[0]"
