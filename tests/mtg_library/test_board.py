@@ -93,6 +93,16 @@ def test_small_boards_load_and_solve(seed: int, moon: bool) -> None:
         assert any(e.id.startswith("blood-moon") for e in t.effects)
 
 
+def test_board_solve_is_deterministic_and_equal_in_both_editions() -> None:
+    """Same board, same JSON (issue 2 §6); the editions differ only in layer labels."""
+    sc = mtg.scenario_from_text(board_module().generate_board(90, 24, seed=5), "board.yaml")
+    a, b = mtg.solve(sc), mtg.solve(sc)
+    assert a.to_json() == b.to_json()
+    cur = mtg.solve(sc, ruleset="current")
+    assert {k: (v.power, v.toughness, v.subtypes) for k, v in a.final.items()} == {
+        k: (v.power, v.toughness, v.subtypes) for k, v in cur.final.items()}
+
+
 def test_too_few_objects_is_an_error() -> None:
     with pytest.raises(ValueError):
         board_module().generate_board(10, 20)
