@@ -1810,20 +1810,24 @@ def _apply_recorded(
     raw = _RAW_GETTERS.get(sub, _PT_GETTER)
     objs = state.objs
     before_raw = [raw(objs[oid]) for oid in ids]
-    saved = {oid: _ViewProbe(r, sub) for oid, r in zip(ids, before_raw, strict=True)}
     apply_effect(eff, sub, state, ids)
     state.reindex(ids)
     changes: list[Change] = []
+    # objects that were alike and are alike again change alike: compute each diff once
+    diffs: dict[tuple[Any, ...], list[tuple[str, Any, Any]]] = {}
     for oid, r in zip(ids, before_raw, strict=True):
         after = objs[oid]
-        if raw(after) == r:
+        ra = raw(after)
+        if ra == r:
             continue
-        probe = saved[oid]
-        for f in fields_:
-            old = probe.view(f)
-            new = view_field(after, f)
-            if new != old:
-                changes.append(Change(oid, f, old, new))
+        key = (tuple(map(id, r)), tuple(map(id, ra))) if isinstance(r, tuple) else (id(r), id(ra))
+        diff = diffs.get(key)
+        if diff is None:
+            probe = _ViewProbe(r, sub)
+            diff = diffs[key] = [
+                (f, old, new) for f in fields_ if (old := probe.view(f)) != (new := view_field(after, f))
+            ]
+        changes.extend(Change(oid, f, old, new) for f, old, new in diff)
     _record(run, eff, sub, why, waited, ids, changes, deps, loop)
 
 
