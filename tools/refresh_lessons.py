@@ -13,6 +13,7 @@ stored SVG comes from the in-process WebAssembly Graphviz and is byte-identical 
   numbers the cells 1, 2, 3… so the counts are deterministic too;
 - no cell metadata except ``tags``, no notebook metadata except a fixed kernelspec and language name
   (no Python patch version, no widget state, no signature);
+- consecutive stream outputs are merged (a long print arrives in timing-dependent chunks);
 - widget *views* are dropped from the outputs: without widget state they would show "model not found".
   A learner gets the live widget by running the cell.
 
@@ -67,9 +68,24 @@ def clean(nb: Any) -> Any:
             out["metadata"] = {} if "metadata" in out else out.get("metadata")
             if out.get("metadata") is None:
                 out.pop("metadata", None)
+            prev = outputs[-1] if outputs else None
+            same_stream = (
+                prev is not None
+                and out.get("output_type") == "stream"
+                and prev.get("output_type") == "stream"
+                and prev.get("name") == out.get("name")
+            )
+            if same_stream:
+                # a long print reaches us in chunks that depend on timing: store it as one stream
+                prev["text"] = _text(prev["text"]) + _text(out["text"])
+                continue
             outputs.append(out)
         cell["outputs"] = outputs
     return nb
+
+
+def _text(value: Any) -> str:
+    return "".join(value) if isinstance(value, list) else str(value)
 
 
 def execute(path: Path, timeout: int = 120) -> Any:
