@@ -2052,7 +2052,7 @@ def run_rules(effects: list[Eff], state: State, rules: dict[str, Any], run: Run)
         _record(run, e, "rules", "timestamp", (), touched, changes, [], ())
 
 
-def lock_resolved(comp: Compiled, ruleset: str, cache: dict[int, Trace]) -> None:
+def lock_resolved(comp: Compiled, ruleset: str, cache: dict[int, State]) -> None:
     """611.2c and "X is fixed": a resolved effect that names objects by a selector fixes the set
     when it resolves; expressions other than X are fixed then too. Both are evaluated against
     the state just before the ``resolve`` event (a solve of the scenario's prefix)."""
@@ -2070,10 +2070,10 @@ def lock_resolved(comp: Compiled, ruleset: str, cache: dict[int, Trace]) -> None
             continue
         i = eff.event_index
         if i not in cache:
-            cache[i] = _solve_compiled(
-                compile_scenario(comp.scenario, upto=i), ruleset, True, {}, keep_state=True
-            )
-        state: State = cache[i].__dict__["_state"]
+            states: list[State] = []
+            _solve_compiled(compile_scenario(comp.scenario, upto=i), ruleset, True, {}, keep_state=states)
+            cache[i] = states[0]
+        state = cache[i]
         src_obj = state.objs.get(eff.source) if eff.source else None
         ctx = Ctx(src_obj, eff.controller, eff.targets, eff.target_player, state.players)
         if needs_set:
@@ -2090,7 +2090,11 @@ def lock_resolved(comp: Compiled, ruleset: str, cache: dict[int, Trace]) -> None
 
 
 def _solve_compiled(
-    comp: Compiled, ruleset: str, dependency: bool, prefix_cache: dict[int, Trace], keep_state: bool = False
+    comp: Compiled,
+    ruleset: str,
+    dependency: bool,
+    prefix_cache: dict[int, State],
+    keep_state: list[State] | None = None,
 ) -> Trace:
     scn = comp.scenario
     lock_resolved(comp, ruleset, prefix_cache)
@@ -2193,8 +2197,8 @@ def _solve_compiled(
         active_player=scn.active_player,
         dependency=dependency,
     )
-    if keep_state:
-        object.__setattr__(trace, "_state", state)
+    if keep_state is not None:
+        keep_state.append(state)  # the final state, for locking a later effect's set (611.2c)
     return trace
 
 
