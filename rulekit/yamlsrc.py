@@ -1,7 +1,7 @@
 """Line-aware YAML loading and validation shared by every scenario and card file.
 
-Data is read with :func:`yaml.safe_load`; a parallel walk of the composed node tree remembers
-the line of every mapping key and sequence item, so that any error can name
+Data is read as :func:`yaml.safe_load` reads it (the safe constructor); a walk of the
+composed node tree remembers the line of every mapping key and sequence item, so that any error can name
 ``file:line: field``. Validation uses pydantic models declared with ``extra="forbid"``; the
 first validation error is turned into one :class:`~rulekit.errors.ScenarioError` that names
 the file, the line and the field, with a "did you mean" suggestion for misspelt keys or
@@ -60,6 +60,23 @@ def suggest(word: str, choices: Iterable[str]) -> str | None:
     return lowered[hits[0]] if hits else None
 
 
+def _load_with_nodes(text: str) -> tuple[Any, yaml.Node | None]:
+    """Parse once: the composed node tree (for line numbers) and the data built from it.
+
+    This is what :func:`yaml.safe_load` does (same SafeLoader constructor), but it keeps the
+    node tree instead of parsing the text a second time. The C loader is used when PyYAML was
+    built with libyaml; the pure-Python one otherwise.
+    """
+    loader_cls = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    loader = loader_cls(text)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    finally:
+        loader.dispose()
+    return data, node
+
+
 @dataclass
 class YamlDoc:
     """A parsed YAML document plus the line of every key and item in it."""
@@ -72,8 +89,7 @@ class YamlDoc:
     def from_text(cls, text: str, file: str = "<string>") -> YamlDoc:
         """Parse ``text``; a YAML syntax error becomes a located :class:`ScenarioError`."""
         try:
-            data = yaml.safe_load(text)
-            node = yaml.compose(text, Loader=yaml.SafeLoader)
+            data, node = _load_with_nodes(text)
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             line = mark.line + 1 if mark is not None else None
