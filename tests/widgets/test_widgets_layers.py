@@ -62,11 +62,6 @@ def test_swapping_humility_and_gideon_gives_1_1_then_0_0(explorer):
     assert "Night of Souls" in explorer.explain_html.value and "1/1 → 0/0" in explorer.explain_html.value
 
 
-@pytest.mark.xfail(
-    reason="Scenario.with_order currently re-stamps effects it was not asked to move "
-    "(Night of Souls' Betrayal jumps after Gideon's ability); reported to the engine",
-    strict=False,
-)
 def test_move_down_only_swaps_the_two_neighbours(explorer):
     explorer.order_list.value = "humility"
     explorer.move_down.click()
