@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -65,13 +66,21 @@ class Puzzle:
         return text
 
 
+@lru_cache(maxsize=None)
+def _board(name: str) -> Any:
+    """A built-in scenario, loaded once (scenarios are immutable; puzzles derive new ones from it)."""
+    from rulekit.mtg import load_scenario
+
+    return load_scenario(name)
+
+
 def generate(rng: random.Random, pool: tuple[tuple[str, str, str], ...] = POOL) -> Puzzle:
     """One puzzle drawn with ``rng``: a board from ``pool``, timestamps shuffled, some effects off."""
-    from rulekit.mtg import load_scenario, solve
+    from rulekit.mtg import solve
 
     while True:  # draw again when the question would have no answer to type (a non-creature's P/T)
         base, kind, target = pool[rng.randrange(len(pool))]
-        scenario = load_scenario(base)
+        scenario = _board(base)
         effects = scenario.effects()
         ids = [e["id"] for e in effects]
         names = {e["id"]: e["name"] for e in effects}

@@ -51,10 +51,20 @@ def browser_missing_reason() -> str | None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     reason = browser_missing_reason()
-    for item in items:
-        if "e2e" in item.keywords and reason:
+    e2e = [item for item in items if "e2e" in item.keywords]
+    for item in e2e:
+        if reason:
             item.add_marker(pytest.mark.skip(reason=f"browser test skipped: {reason}"))
             _SKIPPED.append(item.nodeid)
+    if e2e and not reason:
+        # Run the browser tests last, and boot JupyterLab now, in the background, while the rest of the
+        # suite runs: its start-up (several seconds of imports) then costs no wall time.
+        items[:] = [item for item in items if "e2e" not in item.keywords] + e2e
+        _SERVER.start()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    _SERVER.stop()
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
@@ -98,63 +108,92 @@ def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: 
     raise RuntimeError(f"JupyterLab did not answer within {timeout:.0f} s:\n{tail}")
 
 
+class _LabServer:
+    """JupyterLab (no token, loopback, a free port) serving a temp copy of lessons/."""
+
+    def __init__(self) -> None:
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.tmp: Path | None = None
+        self.base = ""
+        self.log = Path()
+
+    def start(self) -> None:
+        if self.proc is not None:
+            return
+        tmp = self.tmp = Path(tempfile.mkdtemp(prefix="rulekit-e2e-"))
+        root = tmp / "lessons"
+        shutil.copytree(ROOT / "lessons", root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+        port = _free_port()
+        env = dict(os.environ)
+        env.update(
+            JUPYTER_CONFIG_DIR=str(tmp / "config"),
+            JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
+            JUPYTERLAB_SETTINGS_DIR=str(tmp / "settings"),
+            JUPYTERLAB_WORKSPACES_DIR=str(tmp / "workspaces"),
+            JUPYTER_PLATFORM_DIRS="1",
+        )
+        # User settings: render every cell (no windowing, so widgets below the fold exist and can be
+        # found), and never ask about Jupyter news (a toast that would cover the screenshots).
+        settings = tmp / "settings"
+        for rel, value in {
+            "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+            "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false"},
+        }.items():
+            (settings / rel).parent.mkdir(parents=True, exist_ok=True)
+            (settings / rel).write_text(json.dumps(value), encoding="utf-8")
+        self.log = tmp / "jupyterlab.log"
+        cmd = [
+            sys.executable, "-m", "jupyterlab",
+            "--no-browser",
+            "--allow-root",
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.port={port}",
+            "--ServerApp.port_retries=0",
+            "--ServerApp.token=",
+            "--ServerApp.password=",
+            "--ServerApp.disable_check_xsrf=True",
+            f"--ServerApp.root_dir={root}",
+            "--LabApp.open_browser=False",
+            "--LabApp.expose_app_in_browser=True",
+            "--LabApp.news_url=None",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        ]  # fmt: skip
+        with open(self.log, "wb") as out:
+            self.proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT)
+        self.base = f"http://127.0.0.1:{port}"
+
+    def wait(self) -> str:
+        assert self.proc is not None
+        _wait_until_up(f"{self.base}/api/status", self.proc, self.log)
+        return self.base
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=5)
+            self.proc = None
+        if self.tmp is not None:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+            self.tmp = None
+
+
+_SERVER = _LabServer()
+
+
 @pytest.fixture(scope="session")
 def jupyterlab() -> Iterator[str]:
-    """Start JupyterLab (no token, loopback, a free port) on a temp copy of lessons/; yield its base URL."""
+    """The JupyterLab server (started at collection time, or now); yield its base URL."""
     if browser_missing_reason():
         pytest.skip(browser_missing_reason() or "")
-    tmp = Path(tempfile.mkdtemp(prefix="rulekit-e2e-"))
-    root = tmp / "lessons"
-    shutil.copytree(ROOT / "lessons", root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-    port = _free_port()
-    env = dict(os.environ)
-    env.update(
-        JUPYTER_CONFIG_DIR=str(tmp / "config"),
-        JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
-        JUPYTERLAB_SETTINGS_DIR=str(tmp / "settings"),
-        JUPYTERLAB_WORKSPACES_DIR=str(tmp / "workspaces"),
-        JUPYTER_PLATFORM_DIRS="1",
-    )
-    # User settings: render every cell (no windowing, so widgets below the fold exist and can be found),
-    # and never ask about Jupyter news (a toast that would cover the screenshots).
-    settings = tmp / "settings"
-    for rel, value in {
-        "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
-        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false"},
-    }.items():
-        (settings / rel).parent.mkdir(parents=True, exist_ok=True)
-        (settings / rel).write_text(json.dumps(value), encoding="utf-8")
-    log = tmp / "jupyterlab.log"
-    cmd = [
-        sys.executable, "-m", "jupyterlab",
-        "--no-browser",
-        "--allow-root",
-        "--ServerApp.ip=127.0.0.1",
-        f"--ServerApp.port={port}",
-        "--ServerApp.port_retries=0",
-        "--ServerApp.token=",
-        "--ServerApp.password=",
-        "--ServerApp.disable_check_xsrf=True",
-        f"--ServerApp.root_dir={root}",
-        "--LabApp.open_browser=False",
-        "--LabApp.expose_app_in_browser=True",
-        "--LabApp.news_url=None",
-        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-    ]  # fmt: skip
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
+    _SERVER.start()
     try:
-        _wait_until_up(f"{base}/api/status", proc, log)
-        yield base
+        yield _SERVER.wait()
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=5)
-        shutil.rmtree(tmp, ignore_errors=True)
+        _SERVER.stop()
 
 
 @pytest.fixture(scope="session")
