@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from html import escape
 from typing import Any
 
@@ -66,7 +66,7 @@ class Puzzle:
         return text
 
 
-@lru_cache(maxsize=None)
+@cache
 def _board(name: str) -> Any:
     """A built-in scenario, loaded once (scenarios are immutable; puzzles derive new ones from it)."""
     from rulekit.mtg import load_scenario
