@@ -58,7 +58,7 @@ def clean(nb: Any) -> Any:
             cell.pop("outputs", None)
             cell.pop("execution_count", None)
             continue
-        outputs = []
+        outputs: list[Any] = []
         for out in cell.get("outputs", []):
             data = out.get("data", {})
             if WIDGET_VIEW in data or WIDGET_STATE in data:
@@ -75,7 +75,7 @@ def clean(nb: Any) -> Any:
                 and prev.get("output_type") == "stream"
                 and prev.get("name") == out.get("name")
             )
-            if same_stream:
+            if same_stream and prev is not None:
                 # a long print reaches us in chunks that depend on timing: store it as one stream
                 prev["text"] = _text(prev["text"]) + _text(out["text"])
                 continue

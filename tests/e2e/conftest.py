@@ -80,8 +80,8 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Iterator[None]:
-    outcome = yield
+def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Iterator[Any]:
+    outcome: Any = yield
     report = outcome.get_result()
     setattr(item, f"rep_{report.when}", report)
 
