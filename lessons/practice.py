@@ -13,6 +13,16 @@ True
 >>> p = generate(random.Random(1))
 >>> p.expected() == (p.trace.final[p.target].pt if p.kind == "pt" else p.trace.final[p.target].controller)
 True
+
+The widget keeps score; only the first Check of a puzzle counts:
+
+>>> game = Practice(seed=5)
+>>> game.answer(game.puzzle.expected()), game.answer("no such answer"), game.right, game.tried
+(True, False, 1, 1)
+>>> _ = game.new_puzzle(); game.answer("no such answer"), game.score.value
+(False, '<p><strong>Score:</strong> 1 / 2</p>')
+>>> "Why" in game.check.result.value or "steps that matter" in game.check.result.value
+True
 """
 
 from __future__ import annotations
