@@ -94,6 +94,10 @@ def build_notebook(src: Path) -> Any:
     return nb
 
 
+def _cells(nb: Any) -> list[tuple[str, str, list[str]]]:
+    return [(c.cell_type, c.source, list(c.metadata.get("tags", []))) for c in nb.cells]
+
+
 def sources() -> list[Path]:
     return sorted(SRC.glob("*.md"))
 
@@ -108,11 +112,7 @@ def check() -> list[str]:
         if not target.exists():
             problems.append(f"{target.name}: missing (run python tools/build_lessons.py)")
             continue
-        want = build_notebook(src)
-        have = nbformat.read(target, as_version=4)
-        w = [(c.cell_type, c.source, c.metadata.get("tags", [])) for c in want.cells]
-        h = [(c.cell_type, c.source, c.metadata.get("tags", [])) for c in have.cells]
-        if w != h:
+        if _cells(build_notebook(src)) != _cells(nbformat.read(target, as_version=4)):
             problems.append(f"{target.name}: cells differ from tools/lesson_src/{src.name}")
     return problems
 
@@ -134,8 +134,11 @@ def main(argv: list[str] | None = None) -> int:
             continue
         nb = build_notebook(src)
         target = LESSONS / (src.stem + ".ipynb")
+        if target.exists() and _cells(nbformat.read(target, as_version=4)) == _cells(nb):
+            print(f"unchanged {target.relative_to(ROOT)} (outputs kept)")
+            continue
         nbformat.write(nb, target)
-        print(f"built {target.relative_to(ROOT)}")
+        print(f"built {target.relative_to(ROOT)} (no outputs: run tools/refresh_lessons.py {src.stem})")
     return 0
 
 
