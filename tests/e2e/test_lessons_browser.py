@@ -95,7 +95,8 @@ def test_chain_explorer_choice_changes_outputs(page: Any) -> None:
     errors = error_outputs(page, "05-apoteose-chain.ipynb")
     assert not errors, f"errors while running 05-apoteose-chain: {errors}"
 
-    explorer = panel.locator(".rulekit-chain-explorer").first
+    # the explorer on the seed's example with nested responses (the first one is the Previsão refusal)
+    explorer = panel.locator(".rulekit-chain-explorer").filter(has_text="nested-responses").first
     explorer.wait_for(state="attached", timeout=30_000)
     explorer.scroll_into_view_if_needed()
     before = _snapshot(explorer)
