@@ -137,15 +137,25 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
+def _clip(text: str, width: int = 70) -> str:
+    """One line of at most ``width`` characters (the JSON output keeps the full text)."""
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def _table(headers: list[str], rows: list[list[str]]) -> str:
+    """A plain-text table; a cell with line breaks spreads over several lines of its row."""
+    split = [[cell.split("\n") for cell in r] for r in rows]
     widths = [len(h) for h in headers]
-    for r in rows:
+    for r in split:
         for i, cell in enumerate(r):
-            widths[i] = max(widths[i], len(cell))
+            widths[i] = max(widths[i], *(len(part) for part in cell))
     lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip()]
     lines.append("  ".join("-" * w for w in widths))
-    for r in rows:
-        lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+    for r in split:
+        for k in range(max(len(cell) for cell in r)):
+            parts = [cell[k] if k < len(cell) else "" for cell in r]
+            lines.append("  ".join(c.ljust(w) for c, w in zip(parts, widths, strict=True)).rstrip())
     return "\n".join(lines)
 
 
@@ -179,8 +189,9 @@ def render_text(trace: Trace) -> str:
         if s.loop:
             why += f" (loop: {', '.join(s.loop)})"
         changes = (
-            "; ".join(
-                f"{c.object_id}.{c.characteristic}: {_fmt(c.before)} → {_fmt(c.after)}" for c in s.changes
+            "\n".join(
+                f"{c.object_id}.{c.characteristic}: {_clip(_fmt(c.before), 45)} → {_clip(_fmt(c.after), 45)}"
+                for c in s.changes
             )
             or "(no change)"
         )
@@ -215,7 +226,7 @@ def render_text(trace: Trace) -> str:
                 types,
                 _fmt(v.colors) if v.colors else "colorless",
                 v.pt,
-                _fmt(v.abilities),
+                "\n".join(_clip(a, 60) for a in v.abilities) or "(none)",
             ]
         )
     out.append(_table(["id", "name", "controller", "zone", "types", "colors", "P/T", "abilities"], frows))
