@@ -11,7 +11,8 @@ Generation is deterministic: the same ``seed`` gives the same puzzles, in the sa
 >>> a == b and len(set(a)) > 1
 True
 >>> p = generate(random.Random(1))
->>> p.expected() == (p.trace.final[p.target].pt if p.kind == "pt" else p.trace.final[p.target].controller)
+>>> view = p.trace.final[p.target]
+>>> p.expected() in (view.pt, view.controller, ", ".join(view.subtypes) or "none")
 True
 
 The widget keeps score; only the first Check of a puzzle counts:
@@ -39,6 +40,9 @@ POOL: tuple[tuple[str, str, str], ...] = (
     ("seed/sower-then-shackles", "controller", "throatseeker"),
     ("classic/opalescence-then-humility", "pt", "humility"),
     ("classic/humility-then-opalescence", "pt", "humility"),
+    ("classic/urborg-then-blood-moon", "subtypes", "forest"),
+    ("classic/lattice-and-march", "pt", "forest"),
+    ("classic/kormus-bell-urborg-fountain", "pt", "forest"),
 )
 #: Chance that each effect is switched off in a puzzle.
 OFF_CHANCE = 0.25
@@ -58,12 +62,18 @@ class Puzzle:
 
     def expected(self) -> str:
         view = self.trace.final[self.target]
-        return str(view.pt if self.kind == "pt" else view.controller)
+        if self.kind == "pt":
+            return str(view.pt)
+        if self.kind == "subtypes":
+            return ", ".join(view.subtypes) or "none"
+        return str(view.controller)
 
     def question(self) -> str:
         name = self.trace.final[self.target].name
         if self.kind == "pt":
             return f"What are {name}'s power and toughness?"
+        if self.kind == "subtypes":
+            return f"What are {name}'s subtypes (land types)? Separate them with commas."
         return f"Who controls {name}?"
 
     def describe(self) -> str:
