@@ -1,8 +1,19 @@
-"""Shared machinery of the explorers: error box, guarded callbacks, projector scale, display.
+"""Shared machinery of the explorers: error box, guarded callbacks, the text-size knob, display.
 
 Widgets render by setting ``.value`` of ``HTML`` widgets — never through ``Output`` widgets — so
 they work (and are tested) in plain pytest and stay safe under nbval: set a control's ``.value``,
 read the outputs' ``.value``.
+
+Text size (projectors): every explorer has a native ``Dropdown`` ``text_size`` ("Text size",
+keyboard-usable like any ``<select>``), initialised from the ``scale=`` argument. Changing it calls
+:meth:`Guarded.set_scale`, which re-renders every HTML output at the new scale and resizes the
+controls. Sizes are absolute multiples of the widgets' base font size, so nothing compounds:
+
+* HTML outputs carry ``font-size:NNN%`` on their own outer ``<div>`` (:func:`wrap`);
+* controls get ``style.font_size`` where ipywidgets supports it, and a ``<style>`` scoped to the
+  class ``rulekit-scale-NNN`` (:func:`scale_css`) for the rest (labels, selects, sliders' readouts);
+* diagrams are drawn from DOT with scaled font sizes; at scale ≤ 1 they shrink to fit the width,
+  above it they keep their size in a scrollable, keyboard-focusable box (:func:`diagram_html`).
 """
 
 from __future__ import annotations
@@ -17,6 +28,43 @@ from rulekit.errors import RulekitError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+#: The text-size knob's choices (factors of the normal size).
+TEXT_SIZES = (1.0, 1.25, 1.5, 2.0)
+#: The widgets' base font size (JupyterLab's ``--jp-widgets-font-size``), in px.
+BASE_PX = 13
+
+
+def pct(scale: float) -> str:
+    """``1.5`` → ``"150"`` (the percentage, as used in labels, classes and CSS)."""
+    return f"{100 * scale:.0f}"
+
+
+def size_options(scale: float = 1.0) -> list[tuple[str, float]]:
+    """The knob's ``(label, factor)`` options: :data:`TEXT_SIZES` plus ``scale`` if it is another one.
+
+    >>> size_options(1.75)[-2:]
+    [('175 %', 1.75), ('200 %', 2.0)]
+    """
+    values = sorted({*TEXT_SIZES, scale})
+    return [(f"{pct(v)} %", v) for v in values]
+
+
+def check_scale(scale: Any) -> float:
+    """A usable scale factor (a positive number), or a :class:`RulekitError` saying what is wrong.
+
+    >>> check_scale("1.5")
+    1.5
+    """
+    try:
+        value = float(scale)
+    except (TypeError, ValueError):
+        value = float("nan")
+    if not 0.25 <= value <= 4:  # also rejects nan
+        raise RulekitError(
+            f"scale must be a number from 0.25 to 4 (1.5 = 150 %), not {scale!r}", code="BAD_SCALE"
+        )
+    return value
+
 
 def error_html(exc: BaseException, scale: float = 1.0) -> str:
     """A message box for an error: a :class:`RulekitError` shows its located message; anything
@@ -28,15 +76,97 @@ def error_html(exc: BaseException, scale: float = 1.0) -> str:
         head = "Unexpected problem (please report it)"
         text = f"{type(exc).__name__}: {exc}"
     return (
-        f'<div role="alert" style="border:2px solid #D55E00;padding:4px 8px;font-size:{100 * scale:.0f}%">'
+        f'<div role="alert" style="border:2px solid #D55E00;padding:4px 8px;font-size:{pct(scale)}%">'
         f"<strong>⚠ {escape(head)}:</strong> {escape(text)}</div>"
     )
 
 
+def scale_class(scale: float) -> str:
+    """The CSS class an explorer's box carries at ``scale``: ``rulekit-scale-150``.
+
+    The class names the size, not the explorer, so two explorers at different sizes on one page
+    do not fight over a shared rule (every ``<style>`` for one class says the same thing).
+    """
+    return f"rulekit-scale-{pct(scale)}"
+
+
+def scale_css(cls: str, scale: float) -> str:
+    """A ``<style>`` sizing the controls inside the box with class ``cls`` at ``scale`` × the base
+    size (absolute, so nested boxes do not compound). HTML outputs size themselves (:func:`wrap`).
+
+    >>> "calc(var(--jp-widgets-font-size, 13px) * 1.5)" in scale_css("rulekit-scale-150", 1.5)
+    True
+    """
+    size = f"calc(var(--jp-widgets-font-size, {BASE_PX}px) * {scale:g})"
+    parts = (
+        ".widget-label",
+        ".widget-label-basic",
+        "label",
+        "button",
+        "select",
+        "option",
+        "input",
+        ".widget-readout",
+        ".widget-dropdown",
+    )
+    selectors = ", ".join(f".{cls} {p}" for p in parts)
+    return f"<style>{selectors} {{font-size: {size} !important; line-height: 1.3;}}</style>"
+
+
+def apply_scale(widgets: list[Any], scale: float) -> None:
+    """Size the controls natively: ``style.font_size`` where ipywidgets supports it (buttons, text
+    boxes), and a description column wide enough for the bigger label above 100 %."""
+    size = None if scale == 1.0 else f"{BASE_PX * scale:.0f}px"
+    for wdg in widgets:
+        style = getattr(wdg, "style", None)
+        if style is None:
+            continue
+        keys = getattr(style, "keys", [])
+        if "font_size" in keys:
+            style.font_size = size
+        if "description_width" in keys and str(getattr(wdg, "description", "") or ""):
+            style.description_width = "initial" if scale > 1.0 else ""
+
+
+def wrap(html: str, scale: float) -> str:
+    """An HTML output at ``scale``: ``<div style="font-size:150%">…</div>``."""
+    return f'<div style="font-size:{pct(scale)}%">{html}</div>'
+
+
+_DIAGRAM_BOX = 'class="rulekit-diagram" style="max-width:100%;overflow-x:auto"'
+_SCROLL_BOX = (
+    'class="rulekit-diagram" style="max-width:100%;max-height:75vh;overflow:auto" tabindex="0" '
+    'role="region" aria-label="Diagram (scroll to see all of it)"'
+)
+
+
+def diagram_html(dot: str, backend: str | None, scale: float) -> str:
+    """The diagram of ``dot`` (drawn at its own scaled font sizes) as an HTML output.
+
+    At scale ≤ 1 the SVG shrinks to the width of the notebook. Above it, shrinking would undo the
+    bigger text, so the SVG keeps its size inside a box that scrolls both ways, at most 75 % of the
+    window high; the box takes keyboard focus (``tabindex``) so arrow keys scroll it. The text
+    fallback (DOT in a ``<pre>``) is wrapped at the scale like the other outputs.
+    """
+    from rulekit.views.render import render
+
+    rendered = render(dot, backend)
+    html = rendered.html(fit=scale <= 1.0)
+    if not rendered.ok:
+        return wrap(html, scale)
+    if scale > 1.0:
+        html = html.replace(_DIAGRAM_BOX, _SCROLL_BOX, 1)
+    return html
+
+
 class Guarded:
-    """Base of every explorer: holds ``error`` (an HTML widget) and guards callbacks with it."""
+    """Base of every explorer: holds ``error`` (an HTML widget), guards callbacks with it, and owns
+    the text-size knob ``text_size`` with :meth:`set_scale`."""
 
     error: Any
+    widget: Any
+    text_size: Any
+    style_html: Any
     scale: float = 1.0
     last_exception: BaseException | None = None
 
@@ -45,6 +175,92 @@ class Guarded:
 
         self.error = w.HTML(value="", description="")
         self.last_exception = None
+        self._wrapped: dict[int, tuple[Any, str]] = {}
+        self._scaling = False
+
+    def _init_text_size(self, scale: Any) -> None:
+        """Make the knob and the ``<style>`` holder; call after :meth:`_init_error_box`, then
+        :meth:`_finish_init` at the end of ``__init__``."""
+        import ipywidgets as w
+
+        self._scale_error: RulekitError | None = None
+        try:
+            self.scale = check_scale(scale)
+        except RulekitError as exc:
+            self.scale = 1.0
+            self._scale_error = exc
+        self.text_size = w.Dropdown(
+            options=size_options(self.scale),
+            value=self.scale,
+            description="Text size",
+            tooltip="Text size of this explorer (for a projector): tables, explanations, diagrams, controls",
+            layout=w.Layout(width="auto"),
+        )
+        self.text_size.observe(self._on_text_size, names="value")
+        self.style_html = w.HTML(value="")
+
+    def _on_text_size(self, change: dict[str, Any]) -> None:
+        if not self._scaling:
+            self.set_scale(change["new"])
+
+    def _controls(self) -> list[Any]:
+        """The explorer's controls (for sizing); subclasses list theirs."""
+        return [self.text_size]
+
+    def _rescale(self) -> None:
+        """Re-render the outputs that are not plain wrapped HTML (subclasses)."""
+
+    def _put(self, widget: Any, inner: str) -> None:
+        """Set an HTML output to ``inner`` at the current scale, remembering it for :meth:`set_scale`."""
+        self._wrapped[id(widget)] = (widget, inner)
+        widget.value = wrap(inner, self.scale)
+
+    def _finish_init(self) -> None:
+        """Size the built widget; a bad ``scale=`` argument (replaced by 1.0) is reported now,
+        unless loading failed (that message matters more)."""
+        self._apply_scale_classes()
+        if self._scale_error is not None and self.last_exception is None:
+            self._set_error(self._scale_error)
+
+    def _apply_scale_classes(self) -> None:
+        for cls in list(self.widget._dom_classes):
+            if cls.startswith("rulekit-scale"):
+                self.widget.remove_class(cls)
+        self.widget.add_class(scale_class(self.scale))
+        if self.scale != 1.0:
+            self.widget.add_class("rulekit-scaled")
+        self.style_html.value = scale_css(scale_class(self.scale), self.scale) if self.scale != 1.0 else ""
+        apply_scale(self._controls(), self.scale)
+
+    def set_scale(self, scale: Any) -> None:
+        """Show everything at ``scale`` (1.5 = 150 %): the knob, the controls and every HTML output.
+
+        Never raises: a bad value or a failing re-render shows in the error box. An error already
+        shown stays shown (re-rendered at the new size).
+        """
+        try:
+            value = check_scale(scale)
+        except RulekitError as exc:
+            self._set_error(exc)
+            return
+        self.scale = value
+        self._scaling = True
+        try:
+            if value not in {v for _label, v in self.text_size.options}:
+                self.text_size.options = size_options(value)
+            self.text_size.value = value
+        finally:
+            self._scaling = False
+        try:
+            self._apply_scale_classes()
+            for widget, inner in self._wrapped.values():
+                widget.value = wrap(inner, value)
+            self._rescale()
+        except Exception as exc:  # noqa: BLE001 - no exception may reach the notebook
+            self._set_error(exc)
+            return
+        if self.last_exception is not None:
+            self.error.value = error_html(self.last_exception, value)
 
     def _set_error(self, exc: BaseException | None) -> None:
         self.last_exception = exc
@@ -63,8 +279,6 @@ class Guarded:
             data["text/plain"] = repr(self)
         return data
 
-    widget: Any
-
 
 def guarded(method: F) -> F:
     """Decorate an explorer callback: any exception becomes a message in ``self.error``."""
@@ -79,26 +293,3 @@ def guarded(method: F) -> F:
         return result
 
     return wrapper  # type: ignore[return-value]
-
-
-def scale_css(cls: str, scale: float) -> str:
-    """A ``<style>`` that scales every control inside the box with class ``cls`` (projector knob)."""
-    pct = f"{100 * scale:.0f}%"
-    return (
-        f"<style>.{cls}, .{cls} .widget-label, .{cls} .widget-html-content, .{cls} button, "
-        f".{cls} select, .{cls} input, .{cls} .widget-readout, .{cls} .widget-label-basic "
-        f"{{font-size: {pct} !important;}} .{cls} svg text {{font-size: inherit}}</style>"
-    )
-
-
-def apply_scale(widgets: list[Any], scale: float) -> None:
-    """Set ``style.font_size`` where the control supports it (ipywidgets 8)."""
-    size = f"{14 * scale:.0f}px"
-    for wdg in widgets:
-        style = getattr(wdg, "style", None)
-        if style is not None and "font_size" in getattr(style, "keys", []):
-            style.font_size = size
-
-
-def wrap(html: str, scale: float) -> str:
-    return f'<div style="font-size:{100 * scale:.0f}%">{html}</div>'

@@ -11,7 +11,7 @@ with reasons), ``stack_html`` (the stack, spotlight ★), ``diagram_html`` (the 
 ``status_html`` and ``error``.
 Controls: ``response`` (RadioButtons of the legal options), ``choose_button``, ``undo``,
 ``reset``, ``finish`` (accept the defaults to the end), ``event`` (IntSlider over the events so
-far) with ``prev`` / ``next``.
+far) with ``prev`` / ``next``, and ``text_size`` (Dropdown "Text size", see :meth:`set_scale`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from html import escape
 from typing import Any
 
 from rulekit.errors import RulekitError
-from rulekit.widgets._base import Guarded, apply_scale, guarded, scale_css, wrap
+from rulekit.widgets._base import Guarded, diagram_html, guarded, wrap
 
 PASS = "pass"
 
@@ -31,7 +31,7 @@ class ChainExplorer(Guarded):
 
     Args:
         scenario: a built-in name (``apoteose/...``), a path, or a loaded Apoteose scenario.
-        scale: font-size factor for projectors.
+        scale: font-size factor for projectors; the starting value of the ``text_size`` knob.
         backend: force the diagram backend (``dot``/``wasm``/``text``).
         use_script: let the scenario's scripted decisions answer first (the explorer then stops only
             where the script is silent); by default the learner takes every decision.
@@ -44,14 +44,14 @@ class ChainExplorer(Guarded):
 
         from rulekit.views.render import warm_up_in_background
 
-        self.scale = scale
         self.backend = backend
         self.use_script = use_script
         self._init_error_box()
+        self._init_text_size(scale)
         self.session: Any = None
         self.trace: Any = None
         self.point: Any = None
-        self._svgs: OrderedDict[str, str] = OrderedDict()
+        self._svgs: OrderedDict[tuple[str, float], str] = OrderedDict()
         self._busy = False
 
         self.title_html = w.HTML(value="")
@@ -80,23 +80,6 @@ class ChainExplorer(Guarded):
         self.diagram_html = w.HTML(value="")
         self.log_html = w.HTML(value="")
         self.heroes_html = w.HTML(value="")
-        self.style_html = w.HTML(value=scale_css("rulekit-scaled", scale) if scale != 1.0 else "")
-        apply_scale(
-            [
-                self.title_html,
-                self.status_html,
-                self.window_html,
-                self.choose_button,
-                self.undo,
-                self.reset,
-                self.finish,
-                self.prev,
-                self.next,
-                self.stack_html,
-                self.log_html,
-            ],
-            scale,
-        )
 
         self.choose_button.on_click(lambda _b: self.choose())
         self.undo.on_click(lambda _b: self.do_undo())
@@ -109,6 +92,7 @@ class ChainExplorer(Guarded):
         self.widget = w.VBox(
             [
                 self.style_html,
+                w.HBox([self.text_size], layout=w.Layout(justify_content="flex-end")),
                 self.title_html,
                 self.status_html,
                 w.HBox(
@@ -122,13 +106,32 @@ class ChainExplorer(Guarded):
                 self.error,
                 self.diagram_html,
                 self.log_html,
+                self.heroes_html,
             ]
         )
         self.widget.add_class("rulekit-chain-explorer")
-        if scale != 1.0:
-            self.widget.add_class("rulekit-scaled")
         warm_up_in_background()
         self.load(scenario)
+        self._finish_init()
+
+    def _controls(self) -> list[Any]:
+        return [
+            self.text_size,
+            self.response,
+            self.choose_button,
+            self.finish,
+            self.undo,
+            self.reset,
+            self.prev,
+            self.event,
+            self.next,
+        ]
+
+    def _rescale(self) -> None:
+        """Re-render the window, the stack, the diagram, the log, the heroes and the status."""
+        if self.trace is not None:
+            self._render_window()
+            self._render(self.event.value)
 
     # ------------------------------------------------------------------ session plumbing
     @guarded
@@ -139,9 +142,9 @@ class ChainExplorer(Guarded):
         self.session = apoteose.ChainSession(sc, use_script=self.use_script)
         name = getattr(sc, "title", "") or getattr(sc, "name", str(scenario))
         desc = getattr(sc, "description", "") or ""
-        self.title_html.value = wrap(
+        self._put(
+            self.title_html,
             f"<h3 style='margin:4px 0'>{escape(str(name))}</h3>" + (f"<p>{escape(desc)}</p>" if desc else ""),
-            self.scale,
         )
         self.refresh()
 
@@ -274,18 +277,22 @@ class ChainExplorer(Guarded):
 
     # ------------------------------------------------------------------ outputs
     def _svg_html(self, dot: str) -> str:
-        if dot not in self._svgs:
-            from rulekit.views.render import render
-
-            self._svgs[dot] = render(dot, self.backend).html(fit=self.scale <= 1.0)
+        key = (dot, self.scale)
+        if key not in self._svgs:
+            self._svgs[key] = diagram_html(dot, self.backend, self.scale)
             if len(self._svgs) > 128:
                 self._svgs.popitem(last=False)
-        return self._svgs[dot]
+        return self._svgs[key]
 
     def _render(self, k: int) -> None:
         from rulekit.views import chain as cv
 
         trace = self.trace
+        self.heroes_html.value = (
+            wrap(cv.heroes_table(trace, caption=self._heroes_caption()).to_html(), self.scale)
+            if getattr(trace, "heroes", None)
+            else ""
+        )
         if not trace.events:
             self.stack_html.value = cv.stack_html(trace, None, self.scale)
             self.diagram_html.value = ""
@@ -293,11 +300,6 @@ class ChainExplorer(Guarded):
             return
         k = max(0, min(k, len(trace.events) - 1))
         ev = trace.events[k]
-        self.heroes_html.value = (
-            wrap(cv.heroes_table(trace, caption=self._heroes_caption()).to_html(), self.scale)
-            if getattr(trace, "heroes", None)
-            else ""
-        )
         self.stack_html.value = cv.stack_html(trace, k, self.scale)
         self.diagram_html.value = self._svg_html(cv.chain_dot(trace, upto=k, scale=self.scale))
         self.log_html.value = wrap(cv.chain_log_table(trace, upto=k).to_html(), self.scale)

@@ -21,7 +21,7 @@ from collections import OrderedDict
 from html import escape
 from typing import Any
 
-from rulekit.widgets._base import Guarded, apply_scale, guarded, scale_css, wrap
+from rulekit.widgets._base import Guarded, diagram_html, guarded, wrap
 
 RULESETS = ("seed", "current")
 
@@ -32,7 +32,8 @@ class LayerExplorer(Guarded):
     Args:
         scenario: a built-in name (``seed/humility-then-gideon``), a path, or a loaded scenario.
         ruleset: ``"seed"`` (7a–7e, default) or ``"current"``.
-        scale: font-size factor for projectors (1.0 = normal, 1.5 = big).
+        scale: font-size factor for projectors (1.0 = normal, 1.5 = big); the starting value
+            of the ``text_size`` knob, which changes it live (:meth:`set_scale`).
         backend: force a diagram backend (``dot``/``wasm``/``text``); default: see
             :func:`rulekit.views.render.choose_backend`.
         show_flow: also show the layer-flow strip (off by default; it is a second picture).
@@ -40,7 +41,7 @@ class LayerExplorer(Guarded):
     Handles (controls): ``effect_boxes`` (effect id → Checkbox), ``order_list`` (Select, the
     effects in timestamp order), ``move_up`` / ``move_down`` (Buttons), ``ruleset`` (ToggleButtons),
     ``step`` (IntSlider; 0 = printed values, n = after the last step), ``prev`` / ``next`` (Buttons),
-    ``reset`` (Button).
+    ``reset`` (Button), ``text_size`` (Dropdown "Text size": 100 %, 125 %, 150 %, 200 %).
     Handles (outputs): ``final_html``, ``layers_html``, ``diagram_html``, ``explain_html``,
     ``deps_html`` (dependencies with their reasons, and loops, in words), ``flow_html``, ``error``,
     ``title_html``; ``trace`` is the current solved trace.
@@ -59,17 +60,17 @@ class LayerExplorer(Guarded):
 
         from rulekit.views.render import warm_up_in_background
 
-        self.scale = scale
         self.backend = backend
         self.show_flow = show_flow
         self._init_error_box()
+        self._init_text_size(scale)
         self.trace: Any = None
         self.scenario: Any = None
         self.effects: list[dict[str, Any]] = []
         self.order: list[str] = []
         self._base_order: list[str] = []
         self._traces: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
-        self._svgs: OrderedDict[str, str] = OrderedDict()
+        self._svgs: OrderedDict[tuple[str, float], str] = OrderedDict()
         self._busy = False
 
         self.title_html = w.HTML(value="")
@@ -100,29 +101,8 @@ class LayerExplorer(Guarded):
         self.diagram_html = w.HTML(value="")
         self.flow_html = w.HTML(value="")
         self.deps_html = w.HTML(value="")
-        self.style_html = w.HTML(value=scale_css("rulekit-scaled", scale) if scale != 1.0 else "")
-
-        controls = [
-            self.order_list,
-            self.move_up,
-            self.move_down,
-            self.reset,
-            self.ruleset,
-            self.prev,
-            self.next,
-            self.step,
-        ]
-        apply_scale(
-            [
-                *controls,
-                self.title_html,
-                self.explain_html,
-                self.final_html,
-                self.layers_html,
-                self.diagram_html,
-            ],
-            scale,
-        )
+        self.effects_head = w.HTML(value="")
+        self._put(self.effects_head, "<strong>Effects on/off</strong>")
         self.move_up.on_click(lambda _b: self.move(-1))
         self.move_down.on_click(lambda _b: self.move(+1))
         self.reset.on_click(lambda _b: self.do_reset())
@@ -134,10 +114,11 @@ class LayerExplorer(Guarded):
         self.widget = w.VBox(
             [
                 self.style_html,
+                w.HBox([self.text_size], layout=w.Layout(justify_content="flex-end")),
                 self.title_html,
                 w.HBox(
                     [
-                        w.VBox([w.HTML("<strong>Effects on/off</strong>"), self.effects_box]),
+                        w.VBox([self.effects_head, self.effects_box]),
                         w.VBox([self.order_list, w.HBox([self.move_up, self.move_down, self.reset])]),
                     ]
                 ),
@@ -153,10 +134,9 @@ class LayerExplorer(Guarded):
             ]
         )
         self.widget.add_class("rulekit-layer-explorer")
-        if scale != 1.0:
-            self.widget.add_class("rulekit-scaled")
         warm_up_in_background()
         self.load(scenario)
+        self._finish_init()
 
     # ------------------------------------------------------------------ scenario
     @guarded
@@ -182,12 +162,32 @@ class LayerExplorer(Guarded):
         self.effect_boxes = boxes
         self.effects_box.children = tuple(boxes.values())
         desc = getattr(sc, "description", "") or ""
-        self.title_html.value = wrap(
+        self._put(
+            self.title_html,
             f"<h3 style='margin:4px 0'>{escape(sc.name)}</h3>" + (f"<p>{escape(desc)}</p>" if desc else ""),
-            self.scale,
         )
         self._sync_order_list()
         self.refresh()
+
+    def _controls(self) -> list[Any]:
+        return [
+            self.text_size,
+            self.order_list,
+            self.move_up,
+            self.move_down,
+            self.reset,
+            self.ruleset,
+            self.prev,
+            self.next,
+            self.step,
+            *self.effect_boxes.values(),
+        ]
+
+    def _rescale(self) -> None:
+        """Re-render the step shown (tables, explanation, diagram, flow) and the dependencies."""
+        if self.trace is not None:
+            self._render(self.step.value)
+            self.deps_html.value = self._deps(self.trace)
 
     def _label(self, e: dict[str, Any]) -> str:
         origin = e.get("origin")
@@ -326,13 +326,12 @@ class LayerExplorer(Guarded):
         self._render(self.step.value)
 
     def _svg_html(self, dot: str) -> str:
-        if dot in self._svgs:
-            self._svgs.move_to_end(dot)
-            return self._svgs[dot]
-        from rulekit.views.render import render
-
-        html = render(dot, self.backend).html(fit=self.scale <= 1.0)
-        self._svgs[dot] = html
+        key = (dot, self.scale)
+        if key in self._svgs:
+            self._svgs.move_to_end(key)
+            return self._svgs[key]
+        html = diagram_html(dot, self.backend, self.scale)
+        self._svgs[key] = html
         if len(self._svgs) > 128:
             self._svgs.popitem(last=False)
         return html
@@ -346,14 +345,13 @@ class LayerExplorer(Guarded):
         hi = k - 1 if k > 0 else None
         dot = mv.dependency_dot(trace, highlight=hi, scale=self.scale)
         # the wasm renderer runs outside the GIL: draw the diagram while the tables are built
-        pending = (
-            None if dot in self._svgs else _pool().submit(_render_html, dot, self.backend, self.scale <= 1.0)
-        )
+        key = (dot, self.scale)
+        pending = None if key in self._svgs else _pool().submit(diagram_html, dot, self.backend, self.scale)
         final = wrap(mv.final_table(trace, upto=None if k >= n else k).to_html(), self.scale)
         layers = wrap(mv.layer_table(trace, highlight=hi).to_html(), self.scale)
         explain = wrap(f"<p>{escape(mv.explain_step(trace, k))}</p>", self.scale)
         if pending is not None:
-            self._svgs[dot] = pending.result()
+            self._svgs[key] = pending.result()
         diagram = self._svg_html(dot)
         self.final_html.value = final
         self.layers_html.value = layers
@@ -368,12 +366,6 @@ class LayerExplorer(Guarded):
 
 
 _POOL: Any = None
-
-
-def _render_html(dot: str, backend: str | None, fit: bool = True) -> str:
-    from rulekit.views.render import render
-
-    return render(dot, backend).html(fit=fit)
 
 
 def _pool() -> Any:

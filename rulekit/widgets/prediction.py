@@ -21,7 +21,7 @@ from html import escape
 from typing import Any
 
 from rulekit.errors import RulekitError
-from rulekit.widgets._base import Guarded, apply_scale, guarded, wrap
+from rulekit.widgets._base import Guarded, guarded
 
 KINDS = ("pt", "controller", "types", "subtypes", "colors", "order")
 KIND_ALIASES = {"resolution_order": "order", "colours": "colors", "p/t": "pt", "type": "types"}
@@ -88,9 +88,10 @@ class PredictionCheck(Guarded):
         layer: for ``order`` on an MTG trace, restrict to one layer (e.g. ``"7b"``).
         without: effect ids to switch off before solving a scenario given by name.
         ruleset: ``"seed"`` or ``"current"`` when solving a scenario given by name.
-        scale: font-size factor for projectors.
+        scale: font-size factor for projectors; the starting value of the ``text_size`` knob.
 
-    Handles: ``answer`` (Text), ``check`` and ``reveal`` (Buttons), ``question``, ``result`` and
+    Handles: ``answer`` (Text), ``check`` and ``reveal`` (Buttons), ``text_size`` (Dropdown "Text
+    size", see :meth:`set_scale`), ``question``, ``result`` and
     ``error`` (HTML outputs), ``correct`` (``None`` until checked), ``widget`` (the box).
     """
 
@@ -110,8 +111,8 @@ class PredictionCheck(Guarded):
     ) -> None:
         import ipywidgets as w
 
-        self.scale = scale
         self._init_error_box()
+        self._init_text_size(scale)
         self.trace: Any = trace
         kind = kind or ask or "pt"
         self.kind = KIND_ALIASES.get(kind, kind)
@@ -135,13 +136,23 @@ class PredictionCheck(Guarded):
         )
         self.reveal = w.Button(description="Reveal", tooltip="Show the answer and why", icon="eye")
         self.result = w.HTML(value="")
-        apply_scale([self.question, self.answer, self.check, self.reveal, self.result], scale)
         self.check.on_click(lambda _b: self.do_check())
         self.reveal.on_click(lambda _b: self.do_reveal())
         self.widget = w.VBox(
-            [self.question, w.HBox([self.answer, self.check, self.reveal]), self.result, self.error]
+            [
+                self.style_html,
+                self.question,
+                w.HBox([self.answer, self.check, self.reveal, self.text_size]),
+                self.result,
+                self.error,
+            ]
         )
+        self.widget.add_class("rulekit-prediction-check")
         self._setup(question, without, ruleset)
+        self._finish_init()
+
+    def _controls(self) -> list[Any]:
+        return [self.answer, self.check, self.reveal, self.text_size]
 
     # ------------------------------------------------------------------ set-up
     def _placeholder(self) -> str:
@@ -167,9 +178,7 @@ class PredictionCheck(Guarded):
                 raise RulekitError(
                     f"unknown object {self.target!r} (objects: {known})", code="UNKNOWN_OBJECT"
                 )
-        self.question.value = wrap(
-            f"<strong>Predict:</strong> {escape(question or self._default_question())}", self.scale
-        )
+        self._put(self.question, f"<strong>Predict:</strong> {escape(question or self._default_question())}")
 
     def _name(self, oid: str | None) -> str:
         final = getattr(self.trace, "final", {}) or {}
@@ -304,32 +313,30 @@ class PredictionCheck(Guarded):
         guess = self.answer.value.strip()
         if not guess:
             self.correct = None
-            self.result.value = wrap("<em>Type a prediction first.</em>", self.scale)
+            self._put(self.result, "<em>Type a prediction first.</em>")
             return
         self.correct = self._matches(guess)
         if self.correct:
             items = "".join(f"<li>{escape(x)}</li>" for x in self.explanation(full=True))
-            self.result.value = wrap(
+            self._put(
+                self.result,
                 f"<p><strong>✔ Right:</strong> {escape(self.expected())}.</p><p>Why:</p><ol>{items}</ol>",
-                self.scale,
             )
         else:
             items = "".join(f"<li>{escape(x)}</li>" for x in self.explanation(full=False))
-            self.result.value = wrap(
+            self._put(
+                self.result,
                 f"<p><strong>✘ Not quite</strong> — you said {escape(guess)}.</p>"
                 "<p>These are the steps that matter, in the order they apply "
                 "(press Reveal for the values):</p>"
                 f"<ol>{items}</ol>",
-                self.scale,
             )
 
     @guarded
     def do_reveal(self) -> None:
         self._set_error(None)
         items = "".join(f"<li>{escape(x)}</li>" for x in self.explanation(full=True))
-        self.result.value = wrap(
-            f"<p><strong>Answer:</strong> {escape(self.expected())}</p><ol>{items}</ol>", self.scale
-        )
+        self._put(self.result, f"<p><strong>Answer:</strong> {escape(self.expected())}</p><ol>{items}</ol>")
 
     def __repr__(self) -> str:
         return (
