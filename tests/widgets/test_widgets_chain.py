@@ -60,7 +60,9 @@ def test_nested_responses_resolve_depth_first_and_the_spotlight_moves(explorer):
     by_key = {f.key: f for f in fs}
     for f in fs:  # depth-first: every response resolved before the frame it answered
         if f.parent_key is not None and f.resolved_order is not None:
-            assert f.resolved_order < by_key[f.parent_key].resolved_order
+            parent_order = by_key[f.parent_key].resolved_order
+            assert parent_order is not None, f"{f.parent_key} never resolved"
+            assert f.resolved_order < parent_order
     assert "The chain is over" in explorer.window_html.value
     # walking back through the events moves the spotlight back down the stack
     first_remove = next(i for i, e in enumerate(trace.events) if e.event == "remove")
