@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import shutil
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -57,13 +60,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.skip(reason=f"browser test skipped: {reason}"))
             _SKIPPED.append(item.nodeid)
     if e2e and not reason:
-        # Run the browser tests last, and boot JupyterLab now, in the background, while the rest of the
-        # suite runs: its start-up (several seconds of imports) then costs no wall time.
+        # Run the browser tests last (see pytest_collection_finish).
         items[:] = [item for item in items if "e2e" not in item.keywords] + e2e
-        _SERVER.start()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    # Once the final selection is known (after -m / -k), start JupyterLab and chromium in the background
+    # when a browser test will run: their start-up and the notebooks' run then overlap with the rest of
+    # the suite instead of adding to it.
+    if not browser_missing_reason() and any("e2e" in item.keywords for item in session.items):
+        _start_browser()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    _stop_browser()
     _SERVER.stop()
 
 
@@ -184,55 +194,110 @@ class _LabServer:
 _SERVER = _LabServer()
 
 
-@pytest.fixture(scope="session")
-def jupyterlab() -> Iterator[str]:
-    """The JupyterLab server (started at collection time, or now); yield its base URL."""
-    if browser_missing_reason():
-        pytest.skip(browser_missing_reason() or "")
-    _SERVER.start()
-    try:
-        yield _SERVER.wait()
-    finally:
-        _SERVER.stop()
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    if browser_missing_reason():
-        pytest.skip(browser_missing_reason() or "")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
 LESSONS_UNDER_TEST = ["01-layers.ipynb", "05-apoteose-chain.ipynb"]
 
 
-@pytest.fixture(scope="module")
-def lab_page(browser: Any, jupyterlab: str) -> Iterator[Any]:
-    """One JupyterLab page with 01-layers and 05-apoteose-chain open and fully run (kernels in parallel).
+class _BrowserSession(threading.Thread):
+    """Chromium driven by Playwright in its own thread, so that the slow part (launch, JupyterLab page
+    load, kernel start, running both notebooks) overlaps with the rest of the test suite.
 
-    Afterwards every kernel on the server is shut down.
+    Playwright's sync API belongs to the thread that started it, so every browser call runs in this
+    thread: a test passes a function to :meth:`call`, which runs it here with the page and returns its
+    result (or raises its exception, after saving a screenshot) in the test's thread.
     """
-    from .jlab import open_notebooks, run_all, shutdown_kernels
 
-    context = browser.new_context(viewport={"width": 1280, "height": 2400})
-    pg = context.new_page()
+    def __init__(self, server: _LabServer) -> None:
+        super().__init__(name="rulekit-e2e-browser", daemon=True)
+        self.server = server
+        self.jobs: queue.Queue[tuple[Any, Future[Any]] | None] = queue.Queue()
+        self.ready: Future[Any] = Future()
+
+    def run(self) -> None:
+        try:
+            from playwright.sync_api import sync_playwright
+
+            from .jlab import open_notebooks, run_all, shutdown_kernels
+
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+                context = browser.new_context(viewport={"width": 1280, "height": 2400})
+                page = context.new_page()
+                base = self.server.wait()
+                try:
+                    open_notebooks(page, base, LESSONS_UNDER_TEST)
+                    run_all(page, LESSONS_UNDER_TEST)
+                except BaseException:
+                    _screenshot(page, "lab_page-setup")
+                    raise
+                self.ready.set_result(page)
+                while (job := self.jobs.get()) is not None:
+                    fn, fut = job
+                    try:
+                        fut.set_result(fn(page))
+                    except BaseException as exc:  # handed to the test's thread
+                        fut.set_exception(exc)
+                context.close()
+                browser.close()
+                shutdown_kernels(base)
+        except BaseException as exc:
+            if not self.ready.done():
+                self.ready.set_exception(exc)
+
+    def call(self, fn: Any, name: str, timeout: float = 180.0) -> Any:
+        """Run ``fn(page)`` in the browser thread; on failure save test-artifacts/<name>.png and re-raise."""
+        self.ready.result(timeout=timeout)
+
+        def guarded(page: Any) -> Any:
+            try:
+                return fn(page)
+            except BaseException:
+                _screenshot(page, name)
+                raise
+
+        fut: Future[Any] = Future()
+        self.jobs.put((guarded, fut))
+        return fut.result(timeout=timeout)
+
+    def stop(self) -> None:
+        if self.is_alive():
+            self.jobs.put(None)
+            self.join(timeout=30)
+
+
+_BROWSER: _BrowserSession | None = None
+
+
+def _start_browser() -> _BrowserSession:
+    global _BROWSER
+    _SERVER.start()
+    if _BROWSER is None:
+        _BROWSER = _BrowserSession(_SERVER)
+        _BROWSER.start()
+    return _BROWSER
+
+
+def _stop_browser() -> None:
+    global _BROWSER
+    if _BROWSER is not None:
+        _BROWSER.stop()
+        _BROWSER = None
+
+
+@pytest.fixture(scope="session")
+def lab() -> Iterator[_BrowserSession]:
+    """The browser session: JupyterLab (no token, a free loopback port, a temp copy of lessons/) with
+    01-layers and 05-apoteose-chain open and fully run in chromium. Both are started at collection time
+    (see pytest_collection_modifyitems), or now; the server is waited for until it answers, and both are
+    stopped at the end of the session.
+    """
+    if browser_missing_reason():
+        pytest.skip(browser_missing_reason() or "")
+    session = _start_browser()
     try:
-        open_notebooks(pg, jupyterlab, LESSONS_UNDER_TEST)
-        run_all(pg, LESSONS_UNDER_TEST)
-        yield pg
-    except Exception:
-        _screenshot(pg, "lab_page-setup")
-        raise
+        yield session
     finally:
-        context.close()
-        shutdown_kernels(jupyterlab)
+        _stop_browser()
+        _SERVER.stop()
 
 
 def _screenshot(pg: Any, name: str) -> None:
@@ -241,12 +306,3 @@ def _screenshot(pg: Any, name: str) -> None:
         pg.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
     except Exception as exc:  # a broken page must not hide the test's own failure
         print(f"could not save the failure screenshot: {exc}")
-
-
-@pytest.fixture
-def page(lab_page: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """The shared JupyterLab page; on failure its screenshot goes to test-artifacts/<test name>.png."""
-    yield lab_page
-    rep = getattr(request.node, "rep_call", None)
-    if rep is not None and rep.failed:
-        _screenshot(lab_page, request.node.name.replace("/", "_").replace("[", "-").replace("]", ""))

@@ -55,7 +55,15 @@ def _wait_changed(page: Any, locator: Any, before: dict[str, Any], keys: tuple[s
     return after
 
 
-def test_layer_explorer_toggle_changes_table_and_diagram(page: Any) -> None:
+def test_layer_explorer_toggle_changes_table_and_diagram(lab: Any) -> None:
+    lab.call(_check_layer_explorer, "test_layer_explorer_toggle_changes_table_and_diagram")
+
+
+def test_chain_explorer_choice_changes_outputs(lab: Any) -> None:
+    lab.call(_check_chain_explorer, "test_chain_explorer_choice_changes_outputs")
+
+
+def _check_layer_explorer(page: Any) -> None:
     panel = activate(page, "01-layers.ipynb")
     errors = error_outputs(page, "01-layers.ipynb")
     assert not errors, f"errors while running 01-layers: {errors}"
@@ -90,7 +98,7 @@ def test_layer_explorer_toggle_changes_table_and_diagram(page: Any) -> None:
         shutil.copyfile(ARTIFACT_SHOT, DOCS_SHOT)
 
 
-def test_chain_explorer_choice_changes_outputs(page: Any) -> None:
+def _check_chain_explorer(page: Any) -> None:
     panel = activate(page, "05-apoteose-chain.ipynb")
     errors = error_outputs(page, "05-apoteose-chain.ipynb")
     assert not errors, f"errors while running 05-apoteose-chain: {errors}"
