@@ -25,19 +25,24 @@ def _refresh_module() -> Any:
     return module
 
 
-def measure() -> dict[str, float]:
-    """Execute every lesson once; return ``{"lessons_s": total seconds}`` (plus one figure per lesson)."""
+def measure(per_lesson: bool = False) -> dict[str, float]:
+    """Execute every lesson once; return ``{"lessons_s": total seconds}``.
+
+    With ``per_lesson=True`` (what ``python benchmarks/bench_lessons.py`` prints) one figure per lesson
+    is added as ``lesson_<name>_s``.
+    """
     refresh = _refresh_module()
-    per_lesson: dict[str, float] = {}
+    per: dict[str, float] = {}
     t_all = time.perf_counter()
     for path in refresh.lesson_paths():
         t0 = time.perf_counter()
         refresh.execute(path)
-        per_lesson[f"lesson_{path.stem}_s"] = round(time.perf_counter() - t0, 2)
+        per[f"lesson_{path.stem}_s"] = round(time.perf_counter() - t0, 2)
     result = {"lessons_s": round(time.perf_counter() - t_all, 2)}
-    result.update(per_lesson)
+    if per_lesson:
+        result.update(per)
     return result
 
 
 if __name__ == "__main__":
-    print(json.dumps(measure(), indent=1))
+    print(json.dumps(measure(per_lesson=True), indent=1))
