@@ -113,9 +113,32 @@ class Obj:
         sync_intrinsic_abilities(self)
 
     def copy(self) -> Obj:
+        """A shallow copy (every slot; values are immutable or replaced, never mutated in place)."""
         new = Obj.__new__(Obj)
-        for s in Obj.__slots__:
-            setattr(new, s, getattr(self, s))
+        new.id = self.id
+        new.name = self.name
+        new.owner = self.owner
+        new.controller = self.controller
+        new.zone = self.zone
+        new.types = self.types
+        new.subtypes = self.subtypes
+        new.supertypes = self.supertypes
+        new.colors = self.colors
+        new.abilities = self.abilities
+        new.power = self.power
+        new.toughness = self.toughness
+        new.loyalty = self.loyalty
+        new.counters = self.counters
+        new.mana_value = self.mana_value
+        new.token = self.token
+        new.face_down = self.face_down
+        new.tapped = self.tapped
+        new.attached_to = self.attached_to
+        new.timestamp = self.timestamp
+        new.all_types = self.all_types
+        new.cant_have = self.cant_have
+        new.choices = self.choices
+        new.sig = self.sig
         return new
 
     @property
@@ -698,11 +721,21 @@ def part_member(p: Part, obj: Obj, ctx: Ctx, memo: dict[Any, Any]) -> bool:
         return match_part(p, obj, ctx)
     if p.other and ctx.source is not None and obj.id == ctx.source.id:
         return False
-    key = (id(p), ctx.you, ctx.target_player, sig_of(obj))
-    v = memo.get(key)
+    pm = _part_memo(p, ctx, memo)
+    sig = sig_of(obj)
+    v = pm.get(sig)
     if v is None:
-        v = memo[key] = match_part(p, obj, ctx)
+        v = pm[sig] = match_part(p, obj, ctx)
     return v
+
+
+def _part_memo(p: Part, ctx: Ctx, memo: dict[Any, Any]) -> dict[int, bool]:
+    """The signature -> verdict cache of one selector part for one "you" and target player."""
+    key = (id(p), ctx.you, ctx.target_player)
+    pm = memo.get(key)
+    if pm is None:
+        pm = memo[key] = {}
+    return pm
 
 
 def matches(sel: Selector, obj: Obj, ctx: Ctx, memo: dict[Any, Any] | None = None) -> bool:
@@ -720,18 +753,37 @@ def _select_part(p: Part, state: State, ctx: Ctx) -> list[str]:
             t = ctx.source.attached_to if ctx.source else None
             return [t] if t in state.objs and state.objs[t].zone is not None else []
         return [oid for oid, o in state.objs.items() if match_part(p, o, ctx)]
-    if state.index is None:
-        return [oid for oid, o in state.objs.items() if part_member(p, o, ctx, memo)]
+    pm = _part_memo(p, ctx, memo)
+    objs = state.objs
+    src = ctx.source.id if p.other and ctx.source is not None else None
     out: list[str] = []
-    src = ctx.source.id if ctx.source is not None else None
-    for bucket in state.index.values():
-        if p.other and src in bucket:
-            rest = [o for o in bucket if o != src]
-            if rest and part_member(p, state.objs[rest[0]], ctx, memo):
-                out.extend(rest)
-            continue
-        if part_member(p, state.objs[next(iter(bucket))], ctx, memo):
-            out.extend(bucket)
+    if state.index is None:
+        for oid, o in objs.items():
+            if oid == src:
+                continue
+            sig = sig_of(o)
+            v = pm.get(sig)
+            if v is None:
+                v = pm[sig] = match_part(p, o, ctx)
+            if v:
+                out.append(oid)
+        return out
+    # the index is keyed by the members' signatures (kept current by State.reindex)
+    for sig, bucket in state.index.items():
+        v = pm.get(sig)
+        if v is None:
+            rep = next(iter(bucket))
+            if rep == src:
+                rest = [o for o in bucket if o != src]
+                if not rest:
+                    continue
+                rep = rest[0]
+            v = pm[sig] = match_part(p, objs[rep], ctx)
+        if v:
+            if src is not None and src in bucket:
+                out.extend([o for o in bucket if o != src])
+            else:
+                out.extend(bucket)
     return out
 
 
@@ -1183,24 +1235,39 @@ _SHARED_PARTS = {
     "text": ("abilities",),
 }
 _SHARED_GET = {k: attrgetter(*v) for k, v in _SHARED_PARTS.items()}
+#: The cache key of those values: ability tuples by identity (alike objects share them, see
+#: compile_scenario), everything else by value. A hit is still checked for equality.
+_SHARED_KEY: dict[str, Any] = {
+    "type": lambda v: (v[0], v[1], v[2], v[3], id(v[4])),
+    "color": lambda v: v,
+    "abilities": lambda v: (id(v[0]), v[1]),
+    "text": id,
+}
 
 
 def _apply_shared(eff: Eff, sub: str, state: State, ids: tuple[str, ...]) -> None:
     names = _SHARED_PARTS[sub]
     get = _SHARED_GET[sub]
+    keyf = _SHARED_KEY[sub]
     single = len(names) == 1
     done: dict[Any, tuple[Any, Any]] = {}
+    objs = state.objs
+    main = state.owned is None
     for oid in ids:
-        obj = state.w(oid)
+        if main:
+            obj = objs[oid]
+            obj.sig = None
+        else:
+            obj = state.w(oid)
         before = get(obj)
-        key = tuple(
-            id(v) if isinstance(v, tuple) and v and isinstance(v[0], Ability) else v
-            for v in ((before,) if single else before)
-        )
+        key = keyf(before)
         hit = done.get(key)
         if hit is not None and hit[0] == before:
-            for name, value in zip(names, hit[1] if not single else (hit[1],), strict=True):
-                setattr(obj, name, value)
+            if single:
+                setattr(obj, names[0], hit[1])
+            else:
+                for name, value in zip(names, hit[1], strict=True):
+                    setattr(obj, name, value)
             continue
         apply_part(eff, sub, obj, None)
         done[key] = (before, get(obj))
@@ -1280,9 +1347,10 @@ class DepResult:
 
 
 def _names_list(ids: Iterable[str], names: dict[str, str]) -> str:
-    items = [names.get(i, i) for i in ids]
-    if len(items) > 4:
-        items = items[:4] + [f"{len(items) - 4} more"]
+    ids = list(ids)
+    items = [names.get(i, i) for i in ids[:4]]
+    if len(ids) > 4:
+        items.append(f"{len(ids) - 4} more")
     return ", ".join(items)
 
 
@@ -1375,9 +1443,19 @@ class WhatIf:
     def groups(self) -> dict[int, list[str]]:
         """``b``'s objects grouped by signature (objects alike are judged once)."""
         if self._groups is None:
-            self._groups = {}
+            groups: dict[int, list[str]] = {}
+            objs = self.state.objs
             for oid in self.ids:
-                self._groups.setdefault(sig_of(self.state.objs[oid]), []).append(oid)
+                obj = objs[oid]
+                sig = obj.sig
+                if sig is None:
+                    sig = sig_of(obj)
+                g = groups.get(sig)
+                if g is None:
+                    groups[sig] = [oid]
+                else:
+                    g.append(oid)
+            self._groups = groups
         return self._groups
 
     def fork(self) -> State:
@@ -1792,6 +1870,8 @@ _RAW_OF = {
     "abilities": ("abilities",),
 }
 _RAW_GETTERS = {k: attrgetter(*v) for k, v in _RAW_OF.items()}
+#: Parts that change nothing :func:`sig_of` reads (abilities, text, power and toughness).
+_SIG_NEUTRAL = frozenset({"text", "abilities", "pt_cda", "pt_set", "pt_modify", "pt_counters", "pt_switch"})
 _PT_GETTER = attrgetter("power", "toughness", "types")
 
 
@@ -1810,8 +1890,14 @@ def _apply_recorded(
     raw = _RAW_GETTERS.get(sub, _PT_GETTER)
     objs = state.objs
     before_raw = [raw(objs[oid]) for oid in ids]
-    apply_effect(eff, sub, state, ids)
-    state.reindex(ids)
+    if sub in _SIG_NEUTRAL:
+        sigs = [sig_of(objs[oid]) for oid in ids]
+        apply_effect(eff, sub, state, ids)
+        for oid, sig in zip(ids, sigs, strict=True):
+            objs[oid].sig = sig  # nothing a selector reads changed: same signature, same bucket
+    else:
+        apply_effect(eff, sub, state, ids)
+        state.reindex(ids)
     changes: list[Change] = []
     # objects that were alike and are alike again change alike: compute each diff once
     diffs: dict[tuple[Any, ...], list[tuple[str, Any, Any]]] = {}
