@@ -92,7 +92,8 @@ def scale_class(scale: float) -> str:
 
 def scale_css(cls: str, scale: float) -> str:
     """A ``<style>`` sizing the controls inside the box with class ``cls`` at ``scale`` × the base
-    size (absolute, so nested boxes do not compound). HTML outputs size themselves (:func:`wrap`).
+    size (absolute, so nested boxes do not compound). HTML outputs size themselves (:func:`wrap`);
+    the style keeps them within the explorer's width, scrolling sideways when they are wider.
 
     >>> "calc(var(--jp-widgets-font-size, 13px) * 1.5)" in scale_css("rulekit-scale-150", 1.5)
     True
@@ -107,10 +108,26 @@ def scale_css(cls: str, scale: float) -> str:
         "option",
         "input",
         ".widget-readout",
+        # the controls' own boxes too, so widths given in em (lists, sliders) grow with the text
         ".widget-dropdown",
+        ".widget-select",
+        ".widget-slider",
+        ".widget-text",
+        ".widget-radio",
+        ".widget-toggle-buttons",
+        ".widget-checkbox",
     )
     selectors = ", ".join(f".{cls} {p}" for p in parts)
-    return f"<style>{selectors} {{font-size: {size} !important; line-height: 1.3;}}</style>"
+    # bigger outputs stay inside the explorer: an HTML output wider than it scrolls sideways
+    # (the diagram's own box scrolls both ways, see diagram_html)
+    fit = (
+        f".{cls} .widget-html {{max-width: 100%}} "
+        f".{cls} .widget-html-content {{min-width: 0; overflow-x: auto}} "
+        # buttons and check boxes have fixed widths: let them grow with their text, not clip it
+        f".{cls} .widget-button, .{cls} .widget-toggle-button {{width: auto; min-width: max-content}} "
+        f".{cls} .widget-checkbox {{width: auto}}"
+    )
+    return f"<style>{selectors} {{font-size: {size} !important; line-height: 1.3;}} {fit}</style>"
 
 
 def apply_scale(widgets: list[Any], scale: float) -> None:
@@ -128,6 +145,14 @@ def apply_scale(widgets: list[Any], scale: float) -> None:
             style.description_width = "initial" if scale > 1.0 else ""
 
 
+def row(*children: Any, **layout: Any) -> Any:
+    """A horizontal box that wraps onto the next line when its children do not fit (big text, or a
+    narrow notebook) instead of squeezing and clipping them."""
+    import ipywidgets as w
+
+    return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap", **layout))
+
+
 def wrap(html: str, scale: float) -> str:
     """An HTML output at ``scale``: ``<div style="font-size:150%">…</div>``."""
     return f'<div style="font-size:{pct(scale)}%">{html}</div>'
@@ -136,7 +161,7 @@ def wrap(html: str, scale: float) -> str:
 _DIAGRAM_BOX = 'class="rulekit-diagram" style="max-width:100%;overflow-x:auto"'
 _SCROLL_BOX = (
     'class="rulekit-diagram" style="max-width:100%;max-height:75vh;overflow:auto" tabindex="0" '
-    'role="region" aria-label="Diagram (scroll to see all of it)"'
+    'role="region" aria-label="Diagram (scroll to see all of it)" data-lm-suppress-shortcuts="true"'
 )
 
 
@@ -145,7 +170,8 @@ def diagram_html(dot: str, backend: str | None, scale: float) -> str:
 
     At scale ≤ 1 the SVG shrinks to the width of the notebook. Above it, shrinking would undo the
     bigger text, so the SVG keeps its size inside a box that scrolls both ways, at most 75 % of the
-    window high; the box takes keyboard focus (``tabindex``) so arrow keys scroll it. The text
+    window high; the box takes keyboard focus (``tabindex``) so arrow keys scroll it (JupyterLab's
+    notebook shortcuts stand aside inside it: ``data-lm-suppress-shortcuts``, plain HTML). The text
     fallback (DOT in a ``<pre>``) is wrapped at the scale like the other outputs.
     """
     from rulekit.views.render import render

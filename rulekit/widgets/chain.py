@@ -21,7 +21,7 @@ from html import escape
 from typing import Any
 
 from rulekit.errors import RulekitError
-from rulekit.widgets._base import Guarded, diagram_html, guarded, wrap
+from rulekit.widgets._base import Guarded, diagram_html, guarded, row, wrap
 
 PASS = "pass"
 
@@ -92,17 +92,15 @@ class ChainExplorer(Guarded):
         self.widget = w.VBox(
             [
                 self.style_html,
-                w.HBox([self.text_size], layout=w.Layout(justify_content="flex-end")),
+                row(self.text_size, justify_content="flex-end"),
                 self.title_html,
                 self.status_html,
-                w.HBox(
-                    [
-                        w.VBox([self.window_html, self.response, w.HBox([self.choose_button, self.finish])]),
-                        self.stack_html,
-                    ]
+                row(
+                    w.VBox([self.window_html, self.response, row(self.choose_button, self.finish)]),
+                    self.stack_html,
                 ),
-                w.HBox([self.undo, self.reset]),
-                w.HBox([self.prev, self.event, self.next]),
+                row(self.undo, self.reset),
+                row(self.prev, self.event, self.next),
                 self.error,
                 self.diagram_html,
                 self.log_html,

@@ -21,7 +21,7 @@ from collections import OrderedDict
 from html import escape
 from typing import Any
 
-from rulekit.widgets._base import Guarded, diagram_html, guarded, wrap
+from rulekit.widgets._base import Guarded, diagram_html, guarded, row, wrap
 
 RULESETS = ("seed", "current")
 
@@ -114,16 +114,14 @@ class LayerExplorer(Guarded):
         self.widget = w.VBox(
             [
                 self.style_html,
-                w.HBox([self.text_size], layout=w.Layout(justify_content="flex-end")),
+                row(self.text_size, justify_content="flex-end"),
                 self.title_html,
-                w.HBox(
-                    [
-                        w.VBox([self.effects_head, self.effects_box]),
-                        w.VBox([self.order_list, w.HBox([self.move_up, self.move_down, self.reset])]),
-                    ]
+                row(
+                    w.VBox([self.effects_head, self.effects_box]),
+                    w.VBox([self.order_list, row(self.move_up, self.move_down, self.reset)]),
                 ),
                 self.ruleset,
-                w.HBox([self.prev, self.step, self.next]),
+                row(self.prev, self.step, self.next),
                 self.explain_html,
                 self.error,
                 self.final_html,

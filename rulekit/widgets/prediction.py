@@ -21,7 +21,7 @@ from html import escape
 from typing import Any
 
 from rulekit.errors import RulekitError
-from rulekit.widgets._base import Guarded, guarded
+from rulekit.widgets._base import Guarded, guarded, row
 
 KINDS = ("pt", "controller", "types", "subtypes", "colors", "order")
 KIND_ALIASES = {"resolution_order": "order", "colours": "colors", "p/t": "pt", "type": "types"}
@@ -142,7 +142,7 @@ class PredictionCheck(Guarded):
             [
                 self.style_html,
                 self.question,
-                w.HBox([self.answer, self.check, self.reveal, self.text_size]),
+                row(self.answer, self.check, self.reveal, self.text_size),
                 self.result,
                 self.error,
             ]

@@ -130,6 +130,8 @@ def test_controls_follow_the_knob(name: str) -> None:
         assert float(b.style.font_size[:-2]) < float(big[b.description][:-2])
     ex.text_size.value = 1.0
     assert ex.style_html.value == "" and "rulekit-scaled" not in ex.widget._dom_classes
+    rows = [wd for wd in _walk(ex.widget) if isinstance(wd, ipywidgets.HBox)]
+    assert rows and all(r.layout.flex_flow == "row wrap" for r in rows)  # big controls wrap, not clip
     assert all(b.style.font_size is None for b in buttons)  # the notebook's own size again
 
 
@@ -151,6 +153,7 @@ def test_layer_diagram_is_redrawn_bigger_and_scrolls_above_100() -> None:
     if "<svg" in big:
         assert "max-width:100%;height:auto" not in big  # keeps its size...
         assert "overflow:auto" in big and 'tabindex="0"' in big  # ...in a box the keyboard can scroll
+        assert 'data-lm-suppress-shortcuts="true"' in big  # (JupyterLab's arrow-key shortcuts stand aside)
         assert "<title>night@7c</title>" in big
     ex.text_size.value = 1.0
     assert ex.diagram_html.value == small  # back to the fitted picture
