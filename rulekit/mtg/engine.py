@@ -860,6 +860,9 @@ def selector_reads(sel: Selector | None) -> frozenset[Key]:
     """
     if sel is None:
         return frozenset()
+    hit = _SEL_READS.get(id(sel))
+    if hit is not None and hit[0] is sel:
+        return hit[1]
     out: set[Key] = set()
     for p in sel.parts:
         for c in p.conds:
@@ -871,7 +874,15 @@ def selector_reads(sel: Selector | None) -> frozenset[Key]:
             out.add(("owner", ANY))
         if p.special in ("enchanted", "equipped"):
             out.add(("attached_to", ANY))
-    return frozenset(out)
+    reads = frozenset(out)
+    if len(_SEL_READS) > 5000:
+        _SEL_READS.clear()
+    _SEL_READS[id(sel)] = (sel, reads)  # the selector is kept alive, so its id is not reused
+    return reads
+
+
+#: id(selector) -> (that selector, its reads): selectors are immutable, derived once.
+_SEL_READS: dict[int, tuple[Selector, frozenset[Key]]] = {}
 
 
 def writes_of(eff: Eff, sub: str) -> frozenset[Key]:
@@ -1618,6 +1629,25 @@ class Judge:
         #: (b, its spec) -> the effects whose reads b's writes overlap (derived once per sublayer)
         self.candidates: dict[tuple[str, int], list[tuple[str, int]]] = {}
         self.all_effects: list[Eff] = []
+        self._reads: dict[tuple[int, int, bool], frozenset[Key]] = {}
+        self._writes: dict[tuple[int, int], frozenset[Key]] = {}
+
+    def reads(self, a: Eff) -> frozenset[Key]:
+        """:func:`reads_of` ``a`` in this sublayer (derived once per effect, text and begun-ness)."""
+        begun = a.id in self.begun
+        key = (id(a), id(a.spec), begun)
+        r = self._reads.get(key)
+        if r is None:
+            r = self._reads[key] = reads_of(a, self.sub, begun)
+        return r
+
+    def writes(self, b: Eff) -> frozenset[Key]:
+        """:func:`writes_of` ``b`` in this sublayer (derived once per effect and text)."""
+        key = (id(b), id(b.spec))
+        w = self._writes.get(key)
+        if w is None:
+            w = self._writes[key] = writes_of(b, self.sub)
+        return w
 
     def _cacheable(self, a: Eff) -> bool:
         if not CACHE_VERDICTS:
@@ -1636,11 +1666,9 @@ class Judge:
             ckey = (b.id, id(b.spec))
             cands = self.candidates.get(ckey)
             if cands is None:
-                w = writes_of(b, sub)
+                w = self.writes(b)
                 cands = self.candidates[ckey] = [
-                    (a.id, id(a.spec))
-                    for a in self.all_effects
-                    if a is not b and overlaps(reads_of(a, sub, a.id in begun), w)
+                    (a.id, id(a.spec)) for a in self.all_effects if a is not b and overlaps(self.reads(a), w)
                 ]
             if not cands:
                 continue
@@ -1651,7 +1679,7 @@ class Judge:
                 a = pending[pos[a_id]]
                 if id(a.spec) != a_spec:  # layer 3 rewrote its text: judge the new text
                     self.candidates.pop(ckey, None)
-                    if not overlaps(reads_of(a, sub, a.id in begun), writes_of(b, sub)):
+                    if not overlaps(self.reads(a), self.writes(b)):
                         continue
                 okey = (a_id, id(a.spec), b.id, id(b.spec))
                 if okey in self.pairs:
