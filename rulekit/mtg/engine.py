@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from operator import attrgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from rulekit.errors import ScenarioError
 from rulekit.mtg.model import (
@@ -45,6 +45,8 @@ from rulekit.mtg.vocab import (
     subtype_family,
     type_kind,
 )
+
+_T = TypeVar("_T")
 
 DEFAULT_MAX_HAND_SIZE = 7  # CR 402.2
 #: Keep 613.8a verdicts between judgements when nothing they were judged on changed (a cache;
@@ -441,11 +443,16 @@ def compile_scenario(scn: Scenario, upto: int | None = None) -> Compiled:
     names = _display_names(scn.objects)
     stamps, entering = assign_timestamps(scn)
     base: dict[str, Obj] = {}
-    interned: dict[tuple[Ability, ...], tuple[Ability, ...]] = {}
+    interned: dict[tuple[Any, ...], tuple[Any, ...]] = {}
     for d in scn.objects:
         obj = Obj(d)
-        # alike objects share one abilities tuple, so effects can treat them alike (_apply_shared)
+        # alike objects share one tuple of each kind, so effects can treat them alike
+        # (_apply_shared, and the before/after diffs of _apply_recorded are computed once)
         obj.abilities = interned.setdefault(obj.abilities, obj.abilities)
+        obj.types = interned.setdefault(obj.types, obj.types)
+        obj.subtypes = interned.setdefault(obj.subtypes, obj.subtypes)
+        obj.supertypes = interned.setdefault(obj.supertypes, obj.supertypes)
+        obj.colors = interned.setdefault(obj.colors, obj.colors)
         if d.id in entering:
             obj.zone = None
         obj.timestamp = stamps.get(d.id, 0)
@@ -1323,28 +1330,114 @@ def view_field(obj: Obj, name: str) -> Any:
 
 
 def make_view(obj: Obj) -> ObjectView:
-    return ObjectView(
-        id=obj.id,
-        name=obj.name,
-        owner=obj.owner,
-        controller=obj.controller,
-        zone=obj.zone or "outside",
-        types=obj.types,
-        subtypes=view_field(obj, "subtypes"),
-        supertypes=obj.supertypes,
-        colors=obj.colors,
-        abilities=view_field(obj, "abilities"),
-        power=view_field(obj, "power"),
-        toughness=view_field(obj, "toughness"),
-        loyalty=obj.loyalty,
-        counters=tuple(sorted(obj.counters)),
-        mana_value=obj.mana_value,
-        token=obj.token,
-        face_down=obj.face_down,
-        tapped=obj.tapped,
-        attached_to=obj.attached_to,
-        timestamp=_num(obj.timestamp),
+    """The trace's view of an object (the values :func:`view_field` gives)."""
+    power: int | None
+    toughness: int | None
+    if "Creature" in obj.types:
+        power = 0 if obj.power is None else obj.power
+        toughness = 0 if obj.toughness is None else obj.toughness
+    else:
+        power = toughness = None
+    return _frozen(
+        ObjectView,
+        {
+            "id": obj.id,
+            "name": obj.name,
+            "owner": obj.owner,
+            "controller": obj.controller,
+            "zone": obj.zone or "outside",
+            "types": obj.types,
+            "subtypes": obj.subtypes + ((ALL_CREATURE_TYPES,) if obj.all_types else ()),
+            "supertypes": obj.supertypes,
+            "colors": obj.colors,
+            "abilities": _ability_texts(obj.abilities),
+            "power": power,
+            "toughness": toughness,
+            "loyalty": obj.loyalty,
+            "counters": tuple(sorted(obj.counters)),
+            "mana_value": obj.mana_value,
+            "token": obj.token,
+            "face_down": obj.face_down,
+            "tapped": obj.tapped,
+            "attached_to": obj.attached_to,
+            "timestamp": _num(obj.timestamp),
+        },
     )
+
+
+def _ability_texts(abilities: tuple[Ability, ...]) -> tuple[str, ...]:
+    """``tuple(a.text for a in abilities)``, once per abilities tuple (alike objects share one)."""
+    hit = _TEXTS.get(id(abilities))
+    if hit is not None and hit[0] is abilities:
+        return hit[1]
+    texts = tuple(a.text for a in abilities)
+    if len(_TEXTS) > 20000:
+        _TEXTS.clear()
+    _TEXTS[id(abilities)] = (abilities, texts)  # the tuple is kept alive, so its id is not reused
+    return texts
+
+
+_TEXTS: dict[int, tuple[tuple[Ability, ...], tuple[str, ...]]] = {}
+
+
+def _frozen(cls: type[_T], values: dict[str, Any]) -> _T:
+    """``cls(**values)`` for a frozen trace dataclass given *all* its fields, without the
+    generated ``__init__`` (which sets each field through ``object.__setattr__``, several times
+    slower; the trace is built from thousands of these). Equal to the constructed object."""
+    obj = object.__new__(cls)
+    obj.__dict__.update(values)
+    return obj
+
+
+def _change(object_id: str, characteristic: str, before: Any, after: Any) -> Change:
+    """``Change(object_id, characteristic, before, after)``, built as :func:`_frozen` does."""
+    obj = object.__new__(Change)
+    obj.__dict__.update(object_id=object_id, characteristic=characteristic, before=before, after=after)
+    return obj
+
+
+def _check_frozen_classes() -> None:
+    """:func:`_frozen` is only valid for plain dataclasses (no ``__post_init__``, no slots) given
+    every field: a change to the trace classes fails loudly here, at import, not in a trace."""
+    given = {
+        ObjectView: _VIEW_KEYS,
+        Change: frozenset({"object_id", "characteristic", "before", "after"}),
+    }
+    for cls, keys in given.items():
+        if (
+            hasattr(cls, "__post_init__")
+            or "__slots__" in cls.__dict__
+            or {f.name for f in fields(cls)} != keys
+        ):
+            raise TypeError(f"{cls.__name__} changed: update how the engine builds it (_frozen)")
+
+
+#: The fields :func:`make_view` gives.
+_VIEW_KEYS = frozenset(
+    {
+        "id",
+        "name",
+        "owner",
+        "controller",
+        "zone",
+        "types",
+        "subtypes",
+        "supertypes",
+        "colors",
+        "abilities",
+        "power",
+        "toughness",
+        "loyalty",
+        "counters",
+        "mana_value",
+        "token",
+        "face_down",
+        "tapped",
+        "attached_to",
+        "timestamp",
+    }
+)
+_check_frozen_classes()
 
 
 # ====================================================================================== dependency
@@ -1941,7 +2034,7 @@ def _apply_recorded(
             diff = diffs[key] = [
                 (f, old, new) for f in fields_ if (old := probe.view(f)) != (new := view_field(after, f))
             ]
-        changes.extend(Change(oid, f, old, new) for f, old, new in diff)
+        changes.extend([_change(oid, f, old, new) for f, old, new in diff])
     _record(run, eff, sub, why, waited, ids, changes, deps, loop)
 
 
