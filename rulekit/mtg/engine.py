@@ -18,7 +18,7 @@ Outline of :func:`solve`:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
 from operator import attrgetter
 from typing import Any, TypeVar
@@ -749,6 +749,29 @@ def matches(sel: Selector, obj: Obj, ctx: Ctx, memo: dict[Any, Any] | None = Non
     if memo is None:
         return any(match_part(p, obj, ctx) for p in sel.parts)
     return any(part_member(p, obj, ctx, memo) for p in sel.parts)
+
+
+def _matcher(sel: Selector, ctx: Ctx, memo: dict[Any, Any]) -> Callable[[Obj], bool]:
+    """``lambda obj: matches(sel, obj, ctx, memo)`` for a selector without special parts, each
+    part's signature cache looked up once."""
+    src = ctx.source.id if ctx.source is not None else None
+    parts = [(p.other and src is not None, _part_memo(p, ctx, memo), p) for p in sel.parts]
+
+    def member(obj: Obj) -> bool:
+        for other, pm, p in parts:
+            if other and obj.id == src:
+                continue
+            sig = obj.sig
+            if sig is None:
+                sig = sig_of(obj)
+            v = pm.get(sig)
+            if v is None:
+                v = pm[sig] = match_part(p, obj, ctx)
+            if v:
+                return True
+        return False
+
+    return member
 
 
 def _select_part(p: Part, state: State, ctx: Ctx) -> list[str]:
@@ -1657,24 +1680,31 @@ def judge_pair(
                     if m0 != m1:
                         (gained if m1 else lost).append(oid)
             else:
-                bkey = (b.id, b.spec.raw if b.spec else "", id(sel), ctx_a.you, ctx_a.target_player)
+                # objects alike (same signature) flip alike: memoised for the whole solve
+                bkey = ("flip", b.id, b.spec.raw if b.spec else "", id(sel), ctx_a.you, ctx_a.target_player)
+                flips = memo.get(bkey)
+                if flips is None:
+                    flips = memo[bkey] = {}
+                member = None
                 for sig, oids in wi.groups().items():
                     rest = oids
                     if a.source in oids:
+                        if member is None:
+                            member = _matcher(sel, ctx_a, memo)
                         rest = [o for o in oids if o != a.source]
-                        m0 = matches(sel, cur.objs[a.source], ctx_a, memo)
-                        m1 = matches(sel, wi.after(a.source), ctx_a, memo)
+                        m0 = member(cur.objs[a.source])
+                        m1 = member(wi.after(a.source))
                         if m0 != m1:
                             (gained if m1 else lost).append(a.source)
                         if not rest:
                             continue
-                    # objects alike (same signature) flip alike: memoised for the whole solve
-                    fkey = ("flip", bkey, sig)
-                    flip = memo.get(fkey)
+                    flip = flips.get(sig)
                     if flip is None:
-                        m0 = matches(sel, cur.objs[rest[0]], ctx_a, memo)
-                        m1 = matches(sel, wi.after(rest[0]), ctx_a, memo)
-                        flip = memo[fkey] = 0 if m0 == m1 else (1 if m1 else -1)
+                        if member is None:
+                            member = _matcher(sel, ctx_a, memo)
+                        m0 = member(cur.objs[rest[0]])
+                        m1 = member(wi.after(rest[0]))
+                        flip = flips[sig] = 0 if m0 == m1 else (1 if m1 else -1)
                     if flip:
                         (gained if flip > 0 else lost).extend(rest)
             if gained or lost:
@@ -1698,6 +1728,9 @@ def judge_pair(
                 f"{b.name} changes what {a.name} does to {_names_list(differ, names)}",
             )
     return None
+
+
+_UNJUDGED: Any = object()  # no cached verdict (None is a verdict: independent)
 
 
 class Judge:
@@ -1752,11 +1785,14 @@ class Judge:
         sub, begun = self.sub, self.begun
         pos = {e.id: i for i, e in enumerate(pending)}
         found: list[tuple[int, int, DepResult]] = []
+        pairs = self.pairs
         for b in pending:
             ids_b = sets[b.id]
             if not ids_b:
                 continue
-            ckey = (b.id, id(b.spec))
+            b_spec = id(b.spec)
+            b_pos = pos[b.id]
+            ckey = (b.id, b_spec)
             cands = self.candidates.get(ckey)
             if cands is None:
                 w = self.writes(b)
@@ -1767,17 +1803,18 @@ class Judge:
                 continue
             wi: WhatIf | None = None
             for a_id, a_spec in cands:
-                if a_id not in pos:
+                a_pos = pos.get(a_id)
+                if a_pos is None:
                     continue
-                a = pending[pos[a_id]]
-                if id(a.spec) != a_spec:  # layer 3 rewrote its text: judge the new text
+                a = pending[a_pos]
+                a_spec_now = id(a.spec)
+                if a_spec_now != a_spec:  # layer 3 rewrote its text: judge the new text
                     self.candidates.pop(ckey, None)
                     if not overlaps(self.reads(a), self.writes(b)):
                         continue
-                okey = (a_id, id(a.spec), b.id, id(b.spec))
-                if okey in self.pairs:
-                    r = self.pairs[okey]
-                else:
+                okey = (a_id, a_spec_now, b.id, b_spec)
+                r = pairs.get(okey, _UNJUDGED)
+                if r is _UNJUDGED:
                     if wi is None:
                         wi = self.whatifs.get(b.id)
                         if wi is None or wi.ids is not ids_b or wi.b.spec is not b.spec:
@@ -1785,9 +1822,9 @@ class Judge:
                             self.objsets[b.id] = frozenset(ids_b)
                     r = judge_pair(a, wi, sets[a.id], begun, self.names)
                     if self._cacheable(a) and self._cacheable(b):
-                        self.pairs[okey] = r
+                        pairs[okey] = r
                 if r is not None:
-                    found.append((pos[b.id], pos[a_id], r))
+                    found.append((b_pos, a_pos, r))
         found.sort(key=lambda t: (t[0], t[1]))
         return [r for _, _, r in found]
 
@@ -1991,6 +2028,8 @@ _RAW_OF = {
     "abilities": ("abilities",),
 }
 _RAW_GETTERS = {k: attrgetter(*v) for k, v in _RAW_OF.items()}
+#: Parts whose raw snapshot is one value (the others' is a tuple of values).
+_SINGLE_RAW = frozenset(k for k, v in _RAW_OF.items() if len(v) == 1)
 #: Parts that change nothing :func:`sig_of` reads (abilities, text, power and toughness).
 _SIG_NEUTRAL = frozenset({"text", "abilities", "pt_cda", "pt_set", "pt_modify", "pt_counters", "pt_switch"})
 _PT_GETTER = attrgetter("power", "toughness", "types")
@@ -2020,14 +2059,16 @@ def _apply_recorded(
         apply_effect(eff, sub, state, ids)
         state.reindex(ids)
     changes: list[Change] = []
-    # objects that were alike and are alike again change alike: compute each diff once
+    # objects that were alike and are alike again change alike: compute each diff once (keyed
+    # by the identity of the values, all alive during this loop)
     diffs: dict[tuple[Any, ...], list[tuple[str, Any, Any]]] = {}
+    single = sub in _SINGLE_RAW
     for oid, r in zip(ids, before_raw, strict=True):
         after = objs[oid]
         ra = raw(after)
         if ra == r:
             continue
-        key = (tuple(map(id, r)), tuple(map(id, ra))) if isinstance(r, tuple) else (id(r), id(ra))
+        key = (id(r), id(ra)) if single else (tuple(map(id, r)), tuple(map(id, ra)))
         diff = diffs.get(key)
         if diff is None:
             probe = _ViewProbe(r, sub)
