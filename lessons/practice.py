@@ -77,8 +77,23 @@ class Puzzle:
         return f"Who controls {name}?"
 
     def describe(self) -> str:
-        """The board in words: effects from oldest to newest, and which are switched off."""
-        on = [self.names.get(e, e) for e in self.order if e not in self.off]
+        """The board in words: effects from oldest to newest, and which are switched off.
+
+        "Oldest" is read from the solved trace, not from the shuffled request: the effects of one
+        object's static abilities share that object's timestamp (613.7a), so a shuffle cannot put
+        another effect between them.
+
+        >>> from rulekit.mtg import load_scenario, solve
+        >>> order = ["lattice.artifacts", "march", "anthem", "lattice.colorless"]
+        >>> board = load_scenario("classic/lattice-and-march").with_order(order)
+        >>> names = {e["id"]: e["id"] for e in board.effects()}
+        >>> Puzzle("classic/lattice-and-march", "pt", "forest", order, [], solve(board), names).describe()
+        'Effects, oldest timestamp first: march; anthem; lattice.artifacts; lattice.colorless.'
+        """
+        stamps = {e.id: e.timestamp for e in self.trace.effects}
+        rank = {e: i for i, e in enumerate(self.order)}
+        live = sorted((e for e in self.order if e not in self.off), key=lambda e: (stamps.get(e, 0), rank[e]))
+        on = [self.names.get(e, e) for e in live]
         off = [self.names.get(e, e) for e in self.order if e in self.off]
         text = "Effects, oldest timestamp first: " + "; ".join(on) + "."
         if off:
