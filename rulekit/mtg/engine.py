@@ -229,8 +229,9 @@ def sig_of(obj: Obj) -> int:
         )
         s = _SIG_IDS.get(key)
         if s is None:
-            if len(_SIG_IDS) > 200_000:
-                _SIG_IDS.clear()  # ids stay unique: they come from a counter
+            # Never cleared: objects alike must always share one number, or a selector's
+            # groups (and so the order of a step's changes) could differ between two solves
+            # of the same scenario. The table holds one entry per distinct combination seen.
             s = _SIG_IDS[key] = next(_SIG_COUNTER)
         obj.sig = s
     return s
