@@ -38,8 +38,9 @@ class LayerExplorer(Guarded):
             :func:`rulekit.views.render.choose_backend`.
         show_flow: also show the layer-flow strip (off by default; it is a second picture).
 
-    Handles (controls): ``effect_boxes`` (effect id → Checkbox), ``order_list`` (Select, the
-    effects in timestamp order), ``move_up`` / ``move_down`` (Buttons), ``ruleset`` (ToggleButtons),
+    Handles (controls): ``effect_boxes`` (effect id → Checkbox), ``order_list`` (Select, one
+    entry per timestamp holder in timestamp order: an object with its static effects, or one
+    resolved effect; :attr:`groups` maps each entry to its effects), ``move_up`` / ``move_down`` (Buttons), ``ruleset`` (ToggleButtons),
     ``step`` (IntSlider; 0 = printed values, n = after the last step), ``prev`` / ``next`` (Buttons),
     ``reset`` (Button), ``text_size`` (Dropdown "Text size": 100 %, 125 %, 150 %, 200 %).
     Handles (outputs): ``final_html``, ``layers_html``, ``diagram_html``, ``explain_html``,
@@ -67,8 +68,10 @@ class LayerExplorer(Guarded):
         self.trace: Any = None
         self.scenario: Any = None
         self.effects: list[dict[str, Any]] = []
-        self.order: list[str] = []
+        self.order: list[str] = []  # timestamp holders (see groups), earliest first
         self._base_order: list[str] = []
+        self.groups: dict[str, list[str]] = {}  # holder (its first effect's id) -> its effects' ids
+        self._group_of: dict[str, str] = {}
         self._traces: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
         self._svgs: OrderedDict[tuple[str, float], str] = OrderedDict()
         self._busy = False
@@ -149,7 +152,8 @@ class LayerExplorer(Guarded):
         self.scenario = sc
         self.effects = effects
         self._traces.clear()
-        self._base_order = [e["id"] for e in effects]
+        self._make_groups()
+        self._base_order = list(self.groups)
         self.order = list(self._base_order)
         boxes = {}
         for e in effects:
@@ -191,13 +195,39 @@ class LayerExplorer(Guarded):
         origin = e.get("origin")
         return f"{e['name']}" + (f" ({origin})" if origin in ("cda", "resolved") else "")
 
-    def _sync_order_list(self) -> None:
+    def _holder_key(self, e: dict[str, Any]) -> str:
+        """The timestamp holder of effect ``e``: its source object for a static ability or a CDA (an
+        object's static effects share its timestamp, 613.7a), the effect itself when it comes from a
+        resolved spell or ability (613.7b)."""
+        if e.get("origin") == "resolved" or not e.get("source"):
+            return f"effect:{e['id']}"
+        return f"object:{e['source']}"
+
+    def _make_groups(self) -> None:
+        """Group the effects by timestamp holder; a group is named by its first effect's id."""
+        first: dict[str, str] = {}
+        groups: dict[str, list[str]] = {}
+        for e in self.effects:
+            rep = first.setdefault(self._holder_key(e), e["id"])
+            groups.setdefault(rep, []).append(e["id"])
+        self.groups = groups
+        self._group_of = {eid: rep for rep, members in groups.items() for eid in members}
+
+    def group_label(self, rep: str) -> str:
+        """A timestamp holder's label: all the effects that share its timestamp.
+
+        One object's static effects move together (613.7a), so the list shows them as one entry.
+        """
         names = {e["id"]: e["name"] for e in self.effects}
+        members = self.groups.get(rep, [rep])
+        return " + ".join(names.get(eid, eid) for eid in members)
+
+    def _sync_order_list(self) -> None:
         stamps = self._stamps()
         keep = self.order_list.value
         self.order_list.options = [
-            (f"{n + 1}. {names.get(eid, eid)}" + (f" (ts {stamps[eid]:g})" if eid in stamps else ""), eid)
-            for n, eid in enumerate(self.order)
+            (f"{n + 1}. {self.group_label(rep)}" + (f" (ts {stamps[rep]:g})" if rep in stamps else ""), rep)
+            for n, rep in enumerate(self.order)
         ]
         self.order_list.rows = max(2, min(8, len(self.order)))
         if keep in self.order:
@@ -207,33 +237,47 @@ class LayerExplorer(Guarded):
     @property
     def disabled(self) -> tuple[str, ...]:
         """Effect ids switched off, in timestamp order."""
-        return tuple(eid for eid in self._base_order if not self.effect_boxes[eid].value)
+        return tuple(e["id"] for e in self.effects if not self.effect_boxes[e["id"]].value)
 
     @guarded
     def move(self, delta: int, effect_id: str | None = None) -> None:
-        """Move an effect (default: the one selected in ``order_list``) earlier (-1) or later (+1)."""
+        """Move a timestamp holder (default: the one selected in ``order_list``; or the holder of
+        ``effect_id``) earlier (-1) or later (+1). An object's static effects move together (613.7a)."""
         eid = effect_id or self.order_list.value
         if eid is None:
             raise _pick_first()
-        i = self.order.index(eid)
+        rep = self._group_of.get(eid, eid)
+        i = self.order.index(rep)
         j = i + delta
         if not 0 <= j < len(self.order):
             return
         self.order[i], self.order[j] = self.order[j], self.order[i]
         self._sync_order_list()
-        self.order_list.value = eid
+        self.order_list.value = rep
         self.refresh()
 
     @guarded
     def set_order(self, effect_ids: list[str]) -> None:
-        """Give the listed effects their timestamps in this order (the others keep theirs)."""
-        if sorted(effect_ids) != sorted(self.order):
+        """Give the timestamp holders of the listed effects their timestamps in this order.
+
+        Every holder must be named (by any of its effects' ids); an object named twice keeps its
+        first place (its static effects share one timestamp, 613.7a).
+        """
+        reps: list[str] = []
+        for eid in effect_ids:
+            rep = self._group_of.get(eid)
+            if rep is not None and rep not in reps:
+                reps.append(rep)
+        unknown = [eid for eid in effect_ids if eid not in self._group_of]
+        if unknown or sorted(reps) != sorted(self.order):
             from rulekit.errors import RulekitError
 
             raise RulekitError(
-                "set_order needs every effect id exactly once: " + ", ".join(self.order), code="BAD_ORDER"
+                "set_order needs every effect id (one per timestamp holder) exactly once: "
+                + ", ".join(self.order),
+                code="BAD_ORDER",
             )
-        self.order = list(effect_ids)
+        self.order = reps
         self._sync_order_list()
         self.refresh()
 
@@ -273,12 +317,19 @@ class LayerExplorer(Guarded):
         return trace
 
     def _stamps(self) -> dict[str, float]:
-        """Effect timestamps as the engine assigned them in the current trace."""
+        """Timestamp holders' timestamps as the engine assigned them in the current trace (the
+        earliest of a holder's effects; they are equal unless the engine says otherwise)."""
         if self.trace is None:
-            return {
+            raw = {
                 e["id"]: e["timestamp"] for e in self.effects if isinstance(e.get("timestamp"), int | float)
             }
-        return {e.id: e.timestamp for e in self.trace.effects if isinstance(e.timestamp, int | float)}
+        else:
+            raw = {e.id: e.timestamp for e in self.trace.effects if isinstance(e.timestamp, int | float)}
+        out: dict[str, float] = {}
+        for eid, ts in raw.items():
+            rep = self._group_of.get(eid, eid)
+            out[rep] = min(out.get(rep, ts), ts)
+        return out
 
     @guarded
     def refresh(self) -> None:

@@ -176,3 +176,26 @@ def test_dependencies_are_listed_in_words():
     assert "Layer flow" in ex.flow_html.value or "layerflow" in ex.flow_html.value
     ex.effect_boxes[ex.trace.dependencies[0].depends_on].value = False
     assert "No dependencies" in ex.deps_html.value
+
+
+def test_one_objects_static_effects_move_together_as_one_timestamp_holder():
+    """613.7a: a static ability's timestamp is its object's, so Mycosynth Lattice's two effects are one
+    entry in the list, and moving it up twice makes the Lattice (both effects) the oldest."""
+    from rulekit.widgets import LayerExplorer
+
+    ex = LayerExplorer("classic/lattice-and-march")
+    labels = [label for label, _v in ex.order_list.options]
+    assert len(labels) == 3  # March, Anthem, Lattice (one entry for its two effects)
+    lattice = next(v for label, v in ex.order_list.options if "Mycosynth Lattice" in label)
+    label = dict((v, k) for k, v in ex.order_list.options)[lattice]
+    assert "(artifacts)" in label and "(colorless)" in label
+    ex.order_list.value = lattice
+    ex.move_up.click()
+    ex.move_up.click()
+    assert ex.error.value == ""
+    stamps = {e.id: e.timestamp for e in ex.trace.effects}
+    assert stamps["lattice.artifacts"] == stamps["lattice.colorless"] < stamps["march"] < stamps["anthem"]
+    assert ex.order[0] == lattice and ex.order_list.options[0][0].startswith("1. Mycosynth Lattice")
+    ex.move_down.click()  # moving by any of its effects' ids works too
+    ex.move(+1, effect_id="lattice.colorless")
+    assert ex.order[-1] == lattice
