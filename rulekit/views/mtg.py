@@ -30,6 +30,22 @@ WHY_WORDS = {
     "dependency": "waited on",
     "loop": "loop: applied in timestamp order (613.8b)",
 }
+#: Why player and rules steps come where they do (they follow every layer of effects on objects).
+ORDER_PLACES = {
+    "players": "Effects on players apply after all effects on objects, layers 1–7 (613.10).",
+    "rules": "Effects that change the game rules apply after all other continuous effects (613.11).",
+}
+#: Why the counters step comes where it does, by ruleset (the step's layer fills ``{layer}``).
+COUNTERS_REASON = {
+    "seed": (
+        "+1/+1 and -1/-1 counters change power and toughness in their own sublayer, {layer} (613.4d), "
+        "after the effects that set or modify them; counters have no timestamp."
+    ),
+    "current": (
+        "+1/+1 and -1/-1 counters change power and toughness in sublayer {layer}, with the effects "
+        "that modify them (613.4c); counters have no timestamp."
+    ),
+}
 #: Node shapes by effect origin (the legend repeats them in words).
 ORIGIN_SHAPES = {
     "static": ("box", "rounded,filled"),
@@ -370,10 +386,14 @@ def explain_step(trace: Any, k: int) -> str:
     step = trace.steps[k - 1]
     st_before, st_after = trace.state_after(k - 1), trace.state_after(k)
     name = effect_name(trace, step.effect)
+    origin = next((e.origin for e in trace.effects if e.id == step.effect), None)
     src = f" (from {object_name(trace, step.source)})" if step.source and step.source != step.effect else ""
     lines = change_lines(trace, step, st_before, st_after)
     what = "; ".join(lines) if lines else "it changes nothing visible"
-    if step.why == "cda":
+    place = ORDER_PLACES.get(step.layer, "")
+    if origin == "counters":
+        reason = COUNTERS_REASON.get(trace.ruleset, COUNTERS_REASON["seed"]).format(layer=step.layer)
+    elif step.why == "cda":
         reason = "Characteristic-defining abilities apply first in their layer (613.3)."
     elif step.why == "loop":
         members = ", ".join(effect_name(trace, e) for e in step.loop)
@@ -390,15 +410,17 @@ def explain_step(trace: Any, k: int) -> str:
         ]
         because = f" ({reasons[0]})" if reasons else ""
         reason = f"It depends on {waited}{because}, so it waited until that applied (613.8a)."
+    elif place:
+        reason = f"{place} Among them, timestamp order holds: timestamp {fmt_value(step.timestamp)}."
     else:
         reason = (
             f"No effect it depends on is waiting, so timestamp order holds: timestamp "
             f"{fmt_value(step.timestamp)} (613.7)."
         )
-    return (
-        f"Step {k} of {n} — layer {step.layer}: {name}{src}, timestamp {fmt_value(step.timestamp)}. "
-        f"{reason} Result: {what}."
-    )
+    if place and not reason.startswith(place):  # a loop or a dependency among player/rules effects
+        reason = f"{place} {reason}"
+    stamp = "" if origin == "counters" else f", timestamp {fmt_value(step.timestamp)}"
+    return f"Step {k} of {n} — layer {step.layer}: {name}{src}{stamp}. {reason} Result: {what}."
 
 
 # ---------------------------------------------------------------------------- DOT helpers

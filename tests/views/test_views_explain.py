@@ -1,0 +1,41 @@
+"""explain_step cites the rule that really puts a step where it is (learner review)."""
+
+from __future__ import annotations
+
+import pytest
+
+mtg = pytest.importorskip("rulekit.mtg")
+if not hasattr(mtg, "solve"):
+    pytest.skip("the MTG engine is not available yet", allow_module_level=True)
+
+
+def _steps(name: str, ruleset: str = "seed"):
+    from rulekit.views import mtg as mv
+
+    trace = mtg.solve(mtg.load_scenario(name), ruleset=ruleset)
+    return [(s, mv.explain_step(trace, k)) for k, s in enumerate(trace.steps, 1)]
+
+
+@pytest.mark.parametrize("ruleset", ["seed", "current"])
+def test_player_effects_come_after_the_object_layers_by_613_10(ruleset):
+    (text,) = [t for s, t in _steps("seed/witchbane-orb", ruleset) if s.layer == "players"]
+    assert "613.10" in text and "(613.7)" not in text
+    assert "after all effects on objects" in text
+
+
+@pytest.mark.parametrize("ruleset", ["seed", "current"])
+def test_rules_effects_come_last_by_613_11(ruleset):
+    (text,) = [t for s, t in _steps("seed/gnat-miser", ruleset) if s.layer == "rules"]
+    assert "613.11" in text and "(613.7)" not in text
+
+
+@pytest.mark.parametrize(("ruleset", "rule"), [("seed", "613.4d"), ("current", "613.4c")])
+def test_counters_apply_in_their_sublayer_without_a_timestamp(ruleset, rule):
+    (text,) = [t for s, t in _steps("classic/clone-and-anthem", ruleset) if s.effect == "counters"]
+    assert rule in text and "(613.7)" not in text
+    assert "timestamp —" not in text and "no timestamp" in text
+
+
+def test_object_effects_still_cite_timestamp_order():
+    texts = [t for s, t in _steps("seed/witchbane-orb") if s.layer == "7c"]
+    assert texts and "(613.7)" in texts[0]
