@@ -191,18 +191,46 @@ def final_table(trace: Any, upto: int | None = None) -> Table:
     return Table("final", caption, FINAL_COLUMNS, tuple(rows), frozenset(changed), note=note)
 
 
-def players_table(trace: Any) -> Table:
-    """Players' abilities and the game rules after player (613.10) and rules (613.11) effects."""
+def rules_after(trace: Any, k: int | None = None) -> dict[str, Any]:
+    """The game rules after the first ``k`` steps (``None``: all), replayed from the recorded changes
+    of the rules steps (a change to ``rules`` named ``key`` or ``key.player``).
+
+    >>> from rulekit import mtg
+    >>> t = mtg.solve(mtg.load_scenario("seed/gnat-miser"))
+    >>> rules_after(t, 0)["max_hand_size"]["Bo"], rules_after(t)["max_hand_size"]["Bo"]
+    (7, 6)
+    """
+    if k is None or k >= len(trace.steps):
+        return dict(trace.rules)
+    out = {key: dict(v) if isinstance(v, dict) else v for key, v in trace.initial_rules.items()}
+    for step in trace.steps[:k]:
+        for ch in step.changes:
+            if ch.object_id != "rules":
+                continue
+            key, _, who = ch.characteristic.partition(".")
+            if who and isinstance(out.get(key), dict):
+                out[key][who] = ch.after
+            else:
+                out[key] = ch.after
+    return out
+
+
+def players_table(trace: Any, upto: int | None = None) -> Table:
+    """Players' abilities and the game rules after player (613.10) and rules (613.11) effects
+    (``upto``: after the first ``upto`` steps only)."""
+    partial = upto is not None and upto < len(trace.steps)
+    players = trace.players_after(upto) if partial else trace.players
+    rules = rules_after(trace, upto)
     rows: list[tuple[str, ...]] = []
     changed: set[tuple[int, int]] = set()
-    for name in sorted(trace.players):
+    for name in sorted(players):
         before = fmt_value(getattr(trace.initial_players.get(name), "abilities", ()))
-        after = fmt_value(trace.players[name].abilities)
+        after = fmt_value(players[name].abilities)
         if before != after:
             changed.add((len(rows), 2))
         rows.append((name, "player abilities", arrow(before, after)))
-    for key in sorted(trace.rules):
-        value = trace.rules[key]
+    for key in sorted(rules):
+        value = rules[key]
         before_v = trace.initial_rules.get(key)
         if isinstance(value, dict):
             for who in sorted(value):
@@ -216,13 +244,12 @@ def players_table(trace: Any) -> Table:
             if b != a:
                 changed.add((len(rows), 2))
             rows.append(("game", key.replace("_", " "), arrow(b, a)))
-    return Table(
-        "players",
-        f"Players and rules — {trace.scenario}",
-        ("who", "what", "value"),
-        tuple(rows),
-        frozenset(changed),
+    caption = (
+        f"Players and rules after step {upto} of {len(trace.steps)} — {trace.scenario}"
+        if partial
+        else f"Players and rules — {trace.scenario}"
     )
+    return Table("players", caption, ("who", "what", "value"), tuple(rows), frozenset(changed))
 
 
 def why_text(trace: Any, step: Any) -> str:

@@ -45,7 +45,9 @@ class LayerExplorer(Guarded):
     ``reset`` (Button), ``text_size`` (Dropdown "Text size": 100 %, 125 %, 150 %, 200 %).
     Handles (outputs): ``final_html``, ``layers_html``, ``diagram_html``, ``explain_html``,
     ``deps_html`` (dependencies with their reasons, and loops, in words), ``flow_html``, ``error``,
-    ``title_html``; ``trace`` is the current solved trace.
+    ``players_html`` (players and game rules, 613.10/613.11; empty unless the scenario has such
+    effects), ``title_html`` (the scenario as written), ``board_html`` (what the learner changed
+    against it, empty when nothing); ``trace`` is the current solved trace.
     """
 
     def __init__(
@@ -104,6 +106,8 @@ class LayerExplorer(Guarded):
         self.diagram_html = w.HTML(value="")
         self.flow_html = w.HTML(value="")
         self.deps_html = w.HTML(value="")
+        self.players_html = w.HTML(value="")
+        self.board_html = w.HTML(value="")
         self.effects_head = w.HTML(value="")
         self._put(self.effects_head, "<strong>Effects on/off</strong>")
         self.move_up.on_click(lambda _b: self.move(-1))
@@ -119,6 +123,7 @@ class LayerExplorer(Guarded):
                 self.style_html,
                 row(self.text_size, justify_content="flex-end"),
                 self.title_html,
+                self.board_html,
                 row(
                     w.VBox([self.effects_head, self.effects_box]),
                     w.VBox([self.order_list, row(self.move_up, self.move_down, self.reset)]),
@@ -128,6 +133,7 @@ class LayerExplorer(Guarded):
                 self.explain_html,
                 self.error,
                 self.final_html,
+                self.players_html,
                 self.diagram_html,
                 self.deps_html,
                 self.layers_html,
@@ -166,7 +172,8 @@ class LayerExplorer(Guarded):
         desc = getattr(sc, "description", "") or ""
         self._put(
             self.title_html,
-            f"<h3 style='margin:4px 0'>{escape(sc.name)}</h3>" + (f"<p>{escape(desc)}</p>" if desc else ""),
+            f"<h3 style='margin:4px 0'>{escape(sc.name)}</h3>"
+            + (f"<p><strong>The scenario as written:</strong> {escape(desc)}</p>" if desc else ""),
         )
         self._sync_order_list()
         self.refresh()
@@ -353,6 +360,29 @@ class LayerExplorer(Guarded):
             self._busy = False
         self._render(n)
         self.deps_html.value = self._deps(trace)
+        self._put(self.board_html, self.board_note())
+
+    def board_note(self) -> str:
+        """What the learner changed against the scenario as written ("" when nothing): the
+        description above the controls describes the written scenario, not the modified board."""
+        off = len(self.disabled)
+        parts = []
+        if off:
+            parts.append(f"{off} effect{'s' if off != 1 else ''} off")
+        if self.order != self._base_order:
+            parts.append("timestamps reordered")
+        if not parts:
+            return ""
+        return (
+            '<p role="status" style="border-left:4px solid #E69F00;padding:2px 8px;margin:4px 0">'
+            f"<strong>You changed the board:</strong> {escape(', '.join(parts))} — the tables below show "
+            "the result of your board, not the scenario as written above. <em>Reset</em> restores it.</p>"
+        )
+
+    @property
+    def has_players_or_rules(self) -> bool:
+        """Whether the scenario has effects on players (613.10) or on the game rules (613.11)."""
+        return any({"players", "rules"} & set(e.get("sublayers", ())) for e in self.effects)
 
     def _deps(self, trace: Any) -> str:
         """Dependencies and loops in words (the diagram's tooltips, readable on a projector)."""
@@ -399,6 +429,11 @@ class LayerExplorer(Guarded):
         final = wrap(mv.final_table(trace, upto=None if k >= n else k).to_html(), self.scale)
         layers = wrap(mv.layer_table(trace, highlight=hi).to_html(), self.scale)
         explain = wrap(f"<p>{escape(mv.explain_step(trace, k))}</p>", self.scale)
+        players = (
+            wrap(mv.players_table(trace, upto=None if k >= n else k).to_html(), self.scale)
+            if self.has_players_or_rules
+            else ""
+        )
         if pending is not None:
             self._svgs[key] = pending.result()
         diagram = self._svg_html(dot)
@@ -406,6 +441,7 @@ class LayerExplorer(Guarded):
         self.layers_html.value = layers
         self.diagram_html.value = diagram
         self.explain_html.value = explain
+        self.players_html.value = players
         if self.show_flow:
             self.flow_html.value = self._svg_html(mv.layer_flow_dot(trace, scale=self.scale))
 

@@ -199,3 +199,42 @@ def test_one_objects_static_effects_move_together_as_one_timestamp_holder():
     ex.move_down.click()  # moving by any of its effects' ids works too
     ex.move(+1, effect_id="lattice.colorless")
     assert ex.order[-1] == lattice
+
+
+def test_the_description_is_marked_as_written_and_a_changed_board_says_so(explorer):
+    """The description says "Gideon Jura is 5/5"; once the learner changes the board, the explorer
+    says the tables show the changed board, not the description."""
+    assert "as written" in explorer.title_html.value and "5/5" in explorer.title_html.value
+    assert "You changed the board" not in explorer.board_html.value
+    explorer.effect_boxes["night"].value = False
+    assert "You changed the board" in explorer.board_html.value
+    assert "1 effect off" in explorer.board_html.value
+    assert "timestamps reordered" not in explorer.board_html.value
+    explorer.order_list.value = "humility"
+    explorer.move_down.click()
+    assert "1 effect off, timestamps reordered" in explorer.board_html.value
+    explorer.effect_boxes["humility"].value = False
+    assert "2 effects off" in explorer.board_html.value
+    explorer.reset.click()
+    assert "You changed the board" not in explorer.board_html.value
+
+
+def test_players_and_rules_table_follows_the_board_and_the_stepper():
+    """Witchbane Orb gives its controller hexproof (613.10): shown in a players table that updates."""
+    from rulekit.widgets import LayerExplorer
+
+    ex = LayerExplorer("seed/witchbane-orb")
+    assert "Players and rules" in ex.players_html.value and "none → Hexproof" in ex.players_html.value
+    orb = next(i for i, s in enumerate(ex.trace.steps) if s.layer == "players")
+    ex.step.value = orb  # before the Orb's step
+    assert "Hexproof" not in ex.players_html.value
+    ex.step.value = ex.step.max
+    ex.effect_boxes["orb"].value = False
+    assert "Players and rules" in ex.players_html.value and "Hexproof" not in ex.players_html.value
+
+    miser = LayerExplorer("seed/gnat-miser")  # rules effect (613.11): Bo's maximum hand size
+    assert "max hand size" in miser.players_html.value and "7 → 6" in miser.players_html.value
+
+
+def test_no_players_table_without_player_or_rules_effects(explorer):
+    assert explorer.players_html.value == ""
