@@ -26,6 +26,16 @@ from rulekit.widgets._base import Guarded, guarded, row
 KINDS = ("pt", "controller", "types", "subtypes", "colors", "order")
 KIND_ALIASES = {"resolution_order": "order", "colours": "colors", "p/t": "pt", "type": "types"}
 _VIEW_KINDS = ("pt", "controller", "types", "subtypes", "colors")
+#: The answer box's hint by kind: the format in words, and examples to show with it. The first example
+#: that is not the right answer is shown (a hint must never give the answer away).
+PLACEHOLDER_FORMATS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "pt": ("power/toughness", ("2/3", "3/2", "1/4")),
+    "controller": ("a player's name", ()),
+    "order": ("ids in order, separated by commas", ("a, b, c", "x, y")),
+    "types": ("the type line", ("Artifact Creature — Golem", "Enchantment — Aura")),
+    "subtypes": ("subtypes, separated by commas", ("Plains, Island", "Goblin, Warrior")),
+    "colors": ("colours, separated by commas", ("white, blue", "black, red")),
+}
 
 
 def _norm_pt(text: str) -> str:
@@ -123,7 +133,7 @@ class PredictionCheck(Guarded):
         self.answer = w.Text(
             value="",
             description="Prediction",
-            placeholder=self._placeholder(),
+            placeholder=PLACEHOLDER_FORMATS.get(self.kind, ("", ()))[0],
             continuous_update=False,
             layout=w.Layout(width="28em"),
         )
@@ -156,14 +166,17 @@ class PredictionCheck(Guarded):
 
     # ------------------------------------------------------------------ set-up
     def _placeholder(self) -> str:
-        return {
-            "pt": "e.g. 5/5",
-            "controller": "a player's name",
-            "order": "e.g. a, b, c",
-            "types": "e.g. Land — Mountain",
-            "subtypes": "e.g. Mountain, Swamp",
-            "colors": "e.g. red, green",
-        }.get(self.kind, "")
+        """A format hint that is never the answer: the format in words and an example, the first of
+        :data:`PLACEHOLDER_EXAMPLES` that the checker would not accept as right (none if all would)."""
+        fmt, examples = PLACEHOLDER_FORMATS.get(self.kind, ("", ()))
+        for example in examples:
+            try:
+                if self.trace is not None and self._matches(example):
+                    continue
+            except Exception:  # noqa: BLE001 - no trace to check against yet: skip the example
+                continue
+            return f"{fmt}, like {example}"
+        return fmt
 
     @guarded
     def _setup(self, question: str | None, without: Any = (), ruleset: str = "seed") -> None:
@@ -179,6 +192,7 @@ class PredictionCheck(Guarded):
                     f"unknown object {self.target!r} (objects: {known})", code="UNKNOWN_OBJECT"
                 )
         self._put(self.question, f"<strong>Predict:</strong> {escape(question or self._default_question())}")
+        self.answer.placeholder = self._placeholder()
 
     def _name(self, oid: str | None) -> str:
         final = getattr(self.trace, "final", {}) or {}

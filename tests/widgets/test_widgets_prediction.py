@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 
 def _check(p, text):
     p.answer.value = text
@@ -65,3 +67,41 @@ def test_bad_input_shows_a_message_and_never_raises(mtg_trace):
     s.answer.value = ""
     s.check.click()
     assert "Type a prediction first" in s.result.value and s.correct is None
+
+
+def _bears(power, toughness, subtypes=("Bear",), colors=("green",)):
+    from rulekit.mtg.trace import ObjectView, Trace
+
+    view = ObjectView(id="x", name="X", owner="A", controller="A", zone="battlefield",
+                      types=("Creature",), subtypes=subtypes, colors=colors, power=power, toughness=toughness)
+    return Trace("seed", "demo", initial={"x": view}, final={"x": view})
+
+
+def test_the_placeholder_never_is_the_answer(mtg_trace):
+    """Learner review: "e.g. 5/5" for a 5/5 Gideon gave the answer away."""
+    from rulekit.widgets import PredictionCheck
+
+    p = PredictionCheck(mtg_trace, "pt", "gideon")
+    assert p.expected() not in p.answer.placeholder and "power/toughness" in p.answer.placeholder
+    for pt in ((2, 3), (3, 2), (5, 5)):
+        q = PredictionCheck(_bears(*pt), "pt", "x")
+        assert q.expected() not in q.answer.placeholder, q.answer.placeholder
+        assert re.search(r"\d+/\d+", q.answer.placeholder)  # still shows the format by example
+    for subtypes in (("Plains", "Island"), ("Island", "Plains"), ("Mountain", "Swamp")):
+        s = PredictionCheck(_bears(2, 2, subtypes=subtypes), "subtypes", "x")
+        assert not s._matches(s.answer.placeholder.split("like ")[-1]), s.answer.placeholder
+    c = PredictionCheck(_bears(2, 2, colors=("white", "blue")), "colors", "x")
+    assert not c._matches(c.answer.placeholder.split("like ")[-1])
+
+
+def test_the_placeholder_on_a_blood_moon_board_is_not_the_answer():
+    import pytest
+
+    mtg = pytest.importorskip("rulekit.mtg")
+    from rulekit.widgets import PredictionCheck
+
+    trace = mtg.solve(mtg.load_scenario("classic/urborg-then-blood-moon"))
+    p = PredictionCheck(trace, "subtypes", "forest")
+    assert p.error.value == ""
+    hint = p.answer.placeholder
+    assert "Mountain" not in hint and p.expected() not in hint
