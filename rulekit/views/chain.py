@@ -97,7 +97,7 @@ class Frame:
     stage: str = "activating"
     outcome: str = ""  # resolved / stopped / truncated / negated
     removed: bool = False
-    resolved_order: int | None = None
+    resolved_order: int | None = None  # set once its resolution is over (post window or removal)
     parent_key: int | None = None
     events: list[int] = field(default_factory=list)
 
@@ -112,6 +112,7 @@ def frames(trace: Any, upto: int | None = None) -> tuple[list[Frame], int | None
     pending_answer: dict[int, str] = {}
     spotlight: int | None = None
     resolved = 0
+    finishing: dict[int, int] = {}  # frame key -> its resolution's number, while it is resolving
     events = list(trace.events)
     last = len(events) - 1 if upto is None else min(upto, len(events) - 1)
     for pos in range(last + 1):
@@ -139,9 +140,13 @@ def frames(trace: Any, upto: int | None = None) -> tuple[list[Frame], int | None
         frame.events.append(pos)
         if ev.stage:
             frame.stage = ev.stage
+        if frame.key in finishing and ev.event != "resolve":
+            # the resolution is over only once an event after it (post window, removal) happened:
+            # at the resolve event itself the frame is resolving, not yet resolved
+            frame.resolved_order = finishing.pop(frame.key)
         if ev.event == "resolve":
             resolved += 1
-            frame.resolved_order = resolved
+            finishing[frame.key] = resolved
             frame.outcome = frame.outcome or "resolved"
         if ev.event in _OUTCOMES:
             frame.outcome = ev.event

@@ -11,7 +11,7 @@ with reasons), ``stack_html`` (the stack, spotlight ★), ``diagram_html`` (the 
 ``status_html`` and ``error``.
 Controls: ``response`` (RadioButtons of the legal options), ``choose_button``, ``undo``,
 ``reset``, ``finish`` (accept the defaults to the end), ``event`` (IntSlider over the events so
-far) with ``prev`` / ``next``, and ``text_size`` (Dropdown "Text size", see :meth:`set_scale`).
+far, numbered from 1 like the "Event k of n" status line) with ``prev`` / ``next``, and ``text_size`` (Dropdown "Text size", see :meth:`set_scale`).
 """
 
 from __future__ import annotations
@@ -74,8 +74,8 @@ class ChainExplorer(Guarded):
         )
         self.prev = w.Button(description="◀ Event", tooltip="Previous event")
         self.next = w.Button(description="Event ▶", tooltip="Next event")
-        self.event = w.IntSlider(value=0, min=0, max=0, description="Event", layout=w.Layout(width="28em"))
-        self.event.tooltip = "Walk through the chain's events so far"
+        self.event = w.IntSlider(value=1, min=1, max=1, description="Event", layout=w.Layout(width="28em"))
+        self.event.tooltip = "Walk through the chain's events so far (1 = the first event)"
         self.stack_html = w.HTML(value="")
         self.diagram_html = w.HTML(value="")
         self.log_html = w.HTML(value="")
@@ -190,8 +190,8 @@ class ChainExplorer(Guarded):
         n = len(self.trace.events)
         self._busy = True
         try:
-            self.event.max = max(0, n - 1)
-            self.event.value = max(0, n - 1)
+            self.event.max = max(1, n)
+            self.event.value = max(1, n)
         finally:
             self._busy = False
         self._render_window()
@@ -282,7 +282,8 @@ class ChainExplorer(Guarded):
                 self._svgs.popitem(last=False)
         return self._svgs[key]
 
-    def _render(self, k: int) -> None:
+    def _render(self, number: int) -> None:
+        """Show the chain as it stood after event ``number`` (1-based, as on the slider)."""
         from rulekit.views import chain as cv
 
         trace = self.trace
@@ -296,7 +297,7 @@ class ChainExplorer(Guarded):
             self.diagram_html.value = ""
             self.log_html.value = wrap("<p><em>No event yet.</em></p>", self.scale)
             return
-        k = max(0, min(k, len(trace.events) - 1))
+        k = max(0, min(number - 1, len(trace.events) - 1))  # the event's 0-based position
         ev = trace.events[k]
         self.stack_html.value = cv.stack_html(trace, k, self.scale)
         self.diagram_html.value = self._svg_html(cv.chain_dot(trace, upto=k, scale=self.scale))

@@ -79,3 +79,15 @@ def test_wasm_golden_bytes(name, mtg_trace, chain_trace):
     if os.environ.get("RULEKIT_REGEN_GOLDEN") == "1":
         path.write_text(svg, encoding="utf-8")
     assert svg == path.read_text(encoding="utf-8")
+
+
+def test_a_frame_is_resolved_only_after_its_resolve_event(chain_trace):
+    """At its resolve event a frame is resolving; "resolved 1st" belongs to the events after it."""
+    at = next(i for i, e in enumerate(chain_trace.events) if e.event == "resolve")
+    fs, _ = cv.frames(chain_trace, upto=at)
+    assert [f.resolved_order for f in fs] == [None, None]
+    assert "resolved 1st" not in cv.chain_dot(chain_trace, upto=at)
+    assert "resolving" in cv.chain_dot(chain_trace, upto=at)
+    fs, _ = cv.frames(chain_trace, upto=at + 1)
+    assert sorted(f.resolved_order for f in fs if f.resolved_order) == [1]
+    assert [f.resolved_order for f in cv.frames(chain_trace)[0]] == [2, 1]

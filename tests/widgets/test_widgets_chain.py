@@ -67,7 +67,7 @@ def test_nested_responses_resolve_depth_first_and_the_spotlight_moves(explorer):
     # walking back through the events moves the spotlight back down the stack
     first_remove = next(i for i, e in enumerate(trace.events) if e.event == "remove")
     removed = trace.events[first_remove]
-    explorer.event.value = first_remove
+    explorer.event.value = first_remove + 1  # the slider counts events from 1
     assert _spotlight(explorer.stack_html.value).startswith(f"#{removed.index - 1} ")
     assert "▶" in explorer.log_html.value
     assert "★" in explorer.diagram_html.value
@@ -106,3 +106,31 @@ def test_bad_scenario_shows_a_message():
     ex.choose_button.click()  # nothing loaded: still no exception
     ex.undo.click()
     assert "⚠" in ex.error.value
+
+
+def test_event_count_and_slider_agree(explorer):
+    """Learner review: "Event 4 of 4" while the slider showed 3. Both count from 1 now."""
+    explorer.run_to_end()
+    n = len(explorer.trace.events)
+    assert (explorer.event.min, explorer.event.max, explorer.event.value) == (1, n, n)
+    assert f"Event {n} of {n}" in explorer.status_html.value
+    explorer.event.value = 1
+    assert "Event 1 of" in explorer.status_html.value and explorer.trace.events[0].event in explorer.status_html.value
+    explorer.next.click()
+    assert explorer.event.value == 2 and f"Event 2 of {n}" in explorer.status_html.value
+    rows = re.findall(r"▶ (\d+)", explorer.log_html.value)
+    assert rows == ["2"]  # the log's highlighted row is the same event
+
+
+def test_the_diagram_shows_resolved_only_after_the_resolution(explorer):
+    """At a frame's resolve event it is resolving; "resolved 1st" appears only at a later event."""
+    explorer.run_to_end()
+    events = explorer.trace.events
+    first = next(i for i, e in enumerate(events) if e.event == "resolve")
+    explorer.event.value = first + 1  # at the first resolve event
+    assert "resolving" in explorer.diagram_html.value
+    assert "resolved 1st" not in explorer.diagram_html.value
+    explorer.event.value = first  # before it: nothing resolved
+    assert "resolved 1st" not in explorer.diagram_html.value
+    explorer.event.value = len(events)  # at the end
+    assert "resolved 1st" in explorer.diagram_html.value
