@@ -168,6 +168,9 @@ class Practice:
         self.puzzle = generate(self.rng)
         self.number += 1
         self._counted = False
+        # keep the text size the learner chose on the previous puzzle's knob
+        if self.check is not None:
+            self.scale = self.check.scale
         self.check = PredictionCheck(self.puzzle.trace, self.puzzle.kind, self.puzzle.target,
                                      question=self.puzzle.question(), scale=self.scale)
         self.check.check.on_click(lambda _b: self._after_check())
