@@ -11,7 +11,8 @@ with reasons), ``stack_html`` (the stack, spotlight ★), ``diagram_html`` (the 
 ``status_html`` and ``error``.
 Controls: ``response`` (RadioButtons of the legal options), ``choose_button``, ``undo``,
 ``reset``, ``finish`` (accept the defaults to the end), ``event`` (IntSlider over the events so
-far, numbered from 1 like the "Event k of n" status line) with ``prev`` / ``next``, and ``text_size`` (Dropdown "Text size", see :meth:`set_scale`).
+far, numbered from 1 like the "Event k of n" status line) with ``prev`` / ``next``, and
+``text_size`` (Dropdown "Text size", see :meth:`set_scale`).
 """
 
 from __future__ import annotations

@@ -40,7 +40,8 @@ class LayerExplorer(Guarded):
 
     Handles (controls): ``effect_boxes`` (effect id → Checkbox), ``order_list`` (Select, one
     entry per timestamp holder in timestamp order: an object with its static effects, or one
-    resolved effect; :attr:`groups` maps each entry to its effects), ``move_up`` / ``move_down`` (Buttons), ``ruleset`` (ToggleButtons),
+    resolved effect; :attr:`groups` maps each entry to its effects), ``move_up`` / ``move_down``
+    (Buttons), ``ruleset`` (ToggleButtons),
     ``step`` (IntSlider; 0 = printed values, n = after the last step), ``prev`` / ``next`` (Buttons),
     ``reset`` (Button), ``text_size`` (Dropdown "Text size": 100 %, 125 %, 150 %, 200 %).
     Handles (outputs): ``final_html``, ``layers_html``, ``diagram_html``, ``explain_html``,

@@ -115,7 +115,8 @@ def test_event_count_and_slider_agree(explorer):
     assert (explorer.event.min, explorer.event.max, explorer.event.value) == (1, n, n)
     assert f"Event {n} of {n}" in explorer.status_html.value
     explorer.event.value = 1
-    assert "Event 1 of" in explorer.status_html.value and explorer.trace.events[0].event in explorer.status_html.value
+    status = explorer.status_html.value
+    assert "Event 1 of" in status and explorer.trace.events[0].event in status
     explorer.next.click()
     assert explorer.event.value == 2 and f"Event 2 of {n}" in explorer.status_html.value
     rows = re.findall(r"▶ (\d+)", explorer.log_html.value)
