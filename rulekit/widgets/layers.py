@@ -226,9 +226,16 @@ class LayerExplorer(Guarded):
 
         One object's static effects move together (613.7a), so the list shows them as one entry.
         """
+        import re
+
         names = {e["id"]: e["name"] for e in self.effects}
-        members = self.groups.get(rep, [rep])
-        return " + ".join(names.get(eid, eid) for eid in members)
+        members = [names.get(eid, eid) for eid in self.groups.get(rep, [rep])]
+        found = [re.fullmatch(r"(.+) \((.+)\)", name) for name in members]
+        parts = [(m.group(1), m.group(2)) for m in found if m]
+        if len(members) > 1 and len(parts) == len(members) and len({base for base, _ in parts}) == 1:
+            # "Mycosynth Lattice (artifacts)", "Mycosynth Lattice (colorless)" -> one object's name once
+            return f"{parts[0][0]} ({' + '.join(what for _, what in parts)})"
+        return " + ".join(members)
 
     def _sync_order_list(self) -> None:
         stamps = self._stamps()

@@ -188,7 +188,7 @@ def test_one_objects_static_effects_move_together_as_one_timestamp_holder():
     assert len(labels) == 3  # March, Anthem, Lattice (one entry for its two effects)
     lattice = next(v for label, v in ex.order_list.options if "Mycosynth Lattice" in label)
     label = dict((v, k) for k, v in ex.order_list.options)[lattice]
-    assert "(artifacts)" in label and "(colorless)" in label
+    assert "artifacts" in label and "colorless" in label
     ex.order_list.value = lattice
     ex.move_up.click()
     ex.move_up.click()
