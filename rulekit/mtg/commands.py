@@ -15,14 +15,8 @@ from typing import Any
 from rulekit.mtg.trace import Trace
 
 
-def register(sub: Any) -> None:
-    """Add the MTG subcommands to the ``rulekit`` parser."""
-    p = sub.add_parser(
-        "solve",
-        help="apply an MTG scenario's continuous effects (layers 1-7, players, rules)",
-        description="Solve an MTG scenario: a YAML path or a built-in name such as "
-        "seed/humility-then-gideon (see `rulekit scenarios`).",
-    )
+def add_scenario_options(p: argparse.ArgumentParser) -> None:
+    """SCENARIO, ``--ruleset`` and ``--without``: shared by ``solve``, ``explain`` and ``diagram``."""
     p.add_argument("scenario", metavar="SCENARIO", help="a scenario file or a built-in scenario name")
     p.add_argument(
         "--ruleset",
@@ -35,8 +29,19 @@ def register(sub: Any) -> None:
         action="append",
         default=[],
         metavar="EFFECT_ID",
-        help="switch an effect off (repeatable); ids are listed by `rulekit solve SCENARIO`",
+        help="switch an MTG effect off (repeatable); ids are listed by `rulekit solve SCENARIO`",
     )
+
+
+def register(sub: Any) -> None:
+    """Add the MTG subcommands to the ``rulekit`` parser."""
+    p = sub.add_parser(
+        "solve",
+        help="apply an MTG scenario's continuous effects (layers 1-7, players, rules)",
+        description="Solve an MTG scenario: a YAML path or a built-in name such as "
+        "seed/humility-then-gideon (see `rulekit scenarios`).",
+    )
+    add_scenario_options(p)
     p.add_argument(
         "--no-dependency",
         action="store_true",

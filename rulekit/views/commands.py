@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from rulekit.errors import RulekitError, ScenarioError
+from rulekit.mtg.commands import add_scenario_options
 
 GAMES = ("mtg", "apoteose")
 SCENARIO_DIR = Path(__file__).resolve().parent.parent / "data" / "scenarios"
@@ -190,23 +191,6 @@ def _diagram(args: argparse.Namespace) -> int:
     return 0
 
 
-def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("scenario", metavar="SCENARIO", help="a built-in scenario name or a YAML path")
-    p.add_argument(
-        "--ruleset",
-        choices=("seed", "current"),
-        default="seed",
-        help="layer-7 labels: seed (7a-7e, default) or current (7a-7d)",
-    )
-    p.add_argument(
-        "--without",
-        action="append",
-        default=[],
-        metavar="EFFECT_ID",
-        help="switch an MTG effect off (repeatable)",
-    )
-
-
 def register(subparsers: Any) -> None:
     """Add ``explain`` and ``diagram`` to the ``rulekit`` command line."""
     p = subparsers.add_parser(
@@ -216,7 +200,7 @@ def register(subparsers: Any) -> None:
         "dependencies, loops and final characteristics (MTG), or the "
         "chain log (Apoteose).",
     )
-    _common(p)
+    add_scenario_options(p)
     p.set_defaults(func=_explain)
     d = subparsers.add_parser(
         "diagram",
@@ -224,7 +208,7 @@ def register(subparsers: Any) -> None:
         description="Write the dependency diagram of an MTG scenario, or the chain "
         "diagram of an Apoteose scenario. SVG needs no system Graphviz.",
     )
-    _common(d)
+    add_scenario_options(d)
     d.add_argument("--svg", metavar="FILE", help="write SVG here ('-' = stdout)")
     d.add_argument("--dot", metavar="FILE", help="write DOT text here ('-' = stdout)")
     d.add_argument("--flow", action="store_true", help="MTG: the layer-flow strip instead of dependencies")
