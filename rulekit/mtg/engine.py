@@ -36,7 +36,7 @@ from rulekit.mtg.model import (
     intrinsic_ability,
     layer_label,
 )
-from rulekit.mtg.selectors import Cond, Condition, Expr, Part, Selector
+from rulekit.mtg.selectors import Cond, Condition, Expr, Part, Selector, TargetRule, compare
 from rulekit.mtg.trace import Change, Dependency, EffectInfo, ObjectView, PlayerView, Step, Trace
 from rulekit.mtg.vocab import (
     ALL_CREATURE_TYPES,
@@ -539,7 +539,7 @@ def _resolved_effect(
 ) -> Eff:
     """611.2a: an effect from a resolved spell or ability, timestamped when created (613.7b)."""
     spec_raw = ev.spec
-    text = ""
+    text = ev.text
     key = ev.ability or ""
     if not spec_raw and ev.source is not None:
         for ab in defs[ev.source].abilities:
@@ -554,6 +554,8 @@ def _resolved_effect(
         eid, n = f"{base_id}#{n}", n + 1
     used.add(eid)
     name = ev.name or (f"{src_name}: {key}" if key else src_name or eid)
+    if ev.choices and not ev.name:
+        name += " (" + ", ".join(f"{k}: {v}" for k, v in ev.choices) + ")"
     controller = ev.controller or (base[ev.source].controller if ev.source else scn.players[0])
     players = set(scn.players)
     target_objs = tuple(t for t in ev.targets if t not in players)
@@ -2310,12 +2312,13 @@ def lock_resolved(comp: Compiled, ruleset: str, cache: dict[int, State]) -> None
         assert spec is not None
         needs_set = spec.affects is not None and not spec.affects.is_this
         needs_x = any(not e.constant and e.kind != "x" for e in spec.exprs)
+        needs_targets = spec.target_rule is not None and bool(eff.targets) and eff.active
         if not needs_set:
             if spec.affects is not None and spec.affects.is_this:
                 eff.locked = (eff.source,) if eff.source else ()
             else:
                 eff.locked = eff.targets if eff.targets else ((eff.source,) if eff.source else ())
-        if not (needs_set or needs_x) or eff.event_index is None:
+        if not (needs_set or needs_x or needs_targets) or eff.event_index is None:
             continue
         i = eff.event_index
         if i not in cache:
@@ -2324,7 +2327,15 @@ def lock_resolved(comp: Compiled, ruleset: str, cache: dict[int, State]) -> None
             cache[i] = states[0]
         state = cache[i]
         src_obj = state.objs.get(eff.source) if eff.source else None
-        ctx = Ctx(src_obj, eff.controller, eff.targets, eff.target_player, state.players)
+        targets = eff.targets
+        if needs_targets:
+            assert spec.target_rule is not None
+            targets = check_targets_on_resolution(eff, spec.target_rule, state, comp.names)
+            if spec.affects is None:
+                eff.locked = targets
+            if not targets:
+                continue
+        ctx = Ctx(src_obj, eff.controller, targets, eff.target_player, state.players)
         if needs_set:
             assert spec.affects is not None
             eff.locked = tuple(sorted(select(spec.affects, state, ctx)))
@@ -2336,6 +2347,53 @@ def lock_resolved(comp: Compiled, ruleset: str, cache: dict[int, State]) -> None
                 for e in spec.exprs:
                     if not e.constant and e.kind != "x":
                         eff.fixed[(oid, e.text)] = eval_expr(e, state.objs[oid], eff, state, ctx)
+
+
+def check_targets_on_resolution(
+    eff: Eff, rule: TargetRule, state: State, names: dict[str, str]
+) -> tuple[str, ...]:
+    """608.2b (with 601.2c): as a spell or ability resolves, each target is checked again against
+    what the effect says its targets must be (``targets_must``, LANGUAGE.md §3), in ``state``: the
+    layered game just before the ``resolve`` event. Returns the legal targets; an illegal target
+    is not affected. If every target is illegal the effect does nothing: ``eff.active`` becomes
+    False with a note naming the rule and each failed target; if only some are, the note names them.
+    """
+    ctx = Ctx(
+        state.objs.get(eff.source) if eff.source else None,
+        eff.controller,
+        eff.targets,
+        eff.target_player,
+        state.players,
+    )
+    legal: list[str] = []
+    why: list[str] = []
+    for oid in eff.targets:
+        obj = state.objs.get(oid)
+        name = names.get(oid, oid)
+        if obj is None or obj.zone is None or not matches(rule.selector, obj, ctx):
+            where = obj.zone if obj is not None and obj.zone else "not in the game"
+            why.append(
+                f"{name} is not a {rule.selector.text}" + ("" if where == "battlefield" else f" ({where})")
+            )
+            continue
+        if rule.attr is not None and rule.expr is not None:
+            value = getattr(obj, rule.attr)
+            bound = eval_expr(rule.expr, obj, eff, state, ctx)
+            if value is None or not compare(value, rule.op, bound):
+                label = rule.attr.replace("_", " ")
+                why.append(f"{name} has {label} {value}, not {rule.op} {bound} ({rule.expr.text})")
+                continue
+        legal.append(oid)
+    if why:
+        if legal:
+            eff.note = f"608.2b: illegal target not affected: {'; '.join(why)}"
+        else:
+            eff.active = False
+            eff.note = (
+                f"608.2b: did nothing, every target was illegal on resolution "
+                f"(targets must be '{rule.text}'): {'; '.join(why)}"
+            )
+    return tuple(legal)
 
 
 def _solve_compiled(

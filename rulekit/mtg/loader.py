@@ -18,7 +18,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rulekit.errors import ScenarioError
 from rulekit.mtg.model import Ability, Event, ObjectDef, Scenario, ability_from_data
-from rulekit.mtg.selectors import SelectorError, parse_condition, parse_expr, parse_selector
+from rulekit.mtg.selectors import (
+    SelectorError,
+    parse_condition,
+    parse_expr,
+    parse_selector,
+    parse_target_rule,
+)
 from rulekit.mtg.vocab import (
     CARD_TYPES,
     COLORS,
@@ -89,6 +95,7 @@ class EffectModel(_M):
     duration: str | None = None
     condition: str | None = None
     players: str | None = None
+    targets_must: str | None = None
     copy_: str | None = Field(default=None, alias="copy")
     face_down: bool = False
     control: str | None = None
@@ -179,6 +186,7 @@ class ResolveModel(_M):
     name: str | None = None
     controller: str | None = None
     timestamp: float | None = None
+    choices: dict[str, str] = {}
 
 
 class EventModel(_M):
@@ -290,6 +298,11 @@ def check_effect(doc: YamlDoc, path: Path_, raw: dict[str, Any], names: set[str]
         _check_selector(doc, (*path, "affects"), str(data["affects"]), names)
     if data.get("copy"):
         _check_selector(doc, (*path, "copy"), str(data["copy"]), names)
+    if data.get("targets_must"):
+        try:
+            parse_target_rule(str(data["targets_must"]))
+        except SelectorError as exc:
+            raise _err(doc, (*path, "targets_must"), str(exc), exc.suggestion, code="BAD_SELECTOR") from None
     for key in ("condition", "duration"):
         val = data.get(key)
         if not val:
@@ -552,6 +565,7 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         if raw.get("name"):
             names.add(str(raw["name"]))
     objects: list[ObjectDef] = []
+    raw_abilities: dict[str, list[Any]] = {}  # unfilled, for a resolve event's own choices
     for i, raw in enumerate(model.objects):
         path: Path_ = ("objects", i)
         om = doc.validate(ObjectModel, path)
@@ -613,6 +627,7 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         loyalty = base.get("loyalty")
         if "loyalty" in counters:
             loyalty = counters["loyalty"]
+        raw_abilities[om.id] = list(base.get("abilities") or ())
         objects.append(
             ObjectDef(
                 id=om.id,
@@ -646,7 +661,8 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
                 raise _missing_choice(doc, ("objects", i), o, ab.raw)
     by_id = {o.id: o for o in objects}
     events = tuple(
-        _event(doc, ("events", i), raw, by_id, players, names) for i, raw in enumerate(model.events)
+        _event(doc, ("events", i), raw, by_id, players, names, raw_abilities)
+        for i, raw in enumerate(model.events)
     )
     return Scenario(
         name=model.name or default_name,
@@ -685,7 +701,13 @@ def _ref(doc: YamlDoc, path: Path_, oid: str, by_id: dict[str, ObjectDef]) -> st
 
 
 def _event(
-    doc: YamlDoc, path: Path_, raw: Any, by_id: dict[str, ObjectDef], players: list[str], names: set[str]
+    doc: YamlDoc,
+    path: Path_,
+    raw: Any,
+    by_id: dict[str, ObjectDef],
+    players: list[str],
+    names: set[str],
+    raw_abilities: dict[str, list[Any]] | None = None,
 ) -> Event:
     line = doc.line_of(path)
     if isinstance(raw, str):
@@ -746,11 +768,15 @@ def _event(
     assert rm is not None
     rpath: Path_ = (*path, "resolve")
     spec_raw = ""
+    text = ""
     if rm.source is not None:
         _ref(doc, (*rpath, "source"), rm.source, by_id)
+    _check_choices(doc, (*rpath, "choices"), rm.choices, by_id, players)
     if rm.effect is not None:
         clean = check_effect(doc, (*rpath, "effect"), rm.effect, names)
         spec_raw = json.dumps(clean, sort_keys=True, ensure_ascii=False)
+        if rm.choices:
+            spec_raw = _fill_choices(spec_raw, rm.choices)
         if rm.ability is not None:
             raise doc.error((*rpath, "ability"), "give either 'ability' or 'effect', not both")
     else:
@@ -760,8 +786,16 @@ def _event(
                 "a resolve event needs 'source' and 'ability' (or an inline 'effect')",
                 code="MISSING_KEY",
             )
-        keys = [a.key for a in by_id[rm.source].abilities if a.kind == "resolves"]
-        for a in by_id[rm.source].abilities:
+        abilities = by_id[rm.source].abilities
+        if rm.choices and raw_abilities is not None:
+            # this resolution's choices fill the placeholders, over the object's own choices
+            merged = {**dict(by_id[rm.source].choices), **rm.choices}
+            abilities = build_abilities(raw_abilities[rm.source], merged)
+            for a in abilities:
+                if a.kind == "resolves" and a.key == str(rm.ability):
+                    spec_raw, text = a.raw, a.text
+        keys = [a.key for a in abilities if a.kind == "resolves"]
+        for a in abilities:
             if a.kind == "resolves" and a.key == str(rm.ability) and "{chosen " in a.raw:
                 raise _missing_choice(doc, (*rpath, "ability"), by_id[rm.source], a.raw)
         if str(rm.ability) not in keys:
@@ -797,7 +831,31 @@ def _event(
         timestamp=rm.timestamp,
         name=rm.name,
         line=line,
+        choices=tuple(sorted(rm.choices.items())),
+        text=text,
     )
+
+
+def _check_choices(
+    doc: YamlDoc, path: Path_, choices: dict[str, str], by_id: dict[str, ObjectDef], players: list[str]
+) -> None:
+    """A resolve event's ``choices``: a colour, creature type, object or player must be one."""
+    allowed: dict[str, tuple[str, ...]] = {
+        "color": COLORS,
+        "creature type": CREATURE_TYPES,
+        "object": tuple(by_id),
+        "player": tuple(players),
+    }
+    for what, value in choices.items():
+        ok = allowed.get(what)
+        if ok is not None and value not in ok:
+            raise _err(doc, (*path, what), f"'{value}' is not a {what}", suggest(value, list(ok)))
+
+
+def _fill_choices(raw: str, choices: dict[str, str]) -> str:
+    """``raw`` (canonical JSON) with ``{chosen <what>}`` replaced by the choices (LANGUAGE.md §3)."""
+    data = json.loads(build_abilities([{"resolves": json.loads(raw)}], choices)[0].raw)
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
 
 __all__ = ["CREATURE_TYPES", "library", "list_builtin", "list_cards", "load_scenario", "scenario_from_text"]

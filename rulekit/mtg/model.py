@@ -22,9 +22,11 @@ from rulekit.mtg.selectors import (
     Condition,
     Expr,
     Selector,
+    TargetRule,
     parse_condition,
     parse_expr,
     parse_selector,
+    parse_target_rule,
     rewrite_words,
 )
 from rulekit.mtg.vocab import BASIC_LAND_TYPES, KEYWORDS
@@ -121,6 +123,8 @@ class EffectSpec:
     duration: str = ""
     condition: Condition | None = None
     players: str | None = None
+    #: ``targets_must``: what each target must still be when it resolves (601.2c, 608.2b)
+    target_rule: TargetRule | None = None
     copy: Selector | None = None
     face_down: bool = False
     control: str | None = None
@@ -172,6 +176,8 @@ def _spec_from_canon(canon: str, cda: bool) -> EffectSpec:
     if kw["duration"].lower().startswith("for as long as"):
         kw["condition"] = parse_condition(kw["duration"])
     kw["players"] = raw.get("players")
+    if raw.get("targets_must"):
+        kw["target_rule"] = parse_target_rule(str(raw["targets_must"]))
     if raw.get("copy") is not None:
         kw["copy"] = parse_selector(str(raw["copy"]))
         subs.append("copy")
@@ -381,6 +387,10 @@ class Event:
     line: int | None = None
     #: explicit timestamps this event gives some of its objects (set by Scenario.with_timestamps)
     stamps: tuple[tuple[str, float], ...] = ()
+    #: a ``resolve`` event's own choices (``{chosen color}``...), over the source object's
+    choices: tuple[tuple[str, str], ...] = ()
+    #: the printed text of the resolving ability with those choices filled in (else "")
+    text: str = ""
 
 
 @dataclass(frozen=True)

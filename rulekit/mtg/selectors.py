@@ -41,6 +41,7 @@ __all__ = [
     "Part",
     "Selector",
     "SelectorError",
+    "TargetRule",
     "parse_condition",
     "parse_expr",
     "parse_selector",
@@ -380,6 +381,91 @@ def parse_expr(text: Any) -> Expr:
     )
 
 
+# ---------------------------------------------------------------------------------- target rules
+#: comparison words of a target rule -> operator (LANGUAGE.md §3 ``targets_must``)
+TARGET_COMPARISONS: dict[str, str] = {
+    "less than or equal to": "<=",
+    "at most": "<=",
+    "greater than or equal to": ">=",
+    "at least": ">=",
+    "less than": "<",
+    "greater than": ">",
+    "equal to": "==",
+    "exactly": "==",
+}
+_TARGET_ATTRS = {"power": "power", "toughness": "toughness", "mana value": "mana_value"}
+_TARGET_RE = re.compile(
+    r"^(?P<sel>.+?)\s+with\s+(?:a\s+)?(?P<attr>power|toughness|mana value)\s+(?:is\s+)?"
+    r"(?P<cmp>" + "|".join(sorted(TARGET_COMPARISONS, key=len, reverse=True)) + r")\s+(?P<expr>.+)$",
+    flags=re.I,
+)
+
+
+@dataclass(frozen=True)
+class TargetRule:
+    """What each target of a resolving spell or ability must be (601.2c, checked again on
+    resolution, 608.2b): a selector the target must match, optionally with a comparison of one of
+    its numbers (``attr``: ``power``, ``toughness`` or ``mana_value``; ``op``: ``<=``, ``>=``,
+    ``<``, ``>``, ``==``) with an expression (LANGUAGE.md §3).
+
+    >>> r = parse_target_rule(
+    ...     "target creature with power less than or equal to the number of Islands you control"
+    ... )
+    >>> r.selector.text, r.attr, r.op, r.expr.kind, r.expr.selector.text
+    ('creature', 'power', '<=', 'count', 'Islands you control')
+    >>> parse_target_rule("nonland permanent").attr is None
+    True
+    """
+
+    text: str
+    selector: Selector
+    attr: str | None = None
+    op: str = ""
+    expr: Expr | None = None
+
+
+def compare(value: int, op: str, bound: int) -> bool:
+    """``value <op> bound`` for a :class:`TargetRule` operator.
+
+    >>> compare(5, "<=", 2), compare(5, "<=", 5), compare(1, ">", 0), compare(3, "==", 3)
+    (False, True, True, True)
+    """
+    if op == "<=":
+        return value <= bound
+    if op == ">=":
+        return value >= bound
+    if op == "<":
+        return value < bound
+    if op == ">":
+        return value > bound
+    return value == bound
+
+
+@lru_cache(maxsize=512)
+def parse_target_rule(text: str) -> TargetRule:
+    """Parse a ``targets_must`` phrase: ``[target] <selector> [with <power|toughness|mana value>
+    <comparison> <expression>]``; comparisons are the keys of :data:`TARGET_COMPARISONS`."""
+    raw = " ".join(str(text).split())
+    body = raw[len("target ") :] if raw.lower().startswith("target ") else raw
+    m = _TARGET_RE.match(body)
+    if m is None:
+        if re.search(r"\swith\s+(?:a\s+)?(?:power|toughness|mana value)\b", body, flags=re.I):
+            raise SelectorError(
+                f"'{raw}' compares a number without a known comparison (use one of: "
+                + ", ".join(TARGET_COMPARISONS)
+                + ")",
+                raw,
+            )
+        return TargetRule(raw, parse_selector(body))
+    return TargetRule(
+        raw,
+        parse_selector(m.group("sel")),
+        _TARGET_ATTRS[m.group("attr").lower()],
+        TARGET_COMPARISONS[m.group("cmp").lower()],
+        parse_expr(m.group("expr")),
+    )
+
+
 # ---------------------------------------------------------------------------------- conditions
 @dataclass(frozen=True)
 class Condition:
@@ -460,4 +546,4 @@ def rewrite_words(text: str, old: str, new: str) -> str:
     return out
 
 
-__all__ += ["rewrite_words", "singular"]
+__all__ += ["compare", "parse_target_rule", "rewrite_words", "singular"]
