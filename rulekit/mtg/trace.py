@@ -67,7 +67,9 @@ class EffectInfo:
         duration: ``"indefinite"``, ``"until end of turn"``, ``"for as long as ..."``,
             ``"while the source is on the battlefield"``.
         active: whether it applied at all in this solve.
-        note: why it is inactive, when it is (ended, never started, ability removed, switched off).
+        note: why it is inactive, when it is (ended, never started, ability removed, switched off,
+            "608.2b: did nothing" when every target was illegal on resolution); for an active
+            resolved effect, "608.2b: illegal target not affected: ..." when some target was.
         affects: the selector text (or ``"targets"``), for display.
         locked: the objects of a set fixed when the effect began (611.2c), else ``None``.
     """
