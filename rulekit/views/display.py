@@ -13,11 +13,11 @@ The engine modules stay free of view imports; these wrappers read a trace and sh
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from rulekit.views import chain as chain_views
 from rulekit.views import mtg as mtg_views
+from rulekit.views.markup import escape
 from rulekit.views.render import Rendered, render
 
 

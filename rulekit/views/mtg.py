@@ -461,12 +461,6 @@ def _nl(lines: Iterable[str]) -> str:
     return "\\n".join(line.replace("\\", "\\\\") for line in lines)
 
 
-def _html(text: str) -> str:
-    from html import escape
-
-    return escape(str(text), quote=True)
-
-
 def _layer_rank(trace: Any, layer: str) -> tuple[int, str]:
     for s in trace.steps:
         if s.layer == layer:

@@ -70,7 +70,7 @@ class Rendered:
             if fit:
                 svg = _FIT.sub(r'\1 style="max-width:100%;height:auto"', svg, count=1)
             return f'<div class="rulekit-diagram" style="max-width:100%;overflow-x:auto">{svg}</div>'
-        from html import escape
+        from rulekit.views.markup import escape
 
         return (
             f'<div class="rulekit-dot-fallback"><p><em>{escape(self.note)}</em></p>'

@@ -25,9 +25,9 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property
-from html import escape
 from typing import Any
 
+from rulekit.views.markup import escape
 from rulekit.views.palette import HIGHLIGHT, OKABE_ITO, TINTS
 
 #: Marker put in front of the highlighted row's first cell.
@@ -78,6 +78,10 @@ class Table:
 
         Cells carry CSS classes (``rk-changed``, ``rk-current``) scoped to this table's id, so the
         markup stays small and the cue survives as a class name even where styles are stripped.
+
+        Every cell, column header and the caption are *text* (they hold names and ability texts
+        from scenario files, which strangers write): all of them are HTML-escaped here, with
+        :func:`rulekit.views.markup.escape`, the one escaping function of every HTML output.
         """
         import pandas as pd
 
@@ -91,7 +95,8 @@ class Table:
         if hi is not None and 0 <= hi < n_rows:
             grid[hi] = [f"{cls} rk-current".strip() for cls in grid[hi]]
         classes = pd.DataFrame(grid, index=df.index, columns=df.columns)
-        styler = df.style.set_uuid(self.uuid).set_caption(self.caption).hide(axis="index")
+        styler = df.style.set_uuid(self.uuid).set_caption(escape(self.caption)).hide(axis="index")
+        styler = styler.format(escape).format_index(escape, axis=1)
         styler = styler.set_td_classes(classes)
         styler = styler.set_table_styles(
             [

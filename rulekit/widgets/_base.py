@@ -21,10 +21,10 @@ from __future__ import annotations
 import functools
 import traceback
 from collections.abc import Callable
-from html import escape
 from typing import Any, TypeVar
 
 from rulekit.errors import RulekitError
+from rulekit.views.markup import escape
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -18,10 +18,10 @@ far, numbered from 1 like the "Event k of n" status line) with ``prev`` / ``next
 from __future__ import annotations
 
 from collections import OrderedDict
-from html import escape
 from typing import Any
 
 from rulekit.errors import RulekitError
+from rulekit.views.markup import escape
 from rulekit.widgets._base import Guarded, diagram_html, guarded, row, wrap
 
 PASS = "pass"

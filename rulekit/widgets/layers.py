@@ -18,9 +18,9 @@ In tests: ``ex.effect_boxes["night"].value = False`` then read ``ex.final_html.v
 from __future__ import annotations
 
 from collections import OrderedDict
-from html import escape
 from typing import Any
 
+from rulekit.views.markup import escape
 from rulekit.widgets._base import Guarded, diagram_html, guarded, row, wrap
 
 RULESETS = ("seed", "current")

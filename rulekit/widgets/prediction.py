@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import contextlib
 import re
-from html import escape
 from typing import Any
 
 from rulekit.errors import RulekitError
+from rulekit.views.markup import escape
 from rulekit.widgets._base import Guarded, guarded, row
 
 KINDS = ("pt", "controller", "types", "subtypes", "colors", "order")

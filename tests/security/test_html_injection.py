@@ -1,0 +1,184 @@
+"""Issue 11 §1: no value from a scenario file ever becomes markup in an HTML output.
+
+Every table (through :meth:`Table.styler`), the reports of ``show(trace)``, the stack, and every
+HTML value of the three widgets are built from hostile scenarios (see :mod:`hostile`) and parsed
+with :mod:`html.parser`: the elements and attributes must be exactly those of the same output
+built from a harmless string, and the hostile text must come back as text.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Markup, assert_inert
+from hostile import CORPUS, load_apoteose, load_mtg
+
+from rulekit import apoteose, mtg
+from rulekit.views import chain as cv
+from rulekit.views import display
+from rulekit.views import mtg as mv
+from rulekit.views.markup import clean
+
+BENIGN = "plain"
+TAGS = sorted(CORPUS)
+
+
+def _mtg_outputs(s: str) -> dict[str, str]:
+    sc = load_mtg("x", s)
+    assert not isinstance(sc, Exception), sc
+    trace = mtg.solve(sc)
+    k = len(trace.steps) // 2
+    return {
+        "final_table": mv.final_table(trace).to_html(),
+        "final_table_upto": mv.final_table(trace, upto=k).to_html(),
+        "layer_table": mv.layer_table(trace, highlight=k).to_html(),
+        "dependency_table": mv.dependency_table(trace).to_html(),
+        "loop_table": mv.loop_table(trace).to_html(),
+        "players_table": mv.players_table(trace).to_html(),
+        "effects_table": mv.effects_table(trace).to_html(),
+        "layer_flow_table": mv.layer_flow_table(trace).to_html(),
+        "styler": mv.final_table(trace).styler().to_html(),
+        "show": display.show(trace, backend="text")._repr_html_(),
+    }
+
+
+def _chain_outputs(s: str) -> dict[str, str]:
+    sc = load_apoteose("x", s)
+    assert not isinstance(sc, Exception), sc
+    trace = apoteose.run_chain(sc)
+    k = len(trace.events) // 2
+    return {
+        "chain_log_table": cv.chain_log_table(trace, upto=k).to_html(),
+        "heroes_table": cv.heroes_table(trace).to_html(),
+        "stack_html": cv.stack_html(trace, k),
+        "show": display.show(trace, backend="text")._repr_html_(),
+    }
+
+
+def _check(outputs: dict[str, str], benign: dict[str, str], s: str, must_show: set[str]) -> None:
+    for name, html in outputs.items():
+        m = assert_inert(html, name)
+        assert m.structure() == Markup(benign[name]).structure(), f"{name}: the markup changed"
+        if name in must_show:
+            assert clean(s) in m.text, f"{name}: the name does not come back as text"
+
+
+@pytest.fixture(scope="module")
+def benign_mtg() -> dict[str, str]:
+    return _mtg_outputs(BENIGN)
+
+
+@pytest.fixture(scope="module")
+def benign_chain() -> dict[str, str]:
+    return _chain_outputs(BENIGN)
+
+
+@pytest.mark.parametrize("tag", TAGS)
+def test_mtg_tables_escape_everything(tag, benign_mtg):
+    s = CORPUS[tag]
+    _check(_mtg_outputs(s), benign_mtg, s, {"final_table", "effects_table", "show", "styler"})
+
+
+@pytest.mark.parametrize("tag", TAGS)
+def test_chain_tables_escape_everything(tag, benign_chain):
+    s = CORPUS[tag]
+    _check(_chain_outputs(s), benign_chain, s, {"chain_log_table", "heroes_table", "stack_html", "show"})
+
+
+def _values(widget) -> dict[str, str]:
+    import ipywidgets as w
+
+    return {
+        name: value.value
+        for name, value in vars(widget).items()
+        if isinstance(value, w.HTML) and name != "style_html"
+    }
+
+
+def _layer_explorer(s: str) -> dict[str, str]:
+    from rulekit.widgets import LayerExplorer
+
+    sc = load_mtg("x", s)
+    ex = LayerExplorer(sc, backend="text", show_flow=True)
+    assert ex.last_exception is None, ex.last_exception
+    out = {f"end.{k}": v for k, v in _values(ex).items()}
+    ex.step.value = 2
+    out.update({f"step2.{k}": v for k, v in _values(ex).items()})
+    first = next(iter(ex.effect_boxes))
+    ex.effect_boxes[first].value = False
+    out.update({f"off.{k}": v for k, v in _values(ex).items()})
+    ex.move(+1, effect_id=f"{s}·unknown-effect")  # an unknown id: a message, with the id as text
+    out["move.error"] = ex.error.value
+    return out
+
+
+def _chain_explorer(s: str) -> dict[str, str]:
+    from rulekit.widgets import ChainExplorer
+
+    sc = load_apoteose("x", s)
+    ex = ChainExplorer(sc, backend="text")
+    assert ex.last_exception is None, ex.last_exception
+    out = {f"open.{k}": v for k, v in _values(ex).items()}
+    ex.choose(f"{s}·not-an-option")
+    out["choose.error"] = ex.error.value
+    ex.run_to_end()
+    out.update({f"end.{k}": v for k, v in _values(ex).items()})
+    ex.event.value = 3
+    out.update({f"ev3.{k}": v for k, v in _values(ex).items()})
+    return out
+
+
+def _prediction(s: str) -> dict[str, str]:
+    from rulekit.widgets import PredictionCheck
+
+    trace = mtg.solve(load_mtg("x", s))
+    out = {}
+    for kind, target in (("pt", f"{s}·a"), ("controller", f"{s}·gideon"), ("order", None)):
+        p = PredictionCheck(trace, kind, target, question=f"What about {s}?")
+        assert p.last_exception is None, p.last_exception
+        p.answer.value = f"{s} 9/9"
+        p.check.click()
+        out.update({f"{kind}.check.{k}": v for k, v in _values(p).items()})
+        p.reveal.click()
+        out.update({f"{kind}.reveal.{k}": v for k, v in _values(p).items()})
+    bad = PredictionCheck(trace, "pt", f"{s}·missing")
+    out["missing.error"] = bad.error.value
+    chain = apoteose.run_chain(load_apoteose("x", s))
+    p = PredictionCheck(chain, "order", question=s)
+    p.answer.value = s
+    p.check.click()
+    out.update({f"chain.{k}": v for k, v in _values(p).items()})
+    return out
+
+
+@pytest.fixture(scope="module")
+def benign_widgets() -> dict[str, dict[str, str]]:
+    return {
+        "layers": _layer_explorer(BENIGN),
+        "chain": _chain_explorer(BENIGN),
+        "prediction": _prediction(BENIGN),
+    }
+
+
+@pytest.mark.parametrize("tag", TAGS)
+def test_widgets_escape_everything(tag, benign_widgets):
+    s = CORPUS[tag]
+    for kind, make in (("layers", _layer_explorer), ("chain", _chain_explorer), ("prediction", _prediction)):
+        values = make(s)
+        benign = benign_widgets[kind]
+        assert set(values) == set(benign)
+        for name, html in values.items():
+            m = assert_inert(html, f"{kind}.{name}")
+            assert m.structure() == Markup(benign[name]).structure(), f"{kind}.{name}: the markup changed"
+    # the titles and the error boxes show the hostile text as text
+    assert clean(s) in Markup(_layer_explorer(s)["end.title_html"]).text
+
+
+def test_error_messages_are_text():
+    """A message that repeats a hostile value (here: the loader's) is escaped in the error box."""
+    from rulekit.errors import RulekitError
+    from rulekit.widgets._base import error_html
+
+    s = CORPUS["img"]
+    html = error_html(RulekitError(f"unknown card {s!r}"))
+    m = assert_inert(html, "error box")
+    assert s in m.text
