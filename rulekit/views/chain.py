@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulekit.views.dot import Digraph
 from rulekit.views.markup import escape
 from rulekit.views.palette import EDGE_ANSWERS, HIGHLIGHT, OKABE_ITO, SPOTLIGHT, stage_fill
 from rulekit.views.table import Table
@@ -156,22 +157,13 @@ def frames(trace: Any, upto: int | None = None) -> tuple[list[Frame], int | None
     return out, spotlight
 
 
-def _q(text: str) -> str:
-    """Quote for DOT (the graphviz package's quoting, which is deterministic)."""
-    from graphviz.quoting import quote
-
-    return quote(text)
-
-
 def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
     """The chain diagram (DOT): frames stacked by index (index 0 at the bottom), the spotlight
     marked ``★`` with a thick outline, each frame's stage or outcome, and dashed edges to what it
     answers. ``upto`` draws the chain as it stood after that event (the ChainExplorer's step).
     """
-    import graphviz
-
     fs, spotlight = frames(trace, upto)
-    g = graphviz.Digraph("chain", comment=f"rulekit chain: {trace.scenario}")
+    g = Digraph("chain", comment="rulekit chain")
     g.attr(
         rankdir="BT",
         fontname="Helvetica",
@@ -195,7 +187,7 @@ def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
     on_game = spotlight is None
     g.node(
         "game",
-        "★ the game\\n(spotlight: the chain is empty)" if on_game else "the game\\n(the chain is open)",
+        "★ the game\n(spotlight: the chain is empty)" if on_game else "the game\n(the chain is open)",
         shape="box" if on_game else "plaintext",
         style="rounded,filled" if on_game else "",
         fillcolor=SPOTLIGHT if on_game else "#FFFFFF",
@@ -231,7 +223,7 @@ def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
                     attrs.update(penwidth="3.5", color=HIGHLIGHT)
                 if f.removed:
                     attrs.update(style="rounded,filled,dashed")
-                sub.node(f"f{f.key}", "\\n".join(x.replace("\\", "\\\\") for x in lines), **attrs)
+                sub.node(f"f{f.key}", "\n".join(lines), **attrs)
     indices = sorted(by_index)
     prev = "game"
     for index in indices:

@@ -168,15 +168,7 @@ def _write(target: str, text: str) -> None:
 def _diagram(args: argparse.Namespace) -> int:
     if not args.svg and not args.dot:
         raise RulekitError("say where to write the diagram: --svg FILE or --dot FILE", code="NO_OUTPUT")
-    try:
-        dot = diagram_dot(args)
-    except ModuleNotFoundError as exc:
-        if exc.name != "graphviz":
-            raise
-        raise RulekitError(
-            'building diagrams needs the graphviz Python package: pip install "rulekit[lessons]"',
-            code="MISSING_DEPENDENCY",
-        ) from exc
+    dot = diagram_dot(args)  # DOT is written by rulekit.views.dot: no graphviz package needed
     if args.dot:
         _write(args.dot, dot)
     if args.svg:

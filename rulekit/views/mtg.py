@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from rulekit.views.dot import Digraph, record
 from rulekit.views.palette import (
     EDGE_DEPENDS,
     HIGHLIGHT,
@@ -451,14 +452,9 @@ def explain_step(trace: Any, k: int) -> str:
 
 
 # ---------------------------------------------------------------------------- DOT helpers
-def _q(text: str) -> str:
-    """Node ids go to the graphviz package as they are; it quotes them deterministically."""
-    return text
-
-
 def _nl(lines: Iterable[str]) -> str:
-    """Join label lines with DOT's centred line break ``\\n`` (escaping backslashes in content)."""
-    return "\\n".join(line.replace("\\", "\\\\") for line in lines)
+    """Join label lines with newlines; :func:`rulekit.views.dot.quote` writes them as DOT's ``\\n``."""
+    return "\n".join(lines)
 
 
 def _layer_rank(trace: Any, layer: str) -> tuple[int, str]:
@@ -489,10 +485,8 @@ def dependency_dot(trace: Any, highlight: int | None = None, scale: float = 1.0)
     * Effects that did not apply (switched off, ended, ability removed) are dashed grey with why.
     * ``highlight`` (0-based step) marks that step's node ▶ with a thick outline.
     """
-    import graphviz
-
     fs = str(round(12 * scale))
-    g = graphviz.Digraph("dependencies", comment=f"rulekit dependency diagram: {trace.scenario}")
+    g = Digraph("dependencies", comment="rulekit dependency diagram")
     g.attr(
         rankdir="TB",
         fontname="Helvetica",
@@ -567,11 +561,11 @@ def dependency_dot(trace: Any, highlight: int | None = None, scale: float = 1.0)
         }
         if (eid, layer) == hi_key:
             attrs.update(penwidth="4", color=HIGHLIGHT)
-        sub.node(_q(part_id(eid, layer)), _nl(lines), **attrs)
+        sub.node(part_id(eid, layer), _nl(lines), **attrs)
 
     layers_sorted = sorted(parts, key=lambda la: _layer_rank(trace, la))
     for layer in layers_sorted:
-        with g.subgraph(name=_q(f"cluster_layer_{layer}")) as sub:
+        with g.subgraph(name=f"cluster_layer_{layer}") as sub:
             sub.attr(
                 label=f"layer {layer}",
                 style="solid",
@@ -604,7 +598,7 @@ def dependency_dot(trace: Any, highlight: int | None = None, scale: float = 1.0)
             for e in inactive:
                 why = e.note or "off"
                 sub.node(
-                    _q(part_id(e.id, "off")),
+                    part_id(e.id, "off"),
                     _nl([f"– {e.name}", f"({why})"]),
                     shape="box",
                     style="rounded,dashed",
@@ -630,8 +624,8 @@ def dependency_dot(trace: Any, highlight: int | None = None, scale: float = 1.0)
             style, how = "dotted", "no longer held when it applied (613.8c)"
         label = d.kind.replace("_", " ") if d.kind else "depends on"
         g.edge(
-            _q(part_id(d.effect, d.layer)),
-            _q(part_id(d.depends_on, d.layer)),
+            part_id(d.effect, d.layer),
+            part_id(d.depends_on, d.layer),
             label=label,
             style=style,
             penwidth="2" if style == "solid" else "1.5",
@@ -652,7 +646,7 @@ def _legend(g: Any, scale: float) -> None:
             ("legend_cda", "CDA", {"shape": "ellipse", "style": "filled"}),
         ],
         [
-            ("legend_resolved", "resolved spell\\nor ability", {"shape": "box", "style": "filled"}),
+            ("legend_resolved", "resolved spell\nor ability", {"shape": "box", "style": "filled"}),
             ("legend_counters", "counters", {"shape": "hexagon", "style": "filled"}),
         ],
         [
@@ -667,7 +661,7 @@ def _legend(g: Any, scale: float) -> None:
                 {"shape": "box", "style": "rounded,filled", "penwidth": "4", "color": HIGHLIGHT},
             ),
         ],
-        [("legend_order", "N. = application order\\nts = timestamp", {"shape": "plaintext"})],
+        [("legend_order", "N. = application order\nts = timestamp", {"shape": "plaintext"})],
     ]
     with g.subgraph(name="cluster_legend") as leg:
         leg.attr(label="legend", style="dashed", color="#777777", fontsize=fs)
@@ -682,9 +676,9 @@ def _legend(g: Any, scale: float) -> None:
                 leg.edge(rows[n - 1][0][0], row[0][0], style="invis")
         for n, (style, text) in enumerate(
             [
-                ("solid", "waited\\n(613.8a)"),
-                ("dashed", "loop: ignored\\n(613.8b)"),
-                ("dotted", "re-judged\\n(613.8c)"),
+                ("solid", "waited\n(613.8a)"),
+                ("dashed", "loop: ignored\n(613.8b)"),
+                ("dotted", "re-judged\n(613.8c)"),
             ]
         ):
             leg.node(f"legend_a{n}", "A", shape="plaintext", height="0.2")
@@ -767,24 +761,17 @@ def layer_flow_table(trace: Any) -> Table:
     )
 
 
-_RECORD_SPECIAL = str.maketrans({c: "\\" + c for c in '{}|<>"'})
-
-
-def _record(text: str, width: int = 24) -> str:
-    """Escape a value for a DOT record field, shortened to ``width`` characters."""
+def _cut(text: str, width: int = 24) -> str:
+    """A value for a record field, shortened to ``width`` characters (quoting is :func:`dot.record`'s)."""
     text = str(text)
-    if len(text) > width:
-        text = text[: width - 1] + "…"
-    return text.replace("\\", "\\\\").translate(_RECORD_SPECIAL)
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def layer_flow_dot(trace: Any, scale: float = 1.0, objects: Sequence[str] | None = None) -> str:
     """The layer flow: per object a strip — one column per layer that changed it (``printed`` first),
     one line per characteristic that changes; a changed value is marked ``●``. Strips are stacked.
     Records, not HTML labels, so the in-process wasm Graphviz draws it too. Deterministic DOT."""
-    import graphviz
-
-    g = graphviz.Digraph("layerflow", comment=f"rulekit layer flow: {trace.scenario}")
+    g = Digraph("layerflow", comment="rulekit layer flow")
     g.attr(
         rankdir="TB",
         fontname="Helvetica",
@@ -799,17 +786,16 @@ def layer_flow_dot(trace: Any, scale: float = 1.0, objects: Sequence[str] | None
     for n, (name, cols, chars) in enumerate(layer_flow_rows(trace)):
         if objects is not None and name not in objects:
             continue
-        first = "{" + "|".join([_record(name), *(_record(label) for label, _ in chars)]) + "}"
-        columns = [first]
+        columns = [[_cut(name), *(_cut(label) for label, _ in chars)]]
         for c, col in enumerate(cols):
-            cells = [_record(col)]
+            cells = [_cut(col)]
             for _, values in chars:
                 v = values[c]
                 mark = "● " if c and v != values[c - 1] else ""
-                cells.append(_record(mark + v))
-            columns.append("{" + "|".join(cells) + "}")
+                cells.append(_cut(mark + v))
+            columns.append(cells)
         nid = f"obj{n}"
-        g.node(nid, "|".join(columns), tooltip=f"{name}: value of each characteristic after each layer")
+        g.node(nid, record(columns), tooltip=f"{name}: value of each characteristic after each layer")
         if prev is not None:
             g.edge(prev, nid, style="invis")
         prev = nid
