@@ -15,6 +15,7 @@ Apoteose scenario). Neither command needs pandas or system Graphviz.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
 from typing import Any
@@ -155,31 +156,79 @@ def diagram_dot(args: argparse.Namespace) -> str:
     return mv.layer_flow_dot(trace) if args.flow else mv.dependency_dot(trace)
 
 
-def _write(target: str, text: str) -> None:
-    if target == "-":
-        sys.stdout.write(text)
-        return
+def write_outputs(outputs: list[tuple[str, str]]) -> None:
+    """Write every ``(target, text)`` or none: each file goes to a temporary file beside its target
+    first, and only when all of them could be written are they renamed into place (then ``-``
+    goes to stdout). A target that cannot be written is one :class:`RulekitError` line."""
+    import os
+    import tempfile
+
+    targets = [t for t, _ in outputs if t != "-"]
+    for t in targets:
+        if targets.count(t) > 1:
+            raise RulekitError(f"{t} is given for two outputs: use two different files", code="CANNOT_WRITE")
+    staged: list[tuple[str, str]] = []
     try:
-        Path(target).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise RulekitError(f"cannot write {target}: {exc.strerror or exc}", code="CANNOT_WRITE") from exc
+        for target, text in outputs:
+            if target == "-":
+                continue
+            path = Path(target)
+            if path.is_dir():
+                raise RulekitError(f"cannot write {target}: it is a directory", code="CANNOT_WRITE")
+            try:
+                fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+                staged.append((tmp, target))
+                with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+                    fh.write(text)
+            except OSError as exc:
+                raise RulekitError(
+                    f"cannot write {target}: {exc.strerror or exc}", code="CANNOT_WRITE"
+                ) from None
+        for tmp, target in staged:
+            try:
+                os.chmod(tmp, 0o666 & ~_umask())
+                os.replace(tmp, target)
+            except OSError as exc:
+                raise RulekitError(
+                    f"cannot write {target}: {exc.strerror or exc}", code="CANNOT_WRITE"
+                ) from None
+        staged = []
+    finally:
+        for tmp, _ in staged:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+    for target, text in outputs:
+        if target == "-":
+            sys.stdout.write(text)
+
+
+def _umask() -> int:
+    import os
+
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def _diagram(args: argparse.Namespace) -> int:
     if not args.svg and not args.dot:
         raise RulekitError("say where to write the diagram: --svg FILE or --dot FILE", code="NO_OUTPUT")
     dot = diagram_dot(args)  # DOT is written by rulekit.views.dot: no graphviz package needed
+    outputs: list[tuple[str, str]] = []
+    backend = None
     if args.dot:
-        _write(args.dot, dot)
-    if args.svg:
+        outputs.append((args.dot, dot))
+    if args.svg:  # render everything first: nothing is written unless every output can be
         from rulekit.views.render import render
 
         rendered = render(dot)
         if rendered.svg is None:
             raise RulekitError(rendered.note + " (use --dot FILE to get the DOT text)", code="NO_RENDERER")
-        _write(args.svg, rendered.svg)
-        if args.svg != "-":
-            print(f"wrote {args.svg} ({rendered.backend} renderer)", file=sys.stderr)
+        outputs.append((args.svg, rendered.svg))
+        backend = rendered.backend
+    write_outputs(outputs)
+    if args.svg and args.svg != "-":
+        print(f"wrote {args.svg} ({backend} renderer)", file=sys.stderr)
     return 0
 
 

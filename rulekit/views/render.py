@@ -120,13 +120,25 @@ def available_backends() -> list[str]:
 def choose_backend(forced: str | None = None) -> str:
     """The backend :func:`render` will use: ``forced``, else ``$RULEKIT_GRAPHVIZ``, else the best available.
 
+    An unknown name is a :class:`rulekit.errors.RulekitError` naming the allowed values (one line).
+
     >>> choose_backend("text")
     'text'
     """
     want = (forced or os.environ.get(ENV_VAR, "") or "").strip().lower()
     if want:
         if want not in BACKENDS:
-            raise ValueError(f"{ENV_VAR} must be one of {', '.join(BACKENDS)}, not {want!r}")
+            from rulekit.errors import RulekitError
+            from rulekit.yamlsrc import suggest
+
+            where = "backend" if forced else ENV_VAR
+            raise RulekitError(
+                f"{want!r} is not a Graphviz backend: use {', '.join(BACKENDS)}"
+                + ("" if forced else f" (or unset {ENV_VAR})"),
+                field=where,
+                code="BAD_BACKEND",
+                suggestion=suggest(want, BACKENDS),
+            )
         return want
     return available_backends()[0]
 

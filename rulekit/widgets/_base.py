@@ -172,17 +172,41 @@ def diagram_html(dot: str, backend: str | None, scale: float) -> str:
     bigger text, so the SVG keeps its size inside a box that scrolls both ways, at most 75 % of the
     window high; the box takes keyboard focus (``tabindex``) so arrow keys scroll it (JupyterLab's
     notebook shortcuts stand aside inside it: ``data-lm-suppress-shortcuts``, plain HTML). The text
-    fallback (DOT in a ``<pre>``) is wrapped at the scale like the other outputs.
+    fallback (DOT in a ``<pre>``) is wrapped at the scale like the other outputs. A backend that
+    does not exist (``backend=`` or ``RULEKIT_GRAPHVIZ``) shows its one-line message in place of
+    the picture; the tables beside it are unaffected.
     """
     from rulekit.views.render import render
 
-    rendered = render(dot, backend)
+    try:
+        rendered = render(dot, backend)
+    except RulekitError as exc:  # e.g. RULEKIT_GRAPHVIZ=bogus: the message instead of the picture
+        return error_html(exc, scale)
     html = rendered.html(fit=scale <= 1.0)
     if not rendered.ok:
         return wrap(html, scale)
     if scale > 1.0:
         html = html.replace(_DIAGRAM_BOX, _SCROLL_BOX, 1)
     return html
+
+
+def load_input(scenario: Any, loader: Callable[[Any], Any], needs: tuple[str, ...], what: str) -> Any:
+    """An explorer's scenario: a built-in name or a path is loaded with ``loader``; an object must
+    look like ``what`` (have the attributes ``needs``). Anything else is a :class:`RulekitError`
+    saying what was expected, never an ``AttributeError`` deep inside the explorer.
+    """
+    import os
+
+    if isinstance(scenario, str | os.PathLike):
+        return loader(os.fspath(scenario))
+    missing = [name for name in needs if not hasattr(scenario, name)]
+    if missing:
+        raise RulekitError(
+            f"expected {what} (a built-in name, a path or a loaded scenario), "
+            f"not {type(scenario).__name__} {str(scenario)[:60]!r}",
+            code="BAD_SCENARIO",
+        )
+    return scenario
 
 
 class Guarded:

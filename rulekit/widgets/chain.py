@@ -22,7 +22,7 @@ from typing import Any
 
 from rulekit.errors import RulekitError
 from rulekit.views.markup import escape
-from rulekit.widgets._base import Guarded, diagram_html, guarded, row, wrap
+from rulekit.widgets._base import Guarded, diagram_html, guarded, load_input, row, wrap
 
 PASS = "pass"
 
@@ -137,7 +137,7 @@ class ChainExplorer(Guarded):
     def load(self, scenario: Any) -> None:
         from rulekit import apoteose
 
-        sc = apoteose.load_scenario(scenario) if isinstance(scenario, str) else scenario
+        sc = load_input(scenario, apoteose.load_scenario, ("build_game", "script"), "an Apoteose scenario")
         self.session = apoteose.ChainSession(sc, use_script=self.use_script)
         name = getattr(sc, "title", "") or getattr(sc, "name", str(scenario))
         desc = getattr(sc, "description", "") or ""

@@ -21,7 +21,7 @@ from collections import OrderedDict
 from typing import Any
 
 from rulekit.views.markup import escape
-from rulekit.widgets._base import Guarded, diagram_html, guarded, row, wrap
+from rulekit.widgets._base import Guarded, diagram_html, guarded, load_input, row, wrap
 
 RULESETS = ("seed", "current")
 
@@ -91,7 +91,7 @@ class LayerExplorer(Guarded):
         self.reset = w.Button(description="Reset", icon="undo", tooltip="All effects on, original timestamps")
         self.ruleset = w.ToggleButtons(
             options=list(RULESETS),
-            value=ruleset if ruleset in RULESETS else "seed",
+            value=ruleset if ruleset in RULESETS else "seed",  # a bad ruleset is reported below
             description="Ruleset",
             tooltips=["seed: 7a–7e (the seeds)", "current: 7a–7d (CR since 2020)"],
         )
@@ -144,6 +144,17 @@ class LayerExplorer(Guarded):
         self.widget.add_class("rulekit-layer-explorer")
         warm_up_in_background()
         self.load(scenario)
+        if ruleset not in RULESETS and self.last_exception is None:
+            from rulekit.errors import RulekitError
+            from rulekit.yamlsrc import suggest
+
+            self._set_error(
+                RulekitError(
+                    f"ruleset must be seed or current, not {ruleset!r} (showing seed)",
+                    code="BAD_RULESET",
+                    suggestion=suggest(str(ruleset), RULESETS),
+                )
+            )
         self._finish_init()
 
     # ------------------------------------------------------------------ scenario
@@ -154,7 +165,7 @@ class LayerExplorer(Guarded):
 
         from rulekit import mtg
 
-        sc = mtg.load_scenario(scenario) if isinstance(scenario, str) else scenario
+        sc = load_input(scenario, mtg.load_scenario, ("effects", "with_order", "without"), "an MTG scenario")
         effects = list(sc.effects())
         self.scenario = sc
         self.effects = effects
@@ -261,7 +272,20 @@ class LayerExplorer(Guarded):
         eid = effect_id or self.order_list.value
         if eid is None:
             raise _pick_first()
+        if delta not in (-1, 1):
+            from rulekit.errors import RulekitError
+
+            raise RulekitError(f"move() takes -1 (earlier) or +1 (later), not {delta!r}", code="BAD_MOVE")
         rep = self._group_of.get(eid, eid)
+        if rep not in self.order:
+            from rulekit.errors import RulekitError
+            from rulekit.yamlsrc import suggest
+
+            raise RulekitError(
+                f"unknown effect id {eid!r}: the effects are " + ", ".join(self._group_of),
+                code="UNKNOWN_EFFECT",
+                suggestion=suggest(str(eid), list(self._group_of)),
+            )
         i = self.order.index(rep)
         j = i + delta
         if not 0 <= j < len(self.order):

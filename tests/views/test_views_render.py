@@ -36,9 +36,19 @@ def test_wasm_module_cache_is_reused(tmp_path, monkeypatch):
 
 
 def test_env_var_rejects_unknown(monkeypatch):
+    from rulekit.errors import RulekitError
+
     monkeypatch.setenv(rv.ENV_VAR, "cairo")
-    with pytest.raises(ValueError, match="RULEKIT_GRAPHVIZ"):
+    with pytest.raises(RulekitError) as err:
         rv.choose_backend()
+    text = str(err.value)
+    assert text.startswith("RULEKIT_GRAPHVIZ: 'cairo' is not a Graphviz backend: use dot, wasm, text")
+    assert "\n" not in text
+    monkeypatch.setenv(rv.ENV_VAR, "wsam")
+    with pytest.raises(RulekitError, match="did you mean 'wasm'"):
+        rv.choose_backend()
+    with pytest.raises(RulekitError, match="^backend: 'bogus' is not a Graphviz backend"):
+        rv.render("digraph{}", backend="bogus")
 
 
 def test_default_is_best_available(monkeypatch):
