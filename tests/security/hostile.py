@@ -47,7 +47,7 @@ CORPUS: dict[str, str] = {
 }
 
 
-def mtg_text(tag: str, s: str) -> str:
+def mtg_text(tag: str, s: str, hostile_ids: bool = True) -> str:
     """An MTG scenario (YAML text) with ``s`` in every author-controlled place.
 
     Base: the seed's Humility / Night / Gideon board (a dependency in 7b), plus two inline objects
@@ -55,19 +55,14 @@ def mtg_text(tag: str, s: str) -> str:
     tooltips carry ``s``), and hostile ids and player names throughout.
     """
     data = yaml.safe_load((DATA / "seed" / "humility-then-gideon.yaml").read_text(encoding="utf-8"))
-    ids = {
-        "night": f"{s}·night",
-        "humility": f"{s}·humility",
-        "gideon": f"{s}·gideon",
-        "Sorin": f"{s}·Sorin",
-        "Gideon": f"{s}·Gideon",
-    }
+    ids = {old: _id(s, old, hostile_ids) for old in ("night", "humility", "gideon", "a", "b")}
+    ids.update({"Sorin": f"{s}·Sorin", "Gideon": f"{s}·Gideon"})
     data = _replace(data, ids)
     data["name"] = f"hostile/{tag}: {s}"
     data["description"] = f"A hostile board: {s}"
     data["objects"] += [
         {
-            "id": f"{s}·a",
+            "id": ids["a"],
             "name": s,
             "types": ["Creature"],
             "power": 2,
@@ -79,23 +74,24 @@ def mtg_text(tag: str, s: str) -> str:
             ],
         },
         {
-            "id": f"{s}·b",
+            "id": ids["b"],
             "name": f"{s} (b)",
             "types": ["Enchantment"],
             "controller": ids["Gideon"],
             "abilities": [{"text": f"{s}!", "static": {"affects": "creatures", "color": {"add": ["blue"]}}}],
         },
     ]
-    data["events"].insert(0, {"enter": [f"{s}·a", f"{s}·b"]})
+    data["events"].insert(0, {"enter": [ids["a"], ids["b"]]})
     return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=10**6)
 
 
-def apoteose_text(tag: str, s: str) -> str:
+def apoteose_text(tag: str, s: str, hostile_ids: bool = True) -> str:
     """An Apoteose scenario (YAML text): the nested-responses chain with ``s`` in every hero id and
     name, card id and name, the title and the description."""
     data = yaml.safe_load((DATA / "apoteose" / "nested-responses.yaml").read_text(encoding="utf-8"))
     ids = {
-        old: f"{s}·{old}" for old in ("ana", "bruno", "carla", "pocao", "adaga", "raio", "bencao", "escudo")
+        old: _id(s, old, hostile_ids)
+        for old in ("ana", "bruno", "carla", "pocao", "adaga", "raio", "bencao", "escudo")
     }
     data = _replace(data, ids)
     data["title"] = f"hostile/{tag}: {s}"
@@ -105,6 +101,11 @@ def apoteose_text(tag: str, s: str) -> str:
     for c in data["cards"]:
         c["name"] = f"{s} [{c['id'][-5:]}]"
     return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=10**6)
+
+
+def _id(s: str, old: str, hostile: bool) -> str:
+    """An id made of the hostile string (or, when the loader refuses such ids, a plain one)."""
+    return f"{s}·{old}" if hostile else f"id-{old}"
 
 
 def _replace(node: Any, ids: dict[str, str]) -> Any:
@@ -122,17 +123,59 @@ def load_mtg(tag: str, s: str) -> Any:
     """The hostile MTG scenario, or the :class:`RulekitError` the loader refused it with."""
     from rulekit import mtg
 
-    try:
-        return mtg.scenario_from_text(mtg_text(tag, s), f"hostile-{tag}.yaml")
-    except RulekitError as exc:
-        return exc
+    return _first(lambda ids: mtg.scenario_from_text(mtg_text(tag, s, ids), f"hostile-{tag}.yaml"))
 
 
 def load_apoteose(tag: str, s: str) -> Any:
     """The hostile Apoteose scenario, or the :class:`RulekitError` the loader refused it with."""
     from rulekit.apoteose.scenario import load_scenario_text
 
+    return _first(lambda ids: load_scenario_text(apoteose_text(tag, s, ids), f"hostile-{tag}.yaml"))
+
+
+def _first(load: Any) -> Any:
+    """Hostile ids first; if the loader refuses them (ids may be restricted), hostile names only; the
+    error when even that is refused (a loader limit, e.g. on string length)."""
     try:
-        return load_scenario_text(apoteose_text(tag, s), f"hostile-{tag}.yaml")
+        return load(True)
+    except RulekitError:
+        pass
+    try:
+        return load(False)
     except RulekitError as exc:
         return exc
+
+
+def loaded(sc: Any, s: str) -> Any:
+    """``sc``, or skip when the loader refused the one string a limit may refuse (10,000 characters)."""
+    import pytest
+
+    if isinstance(sc, RulekitError):
+        if len(s) > 1000:
+            pytest.skip(f"the loader refuses a 10,000-character value: {str(sc)[:120]}")
+        raise AssertionError(f"the loader refused a hostile scenario: {sc}")
+    return sc
+
+
+def object_id(trace: Any, name: str) -> str:
+    """The id of the object named ``name`` in an MTG trace."""
+    return next(oid for oid, view in trace.initial.items() if view.name == name)
+
+
+def text_that_loads(game: str, tag: str, s: str) -> str:
+    """The YAML text of the hostile scenario in the first variant the loader accepts (see :func:`_first`)."""
+    from rulekit import mtg
+    from rulekit.apoteose.scenario import load_scenario_text
+
+    make = mtg_text if game == "mtg" else apoteose_text
+    load = mtg.scenario_from_text if game == "mtg" else load_scenario_text
+    for ids in (True, False):
+        text = make(tag, s, ids)
+        try:
+            load(text, "hostile.yaml")
+        except RulekitError as exc:
+            error = exc
+            continue
+        return text
+    loaded(error, s)
+    raise AssertionError("unreachable")

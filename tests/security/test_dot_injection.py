@@ -13,7 +13,7 @@ import re
 
 import pytest
 from conftest import Markup, assert_inert
-from hostile import CORPUS, load_apoteose, load_mtg
+from hostile import CORPUS, load_apoteose, load_mtg, loaded
 
 from rulekit import apoteose, mtg
 from rulekit.views import chain as cv
@@ -32,8 +32,8 @@ COMMENTS = {"// rulekit dependency diagram", "// rulekit layer flow", "// ruleki
 
 
 def _diagrams(s: str) -> dict[str, str]:
-    trace = mtg.solve(load_mtg("x", s))
-    chain = apoteose.run_chain(load_apoteose("x", s))
+    trace = mtg.solve(loaded(load_mtg("x", s), s))
+    chain = apoteose.run_chain(loaded(load_apoteose("x", s), s))
     out = {
         "dependency": mv.dependency_dot(trace),
         "dependency_hi": mv.dependency_dot(trace, highlight=2, scale=1.5),
@@ -76,7 +76,7 @@ def test_diagrams_quote_everything(tag, benign, monkeypatch):
 
 def test_the_scenario_name_is_a_label_not_a_comment():
     s = CORPUS["newline"]
-    text = mv.dependency_dot(mtg.solve(load_mtg("newline", s)))
+    text = mv.dependency_dot(mtg.solve(loaded(load_mtg("newline", s), s)))
     assert text.splitlines()[0] == "// rulekit dependency diagram"
     assert "digraph {" not in text.split("\n", 2)[1]
     svg = rv.render(text, backend="wasm").svg or ""
@@ -112,12 +112,12 @@ def test_explorers_draw_hostile_diagrams():
 
     for tag in ("trailing_backslash", "newline", "html_like", "angles"):
         s = CORPUS[tag]
-        ex = LayerExplorer(load_mtg(tag, s), backend="wasm", show_flow=True)
+        ex = LayerExplorer(loaded(load_mtg(tag, s), s), backend="wasm", show_flow=True)
         assert ex.last_exception is None, ex.last_exception
         for html in (ex.diagram_html.value, ex.flow_html.value):
             assert "<svg" in html
             assert_inert(html, tag)
-        ch = ChainExplorer(load_apoteose(tag, s), backend="wasm")
+        ch = ChainExplorer(loaded(load_apoteose(tag, s), s), backend="wasm")
         assert ch.last_exception is None and "<svg" in ch.diagram_html.value
         assert_inert(ch.diagram_html.value, tag)
 
@@ -126,13 +126,13 @@ def test_explorers_draw_hostile_diagrams():
 @pytest.mark.parametrize("game", ["mtg", "apoteose"])
 def test_cli_diagram_of_a_hostile_file(tag, game, tmp_path, capsys, monkeypatch):
     """``rulekit diagram`` on a hostile file exits 0 and writes valid DOT and an inert SVG."""
-    from hostile import apoteose_text, mtg_text
+    from hostile import text_that_loads
 
     from rulekit import cli
 
     monkeypatch.setenv(rv.ENV_VAR, "wasm")
     src = tmp_path / "hostile.yaml"
-    src.write_text((mtg_text if game == "mtg" else apoteose_text)(tag, CORPUS[tag]), encoding="utf-8")
+    src.write_text(text_that_loads(game, tag, CORPUS[tag]), encoding="utf-8")
     out_dot, out_svg = tmp_path / "d.dot", tmp_path / "d.svg"
     code = cli.main(["diagram", str(src), "--dot", str(out_dot), "--svg", str(out_svg)])
     _, err = capsys.readouterr()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import Markup, assert_inert
-from hostile import CORPUS, load_apoteose, load_mtg
+from hostile import CORPUS, load_apoteose, load_mtg, loaded, object_id
 
 from rulekit import apoteose, mtg
 from rulekit.views import chain as cv
@@ -23,8 +23,7 @@ TAGS = sorted(CORPUS)
 
 
 def _mtg_outputs(s: str) -> dict[str, str]:
-    sc = load_mtg("x", s)
-    assert not isinstance(sc, Exception), sc
+    sc = loaded(load_mtg("x", s), s)
     trace = mtg.solve(sc)
     k = len(trace.steps) // 2
     return {
@@ -42,8 +41,7 @@ def _mtg_outputs(s: str) -> dict[str, str]:
 
 
 def _chain_outputs(s: str) -> dict[str, str]:
-    sc = load_apoteose("x", s)
-    assert not isinstance(sc, Exception), sc
+    sc = loaded(load_apoteose("x", s), s)
     trace = apoteose.run_chain(sc)
     k = len(trace.events) // 2
     return {
@@ -97,7 +95,7 @@ def _values(widget) -> dict[str, str]:
 def _layer_explorer(s: str) -> dict[str, str]:
     from rulekit.widgets import LayerExplorer
 
-    sc = load_mtg("x", s)
+    sc = loaded(load_mtg("x", s), s)
     ex = LayerExplorer(sc, backend="text", show_flow=True)
     assert ex.last_exception is None, ex.last_exception
     out = {f"end.{k}": v for k, v in _values(ex).items()}
@@ -114,7 +112,7 @@ def _layer_explorer(s: str) -> dict[str, str]:
 def _chain_explorer(s: str) -> dict[str, str]:
     from rulekit.widgets import ChainExplorer
 
-    sc = load_apoteose("x", s)
+    sc = loaded(load_apoteose("x", s), s)
     ex = ChainExplorer(sc, backend="text")
     assert ex.last_exception is None, ex.last_exception
     out = {f"open.{k}": v for k, v in _values(ex).items()}
@@ -130,9 +128,10 @@ def _chain_explorer(s: str) -> dict[str, str]:
 def _prediction(s: str) -> dict[str, str]:
     from rulekit.widgets import PredictionCheck
 
-    trace = mtg.solve(load_mtg("x", s))
+    trace = mtg.solve(loaded(load_mtg("x", s), s))
     out = {}
-    for kind, target in (("pt", f"{s}·a"), ("controller", f"{s}·gideon"), ("order", None)):
+    a_id, gideon_id = object_id(trace, s), object_id(trace, "Gideon Jura")
+    for kind, target in (("pt", a_id), ("controller", gideon_id), ("order", None)):
         p = PredictionCheck(trace, kind, target, question=f"What about {s}?")
         assert p.last_exception is None, p.last_exception
         p.answer.value = f"{s} 9/9"
@@ -142,7 +141,7 @@ def _prediction(s: str) -> dict[str, str]:
         out.update({f"{kind}.reveal.{k}": v for k, v in _values(p).items()})
     bad = PredictionCheck(trace, "pt", f"{s}·missing")
     out["missing.error"] = bad.error.value
-    chain = apoteose.run_chain(load_apoteose("x", s))
+    chain = apoteose.run_chain(loaded(load_apoteose("x", s), s))
     p = PredictionCheck(chain, "order", question=s)
     p.answer.value = s
     p.check.click()
@@ -182,3 +181,31 @@ def test_error_messages_are_text():
     html = error_html(RulekitError(f"unknown card {s!r}"))
     m = assert_inert(html, "error box")
     assert s in m.text
+
+
+@pytest.mark.parametrize("tag", TAGS)
+def test_loader_messages_quoting_hostile_text_are_escaped(tag, tmp_path):
+    """A file the loader refuses because of a hostile value (an Apoteose effect text, an unknown MTG
+    card) shows the loader's message — which repeats the value — as text in the explorer."""
+    import yaml
+    from hostile import apoteose_text, mtg_text
+
+    from rulekit.widgets import ChainExplorer, LayerExplorer
+
+    s = CORPUS[tag]
+    data = yaml.safe_load(apoteose_text(tag, s))
+    data["cards"][0]["effects"] = [f"Ativar【 {s} 】 Cure 1 de VIDA."]
+    bad_chain = tmp_path / "chain.yaml"
+    bad_chain.write_text(yaml.safe_dump(data, allow_unicode=True, width=10**6), encoding="utf-8")
+    data = yaml.safe_load(mtg_text(tag, s))
+    data["objects"][0] = {"id": data["objects"][0]["id"], "card": s}
+    bad_mtg = tmp_path / "mtg.yaml"
+    bad_mtg.write_text(yaml.safe_dump(data, allow_unicode=True, width=10**6), encoding="utf-8")
+    for widget in (
+        ChainExplorer(str(bad_chain), backend="text"),
+        LayerExplorer(str(bad_mtg), backend="text"),
+    ):
+        html = widget.error.value
+        assert "That did not work" in html, html[:300]
+        m = assert_inert(html, f"{type(widget).__name__} error")
+        assert [t for t, _ in m.tags] == ["div", "strong"], m.tags
