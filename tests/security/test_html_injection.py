@@ -209,3 +209,26 @@ def test_loader_messages_quoting_hostile_text_are_escaped(tag, tmp_path):
         assert "That did not work" in html, html[:300]
         m = assert_inert(html, f"{type(widget).__name__} error")
         assert [t for t, _ in m.tags] == ["div", "strong"], m.tags
+
+
+def test_control_labels_are_text():
+    """Checkbox descriptions, list options and tooltips hold names; ipywidgets shows them as text
+    unless ``description_allow_html`` is set, which no rulekit control does."""
+    import ipywidgets as w
+
+    from rulekit.widgets import ChainExplorer, LayerExplorer
+
+    s = CORPUS["img"]
+    explorers = [
+        LayerExplorer(loaded(load_mtg("img", s), s), backend="text"),
+        ChainExplorer(loaded(load_apoteose("img", s), s), backend="text"),
+    ]
+    for ex in explorers:
+        stack, seen = [ex.widget], 0
+        while stack:
+            node = stack.pop()
+            seen += 1
+            assert not getattr(node, "description_allow_html", False), node
+            stack += [c for c in getattr(node, "children", ()) if isinstance(c, w.Widget)]
+        assert seen > 10
+    assert any(s in cb.description for cb in explorers[0].effect_boxes.values())
