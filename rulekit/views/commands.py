@@ -139,7 +139,9 @@ def explain_text(trace: Any) -> str:
 def _explain(args: argparse.Namespace) -> int:
     game = scenario_game(args.scenario)
     trace = _run_chain(args) if game == "apoteose" else _solve_mtg(args)
-    sys.stdout.write(explain_text(trace))
+    from rulekit.views.markup import clean
+
+    sys.stdout.write(clean(explain_text(trace)))  # no terminal escape from a scenario reaches the terminal
     return 0
 
 

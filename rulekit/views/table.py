@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from rulekit.views.markup import escape
+from rulekit.views.markup import clean, escape
 from rulekit.views.palette import HIGHLIGHT, OKABE_ITO, TINTS
 
 #: Marker put in front of the highlighted row's first cell.
@@ -137,7 +137,11 @@ class Table:
 
     # -- plain text -----------------------------------------------------------------------------
     def to_text(self) -> str:
-        """Plain-text twin: caption, aligned columns, no pandas, deterministic."""
+        """Plain-text twin: caption, aligned columns, no pandas, deterministic. Control characters
+        from a scenario (a terminal escape, say) are shown as their pictures (``␛``)."""
+        return clean(self._text())
+
+    def _text(self) -> str:
         lines = [self.caption]
         if not self.rows:
             lines.append("(none)")

@@ -232,3 +232,22 @@ def test_control_labels_are_text():
             stack += [c for c in getattr(node, "children", ()) if isinstance(c, w.Widget)]
         assert seen > 10
     assert any(s in cb.description for cb in explorers[0].effect_boxes.values())
+
+
+@pytest.mark.parametrize("game", ["mtg", "apoteose"])
+def test_text_outputs_carry_no_terminal_escapes(game, tmp_path, capsys):
+    """``rulekit explain`` and the tables' text twins show control characters as pictures."""
+    from hostile import text_that_loads
+
+    from rulekit import cli
+
+    s = "\x1b[2J\x1b]0;pwned\x07 cleared " + CORPUS["controls"]
+    src = tmp_path / "hostile.yaml"
+    src.write_text(text_that_loads(game, "esc", s), encoding="utf-8")
+    code = cli.main(["explain", str(src)])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "␛[2J" in out and not any(c in out for c in "\x1b\x07\x7f")
+    if game == "mtg":
+        text = mv.final_table(mtg.solve(loaded(load_mtg("esc", s), s))).to_text()
+        assert "\x1b" not in text and "␛" in text
