@@ -170,6 +170,8 @@ def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
     """
     import graphviz
 
+    from rulekit.views.reasons import moment_text
+
     fs, spotlight = frames(trace, upto)
     g = graphviz.Digraph("chain", comment=f"rulekit chain: {trace.scenario}")
     g.attr(
@@ -219,13 +221,17 @@ def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
                 lines = [f"{'★ ' if spot else ''}#{f.index} {f.card}", f"{f.hero} — {state}"]
                 if f.resolved_order is not None:
                     lines.append(f"resolved {ordinal(f.resolved_order)}")
-                if f.answers:
+                words = moment_text(f.answers) if f.answers else ""
+                if words and words != f.answers:  # a moment id in words; the id stays in the tooltip
+                    lines.append(f"answers {words}")
+                elif f.answers:
                     lines.append(f"answers: {f.answers}")
                 attrs = {
                     "fillcolor": SPOTLIGHT
                     if spot
                     else stage_fill(f.outcome if f.outcome in _OUTCOMES else f.stage),
-                    "tooltip": f"{f.effect} ({state})",
+                    "tooltip": f"{f.effect} ({state})"
+                    + (f" — answers {f.answers}" if words != f.answers else ""),
                 }
                 if spot:
                     attrs.update(penwidth="3.5", color=HIGHLIGHT)
@@ -245,7 +251,11 @@ def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
                 label="answers",
                 style="dashed",
                 color=EDGE_ANSWERS,
-                tooltip=f"#{f.index} answers #{f.responds_to}" + (f": {f.answers}" if f.answers else ""),
+                tooltip=f"#{f.index} answers #{f.responds_to}"
+                + (f": {f.answers}" if moment_text(f.answers) == f.answers else "")
+                + (
+                    f": {moment_text(f.answers)} ({f.answers})" if moment_text(f.answers) != f.answers else ""
+                ),
                 constraint="false",
             )
     with g.subgraph(name="cluster_legend") as leg:

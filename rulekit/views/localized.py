@@ -1,0 +1,344 @@
+"""The views' tables in the reader's language, and the lessons' checked-cell display.
+
+Each function takes the same arguments as its twin in :mod:`rulekit.views.mtg` or
+:mod:`rulekit.views.chain`, plus ``lang``; English is the twin's table itself (one English
+renderer), other languages translate the caption, the column headers, the notes and the words
+in the cells (the "why" column is rendered from the step's codes by :mod:`rulekit.views.reasons`;
+chain moments such as ``activate@0`` become words). Values (card names, P/T, ids) stay as they are.
+
+:func:`checked` is what a lesson's checked cell shows: the HTML tables (pandas Styler with a fixed
+uuid) and, as ``text/plain``, one short line per table that nbval compares.
+
+>>> from rulekit import mtg
+>>> trace = mtg.solve(mtg.load_scenario("seed/humility-then-gideon"))
+>>> layer_table(trace, lang="es").columns[:3]
+('#', 'capa', 'efecto')
+>>> print(repr(checked(final_table(trace, lang="pt-BR"), lang="pt-BR")))
+Características finais — seed/humility-then-gideon (camadas seed): 3 linhas
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from rulekit.i18n import N_, translator
+from rulekit.views.table import Table
+
+#: Column headers and cell words of the tables (msgids; English is the header itself).
+WORDS = (
+    N_("object"),
+    N_("P/T"),
+    N_("controller"),
+    N_("type line"),
+    N_("colours"),
+    N_("abilities"),
+    N_("layer"),
+    N_("effect"),
+    N_("source"),
+    N_("timestamp"),
+    N_("why"),
+    N_("objects"),
+    N_("before → after"),
+    N_("depends on"),
+    N_("kind"),
+    N_("reason"),
+    N_("loop"),
+    N_("members"),
+    N_("resolved by"),
+    N_("id"),
+    N_("origin"),
+    N_("layers"),
+    N_("duration"),
+    N_("status"),
+    N_("who"),
+    N_("what"),
+    N_("value"),
+    N_("event"),
+    N_("index"),
+    N_("spotlight"),
+    N_("stage"),
+    N_("card"),
+    N_("hero"),
+    N_("responds to"),
+    N_("resources"),
+    N_("detail"),
+    N_("attributes"),
+    N_("zones"),
+    N_("characteristic"),
+    N_("values, layer by layer"),
+    N_("no change"),
+    N_("colourless"),
+    N_("none"),
+    N_("applied"),
+    N_("off"),
+    N_("game"),
+    N_("player abilities"),
+    N_("timestamp order (613.8b)"),
+    # chain events and stages
+    N_("activate"),
+    N_("halt"),
+    N_("resolve"),
+    N_("post"),
+    N_("remove"),
+    N_("respond"),
+    N_("pay"),
+    N_("refused"),
+    N_("stopped"),
+    N_("truncated"),
+    N_("negated"),
+    N_("end"),
+    N_("activating"),
+    N_("resolving"),
+    N_("resolved"),
+)
+_CELL_WORDS = {
+    "no change",
+    "colourless",
+    "none",
+    "applied",
+    "off",
+    "game",
+    "player abilities",
+    "timestamp order (613.8b)",
+}
+_CHAIN_WORDS = {
+    "activate",
+    "halt",
+    "resolve",
+    "post",
+    "remove",
+    "respond",
+    "pay",
+    "refused",
+    "stopped",
+    "truncated",
+    "negated",
+    "end",
+    "activating",
+    "resolving",
+    "resolved",
+}
+
+#: Table captions and notes, by table name (msgids with named placeholders).
+CAPTIONS = {
+    "final": N_("Final characteristics — {scenario} ({ruleset} layers)"),
+    "final_step": N_("Characteristics after step {k} of {n} — {scenario}"),
+    "final_note": N_("Changed against the printed values: bold, written as printed → now."),
+    "layers": N_("Layer table — {scenario} ({ruleset} layers): effects in the order they applied"),
+    "deps": N_("Dependencies — {scenario}"),
+    "loops": N_("Dependency loops — {scenario}"),
+    "effects": N_("Effects — {scenario}"),
+    "players": N_("Players and rules — {scenario}"),
+    "players_step": N_("Players and rules after step {k} of {n} — {scenario}"),
+    "chainlog": N_("Chain log — {scenario}"),
+    "heroes": N_("Heroes after the chain — {scenario}"),
+}
+
+
+def _cols(t: Any, table: Table) -> tuple[str, ...]:
+    return tuple(t(c) if c else c for c in table.columns)
+
+
+def _word(t: Any, cell: str) -> str:
+    return t(cell) if cell in _CELL_WORDS else cell
+
+
+def _en(lang: str) -> bool:
+    return translator(lang).lang == "en"
+
+
+def final_table(trace: Any, upto: int | None = None, lang: str = "en") -> Table:
+    """:func:`rulekit.views.mtg.final_table` in ``lang``."""
+    from rulekit.views import mtg as mv
+
+    table = mv.final_table(trace, upto)
+    if _en(lang):
+        return table
+    t = translator(lang)
+    n = len(trace.steps)
+    if upto is None or upto >= n:
+        caption = t(CAPTIONS["final"], scenario=trace.scenario, ruleset=trace.ruleset)
+    else:
+        caption = t(CAPTIONS["final_step"], k=upto, n=n, scenario=trace.scenario)
+    rows = tuple(tuple(_arrow_words(t, c) for c in row) for row in table.rows)
+    return replace(table, caption=caption, columns=_cols(t, table), rows=rows, note=t(CAPTIONS["final_note"]))
+
+
+def _arrow_words(t: Any, cell: str) -> str:
+    """``colourless → black`` with each side translated when it is a known word."""
+    return " → ".join(_word(t, part) for part in cell.split(" → "))
+
+
+def layer_table(trace: Any, highlight: int | None = None, lang: str = "en") -> Table:
+    """:func:`rulekit.views.mtg.layer_table` in ``lang`` (the "why" column from the step codes)."""
+    from rulekit.views import mtg as mv
+    from rulekit.views.reasons import why_text
+
+    table = mv.layer_table(trace, highlight)
+    if _en(lang):
+        return table
+    t = translator(lang)
+    rows = []
+    for step, row in zip(trace.steps, table.rows, strict=True):
+        cells = list(row)
+        cells[5] = why_text(trace, step, lang)
+        cells[7] = _word(t, cells[7])
+        rows.append(tuple(cells))
+    caption = t(CAPTIONS["layers"], scenario=trace.scenario, ruleset=trace.ruleset)
+    return replace(table, caption=caption, columns=_cols(t, table), rows=tuple(rows))
+
+
+def _simple(table: Table, lang: str, caption: str, **params: Any) -> Table:
+    if _en(lang):
+        return table
+    t = translator(lang)
+    rows = tuple(tuple(_word(t, c) for c in row) for row in table.rows)
+    return replace(table, caption=t(caption, **params), columns=_cols(t, table), rows=rows)
+
+
+def dependency_table(trace: Any, lang: str = "en") -> Table:
+    """:func:`rulekit.views.mtg.dependency_table` in ``lang`` (the reasons stay as the engine gave them)."""
+    from rulekit.views import mtg as mv
+
+    table = _simple(mv.dependency_table(trace), lang, CAPTIONS["deps"], scenario=trace.scenario)
+    if _en(lang):
+        return table
+    t = translator(lang)
+    rows = tuple((r[0], t("depends on"), *r[2:]) for r in table.rows)
+    return replace(table, rows=rows)
+
+
+def loop_table(trace: Any, lang: str = "en") -> Table:
+    """:func:`rulekit.views.mtg.loop_table` in ``lang``."""
+    from rulekit.views import mtg as mv
+
+    return _simple(mv.loop_table(trace), lang, CAPTIONS["loops"], scenario=trace.scenario)
+
+
+def effects_table(trace: Any, lang: str = "en") -> Table:
+    """:func:`rulekit.views.mtg.effects_table` in ``lang``."""
+    from rulekit.views import mtg as mv
+
+    return _simple(mv.effects_table(trace), lang, CAPTIONS["effects"], scenario=trace.scenario)
+
+
+def players_table(trace: Any, upto: int | None = None, lang: str = "en") -> Table:
+    """:func:`rulekit.views.mtg.players_table` in ``lang``."""
+    from rulekit.views import mtg as mv
+
+    n = len(trace.steps)
+    partial = upto is not None and upto < n
+    key = "players_step" if partial else "players"
+    return _simple(mv.players_table(trace, upto), lang, CAPTIONS[key], k=upto, n=n, scenario=trace.scenario)
+
+
+def chain_log_table(trace: Any, upto: int | None = None, lang: str = "en") -> Table:
+    """:func:`rulekit.views.chain.chain_log_table` in ``lang``: chain moments (``activate@0``) in words
+    in every language, the ids kept in :func:`moment_tooltips`."""
+    from rulekit.views import chain as cv
+    from rulekit.views.reasons import moment_text
+
+    table = cv.chain_log_table(trace, upto)
+    t = translator(lang)
+    rows = []
+    for row in table.rows:
+        cells = list(row)
+        if not _en(lang):
+            cells[1] = t(cells[1]) if cells[1] in _CHAIN_WORDS else cells[1]
+            cells[4] = t(cells[4]) if cells[4] in _CHAIN_WORDS else cells[4]
+            cells[3] = t("game") if cells[3] == "game" else cells[3]
+        where, sep, label = cells[7].partition(": ")
+        if sep:
+            cells[7] = f"{where}: {moment_text(label, lang)}"
+        cells[9] = moment_text(cells[9], lang)
+        rows.append(tuple(cells))
+    if _en(lang):
+        return replace(table, rows=tuple(rows))
+    caption = t(CAPTIONS["chainlog"], scenario=trace.scenario)
+    return replace(table, caption=caption, columns=_cols(t, table), rows=tuple(rows))
+
+
+def heroes_table(trace: Any, caption: str | None = None, lang: str = "en") -> Table:
+    """:func:`rulekit.views.chain.heroes_table` in ``lang`` (``caption`` is used as given)."""
+    from rulekit.views import chain as cv
+
+    table = cv.heroes_table(trace, caption)
+    if _en(lang):
+        return table
+    t = translator(lang)
+    return replace(
+        table,
+        caption=caption or t(CAPTIONS["heroes"], scenario=trace.scenario),
+        columns=_cols(t, table),
+    )
+
+
+class Checked:
+    """What a lesson's checked cell displays: HTML tables, and one short text line per table.
+
+    ``text/html`` is each table's Styler HTML (fixed uuid: byte-identical run after run), so the
+    tables lay out as tables at any width; ``text/plain`` (what nbval compares, and what a terminal
+    shows) is short: each table's caption and its number of rows.
+    """
+
+    def __init__(self, tables: tuple[Table, ...], lang: str = "en") -> None:
+        self.tables = tables
+        self._ = translator(lang)
+
+    def _repr_html_(self) -> str:
+        return "".join(f'<div class="rulekit-checked">{t.to_html()}</div>' for t in self.tables)
+
+    def __repr__(self) -> str:
+        tr = self._
+        return "\n".join(tb.caption + ": " + tr.n("{n} row", "{n} rows", len(tb.rows)) for tb in self.tables)
+
+
+def checked(*tables: Table, lang: str = "en") -> Checked:
+    """Show ``tables`` in a checked lesson cell (see :class:`Checked`); ``lang`` words the text line."""
+    return Checked(tuple(tables), lang)
+
+
+def stack_html(trace: Any, upto: int | None = None, scale: float = 1.0, lang: str = "en") -> str:
+    """:func:`rulekit.views.chain.stack_html` in ``lang``: what an entry answers in words, its id in
+    the tooltip (``title``)."""
+    from html import escape
+
+    from rulekit.views.chain import _live_state, frames
+    from rulekit.views.palette import HIGHLIGHT, SPOTLIGHT
+    from rulekit.views.reasons import moment_text
+
+    t = translator(lang)
+    fs, spotlight = frames(trace, upto)
+    live = sorted((f for f in fs if not f.removed), key=lambda f: -f.index)
+    size = f"font-size:{100 * scale:.0f}%"
+    if not live:
+        where = t("the game") if spotlight is None else f"#{spotlight}"
+        text = t("Stack: empty — spotlight on {where}", where=where)
+        return f'<div style="{size}"><strong>{escape(text)}</strong></div>'
+    items = []
+    for f in live:
+        spot = f.index == spotlight
+        mark = "★ " if spot else ""
+        style = (
+            f"border:3px solid {HIGHLIGHT};background:{SPOTLIGHT};" if spot else "border:1px solid #555;"
+        ) + "padding:2px 6px;margin:2px 0;list-style:none;"
+        label = t(
+            "{mark}#{index} {card} ({hero}) — stage: {stage}",
+            mark=mark,
+            index=f.index,
+            card=f.card,
+            hero=f.hero,
+            stage=t(_live_state(f)),
+        )
+        answers = ""
+        if f.answers:
+            words = t(" — answers {moment}", moment=moment_text(f.answers, lang))
+            answers = f'<span title="{escape(f.answers)}">{escape(words)}</span>'
+        items.append(f'<li style="{style}">{escape(label)}{answers}</li>')
+    head = escape(t("Stack"))
+    note = escape(t("(top first; ★ = spotlight)"))
+    return (
+        f'<div style="{size}"><strong>{head}</strong> {note}'
+        f'<ul style="padding-left:0">{"".join(items)}</ul></div>'
+    )
