@@ -19,6 +19,7 @@ Características finais — seed/humility-then-gideon (camadas seed): 3 linhas
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -101,7 +102,34 @@ _CELL_WORDS = {
     "game",
     "player abilities",
     "timestamp order (613.8b)",
+    "static",
+    "resolved",
+    "counters",
+    "cda",
+    "while the source is on the battlefield",
+    "until end of turn",
+    "indefinitely",
+    "for as long as the condition holds",
 }
+#: Words of a change line (``types Creature → Creature, Artifact``; ``abilities lost “…”``), as
+#: :func:`rulekit.views.mtg.fmt_change` writes them, and the effects table's origins and durations.
+CHANGE_WORDS = (
+    N_("static"),
+    N_("counters"),
+    N_("cda"),
+    N_("while the source is on the battlefield"),
+    N_("until end of turn"),
+    N_("indefinitely"),
+    N_("for as long as the condition holds"),
+    N_("types"),
+    N_("subtypes"),
+    N_("supertypes"),
+    N_("colors"),
+    N_("lost"),
+    N_("gained"),
+    N_("reordered"),
+)
+_CHANGE_RE = re.compile(r"(^|: |; )(types|subtypes|supertypes|colors|abilities|controller|P/T)(?= )")
 _CHAIN_WORDS = {
     "activate",
     "halt",
@@ -165,6 +193,13 @@ def final_table(trace: Any, upto: int | None = None, lang: str = "en") -> Table:
     return replace(table, caption=caption, columns=_cols(t, table), rows=rows, note=t(CAPTIONS["final_note"]))
 
 
+def _change_words(t: Any, cell: str) -> str:
+    """The words of change lines in ``t``'s language; values (names, types, texts) stay as they are."""
+    text = _CHANGE_RE.sub(lambda m: m.group(1) + t(m.group(2)), cell)
+    text = re.sub(r"(?<=[ ;])(lost|gained)(?= “)", lambda m: t(m.group(1)), text)
+    return text.replace(" none →", " " + t("none") + " →")
+
+
 def _arrow_words(t: Any, cell: str) -> str:
     """``colourless → black`` with each side translated when it is a known word."""
     return " → ".join(_word(t, part) for part in cell.split(" → "))
@@ -183,7 +218,7 @@ def layer_table(trace: Any, highlight: int | None = None, lang: str = "en") -> T
     for step, row in zip(trace.steps, table.rows, strict=True):
         cells = list(row)
         cells[5] = why_text(trace, step, lang)
-        cells[7] = _word(t, cells[7])
+        cells[7] = _change_words(t, _word(t, cells[7]))
         rows.append(tuple(cells))
     caption = t(CAPTIONS["layers"], scenario=trace.scenario, ruleset=trace.ruleset)
     return replace(table, caption=caption, columns=_cols(t, table), rows=tuple(rows))
@@ -342,3 +377,23 @@ def stack_html(trace: Any, upto: int | None = None, scale: float = 1.0, lang: st
         f'<div style="{size}"><strong>{head}</strong> {note}'
         f'<ul style="padding-left:0">{"".join(items)}</ul></div>'
     )
+
+
+def solve_text(trace: Any, lang: str = "en") -> str:
+    """``rulekit solve --lang pt-BR|es``: the effects, the layer table, the dependencies, the loops and
+    the final characteristics as plain-text tables in ``lang`` (English keeps ``render_text``)."""
+    t = translator(lang)
+    parts = [
+        t("Scenario {scenario} (ruleset: {ruleset})", scenario=trace.scenario, ruleset=trace.ruleset),
+        effects_table(trace, lang=lang).to_text(),
+        layer_table(trace, lang=lang).to_text() if trace.steps else t("No continuous effect applied."),
+    ]
+    if trace.dependencies:
+        parts.append(dependency_table(trace, lang=lang).to_text())
+    if trace.loops:
+        parts.append(loop_table(trace, lang=lang).to_text())
+    parts.append(final_table(trace, lang=lang).to_text())
+    players = players_table(trace, lang=lang)
+    if players.rows:
+        parts.append(players.to_text())
+    return "\n\n".join(parts)

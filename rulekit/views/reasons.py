@@ -204,7 +204,9 @@ def explain_step(trace: Any, k: int, lang: str = "en") -> str:
         else ""
     )
     lines = mv.change_lines(trace, step, trace.state_after(k - 1), trace.state_after(k))
-    what = "; ".join(lines) if lines else t("it changes nothing visible")
+    from rulekit.views.localized import _change_words
+
+    what = "; ".join(_change_words(t, line) for line in lines) if lines else t("it changes nothing visible")
     stamp = "" if origin == "counters" else t(", timestamp {ts}", ts=mv.fmt_value(step.timestamp))
     return t(
         "Step {k} of {n} — layer {layer}: {name}{source}{stamp}. {reason} Result: {result}.",

@@ -18,7 +18,8 @@ def _slug(heading: str) -> str:
 
 
 def _anchors(path: Path) -> set[str]:
-    return {_slug(m.group(1)) for m in re.finditer(r"^#+ (.+)$", path.read_text(encoding="utf-8"), flags=re.M)}
+    text = path.read_text(encoding="utf-8")
+    return {_slug(m.group(1)) for m in re.finditer(r"^#+ (.+)$", text, flags=re.M)}
 
 
 @pytest.mark.parametrize("src", SOURCES, ids=[p.relative_to(ROOT).as_posix() for p in SOURCES])
