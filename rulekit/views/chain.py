@@ -163,10 +163,11 @@ def _q(text: str) -> str:
     return quote(text)
 
 
-def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
+def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0, legend: bool = True) -> str:
     """The chain diagram (DOT): frames stacked by index (index 0 at the bottom), the spotlight
     marked ``★`` with a thick outline, each frame's stage or outcome, and dashed edges to what it
     answers. ``upto`` draws the chain as it stood after that event (the ChainExplorer's step).
+    ``legend=False`` leaves the legend out (the explorer shows it as a compact HTML box).
     """
     import graphviz
 
@@ -258,6 +259,8 @@ def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
                 ),
                 constraint="false",
             )
+    if not legend:
+        return g.source
     with g.subgraph(name="cluster_legend") as leg:
         leg.attr(label="legend", fontsize=str(round(10 * scale)), style="dashed", color="#888888")
         leg.node(

@@ -397,3 +397,57 @@ def solve_text(trace: Any, lang: str = "en") -> str:
     if players.rows:
         parts.append(players.to_text())
     return "\n\n".join(parts)
+
+
+#: The dependency diagram's legend: (symbol, words), in a row (msgids).
+DEPENDENCY_LEGEND = (
+    ("▢", N_("rounded box: static ability")),
+    ("⬭", N_("ellipse: CDA")),
+    ("▭", N_("box: resolved spell or ability")),
+    ("⬡", N_("hexagon: counters")),
+    ("┈", N_("dashed grey: did not apply")),
+    ("▶", N_("thick outline: current step")),
+    ("→", N_("A → B: A depends on B")),
+    ("━", N_("solid arrow: waited (613.8a)")),
+    ("╌", N_("dashed arrow: loop, dependency ignored (613.8b)")),
+    ("┄", N_("dotted arrow: no longer held, re-judged (613.8c)")),
+    ("N.", N_("N. = application order; ts = timestamp")),
+)
+#: The chain diagram's legend.
+CHAIN_LEGEND = (
+    ("★", N_("thick outline: the spotlight (holofote)")),
+    ("┈", N_("dashed box: entry removed from the chain")),
+    ("╌", N_("dashed arrow: a response, to the entry it answers")),
+)
+
+
+_SYMBOL_STYLE = "display:inline-block;min-width:1.4em;text-align:center;font-weight:bold"
+
+
+def _legend_html(items: tuple[tuple[str, str], ...], lang: str) -> str:
+    """A collapsible legend (a native ``<details>``, keyboard-usable), its items in one wrapping row."""
+    from html import escape
+
+    t = translator(lang)
+    cells = "".join(
+        f'<li style="white-space:nowrap"><span aria-hidden="true" style="{_SYMBOL_STYLE}">'
+        f"{escape(symbol)}</span>{escape(t(words))}</li>"
+        for symbol, words in items
+    )
+    summary = escape(t("Legend: what the shapes and lines mean"))
+    return (
+        '<details class="rulekit-legend" style="margin:2px 0">'
+        f'<summary style="cursor:pointer">{summary}</summary>'
+        '<ul style="display:flex;flex-wrap:wrap;gap:2px 18px;list-style:none;padding-left:0;margin:4px 0">'
+        f"{cells}</ul></details>"
+    )
+
+
+def dependency_legend_html(lang: str = "en") -> str:
+    """The dependency diagram's legend as a compact, collapsible HTML box (the explorer's)."""
+    return _legend_html(DEPENDENCY_LEGEND, lang)
+
+
+def chain_legend_html(lang: str = "en") -> str:
+    """The chain diagram's legend as a compact, collapsible HTML box (the explorer's)."""
+    return _legend_html(CHAIN_LEGEND, lang)

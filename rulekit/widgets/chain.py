@@ -97,6 +97,7 @@ class ChainExplorer(Guarded):
         self.event.tooltip = _("Walk through the chain's events so far (1 = the first event)")
         self.stack_html = w.HTML(value="")
         self.diagram_html = w.HTML(value="")
+        self.legend_html = w.HTML(value="")
         self.log_html = w.HTML(value="")
         self.heroes_html = w.HTML(value="")
 
@@ -122,6 +123,7 @@ class ChainExplorer(Guarded):
                 row(self.prev, self.event, self.next),
                 self.error,
                 self.diagram_html,
+                self.legend_html,
                 self.log_html,
                 self.heroes_html,
             ]
@@ -348,7 +350,8 @@ class ChainExplorer(Guarded):
         k = max(0, min(number - 1, len(trace.events) - 1))  # the event's 0-based position
         ev = trace.events[k]
         self.stack_html.value = lv.stack_html(trace, k, self.scale, lang=self.lang)
-        self.diagram_html.value = self._svg_html(cv.chain_dot(trace, upto=k, scale=self.scale))
+        self.diagram_html.value = self._svg_html(cv.chain_dot(trace, upto=k, scale=self.scale, legend=False))
+        self._put(self.legend_html, lv.chain_legend_html(self.lang))
         self.log_html.value = wrap(lv.chain_log_table(trace, upto=k, lang=self.lang).to_html(), self.scale)
         what = _("Event {k} of {n}: {event}", k=k + 1, n=len(trace.events), event=_(ev.event))
         if ev.index is not None:

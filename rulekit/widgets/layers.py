@@ -127,6 +127,7 @@ class LayerExplorer(Guarded):
         self.final_html = w.HTML(value="")
         self.layers_html = w.HTML(value="")
         self.diagram_html = w.HTML(value="")
+        self.legend_html = w.HTML(value="")
         self.flow_html = w.HTML(value="")
         self.deps_html = w.HTML(value="")
         self.players_html = w.HTML(value="")
@@ -158,6 +159,7 @@ class LayerExplorer(Guarded):
                 self.final_html,
                 self.players_html,
                 self.diagram_html,
+                self.legend_html,
                 self.deps_html,
                 self.layers_html,
                 self.flow_html,
@@ -471,7 +473,7 @@ class LayerExplorer(Guarded):
         n = len(trace.steps)
         k = max(0, min(k, n))
         hi = k - 1 if k > 0 else None
-        dot = mv.dependency_dot(trace, highlight=hi, scale=self.scale)
+        dot = mv.dependency_dot(trace, highlight=hi, scale=self.scale, legend=False)
         # the wasm renderer runs outside the GIL: draw the diagram while the tables are built
         key = (dot, self.scale)
         pending = None if key in self._svgs else _pool().submit(diagram_html, dot, self.backend, self.scale)
@@ -490,6 +492,7 @@ class LayerExplorer(Guarded):
         self.final_html.value = final
         self.layers_html.value = layers
         self.diagram_html.value = diagram
+        self._put(self.legend_html, lv.dependency_legend_html(lang) if diagram else "")
         self.explain_html.value = explain
         self.players_html.value = players
         if self.show_flow:

@@ -155,3 +155,19 @@ def test_localized_tables_translate_headers_and_why():
     assert es.columns[1] == "capa" and "sello temporal" in es.columns
     assert any("esperó a" in row[5] for row in es.rows)
     assert dependency_table(trace, lang="pt-BR").rows[0][1] == "depende de"
+
+
+def test_the_legend_is_a_compact_collapsible_box_not_part_of_the_diagram():
+    from rulekit.mtg import solve
+    from rulekit.views import mtg as mv
+    from rulekit.widgets import ChainExplorer, LayerExplorer
+
+    trace = solve("classic/lattice-and-march")
+    assert "cluster_legend" in mv.dependency_dot(trace)  # the CLI and saved diagrams keep theirs
+    assert "cluster_legend" not in mv.dependency_dot(trace, legend=False)
+    ex = LayerExplorer("classic/lattice-and-march", backend="text")
+    assert "cluster_legend" not in ex.diagram_html.value
+    assert "<details" in ex.legend_html.value and "<summary" in ex.legend_html.value
+    assert "613.8b" in ex.legend_html.value
+    es = ChainExplorer("apoteose/nested-responses", backend="text", lang="es")
+    assert "cluster_legend" not in es.diagram_html.value and "Leyenda" in es.legend_html.value
