@@ -52,9 +52,12 @@ class ChainExplorer(Guarded):
         use_script: bool = False,
         lang: str = "en",
     ) -> None:
-        import ipywidgets as w
-
         from rulekit.views.render import warm_up_in_background
+
+        # start loading the compiled WebAssembly Graphviz now: it overlaps importing ipywidgets,
+        # loading and solving the scenario, so the first diagram does not wait for it
+        warm_up_in_background()
+        import ipywidgets as w
 
         self.backend = backend
         self.use_script = use_script
@@ -129,7 +132,6 @@ class ChainExplorer(Guarded):
             ]
         )
         self.widget.add_class("rulekit-chain-explorer")
-        warm_up_in_background()
         if lang_error is not None:
             self._set_error(lang_error)
         else:

@@ -67,9 +67,12 @@ class LayerExplorer(Guarded):
         without: Any = (),
         lang: str = "en",
     ) -> None:
-        import ipywidgets as w
-
         from rulekit.views.render import warm_up_in_background
+
+        # start loading the compiled WebAssembly Graphviz now: it overlaps importing ipywidgets,
+        # loading and solving the scenario, so the first diagram does not wait for it
+        warm_up_in_background()
+        import ipywidgets as w
 
         self.backend = backend
         self.show_flow = show_flow
@@ -166,7 +169,6 @@ class LayerExplorer(Guarded):
             ]
         )
         self.widget.add_class("rulekit-layer-explorer")
-        warm_up_in_background()
         if lang_error is not None:
             self._set_error(lang_error)
         else:
