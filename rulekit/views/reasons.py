@@ -48,6 +48,38 @@ REASONS: dict[str, str] = {
         "that modify them (613.4c); counters have no timestamp."
     ),
 }
+#: Dependency reasons (613.8a), by the code the engine is to record with its parameters. Today the
+#: engine records the English sentence itself (``Dependency.reason``); these msgids are the same
+#: sentences with named placeholders, so wiring a code is one :func:`reason_text` call.
+DEPENDENCY_REASONS: dict[str, str] = {
+    "DEP_APPLIES_TO": N_("{b} changes what {a} applies to: {changes}"),
+    "DEP_WOULD_ALSO_APPLY": N_("it would also apply to {objects}"),
+    "DEP_WOULD_NO_LONGER_APPLY": N_("it would no longer apply to {objects}"),
+    "DEP_REMOVES_ABILITY": N_("{b} removes {source}'s ability, so {a}'s effect no longer exists"),
+    "DEP_TEXT": N_("{b} changes the text of {a}'s ability"),
+    "DEP_CONDITION": N_(
+        "{b} changes whether {a}'s condition ('{condition}') holds, so whether its effect exists"
+    ),
+    "DEP_WHAT_IT_DOES": N_("{b} changes what {a} does to {objects}"),
+}
+#: Apoteose refusals, stops and truncations (seed 003 and the house rulings), by their codes.
+APOTEOSE_REASONS: dict[str, str] = {
+    "NO_TRIGGER": N_("its Quando requirement is not met by this event (R-12)"),
+    "NO_TRIGGER_IN_WINDOW": N_("its Quando is not met by anything in this window"),
+    "PREVISAO_ONE": N_("Previsão: '{requirement}' cannot be met"),
+    "PREVISAO": N_(
+        "Previsão: the requirements cannot be met together — every way to pay breaks another one "
+        "({requirements})"
+    ),
+    "STATE_BROKEN": N_("'{requirement}' no longer holds"),
+    "STATE_ENDED": N_("Enquanto/Durante/Até no longer holds (R-03, R-04)"),
+    "CARD_LEFT_PLAY": N_("card left play (R-19)"),
+    "NOT_ENOUGH_TO_CONSUME": N_("not enough {resource} to consume {amount}"),
+    "NOT_ENOUGH_CARDS": N_("not enough cards to draw {n}"),
+}
+REASONS.update(DEPENDENCY_REASONS)
+REASONS.update(APOTEOSE_REASONS)
+
 #: The layer table's short "why" column, by the step's ``why`` code.
 WHY: dict[str, str] = {
     "cda": N_("CDA"),

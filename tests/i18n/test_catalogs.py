@@ -95,3 +95,29 @@ def test_english_is_the_msgid_itself():
         and _("Check", lang="pt-BR") == "Verificar"
         and _("Check", lang="es") == "Comprobar"
     )
+
+
+def test_reason_codes_render_todays_english_sentences():
+    """The English of each reason code is the sentence the engines write today (so wiring a code
+    changes no English output)."""
+    from rulekit import apoteose
+    from rulekit.views.reasons import reason_text
+
+    trace = apoteose.run_chain(apoteose.load_scenario("apoteose/evocacao-refused"))
+    written = trace.events[0].detail["reason"]
+    requirements = written[written.rindex("(") + 1 : -1]
+    assert reason_text("PREVISAO", {"requirements": requirements}) == written
+    es = reason_text("PREVISAO", {"requirements": requirements}, lang="es")
+    assert es.startswith("Previsão: los requisitos") and requirements in es
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "es"])
+def test_every_reason_code_renders_in_every_language(lang):
+    from rulekit.i18n import placeholders
+    from rulekit.views.reasons import REASONS, reason_text
+
+    for code, msgid in REASONS.items():
+        params = {name: f"<{name}>" for name in placeholders(msgid)}
+        text = reason_text(code, params, lang)
+        assert all(v in text for v in params.values()), (code, text)
+        assert (text == msgid.format(**params)) == (lang == "en"), (code, lang)
