@@ -451,3 +451,103 @@ def dependency_legend_html(lang: str = "en") -> str:
 def chain_legend_html(lang: str = "en") -> str:
     """The chain diagram's legend as a compact, collapsible HTML box (the explorer's)."""
     return _legend_html(CHAIN_LEGEND, lang)
+
+
+def _ordinal(n: int, lang: str) -> str:
+    from rulekit.views.chain import ordinal
+
+    return ordinal(n) if _en(lang) else translator(lang)("{n}º", n=n)
+
+
+def localize_dot(dot: str, lang: str = "en") -> str:
+    """The words of a dependency or chain diagram (as :func:`rulekit.views.mtg.dependency_dot` and
+    :func:`rulekit.views.chain.chain_dot` write them) in ``lang``; names, ids and values stay.
+
+    Only the diagrams' own template words are replaced (each pattern is anchored on the DOT
+    structure around it), so a card or scenario name can never be changed by it.
+
+    >>> localize_dot('g [label="1. Humility\\\\nlayer 7b · ts 2"]', "es")
+    'g [label="1. Humility\\\\ncapa 7b · ts 2"]'
+    """
+    if _en(lang):
+        return dot
+    from rulekit.views.reasons import moment_text
+
+    t = translator(lang)
+    rules: list[tuple[str, Any]] = [
+        (
+            r'label="Dependencies — (.*) \((\w+) layers\)"',
+            lambda m: f'label="{t(DOT_WORDS["deps_title"], scenario=m.group(1), ruleset=m.group(2))}"',
+        ),
+        (r'label="Chain — (.*)"', lambda m: f'label="{t(DOT_WORDS["chain_title"], scenario=m.group(1))}"'),
+        (r"(\\n)layer (\S+) · ts ", lambda m: f"{m.group(1)}{t('layer')} {m.group(2)} · ts "),
+        (r"(\\n)from ", lambda m: f"{m.group(1)}{t(DOT_WORDS['from'])} "),
+        (r"\((did not apply|off)\)", lambda m: f"({t(m.group(1))})"),
+        (r'label="layer (\S+)"', lambda m: f'label="{t("layer")} {m.group(1)}"'),
+        (
+            r'label="loop (\d+): applied by timestamp \(613\.8b\)"',
+            lambda m: f'label="{t(DOT_WORDS["loop"], n=m.group(1))}"',
+        ),
+        (r'label="not applied"', lambda m: f'label="{t(DOT_WORDS["not_applied"])}"'),
+        (
+            r'label="(depends on|applies to|text|existence|what it does)"',
+            lambda m: f'label="{t(m.group(1))}"',
+        ),
+        (
+            r'label="★ the game\\n\(spotlight: the chain is empty\)"',
+            lambda m: f'label="★ {t("the game")}\\n({t(DOT_WORDS["empty"])})"',
+        ),
+        (
+            r'label="the game\\n\(the chain is open\)"',
+            lambda m: f'label="{t("the game")}\\n({t(DOT_WORDS["open"])})"',
+        ),
+        (r'label="index (\d+)"', lambda m: f'label="{t("index")} {m.group(1)}"'),
+        (
+            r"(\\n)resolved (\d+)(?:st|nd|rd|th)(?=\\n|\")",
+            lambda m: f"{m.group(1)}{t(DOT_WORDS['resolved_nth'], nth=_ordinal(int(m.group(2)), lang))}",
+        ),
+        (
+            r" — (activating|halt|resolving|post|resolved|stopped|truncated|negated|refused|removed)"
+            r"(, removed)?(?=\\n|\")",
+            lambda m: " — " + t(m.group(1)) + (", " + t("removed") if m.group(2) else ""),
+        ),
+        (r"label=answers ", lambda m: f'label="{t("answers")}" '),
+    ]
+    import re as _re
+
+    out = dot
+    for pattern, fn in rules:
+        out = _re.sub(pattern, fn, out)
+    # "answers <moment in words>": the moment's id is in the node's tooltip
+    lines = []
+    for line in out.split("\n"):
+        hit = _re.search(r'tooltip="[^"]* — answers ([^"\s]+)"', line)
+        if hit:
+            words = moment_text(hit.group(1), lang)
+            line = _re.sub(
+                r"(\\n)answers [^\\\"]+", lambda m, w=words: f"{m.group(1)}{t('answers')} {w}", line
+            )
+        lines.append(line)
+    return "\n".join(lines)
+
+
+#: The diagrams' own words (msgids).
+DOT_WORDS = {
+    "deps_title": N_("Dependencies — {scenario} ({ruleset} layers)"),
+    "chain_title": N_("Chain — {scenario}"),
+    "from": N_("from"),
+    "loop": N_("loop {n}: applied by timestamp (613.8b)"),
+    "not_applied": N_("not applied"),
+    "empty": N_("spotlight: the chain is empty"),
+    "open": N_("the chain is open"),
+    "resolved_nth": N_("resolved {nth}"),
+}
+_DOT_MSGIDS = (
+    N_("did not apply"),
+    N_("applies to"),
+    N_("text"),
+    N_("existence"),
+    N_("what it does"),
+    N_("removed"),
+    N_("{n}º"),
+)

@@ -352,7 +352,8 @@ class ChainExplorer(Guarded):
         k = max(0, min(number - 1, len(trace.events) - 1))  # the event's 0-based position
         ev = trace.events[k]
         self.stack_html.value = lv.stack_html(trace, k, self.scale, lang=self.lang)
-        self.diagram_html.value = self._svg_html(cv.chain_dot(trace, upto=k, scale=self.scale, legend=False))
+        dot = lv.localize_dot(cv.chain_dot(trace, upto=k, scale=self.scale, legend=False), self.lang)
+        self.diagram_html.value = self._svg_html(dot)
         self._put(self.legend_html, lv.chain_legend_html(self.lang))
         self.log_html.value = wrap(lv.chain_log_table(trace, upto=k, lang=self.lang).to_html(), self.scale)
         what = _("Event {k} of {n}: {event}", k=k + 1, n=len(trace.events), event=_(ev.event))

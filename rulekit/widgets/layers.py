@@ -475,7 +475,9 @@ class LayerExplorer(Guarded):
         n = len(trace.steps)
         k = max(0, min(k, n))
         hi = k - 1 if k > 0 else None
-        dot = mv.dependency_dot(trace, highlight=hi, scale=self.scale, legend=False)
+        dot = lv.localize_dot(
+            mv.dependency_dot(trace, highlight=hi, scale=self.scale, legend=False), self.lang
+        )
         # the wasm renderer runs outside the GIL: draw the diagram while the tables are built
         key = (dot, self.scale)
         pending = None if key in self._svgs else _pool().submit(diagram_html, dot, self.backend, self.scale)

@@ -171,3 +171,17 @@ def test_the_legend_is_a_compact_collapsible_box_not_part_of_the_diagram():
     assert "613.8b" in ex.legend_html.value
     es = ChainExplorer("apoteose/nested-responses", backend="text", lang="es")
     assert "cluster_legend" not in es.diagram_html.value and "Leyenda" in es.legend_html.value
+
+
+def test_diagrams_speak_the_explorer_language():
+    from rulekit.widgets import ChainExplorer, LayerExplorer
+
+    ex = LayerExplorer("classic/dependency-loop", backend="text", lang="pt-BR")
+    assert (
+        "camada 4 · ts 1" in ex.diagram_html.value
+        and "ciclo 1: aplicado por selo temporal" in ex.diagram_html.value
+    )
+    assert "Life and Limb" in ex.diagram_html.value  # card names stay English
+    ch = ChainExplorer("apoteose/nested-responses", backend="text", lang="es")
+    ch.choose(ch.options()[1][1])  # bruno's raio answers the activation of #0
+    assert "índice 0" in ch.diagram_html.value and "responde a la activación de #0" in ch.diagram_html.value
