@@ -523,10 +523,8 @@ def localize_dot(dot: str, lang: str = "en") -> str:
     for line in out.split("\n"):
         hit = _re.search(r'tooltip="[^"]* — answers ([^"\s]+)"', line)
         if hit:
-            words = moment_text(hit.group(1), lang)
-            line = _re.sub(
-                r"(\\n)answers [^\\\"]+", lambda m, w=words: f"{m.group(1)}{t('answers')} {w}", line
-            )
+            new = "\\n" + t("answers") + " " + moment_text(hit.group(1), lang)
+            line = _re.sub(r"\\nanswers [^\\\"]+", new.replace("\\", "\\\\"), line)
         lines.append(line)
     return "\n".join(lines)
 
