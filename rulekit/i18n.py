@@ -163,3 +163,32 @@ def _(message: str, /, lang: str = "en", **params: Any) -> str:
     'Mostrar'
     """
     return translator(lang)(message, **params)
+
+
+#: Preposition + article contractions, by language (applied where a phrase is put after a
+#: preposition: "antes de" + "a cura" is "antes da cura"; "antes de" + "el daño", "antes del daño").
+_CONTRACTIONS = {
+    "pt-BR": (
+        (" de a ", " da "),
+        (" de o ", " do "),
+        (" a a ", " à "),
+        (" a o ", " ao "),
+        (" de as ", " das "),
+        (" de os ", " dos "),
+        (" a as ", " às "),
+        (" a os ", " aos "),
+    ),
+    "es": ((" de el ", " del "), (" a el ", " al ")),
+}
+
+
+def contract(text: str, lang: str) -> str:
+    """Join a preposition and the article after it, as the language requires.
+
+    >>> contract("antes de a cura de #0", "pt-BR"), contract("responde a el daño de #1", "es")
+    ('antes da cura de #0', 'responde al daño de #1')
+    """
+    out = f" {text} "
+    for a, b in _CONTRACTIONS.get(translator(lang).lang, ()):
+        out = out.replace(a, b)
+    return out[1:-1]

@@ -23,7 +23,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from rulekit.i18n import N_, translator
+from rulekit.i18n import N_, contract, translator
 from rulekit.views.table import Table
 
 #: Column headers and cell words of the tables (msgids; English is the header itself).
@@ -239,8 +239,13 @@ def dependency_table(trace: Any, lang: str = "en") -> Table:
     table = _simple(mv.dependency_table(trace), lang, CAPTIONS["deps"], scenario=trace.scenario)
     if _en(lang):
         return table
+    from rulekit.views.reasons import sentence_text
+
     t = translator(lang)
-    rows = tuple((r[0], t("depends on"), *r[2:]) for r in table.rows)
+    rows = tuple(
+        (r[0], t("depends on"), r[2], r[3], t(r[4]) if r[4] else r[4], sentence_text(r[5], lang))
+        for r in table.rows
+    )
     return replace(table, rows=rows)
 
 
@@ -272,7 +277,7 @@ def chain_log_table(trace: Any, upto: int | None = None, lang: str = "en") -> Ta
     """:func:`rulekit.views.chain.chain_log_table` in ``lang``: chain moments (``activate@0``) in words
     in every language, the ids kept in :func:`moment_tooltips`."""
     from rulekit.views import chain as cv
-    from rulekit.views.reasons import moment_text
+    from rulekit.views.reasons import moment_text, sentence_text
 
     table = cv.chain_log_table(trace, upto)
     t = translator(lang)
@@ -286,7 +291,7 @@ def chain_log_table(trace: Any, upto: int | None = None, lang: str = "en") -> Ta
         where, sep, label = cells[7].partition(": ")
         if sep:
             cells[7] = f"{where}: {moment_text(label, lang)}"
-        cells[9] = moment_text(cells[9], lang)
+        cells[9] = sentence_text(moment_text(cells[9], lang), lang)
         rows.append(tuple(cells))
     if _en(lang):
         return replace(table, rows=tuple(rows))
@@ -368,7 +373,7 @@ def stack_html(trace: Any, upto: int | None = None, scale: float = 1.0, lang: st
         )
         answers = ""
         if f.answers:
-            words = t(" — answers {moment}", moment=moment_text(f.answers, lang))
+            words = contract(t(" — answers {moment}", moment=moment_text(f.answers, lang)), lang)
             answers = f'<span title="{escape(f.answers)}">{escape(words)}</span>'
         items.append(f'<li style="{style}">{escape(label)}{answers}</li>')
     head = escape(t("Stack"))
@@ -523,7 +528,7 @@ def localize_dot(dot: str, lang: str = "en") -> str:
     for line in out.split("\n"):
         hit = _re.search(r'tooltip="[^"]* — answers ([^"\s]+)"', line)
         if hit:
-            new = "\\n" + t("answers") + " " + moment_text(hit.group(1), lang)
+            new = "\\n" + contract(t("answers") + " " + moment_text(hit.group(1), lang), lang)
             line = _re.sub(r"\\nanswers [^\\\"]+", new.replace("\\", "\\\\"), line)
         lines.append(line)
     return "\n".join(lines)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit.i18n import N_, translator
+from rulekit.i18n import N_, contract, translator
 
 #: Step explanations (why a step came when it did), by reason code.
 REASONS: dict[str, str] = {
@@ -79,6 +79,8 @@ APOTEOSE_REASONS: dict[str, str] = {
 }
 REASONS.update(DEPENDENCY_REASONS)
 REASONS.update(APOTEOSE_REASONS)
+
+_JOINERS = (N_(" and "),)
 
 #: The layer table's short "why" column, by the step's ``why`` code.
 WHY: dict[str, str] = {
@@ -148,7 +150,7 @@ def moment_text(label: Any, lang: str = "en") -> str:
         return text
     msgid = CHAIN.get(kind)
     words = t(msgid, frame=frame) if msgid else t(CHAIN["other"], kind=kind, frame=frame)
-    return t(CHAIN["before"], what=words) if before else words
+    return contract(t(CHAIN["before"], what=words), lang) if before else words
 
 
 def why_text(trace: Any, step: Any, lang: str = "en") -> str:
@@ -194,7 +196,7 @@ def step_reason(trace: Any, step: Any, lang: str = "en") -> str:
             for d in trace.dependencies
             if d.effect == step.effect and d.depends_on in step.waited_on and d.reason
         ]
-        because = f" ({reasons[0]})" if reasons else ""
+        because = f" ({sentence_text(reasons[0], lang)})" if reasons else ""
         reason = reason_text("DEPENDS_ON", {"waited": waited, "because": because}, lang)
     elif place:
         return reason_text("TIMESTAMP_AMONG", {"place": place, "ts": ts}, lang)
@@ -311,3 +313,55 @@ def chain_rules(trace: Any, lang: str = "en", full: bool = True) -> list[str]:
     if "truncated" in kinds:
         out.append(t(CHAIN_RULES["TRUNCATED"]))
     return out
+
+
+def _template_regex(msgid: str) -> Any:
+    import re
+    import string
+
+    parts = []
+    for literal, field, _spec, _conv in string.Formatter().parse(msgid):
+        parts.append(re.escape(literal))
+        if field:
+            parts.append(f"(?P<{field}>.+?)")
+    return re.compile("".join(parts) + r"\Z", re.S)
+
+
+_TEMPLATES: list[tuple[str, Any]] = []
+
+
+def sentence_text(text: Any, lang: str = "en") -> str:
+    """An English reason *sentence* as the engines write it today, in ``lang``: the bridge until the
+    engines record codes. The sentence is matched against the English of every code in
+    :data:`REASONS` (placeholders match any text) and rendered from that code in ``lang``; a sentence
+    that matches none stays as it is.
+
+    >>> sentence_text("not enough MANA to consume 3", "pt-BR")
+    'MANA insuficiente para consumir 3'
+    >>> sentence_text("something new", "es")
+    'something new'
+    """
+    text = str(text or "")
+    t = translator(lang)
+    if t.lang == "en" or not text:
+        return text
+    if not _TEMPLATES:
+        _TEMPLATES.extend((code, _template_regex(msgid)) for code, msgid in REASONS.items())
+    for code, pattern in _TEMPLATES:
+        hit = pattern.match(text)
+        if hit:
+            params = {k: _nested(v, lang) for k, v in hit.groupdict().items()}
+            return reason_text(code, params, lang)
+    return text
+
+
+def _nested(value: str, lang: str) -> str:
+    """A placeholder's value that is itself a sentence (or the engine's "it would …" sentences joined
+    by " and ") in ``lang``; a name such as "Life and Limb" is never split."""
+    import re
+
+    parts = re.split(r" and (?=it would )", value)
+    done = [sentence_text(p, lang) for p in parts]
+    if all(d == p for d, p in zip(done, parts, strict=True)):
+        return value
+    return translator(lang)(" and ").join(done)

@@ -22,7 +22,7 @@ from html import escape
 from typing import Any
 
 from rulekit.errors import RulekitError
-from rulekit.i18n import translator
+from rulekit.i18n import contract, translator
 from rulekit.widgets._base import Guarded, diagram_html, guarded, row, wrap
 
 PASS = "pass"
@@ -210,9 +210,9 @@ class ChainExplorer(Guarded):
             return self._("pass")
         head, sep, moment = oid.rpartition(">")
         if sep and " — " in label:
-            return self._(
-                "{who} — answers {moment}", who=label.split(" — ")[0], moment=moment_text(moment, self.lang)
-            )
+            who = label.split(" — ")[0]
+            words = self._("{who} — answers {moment}", who=who, moment=moment_text(moment, self.lang))
+            return contract(words, self.lang)
         return label
 
     @guarded
@@ -253,9 +253,7 @@ class ChainExplorer(Guarded):
             self.status_html.value = ""
             return
         where = _("the game") if p.spotlight is None else f"#{p.spotlight}"
-        prompt = p.prompt or (
-            _("A window is open: respond or pass.") if p.kind == "respond" else _("Choose.")
-        )
+        prompt = self._prompt(p)
         answers = ", ".join(
             f'<span title="{escape(str(a))}">{escape(moment_text(a, self.lang))}</span>' for a in p.answers
         )
@@ -271,10 +269,26 @@ class ChainExplorer(Guarded):
         self.window_html.value = wrap("".join(parts), self.scale)
         self.status_html.value = ""
 
-    @staticmethod
-    def _refused_label(r: Any) -> str:
+    def _prompt(self, p: Any) -> str:
+        """The decision point's prompt in the explorer's language (the engine words it in English;
+        card texts and ids stay as written)."""
+        import re
+
+        _ = self._
+        if not p.prompt:
+            return _("A window is open: respond or pass.") if p.kind == "respond" else _("Choose.")
+        hit = re.fullmatch(r"respond to (\S+) \((\w+)\)", str(p.prompt))
+        if hit:
+            return _("respond to {effect} ({stage})", effect=hit.group(1), stage=_(hit.group(2)))
+        if p.prompt == "tie between Auto effects (R-05)":
+            return _("tie between Auto effects (R-05)")
+        return str(p.prompt)
+
+    def _refused_label(self, r: Any) -> str:
+        from rulekit.views.reasons import sentence_text
+
         who = f" ({r.hero})" if getattr(r, "hero", None) else ""
-        return f"{r.card or r.effect}{who}: {r.reason}"
+        return f"{r.card or r.effect}{who}: {sentence_text(r.reason, self.lang)}"
 
     # ------------------------------------------------------------------ actions
     @guarded
@@ -365,7 +379,9 @@ class ChainExplorer(Guarded):
             what += f" ({ev.hero})"
         reason = (ev.detail or {}).get("reason")
         if reason:
-            what += f": {reason}"
+            from rulekit.views.reasons import sentence_text
+
+            what += f": {sentence_text(reason, self.lang)}"
         self.status_html.value = wrap(f"<p>{escape(what)}</p>", self.scale)
 
     def _heroes_caption(self) -> str:

@@ -368,14 +368,14 @@ class PredictionCheck(Guarded):
         return self._step_explanation(full)
 
     def _chain_explanation(self, full: bool) -> list[str]:
-        from rulekit.views.reasons import chain_rules
+        from rulekit.views.reasons import chain_rules, sentence_text
 
         _ = self._
         lines = []
         if full:
             for ev in self.trace.events:
                 if ev.event in ("resolve", "stopped", "truncated", "negated", "refused"):
-                    why = (ev.detail or {}).get("reason", "")
+                    why = sentence_text((ev.detail or {}).get("reason", ""), self.lang)
                     where = f"#{ev.index} " if ev.index is not None else ""
                     what = _(EVENT_WORDS.get(ev.event, ev.event))
                     line = f"{where}{ev.card or ev.effect}: {what}"

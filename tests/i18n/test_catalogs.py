@@ -121,3 +121,24 @@ def test_every_reason_code_renders_in_every_language(lang):
         text = reason_text(code, params, lang)
         assert all(v in text for v in params.values()), (code, text)
         assert (text == msgid.format(**params)) == (lang == "en"), (code, lang)
+
+
+def test_todays_english_reason_sentences_are_shown_translated():
+    from rulekit.views.reasons import sentence_text
+
+    en = "Yavimaya changes what Life and Limb applies to: it would also apply to Life and Limb"
+    es = sentence_text(en, "es")
+    assert (
+        es == "Yavimaya cambia aquello a lo que se aplica Life and Limb: también se aplicaría a Life and Limb"
+    )
+    assert sentence_text("card left play (R-19)", "pt-BR") == "a carta saiu de jogo (R-19)"
+    assert sentence_text("a sentence no code knows", "pt-BR") == "a sentence no code knows"
+    assert sentence_text(en, "en") == en
+
+
+def test_contractions_after_a_preposition():
+    from rulekit.views.reasons import moment_text
+
+    assert moment_text("before:heal@0.0", "pt-BR") == "antes da cura de #0"
+    assert moment_text("before:damage@1.0", "pt-BR") == "antes do dano de #1"
+    assert moment_text("before:damage@1.0", "es") == "antes del daño de #1"
