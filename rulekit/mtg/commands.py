@@ -31,7 +31,6 @@ def add_scenario_options(p: argparse.ArgumentParser) -> None:
         metavar="EFFECT_ID",
         help="switch an MTG effect off (repeatable); ids are listed by `rulekit solve SCENARIO`",
     )
-    add_lang_option(p)
 
 
 def add_lang_option(p: argparse.ArgumentParser) -> None:
@@ -64,6 +63,7 @@ def register(sub: Any) -> None:
         "seed/humility-then-gideon (see `rulekit scenarios`).",
     )
     add_scenario_options(p)
+    add_lang_option(p)
     p.add_argument(
         "--no-dependency",
         action="store_true",

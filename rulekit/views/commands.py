@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from rulekit.errors import RulekitError, ScenarioError
-from rulekit.mtg.commands import add_scenario_options
+from rulekit.mtg.commands import add_lang_option, add_scenario_options
 
 GAMES = ("mtg", "apoteose")
 SCENARIO_DIR = Path(__file__).resolve().parent.parent / "data" / "scenarios"
@@ -209,6 +209,7 @@ def register(subparsers: Any) -> None:
         "chain log (Apoteose).",
     )
     add_scenario_options(p)
+    add_lang_option(p)
     p.set_defaults(func=_explain)
     d = subparsers.add_parser(
         "diagram",
