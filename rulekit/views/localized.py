@@ -110,6 +110,7 @@ _CELL_WORDS = {
     "until end of turn",
     "indefinitely",
     "for as long as the condition holds",
+    "max hand size",
 }
 #: Words of a change line (``types Creature → Creature, Artifact``; ``abilities lost “…”``), as
 #: :func:`rulekit.views.mtg.fmt_change` writes them, and the effects table's origins and durations.
@@ -147,6 +148,21 @@ _CHAIN_WORDS = {
     "resolving",
     "resolved",
 }
+
+_RULE_WORDS = (N_("max hand size"),)
+
+
+def to_html(table: Table, lang: str = "en", scale: float = 1.0) -> str:
+    """``table.to_html(scale)``, with the empty-table line ("…: none") in ``lang`` too."""
+    if table.rows or _en(lang):
+        return table.to_html(scale)
+    from html import escape
+
+    html = f"<p><strong>{escape(table.caption)}</strong>: <em>{escape(translator(lang)('none'))}</em></p>"
+    if table.note:
+        html += f'<p style="font-size:{90 * scale:.0f}%"><em>{escape(table.note)}</em></p>'
+    return html
+
 
 #: Table captions and notes, by table name (msgids with named placeholders).
 CAPTIONS = {

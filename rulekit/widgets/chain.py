@@ -369,7 +369,9 @@ class ChainExplorer(Guarded):
         dot = lv.localize_dot(cv.chain_dot(trace, upto=k, scale=self.scale, legend=False), self.lang)
         self.diagram_html.value = self._svg_html(dot)
         self._put(self.legend_html, lv.chain_legend_html(self.lang))
-        self.log_html.value = wrap(lv.chain_log_table(trace, upto=k, lang=self.lang).to_html(), self.scale)
+        self.log_html.value = wrap(
+            lv.to_html(lv.chain_log_table(trace, upto=k, lang=self.lang), self.lang), self.scale
+        )
         what = _("Event {k} of {n}: {event}", k=k + 1, n=len(trace.events), event=_(ev.event))
         if ev.index is not None:
             what += _(" at #{index}", index=ev.index)

@@ -238,7 +238,7 @@ class LayerExplorer(Guarded):
 
     def _label(self, e: dict[str, Any]) -> str:
         origin = e.get("origin")
-        return f"{e['name']}" + (f" ({origin})" if origin in ("cda", "resolved") else "")
+        return f"{e['name']}" + (f" ({self._(origin)})" if origin in ("cda", "resolved") else "")
 
     def _holder_key(self, e: dict[str, Any]) -> str:
         """The timestamp holder of effect ``e``: its source object for a static ability or a CDA (an
@@ -443,9 +443,9 @@ class LayerExplorer(Guarded):
         if not trace.dependencies and not trace.loops:
             text = self._("No dependencies: every layer applies in timestamp order.")
             return wrap(f"<p><em>{escape(text)}</em></p>", self.scale)
-        html = lv.dependency_table(trace, lang=self.lang).to_html()
+        html = lv.to_html(lv.dependency_table(trace, lang=self.lang), self.lang)
         if trace.loops:
-            html += lv.loop_table(trace, lang=self.lang).to_html()
+            html += lv.to_html(lv.loop_table(trace, lang=self.lang), self.lang)
         return wrap(html, self.scale)
 
     @guarded
@@ -482,11 +482,13 @@ class LayerExplorer(Guarded):
         key = (dot, self.scale)
         pending = None if key in self._svgs else _pool().submit(diagram_html, dot, self.backend, self.scale)
         lang = self.lang
-        final = wrap(lv.final_table(trace, upto=None if k >= n else k, lang=lang).to_html(), self.scale)
-        layers = wrap(lv.layer_table(trace, highlight=hi, lang=lang).to_html(), self.scale)
+        final = wrap(
+            lv.to_html(lv.final_table(trace, upto=None if k >= n else k, lang=lang), lang), self.scale
+        )
+        layers = wrap(lv.to_html(lv.layer_table(trace, highlight=hi, lang=lang), lang), self.scale)
         explain = wrap(f"<p>{escape(explain_step(trace, k, lang))}</p>", self.scale)
         players = (
-            wrap(lv.players_table(trace, upto=None if k >= n else k, lang=lang).to_html(), self.scale)
+            wrap(lv.to_html(lv.players_table(trace, upto=None if k >= n else k, lang=lang), lang), self.scale)
             if self.has_players_or_rules
             else ""
         )
