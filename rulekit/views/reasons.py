@@ -173,6 +173,15 @@ def why_text(trace: Any, step: Any, lang: str = "en") -> str:
     return t(WHY.get(str(step.why), str(step.why)))
 
 
+def why_phrase(trace: Any, step: Any, lang: str = "en") -> str:
+    """:func:`why_text` for use inside a sentence: a plain timestamp step reads "timestamp order"."""
+    if step.why == "timestamp" and not step.waited_on:
+        origin = next((e.origin for e in getattr(trace, "effects", ()) if e.id == step.effect), None)
+        if origin != "counters":
+            return translator(lang)("timestamp order")
+    return why_text(trace, step, lang)
+
+
 def step_reason(trace: Any, step: Any, lang: str = "en") -> str:
     """Why step ``step`` came where it did, as a sentence in ``lang`` (the reason codes above)."""
     from rulekit.views.mtg import effect_name, fmt_value

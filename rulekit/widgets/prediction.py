@@ -433,7 +433,7 @@ class PredictionCheck(Guarded):
 
     def _step_explanation(self, full: bool) -> list[str]:
         from rulekit.views import mtg as mv
-        from rulekit.views.reasons import why_text
+        from rulekit.views.reasons import why_phrase
 
         _ = self._
         chars = {
@@ -453,7 +453,7 @@ class PredictionCheck(Guarded):
                 layer=step.layer,
                 name=mv.effect_name(self.trace, step.effect),
                 ts=mv.fmt_value(step.timestamp),
-                why=why_text(self.trace, step, self.lang),
+                why=why_phrase(self.trace, step, self.lang),
             )
             if full:
                 oid = str(self.target)
