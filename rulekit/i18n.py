@@ -89,7 +89,7 @@ def check_lang(lang: Any) -> str:
     if hint is None and key:
         hint = next((name for name in LANGUAGES if key.split("-")[0] == name.split("-")[0].casefold()), None)
     raise RulekitError(
-        f"{lang!r} is not a language of rulekit ({', '.join(LANGUAGES)})",
+        f"'{lang}' is not a language of rulekit ({', '.join(LANGUAGES)})",
         field="lang",
         code="UNKNOWN_LANGUAGE",
         suggestion=hint,

@@ -77,6 +77,20 @@ APOTEOSE_REASONS: dict[str, str] = {
     "NOT_ENOUGH_TO_CONSUME": N_("not enough {resource} to consume {amount}"),
     "NOT_ENOUGH_CARDS": N_("not enough cards to draw {n}"),
 }
+#: The explorers' own error messages (a teacher's typo in a lesson cell), so the message box speaks
+#: the lesson's language; the location and "did you mean" are added around them.
+ERRORS: dict[str, str] = {
+    "UNKNOWN_EFFECT": N_("no effect '{effect}' in {scenario} (effects: {effects})"),
+    "UNKNOWN_OBJECT": N_("unknown object '{object}' (objects: {objects})"),
+    "UNKNOWN_LANGUAGE": N_("'{lang}' is not a language of rulekit ({languages})"),
+    "WITHOUT_NEEDS_SCENARIO": N_(
+        "without= switches effects off before solving: give the scenario (a name or a path), "
+        "not a solved trace"
+    ),
+    "NO_SELECTION": N_("pick an effect in the timestamp list first"),
+    "NO_DECISION": N_("no decision is waiting: the chain is over"),
+}
+REASONS.update(ERRORS)
 REASONS.update(DEPENDENCY_REASONS)
 REASONS.update(APOTEOSE_REASONS)
 
@@ -374,3 +388,20 @@ def _nested(value: str, lang: str) -> str:
     if all(d == p for d, p in zip(done, parts, strict=True)):
         return value
     return translator(lang)(" and ").join(done)
+
+
+def error_text(exc: Any, lang: str = "en") -> str:
+    """A :class:`~rulekit.errors.RulekitError` as one line in ``lang``: its place and field as they
+    are, its message translated when it is one rulekit knows, and "did you mean" in ``lang``."""
+    t = translator(lang)
+    if t.lang == "en" or not hasattr(exc, "message"):
+        return str(exc)
+    text = sentence_text(exc.message, lang)
+    if getattr(exc, "field", None):
+        text = f"{exc.field}: {text}"
+    head = exc.where() if hasattr(exc, "where") else ""
+    if head:
+        text = f"{head}: {text}"
+    if getattr(exc, "suggestion", None):
+        text += t(" — did you mean '{suggestion}'?", suggestion=exc.suggestion)
+    return text

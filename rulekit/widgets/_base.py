@@ -72,8 +72,10 @@ def error_html(exc: BaseException, scale: float = 1.0, t: Translator | None = No
     else says it is unexpected (with its type), never a traceback dump. ``t``: the language."""
     t = t or translator("en")
     if isinstance(exc, RulekitError):
+        from rulekit.views.reasons import error_text
+
         head = t("That did not work")
-        text = str(exc)
+        text = error_text(exc, t.lang)
     else:
         head = t("Unexpected problem (please report it)")
         text = f"{type(exc).__name__}: {exc}"

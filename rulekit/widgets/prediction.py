@@ -92,7 +92,7 @@ def check_without(scenario: Any, without: Any) -> tuple[str, ...]:
         if eid not in known:
             name = getattr(scenario, "name", "") or "the scenario"
             raise RulekitError(
-                f"no effect {str(eid)!r} in {name} (effects: {', '.join(sorted(known))})",
+                f"no effect '{eid}' in {name} (effects: {', '.join(sorted(known))})",
                 field="without",
                 code="UNKNOWN_EFFECT",
                 suggestion=suggest(str(eid), known),
@@ -252,7 +252,7 @@ class PredictionCheck(Guarded):
             if final is None or self.target not in final:
                 known = ", ".join(sorted(final or {}))
                 raise RulekitError(
-                    f"unknown object {self.target!r} (objects: {known})", code="UNKNOWN_OBJECT"
+                    f"unknown object '{self.target}' (objects: {known})", code="UNKNOWN_OBJECT"
                 )
         self._put(
             self.question,

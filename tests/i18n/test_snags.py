@@ -185,3 +185,15 @@ def test_diagrams_speak_the_explorer_language():
     ch = ChainExplorer("apoteose/nested-responses", backend="text", lang="es")
     ch.choose(ch.options()[1][1])  # bruno's raio answers the activation of #0
     assert "índice 0" in ch.diagram_html.value and "responde a la activación de #0" in ch.diagram_html.value
+
+
+def test_a_teachers_typo_is_reported_in_the_lesson_language():
+    from rulekit.widgets import LayerExplorer, PredictionCheck
+
+    p = PredictionCheck(
+        "seed/humility-then-gideon", ask="pt", object="gideon", without=["nigth"], lang="pt-BR"
+    )
+    assert "Não deu certo" in p.error.value and "não há efeito &#x27;nigth&#x27;" in p.error.value
+    assert "você quis dizer &#x27;night&#x27;" in p.error.value
+    ex = LayerExplorer("seed/humility-then-gideon", without=["moon"], lang="es")
+    assert "no hay ningún efecto &#x27;moon&#x27;" in ex.error.value
