@@ -68,14 +68,8 @@ class Option:
     answers: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "label": self.label,
-            "hero": self.hero,
-            "card": self.card,
-            "effect": self.effect,
-            "answers": self.answers,
-        }
+        return {"id": self.id, "label": self.label, "hero": self.hero, "card": self.card,
+                "effect": self.effect, "answers": self.answers}
 
 
 @dataclass(frozen=True)
@@ -90,14 +84,8 @@ class Refusal:
     reason: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "hero": self.hero,
-            "card": self.card,
-            "effect": self.effect,
-            "code": self.code,
-            "reason": self.reason,
-        }
+        return {"id": self.id, "hero": self.hero, "card": self.card, "effect": self.effect,
+                "code": self.code, "reason": self.reason}
 
 
 @dataclass(frozen=True)
@@ -129,17 +117,9 @@ class DecisionPoint:
         return self.key.split("#")[0] if self.kind == "respond" else None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "key": self.key,
-            "kind": self.kind,
-            "spotlight": self.spotlight,
-            "stage": self.stage,
-            "answers": list(self.answers),
-            "options": [o.to_dict() for o in self.options],
-            "refused": [r.to_dict() for r in self.refused],
-            "prompt": self.prompt,
-            "default": self.default,
-        }
+        return {"key": self.key, "kind": self.kind, "spotlight": self.spotlight, "stage": self.stage,
+                "answers": list(self.answers), "options": [o.to_dict() for o in self.options],
+                "refused": [r.to_dict() for r in self.refused], "prompt": self.prompt, "default": self.default}
 
 
 Decider = Callable[[DecisionPoint], tuple[str, str]]
@@ -219,26 +199,10 @@ class Engine:
         where = f" (#{ev.frame})" if ev.frame is not None else ""
         if ev.kind == "activate":
             return f"the activation of #{ev.frame}"
-        words = {
-            "heal": "heal",
-            "recover": "recovery",
-            "damage": "damage",
-            "lose": "loss",
-            "consume": "consume",
-            "discard": "discard",
-            "bury": "bury",
-            "banish": "banish",
-            "target": "target",
-            "attack": "attack",
-            "test": "test",
-            "roll": "roll",
-            "draw": "draw",
-            "resolve": "resolution",
-            "enter": "entering play",
-            "leave": "leaving play",
-            "exhaust": "exhaust",
-            "reveal": "reveal",
-        }
+        words = {"heal": "heal", "recover": "recovery", "damage": "damage", "lose": "loss", "consume": "consume",
+                 "discard": "discard", "bury": "bury", "banish": "banish", "target": "target", "attack": "attack",
+                 "test": "test", "roll": "roll", "draw": "draw", "resolve": "resolution", "enter": "entering play",
+                 "leave": "leaving play", "exhaust": "exhaust", "reveal": "reveal"}
         text = words.get(ev.kind, ev.kind)
         bits = [b for b in (ev.resource, ev.card, f"to {ev.patient}" if ev.patient else None) if b]
         pre = "before " if ev.moment == "before" else ""
@@ -255,15 +219,8 @@ class Engine:
                     out.setdefault(h.id, {})[r] = [before[h.id][r], v[0]]
         return out
 
-    def emit(
-        self,
-        event: str,
-        frame: Frame | None = None,
-        *,
-        detail: dict[str, Any] | None = None,
-        resources: dict[str, dict[str, list[int]]] | None = None,
-        **kw: Any,
-    ) -> None:
+    def emit(self, event: str, frame: Frame | None = None, *, detail: dict[str, Any] | None = None,
+             resources: dict[str, dict[str, list[int]]] | None = None, **kw: Any) -> None:
         if len(self.events) > MAX_EVENTS:
             raise RulekitError("the chain produced too many events (an endless loop?)", code="CHAIN_LOOP")
         if frame is not None:
@@ -273,21 +230,11 @@ class Engine:
             kw.setdefault("hero", frame.hero)
             kw.setdefault("responds_to", frame.responds_to)
             kw.setdefault("stage", frame.stage)
-        self.events.append(
-            ChainEvent(
-                event=event,
-                index=kw.get("index"),
-                card=kw.get("card"),
-                effect=kw.get("effect"),
-                hero=kw.get("hero"),
-                responds_to=kw.get("responds_to"),
-                detail=detail or {},
-                spotlight=self.stack[-1].index if self.stack else None,
-                stage=kw.get("stage"),
-                resources=resources or {},
-                depth=len(self.stack),
-            )
-        )
+        self.events.append(ChainEvent(
+            event=event, index=kw.get("index"), card=kw.get("card"), effect=kw.get("effect"),
+            hero=kw.get("hero"), responds_to=kw.get("responds_to"), detail=detail or {},
+            spotlight=self.stack[-1].index if self.stack else None, stage=kw.get("stage"),
+            resources=resources or {}, depth=len(self.stack)))
 
     def decide(self, point: DecisionPoint) -> str:
         if point.kind != "respond" and len(point.options) == 1:
@@ -313,28 +260,14 @@ class Engine:
                 zones={z: list(ids) for z, ids in h.zones.items()},
             )
         return ChainTrace(
-            scenario=self.sc.name,
-            events=tuple(self.events),
-            resolution_order=tuple(self.resolution_order),
-            heroes=heroes,
-            errors=tuple(self.errors),
-            decisions=tuple(self.decisions),
+            scenario=self.sc.name, events=tuple(self.events), resolution_order=tuple(self.resolution_order),
+            heroes=heroes, errors=tuple(self.errors), decisions=tuple(self.decisions),
             shared_zones={z: list(v) for z, v in self.g.shared.items()},
             warnings=tuple(self.sc.warnings),
-            cards={
-                c.id: {
-                    "name": c.name,
-                    "types": list(c.types),
-                    "owner": c.owner,
-                    "holder": self.g.locate(c.id)[0],
-                    "zone": self.g.locate(c.id)[1],
-                    "consumed": c.consumed,
-                    "revealed": c.revealed,
-                    "attached_to": c.attached_to,
-                    "registered": c.registered,
-                }
-                for c in self.g.cards.values()
-            },
+            cards={c.id: {"name": c.name, "types": list(c.types), "owner": c.owner,
+                          "holder": self.g.locate(c.id)[0], "zone": self.g.locate(c.id)[1],
+                          "consumed": c.consumed, "revealed": c.revealed, "attached_to": c.attached_to,
+                          "registered": c.registered} for c in self.g.cards.values()},
         )
 
     # ------------------------------------------------------------------ script actions --
@@ -383,15 +316,8 @@ class Engine:
             self.g.phase = "turn"
         nxt = self.g.turn_actor
         first = nxt not in self.g.order[: self.g.turn_pos]
-        self.emit(
-            "turn",
-            detail={
-                "hero": nxt,
-                "turn_hero": self.g.turn_hero,
-                "cycle": self.g.cycle,
-                "first_of_cycle": first,
-            },
-        )
+        self.emit("turn", detail={"hero": nxt, "turn_hero": self.g.turn_hero, "cycle": self.g.cycle,
+                                  "first_of_cycle": first})
         self.expire("next_turn", hero=self.g.turn_hero)
         self.flow(self.ev("turn_start", "after", nxt, label=f"turn_start:{nxt}"))
 
@@ -411,31 +337,15 @@ class Engine:
         """Attacks and tests, the minimum outside-the-seed rules the scenarios need (stated as assumptions)."""
         hero = action.get("hero") or self.g.turn_hero
         if kind == "attack":
-            body = (
-                {
-                    "op": "attack",
-                    "amount": int(action.get("damage", 0)),
-                    "target": {"who": "name", "name": action["target"]},
-                },
-            )
+            body = ({"op": "attack", "amount": int(action.get("damage", 0)),
+                     "target": {"who": "name", "name": action["target"]}},)
             desc = f"Ataque a {action['target']} ({action.get('damage', 0)} de DANO)"
         else:
             body = ({"op": "test", "attribute": str(action.get("attribute", "AGI")).upper()},)
             desc = f"Teste de {action.get('attribute', 'AGI')}"
         eff = Effect(activation="Ativar", description=desc, body=body)
-        self.push_and_run(
-            Frame(
-                index=len(self.stack),
-                card=None,
-                effect_no=0,
-                effect=eff,
-                effect_id=kind,
-                hero=hero,
-                responds_to=None,
-                answers=None,
-            ),
-            rules=True,
-        )
+        self.push_and_run(Frame(index=len(self.stack), card=None, effect_no=0, effect=eff, effect_id=kind,
+                                hero=hero, responds_to=None, answers=None), rules=True)
 
     # ------------------------------------------------------------------ scope & legality --
     def card_zone(self, card_id: str) -> str:
@@ -516,9 +426,8 @@ class Engine:
             return who == self.g.turn_hero
         return False
 
-    def legal(
-        self, hero: str | None, card: Card, eno: int, ev: GEvent | None, response: bool
-    ) -> tuple[bool, str, str]:
+    def legal(self, hero: str | None, card: Card, eno: int, ev: GEvent | None,
+              response: bool) -> tuple[bool, str, str]:
         """All the checks before anything is paid: scope, limits, activation kind, Previsão."""
         effect = card.effects[eno]
         eid = _effect_id(card.id, eno)
@@ -527,18 +436,10 @@ class Engine:
             return False, "PASSIVO", "a Passivo effect is never activated (seed «Passivo»)"
         if self.card_zone(card.id) == "LIMBO":
             return False, "LIMBO", "cards in limbo do not exist (seed «Qualquer Lugar»)"
-        leaving = ev is not None and R.timing_overrides_scope(
-            ev.kind, ev.card == card.id, bool(effect.timings)
-        )
+        leaving = ev is not None and R.timing_overrides_scope(ev.kind, ev.card == card.id, bool(effect.timings))
         if not self.in_scope(card, effect) and not leaving:
-            return (
-                False,
-                "SCOPE",
-                (
-                    f"not activable from {self.card_zone(card.id)} "
-                    f"(scope {', '.join(effect.scopes) or 'default'}, R-13)"
-                ),
-            )
+            return False, "SCOPE", (f"not activable from {self.card_zone(card.id)} "
+                                    f"(scope {', '.join(effect.scopes) or 'default'}, R-13)")
         own_turn = hero == g.turn_hero
         if "Turno Próprio" in effect.limits and not own_turn:
             return False, "TURNO_PROPRIO", "Turno Próprio: only during its own turn (seed «Limite»)"
@@ -560,9 +461,8 @@ class Engine:
                 t_ok = False
             if not (t_ok and m_ok):
                 return False, "NO_TRIGGER", "its Quando requirement is not met by this event (R-12)"
-            if effect.activation == "Ativar" and not R.may_activate_ativar(
-                own_turn=own_turn, has_quando_met=trig is not None
-            ):
+            if effect.activation == "Ativar" and not R.may_activate_ativar(own_turn=own_turn,
+                                                                          has_quando_met=trig is not None):
                 return False, "NOT_OWN_TURN", "Ativar outside its own turn needs a Quando (R-12)"
         else:
             if not own_turn:
@@ -609,20 +509,16 @@ class Engine:
             if r.kind in ("state", "condition") and not self.holds(self.g, ctx, r.ast):
                 return False, f"Previsão: '{r.text}' does not hold"
         texts = [r.text for r in effect.requirements]
-        return False, (
-            "Previsão: the requirements cannot be met together — every way to pay "
-            f"breaks another one ({'; '.join(texts)})"
-        )
+        return False, ("Previsão: the requirements cannot be met together — every way to pay "
+                       f"breaks another one ({'; '.join(texts)})")
 
-    def solve(
-        self, g: Game, ctx: Ctx, effect: Effect, steps: list[Any], i: int, check_conditions: bool = True
-    ) -> bool:
+    def solve(self, g: Game, ctx: Ctx, effect: Effect, steps: list[Any], i: int,
+              check_conditions: bool = True) -> bool:
         if i == len(steps):
             if not check_conditions:
                 return True
-            return all(
-                self.holds(g, ctx, r.ast) for r in effect.requirements if r.kind in ("state", "condition")
-            )
+            return all(self.holds(g, ctx, r.ast) for r in effect.requirements
+                       if r.kind in ("state", "condition"))
         key, ast, _req = steps[i]
         opts = self.options(g, ctx, ast)
         for opt in opts if opts is not None else [None]:
@@ -708,17 +604,9 @@ class Engine:
                 if zone in ("TABULEIRO", "CENÁRIO"):
                     pool = list(g.shared[zone])
                 else:
-                    pool = [
-                        cid
-                        for h in g.heroes.values()
-                        for z in ((zone,) if zone else R.CARD_COST_ZONES)
-                        for cid in h.zones[z]
-                    ]
-                pool = [
-                    c
-                    for c in pool
-                    if c != ctx.card and ("type" not in ast or g.cards[c].has_type(ast["type"]))
-                ]
+                    pool = [cid for h in g.heroes.values() for z in ((zone,) if zone else R.CARD_COST_ZONES)
+                            for cid in h.zones[z]]
+                pool = [c for c in pool if c != ctx.card and ("type" not in ast or g.cards[c].has_type(ast["type"]))]
             return ["+".join(p) for p in itertools.combinations(pool, int(ast.get("count", 1)))]
         if ast.get("card") == "choose":
             pool = self.cards_for(g, ctx, ast)
@@ -731,11 +619,8 @@ class Engine:
             return ["+".join(p) for p in itertools.combinations(pool, int(ast.get("count", 1)))]
         if op == "attach" and ast.get("to", {}).get("card") == "choose":
             return self.cards_for(g, ctx, ast["to"])
-        if (
-            op in ("damage", "lose", "heal", "recover")
-            and ast.get("target", {}).get("who") in ("opponent", "ally", "any")
-            and not ast["target"].get("all")
-        ):
+        if op in ("damage", "lose", "heal", "recover") and ast.get("target", {}).get("who") in (
+                "opponent", "ally", "any") and not ast["target"].get("all"):
             return self.heroes_for(g, ctx, ast["target"])
         return None
 
@@ -755,12 +640,8 @@ class Engine:
             if ctx.hero is None:
                 return False
             zones = (cond["zone"],) if cond.get("zone") else tuple(g.heroes[ctx.hero].zones)
-            n = sum(
-                1
-                for z in zones
-                for cid in g.heroes[ctx.hero].zones.get(z, [])
-                if "type" not in cond or g.cards[cid].has_type(cond["type"])
-            )
+            n = sum(1 for z in zones for cid in g.heroes[ctx.hero].zones.get(z, [])
+                    if "type" not in cond or g.cards[cid].has_type(cond["type"]))
             return n >= int(cond.get("count", 1))
         if c == "exists":
             z = cond["zone"]
@@ -822,11 +703,7 @@ class Engine:
             hero = ctx.hero
             if hero is None:
                 return 0
-            ids = (
-                g.heroes[hero].zones.get(per["zone"], [])
-                if per["zone"] not in g.shared
-                else g.shared[per["zone"]]
-            )
+            ids = g.heroes[hero].zones.get(per["zone"], []) if per["zone"] not in g.shared else g.shared[per["zone"]]
             n = sum(1 for cid in ids if "type" not in per or g.cards[cid].has_type(per["type"]))
             v = n * int(a.get("times", 1))
             if "max" in a:  # seed «(máx N)»
@@ -835,9 +712,8 @@ class Engine:
         raise Fail(f"bad amount {a}")
 
     # ------------------------------------------------------------------ moving cards ----
-    def move_card(
-        self, g: Game, card_id: str, to: str, actor: str | None, sim: bool, bottom: bool = True
-    ) -> list[GEvent]:
+    def move_card(self, g: Game, card_id: str, to: str, actor: str | None, sim: bool,
+                  bottom: bool = True) -> list[GEvent]:
         holder, zone = g.locate(card_id)
         if zone in ("NOWHERE", "LIMBO"):
             raise Fail(f"card {card_id} is not available")
@@ -866,15 +742,8 @@ class Engine:
         return evs
 
     # ------------------------------------------------------------------ statements ------
-    def apply(
-        self,
-        g: Game,
-        ctx: Ctx,
-        ast: dict[str, Any],
-        choice: str | None,
-        frame: Frame | None,
-        sim: bool = False,
-    ) -> list[GEvent]:
+    def apply(self, g: Game, ctx: Ctx, ast: dict[str, Any], choice: str | None, frame: Frame | None,
+              sim: bool = False) -> list[GEvent]:
         """Carry out one statement (or cost/action requirement). Raises :class:`Fail` if impossible."""
         op = ast.get("op")
         me = ctx.hero
@@ -923,10 +792,7 @@ class Engine:
             h = targets()[0]
             E("attack", patient=h)
             res = g.heroes[h].resources["VIDA"]
-            amt = mod(
-                "damage",
-                self.amount(g, ctx, ast["amount"]) + (self.attributes(me, g).get("DANO", 0) if me else 0),
-            )
+            amt = mod("damage", self.amount(g, ctx, ast["amount"]) + (self.attributes(me, g).get("DANO", 0) if me else 0))
             before = res[0]
             res[0] = max(0, res[0] - amt)
             E("damage", patient=h, resource="VIDA", amount=before - res[0])
@@ -952,20 +818,15 @@ class Engine:
                 E("draw", card=cid)
         elif op in ("discard", "bury", "banish", "return", "move"):
             for cid in self.pick_cards(g, ctx, ast, choice):
-                to = {
-                    "discard": "DESCARTE",
-                    "bury": "BARALHO",
-                    "banish": "BANIDAS",
-                    "return": "INVENTÁRIO",
-                }.get(op, ast.get("dest", "MESA"))
+                to = {"discard": "DESCARTE", "bury": "BARALHO", "banish": "BANIDAS", "return": "INVENTÁRIO"}.get(
+                    op, ast.get("dest", "MESA"))
                 evs_m = self.move_card(g, cid, to, me, sim)
                 E(op, card=cid)
                 evs.extend(evs_m)
         elif op == "attach":
             host = ast.get("to", {})
-            hosts = (
-                self.cards_for(g, ctx, host) if host.get("card") != "choose" else ([choice] if choice else [])
-            )
+            hosts = self.cards_for(g, ctx, host) if host.get("card") != "choose" else (
+                [choice] if choice else [])
             if not hosts:
                 raise Fail("nothing to attach to")
             for cid in self.pick_cards(g, ctx, {k: v for k, v in ast.items() if k != "to"}, None):
@@ -1013,15 +874,10 @@ class Engine:
             target = ctx.answered
             if target is None:
                 raise Fail("nothing to negate")
-            if (
-                not sim
-                and target.stage in ("activating", "halt")
-                and R.negation_applies(target.effect.limits)
-            ):
+            if not sim and target.stage in ("activating", "halt") and R.negation_applies(target.effect.limits):
                 target.negated = True
-                self.emit(
-                    "negated", target, detail={"by": frame.effect_id if frame else None, "rule": "R-08"}
-                )
+                self.emit("negated", target, detail={"by": frame.effect_id if frame else None,
+                                                     "rule": "R-08"})
             elif not sim:
                 E("negate_failed", card=target.card)
         elif op == "modify":
@@ -1029,39 +885,20 @@ class Engine:
             if target is None:
                 raise Fail("no action to modify")
             if not sim:
-                target.modifiers[ast["action"]] = target.modifiers.get(ast["action"], 0) + self.amount(
-                    g, ctx, ast["delta"]
-                )
+                target.modifiers[ast["action"]] = target.modifiers.get(ast["action"], 0) + self.amount(g, ctx, ast["delta"])
         elif op == "gain":
             for h in targets():
                 amt = self.amount(g, ctx, ast["amount"])
                 eff = frame.effect if frame else None
                 limits = eff.limits if eff else ()
-                ench = (
-                    [r.ast for r in eff.requirements if norm(r.verb) in ("enquanto", "durante", "ate")]
-                    if eff
-                    else []
-                )
-                until = ast.get("until") or next(
-                    (
-                        _TIME_KEYS.get(r.ast["what"].get("when", ""))
-                        for r in (eff.requirements if eff else ())
-                        if norm(r.verb) == "ate" and r.ast.get("what", {}).get("cond") == "until_time"
-                    ),
-                    None,
-                )
-                g.lasting.append(
-                    Lasting(
-                        hero=h,
-                        attribute=ast["attribute"],
-                        amount=amt,
-                        card=ctx.card,
-                        effect=frame.effect_id if frame else "",
-                        until=until,
-                        survives_card=not R.lasting_effect_ends_with_card(limits),
-                        enquanto=ench,
-                    )
-                )
+                ench = [r.ast for r in eff.requirements if norm(r.verb) in ("enquanto", "durante", "ate")] if eff else []
+                until = ast.get("until") or next((_TIME_KEYS.get(r.ast["what"].get("when", ""))
+                                                  for r in (eff.requirements if eff else ())
+                                                  if norm(r.verb) == "ate" and r.ast.get("what", {}).get("cond") == "until_time"), None)
+                g.lasting.append(Lasting(hero=h, attribute=ast["attribute"], amount=amt, card=ctx.card,
+                                         effect=frame.effect_id if frame else "", until=until,
+                                         survives_card=not R.lasting_effect_ends_with_card(limits),
+                                         enquanto=ench))
                 E("gain", patient=h, amount=amt, resource=ast["attribute"])
         elif op == "compute":
             E("compute", amount=self.amount(g, ctx, ast["amount"]))
@@ -1072,15 +909,9 @@ class Engine:
             pick = 0
             if not sim and frame is not None:
                 key = f"option@{frame.index}.{id(ast) and ast.get('_key', 'body')}"
-                point = DecisionPoint(
-                    key=key,
-                    kind="option",
-                    spotlight=frame.index,
-                    stage=frame.stage,
-                    answers=(),
-                    options=tuple(Option(str(i + 1), _stmts_label(o)) for i, o in enumerate(opts)),
-                    prompt="Escolha um",
-                )
+                point = DecisionPoint(key=key, kind="option", spotlight=frame.index, stage=frame.stage, answers=(),
+                                      options=tuple(Option(str(i + 1), _stmts_label(o)) for i, o in enumerate(opts)),
+                                      prompt="Escolha um")
                 pick = int(self.choose_key(point, frame.index)) - 1
             for st in opts[pick]:
                 evs.extend(self.run_stmt(g, ctx, st, frame, sim))
@@ -1098,15 +929,9 @@ class Engine:
                 choice = opts[0]
             else:
                 key = f"choose@{frame.index}.{st.get('_key', 'body')}"
-                point = DecisionPoint(
-                    key=key,
-                    kind="choose",
-                    spotlight=frame.index,
-                    stage=frame.stage,
-                    answers=(),
-                    options=tuple(Option(o, o) for o in opts),
-                    prompt=_stmts_label([st]),
-                )
+                point = DecisionPoint(key=key, kind="choose", spotlight=frame.index, stage=frame.stage,
+                                      answers=(), options=tuple(Option(o, o) for o in opts),
+                                      prompt=_stmts_label([st]))
                 choice = self.choose_key(point, frame.index)
         return self.apply(g, ctx, st, choice, frame, sim)
 
@@ -1117,14 +942,8 @@ class Engine:
             self.decisions.append(Decision(point.key, point.kind, str(scripted), "script"))
             return str(scripted)
         if scripted is not None:
-            self.errors.append(
-                TraceError(
-                    None,
-                    "ILLEGAL_CHOICE",
-                    f"{point.key}: '{scripted}' is not a legal "
-                    f"choice ({', '.join(o.id for o in point.options)})",
-                )
-            )
+            self.errors.append(TraceError(None, "ILLEGAL_CHOICE", f"{point.key}: '{scripted}' is not a legal "
+                                          f"choice ({', '.join(o.id for o in point.options)})"))
         return self.decide(point)
 
     def pick_cards(self, g: Game, ctx: Ctx, ast: dict[str, Any], choice: str | None) -> list[str]:
@@ -1174,11 +993,8 @@ class Engine:
                 if eff.activation != "Passivo":
                     continue
                 zone = g.locate(card.id)[1]
-                in_play = (
-                    (zone in IN_PLAY or card.attached_to is not None)
-                    if not eff.scopes
-                    else R.scope_allows(eff.scopes, zone, card.attached_to is not None)
-                )
+                in_play = (zone in IN_PLAY or card.attached_to is not None) if not eff.scopes else \
+                    R.scope_allows(eff.scopes, zone, card.attached_to is not None)
                 if not in_play:
                     continue
                 ctx = Ctx(g.controller(card.id), card.id, None, [])
@@ -1195,9 +1011,7 @@ class Engine:
         for eid in sorted(now - self.passive_on):
             self.emit("passive", card=eid.split("#")[0], effect=eid, detail={"applies": True, "rule": "R-23"})
         for eid in sorted(self.passive_on - now):
-            self.emit(
-                "passive", card=eid.split("#")[0], effect=eid, detail={"applies": False, "rule": "R-23"}
-            )
+            self.emit("passive", card=eid.split("#")[0], effect=eid, detail={"applies": False, "rule": "R-23"})
         self.passive_on = now
 
     def expire(self, when: str | None = None, hero: str | None = None) -> None:
@@ -1207,11 +1021,9 @@ class Engine:
             reason = None
             if when is not None and lt.until == when and (hero is None or lt.hero == hero):
                 reason = when
-            elif (
-                lt.card
-                and not lt.survives_card
-                and self.g.locate(lt.card)[1] not in ("MESA", "CENÁRIO", "TABULEIRO", "SUPORTE", "INVENTÁRIO")
-            ):
+            elif lt.card and not lt.survives_card and self.g.locate(lt.card)[1] not in ("MESA", "CENÁRIO",
+                                                                                           "TABULEIRO", "SUPORTE",
+                                                                                           "INVENTÁRIO"):
                 reason = "card left play (R-19)"
             else:
                 ctx = Ctx(lt.hero, lt.card, None, [])
@@ -1221,21 +1033,15 @@ class Engine:
                 except Fail:
                     reason = "Enquanto/Durante/Até no longer holds (R-03, R-04)"
             if reason:
-                self.emit(
-                    "expire",
-                    card=lt.card,
-                    effect=lt.effect,
-                    hero=lt.hero,
-                    detail={"attribute": lt.attribute, "amount": lt.amount, "reason": reason},
-                )
+                self.emit("expire", card=lt.card, effect=lt.effect, hero=lt.hero,
+                          detail={"attribute": lt.attribute, "amount": lt.amount, "reason": reason})
             else:
                 keep.append(lt)
         self.g.lasting = keep
 
     # ------------------------------------------------------------------ the chain -------
-    def activate(
-        self, hero: str | None, card_id: str, eno: int, answer: GEvent | None, parent: Frame | None
-    ) -> Frame | None:
+    def activate(self, hero: str | None, card_id: str, eno: int, answer: GEvent | None,
+                 parent: Frame | None) -> Frame | None:
         """Seed «Encadeamento de Resposta»: push a frame, pay, halt, resolve, post, remove."""
         g = self.g
         card = g.cards[card_id]
@@ -1244,68 +1050,30 @@ class Engine:
         effect = card.effects[eno]
         ok, code, reason = self.legal(hero, card, eno, answer, parent is not None)
         if not ok:
-            self.emit(
-                "refused",
-                index=None,
-                card=card_id,
-                effect=_effect_id(card_id, eno),
-                hero=hero,
-                responds_to=parent.index if parent else None,
-                detail={"reason": reason, "code": code},
-            )
+            self.emit("refused", index=None, card=card_id, effect=_effect_id(card_id, eno), hero=hero,
+                      responds_to=parent.index if parent else None, detail={"reason": reason, "code": code})
             self.errors.append(TraceError(card_id, code, reason))
             return None
-        frame = Frame(
-            index=len(self.stack),
-            card=card_id,
-            effect_no=eno,
-            effect=effect,
-            effect_id=_effect_id(card_id, eno),
-            hero=hero,
-            responds_to=parent.index if parent else None,
-            answers=answer,
-            parent=parent,
-            start_zone=self.card_zone(card_id),
-        )
+        frame = Frame(index=len(self.stack), card=card_id, effect_no=eno, effect=effect,
+                      effect_id=_effect_id(card_id, eno), hero=hero, responds_to=parent.index if parent else None,
+                      answers=answer, parent=parent, start_zone=self.card_zone(card_id))
         return self.push_and_run(frame)
 
     def push_and_run(self, frame: Frame, rules: bool = False) -> Frame:
         g = self.g
         effect = frame.effect
         if len(self.stack) >= MAX_DEPTH:
-            raise RulekitError(
-                f"the chain is deeper than {MAX_DEPTH} (an endless Auto loop?)", code="CHAIN_LOOP"
-            )
+            raise RulekitError(f"the chain is deeper than {MAX_DEPTH} (an endless Auto loop?)", code="CHAIN_LOOP")
         if frame.parent is not None:
-            self.emit(
-                "respond",
-                frame,
-                stage=None,
-                detail={
-                    "answers": frame.answers.label if frame.answers else None,
-                    "answers_text": self.describe(frame.answers) if frame.answers else None,
-                    "answers_kind": frame.answers.kind if frame.answers else None,
-                },
-            )
+            self.emit("respond", frame, stage=None, detail={"answers": frame.answers.label if frame.answers else None,
+                                                            "answers_text": self.describe(frame.answers) if frame.answers else None,
+                                                            "answers_kind": frame.answers.kind if frame.answers else None})
         self.stack.append(frame)
-        frame.activation = self.ev(
-            "activate",
-            "after",
-            frame.hero,
-            card=frame.card,
-            frame=frame.index,
-            label=f"activate@{frame.index}",
-        )
-        self.emit(
-            "activate",
-            frame,
-            detail={
-                "text": _effect_text(effect),
-                "activation": effect.activation,
-                "rules_action": rules,
-                "answers": frame.answers.label if frame.answers else None,
-            },
-        )
+        frame.activation = self.ev("activate", "after", frame.hero, card=frame.card, frame=frame.index,
+                                   label=f"activate@{frame.index}")
+        self.emit("activate", frame, detail={"text": _effect_text(effect), "activation": effect.activation,
+                                             "rules_action": rules,
+                                             "answers": frame.answers.label if frame.answers else None})
         if effect.activation == "Ativar" and frame.hero == g.turn_hero and not rules:
             g.actions_this_turn += 1  # Ação Inicial counts non-automatic actions (R-09: even stopped ones)
         elif rules:
@@ -1318,22 +1086,12 @@ class Engine:
         ctx = self.ctx(frame)
         steps = self.steps(effect)
         for i, (key, ast, req) in enumerate(steps):
-            opts = (
-                self.feasible_options(ctx, effect, steps, i)
-                if self.options(g, ctx, ast) is not None
-                else None
-            )
+            opts = self.feasible_options(ctx, effect, steps, i) if self.options(g, ctx, ast) is not None else None
             choice = None
             if opts is not None:
-                point = DecisionPoint(
-                    key=f"choose@{frame.index}.{key}",
-                    kind="choose",
-                    spotlight=frame.index,
-                    stage="activating",
-                    answers=(),
-                    options=tuple(Option(o, o) for o in opts),
-                    prompt=req.text if req else f"task {effect.task}",
-                )
+                point = DecisionPoint(key=f"choose@{frame.index}.{key}", kind="choose", spotlight=frame.index,
+                                      stage="activating", answers=(), options=tuple(Option(o, o) for o in opts),
+                                      prompt=req.text if req else f"task {effect.task}")
                 if not opts:
                     raise RulekitError(f"Previsão found no choice for {point.key}", code="PREVISAO")
                 choice = self.choose_key(point, frame.index)
@@ -1343,18 +1101,9 @@ class Engine:
             except Fail as exc:  # cannot happen after Previsão; reported, never hidden
                 raise RulekitError(f"payment failed after Previsão: {exc}", code="INTERNAL") from None
             frame.paid.extend(evs)
-            self.emit(
-                "pay",
-                frame,
-                resources=self.diff(before),
-                detail={
-                    "requirement": req.text if req else effect.task,
-                    "kind": req.kind if req else "task",
-                    "step": key,
-                    "choice": choice,
-                    "events": [e.label for e in evs],
-                },
-            )
+            self.emit("pay", frame, resources=self.diff(before),
+                      detail={"requirement": req.text if req else effect.task, "kind": req.kind if req else "task",
+                              "step": key, "choice": choice, "events": [e.label for e in evs]})
         frame.selected = ctx.selected
         # -- halt window
         frame.stage = "halt"
@@ -1362,21 +1111,11 @@ class Engine:
         if frame.negated:
             self.pop(frame, "negated")
             return frame
-        broken = [
-            r
-            for r in effect.requirements
-            if R.recheck_at_halt_exit(r.kind, r.verb) and not self.still_holds(frame, r)
-        ]
+        broken = [r for r in effect.requirements if R.recheck_at_halt_exit(r.kind, r.verb)
+                  and not self.still_holds(frame, r)]
         if broken:
-            self.emit(
-                "stopped",
-                frame,
-                detail={
-                    "reason": f"'{broken[0].text}' no longer holds",
-                    "rule": "R-03",
-                    "costs_refunded": False,
-                },
-            )
+            self.emit("stopped", frame, detail={"reason": f"'{broken[0].text}' no longer holds",
+                                                "rule": "R-03", "costs_refunded": False})
             if not R.STOPPED_USES_ONCE_LIMITS:  # R-09
                 g.used_cycle.pop(frame.effect_id, None) if "Uma Vez por Ciclo" in effect.limits else None
                 g.used_battle.pop(frame.effect_id, None) if "Uma Vez por Batalha" in effect.limits else None
@@ -1387,32 +1126,14 @@ class Engine:
         before = self.snapshot()
         done, skipped, why = self.resolve_body(frame, ctx)
         if skipped:
-            self.emit(
-                "truncated",
-                frame,
-                detail={"reason": why, "done": done, "skipped": skipped, "seed": "Na Descrição"},
-            )
-        self.emit(
-            "resolve",
-            frame,
-            resources=self.diff(before),
-            detail={
-                "statements": done,
-                "truncated": bool(skipped),
-                "events": [e.label for e in frame.results],
-            },
-        )
+            self.emit("truncated", frame, detail={"reason": why, "done": done, "skipped": skipped,
+                                                  "seed": "Na Descrição"})
+        self.emit("resolve", frame, resources=self.diff(before),
+                  detail={"statements": done, "truncated": bool(skipped),
+                          "events": [e.label for e in frame.results]})
         self.resolution_order.append(frame.card or frame.effect_id)
-        frame.results.append(
-            self.ev(
-                "resolve",
-                "after",
-                frame.hero,
-                card=frame.card,
-                frame=frame.index,
-                label=f"resolve@{frame.index}",
-            )
-        )
+        frame.results.append(self.ev("resolve", "after", frame.hero, card=frame.card, frame=frame.index,
+                                     label=f"resolve@{frame.index}"))
         if "Encerra Turno" in effect.limits and frame.hero:
             self.pending_end_turn.append(frame.hero)
         self.expire()
@@ -1453,11 +1174,7 @@ class Engine:
             ench = [r for r in frame.effect.requirements if norm(r.verb) in ("enquanto", "durante")]
             broken = [r for r in ench if not self.safe_holds(ctx, r.ast)]
             if broken:
-                return (
-                    done,
-                    [_stmts_label([s]) for s in body[i:]],
-                    f"'{broken[0].text}' broke during resolution",
-                )
+                return done, [_stmts_label([s]) for s in body[i:]], f"'{broken[0].text}' broke during resolution"
             try:
                 frame.results.extend(self.run_stmt(self.g, ctx, st, frame, sim=False))
             except Fail as exc:
@@ -1474,12 +1191,8 @@ class Engine:
     def pop(self, frame: Frame, how: str) -> None:
         self.stack.pop()
         parent = self.stack[-1] if self.stack else None
-        self.emit(
-            "remove",
-            frame,
-            stage=None,
-            detail={"how": how, "spotlight_returns_to": parent.index if parent else None},
-        )
+        self.emit("remove", frame, stage=None, detail={"how": how,
+                                                       "spotlight_returns_to": parent.index if parent else None})
         if not self.stack:
             self.emit("end", detail={"resolved": list(self.resolution_order)})
             ends, self.pending_end_turn = self.pending_end_turn, []
@@ -1502,22 +1215,9 @@ class Engine:
         if frame.before is None:
             frame.before = []
             ctx = self.ctx(frame)
-            kinds = {
-                "heal": "heal",
-                "recover": "recover",
-                "damage": "damage",
-                "lose": "lose",
-                "consume": "consume",
-                "draw": "draw",
-                "discard": "discard",
-                "bury": "bury",
-                "banish": "banish",
-                "test": "test",
-                "attack": "attack",
-                "roll": "roll",
-                "return": "return",
-                "gain": "gain",
-            }
+            kinds = {"heal": "heal", "recover": "recover", "damage": "damage", "lose": "lose", "consume": "consume",
+                     "draw": "draw", "discard": "discard", "bury": "bury", "banish": "banish", "test": "test",
+                     "attack": "attack", "roll": "roll", "return": "return", "gain": "gain"}
             for i, st in enumerate(frame.effect.body):
                 k = kinds.get(st.get("op", ""))
                 if k is None:
@@ -1527,25 +1227,12 @@ class Engine:
                 if spec and spec.get("who") in ("self", "answered", "selected", "turn", "name"):
                     hs = self.heroes_for(self.g, ctx, spec)
                     patient = hs[0] if hs else None
-                kw: dict[str, Any] = {
-                    "patient": patient,
-                    "resource": st.get("resource"),
-                    "frame": frame.index,
-                    "label": f"before:{k}@{frame.index}.{i}",
-                }
+                kw: dict[str, Any] = {"patient": patient, "resource": st.get("resource"), "frame": frame.index,
+                                      "label": f"before:{k}@{frame.index}.{i}"}
                 frame.before.append(self.ev(k, "before", frame.hero, **kw))
                 if k == "attack":
-                    frame.before.append(
-                        self.ev(
-                            "damage",
-                            "before",
-                            frame.hero,
-                            patient=patient,
-                            resource="VIDA",
-                            frame=frame.index,
-                            label=f"before:damage@{frame.index}.{i}",
-                        )
-                    )
+                    frame.before.append(self.ev("damage", "before", frame.hero, patient=patient, resource="VIDA",
+                                                frame=frame.index, label=f"before:damage@{frame.index}.{i}"))
         return frame.before
 
     def window(self, frame: Frame, stage: str) -> None:
@@ -1567,24 +1254,16 @@ class Engine:
                 self.activate(hero, card, eno, gev, frame)
                 continue
             options, refused, lookup = self.gather_ativar(frame, evs)
-            point = DecisionPoint(
-                key=f"{stage}@{frame.index}#{visits}",
-                kind="respond",
-                spotlight=frame.index,
-                stage=stage,
-                answers=tuple(e.label for e in evs),
-                options=(Option("pass", "pass"), *options),
-                refused=tuple(refused),
-                prompt=f"respond to {frame.effect_id} ({stage})",
-            )
+            point = DecisionPoint(key=f"{stage}@{frame.index}#{visits}", kind="respond", spotlight=frame.index,
+                                  stage=stage, answers=tuple(e.label for e in evs),
+                                  options=(Option("pass", "pass"), *options), refused=tuple(refused),
+                                  prompt=f"respond to {frame.effect_id} ({stage})")
             visits += 1
             choice = self.decide(point)
             if choice == "pass":
                 return
             if choice not in lookup:
-                self.errors.append(
-                    TraceError(None, "ILLEGAL_CHOICE", f"{point.key}: '{choice}' is not a legal response")
-                )
+                self.errors.append(TraceError(None, "ILLEGAL_CHOICE", f"{point.key}: '{choice}' is not a legal response"))
                 return
             hero, card, eno, gev = lookup[choice]
             self.used.add((_effect_id(card, eno), gev.seq))
@@ -1597,21 +1276,14 @@ class Engine:
         _, zone = g.locate(card.id)
         source = card.owner if card.owner in ("campanha", "mestre") else "hero"
         th = g.turn_hero
-        cat = R.priority_category(
-            source=source,
-            zone=zone,
-            controller_team=g.heroes[hero].team if hero in g.heroes else None,
-            controller=hero,
-            turn_hero=th,
-            turn_team=g.heroes[th].team,
-        )
+        cat = R.priority_category(source=source, zone=zone,
+                                  controller_team=g.heroes[hero].team if hero in g.heroes else None,
+                                  controller=hero, turn_hero=th, turn_team=g.heroes[th].team)
         ini = g.heroes[hero].iniciativa if hero in g.heroes else 0
         horder = list(g.heroes).index(hero) if hero in g.heroes else -1
         return cat, R.same_category_order(ini), horder, list(g.cards).index(card.id)
 
-    def gather_autos(
-        self, frame: Frame | None, evs: list[GEvent]
-    ) -> list[tuple[Any, str | None, str, int, GEvent]]:
+    def gather_autos(self, frame: Frame | None, evs: list[GEvent]) -> list[tuple[Any, str | None, str, int, GEvent]]:
         out = []
         for card in self.g.cards.values():
             for eno, eff in enumerate(card.effects):
@@ -1640,31 +1312,14 @@ class Engine:
         if len(tied) == 1:
             return tied[0]
         idx = frame.index if frame else 0
-        point = DecisionPoint(
-            key=f"order@{stage}@{idx}#{visits}",
-            kind="order",
-            spotlight=frame.index if frame else None,
-            stage=stage,
-            answers=(),
-            prompt="tie between Auto effects (R-05)",
-            options=tuple(
-                Option(
-                    _effect_id(c[2], c[3]),
-                    _effect_id(c[2], c[3]),
-                    c[1],
-                    c[2],
-                    _effect_id(c[2], c[3]),
-                    c[4].label,
-                )
-                for c in tied
-            ),
-        )
+        point = DecisionPoint(key=f"order@{stage}@{idx}#{visits}", kind="order", spotlight=frame.index if frame else None,
+                              stage=stage, answers=(), prompt="tie between Auto effects (R-05)",
+                              options=tuple(Option(_effect_id(c[2], c[3]), _effect_id(c[2], c[3]), c[1], c[2],
+                                                   _effect_id(c[2], c[3]), c[4].label) for c in tied))
         choice = self.decide(point)
         return next(c for c in tied if _effect_id(c[2], c[3]) == choice)
 
-    def gather_ativar(
-        self, frame: Frame, evs: list[GEvent]
-    ) -> tuple[list[Option], list[Refusal], dict[str, Any]]:
+    def gather_ativar(self, frame: Frame, evs: list[GEvent]) -> tuple[list[Option], list[Refusal], dict[str, Any]]:
         options: list[tuple[Any, Option]] = []
         refused: list[Refusal] = []
         lookup: dict[str, Any] = {}
@@ -1679,16 +1334,8 @@ class Engine:
                 for hero in self.activators(card, eff):
                     if trig is None and not eff.timings:
                         if hero is not None and self.card_zone(card.id) not in ("LIMBO",):
-                            refused.append(
-                                Refusal(
-                                    f"{hero}:{eid}",
-                                    hero,
-                                    card.id,
-                                    eid,
-                                    "NO_QUANDO",
-                                    "a response must answer an event: this Ativar has no Quando (R-12)",
-                                )
-                            )
+                            refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, "NO_QUANDO",
+                                                   "a response must answer an event: this Ativar has no Quando (R-12)"))
                         continue
                     best: tuple[str, str] | None = None
                     matched = False
@@ -1700,39 +1347,21 @@ class Engine:
                             oid = f"{hero}:{eid}>{ev.label}"
                             if oid not in lookup:
                                 lookup[oid] = (hero, card.id, eno, ev)
-                                options.append(
-                                    (
-                                        self.priority_key(hero, card),
-                                        Option(
-                                            oid,
-                                            f"{hero}: {card.name} ({eid}) — answers {self.describe(ev)}",
-                                            hero,
-                                            card.id,
-                                            eid,
-                                            ev.label,
-                                        ),
-                                    )
-                                )
+                                options.append((self.priority_key(hero, card), Option(
+                                    oid, f"{hero}: {card.name} ({eid}) — answers {self.describe(ev)}", hero, card.id,
+                                    eid, ev.label)))
                             matched = True
                         elif code != "NO_TRIGGER":
                             best = best or (code, reason)
                     if not matched:
-                        code, reason = best or (
-                            "NO_TRIGGER",
-                            "its Quando is not met by anything in this window",
-                        )
+                        code, reason = best or ("NO_TRIGGER", "its Quando is not met by anything in this window")
                         refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, code, reason))
         options.sort(key=lambda p: p[0])
         return [o for _, o in options], refused, lookup
 
 
 #: R-04: "Até o final do turno" & co. as lasting-effect end times.
-_TIME_KEYS = {
-    "end_turn": "end_turn",
-    "end_battle": "end_battle",
-    "next_turn": "next_turn",
-    "end_cycle": "end_cycle",
-}
+_TIME_KEYS = {"end_turn": "end_turn", "end_battle": "end_battle", "next_turn": "next_turn", "end_cycle": "end_cycle"}
 
 
 def _stmts_label(stmts: list[dict[str, Any]]) -> str:
@@ -1765,7 +1394,6 @@ def _hero_is(kind: str, role: str, rel: str) -> Callable[[Engine, Card, str | No
         if rel == "team":
             return e.who_matches({"who": "self"}, who, h) or e.who_matches({"who": "ally"}, who, h)
         return e.who_matches({"who": rel}, who, h)
-
     return f
 
 
@@ -1775,34 +1403,18 @@ def _moment(kind: str) -> Callable[[Engine, Card, str | None, GEvent], bool]:
 
 #: Seed «Temporização»: each timing keyword as a test on a game event.
 _TIMING_MATCH: dict[str, Callable[[Engine, Card, str | None, GEvent], bool]] = {
-    "Ao Entrar": _self_card("enter"),
-    "Ao Sair": _self_card("leave"),
-    "Ao Obter": _self_card("draw"),
-    "Ao Revelar": _self_card("reveal"),
-    "Ao Ocultar": _self_card("hide"),
-    "Ao Consumir": _self_card("exhaust"),
-    "Ao Recuperar": _self_card("ready"),
-    "Ao Descartar": _self_card("discard"),
-    "Ao Enterrar": _self_card("bury"),
-    "Ao Banir": _self_card("banish"),
-    "Em Teste": _moment("test"),
-    "Ao Atacar": _hero_is("attack", "actor", "self"),
-    "Ao Ser Atacado": _hero_is("attack", "patient", "self"),
-    "Ao Ser Alvo": _hero_is("target", "patient", "self"),
-    "Ao Rolar": _hero_is("roll", "actor", "self"),
-    "Início da Batalha": _moment("battle_start"),
-    "Fim da Batalha": _moment("battle_end"),
-    "Restauração": _moment("restoration"),
-    "Início do Turno": _hero_is("turn_start", "actor", "self"),
-    "Fim do Turno": _hero_is("turn_end", "actor", "self"),
-    "Início do Time": _hero_is("turn_start", "actor", "team"),
-    "Fim do Time": _hero_is("turn_end", "actor", "team"),
-    "Início Aliado": _hero_is("turn_start", "actor", "ally"),
-    "Fim Aliado": _hero_is("turn_end", "actor", "ally"),
-    "Início Rival": _hero_is("turn_start", "actor", "opponent"),
-    "Fim Rival": _hero_is("turn_end", "actor", "opponent"),
-    "Início Geral": _hero_is("turn_start", "actor", "any"),
-    "Fim Geral": _hero_is("turn_end", "actor", "any"),
+    "Ao Entrar": _self_card("enter"), "Ao Sair": _self_card("leave"), "Ao Obter": _self_card("draw"),
+    "Ao Revelar": _self_card("reveal"), "Ao Ocultar": _self_card("hide"), "Ao Consumir": _self_card("exhaust"),
+    "Ao Recuperar": _self_card("ready"), "Ao Descartar": _self_card("discard"), "Ao Enterrar": _self_card("bury"),
+    "Ao Banir": _self_card("banish"), "Em Teste": _moment("test"), "Ao Atacar": _hero_is("attack", "actor", "self"),
+    "Ao Ser Atacado": _hero_is("attack", "patient", "self"), "Ao Ser Alvo": _hero_is("target", "patient", "self"),
+    "Ao Rolar": _hero_is("roll", "actor", "self"), "Início da Batalha": _moment("battle_start"),
+    "Fim da Batalha": _moment("battle_end"), "Restauração": _moment("restoration"),
+    "Início do Turno": _hero_is("turn_start", "actor", "self"), "Fim do Turno": _hero_is("turn_end", "actor", "self"),
+    "Início do Time": _hero_is("turn_start", "actor", "team"), "Fim do Time": _hero_is("turn_end", "actor", "team"),
+    "Início Aliado": _hero_is("turn_start", "actor", "ally"), "Fim Aliado": _hero_is("turn_end", "actor", "ally"),
+    "Início Rival": _hero_is("turn_start", "actor", "opponent"), "Fim Rival": _hero_is("turn_end", "actor", "opponent"),
+    "Início Geral": _hero_is("turn_start", "actor", "any"), "Fim Geral": _hero_is("turn_end", "actor", "any"),
     "Início do Companheiro": _hero_is("turn_start", "actor", "companion"),
     "Fim do Companheiro": _hero_is("turn_end", "actor", "companion"),
 }

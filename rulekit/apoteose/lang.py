@@ -27,36 +27,19 @@ Stmt = dict[str, Any]
 
 RESOURCES = {"vida": "VIDA", "hp": "VIDA", "mana": "MANA", "estamina": "ESTAMINA"}
 ZONES = {
-    "inventario": "INVENTÁRIO",
-    "mao": "INVENTÁRIO",
-    "mesa": "MESA",
-    "suporte": "SUPORTE",
-    "cenario": "CENÁRIO",
-    "tabuleiro": "TABULEIRO",
-    "descarte": "DESCARTE",
-    "pilha de descarte": "DESCARTE",
-    "baralho": "BARALHO",
-    "banidas": "BANIDAS",
-    "pilha de cartas banidas": "BANIDAS",
-    "limbo": "LIMBO",
+    "inventario": "INVENTÁRIO", "mao": "INVENTÁRIO", "mesa": "MESA", "suporte": "SUPORTE",
+    "cenario": "CENÁRIO", "tabuleiro": "TABULEIRO", "descarte": "DESCARTE", "pilha de descarte": "DESCARTE",
+    "baralho": "BARALHO", "banidas": "BANIDAS", "pilha de cartas banidas": "BANIDAS", "limbo": "LIMBO",
 }
 #: words of "essa <ação>" -> the event kind it modifies
 ACTION_NOUNS = {
-    "cura": "heal",
-    "recuperacao": "recover",
-    "dano": "damage",
-    "perda": "lose",
-    "compra": "draw",
-    "consumo": "consume",
-    "ativacao": "activate",
+    "cura": "heal", "recuperacao": "recover", "dano": "damage", "perda": "lose", "compra": "draw",
+    "consumo": "consume", "ativacao": "activate",
 }
 DURATIONS = {
-    "ate o final do turno": "end_turn",
-    "ate o fim do turno": "end_turn",
-    "ate o final da batalha": "end_battle",
-    "ate o fim da batalha": "end_battle",
-    "ate o inicio do seu proximo turno": "next_turn",
-    "o inicio do seu proximo turno": "next_turn",
+    "ate o final do turno": "end_turn", "ate o fim do turno": "end_turn",
+    "ate o final da batalha": "end_battle", "ate o fim da batalha": "end_battle",
+    "ate o inicio do seu proximo turno": "next_turn", "o inicio do seu proximo turno": "next_turn",
     "ate o final do ciclo": "end_cycle",
 }
 
@@ -114,30 +97,16 @@ def parse_amount(text: str) -> int | dict[str, Any]:
 
 def parse_target(t: _T, match: re.Match[str] | None = None, group: int | str = 0) -> dict[str, Any]:
     """A hero phrase -> ``{"who": self|opponent|ally|any|selected|answered|turn|name, ...}``."""
-    low = t.low if match is None else t.low[match.start(group) : match.end(group)]
+    low = t.low if match is None else t.low[match.start(group):match.end(group)]
     orig = t.orig if match is None else t.span(match, group)
     low = low.strip()
     table = {
-        "voce": "self",
-        "si mesmo": "self",
-        "voce mesmo": "self",
-        "seu heroi": "self",
-        "um oponente": "opponent",
-        "o oponente": "opponent",
-        "um inimigo": "opponent",
-        "um aliado": "ally",
-        "o aliado": "ally",
-        "um heroi": "any",
-        "um personagem": "any",
-        "qualquer heroi": "any",
-        "o alvo": "selected",
-        "o alvo selecionado": "selected",
-        "o heroi selecionado": "selected",
-        "o heroi que ativou essa carta": "answered",
-        "o controlador dessa carta": "answered",
-        "quem ativou essa carta": "answered",
-        "o heroi do turno": "turn",
-        "heroi do turno": "turn",
+        "voce": "self", "si mesmo": "self", "voce mesmo": "self", "seu heroi": "self",
+        "um oponente": "opponent", "o oponente": "opponent", "um inimigo": "opponent",
+        "um aliado": "ally", "o aliado": "ally", "um heroi": "any", "um personagem": "any", "qualquer heroi": "any",
+        "o alvo": "selected", "o alvo selecionado": "selected", "o heroi selecionado": "selected",
+        "o heroi que ativou essa carta": "answered", "o controlador dessa carta": "answered",
+        "quem ativou essa carta": "answered", "o heroi do turno": "turn", "heroi do turno": "turn",
         "heroi que ativou essa carta": "answered",
     }
     if low in table:
@@ -153,7 +122,7 @@ def parse_target(t: _T, match: re.Match[str] | None = None, group: int | str = 0
 
 def parse_card(t: _T, match: re.Match[str], group: int | str) -> dict[str, Any]:
     """A card phrase -> ``{"card": self|answered|selected|choose, "count", "type", "zone"}``."""
-    low = t.low[match.start(group) : match.end(group)].strip()
+    low = t.low[match.start(group):match.end(group)].strip()
     orig = t.span(match, group).strip()
     if low in ("esta carta", "desta carta", "a si mesma"):
         return {"card": "self"}
@@ -161,14 +130,11 @@ def parse_card(t: _T, match: re.Match[str], group: int | str) -> dict[str, Any]:
         return {"card": "answered"}
     if low in ("a carta selecionada", "as cartas selecionadas", "o alvo", "o alvo selecionado"):
         return {"card": "selected"}
-    m = re.fullmatch(
-        rf"{N} (cartas?|[\w-]+)(?: (?:do|da|de|no|na) (?:seu |sua )?(inventario|mesa|suporte|mao|baralho|tabuleiro|cenario))?",
-        low,
-    )
+    m = re.fullmatch(rf"{N} (cartas?|[\w-]+)(?: (?:do|da|de|no|na) (?:seu |sua )?(inventario|mesa|suporte|mao|baralho|tabuleiro|cenario))?", low)
     if m:
         out: dict[str, Any] = {"card": "choose", "count": _num(m.group(1))}
         if m.group(2) not in ("carta", "cartas"):
-            out["type"] = orig[m.start(2) - m.start(0) : m.end(2) - m.start(0)].upper()
+            out["type"] = orig[m.start(2) - m.start(0):m.end(2) - m.start(0)].upper()
         if m.group(3):
             out["zone"] = ZONES[m.group(3)]
         return out
@@ -200,55 +166,29 @@ def parse_statement(text: str) -> Stmt:
     low = t.low
     stmt: Stmt | None = None
     if m := t.m(rf"cure {AMT} de (vida|hp)(?: (?:de|do|da|a|ao|em) (.+))?"):
-        stmt = {
-            "op": "heal",
-            "amount": parse_amount(t.span(m, 1)),
-            "resource": "VIDA",
-            "target": parse_target(t, m, 3) if m.group(3) else {"who": "self"},
-        }
+        stmt = {"op": "heal", "amount": parse_amount(t.span(m, 1)), "resource": "VIDA",
+                "target": parse_target(t, m, 3) if m.group(3) else {"who": "self"}}
     elif m := t.m(rf"recupere {AMT} de (vida|mana|estamina|hp)(?: (?:de|do|da|a|ao|em) (.+))?"):
-        stmt = {
-            "op": "recover",
-            "amount": parse_amount(t.span(m, 1)),
-            "resource": RESOURCES[m.group(2)],
-            "target": parse_target(t, m, 3) if m.group(3) else {"who": "self"},
-        }
+        stmt = {"op": "recover", "amount": parse_amount(t.span(m, 1)), "resource": RESOURCES[m.group(2)],
+                "target": parse_target(t, m, 3) if m.group(3) else {"who": "self"}}
     elif m := t.m(r"recupere (.+ carta.*|.+)"):
         stmt = {"op": "ready", **parse_card(t, m, 1)}
     elif m := t.m(rf"consuma {AMT} de (vida|mana|estamina|hp)"):
-        stmt = {
-            "op": "consume",
-            "amount": parse_amount(t.span(m, 1)),
-            "resource": RESOURCES[m.group(2)],
-            "target": {"who": "self"},
-        }
+        stmt = {"op": "consume", "amount": parse_amount(t.span(m, 1)), "resource": RESOURCES[m.group(2)],
+                "target": {"who": "self"}}
     elif m := t.m(r"consuma (.+)"):
         stmt = {"op": "exhaust", **parse_card(t, m, 1)}
     elif m := t.m(rf"cause {AMT} de dano (?:a|ao|aos|em|para) (.+)"):
-        stmt = {
-            "op": "damage",
-            "amount": parse_amount(t.span(m, 1)),
-            "resource": "VIDA",
-            "target": parse_target(t, m, 2),
-        }
+        stmt = {"op": "damage", "amount": parse_amount(t.span(m, 1)), "resource": "VIDA",
+                "target": parse_target(t, m, 2)}
     elif m := t.m(rf"(.+?) perde {AMT} de (vida|mana|estamina|hp)"):
-        stmt = {
-            "op": "lose",
-            "amount": parse_amount(t.span(m, 2)),
-            "resource": RESOURCES[m.group(3)],
-            "target": parse_target(t, m, 1),
-        }
+        stmt = {"op": "lose", "amount": parse_amount(t.span(m, 2)), "resource": RESOURCES[m.group(3)],
+                "target": parse_target(t, m, 1)}
     elif m := t.m(rf"compre {N} cartas?"):
         stmt = {"op": "draw", "count": _num(m.group(1)), "target": {"who": "self"}}
     elif m := t.m(r"(descarte|enterre|bane|revele|registre|oculte) (.+)"):
-        op = {
-            "descarte": "discard",
-            "enterre": "bury",
-            "bane": "banish",
-            "revele": "reveal",
-            "registre": "register",
-            "oculte": "hide",
-        }[m.group(1)]
+        op = {"descarte": "discard", "enterre": "bury", "bane": "banish", "revele": "reveal",
+              "registre": "register", "oculte": "hide"}[m.group(1)]
         stmt = {"op": op, **parse_card(t, m, 2)}
     elif m := t.m(r"devolva (.+) (?:ao|para o) (?:seu )?inventario"):
         stmt = {"op": "return", **parse_card(t, m, 1)}
@@ -258,9 +198,7 @@ def parse_statement(text: str) -> Stmt:
         stmt = {"op": "attach", **parse_card(t, m, 1), "to": parse_card(t, m, 2)}
     elif t.m(r"mova-se.*|mova .*"):
         stmt = {"op": "step", "text": t.orig}
-    elif m := t.m(
-        rf"selecione {N} (.+?)(?: (?:no|na|em) (?:seu |sua )?(tabuleiro|mesa|inventario|suporte|cenario))?"
-    ):
+    elif m := t.m(rf"selecione {N} (.+?)(?: (?:no|na|em) (?:seu |sua )?(tabuleiro|mesa|inventario|suporte|cenario))?"):
         stmt = _select(t, m)
     elif m := t.m(rf"role(?: {N} dados?| os dados| dados?| o dado)?"):
         stmt = {"op": "roll", "count": _num(m.group(1)) if m.group(1) else 1}
@@ -269,40 +207,20 @@ def parse_statement(text: str) -> Stmt:
     elif m := t.m(rf"(aumente|reduza) (?:essa|esse|a|o) (\w+) em {AMT}"):
         if m.group(2) in ACTION_NOUNS:
             sign = 1 if m.group(1) == "aumente" else -1
-            stmt = {
-                "op": "modify",
-                "action": ACTION_NOUNS[m.group(2)],
-                "delta": sign * _num_or_amt(t.span(m, 3)),
-            }
+            stmt = {"op": "modify", "action": ACTION_NOUNS[m.group(2)], "delta": sign * _num_or_amt(t.span(m, 3))}
     elif m := t.m(r"(?:em um teste,? )?voce recebe ([+-]?\d+) de ([\w-]+)"):
-        stmt = {
-            "op": "gain",
-            "attribute": t.span(m, 2).upper(),
-            "amount": int(m.group(1)),
-            "target": {"who": "self"},
-        }
+        stmt = {"op": "gain", "attribute": t.span(m, 2).upper(), "amount": int(m.group(1)), "target": {"who": "self"}}
         if low.startswith("em um teste"):
             stmt["during"] = "test"
     elif m := t.m(r"([+-]\d+) de ([\w-]+)"):
-        stmt = {
-            "op": "gain",
-            "attribute": t.span(m, 2).upper(),
-            "amount": int(m.group(1)),
-            "target": {"who": "self"},
-        }
-    elif m := t.m(
-        r"voce causa ([+-]\d+) de dano para cada (carta|[\w-]+) (?:no|na|em) (?:seu |sua )?"
-        r"(inventario|mesa|suporte|mao|tabuleiro|cenario)(?: \(max (\d+)\))?"
-    ):
+        stmt = {"op": "gain", "attribute": t.span(m, 2).upper(), "amount": int(m.group(1)), "target": {"who": "self"}}
+    elif m := t.m(r"voce causa ([+-]\d+) de dano para cada (carta|[\w-]+) (?:no|na|em) (?:seu |sua )?"
+                  r"(inventario|mesa|suporte|mao|tabuleiro|cenario)(?: \(max (\d+)\))?"):
         per: dict[str, Any] = {"zone": ZONES[m.group(3)], "who": "self"}
         if m.group(2) != "carta":
             per["type"] = t.span(m, 2).upper()
-        stmt = {
-            "op": "gain",
-            "attribute": "DANO",
-            "amount": {"per": per, "times": int(m.group(1))},
-            "target": {"who": "self"},
-        }
+        stmt = {"op": "gain", "attribute": "DANO", "amount": {"per": per, "times": int(m.group(1))},
+                "target": {"who": "self"}}
         if m.group(4):
             stmt["amount"]["max"] = int(m.group(4))
     elif t.m(r"\(.*\)"):
@@ -323,17 +241,8 @@ def _select(t: _T, m: re.Match[str]) -> Stmt:
     count = _num(m.group(1))
     what_low = m.group(2).strip()
     zone = ZONES[m.group(3)] if m.group(3) else None
-    heroes = {
-        "oponente": "opponent",
-        "oponentes": "opponent",
-        "aliado": "ally",
-        "aliados": "ally",
-        "alvo": "any",
-        "alvos": "any",
-        "heroi": "any",
-        "herois": "any",
-        "personagem": "any",
-    }
+    heroes = {"oponente": "opponent", "oponentes": "opponent", "aliado": "ally", "aliados": "ally",
+              "alvo": "any", "alvos": "any", "heroi": "any", "herois": "any", "personagem": "any"}
     if what_low in heroes and zone is None:
         return {"op": "select", "count": count, "what": "hero", "who": heroes[what_low]}
     out: Stmt = {"op": "select", "count": count, "what": "card"}
@@ -345,40 +254,17 @@ def _select(t: _T, m: re.Match[str]) -> Stmt:
 
 
 _VERB_STARTS = (
-    "cure",
-    "recupere",
-    "consuma",
-    "cause",
-    "compre",
-    "descarte",
-    "enterre",
-    "bane",
-    "revele",
-    "registre",
-    "oculte",
-    "devolva",
-    "anexe",
-    "mova",
-    "mova-se",
-    "selecione",
-    "role",
-    "negue",
-    "aumente",
-    "reduza",
-    "voce recebe",
-    "voce causa",
-    "depois",
-    "escolha",
+    "cure", "recupere", "consuma", "cause", "compre", "descarte", "enterre", "bane", "revele", "registre",
+    "oculte", "devolva", "anexe", "mova", "mova-se", "selecione", "role", "negue", "aumente", "reduza", "voce recebe",
+    "voce causa", "depois", "escolha",
 )
 
 
 def _starts_clause(low: str) -> bool:
     low = low.lstrip()
-    return (
-        any(low == v or low.startswith(v + " ") or low.startswith(v + ",") for v in _VERB_STARTS)
-        or bool(re.match(r"[\w -]+ perde \d", low))
-        or bool(re.match(r"[+-]\d+ de ", low))
-    )
+    return any(low == v or low.startswith(v + " ") or low.startswith(v + ",") for v in _VERB_STARTS) or bool(
+        re.match(r"[\w -]+ perde \d", low)
+    ) or bool(re.match(r"[+-]\d+ de ", low))
 
 
 def split_clauses(text: str) -> list[str]:
@@ -405,11 +291,11 @@ def split_clauses(text: str) -> list[str]:
         low = _fold(s)
         cuts = [0]
         for m in re.finditer(r"(,\s*e\s+|\s+e\s+|,\s*depois,?\s+|,\s+|;\s*)", low):
-            if _starts_clause(low[m.end() :]):
+            if _starts_clause(low[m.end():]):
                 cuts.append(m.start())
                 cuts.append(m.end())
         cuts.append(len(s))
-        pieces = [s[cuts[i] : cuts[i + 1]] for i in range(0, len(cuts) - 1, 2)]
+        pieces = [s[cuts[i]:cuts[i + 1]] for i in range(0, len(cuts) - 1, 2)]
         out.extend(p.strip() for p in pieces if p.strip())
     return out
 
@@ -444,31 +330,12 @@ def parse_description(text: str) -> tuple[list[Stmt], bool]:
 # --------------------------------------------------------------------------------------------
 
 REQ_VERBS: dict[str, str] = {
-    "descarte": "cost",
-    "consuma": "cost",
-    "enterre": "cost",
-    "bane": "cost",
-    "revele": "cost",
-    "pague": "cost",
-    "devolva": "cost",
-    "anexe": "cost",
-    "oculte": "cost",
-    "registre": "cost",
-    "recupere": "cost",
-    "selecione": "action",
-    "mova": "action",
-    "mova-se": "action",
-    "role": "action",
-    "compre": "action",
-    "cause": "action",
-    "cure": "action",
-    "ate": "state",
-    "enquanto": "state",
-    "durante": "state",
-    "quando": "condition",
-    "se": "condition",
-    "depois": "condition",
-    "antes": "condition",
+    "descarte": "cost", "consuma": "cost", "enterre": "cost", "bane": "cost", "revele": "cost",
+    "pague": "cost", "devolva": "cost", "anexe": "cost", "oculte": "cost", "registre": "cost", "recupere": "cost",
+    "selecione": "action", "mova": "action", "mova-se": "action", "role": "action", "compre": "action",
+    "cause": "action", "cure": "action",
+    "ate": "state", "enquanto": "state", "durante": "state",
+    "quando": "condition", "se": "condition", "depois": "condition", "antes": "condition",
 }
 
 
@@ -483,11 +350,7 @@ def parse_condition(text: str) -> dict[str, Any]:
             out["zone"] = ZONES.get(m.group(3), m.group(3).upper())
         return out
     if m := t.m(rf"(?:houver|houverem|existir|existirem|tiver|tiverem)(?: {N})? ([\w-]+) (?:no|na|em) (\w+)"):
-        out = {
-            "cond": "exists",
-            "count": _num(m.group(1)) if m.group(1) else 1,
-            "zone": ZONES.get(m.group(3), m.group(3).upper()),
-        }
+        out = {"cond": "exists", "count": _num(m.group(1)) if m.group(1) else 1, "zone": ZONES.get(m.group(3), m.group(3).upper())}
         if m.group(2) not in ("carta", "cartas"):
             out["type"] = t.span(m, 2).upper()
         return out
@@ -499,95 +362,36 @@ def parse_condition(text: str) -> dict[str, Any]:
         return {"cond": "battle"}
     if t.m(r"(?:um|o) teste"):
         return {"cond": "test"}
-    if m := t.m(
-        r"(?:que )?esta carta (?:seja|for) (descartada|banida|enterrada|consumida|revelada|ocultada)"
-    ):
-        kinds = {
-            "descartada": "discard",
-            "banida": "banish",
-            "enterrada": "bury",
-            "consumida": "exhaust",
-            "revelada": "reveal",
-            "ocultada": "hide",
-        }
+    if m := t.m(r"(?:que )?esta carta (?:seja|for) (descartada|banida|enterrada|consumida|revelada|ocultada)"):
+        kinds = {"descartada": "discard", "banida": "banish", "enterrada": "bury", "consumida": "exhaust",
+                 "revelada": "reveal", "ocultada": "hide"}
         return {"cond": "until_event", "event": kinds[m.group(1)], "card": "self"}
     if m := t.m(r"(?:o )?(final|fim|inicio) (?:do|da|de) (?:seu )?(?:proximo )?(turno|batalha|ciclo)"):
-        return {
-            "cond": "until_time",
-            "when": ("end_" if m.group(1) != "inicio" else "next_")
-            + m.group(2).replace("batalha", "battle").replace("turno", "turn").replace("ciclo", "cycle"),
-        }
+        return {"cond": "until_time", "when": ("end_" if m.group(1) != "inicio" else "next_") + m.group(2)
+                .replace("batalha", "battle").replace("turno", "turn").replace("ciclo", "cycle")}
     if m := t.m(r"(?:sua|a sua) (vida|mana|estamina|hp) (?:for|estiver) (menor|maior) (?:que|do que) (\d+)"):
-        return {
-            "cond": "resource",
-            "who": "self",
-            "resource": RESOURCES[m.group(1)],
-            "cmp": "<" if m.group(2) == "menor" else ">",
-            "value": int(m.group(3)),
-        }
+        return {"cond": "resource", "who": "self", "resource": RESOURCES[m.group(1)],
+                "cmp": "<" if m.group(2) == "menor" else ">", "value": int(m.group(3))}
     if m := t.m(r"voce (?:tiver|possuir) (?:pelo menos )?(\d+) de (vida|mana|estamina|hp)"):
-        return {
-            "cond": "resource",
-            "who": "self",
-            "resource": RESOURCES[m.group(2)],
-            "cmp": ">=",
-            "value": int(m.group(1)),
-        }
+        return {"cond": "resource", "who": "self", "resource": RESOURCES[m.group(2)], "cmp": ">=",
+                "value": int(m.group(1))}
     if t.m(r"esta carta estiver anexada.*"):
         return {"cond": "attached"}
     return {"cond": "unknown", "text": t.orig}
 
 
 _STEMS = {
-    "ativ": "activate",
-    "descart": "discard",
-    "consum": "consume",
-    "cur": "heal",
-    "recuper": "recover",
-    "sofr": "damage",
-    "caus": "damage",
-    "atac": "attack",
-    "declar": "attack",
-    "selecion": "target",
-    "rol": "roll",
-    "compr": "draw",
-    "enterr": "bury",
-    "ban": "banish",
-    "revel": "reveal",
-    "devolv": "return",
-    "entr": "enter",
-    "sa": "leave",
-    "resolv": "resolve",
-    "neg": "negate",
-    "perd": "lose",
-    "ocult": "hide",
-    "anex": "attach",
-    "faz": "test",
-    "fiz": "test",
-    "registr": "register",
+    "ativ": "activate", "descart": "discard", "consum": "consume", "cur": "heal", "recuper": "recover",
+    "sofr": "damage", "caus": "damage", "atac": "attack", "declar": "attack", "selecion": "target",
+    "rol": "roll", "compr": "draw", "enterr": "bury", "ban": "banish", "revel": "reveal", "devolv": "return",
+    "entr": "enter", "sa": "leave", "resolv": "resolve", "neg": "negate", "perd": "lose", "ocult": "hide",
+    "anex": "attach", "faz": "test", "fiz": "test", "registr": "register",
 }
 
 
 def _stem(word: str) -> str | None:
-    for suf in (
-        "adas",
-        "ados",
-        "idas",
-        "idos",
-        "ada",
-        "ado",
-        "ida",
-        "ido",
-        "arem",
-        "erem",
-        "irem",
-        "ar",
-        "er",
-        "ir",
-        "em",
-        "e",
-        "a",
-    ):
+    for suf in ("adas", "ados", "idas", "idos", "ada", "ado", "ida", "ido", "arem", "erem", "irem",
+                "ar", "er", "ir", "em", "e", "a"):
         if word.endswith(suf) and word[: -len(suf)] in _STEMS:
             return word[: -len(suf)]
     if word in ("fizer", "fazer"):
@@ -600,28 +404,14 @@ def _party(t: _T, low: str, orig: str) -> dict[str, Any]:
     low = low.strip()
     orig = orig.strip()
     for art in ("sua ", "seu ", "a ", "o "):
-        if low.startswith(art) and low[len(art) :] in RESOURCES:
-            return {
-                "resource": RESOURCES[low[len(art) :]],
-                **({"who": "self"} if art in ("sua ", "seu ") else {}),
-            }
+        if low.startswith(art) and low[len(art):] in RESOURCES:
+            return {"resource": RESOURCES[low[len(art):]], **({"who": "self"} if art in ("sua ", "seu ") else {})}
     if low in RESOURCES:
         return {"resource": RESOURCES[low]}
-    heroes = {
-        "voce": "self",
-        "": "self",
-        "um oponente": "opponent",
-        "oponente": "opponent",
-        "um inimigo": "opponent",
-        "um aliado": "ally",
-        "aliado": "ally",
-        "um heroi": "any",
-        "um personagem": "any",
-        "alguem": "any",
-        "qualquer heroi": "any",
-        "qualquer personagem": "any",
-        "o heroi do turno": "turn",
-    }
+    heroes = {"voce": "self", "": "self", "um oponente": "opponent", "oponente": "opponent",
+              "um inimigo": "opponent", "um aliado": "ally", "aliado": "ally", "um heroi": "any",
+              "um personagem": "any", "alguem": "any", "qualquer heroi": "any", "qualquer personagem": "any",
+              "o heroi do turno": "turn"}
     if low in heroes:
         return {"who": heroes[low]}
     if low in ("esta carta", "este efeito"):
@@ -656,8 +446,7 @@ def parse_trigger(text: str) -> dict[str, Any]:
     words = low.split()
     # passive: "<subj> for [ser] <participle> [rest]" / "ser <participle>" / "for <infinitive> <obj>"
     m = re.fullmatch(r"()(?:for |ser )(?:ser )?([\w-]+)(?: (.*))?", low) or re.fullmatch(
-        r"(?:(.*?) )?(?:for |ser |seja |forem )(?:ser )?([\w-]+)(?: (.*))?", low
-    )
+        r"(?:(.*?) )?(?:for |ser |seja |forem )(?:ser )?([\w-]+)(?: (.*))?", low)
     am = re.fullmatch(r"(?:(.*?) )?([\w-]+(?:ar|er|ir|arem|erem|irem)|fizer)(?: (.*))?", low)
     if m and _stem(m.group(2)):
         stem = _stem(m.group(2))
@@ -666,7 +455,7 @@ def parse_trigger(text: str) -> dict[str, Any]:
         subj_low = m.group(1) or ""
         subj = _party(t, subj_low, t.orig[: len(subj_low)])
         rest_low = m.group(3) or ""
-        rest = t.orig[len(low) - len(rest_low) :] if rest_low else ""
+        rest = t.orig[len(low) - len(rest_low):] if rest_low else ""
         infinitive = m.group(2).endswith(("ar", "er", "ir")) or m.group(2) == "fazer"
         if infinitive:  # "for atacar", "for fazer um teste", "for rolar os dados": subject acts
             out.update(event=kind, actor=subj if "who" in subj else {"who": "self"})
@@ -695,7 +484,7 @@ def parse_trigger(text: str) -> dict[str, Any]:
         subj_low = am.group(1) or ""
         subj = _party(t, subj_low, t.orig[: len(subj_low)])
         rest_low = am.group(3) or ""
-        rest = t.orig[len(low) - len(rest_low) :] if rest_low else ""
+        rest = t.orig[len(low) - len(rest_low):] if rest_low else ""
         out["event"] = kind
         who = subj if "who" in subj else {"who": "self"}
         if stem == "sofr":  # "sofrer dano": the subject is hit
@@ -731,7 +520,7 @@ def parse_requirement_ast(kind: str, verb: str, text: str) -> dict[str, Any]:
         if v == "descarte" and t.m(r"descarte uma carta"):
             return {"op": "discard", "card": "choose", "count": 1}
         return parse_statement(text)
-    rest = t.orig[len(verb) :].strip()
+    rest = t.orig[len(verb):].strip()
     rest_low = _fold(rest)
     if v == "quando" or v == "depois" or v == "antes":
         if v == "depois" or v == "antes":

@@ -19,65 +19,26 @@ from typing import Any
 ACTIVATIONS: tuple[str, ...] = ("Ativar", "Auto", "Passivo")
 #: R-01: timing keywords (seed «Temporização»).
 TIMINGS: tuple[str, ...] = (
-    "Ao Entrar",
-    "Ao Sair",
-    "Ao Obter",
-    "Ao Revelar",
-    "Ao Ocultar",
-    "Ao Consumir",
-    "Ao Recuperar",
-    "Ao Descartar",
-    "Ao Enterrar",
-    "Ao Banir",
-    "Em Teste",
-    "Ao Atacar",
-    "Ao Ser Atacado",
-    "Ao Ser Alvo",
-    "Ao Rolar",
-    "Início da Batalha",
-    "Fim da Batalha",
-    "Restauração",
-    "Início do Turno",
-    "Fim do Turno",
-    "Início do Time",
-    "Fim do Time",
-    "Início Aliado",
-    "Fim Aliado",
-    "Início Rival",
-    "Fim Rival",
-    "Início Geral",
-    "Fim Geral",
-    "Início do Companheiro",
-    "Fim do Companheiro",
+    "Ao Entrar", "Ao Sair", "Ao Obter", "Ao Revelar", "Ao Ocultar", "Ao Consumir", "Ao Recuperar",
+    "Ao Descartar", "Ao Enterrar", "Ao Banir", "Em Teste", "Ao Atacar", "Ao Ser Atacado", "Ao Ser Alvo",
+    "Ao Rolar", "Início da Batalha", "Fim da Batalha", "Restauração", "Início do Turno", "Fim do Turno",
+    "Início do Time", "Fim do Time", "Início Aliado", "Fim Aliado", "Início Rival", "Fim Rival",
+    "Início Geral", "Fim Geral", "Início do Companheiro", "Fim do Companheiro",
 )
 #: R-01: limit keywords (seed «Limite»).
 LIMITS: tuple[str, ...] = (
-    "Turno Próprio",
-    "Uma Vez por Ciclo",
-    "Uma Vez por Batalha",
-    "Ação Inicial",
-    "Encerra Turno",
-    "Irrespondível",
-    "Inegável",
-    "Duração",
+    "Turno Próprio", "Uma Vez por Ciclo", "Uma Vez por Batalha", "Ação Inicial", "Encerra Turno",
+    "Irrespondível", "Inegável", "Duração",
 )
 #: R-01: scope keywords (seed «Escopo»).
 SCOPES: tuple[str, ...] = ("Qualquer Lugar", "Da Mesa", "Do Inventário", "Do Descarte", "Do Time", "Do Anexo")
 #: R-01: task keywords (seed «Tarefa»); value = the verb the task performs on this card.
 TASKS: dict[str, str] = {
-    "Consumir": "exhaust",
-    "Recuperar": "ready",
-    "Descartar": "discard",
-    "Enterrar": "bury",
-    "Banir": "banish",
-    "Registrar": "register",
+    "Consumir": "exhaust", "Recuperar": "ready", "Descartar": "discard", "Enterrar": "bury",
+    "Banir": "banish", "Registrar": "register",
 }
 KEYWORD_KINDS: dict[str, tuple[str, ...]] = {
-    "activation": ACTIVATIONS,
-    "timing": TIMINGS,
-    "limit": LIMITS,
-    "scope": SCOPES,
-    "task": tuple(TASKS),
+    "activation": ACTIVATIONS, "timing": TIMINGS, "limit": LIMITS, "scope": SCOPES, "task": tuple(TASKS),
 }
 #: Canonical order of keyword kinds in the notation (glossary «Notation of an effect»).
 KEYWORD_ORDER: tuple[str, ...] = ("activation", "timing", "limit", "scope", "task")
@@ -143,25 +104,13 @@ def durante_semantics() -> str:
 # --------------------------------------------------------------------------------------------
 #: Seed «Prioridade de Resposta», in order (R-05 fixes the frame: the turn hero).
 PRIORITY_CATEGORIES: tuple[str, ...] = (
-    "Campanha",
-    "Cenário",
-    "Heróis Oponentes",
-    "Heróis do Time",
-    "Herói do Turno",
-    "Pilha de Descarte",
-    "Mestre de Jogo",
+    "Campanha", "Cenário", "Heróis Oponentes", "Heróis do Time", "Herói do Turno",
+    "Pilha de Descarte", "Mestre de Jogo",
 )
 
 
-def priority_category(
-    *,
-    source: str,
-    zone: str | None,
-    controller_team: str | None,
-    controller: str | None,
-    turn_hero: str,
-    turn_team: str,
-) -> int:
+def priority_category(*, source: str, zone: str | None, controller_team: str | None,
+                      controller: str | None, turn_hero: str, turn_team: str) -> int:
     """R-05 + R-07: the priority category (index into :data:`PRIORITY_CATEGORIES`) of an effect.
 
     * ``source`` is ``"campanha"``, ``"mestre"`` or ``"hero"``.
@@ -398,27 +347,12 @@ TASK_ON_PASSIVO_IS_ERROR = True
 def ruling_ids() -> dict[str, Any]:
     """Index of the named places above, by ruling id (for docs and tests)."""
     return {
-        "R-01": KEYWORDS,
-        "R-02": RESOLUTION_IS_ATOMIC,
-        "R-03": recheck_at_halt_exit,
-        "R-04": (ate_semantics, durante_semantics),
-        "R-05": priority_category,
-        "R-06": REGATHER_AFTER_EACH_RESPONSE,
-        "R-07": priority_category,
-        "R-08": negation_applies,
-        "R-09": (STOPPED_USES_ONCE_LIMITS, STOPPED_COUNTS_AS_ACTION),
-        "R-10": IRRESPONDIVEL_CLOSES,
-        "R-11": ENCERRA_TURNO_WHEN,
-        "R-12": may_activate_ativar,
-        "R-13": scope_allows,
-        "R-14": AUTO_MUST_ACTIVATE,
-        "R-15": may_pay_card_cost,
-        "R-16": ACTIVATED_CARD_STAYS,
-        "R-17": REQUIREMENT_ORDER,
-        "R-18": REGISTER_MARK,
-        "R-19": lasting_effect_ends_with_card,
-        "R-20": cycle_order,
-        "R-21": moment_of,
-        "R-22": auto_still_activable,
+        "R-01": KEYWORDS, "R-02": RESOLUTION_IS_ATOMIC, "R-03": recheck_at_halt_exit,
+        "R-04": (ate_semantics, durante_semantics), "R-05": priority_category, "R-06": REGATHER_AFTER_EACH_RESPONSE,
+        "R-07": priority_category, "R-08": negation_applies,
+        "R-09": (STOPPED_USES_ONCE_LIMITS, STOPPED_COUNTS_AS_ACTION), "R-10": IRRESPONDIVEL_CLOSES,
+        "R-11": ENCERRA_TURNO_WHEN, "R-12": may_activate_ativar, "R-13": scope_allows, "R-14": AUTO_MUST_ACTIVATE,
+        "R-15": may_pay_card_cost, "R-16": ACTIVATED_CARD_STAYS, "R-17": REQUIREMENT_ORDER, "R-18": REGISTER_MARK,
+        "R-19": lasting_effect_ends_with_card, "R-20": cycle_order, "R-21": moment_of, "R-22": auto_still_activable,
         "R-23": (PASSIVO_REQUIREMENTS_ARE_CONTINUOUS, TASK_ON_PASSIVO_IS_ERROR),
     }

@@ -138,41 +138,26 @@ class Scenario:
         heroes: dict[str, Hero] = {}
         for h in d["heroes"]:
             res = {r: [int(v[0]), int(v[1] if len(v) > 1 else v[0])] for r, v in h["resources"].items()}
-            hero = Hero(
-                h["id"], h.get("name") or h["id"], h["team"], int(h["iniciativa"]), res, dict(h["attributes"])
-            )
+            hero = Hero(h["id"], h.get("name") or h["id"], h["team"], int(h["iniciativa"]), res,
+                        dict(h["attributes"]))
             for z, ids in h["zones"].items():
                 hero.zones[z] = list(ids)
             heroes[hero.id] = hero
         cards = {}
         for c in d["cards"]:
-            cards[c["id"]] = Card(
-                c["id"],
-                c.get("name") or c["id"],
-                tuple(c["types"]),
-                c["owner"],
-                list(self.effects[c["id"]]),
-                c["consumed"],
-                c["revealed"],
-                c["attached_to"],
-                c["registered"],
-                c["companion_of"],
-            )
+            cards[c["id"]] = Card(c["id"], c.get("name") or c["id"], tuple(c["types"]), c["owner"],
+                                  list(self.effects[c["id"]]), c["consumed"], c["revealed"], c["attached_to"],
+                                  c["registered"], c["companion_of"])
         g = Game(heroes=heroes, cards=cards)
         for z, ids in d["zones"].items():
             g.shared[z] = list(ids)
         placed = {cid for h in heroes.values() for ids in h.zones.values() for cid in ids} | {
-            cid for ids in g.shared.values() for cid in ids
-        }
+            cid for ids in g.shared.values() for cid in ids}
         for c in d["cards"]:
             if c["id"] not in placed:
                 g.shared["CAMPANHA" if c["owner"] == "campanha" else "MESTRE"].append(c["id"])
         t = d["turn"]
-        g.order = (
-            list(t["order"])
-            if t.get("order")
-            else cycle_order([(h.id, h.iniciativa) for h in heroes.values()])
-        )
+        g.order = list(t["order"]) if t.get("order") else cycle_order([(h.id, h.iniciativa) for h in heroes.values()])
         if t.get("hero"):
             g.turn_pos = g.order.index(t["hero"])
         g.cycle = int(t.get("cycle", 1))
@@ -208,11 +193,7 @@ class ScriptDecider:
             if d.get("key") and d["key"] == point.key and d.get("pick") in ids:
                 self.used.add(i)
                 return str(d["pick"]), "script"
-            if (
-                point.kind != "respond"
-                or d.get("window") is None
-                or norm(d["window"]) != norm(point.window or "")
-            ):
+            if point.kind != "respond" or d.get("window") is None or norm(d["window"]) != norm(point.window or ""):
                 continue
             self.used.add(i)
             if d.get("pass"):
@@ -221,33 +202,19 @@ class ScriptDecider:
             if not r:
                 continue
             for o in point.options[1:]:
-                if (
-                    o.card == r["card"]
-                    and o.effect == f"{r['card']}#{r.get('effect', 0)}"
-                    and (r.get("hero") in (None, o.hero))
-                    and (
-                        not r.get("answers")
-                        or (o.answers or "").startswith(r["answers"])
-                        or (o.answers or "").startswith(f"before:{r['answers']}")
-                    )
-                ):
+                if o.card == r["card"] and o.effect == f"{r['card']}#{r.get('effect', 0)}" and (
+                        r.get("hero") in (None, o.hero)) and (
+                        not r.get("answers") or (o.answers or "").startswith(r["answers"])
+                        or (o.answers or "").startswith(f"before:{r['answers']}")):
                     self.engine.scripted_choices[o.id] = dict(d.get("choices") or {})
                     return o.id, "script"
             eid = f"{r['card']}#{r.get('effect', 0)}"
-            why = next(
-                (x for x in point.refused if x.effect == eid and r.get("hero") in (None, x.hero)), None
-            )
+            why = next((x for x in point.refused if x.effect == eid and r.get("hero") in (None, x.hero)), None)
             reason = why.reason if why else "not a legal response in this window"
             code = why.code if why else "NOT_LEGAL_HERE"
-            self.engine.emit(
-                "refused",
-                index=None,
-                card=r["card"],
-                effect=eid,
-                hero=r.get("hero"),
-                responds_to=point.spotlight,
-                detail={"reason": reason, "code": code, "window": point.window},
-            )
+            self.engine.emit("refused", index=None, card=r["card"], effect=eid, hero=r.get("hero"),
+                             responds_to=point.spotlight, detail={"reason": reason, "code": code,
+                                                                  "window": point.window})
             from rulekit.apoteose.trace import TraceError
 
             self.engine.errors.append(TraceError(r["card"], code, reason))
@@ -258,12 +225,8 @@ def _canon_zone(doc: YamlDoc, path: tuple[Any, ...], z: str, allowed: tuple[str,
     key = norm(z)
     if key in ALL_ZONES and ALL_ZONES[key] in allowed:
         return ALL_ZONES[key]
-    raise doc.error(
-        path,
-        f"'{z}' is not a zone here (allowed: {', '.join(allowed)})",
-        code="UNKNOWN_ZONE",
-        suggestion=suggest(z, list(allowed)),
-    )
+    raise doc.error(path, f"'{z}' is not a zone here (allowed: {', '.join(allowed)})", code="UNKNOWN_ZONE",
+                    suggestion=suggest(z, list(allowed)))
 
 
 def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
@@ -274,13 +237,7 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
     if raw.get("game") != "apoteose":
         raise doc.error(("game",), f"expected 'game: apoteose', got {raw.get('game')!r}", code="WRONG_GAME")
     m = doc.validate(ScenarioM)
-    data: dict[str, Any] = {
-        "heroes": [],
-        "cards": [],
-        "zones": {},
-        "turn": m.turn.model_dump(),
-        "dice": m.dice,
-    }
+    data: dict[str, Any] = {"heroes": [], "cards": [], "zones": {}, "turn": m.turn.model_dump(), "dice": m.dice}
     hero_ids: list[str] = []
     for i, h in enumerate(m.heroes):
         if h.id in hero_ids:
@@ -290,33 +247,16 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
         for r, v in h.resources.items():
             rn = r.upper().replace("HP", "VIDA")
             if rn not in RESOURCE_NAMES:
-                raise doc.error(
-                    ("heroes", i, "resources", r),
-                    f"unknown resource '{r}'",
-                    code="UNKNOWN_RESOURCE",
-                    suggestion=suggest(r, list(RESOURCE_NAMES)),
-                )
+                raise doc.error(("heroes", i, "resources", r), f"unknown resource '{r}'", code="UNKNOWN_RESOURCE",
+                                suggestion=suggest(r, list(RESOURCE_NAMES)))
             if not (1 <= len(v) <= 2) or (len(v) == 2 and v[0] > v[1]):
-                raise doc.error(
-                    ("heroes", i, "resources", r),
-                    "a resource is [current, max] with current <= max",
-                    code="INVALID_VALUE",
-                )
+                raise doc.error(("heroes", i, "resources", r), "a resource is [current, max] with current <= max",
+                                code="INVALID_VALUE")
             res[rn] = v
-        zones = {
-            _canon_zone(doc, ("heroes", i, "zones", z), z, HERO_ZONES): ids for z, ids in h.zones.items()
-        }
-        data["heroes"].append(
-            {
-                "id": h.id,
-                "name": h.name,
-                "team": h.team,
-                "iniciativa": h.iniciativa,
-                "resources": res,
-                "attributes": {k.upper(): v for k, v in h.attributes.items()},
-                "zones": zones,
-            }
-        )
+        zones = {_canon_zone(doc, ("heroes", i, "zones", z), z, HERO_ZONES): ids for z, ids in h.zones.items()}
+        data["heroes"].append({"id": h.id, "name": h.name, "team": h.team, "iniciativa": h.iniciativa,
+                               "resources": res, "attributes": {k.upper(): v for k, v in h.attributes.items()},
+                               "zones": zones})
     card_ids: list[str] = []
     effects: dict[str, list[Effect]] = {}
     warnings: list[str] = []
@@ -325,12 +265,8 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
             raise doc.error(("cards", i, "id"), f"duplicate id '{c.id}'", code="DUPLICATE_ID")
         card_ids.append(c.id)
         if c.owner and c.owner not in hero_ids and c.owner not in ("campanha", "mestre"):
-            raise doc.error(
-                ("cards", i, "owner"),
-                f"unknown owner '{c.owner}' (a hero id, campanha or mestre)",
-                code="UNKNOWN_HERO",
-                suggestion=suggest(c.owner, [*hero_ids, "campanha", "mestre"]),
-            )
+            raise doc.error(("cards", i, "owner"), f"unknown owner '{c.owner}' (a hero id, campanha or mestre)",
+                            code="UNKNOWN_HERO", suggestion=suggest(c.owner, [*hero_ids, "campanha", "mestre"]))
         effs = []
         for j, e in enumerate(c.effects):
             text = e if isinstance(e, str) else e.text
@@ -338,12 +274,8 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
             try:
                 eff = parse_effect(text)
             except EffectTextError as exc:
-                raise doc.error(
-                    path,
-                    f"{exc.message} [{exc.code} at position {exc.position}]",
-                    code=exc.code,
-                    suggestion=exc.suggestion,
-                ) from None
+                raise doc.error(path, f"{exc.message} [{exc.code} at position {exc.position}]", code=exc.code,
+                                suggestion=exc.suggestion) from None
             if not isinstance(e, str) and e.body is not None:
                 from dataclasses import replace
 
@@ -351,25 +283,13 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
             if not eff.supported():
                 bad = [w.message for w in eff.warnings if w.code == "UNSUPPORTED_TEXT"]
                 if isinstance(e, str) or e.body is None or any("requirement" in b for b in bad):
-                    raise doc.error(
-                        path,
-                        (bad[0] if bad else "text outside the runnable vocabulary")
-                        + " — write a structured 'body:'",
-                        code="UNSUPPORTED_TEXT",
-                    )
+                    raise doc.error(path, (bad[0] if bad else "text outside the runnable vocabulary")
+                                    + " — write a structured 'body:'", code="UNSUPPORTED_TEXT")
             if eff.activation == "Passivo":
-                bad_ops = [
-                    st.get("op")
-                    for st in eff.body
-                    if st.get("op") not in ("gain", "table", "compute", "noop")
-                ]
+                bad_ops = [st.get("op") for st in eff.body if st.get("op") not in ("gain", "table", "compute", "noop")]
                 if bad_ops:
-                    raise doc.error(
-                        path,
-                        f"a Passivo effect applies continuously (R-23); '{bad_ops[0]}' is a one-off "
-                        "action — only attribute changes (+N de X) can be passive",
-                        code="UNSUPPORTED_TEXT",
-                    )
+                    raise doc.error(path, f"a Passivo effect applies continuously (R-23); '{bad_ops[0]}' is a one-off "
+                                    "action — only attribute changes (+N de X) can be passive", code="UNSUPPORTED_TEXT")
             for w in eff.warnings:
                 if w.code != "UNSUPPORTED_TEXT":
                     warnings.append(f"{c.id}#{j}: {w.code}: {w.message}")
@@ -380,19 +300,13 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
         data["zones"][_canon_zone(doc, ("zones", z), z, SHARED_ZONES)] = ids
     # every card placed at most once, every placed id a card
     seen: dict[str, tuple[Any, ...]] = {}
-    places: list[tuple[tuple[Any, ...], list[str]]] = [
-        (("heroes", i, "zones", z), ids) for i, h in enumerate(m.heroes) for z, ids in h.zones.items()
-    ]
+    places: list[tuple[tuple[Any, ...], list[str]]] = [(("heroes", i, "zones", z), ids) for i, h in enumerate(m.heroes) for z, ids in h.zones.items()]
     places += [(("zones", z), ids) for z, ids in m.zones.items()]
     for path, ids in places:
         for k, cid in enumerate(ids):
             if cid not in card_ids:
-                raise doc.error(
-                    (*path, k),
-                    f"unknown card '{cid}'",
-                    code="UNKNOWN_CARD",
-                    suggestion=suggest(cid, card_ids),
-                )
+                raise doc.error((*path, k), f"unknown card '{cid}'", code="UNKNOWN_CARD",
+                                suggestion=suggest(cid, card_ids))
             if cid in seen:
                 raise doc.error((*path, k), f"card '{cid}' is placed twice", code="DUPLICATE_ID")
             seen[cid] = path
@@ -400,113 +314,58 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
         if c.id not in seen and c.owner not in ("campanha", "mestre"):
             raise doc.error(("cards", i, "id"), f"card '{c.id}' is in no zone", code="NO_ZONE")
         if c.attached_to and c.attached_to not in card_ids:
-            raise doc.error(
-                ("cards", i, "attached_to"), f"unknown card '{c.attached_to}'", code="UNKNOWN_CARD"
-            )
+            raise doc.error(("cards", i, "attached_to"), f"unknown card '{c.attached_to}'", code="UNKNOWN_CARD")
     t = m.turn
     for k, who in enumerate(t.order or []):
         if who not in hero_ids and who not in card_ids:
-            raise doc.error(
-                ("turn", "order", k),
-                f"unknown hero or COMPANHEIRO '{who}'",
-                code="UNKNOWN_HERO",
-                suggestion=suggest(who, hero_ids),
-            )
+            raise doc.error(("turn", "order", k), f"unknown hero or COMPANHEIRO '{who}'", code="UNKNOWN_HERO",
+                            suggestion=suggest(who, hero_ids))
     if t.hero and t.hero not in (t.order or hero_ids):
-        raise doc.error(
-            ("turn", "hero"),
-            f"'{t.hero}' is not in the turn order",
-            code="UNKNOWN_HERO",
-            suggestion=suggest(t.hero, t.order or hero_ids),
-        )
+        raise doc.error(("turn", "hero"), f"'{t.hero}' is not in the turn order", code="UNKNOWN_HERO",
+                        suggestion=suggest(t.hero, t.order or hero_ids))
     script: list[dict[str, Any]] = []
     for k, a in enumerate(m.script):
         if isinstance(a, ActivateM):
             if a.activate not in card_ids:
-                raise doc.error(
-                    ("script", k, "activate"),
-                    f"unknown card '{a.activate}'",
-                    code="UNKNOWN_CARD",
-                    suggestion=suggest(a.activate, card_ids),
-                )
+                raise doc.error(("script", k, "activate"), f"unknown card '{a.activate}'", code="UNKNOWN_CARD",
+                                suggestion=suggest(a.activate, card_ids))
             if a.effect >= len(effects[a.activate]):
-                raise doc.error(
-                    ("script", k, "effect"),
-                    f"card '{a.activate}' has no effect #{a.effect}",
-                    code="UNKNOWN_EFFECT",
-                )
+                raise doc.error(("script", k, "effect"), f"card '{a.activate}' has no effect #{a.effect}",
+                                code="UNKNOWN_EFFECT")
             if a.hero and a.hero not in hero_ids:
-                raise doc.error(
-                    ("script", k, "hero"),
-                    f"unknown hero '{a.hero}'",
-                    code="UNKNOWN_HERO",
-                    suggestion=suggest(a.hero, hero_ids),
-                )
-            script.append(
-                {
-                    "do": "activate",
-                    "card": a.activate,
-                    "hero": a.hero,
-                    "effect": a.effect,
-                    "choices": a.choices,
-                }
-            )
+                raise doc.error(("script", k, "hero"), f"unknown hero '{a.hero}'", code="UNKNOWN_HERO",
+                                suggestion=suggest(a.hero, hero_ids))
+            script.append({"do": "activate", "card": a.activate, "hero": a.hero, "effect": a.effect,
+                           "choices": a.choices})
         elif isinstance(a, AttackM):
             if a.attack.target not in hero_ids:
-                raise doc.error(
-                    ("script", k, "attack", "target"),
-                    f"unknown hero '{a.attack.target}'",
-                    code="UNKNOWN_HERO",
-                    suggestion=suggest(a.attack.target, hero_ids),
-                )
+                raise doc.error(("script", k, "attack", "target"), f"unknown hero '{a.attack.target}'",
+                                code="UNKNOWN_HERO", suggestion=suggest(a.attack.target, hero_ids))
             script.append({"do": "attack", **a.attack.model_dump()})
         elif isinstance(a, TestM):
             script.append({"do": "test", **a.test.model_dump()})
         else:
             flags = [f for f, v in a.model_dump().items() if v]
             if len(flags) != 1:
-                raise doc.error(
-                    ("script", k),
-                    "a script step is one of activate, attack, test, end_turn, battle_start, battle_end",
-                    code="INVALID_VALUE",
-                )
+                raise doc.error(("script", k), "a script step is one of activate, attack, test, end_turn, "
+                                "battle_start, battle_end", code="INVALID_VALUE")
             script.append({"do": flags[0]})
     decisions = []
     for k, d in enumerate(m.decisions):
         dd = d.model_dump(by_alias=True)
         if d.respond is not None and d.respond.card not in card_ids:
-            raise doc.error(
-                ("decisions", k, "respond", "card"),
-                f"unknown card '{d.respond.card}'",
-                code="UNKNOWN_CARD",
-                suggestion=suggest(d.respond.card, card_ids),
-            )
+            raise doc.error(("decisions", k, "respond", "card"), f"unknown card '{d.respond.card}'",
+                            code="UNKNOWN_CARD", suggestion=suggest(d.respond.card, card_ids))
         if d.respond is not None and d.respond.hero and d.respond.hero not in hero_ids:
-            raise doc.error(
-                ("decisions", k, "respond", "hero"),
-                f"unknown hero '{d.respond.hero}'",
-                code="UNKNOWN_HERO",
-                suggestion=suggest(d.respond.hero, hero_ids),
-            )
+            raise doc.error(("decisions", k, "respond", "hero"), f"unknown hero '{d.respond.hero}'",
+                            code="UNKNOWN_HERO", suggestion=suggest(d.respond.hero, hero_ids))
         if d.key is None and d.window is None:
-            raise doc.error(
-                ("decisions", k),
-                "a decision needs 'window' (with respond/pass) or 'key' + 'pick'",
-                code="MISSING_KEY",
-            )
+            raise doc.error(("decisions", k), "a decision needs 'window' (with respond/pass) or 'key' + 'pick'",
+                            code="MISSING_KEY")
         decisions.append(dd)
-    return Scenario(
-        name=name,
-        title=m.title or name,
-        description=m.description or "",
-        assumptions=list(m.assumptions),
-        data=data,
-        effects=effects,
-        script=script,
-        decisions=decisions,
-        warnings=warnings,
-        doc=doc,
-    )
+    return Scenario(name=name, title=m.title or name, description=m.description or "",
+                    assumptions=list(m.assumptions), data=data, effects=effects, script=script,
+                    decisions=decisions, warnings=warnings, doc=doc)
 
 
 def list_scenarios() -> list[str]:
@@ -527,9 +386,8 @@ def load_scenario(name_or_path: str | Path) -> Scenario:
         s = f"apoteose/{s}"
     if builtin.exists():
         return load_scenario_doc(YamlDoc.from_path(builtin, display=f"{s}.yaml"), s)
-    raise ScenarioError(
-        f"no such scenario: {s}", code="NO_SUCH_SCENARIO", suggestion=suggest(s, list_scenarios())
-    )
+    raise ScenarioError(f"no such scenario: {s}", code="NO_SUCH_SCENARIO",
+                        suggestion=suggest(s, list_scenarios()))
 
 
 def load_scenario_text(text: str, name: str = "<string>") -> Scenario:

@@ -79,18 +79,8 @@ class ChainSession:
             self.point = need.point
         self.so_far = engine.trace()  # the trace up to here (finished or paused), heroes included
         self.events = tuple(engine.events)
-        self.stack = [
-            {
-                "index": f.index,
-                "card": f.card,
-                "effect": f.effect_id,
-                "hero": f.hero,
-                "stage": f.stage,
-                "responds_to": f.responds_to,
-                "negated": f.negated,
-            }
-            for f in engine.stack
-        ]
+        self.stack = [{"index": f.index, "card": f.card, "effect": f.effect_id, "hero": f.hero, "stage": f.stage,
+                       "responds_to": f.responds_to, "negated": f.negated} for f in engine.stack]
         self._engine = engine
 
     # ---------------------------------------------------------------- API ------
@@ -132,11 +122,8 @@ class ChainSession:
         if oid not in ids:
             from rulekit.yamlsrc import suggest
 
-            raise RulekitError(
-                f"'{oid}' is not a legal choice at {self.point.key}",
-                code="ILLEGAL_CHOICE",
-                suggestion=suggest(oid, ids),
-            )
+            raise RulekitError(f"'{oid}' is not a legal choice at {self.point.key}", code="ILLEGAL_CHOICE",
+                               suggestion=suggest(oid, ids))
         self.choices.append(oid)
         self._replay()
         return self

@@ -16,14 +16,7 @@ from rulekit.apoteose.text import Effect
 #: A hero's own zones (seed: INVENTÁRIO, MESA, SUPORTE; R-07: own discard pile and deck).
 HERO_ZONES: tuple[str, ...] = ("INVENTÁRIO", "MESA", "SUPORTE", "DESCARTE", "BARALHO")
 #: Zones shared by everybody. BARALHO COMUM's bottom is the end of its list; LIMBO cards "do not exist".
-SHARED_ZONES: tuple[str, ...] = (
-    "CENÁRIO",
-    "TABULEIRO",
-    "DESCARTE COMUM",
-    "BANIDAS",
-    "BARALHO COMUM",
-    "LIMBO",
-)
+SHARED_ZONES: tuple[str, ...] = ("CENÁRIO", "TABULEIRO", "DESCARTE COMUM", "BANIDAS", "BARALHO COMUM", "LIMBO")
 #: Pseudo-zones of card-less sources (Campanha effects, the Mestre de Jogo's effects).
 SOURCE_ZONES: tuple[str, ...] = ("CAMPANHA", "MESTRE")
 #: Zones that are "in play" (seed «Passivo»: enquanto esta carta estiver em jogo; «Ao Entrar»: MESA/CENÁRIO).
@@ -161,18 +154,9 @@ class Game:
     def clone(self) -> Game:
         """A copy for Previsão's simulations: mutable parts copied, parsed effects shared (immutable)."""
         g = copy.copy(self)
-        g.heroes = {
-            k: Hero(
-                h.id,
-                h.name,
-                h.team,
-                h.iniciativa,
-                {r: list(v) for r, v in h.resources.items()},
-                dict(h.attributes),
-                {z: list(ids) for z, ids in h.zones.items()},
-            )
-            for k, h in self.heroes.items()
-        }
+        g.heroes = {k: Hero(h.id, h.name, h.team, h.iniciativa, {r: list(v) for r, v in h.resources.items()},
+                            dict(h.attributes), {z: list(ids) for z, ids in h.zones.items()})
+                    for k, h in self.heroes.items()}
         g.cards = {k: copy.copy(c) for k, c in self.cards.items()}
         g.shared = {z: list(ids) for z, ids in self.shared.items()}
         g.order = list(self.order)

@@ -35,18 +35,9 @@ from rulekit.yamlsrc import suggest
 
 #: Stable error codes of the parser.
 ERROR_CODES: tuple[str, ...] = (
-    "MISSING_ACTIVATION_KEYWORD",
-    "TWO_ACTIVATION_KEYWORDS",
-    "MORE_THAN_ONE_TASK",
-    "UNKNOWN_KEYWORD",
-    "UNCLOSED_REQUIREMENTS",
-    "UNOPENED_REQUIREMENTS",
-    "TASK_ON_PASSIVO",
-    "DUPLICATE_KEYWORD",
-    "EMPTY_REQUIREMENT",
-    "UNKNOWN_REQUIREMENT",
-    "TWO_REQUIREMENT_BLOCKS",
-    "EMPTY_EFFECT",
+    "MISSING_ACTIVATION_KEYWORD", "TWO_ACTIVATION_KEYWORDS", "MORE_THAN_ONE_TASK", "UNKNOWN_KEYWORD",
+    "UNCLOSED_REQUIREMENTS", "UNOPENED_REQUIREMENTS", "TASK_ON_PASSIVO", "DUPLICATE_KEYWORD",
+    "EMPTY_REQUIREMENT", "UNKNOWN_REQUIREMENT", "TWO_REQUIREMENT_BLOCKS", "EMPTY_EFFECT",
 )
 #: Stable warning codes.
 WARNING_CODES: tuple[str, ...] = ("REQUIREMENT_ORDER", "KEYWORD_ORDER", "UNSUPPORTED_TEXT")
@@ -78,13 +69,7 @@ class Requirement:
     position: int = field(default=0, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "text": self.text,
-            "kind": self.kind,
-            "verb": self.verb,
-            "moment": self.moment,
-            "ast": self.ast,
-        }
+        return {"text": self.text, "kind": self.kind, "verb": self.verb, "moment": self.moment, "ast": self.ast}
 
 
 @dataclass(frozen=True)
@@ -106,13 +91,7 @@ class Effect:
 
     @property
     def keywords(self) -> tuple[str, ...]:
-        return (
-            self.activation,
-            *self.timings,
-            *self.limits,
-            *self.scopes,
-            *((self.task,) if self.task else ()),
-        )
+        return (self.activation, *self.timings, *self.limits, *self.scopes, *((self.task,) if self.task else ()))
 
     @property
     def text(self) -> str:
@@ -191,7 +170,7 @@ def parse_effect(text: str) -> Effect:
             raise _err("UNCLOSED_REQUIREMENTS", "'【' is never closed by '】'", o, src)
         if len(opens) > 1:
             raise _err("TWO_REQUIREMENT_BLOCKS", "an effect has one requirement block 【 … 】", opens[1], src)
-        header, req_text, desc = text[:o], text[o + 1 : c], text[c + 1 :]
+        header, req_text, desc = text[:o], text[o + 1:c], text[c + 1:]
         req_offset, desc_offset = o + 1, c + 1
     else:
         header, req_text, desc = text, None, ""
@@ -214,24 +193,21 @@ def parse_effect(text: str) -> Effect:
             hit = _match_keyword_prefix(piece, off)
             if hit is not None:
                 found.append((hit[0], hit[1], hit[2]))
-                desc, desc_offset = text[hit[3] :], hit[3]
+                desc, desc_offset = text[hit[3]:], hit[3]
                 consumed_upto = -1
                 break
             pos = off + (len(piece) - len(piece.lstrip()))
             if found or i < len(pieces) - 1:
                 word = piece.strip() if i < len(pieces) - 1 else piece.split()[0]
                 names = [n for _, n in KEYWORDS.values()]
-                guess = next(
-                    (g for k in (3, 2, 1) if (g := suggest(" ".join(piece.split()[:k]), names))), None
-                )
+                guess = next((g for k in (3, 2, 1) if (g := suggest(" ".join(piece.split()[:k]), names))), None)
                 raise _err("UNKNOWN_KEYWORD", f"'{word}' is not a keyword", pos, src, guess)
             first = piece.split()[0]
             close = suggest(first, [n for _, n in KEYWORDS.values()])
             if close is not None:
                 raise _err("UNKNOWN_KEYWORD", f"'{first}' is not a keyword", pos, src, close)
-            raise _err(
-                "MISSING_ACTIVATION_KEYWORD", "an effect must start with Ativar, Auto or Passivo", pos, src
-            )
+            raise _err("MISSING_ACTIVATION_KEYWORD", "an effect must start with Ativar, Auto or Passivo",
+                       pos, src)
         if consumed_upto >= 0:
             desc, desc_offset = "", len(text)
     else:
@@ -242,38 +218,21 @@ def parse_effect(text: str) -> Effect:
                 continue
             key = norm(word)
             if key not in KEYWORDS:
-                raise _err(
-                    "UNKNOWN_KEYWORD",
-                    f"'{word}' is not a keyword",
-                    pos,
-                    src,
-                    suggest(word, [n for _, n in KEYWORDS.values()]),
-                )
+                raise _err("UNKNOWN_KEYWORD", f"'{word}' is not a keyword", pos, src,
+                           suggest(word, [n for _, n in KEYWORDS.values()]))
             kind, name = KEYWORDS[key]
             found.append((kind, name, pos))
     activations = [f for f in found if f[0] == "activation"]
     if not activations:
-        raise _err(
-            "MISSING_ACTIVATION_KEYWORD",
-            "an effect needs exactly one activation keyword (Ativar, Auto or Passivo)",
-            found[0][2] if found else 0,
-            src,
-        )
+        raise _err("MISSING_ACTIVATION_KEYWORD", "an effect needs exactly one activation keyword "
+                   "(Ativar, Auto or Passivo)", found[0][2] if found else 0, src)
     if len(activations) > 1:
-        raise _err(
-            "TWO_ACTIVATION_KEYWORDS",
-            f"a second activation keyword '{activations[1][1]}'",
-            activations[1][2],
-            src,
-        )
+        raise _err("TWO_ACTIVATION_KEYWORDS", f"a second activation keyword '{activations[1][1]}'",
+                   activations[1][2], src)
     tasks = [f for f in found if f[0] == "task"]
     if len(tasks) > 1:
-        raise _err(
-            "MORE_THAN_ONE_TASK",
-            f"an effect never has more than one task ('{tasks[1][1]}')",
-            tasks[1][2],
-            src,
-        )
+        raise _err("MORE_THAN_ONE_TASK", f"an effect never has more than one task ('{tasks[1][1]}')",
+                   tasks[1][2], src)
     seen: set[str] = set()
     for _kind, name, pos in found:
         if name in seen:
@@ -285,13 +244,8 @@ def parse_effect(text: str) -> Effect:
     warnings: list[Warning_] = []
     ranks = [KEYWORD_ORDER.index(k) for k, _, _ in found]
     if ranks != sorted(ranks):
-        warnings.append(
-            Warning_(
-                "KEYWORD_ORDER",
-                "keywords out of the conventional order (activation, timing, limit, scope, task)",
-                found[0][2],
-            )
-        )
+        warnings.append(Warning_("KEYWORD_ORDER", "keywords out of the conventional order "
+                                 "(activation, timing, limit, scope, task)", found[0][2]))
 
     # --- requirements ---------------------------------------------------------------------
     reqs: list[Requirement] = []
@@ -306,47 +260,25 @@ def parse_effect(text: str) -> Effect:
                 kind, verb = classify(body)
             except KeyError:
                 first = body.split()[0]
-                raise _err(
-                    "UNKNOWN_REQUIREMENT",
-                    f"'{first}' does not start a cost, action, state or condition",
-                    pos,
-                    src,
-                    suggest(first, [k.capitalize() for k in lang.REQ_VERBS]),
-                ) from None
-            body = verb + body[len(verb) :]
+                raise _err("UNKNOWN_REQUIREMENT", f"'{first}' does not start a cost, action, state or "
+                           "condition", pos, src, suggest(first, [k.capitalize() for k in lang.REQ_VERBS])) from None
+            body = verb + body[len(verb):]
             ast = lang.parse_requirement_ast(kind, verb, body)
             reqs.append(Requirement(body, kind, verb, moment_of(body), ast, pos))
             if not lang.is_supported(ast):
-                warnings.append(
-                    Warning_(
-                        "UNSUPPORTED_TEXT",
-                        f"requirement '{body}' is outside the runnable "
-                        "vocabulary (use the structured YAML form)",
-                        pos,
-                    )
-                )
+                warnings.append(Warning_("UNSUPPORTED_TEXT", f"requirement '{body}' is outside the runnable "
+                                         "vocabulary (use the structured YAML form)", pos))
         order = [REQUIREMENT_ORDER.index(r.kind) for r in reqs]
         if order != sorted(order):
             bad = next(r for i, r in enumerate(reqs) if i and order[i] < order[i - 1])
-            warnings.append(
-                Warning_(
-                    "REQUIREMENT_ORDER",
-                    "requirements out of the conventional order "
-                    "(costs, actions, states, conditions) — allowed, R-17",
-                    bad.position,
-                )
-            )
+            warnings.append(Warning_("REQUIREMENT_ORDER", "requirements out of the conventional order "
+                                     "(costs, actions, states, conditions) — allowed, R-17", bad.position))
 
     description = lang.clean(desc)
     body_stmts, has_options = lang.parse_description(description)
     if not lang.is_supported(body_stmts):
-        warnings.append(
-            Warning_(
-                "UNSUPPORTED_TEXT",
-                "part of the description is outside the runnable vocabulary (use the structured YAML form)",
-                desc_offset,
-            )
-        )
+        warnings.append(Warning_("UNSUPPORTED_TEXT", "part of the description is outside the runnable "
+                                 "vocabulary (use the structured YAML form)", desc_offset))
     trig = next((r for r in reqs if r.ast.get("cond") == "trigger"), None)
     moment = trig.moment if trig else moment_of(description)
     return Effect(
