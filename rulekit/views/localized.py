@@ -423,16 +423,16 @@ def solve_text(trace: Any, lang: str = "en") -> str:
 #: The dependency diagram's legend: (symbol, words), in a row (msgids).
 DEPENDENCY_LEGEND = (
     ("▢", N_("rounded box: static ability")),
-    ("⬭", N_("ellipse: CDA")),
+    ("◯", N_("ellipse: CDA")),
     ("▭", N_("box: resolved spell or ability")),
     ("⬡", N_("hexagon: counters")),
     ("┈", N_("dashed grey: did not apply")),
     ("▶", N_("thick outline: current step")),
-    ("→", N_("A → B: A depends on B")),
+    ("", N_("A → B: A depends on B")),
     ("━", N_("solid arrow: waited (613.8a)")),
     ("╌", N_("dashed arrow: loop, dependency ignored (613.8b)")),
     ("┄", N_("dotted arrow: no longer held, re-judged (613.8c)")),
-    ("N.", N_("N. = application order; ts = timestamp")),
+    ("", N_("N. = application order; ts = timestamp")),
 )
 #: The chain diagram's legend.
 CHAIN_LEGEND = (
