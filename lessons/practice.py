@@ -34,6 +34,8 @@ from functools import cache
 from html import escape
 from typing import Any
 
+from rulekit.i18n import translator
+
 #: The boards puzzles are made from: (scenario, what to ask, about which object).
 POOL: tuple[tuple[str, str, str], ...] = (
     ("seed/humility-then-gideon", "pt", "gideon"),
@@ -68,15 +70,16 @@ class Puzzle:
             return ", ".join(view.subtypes) or "none"
         return str(view.controller)
 
-    def question(self) -> str:
+    def question(self, lang: str = "en") -> str:
+        _ = translator(lang)
         name = self.trace.final[self.target].name
         if self.kind == "pt":
-            return f"What are {name}'s power and toughness?"
+            return _("What are {name}'s power and toughness?", name=name)
         if self.kind == "subtypes":
-            return f"What are {name}'s subtypes (land types)? Separate them with commas."
-        return f"Who controls {name}?"
+            return _("What are {name}'s subtypes (land types)? Separate them with commas, or type none.", name=name)
+        return _("Who controls {name}?", name=name)
 
-    def describe(self) -> str:
+    def describe(self, lang: str = "en") -> str:
         """The board in words: effects from oldest to newest, and which are switched off.
 
         "Oldest" is read from the solved trace, not from the shuffled request: the effects of one
@@ -89,15 +92,25 @@ class Puzzle:
         >>> names = {e["id"]: e["id"] for e in board.effects()}
         >>> Puzzle("classic/lattice-and-march", "pt", "forest", order, [], solve(board), names).describe()
         'Effects, oldest timestamp first: march; anthem; lattice.artifacts; lattice.colorless.'
+
+        With every effect switched off, it says so (never an empty list):
+
+        >>> every = list(order)
+        >>> Puzzle("classic/lattice-and-march", "pt", "forest", order, every, solve(board.without(every)),
+        ...        names).describe()
+        'Every effect is switched off: lattice.artifacts; march; anthem; lattice.colorless.'
         """
+        _ = translator(lang)
         stamps = {e.id: e.timestamp for e in self.trace.effects}
         rank = {e: i for i, e in enumerate(self.order)}
         live = sorted((e for e in self.order if e not in self.off), key=lambda e: (stamps.get(e, 0), rank[e]))
         on = [self.names.get(e, e) for e in live]
         off = [self.names.get(e, e) for e in self.order if e in self.off]
-        text = "Effects, oldest timestamp first: " + "; ".join(on) + "."
+        if not on:
+            return _("Every effect is switched off: {off}.", off="; ".join(off))
+        text = _("Effects, oldest timestamp first: {on}.", on="; ".join(on))
         if off:
-            text += " Switched off: " + "; ".join(off) + "."
+            text += " " + _("Switched off: {off}.", off="; ".join(off))
         return text
 
 
@@ -143,9 +156,11 @@ class Practice:
     Only the first *Check* of each puzzle counts towards the score. ``seed`` makes the sequence repeatable.
     """
 
-    def __init__(self, seed: int | None = None, scale: float = 1.0) -> None:
+    def __init__(self, seed: int | None = None, scale: float = 1.0, lang: str = "en") -> None:
         import ipywidgets as w
 
+        self._ = translator(lang)
+        self.lang = self._.lang
         self.rng = random.Random(seed)
         self.scale = scale
         self.right = 0
@@ -157,7 +172,9 @@ class Practice:
         self.board = w.HTML(value="")
         self.score = w.HTML(value="")
         self.slot = w.VBox([])
-        self.next = w.Button(description="Next puzzle", icon="forward", tooltip="Generate a new puzzle")
+        self.next = w.Button(
+            description=self._("Next puzzle"), icon="forward", tooltip=self._("Generate a new puzzle")
+        )
         self.next.on_click(lambda _b: self.new_puzzle())
         self.widget = w.VBox([self.score, self.board, self.slot, self.next])
         self.new_puzzle()
@@ -172,11 +189,13 @@ class Practice:
         if self.check is not None:
             self.scale = self.check.scale
         self.check = PredictionCheck(self.puzzle.trace, self.puzzle.kind, self.puzzle.target,
-                                     question=self.puzzle.question(), scale=self.scale)
+                                     question=self.puzzle.question(self.lang), scale=self.scale, lang=self.lang)
         self.check.check.on_click(lambda _b: self._after_check())
+        head = escape(self._("Puzzle {number}", number=self.number))
+        board = escape(self._("board:"))
         self.board.value = (
-            f"<p><strong>Puzzle {self.number}</strong> "
-            f"(board: <code>{escape(self.puzzle.base)}</code>)</p><p>{escape(self.puzzle.describe())}</p>"
+            f"<p><strong>{head}</strong> "
+            f"({board} <code>{escape(self.puzzle.base)}</code>)</p><p>{escape(self.puzzle.describe(self.lang))}</p>"
         )
         self.slot.children = (self.check.widget,)
         self._show_score()
@@ -198,7 +217,7 @@ class Practice:
         self._show_score()
 
     def _show_score(self) -> None:
-        self.score.value = f"<p><strong>Score:</strong> {self.right} / {self.tried}</p>"
+        self.score.value = "<p><strong>" + escape(self._("Score:")) + f"</strong> {self.right} / {self.tried}</p>"
 
     def _repr_mimebundle_(self, **kw: Any) -> Any:
         return self.widget._repr_mimebundle_(**kw)

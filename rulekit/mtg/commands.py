@@ -33,6 +33,27 @@ def add_scenario_options(p: argparse.ArgumentParser) -> None:
     )
 
 
+def add_lang_option(p: argparse.ArgumentParser) -> None:
+    """``--lang en|pt-BR|es``: the language of the text output (JSON is data and never changes)."""
+    p.add_argument(
+        "--lang",
+        default="en",
+        metavar="LANG",
+        help="language of the text output: en (default), pt-BR or es",
+    )
+
+
+def cli_lang(args: argparse.Namespace) -> str:
+    """The checked ``--lang`` of a command (an unknown one is one clear line, exit 2)."""
+    from rulekit.errors import RulekitError
+    from rulekit.i18n import check_lang
+
+    try:
+        return check_lang(getattr(args, "lang", "en"))
+    except RulekitError as exc:
+        raise RulekitError(exc.message, field="--lang", code=exc.code, suggestion=exc.suggestion) from None
+
+
 def register(sub: Any) -> None:
     """Add the MTG subcommands to the ``rulekit`` parser."""
     p = sub.add_parser(
@@ -42,6 +63,7 @@ def register(sub: Any) -> None:
         "seed/humility-then-gideon (see `rulekit scenarios`).",
     )
     add_scenario_options(p)
+    add_lang_option(p)
     p.add_argument(
         "--no-dependency",
         action="store_true",
@@ -63,12 +85,17 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from rulekit.mtg import load_scenario
     from rulekit.mtg.engine import solve
 
+    lang = cli_lang(args)
     scenario = load_scenario(args.scenario)
     trace = solve(
         scenario, ruleset=args.ruleset, without=tuple(args.without), dependency=not args.no_dependency
     )
     if args.json:
         print(trace.to_json())
+    elif lang != "en":
+        from rulekit.views.localized import solve_text
+
+        print(solve_text(trace, lang))
     else:
         print(render_text(trace))
     return 0

@@ -157,11 +157,14 @@ def frames(trace: Any, upto: int | None = None) -> tuple[list[Frame], int | None
     return out, spotlight
 
 
-def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
+def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0, legend: bool = True) -> str:
     """The chain diagram (DOT): frames stacked by index (index 0 at the bottom), the spotlight
     marked ``★`` with a thick outline, each frame's stage or outcome, and dashed edges to what it
     answers. ``upto`` draws the chain as it stood after that event (the ChainExplorer's step).
+    ``legend=False`` leaves the legend out (the explorer shows it as a compact HTML box).
     """
+    from rulekit.views.reasons import moment_text
+
     fs, spotlight = frames(trace, upto)
     g = Digraph("chain", comment="rulekit chain")
     g.attr(
@@ -211,13 +214,17 @@ def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
                 lines = [f"{'★ ' if spot else ''}#{f.index} {f.card}", f"{f.hero} — {state}"]
                 if f.resolved_order is not None:
                     lines.append(f"resolved {ordinal(f.resolved_order)}")
-                if f.answers:
+                words = moment_text(f.answers) if f.answers else ""
+                if words and words != f.answers:  # a moment id in words; the id stays in the tooltip
+                    lines.append(f"answers {words}")
+                elif f.answers:
                     lines.append(f"answers: {f.answers}")
                 attrs = {
                     "fillcolor": SPOTLIGHT
                     if spot
                     else stage_fill(f.outcome if f.outcome in _OUTCOMES else f.stage),
-                    "tooltip": f"{f.effect} ({state})",
+                    "tooltip": f"{f.effect} ({state})"
+                    + (f" — answers {f.answers}" if words != f.answers else ""),
                 }
                 if spot:
                     attrs.update(penwidth="3.5", color=HIGHLIGHT)
@@ -237,9 +244,15 @@ def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
                 label="answers",
                 style="dashed",
                 color=EDGE_ANSWERS,
-                tooltip=f"#{f.index} answers #{f.responds_to}" + (f": {f.answers}" if f.answers else ""),
+                tooltip=f"#{f.index} answers #{f.responds_to}"
+                + (f": {f.answers}" if moment_text(f.answers) == f.answers else "")
+                + (
+                    f": {moment_text(f.answers)} ({f.answers})" if moment_text(f.answers) != f.answers else ""
+                ),
                 constraint="false",
             )
+    if not legend:
+        return g.source
     with g.subgraph(name="cluster_legend") as leg:
         leg.attr(label="legend", fontsize=str(round(10 * scale)), style="dashed", color="#888888")
         leg.node(

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from rulekit.errors import RulekitError, ScenarioError
-from rulekit.mtg.commands import add_scenario_options
+from rulekit.mtg.commands import add_lang_option, add_scenario_options
 
 GAMES = ("mtg", "apoteose")
 SCENARIO_DIR = Path(__file__).resolve().parent.parent / "data" / "scenarios"
@@ -95,53 +95,61 @@ def _run_chain(args: argparse.Namespace) -> Any:
     return apoteose.run_chain(apoteose.load_scenario(args.scenario))
 
 
-def explain_text(trace: Any) -> str:
-    """The text ``rulekit explain`` prints for a solved trace (MTG or Apoteose)."""
-    if hasattr(trace, "events"):
-        from rulekit.views import chain as cv
+def explain_text(trace: Any, lang: str = "en") -> str:
+    """The text ``rulekit explain`` prints for a solved trace (MTG or Apoteose), in ``lang``."""
+    from rulekit.i18n import translator
+    from rulekit.views import localized as lv
 
-        order = ", ".join(trace.resolution_order) or "nothing resolved"
+    t = translator(lang)
+    if hasattr(trace, "events"):
+        order = ", ".join(trace.resolution_order) or t("nothing resolved")
         parts = [
-            cv.chain_log_table(trace).to_text(),
-            f"Resolution order: {order}",
-            cv.heroes_table(trace).to_text(),
+            lv.chain_log_table(trace, lang=lang).to_text(),
+            t("Resolution order: {order}", order=order),
+            lv.heroes_table(trace, lang=lang).to_text(),
         ]
         if trace.errors:
             parts.append(
-                "Refusals and errors:\n"
+                t("Refusals and errors:")
+                + "\n"
                 + "\n".join(f"  {e.card or '-'}: {e.code}: {e.message}" for e in trace.errors)
             )
         return "\n\n".join(parts) + "\n"
-    from rulekit.views import mtg as mv
+    from rulekit.views.reasons import explain_step
 
-    parts = [mv.layer_table(trace).to_text()]
-    reasons = [mv.explain_step(trace, k) for k in range(1, len(trace.steps) + 1)]
+    parts = [lv.layer_table(trace, lang=lang).to_text()]
+    reasons = [explain_step(trace, k, lang) for k in range(1, len(trace.steps) + 1)]
     parts.append(
-        "Why each step came when it did\n" + "\n".join(f"  {r}" for r in reasons)
+        t("Why each step came when it did") + "\n" + "\n".join(f"  {r}" for r in reasons)
         if reasons
-        else "No continuous effect applied."
+        else t("No continuous effect applied.")
     )
-    parts.append(mv.dependency_table(trace).to_text())
+    parts.append(lv.dependency_table(trace, lang=lang).to_text())
     if trace.loops:
-        parts.append(mv.loop_table(trace).to_text())
+        parts.append(lv.loop_table(trace, lang=lang).to_text())
     off = [e for e in trace.effects if not e.active]
     if off:
         parts.append(
-            "Effects that did not apply\n" + "\n".join(f"  {e.name} ({e.id}): {e.note or 'off'}" for e in off)
+            t("Effects that did not apply")
+            + "\n"
+            + "\n".join(f"  {e.name} ({e.id}): {e.note or t('off')}" for e in off)
         )
-    parts.append(mv.final_table(trace).to_text())
-    players = mv.players_table(trace)
+    parts.append(lv.final_table(trace, lang=lang).to_text())
+    players = lv.players_table(trace, lang=lang)
     if players.rows:
         parts.append(players.to_text())
     return "\n\n".join(parts) + "\n"
 
 
 def _explain(args: argparse.Namespace) -> int:
+    from rulekit.mtg.commands import cli_lang
+
+    lang = cli_lang(args)
     game = scenario_game(args.scenario)
     trace = _run_chain(args) if game == "apoteose" else _solve_mtg(args)
     from rulekit.views.markup import clean
 
-    sys.stdout.write(clean(explain_text(trace)))  # no terminal escape from a scenario reaches the terminal
+    sys.stdout.write(clean(explain_text(trace, lang)))  # no terminal escape from a scenario
     return 0
 
 
@@ -244,6 +252,7 @@ def register(subparsers: Any) -> None:
         "chain log (Apoteose).",
     )
     add_scenario_options(p)
+    add_lang_option(p)
     p.set_defaults(func=_explain)
     d = subparsers.add_parser(
         "diagram",

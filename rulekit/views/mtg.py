@@ -470,7 +470,7 @@ def part_id(effect: str, layer: str) -> str:
     return f"{effect}@{layer}"
 
 
-def dependency_dot(trace: Any, highlight: int | None = None, scale: float = 1.0) -> str:
+def dependency_dot(trace: Any, highlight: int | None = None, scale: float = 1.0, legend: bool = True) -> str:
     """The dependency diagram as DOT text (deterministic bytes).
 
     * A node is one effect's part in one layer (613.6: an effect applies in each of its layers);
@@ -484,6 +484,8 @@ def dependency_dot(trace: Any, highlight: int | None = None, scale: float = 1.0)
     * Loops are outlined with a dashed cluster labelled "loop".
     * Effects that did not apply (switched off, ended, ability removed) are dashed grey with why.
     * ``highlight`` (0-based step) marks that step's node ▶ with a thick outline.
+    * ``legend=False`` leaves the legend out (the explorers show it as a compact HTML box instead,
+      :func:`rulekit.views.localized.dependency_legend_html`).
     """
     fs = str(round(12 * scale))
     g = Digraph("dependencies", comment="rulekit dependency diagram")
@@ -632,7 +634,8 @@ def dependency_dot(trace: Any, highlight: int | None = None, scale: float = 1.0)
             tooltip=f"{effect_name(trace, d.effect)} depends on {effect_name(trace, d.depends_on)}: "
             f"{d.reason} [{how}]",
         )
-    _legend(g, scale)
+    if legend:
+        _legend(g, scale)
     return str(g.source)
 
 

@@ -126,11 +126,15 @@ class Table:
         return styler
 
     def to_html(self, scale: float = 1.0) -> str:
-        """HTML from the Styler (deterministic bytes), with the note under it."""
+        """The Styler's HTML (deterministic bytes), with the note under it. Written without pandas
+        (:func:`rulekit.views.table_html.table_html`, same markup): a first explorer does not wait
+        for pandas to import."""
         if not self.rows:
             html = f"<p><strong>{escape(self.caption)}</strong>: <em>none</em></p>"
         else:
-            html = self.styler(scale).to_html()
+            from rulekit.views.table_html import table_html
+
+            html = table_html(self, scale)
         if self.note:
             html += f'<p style="font-size:{90 * scale:.0f}%"><em>{escape(self.note)}</em></p>'
         return html

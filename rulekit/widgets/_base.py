@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from rulekit.errors import RulekitError
+from rulekit.i18n import Translator, translator
 from rulekit.views.markup import escape
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -66,14 +67,17 @@ def check_scale(scale: Any) -> float:
     return value
 
 
-def error_html(exc: BaseException, scale: float = 1.0) -> str:
+def error_html(exc: BaseException, scale: float = 1.0, t: Translator | None = None) -> str:
     """A message box for an error: a :class:`RulekitError` shows its located message; anything
-    else says it is unexpected (with its type), never a traceback dump."""
+    else says it is unexpected (with its type), never a traceback dump. ``t``: the language."""
+    t = t or translator("en")
     if isinstance(exc, RulekitError):
-        head = "That did not work"
-        text = str(exc)
+        from rulekit.views.reasons import error_text
+
+        head = t("That did not work")
+        text = error_text(exc, t.lang)
     else:
-        head = "Unexpected problem (please report it)"
+        head = t("Unexpected problem (please report it)")
         text = f"{type(exc).__name__}: {exc}"
     return (
         f'<div role="alert" style="border:2px solid #D55E00;padding:4px 8px;font-size:{pct(scale)}%">'
@@ -219,6 +223,7 @@ class Guarded:
     style_html: Any
     scale: float = 1.0
     last_exception: BaseException | None = None
+    _: Translator = translator("en")
 
     def _init_error_box(self) -> None:
         import ipywidgets as w
@@ -228,10 +233,13 @@ class Guarded:
         self._wrapped: dict[int, tuple[Any, str]] = {}
         self._scaling = False
 
-    def _init_text_size(self, scale: Any) -> None:
+    def _init_text_size(self, scale: Any, t: Translator | None = None) -> None:
         """Make the knob and the ``<style>`` holder; call after :meth:`_init_error_box`, then
-        :meth:`_finish_init` at the end of ``__init__``."""
+        :meth:`_finish_init` at the end of ``__init__``. ``t``: the explorer's language."""
         import ipywidgets as w
+
+        t = t or translator("en")
+        self._ = t
 
         self._scale_error: RulekitError | None = None
         try:
@@ -242,8 +250,10 @@ class Guarded:
         self.text_size = w.Dropdown(
             options=size_options(self.scale),
             value=self.scale,
-            description="Text size",
-            tooltip="Text size of this explorer (for a projector): tables, explanations, diagrams, controls",
+            description=t("Text size"),
+            tooltip=t(
+                "Text size of this explorer (for a projector): tables, explanations, diagrams, controls"
+            ),
             layout=w.Layout(width="auto"),
         )
         self.text_size.observe(self._on_text_size, names="value")
@@ -310,7 +320,7 @@ class Guarded:
             self._set_error(exc)
             return
         if self.last_exception is not None:
-            self.error.value = error_html(self.last_exception, value)
+            self.error.value = error_html(self.last_exception, value, self._)
 
     def _set_error(self, exc: BaseException | None) -> None:
         self.last_exception = exc
@@ -319,7 +329,7 @@ class Guarded:
         else:
             if not isinstance(exc, RulekitError):
                 self._debug = "".join(traceback.format_exception(exc))
-            self.error.value = error_html(exc, self.scale)
+            self.error.value = error_html(exc, self.scale, self._)
 
     def _repr_mimebundle_(self, **kw: Any) -> Any:
         """The widget view, with a short deterministic ``text/plain`` (not the whole widget tree)."""

@@ -21,6 +21,7 @@ from collections import OrderedDict
 from typing import Any
 
 from rulekit.errors import RulekitError
+from rulekit.i18n import contract, translator
 from rulekit.views.markup import escape
 from rulekit.widgets._base import Guarded, diagram_html, guarded, load_input, row, wrap
 
@@ -36,19 +37,39 @@ class ChainExplorer(Guarded):
         backend: force the diagram backend (``dot``/``wasm``/``text``).
         use_script: let the scenario's scripted decisions answer first (the explorer then stops only
             where the script is silent); by default the learner takes every decision.
+        lang: ``"en"`` (default), ``"pt-BR"`` or ``"es"``: the language of everything shown.
+
+    The moments a response can answer are shown in words ("the activation of #0", "before the
+    healing of #0"); their ids (``activate@0``, ``before:heal@0.0``) are in the tooltips.
     """
 
     def __init__(
-        self, scenario: Any, *, scale: float = 1.0, backend: str | None = None, use_script: bool = False
+        self,
+        scenario: Any,
+        *,
+        scale: float = 1.0,
+        backend: str | None = None,
+        use_script: bool = False,
+        lang: str = "en",
     ) -> None:
-        import ipywidgets as w
-
         from rulekit.views.render import warm_up_in_background
+
+        # start loading the compiled WebAssembly Graphviz now: it overlaps importing ipywidgets,
+        # loading and solving the scenario, so the first diagram does not wait for it
+        warm_up_in_background()
+        import ipywidgets as w
 
         self.backend = backend
         self.use_script = use_script
         self._init_error_box()
-        self._init_text_size(scale)
+        lang_error: RulekitError | None = None
+        try:
+            t = translator(lang)
+        except RulekitError as exc:
+            t, lang_error = translator("en"), exc
+        self.lang = t.lang
+        _ = t
+        self._init_text_size(scale, t)
         self.session: Any = None
         self.trace: Any = None
         self.point: Any = None
@@ -58,27 +79,28 @@ class ChainExplorer(Guarded):
         self.title_html = w.HTML(value="")
         self.status_html = w.HTML(value="")
         self.window_html = w.HTML(value="")
-        self.response = w.RadioButtons(options=[], description="Response", layout=w.Layout(width="auto"))
-        self.response.tooltip = "Only legal responses are offered; refused ones are listed with the reason"
+        self.response = w.RadioButtons(options=[], description=_("Response"), layout=w.Layout(width="auto"))
+        self.response.tooltip = _("Only legal responses are offered; refused ones are listed with the reason")
         self.choose_button = w.Button(
-            description="Choose",
+            description=_("Choose"),
             button_style="primary",
             icon="check",
-            tooltip="Activate the chosen response (or pass)",
+            tooltip=_("Activate the chosen response (or pass)"),
         )
-        self.undo = w.Button(description="Undo", icon="undo", tooltip="Take back the last choice")
-        self.reset = w.Button(description="Reset", icon="refresh", tooltip="Start the chain again")
+        self.undo = w.Button(description=_("Undo"), icon="undo", tooltip=_("Take back the last choice"))
+        self.reset = w.Button(description=_("Reset"), icon="refresh", tooltip=_("Start the chain again"))
         self.finish = w.Button(
-            description="Run to the end",
+            description=_("Run to the end"),
             icon="fast-forward",
-            tooltip="Accept the default (pass / first legal choice) at every window",
+            tooltip=_("Accept the default (pass / first legal choice) at every window"),
         )
-        self.prev = w.Button(description="◀ Event", tooltip="Previous event")
-        self.next = w.Button(description="Event ▶", tooltip="Next event")
-        self.event = w.IntSlider(value=1, min=1, max=1, description="Event", layout=w.Layout(width="28em"))
-        self.event.tooltip = "Walk through the chain's events so far (1 = the first event)"
+        self.prev = w.Button(description=_("◀ Event"), tooltip=_("Previous event"))
+        self.next = w.Button(description=_("Event ▶"), tooltip=_("Next event"))
+        self.event = w.IntSlider(value=1, min=1, max=1, description=_("Event"), layout=w.Layout(width="28em"))
+        self.event.tooltip = _("Walk through the chain's events so far (1 = the first event)")
         self.stack_html = w.HTML(value="")
         self.diagram_html = w.HTML(value="")
+        self.legend_html = w.HTML(value="")
         self.log_html = w.HTML(value="")
         self.heroes_html = w.HTML(value="")
 
@@ -104,13 +126,16 @@ class ChainExplorer(Guarded):
                 row(self.prev, self.event, self.next),
                 self.error,
                 self.diagram_html,
+                self.legend_html,
                 self.log_html,
                 self.heroes_html,
             ]
         )
         self.widget.add_class("rulekit-chain-explorer")
-        warm_up_in_background()
-        self.load(scenario)
+        if lang_error is not None:
+            self._set_error(lang_error)
+        else:
+            self.load(scenario)
         self._finish_init()
 
     def _controls(self) -> list[Any]:
@@ -170,10 +195,25 @@ class ChainExplorer(Guarded):
         p = self.point
         if p is None:
             return []
-        out = [(str(o.label), str(o.id)) for o in p.options]
+        out = [(self._option_label(o), str(o.id)) for o in p.options]
         if p.kind == "respond" and PASS not in {i for _, i in out}:
-            out.insert(0, ("Pass (no response)", PASS))
+            out.insert(0, (self._("Pass (no response)"), PASS))
         return out
+
+    def _option_label(self, option: Any) -> str:
+        """An option's label, its chain moment in words in the explorer's language
+        (``bruno: Raio (raio#0) — answers the activation of #0``)."""
+        from rulekit.views.reasons import moment_text
+
+        label, oid = str(option.label), str(option.id)
+        if oid == PASS:
+            return self._("pass")
+        head, sep, moment = oid.rpartition(">")
+        if sep and " — " in label:
+            who = label.split(" — ")[0]
+            words = self._("{who} — answers {moment}", who=who, moment=moment_text(moment, self.lang))
+            return contract(words, self.lang)
+        return label
 
     @guarded
     def refresh(self) -> None:
@@ -199,34 +239,56 @@ class ChainExplorer(Guarded):
         self._render(self.event.value)
 
     def _render_window(self) -> None:
+        from rulekit.views.reasons import moment_text
+
+        _ = self._
         p = self.point
         if p is None:
-            done = "The chain is over" if self.trace.events else "Nothing happens"
-            order = ", ".join(self.trace.resolution_order) or "nothing resolved"
+            done = _("The chain is over.") if self.trace.events else _("Nothing happens.")
+            order = ", ".join(self.trace.resolution_order) or _("nothing resolved")
+            line = _("Resolution order: {order}.", order=order)
             self.window_html.value = wrap(
-                f"<p><strong>{done}.</strong> Resolution order: {escape(order)}.</p>", self.scale
+                f"<p><strong>{escape(done)}</strong> {escape(line)}</p>", self.scale
             )
             self.status_html.value = ""
             return
-        where = "the game" if p.spotlight is None else f"#{p.spotlight}"
-        prompt = p.prompt or ("A window is open: respond or pass." if p.kind == "respond" else "Choose.")
-        answers = ", ".join(str(a) for a in p.answers)
-        parts = [
-            f"<p><strong>{escape(prompt)}</strong><br>Spotlight ★ on {escape(where)}"
-            + (f", stage {escape(str(p.stage))}" if p.stage else "")
-            + (f"; a response answers: {escape(answers)}" if answers else "")
-            + ".</p>"
-        ]
+        where = _("the game") if p.spotlight is None else f"#{p.spotlight}"
+        prompt = self._prompt(p)
+        answers = ", ".join(
+            f'<span title="{escape(str(a))}">{escape(moment_text(a, self.lang))}</span>' for a in p.answers
+        )
+        spot = escape(_("Spotlight ★ on {where}", where=where))
+        stage = escape(_(", stage {stage}", stage=_(str(p.stage)))) if p.stage else ""
+        answers_head = escape(_("; a response answers:"))
+        ans = f"{answers_head} {answers}" if answers else ""
+        parts = [f"<p><strong>{escape(prompt)}</strong><br>{spot}{stage}{ans}.</p>"]
         if p.refused:
             items = "".join(f"<li>{escape(self._refused_label(r))}</li>" for r in p.refused)
-            parts.append(f"<p>Not offered (refused):</p><ul>{items}</ul>")
+            refused_head = escape(_("Not offered (refused):"))
+            parts.append(f"<p>{refused_head}</p><ul>{items}</ul>")
         self.window_html.value = wrap("".join(parts), self.scale)
         self.status_html.value = ""
 
-    @staticmethod
-    def _refused_label(r: Any) -> str:
+    def _prompt(self, p: Any) -> str:
+        """The decision point's prompt in the explorer's language (the engine words it in English;
+        card texts and ids stay as written)."""
+        import re
+
+        _ = self._
+        if not p.prompt:
+            return _("A window is open: respond or pass.") if p.kind == "respond" else _("Choose.")
+        hit = re.fullmatch(r"respond to (\S+) \((\w+)\)", str(p.prompt))
+        if hit:
+            return _("respond to {effect} ({stage})", effect=hit.group(1), stage=_(hit.group(2)))
+        if p.prompt == "tie between Auto effects (R-05)":
+            return _("tie between Auto effects (R-05)")
+        return str(p.prompt)
+
+    def _refused_label(self, r: Any) -> str:
+        from rulekit.views.reasons import sentence_text
+
         who = f" ({r.hero})" if getattr(r, "hero", None) else ""
-        return f"{r.card or r.effect}{who}: {r.reason}"
+        return f"{r.card or r.effect}{who}: {sentence_text(r.reason, self.lang)}"
 
     # ------------------------------------------------------------------ actions
     @guarded
@@ -286,39 +348,48 @@ class ChainExplorer(Guarded):
     def _render(self, number: int) -> None:
         """Show the chain as it stood after event ``number`` (1-based, as on the slider)."""
         from rulekit.views import chain as cv
+        from rulekit.views import localized as lv
 
+        _ = self._
         trace = self.trace
         self.heroes_html.value = (
-            wrap(cv.heroes_table(trace, caption=self._heroes_caption()).to_html(), self.scale)
+            wrap(lv.heroes_table(trace, caption=self._heroes_caption(), lang=self.lang).to_html(), self.scale)
             if getattr(trace, "heroes", None)
             else ""
         )
         if not trace.events:
-            self.stack_html.value = cv.stack_html(trace, None, self.scale)
+            self.stack_html.value = lv.stack_html(trace, None, self.scale, lang=self.lang)
             self.diagram_html.value = ""
-            self.log_html.value = wrap("<p><em>No event yet.</em></p>", self.scale)
+            none_yet = escape(_("No event yet."))
+            self.log_html.value = wrap(f"<p><em>{none_yet}</em></p>", self.scale)
             return
         k = max(0, min(number - 1, len(trace.events) - 1))  # the event's 0-based position
         ev = trace.events[k]
-        self.stack_html.value = cv.stack_html(trace, k, self.scale)
-        self.diagram_html.value = self._svg_html(cv.chain_dot(trace, upto=k, scale=self.scale))
-        self.log_html.value = wrap(cv.chain_log_table(trace, upto=k).to_html(), self.scale)
-        what = f"Event {k + 1} of {len(trace.events)}: {ev.event}"
+        self.stack_html.value = lv.stack_html(trace, k, self.scale, lang=self.lang)
+        dot = lv.localize_dot(cv.chain_dot(trace, upto=k, scale=self.scale, legend=False), self.lang)
+        self.diagram_html.value = self._svg_html(dot)
+        self._put(self.legend_html, lv.chain_legend_html(self.lang))
+        self.log_html.value = wrap(
+            lv.to_html(lv.chain_log_table(trace, upto=k, lang=self.lang), self.lang), self.scale
+        )
+        what = _("Event {k} of {n}: {event}", k=k + 1, n=len(trace.events), event=_(ev.event))
         if ev.index is not None:
-            what += f" at #{ev.index}"
+            what += _(" at #{index}", index=ev.index)
         if ev.card:
             what += f" — {ev.card}"
         if ev.hero:
             what += f" ({ev.hero})"
         reason = (ev.detail or {}).get("reason")
         if reason:
-            what += f": {reason}"
+            from rulekit.views.reasons import sentence_text
+
+            what += f": {sentence_text(reason, self.lang)}"
         self.status_html.value = wrap(f"<p>{escape(what)}</p>", self.scale)
 
     def _heroes_caption(self) -> str:
         if self.point is None:
-            return "Heroes after the chain"
-        return "Heroes now (at the open window, whatever event is selected above)"
+            return self._("Heroes after the chain")
+        return self._("Heroes now (at the open window, whatever event is selected above)")
 
     def __repr__(self) -> str:
         name = getattr(getattr(self.session, "scenario", None), "name", None) or "?"

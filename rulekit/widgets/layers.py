@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
+from rulekit.errors import RulekitError
+from rulekit.i18n import translator
 from rulekit.views.markup import escape
 from rulekit.widgets._base import Guarded, diagram_html, guarded, load_input, row, wrap
 
@@ -37,6 +39,9 @@ class LayerExplorer(Guarded):
         backend: force a diagram backend (``dot``/``wasm``/``text``); default: see
             :func:`rulekit.views.render.choose_backend`.
         show_flow: also show the layer-flow strip (off by default; it is a second picture).
+        without: effect ids to start switched off (their boxes unticked); an unknown id is refused
+            with the message (and "did you mean") shown in the explorer.
+        lang: ``"en"`` (default), ``"pt-BR"`` or ``"es"``: the language of everything shown.
 
     Handles (controls): ``effect_boxes`` (effect id → Checkbox), ``order_list`` (Select, one
     entry per timestamp holder in timestamp order: an object with its static effects, or one
@@ -59,15 +64,28 @@ class LayerExplorer(Guarded):
         scale: float = 1.0,
         backend: str | None = None,
         show_flow: bool = False,
+        without: Any = (),
+        lang: str = "en",
     ) -> None:
-        import ipywidgets as w
-
         from rulekit.views.render import warm_up_in_background
+
+        # start loading the compiled WebAssembly Graphviz now: it overlaps importing ipywidgets,
+        # loading and solving the scenario, so the first diagram does not wait for it
+        warm_up_in_background()
+        import ipywidgets as w
 
         self.backend = backend
         self.show_flow = show_flow
         self._init_error_box()
-        self._init_text_size(scale)
+        lang_error: RulekitError | None = None
+        try:
+            t = translator(lang)
+        except RulekitError as exc:
+            t, lang_error = translator("en"), exc
+        self.lang = t.lang
+        _ = t
+        self._init_text_size(scale, t)
+        self._without = without
         self.trace: Any = None
         self.scenario: Any = None
         self.effects: list[dict[str, Any]] = []
@@ -83,34 +101,42 @@ class LayerExplorer(Guarded):
         self.effect_boxes: dict[str, Any] = {}
         self.effects_box = w.VBox([])
         self.order_list = w.Select(
-            options=[], rows=5, description="Timestamps", layout=w.Layout(width="24em")
+            options=[], rows=5, description=_("Timestamps"), layout=w.Layout(width="24em")
         )
-        self.order_list.tooltip = "Effects in timestamp order (earliest first); pick one to move"
-        self.move_up = w.Button(description="Move up", icon="arrow-up", tooltip="Earlier timestamp")
-        self.move_down = w.Button(description="Move down", icon="arrow-down", tooltip="Later timestamp")
-        self.reset = w.Button(description="Reset", icon="undo", tooltip="All effects on, original timestamps")
+        self.order_list.tooltip = _("Effects in timestamp order (earliest first); pick one to move")
+        self.move_up = w.Button(description=_("Move up"), icon="arrow-up", tooltip=_("Earlier timestamp"))
+        self.move_down = w.Button(description=_("Move down"), icon="arrow-down", tooltip=_("Later timestamp"))
+        self.reset = w.Button(
+            description=_("Reset"), icon="undo", tooltip=_("All effects on, original timestamps")
+        )
         self.ruleset = w.ToggleButtons(
             options=list(RULESETS),
             value=ruleset if ruleset in RULESETS else "seed",  # a bad ruleset is reported below
-            description="Ruleset",
-            tooltips=["seed: 7a–7e (the seeds)", "current: 7a–7d (CR since 2020)"],
+            description=_("Ruleset"),
+            tooltips=[_("seed: 7a–7e (the seeds)"), _("current: 7a–7d (CR since 2020)")],
         )
-        self.prev = w.Button(description="◀ Previous", tooltip="Previous step")
-        self.next = w.Button(description="Next ▶", tooltip="Next step")
+        self.prev = w.Button(description=_("◀ Previous"), tooltip=_("Previous step"))
+        self.next = w.Button(description=_("Next ▶"), tooltip=_("Next step"))
         self.step = w.IntSlider(
-            value=0, min=0, max=0, description="Step", continuous_update=True, layout=w.Layout(width="28em")
+            value=0,
+            min=0,
+            max=0,
+            description=_("Step"),
+            continuous_update=True,
+            layout=w.Layout(width="28em"),
         )
-        self.step.tooltip = "0 = printed values; the last step = final characteristics"
+        self.step.tooltip = _("0 = printed values; the last step = final characteristics")
         self.explain_html = w.HTML(value="")
         self.final_html = w.HTML(value="")
         self.layers_html = w.HTML(value="")
         self.diagram_html = w.HTML(value="")
+        self.legend_html = w.HTML(value="")
         self.flow_html = w.HTML(value="")
         self.deps_html = w.HTML(value="")
         self.players_html = w.HTML(value="")
         self.board_html = w.HTML(value="")
         self.effects_head = w.HTML(value="")
-        self._put(self.effects_head, "<strong>Effects on/off</strong>")
+        self._put(self.effects_head, "<strong>" + escape(_("Effects on/off")) + "</strong>")
         self.move_up.on_click(lambda _b: self.move(-1))
         self.move_down.on_click(lambda _b: self.move(+1))
         self.reset.on_click(lambda _b: self.do_reset())
@@ -136,25 +162,27 @@ class LayerExplorer(Guarded):
                 self.final_html,
                 self.players_html,
                 self.diagram_html,
+                self.legend_html,
                 self.deps_html,
                 self.layers_html,
                 self.flow_html,
             ]
         )
         self.widget.add_class("rulekit-layer-explorer")
-        warm_up_in_background()
-        self.load(scenario)
-        if ruleset not in RULESETS and self.last_exception is None:
-            from rulekit.errors import RulekitError
-            from rulekit.yamlsrc import suggest
+        if lang_error is not None:
+            self._set_error(lang_error)
+        else:
+            self.load(scenario)
+            if ruleset not in RULESETS and self.last_exception is None:
+                from rulekit.yamlsrc import suggest
 
-            self._set_error(
-                RulekitError(
-                    f"ruleset must be seed or current, not {ruleset!r} (showing seed)",
-                    code="BAD_RULESET",
-                    suggestion=suggest(str(ruleset), RULESETS),
+                self._set_error(
+                    RulekitError(
+                        f"ruleset must be seed or current, not {ruleset!r} (showing seed)",
+                        code="BAD_RULESET",
+                        suggestion=suggest(str(ruleset), RULESETS),
+                    )
                 )
-            )
         self._finish_init()
 
     # ------------------------------------------------------------------ scenario
@@ -164,8 +192,11 @@ class LayerExplorer(Guarded):
         import ipywidgets as w
 
         from rulekit import mtg
+        from rulekit.widgets.prediction import check_without
 
+        _ = self._
         sc = load_input(scenario, mtg.load_scenario, ("effects", "with_order", "without"), "an MTG scenario")
+        off = set(check_without(sc, self._without))
         effects = list(sc.effects())
         self.scenario = sc
         self.effects = effects
@@ -175,8 +206,9 @@ class LayerExplorer(Guarded):
         self.order = list(self._base_order)
         boxes = {}
         for e in effects:
-            cb = w.Checkbox(value=bool(e.get("enabled", True)), description=self._label(e), indent=False)
-            cb.tooltip = f"Switch {e['name']} on or off"
+            on = bool(e.get("enabled", True)) and e["id"] not in off
+            cb = w.Checkbox(value=on, description=self._label(e), indent=False)
+            cb.tooltip = _("Switch {name} on or off", name=e["name"])
             cb.observe(lambda _c: self.refresh(), names="value")
             boxes[e["id"]] = cb
         self.effect_boxes = boxes
@@ -185,7 +217,11 @@ class LayerExplorer(Guarded):
         self._put(
             self.title_html,
             f"<h3 style='margin:4px 0'>{escape(sc.name)}</h3>"
-            + (f"<p><strong>The scenario as written:</strong> {escape(desc)}</p>" if desc else ""),
+            + (
+                "<p><strong>" + escape(_("The scenario as written:")) + f"</strong> {escape(desc)}</p>"
+                if desc
+                else ""
+            ),
         )
         self._sync_order_list()
         self.refresh()
@@ -212,7 +248,7 @@ class LayerExplorer(Guarded):
 
     def _label(self, e: dict[str, Any]) -> str:
         origin = e.get("origin")
-        return f"{e['name']}" + (f" ({origin})" if origin in ("cda", "resolved") else "")
+        return f"{e['name']}" + (f" ({self._(origin)})" if origin in ("cda", "resolved") else "")
 
     def _holder_key(self, e: dict[str, Any]) -> str:
         """The timestamp holder of effect ``e``: its source object for a static ability or a CDA (an
@@ -309,8 +345,6 @@ class LayerExplorer(Guarded):
                 reps.append(rep)
         unknown = [eid for eid in effect_ids if eid not in self._group_of]
         if unknown or sorted(reps) != sorted(self.order):
-            from rulekit.errors import RulekitError
-
             raise RulekitError(
                 "set_order needs every effect id (one per timestamp holder) exactly once: "
                 + ", ".join(self.order),
@@ -397,18 +431,27 @@ class LayerExplorer(Guarded):
     def board_note(self) -> str:
         """What the learner changed against the scenario as written ("" when nothing): the
         description above the controls describes the written scenario, not the modified board."""
+        _ = self._
         off = len(self.disabled)
         parts = []
         if off:
-            parts.append(f"{off} effect{'s' if off != 1 else ''} off")
+            parts.append(_.n("{n} effect off", "{n} effects off", off))
         if self.order != self._base_order:
-            parts.append("timestamps reordered")
+            parts.append(_("timestamps reordered"))
         if not parts:
             return ""
         return (
             '<p role="status" style="border-left:4px solid #E69F00;padding:2px 8px;margin:4px 0">'
-            f"<strong>You changed the board:</strong> {escape(', '.join(parts))} — the tables below show "
-            "the result of your board, not the scenario as written above. <em>Reset</em> restores it.</p>"
+            "<strong>"
+            + escape(_("You changed the board:"))
+            + f"</strong> {escape(', '.join(parts))} — "
+            + escape(
+                _(
+                    "the tables below show the result of your board, not the scenario as written above. "
+                    "Reset restores it."
+                )
+            )
+            + "</p>"
         )
 
     @property
@@ -418,15 +461,14 @@ class LayerExplorer(Guarded):
 
     def _deps(self, trace: Any) -> str:
         """Dependencies and loops in words (the diagram's tooltips, readable on a projector)."""
-        from rulekit.views import mtg as mv
+        from rulekit.views import localized as lv
 
         if not trace.dependencies and not trace.loops:
-            return wrap(
-                "<p><em>No dependencies: every layer applies in timestamp order.</em></p>", self.scale
-            )
-        html = mv.dependency_table(trace).to_html()
+            text = self._("No dependencies: every layer applies in timestamp order.")
+            return wrap(f"<p><em>{escape(text)}</em></p>", self.scale)
+        html = lv.to_html(lv.dependency_table(trace, lang=self.lang), self.lang)
         if trace.loops:
-            html += mv.loop_table(trace).to_html()
+            html += lv.to_html(lv.loop_table(trace, lang=self.lang), self.lang)
         return wrap(html, self.scale)
 
     @guarded
@@ -448,21 +490,28 @@ class LayerExplorer(Guarded):
         return html
 
     def _render(self, k: int) -> None:
+        from rulekit.views import localized as lv
         from rulekit.views import mtg as mv
+        from rulekit.views.reasons import explain_step
 
         trace = self.trace
         n = len(trace.steps)
         k = max(0, min(k, n))
         hi = k - 1 if k > 0 else None
-        dot = mv.dependency_dot(trace, highlight=hi, scale=self.scale)
+        dot = lv.localize_dot(
+            mv.dependency_dot(trace, highlight=hi, scale=self.scale, legend=False), self.lang
+        )
         # the wasm renderer runs outside the GIL: draw the diagram while the tables are built
         key = (dot, self.scale)
         pending = None if key in self._svgs else _pool().submit(diagram_html, dot, self.backend, self.scale)
-        final = wrap(mv.final_table(trace, upto=None if k >= n else k).to_html(), self.scale)
-        layers = wrap(mv.layer_table(trace, highlight=hi).to_html(), self.scale)
-        explain = wrap(f"<p>{escape(mv.explain_step(trace, k))}</p>", self.scale)
+        lang = self.lang
+        final = wrap(
+            lv.to_html(lv.final_table(trace, upto=None if k >= n else k, lang=lang), lang), self.scale
+        )
+        layers = wrap(lv.to_html(lv.layer_table(trace, highlight=hi, lang=lang), lang), self.scale)
+        explain = wrap(f"<p>{escape(explain_step(trace, k, lang))}</p>", self.scale)
         players = (
-            wrap(mv.players_table(trace, upto=None if k >= n else k).to_html(), self.scale)
+            wrap(lv.to_html(lv.players_table(trace, upto=None if k >= n else k, lang=lang), lang), self.scale)
             if self.has_players_or_rules
             else ""
         )
@@ -472,6 +521,7 @@ class LayerExplorer(Guarded):
         self.final_html.value = final
         self.layers_html.value = layers
         self.diagram_html.value = diagram
+        self._put(self.legend_html, lv.dependency_legend_html(lang) if diagram else "")
         self.explain_html.value = explain
         self.players_html.value = players
         if self.show_flow:

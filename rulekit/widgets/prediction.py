@@ -21,6 +21,7 @@ import re
 from typing import Any
 
 from rulekit.errors import RulekitError
+from rulekit.i18n import N_, translator
 from rulekit.views.markup import escape
 from rulekit.widgets._base import Guarded, guarded, row
 
@@ -30,13 +31,21 @@ _VIEW_KINDS = ("pt", "controller", "types", "subtypes", "colors")
 #: The answer box's hint by kind: the format in words, and examples to show with it. The first example
 #: that is not the right answer is shown (a hint must never give the answer away).
 PLACEHOLDER_FORMATS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "pt": ("power/toughness", ("2/3", "3/2", "1/4")),
-    "controller": ("a player's name", ()),
-    "order": ("ids in order, separated by commas", ("a, b, c", "x, y")),
-    "types": ("the type line", ("Artifact Creature — Golem", "Enchantment — Aura")),
-    "subtypes": ("subtypes, separated by commas", ("Plains, Island", "Goblin, Warrior")),
-    "colors": ("colours, separated by commas", ("white, blue", "black, red")),
+    "pt": (N_("power/toughness"), ("2/3", "3/2", "1/4")),
+    "controller": (N_("a player's name"), ()),
+    "order": (N_("ids in order, separated by commas (or none)"), ("a, b, c", "x, y")),
+    "types": (N_("the type line"), ("Artifact Creature — Golem", "Enchantment — Aura")),
+    "subtypes": (N_("subtypes, separated by commas (or none)"), ("Plains, Island", "Goblin, Warrior")),
+    "colors": (N_("colours, separated by commas"), ("white, blue", "black, red")),
 }
+#: Words that answer "nothing" (no card resolves, no subtype), in every language of the lessons.
+NONE_WORDS = frozenset(
+    {"none", "nothing", "no one", "nenhuma", "nenhum", "nada", "ninguna", "ninguno", "-", "—"}
+)
+#: Words for "colourless", in every language of the lessons.
+COLOURLESS_WORDS = frozenset(
+    {"colourless", "colorless", "none", "incolor", "incolores", "incoloro", "incolora"}
+)
 
 
 def _norm_pt(text: str) -> str:
@@ -52,9 +61,15 @@ def _word_set(text: str) -> set[str]:
     return {w.casefold() for w in re.split(r"[\s,;—–/-]+", str(text)) if w}
 
 
-def _show(kind: str, view: Any) -> str:
+def _is_none(text: str) -> bool:
+    """Whether an answer says "nothing": ``none``, ``nenhuma``, ``ninguno``…"""
+    return _norm_word(text).strip(" .!") in NONE_WORDS
+
+
+def _show(kind: str, view: Any, t: Any = None) -> str:
     from rulekit.views import mtg as mv
 
+    t = t or translator("en")
     if kind == "pt":
         return str(view.pt)
     if kind == "controller":
@@ -62,8 +77,28 @@ def _show(kind: str, view: Any) -> str:
     if kind == "types":
         return mv.type_line(view)
     if kind == "subtypes":
-        return ", ".join(view.subtypes) or "none"
-    return ", ".join(view.colors) or "colourless"
+        return ", ".join(view.subtypes) or t("none")
+    return ", ".join(view.colors) or t("colourless")
+
+
+def check_without(scenario: Any, without: Any) -> tuple[str, ...]:
+    """The effect ids of ``without`` (one id or several), each checked against the scenario's effects:
+    an unknown id is a :class:`RulekitError` with the closest id ("did you mean") — a typo must not
+    silently leave an effect on."""
+    from rulekit.yamlsrc import suggest
+
+    ids = (without,) if isinstance(without, str) else tuple(without or ())
+    known = list(scenario.effect_ids())
+    for eid in ids:
+        if eid not in known:
+            name = getattr(scenario, "name", "") or "the scenario"
+            raise RulekitError(
+                f"no effect '{eid}' in {name} (effects: {', '.join(sorted(known))})",
+                field="without",
+                code="UNKNOWN_EFFECT",
+                suggestion=suggest(str(eid), known),
+            )
+    return ids
 
 
 def _solve(scenario: Any, without: Any, ruleset: str) -> Any:
@@ -82,17 +117,7 @@ def _solve(scenario: Any, without: Any, ruleset: str) -> Any:
     from rulekit import mtg
 
     sc = load_input(scenario, mtg.load_scenario, ("effects", "without"), "a trace or a scenario")
-    without = (without,) if isinstance(without, str) else tuple(without or ())
-    known = [e["id"] for e in sc.effects()]
-    unknown = [eid for eid in without if eid not in known]
-    if unknown:
-        from rulekit.yamlsrc import suggest
-
-        raise RulekitError(
-            f"without: unknown effect id {unknown[0]!r}: the effects are {', '.join(known)}",
-            code="UNKNOWN_EFFECT",
-            suggestion=suggest(str(unknown[0]), known),
-        )
+    without = check_without(sc, without)
     if without:
         sc = sc.without(without)
     return mtg.solve(sc, ruleset=ruleset)
@@ -108,17 +133,23 @@ class PredictionCheck(Guarded):
         kind: what to predict (alias ``ask=``): ``"pt"``, ``"controller"``, ``"types"`` (the
             type line; the subtypes alone are accepted too), ``"subtypes"``, ``"colors"``, or
             ``"order"`` (alias ``"resolution_order"``: a chain's resolution order; for MTG the
-            order the effects applied, optionally within ``layer``).
+            order the effects applied, optionally within ``layer``). When nothing resolves,
+            ``none`` is the answer (or ``nenhuma``/``nenhum``, ``ninguna``/``ninguno``).
         target: the object id (alias ``object=``) for the per-object kinds.
         question: the prompt shown; a sensible one is written when omitted.
         layer: for ``order`` on an MTG trace, restrict to one layer (e.g. ``"7b"``).
-        without: effect ids to switch off before solving a scenario given by name.
+        without: effect ids to switch off before solving a scenario given by name; an unknown id
+            is refused (the message, with "did you mean", shows in the widget).
         ruleset: ``"seed"`` or ``"current"`` when solving a scenario given by name.
         scale: font-size factor for projectors; the starting value of the ``text_size`` knob.
+        lang: ``"en"`` (default), ``"pt-BR"`` or ``"es"``: the language of everything shown.
 
     Handles: ``answer`` (Text), ``check`` and ``reveal`` (Buttons), ``text_size`` (Dropdown "Text
     size", see :meth:`set_scale`), ``question``, ``result`` and
     ``error`` (HTML outputs), ``correct`` (``None`` until checked), ``widget`` (the box).
+
+    A wrong answer gets the rules that decide the board (never the answer itself); *Reveal*
+    shows the answer with every step.
     """
 
     def __init__(
@@ -134,11 +165,20 @@ class PredictionCheck(Guarded):
         without: Any = (),
         ruleset: str = "seed",
         scale: float = 1.0,
+        lang: str = "en",
     ) -> None:
         import ipywidgets as w
 
         self._init_error_box()
-        self._init_text_size(scale)
+        lang_error: RulekitError | None = None
+        try:
+            self._ = translator(lang)
+        except RulekitError as exc:
+            self._ = translator("en")
+            lang_error = exc
+        self.lang = self._.lang
+        _ = self._
+        self._init_text_size(scale, self._)
         self.trace: Any = trace
         kind = kind or ask or "pt"
         self.kind = KIND_ALIASES.get(kind, kind)
@@ -148,19 +188,21 @@ class PredictionCheck(Guarded):
         self.question = w.HTML(value="")
         self.answer = w.Text(
             value="",
-            description="Prediction",
-            placeholder=PLACEHOLDER_FORMATS.get(self.kind, ("", ()))[0],
+            description=_("Prediction"),
+            placeholder=_(PLACEHOLDER_FORMATS.get(self.kind, ("", ()))[0])
+            if self.kind in PLACEHOLDER_FORMATS
+            else "",
             continuous_update=False,
             layout=w.Layout(width="28em"),
         )
-        self.answer.tooltip = "Type your prediction, then press Check"
+        self.answer.tooltip = _("Type your prediction, then press Check")
         self.check = w.Button(
-            description="Check",
-            tooltip="Check your prediction against the engine",
+            description=_("Check"),
+            tooltip=_("Check your prediction against the engine"),
             button_style="primary",
             icon="check",
         )
-        self.reveal = w.Button(description="Reveal", tooltip="Show the answer and why", icon="eye")
+        self.reveal = w.Button(description=_("Reveal"), tooltip=_("Show the answer and why"), icon="eye")
         self.result = w.HTML(value="")
         self.check.on_click(lambda _b: self.do_check())
         self.reveal.on_click(lambda _b: self.do_reveal())
@@ -174,7 +216,10 @@ class PredictionCheck(Guarded):
             ]
         )
         self.widget.add_class("rulekit-prediction-check")
-        self._setup(question, without, ruleset)
+        if lang_error is not None:
+            self._set_error(lang_error)
+        else:
+            self._setup(question, without, ruleset)
         self._finish_init()
 
     def _controls(self) -> list[Any]:
@@ -183,15 +228,16 @@ class PredictionCheck(Guarded):
     # ------------------------------------------------------------------ set-up
     def _placeholder(self) -> str:
         """A format hint that is never the answer: the format in words and an example, the first of
-        :data:`PLACEHOLDER_EXAMPLES` that the checker would not accept as right (none if all would)."""
+        :data:`PLACEHOLDER_FORMATS` that the checker would not accept as right (none if all would)."""
         fmt, examples = PLACEHOLDER_FORMATS.get(self.kind, ("", ()))
+        fmt = self._(fmt) if fmt else ""
         for example in examples:
             try:
                 if self.trace is not None and self._matches(example):
                     continue
             except Exception:  # noqa: BLE001 - no trace to check against yet: skip the example
                 continue
-            return f"{fmt}, like {example}"
+            return self._("{format}, like {example}", format=fmt, example=example)
         return fmt
 
     @guarded
@@ -200,6 +246,13 @@ class PredictionCheck(Guarded):
             raise RulekitError(f"kind must be one of {', '.join(KINDS)}, not {self.kind!r}", code="BAD_KIND")
         if not hasattr(self.trace, "steps") and not hasattr(self.trace, "events"):
             self.trace = _solve(self.trace, without, ruleset)
+        elif without:
+            raise RulekitError(
+                "without= switches effects off before solving: give the scenario (a name or a path), "
+                "not a solved trace",
+                field="without",
+                code="WITHOUT_NEEDS_SCENARIO",
+            )
         steps = getattr(self.trace, "steps", None)
         if self.layer and steps is not None and all(step.layer != self.layer for step in steps):
             layers = list(dict.fromkeys(step.layer for step in steps))
@@ -212,9 +265,14 @@ class PredictionCheck(Guarded):
             if final is None or self.target not in final:
                 known = ", ".join(sorted(final or {}))
                 raise RulekitError(
-                    f"unknown object {self.target!r} (objects: {known})", code="UNKNOWN_OBJECT"
+                    f"unknown object '{self.target}' (objects: {known})", code="UNKNOWN_OBJECT"
                 )
-        self._put(self.question, f"<strong>Predict:</strong> {escape(question or self._default_question())}")
+        self._put(
+            self.question,
+            "<strong>"
+            + escape(self._("Predict:"))
+            + f"</strong> {escape(question or self._default_question())}",
+        )
         self.answer.placeholder = self._placeholder()
 
     def _name(self, oid: str | None) -> str:
@@ -223,21 +281,34 @@ class PredictionCheck(Guarded):
         return str(view.name) if view is not None else str(oid)
 
     def _default_question(self) -> str:
+        _ = self._
+        name = self._name(self.target)
         if self.kind == "pt":
-            return f"What are {self._name(self.target)}'s power and toughness after every effect applies?"
+            return _("What are {name}'s power and toughness after every effect applies?", name=name)
         if self.kind == "controller":
-            return f"Who controls {self._name(self.target)} after every effect applies?"
-        if self.kind in ("types", "subtypes", "colors"):
-            what = {"types": "type line", "subtypes": "subtypes", "colors": "colours"}[self.kind]
-            return f"What is {self._name(self.target)}'s {what} after every effect applies?"
+            return _("Who controls {name} after every effect applies?", name=name)
+        if self.kind == "types":
+            return _("What is {name}'s type line after every effect applies?", name=name)
+        if self.kind == "subtypes":
+            return _("What are {name}'s subtypes after every effect applies?", name=name)
+        if self.kind == "colors":
+            return _("What are {name}'s colours after every effect applies?", name=name)
         if hasattr(self.trace, "resolution_order"):
-            return "In which order do the cards resolve? (card ids, separated by commas)"
-        where = f" in layer {self.layer}" if self.layer else ""
-        return f"In which order do the effects apply{where}? (effect ids or names, separated by commas)"
+            return _(
+                "In which order do the cards resolve? (card ids, separated by commas; none if none does)"
+            )
+        if self.layer:
+            return _(
+                "In which order do the effects apply in layer {layer}? "
+                "(effect ids or names, separated by commas)",
+                layer=self.layer,
+            )
+        return _("In which order do the effects apply? (effect ids or names, separated by commas)")
 
     # ------------------------------------------------------------------ the answer
     def expected(self) -> str:
-        """The right answer, as text."""
+        """The right answer, as text (``none`` when nothing resolves, in the widget's language)."""
+        _ = self._
         if self.kind == "pt":
             return str(self.trace.final[self.target].pt)
         if self.kind == "controller":
@@ -249,8 +320,8 @@ class PredictionCheck(Guarded):
             if self.kind == "types":
                 return mv.type_line(view)
             values = view.subtypes if self.kind == "subtypes" else view.colors
-            return ", ".join(values) if values else ("colourless" if self.kind == "colors" else "none")
-        return ", ".join(self._order())
+            return ", ".join(values) if values else (_("colourless") if self.kind == "colors" else _("none"))
+        return ", ".join(self._order()) or _("none")
 
     def _order(self) -> list[str]:
         if hasattr(self.trace, "resolution_order"):
@@ -273,15 +344,17 @@ class PredictionCheck(Guarded):
             words = _word_set(guess)
             if self.kind == "colors":
                 return words == {c.casefold() for c in view.colors} or (
-                    not view.colors and words <= {"colourless", "colorless", "none"} and bool(words)
+                    not view.colors and bool(words) and words <= COLOURLESS_WORDS
                 )
             subtypes = {x.casefold() for x in view.subtypes}
             if self.kind == "subtypes":
-                return words == subtypes or (not subtypes and words == {"none"})
+                return words == subtypes or (not subtypes and _is_none(guess))
             every = {x.casefold() for x in (*view.supertypes, *view.types, *view.subtypes)}
             return words == every or (bool(subtypes) and words == subtypes)
-        items = [_norm_word(x) for x in re.split(r"[,;>→]+", guess) if x.strip()]
         want = self._order()
+        if _is_none(guess):
+            return not want
+        items = [_norm_word(x) for x in re.split(r"[,;>→]+", guess) if x.strip()]
         if len(items) != len(want):
             return False
         for item, eid in zip(items, want, strict=True):
@@ -295,29 +368,87 @@ class PredictionCheck(Guarded):
 
     # ------------------------------------------------------------------ explanations
     def explanation(self, full: bool = True) -> list[str]:
-        """Why the answer is what it is, read from the trace (``full=False``: without values)."""
-        from rulekit.views import mtg as mv
+        """Why the answer is what it is, read from the trace.
 
+        ``full=True`` (after a right answer, or *Reveal*): every step, with the values.
+        ``full=False`` (after a wrong answer): the rules that decide this board, without the answer —
+        no resolution order, no application order, no values.
+        """
         if hasattr(self.trace, "resolution_order"):
-            lines = []
+            return self._chain_explanation(full)
+        if self.kind == "order":
+            return self._order_explanation(full)
+        return self._step_explanation(full)
+
+    def _chain_explanation(self, full: bool) -> list[str]:
+        from rulekit.views.reasons import chain_rules, sentence_text
+
+        _ = self._
+        lines = []
+        if full:
             for ev in self.trace.events:
                 if ev.event in ("resolve", "stopped", "truncated", "negated", "refused"):
-                    why = (ev.detail or {}).get("reason", "")
-                    lines.append(
-                        f"#{ev.index} {ev.card or ev.effect}: {ev.event}" + (f" ({why})" if why else "")
+                    why = sentence_text((ev.detail or {}).get("reason", ""), self.lang)
+                    where = f"#{ev.index} " if ev.index is not None else ""
+                    what = _(EVENT_WORDS.get(ev.event, ev.event))
+                    line = f"{where}{ev.card or ev.effect}: {what}"
+                    lines.append(line + (f" ({why})" if why else ""))
+            if not self.trace.resolution_order:
+                lines.append(_("No card resolves."))
+        return lines + chain_rules(self.trace, self.lang, full=full)
+
+    def _order_explanation(self, full: bool) -> list[str]:
+        from rulekit.views import mtg as mv
+        from rulekit.views.reasons import why_text
+
+        _ = self._
+        if full:
+            lines = []
+            for i, step in enumerate(self.trace.steps, start=1):
+                if self.layer and step.layer != self.layer:
+                    continue
+                lines.append(
+                    _(
+                        "{n}. layer {layer}: {name} (timestamp {ts}) — {why}",
+                        n=i,
+                        layer=step.layer,
+                        name=mv.effect_name(self.trace, step.effect),
+                        ts=mv.fmt_value(step.timestamp),
+                        why=why_text(self.trace, step, self.lang),
                     )
-            lines.append(
-                "Responses resolve depth-first: the last frame added resolves first, then the "
-                "spotlight returns to the frame it answered."
-            )
+                )
             return lines
-        if self.kind == "order":
-            table = mv.layer_table(self.trace)
-            return [
-                f"{r[0]}. layer {r[1]}: {r[2]} (ts {r[4]}) — {r[5]}"
-                for r in table.rows
-                if not self.layer or r[1] == self.layer
-            ]
+        # without the answer: per layer, how many effects and which rule orders them
+        layers: dict[str, list[Any]] = {}
+        for step in self.trace.steps:
+            if not self.layer or step.layer == self.layer:
+                layers.setdefault(step.layer, []).append(step)
+        lines = []
+        for layer, steps in layers.items():
+            rules = []
+            if any(s.why == "cda" for s in steps):
+                rules.append(_("characteristic-defining abilities first (613.3)"))
+            if any(s.why == "loop" for s in steps):
+                rules.append(_("a dependency loop: timestamp order (613.8b)"))
+            elif any(s.waited_on for s in steps):
+                rules.append(_("a dependency: an effect waits for the one it depends on (613.8a)"))
+            rules.append(_("otherwise timestamp order, oldest first (613.7)"))
+            lines.append(
+                _.n(
+                    "layer {layer}: {n} effect — {rules}",
+                    "layer {layer}: {n} effects — {rules}",
+                    len(steps),
+                    layer=layer,
+                    rules="; ".join(rules),
+                )
+            )
+        return lines
+
+    def _step_explanation(self, full: bool) -> list[str]:
+        from rulekit.views import mtg as mv
+        from rulekit.views.reasons import why_phrase
+
+        _ = self._
         chars = {
             "pt": ("power", "toughness"),
             "controller": ("controller",),
@@ -330,52 +461,84 @@ class PredictionCheck(Guarded):
         for i, step in enumerate(self.trace.steps):
             if not any(ch.object_id == self.target and ch.characteristic in chars for ch in step.changes):
                 continue
-            name = mv.effect_name(self.trace, step.effect)
-            ts = mv.fmt_value(step.timestamp)
-            head = f"layer {step.layer}: {name} (timestamp {ts}, {mv.why_text(self.trace, step)})"
+            head = _(
+                "layer {layer}: {name} (timestamp {ts}, {why})",
+                layer=step.layer,
+                name=mv.effect_name(self.trace, step.effect),
+                ts=mv.fmt_value(step.timestamp),
+                why=why_phrase(self.trace, step, self.lang),
+            )
             if full:
                 oid = str(self.target)
                 b, a = st[i][oid], st[i + 1][oid]
-                val = f"{_show(self.kind, b)} → {_show(self.kind, a)}"
-                head += f": {val}"
+                head += f": {_show(self.kind, b, _)} → {_show(self.kind, a, _)}"
             lines.append(head)
         if not lines:
-            lines.append("No effect changes it: it keeps its printed value.")
+            lines.append(_("No effect changes it: it keeps its printed value."))
         return lines
 
     # ------------------------------------------------------------------ actions
     @guarded
     def do_check(self) -> None:
+        _ = self._
         self._set_error(None)
         guess = self.answer.value.strip()
         if not guess:
             self.correct = None
-            self._put(self.result, "<em>Type a prediction first.</em>")
+            hint = (
+                _("Type a prediction first (none if you think nothing does).")
+                if self.kind in ("order", "subtypes")
+                else _("Type a prediction first.")
+            )
+            self._put(self.result, f"<em>{escape(hint)}</em>")
             return
         self.correct = self._matches(guess)
         if self.correct:
             items = "".join(f"<li>{escape(x)}</li>" for x in self.explanation(full=True))
             self._put(
                 self.result,
-                f"<p><strong>✔ Right:</strong> {escape(self.expected())}.</p><p>Why:</p><ol>{items}</ol>",
+                "<p><strong>✔ " + escape(_("Right:")) + f"</strong> {escape(self.expected())}.</p>"
+                "<p>" + escape(_("Why:")) + f"</p><ol>{items}</ol>",
             )
         else:
             items = "".join(f"<li>{escape(x)}</li>" for x in self.explanation(full=False))
+            intro = (
+                _("The steps that matter, in the order they apply (press Reveal for the values):")
+                if self.kind in _VIEW_KINDS
+                else _("The rules that decide this board (press Reveal for the answer):")
+            )
             self._put(
                 self.result,
-                f"<p><strong>✘ Not quite</strong> — you said {escape(guess)}.</p>"
-                "<p>These are the steps that matter, in the order they apply "
-                "(press Reveal for the values):</p>"
-                f"<ol>{items}</ol>",
+                "<p><strong>✘ "
+                + escape(_("Not quite"))
+                + "</strong> — "
+                + escape(_("you said {guess}.", guess=guess))
+                + "</p>"
+                f"<p>{escape(intro)}</p><ol>{items}</ol>",
             )
 
     @guarded
     def do_reveal(self) -> None:
         self._set_error(None)
         items = "".join(f"<li>{escape(x)}</li>" for x in self.explanation(full=True))
-        self._put(self.result, f"<p><strong>Answer:</strong> {escape(self.expected())}</p><ol>{items}</ol>")
+        self._put(
+            self.result,
+            "<p><strong>"
+            + escape(self._("Answer:"))
+            + f"</strong> {escape(self.expected())}</p><ol>{items}</ol>",
+        )
 
     def __repr__(self) -> str:
         return (
             f"<PredictionCheck {self.kind} {self.target or ''} on {getattr(self.trace, 'scenario', '?')!r}>"
         )
+
+
+#: Chain events in words (the explanation's lines).
+EVENT_WORDS = {
+    "resolve": N_("resolves"),
+    "stopped": N_("stopped"),
+    "truncated": N_("truncated"),
+    "negated": N_("negated"),
+    "refused": N_("refused"),
+}

@@ -53,9 +53,8 @@ def test_bad_ruleset_is_reported_not_silently_replaced():
 def test_prediction_check_rejects_unknown_ids_and_layers():
     from rulekit.widgets import PredictionCheck
 
-    _shows(
-        PredictionCheck("seed/humility-then-gideon", "pt", "gideon", without=["nope"]), "unknown effect id"
-    )
+    check = PredictionCheck("seed/humility-then-gideon", "pt", "gideon", without=["nope"])
+    _shows(check, "no effect &#x27;nope&#x27;")
     _shows(PredictionCheck("seed/humility-then-gideon", "order", layer="9z"), "no effect applies in it")
 
 

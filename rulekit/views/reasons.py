@@ -1,0 +1,407 @@
+"""Reasons in words, in every language: a reason *code* and its parameters → a sentence.
+
+The trace holds reasons as data (a code and named parameters); this module is the one place that
+turns them into sentences, through the gettext catalog (:mod:`rulekit.i18n`). Each code maps to
+an English msgid with **named placeholders**; the parameters fill them after translation:
+
+>>> reason_text("DEPENDS_ON", {"waited": "Urborg", "because": ""}, lang="es")
+'Depende de Urborg, así que esperó a que se aplicara (613.8a).'
+>>> reason_text("TIMESTAMP", {"ts": 3})
+'No effect it depends on is waiting, so timestamp order holds: timestamp 3 (613.7).'
+
+An unknown code is shown as the code with its parameters, never dropped:
+
+>>> reason_text("SOMETHING_NEW", {"x": 1})
+'SOMETHING_NEW (x=1)'
+
+:data:`REASONS` (step explanations), :data:`WHY` (the layer table's short "why" column) and
+:data:`CHAIN` (the Apoteose chain's moments) are the tables to extend when the engine adds a code;
+``tests/i18n`` checks that every msgid in them is translated.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulekit.i18n import N_, contract, translator
+
+#: Step explanations (why a step came when it did), by reason code.
+REASONS: dict[str, str] = {
+    "CDA_FIRST": N_("Characteristic-defining abilities apply first in their layer (613.3)."),
+    "LOOP": N_(
+        "Every remaining effect waited on another — a dependency loop ({members}) — so dependency "
+        "is ignored and the earliest timestamp goes first (613.8b)."
+    ),
+    "DEPENDS_ON": N_("It depends on {waited}{because}, so it waited until that applied (613.8a)."),
+    "TIMESTAMP": N_("No effect it depends on is waiting, so timestamp order holds: timestamp {ts} (613.7)."),
+    "TIMESTAMP_AMONG": N_("{place} Among them, timestamp order holds: timestamp {ts}."),
+    "PLAYERS_AFTER_OBJECTS": N_(
+        "Effects on players apply after all effects on objects, layers 1–7 (613.10)."
+    ),
+    "RULES_LAST": N_("Effects that change the game rules apply after all other continuous effects (613.11)."),
+    "COUNTERS_SEED": N_(
+        "+1/+1 and -1/-1 counters change power and toughness in their own sublayer, {layer} (613.4d), "
+        "after the effects that set or modify them; counters have no timestamp."
+    ),
+    "COUNTERS_CURRENT": N_(
+        "+1/+1 and -1/-1 counters change power and toughness in sublayer {layer}, with the effects "
+        "that modify them (613.4c); counters have no timestamp."
+    ),
+}
+#: Dependency reasons (613.8a), by the code the engine is to record with its parameters. Today the
+#: engine records the English sentence itself (``Dependency.reason``); these msgids are the same
+#: sentences with named placeholders, so wiring a code is one :func:`reason_text` call.
+DEPENDENCY_REASONS: dict[str, str] = {
+    "DEP_APPLIES_TO": N_("{b} changes what {a} applies to: {changes}"),
+    "DEP_WOULD_ALSO_APPLY": N_("it would also apply to {objects}"),
+    "DEP_WOULD_NO_LONGER_APPLY": N_("it would no longer apply to {objects}"),
+    "DEP_REMOVES_ABILITY": N_("{b} removes {source}'s ability, so {a}'s effect no longer exists"),
+    "DEP_TEXT": N_("{b} changes the text of {a}'s ability"),
+    "DEP_CONDITION": N_(
+        "{b} changes whether {a}'s condition ('{condition}') holds, so whether its effect exists"
+    ),
+    "DEP_WHAT_IT_DOES": N_("{b} changes what {a} does to {objects}"),
+}
+#: Apoteose refusals, stops and truncations (seed 003 and the house rulings), by their codes.
+APOTEOSE_REASONS: dict[str, str] = {
+    "NO_TRIGGER": N_("its Quando requirement is not met by this event (R-12)"),
+    "NO_TRIGGER_IN_WINDOW": N_("its Quando is not met by anything in this window"),
+    "PREVISAO_ONE": N_("Previsão: '{requirement}' cannot be met"),
+    "PREVISAO": N_(
+        "Previsão: the requirements cannot be met together — every way to pay breaks another one "
+        "({requirements})"
+    ),
+    "STATE_BROKEN": N_("'{requirement}' no longer holds"),
+    "STATE_ENDED": N_("Enquanto/Durante/Até no longer holds (R-03, R-04)"),
+    "CARD_LEFT_PLAY": N_("card left play (R-19)"),
+    "NOT_ENOUGH_TO_CONSUME": N_("not enough {resource} to consume {amount}"),
+    "NOT_ENOUGH_CARDS": N_("not enough cards to draw {n}"),
+}
+#: The explorers' own error messages (a teacher's typo in a lesson cell), so the message box speaks
+#: the lesson's language; the location and "did you mean" are added around them.
+ERRORS: dict[str, str] = {
+    "UNKNOWN_EFFECT": N_("no effect '{effect}' in {scenario} (effects: {effects})"),
+    "UNKNOWN_OBJECT": N_("unknown object '{object}' (objects: {objects})"),
+    "UNKNOWN_LANGUAGE": N_("'{lang}' is not a language of rulekit ({languages})"),
+    "WITHOUT_NEEDS_SCENARIO": N_(
+        "without= switches effects off before solving: give the scenario (a name or a path), "
+        "not a solved trace"
+    ),
+    "NO_SELECTION": N_("pick an effect in the timestamp list first"),
+    "NO_DECISION": N_("no decision is waiting: the chain is over"),
+}
+REASONS.update(ERRORS)
+REASONS.update(DEPENDENCY_REASONS)
+REASONS.update(APOTEOSE_REASONS)
+
+_JOINERS = (N_(" and "),)
+
+#: The layer table's short "why" column, by the step's ``why`` code.
+WHY: dict[str, str] = {
+    "cda": N_("CDA"),
+    "timestamp": N_("timestamp"),
+    "dependency": N_("waited on {names}"),
+    "loop": N_("loop ({members}) → timestamp"),
+    "loop_empty": N_("loop → timestamp"),
+    "counters": N_("counters (no timestamp)"),
+}
+#: The Apoteose chain's moments (the ids ``activate@0``, ``discard@0.2``, ``before:heal@0.0``) in words.
+CHAIN: dict[str, str] = {
+    "activate": N_("the activation of #{frame}"),
+    "resolve": N_("the resolution of #{frame}"),
+    "before": N_("before {what}"),
+    "heal": N_("the healing of #{frame}"),
+    "recover": N_("the recovery paid by #{frame}"),
+    "damage": N_("the damage of #{frame}"),
+    "lose": N_("the loss caused by #{frame}"),
+    "consume": N_("the cost consumed for #{frame}"),
+    "discard": N_("the discard paid for #{frame}"),
+    "bury": N_("the burial by #{frame}"),
+    "banish": N_("the banishing by #{frame}"),
+    "target": N_("the target chosen by #{frame}"),
+    "attack": N_("the attack of #{frame}"),
+    "test": N_("the test of #{frame}"),
+    "roll": N_("the roll of #{frame}"),
+    "draw": N_("the draw of #{frame}"),
+    "enter": N_("the entering play of #{frame}"),
+    "leave": N_("the leaving play of #{frame}"),
+    "exhaust": N_("the exhausting by #{frame}"),
+    "reveal": N_("the reveal by #{frame}"),
+    "other": N_("the {kind} of #{frame}"),
+}
+
+
+def reason_text(code: str, params: dict[str, Any] | None = None, lang: str = "en") -> str:
+    """The sentence for reason ``code`` with ``params`` in ``lang`` (see the module doc)."""
+    params = dict(params or {})
+    msgid = REASONS.get(code)
+    if msgid is None:
+        inside = ", ".join(f"{k}={v}" for k, v in sorted(params.items()))
+        return f"{code} ({inside})" if inside else code
+    return translator(lang)(msgid, **params)
+
+
+def moment_text(label: Any, lang: str = "en") -> str:
+    """A chain moment id in plain words: ``activate@0`` → "the activation of #0",
+    ``discard@0.2`` → "the discard paid for #0", ``before:heal@0.0`` → "before the healing of #0".
+
+    Anything else (a free text, a turn event) is returned as it is.
+
+    >>> moment_text("before:heal@0.0")
+    'before the healing of #0'
+    >>> moment_text("discard@0.2", lang="pt-BR")
+    'o descarte pago por #0'
+    >>> moment_text("turn_end:ana")
+    'turn_end:ana'
+    """
+    text = str(label or "")
+    t = translator(lang)
+    before = text.startswith("before:")
+    body = text[len("before:") :] if before else text
+    kind, at, where = body.partition("@")
+    frame = where.split(".")[0]
+    if not at or not frame.isdigit() or not kind.isidentifier():
+        return text
+    msgid = CHAIN.get(kind)
+    words = t(msgid, frame=frame) if msgid else t(CHAIN["other"], kind=kind, frame=frame)
+    return contract(t(CHAIN["before"], what=words), lang) if before else words
+
+
+def why_text(trace: Any, step: Any, lang: str = "en") -> str:
+    """The short "why" of a step (the layer table's column) in ``lang``: ``CDA``, ``timestamp``,
+    ``waited on X``, ``loop (A, B) → timestamp``, or ``counters (no timestamp)``."""
+    from rulekit.views.mtg import effect_name
+
+    t = translator(lang)
+    origin = next((e.origin for e in getattr(trace, "effects", ()) if e.id == step.effect), None)
+    if origin == "counters":
+        return t(WHY["counters"])
+    if step.why == "cda":
+        return t(WHY["cda"])
+    if step.why == "dependency" or (step.waited_on and step.why != "loop"):
+        names = ", ".join(effect_name(trace, e) for e in step.waited_on) or t("another effect")
+        return t(WHY["dependency"], names=names)
+    if step.why == "loop":
+        members = ", ".join(effect_name(trace, e) for e in step.loop)
+        return t(WHY["loop"], members=members) if members else t(WHY["loop_empty"])
+    return t(WHY.get(str(step.why), str(step.why)))
+
+
+def why_phrase(trace: Any, step: Any, lang: str = "en") -> str:
+    """:func:`why_text` for use inside a sentence: a plain timestamp step reads "timestamp order"."""
+    if step.why == "timestamp" and not step.waited_on:
+        origin = next((e.origin for e in getattr(trace, "effects", ()) if e.id == step.effect), None)
+        if origin != "counters":
+            return translator(lang)("timestamp order")
+    return why_text(trace, step, lang)
+
+
+def step_reason(trace: Any, step: Any, lang: str = "en") -> str:
+    """Why step ``step`` came where it did, as a sentence in ``lang`` (the reason codes above)."""
+    from rulekit.views.mtg import effect_name, fmt_value
+
+    origin = next((e.origin for e in trace.effects if e.id == step.effect), None)
+    place_code = {"players": "PLAYERS_AFTER_OBJECTS", "rules": "RULES_LAST"}.get(step.layer)
+    place = reason_text(place_code, {}, lang) if place_code else ""
+    ts = fmt_value(step.timestamp)
+    if origin == "counters":
+        code = "COUNTERS_CURRENT" if trace.ruleset == "current" else "COUNTERS_SEED"
+        reason = reason_text(code, {"layer": step.layer}, lang)
+    elif step.why == "cda":
+        reason = reason_text("CDA_FIRST", {}, lang)
+    elif step.why == "loop":
+        members = ", ".join(effect_name(trace, e) for e in step.loop)
+        reason = reason_text("LOOP", {"members": members}, lang)
+    elif step.waited_on:
+        waited = ", ".join(effect_name(trace, e) for e in step.waited_on)
+        reasons = [
+            d.reason
+            for d in trace.dependencies
+            if d.effect == step.effect and d.depends_on in step.waited_on and d.reason
+        ]
+        because = f" ({sentence_text(reasons[0], lang)})" if reasons else ""
+        reason = reason_text("DEPENDS_ON", {"waited": waited, "because": because}, lang)
+    elif place:
+        return reason_text("TIMESTAMP_AMONG", {"place": place, "ts": ts}, lang)
+    else:
+        reason = reason_text("TIMESTAMP", {"ts": ts}, lang)
+    return f"{place} {reason}" if place else reason
+
+
+def explain_step(trace: Any, k: int, lang: str = "en") -> str:
+    """One paragraph about step ``k`` (1-based; 0 = before any effect) in ``lang``.
+
+    English is :func:`rulekit.views.mtg.explain_step` itself (one English renderer); the other
+    languages are built here from the same trace fields and the catalog.
+    """
+    from rulekit.views import mtg as mv
+
+    if translator(lang).lang == "en":
+        return mv.explain_step(trace, k)
+    t = translator(lang)
+    n = len(trace.steps)
+    if n == 0:
+        return t(
+            "No continuous effect applies in {scenario}: every object keeps its printed values.",
+            scenario=trace.scenario,
+        )
+    if k <= 0:
+        return t(
+            "Before any effect: every object has its copiable (printed) values. {n} effect parts will "
+            "apply, layer by layer; press ▶ to apply the first one.",
+            n=n,
+        )
+    k = min(k, n)
+    step = trace.steps[k - 1]
+    name = mv.effect_name(trace, step.effect)
+    origin = next((e.origin for e in trace.effects if e.id == step.effect), None)
+    src = (
+        t(" (from {source})", source=mv.object_name(trace, step.source))
+        if step.source and step.source != step.effect
+        else ""
+    )
+    lines = mv.change_lines(trace, step, trace.state_after(k - 1), trace.state_after(k))
+    from rulekit.views.localized import _change_words
+
+    what = "; ".join(_change_words(t, line) for line in lines) if lines else t("it changes nothing visible")
+    stamp = "" if origin == "counters" else t(", timestamp {ts}", ts=mv.fmt_value(step.timestamp))
+    return t(
+        "Step {k} of {n} — layer {layer}: {name}{source}{stamp}. {reason} Result: {result}.",
+        k=k,
+        n=n,
+        layer=step.layer,
+        name=name,
+        source=src,
+        stamp=stamp,
+        reason=step_reason(trace, step, lang),
+        result=what,
+    )
+
+
+#: The rules of the Apoteose chain a learner needs to predict a resolution order (seed 003).
+CHAIN_RULES: dict[str, str] = {
+    "DEPTH_FIRST": N_(
+        "Responses resolve depth-first: the last entry added resolves first, then the spotlight returns "
+        "to the entry it answered (seed 003 «Encadeamento de Resposta»)."
+    ),
+    "PRIORITY": N_(
+        "Several effects answered the same moment, so the priority rule decides (seed 003 «Prioridade de "
+        "Resposta», house rulings R-05 to R-07): every Auto effect first, each resolved before the next, "
+        "then Ativar; within each, by category: {categories}, seen from the turn hero."
+    ),
+    "REFUSED": N_("A refused activation never enters the chain, so it never resolves."),
+    "PREVISAO": N_(
+        "Previsão: every requirement must be payable together before anything is paid; if paying one "
+        "breaks another, the card cannot be activated (seed 003 «Previsão»)."
+    ),
+    "STOPPED": N_(
+        "A response that breaks a requirement during the halt window stops the activation: it does not "
+        "resolve, its costs stay paid and it has no post window (seed 003 «Nos Requerimentos», R-03)."
+    ),
+    "TRUNCATED": N_(
+        "An effect whose description breaks while it resolves is truncated: what was done stays, the rest "
+        "is skipped, and it still counts as resolved (seed 003 «Na Descrição»)."
+    ),
+}
+
+
+def chain_rules(trace: Any, lang: str = "en", full: bool = True) -> list[str]:
+    """The rules that decide this chain's resolution order, in ``lang`` — never the order itself.
+
+    Read from the kinds of events in the trace: several effects answering one moment (priority),
+    refusals (and Previsão), stopped and truncated activations; the depth-first rule always.
+    ``full=False`` (after a wrong answer) leaves out what would name the outcome itself (that a
+    refused card never resolves).
+    """
+    from rulekit.apoteose.rulings import PRIORITY_CATEGORIES
+
+    t = translator(lang)
+    events = list(getattr(trace, "events", ()))
+    kinds = {ev.event for ev in events}
+    answered: dict[str, int] = {}
+    for ev in events:
+        label = (ev.detail or {}).get("answers") if ev.event == "activate" else None
+        if label:
+            answered[str(label)] = answered.get(str(label), 0) + 1
+    out = [t(CHAIN_RULES["DEPTH_FIRST"])]
+    if any(n > 1 for n in answered.values()):
+        out.append(t(CHAIN_RULES["PRIORITY"], categories=" > ".join(PRIORITY_CATEGORIES)))
+    if "refused" in kinds:
+        if full:
+            out.append(t(CHAIN_RULES["REFUSED"]))
+        if any((ev.detail or {}).get("code") == "PREVISAO" for ev in events if ev.event == "refused"):
+            out.append(t(CHAIN_RULES["PREVISAO"]))
+    if "stopped" in kinds:
+        out.append(t(CHAIN_RULES["STOPPED"]))
+    if "truncated" in kinds:
+        out.append(t(CHAIN_RULES["TRUNCATED"]))
+    return out
+
+
+def _template_regex(msgid: str) -> Any:
+    import re
+    import string
+
+    parts = []
+    for literal, field, _spec, _conv in string.Formatter().parse(msgid):
+        parts.append(re.escape(literal))
+        if field:
+            parts.append(f"(?P<{field}>.+?)")
+    return re.compile("".join(parts) + r"\Z", re.S)
+
+
+_TEMPLATES: list[tuple[str, Any]] = []
+
+
+def sentence_text(text: Any, lang: str = "en") -> str:
+    """An English reason *sentence* as the engines write it today, in ``lang``: the bridge until the
+    engines record codes. The sentence is matched against the English of every code in
+    :data:`REASONS` (placeholders match any text) and rendered from that code in ``lang``; a sentence
+    that matches none stays as it is.
+
+    >>> sentence_text("not enough MANA to consume 3", "pt-BR")
+    'MANA insuficiente para consumir 3'
+    >>> sentence_text("something new", "es")
+    'something new'
+    """
+    text = str(text or "")
+    t = translator(lang)
+    if t.lang == "en" or not text:
+        return text
+    if not _TEMPLATES:
+        _TEMPLATES.extend((code, _template_regex(msgid)) for code, msgid in REASONS.items())
+    for code, pattern in _TEMPLATES:
+        hit = pattern.match(text)
+        if hit:
+            params = {k: _nested(v, lang) for k, v in hit.groupdict().items()}
+            return reason_text(code, params, lang)
+    return text
+
+
+def _nested(value: str, lang: str) -> str:
+    """A placeholder's value that is itself a sentence (or the engine's "it would …" sentences joined
+    by " and ") in ``lang``; a name such as "Life and Limb" is never split."""
+    import re
+
+    parts = re.split(r" and (?=it would )", value)
+    done = [sentence_text(p, lang) for p in parts]
+    if all(d == p for d, p in zip(done, parts, strict=True)):
+        return value
+    return translator(lang)(" and ").join(done)
+
+
+def error_text(exc: Any, lang: str = "en") -> str:
+    """A :class:`~rulekit.errors.RulekitError` as one line in ``lang``: its place and field as they
+    are, its message translated when it is one rulekit knows, and "did you mean" in ``lang``."""
+    t = translator(lang)
+    if t.lang == "en" or not hasattr(exc, "message"):
+        return str(exc)
+    text = sentence_text(exc.message, lang)
+    if getattr(exc, "field", None):
+        text = f"{exc.field}: {text}"
+    head = exc.where() if hasattr(exc, "where") else ""
+    if head:
+        text = f"{head}: {text}"
+    if getattr(exc, "suggestion", None):
+        text += t(" — did you mean '{suggestion}'?", suggestion=exc.suggestion)
+    return text

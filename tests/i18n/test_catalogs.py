@@ -1,0 +1,144 @@
+"""The gettext catalogs (issue 12 §2): shipped, compiled from their .po, complete, well-formed."""
+
+from __future__ import annotations
+
+import importlib.util
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("compile_catalogs", ROOT / "tools" / "compile_catalogs.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_shipped_mo_matches_po_and_every_msgid_is_translated():
+    pytest.importorskip("babel")
+    assert _tool().check() == []
+
+
+@pytest.mark.parametrize("lang", ["pt_BR", "es"])
+def test_translations_keep_every_placeholder(lang):
+    pytest.importorskip("babel")
+    from rulekit.i18n import placeholders
+
+    cat = _tool().read_po(_tool().po_path(lang))
+    for m in cat:
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        want = set().union(*(placeholders(i) for i in ids))
+        for s in strings:
+            assert placeholders(s) <= want and (placeholders(s) >= placeholders(ids[0]) - {"n"}), (m.id, s)
+
+
+def test_catalogs_are_package_data():
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = data["tool"]["setuptools"]["package-data"]["*"]
+    assert "locale/*/LC_MESSAGES/*.mo" in patterns and "locale/*/LC_MESSAGES/*.po" in patterns
+    for lang in ("pt_BR", "es"):
+        assert (ROOT / "rulekit" / "locale" / lang / "LC_MESSAGES" / "rulekit.mo").is_file()
+
+
+@pytest.mark.parametrize(
+    ("given", "canonical"),
+    [("en", "en"), ("EN", "en"), ("pt-BR", "pt-BR"), ("pt_br", "pt-BR"), ("es", "es"), ("es-MX", "es")],
+)
+def test_language_names(given, canonical):
+    from rulekit.i18n import check_lang
+
+    assert check_lang(given) == canonical
+
+
+@pytest.mark.parametrize(
+    ("bad", "hint"), [("pt", "pt-BR"), ("pt-PT", "pt-BR"), ("ES-es-x", "es"), ("fr", None)]
+)
+def test_unknown_language_is_one_clear_line(bad, hint):
+    from rulekit.errors import RulekitError
+    from rulekit.i18n import check_lang
+
+    with pytest.raises(RulekitError) as info:
+        check_lang(bad)
+    text = str(info.value)
+    assert "\n" not in text and "en, pt-BR, es" in text
+    assert (f"did you mean '{hint}'" in text) if hint else "did you mean" not in text
+
+
+@pytest.mark.parametrize("bad", [None, 3, ["pt-BR"], "<script>"])
+def test_hostile_language_values(bad):
+    from rulekit.errors import RulekitError
+    from rulekit.i18n import check_lang
+
+    with pytest.raises(RulekitError):
+        check_lang(bad)
+
+
+def test_a_value_with_braces_is_inserted_as_it_is():
+    from rulekit.i18n import translator
+
+    assert translator("es")("Who controls {name}?", name="{x} {0}") == "¿Quién controla {x} {0}?"
+
+
+def test_english_is_the_msgid_itself():
+    from rulekit.i18n import _
+
+    assert (
+        _("Check") == "Check"
+        and _("Check", lang="pt-BR") == "Verificar"
+        and _("Check", lang="es") == "Comprobar"
+    )
+
+
+def test_reason_codes_render_todays_english_sentences():
+    """The English of each reason code is the sentence the engines write today (so wiring a code
+    changes no English output)."""
+    from rulekit import apoteose
+    from rulekit.views.reasons import reason_text
+
+    trace = apoteose.run_chain(apoteose.load_scenario("apoteose/evocacao-refused"))
+    written = trace.events[0].detail["reason"]
+    requirements = written[written.rindex("(") + 1 : -1]
+    assert reason_text("PREVISAO", {"requirements": requirements}) == written
+    es = reason_text("PREVISAO", {"requirements": requirements}, lang="es")
+    assert es.startswith("Previsão: los requisitos") and requirements in es
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "es"])
+def test_every_reason_code_renders_in_every_language(lang):
+    from rulekit.i18n import placeholders
+    from rulekit.views.reasons import REASONS, reason_text
+
+    for code, msgid in REASONS.items():
+        params = {name: f"<{name}>" for name in placeholders(msgid)}
+        text = reason_text(code, params, lang)
+        assert all(v in text for v in params.values()), (code, text)
+        assert (text == msgid.format(**params)) == (lang == "en"), (code, lang)
+
+
+def test_todays_english_reason_sentences_are_shown_translated():
+    from rulekit.views.reasons import sentence_text
+
+    en = "Yavimaya changes what Life and Limb applies to: it would also apply to Life and Limb"
+    es = sentence_text(en, "es")
+    assert (
+        es == "Yavimaya cambia aquello a lo que se aplica Life and Limb: también se aplicaría a Life and Limb"
+    )
+    assert sentence_text("card left play (R-19)", "pt-BR") == "a carta saiu de jogo (R-19)"
+    assert sentence_text("a sentence no code knows", "pt-BR") == "a sentence no code knows"
+    assert sentence_text(en, "en") == en
+
+
+def test_contractions_after_a_preposition():
+    from rulekit.views.reasons import moment_text
+
+    assert moment_text("before:heal@0.0", "pt-BR") == "antes da cura de #0"
+    assert moment_text("before:damage@1.0", "pt-BR") == "antes do dano de #1"
+    assert moment_text("before:damage@1.0", "es") == "antes del daño de #1"

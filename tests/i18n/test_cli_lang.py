@@ -1,0 +1,60 @@
+"""``--lang`` on ``rulekit solve``, ``explain`` and ``chain`` (issue 12 §2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulekit.cli import main
+
+
+def _run(capsys, *argv):
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("pt-BR", ("Tabela de camadas", "selo temporal", "Características finais")),
+        ("es", ("Tabla de capas", "sello temporal", "Características finales")),
+    ],
+)
+def test_solve_and_explain_speak_the_language(capsys, lang, words):
+    code, out, _ = _run(capsys, "solve", "seed/humility-then-gideon", "--lang", lang)
+    assert code == 0 and all(w in out for w in words)
+    assert "Night of Souls' Betrayal" in out  # card names stay English
+    code, out, _ = _run(capsys, "explain", "classic/lattice-and-march", "--lang", lang)
+    assert code == 0 and words[0] in out and ("depende de" in out)
+
+
+def test_english_output_is_unchanged_by_default(capsys):
+    from rulekit.mtg import solve
+    from rulekit.mtg.commands import render_text
+
+    code, out, _ = _run(capsys, "solve", "seed/humility-then-gideon")
+    assert code == 0 and out == render_text(solve("seed/humility-then-gideon")) + "\n"
+    _, again, _ = _run(capsys, "solve", "seed/humility-then-gideon", "--lang", "en")
+    assert again == out
+
+
+def test_json_is_data_in_every_language(capsys):
+    _, en, _ = _run(capsys, "solve", "seed/blood-moon", "--json")
+    _, pt, _ = _run(capsys, "solve", "seed/blood-moon", "--json", "--lang", "pt-BR")
+    assert en == pt
+
+
+def test_chain_in_portuguese_and_spanish(capsys):
+    code, out, _ = _run(capsys, "chain", "apoteose/nested-responses", "--lang", "pt-BR")
+    assert code == 0 and "Ordem de resolução: escudo, bencao, raio, pocao." in out
+    assert "a ativação de #0" in out and "activate@0" not in out
+    code, out, _ = _run(capsys, "explain", "apoteose/nested-responses", "--lang", "es")
+    assert code == 0 and "Registro de la cadena" in out and "la activación de #0" in out
+
+
+@pytest.mark.parametrize("command", ["solve", "explain", "chain"])
+def test_an_unknown_language_is_one_line_and_exit_2(capsys, command):
+    scenario = "apoteose/nested-responses" if command == "chain" else "seed/blood-moon"
+    code, out, err = _run(capsys, command, scenario, "--lang", "pt_PT")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "--lang" in err and "did you mean 'pt-BR'" in err

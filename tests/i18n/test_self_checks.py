@@ -1,0 +1,155 @@
+"""Every self-check of every lesson (issue 12 §1): its right answer, a wrong one and the empty box.
+
+The PredictionCheck cells are read from the English lesson sources and run as the notebook would;
+each widget is then answered three ways. A wrong answer must not give the answer away.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SRC = ROOT / "tools" / "lesson_src"
+
+
+@functools.cache
+def _practice():
+    name = "rulekit_lessons_practice_i18n"
+    spec = importlib.util.spec_from_file_location(name, ROOT / "lessons" / "practice.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod  # dataclasses look their module up
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _cells() -> list[tuple[str, int, str]]:
+    out = []
+    for path in sorted(SRC.glob("*.md")):
+        blocks = re.findall(r"```python[^\n]*\n(.*?)\n```", path.read_text(encoding="utf-8"), flags=re.S)
+        for n, code in enumerate(blocks):
+            if "PredictionCheck(" in code:
+                out.append((path.stem, n, code))
+    return out
+
+
+CELLS = _cells()
+
+
+def _run(code: str, env: dict) -> object:
+    tree = ast.parse(code)
+    last = tree.body.pop()
+    exec(compile(tree, "<cell>", "exec"), env)  # noqa: S102 - the lessons' own cells
+    assert isinstance(last, ast.Expr)
+    return eval(compile(ast.Expression(last.value), "<cell>", "eval"), env)  # noqa: S307
+
+
+def _env(lesson: str, n: int) -> dict:
+    """What the cell sees: the lesson's imports, and the set-up lines of its earlier self-check cells."""
+    from rulekit.mtg import solve
+    from rulekit.widgets import PredictionCheck
+
+    practice = _practice()
+    env = {"PredictionCheck": PredictionCheck, "solve": solve, "puzzles": practice.puzzles}
+    for stem, m, code in CELLS:
+        if stem == lesson and m < n:
+            tree = ast.parse(code)
+            tree.body.pop()
+            exec(compile(tree, "<cell>", "exec"), env)  # noqa: S102
+    return env
+
+
+def _answer(p, text):
+    p.answer.value = text
+    p.check.click()
+    return p.correct
+
+
+def test_the_lessons_have_self_checks():
+    assert len(CELLS) >= 12
+    assert {stem for stem, _, _ in CELLS} >= {"01-layers", "05-apoteose-chain", "06-practice"}
+
+
+@pytest.mark.parametrize(("lesson", "n", "code"), CELLS, ids=[f"{s}-cell{n}" for s, n, _ in CELLS])
+def test_right_wrong_and_empty(lesson, n, code, monkeypatch):
+    monkeypatch.setenv("RULEKIT_GRAPHVIZ", "text")
+    monkeypatch.chdir(ROOT / "lessons")  # the notebooks' working directory (scenarios/...)
+    p = _run(code, _env(lesson, n))
+    assert p.error.value == "", p.error.value
+    right = p.expected()
+    assert right.strip(), "the right answer must be something one can type"
+    assert _answer(p, right) is True and "✔" in p.result.value
+    assert _answer(p, "zz-not-an-answer") is False
+    assert "✘" in p.result.value
+    if p.kind == "order" and "," in right:
+        assert right not in p.result.value  # the order is not given away
+    if p.kind in ("pt", "controller"):
+        assert f"→ {right}" not in p.result.value  # no values after a wrong answer
+    assert _answer(p, "") is None and "Type a prediction first" in p.result.value
+    p.reveal.click()
+    assert "Answer:" in p.result.value and right in p.result.value
+    assert "None" not in p.result.value  # no Python None showing through
+
+
+@pytest.mark.parametrize("word", ["none", "None", "nenhuma", "nenhum", "ninguna", "ninguno"])
+def test_none_is_an_answer_when_no_card_resolves(word):
+    from rulekit.widgets import PredictionCheck
+
+    p = PredictionCheck("apoteose/evocacao-refused", ask="resolution_order")
+    assert _answer(p, word) is True
+    assert _answer(p, "ritual") is False
+    assert "Previsão" in p.result.value  # the rule that decides the board is named
+
+
+def test_none_is_wrong_when_cards_resolve():
+    from rulekit.widgets import PredictionCheck
+
+    p = PredictionCheck("apoteose/nested-responses", ask="resolution_order")
+    assert _answer(p, "none") is False
+
+
+def test_reveal_with_nothing_resolved_has_no_python_none():
+    from rulekit.widgets import PredictionCheck
+
+    p = PredictionCheck("apoteose/evocacao-refused", ask="resolution_order")
+    p.reveal.click()
+    assert "Answer:</strong> none" in p.result.value
+    assert "#None" not in p.result.value and "ritual: refused" in p.result.value
+
+
+def test_a_wrong_order_names_the_priority_rule_without_the_order():
+    from rulekit.widgets import PredictionCheck
+
+    p = PredictionCheck("apoteose/priority-seven", ask="resolution_order")
+    assert _answer(p, "golpe") is False
+    html = p.result.value
+    assert "Prioridade de Resposta" in html and "Campanha" in html and "Mestre de Jogo" in html
+    assert "profecia" not in html and "sentenca" not in html  # no card of the answer
+    assert "Press Reveal".casefold() in html.casefold()
+
+
+def test_a_wrong_mtg_order_names_the_rules_not_the_order():
+    from rulekit.widgets import PredictionCheck
+
+    p = PredictionCheck("seed/humility-then-gideon", "order", layer="7b")
+    assert _answer(p, "nothing, at all") is False
+    assert "timestamp order" in p.result.value
+    assert "Humility" not in p.result.value and "Gideon" not in p.result.value
+
+
+def test_the_self_checks_speak_the_lesson_language():
+    from rulekit.widgets import PredictionCheck
+
+    p = PredictionCheck("apoteose/priority-seven", ask="resolution_order", lang="pt-BR")
+    assert p.check.description == "Verificar"
+    assert _answer(p, "golpe") is False
+    assert "Prioridade de Resposta" in p.result.value and "Quase" in p.result.value
+    e = PredictionCheck("apoteose/evocacao-refused", ask="resolution_order", lang="es")
+    assert _answer(e, "ninguna") is True and "Correcto" in e.result.value

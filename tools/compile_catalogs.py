@@ -1,0 +1,156 @@
+"""Extract, update and compile rulekit's gettext catalogs (uses Babel, a dev/test dependency).
+
+    python tools/compile_catalogs.py            # extract -> rulekit.pot, merge into each .po, compile .mo
+    python tools/compile_catalogs.py --compile  # only compile each .po to its .mo (after editing a .po)
+    python tools/compile_catalogs.py --check    # exit 1 if a .mo is stale or a msgid lacks a translation
+
+The msgids are the English strings passed to ``_(...)``, ``t(...)``, ``N_(...)`` (first argument) and
+``.n(singular, plural, count)`` in ``rulekit/`` and ``lessons/practice.py``. Translators edit
+``rulekit/locale/<pt_BR|es>/LC_MESSAGES/rulekit.po`` with any PO editor (Poedit, Lokalize, Weblate…);
+the compiled ``rulekit.mo`` ships in the package and is what rulekit reads at run time (stdlib gettext).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import io
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "rulekit" / "locale"
+POT = LOCALE / "rulekit.pot"
+#: Where the reader-facing words live (the engines' own ``t(...)`` / ``_`` names are not messages).
+SOURCES = [
+    ROOT / "rulekit" / "i18n.py",
+    ROOT / "rulekit" / "views",
+    ROOT / "rulekit" / "widgets",
+    ROOT / "rulekit" / "mtg" / "commands.py",
+    ROOT / "rulekit" / "apoteose" / "commands.py",
+    ROOT / "lessons" / "practice.py",
+]
+KEYWORDS = {"_": None, "t": None, "N_": None, "n": (1, 2)}
+LANGS = {"pt_BR": "pt_BR", "es": "es"}
+#: Fixed header dates and names, so that the catalogs are byte-identical run after run.
+HEADER = {
+    "project": "rulekit",
+    "version": "0.1",
+    "copyright_holder": "rulekit team",
+    "msgid_bugs_address": "https://github.com/rulekit-team/rulekit/issues",
+    "last_translator": "rulekit team",
+    "creation_date": dt.datetime(2026, 1, 1, tzinfo=dt.UTC),
+    "revision_date": dt.datetime(2026, 1, 1, tzinfo=dt.UTC),
+    "charset": "utf-8",
+    "fuzzy": False,
+}
+
+
+def extract() -> object:
+    """A Babel catalog of every msgid in the sources (deterministic order: by msgid)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_file
+
+    catalog = Catalog(**HEADER)
+    files: list[Path] = []
+    for src in SOURCES:
+        files.extend(sorted(src.rglob("*.py")) if src.is_dir() else [src])
+    for path in files:
+        for lineno, message, comments, context in extract_from_file(
+            "python", str(path), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
+        ):
+            if not message or (isinstance(message, tuple) and not all(message)):
+                continue
+            rel = path.relative_to(ROOT).as_posix()
+            catalog.add(message, locations=[(rel, lineno)], auto_comments=comments, context=context)
+    return catalog
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / "rulekit.po"
+
+
+def read_po(path: Path) -> object:
+    from babel.messages.pofile import read_po as _read
+
+    with path.open("rb") as fh:
+        return _read(fh)
+
+
+def mo_bytes(catalog: object) -> bytes:
+    from babel.messages.mofile import write_mo
+
+    buf = io.BytesIO()
+    write_mo(buf, catalog, use_fuzzy=False)  # type: ignore[arg-type]
+    return buf.getvalue()
+
+
+def write_po(path: Path, catalog: object) -> None:
+    from babel.messages.pofile import write_po as _write
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buf = io.BytesIO()
+    _write(buf, catalog, width=100, sort_output=True, omit_header=False, include_lineno=False)  # type: ignore[arg-type]
+    path.write_bytes(buf.getvalue())
+
+
+def update() -> None:
+    from babel.messages.catalog import Catalog
+
+    template = extract()
+    write_po(POT, template)
+    for lang in LANGS:
+        path = po_path(lang)
+        cat = read_po(path) if path.exists() else Catalog(locale=lang, language_team=lang, **HEADER)
+        cat.update(template, no_fuzzy_matching=True, update_creation_date=False)  # type: ignore[attr-defined]
+        cat.obsolete.clear()  # type: ignore[attr-defined]
+        for key, value in HEADER.items():
+            if key in ("creation_date", "revision_date", "last_translator", "copyright_holder"):
+                setattr(cat, key, value)
+        write_po(path, cat)
+
+
+def compile_all() -> None:
+    for lang in LANGS:
+        path = po_path(lang)
+        path.with_suffix(".mo").write_bytes(mo_bytes(read_po(path)))
+
+
+def check() -> list[str]:
+    """Problems: a stale .mo, a msgid of the code missing or untranslated in a .po."""
+    problems = []
+    wanted = {m.id for m in extract() if m.id}  # type: ignore[attr-defined]
+    for lang in LANGS:
+        path = po_path(lang)
+        cat = read_po(path)
+        if path.with_suffix(".mo").read_bytes() != mo_bytes(cat):
+            problems.append(
+                f"{path.with_suffix('.mo').relative_to(ROOT)} is stale: run tools/compile_catalogs.py"
+            )
+        have = {m.id: m for m in cat if m.id}  # type: ignore[attr-defined]
+        for msgid in sorted(wanted, key=str):
+            m = have.get(msgid)
+            strings = m.string if m is not None else None
+            if not strings or (isinstance(strings, tuple) and not all(strings)) or m.fuzzy:
+                problems.append(f"{lang}: no translation for {msgid!r}")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--compile", action="store_true", help="only compile the .po files")
+    ap.add_argument("--check", action="store_true", help="only check (exit 1 on a problem)")
+    args = ap.parse_args(argv)
+    if args.check:
+        problems = check()
+        for p in problems:
+            print(p, file=sys.stderr)
+        return 1 if problems else 0
+    if not args.compile:
+        update()
+    compile_all()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
