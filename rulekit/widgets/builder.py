@@ -89,6 +89,25 @@ TEXT: dict[str, str] = {
     "before": "before {n}. {label}",
     "resolve": "Resolve",
     "resolve_tip": "Add this resolution to the order of events",
+    "head_event": "Other events",
+    "event": "Event",
+    "event_tip": "Something that happens to an object (or the end of the turn), in the order of events",
+    "ev_kind_tap": "tap",
+    "ev_kind_untap": "untap",
+    "ev_kind_leave": "leave the battlefield",
+    "ev_kind_attach": "attach",
+    "ev_kind_turn_face_up": "turn face up",
+    "ev_kind_turn_face_down": "turn face down",
+    "ev_kind_transform": "transform",
+    "ev_kind_end_of_turn": "end of turn",
+    "ev_object": "Object",
+    "ev_object_tip": "The object it happens to",
+    "ev_to": "To",
+    "ev_to_tip": "attach: the object it becomes attached to; leave: the zone it goes to",
+    "add_event": "Add event",
+    "add_event_tip": "Add this event to the order of events",
+    "err_event": "'{kind}' is not an event the builder adds",
+    "err_event_object": "the event '{kind}' needs an object on the board",
     "head_custom": "A card the library lacks",
     "c_name": "Name",
     "c_types": "Types",
@@ -168,12 +187,24 @@ TEXT: dict[str, str] = {
     "err_too_many": "a board holds at most {n} {what}",
     "err_position": "'at' must be an event number from 0 to {n}, not {at!r}",
     "err_source": "'{source}' is neither an object on the board nor a card in the library",
-    "err_scenario": "BoardBuilder starts from a scenario name or path, not {kind}",
+    "err_scenario": "BoardBuilder starts from a scenario name or path (or a scenario loaded from one and "
+    "not edited since), not {kind}",
     "nothing_to_undo": "nothing to undo",
 }
 
 #: What ``add_card`` sets besides name, controller and zone (object keys of LANGUAGE.md §5).
 ADD_FIELDS = ("counters", "tapped", "face_down", "attached_to", "choices", "owner", "token", "id", "at")
+#: Events :meth:`BoardBuilder.add_event` adds (besides entering and resolving).
+EVENT_KINDS = (
+    "tap",
+    "untap",
+    "leave",
+    "attach",
+    "turn_face_up",
+    "turn_face_down",
+    "transform",
+    "end_of_turn",
+)
 #: Key order of an object in the exported file.
 OBJECT_KEYS = (
     "id",
@@ -687,6 +718,27 @@ class BoardBuilder(Guarded):
         )
         self.resolve_button = lab(w.Button(description=_t("resolve"), icon="bolt"), "resolve_tip")
 
+        # other events
+        self.event_kind = lab(
+            w.Dropdown(
+                options=[(_t(f"ev_kind_{k}"), k) for k in EVENT_KINDS],
+                value="tap",
+                description=_t("event"),
+                style=st,
+            ),
+            "event_tip",
+        )
+        self.event_object = lab(
+            w.Dropdown(options=[(_t("nothing"), "")], value="", description=_t("ev_object"), style=st),
+            "ev_object_tip",
+        )
+        self.event_to = lab(w.Text(value="", description=_t("ev_to"), style=st), "ev_to_tip")
+        self.event_position = lab(
+            w.Dropdown(options=[(_t("at_end"), None)], value=None, description=_t("position"), style=st),
+            "position_tip",
+        )
+        self.add_event_button = lab(w.Button(description=_t("add_event"), icon="plus"), "add_event_tip")
+
         # custom card
         self.c_name = w.Text(value="", description=_t("c_name"), continuous_update=True, style=st)
         self.c_types = lab(
@@ -752,7 +804,10 @@ class BoardBuilder(Guarded):
         self.board_html = w.HTML(value="")
         self.yaml_html = w.HTML(value="")
         self.status_html = w.HTML(value="")
-        self._heads = {k: w.HTML(value="") for k in ("head_add", "head_resolve", "head_custom", "head_board")}
+        self._heads = {
+            k: w.HTML(value="")
+            for k in ("head_add", "head_resolve", "head_event", "head_custom", "head_board")
+        }
         for k, h in self._heads.items():
             self._put(h, f"<h4 style='margin:6px 0 2px'>{escape(_t(k))}</h4>")
 
@@ -773,6 +828,7 @@ class BoardBuilder(Guarded):
         self.results.observe(lambda _c: self._on_pick(), names="value")
         self.add_button.on_click(lambda _b: self._add_clicked())
         self.resolve_button.on_click(lambda _b: self._resolve_clicked())
+        self.add_event_button.on_click(lambda _b: self._event_clicked())
         for wdg in (
             self.c_name,
             self.c_types,
@@ -810,6 +866,9 @@ class BoardBuilder(Guarded):
                 row(self.ability, self.position),
                 row(self.targets, w.VBox([self.x, self.res_choices])),
                 self.resolve_button,
+                self._heads["head_event"],
+                row(self.event_kind, self.event_object, self.event_to, self.event_position),
+                self.add_event_button,
                 self._heads["head_custom"],
                 row(self.c_name, self.c_types, self.c_subtypes),
                 row(self.c_colors_head, *self.c_colors.values()),
@@ -867,9 +926,26 @@ class BoardBuilder(Guarded):
 
     @guarded
     def _start_from(self, scenario: Any) -> None:
+        from rulekit import mtg
+        from rulekit.mtg.loader import scenario_root
+
+        source: Any = scenario
         if not isinstance(scenario, str | Path):
-            raise RulekitError(_t("err_scenario", kind=type(scenario).__name__), code="BAD_SCENARIO")
-        board = board_from_source(scenario)
+            # a loaded Scenario: start from its file, if the file still gives the same board
+            file = str(getattr(scenario, "file", "") or "")
+            found = [
+                p for p in (Path(file), scenario_root() / file) if file and p.suffix == ".yaml" and p.exists()
+            ]
+            if not found:
+                raise RulekitError(_t("err_scenario", kind=type(scenario).__name__), code="BAD_SCENARIO")
+            source = found[0]
+            try:
+                same = mtg.solve(mtg.load_scenario(source)) == mtg.solve(scenario)
+            except Exception:  # noqa: BLE001 - anything else than the file's scenario is refused below
+                same = False
+            if not same:
+                raise RulekitError(_t("err_scenario", kind=type(scenario).__name__), code="BAD_SCENARIO")
+        board = board_from_source(source)
         sc, _text = self._build(board)
         self._commit(board, sc, record=False)
 
@@ -1236,6 +1312,50 @@ class BoardBuilder(Guarded):
         self._apply(board)
         return str(res["id"])
 
+    @guarded
+    def add_event(
+        self, kind: str, id: str | None = None, to: str | None = None, *, at: int | None = None
+    ) -> str:  # noqa: A002
+        """Add an event (LANGUAGE.md §5) at event number ``at`` (default: last); returns its key.
+
+        ``kind``: ``tap``, ``untap``, ``leave`` (``to``: a zone, default graveyard), ``attach``
+        (``to``: the object it becomes attached to), ``turn_face_up``, ``turn_face_down``,
+        ``transform`` (each about the object ``id``), or ``end_of_turn``.
+        """
+        from rulekit.mtg.vocab import ZONES
+
+        kind = str(kind).strip().replace(" ", "_")
+        if kind not in EVENT_KINDS:
+            raise RulekitError(
+                _t("err_event", kind=kind), code="BAD_EVENT", suggestion=_suggest(kind, EVENT_KINDS)
+            )
+        board = self.board.copy()
+        event: Any
+        if kind == "end_of_turn":
+            event = "end_of_turn"
+        else:
+            if not id or board.obj(str(id)) is None:
+                raise RulekitError(
+                    _t("err_event_object", kind=kind),
+                    code="UNKNOWN_OBJECT",
+                    suggestion=_suggest(str(id or ""), board.ids()),
+                )
+            oid = str(id)
+            if kind == "attach":
+                event = {"attach": {"object": oid, "to": str(to or "")}}
+            elif kind == "leave":
+                zone = str(to or "graveyard")
+                if zone not in ZONES:
+                    raise RulekitError(
+                        _t("err_zone", zone=zone), code="BAD_ZONE", suggestion=_suggest(zone, ZONES)
+                    )
+                event = {"leave": {"object": oid, "to": zone}}
+            else:
+                event = {kind: oid}
+        key = self._insert(board, event, at)
+        self._apply(board)
+        return key
+
     @staticmethod
     def _abilities_of(obj: dict[str, Any]) -> list[Any]:
         from rulekit.mtg.loader import library
@@ -1248,7 +1368,7 @@ class BoardBuilder(Guarded):
     @guarded
     def remove(self, id: str) -> None:  # noqa: A002 - the issue's name for the argument
         """Remove an object (with the events that need it), a resolution, or an event (by its key
-        in the board list)."""
+        in the board list; removing an entering removes what enters)."""
         board = self.board.copy()
         handle = str(id)
         if handle.startswith("object:"):
@@ -1263,7 +1383,12 @@ class BoardBuilder(Guarded):
                     code="UNKNOWN_OBJECT",
                     suggestion=_suggest(handle, board.ids()),
                 )
-            del board.events[i]
+            ev = board.events[i][1]
+            if isinstance(ev, dict) and "enter" in ev:
+                for oid in Board.mentions({"enter": ev["enter"]}):  # an entering goes with what enters
+                    board.remove_object(oid)
+            else:
+                del board.events[i]
         self._apply(board)
 
     @guarded
@@ -1393,6 +1518,15 @@ class BoardBuilder(Guarded):
             choices=self.res_choices.value,
             at=self.position.value,
             controller=self.player.value or None,
+        )
+
+    @guarded
+    def _event_clicked(self) -> None:
+        self.add_event(
+            self.event_kind.value,
+            self.event_object.value or None,
+            self.event_to.value.strip() or None,
+            at=self.event_position.value,
         )
 
     def _custom_fields(self) -> dict[str, Any]:
@@ -1536,11 +1670,16 @@ class BoardBuilder(Guarded):
         self.targets.options = [*objs, *((_t("player_label", name=p), p) for p in players if p not in names)]
         self.targets.value = keep_t
         self.player.options = players
-        keep_p = self.position.value
-        self.position.options = [(_t("at_end"), None)] + [
+        positions = [(_t("at_end"), None)] + [
             (_t("before", n=n + 1, label=self.event_label(ev)), n) for n, (_k, ev) in enumerate(board.events)
         ]
-        self.position.value = keep_p if isinstance(keep_p, int) and keep_p < len(board.events) else None
+        for control in (self.position, self.event_position):
+            keep_p = control.value
+            control.options = positions
+            control.value = keep_p if isinstance(keep_p, int) and keep_p < len(board.events) else None
+        keep_o = self.event_object.value
+        self.event_object.options = [(_t("nothing"), ""), *objs]
+        self.event_object.value = keep_o if keep_o in [v for _l, v in self.event_object.options] else ""
         self._sync_abilities()
         self._put(self.board_html, "" if board.objects else f"<p><em>{escape(_t('empty_board'))}</em></p>")
         if self.show_yaml.value:
@@ -1590,6 +1729,11 @@ class BoardBuilder(Guarded):
             self.res_choices,
             self.position,
             self.resolve_button,
+            self.event_kind,
+            self.event_object,
+            self.event_to,
+            self.event_position,
+            self.add_event_button,
             self.c_name,
             self.c_types,
             self.c_subtypes,
