@@ -29,7 +29,9 @@ op = st.one_of(
         st.booleans(),
         st.integers(0, 2),
     ),
-    st.tuples(st.just("resolve"), st.integers(0, 50), st.lists(st.integers(0, 50), max_size=2), st.integers(-1, 4)),
+    st.tuples(
+        st.just("resolve"), st.integers(0, 50), st.lists(st.integers(0, 50), max_size=2), st.integers(-1, 4)
+    ),
     st.tuples(st.just("remove"), st.integers(0, 50)),
     st.tuples(st.just("move"), st.integers(0, 50), st.booleans()),
     st.tuples(st.just("event"), st.sampled_from(EVENTS), st.integers(0, 50), st.integers(0, 50)),
