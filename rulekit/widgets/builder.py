@@ -812,7 +812,9 @@ class BoardBuilder(Guarded):
             self._put(h, f"<h4 style='margin:6px 0 2px'>{escape(_t(k))}</h4>")
 
         # the explorer whose outputs (and ruleset and step controls) the builder shows
-        self.view = LayerExplorer(self._build(self.board)[0], scale=self.scale, backend=backend)
+        self.view = LayerExplorer(
+            self._build(self.board), scale=self.scale, backend=backend, effect_switches=False
+        )
         self.ruleset = self.view.ruleset
         self.step = self.view.step
         self.prev = self.view.prev
@@ -913,16 +915,21 @@ class BoardBuilder(Guarded):
 
     # ------------------------------------------------------------------ building and committing
     @staticmethod
-    def _build(board: Board) -> tuple[Any, str]:
-        """The loader's scenario of ``board`` and its text (raises the loader's located error)."""
-        from rulekit import mtg
+    def _build(board: Board) -> Any:
+        """The loader's scenario of ``board`` (raises the loader's error, located by field).
+
+        The loader reads the board's data directly, as it reads a parsed file: the same checks
+        and the same scenario as :meth:`to_yaml`'s text gives (the tests compare the two), without
+        writing and parsing YAML on every change.
+        """
+        from rulekit.mtg.loader import scenario_from_doc
+        from rulekit.yamlsrc import YamlDoc
 
         if len(board.objects) > MAX_OBJECTS:
             raise RulekitError(_t("err_too_many", n=MAX_OBJECTS, what="objects"), code="TOO_MANY")
         if len(board.events) > MAX_EVENTS:
             raise RulekitError(_t("err_too_many", n=MAX_EVENTS, what="events"), code="TOO_MANY")
-        text = board_yaml(board)
-        return mtg.scenario_from_text(text, f"{board.name}.yaml"), text
+        return scenario_from_doc(YamlDoc(data=board.data(), file=f"{board.name}.yaml"), board.name)
 
     @guarded
     def _start_from(self, scenario: Any) -> None:
@@ -946,12 +953,12 @@ class BoardBuilder(Guarded):
             if not same:
                 raise RulekitError(_t("err_scenario", kind=type(scenario).__name__), code="BAD_SCENARIO")
         board = board_from_source(source)
-        sc, _text = self._build(board)
+        sc = self._build(board)
         self._commit(board, sc, record=False)
 
     def _apply(self, board: Board) -> None:
         """Make ``board`` the board, or raise and keep the old one (nothing half-applied)."""
-        sc, _text = self._build(board)
+        sc = self._build(board)
         self._commit(board, sc, record=True)
 
     def _commit(self, board: Board, sc: Any, record: bool) -> None:
@@ -1424,14 +1431,14 @@ class BoardBuilder(Guarded):
             self.status_html.value = f"<p role='status'>{escape(_t('nothing_to_undo'))}</p>"
             return
         board = self._undo.pop()
-        sc, _text = self._build(board)
+        sc = self._build(board)
         self._commit(board, sc, record=False)
 
     @guarded
     def reset(self) -> None:
         """Back to the board the builder started with (undo brings the changes back)."""
         board = self._initial.copy()
-        sc, _text = self._build(board)
+        sc = self._build(board)
         self._commit(board, sc, record=True)
 
     def to_yaml(self) -> str:
@@ -1600,9 +1607,9 @@ class BoardBuilder(Guarded):
     def _names(self) -> dict[str, str]:
         return {str(o["id"]): str(o.get("name") or o.get("card") or o["id"]) for o in self.board.objects}
 
-    def event_label(self, ev: Any) -> str:
-        """One line for an event in the board list."""
-        names = self._names()
+    def event_label(self, ev: Any, names: dict[str, str] | None = None) -> str:
+        """One line for an event in the board list (``names``: object id → name, if known)."""
+        names = self._names() if names is None else names
         if isinstance(ev, str) or (isinstance(ev, dict) and "end_of_turn" in ev):
             return _t("ev_end")
         if not isinstance(ev, dict):
@@ -1640,7 +1647,8 @@ class BoardBuilder(Guarded):
         """Every list that shows the board: board list, attach, targets, abilities, positions, players."""
         board = self.board
         names = self._names()
-        entries = [(f"{n + 1}. {self.event_label(ev)}", key) for n, (key, ev) in enumerate(board.events)]
+        labels = [self.event_label(ev, names) for _key, ev in board.events]
+        entries = [(f"{n + 1}. {labels[n]}", key) for n, (key, _ev) in enumerate(board.events)]
         in_events = {i for _k, ev in board.events for i in Board.mentions(ev)}
         for o in board.objects:
             oid = str(o["id"])
@@ -1671,7 +1679,7 @@ class BoardBuilder(Guarded):
         self.targets.value = keep_t
         self.player.options = players
         positions = [(_t("at_end"), None)] + [
-            (_t("before", n=n + 1, label=self.event_label(ev)), n) for n, (_k, ev) in enumerate(board.events)
+            (_t("before", n=n + 1, label=label), n) for n, label in enumerate(labels)
         ]
         for control in (self.position, self.event_position):
             keep_p = control.value

@@ -37,6 +37,8 @@ class LayerExplorer(Guarded):
         backend: force a diagram backend (``dot``/``wasm``/``text``); default: see
             :func:`rulekit.views.render.choose_backend`.
         show_flow: also show the layer-flow strip (off by default; it is a second picture).
+        effect_switches: build the effects' on/off check boxes (default). The BoardBuilder, which
+            shows only this explorer's outputs, turns them off: they cost a widget per effect per load.
 
     Handles (controls): ``effect_boxes`` (effect id → Checkbox), ``order_list`` (Select, one
     entry per timestamp holder in timestamp order: an object with its static effects, or one
@@ -59,6 +61,7 @@ class LayerExplorer(Guarded):
         scale: float = 1.0,
         backend: str | None = None,
         show_flow: bool = False,
+        effect_switches: bool = True,
     ) -> None:
         import ipywidgets as w
 
@@ -66,6 +69,7 @@ class LayerExplorer(Guarded):
 
         self.backend = backend
         self.show_flow = show_flow
+        self.effect_switches = effect_switches
         self._init_error_box()
         self._init_text_size(scale)
         self.trace: Any = None
@@ -163,7 +167,7 @@ class LayerExplorer(Guarded):
         self._base_order = list(self.groups)
         self.order = list(self._base_order)
         boxes = {}
-        for e in effects:
+        for e in effects if self.effect_switches else ():
             cb = w.Checkbox(value=bool(e.get("enabled", True)), description=self._label(e), indent=False)
             cb.tooltip = f"Switch {e['name']} on or off"
             cb.observe(lambda _c: self.refresh(), names="value")
@@ -252,7 +256,8 @@ class LayerExplorer(Guarded):
     @property
     def disabled(self) -> tuple[str, ...]:
         """Effect ids switched off, in timestamp order."""
-        return tuple(e["id"] for e in self.effects if not self.effect_boxes[e["id"]].value)
+        boxes = self.effect_boxes
+        return tuple(e["id"] for e in self.effects if e["id"] in boxes and not boxes[e["id"]].value)
 
     @guarded
     def move(self, delta: int, effect_id: str | None = None) -> None:
