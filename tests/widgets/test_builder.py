@@ -371,3 +371,30 @@ def test_the_export_is_deterministic(builder):
         b.add_resolution("Giant Growth", targets=["grizzly-bears"])
     assert builder.to_yaml() == other.to_yaml()
     assert builder.to_yaml().startswith("# A board built with rulekit")
+
+
+def test_the_lesson_boards_give_what_the_rules_say():
+    """Lesson 06's "Bring your own board": the three boards, run from the lesson source itself."""
+    root = Path(__file__).resolve().parents[2]
+    sys.path.insert(0, str(root / "tools"))
+    try:
+        import build_lessons
+    finally:
+        sys.path.pop(0)
+    text = (root / "tools" / "lesson_src" / "06-practice.md").read_text(encoding="utf-8")
+    part = text[text.index("## Bring your own board") : text.index("## Summary")]
+    ns: dict[str, object] = {}
+    exec("from rulekit.widgets import PredictionCheck", ns)
+    for cell in build_lessons.parse_source(part):
+        if cell["cell_type"] == "code":
+            exec(compile(cell["source"], "06-practice.md", "exec"), ns)
+    boards = {name: ns[name] for name in ("board1", "board2", "board3")}
+    for b in boards.values():
+        assert b.error.value == "", b.error.value  # type: ignore[attr-defined]
+        assert_round_trip(b)
+    # 7c King +1/+1 (3/2), 7d counter (4/3), then the switch: 3/4
+    assert boards["board1"].trace.final["goblin-piker"].pt == "3/4"  # type: ignore[attr-defined]
+    # Turn to Frog removes the King's ability first (613.8a dependency): the Piker is as printed
+    assert boards["board2"].trace.final["goblin-piker"].pt == "2/1"  # type: ignore[attr-defined]
+    # Mutavault 2/2 with all creature types: the Anthem and Bo's Goblin King each give +1/+1
+    assert boards["board3"].trace.final["mutavault"].pt == "4/4"  # type: ignore[attr-defined]
