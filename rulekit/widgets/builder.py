@@ -597,7 +597,8 @@ class BoardBuilder(Guarded):
         scale: the text-size knob's starting value (1.5 = 150 %), as in the explorers.
         backend: force a diagram backend (``dot``/``wasm``/``text``).
 
-    Python API: :meth:`add_card`, :meth:`add_custom`, :meth:`add_resolution`, :meth:`remove`,
+    Python API: :meth:`add_card`, :meth:`add_custom`, :meth:`add_resolution`, :meth:`add_event`,
+    :meth:`remove`,
     :meth:`move`, :meth:`undo`, :meth:`reset`, :attr:`scenario`, :attr:`trace`, :meth:`to_yaml`,
     :meth:`save`. None of them raises: a refused change shows its message in ``error`` (and in
     ``last_exception``) and leaves the board as it was; the methods that return something return
@@ -605,7 +606,8 @@ class BoardBuilder(Guarded):
 
     Handles (controls): ``search``, ``results``, ``player``, ``zone``, ``counters``, ``choices``,
     ``tapped``, ``face_down``, ``attach``, ``add_button``; ``ability``, ``targets``, ``x``,
-    ``res_choices``, ``position``, ``resolve_button``; the custom form ``c_name``, ``c_types``,
+    ``res_choices``, ``position``, ``resolve_button``; ``event_kind``, ``event_object``, ``event_to``,
+    ``event_position``, ``add_event_button``; the custom form ``c_name``, ``c_types``,
     ``c_subtypes``, ``c_colors`` (colour → Checkbox), ``c_power``, ``c_toughness``, ``c_keywords``,
     ``c_rules``, ``c_kind``, ``c_effect``, ``c_add``; ``board_list``, ``move_up``, ``move_down``,
     ``remove_button``, ``undo_button``, ``reset_button``, ``save_path``, ``save_button``,
@@ -885,6 +887,7 @@ class BoardBuilder(Guarded):
                 row(self.undo_button, self.reset_button, self.save_path, self.save_button, self.show_yaml),
                 self.status_html,
                 self.error,
+                self.view.error,
                 self.board_html,
                 self.yaml_html,
                 self.ruleset,
