@@ -153,7 +153,8 @@ TEXT: dict[str, str] = {
     "show_yaml": "Show the scenario file",
     "show_yaml_tip": "The board as scenario YAML (what Save writes)",
     "empty_board": "The board is empty: search a card above and add it.",
-    "ev_enter": "{names} enter{s}",
+    "ev_enter_one": "{names} enters",
+    "ev_enter_many": "{names} enter together",
     "ev_resolve": "{source}: {ability} resolves",
     "ev_targets": " → {targets}",
     "ev_x": " (X={x})",
@@ -190,6 +191,34 @@ TEXT: dict[str, str] = {
     "err_scenario": "BoardBuilder starts from a scenario name or path (or a scenario loaded from one and "
     "not edited since), not {kind}",
     "nothing_to_undo": "nothing to undo",
+    "err_kind": "'{kind}' is not an effect kind (static, resolves, cda)",
+    # words that go into the messages above
+    "w_counters": "counters",
+    "w_choices": "choices",
+    "w_x": "X",
+    "w_power": "power",
+    "w_toughness": "toughness",
+    "w_count": "a counter count",
+    "w_name": "the name",
+    "w_text": "the rules text",
+    "w_effect": "the effect",
+    "w_objects": "objects",
+    "w_events": "events",
+    "w_effect_file": "effect text",
+    "w_new_card": "the new card",
+    # colours and zones as the controls show them (the values stay the language's words)
+    "color_white": "white",
+    "color_blue": "blue",
+    "color_black": "black",
+    "color_red": "red",
+    "color_green": "green",
+    "zone_battlefield": "battlefield",
+    "zone_graveyard": "graveyard",
+    "zone_hand": "hand",
+    "zone_library": "library",
+    "zone_exile": "exile",
+    "zone_stack": "stack",
+    "zone_command": "command zone",
 }
 
 #: What ``add_card`` sets besides name, controller and zone (object keys of LANGUAGE.md §5).
@@ -249,6 +278,11 @@ def _t(key: str, **kw: Any) -> str:
     """The visible string ``key`` with its fields filled (the one door to :data:`TEXT`)."""
     text = TEXT[key]
     return text.format(**kw) if kw else text
+
+
+def _word(kind: str, word: str) -> str:
+    """A language word (a zone, a colour) as the controls show it: ``TEXT["zone_hand"]``, else the word."""
+    return TEXT.get(f"{kind}_{word}", word)
 
 
 def check_lang(lang: Any) -> str:
@@ -677,7 +711,12 @@ class BoardBuilder(Guarded):
             ),
             "player_tip",
         )
-        self.zone = w.Dropdown(options=list(ZONES), value="battlefield", description=_t("zone"), style=st)
+        self.zone = w.Dropdown(
+            options=[(_word("zone", z), z) for z in ZONES],
+            value="battlefield",
+            description=_t("zone"),
+            style=st,
+        )
         self.counters = lab(
             w.Text(value="", description=_t("counters"), placeholder="+1/+1: 1", style=st), "counters_tip"
         )
@@ -750,7 +789,9 @@ class BoardBuilder(Guarded):
         self.c_subtypes = lab(
             w.Text(value="", description=_t("c_subtypes"), continuous_update=True, style=st), "c_subtypes_tip"
         )
-        self.c_colors = {c: w.Checkbox(value=False, description=c, indent=False) for c in COLORS}
+        self.c_colors = {
+            c: w.Checkbox(value=False, description=_word("color", c), indent=False) for c in COLORS
+        }
         self.c_colors_head = w.Label(value=_t("c_colors"))
         self.c_power = w.Text(value="", description=_t("c_power"), layout=w.Layout(width="10em"), style=st)
         self.c_toughness = w.Text(
@@ -929,9 +970,9 @@ class BoardBuilder(Guarded):
         from rulekit.yamlsrc import YamlDoc
 
         if len(board.objects) > MAX_OBJECTS:
-            raise RulekitError(_t("err_too_many", n=MAX_OBJECTS, what="objects"), code="TOO_MANY")
+            raise RulekitError(_t("err_too_many", n=MAX_OBJECTS, what=_t("w_objects")), code="TOO_MANY")
         if len(board.events) > MAX_EVENTS:
-            raise RulekitError(_t("err_too_many", n=MAX_EVENTS, what="events"), code="TOO_MANY")
+            raise RulekitError(_t("err_too_many", n=MAX_EVENTS, what=_t("w_events")), code="TOO_MANY")
         return scenario_from_doc(YamlDoc(data=board.data(), file=f"{board.name}.yaml"), board.name)
 
     @guarded
@@ -1065,7 +1106,7 @@ class BoardBuilder(Guarded):
         name = str(name or "").strip()
         if not name:
             raise RulekitError(_t("err_name"), code="MISSING_KEY")
-        for what, value in (("name", name), ("text", text)):
+        for what, value in ((_t("w_name"), name), (_t("w_text"), text)):
             if len(str(value)) > MAX_TEXT:
                 raise RulekitError(_t("err_too_long", what=what, n=MAX_TEXT), code="TOO_LONG")
         from rulekit.mtg.vocab import SUPERTYPES
@@ -1079,10 +1120,10 @@ class BoardBuilder(Guarded):
         if _words(subtypes):
             raw["subtypes"] = _words(subtypes)
         raw["colors"] = _words(colors)
-        for what, value in (("power", power), ("toughness", toughness)):
-            n = _int_or_none(value, what)
+        for key, value in (("power", power), ("toughness", toughness)):
+            n = _int_or_none(value, _t(f"w_{key}"))
             if n is not None:
-                raw[what] = n
+                raw[key] = n
         abilities: list[Any] = []
         for word in _keywords(keywords):
             if word not in KEYWORDS and not word.lower().startswith("protection from"):
@@ -1092,7 +1133,7 @@ class BoardBuilder(Guarded):
             abilities.append(word)
         if kind not in ("static", "resolves", "cda"):
             raise RulekitError(
-                f"'{kind}' is not an effect kind",
+                _t("err_kind", kind=kind),
                 code="BAD_KIND",
                 suggestion=_suggest(str(kind), ("static", "resolves", "cda")),
             )
@@ -1102,7 +1143,7 @@ class BoardBuilder(Guarded):
             else (yaml.safe_dump(effect, sort_keys=False, allow_unicode=True) if effect else "")
         )
         if len(effect_text) > MAX_TEXT:
-            raise RulekitError(_t("err_too_long", what="the effect", n=MAX_TEXT), code="TOO_LONG")
+            raise RulekitError(_t("err_too_long", what=_t("w_effect"), n=MAX_TEXT), code="TOO_LONG")
         raw["abilities"] = abilities
         self._check_in_board(raw, effect_text, kind, str(text))
         if effect_text.strip():
@@ -1148,7 +1189,7 @@ class BoardBuilder(Guarded):
         offset = prefix.count("\n")
         full = prefix + (_indent(effect_text, "      ") + "\n" if has_effect else "")
         try:
-            mtg.scenario_from_text(full, "the new card")
+            mtg.scenario_from_text(full, _t("w_new_card"))
         except RulekitError as exc:
             fieldname = exc.field or ""
             fieldname = re.sub(rf"^objects\[{n_obj}\]\.?", "", fieldname)
@@ -1157,7 +1198,7 @@ class BoardBuilder(Guarded):
                 fieldname = re.sub(r"^abilities\[\d+\]\.(static|cda|resolves)\.?", "", fieldname)
             raise RulekitError(
                 exc.message,
-                file="effect text" if in_effect else None,
+                file=_t("w_effect_file") if in_effect else None,
                 line=(exc.line - offset) if in_effect and exc.line is not None else None,
                 field=fieldname or None,
                 code=exc.code,
@@ -1193,12 +1234,12 @@ class BoardBuilder(Guarded):
                 obj[key] = True
         counters = fields.get("counters")
         if isinstance(counters, str):
-            counters = parse_pairs(counters, "counters", numbers=True)
+            counters = parse_pairs(counters, _t("w_counters"), numbers=True)
         if counters:
-            obj["counters"] = {str(k): _int_or_none(v, "a counter count") for k, v in dict(counters).items()}
+            obj["counters"] = {str(k): _int_or_none(v, _t("w_count")) for k, v in dict(counters).items()}
         choices = fields.get("choices")
         if isinstance(choices, str):
-            choices = parse_pairs(choices, "choices")
+            choices = parse_pairs(choices, _t("w_choices"))
         if choices:
             obj["choices"] = {str(k): str(v) for k, v in dict(choices).items()}
         if fields.get("attached_to"):
@@ -1308,13 +1349,13 @@ class BoardBuilder(Guarded):
         tlist = [targets] if isinstance(targets, str) else list(targets or ())
         if tlist:
             res["targets"] = [str(t) for t in tlist]
-        xv = _int_or_none(x, "X") if not isinstance(x, int) or isinstance(x, bool) else x
+        xv = _int_or_none(x, _t("w_x")) if not isinstance(x, int) or isinstance(x, bool) else x
         if x is not None and not (isinstance(x, str) and not x.strip()) and xv is None:
             raise RulekitError(_t("err_x", x=x), code="BAD_NUMBER")
         if xv is not None:
             res["x"] = xv
         if isinstance(choices, str):
-            choices = parse_pairs(choices, "choices")
+            choices = parse_pairs(choices, _t("w_choices"))
         if choices:
             res["choices"] = {str(k): str(v) for k, v in dict(choices).items()}
         res["id"] = board.fresh_id(f"{obj['id']}.{ability}")
@@ -1507,8 +1548,8 @@ class BoardBuilder(Guarded):
             name,
             controller=self.player.value or None,
             zone=self.zone.value,
-            counters=parse_pairs(self.counters.value, "counters", numbers=True),
-            choices=parse_pairs(self.choices.value, "choices"),
+            counters=parse_pairs(self.counters.value, _t("w_counters"), numbers=True),
+            choices=parse_pairs(self.choices.value, _t("w_choices")),
             tapped=self.tapped.value,
             face_down=self.face_down.value,
             attached_to=self.attach.value or None,
@@ -1576,7 +1617,7 @@ class BoardBuilder(Guarded):
             **f,
             controller=self.player.value or None,
             zone=self.zone.value,
-            counters=parse_pairs(self.counters.value, "counters", numbers=True),
+            counters=parse_pairs(self.counters.value, _t("w_counters"), numbers=True),
             tapped=self.tapped.value,
             face_down=self.face_down.value,
             attached_to=self.attach.value or None,
@@ -1620,9 +1661,8 @@ class BoardBuilder(Guarded):
         if "enter" in ev:
             ids = Board.mentions({"enter": ev["enter"]})
             return _t(
-                "ev_enter",
+                "ev_enter_one" if len(ids) == 1 else "ev_enter_many",
                 names=", ".join(f"{names.get(i, i)} ({i})" for i in ids),
-                s="s" if len(ids) == 1 else "",
             )
         r = ev.get("resolve")
         if isinstance(r, dict):
@@ -1642,7 +1682,7 @@ class BoardBuilder(Guarded):
         kind = next(iter(ev), "")
         return _t(
             "ev_other",
-            kind=kind.replace("_", " "),
+            kind=TEXT.get(f"ev_kind_{kind}", kind.replace("_", " ")),
             what=", ".join(names.get(i, i) for i in Board.mentions(ev)),
         )
 

@@ -398,3 +398,14 @@ def test_the_lesson_boards_give_what_the_rules_say():
     assert boards["board2"].trace.final["goblin-piker"].pt == "2/1"  # type: ignore[attr-defined]
     # Mutavault 2/2 with all creature types: the Anthem and Bo's Goblin King each give +1/+1
     assert boards["board3"].trace.final["mutavault"].pt == "4/4"  # type: ignore[attr-defined]
+
+
+def test_every_visible_string_is_in_the_one_table():
+    """Every ``_t("key")`` the builder uses has its entry in ``TEXT`` (the table translators wrap)."""
+    import rulekit.widgets.builder as mod
+
+    source = Path(mod.__file__).read_text(encoding="utf-8")
+    used = set(__import__("re").findall(r'_t\(\s*"([a-z_]+)"', source))
+    assert used and used <= set(mod.TEXT), sorted(used - set(mod.TEXT))
+    for kind in ("ev_kind", "zone", "color"):
+        assert any(k.startswith(kind + "_") for k in mod.TEXT)
