@@ -223,6 +223,8 @@ TEXT: dict[str, str] = {
 
 #: What ``add_card`` sets besides name, controller and zone (object keys of LANGUAGE.md §5).
 ADD_FIELDS = ("counters", "tapped", "face_down", "attached_to", "choices", "owner", "token", "id", "at")
+#: The "When" lists' value for "after everything else" (a Dropdown cannot select ``None``).
+AT_END = -1
 #: Events :meth:`BoardBuilder.add_event` adds (besides entering and resolving).
 EVENT_KINDS = (
     "tap",
@@ -734,8 +736,8 @@ class BoardBuilder(Guarded):
         # resolve
         self.ability = lab(
             w.Dropdown(
-                options=[(_t("no_ability"), None)],
-                value=None,
+                options=[(_t("no_ability"), "")],
+                value="",
                 description=_t("ability"),
                 layout=w.Layout(width="34em"),
                 style=st,
@@ -744,7 +746,7 @@ class BoardBuilder(Guarded):
         )
         self.targets = lab(
             w.SelectMultiple(
-                options=[], rows=4, description=_t("targets"), layout=w.Layout(width="24em"), style=st
+                options=[], rows=4, description=_t("targets"), layout=w.Layout(width="32em"), style=st
             ),
             "targets_tip",
         )
@@ -754,7 +756,7 @@ class BoardBuilder(Guarded):
             "res_choices_tip",
         )
         self.position = lab(
-            w.Dropdown(options=[(_t("at_end"), None)], value=None, description=_t("position"), style=st),
+            w.Dropdown(options=[(_t("at_end"), AT_END)], value=AT_END, description=_t("position"), style=st),
             "position_tip",
         )
         self.resolve_button = lab(w.Button(description=_t("resolve"), icon="bolt"), "resolve_tip")
@@ -775,7 +777,7 @@ class BoardBuilder(Guarded):
         )
         self.event_to = lab(w.Text(value="", description=_t("ev_to"), style=st), "ev_to_tip")
         self.event_position = lab(
-            w.Dropdown(options=[(_t("at_end"), None)], value=None, description=_t("position"), style=st),
+            w.Dropdown(options=[(_t("at_end"), AT_END)], value=AT_END, description=_t("position"), style=st),
             "position_tip",
         )
         self.add_event_button = lab(w.Button(description=_t("add_event"), icon="plus"), "add_event_tip")
@@ -812,6 +814,7 @@ class BoardBuilder(Guarded):
             ],
             value="static",
             description=_t("c_kind"),
+            layout=w.Layout(width="auto"),
             style=st,
         )
         self.c_effect = lab(
@@ -906,14 +909,14 @@ class BoardBuilder(Guarded):
                 self._heads["head_add"],
                 row(self.player, self.zone, self.attach),
                 row(self.counters, self.choices, self.tapped, self.face_down),
-                self.add_button,
+                row(self.add_button),
                 self._heads["head_resolve"],
                 row(self.ability, self.position),
                 row(self.targets, w.VBox([self.x, self.res_choices])),
-                self.resolve_button,
+                row(self.resolve_button),
                 self._heads["head_event"],
                 row(self.event_kind, self.event_object, self.event_to, self.event_position),
-                self.add_event_button,
+                row(self.add_event_button),
                 self._heads["head_custom"],
                 row(self.c_name, self.c_types, self.c_subtypes),
                 row(self.c_colors_head, *self.c_colors.values()),
@@ -922,7 +925,7 @@ class BoardBuilder(Guarded):
                 row(self.c_kind),
                 self.c_effect,
                 self.c_status,
-                self.c_add,
+                row(self.c_add),
                 self._heads["head_board"],
                 row(self.board_list, w.VBox([self.move_up, self.move_down, self.remove_button])),
                 row(self.undo_button, self.reset_button, self.save_path, self.save_button, self.show_yaml),
@@ -1567,7 +1570,7 @@ class BoardBuilder(Guarded):
             targets=list(self.targets.value),
             x=self.x.value,
             choices=self.res_choices.value,
-            at=self.position.value,
+            at=_at(self.position.value),
             controller=self.player.value or None,
         )
 
@@ -1577,7 +1580,7 @@ class BoardBuilder(Guarded):
             self.event_kind.value,
             self.event_object.value or None,
             self.event_to.value.strip() or None,
-            at=self.event_position.value,
+            at=_at(self.event_position.value),
         )
 
     def _custom_fields(self) -> dict[str, Any]:
@@ -1721,13 +1724,13 @@ class BoardBuilder(Guarded):
         self.targets.options = [*objs, *((_t("player_label", name=p), p) for p in players if p not in names)]
         self.targets.value = keep_t
         self.player.options = players
-        positions = [(_t("at_end"), None)] + [
+        positions = [(_t("at_end"), AT_END)] + [
             (_t("before", n=n + 1, label=label), n) for n, label in enumerate(labels)
         ]
         for control in (self.position, self.event_position):
             keep_p = control.value
             control.options = positions
-            control.value = keep_p if isinstance(keep_p, int) and keep_p < len(board.events) else None
+            control.value = keep_p if isinstance(keep_p, int) and 0 <= keep_p < len(board.events) else AT_END
         keep_o = self.event_object.value
         self.event_object.options = [(_t("nothing"), ""), *objs]
         self.event_object.value = keep_o if keep_o in [v for _l, v in self.event_object.options] else ""
@@ -1755,7 +1758,7 @@ class BoardBuilder(Guarded):
                 opts.append((f"{_t('new_source')} {pick}: {key} — {_clip(text)}", ("card", pick, key)))
         keep = self.ability.value
         if not opts:
-            opts = [(_t("no_ability"), None)]
+            opts = [(_t("no_ability"), "")]
         self.ability.options = opts
         values = [v for _l, v in opts]
         self.ability.value = keep if keep in values else values[-1] if pick and values[-1] else values[0]
@@ -1807,6 +1810,16 @@ class BoardBuilder(Guarded):
             self.show_yaml,
         ]
 
+    def _apply_scale_classes(self) -> None:
+        """As in the explorers, then: labels are never cut (every description column fits its label)
+        and buttons and check boxes are as wide as their text, at every size."""
+        super()._apply_scale_classes()
+        for wdg in self._controls():
+            if "description_width" in getattr(wdg.style, "keys", []) and wdg.description:
+                wdg.style.description_width = "initial"
+            if type(wdg).__name__ in ("Button", "ToggleButton", "Checkbox") and wdg is not self.text_size:
+                wdg.layout.width = "auto"
+
     def _rescale(self) -> None:
         """The explorer's outputs follow the builder's knob."""
         view = getattr(self, "view", None)
@@ -1818,6 +1831,10 @@ class BoardBuilder(Guarded):
             f"<BoardBuilder {self.board.name!r} players={self.board.player_names()} "
             f"objects={len(self.board.objects)} events={len(self.board.events)}>"
         )
+
+
+def _at(value: Any) -> int | None:
+    return None if value == AT_END else value
 
 
 def _clip(text: str, n: int = 60) -> str:

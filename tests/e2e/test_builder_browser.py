@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from .jlab import KERNEL_READY_JS, activate, error_outputs, run_all
 
 pytestmark = pytest.mark.e2e
 
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PATH = "board-builder-e2e.ipynb"
 NOTEBOOK = {
     "cells": [
@@ -111,3 +113,5 @@ def _check_builder(page: Any) -> None:
     add.click()
     _wait_for(page, lambda: _bears_pt(final()) == "3/3", "Grizzly Bears at 3/3 under the Anthem")
     assert json.dumps(final()).count("Glorious Anthem") >= 1
+    ARTIFACTS.mkdir(exist_ok=True)
+    builder.screenshot(path=str(ARTIFACTS / "board-builder.png"))  # for a person to look at; not compared

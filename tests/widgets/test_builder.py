@@ -33,6 +33,10 @@ def test_an_empty_builder_has_two_players_and_no_error(builder):
     assert builder.board.player_names() == ["Ann", "Bo"]
     assert builder.scenario.objects == ()
     assert "empty" in builder.board_html.value
+    # every list shows a choice, never a blank (a Dropdown cannot show a None value)
+    builder.search.value = "humility"  # no ability that resolves
+    assert builder.ability.label and builder.ability.value == ""
+    assert builder.position.label == "after everything else" == builder.event_position.label
     assert_round_trip(builder)
 
 
@@ -241,7 +245,7 @@ def test_resolutions_go_where_they_are_asked(builder):
     first = [k for k, _ev in b.board.events]
     assert b.board.events[1][1]["resolve"]["ability"] == "cast"
     assert pt_of(b.final_html.value, "Grizzly Bears") == "4/4"  # 7b 1/1 then 7c +3/+3
-    b.position.value = None
+    b.position.value = -1  # after everything else
     assert_round_trip(b)
     b.move("giant-growth.cast", up=True)
     assert [k for k, _ev in b.board.events] == [first[1], first[0], first[2]]
