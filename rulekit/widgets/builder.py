@@ -191,6 +191,7 @@ TEXT: dict[str, str] = {
     "err_scenario": "BoardBuilder starts from a scenario name or path (or a scenario loaded from one and "
     "not edited since), not {kind}",
     "nothing_to_undo": "nothing to undo",
+    "err_alias": "anchors and aliases (& and *) are not allowed in an effect: write it out",
     "err_kind": "'{kind}' is not an effect kind (static, resolves, cda)",
     # words that go into the messages above
     "w_counters": "counters",
@@ -1147,6 +1148,7 @@ class BoardBuilder(Guarded):
         )
         if len(effect_text) > MAX_TEXT:
             raise RulekitError(_t("err_too_long", what=_t("w_effect"), n=MAX_TEXT), code="TOO_LONG")
+        _no_aliases(effect_text)
         raw["abilities"] = abilities
         self._check_in_board(raw, effect_text, kind, str(text))
         if effect_text.strip():
@@ -1831,6 +1833,20 @@ class BoardBuilder(Guarded):
             f"<BoardBuilder {self.board.name!r} players={self.board.player_names()} "
             f"objects={len(self.board.objects)} events={len(self.board.events)}>"
         )
+
+
+def _no_aliases(text: str) -> None:
+    """Refuse YAML anchors and aliases in typed effect text: a few lines of aliases can stand for
+    billions of nodes (the cost of checking them would have no bound). Scanning is linear."""
+    import yaml
+
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            if isinstance(token, yaml.AliasToken | yaml.AnchorToken):
+                line = token.start_mark.line + 1
+                raise RulekitError(_t("err_alias"), file=_t("w_effect_file"), line=line, code="YAML_ALIAS")
+    except yaml.YAMLError:
+        return  # a syntax error: the loader locates it
 
 
 def _at(value: Any) -> int | None:

@@ -334,6 +334,12 @@ def test_hostile_strings_are_escaped(builder):
     assert evil not in b.error.value and "&lt;img" in b.error.value
     b.c_effect.value = "x" * 5000
     assert "too long" in b.c_status.value
+    bomb = "abilities:\n  add: &a [Flying, Flying]\n  remove: *a\n"
+    b.c_name.value = "Bomb"
+    b.c_types.value = "Creature"
+    b.c_effect.value = bomb
+    assert "effect text:2" in b.c_status.value and "aliases" in b.c_status.value
+    assert b.add_custom("Bomb", effect=bomb) is None and "aliases" in b.error.value
     assert_round_trip(b)
 
 
