@@ -92,16 +92,20 @@ def measure_builder(runs: int = 30) -> dict[str, object]:
         b.undo()
         return took
 
-    for _ in range(3):
-        one_add()
-    times = [one_add() for _ in range(runs)]
-    renders = []
-    for _ in range(runs):
+    def one_render() -> float:
         view._svgs.clear()
         start = time.perf_counter()
         view._render(len(view.trace.steps))
         view.deps_html.value = view._deps(view.trace)
-        renders.append((time.perf_counter() - start) * 1000)
+        return (time.perf_counter() - start) * 1000
+
+    for _ in range(3):
+        one_add()
+    times: list[float] = []
+    renders: list[float] = []
+    for _ in range(runs):  # interleaved, so that a busy machine weighs on both figures alike
+        times.append(one_add())
+        renders.append(one_render())
     return {
         "builder_add_ms": {
             "median": round(statistics.median(times), 2),
