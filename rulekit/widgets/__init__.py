@@ -25,6 +25,7 @@ _LAZY = {
     "layer_explorer": "rulekit.widgets.factories",
     "chain_explorer": "rulekit.widgets.factories",
     "prediction_check": "rulekit.widgets.factories",
+    "board_builder": "rulekit.widgets.factories",
 }
 
 __all__ = sorted(_LAZY)
