@@ -207,6 +207,7 @@ TEXT: dict[str, str] = {
     "w_events": "events",
     "w_effect_file": "effect text",
     "w_new_card": "the new card",
+    "w_board": "the board",
     # colours and zones as the controls show them (the values stay the language's words)
     "color_white": "white",
     "color_blue": "blue",
@@ -977,7 +978,7 @@ class BoardBuilder(Guarded):
             raise RulekitError(_t("err_too_many", n=MAX_OBJECTS, what=_t("w_objects")), code="TOO_MANY")
         if len(board.events) > MAX_EVENTS:
             raise RulekitError(_t("err_too_many", n=MAX_EVENTS, what=_t("w_events")), code="TOO_MANY")
-        return scenario_from_doc(YamlDoc(data=board.data(), file=f"{board.name}.yaml"), board.name)
+        return scenario_from_doc(YamlDoc(data=board.data(), file=_t("w_board")), board.name)
 
     @guarded
     def _start_from(self, scenario: Any) -> None:
