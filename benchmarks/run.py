@@ -15,6 +15,8 @@ Figures (targets from the issues):
   through the first explorer's outputs (tables, explanation and the diagram drawn by the WebAssembly
   Graphviz, its compiled module loaded from the cache), median of fresh runs (target ≤ 700);
   ``first_explorer_cpu_ms`` is the CPU time of the same runs (steadier on a loaded machine).
+* ``builder_add_ms``: one BoardBuilder add on a 20-object board through every output (median, p95; p95 ≤ 50),
+  with ``views_ms``, the explorer's re-render of that board alone.
 * ``lessons_s``: executing every lesson notebook.
 
 Each timing is the median of several runs (p95 where stated), measured with ``time.perf_counter``.
@@ -44,6 +46,7 @@ TARGETS = {
     "dependency_ratio": 3,
     "widget_ms.p95": 50,
     "first_explorer_ms": 700,
+    "builder_add_ms.p95": 50,
 }
 
 
@@ -152,6 +155,10 @@ def collect(quick: bool = False) -> dict[str, Any]:
     figures.update(measure_engine())
     figures.update(measure_first_explorer())
     figures.update(measure_optional("bench_widgets"))
+    try:
+        figures.update(importlib.import_module("bench_widgets").measure_builder())
+    except Exception as exc:  # a figure that cannot be taken is reported, not fatal
+        figures["builder_add_ms_error"] = f"{type(exc).__name__}: {exc}"
     if not quick:
         figures.update(measure_optional("bench_lessons"))
     return figures

@@ -1,4 +1,4 @@
-"""``rulekit solve``, ``rulekit scenarios``, ``rulekit cards`` (issue 2 §5).
+"""``rulekit solve``, ``rulekit scenarios``, ``rulekit cards`` (issue 2 §5), ``rulekit new`` (issue 13).
 
 ``rulekit solve SCENARIO [--ruleset seed|current] [--without EFFECT_ID]... [--json]`` prints a
 readable layer table and the final characteristics, or with ``--json`` exactly one JSON object
@@ -76,6 +76,15 @@ def register(sub: Any) -> None:
     s.add_argument("--json", action="store_true", help="print a JSON list")
     s.set_defaults(func=cmd_scenarios)
 
+    n = sub.add_parser(
+        "new",
+        help="write a commented MTG scenario skeleton to start from",
+        description="Write FILE: a commented scenario with two players and a few library cards, ready for "
+        "`rulekit solve FILE`. An existing file is never overwritten.",
+    )
+    n.add_argument("file", metavar="FILE", help="the scenario file to create (e.g. my-board.yaml)")
+    n.set_defaults(func=cmd_new)
+
     c = sub.add_parser("cards", help="list the MTG card library")
     c.add_argument("--json", action="store_true", help="print a JSON list")
     c.set_defaults(func=cmd_cards)
@@ -98,6 +107,92 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(solve_text(trace, lang))
     else:
         print(render_text(trace))
+    return 0
+
+
+#: ``rulekit new``'s skeleton (``{name}`` is the file's stem, JSON-quoted, which YAML reads as is).
+SKELETON = """\
+# A rulekit MTG scenario. Solve it with:   rulekit solve {file}
+# Edit it: add objects (cards of the library, `rulekit cards`, or your own), events, resolutions.
+# The whole language (cards, effects, selectors, scenarios): rulekit/mtg/LANGUAGE.md.
+# In a notebook, rulekit.widgets.BoardBuilder("{file}") builds on it without YAML.
+game: mtg
+name: {name}
+description: >                 # shown by the lessons; a folded block may run over several lines
+  Ann's Grizzly Bears under her Glorious Anthem; Bo's Humility enters later, then Ann casts
+  Giant Growth on the bears.
+players: [Ann, Bo]             # the first player is "you" unless an object says otherwise
+active_player: Ann             # orders simultaneous events (613.7m)
+
+objects:
+  - id: bears                  # a stable id: events, --without and the trace use it
+    card: Grizzly Bears        # a library card by name
+    controller: Ann            # the owner defaults to the controller
+    # counters: {{"+1/+1": 1}}  # also: tapped, face_down, attached_to, choices, zone, owner, token
+  - id: anthem
+    card: Glorious Anthem
+    controller: Ann
+  - id: humility
+    card: Humility
+    controller: Bo
+  - id: growth
+    card: Giant Growth
+    controller: Ann
+    zone: graveyard            # an instant that has resolved is in the graveyard
+  # - id: lord                 # an object the library lacks: the same keys as a card
+  #   name: Elvish Champion
+  #   types: [Creature]
+  #   subtypes: [Elf]
+  #   colors: [green]
+  #   power: 2
+  #   toughness: 2
+  #   controller: Bo
+  #   abilities:
+  #     - text: Other Elf creatures get +1/+1.
+  #       static: {{affects: other Elf creatures, modify_pt: {{power: 1, toughness: 1}}}}
+
+events:                        # in order: each event gives the next timestamp (613.7)
+  - enter: [bears, anthem]     # entering together: listed in the active player's order
+  - enter: humility            # later than the Anthem: both apply (Humility in 7b, the Anthem in 7c)
+  - resolve:                   # a spell or ability resolves: its effect is timestamped now
+      source: growth
+      ability: cast            # the key of the card's ability (see the card in rulekit/data/mtg/)
+      targets: [bears]
+  # - tap: bears               # also: untap, attach {{object: ..., to: ...}}, leave, end_of_turn
+  # - end_of_turn              # every "until end of turn" effect ends
+"""
+
+
+def skeleton(file: str) -> str:
+    """The text ``rulekit new FILE`` writes (a scenario ``rulekit solve`` runs as it is).
+
+    >>> from rulekit.mtg import scenario_from_text, solve
+    >>> solve(scenario_from_text(skeleton("my-board.yaml"))).final["bears"].pt
+    '5/5'
+    """
+    from pathlib import Path
+
+    shown = "".join(ch if ch.isprintable() else "?" for ch in file)  # it goes into comments
+    return SKELETON.format(file=shown, name=json.dumps(Path(file).stem or "my-board", ensure_ascii=False))
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    """``rulekit new FILE``: write the skeleton; an existing file is an error (exit 2), never overwritten."""
+    from pathlib import Path
+
+    from rulekit.errors import RulekitError
+
+    path = Path(args.file)
+    try:
+        with path.open("x", encoding="utf-8") as fh:
+            fh.write(skeleton(args.file))
+    except FileExistsError:
+        raise RulekitError(
+            f"{args.file} already exists; rulekit new never overwrites a file", code="FILE_EXISTS"
+        ) from None
+    except OSError as exc:
+        raise RulekitError(f"cannot write {args.file}: {exc.strerror or exc}", code="UNWRITABLE") from None
+    print(f"wrote {args.file}: try `rulekit solve {args.file}`")
     return 0
 
 

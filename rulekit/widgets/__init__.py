@@ -3,6 +3,7 @@
 * :class:`LayerExplorer` — MTG layers: effects on/off, timestamp order, ruleset, stepper.
 * :class:`ChainExplorer` — the Apoteose chain: step, choose legal responses, undo, reset.
 * :class:`PredictionCheck` — predict, check against the trace, reveal.
+* :class:`BoardBuilder` — put library cards (or your own) on a board, resolve spells, save the file.
 
 Each renders by setting ``.value`` of HTML widgets (never ``Output`` widgets), so it can be driven
 in plain pytest. No exception reaches the notebook: errors show inside the widget.
@@ -18,11 +19,13 @@ from typing import Any
 
 _LAZY = {
     "LayerExplorer": "rulekit.widgets.layers",
+    "BoardBuilder": "rulekit.widgets.builder",
     "ChainExplorer": "rulekit.widgets.chain",
     "PredictionCheck": "rulekit.widgets.prediction",
     "layer_explorer": "rulekit.widgets.factories",
     "chain_explorer": "rulekit.widgets.factories",
     "prediction_check": "rulekit.widgets.factories",
+    "board_builder": "rulekit.widgets.factories",
 }
 
 __all__ = sorted(_LAZY)

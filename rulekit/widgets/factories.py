@@ -24,3 +24,10 @@ def prediction_check(trace: Any, kind: str = "pt", target: str | None = None, **
     from rulekit.widgets.prediction import PredictionCheck
 
     return PredictionCheck(trace, kind, target, **kw)
+
+
+def board_builder(scenario: Any = None, **kw: Any) -> Any:
+    """``BoardBuilder(scenario, **kw)``."""
+    from rulekit.widgets.builder import BoardBuilder
+
+    return BoardBuilder(scenario, **kw)

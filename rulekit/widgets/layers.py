@@ -42,6 +42,8 @@ class LayerExplorer(Guarded):
         without: effect ids to start switched off (their boxes unticked); an unknown id is refused
             with the message (and "did you mean") shown in the explorer.
         lang: ``"en"`` (default), ``"pt-BR"`` or ``"es"``: the language of everything shown.
+        effect_switches: build the effects' on/off check boxes (default). The BoardBuilder, which
+            shows only this explorer's outputs, turns them off: they cost a widget per effect per load.
 
     Handles (controls): ``effect_boxes`` (effect id → Checkbox), ``order_list`` (Select, one
     entry per timestamp holder in timestamp order: an object with its static effects, or one
@@ -66,6 +68,7 @@ class LayerExplorer(Guarded):
         show_flow: bool = False,
         without: Any = (),
         lang: str = "en",
+        effect_switches: bool = True,
     ) -> None:
         from rulekit.views.render import warm_up_in_background
 
@@ -76,6 +79,7 @@ class LayerExplorer(Guarded):
 
         self.backend = backend
         self.show_flow = show_flow
+        self.effect_switches = effect_switches
         self._init_error_box()
         lang_error: RulekitError | None = None
         try:
@@ -205,7 +209,7 @@ class LayerExplorer(Guarded):
         self._base_order = list(self.groups)
         self.order = list(self._base_order)
         boxes = {}
-        for e in effects:
+        for e in effects if self.effect_switches else ():
             on = bool(e.get("enabled", True)) and e["id"] not in off
             cb = w.Checkbox(value=on, description=self._label(e), indent=False)
             cb.tooltip = _("Switch {name} on or off", name=e["name"])
@@ -299,7 +303,8 @@ class LayerExplorer(Guarded):
     @property
     def disabled(self) -> tuple[str, ...]:
         """Effect ids switched off, in timestamp order."""
-        return tuple(e["id"] for e in self.effects if not self.effect_boxes[e["id"]].value)
+        boxes = self.effect_boxes
+        return tuple(e["id"] for e in self.effects if e["id"] in boxes and not boxes[e["id"]].value)
 
     @guarded
     def move(self, delta: int, effect_id: str | None = None) -> None:

@@ -54,10 +54,15 @@ def _run(code: str, env: dict) -> object:
 def _env(lesson: str, n: int) -> dict:
     """What the cell sees: the lesson's imports, and the set-up lines of its earlier self-check cells."""
     from rulekit.mtg import solve
-    from rulekit.widgets import PredictionCheck
+    from rulekit.widgets import BoardBuilder, PredictionCheck
 
     practice = _practice()
-    env = {"PredictionCheck": PredictionCheck, "solve": solve, "puzzles": practice.puzzles}
+    env = {
+        "BoardBuilder": BoardBuilder,
+        "PredictionCheck": PredictionCheck,
+        "solve": solve,
+        "puzzles": practice.puzzles,
+    }
     for stem, m, code in CELLS:
         if stem == lesson and m < n:
             tree = ast.parse(code)

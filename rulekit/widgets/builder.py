@@ -1,0 +1,1879 @@
+"""BoardBuilder: put cards on a table, watch the layers work, save the board as a scenario file.
+
+The builder keeps the board as scenario-file data (LANGUAGE.md §5): players, objects and events.
+Every change builds the scenario text (:meth:`BoardBuilder.to_yaml`), reads it back with the
+loader (:func:`rulekit.mtg.scenario_from_text`, so every check and every located error is the
+loader's own) and shows it in an embedded :class:`~rulekit.widgets.layers.LayerExplorer`'s outputs:
+the final table, the layer table, the dependency diagram and the step-through. The builder draws
+none of them itself. A change that the loader or the engine refuses is not applied: the board
+stays as it was and the message shows in the widget.
+
+Usage in a notebook::
+
+    from rulekit.widgets import BoardBuilder
+    b = BoardBuilder()
+    b.add_card("Grizzly Bears")            # 'grizzly-bears', for Ann (the first player)
+    b.add_card("Glorious Anthem")
+    b.add_resolution("Giant Growth", "cast", targets=["grizzly-bears"])
+    b                                      # displays the builder
+    b.save("my-board.yaml")                # `rulekit solve my-board.yaml` gives the same trace
+
+Every visible string is in :data:`TEXT` (one place, for translation).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from rulekit.errors import RulekitError
+from rulekit.widgets._base import Guarded, guarded, row
+
+#: Languages the builder accepts (``lang=``); the labels are English until the catalogs exist.
+LANGS = ("en", "pt-BR", "es")
+#: The players of an empty board.
+DEFAULT_PLAYERS = ("Ann", "Bo")
+#: Bounds on untrusted input typed into the builder.
+MAX_TEXT = 4000
+MAX_OBJECTS = 500
+MAX_EVENTS = 1000
+MAX_UNDO = 100
+
+#: Every string the builder shows (labels, tooltips, messages): one place, easy to translate.
+TEXT: dict[str, str] = {
+    "title": "Build a board",
+    "intro": "Search the card library, add cards for a player, resolve spells and abilities: "
+    "the tables and the diagram below follow every change.",
+    "text_size": "Text size",
+    "search": "Search cards",
+    "search_tip": "Part of a card's name or rules text; the list below updates as you type",
+    "search_ph": "e.g. anthem, +1/+1, Humility",
+    "results": "Cards",
+    "results_tip": "Matching library cards; pick one to see it and add it",
+    "no_match": "No card in the library matches “{query}”. The form “A card the library lacks” below "
+    "makes one.",
+    "head_add": "Add the card",
+    "player": "Player",
+    "player_tip": "Who controls it (type a new name to add a player)",
+    "zone": "Zone",
+    "counters": "Counters",
+    "counters_tip": "e.g. +1/+1: 2, loyalty: 6",
+    "choices": "Choices",
+    "choices_tip": "As it enters, choose …: e.g. color: blue, creature type: Elf, object: grizzly-bears",
+    "tapped": "Tapped",
+    "face_down": "Face down",
+    "attach": "Attached to",
+    "attach_tip": "An Aura or Equipment: the object it is attached to",
+    "nothing": "(nothing)",
+    "add": "Add to board",
+    "add_tip": "Add the selected card with these settings",
+    "head_resolve": "Resolve a spell or ability",
+    "ability": "Ability",
+    "ability_tip": "A spell or ability that creates a continuous effect when it resolves",
+    "no_ability": "(pick a card with such an ability, or add one to the board)",
+    "new_source": "new",
+    "targets": "Targets",
+    "targets_tip": "Its targets (Ctrl/Shift-click or Shift+arrows for several)",
+    "x": "X",
+    "x_tip": "X, fixed when it resolves (blank if it has none)",
+    "res_choices": "Choices",
+    "res_choices_tip": "This resolution's choices, e.g. color: red",
+    "position": "When",
+    "position_tip": "Where it goes in the order of events",
+    "at_end": "after everything else",
+    "before": "before {n}. {label}",
+    "resolve": "Resolve",
+    "resolve_tip": "Add this resolution to the order of events",
+    "head_event": "Other events",
+    "event": "Event",
+    "event_tip": "Something that happens to an object (or the end of the turn), in the order of events",
+    "ev_kind_tap": "tap",
+    "ev_kind_untap": "untap",
+    "ev_kind_leave": "leave the battlefield",
+    "ev_kind_attach": "attach",
+    "ev_kind_turn_face_up": "turn face up",
+    "ev_kind_turn_face_down": "turn face down",
+    "ev_kind_transform": "transform",
+    "ev_kind_end_of_turn": "end of turn",
+    "ev_object": "Object",
+    "ev_object_tip": "The object it happens to",
+    "ev_to": "To",
+    "ev_to_tip": "attach: the object it becomes attached to; leave: the zone it goes to",
+    "add_event": "Add event",
+    "add_event_tip": "Add this event to the order of events",
+    "err_event": "'{kind}' is not an event the builder adds",
+    "err_event_object": "the event '{kind}' needs an object on the board",
+    "head_custom": "A card the library lacks",
+    "c_name": "Name",
+    "c_types": "Types",
+    "c_types_tip": "Card types and supertypes, e.g. Legendary Creature",
+    "c_subtypes": "Subtypes",
+    "c_subtypes_tip": "e.g. Elf Warrior",
+    "c_colors": "Colours",
+    "c_power": "Power",
+    "c_toughness": "Toughness",
+    "c_keywords": "Keywords",
+    "c_keywords_tip": "Keyword abilities, comma-separated: Flying, Trample",
+    "c_rules": "Rules text",
+    "c_rules_tip": "The ability's printed text (shown in the tables)",
+    "c_kind": "Effect kind",
+    "c_kind_static": "static ability (while on the battlefield)",
+    "c_kind_resolves": "resolves (a spell or ability: use Resolve)",
+    "c_kind_cda": "characteristic-defining (604.3)",
+    "c_effect": "Effect",
+    "c_effect_tip": "The effect in the scenario language (LANGUAGE.md §3), checked as you type",
+    "c_effect_ph": "affects: other creatures you control\nmodify_pt: {power: 1, toughness: 1}",
+    "c_ok": "✓ The card reads well.",
+    "c_ok_empty": "Type a name (and, if you like, an effect).",
+    "c_add": "Add this card",
+    "c_add_tip": "Add the card of this form to the board",
+    "head_board": "The board, in the order of events",
+    "board": "Board",
+    "board_tip": "Objects and events, earliest first; pick one to move or remove it",
+    "move_up": "Move up",
+    "move_up_tip": "Earlier in the order of events (an earlier timestamp)",
+    "move_down": "Move down",
+    "move_down_tip": "Later in the order of events (a later timestamp)",
+    "remove": "Remove",
+    "remove_tip": "Remove it (and the events that need it)",
+    "undo": "Undo",
+    "undo_tip": "Undo the last change",
+    "reset": "Reset",
+    "reset_tip": "Back to the board you started with",
+    "save_path": "File",
+    "save_path_tip": "Where to save the scenario file",
+    "save": "Save",
+    "save_tip": "Save the board as a scenario file (rulekit solve reads it back)",
+    "saved": "Saved {path}: `rulekit solve {path}` reproduces this board.",
+    "show_yaml": "Show the scenario file",
+    "show_yaml_tip": "The board as scenario YAML (what Save writes)",
+    "empty_board": "The board is empty: search a card above and add it.",
+    "ev_enter_one": "{names} enters",
+    "ev_enter_many": "{names} enter together",
+    "ev_resolve": "{source}: {ability} resolves",
+    "ev_targets": " → {targets}",
+    "ev_x": " (X={x})",
+    "ev_choices": " ({choices})",
+    "ev_other": "{kind} {what}",
+    "ev_end": "end of turn",
+    "zone_entry": "{name} ({id}) in the {zone}",
+    "obj_label": "{name} ({id}), {player}",
+    "player_label": "player {name}",
+    "type_none": "(no type)",
+    "err_lang": "lang must be one of {langs}, not {lang!r}",
+    "err_card": "'{name}' is not a card in the library",
+    "err_field": "'{name}' is not something add_card sets (it sets: {fields})",
+    "err_zone": "'{zone}' is not a zone",
+    "err_handle": "nothing on the board is called '{id}'",
+    "err_pick": "pick something in the board list first",
+    "err_pick_card": "pick a card in the search results first",
+    "err_pick_ability": "pick an ability to resolve first",
+    "err_no_event": "{id} is in the {zone}, not in the order of events: there is nothing to move",
+    "err_ability": "'{ability}' is not an ability of {name} that resolves (its abilities: {keys})",
+    "err_no_resolves": "{name} has no ability that resolves",
+    "err_which": "{name} has several abilities that resolve ({keys}): say which",
+    "err_x": "X must be a whole number, not {x!r}",
+    "err_pairs": "write {what} as 'kind: value, kind: value', not {text!r}",
+    "err_count": "a counter count is a whole number, not {value!r}",
+    "err_pt": "{what} must be a whole number (or blank), not {value!r}",
+    "err_keyword": "'{word}' is not a keyword ability",
+    "err_name": "a card needs a name",
+    "err_player": "a player name is a non-empty line of at most 60 characters, not {name!r}",
+    "err_too_long": "{what} is too long (at most {n} characters)",
+    "err_too_many": "a board holds at most {n} {what}",
+    "err_position": "'at' must be an event number from 0 to {n}, not {at!r}",
+    "err_source": "'{source}' is neither an object on the board nor a card in the library",
+    "err_scenario": "BoardBuilder starts from a scenario name or path (or a scenario loaded from one and "
+    "not edited since), not {kind}",
+    "nothing_to_undo": "nothing to undo",
+    "err_alias": "anchors and aliases (& and *) are not allowed in an effect: write it out",
+    "err_kind": "'{kind}' is not an effect kind (static, resolves, cda)",
+    # words that go into the messages above
+    "w_counters": "counters",
+    "w_choices": "choices",
+    "w_x": "X",
+    "w_power": "power",
+    "w_toughness": "toughness",
+    "w_count": "a counter count",
+    "w_name": "the name",
+    "w_text": "the rules text",
+    "w_effect": "the effect",
+    "w_objects": "objects",
+    "w_events": "events",
+    "w_effect_file": "effect text",
+    "w_new_card": "the new card",
+    "w_board": "the board",
+    # colours and zones as the controls show them (the values stay the language's words)
+    "color_white": "white",
+    "color_blue": "blue",
+    "color_black": "black",
+    "color_red": "red",
+    "color_green": "green",
+    "zone_battlefield": "battlefield",
+    "zone_graveyard": "graveyard",
+    "zone_hand": "hand",
+    "zone_library": "library",
+    "zone_exile": "exile",
+    "zone_stack": "stack",
+    "zone_command": "command zone",
+}
+
+#: What ``add_card`` sets besides name, controller and zone (object keys of LANGUAGE.md §5).
+ADD_FIELDS = ("counters", "tapped", "face_down", "attached_to", "choices", "owner", "token", "id", "at")
+#: The "When" lists' value for "after everything else" (a Dropdown cannot select ``None``).
+AT_END = -1
+#: Events :meth:`BoardBuilder.add_event` adds (besides entering and resolving).
+EVENT_KINDS = (
+    "tap",
+    "untap",
+    "leave",
+    "attach",
+    "turn_face_up",
+    "turn_face_down",
+    "transform",
+    "end_of_turn",
+)
+#: Key order of an object in the exported file.
+OBJECT_KEYS = (
+    "id",
+    "card",
+    "name",
+    "controller",
+    "owner",
+    "zone",
+    "token",
+    "mana_value",
+    "supertypes",
+    "types",
+    "subtypes",
+    "colors",
+    "power",
+    "toughness",
+    "loyalty",
+    "abilities",
+    "counters",
+    "tapped",
+    "face_down",
+    "attached_to",
+    "choices",
+    "timestamp",
+    "note",
+)
+RESOLVE_KEYS = (
+    "source",
+    "ability",
+    "effect",
+    "targets",
+    "x",
+    "choices",
+    "controller",
+    "id",
+    "name",
+    "timestamp",
+)
+
+
+def _t(key: str, **kw: Any) -> str:
+    """The visible string ``key`` with its fields filled (the one door to :data:`TEXT`)."""
+    text = TEXT[key]
+    return text.format(**kw) if kw else text
+
+
+def _word(kind: str, word: str) -> str:
+    """A language word (a zone, a colour) as the controls show it: ``TEXT["zone_hand"]``, else the word."""
+    return TEXT.get(f"{kind}_{word}", word)
+
+
+def check_lang(lang: Any) -> str:
+    """A supported language code, or a :class:`RulekitError` saying what is wrong.
+
+    >>> check_lang("en")
+    'en'
+    """
+    if lang not in LANGS:
+        raise RulekitError(_t("err_lang", langs=", ".join(LANGS), lang=lang), code="BAD_LANG")
+    return str(lang)
+
+
+def _suggest(word: str, choices: Any) -> str | None:
+    from rulekit.yamlsrc import suggest
+
+    return suggest(word, list(choices))
+
+
+def slug(name: str) -> str:
+    """An object id from a card name: ``"Urborg, Tomb of Yawgmoth"`` → ``"urborg-tomb-of-yawgmoth"``.
+
+    >>> slug("Night of Souls' Betrayal")
+    'night-of-souls-betrayal'
+    """
+    s = re.sub(r"[^a-z0-9]+", "-", name.lower().replace("'", "")).strip("-")
+    return s[:40].strip("-") or "object"
+
+
+def type_line(card: dict[str, Any]) -> str:
+    """``Legendary Planeswalker — Gideon  loyalty 6`` (the CLI's ``rulekit cards`` line)."""
+    from rulekit.mtg.commands import type_line as _type_line
+
+    return _type_line(card) or _t("type_none")
+
+
+def _ability_text(a: Any) -> str:
+    if isinstance(a, str):
+        return a
+    if isinstance(a, dict):
+        return str(a.get("text") or "")
+    return ""
+
+
+def search_cards(query: str, limit: int = 60) -> list[str]:
+    """Library cards whose name, type line or rules text contain every word of ``query`` (any case);
+    cards whose name contains the whole query come first, then the rest, each group by name.
+
+    >>> search_cards("glorious")
+    ['Glorious Anthem']
+    """
+    from rulekit.mtg.loader import library
+
+    lib = library()
+    q = " ".join(str(query).lower().split())[:200]
+    words = q.split()
+    first: list[str] = []
+    rest: list[str] = []
+    for name in sorted(lib):
+        card = lib[name]
+        hay = " ".join(
+            [name, type_line(card), *(_ability_text(a) for a in card.get("abilities") or ())]
+        ).lower()
+        if all(w in hay for w in words):
+            (first if q and q in name.lower() else rest).append(name)
+    return (first + rest)[:limit]
+
+
+def card_html(name: str) -> str:
+    """A library card shown before it is added: name, type line, rules text (all escaped)."""
+    from rulekit.mtg.loader import library
+
+    card = library()[name]
+    texts = [_ability_text(a) for a in card.get("abilities") or ()]
+    items = "".join(f"<li>{escape(t)}</li>" for t in texts if t)
+    return (
+        f"<div style='border-left:4px solid #0072B2;padding:2px 8px'><strong>{escape(name)}</strong>"
+        f"<br>{escape(type_line(card))}"
+        + (f"<ul style='margin:2px 0'>{items}</ul>" if items else "")
+        + "</div>"
+    )
+
+
+def resolving_keys(abilities: Any) -> list[tuple[str, str]]:
+    """``(key, text)`` of the abilities that resolve, keyed as the loader keys them (LANGUAGE.md §2)."""
+    out = []
+    n = 0
+    for a in abilities or ():
+        if isinstance(a, dict) and a.get("resolves") is not None:
+            n += 1
+            key = str(a["key"]) if a.get("key") is not None else str(n)
+            out.append((key, str(a.get("text") or "")))
+    return out
+
+
+def parse_pairs(text: str, what: str, numbers: bool = False) -> dict[str, Any]:
+    """``"+1/+1: 2, loyalty: 6"`` → ``{"+1/+1": 2, "loyalty": 6}`` (``numbers``) or string values.
+
+    >>> parse_pairs("color: blue, creature type: Elf", "choices")
+    {'color': 'blue', 'creature type': 'Elf'}
+    """
+    text = str(text or "").strip()
+    if len(text) > MAX_TEXT:
+        raise RulekitError(_t("err_too_long", what=what, n=MAX_TEXT), code="TOO_LONG")
+    out: dict[str, Any] = {}
+    if not text:
+        return out
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        key, sep, value = part.rpartition(":")
+        key, value = key.strip(), value.strip()
+        if not sep or not key or not value:
+            raise RulekitError(_t("err_pairs", what=what, text=text), code="BAD_PAIRS")
+        if numbers:
+            try:
+                out[key] = int(value)
+            except ValueError:
+                raise RulekitError(_t("err_count", value=value), code="BAD_NUMBER") from None
+        else:
+            out[key] = value
+    return out
+
+
+def _int_or_none(value: Any, what: str) -> int | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if isinstance(value, bool):
+        raise RulekitError(_t("err_pt", what=what, value=value), code="BAD_NUMBER")
+    if isinstance(value, int):
+        return value
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        raise RulekitError(_t("err_pt", what=what, value=value), code="BAD_NUMBER") from None
+
+
+# ============================================================================ the board (pure data)
+@dataclass
+class Board:
+    """The board as scenario-file data. ``events`` holds ``(key, raw event)`` pairs: the key is the
+    builder's handle on the event (stable while it exists), the raw event is what the file says."""
+
+    name: str = "my-board"
+    description: str = ""
+    source: str = ""
+    players: list[Any] = field(default_factory=lambda: list(DEFAULT_PLAYERS))
+    active_player: str | None = None
+    objects: list[dict[str, Any]] = field(default_factory=list)
+    events: list[tuple[str, Any]] = field(default_factory=list)
+    counter: int = 0
+
+    def copy(self) -> Board:
+        return copy.deepcopy(self)
+
+    # ------------------------------------------------------------------ names
+    def player_names(self) -> list[str]:
+        return [p if isinstance(p, str) else str(p.get("name")) for p in self.players]
+
+    def ids(self) -> set[str]:
+        out = {str(o.get("id")) for o in self.objects}
+        for _k, ev in self.events:
+            r = ev.get("resolve") if isinstance(ev, dict) else None
+            if isinstance(r, dict) and r.get("id"):
+                out.add(str(r["id"]))
+        return out
+
+    def new_key(self) -> str:
+        self.counter += 1
+        return f"event-{self.counter}"
+
+    def fresh_id(self, base: str) -> str:
+        taken = self.ids() | set(self.player_names())
+        if base not in taken:
+            return base
+        n = 2
+        while f"{base}-{n}" in taken:
+            n += 1
+        return f"{base}-{n}"
+
+    def obj(self, oid: str) -> dict[str, Any] | None:
+        for o in self.objects:
+            if o.get("id") == oid:
+                return o
+        return None
+
+    # ------------------------------------------------------------------ events
+    @staticmethod
+    def mentions(ev: Any) -> list[str]:
+        """The object ids an event names (entering, leaving, attaching, resolving, targeting)."""
+        if not isinstance(ev, dict):
+            return []
+        out: list[str] = []
+        for kind, val in ev.items():
+            if kind == "enter":
+                out += [val] if isinstance(val, str) else [str(v) for v in val or ()]
+            elif kind in ("tap", "untap", "turn_face_up", "turn_face_down", "transform") and isinstance(
+                val, str
+            ):
+                out.append(val)
+            elif kind == "leave":
+                out.append(val if isinstance(val, str) else str((val or {}).get("object")))
+            elif kind == "attach" and isinstance(val, dict):
+                out += [str(val.get("object")), str(val.get("to"))]
+            elif kind == "resolve" and isinstance(val, dict):
+                if val.get("source"):
+                    out.append(str(val["source"]))
+                out += [str(t) for t in val.get("targets") or ()]
+                ch = val.get("choices") or {}
+                if ch.get("object"):
+                    out.append(str(ch["object"]))
+        return out
+
+    def index_of(self, handle: str) -> int | None:
+        """The event index of a handle: an event key, a resolution's id, or an object id (the
+        event that puts it on the battlefield)."""
+        for i, (key, ev) in enumerate(self.events):
+            if key == handle:
+                return i
+            r = ev.get("resolve") if isinstance(ev, dict) else None
+            if isinstance(r, dict) and r.get("id") == handle:
+                return i
+        for i, (_key, ev) in enumerate(self.events):
+            if isinstance(ev, dict) and "enter" in ev and handle in self.mentions({"enter": ev["enter"]}):
+                return i
+        return None
+
+    def remove_object(self, oid: str) -> None:
+        """Remove an object, every event that needs it, and every object that chose it."""
+        todo = [oid]
+        while todo:
+            cur = todo.pop()
+            if self.obj(cur) is None:
+                continue
+            self.objects = [o for o in self.objects if o.get("id") != cur]
+            for o in self.objects:
+                if o.get("attached_to") == cur:
+                    del o["attached_to"]
+                if (o.get("choices") or {}).get("object") == cur:
+                    todo.append(str(o.get("id")))
+            kept: list[tuple[str, Any]] = []
+            for key, ev in self.events:
+                if not isinstance(ev, dict) or cur not in self.mentions(ev):
+                    kept.append((key, ev))
+                    continue
+                if "enter" in ev:
+                    left = [x for x in self.mentions({"enter": ev["enter"]}) if x != cur]
+                    if left:
+                        kept.append((key, {**ev, "enter": left if len(left) > 1 else left[0]}))
+                    continue
+                r = ev.get("resolve")
+                if (
+                    isinstance(r, dict)
+                    and r.get("source") != cur
+                    and (r.get("choices") or {}).get("object") != cur
+                ):
+                    targets = [t for t in r.get("targets") or () if t != cur]
+                    if targets:  # a resolution whose every target went goes too
+                        kept.append((key, {**ev, "resolve": {**r, "targets": targets}}))
+                # any other event about the object goes with it
+            self.events = kept
+
+    # ------------------------------------------------------------------ export
+    def data(self) -> dict[str, Any]:
+        """The scenario mapping, keys in a fixed order."""
+        out: dict[str, Any] = {"game": "mtg", "name": self.name}
+        if self.description:
+            out["description"] = self.description
+        if self.source:
+            out["source"] = self.source
+        out["players"] = copy.deepcopy(self.players)
+        if self.active_player:
+            out["active_player"] = self.active_player
+        out["objects"] = [_ordered(o, OBJECT_KEYS) for o in self.objects]
+        out["events"] = [_ordered_event(ev) for _k, ev in self.events]
+        return out
+
+
+def _ordered(d: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    out = {k: copy.deepcopy(d[k]) for k in keys if k in d}
+    for k in sorted(set(d) - set(keys)):
+        out[k] = copy.deepcopy(d[k])
+    return out
+
+
+def _ordered_event(ev: Any) -> Any:
+    if isinstance(ev, dict) and isinstance(ev.get("resolve"), dict):
+        r = dict(ev["resolve"])
+        if not r.get("targets"):
+            r.pop("targets", None)
+        return {**ev, "resolve": _ordered(r, RESOLVE_KEYS)}
+    return copy.deepcopy(ev)
+
+
+HEADER = (
+    "# A board built with rulekit's BoardBuilder (rulekit.widgets.BoardBuilder).\n"
+    "# Solve it with:  rulekit solve FILE  (add --ruleset current for the 2020 layer labels).\n"
+    "# The language of this file: rulekit/mtg/LANGUAGE.md.\n"
+)
+
+
+def board_yaml(board: Board) -> str:
+    """The scenario file of ``board`` (PyYAML ``safe_dump``, keys in a fixed order)."""
+    import yaml
+
+    body = yaml.safe_dump(
+        board.data(), sort_keys=False, allow_unicode=True, width=100, default_flow_style=False
+    )
+    return HEADER + body
+
+
+def board_from_source(source: str | Path) -> Board:
+    """A board from a scenario name or path: the loader checks it, the file's own data is kept."""
+    import yaml
+
+    from rulekit import mtg
+    from rulekit.mtg.loader import scenario_root
+
+    sc = mtg.load_scenario(source)  # every check, every located error
+    path = Path(source)
+    if not (path.suffix in (".yaml", ".yml") and path.exists()):
+        builtin = scenario_root() / f"{source}.yaml"
+        path = builtin if builtin.exists() else path
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    board = Board(
+        name=str(raw.get("name") or sc.name),
+        description=" ".join(str(raw.get("description") or "").split()),
+        source=str(raw.get("source") or ""),
+        players=list(raw.get("players") or []),
+        active_player=raw.get("active_player"),
+        objects=[dict(o) for o in raw.get("objects") or []],
+    )
+    for ev in raw.get("events") or []:
+        board.events.append((board.new_key(), ev))
+    return board
+
+
+# ============================================================================ the widget
+class BoardBuilder(Guarded):
+    """Build a board in the notebook (see the module doc).
+
+    Args:
+        scenario: ``None`` (an empty board with players Ann and Bo), or a scenario name or path
+            to start from (``"seed/humility-then-gideon"``).
+        lang: ``"en"`` (also ``"pt-BR"``, ``"es"``: accepted; labels follow when the catalogs exist).
+        scale: the text-size knob's starting value (1.5 = 150 %), as in the explorers.
+        backend: force a diagram backend (``dot``/``wasm``/``text``).
+
+    Python API: :meth:`add_card`, :meth:`add_custom`, :meth:`add_resolution`, :meth:`add_event`,
+    :meth:`remove`,
+    :meth:`move`, :meth:`undo`, :meth:`reset`, :attr:`scenario`, :attr:`trace`, :meth:`to_yaml`,
+    :meth:`save`. None of them raises: a refused change shows its message in ``error`` (and in
+    ``last_exception``) and leaves the board as it was; the methods that return something return
+    ``None`` then.
+
+    Handles (controls): ``search``, ``results``, ``player``, ``zone``, ``counters``, ``choices``,
+    ``tapped``, ``face_down``, ``attach``, ``add_button``; ``ability``, ``targets``, ``x``,
+    ``res_choices``, ``position``, ``resolve_button``; ``event_kind``, ``event_object``, ``event_to``,
+    ``event_position``, ``add_event_button``; the custom form ``c_name``, ``c_types``,
+    ``c_subtypes``, ``c_colors`` (colour → Checkbox), ``c_power``, ``c_toughness``, ``c_keywords``,
+    ``c_rules``, ``c_kind``, ``c_effect``, ``c_add``; ``board_list``, ``move_up``, ``move_down``,
+    ``remove_button``, ``undo_button``, ``reset_button``, ``save_path``, ``save_button``,
+    ``show_yaml``; ``ruleset``, ``step``, ``prev``, ``next`` and ``text_size``.
+    Handles (outputs): ``preview_html`` (the picked card), ``c_status`` (the custom form's check),
+    ``board_html``, ``yaml_html``, ``error``, ``status_html``; and the explorer's ``final_html``,
+    ``layers_html``, ``diagram_html``, ``explain_html``, ``deps_html``, ``players_html``
+    (``view`` is the embedded :class:`~rulekit.widgets.layers.LayerExplorer`).
+    """
+
+    def __init__(
+        self,
+        scenario: Any = None,
+        lang: str = "en",
+        scale: float = 1.0,
+        *,
+        backend: str | None = None,
+    ) -> None:
+        import ipywidgets as w
+
+        from rulekit.mtg.vocab import COLORS, ZONES
+        from rulekit.widgets.layers import LayerExplorer
+
+        self._init_error_box()
+        self._init_text_size(scale)
+        self.lang = "en"
+        lang_error: RulekitError | None = None
+        try:
+            self.lang = check_lang(lang)
+        except RulekitError as exc:
+            lang_error = exc
+        self.board = Board()
+        self._initial = self.board.copy()
+        self._undo: list[Board] = []
+        self.scenario: Any = None
+        self._busy = False
+        st = {"description_width": "initial"}
+
+        def lab(widget: Any, tip: str) -> Any:
+            widget.tooltip = _t(tip)
+            return widget
+
+        # search and add
+        self.title_html = w.HTML(value="")
+        self.search = lab(
+            w.Text(
+                value="",
+                description=_t("search"),
+                placeholder=_t("search_ph"),
+                continuous_update=True,
+                style=st,
+            ),
+            "search_tip",
+        )
+        self.results = lab(
+            w.Select(options=[], rows=6, description=_t("results"), layout=w.Layout(width="34em"), style=st),
+            "results_tip",
+        )
+        self.preview_html = w.HTML(value="")
+        self.player = lab(
+            w.Combobox(
+                value=DEFAULT_PLAYERS[0],
+                options=list(DEFAULT_PLAYERS),
+                description=_t("player"),
+                ensure_option=False,
+                style=st,
+            ),
+            "player_tip",
+        )
+        self.zone = w.Dropdown(
+            options=[(_word("zone", z), z) for z in ZONES],
+            value="battlefield",
+            description=_t("zone"),
+            style=st,
+        )
+        self.counters = lab(
+            w.Text(value="", description=_t("counters"), placeholder="+1/+1: 1", style=st), "counters_tip"
+        )
+        self.choices = lab(
+            w.Text(value="", description=_t("choices"), placeholder="color: blue", style=st), "choices_tip"
+        )
+        self.tapped = w.Checkbox(value=False, description=_t("tapped"), indent=False)
+        self.face_down = w.Checkbox(value=False, description=_t("face_down"), indent=False)
+        self.attach = lab(
+            w.Dropdown(options=[(_t("nothing"), "")], value="", description=_t("attach"), style=st),
+            "attach_tip",
+        )
+        self.add_button = lab(w.Button(description=_t("add"), icon="plus", button_style="primary"), "add_tip")
+
+        # resolve
+        self.ability = lab(
+            w.Dropdown(
+                options=[(_t("no_ability"), "")],
+                value="",
+                description=_t("ability"),
+                layout=w.Layout(width="34em"),
+                style=st,
+            ),
+            "ability_tip",
+        )
+        self.targets = lab(
+            w.SelectMultiple(
+                options=[], rows=4, description=_t("targets"), layout=w.Layout(width="32em"), style=st
+            ),
+            "targets_tip",
+        )
+        self.x = lab(w.Text(value="", description=_t("x"), layout=w.Layout(width="8em"), style=st), "x_tip")
+        self.res_choices = lab(
+            w.Text(value="", description=_t("res_choices"), placeholder="color: red", style=st),
+            "res_choices_tip",
+        )
+        self.position = lab(
+            w.Dropdown(options=[(_t("at_end"), AT_END)], value=AT_END, description=_t("position"), style=st),
+            "position_tip",
+        )
+        self.resolve_button = lab(w.Button(description=_t("resolve"), icon="bolt"), "resolve_tip")
+
+        # other events
+        self.event_kind = lab(
+            w.Dropdown(
+                options=[(_t(f"ev_kind_{k}"), k) for k in EVENT_KINDS],
+                value="tap",
+                description=_t("event"),
+                style=st,
+            ),
+            "event_tip",
+        )
+        self.event_object = lab(
+            w.Dropdown(options=[(_t("nothing"), "")], value="", description=_t("ev_object"), style=st),
+            "ev_object_tip",
+        )
+        self.event_to = lab(w.Text(value="", description=_t("ev_to"), style=st), "ev_to_tip")
+        self.event_position = lab(
+            w.Dropdown(options=[(_t("at_end"), AT_END)], value=AT_END, description=_t("position"), style=st),
+            "position_tip",
+        )
+        self.add_event_button = lab(w.Button(description=_t("add_event"), icon="plus"), "add_event_tip")
+
+        # custom card
+        self.c_name = w.Text(value="", description=_t("c_name"), continuous_update=True, style=st)
+        self.c_types = lab(
+            w.Text(value="Creature", description=_t("c_types"), continuous_update=True, style=st),
+            "c_types_tip",
+        )
+        self.c_subtypes = lab(
+            w.Text(value="", description=_t("c_subtypes"), continuous_update=True, style=st), "c_subtypes_tip"
+        )
+        self.c_colors = {
+            c: w.Checkbox(value=False, description=_word("color", c), indent=False) for c in COLORS
+        }
+        self.c_colors_head = w.Label(value=_t("c_colors"))
+        self.c_power = w.Text(value="", description=_t("c_power"), layout=w.Layout(width="10em"), style=st)
+        self.c_toughness = w.Text(
+            value="", description=_t("c_toughness"), layout=w.Layout(width="11em"), style=st
+        )
+        self.c_keywords = lab(
+            w.Text(value="", description=_t("c_keywords"), continuous_update=True, style=st), "c_keywords_tip"
+        )
+        self.c_rules = lab(
+            w.Text(value="", description=_t("c_rules"), layout=w.Layout(width="34em"), style=st),
+            "c_rules_tip",
+        )
+        self.c_kind = w.Dropdown(
+            options=[
+                (_t("c_kind_static"), "static"),
+                (_t("c_kind_resolves"), "resolves"),
+                (_t("c_kind_cda"), "cda"),
+            ],
+            value="static",
+            description=_t("c_kind"),
+            layout=w.Layout(width="auto"),
+            style=st,
+        )
+        self.c_effect = lab(
+            w.Textarea(
+                value="",
+                description=_t("c_effect"),
+                placeholder=_t("c_effect_ph"),
+                continuous_update=True,
+                rows=4,
+                layout=w.Layout(width="34em"),
+                style=st,
+            ),
+            "c_effect_tip",
+        )
+        self.c_status = w.HTML(value="")
+        self.c_add = lab(w.Button(description=_t("c_add"), icon="plus"), "c_add_tip")
+
+        # board
+        self.board_list = lab(
+            w.Select(options=[], rows=8, description=_t("board"), layout=w.Layout(width="34em"), style=st),
+            "board_tip",
+        )
+        self.move_up = lab(w.Button(description=_t("move_up"), icon="arrow-up"), "move_up_tip")
+        self.move_down = lab(w.Button(description=_t("move_down"), icon="arrow-down"), "move_down_tip")
+        self.remove_button = lab(w.Button(description=_t("remove"), icon="trash"), "remove_tip")
+        self.undo_button = lab(w.Button(description=_t("undo"), icon="undo"), "undo_tip")
+        self.reset_button = lab(w.Button(description=_t("reset"), icon="refresh"), "reset_tip")
+        self.save_path = lab(
+            w.Text(value="my-board.yaml", description=_t("save_path"), style=st), "save_path_tip"
+        )
+        self.save_button = lab(w.Button(description=_t("save"), icon="save"), "save_tip")
+        self.show_yaml = lab(w.ToggleButton(value=False, description=_t("show_yaml")), "show_yaml_tip")
+        self.board_html = w.HTML(value="")
+        self.yaml_html = w.HTML(value="")
+        self.status_html = w.HTML(value="")
+        self._heads = {
+            k: w.HTML(value="")
+            for k in ("head_add", "head_resolve", "head_event", "head_custom", "head_board")
+        }
+        for k, h in self._heads.items():
+            self._put(h, f"<h4 style='margin:6px 0 2px'>{escape(_t(k))}</h4>")
+
+        # the explorer whose outputs (and ruleset and step controls) the builder shows
+        self.view = LayerExplorer(
+            self._build(self.board), scale=self.scale, backend=backend, effect_switches=False
+        )
+        self.ruleset = self.view.ruleset
+        self.step = self.view.step
+        self.prev = self.view.prev
+        self.next = self.view.next
+        self.final_html = self.view.final_html
+        self.layers_html = self.view.layers_html
+        self.diagram_html = self.view.diagram_html
+        self.explain_html = self.view.explain_html
+        self.deps_html = self.view.deps_html
+        self.players_html = self.view.players_html
+
+        self.search.observe(lambda _c: self._on_search(), names="value")
+        self.results.observe(lambda _c: self._on_pick(), names="value")
+        self.add_button.on_click(lambda _b: self._add_clicked())
+        self.resolve_button.on_click(lambda _b: self._resolve_clicked())
+        self.add_event_button.on_click(lambda _b: self._event_clicked())
+        for wdg in (
+            self.c_name,
+            self.c_types,
+            self.c_subtypes,
+            self.c_power,
+            self.c_toughness,
+            self.c_keywords,
+            self.c_rules,
+            self.c_kind,
+            self.c_effect,
+            *self.c_colors.values(),
+        ):
+            wdg.observe(lambda _c: self._check_custom(), names="value")
+        self.c_add.on_click(lambda _b: self._custom_clicked())
+        self.move_up.on_click(lambda _b: self._move_clicked(True))
+        self.move_down.on_click(lambda _b: self._move_clicked(False))
+        self.remove_button.on_click(lambda _b: self._remove_clicked())
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.reset_button.on_click(lambda _b: self.reset())
+        self.save_button.on_click(lambda _b: self.save(self.save_path.value))
+        self.show_yaml.observe(lambda _c: self._show_yaml(), names="value")
+        self.ruleset.observe(lambda _c: self._after_view(), names="value")
+
+        self.widget = w.VBox(
+            [
+                self.style_html,
+                row(self.text_size, justify_content="flex-end"),
+                self.title_html,
+                row(w.VBox([self.search, self.results]), self.preview_html),
+                self._heads["head_add"],
+                row(self.player, self.zone, self.attach),
+                row(self.counters, self.choices, self.tapped, self.face_down),
+                row(self.add_button),
+                self._heads["head_resolve"],
+                row(self.ability, self.position),
+                row(self.targets, w.VBox([self.x, self.res_choices])),
+                row(self.resolve_button),
+                self._heads["head_event"],
+                row(self.event_kind, self.event_object, self.event_to, self.event_position),
+                row(self.add_event_button),
+                self._heads["head_custom"],
+                row(self.c_name, self.c_types, self.c_subtypes),
+                row(self.c_colors_head, *self.c_colors.values()),
+                row(self.c_power, self.c_toughness, self.c_keywords),
+                self.c_rules,
+                row(self.c_kind),
+                self.c_effect,
+                self.c_status,
+                row(self.c_add),
+                self._heads["head_board"],
+                row(self.board_list, w.VBox([self.move_up, self.move_down, self.remove_button])),
+                row(self.undo_button, self.reset_button, self.save_path, self.save_button, self.show_yaml),
+                self.status_html,
+                self.error,
+                self.view.error,
+                self.board_html,
+                self.yaml_html,
+                self.ruleset,
+                row(self.prev, self.step, self.next),
+                self.explain_html,
+                self.final_html,
+                self.players_html,
+                self.diagram_html,
+                self.deps_html,
+                self.layers_html,
+            ]
+        )
+        self.widget.add_class("rulekit-board-builder")
+        self._put(
+            self.title_html,
+            f"<h3 style='margin:4px 0'>{escape(_t('title'))}</h3><p>{escape(_t('intro'))}</p>",
+        )
+        if scenario is not None:
+            self._start_from(scenario)
+        else:
+            self._commit(self.board, self.view.scenario, record=False)
+        self._initial = self.board.copy()
+        self._on_search()
+        self._check_custom()
+        self._finish_init()
+        if lang_error is not None and self.last_exception is None:
+            self._set_error(lang_error)
+
+    # ------------------------------------------------------------------ building and committing
+    @staticmethod
+    def _build(board: Board) -> Any:
+        """The loader's scenario of ``board`` (raises the loader's error, located by field).
+
+        The loader reads the board's data directly, as it reads a parsed file: the same checks
+        and the same scenario as :meth:`to_yaml`'s text gives (the tests compare the two), without
+        writing and parsing YAML on every change.
+        """
+        from rulekit.mtg.loader import scenario_from_doc
+        from rulekit.yamlsrc import YamlDoc
+
+        if len(board.objects) > MAX_OBJECTS:
+            raise RulekitError(_t("err_too_many", n=MAX_OBJECTS, what=_t("w_objects")), code="TOO_MANY")
+        if len(board.events) > MAX_EVENTS:
+            raise RulekitError(_t("err_too_many", n=MAX_EVENTS, what=_t("w_events")), code="TOO_MANY")
+        return scenario_from_doc(YamlDoc(data=board.data(), file=_t("w_board")), board.name)
+
+    @guarded
+    def _start_from(self, scenario: Any) -> None:
+        from rulekit import mtg
+        from rulekit.mtg.loader import scenario_root
+
+        source: Any = scenario
+        if not isinstance(scenario, str | Path):
+            # a loaded Scenario: start from its file, if the file still gives the same board
+            file = str(getattr(scenario, "file", "") or "")
+            found = [
+                p for p in (Path(file), scenario_root() / file) if file and p.suffix == ".yaml" and p.exists()
+            ]
+            if not found:
+                raise RulekitError(_t("err_scenario", kind=type(scenario).__name__), code="BAD_SCENARIO")
+            source = found[0]
+            try:
+                same = mtg.solve(mtg.load_scenario(source)) == mtg.solve(scenario)
+            except Exception:  # noqa: BLE001 - anything else than the file's scenario is refused below
+                same = False
+            if not same:
+                raise RulekitError(_t("err_scenario", kind=type(scenario).__name__), code="BAD_SCENARIO")
+        board = board_from_source(source)
+        sc = self._build(board)
+        self._commit(board, sc, record=False)
+
+    def _apply(self, board: Board) -> None:
+        """Make ``board`` the board, or raise and keep the old one (nothing half-applied)."""
+        sc = self._build(board)
+        self._commit(board, sc, record=True)
+
+    def _commit(self, board: Board, sc: Any, record: bool) -> None:
+        old_board, old_sc = self.board, self.scenario
+        self.view.load(sc)
+        if self.view.last_exception is not None:
+            exc = self.view.last_exception
+            if old_sc is not None:
+                self.view.load(old_sc)
+            raise exc
+        if record:
+            self._undo.append(old_board)
+            del self._undo[:-MAX_UNDO]
+        self.board = board
+        self.scenario = sc
+        self._set_error(None)
+        self.status_html.value = ""
+        self._sync()
+
+    def _after_view(self) -> None:
+        """After the explorer re-solved (ruleset): its error, if any, shows in the builder."""
+        if self.view.last_exception is not None:
+            self._set_error(self.view.last_exception)
+
+    @property
+    def trace(self) -> Any:
+        """The trace shown (the current board, solved with the current ruleset)."""
+        return self.view.trace
+
+    # ------------------------------------------------------------------ Python API
+    @guarded
+    def add_card(
+        self, name: str, controller: str | None = None, zone: str = "battlefield", **fields: Any
+    ) -> str:
+        """Add the library card ``name`` (any case) and return the new object's id.
+
+        ``controller``: a player's name (a new name adds the player); ``None`` = the first player.
+        ``zone``: ``battlefield`` (default; it enters as the last event, or at event number ``at=``)
+        or another zone (no event). ``fields``: ``counters`` (``{"+1/+1": 2}``), ``tapped``,
+        ``face_down``, ``attached_to`` (an object id), ``choices`` (``{"color": "blue"}``),
+        ``owner``, ``token``, ``id``, ``at``.
+        """
+        from rulekit.mtg.loader import library
+
+        lib = library()
+        key = {k.lower(): k for k in lib}.get(str(name).strip().lower())
+        if key is None:
+            raise RulekitError(
+                _t("err_card", name=name), code="UNKNOWN_CARD", suggestion=_suggest(str(name), lib)
+            )
+        return self._add_object({"card": key}, key, controller, zone, fields)
+
+    @guarded
+    def add_custom(
+        self,
+        name: str,
+        types: Any = ("Creature",),
+        subtypes: Any = (),
+        colors: Any = (),
+        power: Any = None,
+        toughness: Any = None,
+        keywords: Any = (),
+        effect: str | dict[str, Any] | None = None,
+        kind: str = "static",
+        text: str = "",
+        controller: str | None = None,
+        zone: str = "battlefield",
+        **fields: Any,
+    ) -> str:
+        """Add an object the library lacks and return its id. ``effect`` is one effect in the
+        scenario language (LANGUAGE.md §3), as YAML text or a mapping; ``kind`` is ``static``,
+        ``resolves`` (then :meth:`add_resolution` resolves it, ability ``effect``) or ``cda``.
+        Types, subtypes and keywords are lists or space/comma-separated text."""
+        raw = self.custom_object(
+            name, types, subtypes, colors, power, toughness, keywords, effect, kind, text
+        )
+        return self._add_object(raw, str(raw["name"]), controller, zone, fields)
+
+    def custom_object(
+        self,
+        name: str,
+        types: Any = ("Creature",),
+        subtypes: Any = (),
+        colors: Any = (),
+        power: Any = None,
+        toughness: Any = None,
+        keywords: Any = (),
+        effect: str | dict[str, Any] | None = None,
+        kind: str = "static",
+        text: str = "",
+    ) -> dict[str, Any]:
+        """The object mapping of a card the library lacks, checked by the loader on this board.
+
+        Raises a :class:`RulekitError`; an error inside the effect is located in the effect text
+        (``effect text:2: modify_pt.power: …``), as the custom form shows it while you type.
+        """
+        import yaml
+
+        from rulekit.mtg.vocab import KEYWORDS
+
+        name = str(name or "").strip()
+        if not name:
+            raise RulekitError(_t("err_name"), code="MISSING_KEY")
+        for what, value in ((_t("w_name"), name), (_t("w_text"), text)):
+            if len(str(value)) > MAX_TEXT:
+                raise RulekitError(_t("err_too_long", what=what, n=MAX_TEXT), code="TOO_LONG")
+        from rulekit.mtg.vocab import SUPERTYPES
+
+        raw: dict[str, Any] = {"name": name}
+        words = _words(types)
+        supers = [w for w in words if w in SUPERTYPES]
+        if supers:
+            raw["supertypes"] = supers
+        raw["types"] = [w for w in words if w not in SUPERTYPES]
+        if _words(subtypes):
+            raw["subtypes"] = _words(subtypes)
+        raw["colors"] = _words(colors)
+        for key, value in (("power", power), ("toughness", toughness)):
+            n = _int_or_none(value, _t(f"w_{key}"))
+            if n is not None:
+                raw[key] = n
+        abilities: list[Any] = []
+        for word in _keywords(keywords):
+            if word not in KEYWORDS and not word.lower().startswith("protection from"):
+                raise RulekitError(
+                    _t("err_keyword", word=word), code="BAD_KEYWORD", suggestion=_suggest(word, KEYWORDS)
+                )
+            abilities.append(word)
+        if kind not in ("static", "resolves", "cda"):
+            raise RulekitError(
+                _t("err_kind", kind=kind),
+                code="BAD_KIND",
+                suggestion=_suggest(str(kind), ("static", "resolves", "cda")),
+            )
+        effect_text = (
+            effect
+            if isinstance(effect, str)
+            else (yaml.safe_dump(effect, sort_keys=False, allow_unicode=True) if effect else "")
+        )
+        if len(effect_text) > MAX_TEXT:
+            raise RulekitError(_t("err_too_long", what=_t("w_effect"), n=MAX_TEXT), code="TOO_LONG")
+        _no_aliases(effect_text)
+        raw["abilities"] = abilities
+        self._check_in_board(raw, effect_text, kind, str(text))
+        if effect_text.strip():
+            spec = yaml.safe_load(effect_text)
+            ab: dict[str, Any] = {"text": str(text) or " ".join(effect_text.split())}
+            if kind == "resolves":
+                ab["key"] = "effect"
+            ab[kind] = spec
+            raw["abilities"] = [*abilities, ab]
+        if not raw["abilities"]:
+            del raw["abilities"]
+        return raw
+
+    def _check_in_board(self, raw: dict[str, Any], effect_text: str, kind: str, text: str) -> None:
+        """Read ``raw`` (plus the effect text) with the loader, on this board's objects, so that a
+        selector may name them; map the loader's located error back into the form."""
+        import yaml
+
+        from rulekit import mtg
+
+        head = yaml.safe_dump(
+            {"game": "mtg", "players": self.board.data()["players"]}, sort_keys=False, allow_unicode=True
+        )
+        objs = [
+            *(_ordered(o, OBJECT_KEYS) for o in self.board.objects),
+            {"id": "the-new-card", **{k: v for k, v in raw.items() if k != "abilities"}},
+        ]
+        body = head + "objects:\n" + yaml.safe_dump(objs, sort_keys=False, allow_unicode=True)
+        n_obj = len(objs) - 1
+        abilities = list(raw.get("abilities") or ())
+        lines = ["  abilities:"]
+        if abilities:
+            lines.append(_indent(yaml.safe_dump(abilities, allow_unicode=True), "  "))
+        has_effect = bool(effect_text.strip())
+        if has_effect:
+            lines.append(f"  - text: {json.dumps(text, ensure_ascii=False)}")
+            if kind == "resolves":
+                lines.append("    key: effect")
+            lines.append(f"    {kind}:")
+        elif not abilities:
+            lines = []
+        prefix = body + "".join(line.rstrip("\n") + "\n" for line in lines)
+        offset = prefix.count("\n")
+        full = prefix + (_indent(effect_text, "      ") + "\n" if has_effect else "")
+        try:
+            mtg.scenario_from_text(full, _t("w_new_card"))
+        except RulekitError as exc:
+            fieldname = exc.field or ""
+            fieldname = re.sub(rf"^objects\[{n_obj}\]\.?", "", fieldname)
+            in_effect = has_effect and exc.line is not None and exc.line > offset
+            if in_effect:
+                fieldname = re.sub(r"^abilities\[\d+\]\.(static|cda|resolves)\.?", "", fieldname)
+            raise RulekitError(
+                exc.message,
+                file=_t("w_effect_file") if in_effect else None,
+                line=(exc.line - offset) if in_effect and exc.line is not None else None,
+                field=fieldname or None,
+                code=exc.code,
+                suggestion=exc.suggestion,
+            ) from None
+
+    def _add_object(
+        self, raw: dict[str, Any], name: str, controller: str | None, zone: str, fields: dict[str, Any]
+    ) -> str:
+        from rulekit.mtg.vocab import ZONES
+
+        unknown = [k for k in fields if k not in ADD_FIELDS]
+        if unknown:
+            raise RulekitError(
+                _t("err_field", name=unknown[0], fields=", ".join(ADD_FIELDS)),
+                code="UNKNOWN_KEY",
+                suggestion=_suggest(unknown[0], ADD_FIELDS),
+            )
+        if zone not in ZONES:
+            raise RulekitError(
+                _t("err_zone", zone=zone), code="BAD_ZONE", suggestion=_suggest(str(zone), ZONES)
+            )
+        board = self.board.copy()
+        who = self._player(board, controller)
+        oid = board.fresh_id(slug(str(fields.get("id") or name)))
+        obj: dict[str, Any] = {"id": oid, **raw, "controller": who}
+        if fields.get("owner"):
+            obj["owner"] = self._player(board, str(fields["owner"]))
+        if zone != "battlefield":
+            obj["zone"] = zone
+        for key in ("token", "tapped", "face_down"):
+            if fields.get(key):
+                obj[key] = True
+        counters = fields.get("counters")
+        if isinstance(counters, str):
+            counters = parse_pairs(counters, _t("w_counters"), numbers=True)
+        if counters:
+            obj["counters"] = {str(k): _int_or_none(v, _t("w_count")) for k, v in dict(counters).items()}
+        choices = fields.get("choices")
+        if isinstance(choices, str):
+            choices = parse_pairs(choices, _t("w_choices"))
+        if choices:
+            obj["choices"] = {str(k): str(v) for k, v in dict(choices).items()}
+        if fields.get("attached_to"):
+            obj["attached_to"] = str(fields["attached_to"])
+        board.objects.append(obj)
+        if zone == "battlefield":
+            self._insert(board, {"enter": oid}, fields.get("at"))
+        self._apply(board)
+        return oid
+
+    @staticmethod
+    def _player(board: Board, name: str | None) -> str:
+        names = board.player_names()
+        if name is None or (isinstance(name, str) and not name.strip() and names):
+            return names[0]
+        text = str(name).strip()
+        if not text or len(text) > 60 or "\n" in text:
+            raise RulekitError(_t("err_player", name=name), code="BAD_PLAYER")
+        for n in names:
+            if n.lower() == text.lower():
+                return n
+        board.players.append(text)
+        return text
+
+    @staticmethod
+    def _insert(board: Board, event: Any, at: Any) -> str:
+        n = len(board.events)
+        if at is None:
+            pos = n
+        else:
+            if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= n:
+                raise RulekitError(_t("err_position", n=n, at=at), code="BAD_POSITION")
+            pos = at
+        key = board.new_key()
+        board.events.insert(pos, (key, event))
+        return key
+
+    @guarded
+    def add_resolution(
+        self,
+        source: str,
+        ability: str | int | None = None,
+        targets: Any = (),
+        x: Any = None,
+        choices: Any = None,
+        *,
+        at: int | None = None,
+        controller: str | None = None,
+    ) -> str:
+        """A spell or ability resolves: its continuous effect starts at event number ``at``
+        (default: after everything else). Returns the effect's id.
+
+        ``source``: an object on the board (its id), or a library card's name: an instant or
+        sorcery is put in its controller's graveyard (where it goes once resolved), another card
+        is the first such object on the board, else it is added to the battlefield first.
+        ``ability``: the key of its ability that resolves (``cast``, ``"0"``, ``etb``…; may be
+        left out when it has one). ``targets``: object ids or player names. ``x``: X.
+        ``choices``: this resolution's choices (``{"color": "red"}`` or ``"color: red"``).
+        """
+        from rulekit.mtg.loader import library
+
+        board = self.board.copy()
+        src = str(source)
+        obj = board.obj(src)
+        if obj is None:
+            lib = library()
+            key = {k.lower(): k for k in lib}.get(src.strip().lower())
+            if key is None:
+                raise RulekitError(
+                    _t("err_source", source=src),
+                    code="UNKNOWN_OBJECT",
+                    suggestion=_suggest(src, [*board.ids(), *lib]),
+                )
+            card = lib[key]
+            spell = bool({"Instant", "Sorcery"} & set(card.get("types") or ()))
+            found = None if spell else next((o for o in board.objects if o.get("card") == key), None)
+            if found is None:
+                who = self._player(board, controller)
+                oid = board.fresh_id(slug(key))
+                found = {"id": oid, "card": key, "controller": who}
+                if spell:
+                    found["zone"] = "graveyard"
+                board.objects.append(found)
+                if not spell:
+                    self._insert(board, {"enter": oid}, at)
+                    at = None if at is None else at + 1
+            obj = found
+        abilities = self._abilities_of(obj)
+        keys = resolving_keys(abilities)
+        name = str(obj.get("name") or obj.get("card") or obj.get("id"))
+        if not keys:
+            raise RulekitError(_t("err_no_resolves", name=name), code="UNKNOWN_ABILITY")
+        if ability is None:
+            if len(keys) > 1:
+                raise RulekitError(
+                    _t("err_which", name=name, keys=", ".join(k for k, _ in keys)), code="UNKNOWN_ABILITY"
+                )
+            ability = keys[0][0]
+        ability = str(ability)
+        if ability not in [k for k, _ in keys]:
+            raise RulekitError(
+                _t("err_ability", ability=ability, name=name, keys=", ".join(k for k, _ in keys)),
+                code="UNKNOWN_ABILITY",
+                suggestion=_suggest(ability, [k for k, _ in keys]),
+            )
+        res: dict[str, Any] = {"source": str(obj["id"]), "ability": ability}
+        tlist = [targets] if isinstance(targets, str) else list(targets or ())
+        if tlist:
+            res["targets"] = [str(t) for t in tlist]
+        xv = _int_or_none(x, _t("w_x")) if not isinstance(x, int) or isinstance(x, bool) else x
+        if x is not None and not (isinstance(x, str) and not x.strip()) and xv is None:
+            raise RulekitError(_t("err_x", x=x), code="BAD_NUMBER")
+        if xv is not None:
+            res["x"] = xv
+        if isinstance(choices, str):
+            choices = parse_pairs(choices, _t("w_choices"))
+        if choices:
+            res["choices"] = {str(k): str(v) for k, v in dict(choices).items()}
+        res["id"] = board.fresh_id(f"{obj['id']}.{ability}")
+        self._insert(board, {"resolve": res}, at)
+        self._apply(board)
+        return str(res["id"])
+
+    @guarded
+    def add_event(
+        self, kind: str, id: str | None = None, to: str | None = None, *, at: int | None = None
+    ) -> str:  # noqa: A002
+        """Add an event (LANGUAGE.md §5) at event number ``at`` (default: last); returns its key.
+
+        ``kind``: ``tap``, ``untap``, ``leave`` (``to``: a zone, default graveyard), ``attach``
+        (``to``: the object it becomes attached to), ``turn_face_up``, ``turn_face_down``,
+        ``transform`` (each about the object ``id``), or ``end_of_turn``.
+        """
+        from rulekit.mtg.vocab import ZONES
+
+        kind = str(kind).strip().replace(" ", "_")
+        if kind not in EVENT_KINDS:
+            raise RulekitError(
+                _t("err_event", kind=kind), code="BAD_EVENT", suggestion=_suggest(kind, EVENT_KINDS)
+            )
+        board = self.board.copy()
+        event: Any
+        if kind == "end_of_turn":
+            event = "end_of_turn"
+        else:
+            if not id or board.obj(str(id)) is None:
+                raise RulekitError(
+                    _t("err_event_object", kind=kind),
+                    code="UNKNOWN_OBJECT",
+                    suggestion=_suggest(str(id or ""), board.ids()),
+                )
+            oid = str(id)
+            if kind == "attach":
+                event = {"attach": {"object": oid, "to": str(to or "")}}
+            elif kind == "leave":
+                zone = str(to or "graveyard")
+                if zone not in ZONES:
+                    raise RulekitError(
+                        _t("err_zone", zone=zone), code="BAD_ZONE", suggestion=_suggest(zone, ZONES)
+                    )
+                event = {"leave": {"object": oid, "to": zone}}
+            else:
+                event = {kind: oid}
+        key = self._insert(board, event, at)
+        self._apply(board)
+        return key
+
+    @staticmethod
+    def _abilities_of(obj: dict[str, Any]) -> list[Any]:
+        from rulekit.mtg.loader import library
+
+        if obj.get("abilities") is not None:
+            return list(obj["abilities"])
+        card = library().get(str(obj.get("card")))
+        return list((card or {}).get("abilities") or ())
+
+    @guarded
+    def remove(self, id: str) -> None:  # noqa: A002 - the issue's name for the argument
+        """Remove an object (with the events that need it), a resolution, or an event (by its key
+        in the board list; removing an entering removes what enters)."""
+        board = self.board.copy()
+        handle = str(id)
+        if handle.startswith("object:"):
+            handle = handle[len("object:") :]
+        if board.obj(handle) is not None:
+            board.remove_object(handle)
+        else:
+            i = board.index_of(handle)
+            if i is None:
+                raise RulekitError(
+                    _t("err_handle", id=handle),
+                    code="UNKNOWN_OBJECT",
+                    suggestion=_suggest(handle, board.ids()),
+                )
+            ev = board.events[i][1]
+            if isinstance(ev, dict) and "enter" in ev:
+                for oid in Board.mentions({"enter": ev["enter"]}):  # an entering goes with what enters
+                    board.remove_object(oid)
+            else:
+                del board.events[i]
+        self._apply(board)
+
+    @guarded
+    def move(self, id: str, up: bool = True) -> None:  # noqa: A002 - the issue's name for the argument
+        """Move an object's entering (or a resolution, or an event) one place earlier (``up``) or
+        later in the order of events: it takes the neighbour's timestamp (613.7). At either end,
+        nothing changes."""
+        board = self.board.copy()
+        handle = str(id)
+        if handle.startswith("object:"):
+            handle = handle[len("object:") :]
+        i = board.index_of(handle)
+        if i is None:
+            obj = board.obj(handle)
+            if obj is not None:
+                raise RulekitError(
+                    _t("err_no_event", id=handle, zone=obj.get("zone", "battlefield")), code="NOT_AN_EVENT"
+                )
+            raise RulekitError(
+                _t("err_handle", id=handle), code="UNKNOWN_OBJECT", suggestion=_suggest(handle, board.ids())
+            )
+        j = i - 1 if up else i + 1
+        if not 0 <= j < len(board.events):
+            return
+        board.events[i], board.events[j] = board.events[j], board.events[i]
+        self._apply(board)
+        self._select(handle)
+
+    @guarded
+    def undo(self) -> None:
+        """Undo the last change (add, remove, move, reset)."""
+        if not self._undo:
+            self.status_html.value = f"<p role='status'>{escape(_t('nothing_to_undo'))}</p>"
+            return
+        board = self._undo.pop()
+        sc = self._build(board)
+        self._commit(board, sc, record=False)
+
+    @guarded
+    def reset(self) -> None:
+        """Back to the board the builder started with (undo brings the changes back)."""
+        board = self._initial.copy()
+        sc = self._build(board)
+        self._commit(board, sc, record=True)
+
+    def to_yaml(self) -> str:
+        """The board as a scenario file: ``rulekit solve`` reads it back to the same trace."""
+        return board_yaml(self.board)
+
+    @guarded
+    def save(self, path: str | Path) -> str:
+        """Write :meth:`to_yaml` to ``path`` (UTF-8) and return the path written."""
+        p = Path(str(path)).expanduser()
+        if p.suffix not in (".yaml", ".yml"):
+            p = p.with_suffix(p.suffix + ".yaml") if p.suffix else p.with_suffix(".yaml")
+        p.write_text(self.to_yaml(), encoding="utf-8")
+        self.status_html.value = self._wrap_status(_t("saved", path=str(p)))
+        return str(p)
+
+    def _wrap_status(self, text: str) -> str:
+        return (
+            "<p role='status' style='border-left:4px solid #009E73;padding:2px 8px;"
+            f"font-size:{100 * self.scale:.0f}%'>"
+            f"✓ {escape(text)}</p>"
+        )
+
+    # ------------------------------------------------------------------ controls
+    @guarded
+    def _on_search(self) -> None:
+        from rulekit.mtg.loader import library
+
+        names = search_cards(self.search.value)
+        lib = library()
+        keep = self.results.value
+        self._busy = True
+        try:
+            self.results.options = [(f"{n} — {type_line(lib[n])}", n) for n in names]
+            if keep in names:
+                self.results.value = keep
+            elif names:
+                self.results.value = names[0]
+        finally:
+            self._busy = False
+        if not names:
+            self._put(
+                self.preview_html, f"<p role='status'>{escape(_t('no_match', query=self.search.value))}</p>"
+            )
+            self._sync_abilities()
+        else:
+            self._on_pick()
+
+    @guarded
+    def _on_pick(self) -> None:
+        if self._busy:
+            return
+        name = self.results.value
+        self._put(self.preview_html, card_html(name) if name else "")
+        self._sync_abilities()
+
+    @guarded
+    def _add_clicked(self) -> None:
+        name = self.results.value
+        if not name:
+            raise RulekitError(_t("err_pick_card"), code="NO_SELECTION")
+        self.add_card(
+            name,
+            controller=self.player.value or None,
+            zone=self.zone.value,
+            counters=parse_pairs(self.counters.value, _t("w_counters"), numbers=True),
+            choices=parse_pairs(self.choices.value, _t("w_choices")),
+            tapped=self.tapped.value,
+            face_down=self.face_down.value,
+            attached_to=self.attach.value or None,
+        )
+
+    @guarded
+    def _resolve_clicked(self) -> None:
+        pick = self.ability.value
+        if not pick:
+            raise RulekitError(_t("err_pick_ability"), code="NO_SELECTION")
+        _kind, source, key = pick
+        self.add_resolution(
+            source,
+            key,
+            targets=list(self.targets.value),
+            x=self.x.value,
+            choices=self.res_choices.value,
+            at=_at(self.position.value),
+            controller=self.player.value or None,
+        )
+
+    @guarded
+    def _event_clicked(self) -> None:
+        self.add_event(
+            self.event_kind.value,
+            self.event_object.value or None,
+            self.event_to.value.strip() or None,
+            at=_at(self.event_position.value),
+        )
+
+    def _custom_fields(self) -> dict[str, Any]:
+        return {
+            "name": self.c_name.value,
+            "types": self.c_types.value,
+            "subtypes": self.c_subtypes.value,
+            "colors": [c for c, box in self.c_colors.items() if box.value],
+            "power": self.c_power.value,
+            "toughness": self.c_toughness.value,
+            "keywords": self.c_keywords.value,
+            "effect": self.c_effect.value,
+            "kind": self.c_kind.value,
+            "text": self.c_rules.value,
+        }
+
+    def _check_custom(self) -> None:
+        """The custom form's live check (never raises: the message shows under the form)."""
+        from rulekit.widgets._base import error_html
+
+        try:
+            if not self.c_name.value.strip():
+                self._put(self.c_status, f"<p role='status'>{escape(_t('c_ok_empty'))}</p>")
+                return
+            self.custom_object(**self._custom_fields())
+        except Exception as exc:  # noqa: BLE001 - no exception may reach the notebook
+            self._wrapped.pop(id(self.c_status), None)
+            self.c_status.value = error_html(exc, self.scale)
+            return
+        self._put(self.c_status, f"<p role='status' style='color:#009E73'>{escape(_t('c_ok'))}</p>")
+
+    @guarded
+    def _custom_clicked(self) -> None:
+        f = self._custom_fields()
+        self.add_custom(
+            f.pop("name"),
+            **f,
+            controller=self.player.value or None,
+            zone=self.zone.value,
+            counters=parse_pairs(self.counters.value, _t("w_counters"), numbers=True),
+            tapped=self.tapped.value,
+            face_down=self.face_down.value,
+            attached_to=self.attach.value or None,
+        )
+
+    @guarded
+    def _move_clicked(self, up: bool) -> None:
+        if not self.board_list.value:
+            raise RulekitError(_t("err_pick"), code="NO_SELECTION")
+        self.move(self.board_list.value, up=up)
+
+    @guarded
+    def _remove_clicked(self) -> None:
+        if not self.board_list.value:
+            raise RulekitError(_t("err_pick"), code="NO_SELECTION")
+        self.remove(self.board_list.value)
+
+    def _select(self, handle: str) -> None:
+        values = [v for _label, v in self.board_list.options]
+        i = self.board.index_of(handle)
+        if i is not None and self.board.events[i][0] in values:
+            self.board_list.value = self.board.events[i][0]
+
+    def _show_yaml(self) -> None:
+        if self.show_yaml.value:
+            self._put(self.yaml_html, f"<pre style='white-space:pre-wrap'>{escape(self.to_yaml())}</pre>")
+        else:
+            self._put(self.yaml_html, "")
+
+    # ------------------------------------------------------------------ keeping the controls in step
+    def _names(self) -> dict[str, str]:
+        return {str(o["id"]): str(o.get("name") or o.get("card") or o["id"]) for o in self.board.objects}
+
+    def event_label(self, ev: Any, names: dict[str, str] | None = None) -> str:
+        """One line for an event in the board list (``names``: object id → name, if known)."""
+        names = self._names() if names is None else names
+        if isinstance(ev, str) or (isinstance(ev, dict) and "end_of_turn" in ev):
+            return _t("ev_end")
+        if not isinstance(ev, dict):
+            return str(ev)
+        if "enter" in ev:
+            ids = Board.mentions({"enter": ev["enter"]})
+            return _t(
+                "ev_enter_one" if len(ids) == 1 else "ev_enter_many",
+                names=", ".join(f"{names.get(i, i)} ({i})" for i in ids),
+            )
+        r = ev.get("resolve")
+        if isinstance(r, dict):
+            src = str(r.get("source") or "")
+            text = _t(
+                "ev_resolve",
+                source=names.get(src, src) or str(r.get("name") or "effect"),
+                ability=str(r.get("ability") or "effect"),
+            )
+            if r.get("targets"):
+                text += _t("ev_targets", targets=", ".join(names.get(str(t), str(t)) for t in r["targets"]))
+            if r.get("x") is not None:
+                text += _t("ev_x", x=r["x"])
+            if r.get("choices"):
+                text += _t("ev_choices", choices=", ".join(f"{k}: {v}" for k, v in r["choices"].items()))
+            return text
+        kind = next(iter(ev), "")
+        return _t(
+            "ev_other",
+            kind=TEXT.get(f"ev_kind_{kind}", kind.replace("_", " ")),
+            what=", ".join(names.get(i, i) for i in Board.mentions(ev)),
+        )
+
+    def _sync(self) -> None:
+        """Every list that shows the board: board list, attach, targets, abilities, positions, players."""
+        board = self.board
+        names = self._names()
+        labels = [self.event_label(ev, names) for _key, ev in board.events]
+        entries = [(f"{n + 1}. {labels[n]}", key) for n, (key, _ev) in enumerate(board.events)]
+        in_events = {i for _k, ev in board.events for i in Board.mentions(ev)}
+        for o in board.objects:
+            oid = str(o["id"])
+            if o.get("zone", "battlefield") != "battlefield" or oid not in in_events:
+                entries.append(
+                    (
+                        _t("zone_entry", name=names[oid], id=oid, zone=o.get("zone", "battlefield")),
+                        f"object:{oid}",
+                    )
+                )
+        keep = self.board_list.value
+        self.board_list.options = entries
+        if keep in [v for _l, v in entries]:
+            self.board_list.value = keep
+        objs = [
+            (
+                _t("obj_label", name=names[str(o["id"])], id=o["id"], player=o.get("controller", "")),
+                str(o["id"]),
+            )
+            for o in board.objects
+        ]
+        keep_a = self.attach.value
+        self.attach.options = [(_t("nothing"), ""), *objs]
+        self.attach.value = keep_a if keep_a in [v for _l, v in self.attach.options] else ""
+        players = board.player_names()
+        keep_t = tuple(v for v in self.targets.value if v in {*names, *players})
+        self.targets.options = [*objs, *((_t("player_label", name=p), p) for p in players if p not in names)]
+        self.targets.value = keep_t
+        self.player.options = players
+        positions = [(_t("at_end"), AT_END)] + [
+            (_t("before", n=n + 1, label=label), n) for n, label in enumerate(labels)
+        ]
+        for control in (self.position, self.event_position):
+            keep_p = control.value
+            control.options = positions
+            control.value = keep_p if isinstance(keep_p, int) and 0 <= keep_p < len(board.events) else AT_END
+        keep_o = self.event_object.value
+        self.event_object.options = [(_t("nothing"), ""), *objs]
+        self.event_object.value = keep_o if keep_o in [v for _l, v in self.event_object.options] else ""
+        self._sync_abilities()
+        self._put(self.board_html, "" if board.objects else f"<p><em>{escape(_t('empty_board'))}</em></p>")
+        if self.show_yaml.value:
+            self._show_yaml()
+
+    def _sync_abilities(self) -> None:
+        from rulekit.mtg.loader import library
+
+        opts: list[tuple[str, Any]] = []
+        names = self._names()
+        for o in self.board.objects:
+            for key, text in resolving_keys(self._abilities_of(o)):
+                opts.append(
+                    (
+                        f"{names[str(o['id'])]} ({o['id']}): {key} — {_clip(text)}",
+                        ("object", str(o["id"]), key),
+                    )
+                )
+        pick = self.results.value
+        if pick:
+            for key, text in resolving_keys(library()[pick].get("abilities")):
+                opts.append((f"{_t('new_source')} {pick}: {key} — {_clip(text)}", ("card", pick, key)))
+        keep = self.ability.value
+        if not opts:
+            opts = [(_t("no_ability"), "")]
+        self.ability.options = opts
+        values = [v for _l, v in opts]
+        self.ability.value = keep if keep in values else values[-1] if pick and values[-1] else values[0]
+
+    # ------------------------------------------------------------------ text size
+    def _controls(self) -> list[Any]:
+        return [
+            self.text_size,
+            self.search,
+            self.results,
+            self.player,
+            self.zone,
+            self.counters,
+            self.choices,
+            self.tapped,
+            self.face_down,
+            self.attach,
+            self.add_button,
+            self.ability,
+            self.targets,
+            self.x,
+            self.res_choices,
+            self.position,
+            self.resolve_button,
+            self.event_kind,
+            self.event_object,
+            self.event_to,
+            self.event_position,
+            self.add_event_button,
+            self.c_name,
+            self.c_types,
+            self.c_subtypes,
+            *self.c_colors.values(),
+            self.c_power,
+            self.c_toughness,
+            self.c_keywords,
+            self.c_rules,
+            self.c_kind,
+            self.c_effect,
+            self.c_add,
+            self.board_list,
+            self.move_up,
+            self.move_down,
+            self.remove_button,
+            self.undo_button,
+            self.reset_button,
+            self.save_path,
+            self.save_button,
+            self.show_yaml,
+        ]
+
+    def _apply_scale_classes(self) -> None:
+        """As in the explorers, then: labels are never cut (every description column fits its label)
+        and buttons and check boxes are as wide as their text, at every size."""
+        super()._apply_scale_classes()
+        for wdg in self._controls():
+            if "description_width" in getattr(wdg.style, "keys", []) and wdg.description:
+                wdg.style.description_width = "initial"
+            if type(wdg).__name__ in ("Button", "ToggleButton", "Checkbox") and wdg is not self.text_size:
+                wdg.layout.width = "auto"
+
+    def _rescale(self) -> None:
+        """The explorer's outputs follow the builder's knob."""
+        view = getattr(self, "view", None)
+        if view is not None:
+            view.set_scale(self.scale)
+
+    def __repr__(self) -> str:
+        return (
+            f"<BoardBuilder {self.board.name!r} players={self.board.player_names()} "
+            f"objects={len(self.board.objects)} events={len(self.board.events)}>"
+        )
+
+
+def _no_aliases(text: str) -> None:
+    """Refuse YAML anchors and aliases in typed effect text: a few lines of aliases can stand for
+    billions of nodes (the cost of checking them would have no bound). Scanning is linear."""
+    import yaml
+
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            if isinstance(token, yaml.AliasToken | yaml.AnchorToken):
+                line = token.start_mark.line + 1
+                raise RulekitError(_t("err_alias"), file=_t("w_effect_file"), line=line, code="YAML_ALIAS")
+    except yaml.YAMLError:
+        return  # a syntax error: the loader locates it
+
+
+def _at(value: Any) -> int | None:
+    return None if value == AT_END else value
+
+
+def _clip(text: str, n: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _indent(text: str, pad: str) -> str:
+    return "\n".join(pad + line if line.strip() else "" for line in str(text).rstrip("\n").split("\n"))
+
+
+def _words(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [w for w in re.split(r"[\s,]+", value) if w]
+    return [str(v) for v in value if str(v).strip()]
+
+
+def _keywords(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [w.strip() for w in value.split(",") if w.strip()]
+    return [str(v).strip() for v in value if str(v).strip()]
