@@ -11,7 +11,8 @@ Figures (targets from the issues):
 * ``board_ms``: one solve of a generated 500-object, 60-effect board (target ≤ 100).
 * ``dependency_ratio``: dependency-aware solve / timestamp-only solve on that board, same run (target ≤ 3).
 * ``widget_ms``: one LayerExplorer toggle through every output, wasm renderer warm (median, p95; p95 ≤ 50).
-* ``lessons_s``: executing every lesson notebook.
+* ``lessons_s``: executing every lesson notebook (English); ``lessons_pt-BR_s``, ``lessons_es_s``: the
+  translated lessons.
 
 Each timing is the median of several runs (p95 where stated), measured with ``time.perf_counter``.
 """
