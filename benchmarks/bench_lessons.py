@@ -1,4 +1,4 @@
-"""Benchmark: wall time to execute every lesson notebook top to bottom (``lessons_s``).
+"""Benchmark: wall time to execute every lesson notebook top to bottom (``lessons_s``, per language).
 
 Each lesson runs in a fresh kernel through nbclient, as ``tools/refresh_lessons.py`` runs it (wasm Graphviz),
 but nothing is written. ``benchmarks/run.py`` merges ``measure()`` into its JSON.
@@ -26,19 +26,27 @@ def _refresh_module() -> Any:
 
 
 def measure(per_lesson: bool = False) -> dict[str, float]:
-    """Execute every lesson once; return ``{"lessons_s": total seconds}``.
+    """Execute every lesson once, in every language; return one total per language.
 
-    With ``per_lesson=True`` (what ``python benchmarks/bench_lessons.py`` prints) one figure per lesson
-    is added as ``lesson_<name>_s``.
+    ``lessons_s`` is the English lessons (``lessons/``), ``lessons_pt-BR_s`` and ``lessons_es_s`` the
+    translations (present once their notebooks are built). With ``per_lesson=True`` (what
+    ``python benchmarks/bench_lessons.py`` prints) one figure per lesson is added as ``lesson_<name>_s``
+    (English) or ``lesson_<lang>_<name>_s``.
     """
     refresh = _refresh_module()
+    result: dict[str, float] = {}
     per: dict[str, float] = {}
-    t_all = time.perf_counter()
-    for path in refresh.lesson_paths():
-        t0 = time.perf_counter()
-        refresh.execute(path)
-        per[f"lesson_{path.stem}_s"] = round(time.perf_counter() - t0, 2)
-    result = {"lessons_s": round(time.perf_counter() - t_all, 2)}
+    for lang in refresh.FOLDERS:
+        paths = refresh.lesson_paths(langs=[lang])
+        if not paths:
+            continue
+        t_all = time.perf_counter()
+        for path in paths:
+            t0 = time.perf_counter()
+            refresh.execute(path)
+            name = path.stem if lang == "en" else f"{lang}_{path.stem}"
+            per[f"lesson_{name}_s"] = round(time.perf_counter() - t0, 2)
+        result["lessons_s" if lang == "en" else f"lessons_{lang}_s"] = round(time.perf_counter() - t_all, 2)
     if per_lesson:
         result.update(per)
     return result

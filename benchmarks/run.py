@@ -17,7 +17,8 @@ Figures (targets from the issues):
   ``first_explorer_cpu_ms`` is the CPU time of the same runs (steadier on a loaded machine).
 * ``builder_add_ms``: one BoardBuilder add on a 20-object board through every output (median, p95; p95 ≤ 50),
   with ``views_ms``, the explorer's re-render of that board alone.
-* ``lessons_s``: executing every lesson notebook.
+* ``lessons_s``: executing every lesson notebook (English); ``lessons_pt-BR_s``, ``lessons_es_s``: the
+  translated lessons.
 
 Each timing is the median of several runs (p95 where stated), measured with ``time.perf_counter``.
 """

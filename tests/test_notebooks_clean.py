@@ -7,6 +7,11 @@ outputs and no stderr noise. Execution counts are kept because nbval needs them 
 that has outputs but no count, and never compares its outputs); they must read 1, 2, 3… in cell order,
 i.e. one clean top-to-bottom run.
 ``tools/refresh_lessons.py`` produces exactly this; run it after editing a lesson.
+
+Every language is covered: ``lessons/`` (English), ``lessons/pt-BR/`` and ``lessons/es/`` (each built by
+``tools/build_lessons.py`` once its sources are complete). A translated notebook may also be *never run* (no
+outputs, no counts: just built, waiting for the refresh); that state is reported as a skip, never passed
+silently.
 """
 
 from __future__ import annotations
@@ -18,7 +23,17 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-LESSONS = sorted((ROOT / "lessons").glob("[0-9][0-9]-*.ipynb"))
+sys.path.insert(0, str(ROOT / "tools"))
+try:
+    import build_lessons
+finally:
+    sys.path.pop(0)
+
+BUILT, _NOTES = build_lessons.languages()
+#: (language, notebook folder) for English and every translation whose sources are complete.
+FOLDERS = [(lang, build_lessons.LANGUAGES[lang][1]) for lang in BUILT]
+LESSONS = [p for _, folder in FOLDERS for p in sorted(folder.glob("[0-9][0-9]-*.ipynb"))]
+IDS = [p.relative_to(ROOT / "lessons").with_suffix("").as_posix() for p in LESSONS]
 EXPECTED = [
     "00-welcome",
     "01-layers",
@@ -31,8 +46,22 @@ EXPECTED = [
 WIDGET_MIMES = ("application/vnd.jupyter.widget-view+json", "application/vnd.jupyter.widget-state+json")
 
 
-def test_every_lesson_is_there() -> None:
-    assert [p.stem for p in LESSONS] == EXPECTED
+@pytest.mark.parametrize(("lang", "folder"), FOLDERS, ids=[lang for lang, _ in FOLDERS])
+def test_every_lesson_is_there(lang: str, folder: Path) -> None:
+    assert [p.stem for p in sorted(folder.glob("[0-9][0-9]-*.ipynb"))] == EXPECTED, lang
+
+
+def test_portuguese_lessons_are_built() -> None:
+    assert "pt-BR" in BUILT, _NOTES
+
+
+def _lang(path: Path) -> str:
+    return next(lang for lang, folder in FOLDERS if path.parent == folder)
+
+
+def _never_run(nb: dict) -> bool:
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    return all(c.get("execution_count") is None and not c.get("outputs") for c in code)
 
 
 #: The keys ``nbstripout`` strips by default (its CLI's list); ``--verify`` fails when any is present.
@@ -48,7 +77,7 @@ NBSTRIPOUT_EXTRA_KEYS = [
 ]
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
+@pytest.mark.parametrize("path", LESSONS, ids=IDS)
 def test_nbstripout_keep_output_verify(path: Path) -> None:
     """In-process ``nbstripout --keep-output --keep-count --verify`` (the CLI costs ~2 s per file)."""
     nbformat = pytest.importorskip("nbformat")
@@ -66,9 +95,20 @@ def test_nbstripout_keep_output_verify(path: Path) -> None:
     assert nbformat.writes(stripped) == nbformat.writes(nb), hint
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
+@pytest.mark.parametrize("path", LESSONS, ids=IDS)
+def test_has_been_refreshed(path: Path) -> None:
+    """English notebooks always carry their outputs; a translation just built shows up here as a skip."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    if _never_run(nb):
+        rel = path.relative_to(ROOT / "lessons").with_suffix("")
+        assert _lang(path) != "en", f"{path.name} has no outputs: run tools/refresh_lessons.py {rel}"
+        pytest.skip(f"{rel} is built but not refreshed yet: run tools/refresh_lessons.py {rel}")
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=IDS)
 def test_no_widget_state_or_execution_metadata(path: Path) -> None:
     nb = json.loads(path.read_text(encoding="utf-8"))
+    never_run = _never_run(nb) and _lang(path) != "en"
     meta = nb["metadata"]
     assert set(meta) <= {"kernelspec", "language_info"}, f"{path.name}: notebook metadata {meta}"
     assert "version" not in nb["metadata"].get("language_info", {}), "machine-specific Python version stored"
@@ -79,6 +119,8 @@ def test_no_widget_state_or_execution_metadata(path: Path) -> None:
         if cell["cell_type"] != "code":
             continue
         count += 1
+        if never_run:
+            continue
         assert cell["execution_count"] == count, f"{where}: execution_count is not {count}: refresh it"
         for out in cell["outputs"]:
             if "execution_count" in out:
@@ -90,25 +132,31 @@ def test_no_widget_state_or_execution_metadata(path: Path) -> None:
 
 
 def test_notebooks_match_their_sources() -> None:
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import build_lessons
-    finally:
-        sys.path.pop(0)
     assert build_lessons.check() == []
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
+#: Per language: (objectives words, any one of which must open the lesson; the time word; the summary word).
+SHAPE_WORDS = {
+    "en": (("you will",), "minutes", "summary"),
+    "pt-BR": (("você vai", "você será"), "minutos", "resumo"),
+    "es": (("serás capaz", "podrás", "vas a", "aprenderás"), "minutos", "resumen"),
+}
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=IDS)
 def test_lesson_shape(path: Path) -> None:
     """Objectives and a time estimate up front, at least three self-checks, a summary at the end."""
     nb = json.loads(path.read_text(encoding="utf-8"))
     md = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
     code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
     head = "\n".join(md[:2]).lower()
-    assert "you will" in head and "minutes" in head, f"{path.name}: objectives / time estimate missing"
-    assert "summary" in md[-1].lower(), f"{path.name}: last cell should be the summary"
+    objectives, minutes, summary = SHAPE_WORDS[_lang(path)]
+    where = path.relative_to(ROOT)
+    opens = any(w in head for w in objectives) and minutes in head
+    assert opens, f"{where}: objectives / time estimate missing"
+    assert summary in md[-1].lower(), f"{where}: last cell should be the summary"
     if path.stem != "00-welcome":
         checks = sum(src.count("PredictionCheck(") for src in code)
         if path.stem == "06-practice":
             checks = max(checks, 3 if "Practice(" in "\n".join(code) else 0)
-        assert checks >= 3, f"{path.name}: needs at least three self-checks (PredictionCheck)"
+        assert checks >= 3, f"{where}: needs at least three self-checks (PredictionCheck)"

@@ -18,6 +18,24 @@ The built notebook has no outputs; ``tools/refresh_lessons.py`` executes it and 
 ``python tools/build_lessons.py`` builds every lesson; ``--check`` only verifies that the stored notebooks'
 cell sources and tags match their sources (the notebook test suite runs this check).
 
+Lessons come in three languages (issue 12), same file names in each:
+
+==========  ==========================  ===================
+language    sources                     notebooks
+==========  ==========================  ===================
+``en``      ``tools/lesson_src/*.md``   ``lessons/``
+``pt-BR``   ``tools/lesson_src/pt-BR/`` ``lessons/pt-BR/``
+``es``      ``tools/lesson_src/es/``    ``lessons/es/``
+==========  ==========================  ===================
+
+A translation is built only when its folder holds a source for every English lesson; otherwise it is skipped
+with a note (so a half-written translation never ships). A translated notebook runs one folder deeper: it
+reads the shared ``lessons/scenarios/`` as ``../scenarios/…``, and imports ``practice`` through the small shim
+:data:`PRACTICE_SHIM` that the build writes into its folder (the one module stays ``lessons/practice.py``);
+``lessons/conftest.py`` and ``lessons/nbval-sanitize.cfg`` apply to the sub-folders as they are.
+``tests/test_lesson_translations.py`` checks that a translation's code cells are the English ones (apart from
+``lang=`` and translated words); ``tools/lesson_src/TRANSLATING.md`` lists the conventions.
+
 >>> [c["cell_type"] for c in parse_source("# T\\n\\n```python\\n1 + 1\\n```\\n+++\\nEnd\\n")]
 ['markdown', 'code', 'markdown']
 """
@@ -32,6 +50,33 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "tools" / "lesson_src"
 LESSONS = ROOT / "lessons"
+
+#: Every lesson language, English first: ``lang`` -> (source folder, notebook folder).
+LANGUAGES: dict[str, tuple[Path, Path]] = {
+    "en": (SRC, LESSONS),
+    "pt-BR": (SRC / "pt-BR", LESSONS / "pt-BR"),
+    "es": (SRC / "es", LESSONS / "es"),
+}
+
+#: ``lessons/<lang>/practice.py``: ``from practice import Practice`` works one folder down, without a copy.
+PRACTICE_SHIM = '''"""Lesson 06's practice puzzles for the lessons in this folder: ``lessons/practice.py``.
+
+Written by ``tools/build_lessons.py``; edit ``lessons/practice.py``, not this file.
+"""
+
+import importlib.util as _util
+import sys as _sys
+from pathlib import Path as _Path
+
+_NAME = "rulekit_lessons_practice"
+if _NAME not in _sys.modules:
+    _spec = _util.spec_from_file_location(_NAME, _Path(__file__).resolve().parent.parent / "practice.py")
+    assert _spec is not None and _spec.loader is not None
+    _module = _util.module_from_spec(_spec)
+    _sys.modules[_NAME] = _module
+    _spec.loader.exec_module(_module)
+globals().update({k: v for k, v in vars(_sys.modules[_NAME]).items() if not k.startswith("__")})
+'''
 
 TAG_ALIASES = {"check": "nbval-check-output", "skip": "nbval-skip", "raises": "raises-exception"}
 
@@ -98,22 +143,70 @@ def _cells(nb: Any) -> list[tuple[str, str, list[str]]]:
     return [(c.cell_type, c.source, list(c.metadata.get("tags", []))) for c in nb.cells]
 
 
-def sources() -> list[Path]:
-    return sorted(SRC.glob("*.md"))
+def sources(lang: str = "en") -> list[Path]:
+    """The source files of one language, in lesson order (possibly incomplete: see :func:`missing`)."""
+    folder = LANGUAGES[lang][0]
+    return sorted(folder.glob("[0-9][0-9]-*.md")) if folder.is_dir() else []
 
 
-def check() -> list[str]:
-    """Differences between the stored notebooks and their sources (empty when in sync)."""
+def missing(lang: str) -> list[str]:
+    """English lesson names that ``lang`` has no source for (everything, when its folder is missing)."""
+    have = {p.name for p in sources(lang)}
+    return [p.name for p in sources("en") if p.name not in have]
+
+
+def languages() -> tuple[list[str], list[str]]:
+    """``(built, notes)``: the languages whose sources are complete, and one note per skipped language."""
+    built, notes = [], []
+    english = {p.name for p in sources("en")}
+    for lang, (folder, _) in LANGUAGES.items():
+        rel = folder.relative_to(ROOT)
+        gone = missing(lang)
+        extra = sorted(p.name for p in sources(lang) if p.name not in english)
+        if lang != "en" and not folder.is_dir():
+            notes.append(f"skipped {lang}: {rel}/ does not exist yet")
+        elif gone:
+            notes.append(f"skipped {lang}: {rel}/ lacks {', '.join(gone)}")
+        elif extra:
+            notes.append(f"skipped {lang}: {rel}/ has lessons English does not: {', '.join(extra)}")
+        else:
+            built.append(lang)
+    return built, notes
+
+
+def target_of(src: Path, lang: str) -> Path:
+    return LANGUAGES[lang][1] / (src.stem + ".ipynb")
+
+
+def check(langs: list[str] | None = None) -> list[str]:
+    """Differences between the stored notebooks and their sources (empty when in sync).
+
+    Covers every language whose sources are complete; a translation's notebook folder without complete sources
+    is a problem too (notebooks nobody can rebuild).
+    """
     import nbformat
 
+    built, _ = languages()
     problems = []
-    for src in sources():
-        target = LESSONS / (src.stem + ".ipynb")
-        if not target.exists():
-            problems.append(f"{target.name}: missing (run python tools/build_lessons.py)")
+    for lang in LANGUAGES:
+        if langs and lang not in langs:
             continue
-        if _cells(build_notebook(src)) != _cells(nbformat.read(target, as_version=4)):
-            problems.append(f"{target.name}: cells differ from tools/lesson_src/{src.name}")
+        out = LANGUAGES[lang][1]
+        if lang not in built:
+            if lang != "en" and list(out.glob("[0-9][0-9]-*.ipynb")):
+                problems.append(f"{out.relative_to(ROOT)}/: notebooks without complete sources")
+            continue
+        for src in sources(lang):
+            target = target_of(src, lang)
+            name = target.relative_to(ROOT)
+            if not target.exists():
+                problems.append(f"{name}: missing (run python tools/build_lessons.py)")
+                continue
+            if _cells(build_notebook(src)) != _cells(nbformat.read(target, as_version=4)):
+                problems.append(f"{name}: cells differ from {src.relative_to(ROOT)}")
+        shim = out / "practice.py"
+        if lang != "en" and (not shim.exists() or shim.read_text(encoding="utf-8") != PRACTICE_SHIM):
+            problems.append(f"{shim.relative_to(ROOT)}: missing or changed (run tools/build_lessons.py)")
     return problems
 
 
@@ -123,22 +216,40 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("names", nargs="*", help="lesson names (e.g. 01-layers); default all")
     parser.add_argument("--check", action="store_true", help="only check notebooks match their sources")
+    parser.add_argument(
+        "--lang", action="append", choices=list(LANGUAGES), help="only this language (repeatable)"
+    )
     args = parser.parse_args(argv)
+    built, notes = languages()
+    for note in notes:
+        print(note)
     if args.check:
-        problems = check()
+        problems = check(args.lang)
         for p in problems:
             print(p)
         return 1 if problems else 0
-    for src in sources():
-        if args.names and src.stem not in args.names:
+    for lang in built:
+        if args.lang and lang not in args.lang:
             continue
-        nb = build_notebook(src)
-        target = LESSONS / (src.stem + ".ipynb")
-        if target.exists() and _cells(nbformat.read(target, as_version=4)) == _cells(nb):
-            print(f"unchanged {target.relative_to(ROOT)} (outputs kept)")
-            continue
-        nbformat.write(nb, target)
-        print(f"built {target.relative_to(ROOT)} (no outputs: run tools/refresh_lessons.py {src.stem})")
+        out = LANGUAGES[lang][1]
+        out.mkdir(exist_ok=True)
+        if lang != "en":
+            shim = out / "practice.py"
+            if not shim.exists() or shim.read_text(encoding="utf-8") != PRACTICE_SHIM:
+                shim.write_text(PRACTICE_SHIM, encoding="utf-8")
+                print(f"wrote {shim.relative_to(ROOT)}")
+        for src in sources(lang):
+            if args.names and src.stem not in args.names:
+                continue
+            nb = build_notebook(src)
+            target = target_of(src, lang)
+            rel = target.relative_to(ROOT)
+            if target.exists() and _cells(nbformat.read(target, as_version=4)) == _cells(nb):
+                print(f"unchanged {rel} (outputs kept)")
+                continue
+            nbformat.write(nb, target)
+            name = rel.with_suffix("").relative_to("lessons")
+            print(f"built {rel} (no outputs: run tools/refresh_lessons.py {name})")
     return 0
 
 

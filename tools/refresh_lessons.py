@@ -1,7 +1,13 @@
 """Re-execute every lesson notebook and store its outputs, cleaned.
 
-    .venv/bin/python tools/refresh_lessons.py            # all lessons
-    .venv/bin/python tools/refresh_lessons.py 01-layers  # one lesson
+    .venv/bin/python tools/refresh_lessons.py                  # all lessons, every language
+    .venv/bin/python tools/refresh_lessons.py 01-layers        # one lesson, every language
+    .venv/bin/python tools/refresh_lessons.py pt-BR/01-layers  # one lesson, one language
+    .venv/bin/python tools/refresh_lessons.py --lang es        # every lesson of one language
+
+The languages are those of ``tools/build_lessons.py`` (``lessons/``, ``lessons/pt-BR/``, ``lessons/es/``); a
+language folder that holds no notebooks yet is left out. A translated notebook runs in its own folder, so it
+finds ``../scenarios/`` and the ``practice`` shim there.
 
 Each notebook runs top to bottom in a fresh kernel (nbclient) with ``RULEKIT_GRAPHVIZ=wasm``, so the
 stored SVG comes from the in-process WebAssembly Graphviz and is byte-identical on every machine (system
@@ -32,6 +38,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
+#: lesson language -> notebook folder (the same table as ``tools/build_lessons.py``'s ``LANGUAGES``).
+FOLDERS = {"en": LESSONS, "pt-BR": LESSONS / "pt-BR", "es": LESSONS / "es"}
 
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 LANGUAGE_INFO = {"name": "python", "file_extension": ".py", "mimetype": "text/x-python"}
@@ -39,11 +47,20 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 
-def lesson_paths(names: list[str] | None = None) -> list[Path]:
-    """The lesson notebooks (``lessons/NN-*.ipynb``) in order, optionally filtered by stem."""
-    paths = sorted(p for p in LESSONS.glob("[0-9][0-9]-*.ipynb"))
-    if names:
-        paths = [p for p in paths if p.stem in names or p.name in names]
+def lesson_paths(names: list[str] | None = None, langs: list[str] | None = None) -> list[Path]:
+    """The lesson notebooks in order (English, then each translation), optionally filtered.
+
+    A name is a stem (``01-layers``: that lesson in every language), a file name, or a path below ``lessons/``
+    (``pt-BR/01-layers``, ``pt-BR/01-layers.ipynb``: one language only).
+    """
+    paths = []
+    for lang, folder in FOLDERS.items():
+        if langs and lang not in langs:
+            continue
+        for p in sorted(folder.glob("[0-9][0-9]-*.ipynb")):
+            rel = p.relative_to(LESSONS).as_posix()
+            if not names or {p.stem, p.name, rel, rel.removesuffix(".ipynb")} & set(names):
+                paths.append(p)
     return paths
 
 
@@ -122,12 +139,15 @@ def refresh(path: Path, write: bool = True) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("names", nargs="*", help="lesson names, e.g. 01-layers (default: all)")
+    parser.add_argument("names", nargs="*", help="lessons, e.g. 01-layers or pt-BR/01-layers (default: all)")
+    parser.add_argument(
+        "--lang", action="append", choices=list(FOLDERS), help="only this language (repeatable)"
+    )
     parser.add_argument(
         "--check", action="store_true", help="do not write; exit 1 if a refresh would change a file"
     )
     args = parser.parse_args(argv)
-    paths = lesson_paths(args.names)
+    paths = lesson_paths(args.names, args.lang)
     if not paths:
         print("no lessons found", file=sys.stderr)
         return 1
