@@ -16,7 +16,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rulekit.errors import ScenarioError
+from rulekit import limits
+from rulekit.errors import ScenarioError, shown
 from rulekit.mtg.model import Ability, Event, ObjectDef, Scenario, ability_from_data
 from rulekit.mtg.selectors import (
     SelectorError,
@@ -33,7 +34,7 @@ from rulekit.mtg.vocab import (
     SUPERTYPES,
     ZONES,
 )
-from rulekit.yamlsrc import YamlDoc, suggest
+from rulekit.yamlsrc import YamlDoc, builtin_path, exists, suggest
 
 Path_ = tuple[str | int, ...]
 
@@ -487,23 +488,28 @@ def list_builtin(game: str | None = "mtg") -> list[str]:
 
 
 def load_scenario(name_or_path: str | Path) -> Scenario:
-    """A scenario from a path or a built-in name (e.g. ``seed/humility-then-gideon``)."""
-    p = Path(name_or_path)
-    if p.suffix in (".yaml", ".yml") and p.exists():
-        doc = YamlDoc.from_path(p, display=str(name_or_path))
+    """A scenario from a path or a built-in name (e.g. ``seed/humility-then-gideon``).
+
+    A built-in name never leaves ``rulekit/data/scenarios`` (:func:`rulekit.yamlsrc.builtin_path`);
+    a path must name a regular file of at most :data:`rulekit.limits.MAX_FILE_BYTES`.
+    """
+    s = str(name_or_path)
+    p = Path(s)
+    if p.suffix in (".yaml", ".yml") and exists(p):
+        doc = YamlDoc.from_path(p, display=s)
         return scenario_from_doc(doc, default_name=p.stem)
-    builtin = scenario_root() / f"{name_or_path}.yaml"
-    if builtin.exists():
-        doc = YamlDoc.from_path(builtin, display=f"{name_or_path}.yaml")
-        return scenario_from_doc(doc, default_name=str(name_or_path))
-    if p.exists():
-        doc = YamlDoc.from_path(p, display=str(name_or_path))
+    builtin = builtin_path(scenario_root(), s)
+    if builtin is not None:
+        doc = YamlDoc.from_path(builtin, display=f"{s}.yaml")
+        return scenario_from_doc(doc, default_name=s)
+    if exists(p):
+        doc = YamlDoc.from_path(p, display=s)
         return scenario_from_doc(doc, default_name=p.stem)
     names = list_builtin("mtg")
     raise ScenarioError(
-        f"no scenario file or built-in scenario named '{name_or_path}'",
+        f"no scenario file or built-in scenario named '{shown(s)}'",
         code="NO_SUCH_SCENARIO",
-        suggestion=suggest(str(name_or_path), names),
+        suggestion=suggest(s, names),
     )
 
 
@@ -527,6 +533,12 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
             ("game",), "this is an Apoteose scenario; use the Apoteose commands", code="WRONG_GAME"
         )
     model = doc.validate(ScenarioModel)
+    for section, items, most in (
+        ("objects", model.objects, limits.MAX_OBJECTS),
+        ("events", model.events, limits.MAX_EVENTS),
+    ):
+        if len(items) > most:
+            raise doc.error((section, most), f"more than {most:,} {section} in one scenario", code="TOO_MANY")
     players: list[str] = []
     pabilities: list[tuple[str, tuple[str, ...]]] = []
     for pl in model.players:
@@ -655,7 +667,15 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
                 line=doc.line_of(path),
             )
         )
+    n_effects = 0
     for i, o in enumerate(objects):
+        n_effects += sum(a.kind in ("static", "cda", "resolves") for a in o.abilities)
+        if n_effects > limits.MAX_EFFECTS:
+            raise doc.error(
+                ("objects", i),
+                f"more than {limits.MAX_EFFECTS:,} effect-making abilities in one scenario",
+                code="TOO_MANY",
+            )
         for ab in o.abilities:
             if ab.generates and "{chosen " in ab.raw:
                 raise _missing_choice(doc, ("objects", i), o, ab.raw)
