@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import yaml
 
 from rulekit import limits
-from rulekit.errors import ScenarioError
+from rulekit.errors import ScenarioError, shown
 
 if TYPE_CHECKING:  # pydantic is imported lazily: `import rulekit` must stay light.
     from pydantic import BaseModel
@@ -499,20 +499,26 @@ def validate_located(doc: YamlDoc, path: PathKey, model: type[M]) -> M:
     try:
         return model.model_validate(value)
     except ValidationError as exc:
-        err = exc.errors()[0]
+        errors = exc.errors()
+        err = errors[0]
         loc = tuple(p for p in err["loc"] if isinstance(p, str | int))
-        # pydantic puts the tag of a tagged union / the type name into loc; keep only real keys.
-        real: list[str | int] = []
-        cursor: Any = value
-        for part in loc:
-            in_dict = isinstance(cursor, dict) and part in cursor
-            in_list = isinstance(cursor, list) and isinstance(part, int) and 0 <= part < len(cursor)
-            if in_dict or in_list:
-                real.append(part)
-                cursor = cursor[part]
-            elif err["type"] == "extra_forbidden" and part == loc[-1]:
-                real.append(part)
+        real = _real_path(value, loc, err["type"])
         full = (*path, *real)
+        if err["type"] in _EXPECTED:
+            # every member of a union that failed on this same value: "expected a mapping or text"
+            wanted: list[str] = []
+            for other in errors:
+                oloc = tuple(p for p in other["loc"] if isinstance(p, str | int))
+                same = other["type"] in _EXPECTED and _real_path(value, oloc, other["type"]) == real
+                if same and _EXPECTED[other["type"]] not in wanted:
+                    wanted.append(_EXPECTED[other["type"]])
+            got = err.get("input")
+            message = f"expected {' or '.join(wanted)}, got {kind_of(got)}"
+            if isinstance(got, str):
+                message += f" '{shown(got, 40)}'"
+            elif isinstance(got, int | float) and not isinstance(got, bool):
+                message += f" {got}"
+            raise doc.error(full, message, code="WRONG_TYPE") from None
         suggestion = None
         if err["type"] == "extra_forbidden":
             key = str(loc[-1])
@@ -533,6 +539,61 @@ def validate_located(doc: YamlDoc, path: PathKey, model: type[M]) -> M:
             suggestion = suggest(inp, [o for o in options if o])
             message = f"'{inp}' is not one of {expected}"
         raise doc.error(full, message, code="INVALID_VALUE", suggestion=suggestion) from None
+
+
+#: pydantic error types that mean "wrong kind of value" -> what was expected, in plain words
+_EXPECTED = {
+    "string_type": "text",
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "list_type": "a list",
+    "dict_type": "a mapping",
+    "model_type": "a mapping",
+    "model_attributes_type": "a mapping",
+}
+
+
+def kind_of(value: Any) -> str:
+    """The YAML kind of a value, for "expected ..., got ..." messages.
+
+    >>> kind_of(5), kind_of("5"), kind_of([5])
+    ('a whole number', 'text', 'a list')
+    """
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    if value is None:
+        return "nothing (an empty value)"
+    return type(value).__name__
+
+
+def _real_path(value: Any, loc: tuple[str | int, ...], err_type: str) -> list[str | int]:
+    """The part of a pydantic ``loc`` that names real keys (it also holds union member names)."""
+    real: list[str | int] = []
+    cursor: Any = value
+    for part in loc:
+        in_dict = isinstance(cursor, dict) and part in cursor
+        in_list = isinstance(cursor, list) and isinstance(part, int) and 0 <= part < len(cursor)
+        if in_dict or in_list:
+            real.append(part)
+            cursor = cursor[part]
+        elif err_type == "extra_forbidden" and part == loc[-1]:
+            real.append(part)
+    return real
 
 
 def _owner_model(model: Any, loc: Sequence[Any]) -> Any:

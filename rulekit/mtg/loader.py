@@ -34,7 +34,7 @@ from rulekit.mtg.vocab import (
     SUPERTYPES,
     ZONES,
 )
-from rulekit.yamlsrc import YamlDoc, builtin_path, exists, suggest
+from rulekit.yamlsrc import YamlDoc, builtin_path, exists, kind_of, suggest
 
 Path_ = tuple[str | int, ...]
 
@@ -700,7 +700,7 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         if not isinstance(oid, str):
             raise doc.error(
                 ("objects", i, "id"),
-                f"an id is text, not {_kind_of(oid)} (write id: '{shown(oid)}' to keep it)",
+                f"an id is text, got {kind_of(oid)} (write id: '{shown(oid)}')",
                 code="WRONG_TYPE",
             )
         if not oid.strip():
@@ -853,21 +853,6 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
 def _a(noun: str) -> str:
     """``object`` -> ``an object``."""
     return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
-
-
-def _kind_of(value: Any) -> str:
-    """``5`` -> ``a number``: the YAML kind of a value, for "wrong type" messages."""
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    if value is None:
-        return "empty"
-    return type(value).__name__
 
 
 def _check_timestamp(doc: YamlDoc, path: Path_, ts: float | None) -> None:
