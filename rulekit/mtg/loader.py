@@ -435,7 +435,7 @@ def _word_kind(word: str) -> str | None:
     return None
 
 
-def check_text_change(doc: YamlDoc, path: Path_, old: str, new: str) -> None:
+def check_text_change(doc: YamlDoc, path: Path_, old: str, new: str, exact: bool = False) -> None:
     """612.2: a text-changing effect replaces a word with another of the same kind (a colour word
     with a colour word, a land type with a land type, a creature type with a creature type)."""
     if "{chosen" in old or "{chosen" in new:
@@ -446,7 +446,7 @@ def check_text_change(doc: YamlDoc, path: Path_, old: str, new: str) -> None:
         if kind is None:
             raise _err(
                 doc,
-                (*path, key),
+                path if exact else (*path, key),
                 f"'{word}' is neither a colour word nor a subtype: a text change cannot replace it (612.2)",
                 suggest(word, [*COLORS, *SUBTYPES]),
                 code="BAD_TEXT_CHANGE",
@@ -455,7 +455,7 @@ def check_text_change(doc: YamlDoc, path: Path_, old: str, new: str) -> None:
     if kinds[0] != kinds[1]:
         raise _err(
             doc,
-            (*path, "to"),
+            path if exact else (*path, "to"),
             f"'{old}' is a {kinds[0]} and '{new}' is a {kinds[1]}: a text change replaces a word "
             "with one of the same kind (612.2)",
             code="BAD_TEXT_CHANGE",
@@ -937,14 +937,17 @@ def _check_choice_keys(doc: YamlDoc, path: Path_, choices: dict[str, str], items
             raise _err(
                 doc,
                 (*path, what),
-                f"'{what}' fills no {{chosen ...}} placeholder of {name} {where}",
+                f"'{what}' fills no {{chosen ...}} placeholder in {name} {where}",
                 suggest(what, sorted(wanted)),
                 code="UNKNOWN_CHOICE",
             )
 
 
-def _check_filled(doc: YamlDoc, path: Path_, raw: str) -> None:
-    """Text changes once the choices are filled in (612.2: same kind of word)."""
+def _check_filled(doc: YamlDoc, path: Path_, raw: str, exact: bool = False) -> None:
+    """Text changes once the choices are filled in (612.2: same kind of word).
+
+    Errors name ``path`` + ``text_change.from/to``, or ``path`` itself when ``exact`` (the
+    choices that filled an ability written elsewhere)."""
     if not raw or "text_change" not in raw:
         return
     stack: list[Any] = [json.loads(raw)]
@@ -953,7 +956,8 @@ def _check_filled(doc: YamlDoc, path: Path_, raw: str) -> None:
         if isinstance(v, dict):
             tc = v.get("text_change")
             if isinstance(tc, dict) and "from" in tc and "to" in tc:
-                check_text_change(doc, (*path, "text_change"), str(tc["from"]), str(tc["to"]))
+                where = path if exact else (*path, "text_change")
+                check_text_change(doc, where, str(tc["from"]), str(tc["to"]), exact)
             stack.extend(v.values())
         elif isinstance(v, list):
             stack.extend(v)
@@ -1121,7 +1125,7 @@ def _event(
         if str(rm.ability) in keys and rm.choices and raw_abilities is not None:
             every = [a for items in raw_abilities.values() for a in items]
             _check_choice_keys(doc, (*rpath, "choices"), rm.choices, every, "this scenario")
-            _check_filled(doc, (*rpath, "ability"), spec_raw)
+            _check_filled(doc, (*rpath, "choices"), spec_raw, exact=True)
         if str(rm.ability) not in keys:
             raise doc.error(
                 (*rpath, "ability"),
