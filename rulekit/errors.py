@@ -7,7 +7,8 @@ effect text. The CLI prints ``str(error)`` on stderr and exits with status 2; wi
 inside themselves. Nothing else is expected to escape the engines for bad input.
 
 Every message is one line: a control character or a newline in a value from the input is
-written as an escape (``\\n``, ``\\u0007``), never printed as it is.
+written as an escape (``\\n``, ``\\u0007``), never printed as it is, and a quoted value longer
+than 120 characters is cut short.
 """
 
 from __future__ import annotations
@@ -29,6 +30,14 @@ def one_line(text: str) -> str:
     'evil\\u202etxt'
     """
     return _UNSAFE.sub(lambda m: _NAMED.get(m.group(), f"\\u{ord(m.group()):04x}"), text)
+
+
+_LONG_QUOTE = re.compile(r"'([^']{120,})'")
+
+
+def _cut_quotes(text: str) -> str:
+    """Quoted values longer than 120 characters are cut to 100 and an ellipsis."""
+    return _LONG_QUOTE.sub(lambda m: f"'{m.group(1)[:100]}…'", text)
 
 
 def shown(value: object, limit: int = 80) -> str:
@@ -67,7 +76,7 @@ class RulekitError(Exception):
         code: str = "INVALID",
         suggestion: str | None = None,
     ) -> None:
-        self.message = one_line(str(message))
+        self.message = _cut_quotes(one_line(str(message)))
         self.file = one_line(str(file)) if file is not None else None
         self.line = line
         self.field = one_line(str(field)) if field is not None else None

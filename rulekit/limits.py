@@ -18,11 +18,13 @@ from __future__ import annotations
 MAX_FILE_BYTES = 2_000_000
 """Largest scenario or card file read, in bytes (UTF-8). Checked before the file is read."""
 
-MAX_NODES = 200_000
+MAX_NODES = 50_000
 """Most YAML values (scalars, lists, mappings) in one document, counting every alias as the
-full copy it stands for. This bounds the line index and validation, whatever the aliases do."""
+full copy it stands for. This bounds the line index and validation, whatever the aliases do:
+PyYAML builds about 50,000 values a second, so this is about a second. The benchmark board
+(500 objects) has about 5,000."""
 
-MAX_ALIAS_NODES = 20_000
+MAX_ALIAS_NODES = 10_000
 """Most YAML values that aliases (``*name``, including ``<<: *name`` merge keys) may add to a
 document. A "billion laughs" file (aliases of aliases) reaches this in a few hundred bytes and is
 refused at the alias that crosses it."""
@@ -37,6 +39,9 @@ MAX_STRING_CHARS = 20_000
 MAX_INT_DIGITS = 9
 """Most digits in an integer written in a file (so every integer is below a billion in size).
 Python refuses to read integers of more than 4,300 digits, and game numbers are small."""
+
+MAX_PLAYERS = 20
+"""Most players in one MTG scenario."""
 
 MAX_OBJECTS = 1_000
 """Most objects in one MTG scenario (the benchmark board has 500)."""
@@ -62,5 +67,6 @@ __all__ = [
     "MAX_INT_DIGITS",
     "MAX_NODES",
     "MAX_OBJECTS",
+    "MAX_PLAYERS",
     "MAX_STRING_CHARS",
 ]

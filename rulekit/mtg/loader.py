@@ -292,6 +292,26 @@ def _check_names(doc: YamlDoc, path: Path_, sel_names: tuple[str, ...], names: s
         )
 
 
+def _check_condition(doc: YamlDoc, path: Path_, text: str, names: set[str] | None) -> None:
+    """A condition parses, and the object or selector it names is in the scenario."""
+    try:
+        cond = parse_condition(text)
+    except SelectorError as exc:
+        raise _err(doc, path, str(exc), exc.suggestion) from None
+    if cond.selector is not None:
+        _check_names(doc, path, cond.selector.names, names)
+    obj = cond.obj.removeprefix("@")
+    named = cond.selector is None and obj != "this" and names is not None and "{chosen" not in obj
+    if named and names is not None and obj not in names and obj.lower() not in {n.lower() for n in names}:
+        raise _err(
+            doc,
+            path,
+            f"no object '{obj}' in this scenario",
+            suggest(obj, sorted(names)),
+            code="UNKNOWN_OBJECT",
+        )
+
+
 def check_effect(
     doc: YamlDoc,
     path: Path_,
@@ -345,10 +365,7 @@ def check_effect(
                     f"'{val}' is not a duration",
                     suggest(val, ["indefinite", "until end of turn", "while source on battlefield"]),
                 )
-        try:
-            parse_condition(val)
-        except SelectorError as exc:
-            raise _err(doc, (*path, key), str(exc), exc.suggestion) from None
+        _check_condition(doc, (*path, key), val, names)
     t = data.get("type") or {}
     for k in ("add", "remove", "set_subtypes"):
         if t.get(k):
@@ -510,10 +527,7 @@ def check_ability(
     if model.zone is not None and model.zone not in ZONES:
         raise _err(doc, (*path, "zone"), f"'{model.zone}' is not a zone", suggest(model.zone, ZONES))
     if model.condition:
-        try:
-            parse_condition(model.condition)
-        except SelectorError as exc:
-            raise _err(doc, (*path, "condition"), str(exc), exc.suggestion) from None
+        _check_condition(doc, (*path, "condition"), model.condition, names)
     return out
 
 
@@ -678,6 +692,10 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
             pabilities.append((pl.name, tuple(pl.abilities)))
     if not players:
         raise doc.error(("players",), "a scenario needs at least one player")
+    if len(players) > limits.MAX_PLAYERS:
+        raise doc.error(
+            ("players", limits.MAX_PLAYERS), f"more than {limits.MAX_PLAYERS} players", code="TOO_MANY"
+        )
     if len(set(players)) != len(players):
         raise doc.error(("players",), "player names must be different")
     if model.active_player is not None and model.active_player not in players:

@@ -32,7 +32,7 @@ def test_billion_laughs_is_refused_at_the_alias_that_crosses_the_budget() -> Non
         YamlDoc.from_text(text, "lol.yaml")
     assert time.perf_counter() - start < 2
     assert str(exc.value) == (
-        "lol.yaml:5: a4[1]: aliases expand to more than 20,000 values (alias '*a3' alone stands for 7,381)"
+        "lol.yaml:5: a4[0]: aliases expand to more than 10,000 values (alias '*a3' alone stands for 7,381)"
     )
     assert exc.value.code == "ALIAS_BUDGET"
 
@@ -188,3 +188,40 @@ def test_one_line_escapes_controls() -> None:
     assert one_line("a\nb\rc\td\x07e\u202ef") == "a\\nb\\rc\\td\\u0007e\\u202ef"
     err = ScenarioError("'x\ny' is bad", file="f\n.yaml", line=1, field="a\nb", suggestion="s\nt")
     assert str(err) == "f\\n.yaml:1: a\\nb: 'x\\ny' is bad — did you mean 's\\nt'?"
+
+
+def test_total_values_limit() -> None:
+    text = "game: mtg\nplayers: [Ann]\nnote: [" + ",".join(["1"] * limits.MAX_NODES) + "]\n"
+    start = time.perf_counter()
+    with pytest.raises(ScenarioError) as exc:
+        mtg.scenario_from_text(text, "v.yaml")
+    assert time.perf_counter() - start < 5
+    assert exc.value.code == "TOO_MANY_VALUES"
+    assert str(exc.value) == "v.yaml:3: more than 50,000 values in one file"
+
+
+def test_too_many_players() -> None:
+    players = ", ".join(f"p{i}" for i in range(limits.MAX_PLAYERS + 1))
+    with pytest.raises(ScenarioError) as exc:
+        mtg.scenario_from_text(f"game: mtg\nplayers: [{players}]\n", "p.yaml")
+    assert str(exc.value) == "p.yaml:2: players[20]: more than 20 players"
+
+
+def test_long_values_are_cut_in_messages() -> None:
+    with pytest.raises(ScenarioError) as exc:
+        mtg.scenario_from_text(HEAD + "objects:\n  - {id: g, card: " + "Z" * 5000 + "}\n", "l.yaml")
+    assert str(exc.value) == f"l.yaml:4: objects[0].card: '{'Z' * 100}…' is not a card in the library"
+
+
+def test_conditions_name_objects_of_the_scenario() -> None:
+    body = (
+        "objects:\n  - id: a\n    name: A\n    types: [Enchantment]\n    abilities:\n      - text: t\n"
+        "        static: {affects: creatures, condition: you control Zorb, modify_pt: {power: 1}}\n"
+    )
+    with pytest.raises(ScenarioError) as exc:
+        mtg.scenario_from_text(HEAD + body, "c.yaml")
+    assert (
+        str(exc.value)
+        == "c.yaml:9: objects[0].abilities[0].static.condition: no object 'Zorb' in this scenario"
+    )
+    mtg.scenario_from_text(HEAD + body.replace("Zorb", "A"), "c.yaml")  # its own name is fine
