@@ -262,10 +262,10 @@ def read_bounded(path: str | Path, name: str | None = None) -> bytes:
     name = name or str(path)
     st = _safe_stat(p)
     if st is None:
-        raise ScenarioError(f"no such file: {name}", code="NO_SUCH_FILE")
+        raise ScenarioError("no such file", file=name, code="NO_SUCH_FILE")
     if not stat.S_ISREG(st.st_mode):
-        kind = "a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-        raise ScenarioError(f"cannot read {name}: {kind}", code="NOT_A_FILE")
+        kind = "a directory" if stat.S_ISDIR(st.st_mode) else "a device, FIFO or socket"
+        raise ScenarioError(f"not a regular file ({kind}): give a .yaml file", file=name, code="NOT_A_FILE")
     if st.st_size > limits.MAX_FILE_BYTES:
         raise ScenarioError(
             f"file is larger than {limits.MAX_FILE_BYTES:,} bytes", file=name, code="TOO_LARGE"
@@ -274,7 +274,7 @@ def read_bounded(path: str | Path, name: str | None = None) -> bytes:
         with p.open("rb") as fh:
             raw = fh.read(limits.MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise ScenarioError(f"cannot read {name}: {exc.strerror or exc}", code="UNREADABLE") from None
+        raise ScenarioError(f"cannot read it: {exc.strerror or exc}", file=name, code="UNREADABLE") from None
     if len(raw) > limits.MAX_FILE_BYTES:
         raise ScenarioError(
             f"file is larger than {limits.MAX_FILE_BYTES:,} bytes", file=name, code="TOO_LARGE"

@@ -165,9 +165,9 @@ def test_not_a_regular_file_is_refused_without_reading(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.yaml"
     os.mkfifo(fifo)  # opening it for reading would block forever
     cases = {
-        "/dev/zero": "cannot read /dev/zero: not a regular file",
-        str(tmp_path): f"cannot read {tmp_path}: a directory",
-        str(fifo): f"cannot read {fifo}: not a regular file",
+        "/dev/zero": "/dev/zero: not a regular file (a device, FIFO or socket): give a .yaml file",
+        str(tmp_path): f"{tmp_path}: not a regular file (a directory): give a .yaml file",
+        str(fifo): f"{fifo}: not a regular file (a device, FIFO or socket): give a .yaml file",
     }
     for path, message in cases.items():
         if not os.path.exists(path):
