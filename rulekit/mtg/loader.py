@@ -327,27 +327,48 @@ def check_effect(
     """
     model = doc.validate(EffectModel, path)
     data = model.model_dump(by_alias=True, exclude_defaults=True)
+    _check_effect_data(doc, path, data, names, players, resolving)
+    ab = data.get("abilities") or {}
+    for i, item in enumerate(ab.get("add") or ()):
+        if not isinstance(item, str):
+            check_ability(doc, (*path, "abilities", "add", i), item, names, players)
+    return data
+
+
+def _check_effect_data(
+    doc: YamlDoc,
+    path: Path_,
+    data: dict[str, Any],
+    names: set[str] | None,
+    players: list[str] | None,
+    resolving: bool,
+    filled: bool = False,
+) -> None:
+    """The words, selectors, expressions and references of an effect spec of a known shape.
+
+    Run on the file's own spec, and again (``filled``) once ``{chosen ...}`` placeholders are
+    filled in, where granted abilities are checked the same way."""
     if data.get("control") is not None:
         _check_control(doc, (*path, "control"), str(data["control"]), names, players)
     if data.get("text_change"):
         tc = data["text_change"]
         check_text_change(doc, (*path, "text_change"), str(tc["from"]), str(tc["to"]))
-    if data.get("affects") and str(data["affects"]).strip().lower() not in (
+    if data.get("affects") is not None and str(data["affects"]).strip().lower() not in (
         "targets",
         "target",
         "target player",
     ):
         _check_selector(doc, (*path, "affects"), str(data["affects"]), names)
-    if data.get("copy"):
+    if data.get("copy") is not None:
         _check_selector(doc, (*path, "copy"), str(data["copy"]), names)
-    if data.get("targets_must"):
+    if data.get("targets_must") is not None:
         try:
             parse_target_rule(str(data["targets_must"]))
         except SelectorError as exc:
             raise _err(doc, (*path, "targets_must"), str(exc), exc.suggestion, code="BAD_SELECTOR") from None
     for key in ("condition", "duration"):
         val = data.get(key)
-        if not val:
+        if val is None:
             continue
         if key == "duration":
             low = val.lower()
@@ -377,10 +398,12 @@ def check_effect(
         for k in ("set", "add"):
             if c.get(k):
                 _check_words(doc, (*path, "color", k), c[k], "colors")
-    ab = data.get("abilities") or {}
-    for i, item in enumerate(ab.get("add") or ()):
-        if not isinstance(item, str):
-            check_ability(doc, (*path, "abilities", "add", i), item, names, players)
+    if filled:
+        for i, item in enumerate((data.get("abilities") or {}).get("add") or ()):
+            for k in ("static", "cda", "resolves"):
+                if isinstance(item, dict) and isinstance(item.get(k), dict):
+                    where = (*path, "abilities", "add", i, k)
+                    _check_effect_data(doc, where, item[k], names, players, k == "resolves", filled=True)
     for k in ("set_pt", "modify_pt"):
         for f in ("power", "toughness"):
             v = (data.get(k) or {}).get(f)
@@ -401,7 +424,7 @@ def check_effect(
                     f"'{v}' uses X, which only a resolving ability has (its resolve event gives x:)",
                     code="NO_X",
                 )
-    if data.get("players"):
+    if data.get("players") is not None:
         ok = ("you", "each opponent", "each player", "target player")
         if data["players"].lower() not in ok:
             raise _err(
@@ -410,7 +433,6 @@ def check_effect(
                 f"'{data['players']}' is not one of {', '.join(ok)}",
                 suggest(data["players"], ok),
             )
-    return data
 
 
 #: Counter kinds the engine reads: the power/toughness counters of 613.4c and loyalty; any other kind
@@ -541,8 +563,10 @@ def build_abilities(items: list[Any], choices: dict[str, str]) -> tuple[Ability,
         if choices and not isinstance(item, str):
             text = json.dumps(item)
             for k, v in choices.items():
-                # a chosen object is referred to by id ("@bears"), never read as a selector word
-                text = text.replace("{chosen " + k + "}", f"@{v}" if k == "object" else v)
+                # a chosen object is referred to by id ("@bears"), never read as a selector word;
+                # the value is written JSON-escaped, so quotes or control characters stay text
+                filled = f"@{v}" if k == "object" else v
+                text = text.replace("{chosen " + k + "}", json.dumps(filled)[1:-1])
             data = json.loads(text)
         key = ""
         if isinstance(data, dict):
@@ -847,8 +871,11 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
     for i, o in enumerate(objects):
         _check_choice_values(doc, ("objects", i, "choices"), dict(o.choices), ids, players)
         _check_choice_keys(doc, ("objects", i, "choices"), dict(o.choices), every_ability, "this scenario")
-        for j, ab in enumerate(o.abilities):
-            _check_filled(doc, ("objects", i, "abilities", j), ab.raw)
+        if o.choices:
+            for j, ab in enumerate(o.abilities):
+                if ab.kind in ("static", "cda", "resolves"):
+                    where = ("objects", i, "abilities", j)
+                    _check_filled(doc, where, ab.raw, names, players, ab.kind == "resolves")
     by_id = {o.id: o for o in objects}
     events = tuple(
         _event(doc, ("events", i), raw, by_id, players, names, raw_abilities)
@@ -961,24 +988,30 @@ def _check_choice_keys(doc: YamlDoc, path: Path_, choices: dict[str, str], items
             )
 
 
-def _check_filled(doc: YamlDoc, path: Path_, raw: str, exact: bool = False) -> None:
-    """Text changes once the choices are filled in (612.2: same kind of word).
-
-    Errors name ``path`` + ``text_change.from/to``, or ``path`` itself when ``exact`` (the
-    choices that filled an ability written elsewhere)."""
-    if not raw or "text_change" not in raw:
+def _check_filled(
+    doc: YamlDoc,
+    path: Path_,
+    raw: str,
+    names: set[str] | None,
+    players: list[str],
+    resolving: bool,
+    exact: bool = False,
+) -> None:
+    """An effect spec once its ``{chosen ...}`` placeholders are filled in: the words, selectors
+    and expressions the choices made must be good too (``blue`` is no selector; 612.2 text
+    changes). Errors name ``path`` and the field, or ``path`` itself when ``exact`` (the choices
+    that filled an ability written elsewhere)."""
+    if not raw or "{chosen " in raw:
+        return  # nothing was filled, or a placeholder is still open (reported where it matters)
+    spec = json.loads(raw)
+    if not isinstance(spec, dict):
         return
-    stack: list[Any] = [json.loads(raw)]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, dict):
-            tc = v.get("text_change")
-            if isinstance(tc, dict) and "from" in tc and "to" in tc:
-                where = path if exact else (*path, "text_change")
-                check_text_change(doc, where, str(tc["from"]), str(tc["to"]), exact)
-            stack.extend(v.values())
-        elif isinstance(v, list):
-            stack.extend(v)
+    try:
+        _check_effect_data(doc, path, spec, names, players, resolving, filled=True)
+    except ScenarioError as exc:
+        if not exact:
+            raise
+        raise doc.error(path, f"with these choices: {exc.message}", code=exc.code) from None
 
 
 def _uses_x(raw: str) -> bool:
@@ -1118,7 +1151,14 @@ def _event(
         _check_choice_keys(doc, (*rpath, "choices"), rm.choices, clean, "this effect")
         if rm.choices:
             spec_raw = _fill_choices(spec_raw, rm.choices)
-        _check_filled(doc, (*rpath, "effect"), spec_raw)
+            _check_filled(doc, (*rpath, "effect"), spec_raw, names, players, True)
+        if "{chosen " in spec_raw:
+            what = spec_raw.split("{chosen ", 1)[1].split("}", 1)[0]
+            raise doc.error(
+                (*rpath, "choices"),
+                f"this effect needs a choice for '{{chosen {what}}}': add choices: {{{what}: ...}}",
+                code="MISSING_CHOICE",
+            )
         if rm.ability is not None:
             raise doc.error((*rpath, "ability"), "give either 'ability' or 'effect', not both")
     else:
@@ -1143,7 +1183,7 @@ def _event(
         if str(rm.ability) in keys and rm.choices and raw_abilities is not None:
             every = [a for items in raw_abilities.values() for a in items]
             _check_choice_keys(doc, (*rpath, "choices"), rm.choices, every, "this scenario")
-            _check_filled(doc, (*rpath, "choices"), spec_raw, exact=True)
+            _check_filled(doc, (*rpath, "choices"), spec_raw, names, players, True, exact=True)
         if str(rm.ability) not in keys:
             raise doc.error(
                 (*rpath, "ability"),
