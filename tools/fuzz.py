@@ -817,6 +817,14 @@ class Figures:
     differences: list[dict[str, Any]] = field(default_factory=list)
     slowest: tuple[float, str] = (0.0, "")
     seconds: float = 0.0
+    stopped_early: bool = False
+
+
+_STOP: list[bool] = []
+
+
+def _stop(signum: int, frame: Any) -> None:
+    _STOP.append(True)  # finish the current case, then report
 
 
 def iter_cases(seed: int, n_mtg: int, n_apo: int, every: int = 1) -> Iterator[Case]:
@@ -841,17 +849,28 @@ def run_all(
     check_every: int,
     progress: Callable[[str], None] | None = None,
     only_checked: bool = False,
+    max_seconds: float | None = None,
 ) -> tuple[Figures, dict[str, str]]:
-    """Run every case; returns the figures and the digests of the checked cases."""
+    """Run every case; returns the figures and the digests of the checked cases.
+
+    With ``max_seconds`` no new case starts after that much time (the figures say how many ran);
+    a SIGTERM or Ctrl-C also stops the run after the current case, with figures.
+    """
     figures = Figures()
     digests: dict[str, str] = {}
     use_alarm = hasattr(signal, "setitimer")
     if use_alarm:
         signal.signal(signal.SIGALRM, _alarm)
+    if progress is not None:  # the command line, not a test: stop cleanly on SIGTERM/Ctrl-C
+        signal.signal(signal.SIGTERM, _stop)
+        signal.signal(signal.SIGINT, _stop)
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmpdir:
         tmp = Path(tmpdir)
         for n, case in enumerate(iter_cases(seed, n_mtg, n_apo, check_every if only_checked else 1)):
+            if _STOP or (max_seconds is not None and time.perf_counter() - start > max_seconds):
+                figures.stopped_early = True
+                break
             name = f"{case.game}:{case.index}"
             figures.examples[case.game] += 1
             figures.valid[case.game] += case.kind == "valid"
@@ -893,18 +912,19 @@ def run_all(
     return figures, digests
 
 
-def other_hashseed(args: argparse.Namespace, hashseed: str) -> dict[str, str]:
+def other_hashseed(args: argparse.Namespace, hashseed: str, figures: Figures) -> dict[str, str]:
     """The digests of the same checked cases, from a subprocess with another PYTHONHASHSEED."""
     env = dict(os.environ, PYTHONHASHSEED=hashseed)
+    n_mtg, n_apo = figures.examples["mtg"], figures.examples["apoteose"]
     cmd = [
         sys.executable,
         str(Path(__file__).resolve()),
         "--seed",
         str(args.seed),
         "--mtg",
-        str(args.mtg),
+        str(n_mtg),
         "--apoteose",
-        str(args.apoteose),
+        str(n_apo),
         "--timeout",
         str(args.timeout),
         "--check-every",
@@ -927,6 +947,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--apoteose", type=int, default=500, help="Apoteose examples (target 50,000)")
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds before a case counts as a hang")
     parser.add_argument("--check-every", type=int, default=1, help="repeat/hash-seed check every K-th case")
+    parser.add_argument(
+        "--max-seconds", type=float, help="start no new case after this long (figures say how many)"
+    )
     parser.add_argument(
         "--no-repeat", dest="repeat", action="store_false", help="skip the second in-process run"
     )
@@ -956,6 +979,7 @@ def main(argv: list[str] | None = None) -> int:
         args.check_every,
         progress,
         only_checked=args.digests,
+        max_seconds=args.max_seconds,
     )
     if args.digests:
         print(json.dumps(digests, sort_keys=True))
@@ -963,7 +987,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.hashseed:
         own = os.environ.get("PYTHONHASHSEED", "random")
         other = "12345" if own != "12345" else "54321"
-        theirs = other_hashseed(args, other)
+        theirs = other_hashseed(args, other, figures)
         for name in sorted(set(digests) | set(theirs)):
             if digests.get(name) != theirs.get(name):
                 figures.differences.append({"case": name, "between": f"PYTHONHASHSEED {own} and {other}"})
@@ -980,6 +1004,7 @@ def main(argv: list[str] | None = None) -> int:
         "checked_for_differences": len(digests),
         "examples_per_second": round(total / figures.seconds, 1) if figures.seconds else None,
         "seconds": round(figures.seconds, 1),
+        "stopped_early": figures.stopped_early,
         "slowest_case": {"case": figures.slowest[1], "seconds": round(figures.slowest[0], 3)},
         "first_crashes": figures.crashes[: args.show],
         "first_hangs": figures.hangs[: args.show],
@@ -989,7 +1014,11 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result, indent=2, ensure_ascii=False))
     else:
         ex = figures.examples
-        print(f"examples      {total:,} (MTG {ex['mtg']:,}, Apoteose {ex['apoteose']:,}); seed {args.seed}")
+        early = " (stopped early)" if figures.stopped_early else ""
+        print(
+            f"examples      {total:,} (MTG {ex['mtg']:,}, Apoteose {ex['apoteose']:,}); "
+            f"seed {args.seed}{early}"
+        )
         print(f"accepted      MTG {figures.accepted['mtg']:,}, Apoteose {figures.accepted['apoteose']:,}")
         print(f"crashes       {len(figures.crashes)}")
         print(f"hangs         {len(figures.hangs)} (over {args.timeout:g} s)")
