@@ -5,9 +5,49 @@ effect text, an illegal scripted choice) is a :class:`RulekitError`. Its message
 the problem is: the file, line and field for YAML input, or the character position for an
 effect text. The CLI prints ``str(error)`` on stderr and exits with status 2; widgets show it
 inside themselves. Nothing else is expected to escape the engines for bad input.
+
+Every message is one line: a control character or a newline in a value from the input is
+written as an escape (``\\n``, ``\\u0007``), never printed as it is, and a quoted value longer
+than 120 characters is cut short.
 """
 
 from __future__ import annotations
+
+import re
+
+#: Characters that would break a one-line message or hide its text: C0/C1 controls, DEL, line
+#: and paragraph separators, and the bidirectional overrides and isolates.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def one_line(text: str) -> str:
+    r"""``text`` with every control character written as an escape, so it stays one line.
+
+    >>> one_line("Grizzly\nBears")
+    'Grizzly\\nBears'
+    >>> one_line("evil\u202etxt")
+    'evil\\u202etxt'
+    """
+    return _UNSAFE.sub(lambda m: _NAMED.get(m.group(), f"\\u{ord(m.group()):04x}"), text)
+
+
+_LONG_QUOTE = re.compile(r"'([^']{120,})'")
+
+
+def _cut_quotes(text: str) -> str:
+    """Quoted values longer than 120 characters are cut to 100 and an ellipsis."""
+    return _LONG_QUOTE.sub(lambda m: f"'{m.group(1)[:100]}…'", text)
+
+
+def shown(value: object, limit: int = 80) -> str:
+    """``value`` as text for a message: one line, and cut to ``limit`` characters.
+
+    >>> shown("x" * 100, 10)
+    'xxxxxxxxx…'
+    """
+    text = one_line(str(value))
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class RulekitError(Exception):
@@ -36,12 +76,12 @@ class RulekitError(Exception):
         code: str = "INVALID",
         suggestion: str | None = None,
     ) -> None:
-        self.message = message
-        self.file = file
+        self.message = _cut_quotes(one_line(str(message)))
+        self.file = one_line(str(file)) if file is not None else None
         self.line = line
-        self.field = field
+        self.field = one_line(str(field)) if field is not None else None
         self.code = code
-        self.suggestion = suggestion
+        self.suggestion = one_line(str(suggestion)) if suggestion is not None else None
         super().__init__(str(self))
 
     def where(self) -> str:

@@ -19,6 +19,8 @@ choices.
 from __future__ import annotations
 
 import difflib
+import os
+import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +28,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import yaml
 
-from rulekit.errors import ScenarioError
+from rulekit import limits
+from rulekit.errors import ScenarioError, shown
 
 if TYPE_CHECKING:  # pydantic is imported lazily: `import rulekit` must stay light.
     from pydantic import BaseModel
@@ -60,26 +63,285 @@ def suggest(word: str, choices: Iterable[str]) -> str | None:
     return lowered[hits[0]] if hits else None
 
 
-def _load_with_nodes(text: str) -> tuple[Any, yaml.Node | None]:
-    """Parse once: the composed node tree (for line numbers) and the data built from it.
+def _loader_cls() -> Any:
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-    This is what :func:`yaml.safe_load` does (same SafeLoader constructor), but it keeps the
-    node tree instead of parsing the text a second time. The C loader is used when PyYAML was
-    built with libyaml; the pure-Python one otherwise.
+
+_INT_TAG = "tag:yaml.org,2002:int"
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+_RESOLVER = yaml.resolver.Resolver()
+
+
+class _Open:
+    """An open list or mapping during the bounds pass (its path, size so far, anchor)."""
+
+    __slots__ = ("anchor", "expect_key", "index", "is_map", "key", "path", "size")
+
+    def __init__(self, path: PathKey, is_map: bool, anchor: str | None) -> None:
+        self.path = path
+        self.is_map = is_map
+        self.anchor = anchor
+        self.size = 1
+        self.index = 0
+        self.key: str | int = "?"
+        self.expect_key = True
+
+
+def _check_bounds(text: str, file: str) -> None:
+    """One pass over the YAML events, before anything is built: refuse what costs too much.
+
+    Counts every value as the full copy an alias stands for (without building it), so a
+    "billion laughs" file is refused at the alias that crosses :data:`~rulekit.limits.MAX_ALIAS_NODES`;
+    also checks nesting depth, string length, integer size and recursive aliases. Syntax errors are
+    left to the real load, which reports them with their line.
     """
-    loader_cls = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    loader = loader_cls(text)
+    stack: list[_Open] = []
+    sizes: dict[str, int] = {}
+    open_anchors: set[str] = set()
+    alias_total = 0
+    total = 0
+
+    def fail(ev: Any, message: str, code: str, path: PathKey) -> ScenarioError:
+        line = ev.start_mark.line + 1 if ev.start_mark is not None else None
+        return ScenarioError(message, file=file, line=line, field=format_path(path) or None, code=code)
+
+    def place() -> PathKey:
+        """Path of the value that starts now; advances the parent's key/index state."""
+        if not stack:
+            return ()
+        top = stack[-1]
+        if top.is_map:
+            if top.expect_key:
+                top.expect_key = False
+                return top.path
+            top.expect_key = True
+            return (*top.path, top.key)
+        top.index += 1
+        return (*top.path, top.index - 1)
+
+    def add(n: int) -> None:
+        if stack:
+            stack[-1].size += n
+
     try:
-        node = loader.get_single_node()
-        data = loader.construct_document(node) if node is not None else None
-    finally:
+        for ev in yaml.parse(text, Loader=_loader_cls()):
+            if isinstance(ev, yaml.ScalarEvent):
+                is_key = bool(stack) and stack[-1].is_map and stack[-1].expect_key
+                path = place()
+                value = ev.value
+                if is_key:
+                    stack[-1].key = value
+                if len(value) > limits.MAX_STRING_CHARS:
+                    raise fail(
+                        ev,
+                        f"text of {len(value):,} characters is too long "
+                        f"(at most {limits.MAX_STRING_CHARS:,})",
+                        "TOO_LONG",
+                        path,
+                    )
+                if len(value) > limits.MAX_INT_DIGITS and value[:1] in "+-0123456789":
+                    tag = ev.tag
+                    if tag is None and ev.implicit[0]:
+                        tag = _RESOLVER.resolve(yaml.ScalarNode, value, (True, False))
+                    if tag == _INT_TAG:
+                        digits = sum(c.isalnum() for c in value)
+                        raise fail(
+                            ev,
+                            f"integer of {digits:,} digits is too large "
+                            f"(at most {limits.MAX_INT_DIGITS} digits)",
+                            "TOO_LARGE",
+                            path,
+                        )
+                if ev.anchor is not None:
+                    sizes[ev.anchor] = 1
+                total += 1
+                add(1)
+            elif isinstance(ev, yaml.AliasEvent):
+                path = place()
+                name = str(ev.anchor)
+                if name in open_anchors:
+                    raise fail(
+                        ev, f"alias '*{name}' refers to a value that contains it", "RECURSIVE_ALIAS", path
+                    )
+                size = sizes.get(name)
+                if size is None:
+                    continue  # unknown anchor: the real load reports it with its line
+                alias_total += size
+                total += size
+                if alias_total > limits.MAX_ALIAS_NODES:
+                    raise fail(
+                        ev,
+                        f"aliases expand to more than {limits.MAX_ALIAS_NODES:,} values "
+                        f"(alias '*{name}' alone stands for {size:,})",
+                        "ALIAS_BUDGET",
+                        path,
+                    )
+                add(size)
+            elif isinstance(ev, yaml.CollectionStartEvent):
+                path = place()
+                if len(stack) >= limits.MAX_DEPTH:
+                    raise fail(ev, f"nested more than {limits.MAX_DEPTH} levels deep", "TOO_DEEP", path[:4])
+                stack.append(_Open(path, isinstance(ev, yaml.MappingStartEvent), ev.anchor))
+                if ev.anchor is not None:
+                    open_anchors.add(ev.anchor)
+                total += 1
+            elif isinstance(ev, yaml.CollectionEndEvent):
+                done = stack.pop()
+                if done.anchor is not None:
+                    sizes[done.anchor] = done.size
+                    open_anchors.discard(done.anchor)
+                add(done.size)
+            else:
+                continue
+            if total > limits.MAX_NODES:
+                raise fail(ev, f"more than {limits.MAX_NODES:,} values in one file", "TOO_MANY_VALUES", ())
+    except yaml.YAMLError:
+        return  # reported, with its line, by the real load
+
+
+def _compose(text: str) -> tuple[Any, yaml.Node | None]:
+    """The loader (to build the data later, with the safe constructor) and the composed node tree.
+
+    The data is built from this same tree, as :func:`yaml.safe_load` would build it; the C
+    loader is used when PyYAML was built with libyaml.
+    """
+    loader = _loader_cls()(text)
+    try:
+        return loader, loader.get_single_node()
+    except BaseException:
         loader.dispose()
-    return data, node
+        raise
+
+
+def _pairs(node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node, bool]]:
+    """The (key, value, merged?) pairs of a mapping, explicit keys first, then merged ones.
+
+    A ``<<`` merge key (YAML merge type) brings in the pairs of one mapping or a list of
+    mappings; an explicit key wins over a merged one and, among merged mappings, the first
+    given wins (as PyYAML builds them). Merge values that are not mappings are left to the
+    constructor, which reports them.
+    """
+    explicit: list[tuple[yaml.Node, yaml.Node, bool]] = []
+    merged: list[tuple[yaml.Node, yaml.Node, bool]] = []
+    for key_node, value_node in node.value:
+        if isinstance(key_node, yaml.ScalarNode) and key_node.tag == _MERGE_TAG:
+            sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+            for src in sources:
+                if isinstance(src, yaml.MappingNode):
+                    merged.extend((k, v, True) for k, v, _ in _pairs(src))
+        else:
+            explicit.append((key_node, value_node, False))
+    return explicit + merged
+
+
+def _safe_stat(path: Path) -> os.stat_result | None:
+    try:
+        return path.stat()
+    except (OSError, ValueError):  # missing, name too long, NUL byte, loop...
+        return None
+
+
+def exists(path: str | Path) -> bool:
+    """Whether anything exists at ``path`` (never raises, whatever the name)."""
+    return _safe_stat(Path(path)) is not None
+
+
+def is_file(path: str | Path) -> bool:
+    """Whether ``path`` names a regular file (never raises, whatever the name)."""
+    st = _safe_stat(Path(path))
+    return st is not None and stat.S_ISREG(st.st_mode)
+
+
+def read_bounded(path: str | Path, name: str | None = None) -> bytes:
+    """The bytes of a regular file of at most :data:`~rulekit.limits.MAX_FILE_BYTES`.
+
+    Anything else (missing, a directory, a device, a FIFO, too large, unreadable) is one
+    :class:`ScenarioError`; the file is opened only when it is a regular file.
+    """
+    p = Path(path)
+    name = name or str(path)
+    st = _safe_stat(p)
+    if st is None:
+        raise ScenarioError("no such file", file=name, code="NO_SUCH_FILE")
+    if not stat.S_ISREG(st.st_mode):
+        kind = "a directory" if stat.S_ISDIR(st.st_mode) else "a device, FIFO or socket"
+        raise ScenarioError(f"not a regular file ({kind}): give a .yaml file", file=name, code="NOT_A_FILE")
+    if st.st_size > limits.MAX_FILE_BYTES:
+        raise ScenarioError(
+            f"file is larger than {limits.MAX_FILE_BYTES:,} bytes", file=name, code="TOO_LARGE"
+        )
+    try:
+        with p.open("rb") as fh:
+            raw = fh.read(limits.MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise ScenarioError(f"cannot read it: {exc.strerror or exc}", file=name, code="UNREADABLE") from None
+    if len(raw) > limits.MAX_FILE_BYTES:
+        raise ScenarioError(
+            f"file is larger than {limits.MAX_FILE_BYTES:,} bytes", file=name, code="TOO_LARGE"
+        )
+    return raw
+
+
+def builtin_path(root: Path, name: str, suffix: str = ".yaml") -> Path | None:
+    """The file of a built-in data name (``seed/blood-moon``) under ``root``, or ``None``.
+
+    A built-in name never leaves its data folder: names with ``..``, an absolute path, a
+    backslash, a NUL or any other control character are not built-in names, and the resolved
+    file must lie inside ``root``.
+
+    >>> root = Path(__file__).parent / "data" / "scenarios"
+    >>> builtin_path(root, "seed/blood-moon").name
+    'blood-moon.yaml'
+    >>> builtin_path(root, "seed/../../../../elsewhere/evil") is None
+    True
+    """
+    if not name or len(name) > 200 or "\\" in name or any(ord(c) < 32 or ord(c) == 127 for c in name):
+        return None
+    parts = name.split("/")
+    if name.startswith("/") or any(part in ("", ".", "..") for part in parts):
+        return None
+    candidate = root.joinpath(*parts[:-1], parts[-1] + suffix)
+    try:
+        inside = candidate.resolve().is_relative_to(root.resolve())
+    except (OSError, ValueError, RuntimeError):
+        return None
+    return candidate if inside and is_file(candidate) else None
+
+
+def _syntax_error(exc: yaml.YAMLError, text: str, file: str) -> ScenarioError:
+    """A PyYAML error as one located line."""
+    if isinstance(exc, yaml.reader.ReaderError):
+        char = chr(exc.character) if isinstance(exc.character, int) else str(exc.character)
+        pos = text.find(char)
+        line = text.count("\n", 0, pos) + 1 if pos >= 0 else None
+        return ScenarioError(
+            f"character U+{ord(char[:1] or '?'):04X} is not allowed in a YAML file (control character)",
+            file=file,
+            line=line,
+            code="BAD_CHARACTER",
+        )
+    if isinstance(exc, yaml.MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        problem = exc.problem or exc.context or "invalid YAML"
+        return ScenarioError(f"invalid YAML: {problem}", file=file, line=line, code="YAML_SYNTAX")
+    return ScenarioError(f"invalid YAML: {exc}", file=file, code="YAML_SYNTAX")
 
 
 @dataclass
 class YamlDoc:
-    """A parsed YAML document plus the line of every key and item in it."""
+    """A parsed YAML document plus the line of every key and item in it.
+
+    Reading is bounded (:mod:`rulekit.limits`): file size, values, aliases, depth, string
+    length and integer size are checked before the data is built. Standard merge keys work,
+    and an explicit key overrides a merged one:
+
+    >>> doc = YamlDoc.from_text("base: &b {a: 1, b: 2}\\nx:\\n  <<: *b\\n  b: 3\\n", "m.yaml")
+    >>> doc.data["x"]
+    {'a': 1, 'b': 3}
+    >>> doc.line_of(("x", "b")), doc.line_of(("x", "a"))
+    (4, 1)
+    """
 
     data: Any
     file: str
@@ -87,43 +349,67 @@ class YamlDoc:
 
     @classmethod
     def from_text(cls, text: str, file: str = "<string>") -> YamlDoc:
-        """Parse ``text``; a YAML syntax error becomes a located :class:`ScenarioError`."""
-        try:
-            data, node = _load_with_nodes(text)
-        except yaml.MarkedYAMLError as exc:
-            mark = exc.problem_mark or exc.context_mark
-            line = mark.line + 1 if mark is not None else None
-            problem = exc.problem or exc.context or "invalid YAML"
+        """Parse ``text``; a YAML syntax error or a broken bound becomes a located :class:`ScenarioError`."""
+        size = len(text) if len(text) > limits.MAX_FILE_BYTES else len(text.encode("utf-8", "surrogatepass"))
+        if size > limits.MAX_FILE_BYTES:
             raise ScenarioError(
-                f"invalid YAML: {problem}", file=file, line=line, code="YAML_SYNTAX"
-            ) from None
+                f"file is larger than {limits.MAX_FILE_BYTES:,} bytes", file=file, code="TOO_LARGE"
+            )
+        _check_bounds(text, file)
+        doc = cls(data=None, file=file)
+        try:
+            loader, node = _compose(text)
+            try:
+                if node is not None:
+                    doc._index(node, ())
+                    doc.data = loader.construct_document(node)
+            finally:
+                loader.dispose()
         except yaml.YAMLError as exc:
-            raise ScenarioError(f"invalid YAML: {exc}", file=file, code="YAML_SYNTAX") from None
-        doc = cls(data=data, file=file)
-        if node is not None:
-            doc._index(node, ())
+            raise _syntax_error(exc, text, file) from None
+        except (ValueError, OverflowError, RecursionError) as exc:  # a value PyYAML cannot build
+            raise ScenarioError(f"invalid YAML value: {exc}", file=file, code="YAML_VALUE") from None
         return doc
 
     @classmethod
     def from_path(cls, path: str | Path, display: str | None = None) -> YamlDoc:
-        """Read and parse a file. ``display`` is the name used in error messages."""
-        p = Path(path)
+        """Read and parse a file. ``display`` is the name used in error messages.
+
+        Only a regular file (or a link to one) is read, and only up to
+        :data:`~rulekit.limits.MAX_FILE_BYTES`: ``/dev/zero``, a directory or a FIFO is refused
+        without being opened for reading.
+        """
         name = display or str(path)
+        raw = read_bounded(path, name)
         try:
-            text = p.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise ScenarioError(f"no such file: {name}", code="NO_SUCH_FILE") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ScenarioError(f"cannot read {name}: {exc}", code="UNREADABLE") from None
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            line = raw.count(b"\n", 0, exc.start) + 1
+            raise ScenarioError(
+                f"not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be read (save the file as UTF-8)",
+                file=name,
+                line=line,
+                code="NOT_UTF8",
+            ) from None
         return cls.from_text(text, name)
 
     def _index(self, node: yaml.Node, path: PathKey) -> None:
         self.lines.setdefault(path, node.start_mark.line + 1)
         if isinstance(node, yaml.MappingNode):
             seen: dict[Any, int] = {}
-            for key_node, value_node in node.value:
+            for key_node, value_node, merged in _pairs(node):
+                if not isinstance(key_node, yaml.ScalarNode):
+                    raise ScenarioError(
+                        "a key must be a plain word, not a list or mapping",
+                        file=self.file,
+                        line=key_node.start_mark.line + 1,
+                        field=format_path(path) or None,
+                        code="BAD_KEY",
+                    )
                 key = key_node.value
                 if key in seen:
+                    if merged:
+                        continue  # an explicit (or earlier merged) key overrides a merged one
                     raise ScenarioError(
                         f"duplicate key '{key}' (first given on line {seen[key]})",
                         file=self.file,
@@ -213,20 +499,26 @@ def validate_located(doc: YamlDoc, path: PathKey, model: type[M]) -> M:
     try:
         return model.model_validate(value)
     except ValidationError as exc:
-        err = exc.errors()[0]
+        errors = exc.errors()
+        err = errors[0]
         loc = tuple(p for p in err["loc"] if isinstance(p, str | int))
-        # pydantic puts the tag of a tagged union / the type name into loc; keep only real keys.
-        real: list[str | int] = []
-        cursor: Any = value
-        for part in loc:
-            in_dict = isinstance(cursor, dict) and part in cursor
-            in_list = isinstance(cursor, list) and isinstance(part, int) and 0 <= part < len(cursor)
-            if in_dict or in_list:
-                real.append(part)
-                cursor = cursor[part]
-            elif err["type"] == "extra_forbidden" and part == loc[-1]:
-                real.append(part)
+        real = _real_path(value, loc, err["type"])
         full = (*path, *real)
+        if err["type"] in _EXPECTED:
+            # every member of a union that failed on this same value: "expected a mapping or text"
+            wanted: list[str] = []
+            for other in errors:
+                oloc = tuple(p for p in other["loc"] if isinstance(p, str | int))
+                same = other["type"] in _EXPECTED and _real_path(value, oloc, other["type"]) == real
+                if same and _EXPECTED[other["type"]] not in wanted:
+                    wanted.append(_EXPECTED[other["type"]])
+            got = err.get("input")
+            message = f"expected {' or '.join(wanted)}, got {kind_of(got)}"
+            if isinstance(got, str):
+                message += f" '{shown(got, 40)}'"
+            elif isinstance(got, int | float) and not isinstance(got, bool):
+                message += f" {got}"
+            raise doc.error(full, message, code="WRONG_TYPE") from None
         suggestion = None
         if err["type"] == "extra_forbidden":
             key = str(loc[-1])
@@ -247,6 +539,61 @@ def validate_located(doc: YamlDoc, path: PathKey, model: type[M]) -> M:
             suggestion = suggest(inp, [o for o in options if o])
             message = f"'{inp}' is not one of {expected}"
         raise doc.error(full, message, code="INVALID_VALUE", suggestion=suggestion) from None
+
+
+#: pydantic error types that mean "wrong kind of value" -> what was expected, in plain words
+_EXPECTED = {
+    "string_type": "text",
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "list_type": "a list",
+    "dict_type": "a mapping",
+    "model_type": "a mapping",
+    "model_attributes_type": "a mapping",
+}
+
+
+def kind_of(value: Any) -> str:
+    """The YAML kind of a value, for "expected ..., got ..." messages.
+
+    >>> kind_of(5), kind_of("5"), kind_of([5])
+    ('a whole number', 'text', 'a list')
+    """
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    if value is None:
+        return "nothing (an empty value)"
+    return type(value).__name__
+
+
+def _real_path(value: Any, loc: tuple[str | int, ...], err_type: str) -> list[str | int]:
+    """The part of a pydantic ``loc`` that names real keys (it also holds union member names)."""
+    real: list[str | int] = []
+    cursor: Any = value
+    for part in loc:
+        in_dict = isinstance(cursor, dict) and part in cursor
+        in_list = isinstance(cursor, list) and isinstance(part, int) and 0 <= part < len(cursor)
+        if in_dict or in_list:
+            real.append(part)
+            cursor = cursor[part]
+        elif err_type == "extra_forbidden" and part == loc[-1]:
+            real.append(part)
+    return real
 
 
 def _owner_model(model: Any, loc: Sequence[Any]) -> Any:

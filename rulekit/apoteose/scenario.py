@@ -16,7 +16,7 @@ from rulekit.apoteose.rulings import cycle_order, norm
 from rulekit.apoteose.state import HERO_ZONES, RESOURCE_NAMES, SHARED_ZONES, Card, Game, Hero
 from rulekit.apoteose.text import Effect, parse_effect
 from rulekit.errors import EffectTextError, ScenarioError
-from rulekit.yamlsrc import YamlDoc, suggest
+from rulekit.yamlsrc import YamlDoc, builtin_path, exists, suggest
 
 if TYPE_CHECKING:
     from rulekit.apoteose.chain import DecisionPoint, Engine
@@ -378,13 +378,14 @@ def load_scenario(name_or_path: str | Path) -> Scenario:
     """Load a built-in scenario by name (``apoteose/seed-activation``) or a YAML file by path."""
     s = str(name_or_path)
     p = Path(s)
-    if p.suffix in (".yaml", ".yml") and p.exists():
+    if p.suffix in (".yaml", ".yml") and exists(p):
         return load_scenario_doc(YamlDoc.from_path(p), s)
-    builtin = SCENARIO_DIR / f"{s}.yaml"
-    if not s.startswith("apoteose/") and (SCENARIO_DIR / "apoteose" / f"{s}.yaml").exists():
-        builtin = SCENARIO_DIR / "apoteose" / f"{s}.yaml"
+    # a built-in name never leaves the data folder (issue 11 §2, rulekit.yamlsrc.builtin_path)
+    builtin = builtin_path(SCENARIO_DIR, s)
+    if not s.startswith("apoteose/") and builtin_path(SCENARIO_DIR / "apoteose", s) is not None:
+        builtin = builtin_path(SCENARIO_DIR / "apoteose", s)
         s = f"apoteose/{s}"
-    if builtin.exists():
+    if builtin is not None:
         return load_scenario_doc(YamlDoc.from_path(builtin, display=f"{s}.yaml"), s)
     raise ScenarioError(f"no such scenario: {s}", code="NO_SUCH_SCENARIO",
                         suggestion=suggest(s, list_scenarios()))

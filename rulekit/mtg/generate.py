@@ -12,7 +12,9 @@ for a given ``seed``.
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from typing import Any
 
 import yaml
@@ -120,6 +122,12 @@ def random_scenario_text(
         if rng.random() < 0.2:
             obj["counters"] = {"+1/+1": rng.randint(0, 2)}
         objects.append(obj)
+    # only the choices some card here asks for (an unused choice is a located error)
+    wanted = set(re.findall(r"\{chosen ([^}]+)\}", json.dumps([library()[o["card"]] for o in objects])))
+    for obj in objects:
+        obj["choices"] = {k: v for k, v in obj["choices"].items() if k in wanted}
+        if not obj["choices"]:
+            del obj["choices"]
     data: dict[str, Any] = {"game": "mtg", "players": ["Ann", "Bo"], "objects": objects}
     if events and not explicit_timestamps:
         data["events"] = _random_events(rng, objects)

@@ -16,7 +16,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rulekit.errors import ScenarioError
+from rulekit import limits
+from rulekit.errors import ScenarioError, shown
 from rulekit.mtg.model import Ability, Event, ObjectDef, Scenario, ability_from_data
 from rulekit.mtg.selectors import (
     SelectorError,
@@ -33,7 +34,7 @@ from rulekit.mtg.vocab import (
     SUPERTYPES,
     ZONES,
 )
-from rulekit.yamlsrc import YamlDoc, suggest
+from rulekit.yamlsrc import YamlDoc, builtin_path, exists, kind_of, suggest
 
 Path_ = tuple[str | int, ...]
 
@@ -268,9 +269,14 @@ def _check_selector(doc: YamlDoc, path: Path_, text: str, names: set[str] | None
         sel = parse_selector(text)
     except SelectorError as exc:
         raise _err(doc, path, str(exc), exc.suggestion, code="BAD_SELECTOR") from None
+    _check_names(doc, path, sel.names, names)
+
+
+def _check_names(doc: YamlDoc, path: Path_, sel_names: tuple[str, ...], names: set[str] | None) -> None:
+    """Every name a selector reads must be an object of the scenario (a library card may name cards)."""
     from rulekit.mtg.selectors import vocabulary
 
-    for name in sel.names:
+    for name in sel_names:
         known = names is not None and (name in names or name.lower() in {n.lower() for n in names})
         if known:
             continue
@@ -286,26 +292,83 @@ def _check_selector(doc: YamlDoc, path: Path_, text: str, names: set[str] | None
         )
 
 
-def check_effect(doc: YamlDoc, path: Path_, raw: dict[str, Any], names: set[str] | None) -> dict[str, Any]:
-    """Validate one effect spec (structure, words, selectors, expressions); returns it cleaned."""
+def _check_condition(doc: YamlDoc, path: Path_, text: str, names: set[str] | None) -> None:
+    """A condition parses, and the object or selector it names is in the scenario."""
+    try:
+        cond = parse_condition(text)
+    except SelectorError as exc:
+        raise _err(doc, path, str(exc), exc.suggestion) from None
+    if cond.selector is not None:
+        _check_names(doc, path, cond.selector.names, names)
+    obj = cond.obj.removeprefix("@")
+    named = cond.selector is None and obj != "this" and names is not None and "{chosen" not in obj
+    if named and names is not None and obj not in names and obj.lower() not in {n.lower() for n in names}:
+        raise _err(
+            doc,
+            path,
+            f"no object '{obj}' in this scenario",
+            suggest(obj, sorted(names)),
+            code="UNKNOWN_OBJECT",
+        )
+
+
+def check_effect(
+    doc: YamlDoc,
+    path: Path_,
+    raw: dict[str, Any],
+    names: set[str] | None,
+    players: list[str] | None = None,
+    resolving: bool = False,
+) -> dict[str, Any]:
+    """Validate one effect spec (structure, words, selectors, expressions); returns it cleaned.
+
+    ``players`` (``None`` in the card library) are the scenario's players, for ``control``;
+    ``resolving`` says whether the effect comes from a resolving ability (only those know X).
+    """
     model = doc.validate(EffectModel, path)
     data = model.model_dump(by_alias=True, exclude_defaults=True)
-    if data.get("affects") and str(data["affects"]).strip().lower() not in (
+    _check_effect_data(doc, path, data, names, players, resolving)
+    ab = data.get("abilities") or {}
+    for i, item in enumerate(ab.get("add") or ()):
+        if not isinstance(item, str):
+            check_ability(doc, (*path, "abilities", "add", i), item, names, players)
+    return data
+
+
+def _check_effect_data(
+    doc: YamlDoc,
+    path: Path_,
+    data: dict[str, Any],
+    names: set[str] | None,
+    players: list[str] | None,
+    resolving: bool,
+    filled: bool = False,
+) -> None:
+    """The words, selectors, expressions and references of an effect spec of a known shape.
+
+    Run on the file's own spec, and again (``filled``) once ``{chosen ...}`` placeholders are
+    filled in, where granted abilities are checked the same way."""
+    if data.get("control") is not None:
+        _check_control(doc, (*path, "control"), str(data["control"]), names, players)
+    if data.get("text_change"):
+        tc = data["text_change"]
+        check_text_change(doc, (*path, "text_change"), str(tc["from"]), str(tc["to"]))
+    if data.get("affects") is not None and str(data["affects"]).strip().lower() not in (
         "targets",
         "target",
         "target player",
     ):
         _check_selector(doc, (*path, "affects"), str(data["affects"]), names)
-    if data.get("copy"):
+    if data.get("copy") is not None:
         _check_selector(doc, (*path, "copy"), str(data["copy"]), names)
-    if data.get("targets_must"):
+    if data.get("targets_must") is not None:
         try:
             parse_target_rule(str(data["targets_must"]))
         except SelectorError as exc:
             raise _err(doc, (*path, "targets_must"), str(exc), exc.suggestion, code="BAD_SELECTOR") from None
     for key in ("condition", "duration"):
         val = data.get(key)
-        if not val:
+        if val is None:
             continue
         if key == "duration":
             low = val.lower()
@@ -323,10 +386,7 @@ def check_effect(doc: YamlDoc, path: Path_, raw: dict[str, Any], names: set[str]
                     f"'{val}' is not a duration",
                     suggest(val, ["indefinite", "until end of turn", "while source on battlefield"]),
                 )
-        try:
-            parse_condition(val)
-        except SelectorError as exc:
-            raise _err(doc, (*path, key), str(exc), exc.suggestion) from None
+        _check_condition(doc, (*path, key), val, names)
     t = data.get("type") or {}
     for k in ("add", "remove", "set_subtypes"):
         if t.get(k):
@@ -338,20 +398,33 @@ def check_effect(doc: YamlDoc, path: Path_, raw: dict[str, Any], names: set[str]
         for k in ("set", "add"):
             if c.get(k):
                 _check_words(doc, (*path, "color", k), c[k], "colors")
-    ab = data.get("abilities") or {}
-    for i, item in enumerate(ab.get("add") or ()):
-        if not isinstance(item, str):
-            check_ability(doc, (*path, "abilities", "add", i), item, names)
+    if filled:
+        for i, item in enumerate((data.get("abilities") or {}).get("add") or ()):
+            for k in ("static", "cda", "resolves"):
+                if isinstance(item, dict) and isinstance(item.get(k), dict):
+                    where = (*path, "abilities", "add", i, k)
+                    _check_effect_data(doc, where, item[k], names, players, k == "resolves", filled=True)
     for k in ("set_pt", "modify_pt"):
         for f in ("power", "toughness"):
             v = (data.get(k) or {}).get(f)
             if v is None:
                 continue
+            if isinstance(v, str) and "{chosen" in v:
+                continue
             try:
-                parse_expr(v)
+                expr = parse_expr(v)
             except SelectorError as exc:
                 raise _err(doc, (*path, k, f), str(exc), exc.suggestion) from None
-    if data.get("players"):
+            if expr.selector is not None:
+                _check_names(doc, (*path, k, f), expr.selector.names, names)
+            if expr.kind == "x" and not resolving:
+                raise _err(
+                    doc,
+                    (*path, k, f),
+                    f"'{v}' uses X, which only a resolving ability has (its resolve event gives x:)",
+                    code="NO_X",
+                )
+    if data.get("players") is not None:
         ok = ("you", "each opponent", "each player", "target player")
         if data["players"].lower() not in ok:
             raise _err(
@@ -360,10 +433,106 @@ def check_effect(doc: YamlDoc, path: Path_, raw: dict[str, Any], names: set[str]
                 f"'{data['players']}' is not one of {', '.join(ok)}",
                 suggest(data["players"], ok),
             )
-    return data
 
 
-def check_ability(doc: YamlDoc, path: Path_, raw: Any, names: set[str] | None) -> Any:
+#: Counter kinds the engine reads: the power/toughness counters of 613.4c and loyalty; any other kind
+#: is a plain lowercase word (``flood``, ``charge``) that only selectors ("with a flood counter") read.
+PT_COUNTERS = ("+1/+1", "-1/-1")
+
+
+def _check_counters(doc: YamlDoc, path: Path_, counters: dict[str, int]) -> None:
+    import re
+
+    for kind, n in counters.items():
+        if kind not in PT_COUNTERS and not re.fullmatch(r"[a-z][a-z-]{0,39}", kind):
+            pt_like = re.fullmatch(r"[+-]\d+/[+-]\d+", kind) is not None
+            why = (
+                "only +1/+1 and -1/-1 counters change power and toughness here"
+                if pt_like
+                else "a counter kind is +1/+1, -1/-1, loyalty or a lowercase word such as flood"
+            )
+            raise _err(
+                doc,
+                (*path, kind),
+                f"'{kind}' is not a counter kind ({why})",
+                suggest(kind, [*PT_COUNTERS, "loyalty"]),
+            )
+        if n < 0:
+            raise _err(doc, (*path, kind), f"a number of counters cannot be negative (got {n})")
+        if n > limits.MAX_COUNTERS:
+            raise _err(doc, (*path, kind), f"more than {limits.MAX_COUNTERS:,} counters", code="TOO_MANY")
+
+
+def _word_kind(word: str) -> str | None:
+    """What kind of word a text change may replace (612.2): a colour word or a subtype family."""
+    from rulekit.mtg.vocab import subtype_family
+
+    if word in COLORS:
+        return "colour word"
+    if word in SUBTYPES:
+        return f"{subtype_family(word)} type"
+    return None
+
+
+def check_text_change(doc: YamlDoc, path: Path_, old: str, new: str, exact: bool = False) -> None:
+    """612.2: a text-changing effect replaces a word with another of the same kind (a colour word
+    with a colour word, a land type with a land type, a creature type with a creature type)."""
+    if "{chosen" in old or "{chosen" in new:
+        return  # checked again once the choices are filled in
+    kinds = []
+    for key, word in (("from", old), ("to", new)):
+        kind = _word_kind(word)
+        if kind is None:
+            raise _err(
+                doc,
+                path if exact else (*path, key),
+                f"'{word}' is neither a colour word nor a subtype: a text change cannot replace it (612.2)",
+                suggest(word, [*COLORS, *SUBTYPES]),
+                code="BAD_TEXT_CHANGE",
+            )
+        kinds.append(kind)
+    if kinds[0] != kinds[1]:
+        raise _err(
+            doc,
+            path if exact else (*path, "to"),
+            f"'{old}' is a {kinds[0]} and '{new}' is a {kinds[1]}: a text change replaces a word "
+            "with one of the same kind (612.2)",
+            code="BAD_TEXT_CHANGE",
+        )
+
+
+def _check_control(
+    doc: YamlDoc, path: Path_, who: str, names: set[str] | None, players: list[str] | None
+) -> None:
+    """A control part names ``you``, a player, ``its owner`` or ``controller of <object>``."""
+    low = who.lower()
+    if low in ("you", "owner", "its owner") or "{chosen" in who:
+        return
+    if low.startswith("controller of "):
+        ref = who[len("controller of ") :]
+        if names is None or ref in names or ref.lower() in {n.lower() for n in names}:
+            return
+        raise _err(
+            doc,
+            path,
+            f"no object '{ref}' in this scenario",
+            suggest(ref, sorted(names)),
+            code="UNKNOWN_OBJECT",
+        )
+    if players is not None and who in players:
+        return
+    choices = ["you", "its owner", *(players or ())]
+    raise _err(
+        doc,
+        path,
+        f"'{who}' is not a player (control takes you, a player, its owner or 'controller of <object>')",
+        suggest(who, choices),
+    )
+
+
+def check_ability(
+    doc: YamlDoc, path: Path_, raw: Any, names: set[str] | None, players: list[str] | None = None
+) -> Any:
     if isinstance(raw, str):
         return raw
     if not isinstance(raw, dict):
@@ -376,14 +545,11 @@ def check_ability(doc: YamlDoc, path: Path_, raw: Any, names: set[str] | None) -
     if model.key is not None:
         out["key"] = str(model.key)
     for k in kinds:
-        out[k] = check_effect(doc, (*path, k), raw[k], names)
+        out[k] = check_effect(doc, (*path, k), raw[k], names, players, resolving=k == "resolves")
     if model.zone is not None and model.zone not in ZONES:
         raise _err(doc, (*path, "zone"), f"'{model.zone}' is not a zone", suggest(model.zone, ZONES))
     if model.condition:
-        try:
-            parse_condition(model.condition)
-        except SelectorError as exc:
-            raise _err(doc, (*path, "condition"), str(exc), exc.suggestion) from None
+        _check_condition(doc, (*path, "condition"), model.condition, names)
     return out
 
 
@@ -397,8 +563,10 @@ def build_abilities(items: list[Any], choices: dict[str, str]) -> tuple[Ability,
         if choices and not isinstance(item, str):
             text = json.dumps(item)
             for k, v in choices.items():
-                # a chosen object is referred to by id ("@bears"), never read as a selector word
-                text = text.replace("{chosen " + k + "}", f"@{v}" if k == "object" else v)
+                # a chosen object is referred to by id ("@bears"), never read as a selector word;
+                # the value is written JSON-escaped, so quotes or control characters stay text
+                filled = f"@{v}" if k == "object" else v
+                text = text.replace("{chosen " + k + "}", json.dumps(filled)[1:-1])
             data = json.loads(text)
         key = ""
         if isinstance(data, dict):
@@ -487,23 +655,28 @@ def list_builtin(game: str | None = "mtg") -> list[str]:
 
 
 def load_scenario(name_or_path: str | Path) -> Scenario:
-    """A scenario from a path or a built-in name (e.g. ``seed/humility-then-gideon``)."""
-    p = Path(name_or_path)
-    if p.suffix in (".yaml", ".yml") and p.exists():
-        doc = YamlDoc.from_path(p, display=str(name_or_path))
+    """A scenario from a path or a built-in name (e.g. ``seed/humility-then-gideon``).
+
+    A built-in name never leaves ``rulekit/data/scenarios`` (:func:`rulekit.yamlsrc.builtin_path`);
+    a path must name a regular file of at most :data:`rulekit.limits.MAX_FILE_BYTES`.
+    """
+    s = str(name_or_path)
+    p = Path(s)
+    if p.suffix in (".yaml", ".yml") and exists(p):
+        doc = YamlDoc.from_path(p, display=s)
         return scenario_from_doc(doc, default_name=p.stem)
-    builtin = scenario_root() / f"{name_or_path}.yaml"
-    if builtin.exists():
-        doc = YamlDoc.from_path(builtin, display=f"{name_or_path}.yaml")
-        return scenario_from_doc(doc, default_name=str(name_or_path))
-    if p.exists():
-        doc = YamlDoc.from_path(p, display=str(name_or_path))
+    builtin = builtin_path(scenario_root(), s)
+    if builtin is not None:
+        doc = YamlDoc.from_path(builtin, display=f"{s}.yaml")
+        return scenario_from_doc(doc, default_name=s)
+    if exists(p):
+        doc = YamlDoc.from_path(p, display=s)
         return scenario_from_doc(doc, default_name=p.stem)
     names = list_builtin("mtg")
     raise ScenarioError(
-        f"no scenario file or built-in scenario named '{name_or_path}'",
+        f"no scenario file or built-in scenario named '{shown(s)}'",
         code="NO_SUCH_SCENARIO",
-        suggestion=suggest(str(name_or_path), names),
+        suggestion=suggest(s, names),
     )
 
 
@@ -527,6 +700,12 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
             ("game",), "this is an Apoteose scenario; use the Apoteose commands", code="WRONG_GAME"
         )
     model = doc.validate(ScenarioModel)
+    for section, items, most in (
+        ("objects", model.objects, limits.MAX_OBJECTS),
+        ("events", model.events, limits.MAX_EVENTS),
+    ):
+        if len(items) > most:
+            raise doc.error((section, most), f"more than {most:,} {section} in one scenario", code="TOO_MANY")
     players: list[str] = []
     pabilities: list[tuple[str, tuple[str, ...]]] = []
     for pl in model.players:
@@ -537,6 +716,10 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
             pabilities.append((pl.name, tuple(pl.abilities)))
     if not players:
         raise doc.error(("players",), "a scenario needs at least one player")
+    if len(players) > limits.MAX_PLAYERS:
+        raise doc.error(
+            ("players", limits.MAX_PLAYERS), f"more than {limits.MAX_PLAYERS} players", code="TOO_MANY"
+        )
     if len(set(players)) != len(players):
         raise doc.error(("players",), "player names must be different")
     if model.active_player is not None and model.active_player not in players:
@@ -554,8 +737,16 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         if not isinstance(raw, dict):
             raise doc.error(("objects", i), "an object is a mapping with at least 'id'")
         oid = raw.get("id")
-        if not isinstance(oid, str) or not oid:
+        if "id" not in raw:
             raise doc.error(("objects", i), "missing required key 'id'", code="MISSING_KEY")
+        if not isinstance(oid, str):
+            raise doc.error(
+                ("objects", i, "id"),
+                f"an id is text, got {kind_of(oid)} (write id: '{shown(oid)}')",
+                code="WRONG_TYPE",
+            )
+        if not oid.strip():
+            raise doc.error(("objects", i, "id"), "an id cannot be empty")
         if oid in ids:
             raise doc.error(("objects", i, "id"), f"object id '{oid}' is used twice")
         ids.append(oid)
@@ -608,13 +799,20 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
                 _check_words(doc, (*path, k), getattr(om, k), k)
         if om.abilities is not None:
             base["abilities"] = [
-                check_ability(doc, (*path, "abilities", j), a, names) for j, a in enumerate(raw["abilities"])
+                check_ability(doc, (*path, "abilities", j), a, names, players)
+                for j, a in enumerate(raw["abilities"])
             ]
+        for k, who in (("owner", om.owner), ("controller", om.controller)):
+            if who is not None and who not in players:
+                raise doc.error((*path, k), f"'{who}' is not a player", suggestion=suggest(who, players))
         controller = om.controller or om.owner or players[0]
         owner = om.owner or controller
-        for k, who in (("controller", controller), ("owner", owner)):
-            if who not in players:
-                raise doc.error((*path, k), f"'{who}' is not a player", suggestion=suggest(who, players))
+        _check_counters(doc, (*path, "counters"), om.counters)
+        _check_timestamp(doc, (*path, "timestamp"), om.timestamp)
+        if om.attached_to is not None and om.attached_to == om.id:
+            raise doc.error(
+                (*path, "attached_to"), f"'{om.id}' cannot be attached to itself (301.5c, 303.4d)"
+            )
         if om.zone not in ZONES:
             raise doc.error((*path, "zone"), f"'{om.zone}' is not a zone", suggestion=suggest(om.zone, ZONES))
         if om.attached_to is not None and om.attached_to not in ids:
@@ -655,15 +853,35 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
                 line=doc.line_of(path),
             )
         )
+    _check_attachment_cycles(doc, objects)
+    n_effects = 0
     for i, o in enumerate(objects):
+        n_effects += sum(a.kind in ("static", "cda", "resolves") for a in o.abilities)
+        if n_effects > limits.MAX_EFFECTS:
+            raise doc.error(
+                ("objects", i),
+                f"more than {limits.MAX_EFFECTS:,} effect-making abilities in one scenario",
+                code="TOO_MANY",
+            )
         for ab in o.abilities:
             if ab.generates and "{chosen " in ab.raw:
                 raise _missing_choice(doc, ("objects", i), o, ab.raw)
+    # a choice may serve another object's ability (a Clone copying a Painter's Servant needs a colour)
+    every_ability = [a for items in raw_abilities.values() for a in items]
+    for i, o in enumerate(objects):
+        _check_choice_values(doc, ("objects", i, "choices"), dict(o.choices), ids, players)
+        _check_choice_keys(doc, ("objects", i, "choices"), dict(o.choices), every_ability, "this scenario")
+        if o.choices:
+            for j, ab in enumerate(o.abilities):
+                if ab.kind in ("static", "cda", "resolves"):
+                    where = ("objects", i, "abilities", j)
+                    _check_filled(doc, where, ab.raw, names, players, ab.kind == "resolves")
     by_id = {o.id: o for o in objects}
     events = tuple(
         _event(doc, ("events", i), raw, by_id, players, names, raw_abilities)
         for i, raw in enumerate(model.events)
     )
+    _check_event_attachments(doc, objects, events)
     return Scenario(
         name=model.name or default_name,
         players=tuple(players),
@@ -675,6 +893,153 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         file=doc.file,
         player_abilities=tuple(pabilities),
     )
+
+
+def _a(noun: str) -> str:
+    """``object`` -> ``an object``."""
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+
+
+def _check_timestamp(doc: YamlDoc, path: Path_, ts: float | None) -> None:
+    import math
+
+    if ts is not None and not math.isfinite(ts):
+        raise _err(doc, path, f"a timestamp is a finite number (got {ts})")
+
+
+def _check_attachment_cycles(doc: YamlDoc, objects: list[ObjectDef]) -> None:
+    """An object cannot be attached to itself or, through others, to itself (301.5c, 303.4d)."""
+    to = {o.id: o.attached_to for o in objects if o.attached_to is not None}
+    for i, o in enumerate(objects):
+        seen = [o.id]
+        cur = to.get(o.id)
+        while cur is not None:
+            if cur == o.id:
+                chain = " → ".join([*seen, cur])
+                raise doc.error(
+                    ("objects", i, "attached_to"),
+                    f"attachments go round in a circle ({chain})",
+                    code="ATTACH_CYCLE",
+                )
+            if cur in seen:
+                break  # a cycle that does not pass through this object: reported at its own members
+            seen.append(cur)
+            cur = to.get(cur)
+
+
+def _check_event_attachments(doc: YamlDoc, objects: list[ObjectDef], events: tuple[Event, ...]) -> None:
+    """Follow attach and leave events in order: no attach event may make an object hold itself."""
+    to = {o.id: o.attached_to for o in objects if o.attached_to is not None}
+    for i, ev in enumerate(events):
+        if ev.kind == "leave":
+            gone = ev.objects[0]
+            to.pop(gone, None)
+            for k in [k for k, v in to.items() if v == gone]:
+                del to[k]  # 303.4c/301.5c: what was attached to it is no longer attached
+        if ev.kind != "attach" or ev.to is None:
+            continue
+        obj = ev.objects[0]
+        chain = [obj, ev.to]
+        cur: str | None = ev.to
+        while cur is not None and cur != obj and len(chain) <= len(objects) + 1:
+            cur = to.get(cur)
+            if cur is not None:
+                chain.append(cur)
+        if cur == obj:
+            what = "itself" if ev.to == obj else f"itself ({' → '.join(chain)})"
+            raise doc.error(
+                ("events", i, "attach", "to"), f"'{obj}' cannot be attached to {what}", code="ATTACH_CYCLE"
+            )
+        to[obj] = ev.to
+
+
+_CHOICE_VALUES = {"color": COLORS, "creature type": CREATURE_TYPES}
+
+
+def _check_choice_values(
+    doc: YamlDoc, path: Path_, choices: dict[str, str], ids: list[str], players: list[str]
+) -> None:
+    """A colour, creature type, object or player choice must name one (LANGUAGE.md §3)."""
+    allowed: dict[str, tuple[str, ...]] = {**_CHOICE_VALUES, "object": tuple(ids), "player": tuple(players)}
+    for what, value in choices.items():
+        ok = allowed.get(what)
+        if ok is not None and value not in ok:
+            raise _err(doc, (*path, what), f"'{value}' is not {_a(what)}", suggest(value, list(ok)))
+
+
+def _placeholders(items: Any) -> set[str]:
+    import re
+
+    return set(re.findall(r"\{chosen ([^}]+)\}", json.dumps(items, ensure_ascii=False)))
+
+
+def _check_choice_keys(doc: YamlDoc, path: Path_, choices: dict[str, str], items: Any, name: str) -> None:
+    """Every choice fills a ``{chosen <what>}`` placeholder that is there (else it is a typo)."""
+    wanted = _placeholders(items)
+    for what in choices:
+        if what not in wanted:
+            where = f"(its placeholders: {', '.join(sorted(wanted))})" if wanted else "(it has none)"
+            raise _err(
+                doc,
+                (*path, what),
+                f"'{what}' fills no {{chosen ...}} placeholder in {name} {where}",
+                suggest(what, sorted(wanted)),
+                code="UNKNOWN_CHOICE",
+            )
+
+
+def _check_filled(
+    doc: YamlDoc,
+    path: Path_,
+    raw: str,
+    names: set[str] | None,
+    players: list[str],
+    resolving: bool,
+    exact: bool = False,
+) -> None:
+    """An effect spec once its ``{chosen ...}`` placeholders are filled in: the words, selectors
+    and expressions the choices made must be good too (``blue`` is no selector; 612.2 text
+    changes). Errors name ``path`` and the field, or ``path`` itself when ``exact`` (the choices
+    that filled an ability written elsewhere)."""
+    if not raw or "{chosen " in raw:
+        return  # nothing was filled, or a placeholder is still open (reported where it matters)
+    spec = json.loads(raw)
+    if not isinstance(spec, dict):
+        return
+    try:
+        _check_effect_data(doc, path, spec, names, players, resolving, filled=True)
+    except ScenarioError as exc:
+        if not exact:
+            raise
+        raise doc.error(path, f"with these choices: {exc.message}", code=exc.code) from None
+
+
+def _uses_x(raw: str) -> bool:
+    """Whether a canonical effect spec reads X in a power/toughness part."""
+    stack: list[Any] = [json.loads(raw)] if raw else []
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            for k in ("set_pt", "modify_pt"):
+                part = v.get(k)
+                if isinstance(part, dict):
+                    for f in ("power", "toughness"):
+                        e = part.get(f)
+                        if isinstance(e, str) and "{chosen" not in e:
+                            try:
+                                if parse_expr(e).kind == "x":
+                                    return True
+                            except SelectorError:
+                                pass
+            stack.extend(x for key, x in v.items() if key != "abilities")
+        elif isinstance(v, list):
+            stack.extend(v)
+    return False
+
+
+def _check_zone(doc: YamlDoc, path: Path_, zone: str | None) -> None:
+    if zone is not None and zone not in ZONES:
+        raise doc.error(path, f"'{zone}' is not a zone", suggestion=suggest(zone, ZONES))
 
 
 def _missing_choice(doc: YamlDoc, path: Path_, obj: ObjectDef, raw: str) -> ScenarioError:
@@ -726,6 +1091,8 @@ def _event(
             code="BAD_EVENT",
         )
     kind = kinds[0]
+    _check_timestamp(doc, (*path, "timestamp"), em.timestamp)
+    _check_zone(doc, (*path, "to"), em.to)
     if kind == "enter":
         items = [em.enter] if isinstance(em.enter, str) else list(em.enter or [])
         objs = tuple(_ref(doc, (*path, "enter"), o, by_id) for o in items)
@@ -741,6 +1108,7 @@ def _event(
                 line=line,
             )
         assert lv is not None
+        _check_zone(doc, (*path, "leave", "to"), lv.to)
         return Event(
             "leave",
             (_ref(doc, (*path, "leave", "object"), lv.object, by_id),),
@@ -751,6 +1119,10 @@ def _event(
     if kind == "attach":
         at = em.attach
         assert at is not None
+        if at.object == at.to:
+            raise doc.error(
+                (*path, "attach", "to"), f"'{at.to}' cannot be attached to itself", code="ATTACH_CYCLE"
+            )
         return Event(
             "attach",
             (_ref(doc, (*path, "attach", "object"), at.object, by_id),),
@@ -772,11 +1144,21 @@ def _event(
     if rm.source is not None:
         _ref(doc, (*rpath, "source"), rm.source, by_id)
     _check_choices(doc, (*rpath, "choices"), rm.choices, by_id, players)
+    _check_timestamp(doc, (*rpath, "timestamp"), rm.timestamp)
     if rm.effect is not None:
-        clean = check_effect(doc, (*rpath, "effect"), rm.effect, names)
+        clean = check_effect(doc, (*rpath, "effect"), rm.effect, names, players, resolving=True)
         spec_raw = json.dumps(clean, sort_keys=True, ensure_ascii=False)
+        _check_choice_keys(doc, (*rpath, "choices"), rm.choices, clean, "this effect")
         if rm.choices:
             spec_raw = _fill_choices(spec_raw, rm.choices)
+            _check_filled(doc, (*rpath, "effect"), spec_raw, names, players, True)
+        if "{chosen " in spec_raw:
+            what = spec_raw.split("{chosen ", 1)[1].split("}", 1)[0]
+            raise doc.error(
+                (*rpath, "choices"),
+                f"this effect needs a choice for '{{chosen {what}}}': add choices: {{{what}: ...}}",
+                code="MISSING_CHOICE",
+            )
         if rm.ability is not None:
             raise doc.error((*rpath, "ability"), "give either 'ability' or 'effect', not both")
     else:
@@ -798,6 +1180,10 @@ def _event(
         for a in abilities:
             if a.kind == "resolves" and a.key == str(rm.ability) and "{chosen " in a.raw:
                 raise _missing_choice(doc, (*rpath, "ability"), by_id[rm.source], a.raw)
+        if str(rm.ability) in keys and rm.choices and raw_abilities is not None:
+            every = [a for items in raw_abilities.values() for a in items]
+            _check_choice_keys(doc, (*rpath, "choices"), rm.choices, every, "this scenario")
+            _check_filled(doc, (*rpath, "choices"), spec_raw, names, players, True, exact=True)
         if str(rm.ability) not in keys:
             raise doc.error(
                 (*rpath, "ability"),
@@ -813,6 +1199,17 @@ def _event(
                 f"no object or player '{t}'",
                 suggestion=suggest(t, [*by_id, *players]),
             )
+    resolved = (
+        spec_raw
+        or next(
+            (a.raw for a in by_id[rm.source].abilities if a.kind == "resolves" and a.key == str(rm.ability)),
+            "",
+        )
+        if rm.source is not None
+        else spec_raw
+    )
+    if rm.x is None and _uses_x(resolved):
+        raise doc.error(rpath, "the effect uses X but the event gives no value: add x: N", code="NO_X")
     if rm.controller is not None and rm.controller not in players:
         raise doc.error(
             (*rpath, "controller"),
@@ -849,7 +1246,7 @@ def _check_choices(
     for what, value in choices.items():
         ok = allowed.get(what)
         if ok is not None and value not in ok:
-            raise _err(doc, (*path, what), f"'{value}' is not a {what}", suggest(value, list(ok)))
+            raise _err(doc, (*path, what), f"'{value}' is not {_a(what)}", suggest(value, list(ok)))
 
 
 def _fill_choices(raw: str, choices: dict[str, str]) -> str:

@@ -39,13 +39,14 @@ def scenario_game(scenario: Any) -> str:
     text = str(scenario)
     if text.startswith("apoteose/"):
         return "apoteose"
+    from rulekit.yamlsrc import YamlDoc, builtin_path, exists
+
     path = Path(text)
-    if not path.is_file():
-        builtin = SCENARIO_DIR / f"{text}.yaml"
-        if not builtin.is_file():
+    if not exists(path):
+        builtin = builtin_path(SCENARIO_DIR, text)  # never outside the data folder
+        if builtin is None:
             return "mtg"  # the MTG loader reports the unknown name, with a suggestion
         path = builtin
-    from rulekit.yamlsrc import YamlDoc
 
     doc = YamlDoc.from_path(path, display=text)
     data = doc.data
