@@ -13,7 +13,7 @@ import re
 
 import pytest
 from conftest import Markup, assert_inert
-from hostile import CORPUS, load_apoteose, load_mtg, loaded
+from hostile_strings import CORPUS, load_apoteose, load_mtg, loaded
 
 from rulekit import apoteose, mtg
 from rulekit.views import chain as cv
@@ -126,7 +126,7 @@ def test_explorers_draw_hostile_diagrams():
 @pytest.mark.parametrize("game", ["mtg", "apoteose"])
 def test_cli_diagram_of_a_hostile_file(tag, game, tmp_path, capsys, monkeypatch):
     """``rulekit diagram`` on a hostile file exits 0 and writes valid DOT and an inert SVG."""
-    from hostile import text_that_loads
+    from hostile_strings import text_that_loads
 
     from rulekit import cli
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import Markup, assert_inert
-from hostile import CORPUS, load_apoteose, load_mtg, loaded, object_id
+from hostile_strings import CORPUS, load_apoteose, load_mtg, loaded, object_id
 
 from rulekit import apoteose, mtg
 from rulekit.views import chain as cv
@@ -188,7 +188,7 @@ def test_loader_messages_quoting_hostile_text_are_escaped(tag, tmp_path):
     """A file the loader refuses because of a hostile value (an Apoteose effect text, an unknown MTG
     card) shows the loader's message — which repeats the value — as text in the explorer."""
     import yaml
-    from hostile import apoteose_text, mtg_text
+    from hostile_strings import apoteose_text, mtg_text
 
     from rulekit.widgets import ChainExplorer, LayerExplorer
 
@@ -237,7 +237,7 @@ def test_control_labels_are_text():
 @pytest.mark.parametrize("game", ["mtg", "apoteose"])
 def test_text_outputs_carry_no_terminal_escapes(game, tmp_path, capsys):
     """``rulekit explain`` and the tables' text twins show control characters as pictures."""
-    from hostile import text_that_loads
+    from hostile_strings import text_that_loads
 
     from rulekit import cli
 
