@@ -260,29 +260,48 @@ _VERB_STARTS = (
 )
 
 
-def _starts_clause(low: str) -> bool:
-    low = low.lstrip()
-    return any(low == v or low.startswith(v + " ") or low.startswith(v + ",") for v in _VERB_STARTS) or bool(
-        re.match(r"[\w -]+ perde \d", low)
-    ) or bool(re.match(r"[+-]\d+ de ", low))
+#: A clause starts with one of the verbs above (followed by a space, a comma or the end), with a
+#: short hero phrase and "perde <n>", or with "+N de"/"-N de". Each test looks at a bounded
+#: window after the join (at most :data:`_CLAUSE_LOOKAHEAD` characters), so splitting a text
+#: costs time linear in its length, however many " e " joins it has (issue 11 §2).
+_VERB_RE = re.compile(r"\s*(?:" + "|".join(sorted((re.escape(v) for v in _VERB_STARTS), key=len, reverse=True))
+                      + r")(?=[ ,]|$)")
+_PERDE_RE = re.compile(r"\s*[\w-]+(?: [\w-]+){0,7} perde \d")
+_GAIN_RE = re.compile(r"\s*[+-]\d+ de ")
+_JOIN_RE = re.compile(r"(,\s*e\s+|\s+e\s+|,\s*depois,?\s+|,\s+|;\s*)")
+_CLAUSE_LOOKAHEAD = 120
+
+
+def _starts_clause(low: str, pos: int = 0) -> bool:
+    """Does a clause start at ``low[pos:]``? Looks at a bounded window only (linear splitting)."""
+    window = low[pos:pos + _CLAUSE_LOOKAHEAD]
+    if pos + _CLAUSE_LOOKAHEAD < len(low):  # keep "$" meaning the real end of the text
+        window += "\x00"
+    return bool(_VERB_RE.match(window) or _PERDE_RE.match(window) or _GAIN_RE.match(window))
 
 
 def split_clauses(text: str) -> list[str]:
-    """Split a description into clauses: sentences, then ``e`` / ``,`` / ``Depois,`` before a verb."""
+    """Split a description into clauses: sentences, then ``e`` / ``,`` / ``Depois,`` before a verb.
+
+    Linear in the length of the text (issue 11 §2).
+
+    >>> split_clauses("Cure 5 de VIDA e Compre 1 carta. Depois, role os dados")
+    ['Cure 5 de VIDA', 'Compre 1 carta', 'role os dados']
+    """
     text = clean(text)
     out: list[str] = []
     depth = 0
-    cur = ""
+    start = 0
     sentences: list[str] = []
     for i, c in enumerate(text):
-        depth += c == "("
-        depth -= c == ")"
-        if c == "." and depth == 0 and not (i + 1 < len(text) and text[i + 1].isdigit()):
-            sentences.append(cur)
-            cur = ""
-        else:
-            cur += c
-    sentences.append(cur)
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "." and depth == 0 and not (i + 1 < len(text) and text[i + 1].isdigit()):
+            sentences.append(text[start:i])
+            start = i + 1
+    sentences.append(text[start:])
     for s in sentences:
         s = s.strip()
         s = re.sub(r"(?i)^depois,?\s+", "", s)
@@ -290,8 +309,8 @@ def split_clauses(text: str) -> list[str]:
             continue
         low = _fold(s)
         cuts = [0]
-        for m in re.finditer(r"(,\s*e\s+|\s+e\s+|,\s*depois,?\s+|,\s+|;\s*)", low):
-            if _starts_clause(low[m.end():]):
+        for m in _JOIN_RE.finditer(low):
+            if _starts_clause(low, m.end()):
                 cuts.append(m.start())
                 cuts.append(m.end())
         cuts.append(len(s))
