@@ -22,6 +22,7 @@ from rulekit.apoteose.state import IN_PLAY, Card, Game, Lasting
 from rulekit.apoteose.text import Effect, Requirement
 from rulekit.apoteose.trace import ChainEvent, ChainTrace, Decision, HeroState, TraceError
 from rulekit.errors import RulekitError
+from rulekit.yamlsrc import suggest
 
 #: Safety bound on chain depth (an endless Auto loop is reported, not run forever).
 MAX_DEPTH = 40
@@ -241,6 +242,9 @@ class Engine:
             choice, source = point.options[0].id, "default"
         else:
             choice, source = self.decider(point)
+        if point.kind != "respond" and choice not in {o.id for o in point.options}:
+            raise RulekitError(f"'{choice}' is not a legal choice at {point.key} "
+                               f"(legal: {', '.join(o.id for o in point.options)})", code="ILLEGAL_CHOICE")
         self.decisions.append(Decision(point.key, point.kind, choice, source))
         return choice
 
@@ -682,7 +686,7 @@ class Engine:
         if c == "resource":
             if ctx.hero is None:
                 return False
-            v = g.heroes[ctx.hero].resources[cond["resource"]][0]
+            v = _resource(g, ctx.hero, cond["resource"])[0]
             return {"<": v < cond["value"], ">": v > cond["value"], ">=": v >= cond["value"]}[cond["cmp"]]
         if c == "attached":
             return ctx.card is not None and g.cards[ctx.card].attached_to is not None
@@ -767,13 +771,13 @@ class Engine:
 
         if op in ("heal", "recover"):
             for h in targets():
-                res = g.heroes[h].resources[ast["resource"]]
+                res = _resource(g, h, ast["resource"])
                 amt = mod(op, self.amount(g, ctx, ast["amount"]))
                 before = res[0]
                 res[0] = min(res[1], res[0] + amt)  # healing never goes above the max
                 E(op, patient=h, resource=ast["resource"], amount=res[0] - before)
         elif op == "consume":
-            cres: list[int] | None = g.heroes[me].resources[ast["resource"]] if me else None
+            cres: list[int] | None = _resource(g, me, ast["resource"]) if me else None
             amt = mod(op, self.amount(g, ctx, ast["amount"]))
             if cres is None or cres[0] < amt:
                 raise Fail(f"not enough {ast['resource']} to consume {amt}")
@@ -781,7 +785,7 @@ class Engine:
             E("consume", patient=me, resource=ast["resource"], amount=amt)
         elif op in ("damage", "lose"):
             for h in targets():
-                res = g.heroes[h].resources[ast["resource"]]
+                res = _resource(g, h, ast["resource"])
                 amt = mod(op, self.amount(g, ctx, ast["amount"]))
                 if op == "damage" and me:
                     amt += self.attributes(me, g).get("DANO", 0)
@@ -791,7 +795,7 @@ class Engine:
         elif op == "attack":
             h = targets()[0]
             E("attack", patient=h)
-            res = g.heroes[h].resources["VIDA"]
+            res = _resource(g, h, "VIDA")
             amt = mod("damage", self.amount(g, ctx, ast["amount"]) + (self.attributes(me, g).get("DANO", 0) if me else 0))
             before = res[0]
             res[0] = max(0, res[0] - amt)
@@ -1364,6 +1368,18 @@ class Engine:
 _TIME_KEYS = {"end_turn": "end_turn", "end_battle": "end_battle", "next_turn": "next_turn", "end_cycle": "end_cycle"}
 
 
+def _resource(g: Game, hero: str, name: str) -> list[int]:
+    """A hero's ``[current, max]`` of a resource. Issue 10 §3: a hero without it (a state built by hand; the
+    loader asks for all three) makes the effect fail with that reason instead of a ``KeyError``."""
+    h = g.heroes.get(hero)
+    if h is None:
+        raise Fail(f"'{hero}' is not a hero")
+    res = h.resources.get(name)
+    if res is None:
+        raise Fail(f"hero '{hero}' has no {name}")
+    return res
+
+
 def _stmts_label(stmts: list[dict[str, Any]]) -> str:
     parts = []
     for s in stmts:
@@ -1430,6 +1446,38 @@ def run_chain(scenario: Any, decisions: list[str] | dict[str, str] | None = None
     from rulekit.apoteose.scenario import Scenario, load_scenario
 
     sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
+    _check_decisions(decisions)
     engine = Engine(sc)
-    engine.decider = sc.decider(engine, decisions)
-    return engine.run()
+    decider = sc.decider(engine, decisions)
+    engine.decider = decider
+    trace = engine.run()
+    if decider.queue:  # issue 11 §3: a decision that was never used is a mistake, not silence
+        n = len(decisions or []) - len(decider.queue)
+        raise RulekitError(f"'{decider.queue[0]}' was never used: the run had only {n} decision point(s) with a "
+                           "real choice", field=f"decisions[{n}]", code="UNUSED_DECISION")
+    unused = [k for k in decider.keyed if k not in {d.key for d in trace.decisions}]
+    if unused:
+        raise RulekitError(f"no decision point '{unused[0]}' came up in this run", field="decisions",
+                           code="UNUSED_DECISION",
+                           suggestion=suggest(unused[0], [d.key for d in trace.decisions]))
+    return trace
+
+
+def _check_decisions(decisions: Any) -> None:
+    """Issue 11 §3: ``decisions`` is ``None``, a list of option ids or a ``{key: option id}`` mapping."""
+    if decisions is None:
+        return
+    if isinstance(decisions, list):
+        for i, d in enumerate(decisions):
+            if not isinstance(d, str) or not d:
+                raise RulekitError(f"expected an option id (a text), got {d!r}", field=f"decisions[{i}]",
+                                   code="INVALID_VALUE")
+        return
+    if isinstance(decisions, dict):
+        for k, d in decisions.items():
+            if not isinstance(k, str) or not isinstance(d, str) or not d:
+                raise RulekitError(f"expected decision key -> option id (texts), got {k!r}: {d!r}",
+                                   field="decisions", code="INVALID_VALUE")
+        return
+    raise RulekitError(f"expected a list of option ids or a {{key: option id}} mapping, got {type(decisions).__name__}",
+                       field="decisions", code="INVALID_VALUE")

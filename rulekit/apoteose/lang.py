@@ -570,3 +570,165 @@ def is_supported(node: Any) -> bool:
     if isinstance(node, list):
         return all(is_supported(v) for v in node)
     return True
+
+
+# --------------------------------------------------------------------------------------------
+# The structured form: what a hand-written ``body:`` statement may hold (issue 11 §3).
+# --------------------------------------------------------------------------------------------
+
+#: Values of ``target.who`` (a hero phrase, :func:`parse_target`).
+WHO_VALUES: tuple[str, ...] = ("self", "opponent", "ally", "any", "selected", "answered", "turn", "name")
+#: Values of ``card`` in a card phrase (:func:`parse_card`).
+CARD_VALUES: tuple[str, ...] = ("self", "answered", "selected", "choose")
+_CARD_FIELDS = {"card": "card", "count?": "int", "type?": "str", "zone?": "zone"}
+_AMOUNT_RES = {"amount": "amount", "resource": "resource", "target?": "target"}
+#: Every statement ``op`` and its fields (``?``: optional) — the schema of the structured ``body:``.
+STATEMENT_FIELDS: dict[str, dict[str, str]] = {
+    "heal": _AMOUNT_RES, "recover": _AMOUNT_RES, "consume": _AMOUNT_RES, "damage": _AMOUNT_RES,
+    "lose": _AMOUNT_RES, "attack": {"amount": "amount", "target": "target"}, "test": {"attribute": "str"},
+    "draw": {"count?": "int", "target?": "target"},
+    "discard": _CARD_FIELDS, "bury": _CARD_FIELDS, "banish": _CARD_FIELDS, "return": _CARD_FIELDS,
+    "exhaust": _CARD_FIELDS, "ready": _CARD_FIELDS, "reveal": _CARD_FIELDS, "hide": _CARD_FIELDS,
+    "register": _CARD_FIELDS, "move": {**_CARD_FIELDS, "dest": "zone"},
+    "attach": {**_CARD_FIELDS, "to": "cardspec"},
+    "select": {"count": "int", "what": "what", "who?": "who", "type?": "str", "zone?": "zone"},
+    "roll": {"count?": "int"}, "step": {"text?": "str"}, "negate": {}, "modify": {"action": "action", "delta": "amount"},
+    "gain": {"attribute": "str", "amount": "amount", "target?": "target", "during?": "str"},
+    "compute": {"amount": "amount"}, "table": {"cells?": "strlist"}, "noop": {}, "choose": {"options": "options"},
+}
+#: Fields every statement may carry.
+_COMMON_FIELDS = {"op": "str", "until?": "until"}
+#: Bound on a hand-written number (issue 11 §2: integer size).
+MAX_NUMBER = 10**6
+
+
+def check_statement(st: Any, depth: int = 0) -> tuple[tuple[str | int, ...], str, str | None] | None:
+    """Validate one structured statement. ``None`` if it is well formed, else ``(path, message, suggestion)``
+    where ``path`` is relative to the statement.
+
+    >>> check_statement({"op": "heal", "amount": 5, "resource": "VIDA"}) is None
+    True
+    >>> check_statement({"op": "heal", "amount": 5})
+    ((), "statement 'heal' is missing 'resource'", None)
+    >>> check_statement({"op": "heall"})[1:]
+    ("unknown statement op 'heall'", 'heal')
+    """
+    from rulekit.yamlsrc import suggest
+
+    if not isinstance(st, dict):
+        return (), "a statement is a mapping with an 'op'", None
+    op = st.get("op")
+    if not isinstance(op, str):
+        return (), "a statement needs an 'op'", None
+    if op not in STATEMENT_FIELDS:
+        return ("op",), f"unknown statement op '{op}'", suggest(op, list(STATEMENT_FIELDS))
+    spec = {**_COMMON_FIELDS, **STATEMENT_FIELDS[op]}
+    names = {k.rstrip("?"): v for k, v in spec.items()}
+    for key in st:
+        if key not in names:
+            return (key,), f"'{key}' is not a field of '{op}'", suggest(str(key), list(names))
+    for key, kind in spec.items():
+        name = key.rstrip("?")
+        if name not in st:
+            if not key.endswith("?"):
+                return (), f"statement '{op}' is missing '{name}'", None
+            continue
+        bad = _check_value(kind, st[name], depth)
+        if bad is not None:
+            sub, msg, sug = bad
+            return (name, *sub), msg, sug
+    return None
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and abs(v) <= MAX_NUMBER
+
+
+def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], str, str | None] | None:
+    from rulekit.yamlsrc import suggest
+
+    def enum(values: Any, what: str) -> tuple[tuple[str | int, ...], str, str | None] | None:
+        if isinstance(v, str) and v in values:
+            return None
+        return (), f"{v!r} is not {what} ({', '.join(values)})", suggest(str(v), list(values))
+
+    if kind == "int":
+        return None if _is_int(v) and v >= 0 else ((), f"expected a whole number 0..{MAX_NUMBER}, got {v!r}", None)
+    if kind == "str":
+        return None if isinstance(v, str) and v.strip() else ((), f"expected a text, got {v!r}", None)
+    if kind == "strlist":
+        return None if isinstance(v, list) and all(isinstance(x, str) for x in v) else (
+            (), "expected a list of texts", None)
+    if kind == "resource":
+        return enum(("VIDA", "MANA", "ESTAMINA"), "a resource")
+    if kind == "zone":
+        return enum(tuple(dict.fromkeys(ZONES.values())) + ("DESCARTE COMUM", "BARALHO COMUM"), "a zone")
+    if kind == "card":
+        return enum(CARD_VALUES, "a card reference")
+    if kind == "who":
+        return enum(("opponent", "ally", "any"), "a kind of hero")
+    if kind == "what":
+        return enum(("hero", "card"), "what 'select' picks")
+    if kind == "action":
+        return enum(tuple(ACTION_NOUNS.values()), "an action")
+    if kind == "until":
+        return enum(tuple(dict.fromkeys(DURATIONS.values())), "a duration")
+    if kind == "target":
+        if not isinstance(v, dict):
+            return (), "a target is a mapping like {who: opponent}", None
+        for key in v:
+            if key not in ("who", "name", "all", "text"):
+                return (key,), f"'{key}' is not a field of a target", suggest(str(key), ["who", "name", "all"])
+        if v.get("who") not in WHO_VALUES:
+            return ("who",), f"{v.get('who')!r} is not a hero reference ({', '.join(WHO_VALUES)})", suggest(
+                str(v.get("who")), list(WHO_VALUES))
+        if v["who"] == "name" and not (isinstance(v.get("name"), str) and v["name"].strip()):
+            return ("name",), "a target with who: name needs a 'name'", None
+        if "all" in v and not isinstance(v["all"], bool):
+            return ("all",), "'all' is true or false", None
+        return None
+    if kind == "cardspec":
+        if not isinstance(v, dict):
+            return (), "expected a card phrase like {card: choose, count: 1}", None
+        for key, val in v.items():
+            if key not in ("card", "count", "type", "zone"):
+                return (key,), f"'{key}' is not a field of a card phrase", suggest(str(key), list(_CARD_FIELDS))
+            bad = _check_value(_CARD_FIELDS.get(key, _CARD_FIELDS.get(key + "?", "str")), val, depth)
+            if bad is not None:
+                return (key, *bad[0]), bad[1], bad[2]
+        return None if "card" in v else ((), "a card phrase needs 'card'", None)
+    if kind == "amount":
+        if _is_int(v):
+            return None
+        if isinstance(v, dict) and set(v) == {"sum"} and isinstance(v["sum"], list) and v["sum"] and all(
+                isinstance(t, list) and len(t) == 2 and _is_int(t[0]) and (
+                    _is_int(t[1]) or (isinstance(t[1], str) and t[1].strip())) for t in v["sum"]):
+            return None
+        if isinstance(v, dict) and "per" in v and set(v) <= {"per", "times", "max"}:
+            per = v["per"]
+            if not isinstance(per, dict) or not isinstance(per.get("zone"), str) or not set(per) <= {
+                    "zone", "who", "type"}:
+                return ("per",), "'per' is a mapping {zone: <ZONE>, type: <TYPE>}", None
+            bad = _check_value("zone", per["zone"], depth)
+            if bad is not None:
+                return ("per", "zone"), bad[1], bad[2]
+            for key in ("times", "max"):
+                if key in v and not _is_int(v[key]):
+                    return (key,), f"expected a whole number, got {v[key]!r}", None
+            return None
+        return (), (f"{v!r} is not an amount (a number, {{sum: [[1, INT], [1, 5]]}} or "
+                    "{per: {zone: INVENTÁRIO}, times: 1, max: 5})"), None
+    if kind == "options":
+        if depth > 8:
+            return (), "options nested too deeply", None
+        if not isinstance(v, list) or not v:
+            return (), "'options' is a list of statement lists", None
+        for i, opt in enumerate(v):
+            if not isinstance(opt, list) or not opt:
+                return (i,), "each option is a list of statements", None
+            for j, sub in enumerate(opt):
+                bad = check_statement(sub, depth + 1)
+                if bad is not None:
+                    return (i, j, *bad[0]), bad[1], bad[2]
+        return None
+    raise AssertionError(kind)

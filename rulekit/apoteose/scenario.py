@@ -8,14 +8,16 @@ Built-in scenarios live in ``rulekit/data/scenarios/apoteose/<name>.yaml`` and a
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rulekit.apoteose.lang import check_statement
 from rulekit.apoteose.rulings import cycle_order, norm
 from rulekit.apoteose.state import HERO_ZONES, RESOURCE_NAMES, SHARED_ZONES, Card, Game, Hero
 from rulekit.apoteose.text import Effect, parse_effect
-from rulekit.errors import EffectTextError, ScenarioError
+from rulekit.errors import EffectTextError, RulekitError, ScenarioError
 from rulekit.yamlsrc import YamlDoc, suggest
 
 if TYPE_CHECKING:
@@ -179,20 +181,37 @@ class ScriptDecider:
         self.used: set[int] = set()
         self.queue = list(overrides) if isinstance(overrides, list) else []
         self.keyed = dict(overrides) if isinstance(overrides, dict) else {}
+        self.taken = 0
+
+    @staticmethod
+    def _legal(point: DecisionPoint, choice: str, where: str) -> str:
+        """Issue 11 §3: a decision given to ``run_chain`` must be legal where it is used."""
+        ids = [o.id for o in point.options]
+        if choice not in ids:
+            raise RulekitError(f"'{choice}' is not a legal choice at {point.key} (legal: {', '.join(ids)})",
+                               field=where, code="ILLEGAL_CHOICE", suggestion=suggest(choice, ids))
+        return choice
 
     def __call__(self, point: DecisionPoint) -> tuple[str, str]:
         ids = [o.id for o in point.options]
         if point.key in self.keyed:
-            return self.keyed[point.key], "session"
+            return self._legal(point, self.keyed[point.key], f"decisions[{point.key!r}]"), "session"
         real = len(point.options) > 1
         if self.queue and real:
-            return self.queue.pop(0), "session"
+            self.taken += 1
+            return self._legal(point, self.queue.pop(0), f"decisions[{self.taken - 1}]"), "session"
         for i, d in enumerate(self.sc.decisions):
             if i in self.used:
                 continue
-            if d.get("key") and d["key"] == point.key and d.get("pick") in ids:
+            if d.get("key") and d["key"] == point.key:
                 self.used.add(i)
-                return str(d["pick"]), "script"
+                if d.get("pick") in ids:
+                    return str(d["pick"]), "script"
+                from rulekit.apoteose.trace import TraceError
+
+                self.engine.errors.append(TraceError(None, "ILLEGAL_CHOICE", f"decisions[{i}]: '{d.get('pick')}' is "
+                                                     f"not a legal choice at {point.key} ({', '.join(ids)})"))
+                continue
             if point.kind != "respond" or d.get("window") is None or norm(d["window"]) != norm(point.window or ""):
                 continue
             self.used.add(i)
@@ -253,6 +272,10 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
                 raise doc.error(("heroes", i, "resources", r), "a resource is [current, max] with current <= max",
                                 code="INVALID_VALUE")
             res[rn] = v
+        missing = [r for r in RESOURCE_NAMES if r not in res]
+        if missing:  # issue 10 §3: every effect may touch VIDA, MANA or ESTAMINA
+            raise doc.error(("heroes", i, "resources"), f"hero '{h.id}' has no {missing[0]} — a hero has VIDA, "
+                            "MANA and ESTAMINA, each [current, max]", code="MISSING_RESOURCE")
         zones = {_canon_zone(doc, ("heroes", i, "zones", z), z, HERO_ZONES): ids for z, ids in h.zones.items()}
         data["heroes"].append({"id": h.id, "name": h.name, "team": h.team, "iniciativa": h.iniciativa,
                                "resources": res, "attributes": {k.upper(): v for k, v in h.attributes.items()},
@@ -279,6 +302,12 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
             if not isinstance(e, str) and e.body is not None:
                 from dataclasses import replace
 
+                for k, st in enumerate(e.body):
+                    wrong = check_statement(st)
+                    if wrong is not None:
+                        sub, msg, sug = wrong
+                        raise doc.error(("cards", i, "effects", j, "body", k, *sub), msg, code="BAD_STATEMENT",
+                                        suggestion=sug)
                 eff = replace(eff, body=tuple(e.body))
             if not eff.supported():
                 bad = [w.message for w in eff.warnings if w.code == "UNSUPPORTED_TEXT"]
@@ -313,36 +342,57 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
     for i, c in enumerate(m.cards):
         if c.id not in seen and c.owner not in ("campanha", "mestre"):
             raise doc.error(("cards", i, "id"), f"card '{c.id}' is in no zone", code="NO_ZONE")
+        if c.companion_of is not None and c.companion_of not in hero_ids:
+            raise doc.error(("cards", i, "companion_of"), f"unknown hero '{c.companion_of}' (a COMPANHEIRO's Hero)",
+                            code="UNKNOWN_HERO", suggestion=suggest(c.companion_of, hero_ids))
         if c.attached_to and c.attached_to not in card_ids:
             raise doc.error(("cards", i, "attached_to"), f"unknown card '{c.attached_to}'", code="UNKNOWN_CARD")
+        if c.attached_to == c.id:
+            raise doc.error(("cards", i, "attached_to"), f"card '{c.id}' cannot be attached to itself",
+                            code="INVALID_VALUE")
     t = m.turn
     for k, who in enumerate(t.order or []):
         if who not in hero_ids and who not in card_ids:
             raise doc.error(("turn", "order", k), f"unknown hero or COMPANHEIRO '{who}'", code="UNKNOWN_HERO",
                             suggestion=suggest(who, hero_ids))
+        if k and t.order and t.order[k - 1] == who:  # R-20: extra turns exist, but two in a row are one turn
+            raise doc.error(("turn", "order", k), f"'{who}' is listed twice in a row — a hero's extra turns in a "
+                            "cycle (R-20) come between other turns", code="DUPLICATE_ID")
     if t.hero and t.hero not in (t.order or hero_ids):
         raise doc.error(("turn", "hero"), f"'{t.hero}' is not in the turn order", code="UNKNOWN_HERO",
                         suggestion=suggest(t.hero, t.order or hero_ids))
+    if t.hero and t.order and t.order.count(t.hero) > 1:
+        raise doc.error(("turn", "hero"), f"'{t.hero}' has {t.order.count(t.hero)} turns in the order, so the "
+                        "starting turn is ambiguous — start at another hero's turn", code="AMBIGUOUS_TURN")
+    if t.cycle < 1 or t.cycle > MAX_COUNT:
+        raise doc.error(("turn", "cycle"), f"a cycle number is 1..{MAX_COUNT}", code="INVALID_VALUE")
+    choice_ids = [*card_ids, *hero_ids]
     script: list[dict[str, Any]] = []
     for k, a in enumerate(m.script):
         if isinstance(a, ActivateM):
             if a.activate not in card_ids:
                 raise doc.error(("script", k, "activate"), f"unknown card '{a.activate}'", code="UNKNOWN_CARD",
                                 suggestion=suggest(a.activate, card_ids))
-            if a.effect >= len(effects[a.activate]):
+            if a.effect < 0 or a.effect >= len(effects[a.activate]):
                 raise doc.error(("script", k, "effect"), f"card '{a.activate}' has no effect #{a.effect}",
                                 code="UNKNOWN_EFFECT")
             if a.hero and a.hero not in hero_ids:
                 raise doc.error(("script", k, "hero"), f"unknown hero '{a.hero}'", code="UNKNOWN_HERO",
                                 suggestion=suggest(a.hero, hero_ids))
+            _check_choices(doc, ("script", k, "choices"), a.choices, effects[a.activate][a.effect], choice_ids)
             script.append({"do": "activate", "card": a.activate, "hero": a.hero, "effect": a.effect,
                            "choices": a.choices})
         elif isinstance(a, AttackM):
             if a.attack.target not in hero_ids:
                 raise doc.error(("script", k, "attack", "target"), f"unknown hero '{a.attack.target}'",
                                 code="UNKNOWN_HERO", suggestion=suggest(a.attack.target, hero_ids))
+            _check_hero(doc, ("script", k, "attack", "hero"), a.attack.hero, hero_ids)
+            if not 0 <= a.attack.damage <= MAX_COUNT:
+                raise doc.error(("script", k, "attack", "damage"), f"damage is a whole number 0..{MAX_COUNT}",
+                                code="INVALID_VALUE")
             script.append({"do": "attack", **a.attack.model_dump()})
         elif isinstance(a, TestM):
+            _check_hero(doc, ("script", k, "test", "hero"), a.test.hero, hero_ids)
             script.append({"do": "test", **a.test.model_dump()})
         else:
             flags = [f for f, v in a.model_dump().items() if v]
@@ -362,10 +412,92 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
         if d.key is None and d.window is None:
             raise doc.error(("decisions", k), "a decision needs 'window' (with respond/pass) or 'key' + 'pick'",
                             code="MISSING_KEY")
+        if d.window is not None and not WINDOW_RE.fullmatch(norm(d.window)):
+            raise doc.error(("decisions", k, "window"), f"'{d.window}' is not a window — write halt@<index> or "
+                            "post@<index>, e.g. halt@0", code="INVALID_VALUE")
+        if d.window is not None and d.respond is None and not d.pass_:
+            raise doc.error(("decisions", k), "a window decision needs 'respond' or 'pass: true'",
+                            code="MISSING_KEY")
+        if d.key is not None:
+            if not KEY_RE.fullmatch(d.key):
+                raise doc.error(("decisions", k, "key"), f"'{d.key}' is not a decision key (halt@<i>#<n>, "
+                                "post@<i>#<n>, choose@<i>.req<k>, choose@<i>.body<k>, option@<i>.body<k>, "
+                                "order@<stage>@<i>#<n>)", code="INVALID_VALUE")
+            if d.pick is None:
+                raise doc.error(("decisions", k), "a 'key' decision needs 'pick'", code="MISSING_KEY")
+            _check_pick(doc, ("decisions", k, "pick"), d.key, d.pick, card_ids, hero_ids)
+        if d.respond is not None:
+            reffs = effects[d.respond.card]
+            if not 0 <= d.respond.effect < len(reffs):
+                raise doc.error(("decisions", k, "respond", "effect"), f"card '{d.respond.card}' has no effect "
+                                f"#{d.respond.effect}", code="UNKNOWN_EFFECT")
+            _check_choices(doc, ("decisions", k, "choices"), d.choices, reffs[d.respond.effect], choice_ids)
+        elif d.choices:
+            raise doc.error(("decisions", k, "choices"), "'choices' go with 'respond'", code="INVALID_VALUE")
         decisions.append(dd)
     return Scenario(name=name, title=m.title or name, description=m.description or "",
                     assumptions=list(m.assumptions), data=data, effects=effects, script=script,
                     decisions=decisions, warnings=warnings, doc=doc)
+
+
+#: A window a scripted decision answers: ``halt@<index>`` or ``post@<index>``.
+WINDOW_RE = re.compile(r"(halt|post)@\d{1,4}")
+#: Every decision key the engine asks (see ``LANGUAGE.md`` «Decision keys»).
+KEY_RE = re.compile(r"(?:halt|post)@\d{1,4}#\d{1,6}|choose@\d{1,4}\.(?:task|req\d{1,3}|body\d{0,3})"
+                    r"|option@\d{1,4}\.body\d{0,3}|order@(?:flow|halt|post)@\d{1,4}#\d{1,6}")
+#: Bound on script numbers (damage, cycle) — issue 11 §2.
+MAX_COUNT = 10**6
+
+
+def _check_hero(doc: YamlDoc, path: tuple[Any, ...], who: str | None, hero_ids: list[str]) -> None:
+    if who is not None and who not in hero_ids:
+        raise doc.error(path, f"unknown hero '{who}'", code="UNKNOWN_HERO", suggestion=suggest(who, hero_ids))
+
+
+def choice_keys(effect: Effect) -> list[str]:
+    """The keys a ``choices:`` mapping may use for ``effect``: ``task``, ``req<i>`` (costs and actions),
+    ``body<i>`` (statements of the description)."""
+    keys = ["task"] if effect.task else []
+    keys += [f"req{i}" for i, r in enumerate(effect.requirements) if r.kind in ("cost", "action")]
+    keys += [f"body{i}" for i in range(len(effect.body))]
+    return keys
+
+
+def _check_value_ids(doc: YamlDoc, path: tuple[Any, ...], value: str, ids: list[str]) -> None:
+    for part in str(value).split("+"):
+        if part.isdigit() and 0 < int(part) <= 99:  # an option number of Escolha um
+            continue
+        if part not in ids:
+            raise doc.error(path, f"'{part}' is neither a card nor a hero", code="UNKNOWN_CARD",
+                            suggestion=suggest(part, ids))
+
+
+def _check_choices(doc: YamlDoc, path: tuple[Any, ...], choices: dict[str, str], effect: Effect,
+                   ids: list[str]) -> None:
+    """Issue 11 §3: a ``choices:`` key names a step of this effect, and each value a card or hero."""
+    keys = choice_keys(effect)
+    for key, value in choices.items():
+        if key not in keys:
+            raise doc.error((*path, key), f"'{key}' is not a choice of this effect (it has: "
+                            f"{', '.join(keys) or 'no choices'})", code="UNKNOWN_KEY", suggestion=suggest(key, keys))
+        _check_value_ids(doc, (*path, key), value, ids)
+
+
+def _check_pick(doc: YamlDoc, path: tuple[Any, ...], key: str, pick: str, card_ids: list[str],
+                hero_ids: list[str]) -> None:
+    if key.startswith(("choose@", "option@")):
+        _check_value_ids(doc, path, pick, [*card_ids, *hero_ids])
+        return
+    if key.startswith("order@"):
+        m = re.fullmatch(r"(.+)#\d+", pick)
+        if not m or m.group(1) not in card_ids:
+            raise doc.error(path, f"'{pick}' is not an effect id (<card>#<n>)", code="UNKNOWN_EFFECT",
+                            suggestion=suggest(pick, [f"{c}#0" for c in card_ids]))
+        return
+    m = re.fullmatch(r"([^:]+):(.+)#\d+>.+", pick)
+    if pick != "pass" and (not m or m.group(1) not in hero_ids or m.group(2) not in card_ids):
+        raise doc.error(path, f"'{pick}' is not a response (pass, or <hero>:<card>#<n>><event>)",
+                        code="INVALID_VALUE")
 
 
 def list_scenarios() -> list[str]:
