@@ -376,6 +376,24 @@ class Engine:
                 out.append(th)
         return out
 
+    def may_use(self, hero: str | None, card: Card, effect: Effect, own_turn: bool) -> tuple[bool, str, str]:
+        """Seed «Efeito»: «Cada personagem pode utilizar e ativar apenas suas próprias cartas»; seed «Do Time»:
+        a Do Time card on its MESA may also be activated by «qualquer Herói do seu time», on that hero's turn."""
+        g = self.g
+        if hero in self.activators(card, effect):
+            return True, "", ""
+        ctrl = g.controller(card.id)
+        if "Do Time" in effect.scopes and ctrl is not None and hero in g.heroes:
+            if not g.teammates(hero, ctrl):
+                return False, "DO_TIME_TEAM", (f"Do Time: {hero} (team {g.heroes[hero].team}) is not on the team of "
+                                               f"{ctrl} (team {g.heroes[ctrl].team}), who holds {card.id}")
+            if not own_turn:
+                return False, "DO_TIME", "Do Time: a teammate activates it only on their own turn"
+        if hero is None or hero == ctrl:
+            return True, "", ""
+        return False, "NOT_OWN_CARD", (f"{hero} does not control {card.id}: each character activates only their "
+                                       "own cards (seed «Efeito»)")
+
     def timing_matches(self, effect: Effect, card: Card, hero: str | None, ev: GEvent) -> bool:
         """Seed «Temporização»: does one of the effect's timings name this game moment?"""
         return any(_TIMING_MATCH[t](self, card, hero, ev) for t in effect.timings)
@@ -453,8 +471,9 @@ class Engine:
             return False, "ONCE_PER_BATTLE", f"Uma Vez por Batalha: already activated in battle {g.battle}"
         if "Ação Inicial" in effect.limits and (not own_turn or g.actions_this_turn > 0):
             return False, "ACAO_INICIAL", "Ação Inicial: the hero already acted this turn (R-09)"
-        if "Do Time" in effect.scopes and hero != g.controller(card.id) and not own_turn:
-            return False, "DO_TIME", "Do Time: a teammate activates it only on their own turn"
+        ok, code, reason = self.may_use(hero, card, effect, own_turn)
+        if not ok:
+            return False, code, reason
         trig = effect.trigger()
         if effect.activation == "Auto" or response:
             if ev is None:
@@ -1243,6 +1262,7 @@ class Engine:
         """A halt or post window: every Auto first (priority, each fully resolved), then Ativar (R-06)."""
         if "Irrespondível" in frame.effect.limits and stage in R.IRRESPONDIVEL_CLOSES:
             self.emit(stage, frame, detail={"closed": True, "rule": "R-10"})
+            self.closed_window(frame, stage)
             return
         evs = self.window_events(frame, stage)
         self.emit(stage, frame, detail={"answerable": [e.label for e in evs]})
@@ -1273,6 +1293,21 @@ class Engine:
             self.used.add((_effect_id(card, eno), gev.seq))
             self.choices[frame.index + 1] = dict(self.scripted_choices.get(choice, {}))
             self.activate(hero, card, eno, gev, frame)
+
+    def closed_window(self, frame: Frame, stage: str) -> None:
+        """R-10: a window closed by Irrespondível still tells a scripted response why it is refused.
+
+        The decider sees the window with "pass" as its only option and every Ativar effect refused with
+        code ``IRRESPONDIVEL``; a script that named one gets a ``refused`` event, never silence. Nothing is
+        recorded as a decision (there was none to take)."""
+        reason = f"Irrespondível: no effect can be activated in response to {frame.effect_id} (R-10)"
+        refused = tuple(Refusal(f"{h}:{_effect_id(c.id, n)}", h, c.id, _effect_id(c.id, n), "IRRESPONDIVEL", reason)
+                        for c in self.g.cards.values() for n, e in enumerate(c.effects) if e.activation == "Ativar"
+                        for h in self.activators(c, e))
+        point = DecisionPoint(key=f"{stage}@{frame.index}#0", kind="respond", spotlight=frame.index, stage=stage,
+                              answers=(), options=(Option("pass", "pass"),), refused=refused,
+                              prompt=f"respond to {frame.effect_id} ({stage}: closed, R-10)")
+        self.decider(point)
 
     def priority_key(self, hero: str | None, card: Card) -> tuple[int, int, int, int]:
         """R-05/R-07: (category, -Iniciativa, hero order, card order) relative to the turn hero."""

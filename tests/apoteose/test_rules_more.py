@@ -175,3 +175,38 @@ def test_r23_passivo_one_off_action_is_rejected_at_load():
     with pytest.raises(ScenarioError) as exc:
         run(two({"MESA": ["x"]}), [card("x", "ana", "Passivo Cure 1 de VIDA.")], [], turn=TURN)
     assert exc.value.code == "UNSUPPORTED_TEXT" and exc.value.field == "cards[0].effects[0]"
+
+
+def test_do_time_refuses_a_hero_of_another_team():
+    """Seed «Do Time»: «qualquer Herói do seu time» — a hero of another team cannot activate it, and the
+    refusal says so (issue 10 §3)."""
+    heroes = [hero("ana", "azul", 5, MESA=["t"]), hero("bruno", "vermelho", 3)]
+    t = run(heroes, [card("t", "ana", "Ativar · Do Time【 Consuma 1 de ESTAMINA 】 Cure 10 de VIDA.")],
+            [{"activate": "t", "hero": "bruno"}], turn={"order": ["bruno", "ana"], "hero": "bruno"})
+    assert t.resolution_order == ()
+    [ref] = t.of("refused")
+    assert ref.detail["code"] == "DO_TIME_TEAM" and ref.hero == "bruno"
+    assert "not on the team of ana" in ref.detail["reason"]
+    assert t.heroes["bruno"].resources["ESTAMINA"] == [4, 6]
+
+
+def test_a_hero_cannot_activate_another_heros_card():
+    """Seed «Efeito»: «Cada personagem pode utilizar e ativar apenas suas próprias cartas»."""
+    heroes = [hero("ana", "azul", 5, MESA=["t"]), hero("bruno", "vermelho", 3)]
+    t = run(heroes, [card("t", "ana", "Ativar Cure 10 de VIDA.")], [{"activate": "t", "hero": "bruno"}],
+            turn={"order": ["bruno", "ana"], "hero": "bruno"})
+    assert [e.detail["code"] for e in t.of("refused")] == ["NOT_OWN_CARD"]
+
+
+def test_irrespondivel_refuses_a_scripted_response_with_the_reason():
+    """R-10 / seed «Irrespondível»: a scripted response into a closed window is refused, never dropped."""
+    t = run([hero("ana", "azul", 5, INVENTARIO=["p"]), hero("bruno", "vermelho", 3, MESA=["x"])],
+            [card("p", "ana", "Ativar · Irrespondível Cure 10 de VIDA."),
+             card("x", "bruno", "Ativar【 Quando um oponente ativar uma carta 】 Negue a ativação dessa carta.")],
+            [{"activate": "p"}], [{"window": "halt@0", "respond": {"card": "x"}}])
+    assert t.resolution_order == ("p",)
+    [ref] = t.of("refused")
+    assert ref.detail["code"] == "IRRESPONDIVEL" and ref.card == "x" and ref.detail["window"] == "halt@0"
+    assert "Irrespondível" in ref.detail["reason"]
+    assert [e.code for e in t.errors] == ["IRRESPONDIVEL"]
+    assert not any(d.key.startswith("halt@0") for d in t.decisions)
