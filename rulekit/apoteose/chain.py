@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulekit.apoteose import rulings as R
+from rulekit.apoteose.reasons import render
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.state import IN_PLAY, Card, Game, Lasting
 from rulekit.apoteose.text import Effect, Requirement
@@ -30,7 +31,14 @@ MAX_EVENTS = 20000
 
 
 class Fail(Exception):
-    """A statement or requirement cannot be carried out (-> refusal, stop or truncation)."""
+    """A statement or requirement cannot be carried out (-> refusal, stop or truncation).
+
+    It carries a reason: a ``code`` of :mod:`rulekit.apoteose.reasons` and its ``params``."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(render(code, params))
 
 
 class NeedDecision(Exception):
@@ -75,18 +83,24 @@ class Option:
 
 @dataclass(frozen=True)
 class Refusal:
-    """An effect that cannot be used at a decision point, with the reason (and its rule)."""
+    """An effect that cannot be used at a decision point, with the reason: a ``code`` and its ``params``
+    (:mod:`rulekit.apoteose.reasons`); ``reason`` gives the English words."""
 
     id: str
     hero: str | None
     card: str | None
     effect: str
     code: str
-    reason: str
+    params: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def reason(self) -> str:
+        """The English words of the reason (views render it themselves: ``views.chain.reason_text``)."""
+        return render(self.code, self.params)
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "hero": self.hero, "card": self.card, "effect": self.effect,
-                "code": self.code, "reason": self.reason}
+                "code": self.code, "params": dict(self.params), "reason": self.reason}
 
 
 @dataclass(frozen=True)
@@ -312,12 +326,15 @@ class Engine:
         self.g.actions_this_turn = 0
         if self.g.turn_pos >= len(self.g.order):
             self.g.turn_pos = 0
-            self.g.cycle += 1  # R-20: the restoration phase already belongs to the next cycle
+            if R.RESTORATION_STARTS_NEXT_CYCLE:  # R-20: restoration already belongs to the next cycle
+                self.g.cycle += 1
             self.g.phase = "restoration"
             self.expire("end_cycle")
             self.emit("restoration", detail={"cycle": self.g.cycle})
             self.flow(self.ev("restoration", "after", None, label=f"restoration:{self.g.cycle}"))
             self.g.phase = "turn"
+            if not R.RESTORATION_STARTS_NEXT_CYCLE:
+                self.g.cycle += 1
         nxt = self.g.turn_actor
         first = nxt not in self.g.order[: self.g.turn_pos]
         self.emit("turn", detail={"hero": nxt, "turn_hero": self.g.turn_hero, "cycle": self.g.cycle,
@@ -376,23 +393,23 @@ class Engine:
                 out.append(th)
         return out
 
-    def may_use(self, hero: str | None, card: Card, effect: Effect, own_turn: bool) -> tuple[bool, str, str]:
+    def may_use(self, hero: str | None, card: Card, effect: Effect,
+                own_turn: bool) -> tuple[bool, str, dict[str, Any]]:
         """Seed «Efeito»: «Cada personagem pode utilizar e ativar apenas suas próprias cartas»; seed «Do Time»:
         a Do Time card on its MESA may also be activated by «qualquer Herói do seu time», on that hero's turn."""
         g = self.g
         if hero in self.activators(card, effect):
-            return True, "", ""
+            return True, "", {}
         ctrl = g.controller(card.id)
         if "Do Time" in effect.scopes and ctrl is not None and hero in g.heroes:
             if not g.teammates(hero, ctrl):
-                return False, "DO_TIME_TEAM", (f"Do Time: {hero} (team {g.heroes[hero].team}) is not on the team of "
-                                               f"{ctrl} (team {g.heroes[ctrl].team}), who holds {card.id}")
+                return False, "DO_TIME_TEAM", {"hero": hero, "team": g.heroes[hero].team, "holder": ctrl,
+                                               "holder_team": g.heroes[ctrl].team, "card": card.id}
             if not own_turn:
-                return False, "DO_TIME", "Do Time: a teammate activates it only on their own turn"
+                return False, "DO_TIME", {}
         if hero is None or hero == ctrl:
-            return True, "", ""
-        return False, "NOT_OWN_CARD", (f"{hero} does not control {card.id}: each character activates only their "
-                                       "own cards (seed «Efeito»)")
+            return True, "", {}
+        return False, "NOT_OWN_CARD", {"hero": hero, "card": card.id}
 
     def timing_matches(self, effect: Effect, card: Card, hero: str | None, ev: GEvent) -> bool:
         """Seed «Temporização»: does one of the effect's timings name this game moment?"""
@@ -449,56 +466,54 @@ class Engine:
         return False
 
     def legal(self, hero: str | None, card: Card, eno: int, ev: GEvent | None,
-              response: bool) -> tuple[bool, str, str]:
-        """All the checks before anything is paid: scope, limits, activation kind, Previsão."""
+              response: bool) -> tuple[bool, str, dict[str, Any]]:
+        """All the checks before anything is paid: scope, limits, activation kind, Previsão.
+
+        Returns ``(ok, code, params)``: the reason of a refusal as data (:mod:`rulekit.apoteose.reasons`)."""
         effect = card.effects[eno]
         eid = _effect_id(card.id, eno)
         g = self.g
         if effect.activation == "Passivo":
-            return False, "PASSIVO", "a Passivo effect is never activated (seed «Passivo»)"
+            return False, "PASSIVO", {}
         if self.card_zone(card.id) == "LIMBO":
-            return False, "LIMBO", "cards in limbo do not exist (seed «Qualquer Lugar»)"
+            return False, "LIMBO", {}
         leaving = ev is not None and R.timing_overrides_scope(ev.kind, ev.card == card.id, bool(effect.timings))
         if not self.in_scope(card, effect) and not leaving:
-            return False, "SCOPE", (f"not activable from {self.card_zone(card.id)} "
-                                    f"(scope {', '.join(effect.scopes) or 'default'}, R-13)")
+            return False, "SCOPE", {"zone": self.card_zone(card.id), "scopes": ", ".join(effect.scopes) or "default"}
         own_turn = hero == g.turn_hero
-        if "Turno Próprio" in effect.limits and not own_turn:
-            return False, "TURNO_PROPRIO", "Turno Próprio: only during its own turn (seed «Limite»)"
-        if "Uma Vez por Ciclo" in effect.limits and g.used_cycle.get(eid) == g.cycle:
-            return False, "ONCE_PER_CYCLE", f"Uma Vez por Ciclo: already activated in cycle {g.cycle} (R-20)"
-        if "Uma Vez por Batalha" in effect.limits and g.used_battle.get(eid) == g.battle:
-            return False, "ONCE_PER_BATTLE", f"Uma Vez por Batalha: already activated in battle {g.battle}"
-        if "Ação Inicial" in effect.limits and (not own_turn or g.actions_this_turn > 0):
-            return False, "ACAO_INICIAL", "Ação Inicial: the hero already acted this turn (R-09)"
-        ok, code, reason = self.may_use(hero, card, effect, own_turn)
+        limit = R.limit_refusal(effect.limits, own_turn=own_turn, used_cycle=g.used_cycle.get(eid) == g.cycle,
+                                used_battle=g.used_battle.get(eid) == g.battle, acted=g.actions_this_turn > 0,
+                                cycle=g.cycle, battle=g.battle)
+        if limit is not None:
+            return False, limit[0], limit[1]
+        ok, code, params = self.may_use(hero, card, effect, own_turn)
         if not ok:
-            return False, code, reason
+            return False, code, params
         trig = effect.trigger()
         if effect.activation == "Auto" or response:
             if ev is None:
-                return False, "NO_EVENT", "an Auto effect activates only when its moment happens"
+                return False, "NO_EVENT", {}
             t_ok = trig is None or self.trigger_matches(trig, ev, hero, card.id)
             m_ok = not effect.timings or self.timing_matches(effect, card, hero, ev)
             if trig is None and not effect.timings:
                 t_ok = False
             if not (t_ok and m_ok):
-                return False, "NO_TRIGGER", "its Quando requirement is not met by this event (R-12)"
+                return False, "NO_TRIGGER", {}
             if effect.activation == "Ativar" and not R.may_activate_ativar(own_turn=own_turn,
                                                                           has_quando_met=trig is not None):
-                return False, "NOT_OWN_TURN", "Ativar outside its own turn needs a Quando (R-12)"
+                return False, "NOT_OWN_TURN", {"case": "response"}
         else:
             if not own_turn:
-                return False, "NOT_OWN_TURN", "Ativar: only on the hero's own turn (seed «Ativação», R-12)"
+                return False, "NOT_OWN_TURN", {}
             if trig is not None:
-                return False, "NEEDS_EVENT", "it has a Quando requirement: it can only answer that event"
+                return False, "NEEDS_EVENT", {}
             if effect.timings:
-                return False, "NEEDS_MOMENT", f"it activates at {', '.join(effect.timings)} only"
+                return False, "NEEDS_MOMENT", {"timings": ", ".join(effect.timings)}
         ctx = Ctx(hero, card.id, self.frame_of(ev), [])
-        ok, reason = self.previsao(ctx, effect)
+        ok, params = self.previsao(ctx, effect)
         if not ok:
-            return False, "PREVISAO", reason
-        return True, "", ""
+            return False, "PREVISAO", params
+        return True, "", {}
 
     def frame_of(self, ev: GEvent | None) -> Frame | None:
         if ev is None or ev.frame is None:
@@ -519,21 +534,21 @@ class Engine:
                 out.append((f"req{i}", r.ast, r))
         return out
 
-    def previsao(self, ctx: Ctx, effect: Effect) -> tuple[bool, str]:
-        """Seed «Previsão»: is there one assignment meeting ALL requirements together?"""
+    def previsao(self, ctx: Ctx, effect: Effect) -> tuple[bool, dict[str, Any]]:
+        """Seed «Previsão»: is there one assignment meeting ALL requirements together?
+
+        Returns ``(ok, params)`` of the ``PREVISAO`` reason (``case``: unmet, broken or together)."""
         steps = self.steps(effect)
         if self.solve(self.g, ctx, effect, steps, 0):
-            return True, ""
+            return True, {}
         for key, ast, req in steps:
             if not self.solve(self.g, ctx, effect, [(key, ast, req)], 0, check_conditions=False):
                 text = req.text if req else f"task {effect.task}"
-                return False, f"Previsão: '{text}' cannot be met"
+                return False, {"case": "unmet", "requirement": text}
         for r in effect.requirements:
             if r.kind in ("state", "condition") and not self.holds(self.g, ctx, r.ast):
-                return False, f"Previsão: '{r.text}' does not hold"
-        texts = [r.text for r in effect.requirements]
-        return False, ("Previsão: the requirements cannot be met together — every way to pay "
-                       f"breaks another one ({'; '.join(texts)})")
+                return False, {"case": "broken", "requirement": r.text}
+        return False, {"case": "together", "requirements": "; ".join(r.text for r in effect.requirements)}
 
     def solve(self, g: Game, ctx: Ctx, effect: Effect, steps: list[Any], i: int,
               check_conditions: bool = True) -> bool:
@@ -709,7 +724,7 @@ class Engine:
             return {"<": v < cond["value"], ">": v > cond["value"], ">=": v >= cond["value"]}[cond["cmp"]]
         if c == "attached":
             return ctx.card is not None and g.cards[ctx.card].attached_to is not None
-        raise Fail(f"cannot evaluate condition {cond}")
+        raise Fail("CANNOT_EVALUATE", cond=str(cond))
 
     # ------------------------------------------------------------------ amounts ---------
     def amount(self, g: Game, ctx: Ctx, a: Any) -> int:
@@ -732,14 +747,14 @@ class Engine:
             if "max" in a:  # seed «(máx N)»
                 v = min(v, int(a["max"]))
             return v
-        raise Fail(f"bad amount {a}")
+        raise Fail("BAD_AMOUNT", amount=str(a))
 
     # ------------------------------------------------------------------ moving cards ----
     def move_card(self, g: Game, card_id: str, to: str, actor: str | None, sim: bool,
                   bottom: bool = True) -> list[GEvent]:
         holder, zone = g.locate(card_id)
         if zone in ("NOWHERE", "LIMBO"):
-            raise Fail(f"card {card_id} is not available")
+            raise Fail("CARD_UNAVAILABLE", card=card_id)
         owner = g.owner_hero(card_id)
         g.remove(card_id)
         if to in g.shared:
@@ -749,7 +764,7 @@ class Engine:
             if dest is None:
                 common = {"DESCARTE": "DESCARTE COMUM", "BARALHO": "BARALHO COMUM"}.get(to)
                 if common is None:
-                    raise Fail(f"card {card_id} has no hero to hold it in {to}")
+                    raise Fail("NO_HOLDER", card=card_id, zone=to)
                 g.put(card_id, None, common, bottom)
             else:
                 g.put(card_id, dest, to, bottom)
@@ -782,7 +797,7 @@ class Engine:
                 return [choice]
             hs = self.heroes_for(g, ctx, spec)
             if not hs:
-                raise Fail(f"no hero for {spec}")
+                raise Fail("NO_HERO", who=str(spec.get("name") or spec.get("who")))
             return hs if spec.get("all") or spec.get("who") == "selected" else hs[:1]
 
         def mod(kind: str, v: int) -> int:
@@ -799,7 +814,7 @@ class Engine:
             cres: list[int] | None = _resource(g, me, ast["resource"]) if me else None
             amt = mod(op, self.amount(g, ctx, ast["amount"]))
             if cres is None or cres[0] < amt:
-                raise Fail(f"not enough {ast['resource']} to consume {amt}")
+                raise Fail("NOT_ENOUGH_RESOURCE", resource=ast["resource"], amount=amt)
             cres[0] -= amt
             E("consume", patient=me, resource=ast["resource"], amount=amt)
         elif op in ("damage", "lose"):
@@ -831,10 +846,10 @@ class Engine:
         elif op == "draw":
             n = mod("draw", int(ast.get("count", 1)))
             if me is None:
-                raise Fail("nobody to draw")
+                raise Fail("NOBODY_TO_DRAW")
             deck = g.heroes[me].zones["BARALHO"]
             if len(deck) < n:
-                raise Fail(f"not enough cards to draw {n}")
+                raise Fail("NOT_ENOUGH_CARDS", count=n)
             for _ in range(n):
                 cid = deck.pop(0)
                 g.heroes[me].zones["INVENTÁRIO"].append(cid)
@@ -851,7 +866,7 @@ class Engine:
             hosts = self.cards_for(g, ctx, host) if host.get("card") != "choose" else (
                 [choice] if choice else [])
             if not hosts:
-                raise Fail("nothing to attach to")
+                raise Fail("NOTHING_TO_ATTACH")
             for cid in self.pick_cards(g, ctx, {k: v for k, v in ast.items() if k != "to"}, None):
                 holder, zone = g.locate(hosts[0])
                 g.remove(cid)
@@ -865,7 +880,7 @@ class Engine:
                 card = g.cards[cid]
                 if op == "exhaust":
                     if card.consumed:
-                        raise Fail(f"{cid} is already consumed")
+                        raise Fail("ALREADY_CONSUMED", card=cid)
                     card.consumed = True
                 elif op == "ready":
                     card.consumed = False
@@ -874,11 +889,11 @@ class Engine:
                 elif op == "hide":
                     card.revealed = False
                 else:
-                    card.registered = True  # R-18
+                    setattr(card, R.REGISTER_MARK, True)  # R-18: only the mark
                 E(op, card=cid)
         elif op == "select":
             if choice is None:
-                raise Fail("nothing to select")
+                raise Fail("NOTHING_TO_SELECT")
             picked = choice.split("+")
             for p in picked:
                 ctx.selected.append(p)
@@ -896,7 +911,7 @@ class Engine:
         elif op == "negate":
             target = ctx.answered
             if target is None:
-                raise Fail("nothing to negate")
+                raise Fail("NOTHING_TO_NEGATE")
             if not sim and target.stage in ("activating", "halt") and R.negation_applies(target.effect.limits):
                 target.negated = True
                 self.emit("negated", target, detail={"by": frame.effect_id if frame else None,
@@ -906,7 +921,7 @@ class Engine:
         elif op == "modify":
             target = ctx.answered
             if target is None:
-                raise Fail("no action to modify")
+                raise Fail("NO_ACTION_TO_MODIFY")
             if not sim:
                 target.modifiers[ast["action"]] = target.modifiers.get(ast["action"], 0) + self.amount(g, ctx, ast["delta"])
         elif op == "gain":
@@ -939,7 +954,7 @@ class Engine:
             for st in opts[pick]:
                 evs.extend(self.run_stmt(g, ctx, st, frame, sim))
         else:
-            raise Fail(f"statement '{op}' cannot run")
+            raise Fail("CANNOT_RUN", op=str(op))
         return evs
 
     def run_stmt(self, g: Game, ctx: Ctx, st: dict[str, Any], frame: Frame | None, sim: bool) -> list[GEvent]:
@@ -947,7 +962,7 @@ class Engine:
         opts = self.options(g, ctx, st)
         if opts is not None:
             if not opts:
-                raise Fail(f"no legal choice for {st.get('op')}")
+                raise Fail("NO_LEGAL_CHOICE", op=str(st.get("op")))
             if sim or frame is None:
                 choice = opts[0]
             else:
@@ -972,14 +987,14 @@ class Engine:
     def pick_cards(self, g: Game, ctx: Ctx, ast: dict[str, Any], choice: str | None) -> list[str]:
         if ast.get("card") == "choose":
             if choice is None:
-                raise Fail("no card chosen")
+                raise Fail("NO_CARD_CHOSEN")
             return choice.split("+")
         cards = self.cards_for(g, ctx, ast)
         if not cards:
-            raise Fail(f"no card for '{ast.get('card')}'")
+            raise Fail("NO_CARD", card=str(ast.get("card")))
         for cid in cards:
             if g.locate(cid)[1] in ("NOWHERE", "LIMBO"):
-                raise Fail(f"card {cid} is not available")
+                raise Fail("CARD_UNAVAILABLE", card=cid)
         return cards
 
     def roll(self, g: Game, n: int, sim: bool) -> list[int]:
@@ -1041,23 +1056,25 @@ class Engine:
         """End lasting effects: their time came, their card left (R-19), or an Enquanto broke (R-03)."""
         keep = []
         for lt in self.g.lasting:
-            reason = None
+            reason: tuple[str, dict[str, Any]] | None = None
             if when is not None and lt.until == when and (hero is None or lt.hero == hero):
-                reason = when
+                reason = ("TIME_CAME", {"when": when})
             elif lt.card and not lt.survives_card and self.g.locate(lt.card)[1] not in ("MESA", "CENÁRIO",
                                                                                            "TABULEIRO", "SUPORTE",
                                                                                            "INVENTÁRIO"):
-                reason = "card left play (R-19)"
+                reason = ("CARD_LEFT_PLAY", {})
             else:
                 ctx = Ctx(lt.hero, lt.card, None, [])
                 try:
-                    if lt.enquanto and not all(self.holds(self.g, ctx, c) for c in lt.enquanto):
-                        reason = "Enquanto/Durante/Até no longer holds (R-03, R-04)"
+                    if R.ENQUANTO_ENDS_LASTING_EFFECT and lt.enquanto and not all(
+                            self.holds(self.g, ctx, c) for c in lt.enquanto):
+                        reason = ("STATE_ENDED", {})
                 except Fail:
-                    reason = "Enquanto/Durante/Até no longer holds (R-03, R-04)"
+                    reason = ("STATE_ENDED", {}) if R.ENQUANTO_ENDS_LASTING_EFFECT else None
             if reason:
                 self.emit("expire", card=lt.card, effect=lt.effect, hero=lt.hero,
-                          detail={"attribute": lt.attribute, "amount": lt.amount, "reason": reason})
+                          detail={"attribute": lt.attribute, "amount": lt.amount, "code": reason[0],
+                                  "params": reason[1]})
             else:
                 keep.append(lt)
         self.g.lasting = keep
@@ -1071,11 +1088,11 @@ class Engine:
         if eno >= len(card.effects):
             raise RulekitError(f"card '{card_id}' has no effect #{eno}", code="UNKNOWN_EFFECT")
         effect = card.effects[eno]
-        ok, code, reason = self.legal(hero, card, eno, answer, parent is not None)
+        ok, code, params = self.legal(hero, card, eno, answer, parent is not None)
         if not ok:
             self.emit("refused", index=None, card=card_id, effect=_effect_id(card_id, eno), hero=hero,
-                      responds_to=parent.index if parent else None, detail={"reason": reason, "code": code})
-            self.errors.append(TraceError(card_id, code, reason))
+                      responds_to=parent.index if parent else None, detail={"code": code, "params": params})
+            self.errors.append(TraceError(card_id, code, render(code, params)))
             return None
         frame = Frame(index=len(self.stack), card=card_id, effect_no=eno, effect=effect,
                       effect_id=_effect_id(card_id, eno), hero=hero, responds_to=parent.index if parent else None,
@@ -1097,10 +1114,9 @@ class Engine:
         self.emit("activate", frame, detail={"text": _effect_text(effect), "activation": effect.activation,
                                              "rules_action": rules,
                                              "answers": frame.answers.label if frame.answers else None})
-        if effect.activation == "Ativar" and frame.hero == g.turn_hero and not rules:
-            g.actions_this_turn += 1  # Ação Inicial counts non-automatic actions (R-09: even stopped ones)
-        elif rules:
-            g.actions_this_turn += 1
+        counted = rules or (effect.activation == "Ativar" and frame.hero == g.turn_hero)
+        if counted:
+            g.actions_this_turn += 1  # Ação Inicial counts non-automatic actions
         if "Uma Vez por Ciclo" in effect.limits:
             g.used_cycle[frame.effect_id] = g.cycle
         if "Uma Vez por Batalha" in effect.limits:
@@ -1137,20 +1153,22 @@ class Engine:
         broken = [r for r in effect.requirements if R.recheck_at_halt_exit(r.kind, r.verb)
                   and not self.still_holds(frame, r)]
         if broken:
-            self.emit("stopped", frame, detail={"reason": f"'{broken[0].text}' no longer holds",
+            self.emit("stopped", frame, detail={"code": "STATE_BROKEN", "params": {"requirement": broken[0].text},
                                                 "rule": "R-03", "costs_refunded": False})
             if not R.STOPPED_USES_ONCE_LIMITS:  # R-09
                 g.used_cycle.pop(frame.effect_id, None) if "Uma Vez por Ciclo" in effect.limits else None
                 g.used_battle.pop(frame.effect_id, None) if "Uma Vez por Batalha" in effect.limits else None
+            if counted and not R.STOPPED_COUNTS_AS_ACTION:  # R-09
+                g.actions_this_turn -= 1
             self.pop(frame, "stopped")
             return frame
         # -- resolving (atomic, R-02)
         frame.stage = "resolving"
         before = self.snapshot()
-        done, skipped, why = self.resolve_body(frame, ctx)
+        done, skipped, (why, why_params) = self.resolve_body(frame, ctx)
         if skipped:
-            self.emit("truncated", frame, detail={"reason": why, "done": done, "skipped": skipped,
-                                                  "seed": "Na Descrição"})
+            self.emit("truncated", frame, detail={"code": why, "params": why_params, "done": done,
+                                                  "skipped": skipped, "seed": "Na Descrição"})
         self.emit("resolve", frame, resources=self.diff(before),
                   detail={"statements": done, "truncated": bool(skipped),
                           "events": [e.label for e in frame.results]})
@@ -1189,7 +1207,9 @@ class Engine:
                 return False
         return True
 
-    def resolve_body(self, frame: Frame, ctx: Ctx) -> tuple[list[str], list[str], str]:
+    def resolve_body(self, frame: Frame, ctx: Ctx) -> tuple[list[str], list[str], tuple[str, dict[str, Any]]]:
+        """Seed «Na Descrição»: run the statements in order; the first that cannot be done (or a broken
+        Enquanto/Durante) cuts the rest. Returns (done, skipped, (code, params) of why)."""
         done: list[str] = []
         body = list(frame.effect.body)
         for i, st in enumerate(body):
@@ -1197,13 +1217,14 @@ class Engine:
             ench = [r for r in frame.effect.requirements if norm(r.verb) in ("enquanto", "durante")]
             broken = [r for r in ench if not self.safe_holds(ctx, r.ast)]
             if broken:
-                return done, [_stmts_label([s]) for s in body[i:]], f"'{broken[0].text}' broke during resolution"
+                return done, [_stmts_label([s]) for s in body[i:]], ("BROKE_DURING_RESOLUTION",
+                                                                     {"requirement": broken[0].text})
             try:
                 frame.results.extend(self.run_stmt(self.g, ctx, st, frame, sim=False))
             except Fail as exc:
-                return done, [_stmts_label([s]) for s in body[i:]], str(exc)
+                return done, [_stmts_label([s]) for s in body[i:]], (exc.code, exc.params)
             done.append(_stmts_label([body[i]]))
-        return done, [], ""
+        return done, [], ("", {})
 
     def safe_holds(self, ctx: Ctx, cond: dict[str, Any]) -> bool:
         try:
@@ -1300,8 +1321,8 @@ class Engine:
         The decider sees the window with "pass" as its only option and every Ativar effect refused with
         code ``IRRESPONDIVEL``; a script that named one gets a ``refused`` event, never silence. Nothing is
         recorded as a decision (there was none to take)."""
-        reason = f"Irrespondível: no effect can be activated in response to {frame.effect_id} (R-10)"
-        refused = tuple(Refusal(f"{h}:{_effect_id(c.id, n)}", h, c.id, _effect_id(c.id, n), "IRRESPONDIVEL", reason)
+        params = {"effect": frame.effect_id}
+        refused = tuple(Refusal(f"{h}:{_effect_id(c.id, n)}", h, c.id, _effect_id(c.id, n), "IRRESPONDIVEL", params)
                         for c in self.g.cards.values() for n, e in enumerate(c.effects) if e.activation == "Ativar"
                         for h in self.activators(c, e))
         point = DecisionPoint(key=f"{stage}@{frame.index}#0", kind="respond", spotlight=frame.index, stage=stage,
@@ -1373,15 +1394,14 @@ class Engine:
                 for hero in self.activators(card, eff):
                     if trig is None and not eff.timings:
                         if hero is not None and self.card_zone(card.id) not in ("LIMBO",):
-                            refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, "NO_QUANDO",
-                                                   "a response must answer an event: this Ativar has no Quando (R-12)"))
+                            refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, "NO_QUANDO"))
                         continue
-                    best: tuple[str, str] | None = None
+                    best: tuple[str, dict[str, Any]] | None = None
                     matched = False
                     for ev in evs:
                         if (eid, ev.seq) in self.used:
                             continue
-                        ok, code, reason = self.legal(hero, card, eno, ev, True)
+                        ok, code, params = self.legal(hero, card, eno, ev, True)
                         if ok:
                             oid = f"{hero}:{eid}>{ev.label}"
                             if oid not in lookup:
@@ -1391,10 +1411,10 @@ class Engine:
                                     eid, ev.label)))
                             matched = True
                         elif code != "NO_TRIGGER":
-                            best = best or (code, reason)
+                            best = best or (code, params)
                     if not matched:
-                        code, reason = best or ("NO_TRIGGER", "its Quando is not met by anything in this window")
-                        refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, code, reason))
+                        code, params = best or ("NO_TRIGGER", {})
+                        refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, code, params))
         options.sort(key=lambda p: p[0])
         return [o for _, o in options], refused, lookup
 
@@ -1408,10 +1428,10 @@ def _resource(g: Game, hero: str, name: str) -> list[int]:
     loader asks for all three) makes the effect fail with that reason instead of a ``KeyError``."""
     h = g.heroes.get(hero)
     if h is None:
-        raise Fail(f"'{hero}' is not a hero")
+        raise Fail("NOT_A_HERO", hero=hero)
     res = h.resources.get(name)
     if res is None:
-        raise Fail(f"hero '{hero}' has no {name}")
+        raise Fail("NO_RESOURCE", hero=hero, resource=name)
     return res
 
 

@@ -229,14 +229,14 @@ class ScriptDecider:
                     return o.id, "script"
             eid = f"{r['card']}#{r.get('effect', 0)}"
             why = next((x for x in point.refused if x.effect == eid and r.get("hero") in (None, x.hero)), None)
-            reason = why.reason if why else "not a legal response in this window"
-            code = why.code if why else "NOT_LEGAL_HERE"
+            code, params = (why.code, dict(why.params)) if why else ("NOT_LEGAL_HERE", {})
             self.engine.emit("refused", index=None, card=r["card"], effect=eid, hero=r.get("hero"),
-                             responds_to=point.spotlight, detail={"reason": reason, "code": code,
+                             responds_to=point.spotlight, detail={"code": code, "params": params,
                                                                   "window": point.window})
+            from rulekit.apoteose.reasons import render
             from rulekit.apoteose.trace import TraceError
 
-            self.engine.errors.append(TraceError(r["card"], code, reason))
+            self.engine.errors.append(TraceError(r["card"], code, render(code, params)))
         return point.default, "default"
 
 

@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulekit.apoteose import lang
+from rulekit.apoteose import rulings as R
 from rulekit.apoteose.rulings import (
     KEYWORD_ORDER,
     KEYWORDS,
     REQUIREMENT_ORDER,
-    TASK_ON_PASSIVO_IS_ERROR,
     moment_of,
     norm,
 )
@@ -37,7 +37,7 @@ from rulekit.yamlsrc import suggest
 ERROR_CODES: tuple[str, ...] = (
     "MISSING_ACTIVATION_KEYWORD", "TWO_ACTIVATION_KEYWORDS", "MORE_THAN_ONE_TASK", "UNKNOWN_KEYWORD",
     "UNCLOSED_REQUIREMENTS", "UNOPENED_REQUIREMENTS", "TASK_ON_PASSIVO", "DUPLICATE_KEYWORD",
-    "EMPTY_REQUIREMENT", "UNKNOWN_REQUIREMENT", "TWO_REQUIREMENT_BLOCKS", "EMPTY_EFFECT",
+    "EMPTY_REQUIREMENT", "UNKNOWN_REQUIREMENT", "TWO_REQUIREMENT_BLOCKS", "EMPTY_EFFECT", "REQUIREMENT_ORDER",
 )
 #: Stable warning codes.
 WARNING_CODES: tuple[str, ...] = ("REQUIREMENT_ORDER", "KEYWORD_ORDER", "UNSUPPORTED_TEXT")
@@ -239,7 +239,7 @@ def parse_effect(text: str) -> Effect:
             raise _err("DUPLICATE_KEYWORD", f"keyword '{name}' given twice", pos, src)
         seen.add(name)
     activation = activations[0][1]
-    if tasks and activation == "Passivo" and TASK_ON_PASSIVO_IS_ERROR:
+    if tasks and activation == "Passivo" and R.TASK_ON_PASSIVO_IS_ERROR:
         raise _err("TASK_ON_PASSIVO", "a Passivo effect cannot have a task (R-23)", tasks[0][2], src)
     warnings: list[Warning_] = []
     ranks = [KEYWORD_ORDER.index(k) for k, _, _ in found]
@@ -271,6 +271,9 @@ def parse_effect(text: str) -> Effect:
         order = [REQUIREMENT_ORDER.index(r.kind) for r in reqs]
         if order != sorted(order):
             bad = next(r for i, r in enumerate(reqs) if i and order[i] < order[i - 1])
+            if R.REQUIREMENT_ORDER_IS_ERROR:  # R-17 flipped: out of order is an error
+                raise _err("REQUIREMENT_ORDER", "requirements out of the conventional order (costs, actions, "
+                           "states, conditions)", bad.position, src)
             warnings.append(Warning_("REQUIREMENT_ORDER", "requirements out of the conventional order "
                                      "(costs, actions, states, conditions) — allowed, R-17", bad.position))
 

@@ -31,8 +31,10 @@ Event vocabulary (stable, issue 3 §7) — :data:`EVENTS`:
 ``negated``
     the frame was negated (R-08) and is removed unresolved; paid costs stay paid.
 ``refused``
-    an activation was refused before anything was paid; ``detail["reason"]`` and
-    ``detail["code"]`` say why (Previsão, limits, scope...).
+    an activation was refused before anything was paid; ``detail["code"]`` and ``detail["params"]``
+    say why (Previsão, limits, scope...): a reason of :mod:`rulekit.apoteose.reasons`, put into words
+    by the views (``rulekit.views.chain.reason_text``). ``stopped``, ``truncated`` and ``expire``
+    carry their reason the same way. The §7 JSON shows the English words as ``detail["reason"]``.
 ``end``
     the chain is empty; the spotlight goes back to the game.
 
@@ -53,6 +55,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from rulekit.apoteose.reasons import render
+
 #: The stable event vocabulary of issue 3 §7.
 EVENTS: tuple[str, ...] = (
     "activate",
@@ -72,6 +76,8 @@ EVENTS: tuple[str, ...] = (
 FLOW_EVENTS: tuple[str, ...] = ("turn", "restoration", "battle", "end_turn", "passive", "expire")
 
 #: The four stages a frame passes through (seed «Encadeamento de Resposta»).
+#: Events whose §7 JSON detail carries the reason's ``code`` (the others show only its words).
+_JSON_CODE_EVENTS: frozenset[str] = frozenset({"refused"})
 STAGES: tuple[str, ...] = ("activating", "halt", "resolving", "post")
 
 Stage = Literal["activating", "halt", "resolving", "post"]
@@ -116,7 +122,13 @@ class ChainEvent:
         ``spotlight``, ``stage``, ``resources`` and ``depth`` travel inside ``detail`` (the contract
         allows no other top-level keys).
         """
-        detail = {k: self.detail[k] for k in sorted(self.detail)}
+        detail = dict(self.detail)
+        if "code" in detail and "params" in detail:
+            # The trace holds a reason as data (code + params); the §7 JSON keeps its English words.
+            detail["reason"] = render(detail["code"], detail.pop("params"))
+            if self.event not in _JSON_CODE_EVENTS:  # the contract's keys stay exactly as they were
+                del detail["code"]
+        detail = {k: detail[k] for k in sorted(detail)}
         detail["spotlight"] = self.spotlight
         detail["stage"] = self.stage
         detail["resources"] = {h: {r: list(v) for r, v in rs.items()} for h, rs in self.resources.items()}

@@ -226,7 +226,9 @@ class ChainExplorer(Guarded):
     @staticmethod
     def _refused_label(r: Any) -> str:
         who = f" ({r.hero})" if getattr(r, "hero", None) else ""
-        return f"{r.card or r.effect}{who}: {r.reason}"
+        from rulekit.views.chain import reason_text
+
+        return f"{r.card or r.effect}{who}: {reason_text(r)}"
 
     # ------------------------------------------------------------------ actions
     @guarded
@@ -240,7 +242,9 @@ class ChainExplorer(Guarded):
             refused = {r.id: r for r in self.point.refused}
             if choice in refused:
                 r = refused[choice]
-                raise RulekitError(f"{r.card or r.effect} cannot respond here: {r.reason}", code=r.code)
+                from rulekit.views.chain import reason_text
+
+                raise RulekitError(f"{r.card or r.effect} cannot respond here: {reason_text(r)}", code=r.code)
             raise RulekitError(
                 f"'{choice}' is not a legal choice here (legal: {', '.join(sorted(legal))})",
                 code="ILLEGAL_CHOICE",
@@ -310,7 +314,7 @@ class ChainExplorer(Guarded):
             what += f" — {ev.card}"
         if ev.hero:
             what += f" ({ev.hero})"
-        reason = (ev.detail or {}).get("reason")
+        reason = cv.reason_text(ev.detail or {})
         if reason:
             what += f": {reason}"
         self.status_html.value = wrap(f"<p>{escape(what)}</p>", self.scale)

@@ -10,6 +10,7 @@ from helpers import card, hero, run, scenario
 
 from rulekit.apoteose.chain import run_chain
 from rulekit.errors import RulekitError
+from rulekit.views.chain import reason_text
 
 H = [hero("ana", "A", 5, MESA=["c1"]), hero("bruno", "B", 3)]
 C = [card("c1", "ana", "Ativar Cure 5 de VIDA.")]
@@ -120,4 +121,4 @@ def test_hero_without_a_resource_in_a_hand_built_state_says_why() -> None:
     del engine.g.heroes["ana"].resources["MANA"]
     t = engine.run()
     trunc = [e for e in t.events if e.event == "truncated"]
-    assert trunc and "hero 'ana' has no MANA" in trunc[0].detail["reason"]
+    assert trunc and "hero 'ana' has no MANA" in reason_text(trunc[0].detail)

@@ -7,6 +7,7 @@ from helpers import card, hero, run
 
 from rulekit.apoteose import ChainSession
 from rulekit.apoteose.chain import Engine
+from rulekit.views.chain import reason_text
 
 
 def two(ana=None, bruno=None, **kw):
@@ -102,7 +103,7 @@ def test_r03_enquanto_ends_a_duracao_effect():
              card("caca", "ana", "Ativar Bane um COMPANHEIRO do tabuleiro.")]
     t = run(two({"MESA": ["aura", "caca"]}), cards, [{"activate": "aura"}, {"activate": "caca"}],
             zones={"TABULEIRO": ["lobo"]}, turn=TURN)
-    assert "Enquanto" in t.of("expire")[0].detail["reason"]
+    assert "Enquanto" in reason_text(t.of("expire")[0].detail)
     assert t.heroes["ana"].attributes.get("AGI", 0) == 0
 
 
@@ -186,7 +187,7 @@ def test_do_time_refuses_a_hero_of_another_team():
     assert t.resolution_order == ()
     [ref] = t.of("refused")
     assert ref.detail["code"] == "DO_TIME_TEAM" and ref.hero == "bruno"
-    assert "not on the team of ana" in ref.detail["reason"]
+    assert "not on the team of ana" in reason_text(ref.detail)
     assert t.heroes["bruno"].resources["ESTAMINA"] == [4, 6]
 
 
@@ -207,6 +208,6 @@ def test_irrespondivel_refuses_a_scripted_response_with_the_reason():
     assert t.resolution_order == ("p",)
     [ref] = t.of("refused")
     assert ref.detail["code"] == "IRRESPONDIVEL" and ref.card == "x" and ref.detail["window"] == "halt@0"
-    assert "Irrespondível" in ref.detail["reason"]
+    assert "Irrespondível" in reason_text(ref.detail)
     assert [e.code for e in t.errors] == ["IRRESPONDIVEL"]
     assert not any(d.key.startswith("halt@0") for d in t.decisions)
