@@ -238,6 +238,11 @@ class Engine:
              resources: dict[str, dict[str, list[int]]] | None = None, **kw: Any) -> None:
         if len(self.events) > MAX_EVENTS:
             raise RulekitError("the chain produced too many events (an endless loop?)", code="CHAIN_LOOP")
+        if detail and "code" in detail and "params" in detail:
+            # Compatibility: the English words next to the reason's data, for readers of
+            # ``detail["reason"]`` written before reasons were data (lesson 05's code cells). Views
+            # render ``code`` + ``params`` themselves (``rulekit.views.chain.reason_text``).
+            detail = {**detail, "reason": render(detail["code"], detail["params"])}
         if frame is not None:
             kw.setdefault("index", frame.index)
             kw.setdefault("card", frame.card)

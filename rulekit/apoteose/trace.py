@@ -34,7 +34,8 @@ Event vocabulary (stable, issue 3 §7) — :data:`EVENTS`:
     an activation was refused before anything was paid; ``detail["code"]`` and ``detail["params"]``
     say why (Previsão, limits, scope...): a reason of :mod:`rulekit.apoteose.reasons`, put into words
     by the views (``rulekit.views.chain.reason_text``). ``stopped``, ``truncated`` and ``expire``
-    carry their reason the same way. The §7 JSON shows the English words as ``detail["reason"]``.
+    carry their reason the same way. ``detail["reason"]`` holds the English words too, for older
+    readers (lesson 05) and the §7 JSON; new code should render ``code`` + ``params``.
 ``end``
     the chain is empty; the spotlight goes back to the game.
 
@@ -124,7 +125,7 @@ class ChainEvent:
         """
         detail = dict(self.detail)
         if "code" in detail and "params" in detail:
-            # The trace holds a reason as data (code + params); the §7 JSON keeps its English words.
+            # The trace holds a reason as data (code + params); the §7 JSON keeps only its English words.
             detail["reason"] = render(detail["code"], detail.pop("params"))
             if self.event not in _JSON_CODE_EVENTS:  # the contract's keys stay exactly as they were
                 del detail["code"]

@@ -27,7 +27,7 @@ def test_every_code_the_engine_gives_has_words() -> None:
 def test_a_refusal_is_a_code_and_params_and_the_views_say_it() -> None:
     t = run_chain("apoteose/evocacao-refused")
     ref = t.of("refused")[0]
-    assert set(ref.detail) >= {"code", "params"} and "reason" not in ref.detail
+    assert set(ref.detail) >= {"code", "params"}
     assert ref.detail["params"]["case"] == "together"
     words = reason_text(ref.detail)
     assert words.startswith("Previsão: the requirements cannot be met together")
@@ -38,7 +38,8 @@ def test_a_refusal_is_a_code_and_params_and_the_views_say_it() -> None:
 
 def test_stopped_and_truncated_explanations_are_data() -> None:
     stopped = run_chain("apoteose/stopped").of("stopped")[0].detail
-    assert stopped["code"] == "STATE_BROKEN" and "reason" not in stopped
+    assert stopped["code"] == "STATE_BROKEN" and stopped["params"] == {
+        "requirement": "Enquanto houverem COMPANHEIRO no tabuleiro"}
     assert reason_text(stopped) == "'Enquanto houverem COMPANHEIRO no tabuleiro' no longer holds"
     cut = run_chain("apoteose/truncated").of("truncated")[0].detail
     assert (cut["code"], cut["params"]) == ("NOT_ENOUGH_RESOURCE", {"resource": "MANA", "amount": 3})
