@@ -25,6 +25,9 @@ from rulekit.apoteose.trace import ChainEvent, ChainTrace, Decision, HeroState, 
 from rulekit.errors import RulekitError
 from rulekit.yamlsrc import suggest
 
+#: Events of a payment whose card a description can name ("a carta consumida", "a carta descartada").
+PAID_KINDS: frozenset[str] = frozenset({"discard", "exhaust", "bury", "banish", "reveal", "return", "move",
+                                        "register", "hide", "ready"})
 #: Safety bound on chain depth (an endless Auto loop is reported, not run forever).
 MAX_DEPTH = 40
 MAX_EVENTS = 20000
@@ -175,6 +178,10 @@ class Ctx:
     card: str | None
     answered: Frame | None
     selected: list[str]
+    #: cards paid by the requirements ("a carta consumida", "as cartas descartadas")
+    paid: list[str] = field(default_factory=list)
+    #: the game event this effect answers ("aquele oponente": its hero)
+    event: GEvent | None = None
 
 
 def _effect_id(card: str, n: int) -> str:
@@ -514,7 +521,7 @@ class Engine:
                 return False, "NEEDS_EVENT", {}
             if effect.timings:
                 return False, "NEEDS_MOMENT", {"timings": ", ".join(effect.timings)}
-        ctx = Ctx(hero, card.id, self.frame_of(ev), [])
+        ctx = Ctx(hero, card.id, self.frame_of(ev), [], event=ev)
         ok, params = self.previsao(ctx, effect)
         if not ok:
             return False, "PREVISAO", params
@@ -566,7 +573,7 @@ class Engine:
         opts = self.options(g, ctx, ast)
         for opt in opts if opts is not None else [None]:
             sim = g.clone()
-            sctx = Ctx(ctx.hero, ctx.card, ctx.answered, list(ctx.selected))
+            sctx = Ctx(ctx.hero, ctx.card, ctx.answered, list(ctx.selected), list(ctx.paid), ctx.event)
             try:
                 self.apply(sim, sctx, ast, opt, None, sim=True)
             except Fail:
@@ -582,7 +589,7 @@ class Engine:
         out = []
         for opt in opts:
             sim = self.g.clone()
-            sctx = Ctx(ctx.hero, ctx.card, ctx.answered, list(ctx.selected))
+            sctx = Ctx(ctx.hero, ctx.card, ctx.answered, list(ctx.selected), list(ctx.paid), ctx.event)
             try:
                 self.apply(sim, sctx, ast, opt, None, sim=True)
             except Fail:
@@ -603,6 +610,15 @@ class Engine:
             return [ctx.answered.hero] if ctx.answered and ctx.answered.hero else []
         if w == "turn":
             return [g.turn_hero]
+        if w == "that":  # "aquele oponente": the hero of the event answered (to whom, else who did it)
+            ev = ctx.event
+            for who in ((ev.patient, ev.actor) if ev else ()):
+                if who in g.heroes:
+                    return [who]
+                card = g.cards.get(who or "")
+                if card is not None and (card.companion_of or card.owner) in g.heroes:
+                    return [card.companion_of or card.owner]
+            return []
         if w == "name":
             name = spec["name"]
             return [h.id for h in g.heroes.values() if norm(h.id) == norm(name) or norm(h.name) == norm(name)]
@@ -619,15 +635,16 @@ class Engine:
             return [ctx.answered.card] if ctx.answered and ctx.answered.card else []
         if c == "selected":
             return [s for s in ctx.selected if s in g.cards]
+        if c == "paid":
+            return [s for s in ctx.paid if s in g.cards]
         out = []
         zone = spec.get("zone")
+        owners = self.card_owners(g, ctx, spec.get("owner", "self"))
         if zone in ("TABULEIRO", "CENÁRIO"):
-            pool = list(g.shared[zone])
-        elif ctx.hero is None:
-            pool = []
+            pool = [cid for cid in g.shared[zone] if "owner" not in spec or g.controller(cid) in owners]
         else:
             zones = (zone,) if zone else R.CARD_COST_ZONES
-            pool = [cid for z in zones for cid in g.heroes[ctx.hero].zones[z]]
+            pool = [cid for h in owners for z in zones for cid in g.heroes[h].zones.get(z, [])]
         for cid in pool:
             if not R.may_pay_card_cost(cid, ctx.card):
                 continue
@@ -635,6 +652,23 @@ class Engine:
                 continue
             out.append(cid)
         return out
+
+    def card_owners(self, g: Game, ctx: Ctx, owner: str) -> list[str]:
+        """Whose cards a card phrase means: "suas cartas" (self), "de um oponente", "do seu time"…"""
+        me = ctx.hero
+        if owner == "any":
+            return list(g.heroes)
+        if me is None or me not in g.heroes:
+            return []
+        if owner == "self":
+            return [me]
+        if owner == "opponent":
+            return [h for h in g.heroes if not g.teammates(h, me)]
+        if owner == "ally":
+            return [h for h in g.heroes if h != me and g.teammates(h, me)]
+        if owner == "team":
+            return [h for h in g.heroes if g.teammates(h, me)]
+        return [h for h in g.heroes if h != me]  # "de outro Herói"
 
     def options(self, g: Game, ctx: Ctx, ast: dict[str, Any]) -> list[str] | None:
         """The choices a statement/requirement needs (``None`` when it needs none)."""
@@ -647,8 +681,9 @@ class Engine:
                 if zone in ("TABULEIRO", "CENÁRIO"):
                     pool = list(g.shared[zone])
                 else:
-                    pool = [cid for h in g.heroes.values() for z in ((zone,) if zone else R.CARD_COST_ZONES)
-                            for cid in h.zones[z]]
+                    owners = self.card_owners(g, ctx, ast["owner"]) if "owner" in ast else list(g.heroes)
+                    pool = [cid for h in owners for z in ((zone,) if zone else R.CARD_COST_ZONES)
+                            for cid in g.heroes[h].zones[z]]
                 pool = [c for c in pool if c != ctx.card and ("type" not in ast or g.cards[c].has_type(ast["type"]))]
             return ["+".join(p) for p in itertools.combinations(pool, int(ast.get("count", 1)))]
         if ast.get("card") == "choose":
@@ -740,7 +775,7 @@ class Engine:
             attrs = self.attributes(ctx.hero, g) if ctx.hero else {}
             for factor, term in a["sum"]:
                 total += factor * (term if isinstance(term, int) else attrs.get(term, 0))
-            return total
+            return min(total, int(a["max"])) if "max" in a else total  # seed «(máx N)»
         if "per" in a:
             per = a["per"]
             hero = ctx.hero
@@ -911,6 +946,9 @@ class Engine:
         elif op == "roll":
             vals = self.roll(g, int(ast.get("count", 1)), sim)
             E("roll", amount=sum(vals))
+        elif op == "look":  # looking at cards changes nothing; the event can be answered
+            for cid in self.pick_cards(g, ctx, ast, choice):
+                E("look", card=cid)
         elif op == "step":
             E("move")
         elif op == "negate":
@@ -995,6 +1033,8 @@ class Engine:
                 raise Fail("NO_CARD_CHOSEN")
             return choice.split("+")
         cards = self.cards_for(g, ctx, ast)
+        if not cards and ast.get("card") == "all":
+            return []  # "todas as cartas" of an empty zone: nothing to do
         if not cards:
             raise Fail("NO_CARD", card=str(ast.get("card")))
         for cid in cards:
@@ -1145,6 +1185,7 @@ class Engine:
             except Fail as exc:  # cannot happen after Previsão; reported, never hidden
                 raise RulekitError(f"payment failed after Previsão: {exc}", code="INTERNAL") from None
             frame.paid.extend(evs)
+            ctx.paid.extend(e.card for e in evs if e.card and e.kind in PAID_KINDS)
             self.emit("pay", frame, resources=self.diff(before),
                       detail={"requirement": req.text if req else effect.task, "kind": req.kind if req else "task",
                               "step": key, "choice": choice, "events": [e.label for e in evs]})
@@ -1194,7 +1235,7 @@ class Engine:
         answered = frame.parent
         if answered is None and frame.answers is not None:
             answered = self.frame_of(frame.answers)
-        return Ctx(frame.hero, frame.card, answered, frame.selected)
+        return Ctx(frame.hero, frame.card, answered, frame.selected, event=frame.answers)
 
     def still_holds(self, frame: Frame, r: Requirement) -> bool:
         """R-03: states, and Selecione targets, must still hold when the halt window closes."""

@@ -152,84 +152,26 @@ def _duration(t: _T) -> tuple[_T, str | None]:
 
 
 def parse_statement(text: str) -> Stmt:
-    """One clause of a description -> a statement dict (``op`` = ``unknown`` when not in the vocabulary)."""
+    """One clause of a description -> a statement dict, read by the grammar (:mod:`rulekit.apoteose.grammar`).
+
+    A clause the grammar cannot read gives ``{"op": "unknown", "text", "position", "expected", "suggestion"}``:
+    the first word it could not read (0-based position in the clause), what it expected there and the
+    nearest phrase it knows.
+    """
+    from rulekit.apoteose.grammar import ClauseError, parse_clause
+
     t = _T(text)
-    low = t.low
-    if not low:
+    if not t.low:
         return {"op": "noop"}
     if "❙" in t.orig or "|" in t.orig:
         return {"op": "table", "cells": [clean(c) for c in re.split(r"[❙|]", t.orig)]}
     if m := t.m(r"depois,? (.*)"):
-        inner = parse_statement(t.span(m, 1))
-        return inner
-    t, duration = _duration(t)
-    low = t.low
-    stmt: Stmt | None = None
-    if m := t.m(rf"cure {AMT} de (vida|hp)(?: (?:de|do|da|a|ao|em) (.+))?"):
-        stmt = {"op": "heal", "amount": parse_amount(t.span(m, 1)), "resource": "VIDA",
-                "target": parse_target(t, m, 3) if m.group(3) else {"who": "self"}}
-    elif m := t.m(rf"recupere {AMT} de (vida|mana|estamina|hp)(?: (?:de|do|da|a|ao|em) (.+))?"):
-        stmt = {"op": "recover", "amount": parse_amount(t.span(m, 1)), "resource": RESOURCES[m.group(2)],
-                "target": parse_target(t, m, 3) if m.group(3) else {"who": "self"}}
-    elif m := t.m(r"recupere (.+ carta.*|.+)"):
-        stmt = {"op": "ready", **parse_card(t, m, 1)}
-    elif m := t.m(rf"consuma {AMT} de (vida|mana|estamina|hp)"):
-        stmt = {"op": "consume", "amount": parse_amount(t.span(m, 1)), "resource": RESOURCES[m.group(2)],
-                "target": {"who": "self"}}
-    elif m := t.m(r"consuma (.+)"):
-        stmt = {"op": "exhaust", **parse_card(t, m, 1)}
-    elif m := t.m(rf"cause {AMT} de dano (?:a|ao|aos|em|para) (.+)"):
-        stmt = {"op": "damage", "amount": parse_amount(t.span(m, 1)), "resource": "VIDA",
-                "target": parse_target(t, m, 2)}
-    elif m := t.m(rf"(.+?) perde {AMT} de (vida|mana|estamina|hp)"):
-        stmt = {"op": "lose", "amount": parse_amount(t.span(m, 2)), "resource": RESOURCES[m.group(3)],
-                "target": parse_target(t, m, 1)}
-    elif m := t.m(rf"compre {N} cartas?"):
-        stmt = {"op": "draw", "count": _num(m.group(1)), "target": {"who": "self"}}
-    elif m := t.m(r"(descarte|enterre|bane|revele|registre|oculte) (.+)"):
-        op = {"descarte": "discard", "enterre": "bury", "bane": "banish", "revele": "reveal",
-              "registre": "register", "oculte": "hide"}[m.group(1)]
-        stmt = {"op": op, **parse_card(t, m, 2)}
-    elif m := t.m(r"devolva (.+) (?:ao|para o) (?:seu )?inventario"):
-        stmt = {"op": "return", **parse_card(t, m, 1)}
-    elif m := t.m(r"mova (.+) para (?:o |a |seu |sua )?(inventario|mesa|suporte|cenario|tabuleiro|descarte)"):
-        stmt = {"op": "move", **parse_card(t, m, 1), "dest": ZONES[m.group(2)]}
-    elif m := t.m(r"anexe (.+?) (?:a|ao|em) (.+)"):
-        stmt = {"op": "attach", **parse_card(t, m, 1), "to": parse_card(t, m, 2)}
-    elif t.m(r"mova-se.*|mova .*"):
-        stmt = {"op": "step", "text": t.orig}
-    elif m := t.m(rf"selecione {N} (.+?)(?: (?:no|na|em) (?:seu |sua )?(tabuleiro|mesa|inventario|suporte|cenario))?"):
-        stmt = _select(t, m)
-    elif m := t.m(rf"role(?: {N} dados?| os dados| dados?| o dado)?"):
-        stmt = {"op": "roll", "count": _num(m.group(1)) if m.group(1) else 1}
-    elif t.m(r"negue a ativacao (?:dessa|desta|da|de essa) carta(?: respondida)?"):
-        stmt = {"op": "negate"}
-    elif m := t.m(rf"(aumente|reduza) (?:essa|esse|a|o) (\w+) em {AMT}"):
-        if m.group(2) in ACTION_NOUNS:
-            sign = 1 if m.group(1) == "aumente" else -1
-            stmt = {"op": "modify", "action": ACTION_NOUNS[m.group(2)], "delta": sign * _num_or_amt(t.span(m, 3))}
-    elif m := t.m(r"(?:em um teste,? )?voce recebe ([+-]?\d+) de ([\w-]+)"):
-        stmt = {"op": "gain", "attribute": t.span(m, 2).upper(), "amount": int(m.group(1)), "target": {"who": "self"}}
-        if low.startswith("em um teste"):
-            stmt["during"] = "test"
-    elif m := t.m(r"([+-]\d+) de ([\w-]+)"):
-        stmt = {"op": "gain", "attribute": t.span(m, 2).upper(), "amount": int(m.group(1)), "target": {"who": "self"}}
-    elif m := t.m(r"voce causa ([+-]\d+) de dano para cada (carta|[\w-]+) (?:no|na|em) (?:seu |sua )?"
-                  r"(inventario|mesa|suporte|mao|tabuleiro|cenario)(?: \(max (\d+)\))?"):
-        per: dict[str, Any] = {"zone": ZONES[m.group(3)], "who": "self"}
-        if m.group(2) != "carta":
-            per["type"] = t.span(m, 2).upper()
-        stmt = {"op": "gain", "attribute": "DANO", "amount": {"per": per, "times": int(m.group(1))},
-                "target": {"who": "self"}}
-        if m.group(4):
-            stmt["amount"]["max"] = int(m.group(4))
-    elif t.m(r"\(.*\)"):
-        stmt = {"op": "compute", "amount": parse_amount(t.orig)}
-    if stmt is None:
-        return {"op": "unknown", "text": t.orig}
-    if duration:
-        stmt["until"] = duration
-    return stmt
+        return parse_statement(t.span(m, 1))
+    try:
+        return parse_clause(t.orig)
+    except ClauseError as exc:
+        return {"op": "unknown", "text": t.orig, "position": exc.position, "expected": exc.expected,
+                "suggestion": exc.suggestion}
 
 
 def _num_or_amt(s: str) -> Any:
@@ -330,18 +272,31 @@ def parse_description(text: str) -> tuple[list[Stmt], bool]:
         return [], False
     if "●" in text:
         head, *items = text.split("●")
+        if len(items) > MAX_CLAUSES:
+            return _statements([""] * (MAX_CLAUSES + 1)), False
         head_stmts: list[Stmt] = []
         hl = _fold(head).strip()
         if re.match(r"escolha (um|uma)", hl):
             before = re.split(r"(?i)escolha", head)[0]
-            head_stmts = [parse_statement(c) for c in split_clauses(before)]
+            head_stmts = _statements(split_clauses(before))
             options = [parse_description(i)[0] for i in items if clean(i)]
             return [*head_stmts, {"op": "choose", "options": options}], True
-        seq = [parse_statement(c) for c in split_clauses(head)]
+        seq = _statements(split_clauses(head))
         for item in items:
             seq.extend(parse_description(item)[0])
         return seq, False
-    return [parse_statement(c) for c in split_clauses(text)], False
+    return _statements(split_clauses(text)), False
+
+
+#: Most clauses one description may have (issue 11 §2: a bound on the reader's cost).
+MAX_CLAUSES = 40
+
+
+def _statements(clauses: list[str]) -> list[Stmt]:
+    if len(clauses) > MAX_CLAUSES:
+        return [{"op": "unknown", "text": clauses[MAX_CLAUSES][:80], "position": 0,
+                 "expected": [f"at most {MAX_CLAUSES} clauses in one description"], "suggestion": None}]
+    return [parse_statement(c) for c in clauses]
 
 
 # --------------------------------------------------------------------------------------------
@@ -577,10 +532,12 @@ def is_supported(node: Any) -> bool:
 # --------------------------------------------------------------------------------------------
 
 #: Values of ``target.who`` (a hero phrase, :func:`parse_target`).
-WHO_VALUES: tuple[str, ...] = ("self", "opponent", "ally", "any", "selected", "answered", "turn", "name")
+WHO_VALUES: tuple[str, ...] = ("self", "opponent", "ally", "any", "selected", "answered", "turn", "name", "that")
 #: Values of ``card`` in a card phrase (:func:`parse_card`).
-CARD_VALUES: tuple[str, ...] = ("self", "answered", "selected", "choose")
-_CARD_FIELDS = {"card": "card", "count?": "int", "type?": "str", "zone?": "zone"}
+CARD_VALUES: tuple[str, ...] = ("self", "answered", "selected", "choose", "all", "paid")
+#: Values of ``owner`` in a card phrase: whose cards ("suas cartas", "de um oponente", "do seu time"…).
+OWNER_VALUES: tuple[str, ...] = ("self", "opponent", "ally", "team", "other", "any")
+_CARD_FIELDS = {"card": "card", "count?": "int", "type?": "str", "zone?": "zone", "owner?": "owner"}
 _AMOUNT_RES = {"amount": "amount", "resource": "resource", "target?": "target"}
 #: Every statement ``op`` and its fields (``?``: optional) — the schema of the structured ``body:``.
 STATEMENT_FIELDS: dict[str, dict[str, str]] = {
@@ -589,9 +546,9 @@ STATEMENT_FIELDS: dict[str, dict[str, str]] = {
     "draw": {"count?": "int", "target?": "target"},
     "discard": _CARD_FIELDS, "bury": _CARD_FIELDS, "banish": _CARD_FIELDS, "return": _CARD_FIELDS,
     "exhaust": _CARD_FIELDS, "ready": _CARD_FIELDS, "reveal": _CARD_FIELDS, "hide": _CARD_FIELDS,
-    "register": _CARD_FIELDS, "move": {**_CARD_FIELDS, "dest": "zone"},
+    "register": _CARD_FIELDS, "look": _CARD_FIELDS, "move": {**_CARD_FIELDS, "dest": "zone"},
     "attach": {**_CARD_FIELDS, "to": "cardspec"},
-    "select": {"count": "int", "what": "what", "who?": "who", "type?": "str", "zone?": "zone"},
+    "select": {"count": "int", "what": "what", "who?": "who", "type?": "str", "zone?": "zone", "owner?": "owner"},
     "roll": {"count?": "int"}, "step": {"text?": "str"}, "negate": {}, "modify": {"action": "action", "delta": "amount"},
     "gain": {"attribute": "str", "amount": "amount", "target?": "target", "during?": "str"},
     "compute": {"amount": "amount"}, "table": {"cells?": "strlist"}, "noop": {}, "choose": {"options": "options"},
@@ -665,6 +622,8 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
         return enum(tuple(dict.fromkeys(ZONES.values())) + ("DESCARTE COMUM", "BARALHO COMUM"), "a zone")
     if kind == "card":
         return enum(CARD_VALUES, "a card reference")
+    if kind == "owner":
+        return enum(OWNER_VALUES, "whose cards")
     if kind == "who":
         return enum(("opponent", "ally", "any"), "a kind of hero")
     if kind == "what":
@@ -691,7 +650,7 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
         if not isinstance(v, dict):
             return (), "expected a card phrase like {card: choose, count: 1}", None
         for key, val in v.items():
-            if key not in ("card", "count", "type", "zone"):
+            if key not in ("card", "count", "type", "zone", "owner"):
                 return (key,), f"'{key}' is not a field of a card phrase", suggest(str(key), list(_CARD_FIELDS))
             bad = _check_value(_CARD_FIELDS.get(key, _CARD_FIELDS.get(key + "?", "str")), val, depth)
             if bad is not None:
@@ -700,7 +659,8 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
     if kind == "amount":
         if _is_int(v):
             return None
-        if isinstance(v, dict) and set(v) == {"sum"} and isinstance(v["sum"], list) and v["sum"] and all(
+        if isinstance(v, dict) and set(v) in ({"sum"}, {"sum", "max"}) and _is_int(v.get("max", 0)) and isinstance(
+                v["sum"], list) and v["sum"] and all(
                 isinstance(t, list) and len(t) == 2 and _is_int(t[0]) and (
                     _is_int(t[1]) or (isinstance(t[1], str) and t[1].strip())) for t in v["sum"]):
             return None

@@ -312,8 +312,10 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
             if not eff.supported():
                 bad = [w.message for w in eff.warnings if w.code == "UNSUPPORTED_TEXT"]
                 if isinstance(e, str) or e.body is None or any("requirement" in b for b in bad):
-                    raise doc.error(path, (bad[0] if bad else "text outside the runnable vocabulary")
-                                    + " — write a structured 'body:'", code="UNSUPPORTED_TEXT")
+                    msg, _, hint = (bad[0] if bad else "text outside the runnable vocabulary").partition(
+                        " — did you mean ")
+                    raise doc.error(path, msg + "; or write a structured 'body:'", code="UNSUPPORTED_TEXT",
+                                    suggestion=hint.removeprefix("'").removesuffix("'?") or None)
             if eff.activation == "Passivo":
                 bad_ops = [st.get("op") for st in eff.body if st.get("op") not in ("gain", "table", "compute", "noop")]
                 if bad_ops:

@@ -280,8 +280,18 @@ def parse_effect(text: str) -> Effect:
     description = lang.clean(desc)
     body_stmts, has_options = lang.parse_description(description)
     if not lang.is_supported(body_stmts):
-        warnings.append(Warning_("UNSUPPORTED_TEXT", "part of the description is outside the runnable "
-                                 "vocabulary (use the structured YAML form)", desc_offset))
+        unread = _first_unknown(body_stmts)
+        if unread is not None and "position" in unread:
+            at = description.find(unread["text"])
+            pos = desc_offset + (len(desc) - len(desc.lstrip())) + max(at, 0) + int(unread["position"])
+            word = (unread["text"][int(unread["position"]):].split() or ["(end)"])[0]
+            expected = f": expected {', '.join(unread['expected'][:4])}" if unread.get("expected") else ""
+            hint = f" — did you mean '{unread['suggestion']}'?" if unread.get("suggestion") else ""
+            warnings.append(Warning_("UNSUPPORTED_TEXT", f"cannot read '{word}' at position {pos} "
+                                     f"('{unread['text']}'){expected}{hint}", pos))
+        else:
+            warnings.append(Warning_("UNSUPPORTED_TEXT", "part of the description is outside the runnable "
+                                     "vocabulary (use the structured YAML form)", desc_offset))
     trig = next((r for r in reqs if r.ast.get("cond") == "trigger"), None)
     moment = trig.moment if trig else moment_of(description)
     return Effect(
@@ -298,6 +308,17 @@ def parse_effect(text: str) -> Effect:
         warnings=tuple(warnings),
         source=src,
     )
+
+
+def _first_unknown(stmts: Any) -> dict[str, Any] | None:
+    for st in stmts:
+        if st.get("op") == "unknown":
+            return st  # type: ignore[no-any-return]
+        for opt in st.get("options", []) if st.get("op") == "choose" else []:
+            hit = _first_unknown(opt)
+            if hit is not None:
+                return hit
+    return None
 
 
 def format_effect(effect: Effect | str) -> str:

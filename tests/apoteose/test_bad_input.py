@@ -48,7 +48,7 @@ CASES = [
     ("body unknown field", lambda: run(H, _body({"op": "heal", "amount": 5, "resource": "VIDA", "targt": {"who": "self"}}), []),
      "test.yaml:44: cards[0].effects[0].body[0].targt: 'targt' is not a field of 'heal' — did you mean 'target'?"),
     ("body bad target", lambda: run(H, _body({"op": "damage", "amount": 5, "resource": "VIDA", "target": {"who": "oponent"}}), []),
-     "test.yaml:45: cards[0].effects[0].body[0].target.who: 'oponent' is not a hero reference (self, opponent, ally, any, selected, answered, turn, name) — did you mean 'opponent'?"),
+     "test.yaml:45: cards[0].effects[0].body[0].target.who: 'oponent' is not a hero reference (self, opponent, ally, any, selected, answered, turn, name, that) — did you mean 'opponent'?"),
     ("body bad option", lambda: run(H, _body({"op": "choose", "options": [[{"op": "noop"}], [{"op": "draw", "count": -1}]]}), []),
      "test.yaml:45: cards[0].effects[0].body[0].options[1][0].count: expected a whole number 0..1000000, got -1"),
     ("companion_of unknown", lambda: run(H, [card("c1", "ana", "Ativar Cure 5 de VIDA.", companion_of="zzz")], []),
