@@ -454,6 +454,9 @@ class Engine:
                 return False
             if cf.get("card") == "any" and ev.card is None:
                 return False
+            if "owner" in cf and (ev.card is None or not self.who_matches(
+                    {"who": cf["owner"]}, self.g.controller(ev.card) or self.g.owner_hero(ev.card), hero)):
+                return False  # "uma carta de um oponente": whose card it is
         return True
 
     def who_matches(self, spec: dict[str, Any], who: str | None, me: str | None) -> bool:
@@ -475,6 +478,8 @@ class Engine:
             return who != me and self.g.teammates(who, me)
         if w == "turn":
             return who == self.g.turn_hero
+        if w == "other":
+            return who != me
         return False
 
     def legal(self, hero: str | None, card: Card, eno: int, ev: GEvent | None,

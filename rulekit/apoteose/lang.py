@@ -198,7 +198,7 @@ def _select(t: _T, m: re.Match[str]) -> Stmt:
 _VERB_STARTS = (
     "cure", "recupere", "consuma", "cause", "compre", "descarte", "enterre", "bane", "revele", "registre",
     "oculte", "devolva", "anexe", "mova", "mova-se", "selecione", "role", "negue", "aumente", "reduza", "voce recebe",
-    "voce causa", "depois", "escolha",
+    "voce causa", "depois", "escolha", "olhe", "veja", "observe", "espie", "bana",
 )
 
 
@@ -373,17 +373,42 @@ def _stem(word: str) -> str | None:
     return word if word in _STEMS else None
 
 
+_POSSESSOR = re.compile(r"(.+?) (?:de|do|da) (voce|um oponente|um inimigo|um adversario|um aliado|um heroi|"
+                        r"um personagem|outro heroi|qualquer heroi|o heroi do turno)")
+_OWNER_OF = {"voce": "self", "um oponente": "opponent", "um inimigo": "opponent", "um adversario": "opponent",
+             "um aliado": "ally", "um heroi": "any", "um personagem": "any", "outro heroi": "other",
+             "qualquer heroi": "any", "o heroi do turno": "turn"}
+
+
 def _party(t: _T, low: str, orig: str) -> dict[str, Any]:
-    """Subject/object phrase of a trigger -> filter on heroes, cards or resources."""
+    """Subject/object phrase of a trigger -> filter on heroes, cards or resources.
+
+    A possessive composes with any of them: "uma carta de um oponente" (a card an opponent controls),
+    "a MANA de um aliado" (an ally's MANA).
+
+    >>> _party(_T(""), "uma carta de um oponente", "uma carta de um oponente")
+    {'card': 'any', 'owner': 'opponent'}
+    >>> _party(_T(""), "a mana de um aliado", "a MANA de um aliado")
+    {'resource': 'MANA', 'who': 'ally'}
+    """
     low = low.strip()
     orig = orig.strip()
+    if m := _POSSESSOR.fullmatch(low):
+        head = _party(t, m.group(1), orig[: m.end(1)])
+        owner = _OWNER_OF[m.group(2)]
+        if "resource" in head:
+            return {"resource": head["resource"], "who": owner}
+        if "card" in head:
+            return {**head, "owner": owner}
+        return {"unknown": orig}
     for art in ("sua ", "seu ", "a ", "o "):
         if low.startswith(art) and low[len(art):] in RESOURCES:
             return {"resource": RESOURCES[low[len(art):]], **({"who": "self"} if art in ("sua ", "seu ") else {})}
     if low in RESOURCES:
         return {"resource": RESOURCES[low]}
     heroes = {"voce": "self", "": "self", "um oponente": "opponent", "oponente": "opponent",
-              "um inimigo": "opponent", "um aliado": "ally", "aliado": "ally", "um heroi": "any",
+              "um inimigo": "opponent", "um adversario": "opponent", "inimigo": "opponent",
+              "adversario": "opponent", "um aliado": "ally", "aliado": "ally", "um heroi": "any",
               "um personagem": "any", "alguem": "any", "qualquer heroi": "any", "qualquer personagem": "any",
               "o heroi do turno": "turn"}
     if low in heroes:
@@ -437,7 +462,8 @@ def parse_trigger(text: str) -> dict[str, Any]:
                 out["object"] = _party(t, rest_low, rest)
         else:
             out["event"] = kind
-            if kind in ("heal", "damage", "attack", "target", "recover", "lose") and "who" in subj:
+            if kind in ("heal", "damage", "attack", "target", "recover", "lose") and "who" in subj and (
+                    "resource" not in subj):
                 out["patient"] = subj
             elif "resource" in subj:
                 out["resource"] = subj["resource"]

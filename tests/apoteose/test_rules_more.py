@@ -211,3 +211,28 @@ def test_irrespondivel_refuses_a_scripted_response_with_the_reason():
     assert "Irrespondível" in reason_text(ref.detail)
     assert [e.code for e in t.errors] == ["IRRESPONDIVEL"]
     assert not any(d.key.startswith("halt@0") for d in t.decisions)
+
+
+def test_trigger_with_a_possessive_checks_whose_card_it_is():
+    """Issue 10 §1: «uma HABILIDADE de um oponente for ativada» answers an opponent's card, not one's own."""
+    cards = [card("olho", "ana", "Auto【 Quando uma HABILIDADE de um oponente for ativada 】 Cure 1 de VIDA."),
+             card("h_ana", "ana", "Ativar Cure 1 de VIDA.", types=("HABILIDADE",)),
+             card("h_bruno", "bruno", "Ativar Cure 1 de VIDA.", types=("HABILIDADE",))]
+    heroes = [hero("ana", "azul", 5, MESA=["olho", "h_ana"]), hero("bruno", "vermelho", 3, MESA=["h_bruno"])]
+    own = run(heroes, cards, [{"activate": "h_ana"}], turn=TURN)
+    assert "olho" not in own.resolution_order
+    theirs = run(heroes, cards, [{"activate": "h_bruno"}], turn={"order": ["ana", "bruno"], "hero": "bruno"})
+    assert theirs.resolution_order == ("olho", "h_bruno")
+
+
+def test_description_phrases_compose_and_run():
+    """Issue 10 §1: possessive + zone, sets, "(máx N)", looking at and paid cards run as written."""
+    cards = [card("p", "ana", "Ativar【 Descarte uma carta 】 Cause 2 de DANO a todos os oponentes, Cure 50 de VIDA (máx 5) e Olhe 1 carta do BARALHO de um oponente."),
+             card("i1", "ana"), card("d1", "bruno"), card("d2", "carla")]
+    heroes = [hero("ana", "azul", 5, vida=(50, 100), MESA=["p"], INVENTARIO=["i1"]),
+              hero("bruno", "vermelho", 3, vida=(80, 80), BARALHO=["d1"]),
+              hero("carla", "verde", 2, vida=(40, 40), BARALHO=["d2"])]
+    t = run(heroes, cards, [{"activate": "p"}], turn={"order": ["ana", "bruno", "carla"], "hero": "ana"})
+    assert t.heroes["ana"].resources["VIDA"] == [55, 100]
+    assert t.heroes["bruno"].resources["VIDA"] == [78, 80] and t.heroes["carla"].resources["VIDA"] == [38, 40]
+    assert [d.choice for d in t.decisions if d.key == "choose@0.body2"] in (["d1"], ["d2"])
