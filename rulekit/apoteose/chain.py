@@ -28,6 +28,9 @@ from rulekit.yamlsrc import suggest
 #: Events of a payment whose card a description can name ("a carta consumida", "a carta descartada").
 PAID_KINDS: frozenset[str] = frozenset({"discard", "exhaust", "bury", "banish", "reveal", "return", "move",
                                         "register", "hide", "ready"})
+#: Script actions on a card (issue 10 §2) and the zone each one moves the card to by default.
+CARD_ACTIONS: dict[str, str] = {"put": "MESA", "take": "DESCARTE", "move": "MESA", "reveal": "", "hide": "",
+                                "discard": "DESCARTE", "bury": "BARALHO", "banish": "BANIDAS"}
 #: Safety bound on chain depth (an endless Auto loop is reported, not run forever).
 MAX_DEPTH = 40
 MAX_EVENTS = 20000
@@ -277,6 +280,7 @@ class Engine:
     # ------------------------------------------------------------------ public run ------
     def run(self) -> ChainTrace:
         self.refresh()
+        self.start()
         for i, action in enumerate(self.sc.script):
             self.do(i, action)
         return self.trace()
@@ -306,7 +310,13 @@ class Engine:
         if kind == "activate":
             hero = action.get("hero") or self.default_hero(action["card"])
             self.choices[0] = dict(action.get("choices") or {})
-            self.activate(hero, action["card"], int(action.get("effect", 0)), None, None)
+            card = self.g.cards[action["card"]]
+            if not card.effects and card.bar:  # seed: «sendo apenas usada a barra de ativação»
+                self.bar_action(hero, card, action)
+            else:
+                self.activate(hero, action["card"], int(action.get("effect", 0)), None, None)
+        elif kind in CARD_ACTIONS:
+            self.card_action(kind, action)
         elif kind == "end_turn":
             self.end_turn()
         elif kind == "battle_start":
@@ -322,6 +332,86 @@ class Engine:
         elif kind in ("attack", "test"):
             self.rules_action(kind, action)
         self.refresh()
+
+    def start(self) -> None:
+        """A scenario may start at the start of a turn or of a cycle (issue 10 §2): those moments happen
+        first, so «Início do Turno» (and, for a cycle, «Restauração») effects answer them."""
+        how = self.sc.data["turn"].get("start")
+        if how == "cycle":
+            self.g.phase = "restoration"
+            self.emit("restoration", detail={"cycle": self.g.cycle})
+            self.flow(self.ev("restoration", "after", None, label=f"restoration:{self.g.cycle}"))
+            self.g.phase = "turn"
+        if how in ("turn", "cycle"):
+            actor = self.g.turn_actor
+            self.emit("turn", detail={"hero": actor, "turn_hero": self.g.turn_hero, "cycle": self.g.cycle,
+                                      "first_of_cycle": actor not in self.g.order[: self.g.turn_pos]})
+            self.flow(self.ev("turn_start", "after", actor, label=f"turn_start:{actor}"))
+
+    def card_action(self, kind: str, action: dict[str, Any]) -> None:
+        """An ordinary game action on a card (issue 10 §2): put into play, take out, move, reveal, hide,
+        discard, bury, banish. It is the hero's action (Ação Inicial counts it); the game events it makes
+        («Ao Entrar», «Ao Sair», «Ao Revelar», «Ao Descartar»…) are answered one by one, outside any chain."""
+        g = self.g
+        cid = action["card"]
+        hero = action.get("hero") or g.controller(cid) or g.owner_hero(cid) or g.turn_hero
+        card = g.cards[cid]
+        evs: list[GEvent] = []
+        if kind in ("reveal", "hide"):
+            card.revealed = kind == "reveal"
+            evs.append(self.ev(kind, "after", hero, card=cid, frame=None))
+        elif kind == "put" and action.get("attach_to"):
+            host = action["attach_to"]
+            was = g.locate(cid)[1]
+            holder, zone = g.locate(host)
+            g.remove(cid)
+            g.put(cid, holder, zone)
+            card.attached_to = host
+            evs.append(self.ev("attach", "after", hero, card=cid, frame=None))
+            if was not in IN_PLAY:
+                evs.append(self.ev("enter", "after", hero, card=cid, frame=None))
+        else:
+            to = action.get("to") or CARD_ACTIONS[kind]
+            try:
+                if kind == "put" and to in IN_PLAY and to not in g.shared:
+                    was = g.locate(cid)[1]
+                    owner = hero if hero in g.heroes else None
+                    g.remove(cid)
+                    g.put(cid, owner, to)
+                    card.attached_to = None
+                    moved = [self.ev("enter", "after", hero, card=cid, frame=None)] if was not in IN_PLAY else []
+                else:
+                    moved = self.move_card(g, cid, to, hero, sim=False)
+            except Fail as exc:
+                self.emit("refused", index=None, card=cid, effect=None, hero=hero,
+                          detail={"code": exc.code, "params": exc.params, "action": kind})
+                self.errors.append(TraceError(cid, exc.code, str(exc)))
+                return
+            if kind in ("discard", "bury", "banish"):
+                evs.append(self.ev(kind, "after", hero, card=cid, frame=None))
+            evs.extend(moved)
+        if hero == g.turn_hero:
+            g.actions_this_turn += 1
+        self.emit("action", card=cid, hero=hero, detail={"do": kind, "zone": g.locate(cid)[1],
+                                                        "events": [e.kind for e in evs]})
+        for ev in evs:
+            self.flow(ev)
+
+    def bar_action(self, hero: str, card: Card, action: dict[str, Any]) -> None:
+        """Seed «Efeito em Resolução»: «Se a carta ativada não possuir efeito, sendo apenas usada a barra de
+        ativação, o ataque ou ação determinado pela barra é executado» — the bar's attack or test enters the
+        chain like an activation of that card."""
+        bar = card.bar or {}
+        if bar.get("attack") is not None:
+            target = action.get("target") or bar.get("target")
+            body = ({"op": "attack", "amount": int(bar["attack"]), "target": {"who": "name", "name": target}},)
+            desc = f"Ataque a {target} ({bar['attack']} de DANO)"
+        else:
+            body = ({"op": "test", "attribute": str(bar.get("test", "AGI")).upper()},)
+            desc = f"Teste de {bar.get('test', 'AGI')}"
+        eff = Effect(activation="Ativar", description=desc, body=body)
+        self.push_and_run(Frame(index=len(self.stack), card=card.id, effect_no=0, effect=eff,
+                                effect_id=f"{card.id}#bar", hero=hero, responds_to=None, answers=None), rules=True)
 
     def default_hero(self, card_id: str) -> str:
         if card_id not in self.g.cards:
@@ -1174,6 +1264,8 @@ class Engine:
         # -- activating: pay task + costs/actions with Previsão-filtered choices; no responses.
         ctx = self.ctx(frame)
         steps = self.steps(effect)
+        if steps:
+            self.no_responses(frame, "activating", "REQUIREMENTS_BEING_PAID")
         for i, (key, ast, req) in enumerate(steps):
             opts = self.feasible_options(ctx, effect, steps, i) if self.options(g, ctx, ast) is not None else None
             choice = None
@@ -1215,6 +1307,7 @@ class Engine:
             return frame
         # -- resolving (atomic, R-02)
         frame.stage = "resolving"
+        self.no_responses(frame, "resolving", "RESOLUTION_IS_ATOMIC")
         before = self.snapshot()
         done, skipped, (why, why_params) = self.resolve_body(frame, ctx)
         if skipped:
@@ -1365,6 +1458,19 @@ class Engine:
             self.used.add((_effect_id(card, eno), gev.seq))
             self.choices[frame.index + 1] = dict(self.scripted_choices.get(choice, {}))
             self.activate(hero, card, eno, gev, frame)
+
+    def no_responses(self, frame: Frame, stage: str, code: str) -> None:
+        """Seed «Encadeamento de Resposta»: while requirements are paid («nenhuma resposta pode ser dada») and
+        while a body resolves («a resolução deve ser cumprida integralmente primeiro», R-02) nothing can be
+        activated. A script that tries (``window: activating@<i>`` / ``resolving@<i>``) is refused with that
+        reason, never ignored."""
+        params = {"effect": frame.effect_id}
+        refused = tuple(Refusal(f"{h}:{_effect_id(c.id, n)}", h, c.id, _effect_id(c.id, n), code, params)
+                        for c in self.g.cards.values() for n, e in enumerate(c.effects) if e.activation == "Ativar"
+                        for h in self.activators(c, e))
+        self.decider(DecisionPoint(key=f"{stage}@{frame.index}#0", kind="respond", spotlight=frame.index,
+                                   stage=stage, answers=(), options=(Option("pass", "pass"),), refused=refused,
+                                   prompt=f"{stage} {frame.effect_id}: no responses"))
 
     def closed_window(self, frame: Frame, stage: str) -> None:
         """R-10: a window closed by Irrespondível still tells a scripted response why it is refused.

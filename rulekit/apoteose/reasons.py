@@ -48,6 +48,10 @@ REASONS: dict[str, str] = {
                          "another one ({requirements})",
     "IRRESPONDIVEL": "Irrespondível: no effect can be activated in response to {effect} (R-10)",
     "NOT_LEGAL_HERE": "not a legal response in this window",
+    "REQUIREMENTS_BEING_PAID": "nenhuma resposta pode ser dada: the requirements of {effect} are being paid "
+                               "(seed «Encadeamento de Resposta»)",
+    "RESOLUTION_IS_ATOMIC": "a resolução deve ser cumprida integralmente: {effect} is resolving and nothing "
+                            "can be activated (seed, R-02)",
     # -- stopped and truncated (seed «Na Descrição»)
     "STATE_BROKEN": "'{requirement}' no longer holds",
     "BROKE_DURING_RESOLUTION": "'{requirement}' broke during resolution",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from rulekit.apoteose.lang import check_statement
 from rulekit.apoteose.rulings import cycle_order, norm
@@ -46,6 +46,11 @@ def _models() -> Any:
         text: str
         body: list[dict[str, Any]] | None = None
 
+    class BarM(M):
+        attack: int | None = None
+        target: str | None = None
+        test: str | None = None
+
     class CardM(M):
         id: str
         name: str | None = None
@@ -57,18 +62,51 @@ def _models() -> Any:
         attached_to: str | None = None
         registered: bool = False
         companion_of: str | None = None
+        bar: BarM | None = None
 
     class TurnM(M):
         order: list[str] | None = None
         hero: str | None = None
         cycle: int = 1
         battle: bool = False
+        start: Literal["turn", "cycle"] | None = None
 
     class ActivateM(M):
         activate: str
         hero: str | None = None
         effect: int = 0
+        target: str | None = None
         choices: dict[str, str] = Field(default_factory=dict)
+
+    class CardActionBody(M):
+        card: str
+        hero: str | None = None
+        to: str | None = None
+        attach_to: str | None = None
+
+    class PutM(M):
+        put: CardActionBody
+
+    class TakeM(M):
+        take: CardActionBody
+
+    class MoveM(M):
+        move: CardActionBody
+
+    class RevealM(M):
+        reveal: CardActionBody
+
+    class HideM(M):
+        hide: CardActionBody
+
+    class DiscardM(M):
+        discard: CardActionBody
+
+    class BuryM(M):
+        bury: CardActionBody
+
+    class BanishM(M):
+        banish: CardActionBody
 
     class AttackBody(M):
         hero: str | None = None
@@ -114,10 +152,11 @@ def _models() -> Any:
         zones: dict[str, list[str]] = Field(default_factory=dict)
         turn: TurnM = Field(default_factory=TurnM)
         dice: list[int] = Field(default_factory=list)
-        script: list[ActivateM | AttackM | TestM | FlagM] = Field(default_factory=list)
+        script: list[ActivateM | AttackM | TestM | PutM | TakeM | MoveM | RevealM | HideM | DiscardM | BuryM
+                     | BanishM | FlagM] = Field(default_factory=list)
         decisions: list[DecisionM] = Field(default_factory=list)
 
-    return ScenarioM, ActivateM, AttackM, TestM
+    return ScenarioM, ActivateM, AttackM, TestM, (PutM, TakeM, MoveM, RevealM, HideM, DiscardM, BuryM, BanishM)
 
 
 @dataclass
@@ -149,7 +188,7 @@ class Scenario:
         for c in d["cards"]:
             cards[c["id"]] = Card(c["id"], c.get("name") or c["id"], tuple(c["types"]), c["owner"],
                                   list(self.effects[c["id"]]), c["consumed"], c["revealed"], c["attached_to"],
-                                  c["registered"], c["companion_of"])
+                                  c["registered"], c["companion_of"], c.get("bar"))
         g = Game(heroes=heroes, cards=cards)
         for z, ids in d["zones"].items():
             g.shared[z] = list(ids)
@@ -249,7 +288,7 @@ def _canon_zone(doc: YamlDoc, path: tuple[Any, ...], z: str, allowed: tuple[str,
 
 
 def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
-    ScenarioM, ActivateM, AttackM, TestM = _models()
+    ScenarioM, ActivateM, AttackM, TestM, CardActs = _models()
     raw = doc.data
     if not isinstance(raw, dict):
         raise doc.error((), "a scenario is a mapping", code="INVALID_VALUE")
@@ -344,6 +383,14 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
     for i, c in enumerate(m.cards):
         if c.id not in seen and c.owner not in ("campanha", "mestre"):
             raise doc.error(("cards", i, "id"), f"card '{c.id}' is in no zone", code="NO_ZONE")
+        if c.bar is not None and ((c.bar.attack is None) == (c.bar.test is None) or c.effects):
+            raise doc.error(("cards", i, "bar"), "an activation bar is {attack: N, target: hero} or {test: ATTR}, "
+                            "on a card without effect text", code="INVALID_VALUE")
+        if c.bar is not None and c.bar.attack is not None and not 0 <= c.bar.attack <= MAX_COUNT:
+            raise doc.error(("cards", i, "bar", "attack"), f"damage is a whole number 0..{MAX_COUNT}",
+                            code="INVALID_VALUE")
+        if c.bar is not None and c.bar.target is not None:
+            _check_hero(doc, ("cards", i, "bar", "target"), c.bar.target, hero_ids)
         if c.companion_of is not None and c.companion_of not in hero_ids:
             raise doc.error(("cards", i, "companion_of"), f"unknown hero '{c.companion_of}' (a COMPANHEIRO's Hero)",
                             code="UNKNOWN_HERO", suggestion=suggest(c.companion_of, hero_ids))
@@ -375,15 +422,39 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
             if a.activate not in card_ids:
                 raise doc.error(("script", k, "activate"), f"unknown card '{a.activate}'", code="UNKNOWN_CARD",
                                 suggestion=suggest(a.activate, card_ids))
-            if a.effect < 0 or a.effect >= len(effects[a.activate]):
+            bar_only = not effects[a.activate] and m.cards[card_ids.index(a.activate)].bar is not None
+            if a.effect < 0 or (a.effect >= len(effects[a.activate]) and not (bar_only and a.effect == 0)):
                 raise doc.error(("script", k, "effect"), f"card '{a.activate}' has no effect #{a.effect}",
                                 code="UNKNOWN_EFFECT")
             if a.hero and a.hero not in hero_ids:
                 raise doc.error(("script", k, "hero"), f"unknown hero '{a.hero}'", code="UNKNOWN_HERO",
                                 suggestion=suggest(a.hero, hero_ids))
-            _check_choices(doc, ("script", k, "choices"), a.choices, effects[a.activate][a.effect], choice_ids)
+            if not bar_only:
+                _check_choices(doc, ("script", k, "choices"), a.choices, effects[a.activate][a.effect], choice_ids)
+            _check_hero(doc, ("script", k, "target"), a.target, hero_ids)
+            bar = m.cards[card_ids.index(a.activate)].bar
+            if bar_only and bar is not None and bar.attack is not None and not (a.target or bar.target):
+                raise doc.error(("script", k), f"'{a.activate}' attacks with its bar: give 'target'",
+                                code="MISSING_KEY")
             script.append({"do": "activate", "card": a.activate, "hero": a.hero, "effect": a.effect,
-                           "choices": a.choices})
+                           "choices": a.choices, "target": a.target})
+        elif isinstance(a, CardActs):
+            kind = next(iter(a.model_fields_set))
+            body = getattr(a, kind)
+            where = ("script", k, kind)
+            if body.card not in card_ids:
+                raise doc.error((*where, "card"), f"unknown card '{body.card}'", code="UNKNOWN_CARD",
+                                suggestion=suggest(body.card, card_ids))
+            _check_hero(doc, (*where, "hero"), body.hero, hero_ids)
+            to = _canon_zone(doc, (*where, "to"), body.to, (*HERO_ZONES, *SHARED_ZONES)) if body.to else None
+            if body.attach_to is not None and (kind != "put" or body.attach_to not in card_ids
+                                               or body.attach_to == body.card):
+                raise doc.error((*where, "attach_to"), "attach_to names another card, in a 'put' step",
+                                code="INVALID_VALUE", suggestion=suggest(body.attach_to, card_ids))
+            if kind in ("reveal", "hide") and to:
+                raise doc.error((*where, "to"), f"'{kind}' does not move the card", code="INVALID_VALUE")
+            script.append({"do": kind, "card": body.card, "hero": body.hero, "to": to,
+                           "attach_to": body.attach_to})
         elif isinstance(a, AttackM):
             if a.attack.target not in hero_ids:
                 raise doc.error(("script", k, "attack", "target"), f"unknown hero '{a.attack.target}'",
@@ -399,8 +470,9 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
         else:
             flags = [f for f, v in a.model_dump().items() if v]
             if len(flags) != 1:
-                raise doc.error(("script", k), "a script step is one of activate, attack, test, end_turn, "
-                                "battle_start, battle_end", code="INVALID_VALUE")
+                raise doc.error(("script", k), "a script step is one of activate, attack, test, put, take, move, "
+                                "reveal, hide, discard, bury, banish, end_turn, battle_start, battle_end",
+                                code="INVALID_VALUE")
             script.append({"do": flags[0]})
     decisions = []
     for k, d in enumerate(m.decisions):
@@ -443,7 +515,7 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
 
 
 #: A window a scripted decision answers: ``halt@<index>`` or ``post@<index>``.
-WINDOW_RE = re.compile(r"(halt|post)@\d{1,4}")
+WINDOW_RE = re.compile(r"(halt|post|activating|resolving)@\d{1,4}")
 #: Every decision key the engine asks (see ``LANGUAGE.md`` «Decision keys»).
 KEY_RE = re.compile(r"(?:halt|post)@\d{1,4}#\d{1,6}|choose@\d{1,4}\.(?:task|req\d{1,3}|body\d{0,3})"
                     r"|option@\d{1,4}\.body\d{0,3}|order@(?:flow|halt|post)@\d{1,4}#\d{1,6}")

@@ -49,6 +49,8 @@ class Card:
     attached_to: str | None = None
     registered: bool = False
     companion_of: str | None = None  # a COMPANHEIRO's Hero
+    #: the activation bar of a card without effect text: ``{"attack": N, "target": hero}`` or ``{"test": ATTR}``
+    bar: dict[str, Any] | None = None
 
     def has_type(self, t: str) -> bool:
         return norm(t) in {norm(x) for x in self.types} or norm(t) in ("carta", "cartas")

@@ -41,7 +41,8 @@ Event vocabulary (stable, issue 3 §7) — :data:`EVENTS`:
 
 Other events the engine may emit (documented, never renamed): ``turn`` (a turn starts),
 ``restoration`` (restoration phase, R-20), ``battle`` (battle start/end), ``end_turn`` (R-11),
-``passive`` (a Passivo effect starts/stops applying, R-23), ``expire`` (a lasting effect ends, R-19).
+``passive`` (a Passivo effect starts/stops applying, R-23), ``expire`` (a lasting effect ends, R-19),
+``action`` (a scripted game action on a card: put, take, move, reveal, hide, discard, bury, banish).
 
 >>> ev = ChainEvent("activate", 0, "pocao", "pocao#0", "ana", None, {}, 0, "activating", {}, 0)
 >>> sorted(ev.to_json_dict())
@@ -74,7 +75,7 @@ EVENTS: tuple[str, ...] = (
     "end",
 )
 #: Game-flow events emitted outside a chain (turn structure, passives, durations).
-FLOW_EVENTS: tuple[str, ...] = ("turn", "restoration", "battle", "end_turn", "passive", "expire")
+FLOW_EVENTS: tuple[str, ...] = ("turn", "restoration", "battle", "end_turn", "passive", "expire", "action")
 
 #: The four stages a frame passes through (seed «Encadeamento de Resposta»).
 #: Events whose §7 JSON detail carries the reason's ``code`` (the others show only its words).
