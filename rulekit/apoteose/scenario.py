@@ -487,8 +487,8 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
             raise doc.error(("decisions", k), "a decision needs 'window' (with respond/pass) or 'key' + 'pick'",
                             code="MISSING_KEY")
         if d.window is not None and not WINDOW_RE.fullmatch(norm(d.window)):
-            raise doc.error(("decisions", k, "window"), f"'{d.window}' is not a window — write halt@<index> or "
-                            "post@<index>, e.g. halt@0", code="INVALID_VALUE")
+            raise doc.error(("decisions", k, "window"), f"'{d.window}' is not a window — write halt@<index>, "
+                            "post@<index>, activating@<index> or resolving@<index>, e.g. halt@0", code="INVALID_VALUE")
         if d.window is not None and d.respond is None and not d.pass_:
             raise doc.error(("decisions", k), "a window decision needs 'respond' or 'pass: true'",
                             code="MISSING_KEY")

@@ -60,7 +60,7 @@ CASES = [
     ("choices: unknown id", lambda: run(H2, C2, [{"activate": "c1", "choices": {"req0": "c3"}}]),
      "test.yaml:50: script[0].choices.req0: 'c3' is neither a card nor a hero"),
     ("window malformed", lambda: run(H, C, [], decisions=[{"window": "halt#0", "pass": True}]),
-     "test.yaml:42: decisions[0].window: 'halt#0' is not a window — write halt@<index> or post@<index>, e.g. halt@0"),
+     "test.yaml:42: decisions[0].window: 'halt#0' is not a window — write halt@<index>, post@<index>, activating@<index> or resolving@<index>, e.g. halt@0"),
     ("window without respond", lambda: run(H, C, [], decisions=[{"window": "halt@0"}]),
      "test.yaml:42: decisions[0]: a window decision needs 'respond' or 'pass: true'"),
     ("key malformed", lambda: run(H, C, [], decisions=[{"key": "choose@0-req0", "pick": "c2"}]),
