@@ -301,7 +301,8 @@ class Engine:
             cards={c.id: {"name": c.name, "types": list(c.types), "owner": c.owner,
                           "holder": self.g.locate(c.id)[0], "zone": self.g.locate(c.id)[1],
                           "consumed": c.consumed, "revealed": c.revealed, "attached_to": c.attached_to,
-                          "registered": c.registered} for c in self.g.cards.values()},
+                          "registered": c.registered, "vida": list(c.vida) if c.vida else None}
+                   for c in self.g.cards.values()},
         )
 
     # ------------------------------------------------------------------ script actions --
@@ -781,6 +782,10 @@ class Engine:
                             for cid in g.heroes[h].zones[z]]
                 pool = [c for c in pool if c != ctx.card and ("type" not in ast or g.cards[c].has_type(ast["type"]))]
             return ["+".join(p) for p in itertools.combinations(pool, int(ast.get("count", 1)))]
+        if op == "damage" and ast.get("card") == "choose":
+            pool = [cid for cid, c in g.cards.items() if c.vida is not None and g.locate(cid)[1] in IN_PLAY
+                    and ("type" not in ast or c.has_type(ast["type"]))]
+            return ["+".join(p) for p in itertools.combinations(pool, int(ast.get("count", 1)))]
         if ast.get("card") == "choose":
             pool = self.cards_for(g, ctx, ast)
             if op == "exhaust":
@@ -952,6 +957,10 @@ class Engine:
                 raise Fail("NOT_ENOUGH_RESOURCE", resource=ast["resource"], amount=amt)
             cres[0] -= amt
             E("consume", patient=me, resource=ast["resource"], amount=amt)
+        elif op == "damage" and "card" in ast:  # damage to a COMPANHEIRO with its own VIDA (issue 10 §2)
+            for cid in self.pick_cards(g, ctx, ast, choice):
+                amt = mod(op, self.amount(g, ctx, ast["amount"])) + (self.attributes(me, g).get("DANO", 0) if me else 0)
+                E("damage", card=cid, resource="VIDA", amount=self.hit_card(g, cid, amt))
         elif op in ("damage", "lose"):
             for h in targets():
                 res = _resource(g, h, ast["resource"])
@@ -961,6 +970,11 @@ class Engine:
                 before = res[0]
                 res[0] = max(0, res[0] - amt)
                 E(op, patient=h, resource=ast["resource"], amount=before - res[0])
+        elif op == "attack" and ast.get("target", {}).get("name") in g.cards:  # attacking a COMPANHEIRO
+            cid = ast["target"]["name"]
+            E("attack", card=cid)
+            amt = mod("damage", self.amount(g, ctx, ast["amount"]) + (self.attributes(me, g).get("DANO", 0) if me else 0))
+            E("damage", card=cid, resource="VIDA", amount=self.hit_card(g, cid, amt))
         elif op == "attack":
             h = targets()[0]
             E("attack", patient=h)
@@ -1136,6 +1150,16 @@ class Engine:
             if g.locate(cid)[1] in ("NOWHERE", "LIMBO"):
                 raise Fail("CARD_UNAVAILABLE", card=cid)
         return cards
+
+    @staticmethod
+    def hit_card(g: Game, cid: str, amount: int) -> int:
+        """A COMPANHEIRO with its own VIDA takes damage (floor 0); returns the damage done."""
+        vida = g.cards[cid].vida
+        if vida is None:
+            raise Fail("NO_RESOURCE", hero=cid, resource="VIDA")
+        before = vida[0]
+        vida[0] = max(0, vida[0] - amount)
+        return before - vida[0]
 
     def roll(self, g: Game, n: int, sim: bool) -> list[int]:
         if sim:

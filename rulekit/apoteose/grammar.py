@@ -322,6 +322,10 @@ class _Build:
                 "target": {"who": "self"}}
 
     def s_damage(self, n: Any) -> Stmt:
+        hit = [s for s in self.subs(n) if s.data != "amount"]
+        if hit and hit[0].data in ("some_cards", "owned_cards", "this_card", "answered_card", "chosen_card"):
+            return {"op": "damage", "amount": self.amount(self.sub(n, "amount")), "resource": "VIDA",
+                    **self.cards(hit[0])}  # a COMPANHEIRO with its own VIDA
         return {"op": "damage", "amount": self.amount(self.sub(n, "amount")), "resource": "VIDA",
                 "target": self.target(n)}
 

@@ -487,7 +487,9 @@ def parse_trigger(text: str) -> dict[str, Any]:
         rest = t.orig[len(low) - len(rest_low):] if rest_low else ""
         out["event"] = kind
         who = subj if "who" in subj else {"who": "self"}
-        if stem == "sofr":  # "sofrer dano": the subject is hit
+        if stem == "sofr" and "card" in subj:  # "um COMPANHEIRO sofrer dano": a card with its own VIDA is hit
+            out["card"] = subj
+        elif stem == "sofr":  # "sofrer dano": the subject is hit
             out["patient"] = who
         else:
             out["actor"] = who
@@ -567,7 +569,8 @@ _CARD_FIELDS = {"card": "card", "count?": "int", "type?": "str", "zone?": "zone"
 _AMOUNT_RES = {"amount": "amount", "resource": "resource", "target?": "target"}
 #: Every statement ``op`` and its fields (``?``: optional) — the schema of the structured ``body:``.
 STATEMENT_FIELDS: dict[str, dict[str, str]] = {
-    "heal": _AMOUNT_RES, "recover": _AMOUNT_RES, "consume": _AMOUNT_RES, "damage": _AMOUNT_RES,
+    "heal": _AMOUNT_RES, "recover": _AMOUNT_RES, "consume": _AMOUNT_RES,
+    "damage": {**_AMOUNT_RES, "card?": "card", "count?": "int", "type?": "str", "zone?": "zone", "owner?": "owner"},
     "lose": _AMOUNT_RES, "attack": {"amount": "amount", "target": "target"}, "test": {"attribute": "str"},
     "draw": {"count?": "int", "target?": "target"},
     "discard": _CARD_FIELDS, "bury": _CARD_FIELDS, "banish": _CARD_FIELDS, "return": _CARD_FIELDS,

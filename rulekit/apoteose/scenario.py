@@ -63,6 +63,7 @@ def _models() -> Any:
         registered: bool = False
         companion_of: str | None = None
         bar: BarM | None = None
+        vida: list[int] | None = None
 
     class TurnM(M):
         order: list[str] | None = None
@@ -188,7 +189,8 @@ class Scenario:
         for c in d["cards"]:
             cards[c["id"]] = Card(c["id"], c.get("name") or c["id"], tuple(c["types"]), c["owner"],
                                   list(self.effects[c["id"]]), c["consumed"], c["revealed"], c["attached_to"],
-                                  c["registered"], c["companion_of"], c.get("bar"))
+                                  c["registered"], c["companion_of"], c.get("bar"),
+                                  [int(c["vida"][0]), int(c["vida"][-1])] if c.get("vida") else None)
         g = Game(heroes=heroes, cards=cards)
         for z, ids in d["zones"].items():
             g.shared[z] = list(ids)
@@ -391,6 +393,10 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
                             code="INVALID_VALUE")
         if c.bar is not None and c.bar.target is not None:
             _check_hero(doc, ("cards", i, "bar", "target"), c.bar.target, hero_ids)
+        if c.vida is not None and (not 1 <= len(c.vida) <= 2 or not 0 <= c.vida[0] <= c.vida[-1] <= MAX_COUNT
+                                   or "COMPANHEIRO" not in [t.upper() for t in c.types]):
+            raise doc.error(("cards", i, "vida"), "a COMPANHEIRO's vida is [current, max] with 0 <= current <= max",
+                            code="INVALID_VALUE")
         if c.companion_of is not None and c.companion_of not in hero_ids:
             raise doc.error(("cards", i, "companion_of"), f"unknown hero '{c.companion_of}' (a COMPANHEIRO's Hero)",
                             code="UNKNOWN_HERO", suggestion=suggest(c.companion_of, hero_ids))
@@ -456,9 +462,11 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
             script.append({"do": kind, "card": body.card, "hero": body.hero, "to": to,
                            "attach_to": body.attach_to})
         elif isinstance(a, AttackM):
-            if a.attack.target not in hero_ids:
-                raise doc.error(("script", k, "attack", "target"), f"unknown hero '{a.attack.target}'",
-                                code="UNKNOWN_HERO", suggestion=suggest(a.attack.target, hero_ids))
+            vida_cards = [c.id for c in m.cards if c.vida is not None]
+            if a.attack.target not in hero_ids and a.attack.target not in vida_cards:
+                raise doc.error(("script", k, "attack", "target"), f"unknown hero '{a.attack.target}' (or a "
+                                "COMPANHEIRO with vida)", code="UNKNOWN_HERO",
+                                suggestion=suggest(a.attack.target, [*hero_ids, *vida_cards]))
             _check_hero(doc, ("script", k, "attack", "hero"), a.attack.hero, hero_ids)
             if not 0 <= a.attack.damage <= MAX_COUNT:
                 raise doc.error(("script", k, "attack", "damage"), f"damage is a whole number 0..{MAX_COUNT}",

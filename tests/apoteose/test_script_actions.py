@@ -78,3 +78,15 @@ def test_attempts_while_paying_or_resolving_are_refused_with_the_seeds_reason():
     assert reason_text(refs[0].detail).startswith("nenhuma resposta pode ser dada")
     assert reason_text(refs[1].detail).startswith("a resolução deve ser cumprida integralmente")
     assert t.resolution_order == ("p",)
+
+
+def test_companheiro_with_its_own_vida_takes_damage_and_answers():
+    """Issue 10 §2: a COMPANHEIRO card with VIDA, damage to it, and «Depois de um COMPANHEIRO sofrer dano»."""
+    cards = [card("lobo", "ana", types=("COMPANHEIRO",), companion_of="ana", vida=[10, 10]),
+             card("uivo", "ana", "Auto【 Depois de um COMPANHEIRO sofrer dano 】 Cure 2 de VIDA."),
+             card("raio", "ana", "Ativar Cause 3 de DANO a um COMPANHEIRO do tabuleiro.")]
+    t = run(two({"MESA": ["uivo", "raio"]}), cards,
+            [{"activate": "raio"}, {"attack": {"hero": "bruno", "target": "lobo", "damage": 4}}],
+            zones={"TABULEIRO": ["lobo"]}, turn=TURN)
+    assert t.cards["lobo"]["vida"] == [3, 10]
+    assert t.resolution_order.count("uivo") == 2 and t.heroes["ana"].resources["VIDA"] == [54, 100]
