@@ -17,6 +17,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulekit.apoteose import rulings as R
+from rulekit.apoteose.deciders import (  # re-exported: older code imports them from here
+    Decider,
+    DecisionPoint,
+    NeedDecision,
+    Option,
+    Refusal,
+    default_decider,
+)
 from rulekit.apoteose.reasons import render
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.state import IN_PLAY, Card, Game, Lasting
@@ -36,6 +44,10 @@ MAX_DEPTH = 40
 MAX_EVENTS = 20000
 
 
+__all__ = ["Decider", "DecisionPoint", "Engine", "Fail", "NeedDecision", "Option", "Refusal", "default_decider",
+           "run_chain"]
+
+
 class Fail(Exception):
     """A statement or requirement cannot be carried out (-> refusal, stop or truncation).
 
@@ -45,14 +57,6 @@ class Fail(Exception):
         self.code = code
         self.params = params
         super().__init__(render(code, params))
-
-
-class NeedDecision(Exception):
-    """Raised by a session decider when the run reaches an undecided decision point."""
-
-    def __init__(self, point: DecisionPoint) -> None:
-        super().__init__(point.key)
-        self.point = point
 
 
 @dataclass(frozen=True)
@@ -69,85 +73,6 @@ class GEvent:
     amount: int | None = None
     frame: int | None = None
     label: str = ""
-
-
-@dataclass(frozen=True)
-class Option:
-    """A legal choice at a decision point."""
-
-    id: str
-    label: str
-    hero: str | None = None
-    card: str | None = None
-    effect: str | None = None
-    answers: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "label": self.label, "hero": self.hero, "card": self.card,
-                "effect": self.effect, "answers": self.answers}
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """An effect that cannot be used at a decision point, with the reason: a ``code`` and its ``params``
-    (:mod:`rulekit.apoteose.reasons`); ``reason`` gives the English words."""
-
-    id: str
-    hero: str | None
-    card: str | None
-    effect: str
-    code: str
-    params: dict[str, Any] = field(default_factory=dict, compare=False)
-
-    @property
-    def reason(self) -> str:
-        """The English words of the reason (views render it themselves: ``views.chain.reason_text``)."""
-        return render(self.code, self.params)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "hero": self.hero, "card": self.card, "effect": self.effect,
-                "code": self.code, "params": dict(self.params), "reason": self.reason}
-
-
-@dataclass(frozen=True)
-class DecisionPoint:
-    """Where the run waits for a decision.
-
-    ``kind``: ``respond`` (a window: pass or activate a response), ``choose`` (which card/hero pays or
-    is selected), ``option`` (Escolha um), ``order`` (tie between Auto effects).
-    """
-
-    key: str
-    kind: str
-    spotlight: int | None
-    stage: str | None
-    answers: tuple[str, ...]
-    options: tuple[Option, ...]
-    refused: tuple[Refusal, ...] = ()
-    prompt: str = ""
-
-    @property
-    def default(self) -> str:
-        """Undecided: pass (windows), else the first legal choice (issue 3 §6)."""
-        if self.kind == "respond":
-            return "pass"
-        return self.options[0].id
-
-    @property
-    def window(self) -> str | None:
-        return self.key.split("#")[0] if self.kind == "respond" else None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"key": self.key, "kind": self.kind, "spotlight": self.spotlight, "stage": self.stage,
-                "answers": list(self.answers), "options": [o.to_dict() for o in self.options],
-                "refused": [r.to_dict() for r in self.refused], "prompt": self.prompt, "default": self.default}
-
-
-Decider = Callable[[DecisionPoint], tuple[str, str]]
-
-
-def default_decider(point: DecisionPoint) -> tuple[str, str]:
-    return point.default, "default"
 
 
 @dataclass
@@ -265,6 +190,17 @@ class Engine:
             hero=kw.get("hero"), responds_to=kw.get("responds_to"), detail=detail or {},
             spotlight=self.stack[-1].index if self.stack else None, stage=kw.get("stage"),
             resources=resources or {}, depth=len(self.stack)))
+
+    def scripted_refusal(self, point: DecisionPoint, card: str, effect: str, hero: str | None, code: str,
+                         params: dict[str, Any]) -> None:
+        """A scripted response that is not legal at ``point``: a ``refused`` event and a trace error."""
+        self.emit("refused", index=None, card=card, effect=effect, hero=hero, responds_to=point.spotlight,
+                  detail={"code": code, "params": params, "window": point.window})
+        self.errors.append(TraceError(card, code, render(code, params)))
+
+    def scripted_error(self, code: str, message: str) -> None:
+        """A scripted decision that could not be used (reported in the trace's errors)."""
+        self.errors.append(TraceError(None, code, message))
 
     def decide(self, point: DecisionPoint) -> str:
         if point.kind != "respond" and len(point.options) == 1:

@@ -17,11 +17,11 @@ from rulekit.apoteose.lang import check_statement
 from rulekit.apoteose.rulings import cycle_order, norm
 from rulekit.apoteose.state import HERO_ZONES, RESOURCE_NAMES, SHARED_ZONES, Card, Game, Hero
 from rulekit.apoteose.text import Effect, parse_effect
-from rulekit.errors import EffectTextError, RulekitError, ScenarioError
+from rulekit.errors import EffectTextError, ScenarioError
 from rulekit.yamlsrc import YamlDoc, suggest
 
 if TYPE_CHECKING:
-    from rulekit.apoteose.chain import DecisionPoint, Engine
+    from rulekit.apoteose.chain import Engine
 
 SCENARIO_DIR = Path(__file__).resolve().parent.parent / "data" / "scenarios"
 ALL_ZONES = {norm(z): z for z in (*HERO_ZONES, *SHARED_ZONES)}
@@ -210,75 +210,10 @@ class Scenario:
         return g
 
     def decider(self, engine: Engine, overrides: list[str] | dict[str, str] | None = None) -> Any:
+        """The scenario's scripted decisions (:class:`~rulekit.apoteose.deciders.ScriptDecider`)."""
+        from rulekit.apoteose.deciders import ScriptDecider
+
         return ScriptDecider(self, engine, overrides)
-
-
-class ScriptDecider:
-    """Scripted decisions; undecided points default to pass / the first legal choice (issue 3 §6)."""
-
-    def __init__(self, sc: Scenario, engine: Engine, overrides: list[str] | dict[str, str] | None) -> None:
-        self.sc = sc
-        self.engine = engine
-        self.used: set[int] = set()
-        self.queue = list(overrides) if isinstance(overrides, list) else []
-        self.keyed = dict(overrides) if isinstance(overrides, dict) else {}
-        self.taken = 0
-
-    @staticmethod
-    def _legal(point: DecisionPoint, choice: str, where: str) -> str:
-        """Issue 11 §3: a decision given to ``run_chain`` must be legal where it is used."""
-        ids = [o.id for o in point.options]
-        if choice not in ids:
-            raise RulekitError(f"'{choice}' is not a legal choice at {point.key} (legal: {', '.join(ids)})",
-                               field=where, code="ILLEGAL_CHOICE", suggestion=suggest(choice, ids))
-        return choice
-
-    def __call__(self, point: DecisionPoint) -> tuple[str, str]:
-        ids = [o.id for o in point.options]
-        if point.key in self.keyed:
-            return self._legal(point, self.keyed[point.key], f"decisions[{point.key!r}]"), "session"
-        real = len(point.options) > 1
-        if self.queue and real:
-            self.taken += 1
-            return self._legal(point, self.queue.pop(0), f"decisions[{self.taken - 1}]"), "session"
-        for i, d in enumerate(self.sc.decisions):
-            if i in self.used:
-                continue
-            if d.get("key") and d["key"] == point.key:
-                self.used.add(i)
-                if d.get("pick") in ids:
-                    return str(d["pick"]), "script"
-                from rulekit.apoteose.trace import TraceError
-
-                self.engine.errors.append(TraceError(None, "ILLEGAL_CHOICE", f"decisions[{i}]: '{d.get('pick')}' is "
-                                                     f"not a legal choice at {point.key} ({', '.join(ids)})"))
-                continue
-            if point.kind != "respond" or d.get("window") is None or norm(d["window"]) != norm(point.window or ""):
-                continue
-            self.used.add(i)
-            if d.get("pass"):
-                return "pass", "script"
-            r = d.get("respond")
-            if not r:
-                continue
-            for o in point.options[1:]:
-                if o.card == r["card"] and o.effect == f"{r['card']}#{r.get('effect', 0)}" and (
-                        r.get("hero") in (None, o.hero)) and (
-                        not r.get("answers") or (o.answers or "").startswith(r["answers"])
-                        or (o.answers or "").startswith(f"before:{r['answers']}")):
-                    self.engine.scripted_choices[o.id] = dict(d.get("choices") or {})
-                    return o.id, "script"
-            eid = f"{r['card']}#{r.get('effect', 0)}"
-            why = next((x for x in point.refused if x.effect == eid and r.get("hero") in (None, x.hero)), None)
-            code, params = (why.code, dict(why.params)) if why else ("NOT_LEGAL_HERE", {})
-            self.engine.emit("refused", index=None, card=r["card"], effect=eid, hero=r.get("hero"),
-                             responds_to=point.spotlight, detail={"code": code, "params": params,
-                                                                  "window": point.window})
-            from rulekit.apoteose.reasons import render
-            from rulekit.apoteose.trace import TraceError
-
-            self.engine.errors.append(TraceError(r["card"], code, render(code, params)))
-        return point.default, "default"
 
 
 def _canon_zone(doc: YamlDoc, path: tuple[Any, ...], z: str, allowed: tuple[str, ...]) -> str:

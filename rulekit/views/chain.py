@@ -36,7 +36,7 @@ def format_resources(resources: dict[str, dict[str, Sequence[int]]] | None) -> s
 
 def reason_text(item: Any) -> str:
     """The English words of a reason kept as data: an event's ``detail`` (``code`` + ``params``), a
-    :class:`~rulekit.apoteose.chain.Refusal`, or any object with ``code`` and ``params``. ``""`` if none.
+    :class:`~rulekit.apoteose.deciders.Refusal`, or any object with ``code`` and ``params``. ``""`` if none.
 
     >>> reason_text({"code": "ONCE_PER_BATTLE", "params": {"battle": 1}})
     'Uma Vez por Batalha: already activated in battle 1'
