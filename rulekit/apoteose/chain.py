@@ -858,192 +858,17 @@ class Engine:
     # ------------------------------------------------------------------ statements ------
     def apply(self, g: Game, ctx: Ctx, ast: dict[str, Any], choice: str | None, frame: Frame | None,
               sim: bool = False) -> list[GEvent]:
-        """Carry out one statement (or cost/action requirement). Raises :class:`Fail` if impossible."""
-        op = ast.get("op")
-        me = ctx.hero
-        evs: list[GEvent] = []
+        """Carry out one statement (or cost/action requirement) with its handler in :data:`HANDLERS`.
 
-        def E(kind: str, **kw: Any) -> None:  # noqa: N802
-            if not sim:
-                evs.append(self.ev(kind, "after", me, **kw))
-
-        def targets() -> list[str]:
-            spec = ast.get("target", {"who": "self"})
-            if choice is not None and spec.get("who") in ("opponent", "ally", "any") and not spec.get("all"):
-                return [choice]
-            hs = self.heroes_for(g, ctx, spec)
-            if not hs:
-                raise Fail("NO_HERO", who=str(spec.get("name") or spec.get("who")))
-            return hs if spec.get("all") or spec.get("who") == "selected" else hs[:1]
-
-        def mod(kind: str, v: int) -> int:
-            return max(0, v + (frame.modifiers.get(kind, 0) if frame else 0))
-
-        if op in ("heal", "recover"):
-            for h in targets():
-                res = _resource(g, h, ast["resource"])
-                amt = mod(op, self.amount(g, ctx, ast["amount"]))
-                before = res[0]
-                res[0] = min(res[1], res[0] + amt)  # healing never goes above the max
-                E(op, patient=h, resource=ast["resource"], amount=res[0] - before)
-        elif op == "consume":
-            cres: list[int] | None = _resource(g, me, ast["resource"]) if me else None
-            amt = mod(op, self.amount(g, ctx, ast["amount"]))
-            if cres is None or cres[0] < amt:
-                raise Fail("NOT_ENOUGH_RESOURCE", resource=ast["resource"], amount=amt)
-            cres[0] -= amt
-            E("consume", patient=me, resource=ast["resource"], amount=amt)
-        elif op == "damage" and "card" in ast:  # damage to a COMPANHEIRO with its own VIDA (issue 10 §2)
-            for cid in self.pick_cards(g, ctx, ast, choice):
-                amt = mod(op, self.amount(g, ctx, ast["amount"])) + (self.attributes(me, g).get("DANO", 0) if me else 0)
-                E("damage", card=cid, resource="VIDA", amount=self.hit_card(g, cid, amt))
-        elif op in ("damage", "lose"):
-            for h in targets():
-                res = _resource(g, h, ast["resource"])
-                amt = mod(op, self.amount(g, ctx, ast["amount"]))
-                if op == "damage" and me:
-                    amt += self.attributes(me, g).get("DANO", 0)
-                before = res[0]
-                res[0] = max(0, res[0] - amt)
-                E(op, patient=h, resource=ast["resource"], amount=before - res[0])
-        elif op == "attack" and ast.get("target", {}).get("name") in g.cards:  # attacking a COMPANHEIRO
-            cid = ast["target"]["name"]
-            E("attack", card=cid)
-            amt = mod("damage", self.amount(g, ctx, ast["amount"]) + (self.attributes(me, g).get("DANO", 0) if me else 0))
-            E("damage", card=cid, resource="VIDA", amount=self.hit_card(g, cid, amt))
-        elif op == "attack":
-            h = targets()[0]
-            E("attack", patient=h)
-            res = _resource(g, h, "VIDA")
-            amt = mod("damage", self.amount(g, ctx, ast["amount"]) + (self.attributes(me, g).get("DANO", 0) if me else 0))
-            before = res[0]
-            res[0] = max(0, res[0] - amt)
-            E("damage", patient=h, resource="VIDA", amount=before - res[0])
-        elif op == "test":
-            g.testing = True
-            roll = self.roll(g, 1, sim)
-            total = roll[0] + self.attributes(me, g).get(ast["attribute"], 0) if me else roll[0]
-            E("roll", amount=sum(roll))
-            E("test", amount=total)
-            g.testing = False
-            if frame is not None and not sim:
-                frame.modifiers["test_total"] = total
-        elif op == "draw":
-            n = mod("draw", int(ast.get("count", 1)))
-            if me is None:
-                raise Fail("NOBODY_TO_DRAW")
-            deck = g.heroes[me].zones["BARALHO"]
-            if len(deck) < n:
-                raise Fail("NOT_ENOUGH_CARDS", count=n)
-            for _ in range(n):
-                cid = deck.pop(0)
-                g.heroes[me].zones["INVENTÁRIO"].append(cid)
-                E("draw", card=cid)
-        elif op in ("discard", "bury", "banish", "return", "move"):
-            for cid in self.pick_cards(g, ctx, ast, choice):
-                to = {"discard": "DESCARTE", "bury": "BARALHO", "banish": "BANIDAS", "return": "INVENTÁRIO"}.get(
-                    op, ast.get("dest", "MESA"))
-                evs_m = self.move_card(g, cid, to, me, sim)
-                E(op, card=cid)
-                evs.extend(evs_m)
-        elif op == "attach":
-            host = ast.get("to", {})
-            hosts = self.cards_for(g, ctx, host) if host.get("card") != "choose" else (
-                [choice] if choice else [])
-            if not hosts:
-                raise Fail("NOTHING_TO_ATTACH")
-            for cid in self.pick_cards(g, ctx, {k: v for k, v in ast.items() if k != "to"}, None):
-                holder, zone = g.locate(hosts[0])
-                g.remove(cid)
-                g.put(cid, holder, zone)
-                g.cards[cid].attached_to = hosts[0]
-                E("attach", card=cid)
-                if not sim:
-                    evs.append(self.ev("enter", "after", me, card=cid))
-        elif op in ("exhaust", "ready", "reveal", "hide", "register"):
-            for cid in self.pick_cards(g, ctx, ast, choice):
-                card = g.cards[cid]
-                if op == "exhaust":
-                    if card.consumed:
-                        raise Fail("ALREADY_CONSUMED", card=cid)
-                    card.consumed = True
-                elif op == "ready":
-                    card.consumed = False
-                elif op == "reveal":
-                    card.revealed = True
-                elif op == "hide":
-                    card.revealed = False
-                else:
-                    setattr(card, R.REGISTER_MARK, True)  # R-18: only the mark
-                E(op, card=cid)
-        elif op == "select":
-            if choice is None:
-                raise Fail("NOTHING_TO_SELECT")
-            picked = choice.split("+")
-            for p in picked:
-                ctx.selected.append(p)
-                if frame is not None:
-                    frame.selected_zone[p] = g.locate(p)[1] if p in g.cards else "HERO"
-                if p in g.heroes:
-                    E("target", patient=p)
-                else:
-                    E("target", card=p)
-        elif op == "roll":
-            vals = self.roll(g, int(ast.get("count", 1)), sim)
-            E("roll", amount=sum(vals))
-        elif op == "look":  # looking at cards changes nothing; the event can be answered
-            for cid in self.pick_cards(g, ctx, ast, choice):
-                E("look", card=cid)
-        elif op == "step":
-            E("move")
-        elif op == "negate":
-            target = ctx.answered
-            if target is None:
-                raise Fail("NOTHING_TO_NEGATE")
-            if not sim and target.stage in ("activating", "halt") and R.negation_applies(target.effect.limits):
-                target.negated = True
-                self.emit("negated", target, detail={"by": frame.effect_id if frame else None,
-                                                     "rule": "R-08"})
-            elif not sim:
-                E("negate_failed", card=target.card)
-        elif op == "modify":
-            target = ctx.answered
-            if target is None:
-                raise Fail("NO_ACTION_TO_MODIFY")
-            if not sim:
-                target.modifiers[ast["action"]] = target.modifiers.get(ast["action"], 0) + self.amount(g, ctx, ast["delta"])
-        elif op == "gain":
-            for h in targets():
-                amt = self.amount(g, ctx, ast["amount"])
-                eff = frame.effect if frame else None
-                limits = eff.limits if eff else ()
-                ench = [r.ast for r in eff.requirements if norm(r.verb) in ("enquanto", "durante", "ate")] if eff else []
-                until = ast.get("until") or next((_TIME_KEYS.get(r.ast["what"].get("when", ""))
-                                                  for r in (eff.requirements if eff else ())
-                                                  if norm(r.verb) == "ate" and r.ast.get("what", {}).get("cond") == "until_time"), None)
-                g.lasting.append(Lasting(hero=h, attribute=ast["attribute"], amount=amt, card=ctx.card,
-                                         effect=frame.effect_id if frame else "", until=until,
-                                         survives_card=not R.lasting_effect_ends_with_card(limits),
-                                         enquanto=ench))
-                E("gain", patient=h, amount=amt, resource=ast["attribute"])
-        elif op == "compute":
-            E("compute", amount=self.amount(g, ctx, ast["amount"]))
-        elif op in ("table", "noop"):
-            pass
-        elif op == "choose":
-            opts = ast["options"]
-            pick = 0
-            if not sim and frame is not None:
-                key = f"option@{frame.index}.{id(ast) and ast.get('_key', 'body')}"
-                point = DecisionPoint(key=key, kind="option", spotlight=frame.index, stage=frame.stage, answers=(),
-                                      options=tuple(Option(str(i + 1), _stmts_label(o)) for i, o in enumerate(opts)),
-                                      prompt="Escolha um")
-                pick = int(self.choose_key(point, frame.index)) - 1
-            for st in opts[pick]:
-                evs.extend(self.run_stmt(g, ctx, st, frame, sim))
-        else:
-            raise Fail("CANNOT_RUN", op=str(op))
-        return evs
+        Raises :class:`Fail` if it cannot be done. ``sim`` (Previsão, on a copy of the state) records no
+        events and takes no decisions: a :class:`Step` holds it, so handlers never look at it directly
+        except to leave the frames on the chain alone."""
+        step = Step(self, g, ctx, ast, choice, frame, sim)
+        handler = HANDLERS.get(str(ast.get("op")))
+        if handler is None:
+            raise Fail("CANNOT_RUN", op=str(ast.get("op")))
+        handler(step)
+        return step.evs
 
     def run_stmt(self, g: Game, ctx: Ctx, st: dict[str, Any], frame: Frame | None, sim: bool) -> list[GEvent]:
         choice = None
@@ -1587,6 +1412,287 @@ def _hero_is(kind: str, role: str, rel: str) -> Callable[[Engine, Card, str | No
 
 def _moment(kind: str) -> Callable[[Engine, Card, str | None, GEvent], bool]:
     return lambda e, c, h, ev: ev.kind == kind
+
+
+@dataclass
+class Step:
+    """One statement being carried out: the state it changes (the game or Previsão's copy of it), what
+    "você"/"esta carta" mean, the choice made for it, its frame, and the events it makes."""
+
+    engine: Engine
+    g: Game
+    ctx: Ctx
+    ast: dict[str, Any]
+    choice: str | None
+    frame: Frame | None
+    sim: bool
+    evs: list[GEvent] = field(default_factory=list)
+
+    @property
+    def me(self) -> str | None:
+        return self.ctx.hero
+
+    def event(self, kind: str, **kw: Any) -> None:
+        """A game event of this statement (none in a simulation)."""
+        if not self.sim:
+            self.evs.append(self.engine.ev(kind, "after", self.me, **kw))
+
+    def targets(self) -> list[str]:
+        spec = self.ast.get("target", {"who": "self"})
+        if self.choice is not None and spec.get("who") in ("opponent", "ally", "any") and not spec.get("all"):
+            return [self.choice]
+        hs = self.engine.heroes_for(self.g, self.ctx, spec)
+        if not hs:
+            raise Fail("NO_HERO", who=str(spec.get("name") or spec.get("who")))
+        return hs if spec.get("all") or spec.get("who") == "selected" else hs[:1]
+
+    def modified(self, kind: str, v: int) -> int:
+        """An amount changed by responses to this entry ("Aumente essa cura em 5"), never below 0."""
+        return max(0, v + (self.frame.modifiers.get(kind, 0) if self.frame else 0))
+
+    def amount(self, key: str = "amount") -> int:
+        return self.engine.amount(self.g, self.ctx, self.ast[key])
+
+    def bonus_damage(self) -> int:
+        return self.engine.attributes(self.me, self.g).get("DANO", 0) if self.me else 0
+
+    def cards(self, ast: dict[str, Any] | None = None, choice: str | None = "") -> list[str]:
+        return self.engine.pick_cards(self.g, self.ctx, self.ast if ast is None else ast,
+                                      self.choice if choice == "" else choice)
+
+
+def _heal(s: Step) -> None:
+    """Cure / Recupere N de <recurso>: never above the max."""
+    op = s.ast["op"]
+    for h in s.targets():
+        res = _resource(s.g, h, s.ast["resource"])
+        amt = s.modified(op, s.amount())
+        before = res[0]
+        res[0] = min(res[1], res[0] + amt)
+        s.event(op, patient=h, resource=s.ast["resource"], amount=res[0] - before)
+
+
+def _consume(s: Step) -> None:
+    """Consuma N de <recurso>: pay now; not enough is a failure."""
+    res = _resource(s.g, s.me, s.ast["resource"]) if s.me else None
+    amt = s.modified("consume", s.amount())
+    if res is None or res[0] < amt:
+        raise Fail("NOT_ENOUGH_RESOURCE", resource=s.ast["resource"], amount=amt)
+    res[0] -= amt
+    s.event("consume", patient=s.me, resource=s.ast["resource"], amount=amt)
+
+
+def _damage(s: Step) -> None:
+    """Cause N de DANO / <alvo> perde N: floor 0; DANO adds the actor's DANO attribute. A card phrase hits a
+    COMPANHEIRO's own VIDA."""
+    op = s.ast["op"]
+    if op == "damage" and "card" in s.ast:
+        for cid in s.cards():
+            amt = s.modified(op, s.amount()) + s.bonus_damage()
+            s.event("damage", card=cid, resource="VIDA", amount=s.engine.hit_card(s.g, cid, amt))
+        return
+    for h in s.targets():
+        res = _resource(s.g, h, s.ast["resource"])
+        amt = s.modified(op, s.amount()) + (s.bonus_damage() if op == "damage" else 0)
+        before = res[0]
+        res[0] = max(0, res[0] - amt)
+        s.event(op, patient=h, resource=s.ast["resource"], amount=before - res[0])
+
+
+def _attack(s: Step) -> None:
+    """An attack (a rules action or an activation bar): the attack, then its damage."""
+    name = s.ast.get("target", {}).get("name")
+    if name in s.g.cards:  # attacking a COMPANHEIRO
+        s.event("attack", card=name)
+        amt = s.modified("damage", s.amount() + s.bonus_damage())
+        s.event("damage", card=name, resource="VIDA", amount=s.engine.hit_card(s.g, name, amt))
+        return
+    h = s.targets()[0]
+    s.event("attack", patient=h)
+    res = _resource(s.g, h, "VIDA")
+    amt = s.modified("damage", s.amount() + s.bonus_damage())
+    before = res[0]
+    res[0] = max(0, res[0] - amt)
+    s.event("damage", patient=h, resource="VIDA", amount=before - res[0])
+
+
+def _test(s: Step) -> None:
+    """A test: one die plus the attribute."""
+    s.g.testing = True
+    roll = s.engine.roll(s.g, 1, s.sim)
+    total = roll[0] + s.engine.attributes(s.me, s.g).get(s.ast["attribute"], 0) if s.me else roll[0]
+    s.event("roll", amount=sum(roll))
+    s.event("test", amount=total)
+    s.g.testing = False
+    if s.frame is not None and not s.sim:
+        s.frame.modifiers["test_total"] = total
+
+
+def _draw(s: Step) -> None:
+    """Compre N cartas: from the top of the hero's BARALHO."""
+    n = s.modified("draw", int(s.ast.get("count", 1)))
+    if s.me is None:
+        raise Fail("NOBODY_TO_DRAW")
+    deck = s.g.heroes[s.me].zones["BARALHO"]
+    if len(deck) < n:
+        raise Fail("NOT_ENOUGH_CARDS", count=n)
+    for _ in range(n):
+        cid = deck.pop(0)
+        s.g.heroes[s.me].zones["INVENTÁRIO"].append(cid)
+        s.event("draw", card=cid)
+
+
+#: Where each moving statement puts a card.
+_DESTINATIONS = {"discard": "DESCARTE", "bury": "BARALHO", "banish": "BANIDAS", "return": "INVENTÁRIO"}
+
+
+def _move(s: Step) -> None:
+    """Descarte / Enterre / Bane / Devolva / Mova: the card changes zone (entering or leaving play too)."""
+    op = s.ast["op"]
+    for cid in s.cards():
+        moved = s.engine.move_card(s.g, cid, _DESTINATIONS.get(op, s.ast.get("dest", "MESA")), s.me, s.sim)
+        s.event(op, card=cid)
+        s.evs.extend(moved)
+
+
+def _attach(s: Step) -> None:
+    """Anexe <carta> a <carta>: it joins its host's zone and enters play."""
+    host = s.ast.get("to", {})
+    hosts = s.engine.cards_for(s.g, s.ctx, host) if host.get("card") != "choose" else (
+        [s.choice] if s.choice else [])
+    if not hosts:
+        raise Fail("NOTHING_TO_ATTACH")
+    for cid in s.cards({k: v for k, v in s.ast.items() if k != "to"}, None):
+        holder, zone = s.g.locate(hosts[0])
+        s.g.remove(cid)
+        s.g.put(cid, holder, zone)
+        s.g.cards[cid].attached_to = hosts[0]
+        s.event("attach", card=cid)
+        s.event("enter", card=cid)
+
+
+def _flag(s: Step) -> None:
+    """Consuma / Recupere / Revele / Oculte / Registre <carta>: turn the card (R-18: Registrar only marks it)."""
+    op = s.ast["op"]
+    for cid in s.cards():
+        card = s.g.cards[cid]
+        if op == "exhaust":
+            if card.consumed:
+                raise Fail("ALREADY_CONSUMED", card=cid)
+            card.consumed = True
+        elif op == "ready":
+            card.consumed = False
+        elif op == "reveal":
+            card.revealed = True
+        elif op == "hide":
+            card.revealed = False
+        else:
+            setattr(card, R.REGISTER_MARK, True)
+        s.event(op, card=cid)
+
+
+def _select(s: Step) -> None:
+    """Selecione: the chosen heroes or cards become "o alvo" (R-03 checks them again at halt's end)."""
+    if s.choice is None:
+        raise Fail("NOTHING_TO_SELECT")
+    for p in s.choice.split("+"):
+        s.ctx.selected.append(p)
+        if s.frame is not None:
+            s.frame.selected_zone[p] = s.g.locate(p)[1] if p in s.g.cards else "HERO"
+        if p in s.g.heroes:
+            s.event("target", patient=p)
+        else:
+            s.event("target", card=p)
+
+
+def _roll(s: Step) -> None:
+    """Role N dados: the scenario's dice."""
+    s.event("roll", amount=sum(s.engine.roll(s.g, int(s.ast.get("count", 1)), s.sim)))
+
+
+def _look(s: Step) -> None:
+    """Olhe <carta>: nothing changes; the event can be answered."""
+    for cid in s.cards():
+        s.event("look", card=cid)
+
+
+def _step(s: Step) -> None:
+    """Mova-se: a board step (an event only)."""
+    s.event("move")
+
+
+def _negate(s: Step) -> None:
+    """R-08: Negue a ativação — the answered entry leaves unresolved (not if Inegável)."""
+    target = s.ctx.answered
+    if target is None:
+        raise Fail("NOTHING_TO_NEGATE")
+    if s.sim:
+        return  # the chain's frames are not part of Previsão's copy
+    if target.stage in ("activating", "halt") and R.negation_applies(target.effect.limits):
+        target.negated = True
+        s.engine.emit("negated", target, detail={"by": s.frame.effect_id if s.frame else None, "rule": "R-08"})
+    else:
+        s.event("negate_failed", card=target.card)
+
+
+def _modify(s: Step) -> None:
+    """Aumente / Reduza essa <ação> em N: changes the answered entry's action (a "before" response)."""
+    target = s.ctx.answered
+    if target is None:
+        raise Fail("NO_ACTION_TO_MODIFY")
+    if not s.sim:  # the chain's frames are not part of Previsão's copy
+        action = s.ast["action"]
+        target.modifiers[action] = target.modifiers.get(action, 0) + s.amount("delta")
+
+
+def _gain(s: Step) -> None:
+    """+N de <atributo>: a lasting gain (R-19: until its time or its card leaves; Duração survives the card)."""
+    eff = s.frame.effect if s.frame else None
+    reqs = eff.requirements if eff else ()
+    limits = eff.limits if eff else ()
+    states = [r.ast for r in reqs if norm(r.verb) in ("enquanto", "durante", "ate")]
+    until = s.ast.get("until") or next((_TIME_KEYS.get(r.ast["what"].get("when", "")) for r in reqs
+                                        if norm(r.verb) == "ate" and r.ast.get("what", {}).get("cond") == "until_time"),
+                                       None)
+    for h in s.targets():
+        amt = s.amount()
+        s.g.lasting.append(Lasting(hero=h, attribute=s.ast["attribute"], amount=amt, card=s.ctx.card,
+                                   effect=s.frame.effect_id if s.frame else "", until=until,
+                                   survives_card=not R.lasting_effect_ends_with_card(limits), enquanto=states))
+        s.event("gain", patient=h, amount=amt, resource=s.ast["attribute"])
+
+
+def _compute(s: Step) -> None:
+    """( A + B ): the value is shown in the trace."""
+    s.event("compute", amount=s.amount())
+
+
+def _nothing(s: Step) -> None:
+    """A table (❙) or an empty clause: organisational only."""
+
+
+def _choose(s: Step) -> None:
+    """Escolha um: ● …: an ``option`` decision, then that list (Previsão takes the first)."""
+    opts = s.ast["options"]
+    pick = 0
+    if not s.sim and s.frame is not None:
+        point = DecisionPoint(key=f"option@{s.frame.index}.{s.ast.get('_key', 'body')}", kind="option",
+                              spotlight=s.frame.index, stage=s.frame.stage, answers=(),
+                              options=tuple(Option(str(i + 1), _stmts_label(o)) for i, o in enumerate(opts)),
+                              prompt="Escolha um")
+        pick = int(s.engine.choose_key(point, s.frame.index)) - 1
+    for st in opts[pick]:
+        s.evs.extend(s.engine.run_stmt(s.g, s.ctx, st, s.frame, s.sim))
+
+
+#: One handler per statement ``op`` (the schema of each is ``lang.STATEMENT_FIELDS``).
+HANDLERS: dict[str, Callable[[Step], None]] = {
+    "heal": _heal, "recover": _heal, "consume": _consume, "damage": _damage, "lose": _damage, "attack": _attack,
+    "test": _test, "draw": _draw, "discard": _move, "bury": _move, "banish": _move, "return": _move, "move": _move,
+    "attach": _attach, "exhaust": _flag, "ready": _flag, "reveal": _flag, "hide": _flag, "register": _flag,
+    "select": _select, "roll": _roll, "look": _look, "step": _step, "negate": _negate, "modify": _modify,
+    "gain": _gain, "compute": _compute, "table": _nothing, "noop": _nothing, "choose": _choose,
+}
 
 
 #: Seed «Temporização»: each timing keyword as a test on a game event.

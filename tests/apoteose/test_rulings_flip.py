@@ -93,3 +93,12 @@ def test_every_ruling_definition_is_read_by_engine_code() -> None:
         if not (used_elsewhere or used_inside):
             unread.append(n)
     assert unread == []
+
+
+def test_every_statement_op_has_one_handler_and_one_schema() -> None:
+    """Issue 10 §4: one handler per statement (chain.HANDLERS), the same ops as the structured form's schema."""
+    from rulekit.apoteose.chain import HANDLERS
+    from rulekit.apoteose.lang import STATEMENT_FIELDS
+
+    assert set(HANDLERS) == set(STATEMENT_FIELDS)
+    assert all(h.__doc__ for h in HANDLERS.values())
