@@ -12,6 +12,7 @@ is asked from a *decider*, so the same engine runs scripted scenarios and the in
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -717,11 +718,11 @@ class Engine:
                     pool = [cid for h in owners for z in ((zone,) if zone else R.CARD_COST_ZONES)
                             for cid in g.heroes[h].zones[z]]
                 pool = [c for c in pool if c != ctx.card and ("type" not in ast or g.cards[c].has_type(ast["type"]))]
-            return ["+".join(p) for p in itertools.combinations(pool, int(ast.get("count", 1)))]
+            return _combos(pool, int(ast.get("count", 1)))
         if op == "damage" and ast.get("card") == "choose":
             pool = [cid for cid, c in g.cards.items() if c.vida is not None and g.locate(cid)[1] in IN_PLAY
                     and ("type" not in ast or c.has_type(ast["type"]))]
-            return ["+".join(p) for p in itertools.combinations(pool, int(ast.get("count", 1)))]
+            return _combos(pool, int(ast.get("count", 1)))
         if ast.get("card") == "choose":
             pool = self.cards_for(g, ctx, ast)
             if op == "exhaust":
@@ -730,7 +731,7 @@ class Engine:
                 pool = [c for c in pool if g.cards[c].consumed]
             if op == "reveal":
                 pool = [c for c in pool if not g.cards[c].revealed]
-            return ["+".join(p) for p in itertools.combinations(pool, int(ast.get("count", 1)))]
+            return _combos(pool, int(ast.get("count", 1)))
         if op == "attach" and ast.get("to", {}).get("card") == "choose":
             return self.cards_for(g, ctx, ast["to"])
         if op in ("damage", "lose", "heal", "recover") and ast.get("target", {}).get("who") in (
@@ -1363,6 +1364,20 @@ class Engine:
 
 #: R-04: "Até o final do turno" & co. as lasting-effect end times.
 _TIME_KEYS = {"end_turn": "end_turn", "end_battle": "end_battle", "next_turn": "next_turn", "end_cycle": "end_cycle"}
+
+
+#: Most ways to make one choice the engine lists (issue 11 §2: bounded cost; Previsão tries each).
+MAX_CHOICES = 2000
+
+
+def _combos(pool: list[str], count: int) -> list[str]:
+    """Every way to pick ``count`` of ``pool`` ("a+b"), in a stable order; bounded by :data:`MAX_CHOICES`."""
+    if count > len(pool):
+        return []
+    if math.comb(len(pool), count) > MAX_CHOICES:
+        raise RulekitError(f"choosing {count} of {len(pool)} cards or heroes has more than {MAX_CHOICES} ways",
+                           code="TOO_MANY_CHOICES")
+    return ["+".join(p) for p in itertools.combinations(pool, count)]
 
 
 def _resource(g: Game, hero: str, name: str) -> list[int]:

@@ -122,3 +122,13 @@ def test_hero_without_a_resource_in_a_hand_built_state_says_why() -> None:
     t = engine.run()
     trunc = [e for e in t.events if e.event == "truncated"]
     assert trunc and "hero 'ana' has no MANA" in reason_text(trunc[0].detail)
+
+
+def test_a_choice_with_too_many_ways_is_refused_not_run() -> None:
+    """Issue 11 §2: choosing 10 of 30 cards would be 30 million ways; the engine says so instead."""
+    many = [f"k{i}" for i in range(30)]
+    cards = [card("c1", "ana", {"text": "Ativar Cure 5 de VIDA.", "body": [
+        {"op": "discard", "card": "choose", "count": 10}]}), *[card(k, "ana") for k in many]]
+    with pytest.raises(RulekitError) as exc:
+        run([hero("ana", "A", 5, MESA=["c1"], INVENTARIO=many), hero("bruno", "B", 3)], cards, [{"activate": "c1"}])
+    assert exc.value.code == "TOO_MANY_CHOICES"
