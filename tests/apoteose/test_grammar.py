@@ -10,14 +10,16 @@ from rulekit.apoteose.text import parse_effect
 
 @pytest.mark.parametrize("clause,stmt", [
     ("Descarte 2 EVOCAÇÃO de um oponente do TABULEIRO",
-     {"op": "discard", "card": "choose", "count": 2, "type": "EVOCAÇÃO", "owner": "opponent", "zone": "TABULEIRO"}),
+     {"op": "discard", "card": "choose", "count": 2, "type": "EVOCAÇÃO", "owner": "opponent",
+      "zone": "TABULEIRO"}),
     ("Revele todas as cartas do seu INVENTÁRIO", {"op": "reveal", "card": "all", "zone": "INVENTÁRIO"}),
     ("Descarte suas cartas", {"op": "discard", "card": "all", "owner": "self"}),
     ("Bane uma carta de outro Herói", {"op": "banish", "card": "choose", "count": 1, "owner": "other"}),
     ("Enterre uma carta do seu time", {"op": "bury", "card": "choose", "count": 1, "owner": "team"}),
     ("Bane os COMPANHEIRO selecionados", {"op": "banish", "card": "selected"}),
     ("Descarte a carta consumida", {"op": "discard", "card": "paid"}),
-    ("Cause 2 de DANO a aquele oponente", {"op": "damage", "amount": 2, "resource": "VIDA", "target": {"who": "that"}}),
+    ("Cause 2 de DANO a aquele oponente",
+     {"op": "damage", "amount": 2, "resource": "VIDA", "target": {"who": "that"}}),
     ("Cure 3 de VIDA de o herói que ativou esta carta",
      {"op": "heal", "amount": 3, "resource": "VIDA", "target": {"who": "self"}}),
     ("O herói que ativou essa carta perde 1 de MANA",
