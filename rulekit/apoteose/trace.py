@@ -201,7 +201,8 @@ class ChainTrace:
         shared_zones: final shared zones (CENÁRIO, tabuleiro, common discard, banished, deck, limbo).
         warnings: parser style warnings (R-17) and other notes.
         cards: final card states ``{id: {"name", "types", "owner", "holder", "zone", "consumed",
-            "revealed", "attached_to", "registered"}}`` (not part of the §7 JSON).
+            "revealed", "attached_to", "registered", "vida"}}`` (not part of the §7 JSON; ``vida`` is a
+            COMPANHEIRO's own VIDA or ``None``).
     """
 
     scenario: str
