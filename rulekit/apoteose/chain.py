@@ -74,6 +74,8 @@ class GEvent:
     amount: int | None = None
     frame: int | None = None
     label: str = ""
+    #: ``("first",)`` on an actor's first turn start of the cycle, ``("last",)`` on its last turn end (R-20)
+    flags: tuple[str, ...] = ()
 
 
 @dataclass
@@ -284,7 +286,9 @@ class Engine:
             actor = self.g.turn_actor
             self.emit("turn", detail={"hero": actor, "turn_hero": self.g.turn_hero, "cycle": self.g.cycle,
                                       "first_of_cycle": actor not in self.g.order[: self.g.turn_pos]})
-            self.flow(self.ev("turn_start", "after", actor, label=f"turn_start:{actor}"))
+            first = actor not in self.g.order[: self.g.turn_pos]
+            self.flow(self.ev("turn_start", "after", actor, label=f"turn_start:{actor}",
+                              flags=("first",) if first else ()))
 
     def card_action(self, kind: str, action: dict[str, Any]) -> None:
         """An ordinary game action on a card (issue 10 §2): put into play, take out, move, reveal, hide,
@@ -359,7 +363,8 @@ class Engine:
     # ---- turns (R-20) ---------------------------------------------------------------------
     def end_turn(self) -> None:
         actor = self.g.turn_actor
-        self.flow(self.ev("turn_end", "after", actor, label=f"turn_end:{actor}"))
+        last = actor not in self.g.order[self.g.turn_pos + 1:]  # R-20: a hero may have several turns
+        self.flow(self.ev("turn_end", "after", actor, label=f"turn_end:{actor}", flags=("last",) if last else ()))
         self.expire("end_turn")
         self.emit("end_turn", detail={"hero": actor, "cycle": self.g.cycle})
         self.g.turn_pos += 1
@@ -380,7 +385,7 @@ class Engine:
         self.emit("turn", detail={"hero": nxt, "turn_hero": self.g.turn_hero, "cycle": self.g.cycle,
                                   "first_of_cycle": first})
         self.expire("next_turn", hero=self.g.turn_hero)
-        self.flow(self.ev("turn_start", "after", nxt, label=f"turn_start:{nxt}"))
+        self.flow(self.ev("turn_start", "after", nxt, label=f"turn_start:{nxt}", flags=("first",) if first else ()))
 
     def flow(self, event: GEvent) -> None:
         """A game moment outside any chain: matching Auto effects activate, one chain each (R-06)."""
@@ -1425,6 +1430,13 @@ def _hero_is(kind: str, role: str, rel: str) -> Callable[[Engine, Card, str | No
     return f
 
 
+def _turn(kind: str, rel: str) -> Callable[[Engine, Card, str | None, GEvent], bool]:
+    """Seed «Início/Fim …»: «no início do primeiro turno» / «no final do último turno» of the cycle (R-20)."""
+    who = _hero_is(kind, "actor", rel)
+    flag = "first" if kind == "turn_start" else "last"
+    return lambda e, c, h, ev: flag in ev.flags and who(e, c, h, ev)
+
+
 def _moment(kind: str) -> Callable[[Engine, Card, str | None, GEvent], bool]:
     return lambda e, c, h, ev: ev.kind == kind
 
@@ -1719,13 +1731,13 @@ _TIMING_MATCH: dict[str, Callable[[Engine, Card, str | None, GEvent], bool]] = {
     "Ao Ser Atacado": _hero_is("attack", "patient", "self"), "Ao Ser Alvo": _hero_is("target", "patient", "self"),
     "Ao Rolar": _hero_is("roll", "actor", "self"), "Início da Batalha": _moment("battle_start"),
     "Fim da Batalha": _moment("battle_end"), "Restauração": _moment("restoration"),
-    "Início do Turno": _hero_is("turn_start", "actor", "self"), "Fim do Turno": _hero_is("turn_end", "actor", "self"),
-    "Início do Time": _hero_is("turn_start", "actor", "team"), "Fim do Time": _hero_is("turn_end", "actor", "team"),
-    "Início Aliado": _hero_is("turn_start", "actor", "ally"), "Fim Aliado": _hero_is("turn_end", "actor", "ally"),
-    "Início Rival": _hero_is("turn_start", "actor", "opponent"), "Fim Rival": _hero_is("turn_end", "actor", "opponent"),
-    "Início Geral": _hero_is("turn_start", "actor", "any"), "Fim Geral": _hero_is("turn_end", "actor", "any"),
-    "Início do Companheiro": _hero_is("turn_start", "actor", "companion"),
-    "Fim do Companheiro": _hero_is("turn_end", "actor", "companion"),
+    "Início do Turno": _turn("turn_start", "self"), "Fim do Turno": _turn("turn_end", "self"),
+    "Início do Time": _turn("turn_start", "team"), "Fim do Time": _turn("turn_end", "team"),
+    "Início Aliado": _turn("turn_start", "ally"), "Fim Aliado": _turn("turn_end", "ally"),
+    "Início Rival": _turn("turn_start", "opponent"), "Fim Rival": _turn("turn_end", "opponent"),
+    "Início Geral": _turn("turn_start", "any"), "Fim Geral": _turn("turn_end", "any"),
+    "Início do Companheiro": _turn("turn_start", "companion"),
+    "Fim do Companheiro": _turn("turn_end", "companion"),
 }
 
 

@@ -236,3 +236,12 @@ def test_description_phrases_compose_and_run():
     assert t.heroes["ana"].resources["VIDA"] == [55, 100]
     assert t.heroes["bruno"].resources["VIDA"] == [78, 80] and t.heroes["carla"].resources["VIDA"] == [38, 40]
     assert [d.choice for d in t.decisions if d.key == "choose@0.body2"] in (["d1"], ["d2"])
+
+
+def test_inicio_and_fim_do_turno_answer_the_first_and_last_turn_of_the_cycle():
+    """Seed «Início do Turno»: «no início do seu primeiro turno neste ciclo»; «Fim do Turno»: «no final do seu
+    último turno neste ciclo» — with R-20's extra turns, Ana's second turn starts nothing and her first ends nothing."""
+    cards = [card("sol", "ana", "Auto · Início do Turno Cure 1 de VIDA"), card("lua", "ana", "Auto · Fim do Turno Cure 2 de VIDA")]
+    t = run([hero("ana", "azul", 5, MESA=["sol", "lua"]), hero("bruno", "vermelho", 3), hero("carla", "verde", 1)], cards,
+            [{"end_turn": True}] * 4, turn={"order": ["bruno", "ana", "carla", "ana"], "hero": "bruno"})
+    assert t.resolution_order == ("sol", "lua")
