@@ -12,32 +12,52 @@ is asked from a *decider*, so the same engine runs scripted scenarios and the in
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from rulekit.apoteose import rulings as R
+from rulekit.apoteose.deciders import (  # re-exported: older code imports them from here
+    Decider,
+    DecisionPoint,
+    NeedDecision,
+    Option,
+    Refusal,
+    default_decider,
+)
+from rulekit.apoteose.reasons import render
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.state import IN_PLAY, Card, Game, Lasting
 from rulekit.apoteose.text import Effect, Requirement
 from rulekit.apoteose.trace import ChainEvent, ChainTrace, Decision, HeroState, TraceError
 from rulekit.errors import RulekitError
+from rulekit.yamlsrc import suggest
 
+#: Events of a payment whose card a description can name ("a carta consumida", "a carta descartada").
+PAID_KINDS: frozenset[str] = frozenset({"discard", "exhaust", "bury", "banish", "reveal", "return", "move",
+                                        "register", "hide", "ready"})
+#: Script actions on a card (issue 10 §2) and the zone each one moves the card to by default.
+CARD_ACTIONS: dict[str, str] = {"put": "MESA", "take": "DESCARTE", "move": "MESA", "reveal": "", "hide": "",
+                                "discard": "DESCARTE", "bury": "BARALHO", "banish": "BANIDAS"}
 #: Safety bound on chain depth (an endless Auto loop is reported, not run forever).
 MAX_DEPTH = 40
 MAX_EVENTS = 20000
 
 
+__all__ = ["Decider", "DecisionPoint", "Engine", "Fail", "NeedDecision", "Option", "Refusal", "default_decider",
+           "run_chain"]
+
+
 class Fail(Exception):
-    """A statement or requirement cannot be carried out (-> refusal, stop or truncation)."""
+    """A statement or requirement cannot be carried out (-> refusal, stop or truncation).
 
+    It carries a reason: a ``code`` of :mod:`rulekit.apoteose.reasons` and its ``params``."""
 
-class NeedDecision(Exception):
-    """Raised by a session decider when the run reaches an undecided decision point."""
-
-    def __init__(self, point: DecisionPoint) -> None:
-        super().__init__(point.key)
-        self.point = point
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(render(code, params))
 
 
 @dataclass(frozen=True)
@@ -54,79 +74,8 @@ class GEvent:
     amount: int | None = None
     frame: int | None = None
     label: str = ""
-
-
-@dataclass(frozen=True)
-class Option:
-    """A legal choice at a decision point."""
-
-    id: str
-    label: str
-    hero: str | None = None
-    card: str | None = None
-    effect: str | None = None
-    answers: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "label": self.label, "hero": self.hero, "card": self.card,
-                "effect": self.effect, "answers": self.answers}
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """An effect that cannot be used at a decision point, with the reason (and its rule)."""
-
-    id: str
-    hero: str | None
-    card: str | None
-    effect: str
-    code: str
-    reason: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "hero": self.hero, "card": self.card, "effect": self.effect,
-                "code": self.code, "reason": self.reason}
-
-
-@dataclass(frozen=True)
-class DecisionPoint:
-    """Where the run waits for a decision.
-
-    ``kind``: ``respond`` (a window: pass or activate a response), ``choose`` (which card/hero pays or
-    is selected), ``option`` (Escolha um), ``order`` (tie between Auto effects).
-    """
-
-    key: str
-    kind: str
-    spotlight: int | None
-    stage: str | None
-    answers: tuple[str, ...]
-    options: tuple[Option, ...]
-    refused: tuple[Refusal, ...] = ()
-    prompt: str = ""
-
-    @property
-    def default(self) -> str:
-        """Undecided: pass (windows), else the first legal choice (issue 3 §6)."""
-        if self.kind == "respond":
-            return "pass"
-        return self.options[0].id
-
-    @property
-    def window(self) -> str | None:
-        return self.key.split("#")[0] if self.kind == "respond" else None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"key": self.key, "kind": self.kind, "spotlight": self.spotlight, "stage": self.stage,
-                "answers": list(self.answers), "options": [o.to_dict() for o in self.options],
-                "refused": [r.to_dict() for r in self.refused], "prompt": self.prompt, "default": self.default}
-
-
-Decider = Callable[[DecisionPoint], tuple[str, str]]
-
-
-def default_decider(point: DecisionPoint) -> tuple[str, str]:
-    return point.default, "default"
+    #: ``("first",)`` on an actor's first turn start of the cycle, ``("last",)`` on its last turn end (R-20)
+    flags: tuple[str, ...] = ()
 
 
 @dataclass
@@ -160,6 +109,10 @@ class Ctx:
     card: str | None
     answered: Frame | None
     selected: list[str]
+    #: cards paid by the requirements ("a carta consumida", "as cartas descartadas")
+    paid: list[str] = field(default_factory=list)
+    #: the game event this effect answers ("aquele oponente": its hero)
+    event: GEvent | None = None
 
 
 def _effect_id(card: str, n: int) -> str:
@@ -223,6 +176,11 @@ class Engine:
              resources: dict[str, dict[str, list[int]]] | None = None, **kw: Any) -> None:
         if len(self.events) > MAX_EVENTS:
             raise RulekitError("the chain produced too many events (an endless loop?)", code="CHAIN_LOOP")
+        if detail and "code" in detail and "params" in detail:
+            # Compatibility: the English words next to the reason's data, for readers of
+            # ``detail["reason"]`` written before reasons were data (lesson 05's code cells). Views
+            # render ``code`` + ``params`` themselves (``rulekit.views.chain.reason_text``).
+            detail = {**detail, "reason": render(detail["code"], detail["params"])}
         if frame is not None:
             kw.setdefault("index", frame.index)
             kw.setdefault("card", frame.card)
@@ -236,17 +194,32 @@ class Engine:
             spotlight=self.stack[-1].index if self.stack else None, stage=kw.get("stage"),
             resources=resources or {}, depth=len(self.stack)))
 
+    def scripted_refusal(self, point: DecisionPoint, card: str, effect: str, hero: str | None, code: str,
+                         params: dict[str, Any]) -> None:
+        """A scripted response that is not legal at ``point``: a ``refused`` event and a trace error."""
+        self.emit("refused", index=None, card=card, effect=effect, hero=hero, responds_to=point.spotlight,
+                  detail={"code": code, "params": params, "window": point.window})
+        self.errors.append(TraceError(card, code, render(code, params)))
+
+    def scripted_error(self, code: str, message: str) -> None:
+        """A scripted decision that could not be used (reported in the trace's errors)."""
+        self.errors.append(TraceError(None, code, message))
+
     def decide(self, point: DecisionPoint) -> str:
         if point.kind != "respond" and len(point.options) == 1:
             choice, source = point.options[0].id, "default"
         else:
             choice, source = self.decider(point)
+        if point.kind != "respond" and choice not in {o.id for o in point.options}:
+            raise RulekitError(f"'{choice}' is not a legal choice at {point.key} "
+                               f"(legal: {', '.join(o.id for o in point.options)})", code="ILLEGAL_CHOICE")
         self.decisions.append(Decision(point.key, point.kind, choice, source))
         return choice
 
     # ------------------------------------------------------------------ public run ------
     def run(self) -> ChainTrace:
         self.refresh()
+        self.start()
         for i, action in enumerate(self.sc.script):
             self.do(i, action)
         return self.trace()
@@ -267,7 +240,8 @@ class Engine:
             cards={c.id: {"name": c.name, "types": list(c.types), "owner": c.owner,
                           "holder": self.g.locate(c.id)[0], "zone": self.g.locate(c.id)[1],
                           "consumed": c.consumed, "revealed": c.revealed, "attached_to": c.attached_to,
-                          "registered": c.registered} for c in self.g.cards.values()},
+                          "registered": c.registered, "vida": list(c.vida) if c.vida else None}
+                   for c in self.g.cards.values()},
         )
 
     # ------------------------------------------------------------------ script actions --
@@ -276,7 +250,13 @@ class Engine:
         if kind == "activate":
             hero = action.get("hero") or self.default_hero(action["card"])
             self.choices[0] = dict(action.get("choices") or {})
-            self.activate(hero, action["card"], int(action.get("effect", 0)), None, None)
+            card = self.g.cards[action["card"]]
+            if not card.effects and card.bar:  # seed: «sendo apenas usada a barra de ativação»
+                self.bar_action(hero, card, action)
+            else:
+                self.activate(hero, action["card"], int(action.get("effect", 0)), None, None)
+        elif kind in CARD_ACTIONS:
+            self.card_action(kind, action)
         elif kind == "end_turn":
             self.end_turn()
         elif kind == "battle_start":
@@ -293,6 +273,88 @@ class Engine:
             self.rules_action(kind, action)
         self.refresh()
 
+    def start(self) -> None:
+        """A scenario may start at the start of a turn or of a cycle (issue 10 §2): those moments happen
+        first, so «Início do Turno» (and, for a cycle, «Restauração») effects answer them."""
+        how = self.sc.data["turn"].get("start")
+        if how == "cycle":
+            self.g.phase = "restoration"
+            self.emit("restoration", detail={"cycle": self.g.cycle})
+            self.flow(self.ev("restoration", "after", None, label=f"restoration:{self.g.cycle}"))
+            self.g.phase = "turn"
+        if how in ("turn", "cycle"):
+            actor = self.g.turn_actor
+            self.emit("turn", detail={"hero": actor, "turn_hero": self.g.turn_hero, "cycle": self.g.cycle,
+                                      "first_of_cycle": actor not in self.g.order[: self.g.turn_pos]})
+            first = actor not in self.g.order[: self.g.turn_pos]
+            self.flow(self.ev("turn_start", "after", actor, label=f"turn_start:{actor}",
+                              flags=("first",) if first else ()))
+
+    def card_action(self, kind: str, action: dict[str, Any]) -> None:
+        """An ordinary game action on a card (issue 10 §2): put into play, take out, move, reveal, hide,
+        discard, bury, banish. It is the hero's action (Ação Inicial counts it); the game events it makes
+        («Ao Entrar», «Ao Sair», «Ao Revelar», «Ao Descartar»…) are answered one by one, outside any chain."""
+        g = self.g
+        cid = action["card"]
+        hero = action.get("hero") or g.controller(cid) or g.owner_hero(cid) or g.turn_hero
+        card = g.cards[cid]
+        evs: list[GEvent] = []
+        if kind in ("reveal", "hide"):
+            card.revealed = kind == "reveal"
+            evs.append(self.ev(kind, "after", hero, card=cid, frame=None))
+        elif kind == "put" and action.get("attach_to"):
+            host = action["attach_to"]
+            was = g.locate(cid)[1]
+            holder, zone = g.locate(host)
+            g.remove(cid)
+            g.put(cid, holder, zone)
+            card.attached_to = host
+            evs.append(self.ev("attach", "after", hero, card=cid, frame=None))
+            if was not in IN_PLAY:
+                evs.append(self.ev("enter", "after", hero, card=cid, frame=None))
+        else:
+            to = action.get("to") or CARD_ACTIONS[kind]
+            try:
+                if kind == "put" and to in IN_PLAY and to not in g.shared:
+                    was = g.locate(cid)[1]
+                    owner = hero if hero in g.heroes else None
+                    g.remove(cid)
+                    g.put(cid, owner, to)
+                    card.attached_to = None
+                    moved = [self.ev("enter", "after", hero, card=cid, frame=None)] if was not in IN_PLAY else []
+                else:
+                    moved = self.move_card(g, cid, to, hero, sim=False)
+            except Fail as exc:
+                self.emit("refused", index=None, card=cid, effect=None, hero=hero,
+                          detail={"code": exc.code, "params": exc.params, "action": kind})
+                self.errors.append(TraceError(cid, exc.code, str(exc)))
+                return
+            if kind in ("discard", "bury", "banish"):
+                evs.append(self.ev(kind, "after", hero, card=cid, frame=None))
+            evs.extend(moved)
+        if hero == g.turn_hero:
+            g.actions_this_turn += 1
+        self.emit("action", card=cid, hero=hero, detail={"do": kind, "zone": g.locate(cid)[1],
+                                                        "events": [e.kind for e in evs]})
+        for ev in evs:
+            self.flow(ev)
+
+    def bar_action(self, hero: str, card: Card, action: dict[str, Any]) -> None:
+        """Seed «Efeito em Resolução»: «Se a carta ativada não possuir efeito, sendo apenas usada a barra de
+        ativação, o ataque ou ação determinado pela barra é executado» — the bar's attack or test enters the
+        chain like an activation of that card."""
+        bar = card.bar or {}
+        if bar.get("attack") is not None:
+            target = action.get("target") or bar.get("target")
+            body = ({"op": "attack", "amount": int(bar["attack"]), "target": {"who": "name", "name": target}},)
+            desc = f"Ataque a {target} ({bar['attack']} de DANO)"
+        else:
+            body = ({"op": "test", "attribute": str(bar.get("test", "AGI")).upper()},)
+            desc = f"Teste de {bar.get('test', 'AGI')}"
+        eff = Effect(activation="Ativar", description=desc, body=body)
+        self.push_and_run(Frame(index=len(self.stack), card=card.id, effect_no=0, effect=eff,
+                                effect_id=f"{card.id}#bar", hero=hero, responds_to=None, answers=None), rules=True)
+
     def default_hero(self, card_id: str) -> str:
         if card_id not in self.g.cards:
             raise RulekitError(f"unknown card '{card_id}'", code="UNKNOWN_CARD")
@@ -301,25 +363,29 @@ class Engine:
     # ---- turns (R-20) ---------------------------------------------------------------------
     def end_turn(self) -> None:
         actor = self.g.turn_actor
-        self.flow(self.ev("turn_end", "after", actor, label=f"turn_end:{actor}"))
+        last = actor not in self.g.order[self.g.turn_pos + 1:]  # R-20: a hero may have several turns
+        self.flow(self.ev("turn_end", "after", actor, label=f"turn_end:{actor}", flags=("last",) if last else ()))
         self.expire("end_turn")
         self.emit("end_turn", detail={"hero": actor, "cycle": self.g.cycle})
         self.g.turn_pos += 1
         self.g.actions_this_turn = 0
         if self.g.turn_pos >= len(self.g.order):
             self.g.turn_pos = 0
-            self.g.cycle += 1  # R-20: the restoration phase already belongs to the next cycle
+            if R.RESTORATION_STARTS_NEXT_CYCLE:  # R-20: restoration already belongs to the next cycle
+                self.g.cycle += 1
             self.g.phase = "restoration"
             self.expire("end_cycle")
             self.emit("restoration", detail={"cycle": self.g.cycle})
             self.flow(self.ev("restoration", "after", None, label=f"restoration:{self.g.cycle}"))
             self.g.phase = "turn"
+            if not R.RESTORATION_STARTS_NEXT_CYCLE:
+                self.g.cycle += 1
         nxt = self.g.turn_actor
         first = nxt not in self.g.order[: self.g.turn_pos]
         self.emit("turn", detail={"hero": nxt, "turn_hero": self.g.turn_hero, "cycle": self.g.cycle,
                                   "first_of_cycle": first})
         self.expire("next_turn", hero=self.g.turn_hero)
-        self.flow(self.ev("turn_start", "after", nxt, label=f"turn_start:{nxt}"))
+        self.flow(self.ev("turn_start", "after", nxt, label=f"turn_start:{nxt}", flags=("first",) if first else ()))
 
     def flow(self, event: GEvent) -> None:
         """A game moment outside any chain: matching Auto effects activate, one chain each (R-06)."""
@@ -372,6 +438,24 @@ class Engine:
                 out.append(th)
         return out
 
+    def may_use(self, hero: str | None, card: Card, effect: Effect,
+                own_turn: bool) -> tuple[bool, str, dict[str, Any]]:
+        """Seed «Efeito»: «Cada personagem pode utilizar e ativar apenas suas próprias cartas»; seed «Do Time»:
+        a Do Time card on its MESA may also be activated by «qualquer Herói do seu time», on that hero's turn."""
+        g = self.g
+        if hero in self.activators(card, effect):
+            return True, "", {}
+        ctrl = g.controller(card.id)
+        if "Do Time" in effect.scopes and ctrl is not None and hero in g.heroes:
+            if not g.teammates(hero, ctrl):
+                return False, "DO_TIME_TEAM", {"hero": hero, "team": g.heroes[hero].team, "holder": ctrl,
+                                               "holder_team": g.heroes[ctrl].team, "card": card.id}
+            if not own_turn:
+                return False, "DO_TIME", {}
+        if hero is None or hero == ctrl:
+            return True, "", {}
+        return False, "NOT_OWN_CARD", {"hero": hero, "card": card.id}
+
     def timing_matches(self, effect: Effect, card: Card, hero: str | None, ev: GEvent) -> bool:
         """Seed «Temporização»: does one of the effect's timings name this game moment?"""
         return any(_TIMING_MATCH[t](self, card, hero, ev) for t in effect.timings)
@@ -403,6 +487,9 @@ class Engine:
                 return False
             if cf.get("card") == "any" and ev.card is None:
                 return False
+            if "owner" in cf and (ev.card is None or not self.who_matches(
+                    {"who": cf["owner"]}, self.g.controller(ev.card) or self.g.owner_hero(ev.card), hero)):
+                return False  # "uma carta de um oponente": whose card it is
         return True
 
     def who_matches(self, spec: dict[str, Any], who: str | None, me: str | None) -> bool:
@@ -424,58 +511,59 @@ class Engine:
             return who != me and self.g.teammates(who, me)
         if w == "turn":
             return who == self.g.turn_hero
+        if w == "other":
+            return who != me
         return False
 
     def legal(self, hero: str | None, card: Card, eno: int, ev: GEvent | None,
-              response: bool) -> tuple[bool, str, str]:
-        """All the checks before anything is paid: scope, limits, activation kind, Previsão."""
+              response: bool) -> tuple[bool, str, dict[str, Any]]:
+        """All the checks before anything is paid: scope, limits, activation kind, Previsão.
+
+        Returns ``(ok, code, params)``: the reason of a refusal as data (:mod:`rulekit.apoteose.reasons`)."""
         effect = card.effects[eno]
         eid = _effect_id(card.id, eno)
         g = self.g
         if effect.activation == "Passivo":
-            return False, "PASSIVO", "a Passivo effect is never activated (seed «Passivo»)"
+            return False, "PASSIVO", {}
         if self.card_zone(card.id) == "LIMBO":
-            return False, "LIMBO", "cards in limbo do not exist (seed «Qualquer Lugar»)"
+            return False, "LIMBO", {}
         leaving = ev is not None and R.timing_overrides_scope(ev.kind, ev.card == card.id, bool(effect.timings))
         if not self.in_scope(card, effect) and not leaving:
-            return False, "SCOPE", (f"not activable from {self.card_zone(card.id)} "
-                                    f"(scope {', '.join(effect.scopes) or 'default'}, R-13)")
+            return False, "SCOPE", {"zone": self.card_zone(card.id), "scopes": ", ".join(effect.scopes) or "default"}
         own_turn = hero == g.turn_hero
-        if "Turno Próprio" in effect.limits and not own_turn:
-            return False, "TURNO_PROPRIO", "Turno Próprio: only during its own turn (seed «Limite»)"
-        if "Uma Vez por Ciclo" in effect.limits and g.used_cycle.get(eid) == g.cycle:
-            return False, "ONCE_PER_CYCLE", f"Uma Vez por Ciclo: already activated in cycle {g.cycle} (R-20)"
-        if "Uma Vez por Batalha" in effect.limits and g.used_battle.get(eid) == g.battle:
-            return False, "ONCE_PER_BATTLE", f"Uma Vez por Batalha: already activated in battle {g.battle}"
-        if "Ação Inicial" in effect.limits and (not own_turn or g.actions_this_turn > 0):
-            return False, "ACAO_INICIAL", "Ação Inicial: the hero already acted this turn (R-09)"
-        if "Do Time" in effect.scopes and hero != g.controller(card.id) and not own_turn:
-            return False, "DO_TIME", "Do Time: a teammate activates it only on their own turn"
+        limit = R.limit_refusal(effect.limits, own_turn=own_turn, used_cycle=g.used_cycle.get(eid) == g.cycle,
+                                used_battle=g.used_battle.get(eid) == g.battle, acted=g.actions_this_turn > 0,
+                                cycle=g.cycle, battle=g.battle)
+        if limit is not None:
+            return False, limit[0], limit[1]
+        ok, code, params = self.may_use(hero, card, effect, own_turn)
+        if not ok:
+            return False, code, params
         trig = effect.trigger()
         if effect.activation == "Auto" or response:
             if ev is None:
-                return False, "NO_EVENT", "an Auto effect activates only when its moment happens"
+                return False, "NO_EVENT", {}
             t_ok = trig is None or self.trigger_matches(trig, ev, hero, card.id)
             m_ok = not effect.timings or self.timing_matches(effect, card, hero, ev)
             if trig is None and not effect.timings:
                 t_ok = False
             if not (t_ok and m_ok):
-                return False, "NO_TRIGGER", "its Quando requirement is not met by this event (R-12)"
+                return False, "NO_TRIGGER", {}
             if effect.activation == "Ativar" and not R.may_activate_ativar(own_turn=own_turn,
                                                                           has_quando_met=trig is not None):
-                return False, "NOT_OWN_TURN", "Ativar outside its own turn needs a Quando (R-12)"
+                return False, "NOT_OWN_TURN", {"case": "response"}
         else:
             if not own_turn:
-                return False, "NOT_OWN_TURN", "Ativar: only on the hero's own turn (seed «Ativação», R-12)"
+                return False, "NOT_OWN_TURN", {}
             if trig is not None:
-                return False, "NEEDS_EVENT", "it has a Quando requirement: it can only answer that event"
+                return False, "NEEDS_EVENT", {}
             if effect.timings:
-                return False, "NEEDS_MOMENT", f"it activates at {', '.join(effect.timings)} only"
-        ctx = Ctx(hero, card.id, self.frame_of(ev), [])
-        ok, reason = self.previsao(ctx, effect)
+                return False, "NEEDS_MOMENT", {"timings": ", ".join(effect.timings)}
+        ctx = Ctx(hero, card.id, self.frame_of(ev), [], event=ev)
+        ok, params = self.previsao(ctx, effect)
         if not ok:
-            return False, "PREVISAO", reason
-        return True, "", ""
+            return False, "PREVISAO", params
+        return True, "", {}
 
     def frame_of(self, ev: GEvent | None) -> Frame | None:
         if ev is None or ev.frame is None:
@@ -496,21 +584,21 @@ class Engine:
                 out.append((f"req{i}", r.ast, r))
         return out
 
-    def previsao(self, ctx: Ctx, effect: Effect) -> tuple[bool, str]:
-        """Seed «Previsão»: is there one assignment meeting ALL requirements together?"""
+    def previsao(self, ctx: Ctx, effect: Effect) -> tuple[bool, dict[str, Any]]:
+        """Seed «Previsão»: is there one assignment meeting ALL requirements together?
+
+        Returns ``(ok, params)`` of the ``PREVISAO`` reason (``case``: unmet, broken or together)."""
         steps = self.steps(effect)
         if self.solve(self.g, ctx, effect, steps, 0):
-            return True, ""
+            return True, {}
         for key, ast, req in steps:
             if not self.solve(self.g, ctx, effect, [(key, ast, req)], 0, check_conditions=False):
                 text = req.text if req else f"task {effect.task}"
-                return False, f"Previsão: '{text}' cannot be met"
+                return False, {"case": "unmet", "requirement": text}
         for r in effect.requirements:
             if r.kind in ("state", "condition") and not self.holds(self.g, ctx, r.ast):
-                return False, f"Previsão: '{r.text}' does not hold"
-        texts = [r.text for r in effect.requirements]
-        return False, ("Previsão: the requirements cannot be met together — every way to pay "
-                       f"breaks another one ({'; '.join(texts)})")
+                return False, {"case": "broken", "requirement": r.text}
+        return False, {"case": "together", "requirements": "; ".join(r.text for r in effect.requirements)}
 
     def solve(self, g: Game, ctx: Ctx, effect: Effect, steps: list[Any], i: int,
               check_conditions: bool = True) -> bool:
@@ -523,7 +611,7 @@ class Engine:
         opts = self.options(g, ctx, ast)
         for opt in opts if opts is not None else [None]:
             sim = g.clone()
-            sctx = Ctx(ctx.hero, ctx.card, ctx.answered, list(ctx.selected))
+            sctx = Ctx(ctx.hero, ctx.card, ctx.answered, list(ctx.selected), list(ctx.paid), ctx.event)
             try:
                 self.apply(sim, sctx, ast, opt, None, sim=True)
             except Fail:
@@ -539,7 +627,7 @@ class Engine:
         out = []
         for opt in opts:
             sim = self.g.clone()
-            sctx = Ctx(ctx.hero, ctx.card, ctx.answered, list(ctx.selected))
+            sctx = Ctx(ctx.hero, ctx.card, ctx.answered, list(ctx.selected), list(ctx.paid), ctx.event)
             try:
                 self.apply(sim, sctx, ast, opt, None, sim=True)
             except Fail:
@@ -560,6 +648,15 @@ class Engine:
             return [ctx.answered.hero] if ctx.answered and ctx.answered.hero else []
         if w == "turn":
             return [g.turn_hero]
+        if w == "that":  # "aquele oponente": the hero of the event answered (to whom, else who did it)
+            ev = ctx.event
+            for who in ((ev.patient, ev.actor) if ev else ()):
+                if who in g.heroes:
+                    return [who]
+                card = g.cards.get(who or "")
+                if card is not None and (card.companion_of or card.owner) in g.heroes:
+                    return [card.companion_of or card.owner]
+            return []
         if w == "name":
             name = spec["name"]
             return [h.id for h in g.heroes.values() if norm(h.id) == norm(name) or norm(h.name) == norm(name)]
@@ -576,15 +673,16 @@ class Engine:
             return [ctx.answered.card] if ctx.answered and ctx.answered.card else []
         if c == "selected":
             return [s for s in ctx.selected if s in g.cards]
+        if c == "paid":
+            return [s for s in ctx.paid if s in g.cards]
         out = []
         zone = spec.get("zone")
+        owners = self.card_owners(g, ctx, spec.get("owner", "self"))
         if zone in ("TABULEIRO", "CENÁRIO"):
-            pool = list(g.shared[zone])
-        elif ctx.hero is None:
-            pool = []
+            pool = [cid for cid in g.shared[zone] if "owner" not in spec or g.controller(cid) in owners]
         else:
             zones = (zone,) if zone else R.CARD_COST_ZONES
-            pool = [cid for z in zones for cid in g.heroes[ctx.hero].zones[z]]
+            pool = [cid for h in owners for z in zones for cid in g.heroes[h].zones.get(z, [])]
         for cid in pool:
             if not R.may_pay_card_cost(cid, ctx.card):
                 continue
@@ -592,6 +690,23 @@ class Engine:
                 continue
             out.append(cid)
         return out
+
+    def card_owners(self, g: Game, ctx: Ctx, owner: str) -> list[str]:
+        """Whose cards a card phrase means: "suas cartas" (self), "de um oponente", "do seu time"…"""
+        me = ctx.hero
+        if owner == "any":
+            return list(g.heroes)
+        if me is None or me not in g.heroes:
+            return []
+        if owner == "self":
+            return [me]
+        if owner == "opponent":
+            return [h for h in g.heroes if not g.teammates(h, me)]
+        if owner == "ally":
+            return [h for h in g.heroes if h != me and g.teammates(h, me)]
+        if owner == "team":
+            return [h for h in g.heroes if g.teammates(h, me)]
+        return [h for h in g.heroes if h != me]  # "de outro Herói"
 
     def options(self, g: Game, ctx: Ctx, ast: dict[str, Any]) -> list[str] | None:
         """The choices a statement/requirement needs (``None`` when it needs none)."""
@@ -604,10 +719,15 @@ class Engine:
                 if zone in ("TABULEIRO", "CENÁRIO"):
                     pool = list(g.shared[zone])
                 else:
-                    pool = [cid for h in g.heroes.values() for z in ((zone,) if zone else R.CARD_COST_ZONES)
-                            for cid in h.zones[z]]
+                    owners = self.card_owners(g, ctx, ast["owner"]) if "owner" in ast else list(g.heroes)
+                    pool = [cid for h in owners for z in ((zone,) if zone else R.CARD_COST_ZONES)
+                            for cid in g.heroes[h].zones[z]]
                 pool = [c for c in pool if c != ctx.card and ("type" not in ast or g.cards[c].has_type(ast["type"]))]
-            return ["+".join(p) for p in itertools.combinations(pool, int(ast.get("count", 1)))]
+            return _combos(pool, int(ast.get("count", 1)))
+        if op == "damage" and ast.get("card") == "choose":
+            pool = [cid for cid, c in g.cards.items() if c.vida is not None and g.locate(cid)[1] in IN_PLAY
+                    and ("type" not in ast or c.has_type(ast["type"]))]
+            return _combos(pool, int(ast.get("count", 1)))
         if ast.get("card") == "choose":
             pool = self.cards_for(g, ctx, ast)
             if op == "exhaust":
@@ -616,7 +736,7 @@ class Engine:
                 pool = [c for c in pool if g.cards[c].consumed]
             if op == "reveal":
                 pool = [c for c in pool if not g.cards[c].revealed]
-            return ["+".join(p) for p in itertools.combinations(pool, int(ast.get("count", 1)))]
+            return _combos(pool, int(ast.get("count", 1)))
         if op == "attach" and ast.get("to", {}).get("card") == "choose":
             return self.cards_for(g, ctx, ast["to"])
         if op in ("damage", "lose", "heal", "recover") and ast.get("target", {}).get("who") in (
@@ -682,11 +802,11 @@ class Engine:
         if c == "resource":
             if ctx.hero is None:
                 return False
-            v = g.heroes[ctx.hero].resources[cond["resource"]][0]
+            v = _resource(g, ctx.hero, cond["resource"])[0]
             return {"<": v < cond["value"], ">": v > cond["value"], ">=": v >= cond["value"]}[cond["cmp"]]
         if c == "attached":
             return ctx.card is not None and g.cards[ctx.card].attached_to is not None
-        raise Fail(f"cannot evaluate condition {cond}")
+        raise Fail("CANNOT_EVALUATE", cond=str(cond))
 
     # ------------------------------------------------------------------ amounts ---------
     def amount(self, g: Game, ctx: Ctx, a: Any) -> int:
@@ -697,7 +817,7 @@ class Engine:
             attrs = self.attributes(ctx.hero, g) if ctx.hero else {}
             for factor, term in a["sum"]:
                 total += factor * (term if isinstance(term, int) else attrs.get(term, 0))
-            return total
+            return min(total, int(a["max"])) if "max" in a else total  # seed «(máx N)»
         if "per" in a:
             per = a["per"]
             hero = ctx.hero
@@ -709,14 +829,14 @@ class Engine:
             if "max" in a:  # seed «(máx N)»
                 v = min(v, int(a["max"]))
             return v
-        raise Fail(f"bad amount {a}")
+        raise Fail("BAD_AMOUNT", amount=str(a))
 
     # ------------------------------------------------------------------ moving cards ----
     def move_card(self, g: Game, card_id: str, to: str, actor: str | None, sim: bool,
                   bottom: bool = True) -> list[GEvent]:
         holder, zone = g.locate(card_id)
         if zone in ("NOWHERE", "LIMBO"):
-            raise Fail(f"card {card_id} is not available")
+            raise Fail("CARD_UNAVAILABLE", card=card_id)
         owner = g.owner_hero(card_id)
         g.remove(card_id)
         if to in g.shared:
@@ -726,7 +846,7 @@ class Engine:
             if dest is None:
                 common = {"DESCARTE": "DESCARTE COMUM", "BARALHO": "BARALHO COMUM"}.get(to)
                 if common is None:
-                    raise Fail(f"card {card_id} has no hero to hold it in {to}")
+                    raise Fail("NO_HOLDER", card=card_id, zone=to)
                 g.put(card_id, None, common, bottom)
             else:
                 g.put(card_id, dest, to, bottom)
@@ -744,187 +864,24 @@ class Engine:
     # ------------------------------------------------------------------ statements ------
     def apply(self, g: Game, ctx: Ctx, ast: dict[str, Any], choice: str | None, frame: Frame | None,
               sim: bool = False) -> list[GEvent]:
-        """Carry out one statement (or cost/action requirement). Raises :class:`Fail` if impossible."""
-        op = ast.get("op")
-        me = ctx.hero
-        evs: list[GEvent] = []
+        """Carry out one statement (or cost/action requirement) with its handler in :data:`HANDLERS`.
 
-        def E(kind: str, **kw: Any) -> None:  # noqa: N802
-            if not sim:
-                evs.append(self.ev(kind, "after", me, **kw))
-
-        def targets() -> list[str]:
-            spec = ast.get("target", {"who": "self"})
-            if choice is not None and spec.get("who") in ("opponent", "ally", "any") and not spec.get("all"):
-                return [choice]
-            hs = self.heroes_for(g, ctx, spec)
-            if not hs:
-                raise Fail(f"no hero for {spec}")
-            return hs if spec.get("all") or spec.get("who") == "selected" else hs[:1]
-
-        def mod(kind: str, v: int) -> int:
-            return max(0, v + (frame.modifiers.get(kind, 0) if frame else 0))
-
-        if op in ("heal", "recover"):
-            for h in targets():
-                res = g.heroes[h].resources[ast["resource"]]
-                amt = mod(op, self.amount(g, ctx, ast["amount"]))
-                before = res[0]
-                res[0] = min(res[1], res[0] + amt)  # healing never goes above the max
-                E(op, patient=h, resource=ast["resource"], amount=res[0] - before)
-        elif op == "consume":
-            cres: list[int] | None = g.heroes[me].resources[ast["resource"]] if me else None
-            amt = mod(op, self.amount(g, ctx, ast["amount"]))
-            if cres is None or cres[0] < amt:
-                raise Fail(f"not enough {ast['resource']} to consume {amt}")
-            cres[0] -= amt
-            E("consume", patient=me, resource=ast["resource"], amount=amt)
-        elif op in ("damage", "lose"):
-            for h in targets():
-                res = g.heroes[h].resources[ast["resource"]]
-                amt = mod(op, self.amount(g, ctx, ast["amount"]))
-                if op == "damage" and me:
-                    amt += self.attributes(me, g).get("DANO", 0)
-                before = res[0]
-                res[0] = max(0, res[0] - amt)
-                E(op, patient=h, resource=ast["resource"], amount=before - res[0])
-        elif op == "attack":
-            h = targets()[0]
-            E("attack", patient=h)
-            res = g.heroes[h].resources["VIDA"]
-            amt = mod("damage", self.amount(g, ctx, ast["amount"]) + (self.attributes(me, g).get("DANO", 0) if me else 0))
-            before = res[0]
-            res[0] = max(0, res[0] - amt)
-            E("damage", patient=h, resource="VIDA", amount=before - res[0])
-        elif op == "test":
-            g.testing = True
-            roll = self.roll(g, 1, sim)
-            total = roll[0] + self.attributes(me, g).get(ast["attribute"], 0) if me else roll[0]
-            E("roll", amount=sum(roll))
-            E("test", amount=total)
-            g.testing = False
-            if frame is not None and not sim:
-                frame.modifiers["test_total"] = total
-        elif op == "draw":
-            n = mod("draw", int(ast.get("count", 1)))
-            if me is None:
-                raise Fail("nobody to draw")
-            deck = g.heroes[me].zones["BARALHO"]
-            if len(deck) < n:
-                raise Fail(f"not enough cards to draw {n}")
-            for _ in range(n):
-                cid = deck.pop(0)
-                g.heroes[me].zones["INVENTÁRIO"].append(cid)
-                E("draw", card=cid)
-        elif op in ("discard", "bury", "banish", "return", "move"):
-            for cid in self.pick_cards(g, ctx, ast, choice):
-                to = {"discard": "DESCARTE", "bury": "BARALHO", "banish": "BANIDAS", "return": "INVENTÁRIO"}.get(
-                    op, ast.get("dest", "MESA"))
-                evs_m = self.move_card(g, cid, to, me, sim)
-                E(op, card=cid)
-                evs.extend(evs_m)
-        elif op == "attach":
-            host = ast.get("to", {})
-            hosts = self.cards_for(g, ctx, host) if host.get("card") != "choose" else (
-                [choice] if choice else [])
-            if not hosts:
-                raise Fail("nothing to attach to")
-            for cid in self.pick_cards(g, ctx, {k: v for k, v in ast.items() if k != "to"}, None):
-                holder, zone = g.locate(hosts[0])
-                g.remove(cid)
-                g.put(cid, holder, zone)
-                g.cards[cid].attached_to = hosts[0]
-                E("attach", card=cid)
-                if not sim:
-                    evs.append(self.ev("enter", "after", me, card=cid))
-        elif op in ("exhaust", "ready", "reveal", "hide", "register"):
-            for cid in self.pick_cards(g, ctx, ast, choice):
-                card = g.cards[cid]
-                if op == "exhaust":
-                    if card.consumed:
-                        raise Fail(f"{cid} is already consumed")
-                    card.consumed = True
-                elif op == "ready":
-                    card.consumed = False
-                elif op == "reveal":
-                    card.revealed = True
-                elif op == "hide":
-                    card.revealed = False
-                else:
-                    card.registered = True  # R-18
-                E(op, card=cid)
-        elif op == "select":
-            if choice is None:
-                raise Fail("nothing to select")
-            picked = choice.split("+")
-            for p in picked:
-                ctx.selected.append(p)
-                if frame is not None:
-                    frame.selected_zone[p] = g.locate(p)[1] if p in g.cards else "HERO"
-                if p in g.heroes:
-                    E("target", patient=p)
-                else:
-                    E("target", card=p)
-        elif op == "roll":
-            vals = self.roll(g, int(ast.get("count", 1)), sim)
-            E("roll", amount=sum(vals))
-        elif op == "step":
-            E("move")
-        elif op == "negate":
-            target = ctx.answered
-            if target is None:
-                raise Fail("nothing to negate")
-            if not sim and target.stage in ("activating", "halt") and R.negation_applies(target.effect.limits):
-                target.negated = True
-                self.emit("negated", target, detail={"by": frame.effect_id if frame else None,
-                                                     "rule": "R-08"})
-            elif not sim:
-                E("negate_failed", card=target.card)
-        elif op == "modify":
-            target = ctx.answered
-            if target is None:
-                raise Fail("no action to modify")
-            if not sim:
-                target.modifiers[ast["action"]] = target.modifiers.get(ast["action"], 0) + self.amount(g, ctx, ast["delta"])
-        elif op == "gain":
-            for h in targets():
-                amt = self.amount(g, ctx, ast["amount"])
-                eff = frame.effect if frame else None
-                limits = eff.limits if eff else ()
-                ench = [r.ast for r in eff.requirements if norm(r.verb) in ("enquanto", "durante", "ate")] if eff else []
-                until = ast.get("until") or next((_TIME_KEYS.get(r.ast["what"].get("when", ""))
-                                                  for r in (eff.requirements if eff else ())
-                                                  if norm(r.verb) == "ate" and r.ast.get("what", {}).get("cond") == "until_time"), None)
-                g.lasting.append(Lasting(hero=h, attribute=ast["attribute"], amount=amt, card=ctx.card,
-                                         effect=frame.effect_id if frame else "", until=until,
-                                         survives_card=not R.lasting_effect_ends_with_card(limits),
-                                         enquanto=ench))
-                E("gain", patient=h, amount=amt, resource=ast["attribute"])
-        elif op == "compute":
-            E("compute", amount=self.amount(g, ctx, ast["amount"]))
-        elif op in ("table", "noop"):
-            pass
-        elif op == "choose":
-            opts = ast["options"]
-            pick = 0
-            if not sim and frame is not None:
-                key = f"option@{frame.index}.{id(ast) and ast.get('_key', 'body')}"
-                point = DecisionPoint(key=key, kind="option", spotlight=frame.index, stage=frame.stage, answers=(),
-                                      options=tuple(Option(str(i + 1), _stmts_label(o)) for i, o in enumerate(opts)),
-                                      prompt="Escolha um")
-                pick = int(self.choose_key(point, frame.index)) - 1
-            for st in opts[pick]:
-                evs.extend(self.run_stmt(g, ctx, st, frame, sim))
-        else:
-            raise Fail(f"statement '{op}' cannot run")
-        return evs
+        Raises :class:`Fail` if it cannot be done. ``sim`` (Previsão, on a copy of the state) records no
+        events and takes no decisions: a :class:`Step` holds it, so handlers never look at it directly
+        except to leave the frames on the chain alone."""
+        step = Step(self, g, ctx, ast, choice, frame, sim)
+        handler = HANDLERS.get(str(ast.get("op")))
+        if handler is None:
+            raise Fail("CANNOT_RUN", op=str(ast.get("op")))
+        handler(step)
+        return step.evs
 
     def run_stmt(self, g: Game, ctx: Ctx, st: dict[str, Any], frame: Frame | None, sim: bool) -> list[GEvent]:
         choice = None
         opts = self.options(g, ctx, st)
         if opts is not None:
             if not opts:
-                raise Fail(f"no legal choice for {st.get('op')}")
+                raise Fail("NO_LEGAL_CHOICE", op=str(st.get("op")))
             if sim or frame is None:
                 choice = opts[0]
             else:
@@ -949,15 +906,27 @@ class Engine:
     def pick_cards(self, g: Game, ctx: Ctx, ast: dict[str, Any], choice: str | None) -> list[str]:
         if ast.get("card") == "choose":
             if choice is None:
-                raise Fail("no card chosen")
+                raise Fail("NO_CARD_CHOSEN")
             return choice.split("+")
         cards = self.cards_for(g, ctx, ast)
+        if not cards and ast.get("card") == "all":
+            return []  # "todas as cartas" of an empty zone: nothing to do
         if not cards:
-            raise Fail(f"no card for '{ast.get('card')}'")
+            raise Fail("NO_CARD", card=str(ast.get("card")))
         for cid in cards:
             if g.locate(cid)[1] in ("NOWHERE", "LIMBO"):
-                raise Fail(f"card {cid} is not available")
+                raise Fail("CARD_UNAVAILABLE", card=cid)
         return cards
+
+    @staticmethod
+    def hit_card(g: Game, cid: str, amount: int) -> int:
+        """A COMPANHEIRO with its own VIDA takes damage (floor 0); returns the damage done."""
+        vida = g.cards[cid].vida
+        if vida is None:
+            raise Fail("NO_RESOURCE", hero=cid, resource="VIDA")
+        before = vida[0]
+        vida[0] = max(0, vida[0] - amount)
+        return before - vida[0]
 
     def roll(self, g: Game, n: int, sim: bool) -> list[int]:
         if sim:
@@ -1018,23 +987,25 @@ class Engine:
         """End lasting effects: their time came, their card left (R-19), or an Enquanto broke (R-03)."""
         keep = []
         for lt in self.g.lasting:
-            reason = None
+            reason: tuple[str, dict[str, Any]] | None = None
             if when is not None and lt.until == when and (hero is None or lt.hero == hero):
-                reason = when
+                reason = ("TIME_CAME", {"when": when})
             elif lt.card and not lt.survives_card and self.g.locate(lt.card)[1] not in ("MESA", "CENÁRIO",
                                                                                            "TABULEIRO", "SUPORTE",
                                                                                            "INVENTÁRIO"):
-                reason = "card left play (R-19)"
+                reason = ("CARD_LEFT_PLAY", {})
             else:
                 ctx = Ctx(lt.hero, lt.card, None, [])
                 try:
-                    if lt.enquanto and not all(self.holds(self.g, ctx, c) for c in lt.enquanto):
-                        reason = "Enquanto/Durante/Até no longer holds (R-03, R-04)"
+                    if R.ENQUANTO_ENDS_LASTING_EFFECT and lt.enquanto and not all(
+                            self.holds(self.g, ctx, c) for c in lt.enquanto):
+                        reason = ("STATE_ENDED", {})
                 except Fail:
-                    reason = "Enquanto/Durante/Até no longer holds (R-03, R-04)"
+                    reason = ("STATE_ENDED", {}) if R.ENQUANTO_ENDS_LASTING_EFFECT else None
             if reason:
                 self.emit("expire", card=lt.card, effect=lt.effect, hero=lt.hero,
-                          detail={"attribute": lt.attribute, "amount": lt.amount, "reason": reason})
+                          detail={"attribute": lt.attribute, "amount": lt.amount, "code": reason[0],
+                                  "params": reason[1]})
             else:
                 keep.append(lt)
         self.g.lasting = keep
@@ -1048,11 +1019,11 @@ class Engine:
         if eno >= len(card.effects):
             raise RulekitError(f"card '{card_id}' has no effect #{eno}", code="UNKNOWN_EFFECT")
         effect = card.effects[eno]
-        ok, code, reason = self.legal(hero, card, eno, answer, parent is not None)
+        ok, code, params = self.legal(hero, card, eno, answer, parent is not None)
         if not ok:
             self.emit("refused", index=None, card=card_id, effect=_effect_id(card_id, eno), hero=hero,
-                      responds_to=parent.index if parent else None, detail={"reason": reason, "code": code})
-            self.errors.append(TraceError(card_id, code, reason))
+                      responds_to=parent.index if parent else None, detail={"code": code, "params": params})
+            self.errors.append(TraceError(card_id, code, render(code, params)))
             return None
         frame = Frame(index=len(self.stack), card=card_id, effect_no=eno, effect=effect,
                       effect_id=_effect_id(card_id, eno), hero=hero, responds_to=parent.index if parent else None,
@@ -1074,10 +1045,9 @@ class Engine:
         self.emit("activate", frame, detail={"text": _effect_text(effect), "activation": effect.activation,
                                              "rules_action": rules,
                                              "answers": frame.answers.label if frame.answers else None})
-        if effect.activation == "Ativar" and frame.hero == g.turn_hero and not rules:
-            g.actions_this_turn += 1  # Ação Inicial counts non-automatic actions (R-09: even stopped ones)
-        elif rules:
-            g.actions_this_turn += 1
+        counted = rules or (effect.activation == "Ativar" and frame.hero == g.turn_hero)
+        if counted:
+            g.actions_this_turn += 1  # Ação Inicial counts non-automatic actions
         if "Uma Vez por Ciclo" in effect.limits:
             g.used_cycle[frame.effect_id] = g.cycle
         if "Uma Vez por Batalha" in effect.limits:
@@ -1085,6 +1055,8 @@ class Engine:
         # -- activating: pay task + costs/actions with Previsão-filtered choices; no responses.
         ctx = self.ctx(frame)
         steps = self.steps(effect)
+        if steps:
+            self.no_responses(frame, "activating", "REQUIREMENTS_BEING_PAID")
         for i, (key, ast, req) in enumerate(steps):
             opts = self.feasible_options(ctx, effect, steps, i) if self.options(g, ctx, ast) is not None else None
             choice = None
@@ -1101,6 +1073,7 @@ class Engine:
             except Fail as exc:  # cannot happen after Previsão; reported, never hidden
                 raise RulekitError(f"payment failed after Previsão: {exc}", code="INTERNAL") from None
             frame.paid.extend(evs)
+            ctx.paid.extend(e.card for e in evs if e.card and e.kind in PAID_KINDS)
             self.emit("pay", frame, resources=self.diff(before),
                       detail={"requirement": req.text if req else effect.task, "kind": req.kind if req else "task",
                               "step": key, "choice": choice, "events": [e.label for e in evs]})
@@ -1114,20 +1087,23 @@ class Engine:
         broken = [r for r in effect.requirements if R.recheck_at_halt_exit(r.kind, r.verb)
                   and not self.still_holds(frame, r)]
         if broken:
-            self.emit("stopped", frame, detail={"reason": f"'{broken[0].text}' no longer holds",
+            self.emit("stopped", frame, detail={"code": "STATE_BROKEN", "params": {"requirement": broken[0].text},
                                                 "rule": "R-03", "costs_refunded": False})
             if not R.STOPPED_USES_ONCE_LIMITS:  # R-09
                 g.used_cycle.pop(frame.effect_id, None) if "Uma Vez por Ciclo" in effect.limits else None
                 g.used_battle.pop(frame.effect_id, None) if "Uma Vez por Batalha" in effect.limits else None
+            if counted and not R.STOPPED_COUNTS_AS_ACTION:  # R-09
+                g.actions_this_turn -= 1
             self.pop(frame, "stopped")
             return frame
         # -- resolving (atomic, R-02)
         frame.stage = "resolving"
+        self.no_responses(frame, "resolving", "RESOLUTION_IS_ATOMIC")
         before = self.snapshot()
-        done, skipped, why = self.resolve_body(frame, ctx)
+        done, skipped, (why, why_params) = self.resolve_body(frame, ctx)
         if skipped:
-            self.emit("truncated", frame, detail={"reason": why, "done": done, "skipped": skipped,
-                                                  "seed": "Na Descrição"})
+            self.emit("truncated", frame, detail={"code": why, "params": why_params, "done": done,
+                                                  "skipped": skipped, "seed": "Na Descrição"})
         self.emit("resolve", frame, resources=self.diff(before),
                   detail={"statements": done, "truncated": bool(skipped),
                           "events": [e.label for e in frame.results]})
@@ -1148,7 +1124,7 @@ class Engine:
         answered = frame.parent
         if answered is None and frame.answers is not None:
             answered = self.frame_of(frame.answers)
-        return Ctx(frame.hero, frame.card, answered, frame.selected)
+        return Ctx(frame.hero, frame.card, answered, frame.selected, event=frame.answers)
 
     def still_holds(self, frame: Frame, r: Requirement) -> bool:
         """R-03: states, and Selecione targets, must still hold when the halt window closes."""
@@ -1166,7 +1142,9 @@ class Engine:
                 return False
         return True
 
-    def resolve_body(self, frame: Frame, ctx: Ctx) -> tuple[list[str], list[str], str]:
+    def resolve_body(self, frame: Frame, ctx: Ctx) -> tuple[list[str], list[str], tuple[str, dict[str, Any]]]:
+        """Seed «Na Descrição»: run the statements in order; the first that cannot be done (or a broken
+        Enquanto/Durante) cuts the rest. Returns (done, skipped, (code, params) of why)."""
         done: list[str] = []
         body = list(frame.effect.body)
         for i, st in enumerate(body):
@@ -1174,13 +1152,14 @@ class Engine:
             ench = [r for r in frame.effect.requirements if norm(r.verb) in ("enquanto", "durante")]
             broken = [r for r in ench if not self.safe_holds(ctx, r.ast)]
             if broken:
-                return done, [_stmts_label([s]) for s in body[i:]], f"'{broken[0].text}' broke during resolution"
+                return done, [_stmts_label([s]) for s in body[i:]], ("BROKE_DURING_RESOLUTION",
+                                                                     {"requirement": broken[0].text})
             try:
                 frame.results.extend(self.run_stmt(self.g, ctx, st, frame, sim=False))
             except Fail as exc:
-                return done, [_stmts_label([s]) for s in body[i:]], str(exc)
+                return done, [_stmts_label([s]) for s in body[i:]], (exc.code, exc.params)
             done.append(_stmts_label([body[i]]))
-        return done, [], ""
+        return done, [], ("", {})
 
     def safe_holds(self, ctx: Ctx, cond: dict[str, Any]) -> bool:
         try:
@@ -1239,6 +1218,7 @@ class Engine:
         """A halt or post window: every Auto first (priority, each fully resolved), then Ativar (R-06)."""
         if "Irrespondível" in frame.effect.limits and stage in R.IRRESPONDIVEL_CLOSES:
             self.emit(stage, frame, detail={"closed": True, "rule": "R-10"})
+            self.closed_window(frame, stage)
             return
         evs = self.window_events(frame, stage)
         self.emit(stage, frame, detail={"answerable": [e.label for e in evs]})
@@ -1269,6 +1249,34 @@ class Engine:
             self.used.add((_effect_id(card, eno), gev.seq))
             self.choices[frame.index + 1] = dict(self.scripted_choices.get(choice, {}))
             self.activate(hero, card, eno, gev, frame)
+
+    def no_responses(self, frame: Frame, stage: str, code: str) -> None:
+        """Seed «Encadeamento de Resposta»: while requirements are paid («nenhuma resposta pode ser dada») and
+        while a body resolves («a resolução deve ser cumprida integralmente primeiro», R-02) nothing can be
+        activated. A script that tries (``window: activating@<i>`` / ``resolving@<i>``) is refused with that
+        reason, never ignored."""
+        params = {"effect": frame.effect_id}
+        refused = tuple(Refusal(f"{h}:{_effect_id(c.id, n)}", h, c.id, _effect_id(c.id, n), code, params)
+                        for c in self.g.cards.values() for n, e in enumerate(c.effects) if e.activation == "Ativar"
+                        for h in self.activators(c, e))
+        self.decider(DecisionPoint(key=f"{stage}@{frame.index}#0", kind="respond", spotlight=frame.index,
+                                   stage=stage, answers=(), options=(Option("pass", "pass"),), refused=refused,
+                                   prompt=f"{stage} {frame.effect_id}: no responses"))
+
+    def closed_window(self, frame: Frame, stage: str) -> None:
+        """R-10: a window closed by Irrespondível still tells a scripted response why it is refused.
+
+        The decider sees the window with "pass" as its only option and every Ativar effect refused with
+        code ``IRRESPONDIVEL``; a script that named one gets a ``refused`` event, never silence. Nothing is
+        recorded as a decision (there was none to take)."""
+        params = {"effect": frame.effect_id}
+        refused = tuple(Refusal(f"{h}:{_effect_id(c.id, n)}", h, c.id, _effect_id(c.id, n), "IRRESPONDIVEL", params)
+                        for c in self.g.cards.values() for n, e in enumerate(c.effects) if e.activation == "Ativar"
+                        for h in self.activators(c, e))
+        point = DecisionPoint(key=f"{stage}@{frame.index}#0", kind="respond", spotlight=frame.index, stage=stage,
+                              answers=(), options=(Option("pass", "pass"),), refused=refused,
+                              prompt=f"respond to {frame.effect_id} ({stage}: closed, R-10)")
+        self.decider(point)
 
     def priority_key(self, hero: str | None, card: Card) -> tuple[int, int, int, int]:
         """R-05/R-07: (category, -Iniciativa, hero order, card order) relative to the turn hero."""
@@ -1334,15 +1342,14 @@ class Engine:
                 for hero in self.activators(card, eff):
                     if trig is None and not eff.timings:
                         if hero is not None and self.card_zone(card.id) not in ("LIMBO",):
-                            refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, "NO_QUANDO",
-                                                   "a response must answer an event: this Ativar has no Quando (R-12)"))
+                            refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, "NO_QUANDO"))
                         continue
-                    best: tuple[str, str] | None = None
+                    best: tuple[str, dict[str, Any]] | None = None
                     matched = False
                     for ev in evs:
                         if (eid, ev.seq) in self.used:
                             continue
-                        ok, code, reason = self.legal(hero, card, eno, ev, True)
+                        ok, code, params = self.legal(hero, card, eno, ev, True)
                         if ok:
                             oid = f"{hero}:{eid}>{ev.label}"
                             if oid not in lookup:
@@ -1352,16 +1359,42 @@ class Engine:
                                     eid, ev.label)))
                             matched = True
                         elif code != "NO_TRIGGER":
-                            best = best or (code, reason)
+                            best = best or (code, params)
                     if not matched:
-                        code, reason = best or ("NO_TRIGGER", "its Quando is not met by anything in this window")
-                        refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, code, reason))
+                        code, params = best or ("NO_TRIGGER", {})
+                        refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, code, params))
         options.sort(key=lambda p: p[0])
         return [o for _, o in options], refused, lookup
 
 
 #: R-04: "Até o final do turno" & co. as lasting-effect end times.
 _TIME_KEYS = {"end_turn": "end_turn", "end_battle": "end_battle", "next_turn": "next_turn", "end_cycle": "end_cycle"}
+
+
+#: Most ways to make one choice the engine lists (issue 11 §2: bounded cost; Previsão tries each).
+MAX_CHOICES = 2000
+
+
+def _combos(pool: list[str], count: int) -> list[str]:
+    """Every way to pick ``count`` of ``pool`` ("a+b"), in a stable order; bounded by :data:`MAX_CHOICES`."""
+    if count > len(pool):
+        return []
+    if math.comb(len(pool), count) > MAX_CHOICES:
+        raise RulekitError(f"choosing {count} of {len(pool)} cards or heroes has more than {MAX_CHOICES} ways",
+                           code="TOO_MANY_CHOICES")
+    return ["+".join(p) for p in itertools.combinations(pool, count)]
+
+
+def _resource(g: Game, hero: str, name: str) -> list[int]:
+    """A hero's ``[current, max]`` of a resource. Issue 10 §3: a hero without it (a state built by hand; the
+    loader asks for all three) makes the effect fail with that reason instead of a ``KeyError``."""
+    h = g.heroes.get(hero)
+    if h is None:
+        raise Fail("NOT_A_HERO", hero=hero)
+    res = h.resources.get(name)
+    if res is None:
+        raise Fail("NO_RESOURCE", hero=hero, resource=name)
+    return res
 
 
 def _stmts_label(stmts: list[dict[str, Any]]) -> str:
@@ -1397,8 +1430,296 @@ def _hero_is(kind: str, role: str, rel: str) -> Callable[[Engine, Card, str | No
     return f
 
 
+def _turn(kind: str, rel: str) -> Callable[[Engine, Card, str | None, GEvent], bool]:
+    """Seed «Início/Fim …»: «no início do primeiro turno» / «no final do último turno» of the cycle (R-20)."""
+    who = _hero_is(kind, "actor", rel)
+    flag = "first" if kind == "turn_start" else "last"
+    return lambda e, c, h, ev: flag in ev.flags and who(e, c, h, ev)
+
+
 def _moment(kind: str) -> Callable[[Engine, Card, str | None, GEvent], bool]:
     return lambda e, c, h, ev: ev.kind == kind
+
+
+@dataclass
+class Step:
+    """One statement being carried out: the state it changes (the game or Previsão's copy of it), what
+    "você"/"esta carta" mean, the choice made for it, its frame, and the events it makes."""
+
+    engine: Engine
+    g: Game
+    ctx: Ctx
+    ast: dict[str, Any]
+    choice: str | None
+    frame: Frame | None
+    sim: bool
+    evs: list[GEvent] = field(default_factory=list)
+
+    @property
+    def me(self) -> str | None:
+        return self.ctx.hero
+
+    def event(self, kind: str, **kw: Any) -> None:
+        """A game event of this statement (none in a simulation)."""
+        if not self.sim:
+            self.evs.append(self.engine.ev(kind, "after", self.me, **kw))
+
+    def targets(self) -> list[str]:
+        spec = self.ast.get("target", {"who": "self"})
+        if self.choice is not None and spec.get("who") in ("opponent", "ally", "any") and not spec.get("all"):
+            return [self.choice]
+        hs = self.engine.heroes_for(self.g, self.ctx, spec)
+        if not hs:
+            raise Fail("NO_HERO", who=str(spec.get("name") or spec.get("who")))
+        return hs if spec.get("all") or spec.get("who") == "selected" else hs[:1]
+
+    def modified(self, kind: str, v: int) -> int:
+        """An amount changed by responses to this entry ("Aumente essa cura em 5"), never below 0."""
+        return max(0, v + (self.frame.modifiers.get(kind, 0) if self.frame else 0))
+
+    def amount(self, key: str = "amount") -> int:
+        return self.engine.amount(self.g, self.ctx, self.ast[key])
+
+    def bonus_damage(self) -> int:
+        return self.engine.attributes(self.me, self.g).get("DANO", 0) if self.me else 0
+
+    def cards(self, ast: dict[str, Any] | None = None, choice: str | None = "") -> list[str]:
+        return self.engine.pick_cards(self.g, self.ctx, self.ast if ast is None else ast,
+                                      self.choice if choice == "" else choice)
+
+
+def _heal(s: Step) -> None:
+    """Cure / Recupere N de <recurso>: never above the max."""
+    op = s.ast["op"]
+    for h in s.targets():
+        res = _resource(s.g, h, s.ast["resource"])
+        amt = s.modified(op, s.amount())
+        before = res[0]
+        res[0] = min(res[1], res[0] + amt)
+        s.event(op, patient=h, resource=s.ast["resource"], amount=res[0] - before)
+
+
+def _consume(s: Step) -> None:
+    """Consuma N de <recurso>: pay now; not enough is a failure."""
+    res = _resource(s.g, s.me, s.ast["resource"]) if s.me else None
+    amt = s.modified("consume", s.amount())
+    if res is None or res[0] < amt:
+        raise Fail("NOT_ENOUGH_RESOURCE", resource=s.ast["resource"], amount=amt)
+    res[0] -= amt
+    s.event("consume", patient=s.me, resource=s.ast["resource"], amount=amt)
+
+
+def _damage(s: Step) -> None:
+    """Cause N de DANO / <alvo> perde N: floor 0; DANO adds the actor's DANO attribute. A card phrase hits a
+    COMPANHEIRO's own VIDA."""
+    op = s.ast["op"]
+    if op == "damage" and "card" in s.ast:
+        for cid in s.cards():
+            amt = s.modified(op, s.amount()) + s.bonus_damage()
+            s.event("damage", card=cid, resource="VIDA", amount=s.engine.hit_card(s.g, cid, amt))
+        return
+    for h in s.targets():
+        res = _resource(s.g, h, s.ast["resource"])
+        amt = s.modified(op, s.amount()) + (s.bonus_damage() if op == "damage" else 0)
+        before = res[0]
+        res[0] = max(0, res[0] - amt)
+        s.event(op, patient=h, resource=s.ast["resource"], amount=before - res[0])
+
+
+def _attack(s: Step) -> None:
+    """An attack (a rules action or an activation bar): the attack, then its damage."""
+    name = s.ast.get("target", {}).get("name")
+    if name in s.g.cards:  # attacking a COMPANHEIRO
+        s.event("attack", card=name)
+        amt = s.modified("damage", s.amount() + s.bonus_damage())
+        s.event("damage", card=name, resource="VIDA", amount=s.engine.hit_card(s.g, name, amt))
+        return
+    h = s.targets()[0]
+    s.event("attack", patient=h)
+    res = _resource(s.g, h, "VIDA")
+    amt = s.modified("damage", s.amount() + s.bonus_damage())
+    before = res[0]
+    res[0] = max(0, res[0] - amt)
+    s.event("damage", patient=h, resource="VIDA", amount=before - res[0])
+
+
+def _test(s: Step) -> None:
+    """A test: one die plus the attribute."""
+    s.g.testing = True
+    roll = s.engine.roll(s.g, 1, s.sim)
+    total = roll[0] + s.engine.attributes(s.me, s.g).get(s.ast["attribute"], 0) if s.me else roll[0]
+    s.event("roll", amount=sum(roll))
+    s.event("test", amount=total)
+    s.g.testing = False
+    if s.frame is not None and not s.sim:
+        s.frame.modifiers["test_total"] = total
+
+
+def _draw(s: Step) -> None:
+    """Compre N cartas: from the top of the hero's BARALHO."""
+    n = s.modified("draw", int(s.ast.get("count", 1)))
+    if s.me is None:
+        raise Fail("NOBODY_TO_DRAW")
+    deck = s.g.heroes[s.me].zones["BARALHO"]
+    if len(deck) < n:
+        raise Fail("NOT_ENOUGH_CARDS", count=n)
+    for _ in range(n):
+        cid = deck.pop(0)
+        s.g.heroes[s.me].zones["INVENTÁRIO"].append(cid)
+        s.event("draw", card=cid)
+
+
+#: Where each moving statement puts a card.
+_DESTINATIONS = {"discard": "DESCARTE", "bury": "BARALHO", "banish": "BANIDAS", "return": "INVENTÁRIO"}
+
+
+def _move(s: Step) -> None:
+    """Descarte / Enterre / Bane / Devolva / Mova: the card changes zone (entering or leaving play too)."""
+    op = s.ast["op"]
+    for cid in s.cards():
+        moved = s.engine.move_card(s.g, cid, _DESTINATIONS.get(op, s.ast.get("dest", "MESA")), s.me, s.sim)
+        s.event(op, card=cid)
+        s.evs.extend(moved)
+
+
+def _attach(s: Step) -> None:
+    """Anexe <carta> a <carta>: it joins its host's zone and enters play."""
+    host = s.ast.get("to", {})
+    hosts = s.engine.cards_for(s.g, s.ctx, host) if host.get("card") != "choose" else (
+        [s.choice] if s.choice else [])
+    if not hosts:
+        raise Fail("NOTHING_TO_ATTACH")
+    for cid in s.cards({k: v for k, v in s.ast.items() if k != "to"}, None):
+        holder, zone = s.g.locate(hosts[0])
+        s.g.remove(cid)
+        s.g.put(cid, holder, zone)
+        s.g.cards[cid].attached_to = hosts[0]
+        s.event("attach", card=cid)
+        s.event("enter", card=cid)
+
+
+def _flag(s: Step) -> None:
+    """Consuma / Recupere / Revele / Oculte / Registre <carta>: turn the card (R-18: Registrar only marks it)."""
+    op = s.ast["op"]
+    for cid in s.cards():
+        card = s.g.cards[cid]
+        if op == "exhaust":
+            if card.consumed:
+                raise Fail("ALREADY_CONSUMED", card=cid)
+            card.consumed = True
+        elif op == "ready":
+            card.consumed = False
+        elif op == "reveal":
+            card.revealed = True
+        elif op == "hide":
+            card.revealed = False
+        else:
+            setattr(card, R.REGISTER_MARK, True)
+        s.event(op, card=cid)
+
+
+def _select(s: Step) -> None:
+    """Selecione: the chosen heroes or cards become "o alvo" (R-03 checks them again at halt's end)."""
+    if s.choice is None:
+        raise Fail("NOTHING_TO_SELECT")
+    for p in s.choice.split("+"):
+        s.ctx.selected.append(p)
+        if s.frame is not None:
+            s.frame.selected_zone[p] = s.g.locate(p)[1] if p in s.g.cards else "HERO"
+        if p in s.g.heroes:
+            s.event("target", patient=p)
+        else:
+            s.event("target", card=p)
+
+
+def _roll(s: Step) -> None:
+    """Role N dados: the scenario's dice."""
+    s.event("roll", amount=sum(s.engine.roll(s.g, int(s.ast.get("count", 1)), s.sim)))
+
+
+def _look(s: Step) -> None:
+    """Olhe <carta>: nothing changes; the event can be answered."""
+    for cid in s.cards():
+        s.event("look", card=cid)
+
+
+def _step(s: Step) -> None:
+    """Mova-se: a board step (an event only)."""
+    s.event("move")
+
+
+def _negate(s: Step) -> None:
+    """R-08: Negue a ativação — the answered entry leaves unresolved (not if Inegável)."""
+    target = s.ctx.answered
+    if target is None:
+        raise Fail("NOTHING_TO_NEGATE")
+    if s.sim:
+        return  # the chain's frames are not part of Previsão's copy
+    if target.stage in ("activating", "halt") and R.negation_applies(target.effect.limits):
+        target.negated = True
+        s.engine.emit("negated", target, detail={"by": s.frame.effect_id if s.frame else None, "rule": "R-08"})
+    else:
+        s.event("negate_failed", card=target.card)
+
+
+def _modify(s: Step) -> None:
+    """Aumente / Reduza essa <ação> em N: changes the answered entry's action (a "before" response)."""
+    target = s.ctx.answered
+    if target is None:
+        raise Fail("NO_ACTION_TO_MODIFY")
+    if not s.sim:  # the chain's frames are not part of Previsão's copy
+        action = s.ast["action"]
+        target.modifiers[action] = target.modifiers.get(action, 0) + s.amount("delta")
+
+
+def _gain(s: Step) -> None:
+    """+N de <atributo>: a lasting gain (R-19: until its time or its card leaves; Duração survives the card)."""
+    eff = s.frame.effect if s.frame else None
+    reqs = eff.requirements if eff else ()
+    limits = eff.limits if eff else ()
+    states = [r.ast for r in reqs if norm(r.verb) in ("enquanto", "durante", "ate")]
+    until = s.ast.get("until") or next((_TIME_KEYS.get(r.ast["what"].get("when", "")) for r in reqs
+                                        if norm(r.verb) == "ate" and r.ast.get("what", {}).get("cond") == "until_time"),
+                                       None)
+    for h in s.targets():
+        amt = s.amount()
+        s.g.lasting.append(Lasting(hero=h, attribute=s.ast["attribute"], amount=amt, card=s.ctx.card,
+                                   effect=s.frame.effect_id if s.frame else "", until=until,
+                                   survives_card=not R.lasting_effect_ends_with_card(limits), enquanto=states))
+        s.event("gain", patient=h, amount=amt, resource=s.ast["attribute"])
+
+
+def _compute(s: Step) -> None:
+    """( A + B ): the value is shown in the trace."""
+    s.event("compute", amount=s.amount())
+
+
+def _nothing(s: Step) -> None:
+    """A table (❙) or an empty clause: organisational only."""
+
+
+def _choose(s: Step) -> None:
+    """Escolha um: ● …: an ``option`` decision, then that list (Previsão takes the first)."""
+    opts = s.ast["options"]
+    pick = 0
+    if not s.sim and s.frame is not None:
+        point = DecisionPoint(key=f"option@{s.frame.index}.{s.ast.get('_key', 'body')}", kind="option",
+                              spotlight=s.frame.index, stage=s.frame.stage, answers=(),
+                              options=tuple(Option(str(i + 1), _stmts_label(o)) for i, o in enumerate(opts)),
+                              prompt="Escolha um")
+        pick = int(s.engine.choose_key(point, s.frame.index)) - 1
+    for st in opts[pick]:
+        s.evs.extend(s.engine.run_stmt(s.g, s.ctx, st, s.frame, s.sim))
+
+
+#: One handler per statement ``op`` (the schema of each is ``lang.STATEMENT_FIELDS``).
+HANDLERS: dict[str, Callable[[Step], None]] = {
+    "heal": _heal, "recover": _heal, "consume": _consume, "damage": _damage, "lose": _damage, "attack": _attack,
+    "test": _test, "draw": _draw, "discard": _move, "bury": _move, "banish": _move, "return": _move, "move": _move,
+    "attach": _attach, "exhaust": _flag, "ready": _flag, "reveal": _flag, "hide": _flag, "register": _flag,
+    "select": _select, "roll": _roll, "look": _look, "step": _step, "negate": _negate, "modify": _modify,
+    "gain": _gain, "compute": _compute, "table": _nothing, "noop": _nothing, "choose": _choose,
+}
 
 
 #: Seed «Temporização»: each timing keyword as a test on a game event.
@@ -1410,13 +1731,13 @@ _TIMING_MATCH: dict[str, Callable[[Engine, Card, str | None, GEvent], bool]] = {
     "Ao Ser Atacado": _hero_is("attack", "patient", "self"), "Ao Ser Alvo": _hero_is("target", "patient", "self"),
     "Ao Rolar": _hero_is("roll", "actor", "self"), "Início da Batalha": _moment("battle_start"),
     "Fim da Batalha": _moment("battle_end"), "Restauração": _moment("restoration"),
-    "Início do Turno": _hero_is("turn_start", "actor", "self"), "Fim do Turno": _hero_is("turn_end", "actor", "self"),
-    "Início do Time": _hero_is("turn_start", "actor", "team"), "Fim do Time": _hero_is("turn_end", "actor", "team"),
-    "Início Aliado": _hero_is("turn_start", "actor", "ally"), "Fim Aliado": _hero_is("turn_end", "actor", "ally"),
-    "Início Rival": _hero_is("turn_start", "actor", "opponent"), "Fim Rival": _hero_is("turn_end", "actor", "opponent"),
-    "Início Geral": _hero_is("turn_start", "actor", "any"), "Fim Geral": _hero_is("turn_end", "actor", "any"),
-    "Início do Companheiro": _hero_is("turn_start", "actor", "companion"),
-    "Fim do Companheiro": _hero_is("turn_end", "actor", "companion"),
+    "Início do Turno": _turn("turn_start", "self"), "Fim do Turno": _turn("turn_end", "self"),
+    "Início do Time": _turn("turn_start", "team"), "Fim do Time": _turn("turn_end", "team"),
+    "Início Aliado": _turn("turn_start", "ally"), "Fim Aliado": _turn("turn_end", "ally"),
+    "Início Rival": _turn("turn_start", "opponent"), "Fim Rival": _turn("turn_end", "opponent"),
+    "Início Geral": _turn("turn_start", "any"), "Fim Geral": _turn("turn_end", "any"),
+    "Início do Companheiro": _turn("turn_start", "companion"),
+    "Fim do Companheiro": _turn("turn_end", "companion"),
 }
 
 
@@ -1430,6 +1751,38 @@ def run_chain(scenario: Any, decisions: list[str] | dict[str, str] | None = None
     from rulekit.apoteose.scenario import Scenario, load_scenario
 
     sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
+    _check_decisions(decisions)
     engine = Engine(sc)
-    engine.decider = sc.decider(engine, decisions)
-    return engine.run()
+    decider = sc.decider(engine, decisions)
+    engine.decider = decider
+    trace = engine.run()
+    if decider.queue:  # issue 11 §3: a decision that was never used is a mistake, not silence
+        n = len(decisions or []) - len(decider.queue)
+        raise RulekitError(f"'{decider.queue[0]}' was never used: the run had only {n} decision point(s) with a "
+                           "real choice", field=f"decisions[{n}]", code="UNUSED_DECISION")
+    unused = [k for k in decider.keyed if k not in {d.key for d in trace.decisions}]
+    if unused:
+        raise RulekitError(f"no decision point '{unused[0]}' came up in this run", field="decisions",
+                           code="UNUSED_DECISION",
+                           suggestion=suggest(unused[0], [d.key for d in trace.decisions]))
+    return trace
+
+
+def _check_decisions(decisions: Any) -> None:
+    """Issue 11 §3: ``decisions`` is ``None``, a list of option ids or a ``{key: option id}`` mapping."""
+    if decisions is None:
+        return
+    if isinstance(decisions, list):
+        for i, d in enumerate(decisions):
+            if not isinstance(d, str) or not d:
+                raise RulekitError(f"expected an option id (a text), got {d!r}", field=f"decisions[{i}]",
+                                   code="INVALID_VALUE")
+        return
+    if isinstance(decisions, dict):
+        for k, d in decisions.items():
+            if not isinstance(k, str) or not isinstance(d, str) or not d:
+                raise RulekitError(f"expected decision key -> option id (texts), got {k!r}: {d!r}",
+                                   field="decisions", code="INVALID_VALUE")
+        return
+    raise RulekitError(f"expected a list of option ids or a {{key: option id}} mapping, got {type(decisions).__name__}",
+                       field="decisions", code="INVALID_VALUE")

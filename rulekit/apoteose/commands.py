@@ -53,6 +53,7 @@ def chain_cmd(args: argparse.Namespace) -> int:
     from rulekit.apoteose.chain import run_chain
     from rulekit.i18n import translator
     from rulekit.mtg.commands import cli_lang
+    from rulekit.views.chain import reason_text
     from rulekit.views.reasons import moment_text
 
     lang = cli_lang(args)
@@ -75,8 +76,9 @@ def chain_cmd(args: argparse.Namespace) -> int:
         if e.responds_to is not None:
             bits.append(f"-> answers @{e.responds_to}")
         for k in ("requirement", "reason", "answers", "how"):
-            if e.detail.get(k):
-                bits.append(f"{k}={e.detail[k]}")
+            value = reason_text(e.detail) if k == "reason" else e.detail.get(k)
+            if value:
+                bits.append(f"{k}={value}")
         for h, rs in e.resources.items():
             bits.append(h + " " + ", ".join(f"{r} {a}->{b}" for r, (a, b) in rs.items()))
         bits.append(f"[spotlight {e.spotlight}]")

@@ -152,84 +152,26 @@ def _duration(t: _T) -> tuple[_T, str | None]:
 
 
 def parse_statement(text: str) -> Stmt:
-    """One clause of a description -> a statement dict (``op`` = ``unknown`` when not in the vocabulary)."""
+    """One clause of a description -> a statement dict, read by the grammar (:mod:`rulekit.apoteose.grammar`).
+
+    A clause the grammar cannot read gives ``{"op": "unknown", "text", "position", "expected", "suggestion"}``:
+    the first word it could not read (0-based position in the clause), what it expected there and the
+    nearest phrase it knows.
+    """
+    from rulekit.apoteose.grammar import ClauseError, parse_clause
+
     t = _T(text)
-    low = t.low
-    if not low:
+    if not t.low:
         return {"op": "noop"}
     if "❙" in t.orig or "|" in t.orig:
         return {"op": "table", "cells": [clean(c) for c in re.split(r"[❙|]", t.orig)]}
     if m := t.m(r"depois,? (.*)"):
-        inner = parse_statement(t.span(m, 1))
-        return inner
-    t, duration = _duration(t)
-    low = t.low
-    stmt: Stmt | None = None
-    if m := t.m(rf"cure {AMT} de (vida|hp)(?: (?:de|do|da|a|ao|em) (.+))?"):
-        stmt = {"op": "heal", "amount": parse_amount(t.span(m, 1)), "resource": "VIDA",
-                "target": parse_target(t, m, 3) if m.group(3) else {"who": "self"}}
-    elif m := t.m(rf"recupere {AMT} de (vida|mana|estamina|hp)(?: (?:de|do|da|a|ao|em) (.+))?"):
-        stmt = {"op": "recover", "amount": parse_amount(t.span(m, 1)), "resource": RESOURCES[m.group(2)],
-                "target": parse_target(t, m, 3) if m.group(3) else {"who": "self"}}
-    elif m := t.m(r"recupere (.+ carta.*|.+)"):
-        stmt = {"op": "ready", **parse_card(t, m, 1)}
-    elif m := t.m(rf"consuma {AMT} de (vida|mana|estamina|hp)"):
-        stmt = {"op": "consume", "amount": parse_amount(t.span(m, 1)), "resource": RESOURCES[m.group(2)],
-                "target": {"who": "self"}}
-    elif m := t.m(r"consuma (.+)"):
-        stmt = {"op": "exhaust", **parse_card(t, m, 1)}
-    elif m := t.m(rf"cause {AMT} de dano (?:a|ao|aos|em|para) (.+)"):
-        stmt = {"op": "damage", "amount": parse_amount(t.span(m, 1)), "resource": "VIDA",
-                "target": parse_target(t, m, 2)}
-    elif m := t.m(rf"(.+?) perde {AMT} de (vida|mana|estamina|hp)"):
-        stmt = {"op": "lose", "amount": parse_amount(t.span(m, 2)), "resource": RESOURCES[m.group(3)],
-                "target": parse_target(t, m, 1)}
-    elif m := t.m(rf"compre {N} cartas?"):
-        stmt = {"op": "draw", "count": _num(m.group(1)), "target": {"who": "self"}}
-    elif m := t.m(r"(descarte|enterre|bane|revele|registre|oculte) (.+)"):
-        op = {"descarte": "discard", "enterre": "bury", "bane": "banish", "revele": "reveal",
-              "registre": "register", "oculte": "hide"}[m.group(1)]
-        stmt = {"op": op, **parse_card(t, m, 2)}
-    elif m := t.m(r"devolva (.+) (?:ao|para o) (?:seu )?inventario"):
-        stmt = {"op": "return", **parse_card(t, m, 1)}
-    elif m := t.m(r"mova (.+) para (?:o |a |seu |sua )?(inventario|mesa|suporte|cenario|tabuleiro|descarte)"):
-        stmt = {"op": "move", **parse_card(t, m, 1), "dest": ZONES[m.group(2)]}
-    elif m := t.m(r"anexe (.+?) (?:a|ao|em) (.+)"):
-        stmt = {"op": "attach", **parse_card(t, m, 1), "to": parse_card(t, m, 2)}
-    elif t.m(r"mova-se.*|mova .*"):
-        stmt = {"op": "step", "text": t.orig}
-    elif m := t.m(rf"selecione {N} (.+?)(?: (?:no|na|em) (?:seu |sua )?(tabuleiro|mesa|inventario|suporte|cenario))?"):
-        stmt = _select(t, m)
-    elif m := t.m(rf"role(?: {N} dados?| os dados| dados?| o dado)?"):
-        stmt = {"op": "roll", "count": _num(m.group(1)) if m.group(1) else 1}
-    elif t.m(r"negue a ativacao (?:dessa|desta|da|de essa) carta(?: respondida)?"):
-        stmt = {"op": "negate"}
-    elif m := t.m(rf"(aumente|reduza) (?:essa|esse|a|o) (\w+) em {AMT}"):
-        if m.group(2) in ACTION_NOUNS:
-            sign = 1 if m.group(1) == "aumente" else -1
-            stmt = {"op": "modify", "action": ACTION_NOUNS[m.group(2)], "delta": sign * _num_or_amt(t.span(m, 3))}
-    elif m := t.m(r"(?:em um teste,? )?voce recebe ([+-]?\d+) de ([\w-]+)"):
-        stmt = {"op": "gain", "attribute": t.span(m, 2).upper(), "amount": int(m.group(1)), "target": {"who": "self"}}
-        if low.startswith("em um teste"):
-            stmt["during"] = "test"
-    elif m := t.m(r"([+-]\d+) de ([\w-]+)"):
-        stmt = {"op": "gain", "attribute": t.span(m, 2).upper(), "amount": int(m.group(1)), "target": {"who": "self"}}
-    elif m := t.m(r"voce causa ([+-]\d+) de dano para cada (carta|[\w-]+) (?:no|na|em) (?:seu |sua )?"
-                  r"(inventario|mesa|suporte|mao|tabuleiro|cenario)(?: \(max (\d+)\))?"):
-        per: dict[str, Any] = {"zone": ZONES[m.group(3)], "who": "self"}
-        if m.group(2) != "carta":
-            per["type"] = t.span(m, 2).upper()
-        stmt = {"op": "gain", "attribute": "DANO", "amount": {"per": per, "times": int(m.group(1))},
-                "target": {"who": "self"}}
-        if m.group(4):
-            stmt["amount"]["max"] = int(m.group(4))
-    elif t.m(r"\(.*\)"):
-        stmt = {"op": "compute", "amount": parse_amount(t.orig)}
-    if stmt is None:
-        return {"op": "unknown", "text": t.orig}
-    if duration:
-        stmt["until"] = duration
-    return stmt
+        return parse_statement(t.span(m, 1))
+    try:
+        return parse_clause(t.orig)
+    except ClauseError as exc:
+        return {"op": "unknown", "text": t.orig, "position": exc.position, "expected": exc.expected,
+                "suggestion": exc.suggestion}
 
 
 def _num_or_amt(s: str) -> Any:
@@ -256,33 +198,52 @@ def _select(t: _T, m: re.Match[str]) -> Stmt:
 _VERB_STARTS = (
     "cure", "recupere", "consuma", "cause", "compre", "descarte", "enterre", "bane", "revele", "registre",
     "oculte", "devolva", "anexe", "mova", "mova-se", "selecione", "role", "negue", "aumente", "reduza", "voce recebe",
-    "voce causa", "depois", "escolha",
+    "voce causa", "depois", "escolha", "olhe", "veja", "observe", "espie", "bana",
 )
 
 
-def _starts_clause(low: str) -> bool:
-    low = low.lstrip()
-    return any(low == v or low.startswith(v + " ") or low.startswith(v + ",") for v in _VERB_STARTS) or bool(
-        re.match(r"[\w -]+ perde \d", low)
-    ) or bool(re.match(r"[+-]\d+ de ", low))
+#: A clause starts with one of the verbs above (followed by a space, a comma or the end), with a
+#: short hero phrase and "perde <n>", or with "+N de"/"-N de". Each test looks at a bounded
+#: window after the join (at most :data:`_CLAUSE_LOOKAHEAD` characters), so splitting a text
+#: costs time linear in its length, however many " e " joins it has (issue 11 §2).
+_VERB_RE = re.compile(r"\s*(?:" + "|".join(sorted((re.escape(v) for v in _VERB_STARTS), key=len, reverse=True))
+                      + r")(?=[ ,]|$)")
+_PERDE_RE = re.compile(r"\s*[\w-]+(?: [\w-]+){0,7} perde \d")
+_GAIN_RE = re.compile(r"\s*[+-]\d+ de ")
+_JOIN_RE = re.compile(r"(,\s*e\s+|\s+e\s+|,\s*depois,?\s+|,\s+|;\s*)")
+_CLAUSE_LOOKAHEAD = 120
+
+
+def _starts_clause(low: str, pos: int = 0) -> bool:
+    """Does a clause start at ``low[pos:]``? Looks at a bounded window only (linear splitting)."""
+    window = low[pos:pos + _CLAUSE_LOOKAHEAD]
+    if pos + _CLAUSE_LOOKAHEAD < len(low):  # keep "$" meaning the real end of the text
+        window += "\x00"
+    return bool(_VERB_RE.match(window) or _PERDE_RE.match(window) or _GAIN_RE.match(window))
 
 
 def split_clauses(text: str) -> list[str]:
-    """Split a description into clauses: sentences, then ``e`` / ``,`` / ``Depois,`` before a verb."""
+    """Split a description into clauses: sentences, then ``e`` / ``,`` / ``Depois,`` before a verb.
+
+    Linear in the length of the text (issue 11 §2).
+
+    >>> split_clauses("Cure 5 de VIDA e Compre 1 carta. Depois, role os dados")
+    ['Cure 5 de VIDA', 'Compre 1 carta', 'role os dados']
+    """
     text = clean(text)
     out: list[str] = []
     depth = 0
-    cur = ""
+    start = 0
     sentences: list[str] = []
     for i, c in enumerate(text):
-        depth += c == "("
-        depth -= c == ")"
-        if c == "." and depth == 0 and not (i + 1 < len(text) and text[i + 1].isdigit()):
-            sentences.append(cur)
-            cur = ""
-        else:
-            cur += c
-    sentences.append(cur)
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "." and depth == 0 and not (i + 1 < len(text) and text[i + 1].isdigit()):
+            sentences.append(text[start:i])
+            start = i + 1
+    sentences.append(text[start:])
     for s in sentences:
         s = s.strip()
         s = re.sub(r"(?i)^depois,?\s+", "", s)
@@ -290,8 +251,8 @@ def split_clauses(text: str) -> list[str]:
             continue
         low = _fold(s)
         cuts = [0]
-        for m in re.finditer(r"(,\s*e\s+|\s+e\s+|,\s*depois,?\s+|,\s+|;\s*)", low):
-            if _starts_clause(low[m.end():]):
+        for m in _JOIN_RE.finditer(low):
+            if _starts_clause(low, m.end()):
                 cuts.append(m.start())
                 cuts.append(m.end())
         cuts.append(len(s))
@@ -311,18 +272,31 @@ def parse_description(text: str) -> tuple[list[Stmt], bool]:
         return [], False
     if "●" in text:
         head, *items = text.split("●")
+        if len(items) > MAX_CLAUSES:
+            return _statements([""] * (MAX_CLAUSES + 1)), False
         head_stmts: list[Stmt] = []
         hl = _fold(head).strip()
         if re.match(r"escolha (um|uma)", hl):
             before = re.split(r"(?i)escolha", head)[0]
-            head_stmts = [parse_statement(c) for c in split_clauses(before)]
+            head_stmts = _statements(split_clauses(before))
             options = [parse_description(i)[0] for i in items if clean(i)]
             return [*head_stmts, {"op": "choose", "options": options}], True
-        seq = [parse_statement(c) for c in split_clauses(head)]
+        seq = _statements(split_clauses(head))
         for item in items:
             seq.extend(parse_description(item)[0])
         return seq, False
-    return [parse_statement(c) for c in split_clauses(text)], False
+    return _statements(split_clauses(text)), False
+
+
+#: Most clauses one description may have (issue 11 §2: a bound on the reader's cost).
+MAX_CLAUSES = 40
+
+
+def _statements(clauses: list[str]) -> list[Stmt]:
+    if len(clauses) > MAX_CLAUSES:
+        return [{"op": "unknown", "text": clauses[MAX_CLAUSES][:80], "position": 0,
+                 "expected": [f"at most {MAX_CLAUSES} clauses in one description"], "suggestion": None}]
+    return [parse_statement(c) for c in clauses]
 
 
 # --------------------------------------------------------------------------------------------
@@ -399,17 +373,42 @@ def _stem(word: str) -> str | None:
     return word if word in _STEMS else None
 
 
+_POSSESSOR = re.compile(r"(.+?) (?:de|do|da) (voce|um oponente|um inimigo|um adversario|um aliado|um heroi|"
+                        r"um personagem|outro heroi|qualquer heroi|o heroi do turno)")
+_OWNER_OF = {"voce": "self", "um oponente": "opponent", "um inimigo": "opponent", "um adversario": "opponent",
+             "um aliado": "ally", "um heroi": "any", "um personagem": "any", "outro heroi": "other",
+             "qualquer heroi": "any", "o heroi do turno": "turn"}
+
+
 def _party(t: _T, low: str, orig: str) -> dict[str, Any]:
-    """Subject/object phrase of a trigger -> filter on heroes, cards or resources."""
+    """Subject/object phrase of a trigger -> filter on heroes, cards or resources.
+
+    A possessive composes with any of them: "uma carta de um oponente" (a card an opponent controls),
+    "a MANA de um aliado" (an ally's MANA).
+
+    >>> _party(_T(""), "uma carta de um oponente", "uma carta de um oponente")
+    {'card': 'any', 'owner': 'opponent'}
+    >>> _party(_T(""), "a mana de um aliado", "a MANA de um aliado")
+    {'resource': 'MANA', 'who': 'ally'}
+    """
     low = low.strip()
     orig = orig.strip()
+    if m := _POSSESSOR.fullmatch(low):
+        head = _party(t, m.group(1), orig[: m.end(1)])
+        owner = _OWNER_OF[m.group(2)]
+        if "resource" in head:
+            return {"resource": head["resource"], "who": owner}
+        if "card" in head:
+            return {**head, "owner": owner}
+        return {"unknown": orig}
     for art in ("sua ", "seu ", "a ", "o "):
         if low.startswith(art) and low[len(art):] in RESOURCES:
             return {"resource": RESOURCES[low[len(art):]], **({"who": "self"} if art in ("sua ", "seu ") else {})}
     if low in RESOURCES:
         return {"resource": RESOURCES[low]}
     heroes = {"voce": "self", "": "self", "um oponente": "opponent", "oponente": "opponent",
-              "um inimigo": "opponent", "um aliado": "ally", "aliado": "ally", "um heroi": "any",
+              "um inimigo": "opponent", "um adversario": "opponent", "inimigo": "opponent",
+              "adversario": "opponent", "um aliado": "ally", "aliado": "ally", "um heroi": "any",
               "um personagem": "any", "alguem": "any", "qualquer heroi": "any", "qualquer personagem": "any",
               "o heroi do turno": "turn"}
     if low in heroes:
@@ -463,7 +462,8 @@ def parse_trigger(text: str) -> dict[str, Any]:
                 out["object"] = _party(t, rest_low, rest)
         else:
             out["event"] = kind
-            if kind in ("heal", "damage", "attack", "target", "recover", "lose") and "who" in subj:
+            if kind in ("heal", "damage", "attack", "target", "recover", "lose") and "who" in subj and (
+                    "resource" not in subj):
                 out["patient"] = subj
             elif "resource" in subj:
                 out["resource"] = subj["resource"]
@@ -487,7 +487,9 @@ def parse_trigger(text: str) -> dict[str, Any]:
         rest = t.orig[len(low) - len(rest_low):] if rest_low else ""
         out["event"] = kind
         who = subj if "who" in subj else {"who": "self"}
-        if stem == "sofr":  # "sofrer dano": the subject is hit
+        if stem == "sofr" and "card" in subj:  # "um COMPANHEIRO sofrer dano": a card with its own VIDA is hit
+            out["card"] = subj
+        elif stem == "sofr":  # "sofrer dano": the subject is hit
             out["patient"] = who
         else:
             out["actor"] = who
@@ -551,3 +553,171 @@ def is_supported(node: Any) -> bool:
     if isinstance(node, list):
         return all(is_supported(v) for v in node)
     return True
+
+
+# --------------------------------------------------------------------------------------------
+# The structured form: what a hand-written ``body:`` statement may hold (issue 11 §3).
+# --------------------------------------------------------------------------------------------
+
+#: Values of ``target.who`` (a hero phrase, :func:`parse_target`).
+WHO_VALUES: tuple[str, ...] = ("self", "opponent", "ally", "any", "selected", "answered", "turn", "name", "that")
+#: Values of ``card`` in a card phrase (:func:`parse_card`).
+CARD_VALUES: tuple[str, ...] = ("self", "answered", "selected", "choose", "all", "paid")
+#: Values of ``owner`` in a card phrase: whose cards ("suas cartas", "de um oponente", "do seu time"…).
+OWNER_VALUES: tuple[str, ...] = ("self", "opponent", "ally", "team", "other", "any")
+_CARD_FIELDS = {"card": "card", "count?": "int", "type?": "str", "zone?": "zone", "owner?": "owner"}
+_AMOUNT_RES = {"amount": "amount", "resource": "resource", "target?": "target"}
+#: Every statement ``op`` and its fields (``?``: optional) — the schema of the structured ``body:``.
+STATEMENT_FIELDS: dict[str, dict[str, str]] = {
+    "heal": _AMOUNT_RES, "recover": _AMOUNT_RES, "consume": _AMOUNT_RES,
+    "damage": {**_AMOUNT_RES, "card?": "card", "count?": "int", "type?": "str", "zone?": "zone", "owner?": "owner"},
+    "lose": _AMOUNT_RES, "attack": {"amount": "amount", "target": "target"}, "test": {"attribute": "str"},
+    "draw": {"count?": "int", "target?": "target"},
+    "discard": _CARD_FIELDS, "bury": _CARD_FIELDS, "banish": _CARD_FIELDS, "return": _CARD_FIELDS,
+    "exhaust": _CARD_FIELDS, "ready": _CARD_FIELDS, "reveal": _CARD_FIELDS, "hide": _CARD_FIELDS,
+    "register": _CARD_FIELDS, "look": _CARD_FIELDS, "move": {**_CARD_FIELDS, "dest": "zone"},
+    "attach": {**_CARD_FIELDS, "to": "cardspec"},
+    "select": {"count": "int", "what": "what", "who?": "who", "type?": "str", "zone?": "zone", "owner?": "owner"},
+    "roll": {"count?": "int"}, "step": {"text?": "str"}, "negate": {}, "modify": {"action": "action", "delta": "amount"},
+    "gain": {"attribute": "str", "amount": "amount", "target?": "target", "during?": "str"},
+    "compute": {"amount": "amount"}, "table": {"cells?": "strlist"}, "noop": {}, "choose": {"options": "options"},
+}
+#: Fields every statement may carry.
+_COMMON_FIELDS = {"op": "str", "until?": "until"}
+#: Bound on a hand-written number (issue 11 §2: integer size).
+MAX_NUMBER = 10**6
+
+
+def check_statement(st: Any, depth: int = 0) -> tuple[tuple[str | int, ...], str, str | None] | None:
+    """Validate one structured statement. ``None`` if it is well formed, else ``(path, message, suggestion)``
+    where ``path`` is relative to the statement.
+
+    >>> check_statement({"op": "heal", "amount": 5, "resource": "VIDA"}) is None
+    True
+    >>> check_statement({"op": "heal", "amount": 5})
+    ((), "statement 'heal' is missing 'resource'", None)
+    >>> check_statement({"op": "heall"})[1:]
+    ("unknown statement op 'heall'", 'heal')
+    """
+    from rulekit.yamlsrc import suggest
+
+    if not isinstance(st, dict):
+        return (), "a statement is a mapping with an 'op'", None
+    op = st.get("op")
+    if not isinstance(op, str):
+        return (), "a statement needs an 'op'", None
+    if op not in STATEMENT_FIELDS:
+        return ("op",), f"unknown statement op '{op}'", suggest(op, list(STATEMENT_FIELDS))
+    spec = {**_COMMON_FIELDS, **STATEMENT_FIELDS[op]}
+    names = {k.rstrip("?"): v for k, v in spec.items()}
+    for key in st:
+        if key not in names:
+            return (key,), f"'{key}' is not a field of '{op}'", suggest(str(key), list(names))
+    for key, kind in spec.items():
+        name = key.rstrip("?")
+        if name not in st:
+            if not key.endswith("?"):
+                return (), f"statement '{op}' is missing '{name}'", None
+            continue
+        bad = _check_value(kind, st[name], depth)
+        if bad is not None:
+            sub, msg, sug = bad
+            return (name, *sub), msg, sug
+    return None
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and abs(v) <= MAX_NUMBER
+
+
+def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], str, str | None] | None:
+    from rulekit.yamlsrc import suggest
+
+    def enum(values: Any, what: str) -> tuple[tuple[str | int, ...], str, str | None] | None:
+        if isinstance(v, str) and v in values:
+            return None
+        return (), f"{v!r} is not {what} ({', '.join(values)})", suggest(str(v), list(values))
+
+    if kind == "int":
+        return None if _is_int(v) and v >= 0 else ((), f"expected a whole number 0..{MAX_NUMBER}, got {v!r}", None)
+    if kind == "str":
+        return None if isinstance(v, str) and v.strip() else ((), f"expected a text, got {v!r}", None)
+    if kind == "strlist":
+        return None if isinstance(v, list) and all(isinstance(x, str) for x in v) else (
+            (), "expected a list of texts", None)
+    if kind == "resource":
+        return enum(("VIDA", "MANA", "ESTAMINA"), "a resource")
+    if kind == "zone":
+        return enum(tuple(dict.fromkeys(ZONES.values())) + ("DESCARTE COMUM", "BARALHO COMUM"), "a zone")
+    if kind == "card":
+        return enum(CARD_VALUES, "a card reference")
+    if kind == "owner":
+        return enum(OWNER_VALUES, "whose cards")
+    if kind == "who":
+        return enum(("opponent", "ally", "any"), "a kind of hero")
+    if kind == "what":
+        return enum(("hero", "card"), "what 'select' picks")
+    if kind == "action":
+        return enum(tuple(ACTION_NOUNS.values()), "an action")
+    if kind == "until":
+        return enum(tuple(dict.fromkeys(DURATIONS.values())), "a duration")
+    if kind == "target":
+        if not isinstance(v, dict):
+            return (), "a target is a mapping like {who: opponent}", None
+        for key in v:
+            if key not in ("who", "name", "all", "text"):
+                return (key,), f"'{key}' is not a field of a target", suggest(str(key), ["who", "name", "all"])
+        if v.get("who") not in WHO_VALUES:
+            return ("who",), f"{v.get('who')!r} is not a hero reference ({', '.join(WHO_VALUES)})", suggest(
+                str(v.get("who")), list(WHO_VALUES))
+        if v["who"] == "name" and not (isinstance(v.get("name"), str) and v["name"].strip()):
+            return ("name",), "a target with who: name needs a 'name'", None
+        if "all" in v and not isinstance(v["all"], bool):
+            return ("all",), "'all' is true or false", None
+        return None
+    if kind == "cardspec":
+        if not isinstance(v, dict):
+            return (), "expected a card phrase like {card: choose, count: 1}", None
+        for key, val in v.items():
+            if key not in ("card", "count", "type", "zone", "owner"):
+                return (key,), f"'{key}' is not a field of a card phrase", suggest(str(key), list(_CARD_FIELDS))
+            bad = _check_value(_CARD_FIELDS.get(key, _CARD_FIELDS.get(key + "?", "str")), val, depth)
+            if bad is not None:
+                return (key, *bad[0]), bad[1], bad[2]
+        return None if "card" in v else ((), "a card phrase needs 'card'", None)
+    if kind == "amount":
+        if _is_int(v):
+            return None
+        if isinstance(v, dict) and set(v) in ({"sum"}, {"sum", "max"}) and _is_int(v.get("max", 0)) and isinstance(
+                v["sum"], list) and v["sum"] and all(
+                isinstance(t, list) and len(t) == 2 and _is_int(t[0]) and (
+                    _is_int(t[1]) or (isinstance(t[1], str) and t[1].strip())) for t in v["sum"]):
+            return None
+        if isinstance(v, dict) and "per" in v and set(v) <= {"per", "times", "max"}:
+            per = v["per"]
+            if not isinstance(per, dict) or not isinstance(per.get("zone"), str) or not set(per) <= {
+                    "zone", "who", "type"}:
+                return ("per",), "'per' is a mapping {zone: <ZONE>, type: <TYPE>}", None
+            bad = _check_value("zone", per["zone"], depth)
+            if bad is not None:
+                return ("per", "zone"), bad[1], bad[2]
+            for key in ("times", "max"):
+                if key in v and not _is_int(v[key]):
+                    return (key,), f"expected a whole number, got {v[key]!r}", None
+            return None
+        return (), (f"{v!r} is not an amount (a number, {{sum: [[1, INT], [1, 5]]}} or "
+                    "{per: {zone: INVENTÁRIO}, times: 1, max: 5})"), None
+    if kind == "options":
+        if depth > 8:
+            return (), "options nested too deeply", None
+        if not isinstance(v, list) or not v:
+            return (), "'options' is a list of statement lists", None
+        for i, opt in enumerate(v):
+            if not isinstance(opt, list) or not opt:
+                return (i,), "each option is a list of statements", None
+            for j, sub in enumerate(opt):
+                bad = check_statement(sub, depth + 1)
+                if bad is not None:
+                    return (i, j, *bad[0]), bad[1], bad[2]
+        return None
+    raise AssertionError(kind)

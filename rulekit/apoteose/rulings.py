@@ -2,8 +2,10 @@
 """Every house ruling (R-01..R-23, ``shared/apoteose/rulings.md``) in one named place.
 
 Engine code asks these functions and constants instead of re-deciding a ruling inline, so
-changing a ruling means editing one definition here. Each docstring cites its ruling id and the
-seed passage it settles.
+changing a ruling means editing one definition here; every definition here is read by the code
+that applies it (tests flip some of them and watch the behaviour change). Each docstring cites its
+ruling id and the seed passage it settles. The seed's own limit keywords (seed «Limite») are checked
+here too, by :func:`limit_refusal`.
 """
 
 from __future__ import annotations
@@ -60,43 +62,31 @@ KEYWORDS: dict[str, tuple[str, str]] = {
 }
 
 # --------------------------------------------------------------------------------------------
-# R-02 — resolution is atomic.
-# --------------------------------------------------------------------------------------------
-#: R-02: nothing is activated while a body resolves; triggers raised then wait for the post window.
-RESOLUTION_IS_ATOMIC = True
-
-# --------------------------------------------------------------------------------------------
 # R-03 / R-04 — which requirements are re-checked when the halt window closes.
 # --------------------------------------------------------------------------------------------
-#: R-03: requirement kinds re-checked when the entry leaves its halt window (states and actions
-#: such as a Selecione target). Conditions (Se/Quando) are checked only at activation.
-RECHECK_AT_HALT_EXIT: frozenset[str] = frozenset({"state", "action"})
+#: R-03: requirement kinds re-checked, whole, when the entry leaves its halt window (states:
+#: Enquanto/Até/Durante). Costs are paid, and conditions (Se/Quando) are checked only at activation.
+RECHECK_AT_HALT_EXIT: frozenset[str] = frozenset({"state"})
+#: R-03: actions whose result must still hold when halt ends (a Selecione target still there).
+RECHECK_ACTIONS_AT_HALT_EXIT: frozenset[str] = frozenset({"selecione"})
 
 
 def recheck_at_halt_exit(kind: str, verb: str) -> bool:
     """R-03: must requirement ``kind`` (with first word ``verb``) still hold when halt ends?
 
-    States (Enquanto/Até/Durante) and target actions (Selecione) do; costs are paid and
-    conditions (Se/Quando) are checked only at activation.
+    >>> recheck_at_halt_exit("state", "Enquanto"), recheck_at_halt_exit("action", "Selecione")
+    (True, True)
+    >>> recheck_at_halt_exit("condition", "Se"), recheck_at_halt_exit("cost", "Descarte")
+    (False, False)
     """
-    if kind == "state":
+    if kind in RECHECK_AT_HALT_EXIT:
         return True
-    return kind == "action" and norm(verb) == "selecione"
+    return kind == "action" and norm(verb) in RECHECK_ACTIONS_AT_HALT_EXIT
 
 
-def enquanto_ends_lasting_effect() -> bool:
-    """R-03: after resolution a broken **Enquanto** ends the effect, even a **Duração** one."""
-    return True
-
-
-def ate_semantics() -> str:
-    """R-04: **Até X** — the effect lasts until X happens (a state requirement: X not happened yet)."""
-    return "until"
-
-
-def durante_semantics() -> str:
-    """R-04: **Durante X** — activable only during X, lasts no longer than X (a state requirement)."""
-    return "during"
+#: R-03: after resolution a broken **Enquanto** (or Durante/Até) ends a lasting effect, even a
+#: **Duração** one. ``False`` would let a Duração effect outlive its broken state.
+ENQUANTO_ENDS_LASTING_EFFECT = True
 
 
 # --------------------------------------------------------------------------------------------
@@ -120,30 +110,26 @@ def priority_category(*, source: str, zone: str | None, controller_team: str | N
       Oponentes», teammates other than the turn hero are «Heróis do Time».
     """
     if source == "campanha":
-        return 0
-    if source == "mestre":
-        return 6
-    if zone == "CENÁRIO":
-        return 1
-    if zone == "DESCARTE COMUM":
-        return 5
-    if controller == turn_hero:
-        return 4
-    if controller_team == turn_team:
-        return 3
-    return 2
+        name = "Campanha"
+    elif source == "mestre":
+        name = "Mestre de Jogo"
+    elif zone == "CENÁRIO":
+        name = "Cenário"
+    elif zone == "DESCARTE COMUM":
+        name = "Pilha de Descarte"
+    elif controller == turn_hero:
+        name = "Herói do Turno"
+    elif controller_team == turn_team:
+        name = "Heróis do Time"
+    else:
+        name = "Heróis Oponentes"
+    return PRIORITY_CATEGORIES.index(name)
 
 
 def same_category_order(iniciativa: int) -> int:
     """R-05 + seed: inside one category higher Iniciativa goes first (sort key, ascending)."""
     return -iniciativa
 
-
-# --------------------------------------------------------------------------------------------
-# R-06 — regather after each response.
-# --------------------------------------------------------------------------------------------
-#: R-06: after every response fully resolves, candidates are gathered again (all Auto, then Ativar).
-REGATHER_AFTER_EACH_RESPONSE = True
 
 # --------------------------------------------------------------------------------------------
 # R-08 — negation.
@@ -161,16 +147,45 @@ def negation_applies(limits: tuple[str, ...]) -> bool:
 # --------------------------------------------------------------------------------------------
 #: R-09: a stopped activation does not use up Uma Vez por Ciclo/Batalha.
 STOPPED_USES_ONCE_LIMITS = False
-#: R-09: a stopped activation still counts as an action for Ação Inicial.
+#: R-09: a stopped activation still counts as an action for Ação Inicial (the player acted).
 STOPPED_COUNTS_AS_ACTION = True
+
+# --------------------------------------------------------------------------------------------
+# Seed «Limite» (with R-09 and R-20) — may an effect with these limits be activated now?
+# --------------------------------------------------------------------------------------------
+
+
+def limit_refusal(limits: tuple[str, ...], *, own_turn: bool, used_cycle: bool, used_battle: bool,
+                  acted: bool, cycle: int, battle: int) -> tuple[str, dict[str, Any]] | None:
+    """The first limit that forbids the activation, as ``(code, params)``; ``None`` if all hold.
+
+    Seed «Limite»: «todos os limites listados devem ser seguidos». ``used_cycle``/``used_battle``: the
+    effect was already activated in this cycle/battle (R-09: a stopped activation does not count, R-20:
+    the cycle number); ``acted``: the hero already took a non-automatic action this turn (R-09).
+
+    >>> limit_refusal(("Turno Próprio",), own_turn=False, used_cycle=False, used_battle=False, acted=False,
+    ...               cycle=1, battle=0)
+    ('TURNO_PROPRIO', {})
+    >>> limit_refusal(("Uma Vez por Ciclo",), own_turn=True, used_cycle=True, used_battle=False, acted=False,
+    ...               cycle=2, battle=0)
+    ('ONCE_PER_CYCLE', {'cycle': 2})
+    """
+    if "Turno Próprio" in limits and not own_turn:
+        return "TURNO_PROPRIO", {}
+    if "Uma Vez por Ciclo" in limits and used_cycle:
+        return "ONCE_PER_CYCLE", {"cycle": cycle}
+    if "Uma Vez por Batalha" in limits and used_battle:
+        return "ONCE_PER_BATTLE", {"battle": battle}
+    if "Ação Inicial" in limits and (not own_turn or acted):
+        return "ACAO_INICIAL", {}
+    return None
+
 
 # --------------------------------------------------------------------------------------------
 # R-10 / R-11 — Irrespondível and Encerra Turno.
 # --------------------------------------------------------------------------------------------
 #: R-10: Irrespondível closes both windows; Auto effects that would have answered lose the moment.
 IRRESPONDIVEL_CLOSES: frozenset[str] = frozenset({"halt", "post"})
-#: R-11: Encerra Turno: the post window still runs; the turn ends once the whole chain is empty.
-ENCERRA_TURNO_WHEN = "chain-empty"
 
 # --------------------------------------------------------------------------------------------
 # R-12 — Ativar outside one's own turn.
@@ -229,12 +244,6 @@ def timing_overrides_scope(event_kind: str, about_this_card: bool, has_timing: b
 
 
 # --------------------------------------------------------------------------------------------
-# R-14 — Auto must activate.
-# --------------------------------------------------------------------------------------------
-#: R-14: an Auto effect activates whenever its requirements can all be met, and pays them.
-AUTO_MUST_ACTIVATE = True
-
-# --------------------------------------------------------------------------------------------
 # R-15 — who can pay "Descarte uma carta".
 # --------------------------------------------------------------------------------------------
 #: R-15: zones of the activating hero whose cards can pay a generic card cost.
@@ -247,12 +256,6 @@ def may_pay_card_cost(card_id: str, activated_card: str | None) -> bool:
 
 
 # --------------------------------------------------------------------------------------------
-# R-16 — where an activated card goes.
-# --------------------------------------------------------------------------------------------
-#: R-16: an activated card stays where it was unless its task or description moves it.
-ACTIVATED_CARD_STAYS = True
-
-# --------------------------------------------------------------------------------------------
 # R-17 — requirement order.
 # --------------------------------------------------------------------------------------------
 #: R-17: conventional order of requirement kinds (seed «Os requerimentos vêm na seguinte ordem»).
@@ -263,7 +266,7 @@ REQUIREMENT_ORDER_IS_ERROR = False
 # --------------------------------------------------------------------------------------------
 # R-18 — Registrar.
 # --------------------------------------------------------------------------------------------
-#: R-18: the task Registrar only sets a "registered" mark on the card.
+#: R-18: the task Registrar only sets this mark (an attribute of the card) to true.
 REGISTER_MARK = "registered"
 
 # --------------------------------------------------------------------------------------------
@@ -291,7 +294,8 @@ def cycle_order(heroes: list[tuple[str, int]]) -> list[str]:
     return [h for h, _ in sorted(heroes, key=lambda p: -p[1])]
 
 
-#: R-20: the restoration phase follows the last turn and already belongs to the next cycle.
+#: R-20: the restoration phase follows the last turn and already belongs to the next cycle (seed «Uma Vez
+#: por Ciclo»: «o próximo ciclo começa já durante a próxima fase de restauração»).
 RESTORATION_STARTS_NEXT_CYCLE = True
 
 # --------------------------------------------------------------------------------------------
@@ -326,33 +330,23 @@ def options_block_before_responses(has_options: bool) -> bool:
 
 
 # --------------------------------------------------------------------------------------------
-# R-22 — an Auto whose card moved away.
-# --------------------------------------------------------------------------------------------
-
-
-def auto_still_activable(in_scope_now: bool) -> bool:
-    """R-22: a triggered Auto can no longer activate if its card has left its scope before its turn."""
-    return in_scope_now
-
-
-# --------------------------------------------------------------------------------------------
 # R-23 — Passivo with requirements or a task.
 # --------------------------------------------------------------------------------------------
-#: R-23: requirements on a Passivo are conditions for it to apply, checked continuously.
-PASSIVO_REQUIREMENTS_ARE_CONTINUOUS = True
 #: R-23: a task on a Passivo is a parse error (code TASK_ON_PASSIVO).
 TASK_ON_PASSIVO_IS_ERROR = True
 
 
 def ruling_ids() -> dict[str, Any]:
-    """Index of the named places above, by ruling id (for docs and tests)."""
+    """Index of the named places above, by ruling id (for docs and tests). Rulings without an entry
+    are structural: the engine applies them where its code says so (R-02 resolution is atomic,
+    R-06 regathering, R-11 Encerra Turno, R-14 Auto must activate, R-16 the card stays, R-22 an Auto
+    whose card left its scope, the continuous check of R-23)."""
     return {
-        "R-01": KEYWORDS, "R-02": RESOLUTION_IS_ATOMIC, "R-03": recheck_at_halt_exit,
-        "R-04": (ate_semantics, durante_semantics), "R-05": priority_category, "R-06": REGATHER_AFTER_EACH_RESPONSE,
-        "R-07": priority_category, "R-08": negation_applies,
+        "R-01": KEYWORDS, "R-03": (recheck_at_halt_exit, ENQUANTO_ENDS_LASTING_EFFECT),
+        "R-05": priority_category, "R-07": priority_category, "R-08": negation_applies,
         "R-09": (STOPPED_USES_ONCE_LIMITS, STOPPED_COUNTS_AS_ACTION), "R-10": IRRESPONDIVEL_CLOSES,
-        "R-11": ENCERRA_TURNO_WHEN, "R-12": may_activate_ativar, "R-13": scope_allows, "R-14": AUTO_MUST_ACTIVATE,
-        "R-15": may_pay_card_cost, "R-16": ACTIVATED_CARD_STAYS, "R-17": REQUIREMENT_ORDER, "R-18": REGISTER_MARK,
-        "R-19": lasting_effect_ends_with_card, "R-20": cycle_order, "R-21": moment_of, "R-22": auto_still_activable,
-        "R-23": (PASSIVO_REQUIREMENTS_ARE_CONTINUOUS, TASK_ON_PASSIVO_IS_ERROR),
+        "R-12": may_activate_ativar, "R-13": scope_allows, "R-15": may_pay_card_cost,
+        "R-17": (REQUIREMENT_ORDER, REQUIREMENT_ORDER_IS_ERROR), "R-18": REGISTER_MARK,
+        "R-19": lasting_effect_ends_with_card, "R-20": (cycle_order, RESTORATION_STARTS_NEXT_CYCLE),
+        "R-21": moment_of, "R-23": TASK_ON_PASSIVO_IS_ERROR,
     }

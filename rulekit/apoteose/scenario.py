@@ -8,10 +8,12 @@ Built-in scenarios live in ``rulekit/data/scenarios/apoteose/<name>.yaml`` and a
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
+from rulekit.apoteose.lang import check_statement
 from rulekit.apoteose.rulings import cycle_order, norm
 from rulekit.apoteose.state import HERO_ZONES, RESOURCE_NAMES, SHARED_ZONES, Card, Game, Hero
 from rulekit.apoteose.text import Effect, parse_effect
@@ -19,7 +21,7 @@ from rulekit.errors import EffectTextError, ScenarioError
 from rulekit.yamlsrc import YamlDoc, builtin_path, exists, suggest
 
 if TYPE_CHECKING:
-    from rulekit.apoteose.chain import DecisionPoint, Engine
+    from rulekit.apoteose.chain import Engine
 
 SCENARIO_DIR = Path(__file__).resolve().parent.parent / "data" / "scenarios"
 ALL_ZONES = {norm(z): z for z in (*HERO_ZONES, *SHARED_ZONES)}
@@ -44,6 +46,11 @@ def _models() -> Any:
         text: str
         body: list[dict[str, Any]] | None = None
 
+    class BarM(M):
+        attack: int | None = None
+        target: str | None = None
+        test: str | None = None
+
     class CardM(M):
         id: str
         name: str | None = None
@@ -55,18 +62,52 @@ def _models() -> Any:
         attached_to: str | None = None
         registered: bool = False
         companion_of: str | None = None
+        bar: BarM | None = None
+        vida: list[int] | None = None
 
     class TurnM(M):
         order: list[str] | None = None
         hero: str | None = None
         cycle: int = 1
         battle: bool = False
+        start: Literal["turn", "cycle"] | None = None
 
     class ActivateM(M):
         activate: str
         hero: str | None = None
         effect: int = 0
+        target: str | None = None
         choices: dict[str, str] = Field(default_factory=dict)
+
+    class CardActionBody(M):
+        card: str
+        hero: str | None = None
+        to: str | None = None
+        attach_to: str | None = None
+
+    class PutM(M):
+        put: CardActionBody
+
+    class TakeM(M):
+        take: CardActionBody
+
+    class MoveM(M):
+        move: CardActionBody
+
+    class RevealM(M):
+        reveal: CardActionBody
+
+    class HideM(M):
+        hide: CardActionBody
+
+    class DiscardM(M):
+        discard: CardActionBody
+
+    class BuryM(M):
+        bury: CardActionBody
+
+    class BanishM(M):
+        banish: CardActionBody
 
     class AttackBody(M):
         hero: str | None = None
@@ -112,10 +153,11 @@ def _models() -> Any:
         zones: dict[str, list[str]] = Field(default_factory=dict)
         turn: TurnM = Field(default_factory=TurnM)
         dice: list[int] = Field(default_factory=list)
-        script: list[ActivateM | AttackM | TestM | FlagM] = Field(default_factory=list)
+        script: list[ActivateM | AttackM | TestM | PutM | TakeM | MoveM | RevealM | HideM | DiscardM | BuryM
+                     | BanishM | FlagM] = Field(default_factory=list)
         decisions: list[DecisionM] = Field(default_factory=list)
 
-    return ScenarioM, ActivateM, AttackM, TestM
+    return ScenarioM, ActivateM, AttackM, TestM, (PutM, TakeM, MoveM, RevealM, HideM, DiscardM, BuryM, BanishM)
 
 
 @dataclass
@@ -147,7 +189,8 @@ class Scenario:
         for c in d["cards"]:
             cards[c["id"]] = Card(c["id"], c.get("name") or c["id"], tuple(c["types"]), c["owner"],
                                   list(self.effects[c["id"]]), c["consumed"], c["revealed"], c["attached_to"],
-                                  c["registered"], c["companion_of"])
+                                  c["registered"], c["companion_of"], c.get("bar"),
+                                  [int(c["vida"][0]), int(c["vida"][-1])] if c.get("vida") else None)
         g = Game(heroes=heroes, cards=cards)
         for z, ids in d["zones"].items():
             g.shared[z] = list(ids)
@@ -167,58 +210,10 @@ class Scenario:
         return g
 
     def decider(self, engine: Engine, overrides: list[str] | dict[str, str] | None = None) -> Any:
+        """The scenario's scripted decisions (:class:`~rulekit.apoteose.deciders.ScriptDecider`)."""
+        from rulekit.apoteose.deciders import ScriptDecider
+
         return ScriptDecider(self, engine, overrides)
-
-
-class ScriptDecider:
-    """Scripted decisions; undecided points default to pass / the first legal choice (issue 3 §6)."""
-
-    def __init__(self, sc: Scenario, engine: Engine, overrides: list[str] | dict[str, str] | None) -> None:
-        self.sc = sc
-        self.engine = engine
-        self.used: set[int] = set()
-        self.queue = list(overrides) if isinstance(overrides, list) else []
-        self.keyed = dict(overrides) if isinstance(overrides, dict) else {}
-
-    def __call__(self, point: DecisionPoint) -> tuple[str, str]:
-        ids = [o.id for o in point.options]
-        if point.key in self.keyed:
-            return self.keyed[point.key], "session"
-        real = len(point.options) > 1
-        if self.queue and real:
-            return self.queue.pop(0), "session"
-        for i, d in enumerate(self.sc.decisions):
-            if i in self.used:
-                continue
-            if d.get("key") and d["key"] == point.key and d.get("pick") in ids:
-                self.used.add(i)
-                return str(d["pick"]), "script"
-            if point.kind != "respond" or d.get("window") is None or norm(d["window"]) != norm(point.window or ""):
-                continue
-            self.used.add(i)
-            if d.get("pass"):
-                return "pass", "script"
-            r = d.get("respond")
-            if not r:
-                continue
-            for o in point.options[1:]:
-                if o.card == r["card"] and o.effect == f"{r['card']}#{r.get('effect', 0)}" and (
-                        r.get("hero") in (None, o.hero)) and (
-                        not r.get("answers") or (o.answers or "").startswith(r["answers"])
-                        or (o.answers or "").startswith(f"before:{r['answers']}")):
-                    self.engine.scripted_choices[o.id] = dict(d.get("choices") or {})
-                    return o.id, "script"
-            eid = f"{r['card']}#{r.get('effect', 0)}"
-            why = next((x for x in point.refused if x.effect == eid and r.get("hero") in (None, x.hero)), None)
-            reason = why.reason if why else "not a legal response in this window"
-            code = why.code if why else "NOT_LEGAL_HERE"
-            self.engine.emit("refused", index=None, card=r["card"], effect=eid, hero=r.get("hero"),
-                             responds_to=point.spotlight, detail={"reason": reason, "code": code,
-                                                                  "window": point.window})
-            from rulekit.apoteose.trace import TraceError
-
-            self.engine.errors.append(TraceError(r["card"], code, reason))
-        return point.default, "default"
 
 
 def _canon_zone(doc: YamlDoc, path: tuple[Any, ...], z: str, allowed: tuple[str, ...]) -> str:
@@ -230,7 +225,7 @@ def _canon_zone(doc: YamlDoc, path: tuple[Any, ...], z: str, allowed: tuple[str,
 
 
 def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
-    ScenarioM, ActivateM, AttackM, TestM = _models()
+    ScenarioM, ActivateM, AttackM, TestM, CardActs = _models()
     raw = doc.data
     if not isinstance(raw, dict):
         raise doc.error((), "a scenario is a mapping", code="INVALID_VALUE")
@@ -253,6 +248,10 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
                 raise doc.error(("heroes", i, "resources", r), "a resource is [current, max] with current <= max",
                                 code="INVALID_VALUE")
             res[rn] = v
+        missing = [r for r in RESOURCE_NAMES if r not in res]
+        if missing:  # issue 10 §3: every effect may touch VIDA, MANA or ESTAMINA
+            raise doc.error(("heroes", i, "resources"), f"hero '{h.id}' has no {missing[0]} — a hero has VIDA, "
+                            "MANA and ESTAMINA, each [current, max]", code="MISSING_RESOURCE")
         zones = {_canon_zone(doc, ("heroes", i, "zones", z), z, HERO_ZONES): ids for z, ids in h.zones.items()}
         data["heroes"].append({"id": h.id, "name": h.name, "team": h.team, "iniciativa": h.iniciativa,
                                "resources": res, "attributes": {k.upper(): v for k, v in h.attributes.items()},
@@ -279,12 +278,20 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
             if not isinstance(e, str) and e.body is not None:
                 from dataclasses import replace
 
+                for k, st in enumerate(e.body):
+                    wrong = check_statement(st)
+                    if wrong is not None:
+                        sub, msg, sug = wrong
+                        raise doc.error(("cards", i, "effects", j, "body", k, *sub), msg, code="BAD_STATEMENT",
+                                        suggestion=sug)
                 eff = replace(eff, body=tuple(e.body))
             if not eff.supported():
                 bad = [w.message for w in eff.warnings if w.code == "UNSUPPORTED_TEXT"]
                 if isinstance(e, str) or e.body is None or any("requirement" in b for b in bad):
-                    raise doc.error(path, (bad[0] if bad else "text outside the runnable vocabulary")
-                                    + " — write a structured 'body:'", code="UNSUPPORTED_TEXT")
+                    msg, _, hint = (bad[0] if bad else "text outside the runnable vocabulary").partition(
+                        " — did you mean ")
+                    raise doc.error(path, msg + "; or write a structured 'body:'", code="UNSUPPORTED_TEXT",
+                                    suggestion=hint.removeprefix("'").removesuffix("'?") or None)
             if eff.activation == "Passivo":
                 bad_ops = [st.get("op") for st in eff.body if st.get("op") not in ("gain", "table", "compute", "noop")]
                 if bad_ops:
@@ -313,42 +320,102 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
     for i, c in enumerate(m.cards):
         if c.id not in seen and c.owner not in ("campanha", "mestre"):
             raise doc.error(("cards", i, "id"), f"card '{c.id}' is in no zone", code="NO_ZONE")
+        if c.bar is not None and ((c.bar.attack is None) == (c.bar.test is None) or c.effects):
+            raise doc.error(("cards", i, "bar"), "an activation bar is {attack: N, target: hero} or {test: ATTR}, "
+                            "on a card without effect text", code="INVALID_VALUE")
+        if c.bar is not None and c.bar.attack is not None and not 0 <= c.bar.attack <= MAX_COUNT:
+            raise doc.error(("cards", i, "bar", "attack"), f"damage is a whole number 0..{MAX_COUNT}",
+                            code="INVALID_VALUE")
+        if c.bar is not None and c.bar.target is not None:
+            _check_hero(doc, ("cards", i, "bar", "target"), c.bar.target, hero_ids)
+        if c.vida is not None and (not 1 <= len(c.vida) <= 2 or not 0 <= c.vida[0] <= c.vida[-1] <= MAX_COUNT
+                                   or "COMPANHEIRO" not in [t.upper() for t in c.types]):
+            raise doc.error(("cards", i, "vida"), "a COMPANHEIRO's vida is [current, max] with 0 <= current <= max",
+                            code="INVALID_VALUE")
+        if c.companion_of is not None and c.companion_of not in hero_ids:
+            raise doc.error(("cards", i, "companion_of"), f"unknown hero '{c.companion_of}' (a COMPANHEIRO's Hero)",
+                            code="UNKNOWN_HERO", suggestion=suggest(c.companion_of, hero_ids))
         if c.attached_to and c.attached_to not in card_ids:
             raise doc.error(("cards", i, "attached_to"), f"unknown card '{c.attached_to}'", code="UNKNOWN_CARD")
+        if c.attached_to == c.id:
+            raise doc.error(("cards", i, "attached_to"), f"card '{c.id}' cannot be attached to itself",
+                            code="INVALID_VALUE")
     t = m.turn
     for k, who in enumerate(t.order or []):
         if who not in hero_ids and who not in card_ids:
             raise doc.error(("turn", "order", k), f"unknown hero or COMPANHEIRO '{who}'", code="UNKNOWN_HERO",
                             suggestion=suggest(who, hero_ids))
+        if k and t.order and t.order[k - 1] == who:  # R-20: extra turns exist, but two in a row are one turn
+            raise doc.error(("turn", "order", k), f"'{who}' is listed twice in a row — a hero's extra turns in a "
+                            "cycle (R-20) come between other turns", code="DUPLICATE_ID")
     if t.hero and t.hero not in (t.order or hero_ids):
         raise doc.error(("turn", "hero"), f"'{t.hero}' is not in the turn order", code="UNKNOWN_HERO",
                         suggestion=suggest(t.hero, t.order or hero_ids))
+    if t.hero and t.order and t.order.count(t.hero) > 1:
+        raise doc.error(("turn", "hero"), f"'{t.hero}' has {t.order.count(t.hero)} turns in the order, so the "
+                        "starting turn is ambiguous — start at another hero's turn", code="AMBIGUOUS_TURN")
+    if t.cycle < 1 or t.cycle > MAX_COUNT:
+        raise doc.error(("turn", "cycle"), f"a cycle number is 1..{MAX_COUNT}", code="INVALID_VALUE")
+    choice_ids = [*card_ids, *hero_ids]
     script: list[dict[str, Any]] = []
     for k, a in enumerate(m.script):
         if isinstance(a, ActivateM):
             if a.activate not in card_ids:
                 raise doc.error(("script", k, "activate"), f"unknown card '{a.activate}'", code="UNKNOWN_CARD",
                                 suggestion=suggest(a.activate, card_ids))
-            if a.effect >= len(effects[a.activate]):
+            bar_only = not effects[a.activate] and m.cards[card_ids.index(a.activate)].bar is not None
+            if a.effect < 0 or (a.effect >= len(effects[a.activate]) and not (bar_only and a.effect == 0)):
                 raise doc.error(("script", k, "effect"), f"card '{a.activate}' has no effect #{a.effect}",
                                 code="UNKNOWN_EFFECT")
             if a.hero and a.hero not in hero_ids:
                 raise doc.error(("script", k, "hero"), f"unknown hero '{a.hero}'", code="UNKNOWN_HERO",
                                 suggestion=suggest(a.hero, hero_ids))
+            if not bar_only:
+                _check_choices(doc, ("script", k, "choices"), a.choices, effects[a.activate][a.effect], choice_ids)
+            _check_hero(doc, ("script", k, "target"), a.target, hero_ids)
+            bar = m.cards[card_ids.index(a.activate)].bar
+            if bar_only and bar is not None and bar.attack is not None and not (a.target or bar.target):
+                raise doc.error(("script", k), f"'{a.activate}' attacks with its bar: give 'target'",
+                                code="MISSING_KEY")
             script.append({"do": "activate", "card": a.activate, "hero": a.hero, "effect": a.effect,
-                           "choices": a.choices})
+                           "choices": a.choices, "target": a.target})
+        elif isinstance(a, CardActs):
+            kind = next(iter(a.model_fields_set))
+            body = getattr(a, kind)
+            where = ("script", k, kind)
+            if body.card not in card_ids:
+                raise doc.error((*where, "card"), f"unknown card '{body.card}'", code="UNKNOWN_CARD",
+                                suggestion=suggest(body.card, card_ids))
+            _check_hero(doc, (*where, "hero"), body.hero, hero_ids)
+            to = _canon_zone(doc, (*where, "to"), body.to, (*HERO_ZONES, *SHARED_ZONES)) if body.to else None
+            if body.attach_to is not None and (kind != "put" or body.attach_to not in card_ids
+                                               or body.attach_to == body.card):
+                raise doc.error((*where, "attach_to"), "attach_to names another card, in a 'put' step",
+                                code="INVALID_VALUE", suggestion=suggest(body.attach_to, card_ids))
+            if kind in ("reveal", "hide") and to:
+                raise doc.error((*where, "to"), f"'{kind}' does not move the card", code="INVALID_VALUE")
+            script.append({"do": kind, "card": body.card, "hero": body.hero, "to": to,
+                           "attach_to": body.attach_to})
         elif isinstance(a, AttackM):
-            if a.attack.target not in hero_ids:
-                raise doc.error(("script", k, "attack", "target"), f"unknown hero '{a.attack.target}'",
-                                code="UNKNOWN_HERO", suggestion=suggest(a.attack.target, hero_ids))
+            vida_cards = [c.id for c in m.cards if c.vida is not None]
+            if a.attack.target not in hero_ids and a.attack.target not in vida_cards:
+                raise doc.error(("script", k, "attack", "target"), f"unknown hero '{a.attack.target}' (or a "
+                                "COMPANHEIRO with vida)", code="UNKNOWN_HERO",
+                                suggestion=suggest(a.attack.target, [*hero_ids, *vida_cards]))
+            _check_hero(doc, ("script", k, "attack", "hero"), a.attack.hero, hero_ids)
+            if not 0 <= a.attack.damage <= MAX_COUNT:
+                raise doc.error(("script", k, "attack", "damage"), f"damage is a whole number 0..{MAX_COUNT}",
+                                code="INVALID_VALUE")
             script.append({"do": "attack", **a.attack.model_dump()})
         elif isinstance(a, TestM):
+            _check_hero(doc, ("script", k, "test", "hero"), a.test.hero, hero_ids)
             script.append({"do": "test", **a.test.model_dump()})
         else:
             flags = [f for f, v in a.model_dump().items() if v]
             if len(flags) != 1:
-                raise doc.error(("script", k), "a script step is one of activate, attack, test, end_turn, "
-                                "battle_start, battle_end", code="INVALID_VALUE")
+                raise doc.error(("script", k), "a script step is one of activate, attack, test, put, take, move, "
+                                "reveal, hide, discard, bury, banish, end_turn, battle_start, battle_end",
+                                code="INVALID_VALUE")
             script.append({"do": flags[0]})
     decisions = []
     for k, d in enumerate(m.decisions):
@@ -362,10 +429,92 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
         if d.key is None and d.window is None:
             raise doc.error(("decisions", k), "a decision needs 'window' (with respond/pass) or 'key' + 'pick'",
                             code="MISSING_KEY")
+        if d.window is not None and not WINDOW_RE.fullmatch(norm(d.window)):
+            raise doc.error(("decisions", k, "window"), f"'{d.window}' is not a window — write halt@<index>, "
+                            "post@<index>, activating@<index> or resolving@<index>, e.g. halt@0", code="INVALID_VALUE")
+        if d.window is not None and d.respond is None and not d.pass_:
+            raise doc.error(("decisions", k), "a window decision needs 'respond' or 'pass: true'",
+                            code="MISSING_KEY")
+        if d.key is not None:
+            if not KEY_RE.fullmatch(d.key):
+                raise doc.error(("decisions", k, "key"), f"'{d.key}' is not a decision key (halt@<i>#<n>, "
+                                "post@<i>#<n>, choose@<i>.req<k>, choose@<i>.body<k>, option@<i>.body<k>, "
+                                "order@<stage>@<i>#<n>)", code="INVALID_VALUE")
+            if d.pick is None:
+                raise doc.error(("decisions", k), "a 'key' decision needs 'pick'", code="MISSING_KEY")
+            _check_pick(doc, ("decisions", k, "pick"), d.key, d.pick, card_ids, hero_ids)
+        if d.respond is not None:
+            reffs = effects[d.respond.card]
+            if not 0 <= d.respond.effect < len(reffs):
+                raise doc.error(("decisions", k, "respond", "effect"), f"card '{d.respond.card}' has no effect "
+                                f"#{d.respond.effect}", code="UNKNOWN_EFFECT")
+            _check_choices(doc, ("decisions", k, "choices"), d.choices, reffs[d.respond.effect], choice_ids)
+        elif d.choices:
+            raise doc.error(("decisions", k, "choices"), "'choices' go with 'respond'", code="INVALID_VALUE")
         decisions.append(dd)
     return Scenario(name=name, title=m.title or name, description=m.description or "",
                     assumptions=list(m.assumptions), data=data, effects=effects, script=script,
                     decisions=decisions, warnings=warnings, doc=doc)
+
+
+#: A window a scripted decision answers: ``halt@<index>`` or ``post@<index>``.
+WINDOW_RE = re.compile(r"(halt|post|activating|resolving)@\d{1,4}")
+#: Every decision key the engine asks (see ``LANGUAGE.md`` «Decision keys»).
+KEY_RE = re.compile(r"(?:halt|post)@\d{1,4}#\d{1,6}|choose@\d{1,4}\.(?:task|req\d{1,3}|body\d{0,3})"
+                    r"|option@\d{1,4}\.body\d{0,3}|order@(?:flow|halt|post)@\d{1,4}#\d{1,6}")
+#: Bound on script numbers (damage, cycle) — issue 11 §2.
+MAX_COUNT = 10**6
+
+
+def _check_hero(doc: YamlDoc, path: tuple[Any, ...], who: str | None, hero_ids: list[str]) -> None:
+    if who is not None and who not in hero_ids:
+        raise doc.error(path, f"unknown hero '{who}'", code="UNKNOWN_HERO", suggestion=suggest(who, hero_ids))
+
+
+def choice_keys(effect: Effect) -> list[str]:
+    """The keys a ``choices:`` mapping may use for ``effect``: ``task``, ``req<i>`` (costs and actions),
+    ``body<i>`` (statements of the description)."""
+    keys = ["task"] if effect.task else []
+    keys += [f"req{i}" for i, r in enumerate(effect.requirements) if r.kind in ("cost", "action")]
+    keys += [f"body{i}" for i in range(len(effect.body))]
+    return keys
+
+
+def _check_value_ids(doc: YamlDoc, path: tuple[Any, ...], value: str, ids: list[str]) -> None:
+    for part in str(value).split("+"):
+        if part.isdigit() and 0 < int(part) <= 99:  # an option number of Escolha um
+            continue
+        if part not in ids:
+            raise doc.error(path, f"'{part}' is neither a card nor a hero", code="UNKNOWN_CARD",
+                            suggestion=suggest(part, ids))
+
+
+def _check_choices(doc: YamlDoc, path: tuple[Any, ...], choices: dict[str, str], effect: Effect,
+                   ids: list[str]) -> None:
+    """Issue 11 §3: a ``choices:`` key names a step of this effect, and each value a card or hero."""
+    keys = choice_keys(effect)
+    for key, value in choices.items():
+        if key not in keys:
+            raise doc.error((*path, key), f"'{key}' is not a choice of this effect (it has: "
+                            f"{', '.join(keys) or 'no choices'})", code="UNKNOWN_KEY", suggestion=suggest(key, keys))
+        _check_value_ids(doc, (*path, key), value, ids)
+
+
+def _check_pick(doc: YamlDoc, path: tuple[Any, ...], key: str, pick: str, card_ids: list[str],
+                hero_ids: list[str]) -> None:
+    if key.startswith(("choose@", "option@")):
+        _check_value_ids(doc, path, pick, [*card_ids, *hero_ids])
+        return
+    if key.startswith("order@"):
+        m = re.fullmatch(r"(.+)#\d+", pick)
+        if not m or m.group(1) not in card_ids:
+            raise doc.error(path, f"'{pick}' is not an effect id (<card>#<n>)", code="UNKNOWN_EFFECT",
+                            suggestion=suggest(pick, [f"{c}#0" for c in card_ids]))
+        return
+    m = re.fullmatch(r"([^:]+):(.+)#\d+>.+", pick)
+    if pick != "pass" and (not m or m.group(1) not in hero_ids or m.group(2) not in card_ids):
+        raise doc.error(path, f"'{pick}' is not a response (pass, or <hero>:<card>#<n>><event>)",
+                        code="INVALID_VALUE")
 
 
 def list_scenarios() -> list[str]:

@@ -21,7 +21,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rulekit.apoteose.chain import DecisionPoint, Engine, NeedDecision, Option, Refusal
+from rulekit.apoteose.chain import Engine
+from rulekit.apoteose.deciders import DecisionPoint, NeedDecision, Option, Refusal
 from rulekit.apoteose.scenario import Scenario, load_scenario
 from rulekit.apoteose.trace import ChainEvent, ChainTrace
 from rulekit.errors import RulekitError

@@ -49,6 +49,10 @@ class Card:
     attached_to: str | None = None
     registered: bool = False
     companion_of: str | None = None  # a COMPANHEIRO's Hero
+    #: the activation bar of a card without effect text: ``{"attack": N, "target": hero}`` or ``{"test": ATTR}``
+    bar: dict[str, Any] | None = None
+    #: a COMPANHEIRO's own VIDA ``[current, max]`` (issue 10 §2), ``None`` for other cards
+    vida: list[int] | None = None
 
     def has_type(self, t: str) -> bool:
         return norm(t) in {norm(x) for x in self.types} or norm(t) in ("carta", "cartas")
@@ -158,6 +162,9 @@ class Game:
                             dict(h.attributes), {z: list(ids) for z, ids in h.zones.items()})
                     for k, h in self.heroes.items()}
         g.cards = {k: copy.copy(c) for k, c in self.cards.items()}
+        for c in g.cards.values():
+            if c.vida is not None:
+                c.vida = list(c.vida)
         g.shared = {z: list(ids) for z, ids in self.shared.items()}
         g.order = list(self.order)
         g.used_cycle = dict(self.used_cycle)

@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulekit.apoteose import lang
+from rulekit.apoteose import rulings as R
 from rulekit.apoteose.rulings import (
     KEYWORD_ORDER,
     KEYWORDS,
     REQUIREMENT_ORDER,
-    TASK_ON_PASSIVO_IS_ERROR,
     moment_of,
     norm,
 )
@@ -37,7 +37,7 @@ from rulekit.yamlsrc import suggest
 ERROR_CODES: tuple[str, ...] = (
     "MISSING_ACTIVATION_KEYWORD", "TWO_ACTIVATION_KEYWORDS", "MORE_THAN_ONE_TASK", "UNKNOWN_KEYWORD",
     "UNCLOSED_REQUIREMENTS", "UNOPENED_REQUIREMENTS", "TASK_ON_PASSIVO", "DUPLICATE_KEYWORD",
-    "EMPTY_REQUIREMENT", "UNKNOWN_REQUIREMENT", "TWO_REQUIREMENT_BLOCKS", "EMPTY_EFFECT",
+    "EMPTY_REQUIREMENT", "UNKNOWN_REQUIREMENT", "TWO_REQUIREMENT_BLOCKS", "EMPTY_EFFECT", "REQUIREMENT_ORDER",
 )
 #: Stable warning codes.
 WARNING_CODES: tuple[str, ...] = ("REQUIREMENT_ORDER", "KEYWORD_ORDER", "UNSUPPORTED_TEXT")
@@ -239,7 +239,7 @@ def parse_effect(text: str) -> Effect:
             raise _err("DUPLICATE_KEYWORD", f"keyword '{name}' given twice", pos, src)
         seen.add(name)
     activation = activations[0][1]
-    if tasks and activation == "Passivo" and TASK_ON_PASSIVO_IS_ERROR:
+    if tasks and activation == "Passivo" and R.TASK_ON_PASSIVO_IS_ERROR:
         raise _err("TASK_ON_PASSIVO", "a Passivo effect cannot have a task (R-23)", tasks[0][2], src)
     warnings: list[Warning_] = []
     ranks = [KEYWORD_ORDER.index(k) for k, _, _ in found]
@@ -271,14 +271,27 @@ def parse_effect(text: str) -> Effect:
         order = [REQUIREMENT_ORDER.index(r.kind) for r in reqs]
         if order != sorted(order):
             bad = next(r for i, r in enumerate(reqs) if i and order[i] < order[i - 1])
+            if R.REQUIREMENT_ORDER_IS_ERROR:  # R-17 flipped: out of order is an error
+                raise _err("REQUIREMENT_ORDER", "requirements out of the conventional order (costs, actions, "
+                           "states, conditions)", bad.position, src)
             warnings.append(Warning_("REQUIREMENT_ORDER", "requirements out of the conventional order "
                                      "(costs, actions, states, conditions) — allowed, R-17", bad.position))
 
     description = lang.clean(desc)
     body_stmts, has_options = lang.parse_description(description)
     if not lang.is_supported(body_stmts):
-        warnings.append(Warning_("UNSUPPORTED_TEXT", "part of the description is outside the runnable "
-                                 "vocabulary (use the structured YAML form)", desc_offset))
+        unread = _first_unknown(body_stmts)
+        if unread is not None and "position" in unread:
+            at = description.find(unread["text"])
+            pos = desc_offset + (len(desc) - len(desc.lstrip())) + max(at, 0) + int(unread["position"])
+            word = (unread["text"][int(unread["position"]):].split() or ["(end)"])[0]
+            expected = f": expected {', '.join(unread['expected'][:4])}" if unread.get("expected") else ""
+            hint = f" — did you mean '{unread['suggestion']}'?" if unread.get("suggestion") else ""
+            warnings.append(Warning_("UNSUPPORTED_TEXT", f"cannot read '{word}' at position {pos} "
+                                     f"('{unread['text']}'){expected}{hint}", pos))
+        else:
+            warnings.append(Warning_("UNSUPPORTED_TEXT", "part of the description is outside the runnable "
+                                     "vocabulary (use the structured YAML form)", desc_offset))
     trig = next((r for r in reqs if r.ast.get("cond") == "trigger"), None)
     moment = trig.moment if trig else moment_of(description)
     return Effect(
@@ -295,6 +308,17 @@ def parse_effect(text: str) -> Effect:
         warnings=tuple(warnings),
         source=src,
     )
+
+
+def _first_unknown(stmts: Any) -> dict[str, Any] | None:
+    for st in stmts:
+        if st.get("op") == "unknown":
+            return st  # type: ignore[no-any-return]
+        for opt in st.get("options", []) if st.get("op") == "choose" else []:
+            hit = _first_unknown(opt)
+            if hit is not None:
+                return hit
+    return None
 
 
 def format_effect(effect: Effect | str) -> str:

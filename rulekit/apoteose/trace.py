@@ -31,14 +31,18 @@ Event vocabulary (stable, issue 3 §7) — :data:`EVENTS`:
 ``negated``
     the frame was negated (R-08) and is removed unresolved; paid costs stay paid.
 ``refused``
-    an activation was refused before anything was paid; ``detail["reason"]`` and
-    ``detail["code"]`` say why (Previsão, limits, scope...).
+    an activation was refused before anything was paid; ``detail["code"]`` and ``detail["params"]``
+    say why (Previsão, limits, scope...): a reason of :mod:`rulekit.apoteose.reasons`, put into words
+    by the views (``rulekit.views.chain.reason_text``). ``stopped``, ``truncated`` and ``expire``
+    carry their reason the same way. ``detail["reason"]`` holds the English words too, for older
+    readers (lesson 05) and the §7 JSON; new code should render ``code`` + ``params``.
 ``end``
     the chain is empty; the spotlight goes back to the game.
 
 Other events the engine may emit (documented, never renamed): ``turn`` (a turn starts),
 ``restoration`` (restoration phase, R-20), ``battle`` (battle start/end), ``end_turn`` (R-11),
-``passive`` (a Passivo effect starts/stops applying, R-23), ``expire`` (a lasting effect ends, R-19).
+``passive`` (a Passivo effect starts/stops applying, R-23), ``expire`` (a lasting effect ends, R-19),
+``action`` (a scripted game action on a card: put, take, move, reveal, hide, discard, bury, banish).
 
 >>> ev = ChainEvent("activate", 0, "pocao", "pocao#0", "ana", None, {}, 0, "activating", {}, 0)
 >>> sorted(ev.to_json_dict())
@@ -52,6 +56,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from rulekit.apoteose.reasons import render
 
 #: The stable event vocabulary of issue 3 §7.
 EVENTS: tuple[str, ...] = (
@@ -69,9 +75,11 @@ EVENTS: tuple[str, ...] = (
     "end",
 )
 #: Game-flow events emitted outside a chain (turn structure, passives, durations).
-FLOW_EVENTS: tuple[str, ...] = ("turn", "restoration", "battle", "end_turn", "passive", "expire")
+FLOW_EVENTS: tuple[str, ...] = ("turn", "restoration", "battle", "end_turn", "passive", "expire", "action")
 
 #: The four stages a frame passes through (seed «Encadeamento de Resposta»).
+#: Events whose §7 JSON detail carries the reason's ``code`` (the others show only its words).
+_JSON_CODE_EVENTS: frozenset[str] = frozenset({"refused"})
 STAGES: tuple[str, ...] = ("activating", "halt", "resolving", "post")
 
 Stage = Literal["activating", "halt", "resolving", "post"]
@@ -116,7 +124,13 @@ class ChainEvent:
         ``spotlight``, ``stage``, ``resources`` and ``depth`` travel inside ``detail`` (the contract
         allows no other top-level keys).
         """
-        detail = {k: self.detail[k] for k in sorted(self.detail)}
+        detail = dict(self.detail)
+        if "code" in detail and "params" in detail:
+            # The trace holds a reason as data (code + params); the §7 JSON keeps only its English words.
+            detail["reason"] = render(detail["code"], detail.pop("params"))
+            if self.event not in _JSON_CODE_EVENTS:  # the contract's keys stay exactly as they were
+                del detail["code"]
+        detail = {k: detail[k] for k in sorted(detail)}
         detail["spotlight"] = self.spotlight
         detail["stage"] = self.stage
         detail["resources"] = {h: {r: list(v) for r, v in rs.items()} for h, rs in self.resources.items()}
@@ -187,7 +201,8 @@ class ChainTrace:
         shared_zones: final shared zones (CENÁRIO, tabuleiro, common discard, banished, deck, limbo).
         warnings: parser style warnings (R-17) and other notes.
         cards: final card states ``{id: {"name", "types", "owner", "holder", "zone", "consumed",
-            "revealed", "attached_to", "registered"}}`` (not part of the §7 JSON).
+            "revealed", "attached_to", "registered", "vida"}}`` (not part of the §7 JSON; ``vida`` is a
+            COMPANHEIRO's own VIDA or ``None``).
     """
 
     scenario: str

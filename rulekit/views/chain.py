@@ -35,6 +35,23 @@ def format_resources(resources: dict[str, dict[str, Sequence[int]]] | None) -> s
     return ", ".join(parts)
 
 
+def reason_text(item: Any) -> str:
+    """The English words of a reason kept as data: an event's ``detail`` (``code`` + ``params``), a
+    :class:`~rulekit.apoteose.deciders.Refusal`, or any object with ``code`` and ``params``. ``""`` if none.
+
+    >>> reason_text({"code": "ONCE_PER_BATTLE", "params": {"battle": 1}})
+    'Uma Vez por Batalha: already activated in battle 1'
+    """
+    from rulekit.apoteose.reasons import render
+
+    if isinstance(item, dict):
+        if "params" not in item or "code" not in item:
+            return str(item.get("reason") or "")
+        return render(item["code"], item["params"])
+    code, params = getattr(item, "code", None), getattr(item, "params", None)
+    return render(code, params) if code and params is not None else ""
+
+
 def _answers(ev: Any) -> str:
     detail = ev.detail or {}
     ans = detail.get("answers")
@@ -58,7 +75,7 @@ def chain_log_table(trace: Any, upto: int | None = None) -> Table:
     for n, ev in enumerate(trace.events):
         spot = "game" if ev.spotlight is None else f"★ #{ev.spotlight}"
         detail = ev.detail or {}
-        extra = detail.get("reason") or detail.get("requirement") or detail.get("answers") or ""
+        extra = reason_text(detail) or detail.get("requirement") or detail.get("answers") or ""
         rows.append(
             (
                 str(n + 1),

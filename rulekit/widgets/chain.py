@@ -288,7 +288,9 @@ class ChainExplorer(Guarded):
         from rulekit.views.reasons import sentence_text
 
         who = f" ({r.hero})" if getattr(r, "hero", None) else ""
-        return f"{r.card or r.effect}{who}: {sentence_text(r.reason, self.lang)}"
+        from rulekit.views.chain import reason_text
+
+        return f"{r.card or r.effect}{who}: {sentence_text(reason_text(r), self.lang)}"
 
     # ------------------------------------------------------------------ actions
     @guarded
@@ -302,7 +304,9 @@ class ChainExplorer(Guarded):
             refused = {r.id: r for r in self.point.refused}
             if choice in refused:
                 r = refused[choice]
-                raise RulekitError(f"{r.card or r.effect} cannot respond here: {r.reason}", code=r.code)
+                from rulekit.views.chain import reason_text
+
+                raise RulekitError(f"{r.card or r.effect} cannot respond here: {reason_text(r)}", code=r.code)
             raise RulekitError(
                 f"'{choice}' is not a legal choice here (legal: {', '.join(sorted(legal))})",
                 code="ILLEGAL_CHOICE",
@@ -379,7 +383,7 @@ class ChainExplorer(Guarded):
             what += f" — {ev.card}"
         if ev.hero:
             what += f" ({ev.hero})"
-        reason = (ev.detail or {}).get("reason")
+        reason = cv.reason_text(ev.detail or {})
         if reason:
             from rulekit.views.reasons import sentence_text
 

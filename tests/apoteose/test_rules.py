@@ -8,6 +8,7 @@ from helpers import card, hero, kinds, run, scenario
 
 from rulekit.apoteose import ChainSession, run_chain
 from rulekit.errors import ScenarioError
+from rulekit.views.chain import reason_text
 
 
 def two(ana_zones=None, bruno_zones=None, **kw):
@@ -140,7 +141,7 @@ def test_scripted_illegal_response_is_refused_with_reason():
             [card("p", "ana", "Ativar Cure 1 de VIDA."), card("se", "bruno", "Ativar Cure 1 de VIDA.")],
             [{"activate": "p"}], [{"window": "halt@0", "respond": {"card": "se"}}])
     r = t.of("refused")[0]
-    assert r.card == "se" and r.detail["code"] == "NO_QUANDO" and "R-12" in r.detail["reason"]
+    assert r.card == "se" and r.detail["code"] == "NO_QUANDO" and "R-12" in reason_text(r.detail)
 
 
 def test_r13_default_scope_and_scope_keywords():

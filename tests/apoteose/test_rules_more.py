@@ -7,6 +7,7 @@ from helpers import card, hero, run
 
 from rulekit.apoteose import ChainSession
 from rulekit.apoteose.chain import Engine
+from rulekit.views.chain import reason_text
 
 
 def two(ana=None, bruno=None, **kw):
@@ -102,7 +103,7 @@ def test_r03_enquanto_ends_a_duracao_effect():
              card("caca", "ana", "Ativar Bane um COMPANHEIRO do tabuleiro.")]
     t = run(two({"MESA": ["aura", "caca"]}), cards, [{"activate": "aura"}, {"activate": "caca"}],
             zones={"TABULEIRO": ["lobo"]}, turn=TURN)
-    assert "Enquanto" in t.of("expire")[0].detail["reason"]
+    assert "Enquanto" in reason_text(t.of("expire")[0].detail)
     assert t.heroes["ana"].attributes.get("AGI", 0) == 0
 
 
@@ -175,3 +176,72 @@ def test_r23_passivo_one_off_action_is_rejected_at_load():
     with pytest.raises(ScenarioError) as exc:
         run(two({"MESA": ["x"]}), [card("x", "ana", "Passivo Cure 1 de VIDA.")], [], turn=TURN)
     assert exc.value.code == "UNSUPPORTED_TEXT" and exc.value.field == "cards[0].effects[0]"
+
+
+def test_do_time_refuses_a_hero_of_another_team():
+    """Seed «Do Time»: «qualquer Herói do seu time» — a hero of another team cannot activate it, and the
+    refusal says so (issue 10 §3)."""
+    heroes = [hero("ana", "azul", 5, MESA=["t"]), hero("bruno", "vermelho", 3)]
+    t = run(heroes, [card("t", "ana", "Ativar · Do Time【 Consuma 1 de ESTAMINA 】 Cure 10 de VIDA.")],
+            [{"activate": "t", "hero": "bruno"}], turn={"order": ["bruno", "ana"], "hero": "bruno"})
+    assert t.resolution_order == ()
+    [ref] = t.of("refused")
+    assert ref.detail["code"] == "DO_TIME_TEAM" and ref.hero == "bruno"
+    assert "not on the team of ana" in reason_text(ref.detail)
+    assert t.heroes["bruno"].resources["ESTAMINA"] == [4, 6]
+
+
+def test_a_hero_cannot_activate_another_heros_card():
+    """Seed «Efeito»: «Cada personagem pode utilizar e ativar apenas suas próprias cartas»."""
+    heroes = [hero("ana", "azul", 5, MESA=["t"]), hero("bruno", "vermelho", 3)]
+    t = run(heroes, [card("t", "ana", "Ativar Cure 10 de VIDA.")], [{"activate": "t", "hero": "bruno"}],
+            turn={"order": ["bruno", "ana"], "hero": "bruno"})
+    assert [e.detail["code"] for e in t.of("refused")] == ["NOT_OWN_CARD"]
+
+
+def test_irrespondivel_refuses_a_scripted_response_with_the_reason():
+    """R-10 / seed «Irrespondível»: a scripted response into a closed window is refused, never dropped."""
+    t = run([hero("ana", "azul", 5, INVENTARIO=["p"]), hero("bruno", "vermelho", 3, MESA=["x"])],
+            [card("p", "ana", "Ativar · Irrespondível Cure 10 de VIDA."),
+             card("x", "bruno", "Ativar【 Quando um oponente ativar uma carta 】 Negue a ativação dessa carta.")],
+            [{"activate": "p"}], [{"window": "halt@0", "respond": {"card": "x"}}])
+    assert t.resolution_order == ("p",)
+    [ref] = t.of("refused")
+    assert ref.detail["code"] == "IRRESPONDIVEL" and ref.card == "x" and ref.detail["window"] == "halt@0"
+    assert "Irrespondível" in reason_text(ref.detail)
+    assert [e.code for e in t.errors] == ["IRRESPONDIVEL"]
+    assert not any(d.key.startswith("halt@0") for d in t.decisions)
+
+
+def test_trigger_with_a_possessive_checks_whose_card_it_is():
+    """Issue 10 §1: «uma HABILIDADE de um oponente for ativada» answers an opponent's card, not one's own."""
+    cards = [card("olho", "ana", "Auto【 Quando uma HABILIDADE de um oponente for ativada 】 Cure 1 de VIDA."),
+             card("h_ana", "ana", "Ativar Cure 1 de VIDA.", types=("HABILIDADE",)),
+             card("h_bruno", "bruno", "Ativar Cure 1 de VIDA.", types=("HABILIDADE",))]
+    heroes = [hero("ana", "azul", 5, MESA=["olho", "h_ana"]), hero("bruno", "vermelho", 3, MESA=["h_bruno"])]
+    own = run(heroes, cards, [{"activate": "h_ana"}], turn=TURN)
+    assert "olho" not in own.resolution_order
+    theirs = run(heroes, cards, [{"activate": "h_bruno"}], turn={"order": ["ana", "bruno"], "hero": "bruno"})
+    assert theirs.resolution_order == ("olho", "h_bruno")
+
+
+def test_description_phrases_compose_and_run():
+    """Issue 10 §1: possessive + zone, sets, "(máx N)", looking at and paid cards run as written."""
+    cards = [card("p", "ana", "Ativar【 Descarte uma carta 】 Cause 2 de DANO a todos os oponentes, Cure 50 de VIDA (máx 5) e Olhe 1 carta do BARALHO de um oponente."),
+             card("i1", "ana"), card("d1", "bruno"), card("d2", "carla")]
+    heroes = [hero("ana", "azul", 5, vida=(50, 100), MESA=["p"], INVENTARIO=["i1"]),
+              hero("bruno", "vermelho", 3, vida=(80, 80), BARALHO=["d1"]),
+              hero("carla", "verde", 2, vida=(40, 40), BARALHO=["d2"])]
+    t = run(heroes, cards, [{"activate": "p"}], turn={"order": ["ana", "bruno", "carla"], "hero": "ana"})
+    assert t.heroes["ana"].resources["VIDA"] == [55, 100]
+    assert t.heroes["bruno"].resources["VIDA"] == [78, 80] and t.heroes["carla"].resources["VIDA"] == [38, 40]
+    assert [d.choice for d in t.decisions if d.key == "choose@0.body2"] in (["d1"], ["d2"])
+
+
+def test_inicio_and_fim_do_turno_answer_the_first_and_last_turn_of_the_cycle():
+    """Seed «Início do Turno»: «no início do seu primeiro turno neste ciclo»; «Fim do Turno»: «no final do seu
+    último turno neste ciclo» — with R-20's extra turns, Ana's second turn starts nothing and her first ends nothing."""
+    cards = [card("sol", "ana", "Auto · Início do Turno Cure 1 de VIDA"), card("lua", "ana", "Auto · Fim do Turno Cure 2 de VIDA")]
+    t = run([hero("ana", "azul", 5, MESA=["sol", "lua"]), hero("bruno", "vermelho", 3), hero("carla", "verde", 1)], cards,
+            [{"end_turn": True}] * 4, turn={"order": ["bruno", "ana", "carla", "ana"], "hero": "bruno"})
+    assert t.resolution_order == ("sol", "lua")

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from rulekit.apoteose import list_scenarios, load_scenario, run_chain
+from rulekit.views.chain import reason_text
 
 BUILTIN = ["apoteose/seed-activation", "apoteose/nested-responses", "apoteose/evocacao-refused",
            "apoteose/priority-seven", "apoteose/stopped", "apoteose/truncated"]
@@ -54,7 +55,7 @@ def test_evocacao_refused():
     t = run_chain("apoteose/evocacao-refused")
     assert [e.event for e in t.events] == ["refused"]
     assert t.events[0].detail["code"] == "PREVISAO"
-    assert "Previsão" in t.events[0].detail["reason"]
+    assert "Previsão" in reason_text(t.events[0].detail)
     assert t.heroes["ana"].zones["SUPORTE"] == ["fenix"] and t.heroes["ana"].resources["MANA"] == [2, 10]
     assert [(e.card, e.code) for e in t.errors] == [("ritual", "PREVISAO")]
 

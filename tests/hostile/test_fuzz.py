@@ -13,8 +13,6 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -49,10 +47,6 @@ def test_mtg_fuzz_slice_has_no_crash_hang_or_difference() -> None:
     assert len(digests) == 100
 
 
-@pytest.mark.xfail(
-    reason="Apoteose crashes found by the fuzzer are listed in notes for the Apoteose loader (issue 11 §3)",
-    strict=False,
-)
 def test_apoteose_fuzz_slice_has_no_crash_hang_or_difference() -> None:
     figures, _ = FUZZ.run_all(seed=11, n_mtg=0, n_apo=100, timeout=5.0, repeat=True, check_every=3)
     assert figures.examples["apoteose"] == 100

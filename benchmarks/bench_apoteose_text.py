@@ -1,0 +1,75 @@
+"""How long the Apoteose effect-text parser takes on long hostile texts (figures, not tests).
+
+    python benchmarks/bench_apoteose_text.py
+
+Issue 11 §2: splitting a description tested every " e " join against the whole rest of the text,
+so a text of n joins cost n² (32 kB: 2.9 s, 100 kB: up to 28 s). The clause splitter now looks at a
+bounded window after each join. Each figure is the median of 3 runs of ``parse_effect``; the time
+per kB should stay flat as the text grows.
+
+The description reader is now a grammar (lark, Earley): each clause costs a few milliseconds, so a
+description is bounded to 40 clauses of 160 characters (longer ones are reported, not read), and
+identical clauses are read once.
+
+Measured 2026-12-01 on the shared 2-core build machine, whole ``parse_effect``:
+
+=====================  ========  ==========
+text                   32 kB     100 kB
+=====================  ========  ==========
+``x e `` × n           3.6 s     25.0 s   (before, regex reader)
+``x e `` × n           0.24 s    0.78 s   (linear splitter, grammar reader)
+``Cure 1 de VIDA e ``  0.12 s    0.41 s
+``a, `` × n            0.25 s    0.77 s
+``1. `` × n            0.17 s    0.54 s
+=====================  ========  ==========
+
+One description at the bound, 40 distinct clauses: 0.36 s.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import statistics
+import time
+
+from rulekit.apoteose.text import parse_effect
+from rulekit.errors import RulekitError
+
+UNITS = {"x e ": "joins that start no clause", "Cure 1 de VIDA e ": "joins that start a clause",
+         "a, ": "commas", "1. ": "sentences"}
+
+
+def measure(unit: str, size: int, repeat: int = 3) -> float:
+    """Median seconds to parse ``Ativar <unit × n>`` of about ``size`` characters."""
+    text = "Ativar " + unit * (size // len(unit))
+    runs = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        with contextlib.suppress(RulekitError):
+            parse_effect(text)
+        runs.append(time.perf_counter() - start)
+    return statistics.median(runs)
+
+
+def measure_clauses(n: int = 40) -> float:
+    """Seconds to read one description of ``n`` *distinct* clauses (the grammar's cache cannot help)."""
+    from rulekit.apoteose.grammar import _parse_cached, _parser
+
+    _parser()
+    _parse_cached.cache_clear()
+    text = "Ativar " + " e ".join(f"Cause {i} de DANO a todos os oponentes" for i in range(1, n + 1))
+    start = time.perf_counter()
+    parse_effect(text)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    print(f"{'text':<22} {'32 kB':>8} {'100 kB':>8}  ms/kB at 100 kB")
+    for unit in UNITS:
+        a, b = measure(unit, 32_000), measure(unit, 100_000)
+        print(f"{unit!r:<22} {a:>7.2f}s {b:>7.2f}s  {b * 1000 / 100:.2f}")
+    print(f"one description of 40 distinct clauses (the bound): {measure_clauses():.2f}s")
+
+
+if __name__ == "__main__":
+    main()
