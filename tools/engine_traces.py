@@ -74,23 +74,34 @@ def _record_one(load: Any) -> dict[str, Any]:
 def record(path: Path, n_random: int, big: bool) -> None:
     with path.open("w", encoding="utf-8") as fh:
         for name, load in _cases(n_random, big):
-            rec = {"case": name, **_record_one(load)}
-            fh.write(json.dumps(rec, sort_keys=True, ensure_ascii=False, default=str) + "\n")
+            body = json.dumps(_record_one(load), sort_keys=True, ensure_ascii=False, default=str)
+            fh.write(json.dumps({"case": name})[:-1] + ", " + body[1:] + "\n")
+
+
+def _lines(path: Path) -> dict[str, str]:
+    out = {}
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            out[json.loads(line[: line.index(",") + 1].rstrip(",") + "}")["case"]] = line
+    return out
 
 
 def compare(a: Path, b: Path, limit: int = 30) -> int:
-    """Compare two recordings line by line (they hold the same cases in the same order)."""
+    """Compare two recordings case by case (``b`` may hold fewer cases than ``a``)."""
+    before, after = _lines(a), _lines(b)
     bad = total = 0
-    with a.open(encoding="utf-8") as fa, b.open(encoding="utf-8") as fb:
-        for la, lb in zip(fa, fb, strict=False):
-            total += 1
-            if la == lb:
-                continue
-            rec, other = json.loads(la), json.loads(lb)
-            bad += 1
-            if bad <= limit:
-                parts = sorted(k for k in set(rec) | set(other) if rec.get(k) != other.get(k))
-                print(f"DIFF {rec.get('case')}: {', '.join(parts)}")
+    for case, la in before.items():
+        lb = after.get(case)
+        if lb is None:
+            continue
+        total += 1
+        if la == lb:
+            continue
+        rec, other = json.loads(la), json.loads(lb)
+        bad += 1
+        if bad <= limit:
+            parts = sorted(k for k in set(rec) | set(other) if rec.get(k) != other.get(k))
+            print(f"DIFF {case}: {', '.join(parts)}")
     print(f"{total} cases compared, {bad} differ")
     return 1 if bad else 0
 

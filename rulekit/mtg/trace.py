@@ -37,6 +37,8 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 __all__ = [
+    "CHARACTERISTICS",
+    "COPIABLE",
     "Change",
     "Dependency",
     "EffectInfo",
@@ -48,6 +50,46 @@ __all__ = [
 
 #: What a Change may hold: JSON scalars or tuples of them (tuples become JSON lists).
 Value = Any
+
+#: The one list of an object's characteristics and situation (what an :class:`ObjectView` holds,
+#: in its field order). The engine's object state (``rulekit.mtg.engine.state``) has these slots,
+#: its copy copies them, and the views read them.
+CHARACTERISTICS: tuple[str, ...] = (
+    "id",
+    "name",
+    "owner",
+    "controller",
+    "zone",
+    "types",
+    "subtypes",
+    "supertypes",
+    "colors",
+    "abilities",
+    "power",
+    "toughness",
+    "loyalty",
+    "counters",
+    "mana_value",
+    "token",
+    "face_down",
+    "tapped",
+    "attached_to",
+    "timestamp",
+)
+#: 707.2: the copiable values among them (what a copy effect, 613.2a, and a face-down
+#: permanent, 708.2a, overwrite), in the order a step lists its changes.
+COPIABLE: tuple[str, ...] = (
+    "name",
+    "types",
+    "subtypes",
+    "supertypes",
+    "colors",
+    "abilities",
+    "power",
+    "toughness",
+    "mana_value",
+    "loyalty",
+)
 
 
 @dataclass(frozen=True)
@@ -318,6 +360,8 @@ class Trace:
 
 
 _VIEW_FIELDS = frozenset(f.name for f in fields(ObjectView))
+if tuple(f.name for f in fields(ObjectView)) != CHARACTERISTICS:  # the one list, kept true
+    raise TypeError("ObjectView's fields and CHARACTERISTICS differ: change both together")
 
 
 def _sorted_plain(value: Any) -> Any:

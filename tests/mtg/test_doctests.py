@@ -14,6 +14,7 @@ MODULES = [
     "rulekit.mtg.model",
     "rulekit.mtg.vocab",
     "rulekit.mtg.generate",
+    "rulekit.mtg.engine",
 ]
 
 

@@ -1,0 +1,39 @@
+"""Layer 3: text-changing effects (613.1c, 612.2)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulekit.mtg.engine.layers.base import LayerPart
+from rulekit.mtg.engine.select import ANY, Key
+
+if TYPE_CHECKING:
+    from rulekit.mtg.engine.effects import Eff
+    from rulekit.mtg.engine.state import Obj
+    from rulekit.mtg.model import EffectSpec
+
+TEXT_WRITES: frozenset[Key] = frozenset({("abilities-", ANY), ("text", ANY)})
+
+
+class TextPart(LayerPart):
+    """612.2: replace a word inside the object's abilities, text and data alike (the rewritten
+    abilities generate rewritten effects, :meth:`rulekit.mtg.model.Ability.rewritten`)."""
+
+    sub = "text"
+    rule = "613.1c, 612.2"
+    shows = ("abilities",)
+    snapshot = ("abilities",)
+    sig_neutral = True
+    shared = ("abilities",)
+
+    def writes(self, spec: EffectSpec) -> frozenset[Key]:
+        return TEXT_WRITES
+
+    def shared_key(self, values: Any) -> Any:
+        return id(values)
+
+    def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
+        spec = eff.spec
+        assert spec is not None and spec.text_change is not None
+        old, new = spec.text_change
+        obj.abilities = tuple(a.rewritten(old, new) for a in obj.abilities)

@@ -1,0 +1,107 @@
+"""611.2c locking and 608.2b target checks: what a resolved effect fixes when it resolves.
+
+Both are evaluated against the layered game just before the ``resolve`` event: the solve of the
+scenario's prefix (``solve_prefix``, given by the layer loop, :mod:`rulekit.mtg.engine.loop`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rulekit.mtg.engine.effects import Eff
+from rulekit.mtg.engine.replay import Compiled
+from rulekit.mtg.engine.select import Ctx, eval_expr, matches, select
+from rulekit.mtg.engine.state import State
+from rulekit.mtg.selectors import TargetRule, compare
+
+
+def lock_resolved(comp: Compiled, cache: dict[int, State], solve_prefix: Callable[[int], State]) -> None:
+    """611.2c and "X is fixed": a resolved effect that names objects by a selector fixes the set
+    when it resolves; expressions other than X are fixed then too. Both are evaluated against
+    the state just before the ``resolve`` event (``solve_prefix(i)``: the layered state of the
+    scenario's first ``i`` events; ``cache`` keeps one per event)."""
+    for eff in comp.resolved:
+        spec = eff.spec
+        assert spec is not None
+        needs_set = spec.affects is not None and not spec.affects.is_this
+        needs_x = any(not e.constant and e.kind != "x" for e in spec.exprs)
+        needs_targets = spec.target_rule is not None and bool(eff.targets) and eff.active
+        if not needs_set:
+            if spec.affects is not None and spec.affects.is_this:
+                eff.locked = (eff.source,) if eff.source else ()
+            else:
+                eff.locked = eff.targets if eff.targets else ((eff.source,) if eff.source else ())
+        if not (needs_set or needs_x or needs_targets) or eff.event_index is None:
+            continue
+        i = eff.event_index
+        if i not in cache:
+            cache[i] = solve_prefix(i)
+        state = cache[i]
+        src_obj = state.objs.get(eff.source) if eff.source else None
+        targets = eff.targets
+        if needs_targets:
+            assert spec.target_rule is not None
+            targets = check_targets_on_resolution(eff, spec.target_rule, state, comp.names)
+            if spec.affects is None:
+                eff.locked = targets
+            if not targets:
+                continue
+        ctx = Ctx(src_obj, eff.controller, targets, eff.target_player, state.players)
+        if needs_set:
+            assert spec.affects is not None
+            eff.locked = tuple(sorted(select(spec.affects, state, ctx)))
+        if needs_x and eff.locked is not None:
+            eff.fixed = {}
+            for oid in eff.locked:
+                if oid not in state.objs:
+                    continue
+                for e in spec.exprs:
+                    if not e.constant and e.kind != "x":
+                        eff.fixed[(oid, e.text)] = eval_expr(e, state.objs[oid], eff, state, ctx)
+
+
+def check_targets_on_resolution(
+    eff: Eff, rule: TargetRule, state: State, names: dict[str, str]
+) -> tuple[str, ...]:
+    """608.2b (with 601.2c): as a spell or ability resolves, each target is checked again against
+    what the effect says its targets must be (``targets_must``, LANGUAGE.md §3), in ``state``: the
+    layered game just before the ``resolve`` event. Returns the legal targets; an illegal target
+    is not affected. If every target is illegal the effect does nothing: ``eff.active`` becomes
+    False with a note naming the rule and each failed target; if only some are, the note names them.
+    """
+    ctx = Ctx(
+        state.objs.get(eff.source) if eff.source else None,
+        eff.controller,
+        eff.targets,
+        eff.target_player,
+        state.players,
+    )
+    legal: list[str] = []
+    why: list[str] = []
+    for oid in eff.targets:
+        obj = state.objs.get(oid)
+        name = names.get(oid, oid)
+        if obj is None or obj.zone is None or not matches(rule.selector, obj, ctx):
+            where = obj.zone if obj is not None and obj.zone else "not in the game"
+            why.append(
+                f"{name} is not a {rule.selector.text}" + ("" if where == "battlefield" else f" ({where})")
+            )
+            continue
+        if rule.attr is not None and rule.expr is not None:
+            value = getattr(obj, rule.attr)
+            bound = eval_expr(rule.expr, obj, eff, state, ctx)
+            if value is None or not compare(value, rule.op, bound):
+                label = rule.attr.replace("_", " ")
+                why.append(f"{name} has {label} {value}, not {rule.op} {bound} ({rule.expr.text})")
+                continue
+        legal.append(oid)
+    if why:
+        if legal:
+            eff.note = f"608.2b: illegal target not affected: {'; '.join(why)}"
+        else:
+            eff.active = False
+            eff.note = (
+                f"608.2b: did nothing, every target was illegal on resolution "
+                f"(targets must be '{rule.text}'): {'; '.join(why)}"
+            )
+    return tuple(legal)
