@@ -247,11 +247,6 @@ def _spec_from_canon(canon: str, cda: bool) -> EffectSpec:
     return EffectSpec(**kw)
 
 
-def spec_from_data(raw: dict[str, Any], cda: bool = False) -> EffectSpec:
-    """Parse an effect mapping (cached by its canonical JSON)."""
-    return _spec_from_canon(_canon(raw), cda)
-
-
 # ---------------------------------------------------------------------------------- abilities
 @dataclass(frozen=True)
 class Ability:

@@ -294,9 +294,6 @@ class Trace:
         """Effect ids in application order (one entry per applied layer part)."""
         return tuple(s.effect for s in self.steps)
 
-    def steps_of(self, effect_id: str) -> tuple[Step, ...]:
-        return tuple(s for s in self.steps if s.effect == effect_id)
-
     def state_after(self, k: int) -> dict[str, ObjectView]:
         """Object views after the first ``k`` steps, replayed from the recorded changes.
 

@@ -111,28 +111,9 @@ def explain_text(trace: Any) -> str:
                 + "\n".join(f"  {e.card or '-'}: {e.code}: {e.message}" for e in trace.errors)
             )
         return "\n\n".join(parts) + "\n"
-    from rulekit.views import mtg as mv
+    from rulekit.views.text import explain_text as mtg_explain_text
 
-    parts = [mv.layer_table(trace).to_text()]
-    reasons = [mv.explain_step(trace, k) for k in range(1, len(trace.steps) + 1)]
-    parts.append(
-        "Why each step came when it did\n" + "\n".join(f"  {r}" for r in reasons)
-        if reasons
-        else "No continuous effect applied."
-    )
-    parts.append(mv.dependency_table(trace).to_text())
-    if trace.loops:
-        parts.append(mv.loop_table(trace).to_text())
-    off = [e for e in trace.effects if not e.active]
-    if off:
-        parts.append(
-            "Effects that did not apply\n" + "\n".join(f"  {e.name} ({e.id}): {e.note or 'off'}" for e in off)
-        )
-    parts.append(mv.final_table(trace).to_text())
-    players = mv.players_table(trace)
-    if players.rows:
-        parts.append(players.to_text())
-    return "\n\n".join(parts) + "\n"
+    return mtg_explain_text(trace)
 
 
 def _explain(args: argparse.Namespace) -> int:

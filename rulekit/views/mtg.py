@@ -23,13 +23,6 @@ from rulekit.views.table import Table
 
 #: Characteristics the final table shows, with their column titles.
 FINAL_COLUMNS = ("object", "P/T", "controller", "type line", "colours", "abilities")
-#: Words for the ``why`` field of a step.
-WHY_WORDS = {
-    "cda": "CDA (characteristic-defining abilities apply first)",
-    "timestamp": "timestamp order",
-    "dependency": "waited on",
-    "loop": "loop: applied in timestamp order (613.8b)",
-}
 #: Why player and rules steps come where they do (they follow every layer of effects on objects).
 ORDER_PLACES = {
     "players": "Effects on players apply after all effects on objects, layers 1–7 (613.10).",
