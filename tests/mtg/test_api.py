@@ -67,7 +67,7 @@ def test_every_dependency_has_a_plain_reason() -> None:
             assert d.reason and d.effect != d.depends_on
             assert d.kind in ("existence", "text", "applies_to", "what_it_does")
         for s in t.steps:
-            assert s.why in ("cda", "timestamp", "dependency", "loop")
+            assert s.why in ("cda", "timestamp", "dependency", "waited_on", "loop", "counters")
 
 
 def test_example_scenario_file_loads() -> None:

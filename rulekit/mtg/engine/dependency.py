@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,17 +86,22 @@ def reads_of(eff: Eff, sub: str, begun: bool) -> frozenset[Key]:
 class DepResult:
     effect: str
     depends_on: str
+    #: the reason's code: ``existence``, ``text``, ``applies_to``, ``what_it_does``
     kind: str
-    reason: str
+    #: its parameters (names as the trace shows them), rendered by ``rulekit.views.reasons``
+    params: tuple[tuple[str, Any], ...] = ()
     recorded: Dependency | None = None  # its trace form, built once
 
 
-def _names_list(ids: Iterable[str], names: dict[str, str]) -> str:
-    ids = list(ids)
-    items = [names.get(i, i) for i in ids[:4]]
-    if len(ids) > 4:
-        items.append(f"{len(ids) - 4} more")
-    return ", ".join(items)
+def _names(ids: list[str], names: dict[str, str]) -> tuple[str, ...]:
+    """The display names of the first four objects (a reason names at most four, then a count)."""
+    return tuple(names.get(i, i) for i in ids[:4])
+
+
+def _reason(a: Eff, b: Eff, kind: str, **more: Any) -> DepResult:
+    """``a`` depends on ``b`` for this reason (its code and parameters)."""
+    params = (("by", b.name), ("effect", a.name), *more.items())
+    return DepResult(a.id, b.id, kind, params)
 
 
 class WhatIf:
@@ -157,13 +161,14 @@ class WhatIf:
 def _applies_to_reason(
     a: Eff, b: Eff, gained: list[str], lost: list[str], names: dict[str, str]
 ) -> DepResult:
-    bits = []
-    if gained:
-        bits.append(f"it would also apply to {_names_list(gained, names)}")
-    if lost:
-        bits.append(f"it would no longer apply to {_names_list(lost, names)}")
-    return DepResult(
-        a.id, b.id, "applies_to", f"{b.name} changes what {a.name} applies to: {' and '.join(bits)}"
+    return _reason(
+        a,
+        b,
+        "applies_to",
+        gained=_names(gained, names),
+        gained_count=len(gained),
+        lost=_names(lost, names),
+        lost_count=len(lost),
     )
 
 
@@ -187,25 +192,14 @@ def judge_pair(
             ab_cur = ability_on(cur.objs.get(a.source), a)
             ab_after = ability_on(wi.after(a.source), a)
             if ab_after is None or ab_after.spec is None or sub not in ab_after.spec.sublayers:
-                return DepResult(
-                    a.id,
-                    b.id,
-                    "existence",
-                    f"{b.name} removes {src_name}'s ability, so {a.name}'s effect no longer exists",
-                )
+                return _reason(a, b, "existence", source=src_name)
             if ab_cur is not None and ab_after.raw != ab_cur.raw:
-                return DepResult(a.id, b.id, "text", f"{b.name} changes the text of {a.name}'s ability")
+                return _reason(a, b, "text")
         cond = spec.condition
         if cond is not None and overlaps(selector_reads(cond.selector) | {("controller", ANY)}, wi.writes):
             fork = wi.fork()
             if static_condition_holds(a, fork) != static_condition_holds(a, cur):
-                return DepResult(
-                    a.id,
-                    b.id,
-                    "existence",
-                    f"{b.name} changes whether {a.name}'s condition ('{cond.text}') holds, "
-                    "so whether its effect exists",
-                )
+                return _reason(a, b, "existence", condition=cond.text)
     sel = spec.affects
     if not a_begun and a.origin != "cda" and sel is not None and overlaps(selector_reads(sel), wi.writes):
         ctx_a = make_ctx(a, cur)
@@ -272,12 +266,7 @@ def judge_pair(
             and part.params(a, cur.objs[o], cur, ctx_cur) != part.params(a, fork.objs[o], fork, ctx_fork)
         ]
         if differ:
-            return DepResult(
-                a.id,
-                b.id,
-                "what_it_does",
-                f"{b.name} changes what {a.name} does to {_names_list(differ, names)}",
-            )
+            return _reason(a, b, "what_it_does", objects=_names(differ, names), count=len(differ))
     return None
 
 

@@ -42,7 +42,9 @@ class Eff:
     locked: tuple[str, ...] | None = None
     fixed: dict[tuple[str, str], int] | None = None
     active: bool = True
-    note: str = ""
+    #: why it is off, or applied only in part (a note code and its parameters, rulekit.views.reasons)
+    note_code: str = ""
+    note_params: tuple[tuple[str, Any], ...] = ()
     text: str = ""
     event_index: int | None = None
     sublayers: tuple[str, ...] = ()
@@ -176,25 +178,22 @@ def resolved_status(comp: Compiled, eff: Eff) -> None:
     spec = eff.spec
     assert spec is not None
     if eff.id in comp.scenario.disabled:
-        eff.active, eff.note = False, "switched off"
+        eff.active, eff.note_code = False, "switched_off"
         return
     dur = spec.duration.lower()
     index = eff.event_index if eff.event_index is not None else -1
     if dur == "until end of turn" and any(mark > index for mark in comp.eot_marks):
-        eff.active, eff.note = False, "ended at end of turn"
+        eff.active, eff.note_code, eff.note_params = False, "ended", (("until", "end of turn"),)
         return
     cond = spec.condition
     if cond is not None and dur.startswith("for as long as"):
         at = comp.base_at.get(eff.event_index or 0, {})
         if not _base_condition(comp, cond, eff, at):
-            eff.active, eff.note = (
-                False,
-                f"never started: '{cond.text}' was already false when it resolved (611.2b)",
-            )
+            eff.active, eff.note_code, eff.note_params = False, "never_started", (("condition", cond.text),)
             return
         now = {oid: (o.zone, o.tapped) for oid, o in comp.base.items()}
         if not _base_condition(comp, cond, eff, now):
-            eff.active, eff.note = False, f"ended: '{cond.text}' no longer holds"
+            eff.active, eff.note_code, eff.note_params = False, "ended", (("condition", cond.text),)
 
 
 def resolve_ref(comp_defs: dict[str, Any], ref: str, source: str | None) -> str | None:

@@ -7,6 +7,7 @@ scenario's prefix (``solve_prefix``, given by the layer loop, :mod:`rulekit.mtg.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rulekit.mtg.engine.effects import Eff
 from rulekit.mtg.engine.replay import Compiled
@@ -77,31 +78,36 @@ def check_targets_on_resolution(
         state.players,
     )
     legal: list[str] = []
-    why: list[str] = []
+    why: list[tuple[tuple[str, Any], ...]] = []
     for oid in eff.targets:
         obj = state.objs.get(oid)
         name = names.get(oid, oid)
         if obj is None or obj.zone is None or not matches(rule.selector, obj, ctx):
             where = obj.zone if obj is not None and obj.zone else "not in the game"
             why.append(
-                f"{name} is not a {rule.selector.text}" + ("" if where == "battlefield" else f" ({where})")
+                (("code", "not_a"), ("name", name), ("selector", rule.selector.text), ("where", where))
             )
             continue
         if rule.attr is not None and rule.expr is not None:
             value = getattr(obj, rule.attr)
             bound = eval_expr(rule.expr, obj, eff, state, ctx)
             if value is None or not compare(value, rule.op, bound):
-                label = rule.attr.replace("_", " ")
-                why.append(f"{name} has {label} {value}, not {rule.op} {bound} ({rule.expr.text})")
+                why.append(
+                    (
+                        ("code", "bad_value"),
+                        ("name", name),
+                        ("characteristic", rule.attr.replace("_", " ")),
+                        ("value", value),
+                        ("op", rule.op),
+                        ("bound", bound),
+                        ("expr", rule.expr.text),
+                    )
+                )
                 continue
         legal.append(oid)
     if why:
-        if legal:
-            eff.note = f"608.2b: illegal target not affected: {'; '.join(why)}"
-        else:
+        eff.note_code = "illegal_target"
+        eff.note_params = (("all", not legal), ("rule", rule.text), ("failures", tuple(why)))
+        if not legal:
             eff.active = False
-            eff.note = (
-                f"608.2b: did nothing, every target was illegal on resolution "
-                f"(targets must be '{rule.text}'): {'; '.join(why)}"
-            )
     return tuple(legal)

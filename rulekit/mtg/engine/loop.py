@@ -63,7 +63,7 @@ def gather(
     for eid in list(out):
         if eid in disabled:
             e = out.pop(eid)
-            e.active, e.note = False, "switched off"
+            e.active, e.note_code = False, "switched_off"
             run.seen.setdefault(eid, e)
         else:
             run.seen.setdefault(eid, out[eid])
@@ -78,6 +78,11 @@ def set_stale(e: Eff, wrote: frozenset[Key], touched: set[str], begun: dict[str,
         return True  # its "you", "other", attachment or text may have changed
     spec = e.spec
     return spec is not None and overlaps(selector_reads(spec.affects), wrote)
+
+
+def by_sort_key(pending: list[Eff], effect_id: str) -> tuple[float, str]:
+    """The timestamp order key of a pending effect."""
+    return next(e.sort_key for e in pending if e.id == effect_id)
 
 
 def run_sublayer(
@@ -109,14 +114,11 @@ def run_sublayer(
             if e.id in begun or still_exists(e, state, sub):
                 alive.append(e)
             else:
-                note = f"its ability was gone before it applied in layer {layer_label(sub, run.ruleset)}"
+                params: tuple[tuple[str, Any], ...] = (("layer", layer_label(sub, run.ruleset)),)
                 blame = [d.depends_on for d in run.deps if d.effect == e.id and d.kind == "existence"]
                 if blame:
-                    note = (
-                        f"{run.seen[blame[-1]].name} removed its ability before it applied "
-                        f"(layer {layer_label(sub, run.ruleset)})"
-                    )
-                run.removed_note.setdefault(e.id, note)
+                    params = (("by", run.seen[blame[-1]].name), *params)
+                run.removed_note.setdefault(e.id, ("ability_removed", params))
         pending = alive
         if not pending:
             break
@@ -134,13 +136,23 @@ def run_sublayer(
         w = tuple(sorted(x for x in waited.get(chosen.id, ()) if x in run.applied_ids))
         if why == "timestamp" and w:
             why = "dependency"
+        waited_by: tuple[str, ...] = ()
+        if why == "timestamp" and deps:
+            # it goes before earlier-timestamped effects only because they wait on it (613.8a)
+            waited_by = tuple(
+                d.effect
+                for d in deps
+                if d.depends_on == chosen.id and by_sort_key(pending, d.effect) < chosen.sort_key
+            )
+            if waited_by:
+                why = "waited_on"
         if chosen.id in sets:
             ids = sets.pop(chosen.id)
         else:
             ids = affected_set(chosen, sub, state, make_ctx(chosen, state), begun)
         begun.setdefault(chosen.id, ids)
         begun_effects.setdefault(chosen.id, chosen)
-        apply_recorded(run, chosen, sub, state, ids, why, w, deps, loop)
+        apply_recorded(run, chosen, sub, state, ids, why, w, deps, loop, waited_by)
         pending.remove(chosen)
         if sets:
             wrote = writes_of(chosen, sub)
@@ -219,7 +231,7 @@ def solve_compiled(
             ids = CountersPart.affected(state)
             if ids and "counters" not in disabled:
                 run.seen["counters"] = counters_eff
-                apply_recorded(run, counters_eff, sub, state, ids, "timestamp", (), [], ())
+                apply_recorded(run, counters_eff, sub, state, ids, "counters", (), [], ())
             continue
         effects = gather(sub, state, comp.resolved, begun_effects, run, disabled)
         if effects:

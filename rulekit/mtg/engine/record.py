@@ -36,7 +36,8 @@ class Run:
     loops: list[tuple[str, ...]] = field(default_factory=list)
     seen: dict[str, Eff] = field(default_factory=dict)
     applied_ids: set[str] = field(default_factory=set)
-    removed_note: dict[str, str] = field(default_factory=dict)
+    #: effect id -> why it was gone before it applied (a note code and its parameters)
+    removed_note: dict[str, tuple[str, tuple[tuple[str, Any], ...]]] = field(default_factory=dict)
 
 
 def record_step(
@@ -49,12 +50,13 @@ def record_step(
     changes: list[Change],
     deps: list[DepResult],
     loop: tuple[str, ...],
+    waited_by: tuple[str, ...] = (),
 ) -> None:
     label = layer_label(sub, run.ruleset)
     dep_list = []
     for r in deps:
         if r.recorded is None or r.recorded.layer != label:
-            r.recorded = Dependency(r.effect, r.depends_on, label, r.reason, r.kind)
+            r.recorded = Dependency(r.effect, r.depends_on, label, "", r.kind, r.params)
         dep_list.append(r.recorded)
     dep_objs = tuple(dep_list)
     for d in dep_objs:
@@ -78,6 +80,7 @@ def record_step(
             dependencies=dep_objs,
             loop=loop,
             rank=_RANK[sub],
+            waited_by=waited_by,
         )
     )
     run.applied_ids.add(eff.id)
@@ -98,6 +101,7 @@ def apply_recorded(
     waited: tuple[str, ...],
     deps: list[DepResult],
     loop: tuple[str, ...],
+    waited_by: tuple[str, ...] = (),
 ) -> None:
     part = PARTS[sub]
     fields_ = part.shows
@@ -130,7 +134,7 @@ def apply_recorded(
                 (f, old, new) for f in fields_ if (old := probe.view(f)) != (new := view_field(after, f))
             ]
         changes.extend([change(oid, f, old, new) for f, old, new in diff])
-    record_step(run, eff, sub, why, waited, ids, changes, deps, loop)
+    record_step(run, eff, sub, why, waited, ids, changes, deps, loop, waited_by)
 
 
 class _ViewProbe:
@@ -174,7 +178,12 @@ def effect_infos(run: Run, resolved: list[Eff], ruleset: str) -> tuple[EffectInf
         if e.origin == "counters":
             labels = [layer_label("pt_counters", ruleset)]
         active = e.active and e.id in run.applied_ids
-        note = e.note or ("" if active else run.removed_note.get(e.id, "did not apply"))
+        if e.note_code:
+            note_code, note_params = e.note_code, e.note_params
+        elif active:
+            note_code, note_params = "", ()
+        else:
+            note_code, note_params = run.removed_note.get(e.id, ("did_not_apply", ()))
         duration = (
             spec.duration
             if spec and spec.duration
@@ -197,7 +206,8 @@ def effect_infos(run: Run, resolved: list[Eff], ruleset: str) -> tuple[EffectInf
                 text=e.text,
                 duration=duration,
                 active=active,
-                note=note,
+                note_code=note_code,
+                note_params=note_params,
                 affects=affects,
                 locked=tuple(locked) if locked is not None else None,
             )
