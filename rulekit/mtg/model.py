@@ -425,8 +425,16 @@ class Scenario:
         return [e["id"] for e in self.effects()]
 
     def without(self, effect_ids: Any) -> Scenario:
-        """A copy with these effects switched off (added to :attr:`disabled`)."""
+        """A copy with these effects switched off (added to :attr:`disabled`).
+
+        An id that names no effect of the scenario is a :class:`~rulekit.errors.ScenarioError`
+        (``UNKNOWN_EFFECT``, with "did you mean"), never silently ignored.
+        """
+        from rulekit.mtg.engine.timestamps import check_effect_ids
+
         ids = (effect_ids,) if isinstance(effect_ids, str) else tuple(effect_ids)
+        if ids:
+            check_effect_ids(self, ids)
         return replace(self, disabled=self.disabled | frozenset(ids))
 
     def with_enabled(self, effect_ids: Any) -> Scenario:

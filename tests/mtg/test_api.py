@@ -77,3 +77,15 @@ def test_example_scenario_file_loads() -> None:
     t = mtg.solve(mtg.load_scenario(str(path)))
     assert t.final["wasteland"].subtypes == ("Mountain",)
     assert t.final["bears"].controller == "Bo"
+
+
+def test_without_an_unknown_effect_is_a_clear_error() -> None:
+    """Issue 12: ``Scenario.without`` with an id that names no effect says so, with "did you mean"."""
+    import pytest
+
+    from rulekit.errors import ScenarioError
+
+    s = mtg.load_scenario("seed/humility-then-gideon")
+    with pytest.raises(ScenarioError, match=r"no effect 'humilty'.*did you mean 'humility'"):
+        s.without(["humilty"])
+    assert s.without(["humility"]).disabled == frozenset({"humility"})

@@ -129,15 +129,21 @@ def scenario_effects(scn: Scenario) -> list[dict[str, Any]]:
     ]
 
 
-def check_effect_ids(scn: Scenario, ids: tuple[str, ...], what: str = "effect") -> None:
-    """Every id names an effect of the scenario, else one clear error with "did you mean"."""
+def check_effect_ids(scn: Scenario, ids: tuple[str, ...]) -> None:
+    """Every id names an effect of the scenario (a listed one, one granted during the solve, or
+    the counters step), else one clear :class:`~rulekit.errors.ScenarioError` with "did you mean"."""
     known = [e["id"] for e in scenario_effects(scn)]
+    if all(i in known for i in ids):
+        return
+    from rulekit.mtg.engine.loop import known_effect_ids
+
+    known = known_effect_ids(scn)
     bad = [i for i in ids if i not in known]
     if bad:
         from rulekit.yamlsrc import suggest
 
         raise ScenarioError(
-            f"no {what} '{bad[0]}' in scenario {scn.name} (effects: {', '.join(sorted(known))})",
+            f"no effect '{bad[0]}' in scenario {scn.name} (effects: {', '.join(sorted(known))})",
             code="UNKNOWN_EFFECT",
             suggestion=suggest(bad[0], sorted(known)),
         )
