@@ -48,6 +48,8 @@ class Eff:
     text: str = ""
     event_index: int | None = None
     sublayers: tuple[str, ...] = ()
+    #: its "for as long as" condition reads the layered game (who controls X after layer 2)
+    layered_condition: bool = False
 
     @property
     def sort_key(self) -> tuple[float, str]:
@@ -187,6 +189,11 @@ def resolved_status(comp: Compiled, eff: Eff) -> None:
         return
     cond = spec.condition
     if cond is not None and dur.startswith("for as long as"):
+        if cond.kind == "controls":
+            # who controls X is known only after layer 2: judged on the layered game
+            # (locking.check_layered_duration)
+            eff.layered_condition = True
+            return
         at = comp.base_at.get(eff.event_index or 0, {})
         if not _base_condition(comp, cond, eff, at):
             eff.active, eff.note_code, eff.note_params = False, "never_started", (("condition", cond.text),)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rulekit.mtg.engine.effects import Eff
+from rulekit.mtg.engine.effects import Eff, resolve_ref
 from rulekit.mtg.engine.replay import Compiled
 from rulekit.mtg.engine.select import Ctx, eval_expr, matches, select
 from rulekit.mtg.engine.state import State
@@ -59,6 +59,46 @@ def lock_resolved(comp: Compiled, cache: dict[int, State], solve_prefix: Callabl
                 for e in spec.exprs:
                     if not e.constant and e.kind != "x":
                         eff.fixed[(oid, e.text)] = eval_expr(e, state.objs[oid], eff, state, ctx)
+
+
+def check_layered_durations(
+    comp: Compiled,
+    cache: dict[int, State],
+    solve_prefix: Callable[[int], State],
+    solve_now: Callable[[], State] | None,
+) -> None:
+    """611.2b with "for as long as you control X": the condition reads the game as the layers
+    have made it (who controls X after control-changing effects, rules-notes "Conditions and
+    durations read the game as it is"). If it is already false when the effect would begin (the
+    layered game just before the ``resolve`` event), the effect never starts; if it is false in
+    the game now (``solve_now``: the layered game after every event, this effect in force), it
+    has ended. ``solve_now`` is ``None`` inside those solves themselves (no regress)."""
+    now: State | None = None
+    for eff in comp.resolved:
+        spec = eff.spec
+        if not eff.layered_condition or not eff.active or spec is None or spec.condition is None:
+            continue
+        cond = spec.condition
+        i = eff.event_index if eff.event_index is not None else 0
+        if i not in cache:
+            cache[i] = solve_prefix(i)
+        if not _controls(comp, eff, cache[i]):
+            eff.active, eff.note_code, eff.note_params = False, "never_started", (("condition", cond.text),)
+            continue
+        if solve_now is None:
+            continue
+        if now is None:
+            now = solve_now()
+        if not _controls(comp, eff, now):
+            eff.active, eff.note_code, eff.note_params = False, "ended", (("condition", cond.text),)
+
+
+def _controls(comp: Compiled, eff: Eff, state: State) -> bool:
+    """Does the effect's controller control the condition's object (on the battlefield) in ``state``?"""
+    assert eff.spec is not None and eff.spec.condition is not None
+    oid = resolve_ref(comp.defs, eff.spec.condition.obj, eff.source)
+    obj = state.objs.get(oid) if oid is not None else None
+    return obj is not None and obj.zone == "battlefield" and obj.controller == eff.controller
 
 
 def check_targets_on_resolution(

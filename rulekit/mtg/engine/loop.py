@@ -20,7 +20,7 @@ from rulekit.mtg.engine.effects import Eff, face_down_effect, static_effects_of,
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.layers.players import DEFAULT_MAX_HAND_SIZE, PlayersPart, RulesPart
 from rulekit.mtg.engine.layers.pt import CountersPart
-from rulekit.mtg.engine.locking import lock_resolved
+from rulekit.mtg.engine.locking import check_layered_durations, lock_resolved
 from rulekit.mtg.engine.record import Run, apply_recorded, effect_infos, freeze_rules, record_step
 from rulekit.mtg.engine.replay import Compiled, compile_scenario
 from rulekit.mtg.engine.select import Key, make_ctx, selector_reads
@@ -78,6 +78,40 @@ def set_stale(e: Eff, wrote: frozenset[Key], touched: set[str], begun: dict[str,
         return True  # its "you", "other", attachment or text may have changed
     spec = e.spec
     return spec is not None and overlaps(selector_reads(spec.affects), wrote)
+
+
+def newly_granted(
+    chosen: Eff,
+    sub: str,
+    state: State,
+    ids: tuple[str, ...],
+    run: Run,
+    pending: list[Eff],
+    begun: dict[str, tuple[str, ...]],
+) -> list[Eff]:
+    """Rules-notes "Abilities granted in a layer that act in the same layer": an effect that
+    grants an ability which itself generates an effect in this same layer (an Aura giving an
+    Equipment "equipped creature has flying", both layer 6) brings that effect into this layer,
+    to be applied after it; its timestamp follows 613.7a (the later of its object's and the
+    granting effect's, :func:`rulekit.mtg.engine.timestamps.static_timestamp`)."""
+    spec = chosen.spec
+    if spec is None or not any(
+        ab.generates and ab.spec is not None and sub in ab.spec.sublayers for ab in spec.ab_add
+    ):
+        return []
+    known = {e.id for e in pending} | set(begun)
+    out: list[Eff] = []
+    for oid in ids:
+        for e in static_effects_of(state.objs[oid], run.names, sub):
+            if e.id in known:
+                continue
+            known.add(e.id)
+            run.seen.setdefault(e.id, e)
+            if e.id in run.disabled:
+                e.active, e.note_code = False, "switched_off"
+                continue
+            out.append(e)
+    return out
 
 
 def by_sort_key(pending: list[Eff], effect_id: str) -> tuple[float, str]:
@@ -154,6 +188,11 @@ def run_sublayer(
         begun_effects.setdefault(chosen.id, chosen)
         apply_recorded(run, chosen, sub, state, ids, why, w, deps, loop, waited_by)
         pending.remove(chosen)
+        granted = newly_granted(chosen, sub, state, ids, run, pending, begun)
+        if granted:
+            pending = sorted(pending + granted, key=lambda e: e.sort_key)
+            judge.all_effects.extend(granted)
+            judge.candidates.clear()
         if sets:
             wrote = writes_of(chosen, sub)
             touched = set(ids)
@@ -198,20 +237,27 @@ def solve_compiled(
     dependency: bool,
     prefix_cache: dict[int, State],
     keep_state: list[State] | None = None,
+    nested: bool = False,
 ) -> Trace:
     scn = comp.scenario
 
     def solve_prefix(i: int) -> State:
         states: list[State] = []
-        solve_compiled(compile_scenario(scn, upto=i), ruleset, True, {}, keep_state=states)
+        solve_compiled(compile_scenario(scn, upto=i), ruleset, True, {}, keep_state=states, nested=True)
         return states[0]
 
+    def solve_now() -> State:
+        states: list[State] = []
+        solve_compiled(compile_scenario(scn), ruleset, True, {}, keep_state=states, nested=True)
+        return states[0]
+
+    check_layered_durations(comp, prefix_cache, solve_prefix, None if nested else solve_now)
     lock_resolved(comp, prefix_cache, solve_prefix)
     objs = {oid: o.copy() for oid, o in comp.base.items()}
     state = State(objs, scn.players)
     state.build_index()
     initial = {oid: make_view(o) for oid, o in objs.items() if o.zone is not None}
-    run = Run(ruleset, comp.names, dependency)
+    run = Run(ruleset, comp.names, dependency, scn.disabled)
     begun: dict[str, tuple[str, ...]] = {}
     begun_effects: dict[str, Eff] = {}
     disabled = scn.disabled

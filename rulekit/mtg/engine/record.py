@@ -30,6 +30,7 @@ class Run:
     ruleset: str
     names: dict[str, str]
     dependency: bool
+    disabled: frozenset[str] = frozenset()
     steps: list[Step] = field(default_factory=list)
     deps: list[Dependency] = field(default_factory=list)
     dep_keys: set[tuple[str, str, str]] = field(default_factory=set)

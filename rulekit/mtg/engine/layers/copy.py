@@ -17,6 +17,21 @@ if TYPE_CHECKING:
 
 #: The copiable values a copy effect takes, as its parameter tuple holds them (707.2).
 COPIED = (*COPIABLE, "all_types")
+#: 708.2a: a face-down permanent's characteristics: a nameless 2/2 creature with no text, no
+#: colour, no subtypes, no mana cost. 708.10: they are also its copiable values.
+FACE_DOWN: dict[str, Any] = {
+    "name": "",
+    "types": ("Creature",),
+    "subtypes": (),
+    "supertypes": (),
+    "colors": (),
+    "abilities": (),
+    "power": 2,
+    "toughness": 2,
+    "mana_value": 0,
+    "loyalty": None,
+    "all_types": False,
+}
 
 
 class CopyPart(LayerPart):
@@ -41,13 +56,16 @@ class CopyPart(LayerPart):
         return True
 
     def params(self, eff: Eff, obj: Obj, state: State, ctx: Ctx) -> Any:
-        """The copiable values of the first object the copy selector names (not itself)."""
+        """The copiable values of the first object the copy selector names (not itself); those
+        of a face-down permanent are its face-down values (708.10), so its copy is face up."""
         spec = eff.spec
         assert spec is not None and spec.copy is not None
         ids = tuple(i for i in select(spec.copy, state, ctx) if i != obj.id)
         if not ids:
             return None
         t = state.objs[ids[0]]
+        if t.face_down:
+            return tuple(FACE_DOWN[name] for name in COPIED)
         return tuple(getattr(t, name) for name in COPIED)
 
     def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
@@ -85,5 +103,5 @@ class FaceDownPart(LayerPart):
         return EVERYTHING
 
     def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
-        obj.name, obj.types, obj.subtypes, obj.supertypes, obj.colors = "", ("Creature",), (), (), ()
-        obj.abilities, obj.power, obj.toughness, obj.mana_value, obj.all_types = (), 2, 2, 0, False
+        for name, value in FACE_DOWN.items():
+            setattr(obj, name, value)

@@ -15,6 +15,32 @@ if TYPE_CHECKING:
     from rulekit.mtg.model import EffectSpec
 
 LAND: frozenset[Key] = frozenset({("types", "Land")})
+#: 205.3d: the card types that carry each kind of subtype (creature types: Creature and Kindred).
+CARRIERS: dict[str, tuple[str, ...]] = {
+    "land": ("Land",),
+    "creature": ("Creature", "Kindred", "Tribal"),
+    "artifact": ("Artifact",),
+    "enchantment": ("Enchantment",),
+    "planeswalker": ("Planeswalker",),
+    "spell": ("Instant", "Sorcery"),
+}
+
+
+def carried(types: tuple[str, ...]) -> set[str]:
+    """The kinds of subtype these card types carry."""
+    return {kind for kind, carriers in CARRIERS.items() if any(t in types for t in carriers)}
+
+
+def drop_orphaned_subtypes(obj: Obj, before: set[str]) -> None:
+    """205.1a / 205.3d: an object has only the subtypes that go with its card types. When an
+    effect takes away the card type that carried a kind of subtype (a land that is no longer a
+    land, a creature that is no longer a creature or kindred), those subtypes go too."""
+    lost = before - carried(obj.types)
+    if not lost:
+        return
+    obj.subtypes = tuple(s for s in obj.subtypes if subtype_family(s) not in lost)
+    if "creature" in lost:
+        obj.all_types = False
 
 
 def set_basic_land_type(obj: Obj, new_land_types: tuple[str, ...]) -> None:
@@ -48,6 +74,9 @@ class TypePart(LayerPart):
             w.add(("abilities-", ANY))  # 305.7
         if spec.all_creature_types or spec.remove_all_creature_types:
             w.add(("subtypes", ANY))
+        if spec.set_types is not None or any(type_kind(t) == "types" for t in spec.type_remove):
+            w.add(("subtypes", ANY))  # 205.1a: subtypes follow card types
+            w.add(("abilities-", ANY))  # ... and a land's intrinsic abilities its land types (305.6)
         return frozenset(w)
 
     def decision_inputs(self, spec: EffectSpec | None) -> frozenset[Key]:
@@ -62,6 +91,7 @@ class TypePart(LayerPart):
     def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
         spec = eff.spec
         assert spec is not None
+        kinds_before = carried(obj.types)
         if spec.set_types is not None:
             obj.types = tuple(spec.set_types)
         if spec.set_subtypes is not None:
@@ -92,4 +122,5 @@ class TypePart(LayerPart):
         if spec.remove_all_creature_types:
             obj.all_types = False
             obj.subtypes = tuple(s for s in obj.subtypes if subtype_family(s) != "creature")
+        drop_orphaned_subtypes(obj, kinds_before)
         sync_intrinsic_abilities(obj)
