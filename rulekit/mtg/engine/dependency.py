@@ -273,6 +273,35 @@ def judge_pair(
 _UNJUDGED: Any = object()  # no cached verdict (None is a verdict: independent)
 
 
+def alike_key(a: Eff, wi: WhatIf, begun: dict[str, tuple[str, ...]]) -> tuple[Any, ...] | None:
+    """Effects that are alike for :func:`judge_pair` against ``wi.b`` in this state get the same
+    verdict (only their names differ): the same spec, origin, begun-ness, "you" and target
+    player, when ``b`` does not touch ``a``'s source, and ``a`` has no condition, names no object
+    by position (``this``, ``enchanted``, targets, a name) and does the same to every object.
+    ``None`` when ``a``'s verdict may depend on ``a`` itself. Only a cache key (one judgement)."""
+    spec = a.spec
+    if spec is None or spec.condition is not None:
+        return None
+    if a.source is not None and a.source in wi.idset:
+        return None
+    if PARTS[wi.sub].params_vary(spec):
+        return None
+    sel = spec.affects
+    if sel is not None and any(p.special for p in sel.parts):
+        return None
+    if a.origin == "resolved":
+        you = a.controller
+    else:
+        src = wi.state.objs.get(a.source) if a.source else None
+        you = src.controller if src is not None else a.controller
+    return (id(spec), a.origin, a.id in begun or a.locked is not None, you, a.target_player)
+
+
+def _as_alike(r: DepResult, a: Eff) -> DepResult:
+    """The verdict ``r`` of an alike effect, for ``a`` (its id and name in the reason)."""
+    return DepResult(a.id, r.depends_on, r.kind, (r.params[0], ("effect", a.name), *r.params[2:]))
+
+
 class Judge:
     """613.8a among the effects not yet applied in one sublayer, against the current state,
     judged again after every applied effect (613.8c).
@@ -326,6 +355,7 @@ class Judge:
         found: list[tuple[int, int, DepResult]] = []
         pairs = self.pairs
         for b in pending:
+            alike: dict[tuple[Any, ...], DepResult | None] = {}
             ids_b = sets[b.id]
             if not ids_b:
                 continue
@@ -359,7 +389,15 @@ class Judge:
                         if wi is None or wi.ids is not ids_b or wi.b.spec is not b.spec:
                             wi = self.whatifs[b.id] = WhatIf(b, sub, self.state, ids_b)
                             self.objsets[b.id] = frozenset(ids_b)
-                    r = judge_pair(a, wi, sets[a.id], begun, self.names)
+                    akey = alike_key(a, wi, begun) if caches.CACHE_VERDICTS else None
+                    if akey is None:
+                        r = judge_pair(a, wi, sets[a.id], begun, self.names)
+                    else:
+                        hit = alike.get(akey, _UNJUDGED)
+                        if hit is _UNJUDGED:
+                            r = alike[akey] = judge_pair(a, wi, sets[a.id], begun, self.names)
+                        else:
+                            r = None if hit is None else _as_alike(hit, a)
                     if self._cacheable(a) and self._cacheable(b):
                         pairs[okey] = r
                 if r is not None:
