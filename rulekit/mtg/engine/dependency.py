@@ -323,6 +323,16 @@ class Judge:
         #: (b, its spec) -> the effects whose reads b's writes overlap (derived once per sublayer)
         self.candidates: dict[tuple[str, int], list[tuple[str, int]]] = {}
         self.all_effects: list[Eff] = []
+        #: kept verdicts, indexed by each side's effect id (only a cache)
+        self.by_a: dict[str, set[tuple[str, int, str, int]]] = {}
+        self.by_b: dict[str, set[tuple[str, int, str, int]]] = {}
+        #: (b, a) -> the kept verdict that a depends on b (with its key)
+        self.found: dict[tuple[str, str], tuple[tuple[str, int, str, int], DepResult]] = {}
+        #: b -> the candidate effects a whose verdict against b is not kept (to judge); the value
+        #: is True for a known candidate, None when its reads must be checked again (text changed)
+        self.todo: dict[str, dict[str, bool | None]] | None = None
+        #: effect id -> id of its spec at the last judgement (a changed text is judged again)
+        self.spec_seen: dict[str, int] = {}
         self._reads: dict[tuple[int, int, bool], frozenset[Key]] = {}
         self._writes: dict[tuple[int, int], frozenset[Key]] = {}
 
@@ -349,39 +359,93 @@ class Judge:
         spec = a.spec
         return spec is not None and spec.condition is None and not PARTS[self.sub].params_vary(spec)
 
+    def candidates_of(self, b: Eff) -> list[tuple[str, int]]:
+        """The effects whose reads ``b``'s writes meet (derived once per ``b`` and its text)."""
+        ckey = (b.id, id(b.spec))
+        cands = self.candidates.get(ckey)
+        if cands is None:
+            w = self.writes(b)
+            cands = self.candidates[ckey] = [
+                (a.id, id(a.spec)) for a in self.all_effects if a is not b and overlaps(self.reads(a), w)
+            ]
+        return cands
+
+    def add(self, effects: list[Eff]) -> None:
+        """Effects that joined this sublayer (granted during it): judge every pair again."""
+        self.all_effects.extend(effects)
+        self.candidates.clear()
+        self.todo = None
+
+    def _store(self, okey: tuple[str, int, str, int], r: DepResult | None) -> None:
+        self.pairs[okey] = r
+        self.by_a.setdefault(okey[0], set()).add(okey)
+        self.by_b.setdefault(okey[2], set()).add(okey)
+        if r is not None:
+            self.found[(okey[2], okey[0])] = (okey, r)
+
+    def _drop(self, okey: tuple[str, int, str, int]) -> None:
+        a_id, _, b_id, _ = okey
+        del self.pairs[okey]
+        self.by_a.get(a_id, set()).discard(okey)
+        self.by_b.get(b_id, set()).discard(okey)
+        got = self.found.get((b_id, a_id))
+        if got is not None and got[0] == okey:
+            del self.found[(b_id, a_id)]
+        if self.todo is not None:
+            self.todo.setdefault(b_id, {})[a_id] = True  # still a candidate (same texts)
+
+    def _forget(self, eff_id: str, pending: list[Eff]) -> None:
+        """An effect's text changed (layer 3): judge every pair it is in again."""
+        for okey in list(self.by_a.get(eff_id, ())) + list(self.by_b.get(eff_id, ())):
+            if okey in self.pairs:
+                self._drop(okey)
+        self.candidates.clear()
+        if self.todo is not None:
+            for e in pending:
+                if e.id != eff_id:
+                    self.todo.setdefault(e.id, {})[eff_id] = None
+            self.todo[eff_id] = {e.id: None for e in pending if e.id != eff_id}
+
     def judge(self, pending: list[Eff], sets: dict[str, tuple[str, ...]]) -> list[DepResult]:
+        """The dependencies among ``pending`` now (613.8a), in (depended-on, dependent) order.
+
+        Only the pairs without a kept verdict are judged (``todo``); the kept ones are read from
+        ``found`` -- the same verdicts a full scan of every pair would give."""
         sub, begun = self.sub, self.begun
         pos = {e.id: i for i, e in enumerate(pending)}
+        if self.todo is None:
+            self.found = {}
+            self.todo = {b.id: dict.fromkeys((a for a, _ in self.candidates_of(b)), True) for b in pending}
+        for e in pending:
+            sid = id(e.spec)
+            old = self.spec_seen.get(e.id)
+            if old is not None and old != sid:
+                self._forget(e.id, pending)
+            self.spec_seen[e.id] = sid
+        todo = self.todo
         found: list[tuple[int, int, DepResult]] = []
         pairs = self.pairs
         for b in pending:
-            alike: dict[tuple[Any, ...], DepResult | None] = {}
             ids_b = sets[b.id]
             if not ids_b:
                 continue
+            todo_b = todo.get(b.id)
+            if not todo_b:
+                continue
             b_spec = id(b.spec)
             b_pos = pos[b.id]
-            ckey = (b.id, b_spec)
-            cands = self.candidates.get(ckey)
-            if cands is None:
-                w = self.writes(b)
-                cands = self.candidates[ckey] = [
-                    (a.id, id(a.spec)) for a in self.all_effects if a is not b and overlaps(self.reads(a), w)
-                ]
-            if not cands:
-                continue
             wi: WhatIf | None = None
-            for a_id, a_spec in cands:
+            alike: dict[tuple[Any, ...], DepResult | None] = {}
+            w_b = self.writes(b)
+            for a_id in list(todo_b):
                 a_pos = pos.get(a_id)
                 if a_pos is None:
                     continue
                 a = pending[a_pos]
-                a_spec_now = id(a.spec)
-                if a_spec_now != a_spec:  # layer 3 rewrote its text: judge the new text
-                    self.candidates.pop(ckey, None)
-                    if not overlaps(self.reads(a), self.writes(b)):
-                        continue
-                okey = (a_id, a_spec_now, b.id, b_spec)
+                if todo_b[a_id] is None and not overlaps(self.reads(a), w_b):
+                    del todo_b[a_id]  # not a candidate (a text changed)
+                    continue
+                okey = (a_id, id(a.spec), b.id, b_spec)
                 r = pairs.get(okey, _UNJUDGED)
                 if r is _UNJUDGED:
                     if wi is None:
@@ -399,14 +463,23 @@ class Judge:
                         else:
                             r = None if hit is None else _as_alike(hit, a)
                     if self._cacheable(a) and self._cacheable(b):
-                        pairs[okey] = r
-                if r is not None:
+                        self._store(okey, r)
+                if okey in pairs:
+                    del todo_b[a_id]  # kept: read from ``found`` from now on
+                    if r is not None:
+                        self.found[(b.id, a_id)] = (okey, r)
+                elif r is not None:
                     found.append((b_pos, a_pos, r))
+        for (b_id, a_id), (_, r) in self.found.items():
+            bp = pos.get(b_id)
+            ap = pos.get(a_id)
+            if bp is not None and ap is not None and sets[b_id]:
+                found.append((bp, ap, r))
         found.sort(key=lambda t: (t[0], t[1]))
         return [r for _, _, r in found]
 
     def applied(self, changed: set[str], stale: set[str], pending: list[Eff], wrote: frozenset[Key]) -> None:
-        """Forget the verdicts an applied effect may have changed.
+        """Forget the verdicts an applied effect may have changed (613.8c), so they are judged again.
 
         A verdict on (a, b) was judged on ``b``'s objects, through what ``a``'s selector reads and
         what ``b``'s own result depends on (``LayerPart.decision_inputs``). It is dropped when the
@@ -430,23 +503,29 @@ class Judge:
         if not hit_b and not dirty_a:
             return
         by_id = {e.id: e for e in pending}
-        keep: dict[tuple[str, int, str, int], DepResult | None] = {}
+        drop: set[tuple[str, int, str, int]] = set()
+        for a_id in dirty_a:
+            drop.update(self.by_a.get(a_id, ()))
+        for b_id in stale:
+            drop.update(self.by_b.get(b_id, ()))
         sel_reads: dict[str, frozenset[Key]] = {}
-        for k, v in self.pairs.items():
-            a_id, _, b_id, _ = k
-            if a_id in dirty_a or b_id in stale:
-                continue
-            if b_id in hit_b:
-                a, b = by_id.get(a_id), by_id.get(b_id)
+        for b_id in hit_b:
+            b = by_id.get(b_id)
+            for okey in self.by_b.get(b_id, ()):
+                if okey in drop:
+                    continue
+                a = by_id.get(okey[0])
                 if a is None or b is None:
+                    drop.add(okey)
                     continue
-                ra = sel_reads.get(a_id)
+                ra = sel_reads.get(a.id)
                 if ra is None:
-                    ra = sel_reads[a_id] = selector_reads(a.spec.affects if a.spec else None)
+                    ra = sel_reads[a.id] = selector_reads(a.spec.affects if a.spec else None)
                 if overlaps(ra | PARTS[sub].decision_inputs(b.spec), wrote):
-                    continue
-            keep[k] = v
-        self.pairs = keep
+                    drop.add(okey)
+        for okey in drop:
+            if okey in self.pairs:
+                self._drop(okey)
 
 
 def cycles(pending: list[Eff], edges: dict[str, set[str]]) -> list[list[str]]:

@@ -191,8 +191,7 @@ def run_sublayer(
         granted = newly_granted(chosen, sub, state, ids, run, pending, begun)
         if granted:
             pending = sorted(pending + granted, key=lambda e: e.sort_key)
-            judge.all_effects.extend(granted)
-            judge.candidates.clear()
+            judge.add(granted)
         if sets:
             wrote = writes_of(chosen, sub)
             touched = set(ids)

@@ -31,6 +31,8 @@ class Run:
     names: dict[str, str]
     dependency: bool
     disabled: frozenset[str] = frozenset()
+    #: one Dependency object per distinct value (only a cache)
+    dep_objs: dict[tuple[Any, ...], Dependency] = field(default_factory=dict)
     steps: list[Step] = field(default_factory=list)
     deps: list[Dependency] = field(default_factory=list)
     dep_keys: set[tuple[str, str, str]] = field(default_factory=set)
@@ -57,7 +59,12 @@ def record_step(
     dep_list = []
     for r in deps:
         if r.recorded is None or r.recorded.layer != label:
-            r.recorded = Dependency(r.effect, r.depends_on, label, "", r.kind, r.params)
+            # equal dependencies share one trace object (only a cache: they are equal values)
+            dkey = (r.effect, r.depends_on, label, r.kind, r.params)
+            d = run.dep_objs.get(dkey)
+            if d is None:
+                d = run.dep_objs[dkey] = Dependency(r.effect, r.depends_on, label, "", r.kind, r.params)
+            r.recorded = d
         dep_list.append(r.recorded)
     dep_objs = tuple(dep_list)
     for d in dep_objs:
