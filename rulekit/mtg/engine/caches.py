@@ -8,6 +8,7 @@ switching :data:`CACHE_VERDICTS` off) never changes a trace, only how fast it is
 * :data:`SYNC_MEMO`: 305.6 intrinsic abilities, per abilities tuple and basic land types.
 * :data:`TEXTS`: the ability texts of an abilities tuple (alike objects share one tuple).
 * :data:`SEL_READS`: what a selector reads (``select.selector_reads``).
+* :data:`ALIKE_OK`: whether effects of one spec can share a verdict (``dependency.alike_key``).
 * :data:`CACHE_VERDICTS`: keep 613.8a verdicts between judgements when nothing they were judged
   on changed (``dependency.Judge``); the tests switch it off and compare.
 
@@ -38,3 +39,7 @@ TEXTS_MAX = 20000
 #: id(selector) -> (that selector, its reads). Only a cache.
 SEL_READS: dict[int, tuple[Any, frozenset[Any]]] = {}
 SEL_READS_MAX = 5000
+
+#: (id(spec), sublayer) -> (that spec, whether alike effects of it share verdicts). Only a cache.
+ALIKE_OK: dict[tuple[int, str], tuple[Any, bool]] = {}
+ALIKE_OK_MAX = 20000

@@ -280,14 +280,23 @@ def alike_key(a: Eff, wi: WhatIf, begun: dict[str, tuple[str, ...]]) -> tuple[An
     by position (``this``, ``enchanted``, targets, a name) and does the same to every object.
     ``None`` when ``a``'s verdict may depend on ``a`` itself. Only a cache key (one judgement)."""
     spec = a.spec
-    if spec is None or spec.condition is not None:
+    if spec is None or (a.source is not None and a.source in wi.idset):
         return None
-    if a.source is not None and a.source in wi.idset:
-        return None
-    if PARTS[wi.sub].params_vary(spec):
-        return None
-    sel = spec.affects
-    if sel is not None and any(p.special for p in sel.parts):
+    memo = caches.ALIKE_OK
+    hit = memo.get((id(spec), wi.sub))
+    if hit is not None and hit[0] is spec:
+        ok = hit[1]
+    else:
+        sel = spec.affects
+        ok = (
+            spec.condition is None
+            and not PARTS[wi.sub].params_vary(spec)
+            and not (sel is not None and any(p.special for p in sel.parts))
+        )
+        if len(memo) > caches.ALIKE_OK_MAX:
+            memo.clear()
+        memo[(id(spec), wi.sub)] = (spec, ok)  # the spec is kept alive, so its id is not reused
+    if not ok:
         return None
     if a.origin == "resolved":
         you = a.controller
