@@ -104,17 +104,57 @@ def _reason(a: Eff, b: Eff, kind: str, **more: Any) -> DepResult:
     return DepResult(a.id, b.id, kind, params)
 
 
+class ObjectGroups:
+    """An effect's objects grouped by signature, kept current as objects change (only a cache:
+    :meth:`WhatIf.groups` computed afresh gives the same groups, perhaps in another order)."""
+
+    __slots__ = ("ids", "idset", "groups", "sig")
+
+    def __init__(self, ids: tuple[str, ...], state: State) -> None:
+        self.ids = ids
+        self.idset = frozenset(ids)
+        self.groups: dict[int, dict[str, None]] = {}
+        self.sig: dict[str, int] = {}
+        for oid in ids:
+            sig = sig_of(state.objs[oid])
+            self.sig[oid] = sig
+            self.groups.setdefault(sig, {})[oid] = None
+
+    def update(self, changed: set[str], state: State) -> None:
+        """Move the changed objects to the groups of their new signatures."""
+        for oid in changed:
+            old = self.sig.get(oid)
+            if old is None:
+                continue
+            new = sig_of(state.objs[oid])
+            if new == old:
+                continue
+            group = self.groups[old]
+            del group[oid]
+            if not group:
+                del self.groups[old]
+            self.groups.setdefault(new, {})[oid] = None
+            self.sig[oid] = new
+
+
 class WhatIf:
     """Effect ``b`` applied to the current state, computed lazily for counterfactual checks:
     one object at a time (:meth:`after`), or as a whole forked state (:meth:`fork`)."""
 
-    def __init__(self, b: Eff, sub: str, state: State, ids: tuple[str, ...]) -> None:
+    def __init__(
+        self,
+        b: Eff,
+        sub: str,
+        state: State,
+        ids: tuple[str, ...],
+        shared: ObjectGroups | None = None,
+    ) -> None:
         self.b, self.sub, self.state, self.ids = b, sub, state, ids
-        self.idset = set(ids)
+        self.idset: set[str] | frozenset[str] = shared.idset if shared is not None else set(ids)
         self.ctx = make_ctx(b, state)
         self.writes = writes_of(b, sub)
         self._after: dict[str, Obj] = {}
-        self._groups: dict[int, list[str]] | None = None
+        self._groups: dict[int, dict[str, None]] | None = shared.groups if shared is not None else None
         self._fork: State | None = None
         self.part = PARTS[sub]
 
@@ -133,10 +173,10 @@ class WhatIf:
             self._after[oid] = got
         return got
 
-    def groups(self) -> dict[int, list[str]]:
+    def groups(self) -> dict[int, dict[str, None]]:
         """``b``'s objects grouped by signature (objects alike are judged once)."""
         if self._groups is None:
-            groups: dict[int, list[str]] = {}
+            groups: dict[int, dict[str, None]] = {}
             objs = self.state.objs
             for oid in self.ids:
                 obj = objs[oid]
@@ -145,9 +185,9 @@ class WhatIf:
                     sig = sig_of(obj)
                 g = groups.get(sig)
                 if g is None:
-                    groups[sig] = [oid]
+                    groups[sig] = {oid: None}
                 else:
-                    g.append(oid)
+                    g[oid] = None
             self._groups = groups
         return self._groups
 
@@ -232,7 +272,7 @@ def judge_pair(
                     flips = memo[bkey] = {}
                 member = None
                 for sig, oids in wi.groups().items():
-                    rest = oids
+                    rest: dict[str, None] | list[str] = oids
                     if a.source in oids:
                         if member is None:
                             member = matcher(sel, ctx_a, memo)
@@ -247,8 +287,9 @@ def judge_pair(
                     if flip is None:
                         if member is None:
                             member = matcher(sel, ctx_a, memo)
-                        m0 = member(cur.objs[rest[0]])
-                        m1 = member(wi.after(rest[0]))
+                        first = next(iter(rest))
+                        m0 = member(cur.objs[first])
+                        m1 = member(wi.after(first))
                         flip = flips[sig] = 0 if m0 == m1 else (1 if m1 else -1)
                     if flip:
                         (gained if flip > 0 else lost).extend(rest)
@@ -342,6 +383,8 @@ class Judge:
         self.todo: dict[str, dict[str, bool | None]] | None = None
         #: effect id -> id of its spec at the last judgement (a changed text is judged again)
         self.spec_seen: dict[str, int] = {}
+        #: b -> its objects grouped by signature, kept current (only a cache)
+        self.object_groups: dict[str, ObjectGroups] = {}
         self._reads: dict[tuple[int, int, bool], frozenset[Key]] = {}
         self._writes: dict[tuple[int, int], frozenset[Key]] = {}
 
@@ -384,6 +427,9 @@ class Judge:
         self.all_effects.extend(effects)
         self.candidates.clear()
         self.todo = None
+        for kept in (self.pairs, self.by_a, self.by_b, self.found, self.whatifs, self.objsets):
+            kept.clear()
+        self.object_groups.clear()
 
     def _store(self, okey: tuple[str, int, str, int], r: DepResult | None) -> None:
         self.pairs[okey] = r
@@ -460,8 +506,11 @@ class Judge:
                     if wi is None:
                         wi = self.whatifs.get(b.id)
                         if wi is None or wi.ids is not ids_b or wi.b.spec is not b.spec:
-                            wi = self.whatifs[b.id] = WhatIf(b, sub, self.state, ids_b)
-                            self.objsets[b.id] = frozenset(ids_b)
+                            shared = self.object_groups.get(b.id)
+                            if shared is None or shared.ids is not ids_b:
+                                shared = self.object_groups[b.id] = ObjectGroups(ids_b, self.state)
+                            wi = self.whatifs[b.id] = WhatIf(b, sub, self.state, ids_b, shared)
+                            self.objsets[b.id] = shared.idset
                     akey = alike_key(a, wi, begun) if caches.CACHE_VERDICTS else None
                     if akey is None:
                         r = judge_pair(a, wi, sets[a.id], begun, self.names)
@@ -509,6 +558,9 @@ class Judge:
                 hit_b.add(e.id)
         for bid in hit_b:
             self.whatifs.pop(bid, None)
+            shared = self.object_groups.get(bid)
+            if shared is not None:
+                shared.update(changed, self.state)
         if not hit_b and not dirty_a:
             return
         by_id = {e.id: e for e in pending}
