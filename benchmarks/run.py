@@ -10,6 +10,9 @@ Figures (targets from the issues):
 * ``lesson_ms``: one solve of the lesson-scale scenario ``seed/humility-then-gideon`` (target ≤ 5).
 * ``board_ms``: one solve of a generated 500-object, 60-effect board (target ≤ 100).
 * ``dependency_ratio``: dependency-aware solve / timestamp-only solve on that board, same run (target ≤ 3).
+* ``scale``: boards of 1,000/120, 2,000/240 and 4,000/480 objects/effects, each solved dependency-aware
+  (``ms``) and timestamp-only (``timestamp_only_ms``) in the same run (targets: ``ms`` within 2× of
+  ``timestamp_only_ms`` at every size, and ≤ 2000 at 4,000/480).
 * ``widget_ms``: one LayerExplorer toggle through every output, wasm renderer warm (median, p95; p95 ≤ 50).
 * ``first_explorer_ms``: a fresh interpreter, from ``from rulekit.widgets import LayerExplorer``
   through the first explorer's outputs (tables, explanation and the diagram drawn by the WebAssembly
@@ -49,6 +52,9 @@ TARGETS = {
     "first_explorer_ms": 700,
     "builder_add_ms.p95": 50,
 }
+#: (objects, effects) of the scaling row (issue 8 §4).
+SCALE_SIZES = ((1000, 120), (2000, 240), (4000, 480))
+SCALE_TARGETS = {"ratio": 2, "ms_at_4000": 2000}
 
 
 def _timed(fn: Callable[[], object], repeat: int) -> list[float]:
@@ -138,6 +144,30 @@ def measure_engine() -> dict[str, Any]:
     }
 
 
+def measure_scale(sizes: tuple[tuple[int, int], ...] = SCALE_SIZES, repeat: int = 3) -> list[dict[str, Any]]:
+    """The scaling row: each board solved dependency-aware and timestamp-only in the same run
+    (median of ``repeat`` runs each, after one warm-up solve)."""
+    from rulekit import mtg
+
+    board_mod = importlib.import_module("board")
+    rows = []
+    for n_objects, n_effects in sizes:
+        text = board_mod.generate_board(n_objects, n_effects, seed=0)
+        board = mtg.scenario_from_text(text, f"benchmarks/board-{n_objects}.yaml")
+        mtg.solve(board, dependency=False)
+        with_dep = _timed(lambda board=board: mtg.solve(board), repeat)
+        without_dep = _timed(lambda board=board: mtg.solve(board, dependency=False), repeat)
+        rows.append(
+            {
+                "objects": n_objects,
+                "effects": n_effects,
+                "ms": round(statistics.median(with_dep), 1),
+                "timestamp_only_ms": round(statistics.median(without_dep), 1),
+            }
+        )
+    return rows
+
+
 def measure_optional(module: str) -> dict[str, Any]:
     """Figures from ``benchmarks/<module>.py``'s ``measure()``, or a note if it cannot run."""
     try:
@@ -154,6 +184,7 @@ def collect(quick: bool = False) -> dict[str, Any]:
         "import_ms": measure_import(),
     }
     figures.update(measure_engine())
+    figures["scale"] = measure_scale()
     figures.update(measure_first_explorer())
     figures.update(measure_optional("bench_widgets"))
     try:
@@ -176,6 +207,16 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     for key, value in figures.items():
         target = TARGETS.get(key)
+        if key == "scale":
+            for row in value:
+                ratio = row["ms"] / row["timestamp_only_ms"] if row["timestamp_only_ms"] else float("nan")
+                print(
+                    f"scale {row['objects']}/{row['effects']:<8} {row['ms']:>10} ms"
+                    f"   timestamp-only {row['timestamp_only_ms']} ms, ratio {ratio:.2f}"
+                    f"   (target ratio ≤ {SCALE_TARGETS['ratio']};"
+                    f" ≤ {SCALE_TARGETS['ms_at_4000']} ms at 4000/480)"
+                )
+            continue
         if isinstance(value, dict):
             for sub, v in value.items():
                 t = TARGETS.get(f"{key}.{sub}")

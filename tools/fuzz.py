@@ -758,7 +758,7 @@ def run_case(case: Case, tmp: Path) -> str:
     try:
         if case.game == "mtg":
             from rulekit import mtg
-            from rulekit.mtg.commands import render_text
+            from rulekit.views.text import solve_text as render_text
 
             if text is None:  # through the file reader (bytes), named as in-memory cases are
                 from rulekit.mtg.loader import scenario_from_doc

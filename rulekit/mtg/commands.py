@@ -12,8 +12,6 @@ import argparse
 import json
 from typing import Any
 
-from rulekit.mtg.trace import Trace
-
 
 def add_scenario_options(p: argparse.ArgumentParser) -> None:
     """SCENARIO, ``--ruleset`` and ``--without``: shared by ``solve``, ``explain`` and ``diagram``."""
@@ -106,7 +104,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
         print(solve_text(trace, lang))
     else:
-        print(render_text(trace))
+        from rulekit.views.text import solve_text
+
+        print(solve_text(trace))
     return 0
 
 
@@ -253,116 +253,3 @@ def type_line(card: dict[str, Any]) -> str:
     if card.get("loyalty") is not None:
         line += f"  loyalty {card['loyalty']}"
     return line
-
-
-# ----------------------------------------------------------------------------------- text output
-def _fmt(value: Any) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, tuple | list):
-        return ", ".join(str(v) for v in value) if value else "(none)"
-    return str(value)
-
-
-def _clip(text: str, width: int = 70) -> str:
-    """One line of at most ``width`` characters (the JSON output keeps the full text)."""
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def _table(headers: list[str], rows: list[list[str]]) -> str:
-    """A plain-text table; a cell with line breaks spreads over several lines of its row."""
-    split = [[cell.split("\n") for cell in r] for r in rows]
-    widths = [len(h) for h in headers]
-    for r in split:
-        for i, cell in enumerate(r):
-            widths[i] = max(widths[i], *(len(part) for part in cell))
-    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip()]
-    lines.append("  ".join("-" * w for w in widths))
-    for r in split:
-        for k in range(max(len(cell) for cell in r)):
-            parts = [cell[k] if k < len(cell) else "" for cell in r]
-            lines.append("  ".join(c.ljust(w) for c, w in zip(parts, widths, strict=True)).rstrip())
-    return "\n".join(lines)
-
-
-def render_text(trace: Trace) -> str:
-    """The readable form of a trace: effects, the layer table, dependencies, loops, final state."""
-    out = [f"Scenario {trace.scenario}  (ruleset: {trace.ruleset})", ""]
-    out.append("Effects")
-    out.append(
-        _table(
-            ["timestamp", "id", "name", "origin", "layers", "status"],
-            [
-                [
-                    _fmt(e.timestamp),
-                    e.id,
-                    e.name,
-                    e.origin,
-                    " ".join(e.layers) or "—",
-                    "applied" if e.active else f"off: {e.note}",
-                ]
-                for e in trace.effects
-            ],
-        )
-    )
-    out.append("")
-    out.append("Applied, in order")
-    rows = []
-    for s in trace.steps:
-        why = s.why
-        if s.waited_on:
-            why += f" (waited on {', '.join(s.waited_on)})"
-        if s.loop:
-            why += f" (loop: {', '.join(s.loop)})"
-        changes = (
-            "\n".join(
-                f"{c.object_id}.{c.characteristic}: {_clip(_fmt(c.before), 45)} → {_clip(_fmt(c.after), 45)}"
-                for c in s.changes
-            )
-            or "(no change)"
-        )
-        rows.append([str(s.index + 1), s.layer, s.effect, why, _fmt(s.objects), changes])
-    out.append(
-        _table(["#", "layer", "effect", "why", "objects", "changes"], rows) if rows else "(nothing applied)"
-    )
-    if trace.dependencies:
-        out.append("")
-        out.append("Dependencies")
-        for d in trace.dependencies:
-            out.append(f"  {d.effect} depends on {d.depends_on} (layer {d.layer}): {d.reason}")
-    if trace.loops:
-        out.append("")
-        out.append("Loops (applied in timestamp order, 613.8b)")
-        for loop in trace.loops:
-            out.append("  " + " ↔ ".join(loop))
-    out.append("")
-    out.append("Final characteristics")
-    frows = []
-    for oid in trace.final:
-        v = trace.final[oid]
-        types = " ".join([*v.supertypes, *v.types])
-        if v.subtypes:
-            types += " — " + " ".join(v.subtypes)
-        frows.append(
-            [
-                oid,
-                v.name or "(no name)",
-                v.controller,
-                v.zone,
-                types,
-                _fmt(v.colors) if v.colors else "colorless",
-                v.pt,
-                "\n".join(_clip(a, 60) for a in v.abilities) or "(none)",
-            ]
-        )
-    out.append(_table(["id", "name", "controller", "zone", "types", "colors", "P/T", "abilities"], frows))
-    out.append("")
-    out.append("Players: " + "; ".join(f"{p}: {_fmt(v.abilities)}" for p, v in trace.players.items()))
-    out.append(
-        "Rules: max hand size " + ", ".join(f"{p} {n}" for p, n in trace.rules["max_hand_size"].items())
-    )
-    for k, v in trace.rules.items():
-        if k != "max_hand_size":
-            out.append(f"Rules: {k}: {json.dumps(v, sort_keys=True, default=list)}")
-    return "\n".join(out)

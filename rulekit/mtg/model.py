@@ -247,11 +247,6 @@ def _spec_from_canon(canon: str, cda: bool) -> EffectSpec:
     return EffectSpec(**kw)
 
 
-def spec_from_data(raw: dict[str, Any], cda: bool = False) -> EffectSpec:
-    """Parse an effect mapping (cached by its canonical JSON)."""
-    return _spec_from_canon(_canon(raw), cda)
-
-
 # ---------------------------------------------------------------------------------- abilities
 @dataclass(frozen=True)
 class Ability:
@@ -422,31 +417,24 @@ class Scenario:
         These are the effects the printed objects and the events generate before any layer is
         applied (a static ability granted by an effect is not listed).
         """
-        from rulekit.mtg.engine import compile_scenario
+        from rulekit.mtg.engine.timestamps import scenario_effects
 
-        comp = compile_scenario(self)
-        out = [
-            {
-                "id": e.id,
-                "name": e.name,
-                "source": e.source,
-                "origin": e.origin,
-                "timestamp": int(e.timestamp)
-                if e.timestamp is not None and float(e.timestamp).is_integer()
-                else e.timestamp,
-                "sublayers": list(e.sublayers),
-                "enabled": e.id not in self.disabled,
-            }
-            for e in comp.listed_effects()
-        ]
-        return out
+        return scenario_effects(self)
 
     def effect_ids(self) -> list[str]:
         return [e["id"] for e in self.effects()]
 
     def without(self, effect_ids: Any) -> Scenario:
-        """A copy with these effects switched off (added to :attr:`disabled`)."""
+        """A copy with these effects switched off (added to :attr:`disabled`).
+
+        An id that names no effect of the scenario is a :class:`~rulekit.errors.ScenarioError`
+        (``UNKNOWN_EFFECT``, with "did you mean"), never silently ignored.
+        """
+        from rulekit.mtg.engine.timestamps import check_effect_ids
+
         ids = (effect_ids,) if isinstance(effect_ids, str) else tuple(effect_ids)
+        if ids:
+            check_effect_ids(self, ids)
         return replace(self, disabled=self.disabled | frozenset(ids))
 
     def with_enabled(self, effect_ids: Any) -> Scenario:
@@ -458,56 +446,18 @@ class Scenario:
         """A copy where effect ``id`` gets timestamp ``stamps[id]``.
 
         A static effect's timestamp is its object's (613.7a), so setting it moves the object's
-        timestamp; a resolved effect's is its ``resolve`` event's.
+        timestamp; a resolved effect's is its ``resolve`` event's
+        (:func:`rulekit.mtg.engine.timestamps.with_timestamps`).
         """
-        from rulekit.mtg.engine import compile_scenario
+        from rulekit.mtg.engine.timestamps import with_timestamps
 
-        comp = compile_scenario(self)
-        by_id = {e.id: e for e in comp.listed_effects()}
-        objs = {o.id: o for o in self.objects}
-        events = list(self.events)
-        # freeze every current timestamp, so that the requested change is the only one
-        new_objs = {oid: replace(o, timestamp=comp.base[oid].timestamp) for oid, o in objs.items()}
-        last_event: dict[str, int] = {}
-        for i, ev in enumerate(events):
-            if ev.kind in ("enter", "leave", "attach", "turn_face_up", "turn_face_down", "transform"):
-                for oid in ev.objects:
-                    last_event[oid] = i
-            if ev.kind == "resolve" and i in comp.resolve_ts:
-                events[i] = replace(ev, timestamp=comp.resolve_ts[i])
-        for i in sorted(set(last_event.values())):
-            ev = events[i]
-            frozen = dict(ev.stamps)
-            for who in ev.objects:
-                frozen.setdefault(who, comp.base[who].timestamp if last_event.get(who) == i else 0)
-            events[i] = replace(ev, stamps=tuple(sorted(frozen.items())))
-        for eid, ts in stamps.items():
-            e = by_id.get(eid)
-            if e is None:
-                raise KeyError(eid)
-            if e.event_index is not None:
-                events[e.event_index] = replace(events[e.event_index], timestamp=ts)
-            elif e.source is not None:
-                new_objs[e.source] = replace(new_objs[e.source], timestamp=ts)
-                at = last_event.get(e.source)
-                if at is not None:
-                    ev = events[at]
-                    events[at] = replace(ev, stamps=tuple(sorted({**dict(ev.stamps), e.source: ts}.items())))
-        return replace(self, objects=tuple(new_objs[o.id] for o in self.objects), events=tuple(events))
+        return with_timestamps(self, stamps)
 
     def with_order(self, effect_ids: list[str]) -> Scenario:
         """A copy where the listed effects take their (existing) timestamps in this order.
 
         >>> # s.with_order(["gideon.0", "humility"]) gives Gideon's ability the earlier stamp
         """
-        cur = {e["id"]: e["timestamp"] for e in self.effects()}
-        missing = [i for i in effect_ids if i not in cur]
-        if missing:
-            raise KeyError(missing[0])
-        stamps = sorted(cur[i] for i in effect_ids)
-        # equal stamps (one object, several abilities) would collapse: spread them
-        new = {eid: ts for eid, ts in zip(effect_ids, stamps, strict=True)}
-        for a, b in zip(effect_ids, effect_ids[1:], strict=False):
-            if new[b] <= new[a]:
-                new[b] = new[a] + 0.001
-        return self.with_timestamps(new)
+        from rulekit.mtg.engine.timestamps import with_order
+
+        return with_order(self, effect_ids)

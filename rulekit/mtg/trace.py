@@ -37,6 +37,8 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 __all__ = [
+    "CHARACTERISTICS",
+    "COPIABLE",
     "Change",
     "Dependency",
     "EffectInfo",
@@ -48,6 +50,46 @@ __all__ = [
 
 #: What a Change may hold: JSON scalars or tuples of them (tuples become JSON lists).
 Value = Any
+
+#: The one list of an object's characteristics and situation (what an :class:`ObjectView` holds,
+#: in its field order). The engine's object state (``rulekit.mtg.engine.state``) has these slots,
+#: its copy copies them, and the views read them.
+CHARACTERISTICS: tuple[str, ...] = (
+    "id",
+    "name",
+    "owner",
+    "controller",
+    "zone",
+    "types",
+    "subtypes",
+    "supertypes",
+    "colors",
+    "abilities",
+    "power",
+    "toughness",
+    "loyalty",
+    "counters",
+    "mana_value",
+    "token",
+    "face_down",
+    "tapped",
+    "attached_to",
+    "timestamp",
+)
+#: 707.2: the copiable values among them (what a copy effect, 613.2a, and a face-down
+#: permanent, 708.2a, overwrite), in the order a step lists its changes.
+COPIABLE: tuple[str, ...] = (
+    "name",
+    "types",
+    "subtypes",
+    "supertypes",
+    "colors",
+    "abilities",
+    "power",
+    "toughness",
+    "mana_value",
+    "loyalty",
+)
 
 
 @dataclass(frozen=True)
@@ -70,8 +112,13 @@ class EffectInfo:
         note: why it is inactive, when it is (ended, never started, ability removed, switched off,
             "608.2b: did nothing" when every target was illegal on resolution); for an active
             resolved effect, "608.2b: illegal target not affected: ..." when some target was.
+            The English sentence of ``note_code`` (rendered by :mod:`rulekit.views.reasons`
+            when not given).
         affects: the selector text (or ``"targets"``), for display.
         locked: the objects of a set fixed when the effect began (611.2c), else ``None``.
+        note_code: the note as a stable code: ``switched_off``, ``ended``, ``never_started``,
+            ``ability_removed``, ``illegal_target``, ``did_not_apply`` (or ``""``).
+        note_params: its parameters, as ``(key, value)`` pairs.
     """
 
     id: str
@@ -86,6 +133,14 @@ class EffectInfo:
     note: str = ""
     affects: str = ""
     locked: tuple[str, ...] | None = None
+    note_code: str = ""
+    note_params: tuple[tuple[str, Any], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.note and self.note_code:
+            from rulekit.views.reasons import effect_note  # the English sentence of the code
+
+            object.__setattr__(self, "note", effect_note(self.note_code, self.note_params))
 
     def to_json_dict(self) -> dict[str, Any]:
         return _plain(self)
@@ -109,15 +164,29 @@ class Change:
 class Dependency:
     """``effect`` depends on ``depends_on`` in ``layer`` (613.8a), with a plain-English reason.
 
-    ``kind`` is which clause of 613.8a(b) held: ``"existence"``, ``"text"``, ``"applies_to"`` or
-    ``"what_it_does"``.
+    ``kind`` is the reason's stable code, which clause of 613.8a(b) held: ``"existence"``,
+    ``"text"``, ``"applies_to"`` or ``"what_it_does"``; ``params`` its parameters as
+    ``(key, value)`` pairs (the names involved, the condition's text...). ``reason`` is the
+    English sentence of the code (rendered by :mod:`rulekit.views.reasons` when not given).
     """
 
     effect: str
     depends_on: str
     layer: str
-    reason: str
+    reason: str = ""
     kind: str = ""
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.reason and self.kind:
+            from rulekit.views.reasons import dependency_reason  # the English sentence of the code
+
+            object.__setattr__(self, "reason", dependency_reason(self.kind, self.params))
+
+    @property
+    def code(self) -> str:
+        """The reason's stable code (``kind``)."""
+        return self.kind
 
 
 @dataclass(frozen=True)
@@ -130,10 +199,13 @@ class Step:
         source: the effect's source object id (or ``None``).
         layer: the layer label in this edition ("1".."6", "7a".."7e", "1a", "players", "rules").
         timestamp: the effect's timestamp.
-        why: ``"cda"`` (CDAs first), ``"timestamp"`` (earliest independent effect),
-            ``"dependency"`` (it had waited on the effects in ``waited_on``), or ``"loop"``
-            (every remaining effect waited on another; applied as the earliest loop member).
+        why: a code: ``"cda"`` (CDAs first), ``"timestamp"`` (earliest independent effect),
+            ``"dependency"`` (it had waited on the effects in ``waited_on``), ``"waited_on"``
+            (it went first only because earlier-timestamped effects, ``waited_by``, waited on
+            it), ``"loop"`` (every remaining effect waited on another; applied as the earliest
+            loop member) or ``"counters"`` (the counters step, which has no timestamp).
         waited_on: ids of effects this one had waited for in this layer.
+        waited_by: for ``why == "waited_on"``, the earlier-timestamped effects that waited on it.
         objects: ids of the objects (or players) it applied to, sorted.
         changes: before -> after for every characteristic it changed.
         dependencies: the dependencies among the not-yet-applied effects of this layer, judged
@@ -154,6 +226,7 @@ class Step:
     dependencies: tuple[Dependency, ...] = ()
     loop: tuple[str, ...] = ()
     rank: int = 0
+    waited_by: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -252,9 +325,6 @@ class Trace:
         """Effect ids in application order (one entry per applied layer part)."""
         return tuple(s.effect for s in self.steps)
 
-    def steps_of(self, effect_id: str) -> tuple[Step, ...]:
-        return tuple(s for s in self.steps if s.effect == effect_id)
-
     def state_after(self, k: int) -> dict[str, ObjectView]:
         """Object views after the first ``k`` steps, replayed from the recorded changes.
 
@@ -296,7 +366,13 @@ class Trace:
                 {"effect": s.effect, "layer": s.layer, "objects": list(s.objects)} for s in self.steps
             ],
             "dependencies": [
-                {"effect": d.effect, "depends_on": d.depends_on, "layer": d.layer, "reason": d.reason}
+                {
+                    "effect": d.effect,
+                    "depends_on": d.depends_on,
+                    "layer": d.layer,
+                    "reason": d.reason,
+                    "code": d.kind,
+                }
                 for d in self.dependencies
             ],
             "loops": [list(loop) for loop in self.loops],
@@ -318,6 +394,8 @@ class Trace:
 
 
 _VIEW_FIELDS = frozenset(f.name for f in fields(ObjectView))
+if tuple(f.name for f in fields(ObjectView)) != CHARACTERISTICS:  # the one list, kept true
+    raise TypeError("ObjectView's fields and CHARACTERISTICS differ: change both together")
 
 
 def _sorted_plain(value: Any) -> Any:

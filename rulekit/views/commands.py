@@ -116,6 +116,10 @@ def explain_text(trace: Any, lang: str = "en") -> str:
                 + "\n".join(f"  {e.card or '-'}: {e.code}: {e.message}" for e in trace.errors)
             )
         return "\n\n".join(parts) + "\n"
+    if lang == "en":  # the one English text renderer of `rulekit solve` and `rulekit explain`
+        from rulekit.views.text import explain_text as mtg_explain_text
+
+        return mtg_explain_text(trace)
     from rulekit.views.reasons import explain_step
 
     parts = [lv.layer_table(trace, lang=lang).to_text()]

@@ -24,13 +24,6 @@ from rulekit.views.table import Table
 
 #: Characteristics the final table shows, with their column titles.
 FINAL_COLUMNS = ("object", "P/T", "controller", "type line", "colours", "abilities")
-#: Words for the ``why`` field of a step.
-WHY_WORDS = {
-    "cda": "CDA (characteristic-defining abilities apply first)",
-    "timestamp": "timestamp order",
-    "dependency": "waited on",
-    "loop": "loop: applied in timestamp order (613.8b)",
-}
 #: Why player and rules steps come where they do (they follow every layer of effects on objects).
 ORDER_PLACES = {
     "players": "Effects on players apply after all effects on objects, layers 1–7 (613.10).",
@@ -254,9 +247,15 @@ def players_table(trace: Any, upto: int | None = None) -> Table:
 
 
 def why_text(trace: Any, step: Any) -> str:
-    """Why a step came when it did: ``CDA``, ``timestamp``, ``waited on X`` or ``loop (A, B)``."""
+    """Why a step came when it did: ``CDA``, ``timestamp``, ``waited on X``, ``X waited on it``,
+    ``loop (A, B)`` or ``counters (no timestamp)`` (the step's code, :data:`rulekit.views.reasons.WHY`)."""
     if step.why == "cda":
         return "CDA"
+    if step.why == "counters":
+        return "counters (no timestamp)"
+    if step.why == "waited_on":
+        names = ", ".join(effect_name(trace, e) for e in getattr(step, "waited_by", ())) or "another effect"
+        return f"{names} waited on it"
     if step.why == "dependency" or (step.waited_on and step.why != "loop"):
         names = ", ".join(effect_name(trace, e) for e in step.waited_on) or "another effect"
         return f"waited on {names}"
@@ -423,6 +422,13 @@ def explain_step(trace: Any, k: int) -> str:
         reason = COUNTERS_REASON.get(trace.ruleset, COUNTERS_REASON["seed"]).format(layer=step.layer)
     elif step.why == "cda":
         reason = "Characteristic-defining abilities apply first in their layer (613.3)."
+    elif step.why == "waited_on":
+        waiting = ", ".join(effect_name(trace, e) for e in getattr(step, "waited_by", ()))
+        reason = (
+            f"{waiting} waited on it (613.8a), so it applies before them although their timestamps "
+            f"are earlier; among the effects that wait on nothing, it has the earliest timestamp, "
+            f"{fmt_value(step.timestamp)}."
+        )
     elif step.why == "loop":
         members = ", ".join(effect_name(trace, e) for e in step.loop)
         reason = (

@@ -30,7 +30,7 @@ def test_solve_and_explain_speak_the_language(capsys, lang, words):
 
 def test_english_output_is_unchanged_by_default(capsys):
     from rulekit.mtg import solve
-    from rulekit.mtg.commands import render_text
+    from rulekit.views.text import solve_text as render_text
 
     code, out, _ = _run(capsys, "solve", "seed/humility-then-gideon")
     assert code == 0 and out == render_text(solve("seed/humility-then-gideon")) + "\n"

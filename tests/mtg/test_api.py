@@ -67,7 +67,7 @@ def test_every_dependency_has_a_plain_reason() -> None:
             assert d.reason and d.effect != d.depends_on
             assert d.kind in ("existence", "text", "applies_to", "what_it_does")
         for s in t.steps:
-            assert s.why in ("cda", "timestamp", "dependency", "loop")
+            assert s.why in ("cda", "timestamp", "dependency", "waited_on", "loop", "counters")
 
 
 def test_example_scenario_file_loads() -> None:
@@ -77,3 +77,34 @@ def test_example_scenario_file_loads() -> None:
     t = mtg.solve(mtg.load_scenario(str(path)))
     assert t.final["wasteland"].subtypes == ("Mountain",)
     assert t.final["bears"].controller == "Bo"
+
+
+def test_without_an_unknown_effect_is_a_clear_error() -> None:
+    """Issue 12: ``Scenario.without`` with an id that names no effect says so, with "did you mean"."""
+    import pytest
+
+    from rulekit.errors import ScenarioError
+
+    s = mtg.load_scenario("seed/humility-then-gideon")
+    with pytest.raises(ScenarioError, match=r"no effect 'humilty'.*did you mean 'humility'"):
+        s.without(["humilty"])
+    assert s.without(["humility"]).disabled == frozenset({"humility"})
+
+
+def test_benchmark_scale_row_has_its_json_shape() -> None:
+    """benchmarks/run.py's scaling row (issue 8 §4): objects, effects, ms, timestamp_only_ms (a
+    shape check on a tiny board; the figures themselves are measured, never tested)."""
+    import importlib
+    import sys
+    from pathlib import Path
+
+    bench = Path(__file__).resolve().parents[2] / "benchmarks"
+    sys.path.insert(0, str(bench))
+    try:
+        run = importlib.import_module("run")
+        rows = run.measure_scale(((60, 12),), repeat=1)
+    finally:
+        sys.path.remove(str(bench))
+    assert [set(r) for r in rows] == [{"objects", "effects", "ms", "timestamp_only_ms"}]
+    assert rows[0]["objects"] == 60 and rows[0]["effects"] == 12
+    assert run.SCALE_SIZES == ((1000, 120), (2000, 240), (4000, 480))

@@ -63,8 +63,11 @@ def test_solve_json_dependencies_and_loops(capsys: pytest.CaptureFixture[str]) -
         ("life-and-limb", "yavimaya", "4"),
     }
     assert all(
-        set(d) == {"effect", "depends_on", "layer", "reason"} and d["reason"] for d in data["dependencies"]
+        set(d) == {"effect", "depends_on", "layer", "reason", "code"} and d["reason"]
+        for d in data["dependencies"]
     )
+    # 613.8a: Life and Limb makes Saprolings Forests, so Yavimaya applies to more lands (and back)
+    assert {d["code"] for d in data["dependencies"]} == {"applies_to"}
     colors = {c for o in data["objects"].values() for c in o["colors"]}
     assert colors <= {"white", "blue", "black", "red", "green"}
 

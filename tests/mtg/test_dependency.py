@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rulekit import mtg
-from rulekit.mtg import engine
+from rulekit.mtg.engine import caches
 
 from ._util import deps, order, pt, solve_text, step
 
@@ -194,11 +194,11 @@ def test_verdict_cache_gives_the_same_trace_as_judging_from_scratch() -> None:
 
     s = board(160, 40, seed=3)
     with_cache = mtg.solve(s).to_json()
-    engine.CACHE_VERDICTS = False
+    caches.CACHE_VERDICTS = False
     try:
         without = mtg.solve(s).to_json()
     finally:
-        engine.CACHE_VERDICTS = True
+        caches.CACHE_VERDICTS = True
     assert with_cache == without
 
 

@@ -14,6 +14,8 @@ MODULES = [
     "rulekit.mtg.model",
     "rulekit.mtg.vocab",
     "rulekit.mtg.generate",
+    "rulekit.mtg.engine",
+    "rulekit.views.reasons",
 ]
 
 

@@ -1,0 +1,44 @@
+"""The continuous-effects engine (CR 611, 613), one module per concern.
+
+The engine reads effect *data* (:mod:`rulekit.mtg.model`): no card is named here. Each rule
+lives in one named place, whose docstring cites the CR rule, the seed passage or rules-notes:
+
+* :mod:`.state`: the object state, its copy and its view (the one list of characteristics is
+  :data:`rulekit.mtg.trace.CHARACTERISTICS`); 305.6 intrinsic abilities.
+* :mod:`.effects`: static, CDA, resolved and face-down effects and their durations (604, 611, 708).
+* :mod:`.timestamps`: every 613.7 rule, and the scenario edits that move timestamps.
+* :mod:`.replay`: the scenario's events replayed (zones, attachments, timestamps).
+* :mod:`.select`: selection and expressions (611.3a), and what a selector reads.
+* :mod:`.layers`: one class per layer part (copy, face-down, control, text, type, colour,
+  abilities, each P/T sublayer, counters, switch, players, rules).
+* :mod:`.apply`: the set an effect applies to (611.2c, 613.6) and applying a part to it.
+* :mod:`.dependency`: 613.8 (the counterfactual test, judging again, loops).
+* :mod:`.locking`: 611.2c locking and 608.2b target checks.
+* :mod:`.loop`: the layer loop and :func:`solve`.
+* :mod:`.record`: recording the trace.
+* :mod:`.caches`: the caches, each only a cache.
+
+>>> from rulekit.mtg import load_scenario
+>>> solve(load_scenario("seed/humility-then-gideon")).final["gideon"].pt
+'5/5'
+"""
+
+from __future__ import annotations
+
+from rulekit.mtg.engine.caches import CACHE_VERDICTS
+from rulekit.mtg.engine.effects import Eff
+from rulekit.mtg.engine.loop import known_effect_ids, solve, solve_compiled
+from rulekit.mtg.engine.replay import Compiled, compile_scenario
+from rulekit.mtg.engine.state import Obj, State
+
+__all__ = [
+    "CACHE_VERDICTS",
+    "Compiled",
+    "Eff",
+    "Obj",
+    "State",
+    "compile_scenario",
+    "known_effect_ids",
+    "solve",
+    "solve_compiled",
+]

@@ -1,0 +1,88 @@
+"""Applying one effect part: the objects it applies to (611.2c, 611.3a, 613.6) and applying it
+to all of them at once (every parameter read before anything changes)."""
+
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import Any
+
+from rulekit.mtg.engine.effects import Eff
+from rulekit.mtg.engine.layers import PARTS
+from rulekit.mtg.engine.select import Ctx, make_ctx, select
+from rulekit.mtg.engine.state import State
+
+
+def affected_set(
+    eff: Eff, sub: str, state: State, ctx: Ctx, begun: dict[str, tuple[str, ...]]
+) -> tuple[str, ...]:
+    """Which objects an effect applies to in this sublayer.
+
+    * 611.2c: a resolved effect's set was locked when it began (``eff.locked``);
+    * 613.6: an effect that began applying in an earlier layer keeps the same set;
+    * 611.3a: otherwise a static effect applies to whatever its selector names now.
+    """
+    if eff.id in begun:
+        return begun[eff.id]
+    if eff.locked is not None:
+        return tuple(o for o in eff.locked if o in state.objs and state.objs[o].zone is not None)
+    spec = eff.spec
+    assert spec is not None
+    if spec.affects is None:
+        if eff.origin == "resolved" and eff.targets:
+            return tuple(t for t in eff.targets if t in state.objs and state.objs[t].zone is not None)
+        return (eff.source,) if eff.source and state.objs[eff.source].zone is not None else ()
+    if eff.origin == "cda":
+        return (eff.source,) if eff.source else ()
+    return select(spec.affects, state, ctx)
+
+
+def apply_effect(eff: Eff, sub: str, state: State, ids: tuple[str, ...]) -> None:
+    """Apply one effect part to a set of objects, simultaneously: every parameter (an
+    expression's value, a copied object's values) is read before anything changes."""
+    part = PARTS[sub]
+    if part.shared is not None:
+        _apply_shared(eff, sub, state, ids)
+        return
+    ctx = make_ctx(eff, state)
+    if part.has_params:
+        params = [part.params(eff, state.objs[oid], state, ctx) for oid in ids]
+    else:
+        params = [None] * len(ids)
+    for oid, param in zip(ids, params, strict=True):
+        part.apply(eff, state.w(oid), param)
+
+
+#: attrgetters of each part's shared slots (built once).
+_SHARED_GET = {sub: attrgetter(*p.shared) for sub, p in PARTS.items() if p.shared is not None}
+
+
+def _apply_shared(eff: Eff, sub: str, state: State, ids: tuple[str, ...]) -> None:
+    """A part without parameters gives alike objects alike results: each distinct before-value
+    is computed once (a cache keyed by the part's :meth:`shared_key`, checked for equality)."""
+    part = PARTS[sub]
+    names = part.shared
+    assert names is not None
+    get = _SHARED_GET[sub]
+    keyf = part.shared_key
+    single = len(names) == 1
+    done: dict[Any, tuple[Any, Any]] = {}
+    objs = state.objs
+    main = state.owned is None
+    for oid in ids:
+        if main:
+            obj = objs[oid]
+            obj.sig = None
+        else:
+            obj = state.w(oid)
+        before = get(obj)
+        key = keyf(before)
+        hit = done.get(key)
+        if hit is not None and hit[0] == before:
+            if single:
+                setattr(obj, names[0], hit[1])
+            else:
+                for name, value in zip(names, hit[1], strict=True):
+                    setattr(obj, name, value)
+            continue
+        part.apply(eff, obj, None)
+        done[key] = (before, get(obj))

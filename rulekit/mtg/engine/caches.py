@@ -1,0 +1,45 @@
+"""The engine's caches, each only a cache: no rule lives here, and emptying any of them (or
+switching :data:`CACHE_VERDICTS` off) never changes a trace, only how fast it is built.
+
+* :data:`SIG_IDS`: an object's *signature* (what a selector can read of it) as a small number, so
+  objects alike are tested once (``state.sig_of``). Never cleared: alike objects must always
+  share one number, or a selector's groups (and so the order of a step's changes) could differ
+  between two solves of the same scenario. One entry per distinct combination seen.
+* :data:`SYNC_MEMO`: 305.6 intrinsic abilities, per abilities tuple and basic land types.
+* :data:`TEXTS`: the ability texts of an abilities tuple (alike objects share one tuple).
+* :data:`SEL_READS`: what a selector reads (``select.selector_reads``).
+* :data:`ALIKE_OK`: whether effects of one spec can share a verdict (``dependency.alike_key``).
+* :data:`CACHE_VERDICTS`: keep 613.8a verdicts between judgements when nothing they were judged
+  on changed (``dependency.Judge``); the tests switch it off and compare.
+
+Tables keyed by ``id()`` keep the keyed object alive in the value, so an id is never reused
+while its entry exists.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+#: Keep 613.8a verdicts between judgements (only a cache; the tests switch it off and compare).
+CACHE_VERDICTS = True
+
+#: signature tuple -> number (only a cache, but never cleared: see the module docstring).
+SIG_IDS: dict[tuple[Any, ...], int] = {}
+SIG_COUNTER = itertools.count(1)
+
+#: (abilities tuple id, basic land types) -> (that tuple, the synced tuple). Only a cache.
+SYNC_MEMO: dict[tuple[int, tuple[str, ...]], tuple[Any, Any]] = {}
+SYNC_MEMO_MAX = 20000
+
+#: id(abilities tuple) -> (that tuple, its texts). Only a cache.
+TEXTS: dict[int, tuple[Any, tuple[str, ...]]] = {}
+TEXTS_MAX = 20000
+
+#: id(selector) -> (that selector, its reads). Only a cache.
+SEL_READS: dict[int, tuple[Any, frozenset[Any]]] = {}
+SEL_READS_MAX = 5000
+
+#: (id(spec), sublayer) -> (that spec, whether alike effects of it share verdicts). Only a cache.
+ALIKE_OK: dict[tuple[int, str], tuple[Any, bool]] = {}
+ALIKE_OK_MAX = 20000

@@ -1,0 +1,651 @@
+"""Dependency (CR 613.8): the counterfactual test, judging again after every step, loops.
+
+* 613.8a: effect A depends on effect B if applying B would change A's existence, its text, what
+  it applies to, or what it does to what it applies to; and both apply in the same layer or
+  sublayer, and A is not a CDA (:func:`judge_pair`, decided by applying B to a fork of the state,
+  :class:`WhatIf`; never by per-card tags).
+* Pruning: a pair is judged only when something B may write (``LayerPart.writes``) meets
+  something A reads (:func:`reads_of`); :data:`PRUNE` switches this off (every pair judged by the
+  full counterfactual test; the property tests compare).
+* 613.8b: A is applied after B; if every remaining effect waits on another (a loop), dependency
+  is ignored and the earliest timestamp goes first (:func:`choose_next`, :func:`cycles`).
+* 613.8c: after each applied effect, dependencies are judged again (:class:`Judge`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rulekit.mtg.engine import caches
+from rulekit.mtg.engine.apply import apply_effect
+from rulekit.mtg.engine.effects import Eff, ability_on, static_condition_holds
+from rulekit.mtg.engine.layers import PARTS
+from rulekit.mtg.engine.select import (
+    ANY,
+    EVERYTHING,
+    Key,
+    make_ctx,
+    matcher,
+    matches,
+    select,
+    selector_reads,
+)
+from rulekit.mtg.engine.state import Obj, State, sig_of
+from rulekit.mtg.trace import Dependency
+
+#: Judge only the pairs whose reads and writes meet. Switching it off judges every pair by the
+#: full counterfactual test: the traces must be identical (tests/mtg/test_pruning.py).
+PRUNE = True
+
+
+def overlaps(reads: frozenset[Key], writes: frozenset[Key]) -> bool:
+    """Whether something written may change something read (``*`` matches any value)."""
+    if not PRUNE:
+        return True
+    if not reads or not writes:
+        return False
+    if (ANY, ANY) in writes or (ANY, ANY) in reads:
+        return True
+    for attr, value in reads:
+        if (attr, value) in writes or (attr, ANY) in writes:
+            return True
+        if value == ANY and any(a == attr for a, _ in writes):
+            return True
+    return False
+
+
+def writes_of(eff: Eff, sub: str) -> frozenset[Key]:
+    """The ``(characteristic, value)`` pairs an effect part may change (its layer part's
+    :meth:`~rulekit.mtg.engine.layers.base.LayerPart.writes`)."""
+    spec = eff.spec
+    assert spec is not None
+    return PARTS[sub].writes(spec)
+
+
+def reads_of(eff: Eff, sub: str, begun: bool) -> frozenset[Key]:
+    """What an effect's existence, text, affected set and parameters read in this sublayer."""
+    spec = eff.spec
+    assert spec is not None
+    r: set[Key] = set()
+    if not begun and eff.locked is None and eff.origin != "cda":
+        if eff.origin == "static":
+            r.add(("abilities-", ANY))  # existence: only while its object has the ability
+            r.add(("text", ANY))
+            if spec.condition is not None:
+                r |= selector_reads(spec.condition.selector)
+                r.add(("controller", ANY))
+        r |= selector_reads(spec.affects)
+    part_reads = PARTS[sub].reads(spec)
+    if part_reads == EVERYTHING:
+        return EVERYTHING
+    return frozenset(r | part_reads)
+
+
+@dataclass
+class DepResult:
+    effect: str
+    depends_on: str
+    #: the reason's code: ``existence``, ``text``, ``applies_to``, ``what_it_does``
+    kind: str
+    #: its parameters (names as the trace shows them), rendered by ``rulekit.views.reasons``
+    params: tuple[tuple[str, Any], ...] = ()
+    recorded: Dependency | None = None  # its trace form, built once
+
+
+def _names(ids: list[str], names: dict[str, str]) -> tuple[str, ...]:
+    """The display names of the first four objects (a reason names at most four, then a count)."""
+    return tuple(names.get(i, i) for i in ids[:4])
+
+
+def _reason(a: Eff, b: Eff, kind: str, **more: Any) -> DepResult:
+    """``a`` depends on ``b`` for this reason (its code and parameters)."""
+    params = (("by", b.name), ("effect", a.name), *more.items())
+    return DepResult(a.id, b.id, kind, params)
+
+
+class ObjectGroups:
+    """An effect's objects grouped by signature, kept current as objects change (only a cache:
+    :meth:`WhatIf.groups` computed afresh gives the same groups, perhaps in another order)."""
+
+    __slots__ = ("ids", "idset", "groups", "sig")
+
+    def __init__(self, ids: tuple[str, ...], state: State) -> None:
+        self.ids = ids
+        self.idset = frozenset(ids)
+        self.groups: dict[int, dict[str, None]] = {}
+        self.sig: dict[str, int] = {}
+        for oid in ids:
+            sig = sig_of(state.objs[oid])
+            self.sig[oid] = sig
+            self.groups.setdefault(sig, {})[oid] = None
+
+    def update(self, changed: set[str], state: State) -> None:
+        """Move the changed objects to the groups of their new signatures."""
+        for oid in changed:
+            old = self.sig.get(oid)
+            if old is None:
+                continue
+            new = sig_of(state.objs[oid])
+            if new == old:
+                continue
+            group = self.groups[old]
+            del group[oid]
+            if not group:
+                del self.groups[old]
+            self.groups.setdefault(new, {})[oid] = None
+            self.sig[oid] = new
+
+
+class WhatIf:
+    """Effect ``b`` applied to the current state, computed lazily for counterfactual checks:
+    one object at a time (:meth:`after`), or as a whole forked state (:meth:`fork`)."""
+
+    def __init__(
+        self,
+        b: Eff,
+        sub: str,
+        state: State,
+        ids: tuple[str, ...],
+        shared: ObjectGroups | None = None,
+    ) -> None:
+        self.b, self.sub, self.state, self.ids = b, sub, state, ids
+        self.idset: set[str] | frozenset[str] = shared.idset if shared is not None else set(ids)
+        self.ctx = make_ctx(b, state)
+        self.writes = writes_of(b, sub)
+        self._after: dict[str, Obj] = {}
+        self._groups: dict[int, dict[str, None]] | None = shared.groups if shared is not None else None
+        self._fork: State | None = None
+        self.part = PARTS[sub]
+
+    def after(self, oid: str) -> Obj:
+        """The object as it would be with ``b`` applied (itself when ``b`` doesn't touch it)."""
+        if oid not in self.idset:
+            return self.state.objs[oid]
+        got = self._after.get(oid)
+        if got is None:
+            obj = self.state.objs[oid]
+            got = obj.copy()
+            got.sig = None
+            part = self.part
+            param = part.params(self.b, obj, self.state, self.ctx) if part.has_params else None
+            part.apply(self.b, got, param)
+            self._after[oid] = got
+        return got
+
+    def groups(self) -> dict[int, dict[str, None]]:
+        """``b``'s objects grouped by signature (objects alike are judged once)."""
+        if self._groups is None:
+            groups: dict[int, dict[str, None]] = {}
+            objs = self.state.objs
+            for oid in self.ids:
+                obj = objs[oid]
+                sig = obj.sig
+                if sig is None:
+                    sig = sig_of(obj)
+                g = groups.get(sig)
+                if g is None:
+                    groups[sig] = {oid: None}
+                else:
+                    g[oid] = None
+            self._groups = groups
+        return self._groups
+
+    def fork(self) -> State:
+        if self._fork is None:
+            self._fork = self.state.fork()
+            apply_effect(self.b, self.sub, self._fork, self.ids)
+        return self._fork
+
+
+def _applies_to_reason(
+    a: Eff, b: Eff, gained: list[str], lost: list[str], names: dict[str, str]
+) -> DepResult:
+    return _reason(
+        a,
+        b,
+        "applies_to",
+        gained=_names(gained, names),
+        gained_count=len(gained),
+        lost=_names(lost, names),
+        lost_count=len(lost),
+    )
+
+
+def judge_pair(
+    a: Eff,
+    wi: WhatIf,
+    a_set: tuple[str, ...],
+    begun: dict[str, tuple[str, ...]],
+    names: dict[str, str],
+) -> DepResult | None:
+    """613.8a(b): would applying ``b`` change ``a``'s existence, text, what it applies to, or
+    what it does to what it applies to? Decided by counterfactual evaluation: ``a`` is looked at
+    in the current state and with ``b`` applied (:class:`WhatIf`), never by per-card tags."""
+    b, sub, cur = wi.b, wi.sub, wi.state
+    a_begun = a.id in begun or a.locked is not None
+    spec = a.spec
+    assert spec is not None
+    src_name = names.get(a.source or "", a.source or "")
+    if not a_begun and a.origin == "static" and a.source is not None:
+        if a.source in wi.idset:
+            ab_cur = ability_on(cur.objs.get(a.source), a)
+            ab_after = ability_on(wi.after(a.source), a)
+            if ab_after is None or ab_after.spec is None or sub not in ab_after.spec.sublayers:
+                return _reason(a, b, "existence", source=src_name)
+            if ab_cur is not None and ab_after.raw != ab_cur.raw:
+                return _reason(a, b, "text")
+        cond = spec.condition
+        if cond is not None and overlaps(selector_reads(cond.selector) | {("controller", ANY)}, wi.writes):
+            fork = wi.fork()
+            if static_condition_holds(a, fork) != static_condition_holds(a, cur):
+                return _reason(a, b, "existence", condition=cond.text)
+    sel = spec.affects
+    if not a_begun and a.origin != "cda" and sel is not None and overlaps(selector_reads(sel), wi.writes):
+        ctx_a = make_ctx(a, cur)
+        memo = cur.memo
+        if a.source in wi.idset and ("controller", ANY) in wi.writes:
+            fork = wi.fork()
+            fork_set = select(sel, fork, make_ctx(a, fork))
+            if set(fork_set) != set(a_set):
+                return _applies_to_reason(
+                    a,
+                    b,
+                    [o for o in fork_set if o not in a_set],
+                    [o for o in a_set if o not in fork_set],
+                    names,
+                )
+        else:
+            gained: list[str] = []
+            lost: list[str] = []
+            if any(p.special for p in sel.parts):
+                for oid in wi.ids:
+                    m0 = matches(sel, cur.objs[oid], ctx_a, memo)
+                    m1 = matches(sel, wi.after(oid), ctx_a, memo)
+                    if m0 != m1:
+                        (gained if m1 else lost).append(oid)
+            else:
+                # objects alike (same signature) flip alike: memoised for the whole solve
+                bkey = ("flip", b.id, b.spec.raw if b.spec else "", id(sel), ctx_a.you, ctx_a.target_player)
+                flips = memo.get(bkey)
+                if flips is None:
+                    flips = memo[bkey] = {}
+                member = None
+                for sig, oids in wi.groups().items():
+                    rest: dict[str, None] | list[str] = oids
+                    if a.source in oids:
+                        if member is None:
+                            member = matcher(sel, ctx_a, memo)
+                        rest = [o for o in oids if o != a.source]
+                        m0 = member(cur.objs[a.source])
+                        m1 = member(wi.after(a.source))
+                        if m0 != m1:
+                            (gained if m1 else lost).append(a.source)
+                        if not rest:
+                            continue
+                    flip = flips.get(sig)
+                    if flip is None:
+                        if member is None:
+                            member = matcher(sel, ctx_a, memo)
+                        first = next(iter(rest))
+                        m0 = member(cur.objs[first])
+                        m1 = member(wi.after(first))
+                        flip = flips[sig] = 0 if m0 == m1 else (1 if m1 else -1)
+                    if flip:
+                        (gained if flip > 0 else lost).extend(rest)
+            if gained or lost:
+                return _applies_to_reason(a, b, sorted(gained), sorted(lost), names)
+    part = PARTS[sub]
+    if part.params_vary(spec) and overlaps(reads_of(a, sub, True), wi.writes):
+        fork = wi.fork()
+        ctx_cur = make_ctx(a, cur)
+        ctx_fork = make_ctx(a, fork)
+        differ = [
+            o
+            for o in sorted(a_set)
+            if o in fork.objs
+            and part.params(a, cur.objs[o], cur, ctx_cur) != part.params(a, fork.objs[o], fork, ctx_fork)
+        ]
+        if differ:
+            return _reason(a, b, "what_it_does", objects=_names(differ, names), count=len(differ))
+    return None
+
+
+_UNJUDGED: Any = object()  # no cached verdict (None is a verdict: independent)
+
+
+def alike_key(a: Eff, wi: WhatIf, begun: dict[str, tuple[str, ...]]) -> tuple[Any, ...] | None:
+    """Effects that are alike for :func:`judge_pair` against ``wi.b`` in this state get the same
+    verdict (only their names differ): the same spec, origin, begun-ness, "you" and target
+    player, when ``b`` does not touch ``a``'s source, and ``a`` has no condition, names no object
+    by position (``this``, ``enchanted``, targets, a name) and does the same to every object.
+    ``None`` when ``a``'s verdict may depend on ``a`` itself. Only a cache key (one judgement)."""
+    spec = a.spec
+    if spec is None or (a.source is not None and a.source in wi.idset):
+        return None
+    memo = caches.ALIKE_OK
+    hit = memo.get((id(spec), wi.sub))
+    if hit is not None and hit[0] is spec:
+        ok = hit[1]
+    else:
+        sel = spec.affects
+        ok = (
+            spec.condition is None
+            and not PARTS[wi.sub].params_vary(spec)
+            and not (sel is not None and any(p.special for p in sel.parts))
+        )
+        if len(memo) > caches.ALIKE_OK_MAX:
+            memo.clear()
+        memo[(id(spec), wi.sub)] = (spec, ok)  # the spec is kept alive, so its id is not reused
+    if not ok:
+        return None
+    if a.origin == "resolved":
+        you = a.controller
+    else:
+        src = wi.state.objs.get(a.source) if a.source else None
+        you = src.controller if src is not None else a.controller
+    return (id(spec), a.origin, a.id in begun or a.locked is not None, you, a.target_player)
+
+
+def _as_alike(r: DepResult, a: Eff) -> DepResult:
+    """The verdict ``r`` of an alike effect, for ``a`` (its id and name in the reason)."""
+    return DepResult(a.id, r.depends_on, r.kind, (r.params[0], ("effect", a.name), *r.params[2:]))
+
+
+class Judge:
+    """613.8a among the effects not yet applied in one sublayer, against the current state,
+    judged again after every applied effect (613.8c).
+
+    Pairs are pruned with read/write sets derived from the effect data (``b`` changes nothing
+    ``a`` reads -> independent); the rest are decided counterfactually (:func:`judge_pair`).
+    A pair's verdict is kept until an applied effect changes an object it was judged on (``b``'s
+    objects, either source) -- a cache, never a rule: the verdict is the one judging it again
+    would give. 613.8a(c): CDAs never take part (they are applied first, see ``loop.run_sublayer``).
+    """
+
+    def __init__(
+        self, sub: str, state: State, begun: dict[str, tuple[str, ...]], names: dict[str, str]
+    ) -> None:
+        self.sub, self.state, self.begun, self.names = sub, state, begun, names
+        self.pairs: dict[tuple[str, int, str, int], DepResult | None] = {}
+        self.whatifs: dict[str, WhatIf] = {}
+        self.objsets: dict[str, frozenset[str]] = {}
+        #: (b, its spec) -> the effects whose reads b's writes overlap (derived once per sublayer)
+        self.candidates: dict[tuple[str, int], list[tuple[str, int]]] = {}
+        self.all_effects: list[Eff] = []
+        #: kept verdicts, indexed by each side's effect id (only a cache)
+        self.by_a: dict[str, set[tuple[str, int, str, int]]] = {}
+        self.by_b: dict[str, set[tuple[str, int, str, int]]] = {}
+        #: (b, a) -> the kept verdict that a depends on b (with its key)
+        self.found: dict[tuple[str, str], tuple[tuple[str, int, str, int], DepResult]] = {}
+        #: b -> the candidate effects a whose verdict against b is not kept (to judge); the value
+        #: is True for a known candidate, None when its reads must be checked again (text changed)
+        self.todo: dict[str, dict[str, bool | None]] | None = None
+        #: effect id -> id of its spec at the last judgement (a changed text is judged again)
+        self.spec_seen: dict[str, int] = {}
+        #: b -> its objects grouped by signature, kept current (only a cache)
+        self.object_groups: dict[str, ObjectGroups] = {}
+        self._reads: dict[tuple[int, int, bool], frozenset[Key]] = {}
+        self._writes: dict[tuple[int, int], frozenset[Key]] = {}
+
+    def reads(self, a: Eff) -> frozenset[Key]:
+        """:func:`reads_of` ``a`` in this sublayer (derived once per effect, text and begun-ness)."""
+        begun = a.id in self.begun
+        key = (id(a), id(a.spec), begun)
+        r = self._reads.get(key)
+        if r is None:
+            r = self._reads[key] = reads_of(a, self.sub, begun)
+        return r
+
+    def writes(self, b: Eff) -> frozenset[Key]:
+        """:func:`writes_of` ``b`` in this sublayer (derived once per effect and text)."""
+        key = (id(b), id(b.spec))
+        w = self._writes.get(key)
+        if w is None:
+            w = self._writes[key] = writes_of(b, self.sub)
+        return w
+
+    def _cacheable(self, a: Eff) -> bool:
+        if not caches.CACHE_VERDICTS:
+            return False
+        spec = a.spec
+        return spec is not None and spec.condition is None and not PARTS[self.sub].params_vary(spec)
+
+    def candidates_of(self, b: Eff) -> list[tuple[str, int]]:
+        """The effects whose reads ``b``'s writes meet (derived once per ``b`` and its text)."""
+        ckey = (b.id, id(b.spec))
+        cands = self.candidates.get(ckey)
+        if cands is None:
+            w = self.writes(b)
+            cands = self.candidates[ckey] = [
+                (a.id, id(a.spec)) for a in self.all_effects if a is not b and overlaps(self.reads(a), w)
+            ]
+        return cands
+
+    def add(self, effects: list[Eff]) -> None:
+        """Effects that joined this sublayer (granted during it): judge every pair again."""
+        self.all_effects.extend(effects)
+        self.candidates.clear()
+        self.todo = None
+        for kept in (self.pairs, self.by_a, self.by_b, self.found, self.whatifs, self.objsets):
+            kept.clear()
+        self.object_groups.clear()
+
+    def _store(self, okey: tuple[str, int, str, int], r: DepResult | None) -> None:
+        self.pairs[okey] = r
+        self.by_a.setdefault(okey[0], set()).add(okey)
+        self.by_b.setdefault(okey[2], set()).add(okey)
+        if r is not None:
+            self.found[(okey[2], okey[0])] = (okey, r)
+
+    def _drop(self, okey: tuple[str, int, str, int]) -> None:
+        a_id, _, b_id, _ = okey
+        del self.pairs[okey]
+        self.by_a.get(a_id, set()).discard(okey)
+        self.by_b.get(b_id, set()).discard(okey)
+        got = self.found.get((b_id, a_id))
+        if got is not None and got[0] == okey:
+            del self.found[(b_id, a_id)]
+        if self.todo is not None:
+            self.todo.setdefault(b_id, {})[a_id] = True  # still a candidate (same texts)
+
+    def _forget(self, eff_id: str, pending: list[Eff]) -> None:
+        """An effect's text changed (layer 3): judge every pair it is in again."""
+        for okey in list(self.by_a.get(eff_id, ())) + list(self.by_b.get(eff_id, ())):
+            if okey in self.pairs:
+                self._drop(okey)
+        self.candidates.clear()
+        if self.todo is not None:
+            for e in pending:
+                if e.id != eff_id:
+                    self.todo.setdefault(e.id, {})[eff_id] = None
+            self.todo[eff_id] = {e.id: None for e in pending if e.id != eff_id}
+
+    def judge(self, pending: list[Eff], sets: dict[str, tuple[str, ...]]) -> list[DepResult]:
+        """The dependencies among ``pending`` now (613.8a), in (depended-on, dependent) order.
+
+        Only the pairs without a kept verdict are judged (``todo``); the kept ones are read from
+        ``found`` -- the same verdicts a full scan of every pair would give."""
+        sub, begun = self.sub, self.begun
+        pos = {e.id: i for i, e in enumerate(pending)}
+        if self.todo is None:
+            self.found = {}
+            self.todo = {b.id: dict.fromkeys((a for a, _ in self.candidates_of(b)), True) for b in pending}
+        for e in pending:
+            sid = id(e.spec)
+            old = self.spec_seen.get(e.id)
+            if old is not None and old != sid:
+                self._forget(e.id, pending)
+            self.spec_seen[e.id] = sid
+        todo = self.todo
+        found: list[tuple[int, int, DepResult]] = []
+        pairs = self.pairs
+        for b in pending:
+            ids_b = sets[b.id]
+            if not ids_b:
+                continue
+            todo_b = todo.get(b.id)
+            if not todo_b:
+                continue
+            b_spec = id(b.spec)
+            b_pos = pos[b.id]
+            wi: WhatIf | None = None
+            alike: dict[tuple[Any, ...], DepResult | None] = {}
+            w_b = self.writes(b)
+            for a_id in list(todo_b):
+                a_pos = pos.get(a_id)
+                if a_pos is None:
+                    continue
+                a = pending[a_pos]
+                if todo_b[a_id] is None and not overlaps(self.reads(a), w_b):
+                    del todo_b[a_id]  # not a candidate (a text changed)
+                    continue
+                okey = (a_id, id(a.spec), b.id, b_spec)
+                r = pairs.get(okey, _UNJUDGED)
+                if r is _UNJUDGED:
+                    if wi is None:
+                        wi = self.whatifs.get(b.id)
+                        if wi is None or wi.ids is not ids_b or wi.b.spec is not b.spec:
+                            shared = self.object_groups.get(b.id)
+                            if shared is None or shared.ids is not ids_b:
+                                shared = self.object_groups[b.id] = ObjectGroups(ids_b, self.state)
+                            wi = self.whatifs[b.id] = WhatIf(b, sub, self.state, ids_b, shared)
+                            self.objsets[b.id] = shared.idset
+                    akey = alike_key(a, wi, begun) if caches.CACHE_VERDICTS else None
+                    if akey is None:
+                        r = judge_pair(a, wi, sets[a.id], begun, self.names)
+                    else:
+                        hit = alike.get(akey, _UNJUDGED)
+                        if hit is _UNJUDGED:
+                            r = alike[akey] = judge_pair(a, wi, sets[a.id], begun, self.names)
+                        else:
+                            r = None if hit is None else _as_alike(hit, a)
+                    if self._cacheable(a) and self._cacheable(b):
+                        self._store(okey, r)
+                if okey in pairs:
+                    del todo_b[a_id]  # kept: read from ``found`` from now on
+                    if r is not None:
+                        self.found[(b.id, a_id)] = (okey, r)
+                elif r is not None:
+                    found.append((b_pos, a_pos, r))
+        for (b_id, a_id), (_, r) in self.found.items():
+            bp = pos.get(b_id)
+            ap = pos.get(a_id)
+            if bp is not None and ap is not None and sets[b_id]:
+                found.append((bp, ap, r))
+        found.sort(key=lambda t: (t[0], t[1]))
+        return [r for _, _, r in found]
+
+    def applied(self, changed: set[str], stale: set[str], pending: list[Eff], wrote: frozenset[Key]) -> None:
+        """Forget the verdicts an applied effect may have changed (613.8c), so they are judged again.
+
+        A verdict on (a, b) was judged on ``b``'s objects, through what ``a``'s selector reads and
+        what ``b``'s own result depends on (``LayerPart.decision_inputs``). It is dropped when the
+        applied effect changed one of ``b``'s objects in one of those characteristics, changed
+        either source, or may have changed either affected set (``stale``).
+        """
+        if not changed and not stale:
+            return
+        sub = self.sub
+        hit_b: set[str] = set(stale)
+        dirty_a: set[str] = set(stale)
+        for e in pending:
+            if e.source in changed:
+                dirty_a.add(e.id)
+                hit_b.add(e.id)
+            objs = self.objsets.get(e.id)
+            if objs is not None and not changed.isdisjoint(objs):
+                hit_b.add(e.id)
+        for bid in hit_b:
+            self.whatifs.pop(bid, None)
+            shared = self.object_groups.get(bid)
+            if shared is not None:
+                shared.update(changed, self.state)
+        if not hit_b and not dirty_a:
+            return
+        by_id = {e.id: e for e in pending}
+        drop: set[tuple[str, int, str, int]] = set()
+        for a_id in dirty_a:
+            drop.update(self.by_a.get(a_id, ()))
+        for b_id in stale:
+            drop.update(self.by_b.get(b_id, ()))
+        sel_reads: dict[str, frozenset[Key]] = {}
+        for b_id in hit_b:
+            b = by_id.get(b_id)
+            for okey in self.by_b.get(b_id, ()):
+                if okey in drop:
+                    continue
+                a = by_id.get(okey[0])
+                if a is None or b is None:
+                    drop.add(okey)
+                    continue
+                ra = sel_reads.get(a.id)
+                if ra is None:
+                    ra = sel_reads[a.id] = selector_reads(a.spec.affects if a.spec else None)
+                if overlaps(ra | PARTS[sub].decision_inputs(b.spec), wrote):
+                    drop.add(okey)
+        for okey in drop:
+            if okey in self.pairs:
+                self._drop(okey)
+
+
+def cycles(pending: list[Eff], edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with a cycle (Tarjan), members in timestamp order."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+    order = {e.id: e.sort_key for e in pending}
+    counter = [0]
+
+    def strong(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in sorted(edges.get(v, ())):
+            if w not in order:
+                continue
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1 or v in edges.get(v, ()):
+                out.append(sorted(comp, key=lambda i: order[i]))
+
+    for e in sorted(pending, key=lambda e: e.sort_key):
+        if e.id not in index:
+            strong(e.id)
+    return out
+
+
+def choose_next(pending: list[Eff], deps: list[DepResult]) -> tuple[Eff, str, tuple[str, ...]]:
+    """613.8b + rules-notes' house reading of loops.
+
+    1. Among the effects not yet applied, those that depend on no other unapplied effect: apply
+       the earliest-timestamped (613.7, seed 000 "selo temporal").
+    2. If there are none, every remaining effect waits on another: apply the earliest-timestamped
+       effect that lies on a dependency cycle (613.8b: a loop ignores dependency).
+    Returns the effect, why (``timestamp``/``loop``) and the loop's members.
+    """
+    waiting: dict[str, set[str]] = {}
+    for d in deps:
+        waiting.setdefault(d.effect, set()).add(d.depends_on)
+    free = [e for e in pending if not waiting.get(e.id)]
+    if free:
+        return min(free, key=lambda e: e.sort_key), "timestamp", ()
+    loops = cycles(pending, waiting)
+    by_id = {e.id: e for e in pending}
+    best = min((by_id[m] for c in loops for m in c), key=lambda e: e.sort_key)
+    loop = next(c for c in loops if best.id in c)
+    return best, "loop", tuple(loop)

@@ -1,0 +1,299 @@
+"""Continuous effects during a solve and how long they last (CR 604, 611, 708).
+
+* :class:`Eff`: one effect (static, CDA, resolved, face-down or the counters step).
+* 604.2/611.3: static abilities and CDAs generate effects (:func:`static_effects_of`); 611.3b a
+  static ability's effect exists only while its object has the ability, in the ability's zone,
+  and (for an "as long as" ability) while its condition holds (:func:`still_exists`).
+* 708.2: a face-down permanent's characteristics (:func:`face_down_effect`).
+* 611.2a: an effect from a resolved spell or ability (:func:`resolved_effect`); 611.2b/514.2 its
+  duration: "until end of turn", "for as long as" (:func:`resolved_status`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rulekit.mtg.engine.select import make_ctx, select
+from rulekit.mtg.engine.state import Obj, State
+from rulekit.mtg.engine.timestamps import order_key, static_timestamp
+from rulekit.mtg.model import Ability, EffectSpec, Event, ObjectDef, Scenario, _spec_from_canon
+from rulekit.mtg.selectors import Condition
+
+if TYPE_CHECKING:
+    from rulekit.mtg.engine.replay import Compiled
+
+
+@dataclass
+class Eff:
+    """A continuous effect during a solve (static, CDA, resolved, counters or face-down)."""
+
+    id: str
+    name: str
+    source: str | None
+    origin: str
+    timestamp: float | None
+    spec: EffectSpec | None
+    key: str = ""
+    controller: str | None = None
+    targets: tuple[str, ...] = ()
+    target_player: str | None = None
+    x: int | None = None
+    locked: tuple[str, ...] | None = None
+    fixed: dict[tuple[str, str], int] | None = None
+    active: bool = True
+    #: why it is off, or applied only in part (a note code and its parameters, rulekit.views.reasons)
+    note_code: str = ""
+    note_params: tuple[tuple[str, Any], ...] = ()
+    text: str = ""
+    event_index: int | None = None
+    sublayers: tuple[str, ...] = ()
+    #: its "for as long as" condition reads the layered game (who controls X after layer 2)
+    layered_condition: bool = False
+
+    @property
+    def sort_key(self) -> tuple[float, str]:
+        return order_key(self.timestamp, self.id)
+
+
+def effect_id(obj_id: str, ability: Ability) -> str:
+    """A static ability's effect id: the object id, or ``<object>.<key>`` (LANGUAGE.md §2)."""
+    return f"{obj_id}.{ability.key}" if ability.key else obj_id
+
+
+def static_effects_of(obj: Obj, names: dict[str, str], sublayer: str | None) -> list[Eff]:
+    """The effects the static abilities and CDAs of ``obj`` generate now (604.2, 611.3).
+
+    611.3b / rules-notes: a static ability generates its effect only while its object has the
+    ability and is in the ability's zone (the battlefield unless the ability says otherwise).
+    A CDA (604.3) works in every zone. ``sublayer`` restricts to effects with a part there.
+    """
+    out = []
+    for ab in obj.abilities:
+        if not ab.generates:
+            continue
+        if ab.kind == "static" and obj.zone != ab.zone:
+            continue
+        if ab.kind == "cda" and obj.zone is None:
+            continue
+        spec = ab.spec
+        assert spec is not None
+        if sublayer is not None and sublayer not in spec.sublayers:
+            continue
+        eid = effect_id(obj.id, ab)
+        name = names.get(obj.id, obj.name)
+        if ab.granted_by:
+            name = f"{name} (granted by {ab.granted_by})"
+        elif ab.key:
+            name = f"{name} ({ab.key})"
+        out.append(
+            Eff(
+                id=eid,
+                name=name,
+                source=obj.id,
+                origin="cda" if ab.kind == "cda" else "static",
+                timestamp=static_timestamp(obj.timestamp, ab),
+                spec=spec,
+                key=ab.key,
+                text=ab.text,
+                sublayers=spec.sublayers,
+            )
+        )
+    return out
+
+
+def face_down_effect(obj: Obj, names: dict[str, str]) -> Eff:
+    """708.2: a face-down permanent is a 2/2 creature with no name, types, colour or abilities
+    (layer 1 in the seed edition, 1b in the current one)."""
+    spec = _spec_from_canon('{"face_down": true}', False)
+    return Eff(
+        id=f"{obj.id}.face-down",
+        name=f"{names.get(obj.id, obj.name)} (face down)",
+        source=obj.id,
+        origin="face-down",
+        timestamp=obj.timestamp,
+        spec=spec,
+        text="Face-down: a 2/2 creature",
+        sublayers=("face_down",),
+    )
+
+
+def resolved_effect(
+    scn: Scenario,
+    ev: Event,
+    index: int,
+    ts: float,
+    base: dict[str, Obj],
+    defs: dict[str, ObjectDef],
+    names: dict[str, str],
+    used: set[str],
+) -> Eff:
+    """611.2a: an effect from a resolved spell or ability, timestamped when created (613.7b)."""
+    spec_raw = ev.spec
+    text = ev.text
+    key = ev.ability or ""
+    if not spec_raw and ev.source is not None:
+        for ab in defs[ev.source].abilities:
+            if ab.kind == "resolves" and ab.key == ev.ability:
+                spec_raw, text = ab.raw, ab.text
+                break
+    spec = _spec_from_canon(spec_raw, False)
+    src_name = names.get(ev.source or "", ev.source or "")
+    eid = ev.id or (f"{ev.source}.{key}" if ev.source and key else (ev.source or f"effect{index + 1}"))
+    base_id, n = eid, 2
+    while eid in used:
+        eid, n = f"{base_id}#{n}", n + 1
+    used.add(eid)
+    name = ev.name or (f"{src_name}: {key}" if key else src_name or eid)
+    if ev.choices and not ev.name:
+        name += " (" + ", ".join(f"{k}: {v}" for k, v in ev.choices) + ")"
+    controller = ev.controller or (base[ev.source].controller if ev.source else scn.players[0])
+    players = set(scn.players)
+    target_objs = tuple(t for t in ev.targets if t not in players)
+    target_players = [t for t in ev.targets if t in players]
+    return Eff(
+        id=eid,
+        name=name,
+        source=ev.source,
+        origin="resolved",
+        timestamp=ts,
+        spec=spec,
+        key=key,
+        controller=controller,
+        targets=target_objs,
+        target_player=target_players[0] if target_players else None,
+        x=ev.x,
+        text=text,
+        event_index=index,
+        sublayers=spec.sublayers,
+    )
+
+
+def resolved_status(comp: Compiled, eff: Eff) -> None:
+    """611.2b / 514.2: is a resolved effect still in force?
+
+    * "until end of turn" ends at the first ``end_of_turn`` event after it was created;
+    * "for as long as <condition>" never starts if the condition is false when it resolves,
+      and ends once the condition becomes false;
+    * a switched-off effect (``--without``) is off.
+    """
+    spec = eff.spec
+    assert spec is not None
+    if eff.id in comp.scenario.disabled:
+        eff.active, eff.note_code = False, "switched_off"
+        return
+    dur = spec.duration.lower()
+    index = eff.event_index if eff.event_index is not None else -1
+    if dur == "until end of turn" and any(mark > index for mark in comp.eot_marks):
+        eff.active, eff.note_code, eff.note_params = False, "ended", (("until", "end of turn"),)
+        return
+    cond = spec.condition
+    if cond is not None and dur.startswith("for as long as"):
+        if cond.kind == "controls":
+            # who controls X is known only after layer 2: judged on the layered game
+            # (locking.check_layered_duration)
+            eff.layered_condition = True
+            return
+        at = comp.base_at.get(eff.event_index or 0, {})
+        if not _base_condition(comp, cond, eff, at):
+            eff.active, eff.note_code, eff.note_params = False, "never_started", (("condition", cond.text),)
+            return
+        now = {oid: (o.zone, o.tapped) for oid, o in comp.base.items()}
+        if not _base_condition(comp, cond, eff, now):
+            eff.active, eff.note_code, eff.note_params = False, "ended", (("condition", cond.text),)
+
+
+def resolve_ref(comp_defs: dict[str, Any], ref: str, source: str | None) -> str | None:
+    """An object reference in a condition: ``this`` (the source), an id, or a card name."""
+    if ref == "this":
+        return source
+    if ref in comp_defs:
+        return ref
+    low = ref.lower()
+    for oid, d in comp_defs.items():
+        if d.name.lower() == low:
+            return oid
+    return None
+
+
+def _base_condition(
+    comp: Compiled, cond: Condition, eff: Eff, at: dict[str, tuple[str | None, bool]]
+) -> bool:
+    oid = resolve_ref(comp.defs, cond.obj, eff.source)
+    if cond.kind in ("on_battlefield", "tapped", "untapped"):
+        if oid is None or oid not in at:
+            return False
+        zone, tapped = at[oid]
+        if cond.kind == "on_battlefield":
+            return zone == "battlefield"
+        return zone == "battlefield" and (tapped if cond.kind == "tapped" else not tapped)
+    if cond.kind == "controls":
+        return (
+            oid is not None
+            and comp.base[oid].controller == eff.controller
+            and at.get(oid, (None,))[0] == "battlefield"
+        )
+    return True
+
+
+def _ability_of(state: State, eff: Eff) -> Ability | None:
+    """The ability that generates ``eff`` on its source now (``None`` if gone or out of its zone)."""
+    if eff.source is None:
+        return None
+    return ability_on(state.objs.get(eff.source), eff)
+
+
+def static_condition_holds(eff: Eff, state: State) -> bool:
+    """An "as long as" static ability (e.g. Starfield of Nyx) generates its effect only while the
+    condition holds (611.3b)."""
+    spec = eff.spec
+    if spec is None or spec.condition is None or eff.origin != "static":
+        return True
+    cond = spec.condition
+    ctx = make_ctx(eff, state)
+    if cond.kind == "count_at_least":
+        assert cond.selector is not None
+        return len(select(cond.selector, state, ctx)) >= cond.n
+    ref = cond.obj
+    if ref == "this":
+        target = ctx.source
+    else:
+        target = next((o for o in state.objs.values() if o.id == ref or o.name.lower() == ref.lower()), None)
+    if target is None:
+        return False
+    if cond.kind == "on_battlefield":
+        return target.zone == "battlefield"
+    if cond.kind == "tapped":
+        return target.tapped
+    if cond.kind == "untapped":
+        return not target.tapped
+    if cond.kind == "controls":
+        return target.controller == ctx.you
+    return True
+
+
+def still_exists(eff: Eff, state: State, sub: str) -> bool:
+    """611.3b / rules-notes: a static effect that has not begun to apply exists only while its
+    object has the ability (and its "as long as" condition holds)."""
+    if eff.origin not in ("static",):
+        return True
+    ab = _ability_of(state, eff)
+    if ab is None:
+        return False
+    spec = ab.spec
+    if spec is None or sub not in spec.sublayers:
+        return False
+    eff.spec = spec  # layer 3 may have rewritten its text
+    return static_condition_holds(eff, state)
+
+
+def ability_on(obj: Obj | None, eff: Eff) -> Ability | None:
+    """The ability of ``obj`` that generates ``eff`` (611.3b: only in the ability's zone)."""
+    if obj is None:
+        return None
+    for ab in obj.abilities:
+        if ab.generates and effect_id(obj.id, ab) == eff.id:
+            if ab.kind == "static" and obj.zone != ab.zone:
+                return None
+            return ab
+    return None

@@ -1,0 +1,91 @@
+"""What every layer part is: one class per part, holding all it knows (CR 613.1-613.4, 613.10-11).
+
+A :class:`LayerPart` says, for one layer or sublayer:
+
+* :attr:`sub`: its edition-independent id (:data:`rulekit.mtg.model.SUBLAYERS`); its label in each
+  edition comes from :func:`rulekit.mtg.model.layer_label`;
+* :meth:`writes` / :meth:`reads`: the ``(characteristic, value)`` pairs an effect part there may
+  change, and those its parameters read (the 613.8a pruning; ``("abilities-", "*")`` marks parts
+  that can remove abilities and so end static effects, 611.3b);
+* :meth:`decision_inputs`: what else of an object its result on that object depends on;
+* :attr:`has_params` / :meth:`params_vary` / :meth:`params`: what it does to one object, as data
+  (read for every object before anything changes; compared by the dependency test);
+* :meth:`apply`: how it applies to one object;
+* :attr:`shows` / :attr:`snapshot` / :attr:`sig_neutral`: how it shows in a step's changes;
+* :attr:`shared`: the characteristics its result depends on alone (objects alike get one result);
+* :attr:`judged`: whether 613.8 dependency is judged among its effects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from rulekit.mtg.engine.select import ANY, Key
+
+if TYPE_CHECKING:
+    from rulekit.mtg.engine.effects import Eff
+    from rulekit.mtg.engine.select import Ctx
+    from rulekit.mtg.engine.state import Obj, State
+    from rulekit.mtg.model import EffectSpec
+
+PT_WRITES: frozenset[Key] = frozenset({("pt", ANY)})
+NOTHING: frozenset[Key] = frozenset()
+
+
+class LayerPart:
+    """One layer or sublayer (see the module docstring). Subclasses override what differs."""
+
+    #: the internal sublayer id
+    sub = ""
+    #: the rule it applies
+    rule = ""
+    #: the characteristics a step of this part shows before -> after, in order
+    shows: tuple[str, ...] = ("power", "toughness")
+    #: the raw object slots snapshotted before a step (``None``: power, toughness, types)
+    snapshot: tuple[str, ...] | None = None
+    #: whether it changes nothing a selector reads (the object keeps its signature)
+    sig_neutral = False
+    #: the slots its result depends on alone, when it takes no parameters (else ``None``)
+    shared: tuple[str, ...] | None = None
+    #: whether 613.8a dependency is judged among its effects
+    judged = True
+    #: whether it computes a parameter for each object (:meth:`params`)
+    has_params = False
+
+    def writes(self, spec: EffectSpec) -> frozenset[Key]:
+        """What an effect part here may change."""
+        return PT_WRITES
+
+    def reads(self, spec: EffectSpec) -> frozenset[Key]:
+        """What its parameters read (besides what selects the objects it applies to)."""
+        return NOTHING
+
+    def decision_inputs(self, spec: EffectSpec | None) -> frozenset[Key]:
+        """What of an object, besides what another effect's selector reads, its result on that
+        object depends on."""
+        return NOTHING
+
+    def params_vary(self, spec: EffectSpec) -> bool:
+        """Whether what it does can differ from one moment (or object) to another."""
+        return False
+
+    def params(self, eff: Eff, obj: Obj, state: State, ctx: Ctx) -> Any:
+        """What it does to one object, as data (``None`` when it takes no parameter)."""
+        return None
+
+    def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
+        """Apply it to one (writable) object."""
+
+    def shared_key(self, values: Any) -> Any:
+        """The cache key of the :attr:`shared` values (a hit is still checked for equality)."""
+        return values
+
+
+def add_words(seq: tuple[str, ...], words: Iterable[str]) -> tuple[str, ...]:
+    """``seq`` with the new words appended, once each."""
+    out = list(seq)
+    for w in words:
+        if w not in out:
+            out.append(w)
+    return tuple(out)

@@ -1,0 +1,97 @@
+"""Effects on players (613.10) and on the game's rules (613.11), after every layer of objects."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulekit.mtg.engine.layers.base import LayerPart
+from rulekit.mtg.engine.select import make_ctx
+from rulekit.mtg.trace import Change
+
+if TYPE_CHECKING:
+    from rulekit.mtg.engine.effects import Eff
+    from rulekit.mtg.engine.state import State
+
+#: CR 402.2: a player's maximum hand size, unless an effect changes it.
+DEFAULT_MAX_HAND_SIZE = 7
+
+
+def players_named(word: str | None, eff: Eff, state: State) -> tuple[str, ...]:
+    """The players a phrase names: ``you`` (the default), opponents, each player, target player, a name."""
+    you = make_ctx(eff, state).you
+    w = (word or "you").lower()
+    if w == "you":
+        return (you,) if you else ()
+    if w in ("each opponent", "opponents", "each of your opponents"):
+        return tuple(p for p in state.players if p != you)
+    if w in ("each player", "all players", "players"):
+        return state.players
+    if w == "target player":
+        return (eff.target_player,) if eff.target_player else ()
+    return tuple(p for p in state.players if p.lower() == w)
+
+
+class PlayersPart(LayerPart):
+    """613.10: effects on players apply after all object characteristics, in timestamp order
+    (the Spanish seed lists them before the layers; the engine follows the CR and seed 000)."""
+
+    sub = "players"
+    rule = "613.10"
+    judged = False
+
+    def apply_to_players(
+        self, e: Eff, state: State, players: dict[str, list[str]]
+    ) -> tuple[tuple[str, ...], list[Change]]:
+        """Give the players the effect names its abilities; the players and the changes."""
+        spec = e.spec
+        assert spec is not None
+        who = players_named(spec.players, e, state)
+        changes = []
+        for p in who:
+            before = tuple(players[p])
+            for ab in spec.player_add:
+                if ab not in players[p]:
+                    players[p].append(ab)
+            if tuple(players[p]) != before:
+                changes.append(Change(p, "abilities", before, tuple(players[p])))
+        return who, changes
+
+
+class RulesPart(LayerPart):
+    """613.11: effects that change the game rules apply last (seed 000 "Regras e jogadores";
+    seed 002: Gnat Miser): maximum hand size, requirements on objects."""
+
+    sub = "rules"
+    rule = "613.11"
+    judged = False
+
+    def apply_to_rules(
+        self, e: Eff, state: State, rules: dict[str, Any], affected: tuple[str, ...]
+    ) -> tuple[tuple[str, ...], list[Change]]:
+        """Change the rules; ``affected`` is the set its requirement names. The touched and the changes."""
+        spec = e.spec
+        assert spec is not None
+        changes: list[Change] = []
+        touched: tuple[str, ...] = ()
+        if spec.hand_size_set is not None or spec.hand_size_add is not None:
+            who = players_named(spec.players, e, state)
+            touched = who
+            for p in who:
+                old = rules["max_hand_size"][p]
+                new = old
+                if spec.hand_size_set is not None:
+                    new = spec.hand_size_set
+                if spec.hand_size_add is not None:
+                    new = new + spec.hand_size_add
+                rules["max_hand_size"][p] = new
+                if new != old:
+                    changes.append(Change("rules", f"max_hand_size.{p}", old, new))
+        if spec.requirement:
+            touched = affected
+            reqs = rules.setdefault("requirements", {})
+            for oid in affected:
+                old_t = tuple(reqs.get(oid, ()))
+                if spec.requirement not in old_t:
+                    reqs[oid] = (*old_t, spec.requirement)
+                    changes.append(Change("rules", f"requirements.{oid}", old_t, reqs[oid]))
+        return touched, changes

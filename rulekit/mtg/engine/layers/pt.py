@@ -1,0 +1,115 @@
+"""Layer 7: power and toughness (613.4): CDAs (7a), setting (7b), modifying (7c), counters
+(7d seed / 7c current) and switching (7e seed / 7d current)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulekit.mtg.engine.layers.base import LayerPart
+from rulekit.mtg.engine.select import Key, eval_expr, expr_reads
+
+if TYPE_CHECKING:
+    from rulekit.mtg.engine.effects import Eff
+    from rulekit.mtg.engine.select import Ctx
+    from rulekit.mtg.engine.state import Obj, State
+    from rulekit.mtg.model import EffectSpec
+
+
+class _Expressions(LayerPart):
+    """A part whose parameters are number phrases (LANGUAGE.md §3)."""
+
+    sig_neutral = True
+    has_params = True
+
+    def reads(self, spec: EffectSpec) -> frozenset[Key]:
+        out: frozenset[Key] = frozenset()
+        for e in spec.exprs:
+            out |= expr_reads(e)
+        return out
+
+    def params_vary(self, spec: EffectSpec) -> bool:
+        return any(not e.constant for e in spec.exprs)
+
+
+class PtSetPart(_Expressions):
+    """613.4b: effects that set power and/or toughness to a value."""
+
+    sub = "pt_set"
+    rule = "613.4b"
+
+    def params(self, eff: Eff, obj: Obj, state: State, ctx: Ctx) -> Any:
+        spec = eff.spec
+        assert spec is not None
+        return (
+            eval_expr(spec.set_power, obj, eff, state, ctx) if spec.set_power else None,
+            eval_expr(spec.set_toughness, obj, eff, state, ctx) if spec.set_toughness else None,
+        )
+
+    def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
+        p, t = param
+        if p is not None:
+            obj.power = p
+        if t is not None:
+            obj.toughness = t
+
+
+class PtCdaPart(PtSetPart):
+    """613.4a: characteristic-defining abilities that define power and/or toughness."""
+
+    sub = "pt_cda"
+    rule = "613.4a, 604.3"
+
+
+class PtModifyPart(_Expressions):
+    """613.4c (seed and current): effects that modify power and/or toughness without setting it."""
+
+    sub = "pt_modify"
+    rule = "613.4c"
+
+    def params(self, eff: Eff, obj: Obj, state: State, ctx: Ctx) -> Any:
+        spec = eff.spec
+        assert spec is not None
+        return (
+            eval_expr(spec.mod_power, obj, eff, state, ctx) if spec.mod_power else 0,
+            eval_expr(spec.mod_toughness, obj, eff, state, ctx) if spec.mod_toughness else 0,
+        )
+
+    def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
+        dp, dt = param
+        obj.power = (obj.power or 0) + dp
+        obj.toughness = (obj.toughness or 0) + dt
+
+
+class CountersPart(LayerPart):
+    """613.4d (seed 7d) / 613.4c (current 7c): +1/+1 and -1/-1 counters change P/T. This step is
+    the game's, not an effect's: it has no timestamp and takes no part in dependency."""
+
+    sub = "pt_counters"
+    rule = "613.4d seed, 613.4c current"
+    sig_neutral = True
+    judged = False
+
+    @staticmethod
+    def affected(state: State) -> tuple[str, ...]:
+        """The permanents with +1/+1 or -1/-1 counters, in listing order."""
+        return tuple(
+            oid
+            for oid, o in state.objs.items()
+            if o.zone == "battlefield" and any(k in ("+1/+1", "-1/-1") and n for k, n in o.counters)
+        )
+
+    def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
+        d = sum(n for k, n in obj.counters if k == "+1/+1") - sum(n for k, n in obj.counters if k == "-1/-1")
+        obj.power = (obj.power or 0) + d
+        obj.toughness = (obj.toughness or 0) + d
+
+
+class SwitchPart(LayerPart):
+    """613.4e seed / 613.4d current: effects that switch power and toughness."""
+
+    sub = "pt_switch"
+    rule = "613.4e seed, 613.4d current"
+    sig_neutral = True
+
+    def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
+        obj.power, obj.toughness = obj.toughness, obj.power

@@ -1,0 +1,153 @@
+"""611.2c locking and 608.2b target checks: what a resolved effect fixes when it resolves.
+
+Both are evaluated against the layered game just before the ``resolve`` event: the solve of the
+scenario's prefix (``solve_prefix``, given by the layer loop, :mod:`rulekit.mtg.engine.loop`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rulekit.mtg.engine.effects import Eff, resolve_ref
+from rulekit.mtg.engine.replay import Compiled
+from rulekit.mtg.engine.select import Ctx, eval_expr, matches, select
+from rulekit.mtg.engine.state import State
+from rulekit.mtg.selectors import TargetRule, compare
+
+
+def lock_resolved(comp: Compiled, cache: dict[int, State], solve_prefix: Callable[[int], State]) -> None:
+    """611.2c and "X is fixed": a resolved effect that names objects by a selector fixes the set
+    when it resolves; expressions other than X are fixed then too. Both are evaluated against
+    the state just before the ``resolve`` event (``solve_prefix(i)``: the layered state of the
+    scenario's first ``i`` events; ``cache`` keeps one per event)."""
+    for eff in comp.resolved:
+        spec = eff.spec
+        assert spec is not None
+        needs_set = spec.affects is not None and not spec.affects.is_this
+        needs_x = any(not e.constant and e.kind != "x" for e in spec.exprs)
+        needs_targets = spec.target_rule is not None and bool(eff.targets) and eff.active
+        if not needs_set:
+            if spec.affects is not None and spec.affects.is_this:
+                eff.locked = (eff.source,) if eff.source else ()
+            else:
+                eff.locked = eff.targets if eff.targets else ((eff.source,) if eff.source else ())
+        if not (needs_set or needs_x or needs_targets) or eff.event_index is None:
+            continue
+        i = eff.event_index
+        if i not in cache:
+            cache[i] = solve_prefix(i)
+        state = cache[i]
+        src_obj = state.objs.get(eff.source) if eff.source else None
+        targets = eff.targets
+        if needs_targets:
+            assert spec.target_rule is not None
+            targets = check_targets_on_resolution(eff, spec.target_rule, state, comp.names)
+            if spec.affects is None:
+                eff.locked = targets
+            if not targets:
+                continue
+        ctx = Ctx(src_obj, eff.controller, targets, eff.target_player, state.players)
+        if needs_set:
+            assert spec.affects is not None
+            eff.locked = tuple(sorted(select(spec.affects, state, ctx)))
+        if needs_x and eff.locked is not None:
+            eff.fixed = {}
+            for oid in eff.locked:
+                if oid not in state.objs:
+                    continue
+                for e in spec.exprs:
+                    if not e.constant and e.kind != "x":
+                        eff.fixed[(oid, e.text)] = eval_expr(e, state.objs[oid], eff, state, ctx)
+
+
+def check_layered_durations(
+    comp: Compiled,
+    cache: dict[int, State],
+    solve_prefix: Callable[[int], State],
+    solve_now: Callable[[], State] | None,
+) -> None:
+    """611.2b with "for as long as you control X": the condition reads the game as the layers
+    have made it (who controls X after control-changing effects, rules-notes "Conditions and
+    durations read the game as it is"). If it is already false when the effect would begin (the
+    layered game just before the ``resolve`` event), the effect never starts; if it is false in
+    the game now (``solve_now``: the layered game after every event, this effect in force), it
+    has ended. ``solve_now`` is ``None`` inside those solves themselves (no regress)."""
+    now: State | None = None
+    for eff in comp.resolved:
+        spec = eff.spec
+        if not eff.layered_condition or not eff.active or spec is None or spec.condition is None:
+            continue
+        cond = spec.condition
+        i = eff.event_index if eff.event_index is not None else 0
+        if i not in cache:
+            cache[i] = solve_prefix(i)
+        if not _controls(comp, eff, cache[i]):
+            eff.active, eff.note_code, eff.note_params = False, "never_started", (("condition", cond.text),)
+            continue
+        if solve_now is None:
+            continue
+        if now is None:
+            now = solve_now()
+        if not _controls(comp, eff, now):
+            eff.active, eff.note_code, eff.note_params = False, "ended", (("condition", cond.text),)
+
+
+def _controls(comp: Compiled, eff: Eff, state: State) -> bool:
+    """Does the effect's controller control the condition's object (on the battlefield) in ``state``?"""
+    assert eff.spec is not None and eff.spec.condition is not None
+    oid = resolve_ref(comp.defs, eff.spec.condition.obj, eff.source)
+    obj = state.objs.get(oid) if oid is not None else None
+    return obj is not None and obj.zone == "battlefield" and obj.controller == eff.controller
+
+
+def check_targets_on_resolution(
+    eff: Eff, rule: TargetRule, state: State, names: dict[str, str]
+) -> tuple[str, ...]:
+    """608.2b (with 601.2c): as a spell or ability resolves, each target is checked again against
+    what the effect says its targets must be (``targets_must``, LANGUAGE.md §3), in ``state``: the
+    layered game just before the ``resolve`` event. Returns the legal targets; an illegal target
+    is not affected. If every target is illegal the effect does nothing: ``eff.active`` becomes
+    False with a note naming the rule and each failed target; if only some are, the note names them.
+    """
+    ctx = Ctx(
+        state.objs.get(eff.source) if eff.source else None,
+        eff.controller,
+        eff.targets,
+        eff.target_player,
+        state.players,
+    )
+    legal: list[str] = []
+    why: list[tuple[tuple[str, Any], ...]] = []
+    for oid in eff.targets:
+        obj = state.objs.get(oid)
+        name = names.get(oid, oid)
+        if obj is None or obj.zone is None or not matches(rule.selector, obj, ctx):
+            where = obj.zone if obj is not None and obj.zone else "not in the game"
+            why.append(
+                (("code", "not_a"), ("name", name), ("selector", rule.selector.text), ("where", where))
+            )
+            continue
+        if rule.attr is not None and rule.expr is not None:
+            value = getattr(obj, rule.attr)
+            bound = eval_expr(rule.expr, obj, eff, state, ctx)
+            if value is None or not compare(value, rule.op, bound):
+                why.append(
+                    (
+                        ("code", "bad_value"),
+                        ("name", name),
+                        ("characteristic", rule.attr.replace("_", " ")),
+                        ("value", value),
+                        ("op", rule.op),
+                        ("bound", bound),
+                        ("expr", rule.expr.text),
+                    )
+                )
+                continue
+        legal.append(oid)
+    if why:
+        eff.note_code = "illegal_target"
+        eff.note_params = (("all", not legal), ("rule", rule.text), ("failures", tuple(why)))
+        if not legal:
+            eff.active = False
+    return tuple(legal)

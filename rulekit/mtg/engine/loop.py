@@ -1,0 +1,346 @@
+"""The layer loop (CR 613.1-613.11): copiable values -> layers 1-7 -> players -> rules.
+
+:func:`solve` replays the scenario (:mod:`.replay`), locks what resolved effects fix (611.2c,
+608.2b: :mod:`.locking`), then applies each sublayer in order (:data:`rulekit.mtg.model.SUBLAYERS`,
+each one a class in :mod:`.layers`). Inside one (:func:`run_sublayer`): CDAs first (613.3), then
+the rest in timestamp order (613.7) unless dependency says otherwise (613.8, :mod:`.dependency`),
+judged again after every applied effect (613.8c). Player effects (613.10), then rules effects
+(613.11). Every step is written down by :mod:`.record`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rulekit.errors import ScenarioError
+from rulekit.mtg.engine.apply import affected_set
+from rulekit.mtg.engine.dependency import DepResult, Judge, choose_next, overlaps, writes_of
+from rulekit.mtg.engine.effects import Eff, face_down_effect, static_effects_of, still_exists
+from rulekit.mtg.engine.layers import PARTS
+from rulekit.mtg.engine.layers.players import DEFAULT_MAX_HAND_SIZE, PlayersPart, RulesPart
+from rulekit.mtg.engine.layers.pt import CountersPart
+from rulekit.mtg.engine.locking import check_layered_durations, lock_resolved
+from rulekit.mtg.engine.record import Run, apply_recorded, effect_infos, freeze_rules, record_step
+from rulekit.mtg.engine.replay import Compiled, compile_scenario
+from rulekit.mtg.engine.select import Key, make_ctx, selector_reads
+from rulekit.mtg.engine.state import State, make_view
+from rulekit.mtg.model import LAYER_LABELS, SUBLAYERS, Scenario, _spec_from_canon, layer_label
+from rulekit.mtg.trace import PlayerView, Trace
+
+
+def gather(
+    sub: str,
+    state: State,
+    resolved: list[Eff],
+    begun_effects: dict[str, Eff],
+    run: Run,
+    disabled: frozenset[str],
+) -> list[Eff]:
+    """The effects with a part in this sublayer: static/CDA effects generated now, effects that
+    already began (613.6, kept even if their ability is gone), and active resolved effects."""
+    out: dict[str, Eff] = {}
+    for obj in state.objs.values():
+        if obj.zone is None:
+            continue
+        if sub == "face_down":
+            if obj.face_down:
+                e = face_down_effect(obj, run.names)
+                out[e.id] = e
+            continue
+        if not obj.abilities:
+            continue
+        for e in static_effects_of(obj, run.names, sub):
+            if e.id in begun_effects:
+                continue
+            out[e.id] = e
+    for eid, e in begun_effects.items():
+        if e.spec is not None and sub in e.spec.sublayers:
+            out[eid] = e
+    for e in resolved:
+        if e.active and sub in e.sublayers:
+            out[e.id] = e
+    for eid in list(out):
+        if eid in disabled:
+            e = out.pop(eid)
+            e.active, e.note_code = False, "switched_off"
+            run.seen.setdefault(eid, e)
+        else:
+            run.seen.setdefault(eid, out[eid])
+    return sorted(out.values(), key=lambda e: e.sort_key)
+
+
+def set_stale(e: Eff, wrote: frozenset[Key], touched: set[str], begun: dict[str, tuple[str, ...]]) -> bool:
+    """After an effect applied: may ``e``'s affected set have changed? (Only then is it recomputed.)"""
+    if e.id in begun or e.locked is not None:
+        return False
+    if e.source in touched:
+        return True  # its "you", "other", attachment or text may have changed
+    spec = e.spec
+    return spec is not None and overlaps(selector_reads(spec.affects), wrote)
+
+
+def newly_granted(
+    chosen: Eff,
+    sub: str,
+    state: State,
+    ids: tuple[str, ...],
+    run: Run,
+    pending: list[Eff],
+    begun: dict[str, tuple[str, ...]],
+) -> list[Eff]:
+    """Rules-notes "Abilities granted in a layer that act in the same layer": an effect that
+    grants an ability which itself generates an effect in this same layer (an Aura giving an
+    Equipment "equipped creature has flying", both layer 6) brings that effect into this layer,
+    to be applied after it; its timestamp follows 613.7a (the later of its object's and the
+    granting effect's, :func:`rulekit.mtg.engine.timestamps.static_timestamp`)."""
+    spec = chosen.spec
+    if spec is None or not any(
+        ab.generates and ab.spec is not None and sub in ab.spec.sublayers for ab in spec.ab_add
+    ):
+        return []
+    known = {e.id for e in pending} | set(begun)
+    out: list[Eff] = []
+    for oid in ids:
+        for e in static_effects_of(state.objs[oid], run.names, sub):
+            if e.id in known:
+                continue
+            known.add(e.id)
+            run.seen.setdefault(e.id, e)
+            if e.id in run.disabled:
+                e.active, e.note_code = False, "switched_off"
+                continue
+            out.append(e)
+    return out
+
+
+def by_sort_key(pending: list[Eff], effect_id: str) -> tuple[float, str]:
+    """The timestamp order key of a pending effect."""
+    return next(e.sort_key for e in pending if e.id == effect_id)
+
+
+def run_sublayer(
+    sub: str,
+    state: State,
+    effects: list[Eff],
+    begun: dict[str, tuple[str, ...]],
+    begun_effects: dict[str, Eff],
+    run: Run,
+) -> None:
+    """613.3-613.8 inside one layer or sublayer: CDAs first (613.3/613.4a), then the rest in
+    timestamp order unless dependency says otherwise, judged again after every effect (613.8c)."""
+    cdas = [e for e in effects if e.origin == "cda"]
+    rest = [e for e in effects if e.origin != "cda"]
+    for e in cdas:
+        ids = affected_set(e, sub, state, make_ctx(e, state), begun)
+        begun.setdefault(e.id, ids)
+        begun_effects.setdefault(e.id, e)
+        apply_recorded(run, e, sub, state, ids, "cda", (), [], ())
+    waited: dict[str, set[str]] = {}
+    pending = list(rest)
+    sets: dict[str, tuple[str, ...]] = {}
+    judged = run.dependency and PARTS[sub].judged
+    judge = Judge(sub, state, begun, run.names)
+    judge.all_effects = list(rest)
+    while pending:
+        alive = []
+        for e in pending:
+            if e.id in begun or still_exists(e, state, sub):
+                alive.append(e)
+            else:
+                params: tuple[tuple[str, Any], ...] = (("layer", layer_label(sub, run.ruleset)),)
+                blame = [d.depends_on for d in run.deps if d.effect == e.id and d.kind == "existence"]
+                if blame:
+                    params = (("by", run.seen[blame[-1]].name), *params)
+                run.removed_note.setdefault(e.id, ("ability_removed", params))
+        pending = alive
+        if not pending:
+            break
+        deps: list[DepResult] = []
+        if judged and len(pending) > 1:
+            for e in pending:
+                if e.id not in sets:
+                    sets[e.id] = affected_set(e, sub, state, make_ctx(e, state), begun)
+            deps = judge.judge(pending, sets)
+            for d in deps:
+                waited.setdefault(d.effect, set()).add(d.depends_on)
+            chosen, why, loop = choose_next(pending, deps)
+        else:
+            chosen, why, loop = min(pending, key=lambda e: e.sort_key), "timestamp", ()
+        w = tuple(sorted(x for x in waited.get(chosen.id, ()) if x in run.applied_ids))
+        if why == "timestamp" and w:
+            why = "dependency"
+        waited_by: tuple[str, ...] = ()
+        if why == "timestamp" and deps:
+            # it goes before earlier-timestamped effects only because they wait on it (613.8a)
+            waited_by = tuple(
+                d.effect
+                for d in deps
+                if d.depends_on == chosen.id and by_sort_key(pending, d.effect) < chosen.sort_key
+            )
+            if waited_by:
+                why = "waited_on"
+        if chosen.id in sets:
+            ids = sets.pop(chosen.id)
+        else:
+            ids = affected_set(chosen, sub, state, make_ctx(chosen, state), begun)
+        begun.setdefault(chosen.id, ids)
+        begun_effects.setdefault(chosen.id, chosen)
+        apply_recorded(run, chosen, sub, state, ids, why, w, deps, loop, waited_by)
+        pending.remove(chosen)
+        granted = newly_granted(chosen, sub, state, ids, run, pending, begun)
+        if granted:
+            pending = sorted(pending + granted, key=lambda e: e.sort_key)
+            judge.add(granted)
+        if sets:
+            wrote = writes_of(chosen, sub)
+            touched = set(ids)
+            stale = set()
+            for e in pending:
+                if e.id in sets and set_stale(e, wrote, touched, begun):
+                    if judged and still_exists(e, state, sub):
+                        new_ids = affected_set(e, sub, state, make_ctx(e, state), begun)
+                        if set(new_ids) == set(sets[e.id]):
+                            continue  # same objects: the old set (and what was judged on it) stands
+                        sets[e.id] = new_ids
+                    else:
+                        del sets[e.id]
+                    stale.add(e.id)
+            judge.applied({c.object_id for c in run.steps[-1].changes}, stale, pending, wrote)
+
+
+def run_players(effects: list[Eff], state: State, players: dict[str, list[str]], run: Run) -> None:
+    """613.10, in timestamp order (:class:`~rulekit.mtg.engine.layers.players.PlayersPart`)."""
+    part = PARTS["players"]
+    assert isinstance(part, PlayersPart)
+    for e in sorted(effects, key=lambda e: e.sort_key):
+        who, changes = part.apply_to_players(e, state, players)
+        record_step(run, e, "players", "timestamp", (), who, changes, [], ())
+
+
+def run_rules(effects: list[Eff], state: State, rules: dict[str, Any], run: Run) -> None:
+    """613.11, in timestamp order (:class:`~rulekit.mtg.engine.layers.players.RulesPart`)."""
+    part = PARTS["rules"]
+    assert isinstance(part, RulesPart)
+    for e in sorted(effects, key=lambda e: e.sort_key):
+        spec = e.spec
+        assert spec is not None
+        affected = affected_set(e, "rules", state, make_ctx(e, state), {}) if spec.requirement else ()
+        touched, changes = part.apply_to_rules(e, state, rules, affected)
+        record_step(run, e, "rules", "timestamp", (), touched, changes, [], ())
+
+
+def solve_compiled(
+    comp: Compiled,
+    ruleset: str,
+    dependency: bool,
+    prefix_cache: dict[int, State],
+    keep_state: list[State] | None = None,
+    nested: bool = False,
+) -> Trace:
+    scn = comp.scenario
+
+    def solve_prefix(i: int) -> State:
+        states: list[State] = []
+        solve_compiled(compile_scenario(scn, upto=i), ruleset, True, {}, keep_state=states, nested=True)
+        return states[0]
+
+    def solve_now() -> State:
+        states: list[State] = []
+        solve_compiled(compile_scenario(scn), ruleset, True, {}, keep_state=states, nested=True)
+        return states[0]
+
+    check_layered_durations(comp, prefix_cache, solve_prefix, None if nested else solve_now)
+    lock_resolved(comp, prefix_cache, solve_prefix)
+    objs = {oid: o.copy() for oid, o in comp.base.items()}
+    state = State(objs, scn.players)
+    state.build_index()
+    initial = {oid: make_view(o) for oid, o in objs.items() if o.zone is not None}
+    run = Run(ruleset, comp.names, dependency, scn.disabled)
+    begun: dict[str, tuple[str, ...]] = {}
+    begun_effects: dict[str, Eff] = {}
+    disabled = scn.disabled
+    counters_eff = Eff(
+        id="counters",
+        name="Counters (+1/+1, -1/-1)",
+        source=None,
+        origin="counters",
+        timestamp=None,
+        spec=_spec_from_canon("{}", False),
+        text="+1/+1 and -1/-1 counters",
+    )
+    for sub in SUBLAYERS:
+        if sub in ("players", "rules"):
+            continue
+        if sub == "pt_counters":
+            ids = CountersPart.affected(state)
+            if ids and "counters" not in disabled:
+                run.seen["counters"] = counters_eff
+                apply_recorded(run, counters_eff, sub, state, ids, "counters", (), [], ())
+            continue
+        effects = gather(sub, state, comp.resolved, begun_effects, run, disabled)
+        if effects:
+            run_sublayer(sub, state, effects, begun, begun_effects, run)
+    base_players = dict(scn.player_abilities)
+    players = {p: list(base_players.get(p, ())) for p in scn.players}
+    initial_players = {p: PlayerView(p, tuple(players[p])) for p in scn.players}
+    run_players(gather("players", state, comp.resolved, begun_effects, run, disabled), state, players, run)
+    rules: dict[str, Any] = {"max_hand_size": {p: DEFAULT_MAX_HAND_SIZE for p in scn.players}}
+    initial_rules = {"max_hand_size": dict(rules["max_hand_size"])}
+    run_rules(gather("rules", state, comp.resolved, begun_effects, run, disabled), state, rules, run)
+    infos = effect_infos(run, comp.resolved, ruleset)
+    final = {oid: make_view(o) for oid, o in state.objs.items() if o.zone is not None}
+    trace = Trace(
+        ruleset=ruleset,
+        scenario=scn.name,
+        effects=infos,
+        steps=tuple(run.steps),
+        dependencies=tuple(run.deps),
+        loops=tuple(run.loops),
+        initial=initial,
+        final=final,
+        players={p: PlayerView(p, tuple(players[p])) for p in scn.players},
+        initial_players=initial_players,
+        rules=freeze_rules(rules),
+        initial_rules=initial_rules,
+        active_player=scn.active_player,
+        dependency=dependency,
+    )
+    if keep_state is not None:
+        keep_state.append(state)  # the final state, for locking a later effect's set (611.2c)
+    return trace
+
+
+def solve(
+    scenario: Scenario, ruleset: str = "seed", without: Iterable[str] = (), dependency: bool = True
+) -> Trace:
+    """Compute every object's characteristics (613) and return the :class:`Trace`.
+
+    ``ruleset`` is ``"seed"`` (7a-7e, default) or ``"current"`` (labels only, same numbers).
+    ``without`` switches effects off by id; ``dependency=False`` applies pure timestamp order
+    (613.7 only, for comparison and benchmarks).
+    """
+    if ruleset not in LAYER_LABELS:
+        from rulekit.yamlsrc import suggest
+
+        raise ScenarioError(
+            f"unknown ruleset '{ruleset}' (choose seed or current)",
+            code="BAD_RULESET",
+            suggestion=suggest(ruleset, list(LAYER_LABELS)),
+        )
+    without = tuple(without)
+    if without:
+        scenario = scenario.without(without)  # unknown ids: one clear error (timestamps.check_effect_ids)
+    comp = compile_scenario(scenario)
+    return solve_compiled(comp, ruleset, dependency, {})
+
+
+def known_effect_ids(scenario: Scenario) -> list[str]:
+    comp = compile_scenario(scenario)
+    ids = [e.id for e in comp.listed_effects()]
+    # effects of abilities granted during the solve (rare) are known after a solve
+    trace = solve_compiled(comp, "seed", True, {})
+    for e in trace.effects:
+        if e.id not in ids:
+            ids.append(e.id)
+    return ids

@@ -1,0 +1,231 @@
+"""Recording the trace: each applied step with its before -> after changes, the dependencies and
+loops judged, and the list of effects with why each did or did not apply.
+
+Nothing here decides a rule; it writes down what the layer loop (:mod:`rulekit.mtg.engine.loop`)
+did, as the plain data of :mod:`rulekit.mtg.trace`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import Any
+
+from rulekit.mtg.engine.apply import apply_effect
+from rulekit.mtg.engine.dependency import DepResult
+from rulekit.mtg.engine.effects import Eff
+from rulekit.mtg.engine.layers import PARTS
+from rulekit.mtg.engine.state import State, change, num, sig_of, view_field
+from rulekit.mtg.model import SUBLAYERS, layer_label
+from rulekit.mtg.trace import Change, Dependency, EffectInfo, Step
+from rulekit.mtg.vocab import ALL_CREATURE_TYPES
+
+_RANK = {s: i for i, s in enumerate(SUBLAYERS)}
+
+
+@dataclass
+class Run:
+    """Bookkeeping of one solve, turned into a :class:`Trace` at the end."""
+
+    ruleset: str
+    names: dict[str, str]
+    dependency: bool
+    disabled: frozenset[str] = frozenset()
+    #: one Dependency object per distinct value (only a cache)
+    dep_objs: dict[tuple[Any, ...], Dependency] = field(default_factory=dict)
+    steps: list[Step] = field(default_factory=list)
+    deps: list[Dependency] = field(default_factory=list)
+    dep_keys: set[tuple[str, str, str]] = field(default_factory=set)
+    loops: list[tuple[str, ...]] = field(default_factory=list)
+    seen: dict[str, Eff] = field(default_factory=dict)
+    applied_ids: set[str] = field(default_factory=set)
+    #: effect id -> why it was gone before it applied (a note code and its parameters)
+    removed_note: dict[str, tuple[str, tuple[tuple[str, Any], ...]]] = field(default_factory=dict)
+
+
+def record_step(
+    run: Run,
+    eff: Eff,
+    sub: str,
+    why: str,
+    waited: tuple[str, ...],
+    ids: tuple[str, ...],
+    changes: list[Change],
+    deps: list[DepResult],
+    loop: tuple[str, ...],
+    waited_by: tuple[str, ...] = (),
+) -> None:
+    label = layer_label(sub, run.ruleset)
+    dep_list = []
+    for r in deps:
+        if r.recorded is None or r.recorded.layer != label:
+            # equal dependencies share one trace object (only a cache: they are equal values)
+            dkey = (r.effect, r.depends_on, label, r.kind, r.params)
+            d = run.dep_objs.get(dkey)
+            if d is None:
+                d = run.dep_objs[dkey] = Dependency(r.effect, r.depends_on, label, "", r.kind, r.params)
+            r.recorded = d
+        dep_list.append(r.recorded)
+    dep_objs = tuple(dep_list)
+    for d in dep_objs:
+        key = (d.effect, d.depends_on, d.layer)
+        if key not in run.dep_keys:
+            run.dep_keys.add(key)
+            run.deps.append(d)
+    if loop and loop not in run.loops:
+        run.loops.append(loop)
+    run.steps.append(
+        Step(
+            index=len(run.steps),
+            effect=eff.id,
+            source=eff.source,
+            layer=label,
+            timestamp=num(eff.timestamp),
+            why=why,
+            waited_on=waited,
+            objects=tuple(sorted(ids)),
+            changes=tuple(changes),
+            dependencies=dep_objs,
+            loop=loop,
+            rank=_RANK[sub],
+            waited_by=waited_by,
+        )
+    )
+    run.applied_ids.add(eff.id)
+
+
+#: Each part's snapshot of the slots it may change (taken before a step, compared after).
+_SNAPSHOT = {sub: attrgetter(*p.snapshot) for sub, p in PARTS.items() if p.snapshot is not None}
+_PT_GETTER = attrgetter("power", "toughness", "types")
+
+
+def apply_recorded(
+    run: Run,
+    eff: Eff,
+    sub: str,
+    state: State,
+    ids: tuple[str, ...],
+    why: str,
+    waited: tuple[str, ...],
+    deps: list[DepResult],
+    loop: tuple[str, ...],
+    waited_by: tuple[str, ...] = (),
+) -> None:
+    part = PARTS[sub]
+    fields_ = part.shows
+    raw = _SNAPSHOT.get(sub, _PT_GETTER)
+    objs = state.objs
+    before_raw = [raw(objs[oid]) for oid in ids]
+    if part.sig_neutral:
+        sigs = [sig_of(objs[oid]) for oid in ids]
+        apply_effect(eff, sub, state, ids)
+        for oid, sig in zip(ids, sigs, strict=True):
+            objs[oid].sig = sig  # nothing a selector reads changed: same signature, same bucket
+    else:
+        apply_effect(eff, sub, state, ids)
+        state.reindex(ids)
+    changes: list[Change] = []
+    # objects that were alike and are alike again change alike: compute each diff once (keyed
+    # by the identity of the values, all alive during this loop)
+    diffs: dict[tuple[Any, ...], list[tuple[str, Any, Any]]] = {}
+    single = part.snapshot is not None and len(part.snapshot) == 1
+    for oid, r in zip(ids, before_raw, strict=True):
+        after = objs[oid]
+        ra = raw(after)
+        if ra == r:
+            continue
+        key = (id(r), id(ra)) if single else (tuple(map(id, r)), tuple(map(id, ra)))
+        diff = diffs.get(key)
+        if diff is None:
+            probe = _ViewProbe(r, sub)
+            diff = diffs[key] = [
+                (f, old, new) for f in fields_ if (old := probe.view(f)) != (new := view_field(after, f))
+            ]
+        changes.extend([change(oid, f, old, new) for f, old, new in diff])
+    record_step(run, eff, sub, why, waited, ids, changes, deps, loop, waited_by)
+
+
+class _ViewProbe:
+    """View values of an object before a step, rebuilt from its raw snapshot."""
+
+    __slots__ = ("raw", "sub")
+
+    def __init__(self, raw: Any, sub: str) -> None:
+        self.raw, self.sub = raw, sub
+
+    def view(self, f: str) -> Any:
+        names = PARTS[self.sub].snapshot
+        if names is None:  # P/T snapshot: power, toughness, types
+            p, t, types = self.raw
+            v = p if f == "power" else t
+            return None if "Creature" not in types else (0 if v is None else v)
+        vals = dict(zip(names, self.raw if len(names) > 1 else (self.raw,), strict=True))
+        if f == "subtypes":
+            return vals["subtypes"] + ((ALL_CREATURE_TYPES,) if vals.get("all_types") else ())
+        if f == "abilities":
+            return tuple(a.text for a in vals["abilities"])
+        if f in ("power", "toughness"):
+            types = vals.get("types", ())
+            v = vals.get(f)
+            return None if "Creature" not in types else (0 if v is None else v)
+        return vals[f]
+
+
+def effect_infos(run: Run, resolved: list[Eff], ruleset: str) -> tuple[EffectInfo, ...]:
+    """Every effect the solve knew of, timestamp order, with its layers and why it did not apply."""
+    for e in resolved:
+        run.seen.setdefault(e.id, e)
+    infos = []
+    for e in sorted(run.seen.values(), key=lambda e: e.sort_key):
+        spec = e.spec
+        labels: list[str] = []
+        for s in e.sublayers:
+            lab = layer_label(s, ruleset)
+            if lab not in labels:
+                labels.append(lab)
+        if e.origin == "counters":
+            labels = [layer_label("pt_counters", ruleset)]
+        active = e.active and e.id in run.applied_ids
+        if e.note_code:
+            note_code, note_params = e.note_code, e.note_params
+        elif active:
+            note_code, note_params = "", ()
+        else:
+            note_code, note_params = run.removed_note.get(e.id, ("did_not_apply", ()))
+        duration = (
+            spec.duration
+            if spec and spec.duration
+            else (
+                "while the source is on the battlefield"
+                if e.origin == "static"
+                else ("always (characteristic-defining)" if e.origin == "cda" else "indefinite")
+            )
+        )
+        locked = e.locked if e.origin == "resolved" else None
+        affects = spec.affects_text if spec and spec.affects_text else ("targets" if e.targets else "this")
+        infos.append(
+            EffectInfo(
+                id=e.id,
+                name=e.name,
+                source=e.source,
+                origin=e.origin,
+                timestamp=num(e.timestamp),
+                layers=tuple(labels),
+                text=e.text,
+                duration=duration,
+                active=active,
+                note_code=note_code,
+                note_params=note_params,
+                affects=affects,
+                locked=tuple(locked) if locked is not None else None,
+            )
+        )
+    return tuple(infos)
+
+
+def freeze_rules(rules: dict[str, Any]) -> dict[str, Any]:
+    """The rules of the game after 613.11, as sorted plain data."""
+    out: dict[str, Any] = {"max_hand_size": dict(sorted(rules["max_hand_size"].items()))}
+    if rules.get("requirements"):
+        out["requirements"] = {k: tuple(v) for k, v in sorted(rules["requirements"].items())}
+    return out

@@ -1,0 +1,134 @@
+"""The scenario's events replayed: zones, tapped state, attachments, timestamps, resolved effects.
+
+:func:`compile_scenario` walks the events in order (LANGUAGE.md §5): objects enter and leave
+zones, get attached, turn face up or down, tap and untap, and spells and abilities resolve. The
+timestamps they get follow :mod:`rulekit.mtg.engine.timestamps` (613.7); resolved effects are
+built and their durations checked by :mod:`rulekit.mtg.engine.effects` (611.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulekit.mtg.engine.effects import (
+    Eff,
+    face_down_effect,
+    resolved_effect,
+    resolved_status,
+    static_effects_of,
+)
+from rulekit.mtg.engine.state import Obj
+from rulekit.mtg.engine.timestamps import Clock, assign_timestamps, simultaneous_order
+from rulekit.mtg.model import ObjectDef, Scenario
+
+
+@dataclass
+class Compiled:
+    """A scenario after its events are replayed (zones, timestamps, resolved effects)."""
+
+    scenario: Scenario
+    base: dict[str, Obj]
+    defs: dict[str, ObjectDef]
+    resolved: list[Eff]
+    resolve_ts: dict[int, float]
+    eot_marks: list[int]  # indices of the end_of_turn events
+    names: dict[str, str]
+    base_at: dict[int, dict[str, tuple[str | None, bool]]] = field(default_factory=dict)
+
+    def listed_effects(self) -> list[Eff]:
+        """Static/CDA effects of the objects as they are printed, plus resolved effects."""
+        out: list[Eff] = []
+        for obj in self.base.values():
+            if obj.zone is None:
+                continue
+            out.extend(static_effects_of(obj, self.names, None))
+            if obj.face_down:
+                out.append(face_down_effect(obj, self.names))
+        out.extend(self.resolved)
+        out.sort(key=lambda e: e.sort_key)
+        return out
+
+
+def display_names(defs: Iterable[ObjectDef]) -> dict[str, str]:
+    defs = list(defs)
+    count: dict[str, int] = {}
+    for d in defs:
+        count[d.name] = count.get(d.name, 0) + 1
+    return {d.id: (d.name if count[d.name] == 1 else f"{d.name} [{d.id}]") for d in defs}
+
+
+def compile_scenario(scn: Scenario, upto: int | None = None) -> Compiled:
+    """Replay the events: zones, tapped state, attachments, timestamps, resolved effects.
+
+    ``upto`` stops before that event: the game as it was just before it (used to lock a resolved
+    effect's set and values, 611.2c). Objects that enter later are then not in the game yet.
+    """
+    defs = {d.id: d for d in scn.objects}
+    names = display_names(scn.objects)
+    stamps, entering = assign_timestamps(scn)
+    base: dict[str, Obj] = {}
+    interned: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+    for d in scn.objects:
+        obj = Obj(d)
+        # alike objects share one tuple of each kind, so effects can treat them alike
+        # (shared results, and the before/after diffs of a step, are computed once)
+        obj.abilities = interned.setdefault(obj.abilities, obj.abilities)
+        obj.types = interned.setdefault(obj.types, obj.types)
+        obj.subtypes = interned.setdefault(obj.subtypes, obj.subtypes)
+        obj.supertypes = interned.setdefault(obj.supertypes, obj.supertypes)
+        obj.colors = interned.setdefault(obj.colors, obj.colors)
+        if d.id in entering:
+            obj.zone = None
+        obj.timestamp = stamps.get(d.id, 0)
+        base[d.id] = obj
+    clock = Clock(max([0.0, *stamps.values()]))
+    stamp = clock.stamp
+    resolved: list[Eff] = []
+    resolve_ts: dict[int, float] = {}
+    eot: list[int] = []
+    base_at: dict[int, dict[str, tuple[str | None, bool]]] = {}
+    used_ids: set[str] = set()
+
+    for i, ev in enumerate(scn.events):
+        if upto is not None and i >= upto:
+            break
+        base_at[i] = {oid: (o.zone, o.tapped) for oid, o in base.items()}
+        if ev.kind == "enter":
+            for j, oid in enumerate(simultaneous_order(scn, ev.objects)):
+                obj = base[oid]
+                obj.zone = ev.to or "battlefield"
+                obj.tapped = False
+                explicit = defs[oid].timestamp
+                obj.timestamp = clock.enter(ev, oid, j, explicit)
+        elif ev.kind == "leave":
+            for oid in ev.objects:
+                base[oid].zone = ev.to or "graveyard"
+                base[oid].attached_to = None
+                base[oid].timestamp = stamp(ev, oid)
+        elif ev.kind == "attach":
+            # 613.7e: an Aura/Equipment/Fortification gets a new timestamp when attached.
+            for oid in ev.objects:
+                base[oid].attached_to = ev.to
+                base[oid].timestamp = stamp(ev, oid)
+        elif ev.kind in ("turn_face_up", "turn_face_down", "transform"):
+            # 613.7f/g: new timestamp when turned face up or down, or transformed.
+            for oid in ev.objects:
+                obj = base[oid]
+                if ev.kind != "transform":
+                    obj.face_down = ev.kind == "turn_face_down"
+                obj.timestamp = stamp(ev, oid)
+        elif ev.kind in ("tap", "untap"):
+            for oid in ev.objects:
+                base[oid].tapped = ev.kind == "tap"
+        elif ev.kind == "end_of_turn":
+            eot.append(i)
+        elif ev.kind == "resolve":
+            ts = clock.tick(ev.timestamp)
+            resolve_ts[i] = ts
+            resolved.append(resolved_effect(scn, ev, i, ts, base, defs, names, used_ids))
+    comp = Compiled(scn, base, defs, resolved, resolve_ts, eot, names, base_at)
+    for eff in resolved:
+        resolved_status(comp, eff)
+    return comp

@@ -1,0 +1,304 @@
+"""Selection and expressions in a solve: which objects a selector names (611.3a), a number
+phrase's value, and what a selector reads (for the 613.8a pruning).
+
+The selector *language* (parsing, words) is :mod:`rulekit.mtg.selectors`; this module applies a
+parsed :class:`~rulekit.mtg.selectors.Selector` to the working state. What a selector reads is
+asked in one place, :func:`cond_reads` (one condition) and :func:`selector_reads` (a selector):
+a new selector form plugs in there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rulekit.mtg.engine import caches
+from rulekit.mtg.engine.state import Obj, State, sig_of
+from rulekit.mtg.selectors import Cond, Expr, Part, Selector
+from rulekit.mtg.vocab import subtype_family
+
+if TYPE_CHECKING:
+    from rulekit.mtg.engine.effects import Eff
+
+
+@dataclass
+class Ctx:
+    """What a selector needs besides the object: the source, "you", targets."""
+
+    source: Obj | None
+    you: str | None
+    targets: tuple[str, ...] = ()
+    target_player: str | None = None
+    players: tuple[str, ...] = ()
+
+
+def make_ctx(eff: Eff, state: State) -> Ctx:
+    """ "You" is the controller of a static ability's source now (after layer 2), or the player
+    who controlled a resolved ability when it resolved."""
+    src = state.objs.get(eff.source) if eff.source else None
+    you = eff.controller if eff.origin == "resolved" else (src.controller if src else eff.controller)
+    return Ctx(src, you, eff.targets, eff.target_player, state.players)
+
+
+def match_cond(c: Cond, obj: Obj, ctx: Ctx) -> bool:
+    a, op, v = c.attr, c.op, c.value
+    if a == "types":
+        return (v in obj.types) == (op == "has")
+    if a == "subtypes":
+        has = v in obj.subtypes or (obj.all_types and subtype_family(v) == "creature")
+        return has == (op == "has")
+    if a == "supertypes":
+        return (v in obj.supertypes) == (op == "has")
+    if a == "colors":
+        if op == "none":
+            return not obj.colors
+        if op == "multi":
+            return len(obj.colors) > 1
+        return (v in obj.colors) == (op == "has")
+    if a == "controller":
+        if v == "you":
+            return obj.controller == ctx.you
+        if v == "opponent":
+            return obj.controller != ctx.you
+        return obj.controller == ctx.target_player
+    if a == "owner":
+        return obj.owner == ctx.you
+    if a == "tapped":
+        return obj.tapped == v
+    if a == "token":
+        return obj.token == v
+    if a == "counters":
+        return any(k == v and n > 0 for k, n in obj.counters)
+    return False
+
+
+def match_part(p: Part, obj: Obj, ctx: Ctx) -> bool:
+    """Does ``obj`` satisfy one part of a selector (LANGUAGE.md §4)?"""
+    if obj.zone is None:
+        return False
+    sp = p.special
+    if sp is not None:
+        if sp == "this":
+            return ctx.source is not None and obj.id == ctx.source.id
+        if sp in ("enchanted", "equipped"):
+            return ctx.source is not None and ctx.source.attached_to == obj.id
+        if sp == "targets":
+            return obj.id in ctx.targets
+        if sp == "named":
+            return obj.id == p.name or obj.name.lower() == p.name.lower()
+    z = p.zone
+    if z == "battlefield":
+        if obj.zone != "battlefield":
+            return False
+    elif z == "not_battlefield":
+        if obj.zone == "battlefield":
+            return False
+    elif z != "any" and obj.zone != z:
+        return False
+    if p.zone_owner == "you" and obj.owner != ctx.you:
+        return False
+    if p.other and ctx.source is not None and obj.id == ctx.source.id:
+        return False
+    return all(match_cond(c, obj, ctx) for c in p.conds)
+
+
+def part_member(p: Part, obj: Obj, ctx: Ctx, memo: dict[Any, Any]) -> bool:
+    """:func:`match_part`, memoised by object signature for parts that don't name objects."""
+    if p.special is not None:
+        return match_part(p, obj, ctx)
+    if p.other and ctx.source is not None and obj.id == ctx.source.id:
+        return False
+    pm = _part_memo(p, ctx, memo)
+    sig = sig_of(obj)
+    v = pm.get(sig)
+    if v is None:
+        v = pm[sig] = match_part(p, obj, ctx)
+    return v
+
+
+def _part_memo(p: Part, ctx: Ctx, memo: dict[Any, Any]) -> dict[int, bool]:
+    """The signature -> verdict cache of one selector part for one "you" and target player."""
+    key = (id(p), ctx.you, ctx.target_player)
+    pm = memo.get(key)
+    if pm is None:
+        pm = memo[key] = {}
+    return pm
+
+
+def matches(sel: Selector, obj: Obj, ctx: Ctx, memo: dict[Any, Any] | None = None) -> bool:
+    if memo is None:
+        return any(match_part(p, obj, ctx) for p in sel.parts)
+    return any(part_member(p, obj, ctx, memo) for p in sel.parts)
+
+
+def matcher(sel: Selector, ctx: Ctx, memo: dict[Any, Any]) -> Callable[[Obj], bool]:
+    """``lambda obj: matches(sel, obj, ctx, memo)`` for a selector without special parts, each
+    part's signature cache looked up once."""
+    src = ctx.source.id if ctx.source is not None else None
+    parts = [(p.other and src is not None, _part_memo(p, ctx, memo), p) for p in sel.parts]
+
+    def member(obj: Obj) -> bool:
+        for other, pm, p in parts:
+            if other and obj.id == src:
+                continue
+            sig = obj.sig
+            if sig is None:
+                sig = sig_of(obj)
+            v = pm.get(sig)
+            if v is None:
+                v = pm[sig] = match_part(p, obj, ctx)
+            if v:
+                return True
+        return False
+
+    return member
+
+
+def _select_part(p: Part, state: State, ctx: Ctx) -> list[str]:
+    memo = state.memo
+    if p.special is not None:
+        if p.special == "this":
+            return [ctx.source.id] if ctx.source is not None and ctx.source.zone is not None else []
+        if p.special in ("enchanted", "equipped"):
+            t = ctx.source.attached_to if ctx.source else None
+            return [t] if t in state.objs and state.objs[t].zone is not None else []
+        return [oid for oid, o in state.objs.items() if match_part(p, o, ctx)]
+    pm = _part_memo(p, ctx, memo)
+    objs = state.objs
+    src = ctx.source.id if p.other and ctx.source is not None else None
+    out: list[str] = []
+    if state.index is None:
+        for oid, o in objs.items():
+            if oid == src:
+                continue
+            sig = sig_of(o)
+            v = pm.get(sig)
+            if v is None:
+                v = pm[sig] = match_part(p, o, ctx)
+            if v:
+                out.append(oid)
+        return out
+    # the index is keyed by the members' signatures (kept current by State.reindex)
+    for sig, bucket in state.index.items():
+        v = pm.get(sig)
+        if v is None:
+            rep = next(iter(bucket))
+            if rep == src:
+                rest = [o for o in bucket if o != src]
+                if not rest:
+                    continue
+                rep = rest[0]
+            v = pm[sig] = match_part(p, objs[rep], ctx)
+        if v:
+            if src is not None and src in bucket:
+                out.extend([o for o in bucket if o != src])
+            else:
+                out.extend(bucket)
+    return out
+
+
+def select(sel: Selector, state: State, ctx: Ctx) -> tuple[str, ...]:
+    """611.3a: the objects a selector names in ``state`` (scenario listing order).
+
+    On the main state, objects are grouped by signature, so each group is tested once.
+    """
+    if len(sel.parts) == 1:
+        ids = _select_part(sel.parts[0], state, ctx)
+    else:
+        seen: dict[str, None] = {}
+        for p in sel.parts:
+            for oid in _select_part(p, state, ctx):
+                seen[oid] = None
+        ids = list(seen)
+    if state.index is None and len(sel.parts) > 1:
+        pos = {oid: i for i, oid in enumerate(state.objs)}
+        ids.sort(key=pos.__getitem__)
+    return tuple(ids)
+
+
+def eval_expr(e: Expr, obj: Obj, eff: Eff, state: State, ctx: Ctx) -> int:
+    """A number phrase's value for ``obj`` (LANGUAGE.md §3)."""
+    if eff.fixed is not None and (obj.id, e.text) in eff.fixed:
+        return eff.fixed[(obj.id, e.text)]
+    if e.kind == "const":
+        return e.value
+    if e.kind == "x":
+        base = eff.x or 0
+    elif e.kind == "mana_value":
+        base = obj.mana_value
+    elif e.kind == "count":
+        assert e.selector is not None
+        base = len(select(e.selector, state, ctx))
+    else:  # card_types
+        assert e.selector is not None
+        kinds: set[str] = set()
+        for oid in select(e.selector, state, ctx):
+            kinds.update(state.objs[oid].types)
+        base = len(kinds)
+    return e.sign * base + e.add
+
+
+# ====================================================================================== reads
+ANY = "*"
+Key = tuple[str, str]
+EVERYTHING: frozenset[Key] = frozenset({(ANY, ANY)})
+
+
+def cond_reads(c: Cond) -> Key:
+    """The ``(characteristic, value)`` one selector condition tests: ``("subtypes", "Swamp")``
+    for "Swamps", ``("colors", "*")`` for "colorless" (any colour change can flip it),
+    ``("controller", "*")`` for "you control"."""
+    if c.op in ("has", "lacks") and isinstance(c.value, str):
+        return (c.attr, c.value)
+    return (c.attr, ANY)
+
+
+def selector_reads(sel: Selector | None) -> frozenset[Key]:
+    """``(characteristic, value)`` pairs a selector tests, derived from its conditions
+    (:func:`cond_reads`), its zone owner and its attachment words."""
+    if sel is None:
+        return frozenset()
+    memo = caches.SEL_READS
+    hit = memo.get(id(sel))
+    if hit is not None and hit[0] is sel:
+        return hit[1]
+    out: set[Key] = set()
+    for p in sel.parts:
+        for c in p.conds:
+            out.add(cond_reads(c))
+        if p.zone_owner:
+            out.add(("owner", ANY))
+        if p.special in ("enchanted", "equipped"):
+            out.add(("attached_to", ANY))
+    reads = frozenset(out)
+    if len(memo) > caches.SEL_READS_MAX:
+        memo.clear()
+    memo[id(sel)] = (sel, reads)  # the selector is kept alive, so its id is not reused
+    return reads
+
+
+def expr_reads(e: Expr) -> frozenset[Key]:
+    """What a number phrase's value reads (its selector, card types, mana value)."""
+    r = set(selector_reads(e.selector))
+    if e.kind == "card_types":
+        r.add(("types", ANY))
+    if e.kind == "mana_value":
+        r.add(("mana_value", ANY))
+    return frozenset(r)
+
+
+def resolve_player(word: str, ctx: Ctx, state: State) -> str | None:
+    """A player phrase in a control part: ``you``, a player name, ``controller of X``, ``owner``."""
+    low = word.lower()
+    if low == "you":
+        return ctx.you
+    if low in ("its owner", "owner"):
+        return None
+    if low.startswith("controller of "):
+        ref = word[len("controller of ") :]
+        for o in state.objs.values():
+            if o.id == ref or o.name.lower() == ref.lower():
+                return o.controller
+        return None
+    return word

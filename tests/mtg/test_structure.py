@@ -1,0 +1,101 @@
+"""The engine's structure (issue 8 §1): no import cycle, no giant module, one class per layer part."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+from rulekit.mtg.engine.layers import PARTS
+from rulekit.mtg.engine.layers.base import LayerPart
+from rulekit.mtg.model import SUBLAYERS
+
+ROOT = Path(__file__).resolve().parents[2] / "rulekit"
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _top_level_imports(path: Path, modules: set[str]) -> set[str]:
+    """Modules imported when the module is imported (not inside functions or TYPE_CHECKING)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out: set[str] = set()
+
+    def visit(body: list[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, ast.Import):
+                out.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                for a in node.names:
+                    sub = f"{node.module}.{a.name}"
+                    out.add(sub if sub in modules else node.module)
+            elif isinstance(node, ast.If):
+                if "TYPE_CHECKING" not in ast.unparse(node.test):
+                    visit(node.body)
+                visit(node.orelse)
+            elif isinstance(node, ast.Try):
+                visit(node.body)
+
+    visit(tree.body)
+    return out
+
+
+def test_no_import_cycle_in_rulekit() -> None:
+    """Module-level imports form no cycle (a package's own ``__init__`` re-exporting its modules
+    is not an edge back from them)."""
+    modules = {_module_name(p): p for p in ROOT.rglob("*.py")}
+    names = set(modules)
+    graph = {
+        m: {i for i in _top_level_imports(p, names) if i in modules and i != m and not m.startswith(i + ".")}
+        for m, p in modules.items()
+    }
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def walk(m: str) -> None:
+        state[m] = 1
+        stack.append(m)
+        for n in sorted(graph[m]):
+            if state.get(n) == 1:
+                cycle = stack[stack.index(n) :] + [n]
+                raise AssertionError("import cycle: " + " -> ".join(cycle))
+            if n not in state:
+                walk(n)
+        stack.pop()
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            walk(m)
+
+
+def test_model_is_pure_data() -> None:
+    """model.py imports no engine module when imported (editing asks engine.timestamps when called)."""
+    code = (
+        "import sys, rulekit.mtg.model\n"
+        "print(sorted(m for m in sys.modules if m.startswith('rulekit.mtg.engine')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_no_giant_module_in_mtg() -> None:
+    big = {
+        str(p.relative_to(ROOT)): n
+        for p in (ROOT / "mtg").rglob("*.py")
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > 900
+    }
+    assert not big, big
+
+
+def test_one_class_per_layer_part() -> None:
+    assert tuple(PARTS) == SUBLAYERS
+    classes = [type(p) for p in PARTS.values()]
+    assert len(set(classes)) == len(classes)
+    assert all(isinstance(p, LayerPart) and p.rule and p.__doc__ for p in PARTS.values())

@@ -1,0 +1,127 @@
+"""Record and compare MTG engine traces (issue 8: the rebuild keeps traces byte-identical).
+
+    python tools/engine_traces.py record OUT.jsonl [--random N] [--big]
+    python tools/engine_traces.py compare BEFORE.jsonl AFTER.jsonl
+
+``record`` solves every built-in MTG scenario, the benchmark boards (``benchmarks/board.py``
+and :func:`rulekit.mtg.generate.board`) and ``N`` random scenarios
+(:func:`rulekit.mtg.generate.random_scenario_text`, as the property tests draw them), and writes
+one JSON line per case: its name and, for the ``seed`` edition, the whole trace
+(:meth:`Trace.full_dict`), the ``--json`` text of the ``current`` edition and of the
+timestamp-only solve, and the scenario's effect list. ``--big`` adds the scaling boards
+(1,000/120 to 4,000/480 objects/effects). ``compare`` names every case that differs, and in which
+part, and exits 1 if any does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+
+def _cases(n_random: int, big: bool) -> Iterator[tuple[str, Any]]:
+    from rulekit import mtg
+    from rulekit.mtg.generate import board, random_scenario_text
+
+    for name in mtg.list_scenarios():
+        yield name, lambda name=name: mtg.load_scenario(name)
+    import board as bench_board  # benchmarks/board.py
+
+    sizes = [(60, 20, 1), (200, 30, 2), (500, 60, 0)]
+    if big:
+        sizes += [(1000, 120, 0), (2000, 240, 0), (4000, 480, 0)]
+    for n, e, seed in sizes:
+        for moon in (False, True):
+            text = bench_board.generate_board(n, e, seed=seed, moon=moon)
+            yield f"bench/{n}-{e}-{seed}-{moon}", lambda text=text: mtg.scenario_from_text(text, "board.yaml")
+    for n, e, seed in [(60, 12, 1), (300, 40, 3)]:
+        yield f"generate/{n}-{e}-{seed}", lambda n=n, e=e, seed=seed: board(n, e, seed=seed)
+    for i in range(n_random):
+        explicit, events = bool(i % 2), bool((i // 2) % 2)
+        text = random_scenario_text(random.Random(i), explicit_timestamps=explicit, events=events)
+        yield f"random/{i}", lambda text=text: mtg.scenario_from_text(text, "random.yaml")
+
+
+def _record_one(load: Any) -> dict[str, Any]:
+    from rulekit import mtg
+    from rulekit.errors import RulekitError
+
+    try:
+        s = load()
+    except RulekitError as exc:
+        return {"load_error": str(exc)}
+    out: dict[str, Any] = {}
+    try:
+        t = mtg.solve(s)
+        out["full"] = t.full_dict()
+        out["json"] = t.to_json_dict()
+        out["current"] = mtg.solve(s, ruleset="current").to_json_dict()
+        out["timestamp_only"] = mtg.solve(s, dependency=False).to_json_dict()
+        out["effects"] = s.effects()
+    except RulekitError as exc:
+        out["solve_error"] = str(exc)
+    return out
+
+
+def record(path: Path, n_random: int, big: bool) -> None:
+    with path.open("w", encoding="utf-8") as fh:
+        for name, load in _cases(n_random, big):
+            body = json.dumps(_record_one(load), sort_keys=True, ensure_ascii=False, default=str)
+            fh.write(json.dumps({"case": name})[:-1] + ", " + body[1:] + "\n")
+
+
+def _lines(path: Path) -> dict[str, str]:
+    out = {}
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            out[json.loads(line[: line.index(",") + 1].rstrip(",") + "}")["case"]] = line
+    return out
+
+
+def compare(a: Path, b: Path, limit: int = 30) -> int:
+    """Compare two recordings case by case (``b`` may hold fewer cases than ``a``)."""
+    before, after = _lines(a), _lines(b)
+    bad = total = 0
+    for case, la in before.items():
+        lb = after.get(case)
+        if lb is None:
+            continue
+        total += 1
+        if la == lb:
+            continue
+        rec, other = json.loads(la), json.loads(lb)
+        bad += 1
+        if bad <= limit:
+            parts = sorted(k for k in set(rec) | set(other) if rec.get(k) != other.get(k))
+            print(f"DIFF {case}: {', '.join(parts)}")
+    print(f"{total} cases compared, {bad} differ")
+    return 1 if bad else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("record")
+    r.add_argument("out", type=Path)
+    r.add_argument("--random", type=int, default=3000)
+    r.add_argument("--big", action="store_true")
+    c = sub.add_parser("compare")
+    c.add_argument("before", type=Path)
+    c.add_argument("after", type=Path)
+    args = p.parse_args(argv)
+    if args.cmd == "record":
+        record(args.out, args.random, args.big)
+        return 0
+    return compare(args.before, args.after)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
