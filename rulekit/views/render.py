@@ -500,8 +500,3 @@ _PROLOG = re.compile(r"^\s*<\?xml[^>]*\?>\s*(<!DOCTYPE[^>]*>\s*)?", re.S)
 def inline_svg(svg: str) -> str:
     """SVG without its XML prolog and DOCTYPE, ready to sit inside HTML."""
     return _PROLOG.sub("", svg, count=1)
-
-
-def to_svg_or_none(dot: str, backend: str | None = None) -> str | None:
-    """SVG text, or ``None`` when only the text backend is available."""
-    return render(dot, backend).svg

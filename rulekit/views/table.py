@@ -53,9 +53,6 @@ class Table:
         digest = hashlib.sha1(self.to_text().encode("utf-8")).hexdigest()[:10]
         return f"rk-{self.name}-{digest}"
 
-    def with_highlight(self, row: int | None) -> Table:
-        return Table(self.name, self.caption, self.columns, self.rows, self.changed, row, self.note)
-
     def _display_rows(self) -> list[list[str]]:
         rows = [list(r) for r in self.rows]
         if (
