@@ -32,6 +32,7 @@ from rulekit.mtg.vocab import (
     SUBTYPES,
     SUPERTYPES,
     ZONES,
+    suggest_close,
 )
 from rulekit.yamlsrc import YamlDoc, suggest
 
@@ -258,7 +259,7 @@ def _check_words(doc: YamlDoc, path: Path_, words: list[str], kind: str) -> None
         if "{chosen" in w:
             continue
         if w not in allowed:
-            raise _err(doc, (*path, i), f"'{w}' is not {label}", suggest(w, allowed))
+            raise _err(doc, (*path, i), f"'{w}' is not {label}", suggest_close(w, allowed))
 
 
 def _check_selector(doc: YamlDoc, path: Path_, text: str, names: set[str] | None) -> None:
@@ -281,7 +282,7 @@ def _check_selector(doc: YamlDoc, path: Path_, text: str, names: set[str] | None
             doc,
             path,
             f"'{name}' is neither a selector nor an object in this scenario",
-            suggest(name, choices),
+            suggest_close(name, choices),
             code="BAD_SELECTOR",
         )
 
