@@ -36,7 +36,16 @@ from rulekit.mtg.model import (
     intrinsic_ability,
     layer_label,
 )
-from rulekit.mtg.selectors import Cond, Condition, Expr, Part, Selector, TargetRule, compare
+from rulekit.mtg.selectors import (
+    COMPOSITE_KINDS,
+    Cond,
+    Condition,
+    Expr,
+    Part,
+    Selector,
+    TargetRule,
+    compare,
+)
 from rulekit.mtg.trace import Change, Dependency, EffectInfo, ObjectView, PlayerView, Step, Trace
 from rulekit.mtg.vocab import (
     ALL_CREATURE_TYPES,
@@ -692,7 +701,7 @@ def match_cond(c: Cond, obj: Obj, ctx: Ctx) -> bool:
         return obj.token == v
     if a == "counters":
         return any(k == v and n > 0 for k, n in obj.counters)
-    return False
+    return c.test(obj)  # abilities and numbers (selectors.Cond.test)
 
 
 def match_part(p: Part, obj: Obj, ctx: Ctx) -> bool:
@@ -727,7 +736,7 @@ def match_part(p: Part, obj: Obj, ctx: Ctx) -> bool:
 
 def part_member(p: Part, obj: Obj, ctx: Ctx, memo: dict[Any, Any]) -> bool:
     """:func:`match_part`, memoised by object signature for parts that don't name objects."""
-    if p.special is not None:
+    if not p.by_signature:
         return match_part(p, obj, ctx)
     if p.other and ctx.source is not None and obj.id == ctx.source.id:
         return False
@@ -785,6 +794,8 @@ def _select_part(p: Part, state: State, ctx: Ctx) -> list[str]:
         if p.special in ("enchanted", "equipped"):
             t = ctx.source.attached_to if ctx.source else None
             return [t] if t in state.objs and state.objs[t].zone is not None else []
+        return [oid for oid, o in state.objs.items() if match_part(p, o, ctx)]
+    if not p.by_signature:  # reads abilities or numbers: objects alike may differ there
         return [oid for oid, o in state.objs.items() if match_part(p, o, ctx)]
     pm = _part_memo(p, ctx, memo)
     objs = state.objs
@@ -852,6 +863,11 @@ def eval_expr(e: Expr, obj: Obj, eff: Eff, state: State, ctx: Ctx) -> int:
     elif e.kind == "count":
         assert e.selector is not None
         base = len(select(e.selector, state, ctx))
+    elif e.kind in COMPOSITE_KINDS:  # twice/half X, sums, the greatest power among ...
+        return e.combine(
+            lambda sub: eval_expr(sub, obj, eff, state, ctx),
+            lambda sel: [state.objs[oid] for oid in select(sel, state, ctx)],
+        )
     else:  # card_types
         assert e.selector is not None
         kinds: set[str] = set()
@@ -896,22 +912,27 @@ def selector_reads(sel: Selector | None) -> frozenset[Key]:
     hit = _SEL_READS.get(id(sel))
     if hit is not None and hit[0] is sel:
         return hit[1]
-    out: set[Key] = set()
-    for p in sel.parts:
-        for c in p.conds:
-            if c.op in ("has", "lacks") and isinstance(c.value, str):
-                out.add((c.attr, c.value))
-            else:
-                out.add((c.attr, ANY))
-        if p.zone_owner:
-            out.add(("owner", ANY))
-        if p.special in ("enchanted", "equipped"):
-            out.add(("attached_to", ANY))
-    reads = frozenset(out)
+    reads = read_keys(sel.characteristics)
     if len(_SEL_READS) > 5000:
         _SEL_READS.clear()
     _SEL_READS[id(sel)] = (sel, reads)  # the selector is kept alive, so its id is not reused
     return reads
+
+
+def read_keys(chars: Iterable[tuple[str, str]]) -> frozenset[Key]:
+    """What a selector or expression says it reads (``Selector.characteristics``), in the keys
+    :func:`writes_of` uses: abilities are changed by adding (``abilities+``) or removing
+    (``abilities-``) parts, power and toughness by every P/T sublayer (``pt``)."""
+    out: set[Key] = set()
+    for attr, value in chars:
+        if attr == "abilities":
+            out.add(("abilities-", ANY))
+            out.add(("abilities+", ANY))
+        elif attr in ("power", "toughness"):
+            out.add(("pt", ANY))
+        else:
+            out.add((attr, value))
+    return frozenset(out)
 
 
 #: id(selector) -> (that selector, its reads): selectors are immutable, derived once.
@@ -978,11 +999,7 @@ def reads_of(eff: Eff, sub: str, begun: bool) -> frozenset[Key]:
         r.add(("controller", ANY))
     elif sub in ("pt_set", "pt_modify", "pt_cda"):
         for e in spec.exprs:
-            r |= selector_reads(e.selector)
-            if e.kind == "card_types":
-                r.add(("types", ANY))
-            if e.kind == "mana_value":
-                r.add(("mana_value", ANY))
+            r |= read_keys(e.characteristics)
     return frozenset(r)
 
 
@@ -1676,7 +1693,7 @@ def judge_pair(
         else:
             gained: list[str] = []
             lost: list[str] = []
-            if any(p.special for p in sel.parts):
+            if not all(p.by_signature for p in sel.parts):
                 for oid in wi.ids:
                     m0 = matches(sel, cur.objs[oid], ctx_a, memo)
                     m1 = matches(sel, wi.after(oid), ctx_a, memo)
