@@ -349,9 +349,11 @@ def check_effect(doc: YamlDoc, path: Path_, raw: dict[str, Any], names: set[str]
             if v is None:
                 continue
             try:
-                parse_expr(v)
+                expr = parse_expr(v)
             except SelectorError as exc:
                 raise _err(doc, (*path, k, f), str(exc), exc.suggestion) from None
+            for sel in expr.selectors:  # a counted selector's object names are checked too
+                _check_selector(doc, (*path, k, f), sel.text, names)
     if data.get("players"):
         ok = ("you", "each opponent", "each player", "target player")
         if data["players"].lower() not in ok:

@@ -629,6 +629,12 @@ class Expr:
     def constant(self) -> bool:
         return self.kind == "const"
 
+    @property
+    def selectors(self) -> tuple[Selector, ...]:
+        """Every selector inside the expression (its own and its parts'), in reading order."""
+        own = (self.selector,) if self.selector is not None else ()
+        return own + tuple(s for e in self.args for s in e.selectors)
+
     def combine(self, value_of: Callable[[Expr], int], objects_of: Callable[[Selector], list[Any]]) -> int:
         """The value of a composite expression, given how to evaluate a sub-expression and which
         objects a selector names now (the engine supplies both).
