@@ -229,6 +229,7 @@ _SUFFIXES: tuple[tuple[str, tuple[Cond, ...], dict[str, Any]], ...] = (
     ("target player controls", (Cond("controller", "is", "target player"),), {}),
     ("that player controls", (Cond("controller", "is", "target player"),), {}),
     ("in all graveyards", (), {"zone": "graveyard"}),
+    ("in graveyards", (), {"zone": "graveyard"}),
     ("in your graveyard", (), {"zone": "graveyard", "zone_owner": "you"}),
     ("in all zones", (), {"zone": "any"}),
     ("in your hand", (), {"zone": "hand", "zone_owner": "you"}),
@@ -820,6 +821,10 @@ def parse_target_rule(text: str) -> TargetRule:
     body = raw[len("target ") :] if raw.lower().startswith("target ") else raw
     m = _TARGET_RE.match(body)
     if m is None:
+        try:  # "creature with mana value 3 or less": the selector's own "with" clause (§4)
+            return TargetRule(raw, parse_selector(body))
+        except SelectorError:
+            pass
         if re.search(r"\swith\s+(?:a\s+)?(?:power|toughness|mana value)\b", body, flags=re.I):
             raise SelectorError(
                 f"'{raw}' compares a number without a known comparison (use one of: "
