@@ -671,7 +671,11 @@ _GREATEST_RE = re.compile(
 )
 
 
-@lru_cache(maxsize=2048)
+#: How deeply expressions may nest ("twice half twice ..."; "A plus B plus C ..."): a bound on the
+#: cost of untrusted text.
+MAX_EXPR_DEPTH = 12
+
+
 def parse_expr(text: Any) -> Expr:
     """Parse a number phrase (LANGUAGE.md §3 "Expressions").
 
@@ -687,7 +691,15 @@ def parse_expr(text: Any) -> Expr:
         raise SelectorError(f"'{text}' is not a number or expression")
     if isinstance(text, int):
         return Expr("const", value=text, text=str(text))
-    raw = " ".join(str(text).split())
+    return _parse_expr(" ".join(str(text).split()), 0)
+
+
+@lru_cache(maxsize=2048)
+def _parse_expr(raw: str, depth: int) -> Expr:
+    if depth > MAX_EXPR_DEPTH:
+        raise SelectorError(
+            f"'{raw[:80]}' nests expressions more than {MAX_EXPR_DEPTH} deep", raw[:80], None, 0
+        )
     low = raw.lower()
     # "A plus B" / "A minus B": the loosest operator, read from the right (left-associative)
     m = None
@@ -699,12 +711,12 @@ def parse_expr(text: Any) -> Expr:
         if n is not None or " " not in right_raw.strip():
             if n is None:
                 raise SelectorError(f"'{right_raw}' is not a number (in '{raw}')", right_raw)
-            base = parse_expr(left_raw)
+            base = _parse_expr(left_raw, depth + 1)
             add = n if m.group(1) == "plus" else -n
             if base.kind == "const":
                 return Expr("const", value=base.value + add, text=raw)
             return replace(base, add=base.add + add, text=raw)
-        left, right = parse_expr(left_raw), parse_expr(right_raw)
+        left, right = _parse_expr(left_raw, depth + 1), _parse_expr(right_raw, depth + 1)
         if m.group(1) == "minus":
             right = replace(right, sign=-right.sign, add=-right.add, text="minus " + right.text)
         return Expr("sum", args=(left, right), text=raw)
@@ -718,7 +730,7 @@ def parse_expr(text: Any) -> Expr:
         return Expr("const", value=n, text=whole)
     for word, factor in _MULTIPLIERS.items():
         if low.startswith(word + " "):
-            inner = parse_expr(raw[len(word) + 1 :])
+            inner = _parse_expr(raw[len(word) + 1 :], depth + 1)
             return Expr("scale", args=(inner,), num=factor, sign=sign, text=whole)
     if low.startswith("half "):
         mr = re.search(r",?\s+rounded (up|down)$", low)
@@ -729,7 +741,7 @@ def parse_expr(text: Any) -> Expr:
                 None,
                 0,
             )
-        inner = parse_expr(raw[5 : mr.start()])
+        inner = _parse_expr(raw[5 : mr.start()], depth + 1)
         return Expr("scale", args=(inner,), den=2, rounding=mr.group(1), sign=sign, text=whole)
     if low == "x":
         return Expr("x", sign=sign, text=whole)

@@ -102,3 +102,11 @@ def test_bad_expression_in_a_scenario_is_located() -> None:
     with pytest.raises(ScenarioError) as exc:
         load_text(BOARD + _static("modify_pt: {power: 'the greatest power among creaturs'}"))
     assert "creaturs" in str(exc.value) and "did you mean 'creatures'" in str(exc.value)
+
+
+def test_hostile_nesting_is_a_clean_error() -> None:
+    """Untrusted text: a deeply nested expression is refused with one message, not a crash."""
+    with pytest.raises(SelectorError, match="nests expressions"):
+        parse_expr("twice " * 500 + "X")
+    with pytest.raises(ScenarioError, match="nests expressions"):
+        load_text(BOARD + _static("modify_pt: {power: '" + "twice " * 100 + "X'}"))

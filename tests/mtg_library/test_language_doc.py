@@ -49,7 +49,8 @@ def test_expression_examples_parse(phrase: str) -> None:
 
 def test_there_are_examples_of_every_new_form() -> None:
     sels = " ".join(_selector_examples())
-    for form in ("with flying", "with no abilities", "or greater", "Sliver creatures you control", "other Elf"):
+    forms = ("with flying", "with no abilities", "or greater", "Sliver creatures you control", "other Elf")
+    for form in forms:
         assert form in sels
     exprs = " ".join(_expression_examples())
     for form in ("twice", "half", "rounded", "greatest power", "plus the number of"):

@@ -8,7 +8,9 @@ from the engine's output.
 
 from __future__ import annotations
 
-from rulekit.mtg.selectors import parse_selector
+import pytest
+
+from rulekit.mtg.selectors import SelectorError, parse_selector
 
 from ._helpers import deps, solve_text, steps_in
 
@@ -169,3 +171,19 @@ def test_selector_characteristics_name_their_layers() -> None:
     assert parse_selector("creatures with flying").layers == ("4", "6")
     assert parse_selector("creatures with power 2 or less you control").layers == ("2", "4", "7")
     assert parse_selector("white creatures").layers == ("4", "5")
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "creatures with " + "a" * 5000,
+        "creatures " + "with " * 2000 + "flying",
+        "<script>alert(1)</script> creatures you control",
+        "creatures with (.*)+$",
+        "creatures with power '; DROP TABLE or less",
+    ],
+)
+def test_hostile_selectors_are_clean_errors(phrase: str) -> None:
+    with pytest.raises(SelectorError) as exc:
+        parse_selector(phrase)
+    assert exc.value.word
