@@ -701,7 +701,7 @@ def match_cond(c: Cond, obj: Obj, ctx: Ctx) -> bool:
         return obj.token == v
     if a == "counters":
         return any(k == v and n > 0 for k, n in obj.counters)
-    return c.test(obj)  # abilities and numbers (selectors.Cond.test)
+    return c.test(obj, ctx)  # abilities, numbers, "other than the target" (selectors.Cond.test)
 
 
 def match_part(p: Part, obj: Obj, ctx: Ctx) -> bool:

@@ -82,11 +82,12 @@ CHARACTERISTIC_LAYERS: dict[str, str] = {
     "counters": "7",
     "tapped": "-",
     "token": "-",
+    "targeted": "-",
     "attached_to": "-",
     "zone": "-",
 }
 #: Conditions on these characteristics test an object's numbers or abilities (not its types,
-#: colours, controller...): ``Cond.test`` evaluates them.
+#: colours, controller...): ``Cond.test`` evaluates them (and ``targeted``, "other than the target").
 NUMBER_ATTRS = ("power", "toughness", "mana_value")
 
 
@@ -98,7 +99,7 @@ class Cond:
     op: str
     value: Any
 
-    def test(self, obj: Any) -> bool:
+    def test(self, obj: Any, ctx: Any = None) -> bool:
         """The tests on abilities and numbers (LANGUAGE.md §4 "with"): ``abilities`` has/lacks a
         keyword, or ``none`` (no abilities at all); ``power``/``toughness``/``mana_value``
         ``<=``/``>=``/``<``/``>``/``==`` a number. An object without the number (a noncreature's
@@ -118,6 +119,8 @@ class Cond:
         if self.attr in NUMBER_ATTRS:
             value = getattr(obj, self.attr, None)
             return value is not None and compare(int(value), self.op, int(self.value))
+        if self.attr == "targeted":  # "other than the target" (Mirrorweave)
+            return (obj.id in tuple(getattr(ctx, "targets", ()) or ())) == self.value
         return False
 
 
@@ -144,7 +147,7 @@ class Part:
         zone, tapped, counters...): then the engine may test one object per group of alike
         objects. Parts naming objects, or testing abilities or numbers, are tested one by one."""
         return self.special is None and not any(
-            c.attr == "abilities" or c.attr in NUMBER_ATTRS for c in self.conds
+            c.attr in ("abilities", "targeted") or c.attr in NUMBER_ATTRS for c in self.conds
         )
 
 
@@ -238,6 +241,9 @@ _SUFFIXES: tuple[tuple[str, tuple[Cond, ...], dict[str, Any]], ...] = (
     ("you own", (Cond("owner", "is", "you"),), {}),
     ("on the battlefield", (), {"zone": "battlefield"}),
     ("in exile", (), {"zone": "exile"}),
+    ("other than the target", (Cond("targeted", "is", False),), {}),
+    ("other than target creature", (Cond("targeted", "is", False),), {}),
+    ("other than that creature", (Cond("targeted", "is", False),), {}),
 )
 _SUFFIXES_LONGEST_FIRST = tuple(sorted(_SUFFIXES, key=lambda t: -len(t[0])))
 _SPECIALS = {
@@ -267,7 +273,7 @@ _SPECIALS = {
     "target artifact": "targets",
     "target enchantment": "targets",
 }
-_COUNTER_RE = re.compile(r"\s+with (?:a|an|one or more) ([\w+/\-]+) counters? on (?:it|them)$")
+_COUNTER_RE = re.compile(r"\s+with (?:(?:a|an|one or more) )?([\w+/\-]+) counters? on (?:it|them)$")
 
 
 def vocabulary() -> list[str]:

@@ -261,3 +261,35 @@ def test_mirror_entity_x_and_all_types() -> None:
     """)
     assert pt(t, "wurm") == (4, 4) and pt(t, "entity") == (4, 4)
     assert "(all creature types)" in view(t, "wurm").subtypes
+
+
+MIRRORWEAVE = """
+    game: mtg
+    players: [Ann, Bo]
+    objects:
+      - {id: bears, card: Grizzly Bears, controller: Ann}
+      - {id: wurm, card: Craw Wurm, controller: Bo}
+      - {id: angel, card: Serra Angel, controller: Bo}
+      - {id: gideon, card: Gideon Jura, controller: Bo}
+      - {id: weave, card: Mirrorweave, controller: Ann, zone: graveyard}
+    events:
+      - resolve: {source: weave, ability: cast, targets: [TARGET]}
+"""
+
+
+def test_mirrorweave_makes_each_other_creature_a_copy() -> None:
+    """707.2: each other creature (the set fixed on resolution, 611.2c) copies the target's
+    copiable values; control is not copied, and the target itself is unchanged."""
+    t = solve_text(MIRRORWEAVE.replace("TARGET", "angel"))
+    for oid in ("bears", "wurm"):
+        v = view(t, oid)
+        assert (v.name, pt(t, oid), v.abilities) == ("Serra Angel", (4, 4), ("Flying", "Vigilance"))
+    assert view(t, "bears").controller == "Ann"
+    assert view(t, "gideon").name == "Gideon Jura"  # not a creature: not affected
+    weave = next(e for e in t.effects if e.source == "weave")
+    assert weave.locked == ("bears", "wurm")
+
+
+def test_mirrorweave_needs_a_nonlegendary_target() -> None:
+    t = solve_text(MIRRORWEAVE.replace("TARGET", "gideon"))
+    assert view(t, "bears").name == "Grizzly Bears"

@@ -187,3 +187,11 @@ def test_hostile_selectors_are_clean_errors(phrase: str) -> None:
     with pytest.raises(SelectorError) as exc:
         parse_selector(phrase)
     assert exc.value.word
+
+
+def test_counters_without_article_and_other_than_the_target() -> None:
+    part = parse_selector("creatures you control with +1/+1 counters on them").parts[0]
+    assert ("counters", "has", "+1/+1") in [(c.attr, c.op, c.value) for c in part.conds]
+    other = parse_selector("each creature other than the target").parts[0]
+    assert ("targeted", "is", False) in [(c.attr, c.op, c.value) for c in other.conds]
+    assert not other.by_signature
