@@ -195,3 +195,20 @@ def test_counters_without_article_and_other_than_the_target() -> None:
     other = parse_selector("each creature other than the target").parts[0]
     assert ("targeted", "is", False) in [(c.attr, c.op, c.value) for c in other.conds]
     assert not other.by_signature
+
+
+def test_new_dependency_shows_in_the_dependency_table_and_diagram() -> None:
+    """The dependency a 'with flying' selector opens reaches the views: the dependency table has
+    the row and the DOT diagram has the edge (views read the trace only)."""
+    from rulekit.views.mtg import dependency_dot, dependency_table
+
+    t = solve_text(
+        _with(
+            _lord("strike", "creatures with flying", "abilities: {add: [First strike]}")
+            + _lord("gravity", "all creatures", "abilities: {remove: [Flying]}")
+        )
+    )
+    text = dependency_table(t).to_text()
+    assert "gravity changes what strike applies to" in text and "Bird" in text
+    dot = dependency_dot(t)
+    assert "strike" in dot and "gravity" in dot and "->" in dot
