@@ -29,7 +29,7 @@ REFUSED_BEFORE = (
 SAMPLE_205_3M = (
     "Advisor", "Aetherborn", "Assembly-Worker", "C'tan", "Time Lord", "Myr", "Thopter", "Servo",
     "Germ", "Nightmare", "Avatar", "Lhurgoyf", "Shapeshifter", "Mouse", "Octopus", "Sphinx", "Dwarf",
-    "Zubera", "Phyrexian", "Incarnation", "Homunculus", "Gnome", "Atog", "Kor", "Moonfolk",
+    "Zubera", "Phyrexian", "Incarnation", "Homunculus", "Gnome", "Atog", "Kor", "Moonfolk", "Sorcerer",
 )
 
 
@@ -43,6 +43,7 @@ def test_types_file_cites_its_edition_and_lists_are_sorted_and_disjoint() -> Non
             assert w not in seen, f"{w} is in {seen.get(w)} and {family}"
             seen[w] = family
     assert len(data["subtypes"]["creature"]) > 300  # 205.3m lists about three hundred
+    assert "2026" in data["edition"]
 
 
 @pytest.mark.parametrize("word", REFUSED_BEFORE + SAMPLE_205_3M)
