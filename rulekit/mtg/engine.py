@@ -863,10 +863,11 @@ def eval_expr(e: Expr, obj: Obj, eff: Eff, state: State, ctx: Ctx) -> int:
     elif e.kind == "count":
         assert e.selector is not None
         base = len(select(e.selector, state, ctx))
-    elif e.kind in COMPOSITE_KINDS:  # twice/half X, sums, the greatest power among ...
+    elif e.kind in COMPOSITE_KINDS:  # twice/half X, sums, the greatest power among, its power
         return e.combine(
             lambda sub: eval_expr(sub, obj, eff, state, ctx),
             lambda sel: [state.objs[oid] for oid in select(sel, state, ctx)],
+            obj,
         )
     else:  # card_types
         assert e.selector is not None

@@ -578,7 +578,7 @@ def _word_cond(word: str, last: bool) -> tuple[Cond | None, str | None]:
 # ---------------------------------------------------------------------------------- expressions
 #: Expression kinds made of other expressions or of a set's numbers (the engine asks
 #: :meth:`Expr.combine` for their value).
-COMPOSITE_KINDS = frozenset({"scale", "sum", "greatest"})
+COMPOSITE_KINDS = frozenset({"scale", "sum", "greatest", "own"})
 
 
 @dataclass(frozen=True)
@@ -587,7 +587,9 @@ class Expr:
     or one made of others: ``scale`` ("twice X", "half X, rounded up": ``args[0]`` times
     ``num``/``den``, ``rounding`` ``up``/``down``), ``sum`` (``args`` added: "the number of
     Forests you control plus the number of Islands you control"), ``greatest`` ("the greatest
-    power among creatures you control": ``attr`` of the ``selector``'s objects, 0 when none).
+    power among creatures you control": ``attr`` of the ``selector``'s objects, 0 when none),
+    ``own`` ("its power", "its toughness": ``attr`` of the affected object itself, as the layers
+    have made it when the expression is evaluated; a resolved effect fixes it on resolution).
 
     ``selector`` is the counted selector for ``count``/``card_types``/``greatest``; ``add`` is
     the ``plus N``/``minus N`` tail; ``sign`` is -1 for a leading minus ("-X").
@@ -628,6 +630,8 @@ class Expr:
                 out.add((self.attr, "*"))
         if self.kind == "mana_value":
             out.add(("mana_value", "*"))
+        if self.kind == "own":
+            out.add((self.attr, "*"))
         for e in self.args:
             out |= e.characteristics
         return frozenset(out)
@@ -642,9 +646,15 @@ class Expr:
         own = (self.selector,) if self.selector is not None else ()
         return own + tuple(s for e in self.args for s in e.selectors)
 
-    def combine(self, value_of: Callable[[Expr], int], objects_of: Callable[[Selector], list[Any]]) -> int:
-        """The value of a composite expression, given how to evaluate a sub-expression and which
-        objects a selector names now (the engine supplies both).
+    def combine(
+        self,
+        value_of: Callable[[Expr], int],
+        objects_of: Callable[[Selector], list[Any]],
+        obj: Any = None,
+    ) -> int:
+        """The value of a composite expression, given how to evaluate a sub-expression, which
+        objects a selector names now and the object the expression is evaluated for (the engine
+        supplies all three).
 
         >>> e = parse_expr("half X, rounded up")
         >>> e.combine(lambda sub: 5, lambda sel: [])
@@ -657,6 +667,9 @@ class Expr:
             base = -((-whole) // self.den) if self.rounding == "up" else whole // self.den
         elif self.kind == "sum":
             base = sum(value_of(e) for e in self.args)
+        elif self.kind == "own":
+            value = getattr(obj, self.attr, None)
+            base = int(value) if value is not None else 0
         else:  # greatest
             assert self.selector is not None
             values = [getattr(o, self.attr, None) for o in objects_of(self.selector)]
@@ -751,6 +764,9 @@ def _parse_expr(raw: str, depth: int) -> Expr:
         return Expr("scale", args=(inner,), den=2, rounding=mr.group(1), sign=sign, text=whole)
     if low == "x":
         return Expr("x", sign=sign, text=whole)
+    mo = re.fullmatch(r"(?:its|their|that creature's) (power|toughness)", low)
+    if mo:
+        return Expr("own", attr=mo.group(1), sign=sign, text=whole)
     if low in ("mana value", "its mana value", "their mana value", "that permanent's mana value"):
         return Expr("mana_value", sign=sign, text=whole)
     mg = _GREATEST_RE.fullmatch(raw)

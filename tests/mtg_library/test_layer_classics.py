@@ -293,3 +293,30 @@ def test_mirrorweave_makes_each_other_creature_a_copy() -> None:
 def test_mirrorweave_needs_a_nonlegendary_target() -> None:
     t = solve_text(MIRRORWEAVE.replace("TARGET", "gideon"))
     assert view(t, "bears").name == "Grizzly Bears"
+
+
+COLOSSUS = """
+    game: mtg
+    players: [Ann]
+    objects:
+      - {id: colossus, card: Chameleon Colossus}
+      - {id: anthem, card: Glorious Anthem}
+EXTRA    events:
+      - resolve: {source: colossus, ability: pump}
+"""
+
+
+def test_chameleon_colossus_x_is_its_power_on_resolution() -> None:
+    """X is its power as it resolves: 4 + 1 (Anthem) = 5, so it gets +5/+5: 10/10."""
+    t = solve_text(COLOSSUS.replace("EXTRA", ""))
+    assert pt(t, "colossus") == (10, 10)
+
+
+def test_changeling_survives_humility_and_x_reads_the_layers() -> None:
+    """Changeling is a characteristic-defining ability (702.73a): it applies in layer 4, before
+    Humility removes abilities in layer 6, so the Colossus keeps every creature type. Its power on
+    resolution is Humility's 1 plus the Anthem's 1 = 2: 1/1 + 1/1 + 2/2 = 4/4."""
+    t = solve_text(COLOSSUS.replace("EXTRA", "      - {id: humility, card: Humility}\n"))
+    assert pt(t, "colossus") == (4, 4)
+    assert "(all creature types)" in view(t, "colossus").subtypes
+    assert view(t, "colossus").abilities == ()
