@@ -114,6 +114,11 @@ def random_scenario_text(
             "object": f"x{rng.randrange(n)}",
             "old type": "Goblin",
             "new type": "Elf",
+            "old color": rng.choice(["white", "blue", "black", "red", "green"]),
+            "new color": rng.choice(["white", "blue", "black", "red", "green"]),
+            "basic land type": rng.choice(["Plains", "Island", "Swamp", "Mountain", "Forest"]),
+            "old land type": "Forest",
+            "new land type": "Island",
         }
         if explicit_timestamps:
             obj["timestamp"] = stamps[i]

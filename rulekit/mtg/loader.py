@@ -17,14 +17,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rulekit.errors import ScenarioError
+from rulekit.mtg.expressions import parse_expr, parse_target_rule
 from rulekit.mtg.model import Ability, Event, ObjectDef, Scenario, ability_from_data
-from rulekit.mtg.selectors import (
-    SelectorError,
-    parse_condition,
-    parse_expr,
-    parse_selector,
-    parse_target_rule,
-)
+from rulekit.mtg.selectors import SelectorError, parse_condition, parse_selector
 from rulekit.mtg.vocab import (
     CARD_TYPES,
     COLORS,
@@ -32,6 +27,7 @@ from rulekit.mtg.vocab import (
     SUBTYPES,
     SUPERTYPES,
     ZONES,
+    suggest_close,
 )
 from rulekit.yamlsrc import YamlDoc, suggest
 
@@ -258,7 +254,7 @@ def _check_words(doc: YamlDoc, path: Path_, words: list[str], kind: str) -> None
         if "{chosen" in w:
             continue
         if w not in allowed:
-            raise _err(doc, (*path, i), f"'{w}' is not {label}", suggest(w, allowed))
+            raise _err(doc, (*path, i), f"'{w}' is not {label}", suggest_close(w, allowed))
 
 
 def _check_selector(doc: YamlDoc, path: Path_, text: str, names: set[str] | None) -> None:
@@ -281,7 +277,7 @@ def _check_selector(doc: YamlDoc, path: Path_, text: str, names: set[str] | None
             doc,
             path,
             f"'{name}' is neither a selector nor an object in this scenario",
-            suggest(name, choices),
+            suggest_close(name, choices),
             code="BAD_SELECTOR",
         )
 
@@ -348,9 +344,11 @@ def check_effect(doc: YamlDoc, path: Path_, raw: dict[str, Any], names: set[str]
             if v is None:
                 continue
             try:
-                parse_expr(v)
+                expr = parse_expr(v)
             except SelectorError as exc:
                 raise _err(doc, (*path, k, f), str(exc), exc.suggestion) from None
+            for sel in expr.selectors:  # a counted selector's object names are checked too
+                _check_selector(doc, (*path, k, f), sel.text, names)
     if data.get("players"):
         ok = ("you", "each opponent", "each player", "target player")
         if data["players"].lower() not in ok:

@@ -18,15 +18,12 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
+from rulekit.mtg.expressions import Expr, TargetRule, parse_expr, parse_target_rule
 from rulekit.mtg.selectors import (
     Condition,
-    Expr,
     Selector,
-    TargetRule,
     parse_condition,
-    parse_expr,
     parse_selector,
-    parse_target_rule,
     rewrite_words,
 )
 from rulekit.mtg.vocab import BASIC_LAND_TYPES, KEYWORDS

@@ -218,7 +218,7 @@ def judge_pair(
         else:
             gained: list[str] = []
             lost: list[str] = []
-            if any(p.special for p in sel.parts):
+            if not all(p.by_signature for p in sel.parts):
                 for oid in wi.ids:
                     m0 = matches(sel, cur.objs[oid], ctx_a, memo)
                     m1 = matches(sel, wi.after(oid), ctx_a, memo)
@@ -277,7 +277,9 @@ def alike_key(a: Eff, wi: WhatIf, begun: dict[str, tuple[str, ...]]) -> tuple[An
     """Effects that are alike for :func:`judge_pair` against ``wi.b`` in this state get the same
     verdict (only their names differ): the same spec, origin, begun-ness, "you" and target
     player, when ``b`` does not touch ``a``'s source, and ``a`` has no condition, names no object
-    by position (``this``, ``enchanted``, targets, a name) and does the same to every object.
+    by position (``this``, ``enchanted``, targets, a name), tests nothing objects alike may differ
+    in (abilities, numbers, "other than the target": ``Part.by_signature``) and does the same to
+    every object.
     ``None`` when ``a``'s verdict may depend on ``a`` itself. Only a cache key (one judgement)."""
     spec = a.spec
     if spec is None or spec.condition is not None:
@@ -287,7 +289,7 @@ def alike_key(a: Eff, wi: WhatIf, begun: dict[str, tuple[str, ...]]) -> tuple[An
     if PARTS[wi.sub].params_vary(spec):
         return None
     sel = spec.affects
-    if sel is not None and any(p.special for p in sel.parts):
+    if sel is not None and not all(p.by_signature for p in sel.parts):
         return None
     if a.origin == "resolved":
         you = a.controller

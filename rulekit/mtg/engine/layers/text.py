@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from rulekit.mtg.engine.state import Obj, State
     from rulekit.mtg.model import EffectSpec
 
-TEXT_WRITES: frozenset[Key] = frozenset({("abilities-", ANY), ("text", ANY)})
+#: a rewritten ability is another ability: "creatures with islandwalk" may gain or lose members
+TEXT_WRITES: frozenset[Key] = frozenset({("abilities-", ANY), ("abilities+", ANY), ("text", ANY)})
 #: what a text change does to an object depends on that object's text (613.8a applies in layer 3)
 TEXT_READS: frozenset[Key] = frozenset({("text", ANY)})
 _MARK = "\x00"
