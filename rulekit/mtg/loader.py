@@ -62,6 +62,16 @@ class AbilitiesPart(_M):
     cant_have: list[str] = []
 
 
+class CopyExcept(_M):
+    """707.9: the exceptions of a copy effect ("except it's an artifact in addition to its other
+    types", "except it's 7/7", "except it has <ability>")."""
+
+    types: list[str] = []
+    power: int | None = None
+    toughness: int | None = None
+    abilities: list[Any] = []
+
+
 class PTPart(_M):
     power: Num | None = None
     toughness: Num | None = None
@@ -93,6 +103,7 @@ class EffectModel(_M):
     players: str | None = None
     targets_must: str | None = None
     copy_: str | None = Field(default=None, alias="copy")
+    except_: CopyExcept | None = Field(default=None, alias="except")
     face_down: bool = False
     control: str | None = None
     text_change: TextChange | None = None
@@ -294,6 +305,15 @@ def check_effect(doc: YamlDoc, path: Path_, raw: dict[str, Any], names: set[str]
         _check_selector(doc, (*path, "affects"), str(data["affects"]), names)
     if data.get("copy"):
         _check_selector(doc, (*path, "copy"), str(data["copy"]), names)
+    if data.get("except") is not None:
+        if not data.get("copy"):
+            raise _err(doc, (*path, "except"), "'except' is the exceptions of a copy effect: add 'copy'")
+        exc_ = data["except"]
+        if exc_.get("types"):
+            _check_words(doc, (*path, "except", "types"), exc_["types"], "any")
+        for i, item in enumerate(exc_.get("abilities") or ()):
+            if not isinstance(item, str):
+                check_ability(doc, (*path, "except", "abilities", i), item, names)
     if data.get("targets_must"):
         try:
             parse_target_rule(str(data["targets_must"]))

@@ -123,6 +123,11 @@ class EffectSpec:
     #: ``targets_must``: what each target must still be when it resolves (601.2c, 608.2b)
     target_rule: TargetRule | None = None
     copy: Selector | None = None
+    #: 707.9 copy exceptions: types added in addition to the copied ones, P/T, abilities it also has
+    copy_types: tuple[str, ...] = ()
+    copy_power: int | None = None
+    copy_toughness: int | None = None
+    copy_abilities: tuple[Ability, ...] = ()
     face_down: bool = False
     control: str | None = None
     text_change: tuple[str, str] | None = None
@@ -178,6 +183,13 @@ def _spec_from_canon(canon: str, cda: bool) -> EffectSpec:
     if raw.get("copy") is not None:
         kw["copy"] = parse_selector(str(raw["copy"]))
         subs.append("copy")
+        ex = raw.get("except") or {}
+        kw["copy_types"] = _strs(ex.get("types"))
+        kw["copy_power"] = int(ex["power"]) if ex.get("power") is not None else None
+        kw["copy_toughness"] = int(ex["toughness"]) if ex.get("toughness") is not None else None
+        kw["copy_abilities"] = tuple(
+            ability_from_data(x, f"except-{i + 1}") for i, x in enumerate(ex.get("abilities") or ())
+        )
     if raw.get("face_down"):
         kw["face_down"] = True
         subs.append("face_down")
