@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rulekit.errors import ScenarioError
 from rulekit.mtg.expressions import parse_expr, parse_target_rule
-from rulekit.mtg.model import Ability, Event, ObjectDef, Scenario, ability_from_data
+from rulekit.mtg.model import DURATIONS, Ability, Event, ObjectDef, Scenario, ability_from_data
 from rulekit.mtg.selectors import SelectorError, parse_condition, parse_selector
 from rulekit.mtg.vocab import (
     CARD_TYPES,
@@ -178,6 +178,14 @@ class AttachModel(_M):
     to: str
 
 
+class CountersModel(_M):
+    """A ``counters`` event: ``{object: id, kind: time, add: -1}`` (a negative number removes)."""
+
+    object: str
+    kind: str
+    add: int
+
+
 class LeaveModel(_M):
     object: str
     to: str = "graveyard"
@@ -209,6 +217,10 @@ class EventModel(_M):
     turn_face_down: str | None = None
     transform: str | None = None
     end_of_turn: bool | None = None
+    begin_turn: str | None = None
+    untap_step: str | None = None
+    end_of_combat: bool | None = None
+    counters: CountersModel | None = None
     note: str | None = None
 
 
@@ -239,7 +251,9 @@ _EVENT_KINDS = (
     "turn_face_down",
     "transform",
     "end_of_turn",
+    *("begin_turn", "untap_step", "end_of_combat", "counters"),  # issue 9 durations
 )
+_WORD_EVENTS = ("end_of_turn", "end_of_combat")  # the events written as a bare word
 
 
 # ====================================================================================== checks
@@ -325,20 +339,10 @@ def check_effect(doc: YamlDoc, path: Path_, raw: dict[str, Any], names: set[str]
             continue
         if key == "duration":
             low = val.lower()
-            if low in (
-                "indefinite",
-                "until end of turn",
-                "while source on battlefield",
-                "while the source is on the battlefield",
-            ):
+            if low in DURATIONS:
                 continue
             if not low.startswith("for as long as"):
-                raise _err(
-                    doc,
-                    (*path, key),
-                    f"'{val}' is not a duration",
-                    suggest(val, ["indefinite", "until end of turn", "while source on battlefield"]),
-                )
+                raise _err(doc, (*path, key), f"'{val}' is not a duration", suggest(val, list(DURATIONS)))
         try:
             parse_condition(val)
         except SelectorError as exc:
@@ -729,9 +733,10 @@ def _event(
 ) -> Event:
     line = doc.line_of(path)
     if isinstance(raw, str):
-        if raw.replace(" ", "_").lower() == "end_of_turn":
-            return Event("end_of_turn", line=line)
-        raise doc.error(path, f"'{raw}' is not an event", suggestion=suggest(raw, ["end_of_turn"]))
+        word = raw.replace(" ", "_").lower()
+        if word in _WORD_EVENTS:
+            return Event(word, line=line)
+        raise doc.error(path, f"'{raw}' is not an event", suggestion=suggest(raw, list(_WORD_EVENTS)))
     if not isinstance(raw, dict):
         raise doc.error(path, "an event is a mapping such as {enter: id} or the word end_of_turn")
     em = doc.validate(EventModel, path)
@@ -780,8 +785,19 @@ def _event(
         return Event(
             kind, (_ref(doc, (*path, kind), getattr(em, kind), by_id),), timestamp=em.timestamp, line=line
         )
-    if kind == "end_of_turn":
-        return Event("end_of_turn", line=line)
+    if kind in _WORD_EVENTS:
+        return Event(kind, line=line)
+    if kind in ("begin_turn", "untap_step"):
+        who = str(getattr(em, kind))
+        if who not in players:
+            msg = f"'{who}' is not a player"
+            raise doc.error((*path, kind), msg, code="UNKNOWN_PLAYER", suggestion=suggest(who, players))
+        return Event(kind, controller=who, line=line)
+    if kind == "counters":
+        cm = em.counters
+        assert cm is not None
+        oid = _ref(doc, (*path, "counters", "object"), cm.object, by_id)
+        return Event("counters", (oid,), name=cm.kind, x=cm.add, line=line)
     rm = em.resolve
     assert rm is not None
     rpath: Path_ = (*path, "resolve")

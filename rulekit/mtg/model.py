@@ -95,6 +95,19 @@ def layer_label(sublayer: str, ruleset: str) -> str:
     return LAYER_LABELS[ruleset][sublayer]
 
 
+#: The durations an effect may have (LANGUAGE.md §3; 611.2a, 514.2, issue 9); "for as long as
+#: <condition>" is read by the condition grammar (§6).
+DURATIONS = (
+    "indefinite",
+    "until end of turn",
+    "while source on battlefield",
+    "while the source is on the battlefield",
+    "until your next turn",
+    "until its controller's next untap step",
+    "until end of combat",
+)
+
+
 def _canon(raw: Any) -> str:
     return json.dumps(raw, sort_keys=True, ensure_ascii=False)
 

@@ -375,7 +375,8 @@ def _find_word(raw: str, word: str, start: int) -> int:
 _WITH_RE = re.compile(r"(?:^|\s)(with|without)\s+(.+)$")
 _NUMBER_CLAUSE = re.compile(
     r"^(power|toughness|mana value)\s+(?:(\S+)\s+or\s+(less|fewer|greater|more)|"
-    r"(?:is\s+)?(" + "|".join(
+    r"(?:is\s+)?("
+    + "|".join(
         sorted(
             [
                 "less than or equal to",
@@ -390,7 +391,8 @@ _NUMBER_CLAUSE = re.compile(
             key=len,
             reverse=True,
         )
-    ) + r")\s+(\S+))$"
+    )
+    + r")\s+(\S+))$"
 )
 _KEYWORD_WORDS = {k.lower(): k for k in KEYWORDS}
 
@@ -613,13 +615,21 @@ def compare(value: int, op: str, bound: int) -> bool:
 @dataclass(frozen=True)
 class Condition:
     """A "for as long as"/"as long as" clause: ``kind`` is ``on_battlefield``, ``tapped``,
-    ``untapped``, ``controls`` or ``count_at_least`` (``n`` and ``selector``)."""
+    ``untapped``, ``controls``, ``count_at_least`` (``n`` and ``selector``) or ``has_counter``
+    ("it has a time counter on it": ``counter`` is the kind; ``obj`` ``"it"`` is the effect's
+    first target, else its source).
+
+    >>> c = parse_condition("for as long as it has a time counter on it")
+    >>> c.kind, c.obj, c.counter
+    ('has_counter', 'it', 'time')
+    """
 
     kind: str
     obj: str = "this"
     n: int = 0
     selector: Selector | None = None
     text: str = ""
+    counter: str = ""
 
     @property
     def reads(self) -> frozenset[str]:
@@ -627,6 +637,8 @@ class Condition:
             return self.selector.reads | {"zone"}
         if self.kind == "controls":
             return frozenset({"controller"})
+        if self.kind == "has_counter":
+            return frozenset({"counters"})
         return frozenset({"zone", "tapped"})
 
 
@@ -645,6 +657,12 @@ def parse_condition(text: str) -> Condition:
     for prefix in ("for as long as ", "as long as ", "while "):
         if low.startswith(prefix):
             raw, low = raw[len(prefix) :], low[len(prefix) :]
+    m = re.fullmatch(r"(.+?) has (?:a|an|one or more) ([\w+/\-]+) counters? on (?:it|them)", raw, flags=re.I)
+    if m:
+        who = m.group(1).strip()
+        return Condition(
+            "has_counter", "it" if who.lower() == "it" else _objref(who), text=raw, counter=m.group(2)
+        )
     m = re.fullmatch(r"(.+?) (?:remains|is) on the battlefield", raw, flags=re.I)
     if m:
         return Condition("on_battlefield", _objref(m.group(1)), text=raw)
@@ -664,7 +682,8 @@ def parse_condition(text: str) -> Condition:
         return Condition("controls", _objref(m.group(1)), text=raw)
     raise SelectorError(
         f"'{raw}' is not a condition (use '<object> remains on the battlefield', "
-        "'<object> remains tapped', 'you control <object>', 'you control N or more <selector>')",
+        "'<object> remains tapped', 'you control <object>', 'you control N or more <selector>', "
+        "'it has a <kind> counter on it')",
         raw,
     )
 
