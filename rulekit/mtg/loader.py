@@ -59,12 +59,13 @@ class AbilitiesPart(_M):
     add: list[Any] = []
     remove: list[str] = []
     remove_all: bool = False
+    keep: Literal["mana abilities"] | None = None  # "loses all abilities except mana abilities"
     cant_have: list[str] = []
+    activated_of: str | None = None  # "has all activated abilities of <selector>"
 
 
 class CopyExcept(_M):
-    """707.9: the exceptions of a copy effect ("except it's an artifact in addition to its other
-    types", "except it's 7/7", "except it has <ability>")."""
+    """707.9: a copy's exceptions ("except it's an artifact in addition ...", "except it's 7/7")."""
 
     types: list[str] = []
     power: int | None = None
@@ -180,7 +181,6 @@ class AttachModel(_M):
 
 class CountersModel(_M):
     """A ``counters`` event: ``{object: id, kind: time, add: -1}`` (a negative number removes)."""
-
     object: str
     kind: str
     add: int
@@ -359,6 +359,10 @@ def check_effect(doc: YamlDoc, path: Path_, raw: dict[str, Any], names: set[str]
             if c.get(k):
                 _check_words(doc, (*path, "color", k), c[k], "colors")
     ab = data.get("abilities") or {}
+    if ab.get("activated_of"):
+        _check_selector(doc, (*path, "abilities", "activated_of"), str(ab["activated_of"]), names)
+    if ab.get("keep") and not ab.get("remove_all"):
+        raise _err(doc, (*path, "abilities", "keep"), "'keep' goes with 'remove_all: true'")
     for i, item in enumerate(ab.get("add") or ()):
         if not isinstance(item, str):
             check_ability(doc, (*path, "abilities", "add", i), item, names)

@@ -155,7 +155,11 @@ class EffectSpec:
     ab_add: tuple[Ability, ...] = ()
     ab_remove: tuple[str, ...] = ()
     ab_remove_all: bool = False
+    #: "loses all abilities except mana abilities": ``"mana abilities"``
+    ab_keep: str = ""
     ab_cant_have: tuple[str, ...] = ()
+    #: "has all activated abilities of <selector>" (re-read in layer 6 as those objects are then)
+    ab_activated_of: Selector | None = None
     set_power: Expr | None = None
     set_toughness: Expr | None = None
     mod_power: Expr | None = None
@@ -234,6 +238,9 @@ def _spec_from_canon(canon: str, cda: bool) -> EffectSpec:
         kw["ab_add"] = tuple(ability_from_data(x) for x in (a.get("add") or ()))
         kw["ab_remove"] = _strs(a.get("remove"))
         kw["ab_remove_all"] = bool(a.get("remove_all"))
+        kw["ab_keep"] = str(a.get("keep") or "")
+        if a.get("activated_of"):
+            kw["ab_activated_of"] = parse_selector(str(a["activated_of"]))
         kw["ab_cant_have"] = _strs(a.get("cant_have"))
         subs.append("abilities")
     if raw.get("set_pt"):

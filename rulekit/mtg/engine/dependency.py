@@ -128,7 +128,7 @@ class WhatIf:
             got = obj.copy()
             got.sig = None
             part = self.part
-            param = part.params(self.b, obj, self.state, self.ctx) if part.has_params else None
+            param = part.params(self.b, obj, self.state, self.ctx) if part.uses_params(self.b.spec) else None
             part.apply(self.b, got, param)
             self._after[oid] = got
         return got
