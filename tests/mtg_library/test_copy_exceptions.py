@@ -138,3 +138,16 @@ def test_bad_exceptions_are_clean_errors(spec: str, needle: str) -> None:
     with pytest.raises(ScenarioError) as err:
         load_text(text)
     assert needle in str(err.value)
+
+
+def test_vesuvan_shapeshifter_copies_with_its_upkeep_trigger_and_face_down_is_a_2_2() -> None:
+    """Vesuvan Shapeshifter: a copy of the chosen creature that also has the upkeep trigger
+    (707.9); turned face down it is a nameless 2/2 with no abilities (708.2a)."""
+    vesuvan = "{id: vs, card: Vesuvan Shapeshifter, controller: Ann, choices: {object: bears}}"
+    t = solve_text(_board(vesuvan))
+    v = view(t, "vs")
+    assert (v.name, v.subtypes) == ("Grizzly Bears", ("Bear",)) and pt(t, "vs") == (2, 2)
+    assert v.abilities == ("At the beginning of your upkeep, you may turn this creature face down.",)
+    t = solve_text(_board(vesuvan) + "events:\n  - turn_face_down: vs\n")
+    v = view(t, "vs")
+    assert (v.name, v.abilities, v.types) == ("", (), ("Creature",)) and pt(t, "vs") == (2, 2)
