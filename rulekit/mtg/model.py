@@ -296,6 +296,8 @@ class Ability:
     intrinsic: str = ""
     granted_ts: float | None = None
     granted_by: str = ""
+    #: 614.1c "This creature enters with N <kind> counters on it": ``((kind, n), ...)``
+    enters_with: tuple[tuple[str, int], ...] = ()
 
     @property
     def spec(self) -> EffectSpec | None:
@@ -344,6 +346,9 @@ def ability_from_data(data: Any, key: str = "") -> Ability:
     data = dict(data)
     text = str(data.get("text") or "")
     key = str(data.get("key", key) or "")
+    if data.get("enters_with"):
+        counters = tuple(sorted((str(k), int(n)) for k, n in dict(data["enters_with"]).items()))
+        return Ability(text or "enters with counters", kind="text", key=key, enters_with=counters)
     for kind in ("static", "cda", "resolves"):
         if data.get(kind) is not None:
             spec = dict(data[kind])
@@ -411,6 +416,10 @@ class Event:
     line: int | None = None
     #: explicit timestamps this event gives some of its objects (set by Scenario.with_timestamps)
     stamps: tuple[tuple[str, float], ...] = ()
+    #: an ``enter`` event's "as": the canonical JSON of an effect spec that applies to the entering
+    #: objects as they enter (614.12, 611.3c), and the counters they enter with (614.1c)
+    enters_as: str = ""
+    with_counters: tuple[tuple[str, int], ...] = ()
     #: a ``resolve`` event's own choices (``{chosen color}``...), over the source object's
     choices: tuple[tuple[str, str], ...] = ()
     #: the printed text of the resolving ability with those choices filled in (else "")

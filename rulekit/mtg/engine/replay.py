@@ -21,7 +21,7 @@ from rulekit.mtg.engine.effects import (
 )
 from rulekit.mtg.engine.state import Obj
 from rulekit.mtg.engine.timestamps import Clock, assign_timestamps, simultaneous_order
-from rulekit.mtg.model import ObjectDef, Scenario
+from rulekit.mtg.model import Event, ObjectDef, Scenario
 
 #: what the replay keeps of an object before each event (conditions and durations read it)
 Situation = tuple[str | None, bool, tuple[tuple[str, int], ...]]
@@ -56,6 +56,40 @@ class Compiled:
         out.extend(self.resolved)
         out.sort(key=lambda e: e.sort_key)
         return out
+
+
+def enters_with(obj: Obj, ev: Event) -> None:
+    """614.1c: "This creature enters with N <kind> counters on it" (its abilities) and an
+    ``enter`` event's ``with_counters``: counters it has as it enters, added to any listed."""
+    have = dict(obj.counters)
+    for kind, n in (*(c for a in obj.abilities for c in a.enters_with), *ev.with_counters):
+        have[kind] = have.get(kind, 0) + n
+    obj.counters = tuple(sorted((k, n) for k, n in have.items() if n > 0))
+
+
+def enters_as_effect(
+    scn: Scenario,
+    ev: Event,
+    index: int,
+    oid: str,
+    base: dict[str, Obj],
+    defs: dict[str, ObjectDef],
+    names: dict[str, str],
+    used: set[str],
+) -> Eff:
+    """614.12 / 611.3c: an object put onto the battlefield "as an enchantment" (or as anything an
+    ``enter`` event's ``as`` says) is that as it enters: the effect applies to it from the moment
+    it enters, with its entering timestamp, for as long as its duration says (indefinite)."""
+    obj = base[oid]
+    synthetic = Event(
+        "resolve",
+        targets=(oid,),
+        spec=ev.enters_as,
+        id=f"{oid}.enters-as",
+        name=f"{names.get(oid, oid)} enters as",
+        controller=obj.controller,
+    )
+    return resolved_effect(scn, synthetic, index, obj.timestamp, base, defs, names, used)
 
 
 def display_names(defs: Iterable[ObjectDef]) -> dict[str, str]:
@@ -110,6 +144,9 @@ def compile_scenario(scn: Scenario, upto: int | None = None) -> Compiled:
                 obj.tapped = False
                 explicit = defs[oid].timestamp
                 obj.timestamp = clock.enter(ev, oid, j, explicit)
+                enters_with(obj, ev)
+                if ev.enters_as:
+                    resolved.append(enters_as_effect(scn, ev, i, oid, base, defs, names, used_ids))
         elif ev.kind == "leave":
             for oid in ev.objects:
                 base[oid].zone = ev.to or "graveyard"
