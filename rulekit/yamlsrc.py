@@ -121,9 +121,14 @@ class YamlDoc:
         self.lines.setdefault(path, node.start_mark.line + 1)
         if isinstance(node, yaml.MappingNode):
             seen: dict[Any, int] = {}
+            start, end = node.start_mark.index, node.end_mark.index
             for key_node, value_node in node.value:
                 key = key_node.value
-                if key in seen:
+                # a merge key (``<<: *card``) brings keys from elsewhere (its anchor): an explicit
+                # key of this mapping overrides them (YAML merge); only this mapping's own keys
+                # may not repeat
+                own = start <= key_node.start_mark.index <= end
+                if own and key in seen:
                     raise ScenarioError(
                         f"duplicate key '{key}' (first given on line {seen[key]})",
                         file=self.file,
@@ -131,7 +136,8 @@ class YamlDoc:
                         field=format_path(path) or None,
                         code="DUPLICATE_KEY",
                     )
-                seen[key] = key_node.start_mark.line + 1
+                if own:
+                    seen[key] = key_node.start_mark.line + 1
                 child = (*path, key)
                 self.lines[child] = key_node.start_mark.line + 1
                 self._index(value_node, child)
