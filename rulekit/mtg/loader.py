@@ -118,8 +118,9 @@ def check_effect(doc: YamlDoc, path: Path_, raw: dict[str, Any], names: set[str]
         "target player",
     ):
         _check_selector(doc, (*path, "affects"), str(data["affects"]), names)
-    if data.get("copy"):
-        _check_selector(doc, (*path, "copy"), str(data["copy"]), names)
+    for k in ("copy", "full_text"):
+        if data.get(k):
+            _check_selector(doc, (*path, k), str(data[k]), names)
     if data.get("except") is not None:
         if not data.get("copy"):
             raise _err(doc, (*path, "except"), "'except' is the exceptions of a copy effect: add 'copy'")

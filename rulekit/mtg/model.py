@@ -144,6 +144,8 @@ class EffectSpec:
     face_down: bool = False
     control: str | None = None
     text_change: tuple[str, str] | None = None
+    #: 612.6 "has the full text of <object>": the first object the selector names
+    full_text: Selector | None = None
     type_add: tuple[str, ...] = ()
     type_remove: tuple[str, ...] = ()
     set_subtypes: tuple[str, ...] | None = None
@@ -217,6 +219,10 @@ def _spec_from_canon(canon: str, cda: bool) -> EffectSpec:
         tc = raw["text_change"]
         kw["text_change"] = (str(tc["from"]), str(tc["to"]))
         subs.append("text")
+    if raw.get("full_text"):
+        kw["full_text"] = parse_selector(str(raw["full_text"]))
+        if "text" not in subs:
+            subs.append("text")
     if raw.get("type"):
         t = raw["type"]
         kw["type_add"] = _strs(t.get("add"))

@@ -83,6 +83,7 @@ class EffectModel(_M):
     face_down: bool = False
     control: str | None = None
     text_change: TextChange | None = None
+    full_text: str | None = None  # 612.6 "has the full text of <object>"
     type: TypePart | None = None
     color: ColorPart | Literal["colorless"] | None = None
     abilities: AbilitiesPart | None = None

@@ -70,6 +70,10 @@ class LayerPart:
         """Whether what it does can differ from one moment (or object) to another."""
         return False
 
+    def keeps_signature(self, spec: EffectSpec | None) -> bool:
+        """Whether applying it leaves everything a selector reads unchanged (:attr:`sig_neutral`)."""
+        return self.sig_neutral
+
     def uses_params(self, spec: EffectSpec | None) -> bool:
         """Whether applying this effect part takes :meth:`params` (then it is applied object by
         object, never through the :attr:`shared` cache)."""
