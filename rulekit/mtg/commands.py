@@ -85,6 +85,12 @@ def register(sub: Any) -> None:
 
     c = sub.add_parser("cards", help="list the MTG card library")
     c.add_argument("--json", action="store_true", help="print a JSON list")
+    c.add_argument(
+        "--search",
+        metavar="WORDS",
+        default=None,
+        help="only cards whose name or rules text holds every one of these words (any case)",
+    )
     c.set_defaults(func=cmd_cards)
 
 
@@ -228,6 +234,9 @@ def cmd_cards(args: argparse.Namespace) -> int:
     from rulekit.mtg.loader import library
 
     lib = library()
+    query = getattr(args, "search", None)
+    if query is not None:
+        lib = {n: c for n, c in lib.items() if card_matches(c, query)}
     if args.json:
         print(
             json.dumps(
@@ -237,10 +246,33 @@ def cmd_cards(args: argparse.Namespace) -> int:
             )
         )
         return 0
+    if not lib:
+        print(f"no card in the library matches '{query}'")
+        return 0
     width = max(len(n) for n in lib)
     for name in sorted(lib):
         print(f"{name:<{width}}  {type_line(lib[name])}")
     return 0
+
+
+def card_text(card: dict[str, Any]) -> str:
+    """A card's name, type line and rules text (every ability's printed text), one line each."""
+    lines = [str(card.get("name", "")), type_line(card)]
+    for ab in card.get("abilities") or ():
+        lines.append(str(ab.get("text", "")) if isinstance(ab, dict) else str(ab))
+    return "\n".join(lines)
+
+
+def card_matches(card: dict[str, Any], query: str) -> bool:
+    """Whether every word of ``query`` occurs (any case) in the card's name, type line or text.
+
+    >>> card = {"name": "Muscle Sliver", "types": ["Creature"], "subtypes": ["Sliver"],
+    ...         "abilities": ["All Sliver creatures get +1/+1."]}
+    >>> card_matches(card, "sliver +1/+1"), card_matches(card, "flying")
+    (True, False)
+    """
+    text = card_text(card).casefold()
+    return all(word in text for word in query.casefold().split())
 
 
 def type_line(card: dict[str, Any]) -> str:

@@ -116,6 +116,11 @@ def random_scenario_text(
             "object": f"x{rng.randrange(n)}",
             "old type": "Goblin",
             "new type": "Elf",
+            "old color": rng.choice(["white", "blue", "black", "red", "green"]),
+            "new color": rng.choice(["white", "blue", "black", "red", "green"]),
+            "basic land type": rng.choice(["Plains", "Island", "Swamp", "Mountain", "Forest"]),
+            "old land type": "Forest",
+            "new land type": "Island",
         }
         if explicit_timestamps:
             obj["timestamp"] = stamps[i]
@@ -150,6 +155,8 @@ def _random_events(rng: random.Random, objects: list[dict[str, Any]]) -> list[An
                 ev: dict[str, Any] = {"source": o["id"], "ability": str(ab["key"])}
                 if "target" in str(ab["resolves"].get("affects", "")):
                     ev["targets"] = [rng.choice(ids + ["Ann", "Bo"])]
+                if re.search(r"(?<![\w'])X(?![\w'])", json.dumps(ab["resolves"])):
+                    ev["x"] = rng.randint(0, 3)  # an X spell's resolve event gives its X
                 events.append({"resolve": ev})
     for _ in range(rng.randint(0, 2)):
         events.append(rng.choice(["end_of_turn", {"tap": rng.choice(ids)}, {"untap": rng.choice(ids)}]))

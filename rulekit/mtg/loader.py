@@ -9,217 +9,38 @@ colour, selector, expression and object reference. Any problem is one
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any
 
 from rulekit import limits
 from rulekit.errors import ScenarioError, shown
+from rulekit.mtg.checks import (
+    check_ability,
+    check_counters,
+    check_effect,
+    check_effect_data,
+    check_words,
+    err,
+)
 from rulekit.mtg.model import Ability, Event, ObjectDef, Scenario, ability_from_data
-from rulekit.mtg.selectors import (
-    SelectorError,
-    parse_condition,
-    parse_expr,
-    parse_selector,
-    parse_target_rule,
+from rulekit.mtg.schema import (
+    CardModel,
+    EventModel,
+    LibraryModel,
+    ObjectModel,
+    ScenarioModel,
 )
 from rulekit.mtg.vocab import (
-    CARD_TYPES,
     COLORS,
     CREATURE_TYPES,
-    SUBTYPES,
-    SUPERTYPES,
     ZONES,
 )
 from rulekit.yamlsrc import YamlDoc, builtin_path, exists, kind_of, suggest
 
 Path_ = tuple[str | int, ...]
-
-
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
-
-
-Num = int | str
-
-
-class TypePart(_M):
-    add: list[str] = []
-    remove: list[str] = []
-    set_subtypes: list[str] | None = None
-    set_types: list[str] | None = None
-    all_creature_types: bool = False
-    remove_all_creature_types: bool = False
-
-
-class ColorPart(_M):
-    set: list[str] | None = None
-    add: list[str] = []
-
-
-class AbilitiesPart(_M):
-    add: list[Any] = []
-    remove: list[str] = []
-    remove_all: bool = False
-    cant_have: list[str] = []
-
-
-class PTPart(_M):
-    power: Num | None = None
-    toughness: Num | None = None
-
-
-class TextChange(_M):
-    from_: str = Field(alias="from")
-    to: str
-
-
-class PlayerPart(_M):
-    add: list[str] = []
-
-
-class HandSize(_M):
-    add: int | None = None
-    set: int | None = None
-
-
-class RulesPart(_M):
-    max_hand_size: HandSize | int | None = None
-    requirement: str | None = None
-
-
-class EffectModel(_M):
-    affects: str | None = None
-    duration: str | None = None
-    condition: str | None = None
-    players: str | None = None
-    targets_must: str | None = None
-    copy_: str | None = Field(default=None, alias="copy")
-    face_down: bool = False
-    control: str | None = None
-    text_change: TextChange | None = None
-    type: TypePart | None = None
-    color: ColorPart | Literal["colorless"] | None = None
-    abilities: AbilitiesPart | None = None
-    set_pt: PTPart | None = None
-    modify_pt: PTPart | None = None
-    switch_pt: bool = False
-    player: PlayerPart | None = None
-    rules: RulesPart | None = None
-
-
-class AbilityModel(_M):
-    text: str = ""
-    key: str | int | None = None
-    static: dict[str, Any] | None = None
-    cda: dict[str, Any] | None = None
-    resolves: dict[str, Any] | None = None
-    zone: str | None = None
-    condition: str | None = None
-
-
-class CardModel(_M):
-    name: str
-    mana_cost: str | None = None
-    mana_value: int = 0
-    types: list[str] = []
-    subtypes: list[str] = []
-    supertypes: list[str] = []
-    colors: list[str] = []
-    power: int | None = None
-    toughness: int | None = None
-    loyalty: int | None = None
-    abilities: list[Any] = []
-    token: bool = False
-    note: str | None = None
-
-
-class LibraryModel(_M):
-    cards: list[dict[str, Any]]
-
-
-class ObjectModel(_M):
-    id: str
-    card: str | None = None
-    name: str | None = None
-    owner: str | None = None
-    controller: str | None = None
-    zone: str = "battlefield"
-    mana_value: int | None = None
-    types: list[str] | None = None
-    subtypes: list[str] | None = None
-    supertypes: list[str] | None = None
-    colors: list[str] | None = None
-    power: int | None = None
-    toughness: int | None = None
-    loyalty: int | None = None
-    abilities: list[Any] | None = None
-    counters: dict[str, int] = {}
-    token: bool = False
-    face_down: bool = False
-    tapped: bool = False
-    attached_to: str | None = None
-    choices: dict[str, str] = {}
-    timestamp: float | None = None
-    note: str | None = None
-
-
-class AttachModel(_M):
-    object: str
-    to: str
-
-
-class LeaveModel(_M):
-    object: str
-    to: str = "graveyard"
-
-
-class ResolveModel(_M):
-    source: str | None = None
-    ability: str | int | None = None
-    effect: dict[str, Any] | None = None
-    targets: list[str] = []
-    x: int | None = None
-    id: str | None = None
-    name: str | None = None
-    controller: str | None = None
-    timestamp: float | None = None
-    choices: dict[str, str] = {}
-
-
-class EventModel(_M):
-    enter: str | list[str] | None = None
-    to: str | None = None
-    timestamp: float | None = None
-    leave: LeaveModel | str | None = None
-    attach: AttachModel | None = None
-    resolve: ResolveModel | None = None
-    tap: str | None = None
-    untap: str | None = None
-    turn_face_up: str | None = None
-    turn_face_down: str | None = None
-    transform: str | None = None
-    end_of_turn: bool | None = None
-    note: str | None = None
-
-
-class PlayerModel(_M):
-    name: str
-    abilities: list[str] = []
-
-
-class ScenarioModel(_M):
-    game: Literal["mtg"]
-    name: str | None = None
-    description: str = ""
-    source: str = ""
-    players: list[str | PlayerModel]
-    active_player: str | None = None
-    objects: list[dict[str, Any]] = []
-    events: list[Any] = []
 
 
 _EVENT_KINDS = (
@@ -233,326 +54,12 @@ _EVENT_KINDS = (
     "turn_face_down",
     "transform",
     "end_of_turn",
+    *("begin_turn", "untap_step", "end_of_combat", "counters"),  # issue 9 durations
 )
+_WORD_EVENTS = ("end_of_turn", "end_of_combat")  # the events written as a bare word
 
 
 # ====================================================================================== checks
-def _err(
-    doc: YamlDoc, path: Path_, msg: str, suggestion: str | None = None, code: str = "INVALID_VALUE"
-) -> ScenarioError:
-    return doc.error(path, msg, code=code, suggestion=suggestion)
-
-
-def _check_words(doc: YamlDoc, path: Path_, words: list[str], kind: str) -> None:
-    allowed: tuple[str, ...]
-    if kind == "types":
-        allowed, label = CARD_TYPES, "a card type"
-    elif kind == "supertypes":
-        allowed, label = SUPERTYPES, "a supertype"
-    elif kind == "subtypes":
-        allowed, label = (*SUBTYPES, "(all creature types)"), "a subtype"
-    elif kind == "colors":
-        allowed, label = COLORS, "a colour (white, blue, black, red, green)"
-    else:  # any type word
-        allowed, label = (*CARD_TYPES, *SUPERTYPES, *SUBTYPES), "a card type, subtype or supertype"
-    for i, w in enumerate(words):
-        if "{chosen" in w:
-            continue
-        if w not in allowed:
-            raise _err(doc, (*path, i), f"'{w}' is not {label}", suggest(w, allowed))
-
-
-def _check_selector(doc: YamlDoc, path: Path_, text: str, names: set[str] | None) -> None:
-    if "{chosen" in text:
-        return
-    try:
-        sel = parse_selector(text)
-    except SelectorError as exc:
-        raise _err(doc, path, str(exc), exc.suggestion, code="BAD_SELECTOR") from None
-    _check_names(doc, path, sel.names, names)
-
-
-def _check_names(doc: YamlDoc, path: Path_, sel_names: tuple[str, ...], names: set[str] | None) -> None:
-    """Every name a selector reads must be an object of the scenario (a library card may name cards)."""
-    from rulekit.mtg.selectors import vocabulary
-
-    for name in sel_names:
-        known = names is not None and (name in names or name.lower() in {n.lower() for n in names})
-        if known:
-            continue
-        if names is None and name[:1].isupper():
-            continue  # a card name inside a library card: checked when a scenario uses it
-        choices = [*vocabulary(), *sorted(names or ())]
-        raise _err(
-            doc,
-            path,
-            f"'{name}' is neither a selector nor an object in this scenario",
-            suggest(name, choices),
-            code="BAD_SELECTOR",
-        )
-
-
-def _check_condition(doc: YamlDoc, path: Path_, text: str, names: set[str] | None) -> None:
-    """A condition parses, and the object or selector it names is in the scenario."""
-    try:
-        cond = parse_condition(text)
-    except SelectorError as exc:
-        raise _err(doc, path, str(exc), exc.suggestion) from None
-    if cond.selector is not None:
-        _check_names(doc, path, cond.selector.names, names)
-    obj = cond.obj.removeprefix("@")
-    named = cond.selector is None and obj != "this" and names is not None and "{chosen" not in obj
-    if named and names is not None and obj not in names and obj.lower() not in {n.lower() for n in names}:
-        raise _err(
-            doc,
-            path,
-            f"no object '{obj}' in this scenario",
-            suggest(obj, sorted(names)),
-            code="UNKNOWN_OBJECT",
-        )
-
-
-def check_effect(
-    doc: YamlDoc,
-    path: Path_,
-    raw: dict[str, Any],
-    names: set[str] | None,
-    players: list[str] | None = None,
-    resolving: bool = False,
-) -> dict[str, Any]:
-    """Validate one effect spec (structure, words, selectors, expressions); returns it cleaned.
-
-    ``players`` (``None`` in the card library) are the scenario's players, for ``control``;
-    ``resolving`` says whether the effect comes from a resolving ability (only those know X).
-    """
-    model = doc.validate(EffectModel, path)
-    data = model.model_dump(by_alias=True, exclude_defaults=True)
-    _check_effect_data(doc, path, data, names, players, resolving)
-    ab = data.get("abilities") or {}
-    for i, item in enumerate(ab.get("add") or ()):
-        if not isinstance(item, str):
-            check_ability(doc, (*path, "abilities", "add", i), item, names, players)
-    return data
-
-
-def _check_effect_data(
-    doc: YamlDoc,
-    path: Path_,
-    data: dict[str, Any],
-    names: set[str] | None,
-    players: list[str] | None,
-    resolving: bool,
-    filled: bool = False,
-) -> None:
-    """The words, selectors, expressions and references of an effect spec of a known shape.
-
-    Run on the file's own spec, and again (``filled``) once ``{chosen ...}`` placeholders are
-    filled in, where granted abilities are checked the same way."""
-    if data.get("control") is not None:
-        _check_control(doc, (*path, "control"), str(data["control"]), names, players)
-    if data.get("text_change"):
-        tc = data["text_change"]
-        check_text_change(doc, (*path, "text_change"), str(tc["from"]), str(tc["to"]))
-    if data.get("affects") is not None and str(data["affects"]).strip().lower() not in (
-        "targets",
-        "target",
-        "target player",
-    ):
-        _check_selector(doc, (*path, "affects"), str(data["affects"]), names)
-    if data.get("copy") is not None:
-        _check_selector(doc, (*path, "copy"), str(data["copy"]), names)
-    if data.get("targets_must") is not None:
-        try:
-            parse_target_rule(str(data["targets_must"]))
-        except SelectorError as exc:
-            raise _err(doc, (*path, "targets_must"), str(exc), exc.suggestion, code="BAD_SELECTOR") from None
-    for key in ("condition", "duration"):
-        val = data.get(key)
-        if val is None:
-            continue
-        if key == "duration":
-            low = val.lower()
-            if low in (
-                "indefinite",
-                "until end of turn",
-                "while source on battlefield",
-                "while the source is on the battlefield",
-            ):
-                continue
-            if not low.startswith("for as long as"):
-                raise _err(
-                    doc,
-                    (*path, key),
-                    f"'{val}' is not a duration",
-                    suggest(val, ["indefinite", "until end of turn", "while source on battlefield"]),
-                )
-        _check_condition(doc, (*path, key), val, names)
-    t = data.get("type") or {}
-    for k in ("add", "remove", "set_subtypes"):
-        if t.get(k):
-            _check_words(doc, (*path, "type", k), t[k], "any" if k != "set_subtypes" else "subtypes")
-    if t.get("set_types"):
-        _check_words(doc, (*path, "type", "set_types"), t["set_types"], "types")
-    c = data.get("color")
-    if isinstance(c, dict):
-        for k in ("set", "add"):
-            if c.get(k):
-                _check_words(doc, (*path, "color", k), c[k], "colors")
-    if filled:
-        for i, item in enumerate((data.get("abilities") or {}).get("add") or ()):
-            for k in ("static", "cda", "resolves"):
-                if isinstance(item, dict) and isinstance(item.get(k), dict):
-                    where = (*path, "abilities", "add", i, k)
-                    _check_effect_data(doc, where, item[k], names, players, k == "resolves", filled=True)
-    for k in ("set_pt", "modify_pt"):
-        for f in ("power", "toughness"):
-            v = (data.get(k) or {}).get(f)
-            if v is None:
-                continue
-            if isinstance(v, str) and "{chosen" in v:
-                continue
-            try:
-                expr = parse_expr(v)
-            except SelectorError as exc:
-                raise _err(doc, (*path, k, f), str(exc), exc.suggestion) from None
-            if expr.selector is not None:
-                _check_names(doc, (*path, k, f), expr.selector.names, names)
-            if expr.kind == "x" and not resolving:
-                raise _err(
-                    doc,
-                    (*path, k, f),
-                    f"'{v}' uses X, which only a resolving ability has (its resolve event gives x:)",
-                    code="NO_X",
-                )
-    if data.get("players") is not None:
-        ok = ("you", "each opponent", "each player", "target player")
-        if data["players"].lower() not in ok:
-            raise _err(
-                doc,
-                (*path, "players"),
-                f"'{data['players']}' is not one of {', '.join(ok)}",
-                suggest(data["players"], ok),
-            )
-
-
-#: Counter kinds the engine reads: the power/toughness counters of 613.4c and loyalty; any other kind
-#: is a plain lowercase word (``flood``, ``charge``) that only selectors ("with a flood counter") read.
-PT_COUNTERS = ("+1/+1", "-1/-1")
-
-
-def _check_counters(doc: YamlDoc, path: Path_, counters: dict[str, int]) -> None:
-    import re
-
-    for kind, n in counters.items():
-        if kind not in PT_COUNTERS and not re.fullmatch(r"[a-z][a-z-]{0,39}", kind):
-            pt_like = re.fullmatch(r"[+-]\d+/[+-]\d+", kind) is not None
-            why = (
-                "only +1/+1 and -1/-1 counters change power and toughness here"
-                if pt_like
-                else "a counter kind is +1/+1, -1/-1, loyalty or a lowercase word such as flood"
-            )
-            raise _err(
-                doc,
-                (*path, kind),
-                f"'{kind}' is not a counter kind ({why})",
-                suggest(kind, [*PT_COUNTERS, "loyalty"]),
-            )
-        if n < 0:
-            raise _err(doc, (*path, kind), f"a number of counters cannot be negative (got {n})")
-        if n > limits.MAX_COUNTERS:
-            raise _err(doc, (*path, kind), f"more than {limits.MAX_COUNTERS:,} counters", code="TOO_MANY")
-
-
-def _word_kind(word: str) -> str | None:
-    """What kind of word a text change may replace (612.2): a colour word or a subtype family."""
-    from rulekit.mtg.vocab import subtype_family
-
-    if word in COLORS:
-        return "colour word"
-    if word in SUBTYPES:
-        return f"{subtype_family(word)} type"
-    return None
-
-
-def check_text_change(doc: YamlDoc, path: Path_, old: str, new: str, exact: bool = False) -> None:
-    """612.2: a text-changing effect replaces a word with another of the same kind (a colour word
-    with a colour word, a land type with a land type, a creature type with a creature type)."""
-    if "{chosen" in old or "{chosen" in new:
-        return  # checked again once the choices are filled in
-    kinds = []
-    for key, word in (("from", old), ("to", new)):
-        kind = _word_kind(word)
-        if kind is None:
-            raise _err(
-                doc,
-                path if exact else (*path, key),
-                f"'{word}' is neither a colour word nor a subtype: a text change cannot replace it (612.2)",
-                suggest(word, [*COLORS, *SUBTYPES]),
-                code="BAD_TEXT_CHANGE",
-            )
-        kinds.append(kind)
-    if kinds[0] != kinds[1]:
-        raise _err(
-            doc,
-            path if exact else (*path, "to"),
-            f"'{old}' is a {kinds[0]} and '{new}' is a {kinds[1]}: a text change replaces a word "
-            "with one of the same kind (612.2)",
-            code="BAD_TEXT_CHANGE",
-        )
-
-
-def _check_control(
-    doc: YamlDoc, path: Path_, who: str, names: set[str] | None, players: list[str] | None
-) -> None:
-    """A control part names ``you``, a player, ``its owner`` or ``controller of <object>``."""
-    low = who.lower()
-    if low in ("you", "owner", "its owner") or "{chosen" in who:
-        return
-    if low.startswith("controller of "):
-        ref = who[len("controller of ") :]
-        if names is None or ref in names or ref.lower() in {n.lower() for n in names}:
-            return
-        raise _err(
-            doc,
-            path,
-            f"no object '{ref}' in this scenario",
-            suggest(ref, sorted(names)),
-            code="UNKNOWN_OBJECT",
-        )
-    if players is not None and who in players:
-        return
-    choices = ["you", "its owner", *(players or ())]
-    raise _err(
-        doc,
-        path,
-        f"'{who}' is not a player (control takes you, a player, its owner or 'controller of <object>')",
-        suggest(who, choices),
-    )
-
-
-def check_ability(
-    doc: YamlDoc, path: Path_, raw: Any, names: set[str] | None, players: list[str] | None = None
-) -> Any:
-    if isinstance(raw, str):
-        return raw
-    if not isinstance(raw, dict):
-        raise _err(doc, path, "an ability is a string or a mapping with 'text'")
-    model = doc.validate(AbilityModel, path)
-    kinds = [k for k in ("static", "cda", "resolves") if getattr(model, k) is not None]
-    if len(kinds) > 1:
-        raise _err(doc, path, f"an ability has at most one of static/cda/resolves (got {', '.join(kinds)})")
-    out = dict(raw)
-    if model.key is not None:
-        out["key"] = str(model.key)
-    for k in kinds:
-        out[k] = check_effect(doc, (*path, k), raw[k], names, players, resolving=k == "resolves")
-    if model.zone is not None and model.zone not in ZONES:
-        raise _err(doc, (*path, "zone"), f"'{model.zone}' is not a zone", suggest(model.zone, ZONES))
-    if model.condition:
-        _check_condition(doc, (*path, "condition"), model.condition, names)
-    return out
-
-
 def build_abilities(items: list[Any], choices: dict[str, str]) -> tuple[Ability, ...]:
     """Abilities of an object, with keys (LANGUAGE.md §2) and ``{chosen ...}`` filled in."""
     generating = [i for i, a in enumerate(items) if isinstance(a, dict) and (a.get("static") or a.get("cda"))]
@@ -605,7 +112,7 @@ def library() -> dict[str, dict[str, Any]]:
             cards_path: Path_ = ("cards", i)
             model = doc.validate(CardModel, cards_path)
             if model.name in cards:
-                raise _err(
+                raise err(
                     doc,
                     (*cards_path, "name"),
                     f"card '{model.name}' is already defined in {where[model.name]}",
@@ -623,7 +130,7 @@ def library() -> dict[str, dict[str, Any]]:
 def check_card_fields(doc: YamlDoc, path: Path_, card: dict[str, Any]) -> dict[str, Any]:
     for k in ("types", "subtypes", "supertypes", "colors"):
         if card.get(k):
-            _check_words(doc, (*path, k), card[k], k)
+            check_words(doc, (*path, k), card[k], k)
     return card
 
 
@@ -796,7 +303,7 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
                 base[k] = v
         for k in ("types", "subtypes", "supertypes", "colors"):
             if getattr(om, k):
-                _check_words(doc, (*path, k), getattr(om, k), k)
+                check_words(doc, (*path, k), getattr(om, k), k)
         if om.abilities is not None:
             base["abilities"] = [
                 check_ability(doc, (*path, "abilities", j), a, names, players)
@@ -807,7 +314,7 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
                 raise doc.error((*path, k), f"'{who}' is not a player", suggestion=suggest(who, players))
         controller = om.controller or om.owner or players[0]
         owner = om.owner or controller
-        _check_counters(doc, (*path, "counters"), om.counters)
+        check_counters(doc, (*path, "counters"), om.counters)
         _check_timestamp(doc, (*path, "timestamp"), om.timestamp)
         if om.attached_to is not None and om.attached_to == om.id:
             raise doc.error(
@@ -904,7 +411,7 @@ def _check_timestamp(doc: YamlDoc, path: Path_, ts: float | None) -> None:
     import math
 
     if ts is not None and not math.isfinite(ts):
-        raise _err(doc, path, f"a timestamp is a finite number (got {ts})")
+        raise err(doc, path, f"a timestamp is a finite number (got {ts})")
 
 
 def _check_attachment_cycles(doc: YamlDoc, objects: list[ObjectDef]) -> None:
@@ -964,7 +471,7 @@ def _check_choice_values(
     for what, value in choices.items():
         ok = allowed.get(what)
         if ok is not None and value not in ok:
-            raise _err(doc, (*path, what), f"'{value}' is not {_a(what)}", suggest(value, list(ok)))
+            raise err(doc, (*path, what), f"'{value}' is not {_a(what)}", suggest(value, list(ok)))
 
 
 def _placeholders(items: Any) -> set[str]:
@@ -979,7 +486,7 @@ def _check_choice_keys(doc: YamlDoc, path: Path_, choices: dict[str, str], items
     for what in choices:
         if what not in wanted:
             where = f"(its placeholders: {', '.join(sorted(wanted))})" if wanted else "(it has none)"
-            raise _err(
+            raise err(
                 doc,
                 (*path, what),
                 f"'{what}' fills no {{chosen ...}} placeholder in {name} {where}",
@@ -1007,11 +514,14 @@ def _check_filled(
     if not isinstance(spec, dict):
         return
     try:
-        _check_effect_data(doc, path, spec, names, players, resolving, filled=True)
+        check_effect_data(doc, path, spec, names, players, resolving, filled=True)
     except ScenarioError as exc:
         if not exact:
             raise
         raise doc.error(path, f"with these choices: {exc.message}", code=exc.code) from None
+
+
+_X_WORD = re.compile(r"(?<![\w'])X(?![\w'])")
 
 
 def _uses_x(raw: str) -> bool:
@@ -1025,12 +535,8 @@ def _uses_x(raw: str) -> bool:
                 if isinstance(part, dict):
                     for f in ("power", "toughness"):
                         e = part.get(f)
-                        if isinstance(e, str) and "{chosen" not in e:
-                            try:
-                                if parse_expr(e).kind == "x":
-                                    return True
-                            except SelectorError:
-                                pass
+                        if isinstance(e, str) and "{chosen" not in e and _X_WORD.search(e):
+                            return True  # "X", "twice X", "half X, rounded up", "X plus 1"
             stack.extend(x for key, x in v.items() if key != "abilities")
         elif isinstance(v, list):
             stack.extend(v)
@@ -1076,9 +582,10 @@ def _event(
 ) -> Event:
     line = doc.line_of(path)
     if isinstance(raw, str):
-        if raw.replace(" ", "_").lower() == "end_of_turn":
-            return Event("end_of_turn", line=line)
-        raise doc.error(path, f"'{raw}' is not an event", suggestion=suggest(raw, ["end_of_turn"]))
+        word = raw.replace(" ", "_").lower()
+        if word in _WORD_EVENTS:
+            return Event(word, line=line)
+        raise doc.error(path, f"'{raw}' is not an event", suggestion=suggest(raw, list(_WORD_EVENTS)))
     if not isinstance(raw, dict):
         raise doc.error(path, "an event is a mapping such as {enter: id} or the word end_of_turn")
     em = doc.validate(EventModel, path)
@@ -1096,7 +603,13 @@ def _event(
     if kind == "enter":
         items = [em.enter] if isinstance(em.enter, str) else list(em.enter or [])
         objs = tuple(_ref(doc, (*path, "enter"), o, by_id) for o in items)
-        return Event("enter", objs, to=em.to, timestamp=em.timestamp, line=line)
+        as_ = ""
+        if em.as_ is not None:  # 614.12: "put onto the battlefield as an enchantment"
+            as_ = json.dumps(check_effect(doc, (*path, "as"), em.as_, names), sort_keys=True)
+        wc = tuple(sorted(em.with_counters.items()))
+        return Event(
+            "enter", objs, to=em.to, timestamp=em.timestamp, line=line, enters_as=as_, with_counters=wc
+        )
     if kind == "leave":
         lv = em.leave
         if isinstance(lv, str):
@@ -1134,8 +647,19 @@ def _event(
         return Event(
             kind, (_ref(doc, (*path, kind), getattr(em, kind), by_id),), timestamp=em.timestamp, line=line
         )
-    if kind == "end_of_turn":
-        return Event("end_of_turn", line=line)
+    if kind in _WORD_EVENTS:
+        return Event(kind, line=line)
+    if kind in ("begin_turn", "untap_step"):
+        who = str(getattr(em, kind))
+        if who not in players:
+            msg = f"'{who}' is not a player"
+            raise doc.error((*path, kind), msg, code="UNKNOWN_PLAYER", suggestion=suggest(who, players))
+        return Event(kind, controller=who, line=line)
+    if kind == "counters":
+        cm = em.counters
+        assert cm is not None
+        oid = _ref(doc, (*path, "counters", "object"), cm.object, by_id)
+        return Event("counters", (oid,), name=cm.kind, x=cm.add, line=line)
     rm = em.resolve
     assert rm is not None
     rpath: Path_ = (*path, "resolve")
@@ -1246,7 +770,7 @@ def _check_choices(
     for what, value in choices.items():
         ok = allowed.get(what)
         if ok is not None and value not in ok:
-            raise _err(doc, (*path, what), f"'{value}' is not {_a(what)}", suggest(value, list(ok)))
+            raise err(doc, (*path, what), f"'{value}' is not {_a(what)}", suggest(value, list(ok)))
 
 
 def _fill_choices(raw: str, choices: dict[str, str]) -> str:

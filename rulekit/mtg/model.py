@@ -18,15 +18,12 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
+from rulekit.mtg.expressions import Expr, TargetRule, parse_expr, parse_target_rule
 from rulekit.mtg.selectors import (
     Condition,
-    Expr,
     Selector,
-    TargetRule,
     parse_condition,
-    parse_expr,
     parse_selector,
-    parse_target_rule,
     rewrite_words,
 )
 from rulekit.mtg.vocab import BASIC_LAND_TYPES, KEYWORDS
@@ -98,6 +95,19 @@ def layer_label(sublayer: str, ruleset: str) -> str:
     return LAYER_LABELS[ruleset][sublayer]
 
 
+#: The durations an effect may have (LANGUAGE.md §3; 611.2a, 514.2, issue 9); "for as long as
+#: <condition>" is read by the condition grammar (§6).
+DURATIONS = (
+    "indefinite",
+    "until end of turn",
+    "while source on battlefield",
+    "while the source is on the battlefield",
+    "until your next turn",
+    "until its controller's next untap step",
+    "until end of combat",
+)
+
+
 def _canon(raw: Any) -> str:
     return json.dumps(raw, sort_keys=True, ensure_ascii=False)
 
@@ -126,9 +136,16 @@ class EffectSpec:
     #: ``targets_must``: what each target must still be when it resolves (601.2c, 608.2b)
     target_rule: TargetRule | None = None
     copy: Selector | None = None
+    #: 707.9 copy exceptions: types added in addition to the copied ones, P/T, abilities it also has
+    copy_types: tuple[str, ...] = ()
+    copy_power: int | None = None
+    copy_toughness: int | None = None
+    copy_abilities: tuple[Ability, ...] = ()
     face_down: bool = False
     control: str | None = None
     text_change: tuple[str, str] | None = None
+    #: 612.6 "has the full text of <object>": the first object the selector names
+    full_text: Selector | None = None
     type_add: tuple[str, ...] = ()
     type_remove: tuple[str, ...] = ()
     set_subtypes: tuple[str, ...] | None = None
@@ -140,7 +157,11 @@ class EffectSpec:
     ab_add: tuple[Ability, ...] = ()
     ab_remove: tuple[str, ...] = ()
     ab_remove_all: bool = False
+    #: "loses all abilities except mana abilities": ``"mana abilities"``
+    ab_keep: str = ""
     ab_cant_have: tuple[str, ...] = ()
+    #: "has all activated abilities of <selector>" (re-read in layer 6 as those objects are then)
+    ab_activated_of: Selector | None = None
     set_power: Expr | None = None
     set_toughness: Expr | None = None
     mod_power: Expr | None = None
@@ -181,6 +202,13 @@ def _spec_from_canon(canon: str, cda: bool) -> EffectSpec:
     if raw.get("copy") is not None:
         kw["copy"] = parse_selector(str(raw["copy"]))
         subs.append("copy")
+        ex = raw.get("except") or {}
+        kw["copy_types"] = _strs(ex.get("types"))
+        kw["copy_power"] = int(ex["power"]) if ex.get("power") is not None else None
+        kw["copy_toughness"] = int(ex["toughness"]) if ex.get("toughness") is not None else None
+        kw["copy_abilities"] = tuple(
+            ability_from_data(x, f"except-{i + 1}") for i, x in enumerate(ex.get("abilities") or ())
+        )
     if raw.get("face_down"):
         kw["face_down"] = True
         subs.append("face_down")
@@ -191,6 +219,10 @@ def _spec_from_canon(canon: str, cda: bool) -> EffectSpec:
         tc = raw["text_change"]
         kw["text_change"] = (str(tc["from"]), str(tc["to"]))
         subs.append("text")
+    if raw.get("full_text"):
+        kw["full_text"] = parse_selector(str(raw["full_text"]))
+        if "text" not in subs:
+            subs.append("text")
     if raw.get("type"):
         t = raw["type"]
         kw["type_add"] = _strs(t.get("add"))
@@ -212,6 +244,9 @@ def _spec_from_canon(canon: str, cda: bool) -> EffectSpec:
         kw["ab_add"] = tuple(ability_from_data(x) for x in (a.get("add") or ()))
         kw["ab_remove"] = _strs(a.get("remove"))
         kw["ab_remove_all"] = bool(a.get("remove_all"))
+        kw["ab_keep"] = str(a.get("keep") or "")
+        if a.get("activated_of"):
+            kw["ab_activated_of"] = parse_selector(str(a["activated_of"]))
         kw["ab_cant_have"] = _strs(a.get("cant_have"))
         subs.append("abilities")
     if raw.get("set_pt"):
@@ -267,6 +302,8 @@ class Ability:
     intrinsic: str = ""
     granted_ts: float | None = None
     granted_by: str = ""
+    #: 614.1c "This creature enters with N <kind> counters on it": ``((kind, n), ...)``
+    enters_with: tuple[tuple[str, int], ...] = ()
 
     @property
     def spec(self) -> EffectSpec | None:
@@ -315,6 +352,9 @@ def ability_from_data(data: Any, key: str = "") -> Ability:
     data = dict(data)
     text = str(data.get("text") or "")
     key = str(data.get("key", key) or "")
+    if data.get("enters_with"):
+        counters = tuple(sorted((str(k), int(n)) for k, n in dict(data["enters_with"]).items()))
+        return Ability(text or "enters with counters", kind="text", key=key, enters_with=counters)
     for kind in ("static", "cda", "resolves"):
         if data.get(kind) is not None:
             spec = dict(data[kind])
@@ -382,6 +422,10 @@ class Event:
     line: int | None = None
     #: explicit timestamps this event gives some of its objects (set by Scenario.with_timestamps)
     stamps: tuple[tuple[str, float], ...] = ()
+    #: an ``enter`` event's "as": the canonical JSON of an effect spec that applies to the entering
+    #: objects as they enter (614.12, 611.3c), and the counters they enter with (614.1c)
+    enters_as: str = ""
+    with_counters: tuple[tuple[str, int], ...] = ()
     #: a ``resolve`` event's own choices (``{chosen color}``...), over the source object's
     choices: tuple[tuple[str, str], ...] = ()
     #: the printed text of the resolving ability with those choices filled in (else "")

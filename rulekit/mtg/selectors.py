@@ -1,4 +1,4 @@
-"""Selectors, expressions and conditions: English phrases parsed into data (LANGUAGE.md §4, §3, §6).
+"""Selectors and conditions: English phrases parsed into data (LANGUAGE.md §4, §3, §6).
 
 A selector such as ``"other Goblin creatures you control"`` is parsed once into a
 :class:`Selector` (a union of :class:`Part`\\ s, each a list of :class:`Cond`\\ itions) and
@@ -13,48 +13,78 @@ applies to whatever qualifies now). The attributes a selector reads (``types``,
 (True, ['controller', 'subtypes', 'types'])
 >>> parse_selector("nonbasic lands").parts[0].conds[0]
 Cond(attr='supertypes', op='lacks', value='Basic')
->>> parse_expr("number of card types among cards in all graveyards plus one").add
-1
+
+Number phrases and target rules are :mod:`rulekit.mtg.expressions`.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from rulekit.mtg.vocab import (
     CARD_TYPES,
     COLORS,
+    KEYWORDS,
     NUMBER_WORDS,
     SUBTYPES,
     SUPERTYPES,
     plural,
     singular,
+    suggest_close,
 )
 
 __all__ = [
     "Cond",
     "Condition",
-    "Expr",
     "Part",
     "Selector",
     "SelectorError",
-    "TargetRule",
     "parse_condition",
-    "parse_expr",
     "parse_selector",
 ]
 
 
 class SelectorError(ValueError):
-    """A phrase the grammar does not know; ``word`` is the offending word, ``suggestion`` a fix."""
+    """A phrase the grammar does not know; ``word`` is the offending word, ``suggestion`` a fix
+    (only a close spelling, never a different real word), ``position`` the word's character
+    offset in the phrase (0-based; -1 when the whole phrase is wrong)."""
 
-    def __init__(self, message: str, word: str = "", suggestion: str | None = None) -> None:
+    def __init__(
+        self, message: str, word: str = "", suggestion: str | None = None, position: int = -1
+    ) -> None:
         super().__init__(message)
         self.word = word
         self.suggestion = suggestion
+        self.position = position
+
+
+#: The layer that sets each characteristic a selector or expression can read (CR 613.1): what a
+#: selector reads says which layers' effects can change what it applies to (613.8a).
+CHARACTERISTIC_LAYERS: dict[str, str] = {
+    "name": "1",
+    "mana_value": "1",
+    "controller": "2",
+    "owner": "-",
+    "types": "4",
+    "subtypes": "4",
+    "supertypes": "4",
+    "colors": "5",
+    "abilities": "6",
+    "power": "7",
+    "toughness": "7",
+    "counters": "7",
+    "tapped": "-",
+    "token": "-",
+    "targeted": "-",
+    "attached_to": "-",
+    "zone": "-",
+}
+#: Conditions on these characteristics test an object's numbers or abilities (not its types,
+#: colours, controller...): ``Cond.test`` evaluates them (and ``targeted``, "other than the target").
+NUMBER_ATTRS = ("power", "toughness", "mana_value")
 
 
 @dataclass(frozen=True)
@@ -64,6 +94,30 @@ class Cond:
     attr: str
     op: str
     value: Any
+
+    def test(self, obj: Any, ctx: Any = None) -> bool:
+        """The tests on abilities and numbers (LANGUAGE.md §4 "with"): ``abilities`` has/lacks a
+        keyword, or ``none`` (no abilities at all); ``power``/``toughness``/``mana_value``
+        ``<=``/``>=``/``<``/``>``/``==`` a number. An object without the number (a noncreature's
+        power) never matches. Other attributes are the engine's (``False`` here).
+
+        >>> class O: abilities = (); power = 2; toughness = 2; mana_value = 2
+        >>> Cond("power", "<=", 2).test(O()), Cond("abilities", "none", None).test(O())
+        (True, True)
+        """
+        if self.attr == "abilities":
+            abilities = getattr(obj, "abilities", ())
+            if self.op == "none":
+                return not abilities
+            want = str(self.value).lower()
+            has = any(getattr(a, "text", a).lower() == want for a in abilities)
+            return has == (self.op == "has")
+        if self.attr in NUMBER_ATTRS:
+            value = getattr(obj, self.attr, None)
+            return value is not None and compare(int(value), self.op, int(self.value))
+        if self.attr == "targeted":  # "other than the target" (Mirrorweave)
+            return (obj.id in tuple(getattr(ctx, "targets", ()) or ())) == self.value
+        return False
 
 
 @dataclass(frozen=True)
@@ -83,6 +137,15 @@ class Part:
     zone: str = "battlefield"
     zone_owner: str | None = None
 
+    @cached_property
+    def by_signature(self) -> bool:
+        """Whether the part tests only what objects alike share (types, colours, controller,
+        zone, tapped, counters...): then the engine may test one object per group of alike
+        objects. Parts naming objects, or testing abilities or numbers, are tested one by one."""
+        return self.special is None and not any(
+            c.attr in ("abilities", "targeted") or c.attr in NUMBER_ATTRS for c in self.conds
+        )
+
 
 @dataclass(frozen=True)
 class Selector:
@@ -96,6 +159,42 @@ class Selector:
     def is_this(self) -> bool:
         return len(self.parts) == 1 and self.parts[0].special == "this"
 
+    @cached_property
+    def characteristics(self) -> frozenset[tuple[str, str]]:
+        """What the selector reads: ``(characteristic, value)`` pairs, ``value`` being ``"*"``
+        when any change of that characteristic may matter. The engine asks this to know which
+        effects can change what the selector applies to (613.8a); :data:`CHARACTERISTIC_LAYERS`
+        gives the layer of each (abilities 6, power/toughness 7, types 4, colours 5, control 2).
+
+        >>> sorted(parse_selector("Sliver creatures you control").characteristics)
+        [('controller', '*'), ('subtypes', 'Sliver'), ('types', 'Creature')]
+        >>> sorted(parse_selector("creatures with flying").characteristics)
+        [('abilities', 'Flying'), ('types', 'Creature')]
+        >>> sorted(parse_selector("creatures with power 2 or less").characteristics)
+        [('power', '*'), ('types', 'Creature')]
+        """
+        out: set[tuple[str, str]] = set()
+        for p in self.parts:
+            for c in p.conds:
+                if c.op in ("has", "lacks") and isinstance(c.value, str):
+                    out.add((c.attr, c.value))
+                else:
+                    out.add((c.attr, "*"))
+            if p.zone_owner:
+                out.add(("owner", "*"))
+            if p.special in ("enchanted", "equipped"):
+                out.add(("attached_to", "*"))
+        return frozenset(out)
+
+    @property
+    def layers(self) -> tuple[str, ...]:
+        """The layers whose effects can change what this selector applies to (sorted).
+
+        >>> parse_selector("creatures with flying you control").layers
+        ('2', '4', '6')
+        """
+        return tuple(sorted({CHARACTERISTIC_LAYERS[a] for a, _ in self.characteristics} - {"-"}))
+
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.parts if p.special == "named")
@@ -106,9 +205,9 @@ for _t in CARD_TYPES:
     _CARD_TYPE_WORDS[_t.lower()] = _t
     _CARD_TYPE_WORDS[plural(_t).lower()] = _t
 _SUBTYPE_WORDS: dict[str, str] = {}
-for _t in SUBTYPES:
-    _SUBTYPE_WORDS[_t.lower()] = _t
-    _SUBTYPE_WORDS[plural(_t).lower()] = _t
+for _t in SUBTYPES:  # "Time Lord" is one word to the parser: "time~lord"
+    _SUBTYPE_WORDS[_t.lower().replace(" ", "~")] = _t
+    _SUBTYPE_WORDS[plural(_t).lower().replace(" ", "~")] = _t
 _SUPERTYPE_WORDS = {s.lower(): s for s in SUPERTYPES}
 _NOUNS = {
     "permanent": "battlefield",
@@ -129,6 +228,7 @@ _SUFFIXES: tuple[tuple[str, tuple[Cond, ...], dict[str, Any]], ...] = (
     ("target player controls", (Cond("controller", "is", "target player"),), {}),
     ("that player controls", (Cond("controller", "is", "target player"),), {}),
     ("in all graveyards", (), {"zone": "graveyard"}),
+    ("in graveyards", (), {"zone": "graveyard"}),
     ("in your graveyard", (), {"zone": "graveyard", "zone_owner": "you"}),
     ("in all zones", (), {"zone": "any"}),
     ("in your hand", (), {"zone": "hand", "zone_owner": "you"}),
@@ -137,6 +237,9 @@ _SUFFIXES: tuple[tuple[str, tuple[Cond, ...], dict[str, Any]], ...] = (
     ("you own", (Cond("owner", "is", "you"),), {}),
     ("on the battlefield", (), {"zone": "battlefield"}),
     ("in exile", (), {"zone": "exile"}),
+    ("other than the target", (Cond("targeted", "is", False),), {}),
+    ("other than target creature", (Cond("targeted", "is", False),), {}),
+    ("other than that creature", (Cond("targeted", "is", False),), {}),
 )
 _SUFFIXES_LONGEST_FIRST = tuple(sorted(_SUFFIXES, key=lambda t: -len(t[0])))
 _SPECIALS = {
@@ -166,12 +269,25 @@ _SPECIALS = {
     "target artifact": "targets",
     "target enchantment": "targets",
 }
-_COUNTER_RE = re.compile(r"\s+with (?:a|an|one or more) ([\w+/\-]+) counters? on (?:it|them)$")
+_COUNTER_RE = re.compile(r"\s+with (?:(?:a|an|one or more) )?([\w+/\-]+) counters? on (?:it|them)$")
 
 
 def vocabulary() -> list[str]:
-    """Every word the selector grammar knows (for "did you mean")."""
-    return _vocab()
+    """Every word the selector grammar knows, spelt as a selector writes it (for "did you mean").
+
+    >>> v = vocabulary(); "Slivers" in v and "creatures" in v and "with" in v
+    True
+    """
+    return list(_DISPLAY)
+
+
+#: Grammar words of selectors (not types): an unknown word next to them is named, not them.
+_GRAMMAR = (
+    "with", "without", "you", "control", "own", "your", "opponents", "opponent", "controls", "an",
+    "other", "another", "each", "all", "every", "no", "abilities", "power", "toughness", "mana",
+    "value", "or", "less", "greater", "more", "fewer", "in", "on", "the", "battlefield", "graveyards",
+    "graveyard", "hand", "exile", "zones", "target", "player", "that", "don't",
+)
 
 
 def _vocab() -> list[str]:
@@ -180,14 +296,49 @@ def _vocab() -> list[str]:
     return words
 
 
+def _display_words() -> dict[str, None]:
+    out: dict[str, None] = {}
+    for t in SUBTYPES:  # subtypes as printed: "Sliver", "Slivers"
+        out[t] = None
+        out[plural(t)] = None
+    for t in CARD_TYPES:
+        out[t.lower()] = None
+        out[plural(t).lower()] = None
+    for w in (*(x.lower() for x in SUPERTYPES), *_NOUNS, *COLORS, *_GRAMMAR):
+        out[w] = None
+    for w in ("nonbasic", "tapped", "untapped", "token", "nontoken", "colorless", "multicolored"):
+        out[w] = None
+    return out
+
+
 @lru_cache(maxsize=4096)
 def parse_selector(text: str) -> Selector:
-    """Parse a selector phrase (LANGUAGE.md §4). Raises :class:`SelectorError` on unknown words."""
+    """Parse a selector phrase (LANGUAGE.md §4). Raises :class:`SelectorError` on unknown words,
+    naming the word and its position.
+
+    >>> [c.value for c in parse_selector("each other Elf").parts[0].conds]
+    ['Elf']
+    >>> parse_selector("creatures with power 2 or less").parts[0].conds[1]
+    Cond(attr='power', op='<=', value=2)
+    >>> try:
+    ...     parse_selector("Slivr creatures you control")
+    ... except SelectorError as exc:
+    ...     print(exc)
+    ...     print("did you mean", exc.suggestion)
+    'Slivr' (word 1, character 1) in 'Slivr creatures you control' is not a type or selector word
+    did you mean Sliver
+    """
     raw = " ".join(str(text).split())
     if not raw:
         raise SelectorError("empty selector")
-    chunks = [c for c in re.split(r",\s*(?:and\s+)?|\s+and\s+", raw) if c]
-    parts = tuple(_parse_part(c) for c in chunks)
+    parts: list[Part] = []
+    start = 0
+    for sep in [*_SEPARATOR.finditer(raw), None]:
+        end = sep.start() if sep is not None else len(raw)
+        if raw[start:end]:
+            parts.append(_parse_part(raw[start:end], raw, start))
+        if sep is not None:
+            start = sep.end()
     reads: set[str] = set()
     for p in parts:
         reads.update(c.attr for c in p.conds)
@@ -197,27 +348,176 @@ def parse_selector(text: str) -> Selector:
             reads.add("name")
         if any(c.attr == "controller" for c in p.conds):
             reads.add("controller")
-    return Selector(raw, parts, frozenset(reads))
+    return Selector(raw, tuple(parts), frozenset(reads))
 
 
-def _parse_part(chunk: str) -> Part:
+_DISPLAY = _display_words()
+_SEPARATOR = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
+
+
+def _unknown(word: str, raw: str, at: int, choices: list[str] | None = None) -> SelectorError:
+    """The error for an unknown word of a selector: it names the word, its place (word number,
+    1-based, and character, 1-based) and at most a close spelling (never another real word)."""
+    pos = _find_word(raw, word, at)
+    n = len(raw[:pos].split()) + 1 if pos >= 0 else 0
+    where = f" (word {n}, character {pos + 1})" if pos >= 0 else ""
+    hint = suggest_close(word, choices if choices is not None else _DISPLAY)
+    return SelectorError(f"'{word}'{where} in '{raw}' is not a type or selector word", word, hint, pos)
+
+
+def _find_word(raw: str, word: str, start: int) -> int:
+    m = re.compile(rf"(?<![\w'-]){re.escape(word)}(?![\w'-])", re.I).search(raw, max(0, start))
+    if m is None:
+        m = re.compile(re.escape(word), re.I).search(raw)
+    return m.start() if m else -1
+
+
+_WITH_RE = re.compile(r"(?:^|\s)(with|without)\s+(.+)$")
+_NUMBER_CLAUSE = re.compile(
+    r"^(power|toughness|mana value)\s+(?:(\S+)\s+or\s+(less|fewer|greater|more)|"
+    r"(?:is\s+)?("
+    + "|".join(
+        sorted(
+            [
+                "less than or equal to",
+                "at most",
+                "greater than or equal to",
+                "at least",
+                "less than",
+                "greater than",
+                "equal to",
+                "exactly",
+            ],
+            key=len,
+            reverse=True,
+        )
+    )
+    + r")\s+(\S+))$"
+)
+_KEYWORD_WORDS = {k.lower(): k for k in KEYWORDS}
+
+
+def _with_clause(kind: str, clause: str, raw: str, at: int) -> Cond:
+    """``with <keyword>`` / ``without <keyword>`` / ``with no abilities`` / ``with power N or
+    less`` (toughness, mana value; ``or greater``/``or more``; ``less than N``...)."""
+    c = clause.strip()
+    if kind == "with" and c in ("no abilities", "no ability"):
+        return Cond("abilities", "none", None)
+    m = _NUMBER_CLAUSE.match(c)
+    if m and kind == "with":
+        attr = m.group(1).replace(" ", "_")
+        word = m.group(2) or m.group(5)
+        n = parse_number(word)
+        if n is None:
+            raise _unknown(word, raw, at, list(NUMBER_WORDS))
+        if m.group(3):
+            op = "<=" if m.group(3) in ("less", "fewer") else ">="
+        else:
+            op = TARGET_COMPARISONS[m.group(4)]
+        return Cond(attr, op, n)
+    if c in _KEYWORD_WORDS:
+        return Cond("abilities", "has" if kind == "with" else "lacks", _KEYWORD_WORDS[c])
+    first = c.split()[0] if c.split() else c
+    if first in ("power", "toughness", "mana"):
+        raise SelectorError(
+            f"'{kind} {c}' in '{raw}' compares a number without a known form (use '{first} N or less', "
+            f"'{first} N or greater', '{first} less than N'...)",
+            first,
+            None,
+            _find_word(raw, first, at),
+        )
+    choices = [*_KEYWORD_WORDS.values(), "no abilities", "power", "toughness", "mana value"]
+    hint = suggest_close(c, [x.lower() for x in choices])
+    pos = raw.lower().rfind(c)
+    pos = pos if pos >= at else _find_word(raw, c.split()[0] if c else c, at)
+    n = len(raw[:pos].split()) + 1 if pos >= 0 else 0
+    more = ", 'with no abilities', 'with power 2 or less'" if kind == "with" else ""
+    examples = f"'{kind} flying'" + more
+    raise SelectorError(
+        f"'{c}' (word {n}, character {pos + 1}) in '{raw}' is not a keyword ability selectors know "
+        f"after '{kind}' (e.g. {examples})",
+        c,
+        hint,
+        pos,
+    )
+
+
+def _parse_part(chunk: str, raw: str = "", at: int = 0) -> Part:
+    raw = raw or chunk
     if chunk.strip().startswith("@"):  # "@bears": the object with this id (or card name)
         return Part(special="named", name=chunk.strip()[1:])
     low = chunk.lower().strip()
     if low in _SPECIALS:
         return Part(special=_SPECIALS[low])
     words_all = low.split()
+    quantified = False
     while words_all and words_all[0] in _QUANTIFIERS:
         words_all = words_all[1:]
+        quantified = True
     rest = " ".join(words_all)
     if rest in _SPECIALS:
         return Part(special=_SPECIALS[rest])
     conds: list[Cond] = []
     extra: dict[str, Any] = {}
+    structured = quantified
     m = _COUNTER_RE.search(" " + rest)
     if m:
         conds.append(Cond("counters", "has", m.group(1)))
         rest = (" " + rest)[: m.start()].strip()
+        structured = True
+    rest, more = _strip_suffixes(rest, extra)
+    structured = structured or bool(more) or bool(extra)
+    conds.extend(more)
+    w = _WITH_RE.search(rest)
+    if w:
+        conds.append(_with_clause(w.group(1), w.group(2), raw, at))
+        rest = rest[: w.start()].strip()
+        rest, more = _strip_suffixes(rest, extra)
+        conds.extend(more)
+        structured = True
+    rest = re.sub(r"\btime lord(s?)\b", r"time~lord\1", rest)
+    words = rest.split()
+    other = False
+    if words and words[0] in ("other", "another"):
+        other = True
+        words = words[1:]
+        structured = True
+    if not words:
+        raise SelectorError(f"'{chunk}' names no kind of object (e.g. 'creatures', 'lands')")
+    noun_zone: str | None = None
+    body: list[Cond] = []
+    unknown: list[str] = []
+    for i, word in enumerate(words):
+        last = i == len(words) - 1
+        cond, zone = _word_cond(word, last)
+        if cond is None and zone is None:
+            unknown.append(word)
+            continue
+        if zone is not None:
+            noun_zone = zone
+        if cond is not None:
+            body.append(cond)
+    if unknown:
+        typed = structured or noun_zone is not None or any(c.attr == "types" for c in body)
+        if not typed:
+            return _named_or_error(chunk, unknown[0], raw, at)
+        named = next((u for u in unknown if u not in _GRAMMAR), unknown[0])
+        raise _unknown(_original(chunk, named), raw, at)
+    zone = extra.get("zone") or noun_zone or "battlefield"
+    if noun_zone == "stack" and "zone" not in extra:
+        zone = "stack"
+    return Part(conds=tuple(body + conds), other=other, zone=zone, zone_owner=extra.get("zone_owner"))
+
+
+def _original(chunk: str, word: str) -> str:
+    """``word`` (lowercased by the parser) as the author spelt it in ``chunk``."""
+    w = word.replace("~", " ")
+    m = re.search(rf"(?<![\w'-]){re.escape(w)}(?![\w'-])", chunk, flags=re.I)
+    return m.group(0) if m else w
+
+
+def _strip_suffixes(rest: str, extra: dict[str, Any]) -> tuple[str, list[Cond]]:
+    conds: list[Cond] = []
     changed = True
     while changed:
         changed = False
@@ -227,41 +527,16 @@ def _parse_part(chunk: str) -> Part:
                 conds.extend(sconds)
                 extra.update(skw)
                 changed = True
-    words = rest.split()
-    other = False
-    if words and words[0] in ("other", "another"):
-        other = True
-        words = words[1:]
-    if not words:
-        raise SelectorError(f"'{chunk}' names no kind of object (e.g. 'creatures', 'lands')")
-    noun_zone: str | None = None
-    body: list[Cond] = []
-    for i, word in enumerate(words):
-        last = i == len(words) - 1
-        cond, zone = _word_cond(word, last)
-        if cond is None and zone is None:
-            return _named_or_error(chunk, word)
-        if zone is not None:
-            noun_zone = zone
-        if cond is not None:
-            body.append(cond)
-    zone = extra.get("zone") or noun_zone or "battlefield"
-    if noun_zone == "stack" and "zone" not in extra:
-        zone = "stack"
-    return Part(conds=tuple(body + conds), other=other, zone=zone, zone_owner=extra.get("zone_owner"))
+    return rest, conds
 
 
-def _named_or_error(chunk: str, word: str) -> Part:
+def _named_or_error(chunk: str, word: str, raw: str = "", at: int = 0) -> Part:
     original = chunk.strip()
     single_token = " " not in original and original.lower() not in _vocab()
     if original[:1].isupper() or original[:1].isdigit() or "-" in original or "_" in original or single_token:
         # A capitalised phrase the grammar does not know: an object id or card name.
         return Part(special="named", name=original)
-    from rulekit.yamlsrc import suggest
-
-    raise SelectorError(
-        f"'{word}' is not a word selectors know (in '{chunk}')", word, suggest(word, _vocab())
-    )
+    raise _unknown(_original(chunk, word), raw or chunk, at)
 
 
 def _word_cond(word: str, last: bool) -> tuple[Cond | None, str | None]:
@@ -298,87 +573,11 @@ def _word_cond(word: str, last: bool) -> tuple[Cond | None, str | None]:
     return None, None
 
 
-# ---------------------------------------------------------------------------------- expressions
-@dataclass(frozen=True)
-class Expr:
-    """A number phrase: ``kind`` is ``const``, ``x``, ``mana_value``, ``count`` or ``card_types``.
-
-    ``selector`` is the counted selector for ``count``/``card_types``; ``add`` is the
-    ``plus N``/``minus N`` tail; ``sign`` is -1 for a leading minus ("-X").
-    """
-
-    kind: str
-    value: int = 0
-    selector: Selector | None = None
-    add: int = 0
-    sign: int = 1
-    text: str = ""
-
-    @property
-    def reads(self) -> frozenset[str]:
-        if self.selector is not None:
-            extra = {"types"} if self.kind == "card_types" else set()
-            return self.selector.reads | extra | {"zone"}
-        if self.kind == "mana_value":
-            return frozenset({"mana_value"})
-        return frozenset()
-
-    @property
-    def constant(self) -> bool:
-        return self.kind == "const"
-
-
-def _number(word: str) -> int | None:
+def parse_number(word: str) -> int | None:
     w = word.lower().lstrip("+")
     if re.fullmatch(r"-?\d+", w):
         return int(w)
     return NUMBER_WORDS.get(w)
-
-
-@lru_cache(maxsize=2048)
-def parse_expr(text: Any) -> Expr:
-    """Parse a number phrase (LANGUAGE.md §3 "Expressions")."""
-    if isinstance(text, bool):
-        raise SelectorError(f"'{text}' is not a number or expression")
-    if isinstance(text, int):
-        return Expr("const", value=text, text=str(text))
-    raw = " ".join(str(text).split())
-    low = raw.lower()
-    add = 0
-    m = re.search(r"\s+(plus|minus)\s+(\S+)$", low)
-    if m:
-        n = _number(m.group(2))
-        if n is None:
-            raise SelectorError(f"'{m.group(2)}' is not a number (in '{raw}')", m.group(2))
-        add = n if m.group(1) == "plus" else -n
-        low = low[: m.start()]
-    sign = 1
-    if low.startswith("-") and not re.fullmatch(r"-\d+", low):
-        sign, low = -1, low[1:]
-    elif low.startswith("+") and not re.fullmatch(r"\+\d+", low):
-        low = low[1:]
-    n = _number(low)
-    if n is not None:
-        return Expr("const", value=n + add, text=raw)
-    if low == "x":
-        return Expr("x", add=add, sign=sign, text=raw)
-    if low in ("mana value", "its mana value", "their mana value", "that permanent's mana value"):
-        return Expr("mana_value", add=add, sign=sign, text=raw)
-    m2 = re.fullmatch(
-        r"(?:the )?number of card types among (.+)",
-        raw[: len(low)] if not m else raw[: m.start()],
-        flags=re.I,
-    )
-    if m2:
-        return Expr("card_types", selector=parse_selector(m2.group(1)), add=add, sign=sign, text=raw)
-    m3 = re.fullmatch(r"(?:the )?number of (.+)", raw[: m.start()] if m else raw, flags=re.I)
-    if m3:
-        return Expr("count", selector=parse_selector(m3.group(1)), add=add, sign=sign, text=raw)
-    raise SelectorError(
-        f"'{raw}' is not an expression (use a number, X, 'its mana value', 'number of <selector>', "
-        "'number of card types among <selector>', optionally with 'plus N')",
-        raw,
-    )
 
 
 # ---------------------------------------------------------------------------------- target rules
@@ -393,39 +592,10 @@ TARGET_COMPARISONS: dict[str, str] = {
     "equal to": "==",
     "exactly": "==",
 }
-_TARGET_ATTRS = {"power": "power", "toughness": "toughness", "mana value": "mana_value"}
-_TARGET_RE = re.compile(
-    r"^(?P<sel>.+?)\s+with\s+(?:a\s+)?(?P<attr>power|toughness|mana value)\s+(?:is\s+)?"
-    r"(?P<cmp>" + "|".join(sorted(TARGET_COMPARISONS, key=len, reverse=True)) + r")\s+(?P<expr>.+)$",
-    flags=re.I,
-)
-
-
-@dataclass(frozen=True)
-class TargetRule:
-    """What each target of a resolving spell or ability must be (601.2c, checked again on
-    resolution, 608.2b): a selector the target must match, optionally with a comparison of one of
-    its numbers (``attr``: ``power``, ``toughness`` or ``mana_value``; ``op``: ``<=``, ``>=``,
-    ``<``, ``>``, ``==``) with an expression (LANGUAGE.md §3).
-
-    >>> r = parse_target_rule(
-    ...     "target creature with power less than or equal to the number of Islands you control"
-    ... )
-    >>> r.selector.text, r.attr, r.op, r.expr.kind, r.expr.selector.text
-    ('creature', 'power', '<=', 'count', 'Islands you control')
-    >>> parse_target_rule("nonland permanent").attr is None
-    True
-    """
-
-    text: str
-    selector: Selector
-    attr: str | None = None
-    op: str = ""
-    expr: Expr | None = None
 
 
 def compare(value: int, op: str, bound: int) -> bool:
-    """``value <op> bound`` for a :class:`TargetRule` operator.
+    """``value <op> bound`` for a target rule operator (:class:`rulekit.mtg.expressions.TargetRule`).
 
     >>> compare(5, "<=", 2), compare(5, "<=", 5), compare(1, ">", 0), compare(3, "==", 3)
     (False, True, True, True)
@@ -441,42 +611,25 @@ def compare(value: int, op: str, bound: int) -> bool:
     return value == bound
 
 
-@lru_cache(maxsize=512)
-def parse_target_rule(text: str) -> TargetRule:
-    """Parse a ``targets_must`` phrase: ``[target] <selector> [with <power|toughness|mana value>
-    <comparison> <expression>]``; comparisons are the keys of :data:`TARGET_COMPARISONS`."""
-    raw = " ".join(str(text).split())
-    body = raw[len("target ") :] if raw.lower().startswith("target ") else raw
-    m = _TARGET_RE.match(body)
-    if m is None:
-        if re.search(r"\swith\s+(?:a\s+)?(?:power|toughness|mana value)\b", body, flags=re.I):
-            raise SelectorError(
-                f"'{raw}' compares a number without a known comparison (use one of: "
-                + ", ".join(TARGET_COMPARISONS)
-                + ")",
-                raw,
-            )
-        return TargetRule(raw, parse_selector(body))
-    return TargetRule(
-        raw,
-        parse_selector(m.group("sel")),
-        _TARGET_ATTRS[m.group("attr").lower()],
-        TARGET_COMPARISONS[m.group("cmp").lower()],
-        parse_expr(m.group("expr")),
-    )
-
-
 # ---------------------------------------------------------------------------------- conditions
 @dataclass(frozen=True)
 class Condition:
     """A "for as long as"/"as long as" clause: ``kind`` is ``on_battlefield``, ``tapped``,
-    ``untapped``, ``controls`` or ``count_at_least`` (``n`` and ``selector``)."""
+    ``untapped``, ``controls``, ``count_at_least`` (``n`` and ``selector``) or ``has_counter``
+    ("it has a time counter on it": ``counter`` is the kind; ``obj`` ``"it"`` is the effect's
+    first target, else its source).
+
+    >>> c = parse_condition("for as long as it has a time counter on it")
+    >>> c.kind, c.obj, c.counter
+    ('has_counter', 'it', 'time')
+    """
 
     kind: str
     obj: str = "this"
     n: int = 0
     selector: Selector | None = None
     text: str = ""
+    counter: str = ""
 
     @property
     def reads(self) -> frozenset[str]:
@@ -484,6 +637,8 @@ class Condition:
             return self.selector.reads | {"zone"}
         if self.kind == "controls":
             return frozenset({"controller"})
+        if self.kind == "has_counter":
+            return frozenset({"counters"})
         return frozenset({"zone", "tapped"})
 
 
@@ -502,6 +657,12 @@ def parse_condition(text: str) -> Condition:
     for prefix in ("for as long as ", "as long as ", "while "):
         if low.startswith(prefix):
             raw, low = raw[len(prefix) :], low[len(prefix) :]
+    m = re.fullmatch(r"(.+?) has (?:a|an|one or more) ([\w+/\-]+) counters? on (?:it|them)", raw, flags=re.I)
+    if m:
+        who = m.group(1).strip()
+        return Condition(
+            "has_counter", "it" if who.lower() == "it" else _objref(who), text=raw, counter=m.group(2)
+        )
     m = re.fullmatch(r"(.+?) (?:remains|is) on the battlefield", raw, flags=re.I)
     if m:
         return Condition("on_battlefield", _objref(m.group(1)), text=raw)
@@ -510,7 +671,7 @@ def parse_condition(text: str) -> Condition:
         return Condition(m.group(2).lower(), _objref(m.group(1)), text=raw)
     m = re.fullmatch(r"you control (\S+) or more (.+)", raw, flags=re.I)
     if m:
-        n = _number(m.group(1))
+        n = parse_number(m.group(1))
         if n is None:
             raise SelectorError(f"'{m.group(1)}' is not a number", m.group(1))
         return Condition(
@@ -521,7 +682,8 @@ def parse_condition(text: str) -> Condition:
         return Condition("controls", _objref(m.group(1)), text=raw)
     raise SelectorError(
         f"'{raw}' is not a condition (use '<object> remains on the battlefield', "
-        "'<object> remains tapped', 'you control <object>', 'you control N or more <selector>')",
+        "'<object> remains tapped', 'you control <object>', 'you control N or more <selector>', "
+        "'it has a <kind> counter on it')",
         raw,
     )
 
@@ -546,4 +708,4 @@ def rewrite_words(text: str, old: str, new: str) -> str:
     return out
 
 
-__all__ += ["compare", "parse_target_rule", "rewrite_words", "singular"]
+__all__ += ["compare", "rewrite_words", "singular"]

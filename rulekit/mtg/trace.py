@@ -260,7 +260,8 @@ class ObjectView:
     timestamp: int | float | None = None
 
     def to_json_dict(self) -> dict[str, Any]:
-        """The object as in the CLI contract (issue 2 §5)."""
+        """The object as in the CLI contract (issue 2 §5; ``tapped``, ``attached_to`` and
+        ``face_down`` since issue 9)."""
         return {
             "name": self.name,
             "owner": self.owner,
@@ -274,6 +275,9 @@ class ObjectView:
             "power": self.power,
             "toughness": self.toughness,
             "counters": dict(self.counters),
+            "tapped": self.tapped,
+            "attached_to": self.attached_to,
+            "face_down": self.face_down,
         }
 
     @property

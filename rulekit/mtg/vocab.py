@@ -2,32 +2,44 @@
 
 These lists let the engine sort a word into card type / subtype / supertype (205.1-205.4),
 recognise a colour word (105.1), and know each basic land type's intrinsic mana ability
-(305.6). They are vocabulary, not card rules.
+(305.6). They are vocabulary, not card rules. The type lists themselves are data:
+``rulekit/data/mtg/types.yaml`` holds every card type, supertype and subtype of CR 205 (every
+creature type of 205.3m, land type of 205.3i, ...) and the irregular plurals selectors use;
+this module reads it once.
+
+>>> "Sliver" in CREATURE_TYPES and "Elk" in CREATURE_TYPES and "Time Lord" in CREATURE_TYPES
+True
+>>> plural("Mouse"), plural("Octopus"), plural("Sphinx"), plural("Dwarf"), plural("Merfolk")
+('Mice', 'Octopuses', 'Sphinxes', 'Dwarves', 'Merfolk')
+>>> subtype_family("Juggernaut"), subtype_family("Town"), subtype_family("Siege")
+('creature', 'land', 'battle')
 """
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+
+def _read_types() -> dict[str, Any]:
+    path = Path(__file__).resolve().parent.parent / "data" / "mtg" / "types.yaml"
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    with path.open(encoding="utf-8") as fh:
+        data: dict[str, Any] = yaml.load(fh, Loader=loader)  # noqa: S506 - a safe loader
+    return data
+
+
+_TYPES = _read_types()
+#: Which edition of the Comprehensive Rules the type lists follow (types.yaml ``edition``).
+CR_EDITION: str = _TYPES["edition"]
 #: CR 205.2a card types.
-CARD_TYPES = (
-    "Artifact",
-    "Battle",
-    "Conspiracy",
-    "Creature",
-    "Dungeon",
-    "Enchantment",
-    "Instant",
-    "Kindred",
-    "Land",
-    "Phenomenon",
-    "Plane",
-    "Planeswalker",
-    "Scheme",
-    "Sorcery",
-    "Tribal",
-    "Vanguard",
-)
+CARD_TYPES: tuple[str, ...] = tuple(_TYPES["card_types"])
 #: CR 205.4a supertypes.
-SUPERTYPES = ("Basic", "Legendary", "Ongoing", "Snow", "World")
+SUPERTYPES: tuple[str, ...] = tuple(_TYPES["supertypes"])
 #: CR 105.1 colours, lowercase English (the JSON contract's spelling).
 COLORS = ("white", "blue", "black", "red", "green")
 #: CR 305.6: basic land types and their intrinsic "{T}: Add {X}." abilities.
@@ -38,145 +50,42 @@ BASIC_LAND_TYPES = {
     "Mountain": "{T}: Add {R}.",
     "Forest": "{T}: Add {G}.",
 }
+_SUB: dict[str, list[str]] = _TYPES["subtypes"]
 #: CR 205.3i land types (basic ones first).
-LAND_TYPES = (
-    *BASIC_LAND_TYPES,
-    "Cave",
-    "Desert",
-    "Gate",
-    "Lair",
-    "Locus",
-    "Mine",
-    "Power-Plant",
-    "Sphere",
-    "Tower",
-    "Urza's",
-)
-ARTIFACT_TYPES = (
-    "Attraction",
-    "Blood",
-    "Clue",
-    "Contraption",
-    "Equipment",
-    "Food",
-    "Fortification",
-    "Gold",
-    "Incubator",
-    "Map",
-    "Powerstone",
-    "Treasure",
-    "Vehicle",
-)
-ENCHANTMENT_TYPES = (
-    "Aura",
-    "Background",
-    "Cartouche",
-    "Case",
-    "Class",
-    "Curse",
-    "Role",
-    "Room",
-    "Rune",
-    "Saga",
-    "Shard",
-    "Shrine",
-)
-SPELL_TYPES = ("Adventure", "Arcane", "Lesson", "Trap")
-PLANESWALKER_TYPES = (
-    "Ajani",
-    "Chandra",
-    "Elspeth",
-    "Garruk",
-    "Gideon",
-    "Jace",
-    "Liliana",
-    "Nissa",
-    "Sorin",
-    "Tezzeret",
-    "Teferi",
-    "Ugin",
-    "Karn",
-)
-#: CR 205.3m creature types (the ones the library and lessons use, plus common ones).
-CREATURE_TYPES = (
-    "Advisor",
-    "Angel",
-    "Ape",
-    "Assassin",
-    "Avatar",
-    "Bat",
-    "Bear",
-    "Beast",
-    "Bird",
-    "Cat",
-    "Cleric",
-    "Construct",
-    "Demon",
-    "Devil",
-    "Djinn",
-    "Dog",
-    "Dragon",
-    "Drake",
-    "Druid",
-    "Dryad",
-    "Dwarf",
-    "Elemental",
-    "Elf",
-    "Faerie",
-    "Frog",
-    "Fungus",
-    "Giant",
-    "Goblin",
-    "Golem",
-    "Horror",
-    "Horse",
-    "Human",
-    "Hydra",
-    "Illusion",
-    "Insect",
-    "Knight",
-    "Kraken",
-    "Lhurgoyf",
-    "Lizard",
-    "Merfolk",
-    "Monk",
-    "Ogre",
-    "Orc",
-    "Pirate",
-    "Nymph",
-    "Rat",
-    "Rogue",
-    "Saproling",
-    "Scarecrow",
-    "Scout",
-    "Serpent",
-    "Shade",
-    "Shaman",
-    "Shapeshifter",
-    "Skeleton",
-    "Snake",
-    "Soldier",
-    "Sphinx",
-    "Spider",
-    "Spirit",
-    "Squirrel",
-    "Treefolk",
-    "Troll",
-    "Vampire",
-    "Vedalken",
-    "Wall",
-    "Warrior",
-    "Wizard",
-    "Wolf",
-    "Wurm",
-    "Zombie",
-)
-SUBTYPES = (
+LAND_TYPES: tuple[str, ...] = (*BASIC_LAND_TYPES, *(t for t in _SUB["land"] if t not in BASIC_LAND_TYPES))
+#: CR 205.3g artifact types.
+ARTIFACT_TYPES: tuple[str, ...] = tuple(_SUB["artifact"])
+#: CR 205.3h enchantment types.
+ENCHANTMENT_TYPES: tuple[str, ...] = tuple(_SUB["enchantment"])
+#: CR 205.3k spell types.
+SPELL_TYPES: tuple[str, ...] = tuple(_SUB["spell"])
+#: CR 205.3j planeswalker types.
+PLANESWALKER_TYPES: tuple[str, ...] = tuple(_SUB["planeswalker"])
+#: CR 205.3m creature types: every one ("Time Lord" is the only two-word type).
+CREATURE_TYPES: tuple[str, ...] = tuple(_SUB["creature"])
+#: CR 205.3q battle types.
+BATTLE_TYPES: tuple[str, ...] = tuple(_SUB["battle"])
+#: CR 309 dungeon types.
+DUNGEON_TYPES: tuple[str, ...] = tuple(_SUB["dungeon"])
+#: Every subtype, by family (205.3): the family a subtype belongs to is the card type it goes with.
+SUBTYPE_FAMILIES: dict[str, tuple[str, ...]] = {
+    "land": LAND_TYPES,
+    "artifact": ARTIFACT_TYPES,
+    "enchantment": ENCHANTMENT_TYPES,
+    "planeswalker": PLANESWALKER_TYPES,
+    "spell": SPELL_TYPES,
+    "battle": BATTLE_TYPES,
+    "dungeon": DUNGEON_TYPES,
+    "creature": CREATURE_TYPES,
+}
+SUBTYPES: tuple[str, ...] = (
     *LAND_TYPES,
     *ARTIFACT_TYPES,
     *ENCHANTMENT_TYPES,
     *SPELL_TYPES,
     *PLANESWALKER_TYPES,
+    *BATTLE_TYPES,
+    *DUNGEON_TYPES,
     *CREATURE_TYPES,
 )
 #: Shown among subtypes for an object that has every creature type (Changeling, Mutavault).
@@ -241,38 +150,33 @@ def type_kind(word: str) -> str:
 
 
 def subtype_family(word: str) -> str:
-    """Which card type a subtype belongs to (205.3): ``land``, ``creature``, ``artifact``..."""
-    if word in LAND_TYPES:
-        return "land"
-    if word in ARTIFACT_TYPES:
-        return "artifact"
-    if word in ENCHANTMENT_TYPES:
-        return "enchantment"
-    if word in PLANESWALKER_TYPES:
-        return "planeswalker"
-    if word in SPELL_TYPES:
-        return "spell"
-    return "creature"
+    """Which card type a subtype belongs to (205.3): ``land``, ``creature``, ``artifact``...
+
+    >>> subtype_family("Forest"), subtype_family("Aura"), subtype_family("Sliver")
+    ('land', 'enchantment', 'creature')
+    """
+    fam = _FAMILY_OF.get(word)
+    return fam if fam is not None else "creature"
 
 
-_IRREGULAR = {
-    "Elf": "Elves",
-    "Wolf": "Wolves",
-    "Dwarf": "Dwarves",
-    "Plains": "Plains",
-    "Fungus": "Fungi",
-    "Sorcery": "Sorceries",
-    "Ally": "Allies",
-    "Mercenary": "Mercenaries",
-    "Fox": "Foxes",
-    "Sphinx": "Sphinxes",
-    "Merfolk": "Merfolk",
-}
+_FAMILY_OF: dict[str, str] = {}
+for _fam in ("creature", "dungeon", "battle", "spell", "planeswalker", "enchantment", "artifact", "land"):
+    for _w in SUBTYPE_FAMILIES[_fam]:
+        _FAMILY_OF[_w] = _fam  # the lists of 205.3 are disjoint; none is overwritten
+
+_IRREGULAR: dict[str, str] = dict(_TYPES["irregular_plurals"])
+for _w in _TYPES["same_plural"]:
+    _IRREGULAR[_w] = _w
 _SINGULAR = {v: k for k, v in _IRREGULAR.items()}
 
 
 def plural(word: str) -> str:
-    """English plural of a type word: ``Goblin -> Goblins``, ``Elf -> Elves``."""
+    """English plural of a type word: ``Goblin -> Goblins``, ``Elf -> Elves`` (types.yaml lists
+    the irregular ones).
+
+    >>> plural("Goblin"), plural("Ally"), plural("Fox"), plural("Kithkin"), plural("Time Lord")
+    ('Goblins', 'Allies', 'Foxes', 'Kithkin', 'Time Lords')
+    """
     if word in _IRREGULAR:
         return _IRREGULAR[word]
     if word.endswith("y") and not word.endswith(("ay", "ey", "oy")):
@@ -293,3 +197,47 @@ def singular(word: str) -> str:
     if word.endswith("s") and not word.endswith("ss"):
         return word[:-1]
     return word
+
+
+#: Every word of the type vocabulary (any case, singular or plural) -> its canonical spelling.
+_KNOWN: dict[str, str] = {}
+for _w in (*CARD_TYPES, *SUPERTYPES, *SUBTYPES, *KEYWORDS, *COLORS):
+    _KNOWN[_w.lower()] = _w
+    _KNOWN[plural(_w).lower()] = _w
+
+
+def is_known_word(word: str) -> bool:
+    """Whether ``word`` (any case, singular or plural) is a real type, supertype, colour or keyword.
+
+    >>> is_known_word("Elk"), is_known_word("elves"), is_known_word("Slivr")
+    (True, True, False)
+    """
+    return word.lower() in _KNOWN
+
+
+def suggest_close(word: str, choices: Iterable[str], cutoff: float = 0.75) -> str | None:
+    """A close spelling of an unknown ``word`` among ``choices``, or ``None``.
+
+    Never suggests anything for a word that is itself real (a real type that doesn't fit here must
+    not be "corrected" into a different real type: Elk is not a misspelt Elf), and only suggests
+    spellings at least ``cutoff`` alike (so "with" is never "white"). A plural of a known singular
+    is suggested in its right spelling ("Elfs" -> "Elves").
+
+    >>> suggest_close("Slivr", CREATURE_TYPES), suggest_close("Elk", ["Elf"])
+    ('Sliver', None)
+    >>> suggest_close("with", ["white", "blue"]) is None
+    True
+    >>> suggest_close("Elfs", ["Elf", "Elves", "Goblins"])
+    'Elves'
+    """
+    if is_known_word(word):
+        return None
+    options = list(choices)
+    lowered = {c.lower(): c for c in options}
+    base = singular(word.strip())
+    if base.lower() in _KNOWN and word.lower() != base.lower():
+        right = plural(_KNOWN[base.lower()])
+        if right.lower() in lowered:
+            return lowered[right.lower()]
+    hits = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=cutoff)
+    return lowered[hits[0]] if hits else None

@@ -476,8 +476,8 @@ def effect_note(code: str, params: Any) -> str:
     if code == "switched_off":
         return "switched off"
     if code == "ended":
-        if p.get("until") == "end of turn":
-            return "ended at end of turn"
+        if p.get("until"):  # "end of turn", "the start of Ann's next turn", "end of combat"...
+            return f"ended at {p['until']}"
         return f"ended: '{p.get('condition', '')}' no longer holds"
     if code == "never_started":
         if "condition" in p:

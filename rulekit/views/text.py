@@ -46,6 +46,21 @@ def _table(headers: list[str], rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
+def object_state(v: Any) -> str:
+    """``tapped``, ``face down``, ``attached to X`` (comma-separated), or ``—``.
+
+    >>> from rulekit.mtg.trace import ObjectView
+    >>> object_state(ObjectView("a", "Aura", "Ann", "Ann", "battlefield", tapped=True, attached_to="bears"))
+    'tapped, attached to bears'
+    """
+    parts = ["tapped"] if v.tapped else []
+    if v.face_down:
+        parts.append("face down")
+    if v.attached_to:
+        parts.append(f"attached to {v.attached_to}")
+    return ", ".join(parts) or "—"
+
+
 def solve_text(trace: Trace) -> str:
     """The readable form of a trace: effects, the layer table, dependencies, loops, final state."""
     out = [f"Scenario {trace.scenario}  (ruleset: {trace.ruleset})", ""]
@@ -99,6 +114,8 @@ def solve_text(trace: Trace) -> str:
     out.append("")
     out.append("Final characteristics")
     frows = []
+    #: tapped / face down / attached: a column only when some object has one (issue 9)
+    state_col = any(v.tapped or v.face_down or v.attached_to for v in trace.final.values())
     for oid in trace.final:
         v = trace.final[oid]
         types = " ".join([*v.supertypes, *v.types])
@@ -116,7 +133,10 @@ def solve_text(trace: Trace) -> str:
                 "\n".join(_clip(a, 60) for a in v.abilities) or "(none)",
             ]
         )
-    out.append(_table(["id", "name", "controller", "zone", "types", "colors", "P/T", "abilities"], frows))
+        if state_col:
+            frows[-1].append(object_state(v))
+    headers = ["id", "name", "controller", "zone", "types", "colors", "P/T", "abilities"]
+    out.append(_table([*headers, "state"] if state_col else headers, frows))
     out.append("")
     out.append("Players: " + "; ".join(f"{p}: {_fmt(v.abilities)}" for p, v in trace.players.items()))
     out.append(

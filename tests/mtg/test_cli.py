@@ -25,6 +25,9 @@ OBJECT_KEYS = {
     "power",
     "toughness",
     "counters",
+    "tapped",
+    "attached_to",
+    "face_down",
 }
 
 

@@ -41,8 +41,8 @@ CASES = [
     (
         "objects:\n  - id: a\n    name: A\n    types: [Enchantment]\n    abilities:\n      - text: t\n"
         "        static: {affects: creaturs you control, modify_pt: {power: 1}}\n",
-        "scenario.yaml:9: objects[0].abilities[0].static.affects: 'creaturs' is not a word selectors "
-        "know (in 'creaturs you control') — did you mean 'creatures'?",
+        "scenario.yaml:9: objects[0].abilities[0].static.affects: 'creaturs' (word 1, character 1) in "
+        "'creaturs you control' is not a type or selector word — did you mean 'creatures'?",
     ),
     (
         "objects:\n  - {id: g, card: Gideon Jura}\nevents:\n  - resolve: {source: g, ability: '1'}\n",

@@ -40,14 +40,12 @@ def apply_effect(eff: Eff, sub: str, state: State, ids: tuple[str, ...]) -> None
     """Apply one effect part to a set of objects, simultaneously: every parameter (an
     expression's value, a copied object's values) is read before anything changes."""
     part = PARTS[sub]
-    if part.shared is not None:
+    uses = part.uses_params(eff.spec)
+    if part.shared is not None and not uses:
         _apply_shared(eff, sub, state, ids)
         return
     ctx = make_ctx(eff, state)
-    if part.has_params:
-        params = [part.params(eff, state.objs[oid], state, ctx) for oid in ids]
-    else:
-        params = [None] * len(ids)
+    params = [part.params(eff, state.objs[oid], state, ctx) if uses else None for oid in ids]
     for oid, param in zip(ids, params, strict=True):
         part.apply(eff, state.w(oid), param)
 

@@ -168,7 +168,7 @@ class WhatIf:
             got = obj.copy()
             got.sig = None
             part = self.part
-            param = part.params(self.b, obj, self.state, self.ctx) if part.has_params else None
+            param = part.params(self.b, obj, self.state, self.ctx) if part.uses_params(self.b.spec) else None
             part.apply(self.b, got, param)
             self._after[oid] = got
         return got
@@ -258,7 +258,7 @@ def judge_pair(
         else:
             gained: list[str] = []
             lost: list[str] = []
-            if any(p.special for p in sel.parts):
+            if not all(p.by_signature for p in sel.parts):
                 for oid in wi.ids:
                     m0 = matches(sel, cur.objs[oid], ctx_a, memo)
                     m1 = matches(sel, wi.after(oid), ctx_a, memo)
@@ -318,7 +318,9 @@ def alike_key(a: Eff, wi: WhatIf, begun: dict[str, tuple[str, ...]]) -> tuple[An
     """Effects that are alike for :func:`judge_pair` against ``wi.b`` in this state get the same
     verdict (only their names differ): the same spec, origin, begun-ness, "you" and target
     player, when ``b`` does not touch ``a``'s source, and ``a`` has no condition, names no object
-    by position (``this``, ``enchanted``, targets, a name) and does the same to every object.
+    by position (``this``, ``enchanted``, targets, a name), tests nothing objects alike may differ
+    in (abilities, numbers, "other than the target": ``Part.by_signature``) and does the same to
+    every object.
     ``None`` when ``a``'s verdict may depend on ``a`` itself. Only a cache key (one judgement)."""
     spec = a.spec
     if spec is None or (a.source is not None and a.source in wi.idset):
@@ -332,7 +334,7 @@ def alike_key(a: Eff, wi: WhatIf, begun: dict[str, tuple[str, ...]]) -> tuple[An
         ok = (
             spec.condition is None
             and not PARTS[wi.sub].params_vary(spec)
-            and not (sel is not None and any(p.special for p in sel.parts))
+            and not (sel is not None and not all(p.by_signature for p in sel.parts))
         )
         if len(memo) > caches.ALIKE_OK_MAX:
             memo.clear()

@@ -21,7 +21,7 @@ from rulekit.mtg.model import Ability, EffectSpec, Event, ObjectDef, Scenario, _
 from rulekit.mtg.selectors import Condition
 
 if TYPE_CHECKING:
-    from rulekit.mtg.engine.replay import Compiled
+    from rulekit.mtg.engine.replay import Compiled, Situation
 
 
 @dataclass
@@ -187,6 +187,10 @@ def resolved_status(comp: Compiled, eff: Eff) -> None:
     if dur == "until end of turn" and any(mark > index for mark in comp.eot_marks):
         eff.active, eff.note_code, eff.note_params = False, "ended", (("until", "end of turn"),)
         return
+    ended = duration_end(comp, eff, dur, index)
+    if ended is not None:
+        eff.active, eff.note_code, eff.note_params = False, "ended", (("until", ended),)
+        return
     cond = spec.condition
     if cond is not None and dur.startswith("for as long as"):
         if cond.kind == "controls":
@@ -198,9 +202,45 @@ def resolved_status(comp: Compiled, eff: Eff) -> None:
         if not _base_condition(comp, cond, eff, at):
             eff.active, eff.note_code, eff.note_params = False, "never_started", (("condition", cond.text),)
             return
-        now = {oid: (o.zone, o.tapped) for oid, o in comp.base.items()}
+        now = {oid: (o.zone, o.tapped, o.counters) for oid, o in comp.base.items()}
         if not _base_condition(comp, cond, eff, now):
             eff.active, eff.note_code, eff.note_params = False, "ended", (("condition", cond.text),)
+
+
+def duration_end(comp: Compiled, eff: Eff, dur: str, index: int) -> str | None:
+    """611.2a / 514.2 and the durations of issue 9: the event that ended a resolved effect's
+    duration, as the words the trace gives (``None`` while it lasts).
+
+    * "until your next turn": the start of its controller's next turn (a ``begin_turn`` event
+      for the player who controlled it when it resolved);
+    * "until its controller's next untap step": the next ``untap_step`` of the controller of the
+      object it affects (its first target, else its source), as the scenario lists control;
+    * "until end of combat": the next ``end_of_combat`` event (511.3).
+    """
+    if dur == "until your next turn":
+        kind, who = "begin_turn", eff.controller
+        words = f"the start of {who}'s next turn"
+    elif dur == "until its controller's next untap step":
+        ref = eff.targets[0] if eff.targets else eff.source
+        d = comp.defs.get(ref or "")
+        who = d.controller if d is not None else eff.controller
+        kind, words = "untap_step", f"{who}'s next untap step"
+    elif dur == "until end of combat":
+        kind, who, words = "end_of_combat", None, "end of combat"
+    else:
+        return None
+    for at, k, player in comp.marks:
+        if at > index and k == kind and (who is None or player == who):
+            return words
+    return None
+
+
+def counter_subject(cond: Condition, eff: Eff) -> str | None:
+    """Whose counters "it has a <kind> counter on it" reads: ``it`` is the effect's first target,
+    else its source."""
+    if cond.obj == "it":
+        return eff.targets[0] if eff.targets else eff.source
+    return None
 
 
 def resolve_ref(comp_defs: dict[str, Any], ref: str, source: str | None) -> str | None:
@@ -216,14 +256,18 @@ def resolve_ref(comp_defs: dict[str, Any], ref: str, source: str | None) -> str 
     return None
 
 
-def _base_condition(
-    comp: Compiled, cond: Condition, eff: Eff, at: dict[str, tuple[str | None, bool]]
-) -> bool:
+def _base_condition(comp: Compiled, cond: Condition, eff: Eff, at: dict[str, Situation]) -> bool:
     oid = resolve_ref(comp.defs, cond.obj, eff.source)
+    if cond.kind == "has_counter":
+        oid = counter_subject(cond, eff) or oid
+        if oid is None or oid not in at:
+            return False
+        zone, _, counters = at[oid]
+        return zone is not None and any(k == cond.counter and n > 0 for k, n in counters)
     if cond.kind in ("on_battlefield", "tapped", "untapped"):
         if oid is None or oid not in at:
             return False
-        zone, tapped = at[oid]
+        zone, tapped, _ = at[oid]
         if cond.kind == "on_battlefield":
             return zone == "battlefield"
         return zone == "battlefield" and (tapped if cond.kind == "tapped" else not tapped)
@@ -255,6 +299,8 @@ def static_condition_holds(eff: Eff, state: State) -> bool:
         assert cond.selector is not None
         return len(select(cond.selector, state, ctx)) >= cond.n
     ref = cond.obj
+    if cond.kind == "has_counter":
+        ref = counter_subject(cond, eff) or ref
     if ref == "this":
         target = ctx.source
     else:
@@ -269,6 +315,8 @@ def static_condition_holds(eff: Eff, state: State) -> bool:
         return not target.tapped
     if cond.kind == "controls":
         return target.controller == ctx.you
+    if cond.kind == "has_counter":
+        return target.zone is not None and any(k == cond.counter and n > 0 for k, n in target.counters)
     return True
 
 

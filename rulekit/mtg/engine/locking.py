@@ -13,7 +13,8 @@ from rulekit.mtg.engine.effects import Eff, resolve_ref
 from rulekit.mtg.engine.replay import Compiled
 from rulekit.mtg.engine.select import Ctx, eval_expr, matches, select
 from rulekit.mtg.engine.state import State
-from rulekit.mtg.selectors import TargetRule, compare
+from rulekit.mtg.expressions import TargetRule
+from rulekit.mtg.selectors import compare
 
 
 def lock_resolved(comp: Compiled, cache: dict[int, State], solve_prefix: Callable[[int], State]) -> None:

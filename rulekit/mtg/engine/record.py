@@ -116,7 +116,7 @@ def apply_recorded(
     raw = _SNAPSHOT.get(sub, _PT_GETTER)
     objs = state.objs
     before_raw = [raw(objs[oid]) for oid in ids]
-    if part.sig_neutral:
+    if part.keeps_signature(eff.spec):
         sigs = [sig_of(objs[oid]) for oid in ids]
         apply_effect(eff, sub, state, ids)
         for oid, sig in zip(ids, sigs, strict=True):

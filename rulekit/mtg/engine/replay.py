@@ -21,7 +21,10 @@ from rulekit.mtg.engine.effects import (
 )
 from rulekit.mtg.engine.state import Obj
 from rulekit.mtg.engine.timestamps import Clock, assign_timestamps, simultaneous_order
-from rulekit.mtg.model import ObjectDef, Scenario
+from rulekit.mtg.model import Event, ObjectDef, Scenario
+
+#: what the replay keeps of an object before each event (conditions and durations read it)
+Situation = tuple[str | None, bool, tuple[tuple[str, int], ...]]
 
 
 @dataclass
@@ -35,7 +38,11 @@ class Compiled:
     resolve_ts: dict[int, float]
     eot_marks: list[int]  # indices of the end_of_turn events
     names: dict[str, str]
-    base_at: dict[int, dict[str, tuple[str | None, bool]]] = field(default_factory=dict)
+    #: the game before each event: object id -> (zone, tapped, counters)
+    base_at: dict[int, dict[str, Situation]] = field(default_factory=dict)
+    #: (event index, kind, player) of the events that end durations: ``begin_turn``,
+    #: ``untap_step`` (with their player), ``end_of_combat`` (player ``None``)
+    marks: list[tuple[int, str, str | None]] = field(default_factory=list)
 
     def listed_effects(self) -> list[Eff]:
         """Static/CDA effects of the objects as they are printed, plus resolved effects."""
@@ -49,6 +56,40 @@ class Compiled:
         out.extend(self.resolved)
         out.sort(key=lambda e: e.sort_key)
         return out
+
+
+def enters_with(obj: Obj, ev: Event) -> None:
+    """614.1c: "This creature enters with N <kind> counters on it" (its abilities) and an
+    ``enter`` event's ``with_counters``: counters it has as it enters, added to any listed."""
+    have = dict(obj.counters)
+    for kind, n in (*(c for a in obj.abilities for c in a.enters_with), *ev.with_counters):
+        have[kind] = have.get(kind, 0) + n
+    obj.counters = tuple(sorted((k, n) for k, n in have.items() if n > 0))
+
+
+def enters_as_effect(
+    scn: Scenario,
+    ev: Event,
+    index: int,
+    oid: str,
+    base: dict[str, Obj],
+    defs: dict[str, ObjectDef],
+    names: dict[str, str],
+    used: set[str],
+) -> Eff:
+    """614.12 / 611.3c: an object put onto the battlefield "as an enchantment" (or as anything an
+    ``enter`` event's ``as`` says) is that as it enters: the effect applies to it from the moment
+    it enters, with its entering timestamp, for as long as its duration says (indefinite)."""
+    obj = base[oid]
+    synthetic = Event(
+        "resolve",
+        targets=(oid,),
+        spec=ev.enters_as,
+        id=f"{oid}.enters-as",
+        name=f"{names.get(oid, oid)} enters as",
+        controller=obj.controller,
+    )
+    return resolved_effect(scn, synthetic, index, obj.timestamp, base, defs, names, used)
 
 
 def display_names(defs: Iterable[ObjectDef]) -> dict[str, str]:
@@ -88,13 +129,14 @@ def compile_scenario(scn: Scenario, upto: int | None = None) -> Compiled:
     resolved: list[Eff] = []
     resolve_ts: dict[int, float] = {}
     eot: list[int] = []
-    base_at: dict[int, dict[str, tuple[str | None, bool]]] = {}
+    base_at: dict[int, dict[str, Situation]] = {}
+    marks: list[tuple[int, str, str | None]] = []
     used_ids: set[str] = set()
 
     for i, ev in enumerate(scn.events):
         if upto is not None and i >= upto:
             break
-        base_at[i] = {oid: (o.zone, o.tapped) for oid, o in base.items()}
+        base_at[i] = {oid: (o.zone, o.tapped, o.counters) for oid, o in base.items()}
         if ev.kind == "enter":
             for j, oid in enumerate(simultaneous_order(scn, ev.objects)):
                 obj = base[oid]
@@ -102,6 +144,9 @@ def compile_scenario(scn: Scenario, upto: int | None = None) -> Compiled:
                 obj.tapped = False
                 explicit = defs[oid].timestamp
                 obj.timestamp = clock.enter(ev, oid, j, explicit)
+                enters_with(obj, ev)
+                if ev.enters_as:
+                    resolved.append(enters_as_effect(scn, ev, i, oid, base, defs, names, used_ids))
         elif ev.kind == "leave":
             for oid in ev.objects:
                 base[oid].zone = ev.to or "graveyard"
@@ -124,11 +169,25 @@ def compile_scenario(scn: Scenario, upto: int | None = None) -> Compiled:
                 base[oid].tapped = ev.kind == "tap"
         elif ev.kind == "end_of_turn":
             eot.append(i)
+        elif ev.kind == "untap_step":
+            # 502.3: the active player untaps their permanents (as the scenario lists control)
+            marks.append((i, ev.kind, ev.controller))
+            for o in base.values():
+                if o.zone == "battlefield" and o.controller == ev.controller:
+                    o.tapped = False
+        elif ev.kind in ("begin_turn", "end_of_combat"):
+            marks.append((i, ev.kind, ev.controller))
+        elif ev.kind == "counters":
+            # a counter put on or removed (122.1); never below zero
+            oid, kind = ev.objects[0], ev.name or ""
+            have = dict(base[oid].counters)
+            have[kind] = max(0, have.get(kind, 0) + (ev.x or 0))
+            base[oid].counters = tuple(sorted((k, n) for k, n in have.items() if n))
         elif ev.kind == "resolve":
             ts = clock.tick(ev.timestamp)
             resolve_ts[i] = ts
             resolved.append(resolved_effect(scn, ev, i, ts, base, defs, names, used_ids))
-    comp = Compiled(scn, base, defs, resolved, resolve_ts, eot, names, base_at)
+    comp = Compiled(scn, base, defs, resolved, resolve_ts, eot, names, base_at, marks)
     for eff in resolved:
         resolved_status(comp, eff)
     return comp

@@ -3,19 +3,21 @@ phrase's value, and what a selector reads (for the 613.8a pruning).
 
 The selector *language* (parsing, words) is :mod:`rulekit.mtg.selectors`; this module applies a
 parsed :class:`~rulekit.mtg.selectors.Selector` to the working state. What a selector reads is
-asked in one place, :func:`cond_reads` (one condition) and :func:`selector_reads` (a selector):
-a new selector form plugs in there.
+asked in one place, :func:`read_keys` (turning the selector's or expression's own
+``characteristics`` into the keys layer parts write), used by :func:`selector_reads` and
+:func:`expr_reads`: a new selector form declares what it reads in :mod:`rulekit.mtg.selectors`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rulekit.mtg.engine import caches
 from rulekit.mtg.engine.state import Obj, State, sig_of
-from rulekit.mtg.selectors import Cond, Expr, Part, Selector
+from rulekit.mtg.expressions import COMPOSITE_KINDS, Expr
+from rulekit.mtg.selectors import Cond, Part, Selector
 from rulekit.mtg.vocab import subtype_family
 
 if TYPE_CHECKING:
@@ -70,7 +72,7 @@ def match_cond(c: Cond, obj: Obj, ctx: Ctx) -> bool:
         return obj.token == v
     if a == "counters":
         return any(k == v and n > 0 for k, n in obj.counters)
-    return False
+    return c.test(obj, ctx)  # abilities, numbers, "other than the target" (selectors.Cond.test)
 
 
 def match_part(p: Part, obj: Obj, ctx: Ctx) -> bool:
@@ -104,8 +106,9 @@ def match_part(p: Part, obj: Obj, ctx: Ctx) -> bool:
 
 
 def part_member(p: Part, obj: Obj, ctx: Ctx, memo: dict[Any, Any]) -> bool:
-    """:func:`match_part`, memoised by object signature for parts that don't name objects."""
-    if p.special is not None:
+    """:func:`match_part`, memoised by object signature for parts that test only what objects
+    alike share (:attr:`~rulekit.mtg.selectors.Part.by_signature`)."""
+    if not p.by_signature:
         return match_part(p, obj, ctx)
     if p.other and ctx.source is not None and obj.id == ctx.source.id:
         return False
@@ -133,8 +136,8 @@ def matches(sel: Selector, obj: Obj, ctx: Ctx, memo: dict[Any, Any] | None = Non
 
 
 def matcher(sel: Selector, ctx: Ctx, memo: dict[Any, Any]) -> Callable[[Obj], bool]:
-    """``lambda obj: matches(sel, obj, ctx, memo)`` for a selector without special parts, each
-    part's signature cache looked up once."""
+    """``lambda obj: matches(sel, obj, ctx, memo)`` for a selector whose parts are all
+    :attr:`~rulekit.mtg.selectors.Part.by_signature`, each part's signature cache looked up once."""
     src = ctx.source.id if ctx.source is not None else None
     parts = [(p.other and src is not None, _part_memo(p, ctx, memo), p) for p in sel.parts]
 
@@ -163,6 +166,8 @@ def _select_part(p: Part, state: State, ctx: Ctx) -> list[str]:
         if p.special in ("enchanted", "equipped"):
             t = ctx.source.attached_to if ctx.source else None
             return [t] if t in state.objs and state.objs[t].zone is not None else []
+        return [oid for oid, o in state.objs.items() if match_part(p, o, ctx)]
+    if not p.by_signature:  # reads abilities or numbers: objects alike may differ there
         return [oid for oid, o in state.objs.items() if match_part(p, o, ctx)]
     pm = _part_memo(p, ctx, memo)
     objs = state.objs
@@ -230,6 +235,12 @@ def eval_expr(e: Expr, obj: Obj, eff: Eff, state: State, ctx: Ctx) -> int:
     elif e.kind == "count":
         assert e.selector is not None
         base = len(select(e.selector, state, ctx))
+    elif e.kind in COMPOSITE_KINDS:  # twice/half X, sums, the greatest power among, its power
+        return e.combine(
+            lambda sub: eval_expr(sub, obj, eff, state, ctx),
+            lambda sel: [state.objs[oid] for oid in select(sel, state, ctx)],
+            obj,
+        )
     else:  # card_types
         assert e.selector is not None
         kinds: set[str] = set()
@@ -245,33 +256,40 @@ Key = tuple[str, str]
 EVERYTHING: frozenset[Key] = frozenset({(ANY, ANY)})
 
 
-def cond_reads(c: Cond) -> Key:
-    """The ``(characteristic, value)`` one selector condition tests: ``("subtypes", "Swamp")``
-    for "Swamps", ``("colors", "*")`` for "colorless" (any colour change can flip it),
-    ``("controller", "*")`` for "you control"."""
-    if c.op in ("has", "lacks") and isinstance(c.value, str):
-        return (c.attr, c.value)
-    return (c.attr, ANY)
+def read_keys(chars: Iterable[tuple[str, str]]) -> frozenset[Key]:
+    """What a selector or expression says it reads (``Selector.characteristics``,
+    ``Expr.characteristics``), in the keys :meth:`LayerPart.writes` uses: abilities are changed
+    by adding (``abilities+``) or removing (``abilities-``) them, power and toughness by every
+    P/T sublayer (``pt``); the rest keep their name (``("subtypes", "Swamp")`` for "Swamps",
+    ``("colors", "*")`` for "colorless", ``("controller", "*")`` for "you control").
+
+    >>> from rulekit.mtg.selectors import parse_selector
+    >>> sorted(read_keys(parse_selector("creatures with flying").characteristics))
+    [('abilities+', '*'), ('abilities-', '*'), ('types', 'Creature')]
+    """
+    out: set[Key] = set()
+    for attr, value in chars:
+        if attr == "abilities":
+            out.add(("abilities-", ANY))
+            out.add(("abilities+", ANY))
+        elif attr in ("power", "toughness"):
+            out.add(("pt", ANY))
+        else:
+            out.add((attr, value))
+    return frozenset(out)
 
 
 def selector_reads(sel: Selector | None) -> frozenset[Key]:
-    """``(characteristic, value)`` pairs a selector tests, derived from its conditions
-    (:func:`cond_reads`), its zone owner and its attachment words."""
+    """``(characteristic, value)`` pairs a selector tests (:func:`read_keys` of its
+    :attr:`~rulekit.mtg.selectors.Selector.characteristics`: its conditions, zone owner and
+    attachment words)."""
     if sel is None:
         return frozenset()
     memo = caches.SEL_READS
     hit = memo.get(id(sel))
     if hit is not None and hit[0] is sel:
         return hit[1]
-    out: set[Key] = set()
-    for p in sel.parts:
-        for c in p.conds:
-            out.add(cond_reads(c))
-        if p.zone_owner:
-            out.add(("owner", ANY))
-        if p.special in ("enchanted", "equipped"):
-            out.add(("attached_to", ANY))
-    reads = frozenset(out)
+    reads = read_keys(sel.characteristics)
     if len(memo) > caches.SEL_READS_MAX:
         memo.clear()
     memo[id(sel)] = (sel, reads)  # the selector is kept alive, so its id is not reused
@@ -279,13 +297,10 @@ def selector_reads(sel: Selector | None) -> frozenset[Key]:
 
 
 def expr_reads(e: Expr) -> frozenset[Key]:
-    """What a number phrase's value reads (its selector, card types, mana value)."""
-    r = set(selector_reads(e.selector))
-    if e.kind == "card_types":
-        r.add(("types", ANY))
-    if e.kind == "mana_value":
-        r.add(("mana_value", ANY))
-    return frozenset(r)
+    """What a number phrase's value reads (:func:`read_keys` of its
+    :attr:`~rulekit.mtg.expressions.Expr.characteristics`: its selectors, card types, mana value,
+    power or toughness)."""
+    return read_keys(e.characteristics)
 
 
 def resolve_player(word: str, ctx: Ctx, state: State) -> str | None:

@@ -70,6 +70,15 @@ class LayerPart:
         """Whether what it does can differ from one moment (or object) to another."""
         return False
 
+    def keeps_signature(self, spec: EffectSpec | None) -> bool:
+        """Whether applying it leaves everything a selector reads unchanged (:attr:`sig_neutral`)."""
+        return self.sig_neutral
+
+    def uses_params(self, spec: EffectSpec | None) -> bool:
+        """Whether applying this effect part takes :meth:`params` (then it is applied object by
+        object, never through the :attr:`shared` cache)."""
+        return self.has_params
+
     def params(self, eff: Eff, obj: Obj, state: State, ctx: Ctx) -> Any:
         """What it does to one object, as data (``None`` when it takes no parameter)."""
         return None

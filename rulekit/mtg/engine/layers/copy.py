@@ -1,19 +1,21 @@
-"""Layer 1: copy effects (613.2a, 707.2) and face-down permanents (613.2b current / layer 1 seed, 708.2)."""
+"""Layer 1: copy effects (613.2a, 707.2) with their exceptions (707.9), and face-down permanents
+(613.2b current / layer 1 seed, 708.2)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from rulekit.mtg.engine.layers.base import LayerPart
+from rulekit.mtg.engine.layers.base import LayerPart, add_words
 from rulekit.mtg.engine.select import EVERYTHING, Key, select
 from rulekit.mtg.trace import COPIABLE
+from rulekit.mtg.vocab import type_kind
 
 if TYPE_CHECKING:
     from rulekit.mtg.engine.effects import Eff
     from rulekit.mtg.engine.select import Ctx
     from rulekit.mtg.engine.state import Obj, State
-    from rulekit.mtg.model import EffectSpec
+    from rulekit.mtg.model import Ability, EffectSpec
 
 #: The copiable values a copy effect takes, as its parameter tuple holds them (707.2).
 COPIED = (*COPIABLE, "all_types")
@@ -34,8 +36,32 @@ FACE_DOWN: dict[str, Any] = {
 }
 
 
+def _defines_pt(a: Ability) -> bool:
+    """Whether an ability is a characteristic-defining ability that defines power/toughness."""
+    return a.kind == "cda" and a.spec is not None and "pt_cda" in a.spec.sublayers
+
+
+def apply_exceptions(spec: EffectSpec, obj: Obj) -> None:
+    """707.9: the copy's exceptions, applied as part of the copy effect, so they are part of the
+    copy's copiable values and a later copy of it takes them too (707.9b): types "in addition to
+    its other types" (707.9a), set power/toughness ("except it's 7/7"; 707.9d: a copied ability
+    that defines P/T is then not copied), and abilities it also has ("except it has ...")."""
+    for w in spec.copy_types:
+        kind = type_kind(w)
+        setattr(obj, kind, add_words(getattr(obj, kind), (w,)))
+    if spec.copy_power is not None or spec.copy_toughness is not None:
+        obj.abilities = tuple(a for a in obj.abilities if not _defines_pt(a))
+        if spec.copy_power is not None:
+            obj.power = spec.copy_power
+        if spec.copy_toughness is not None:
+            obj.toughness = spec.copy_toughness
+    if spec.copy_abilities:
+        obj.abilities = obj.abilities + spec.copy_abilities
+
+
 class CopyPart(LayerPart):
-    """707.2 / 613.2a: a copy effect overwrites the copiable values (not control, counters...)."""
+    """707.2 / 613.2a: a copy effect overwrites the copiable values (not control, counters...);
+    its exceptions (707.9) are applied with it (:func:`apply_exceptions`)."""
 
     sub = "copy"
     rule = "613.2a, 707.2"
@@ -81,6 +107,9 @@ class CopyPart(LayerPart):
         )
         for name, value in values.items():
             setattr(obj, name, value)
+        spec = eff.spec
+        assert spec is not None
+        apply_exceptions(spec, obj)
 
 
 class FaceDownPart(LayerPart):

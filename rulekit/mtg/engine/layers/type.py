@@ -77,6 +77,8 @@ class TypePart(LayerPart):
         if spec.set_types is not None or any(type_kind(t) == "types" for t in spec.type_remove):
             w.add(("subtypes", ANY))  # 205.1a: subtypes follow card types
             w.add(("abilities-", ANY))  # ... and a land's intrinsic abilities its land types (305.6)
+        if ("subtypes", ANY) in w or any(t in BASIC_LAND_TYPES for t in spec.type_add):
+            w.add(("abilities+", ANY))  # 305.6: a new basic land type brings its mana ability
         return frozenset(w)
 
     def decision_inputs(self, spec: EffectSpec | None) -> frozenset[Key]:

@@ -1,0 +1,357 @@
+"""The semantic checks of a scenario or card file, after its shape is validated (rulekit/mtg/schema.py).
+
+Every type word, colour, selector, expression, condition, counter, text change (612.2) and control
+value is checked here; a problem is one :class:`~rulekit.errors.ScenarioError` naming
+``file:line: field`` with a "did you mean". :mod:`rulekit.mtg.loader` calls these while it builds
+the model.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulekit import limits
+from rulekit.errors import ScenarioError
+from rulekit.mtg.expressions import parse_expr, parse_target_rule
+from rulekit.mtg.model import DURATIONS
+from rulekit.mtg.schema import (
+    AbilityModel,
+    EffectModel,
+)
+from rulekit.mtg.selectors import SelectorError, parse_condition, parse_selector
+from rulekit.mtg.vocab import (
+    CARD_TYPES,
+    COLORS,
+    SUBTYPES,
+    SUPERTYPES,
+    ZONES,
+    suggest_close,
+)
+from rulekit.yamlsrc import YamlDoc, suggest
+
+Path_ = tuple[str | int, ...]
+
+
+def err(
+    doc: YamlDoc, path: Path_, msg: str, suggestion: str | None = None, code: str = "INVALID_VALUE"
+) -> ScenarioError:
+    """The one located error of a check: ``file:line: field: msg — did you mean …``."""
+    return doc.error(path, msg, code=code, suggestion=suggestion)
+
+
+def check_words(doc: YamlDoc, path: Path_, words: list[str], kind: str) -> None:
+    allowed: tuple[str, ...]
+    if kind == "types":
+        allowed, label = CARD_TYPES, "a card type"
+    elif kind == "supertypes":
+        allowed, label = SUPERTYPES, "a supertype"
+    elif kind == "subtypes":
+        allowed, label = (*SUBTYPES, "(all creature types)"), "a subtype"
+    elif kind == "colors":
+        allowed, label = COLORS, "a colour (white, blue, black, red, green)"
+    else:  # any type word
+        allowed, label = (*CARD_TYPES, *SUPERTYPES, *SUBTYPES), "a card type, subtype or supertype"
+    for i, w in enumerate(words):
+        if "{chosen" in w:
+            continue
+        if w not in allowed:
+            raise err(doc, (*path, i), f"'{w}' is not {label}", suggest_close(w, allowed))
+
+
+def _check_selector(doc: YamlDoc, path: Path_, text: str, names: set[str] | None) -> None:
+    if "{chosen" in text:
+        return
+    try:
+        sel = parse_selector(text)
+    except SelectorError as exc:
+        raise err(doc, path, str(exc), exc.suggestion, code="BAD_SELECTOR") from None
+    _check_names(doc, path, sel.names, names)
+
+
+def _check_names(doc: YamlDoc, path: Path_, sel_names: tuple[str, ...], names: set[str] | None) -> None:
+    """Every name a selector reads must be an object of the scenario (a library card may name cards)."""
+    from rulekit.mtg.selectors import vocabulary
+
+    for name in sel_names:
+        known = names is not None and (name in names or name.lower() in {n.lower() for n in names})
+        if known:
+            continue
+        if names is None and name[:1].isupper():
+            continue  # a card name inside a library card: checked when a scenario uses it
+        choices = [*vocabulary(), *sorted(names or ())]
+        raise err(
+            doc,
+            path,
+            f"'{name}' is neither a selector nor an object in this scenario",
+            suggest_close(name, choices),
+            code="BAD_SELECTOR",
+        )
+
+
+def _check_condition(doc: YamlDoc, path: Path_, text: str, names: set[str] | None) -> None:
+    """A condition parses, and the object or selector it names is in the scenario."""
+    try:
+        cond = parse_condition(text)
+    except SelectorError as exc:
+        raise err(doc, path, str(exc), exc.suggestion) from None
+    if cond.selector is not None:
+        _check_names(doc, path, cond.selector.names, names)
+    obj = cond.obj.removeprefix("@")
+    named = cond.selector is None and obj not in ("this", "it") and names is not None and "{chosen" not in obj
+    if named and names is not None and obj not in names and obj.lower() not in {n.lower() for n in names}:
+        raise err(
+            doc,
+            path,
+            f"no object '{obj}' in this scenario",
+            suggest(obj, sorted(names)),
+            code="UNKNOWN_OBJECT",
+        )
+
+
+def check_effect(
+    doc: YamlDoc,
+    path: Path_,
+    raw: dict[str, Any],
+    names: set[str] | None,
+    players: list[str] | None = None,
+    resolving: bool = False,
+) -> dict[str, Any]:
+    """Validate one effect spec (structure, words, selectors, expressions); returns it cleaned.
+
+    ``players`` (``None`` in the card library) are the scenario's players, for ``control``;
+    ``resolving`` says whether the effect comes from a resolving ability (only those know X).
+    """
+    model = doc.validate(EffectModel, path)
+    data = model.model_dump(by_alias=True, exclude_defaults=True)
+    check_effect_data(doc, path, data, names, players, resolving)
+    ab = data.get("abilities") or {}
+    for i, item in enumerate(ab.get("add") or ()):
+        if not isinstance(item, str):
+            check_ability(doc, (*path, "abilities", "add", i), item, names, players)
+    return data
+
+
+def check_effect_data(
+    doc: YamlDoc,
+    path: Path_,
+    data: dict[str, Any],
+    names: set[str] | None,
+    players: list[str] | None,
+    resolving: bool,
+    filled: bool = False,
+) -> None:
+    """The words, selectors, expressions and references of an effect spec of a known shape.
+
+    Run on the file's own spec, and again (``filled``) once ``{chosen ...}`` placeholders are
+    filled in, where granted abilities are checked the same way."""
+    if data.get("control") is not None:
+        _check_control(doc, (*path, "control"), str(data["control"]), names, players)
+    if data.get("text_change"):
+        tc = data["text_change"]
+        check_text_change(doc, (*path, "text_change"), str(tc["from"]), str(tc["to"]))
+    if data.get("affects") is not None and str(data["affects"]).strip().lower() not in (
+        "targets",
+        "target",
+        "target player",
+    ):
+        _check_selector(doc, (*path, "affects"), str(data["affects"]), names)
+    for k in ("copy", "full_text"):
+        if data.get(k) is not None:
+            _check_selector(doc, (*path, k), str(data[k]), names)
+    if data.get("except") is not None:
+        if not data.get("copy"):
+            raise err(doc, (*path, "except"), "'except' is the exceptions of a copy effect: add 'copy'")
+        exc_ = data["except"]
+        if exc_.get("types"):
+            check_words(doc, (*path, "except", "types"), exc_["types"], "any")
+        for i, item in enumerate(exc_.get("abilities") or ()):
+            if not isinstance(item, str):
+                check_ability(doc, (*path, "except", "abilities", i), item, names)
+    if data.get("targets_must") is not None:
+        try:
+            parse_target_rule(str(data["targets_must"]))
+        except SelectorError as exc:
+            raise err(doc, (*path, "targets_must"), str(exc), exc.suggestion, code="BAD_SELECTOR") from None
+    for key in ("condition", "duration"):
+        val = data.get(key)
+        if val is None:
+            continue
+        if key == "duration":
+            low = val.lower()
+            if low in DURATIONS:
+                continue
+            if not low.startswith("for as long as"):
+                raise err(doc, (*path, key), f"'{val}' is not a duration", suggest(val, list(DURATIONS)))
+        _check_condition(doc, (*path, key), val, names)
+    t = data.get("type") or {}
+    for k in ("add", "remove", "set_subtypes"):
+        if t.get(k):
+            check_words(doc, (*path, "type", k), t[k], "any" if k != "set_subtypes" else "subtypes")
+    if t.get("set_types"):
+        check_words(doc, (*path, "type", "set_types"), t["set_types"], "types")
+    c = data.get("color")
+    if isinstance(c, dict):
+        for k in ("set", "add"):
+            if c.get(k):
+                check_words(doc, (*path, "color", k), c[k], "colors")
+    ab = data.get("abilities") or {}
+    if ab.get("activated_of"):
+        _check_selector(doc, (*path, "abilities", "activated_of"), str(ab["activated_of"]), names)
+    if ab.get("keep") and not ab.get("remove_all"):
+        raise err(doc, (*path, "abilities", "keep"), "'keep' goes with 'remove_all: true'")
+    for i, item in enumerate(ab.get("add") or ()):
+        if not isinstance(item, str):
+            check_ability(doc, (*path, "abilities", "add", i), item, names)
+    if filled:
+        for i, item in enumerate(ab.get("add") or ()):
+            for k in ("static", "cda", "resolves"):
+                if isinstance(item, dict) and isinstance(item.get(k), dict):
+                    where = (*path, "abilities", "add", i, k)
+                    check_effect_data(doc, where, item[k], names, players, k == "resolves", filled=True)
+    for k in ("set_pt", "modify_pt"):
+        for f in ("power", "toughness"):
+            v = (data.get(k) or {}).get(f)
+            if v is None:
+                continue
+            if isinstance(v, str) and "{chosen" in v:
+                continue
+            try:
+                expr = parse_expr(v)
+            except SelectorError as exc:
+                raise err(doc, (*path, k, f), str(exc), exc.suggestion) from None
+            for sel in expr.selectors:  # a counted selector's object names are checked too
+                _check_names(doc, (*path, k, f), sel.names, names)
+            if expr.kind == "x" and not resolving:
+                raise err(
+                    doc,
+                    (*path, k, f),
+                    f"'{v}' uses X, which only a resolving ability has (its resolve event gives x:)",
+                    code="NO_X",
+                )
+    if data.get("players") is not None:
+        ok = ("you", "each opponent", "each player", "target player")
+        if data["players"].lower() not in ok:
+            raise err(
+                doc,
+                (*path, "players"),
+                f"'{data['players']}' is not one of {', '.join(ok)}",
+                suggest(data["players"], ok),
+            )
+
+
+#: Counter kinds the engine reads: the power/toughness counters of 613.4c and loyalty; any other kind
+#: is a plain lowercase word (``flood``, ``charge``) that only selectors ("with a flood counter") read.
+PT_COUNTERS = ("+1/+1", "-1/-1")
+
+
+def check_counters(doc: YamlDoc, path: Path_, counters: dict[str, int]) -> None:
+    import re
+
+    for kind, n in counters.items():
+        if kind not in PT_COUNTERS and not re.fullmatch(r"[a-z][a-z-]{0,39}", kind):
+            pt_like = re.fullmatch(r"[+-]\d+/[+-]\d+", kind) is not None
+            why = (
+                "only +1/+1 and -1/-1 counters change power and toughness here"
+                if pt_like
+                else "a counter kind is +1/+1, -1/-1, loyalty or a lowercase word such as flood"
+            )
+            raise err(
+                doc,
+                (*path, kind),
+                f"'{kind}' is not a counter kind ({why})",
+                suggest(kind, [*PT_COUNTERS, "loyalty"]),
+            )
+        if n < 0:
+            raise err(doc, (*path, kind), f"a number of counters cannot be negative (got {n})")
+        if n > limits.MAX_COUNTERS:
+            raise err(doc, (*path, kind), f"more than {limits.MAX_COUNTERS:,} counters", code="TOO_MANY")
+
+
+def _word_kind(word: str) -> str | None:
+    """What kind of word a text change may replace (612.2): a colour word or a subtype family."""
+    from rulekit.mtg.vocab import subtype_family
+
+    if word in COLORS:
+        return "colour word"
+    if word in SUBTYPES:
+        return f"{subtype_family(word)} type"
+    return None
+
+
+def check_text_change(doc: YamlDoc, path: Path_, old: str, new: str, exact: bool = False) -> None:
+    """612.2: a text-changing effect replaces a word with another of the same kind (a colour word
+    with a colour word, a land type with a land type, a creature type with a creature type)."""
+    if "{chosen" in old or "{chosen" in new:
+        return  # checked again once the choices are filled in
+    kinds = []
+    for key, word in (("from", old), ("to", new)):
+        kind = _word_kind(word)
+        if kind is None:
+            raise err(
+                doc,
+                path if exact else (*path, key),
+                f"'{word}' is neither a colour word nor a subtype: a text change cannot replace it (612.2)",
+                suggest(word, [*COLORS, *SUBTYPES]),
+                code="BAD_TEXT_CHANGE",
+            )
+        kinds.append(kind)
+    if kinds[0] != kinds[1]:
+        raise err(
+            doc,
+            path if exact else (*path, "to"),
+            f"'{old}' is a {kinds[0]} and '{new}' is a {kinds[1]}: a text change replaces a word "
+            "with one of the same kind (612.2)",
+            code="BAD_TEXT_CHANGE",
+        )
+
+
+def _check_control(
+    doc: YamlDoc, path: Path_, who: str, names: set[str] | None, players: list[str] | None
+) -> None:
+    """A control part names ``you``, a player, ``its owner`` or ``controller of <object>``."""
+    low = who.lower()
+    if low in ("you", "owner", "its owner") or "{chosen" in who:
+        return
+    if low.startswith("controller of "):
+        ref = who[len("controller of ") :]
+        if names is None or ref in names or ref.lower() in {n.lower() for n in names}:
+            return
+        raise err(
+            doc,
+            path,
+            f"no object '{ref}' in this scenario",
+            suggest(ref, sorted(names)),
+            code="UNKNOWN_OBJECT",
+        )
+    if players is not None and who in players:
+        return
+    choices = ["you", "its owner", *(players or ())]
+    raise err(
+        doc,
+        path,
+        f"'{who}' is not a player (control takes you, a player, its owner or 'controller of <object>')",
+        suggest(who, choices),
+    )
+
+
+def check_ability(
+    doc: YamlDoc, path: Path_, raw: Any, names: set[str] | None, players: list[str] | None = None
+) -> Any:
+    if isinstance(raw, str):
+        return raw
+    if not isinstance(raw, dict):
+        raise err(doc, path, "an ability is a string or a mapping with 'text'")
+    model = doc.validate(AbilityModel, path)
+    kinds = [k for k in ("static", "cda", "resolves") if getattr(model, k) is not None]
+    if len(kinds) > 1:
+        raise err(doc, path, f"an ability has at most one of static/cda/resolves (got {', '.join(kinds)})")
+    out = dict(raw)
+    if model.key is not None:
+        out["key"] = str(model.key)
+    for k in kinds:
+        out[k] = check_effect(doc, (*path, k), raw[k], names, players, resolving=k == "resolves")
+    if model.zone is not None and model.zone not in ZONES:
+        raise err(doc, (*path, "zone"), f"'{model.zone}' is not a zone", suggest(model.zone, ZONES))
+    if model.condition:
+        _check_condition(doc, (*path, "condition"), model.condition, names)
+    return out

@@ -1,0 +1,219 @@
+"""The shapes of the MTG YAML files, as pydantic models declared ``extra="forbid"`` (LANGUAGE.md):
+cards, abilities, effect specs, objects, events, scenarios. :mod:`rulekit.mtg.loader` validates
+with them, then checks every word, selector and reference."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+Num = int | str
+
+
+class TypePart(_M):
+    add: list[str] = []
+    remove: list[str] = []
+    set_subtypes: list[str] | None = None
+    set_types: list[str] | None = None
+    all_creature_types: bool = False
+    remove_all_creature_types: bool = False
+
+
+class ColorPart(_M):
+    set: list[str] | None = None
+    add: list[str] = []
+
+
+class AbilitiesPart(_M):
+    add: list[Any] = []
+    remove: list[str] = []
+    remove_all: bool = False
+    keep: Literal["mana abilities"] | None = None  # "loses all abilities except mana abilities"
+    cant_have: list[str] = []
+    activated_of: str | None = None  # "has all activated abilities of <selector>"
+
+
+class CopyExcept(_M):
+    """707.9: a copy's exceptions ("except it's an artifact in addition ...", "except it's 7/7")."""
+
+    types: list[str] = []
+    power: int | None = None
+    toughness: int | None = None
+    abilities: list[Any] = []
+
+
+class PTPart(_M):
+    power: Num | None = None
+    toughness: Num | None = None
+
+
+class TextChange(_M):
+    from_: str = Field(alias="from")
+    to: str
+
+
+class PlayerPart(_M):
+    add: list[str] = []
+
+
+class HandSize(_M):
+    add: int | None = None
+    set: int | None = None
+
+
+class RulesPart(_M):
+    max_hand_size: HandSize | int | None = None
+    requirement: str | None = None
+
+
+class EffectModel(_M):
+    affects: str | None = None
+    duration: str | None = None
+    condition: str | None = None
+    players: str | None = None
+    targets_must: str | None = None
+    copy_: str | None = Field(default=None, alias="copy")
+    except_: CopyExcept | None = Field(default=None, alias="except")
+    face_down: bool = False
+    control: str | None = None
+    text_change: TextChange | None = None
+    full_text: str | None = None  # 612.6 "has the full text of <object>"
+    type: TypePart | None = None
+    color: ColorPart | Literal["colorless"] | None = None
+    abilities: AbilitiesPart | None = None
+    set_pt: PTPart | None = None
+    modify_pt: PTPart | None = None
+    switch_pt: bool = False
+    player: PlayerPart | None = None
+    rules: RulesPart | None = None
+
+
+class AbilityModel(_M):
+    text: str = ""
+    key: str | int | None = None
+    static: dict[str, Any] | None = None
+    cda: dict[str, Any] | None = None
+    resolves: dict[str, Any] | None = None
+    zone: str | None = None
+    condition: str | None = None
+    enters_with: dict[str, int] | None = None  # 614.1c "enters with N <kind> counters on it"
+
+
+class CardModel(_M):
+    name: str
+    mana_cost: str | None = None
+    mana_value: int = 0
+    types: list[str] = []
+    subtypes: list[str] = []
+    supertypes: list[str] = []
+    colors: list[str] = []
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    abilities: list[Any] = []
+    token: bool = False
+    note: str | None = None
+
+
+class LibraryModel(_M):
+    cards: list[dict[str, Any]]
+
+
+class ObjectModel(_M):
+    id: str
+    card: str | None = None
+    name: str | None = None
+    owner: str | None = None
+    controller: str | None = None
+    zone: str = "battlefield"
+    mana_value: int | None = None
+    types: list[str] | None = None
+    subtypes: list[str] | None = None
+    supertypes: list[str] | None = None
+    colors: list[str] | None = None
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    abilities: list[Any] | None = None
+    counters: dict[str, int] = {}
+    token: bool = False
+    face_down: bool = False
+    tapped: bool = False
+    attached_to: str | None = None
+    choices: dict[str, str] = {}
+    timestamp: float | None = None
+    note: str | None = None
+
+
+class AttachModel(_M):
+    object: str
+    to: str
+
+
+class CountersModel(_M):
+    """A ``counters`` event: ``{object: id, kind: time, add: -1}`` (a negative number removes)."""
+    object: str
+    kind: str
+    add: int
+
+
+class LeaveModel(_M):
+    object: str
+    to: str = "graveyard"
+
+
+class ResolveModel(_M):
+    source: str | None = None
+    ability: str | int | None = None
+    effect: dict[str, Any] | None = None
+    targets: list[str] = []
+    x: int | None = None
+    id: str | None = None
+    name: str | None = None
+    controller: str | None = None
+    timestamp: float | None = None
+    choices: dict[str, str] = {}
+
+
+class EventModel(_M):
+    enter: str | list[str] | None = None
+    as_: dict[str, Any] | None = Field(default=None, alias="as")  # 614.12 "enters as ..."
+    with_counters: dict[str, int] = {}
+    to: str | None = None
+    timestamp: float | None = None
+    leave: LeaveModel | str | None = None
+    attach: AttachModel | None = None
+    resolve: ResolveModel | None = None
+    tap: str | None = None
+    untap: str | None = None
+    turn_face_up: str | None = None
+    turn_face_down: str | None = None
+    transform: str | None = None
+    end_of_turn: bool | None = None
+    begin_turn: str | None = None
+    untap_step: str | None = None
+    end_of_combat: bool | None = None
+    counters: CountersModel | None = None
+    note: str | None = None
+
+
+class PlayerModel(_M):
+    name: str
+    abilities: list[str] = []
+
+
+class ScenarioModel(_M):
+    game: Literal["mtg"]
+    name: str | None = None
+    description: str = ""
+    source: str = ""
+    players: list[str | PlayerModel]
+    active_player: str | None = None
+    objects: list[dict[str, Any]] = []
+    events: list[Any] = []
