@@ -861,7 +861,7 @@ class BoardBuilder(Guarded):
 
         # the explorer whose outputs (and ruleset and step controls) the builder shows
         self.view = LayerExplorer(
-            self._build(self.board), scale=self.scale, backend=backend, effect_switches=False
+            self._build(self.board), scale=self.scale, backend=backend, effect_switches=False, lang=self.lang
         )
         self.ruleset = self.view.ruleset
         self.step = self.view.step

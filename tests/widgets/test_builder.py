@@ -357,6 +357,21 @@ def test_lang_and_scale_are_checked():
     assert BoardBuilder(scale="huge").error.value != ""
 
 
+def test_the_embedded_explorer_speaks_the_builders_language():
+    """The tables, step sentence and ruleset control the builder shows come from its explorer, in ``lang``."""
+    from rulekit.widgets import BoardBuilder
+
+    b = BoardBuilder(lang="pt-BR")
+    b.add_card("Glorious Anthem")
+    b.add_card("Grizzly Bears")
+    assert b.view.lang == "pt-BR"
+    assert "Características finais" in b.final_html.value and "selo temporal" in b.layers_html.value
+    assert "Final characteristics" not in b.final_html.value
+    en = BoardBuilder()
+    en.add_card("Glorious Anthem")
+    assert "Final characteristics" in en.final_html.value
+
+
 def test_every_control_is_labelled(builder):
     unlabelled = [
         type(c).__name__ for c in builder._controls() if not (getattr(c, "description", "") or "").strip()
