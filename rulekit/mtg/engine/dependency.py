@@ -524,6 +524,7 @@ class Judge:
             wi: WhatIf | None = None
             alike: dict[tuple[Any, ...], DepResult | None] = {}
             w_b = self.writes(b)
+            b_ok = self._cacheable(b)
             for a_id in list(todo_b):
                 a_pos = pos.get(a_id)
                 if a_pos is None:
@@ -554,7 +555,7 @@ class Judge:
                             r = alike[akey] = judge_pair(a, wi, sets[a.id], begun, self.names)
                         else:
                             r = None if hit is None else _as_alike(hit, a)
-                    if self._cacheable(a) and self._cacheable(b):
+                    if b_ok and self._cacheable(a):
                         self._store(okey, r)
                 if okey in pairs:
                     del todo_b[a_id]  # kept: read from ``found`` from now on
