@@ -15,6 +15,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from heapq import nsmallest
+from operator import itemgetter
 from typing import Any
 
 from rulekit.mtg.engine import caches
@@ -37,6 +39,10 @@ from rulekit.mtg.trace import Dependency
 #: Judge only the pairs whose reads and writes meet. Switching it off judges every pair by the
 #: full counterfactual test: the traces must be identical (tests/mtg/test_pruning.py).
 PRUNE = True
+
+
+#: the sort key of a judged dependency: (dependent's position, depended-on's position)
+_POSITIONS = itemgetter(0, 1)
 
 
 def overlaps(reads: frozenset[Key], writes: frozenset[Key]) -> bool:
@@ -119,6 +125,23 @@ class ObjectGroups:
             sig = sig_of(state.objs[oid])
             self.sig[oid] = sig
             self.groups.setdefault(sig, {})[oid] = None
+
+    def rebase(self, ids: tuple[str, ...], state: State) -> None:
+        """The effect's objects are now ``ids``: drop the objects gone, group the objects new
+        (the others are current, kept so by :meth:`update`)."""
+        idset = frozenset(ids)
+        groups, sigs = self.groups, self.sig
+        for oid in self.idset - idset:
+            old = sigs.pop(oid)
+            group = groups[old]
+            del group[oid]
+            if not group:
+                del groups[old]
+        for oid in ids:
+            if oid not in sigs:
+                sig = sigs[oid] = sig_of(state.objs[oid])
+                groups.setdefault(sig, {})[oid] = None
+        self.ids, self.idset = ids, idset
 
     def update(self, changed: set[str], state: State) -> None:
         """Move the changed objects to the groups of their new signatures."""
@@ -294,7 +317,16 @@ def judge_pair(
                     if flip:
                         (gained if flip > 0 else lost).extend(rest)
             if gained or lost:
-                return _applies_to_reason(a, b, sorted(gained), sorted(lost), names)
+                # a reason names the first four in id order (_names): no need to sort them all
+                return _reason(
+                    a,
+                    b,
+                    "applies_to",
+                    gained=_names(nsmallest(4, gained), names),
+                    gained_count=len(gained),
+                    lost=_names(nsmallest(4, lost), names),
+                    lost_count=len(lost),
+                )
     part = PARTS[sub]
     if part.params_vary(spec) and overlaps(reads_of(a, sub, True), wi.writes):
         fork = wi.fork()
@@ -494,6 +526,7 @@ class Judge:
             wi: WhatIf | None = None
             alike: dict[tuple[Any, ...], DepResult | None] = {}
             w_b = self.writes(b)
+            b_ok = self._cacheable(b)
             for a_id in list(todo_b):
                 a_pos = pos.get(a_id)
                 if a_pos is None:
@@ -509,8 +542,10 @@ class Judge:
                         wi = self.whatifs.get(b.id)
                         if wi is None or wi.ids is not ids_b or wi.b.spec is not b.spec:
                             shared = self.object_groups.get(b.id)
-                            if shared is None or shared.ids is not ids_b:
+                            if shared is None:
                                 shared = self.object_groups[b.id] = ObjectGroups(ids_b, self.state)
+                            elif shared.ids is not ids_b:
+                                shared.rebase(ids_b, self.state)
                             wi = self.whatifs[b.id] = WhatIf(b, sub, self.state, ids_b, shared)
                             self.objsets[b.id] = shared.idset
                     akey = alike_key(a, wi, begun) if caches.CACHE_VERDICTS else None
@@ -522,7 +557,7 @@ class Judge:
                             r = alike[akey] = judge_pair(a, wi, sets[a.id], begun, self.names)
                         else:
                             r = None if hit is None else _as_alike(hit, a)
-                    if self._cacheable(a) and self._cacheable(b):
+                    if b_ok and self._cacheable(a):
                         self._store(okey, r)
                 if okey in pairs:
                     del todo_b[a_id]  # kept: read from ``found`` from now on
@@ -530,12 +565,15 @@ class Judge:
                         self.found[(b.id, a_id)] = (okey, r)
                 elif r is not None:
                     found.append((b_pos, a_pos, r))
+        pget = pos.get
         for (b_id, a_id), (_, r) in self.found.items():
-            bp = pos.get(b_id)
-            ap = pos.get(a_id)
-            if bp is not None and ap is not None and sets[b_id]:
+            bp = pget(b_id)
+            if bp is None:
+                continue
+            ap = pget(a_id)
+            if ap is not None and sets[b_id]:
                 found.append((bp, ap, r))
-        found.sort(key=lambda t: (t[0], t[1]))
+        found.sort(key=_POSITIONS)
         return [r for _, _, r in found]
 
     def applied(self, changed: set[str], stale: set[str], pending: list[Eff], wrote: frozenset[Key]) -> None:
@@ -571,20 +609,27 @@ class Judge:
             drop.update(self.by_a.get(a_id, ()))
         for b_id in stale:
             drop.update(self.by_b.get(b_id, ()))
-        sel_reads: dict[str, frozenset[Key]] = {}
+        # overlaps(ra | inputs_b, wrote) is overlaps(ra, wrote) or overlaps(inputs_b, wrote):
+        # each side is tested once (per a, per b) rather than once per pair
+        a_hit: dict[str, bool] = {}
+        part = PARTS[sub]
         for b_id in hit_b:
             b = by_id.get(b_id)
-            for okey in self.by_b.get(b_id, ()):
+            kept = self.by_b.get(b_id, ())
+            if b is None or overlaps(part.decision_inputs(b.spec), wrote):
+                drop.update(kept)
+                continue
+            for okey in kept:
                 if okey in drop:
                     continue
                 a = by_id.get(okey[0])
-                if a is None or b is None:
+                if a is None:
                     drop.add(okey)
                     continue
-                ra = sel_reads.get(a.id)
-                if ra is None:
-                    ra = sel_reads[a.id] = selector_reads(a.spec.affects if a.spec else None)
-                if overlaps(ra | PARTS[sub].decision_inputs(b.spec), wrote):
+                hit = a_hit.get(a.id)
+                if hit is None:
+                    hit = a_hit[a.id] = overlaps(selector_reads(a.spec.affects if a.spec else None), wrote)
+                if hit:
                     drop.add(okey)
         for okey in drop:
             if okey in self.pairs:
@@ -640,12 +685,13 @@ def choose_next(pending: list[Eff], deps: list[DepResult]) -> tuple[Eff, str, tu
        effect that lies on a dependency cycle (613.8b: a loop ignores dependency).
     Returns the effect, why (``timestamp``/``loop``) and the loop's members.
     """
+    dependent = {d.effect for d in deps}
+    free = [e for e in pending if e.id not in dependent]
+    if free:
+        return min(free, key=lambda e: e.sort_key), "timestamp", ()
     waiting: dict[str, set[str]] = {}
     for d in deps:
         waiting.setdefault(d.effect, set()).add(d.depends_on)
-    free = [e for e in pending if not waiting.get(e.id)]
-    if free:
-        return min(free, key=lambda e: e.sort_key), "timestamp", ()
     loops = cycles(pending, waiting)
     by_id = {e.id: e for e in pending}
     best = min((by_id[m] for c in loops for m in c), key=lambda e: e.sort_key)

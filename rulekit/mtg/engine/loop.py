@@ -163,7 +163,10 @@ def run_sublayer(
                     sets[e.id] = affected_set(e, sub, state, make_ctx(e, state), begun)
             deps = judge.judge(pending, sets)
             for d in deps:
-                waited.setdefault(d.effect, set()).add(d.depends_on)
+                on = waited.get(d.effect)
+                if on is None:
+                    on = waited[d.effect] = set()
+                on.add(d.depends_on)
             chosen, why, loop = choose_next(pending, deps)
         else:
             chosen, why, loop = min(pending, key=lambda e: e.sort_key), "timestamp", ()

@@ -58,20 +58,21 @@ def record_step(
     label = layer_label(sub, run.ruleset)
     dep_list = []
     for r in deps:
-        if r.recorded is None or r.recorded.layer != label:
+        d = r.recorded
+        if d is None or d.layer != label:
             # equal dependencies share one trace object (only a cache: they are equal values)
             dkey = (r.effect, r.depends_on, label, r.kind, r.params)
             d = run.dep_objs.get(dkey)
             if d is None:
                 d = run.dep_objs[dkey] = Dependency(r.effect, r.depends_on, label, "", r.kind, r.params)
             r.recorded = d
-        dep_list.append(r.recorded)
+            key = (d.effect, d.depends_on, label)
+            if key not in run.dep_keys:
+                run.dep_keys.add(key)
+                run.deps.append(d)
+        # else: recorded in this layer at an earlier step, so its key is already listed
+        dep_list.append(d)
     dep_objs = tuple(dep_list)
-    for d in dep_objs:
-        key = (d.effect, d.depends_on, d.layer)
-        if key not in run.dep_keys:
-            run.dep_keys.add(key)
-            run.deps.append(d)
     if loop and loop not in run.loops:
         run.loops.append(loop)
     run.steps.append(
