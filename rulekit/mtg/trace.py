@@ -36,6 +36,8 @@ import json
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from rulekit.mtg.wording import dependency_reason, effect_note
+
 __all__ = [
     "CHARACTERISTICS",
     "COPIABLE",
@@ -138,8 +140,6 @@ class EffectInfo:
 
     def __post_init__(self) -> None:
         if not self.note and self.note_code:
-            from rulekit.views.reasons import effect_note  # the English sentence of the code
-
             object.__setattr__(self, "note", effect_note(self.note_code, self.note_params))
 
     def to_json_dict(self) -> dict[str, Any]:
@@ -167,7 +167,7 @@ class Dependency:
     ``kind`` is the reason's stable code, which clause of 613.8a(b) held: ``"existence"``,
     ``"text"``, ``"applies_to"`` or ``"what_it_does"``; ``params`` its parameters as
     ``(key, value)`` pairs (the names involved, the condition's text...). ``reason`` is the
-    English sentence of the code (rendered by :mod:`rulekit.views.reasons` when not given).
+    English sentence of the code (:mod:`rulekit.mtg.wording`, filled in when not given).
     """
 
     effect: str
@@ -179,8 +179,6 @@ class Dependency:
 
     def __post_init__(self) -> None:
         if not self.reason and self.kind:
-            from rulekit.views.reasons import dependency_reason  # the English sentence of the code
-
             object.__setattr__(self, "reason", dependency_reason(self.kind, self.params))
 
     @property

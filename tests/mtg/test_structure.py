@@ -99,3 +99,21 @@ def test_one_class_per_layer_part() -> None:
     classes = [type(p) for p in PARTS.values()]
     assert len(set(classes)) == len(classes)
     assert all(isinstance(p, LayerPart) and p.rule and p.__doc__ for p in PARTS.values())
+
+
+def test_engine_and_trace_never_import_views() -> None:
+    """One-way flow: engine → trace → views. No module of rulekit/mtg (but the CLI's ``commands``)
+    imports rulekit.views or rulekit.widgets, not even inside a function."""
+    offenders = []
+    for path in sorted((ROOT / "mtg").rglob("*.py")):
+        if path.name == "commands.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            views = [n for n in names if n.startswith(("rulekit.views", "rulekit.widgets"))]
+            offenders += [f"{path.relative_to(ROOT)}: {n}" for n in views]
+    assert offenders == []
