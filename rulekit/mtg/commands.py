@@ -106,13 +106,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.json:
         print(trace.to_json())
     elif lang != "en":
-        from rulekit.views.localized import solve_text
+        from rulekit.views import localized
 
-        print(solve_text(trace, lang))
+        print(localized.solve_text(trace, lang))
     else:
-        from rulekit.views.text import solve_text
+        from rulekit.views import text
 
-        print(solve_text(trace))
+        print(text.solve_text(trace))
     return 0
 
 
