@@ -18,12 +18,13 @@ from rulekit.apoteose.rulings import cycle_order, norm
 from rulekit.apoteose.state import HERO_ZONES, RESOURCE_NAMES, SHARED_ZONES, Card, Game, Hero
 from rulekit.apoteose.text import Effect, parse_effect
 from rulekit.errors import EffectTextError, ScenarioError
-from rulekit.yamlsrc import YamlDoc, builtin_path, exists, suggest
+from rulekit.scenarios import SCENARIO_DIR as SCENARIO_DIR  # re-exported; the folder lives there (issue 8 §1)
+from rulekit.scenarios import builtin_file, list_builtin
+from rulekit.yamlsrc import YamlDoc, exists, suggest
 
 if TYPE_CHECKING:
     from rulekit.apoteose.chain import Engine
 
-SCENARIO_DIR = Path(__file__).resolve().parent.parent / "data" / "scenarios"
 ALL_ZONES = {norm(z): z for z in (*HERO_ZONES, *SHARED_ZONES)}
 
 
@@ -519,8 +520,7 @@ def _check_pick(doc: YamlDoc, path: tuple[Any, ...], key: str, pick: str, card_i
 
 def list_scenarios() -> list[str]:
     """Names of the built-in Apoteose scenarios (``apoteose/...``)."""
-    base = SCENARIO_DIR / "apoteose"
-    return sorted(f"apoteose/{p.stem}" for p in base.glob("*.yaml"))
+    return list_builtin("apoteose")
 
 
 def load_scenario(name_or_path: str | Path) -> Scenario:
@@ -529,13 +529,11 @@ def load_scenario(name_or_path: str | Path) -> Scenario:
     p = Path(s)
     if p.suffix in (".yaml", ".yml") and exists(p):
         return load_scenario_doc(YamlDoc.from_path(p), s)
-    # a built-in name never leaves the data folder (issue 11 §2, rulekit.yamlsrc.builtin_path)
-    builtin = builtin_path(SCENARIO_DIR, s)
-    if not s.startswith("apoteose/") and builtin_path(SCENARIO_DIR / "apoteose", s) is not None:
-        builtin = builtin_path(SCENARIO_DIR / "apoteose", s)
-        s = f"apoteose/{s}"
+    # a built-in name never leaves the data folder; "apoteose/" may be dropped (rulekit.scenarios)
+    builtin = builtin_file(s, game="apoteose")
     if builtin is not None:
-        return load_scenario_doc(YamlDoc.from_path(builtin, display=f"{s}.yaml"), s)
+        path, s = builtin
+        return load_scenario_doc(YamlDoc.from_path(path, display=f"{s}.yaml"), s)
     raise ScenarioError(f"no such scenario: {s}", code="NO_SUCH_SCENARIO",
                         suggestion=suggest(s, list_scenarios()))
 

@@ -60,7 +60,7 @@ def solve(
 
 def list_scenarios() -> list[str]:
     """Names of the built-in MTG scenarios."""
-    from rulekit.mtg.loader import list_builtin
+    from rulekit.scenarios import list_builtin
 
     return list_builtin("mtg")
 

@@ -204,7 +204,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def cmd_scenarios(args: argparse.Namespace) -> int:
     from rulekit.mtg import load_scenario
-    from rulekit.mtg.loader import list_builtin
+    from rulekit.scenarios import list_builtin
 
     rows: list[tuple[str, str, str]] = []
     for name in list_builtin("mtg"):

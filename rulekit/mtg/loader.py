@@ -38,7 +38,8 @@ from rulekit.mtg.vocab import (
     CREATURE_TYPES,
     ZONES,
 )
-from rulekit.yamlsrc import YamlDoc, builtin_path, exists, kind_of, suggest
+from rulekit.scenarios import builtin_file, list_builtin, scenario_root
+from rulekit.yamlsrc import YamlDoc, exists, kind_of, suggest
 
 Path_ = tuple[str | int, ...]
 
@@ -140,31 +141,13 @@ def list_cards() -> list[str]:
 
 
 # ====================================================================================== scenarios
-def scenario_root() -> Path:
-    return _data_root() / "scenarios"
-
-
-def list_builtin(game: str | None = "mtg") -> list[str]:
-    """Built-in scenario names (``seed/...``, ``classic/...``) whose ``game`` matches."""
-    root = scenario_root()
-    out = []
-    for p in sorted(root.rglob("*.yaml")):
-        name = p.relative_to(root).with_suffix("").as_posix()
-        if game is not None:
-            try:
-                head = p.read_text(encoding="utf-8")
-            except OSError:
-                continue
-            if f"game: {game}" not in head:
-                continue
-        out.append(name)
-    return out
+# the built-in folder, its listing and name resolution live in rulekit.scenarios (issue 8 §1)
 
 
 def load_scenario(name_or_path: str | Path) -> Scenario:
     """A scenario from a path or a built-in name (e.g. ``seed/humility-then-gideon``).
 
-    A built-in name never leaves ``rulekit/data/scenarios`` (:func:`rulekit.yamlsrc.builtin_path`);
+    A built-in name never leaves ``rulekit/data/scenarios`` (:func:`rulekit.scenarios.builtin_file`);
     a path must name a regular file of at most :data:`rulekit.limits.MAX_FILE_BYTES`.
     """
     s = str(name_or_path)
@@ -172,9 +155,9 @@ def load_scenario(name_or_path: str | Path) -> Scenario:
     if p.suffix in (".yaml", ".yml") and exists(p):
         doc = YamlDoc.from_path(p, display=s)
         return scenario_from_doc(doc, default_name=p.stem)
-    builtin = builtin_path(scenario_root(), s)
+    builtin = builtin_file(s, game="mtg")
     if builtin is not None:
-        doc = YamlDoc.from_path(builtin, display=f"{s}.yaml")
+        doc = YamlDoc.from_path(builtin[0], display=f"{s}.yaml")
         return scenario_from_doc(doc, default_name=s)
     if exists(p):
         doc = YamlDoc.from_path(p, display=s)
@@ -779,4 +762,12 @@ def _fill_choices(raw: str, choices: dict[str, str]) -> str:
     return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
 
-__all__ = ["CREATURE_TYPES", "library", "list_builtin", "list_cards", "load_scenario", "scenario_from_text"]
+__all__ = [
+    "CREATURE_TYPES",
+    "library",
+    "list_builtin",  # re-exported from rulekit.scenarios
+    "list_cards",
+    "load_scenario",
+    "scenario_from_text",
+    "scenario_root",  # re-exported from rulekit.scenarios
+]

@@ -23,51 +23,10 @@ from typing import Any
 from rulekit.errors import RulekitError, ScenarioError
 from rulekit.mtg.commands import add_lang_option, add_scenario_options
 
-GAMES = ("mtg", "apoteose")
-SCENARIO_DIR = Path(__file__).resolve().parent.parent / "data" / "scenarios"
-
-
-def scenario_game(scenario: Any) -> str:
-    """``"mtg"`` or ``"apoteose"`` for a scenario given as a built-in name, a path or a loaded object.
-
-    >>> scenario_game("apoteose/anything"), scenario_game("seed/humility-then-gideon")
-    ('apoteose', 'mtg')
-    """
-    if not isinstance(scenario, str | Path):
-        module = type(scenario).__module__
-        return "apoteose" if module.startswith("rulekit.apoteose") else "mtg"
-    text = str(scenario)
-    if text.startswith("apoteose/"):
-        return "apoteose"
-    from rulekit.yamlsrc import YamlDoc, builtin_path, exists
-
-    path = Path(text)
-    if not exists(path):
-        builtin = builtin_path(SCENARIO_DIR, text)  # never outside the data folder
-        if builtin is None:
-            return "mtg"  # the MTG loader reports the unknown name, with a suggestion
-        path = builtin
-
-    doc = YamlDoc.from_path(path, display=text)
-    data = doc.data
-    game = data.get("game") if isinstance(data, dict) else None
-    if game not in GAMES:
-        from rulekit.yamlsrc import suggest
-
-        if game is None:
-            raise ScenarioError(
-                "a scenario needs a top-level 'game:' key (mtg or apoteose)",
-                file=text,
-                line=1,
-                field="game",
-                code="MISSING_KEY",
-            )
-        raise doc.error(
-            ("game",),
-            f"'{game}' is not a game rulekit knows (mtg, apoteose)",
-            suggestion=suggest(str(game), GAMES),
-        )
-    return str(game)
+# the built-in folder and "which game is this?" live in rulekit.scenarios (issue 8 §1); re-exported here
+from rulekit.scenarios import GAMES as GAMES
+from rulekit.scenarios import SCENARIO_DIR as SCENARIO_DIR
+from rulekit.scenarios import scenario_game as scenario_game
 
 
 def _solve_mtg(args: argparse.Namespace) -> Any:

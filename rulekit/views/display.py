@@ -213,7 +213,7 @@ def show(trace: Any, **kw: Any) -> LayerReport | ChainReport:
     ``show("seed/humility-then-gideon")`` is a complete cell.
     """
     if isinstance(trace, str):
-        from rulekit.views.commands import scenario_game
+        from rulekit.scenarios import scenario_game
 
         if scenario_game(trace) == "apoteose":
             from rulekit import apoteose

@@ -603,13 +603,13 @@ def board_from_source(source: str | Path) -> Board:
     import yaml
 
     from rulekit import mtg
-    from rulekit.mtg.loader import scenario_root
+    from rulekit.scenarios import builtin_file
 
     sc = mtg.load_scenario(source)  # every check, every located error
     path = Path(source)
     if not (path.suffix in (".yaml", ".yml") and path.exists()):
-        builtin = scenario_root() / f"{source}.yaml"
-        path = builtin if builtin.exists() else path
+        builtin = builtin_file(str(source), game="mtg")  # the loader's own resolution
+        path = builtin[0] if builtin is not None else path
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     board = Board(
         name=str(raw.get("name") or sc.name),
@@ -983,7 +983,7 @@ class BoardBuilder(Guarded):
     @guarded
     def _start_from(self, scenario: Any) -> None:
         from rulekit import mtg
-        from rulekit.mtg.loader import scenario_root
+        from rulekit.scenarios import scenario_root
 
         source: Any = scenario
         if not isinstance(scenario, str | Path):

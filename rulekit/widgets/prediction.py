@@ -103,7 +103,7 @@ def check_without(scenario: Any, without: Any) -> tuple[str, ...]:
 
 def _solve(scenario: Any, without: Any, ruleset: str) -> Any:
     """Solve a scenario given by name/path/object: the Apoteose chain or the MTG layers."""
-    from rulekit.views.commands import scenario_game
+    from rulekit.scenarios import scenario_game
     from rulekit.widgets._base import load_input
 
     if isinstance(scenario, str | os.PathLike) and scenario_game(os.fspath(scenario)) == "apoteose":
