@@ -10,7 +10,7 @@ from rulekit import mtg
 from rulekit.i18n import translator
 from rulekit.views import localized as L
 
-SCENARIOS = ("seed/blood-moon", "classic/opalescence-then-humility", "seed/gnat-miser")
+SCENARIOS = ("seed/blood-moon", "classic/opalescence-then-humility", "seed/gnat-miser", "seed/witchbane-orb")
 ENGLISH = re.compile(r"\b(white|blue|black|red|green|none|name|mana_value|players|rules|max_hand_size)\b")
 
 
@@ -69,3 +69,17 @@ def test_english_tables_keep_their_words() -> None:
     layers = L.layer_table(trace)
     assert layers.rows[0][1] == "rules" and layers.rows[0][7] == "rules: max_hand_size.Bo 7 → 6"
     assert L.final_table(trace).rows[0][4] == "black"
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [("pt-BR", "Ann: habilidades nenhuma → Hexproof"), ("es", "Ann: habilidades ninguna → Hexproof")],
+)
+def test_player_ability_change_and_step_sentence(lang: str, line: str) -> None:
+    from rulekit.views.reasons import explain_step
+
+    trace = mtg.solve(mtg.load_scenario("seed/witchbane-orb"))
+    assert L.layer_table(trace, lang=lang).rows[1][7] == line
+    assert line in explain_step(trace, 2, lang)
+    sentence = explain_step(mtg.solve(mtg.load_scenario("seed/gnat-miser")), 1, lang)
+    assert not ENGLISH.search(sentence.replace("Gnat Miser", "")), sentence
