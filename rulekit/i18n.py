@@ -135,6 +135,12 @@ class Translator:
         text = self._tr.gettext(message)
         return text.format(**params) if params else text
 
+    def p(self, context: str, message: str, /, **params: Any) -> str:
+        """``message`` in ``context`` (gettext's msgctxt): the same English word that takes a
+        different form by the noun it goes with (``t.p("abilities", "none")`` → ``nenhuma``)."""
+        text = self._tr.pgettext(context, message)
+        return text.format(**params) if params else text
+
     def n(self, singular: str, plural: str, count: int, /, **params: Any) -> str:
         """The plural form for ``count`` (``count`` is also available as ``{n}``)."""
         text = self._tr.ngettext(singular, plural, count)

@@ -30,7 +30,7 @@ SOURCES = [
     ROOT / "rulekit" / "apoteose" / "commands.py",
     ROOT / "lessons" / "practice.py",
 ]
-KEYWORDS = {"_": None, "t": None, "N_": None, "n": (1, 2)}
+KEYWORDS = {"_": None, "t": None, "N_": None, "n": (1, 2), "p": ((1, "c"), 2), "NP_": ((1, "c"), 2)}
 LANGS = {"pt_BR": "pt_BR", "es": "es"}
 #: Fixed header dates and names, so that the catalogs are byte-identical run after run.
 HEADER = {
@@ -119,7 +119,7 @@ def compile_all() -> None:
 def check() -> list[str]:
     """Problems: a stale .mo, a msgid of the code missing or untranslated in a .po."""
     problems = []
-    wanted = {m.id for m in extract() if m.id}  # type: ignore[attr-defined]
+    wanted = {(m.id, m.context) for m in extract() if m.id}  # type: ignore[attr-defined]
     for lang in LANGS:
         path = po_path(lang)
         cat = read_po(path)
@@ -127,9 +127,10 @@ def check() -> list[str]:
             problems.append(
                 f"{path.with_suffix('.mo').relative_to(ROOT)} is stale: run tools/compile_catalogs.py"
             )
-        have = {m.id: m for m in cat if m.id}  # type: ignore[attr-defined]
-        for msgid in sorted(wanted, key=str):
-            m = have.get(msgid)
+        have = {(m.id, m.context): m for m in cat if m.id}  # type: ignore[attr-defined]
+        for key in sorted(wanted, key=str):
+            msgid = key[0] if key[1] is None else f"{key[1]}|{key[0]}"
+            m = have.get(key)
             strings = m.string if m is not None else None
             if not strings or (isinstance(strings, tuple) and not all(strings)) or m.fuzzy:
                 problems.append(f"{lang}: no translation for {msgid!r}")

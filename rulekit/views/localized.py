@@ -19,7 +19,6 @@ Características finais — seed/humility-then-gideon (camadas seed): 3 linhas
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any
 
@@ -130,7 +129,6 @@ CHANGE_WORDS = (
     N_("gained"),
     N_("reordered"),
 )
-_CHANGE_RE = re.compile(r"(^|: |; )(types|subtypes|supertypes|colors|abilities|controller|P/T)(?= )")
 _CHAIN_WORDS = {
     "activate",
     "halt",
@@ -205,20 +203,165 @@ def final_table(trace: Any, upto: int | None = None, lang: str = "en") -> Table:
         caption = t(CAPTIONS["final"], scenario=trace.scenario, ruleset=trace.ruleset)
     else:
         caption = t(CAPTIONS["final_step"], k=upto, n=n, scenario=trace.scenario)
-    rows = tuple(tuple(_arrow_words(t, c) for c in row) for row in table.rows)
+    rows = tuple(
+        tuple(_arrow_words(t, c, _FINAL_CONTEXT.get(i, "")) for i, c in enumerate(row)) for row in table.rows
+    )
     return replace(table, caption=caption, columns=_cols(t, table), rows=rows, note=t(CAPTIONS["final_note"]))
 
 
-def _change_words(t: Any, cell: str) -> str:
-    """The words of change lines in ``t``'s language; values (names, types, texts) stay as they are."""
-    text = _CHANGE_RE.sub(lambda m: m.group(1) + t(m.group(2)), cell)
-    text = re.sub(r"(?<=[ ;])(lost|gained)(?= “)", lambda m: t(m.group(1)), text)
-    return text.replace(" none →", " " + t("none") + " →")
+def NP_(context: str, message: str) -> str:  # noqa: N802 - gettext's convention, with a context
+    """Mark ``message`` (in ``context``) for extraction; translate later with ``Translator.p``."""
+    return message
 
 
-def _arrow_words(t: Any, cell: str) -> str:
-    """``colourless → black`` with each side translated when it is a known word."""
-    return " → ".join(_word(t, part) for part in cell.split(" → "))
+#: The words that agree with the characteristic they describe (msgctxt = the characteristic):
+#: "habilidades perdidas", "tipos perdidos"; "habilidades: nenhuma", "subtipos: nenhum".
+AGREEING = (
+    NP_("abilities", "none"),
+    NP_("abilities", "lost"),
+    NP_("abilities", "gained"),
+    NP_("abilities", "reordered"),
+    NP_("types", "none"),
+    NP_("types", "lost"),
+    NP_("types", "gained"),
+    NP_("types", "reordered"),
+    NP_("subtypes", "none"),
+    NP_("subtypes", "lost"),
+    NP_("subtypes", "gained"),
+    NP_("subtypes", "reordered"),
+    NP_("supertypes", "none"),
+    NP_("supertypes", "lost"),
+    NP_("supertypes", "gained"),
+    NP_("supertypes", "reordered"),
+    NP_("colors", "none"),
+    NP_("colors", "lost"),
+    NP_("colors", "gained"),
+    NP_("colors", "reordered"),
+)
+_AGREEING_CONTEXTS = {"abilities", "types", "subtypes", "supertypes", "colors"}
+#: Characteristic names of change lines that are not column words, the colours, the layer-column
+#: values of the players' and the rules' steps, and the rules' keys.
+CHARACTERISTIC_WORDS = {
+    "name": N_("name"),
+    "mana_value": N_("mana value"),
+    "power": N_("power"),
+    "toughness": N_("toughness"),
+    "controller": N_("controller"),
+    "abilities": N_("abilities"),
+    "types": N_("types"),
+    "subtypes": N_("subtypes"),
+    "supertypes": N_("supertypes"),
+    "colors": N_("colors"),
+    "counters": N_("counters"),
+    "P/T": N_("P/T"),
+}
+COLOR_WORDS = {c: c for c in (N_("white"), N_("blue"), N_("black"), N_("red"), N_("green"))}
+LAYER_WORDS = {"players": N_("players"), "rules": N_("rules")}
+RULE_KEYS = {"max_hand_size": N_("max hand size"), "requirements": N_("requirements")}
+
+
+def _agree(t: Any, characteristic: str, word: str) -> str:
+    """``word`` (none, lost, gained, reordered) agreeing with ``characteristic``."""
+    if characteristic in _AGREEING_CONTEXTS:
+        return str(t.p(characteristic, word))
+    return str(t(word))
+
+
+def _loc_value(t: Any, characteristic: str, value: Any) -> str:
+    """:func:`rulekit.views.mtg.fmt_value` in ``t``'s language: colours and "none" in words."""
+    from rulekit.views import mtg as mv
+
+    if isinstance(value, tuple | list):
+        if not value:
+            return _agree(t, characteristic, "none")
+        if characteristic == "colors" and all(isinstance(v, str) for v in value):
+            return ", ".join(t(COLOR_WORDS[v]) if v in COLOR_WORDS else v for v in value)
+    if isinstance(value, bool):
+        return str(t("yes") if value else t("no"))
+    return mv.fmt_value(value)
+
+
+def _loc_change(t: Any, characteristic: str, before: Any, after: Any) -> str:
+    """:func:`rulekit.views.mtg.fmt_change` in ``t``'s language (same shape, same length rule)."""
+    from rulekit.views import mtg as mv
+
+    base, _, who = characteristic.partition(".")
+    if base in RULE_KEYS:
+        label = t(RULE_KEYS[base]) + (f" ({who})" if who else "")
+    elif characteristic in CHARACTERISTIC_WORDS:
+        label = t(CHARACTERISTIC_WORDS[characteristic])
+    else:
+        label = characteristic
+    is_list = isinstance(before, tuple | list) and isinstance(after, tuple | list)
+    if is_list and len(mv.fmt_value(before)) + len(mv.fmt_value(after)) > 48:
+        lost = [v for v in before if v not in after]
+        gained = [v for v in after if v not in before]
+        parts = []
+        if lost:
+            parts.append(
+                _agree(t, characteristic, "lost") + " " + ", ".join(f"“{mv.short(v, 28)}”" for v in lost)
+            )
+        if gained:
+            words = ", ".join(f"“{mv.short(v, 28)}”" for v in gained)
+            parts.append(_agree(t, characteristic, "gained") + " " + words)
+        if not parts:
+            parts.append(_agree(t, characteristic, "reordered"))
+        return f"{label} " + "; ".join(parts)
+    return f"{label} {_loc_value(t, characteristic, before)} → {_loc_value(t, characteristic, after)}"
+
+
+def _change_lines(t: Any, trace: Any, step: Any, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """:func:`rulekit.views.mtg.change_lines` in ``t``'s language: the same lines, rebuilt from the
+    step's recorded changes (names, types, texts stay as written; the words and colours translate)."""
+    from rulekit.views import mtg as mv
+
+    by_obj: dict[str, list[Any]] = {}
+    for ch in step.changes:
+        by_obj.setdefault(ch.object_id, []).append(ch)
+    lines = []
+    for oid in sorted(by_obj):
+        chs = by_obj[oid]
+        parts = []
+        chars = [c.characteristic for c in chs]
+        if "power" in chars or "toughness" in chars:
+            b, a = before.get(oid), after.get(oid)
+            if b is not None and a is not None and hasattr(b, "pt"):
+                parts.append(f"{t('P/T')} {b.pt} → {a.pt}")
+            else:
+                parts.extend(
+                    _loc_change(t, c.characteristic, c.before, c.after)
+                    for c in chs
+                    if c.characteristic in ("power", "toughness")
+                )
+        parts.extend(
+            _loc_change(t, c.characteristic, c.before, c.after)
+            for c in chs
+            if c.characteristic not in ("power", "toughness")
+        )
+        if oid in trace.initial or oid in trace.final:
+            name = mv.object_name(trace, oid)
+        else:
+            name = t(LAYER_WORDS[oid]) if oid in LAYER_WORDS else oid
+        lines.append(f"{name}: " + "; ".join(parts))
+    return lines
+
+
+def _arrow_words(t: Any, cell: str, characteristic: str = "") -> str:
+    """``colourless → black`` with each side translated when it is a known word (colours in the
+    colours column, "none" agreeing with its column's noun)."""
+
+    def side(part: str) -> str:
+        if part == "none" and characteristic in _AGREEING_CONTEXTS:
+            return _agree(t, characteristic, "none")
+        if characteristic == "colors" and part not in _CELL_WORDS:
+            return ", ".join(t(COLOR_WORDS[c]) if c in COLOR_WORDS else c for c in part.split(", "))
+        return _word(t, part)
+
+    return " → ".join(side(part) for part in cell.split(" → "))
+
+
+#: The final table's columns whose words agree with a characteristic (by column index).
+_FINAL_CONTEXT = {4: "colors", 5: "abilities"}
 
 
 def layer_table(trace: Any, highlight: int | None = None, lang: str = "en") -> Table:
@@ -230,11 +373,14 @@ def layer_table(trace: Any, highlight: int | None = None, lang: str = "en") -> T
     if _en(lang):
         return table
     t = translator(lang)
+    st = mv.states(trace)
     rows = []
-    for step, row in zip(trace.steps, table.rows, strict=True):
+    for i, (step, row) in enumerate(zip(trace.steps, table.rows, strict=True)):
         cells = list(row)
+        cells[1] = t(LAYER_WORDS[cells[1]]) if cells[1] in LAYER_WORDS else cells[1]
         cells[5] = why_text(trace, step, lang)
-        cells[7] = _change_words(t, _word(t, cells[7]))
+        lines = _change_lines(t, trace, step, st[i], st[i + 1])
+        cells[7] = "\n".join(lines) if lines else t("no change")
         rows.append(tuple(cells))
     caption = t(CAPTIONS["layers"], scenario=trace.scenario, ruleset=trace.ruleset)
     return replace(table, caption=caption, columns=_cols(t, table), rows=tuple(rows))
@@ -286,7 +432,16 @@ def players_table(trace: Any, upto: int | None = None, lang: str = "en") -> Tabl
     n = len(trace.steps)
     partial = upto is not None and upto < n
     key = "players_step" if partial else "players"
-    return _simple(mv.players_table(trace, upto), lang, CAPTIONS[key], k=upto, n=n, scenario=trace.scenario)
+    table = mv.players_table(trace, upto)
+    out = _simple(table, lang, CAPTIONS[key], k=upto, n=n, scenario=trace.scenario)
+    if _en(lang):
+        return out
+    t = translator(lang)
+    rows = tuple(
+        (o[0], o[1], _arrow_words(t, r[2], "abilities")) if r[1] == "player abilities" else o
+        for r, o in zip(table.rows, out.rows, strict=True)
+    )
+    return replace(out, rows=rows)
 
 
 def chain_log_table(trace: Any, upto: int | None = None, lang: str = "en") -> Table:

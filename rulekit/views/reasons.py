@@ -272,16 +272,20 @@ def explain_step(trace: Any, k: int, lang: str = "en") -> str:
         if step.source and step.source != step.effect
         else ""
     )
-    lines = mv.change_lines(trace, step, trace.state_after(k - 1), trace.state_after(k))
-    from rulekit.views.localized import _change_words
+    from rulekit.views.localized import LAYER_WORDS, _change_lines
 
-    what = "; ".join(_change_words(t, line) for line in lines) if lines else t("it changes nothing visible")
+    before, after = trace.state_after(k - 1), trace.state_after(k)
+    if t.lang == "en":
+        lines = mv.change_lines(trace, step, before, after)
+    else:
+        lines = _change_lines(t, trace, step, before, after)
+    what = "; ".join(lines) if lines else t("it changes nothing visible")
     stamp = "" if origin == "counters" else t(", timestamp {ts}", ts=mv.fmt_value(step.timestamp))
     return t(
         "Step {k} of {n} — layer {layer}: {name}{source}{stamp}. {reason} Result: {result}.",
         k=k,
         n=n,
-        layer=step.layer,
+        layer=t(LAYER_WORDS[step.layer]) if step.layer in LAYER_WORDS else step.layer,
         name=name,
         source=src,
         stamp=stamp,

@@ -24,17 +24,22 @@ Every visible string is in :data:`TEXT` (one place, for translation).
 from __future__ import annotations
 
 import copy
+import functools
+import inspect
 import json
 import re
+from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 from typing import Any
 
 from rulekit.errors import RulekitError
+from rulekit.i18n import N_, translator
 from rulekit.widgets._base import Guarded, guarded, row
 
-#: Languages the builder accepts (``lang=``); the labels are English until the catalogs exist.
+#: Languages the builder accepts (``lang=``); its labels come from the gettext catalogs.
 LANGS = ("en", "pt-BR", "es")
 #: The players of an empty board.
 DEFAULT_PLAYERS = ("Ann", "Bo")
@@ -46,181 +51,186 @@ MAX_UNDO = 100
 
 #: Every string the builder shows (labels, tooltips, messages): one place, easy to translate.
 TEXT: dict[str, str] = {
-    "title": "Build a board",
-    "intro": "Search the card library, add cards for a player, resolve spells and abilities: "
-    "the tables and the diagram below follow every change.",
-    "text_size": "Text size",
-    "search": "Search cards",
-    "search_tip": "Part of a card's name or rules text; the list below updates as you type",
-    "search_ph": "e.g. anthem, +1/+1, Humility",
-    "results": "Cards",
-    "results_tip": "Matching library cards; pick one to see it and add it",
-    "no_match": "No card in the library matches “{query}”. The form “A card the library lacks” below "
-    "makes one.",
-    "head_add": "Add the card",
-    "player": "Player",
-    "player_tip": "Who controls it (type a new name to add a player)",
-    "zone": "Zone",
-    "counters": "Counters",
-    "counters_tip": "e.g. +1/+1: 2, loyalty: 6",
-    "choices": "Choices",
-    "choices_tip": "As it enters, choose …: e.g. color: blue, creature type: Elf, object: grizzly-bears",
-    "tapped": "Tapped",
-    "face_down": "Face down",
-    "attach": "Attached to",
-    "attach_tip": "An Aura or Equipment: the object it is attached to",
-    "nothing": "(nothing)",
-    "add": "Add to board",
-    "add_tip": "Add the selected card with these settings",
-    "head_resolve": "Resolve a spell or ability",
-    "ability": "Ability",
-    "ability_tip": "A spell or ability that creates a continuous effect when it resolves",
-    "no_ability": "(pick a card with such an ability, or add one to the board)",
-    "new_source": "new",
-    "targets": "Targets",
-    "targets_tip": "Its targets (Ctrl/Shift-click or Shift+arrows for several)",
-    "x": "X",
-    "x_tip": "X, fixed when it resolves (blank if it has none)",
-    "res_choices": "Choices",
-    "res_choices_tip": "This resolution's choices, e.g. color: red",
-    "position": "When",
-    "position_tip": "Where it goes in the order of events",
-    "at_end": "after everything else",
-    "before": "before {n}. {label}",
-    "resolve": "Resolve",
-    "resolve_tip": "Add this resolution to the order of events",
-    "head_event": "Other events",
-    "event": "Event",
-    "event_tip": "Something that happens to an object (or the end of the turn), in the order of events",
-    "ev_kind_tap": "tap",
-    "ev_kind_untap": "untap",
-    "ev_kind_leave": "leave the battlefield",
-    "ev_kind_attach": "attach",
-    "ev_kind_turn_face_up": "turn face up",
-    "ev_kind_turn_face_down": "turn face down",
-    "ev_kind_transform": "transform",
-    "ev_kind_end_of_turn": "end of turn",
-    "ev_object": "Object",
-    "ev_object_tip": "The object it happens to",
-    "ev_to": "To",
-    "ev_to_tip": "attach: the object it becomes attached to; leave: the zone it goes to",
-    "add_event": "Add event",
-    "add_event_tip": "Add this event to the order of events",
-    "err_event": "'{kind}' is not an event the builder adds",
-    "err_event_object": "the event '{kind}' needs an object on the board",
-    "head_custom": "A card the library lacks",
-    "c_name": "Name",
-    "c_types": "Types",
-    "c_types_tip": "Card types and supertypes, e.g. Legendary Creature",
-    "c_subtypes": "Subtypes",
-    "c_subtypes_tip": "e.g. Elf Warrior",
-    "c_colors": "Colours",
-    "c_power": "Power",
-    "c_toughness": "Toughness",
-    "c_keywords": "Keywords",
-    "c_keywords_tip": "Keyword abilities, comma-separated: Flying, Trample",
-    "c_rules": "Rules text",
-    "c_rules_tip": "The ability's printed text (shown in the tables)",
-    "c_kind": "Effect kind",
-    "c_kind_static": "static ability (while on the battlefield)",
-    "c_kind_resolves": "resolves (a spell or ability: use Resolve)",
-    "c_kind_cda": "characteristic-defining (604.3)",
-    "c_effect": "Effect",
-    "c_effect_tip": "The effect in the scenario language (LANGUAGE.md §3), checked as you type",
-    "c_effect_ph": "affects: other creatures you control\nmodify_pt: {power: 1, toughness: 1}",
-    "c_ok": "✓ The card reads well.",
-    "c_ok_empty": "Type a name (and, if you like, an effect).",
-    "c_add": "Add this card",
-    "c_add_tip": "Add the card of this form to the board",
-    "head_board": "The board, in the order of events",
-    "board": "Board",
-    "board_tip": "Objects and events, earliest first; pick one to move or remove it",
-    "move_up": "Move up",
-    "move_up_tip": "Earlier in the order of events (an earlier timestamp)",
-    "move_down": "Move down",
-    "move_down_tip": "Later in the order of events (a later timestamp)",
-    "remove": "Remove",
-    "remove_tip": "Remove it (and the events that need it)",
-    "undo": "Undo",
-    "undo_tip": "Undo the last change",
-    "reset": "Reset",
-    "reset_tip": "Back to the board you started with",
-    "save_path": "File",
-    "save_path_tip": "Where to save the scenario file",
-    "save": "Save",
-    "save_tip": "Save the board as a scenario file (rulekit solve reads it back)",
-    "saved": "Saved {path}: `rulekit solve {path}` reproduces this board.",
-    "show_yaml": "Show the scenario file",
-    "show_yaml_tip": "The board as scenario YAML (what Save writes)",
-    "empty_board": "The board is empty: search a card above and add it.",
-    "ev_enter_one": "{names} enters",
-    "ev_enter_many": "{names} enter together",
-    "ev_resolve": "{source}: {ability} resolves",
-    "ev_targets": " → {targets}",
-    "ev_x": " (X={x})",
-    "ev_choices": " ({choices})",
-    "ev_other": "{kind} {what}",
-    "ev_end": "end of turn",
-    "zone_entry": "{name} ({id}) in the {zone}",
-    "obj_label": "{name} ({id}), {player}",
-    "player_label": "player {name}",
-    "type_none": "(no type)",
-    "err_lang": "lang must be one of {langs}, not {lang!r}",
-    "err_card": "'{name}' is not a card in the library",
-    "err_field": "'{name}' is not something add_card sets (it sets: {fields})",
-    "err_zone": "'{zone}' is not a zone",
-    "err_handle": "nothing on the board is called '{id}'",
-    "err_pick": "pick something in the board list first",
-    "err_pick_card": "pick a card in the search results first",
-    "err_pick_ability": "pick an ability to resolve first",
-    "err_no_event": "{id} is in the {zone}, not in the order of events: there is nothing to move",
-    "err_ability": "'{ability}' is not an ability of {name} that resolves (its abilities: {keys})",
-    "err_no_resolves": "{name} has no ability that resolves",
-    "err_which": "{name} has several abilities that resolve ({keys}): say which",
-    "err_x": "X must be a whole number, not {x!r}",
-    "err_pairs": "write {what} as 'kind: value, kind: value', not {text!r}",
-    "err_count": "a counter count is a whole number, not {value!r}",
-    "err_pt": "{what} must be a whole number (or blank), not {value!r}",
-    "err_keyword": "'{word}' is not a keyword ability",
-    "err_name": "a card needs a name",
-    "err_player": "a player name is a non-empty line of at most 60 characters, not {name!r}",
-    "err_too_long": "{what} is too long (at most {n} characters)",
-    "err_too_many": "a board holds at most {n} {what}",
-    "err_position": "'at' must be an event number from 0 to {n}, not {at!r}",
-    "err_source": "'{source}' is neither an object on the board nor a card in the library",
-    "err_scenario": "BoardBuilder starts from a scenario name or path (or a scenario loaded from one and "
-    "not edited since), not {kind}",
-    "nothing_to_undo": "nothing to undo",
-    "err_alias": "anchors and aliases (& and *) are not allowed in an effect: write it out",
-    "err_kind": "'{kind}' is not an effect kind (static, resolves, cda)",
+    "title": N_("Build a board"),
+    "intro": N_(
+        "Search the card library, add cards for a player, resolve spells and abilities: "
+        "the tables and the diagram below follow every change."
+    ),
+    "text_size": N_("Text size"),
+    "search": N_("Search cards"),
+    "search_tip": N_("Part of a card's name or rules text; the list below updates as you type"),
+    "search_ph": N_("e.g. anthem, +1/+1, Humility"),
+    "results": N_("Cards"),
+    "results_tip": N_("Matching library cards; pick one to see it and add it"),
+    "no_match": N_(
+        "No card in the library matches “{query}”. The form “A card the library lacks” below makes one."
+    ),
+    "head_add": N_("Add the card"),
+    "player": N_("Player"),
+    "player_tip": N_("Who controls it (type a new name to add a player)"),
+    "zone": N_("Zone"),
+    "counters": N_("Counters"),
+    "counters_tip": N_("e.g. +1/+1: 2, loyalty: 6"),
+    "choices": N_("Choices"),
+    "choices_tip": N_("As it enters, choose …: e.g. color: blue, creature type: Elf, object: grizzly-bears"),
+    "tapped": N_("Tapped"),
+    "face_down": N_("Face down"),
+    "attach": N_("Attached to"),
+    "attach_tip": N_("An Aura or Equipment: the object it is attached to"),
+    "nothing": N_("(nothing)"),
+    "add": N_("Add to board"),
+    "add_tip": N_("Add the selected card with these settings"),
+    "head_resolve": N_("Resolve a spell or ability"),
+    "ability": N_("Ability"),
+    "ability_tip": N_("A spell or ability that creates a continuous effect when it resolves"),
+    "no_ability": N_("(pick a card with such an ability, or add one to the board)"),
+    "new_source": N_("new"),
+    "targets": N_("Targets"),
+    "targets_tip": N_("Its targets (Ctrl/Shift-click or Shift+arrows for several)"),
+    "x": N_("X"),
+    "x_tip": N_("X, fixed when it resolves (blank if it has none)"),
+    "res_choices": N_("Choices"),
+    "res_choices_tip": N_("This resolution's choices, e.g. color: red"),
+    "position": N_("When"),
+    "position_tip": N_("Where it goes in the order of events"),
+    "at_end": N_("after everything else"),
+    "before": N_("before {n}. {label}"),
+    "resolve": N_("Resolve"),
+    "resolve_tip": N_("Add this resolution to the order of events"),
+    "head_event": N_("Other events"),
+    "event": N_("Event"),
+    "event_tip": N_("Something that happens to an object (or the end of the turn), in the order of events"),
+    "ev_kind_tap": N_("tap"),
+    "ev_kind_untap": N_("untap"),
+    "ev_kind_leave": N_("leave the battlefield"),
+    "ev_kind_attach": N_("attach"),
+    "ev_kind_turn_face_up": N_("turn face up"),
+    "ev_kind_turn_face_down": N_("turn face down"),
+    "ev_kind_transform": N_("transform"),
+    "ev_kind_end_of_turn": N_("end of turn"),
+    "ev_object": N_("Object"),
+    "ev_object_tip": N_("The object it happens to"),
+    "ev_to": N_("To"),
+    "ev_to_tip": N_("attach: the object it becomes attached to; leave: the zone it goes to"),
+    "add_event": N_("Add event"),
+    "add_event_tip": N_("Add this event to the order of events"),
+    "err_event": N_("'{kind}' is not an event the builder adds"),
+    "err_event_object": N_("the event '{kind}' needs an object on the board"),
+    "head_custom": N_("A card the library lacks"),
+    "c_name": N_("Name"),
+    "c_types": N_("Types"),
+    "c_types_tip": N_("Card types and supertypes, e.g. Legendary Creature"),
+    "c_subtypes": N_("Subtypes"),
+    "c_subtypes_tip": N_("e.g. Elf Warrior"),
+    "c_colors": N_("Colours"),
+    "c_power": N_("Power"),
+    "c_toughness": N_("Toughness"),
+    "c_keywords": N_("Keywords"),
+    "c_keywords_tip": N_("Keyword abilities, comma-separated: Flying, Trample"),
+    "c_rules": N_("Rules text"),
+    "c_rules_tip": N_("The ability's printed text (shown in the tables)"),
+    "c_kind": N_("Effect kind"),
+    "c_kind_static": N_("static ability (while on the battlefield)"),
+    "c_kind_resolves": N_("resolves (a spell or ability: use Resolve)"),
+    "c_kind_cda": N_("characteristic-defining (604.3)"),
+    "c_effect": N_("Effect"),
+    "c_effect_tip": N_("The effect in the scenario language (LANGUAGE.md §3), checked as you type"),
+    "c_effect_ph": N_("affects: other creatures you control\nmodify_pt: {power: 1, toughness: 1}"),
+    "c_ok": N_("✓ The card reads well."),
+    "c_ok_empty": N_("Type a name (and, if you like, an effect)."),
+    "c_add": N_("Add this card"),
+    "c_add_tip": N_("Add the card of this form to the board"),
+    "head_board": N_("The board, in the order of events"),
+    "board": N_("Board"),
+    "board_tip": N_("Objects and events, earliest first; pick one to move or remove it"),
+    "move_up": N_("Move up"),
+    "move_up_tip": N_("Earlier in the order of events (an earlier timestamp)"),
+    "move_down": N_("Move down"),
+    "move_down_tip": N_("Later in the order of events (a later timestamp)"),
+    "remove": N_("Remove"),
+    "remove_tip": N_("Remove it (and the events that need it)"),
+    "undo": N_("Undo"),
+    "undo_tip": N_("Undo the last change"),
+    "reset": N_("Reset"),
+    "reset_tip": N_("Back to the board you started with"),
+    "save_path": N_("File"),
+    "save_path_tip": N_("Where to save the scenario file"),
+    "save": N_("Save"),
+    "save_tip": N_("Save the board as a scenario file (rulekit solve reads it back)"),
+    "saved": N_("Saved {path}: `rulekit solve {path}` reproduces this board."),
+    "show_yaml": N_("Show the scenario file"),
+    "show_yaml_tip": N_("The board as scenario YAML (what Save writes)"),
+    "empty_board": N_("The board is empty: search a card above and add it."),
+    "ev_enter_one": N_("{names} enters"),
+    "ev_enter_many": N_("{names} enter together"),
+    "ev_resolve": N_("{source}: {ability} resolves"),
+    "ev_targets": N_(" → {targets}"),
+    "ev_x": N_(" (X={x})"),
+    "ev_choices": N_(" ({choices})"),
+    "ev_other": N_("{kind} {what}"),
+    "ev_end": N_("end of turn"),
+    "zone_entry": N_("{name} ({id}) in the {zone}"),
+    "obj_label": N_("{name} ({id}), {player}"),
+    "player_label": N_("player {name}"),
+    "type_none": N_("(no type)"),
+    "err_lang": N_("lang must be one of {langs}, not {lang!r}"),
+    "err_card": N_("'{name}' is not a card in the library"),
+    "err_field": N_("'{name}' is not something add_card sets (it sets: {fields})"),
+    "err_zone": N_("'{zone}' is not a zone"),
+    "err_handle": N_("nothing on the board is called '{id}'"),
+    "err_pick": N_("pick something in the board list first"),
+    "err_pick_card": N_("pick a card in the search results first"),
+    "err_pick_ability": N_("pick an ability to resolve first"),
+    "err_no_event": N_("{id} is in the {zone}, not in the order of events: there is nothing to move"),
+    "err_ability": N_("'{ability}' is not an ability of {name} that resolves (its abilities: {keys})"),
+    "err_no_resolves": N_("{name} has no ability that resolves"),
+    "err_which": N_("{name} has several abilities that resolve ({keys}): say which"),
+    "err_x": N_("X must be a whole number, not {x!r}"),
+    "err_pairs": N_("write {what} as 'kind: value, kind: value', not {text!r}"),
+    "err_count": N_("a counter count is a whole number, not {value!r}"),
+    "err_pt": N_("{what} must be a whole number (or blank), not {value!r}"),
+    "err_keyword": N_("'{word}' is not a keyword ability"),
+    "err_name": N_("a card needs a name"),
+    "err_player": N_("a player name is a non-empty line of at most 60 characters, not {name!r}"),
+    "err_too_long": N_("{what} is too long (at most {n} characters)"),
+    "err_too_many": N_("a board holds at most {n} {what}"),
+    "err_position": N_("'at' must be an event number from 0 to {n}, not {at!r}"),
+    "err_source": N_("'{source}' is neither an object on the board nor a card in the library"),
+    "err_scenario": N_(
+        "BoardBuilder starts from a scenario name or path (or a scenario loaded from one and "
+        "not edited since), not {kind}"
+    ),
+    "nothing_to_undo": N_("nothing to undo"),
+    "err_alias": N_("anchors and aliases (& and *) are not allowed in an effect: write it out"),
+    "err_kind": N_("'{kind}' is not an effect kind (static, resolves, cda)"),
     # words that go into the messages above
-    "w_counters": "counters",
-    "w_choices": "choices",
-    "w_x": "X",
-    "w_power": "power",
-    "w_toughness": "toughness",
-    "w_count": "a counter count",
-    "w_name": "the name",
-    "w_text": "the rules text",
-    "w_effect": "the effect",
-    "w_objects": "objects",
-    "w_events": "events",
-    "w_effect_file": "effect text",
-    "w_new_card": "the new card",
-    "w_board": "the board",
+    "w_counters": N_("counters"),
+    "w_choices": N_("choices"),
+    "w_x": N_("X"),
+    "w_power": N_("power"),
+    "w_toughness": N_("toughness"),
+    "w_count": N_("a counter count"),
+    "w_name": N_("the name"),
+    "w_text": N_("the rules text"),
+    "w_effect": N_("the effect"),
+    "w_objects": N_("objects"),
+    "w_events": N_("events"),
+    "w_effect_file": N_("effect text"),
+    "w_new_card": N_("the new card"),
+    "w_board": N_("the board"),
     # colours and zones as the controls show them (the values stay the language's words)
-    "color_white": "white",
-    "color_blue": "blue",
-    "color_black": "black",
-    "color_red": "red",
-    "color_green": "green",
-    "zone_battlefield": "battlefield",
-    "zone_graveyard": "graveyard",
-    "zone_hand": "hand",
-    "zone_library": "library",
-    "zone_exile": "exile",
-    "zone_stack": "stack",
-    "zone_command": "command zone",
+    "color_white": N_("white"),
+    "color_blue": N_("blue"),
+    "color_black": N_("black"),
+    "color_red": N_("red"),
+    "color_green": N_("green"),
+    "zone_battlefield": N_("battlefield"),
+    "zone_graveyard": N_("graveyard"),
+    "zone_hand": N_("hand"),
+    "zone_library": N_("library"),
+    "zone_exile": N_("exile"),
+    "zone_stack": N_("stack"),
+    "zone_command": N_("command zone"),
 }
 
 #: What ``add_card`` sets besides name, controller and zone (object keys of LANGUAGE.md §5).
@@ -278,15 +288,35 @@ RESOLVE_KEYS = (
 )
 
 
+#: The language :func:`_t` speaks: a :class:`BoardBuilder` sets it to its ``lang`` for the time of each
+#: of its methods (so the module's helpers and the messages they raise speak the builder's language).
+_LANG: ContextVar[str] = ContextVar("rulekit_builder_lang", default="en")
+
+
 def _t(key: str, **kw: Any) -> str:
-    """The visible string ``key`` with its fields filled (the one door to :data:`TEXT`)."""
-    text = TEXT[key]
-    return text.format(**kw) if kw else text
+    """The visible string ``key`` with its fields filled, in the current builder's language (the one
+    door to :data:`TEXT`; the English strings are the catalog's msgids)."""
+    return translator(_LANG.get())(TEXT[key], **kw)
 
 
 def _word(kind: str, word: str) -> str:
     """A language word (a zone, a colour) as the controls show it: ``TEXT["zone_hand"]``, else the word."""
-    return TEXT.get(f"{kind}_{word}", word)
+    key = f"{kind}_{word}"
+    return _t(key) if key in TEXT else word
+
+
+def _speaking(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` (a method of the builder) run with :func:`_t` in ``self.lang``."""
+
+    @functools.wraps(fn)
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        token = _LANG.set(getattr(self, "lang", "en"))
+        try:
+            return fn(self, *args, **kwargs)
+        finally:
+            _LANG.reset(token)
+
+    return method
 
 
 def check_lang(lang: Any) -> str:
@@ -631,7 +661,7 @@ class BoardBuilder(Guarded):
     Args:
         scenario: ``None`` (an empty board with players Ann and Bo), or a scenario name or path
             to start from (``"seed/humility-then-gideon"``).
-        lang: ``"en"`` (also ``"pt-BR"``, ``"es"``: accepted; labels follow when the catalogs exist).
+        lang: ``"en"``, ``"pt-BR"`` or ``"es"``: the labels, tooltips and messages (through the catalogs).
         scale: the text-size knob's starting value (1.5 = 150 %), as in the explorers.
         backend: force a diagram backend (``dot``/``wasm``/``text``).
 
@@ -670,13 +700,14 @@ class BoardBuilder(Guarded):
         from rulekit.widgets.layers import LayerExplorer
 
         self._init_error_box()
-        self._init_text_size(scale)
         self.lang = "en"
         lang_error: RulekitError | None = None
         try:
             self.lang = check_lang(lang)
+            _LANG.set(self.lang)  # undone when __init__ returns (see _speaking)
         except RulekitError as exc:
             lang_error = exc
+        self._init_text_size(scale, translator(self.lang))
         self.board = Board()
         self._initial = self.board.copy()
         self._undo: list[Board] = []
@@ -1834,6 +1865,12 @@ class BoardBuilder(Guarded):
             f"<BoardBuilder {self.board.name!r} players={self.board.player_names()} "
             f"objects={len(self.board.objects)} events={len(self.board.events)}>"
         )
+
+
+# Every method of the builder speaks its ``lang`` (labels, tooltips and the messages of the helpers it calls).
+for _name, _fn in list(vars(BoardBuilder).items()):
+    if inspect.isfunction(_fn):
+        setattr(BoardBuilder, _name, _speaking(_fn))
 
 
 def _no_aliases(text: str) -> None:

@@ -1,0 +1,68 @@
+"""Issue 12 §2: a pt-BR or es BoardBuilder shows its own labels (``TEXT``) in its language."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from rulekit.widgets import builder as b  # noqa: E402
+
+
+def _shown(widget: Any) -> list[str]:
+    """Every string the widget tree shows: descriptions, tooltips, placeholders, values of labels
+    and HTML, option labels."""
+    out: list[str] = []
+    for attr in ("description", "tooltip", "placeholder"):
+        value = getattr(widget, attr, None)
+        if isinstance(value, str) and value:
+            out.append(value)
+    if type(widget).__name__ in ("Label", "HTML", "HTMLMath"):
+        out.append(str(widget.value))
+    for opt in getattr(widget, "options", ()) or ():
+        out.append(str(opt[0] if isinstance(opt, tuple) else opt))
+    for child in getattr(widget, "children", ()) or ():
+        out.extend(_shown(child))
+    return out
+
+
+#: English labels that are the same word in the other language (or are data: the YAML example).
+SAME = {"X", "Resolve", "Cards", "Subtypes", "Types", "Object", "Zone", "Attached to", "Search cards"}
+
+
+def _english_labels() -> set[str]:
+    return {v for v in b.TEXT.values() if "{" not in v and v not in SAME and len(v) > 2}
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "es"])
+def test_builder_shows_no_english_label(lang: str) -> None:
+    builder = b.BoardBuilder(lang=lang)
+    builder.add_card("Glorious Anthem")
+    builder.add_card("Grizzly Bears")
+    shown = _shown(builder.widget)
+    english = _english_labels()
+    leaks = sorted({s for s in shown for e in english if s == e or re.fullmatch(re.escape(e) + r"\W*", s)})
+    assert not leaks, leaks
+    assert b.TEXT["title"] not in " ".join(shown)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("pt-BR", "não é uma carta da biblioteca"), ("es", "no es una carta de la biblioteca")],
+)
+def test_builder_messages_follow_lang(lang: str, words: str) -> None:
+    builder = b.BoardBuilder(lang=lang)
+    builder.add_card("Nope Card")  # the helpers' messages speak the builder's language too
+    assert words in builder.error.value and "is not a card" not in builder.error.value
+    assert b._t("title") == "Build a board"  # outside a builder's method: English
+
+
+def test_english_builder_unchanged() -> None:
+    builder = b.BoardBuilder()
+    shown = _shown(builder.widget)
+    assert any(b.TEXT["title"] in s for s in shown) and b.TEXT["search"] in shown
+    builder.add_card("Nope Card")
+    assert "&#x27;Nope Card&#x27; is not a card in the library" in builder.error.value
