@@ -8,7 +8,7 @@ did, as the plain data of :mod:`rulekit.mtg.trace`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from rulekit.mtg.engine.apply import apply_effect
@@ -98,6 +98,7 @@ def record_step(
 #: Each part's snapshot of the slots it may change (taken before a step, compared after).
 _SNAPSHOT = {sub: attrgetter(*p.snapshot) for sub, p in PARTS.items() if p.snapshot is not None}
 _PT_GETTER = attrgetter("power", "toughness", "types")
+_FIRST = itemgetter(0)
 
 
 def apply_recorded(
@@ -125,11 +126,12 @@ def apply_recorded(
     else:
         apply_effect(eff, sub, state, ids)
         state.reindex(ids)
-    changes: list[Change] = []
     # objects that were alike and are alike again change alike: compute each diff once (keyed
     # by the identity of the values, all alive during this loop)
     diffs: dict[tuple[Any, ...], list[tuple[str, Any, Any]]] = {}
     single = part.snapshot is not None and len(part.snapshot) == 1
+    changed: list[tuple[int, list[Change]]] = []
+    order = state.order
     for oid, r in zip(ids, before_raw, strict=True):
         after = objs[oid]
         ra = raw(after)
@@ -142,7 +144,12 @@ def apply_recorded(
             diff = diffs[key] = [
                 (f, old, new) for f in fields_ if (old := probe.view(f)) != (new := view_field(after, f))
             ]
-        changes.extend([change(oid, f, old, new) for f, old, new in diff])
+        if diff:
+            changed.append((order.get(oid, 0), [change(oid, f, old, new) for f, old, new in diff]))
+    # a step lists its changes in the scenario's listing order of the objects, whatever order
+    # the affected set was found in (so the trace never shows how the engine found it)
+    changed.sort(key=_FIRST)
+    changes = [c for _, group in changed for c in group]
     record_step(run, eff, sub, why, waited, ids, changes, deps, loop, waited_by)
 
 

@@ -204,9 +204,12 @@ def _select_part(p: Part, state: State, ctx: Ctx) -> list[str]:
 
 
 def select(sel: Selector, state: State, ctx: Ctx) -> tuple[str, ...]:
-    """611.3a: the objects a selector names in ``state`` (scenario listing order).
+    """611.3a: the objects a selector names in ``state``.
 
-    On the main state, objects are grouped by signature, so each group is tested once.
+    On the main state, objects are grouped by signature, so each group is tested once, and the
+    ids come group by group (an order that depends on what changed before); on a fork they come
+    in the scenario's listing order. Nothing a trace shows depends on this order (a step lists
+    its objects sorted and its changes in listing order, :mod:`rulekit.mtg.engine.record`).
     """
     if len(sel.parts) == 1:
         ids = _select_part(sel.parts[0], state, ctx)
