@@ -39,3 +39,14 @@ def test_pruning_is_sound_on_every_builtin_and_a_board() -> None:
         assert pruned == full, name
     pruned, full = _both(board(80, 20, seed=5))
     assert pruned == full
+
+
+def test_kept_verdicts_match_judging_afresh_on_boards_with_many_type_changes() -> None:
+    """Issue 8 §4: verdicts kept across steps (decided by signature groups, kept while objects
+    move between signatures of equal flips, or while the dependent's own set changes) are the
+    verdicts judging every pair afresh gives, on boards whose layer 4 changes many objects."""
+    from rulekit.mtg.generate import board
+
+    for n, e, seed in ((300, 40, 3), (400, 80, 11)):
+        pruned, full = _both(board(n, e, seed=seed))
+        assert pruned == full, (n, e, seed)

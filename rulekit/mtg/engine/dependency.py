@@ -143,8 +143,10 @@ class ObjectGroups:
                 groups.setdefault(sig, {})[oid] = None
         self.ids, self.idset = ids, idset
 
-    def update(self, changed: set[str], state: State) -> None:
-        """Move the changed objects to the groups of their new signatures."""
+    def update(self, changed: set[str], state: State) -> set[tuple[int, int]]:
+        """Move the changed objects to the groups of their new signatures; return the moves
+        made, as ``(old signature, new signature)`` pairs."""
+        moves: set[tuple[int, int]] = set()
         for oid in changed:
             old = self.sig.get(oid)
             if old is None:
@@ -152,12 +154,14 @@ class ObjectGroups:
             new = sig_of(state.objs[oid])
             if new == old:
                 continue
+            moves.add((old, new))
             group = self.groups[old]
             del group[oid]
             if not group:
                 del self.groups[old]
             self.groups.setdefault(new, {})[oid] = None
             self.sig[oid] = new
+        return moves
 
 
 class WhatIf:
@@ -241,10 +245,16 @@ def judge_pair(
     a_set: tuple[str, ...],
     begun: dict[str, tuple[str, ...]],
     names: dict[str, str],
+    flips_used: list[dict[int, int]] | None = None,
 ) -> DepResult | None:
     """613.8a(b): would applying ``b`` change ``a``'s existence, text, what it applies to, or
     what it does to what it applies to? Decided by counterfactual evaluation: ``a`` is looked at
-    in the current state and with ``b`` applied (:class:`WhatIf`), never by per-card tags."""
+    in the current state and with ``b`` applied (:class:`WhatIf`), never by per-card tags.
+
+    When the verdict was decided by signature groups alone (``a``'s selector tests only what
+    objects alike share), the signature -> flip table it read is appended to ``flips_used``:
+    the verdict stands for as long as every object of ``b`` moves only between signatures of
+    equal flips (:meth:`Judge.applied`)."""
     b, sub, cur = wi.b, wi.sub, wi.state
     a_begun = a.id in begun or a.locked is not None
     spec = a.spec
@@ -316,6 +326,8 @@ def judge_pair(
                         flip = flips[sig] = 0 if m0 == m1 else (1 if m1 else -1)
                     if flip:
                         (gained if flip > 0 else lost).extend(rest)
+                if flips_used is not None:
+                    flips_used.append(flips)
             if gained or lost:
                 # a reason names the first four in id order (_names): no need to sort them all
                 return _reason(
@@ -344,6 +356,8 @@ def judge_pair(
 
 
 _UNJUDGED: Any = object()  # no cached verdict (None is a verdict: independent)
+#: stand-ins for a signature not judged yet (flips are -1, 0 and 1): equal to nothing
+_NO_OLD, _NO_NEW = 2, 3
 
 
 def alike_key(a: Eff, wi: WhatIf, begun: dict[str, tuple[str, ...]]) -> tuple[Any, ...] | None:
@@ -402,6 +416,9 @@ class Judge:
     ) -> None:
         self.sub, self.state, self.begun, self.names = sub, state, begun, names
         self.pairs: dict[tuple[str, int, str, int], DepResult | None] = {}
+        #: kept verdict -> the signature flip table it was decided by, when it was decided by
+        #: signature groups alone (:func:`judge_pair`; only a cache)
+        self.flips_of: dict[tuple[str, int, str, int], dict[int, int]] = {}
         self.whatifs: dict[str, WhatIf] = {}
         self.objsets: dict[str, frozenset[str]] = {}
         #: (b, its spec) -> the effects whose reads b's writes overlap (derived once per sublayer)
@@ -421,6 +438,22 @@ class Judge:
         self.object_groups: dict[str, ObjectGroups] = {}
         self._reads: dict[tuple[int, int, bool], frozenset[Key]] = {}
         self._writes: dict[tuple[int, int], frozenset[Key]] = {}
+        #: whether some pair may depend (:meth:`may_depend`; only a cache, reset by :meth:`add`)
+        self._may: bool | None = None
+
+    def may_depend(self, pending: list[Eff]) -> bool:
+        """Whether some pending effect's reads meet another pending effect's writes. When none
+        do, every pair is independent (the pruning's rule, :func:`overlaps`) and the sublayer
+        applies in timestamp order without judging. Kept for the sublayer (pending only
+        shrinks) except in layer 3, where an applied text change can change what an effect
+        reads and writes (613.8a there too): there it is asked afresh, after :meth:`judge`."""
+        if self._may is not None:
+            return self._may
+        if self.sub == "text":
+            return True
+        ids = {e.id for e in pending}
+        self._may = any(a in ids for b in pending for a, _ in self.candidates_of(b))
+        return self._may
 
     def reads(self, a: Eff) -> frozenset[Key]:
         """:func:`reads_of` ``a`` in this sublayer (derived once per effect, text and begun-ness)."""
@@ -460,13 +493,18 @@ class Judge:
         """Effects that joined this sublayer (granted during it): judge every pair again."""
         self.all_effects.extend(effects)
         self.candidates.clear()
+        self._may = None
         self.todo = None
-        for kept in (self.pairs, self.by_a, self.by_b, self.found, self.whatifs, self.objsets):
+        for kept in (self.pairs, self.by_a, self.by_b, self.found, self.whatifs, self.objsets, self.flips_of):
             kept.clear()
         self.object_groups.clear()
 
-    def _store(self, okey: tuple[str, int, str, int], r: DepResult | None) -> None:
+    def _store(
+        self, okey: tuple[str, int, str, int], r: DepResult | None, flips: dict[int, int] | None
+    ) -> None:
         self.pairs[okey] = r
+        if flips is not None:
+            self.flips_of[okey] = flips
         self.by_a.setdefault(okey[0], set()).add(okey)
         self.by_b.setdefault(okey[2], set()).add(okey)
         if r is not None:
@@ -475,6 +513,7 @@ class Judge:
     def _drop(self, okey: tuple[str, int, str, int]) -> None:
         a_id, _, b_id, _ = okey
         del self.pairs[okey]
+        self.flips_of.pop(okey, None)
         self.by_a.get(a_id, set()).discard(okey)
         self.by_b.get(b_id, set()).discard(okey)
         got = self.found.get((b_id, a_id))
@@ -524,7 +563,7 @@ class Judge:
             b_spec = id(b.spec)
             b_pos = pos[b.id]
             wi: WhatIf | None = None
-            alike: dict[tuple[Any, ...], DepResult | None] = {}
+            alike: dict[tuple[Any, ...], tuple[DepResult | None, list[dict[int, int]]]] = {}
             w_b = self.writes(b)
             b_ok = self._cacheable(b)
             for a_id in list(todo_b):
@@ -549,16 +588,19 @@ class Judge:
                             wi = self.whatifs[b.id] = WhatIf(b, sub, self.state, ids_b, shared)
                             self.objsets[b.id] = shared.idset
                     akey = alike_key(a, wi, begun) if caches.CACHE_VERDICTS else None
+                    used: list[dict[int, int]] = []
                     if akey is None:
-                        r = judge_pair(a, wi, sets[a.id], begun, self.names)
+                        r = judge_pair(a, wi, sets[a.id], begun, self.names, used)
                     else:
-                        hit = alike.get(akey, _UNJUDGED)
-                        if hit is _UNJUDGED:
-                            r = alike[akey] = judge_pair(a, wi, sets[a.id], begun, self.names)
+                        hit = alike.get(akey)
+                        if hit is None:
+                            r = judge_pair(a, wi, sets[a.id], begun, self.names, used)
+                            alike[akey] = (r, used)
                         else:
-                            r = None if hit is None else _as_alike(hit, a)
+                            r0, used = hit
+                            r = None if r0 is None else _as_alike(r0, a)
                     if b_ok and self._cacheable(a):
-                        self._store(okey, r)
+                        self._store(okey, r, used[0] if used else None)
                 if okey in pairs:
                     del todo_b[a_id]  # kept: read from ``found`` from now on
                     if r is not None:
@@ -583,12 +625,17 @@ class Judge:
         what ``b``'s own result depends on (``LayerPart.decision_inputs``). It is dropped when the
         applied effect changed one of ``b``'s objects in one of those characteristics, changed
         either source, or may have changed either affected set (``stale``).
+
+        A verdict decided by signature groups alone (:attr:`flips_of`) is finer: it read only
+        which signatures of ``b``'s objects flip ``a``'s selector, so it stands when ``a``'s set
+        changed, and when ``b``'s objects moved only between signatures of equal flips; it is
+        dropped when either source changed or ``b``'s set changed.
         """
         if not changed and not stale:
             return
         sub = self.sub
         hit_b: set[str] = set(stale)
-        dirty_a: set[str] = set(stale)
+        dirty_a: set[str] = set()
         for e in pending:
             if e.source in changed:
                 dirty_a.add(e.id)
@@ -596,17 +643,22 @@ class Judge:
             objs = self.objsets.get(e.id)
             if objs is not None and not changed.isdisjoint(objs):
                 hit_b.add(e.id)
+        moves: dict[str, set[tuple[int, int]]] = {}
         for bid in hit_b:
             self.whatifs.pop(bid, None)
             shared = self.object_groups.get(bid)
             if shared is not None:
-                shared.update(changed, self.state)
+                moves[bid] = shared.update(changed, self.state)
         if not hit_b and not dirty_a:
             return
         by_id = {e.id: e for e in pending}
         drop: set[tuple[str, int, str, int]] = set()
         for a_id in dirty_a:
             drop.update(self.by_a.get(a_id, ()))
+        flips_of = self.flips_of
+        for a_id in stale:
+            # a's own set changed: a verdict decided by b's signature groups never read it
+            drop.update([okey for okey in self.by_a.get(a_id, ()) if okey not in flips_of])
         for b_id in stale:
             drop.update(self.by_b.get(b_id, ()))
         # overlaps(ra | inputs_b, wrote) is overlaps(ra, wrote) or overlaps(inputs_b, wrote):
@@ -616,14 +668,26 @@ class Judge:
         for b_id in hit_b:
             b = by_id.get(b_id)
             kept = self.by_b.get(b_id, ())
-            if b is None or overlaps(part.decision_inputs(b.spec), wrote):
+            if b is None:
                 drop.update(kept)
                 continue
+            # a verdict decided by signature groups stands while b's objects move only between
+            # signatures of equal flips (b itself, its set and a's source unchanged)
+            moved = moves.get(b_id) if b_id not in stale and b.source not in changed else None
+            decisive = overlaps(part.decision_inputs(b.spec), wrote)
             for okey in kept:
                 if okey in drop:
                     continue
                 a = by_id.get(okey[0])
                 if a is None:
+                    drop.add(okey)
+                    continue
+                fl = flips_of.get(okey)
+                if fl is not None and moved is not None:
+                    if not all(fl.get(s0, _NO_OLD) == fl.get(s1, _NO_NEW) for s0, s1 in moved):
+                        drop.add(okey)
+                    continue
+                if decisive:
                     drop.add(okey)
                     continue
                 hit = a_hit.get(a.id)

@@ -114,6 +114,24 @@ def newly_granted(
     return out
 
 
+def same_objects(
+    new_ids: tuple[str, ...],
+    eff_id: str,
+    sets: dict[str, tuple[str, ...]],
+    members: dict[str, frozenset[str]],
+) -> bool:
+    """Whether ``new_ids`` names the same objects as ``sets[eff_id]`` (in any order)."""
+    old = sets[eff_id]
+    if len(new_ids) != len(old):
+        return False
+    if new_ids == old:
+        return True
+    known = members.get(eff_id)
+    if known is None:
+        known = members[eff_id] = frozenset(old)
+    return known.issuperset(new_ids)
+
+
 def by_sort_key(pending: list[Eff], effect_id: str) -> tuple[float, str]:
     """The timestamp order key of a pending effect."""
     return next(e.sort_key for e in pending if e.id == effect_id)
@@ -139,6 +157,7 @@ def run_sublayer(
     waited: dict[str, set[str]] = {}
     pending = list(rest)
     sets: dict[str, tuple[str, ...]] = {}
+    members: dict[str, frozenset[str]] = {}  # sets[e] as a set (only a cache, for same_objects)
     judged = run.dependency and PARTS[sub].judged
     judge = Judge(sub, state, begun, run.names)
     judge.all_effects = list(rest)
@@ -157,7 +176,7 @@ def run_sublayer(
         if not pending:
             break
         deps: list[DepResult] = []
-        if judged and len(pending) > 1:
+        if judged and len(pending) > 1 and judge.may_depend(pending):
             for e in pending:
                 if e.id not in sets:
                     sets[e.id] = affected_set(e, sub, state, make_ctx(e, state), begun)
@@ -203,11 +222,12 @@ def run_sublayer(
                 if e.id in sets and set_stale(e, wrote, touched, begun):
                     if judged and still_exists(e, state, sub):
                         new_ids = affected_set(e, sub, state, make_ctx(e, state), begun)
-                        if set(new_ids) == set(sets[e.id]):
+                        if same_objects(new_ids, e.id, sets, members):
                             continue  # same objects: the old set (and what was judged on it) stands
                         sets[e.id] = new_ids
                     else:
                         del sets[e.id]
+                    members.pop(e.id, None)
                     stale.add(e.id)
             judge.applied({c.object_id for c in run.steps[-1].changes}, stale, pending, wrote)
 
