@@ -41,8 +41,7 @@ from rulekit.mtg.trace import Dependency
 PRUNE = True
 
 
-#: the sort key of a judged dependency: (dependent's position, depended-on's position)
-_POSITIONS = itemgetter(0, 1)
+_FIRST = itemgetter(0)
 
 
 def overlaps(reads: frozenset[Key], writes: frozenset[Key]) -> bool:
@@ -428,7 +427,11 @@ class Judge:
         self.by_a: dict[str, set[tuple[str, int, str, int]]] = {}
         self.by_b: dict[str, set[tuple[str, int, str, int]]] = {}
         #: (b, a) -> the kept verdict that a depends on b (with its key)
-        self.found: dict[tuple[str, str], tuple[tuple[str, int, str, int], DepResult]] = {}
+        self.found: dict[str, dict[str, tuple[tuple[str, int, str, int], DepResult]]] = {}
+        #: b -> its kept dependencies in the dependents' timestamp order (only a cache of ``found``)
+        self.rows: dict[str, list[DepResult]] = {}
+        #: the effects pending at the last judgement (an effect applied since leaves ``found``)
+        self.last_pending: set[str] = set()
         #: b -> the candidate effects a whose verdict against b is not kept (to judge); the value
         #: is True for a known candidate, None when its reads must be checked again (text changed)
         self.todo: dict[str, dict[str, bool | None]] | None = None
@@ -495,7 +498,9 @@ class Judge:
         self.candidates.clear()
         self._may = None
         self.todo = None
-        for kept in (self.pairs, self.by_a, self.by_b, self.found, self.whatifs, self.objsets, self.flips_of):
+        for kept in (
+            self.pairs, self.by_a, self.by_b, self.found, self.rows, self.whatifs, self.objsets, self.flips_of
+        ):
             kept.clear()
         self.object_groups.clear()
 
@@ -508,7 +513,7 @@ class Judge:
         self.by_a.setdefault(okey[0], set()).add(okey)
         self.by_b.setdefault(okey[2], set()).add(okey)
         if r is not None:
-            self.found[(okey[2], okey[0])] = (okey, r)
+            self._found(okey, r)
 
     def _drop(self, okey: tuple[str, int, str, int]) -> None:
         a_id, _, b_id, _ = okey
@@ -516,9 +521,12 @@ class Judge:
         self.flips_of.pop(okey, None)
         self.by_a.get(a_id, set()).discard(okey)
         self.by_b.get(b_id, set()).discard(okey)
-        got = self.found.get((b_id, a_id))
-        if got is not None and got[0] == okey:
-            del self.found[(b_id, a_id)]
+        row = self.found.get(b_id)
+        if row is not None:
+            got = row.get(a_id)
+            if got is not None and got[0] == okey:
+                del row[a_id]
+                self.rows.pop(b_id, None)
         if self.todo is not None:
             self.todo.setdefault(b_id, {})[a_id] = True  # still a candidate (same texts)
 
@@ -542,8 +550,10 @@ class Judge:
         sub, begun = self.sub, self.begun
         pos = {e.id: i for i, e in enumerate(pending)}
         if self.todo is None:
-            self.found = {}
+            self.found, self.rows = {}, {}
             self.todo = {b.id: dict.fromkeys((a for a, _ in self.candidates_of(b)), True) for b in pending}
+        self._leave(self.last_pending.difference(pos))
+        self.last_pending = set(pos)
         for e in pending:
             sid = id(e.spec)
             old = self.spec_seen.get(e.id)
@@ -551,7 +561,7 @@ class Judge:
                 self._forget(e.id, pending)
             self.spec_seen[e.id] = sid
         todo = self.todo
-        found: list[tuple[int, int, DepResult]] = []
+        fresh: dict[str, list[tuple[int, DepResult]]] = {}
         pairs = self.pairs
         for b in pending:
             ids_b = sets[b.id]
@@ -561,7 +571,6 @@ class Judge:
             if not todo_b:
                 continue
             b_spec = id(b.spec)
-            b_pos = pos[b.id]
             wi: WhatIf | None = None
             alike: dict[tuple[Any, ...], tuple[DepResult | None, list[dict[int, int]]]] = {}
             w_b = self.writes(b)
@@ -604,19 +613,47 @@ class Judge:
                 if okey in pairs:
                     del todo_b[a_id]  # kept: read from ``found`` from now on
                     if r is not None:
-                        self.found[(b.id, a_id)] = (okey, r)
+                        self._found(okey, r)
                 elif r is not None:
-                    found.append((b_pos, a_pos, r))
-        pget = pos.get
-        for (b_id, a_id), (_, r) in self.found.items():
-            bp = pget(b_id)
-            if bp is None:
+                    fresh.setdefault(b.id, []).append((a_pos, r))
+        out: list[DepResult] = []
+        found, rows = self.found, self.rows
+        for b in pending:
+            b_id = b.id
+            if not sets[b_id]:
                 continue
-            ap = pget(a_id)
-            if ap is not None and sets[b_id]:
-                found.append((bp, ap, r))
-        found.sort(key=_POSITIONS)
-        return [r for _, _, r in found]
+            row = rows.get(b_id)
+            if row is None:
+                kept = found.get(b_id)
+                row = rows[b_id] = (
+                    [r for _, (_, r) in sorted(kept.items(), key=lambda kv: pos[kv[0]])] if kept else []
+                )
+            more = fresh.get(b_id)
+            if more:
+                merged = [(pos[r.effect], r) for r in row] + more
+                merged.sort(key=_FIRST)
+                out.extend([r for _, r in merged])
+            else:
+                out.extend(row)
+        return out
+
+    def _found(self, okey: tuple[str, int, str, int], r: DepResult) -> None:
+        """Keep the verdict that ``okey``'s dependent depends on its other effect."""
+        row = self.found.get(okey[2])
+        if row is None:
+            row = self.found[okey[2]] = {}
+        row[okey[0]] = (okey, r)
+        self.rows.pop(okey[2], None)
+
+    def _leave(self, gone: set[str]) -> None:
+        """Effects applied since the last judgement leave the kept dependencies."""
+        for eff_id in gone:
+            self.found.pop(eff_id, None)
+            self.rows.pop(eff_id, None)
+            for okey in self.by_a.get(eff_id, ()):
+                row = self.found.get(okey[2])
+                if row is not None and row.pop(eff_id, None) is not None:
+                    self.rows.pop(okey[2], None)
 
     def applied(self, changed: set[str], stale: set[str], pending: list[Eff], wrote: frozenset[Key]) -> None:
         """Forget the verdicts an applied effect may have changed (613.8c), so they are judged again.

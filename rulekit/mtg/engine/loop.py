@@ -23,7 +23,7 @@ from rulekit.mtg.engine.layers.pt import CountersPart
 from rulekit.mtg.engine.locking import check_layered_durations, lock_resolved
 from rulekit.mtg.engine.record import Run, apply_recorded, effect_infos, freeze_rules, record_step
 from rulekit.mtg.engine.replay import Compiled, compile_scenario
-from rulekit.mtg.engine.select import Key, make_ctx, selector_reads
+from rulekit.mtg.engine.select import Key, make_ctx, selector_reads, unchanged_by_moves
 from rulekit.mtg.engine.state import State, make_view
 from rulekit.mtg.model import LAYER_LABELS, SUBLAYERS, Scenario, _spec_from_canon, layer_label
 from rulekit.mtg.trace import PlayerView, Trace
@@ -181,7 +181,7 @@ def run_sublayer(
                 if e.id not in sets:
                     sets[e.id] = affected_set(e, sub, state, make_ctx(e, state), begun)
             deps = judge.judge(pending, sets)
-            for d in deps:
+            for d in [d for d in deps if d.recorded is None]:  # the others were noted when judged
                 on = waited.get(d.effect)
                 if on is None:
                     on = waited[d.effect] = set()
@@ -208,7 +208,7 @@ def run_sublayer(
             ids = affected_set(chosen, sub, state, make_ctx(chosen, state), begun)
         begun.setdefault(chosen.id, ids)
         begun_effects.setdefault(chosen.id, chosen)
-        apply_recorded(run, chosen, sub, state, ids, why, w, deps, loop, waited_by)
+        moves = apply_recorded(run, chosen, sub, state, ids, why, w, deps, loop, waited_by)
         pending.remove(chosen)
         granted = newly_granted(chosen, sub, state, ids, run, pending, begun)
         if granted:
@@ -221,7 +221,15 @@ def run_sublayer(
             for e in pending:
                 if e.id in sets and set_stale(e, wrote, touched, begun):
                     if judged and still_exists(e, state, sub):
-                        new_ids = affected_set(e, sub, state, make_ctx(e, state), begun)
+                        ctx = make_ctx(e, state)
+                        sel = e.spec.affects if e.spec is not None else None
+                        if (
+                            sel is not None
+                            and e.source not in touched
+                            and unchanged_by_moves(sel, ctx, state, moves)
+                        ):
+                            continue  # its objects moved only between signatures it treats alike
+                        new_ids = affected_set(e, sub, state, ctx, begun)
                         if same_objects(new_ids, e.id, sets, members):
                             continue  # same objects: the old set (and what was judged on it) stands
                         sets[e.id] = new_ids

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import attrgetter, itemgetter
-from typing import Any
+from typing import Any, cast
 
 from rulekit.mtg.engine.apply import apply_effect
 from rulekit.mtg.engine.dependency import DepResult
@@ -56,23 +56,20 @@ def record_step(
     waited_by: tuple[str, ...] = (),
 ) -> None:
     label = layer_label(sub, run.ruleset)
-    dep_list = []
-    for r in deps:
-        d = r.recorded
-        if d is None or d.layer != label:
-            # equal dependencies share one trace object (only a cache: they are equal values)
-            dkey = (r.effect, r.depends_on, label, r.kind, r.params)
-            d = run.dep_objs.get(dkey)
-            if d is None:
-                d = run.dep_objs[dkey] = Dependency(r.effect, r.depends_on, label, "", r.kind, r.params)
-            r.recorded = d
-            key = (d.effect, d.depends_on, label)
-            if key not in run.dep_keys:
-                run.dep_keys.add(key)
-                run.deps.append(d)
-        # else: recorded in this layer at an earlier step, so its key is already listed
-        dep_list.append(d)
-    dep_objs = tuple(dep_list)
+    # a dependency judged at an earlier step of this layer is recorded already (its key listed)
+    for r in [r for r in deps if r.recorded is None or r.recorded.layer != label]:
+        # equal dependencies share one trace object (only a cache: they are equal values)
+        dkey = (r.effect, r.depends_on, label, r.kind, r.params)
+        d = run.dep_objs.get(dkey)
+        if d is None:
+            d = run.dep_objs[dkey] = Dependency(r.effect, r.depends_on, label, "", r.kind, r.params)
+        r.recorded = d
+        key = (d.effect, d.depends_on, label)
+        if key not in run.dep_keys:
+            run.dep_keys.add(key)
+            run.deps.append(d)
+    # every r.recorded is set now (the loop above)
+    dep_objs = cast("tuple[Dependency, ...]", tuple([r.recorded for r in deps]))
     if loop and loop not in run.loops:
         run.loops.append(loop)
     run.steps.append(
@@ -112,12 +109,15 @@ def apply_recorded(
     deps: list[DepResult],
     loop: tuple[str, ...],
     waited_by: tuple[str, ...] = (),
-) -> None:
+) -> dict[tuple[int, int], str]:
+    """Apply one effect part to ``ids`` and record the step (its before -> after changes).
+    Returns the signature moves it made (:meth:`State.reindex`)."""
     part = PARTS[sub]
     fields_ = part.shows
     raw = _SNAPSHOT.get(sub, _PT_GETTER)
     objs = state.objs
     before_raw = [raw(objs[oid]) for oid in ids]
+    moves: dict[tuple[int, int], str] = {}
     if part.keeps_signature(eff.spec):
         sigs = [sig_of(objs[oid]) for oid in ids]
         apply_effect(eff, sub, state, ids)
@@ -125,7 +125,7 @@ def apply_recorded(
             objs[oid].sig = sig  # nothing a selector reads changed: same signature, same bucket
     else:
         apply_effect(eff, sub, state, ids)
-        state.reindex(ids)
+        moves = state.reindex(ids)
     # objects that were alike and are alike again change alike: compute each diff once (keyed
     # by the identity of the values, all alive during this loop)
     diffs: dict[tuple[Any, ...], list[tuple[str, Any, Any]]] = {}
@@ -151,6 +151,7 @@ def apply_recorded(
     changed.sort(key=_FIRST)
     changes = [c for _, group in changed for c in group]
     record_step(run, eff, sub, why, waited, ids, changes, deps, loop, waited_by)
+    return moves
 
 
 class _ViewProbe:

@@ -203,6 +203,36 @@ def _select_part(p: Part, state: State, ctx: Ctx) -> list[str]:
     return out
 
 
+def unchanged_by_moves(sel: Selector, ctx: Ctx, state: State, moves: dict[tuple[int, int], str]) -> bool:
+    """Whether objects moving between signatures (``moves``: ``(old, new)`` -> one object that
+    moved so, :meth:`State.reindex`) leave what ``sel`` names unchanged: every move is between
+    two signatures the selector treats alike. Only for selectors that test nothing but what
+    objects alike share; the caller makes sure the source did not change ("you", attachment).
+    ``False`` when unsure (a signature never tested), so the set is selected again."""
+    parts = sel.parts
+    if not all(p.by_signature and p.special is None for p in parts):
+        return False
+    memo, objs = state.memo, state.objs
+    src = ctx.source.id if ctx.source is not None else None
+    pms = [_part_memo(p, ctx, memo) for p in parts]
+    for (old, new), oid in moves.items():
+        if oid == src:
+            return False
+        before = after = False
+        for p, pm in zip(parts, pms, strict=True):
+            v0 = pm.get(old)
+            if v0 is None:
+                return False
+            v1 = pm.get(new)
+            if v1 is None:
+                v1 = pm[new] = match_part(p, objs[oid], ctx)
+            before = before or v0
+            after = after or v1
+        if before != after:
+            return False
+    return True
+
+
 def select(sel: Selector, state: State, ctx: Ctx) -> tuple[str, ...]:
     """611.3a: the objects a selector names in ``state``.
 

@@ -121,21 +121,25 @@ class State:
             self.index.setdefault(sig, {})[oid] = None
             self.where[oid] = sig
 
-    def reindex(self, ids: Iterable[str]) -> None:
-        """Move written objects to the bucket of their new signature."""
+    def reindex(self, ids: Iterable[str]) -> dict[tuple[int, int], str]:
+        """Move written objects to the bucket of their new signature. Returns the moves made:
+        ``(old signature, new signature)`` -> one object that made it."""
+        moves: dict[tuple[int, int], str] = {}
         if self.index is None:
-            return
+            return moves
         for oid in ids:
             old = self.where[oid]
             new = sig_of(self.objs[oid])
             if new == old:
                 continue
+            moves.setdefault((old, new), oid)
             bucket = self.index[old]
             del bucket[oid]
             if not bucket:
                 del self.index[old]
             self.index.setdefault(new, {})[oid] = None
             self.where[oid] = new
+        return moves
 
     def fork(self) -> State:
         return State(dict(self.objs), self.players, owned=False, memo=self.memo)
