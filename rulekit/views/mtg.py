@@ -24,22 +24,6 @@ from rulekit.views.table import Table
 
 #: Characteristics the final table shows, with their column titles.
 FINAL_COLUMNS = ("object", "P/T", "controller", "type line", "colours", "abilities")
-#: Why player and rules steps come where they do (they follow every layer of effects on objects).
-ORDER_PLACES = {
-    "players": "Effects on players apply after all effects on objects, layers 1–7 (613.10).",
-    "rules": "Effects that change the game rules apply after all other continuous effects (613.11).",
-}
-#: Why the counters step comes where it does, by ruleset (the step's layer fills ``{layer}``).
-COUNTERS_REASON = {
-    "seed": (
-        "+1/+1 and -1/-1 counters change power and toughness in their own sublayer, {layer} (613.4d), "
-        "after the effects that set or modify them; counters have no timestamp."
-    ),
-    "current": (
-        "+1/+1 and -1/-1 counters change power and toughness in sublayer {layer}, with the effects "
-        "that modify them (613.4c); counters have no timestamp."
-    ),
-}
 #: Node shapes by effect origin (the legend repeats them in words).
 ORIGIN_SHAPES = {
     "static": ("box", "rounded,filled"),
@@ -400,61 +384,17 @@ def effects_table(trace: Any) -> Table:
 
 # ---------------------------------------------------------------------------- explanation
 def explain_step(trace: Any, k: int) -> str:
-    """One paragraph about step ``k`` (1-based; 0 = before any effect)."""
-    n = len(trace.steps)
-    if n == 0:
-        return f"No continuous effect applies in {trace.scenario}: every object keeps its printed values."
-    if k <= 0:
-        return (
-            f"Before any effect: every object has its copiable (printed) values. {n} effect parts will "
-            f"apply, layer by layer; press ▶ to apply the first one."
-        )
-    k = min(k, n)
-    step = trace.steps[k - 1]
-    st_before, st_after = trace.state_after(k - 1), trace.state_after(k)
-    name = effect_name(trace, step.effect)
-    origin = next((e.origin for e in trace.effects if e.id == step.effect), None)
-    src = f" (from {object_name(trace, step.source)})" if step.source and step.source != step.effect else ""
-    lines = change_lines(trace, step, st_before, st_after)
-    what = "; ".join(lines) if lines else "it changes nothing visible"
-    place = ORDER_PLACES.get(step.layer, "")
-    if origin == "counters":
-        reason = COUNTERS_REASON.get(trace.ruleset, COUNTERS_REASON["seed"]).format(layer=step.layer)
-    elif step.why == "cda":
-        reason = "Characteristic-defining abilities apply first in their layer (613.3)."
-    elif step.why == "waited_on":
-        waiting = ", ".join(effect_name(trace, e) for e in getattr(step, "waited_by", ()))
-        reason = (
-            f"{waiting} waited on it (613.8a), so it applies before them although their timestamps "
-            f"are earlier; among the effects that wait on nothing, it has the earliest timestamp, "
-            f"{fmt_value(step.timestamp)}."
-        )
-    elif step.why == "loop":
-        members = ", ".join(effect_name(trace, e) for e in step.loop)
-        reason = (
-            f"Every remaining effect waited on another — a dependency loop ({members}) — so dependency "
-            f"is ignored and the earliest timestamp goes first (613.8b)."
-        )
-    elif step.waited_on:
-        waited = ", ".join(effect_name(trace, e) for e in step.waited_on)
-        reasons = [
-            d.reason
-            for d in trace.dependencies
-            if d.effect == step.effect and d.depends_on in step.waited_on and d.reason
-        ]
-        because = f" ({reasons[0]})" if reasons else ""
-        reason = f"It depends on {waited}{because}, so it waited until that applied (613.8a)."
-    elif place:
-        reason = f"{place} Among them, timestamp order holds: timestamp {fmt_value(step.timestamp)}."
-    else:
-        reason = (
-            f"No effect it depends on is waiting, so timestamp order holds: timestamp "
-            f"{fmt_value(step.timestamp)} (613.7)."
-        )
-    if place and not reason.startswith(place):  # a loop or a dependency among player/rules effects
-        reason = f"{place} {reason}"
-    stamp = "" if origin == "counters" else f", timestamp {fmt_value(step.timestamp)}"
-    return f"Step {k} of {n} — layer {step.layer}: {name}{src}{stamp}. {reason} Result: {what}."
+    """One paragraph about step ``k`` (1-based; 0 = before any effect), in English: why it came where
+    it did and what it changed. :func:`rulekit.views.reasons.explain_step` writes it (in any language).
+
+    >>> from rulekit import mtg
+    >>> trace = mtg.solve(mtg.load_scenario("seed/humility-then-gideon"))
+    >>> explain_step(trace, 1).startswith("Step 1 of ")
+    True
+    """
+    from rulekit.views.reasons import explain_step as explain
+
+    return explain(trace, k, "en")
 
 
 # ---------------------------------------------------------------------------- DOT helpers

@@ -248,15 +248,20 @@ def step_reason(trace: Any, step: Any, lang: str = "en") -> str:
 
 
 def explain_step(trace: Any, k: int, lang: str = "en") -> str:
-    """One paragraph about step ``k`` (1-based; 0 = before any effect) in ``lang``.
+    """One paragraph about step ``k`` (1-based; 0 = before any effect) in ``lang``: the one place that
+    writes it, in every language (:func:`rulekit.views.mtg.explain_step` is this in English). The
+    reason is :func:`step_reason`'s; the changes are :func:`rulekit.views.mtg.change_lines` in English,
+    :mod:`rulekit.views.localized`'s in the other languages.
 
-    English is :func:`rulekit.views.mtg.explain_step` itself (one English renderer); the other
-    languages are built here from the same trace fields and the catalog.
+    >>> from rulekit import mtg
+    >>> trace = mtg.solve(mtg.load_scenario("seed/humility-then-gideon"))
+    >>> explain_step(trace, 0).startswith("Before any effect")
+    True
+    >>> explain_step(trace, 1, "pt-BR").startswith("Passo 1 de")
+    True
     """
     from rulekit.views import mtg as mv
 
-    if translator(lang).lang == "en":
-        return mv.explain_step(trace, k)
     t = translator(lang)
     n = len(trace.steps)
     if n == 0:
