@@ -8,7 +8,7 @@ view does not guess it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from rulekit.views.dot import Digraph, record
@@ -70,28 +70,41 @@ def fmt_list(value: Any, width: int = 30) -> str:
     return fmt_value(value)
 
 
-def fmt_change(characteristic: str, before: Any, after: Any) -> str:
+def fmt_change(
+    characteristic: str,
+    before: Any,
+    after: Any,
+    *,
+    label: str | None = None,
+    value: Callable[[Any], str] = fmt_value,
+    word: Callable[[str], str] = str,
+) -> str:
     """One characteristic's change: ``types Creature → Creature, Artifact`` or, for long lists,
     what was lost and gained: ``abilities lost “Flying”; gained “Haste”``.
+
+    The shape and the length rule are decided here for every language; :mod:`rulekit.views.localized`
+    passes its words: ``label`` (default: the characteristic's name), ``value`` (:func:`fmt_value`)
+    and ``word`` (``lost``, ``gained``, ``reordered``).
 
     >>> fmt_change("colors", ("white",), ("black",))
     'colors white → black'
     >>> fmt_change("abilities", ("Flying", "Vigilance", "Lifelink", "First strike", "Trample"), ("Flying",))
     'abilities lost “Vigilance”, “Lifelink”, “First strike”, “Trample”'
     """
+    head = characteristic if label is None else label
     is_list = isinstance(before, tuple | list) and isinstance(after, tuple | list)
     if is_list and len(fmt_value(before)) + len(fmt_value(after)) > 48:
         lost = [v for v in before if v not in after]
         gained = [v for v in after if v not in before]
         parts = []
         if lost:
-            parts.append("lost " + ", ".join(f"“{short(v, 28)}”" for v in lost))
+            parts.append(word("lost") + " " + ", ".join(f"“{short(v, 28)}”" for v in lost))
         if gained:
-            parts.append("gained " + ", ".join(f"“{short(v, 28)}”" for v in gained))
+            parts.append(word("gained") + " " + ", ".join(f"“{short(v, 28)}”" for v in gained))
         if not parts:
-            parts.append("reordered")
-        return f"{characteristic} " + "; ".join(parts)
-    return f"{characteristic} {fmt_value(before)} → {fmt_value(after)}"
+            parts.append(word("reordered"))
+        return f"{head} " + "; ".join(parts)
+    return f"{head} {value(before)} → {value(after)}"
 
 
 def type_line(view: Any) -> str:
@@ -267,9 +280,21 @@ def states(trace: Any) -> list[dict[str, Any]]:
 
 
 def change_lines(
-    trace: Any, step: Any, before: dict[str, Any] | None = None, after: dict[str, Any] | None = None
+    trace: Any,
+    step: Any,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+    *,
+    change: Callable[[str, Any, Any], str] = fmt_change,
+    pt: str = "P/T",
+    place: Callable[[str], str] = str,
 ) -> list[str]:
-    """``["Gideon Jura: P/T 6/6 → 1/1", ...]`` for one step (power and toughness merged as P/T)."""
+    """``["Gideon Jura: P/T 6/6 → 1/1", ...]`` for one step (power and toughness merged as P/T).
+
+    The lines' shape is decided here for every language; :mod:`rulekit.views.localized` passes its
+    words: ``change`` writes one characteristic's change (:func:`fmt_change`), ``pt`` is the merged
+    power/toughness label and ``place`` names a step target that is no object (``players``, ``rules``).
+    """
     by_obj: dict[str, list[Any]] = {}
     for ch in step.changes:
         by_obj.setdefault(ch.object_id, []).append(ch)
@@ -282,16 +307,16 @@ def change_lines(
             b = before.get(oid) if before else None
             a = after.get(oid) if after else None
             if b is not None and a is not None and hasattr(b, "pt"):
-                parts.append(f"P/T {b.pt} → {a.pt}")
+                parts.append(f"{pt} {b.pt} → {a.pt}")
             else:
                 for c in chs:
                     if c.characteristic in ("power", "toughness"):
-                        parts.append(fmt_change(c.characteristic, c.before, c.after))
+                        parts.append(change(c.characteristic, c.before, c.after))
         for c in chs:
             if c.characteristic in ("power", "toughness"):
                 continue
-            parts.append(fmt_change(c.characteristic, c.before, c.after))
-        name = object_name(trace, oid) if oid in trace.initial or oid in trace.final else oid
+            parts.append(change(c.characteristic, c.before, c.after))
+        name = object_name(trace, oid) if oid in trace.initial or oid in trace.final else place(oid)
         lines.append(f"{name}: " + "; ".join(parts))
     return lines
 
