@@ -245,21 +245,11 @@ def players_table(trace: Any, upto: int | None = None) -> Table:
 
 def why_text(trace: Any, step: Any) -> str:
     """Why a step came when it did: ``CDA``, ``timestamp``, ``waited on X``, ``X waited on it``,
-    ``loop (A, B)`` or ``counters (no timestamp)`` (the step's code, :data:`rulekit.views.reasons.WHY`)."""
-    if step.why == "cda":
-        return "CDA"
-    if step.why == "counters":
-        return "counters (no timestamp)"
-    if step.why == "waited_on":
-        names = ", ".join(effect_name(trace, e) for e in getattr(step, "waited_by", ())) or "another effect"
-        return f"{names} waited on it"
-    if step.why == "dependency" or (step.waited_on and step.why != "loop"):
-        names = ", ".join(effect_name(trace, e) for e in step.waited_on) or "another effect"
-        return f"waited on {names}"
-    if step.why == "loop":
-        members = ", ".join(effect_name(trace, e) for e in step.loop)
-        return f"loop ({members}) → timestamp" if members else "loop → timestamp"
-    return str(step.why)
+    ``loop (A, B)`` or ``counters (no timestamp)``: :func:`rulekit.views.reasons.why_text` in English
+    (the step's code, :data:`rulekit.views.reasons.WHY`)."""
+    from rulekit.views.reasons import why_text as why
+
+    return why(trace, step, "en")
 
 
 def states(trace: Any) -> list[dict[str, Any]]:
