@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -71,24 +72,38 @@ def _read_game(path: Path, display: str) -> tuple[YamlDoc, Any]:
     return doc, data.get("game") if isinstance(data, dict) else None
 
 
-def list_builtin(game: str | None = "mtg") -> list[str]:
+@functools.cache
+def _builtin_index() -> tuple[tuple[str, str | None], ...]:
+    """``(name, game)`` of every built-in file, sorted by name — only a cache.
+
+    The data folder is package data: it does not change while rulekit runs, so it is read once per
+    process (reading every file's ``game:`` key costs ~18 ms). The game is ``None`` for a file that
+    cannot be read or whose ``game:`` is not a string.
+    Tests that change the folder call ``_builtin_index.cache_clear()``.
+    """
+    out: list[tuple[str, str | None]] = []
+    for p in sorted(SCENARIO_DIR.rglob("*.yaml")):
+        name = p.relative_to(SCENARIO_DIR).with_suffix("").as_posix()
+        try:
+            _, found = _read_game(p, f"{name}.yaml")
+        except (OSError, ScenarioError):
+            found = None
+        out.append((name, found if isinstance(found, str) else None))
+    return tuple(out)
+
+
+def list_builtin(game: str | None = "mtg") -> tuple[str, ...]:
     """Built-in scenario names, sorted, whose ``game:`` key is ``game`` (every one for ``None``).
+
+    A tuple, so no caller can change what the next one sees: the folder is read once per process
+    (see :func:`_builtin_index`, only a cache).
 
     >>> set(list_builtin("mtg")) | set(list_builtin("apoteose")) == set(list_builtin(None))
     True
+    >>> type(list_builtin("mtg")).__name__
+    'tuple'
     """
-    out = []
-    for p in sorted(SCENARIO_DIR.rglob("*.yaml")):
-        name = p.relative_to(SCENARIO_DIR).with_suffix("").as_posix()
-        if game is not None:
-            try:
-                _, found = _read_game(p, f"{name}.yaml")
-            except (OSError, ScenarioError):
-                continue
-            if found != game:
-                continue
-        out.append(name)
-    return out
+    return tuple(name for name, found in _builtin_index() if game is None or found == game)
 
 
 def scenario_game(scenario: Any) -> str:

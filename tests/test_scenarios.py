@@ -23,19 +23,19 @@ def test_loaders_and_cli_agree_on_the_builtins(capsys: pytest.CaptureFixture[str
         for p in scenarios.SCENARIO_DIR.rglob("*.yaml")
     )
     everything = scenarios.list_builtin(None)
-    assert everything == files and len(files) > 10
+    assert list(everything) == files and len(files) > 10
     by_game = {name: scenarios.scenario_game(name) for name in everything}
     assert set(by_game.values()) == {"mtg", "apoteose"}
 
     # the MTG loader's list, the Apoteose loader's list and the module's own split
     assert (
         mtg.list_scenarios()
-        == scenarios.list_builtin("mtg")
+        == list(scenarios.list_builtin("mtg"))
         == sorted(n for n, g in by_game.items() if g == "mtg")
     )
     assert (
         apoteose.list_scenarios()
-        == scenarios.list_builtin("apoteose")
+        == list(scenarios.list_builtin("apoteose"))
         == sorted(n for n, g in by_game.items() if g == "apoteose")
     )
     # `rulekit scenarios` lists each built-in once, with the same game
@@ -90,3 +90,20 @@ def test_which_game_errors_are_located(tmp_path: Path) -> None:
         scenarios.scenario_game(str(unknown))
     assert str(exc.value).startswith(f"{unknown}:2: game: 'mgt' is not a game rulekit knows (mtg, apoteose)")
     assert "mtg" in str(exc.value).split("—")[-1]
+
+
+def test_the_listing_is_read_once_and_cannot_be_changed(monkeypatch: pytest.MonkeyPatch) -> None:
+    scenarios._builtin_index.cache_clear()
+    first = scenarios.list_builtin("mtg")
+    assert isinstance(first, tuple) and first
+
+    def no_reading(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the built-in folder was read again")
+
+    monkeypatch.setattr(scenarios.YamlDoc, "from_path", no_reading)
+    monkeypatch.setattr(scenarios.Path, "rglob", no_reading)
+    assert scenarios.list_builtin("mtg") == first
+    assert set(scenarios.list_builtin(None)) >= set(first) | set(scenarios.list_builtin("apoteose"))
+    mine = mtg.list_scenarios()
+    mine.clear()  # a caller's own list: the next caller still sees every built-in
+    assert mtg.list_scenarios() == list(first)

@@ -520,7 +520,7 @@ def _check_pick(doc: YamlDoc, path: tuple[Any, ...], key: str, pick: str, card_i
 
 def list_scenarios() -> list[str]:
     """Names of the built-in Apoteose scenarios (``apoteose/...``)."""
-    return list_builtin("apoteose")
+    return list(list_builtin("apoteose"))  # a fresh list: the shared tuple is cached
 
 
 def load_scenario(name_or_path: str | Path) -> Scenario:

@@ -62,7 +62,7 @@ def list_scenarios() -> list[str]:
     """Names of the built-in MTG scenarios."""
     from rulekit.scenarios import list_builtin
 
-    return list_builtin("mtg")
+    return list(list_builtin("mtg"))  # a fresh list: the shared tuple is cached
 
 
 def list_cards() -> list[str]:

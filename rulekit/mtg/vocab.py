@@ -91,6 +91,9 @@ SUBTYPES: tuple[str, ...] = (
 #: Shown among subtypes for an object that has every creature type (Changeling, Mutavault).
 ALL_CREATURE_TYPES = "(all creature types)"
 ZONES = ("battlefield", "graveyard", "hand", "library", "exile", "stack", "command")
+#: The keys of an ability that hold its effect (LANGUAGE.md §2): a static ability, a spell or ability
+#: that resolves, a characteristic-defining ability (604.3).
+EFFECT_KINDS = ("static", "resolves", "cda")
 #: Keyword abilities the loader recognises (spelled as printed); other strings are rules text.
 KEYWORDS = (
     "Deathtouch",

@@ -282,7 +282,7 @@ def _loc_value(t: Any, characteristic: str, value: Any) -> str:
 
 
 def _loc_change(t: Any, characteristic: str, before: Any, after: Any) -> str:
-    """:func:`rulekit.views.mtg.fmt_change` in ``t``'s language (same shape, same length rule)."""
+    """:func:`rulekit.views.mtg.fmt_change` in ``t``'s language (its shape and length rule, these words)."""
     from rulekit.views import mtg as mv
 
     base, _, who = characteristic.partition(".")
@@ -292,58 +292,30 @@ def _loc_change(t: Any, characteristic: str, before: Any, after: Any) -> str:
         label = t(CHARACTERISTIC_WORDS[characteristic])
     else:
         label = characteristic
-    is_list = isinstance(before, tuple | list) and isinstance(after, tuple | list)
-    if is_list and len(mv.fmt_value(before)) + len(mv.fmt_value(after)) > 48:
-        lost = [v for v in before if v not in after]
-        gained = [v for v in after if v not in before]
-        parts = []
-        if lost:
-            parts.append(
-                _agree(t, characteristic, "lost") + " " + ", ".join(f"“{mv.short(v, 28)}”" for v in lost)
-            )
-        if gained:
-            words = ", ".join(f"“{mv.short(v, 28)}”" for v in gained)
-            parts.append(_agree(t, characteristic, "gained") + " " + words)
-        if not parts:
-            parts.append(_agree(t, characteristic, "reordered"))
-        return f"{label} " + "; ".join(parts)
-    return f"{label} {_loc_value(t, characteristic, before)} → {_loc_value(t, characteristic, after)}"
+    return mv.fmt_change(
+        characteristic,
+        before,
+        after,
+        label=label,
+        value=lambda v: _loc_value(t, characteristic, v),
+        word=lambda w: _agree(t, characteristic, w),
+    )
 
 
 def _change_lines(t: Any, trace: Any, step: Any, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-    """:func:`rulekit.views.mtg.change_lines` in ``t``'s language: the same lines, rebuilt from the
-    step's recorded changes (names, types, texts stay as written; the words and colours translate)."""
+    """:func:`rulekit.views.mtg.change_lines` in ``t``'s language: the same lines, with this module's
+    words (names, types, texts stay as written; the words and colours translate)."""
     from rulekit.views import mtg as mv
 
-    by_obj: dict[str, list[Any]] = {}
-    for ch in step.changes:
-        by_obj.setdefault(ch.object_id, []).append(ch)
-    lines = []
-    for oid in sorted(by_obj):
-        chs = by_obj[oid]
-        parts = []
-        chars = [c.characteristic for c in chs]
-        if "power" in chars or "toughness" in chars:
-            b, a = before.get(oid), after.get(oid)
-            if b is not None and a is not None and hasattr(b, "pt"):
-                parts.append(f"{t('P/T')} {b.pt} → {a.pt}")
-            else:
-                parts.extend(
-                    _loc_change(t, c.characteristic, c.before, c.after)
-                    for c in chs
-                    if c.characteristic in ("power", "toughness")
-                )
-        parts.extend(
-            _loc_change(t, c.characteristic, c.before, c.after)
-            for c in chs
-            if c.characteristic not in ("power", "toughness")
-        )
-        if oid in trace.initial or oid in trace.final:
-            name = mv.object_name(trace, oid)
-        else:
-            name = t(LAYER_WORDS[oid]) if oid in LAYER_WORDS else oid
-        lines.append(f"{name}: " + "; ".join(parts))
-    return lines
+    return mv.change_lines(
+        trace,
+        step,
+        before,
+        after,
+        change=lambda characteristic, b, a: _loc_change(t, characteristic, b, a),
+        pt=t("P/T"),
+        place=lambda oid: t(LAYER_WORDS[oid]) if oid in LAYER_WORDS else oid,
+    )
 
 
 def _arrow_words(t: Any, cell: str, characteristic: str = "") -> str:

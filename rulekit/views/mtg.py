@@ -8,7 +8,7 @@ view does not guess it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from rulekit.views.dot import Digraph, record
@@ -24,22 +24,6 @@ from rulekit.views.table import Table
 
 #: Characteristics the final table shows, with their column titles.
 FINAL_COLUMNS = ("object", "P/T", "controller", "type line", "colours", "abilities")
-#: Why player and rules steps come where they do (they follow every layer of effects on objects).
-ORDER_PLACES = {
-    "players": "Effects on players apply after all effects on objects, layers 1–7 (613.10).",
-    "rules": "Effects that change the game rules apply after all other continuous effects (613.11).",
-}
-#: Why the counters step comes where it does, by ruleset (the step's layer fills ``{layer}``).
-COUNTERS_REASON = {
-    "seed": (
-        "+1/+1 and -1/-1 counters change power and toughness in their own sublayer, {layer} (613.4d), "
-        "after the effects that set or modify them; counters have no timestamp."
-    ),
-    "current": (
-        "+1/+1 and -1/-1 counters change power and toughness in sublayer {layer}, with the effects "
-        "that modify them (613.4c); counters have no timestamp."
-    ),
-}
 #: Node shapes by effect origin (the legend repeats them in words).
 ORIGIN_SHAPES = {
     "static": ("box", "rounded,filled"),
@@ -86,28 +70,41 @@ def fmt_list(value: Any, width: int = 30) -> str:
     return fmt_value(value)
 
 
-def fmt_change(characteristic: str, before: Any, after: Any) -> str:
+def fmt_change(
+    characteristic: str,
+    before: Any,
+    after: Any,
+    *,
+    label: str | None = None,
+    value: Callable[[Any], str] = fmt_value,
+    word: Callable[[str], str] = str,
+) -> str:
     """One characteristic's change: ``types Creature → Creature, Artifact`` or, for long lists,
     what was lost and gained: ``abilities lost “Flying”; gained “Haste”``.
+
+    The shape and the length rule are decided here for every language; :mod:`rulekit.views.localized`
+    passes its words: ``label`` (default: the characteristic's name), ``value`` (:func:`fmt_value`)
+    and ``word`` (``lost``, ``gained``, ``reordered``).
 
     >>> fmt_change("colors", ("white",), ("black",))
     'colors white → black'
     >>> fmt_change("abilities", ("Flying", "Vigilance", "Lifelink", "First strike", "Trample"), ("Flying",))
     'abilities lost “Vigilance”, “Lifelink”, “First strike”, “Trample”'
     """
+    head = characteristic if label is None else label
     is_list = isinstance(before, tuple | list) and isinstance(after, tuple | list)
     if is_list and len(fmt_value(before)) + len(fmt_value(after)) > 48:
         lost = [v for v in before if v not in after]
         gained = [v for v in after if v not in before]
         parts = []
         if lost:
-            parts.append("lost " + ", ".join(f"“{short(v, 28)}”" for v in lost))
+            parts.append(word("lost") + " " + ", ".join(f"“{short(v, 28)}”" for v in lost))
         if gained:
-            parts.append("gained " + ", ".join(f"“{short(v, 28)}”" for v in gained))
+            parts.append(word("gained") + " " + ", ".join(f"“{short(v, 28)}”" for v in gained))
         if not parts:
-            parts.append("reordered")
-        return f"{characteristic} " + "; ".join(parts)
-    return f"{characteristic} {fmt_value(before)} → {fmt_value(after)}"
+            parts.append(word("reordered"))
+        return f"{head} " + "; ".join(parts)
+    return f"{head} {value(before)} → {value(after)}"
 
 
 def type_line(view: Any) -> str:
@@ -248,21 +245,11 @@ def players_table(trace: Any, upto: int | None = None) -> Table:
 
 def why_text(trace: Any, step: Any) -> str:
     """Why a step came when it did: ``CDA``, ``timestamp``, ``waited on X``, ``X waited on it``,
-    ``loop (A, B)`` or ``counters (no timestamp)`` (the step's code, :data:`rulekit.views.reasons.WHY`)."""
-    if step.why == "cda":
-        return "CDA"
-    if step.why == "counters":
-        return "counters (no timestamp)"
-    if step.why == "waited_on":
-        names = ", ".join(effect_name(trace, e) for e in getattr(step, "waited_by", ())) or "another effect"
-        return f"{names} waited on it"
-    if step.why == "dependency" or (step.waited_on and step.why != "loop"):
-        names = ", ".join(effect_name(trace, e) for e in step.waited_on) or "another effect"
-        return f"waited on {names}"
-    if step.why == "loop":
-        members = ", ".join(effect_name(trace, e) for e in step.loop)
-        return f"loop ({members}) → timestamp" if members else "loop → timestamp"
-    return str(step.why)
+    ``loop (A, B)`` or ``counters (no timestamp)``: :func:`rulekit.views.reasons.why_text` in English
+    (the step's code, :data:`rulekit.views.reasons.WHY`)."""
+    from rulekit.views.reasons import why_text as why
+
+    return why(trace, step, "en")
 
 
 def states(trace: Any) -> list[dict[str, Any]]:
@@ -283,9 +270,21 @@ def states(trace: Any) -> list[dict[str, Any]]:
 
 
 def change_lines(
-    trace: Any, step: Any, before: dict[str, Any] | None = None, after: dict[str, Any] | None = None
+    trace: Any,
+    step: Any,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+    *,
+    change: Callable[[str, Any, Any], str] = fmt_change,
+    pt: str = "P/T",
+    place: Callable[[str], str] = str,
 ) -> list[str]:
-    """``["Gideon Jura: P/T 6/6 → 1/1", ...]`` for one step (power and toughness merged as P/T)."""
+    """``["Gideon Jura: P/T 6/6 → 1/1", ...]`` for one step (power and toughness merged as P/T).
+
+    The lines' shape is decided here for every language; :mod:`rulekit.views.localized` passes its
+    words: ``change`` writes one characteristic's change (:func:`fmt_change`), ``pt`` is the merged
+    power/toughness label and ``place`` names a step target that is no object (``players``, ``rules``).
+    """
     by_obj: dict[str, list[Any]] = {}
     for ch in step.changes:
         by_obj.setdefault(ch.object_id, []).append(ch)
@@ -298,16 +297,16 @@ def change_lines(
             b = before.get(oid) if before else None
             a = after.get(oid) if after else None
             if b is not None and a is not None and hasattr(b, "pt"):
-                parts.append(f"P/T {b.pt} → {a.pt}")
+                parts.append(f"{pt} {b.pt} → {a.pt}")
             else:
                 for c in chs:
                     if c.characteristic in ("power", "toughness"):
-                        parts.append(fmt_change(c.characteristic, c.before, c.after))
+                        parts.append(change(c.characteristic, c.before, c.after))
         for c in chs:
             if c.characteristic in ("power", "toughness"):
                 continue
-            parts.append(fmt_change(c.characteristic, c.before, c.after))
-        name = object_name(trace, oid) if oid in trace.initial or oid in trace.final else oid
+            parts.append(change(c.characteristic, c.before, c.after))
+        name = object_name(trace, oid) if oid in trace.initial or oid in trace.final else place(oid)
         lines.append(f"{name}: " + "; ".join(parts))
     return lines
 
@@ -400,61 +399,17 @@ def effects_table(trace: Any) -> Table:
 
 # ---------------------------------------------------------------------------- explanation
 def explain_step(trace: Any, k: int) -> str:
-    """One paragraph about step ``k`` (1-based; 0 = before any effect)."""
-    n = len(trace.steps)
-    if n == 0:
-        return f"No continuous effect applies in {trace.scenario}: every object keeps its printed values."
-    if k <= 0:
-        return (
-            f"Before any effect: every object has its copiable (printed) values. {n} effect parts will "
-            f"apply, layer by layer; press ▶ to apply the first one."
-        )
-    k = min(k, n)
-    step = trace.steps[k - 1]
-    st_before, st_after = trace.state_after(k - 1), trace.state_after(k)
-    name = effect_name(trace, step.effect)
-    origin = next((e.origin for e in trace.effects if e.id == step.effect), None)
-    src = f" (from {object_name(trace, step.source)})" if step.source and step.source != step.effect else ""
-    lines = change_lines(trace, step, st_before, st_after)
-    what = "; ".join(lines) if lines else "it changes nothing visible"
-    place = ORDER_PLACES.get(step.layer, "")
-    if origin == "counters":
-        reason = COUNTERS_REASON.get(trace.ruleset, COUNTERS_REASON["seed"]).format(layer=step.layer)
-    elif step.why == "cda":
-        reason = "Characteristic-defining abilities apply first in their layer (613.3)."
-    elif step.why == "waited_on":
-        waiting = ", ".join(effect_name(trace, e) for e in getattr(step, "waited_by", ()))
-        reason = (
-            f"{waiting} waited on it (613.8a), so it applies before them although their timestamps "
-            f"are earlier; among the effects that wait on nothing, it has the earliest timestamp, "
-            f"{fmt_value(step.timestamp)}."
-        )
-    elif step.why == "loop":
-        members = ", ".join(effect_name(trace, e) for e in step.loop)
-        reason = (
-            f"Every remaining effect waited on another — a dependency loop ({members}) — so dependency "
-            f"is ignored and the earliest timestamp goes first (613.8b)."
-        )
-    elif step.waited_on:
-        waited = ", ".join(effect_name(trace, e) for e in step.waited_on)
-        reasons = [
-            d.reason
-            for d in trace.dependencies
-            if d.effect == step.effect and d.depends_on in step.waited_on and d.reason
-        ]
-        because = f" ({reasons[0]})" if reasons else ""
-        reason = f"It depends on {waited}{because}, so it waited until that applied (613.8a)."
-    elif place:
-        reason = f"{place} Among them, timestamp order holds: timestamp {fmt_value(step.timestamp)}."
-    else:
-        reason = (
-            f"No effect it depends on is waiting, so timestamp order holds: timestamp "
-            f"{fmt_value(step.timestamp)} (613.7)."
-        )
-    if place and not reason.startswith(place):  # a loop or a dependency among player/rules effects
-        reason = f"{place} {reason}"
-    stamp = "" if origin == "counters" else f", timestamp {fmt_value(step.timestamp)}"
-    return f"Step {k} of {n} — layer {step.layer}: {name}{src}{stamp}. {reason} Result: {what}."
+    """One paragraph about step ``k`` (1-based; 0 = before any effect), in English: why it came where
+    it did and what it changed. :func:`rulekit.views.reasons.explain_step` writes it (in any language).
+
+    >>> from rulekit import mtg
+    >>> trace = mtg.solve(mtg.load_scenario("seed/humility-then-gideon"))
+    >>> explain_step(trace, 1).startswith("Step 1 of ")
+    True
+    """
+    from rulekit.views.reasons import explain_step as explain
+
+    return explain(trace, k, "en")
 
 
 # ---------------------------------------------------------------------------- DOT helpers

@@ -40,6 +40,10 @@ REASONS: dict[str, str] = {
         "is ignored and the earliest timestamp goes first (613.8b)."
     ),
     "DEPENDS_ON": N_("It depends on {waited}{because}, so it waited until that applied (613.8a)."),
+    "WAITED_BY": N_(
+        "{waiting} waited on it (613.8a), so it applies before them although their timestamps are earlier; "
+        "among the effects that wait on nothing, it has the earliest timestamp, {ts}."
+    ),
     "TIMESTAMP": N_("No effect it depends on is waiting, so timestamp order holds: timestamp {ts} (613.7)."),
     "TIMESTAMP_AMONG": N_("{place} Among them, timestamp order holds: timestamp {ts}."),
     "PLAYERS_AFTER_OBJECTS": N_(
@@ -221,6 +225,9 @@ def step_reason(trace: Any, step: Any, lang: str = "en") -> str:
         reason = reason_text(code, {"layer": step.layer}, lang)
     elif step.why == "cda":
         reason = reason_text("CDA_FIRST", {}, lang)
+    elif step.why == "waited_on":
+        waiting = ", ".join(effect_name(trace, e) for e in getattr(step, "waited_by", ()))
+        reason = reason_text("WAITED_BY", {"waiting": waiting, "ts": ts}, lang)
     elif step.why == "loop":
         members = ", ".join(effect_name(trace, e) for e in step.loop)
         reason = reason_text("LOOP", {"members": members}, lang)
@@ -241,15 +248,20 @@ def step_reason(trace: Any, step: Any, lang: str = "en") -> str:
 
 
 def explain_step(trace: Any, k: int, lang: str = "en") -> str:
-    """One paragraph about step ``k`` (1-based; 0 = before any effect) in ``lang``.
+    """One paragraph about step ``k`` (1-based; 0 = before any effect) in ``lang``: the one place that
+    writes it, in every language (:func:`rulekit.views.mtg.explain_step` is this in English). The
+    reason is :func:`step_reason`'s; the changes are :func:`rulekit.views.mtg.change_lines` in English,
+    :mod:`rulekit.views.localized`'s in the other languages.
 
-    English is :func:`rulekit.views.mtg.explain_step` itself (one English renderer); the other
-    languages are built here from the same trace fields and the catalog.
+    >>> from rulekit import mtg
+    >>> trace = mtg.solve(mtg.load_scenario("seed/humility-then-gideon"))
+    >>> explain_step(trace, 0).startswith("Before any effect")
+    True
+    >>> explain_step(trace, 1, "pt-BR").startswith("Passo 1 de")
+    True
     """
     from rulekit.views import mtg as mv
 
-    if translator(lang).lang == "en":
-        return mv.explain_step(trace, k)
     t = translator(lang)
     n = len(trace.steps)
     if n == 0:

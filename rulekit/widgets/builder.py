@@ -696,7 +696,7 @@ class BoardBuilder(Guarded):
     ) -> None:
         import ipywidgets as w
 
-        from rulekit.mtg.vocab import COLORS, ZONES
+        from rulekit.mtg.vocab import COLORS, EFFECT_KINDS, ZONES
         from rulekit.widgets.layers import LayerExplorer
 
         self._init_error_box()
@@ -840,11 +840,7 @@ class BoardBuilder(Guarded):
             "c_rules_tip",
         )
         self.c_kind = w.Dropdown(
-            options=[
-                (_t("c_kind_static"), "static"),
-                (_t("c_kind_resolves"), "resolves"),
-                (_t("c_kind_cda"), "cda"),
-            ],
+            options=[(_t(f"c_kind_{k}"), k) for k in EFFECT_KINDS],
             value="static",
             description=_t("c_kind"),
             layout=w.Layout(width="auto"),
@@ -910,18 +906,7 @@ class BoardBuilder(Guarded):
         self.add_button.on_click(lambda _b: self._add_clicked())
         self.resolve_button.on_click(lambda _b: self._resolve_clicked())
         self.add_event_button.on_click(lambda _b: self._event_clicked())
-        for wdg in (
-            self.c_name,
-            self.c_types,
-            self.c_subtypes,
-            self.c_power,
-            self.c_toughness,
-            self.c_keywords,
-            self.c_rules,
-            self.c_kind,
-            self.c_effect,
-            *self.c_colors.values(),
-        ):
+        for wdg in self._custom_inputs():
             wdg.observe(lambda _c: self._check_custom(), names="value")
         self.c_add.on_click(lambda _b: self._custom_clicked())
         self.move_up.on_click(lambda _b: self._move_clicked(True))
@@ -1093,28 +1078,19 @@ class BoardBuilder(Guarded):
 
     @guarded
     def add_custom(
-        self,
-        name: str,
-        types: Any = ("Creature",),
-        subtypes: Any = (),
-        colors: Any = (),
-        power: Any = None,
-        toughness: Any = None,
-        keywords: Any = (),
-        effect: str | dict[str, Any] | None = None,
-        kind: str = "static",
-        text: str = "",
-        controller: str | None = None,
-        zone: str = "battlefield",
-        **fields: Any,
+        self, name: str, *args: Any, controller: str | None = None, zone: str = "battlefield", **fields: Any
     ) -> str:
-        """Add an object the library lacks and return its id. ``effect`` is one effect in the
-        scenario language (LANGUAGE.md §3), as YAML text or a mapping; ``kind`` is ``static``,
-        ``resolves`` (then :meth:`add_resolution` resolves it, ability ``effect``) or ``cda``.
-        Types, subtypes and keywords are lists or space/comma-separated text."""
-        raw = self.custom_object(
-            name, types, subtypes, colors, power, toughness, keywords, effect, kind, text
-        )
+        """Add an object the library lacks and return its id.
+
+        The card's fields (``types``, ``subtypes``, ``colors``, ``power``, ``toughness``, ``keywords``,
+        ``effect``, ``kind``, ``text``: :data:`CUSTOM_FIELDS`) are :meth:`custom_object`'s, positional
+        or by name; ``effect`` is one effect in the scenario language (LANGUAGE.md §3), as YAML text or
+        a mapping; ``kind`` is ``static``, ``resolves`` (then :meth:`add_resolution` resolves it,
+        ability ``effect``) or ``cda``. ``controller``, ``zone`` and the other ``fields`` are
+        :meth:`add_card`'s.
+        """
+        card = {k: fields.pop(k) for k in CUSTOM_FIELDS if k in fields}
+        raw = self.custom_object(name, *args, **card)
         return self._add_object(raw, str(raw["name"]), controller, zone, fields)
 
     def custom_object(
@@ -1137,7 +1113,7 @@ class BoardBuilder(Guarded):
         """
         import yaml
 
-        from rulekit.mtg.vocab import KEYWORDS
+        from rulekit.mtg.vocab import EFFECT_KINDS, KEYWORDS
 
         name = str(name or "").strip()
         if not name:
@@ -1167,11 +1143,9 @@ class BoardBuilder(Guarded):
                     _t("err_keyword", word=word), code="BAD_KEYWORD", suggestion=_suggest(word, KEYWORDS)
                 )
             abilities.append(word)
-        if kind not in ("static", "resolves", "cda"):
+        if kind not in EFFECT_KINDS:
             raise RulekitError(
-                _t("err_kind", kind=kind),
-                code="BAD_KIND",
-                suggestion=_suggest(str(kind), ("static", "resolves", "cda")),
+                _t("err_kind", kind=kind), code="BAD_KIND", suggestion=_suggest(str(kind), EFFECT_KINDS)
             )
         effect_text = (
             effect
@@ -1581,16 +1555,7 @@ class BoardBuilder(Guarded):
         name = self.results.value
         if not name:
             raise RulekitError(_t("err_pick_card"), code="NO_SELECTION")
-        self.add_card(
-            name,
-            controller=self.player.value or None,
-            zone=self.zone.value,
-            counters=parse_pairs(self.counters.value, _t("w_counters"), numbers=True),
-            choices=parse_pairs(self.choices.value, _t("w_choices")),
-            tapped=self.tapped.value,
-            face_down=self.face_down.value,
-            attached_to=self.attach.value or None,
-        )
+        self.add_card(name, **self._add_settings(), choices=parse_pairs(self.choices.value, _t("w_choices")))
 
     @guarded
     def _resolve_clicked(self) -> None:
@@ -1617,7 +1582,35 @@ class BoardBuilder(Guarded):
             at=_at(self.event_position.value),
         )
 
+    def _add_settings(self) -> dict[str, Any]:
+        """The "Add the card" form's settings, for a library card and a card the library lacks."""
+        return {
+            "controller": self.player.value or None,
+            "zone": self.zone.value,
+            "counters": parse_pairs(self.counters.value, _t("w_counters"), numbers=True),
+            "tapped": self.tapped.value,
+            "face_down": self.face_down.value,
+            "attached_to": self.attach.value or None,
+        }
+
+    def _custom_inputs(self) -> list[Any]:
+        """The inputs of the form "A card the library lacks", in tab order (:meth:`_custom_fields`
+        reads them)."""
+        return [
+            self.c_name,
+            self.c_types,
+            self.c_subtypes,
+            *self.c_colors.values(),
+            self.c_power,
+            self.c_toughness,
+            self.c_keywords,
+            self.c_rules,
+            self.c_kind,
+            self.c_effect,
+        ]
+
     def _custom_fields(self) -> dict[str, Any]:
+        """The form "A card the library lacks": its name and :data:`CUSTOM_FIELDS`."""
         return {
             "name": self.c_name.value,
             "types": self.c_types.value,
@@ -1648,17 +1641,7 @@ class BoardBuilder(Guarded):
 
     @guarded
     def _custom_clicked(self) -> None:
-        f = self._custom_fields()
-        self.add_custom(
-            f.pop("name"),
-            **f,
-            controller=self.player.value or None,
-            zone=self.zone.value,
-            counters=parse_pairs(self.counters.value, _t("w_counters"), numbers=True),
-            tapped=self.tapped.value,
-            face_down=self.face_down.value,
-            attached_to=self.attach.value or None,
-        )
+        self.add_custom(**self._custom_fields(), **self._add_settings())
 
     @guarded
     def _move_clicked(self, up: bool) -> None:
@@ -1822,16 +1805,7 @@ class BoardBuilder(Guarded):
             self.event_to,
             self.event_position,
             self.add_event_button,
-            self.c_name,
-            self.c_types,
-            self.c_subtypes,
-            *self.c_colors.values(),
-            self.c_power,
-            self.c_toughness,
-            self.c_keywords,
-            self.c_rules,
-            self.c_kind,
-            self.c_effect,
+            *self._custom_inputs(),
             self.c_add,
             self.board_list,
             self.move_up,
@@ -1866,6 +1840,19 @@ class BoardBuilder(Guarded):
             f"objects={len(self.board.objects)} events={len(self.board.events)}>"
         )
 
+
+def _custom_signature() -> tuple[tuple[str, ...], inspect.Signature]:
+    """The card fields of :meth:`BoardBuilder.custom_object` (its signature is their one table) and
+    :meth:`BoardBuilder.add_custom`'s full signature: those fields, then ``controller``, ``zone`` and
+    :meth:`~BoardBuilder.add_card`'s fields."""
+    card = list(inspect.signature(BoardBuilder.custom_object).parameters.values())
+    adding = inspect.signature(BoardBuilder.add_custom)
+    rest = [p for p in adding.parameters.values() if p.kind in (p.KEYWORD_ONLY, p.VAR_KEYWORD)]
+    return tuple(p.name for p in card[2:]), adding.replace(parameters=[*card, *rest])  # card[:2]: self, name
+
+
+#: The fields of a card the library lacks (after its name), as :meth:`BoardBuilder.custom_object` takes them.
+CUSTOM_FIELDS, BoardBuilder.add_custom.__signature__ = _custom_signature()  # type: ignore[attr-defined]
 
 # Every method of the builder speaks its ``lang`` (labels, tooltips and the messages of the helpers it calls).
 for _name, _fn in list(vars(BoardBuilder).items()):

@@ -83,3 +83,20 @@ def test_player_ability_change_and_step_sentence(lang: str, line: str) -> None:
     assert line in explain_step(trace, 2, lang)
     sentence = explain_step(mtg.solve(mtg.load_scenario("seed/gnat-miser")), 1, lang)
     assert not ENGLISH.search(sentence.replace("Gnat Miser", "")), sentence
+
+
+@pytest.mark.parametrize(
+    ("lang", "waited"),
+    [("en", "waited on it (613.8a)"), ("pt-BR", "esperou por ele (613.8a)"), ("es", "lo esperó (613.8a)")],
+)
+def test_a_step_others_waited_on_says_so_in_every_language(lang: str, waited: str) -> None:
+    """An effect that applies early because later-timestamped ones waited on it (613.8a) is not
+    explained as plain timestamp order (613.7) in any language."""
+    from rulekit.views.mtg import fmt_value
+    from rulekit.views.reasons import explain_step
+
+    trace = mtg.solve(mtg.load_scenario("classic/urborg-then-blood-moon"))
+    k, step = next((k, s) for k, s in enumerate(trace.steps, 1) if s.why == "waited_on")
+    sentence = explain_step(trace, k, lang)
+    assert f"Urborg, Tomb of Yawgmoth {waited}" in sentence and "613.7" not in sentence, sentence
+    assert f", {fmt_value(step.timestamp)}. " in sentence, sentence

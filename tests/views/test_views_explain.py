@@ -39,3 +39,22 @@ def test_counters_apply_in_their_sublayer_without_a_timestamp(ruleset, rule):
 def test_object_effects_still_cite_timestamp_order():
     texts = [t for s, t in _steps("seed/witchbane-orb") if s.layer == "7c"]
     assert texts and "(613.7)" in texts[0]
+
+
+def test_step_sentences_are_written_in_one_place():
+    """The English step paragraph is rulekit.views.reasons's (every language's): views/mtg.py spells
+    none of the reason sentences again, and its explain_step is the English of the one renderer."""
+    import inspect
+
+    from rulekit.views import mtg as mv
+    from rulekit.views import reasons
+
+    source = inspect.getsource(mv)
+    for code in ("CDA_FIRST", "LOOP", "DEPENDS_ON", "WAITED_BY", "TIMESTAMP", "TIMESTAMP_AMONG",
+                 "PLAYERS_AFTER_OBJECTS", "RULES_LAST", "COUNTERS_SEED", "COUNTERS_CURRENT"):
+        words = reasons.REASONS[code].split("{")[0][:40] or reasons.REASONS[code].split("}")[1][:40]
+        assert words.strip() and words not in source, (code, words)
+    for name in ("seed/humility-then-gideon", "classic/urborg-then-blood-moon", "seed/witchbane-orb"):
+        trace = mtg.solve(mtg.load_scenario(name))
+        for k in range(len(trace.steps) + 1):
+            assert mv.explain_step(trace, k) == reasons.explain_step(trace, k, "en")

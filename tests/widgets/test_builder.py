@@ -538,3 +538,33 @@ def test_every_lesson_board_can_be_built_without_yaml(path):
             view.pt,
         ), oid
     assert_round_trip(b)
+
+
+def test_the_card_fields_and_kinds_come_from_one_table(builder):
+    """custom_object's signature is the one list of a custom card's fields: add_custom, the form and
+    the kinds dropdown follow it (and the schema's), so a field cannot be added in one place only."""
+    import inspect
+
+    from rulekit.mtg.schema import AbilityModel, ObjectModel, ResolveModel
+    from rulekit.mtg.vocab import EFFECT_KINDS
+    from rulekit.widgets import BoardBuilder
+    from rulekit.widgets import builder as bmod
+
+    card = list(inspect.signature(BoardBuilder.custom_object).parameters)
+    assert card == ["self", "name", *bmod.CUSTOM_FIELDS]
+    adding = inspect.signature(BoardBuilder.add_custom).parameters
+    assert list(adding)[: len(card)] == card and {"controller", "zone", "fields"} <= set(adding)
+    assert set(builder._custom_fields()) == {"name", *bmod.CUSTOM_FIELDS}
+    assert [v for _label, v in builder.c_kind.options] == list(EFFECT_KINDS)
+    assert set(EFFECT_KINDS) <= set(AbilityModel.model_fields)
+    # the export's key orders name every field the loader's models know
+    assert set(bmod.OBJECT_KEYS) == set(ObjectModel.model_fields)
+    assert set(bmod.RESOLVE_KEYS) == set(ResolveModel.model_fields)
+
+    # positional card fields, then add_card's settings by name, as before
+    wall_id = builder.add_custom("Wall", "Creature", "Wall", ["white"], 0, 4, controller="Bo", tapped=True)
+    wall = builder.board.obj(wall_id)
+    assert wall is not None and wall["controller"] == "Bo" and wall["tapped"] is True
+    assert (wall["subtypes"], wall["power"], wall["toughness"]) == (["Wall"], 0, 4)
+    assert builder.add_custom("Bad", bogus=1) is None and "bogus" in builder.error.value
+    assert_round_trip(builder)
