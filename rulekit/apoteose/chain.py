@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulekit.apoteose import rulings as R
+from rulekit.apoteose import statements as S
 from rulekit.apoteose.deciders import (  # re-exported: older code imports them from here
     Decider,
     DecisionPoint,
@@ -29,6 +30,7 @@ from rulekit.apoteose.deciders import (  # re-exported: older code imports them 
 from rulekit.apoteose.reasons import render
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.state import IN_PLAY, Card, Game, Lasting
+from rulekit.apoteose.statements import Statement
 from rulekit.apoteose.text import Effect, Requirement
 from rulekit.apoteose.trace import ChainEvent, ChainTrace, Decision, HeroState, TraceError
 from rulekit.errors import RulekitError
@@ -346,10 +348,10 @@ class Engine:
         bar = card.bar or {}
         if bar.get("attack") is not None:
             target = action.get("target") or bar.get("target")
-            body = ({"op": "attack", "amount": int(bar["attack"]), "target": {"who": "name", "name": target}},)
+            body: tuple[Statement, ...] = (S.Attack(amount=int(bar["attack"]), target={"who": "name", "name": target}),)
             desc = f"Ataque a {target} ({bar['attack']} de DANO)"
         else:
-            body = ({"op": "test", "attribute": str(bar.get("test", "AGI")).upper()},)
+            body = (S.Test(attribute=str(bar.get("test", "AGI")).upper()),)
             desc = f"Teste de {bar.get('test', 'AGI')}"
         eff = Effect(activation="Ativar", description=desc, body=body)
         self.push_and_run(Frame(index=len(self.stack), card=card.id, effect_no=0, effect=eff,
@@ -403,11 +405,11 @@ class Engine:
         """Attacks and tests, the minimum outside-the-seed rules the scenarios need (stated as assumptions)."""
         hero = action.get("hero") or self.g.turn_hero
         if kind == "attack":
-            body = ({"op": "attack", "amount": int(action.get("damage", 0)),
-                     "target": {"who": "name", "name": action["target"]}},)
+            body: tuple[Statement, ...] = (S.Attack(amount=int(action.get("damage", 0)),
+                                                    target={"who": "name", "name": action["target"]}),)
             desc = f"Ataque a {action['target']} ({action.get('damage', 0)} de DANO)"
         else:
-            body = ({"op": "test", "attribute": str(action.get("attribute", "AGI")).upper()},)
+            body = (S.Test(attribute=str(action.get("attribute", "AGI")).upper()),)
             desc = f"Teste de {action.get('attribute', 'AGI')}"
         eff = Effect(activation="Ativar", description=desc, body=body)
         self.push_and_run(Frame(index=len(self.stack), card=None, effect_no=0, effect=eff, effect_id=kind,
@@ -574,14 +576,14 @@ class Engine:
         return None
 
     # ------------------------------------------------------------------ Previsão --------
-    def steps(self, effect: Effect) -> list[tuple[str, dict[str, Any], Requirement | None]]:
+    def steps(self, effect: Effect) -> list[tuple[str, Statement, Requirement | None]]:
         """The things paid at activation: the task first, then costs and actions in order."""
-        out: list[tuple[str, dict[str, Any], Requirement | None]] = []
+        out: list[tuple[str, Statement, Requirement | None]] = []
         if effect.task:
-            out.append(("task", {"op": R.TASKS[effect.task], "card": "self"}, None))
+            out.append(("task", S.from_dict({"op": R.TASKS[effect.task], "card": "self"}), None))
         for i, r in enumerate(effect.requirements):
             if r.kind in ("cost", "action"):
-                out.append((f"req{i}", r.ast, r))
+                out.append((f"req{i}", r.statement or S.from_dict(r.ast), r))
         return out
 
     def previsao(self, ctx: Ctx, effect: Effect) -> tuple[bool, dict[str, Any]]:
@@ -708,40 +710,41 @@ class Engine:
             return [h for h in g.heroes if g.teammates(h, me)]
         return [h for h in g.heroes if h != me]  # "de outro Herói"
 
-    def options(self, g: Game, ctx: Ctx, ast: dict[str, Any]) -> list[str] | None:
+    def options(self, g: Game, ctx: Ctx, st: Statement) -> list[str] | None:
         """The choices a statement/requirement needs (``None`` when it needs none)."""
-        op = ast.get("op")
-        if op == "select":
-            if ast.get("what") == "hero":
-                pool = self.heroes_for(g, ctx, {"who": ast.get("who", "any")})
+        if isinstance(st, S.Select):
+            if st.what == "hero":
+                pool = self.heroes_for(g, ctx, {"who": st.who or "any"})
             else:
-                zone = ast.get("zone")
+                zone = st.zone
                 if zone in ("TABULEIRO", "CENÁRIO"):
                     pool = list(g.shared[zone])
                 else:
-                    owners = self.card_owners(g, ctx, ast["owner"]) if "owner" in ast else list(g.heroes)
+                    owners = self.card_owners(g, ctx, st.owner) if st.owner is not None else list(g.heroes)
                     pool = [cid for h in owners for z in ((zone,) if zone else R.CARD_COST_ZONES)
                             for cid in g.heroes[h].zones[z]]
-                pool = [c for c in pool if c != ctx.card and ("type" not in ast or g.cards[c].has_type(ast["type"]))]
-            return _combos(pool, int(ast.get("count", 1)))
-        if op == "damage" and ast.get("card") == "choose":
+                pool = [c for c in pool if c != ctx.card and (st.type is None or g.cards[c].has_type(st.type))]
+            return _combos(pool, int(st.count))
+        card = getattr(st, "card", None)
+        count = getattr(st, "count", None)
+        if isinstance(st, S.Damage) and card == "choose":
             pool = [cid for cid, c in g.cards.items() if c.vida is not None and g.locate(cid)[1] in IN_PLAY
-                    and ("type" not in ast or c.has_type(ast["type"]))]
-            return _combos(pool, int(ast.get("count", 1)))
-        if ast.get("card") == "choose":
-            pool = self.cards_for(g, ctx, ast)
-            if op == "exhaust":
+                    and (st.type is None or c.has_type(st.type))]
+            return _combos(pool, int(count if count is not None else 1))
+        if card == "choose" and isinstance(st, (S.CardStatement, S.Damage)):
+            pool = self.cards_for(g, ctx, st.card_phrase())
+            if isinstance(st, S.Exhaust):
                 pool = [c for c in pool if not g.cards[c].consumed]
-            if op == "ready":
+            if isinstance(st, S.Ready):
                 pool = [c for c in pool if g.cards[c].consumed]
-            if op == "reveal":
+            if isinstance(st, S.Reveal):
                 pool = [c for c in pool if not g.cards[c].revealed]
-            return _combos(pool, int(ast.get("count", 1)))
-        if op == "attach" and ast.get("to", {}).get("card") == "choose":
-            return self.cards_for(g, ctx, ast["to"])
-        if op in ("damage", "lose", "heal", "recover") and ast.get("target", {}).get("who") in (
-                "opponent", "ally", "any") and not ast["target"].get("all"):
-            return self.heroes_for(g, ctx, ast["target"])
+            return _combos(pool, int(count if count is not None else 1))
+        if isinstance(st, S.Attach) and st.to.get("card") == "choose":
+            return self.cards_for(g, ctx, st.to)
+        if isinstance(st, (S.Damage, S.Lose, S.Heal, S.Recover)) and st.target is not None and st.target.get(
+                "who") in ("opponent", "ally", "any") and not st.target.get("all"):
+            return self.heroes_for(g, ctx, st.target)
         return None
 
     # ------------------------------------------------------------------ conditions ------
@@ -862,35 +865,38 @@ class Engine:
         return evs
 
     # ------------------------------------------------------------------ statements ------
-    def apply(self, g: Game, ctx: Ctx, ast: dict[str, Any], choice: str | None, frame: Frame | None,
-              sim: bool = False) -> list[GEvent]:
-        """Carry out one statement (or cost/action requirement) with its handler in :data:`HANDLERS`.
+    def apply(self, g: Game, ctx: Ctx, st: Statement, choice: str | None, frame: Frame | None,
+              sim: bool = False, key: str = "body") -> list[GEvent]:
+        """Carry out one statement (or cost/action requirement) with the handler of its class in
+        :data:`HANDLERS`.
 
         Raises :class:`Fail` if it cannot be done. ``sim`` (Previsão, on a copy of the state) records no
         events and takes no decisions: a :class:`Step` holds it, so handlers never look at it directly
-        except to leave the frames on the chain alone."""
-        step = Step(self, g, ctx, ast, choice, frame, sim)
-        handler = HANDLERS.get(str(ast.get("op")))
+        except to leave the frames on the chain alone. ``key`` names the statement in decision keys
+        (``body<i>``)."""
+        step = Step(self, g, ctx, st, choice, frame, sim, key)
+        handler = HANDLERS.get(type(st))
         if handler is None:
-            raise Fail("CANNOT_RUN", op=str(ast.get("op")))
+            raise Fail("CANNOT_RUN", op=st.op)
         handler(step)
         return step.evs
 
-    def run_stmt(self, g: Game, ctx: Ctx, st: dict[str, Any], frame: Frame | None, sim: bool) -> list[GEvent]:
+    def run_stmt(self, g: Game, ctx: Ctx, st: Statement, frame: Frame | None, sim: bool,
+                 key: str = "body") -> list[GEvent]:
         choice = None
         opts = self.options(g, ctx, st)
         if opts is not None:
             if not opts:
-                raise Fail("NO_LEGAL_CHOICE", op=str(st.get("op")))
+                raise Fail("NO_LEGAL_CHOICE", op=st.op)
             if sim or frame is None:
                 choice = opts[0]
             else:
-                key = f"choose@{frame.index}.{st.get('_key', 'body')}"
-                point = DecisionPoint(key=key, kind="choose", spotlight=frame.index, stage=frame.stage,
+                dkey = f"choose@{frame.index}.{key}"
+                point = DecisionPoint(key=dkey, kind="choose", spotlight=frame.index, stage=frame.stage,
                                       answers=(), options=tuple(Option(o, o) for o in opts),
                                       prompt=_stmts_label([st]))
                 choice = self.choose_key(point, frame.index)
-        return self.apply(g, ctx, st, choice, frame, sim)
+        return self.apply(g, ctx, st, choice, frame, sim, key)
 
     def choose_key(self, point: DecisionPoint, index: int) -> str:
         sub = point.key.split(".", 1)[1] if "." in point.key else point.key
@@ -904,6 +910,7 @@ class Engine:
         return self.decide(point)
 
     def pick_cards(self, g: Game, ctx: Ctx, ast: dict[str, Any], choice: str | None) -> list[str]:
+        """The cards a card phrase (plain data: ``card``, ``count``, ``type``, ``zone``, ``owner``) means."""
         if ast.get("card") == "choose":
             if choice is None:
                 raise Fail("NO_CARD_CHOSEN")
@@ -950,8 +957,8 @@ class Engine:
             ctrl = g.controller(cid)
             ctx = Ctx(ctrl, cid, None, [])
             for st in eff.body:
-                if st.get("op") == "gain" and ctrl == hero:
-                    out[st["attribute"]] = out.get(st["attribute"], 0) + self.amount(g, ctx, st["amount"])
+                if isinstance(st, S.Gain) and ctrl == hero:
+                    out[st.attribute] = out.get(st.attribute, 0) + self.amount(g, ctx, st.amount)
         return dict(sorted(out.items()))
 
     def passives(self, g: Game) -> list[tuple[str, int, Effect]]:
@@ -1148,14 +1155,13 @@ class Engine:
         done: list[str] = []
         body = list(frame.effect.body)
         for i, st in enumerate(body):
-            st = dict(st, _key=f"body{i}")
             ench = [r for r in frame.effect.requirements if norm(r.verb) in ("enquanto", "durante")]
             broken = [r for r in ench if not self.safe_holds(ctx, r.ast)]
             if broken:
                 return done, [_stmts_label([s]) for s in body[i:]], ("BROKE_DURING_RESOLUTION",
                                                                      {"requirement": broken[0].text})
             try:
-                frame.results.extend(self.run_stmt(self.g, ctx, st, frame, sim=False))
+                frame.results.extend(self.run_stmt(self.g, ctx, st, frame, sim=False, key=f"body{i}"))
             except Fail as exc:
                 return done, [_stmts_label([s]) for s in body[i:]], (exc.code, exc.params)
             done.append(_stmts_label([body[i]]))
@@ -1198,15 +1204,15 @@ class Engine:
                      "draw": "draw", "discard": "discard", "bury": "bury", "banish": "banish", "test": "test",
                      "attack": "attack", "roll": "roll", "return": "return", "gain": "gain"}
             for i, st in enumerate(frame.effect.body):
-                k = kinds.get(st.get("op", ""))
+                k = kinds.get(st.op)
                 if k is None:
                     continue
                 patient = None
-                spec = st.get("target")
+                spec = getattr(st, "target", None)
                 if spec and spec.get("who") in ("self", "answered", "selected", "turn", "name"):
                     hs = self.heroes_for(self.g, ctx, spec)
                     patient = hs[0] if hs else None
-                kw: dict[str, Any] = {"patient": patient, "resource": st.get("resource"), "frame": frame.index,
+                kw: dict[str, Any] = {"patient": patient, "resource": getattr(st, "resource", None), "frame": frame.index,
                                       "label": f"before:{k}@{frame.index}.{i}"}
                 frame.before.append(self.ev(k, "before", frame.hero, **kw))
                 if k == "attack":
@@ -1397,14 +1403,8 @@ def _resource(g: Game, hero: str, name: str) -> list[int]:
     return res
 
 
-def _stmts_label(stmts: list[dict[str, Any]]) -> str:
-    parts = []
-    for s in stmts:
-        s = {k: v for k, v in s.items() if k != "_key"}
-        op = s.get("op")
-        rest = ", ".join(f"{k}={v}" for k, v in s.items() if k != "op" and k != "options")
-        parts.append(f"{op}({rest})" if rest else str(op))
-    return "; ".join(parts)
+def _stmts_label(stmts: Any) -> str:
+    return "; ".join(st.label() for st in stmts)
 
 
 def _effect_text(effect: Effect) -> str:
@@ -1449,10 +1449,11 @@ class Step:
     engine: Engine
     g: Game
     ctx: Ctx
-    ast: dict[str, Any]
+    st: Any  # the Statement (typed ``Any`` so handlers read their own class's fields)
     choice: str | None
     frame: Frame | None
     sim: bool
+    key: str = "body"
     evs: list[GEvent] = field(default_factory=list)
 
     @property
@@ -1465,7 +1466,7 @@ class Step:
             self.evs.append(self.engine.ev(kind, "after", self.me, **kw))
 
     def targets(self) -> list[str]:
-        spec = self.ast.get("target", {"who": "self"})
+        spec = getattr(self.st, "target", None) or {"who": "self"}
         if self.choice is not None and spec.get("who") in ("opponent", "ally", "any") and not spec.get("all"):
             return [self.choice]
         hs = self.engine.heroes_for(self.g, self.ctx, spec)
@@ -1478,57 +1479,57 @@ class Step:
         return max(0, v + (self.frame.modifiers.get(kind, 0) if self.frame else 0))
 
     def amount(self, key: str = "amount") -> int:
-        return self.engine.amount(self.g, self.ctx, self.ast[key])
+        return self.engine.amount(self.g, self.ctx, getattr(self.st, key))
 
     def bonus_damage(self) -> int:
         return self.engine.attributes(self.me, self.g).get("DANO", 0) if self.me else 0
 
     def cards(self, ast: dict[str, Any] | None = None, choice: str | None = "") -> list[str]:
-        return self.engine.pick_cards(self.g, self.ctx, self.ast if ast is None else ast,
+        return self.engine.pick_cards(self.g, self.ctx, self.st.card_phrase() if ast is None else ast,
                                       self.choice if choice == "" else choice)
 
 
 def _heal(s: Step) -> None:
     """Cure / Recupere N de <recurso>: never above the max."""
-    op = s.ast["op"]
+    op = s.st.op
     for h in s.targets():
-        res = _resource(s.g, h, s.ast["resource"])
+        res = _resource(s.g, h, s.st.resource)
         amt = s.modified(op, s.amount())
         before = res[0]
         res[0] = min(res[1], res[0] + amt)
-        s.event(op, patient=h, resource=s.ast["resource"], amount=res[0] - before)
+        s.event(op, patient=h, resource=s.st.resource, amount=res[0] - before)
 
 
 def _consume(s: Step) -> None:
     """Consuma N de <recurso>: pay now; not enough is a failure."""
-    res = _resource(s.g, s.me, s.ast["resource"]) if s.me else None
+    res = _resource(s.g, s.me, s.st.resource) if s.me else None
     amt = s.modified("consume", s.amount())
     if res is None or res[0] < amt:
-        raise Fail("NOT_ENOUGH_RESOURCE", resource=s.ast["resource"], amount=amt)
+        raise Fail("NOT_ENOUGH_RESOURCE", resource=s.st.resource, amount=amt)
     res[0] -= amt
-    s.event("consume", patient=s.me, resource=s.ast["resource"], amount=amt)
+    s.event("consume", patient=s.me, resource=s.st.resource, amount=amt)
 
 
 def _damage(s: Step) -> None:
     """Cause N de DANO / <alvo> perde N: floor 0; DANO adds the actor's DANO attribute. A card phrase hits a
     COMPANHEIRO's own VIDA."""
-    op = s.ast["op"]
-    if op == "damage" and "card" in s.ast:
+    op = s.st.op
+    if op == "damage" and s.st.card is not None:
         for cid in s.cards():
             amt = s.modified(op, s.amount()) + s.bonus_damage()
             s.event("damage", card=cid, resource="VIDA", amount=s.engine.hit_card(s.g, cid, amt))
         return
     for h in s.targets():
-        res = _resource(s.g, h, s.ast["resource"])
+        res = _resource(s.g, h, s.st.resource)
         amt = s.modified(op, s.amount()) + (s.bonus_damage() if op == "damage" else 0)
         before = res[0]
         res[0] = max(0, res[0] - amt)
-        s.event(op, patient=h, resource=s.ast["resource"], amount=before - res[0])
+        s.event(op, patient=h, resource=s.st.resource, amount=before - res[0])
 
 
 def _attack(s: Step) -> None:
     """An attack (a rules action or an activation bar): the attack, then its damage."""
-    name = s.ast.get("target", {}).get("name")
+    name = s.st.target.get("name")
     if name in s.g.cards:  # attacking a COMPANHEIRO
         s.event("attack", card=name)
         amt = s.modified("damage", s.amount() + s.bonus_damage())
@@ -1547,7 +1548,7 @@ def _test(s: Step) -> None:
     """A test: one die plus the attribute."""
     s.g.testing = True
     roll = s.engine.roll(s.g, 1, s.sim)
-    total = roll[0] + s.engine.attributes(s.me, s.g).get(s.ast["attribute"], 0) if s.me else roll[0]
+    total = roll[0] + s.engine.attributes(s.me, s.g).get(s.st.attribute, 0) if s.me else roll[0]
     s.event("roll", amount=sum(roll))
     s.event("test", amount=total)
     s.g.testing = False
@@ -1557,7 +1558,7 @@ def _test(s: Step) -> None:
 
 def _draw(s: Step) -> None:
     """Compre N cartas: from the top of the hero's BARALHO."""
-    n = s.modified("draw", int(s.ast.get("count", 1)))
+    n = s.modified("draw", int(s.st.count if s.st.count is not None else 1))
     if s.me is None:
         raise Fail("NOBODY_TO_DRAW")
     deck = s.g.heroes[s.me].zones["BARALHO"]
@@ -1575,21 +1576,21 @@ _DESTINATIONS = {"discard": "DESCARTE", "bury": "BARALHO", "banish": "BANIDAS", 
 
 def _move(s: Step) -> None:
     """Descarte / Enterre / Bane / Devolva / Mova: the card changes zone (entering or leaving play too)."""
-    op = s.ast["op"]
+    op = s.st.op
     for cid in s.cards():
-        moved = s.engine.move_card(s.g, cid, _DESTINATIONS.get(op, s.ast.get("dest", "MESA")), s.me, s.sim)
+        moved = s.engine.move_card(s.g, cid, _DESTINATIONS.get(op, getattr(s.st, "dest", None) or "MESA"), s.me, s.sim)
         s.event(op, card=cid)
         s.evs.extend(moved)
 
 
 def _attach(s: Step) -> None:
     """Anexe <carta> a <carta>: it joins its host's zone and enters play."""
-    host = s.ast.get("to", {})
+    host = s.st.to
     hosts = s.engine.cards_for(s.g, s.ctx, host) if host.get("card") != "choose" else (
         [s.choice] if s.choice else [])
     if not hosts:
         raise Fail("NOTHING_TO_ATTACH")
-    for cid in s.cards({k: v for k, v in s.ast.items() if k != "to"}, None):
+    for cid in s.cards(s.st.card_phrase(), None):
         holder, zone = s.g.locate(hosts[0])
         s.g.remove(cid)
         s.g.put(cid, holder, zone)
@@ -1600,7 +1601,7 @@ def _attach(s: Step) -> None:
 
 def _flag(s: Step) -> None:
     """Consuma / Recupere / Revele / Oculte / Registre <carta>: turn the card (R-18: Registrar only marks it)."""
-    op = s.ast["op"]
+    op = s.st.op
     for cid in s.cards():
         card = s.g.cards[cid]
         if op == "exhaust":
@@ -1634,7 +1635,7 @@ def _select(s: Step) -> None:
 
 def _roll(s: Step) -> None:
     """Role N dados: the scenario's dice."""
-    s.event("roll", amount=sum(s.engine.roll(s.g, int(s.ast.get("count", 1)), s.sim)))
+    s.event("roll", amount=sum(s.engine.roll(s.g, int(s.st.count if s.st.count is not None else 1), s.sim)))
 
 
 def _look(s: Step) -> None:
@@ -1668,7 +1669,7 @@ def _modify(s: Step) -> None:
     if target is None:
         raise Fail("NO_ACTION_TO_MODIFY")
     if not s.sim:  # the chain's frames are not part of Previsão's copy
-        action = s.ast["action"]
+        action = s.st.action
         target.modifiers[action] = target.modifiers.get(action, 0) + s.amount("delta")
 
 
@@ -1678,15 +1679,15 @@ def _gain(s: Step) -> None:
     reqs = eff.requirements if eff else ()
     limits = eff.limits if eff else ()
     states = [r.ast for r in reqs if norm(r.verb) in ("enquanto", "durante", "ate")]
-    until = s.ast.get("until") or next((_TIME_KEYS.get(r.ast["what"].get("when", "")) for r in reqs
+    until = s.st.until or next((_TIME_KEYS.get(r.ast["what"].get("when", "")) for r in reqs
                                         if norm(r.verb) == "ate" and r.ast.get("what", {}).get("cond") == "until_time"),
                                        None)
     for h in s.targets():
         amt = s.amount()
-        s.g.lasting.append(Lasting(hero=h, attribute=s.ast["attribute"], amount=amt, card=s.ctx.card,
+        s.g.lasting.append(Lasting(hero=h, attribute=s.st.attribute, amount=amt, card=s.ctx.card,
                                    effect=s.frame.effect_id if s.frame else "", until=until,
                                    survives_card=not R.lasting_effect_ends_with_card(limits), enquanto=states))
-        s.event("gain", patient=h, amount=amt, resource=s.ast["attribute"])
+        s.event("gain", patient=h, amount=amt, resource=s.st.attribute)
 
 
 def _compute(s: Step) -> None:
@@ -1700,10 +1701,10 @@ def _nothing(s: Step) -> None:
 
 def _choose(s: Step) -> None:
     """Escolha um: ● …: an ``option`` decision, then that list (Previsão takes the first)."""
-    opts = s.ast["options"]
+    opts = s.st.options
     pick = 0
     if not s.sim and s.frame is not None:
-        point = DecisionPoint(key=f"option@{s.frame.index}.{s.ast.get('_key', 'body')}", kind="option",
+        point = DecisionPoint(key=f"option@{s.frame.index}.{s.key}", kind="option",
                               spotlight=s.frame.index, stage=s.frame.stage, answers=(),
                               options=tuple(Option(str(i + 1), _stmts_label(o)) for i, o in enumerate(opts)),
                               prompt="Escolha um")
@@ -1712,13 +1713,14 @@ def _choose(s: Step) -> None:
         s.evs.extend(s.engine.run_stmt(s.g, s.ctx, st, s.frame, s.sim))
 
 
-#: One handler per statement ``op`` (the schema of each is ``lang.STATEMENT_FIELDS``).
-HANDLERS: dict[str, Callable[[Step], None]] = {
-    "heal": _heal, "recover": _heal, "consume": _consume, "damage": _damage, "lose": _damage, "attack": _attack,
-    "test": _test, "draw": _draw, "discard": _move, "bury": _move, "banish": _move, "return": _move, "move": _move,
-    "attach": _attach, "exhaust": _flag, "ready": _flag, "reveal": _flag, "hide": _flag, "register": _flag,
-    "select": _select, "roll": _roll, "look": _look, "step": _step, "negate": _negate, "modify": _modify,
-    "gain": _gain, "compute": _compute, "table": _nothing, "noop": _nothing, "choose": _choose,
+#: One handler per statement class (the schema of each is its dataclass, :mod:`rulekit.apoteose.statements`).
+HANDLERS: dict[type[Statement], Callable[[Step], None]] = {
+    S.Heal: _heal, S.Recover: _heal, S.Consume: _consume, S.Damage: _damage, S.Lose: _damage, S.Attack: _attack,
+    S.Test: _test, S.Draw: _draw, S.Discard: _move, S.Bury: _move, S.Banish: _move, S.Return: _move,
+    S.Move: _move, S.Attach: _attach, S.Exhaust: _flag, S.Ready: _flag, S.Reveal: _flag, S.Hide: _flag,
+    S.Register: _flag, S.Select: _select, S.Roll: _roll, S.Look: _look, S.MoveSelf: _step, S.Negate: _negate,
+    S.Modify: _modify, S.Gain: _gain, S.Compute: _compute, S.Table: _nothing, S.Noop: _nothing,
+    S.Choose: _choose,
 }
 
 
