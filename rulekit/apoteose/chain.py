@@ -140,6 +140,8 @@ class Engine:
         self.choices: dict[int, dict[str, Any]] = {}
         #: choices (``{"req0": card}``) a decider attached to a response option it picked
         self.scripted_choices: dict[str, dict[str, Any]] = {}
+        #: the world statements change during the game (Previsão uses a :class:`PreviewWorld`)
+        self.live = LiveWorld(self)
 
     # ------------------------------------------------------------------ trace helpers --
     def ev(self, kind: str, moment: str, actor: str | None, **kw: Any) -> GEvent:
@@ -325,7 +327,7 @@ class Engine:
                     card.attached_to = None
                     moved = [self.ev("enter", "after", hero, card=cid, frame=None)] if was not in IN_PLAY else []
                 else:
-                    moved = self.move_card(g, cid, to, hero, sim=False)
+                    moved = self.move_card(self.live, cid, to, hero)
             except Fail as exc:
                 self.emit("refused", index=None, card=cid, effect=None, hero=hero,
                           detail={"code": exc.code, "params": exc.params, "action": kind})
@@ -612,13 +614,13 @@ class Engine:
         key, ast, _req = steps[i]
         opts = self.options(g, ctx, ast)
         for opt in opts if opts is not None else [None]:
-            sim = g.clone()
+            preview = PreviewWorld(g.clone())
             sctx = Ctx(ctx.hero, ctx.card, ctx.answered, list(ctx.selected), list(ctx.paid), ctx.event)
             try:
-                self.apply(sim, sctx, ast, opt, None, sim=True)
+                self.apply(preview, sctx, ast, opt, None)
             except Fail:
                 continue
-            if self.solve(sim, sctx, effect, steps, i + 1, check_conditions):
+            if self.solve(preview.g, sctx, effect, steps, i + 1, check_conditions):
                 return True
         return False
 
@@ -628,13 +630,13 @@ class Engine:
         opts = self.options(self.g, ctx, ast) or []
         out = []
         for opt in opts:
-            sim = self.g.clone()
+            preview = PreviewWorld(self.g.clone())
             sctx = Ctx(ctx.hero, ctx.card, ctx.answered, list(ctx.selected), list(ctx.paid), ctx.event)
             try:
-                self.apply(sim, sctx, ast, opt, None, sim=True)
+                self.apply(preview, sctx, ast, opt, None)
             except Fail:
                 continue
-            if self.solve(sim, sctx, effect, steps, i + 1):
+            if self.solve(preview.g, sctx, effect, steps, i + 1):
                 out.append(opt)
         return out
 
@@ -835,8 +837,11 @@ class Engine:
         raise Fail("BAD_AMOUNT", amount=str(a))
 
     # ------------------------------------------------------------------ moving cards ----
-    def move_card(self, g: Game, card_id: str, to: str, actor: str | None, sim: bool,
+    def move_card(self, world: World, card_id: str, to: str, actor: str | None,
                   bottom: bool = True) -> list[GEvent]:
+        """Move a card to a zone (its owner's, or a shared one); the ``leave``/``enter`` events the world
+        records when it leaves or enters play."""
+        g = world.g
         holder, zone = g.locate(card_id)
         if zone in ("NOWHERE", "LIMBO"):
             raise Fail("CARD_UNAVAILABLE", card=card_id)
@@ -854,49 +859,41 @@ class Engine:
             else:
                 g.put(card_id, dest, to, bottom)
         g.cards[card_id].attached_to = None
-        if sim:
-            return []
-        evs = []
+        evs: list[GEvent] = []
         new_zone = g.locate(card_id)[1]
         if zone in IN_PLAY and new_zone not in IN_PLAY:
-            evs.append(self.ev("leave", "after", actor, card=card_id, patient=holder))
+            evs.extend(world.record("leave", actor, card=card_id, patient=holder))
         if new_zone in IN_PLAY and zone not in IN_PLAY:
-            evs.append(self.ev("enter", "after", actor, card=card_id))
+            evs.extend(world.record("enter", actor, card=card_id))
         return evs
 
     # ------------------------------------------------------------------ statements ------
-    def apply(self, g: Game, ctx: Ctx, st: Statement, choice: str | None, frame: Frame | None,
-              sim: bool = False, key: str = "body") -> list[GEvent]:
+    def apply(self, world: World, ctx: Ctx, st: Statement, choice: str | None, frame: Frame | None,
+              key: str = "body") -> list[GEvent]:
         """Carry out one statement (or cost/action requirement) with the handler of its class in
-        :data:`HANDLERS`.
-
-        Raises :class:`Fail` if it cannot be done. ``sim`` (Previsão, on a copy of the state) records no
-        events and takes no decisions: a :class:`Step` holds it, so handlers never look at it directly
-        except to leave the frames on the chain alone. ``key`` names the statement in decision keys
-        (``body<i>``)."""
-        step = Step(self, g, ctx, st, choice, frame, sim, key)
+        :data:`HANDLERS`, against a world: the live game (:class:`LiveWorld`) or Previsão's copy of it
+        (:class:`PreviewWorld`, which records no events, takes no decisions and leaves the chain's
+        frames alone). Raises :class:`Fail` if it cannot be done. ``key`` names the statement in
+        decision keys (``body<i>``)."""
+        step = Step(self, world, ctx, st, choice, frame, key)
         handler = HANDLERS.get(type(st))
         if handler is None:
             raise Fail("CANNOT_RUN", op=st.op)
         handler(step)
         return step.evs
 
-    def run_stmt(self, g: Game, ctx: Ctx, st: Statement, frame: Frame | None, sim: bool,
+    def run_stmt(self, world: World, ctx: Ctx, st: Statement, frame: Frame | None,
                  key: str = "body") -> list[GEvent]:
+        """A statement of a body: its choice (if it needs one) from the world, then :meth:`apply`."""
         choice = None
-        opts = self.options(g, ctx, st)
+        opts = self.options(world.g, ctx, st)
         if opts is not None:
             if not opts:
                 raise Fail("NO_LEGAL_CHOICE", op=st.op)
-            if sim or frame is None:
-                choice = opts[0]
-            else:
-                dkey = f"choose@{frame.index}.{key}"
-                point = DecisionPoint(key=dkey, kind="choose", spotlight=frame.index, stage=frame.stage,
-                                      answers=(), options=tuple(Option(o, o) for o in opts),
-                                      prompt=_stmts_label([st]))
-                choice = self.choose_key(point, frame.index)
-        return self.apply(g, ctx, st, choice, frame, sim, key)
+            choice = world.choose(frame, opts[0], lambda f: DecisionPoint(
+                key=f"choose@{f.index}.{key}", kind="choose", spotlight=f.index, stage=f.stage, answers=(),
+                options=tuple(Option(o, o) for o in opts), prompt=_stmts_label([st])))
+        return self.apply(world, ctx, st, choice, frame, key)
 
     def choose_key(self, point: DecisionPoint, index: int) -> str:
         sub = point.key.split(".", 1)[1] if "." in point.key else point.key
@@ -935,13 +932,6 @@ class Engine:
         vida[0] = max(0, vida[0] - amount)
         return before - vida[0]
 
-    def roll(self, g: Game, n: int, sim: bool) -> list[int]:
-        if sim:
-            return [1] * n
-        out = []
-        for _ in range(n):
-            out.append(g.dice.pop(0) if g.dice else 1)
-        return out
 
     # ------------------------------------------------------------------ attributes ------
     def attributes(self, hero: str | None, g: Game | None = None) -> dict[str, int]:
@@ -1076,7 +1066,7 @@ class Engine:
                 choice = self.choose_key(point, frame.index)
             before = self.snapshot()
             try:
-                evs = self.apply(g, ctx, ast, choice, frame)
+                evs = self.apply(self.live, ctx, ast, choice, frame)
             except Fail as exc:  # cannot happen after Previsão; reported, never hidden
                 raise RulekitError(f"payment failed after Previsão: {exc}", code="INTERNAL") from None
             frame.paid.extend(evs)
@@ -1161,7 +1151,7 @@ class Engine:
                 return done, [_stmts_label([s]) for s in body[i:]], ("BROKE_DURING_RESOLUTION",
                                                                      {"requirement": broken[0].text})
             try:
-                frame.results.extend(self.run_stmt(self.g, ctx, st, frame, sim=False, key=f"body{i}"))
+                frame.results.extend(self.run_stmt(self.live, ctx, st, frame, key=f"body{i}"))
             except Fail as exc:
                 return done, [_stmts_label([s]) for s in body[i:]], (exc.code, exc.params)
             done.append(_stmts_label([body[i]]))
@@ -1441,29 +1431,133 @@ def _moment(kind: str) -> Callable[[Engine, Card, str | None, GEvent], bool]:
     return lambda e, c, h, ev: ev.kind == kind
 
 
+class World:
+    """What a statement's handler acts on: a game state, and what happens around it — the game events
+    it records, the dice it rolls, the decisions it asks, the chain's frames it touches.
+
+    :class:`LiveWorld` is the game being played; :class:`PreviewWorld` is Previsão's copy of it (seed
+    «Previsão»): the same handlers run on both, and only the world differs."""
+
+    @property
+    def g(self) -> Game:
+        """The game state the statements change."""
+        raise NotImplementedError
+
+    def record(self, kind: str, actor: str | None, **kw: Any) -> list[GEvent]:
+        """A game event that happened (``[event]``, or ``[]`` where nothing is recorded)."""
+        raise NotImplementedError
+
+    def roll(self, n: int) -> list[int]:
+        """``n`` dice."""
+        raise NotImplementedError
+
+    def choose(self, frame: Frame | None, first: str, point: Callable[[Frame], DecisionPoint]) -> str:
+        """A choice for a statement of ``frame``: the decider's, or ``first``."""
+        raise NotImplementedError
+
+    def negate(self, target: Frame, by: Frame | None) -> None:
+        """R-08: mark an entry on the chain negated."""
+        raise NotImplementedError
+
+    def modify(self, target: Frame, action: str, delta: int) -> None:
+        """Change the amount of an entry's action ("Aumente essa cura em 5")."""
+        raise NotImplementedError
+
+    def test_total(self, frame: Frame | None, total: int) -> None:
+        """A test's total, kept on the entry that made it."""
+        raise NotImplementedError
+
+
+class LiveWorld(World):
+    """The game itself: events are recorded (and answerable), the scenario's dice are rolled, decisions
+    go to the decider, and the chain's frames change."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @property
+    def g(self) -> Game:
+        return self.engine.g
+
+    def record(self, kind: str, actor: str | None, **kw: Any) -> list[GEvent]:
+        return [self.engine.ev(kind, "after", actor, **kw)]
+
+    def roll(self, n: int) -> list[int]:
+        dice = self.g.dice
+        return [dice.pop(0) if dice else 1 for _ in range(n)]
+
+    def choose(self, frame: Frame | None, first: str, point: Callable[[Frame], DecisionPoint]) -> str:
+        if frame is None:
+            return first
+        return self.engine.choose_key(point(frame), frame.index)
+
+    def negate(self, target: Frame, by: Frame | None) -> None:
+        target.negated = True
+        self.engine.emit("negated", target, detail={"by": by.effect_id if by else None, "rule": "R-08"})
+
+    def modify(self, target: Frame, action: str, delta: int) -> None:
+        target.modifiers[action] = target.modifiers.get(action, 0) + delta
+
+    def test_total(self, frame: Frame | None, total: int) -> None:
+        if frame is not None:
+            frame.modifiers["test_total"] = total
+
+
+class PreviewWorld(World):
+    """Previsão's copy of the game: the statements change the copy only. Nothing is recorded, every die
+    shows 1, every choice is the first one, and the chain's frames (not part of the copy) are left alone."""
+
+    def __init__(self, g: Game) -> None:
+        self._g = g
+
+    @property
+    def g(self) -> Game:
+        return self._g
+
+    def record(self, kind: str, actor: str | None, **kw: Any) -> list[GEvent]:
+        return []
+
+    def roll(self, n: int) -> list[int]:
+        return [1] * n
+
+    def choose(self, frame: Frame | None, first: str, point: Callable[[Frame], DecisionPoint]) -> str:
+        return first
+
+    def negate(self, target: Frame, by: Frame | None) -> None:
+        pass
+
+    def modify(self, target: Frame, action: str, delta: int) -> None:
+        pass
+
+    def test_total(self, frame: Frame | None, total: int) -> None:
+        pass
+
+
 @dataclass
 class Step:
-    """One statement being carried out: the state it changes (the game or Previsão's copy of it), what
+    """One statement being carried out: the world it changes (the game or Previsão's copy of it), what
     "você"/"esta carta" mean, the choice made for it, its frame, and the events it makes."""
 
     engine: Engine
-    g: Game
+    world: World
     ctx: Ctx
     st: Any  # the Statement (typed ``Any`` so handlers read their own class's fields)
     choice: str | None
     frame: Frame | None
-    sim: bool
     key: str = "body"
     evs: list[GEvent] = field(default_factory=list)
+
+    @property
+    def g(self) -> Game:
+        return self.world.g
 
     @property
     def me(self) -> str | None:
         return self.ctx.hero
 
     def event(self, kind: str, **kw: Any) -> None:
-        """A game event of this statement (none in a simulation)."""
-        if not self.sim:
-            self.evs.append(self.engine.ev(kind, "after", self.me, **kw))
+        """A game event of this statement (as the world records it)."""
+        self.evs.extend(self.world.record(kind, self.me, **kw))
 
     def targets(self) -> list[str]:
         spec = getattr(self.st, "target", None) or {"who": "self"}
@@ -1547,13 +1641,12 @@ def _attack(s: Step) -> None:
 def _test(s: Step) -> None:
     """A test: one die plus the attribute."""
     s.g.testing = True
-    roll = s.engine.roll(s.g, 1, s.sim)
+    roll = s.world.roll(1)
     total = roll[0] + s.engine.attributes(s.me, s.g).get(s.st.attribute, 0) if s.me else roll[0]
     s.event("roll", amount=sum(roll))
     s.event("test", amount=total)
     s.g.testing = False
-    if s.frame is not None and not s.sim:
-        s.frame.modifiers["test_total"] = total
+    s.world.test_total(s.frame, total)
 
 
 def _draw(s: Step) -> None:
@@ -1578,7 +1671,7 @@ def _move(s: Step) -> None:
     """Descarte / Enterre / Bane / Devolva / Mova: the card changes zone (entering or leaving play too)."""
     op = s.st.op
     for cid in s.cards():
-        moved = s.engine.move_card(s.g, cid, _DESTINATIONS.get(op, getattr(s.st, "dest", None) or "MESA"), s.me, s.sim)
+        moved = s.engine.move_card(s.world, cid, _DESTINATIONS.get(op, getattr(s.st, "dest", None) or "MESA"), s.me)
         s.event(op, card=cid)
         s.evs.extend(moved)
 
@@ -1635,7 +1728,7 @@ def _select(s: Step) -> None:
 
 def _roll(s: Step) -> None:
     """Role N dados: the scenario's dice."""
-    s.event("roll", amount=sum(s.engine.roll(s.g, int(s.st.count if s.st.count is not None else 1), s.sim)))
+    s.event("roll", amount=sum(s.world.roll(int(s.st.count if s.st.count is not None else 1))))
 
 
 def _look(s: Step) -> None:
@@ -1654,11 +1747,8 @@ def _negate(s: Step) -> None:
     target = s.ctx.answered
     if target is None:
         raise Fail("NOTHING_TO_NEGATE")
-    if s.sim:
-        return  # the chain's frames are not part of Previsão's copy
     if target.stage in ("activating", "halt") and R.negation_applies(target.effect.limits):
-        target.negated = True
-        s.engine.emit("negated", target, detail={"by": s.frame.effect_id if s.frame else None, "rule": "R-08"})
+        s.world.negate(target, s.frame)
     else:
         s.event("negate_failed", card=target.card)
 
@@ -1668,9 +1758,7 @@ def _modify(s: Step) -> None:
     target = s.ctx.answered
     if target is None:
         raise Fail("NO_ACTION_TO_MODIFY")
-    if not s.sim:  # the chain's frames are not part of Previsão's copy
-        action = s.st.action
-        target.modifiers[action] = target.modifiers.get(action, 0) + s.amount("delta")
+    s.world.modify(target, s.st.action, s.amount("delta"))
 
 
 def _gain(s: Step) -> None:
@@ -1702,15 +1790,11 @@ def _nothing(s: Step) -> None:
 def _choose(s: Step) -> None:
     """Escolha um: ● …: an ``option`` decision, then that list (Previsão takes the first)."""
     opts = s.st.options
-    pick = 0
-    if not s.sim and s.frame is not None:
-        point = DecisionPoint(key=f"option@{s.frame.index}.{s.key}", kind="option",
-                              spotlight=s.frame.index, stage=s.frame.stage, answers=(),
-                              options=tuple(Option(str(i + 1), _stmts_label(o)) for i, o in enumerate(opts)),
-                              prompt="Escolha um")
-        pick = int(s.engine.choose_key(point, s.frame.index)) - 1
+    pick = int(s.world.choose(s.frame, "1", lambda f: DecisionPoint(
+        key=f"option@{f.index}.{s.key}", kind="option", spotlight=f.index, stage=f.stage, answers=(),
+        options=tuple(Option(str(i + 1), _stmts_label(o)) for i, o in enumerate(opts)), prompt="Escolha um"))) - 1
     for st in opts[pick]:
-        s.evs.extend(s.engine.run_stmt(s.g, s.ctx, st, s.frame, s.sim))
+        s.evs.extend(s.engine.run_stmt(s.world, s.ctx, st, s.frame))
 
 
 #: One handler per statement class (the schema of each is its dataclass, :mod:`rulekit.apoteose.statements`).
