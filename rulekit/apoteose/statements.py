@@ -2,7 +2,7 @@
 
 The description reader (:func:`rulekit.apoteose.lang.parse_statement`) and a scenario's
 structured ``body:`` both give these objects; the engine runs each with the one handler registered
-for its class (:data:`rulekit.apoteose.chain.HANDLERS`). The schema a hand-written ``body:``
+for its class (:data:`rulekit.apoteose.handlers.HANDLERS`). The schema a hand-written ``body:``
 is checked against (:data:`SCHEMA`, ``lang.STATEMENT_FIELDS``) and the table in ``LANGUAGE.md``
 come from the dataclass fields: each field's ``kind`` (what values it takes) is in its metadata,
 and a field with a default is optional.

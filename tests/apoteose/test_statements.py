@@ -40,3 +40,22 @@ def test_the_reader_gives_typed_statements_whose_plain_data_checks_and_reads_bac
         d = st.to_dict()
         assert check_statement(d) is None, d
         assert S.from_dict(d) == st
+
+
+def test_previsao_runs_the_same_handler_on_a_preview_world_that_records_nothing() -> None:
+    from helpers import card, hero, scenario
+
+    from rulekit.apoteose.chain import Ctx, Engine
+    from rulekit.apoteose.handlers import PreviewWorld
+
+    sc = scenario([hero("ana", "azul", 5, BARALHO=["d1", "d2"]), hero("bruno", "vermelho", 3)],
+                  [card("d1", "ana"), card("d2", "ana")], [])
+    engine = Engine(sc)
+    preview = PreviewWorld(engine.g.clone())
+    ctx = Ctx("ana", None, None, [])
+    draw = S.Draw(count=1)
+    assert engine.apply(preview, ctx, draw, None, None) == []  # no event recorded
+    assert preview.g.heroes["ana"].zones["INVENTÁRIO"] == ["d1"]
+    assert engine.g.heroes["ana"].zones["BARALHO"] == ["d1", "d2"]
+    evs = engine.apply(engine.live, ctx, draw, None, None)
+    assert [e.kind for e in evs] == ["draw"] and engine.g.heroes["ana"].zones["INVENTÁRIO"] == ["d1"]
