@@ -40,6 +40,7 @@ from rulekit.apoteose.state import IN_PLAY, Card, Game
 from rulekit.apoteose.statements import Statement
 from rulekit.apoteose.text import Effect, Requirement
 from rulekit.apoteose.trace import ChainEvent, ChainTrace, Decision, HeroState, TraceError
+from rulekit.apoteose.wording import event_words
 from rulekit.errors import RulekitError
 from rulekit.yamlsrc import suggest
 
@@ -92,18 +93,8 @@ class Engine(Legality):
         return GEvent(self.seq, kind, moment, actor, label=label, **kw)
 
     def describe(self, ev: GEvent) -> str:
-        """A readable description of a game event (for option labels and the trace)."""
-        where = f" (#{ev.frame})" if ev.frame is not None else ""
-        if ev.kind == "activate":
-            return f"the activation of #{ev.frame}"
-        words = {"heal": "heal", "recover": "recovery", "damage": "damage", "lose": "loss", "consume": "consume",
-                 "discard": "discard", "bury": "bury", "banish": "banish", "target": "target", "attack": "attack",
-                 "test": "test", "roll": "roll", "draw": "draw", "resolve": "resolution", "enter": "entering play",
-                 "leave": "leaving play", "exhaust": "exhaust", "reveal": "reveal"}
-        text = words.get(ev.kind, ev.kind)
-        bits = [b for b in (ev.resource, ev.card, f"to {ev.patient}" if ev.patient else None) if b]
-        pre = "before " if ev.moment == "before" else ""
-        return f"{pre}{text}{' ' + ' '.join(bits) if bits else ''}{where}"
+        """A game event's English words (kept as ``answers_text``; views word ``ev.data()`` themselves)."""
+        return event_words(ev.data())
 
     def snapshot(self) -> dict[str, dict[str, int]]:
         return {h.id: {r: v[0] for r, v in h.resources.items()} for h in self.g.heroes.values()}
@@ -413,7 +404,8 @@ class Engine(Legality):
                 raise Fail("NO_LEGAL_CHOICE", op=st.op)
             choice = world.choose(frame, opts[0], lambda f: DecisionPoint(
                 key=f"choose@{f.index}.{key}", kind="choose", spotlight=f.index, stage=f.stage, answers=(),
-                options=tuple(Option(o, o) for o in opts), prompt=stmts_label([st])))
+                options=tuple(Option(o, o) for o in opts), prompt_code="STATEMENT",
+                prompt_params={"statement": st.to_dict()}))
         return self.apply(world, ctx, st, choice, frame, key)
 
     def choose_key(self, point: DecisionPoint, index: int) -> str:
@@ -492,6 +484,7 @@ class Engine(Legality):
         if frame.parent is not None:
             self.emit("respond", frame, stage=None, detail={"answers": frame.answers.label if frame.answers else None,
                                                             "answers_text": self.describe(frame.answers) if frame.answers else None,
+                                                            "answers_event": frame.answers.data() if frame.answers else None,
                                                             "answers_kind": frame.answers.kind if frame.answers else None})
         self.stack.append(frame)
         frame.activation = self.ev("activate", "after", frame.hero, card=frame.card, frame=frame.index,
@@ -517,7 +510,8 @@ class Engine(Legality):
             if opts is not None:
                 point = DecisionPoint(key=f"choose@{frame.index}.{key}", kind="choose", spotlight=frame.index,
                                       stage="activating", answers=(), options=tuple(Option(o, o) for o in opts),
-                                      prompt=req.text if req else f"task {effect.task}")
+                                      prompt_code="PAY" if req else "TASK",
+                                      prompt_params={"requirement": req.text} if req else {"task": effect.task})
                 if not opts:
                     raise RulekitError(f"Previsão found no choice for {point.key}", code="PREVISAO")
                 choice = self.choose_key(point, frame.index)
@@ -555,12 +549,16 @@ class Engine(Legality):
         self.no_responses(frame, "resolving", "RESOLUTION_IS_ATOMIC")
         before = self.snapshot()
         done, skipped, (why, why_params) = self.resolve_body(frame, ctx)
+        # the statements as data (``*_data``: ``{"op": ..., field: value}``) beside their English labels
+        done_labels, done_data = [stmts_label([s]) for s in done], [s.to_dict() for s in done]
         if skipped:
-            self.emit("truncated", frame, detail={"code": why, "params": why_params, "done": done,
-                                                  "skipped": skipped, "seed": "Na Descrição"})
+            self.emit("truncated", frame, detail={"code": why, "params": why_params, "done": done_labels,
+                                                  "skipped": [stmts_label([s]) for s in skipped],
+                                                  "seed": "Na Descrição", "done_data": done_data,
+                                                  "skipped_data": [s.to_dict() for s in skipped]})
         self.emit("resolve", frame, resources=self.diff(before),
-                  detail={"statements": done, "truncated": bool(skipped),
-                          "events": [e.label for e in frame.results]})
+                  detail={"statements": done_labels, "truncated": bool(skipped),
+                          "events": [e.label for e in frame.results], "statements_data": done_data})
         self.resolution_order.append(frame.card or frame.effect_id)
         frame.results.append(self.ev("resolve", "after", frame.hero, card=frame.card, frame=frame.index,
                                      label=f"resolve@{frame.index}"))
@@ -596,22 +594,22 @@ class Engine(Legality):
                 return False
         return True
 
-    def resolve_body(self, frame: Frame, ctx: Ctx) -> tuple[list[str], list[str], tuple[str, dict[str, Any]]]:
+    def resolve_body(self, frame: Frame, ctx: Ctx) -> tuple[list[Statement], list[Statement],
+                                                             tuple[str, dict[str, Any]]]:
         """Seed «Na Descrição»: run the statements in order; the first that cannot be done (or a broken
         Enquanto/Durante) cuts the rest. Returns (done, skipped, (code, params) of why)."""
-        done: list[str] = []
+        done: list[Statement] = []
         body = list(frame.effect.body)
         for i, st in enumerate(body):
             ench = [r for r in frame.effect.requirements if norm(r.verb) in ("enquanto", "durante")]
             broken = [r for r in ench if not self.safe_holds(ctx, r.ast)]
             if broken:
-                return done, [stmts_label([s]) for s in body[i:]], ("BROKE_DURING_RESOLUTION",
-                                                                     {"requirement": broken[0].text})
+                return done, body[i:], ("BROKE_DURING_RESOLUTION", {"requirement": broken[0].text})
             try:
                 frame.results.extend(self.run_stmt(self.live, ctx, st, frame, key=f"body{i}"))
             except Fail as exc:
-                return done, [stmts_label([s]) for s in body[i:]], (exc.code, exc.params)
-            done.append(stmts_label([body[i]]))
+                return done, body[i:], (exc.code, exc.params)
+            done.append(st)
         return done, [], ("", {})
 
     def safe_holds(self, ctx: Ctx, cond: dict[str, Any]) -> bool:
@@ -689,8 +687,8 @@ class Engine(Legality):
             options, refused, lookup = self.gather_ativar(frame, evs)
             point = DecisionPoint(key=f"{stage}@{frame.index}#{visits}", kind="respond", spotlight=frame.index,
                                   stage=stage, answers=tuple(e.label for e in evs),
-                                  options=(Option("pass", "pass"), *options), refused=tuple(refused),
-                                  prompt=f"respond to {frame.effect_id} ({stage})")
+                                  options=(Option("pass", label_code="PASS"), *options), refused=tuple(refused),
+                                  prompt_code="RESPOND", prompt_params={"effect": frame.effect_id, "stage": stage})
             visits += 1
             choice = self.decide(point)
             if choice == "pass":
@@ -713,8 +711,9 @@ class Engine(Legality):
                         for c in self.g.cards.values() for n, e in enumerate(c.effects) if e.activation == "Ativar"
                         for h in self.activators(c, e))
         self.decider(DecisionPoint(key=f"{stage}@{frame.index}#0", kind="respond", spotlight=frame.index,
-                                   stage=stage, answers=(), options=(Option("pass", "pass"),), refused=refused,
-                                   prompt=f"{stage} {frame.effect_id}: no responses"))
+                                   stage=stage, answers=(), options=(Option("pass", label_code="PASS"),),
+                                   refused=refused, prompt_code="NO_RESPONSES",
+                                   prompt_params={"effect": frame.effect_id, "stage": stage}))
 
     def closed_window(self, frame: Frame, stage: str) -> None:
         """R-10: a window closed by Irrespondível still tells a scripted response why it is refused.
@@ -727,8 +726,8 @@ class Engine(Legality):
                         for c in self.g.cards.values() for n, e in enumerate(c.effects) if e.activation == "Ativar"
                         for h in self.activators(c, e))
         point = DecisionPoint(key=f"{stage}@{frame.index}#0", kind="respond", spotlight=frame.index, stage=stage,
-                              answers=(), options=(Option("pass", "pass"),), refused=refused,
-                              prompt=f"respond to {frame.effect_id} ({stage}: closed, R-10)")
+                              answers=(), options=(Option("pass", label_code="PASS"),), refused=refused,
+                              prompt_code="RESPOND_CLOSED", prompt_params={"effect": frame.effect_id, "stage": stage})
         self.decider(point)
 
     def priority_key(self, hero: str | None, card: Card) -> tuple[int, int, int, int]:
@@ -774,7 +773,7 @@ class Engine(Legality):
             return tied[0]
         idx = frame.index if frame else 0
         point = DecisionPoint(key=f"order@{stage}@{idx}#{visits}", kind="order", spotlight=frame.index if frame else None,
-                              stage=stage, answers=(), prompt="tie between Auto effects (R-05)",
+                              stage=stage, answers=(), prompt_code="AUTO_TIE",
                               options=tuple(Option(effect_id(c[2], c[3]), effect_id(c[2], c[3]), c[1], c[2],
                                                    effect_id(c[2], c[3]), c[4].label) for c in tied))
         choice = self.decide(point)
@@ -808,8 +807,9 @@ class Engine(Legality):
                             if oid not in lookup:
                                 lookup[oid] = (hero, card.id, eno, ev)
                                 options.append((self.priority_key(hero, card), Option(
-                                    oid, f"{hero}: {card.name} ({eid}) — answers {self.describe(ev)}", hero, card.id,
-                                    eid, ev.label)))
+                                    oid, "", hero, card.id, eid, ev.label, label_code="ANSWERS",
+                                    label_params={"hero": hero, "name": card.name, "effect": eid,
+                                                  "event": ev.data()})))
                             matched = True
                         elif code != "NO_TRIGGER":
                             best = best or (code, params)

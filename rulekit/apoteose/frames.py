@@ -46,6 +46,11 @@ class GEvent:
     #: ``("first",)`` on an actor's first turn start of the cycle, ``("last",)`` on its last turn end (R-20)
     flags: tuple[str, ...] = ()
 
+    def data(self) -> dict[str, Any]:
+        """What a reader needs to word this event (``rulekit.apoteose.wording.event_words``)."""
+        return {"kind": self.kind, "moment": self.moment, "frame": self.frame, "resource": self.resource,
+                "card": self.card, "patient": self.patient}
+
 
 @dataclass
 class Frame:

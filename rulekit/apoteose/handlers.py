@@ -397,7 +397,8 @@ def _choose(s: Step) -> None:
     opts = s.st.options
     pick = int(s.world.choose(s.frame, "1", lambda f: DecisionPoint(
         key=f"option@{f.index}.{s.key}", kind="option", spotlight=f.index, stage=f.stage, answers=(),
-        options=tuple(Option(str(i + 1), stmts_label(o)) for i, o in enumerate(opts)), prompt="Escolha um"))) - 1
+        options=tuple(Option(str(i + 1), label_code="STATEMENTS", label_params={"statements": [x.to_dict() for x in o]})
+                      for i, o in enumerate(opts)), prompt_code="CHOOSE_ONE"))) - 1
     for st in opts[pick]:
         s.evs.extend(s.engine.run_stmt(s.world, s.ctx, st, s.frame))
 
