@@ -185,27 +185,6 @@ def _parse_statement(text: str) -> Stmt:
                 "suggestion": exc.suggestion}
 
 
-def _num_or_amt(s: str) -> Any:
-    a = parse_amount(s)
-    return a
-
-
-def _select(t: _T, m: re.Match[str]) -> Stmt:
-    count = _num(m.group(1))
-    what_low = m.group(2).strip()
-    zone = ZONES[m.group(3)] if m.group(3) else None
-    heroes = {"oponente": "opponent", "oponentes": "opponent", "aliado": "ally", "aliados": "ally",
-              "alvo": "any", "alvos": "any", "heroi": "any", "herois": "any", "personagem": "any"}
-    if what_low in heroes and zone is None:
-        return {"op": "select", "count": count, "what": "hero", "who": heroes[what_low]}
-    out: Stmt = {"op": "select", "count": count, "what": "card"}
-    if what_low not in ("carta", "cartas"):
-        out["type"] = t.span(m, 2).strip().upper()
-    if zone:
-        out["zone"] = zone
-    return out
-
-
 _VERB_STARTS = (
     "cure", "recupere", "consuma", "cause", "compre", "descarte", "enterre", "bane", "revele", "registre",
     "oculte", "devolva", "anexe", "mova", "mova-se", "selecione", "role", "negue", "aumente", "reduza", "voce recebe",
