@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """Statement handlers: one per statement class, and the worlds they run against.
 
 :data:`HANDLERS` maps each class of :mod:`rulekit.apoteose.statements` to the function that carries
@@ -28,7 +27,8 @@ if TYPE_CHECKING:
     from rulekit.apoteose.chain import Engine
 
 #: R-04: "Até o final do turno" & co. as lasting-effect end times.
-_TIME_KEYS = {"end_turn": "end_turn", "end_battle": "end_battle", "next_turn": "next_turn", "end_cycle": "end_cycle"}
+_TIME_KEYS = {"end_turn": "end_turn", "end_battle": "end_battle", "next_turn": "next_turn",
+              "end_cycle": "end_cycle"}
 
 def stmts_label(stmts: Any) -> str:
     """Statements' data labels, ``; ``-joined (option labels and the trace's ``statements``)."""
@@ -276,7 +276,8 @@ def _move(s: Step) -> None:
     """Descarte / Enterre / Bane / Devolva / Mova: the card changes zone (entering or leaving play too)."""
     op = s.st.op
     for cid in s.cards():
-        moved = s.engine.move_card(s.world, cid, _DESTINATIONS.get(op, getattr(s.st, "dest", None) or "MESA"), s.me)
+        dest = _DESTINATIONS.get(op, getattr(s.st, "dest", None) or "MESA")
+        moved = s.engine.move_card(s.world, cid, dest, s.me)
         s.event(op, card=cid)
         s.evs.extend(moved)
 
@@ -298,7 +299,8 @@ def _attach(s: Step) -> None:
 
 
 def _flag(s: Step) -> None:
-    """Consuma / Recupere / Revele / Oculte / Registre <carta>: turn the card (R-18: Registrar only marks it)."""
+    """Consuma / Recupere / Revele / Oculte / Registre <carta>: turn the card (R-18: Registrar only marks
+    it)."""
     op = s.st.op
     for cid in s.cards():
         card = s.g.cards[cid]
@@ -367,19 +369,21 @@ def _modify(s: Step) -> None:
 
 
 def _gain(s: Step) -> None:
-    """+N de <atributo>: a lasting gain (R-19: until its time or its card leaves; Duração survives the card)."""
+    """+N de <atributo>: a lasting gain (R-19: until its time or its card leaves; Duração survives the
+    card)."""
     eff = s.frame.effect if s.frame else None
     reqs = eff.requirements if eff else ()
     limits = eff.limits if eff else ()
     states = [r.ast for r in reqs if norm(r.verb) in ("enquanto", "durante", "ate")]
-    until = s.st.until or next((_TIME_KEYS.get(r.ast["what"].get("when", "")) for r in reqs
-                                        if norm(r.verb) == "ate" and r.ast.get("what", {}).get("cond") == "until_time"),
-                                       None)
+    until_time = [r.ast["what"] for r in reqs
+                  if norm(r.verb) == "ate" and r.ast.get("what", {}).get("cond") == "until_time"]
+    until = s.st.until or next((_TIME_KEYS.get(w.get("when", "")) for w in until_time), None)
     for h in s.targets():
         amt = s.amount()
         s.g.lasting.append(Lasting(hero=h, attribute=s.st.attribute, amount=amt, card=s.ctx.card,
                                    effect=s.frame.effect_id if s.frame else "", until=until,
-                                   survives_card=not R.lasting_effect_ends_with_card(limits), enquanto=states))
+                                   survives_card=not R.lasting_effect_ends_with_card(limits),
+                                   enquanto=states))
         s.event("gain", patient=h, amount=amt, resource=s.st.attribute)
 
 
@@ -397,16 +401,19 @@ def _choose(s: Step) -> None:
     opts = s.st.options
     pick = int(s.world.choose(s.frame, "1", lambda f: DecisionPoint(
         key=f"option@{f.index}.{s.key}", kind="option", spotlight=f.index, stage=f.stage, answers=(),
-        options=tuple(Option(str(i + 1), label_code="STATEMENTS", label_params={"statements": [x.to_dict() for x in o]})
-                      for i, o in enumerate(opts)), prompt_code="CHOOSE_ONE"))) - 1
+        options=tuple(Option(str(i + 1), label_code="STATEMENTS",
+                             label_params={"statements": [x.to_dict() for x in o]})
+                      for i, o in enumerate(opts)),
+        prompt_code="CHOOSE_ONE"))) - 1
     for st in opts[pick]:
         s.evs.extend(s.engine.run_stmt(s.world, s.ctx, st, s.frame))
 
 
 #: One handler per statement class (the schema of each is its dataclass, :mod:`rulekit.apoteose.statements`).
 HANDLERS: dict[type[Statement], Callable[[Step], None]] = {
-    S.Heal: _heal, S.Recover: _heal, S.Consume: _consume, S.Damage: _damage, S.Lose: _damage, S.Attack: _attack,
-    S.Test: _test, S.Draw: _draw, S.Discard: _move, S.Bury: _move, S.Banish: _move, S.Return: _move,
+    S.Heal: _heal, S.Recover: _heal, S.Consume: _consume, S.Damage: _damage, S.Lose: _damage,
+    S.Attack: _attack, S.Test: _test, S.Draw: _draw, S.Discard: _move, S.Bury: _move, S.Banish: _move,
+    S.Return: _move,
     S.Move: _move, S.Attach: _attach, S.Exhaust: _flag, S.Ready: _flag, S.Reveal: _flag, S.Hide: _flag,
     S.Register: _flag, S.Select: _select, S.Roll: _roll, S.Look: _look, S.MoveSelf: _step, S.Negate: _negate,
     S.Modify: _modify, S.Gain: _gain, S.Compute: _compute, S.Table: _nothing, S.Noop: _nothing,

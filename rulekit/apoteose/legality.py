@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """Legality: may this effect be activated now, by this hero, for this event — and Previsão.
 
 :class:`Legality` (a base of :class:`rulekit.apoteose.chain.Engine`) checks, before anything is
@@ -61,8 +60,9 @@ class Legality(Matching):
 
     def may_use(self, hero: str | None, card: Card, effect: Effect,
                 own_turn: bool) -> tuple[bool, str, dict[str, Any]]:
-        """Seed «Efeito»: «Cada personagem pode utilizar e ativar apenas suas próprias cartas»; seed «Do Time»:
-        a Do Time card on its MESA may also be activated by «qualquer Herói do seu time», on that hero's turn."""
+        """Seed «Efeito»: «Cada personagem pode utilizar e ativar apenas suas próprias cartas»; seed «Do
+        Time»: a Do Time card on its MESA may also be activated by «qualquer Herói do seu time», on that
+        hero's turn."""
         g = self.g
         if hero in self.activators(card, effect):
             return True, "", {}
@@ -89,9 +89,11 @@ class Legality(Matching):
             return False, "PASSIVO", {}
         if self.card_zone(card.id) == "LIMBO":
             return False, "LIMBO", {}
-        leaving = ev is not None and R.timing_overrides_scope(ev.kind, ev.card == card.id, bool(effect.timings))
+        leaving = ev is not None and R.timing_overrides_scope(ev.kind, ev.card == card.id,
+                                                              bool(effect.timings))
         if not self.in_scope(card, effect) and not leaving:
-            return False, "SCOPE", {"zone": self.card_zone(card.id), "scopes": ", ".join(effect.scopes) or "default"}
+            return False, "SCOPE", {"zone": self.card_zone(card.id),
+                                    "scopes": ", ".join(effect.scopes) or "default"}
         own_turn = hero == g.turn_hero
         limit = R.limit_refusal(effect.limits, own_turn=own_turn, used_cycle=g.used_cycle.get(eid) == g.cycle,
                                 used_battle=g.used_battle.get(eid) == g.battle, acted=g.actions_this_turn > 0,

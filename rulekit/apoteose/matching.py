@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """Matching: what the words of an effect point at in the game, and whether its conditions hold.
 
 :class:`Matching` (a base of :class:`rulekit.apoteose.chain.Engine`) answers, for a game state
@@ -175,7 +174,8 @@ class Matching:
                     owners = self.card_owners(g, ctx, st.owner) if st.owner is not None else list(g.heroes)
                     pool = [cid for h in owners for z in ((zone,) if zone else R.CARD_COST_ZONES)
                             for cid in g.heroes[h].zones[z]]
-                pool = [c for c in pool if c != ctx.card and (st.type is None or g.cards[c].has_type(st.type))]
+                pool = [c for c in pool
+                        if c != ctx.card and (st.type is None or g.cards[c].has_type(st.type))]
             return _combos(pool, int(st.count))
         card = getattr(st, "card", None)
         count = getattr(st, "count", None)
@@ -278,7 +278,8 @@ class Matching:
             hero = ctx.hero
             if hero is None:
                 return 0
-            ids = g.heroes[hero].zones.get(per["zone"], []) if per["zone"] not in g.shared else g.shared[per["zone"]]
+            zone = per["zone"]
+            ids = g.heroes[hero].zones.get(zone, []) if zone not in g.shared else g.shared[zone]
             n = sum(1 for cid in ids if "type" not in per or g.cards[cid].has_type(per["type"]))
             v = n * int(a.get("times", 1))
             if "max" in a:  # seed «(máx N)»
@@ -362,8 +363,8 @@ def _combos(pool: list[str], count: int) -> list[str]:
     if count > len(pool):
         return []
     if math.comb(len(pool), count) > MAX_CHOICES:
-        raise RulekitError(f"choosing {count} of {len(pool)} cards or heroes has more than {MAX_CHOICES} ways",
-                           code="TOO_MANY_CHOICES")
+        raise RulekitError(f"choosing {count} of {len(pool)} cards or heroes has more than {MAX_CHOICES} "
+                           "ways", code="TOO_MANY_CHOICES")
     return ["+".join(p) for p in itertools.combinations(pool, count)]
 
 
@@ -413,10 +414,13 @@ def _moment(kind: str) -> Callable[[Matching, Card, str | None, GEvent], bool]:
 #: Seed «Temporização»: each timing keyword as a test on a game event.
 _TIMING_MATCH: dict[str, Callable[[Matching, Card, str | None, GEvent], bool]] = {
     "Ao Entrar": _self_card("enter"), "Ao Sair": _self_card("leave"), "Ao Obter": _self_card("draw"),
-    "Ao Revelar": _self_card("reveal"), "Ao Ocultar": _self_card("hide"), "Ao Consumir": _self_card("exhaust"),
-    "Ao Recuperar": _self_card("ready"), "Ao Descartar": _self_card("discard"), "Ao Enterrar": _self_card("bury"),
-    "Ao Banir": _self_card("banish"), "Em Teste": _moment("test"), "Ao Atacar": _hero_is("attack", "actor", "self"),
-    "Ao Ser Atacado": _hero_is("attack", "patient", "self"), "Ao Ser Alvo": _hero_is("target", "patient", "self"),
+    "Ao Revelar": _self_card("reveal"), "Ao Ocultar": _self_card("hide"),
+    "Ao Consumir": _self_card("exhaust"), "Ao Recuperar": _self_card("ready"),
+    "Ao Descartar": _self_card("discard"), "Ao Enterrar": _self_card("bury"),
+    "Ao Banir": _self_card("banish"),
+    "Em Teste": _moment("test"), "Ao Atacar": _hero_is("attack", "actor", "self"),
+    "Ao Ser Atacado": _hero_is("attack", "patient", "self"),
+    "Ao Ser Alvo": _hero_is("target", "patient", "self"),
     "Ao Rolar": _hero_is("roll", "actor", "self"), "Início da Batalha": _moment("battle_start"),
     "Fim da Batalha": _moment("battle_end"), "Restauração": _moment("restoration"),
     "Início do Turno": _turn("turn_start", "self"), "Fim do Turno": _turn("turn_end", "self"),
