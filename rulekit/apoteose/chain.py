@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """The response chain (Pilha Dinâmica): the engine loop that runs a scenario and records its trace.
 
 Seed «Encadeamento de Resposta»: each activation is a frame at an index; the spotlight (holofote)
@@ -12,9 +11,10 @@ scenarios and the interactive session.
 The engine is made of: :mod:`~rulekit.apoteose.frames` (game events, frames, the failure a statement
 raises), :mod:`~rulekit.apoteose.matching` (triggers, who/owner, conditions, amounts, attributes),
 :mod:`~rulekit.apoteose.legality` (may it be activated; Previsão),
+:mod:`~rulekit.apoteose.windows` (what a response window answers; its candidates in priority order),
 :mod:`~rulekit.apoteose.statements` (typed statements) and :mod:`~rulekit.apoteose.handlers` (one
 handler per statement class, run against a live or a preview world). This module keeps the loop:
-script actions, turns, activation, windows, resolution, and :func:`run_chain`.
+script actions, turns, activation, opening windows, resolution, and :func:`run_chain`.
 """
 
 from __future__ import annotations
@@ -33,13 +33,13 @@ from rulekit.apoteose.deciders import (  # re-exported: older code imports them 
 )
 from rulekit.apoteose.frames import PAID_KINDS, Ctx, Fail, Frame, GEvent, effect_id
 from rulekit.apoteose.handlers import HANDLERS, LiveWorld, PreviewWorld, Step, World, stmts_label
-from rulekit.apoteose.legality import Legality
 from rulekit.apoteose.reasons import render
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.state import IN_PLAY, Card, Game
 from rulekit.apoteose.statements import Statement
 from rulekit.apoteose.text import Effect, Requirement
 from rulekit.apoteose.trace import ChainEvent, ChainTrace, Decision, HeroState, TraceError
+from rulekit.apoteose.windows import Windows
 from rulekit.apoteose.wording import event_words
 from rulekit.errors import RulekitError
 from rulekit.yamlsrc import suggest
@@ -53,15 +53,16 @@ MAX_EVENTS = 20000
 
 
 __all__ = ["HANDLERS", "PAID_KINDS", "Ctx", "Decider", "DecisionPoint", "Engine", "Fail", "Frame", "GEvent",
-           "LiveWorld", "NeedDecision", "Option", "PreviewWorld", "Refusal", "Step", "World", "default_decider",
-           "run_chain"]
+           "LiveWorld", "NeedDecision", "Option", "PreviewWorld", "Refusal", "Step", "World",
+           "default_decider", "run_chain"]
 
 
-class Engine(Legality):
+class Engine(Windows):
     """Runs one scenario with one decider and records the :class:`ChainTrace`.
 
-    Its bases read the game (:class:`~rulekit.apoteose.matching.Matching`) and judge activations
-    (:class:`~rulekit.apoteose.legality.Legality`); statements are carried out by the handlers of
+    Its bases read the game (:class:`~rulekit.apoteose.matching.Matching`), judge activations
+    (:class:`~rulekit.apoteose.legality.Legality`) and list a window's events and candidates
+    (:class:`~rulekit.apoteose.windows.Windows`); statements are carried out by the handlers of
     :mod:`rulekit.apoteose.handlers`."""
 
 
@@ -256,7 +257,8 @@ class Engine(Legality):
                     g.remove(cid)
                     g.put(cid, owner, to)
                     card.attached_to = None
-                    moved = [self.ev("enter", "after", hero, card=cid, frame=None)] if was not in IN_PLAY else []
+                    moved = [self.ev("enter", "after", hero, card=cid, frame=None)] \
+                        if was not in IN_PLAY else []
                 else:
                     moved = self.move_card(self.live, cid, to, hero)
             except Fail as exc:
@@ -281,14 +283,16 @@ class Engine(Legality):
         bar = card.bar or {}
         if bar.get("attack") is not None:
             target = action.get("target") or bar.get("target")
-            body: tuple[Statement, ...] = (S.Attack(amount=int(bar["attack"]), target={"who": "name", "name": target}),)
+            body: tuple[Statement, ...] = (S.Attack(amount=int(bar["attack"]),
+                                                    target={"who": "name", "name": target}),)
             desc = f"Ataque a {target} ({bar['attack']} de DANO)"
         else:
             body = (S.Test(attribute=str(bar.get("test", "AGI")).upper()),)
             desc = f"Teste de {bar.get('test', 'AGI')}"
         eff = Effect(activation="Ativar", description=desc, body=body)
         self.push_and_run(Frame(index=len(self.stack), card=card.id, effect_no=0, effect=eff,
-                                effect_id=f"{card.id}#bar", hero=hero, responds_to=None, answers=None), rules=True)
+                                effect_id=f"{card.id}#bar", hero=hero, responds_to=None, answers=None),
+                          rules=True)
 
     def default_hero(self, card_id: str) -> str:
         if card_id not in self.g.cards:
@@ -299,7 +303,8 @@ class Engine(Legality):
     def end_turn(self) -> None:
         actor = self.g.turn_actor
         last = actor not in self.g.order[self.g.turn_pos + 1:]  # R-20: a hero may have several turns
-        self.flow(self.ev("turn_end", "after", actor, label=f"turn_end:{actor}", flags=("last",) if last else ()))
+        self.flow(self.ev("turn_end", "after", actor, label=f"turn_end:{actor}",
+                          flags=("last",) if last else ()))
         self.expire("end_turn")
         self.emit("end_turn", detail={"hero": actor, "cycle": self.g.cycle})
         self.g.turn_pos += 1
@@ -320,7 +325,8 @@ class Engine(Legality):
         self.emit("turn", detail={"hero": nxt, "turn_hero": self.g.turn_hero, "cycle": self.g.cycle,
                                   "first_of_cycle": first})
         self.expire("next_turn", hero=self.g.turn_hero)
-        self.flow(self.ev("turn_start", "after", nxt, label=f"turn_start:{nxt}", flags=("first",) if first else ()))
+        self.flow(self.ev("turn_start", "after", nxt, label=f"turn_start:{nxt}",
+                          flags=("first",) if first else ()))
 
     def flow(self, event: GEvent) -> None:
         """A game moment outside any chain: matching Auto effects activate, one chain each (R-06)."""
@@ -335,7 +341,8 @@ class Engine(Legality):
             self.activate(hero, card, eno, gev, None)
 
     def rules_action(self, kind: str, action: dict[str, Any]) -> None:
-        """Attacks and tests, the minimum outside-the-seed rules the scenarios need (stated as assumptions)."""
+        """Attacks and tests, the minimum outside-the-seed rules the scenarios need (stated as
+        assumptions)."""
         hero = action.get("hero") or self.g.turn_hero
         if kind == "attack":
             body: tuple[Statement, ...] = (S.Attack(amount=int(action.get("damage", 0)),
@@ -426,7 +433,8 @@ class Engine(Legality):
         for eid in sorted(now - self.passive_on):
             self.emit("passive", card=eid.split("#")[0], effect=eid, detail={"applies": True, "rule": "R-23"})
         for eid in sorted(self.passive_on - now):
-            self.emit("passive", card=eid.split("#")[0], effect=eid, detail={"applies": False, "rule": "R-23"})
+            self.emit("passive", card=eid.split("#")[0], effect=eid,
+                      detail={"applies": False, "rule": "R-23"})
         self.passive_on = now
 
     def expire(self, when: str | None = None, hero: str | None = None) -> None:
@@ -436,9 +444,8 @@ class Engine(Legality):
             reason: tuple[str, dict[str, Any]] | None = None
             if when is not None and lt.until == when and (hero is None or lt.hero == hero):
                 reason = ("TIME_CAME", {"when": when})
-            elif lt.card and not lt.survives_card and self.g.locate(lt.card)[1] not in ("MESA", "CENÁRIO",
-                                                                                           "TABULEIRO", "SUPORTE",
-                                                                                           "INVENTÁRIO"):
+            elif lt.card and not lt.survives_card and self.g.locate(lt.card)[1] not in (
+                    "MESA", "CENÁRIO", "TABULEIRO", "SUPORTE", "INVENTÁRIO"):
                 reason = ("CARD_LEFT_PLAY", {})
             else:
                 ctx = Ctx(lt.hero, lt.card, None, [])
@@ -472,7 +479,8 @@ class Engine(Legality):
             self.errors.append(TraceError(card_id, code, render(code, params)))
             return None
         frame = Frame(index=len(self.stack), card=card_id, effect_no=eno, effect=effect,
-                      effect_id=effect_id(card_id, eno), hero=hero, responds_to=parent.index if parent else None,
+                      effect_id=effect_id(card_id, eno), hero=hero,
+                      responds_to=parent.index if parent else None,
                       answers=answer, parent=parent, start_zone=self.card_zone(card_id))
         return self.push_and_run(frame)
 
@@ -480,12 +488,13 @@ class Engine(Legality):
         g = self.g
         effect = frame.effect
         if len(self.stack) >= MAX_DEPTH:
-            raise RulekitError(f"the chain is deeper than {MAX_DEPTH} (an endless Auto loop?)", code="CHAIN_LOOP")
+            raise RulekitError(f"the chain is deeper than {MAX_DEPTH} (an endless Auto loop?)",
+                               code="CHAIN_LOOP")
         if frame.parent is not None:
-            self.emit("respond", frame, stage=None, detail={"answers": frame.answers.label if frame.answers else None,
-                                                            "answers_text": self.describe(frame.answers) if frame.answers else None,
-                                                            "answers_event": frame.answers.data() if frame.answers else None,
-                                                            "answers_kind": frame.answers.kind if frame.answers else None})
+            ans = frame.answers
+            self.emit("respond", frame, stage=None, detail={
+                "answers": ans.label if ans else None, "answers_text": self.describe(ans) if ans else None,
+                "answers_event": ans.data() if ans else None, "answers_kind": ans.kind if ans else None})
         self.stack.append(frame)
         frame.activation = self.ev("activate", "after", frame.hero, card=frame.card, frame=frame.index,
                                    label=f"activate@{frame.index}")
@@ -505,13 +514,16 @@ class Engine(Legality):
         if steps:
             self.no_responses(frame, "activating", "REQUIREMENTS_BEING_PAID")
         for i, (key, ast, req) in enumerate(steps):
-            opts = self.feasible_options(ctx, effect, steps, i) if self.options(g, ctx, ast) is not None else None
+            needs = self.options(g, ctx, ast) is not None
+            opts = self.feasible_options(ctx, effect, steps, i) if needs else None
             choice = None
             if opts is not None:
                 point = DecisionPoint(key=f"choose@{frame.index}.{key}", kind="choose", spotlight=frame.index,
-                                      stage="activating", answers=(), options=tuple(Option(o, o) for o in opts),
+                                      stage="activating", answers=(),
+                                      options=tuple(Option(o, o) for o in opts),
                                       prompt_code="PAY" if req else "TASK",
-                                      prompt_params={"requirement": req.text} if req else {"task": effect.task})
+                                      prompt_params=({"requirement": req.text} if req
+                                                     else {"task": effect.task}))
                 if not opts:
                     raise RulekitError(f"Previsão found no choice for {point.key}", code="PREVISAO")
                 choice = self.choose_key(point, frame.index)
@@ -523,8 +535,9 @@ class Engine(Legality):
             frame.paid.extend(evs)
             ctx.paid.extend(e.card for e in evs if e.card and e.kind in PAID_KINDS)
             self.emit("pay", frame, resources=self.diff(before),
-                      detail={"requirement": req.text if req else effect.task, "kind": req.kind if req else "task",
-                              "step": key, "choice": choice, "events": [e.label for e in evs]})
+                      detail={"requirement": req.text if req else effect.task,
+                              "kind": req.kind if req else "task", "step": key, "choice": choice,
+                              "events": [e.label for e in evs]})
         frame.selected = ctx.selected
         # -- halt window
         frame.stage = "halt"
@@ -535,7 +548,8 @@ class Engine(Legality):
         broken = [r for r in effect.requirements if R.recheck_at_halt_exit(r.kind, r.verb)
                   and not self.still_holds(frame, r)]
         if broken:
-            self.emit("stopped", frame, detail={"code": "STATE_BROKEN", "params": {"requirement": broken[0].text},
+            self.emit("stopped", frame, detail={"code": "STATE_BROKEN",
+                                                "params": {"requirement": broken[0].text},
                                                 "rule": "R-03", "costs_refunded": False})
             if not R.STOPPED_USES_ONCE_LIMITS:  # R-09
                 g.used_cycle.pop(frame.effect_id, None) if "Uma Vez por Ciclo" in effect.limits else None
@@ -571,12 +585,6 @@ class Engine(Legality):
         self.window(frame, "post")
         self.pop(frame, "resolved")
         return frame
-
-    def ctx(self, frame: Frame) -> Ctx:
-        answered = frame.parent
-        if answered is None and frame.answers is not None:
-            answered = self.frame_of(frame.answers)
-        return Ctx(frame.hero, frame.card, answered, frame.selected, event=frame.answers)
 
     def still_holds(self, frame: Frame, r: Requirement) -> bool:
         """R-03: states, and Selecione targets, must still hold when the halt window closes."""
@@ -621,8 +629,8 @@ class Engine(Legality):
     def pop(self, frame: Frame, how: str) -> None:
         self.stack.pop()
         parent = self.stack[-1] if self.stack else None
-        self.emit("remove", frame, stage=None, detail={"how": how,
-                                                       "spotlight_returns_to": parent.index if parent else None})
+        self.emit("remove", frame, stage=None,
+                  detail={"how": how, "spotlight_returns_to": parent.index if parent else None})
         if not self.stack:
             self.emit("end", detail={"resolved": list(self.resolution_order)})
             ends, self.pending_end_turn = self.pending_end_turn, []
@@ -632,39 +640,6 @@ class Engine(Legality):
                     self.end_turn()
 
     # ------------------------------------------------------------------ windows ---------
-    def window_events(self, frame: Frame, stage: str) -> list[GEvent]:
-        if stage == "halt":
-            evs = [e for e in [frame.activation] if e is not None] + list(frame.paid)
-            if not R.options_block_before_responses(frame.effect.has_options):
-                evs += self.before_events(frame)
-            return evs
-        return list(frame.results)
-
-    def before_events(self, frame: Frame) -> list[GEvent]:
-        """R-21: the body's actions announced in halt, so "for ser …" effects can answer them."""
-        if frame.before is None:
-            frame.before = []
-            ctx = self.ctx(frame)
-            kinds = {"heal": "heal", "recover": "recover", "damage": "damage", "lose": "lose", "consume": "consume",
-                     "draw": "draw", "discard": "discard", "bury": "bury", "banish": "banish", "test": "test",
-                     "attack": "attack", "roll": "roll", "return": "return", "gain": "gain"}
-            for i, st in enumerate(frame.effect.body):
-                k = kinds.get(st.op)
-                if k is None:
-                    continue
-                patient = None
-                spec = getattr(st, "target", None)
-                if spec and spec.get("who") in ("self", "answered", "selected", "turn", "name"):
-                    hs = self.heroes_for(self.g, ctx, spec)
-                    patient = hs[0] if hs else None
-                kw: dict[str, Any] = {"patient": patient, "resource": getattr(st, "resource", None), "frame": frame.index,
-                                      "label": f"before:{k}@{frame.index}.{i}"}
-                frame.before.append(self.ev(k, "before", frame.hero, **kw))
-                if k == "attack":
-                    frame.before.append(self.ev("damage", "before", frame.hero, patient=patient, resource="VIDA",
-                                                frame=frame.index, label=f"before:damage@{frame.index}.{i}"))
-        return frame.before
-
     def window(self, frame: Frame, stage: str) -> None:
         """A halt or post window: every Auto first (priority, each fully resolved), then Ativar (R-06)."""
         if "Irrespondível" in frame.effect.limits and stage in R.IRRESPONDIVEL_CLOSES:
@@ -685,16 +660,19 @@ class Engine(Legality):
                 self.activate(hero, card, eno, gev, frame)
                 continue
             options, refused, lookup = self.gather_ativar(frame, evs)
-            point = DecisionPoint(key=f"{stage}@{frame.index}#{visits}", kind="respond", spotlight=frame.index,
+            point = DecisionPoint(key=f"{stage}@{frame.index}#{visits}", kind="respond",
+                                  spotlight=frame.index,
                                   stage=stage, answers=tuple(e.label for e in evs),
-                                  options=(Option("pass", label_code="PASS"), *options), refused=tuple(refused),
-                                  prompt_code="RESPOND", prompt_params={"effect": frame.effect_id, "stage": stage})
+                                  options=(Option("pass", label_code="PASS"), *options),
+                                  refused=tuple(refused), prompt_code="RESPOND",
+                                  prompt_params={"effect": frame.effect_id, "stage": stage})
             visits += 1
             choice = self.decide(point)
             if choice == "pass":
                 return
             if choice not in lookup:
-                self.errors.append(TraceError(None, "ILLEGAL_CHOICE", f"{point.key}: '{choice}' is not a legal response"))
+                self.errors.append(TraceError(None, "ILLEGAL_CHOICE",
+                                              f"{point.key}: '{choice}' is not a legal response"))
                 return
             hero, card, eno, gev = lookup[choice]
             self.used.add((effect_id(card, eno), gev.seq))
@@ -708,8 +686,8 @@ class Engine(Legality):
         reason, never ignored."""
         params = {"effect": frame.effect_id}
         refused = tuple(Refusal(f"{h}:{effect_id(c.id, n)}", h, c.id, effect_id(c.id, n), code, params)
-                        for c in self.g.cards.values() for n, e in enumerate(c.effects) if e.activation == "Ativar"
-                        for h in self.activators(c, e))
+                        for c in self.g.cards.values() for n, e in enumerate(c.effects)
+                        if e.activation == "Ativar" for h in self.activators(c, e))
         self.decider(DecisionPoint(key=f"{stage}@{frame.index}#0", kind="respond", spotlight=frame.index,
                                    stage=stage, answers=(), options=(Option("pass", label_code="PASS"),),
                                    refused=refused, prompt_code="NO_RESPONSES",
@@ -722,103 +700,15 @@ class Engine(Legality):
         code ``IRRESPONDIVEL``; a script that named one gets a ``refused`` event, never silence. Nothing is
         recorded as a decision (there was none to take)."""
         params = {"effect": frame.effect_id}
-        refused = tuple(Refusal(f"{h}:{effect_id(c.id, n)}", h, c.id, effect_id(c.id, n), "IRRESPONDIVEL", params)
-                        for c in self.g.cards.values() for n, e in enumerate(c.effects) if e.activation == "Ativar"
-                        for h in self.activators(c, e))
-        point = DecisionPoint(key=f"{stage}@{frame.index}#0", kind="respond", spotlight=frame.index, stage=stage,
-                              answers=(), options=(Option("pass", label_code="PASS"),), refused=refused,
-                              prompt_code="RESPOND_CLOSED", prompt_params={"effect": frame.effect_id, "stage": stage})
+        refused = tuple(Refusal(f"{h}:{effect_id(c.id, n)}", h, c.id, effect_id(c.id, n), "IRRESPONDIVEL",
+                                params)
+                        for c in self.g.cards.values() for n, e in enumerate(c.effects)
+                        if e.activation == "Ativar" for h in self.activators(c, e))
+        point = DecisionPoint(key=f"{stage}@{frame.index}#0", kind="respond", spotlight=frame.index,
+                              stage=stage, answers=(), options=(Option("pass", label_code="PASS"),),
+                              refused=refused, prompt_code="RESPOND_CLOSED",
+                              prompt_params={"effect": frame.effect_id, "stage": stage})
         self.decider(point)
-
-    def priority_key(self, hero: str | None, card: Card) -> tuple[int, int, int, int]:
-        """R-05/R-07: (category, -Iniciativa, hero order, card order) relative to the turn hero."""
-        g = self.g
-        _, zone = g.locate(card.id)
-        source = card.owner if card.owner in ("campanha", "mestre") else "hero"
-        th = g.turn_hero
-        cat = R.priority_category(source=source, zone=zone,
-                                  controller_team=g.heroes[hero].team if hero in g.heroes else None,
-                                  controller=hero, turn_hero=th, turn_team=g.heroes[th].team)
-        ini = g.heroes[hero].iniciativa if hero in g.heroes else 0
-        horder = list(g.heroes).index(hero) if hero in g.heroes else -1
-        return cat, R.same_category_order(ini), horder, list(g.cards).index(card.id)
-
-    def gather_autos(self, frame: Frame | None, evs: list[GEvent]) -> list[tuple[Any, str | None, str, int, GEvent]]:
-        out = []
-        for card in self.g.cards.values():
-            for eno, eff in enumerate(card.effects):
-                if eff.activation != "Auto":
-                    continue
-                eid = effect_id(card.id, eno)
-                if frame is not None and frame.effect_id == eid:
-                    continue
-                if any(f.effect_id == eid for f in self.stack):
-                    continue  # an effect does not answer while it is itself on the chain
-                for hero in self.activators(card, eff)[:1]:
-                    for ev in evs:
-                        if (eid, ev.seq) in self.used:
-                            continue
-                        ok, _, _ = self.legal(hero, card, eno, ev, True)
-                        if ok:
-                            out.append((self.priority_key(hero, card), hero, card.id, eno, ev))
-                            break
-        out.sort(key=lambda c: c[0])
-        return out
-
-    def pick_auto(self, frame: Frame | None, stage: str, cands: list[Any], visits: int) -> Any:
-        """Seed «Prioridade»: first category; ties — Iniciativa, then the player's/turn hero's choice (R-05)."""
-        top = cands[0][0][:2]
-        tied = [c for c in cands if c[0][:2] == top]
-        if len(tied) == 1:
-            return tied[0]
-        idx = frame.index if frame else 0
-        point = DecisionPoint(key=f"order@{stage}@{idx}#{visits}", kind="order", spotlight=frame.index if frame else None,
-                              stage=stage, answers=(), prompt_code="AUTO_TIE",
-                              options=tuple(Option(effect_id(c[2], c[3]), effect_id(c[2], c[3]), c[1], c[2],
-                                                   effect_id(c[2], c[3]), c[4].label) for c in tied))
-        choice = self.decide(point)
-        return next(c for c in tied if effect_id(c[2], c[3]) == choice)
-
-    def gather_ativar(self, frame: Frame, evs: list[GEvent]) -> tuple[list[Option], list[Refusal], dict[str, Any]]:
-        options: list[tuple[Any, Option]] = []
-        refused: list[Refusal] = []
-        lookup: dict[str, Any] = {}
-        for card in self.g.cards.values():
-            for eno, eff in enumerate(card.effects):
-                if eff.activation != "Ativar":
-                    continue
-                eid = effect_id(card.id, eno)
-                if any(f.effect_id == eid for f in self.stack):
-                    continue
-                trig = eff.trigger()
-                for hero in self.activators(card, eff):
-                    if trig is None and not eff.timings:
-                        if hero is not None and self.card_zone(card.id) not in ("LIMBO",):
-                            refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, "NO_QUANDO"))
-                        continue
-                    best: tuple[str, dict[str, Any]] | None = None
-                    matched = False
-                    for ev in evs:
-                        if (eid, ev.seq) in self.used:
-                            continue
-                        ok, code, params = self.legal(hero, card, eno, ev, True)
-                        if ok:
-                            oid = f"{hero}:{eid}>{ev.label}"
-                            if oid not in lookup:
-                                lookup[oid] = (hero, card.id, eno, ev)
-                                options.append((self.priority_key(hero, card), Option(
-                                    oid, "", hero, card.id, eid, ev.label, label_code="ANSWERS",
-                                    label_params={"hero": hero, "name": card.name, "effect": eid,
-                                                  "event": ev.data()})))
-                            matched = True
-                        elif code != "NO_TRIGGER":
-                            best = best or (code, params)
-                    if not matched:
-                        code, params = best or ("NO_TRIGGER", {})
-                        refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, code, params))
-        options.sort(key=lambda p: p[0])
-        return [o for _, o in options], refused, lookup
-
 
 
 def _effect_text(effect: Effect) -> str:
@@ -846,8 +736,8 @@ def run_chain(scenario: Any, decisions: list[str] | dict[str, str] | None = None
     trace = engine.run()
     if decider.queue:  # issue 11 §3: a decision that was never used is a mistake, not silence
         n = len(decisions or []) - len(decider.queue)
-        raise RulekitError(f"'{decider.queue[0]}' was never used: the run had only {n} decision point(s) with a "
-                           "real choice", field=f"decisions[{n}]", code="UNUSED_DECISION")
+        raise RulekitError(f"'{decider.queue[0]}' was never used: the run had only {n} decision point(s) "
+                           "with a real choice", field=f"decisions[{n}]", code="UNUSED_DECISION")
     unused = [k for k in decider.keyed if k not in {d.key for d in trace.decisions}]
     if unused:
         raise RulekitError(f"no decision point '{unused[0]}' came up in this run", field="decisions",
@@ -872,5 +762,5 @@ def _check_decisions(decisions: Any) -> None:
                 raise RulekitError(f"expected decision key -> option id (texts), got {k!r}: {d!r}",
                                    field="decisions", code="INVALID_VALUE")
         return
-    raise RulekitError(f"expected a list of option ids or a {{key: option id}} mapping, got {type(decisions).__name__}",
-                       field="decisions", code="INVALID_VALUE")
+    raise RulekitError("expected a list of option ids or a {key: option id} mapping, got "
+                       f"{type(decisions).__name__}", field="decisions", code="INVALID_VALUE")
