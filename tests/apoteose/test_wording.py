@@ -55,3 +55,19 @@ def test_prompts_labels_and_statements_in_portuguese_and_spanish(lang: str, word
     assert opt.label == "bruno: X (x#0) — answers before heal VIDA to ana (#0)"
     assert words[1] in V.option_text(opt, lang) and "answers" not in V.option_text(opt, lang)
     assert V.statement_text({"op": "heal", "amount": 5, "resource": "VIDA"}, lang).startswith(words[2])
+
+
+def test_the_explorer_words_an_escolha_um_option_from_its_data_in_portuguese() -> None:
+    pytest.importorskip("ipywidgets")
+    from helpers import card, hero, scenario
+
+    from rulekit.widgets import ChainExplorer
+
+    sc = scenario([hero("ana", "azul", 5, MESA=["x"], BARALHO=["d1"]), hero("bruno", "vermelho", 3)],
+                  [card("x", "ana", "Ativar Escolha um: ● Cure 5 de VIDA ● Compre 1 carta"), card("d1", "ana")],
+                  [{"activate": "x"}])
+    w = ChainExplorer(sc, lang="pt-BR")
+    labels = [label for label, _ in w.options()]
+    assert any(label.startswith("curar(quantidade=5") for label in labels), labels
+    assert not any(label.startswith("heal(") for label in labels)
+    assert ChainExplorer(sc).options()[0][0].startswith("heal(amount=5")
