@@ -64,7 +64,8 @@ def test_the_explorer_words_an_escolha_um_option_from_its_data_in_portuguese() -
     from rulekit.widgets import ChainExplorer
 
     sc = scenario([hero("ana", "azul", 5, MESA=["x"], BARALHO=["d1"]), hero("bruno", "vermelho", 3)],
-                  [card("x", "ana", "Ativar Escolha um: ● Cure 5 de VIDA ● Compre 1 carta"), card("d1", "ana")],
+                  [card("x", "ana", "Ativar Escolha um: ● Cure 5 de VIDA ● Compre 1 carta"),
+                   card("d1", "ana")],
                   [{"activate": "x"}])
     w = ChainExplorer(sc, lang="pt-BR")
     labels = [label for label, _ in w.options()]
