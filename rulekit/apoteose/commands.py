@@ -43,7 +43,7 @@ def parse_effect_cmd(args: argparse.Namespace) -> int:
     print(f"description: {e.description}")
     print(f"moment:      {e.moment}{' (options: blocks before-responses, R-21)' if e.has_options else ''}")
     for st in e.body:
-        print(f"  run: {json.dumps(st, ensure_ascii=False)}")
+        print(f"  run: {json.dumps(st.to_dict(), ensure_ascii=False)}")
     for w in e.warnings:
         print(f"warning: {w.code} at position {w.position}: {w.message}")
     return 0

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulekit.apoteose.reasons import render
 from rulekit.apoteose.rulings import norm
+from rulekit.apoteose.wording import label_words, prompt_words
 from rulekit.errors import RulekitError
 from rulekit.yamlsrc import suggest
 
@@ -28,18 +29,30 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Option:
-    """A legal choice at a decision point."""
+    """A legal choice at a decision point.
+
+    ``label_code`` and ``label_params`` are its label as data (:data:`rulekit.apoteose.wording.LABELS`:
+    ``PASS``, ``ANSWERS`` with the hero, card name, effect and the answered event's data,
+    ``STATEMENTS`` with the statements' data); ``label`` is their English words (given, or made from the
+    code). An option without a code is labelled by its id (a card or hero id, an effect id)."""
 
     id: str
-    label: str
+    label: str = ""
     hero: str | None = None
     card: str | None = None
     effect: str | None = None
     answers: str | None = None
+    label_code: str = ""
+    label_params: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", label_words(self.label_code, self.label_params) or self.id)
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "label": self.label, "hero": self.hero, "card": self.card,
-                "effect": self.effect, "answers": self.answers}
+                "effect": self.effect, "answers": self.answers, "label_code": self.label_code,
+                "label_params": dict(self.label_params)}
 
 
 @dataclass(frozen=True)
@@ -80,6 +93,13 @@ class DecisionPoint:
     options: tuple[Option, ...]
     refused: tuple[Refusal, ...] = ()
     prompt: str = ""
+    #: the prompt as data (:data:`rulekit.apoteose.wording.PROMPTS`); ``prompt`` is its English words
+    prompt_code: str = ""
+    prompt_params: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.prompt and self.prompt_code:
+            object.__setattr__(self, "prompt", prompt_words(self.prompt_code, self.prompt_params))
 
     @property
     def default(self) -> str:
@@ -95,7 +115,8 @@ class DecisionPoint:
     def to_dict(self) -> dict[str, Any]:
         return {"key": self.key, "kind": self.kind, "spotlight": self.spotlight, "stage": self.stage,
                 "answers": list(self.answers), "options": [o.to_dict() for o in self.options],
-                "refused": [r.to_dict() for r in self.refused], "prompt": self.prompt, "default": self.default}
+                "refused": [r.to_dict() for r in self.refused], "prompt": self.prompt,
+                "prompt_code": self.prompt_code, "prompt_params": dict(self.prompt_params), "default": self.default}
 
 
 Decider = Callable[[DecisionPoint], tuple[str, str]]

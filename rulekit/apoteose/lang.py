@@ -1,15 +1,17 @@
 # ruff: noqa: E501
 """The controlled Portuguese vocabulary: descriptions, conditions and triggers -> plain data.
 
-Every sentence the engine can run is turned into a small JSON-able dict (a *statement*), and
-every requirement into a *requirement AST*. The same dicts are what a scenario may write by hand
-(the structured YAML form) when the vocabulary cannot express a card. ``LANGUAGE.md`` documents
+Every sentence the engine can run is turned into a typed *statement*
+(:mod:`rulekit.apoteose.statements`, one frozen dataclass per kind), and every state or condition
+into a small JSON-able dict (a *requirement AST*). A statement's plain-data form
+(:meth:`~rulekit.apoteose.statements.Statement.to_dict`) is what a scenario may write by hand
+(the structured ``body:``) when the vocabulary cannot express a card. ``LANGUAGE.md`` documents
 the vocabulary with examples; this module is its only implementation.
 
 Matching is case- and accent-insensitive (R-01); upper-case names (types, zones, resources) are
 taken back from the original text.
 
->>> parse_description("Cure 25 de VIDA e Recupere 2 de MANA.")[0]
+>>> [st.to_dict() for st in parse_description("Cure 25 de VIDA e Recupere 2 de MANA.")[0]]
 [{'op': 'heal', 'amount': 25, 'resource': 'VIDA', 'target': {'who': 'self'}}, {'op': 'recover', 'amount': 2, 'resource': 'MANA', 'target': {'who': 'self'}}]
 >>> parse_trigger("uma HABILIDADE for ativada")["event"]
 'activate'
@@ -21,7 +23,9 @@ import re
 import unicodedata
 from typing import Any
 
+from rulekit.apoteose import statements as S
 from rulekit.apoteose.rulings import moment_of, norm
+from rulekit.apoteose.statements import Statement
 
 Stmt = dict[str, Any]
 
@@ -151,13 +155,20 @@ def _duration(t: _T) -> tuple[_T, str | None]:
     return t, None
 
 
-def parse_statement(text: str) -> Stmt:
-    """One clause of a description -> a statement dict, read by the grammar (:mod:`rulekit.apoteose.grammar`).
+def parse_statement(text: str) -> Statement:
+    """One clause of a description -> a typed statement, read by the grammar (:mod:`rulekit.apoteose.grammar`).
 
-    A clause the grammar cannot read gives ``{"op": "unknown", "text", "position", "expected", "suggestion"}``:
+    A clause the grammar cannot read gives an :class:`~rulekit.apoteose.statements.Unknown` statement:
     the first word it could not read (0-based position in the clause), what it expected there and the
     nearest phrase it knows.
+
+    >>> parse_statement("Compre 2 cartas")
+    Draw(until=None, count=2, target={'who': 'self'})
     """
+    return S.from_dict(_parse_statement(text))
+
+
+def _parse_statement(text: str) -> Stmt:
     from rulekit.apoteose.grammar import ClauseError, parse_clause
 
     t = _T(text)
@@ -166,33 +177,12 @@ def parse_statement(text: str) -> Stmt:
     if "❙" in t.orig or "|" in t.orig:
         return {"op": "table", "cells": [clean(c) for c in re.split(r"[❙|]", t.orig)]}
     if m := t.m(r"depois,? (.*)"):
-        return parse_statement(t.span(m, 1))
+        return _parse_statement(t.span(m, 1))
     try:
         return parse_clause(t.orig)
     except ClauseError as exc:
         return {"op": "unknown", "text": t.orig, "position": exc.position, "expected": exc.expected,
                 "suggestion": exc.suggestion}
-
-
-def _num_or_amt(s: str) -> Any:
-    a = parse_amount(s)
-    return a
-
-
-def _select(t: _T, m: re.Match[str]) -> Stmt:
-    count = _num(m.group(1))
-    what_low = m.group(2).strip()
-    zone = ZONES[m.group(3)] if m.group(3) else None
-    heroes = {"oponente": "opponent", "oponentes": "opponent", "aliado": "ally", "aliados": "ally",
-              "alvo": "any", "alvos": "any", "heroi": "any", "herois": "any", "personagem": "any"}
-    if what_low in heroes and zone is None:
-        return {"op": "select", "count": count, "what": "hero", "who": heroes[what_low]}
-    out: Stmt = {"op": "select", "count": count, "what": "card"}
-    if what_low not in ("carta", "cartas"):
-        out["type"] = t.span(m, 2).strip().upper()
-    if zone:
-        out["zone"] = zone
-    return out
 
 
 _VERB_STARTS = (
@@ -261,10 +251,11 @@ def split_clauses(text: str) -> list[str]:
     return out
 
 
-def parse_description(text: str) -> tuple[list[Stmt], bool]:
+def parse_description(text: str) -> tuple[list[Statement], bool]:
     """A description -> (statements, has_options). ``Escolha um: ● A ● B`` gives a ``choose`` statement.
 
-    >>> parse_description("Escolha um: ● Cure 5 de VIDA ● Compre 1 carta")
+    >>> stmts, has_options = parse_description("Escolha um: ● Cure 5 de VIDA ● Compre 1 carta")
+    >>> [st.to_dict() for st in stmts], has_options
     ([{'op': 'choose', 'options': [[{'op': 'heal', 'amount': 5, 'resource': 'VIDA', 'target': {'who': 'self'}}], [{'op': 'draw', 'count': 1, 'target': {'who': 'self'}}]]}], True)
     """
     text = clean(text)
@@ -274,13 +265,13 @@ def parse_description(text: str) -> tuple[list[Stmt], bool]:
         head, *items = text.split("●")
         if len(items) > MAX_CLAUSES:
             return _statements([""] * (MAX_CLAUSES + 1)), False
-        head_stmts: list[Stmt] = []
+        head_stmts: list[Statement] = []
         hl = _fold(head).strip()
         if re.match(r"escolha (um|uma)", hl):
             before = re.split(r"(?i)escolha", head)[0]
             head_stmts = _statements(split_clauses(before))
             options = [parse_description(i)[0] for i in items if clean(i)]
-            return [*head_stmts, {"op": "choose", "options": options}], True
+            return [*head_stmts, S.Choose(options=tuple(tuple(o) for o in options))], True
         seq = _statements(split_clauses(head))
         for item in items:
             seq.extend(parse_description(item)[0])
@@ -292,10 +283,10 @@ def parse_description(text: str) -> tuple[list[Stmt], bool]:
 MAX_CLAUSES = 40
 
 
-def _statements(clauses: list[str]) -> list[Stmt]:
+def _statements(clauses: list[str]) -> list[Statement]:
     if len(clauses) > MAX_CLAUSES:
-        return [{"op": "unknown", "text": clauses[MAX_CLAUSES][:80], "position": 0,
-                 "expected": [f"at most {MAX_CLAUSES} clauses in one description"], "suggestion": None}]
+        return [S.Unknown(text=clauses[MAX_CLAUSES][:80], position=0,
+                          expected=(f"at most {MAX_CLAUSES} clauses in one description",), suggestion=None)]
     return [parse_statement(c) for c in clauses]
 
 
@@ -514,13 +505,14 @@ def parse_trigger(text: str) -> dict[str, Any]:
     return out
 
 
-def parse_requirement_ast(kind: str, verb: str, text: str) -> dict[str, Any]:
-    """The AST of one requirement, given its kind and first word (see :func:`text.classify`)."""
+def parse_requirement_ast(kind: str, verb: str, text: str) -> dict[str, Any] | Statement:
+    """The AST of one requirement, given its kind and first word (see :func:`text.classify`): a typed
+    statement for a cost or an action, a condition dict for a state or a condition."""
     t = _T(text)
     v = norm(verb)
     if kind in ("cost", "action"):
         if v == "descarte" and t.m(r"descarte uma carta"):
-            return {"op": "discard", "card": "choose", "count": 1}
+            return S.Discard(card="choose", count=1)
         return parse_statement(text)
     rest = t.orig[len(verb):].strip()
     rest_low = _fold(rest)
@@ -544,6 +536,8 @@ def parse_requirement_ast(kind: str, verb: str, text: str) -> dict[str, Any]:
 
 def is_supported(node: Any) -> bool:
     """Does a statement / AST contain no ``unknown`` part?"""
+    if isinstance(node, Statement):
+        return is_supported(node.to_dict())
     if isinstance(node, dict):
         if node.get("op") == "unknown" or node.get("cond") == "unknown" or node.get("event") == "unknown":
             return False
@@ -566,22 +560,9 @@ CARD_VALUES: tuple[str, ...] = ("self", "answered", "selected", "choose", "all",
 #: Values of ``owner`` in a card phrase: whose cards ("suas cartas", "de um oponente", "do seu time"…).
 OWNER_VALUES: tuple[str, ...] = ("self", "opponent", "ally", "team", "other", "any")
 _CARD_FIELDS = {"card": "card", "count?": "int", "type?": "str", "zone?": "zone", "owner?": "owner"}
-_AMOUNT_RES = {"amount": "amount", "resource": "resource", "target?": "target"}
-#: Every statement ``op`` and its fields (``?``: optional) — the schema of the structured ``body:``.
-STATEMENT_FIELDS: dict[str, dict[str, str]] = {
-    "heal": _AMOUNT_RES, "recover": _AMOUNT_RES, "consume": _AMOUNT_RES,
-    "damage": {**_AMOUNT_RES, "card?": "card", "count?": "int", "type?": "str", "zone?": "zone", "owner?": "owner"},
-    "lose": _AMOUNT_RES, "attack": {"amount": "amount", "target": "target"}, "test": {"attribute": "str"},
-    "draw": {"count?": "int", "target?": "target"},
-    "discard": _CARD_FIELDS, "bury": _CARD_FIELDS, "banish": _CARD_FIELDS, "return": _CARD_FIELDS,
-    "exhaust": _CARD_FIELDS, "ready": _CARD_FIELDS, "reveal": _CARD_FIELDS, "hide": _CARD_FIELDS,
-    "register": _CARD_FIELDS, "look": _CARD_FIELDS, "move": {**_CARD_FIELDS, "dest": "zone"},
-    "attach": {**_CARD_FIELDS, "to": "cardspec"},
-    "select": {"count": "int", "what": "what", "who?": "who", "type?": "str", "zone?": "zone", "owner?": "owner"},
-    "roll": {"count?": "int"}, "step": {"text?": "str"}, "negate": {}, "modify": {"action": "action", "delta": "amount"},
-    "gain": {"attribute": "str", "amount": "amount", "target?": "target", "during?": "str"},
-    "compute": {"amount": "amount"}, "table": {"cells?": "strlist"}, "noop": {}, "choose": {"options": "options"},
-}
+#: Every statement ``op`` and its fields (``?``: optional) — the schema of the structured ``body:``, read
+#: from the statement dataclasses' fields (:data:`rulekit.apoteose.statements.SCHEMA`).
+STATEMENT_FIELDS: dict[str, dict[str, str]] = S.SCHEMA
 #: Fields every statement may carry.
 _COMMON_FIELDS = {"op": "str", "until?": "until"}
 #: Bound on a hand-written number (issue 11 §2: integer size).

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from rulekit.apoteose.lang import check_statement
 from rulekit.apoteose.rulings import cycle_order, norm
 from rulekit.apoteose.state import HERO_ZONES, RESOURCE_NAMES, SHARED_ZONES, Card, Game, Hero
+from rulekit.apoteose.statements import from_dict
 from rulekit.apoteose.text import Effect, parse_effect
 from rulekit.errors import EffectTextError, ScenarioError
 from rulekit.scenarios import SCENARIO_DIR as SCENARIO_DIR  # re-exported; the folder lives there (issue 8 §1)
@@ -285,7 +286,7 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
                         sub, msg, sug = wrong
                         raise doc.error(("cards", i, "effects", j, "body", k, *sub), msg, code="BAD_STATEMENT",
                                         suggestion=sug)
-                eff = replace(eff, body=tuple(e.body))
+                eff = replace(eff, body=tuple(from_dict(st) for st in e.body))
             if not eff.supported():
                 bad = [w.message for w in eff.warnings if w.code == "UNSUPPORTED_TEXT"]
                 if isinstance(e, str) or e.body is None or any("requirement" in b for b in bad):
@@ -294,7 +295,7 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
                     raise doc.error(path, msg + "; or write a structured 'body:'", code="UNSUPPORTED_TEXT",
                                     suggestion=hint.removeprefix("'").removesuffix("'?") or None)
             if eff.activation == "Passivo":
-                bad_ops = [st.get("op") for st in eff.body if st.get("op") not in ("gain", "table", "compute", "noop")]
+                bad_ops = [st.op for st in eff.body if st.op not in ("gain", "table", "compute", "noop")]
                 if bad_ops:
                     raise doc.error(path, f"a Passivo effect applies continuously (R-23); '{bad_ops[0]}' is a one-off "
                                     "action — only attribute changes (+N de X) can be passive", code="UNSUPPORTED_TEXT")

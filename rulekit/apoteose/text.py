@@ -9,7 +9,7 @@ and the compact seed form ``Ativar【 … 】 …``. Errors are :class:`~rulekit
 with a stable ``code`` and the 0-based character ``position`` where the rule was broken.
 
 >>> e = parse_effect("Ativar【 Descarte uma carta; Consuma 2 de ESTAMINA 】 Cure 25 de VIDA e Recupere 2 de MANA.")
->>> e.activation, [r.kind for r in e.requirements], [s["op"] for s in e.body]
+>>> e.activation, [r.kind for r in e.requirements], [s.op for s in e.body]
 ('Ativar', ['cost', 'cost'], ['heal', 'recover'])
 >>> format_effect("auto · inegavel【 quando uma HABILIDADE for ativada 】 Negue a ativação dessa carta.")
 'Auto · Inegável 【 Quando uma HABILIDADE for ativada 】 Negue a ativação dessa carta.'
@@ -30,6 +30,7 @@ from rulekit.apoteose.rulings import (
     moment_of,
     norm,
 )
+from rulekit.apoteose.statements import Statement
 from rulekit.errors import EffectTextError
 from rulekit.yamlsrc import suggest
 
@@ -58,7 +59,9 @@ class Requirement:
     """One requirement between 【 】.
 
     ``kind`` is ``cost`` / ``action`` / ``state`` / ``condition`` (seed «Requerimentos de Ativação»),
-    ``verb`` its first word (canonical), ``moment`` read by R-21, ``ast`` the runnable form.
+    ``verb`` its first word (canonical), ``moment`` read by R-21, ``ast`` the runnable form as plain
+    data (a condition dict, or a statement's :meth:`~rulekit.apoteose.statements.Statement.to_dict`),
+    ``statement`` the typed statement a cost or action runs (``None`` for states and conditions).
     """
 
     text: str
@@ -67,6 +70,7 @@ class Requirement:
     moment: str
     ast: dict[str, Any] = field(compare=False)
     position: int = field(default=0, compare=False)
+    statement: Statement | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {"text": self.text, "kind": self.kind, "verb": self.verb, "moment": self.moment, "ast": self.ast}
@@ -83,7 +87,7 @@ class Effect:
     task: str | None = None
     requirements: tuple[Requirement, ...] = ()
     description: str = ""
-    body: tuple[dict[str, Any], ...] = field(default=(), compare=False)
+    body: tuple[Statement, ...] = field(default=(), compare=False)
     has_options: bool = False
     moment: str = "during"
     warnings: tuple[Warning_, ...] = field(default=(), compare=False)
@@ -118,7 +122,7 @@ class Effect:
             "task": self.task,
             "requirements": [r.to_dict() for r in self.requirements],
             "description": self.description,
-            "body": list(self.body),
+            "body": [st.to_dict() for st in self.body],
             "has_options": self.has_options,
             "moment": self.moment,
             "warnings": [w.to_dict() for w in self.warnings],
@@ -263,8 +267,10 @@ def parse_effect(text: str) -> Effect:
                 raise _err("UNKNOWN_REQUIREMENT", f"'{first}' does not start a cost, action, state or "
                            "condition", pos, src, suggest(first, [k.capitalize() for k in lang.REQ_VERBS])) from None
             body = verb + body[len(verb):]
-            ast = lang.parse_requirement_ast(kind, verb, body)
-            reqs.append(Requirement(body, kind, verb, moment_of(body), ast, pos))
+            parsed = lang.parse_requirement_ast(kind, verb, body)
+            stmt = parsed if isinstance(parsed, Statement) else None
+            ast = parsed.to_dict() if isinstance(parsed, Statement) else parsed
+            reqs.append(Requirement(body, kind, verb, moment_of(body), ast, pos, stmt))
             if not lang.is_supported(ast):
                 warnings.append(Warning_("UNSUPPORTED_TEXT", f"requirement '{body}' is outside the runnable "
                                          "vocabulary (use the structured YAML form)", pos))
@@ -280,7 +286,7 @@ def parse_effect(text: str) -> Effect:
     description = lang.clean(desc)
     body_stmts, has_options = lang.parse_description(description)
     if not lang.is_supported(body_stmts):
-        unread = _first_unknown(body_stmts)
+        unread = _first_unknown([st.to_dict() for st in body_stmts])
         if unread is not None and "position" in unread:
             at = description.find(unread["text"])
             pos = desc_offset + (len(desc) - len(desc.lstrip())) + max(at, 0) + int(unread["position"])

@@ -14,10 +14,14 @@ Event vocabulary (stable, issue 3 §7) — :data:`EVENTS`:
     the frame enters its halt window (responses at ``index + 1``).
 ``respond``
     an effect answers the frame ``responds_to``; ``detail["answers"]`` names the event it answers
-    (the activation, one cost or action, a "before" body event, or a resolution event).
-    The ``activate`` of the response follows.
+    (the activation, one cost or action, a "before" body event, or a resolution event);
+    ``detail["answers_event"]`` is that event as data (``kind``, ``moment``, ``frame``, ``resource``,
+    ``card``, ``patient``; ``rulekit.views.chain.event_text`` words it) and ``detail["answers_text"]``
+    its English words, kept for older readers. The ``activate`` of the response follows.
 ``resolve``
-    the frame's description resolved (stage ``resolving``); ``resources`` carries the changes.
+    the frame's description resolved (stage ``resolving``); ``resources`` carries the changes;
+    ``detail["statements_data"]`` the statements done, as data (``{"op": ..., field: value}``;
+    ``rulekit.views.chain.statement_text``), beside their labels in ``detail["statements"]``.
 ``post``
     the frame's post-resolution window opens.
 ``remove``
@@ -27,7 +31,8 @@ Event vocabulary (stable, issue 3 §7) — :data:`EVENTS`:
     costs kept, no post window.
 ``truncated``
     the description broke mid-resolution (seed «Na Descrição»): what was done stays, the rest is
-    skipped (``detail["skipped"]``).
+    skipped (``detail["skipped"]``, and as data ``detail["skipped_data"]``; ``done``/``done_data``
+    what was done).
 ``negated``
     the frame was negated (R-08) and is removed unresolved; paid costs stay paid.
 ``refused``

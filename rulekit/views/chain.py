@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulekit.i18n import N_, contract, translator
 from rulekit.views.dot import Digraph
 from rulekit.views.markup import escape
 from rulekit.views.palette import EDGE_ANSWERS, HIGHLIGHT, OKABE_ITO, SPOTLIGHT, stage_fill
@@ -50,6 +51,134 @@ def reason_text(item: Any) -> str:
         return render(item["code"], item["params"])
     code, params = getattr(item, "code", None), getattr(item, "params", None)
     return render(code, params) if code and params is not None else ""
+
+
+# ---- words of what the engine keeps as data (issue 10 §4) ----------------------------------------
+def NP_(context: str, message: str) -> str:  # noqa: N802 - gettext's convention, with a context
+    """Mark ``message`` (in ``context``) for extraction; translate later with ``Translator.p``."""
+    return message
+
+
+
+#: Decision prompts by code (the English equals :data:`rulekit.apoteose.wording.PROMPTS`; a test checks).
+PROMPTS: dict[str, str] = {
+    "RESPOND": N_("respond to {effect} ({stage})"),
+    "RESPOND_CLOSED": N_("respond to {effect} ({stage}: closed, R-10)"),
+    "NO_RESPONSES": N_("{stage} {effect}: no responses"),
+    "AUTO_TIE": N_("tie between Auto effects (R-05)"),
+    "TASK": N_("task {task}"),
+}
+#: A game event's kind in words, by kind (msgctxt "game event"; the English equals ``wording.EVENT_WORDS``).
+EVENT_WORDS: dict[str, str] = {
+    "heal": NP_("game event", "heal"), "recover": NP_("game event", "recovery"),
+    "damage": NP_("game event", "damage"), "lose": NP_("game event", "loss"),
+    "consume": NP_("game event", "consume"), "discard": NP_("game event", "discard"),
+    "bury": NP_("game event", "bury"), "banish": NP_("game event", "banish"),
+    "target": NP_("game event", "target"), "attack": NP_("game event", "attack"),
+    "test": NP_("game event", "test"), "roll": NP_("game event", "roll"), "draw": NP_("game event", "draw"),
+    "resolve": NP_("game event", "resolution"), "enter": NP_("game event", "entering play"),
+    "leave": NP_("game event", "leaving play"), "exhaust": NP_("game event", "exhaust"),
+    "reveal": NP_("game event", "reveal"),
+}
+#: Statement ops (msgctxt "statement") and field names (msgctxt "statement field") in words; the English
+#: is the op or field name itself.
+STATEMENT_OPS: frozenset[str] = frozenset((
+    NP_("statement", "heal"), NP_("statement", "recover"), NP_("statement", "consume"),
+    NP_("statement", "damage"), NP_("statement", "lose"), NP_("statement", "attack"),
+    NP_("statement", "test"), NP_("statement", "draw"), NP_("statement", "discard"),
+    NP_("statement", "bury"), NP_("statement", "banish"), NP_("statement", "return"),
+    NP_("statement", "exhaust"), NP_("statement", "ready"), NP_("statement", "reveal"),
+    NP_("statement", "hide"), NP_("statement", "register"), NP_("statement", "look"),
+    NP_("statement", "move"), NP_("statement", "attach"), NP_("statement", "select"),
+    NP_("statement", "roll"), NP_("statement", "step"), NP_("statement", "negate"),
+    NP_("statement", "modify"), NP_("statement", "gain"), NP_("statement", "compute"),
+    NP_("statement", "table"), NP_("statement", "noop"), NP_("statement", "choose"),
+))
+STATEMENT_FIELDS: frozenset[str] = frozenset((
+    NP_("statement field", "amount"), NP_("statement field", "resource"), NP_("statement field", "target"),
+    NP_("statement field", "card"), NP_("statement field", "count"), NP_("statement field", "type"),
+    NP_("statement field", "zone"), NP_("statement field", "owner"), NP_("statement field", "attribute"),
+    NP_("statement field", "dest"), NP_("statement field", "to"), NP_("statement field", "what"),
+    NP_("statement field", "who"), NP_("statement field", "text"), NP_("statement field", "action"),
+    NP_("statement field", "delta"), NP_("statement field", "during"), NP_("statement field", "cells"),
+    NP_("statement field", "until"),
+))
+
+
+def event_text(ev: dict[str, Any] | None, lang: str = "en") -> str:
+    """A game event (``detail["answers_event"]``, ``Option.label_params["event"]``) in words in ``lang``.
+
+    >>> event_text({"kind": "heal", "moment": "before", "frame": 0, "resource": "VIDA", "card": None,
+    ...             "patient": "ana"}, "pt-BR")
+    'antes de cura VIDA para ana (#0)'
+    """
+    from rulekit.views.reasons import CHAIN
+
+    if not ev:
+        return ""
+    t = translator(lang)
+    frame = ev.get("frame")
+    if ev.get("kind") == "activate":
+        return t(CHAIN["activate"], frame=frame)
+    kind = str(ev.get("kind"))
+    word = t.p("game event", EVENT_WORDS[kind]) if kind in EVENT_WORDS else kind
+    bits = [str(b) for b in (ev.get("resource"), ev.get("card")) if b]
+    if ev.get("patient"):
+        bits.append(t("to {hero}", hero=ev["patient"]))
+    what = " ".join([word, *bits])
+    if ev.get("moment") == "before":
+        what = contract(t(CHAIN["before"], what=what), lang)
+    return what + (f" (#{frame})" if frame is not None else "")
+
+
+def statement_text(st: dict[str, Any], lang: str = "en") -> str:
+    """A statement (its data, ``detail["statements_data"]``…) as a label in ``lang``: the op and the field
+    names in words, the values as data.
+
+    >>> statement_text({"op": "draw", "count": 2}, "es")
+    'robar(cantidad=2)'
+    """
+    t = translator(lang)
+    op = str(st.get("op"))
+    rest = ", ".join(f"{t.p('statement field', k) if k in STATEMENT_FIELDS else k}={v}"
+                     for k, v in st.items() if k not in ("op", "options"))
+    word = t.p("statement", op) if op in STATEMENT_OPS else op
+    return f"{word}({rest})" if rest else word
+
+
+def statements_text(sts: Sequence[dict[str, Any]], lang: str = "en") -> str:
+    return "; ".join(statement_text(s, lang) for s in sts)
+
+
+def prompt_text(point: Any, lang: str = "en") -> str:
+    """A decision point's prompt in ``lang``, from its ``prompt_code`` and ``prompt_params`` (the prompt as
+    the engine worded it in English when there is no code)."""
+    t = translator(lang)
+    code, params = getattr(point, "prompt_code", ""), dict(getattr(point, "prompt_params", {}) or {})
+    if code in ("PAY", "CHOOSE_ONE"):  # the card's own words
+        return str(params.get("requirement", "Escolha um"))
+    if code == "STATEMENT":
+        return statement_text(params.get("statement") or {}, lang)
+    if code in PROMPTS:
+        if "stage" in params:
+            params["stage"] = t(str(params["stage"]))
+        return t(PROMPTS[code], **params)
+    return str(getattr(point, "prompt", "") or "")
+
+
+def option_text(option: Any, lang: str = "en") -> str:
+    """An option's label in ``lang``, from its ``label_code`` and ``label_params`` (its label otherwise)."""
+    t = translator(lang)
+    code, params = getattr(option, "label_code", ""), dict(getattr(option, "label_params", {}) or {})
+    if code == "PASS":
+        return t("pass")
+    if code == "ANSWERS":
+        event = event_text(params.get("event"), lang)
+        return t("{hero}: {name} ({effect}) — answers {event}", hero=params.get("hero"),
+                 name=params.get("name"), effect=params.get("effect"), event=event)
+    if code == "STATEMENTS":
+        return statements_text(params.get("statements") or [], lang)
+    return str(getattr(option, "label", "") or getattr(option, "id", ""))
 
 
 def _answers(ev: Any) -> str:

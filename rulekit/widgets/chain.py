@@ -203,17 +203,18 @@ class ChainExplorer(Guarded):
     def _option_label(self, option: Any) -> str:
         """An option's label, its chain moment in words in the explorer's language
         (``bruno: Raio (raio#0) — answers the activation of #0``)."""
+        from rulekit.views.chain import option_text
         from rulekit.views.reasons import moment_text
 
-        label, oid = str(option.label), str(option.id)
-        if oid == PASS:
+        if str(option.id) == PASS:
             return self._("pass")
-        head, sep, moment = oid.rpartition(">")
-        if sep and " — " in label:
-            who = label.split(" — ")[0]
+        if getattr(option, "label_code", "") == "ANSWERS":  # the label's data; the moment from its id
+            p = option.label_params
+            who = f"{p.get('hero')}: {p.get('name')} ({p.get('effect')})"
+            moment = option.answers or str(option.id).rpartition(">")[2]
             words = self._("{who} — answers {moment}", who=who, moment=moment_text(moment, self.lang))
             return contract(words, self.lang)
-        return label
+        return option_text(option, self.lang)
 
     @guarded
     def refresh(self) -> None:
@@ -270,19 +271,14 @@ class ChainExplorer(Guarded):
         self.status_html.value = ""
 
     def _prompt(self, p: Any) -> str:
-        """The decision point's prompt in the explorer's language (the engine words it in English;
-        card texts and ids stay as written)."""
-        import re
+        """The decision point's prompt in the explorer's language, from its ``prompt_code`` and
+        ``prompt_params`` (card texts and ids stay as written)."""
+        from rulekit.views.chain import prompt_text
 
         _ = self._
-        if not p.prompt:
+        if not p.prompt and not getattr(p, "prompt_code", ""):
             return _("A window is open: respond or pass.") if p.kind == "respond" else _("Choose.")
-        hit = re.fullmatch(r"respond to (\S+) \((\w+)\)", str(p.prompt))
-        if hit:
-            return _("respond to {effect} ({stage})", effect=hit.group(1), stage=_(hit.group(2)))
-        if p.prompt == "tie between Auto effects (R-05)":
-            return _("tie between Auto effects (R-05)")
-        return str(p.prompt)
+        return prompt_text(p, self.lang)
 
     def _refused_label(self, r: Any) -> str:
         from rulekit.views.reasons import sentence_text

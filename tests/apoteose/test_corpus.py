@@ -79,7 +79,7 @@ def test_the_corpus_covers_every_keyword_and_requirement_kind() -> None:
 def test_corpus_card_reads_and_runs(entry: dict[str, Any]) -> None:
     effect = parse_effect(entry["text"])
     assert effect.supported(), [w.message for w in effect.warnings]
-    assert [s["op"] for s in effect.body] == entry["ops"]
+    assert [s.op for s in effect.body] == entry["ops"]
     trace = run_chain(board(entry))
     refused = [e.detail["code"] for e in trace.of("refused") if e.card == "x"]
     if "refused" in entry:

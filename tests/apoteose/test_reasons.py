@@ -14,7 +14,9 @@ PKG = Path(__file__).resolve().parents[2] / "rulekit" / "apoteose"
 
 
 def test_every_code_the_engine_gives_has_words() -> None:
-    src = "\n".join((PKG / n).read_text(encoding="utf-8") for n in ("chain.py", "rulings.py", "scenario.py"))
+    names = ("chain.py", "legality.py", "matching.py", "handlers.py", "frames.py", "rulings.py",
+             "scenario.py")
+    src = "\n".join((PKG / n).read_text(encoding="utf-8") for n in names)
     codes = set(re.findall(r'Fail\("([A-Z_]+)"', src)) | set(re.findall(r'return False, "([A-Z_]+)"', src))
     codes |= set(re.findall(r'return "([A-Z_]+)", \{', src))
     cases = set(re.findall(r'"case": "(\w+)"', src))

@@ -96,9 +96,12 @@ def test_every_ruling_definition_is_read_by_engine_code() -> None:
 
 
 def test_every_statement_op_has_one_handler_and_one_schema() -> None:
-    """Issue 10 §4: one handler per statement (chain.HANDLERS), the same ops as the structured form's schema."""
-    from rulekit.apoteose.chain import HANDLERS
+    """Issue 10 §4: one handler per statement class (handlers.HANDLERS); the structured form's schema is the
+    statement dataclasses' fields."""
+    from rulekit.apoteose.handlers import HANDLERS
     from rulekit.apoteose.lang import STATEMENT_FIELDS
+    from rulekit.apoteose.statements import BY_OP
 
-    assert set(HANDLERS) == set(STATEMENT_FIELDS)
+    assert set(HANDLERS) == set(BY_OP.values())
+    assert set(STATEMENT_FIELDS) == set(BY_OP)
     assert all(h.__doc__ for h in HANDLERS.values())

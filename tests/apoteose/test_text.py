@@ -23,8 +23,8 @@ def test_seed_example_parses():
     e = parse_effect(SEED)
     assert e.activation == "Ativar"
     assert [(r.kind, r.verb) for r in e.requirements] == [("cost", "Descarte"), ("cost", "Consuma")]
-    assert [s["op"] for s in e.body] == ["heal", "recover"]
-    assert e.body[0]["amount"] == 25 and e.body[1]["resource"] == "MANA"
+    assert [s.op for s in e.body] == ["heal", "recover"]
+    assert e.body[0].amount == 25 and e.body[1].resource == "MANA"
     assert format_effect(e) == SEED
 
 
@@ -96,13 +96,13 @@ def test_r21_moments_from_wording(text, moment):
 def test_options_caps_operations_separators():
     """Seed «Descrição»: ( operações ), ● listas, ❙ separadores, (máx N)."""
     e = parse_effect("Ativar Escolha um: ● Cure 5 de VIDA ● Recupere 2 de MANA")
-    assert e.has_options and e.body[0]["op"] == "choose" and len(e.body[0]["options"]) == 2
+    assert e.has_options and e.body[0].op == "choose" and len(e.body[0].options) == 2
     e = parse_effect("Passivo Você causa +1 de DANO para cada carta no seu INVENTÁRIO (máx 5)")
-    assert e.body[0]["amount"] == {"per": {"zone": "INVENTÁRIO", "who": "self"}, "times": 1, "max": 5}
+    assert e.body[0].amount == {"per": {"zone": "INVENTÁRIO", "who": "self"}, "times": 1, "max": 5}
     e = parse_effect("Ativar Cure ( CONHECIMENTO + INT + 5 ) de VIDA")
-    assert e.body[0]["amount"] == {"sum": [[1, "CONHECIMENTO"], [1, "INT"], [1, 5]]}
+    assert e.body[0].amount == {"sum": [[1, "CONHECIMENTO"], [1, "INT"], [1, 5]]}
     e = parse_effect("Passivo ASTÚCIA 2 ❙ INSTRUÇÃO 2")
-    assert e.body[0] == {"op": "table", "cells": ["ASTÚCIA 2", "INSTRUÇÃO 2"]}
+    assert e.body[0].to_dict() == {"op": "table", "cells": ["ASTÚCIA 2", "INSTRUÇÃO 2"]}
 
 
 #: rulekit/data/apoteose/examples.yaml: the examples of the seed, glossary and rulings, with their source.

@@ -1,0 +1,168 @@
+"""Windows: what a response can answer, and who may answer it, in priority order.
+
+:class:`Windows` (a base of :class:`rulekit.apoteose.chain.Engine`) lists, for a halt or post window,
+the game events a response may answer (the activation and what it paid; R-21: the body's actions
+announced as "before" events, unless it has ● options), the Auto effects that must activate and the
+Ativar effects that may (each with its legality, :class:`~rulekit.apoteose.legality.Legality`), in
+the seed's priority order (R-05/R-07). The engine's loop (:meth:`rulekit.apoteose.chain.Engine.window`)
+opens the window and asks the decisions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulekit.apoteose import rulings as R
+from rulekit.apoteose.deciders import DecisionPoint, Option, Refusal
+from rulekit.apoteose.frames import Ctx, Frame, GEvent, effect_id
+from rulekit.apoteose.legality import Legality
+from rulekit.apoteose.state import Card
+
+
+class Windows(Legality):
+    """The events and the candidates of a response window (see the module doc)."""
+
+    used: set[tuple[str, int]]
+
+    def ev(self, kind: str, moment: str, actor: str | None, **kw: Any) -> GEvent:
+        raise NotImplementedError  # the engine's (rulekit.apoteose.chain.Engine.ev)
+
+    def decide(self, point: DecisionPoint) -> str:
+        raise NotImplementedError  # the engine's (rulekit.apoteose.chain.Engine.decide)
+
+    def ctx(self, frame: Frame) -> Ctx:
+        """What "você", "esta carta", "essa carta" and "o alvo" mean for a frame on the chain."""
+        answered = frame.parent
+        if answered is None and frame.answers is not None:
+            answered = self.frame_of(frame.answers)
+        return Ctx(frame.hero, frame.card, answered, frame.selected, event=frame.answers)
+
+    # ------------------------------------------------------------------ window events ----
+    def window_events(self, frame: Frame, stage: str) -> list[GEvent]:
+        if stage == "halt":
+            evs = [e for e in [frame.activation] if e is not None] + list(frame.paid)
+            if not R.options_block_before_responses(frame.effect.has_options):
+                evs += self.before_events(frame)
+            return evs
+        return list(frame.results)
+
+    def before_events(self, frame: Frame) -> list[GEvent]:
+        """R-21: the body's actions announced in halt, so "for ser …" effects can answer them."""
+        if frame.before is None:
+            frame.before = []
+            ctx = self.ctx(frame)
+            kinds = {"heal": "heal", "recover": "recover", "damage": "damage", "lose": "lose",
+                     "consume": "consume", "draw": "draw", "discard": "discard", "bury": "bury",
+                     "banish": "banish", "test": "test", "attack": "attack", "roll": "roll",
+                     "return": "return", "gain": "gain"}
+            for i, st in enumerate(frame.effect.body):
+                k = kinds.get(st.op)
+                if k is None:
+                    continue
+                patient = None
+                spec = getattr(st, "target", None)
+                if spec and spec.get("who") in ("self", "answered", "selected", "turn", "name"):
+                    hs = self.heroes_for(self.g, ctx, spec)
+                    patient = hs[0] if hs else None
+                kw: dict[str, Any] = {"patient": patient, "resource": getattr(st, "resource", None),
+                                      "frame": frame.index, "label": f"before:{k}@{frame.index}.{i}"}
+                frame.before.append(self.ev(k, "before", frame.hero, **kw))
+                if k == "attack":
+                    frame.before.append(self.ev("damage", "before", frame.hero, patient=patient,
+                                                resource="VIDA", frame=frame.index,
+                                                label=f"before:damage@{frame.index}.{i}"))
+        return frame.before
+
+    # ------------------------------------------------------------------ candidates -------
+    def priority_key(self, hero: str | None, card: Card) -> tuple[int, int, int, int]:
+        """R-05/R-07: (category, -Iniciativa, hero order, card order) relative to the turn hero."""
+        g = self.g
+        _, zone = g.locate(card.id)
+        source = card.owner if card.owner in ("campanha", "mestre") else "hero"
+        th = g.turn_hero
+        cat = R.priority_category(source=source, zone=zone,
+                                  controller_team=g.heroes[hero].team if hero in g.heroes else None,
+                                  controller=hero, turn_hero=th, turn_team=g.heroes[th].team)
+        ini = g.heroes[hero].iniciativa if hero in g.heroes else 0
+        horder = list(g.heroes).index(hero) if hero in g.heroes else -1
+        return cat, R.same_category_order(ini), horder, list(g.cards).index(card.id)
+
+    def gather_autos(self, frame: Frame | None,
+                     evs: list[GEvent]) -> list[tuple[Any, str | None, str, int, GEvent]]:
+        out = []
+        for card in self.g.cards.values():
+            for eno, eff in enumerate(card.effects):
+                if eff.activation != "Auto":
+                    continue
+                eid = effect_id(card.id, eno)
+                if frame is not None and frame.effect_id == eid:
+                    continue
+                if any(f.effect_id == eid for f in self.stack):
+                    continue  # an effect does not answer while it is itself on the chain
+                for hero in self.activators(card, eff)[:1]:
+                    for ev in evs:
+                        if (eid, ev.seq) in self.used:
+                            continue
+                        ok, _, _ = self.legal(hero, card, eno, ev, True)
+                        if ok:
+                            out.append((self.priority_key(hero, card), hero, card.id, eno, ev))
+                            break
+        out.sort(key=lambda c: c[0])
+        return out
+
+    def pick_auto(self, frame: Frame | None, stage: str, cands: list[Any], visits: int) -> Any:
+        """Seed «Prioridade»: first category; ties — Iniciativa, then the player's/turn hero's choice
+        (R-05)."""
+        top = cands[0][0][:2]
+        tied = [c for c in cands if c[0][:2] == top]
+        if len(tied) == 1:
+            return tied[0]
+        idx = frame.index if frame else 0
+        point = DecisionPoint(key=f"order@{stage}@{idx}#{visits}", kind="order",
+                              spotlight=frame.index if frame else None,
+                              stage=stage, answers=(), prompt_code="AUTO_TIE",
+                              options=tuple(Option(effect_id(c[2], c[3]), effect_id(c[2], c[3]), c[1], c[2],
+                                                   effect_id(c[2], c[3]), c[4].label) for c in tied))
+        choice = self.decide(point)
+        return next(c for c in tied if effect_id(c[2], c[3]) == choice)
+
+    def gather_ativar(self, frame: Frame,
+                      evs: list[GEvent]) -> tuple[list[Option], list[Refusal], dict[str, Any]]:
+        options: list[tuple[Any, Option]] = []
+        refused: list[Refusal] = []
+        lookup: dict[str, Any] = {}
+        for card in self.g.cards.values():
+            for eno, eff in enumerate(card.effects):
+                if eff.activation != "Ativar":
+                    continue
+                eid = effect_id(card.id, eno)
+                if any(f.effect_id == eid for f in self.stack):
+                    continue
+                trig = eff.trigger()
+                for hero in self.activators(card, eff):
+                    if trig is None and not eff.timings:
+                        if hero is not None and self.card_zone(card.id) not in ("LIMBO",):
+                            refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, "NO_QUANDO"))
+                        continue
+                    best: tuple[str, dict[str, Any]] | None = None
+                    matched = False
+                    for ev in evs:
+                        if (eid, ev.seq) in self.used:
+                            continue
+                        ok, code, params = self.legal(hero, card, eno, ev, True)
+                        if ok:
+                            oid = f"{hero}:{eid}>{ev.label}"
+                            if oid not in lookup:
+                                lookup[oid] = (hero, card.id, eno, ev)
+                                options.append((self.priority_key(hero, card), Option(
+                                    oid, "", hero, card.id, eid, ev.label, label_code="ANSWERS",
+                                    label_params={"hero": hero, "name": card.name, "effect": eid,
+                                                  "event": ev.data()})))
+                            matched = True
+                        elif code != "NO_TRIGGER":
+                            best = best or (code, params)
+                    if not matched:
+                        code, params = best or ("NO_TRIGGER", {})
+                        refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, code, params))
+        options.sort(key=lambda p: p[0])
+        return [o for _, o in options], refused, lookup

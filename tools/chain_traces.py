@@ -1,0 +1,182 @@
+"""Record and compare Apoteose chain traces (issue 10 §4: the engine rebuild keeps traces byte-identical).
+
+    python tools/chain_traces.py record OUT.jsonl [--random N] [--seed S]
+    python tools/chain_traces.py compare BEFORE.jsonl AFTER.jsonl
+
+``record`` runs every built-in Apoteose scenario (lesson 05's explorers among them), every runnable
+example text of ``rulekit/data/apoteose/examples.yaml`` on the board of
+``tests/apoteose/test_examples_run.py``, every corpus card of ``tests/apoteose/corpus.yaml`` on the
+board of ``tests/apoteose/test_corpus.py``, and ``N`` cases of ``tools/fuzz.py``'s Apoteose generator
+(fixed seed, valid and mutated alike) and ``N`` of its valid scenarios, and writes one JSON line per
+case: the ``rulekit chain --json`` output, the ``rulekit chain`` text in English, Portuguese and
+Spanish, the chain log table's rows, and for built-in scenarios and examples a session walk (every
+decision point as plain data, the last option taken each time). A case that does not load or run
+records its error message. ``compare`` names every case that differs, and in which part, and exits 1
+if any does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "apoteose"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+#: Most decision points a session walk takes (a walk that runs longer is cut there, the same each time).
+MAX_WALK = 40
+
+
+def _cases(n_random: int, seed: int) -> Iterator[tuple[str, Callable[[], Any], bool]]:
+    """``(name, load, walk)``: ``load()`` gives a Scenario (or raises RulekitError)."""
+    import yaml
+
+    from rulekit.apoteose.scenario import load_scenario, load_scenario_text
+    from rulekit.scenarios import list_builtin
+
+    for name in list_builtin("apoteose"):
+        yield f"builtin/{name}", lambda name=name: load_scenario(name), True
+    import test_corpus  # tests/apoteose/test_corpus.py
+    import test_examples_run  # tests/apoteose/test_examples_run.py
+
+    examples_file = ROOT / "rulekit" / "data" / "apoteose" / "examples.yaml"
+    examples = yaml.safe_load(examples_file.read_text(encoding="utf-8"))
+    for i, ex in enumerate(examples["examples"]):
+        yield f"example/{i:03d}", lambda text=ex["text"]: test_examples_run.table(text), True
+    for i, entry in enumerate(test_corpus.CORPUS):
+        yield f"corpus/{i:03d}", lambda entry=entry: test_corpus.board(entry), False
+    import fuzz  # tools/fuzz.py
+
+    gen = fuzz._Gen()
+    for i in range(n_random):
+        case = gen.case(seed, "apoteose", i)
+
+        def load(case: Any = case) -> Any:
+            return load_scenario_text(case.data.decode("utf-8", errors="replace"), "fuzz.yaml")
+
+        yield f"fuzz/{i:04d}", load, False
+    import random
+
+    for i in range(n_random):  # the generator's valid scenarios only: most of them run a chain
+        text = fuzz.dump(fuzz.apoteose_valid(random.Random(f"{seed}:valid:{i}"), gen.texts))
+        yield f"valid/{i:04d}", lambda text=text: load_scenario_text(text, "fuzz.yaml"), False
+
+
+def _chain_text(trace: Any, lang: str) -> str:
+    """What ``rulekit chain SCENARIO --lang LANG`` prints for this trace."""
+    import rulekit.apoteose.chain as chain_mod
+    from rulekit.apoteose import commands
+
+    real = chain_mod.run_chain
+    chain_mod.run_chain = lambda *_a, **_k: trace  # type: ignore[assignment]
+    try:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            commands.chain_cmd(argparse.Namespace(scenario="x", json=False, lang=lang))
+    finally:
+        chain_mod.run_chain = real  # type: ignore[assignment]
+    return out.getvalue()
+
+
+def _walk(load: Callable[[], Any]) -> list[Any]:
+    from rulekit.apoteose.session import ChainSession
+    from rulekit.errors import RulekitError
+
+    steps: list[Any] = []
+    try:
+        s = ChainSession(load())
+        while not s.done and len(steps) < MAX_WALK:
+            assert s.point is not None
+            steps.append(s.window())
+            s.choose(s.point.options[-1].id)
+        steps.append({"done": s.done, "json": s.trace.to_json() if s.trace else None})
+    except RulekitError as exc:
+        steps.append({"error": str(exc)})
+    return steps
+
+
+def _record_one(load: Callable[[], Any], walk: bool) -> dict[str, Any]:
+    from rulekit.apoteose.chain import run_chain
+    from rulekit.errors import RulekitError
+    from rulekit.views.chain import chain_log_table
+
+    try:
+        sc = load()
+    except RulekitError as exc:
+        return {"load_error": str(exc)}
+    out: dict[str, Any] = {}
+    try:
+        trace = run_chain(sc)
+    except RulekitError as exc:
+        out["run_error"] = str(exc)
+        return out
+    out["json"] = trace.to_json()
+    for lang in ("en", "pt-BR", "es"):
+        out[f"text/{lang}"] = _chain_text(trace, lang)
+    out["log"] = [list(r) for r in chain_log_table(trace).rows]
+    if walk:
+        out["walk"] = _walk(load)
+    return out
+
+
+def record(path: Path, n_random: int, seed: int) -> None:
+    with path.open("w", encoding="utf-8") as fh:
+        for name, load, walk in _cases(n_random, seed):
+            body = json.dumps(_record_one(load, walk), sort_keys=True, ensure_ascii=False, default=str)
+            fh.write(json.dumps({"case": name})[:-1] + ", " + body[1:] + "\n")
+
+
+def _lines(path: Path) -> dict[str, str]:
+    out = {}
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            out[json.loads(line[: line.index(",") + 1].rstrip(",") + "}")["case"]] = line
+    return out
+
+
+def compare(a: Path, b: Path, limit: int = 30) -> int:
+    """Compare two recordings case by case (``b`` may hold fewer cases than ``a``)."""
+    before, after = _lines(a), _lines(b)
+    bad = total = 0
+    for case, la in before.items():
+        lb = after.get(case)
+        if lb is None:
+            continue
+        total += 1
+        if la == lb:
+            continue
+        rec, other = json.loads(la), json.loads(lb)
+        bad += 1
+        if bad <= limit:
+            parts = sorted(k for k in set(rec) | set(other) if rec.get(k) != other.get(k))
+            print(f"DIFF {case}: {', '.join(parts)}")
+    print(f"{total} cases compared, {bad} differ")
+    return 1 if bad else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("record")
+    r.add_argument("out", type=Path)
+    r.add_argument("--random", type=int, default=400)
+    r.add_argument("--seed", type=int, default=10)
+    c = sub.add_parser("compare")
+    c.add_argument("before", type=Path)
+    c.add_argument("after", type=Path)
+    args = p.parse_args(argv)
+    if args.cmd == "record":
+        record(args.out, args.random, args.seed)
+        return 0
+    return compare(args.before, args.after)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
