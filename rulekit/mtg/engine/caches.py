@@ -3,8 +3,7 @@ switching :data:`CACHE_VERDICTS` off) never changes a trace, only how fast it is
 
 * :data:`SIG_IDS`: an object's *signature* (what a selector can read of it) as a small number, so
   objects alike are tested once (``state.sig_of``). Never cleared: alike objects must always
-  share one number, or a selector's groups (and so the order of a step's changes) could differ
-  between two solves of the same scenario. One entry per distinct combination seen.
+  share one number while any state holds it. One entry per distinct combination seen.
 * :data:`SYNC_MEMO`: 305.6 intrinsic abilities, per abilities tuple and basic land types.
 * :data:`TEXTS`: the ability texts of an abilities tuple (alike objects share one tuple).
 * :data:`SEL_READS`: what a selector reads (``select.selector_reads``).

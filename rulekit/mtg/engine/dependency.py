@@ -146,11 +146,10 @@ class ObjectGroups:
         """Move the changed objects to the groups of their new signatures; return the moves
         made, as ``(old signature, new signature)`` pairs."""
         moves: set[tuple[int, int]] = set()
-        for oid in changed:
-            old = self.sig.get(oid)
-            if old is None:
-                continue
-            new = sig_of(state.objs[oid])
+        objs = state.objs
+        for oid in changed.intersection(self.idset):
+            old = self.sig[oid]
+            new = sig_of(objs[oid])
             if new == old:
                 continue
             moves.add((old, new))
