@@ -272,7 +272,11 @@ def judge_pair(
             if static_condition_holds(a, fork) != static_condition_holds(a, cur):
                 return _reason(a, b, "existence", condition=cond.text)
     sel = spec.affects
-    if not a_begun and a.origin != "cda" and sel is not None and overlaps(selector_reads(sel), wi.writes):
+    reads_objects = (
+        not a_begun and a.origin != "cda" and sel is not None and overlaps(selector_reads(sel), wi.writes)
+    )
+    if reads_objects:
+        assert sel is not None
         ctx_a = make_ctx(a, cur)
         memo = cur.memo
         if a.source in wi.idset and ("controller", ANY) in wi.writes:
@@ -350,10 +354,14 @@ def judge_pair(
         ]
         if differ:
             return _reason(a, b, "what_it_does", objects=_names(differ, names), count=len(differ))
+    if flips_used is not None and not reads_objects and not part.params_vary(spec):
+        flips_used.append(NO_SIGNATURES)  # nothing of b's objects was read (but a's source)
     return None
 
 
 _UNJUDGED: Any = object()  # no cached verdict (None is a verdict: independent)
+#: the "flip table" of a verdict that read nothing of ``b``'s objects but ``a``'s source
+NO_SIGNATURES: dict[int, int] = {}
 #: stand-ins for a signature not judged yet (flips are -1, 0 and 1): equal to nothing
 _NO_OLD, _NO_NEW = 2, 3
 
@@ -654,7 +662,14 @@ class Judge:
                 if row is not None and row.pop(eff_id, None) is not None:
                     self.rows.pop(okey[2], None)
 
-    def applied(self, changed: set[str], stale: set[str], pending: list[Eff], wrote: frozenset[Key]) -> None:
+    def applied(
+        self,
+        changed: set[str],
+        stale: set[str],
+        pending: list[Eff],
+        wrote: frozenset[Key],
+        deltas: dict[str, tuple[frozenset[str], frozenset[str]]] | None = None,
+    ) -> None:
         """Forget the verdicts an applied effect may have changed (613.8c), so they are judged again.
 
         A verdict on (a, b) was judged on ``b``'s objects, through what ``a``'s selector reads and
@@ -695,8 +710,27 @@ class Judge:
         for a_id in stale:
             # a's own set changed: a verdict decided by b's signature groups never read it
             drop.update([okey for okey in self.by_a.get(a_id, ()) if okey not in flips_of])
+        state_objs = self.state.objs
         for b_id in stale:
-            drop.update(self.by_b.get(b_id, ()))
+            delta = deltas.get(b_id) if deltas is not None else None
+            kept_b = self.by_b.get(b_id, ())
+            if delta is None:
+                drop.update(kept_b)
+                continue
+            # b's set changed: a verdict decided by signature groups stands when every object
+            # that came or went is of a signature that flips nothing (and is not a's source)
+            came_went = delta[0] | delta[1]
+            sigs = {sig_of(state_objs[o]) for o in came_went}
+            for okey in kept_b:
+                fl = flips_of.get(okey)
+                a = by_id.get(okey[0])
+                if (
+                    fl is None
+                    or a is None
+                    or a.source in came_went
+                    or not (fl is NO_SIGNATURES or all(fl.get(sg, _NO_NEW) == 0 for sg in sigs))
+                ):
+                    drop.add(okey)
         # overlaps(ra | inputs_b, wrote) is overlaps(ra, wrote) or overlaps(inputs_b, wrote):
         # each side is tested once (per a, per b) rather than once per pair
         a_hit: dict[str, bool] = {}
@@ -709,7 +743,7 @@ class Judge:
                 continue
             # a verdict decided by signature groups stands while b's objects move only between
             # signatures of equal flips (b itself, its set and a's source unchanged)
-            moved = moves.get(b_id) if b_id not in stale and b.source not in changed else None
+            moved = moves.get(b_id) if b.source not in changed else None
             decisive = overlaps(part.decision_inputs(b.spec), wrote)
             for okey in kept:
                 if okey in drop:
@@ -720,7 +754,9 @@ class Judge:
                     continue
                 fl = flips_of.get(okey)
                 if fl is not None and moved is not None:
-                    if not all(fl.get(s0, _NO_OLD) == fl.get(s1, _NO_NEW) for s0, s1 in moved):
+                    if fl is not NO_SIGNATURES and not all(
+                        fl.get(s0, _NO_OLD) == fl.get(s1, _NO_NEW) for s0, s1 in moved
+                    ):
                         drop.add(okey)
                     continue
                 if decisive:

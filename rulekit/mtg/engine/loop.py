@@ -218,6 +218,7 @@ def run_sublayer(
             wrote = writes_of(chosen, sub)
             touched = set(ids)
             stale = set()
+            deltas: dict[str, tuple[frozenset[str], frozenset[str]]] = {}  # stale sets: (came, went)
             for e in pending:
                 if e.id in sets and set_stale(e, wrote, touched, begun):
                     if judged and still_exists(e, state, sub):
@@ -232,12 +233,14 @@ def run_sublayer(
                         new_ids = affected_set(e, sub, state, ctx, begun)
                         if same_objects(new_ids, e.id, sets, members):
                             continue  # same objects: the old set (and what was judged on it) stands
+                        old_set, new_set = members.get(e.id) or frozenset(sets[e.id]), frozenset(new_ids)
+                        deltas[e.id] = (new_set - old_set, old_set - new_set)
                         sets[e.id] = new_ids
                     else:
                         del sets[e.id]
                     members.pop(e.id, None)
                     stale.add(e.id)
-            judge.applied({c.object_id for c in run.steps[-1].changes}, stale, pending, wrote)
+            judge.applied({c.object_id for c in run.steps[-1].changes}, stale, pending, wrote, deltas)
 
 
 def run_players(effects: list[Eff], state: State, players: dict[str, list[str]], run: Run) -> None:
