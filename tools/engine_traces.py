@@ -16,7 +16,6 @@ part, and exits 1 if any does.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from collections.abc import Iterator
@@ -25,6 +24,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from trace_files import compare, write_case  # noqa: E402 (tools/ is on the path now)
 
 
 def _cases(n_random: int, big: bool) -> Iterator[tuple[str, Any]]:
@@ -87,36 +89,7 @@ def _record_one(load: Any) -> dict[str, Any]:
 def record(path: Path, n_random: int, big: bool) -> None:
     with path.open("w", encoding="utf-8") as fh:
         for name, load in _cases(n_random, big):
-            body = json.dumps(_record_one(load), sort_keys=True, ensure_ascii=False, default=str)
-            fh.write(json.dumps({"case": name})[:-1] + ", " + body[1:] + "\n")
-
-
-def _lines(path: Path) -> dict[str, str]:
-    out = {}
-    with path.open(encoding="utf-8") as fh:
-        for line in fh:
-            out[json.loads(line[: line.index(",") + 1].rstrip(",") + "}")["case"]] = line
-    return out
-
-
-def compare(a: Path, b: Path, limit: int = 30) -> int:
-    """Compare two recordings case by case (``b`` may hold fewer cases than ``a``)."""
-    before, after = _lines(a), _lines(b)
-    bad = total = 0
-    for case, la in before.items():
-        lb = after.get(case)
-        if lb is None:
-            continue
-        total += 1
-        if la == lb:
-            continue
-        rec, other = json.loads(la), json.loads(lb)
-        bad += 1
-        if bad <= limit:
-            parts = sorted(k for k in set(rec) | set(other) if rec.get(k) != other.get(k))
-            print(f"DIFF {case}: {', '.join(parts)}")
-    print(f"{total} cases compared, {bad} differ")
-    return 1 if bad else 0
+            write_case(fh, name, _record_one(load))
 
 
 def main(argv: list[str] | None = None) -> int:
