@@ -906,7 +906,7 @@ class BoardBuilder(Guarded):
         self.add_button.on_click(lambda _b: self._add_clicked())
         self.resolve_button.on_click(lambda _b: self._resolve_clicked())
         self.add_event_button.on_click(lambda _b: self._event_clicked())
-        for wdg in self._custom_inputs():
+        for wdg in (*self._custom_inputs(), self.choices):  # the choices it would be added with
             wdg.observe(lambda _c: self._check_custom(), names="value")
         self.c_add.on_click(lambda _b: self._custom_clicked())
         self.move_up.on_click(lambda _b: self._move_clicked(True))
@@ -1090,7 +1090,7 @@ class BoardBuilder(Guarded):
         :meth:`add_card`'s.
         """
         card = {k: fields.pop(k) for k in CUSTOM_FIELDS if k in fields}
-        raw = self.custom_object(name, *args, **card)
+        raw = self.custom_object(name, *args, **card, choices=fields.get("choices"))
         return self._add_object(raw, str(raw["name"]), controller, zone, fields)
 
     def custom_object(
@@ -1105,11 +1105,15 @@ class BoardBuilder(Guarded):
         effect: str | dict[str, Any] | None = None,
         kind: str = "static",
         text: str = "",
+        *,
+        choices: Any = None,
     ) -> dict[str, Any]:
         """The object mapping of a card the library lacks, checked by the loader on this board.
 
         Raises a :class:`RulekitError`; an error inside the effect is located in the effect text
         (``effect text:2: modify_pt.power: …``), as the custom form shows it while you type.
+        ``choices`` (``{"color": "blue"}`` or ``"color: blue"``) are the choices it will be added
+        with, so that an "as it enters, choose" card is checked with them.
         """
         import yaml
 
@@ -1156,7 +1160,9 @@ class BoardBuilder(Guarded):
             raise RulekitError(_t("err_too_long", what=_t("w_effect"), n=MAX_TEXT), code="TOO_LONG")
         _no_aliases(effect_text)
         raw["abilities"] = abilities
-        self._check_in_board(raw, effect_text, kind, str(text))
+        if isinstance(choices, str):
+            choices = parse_pairs(choices, _t("w_choices"))
+        self._check_in_board(raw, effect_text, kind, str(text), dict(choices or {}))
         if effect_text.strip():
             spec = yaml.safe_load(effect_text)
             ab: dict[str, Any] = {"text": str(text) or " ".join(effect_text.split())}
@@ -1168,7 +1174,9 @@ class BoardBuilder(Guarded):
             del raw["abilities"]
         return raw
 
-    def _check_in_board(self, raw: dict[str, Any], effect_text: str, kind: str, text: str) -> None:
+    def _check_in_board(
+        self, raw: dict[str, Any], effect_text: str, kind: str, text: str, choices: dict[str, Any]
+    ) -> None:
         """Read ``raw`` (plus the effect text) with the loader, on this board's objects, so that a
         selector may name them; map the loader's located error back into the form."""
         import yaml
@@ -1180,7 +1188,11 @@ class BoardBuilder(Guarded):
         )
         objs = [
             *(_ordered(o, OBJECT_KEYS) for o in self.board.objects),
-            {"id": "the-new-card", **{k: v for k, v in raw.items() if k != "abilities"}},
+            {
+                "id": "the-new-card",
+                **{k: v for k, v in raw.items() if k != "abilities"},
+                **({"choices": {str(k): str(v) for k, v in choices.items()}} if choices else {}),
+            },
         ]
         body = head + "objects:\n" + yaml.safe_dump(objs, sort_keys=False, allow_unicode=True)
         n_obj = len(objs) - 1
@@ -1555,7 +1567,7 @@ class BoardBuilder(Guarded):
         name = self.results.value
         if not name:
             raise RulekitError(_t("err_pick_card"), code="NO_SELECTION")
-        self.add_card(name, **self._add_settings(), choices=parse_pairs(self.choices.value, _t("w_choices")))
+        self.add_card(name, **self._add_settings())
 
     @guarded
     def _resolve_clicked(self) -> None:
@@ -1591,6 +1603,7 @@ class BoardBuilder(Guarded):
             "tapped": self.tapped.value,
             "face_down": self.face_down.value,
             "attached_to": self.attach.value or None,
+            "choices": parse_pairs(self.choices.value, _t("w_choices")),
         }
 
     def _custom_inputs(self) -> list[Any]:
@@ -1632,7 +1645,7 @@ class BoardBuilder(Guarded):
             if not self.c_name.value.strip():
                 self._put(self.c_status, f"<p role='status'>{escape(_t('c_ok_empty'))}</p>")
                 return
-            self.custom_object(**self._custom_fields())
+            self.custom_object(**self._custom_fields(), choices=self.choices.value)
         except Exception as exc:  # noqa: BLE001 - no exception may reach the notebook
             self._wrapped.pop(id(self.c_status), None)
             self.c_status.value = error_html(exc, self.scale)
@@ -1848,7 +1861,9 @@ def _custom_signature() -> tuple[tuple[str, ...], inspect.Signature]:
     card = list(inspect.signature(BoardBuilder.custom_object).parameters.values())
     adding = inspect.signature(BoardBuilder.add_custom)
     rest = [p for p in adding.parameters.values() if p.kind in (p.KEYWORD_ONLY, p.VAR_KEYWORD)]
-    return tuple(p.name for p in card[2:]), adding.replace(parameters=[*card, *rest])  # card[:2]: self, name
+    fields = tuple(p.name for p in card[2:] if p.kind == p.POSITIONAL_OR_KEYWORD)  # card[:2]: self, name
+    card = [p for p in card if p.kind == p.POSITIONAL_OR_KEYWORD]  # its choices are add_card's too
+    return fields, adding.replace(parameters=[*card, *rest])
 
 
 #: The fields of a card the library lacks (after its name), as :meth:`BoardBuilder.custom_object` takes them.

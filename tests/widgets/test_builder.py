@@ -550,8 +550,10 @@ def test_the_card_fields_and_kinds_come_from_one_table(builder):
     from rulekit.widgets import BoardBuilder
     from rulekit.widgets import builder as bmod
 
-    card = list(inspect.signature(BoardBuilder.custom_object).parameters)
+    params = inspect.signature(BoardBuilder.custom_object).parameters.values()
+    card = [p.name for p in params if p.kind == p.POSITIONAL_OR_KEYWORD]
     assert card == ["self", "name", *bmod.CUSTOM_FIELDS]
+    assert [p.name for p in params if p.kind == p.KEYWORD_ONLY] == ["choices"]  # add_card's, checked with
     adding = inspect.signature(BoardBuilder.add_custom).parameters
     assert list(adding)[: len(card)] == card and {"controller", "zone", "fields"} <= set(adding)
     assert set(builder._custom_fields()) == {"name", *bmod.CUSTOM_FIELDS}
@@ -568,3 +570,34 @@ def test_the_card_fields_and_kinds_come_from_one_table(builder):
     assert (wall["subtypes"], wall["power"], wall["toughness"]) == (["Wall"], 0, 4)
     assert builder.add_custom("Bad", bogus=1) is None and "bogus" in builder.error.value
     assert_round_trip(builder)
+
+
+def test_a_card_the_library_lacks_takes_the_forms_choices(builder):
+    """The "Add" button of a card the library lacks passes the "Choices" field too, as the
+    library card's button does, and the live check reads them (an "as it enters, choose a
+    color" card made by hand); without them the check says which choice it needs."""
+    b = builder
+    b.c_name.value = "Hand-made Painter"
+    b.c_types.value = "Artifact Creature"
+    b.c_power.value = "1"
+    b.c_toughness.value = "3"
+    b.c_effect.value = 'affects: all permanents\ncolor: {set: ["{chosen color}"]}'
+    assert "needs a choice" in b.c_status.value
+    b.choices.value = "color: blue"
+    assert "reads well" in b.c_status.value, b.c_status.value
+    b.c_add.click()
+    assert b.error.value == "", b.error.value
+    made = b.board.objects[-1]
+    assert made.get("choices") == {"color": "blue"}
+    bears = b.add_card("Grizzly Bears")
+    assert b.trace.final[bears].colors == ("blue",)
+    assert_round_trip(b)
+
+
+def test_add_custom_takes_choices_by_name(builder):
+    b = builder
+    oid = b.add_custom(
+        "Hand-made Painter", types="Artifact Creature", power=1, toughness=3,
+        effect={"affects": "all permanents", "color": {"set": ["{chosen color}"]}}, choices="color: red",
+    )
+    assert b.board.objects[-1]["id"] == oid and b.board.objects[-1]["choices"] == {"color": "red"}
