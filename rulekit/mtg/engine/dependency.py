@@ -142,17 +142,17 @@ class ObjectGroups:
                 groups.setdefault(sig, {})[oid] = None
         self.ids, self.idset = ids, idset
 
-    def update(self, changed: set[str], state: State) -> set[tuple[int, int]]:
+    def update(self, changed: set[str], state: State) -> dict[tuple[int, int], str]:
         """Move the changed objects to the groups of their new signatures; return the moves
-        made, as ``(old signature, new signature)`` pairs."""
-        moves: set[tuple[int, int]] = set()
+        made: ``(old signature, new signature)`` -> one object that made it."""
+        moves: dict[tuple[int, int], str] = {}
         objs = state.objs
         for oid in changed.intersection(self.idset):
             old = self.sig[oid]
             new = sig_of(objs[oid])
             if new == old:
                 continue
-            moves.add((old, new))
+            moves.setdefault((old, new), oid)
             group = self.groups[old]
             del group[oid]
             if not group:
@@ -694,7 +694,7 @@ class Judge:
             objs = self.objsets.get(e.id)
             if objs is not None and not changed.isdisjoint(objs):
                 hit_b.add(e.id)
-        moves: dict[str, set[tuple[int, int]]] = {}
+        moves: dict[str, dict[tuple[int, int], str]] = {}
         for bid in hit_b:
             self.whatifs.pop(bid, None)
             shared = self.object_groups.get(bid)
@@ -711,6 +711,7 @@ class Judge:
             # a's own set changed: a verdict decided by b's signature groups never read it
             drop.update([okey for okey in self.by_a.get(a_id, ()) if okey not in flips_of])
         state_objs = self.state.objs
+        flip = _Flips(self.sub, self.state)
         for b_id in stale:
             delta = deltas.get(b_id) if deltas is not None else None
             kept_b = self.by_b.get(b_id, ())
@@ -720,7 +721,13 @@ class Judge:
             # b's set changed: a verdict decided by signature groups stands when every object
             # that came or went is of a signature that flips nothing (and is not a's source)
             came_went = delta[0] | delta[1]
-            sigs = {sig_of(state_objs[o]) for o in came_went}
+            b = by_id.get(b_id)
+            if b is None or b.source in changed:
+                drop.update(kept_b)
+                continue
+            sigs: dict[int, str] = {}
+            for o in came_went:
+                sigs.setdefault(sig_of(state_objs[o]), o)
             for okey in kept_b:
                 fl = flips_of.get(okey)
                 a = by_id.get(okey[0])
@@ -728,7 +735,10 @@ class Judge:
                     fl is None
                     or a is None
                     or a.source in came_went
-                    or not (fl is NO_SIGNATURES or all(fl.get(sg, _NO_NEW) == 0 for sg in sigs))
+                    or not (
+                        fl is NO_SIGNATURES
+                        or all(flip.get(fl, sg, o, a, b) == 0 for sg, o in sigs.items())
+                    )
                 ):
                     drop.add(okey)
         # overlaps(ra | inputs_b, wrote) is overlaps(ra, wrote) or overlaps(inputs_b, wrote):
@@ -755,7 +765,7 @@ class Judge:
                 fl = flips_of.get(okey)
                 if fl is not None and moved is not None:
                     if fl is not NO_SIGNATURES and not all(
-                        fl.get(s0, _NO_OLD) == fl.get(s1, _NO_NEW) for s0, s1 in moved
+                        fl.get(s0, _NO_OLD) == flip.get(fl, s1, o, a, b) for (s0, s1), o in moved.items()
                     ):
                         drop.add(okey)
                     continue
@@ -770,6 +780,37 @@ class Judge:
         for okey in drop:
             if okey in self.pairs:
                 self._drop(okey)
+
+
+class _Flips:
+    """A signature's flip for a verdict's pair, read from the verdict's flip table or, when the
+    signature is new, worked out on one object of it as :func:`judge_pair` does (``a``'s
+    selector tested on the object and on it with ``b`` applied) and written into the table. A
+    signature no object of which can be tested (only ``a``'s source has it) gives ``None``."""
+
+    def __init__(self, sub: str, state: State) -> None:
+        self.sub, self.state = sub, state
+        self.members: dict[str, Any] = {}
+        self.whatifs: dict[str, WhatIf] = {}
+
+    def get(self, fl: dict[int, int], sig: int, oid: str, a: Eff, b: Eff) -> int | None:
+        v = fl.get(sig)
+        if v is not None:
+            return v
+        sel = a.spec.affects if a.spec is not None else None
+        if oid == a.source or sel is None or fl is NO_SIGNATURES:
+            return None
+        member = self.members.get(a.id)
+        if member is None:
+            member = self.members[a.id] = matcher(sel, make_ctx(a, self.state), self.state.memo)
+        wi = self.whatifs.get(b.id)
+        if wi is None:
+            wi = self.whatifs[b.id] = WhatIf(b, self.sub, self.state, ())
+        obj = self.state.objs[oid]
+        wi.idset = {oid}
+        m0, m1 = member(obj), member(wi.after(oid))
+        v = fl[sig] = 0 if m0 == m1 else (1 if m1 else -1)
+        return v
 
 
 def cycles(pending: list[Eff], edges: dict[str, set[str]]) -> list[list[str]]:
