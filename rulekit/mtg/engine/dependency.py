@@ -704,9 +704,24 @@ class Judge:
             return
         by_id = {e.id: e for e in pending}
         drop: set[tuple[str, int, str, int]] = set()
-        for a_id in dirty_a:
-            drop.update(self.by_a.get(a_id, ()))
         flips_of = self.flips_of
+        # a's source changed: a verdict decided by b's signature groups read of that source only
+        # its controller ("you") -- and the source itself when b applies to it
+        new_you = overlaps(_CONTROLLER, wrote)
+        for a_id in dirty_a:
+            a = by_id.get(a_id)
+            for okey in self.by_a.get(a_id, ()):
+                fl = flips_of.get(okey)
+                groups = self.object_groups.get(okey[2])
+                if (
+                    fl is None
+                    or new_you
+                    or a is None
+                    or groups is None
+                    or a.source in groups.idset
+                    or not (fl is NO_SIGNATURES or _no_special_parts(a))
+                ):
+                    drop.add(okey)
         for a_id in stale:
             # a's own set changed: a verdict decided by b's signature groups never read it
             drop.update([okey for okey in self.by_a.get(a_id, ()) if okey not in flips_of])
@@ -780,6 +795,15 @@ class Judge:
         for okey in drop:
             if okey in self.pairs:
                 self._drop(okey)
+
+
+_CONTROLLER: frozenset[Key] = frozenset({("controller", ANY)})
+
+
+def _no_special_parts(a: Eff) -> bool:
+    """Whether ``a``'s selector names nothing through its source ("this", "enchanted", ...)."""
+    sel = a.spec.affects if a.spec is not None else None
+    return sel is not None and all(p.special is None for p in sel.parts)
 
 
 class _Flips:
