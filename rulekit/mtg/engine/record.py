@@ -8,7 +8,7 @@ did, as the plain data of :mod:`rulekit.mtg.trace`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import Any, cast
 
 from rulekit.mtg.engine.apply import apply_effect
@@ -95,7 +95,6 @@ def record_step(
 #: Each part's snapshot of the slots it may change (taken before a step, compared after).
 _SNAPSHOT = {sub: attrgetter(*p.snapshot) for sub, p in PARTS.items() if p.snapshot is not None}
 _PT_GETTER = attrgetter("power", "toughness", "types")
-_FIRST = itemgetter(0)
 
 
 def apply_recorded(
@@ -116,7 +115,10 @@ def apply_recorded(
     fields_ = part.shows
     raw = _SNAPSHOT.get(sub, _PT_GETTER)
     objs = state.objs
-    before_raw = [raw(objs[oid]) for oid in ids]
+    # a step lists its changes in the scenario's listing order of the objects, whatever order
+    # the affected set was found in (so the trace never shows how the engine found it)
+    listed = sorted(ids, key=state.order.__getitem__) if state.order else ids
+    before_raw = [raw(objs[oid]) for oid in listed]
     moves: dict[tuple[int, int], str] = {}
     if part.keeps_signature(eff.spec):
         sigs = [sig_of(objs[oid]) for oid in ids]
@@ -130,9 +132,8 @@ def apply_recorded(
     # by the identity of the values, all alive during this loop)
     diffs: dict[tuple[Any, ...], list[tuple[str, Any, Any]]] = {}
     single = part.snapshot is not None and len(part.snapshot) == 1
-    changed: list[tuple[int, list[Change]]] = []
-    order = state.order
-    for oid, r in zip(ids, before_raw, strict=True):
+    changes: list[Change] = []
+    for oid, r in zip(listed, before_raw, strict=True):
         after = objs[oid]
         ra = raw(after)
         if ra == r:
@@ -144,12 +145,7 @@ def apply_recorded(
             diff = diffs[key] = [
                 (f, old, new) for f in fields_ if (old := probe.view(f)) != (new := view_field(after, f))
             ]
-        if diff:
-            changed.append((order.get(oid, 0), [change(oid, f, old, new) for f, old, new in diff]))
-    # a step lists its changes in the scenario's listing order of the objects, whatever order
-    # the affected set was found in (so the trace never shows how the engine found it)
-    changed.sort(key=_FIRST)
-    changes = [c for _, group in changed for c in group]
+        changes.extend([change(oid, f, old, new) for f, old, new in diff])
     record_step(run, eff, sub, why, waited, ids, changes, deps, loop, waited_by)
     return moves
 
