@@ -22,6 +22,7 @@ from typing import Any
 from rulekit.mtg.engine import caches
 from rulekit.mtg.engine.apply import apply_effect
 from rulekit.mtg.engine.effects import Eff, ability_on, static_condition_holds
+from rulekit.mtg.engine.groups import ObjectGroups
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.select import (
     ANY,
@@ -107,59 +108,6 @@ def _reason(a: Eff, b: Eff, kind: str, **more: Any) -> DepResult:
     """``a`` depends on ``b`` for this reason (its code and parameters)."""
     params = (("by", b.name), ("effect", a.name), *more.items())
     return DepResult(a.id, b.id, kind, params)
-
-
-class ObjectGroups:
-    """An effect's objects grouped by signature, kept current as objects change (only a cache:
-    :meth:`WhatIf.groups` computed afresh gives the same groups, perhaps in another order)."""
-
-    __slots__ = ("ids", "idset", "groups", "sig")
-
-    def __init__(self, ids: tuple[str, ...], state: State) -> None:
-        self.ids = ids
-        self.idset = frozenset(ids)
-        self.groups: dict[int, dict[str, None]] = {}
-        self.sig: dict[str, int] = {}
-        for oid in ids:
-            sig = sig_of(state.objs[oid])
-            self.sig[oid] = sig
-            self.groups.setdefault(sig, {})[oid] = None
-
-    def rebase(self, ids: tuple[str, ...], state: State) -> None:
-        """The effect's objects are now ``ids``: drop the objects gone, group the objects new
-        (the others are current, kept so by :meth:`update`)."""
-        idset = frozenset(ids)
-        groups, sigs = self.groups, self.sig
-        for oid in self.idset - idset:
-            old = sigs.pop(oid)
-            group = groups[old]
-            del group[oid]
-            if not group:
-                del groups[old]
-        for oid in ids:
-            if oid not in sigs:
-                sig = sigs[oid] = sig_of(state.objs[oid])
-                groups.setdefault(sig, {})[oid] = None
-        self.ids, self.idset = ids, idset
-
-    def update(self, changed: set[str], state: State) -> dict[tuple[int, int], str]:
-        """Move the changed objects to the groups of their new signatures; return the moves
-        made: ``(old signature, new signature)`` -> one object that made it."""
-        moves: dict[tuple[int, int], str] = {}
-        objs = state.objs
-        for oid in changed.intersection(self.idset):
-            old = self.sig[oid]
-            new = sig_of(objs[oid])
-            if new == old:
-                continue
-            moves.setdefault((old, new), oid)
-            group = self.groups[old]
-            del group[oid]
-            if not group:
-                del self.groups[old]
-            self.groups.setdefault(new, {})[oid] = None
-            self.sig[oid] = new
-        return moves
 
 
 class WhatIf:
@@ -769,6 +717,8 @@ class Judge:
             # a verdict decided by signature groups stands while b's objects move only between
             # signatures of equal flips (b itself, its set and a's source unchanged)
             moved = moves.get(b_id) if b.source not in changed else None
+            movers = set(moved.values()) if moved else set()
+            stands: dict[int, bool] = {}  # id(flip table) -> whether its verdicts stand (this b)
             decisive = overlaps(part.decision_inputs(b.spec), wrote)
             for okey in kept:
                 if okey in drop:
@@ -779,9 +729,19 @@ class Judge:
                     continue
                 fl = flips_of.get(okey)
                 if fl is not None and moved is not None:
-                    if fl is not NO_SIGNATURES and not all(
-                        fl.get(s0, _NO_OLD) == flip.get(fl, s1, o, a, b) for (s0, s1), o in moved.items()
-                    ):
+                    if fl is NO_SIGNATURES:
+                        continue
+                    # effects alike share one flip table: the moves are checked once per table
+                    # (unless an object that moved is this effect's source)
+                    shared_check = a.source not in movers
+                    ok = stands.get(id(fl)) if shared_check else None
+                    if ok is None:
+                        ok = all(
+                            fl.get(s0, _NO_OLD) == flip.get(fl, s1, o, a, b) for (s0, s1), o in moved.items()
+                        )
+                        if shared_check:
+                            stands[id(fl)] = ok
+                    if not ok:
                         drop.add(okey)
                     continue
                 if decisive:
