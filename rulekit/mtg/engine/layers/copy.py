@@ -59,15 +59,12 @@ def apply_exceptions(spec: EffectSpec, obj: Obj) -> None:
         obj.abilities = obj.abilities + spec.copy_abilities
 
 
-class CopyPart(LayerPart):
-    """707.2 / 613.2a: a copy effect overwrites the copiable values (not control, counters...);
-    its exceptions (707.9) are applied with it (:func:`apply_exceptions`)."""
+class _CopiableValuesPart(LayerPart):
+    """A layer-1 part that overwrites an object's copiable values (707.2): it may write, and read,
+    anything a selector or another effect looks at, and it shows as a change of those values."""
 
-    sub = "copy"
-    rule = "613.2a, 707.2"
     shows = COPIABLE
     snapshot = COPIED
-    has_params = True
 
     def writes(self, spec: EffectSpec) -> frozenset[Key]:
         return EVERYTHING
@@ -77,6 +74,15 @@ class CopyPart(LayerPart):
 
     def decision_inputs(self, spec: EffectSpec | None) -> frozenset[Key]:
         return EVERYTHING
+
+
+class CopyPart(_CopiableValuesPart):
+    """707.2 / 613.2a: a copy effect overwrites the copiable values (not control, counters...);
+    its exceptions (707.9) are applied with it (:func:`apply_exceptions`)."""
+
+    sub = "copy"
+    rule = "613.2a, 707.2"
+    has_params = True
 
     def params_vary(self, spec: EffectSpec) -> bool:
         return True
@@ -112,24 +118,13 @@ class CopyPart(LayerPart):
         apply_exceptions(spec, obj)
 
 
-class FaceDownPart(LayerPart):
+class FaceDownPart(_CopiableValuesPart):
     """708.2a: a face-down permanent is a nameless 2/2 colourless creature with no subtypes or
     abilities (layer 1 in the seed edition, 1b in the current one)."""
 
     sub = "face_down"
     rule = "708.2a"
-    shows = COPIABLE
-    snapshot = COPIED
     judged = False
-
-    def writes(self, spec: EffectSpec) -> frozenset[Key]:
-        return EVERYTHING
-
-    def reads(self, spec: EffectSpec) -> frozenset[Key]:
-        return EVERYTHING
-
-    def decision_inputs(self, spec: EffectSpec | None) -> frozenset[Key]:
-        return EVERYTHING
 
     def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
         for name, value in FACE_DOWN.items():
