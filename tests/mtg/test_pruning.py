@@ -9,17 +9,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulekit import mtg
-from rulekit.mtg.engine import caches, dependency
+from rulekit.mtg.engine import caches, pruning
 from rulekit.mtg.generate import random_scenario_text
 
 
 def _both(s: mtg.Scenario | str) -> tuple[str, str]:
     pruned = mtg.solve(s).full_dict()
-    dependency.PRUNE, caches.CACHE_VERDICTS = False, False
+    pruning.PRUNE, caches.CACHE_VERDICTS = False, False
     try:
         full = mtg.solve(s).full_dict()
     finally:
-        dependency.PRUNE, caches.CACHE_VERDICTS = True, True
+        pruning.PRUNE, caches.CACHE_VERDICTS = True, True
     return repr(pruned), repr(full)
 
 
@@ -74,3 +74,18 @@ def test_kept_verdicts_match_judging_afresh_on_the_benchmark_boards() -> None:
     for n, e, seed, moon in ((60, 20, 1, False), (200, 30, 2, False), (200, 30, 2, True)):
         pruned, full = _both(_benchmark_board(n, e, seed, moon))
         assert pruned == full, (n, e, seed, moon)
+
+
+_KEYS = st.tuples(
+    st.sampled_from(["*", "types", "subtypes", "colors"]), st.sampled_from(["*", "Land", "Forest", "red"])
+)
+_Reads = frozenset[tuple[str, str]]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.frozensets(_KEYS, max_size=4), max_size=8), st.frozensets(_KEYS, max_size=4))
+def test_read_index_meets_what_overlaps_meets(reads: list[_Reads], writes: _Reads) -> None:
+    """The candidates' index (:class:`pruning.ReadIndex`) finds exactly the read sets that
+    :func:`pruning.overlaps` says a write set meets, wildcards included."""
+    index = pruning.ReadIndex(reads)
+    assert index.meeting(writes) == {i for i, r in enumerate(reads) if pruning.overlaps(r, writes)}

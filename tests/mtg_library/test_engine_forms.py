@@ -12,7 +12,7 @@ import yaml
 
 from rulekit import mtg
 from rulekit.errors import ScenarioError
-from rulekit.mtg.engine import caches, dependency
+from rulekit.mtg.engine import caches, pruning
 from rulekit.mtg.loader import library
 
 from ._helpers import solve_text, view
@@ -112,9 +112,9 @@ def test_pruning_is_sound_with_ability_and_number_selectors(seed: int) -> None:
     except ScenarioError:
         pytest.skip("a card needs a target or choice this random board does not give")
     pruned = repr(mtg.solve(s).full_dict())
-    dependency.PRUNE, caches.CACHE_VERDICTS = False, False
+    pruning.PRUNE, caches.CACHE_VERDICTS = False, False
     try:
         full = repr(mtg.solve(s).full_dict())
     finally:
-        dependency.PRUNE, caches.CACHE_VERDICTS = True, True
+        pruning.PRUNE, caches.CACHE_VERDICTS = True, True
     assert pruned == full

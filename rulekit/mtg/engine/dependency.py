@@ -1,19 +1,20 @@
-"""Dependency (CR 613.8): the counterfactual test, judging again after every step, loops.
+"""Dependency (CR 613.8a, 613.8c): the counterfactual test and judging again after every step.
 
 * 613.8a: effect A depends on effect B if applying B would change A's existence, its text, what
   it applies to, or what it does to what it applies to; and both apply in the same layer or
   sublayer, and A is not a CDA (:func:`judge_pair`, decided by applying B to a fork of the state,
   :class:`WhatIf`; never by per-card tags).
 * Pruning: a pair is judged only when something B may write (``LayerPart.writes``) meets
-  something A reads (:func:`reads_of`); :data:`PRUNE` switches this off (every pair judged by the
-  full counterfactual test; the property tests compare).
+  something A reads (:mod:`.pruning`); ``pruning.PRUNE`` switches this off (every pair judged by
+  the full counterfactual test; the property tests compare).
 * 613.8b: A is applied after B; if every remaining effect waits on another (a loop), dependency
-  is ignored and the earliest timestamp goes first (:func:`choose_next`, :func:`cycles`).
+  is ignored and the earliest timestamp goes first (:mod:`.order`).
 * 613.8c: after each applied effect, dependencies are judged again (:class:`Judge`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from heapq import nsmallest
 from operator import itemgetter
@@ -24,68 +25,12 @@ from rulekit.mtg.engine.apply import apply_effect
 from rulekit.mtg.engine.effects import Eff, ability_on, static_condition_holds
 from rulekit.mtg.engine.groups import ObjectGroups
 from rulekit.mtg.engine.layers import PARTS
-from rulekit.mtg.engine.select import (
-    ANY,
-    EVERYTHING,
-    Key,
-    make_ctx,
-    matcher,
-    matches,
-    select,
-    selector_reads,
-)
+from rulekit.mtg.engine.pruning import ReadIndex, overlaps, reads_of, writes_of
+from rulekit.mtg.engine.select import ANY, Key, make_ctx, matcher, matches, select, selector_reads
 from rulekit.mtg.engine.state import Obj, State, sig_of
 from rulekit.mtg.trace import Dependency
 
-#: Judge only the pairs whose reads and writes meet. Switching it off judges every pair by the
-#: full counterfactual test: the traces must be identical (tests/mtg/test_pruning.py).
-PRUNE = True
-
-
 _FIRST = itemgetter(0)
-
-
-def overlaps(reads: frozenset[Key], writes: frozenset[Key]) -> bool:
-    """Whether something written may change something read (``*`` matches any value)."""
-    if not PRUNE:
-        return True
-    if not reads or not writes:
-        return False
-    if (ANY, ANY) in writes or (ANY, ANY) in reads:
-        return True
-    for attr, value in reads:
-        if (attr, value) in writes or (attr, ANY) in writes:
-            return True
-        if value == ANY and any(a == attr for a, _ in writes):
-            return True
-    return False
-
-
-def writes_of(eff: Eff, sub: str) -> frozenset[Key]:
-    """The ``(characteristic, value)`` pairs an effect part may change (its layer part's
-    :meth:`~rulekit.mtg.engine.layers.base.LayerPart.writes`)."""
-    spec = eff.spec
-    assert spec is not None
-    return PARTS[sub].writes(spec)
-
-
-def reads_of(eff: Eff, sub: str, begun: bool) -> frozenset[Key]:
-    """What an effect's existence, text, affected set and parameters read in this sublayer."""
-    spec = eff.spec
-    assert spec is not None
-    r: set[Key] = set()
-    if not begun and eff.locked is None and eff.origin != "cda":
-        if eff.origin == "static":
-            r.add(("abilities-", ANY))  # existence: only while its object has the ability
-            r.add(("text", ANY))
-            if spec.condition is not None:
-                r |= selector_reads(spec.condition.selector)
-                r.add(("controller", ANY))
-        r |= selector_reads(spec.affects)
-    part_reads = PARTS[sub].reads(spec)
-    if part_reads == EVERYTHING:
-        return EVERYTHING
-    return frozenset(r | part_reads)
 
 
 @dataclass
@@ -97,6 +42,32 @@ class DepResult:
     #: its parameters (names as the trace shows them), rendered by ``rulekit.views.reasons``
     params: tuple[tuple[str, Any], ...] = ()
     recorded: Dependency | None = None  # its trace form, built once
+
+
+class Row:
+    """The dependencies on one effect at a judgement (:meth:`Judge.judge`), in the dependents'
+    timestamp order. A row is kept as one object while its verdicts stand, with what the loop and
+    the trace derive from it (the dependents, the trace objects), so a step costs what changed,
+    not every dependency again. Only a cache of the dependencies it lists."""
+
+    __slots__ = ("on", "deps", "_dependents", "recorded")
+
+    def __init__(self, on: str, deps: list[DepResult]) -> None:
+        self.on, self.deps = on, deps
+        self._dependents: frozenset[str] | None = None
+        #: the trace form of ``deps`` (set by :func:`rulekit.mtg.engine.record.record_step`)
+        self.recorded: tuple[Dependency, ...] | None = None
+
+    def dependents(self) -> frozenset[str]:
+        """The effects that depend on ``on``."""
+        if self._dependents is None:
+            self._dependents = frozenset([r.effect for r in self.deps])
+        return self._dependents
+
+
+def all_deps(rows: list[Row]) -> list[DepResult]:
+    """Every dependency of a judgement, rows in order."""
+    return [r for row in rows for r in row.deps]
 
 
 def _names(ids: list[str], names: dict[str, str]) -> tuple[str, ...]:
@@ -377,14 +348,22 @@ class Judge:
         self.objsets: dict[str, frozenset[str]] = {}
         #: (b, its spec) -> the effects whose reads b's writes overlap (derived once per sublayer)
         self.candidates: dict[tuple[str, int], list[tuple[str, int]]] = {}
+        #: every effect's reads, indexed (built with ``candidates``, cleared with it; only a cache)
+        self._read_index: ReadIndex | None = None
         self.all_effects: list[Eff] = []
         #: kept verdicts, indexed by each side's effect id (only a cache)
         self.by_a: dict[str, set[tuple[str, int, str, int]]] = {}
         self.by_b: dict[str, set[tuple[str, int, str, int]]] = {}
+        #: the kept verdicts decided by signature groups, by b and flip table (id -> the table and
+        #: its verdicts), and the others by each side (only caches: :meth:`applied` checks a
+        #: flip table once for all the verdicts it decided)
+        self.by_table: dict[str, dict[int, tuple[dict[int, int], set[tuple[str, int, str, int]]]]] = {}
+        self.plain_a: dict[str, set[tuple[str, int, str, int]]] = {}
+        self.plain_b: dict[str, set[tuple[str, int, str, int]]] = {}
         #: (b, a) -> the kept verdict that a depends on b (with its key)
         self.found: dict[str, dict[str, tuple[tuple[str, int, str, int], DepResult]]] = {}
         #: b -> its kept dependencies in the dependents' timestamp order (only a cache of ``found``)
-        self.rows: dict[str, list[DepResult]] = {}
+        self.rows: dict[str, Row] = {}
         #: the effects pending at the last judgement (an effect applied since leaves ``found``)
         self.last_pending: set[str] = set()
         #: b -> the candidate effects a whose verdict against b is not kept (to judge); the value
@@ -441,9 +420,12 @@ class Judge:
         ckey = (b.id, id(b.spec))
         cands = self.candidates.get(ckey)
         if cands is None:
-            w = self.writes(b)
+            if self._read_index is None:
+                self._read_index = ReadIndex([self.reads(a) for a in self.all_effects])
+            effects = self.all_effects
+            meet = self._read_index.meeting(self.writes(b))
             cands = self.candidates[ckey] = [
-                (a.id, id(a.spec)) for a in self.all_effects if a is not b and overlaps(self.reads(a), w)
+                (effects[i].id, id(effects[i].spec)) for i in sorted(meet) if effects[i] is not b
             ]
         return cands
 
@@ -451,10 +433,12 @@ class Judge:
         """Effects that joined this sublayer (granted during it): judge every pair again."""
         self.all_effects.extend(effects)
         self.candidates.clear()
+        self._read_index = None
         self._may = None
         self.todo = None
         for kept in (
-            self.pairs, self.by_a, self.by_b, self.found, self.rows, self.whatifs, self.objsets, self.flips_of
+            self.pairs, self.by_a, self.by_b, self.found, self.rows, self.whatifs, self.objsets,
+            self.flips_of, self.by_table, self.plain_a, self.plain_b,
         ):
             kept.clear()
         self.object_groups.clear()
@@ -463,17 +447,40 @@ class Judge:
         self, okey: tuple[str, int, str, int], r: DepResult | None, flips: dict[int, int] | None
     ) -> None:
         self.pairs[okey] = r
+        a_id, b_id = okey[0], okey[2]
         if flips is not None:
             self.flips_of[okey] = flips
-        self.by_a.setdefault(okey[0], set()).add(okey)
-        self.by_b.setdefault(okey[2], set()).add(okey)
+            tables = self.by_table.get(b_id)
+            if tables is None:
+                tables = self.by_table[b_id] = {}
+            group = tables.get(id(flips))
+            if group is None:
+                tables[id(flips)] = (flips, {okey})
+            else:
+                group[1].add(okey)
+        else:
+            self.plain_a.setdefault(a_id, set()).add(okey)
+            self.plain_b.setdefault(b_id, set()).add(okey)
+        self.by_a.setdefault(a_id, set()).add(okey)
+        self.by_b.setdefault(b_id, set()).add(okey)
         if r is not None:
             self._found(okey, r)
 
-    def _drop(self, okey: tuple[str, int, str, int]) -> None:
+    def _unstore(self, okey: tuple[str, int, str, int]) -> None:
+        """Forget a kept verdict (and its place in every index)."""
         a_id, _, b_id, _ = okey
         del self.pairs[okey]
-        self.flips_of.pop(okey, None)
+        fl = self.flips_of.pop(okey, None)
+        if fl is not None:
+            tables = self.by_table.get(b_id)
+            group = tables.get(id(fl)) if tables is not None else None
+            if group is not None:
+                group[1].discard(okey)
+                if not group[1]:
+                    del tables[id(fl)]  # type: ignore[union-attr]
+        else:
+            self.plain_a.get(a_id, set()).discard(okey)
+            self.plain_b.get(b_id, set()).discard(okey)
         self.by_a.get(a_id, set()).discard(okey)
         self.by_b.get(b_id, set()).discard(okey)
         row = self.found.get(b_id)
@@ -482,8 +489,12 @@ class Judge:
             if got is not None and got[0] == okey:
                 del row[a_id]
                 self.rows.pop(b_id, None)
+
+    def _drop(self, okey: tuple[str, int, str, int]) -> None:
+        """Forget a kept verdict, to be judged again."""
+        self._unstore(okey)
         if self.todo is not None:
-            self.todo.setdefault(b_id, {})[a_id] = True  # still a candidate (same texts)
+            self.todo.setdefault(okey[2], {})[okey[0]] = True  # still a candidate (same texts)
 
     def _forget(self, eff_id: str, pending: list[Eff]) -> None:
         """An effect's text changed (layer 3): judge every pair it is in again."""
@@ -491,14 +502,16 @@ class Judge:
             if okey in self.pairs:
                 self._drop(okey)
         self.candidates.clear()
+        self._read_index = None
         if self.todo is not None:
             for e in pending:
                 if e.id != eff_id:
                     self.todo.setdefault(e.id, {})[eff_id] = None
             self.todo[eff_id] = {e.id: None for e in pending if e.id != eff_id}
 
-    def judge(self, pending: list[Eff], sets: dict[str, tuple[str, ...]]) -> list[DepResult]:
-        """The dependencies among ``pending`` now (613.8a), in (depended-on, dependent) order.
+    def judge(self, pending: list[Eff], sets: dict[str, tuple[str, ...]]) -> list[Row]:
+        """The dependencies among ``pending`` now (613.8a), in (depended-on, dependent) order:
+        one :class:`Row` per depended-on effect that has dependents.
 
         Only the pairs without a kept verdict are judged (``todo``); the kept ones are read from
         ``found`` -- the same verdicts a full scan of every pair would give."""
@@ -571,7 +584,7 @@ class Judge:
                         self._found(okey, r)
                 elif r is not None:
                     fresh.setdefault(b.id, []).append((a_pos, r))
-        out: list[DepResult] = []
+        out: list[Row] = []
         found, rows = self.found, self.rows
         for b in pending:
             b_id = b.id
@@ -580,16 +593,16 @@ class Judge:
             row = rows.get(b_id)
             if row is None:
                 kept = found.get(b_id)
-                row = rows[b_id] = (
-                    [r for _, (_, r) in sorted(kept.items(), key=lambda kv: pos[kv[0]])] if kept else []
+                row = rows[b_id] = Row(
+                    b_id, [r for _, (_, r) in sorted(kept.items(), key=lambda kv: pos[kv[0]])] if kept else []
                 )
             more = fresh.get(b_id)
             if more:
-                merged = [(pos[r.effect], r) for r in row] + more
+                merged = [(pos[r.effect], r) for r in row.deps] + more
                 merged.sort(key=_FIRST)
-                out.extend([r for _, r in merged])
-            else:
-                out.extend(row)
+                out.append(Row(b_id, [r for _, r in merged]))
+            elif row.deps:
+                out.append(row)
         return out
 
     def _found(self, okey: tuple[str, int, str, int], r: DepResult) -> None:
@@ -601,14 +614,21 @@ class Judge:
         self.rows.pop(okey[2], None)
 
     def _leave(self, gone: set[str]) -> None:
-        """Effects applied since the last judgement leave the kept dependencies."""
+        """Effects applied (or gone) since the last judgement leave the kept verdicts: no pair
+        with one of them is judged again (pending only shrinks; :meth:`add` starts afresh)."""
+        todo = self.todo
         for eff_id in gone:
+            for okey in [*self.by_a.get(eff_id, ()), *self.by_b.get(eff_id, ())]:
+                if okey in self.pairs:
+                    self._unstore(okey)
             self.found.pop(eff_id, None)
             self.rows.pop(eff_id, None)
-            for okey in self.by_a.get(eff_id, ()):
-                row = self.found.get(okey[2])
-                if row is not None and row.pop(eff_id, None) is not None:
-                    self.rows.pop(okey[2], None)
+            for idx in (self.by_a, self.by_b, self.by_table, self.plain_a, self.plain_b):
+                idx.pop(eff_id, None)
+            if todo is not None:
+                todo.pop(eff_id, None)
+                for todo_b in todo.values():
+                    todo_b.pop(eff_id, None)
 
     def applied(
         self,
@@ -617,6 +637,7 @@ class Judge:
         pending: list[Eff],
         wrote: frozenset[Key],
         deltas: dict[str, tuple[frozenset[str], frozenset[str]]] | None = None,
+        sig_moved: set[str] | None = None,
     ) -> None:
         """Forget the verdicts an applied effect may have changed (613.8c), so they are judged again.
 
@@ -629,6 +650,9 @@ class Judge:
         which signatures of ``b``'s objects flip ``a``'s selector, so it stands when ``a``'s set
         changed, and when ``b``'s objects moved only between signatures of equal flips; it is
         dropped when either source changed or ``b``'s set changed.
+
+        ``sig_moved`` is the objects whose signature changed (:attr:`State.reindex`'s ``objects``;
+        ``None``: any of ``changed``): only they move between signature groups.
         """
         if not changed and not stale:
             return
@@ -647,7 +671,7 @@ class Judge:
             self.whatifs.pop(bid, None)
             shared = self.object_groups.get(bid)
             if shared is not None:
-                moves[bid] = shared.update(changed, self.state)
+                moves[bid] = shared.update(changed if sig_moved is None else sig_moved, self.state)
         if not hit_b and not dirty_a:
             return
         by_id = {e.id: e for e in pending}
@@ -672,79 +696,43 @@ class Judge:
                     drop.add(okey)
         for a_id in stale:
             # a's own set changed: a verdict decided by b's signature groups never read it
-            drop.update([okey for okey in self.by_a.get(a_id, ()) if okey not in flips_of])
-        state_objs = self.state.objs
+            drop.update(self.plain_a.get(a_id, ()))
         flip = _Flips(self.sub, self.state)
+        sourced: dict[str, list[Eff]] = {}  # object -> the pending effects it is the source of
+        for e in pending:
+            if e.source is not None:
+                sourced.setdefault(e.source, []).append(e)
         for b_id in stale:
             delta = deltas.get(b_id) if deltas is not None else None
-            kept_b = self.by_b.get(b_id, ())
-            if delta is None:
-                drop.update(kept_b)
+            b = by_id.get(b_id)
+            if delta is None or b is None or b.source in changed:
+                drop.update(self.by_b.get(b_id, ()))
                 continue
             # b's set changed: a verdict decided by signature groups stands when every object
             # that came or went is of a signature that flips nothing (and is not a's source)
             came_went = delta[0] | delta[1]
-            b = by_id.get(b_id)
-            if b is None or b.source in changed:
-                drop.update(kept_b)
-                continue
+            drop.update(self.plain_b.get(b_id, ()))
             sigs: dict[int, str] = {}
             for o in came_went:
-                sigs.setdefault(sig_of(state_objs[o]), o)
-            for okey in kept_b:
-                fl = flips_of.get(okey)
-                a = by_id.get(okey[0])
-                if (
-                    fl is None
-                    or a is None
-                    or a.source in came_went
-                    or not (
-                        fl is NO_SIGNATURES
-                        or all(flip.get(fl, sg, o, a, b) == 0 for sg, o in sigs.items())
-                    )
-                ):
-                    drop.add(okey)
+                sigs.setdefault(sig_of(self.state.objs[o]), o)
+            for fl, okeys in self.by_table.get(b_id, {}).values():
+                if fl is NO_SIGNATURES:
+                    continue
+                a = _one_dependent(okeys, by_id, came_went)
+                if a is None or not all(flip.get(fl, sg, o, a, b) == 0 for sg, o in sigs.items()):
+                    drop.update(okeys)
+            self._drop_sourced(b_id, came_went, sourced, drop, also_unread=True)
         # overlaps(ra | inputs_b, wrote) is overlaps(ra, wrote) or overlaps(inputs_b, wrote):
         # each side is tested once (per a, per b) rather than once per pair
         a_hit: dict[str, bool] = {}
         part = PARTS[sub]
-        for b_id in hit_b:
-            b = by_id.get(b_id)
-            kept = self.by_b.get(b_id, ())
-            if b is None:
-                drop.update(kept)
-                continue
-            # a verdict decided by signature groups stands while b's objects move only between
-            # signatures of equal flips (b itself, its set and a's source unchanged)
-            moved = moves.get(b_id) if b.source not in changed else None
-            movers = set(moved.values()) if moved else set()
-            stands: dict[int, bool] = {}  # id(flip table) -> whether its verdicts stand (this b)
-            decisive = overlaps(part.decision_inputs(b.spec), wrote)
-            for okey in kept:
+
+        def plain_rule(okeys: Iterable[tuple[str, int, str, int]], decisive: bool) -> None:
+            for okey in okeys:
                 if okey in drop:
                     continue
                 a = by_id.get(okey[0])
-                if a is None:
-                    drop.add(okey)
-                    continue
-                fl = flips_of.get(okey)
-                if fl is not None and moved is not None:
-                    if fl is NO_SIGNATURES:
-                        continue
-                    # effects alike share one flip table: the moves are checked once per table
-                    # (unless an object that moved is this effect's source)
-                    shared_check = a.source not in movers
-                    ok = stands.get(id(fl)) if shared_check else None
-                    if ok is None:
-                        ok = all(
-                            fl.get(s0, _NO_OLD) == flip.get(fl, s1, o, a, b) for (s0, s1), o in moved.items()
-                        )
-                        if shared_check:
-                            stands[id(fl)] = ok
-                    if not ok:
-                        drop.add(okey)
-                    continue
-                if decisive:
+                if a is None or decisive:
                     drop.add(okey)
                     continue
                 hit = a_hit.get(a.id)
@@ -752,9 +740,73 @@ class Judge:
                     hit = a_hit[a.id] = overlaps(selector_reads(a.spec.affects if a.spec else None), wrote)
                 if hit:
                     drop.add(okey)
+
+        for b_id in hit_b:
+            b = by_id.get(b_id)
+            if b is None:
+                drop.update(self.by_b.get(b_id, ()))
+                continue
+            decisive = overlaps(part.decision_inputs(b.spec), wrote)
+            moved = moves.get(b_id) if b.source not in changed else None
+            if moved is None:
+                plain_rule(self.by_b.get(b_id, ()), decisive)
+                continue
+            plain_rule(self.plain_b.get(b_id, ()), decisive)
+            if not moved:
+                continue  # no object of b changed signature: every flip table still holds
+            # a verdict decided by signature groups stands while b's objects move only between
+            # signatures of equal flips (b itself, its set and a's source unchanged); effects
+            # alike share one flip table, so each table is checked once
+            movers = set(moved.values())
+            for fl, okeys in self.by_table.get(b_id, {}).values():
+                if fl is NO_SIGNATURES:
+                    continue
+                a = _one_dependent(okeys, by_id, movers)
+                if a is None or not all(
+                    fl.get(s0, _NO_OLD) == flip.get(fl, s1, o, a, b) for (s0, s1), o in moved.items()
+                ):
+                    drop.update(okeys)
+            # a table's check looks at one object per move: an effect whose source is that
+            # object cannot be checked on it (its flip is None), so its verdict goes
+            self._drop_sourced(b_id, movers, sourced, drop)
         for okey in drop:
             if okey in self.pairs:
                 self._drop(okey)
+
+    def _drop_sourced(
+        self,
+        b_id: str,
+        objects: set[str] | frozenset[str],
+        sourced: dict[str, list[Eff]],
+        drop: set[tuple[str, int, str, int]],
+        also_unread: bool = False,
+    ) -> None:
+        """Drop the signature-group verdicts against ``b_id`` of the effects whose source is
+        one of ``objects`` (with ``also_unread``, those that read none of b's objects too,
+        :data:`NO_SIGNATURES`)."""
+        if len(objects) < len(sourced):
+            hit = [a for o in objects for a in sourced.get(o, ())]
+        else:
+            hit = [a for o, effs in sourced.items() if o in objects for a in effs]
+        flips_of = self.flips_of
+        for a in hit:
+            for okey in self.by_a.get(a.id, ()):
+                if okey[2] == b_id:
+                    fl = flips_of.get(okey)
+                    if fl is not None and (also_unread or fl is not NO_SIGNATURES):
+                        drop.add(okey)
+
+
+def _one_dependent(
+    okeys: set[tuple[str, int, str, int]], by_id: dict[str, Eff], skip: set[str] | frozenset[str]
+) -> Eff | None:
+    """One pending dependent of the verdicts of one flip table whose source is not in ``skip``:
+    the verdicts share the table, so they flip alike and one of them checks them all."""
+    for okey in okeys:
+        a = by_id.get(okey[0])
+        if a is not None and a.source not in skip:
+            return a
+    return None
 
 
 _CONTROLLER: frozenset[Key] = frozenset({("controller", ANY)})
@@ -795,66 +847,3 @@ class _Flips:
         m0, m1 = member(obj), member(wi.after(oid))
         v = fl[sig] = 0 if m0 == m1 else (1 if m1 else -1)
         return v
-
-
-def cycles(pending: list[Eff], edges: dict[str, set[str]]) -> list[list[str]]:
-    """Strongly connected components with a cycle (Tarjan), members in timestamp order."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    out: list[list[str]] = []
-    order = {e.id: e.sort_key for e in pending}
-    counter = [0]
-
-    def strong(v: str) -> None:
-        index[v] = low[v] = counter[0]
-        counter[0] += 1
-        stack.append(v)
-        on.add(v)
-        for w in sorted(edges.get(v, ())):
-            if w not in order:
-                continue
-            if w not in index:
-                strong(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1 or v in edges.get(v, ()):
-                out.append(sorted(comp, key=lambda i: order[i]))
-
-    for e in sorted(pending, key=lambda e: e.sort_key):
-        if e.id not in index:
-            strong(e.id)
-    return out
-
-
-def choose_next(pending: list[Eff], deps: list[DepResult]) -> tuple[Eff, str, tuple[str, ...]]:
-    """613.8b + rules-notes' house reading of loops.
-
-    1. Among the effects not yet applied, those that depend on no other unapplied effect: apply
-       the earliest-timestamped (613.7, seed 000 "selo temporal").
-    2. If there are none, every remaining effect waits on another: apply the earliest-timestamped
-       effect that lies on a dependency cycle (613.8b: a loop ignores dependency).
-    Returns the effect, why (``timestamp``/``loop``) and the loop's members.
-    """
-    dependent = {d.effect for d in deps}
-    free = [e for e in pending if e.id not in dependent]
-    if free:
-        return min(free, key=lambda e: e.sort_key), "timestamp", ()
-    waiting: dict[str, set[str]] = {}
-    for d in deps:
-        waiting.setdefault(d.effect, set()).add(d.depends_on)
-    loops = cycles(pending, waiting)
-    by_id = {e.id: e for e in pending}
-    best = min((by_id[m] for c in loops for m in c), key=lambda e: e.sort_key)
-    loop = next(c for c in loops if best.id in c)
-    return best, "loop", tuple(loop)

@@ -45,6 +45,8 @@ class ObjectGroups:
         """Move the changed objects to the groups of their new signatures; return the moves
         made: ``(old signature, new signature)`` -> one object that made it."""
         moves: dict[tuple[int, int], str] = {}
+        if not changed:
+            return moves
         objs = state.objs
         for oid in changed.intersection(self.idset):
             old = self.sig[oid]

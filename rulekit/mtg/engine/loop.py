@@ -15,12 +15,14 @@ from typing import Any
 
 from rulekit.errors import ScenarioError
 from rulekit.mtg.engine.apply import affected_set
-from rulekit.mtg.engine.dependency import DepResult, Judge, choose_next, overlaps, writes_of
+from rulekit.mtg.engine.dependency import Judge, Row
 from rulekit.mtg.engine.effects import Eff, face_down_effect, static_effects_of, still_exists
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.layers.players import DEFAULT_MAX_HAND_SIZE, PlayersPart, RulesPart
 from rulekit.mtg.engine.layers.pt import CountersPart
 from rulekit.mtg.engine.locking import check_layered_durations, lock_resolved
+from rulekit.mtg.engine.order import choose_next
+from rulekit.mtg.engine.pruning import overlaps, writes_of
 from rulekit.mtg.engine.record import Run, apply_recorded, effect_infos, freeze_rules, record_step
 from rulekit.mtg.engine.replay import Compiled, compile_scenario
 from rulekit.mtg.engine.select import Key, make_ctx, selector_reads, unchanged_by_moves
@@ -175,31 +177,35 @@ def run_sublayer(
         pending = alive
         if not pending:
             break
-        deps: list[DepResult] = []
+        rows: list[Row] = []
         if judged and len(pending) > 1 and judge.may_depend(pending):
             for e in pending:
                 if e.id not in sets:
                     sets[e.id] = affected_set(e, sub, state, make_ctx(e, state), begun)
-            deps = judge.judge(pending, sets)
-            for d in [d for d in deps if d.recorded is None]:  # the others were noted when judged
-                on = waited.get(d.effect)
-                if on is None:
-                    on = waited[d.effect] = set()
-                on.add(d.depends_on)
-            chosen, why, loop = choose_next(pending, deps)
+            rows = judge.judge(pending, sets)
+            for row in rows:
+                if row.recorded is not None:
+                    continue  # a row recorded at an earlier step: its effects are noted already
+                for d in row.deps:
+                    if d.recorded is None:
+                        on = waited.get(d.effect)
+                        if on is None:
+                            on = waited[d.effect] = set()
+                        on.add(d.depends_on)
+            chosen, why, loop = choose_next(pending, rows)
         else:
             chosen, why, loop = min(pending, key=lambda e: e.sort_key), "timestamp", ()
         w = tuple(sorted(x for x in waited.get(chosen.id, ()) if x in run.applied_ids))
         if why == "timestamp" and w:
             why = "dependency"
         waited_by: tuple[str, ...] = ()
-        if why == "timestamp" and deps:
+        if why == "timestamp" and rows:
             # it goes before earlier-timestamped effects only because they wait on it (613.8a)
-            waited_by = tuple(
-                d.effect
-                for d in deps
-                if d.depends_on == chosen.id and by_sort_key(pending, d.effect) < chosen.sort_key
-            )
+            on_chosen = next((row for row in rows if row.on == chosen.id), None)
+            if on_chosen is not None:
+                waited_by = tuple(
+                    d.effect for d in on_chosen.deps if by_sort_key(pending, d.effect) < chosen.sort_key
+                )
             if waited_by:
                 why = "waited_on"
         if chosen.id in sets:
@@ -208,8 +214,8 @@ def run_sublayer(
             ids = affected_set(chosen, sub, state, make_ctx(chosen, state), begun)
         begun.setdefault(chosen.id, ids)
         begun_effects.setdefault(chosen.id, chosen)
-        moves = apply_recorded(run, chosen, sub, state, ids, why, w, deps, loop, waited_by)
-        pending.remove(chosen)
+        moves = apply_recorded(run, chosen, sub, state, ids, why, w, rows, loop, waited_by)
+        del pending[next(i for i, e in enumerate(pending) if e is chosen)]  # by identity (no field compare)
         granted = newly_granted(chosen, sub, state, ids, run, pending, begun)
         if granted:
             pending = sorted(pending + granted, key=lambda e: e.sort_key)
@@ -240,7 +246,8 @@ def run_sublayer(
                         del sets[e.id]
                     members.pop(e.id, None)
                     stale.add(e.id)
-            judge.applied({c.object_id for c in run.steps[-1].changes}, stale, pending, wrote, deltas)
+            changed = {c.object_id for c in run.steps[-1].changes}
+            judge.applied(changed, stale, pending, wrote, deltas, moves.objects)
 
 
 def run_players(effects: list[Eff], state: State, players: dict[str, list[str]], run: Run) -> None:

@@ -7,15 +7,17 @@ did, as the plain data of :mod:`rulekit.mtg.trace`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from operator import attrgetter
 from typing import Any, cast
 
 from rulekit.mtg.engine.apply import apply_effect
-from rulekit.mtg.engine.dependency import DepResult
+from rulekit.mtg.engine.dependency import Row
 from rulekit.mtg.engine.effects import Eff
 from rulekit.mtg.engine.layers import PARTS
-from rulekit.mtg.engine.state import State, change, num, sig_of, view_field
+from rulekit.mtg.engine.state import Moves, State, change, num, sig_of, view_field
 from rulekit.mtg.model import SUBLAYERS, layer_label
 from rulekit.mtg.trace import Change, Dependency, EffectInfo, Step
 from rulekit.mtg.vocab import ALL_CREATURE_TYPES
@@ -51,25 +53,32 @@ def record_step(
     waited: tuple[str, ...],
     ids: tuple[str, ...],
     changes: list[Change],
-    deps: list[DepResult],
+    rows: Sequence[Row],
     loop: tuple[str, ...],
     waited_by: tuple[str, ...] = (),
 ) -> None:
+    """Write down one applied step, with the dependencies judged before it (``rows``, as
+    :meth:`~rulekit.mtg.engine.dependency.Judge.judge` gives them)."""
     label = layer_label(sub, run.ruleset)
-    # a dependency judged at an earlier step of this layer is recorded already (its key listed)
-    for r in [r for r in deps if r.recorded is None or r.recorded.layer != label]:
-        # equal dependencies share one trace object (only a cache: they are equal values)
-        dkey = (r.effect, r.depends_on, label, r.kind, r.params)
-        d = run.dep_objs.get(dkey)
-        if d is None:
-            d = run.dep_objs[dkey] = Dependency(r.effect, r.depends_on, label, "", r.kind, r.params)
-        r.recorded = d
-        key = (d.effect, d.depends_on, label)
-        if key not in run.dep_keys:
-            run.dep_keys.add(key)
-            run.deps.append(d)
-    # every r.recorded is set now (the loop above)
-    dep_objs = cast("tuple[Dependency, ...]", tuple([r.recorded for r in deps]))
+    for row in rows:
+        if row.recorded is not None:
+            continue  # recorded at an earlier step of this layer (its keys listed)
+        for r in row.deps:
+            if r.recorded is not None:
+                continue
+            # equal dependencies share one trace object (only a cache: they are equal values)
+            dkey = (r.effect, r.depends_on, label, r.kind, r.params)
+            d = run.dep_objs.get(dkey)
+            if d is None:
+                d = run.dep_objs[dkey] = Dependency(r.effect, r.depends_on, label, "", r.kind, r.params)
+            r.recorded = d
+            key = (d.effect, d.depends_on, label)
+            if key not in run.dep_keys:
+                run.dep_keys.add(key)
+                run.deps.append(d)
+        # every r.recorded is set now (the loop above)
+        row.recorded = cast("tuple[Dependency, ...]", tuple([r.recorded for r in row.deps]))
+    dep_objs = tuple(chain.from_iterable([row.recorded for row in rows if row.recorded]))
     if loop and loop not in run.loops:
         run.loops.append(loop)
     run.steps.append(
@@ -105,12 +114,13 @@ def apply_recorded(
     ids: tuple[str, ...],
     why: str,
     waited: tuple[str, ...],
-    deps: list[DepResult],
+    rows: Sequence[Row],
     loop: tuple[str, ...],
     waited_by: tuple[str, ...] = (),
-) -> dict[tuple[int, int], str]:
+) -> Moves:
     """Apply one effect part to ``ids`` and record the step (its before -> after changes).
-    Returns the signature moves it made (:meth:`State.reindex`)."""
+    Returns the signature moves it made (:meth:`State.reindex`; none when the part keeps
+    signatures)."""
     part = PARTS[sub]
     fields_ = part.shows
     raw = _SNAPSHOT.get(sub, _PT_GETTER)
@@ -119,7 +129,7 @@ def apply_recorded(
     # the affected set was found in (so the trace never shows how the engine found it)
     listed = sorted(ids, key=state.order.__getitem__) if state.order else ids
     before_raw = [raw(objs[oid]) for oid in listed]
-    moves: dict[tuple[int, int], str] = {}
+    moves = Moves()
     if part.keeps_signature(eff.spec):
         sigs = [sig_of(objs[oid]) for oid in ids]
         apply_effect(eff, sub, state, ids)
@@ -146,7 +156,7 @@ def apply_recorded(
                 (f, old, new) for f in fields_ if (old := probe.view(f)) != (new := view_field(after, f))
             ]
         changes.extend([change(oid, f, old, new) for f, old, new in diff])
-    record_step(run, eff, sub, why, waited, ids, changes, deps, loop, waited_by)
+    record_step(run, eff, sub, why, waited, ids, changes, rows, loop, waited_by)
     return moves
 
 

@@ -92,6 +92,17 @@ def _make_copier() -> Callable[[Obj], Obj]:
 _COPY = _make_copier()
 
 
+class Moves(dict[tuple[int, int], str]):
+    """The signature moves of one step (:meth:`State.reindex`): ``(old, new)`` -> one object that
+    moved so; :attr:`objects` holds every object whose signature changed."""
+
+    __slots__ = ("objects",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.objects: set[str] = set()
+
+
 class State:
     """All objects at one moment. ``fork()`` gives a copy-on-write state for counterfactuals.
 
@@ -121,18 +132,21 @@ class State:
             self.index.setdefault(sig, {})[oid] = None
             self.where[oid] = sig
 
-    def reindex(self, ids: Iterable[str]) -> dict[tuple[int, int], str]:
+    def reindex(self, ids: Iterable[str]) -> Moves:
         """Move written objects to the bucket of their new signature. Returns the moves made:
-        ``(old signature, new signature)`` -> one object that made it."""
-        moves: dict[tuple[int, int], str] = {}
+        ``(old signature, new signature)`` -> one object that made it (and every object that
+        moved, :attr:`Moves.objects`)."""
+        moves = Moves()
         if self.index is None:
             return moves
+        moved = moves.objects
         for oid in ids:
             old = self.where[oid]
             new = sig_of(self.objs[oid])
             if new == old:
                 continue
             moves.setdefault((old, new), oid)
+            moved.add(oid)
             bucket = self.index[old]
             del bucket[oid]
             if not bucket:

@@ -1,0 +1,107 @@
+"""The pruning in front of the 613.8a test (:mod:`rulekit.mtg.engine.dependency`): what an effect
+part may write and what an effect reads, as ``(characteristic, value)`` pairs.
+
+A pair of effects is judged only when something ``b`` may write (its layer part's
+``LayerPart.writes``) meets something ``a`` reads (:func:`reads_of`: its existence, text,
+affected set and parameters). :data:`PRUNE` switches this off, so every pair is judged by the
+full counterfactual test; the property tests (tests/mtg/test_pruning.py) compare the two.
+"""
+
+from __future__ import annotations
+
+from rulekit.mtg.engine.effects import Eff
+from rulekit.mtg.engine.layers import PARTS
+from rulekit.mtg.engine.select import ANY, EVERYTHING, Key, selector_reads
+
+#: Judge only the pairs whose reads and writes meet. Switching it off judges every pair by the
+#: full counterfactual test: the traces must be identical (tests/mtg/test_pruning.py).
+PRUNE = True
+
+
+
+
+def overlaps(reads: frozenset[Key], writes: frozenset[Key]) -> bool:
+    """Whether something written may change something read (``*`` matches any value)."""
+    if not PRUNE:
+        return True
+    if not reads or not writes:
+        return False
+    if (ANY, ANY) in writes or (ANY, ANY) in reads:
+        return True
+    for attr, value in reads:
+        if (attr, value) in writes or (attr, ANY) in writes:
+            return True
+        if value == ANY and any(a == attr for a, _ in writes):
+            return True
+    return False
+
+
+class ReadIndex:
+    """Which of many read sets a write set :func:`overlaps`, without testing each pair: the read
+    sets indexed by characteristic and value. ``meeting(writes)`` gives the positions of the
+    read sets ``r`` with ``overlaps(r, writes)``, the same as testing each (only a cache)."""
+
+    __slots__ = ("n", "every", "exact", "any_value", "by_attr", "nonempty")
+
+    def __init__(self, reads: list[frozenset[Key]]) -> None:
+        self.n = len(reads)
+        self.every: set[int] = set()  # reads (*, *): met by any write
+        self.exact: dict[Key, set[int]] = {}
+        self.any_value: dict[str, set[int]] = {}  # reads (attr, *): met by any write of attr
+        self.by_attr: dict[str, set[int]] = {}  # reads attr at all: met by a write (attr, *)
+        self.nonempty: set[int] = set()
+        for i, r in enumerate(reads):
+            if not r:
+                continue
+            self.nonempty.add(i)
+            for attr, value in r:
+                if attr == ANY and value == ANY:
+                    self.every.add(i)
+                self.exact.setdefault((attr, value), set()).add(i)
+                self.by_attr.setdefault(attr, set()).add(i)
+                if value == ANY:
+                    self.any_value.setdefault(attr, set()).add(i)
+
+    def meeting(self, writes: frozenset[Key]) -> set[int]:
+        if not PRUNE:
+            return set(range(self.n))
+        if not writes:
+            return set()
+        if (ANY, ANY) in writes:
+            return set(self.nonempty)
+        out = set(self.every)
+        empty: set[int] = set()
+        for attr, value in writes:
+            if value == ANY:
+                out |= self.by_attr.get(attr, empty)
+            else:
+                out |= self.exact.get((attr, value), empty)
+                out |= self.any_value.get(attr, empty)
+        return out
+
+
+def writes_of(eff: Eff, sub: str) -> frozenset[Key]:
+    """The ``(characteristic, value)`` pairs an effect part may change (its layer part's
+    :meth:`~rulekit.mtg.engine.layers.base.LayerPart.writes`)."""
+    spec = eff.spec
+    assert spec is not None
+    return PARTS[sub].writes(spec)
+
+
+def reads_of(eff: Eff, sub: str, begun: bool) -> frozenset[Key]:
+    """What an effect's existence, text, affected set and parameters read in this sublayer."""
+    spec = eff.spec
+    assert spec is not None
+    r: set[Key] = set()
+    if not begun and eff.locked is None and eff.origin != "cda":
+        if eff.origin == "static":
+            r.add(("abilities-", ANY))  # existence: only while its object has the ability
+            r.add(("text", ANY))
+            if spec.condition is not None:
+                r |= selector_reads(spec.condition.selector)
+                r.add(("controller", ANY))
+        r |= selector_reads(spec.affects)
+    part_reads = PARTS[sub].reads(spec)
+    if part_reads == EVERYTHING:
+        return EVERYTHING
+    return frozenset(r | part_reads)
