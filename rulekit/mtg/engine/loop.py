@@ -25,7 +25,7 @@ from rulekit.mtg.engine.order import choose_next
 from rulekit.mtg.engine.pruning import overlaps, writes_of
 from rulekit.mtg.engine.record import Run, apply_recorded, effect_infos, freeze_rules, record_step
 from rulekit.mtg.engine.replay import Compiled, compile_scenario
-from rulekit.mtg.engine.select import Key, make_ctx, selector_reads, unchanged_by_moves
+from rulekit.mtg.engine.select import Key, make_ctx, move_flips, reselect, selector_reads
 from rulekit.mtg.engine.state import State, make_view
 from rulekit.mtg.model import LAYER_LABELS, SUBLAYERS, Scenario, _spec_from_canon, layer_label
 from rulekit.mtg.trace import PlayerView, Trace
@@ -230,18 +230,26 @@ def run_sublayer(
                     if judged and still_exists(e, state, sub):
                         ctx = make_ctx(e, state)
                         sel = e.spec.affects if e.spec is not None else None
-                        if (
-                            sel is not None
-                            and e.source not in touched
-                            and unchanged_by_moves(sel, ctx, state, moves)
-                        ):
-                            continue  # its objects moved only between signatures it treats alike
-                        new_ids = affected_set(e, sub, state, ctx, begun)
-                        if same_objects(new_ids, e.id, sets, members):
-                            continue  # same objects: the old set (and what was judged on it) stands
-                        old_set, new_set = members.get(e.id) or frozenset(sets[e.id]), frozenset(new_ids)
-                        deltas[e.id] = (new_set - old_set, old_set - new_set)
-                        sets[e.id] = new_ids
+                        flips = (
+                            move_flips(sel, ctx, state, moves)
+                            if sel is not None and e.origin != "cda" and e.source not in touched
+                            else None
+                        )
+                        if flips is not None:
+                            if not any(flips.values()):
+                                continue  # its objects moved only between signatures it treats alike
+                            # what it names now, from what it named and the objects that moved
+                            new_ids, came, went = reselect(sets[e.id], flips, moves.movers)
+                            deltas[e.id] = (came, went)
+                            sets[e.id] = new_ids
+                        else:
+                            new_ids = affected_set(e, sub, state, ctx, begun)
+                            if same_objects(new_ids, e.id, sets, members):
+                                continue  # same objects: the old set (and what was judged on it) stands
+                            old_set = members.get(e.id) or frozenset(sets[e.id])
+                            new_set = frozenset(new_ids)
+                            deltas[e.id] = (new_set - old_set, old_set - new_set)
+                            sets[e.id] = new_ids
                     else:
                         del sets[e.id]
                     members.pop(e.id, None)

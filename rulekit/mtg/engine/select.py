@@ -203,34 +203,50 @@ def _select_part(p: Part, state: State, ctx: Ctx) -> list[str]:
     return out
 
 
-def unchanged_by_moves(sel: Selector, ctx: Ctx, state: State, moves: dict[tuple[int, int], str]) -> bool:
-    """Whether objects moving between signatures (``moves``: ``(old, new)`` -> one object that
-    moved so, :meth:`State.reindex`) leave what ``sel`` names unchanged: every move is between
-    two signatures the selector treats alike. Only for selectors that test nothing but what
-    objects alike share; the caller makes sure the source did not change ("you", attachment).
-    ``False`` when unsure (a signature never tested), so the set is selected again."""
+def move_flips(
+    sel: Selector, ctx: Ctx, state: State, moves: dict[tuple[int, int], str]
+) -> dict[tuple[int, int], int] | None:
+    """How objects moving between signatures (``moves``: ``(old, new)`` -> one object that moved
+    so, :meth:`State.reindex`) change what ``sel`` names: per move ``1`` (they come in), ``-1``
+    (they go out) or ``0`` (the selector treats the two signatures alike). Only for selectors that
+    test nothing but what objects alike share; the caller makes sure the source did not change
+    ("you", attachment). ``None`` when unsure (a signature never tested), so the set is selected
+    again."""
     parts = sel.parts
     if not all(p.by_signature and p.special is None for p in parts):
-        return False
+        return None
     memo, objs = state.memo, state.objs
     src = ctx.source.id if ctx.source is not None else None
     pms = [_part_memo(p, ctx, memo) for p in parts]
+    out: dict[tuple[int, int], int] = {}
     for (old, new), oid in moves.items():
         if oid == src:
-            return False
+            return None
         before = after = False
         for p, pm in zip(parts, pms, strict=True):
             v0 = pm.get(old)
             if v0 is None:
-                return False
+                return None
             v1 = pm.get(new)
             if v1 is None:
                 v1 = pm[new] = match_part(p, objs[oid], ctx)
             before = before or v0
             after = after or v1
-        if before != after:
-            return False
-    return True
+        out[(old, new)] = 0 if before == after else (1 if after else -1)
+    return out
+
+
+def reselect(
+    old_ids: tuple[str, ...], flips: dict[tuple[int, int], int], movers: dict[tuple[int, int], list[str]]
+) -> tuple[tuple[str, ...], frozenset[str], frozenset[str]]:
+    """What a selector names after a step, from what it named before (``old_ids``) and how the
+    step's moves flip it (:func:`move_flips`; ``movers``: every object of each move): the new
+    set, the objects that came and the objects that went. The same objects :func:`select` names
+    on the new state (perhaps in another order, which nothing a trace shows depends on)."""
+    came = frozenset([o for m, f in flips.items() if f > 0 for o in movers[m]])
+    went = frozenset([o for m, f in flips.items() if f < 0 for o in movers[m]])
+    kept = tuple([o for o in old_ids if o not in went]) if went else old_ids
+    return kept + tuple(sorted(came)), came, went
 
 
 def select(sel: Selector, state: State, ctx: Ctx) -> tuple[str, ...]:

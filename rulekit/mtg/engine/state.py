@@ -94,13 +94,14 @@ _COPY = _make_copier()
 
 class Moves(dict[tuple[int, int], str]):
     """The signature moves of one step (:meth:`State.reindex`): ``(old, new)`` -> one object that
-    moved so; :attr:`objects` holds every object whose signature changed."""
+    moved so; :attr:`movers` lists every object of each move, :attr:`objects` holds them all."""
 
-    __slots__ = ("objects",)
+    __slots__ = ("objects", "movers")
 
     def __init__(self) -> None:
         super().__init__()
         self.objects: set[str] = set()
+        self.movers: dict[tuple[int, int], list[str]] = {}
 
 
 class State:
@@ -139,13 +140,18 @@ class State:
         moves = Moves()
         if self.index is None:
             return moves
-        moved = moves.objects
+        moved, movers = moves.objects, moves.movers
         for oid in ids:
             old = self.where[oid]
             new = sig_of(self.objs[oid])
             if new == old:
                 continue
-            moves.setdefault((old, new), oid)
+            got = movers.get((old, new))
+            if got is None:
+                moves[(old, new)] = oid
+                movers[(old, new)] = [oid]
+            else:
+                got.append(oid)
             moved.add(oid)
             bucket = self.index[old]
             del bucket[oid]
