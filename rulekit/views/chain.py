@@ -7,7 +7,7 @@ event reports. No rule of the chain is re-implemented here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
@@ -385,9 +385,10 @@ class _Words:
         if not isinstance(zone, str):
             raise _NoWords(zone)
         table = {"from": ZONE_FROM, "to": ZONE_TO, "in": ZONE_IN}[where]
+        context = where + " zone"
         if zone in table:
-            return self.t.p(f"{where} zone", table[zone])
-        return self.t.p(f"{where} zone", ZONE_ANY[where], zone=zone)
+            return self.t.p(context, table[zone])
+        return self.t.p(context, ZONE_ANY[where], zone=zone)
 
     def cards(self, phrase: Any, where: str = "from") -> str:
         """A card phrase (``card``, ``count``, ``type``, ``zone``, ``owner``): "1 card from the MESA"."""
@@ -884,29 +885,54 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def stack_html(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
-    """The live stack after event ``upto`` as an HTML list, top of the stack first, spotlight ``★``."""
+def stack_list_html(
+    trace: Any,
+    upto: int | None,
+    scale: float,
+    *,
+    head: str,
+    note: str,
+    empty: Callable[[int | None], str],
+    entry: Callable[[Frame, str], str],
+) -> str:
+    """The live stack after event ``upto`` as an HTML list, top of the stack first, the spotlight's entry
+    outlined and marked ``★``: the one layout of :func:`stack_html` and its translated twin
+    (:func:`rulekit.views.localized.stack_html`), which give the words.
+
+    ``head`` and ``note`` are text (escaped here); ``empty(spotlight)`` is the HTML of an empty stack and
+    ``entry(frame, mark)`` an entry's HTML (``mark`` is ``"★ "`` on the spotlight): both escape their values.
+    """
     fs, spotlight = frames(trace, upto)
-    live = [f for f in fs if not f.removed]
-    live.sort(key=lambda f: -f.index)
+    live = sorted((f for f in fs if not f.removed), key=lambda f: -f.index)
     size = f"font-size:{100 * scale:.0f}%"
     if not live:
-        where = "the game" if spotlight is None else f"#{spotlight}"
-        return f'<div style="{size}"><strong>Stack:</strong> empty — spotlight on {escape(where)}</div>'
+        return f'<div style="{size}">{empty(spotlight)}</div>'
     items = []
     for f in live:
         spot = f.index == spotlight
-        mark = "★ " if spot else ""
         style = (
             f"border:3px solid {HIGHLIGHT};background:{SPOTLIGHT};" if spot else "border:1px solid #555;"
         ) + "padding:2px 6px;margin:2px 0;list-style:none;"
-        answers = f" — answers {escape(f.answers)}" if f.answers else ""
-        label = f"{mark}#{f.index} {f.card} ({f.hero}) — stage: {_live_state(f)}{answers}"
-        items.append(f'<li style="{style}">{escape(label)}</li>')
+        items.append(f'<li style="{style}">{entry(f, "★ " if spot else "")}</li>')
     return (
-        f'<div style="{size}"><strong>Stack</strong> (top first; ★ = spotlight)'
+        f'<div style="{size}"><strong>{escape(head)}</strong> {escape(note)}'
         f'<ul style="padding-left:0">{"".join(items)}</ul></div>'
     )
+
+
+def stack_html(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
+    """The live stack after event ``upto`` as an HTML list, top of the stack first, spotlight ``★``."""
+
+    def empty(spotlight: int | None) -> str:
+        where = "the game" if spotlight is None else f"#{spotlight}"
+        return f"<strong>Stack:</strong> empty — spotlight on {escape(where)}"
+
+    def entry(f: Frame, mark: str) -> str:
+        answers = f" — answers {escape(f.answers)}" if f.answers else ""
+        return escape(f"{mark}#{f.index} {f.card} ({f.hero}) — stage: {_live_state(f)}{answers}")
+
+    return stack_list_html(trace, upto, scale, head="Stack", note="(top first; ★ = spotlight)", empty=empty,
+                           entry=entry)
 
 
 def stack_text(trace: Any, upto: int | None = None) -> str:
