@@ -145,6 +145,7 @@ def statement_label(st: Any, lang: str = "en") -> str:
     >>> statement_label({"op": "draw", "count": 2}, "es")
     'robar(cantidad=2)'
     """
+    st = _plain_statement(st)
     if not isinstance(st, dict):
         return str(st)
     t = translator(lang)
@@ -153,6 +154,17 @@ def statement_label(st: Any, lang: str = "en") -> str:
                      for k, v in st.items() if k not in ("op", "options"))
     word = t.p("statement", op) if op in STATEMENT_OPS else op
     return f"{word}({rest})" if rest else word
+
+
+def _plain_statement(st: Any) -> Any:
+    """A typed statement's plain data (``to_dict()``); anything else as it is."""
+    to_dict = getattr(st, "to_dict", None)
+    if not isinstance(st, dict) and callable(to_dict):
+        try:
+            return to_dict()
+        except (TypeError, ValueError, AttributeError):
+            return st
+    return st
 
 
 #: One sentence per statement kind, by ``op`` (msgctxt "statement sentence"): the first is the plain
@@ -563,7 +575,10 @@ def statement_text(st: Any, lang: str = "en", depth: int = 0) -> str:
     'causa 3 de DANO ao alvo'
     >>> statement_text({"op": "warp", "speed": 9}, "pt-BR")  # a kind this view does not know
     'warp(speed=9)'
+
+    A typed statement (:mod:`rulekit.apoteose.statements`) is read as its plain data.
     """
+    st = _plain_statement(st)
     if not isinstance(st, dict):
         return str(st)
     if depth > _MAX_DEPTH:

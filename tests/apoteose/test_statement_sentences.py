@@ -177,6 +177,13 @@ def test_statements_parsed_from_card_texts_read_as_sentences() -> None:
     assert V.statements_text(body, "es") == "cura 25 de VIDA; recupera 2 de MANA"
 
 
+def test_a_typed_statement_reads_as_its_data() -> None:
+    st = S.Heal(amount=5, resource="VIDA", target={"who": "ally"})
+    assert V.statement_text(st, "pt-BR") == V.statement_text(st.to_dict(), "pt-BR")
+    assert V.statement_text(st, "pt-BR") == "cura 5 de VIDA de um aliado"
+    assert V.statement_label(st) == st.label()
+
+
 def test_the_engines_english_labels_are_unchanged() -> None:
     """The JSON keeps ``statement_words`` (``detail["statements"]``, ``Option.label``); the views' label form
     is the same English."""
