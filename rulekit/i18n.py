@@ -146,6 +146,15 @@ class Translator:
         text = self._tr.ngettext(singular, plural, count)
         return text.format(**{"n": count, **params})
 
+    def np(self, context: str, singular: str, plural: str, count: int, /, **params: Any) -> str:
+        """:meth:`n` in ``context`` (gettext's ``npgettext``).
+
+        >>> translator("pt-BR").np("card phrase", "{n} card", "{n} cards", 2)
+        '2 cartas'
+        """
+        text = self._tr.npgettext(context, singular, plural, count)
+        return text.format(**{"n": count, **params})
+
     def __repr__(self) -> str:
         return f"<Translator {self.lang}>"
 

@@ -4,10 +4,12 @@
     python tools/compile_catalogs.py --compile  # only compile each .po to its .mo (after editing a .po)
     python tools/compile_catalogs.py --check    # exit 1 if a .mo is stale or a msgid lacks a translation
 
-The msgids are the English strings passed to ``_(...)``, ``t(...)``, ``N_(...)`` (first argument) and
-``.n(singular, plural, count)`` in ``rulekit/`` and ``lessons/practice.py``. Translators edit
-``rulekit/locale/<pt_BR|es>/LC_MESSAGES/rulekit.po`` with any PO editor (Poedit, Lokalize, Weblate…);
-the compiled ``rulekit.mo`` ships in the package and is what rulekit reads at run time (stdlib gettext).
+The msgids are the English strings passed to ``_(...)``, ``t(...)``, ``N_(...)`` (first argument),
+``.n(singular, plural, count)``, and with a context ``NP_``/``.p(context, message)`` and
+``NNP_``/``.np(context, singular, plural, count)``, in ``rulekit/`` and ``lessons/practice.py``.
+Translators edit ``rulekit/locale/<pt_BR|es>/LC_MESSAGES/rulekit.po`` with any PO editor (Poedit,
+Lokalize, Weblate…); the compiled ``rulekit.mo`` ships in the package and is what rulekit reads at run
+time (stdlib gettext).
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ SOURCES = [
     ROOT / "rulekit" / "apoteose" / "commands.py",
     ROOT / "lessons" / "practice.py",
 ]
-KEYWORDS = {"_": None, "t": None, "N_": None, "n": (1, 2), "p": ((1, "c"), 2), "NP_": ((1, "c"), 2)}
+KEYWORDS = {"_": None, "t": None, "N_": None, "n": (1, 2), "p": ((1, "c"), 2), "NP_": ((1, "c"), 2),
+            "np": ((1, "c"), 2, 3), "NNP_": ((1, "c"), 2, 3)}
 LANGS = {"pt_BR": "pt_BR", "es": "es"}
 #: Fixed header dates and names, so that the catalogs are byte-identical run after run.
 HEADER = {

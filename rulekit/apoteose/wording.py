@@ -61,7 +61,12 @@ def event_words(ev: dict[str, Any]) -> str:
 
 
 def statement_words(st: dict[str, Any]) -> str:
-    """A statement (its plain data) as a label: ``heal(amount=5, resource=VIDA)``."""
+    """A statement (its plain data) as a label: ``heal(amount=5, resource=VIDA)``.
+
+    This label is a contract of the JSON (``detail["statements"]``, ``done``, ``skipped``, ``Option.label``,
+    ``DecisionPoint.prompt``) that the CLI and older readers read, so it stays a data label; the views show
+    the statement as a sentence in the reader's language (:func:`rulekit.views.chain.statement_text`:
+    ``heal 5 VIDA``, ``cura 5 de VIDA``), and their fallback (``statement_label``) is this same English."""
     rest = ", ".join(f"{k}={v}" for k, v in st.items() if k not in ("op", "options"))
     return f"{st.get('op')}({rest})" if rest else str(st.get("op"))
 

@@ -484,28 +484,19 @@ def checked(*tables: Table, lang: str = "en") -> Checked:
 
 def stack_html(trace: Any, upto: int | None = None, scale: float = 1.0, lang: str = "en") -> str:
     """:func:`rulekit.views.chain.stack_html` in ``lang``: what an entry answers in words, its id in
-    the tooltip (``title``)."""
-    from html import escape
-
-    from rulekit.views.chain import _live_state, frames
-    from rulekit.views.palette import HIGHLIGHT, SPOTLIGHT
+    the tooltip (``title``). The layout is :func:`rulekit.views.chain.stack_list_html`'s."""
+    from rulekit.views.chain import Frame, _live_state, stack_list_html
+    from rulekit.views.markup import escape
     from rulekit.views.reasons import moment_text
 
     t = translator(lang)
-    fs, spotlight = frames(trace, upto)
-    live = sorted((f for f in fs if not f.removed), key=lambda f: -f.index)
-    size = f"font-size:{100 * scale:.0f}%"
-    if not live:
+
+    def empty(spotlight: int | None) -> str:
         where = t("the game") if spotlight is None else f"#{spotlight}"
         text = t("Stack: empty — spotlight on {where}", where=where)
-        return f'<div style="{size}"><strong>{escape(text)}</strong></div>'
-    items = []
-    for f in live:
-        spot = f.index == spotlight
-        mark = "★ " if spot else ""
-        style = (
-            f"border:3px solid {HIGHLIGHT};background:{SPOTLIGHT};" if spot else "border:1px solid #555;"
-        ) + "padding:2px 6px;margin:2px 0;list-style:none;"
+        return f"<strong>{escape(text)}</strong>"
+
+    def entry(f: Frame, mark: str) -> str:
         label = t(
             "{mark}#{index} {card} ({hero}) — stage: {stage}",
             mark=mark,
@@ -518,13 +509,10 @@ def stack_html(trace: Any, upto: int | None = None, scale: float = 1.0, lang: st
         if f.answers:
             words = contract(t(" — answers {moment}", moment=moment_text(f.answers, lang)), lang)
             answers = f'<span title="{escape(f.answers)}">{escape(words)}</span>'
-        items.append(f'<li style="{style}">{escape(label)}{answers}</li>')
-    head = escape(t("Stack"))
-    note = escape(t("(top first; ★ = spotlight)"))
-    return (
-        f'<div style="{size}"><strong>{head}</strong> {note}'
-        f'<ul style="padding-left:0">{"".join(items)}</ul></div>'
-    )
+        return f"{escape(label)}{answers}"
+
+    return stack_list_html(trace, upto, scale, head=t("Stack"), note=t("(top first; ★ = spotlight)"),
+                           empty=empty, entry=entry)
 
 
 def solve_text(trace: Any, lang: str = "en") -> str:

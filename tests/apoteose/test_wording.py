@@ -1,5 +1,9 @@
 """Issue 10 §4: prompts, option labels, answered events and statements are data in the trace; the views
-word them — in English exactly as the engine's kept English keys, and in Portuguese and Spanish."""
+word them — in English exactly as the engine's kept English keys, and in Portuguese and Spanish.
+
+Statements are the exception: the views show them as sentences ("heal 5 VIDA", "cura 5 de VIDA") while the
+engine keeps its data labels (``heal(amount=5, resource=VIDA)``) for older readers; the views' label form
+(:func:`rulekit.views.chain.statement_label`, every sentence's fallback) is still the engine's English."""
 
 from __future__ import annotations
 
@@ -26,12 +30,22 @@ def test_views_word_the_data_as_the_engine_did_in_english(name: str) -> None:
         if e.event == "respond" and e.detail.get("answers_event"):
             assert V.event_text(e.detail["answers_event"]) == e.detail["answers_text"]
         if e.event == "resolve":
-            assert [V.statement_text(d) for d in e.detail["statements_data"]] == e.detail["statements"]
+            assert [V.statement_label(d) for d in e.detail["statements_data"]] == e.detail["statements"]
         if e.event == "truncated":
-            assert [V.statement_text(d) for d in e.detail["skipped_data"]] == e.detail["skipped"]
+            assert [V.statement_label(d) for d in e.detail["skipped_data"]] == e.detail["skipped"]
     for p in _walk(name):
-        assert V.prompt_text(p) == p.prompt
-        assert [V.option_text(o) for o in p.options] == [o.label for o in p.options]
+        if p.prompt_code == "STATEMENT":  # a statement: a sentence in the views, its label in the engine
+            assert V.statement_label(p.prompt_params["statement"]) == p.prompt
+            assert V.prompt_text(p) == V.statement_text(p.prompt_params["statement"])
+        else:
+            assert V.prompt_text(p) == p.prompt
+        for o in p.options:
+            if o.label_code == "STATEMENTS":
+                sts = o.label_params["statements"]
+                assert "; ".join(V.statement_label(d) for d in sts) == o.label
+                assert V.option_text(o) == V.statements_text(sts)
+            else:
+                assert V.option_text(o) == o.label
 
 
 def test_the_views_english_is_the_engines_english() -> None:
@@ -39,8 +53,8 @@ def test_the_views_english_is_the_engines_english() -> None:
     assert set(W.EVENT_WORDS) == set(V.EVENT_WORDS) and W.EVENT_WORDS == V.EVENT_WORDS
 
 
-@pytest.mark.parametrize("lang,words", [("pt-BR", ("responder a", "responde a", "curar(quantidade=5")),
-                                        ("es", ("responder a", "responde a", "curar(cantidad=5"))])
+@pytest.mark.parametrize("lang,words", [("pt-BR", ("responder a", "responde a", "cura 5 de VIDA")),
+                                        ("es", ("responder a", "responde a", "cura 5 de VIDA"))])
 def test_prompts_labels_and_statements_in_portuguese_and_spanish(lang: str, words: tuple[str, ...]) -> None:
     from rulekit.apoteose.deciders import DecisionPoint, Option
 
@@ -69,6 +83,7 @@ def test_the_explorer_words_an_escolha_um_option_from_its_data_in_portuguese() -
                   [{"activate": "x"}])
     w = ChainExplorer(sc, lang="pt-BR")
     labels = [label for label, _ in w.options()]
-    assert any(label.startswith("curar(quantidade=5") for label in labels), labels
-    assert not any(label.startswith("heal(") for label in labels)
-    assert ChainExplorer(sc).options()[0][0].startswith("heal(amount=5")
+    assert "cura 5 de VIDA" in labels and "compra 1 carta" in labels, labels
+    assert not any(label.startswith(("heal", "curar(")) for label in labels)
+    assert ChainExplorer(sc).options()[0][0] == "heal 5 VIDA"
+    assert ChainExplorer(sc, lang="es").options()[1][0] == "roba 1 carta"
