@@ -8,6 +8,7 @@ switching :data:`CACHE_VERDICTS` off) never changes a trace, only how fast it is
 * :data:`TEXTS`: the ability texts of an abilities tuple (alike objects share one tuple).
 * :data:`SEL_READS`: what a selector reads (``select.selector_reads``).
 * :data:`ALIKE_OK`: whether effects of one spec can share a verdict (``dependency.alike_key``).
+* :data:`OVERLAPS`: whether a read set and a write set meet (``pruning.overlaps``).
 * :data:`CACHE_VERDICTS`: keep 613.8a verdicts between judgements when nothing they were judged
   on changed (``dependency.Judge``); the tests switch it off and compare.
 
@@ -42,3 +43,7 @@ SEL_READS_MAX = 5000
 #: (id(spec), sublayer) -> (that spec, whether alike effects of it share verdicts). Only a cache.
 ALIKE_OK: dict[tuple[int, str], tuple[Any, bool]] = {}
 ALIKE_OK_MAX = 20000
+
+#: (reads, writes) -> whether they meet (``pruning.overlaps``). Only a cache.
+OVERLAPS: dict[tuple[frozenset[Any], frozenset[Any]], bool] = {}
+OVERLAPS_MAX = 20000

@@ -9,6 +9,7 @@ full counterfactual test; the property tests (tests/mtg/test_pruning.py) compare
 
 from __future__ import annotations
 
+from rulekit.mtg.engine import caches
 from rulekit.mtg.engine.effects import Eff
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.select import ANY, EVERYTHING, Key, selector_reads
@@ -26,6 +27,17 @@ def overlaps(reads: frozenset[Key], writes: frozenset[Key]) -> bool:
         return True
     if not reads or not writes:
         return False
+    memo = caches.OVERLAPS
+    key = (reads, writes)
+    hit = memo.get(key)
+    if hit is None:
+        if len(memo) > caches.OVERLAPS_MAX:
+            memo.clear()
+        hit = memo[key] = _meet(reads, writes)
+    return hit
+
+
+def _meet(reads: frozenset[Key], writes: frozenset[Key]) -> bool:
     if (ANY, ANY) in writes or (ANY, ANY) in reads:
         return True
     for attr, value in reads:
