@@ -6,6 +6,9 @@ import dataclasses
 import json
 import subprocess
 import sys
+from typing import Any
+
+import pytest
 
 from rulekit import mtg
 from rulekit.mtg.trace import Trace
@@ -108,3 +111,38 @@ def test_benchmark_scale_row_has_its_json_shape() -> None:
     assert [set(r) for r in rows] == [{"objects", "effects", "ms", "timestamp_only_ms"}]
     assert rows[0]["objects"] == 60 and rows[0]["effects"] == 12
     assert run.SCALE_SIZES == ((1000, 120), (2000, 240), (4000, 480))
+
+
+def test_a_solve_leaves_the_garbage_collector_as_it_found_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cyclic collector is paused during a solve (speed only) and left as it was after,
+    also when the solve fails, and also when it was off before."""
+    import gc
+
+    from rulekit.mtg.engine import loop
+
+    seen: list[bool] = []
+    real = loop.solve_compiled
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        seen.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(loop, "solve_compiled", spy)
+    assert gc.isenabled()
+    mtg.solve(mtg.load_scenario("seed/humility-then-gideon"))
+    assert seen == [False] and gc.isenabled()
+
+    def boom(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(loop, "solve_compiled", boom)
+    with pytest.raises(RuntimeError):
+        mtg.solve(mtg.load_scenario("seed/humility-then-gideon"))
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        monkeypatch.setattr(loop, "solve_compiled", real)
+        mtg.solve(mtg.load_scenario("seed/humility-then-gideon"))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
