@@ -943,7 +943,7 @@ def stack_html(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
         return f"<strong>Stack:</strong> empty — spotlight on {escape(where)}"
 
     def entry(f: Frame, mark: str) -> str:
-        answers = f" — answers {escape(f.answers)}" if f.answers else ""
+        answers = f" — answers {f.answers}" if f.answers else ""  # text: escaped once, with the rest
         return escape(f"{mark}#{f.index} {f.card} ({f.hero}) — stage: {_live_state(f)}{answers}")
 
     return stack_list_html(trace, upto, scale, head="Stack", note="(top first; ★ = spotlight)", empty=empty,

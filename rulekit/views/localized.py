@@ -154,7 +154,7 @@ def to_html(table: Table, lang: str = "en", scale: float = 1.0) -> str:
     """``table.to_html(scale)``, with the empty-table line ("…: none") in ``lang`` too."""
     if table.rows or _en(lang):
         return table.to_html(scale)
-    from html import escape
+    from rulekit.views.markup import escape  # the one escaping (control characters made visible too)
 
     html = f"<p><strong>{escape(table.caption)}</strong>: <em>{escape(translator(lang)('none'))}</em></p>"
     if table.note:
@@ -562,7 +562,7 @@ _SYMBOL_STYLE = "display:inline-block;min-width:1.4em;text-align:center;font-wei
 
 def _legend_html(items: tuple[tuple[str, str], ...], lang: str) -> str:
     """A collapsible legend (a native ``<details>``, keyboard-usable), its items in one wrapping row."""
-    from html import escape
+    from rulekit.views.markup import escape
 
     t = translator(lang)
     cells = "".join(
