@@ -10,6 +10,7 @@ asks which world it has.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -36,38 +37,46 @@ def stmts_label(stmts: Any) -> str:
 
 
 
-class World:
+class World(ABC):
     """What a statement's handler acts on: a game state, and what happens around it — the game events
     it records, the dice it rolls, the decisions it asks, the chain's frames it touches.
 
     :class:`LiveWorld` is the game being played; :class:`PreviewWorld` is Previsão's copy of it (seed
-    «Previsão»): the same handlers run on both, and only the world differs."""
+    «Previsão»): the same handlers run on both, and only the world differs. Every method is abstract: a
+    world implements them all (a base alone cannot be made)."""
 
     @property
+    @abstractmethod
     def g(self) -> Game:
         """The game state the statements change."""
         raise NotImplementedError
 
+    @abstractmethod
     def record(self, kind: str, actor: str | None, **kw: Any) -> list[GEvent]:
         """A game event that happened (``[event]``, or ``[]`` where nothing is recorded)."""
         raise NotImplementedError
 
+    @abstractmethod
     def roll(self, n: int) -> list[int]:
         """``n`` dice."""
         raise NotImplementedError
 
+    @abstractmethod
     def choose(self, frame: Frame | None, first: str, point: Callable[[Frame], DecisionPoint]) -> str:
         """A choice for a statement of ``frame``: the decider's, or ``first``."""
         raise NotImplementedError
 
+    @abstractmethod
     def negate(self, target: Frame, by: Frame | None) -> None:
         """R-08: mark an entry on the chain negated."""
         raise NotImplementedError
 
+    @abstractmethod
     def modify(self, target: Frame, action: str, delta: int) -> None:
         """Change the amount of an entry's action ("Aumente essa cura em 5")."""
         raise NotImplementedError
 
+    @abstractmethod
     def test_total(self, frame: Frame | None, total: int) -> None:
         """A test's total, kept on the entry that made it."""
         raise NotImplementedError

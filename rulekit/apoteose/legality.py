@@ -9,6 +9,7 @@ game (:class:`~rulekit.apoteose.handlers.PreviewWorld`) with the same handlers t
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
 from rulekit.apoteose import rulings as R
@@ -24,11 +25,13 @@ if TYPE_CHECKING:
     from rulekit.apoteose.handlers import World
 
 
-class Legality(Matching):
-    """The checks before an activation, and Previsão (see the module doc)."""
+class Legality(Matching, ABC):
+    """The checks before an activation, and Previsão (see the module doc). Abstract: the engine
+    (:class:`rulekit.apoteose.chain.Engine`) gives :meth:`apply`."""
 
     stack: list[Frame]
 
+    @abstractmethod
     def apply(self, world: World, ctx: Ctx, st: Statement, choice: str | None, frame: Frame | None,
               key: str = "body") -> list[GEvent]:
         raise NotImplementedError  # the engine's (rulekit.apoteose.chain.Engine.apply)

@@ -10,6 +10,7 @@ opens the window and asks the decisions.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any
 
 from rulekit.apoteose import rulings as R
@@ -20,13 +21,16 @@ from rulekit.apoteose.state import Card
 
 
 class Windows(Legality):
-    """The events and the candidates of a response window (see the module doc)."""
+    """The events and the candidates of a response window (see the module doc). Abstract, as
+    :class:`~rulekit.apoteose.legality.Legality`: the engine gives :meth:`ev` and :meth:`decide` too."""
 
     used: set[tuple[str, int]]
 
+    @abstractmethod
     def ev(self, kind: str, moment: str, actor: str | None, **kw: Any) -> GEvent:
         raise NotImplementedError  # the engine's (rulekit.apoteose.chain.Engine.ev)
 
+    @abstractmethod
     def decide(self, point: DecisionPoint) -> str:
         raise NotImplementedError  # the engine's (rulekit.apoteose.chain.Engine.decide)
 

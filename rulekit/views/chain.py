@@ -654,16 +654,55 @@ def _card(ev: Any) -> str:
     return ev.card or ev.effect or ""
 
 
+def resolved_text(ev: Any, lang: str = "en") -> str:
+    """What a ``resolve`` event resolved, in ``lang``: its statements' sentences (:func:`statements_text`
+    of ``detail["statements_data"]``), ``; ``-joined; the engine's labels (``detail["statements"]``) when
+    the trace has no data (an older trace). ``""`` for any other event, or when nothing resolved.
+
+    >>> from types import SimpleNamespace
+    >>> ev = SimpleNamespace(event="resolve", detail={"statements_data": [
+    ...     {"op": "heal", "amount": 25, "resource": "VIDA", "target": {"who": "self"}},
+    ...     {"op": "recover", "amount": 2, "resource": "MANA", "target": {"who": "self"}}]})
+    >>> resolved_text(ev)
+    'heal 25 VIDA; recover 2 MANA'
+    >>> resolved_text(ev, "es")
+    'cura 25 de VIDA; recupera 2 de MANA'
+    """
+    if getattr(ev, "event", None) != "resolve":
+        return ""
+    detail = getattr(ev, "detail", None) or {}
+    data = detail.get("statements_data")
+    if isinstance(data, list | tuple):
+        return statements_text(data, lang)
+    labels = detail.get("statements")
+    return "; ".join(str(x) for x in labels) if isinstance(labels, list | tuple) else ""
+
+
+def _log_detail(ev: Any) -> str:
+    """The chain log's detail cell (English): a reason in words, a requirement, what a response answers,
+    or what a resolution resolved."""
+    detail = ev.detail or {}
+    extra = reason_text(detail) or detail.get("requirement") or detail.get("answers") or resolved_text(ev)
+    return str(extra or "")
+
+
 def chain_log_table(trace: Any, upto: int | None = None) -> Table:
-    """The chain log: one row per event (index, spotlight, stage, card, hero, responds to, resources).
+    """The chain log: one row per event (index, spotlight, stage, card, hero, responds to, resources,
+    detail). The detail is a refusal's or a stop's reason in words, the requirement paid, the moment a
+    response answers, or — for a resolution — the statements it resolved as sentences
+    (:func:`resolved_text`).
 
     ``upto`` (an event position) highlights that row — the ChainExplorer's current event.
+
+    >>> from rulekit.apoteose import run_chain
+    >>> log = chain_log_table(run_chain("apoteose/nested-responses"))
+    >>> [row[9] for row in log.rows if row[1] == "resolve"][-1]
+    'heal 25 VIDA; recover 2 MANA'
     """
     rows = []
     for n, ev in enumerate(trace.events):
         spot = "game" if ev.spotlight is None else f"★ #{ev.spotlight}"
-        detail = ev.detail or {}
-        extra = reason_text(detail) or detail.get("requirement") or detail.get("answers") or ""
+        extra = _log_detail(ev)
         rows.append(
             (
                 str(n + 1),
@@ -675,7 +714,7 @@ def chain_log_table(trace: Any, upto: int | None = None) -> Table:
                 ev.hero or "",
                 _answers(ev),
                 format_resources(ev.resources),
-                str(extra),
+                extra,
             )
         )
     changed = frozenset((r, 8) for r, row in enumerate(rows) if row[8])
@@ -943,7 +982,7 @@ def stack_html(trace: Any, upto: int | None = None, scale: float = 1.0) -> str:
         return f"<strong>Stack:</strong> empty — spotlight on {escape(where)}"
 
     def entry(f: Frame, mark: str) -> str:
-        answers = f" — answers {escape(f.answers)}" if f.answers else ""
+        answers = f" — answers {f.answers}" if f.answers else ""  # text: escaped once, with the rest
         return escape(f"{mark}#{f.index} {f.card} ({f.hero}) — stage: {_live_state(f)}{answers}")
 
     return stack_list_html(trace, upto, scale, head="Stack", note="(top first; ★ = spotlight)", empty=empty,

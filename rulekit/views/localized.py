@@ -154,7 +154,7 @@ def to_html(table: Table, lang: str = "en", scale: float = 1.0) -> str:
     """``table.to_html(scale)``, with the empty-table line ("…: none") in ``lang`` too."""
     if table.rows or _en(lang):
         return table.to_html(scale)
-    from html import escape
+    from rulekit.views.markup import escape  # the one escaping (control characters made visible too)
 
     html = f"<p><strong>{escape(table.caption)}</strong>: <em>{escape(translator(lang)('none'))}</em></p>"
     if table.note:
@@ -418,15 +418,23 @@ def players_table(trace: Any, upto: int | None = None, lang: str = "en") -> Tabl
 
 def chain_log_table(trace: Any, upto: int | None = None, lang: str = "en") -> Table:
     """:func:`rulekit.views.chain.chain_log_table` in ``lang``: chain moments (``activate@0``) in words
-    in every language, the ids kept in :func:`moment_tooltips`."""
+    in every language, the ids kept in :func:`moment_tooltips`; a resolution's detail is the statements
+    it resolved, as sentences in ``lang`` (:func:`rulekit.views.chain.resolved_text`).
+
+    >>> from rulekit.apoteose import run_chain
+    >>> log = chain_log_table(run_chain("apoteose/nested-responses"), lang="pt-BR")
+    >>> [row[9] for row in log.rows if row[1] == "resolução"][-1]
+    'cura 25 de VIDA; recupera 2 de MANA'
+    """
     from rulekit.views import chain as cv
     from rulekit.views.reasons import moment_text, sentence_text
 
     table = cv.chain_log_table(trace, upto)
     t = translator(lang)
     rows = []
-    for row in table.rows:
+    for ev, row in zip(trace.events, table.rows, strict=True):
         cells = list(row)
+        resolved = cv.resolved_text(ev, lang)
         if not _en(lang):
             cells[1] = t(cells[1]) if cells[1] in _CHAIN_WORDS else cells[1]
             cells[4] = t(cells[4]) if cells[4] in _CHAIN_WORDS else cells[4]
@@ -434,7 +442,10 @@ def chain_log_table(trace: Any, upto: int | None = None, lang: str = "en") -> Ta
         where, sep, label = cells[7].partition(": ")
         if sep:
             cells[7] = f"{where}: {moment_text(label, lang)}"
-        cells[9] = sentence_text(moment_text(cells[9], lang), lang)
+        if resolved and cells[9] == cv.resolved_text(ev):  # the statements, worded in lang
+            cells[9] = resolved
+        else:
+            cells[9] = sentence_text(moment_text(cells[9], lang), lang)
         rows.append(tuple(cells))
     if _en(lang):
         return replace(table, rows=tuple(rows))
@@ -562,7 +573,7 @@ _SYMBOL_STYLE = "display:inline-block;min-width:1.4em;text-align:center;font-wei
 
 def _legend_html(items: tuple[tuple[str, str], ...], lang: str) -> str:
     """A collapsible legend (a native ``<details>``, keyboard-usable), its items in one wrapping row."""
-    from html import escape
+    from rulekit.views.markup import escape
 
     t = translator(lang)
     cells = "".join(

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import traceback
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -221,9 +222,25 @@ class Guarded:
     widget: Any
     text_size: Any
     style_html: Any
+    lang: str = "en"
     scale: float = 1.0
     last_exception: BaseException | None = None
     _: Translator = translator("en")
+
+    def _init_language(self, lang: Any, scale: Any) -> RulekitError | None:
+        """Start an explorer's ``__init__``: the error box (:meth:`_init_error_box`), the language and the
+        text-size knob (:meth:`_init_text_size`). ``self.lang`` and ``self._`` speak ``lang``; a language
+        rulekit does not speak falls back to English, and its error is returned, for the explorer to show
+        (:meth:`_set_error`) once its widget is built, instead of loading anything."""
+        self._init_error_box()
+        lang_error: RulekitError | None = None
+        try:
+            t = translator(lang)
+        except RulekitError as exc:
+            t, lang_error = translator("en"), exc
+        self.lang = t.lang
+        self._init_text_size(scale, t)
+        return lang_error
 
     def _init_error_box(self) -> None:
         import ipywidgets as w
@@ -338,6 +355,38 @@ class Guarded:
             data = dict(data)
             data["text/plain"] = repr(self)
         return data
+
+
+class DiagramExplorer(Guarded):
+    """An explorer that draws diagrams (the layers and the chain explorers): its ``backend`` and the
+    diagrams it drew, by DOT source and scale, so stepping back and forth draws nothing twice."""
+
+    backend: str | None = None
+    #: How many drawn diagrams an explorer keeps (the least recently shown go first).
+    MAX_DIAGRAMS = 128
+
+    def _init_diagrams(self, backend: str | None) -> None:
+        """Call first in ``__init__``: it starts loading the compiled WebAssembly Graphviz in the
+        background, which overlaps importing ipywidgets and loading and solving the scenario, so the
+        first diagram does not wait for it."""
+        from rulekit.views.render import warm_up_in_background
+
+        warm_up_in_background()
+        self.backend = backend
+        self._svgs: OrderedDict[tuple[str, float], str] = OrderedDict()
+
+    def _svg_html(self, dot: str) -> str:
+        """The diagram of ``dot`` at the current scale as an HTML output (:func:`diagram_html`), drawn
+        once and then kept."""
+        key = (dot, self.scale)
+        if key in self._svgs:
+            self._svgs.move_to_end(key)
+            return self._svgs[key]
+        html = diagram_html(dot, self.backend, self.scale)
+        self._svgs[key] = html
+        if len(self._svgs) > self.MAX_DIAGRAMS:
+            self._svgs.popitem(last=False)
+        return html
 
 
 def guarded(method: F) -> F:

@@ -17,18 +17,17 @@ far, numbered from 1 like the "Event k of n" status line) with ``prev`` / ``next
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any
 
 from rulekit.errors import RulekitError
-from rulekit.i18n import contract, translator
+from rulekit.i18n import contract
 from rulekit.views.markup import escape
-from rulekit.widgets._base import Guarded, diagram_html, guarded, load_input, row, wrap
+from rulekit.widgets._base import DiagramExplorer, guarded, load_input, row, wrap
 
 PASS = "pass"
 
 
-class ChainExplorer(Guarded):
+class ChainExplorer(DiagramExplorer):
     """The Apoteose chain explorer (see the module doc).
 
     Args:
@@ -52,28 +51,15 @@ class ChainExplorer(Guarded):
         use_script: bool = False,
         lang: str = "en",
     ) -> None:
-        from rulekit.views.render import warm_up_in_background
-
-        # start loading the compiled WebAssembly Graphviz now: it overlaps importing ipywidgets,
-        # loading and solving the scenario, so the first diagram does not wait for it
-        warm_up_in_background()
+        self._init_diagrams(backend)
         import ipywidgets as w
 
-        self.backend = backend
         self.use_script = use_script
-        self._init_error_box()
-        lang_error: RulekitError | None = None
-        try:
-            t = translator(lang)
-        except RulekitError as exc:
-            t, lang_error = translator("en"), exc
-        self.lang = t.lang
-        _ = t
-        self._init_text_size(scale, t)
+        lang_error = self._init_language(lang, scale)
+        _ = self._
         self.session: Any = None
         self.trace: Any = None
         self.point: Any = None
-        self._svgs: OrderedDict[tuple[str, float], str] = OrderedDict()
         self._busy = False
 
         self.title_html = w.HTML(value="")
@@ -337,14 +323,6 @@ class ChainExplorer(Guarded):
         self._render(self.event.value)
 
     # ------------------------------------------------------------------ outputs
-    def _svg_html(self, dot: str) -> str:
-        key = (dot, self.scale)
-        if key not in self._svgs:
-            self._svgs[key] = diagram_html(dot, self.backend, self.scale)
-            if len(self._svgs) > 128:
-                self._svgs.popitem(last=False)
-        return self._svgs[key]
-
     def _render(self, number: int) -> None:
         """Show the chain as it stood after event ``number`` (1-based, as on the slider)."""
         from rulekit.views import chain as cv

@@ -21,14 +21,13 @@ from collections import OrderedDict
 from typing import Any
 
 from rulekit.errors import RulekitError
-from rulekit.i18n import translator
 from rulekit.views.markup import escape
-from rulekit.widgets._base import Guarded, diagram_html, guarded, load_input, row, wrap
+from rulekit.widgets._base import DiagramExplorer, diagram_html, guarded, load_input, row, wrap
 
 RULESETS = ("seed", "current")
 
 
-class LayerExplorer(Guarded):
+class LayerExplorer(DiagramExplorer):
     """The layers explorer (see the module doc).
 
     Args:
@@ -70,25 +69,13 @@ class LayerExplorer(Guarded):
         lang: str = "en",
         effect_switches: bool = True,
     ) -> None:
-        from rulekit.views.render import warm_up_in_background
-
-        # start loading the compiled WebAssembly Graphviz now: it overlaps importing ipywidgets,
-        # loading and solving the scenario, so the first diagram does not wait for it
-        warm_up_in_background()
+        self._init_diagrams(backend)
         import ipywidgets as w
 
-        self.backend = backend
         self.show_flow = show_flow
         self.effect_switches = effect_switches
-        self._init_error_box()
-        lang_error: RulekitError | None = None
-        try:
-            t = translator(lang)
-        except RulekitError as exc:
-            t, lang_error = translator("en"), exc
-        self.lang = t.lang
-        _ = t
-        self._init_text_size(scale, t)
+        lang_error = self._init_language(lang, scale)
+        _ = self._
         self._without = without
         self.trace: Any = None
         self.scenario: Any = None
@@ -98,7 +85,6 @@ class LayerExplorer(Guarded):
         self.groups: dict[str, list[str]] = {}  # holder (its first effect's id) -> its effects' ids
         self._group_of: dict[str, str] = {}
         self._traces: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
-        self._svgs: OrderedDict[tuple[str, float], str] = OrderedDict()
         self._busy = False
 
         self.title_html = w.HTML(value="")
@@ -482,17 +468,6 @@ class LayerExplorer(Guarded):
             return
         self._set_error(None)
         self._render(self.step.value)
-
-    def _svg_html(self, dot: str) -> str:
-        key = (dot, self.scale)
-        if key in self._svgs:
-            self._svgs.move_to_end(key)
-            return self._svgs[key]
-        html = diagram_html(dot, self.backend, self.scale)
-        self._svgs[key] = html
-        if len(self._svgs) > 128:
-            self._svgs.popitem(last=False)
-        return html
 
     def _render(self, k: int) -> None:
         from rulekit.views import localized as lv

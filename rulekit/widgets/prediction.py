@@ -169,16 +169,8 @@ class PredictionCheck(Guarded):
     ) -> None:
         import ipywidgets as w
 
-        self._init_error_box()
-        lang_error: RulekitError | None = None
-        try:
-            self._ = translator(lang)
-        except RulekitError as exc:
-            self._ = translator("en")
-            lang_error = exc
-        self.lang = self._.lang
+        lang_error = self._init_language(lang, scale)
         _ = self._
-        self._init_text_size(scale, self._)
         self.trace: Any = trace
         kind = kind or ask or "pt"
         self.kind = KIND_ALIASES.get(kind, kind)
