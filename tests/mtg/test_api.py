@@ -146,3 +146,25 @@ def test_a_solve_leaves_the_garbage_collector_as_it_found_it(monkeypatch: pytest
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize(
+    "kind, params",
+    [
+        ("existence", (("by", "Humility"), ("effect", "Anthem"), ("source", "Glorious Anthem"))),
+        ("existence", (("by", "A"), ("effect", "B"), ("condition", "you control an Elf"))),
+        ("text", (("by", "Mind Bend"), ("effect", "Urborg"))),
+        ("applies_to", (("by", "A"), ("effect", "B"), ("gained", ("x", "y")), ("gained_count", 7),
+                        ("lost", ()), ("lost_count", 0))),
+        ("what_it_does", (("by", "A"), ("effect", "B"), ("objects", ("x",)), ("count", 1))),
+    ],
+)
+def test_the_engines_fast_dependency_equals_the_constructed_one(kind: str, params: Any) -> None:
+    """The engine builds trace dependencies without the dataclass ``__init__`` (speed); each is
+    equal to, hashes as and reads as the constructed one, reason included."""
+    from rulekit.mtg.engine.state import dependency
+    from rulekit.mtg.trace import Dependency
+
+    fast, slow = dependency("e", "d", "4", kind, params), Dependency("e", "d", "4", "", kind, params)
+    assert fast == slow and hash(fast) == hash(slow) and fast.reason == slow.reason != ""
+    assert dataclasses.asdict(fast) == dataclasses.asdict(slow)

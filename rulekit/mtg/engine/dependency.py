@@ -27,7 +27,7 @@ from rulekit.mtg.engine.groups import ObjectGroups
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.pruning import ReadIndex, overlaps, reads_of, writes_of
 from rulekit.mtg.engine.select import ANY, Key, make_ctx, matcher, matches, select, selector_reads
-from rulekit.mtg.engine.state import Obj, State, sig_of
+from rulekit.mtg.engine.state import Moves, Obj, State, sig_of
 from rulekit.mtg.trace import Dependency
 
 _FIRST = itemgetter(0)
@@ -98,7 +98,9 @@ class WhatIf:
         self.ctx = make_ctx(b, state)
         self.writes = writes_of(b, sub)
         self._after: dict[str, Obj] = {}
-        self._groups: dict[int, dict[str, None]] | None = shared.groups if shared is not None else None
+        self._groups: dict[int, set[str]] | dict[int, dict[str, None]] | None = (
+            shared.groups if shared is not None else None
+        )
         self._fork: State | None = None
         self.part = PARTS[sub]
 
@@ -117,7 +119,7 @@ class WhatIf:
             self._after[oid] = got
         return got
 
-    def groups(self) -> dict[int, dict[str, None]]:
+    def groups(self) -> dict[int, set[str]] | dict[int, dict[str, None]]:
         """``b``'s objects grouped by signature (objects alike are judged once)."""
         if self._groups is None:
             groups: dict[int, dict[str, None]] = {}
@@ -225,23 +227,24 @@ def judge_pair(
                 if flips is None:
                     flips = memo[bkey] = {}
                 member = None
+                a_src = a.source
                 for sig, oids in wi.groups().items():
-                    rest: dict[str, None] | list[str] = oids
-                    if a.source in oids:
+                    rest: set[str] | dict[str, None] | list[str] = oids
+                    if a_src is not None and a_src in oids:
                         if member is None:
                             member = matcher(sel, ctx_a, memo)
-                        rest = [o for o in oids if o != a.source]
-                        m0 = member(cur.objs[a.source])
-                        m1 = member(wi.after(a.source))
+                        rest = [o for o in oids if o != a_src]
+                        m0 = member(cur.objs[a_src])
+                        m1 = member(wi.after(a_src))
                         if m0 != m1:
-                            (gained if m1 else lost).append(a.source)
+                            (gained if m1 else lost).append(a_src)
                         if not rest:
                             continue
                     flip = flips.get(sig)
                     if flip is None:
                         if member is None:
                             member = matcher(sel, ctx_a, memo)
-                        first = next(iter(rest))
+                        first = min(rest)  # one of them (any would do; this one always)
                         m0 = member(cur.objs[first])
                         m1 = member(wi.after(first))
                         flip = flips[sig] = 0 if m0 == m1 else (1 if m1 else -1)
@@ -459,10 +462,10 @@ class Judge:
             else:
                 group[1].add(okey)
         else:
-            self.plain_a.setdefault(a_id, set()).add(okey)
-            self.plain_b.setdefault(b_id, set()).add(okey)
-        self.by_a.setdefault(a_id, set()).add(okey)
-        self.by_b.setdefault(b_id, set()).add(okey)
+            _add(self.plain_a, a_id, okey)
+            _add(self.plain_b, b_id, okey)
+        _add(self.by_a, a_id, okey)
+        _add(self.by_b, b_id, okey)
         if r is not None:
             self._found(okey, r)
 
@@ -474,10 +477,10 @@ class Judge:
         if fl is not None:
             tables = self.by_table.get(b_id)
             group = tables.get(id(fl)) if tables is not None else None
-            if group is not None:
+            if tables is not None and group is not None:
                 group[1].discard(okey)
                 if not group[1]:
-                    del tables[id(fl)]  # type: ignore[union-attr]
+                    del tables[id(fl)]
         else:
             self.plain_a.get(a_id, set()).discard(okey)
             self.plain_b.get(b_id, set()).discard(okey)
@@ -616,10 +619,15 @@ class Judge:
     def _leave(self, gone: set[str]) -> None:
         """Effects applied (or gone) since the last judgement leave the kept verdicts: no pair
         with one of them is judged again (pending only shrinks; :meth:`add` starts afresh)."""
-        todo = self.todo
+        todo, pairs, flips_of = self.todo, self.pairs, self.flips_of
         for eff_id in gone:
-            for okey in [*self.by_a.get(eff_id, ()), *self.by_b.get(eff_id, ())]:
-                if okey in self.pairs:
+            # as the depended-on effect: its own indexes go whole (an index of a dependent may
+            # still name such a verdict: every reader asks ``pairs`` first)
+            for okey in self.by_b.get(eff_id, ()):
+                if pairs.pop(okey, _UNJUDGED) is not _UNJUDGED:
+                    flips_of.pop(okey, None)
+            for okey in self.by_a.pop(eff_id, ()):
+                if okey in pairs:
                     self._unstore(okey)
             self.found.pop(eff_id, None)
             self.rows.pop(eff_id, None)
@@ -637,7 +645,7 @@ class Judge:
         pending: list[Eff],
         wrote: frozenset[Key],
         deltas: dict[str, tuple[frozenset[str], frozenset[str]]] | None = None,
-        sig_moved: set[str] | None = None,
+        sig_moves: Moves | None = None,
     ) -> None:
         """Forget the verdicts an applied effect may have changed (613.8c), so they are judged again.
 
@@ -651,8 +659,7 @@ class Judge:
         changed, and when ``b``'s objects moved only between signatures of equal flips; it is
         dropped when either source changed or ``b``'s set changed.
 
-        ``sig_moved`` is the objects whose signature changed (:attr:`State.reindex`'s ``objects``;
-        ``None``: any of ``changed``): only they move between signature groups.
+        ``sig_moves`` is the step's signature moves (:meth:`State.reindex`; ``None``: none).
         """
         if not changed and not stale:
             return
@@ -671,7 +678,7 @@ class Judge:
             self.whatifs.pop(bid, None)
             shared = self.object_groups.get(bid)
             if shared is not None:
-                moves[bid] = shared.update(changed if sig_moved is None else sig_moved, self.state)
+                moves[bid] = shared.update(sig_moves) if sig_moves else {}
         if not hit_b and not dirty_a:
             return
         by_id = {e.id: e for e in pending}
@@ -762,9 +769,7 @@ class Judge:
                 if fl is NO_SIGNATURES:
                     continue
                 a = _one_dependent(okeys, by_id, movers)
-                if a is None or not all(
-                    fl.get(s0, _NO_OLD) == flip.get(fl, s1, o, a, b) for (s0, s1), o in moved.items()
-                ):
+                if a is None or not _flips_equal(fl, moved, flip, a, b):
                     drop.update(okeys)
             # a table's check looks at one object per move: an effect whose source is that
             # object cannot be checked on it (its flip is None), so its verdict goes
@@ -797,6 +802,20 @@ class Judge:
                         drop.add(okey)
 
 
+def _flips_equal(
+    fl: dict[int, int], moved: dict[tuple[int, int], str], flip: _Flips, a: Eff, b: Eff
+) -> bool:
+    """Whether every move ``(old, new)`` is between signatures of equal flips in ``fl``."""
+    for (s0, s1), o in moved.items():
+        v0 = fl.get(s0, _NO_OLD)
+        v1 = fl.get(s1)
+        if v1 is None:
+            v1 = flip.get(fl, s1, o, a, b)
+        if v0 != v1:
+            return False
+    return True
+
+
 def _one_dependent(
     okeys: set[tuple[str, int, str, int]], by_id: dict[str, Eff], skip: set[str] | frozenset[str]
 ) -> Eff | None:
@@ -807,6 +826,14 @@ def _one_dependent(
         if a is not None and a.source not in skip:
             return a
     return None
+
+
+def _add(index: dict[str, set[tuple[str, int, str, int]]], key: str, okey: tuple[str, int, str, int]) -> None:
+    got = index.get(key)
+    if got is None:
+        index[key] = {okey}
+    else:
+        got.add(okey)
 
 
 _CONTROLLER: frozenset[Key] = frozenset({("controller", ANY)})

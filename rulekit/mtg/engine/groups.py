@@ -5,59 +5,89 @@ selector, so 613.8a's counterfactual test looks at one object of each group. Onl
 
 from __future__ import annotations
 
-from rulekit.mtg.engine.state import State, sig_of
+from rulekit.mtg.engine.state import Moves, State, sig_of
 
 
 class ObjectGroups:
     """An effect's objects grouped by signature, kept current as objects change (only a cache:
-    :meth:`WhatIf.groups` computed afresh gives the same groups, perhaps in another order)."""
+    :meth:`WhatIf.groups` computed afresh gives the same groups, perhaps in another order).
 
-    __slots__ = ("ids", "idset", "groups", "sig")
+    The groups follow the state's own signature index (``State.where``, kept by
+    :meth:`State.reindex`): :meth:`update` moves whole moves of objects at once."""
+
+    __slots__ = ("ids", "idset", "groups", "state")
 
     def __init__(self, ids: tuple[str, ...], state: State) -> None:
         self.ids = ids
         self.idset = frozenset(ids)
-        self.groups: dict[int, dict[str, None]] = {}
-        self.sig: dict[str, int] = {}
+        self.groups: dict[int, set[str]] = {}
+        self.state = state
+        index = state.index
+        if index is not None and len(index) < len(ids):
+            idset, groups = self.idset, self.groups
+            for sig, bucket in index.items():
+                common = idset.intersection(bucket)
+                if common:
+                    groups[sig] = set(common)
+        else:
+            self._add(ids)
+
+    def _add(self, ids: tuple[str, ...] | frozenset[str]) -> None:
+        groups, where, objs = self.groups, self.state.where, self.state.objs
         for oid in ids:
-            sig = sig_of(state.objs[oid])
-            self.sig[oid] = sig
-            self.groups.setdefault(sig, {})[oid] = None
+            sig = where.get(oid)
+            if sig is None:
+                sig = sig_of(objs[oid])
+            group = groups.get(sig)
+            if group is None:
+                groups[sig] = {oid}
+            else:
+                group.add(oid)
 
     def rebase(self, ids: tuple[str, ...], state: State) -> None:
         """The effect's objects are now ``ids``: drop the objects gone, group the objects new
         (the others are current, kept so by :meth:`update`)."""
         idset = frozenset(ids)
-        groups, sigs = self.groups, self.sig
-        for oid in self.idset - idset:
-            old = sigs.pop(oid)
-            group = groups[old]
-            del group[oid]
-            if not group:
-                del groups[old]
-        for oid in ids:
-            if oid not in sigs:
-                sig = sigs[oid] = sig_of(state.objs[oid])
-                groups.setdefault(sig, {})[oid] = None
+        self.state = state
+        gone = self.idset - idset
+        if gone:
+            groups = self.groups
+            for sig in list(groups):
+                group = groups[sig]
+                group.difference_update(gone)
+                if not group:
+                    del groups[sig]
+        self._add(idset - self.idset)
         self.ids, self.idset = ids, idset
 
-    def update(self, changed: set[str], state: State) -> dict[tuple[int, int], str]:
-        """Move the changed objects to the groups of their new signatures; return the moves
-        made: ``(old signature, new signature)`` -> one object that made it."""
-        moves: dict[tuple[int, int], str] = {}
-        if not changed:
-            return moves
-        objs = state.objs
-        for oid in changed.intersection(self.idset):
-            old = self.sig[oid]
-            new = sig_of(objs[oid])
-            if new == old:
+    def update(self, moves: Moves) -> dict[tuple[int, int], str]:
+        """Move the objects of the step's signature moves (:meth:`State.reindex`) that are in
+        these groups; return the moves made here: ``(old signature, new signature)`` -> one
+        object that made it."""
+        out: dict[tuple[int, int], str] = {}
+        groups, idset = self.groups, self.idset
+        current = True
+        for move, movers in moves.movers.items():
+            mine = idset.intersection(movers)
+            if not mine:
                 continue
-            moves.setdefault((old, new), oid)
-            group = self.groups[old]
-            del group[oid]
+            out[move] = min(mine)
+            if not current:
+                continue
+            old, new = move
+            group = groups.get(old)
+            if group is None or not mine <= group:
+                current = False  # not kept current (never expected): grouped afresh below
+                continue
+            group.difference_update(mine)
             if not group:
-                del self.groups[old]
-            self.groups.setdefault(new, {})[oid] = None
-            self.sig[oid] = new
-        return moves
+                del groups[old]
+            target = groups.get(new)
+            if target is None:
+                groups[new] = set(mine)
+            else:
+                target.update(mine)
+        if not current:
+            self.groups = {}
+            self._add(self.ids)
+        return out

@@ -257,7 +257,7 @@ def run_sublayer(
                     members.pop(e.id, None)
                     stale.add(e.id)
             changed = {c.object_id for c in run.steps[-1].changes}
-            judge.applied(changed, stale, pending, wrote, deltas, moves.objects)
+            judge.applied(changed, stale, pending, wrote, deltas, moves)
 
 
 def run_players(effects: list[Eff], state: State, players: dict[str, list[str]], run: Run) -> None:

@@ -17,7 +17,7 @@ from rulekit.mtg.engine.apply import apply_effect
 from rulekit.mtg.engine.dependency import Row
 from rulekit.mtg.engine.effects import Eff
 from rulekit.mtg.engine.layers import PARTS
-from rulekit.mtg.engine.state import Moves, State, change, num, sig_of, view_field
+from rulekit.mtg.engine.state import Moves, State, change, dependency, num, sig_of, view_field
 from rulekit.mtg.model import SUBLAYERS, layer_label
 from rulekit.mtg.trace import Change, Dependency, EffectInfo, Step
 from rulekit.mtg.vocab import ALL_CREATURE_TYPES
@@ -70,7 +70,7 @@ def record_step(
             dkey = (r.effect, r.depends_on, label, r.kind, r.params)
             d = run.dep_objs.get(dkey)
             if d is None:
-                d = run.dep_objs[dkey] = Dependency(r.effect, r.depends_on, label, "", r.kind, r.params)
+                d = run.dep_objs[dkey] = dependency(r.effect, r.depends_on, label, r.kind, r.params)
             r.recorded = d
             key = (d.effect, d.depends_on, label)
             if key not in run.dep_keys:

@@ -18,8 +18,9 @@ from typing import Any, TypeVar
 
 from rulekit.mtg.engine import caches
 from rulekit.mtg.model import Ability, ObjectDef, intrinsic_ability
-from rulekit.mtg.trace import CHARACTERISTICS, Change, ObjectView
+from rulekit.mtg.trace import CHARACTERISTICS, Change, Dependency, ObjectView
 from rulekit.mtg.vocab import ALL_CREATURE_TYPES, BASIC_LAND_TYPES
+from rulekit.mtg.wording import dependency_reason
 
 _T = TypeVar("_T")
 
@@ -294,6 +295,23 @@ def change(object_id: str, characteristic: str, before: Any, after: Any) -> Chan
     return obj
 
 
+def dependency(
+    effect: str, depends_on: str, layer: str, kind: str, params: tuple[tuple[str, Any], ...]
+) -> Dependency:
+    """``Dependency(effect, depends_on, layer, "", kind, params)``, built as :func:`frozen` does,
+    with the reason its ``__post_init__`` would fill in."""
+    obj = object.__new__(Dependency)
+    obj.__dict__.update(
+        effect=effect,
+        depends_on=depends_on,
+        layer=layer,
+        reason=dependency_reason(kind, params),
+        kind=kind,
+        params=params,
+    )
+    return obj
+
+
 def _check_frozen_classes() -> None:
     """:func:`frozen` is only valid for plain dataclasses (no ``__post_init__``, no slots) given
     every field: a change to the trace classes fails loudly here, at import, not in a trace."""
@@ -301,6 +319,8 @@ def _check_frozen_classes() -> None:
         ObjectView: frozenset(CHARACTERISTICS),
         Change: frozenset({"object_id", "characteristic", "before", "after"}),
     }
+    if {f.name for f in fields(Dependency)} != {"effect", "depends_on", "layer", "reason", "kind", "params"}:
+        raise TypeError("Dependency changed: update how the engine builds it (state.dependency)")
     for cls, keys in given.items():
         if (
             hasattr(cls, "__post_init__")
