@@ -9,7 +9,7 @@ from typing import Any
 from rulekit.mtg.engine.effects import Eff
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.select import Ctx, make_ctx, select
-from rulekit.mtg.engine.state import State
+from rulekit.mtg.engine.state import State, sig_of
 
 
 def affected_set(
@@ -63,12 +63,17 @@ def _apply_shared(eff: Eff, sub: str, state: State, ids: tuple[str, ...]) -> Non
     get = _SHARED_GET[sub]
     keyf = part.shared_key
     single = len(names) == 1
-    done: dict[Any, tuple[Any, Any]] = {}
+    # before-value -> (it, the after-value, old signature -> new signature): on the main state,
+    # objects of one signature with one before-value get one new signature (everything else a
+    # signature holds is unchanged), worked out once
+    done: dict[Any, tuple[Any, Any, dict[int, int]]] = {}
     objs = state.objs
     main = state.owned is None
+    old_sig: int | None = None
     for oid in ids:
         if main:
             obj = objs[oid]
+            old_sig = obj.sig
             obj.sig = None
         else:
             obj = state.w(oid)
@@ -81,6 +86,14 @@ def _apply_shared(eff: Eff, sub: str, state: State, ids: tuple[str, ...]) -> Non
             else:
                 for name, value in zip(names, hit[1], strict=True):
                     setattr(obj, name, value)
+            if old_sig is not None:
+                new_sig = hit[2].get(old_sig)
+                if new_sig is None:
+                    hit[2][old_sig] = sig_of(obj)
+                else:
+                    obj.sig = new_sig
             continue
         part.apply(eff, obj, None)
-        done[key] = (before, get(obj))
+        entry = done[key] = (before, get(obj), {})
+        if old_sig is not None:
+            entry[2][old_sig] = sig_of(obj)
