@@ -378,6 +378,9 @@ class Judge:
         self.object_groups: dict[str, ObjectGroups] = {}
         self._reads: dict[tuple[int, int, bool], frozenset[Key]] = {}
         self._writes: dict[tuple[int, int], frozenset[Key]] = {}
+        #: id(spec) -> (that spec, whether its verdicts may be kept) (:meth:`_cacheable`; only
+        #: a cache)
+        self._cacheable_specs: dict[int, tuple[Any, bool]] = {}
         #: whether some pair may depend (:meth:`may_depend`; only a cache, reset by :meth:`add`)
         self._may: bool | None = None
 
@@ -413,10 +416,19 @@ class Judge:
         return w
 
     def _cacheable(self, a: Eff) -> bool:
+        """Whether ``a``'s verdicts may be kept between judgements (no condition, and what it does
+        cannot vary); derived once per spec."""
         if not caches.CACHE_VERDICTS:
             return False
         spec = a.spec
-        return spec is not None and spec.condition is None and not PARTS[self.sub].params_vary(spec)
+        if spec is None:
+            return False
+        hit = self._cacheable_specs.get(id(spec))
+        if hit is not None and hit[0] is spec:
+            return hit[1]
+        ok = spec.condition is None and not PARTS[self.sub].params_vary(spec)
+        self._cacheable_specs[id(spec)] = (spec, ok)  # the spec kept alive: its id is not reused
+        return ok
 
     def candidates_of(self, b: Eff) -> list[tuple[str, int]]:
         """The effects whose reads ``b``'s writes meet (derived once per ``b`` and its text)."""

@@ -172,9 +172,9 @@ def run_sublayer(
                 alive.append(e)
             else:
                 params: tuple[tuple[str, Any], ...] = (("layer", layer_label(sub, run.ruleset)),)
-                blame = [d.depends_on for d in run.deps if d.effect == e.id and d.kind == "existence"]
-                if blame:
-                    params = (("by", run.seen[blame[-1]].name), *params)
+                blame = run.removed_by.get(e.id)
+                if blame is not None:
+                    params = (("by", run.seen[blame].name), *params)
                 run.removed_note.setdefault(e.id, ("ability_removed", params))
         pending = alive
         if not pending:

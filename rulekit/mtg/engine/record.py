@@ -41,6 +41,8 @@ class Run:
     loops: list[tuple[str, ...]] = field(default_factory=list)
     seen: dict[str, Eff] = field(default_factory=dict)
     applied_ids: set[str] = field(default_factory=set)
+    #: effect id -> the effect of its latest recorded "existence" dependency (what removed it)
+    removed_by: dict[str, str] = field(default_factory=dict)
     #: effect id -> why it was gone before it applied (a note code and its parameters)
     removed_note: dict[str, tuple[str, tuple[tuple[str, Any], ...]]] = field(default_factory=dict)
 
@@ -76,6 +78,8 @@ def record_step(
             if key not in run.dep_keys:
                 run.dep_keys.add(key)
                 run.deps.append(d)
+                if d.kind == "existence":
+                    run.removed_by[d.effect] = d.depends_on
         # every r.recorded is set now (the loop above)
         row.recorded = cast("tuple[Dependency, ...]", tuple([r.recorded for r in row.deps]))
     dep_objs = tuple(chain.from_iterable([row.recorded for row in rows if row.recorded]))
