@@ -13,7 +13,8 @@ lives in one named place, whose docstring cites the CR rule, the seed passage or
   abilities, each P/T sublayer, counters, switch, players, rules).
 * :mod:`.apply`: the set an effect applies to (611.2c, 613.6) and applying a part to it.
 * :mod:`.dependency`: 613.8a and c (the counterfactual test, judging again); :mod:`.pruning`,
-  the read/write sets in front of its test; :mod:`.groups`, its objects grouped by signature
+  the read/write sets in front of its test; :mod:`.whatif`, its counterfactual (an effect
+  applied to the current state); :mod:`.groups`, its objects grouped by signature
   (only a cache); :mod:`.order`, which effect applies next (613.7, 613.8b loops).
 * :mod:`.locking`: 611.2c locking and 608.2b target checks.
 * :mod:`.loop`: the layer loop and :func:`solve`.

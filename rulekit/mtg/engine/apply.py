@@ -51,7 +51,7 @@ def apply_effect(eff: Eff, sub: str, state: State, ids: tuple[str, ...]) -> None
 
 
 #: attrgetters of each part's shared slots (built once).
-_SHARED_GET = {sub: attrgetter(*p.shared) for sub, p in PARTS.items() if p.shared is not None}
+SHARED_GET = {sub: attrgetter(*p.shared) for sub, p in PARTS.items() if p.shared is not None}
 
 
 def _apply_shared(eff: Eff, sub: str, state: State, ids: tuple[str, ...]) -> None:
@@ -60,7 +60,7 @@ def _apply_shared(eff: Eff, sub: str, state: State, ids: tuple[str, ...]) -> Non
     part = PARTS[sub]
     names = part.shared
     assert names is not None
-    get = _SHARED_GET[sub]
+    get = SHARED_GET[sub]
     keyf = part.shared_key
     single = len(names) == 1
     # before-value -> (it, the after-value, old signature -> new signature): on the main state,

@@ -3,7 +3,7 @@
 * 613.8a: effect A depends on effect B if applying B would change A's existence, its text, what
   it applies to, or what it does to what it applies to; and both apply in the same layer or
   sublayer, and A is not a CDA (:func:`judge_pair`, decided by applying B to a fork of the state,
-  :class:`WhatIf`; never by per-card tags).
+  :class:`~rulekit.mtg.engine.whatif.WhatIf`; never by per-card tags).
 * Pruning: a pair is judged only when something B may write (``LayerPart.writes``) meets
   something A reads (:mod:`.pruning`); ``pruning.PRUNE`` switches this off (every pair judged by
   the full counterfactual test; the property tests compare).
@@ -21,13 +21,13 @@ from operator import itemgetter
 from typing import Any
 
 from rulekit.mtg.engine import caches
-from rulekit.mtg.engine.apply import apply_effect
 from rulekit.mtg.engine.effects import Eff, ability_on, static_condition_holds
 from rulekit.mtg.engine.groups import ObjectGroups
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.pruning import ReadIndex, overlaps, reads_of, writes_of
 from rulekit.mtg.engine.select import ANY, Key, make_ctx, matcher, matches, select, selector_reads
-from rulekit.mtg.engine.state import Moves, Obj, State, sig_of
+from rulekit.mtg.engine.state import Moves, State, sig_of
+from rulekit.mtg.engine.whatif import NO_SIGNATURES, Flips, WhatIf
 from rulekit.mtg.trace import Dependency
 
 _FIRST = itemgetter(0)
@@ -79,69 +79,6 @@ def _reason(a: Eff, b: Eff, kind: str, **more: Any) -> DepResult:
     """``a`` depends on ``b`` for this reason (its code and parameters)."""
     params = (("by", b.name), ("effect", a.name), *more.items())
     return DepResult(a.id, b.id, kind, params)
-
-
-class WhatIf:
-    """Effect ``b`` applied to the current state, computed lazily for counterfactual checks:
-    one object at a time (:meth:`after`), or as a whole forked state (:meth:`fork`)."""
-
-    def __init__(
-        self,
-        b: Eff,
-        sub: str,
-        state: State,
-        ids: tuple[str, ...],
-        shared: ObjectGroups | None = None,
-    ) -> None:
-        self.b, self.sub, self.state, self.ids = b, sub, state, ids
-        self.idset: set[str] | frozenset[str] = shared.idset if shared is not None else set(ids)
-        self.ctx = make_ctx(b, state)
-        self.writes = writes_of(b, sub)
-        self._after: dict[str, Obj] = {}
-        self._groups: dict[int, set[str]] | dict[int, dict[str, None]] | None = (
-            shared.groups if shared is not None else None
-        )
-        self._fork: State | None = None
-        self.part = PARTS[sub]
-
-    def after(self, oid: str) -> Obj:
-        """The object as it would be with ``b`` applied (itself when ``b`` doesn't touch it)."""
-        if oid not in self.idset:
-            return self.state.objs[oid]
-        got = self._after.get(oid)
-        if got is None:
-            obj = self.state.objs[oid]
-            got = obj.copy()
-            got.sig = None
-            part = self.part
-            param = part.params(self.b, obj, self.state, self.ctx) if part.uses_params(self.b.spec) else None
-            part.apply(self.b, got, param)
-            self._after[oid] = got
-        return got
-
-    def groups(self) -> dict[int, set[str]] | dict[int, dict[str, None]]:
-        """``b``'s objects grouped by signature (objects alike are judged once)."""
-        if self._groups is None:
-            groups: dict[int, dict[str, None]] = {}
-            objs = self.state.objs
-            for oid in self.ids:
-                obj = objs[oid]
-                sig = obj.sig
-                if sig is None:
-                    sig = sig_of(obj)
-                g = groups.get(sig)
-                if g is None:
-                    groups[sig] = {oid: None}
-                else:
-                    g[oid] = None
-            self._groups = groups
-        return self._groups
-
-    def fork(self) -> State:
-        if self._fork is None:
-            self._fork = self.state.fork()
-            apply_effect(self.b, self.sub, self._fork, self.ids)
-        return self._fork
 
 
 def _applies_to_reason(
@@ -214,6 +151,7 @@ def judge_pair(
         else:
             gained: list[str] = []
             lost: list[str] = []
+            g_n = l_n = -1  # the counts, when the lists hold only each group's smallest ids
             if not all(p.by_signature for p in sel.parts):
                 for oid in wi.ids:
                     m0 = matches(sel, cur.objs[oid], ctx_a, memo)
@@ -228,6 +166,10 @@ def judge_pair(
                     flips = memo[bkey] = {}
                 member = None
                 a_src = a.source
+                # counts and each group's four smallest ids: a reason names the first four
+                g_n = l_n = 0
+                g_small: list[str] = []
+                l_small: list[str] = []
                 for sig, oids in wi.groups().items():
                     rest: set[str] | dict[str, None] | list[str] = oids
                     if a_src is not None and a_src in oids:
@@ -237,21 +179,34 @@ def judge_pair(
                         m0 = member(cur.objs[a_src])
                         m1 = member(wi.after(a_src))
                         if m0 != m1:
-                            (gained if m1 else lost).append(a_src)
+                            if m1:
+                                g_n += 1
+                                g_small.append(a_src)
+                            else:
+                                l_n += 1
+                                l_small.append(a_src)
                         if not rest:
                             continue
                     flip = flips.get(sig)
                     if flip is None:
                         if member is None:
                             member = matcher(sel, ctx_a, memo)
-                        first = min(rest)  # one of them (any would do; this one always)
+                        # one of them (any would do; the smallest id, always)
+                        first = wi.smallest(sig)[0] if rest is oids else min(rest)
                         m0 = member(cur.objs[first])
                         m1 = member(wi.after(first))
                         flip = flips[sig] = 0 if m0 == m1 else (1 if m1 else -1)
                     if flip:
-                        (gained if flip > 0 else lost).extend(rest)
+                        small = wi.smallest(sig) if rest is oids else nsmallest(4, rest)
+                        if flip > 0:
+                            g_n += len(rest)
+                            g_small.extend(small)
+                        else:
+                            l_n += len(rest)
+                            l_small.extend(small)
                 if flips_used is not None:
                     flips_used.append(flips)
+                gained, lost = g_small, l_small
             if gained or lost:
                 # a reason names the first four in id order (_names): no need to sort them all
                 return _reason(
@@ -259,9 +214,9 @@ def judge_pair(
                     b,
                     "applies_to",
                     gained=_names(nsmallest(4, gained), names),
-                    gained_count=len(gained),
+                    gained_count=len(gained) if g_n < 0 else g_n,
                     lost=_names(nsmallest(4, lost), names),
-                    lost_count=len(lost),
+                    lost_count=len(lost) if l_n < 0 else l_n,
                 )
     part = PARTS[sub]
     if part.params_vary(spec) and overlaps(reads_of(a, sub, True), wi.writes):
@@ -282,8 +237,6 @@ def judge_pair(
 
 
 _UNJUDGED: Any = object()  # no cached verdict (None is a verdict: independent)
-#: the "flip table" of a verdict that read nothing of ``b``'s objects but ``a``'s source
-NO_SIGNATURES: dict[int, int] = {}
 #: stand-ins for a signature not judged yet (flips are -1, 0 and 1): equal to nothing
 _NO_OLD, _NO_NEW = 2, 3
 
@@ -381,6 +334,8 @@ class Judge:
         #: id(spec) -> (that spec, whether its verdicts may be kept) (:meth:`_cacheable`; only
         #: a cache)
         self._cacheable_specs: dict[int, tuple[Any, bool]] = {}
+        #: b -> (b, its spec, its results on alike objects) (:meth:`alike_results`; only a cache)
+        self._alike: dict[str, tuple[Eff, Any, dict[Any, tuple[Any, Any]]]] = {}
         #: whether some pair may depend (:meth:`may_depend`; only a cache, reset by :meth:`add`)
         self._may: bool | None = None
 
@@ -414,6 +369,17 @@ class Judge:
         if w is None:
             w = self._writes[key] = writes_of(b, self.sub)
         return w
+
+    def alike_results(self, b: Eff) -> dict[Any, tuple[Any, Any]] | None:
+        """``b``'s results on alike objects (:attr:`WhatIf.alike`), kept for the sublayer while
+        ``b`` and its text are the same; ``None`` for a part that takes parameters."""
+        part = PARTS[self.sub]
+        if part.shared is None or part.uses_params(b.spec):
+            return None
+        got = self._alike.get(b.id)
+        if got is None or got[0] is not b or got[1] is not b.spec:
+            got = self._alike[b.id] = (b, b.spec, {})
+        return got[2]
 
     def _cacheable(self, a: Eff) -> bool:
         """Whether ``a``'s verdicts may be kept between judgements (no condition, and what it does
@@ -577,7 +543,9 @@ class Judge:
                                 shared = self.object_groups[b.id] = ObjectGroups(ids_b, self.state)
                             elif shared.ids is not ids_b:
                                 shared.rebase(ids_b, self.state)
-                            wi = self.whatifs[b.id] = WhatIf(b, sub, self.state, ids_b, shared)
+                            wi = self.whatifs[b.id] = WhatIf(
+                                b, sub, self.state, ids_b, shared, self.alike_results(b)
+                            )
                             self.objsets[b.id] = shared.idset
                     akey = alike_key(a, wi, begun) if caches.CACHE_VERDICTS else None
                     used: list[dict[int, int]] = []
@@ -716,7 +684,7 @@ class Judge:
         for a_id in stale:
             # a's own set changed: a verdict decided by b's signature groups never read it
             drop.update(self.plain_a.get(a_id, ()))
-        flip = _Flips(self.sub, self.state)
+        flip = Flips(self.sub, self.state, self.alike_results)
         sourced: dict[str, list[Eff]] = {}  # object -> the pending effects it is the source of
         for e in pending:
             if e.source is not None:
@@ -815,7 +783,7 @@ class Judge:
 
 
 def _flips_equal(
-    fl: dict[int, int], moved: dict[tuple[int, int], str], flip: _Flips, a: Eff, b: Eff
+    fl: dict[int, int], moved: dict[tuple[int, int], str], flip: Flips, a: Eff, b: Eff
 ) -> bool:
     """Whether every move ``(old, new)`` is between signatures of equal flips in ``fl``."""
     for (s0, s1), o in moved.items():
@@ -855,34 +823,3 @@ def _no_special_parts(a: Eff) -> bool:
     """Whether ``a``'s selector names nothing through its source ("this", "enchanted", ...)."""
     sel = a.spec.affects if a.spec is not None else None
     return sel is not None and all(p.special is None for p in sel.parts)
-
-
-class _Flips:
-    """A signature's flip for a verdict's pair, read from the verdict's flip table or, when the
-    signature is new, worked out on one object of it as :func:`judge_pair` does (``a``'s
-    selector tested on the object and on it with ``b`` applied) and written into the table. A
-    signature no object of which can be tested (only ``a``'s source has it) gives ``None``."""
-
-    def __init__(self, sub: str, state: State) -> None:
-        self.sub, self.state = sub, state
-        self.members: dict[str, Any] = {}
-        self.whatifs: dict[str, WhatIf] = {}
-
-    def get(self, fl: dict[int, int], sig: int, oid: str, a: Eff, b: Eff) -> int | None:
-        v = fl.get(sig)
-        if v is not None:
-            return v
-        sel = a.spec.affects if a.spec is not None else None
-        if oid == a.source or sel is None or fl is NO_SIGNATURES:
-            return None
-        member = self.members.get(a.id)
-        if member is None:
-            member = self.members[a.id] = matcher(sel, make_ctx(a, self.state), self.state.memo)
-        wi = self.whatifs.get(b.id)
-        if wi is None:
-            wi = self.whatifs[b.id] = WhatIf(b, self.sub, self.state, ())
-        obj = self.state.objs[oid]
-        wi.idset = {oid}
-        m0, m1 = member(obj), member(wi.after(oid))
-        v = fl[sig] = 0 if m0 == m1 else (1 if m1 else -1)
-        return v

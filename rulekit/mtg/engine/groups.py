@@ -5,6 +5,8 @@ selector, so 613.8a's counterfactual test looks at one object of each group. Onl
 
 from __future__ import annotations
 
+from heapq import nsmallest
+
 from rulekit.mtg.engine.state import Moves, State, sig_of
 
 
@@ -15,13 +17,15 @@ class ObjectGroups:
     The groups follow the state's own signature index (``State.where``, kept by
     :meth:`State.reindex`): :meth:`update` moves whole moves of objects at once."""
 
-    __slots__ = ("ids", "idset", "groups", "state")
+    __slots__ = ("ids", "idset", "groups", "state", "_small")
 
     def __init__(self, ids: tuple[str, ...], state: State) -> None:
         self.ids = ids
         self.idset = frozenset(ids)
         self.groups: dict[int, set[str]] = {}
         self.state = state
+        #: signature -> the four smallest ids of its group (for a reason's names; only a cache)
+        self._small: dict[int, list[str]] = {}
         index = state.index
         if index is not None and len(index) < len(ids):
             idset, groups = self.idset, self.groups
@@ -32,12 +36,20 @@ class ObjectGroups:
         else:
             self._add(ids)
 
+    def smallest(self, sig: int) -> list[str]:
+        """The four smallest ids of a group (a reason names four, :func:`dependency._names`)."""
+        got = self._small.get(sig)
+        if got is None:
+            got = self._small[sig] = nsmallest(4, self.groups[sig])
+        return got
+
     def _add(self, ids: tuple[str, ...] | frozenset[str]) -> None:
-        groups, where, objs = self.groups, self.state.where, self.state.objs
+        groups, where, objs, small = self.groups, self.state.where, self.state.objs, self._small
         for oid in ids:
             sig = where.get(oid)
             if sig is None:
                 sig = sig_of(objs[oid])
+            small.pop(sig, None)
             group = groups.get(sig)
             if group is None:
                 groups[sig] = {oid}
@@ -51,6 +63,7 @@ class ObjectGroups:
         self.state = state
         gone = self.idset - idset
         if gone:
+            self._small.clear()
             groups = self.groups
             for sig in list(groups):
                 group = groups[sig]
@@ -75,6 +88,8 @@ class ObjectGroups:
             if not current:
                 continue
             old, new = move
+            self._small.pop(old, None)
+            self._small.pop(new, None)
             group = groups.get(old)
             if group is None or not mine <= group:
                 current = False  # not kept current (never expected): grouped afresh below
@@ -89,5 +104,6 @@ class ObjectGroups:
                 target.update(mine)
         if not current:
             self.groups = {}
+            self._small.clear()
             self._add(self.ids)
         return out
