@@ -144,9 +144,10 @@ def measure_engine() -> dict[str, Any]:
     }
 
 
-def measure_scale(sizes: tuple[tuple[int, int], ...] = SCALE_SIZES, repeat: int = 3) -> list[dict[str, Any]]:
+def measure_scale(sizes: tuple[tuple[int, int], ...] = SCALE_SIZES, repeat: int = 5) -> list[dict[str, Any]]:
     """The scaling row: each board solved dependency-aware and timestamp-only in the same run
-    (median of ``repeat`` runs each, after one warm-up solve)."""
+    (median of ``repeat`` runs each, after one warm-up solve). The two solves alternate, so a
+    change in the machine's speed during the run weighs on both alike."""
     from rulekit import limits, mtg
 
     board_mod = importlib.import_module("board")
@@ -162,8 +163,11 @@ def measure_scale(sizes: tuple[tuple[int, int], ...] = SCALE_SIZES, repeat: int 
         finally:
             limits.MAX_OBJECTS, limits.MAX_EFFECTS = saved
         mtg.solve(board, dependency=False)
-        with_dep = _timed(lambda board=board: mtg.solve(board), repeat)
-        without_dep = _timed(lambda board=board: mtg.solve(board, dependency=False), repeat)
+        with_dep: list[float] = []
+        without_dep: list[float] = []
+        for _ in range(repeat):
+            with_dep += _timed(lambda board=board: mtg.solve(board), 1)
+            without_dep += _timed(lambda board=board: mtg.solve(board, dependency=False), 1)
         rows.append(
             {
                 "objects": n_objects,
