@@ -624,8 +624,8 @@ class Judge:
         stale: set[str],
         pending: list[Eff],
         wrote: frozenset[Key],
-        deltas: dict[str, tuple[frozenset[str], frozenset[str]]] | None = None,
-        sig_moves: Moves | None = None,
+        deltas: dict[str, tuple[frozenset[str], frozenset[str]]],
+        sig_moves: Moves,
     ) -> None:
         """Forget the verdicts an applied effect may have changed (613.8c), so they are judged again.
 
@@ -639,7 +639,8 @@ class Judge:
         changed, and when ``b``'s objects moved only between signatures of equal flips; it is
         dropped when either source changed or ``b``'s set changed.
 
-        ``sig_moves`` is the step's signature moves (:meth:`State.reindex`; ``None``: none).
+        ``deltas`` holds, for each stale set, the objects that came and went; ``sig_moves`` the
+        step's signature moves (:meth:`State.reindex`), which the signature groups follow.
         """
         if not changed and not stale:
             return
@@ -658,7 +659,7 @@ class Judge:
             self.whatifs.pop(bid, None)
             shared = self.object_groups.get(bid)
             if shared is not None:
-                moves[bid] = shared.update(sig_moves) if sig_moves else {}
+                moves[bid] = shared.update(sig_moves) if sig_moves.movers else {}
         if not hit_b and not dirty_a:
             return
         by_id = {e.id: e for e in pending}
@@ -690,7 +691,7 @@ class Judge:
             if e.source is not None:
                 sourced.setdefault(e.source, []).append(e)
         for b_id in stale:
-            delta = deltas.get(b_id) if deltas is not None else None
+            delta = deltas.get(b_id)
             b = by_id.get(b_id)
             if delta is None or b is None or b.source in changed:
                 drop.update(self.by_b.get(b_id, ()))
