@@ -237,8 +237,8 @@ def judge_pair(
 
 
 _UNJUDGED: Any = object()  # no cached verdict (None is a verdict: independent)
-#: stand-ins for a signature not judged yet (flips are -1, 0 and 1): equal to nothing
-_NO_OLD, _NO_NEW = 2, 3
+#: stand-in for a signature not judged yet (flips are -1, 0 and 1): equal to no flip
+_NO_OLD = 2
 
 
 def alike_key(a: Eff, wi: WhatIf, begun: dict[str, tuple[str, ...]]) -> tuple[Any, ...] | None:

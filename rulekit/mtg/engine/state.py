@@ -95,13 +95,12 @@ _COPY = _make_copier()
 
 class Moves(dict[tuple[int, int], str]):
     """The signature moves of one step (:meth:`State.reindex`): ``(old, new)`` -> one object that
-    moved so; :attr:`movers` lists every object of each move, :attr:`objects` holds them all."""
+    moved so; :attr:`movers` lists every object of each move."""
 
-    __slots__ = ("objects", "movers")
+    __slots__ = ("movers",)
 
     def __init__(self) -> None:
         super().__init__()
-        self.objects: set[str] = set()
         self.movers: dict[tuple[int, int], list[str]] = {}
 
 
@@ -136,12 +135,12 @@ class State:
 
     def reindex(self, ids: Iterable[str]) -> Moves:
         """Move written objects to the bucket of their new signature. Returns the moves made:
-        ``(old signature, new signature)`` -> one object that made it (and every object that
-        moved, :attr:`Moves.objects`)."""
+        ``(old signature, new signature)`` -> one object that made it (and every object of
+        each move, :attr:`Moves.movers`)."""
         moves = Moves()
         if self.index is None:
             return moves
-        moved, movers = moves.objects, moves.movers
+        movers = moves.movers
         for oid in ids:
             old = self.where[oid]
             new = sig_of(self.objs[oid])
@@ -153,7 +152,6 @@ class State:
                 movers[(old, new)] = [oid]
             else:
                 got.append(oid)
-            moved.add(oid)
             bucket = self.index[old]
             del bucket[oid]
             if not bucket:
