@@ -3,13 +3,14 @@ to all of them at once (every parameter read before anything changes)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
 
 from rulekit.mtg.engine.effects import Eff
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.select import Ctx, make_ctx, select
-from rulekit.mtg.engine.state import State, sig_of
+from rulekit.mtg.engine.state import Obj, State, sig_of
 
 
 def affected_set(
@@ -54,6 +55,67 @@ def apply_effect(eff: Eff, sub: str, state: State, ids: tuple[str, ...]) -> None
 SHARED_GET = {sub: attrgetter(*p.shared) for sub, p in PARTS.items() if p.shared is not None}
 
 
+def shared_path(part: Any, eff: Eff, state: State) -> bool:
+    """Whether ``eff`` applies through the :attr:`~LayerPart.shared` cache on the main state
+    (:func:`apply_shared_main`)."""
+    return part.shared is not None and state.owned is None and not part.uses_params(eff.spec)
+
+
+def apply_shared_main(
+    eff: Eff, sub: str, state: State, ids: tuple[str, ...], snapshot: Callable[[Obj], Any]
+) -> list[tuple[str, Any]]:
+    """:func:`_apply_shared` on the main state, also telling what changed: the objects whose
+    shared values changed, each with its ``snapshot`` taken before, in ``ids`` order. A part
+    without parameters writes only its shared slots and gives alike before-values alike results,
+    so each distinct before-value is worked out once, and an object it leaves as it was keeps
+    its signature untouched."""
+    part = PARTS[sub]
+    names = part.shared
+    assert names is not None and state.owned is None
+    get = SHARED_GET[sub]
+    keyf = part.shared_key
+    single = len(names) == 1
+    keeps = part.keeps_signature(eff.spec)
+    # before-value -> (it, the after-value, whether it differs, old signature -> new signature)
+    done: dict[Any, tuple[Any, Any, bool, dict[int, int]]] = {}
+    objs = state.objs
+    touched: list[tuple[str, Any]] = []
+    for oid in ids:
+        obj = objs[oid]
+        before = get(obj)
+        key = keyf(before)
+        hit = done.get(key)
+        if hit is None or hit[0] != before:
+            old_sig = obj.sig if obj.sig is not None else sig_of(obj)
+            raw = snapshot(obj)
+            part.apply(eff, obj, None)
+            after = get(obj)
+            hit = done[key] = (before, after, after != before, {})
+            if not hit[2]:
+                obj.sig = old_sig
+                continue
+            touched.append((oid, raw))
+            obj.sig = old_sig if keeps else None
+            hit[3][old_sig] = old_sig if keeps else sig_of(obj)
+            continue
+        if not hit[2]:
+            continue  # left as it was (its signature too)
+        old_sig = obj.sig if obj.sig is not None else sig_of(obj)
+        touched.append((oid, snapshot(obj)))
+        if single:
+            setattr(obj, names[0], hit[1])
+        else:
+            for name, value in zip(names, hit[1], strict=True):
+                setattr(obj, name, value)
+        new_sig = hit[3].get(old_sig)
+        if new_sig is None:
+            obj.sig = old_sig if keeps else None
+            hit[3][old_sig] = old_sig if keeps else sig_of(obj)
+        else:
+            obj.sig = new_sig
+    return touched
+
+
 def _apply_shared(eff: Eff, sub: str, state: State, ids: tuple[str, ...]) -> None:
     """A part without parameters gives alike objects alike results: each distinct before-value
     is computed once (a cache keyed by the part's :meth:`shared_key`, checked for equality)."""
@@ -63,20 +125,9 @@ def _apply_shared(eff: Eff, sub: str, state: State, ids: tuple[str, ...]) -> Non
     get = SHARED_GET[sub]
     keyf = part.shared_key
     single = len(names) == 1
-    # before-value -> (it, the after-value, old signature -> new signature): on the main state,
-    # objects of one signature with one before-value get one new signature (everything else a
-    # signature holds is unchanged), worked out once
-    done: dict[Any, tuple[Any, Any, dict[int, int]]] = {}
-    objs = state.objs
-    main = state.owned is None
-    old_sig: int | None = None
+    done: dict[Any, tuple[Any, Any]] = {}
     for oid in ids:
-        if main:
-            obj = objs[oid]
-            old_sig = obj.sig
-            obj.sig = None
-        else:
-            obj = state.w(oid)
+        obj = state.w(oid)
         before = get(obj)
         key = keyf(before)
         hit = done.get(key)
@@ -86,14 +137,6 @@ def _apply_shared(eff: Eff, sub: str, state: State, ids: tuple[str, ...]) -> Non
             else:
                 for name, value in zip(names, hit[1], strict=True):
                     setattr(obj, name, value)
-            if old_sig is not None:
-                new_sig = hit[2].get(old_sig)
-                if new_sig is None:
-                    hit[2][old_sig] = sig_of(obj)
-                else:
-                    obj.sig = new_sig
             continue
         part.apply(eff, obj, None)
-        entry = done[key] = (before, get(obj), {})
-        if old_sig is not None:
-            entry[2][old_sig] = sig_of(obj)
+        done[key] = (before, get(obj))

@@ -13,7 +13,7 @@ from itertools import chain
 from operator import attrgetter
 from typing import Any, cast
 
-from rulekit.mtg.engine.apply import apply_effect
+from rulekit.mtg.engine.apply import apply_effect, apply_shared_main, shared_path
 from rulekit.mtg.engine.dependency import Row
 from rulekit.mtg.engine.effects import Eff
 from rulekit.mtg.engine.layers import PARTS
@@ -129,29 +129,36 @@ def apply_recorded(
     fields_ = part.shows
     raw = _SNAPSHOT.get(sub, _PT_GETTER)
     objs = state.objs
+    moves = Moves()
+    touched: list[tuple[str, Any]]  # (object, its snapshot before) of the objects that changed
+    if shared_path(part, eff, state):
+        touched = apply_shared_main(eff, sub, state, ids, raw)
+        if not part.keeps_signature(eff.spec):
+            moves = state.reindex([oid for oid, _ in touched])
+    else:
+        before_raw = [raw(objs[oid]) for oid in ids]
+        if part.keeps_signature(eff.spec):
+            sigs = [sig_of(objs[oid]) for oid in ids]
+            apply_effect(eff, sub, state, ids)
+            for oid, sig in zip(ids, sigs, strict=True):
+                objs[oid].sig = sig  # nothing a selector reads changed: same signature, same bucket
+        else:
+            apply_effect(eff, sub, state, ids)
+            moves = state.reindex(ids)
+        touched = [(oid, r) for oid, r in zip(ids, before_raw, strict=True) if raw(objs[oid]) != r]
     # a step lists its changes in the scenario's listing order of the objects, whatever order
     # the affected set was found in (so the trace never shows how the engine found it)
-    listed = sorted(ids, key=state.order.__getitem__) if state.order else ids
-    before_raw = [raw(objs[oid]) for oid in listed]
-    moves = Moves()
-    if part.keeps_signature(eff.spec):
-        sigs = [sig_of(objs[oid]) for oid in ids]
-        apply_effect(eff, sub, state, ids)
-        for oid, sig in zip(ids, sigs, strict=True):
-            objs[oid].sig = sig  # nothing a selector reads changed: same signature, same bucket
-    else:
-        apply_effect(eff, sub, state, ids)
-        moves = state.reindex(ids)
+    if state.order:
+        order = state.order
+        touched.sort(key=lambda t: order[t[0]])
     # objects that were alike and are alike again change alike: compute each diff once (keyed
     # by the identity of the values, all alive during this loop)
     diffs: dict[tuple[Any, ...], list[tuple[str, Any, Any]]] = {}
     single = part.snapshot is not None and len(part.snapshot) == 1
     changes: list[Change] = []
-    for oid, r in zip(listed, before_raw, strict=True):
+    for oid, r in touched:
         after = objs[oid]
         ra = raw(after)
-        if ra == r:
-            continue
         key = (id(r), id(ra)) if single else (tuple(map(id, r)), tuple(map(id, ra)))
         diff = diffs.get(key)
         if diff is None:
