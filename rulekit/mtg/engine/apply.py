@@ -98,15 +98,18 @@ def apply_shared_main(
             obj.sig = old_sig if keeps else None
             hit[3][old_sig] = old_sig if keeps else sig_of(obj)
             continue
-        if not hit[2]:
-            continue  # left as it was (its signature too)
-        old_sig = obj.sig if obj.sig is not None else sig_of(obj)
-        touched.append((oid, snapshot(obj)))
+        if hit[2]:
+            old_sig = obj.sig if obj.sig is not None else sig_of(obj)
+            touched.append((oid, snapshot(obj)))
+        # set even when equal: alike objects then hold the very same values, so that caches
+        # keyed by their identity (``shared_key``) keep hitting in later steps
         if single:
             setattr(obj, names[0], hit[1])
         else:
             for name, value in zip(names, hit[1], strict=True):
                 setattr(obj, name, value)
+        if not hit[2]:
+            continue  # equal values: its signature stands
         new_sig = hit[3].get(old_sig)
         if new_sig is None:
             obj.sig = old_sig if keeps else None

@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from heapq import nsmallest
 from operator import itemgetter
@@ -710,38 +709,23 @@ class Judge:
                 if a is None or not all(flip.get(fl, sg, o, a, b) == 0 for sg, o in sigs.items()):
                     drop.update(okeys)
             self._drop_sourced(b_id, came_went, sourced, drop, also_unread=True)
-        # overlaps(ra | inputs_b, wrote) is overlaps(ra, wrote) or overlaps(inputs_b, wrote):
-        # each side is tested once (per a, per b) rather than once per pair
-        a_hit: dict[str, bool] = {}
+        # the plain rule: a verdict goes when what b's result depends on was written, or what
+        # a's selector reads (overlaps(ra | inputs_b, wrote) is overlaps(ra, wrote) or
+        # overlaps(inputs_b, wrote): each side is tested once per step, not once per pair)
         part = PARTS[sub]
-
-        def plain_rule(okeys: Iterable[tuple[str, int, str, int]], decisive: bool) -> None:
-            for okey in okeys:
-                if okey in drop:
-                    continue
-                a = by_id.get(okey[0])
-                if a is None or decisive:
-                    drop.add(okey)
-                    continue
-                hit = a_hit.get(a.id)
-                if hit is None:
-                    hit = a_hit[a.id] = overlaps(selector_reads(a.spec.affects if a.spec else None), wrote)
-                if hit:
-                    drop.add(okey)
-
+        every: set[str] = set()  # hit b's all of whose verdicts take the plain rule
+        plain: set[str] = set()  # hit b's whose verdicts not decided by signature groups take it
         for b_id in hit_b:
             b = by_id.get(b_id)
             if b is None:
-                drop.update(self.by_b.get(b_id, ()))
-                continue
-            decisive = overlaps(part.decision_inputs(b.spec), wrote)
+                continue  # applied (or gone): its verdicts leave at the next judgement (_leave)
             moved = moves.get(b_id) if b.source not in changed else None
-            if moved is None:
-                plain_rule(self.by_b.get(b_id, ()), decisive)
-                continue
-            plain_rule(self.plain_b.get(b_id, ()), decisive)
+            if overlaps(part.decision_inputs(b.spec), wrote):
+                drop.update(self.by_b.get(b_id, ()) if moved is None else self.plain_b.get(b_id, ()))
+            else:
+                (every if moved is None else plain).add(b_id)
             if not moved:
-                continue  # no object of b changed signature: every flip table still holds
+                continue  # every verdict took the plain rule, or no object of b changed signature
             # a verdict decided by signature groups stands while b's objects move only between
             # signatures of equal flips (b itself, its set and a's source unchanged); effects
             # alike share one flip table, so each table is checked once
@@ -755,9 +739,42 @@ class Judge:
             # a table's check looks at one object per move: an effect whose source is that
             # object cannot be checked on it (its flip is None), so its verdict goes
             self._drop_sourced(b_id, movers, sourced, drop)
+        if every or plain:
+            self._plain_rule(every, plain, pending, wrote, drop)
         for okey in drop:
             if okey in self.pairs:
                 self._drop(okey)
+
+    def _plain_rule(
+        self,
+        every: set[str],
+        plain: set[str],
+        pending: list[Eff],
+        wrote: frozenset[Key],
+        drop: set[tuple[str, int, str, int]],
+    ) -> None:
+        """Drop the verdicts against ``every`` b, and the verdicts not decided by signature
+        groups against each ``plain`` b, of the pending effects whose selector reads what was
+        written. Walks whichever side is smaller: those b's verdicts, or those a's."""
+        hit_a = [
+            a.id for a in pending if overlaps(selector_reads(a.spec.affects if a.spec else None), wrote)
+        ]
+        if not hit_a:
+            return
+        by_a, by_b, plain_b, flips_of = self.by_a, self.by_b, self.plain_b, self.flips_of
+        n_b = sum(len(by_b.get(b, ())) for b in every) + sum(len(plain_b.get(b, ())) for b in plain)
+        if sum(len(by_a.get(a, ())) for a in hit_a) <= n_b:
+            for a_id in hit_a:
+                for okey in by_a.get(a_id, ()):
+                    b_id = okey[2]
+                    if b_id in every or (b_id in plain and okey not in flips_of):
+                        drop.add(okey)
+            return
+        hit = set(hit_a)
+        for b_id in every:
+            drop.update(okey for okey in by_b.get(b_id, ()) if okey[0] in hit)
+        for b_id in plain:
+            drop.update(okey for okey in plain_b.get(b_id, ()) if okey[0] in hit)
 
     def _drop_sourced(
         self,
