@@ -23,6 +23,7 @@ from rulekit.mtg.engine import caches
 from rulekit.mtg.engine.effects import Eff, ability_on, static_condition_holds
 from rulekit.mtg.engine.groups import ObjectGroups
 from rulekit.mtg.engine.layers import PARTS
+from rulekit.mtg.engine.layers.control import CONTROLLER
 from rulekit.mtg.engine.pruning import ReadIndex, overlaps, reads_of, writes_of
 from rulekit.mtg.engine.select import ANY, Key, make_ctx, matcher, matches, select, selector_reads
 from rulekit.mtg.engine.state import Moves, State, sig_of
@@ -559,13 +560,14 @@ class Judge:
                             r0, used = hit
                             r = None if r0 is None else _as_alike(r0, a)
                     if b_ok and self._cacheable(a):
-                        self._store(okey, r, used[0] if used else None)
-                if okey in pairs:
+                        self._store(okey, r, used[0] if used else None)  # in ``found`` if r is
+                        del todo_b[a_id]  # kept: read from ``found`` from now on
+                    elif r is not None:
+                        fresh.setdefault(b.id, []).append((a_pos, r))
+                else:
                     del todo_b[a_id]  # kept: read from ``found`` from now on
                     if r is not None:
                         self._found(okey, r)
-                elif r is not None:
-                    fresh.setdefault(b.id, []).append((a_pos, r))
         out: list[Row] = []
         found, rows = self.found, self.rows
         for b in pending:
@@ -666,7 +668,7 @@ class Judge:
         flips_of = self.flips_of
         # a's source changed: a verdict decided by b's signature groups read of that source only
         # its controller ("you") -- and the source itself when b applies to it
-        new_you = overlaps(_CONTROLLER, wrote)
+        new_you = overlaps(CONTROLLER, wrote)
         for a_id in dirty_a:
             a = by_id.get(a_id)
             for okey in self.by_a.get(a_id, ()):
@@ -833,8 +835,6 @@ def _add(index: dict[str, set[tuple[str, int, str, int]]], key: str, okey: tuple
     else:
         got.add(okey)
 
-
-_CONTROLLER: frozenset[Key] = frozenset({("controller", ANY)})
 
 
 def _no_special_parts(a: Eff) -> bool:

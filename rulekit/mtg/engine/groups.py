@@ -44,17 +44,34 @@ class ObjectGroups:
         return got
 
     def _add(self, ids: tuple[str, ...] | frozenset[str]) -> None:
-        groups, where, objs, small = self.groups, self.state.where, self.state.objs, self._small
+        groups, where, objs = self.groups, self.state.where, self.state.objs
+        came: dict[int, list[str]] = {}
         for oid in ids:
             sig = where.get(oid)
             if sig is None:
                 sig = sig_of(objs[oid])
-            small.pop(sig, None)
             group = groups.get(sig)
             if group is None:
                 groups[sig] = {oid}
             else:
                 group.add(oid)
+            if sig in self._small:
+                came.setdefault(sig, []).append(oid)
+        for sig, oids in came.items():
+            self._came(sig, oids)
+
+    def _came(self, sig: int, oids: list[str] | set[str] | frozenset[str]) -> None:
+        """Objects joined a group: its four smallest ids, if known, stay known (they are the four
+        smallest of the old four and the newcomers)."""
+        got = self._small.get(sig)
+        if got is not None:
+            self._small[sig] = nsmallest(4, [*got, *oids])
+
+    def _went(self, sig: int, oids: set[str] | frozenset[str]) -> None:
+        """Objects left a group: its four smallest ids, if known, stay known unless one of them left."""
+        got = self._small.get(sig)
+        if got is not None and not oids.isdisjoint(got):
+            del self._small[sig]
 
     def rebase(self, ids: tuple[str, ...], state: State) -> None:
         """The effect's objects are now ``ids``: drop the objects gone, group the objects new
@@ -63,13 +80,15 @@ class ObjectGroups:
         self.state = state
         gone = self.idset - idset
         if gone:
-            self._small.clear()
             groups = self.groups
             for sig in list(groups):
                 group = groups[sig]
                 group.difference_update(gone)
                 if not group:
                     del groups[sig]
+                    self._small.pop(sig, None)
+                else:
+                    self._went(sig, gone)
         self._add(idset - self.idset)
         self.ids, self.idset = ids, idset
 
@@ -88,8 +107,6 @@ class ObjectGroups:
             if not current:
                 continue
             old, new = move
-            self._small.pop(old, None)
-            self._small.pop(new, None)
             group = groups.get(old)
             if group is None or not mine <= group:
                 current = False  # not kept current (never expected): grouped afresh below
@@ -97,11 +114,16 @@ class ObjectGroups:
             group.difference_update(mine)
             if not group:
                 del groups[old]
+                self._small.pop(old, None)
+            else:
+                self._went(old, mine)
             target = groups.get(new)
             if target is None:
                 groups[new] = set(mine)
+                self._small.pop(new, None)
             else:
                 target.update(mine)
+                self._came(new, mine)
         if not current:
             self.groups = {}
             self._small.clear()
