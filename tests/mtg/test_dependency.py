@@ -207,3 +207,63 @@ def test_dependency_false_is_pure_timestamp_order() -> None:
     t = mtg.solve(mtg.load_scenario("classic/urborg-then-blood-moon"), dependency=False)
     assert order(t, "4") == ["urborg", "blood-moon"]
     assert t.dependencies == ()
+
+
+def test_other_excludes_a_source_that_an_earlier_effect_made_what_it_names() -> None:
+    """An effect's set, kept up to date from the objects that changed signature, leaves out its
+    own source when it says "other", also when the applied effect touched that source and made
+    it something the selector names (the idol becomes an artifact creature, yet it is not one of
+    the "other creatures"). The march applies first (613.8a: the idol's effect depends on it)."""
+    t = solve_text("""
+    game: mtg
+    players: [Ann]
+    objects:
+      - {id: bears, card: Grizzly Bears}
+      - {id: rock, name: Rock, types: [Artifact]}
+      - id: idol
+        name: Idol
+        types: [Artifact]
+        abilities:
+          - text: "Other creatures are Zombies in addition to their other types."
+            static: {affects: "other creatures", type: {add: [Zombie]}}
+      - id: march
+        name: March
+        types: [Enchantment]
+        abilities:
+          - text: "Each artifact is a creature in addition to its other types."
+            static: {affects: "artifacts", type: {add: [Creature]}}
+    """)
+    assert ("idol", "march") in deps(t)
+    assert "Creature" in t.final["idol"].types and "Zombie" not in t.final["idol"].subtypes
+    assert "Zombie" in t.final["rock"].subtypes and "Zombie" in t.final["bears"].subtypes
+
+
+def test_a_rewritten_selector_names_what_its_new_words_say() -> None:
+    """612.2 with 613.8a in layer 3: the hack rewrites the scribe's text-changing ability ("Elf"
+    becomes "Goblin") and applies first, as the scribe's effect depends on it; the scribe's
+    effect then changes the text of Goblin creatures, not of Elf creatures, although nothing a
+    selector reads about those creatures changed."""
+    t = solve_text("""
+    game: mtg
+    players: [Ann]
+    objects:
+      - {id: elf, name: Elf Scout, types: [Creature], subtypes: [Elf], power: 1, toughness: 1,
+         abilities: [{text: Protection from red}]}
+      - {id: gob, name: Goblin Scout, types: [Creature], subtypes: [Goblin], power: 1, toughness: 1,
+         abilities: [{text: Protection from red}]}
+      - id: scribe
+        name: Scribe
+        types: [Enchantment]
+        abilities:
+          - text: "Change the text of Elf creatures: red becomes blue."
+            static: {affects: Elf creatures, text_change: {from: red, to: blue}}
+      - id: hack
+        name: Hack
+        types: [Enchantment]
+        abilities:
+          - text: "Change the text of Scribe: Elf becomes Goblin."
+            static: {affects: scribe, text_change: {from: Elf, to: Goblin}}
+    """)
+    assert order(t, "3") == ["hack", "scribe"]
+    assert t.final["gob"].abilities == ("Protection from blue",)
+    assert t.final["elf"].abilities == ("Protection from red",)

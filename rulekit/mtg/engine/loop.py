@@ -20,6 +20,7 @@ from rulekit.mtg.engine.apply import affected_set
 from rulekit.mtg.engine.dependency import Judge, Row
 from rulekit.mtg.engine.effects import Eff, face_down_effect, static_effects_of, still_exists
 from rulekit.mtg.engine.layers import PARTS
+from rulekit.mtg.engine.layers.control import CONTROLLER
 from rulekit.mtg.engine.layers.players import DEFAULT_MAX_HAND_SIZE, PlayersPart, RulesPart
 from rulekit.mtg.engine.layers.pt import CountersPart
 from rulekit.mtg.engine.locking import check_layered_durations, lock_resolved
@@ -227,16 +228,22 @@ def run_sublayer(
             touched = set(ids)
             stale = set()
             deltas: dict[str, tuple[frozenset[str], frozenset[str]]] = {}  # stale sets: (came, went)
+            # a selector's context ("you", its text) stands when its source was touched by a
+            # part that writes no controller and rewrites no text, unless the source itself
+            # moved signature (it may be "other" than what it names)
+            context_kept = sub not in ("copy", "text") and not overlaps(CONTROLLER, wrote)
+            moved: set[str] | None = None
             for e in pending:
                 if e.id in sets and set_stale(e, wrote, touched, begun):
                     if judged and still_exists(e, state, sub):
                         ctx = make_ctx(e, state)
                         sel = e.spec.affects if e.spec is not None else None
-                        flips = (
-                            move_flips(sel, ctx, state, moves)
-                            if sel is not None and e.origin != "cda" and e.source not in touched
-                            else None
-                        )
+                        follow = sel is not None and e.origin != "cda"
+                        if follow and e.source in touched:
+                            if moved is None:
+                                moved = {o for movers in moves.movers.values() for o in movers}
+                            follow = context_kept and e.source not in moved
+                        flips = move_flips(sel, ctx, state, moves) if follow and sel is not None else None
                         if flips is not None:
                             if not any(flips.values()):
                                 continue  # its objects moved only between signatures it treats alike
