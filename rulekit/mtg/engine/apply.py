@@ -55,6 +55,23 @@ def apply_effect(eff: Eff, sub: str, state: State, ids: tuple[str, ...]) -> None
 SHARED_GET = {sub: attrgetter(*p.shared) for sub, p in PARTS.items() if p.shared is not None}
 
 
+def _make_setter(names: tuple[str, ...]) -> Callable[[Obj, Any], None]:
+    """The inverse of ``attrgetter(*names)``: ``put(obj, values)`` sets those slots, written out
+    as one assignment (a loop of setattr is several times slower, and it runs for every object a
+    shared part applies to)."""
+    if len(names) == 1:
+        body = f"obj.{names[0]} = values"
+    else:
+        body = ", ".join(f"obj.{n}" for n in names) + " = values"
+    scope: dict[str, Any] = {}
+    exec(f"def put(obj, values):\n    {body}\n", scope)  # noqa: S102 - from the parts' constant slot names
+    return scope["put"]  # type: ignore[no-any-return]
+
+
+#: setters of each part's shared slots, ``SHARED_SET[sub](obj, SHARED_GET[sub](other))``.
+SHARED_SET = {sub: _make_setter(p.shared) for sub, p in PARTS.items() if p.shared is not None}
+
+
 def shared_path(part: Any, eff: Eff, state: State) -> bool:
     """Whether ``eff`` applies through the :attr:`~LayerPart.shared` cache on the main state
     (:func:`apply_shared_main`)."""
@@ -74,7 +91,7 @@ def apply_shared_main(
     assert names is not None and state.owned is None
     get = SHARED_GET[sub]
     keyf = part.shared_key
-    single = len(names) == 1
+    put = SHARED_SET[sub]
     keeps = part.keeps_signature(eff.spec)
     # before-value -> (it, the after-value, whether it differs, old signature -> new signature)
     done: dict[Any, tuple[Any, Any, bool, dict[int, int]]] = {}
@@ -103,11 +120,7 @@ def apply_shared_main(
             touched.append((oid, snapshot(obj)))
         # set even when equal: alike objects then hold the very same values, so that caches
         # keyed by their identity (``shared_key``) keep hitting in later steps
-        if single:
-            setattr(obj, names[0], hit[1])
-        else:
-            for name, value in zip(names, hit[1], strict=True):
-                setattr(obj, name, value)
+        put(obj, hit[1])
         if not hit[2]:
             continue  # equal values: its signature stands
         new_sig = hit[3].get(old_sig)
@@ -127,7 +140,7 @@ def _apply_shared(eff: Eff, sub: str, state: State, ids: tuple[str, ...]) -> Non
     assert names is not None
     get = SHARED_GET[sub]
     keyf = part.shared_key
-    single = len(names) == 1
+    put = SHARED_SET[sub]
     done: dict[Any, tuple[Any, Any]] = {}
     for oid in ids:
         obj = state.w(oid)
@@ -135,11 +148,7 @@ def _apply_shared(eff: Eff, sub: str, state: State, ids: tuple[str, ...]) -> Non
         key = keyf(before)
         hit = done.get(key)
         if hit is not None and hit[0] == before:
-            if single:
-                setattr(obj, names[0], hit[1])
-            else:
-                for name, value in zip(names, hit[1], strict=True):
-                    setattr(obj, name, value)
+            put(obj, hit[1])
             continue
         part.apply(eff, obj, None)
         done[key] = (before, get(obj))

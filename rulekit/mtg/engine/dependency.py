@@ -192,7 +192,7 @@ def judge_pair(
                         if member is None:
                             member = matcher(sel, ctx_a, memo)
                         # one of them (any would do; the smallest id, always)
-                        first = wi.smallest(sig)[0] if rest is oids else min(rest)
+                        first = wi.first(sig) if rest is oids else min(rest)
                         m0 = member(cur.objs[first])
                         m1 = member(wi.after(first))
                         flip = flips[sig] = 0 if m0 == m1 else (1 if m1 else -1)

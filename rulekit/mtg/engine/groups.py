@@ -43,6 +43,11 @@ class ObjectGroups:
             got = self._small[sig] = nsmallest(4, self.groups[sig])
         return got
 
+    def first(self, sig: int) -> str:
+        """The smallest id of a group."""
+        got = self._small.get(sig)
+        return got[0] if got is not None else min(self.groups[sig])
+
     def _add(self, ids: tuple[str, ...] | frozenset[str]) -> None:
         groups, where, objs = self.groups, self.state.where, self.state.objs
         came: dict[int, list[str]] = {}

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from heapq import nsmallest
 from typing import Any
 
-from rulekit.mtg.engine.apply import SHARED_GET, apply_effect
+from rulekit.mtg.engine.apply import SHARED_GET, SHARED_SET, apply_effect
 from rulekit.mtg.engine.effects import Eff
 from rulekit.mtg.engine.groups import ObjectGroups
 from rulekit.mtg.engine.layers import PARTS
@@ -67,9 +67,7 @@ class WhatIf:
                 key = part.shared_key(before)
                 hit = alike.get(key)
                 if hit is not None and hit[0] == before:
-                    values = hit[1] if len(part.shared) > 1 else (hit[1],)
-                    for name, value in zip(part.shared, values, strict=True):
-                        setattr(got, name, value)
+                    SHARED_SET[self.sub](got, hit[1])
                 else:
                     part.apply(self.b, got, None)
                     alike[key] = (before, get(got))
@@ -102,6 +100,12 @@ class WhatIf:
         if self.shared is not None:
             return self.shared.smallest(sig)
         return nsmallest(4, self.groups()[sig])
+
+    def first(self, sig: int) -> str:
+        """The smallest id of a signature group of ``b``'s objects."""
+        if self.shared is not None:
+            return self.shared.first(sig)
+        return min(self.groups()[sig])
 
     def fork(self) -> State:
         if self._fork is None:
