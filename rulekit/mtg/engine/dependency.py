@@ -241,37 +241,37 @@ _UNJUDGED: Any = object()  # no cached verdict (None is a verdict: independent)
 _NO_OLD = 2
 
 
-def alike_key(a: Eff, wi: WhatIf, begun: dict[str, tuple[str, ...]]) -> tuple[Any, ...] | None:
-    """Effects that are alike for :func:`judge_pair` against ``wi.b`` in this state get the same
-    verdict (only their names differ): the same spec, origin, begun-ness, "you" and target
-    player, when ``b`` does not touch ``a``'s source, and ``a`` has no condition, names no object
-    by position (``this``, ``enchanted``, targets, a name), tests nothing objects alike may differ
+def alike_base(a: Eff, sub: str, state: State, begun: dict[str, tuple[str, ...]]) -> tuple[Any, ...] | None:
+    """Effects that are alike for :func:`judge_pair` against a ``b`` that does not touch their
+    sources, in this state, get the same verdict (only their names differ): the same spec,
+    origin, begun-ness, "you" and target player, when ``a`` has no condition, names no object by
+    position (``this``, ``enchanted``, targets, a name), tests nothing objects alike may differ
     in (abilities, numbers, "other than the target": ``Part.by_signature``) and does the same to
-    every object.
-    ``None`` when ``a``'s verdict may depend on ``a`` itself. Only a cache key (one judgement)."""
+    every object. ``None`` when ``a``'s verdict may depend on ``a`` itself. Only a cache key
+    (:meth:`Judge.judge` asks it only when ``b`` does not touch ``a``'s source)."""
     spec = a.spec
-    if spec is None or (a.source is not None and a.source in wi.idset):
+    if spec is None:
         return None
     memo = caches.ALIKE_OK
-    hit = memo.get((id(spec), wi.sub))
+    hit = memo.get((id(spec), sub))
     if hit is not None and hit[0] is spec:
         ok = hit[1]
     else:
         sel = spec.affects
         ok = (
             spec.condition is None
-            and not PARTS[wi.sub].params_vary(spec)
+            and not PARTS[sub].params_vary(spec)
             and not (sel is not None and not all(p.by_signature for p in sel.parts))
         )
         if len(memo) > caches.ALIKE_OK_MAX:
             memo.clear()
-        memo[(id(spec), wi.sub)] = (spec, ok)  # the spec is kept alive, so its id is not reused
+        memo[(id(spec), sub)] = (spec, ok)  # the spec is kept alive, so its id is not reused
     if not ok:
         return None
     if a.origin == "resolved":
         you = a.controller
     else:
-        src = wi.state.objs.get(a.source) if a.source else None
+        src = state.objs.get(a.source) if a.source else None
         you = src.controller if src is not None else a.controller
     return (id(spec), a.origin, a.id in begun or a.locked is not None, you, a.target_player)
 
@@ -336,6 +336,8 @@ class Judge:
         self._cacheable_specs: dict[int, tuple[Any, bool]] = {}
         #: b -> (b, its spec, its results on alike objects) (:meth:`alike_results`; only a cache)
         self._alike: dict[str, tuple[Eff, Any, dict[Any, tuple[Any, Any]]]] = {}
+        #: effect id -> (its spec, :func:`alike_base`) (:meth:`alike_base`; only a cache)
+        self._alike_base: dict[str, tuple[Any, tuple[Any, ...] | None]] = {}
         #: whether some pair may depend (:meth:`may_depend`; only a cache, reset by :meth:`add`)
         self._may: bool | None = None
 
@@ -380,6 +382,16 @@ class Judge:
         if got is None or got[0] is not b or got[1] is not b.spec:
             got = self._alike[b.id] = (b, b.spec, {})
         return got[2]
+
+    def alike_base(self, a: Eff) -> tuple[Any, ...] | None:
+        """:func:`alike_base` of ``a``, kept while its text stays (outside layer 2, nothing in
+        a sublayer changes "you", and a pending effect does not begin; only a cache)."""
+        if self.sub == "control":
+            return alike_base(a, self.sub, self.state, self.begun)
+        got = self._alike_base.get(a.id)
+        if got is None or got[0] is not a.spec:
+            got = self._alike_base[a.id] = (a.spec, alike_base(a, self.sub, self.state, self.begun))
+        return got[1]
 
     def _cacheable(self, a: Eff) -> bool:
         """Whether ``a``'s verdicts may be kept between judgements (no condition, and what it does
@@ -547,7 +559,9 @@ class Judge:
                                 b, sub, self.state, ids_b, shared, self.alike_results(b)
                             )
                             self.objsets[b.id] = shared.idset
-                    akey = alike_key(a, wi, begun) if caches.CACHE_VERDICTS else None
+                    akey = None
+                    if caches.CACHE_VERDICTS and (a.source is None or a.source not in wi.idset):
+                        akey = self.alike_base(a)
                     used: list[dict[int, int]] = []
                     if akey is None:
                         r = judge_pair(a, wi, sets[a.id], begun, self.names, used)
