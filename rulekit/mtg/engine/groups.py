@@ -6,6 +6,7 @@ selector, so 613.8a's counterfactual test looks at one object of each group. Onl
 from __future__ import annotations
 
 from heapq import nsmallest
+from itertools import groupby
 
 from rulekit.mtg.engine.state import Moves, State, sig_of
 
@@ -26,13 +27,16 @@ class ObjectGroups:
         self.state = state
         #: signature -> the four smallest ids of its group (for a reason's names; only a cache)
         self._small: dict[int, list[str]] = {}
-        index = state.index
-        if index is not None and len(index) < len(ids):
-            idset, groups = self.idset, self.groups
-            for sig, bucket in index.items():
-                common = idset.intersection(bucket)
-                if common:
-                    groups[sig] = set(common)
+        if state.index is not None:
+            # the state's index knows every object's signature; a selector's ids come bucket by
+            # bucket, so they are grouped run by run
+            groups = self.groups
+            for sig, run in groupby(ids, state.where.__getitem__):
+                group = groups.get(sig)
+                if group is None:
+                    groups[sig] = set(run)
+                else:
+                    group.update(run)
         else:
             self._add(ids)
 
