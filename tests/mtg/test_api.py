@@ -148,6 +148,27 @@ def test_a_solve_leaves_the_garbage_collector_as_it_found_it(monkeypatch: pytest
         gc.enable()
 
 
+def test_a_solve_moves_what_it_kept_to_the_oldest_generation() -> None:
+    """What a solve built and kept is not left young (the next young collection would walk all of
+    it), and objects someone else froze stay frozen."""
+    import gc
+
+    from rulekit.mtg.generate import board as make_board
+
+    board = make_board(120, 20, seed=1)
+    trace = mtg.solve(board)
+    assert len(trace.steps) > 10 and gc.isenabled()
+    oldest = {id(o) for o in gc.get_objects(generation=2)}
+    assert id(trace.steps[0]) in oldest and id(trace) in oldest
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        mtg.solve(board)
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
+
+
 @pytest.mark.parametrize(
     "kind, params",
     [

@@ -405,6 +405,14 @@ def collector_paused() -> Iterator[None]:
     collecting. That walk took about a fifth of a big board's solve (``benchmarks/``). Reference
     counting still frees every other object at once, and the collector runs as before when
     the solve ends. If it was off already, it stays off.
+
+    When the solve ends, what it built and kept (the trace) would otherwise all be young, and the
+    first young collection after it would walk every one of those objects (a tenth of a big
+    board's solve). So the tracked objects join the oldest generation at once
+    (``gc.freeze()`` then ``gc.unfreeze()``, which moves them there without walking them), as
+    any object that lives long does. Young garbage cycles made before the solve then wait for
+    a full collection. Not done when something froze objects before (its frozen set is left
+    alone).
     """
     was_on = gc.isenabled()
     gc.disable()
@@ -412,6 +420,9 @@ def collector_paused() -> Iterator[None]:
         yield
     finally:
         if was_on:
+            if gc.get_freeze_count() == 0:
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
