@@ -267,3 +267,31 @@ def test_a_rewritten_selector_names_what_its_new_words_say() -> None:
     assert order(t, "3") == ["hack", "scribe"]
     assert t.final["gob"].abilities == ("Protection from blue",)
     assert t.final["elf"].abilities == ("Protection from red",)
+
+
+def test_what_an_effect_with_parameters_does_is_judged_for_that_effect() -> None:
+    """613.8a with two Control Magics: Ann's takes a bear from Bo, so the raid ("gain control of
+    all creatures your opponents control") applies to one creature fewer: it depends on Ann's
+    aura. Bo's aura on Bo's other bear changes nothing the raid applies to: no dependency. The
+    two auras have one text; what they do (who gains control) still differs."""
+    t = solve_text("""
+    game: mtg
+    players: [Ann, Bo]
+    objects:
+      - {id: bear1, card: Grizzly Bears, controller: Bo}
+      - {id: bear2, card: Grizzly Bears, controller: Bo}
+      - {id: cm_ann, card: Control Magic, controller: Ann, attached_to: bear1}
+      - {id: cm_bo, card: Control Magic, controller: Bo, attached_to: bear2}
+      - id: raid
+        name: Raid
+        types: [Enchantment]
+        controller: Ann
+        abilities:
+          - text: "You control all creatures your opponents control."
+            static: {affects: creatures your opponents control, control: you}
+    """)
+    raid = next(e.id for e in t.effects if e.source == "raid")
+    ann = next(e.id for e in t.effects if e.source == "cm_ann")
+    bo = next(e.id for e in t.effects if e.source == "cm_bo")
+    assert (raid, ann) in deps(t)
+    assert (raid, bo) not in deps(t)

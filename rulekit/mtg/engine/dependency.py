@@ -159,8 +159,12 @@ def judge_pair(
                     if m0 != m1:
                         (gained if m1 else lost).append(oid)
             else:
-                # objects alike (same signature) flip alike: memoised for the whole solve
-                bkey = ("flip", b.id, b.spec.raw if b.spec else "", id(sel), ctx_a.you, ctx_a.target_player)
+                # objects alike (same signature) flip alike: memoised for the whole solve, and
+                # shared by the effects of one text whose part takes no parameters (what such an
+                # effect does to an object's signature depends on its text alone)
+                part_b = PARTS[sub]
+                who = "" if part_b.shared is not None and not part_b.uses_params(b.spec) else b.id
+                bkey = ("flip", who, b.spec.raw if b.spec else "", id(sel), ctx_a.you, ctx_a.target_player)
                 flips = memo.get(bkey)
                 if flips is None:
                     flips = memo[bkey] = {}
