@@ -463,8 +463,9 @@ class Judge:
         if r is not None:
             self._found(okey, r)
 
-    def _unstore(self, okey: tuple[str, int, str, int]) -> None:
-        """Forget a kept verdict (and its place in every index)."""
+    def _unstore(self, okey: tuple[str, int, str, int], leaving: bool = False) -> None:
+        """Forget a kept verdict (and its place in every index; with ``leaving``, its dependent
+        is leaving, and the dependent's own indexes go whole: :meth:`_leave`)."""
         a_id, _, b_id, _ = okey
         del self.pairs[okey]
         fl = self.flips_of.pop(okey, None)
@@ -476,10 +477,12 @@ class Judge:
                 if not group[1]:
                     del tables[id(fl)]
         else:
-            self.plain_a.get(a_id, set()).discard(okey)
-            self.plain_b.get(b_id, set()).discard(okey)
-        self.by_a.get(a_id, set()).discard(okey)
-        self.by_b.get(b_id, set()).discard(okey)
+            if not leaving:
+                _discard(self.plain_a, a_id, okey)
+            _discard(self.plain_b, b_id, okey)
+        if not leaving:
+            _discard(self.by_a, a_id, okey)
+        _discard(self.by_b, b_id, okey)
         row = self.found.get(b_id)
         if row is not None:
             got = row.get(a_id)
@@ -543,6 +546,7 @@ class Judge:
             for a_id in list(todo_b):
                 a_pos = pos.get(a_id)
                 if a_pos is None:
+                    del todo_b[a_id]  # applied or gone: never judged again
                     continue
                 a = pending[a_pos]
                 if todo_b[a_id] is None and not overlaps(self.reads(a), w_b):
@@ -627,15 +631,13 @@ class Judge:
                     flips_of.pop(okey, None)
             for okey in self.by_a.pop(eff_id, ()):
                 if okey in pairs:
-                    self._unstore(okey)
+                    self._unstore(okey, leaving=True)
             self.found.pop(eff_id, None)
             self.rows.pop(eff_id, None)
             for idx in (self.by_a, self.by_b, self.by_table, self.plain_a, self.plain_b):
                 idx.pop(eff_id, None)
             if todo is not None:
-                todo.pop(eff_id, None)
-                for todo_b in todo.values():
-                    todo_b.pop(eff_id, None)
+                todo.pop(eff_id, None)  # as a dependent, it leaves each todo when met (judge)
 
     def applied(
         self,
@@ -844,6 +846,14 @@ def _one_dependent(
         if a is not None and a.source not in skip:
             return a
     return None
+
+
+def _discard(
+    index: dict[str, set[tuple[str, int, str, int]]], key: str, okey: tuple[str, int, str, int]
+) -> None:
+    got = index.get(key)
+    if got is not None:
+        got.discard(okey)
 
 
 def _add(index: dict[str, set[tuple[str, int, str, int]]], key: str, okey: tuple[str, int, str, int]) -> None:
