@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 from heapq import nsmallest
 from operator import itemgetter
@@ -312,14 +313,14 @@ class Judge:
         self._read_index: ReadIndex | None = None
         self.all_effects: list[Eff] = []
         #: kept verdicts, indexed by each side's effect id (only a cache)
-        self.by_a: dict[str, set[tuple[str, int, str, int]]] = {}
-        self.by_b: dict[str, set[tuple[str, int, str, int]]] = {}
+        self.by_a: defaultdict[str, set[tuple[str, int, str, int]]] = defaultdict(set)
+        self.by_b: defaultdict[str, set[tuple[str, int, str, int]]] = defaultdict(set)
         #: the kept verdicts decided by signature groups, by b and flip table (id -> the table and
         #: its verdicts), and the others by each side (only caches: :meth:`applied` checks a
         #: flip table once for all the verdicts it decided)
         self.by_table: dict[str, dict[int, tuple[dict[int, int], set[tuple[str, int, str, int]]]]] = {}
-        self.plain_a: dict[str, set[tuple[str, int, str, int]]] = {}
-        self.plain_b: dict[str, set[tuple[str, int, str, int]]] = {}
+        self.plain_a: defaultdict[str, set[tuple[str, int, str, int]]] = defaultdict(set)
+        self.plain_b: defaultdict[str, set[tuple[str, int, str, int]]] = defaultdict(set)
         #: (b, a) -> the kept verdict that a depends on b (with its key)
         self.found: dict[str, dict[str, tuple[tuple[str, int, str, int], DepResult]]] = {}
         #: b -> its kept dependencies in the dependents' timestamp order (only a cache of ``found``)
@@ -456,10 +457,10 @@ class Judge:
             else:
                 group[1].add(okey)
         else:
-            _add(self.plain_a, a_id, okey)
-            _add(self.plain_b, b_id, okey)
-        _add(self.by_a, a_id, okey)
-        _add(self.by_b, b_id, okey)
+            self.plain_a[a_id].add(okey)
+            self.plain_b[b_id].add(okey)
+        self.by_a[a_id].add(okey)
+        self.by_b[b_id].add(okey)
         if r is not None:
             self._found(okey, r)
 
@@ -854,15 +855,6 @@ def _discard(
     got = index.get(key)
     if got is not None:
         got.discard(okey)
-
-
-def _add(index: dict[str, set[tuple[str, int, str, int]]], key: str, okey: tuple[str, int, str, int]) -> None:
-    got = index.get(key)
-    if got is None:
-        index[key] = {okey}
-    else:
-        got.add(okey)
-
 
 
 def _no_special_parts(a: Eff) -> bool:
