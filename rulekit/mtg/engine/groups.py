@@ -27,7 +27,7 @@ class ObjectGroups:
         self.state = state
         #: signature -> the four smallest ids of its group (for a reason's names; only a cache)
         self._small: dict[int, list[str]] = {}
-        if state.index is not None:
+        if state.index is not None and state.where.keys() >= self.idset:
             # the state's index knows every object's signature; a selector's ids come bucket by
             # bucket, so they are grouped run by run
             groups = self.groups
