@@ -89,3 +89,30 @@ def test_read_index_meets_what_overlaps_meets(reads: list[_Reads], writes: _Read
     :func:`pruning.overlaps` says a write set meets, wildcards included."""
     index = pruning.ReadIndex(reads)
     assert index.meeting(writes) == {i for i, r in enumerate(reads) if pruning.overlaps(r, writes)}
+
+
+def test_signature_groups_are_shared_by_equal_sets_and_never_left_unmoved() -> None:
+    """The groups cache (:class:`rulekit.mtg.engine.groups.GroupPool`): effects whose sets name
+    the same objects share one groups object; an effect whose set changes gets its own; and once
+    no effect uses a groups object (nobody moves it with the state any more), a new effect with
+    that set gets fresh groups, equal to grouping its objects afresh."""
+    from rulekit.mtg.engine.groups import GroupPool, ObjectGroups
+    from rulekit.mtg.engine.replay import compile_scenario
+    from rulekit.mtg.engine.state import State
+    from rulekit.mtg.generate import board
+
+    comp = compile_scenario(board(40, 8, seed=2))
+    state = State({oid: o.copy() for oid, o in comp.base.items()}, comp.scenario.players)
+    state.build_index()
+    ids = tuple(sorted(state.objs))
+    some, rest = tuple(ids[:10]), tuple(ids[10:])
+    pool = GroupPool()
+    a = pool.for_effect("a", some, state)
+    b = pool.for_effect("b", tuple(list(some)), state)  # an equal set, another tuple
+    assert a is b and a.users == 2
+    c = pool.for_effect("a", rest, state)  # a's set changed: b's groups stay as they were
+    assert c is not b and b.idset == frozenset(some) and c.idset == frozenset(rest)
+    pool.leave("b")
+    d = pool.for_effect("d", some, state)
+    assert d is not b
+    assert d.groups == ObjectGroups(some, state).groups

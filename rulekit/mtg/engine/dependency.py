@@ -22,7 +22,7 @@ from typing import Any
 
 from rulekit.mtg.engine import caches
 from rulekit.mtg.engine.effects import Eff, ability_on, static_condition_holds
-from rulekit.mtg.engine.groups import ObjectGroups
+from rulekit.mtg.engine.groups import GroupPool
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.layers.control import CONTROLLER
 from rulekit.mtg.engine.pruning import ReadIndex, overlaps, reads_of, writes_of
@@ -332,8 +332,9 @@ class Judge:
         self.todo: dict[str, dict[str, bool | None]] | None = None
         #: effect id -> id of its spec at the last judgement (a changed text is judged again)
         self.spec_seen: dict[str, int] = {}
-        #: b -> its objects grouped by signature, kept current (only a cache)
-        self.object_groups: dict[str, ObjectGroups] = {}
+        #: b -> its objects grouped by signature, kept current, one groups object for the effects
+        #: whose sets name the same objects (only a cache)
+        self.object_groups = GroupPool()
         self._reads: dict[tuple[int, int, bool], frozenset[Key]] = {}
         self._writes: dict[tuple[int, int], frozenset[Key]] = {}
         #: id(spec) -> (that spec, whether its verdicts may be kept) (:meth:`_cacheable`; only
@@ -559,11 +560,7 @@ class Judge:
                     if wi is None:
                         wi = self.whatifs.get(b.id)
                         if wi is None or wi.ids is not ids_b or wi.b.spec is not b.spec:
-                            shared = self.object_groups.get(b.id)
-                            if shared is None:
-                                shared = self.object_groups[b.id] = ObjectGroups(ids_b, self.state)
-                            elif shared.ids is not ids_b:
-                                shared.rebase(ids_b, self.state)
+                            shared = self.object_groups.for_effect(b.id, ids_b, self.state)
                             wi = self.whatifs[b.id] = WhatIf(
                                 b, sub, self.state, ids_b, shared, self.alike_results(b)
                             )
@@ -635,6 +632,7 @@ class Judge:
                     self._unstore(okey, leaving=True)
             self.found.pop(eff_id, None)
             self.rows.pop(eff_id, None)
+            self.object_groups.leave(eff_id)
             for idx in (self.by_a, self.by_b, self.by_table, self.plain_a, self.plain_b):
                 idx.pop(eff_id, None)
             if todo is not None:
@@ -676,12 +674,9 @@ class Judge:
             objs = self.objsets.get(e.id)
             if objs is not None and not changed.isdisjoint(objs):
                 hit_b.add(e.id)
-        moves: dict[str, dict[tuple[int, int], str]] = {}
         for bid in hit_b:
             self.whatifs.pop(bid, None)
-            shared = self.object_groups.get(bid)
-            if shared is not None:
-                moves[bid] = shared.update(sig_moves) if sig_moves.movers else {}
+        moves = self.object_groups.update(hit_b, sig_moves)
         if not hit_b and not dirty_a:
             return
         by_id = {e.id: e for e in pending}

@@ -18,11 +18,13 @@ class ObjectGroups:
     The groups follow the state's own signature index (``State.where``, kept by
     :meth:`State.reindex`): :meth:`update` moves whole moves of objects at once."""
 
-    __slots__ = ("ids", "idset", "groups", "state", "_small")
+    __slots__ = ("ids", "idset", "groups", "state", "_small", "users")
 
-    def __init__(self, ids: tuple[str, ...], state: State) -> None:
+    def __init__(self, ids: tuple[str, ...], state: State, idset: frozenset[str] | None = None) -> None:
         self.ids = ids
-        self.idset = frozenset(ids)
+        self.idset = frozenset(ids) if idset is None else idset
+        #: how many effects share these groups (:class:`GroupPool`)
+        self.users = 1
         self.groups: dict[int, set[str]] = {}
         self.state = state
         #: signature -> the four smallest ids of its group (for a reason's names; only a cache)
@@ -138,3 +140,69 @@ class ObjectGroups:
             self._small.clear()
             self._add(self.ids)
         return out
+
+
+class GroupPool:
+    """Each effect's :class:`ObjectGroups`, one shared by the effects whose sets name the same
+    objects (copies of one card), and moved once per step for all of them. Only a cache: every
+    effect sees the groups its own set would give."""
+
+    def __init__(self) -> None:
+        self.of: dict[str, ObjectGroups] = {}
+        self._ids: dict[str, tuple[str, ...]] = {}  # effect -> the set its groups were made for
+        self._by_set: dict[frozenset[str], ObjectGroups] = {}
+
+    def get(self, eff_id: str) -> ObjectGroups | None:
+        return self.of.get(eff_id)
+
+    def for_effect(self, eff_id: str, ids: tuple[str, ...], state: State) -> ObjectGroups:
+        """The groups of ``eff_id``'s set ``ids``: kept, rebased when only this effect uses them,
+        or shared with another effect whose set names the same objects."""
+        og = self.of.get(eff_id)
+        if og is not None and self._ids.get(eff_id) is ids:
+            return og
+        self._ids[eff_id] = ids
+        if og is not None:
+            if og.users == 1:
+                if self._by_set.get(og.idset) is og:
+                    del self._by_set[og.idset]
+                og.rebase(ids, state)
+                self._by_set.setdefault(og.idset, og)
+                return og
+            og.users -= 1
+        key = frozenset(ids)
+        og = self._by_set.get(key)
+        if og is None:
+            og = self._by_set[key] = ObjectGroups(ids, state, key)
+        else:
+            og.users += 1
+        self.of[eff_id] = og
+        return og
+
+    def leave(self, eff_id: str) -> None:
+        """An effect applied or gone: it no longer uses its groups."""
+        og = self.of.pop(eff_id, None)
+        self._ids.pop(eff_id, None)
+        if og is not None:
+            og.users -= 1
+            if og.users == 0 and self._by_set.get(og.idset) is og:
+                del self._by_set[og.idset]  # nobody moves it any more
+
+    def update(self, eff_ids: set[str], moves: Moves) -> dict[str, dict[tuple[int, int], str]]:
+        """:meth:`ObjectGroups.update` for these effects' groups, each shared one moved once."""
+        done: dict[int, dict[tuple[int, int], str]] = {}
+        out: dict[str, dict[tuple[int, int], str]] = {}
+        for eff_id in eff_ids:
+            og = self.of.get(eff_id)
+            if og is None:
+                continue
+            got = done.get(id(og))
+            if got is None:
+                got = done[id(og)] = og.update(moves) if moves.movers else {}
+            out[eff_id] = got
+        return out
+
+    def clear(self) -> None:
+        self.of.clear()
+        self._ids.clear()
+        self._by_set.clear()
