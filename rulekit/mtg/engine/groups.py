@@ -78,8 +78,14 @@ class ObjectGroups:
         if got is not None:
             self._small[sig] = nsmallest(4, [*got, *oids])
 
-    def _went(self, sig: int, oids: set[str] | frozenset[str]) -> None:
-        """Objects left a group: its four smallest ids, if known, stay known unless one of them left."""
+    def _take(self, sig: int, group: set[str], oids: set[str] | frozenset[str]) -> None:
+        """Objects left a group: it goes when empty; its four smallest ids, if known, stay known
+        unless one of them left."""
+        group.difference_update(oids)
+        if not group:
+            del self.groups[sig]
+            self._small.pop(sig, None)
+            return
         got = self._small.get(sig)
         if got is not None and not oids.isdisjoint(got):
             del self._small[sig]
@@ -93,13 +99,7 @@ class ObjectGroups:
         if gone:
             groups = self.groups
             for sig in list(groups):
-                group = groups[sig]
-                group.difference_update(gone)
-                if not group:
-                    del groups[sig]
-                    self._small.pop(sig, None)
-                else:
-                    self._went(sig, gone)
+                self._take(sig, groups[sig], gone)
         self._add(idset - self.idset)
         self.ids, self.idset = ids, idset
 
@@ -122,12 +122,7 @@ class ObjectGroups:
             if group is None or not mine <= group:
                 current = False  # not kept current (never expected): grouped afresh below
                 continue
-            group.difference_update(mine)
-            if not group:
-                del groups[old]
-                self._small.pop(old, None)
-            else:
-                self._went(old, mine)
+            self._take(old, group, mine)
             target = groups.get(new)
             if target is None:
                 groups[new] = set(mine)
