@@ -295,3 +295,36 @@ def test_what_an_effect_with_parameters_does_is_judged_for_that_effect() -> None
     bo = next(e.id for e in t.effects if e.source == "cm_bo")
     assert (raid, ann) in deps(t)
     assert (raid, bo) not in deps(t)
+
+
+def test_an_object_that_leaves_a_set_no_longer_counts_in_a_kept_verdict() -> None:
+    """613.8a(b) judged again after a step (613.8c): the Bell depends on Urborg, which would make
+    the Forests and Urborg itself Swamps (four lands). The spell, applied first, makes one Forest
+    a Frog creature and no land: it leaves Urborg's set, so Urborg would now change what the
+    Bell applies to by three lands. Each step shows the count judged before it."""
+    t = solve_text("""
+    game: mtg
+    players: [Ann]
+    objects:
+      - id: frogify
+        name: Frog Spell
+        types: [Enchantment]
+        abilities:
+          - text: "Forest is a 1/1 Frog creature with no other types."
+            static: {affects: "f1", type: {set_types: [Creature], set_subtypes: [Frog]}}
+      - {id: f1, card: Forest}
+      - {id: f2, card: Forest}
+      - {id: f3, card: Forest}
+      - {id: s1, card: Swamp}
+      - {id: urborg, card: "Urborg, Tomb of Yawgmoth"}
+      - {id: bell, card: Kormus Bell}
+    """)
+    assert order(t, "4") == ["frogify", "urborg", "bell"]
+    counts = [
+        dict(d.params)["gained_count"]
+        for s in t.steps
+        if s.layer == "4"
+        for d in s.dependencies
+        if d.effect == "bell" and d.depends_on == "urborg"
+    ]
+    assert counts == [4, 3]

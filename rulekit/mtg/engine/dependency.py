@@ -707,6 +707,7 @@ class Judge:
         for e in pending:
             if e.source is not None:
                 sourced.setdefault(e.source, []).append(e)
+        went_of: dict[str, frozenset[str]] = {}  # stale b -> the objects that left its set
         for b_id in stale:
             delta = deltas.get(b_id)
             b = by_id.get(b_id)
@@ -714,17 +715,26 @@ class Judge:
                 drop.update(self.by_b.get(b_id, ()))
                 continue
             # b's set changed: a verdict decided by signature groups stands when every object
-            # that came or went is of a signature that flips nothing (and is not a's source)
-            came_went = delta[0] | delta[1]
+            # that came is of a signature that flips nothing now, and every object that went
+            # was of one before the step (it counts no more), neither being a's source
+            came, went = delta
+            came_went = came | went
             drop.update(self.plain_b.get(b_id, ()))
             sigs: dict[int, str] = {}
-            for o in came_went:
+            for o in came:
                 sigs.setdefault(sig_of(self.state.objs[o]), o)
+            went_sigs = {self._before_step(o, sig_moves) for o in went}
+            if went:
+                went_of[b_id] = went
             for fl, okeys in self.by_table.get(b_id, {}).values():
                 if fl is NO_SIGNATURES:
                     continue
                 a = _one_dependent(okeys, by_id, came_went)
-                if a is None or not all(flip.get(fl, sg, o, a, b) == 0 for sg, o in sigs.items()):
+                if (
+                    a is None
+                    or not all(flip.get(fl, sg, o, a, b) == 0 for sg, o in sigs.items())
+                    or not all(fl.get(sg) == 0 for sg in went_sigs)
+                ):
                     drop.update(okeys)
             self._drop_sourced(b_id, came_went, sourced, drop, also_unread=True)
         # the plain rule: a verdict goes when what b's result depends on was written, or what
@@ -738,6 +748,8 @@ class Judge:
             if b is None:
                 continue  # applied (or gone): its verdicts leave at the next judgement (_leave)
             moved = moves.get(b_id) if b.source not in changed else None
+            if moved and b_id in went_of:
+                moved = self._staying(b_id, moved, went_of[b_id], sig_moves)
             if overlaps(part.decision_inputs(b.spec), wrote):
                 drop.update(self.by_b.get(b_id, ()) if moved is None else self.plain_b.get(b_id, ()))
             else:
@@ -762,6 +774,28 @@ class Judge:
         for okey in drop:
             if okey in self.pairs:
                 self._drop(okey)
+
+    def _before_step(self, oid: str, sig_moves: Moves) -> int:
+        """The signature ``oid`` had before the step just applied."""
+        sig = sig_moves.before(oid)
+        return self.state.where[oid] if sig is None else sig
+
+    def _staying(
+        self, b_id: str, moved: dict[tuple[int, int], str], went: frozenset[str], sig_moves: Moves
+    ) -> dict[tuple[int, int], str]:
+        """``b``'s signature moves without the objects that left its set (what they did before
+        the step is checked once, with the set's change): each move with one object of it that
+        stayed, the smallest."""
+        groups = self.object_groups.get(b_id)
+        out: dict[tuple[int, int], str] = {}
+        for move, o in moved.items():
+            if o not in went or groups is None:
+                out[move] = o
+                continue
+            stay = [x for x in sig_moves.movers[move] if x in groups.idset and x not in went]
+            if stay:
+                out[move] = min(stay)
+        return out
 
     def _plain_rule(
         self,

@@ -97,11 +97,18 @@ class Moves(dict[tuple[int, int], str]):
     """The signature moves of one step (:meth:`State.reindex`): ``(old, new)`` -> one object that
     moved so; :attr:`movers` lists every object of each move."""
 
-    __slots__ = ("movers",)
+    __slots__ = ("movers", "_before")
 
     def __init__(self) -> None:
         super().__init__()
         self.movers: dict[tuple[int, int], list[str]] = {}
+        self._before: dict[str, int] | None = None
+
+    def before(self, oid: str) -> int | None:
+        """The signature ``oid`` had before the step, when it moved (``None`` when it did not)."""
+        if self._before is None:
+            self._before = {o: old for (old, _), movers in self.movers.items() for o in movers}
+        return self._before.get(oid)
 
 
 class State:
