@@ -132,6 +132,43 @@ def apply_shared_main(
     return touched
 
 
+def same_for_all_main(part: Any, eff: Eff, state: State) -> bool:
+    """Whether ``eff`` applies through :func:`apply_same_main`: on the main state, by a part
+    that keeps signatures and does the same to every object (its parameters, if any, cannot
+    vary: :meth:`~LayerPart.params_vary`), outside the :attr:`~LayerPart.shared` path."""
+    spec = eff.spec
+    return (
+        state.owned is None
+        and spec is not None
+        and part.keeps_signature(spec)
+        and not part.params_vary(spec)
+        and not shared_path(part, eff, state)
+    )
+
+
+def apply_same_main(
+    eff: Eff, sub: str, state: State, ids: tuple[str, ...], snapshot: Callable[[Obj], Any]
+) -> list[tuple[str, Any]]:
+    """:func:`apply_effect` for :func:`same_for_all_main`, also telling what changed (as
+    :func:`apply_shared_main`). Its parameter is the same for every object, so it is read once,
+    before anything changes; nothing a selector reads changes, so every signature stands."""
+    part = PARTS[sub]
+    objs = state.objs
+    if not ids:
+        return []
+    uses = part.uses_params(eff.spec)
+    param = part.params(eff, objs[ids[0]], state, make_ctx(eff, state)) if uses else None
+    apply = part.apply
+    touched: list[tuple[str, Any]] = []
+    for oid in ids:
+        obj = objs[oid]
+        before = snapshot(obj)
+        apply(eff, obj, param)
+        if snapshot(obj) != before:
+            touched.append((oid, before))
+    return touched
+
+
 def _apply_shared(eff: Eff, sub: str, state: State, ids: tuple[str, ...]) -> None:
     """A part without parameters gives alike objects alike results: each distinct before-value
     is computed once (a cache keyed by the part's :meth:`shared_key`, checked for equality)."""

@@ -13,7 +13,13 @@ from itertools import chain
 from operator import attrgetter
 from typing import Any, cast
 
-from rulekit.mtg.engine.apply import apply_effect, apply_shared_main, shared_path
+from rulekit.mtg.engine.apply import (
+    apply_effect,
+    apply_same_main,
+    apply_shared_main,
+    same_for_all_main,
+    shared_path,
+)
 from rulekit.mtg.engine.dependency import Row
 from rulekit.mtg.engine.effects import Eff
 from rulekit.mtg.engine.layers import PARTS
@@ -135,6 +141,8 @@ def apply_recorded(
         touched = apply_shared_main(eff, sub, state, ids, raw)
         if not part.keeps_signature(eff.spec):
             moves = state.reindex([oid for oid, _ in touched])
+    elif same_for_all_main(part, eff, state):
+        touched = apply_same_main(eff, sub, state, ids, raw)
     else:
         before_raw = [raw(objs[oid]) for oid in ids]
         if part.keeps_signature(eff.spec):
