@@ -221,3 +221,48 @@ def test_counters_apply_after_modifications() -> None:
           - resolve: {source: ti, ability: cast, targets: [elves], id: switch}
     """)
     assert pt(t2, "elves") == (5, 5)
+
+
+def test_the_game_before_each_event_is_what_replaying_up_to_it_gives() -> None:
+    """What "for as long as" conditions read when an effect resolves (611.2b): the zones, tapped
+    states and counters just before each event, the same as replaying the events up to it
+    (events that change none of them share one snapshot)."""
+    import random
+
+    from rulekit.mtg.engine.replay import compile_scenario
+    from rulekit.mtg.generate import random_scenario_text
+
+    every_kind = mtg.scenario_from_text(
+        """
+        game: mtg
+        players: [Ann, Bo]
+        objects:
+          - {id: bears, card: Grizzly Bears}
+          - {id: elves, card: Llanowar Elves, controller: Bo}
+          - {id: anthem, card: Glorious Anthem}
+        events:
+          - enter: elves
+          - tap: bears
+          - counters: {object: bears, kind: +1/+1, add: 2}
+          - tap: elves
+          - untap_step: Ann
+          - untap: elves
+          - leave: {object: anthem, to: graveyard}
+          - begin_turn: Bo
+          - end_of_turn
+        """,
+        "every-kind.yaml",
+    )
+    scenarios = [every_kind, *(mtg.load_scenario(name) for name in mtg.list_scenarios())]
+    scenarios += [
+        mtg.scenario_from_text(random_scenario_text(random.Random(seed), events=True), "random.yaml")
+        for seed in range(40)
+    ]
+    checked = 0
+    for scn in scenarios:
+        at = compile_scenario(scn).base_at
+        for i in range(len(scn.events)):
+            before = compile_scenario(scn, upto=i).base
+            assert at[i] == {oid: (o.zone, o.tapped, o.counters) for oid, o in before.items()}, (scn.name, i)
+            checked += 1
+    assert checked > 100

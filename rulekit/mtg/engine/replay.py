@@ -38,7 +38,8 @@ class Compiled:
     resolve_ts: dict[int, float]
     eot_marks: list[int]  # indices of the end_of_turn events
     names: dict[str, str]
-    #: the game before each event: object id -> (zone, tapped, counters)
+    #: the game before each event: object id -> (zone, tapped, counters); the events between
+    #: two that change these share one snapshot (only read)
     base_at: dict[int, dict[str, Situation]] = field(default_factory=dict)
     #: (event index, kind, player) of the events that end durations: ``begin_turn``,
     #: ``untap_step`` (with their player), ``end_of_combat`` (player ``None``)
@@ -100,6 +101,11 @@ def display_names(defs: Iterable[ObjectDef]) -> dict[str, str]:
     return {d.id: (d.name if count[d.name] == 1 else f"{d.name} [{d.id}]") for d in defs}
 
 
+#: the events that change an object's zone, tapped state or counters (the others leave
+#: :attr:`Compiled.base_at` one snapshot, shared)
+_MOVES_SITUATIONS = frozenset({"enter", "leave", "tap", "untap", "untap_step", "counters"})
+
+
 def compile_scenario(scn: Scenario, upto: int | None = None) -> Compiled:
     """Replay the events: zones, tapped state, attachments, timestamps, resolved effects.
 
@@ -133,10 +139,15 @@ def compile_scenario(scn: Scenario, upto: int | None = None) -> Compiled:
     marks: list[tuple[int, str, str | None]] = []
     used_ids: set[str] = set()
 
+    snap: dict[str, Situation] | None = None  # the situations now (None: to be taken again)
     for i, ev in enumerate(scn.events):
         if upto is not None and i >= upto:
             break
-        base_at[i] = {oid: (o.zone, o.tapped, o.counters) for oid, o in base.items()}
+        if snap is None:
+            snap = {oid: (o.zone, o.tapped, o.counters) for oid, o in base.items()}
+        base_at[i] = snap
+        if ev.kind in _MOVES_SITUATIONS:
+            snap = None
         if ev.kind == "enter":
             for j, oid in enumerate(simultaneous_order(scn, ev.objects)):
                 obj = base[oid]
