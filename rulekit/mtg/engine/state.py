@@ -60,9 +60,7 @@ class Obj:
     sig: int | None
 
     def __init__(self, d: ObjectDef) -> None:
-        for name in CHARACTERISTICS:
-            if name not in ("subtypes", "timestamp"):
-                setattr(self, name, getattr(d, name))
+        _FROM_DEF(self, d)  # every characteristic as printed, but the two below
         self.subtypes = tuple(s for s in d.subtypes if s != ALL_CREATURE_TYPES)
         self.timestamp = 0
         self.all_types = ALL_CREATURE_TYPES in d.subtypes
@@ -91,6 +89,18 @@ def _make_copier() -> Callable[[Obj], Obj]:
 
 
 _COPY = _make_copier()
+
+
+def _make_reader() -> Callable[[Obj, ObjectDef], None]:
+    """``Obj.__init__``'s copy of the printed characteristics (but subtypes and timestamp, which
+    it sets itself), written out as :func:`_make_copier` is."""
+    body = "".join(f"    obj.{n} = d.{n}\n" for n in CHARACTERISTICS if n not in ("subtypes", "timestamp"))
+    scope: dict[str, Any] = {}
+    exec(f"def read(obj, d):\n{body}", scope)  # noqa: S102 - generated from the constant list
+    return scope["read"]  # type: ignore[no-any-return]
+
+
+_FROM_DEF = _make_reader()
 
 
 class Moves(dict[tuple[int, int], str]):
