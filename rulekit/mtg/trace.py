@@ -187,6 +187,25 @@ class Dependency:
         return self.kind
 
 
+class _ReasonWhenRead:
+    """``Dependency.reason`` of a dependency built without one (the engine's, through
+    ``rulekit.mtg.engine.state.dependency``): the English sentence of its code and parameters,
+    made when first read and kept. A big board's solve judges thousands of dependencies whose
+    sentence nobody reads; the value read is the one ``__post_init__`` would have filled in."""
+
+    def __get__(self, obj: Dependency | None, owner: type | None = None) -> str:
+        if obj is None:
+            return ""  # the field's default, as the class gives it
+        text = dependency_reason(obj.kind, obj.params) if obj.kind else ""
+        obj.__dict__["reason"] = text  # kept: an instance's own value is read from now on
+        return text
+
+
+# a non-data descriptor: a dependency that was given a reason (its __init__ sets one) reads its
+# own, and the dataclass's generated methods read either through plain attribute access
+setattr(Dependency, "reason", _ReasonWhenRead())  # noqa: B010 - replaces the field default on purpose
+
+
 @dataclass(frozen=True)
 class Step:
     """One applied effect part, in application order.

@@ -92,3 +92,23 @@ def test_illegal_target_note() -> None:
         "608.2b: did nothing, every target was illegal on resolution (targets must be 'creature'): "
         "Rock is not a creature; Big has power 5, not <= 3 (3)"
     )
+
+
+def test_the_engines_dependencies_read_the_reason_a_constructed_one_has() -> None:
+    """The engine builds its dependencies without their English sentence, made when first read
+    (a big board judges thousands nobody reads): each reads, compares and hashes as the same
+    dependency constructed with its code and parameters, whose reason is filled in at once."""
+    import pickle
+
+    from rulekit.mtg.generate import board
+    from rulekit.mtg.trace import Dependency
+
+    t = mtg.solve(board(200, 30, seed=2))
+    built = [d for s in t.steps for d in s.dependencies]
+    assert len(built) > 20
+    for d in built:
+        fresh = Dependency(d.effect, d.depends_on, d.layer, kind=d.kind, params=d.params)
+        again = pickle.loads(pickle.dumps(d))
+        assert fresh.reason and d.reason == fresh.reason == again.reason
+        assert d == fresh and hash(d) == hash(fresh) and repr(d) == repr(fresh)
+    assert Dependency("a", "b", "4", "given").reason == "given"

@@ -20,7 +20,6 @@ from rulekit.mtg.engine import caches
 from rulekit.mtg.model import Ability, ObjectDef, intrinsic_ability
 from rulekit.mtg.trace import CHARACTERISTICS, Change, Dependency, ObjectView
 from rulekit.mtg.vocab import ALL_CREATURE_TYPES, BASIC_LAND_TYPES
-from rulekit.mtg.wording import dependency_reason
 
 _T = TypeVar("_T")
 
@@ -313,17 +312,10 @@ def change(object_id: str, characteristic: str, before: Any, after: Any) -> Chan
 def dependency(
     effect: str, depends_on: str, layer: str, kind: str, params: tuple[tuple[str, Any], ...]
 ) -> Dependency:
-    """``Dependency(effect, depends_on, layer, "", kind, params)``, built as :func:`frozen` does,
-    with the reason its ``__post_init__`` would fill in."""
+    """``Dependency(effect, depends_on, layer, "", kind, params)``, built as :func:`frozen` does;
+    its reason, the one ``__post_init__`` would fill in, is made when first read."""
     obj = object.__new__(Dependency)
-    obj.__dict__.update(
-        effect=effect,
-        depends_on=depends_on,
-        layer=layer,
-        reason=dependency_reason(kind, params),
-        kind=kind,
-        params=params,
-    )
+    obj.__dict__.update(effect=effect, depends_on=depends_on, layer=layer, kind=kind, params=params)
     return obj
 
 
