@@ -12,7 +12,8 @@ lives in one named place, whose docstring cites the CR rule, the seed passage or
 * :mod:`.layers`: one class per layer part (copy, face-down, control, text, type, colour,
   abilities, each P/T sublayer, counters, switch, players, rules).
 * :mod:`.apply`: the set an effect applies to (611.2c, 613.6) and applying a part to it.
-* :mod:`.dependency`: 613.8a and c (the counterfactual test, judging again); :mod:`.pruning`,
+* :mod:`.dependency`: 613.8a and c (judging again after every step); :mod:`.pair`, its
+  counterfactual test of one pair; :mod:`.pruning`,
   the read/write sets in front of its test; :mod:`.whatif`, its counterfactual (an effect
   applied to the current state); :mod:`.groups`, its objects grouped by signature
   (only a cache); :mod:`.order`, which effect applies next (613.7, 613.8b loops).
