@@ -60,6 +60,8 @@ def all_deps(rows: list[Row]) -> list[DepResult]:
 
 
 _UNJUDGED: Any = object()  # no cached verdict (None is a verdict: independent)
+#: a kept verdict to be judged again, its place in the indexes kept (:meth:`Judge._soften`)
+_STALE: Any = object()
 #: stand-in for a signature not judged yet (flips are -1, 0 and 1): equal to no flip
 _NO_OLD = 2
 
@@ -374,7 +376,8 @@ class Judge:
                     continue
                 okey = (a_id, id(a.spec), b.id, b_spec)
                 r = pairs.get(okey, _UNJUDGED)
-                if r is _UNJUDGED:
+                if r is _UNJUDGED or r is _STALE:
+                    again = r is _STALE
                     if wi is None:
                         wi = self.whatifs.get(b.id)
                         if wi is None or wi.ids is not ids_b or wi.b.spec is not b.spec:
@@ -397,8 +400,19 @@ class Judge:
                         else:
                             r0, used = hit
                             r = None if r0 is None else _as_alike(r0, a)
-                    if b_ok and self._cacheable(a):
-                        self._store(okey, r, used[0] if used else None)  # in ``found`` if r is
+                    keep = b_ok and self._cacheable(a)
+                    table = used[0] if used else None
+                    if again:
+                        if keep and self.flips_of.get(okey) is table:
+                            # judged again on the same flip table (or none): the indexes stand
+                            pairs[okey] = r
+                            if r is not None:
+                                self._found(okey, r)
+                            del todo_b[a_id]
+                            continue
+                        self._unstore(okey)
+                    if keep:
+                        self._store(okey, r, table)  # in ``found`` if r is
                         del todo_b[a_id]  # kept: read from ``found`` from now on
                     elif r is not None:
                         fresh.setdefault(b.id, []).append((a_pos, r))
@@ -589,9 +603,27 @@ class Judge:
             self._drop_sourced(b_id, movers, sourced, drop)
         if every or plain:
             self._plain_rule(every, plain, pending, wrote, drop)
+        pairs = self.pairs
         for okey in drop:
-            if okey in self.pairs:
-                self._drop(okey)
+            r = pairs.get(okey, _UNJUDGED)
+            if r is not _UNJUDGED and r is not _STALE:
+                self._soften(okey, r)
+
+    def _soften(self, okey: tuple[str, int, str, int], r: DepResult | None) -> None:
+        """A kept verdict (``r``) is to be judged again, keeping its place in the indexes: judged
+        again, it most often has the same flip table, and then only its verdict is replaced
+        (:meth:`judge`; otherwise it is forgotten first). Until then it is in no row."""
+        a_id, b_id = okey[0], okey[2]
+        if r is not None:
+            row = self.found.get(b_id)
+            if row is not None:
+                got = row.get(a_id)
+                if got is not None and got[0] == okey:
+                    del row[a_id]
+                    self.rows.pop(b_id, None)
+        self.pairs[okey] = _STALE
+        if self.todo is not None:
+            self.todo.setdefault(b_id, {})[a_id] = True  # still a candidate (same texts)
 
     def _before_step(self, oid: str, sig_moves: Moves) -> int:
         """The signature ``oid`` had before the step just applied."""
