@@ -51,6 +51,9 @@ class Run:
     removed_by: dict[str, str] = field(default_factory=dict)
     #: effect id -> why it was gone before it applied (a note code and its parameters)
     removed_note: dict[str, tuple[str, tuple[tuple[str, Any], ...]]] = field(default_factory=dict)
+    #: id of a step's objects -> (them, sorted): an effect that began in an earlier layer applies
+    #: to the very same tuple again (613.6), sorted once (only a cache)
+    sorted_ids: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
 
 
 def record_step(
@@ -91,6 +94,9 @@ def record_step(
     dep_objs = tuple(chain.from_iterable([row.recorded for row in rows if row.recorded]))
     if loop and loop not in run.loops:
         run.loops.append(loop)
+    got = run.sorted_ids.get(id(ids))
+    if got is None or got[0] is not ids:
+        got = run.sorted_ids[id(ids)] = (ids, tuple(sorted(ids)))
     run.steps.append(
         Step(
             index=len(run.steps),
@@ -100,7 +106,7 @@ def record_step(
             timestamp=num(eff.timestamp),
             why=why,
             waited_on=waited,
-            objects=tuple(sorted(ids)),
+            objects=got[1],
             changes=tuple(changes),
             dependencies=dep_objs,
             loop=loop,
