@@ -263,27 +263,33 @@ class Judge:
         self.object_groups.clear()
 
     def _store(
-        self, okey: tuple[str, int, str, int], r: DepResult | None, flips: dict[int, int] | None
+        self, b_id: str, kept: list[tuple[tuple[str, int, str, int], DepResult | None, dict[int, int] | None]]
     ) -> None:
-        self.pairs[okey] = r
-        a_id, b_id = okey[0], okey[2]
-        if flips is not None:
-            self.flips_of[okey] = flips
-            tables = self.by_table.get(b_id)
-            if tables is None:
-                tables = self.by_table[b_id] = {}
-            group = tables.get(id(flips))
-            if group is None:
-                tables[id(flips)] = (flips, {okey})
+        """Keep verdicts against ``b_id``: each ``(key, verdict, its flip table or None)`` goes into
+        every index (``b``'s own looked up once for all of them)."""
+        pairs, flips_of, plain_a, by_a = self.pairs, self.flips_of, self.plain_a, self.by_a
+        tables = self.by_table.get(b_id)
+        plain_b = self.plain_b[b_id]
+        by_b = self.by_b[b_id]
+        for okey, r, flips in kept:
+            pairs[okey] = r
+            a_id = okey[0]
+            if flips is not None:
+                flips_of[okey] = flips
+                if tables is None:
+                    tables = self.by_table[b_id] = {}
+                group = tables.get(id(flips))
+                if group is None:
+                    tables[id(flips)] = (flips, {okey})
+                else:
+                    group[1].add(okey)
             else:
-                group[1].add(okey)
-        else:
-            self.plain_a[a_id].add(okey)
-            self.plain_b[b_id].add(okey)
-        self.by_a[a_id].add(okey)
-        self.by_b[b_id].add(okey)
-        if r is not None:
-            self._found(okey, r)
+                plain_a[a_id].add(okey)
+                plain_b.add(okey)
+            by_a[a_id].add(okey)
+            by_b.add(okey)
+            if r is not None:
+                self._found(okey, r)
 
     def _unstore(self, okey: tuple[str, int, str, int], leaving: bool = False) -> None:
         """Forget a kept verdict (and its place in every index; with ``leaving``, its dependent
@@ -352,6 +358,7 @@ class Judge:
             self.spec_seen[e.id] = sid
         todo = self.todo
         fresh: dict[str, list[tuple[int, DepResult]]] = {}
+        cacheable: dict[str, bool] = {}
         pairs = self.pairs
         for b in pending:
             ids_b = sets[b.id]
@@ -365,6 +372,7 @@ class Judge:
             alike: dict[tuple[Any, ...], tuple[DepResult | None, list[dict[int, int]]]] = {}
             w_b = self.writes(b)
             b_ok = self._cacheable(b)
+            to_keep: list[tuple[tuple[str, int, str, int], DepResult | None, dict[int, int] | None]] = []
             for a_id in list(todo_b):
                 a_pos = pos.get(a_id)
                 if a_pos is None:
@@ -400,7 +408,10 @@ class Judge:
                         else:
                             r0, used = hit
                             r = None if r0 is None else _as_alike(r0, a)
-                    keep = b_ok and self._cacheable(a)
+                    keep = False
+                    if b_ok:
+                        got = cacheable.get(a_id)  # once per effect and judgement
+                        keep = cacheable[a_id] = self._cacheable(a) if got is None else got
                     table = used[0] if used else None
                     if again:
                         if keep and self.flips_of.get(okey) is table:
@@ -412,7 +423,7 @@ class Judge:
                             continue
                         self._unstore(okey)
                     if keep:
-                        self._store(okey, r, table)  # in ``found`` if r is
+                        to_keep.append((okey, r, table))  # in ``found`` if r is
                         del todo_b[a_id]  # kept: read from ``found`` from now on
                     elif r is not None:
                         fresh.setdefault(b.id, []).append((a_pos, r))
@@ -420,6 +431,8 @@ class Judge:
                     del todo_b[a_id]  # kept: read from ``found`` from now on
                     if r is not None:
                         self._found(okey, r)
+            if to_keep:
+                self._store(b.id, to_keep)
         out: list[Row] = []
         found, rows = self.found, self.rows
         for b in pending:
