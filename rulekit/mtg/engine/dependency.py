@@ -311,6 +311,11 @@ class Judge:
         if not leaving:
             _discard(self.by_a, a_id, okey)
         _discard(self.by_b, b_id, okey)
+        self._unfind(okey)
+
+    def _unfind(self, okey: tuple[str, int, str, int]) -> None:
+        """A verdict that ``okey``'s dependent depends on its other effect is no longer kept."""
+        a_id, b_id = okey[0], okey[2]
         row = self.found.get(b_id)
         if row is not None:
             got = row.get(a_id)
@@ -626,17 +631,11 @@ class Judge:
         """A kept verdict (``r``) is to be judged again, keeping its place in the indexes: judged
         again, it most often has the same flip table, and then only its verdict is replaced
         (:meth:`judge`; otherwise it is forgotten first). Until then it is in no row."""
-        a_id, b_id = okey[0], okey[2]
         if r is not None:
-            row = self.found.get(b_id)
-            if row is not None:
-                got = row.get(a_id)
-                if got is not None and got[0] == okey:
-                    del row[a_id]
-                    self.rows.pop(b_id, None)
+            self._unfind(okey)
         self.pairs[okey] = _STALE
         if self.todo is not None:
-            self.todo.setdefault(b_id, {})[a_id] = True  # still a candidate (same texts)
+            self.todo.setdefault(okey[2], {})[okey[0]] = True  # still a candidate (same texts)
 
     def _before_step(self, oid: str, sig_moves: Moves) -> int:
         """The signature ``oid`` had before the step just applied."""
