@@ -419,8 +419,10 @@ class Judge:
                         keep = cacheable[a_id] = self._cacheable(a) if got is None else got
                     table = used[0] if used else None
                     if again:
+                        # judged again on the same flip table (or none), the indexes stand; a
+                        # table that changed (a verdict that now returns early, on existence or
+                        # text, has none) is indexed afresh, the old verdict forgotten first
                         if keep and self.flips_of.get(okey) is table:
-                            # judged again on the same flip table (or none): the indexes stand
                             pairs[okey] = r
                             if r is not None:
                                 self._found(okey, r)
