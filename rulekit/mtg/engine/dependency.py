@@ -508,9 +508,12 @@ class Judge:
 
         A verdict decided by signature groups alone (:attr:`flips_of`) is finer: it read only
         which signatures of ``b``'s objects flip ``a``'s selector, so it stands when ``a``'s set
-        changed, and when ``b``'s objects moved only between signatures of equal flips; it is
-        dropped when either source changed or ``b``'s set changed.
+        changed, and when ``b``'s objects moved only between signatures of equal flips; when
+        ``b``'s set changed, it stands if every object that came flips nothing now and every
+        object that went flipped nothing before the step (an object that went no longer counts,
+        so its own move is not checked); it is dropped when either source changed.
 
+        A verdict to be judged again keeps its place in the indexes until it is (:meth:`_soften`).
         ``deltas`` holds, for each stale set, the objects that came and went; ``sig_moves`` the
         step's signature moves (:meth:`State.reindex`), which the signature groups follow.
         """

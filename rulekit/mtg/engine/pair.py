@@ -73,7 +73,7 @@ def judge_pair(
     When the verdict was decided by signature groups alone (``a``'s selector tests only what
     objects alike share), the signature -> flip table it read is appended to ``flips_used``:
     the verdict stands for as long as every object of ``b`` moves only between signatures of
-    equal flips (:meth:`Judge.applied`)."""
+    equal flips (:meth:`~rulekit.mtg.engine.dependency.Judge.applied`)."""
     b, sub, cur = wi.b, wi.sub, wi.state
     a_begun = a.id in begun or a.locked is not None
     spec = a.spec
