@@ -116,3 +116,8 @@ def test_signature_groups_are_shared_by_equal_sets_and_never_left_unmoved() -> N
     d = pool.for_effect("d", some, state)
     assert d is not b
     assert d.groups == ObjectGroups(some, state).groups
+    # what a flip table gives over the groups (judge_pair's totals) is forgotten when they change
+    table: dict[int, int] = {}
+    d.totals[id(table)] = (table, 1, 0, ["x"], [])
+    pool.for_effect("d", rest, state)  # d alone uses them: rebased onto its new set
+    assert d.idset == frozenset(rest) and d.totals == {}

@@ -18,7 +18,7 @@ class ObjectGroups:
     The groups follow the state's own signature index (``State.where``, kept by
     :meth:`State.reindex`): :meth:`update` moves whole moves of objects at once."""
 
-    __slots__ = ("ids", "idset", "groups", "state", "_small", "users")
+    __slots__ = ("ids", "idset", "groups", "state", "_small", "users", "totals")
 
     def __init__(self, ids: tuple[str, ...], state: State, idset: frozenset[str] | None = None) -> None:
         self.ids = ids
@@ -29,6 +29,11 @@ class ObjectGroups:
         self.state = state
         #: signature -> the four smallest ids of its group (for a reason's names; only a cache)
         self._small: dict[int, list[str]] = {}
+        #: id of a flip table -> (the table, how many objects it gains and loses over these
+        #: groups, the four smallest of each), for a dependent whose source is none of these
+        #: objects (:func:`~rulekit.mtg.engine.pair.judge_pair`; only a cache, emptied whenever
+        #: the groups change)
+        self.totals: dict[int, tuple[dict[int, int], int, int, list[str], list[str]]] = {}
         if state.index is not None and state.where.keys() >= self.idset:
             # the state's index knows every object's signature; a selector's ids come bucket by
             # bucket, so they are grouped run by run
@@ -95,6 +100,7 @@ class ObjectGroups:
         (the others are current, kept so by :meth:`update`)."""
         idset = frozenset(ids)
         self.state = state
+        self.totals.clear()
         gone = self.idset - idset
         if gone:
             groups = self.groups
@@ -115,6 +121,7 @@ class ObjectGroups:
             if not mine:
                 continue
             out[move] = min(mine)
+            self.totals.clear()
             if not current:
                 continue
             old, new = move

@@ -137,40 +137,50 @@ def judge_pair(
                 g_n = l_n = 0
                 g_small: list[str] = []
                 l_small: list[str] = []
-                for sig, oids in wi.groups().items():
-                    rest: set[str] | dict[str, None] | list[str] = oids
-                    if a_src is not None and a_src in oids:
-                        if member is None:
-                            member = matcher(sel, ctx_a, memo)
-                        rest = [o for o in oids if o != a_src]
-                        m0 = member(cur.objs[a_src])
-                        m1 = member(wi.after(a_src))
-                        if m0 != m1:
-                            if m1:
-                                g_n += 1
-                                g_small.append(a_src)
+                # what the table gives over b's groups is the same for every dependent whose
+                # source is none of b's objects (copies of one card share their groups and table)
+                shared = wi.shared if a_src is None or a_src not in wi.idset else None
+                got = shared.totals.get(id(flips)) if shared is not None else None
+                if got is not None and got[0] is flips:
+                    _, g_n, l_n, g_small, l_small = got
+                else:
+                    for sig, oids in wi.groups().items():
+                        rest: set[str] | dict[str, None] | list[str] = oids
+                        if a_src is not None and a_src in oids:
+                            if member is None:
+                                member = matcher(sel, ctx_a, memo)
+                            rest = [o for o in oids if o != a_src]
+                            m0 = member(cur.objs[a_src])
+                            m1 = member(wi.after(a_src))
+                            if m0 != m1:
+                                if m1:
+                                    g_n += 1
+                                    g_small.append(a_src)
+                                else:
+                                    l_n += 1
+                                    l_small.append(a_src)
+                            if not rest:
+                                continue
+                        flip = flips.get(sig)
+                        if flip is None:
+                            if member is None:
+                                member = matcher(sel, ctx_a, memo)
+                            # one of them (any would do; the smallest id, always)
+                            first = wi.first(sig) if rest is oids else min(rest)
+                            m0 = member(cur.objs[first])
+                            m1 = member(wi.after(first))
+                            flip = flips[sig] = 0 if m0 == m1 else (1 if m1 else -1)
+                        if flip:
+                            small = wi.smallest(sig) if rest is oids else nsmallest(4, rest)
+                            if flip > 0:
+                                g_n += len(rest)
+                                g_small.extend(small)
                             else:
-                                l_n += 1
-                                l_small.append(a_src)
-                        if not rest:
-                            continue
-                    flip = flips.get(sig)
-                    if flip is None:
-                        if member is None:
-                            member = matcher(sel, ctx_a, memo)
-                        # one of them (any would do; the smallest id, always)
-                        first = wi.first(sig) if rest is oids else min(rest)
-                        m0 = member(cur.objs[first])
-                        m1 = member(wi.after(first))
-                        flip = flips[sig] = 0 if m0 == m1 else (1 if m1 else -1)
-                    if flip:
-                        small = wi.smallest(sig) if rest is oids else nsmallest(4, rest)
-                        if flip > 0:
-                            g_n += len(rest)
-                            g_small.extend(small)
-                        else:
-                            l_n += len(rest)
-                            l_small.extend(small)
+                                l_n += len(rest)
+                                l_small.extend(small)
+                    if shared is not None:
+                        g4, l4 = nsmallest(4, g_small), nsmallest(4, l_small)
+                        shared.totals[id(flips)] = (flips, g_n, l_n, g4, l4)
                 if flips_used is not None:
                     flips_used.append(flips)
                 gained, lost = g_small, l_small
