@@ -121,7 +121,6 @@ class ObjectGroups:
             if not mine:
                 continue
             out[move] = min(mine)
-            self.totals.clear()
             if not current:
                 continue
             old, new = move
@@ -137,6 +136,8 @@ class ObjectGroups:
             else:
                 target.update(mine)
                 self._came(new, mine)
+        if out:
+            self.totals.clear()  # some of these objects moved: the totals over them are stale
         if not current:
             self.groups = {}
             self._small.clear()
