@@ -328,3 +328,42 @@ def test_an_object_that_leaves_a_set_no_longer_counts_in_a_kept_verdict() -> Non
         if d.effect == "bell" and d.depends_on == "urborg"
     ]
     assert counts == [4, 3]
+
+
+@pytest.mark.parametrize(("islands_first", "dependency"), [(True, False), (True, True), (False, True)])
+def test_an_as_long_as_effect_is_asked_again_after_each_step_of_its_layer(
+    islands_first: bool, dependency: bool
+) -> None:
+    """611.3b: an "as long as" static ability's effect exists only while its condition holds,
+    asked before each step. A layer-4 effect makes one of Ann's two Forests an Island, so the
+    Grove Spirit's own layer-4 effect ("as long as you control two or more Forests") ends once
+    it has applied: in timestamp order when the Island-maker is earlier, and by dependency
+    (613.8a, existence) when it is later."""
+    maker = """
+      - id: maker
+        name: Island Maker
+        types: [Enchantment]
+        abilities:
+          - text: "f1 is an Island."
+            static: {affects: "f1", type: {set_subtypes: [Island]}}"""
+    spirit = """
+      - id: spirit
+        name: Grove Spirit
+        types: [Creature]
+        power: 1
+        toughness: 1
+        abilities:
+          - text: "As long as you control two or more Forests, Grove Spirit is an artifact in addition to its other types."
+            static: {affects: this, condition: "you control two or more Forests", type: {add: [Artifact]}}"""
+    first, second = (maker, spirit) if islands_first else (spirit, maker)
+    t = solve_text(f"""
+    game: mtg
+    players: [Ann]
+    objects:{first}{second}
+      - {{id: f1, card: Forest, controller: Ann}}
+      - {{id: f2, card: Forest, controller: Ann}}
+    """, dependency=dependency)
+    assert order(t, "4") == ["maker"]
+    assert t.final["f1"].subtypes == ("Island",)
+    assert "Artifact" not in t.final["spirit"].types
+    assert not t.effect("spirit").active

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rulekit.mtg.engine.select import make_ctx, select
+from rulekit.mtg.engine.select import ANY, Key, make_ctx, select
 from rulekit.mtg.engine.state import Obj, State
 from rulekit.mtg.engine.timestamps import order_key, static_timestamp
 from rulekit.mtg.model import Ability, EffectSpec, Event, ObjectDef, Scenario, _spec_from_canon
@@ -320,6 +320,12 @@ def static_condition_holds(eff: Eff, state: State) -> bool:
     return True
 
 
+#: What a static effect's existence reads (611.3b): its object's abilities (a part that may remove
+#: abilities writes ``("abilities-", "*")``) and their text (layer 3). Only a step that writes one
+#: of these can end an effect without an "as long as" condition (:func:`still_exists`).
+EXISTENCE_READS: frozenset[Key] = frozenset({("abilities-", ANY), ("text", ANY)})
+
+
 def still_exists(eff: Eff, state: State, sub: str) -> bool:
     """611.3b / rules-notes: a static effect that has not begun to apply exists only while its
     object has the ability (and its "as long as" condition holds)."""
@@ -333,6 +339,13 @@ def still_exists(eff: Eff, state: State, sub: str) -> bool:
         return False
     eff.spec = spec  # layer 3 may have rewritten its text
     return static_condition_holds(eff, state)
+
+
+def exists_until_abilities_change(eff: Eff) -> bool:
+    """Whether ``eff``, found to exist, goes on existing until a step writes what
+    :data:`EXISTENCE_READS` names: true unless it is a static effect with an "as long as"
+    condition (which reads the rest of the game, 611.3b)."""
+    return eff.origin != "static" or eff.spec is None or eff.spec.condition is None
 
 
 def ability_on(obj: Obj | None, eff: Eff) -> Ability | None:

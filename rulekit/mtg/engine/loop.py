@@ -18,7 +18,14 @@ from typing import Any
 from rulekit.errors import ScenarioError
 from rulekit.mtg.engine.apply import affected_set
 from rulekit.mtg.engine.dependency import Judge, Row
-from rulekit.mtg.engine.effects import Eff, face_down_effect, static_effects_of, still_exists
+from rulekit.mtg.engine.effects import (
+    EXISTENCE_READS,
+    Eff,
+    exists_until_abilities_change,
+    face_down_effect,
+    static_effects_of,
+    still_exists,
+)
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.layers.control import CONTROLLER
 from rulekit.mtg.engine.layers.players import DEFAULT_MAX_HAND_SIZE, PlayersPart, RulesPart
@@ -166,11 +173,19 @@ def run_sublayer(
     judged = run.dependency and PARTS[sub].judged
     judge = Judge(sub, state, begun, run.names)
     judge.all_effects = list(rest)
+    #: effects found to exist, with their sources, that no step since may have ended (611.3b: a
+    #: step that writes what :data:`EXISTENCE_READS` names, on the effect's source; only a cache
+    #: of :func:`still_exists`)
+    exists: dict[str, str | None] = {}
     while pending:
         alive = []
         for e in pending:
-            if e.id in begun or still_exists(e, state, sub):
+            if e.id in begun or e.id in exists:
                 alive.append(e)
+            elif still_exists(e, state, sub):
+                alive.append(e)
+                if exists_until_abilities_change(e):
+                    exists[e.id] = e.source
             else:
                 params: tuple[tuple[str, Any], ...] = (("layer", layer_label(sub, run.ruleset)),)
                 blame = run.removed_by.get(e.id)
@@ -218,6 +233,10 @@ def run_sublayer(
         begun.setdefault(chosen.id, ids)
         begun_effects.setdefault(chosen.id, chosen)
         moves = apply_recorded(run, chosen, sub, state, ids, why, w, rows, loop, waited_by)
+        if exists and overlaps(EXISTENCE_READS, writes_of(chosen, sub)):
+            # it may have ended the effects of the objects it applied to (each is asked again)
+            hit = frozenset(ids)
+            exists = {eid: src for eid, src in exists.items() if src not in hit}
         del pending[next(i for i, e in enumerate(pending) if e is chosen)]  # by identity (no field compare)
         granted = newly_granted(chosen, sub, state, ids, run, pending, begun)
         if granted:
@@ -235,7 +254,7 @@ def run_sublayer(
             moved: set[str] | None = None
             for e in pending:
                 if e.id in sets and set_stale(e, wrote, touched, begun):
-                    if judged and still_exists(e, state, sub):
+                    if judged and (e.id in exists or still_exists(e, state, sub)):
                         ctx = make_ctx(e, state)
                         sel = e.spec.affects if e.spec is not None else None
                         follow = sel is not None and e.origin != "cda"

@@ -10,7 +10,7 @@ full counterfactual test; the property tests (tests/mtg/test_pruning.py) compare
 from __future__ import annotations
 
 from rulekit.mtg.engine import caches
-from rulekit.mtg.engine.effects import Eff
+from rulekit.mtg.engine.effects import EXISTENCE_READS, Eff
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.select import ANY, EVERYTHING, Key, selector_reads
 
@@ -107,8 +107,7 @@ def reads_of(eff: Eff, sub: str, begun: bool) -> frozenset[Key]:
     r: set[Key] = set()
     if not begun and eff.locked is None and eff.origin != "cda":
         if eff.origin == "static":
-            r.add(("abilities-", ANY))  # existence: only while its object has the ability
-            r.add(("text", ANY))
+            r |= EXISTENCE_READS  # existence: only while its object has the ability (611.3b)
             if spec.condition is not None:
                 r |= selector_reads(spec.condition.selector)
                 r.add(("controller", ANY))
