@@ -367,3 +367,33 @@ def test_an_as_long_as_effect_is_asked_again_after_each_step_of_its_layer(
     assert t.final["f1"].subtypes == ("Island",)
     assert "Artifact" not in t.final["spirit"].types
     assert not t.effect("spirit").active
+
+
+def test_effects_of_one_text_for_two_players_follow_a_step_each_for_its_own_you() -> None:
+    """613.8c: after Urborg applies, every land is a Swamp; each player's "Swamps you control"
+    effect then names its own player's lands only ("you" is its source's controller), though
+    both effects have one text and the same lands changed for both."""
+    lord = """
+        name: Swamp Smith
+        types: [Enchantment]
+        abilities:
+          - text: "Swamps you control are artifacts in addition to their other types."
+            static: {affects: "Swamps you control", type: {add: [Artifact]}}"""
+    t = solve_text(f"""
+    game: mtg
+    players: [Ann, Bob]
+    objects:
+      - {{id: urborg, card: "Urborg, Tomb of Yawgmoth", controller: Ann}}
+      - id: smith-ann
+        controller: Ann{lord}
+      - id: smith-bob
+        controller: Bob{lord}
+      - {{id: ann-forest, card: Forest, controller: Ann}}
+      - {{id: bob-forest, card: Forest, controller: Bob}}
+      - {{id: bob-swamp, card: Swamp, controller: Bob}}
+    """)
+    assert order(t, "4")[0] == "urborg"
+    assert set(step(t, "smith-ann", "4").objects) == {"urborg", "ann-forest"}
+    assert set(step(t, "smith-bob", "4").objects) == {"bob-forest", "bob-swamp"}
+    for oid in ("urborg", "ann-forest", "bob-forest", "bob-swamp"):
+        assert "Artifact" in t.final[oid].types

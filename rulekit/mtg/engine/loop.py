@@ -252,6 +252,8 @@ def run_sublayer(
             # moved signature (it may be "other" than what it names)
             context_kept = sub not in ("copy", "text") and not overlaps(CONTROLLER, wrote)
             moved: set[str] | None = None
+            # this step's flips, shared by effects alike (only a cache)
+            step_flips: dict[tuple[int, str | None, str | None], dict[tuple[int, int], int] | None] = {}
             for e in pending:
                 if e.id in sets and set_stale(e, wrote, touched, begun):
                     if judged and (e.id in exists or still_exists(e, state, sub)):
@@ -262,7 +264,9 @@ def run_sublayer(
                             if moved is None:
                                 moved = {o for movers in moves.movers.values() for o in movers}
                             follow = context_kept and e.source not in moved
-                        flips = move_flips(sel, ctx, state, moves) if follow and sel is not None else None
+                        flips = None
+                        if follow and sel is not None:
+                            flips = move_flips(sel, ctx, state, moves, step_flips)
                         if flips is not None:
                             if not any(flips.values()):
                                 continue  # its objects moved only between signatures it treats alike

@@ -204,24 +204,44 @@ def _select_part(p: Part, state: State, ctx: Ctx) -> list[str]:
 
 
 def move_flips(
-    sel: Selector, ctx: Ctx, state: State, moves: dict[tuple[int, int], str]
+    sel: Selector,
+    ctx: Ctx,
+    state: State,
+    moves: dict[tuple[int, int], str],
+    shared: dict[tuple[int, str | None, str | None], dict[tuple[int, int], int] | None] | None = None,
 ) -> dict[tuple[int, int], int] | None:
     """How objects moving between signatures (``moves``: ``(old, new)`` -> one object that moved
     so, :meth:`State.reindex`) change what ``sel`` names: per move ``1`` (they come in), ``-1``
     (they go out) or ``0`` (the selector treats the two signatures alike). Only for selectors that
     test nothing but what objects alike share; the caller makes sure the source did not change
-    ("you", attachment). ``None`` when unsure (a signature never tested), so the set is selected
-    again."""
+    ("you", attachment). ``None`` when unsure (a signature never tested, or the source is the
+    object looked at for a move), so the set is selected again.
+
+    ``shared``: the results for these ``moves`` so far, by selector, "you" and target player (what
+    the answer depends on besides the source; only a cache, given the same ``moves`` each time)."""
     parts = sel.parts
     if not all(p.by_signature and p.special is None for p in parts):
         return None
-    memo, objs = state.memo, state.objs
     src = ctx.source.id if ctx.source is not None else None
+    if src is not None and src in moves.values():
+        return None
+    key = (id(sel), ctx.you, ctx.target_player)
+    if shared is not None and key in shared:
+        return shared[key]
+    got = _move_flips(sel, ctx, state, moves)
+    if shared is not None:
+        shared[key] = got  # the selector is kept alive by its effect: its id is not reused
+    return got
+
+
+def _move_flips(
+    sel: Selector, ctx: Ctx, state: State, moves: dict[tuple[int, int], str]
+) -> dict[tuple[int, int], int] | None:
+    parts = sel.parts
+    memo, objs = state.memo, state.objs
     pms = [_part_memo(p, ctx, memo) for p in parts]
     out: dict[tuple[int, int], int] = {}
     for (old, new), oid in moves.items():
-        if oid == src:
-            return None
         before = after = False
         for p, pm in zip(parts, pms, strict=True):
             v0 = pm.get(old)
