@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from operator import itemgetter
 from typing import Any
 
@@ -132,9 +133,9 @@ class Judge:
         #: every effect's reads, indexed (built with ``candidates``, cleared with it; only a cache)
         self._read_index: ReadIndex | None = None
         self.all_effects: list[Eff] = []
-        #: kept verdicts, indexed by each side's effect id (only a cache)
+        #: kept verdicts, indexed by the dependent's effect id (only a cache; by the other
+        #: effect's: :meth:`of_b`)
         self.by_a: defaultdict[str, set[tuple[str, int, str, int]]] = defaultdict(set)
-        self.by_b: defaultdict[str, set[tuple[str, int, str, int]]] = defaultdict(set)
         #: the kept verdicts decided by signature groups, by b and flip table (id -> the table and
         #: its verdicts), and the others by each side (only caches: :meth:`applied` checks a
         #: flip table once for all the verdicts it decided)
@@ -256,7 +257,7 @@ class Judge:
         self._may = None
         self.todo = None
         for kept in (
-            self.pairs, self.by_a, self.by_b, self.found, self.rows, self.whatifs, self.objsets,
+            self.pairs, self.by_a, self.found, self.rows, self.whatifs, self.objsets,
             self.flips_of, self.by_table, self.plain_a, self.plain_b,
         ):
             kept.clear()
@@ -270,7 +271,6 @@ class Judge:
         pairs, flips_of, plain_a, by_a = self.pairs, self.flips_of, self.plain_a, self.by_a
         tables = self.by_table.get(b_id)
         plain_b = self.plain_b[b_id]
-        by_b = self.by_b[b_id]
         for okey, r, flips in kept:
             pairs[okey] = r
             a_id = okey[0]
@@ -287,9 +287,21 @@ class Judge:
                 plain_a[a_id].add(okey)
                 plain_b.add(okey)
             by_a[a_id].add(okey)
-            by_b.add(okey)
             if r is not None:
                 self._found(okey, r)
+
+    def of_b(self, b_id: str) -> Iterator[tuple[str, int, str, int]]:
+        """The kept verdicts against ``b_id``: those decided by signature groups (by flip table)
+        and the others."""
+        yield from self.plain_b.get(b_id, ())
+        for _, okeys in self.by_table.get(b_id, {}).values():
+            yield from okeys
+
+    def _count_b(self, b_id: str) -> int:
+        """How many verdicts against ``b_id`` are kept."""
+        tables = self.by_table.get(b_id)
+        n = len(self.plain_b.get(b_id, ()))
+        return n if not tables else n + sum(len(okeys) for _, okeys in tables.values())
 
     def _unstore(self, okey: tuple[str, int, str, int], leaving: bool = False) -> None:
         """Forget a kept verdict (and its place in every index; with ``leaving``, its dependent
@@ -310,7 +322,6 @@ class Judge:
             _discard(self.plain_b, b_id, okey)
         if not leaving:
             _discard(self.by_a, a_id, okey)
-        _discard(self.by_b, b_id, okey)
         self._unfind(okey)
 
     def _unfind(self, okey: tuple[str, int, str, int]) -> None:
@@ -331,7 +342,7 @@ class Judge:
 
     def _forget(self, eff_id: str, pending: list[Eff]) -> None:
         """An effect's text changed (layer 3): judge every pair it is in again."""
-        for okey in list(self.by_a.get(eff_id, ())) + list(self.by_b.get(eff_id, ())):
+        for okey in [*self.by_a.get(eff_id, ()), *self.of_b(eff_id)]:
             if okey in self.pairs:
                 self._drop(okey)
         self.candidates.clear()
@@ -476,7 +487,7 @@ class Judge:
         for eff_id in gone:
             # as the depended-on effect: its own indexes go whole (an index of a dependent may
             # still name such a verdict: every reader asks ``pairs`` first)
-            for okey in self.by_b.get(eff_id, ()):
+            for okey in self.of_b(eff_id):
                 if pairs.pop(okey, _UNJUDGED) is not _UNJUDGED:
                     flips_of.pop(okey, None)
             for okey in self.by_a.pop(eff_id, ()):
@@ -485,7 +496,7 @@ class Judge:
             self.found.pop(eff_id, None)
             self.rows.pop(eff_id, None)
             self.object_groups.leave(eff_id)
-            for idx in (self.by_a, self.by_b, self.by_table, self.plain_a, self.plain_b):
+            for idx in (self.by_a, self.by_table, self.plain_a, self.plain_b):
                 idx.pop(eff_id, None)
             if todo is not None:
                 todo.pop(eff_id, None)  # as a dependent, it leaves each todo when met (judge)
@@ -567,7 +578,7 @@ class Judge:
             delta = deltas.get(b_id)
             b = by_id.get(b_id)
             if delta is None or b is None or b.source in changed:
-                drop.update(self.by_b.get(b_id, ()))
+                drop.update(self.of_b(b_id))
                 continue
             # b's set changed: a verdict decided by signature groups stands when every object
             # that came is of a signature that flips nothing now, and every object that went
@@ -606,7 +617,7 @@ class Judge:
             if moved and b_id in went_of:
                 moved = self._staying(b_id, moved, went_of[b_id], sig_moves)
             if overlaps(part.decision_inputs(b.spec), wrote):
-                drop.update(self.by_b.get(b_id, ()) if moved is None else self.plain_b.get(b_id, ()))
+                drop.update(self.of_b(b_id) if moved is None else self.plain_b.get(b_id, ()))
             else:
                 (every if moved is None else plain).add(b_id)
             if not moved:
@@ -680,8 +691,8 @@ class Judge:
         ]
         if not hit_a:
             return
-        by_a, by_b, plain_b, flips_of = self.by_a, self.by_b, self.plain_b, self.flips_of
-        n_b = sum(len(by_b.get(b, ())) for b in every) + sum(len(plain_b.get(b, ())) for b in plain)
+        by_a, plain_b, flips_of = self.by_a, self.plain_b, self.flips_of
+        n_b = sum(self._count_b(b) for b in every) + sum(len(plain_b.get(b, ())) for b in plain)
         if sum(len(by_a.get(a, ())) for a in hit_a) <= n_b:
             for a_id in hit_a:
                 for okey in by_a.get(a_id, ()):
@@ -691,7 +702,7 @@ class Judge:
             return
         hit = set(hit_a)
         for b_id in every:
-            drop.update(okey for okey in by_b.get(b_id, ()) if okey[0] in hit)
+            drop.update(okey for okey in self.of_b(b_id) if okey[0] in hit)
         for b_id in plain:
             drop.update(okey for okey in plain_b.get(b_id, ()) if okey[0] in hit)
 
