@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import chain
 from operator import attrgetter
 from typing import Any, cast
 
@@ -91,7 +90,11 @@ def record_step(
                     run.removed_by[d.effect] = d.depends_on
         # every r.recorded is set now (the loop above)
         row.recorded = cast("tuple[Dependency, ...]", tuple([r.recorded for r in row.deps]))
-    dep_objs = tuple(chain.from_iterable([row.recorded for row in rows if row.recorded]))
+    flat: list[Dependency] = []
+    for row in rows:
+        if row.recorded:
+            flat.extend(row.recorded)  # a row's tuple copied whole (faster than chaining items)
+    dep_objs = tuple(flat)
     if loop and loop not in run.loops:
         run.loops.append(loop)
     got = run.sorted_ids.get(id(ids))
