@@ -74,7 +74,7 @@ def alike_base(a: Eff, sub: str, state: State, begun: dict[str, tuple[str, ...]]
     position (``this``, ``enchanted``, targets, a name), tests nothing objects alike may differ
     in (abilities, numbers, "other than the target": ``Part.by_signature``) and does the same to
     every object. ``None`` when ``a``'s verdict may depend on ``a`` itself. Only a cache key
-    (:meth:`Judge.judge` asks it only when ``b`` does not touch ``a``'s source)."""
+    (:meth:`Judge.judge` uses it only when ``b`` does not touch ``a``'s source)."""
     spec = a.spec
     if spec is None:
         return None
@@ -374,7 +374,11 @@ class Judge:
             self.spec_seen[e.id] = sid
         todo = self.todo
         fresh: dict[str, list[tuple[int, DepResult]]] = {}
-        cacheable: dict[str, bool] = {}
+        #: each pending dependent met, for this judgement: its position, itself, the id of its
+        #: spec, its :meth:`alike_base` and whether its verdicts may be kept (only a cache;
+        #: ``None`` for an effect no longer pending)
+        info: dict[str, tuple[int, Eff, int, tuple[Any, ...] | None, bool] | None] = {}
+        verdicts = caches.CACHE_VERDICTS
         pairs = self.pairs
         for b in pending:
             ids_b = sets[b.id]
@@ -390,15 +394,24 @@ class Judge:
             b_ok = self._cacheable(b)
             to_keep: list[tuple[tuple[str, int, str, int], DepResult | None, dict[int, int] | None]] = []
             for a_id in list(todo_b):
-                a_pos = pos.get(a_id)
-                if a_pos is None:
+                got = info.get(a_id, _UNJUDGED)
+                if got is _UNJUDGED:
+                    a_pos = pos.get(a_id)
+                    if a_pos is None:
+                        got = info[a_id] = None
+                    else:
+                        a = pending[a_pos]
+                        got = info[a_id] = (
+                            a_pos, a, id(a.spec), self.alike_base(a) if verdicts else None, self._cacheable(a)
+                        )
+                if got is None:
                     del todo_b[a_id]  # applied or gone: never judged again
                     continue
-                a = pending[a_pos]
+                a_pos, a, a_spec, a_alike, a_ok = got
                 if todo_b[a_id] is None and not overlaps(self.reads(a), w_b):
                     del todo_b[a_id]  # not a candidate (a text changed)
                     continue
-                okey = (a_id, id(a.spec), b.id, b_spec)
+                okey = (a_id, a_spec, b.id, b_spec)
                 r = pairs.get(okey, _UNJUDGED)
                 if r is _UNJUDGED or r is _STALE:
                     again = r is _STALE
@@ -410,9 +423,7 @@ class Judge:
                                 b, sub, self.state, ids_b, shared, self.alike_results(b)
                             )
                             self.objsets[b.id] = shared.idset
-                    akey = None
-                    if caches.CACHE_VERDICTS and (a.source is None or a.source not in wi.idset):
-                        akey = self.alike_base(a)
+                    akey = a_alike if a.source is None or a.source not in wi.idset else None
                     used: list[dict[int, int]] = []
                     if akey is None:
                         r = judge_pair(a, wi, sets[a.id], begun, self.names, used)
@@ -424,10 +435,7 @@ class Judge:
                         else:
                             r0, used = hit
                             r = None if r0 is None else _as_alike(r0, a)
-                    keep = False
-                    if b_ok:
-                        got = cacheable.get(a_id)  # once per effect and judgement
-                        keep = cacheable[a_id] = self._cacheable(a) if got is None else got
+                    keep = b_ok and a_ok
                     table = used[0] if used else None
                     if again:
                         # judged again on the same flip table (or none), the indexes stand; a
