@@ -9,6 +9,7 @@ switching :data:`CACHE_VERDICTS` off) never changes a trace, only how fast it is
 * :data:`SEL_READS`: what a selector reads (``select.selector_reads``).
 * :data:`ALIKE_OK`: whether effects of one spec can share a verdict (``dependency.alike_base``).
 * :data:`OVERLAPS`: whether a read set and a write set meet (``pruning.overlaps``).
+* :data:`WRITES`: what an effect part may write (``pruning.writes_of``).
 * :data:`CACHE_VERDICTS`: keep 613.8a verdicts between judgements when nothing they were judged
   on changed (``dependency.Judge``); the tests switch it off and compare.
 
@@ -47,3 +48,7 @@ ALIKE_OK_MAX = 20000
 #: (reads, writes) -> whether they meet (``pruning.overlaps``). Only a cache.
 OVERLAPS: dict[tuple[frozenset[Any], frozenset[Any]], bool] = {}
 OVERLAPS_MAX = 20000
+
+#: (id(spec), sublayer) -> (that spec, what its part there may write). Only a cache.
+WRITES: dict[tuple[int, str], tuple[Any, frozenset[Any]]] = {}
+WRITES_MAX = 20000

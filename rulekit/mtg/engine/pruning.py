@@ -97,7 +97,15 @@ def writes_of(eff: Eff, sub: str) -> frozenset[Key]:
     :meth:`~rulekit.mtg.engine.layers.base.LayerPart.writes`)."""
     spec = eff.spec
     assert spec is not None
-    return PARTS[sub].writes(spec)
+    memo = caches.WRITES
+    hit = memo.get((id(spec), sub))
+    if hit is not None and hit[0] is spec:
+        return hit[1]
+    w = PARTS[sub].writes(spec)
+    if len(memo) > caches.WRITES_MAX:
+        memo.clear()
+    memo[(id(spec), sub)] = (spec, w)  # the spec is kept alive, so its id is not reused
+    return w
 
 
 def reads_of(eff: Eff, sub: str, begun: bool) -> frozenset[Key]:
