@@ -233,7 +233,8 @@ def run_sublayer(
         begun.setdefault(chosen.id, ids)
         begun_effects.setdefault(chosen.id, chosen)
         moves = apply_recorded(run, chosen, sub, state, ids, why, w, rows, loop, waited_by)
-        if exists and overlaps(EXISTENCE_READS, writes_of(chosen, sub)):
+        wrote = writes_of(chosen, sub)
+        if exists and overlaps(EXISTENCE_READS, wrote):
             # it may have ended the effects of the objects it applied to (each is asked again)
             hit = frozenset(ids)
             exists = {eid: src for eid, src in exists.items() if src not in hit}
@@ -243,7 +244,6 @@ def run_sublayer(
             pending = sorted(pending + granted, key=lambda e: e.sort_key)
             judge.add(granted)
         if sets:
-            wrote = writes_of(chosen, sub)
             touched = set(ids)
             stale = set()
             deltas: dict[str, tuple[frozenset[str], frozenset[str]]] = {}  # stale sets: (came, went)
