@@ -61,6 +61,7 @@ def all_deps(rows: list[Row]) -> list[DepResult]:
 
 
 _UNJUDGED: Any = object()  # no cached verdict (None is a verdict: independent)
+_UNSEEN: Any = object()  # a dependent not looked up yet in this judgement (``Judge.judge``)
 #: a kept verdict to be judged again, its place in the indexes kept (:meth:`Judge._soften`)
 _STALE: Any = object()
 #: stand-in for a signature not judged yet (flips are -1, 0 and 1): equal to no flip
@@ -394,8 +395,8 @@ class Judge:
             b_ok = self._cacheable(b)
             to_keep: list[tuple[tuple[str, int, str, int], DepResult | None, dict[int, int] | None]] = []
             for a_id in list(todo_b):
-                got = info.get(a_id, _UNJUDGED)
-                if got is _UNJUDGED:
+                got = info.get(a_id, _UNSEEN)
+                if got is _UNSEEN:
                     a_pos = pos.get(a_id)
                     if a_pos is None:
                         got = info[a_id] = None

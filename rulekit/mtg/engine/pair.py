@@ -32,7 +32,6 @@ class DepResult:
     recorded: Dependency | None = None  # its trace form, built once
 
 
-
 def _names(ids: list[str], names: dict[str, str]) -> tuple[str, ...]:
     """The display names of the first four objects (a reason names at most four, then a count)."""
     return tuple(names.get(i, i) for i in ids[:4])

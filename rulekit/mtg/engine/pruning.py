@@ -19,8 +19,6 @@ from rulekit.mtg.engine.select import ANY, EVERYTHING, Key, selector_reads
 PRUNE = True
 
 
-
-
 def overlaps(reads: frozenset[Key], writes: frozenset[Key]) -> bool:
     """Whether something written may change something read (``*`` matches any value)."""
     if not PRUNE:
