@@ -158,7 +158,10 @@ def run_sublayer(
     run: Run,
 ) -> None:
     """613.3-613.8 inside one layer or sublayer: CDAs first (613.3/613.4a), then the rest in
-    timestamp order unless dependency says otherwise, judged again after every effect (613.8c)."""
+    timestamp order unless dependency says otherwise, judged again after every effect (613.8c).
+
+    ``effects`` come in timestamp order (:func:`gather`), and the effects still to apply
+    (``pending``) are kept in it, so the earliest is always the first (613.7)."""
     cdas = [e for e in effects if e.origin == "cda"]
     rest = [e for e in effects if e.origin != "cda"]
     for e in cdas:
@@ -212,7 +215,7 @@ def run_sublayer(
                         on.add(d.depends_on)
             chosen, why, loop = choose_next(pending, rows)
         else:
-            chosen, why, loop = min(pending, key=lambda e: e.sort_key), "timestamp", ()
+            chosen, why, loop = pending[0], "timestamp", ()  # the earliest (pending is in timestamp order)
         w = tuple(sorted(x for x in waited.get(chosen.id, ()) if x in run.applied_ids))
         if why == "timestamp" and w:
             why = "dependency"

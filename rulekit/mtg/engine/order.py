@@ -60,12 +60,14 @@ def choose_next(pending: list[Eff], rows: list[Row]) -> tuple[Eff, str, tuple[st
        the earliest-timestamped (613.7, seed 000 "selo temporal").
     2. If there are none, every remaining effect waits on another: apply the earliest-timestamped
        effect that lies on a dependency cycle (613.8b: a loop ignores dependency).
-    Returns the effect, why (``timestamp``/``loop``) and the loop's members.
+    ``pending`` is in timestamp order (as the layer loop keeps it), so the first effect that
+    depends on none is the earliest-timestamped. Returns the effect, why (``timestamp``/``loop``)
+    and the loop's members.
     """
     dependent: frozenset[str] = frozenset().union(*[row.dependents() for row in rows])
-    free = [e for e in pending if e.id not in dependent]
-    if free:
-        return min(free, key=lambda e: e.sort_key), "timestamp", ()
+    for e in pending:
+        if e.id not in dependent:
+            return e, "timestamp", ()
     waiting: dict[str, set[str]] = {}
     for d in all_deps(rows):
         waiting.setdefault(d.effect, set()).add(d.depends_on)
