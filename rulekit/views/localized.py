@@ -156,7 +156,8 @@ def to_html(table: Table, lang: str = "en", scale: float = 1.0) -> str:
         return table.to_html(scale)
     from rulekit.views.markup import escape  # the one escaping (control characters made visible too)
 
-    html = f"<p><strong>{escape(table.caption)}</strong>: <em>{escape(translator(lang)('none'))}</em></p>"
+    t = translator(lang)
+    html = f"<p><strong>{escape(table.caption)}</strong>: <em>{escape(t('none'))}</em></p>"
     if table.note:
         html += f'<p style="font-size:{90 * scale:.0f}%"><em>{escape(table.note)}</em></p>'
     return html
@@ -603,7 +604,8 @@ def chain_legend_html(lang: str = "en") -> str:
 def _ordinal(n: int, lang: str) -> str:
     from rulekit.views.chain import ordinal
 
-    return ordinal(n) if _en(lang) else translator(lang)("{n}º", n=n)
+    t = translator(lang)
+    return ordinal(n) if _en(lang) else t("{n}º", n=n)
 
 
 def localize_dot(dot: str, lang: str = "en") -> str:

@@ -208,7 +208,8 @@ def why_phrase(trace: Any, step: Any, lang: str = "en") -> str:
     if step.why == "timestamp" and not step.waited_on:
         origin = next((e.origin for e in getattr(trace, "effects", ()) if e.id == step.effect), None)
         if origin != "counters":
-            return translator(lang)("timestamp order")
+            t = translator(lang)
+            return t("timestamp order")
     return why_text(trace, step, lang)
 
 
@@ -415,7 +416,8 @@ def _nested(value: str, lang: str) -> str:
     done = [sentence_text(p, lang) for p in parts]
     if all(d == p for d, p in zip(done, parts, strict=True)):
         return value
-    return translator(lang)(" and ").join(done)
+    t = translator(lang)
+    return t(" and ").join(done)
 
 
 def error_text(exc: Any, lang: str = "en") -> str:

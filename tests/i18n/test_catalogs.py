@@ -142,3 +142,38 @@ def test_contractions_after_a_preposition():
     assert moment_text("before:heal@0.0", "pt-BR") == "antes da cura de #0"
     assert moment_text("before:damage@1.0", "pt-BR") == "antes do dano de #1"
     assert moment_text("before:damage@1.0", "es") == "antes del daño de #1"
+
+
+def test_every_literal_message_is_passed_to_an_extracted_name():
+    """``translator(lang)("…")`` translates at run time but hides the message from extraction
+    (tools/compile_catalogs.py reads ``t(...)``, ``_(...)``, ``N_(...)``…): such a message is
+    never put in a catalog and shows in English in every language."""
+    import ast
+
+    hidden = []
+    for path in sorted((ROOT / "rulekit").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Call)
+                and isinstance(node.func.func, ast.Name)
+                and node.func.func.id == "translator"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                hidden.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert hidden == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("es", "orden de sello temporal"), ("pt-BR", "ordem de selo temporal")]
+)
+def test_a_timestamp_step_in_a_self_check_reads_in_its_language(lang, words):
+    from rulekit.widgets import PredictionCheck
+
+    p = PredictionCheck("seed/sower-then-shackles", ask="controller", object="throatseeker", lang=lang)
+    for answer in (p.expected(), "zz-not-an-answer"):
+        p.answer.value = answer
+        p.check.click()
+        assert words in p.result.value and "timestamp order" not in p.result.value
