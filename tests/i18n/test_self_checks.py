@@ -30,9 +30,9 @@ def _practice():
     return mod
 
 
-def _cells() -> list[tuple[str, int, str]]:
+def _cells(src: Path = SRC) -> list[tuple[str, int, str]]:
     out = []
-    for path in sorted(SRC.glob("*.md")):
+    for path in sorted(src.glob("*.md")):
         blocks = re.findall(r"```python[^\n]*\n(.*?)\n```", path.read_text(encoding="utf-8"), flags=re.S)
         for n, code in enumerate(blocks):
             if "PredictionCheck(" in code:
@@ -51,7 +51,7 @@ def _run(code: str, env: dict) -> object:
     return eval(compile(ast.Expression(last.value), "<cell>", "eval"), env)  # noqa: S307
 
 
-def _env(lesson: str, n: int) -> dict:
+def _env(lesson: str, n: int, cells: list[tuple[str, int, str]] = CELLS) -> dict:
     """What the cell sees: the lesson's imports, and the set-up lines of its earlier self-check cells."""
     from rulekit.mtg import solve
     from rulekit.widgets import BoardBuilder, PredictionCheck
@@ -63,7 +63,7 @@ def _env(lesson: str, n: int) -> dict:
         "solve": solve,
         "puzzles": practice.puzzles,
     }
-    for stem, m, code in CELLS:
+    for stem, m, code in cells:
         if stem == lesson and m < n:
             tree = ast.parse(code)
             tree.body.pop()
@@ -158,3 +158,31 @@ def test_the_self_checks_speak_the_lesson_language():
     assert "Prioridade de Resposta" in p.result.value and "Quase" in p.result.value
     e = PredictionCheck("apoteose/evocacao-refused", ask="resolution_order", lang="es")
     assert _answer(e, "ninguna") is True and "Correcto" in e.result.value
+
+
+#: the translated lessons' self-checks (same cells, the learner's words and ``lang=``)
+TRANSLATED = [(lang, *cell) for lang in ("pt-BR", "es") for cell in _cells(SRC / lang)]
+#: words of the English feedback that must not show through in a translated self-check
+ENGLISH_ONLY = (
+    "timestamp order", "Type a prediction first", "Not quite", "Right:", "Answer:", "press Reveal",
+)
+
+
+@pytest.mark.parametrize(
+    ("lang", "lesson", "n", "code"), TRANSLATED, ids=[f"{lang}-{s}-cell{n}" for lang, s, n, _ in TRANSLATED]
+)
+def test_right_wrong_and_empty_in_the_lesson_language(lang, lesson, n, code, monkeypatch):
+    """Each translated self-check answered right, wrong and empty, then revealed: it judges as the
+    English one does, and no English feedback shows through."""
+    monkeypatch.setenv("RULEKIT_GRAPHVIZ", "text")
+    monkeypatch.chdir(ROOT / "lessons" / lang)  # a translated notebook runs one folder down
+    p = _run(code, _env(lesson, n, [c[1:] for c in TRANSLATED if c[0] == lang]))
+    assert p.error.value == "", p.error.value
+    said = []
+    for answer, verdict in ((p.expected(), True), ("zz-not-an-answer", False), ("", None)):
+        assert _answer(p, answer) is verdict
+        said.append(p.result.value)
+    p.reveal.click()
+    said.append(p.result.value)
+    for html in said:
+        assert not [w for w in ENGLISH_ONLY if w in html], html
