@@ -604,8 +604,10 @@ def chain_legend_html(lang: str = "en") -> str:
 def _ordinal(n: int, lang: str) -> str:
     from rulekit.views.chain import ordinal
 
+    if _en(lang):
+        return ordinal(n)
     t = translator(lang)
-    return ordinal(n) if _en(lang) else t("{n}º", n=n)
+    return t("{n}º", n=n)
 
 
 def localize_dot(dot: str, lang: str = "en") -> str:
