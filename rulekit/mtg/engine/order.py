@@ -64,9 +64,10 @@ def choose_next(pending: list[Eff], rows: list[Row]) -> tuple[Eff, str, tuple[st
     depends on none is the earliest-timestamped. Returns the effect, why (``timestamp``/``loop``)
     and the loop's members.
     """
-    dependent: frozenset[str] = frozenset().union(*[row.dependents() for row in rows])
+    dependents = [row.dependents() for row in rows]
     for e in pending:
-        if e.id not in dependent:
+        eid = e.id
+        if not any(eid in d for d in dependents):
             return e, "timestamp", ()
     waiting: dict[str, set[str]] = {}
     for d in all_deps(rows):
