@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 from operator import itemgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from rulekit.mtg.engine import caches
 from rulekit.mtg.engine.effects import Eff
@@ -32,6 +32,18 @@ from rulekit.mtg.engine.whatif import NO_SIGNATURES, Flips, WhatIf
 from rulekit.mtg.trace import Dependency
 
 _FIRST = itemgetter(0)
+
+
+class Delta(NamedTuple):
+    """How a stale affected set changed in one step (:meth:`Judge.applied`): the objects that
+    came and went, and, when the set was followed through the step's signature moves
+    (:func:`~rulekit.mtg.engine.select.reselect`), one object of each signature that came and the
+    signatures the objects that went had before the step (``None``: found from the objects)."""
+
+    came: frozenset[str]
+    went: frozenset[str]
+    came_sigs: dict[int, str] | None = None
+    went_sigs: set[int] | None = None
 
 
 class Row:
@@ -516,7 +528,7 @@ class Judge:
         stale: set[str],
         pending: list[Eff],
         wrote: frozenset[Key],
-        deltas: dict[str, tuple[frozenset[str], frozenset[str]]],
+        deltas: dict[str, Delta],
         sig_moves: Moves,
     ) -> None:
         """Forget the verdicts an applied effect may have changed (613.8c), so they are judged again.
@@ -592,13 +604,15 @@ class Judge:
             # b's set changed: a verdict decided by signature groups stands when every object
             # that came is of a signature that flips nothing now, and every object that went
             # was of one before the step (it counts no more), neither being a's source
-            came, went = delta
+            came, went, sigs, went_sigs = delta
             came_went = came | went
             drop.update(self.plain_b.get(b_id, ()))
-            sigs: dict[int, str] = {}
-            for o in came:
-                sigs.setdefault(sig_of(self.state.objs[o]), o)
-            went_sigs = {self._before_step(o, sig_moves) for o in went}
+            if sigs is None:
+                sigs = {}
+                for o in came:
+                    sigs.setdefault(sig_of(self.state.objs[o]), o)
+            if went_sigs is None:
+                went_sigs = {self._before_step(o, sig_moves) for o in went}
             if went:
                 went_of[b_id] = went
             for fl, okeys in self.by_table.get(b_id, {}).values():

@@ -17,7 +17,7 @@ from typing import Any
 
 from rulekit.errors import ScenarioError
 from rulekit.mtg.engine.apply import affected_set
-from rulekit.mtg.engine.dependency import Judge, Row
+from rulekit.mtg.engine.dependency import Delta, Judge, Row
 from rulekit.mtg.engine.effects import (
     EXISTENCE_READS,
     Eff,
@@ -249,7 +249,7 @@ def run_sublayer(
         if sets:
             touched = set(ids)
             stale = set()
-            deltas: dict[str, tuple[frozenset[str], frozenset[str]]] = {}  # stale sets: (came, went)
+            deltas: dict[str, Delta] = {}  # stale sets: (came, went)
             # a selector's context ("you", its text) stands when its source was touched by a
             # part that writes no controller and rewrites no text, unless the source itself
             # moved signature (it may be "other" than what it names)
@@ -275,7 +275,13 @@ def run_sublayer(
                                 continue  # its objects moved only between signatures it treats alike
                             # what it names now, from what it named and the objects that moved
                             new_ids, came, went = reselect(sets[e.id], flips, moves.movers)
-                            deltas[e.id] = (came, went)
+                            # each move's objects share its new signature (and had its old one)
+                            came_sigs: dict[int, str] = {}
+                            for m, f in flips.items():
+                                if f > 0:
+                                    came_sigs.setdefault(m[1], moves.movers[m][0])
+                            went_sigs = {m[0] for m, f in flips.items() if f < 0}
+                            deltas[e.id] = Delta(came, went, came_sigs, went_sigs)
                             sets[e.id] = new_ids
                         else:
                             new_ids = affected_set(e, sub, state, ctx, begun)
@@ -283,7 +289,7 @@ def run_sublayer(
                                 continue  # same objects: the old set (and what was judged on it) stands
                             old_set = members.get(e.id) or frozenset(sets[e.id])
                             new_set = frozenset(new_ids)
-                            deltas[e.id] = (new_set - old_set, old_set - new_set)
+                            deltas[e.id] = Delta(new_set - old_set, old_set - new_set)
                             sets[e.id] = new_ids
                     else:
                         del sets[e.id]
