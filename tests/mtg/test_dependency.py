@@ -397,3 +397,37 @@ def test_effects_of_one_text_for_two_players_follow_a_step_each_for_its_own_you(
     assert set(step(t, "smith-bob", "4").objects) == {"bob-forest", "bob-swamp"}
     for oid in ("urborg", "ann-forest", "bob-forest", "bob-swamp"):
         assert "Artifact" in t.final[oid].types
+
+
+def test_effects_of_one_text_on_the_same_objects_each_get_their_own_verdicts() -> None:
+    """Two Humilities (creatures by Opalescence) apply to the same objects: each verdict against
+    one is judged once for both (``Judge.judge``'s ``across``, only a cache), and each
+    dependency still names its own Humility -- the trace is the one judging every pair gives."""
+    text = """
+game: mtg
+name: two-humilities
+players: [Ann]
+objects:
+  - {id: opal, card: Opalescence}
+  - {id: hum1, card: Humility}
+  - {id: hum2, card: Humility}
+  - {id: king, card: Goblin King}
+  - {id: king2, card: Goblin King}
+  - {id: piker, card: Goblin Piker}
+"""
+    t = solve_text(text)
+    six = [d for d in t.dependencies if d.layer == "6"]
+    assert {(d.effect, d.depends_on) for d in six} >= {
+        ("king", "hum1"), ("king", "hum2"), ("king2", "hum1"), ("king2", "hum2"),
+    }
+    names = {e.id: e.name for e in t.effects}
+    for d in six:
+        params = dict(d.params)
+        assert params["by"] == names[d.depends_on] and params["effect"] == names[d.effect], d
+    with_cache = t.to_json()
+    caches.CACHE_VERDICTS = False
+    try:
+        without = solve_text(text).to_json()
+    finally:
+        caches.CACHE_VERDICTS = True
+    assert with_cache == without

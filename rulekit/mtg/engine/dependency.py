@@ -120,6 +120,12 @@ def _as_alike(r: DepResult, a: Eff) -> DepResult:
     return DepResult(a.id, r.depends_on, r.kind, (r.params[0], ("effect", a.name), *r.params[2:]))
 
 
+def _as_alike_of(r: DepResult, a: Eff, b: Eff) -> DepResult:
+    """The verdict ``r`` of an alike effect against an alike ``b`` (:meth:`Judge.judge`'s
+    ``across``), for ``a`` against ``b`` (their ids and names in the reason)."""
+    return DepResult(a.id, b.id, r.kind, (("by", b.name), ("effect", a.name), *r.params[2:]))
+
+
 class Judge:
     """613.8a among the effects not yet applied in one sublayer, against the current state,
     judged again after every applied effect (613.8c).
@@ -393,6 +399,12 @@ class Judge:
         info: dict[str, tuple[int, Eff, int, tuple[Any, ...] | None, bool] | None] = {}
         verdicts = caches.CACHE_VERDICTS
         pairs = self.pairs
+        #: (b's spec, its shared groups, an alike key or the dependent) -> a verdict and its flip
+        #: tables. Effects ``b`` of one text whose sets name the same objects, of a part without
+        #: parameters that does the same whichever effect it is (``LayerPart.by_text``), make
+        #: the same counterfactual state, so each dependent (or effect alike) gets the same
+        #: verdict against each of them; only the names differ (only a cache, for this judgement)
+        across: dict[tuple[int, int, tuple[Any, ...]], tuple[DepResult | None, list[dict[int, int]]]] = {}
         for b in pending:
             ids_b = sets[b.id]
             if not ids_b:
@@ -402,6 +414,7 @@ class Judge:
                 continue
             b_spec = id(b.spec)
             wi: WhatIf | None = None
+            b_text: bool | None = None  # whether b's verdicts may be shared (``across``)
             alike: dict[tuple[Any, ...], tuple[DepResult | None, list[dict[int, int]]]] = {}
             w_b = self.writes(b)
             b_ok = self._cacheable(b)
@@ -438,16 +451,28 @@ class Judge:
                             self.objsets[b.id] = shared.idset
                     akey = a_alike if a.source is None or a.source not in wi.idset else None
                     used: list[dict[int, int]] = []
-                    if akey is None:
-                        r = judge_pair(a, wi, sets[a.id], begun, self.names, used)
-                    else:
-                        hit = alike.get(akey)
-                        if hit is None:
+                    hit = alike.get(akey) if akey is not None else None
+                    if hit is None:
+                        # another b of this text on these very objects judged this effect (or
+                        # one alike) in this judgement: the same verdict (``across``)
+                        ckey = None
+                        if b_text is None:
+                            b_text = verdicts and wi.alike is not None and PARTS[sub].by_text(b.spec)
+                        if b_text:
+                            ckey = (b_spec, id(wi.shared), akey if akey is not None else (a_id, a_spec))
+                        got_b = across.get(ckey) if ckey is not None else None
+                        if got_b is None:
                             r = judge_pair(a, wi, sets[a.id], begun, self.names, used)
-                            alike[akey] = (r, used)
+                            if ckey is not None:
+                                across[ckey] = (r, used)
                         else:
-                            r0, used = hit
-                            r = None if r0 is None else _as_alike(r0, a)
+                            r0, used = got_b
+                            r = None if r0 is None else _as_alike_of(r0, a, b)
+                        if akey is not None:
+                            alike[akey] = (r, used)
+                    else:
+                        r0, used = hit
+                        r = None if r0 is None else _as_alike(r0, a)
                     keep = b_ok and a_ok
                     table = used[0] if used else None
                     if again:

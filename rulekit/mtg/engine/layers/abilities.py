@@ -100,6 +100,11 @@ class AbilitiesPart(LayerPart):
     def shared_key(self, values: Any) -> Any:
         return (id(values[0]), values[1])
 
+    def by_text(self, spec: EffectSpec | None) -> bool:
+        """A granted ability carries its granter's id and timestamp (613.7a): an effect that
+        grants abilities does something only it does."""
+        return spec is None or not spec.ab_add
+
     def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
         spec = eff.spec
         assert spec is not None

@@ -13,6 +13,7 @@ A :class:`LayerPart` says, for one layer or sublayer:
 * :meth:`apply`: how it applies to one object;
 * :attr:`shows` / :attr:`snapshot` / :attr:`sig_neutral`: how it shows in a step's changes;
 * :attr:`shared`: the characteristics its result depends on alone (objects alike get one result);
+  :meth:`by_text`: whether that result depends on the effect's text alone (effects alike, one result);
 * :attr:`judged`: whether 613.8 dependency is judged among its effects.
 """
 
@@ -78,6 +79,13 @@ class LayerPart:
         """Whether applying this effect part takes :meth:`params` (then it is applied object by
         object, never through the :attr:`shared` cache)."""
         return self.has_params
+
+    def by_text(self, spec: EffectSpec | None) -> bool:
+        """Whether what an effect part without parameters does to an object depends on its text
+        alone, not on which effect it is (its id or timestamp): effects of one text then do the
+        same to the same objects (:meth:`~rulekit.mtg.engine.dependency.Judge.judge` judges
+        such effects once for all of them)."""
+        return True
 
     def params(self, eff: Eff, obj: Obj, state: State, ctx: Ctx) -> Any:
         """What it does to one object, as data (``None`` when it takes no parameter)."""
