@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rulekit import mtg
-from rulekit.mtg.engine import caches
+from rulekit.mtg.engine import caches, pruning
 
 from ._util import deps, order, pt, solve_text, step
 
@@ -431,3 +431,42 @@ objects:
     finally:
         caches.CACHE_VERDICTS = True
     assert with_cache == without
+
+
+def test_a_pair_left_aside_is_judged_once_its_object_joins_the_set() -> None:
+    """613.8a, 613.8c: Blood Moon can change the Idol's effect only by applying to the Idol (305.7:
+    it would take its ability away), so while the Idol is no land the pair is left aside
+    (``Judge.aside``; Blood Moon applies to the Wasteland from the start). An earlier effect makes artifacts lands: the Idol joins Blood Moon's set,
+    the pair is judged, the Idol's effect now depends on Blood Moon (existence) and never
+    applies -- as judging every pair afresh finds."""
+    text = """
+game: mtg
+players: [Ann]
+objects:
+  - id: maker
+    name: Land Maker
+    types: [Enchantment]
+    abilities:
+      - text: "Artifacts are lands in addition to their other types."
+        static: {affects: artifacts, type: {add: [Land]}}
+  - id: idol
+    name: Tree Idol
+    types: [Artifact]
+    abilities:
+      - text: "Creatures you control are Treefolk in addition to their other types."
+        static: {affects: creatures you control, type: {add: [Treefolk]}}
+  - {id: moon, card: Blood Moon}
+  - {id: waste, card: Wasteland}
+  - {id: bears, card: Grizzly Bears}
+"""
+    t = solve_text(text)
+    assert ("idol", "moon") in deps(t)
+    assert order(t, "4") == ["maker", "moon"]
+    assert not t.effect("idol").active
+    assert "Treefolk" not in t.final["bears"].subtypes
+    pruning.PRUNE, caches.CACHE_VERDICTS = False, False
+    try:
+        full = solve_text(text).to_json()
+    finally:
+        pruning.PRUNE, caches.CACHE_VERDICTS = True, True
+    assert t.to_json() == full

@@ -25,7 +25,7 @@ from rulekit.mtg.engine.groups import GroupPool
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.layers.control import CONTROLLER
 from rulekit.mtg.engine.pair import DepResult, judge_pair
-from rulekit.mtg.engine.pruning import ReadIndex, overlaps, reads_of, writes_of
+from rulekit.mtg.engine.pruning import ReadIndex, only_through_its_object, overlaps, reads_of, writes_of
 from rulekit.mtg.engine.select import Key, selector_reads
 from rulekit.mtg.engine.state import Moves, State, sig_of
 from rulekit.mtg.engine.whatif import NO_SIGNATURES, Flips, WhatIf
@@ -176,6 +176,11 @@ class Judge:
         #: whose sets name the same objects (only a cache)
         self.object_groups = GroupPool()
         self._reads: dict[tuple[int, int, bool], frozenset[Key]] = {}
+        #: the same without what a static effect reads through its own object (only a cache)
+        self._reads_without: dict[tuple[int, int, bool], frozenset[Key]] = {}
+        #: b -> an object -> the effects of that object whose pair with b is left aside while b
+        #: does not apply to it (:func:`only_through_its_object`; judged when b's set gains it)
+        self.aside: dict[str, dict[str, set[str]]] = {}
         self._writes: dict[tuple[int, int], frozenset[Key]] = {}
         #: id(spec) -> (that spec, whether its verdicts may be kept) (:meth:`_cacheable`; only
         #: a cache)
@@ -209,6 +214,16 @@ class Judge:
         if r is None:
             r = self._reads[key] = reads_of(a, self.sub, begun)
         return r
+
+    def through_its_object(self, a: Eff, b: Eff) -> bool:
+        """:func:`only_through_its_object` for ``a`` and ``b`` (read sets derived once per effect,
+        text and begun-ness)."""
+        begun = a.id in self.begun
+        key = (id(a), id(a.spec), begun)
+        without = self._reads_without.get(key)
+        if without is None:
+            without = self._reads_without[key] = reads_of(a, self.sub, begun, existence=False)
+        return only_through_its_object(self.reads(a), without, self.writes(b))
 
     def writes(self, b: Eff) -> frozenset[Key]:
         """:func:`writes_of` ``b`` in this sublayer (derived once per effect and text)."""
@@ -277,7 +292,7 @@ class Judge:
         self.todo = None
         for kept in (
             self.pairs, self.by_a, self.found, self.rows, self.whatifs, self.objsets,
-            self.flips_of, self.by_table, self.plain_a, self.plain_b,
+            self.flips_of, self.by_table, self.plain_a, self.plain_b, self.aside,
         ):
             kept.clear()
         self.object_groups.clear()
@@ -361,6 +376,7 @@ class Judge:
 
     def _forget(self, eff_id: str, pending: list[Eff]) -> None:
         """An effect's text changed (layer 3): judge every pair it is in again."""
+        self.aside.pop(eff_id, None)  # as b: every pending effect is in its todo again (below)
         for okey in [*self.by_a.get(eff_id, ()), *self.of_b(eff_id)]:
             if okey in self.pairs:
                 self._drop(okey)
@@ -449,6 +465,16 @@ class Judge:
                                 b, sub, self.state, ids_b, shared, self.alike_results(b)
                             )
                             self.objsets[b.id] = shared.idset
+                    if (
+                        r is _UNJUDGED
+                        and a.source is not None
+                        and a.source not in wi.idset
+                        and self.through_its_object(a, b)
+                    ):
+                        # independent while b does not apply to a's object (``aside``)
+                        self.aside.setdefault(b.id, {}).setdefault(a.source, set()).add(a_id)
+                        del todo_b[a_id]
+                        continue
                     akey = a_alike if a.source is None or a.source not in wi.idset else None
                     used: list[dict[int, int]] = []
                     hit = alike.get(akey) if akey is not None else None
@@ -541,6 +567,7 @@ class Judge:
                     self._unstore(okey, leaving=True)
             self.found.pop(eff_id, None)
             self.rows.pop(eff_id, None)
+            self.aside.pop(eff_id, None)
             self.object_groups.leave(eff_id)
             for idx in (self.by_a, self.by_table, self.plain_a, self.plain_b):
                 idx.pop(eff_id, None)
@@ -576,6 +603,8 @@ class Judge:
         """
         if not changed and not stale:
             return
+        if self.aside:
+            self._wake(stale, deltas)
         sub = self.sub
         hit_b: set[str] = set(stale)
         dirty_a: set[str] = set()
@@ -690,6 +719,30 @@ class Judge:
             r = pairs.get(okey, _UNJUDGED)
             if r is not _UNJUDGED and r is not _STALE:
                 self._soften(okey, r)
+
+    def _wake(self, stale: set[str], deltas: dict[str, Delta]) -> None:
+        """The pairs left aside (:attr:`aside`) with a ``b`` whose set gained the dependent's
+        object are judged at the next judgement (all of ``b``'s when what came is not known)."""
+        todo = self.todo
+        for b_id in stale:
+            kept = self.aside.get(b_id)
+            if not kept:
+                continue
+            delta = deltas.get(b_id)
+            if delta is None:
+                woken = [a for effs in kept.values() for a in effs]
+                kept.clear()
+            else:
+                came = delta.came
+                if len(kept) < len(came):
+                    objs = [o for o in kept if o in came]
+                else:
+                    objs = [o for o in came if o in kept]
+                woken = [a for o in objs for a in kept.pop(o)]
+            if woken and todo is not None:
+                todo_b = todo.setdefault(b_id, {})
+                for a_id in woken:
+                    todo_b[a_id] = True
 
     def _soften(self, okey: tuple[str, int, str, int], r: DepResult | None) -> None:
         """A kept verdict (``r``) is to be judged again, keeping its place in the indexes: judged

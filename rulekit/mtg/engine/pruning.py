@@ -106,14 +106,17 @@ def writes_of(eff: Eff, sub: str) -> frozenset[Key]:
     return w
 
 
-def reads_of(eff: Eff, sub: str, begun: bool) -> frozenset[Key]:
-    """What an effect's existence, text, affected set and parameters read in this sublayer."""
+def reads_of(eff: Eff, sub: str, begun: bool, existence: bool = True) -> frozenset[Key]:
+    """What an effect's existence, text, affected set and parameters read in this sublayer
+    (without ``existence``: all but what its own object's ability read, :data:`EXISTENCE_READS`,
+    for :func:`meets_only_through_its_object`)."""
     spec = eff.spec
     assert spec is not None
     r: set[Key] = set()
     if not begun and eff.locked is None and eff.origin != "cda":
         if eff.origin == "static":
-            r |= EXISTENCE_READS  # existence: only while its object has the ability (611.3b)
+            if existence:
+                r |= EXISTENCE_READS  # existence: only while its object has the ability (611.3b)
             if spec.condition is not None:
                 r |= selector_reads(spec.condition.selector)
                 r.add(("controller", ANY))
@@ -122,3 +125,16 @@ def reads_of(eff: Eff, sub: str, begun: bool) -> frozenset[Key]:
     if part_reads == EVERYTHING:
         return EVERYTHING
     return frozenset(r | part_reads)
+
+
+def only_through_its_object(
+    reads: frozenset[Key], reads_without: frozenset[Key], writes: frozenset[Key]
+) -> bool:
+    """Whether what an effect part may write (``writes``) meets what a static effect ``a``
+    reads (``reads``) only through its existence and text (611.3b: :data:`EXISTENCE_READS`,
+    read of ``a``'s own object; ``reads_without``: the rest, ``reads_of(..., existence=False)``).
+    Such a part changes nothing ``a`` reads unless it applies to ``a``'s object (613.8a): the
+    pair is independent while ``a``'s object is not among the objects it applies to, and the
+    dependency test (:class:`~rulekit.mtg.engine.dependency.Judge`) leaves it aside until it is.
+    Never true for an effect that reads nothing through its object (the two sets are equal)."""
+    return overlaps(reads, writes) and not overlaps(reads_without, writes)
