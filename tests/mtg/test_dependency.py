@@ -436,9 +436,10 @@ objects:
 def test_a_pair_left_aside_is_judged_once_its_object_joins_the_set() -> None:
     """613.8a, 613.8c: Blood Moon can change the Idol's effect only by applying to the Idol (305.7:
     it would take its ability away), so while the Idol is no land the pair is left aside
-    (``Judge.aside``; Blood Moon applies to the Wasteland from the start). An earlier effect makes artifacts lands: the Idol joins Blood Moon's set,
-    the pair is judged, the Idol's effect now depends on Blood Moon (existence) and never
-    applies -- as judging every pair afresh finds."""
+    (``Judge.split_of``; Blood Moon applies to the Wasteland from the start). An earlier effect
+    makes artifacts lands: the Idol joins Blood Moon's set, the pair is judged, the Idol's
+    effect now depends on Blood Moon (existence) and never applies -- as judging every pair
+    afresh finds."""
     text = """
 game: mtg
 players: [Ann]

@@ -7,7 +7,7 @@ switching :data:`CACHE_VERDICTS` off) never changes a trace, only how fast it is
 * :data:`SYNC_MEMO`: 305.6 intrinsic abilities, per abilities tuple and basic land types.
 * :data:`TEXTS`: the ability texts of an abilities tuple (alike objects share one tuple).
 * :data:`SEL_READS`: what a selector reads (``select.selector_reads``).
-* :data:`ALIKE_OK`: whether effects of one spec can share a verdict (``dependency.alike_base``).
+* :data:`ALIKE_OK`: whether effects of one spec can share a verdict (``pair.alike_base``).
 * :data:`OVERLAPS`: whether a read set and a write set meet (``pruning.overlaps``).
 * :data:`WRITES`: what an effect part may write (``pruning.writes_of``).
 * :data:`CACHE_VERDICTS`: keep 613.8a verdicts between judgements when nothing they were judged

@@ -24,7 +24,7 @@ from rulekit.mtg.engine.effects import Eff
 from rulekit.mtg.engine.groups import GroupPool
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.layers.control import CONTROLLER
-from rulekit.mtg.engine.pair import DepResult, judge_pair
+from rulekit.mtg.engine.pair import DepResult, alike_base, as_alike, as_alike_of, judge_pair
 from rulekit.mtg.engine.pruning import ReadIndex, only_through_its_object, overlaps, reads_of, writes_of
 from rulekit.mtg.engine.select import Key, selector_reads
 from rulekit.mtg.engine.state import Moves, State, sig_of
@@ -80,52 +80,6 @@ _STALE: Any = object()
 _NO_OLD = 2
 
 
-def alike_base(a: Eff, sub: str, state: State, begun: dict[str, tuple[str, ...]]) -> tuple[Any, ...] | None:
-    """Effects that are alike for :func:`judge_pair` against a ``b`` that does not touch their
-    sources, in this state, get the same verdict (only their names differ): the same spec,
-    origin, begun-ness, "you" and target player, when ``a`` has no condition, names no object by
-    position (``this``, ``enchanted``, targets, a name), tests nothing objects alike may differ
-    in (abilities, numbers, "other than the target": ``Part.by_signature``) and does the same to
-    every object. ``None`` when ``a``'s verdict may depend on ``a`` itself. Only a cache key
-    (:meth:`Judge.judge` uses it only when ``b`` does not touch ``a``'s source)."""
-    spec = a.spec
-    if spec is None:
-        return None
-    memo = caches.ALIKE_OK
-    hit = memo.get((id(spec), sub))
-    if hit is not None and hit[0] is spec:
-        ok = hit[1]
-    else:
-        sel = spec.affects
-        ok = (
-            spec.condition is None
-            and not PARTS[sub].params_vary(spec)
-            and not (sel is not None and not all(p.by_signature for p in sel.parts))
-        )
-        if len(memo) > caches.ALIKE_OK_MAX:
-            memo.clear()
-        memo[(id(spec), sub)] = (spec, ok)  # the spec is kept alive, so its id is not reused
-    if not ok:
-        return None
-    if a.origin == "resolved":
-        you = a.controller
-    else:
-        src = state.objs.get(a.source) if a.source else None
-        you = src.controller if src is not None else a.controller
-    return (id(spec), a.origin, a.id in begun or a.locked is not None, you, a.target_player)
-
-
-def _as_alike(r: DepResult, a: Eff) -> DepResult:
-    """The verdict ``r`` of an alike effect, for ``a`` (its id and name in the reason)."""
-    return DepResult(a.id, r.depends_on, r.kind, (r.params[0], ("effect", a.name), *r.params[2:]))
-
-
-def _as_alike_of(r: DepResult, a: Eff, b: Eff) -> DepResult:
-    """The verdict ``r`` of an alike effect against an alike ``b`` (:meth:`Judge.judge`'s
-    ``across``), for ``a`` against ``b`` (their ids and names in the reason)."""
-    return DepResult(a.id, b.id, r.kind, (("by", b.name), ("effect", a.name), *r.params[2:]))
-
-
 class Judge:
     """613.8a among the effects not yet applied in one sublayer, against the current state,
     judged again after every applied effect (613.8c).
@@ -178,9 +132,8 @@ class Judge:
         self._reads: dict[tuple[int, int, bool], frozenset[Key]] = {}
         #: the same without what a static effect reads through its own object (only a cache)
         self._reads_without: dict[tuple[int, int, bool], frozenset[Key]] = {}
-        #: b -> an object -> the effects of that object whose pair with b is left aside while b
-        #: does not apply to it (:func:`only_through_its_object`; judged when b's set gains it)
-        self.aside: dict[str, dict[str, set[str]]] = {}
+        #: (b, its spec) -> its candidates split (:meth:`split_of`; cleared with ``candidates``)
+        self._split: dict[tuple[str, int], tuple[list[str], dict[str, list[str]]]] = {}
         self._writes: dict[tuple[int, int], frozenset[Key]] = {}
         #: id(spec) -> (that spec, whether its verdicts may be kept) (:meth:`_cacheable`; only
         #: a cache)
@@ -191,6 +144,8 @@ class Judge:
         self._alike_base: dict[str, tuple[Any, tuple[Any, ...] | None]] = {}
         #: whether some pair may depend (:meth:`may_depend`; only a cache, reset by :meth:`add`)
         self._may: bool | None = None
+        #: (the effects it was made of, them by id) (:meth:`_by_id`; only a cache)
+        self._effects_by_id: tuple[list[Eff], dict[str, Eff]] | None = None
 
     def may_depend(self, pending: list[Eff]) -> bool:
         """Whether some pending effect's reads meet another pending effect's writes. When none
@@ -215,15 +170,53 @@ class Judge:
             r = self._reads[key] = reads_of(a, self.sub, begun)
         return r
 
-    def through_its_object(self, a: Eff, b: Eff) -> bool:
-        """:func:`only_through_its_object` for ``a`` and ``b`` (read sets derived once per effect,
-        text and begun-ness)."""
+    def split_of(self, b: Eff) -> tuple[list[str], dict[str, list[str]]]:
+        """``b``'s candidates (:meth:`candidates_of`) in two: those judged whenever their
+        verdict is not kept, and, by object, the static effects whose reads ``b``'s writes meet
+        only through that object (:func:`only_through_its_object`): each pair is independent,
+        and left aside, while ``b`` does not apply to the object (613.8a; its todo gains them
+        when ``b``'s set does, :meth:`_wake`). Derived once per ``b`` and its text."""
+        ckey = (b.id, id(b.spec))
+        got = self._split.get(ckey)
+        if got is None:
+            by_id = self._by_id()
+            w = self.writes(b)
+            plain: list[str] = []
+            through: dict[str, list[str]] = {}
+            for a_id, _ in self.candidates_of(b):
+                a = by_id[a_id]
+                if a.origin == "static" and a.source is not None and self._through(a, w):
+                    through.setdefault(a.source, []).append(a_id)
+                else:
+                    plain.append(a_id)
+            got = self._split[ckey] = (plain, through)
+        return got
+
+    def _through(self, a: Eff, w: frozenset[Key]) -> bool:
         begun = a.id in self.begun
         key = (id(a), id(a.spec), begun)
         without = self._reads_without.get(key)
         if without is None:
             without = self._reads_without[key] = reads_of(a, self.sub, begun, existence=False)
-        return only_through_its_object(self.reads(a), without, self.writes(b))
+        return only_through_its_object(self.reads(a), without, w)
+
+    def _by_id(self) -> dict[str, Eff]:
+        """Every effect of the sublayer by id (the latest of an id; only a cache)."""
+        if self._effects_by_id is None or len(self._effects_by_id[0]) != len(self.all_effects):
+            self._effects_by_id = (list(self.all_effects), {e.id: e for e in self.all_effects})
+        return self._effects_by_id[1]
+
+    def _todo_of(self, b: Eff, ids_b: tuple[str, ...]) -> dict[str, bool | None]:
+        """``b``'s first todo: its candidates, but the pairs left aside (:meth:`split_of`) whose
+        object ``b`` does not apply to now."""
+        plain, through = self.split_of(b)
+        todo: dict[str, bool | None] = dict.fromkeys(plain, True)
+        if through and ids_b:  # (an empty set gains objects in a step: :meth:`_wake`)
+            idset = self.object_groups.for_effect(b.id, ids_b, self.state).idset
+            for src, effs in through.items():
+                if src in idset:
+                    todo.update(dict.fromkeys(effs, True))
+        return todo
 
     def writes(self, b: Eff) -> frozenset[Key]:
         """:func:`writes_of` ``b`` in this sublayer (derived once per effect and text)."""
@@ -292,7 +285,7 @@ class Judge:
         self.todo = None
         for kept in (
             self.pairs, self.by_a, self.found, self.rows, self.whatifs, self.objsets,
-            self.flips_of, self.by_table, self.plain_a, self.plain_b, self.aside,
+            self.flips_of, self.by_table, self.plain_a, self.plain_b, self._split,
         ):
             kept.clear()
         self.object_groups.clear()
@@ -376,11 +369,11 @@ class Judge:
 
     def _forget(self, eff_id: str, pending: list[Eff]) -> None:
         """An effect's text changed (layer 3): judge every pair it is in again."""
-        self.aside.pop(eff_id, None)  # as b: every pending effect is in its todo again (below)
         for okey in [*self.by_a.get(eff_id, ()), *self.of_b(eff_id)]:
             if okey in self.pairs:
                 self._drop(okey)
         self.candidates.clear()
+        self._split.clear()
         self._read_index = None
         if self.todo is not None:
             for e in pending:
@@ -398,7 +391,7 @@ class Judge:
         pos = {e.id: i for i, e in enumerate(pending)}
         if self.todo is None:
             self.found, self.rows = {}, {}
-            self.todo = {b.id: dict.fromkeys((a for a, _ in self.candidates_of(b)), True) for b in pending}
+            self.todo = {b.id: self._todo_of(b, sets[b.id]) for b in pending}
         self._leave(self.last_pending.difference(pos))
         self.last_pending = set(pos)
         for e in pending:
@@ -465,16 +458,6 @@ class Judge:
                                 b, sub, self.state, ids_b, shared, self.alike_results(b)
                             )
                             self.objsets[b.id] = shared.idset
-                    if (
-                        r is _UNJUDGED
-                        and a.source is not None
-                        and a.source not in wi.idset
-                        and self.through_its_object(a, b)
-                    ):
-                        # independent while b does not apply to a's object (``aside``)
-                        self.aside.setdefault(b.id, {}).setdefault(a.source, set()).add(a_id)
-                        del todo_b[a_id]
-                        continue
                     akey = a_alike if a.source is None or a.source not in wi.idset else None
                     used: list[dict[int, int]] = []
                     hit = alike.get(akey) if akey is not None else None
@@ -493,12 +476,12 @@ class Judge:
                                 across[ckey] = (r, used)
                         else:
                             r0, used = got_b
-                            r = None if r0 is None else _as_alike_of(r0, a, b)
+                            r = None if r0 is None else as_alike_of(r0, a, b)
                         if akey is not None:
                             alike[akey] = (r, used)
                     else:
                         r0, used = hit
-                        r = None if r0 is None else _as_alike(r0, a)
+                        r = None if r0 is None else as_alike(r0, a)
                     keep = b_ok and a_ok
                     table = used[0] if used else None
                     if again:
@@ -567,7 +550,6 @@ class Judge:
                     self._unstore(okey, leaving=True)
             self.found.pop(eff_id, None)
             self.rows.pop(eff_id, None)
-            self.aside.pop(eff_id, None)
             self.object_groups.leave(eff_id)
             for idx in (self.by_a, self.by_table, self.plain_a, self.plain_b):
                 idx.pop(eff_id, None)
@@ -603,8 +585,8 @@ class Judge:
         """
         if not changed and not stale:
             return
-        if self.aside:
-            self._wake(stale, deltas)
+        if self.todo is not None and self._split:
+            self._wake(stale, deltas, pending)
         sub = self.sub
         hit_b: set[str] = set(stale)
         dirty_a: set[str] = set()
@@ -720,29 +702,34 @@ class Judge:
             if r is not _UNJUDGED and r is not _STALE:
                 self._soften(okey, r)
 
-    def _wake(self, stale: set[str], deltas: dict[str, Delta]) -> None:
-        """The pairs left aside (:attr:`aside`) with a ``b`` whose set gained the dependent's
-        object are judged at the next judgement (all of ``b``'s when what came is not known)."""
+    def _wake(self, stale: set[str], deltas: dict[str, Delta], pending: list[Eff]) -> None:
+        """The pairs left aside (:meth:`split_of`) of a ``b`` whose set gained their object are
+        judged at the next judgement (all of ``b``'s when what came is not known)."""
         todo = self.todo
+        assert todo is not None
+        by_id: dict[str, Eff] | None = None
         for b_id in stale:
-            kept = self.aside.get(b_id)
-            if not kept:
+            if by_id is None:
+                by_id = {e.id: e for e in pending}
+            b = by_id.get(b_id)
+            if b is None:
                 continue
+            got = self._split.get((b_id, id(b.spec)))
+            if got is None or not got[1]:
+                continue
+            through = got[1]
             delta = deltas.get(b_id)
             if delta is None:
-                woken = [a for effs in kept.values() for a in effs]
-                kept.clear()
+                objs: list[str] | Any = through
+            elif len(through) < len(delta.came):
+                objs = [o for o in through if o in delta.came]
             else:
-                came = delta.came
-                if len(kept) < len(came):
-                    objs = [o for o in kept if o in came]
-                else:
-                    objs = [o for o in came if o in kept]
-                woken = [a for o in objs for a in kept.pop(o)]
-            if woken and todo is not None:
+                objs = [o for o in delta.came if o in through]
+            if objs:
                 todo_b = todo.setdefault(b_id, {})
-                for a_id in woken:
-                    todo_b[a_id] = True
+                for o in objs:
+                    for a_id in through[o]:
+                        todo_b.setdefault(a_id, True)
 
     def _soften(self, okey: tuple[str, int, str, int], r: DepResult | None) -> None:
         """A kept verdict (``r``) is to be judged again, keeping its place in the indexes: judged

@@ -2,7 +2,8 @@
 it applies to, or what it does to what it applies to? Decided by counterfactual evaluation
 (:class:`~rulekit.mtg.engine.whatif.WhatIf`: ``b`` applied to the current state), never by
 per-card tags; :mod:`rulekit.mtg.engine.dependency` asks it for the pairs the pruning leaves and
-keeps the verdicts between steps (613.8c).
+keeps the verdicts between steps (613.8c). Effects alike get one verdict, renamed for each
+(:func:`alike_base`, :func:`as_alike`, :func:`as_alike_of`).
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ from dataclasses import dataclass
 from heapq import nsmallest
 from typing import Any
 
+from rulekit.mtg.engine import caches
 from rulekit.mtg.engine.effects import Eff, ability_on, static_condition_holds
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.pruning import overlaps, reads_of
 from rulekit.mtg.engine.select import ANY, make_ctx, matcher, matches, select, selector_reads
+from rulekit.mtg.engine.state import State
 from rulekit.mtg.engine.whatif import NO_SIGNATURES, WhatIf
 from rulekit.mtg.trace import Dependency
 
@@ -210,3 +213,50 @@ def judge_pair(
     if flips_used is not None and not reads_objects and not part.params_vary(spec):
         flips_used.append(NO_SIGNATURES)  # nothing of b's objects was read (but a's source)
     return None
+
+
+def alike_base(a: Eff, sub: str, state: State, begun: dict[str, tuple[str, ...]]) -> tuple[Any, ...] | None:
+    """Effects that are alike for :func:`judge_pair` against a ``b`` that does not touch their
+    sources, in this state, get the same verdict (only their names differ): the same spec,
+    origin, begun-ness, "you" and target player, when ``a`` has no condition, names no object by
+    position (``this``, ``enchanted``, targets, a name), tests nothing objects alike may differ
+    in (abilities, numbers, "other than the target": ``Part.by_signature``) and does the same to
+    every object. ``None`` when ``a``'s verdict may depend on ``a`` itself. Only a cache key
+    (:meth:`~rulekit.mtg.engine.dependency.Judge.judge` uses it only when ``b`` does not touch
+    ``a``'s source)."""
+    spec = a.spec
+    if spec is None:
+        return None
+    memo = caches.ALIKE_OK
+    hit = memo.get((id(spec), sub))
+    if hit is not None and hit[0] is spec:
+        ok = hit[1]
+    else:
+        sel = spec.affects
+        ok = (
+            spec.condition is None
+            and not PARTS[sub].params_vary(spec)
+            and not (sel is not None and not all(p.by_signature for p in sel.parts))
+        )
+        if len(memo) > caches.ALIKE_OK_MAX:
+            memo.clear()
+        memo[(id(spec), sub)] = (spec, ok)  # the spec is kept alive, so its id is not reused
+    if not ok:
+        return None
+    if a.origin == "resolved":
+        you = a.controller
+    else:
+        src = state.objs.get(a.source) if a.source else None
+        you = src.controller if src is not None else a.controller
+    return (id(spec), a.origin, a.id in begun or a.locked is not None, you, a.target_player)
+
+
+def as_alike(r: DepResult, a: Eff) -> DepResult:
+    """The verdict ``r`` of an alike effect, for ``a`` (its id and name in the reason)."""
+    return DepResult(a.id, r.depends_on, r.kind, (r.params[0], ("effect", a.name), *r.params[2:]))
+
+
+def as_alike_of(r: DepResult, a: Eff, b: Eff) -> DepResult:
+    """The verdict ``r`` of an alike effect against an alike ``b`` (``Judge.judge``'s
+    ``across``), for ``a`` against ``b`` (their ids and names in the reason)."""
+    return DepResult(a.id, b.id, r.kind, (("by", b.name), ("effect", a.name), *r.params[2:]))
