@@ -373,7 +373,8 @@ class Judge:
             if okey in self.pairs:
                 self._drop(okey)
         self.candidates.clear()
-        self._split.clear()
+        # (the split stays: the pairs it left aside still wait for their objects; every pair of
+        # this effect is in a todo again, below, and a new text of b is split afresh)
         self._read_index = None
         if self.todo is not None:
             for e in pending:
