@@ -358,9 +358,13 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
                 raise _missing_choice(doc, ("objects", i), o, ab.raw)
     # a choice may serve another object's ability (a Clone copying a Painter's Servant needs a colour)
     every_ability = [a for items in raw_abilities.values() for a in items]
+    wanted: set[str] | None = None  # every ability's placeholders, read once (not once per object)
     for i, o in enumerate(objects):
         _check_choice_values(doc, ("objects", i, "choices"), dict(o.choices), ids, players)
-        _check_choice_keys(doc, ("objects", i, "choices"), dict(o.choices), every_ability, "this scenario")
+        if o.choices:
+            if wanted is None:
+                wanted = _placeholders(every_ability)
+            _check_choice_keys(doc, ("objects", i, "choices"), dict(o.choices), wanted, "this scenario")
         if o.choices:
             for j, ab in enumerate(o.abilities):
                 if ab.kind in ("static", "cda", "resolves"):
@@ -463,9 +467,14 @@ def _placeholders(items: Any) -> set[str]:
     return set(re.findall(r"\{chosen ([^}]+)\}", json.dumps(items, ensure_ascii=False)))
 
 
-def _check_choice_keys(doc: YamlDoc, path: Path_, choices: dict[str, str], items: Any, name: str) -> None:
-    """Every choice fills a ``{chosen <what>}`` placeholder that is there (else it is a typo)."""
-    wanted = _placeholders(items)
+def _check_choice_keys(
+    doc: YamlDoc, path: Path_, choices: dict[str, str], items: Any, name: str
+) -> None:
+    """Every choice fills a ``{chosen <what>}`` placeholder that is there (else it is a typo).
+    ``items``: the abilities to look in, or their placeholders already read (a set)."""
+    if not choices:
+        return
+    wanted = items if isinstance(items, set) else _placeholders(items)
     for what in choices:
         if what not in wanted:
             where = f"(its placeholders: {', '.join(sorted(wanted))})" if wanted else "(it has none)"
