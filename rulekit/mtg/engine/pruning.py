@@ -5,6 +5,8 @@ A pair of effects is judged only when something ``b`` may write (its layer part'
 ``LayerPart.writes``) meets something ``a`` reads (:func:`reads_of`: its existence, text,
 affected set and parameters). :data:`PRUNE` switches this off, so every pair is judged by the
 full counterfactual test; the property tests (tests/mtg/test_pruning.py) compare the two.
+A pair that meets only through the dependent's own object (611.3b, :func:`only_through_its_object`)
+is judged only while ``b`` applies to that object.
 """
 
 from __future__ import annotations
@@ -109,7 +111,7 @@ def writes_of(eff: Eff, sub: str) -> frozenset[Key]:
 def reads_of(eff: Eff, sub: str, begun: bool, existence: bool = True) -> frozenset[Key]:
     """What an effect's existence, text, affected set and parameters read in this sublayer
     (without ``existence``: all but what its own object's ability read, :data:`EXISTENCE_READS`,
-    for :func:`meets_only_through_its_object`)."""
+    for :func:`only_through_its_object`)."""
     spec = eff.spec
     assert spec is not None
     r: set[Key] = set()
