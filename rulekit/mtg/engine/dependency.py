@@ -130,8 +130,9 @@ class Judge:
         #: whose sets name the same objects (only a cache)
         self.object_groups = GroupPool()
         self._reads: dict[tuple[int, int, bool], frozenset[Key]] = {}
-        #: the same without what a static effect reads through its own object (only a cache)
-        self._reads_without: dict[tuple[int, int, bool], frozenset[Key]] = {}
+        #: (a's spec, begun, unlocked, b's spec) -> (the two specs, :func:`only_through_its_object`)
+        #: (only a cache)
+        self._through_memo: dict[tuple[int, bool, bool, int], tuple[Any, Any, bool]] = {}
         #: (b, its spec) -> its candidates split (:meth:`split_of`; cleared with ``candidates``)
         self._split: dict[tuple[str, int], tuple[list[str], dict[str, list[str]]]] = {}
         self._writes: dict[tuple[int, int], frozenset[Key]] = {}
@@ -181,11 +182,23 @@ class Judge:
         if got is None:
             by_id = self._by_id()
             w = self.writes(b)
+            memo = self._through_memo
+            b_spec, begun = id(b.spec), self.begun
             plain: list[str] = []
             through: dict[str, list[str]] = {}
-            for a_id, _ in self.candidates_of(b):
+            for a_id, a_spec in self.candidates_of(b):
                 a = by_id[a_id]
-                if a.origin == "static" and a.source is not None and self._through(a, w):
+                if a.origin != "static" or a.source is None:
+                    plain.append(a_id)
+                    continue
+                # what a static effect reads is its text's, begun or not: asked once per pair of
+                # texts (copies of one card share theirs)
+                mkey = (a_spec, a_id in begun, a.locked is None, b_spec)
+                hit = memo.get(mkey)
+                if hit is None or hit[0] is not a.spec or hit[1] is not b.spec:
+                    # the two specs kept in the value, so that neither id is reused meanwhile
+                    hit = memo[mkey] = (a.spec, b.spec, self._through(a, w))
+                if hit[2]:
                     through.setdefault(a.source, []).append(a_id)
                 else:
                     plain.append(a_id)
@@ -194,10 +207,7 @@ class Judge:
 
     def _through(self, a: Eff, w: frozenset[Key]) -> bool:
         begun = a.id in self.begun
-        key = (id(a), id(a.spec), begun)
-        without = self._reads_without.get(key)
-        if without is None:
-            without = self._reads_without[key] = reads_of(a, self.sub, begun, existence=False)
+        without = reads_of(a, self.sub, begun, existence=False)
         return only_through_its_object(self.reads(a), without, w)
 
     def _by_id(self) -> dict[str, Eff]:
