@@ -468,13 +468,10 @@ def _placeholders(items: Any) -> set[str]:
 
 
 def _check_choice_keys(
-    doc: YamlDoc, path: Path_, choices: dict[str, str], items: Any, name: str
+    doc: YamlDoc, path: Path_, choices: dict[str, str], wanted: set[str], name: str
 ) -> None:
-    """Every choice fills a ``{chosen <what>}`` placeholder that is there (else it is a typo).
-    ``items``: the abilities to look in, or their placeholders already read (a set)."""
-    if not choices:
-        return
-    wanted = items if isinstance(items, set) else _placeholders(items)
+    """Every choice fills a ``{chosen <what>}`` placeholder that is there (else it is a typo):
+    ``wanted``, the placeholders of the abilities it may serve (:func:`_placeholders`)."""
     for what in choices:
         if what not in wanted:
             where = f"(its placeholders: {', '.join(sorted(wanted))})" if wanted else "(it has none)"
@@ -664,7 +661,8 @@ def _event(
     if rm.effect is not None:
         clean = check_effect(doc, (*rpath, "effect"), rm.effect, names, players, resolving=True)
         spec_raw = json.dumps(clean, sort_keys=True, ensure_ascii=False)
-        _check_choice_keys(doc, (*rpath, "choices"), rm.choices, clean, "this effect")
+        if rm.choices:
+            _check_choice_keys(doc, (*rpath, "choices"), rm.choices, _placeholders(clean), "this effect")
         if rm.choices:
             spec_raw = _fill_choices(spec_raw, rm.choices)
             _check_filled(doc, (*rpath, "effect"), spec_raw, names, players, True)
@@ -698,7 +696,7 @@ def _event(
                 raise _missing_choice(doc, (*rpath, "ability"), by_id[rm.source], a.raw)
         if str(rm.ability) in keys and rm.choices and raw_abilities is not None:
             every = [a for items in raw_abilities.values() for a in items]
-            _check_choice_keys(doc, (*rpath, "choices"), rm.choices, every, "this scenario")
+            _check_choice_keys(doc, (*rpath, "choices"), rm.choices, _placeholders(every), "this scenario")
             _check_filled(doc, (*rpath, "choices"), spec_raw, names, players, True, exact=True)
         if str(rm.ability) not in keys:
             raise doc.error(
