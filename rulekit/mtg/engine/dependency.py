@@ -145,8 +145,8 @@ class Judge:
         self._alike_base: dict[str, tuple[Any, tuple[Any, ...] | None]] = {}
         #: whether some pair may depend (:meth:`may_depend`; only a cache, reset by :meth:`add`)
         self._may: bool | None = None
-        #: (the effects it was made of, them by id) (:meth:`_by_id`; only a cache)
-        self._effects_by_id: tuple[list[Eff], dict[str, Eff]] | None = None
+        #: every effect of the sublayer by id (:meth:`_by_id`; only a cache)
+        self._effects_by_id: dict[str, Eff] | None = None
 
     def may_depend(self, pending: list[Eff]) -> bool:
         """Whether some pending effect's reads meet another pending effect's writes. When none
@@ -206,15 +206,16 @@ class Judge:
         return got
 
     def _through(self, a: Eff, w: frozenset[Key]) -> bool:
+        """:func:`only_through_its_object` for ``a`` against what ``b`` may write (``w``)."""
         begun = a.id in self.begun
         without = reads_of(a, self.sub, begun, existence=False)
         return only_through_its_object(self.reads(a), without, w)
 
     def _by_id(self) -> dict[str, Eff]:
-        """Every effect of the sublayer by id (the latest of an id; only a cache)."""
-        if self._effects_by_id is None or len(self._effects_by_id[0]) != len(self.all_effects):
-            self._effects_by_id = (list(self.all_effects), {e.id: e for e in self.all_effects})
-        return self._effects_by_id[1]
+        """Every effect of the sublayer by id (only a cache, emptied by :meth:`add`)."""
+        if self._effects_by_id is None:
+            self._effects_by_id = {e.id: e for e in self.all_effects}
+        return self._effects_by_id
 
     def _todo_of(self, b: Eff, ids_b: tuple[str, ...]) -> dict[str, bool | None]:
         """``b``'s first todo: its candidates, but the pairs left aside (:meth:`split_of`) whose
@@ -289,6 +290,7 @@ class Judge:
     def add(self, effects: list[Eff]) -> None:
         """Effects that joined this sublayer (granted during it): judge every pair again."""
         self.all_effects.extend(effects)
+        self._effects_by_id = None
         self.candidates.clear()
         self._read_index = None
         self._may = None
@@ -596,8 +598,9 @@ class Judge:
         """
         if not changed and not stale:
             return
+        by_id = {e.id: e for e in pending}
         if self.todo is not None and self._split:
-            self._wake(stale, deltas, pending)
+            self._wake(stale, deltas, by_id)
         sub = self.sub
         hit_b: set[str] = set(stale)
         dirty_a: set[str] = set()
@@ -613,7 +616,6 @@ class Judge:
         moves = self.object_groups.update(hit_b, sig_moves)
         if not hit_b and not dirty_a:
             return
-        by_id = {e.id: e for e in pending}
         drop: set[tuple[str, int, str, int]] = set()
         flips_of = self.flips_of
         # a's source changed: a verdict decided by b's signature groups read of that source only
@@ -713,15 +715,13 @@ class Judge:
             if r is not _UNJUDGED and r is not _STALE:
                 self._soften(okey, r)
 
-    def _wake(self, stale: set[str], deltas: dict[str, Delta], pending: list[Eff]) -> None:
+    def _wake(self, stale: set[str], deltas: dict[str, Delta], by_id: dict[str, Eff]) -> None:
         """The pairs left aside (:meth:`split_of`) of a ``b`` whose set gained their object are
-        judged at the next judgement (all of ``b``'s when what came is not known)."""
+        judged at the next judgement (all of ``b``'s when what came is not known). ``by_id``:
+        the pending effects."""
         todo = self.todo
         assert todo is not None
-        by_id: dict[str, Eff] | None = None
         for b_id in stale:
-            if by_id is None:
-                by_id = {e.id: e for e in pending}
             b = by_id.get(b_id)
             if b is None:
                 continue

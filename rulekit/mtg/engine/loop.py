@@ -249,7 +249,7 @@ def run_sublayer(
         if sets:
             touched = set(ids)
             stale = set()
-            deltas: dict[str, Delta] = {}  # stale sets: (came, went)
+            deltas: dict[str, Delta] = {}  # how each stale set changed
             # a selector's context ("you", its text) stands when its source was touched by a
             # part that writes no controller and rewrites no text, unless the source itself
             # moved signature (it may be "other" than what it names)
