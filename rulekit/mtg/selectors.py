@@ -160,6 +160,14 @@ class Selector:
         return len(self.parts) == 1 and self.parts[0].special == "this"
 
     @cached_property
+    def by_signature(self) -> bool:
+        """Whether what the selector names depends on nothing but the objects' signatures,
+        "you" and the target player: every part is :attr:`Part.by_signature` and none leaves
+        out its source ("other"). Effects of such a selector with the same "you" and target
+        player name the same objects."""
+        return all(p.by_signature and not p.other for p in self.parts)
+
+    @cached_property
     def characteristics(self) -> frozenset[tuple[str, str]]:
         """What the selector reads: ``(characteristic, value)`` pairs, ``value`` being ``"*"``
         when any change of that characteristic may matter. The engine asks this to know which

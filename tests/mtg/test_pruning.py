@@ -119,5 +119,10 @@ def test_signature_groups_are_shared_by_equal_sets_and_never_left_unmoved() -> N
     # what a flip table gives over the groups (judge_pair's totals) is forgotten when they change
     table: dict[int, int] = {}
     d.totals[id(table)] = (table, 1, 0, ["x"], [])
-    pool.for_effect("d", rest, state)  # d alone uses them: rebased onto its new set
+    pool.for_effect("d", tuple(list(rest)), state)  # d alone uses them: rebased onto its new set
     assert d.idset == frozenset(rest) and d.totals == {}
+    # handed the very tuple another effect's groups were made for, an effect shares them
+    e = pool.for_effect("e", rest, state)
+    assert e is c and c.users == 2
+    f = pool.for_effect("d", rest, state)  # d leaves its own groups for c's
+    assert f is c and c.users == 3

@@ -37,6 +37,30 @@ def affected_set(
     return select(spec.affects, state, ctx)
 
 
+#: (id of a selector, "you", the target player) -> (the selector, the objects it names): the sets
+#: named in one state (:func:`shared_affected_set`; only a cache, a new one for each state)
+SetMemo = dict[tuple[int, str | None, str | None], tuple[Any, tuple[str, ...]]]
+
+
+def shared_affected_set(
+    eff: Eff, sub: str, state: State, ctx: Ctx, begun: dict[str, tuple[str, ...]], memo: SetMemo
+) -> tuple[str, ...]:
+    """:func:`affected_set`, one tuple for the effects whose selector names objects by their
+    signatures alone (:attr:`~rulekit.mtg.selectors.Selector.by_signature`) with the same "you"
+    and target player, in the state ``memo`` was made for (copies of one card name the same
+    objects: selected once, and the caches keyed by a set's identity serve them all)."""
+    spec = eff.spec
+    sel = spec.affects if spec is not None else None
+    own = eff.origin == "cda" or eff.locked is not None or eff.id in begun  # its own set
+    if sel is None or not sel.by_signature or own:
+        return affected_set(eff, sub, state, ctx, begun)
+    key = (id(sel), ctx.you, ctx.target_player)
+    got = memo.get(key)
+    if got is None or got[0] is not sel:
+        got = memo[key] = (sel, select(sel, state, ctx))  # the selector kept: its id is not reused
+    return got[1]
+
+
 def apply_effect(eff: Eff, sub: str, state: State, ids: tuple[str, ...]) -> None:
     """Apply one effect part to a set of objects, simultaneously: every parameter (an
     expression's value, a copied object's values) is read before anything changes."""

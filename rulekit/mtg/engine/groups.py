@@ -154,6 +154,9 @@ class GroupPool:
         self.of: dict[str, ObjectGroups] = {}
         self._ids: dict[str, tuple[str, ...]] = {}  # effect -> the set its groups were made for
         self._by_set: dict[frozenset[str], ObjectGroups] = {}
+        #: id of the tuple a groups object was made (or rebased) for -> it; valid while its
+        #: ``ids`` is that tuple and it is the groups of its set (checked when read)
+        self._by_tuple: dict[int, ObjectGroups] = {}
 
     def get(self, eff_id: str) -> ObjectGroups | None:
         return self.of.get(eff_id)
@@ -164,21 +167,37 @@ class GroupPool:
         og = self.of.get(eff_id)
         if og is not None and self._ids.get(eff_id) is ids:
             return og
+        # another effect's groups made for this very tuple (effects alike share their sets,
+        # :func:`~rulekit.mtg.engine.apply.shared_affected_set`): no set to build or compare
+        same = self._by_tuple.get(id(ids))
+        if same is not None and (same.ids is not ids or self._by_set.get(same.idset) is not same):
+            same = None
+        if same is not None and same is og:
+            self._ids[eff_id] = ids
+            return og
         self._ids[eff_id] = ids
         if og is not None:
-            if og.users == 1:
+            if og.users == 1 and same is None:
                 if self._by_set.get(og.idset) is og:
                     del self._by_set[og.idset]
                 og.rebase(ids, state)
-                self._by_set.setdefault(og.idset, og)
+                if self._by_set.setdefault(og.idset, og) is og:
+                    self._by_tuple[id(ids)] = og
                 return og
             og.users -= 1
-        key = frozenset(ids)
-        og = self._by_set.get(key)
-        if og is None:
-            og = self._by_set[key] = ObjectGroups(ids, state, key)
-        else:
+            if og.users == 0 and self._by_set.get(og.idset) is og:
+                del self._by_set[og.idset]  # nobody moves it any more
+        if same is not None:
+            og = same
             og.users += 1
+        else:
+            key = frozenset(ids)
+            og = self._by_set.get(key)
+            if og is None:
+                og = self._by_set[key] = ObjectGroups(ids, state, key)
+                self._by_tuple[id(ids)] = og
+            else:
+                og.users += 1
         self.of[eff_id] = og
         return og
 
@@ -209,3 +228,4 @@ class GroupPool:
         self.of.clear()
         self._ids.clear()
         self._by_set.clear()
+        self._by_tuple.clear()

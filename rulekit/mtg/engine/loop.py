@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from rulekit.errors import ScenarioError
-from rulekit.mtg.engine.apply import affected_set
+from rulekit.mtg.engine.apply import SetMemo, affected_set, shared_affected_set
 from rulekit.mtg.engine.dependency import Delta, Judge, Row
 from rulekit.mtg.engine.effects import (
     EXISTENCE_READS,
@@ -39,6 +39,10 @@ from rulekit.mtg.engine.select import Key, make_ctx, move_flips, reselect, selec
 from rulekit.mtg.engine.state import State, make_view
 from rulekit.mtg.model import LAYER_LABELS, SUBLAYERS, Scenario, _spec_from_canon, layer_label
 from rulekit.mtg.trace import PlayerView, Trace
+
+#: an old set, a flip table, the new set they give and its Delta (a step's sets followed
+#: through its moves, shared by the effects alike; only a cache)
+_Followed = tuple[tuple[str, ...], dict[tuple[int, int], int], tuple[str, ...], Delta]
 
 
 def gather(
@@ -199,10 +203,11 @@ def run_sublayer(
         if not pending:
             break
         rows: list[Row] = []
+        now: SetMemo = {}  # the sets named in the state before this step (only a cache)
         if judged and len(pending) > 1 and judge.may_depend(pending):
             for e in pending:
                 if e.id not in sets:
-                    sets[e.id] = affected_set(e, sub, state, make_ctx(e, state), begun)
+                    sets[e.id] = shared_affected_set(e, sub, state, make_ctx(e, state), begun, now)
             rows = judge.judge(pending, sets)
             for row in rows:
                 if row.recorded is not None:
@@ -232,7 +237,7 @@ def run_sublayer(
         if chosen.id in sets:
             ids = sets.pop(chosen.id)
         else:
-            ids = affected_set(chosen, sub, state, make_ctx(chosen, state), begun)
+            ids = shared_affected_set(chosen, sub, state, make_ctx(chosen, state), begun, now)
         begun.setdefault(chosen.id, ids)
         begun_effects.setdefault(chosen.id, chosen)
         moves = apply_recorded(run, chosen, sub, state, ids, why, w, rows, loop, waited_by)
@@ -257,6 +262,10 @@ def run_sublayer(
             moved: set[str] | None = None
             # this step's flips, shared by effects alike (only a cache)
             step_flips: dict[tuple[int, str | None, str | None], dict[tuple[int, int], int] | None] = {}
+            after: SetMemo = {}  # the sets named in the state after it (only a cache)
+            #: (id of an old set, id of a flip table) -> (them, the new set, its Delta): sets
+            #: followed through this step's moves (only a cache; both kept alive in the value)
+            followed: dict[tuple[int, int], _Followed] = {}
             for e in pending:
                 if e.id in sets and set_stale(e, wrote, touched, begun):
                     if judged and (e.id in exists or still_exists(e, state, sub)):
@@ -274,17 +283,24 @@ def run_sublayer(
                             if not any(flips.values()):
                                 continue  # its objects moved only between signatures it treats alike
                             # what it names now, from what it named and the objects that moved
-                            new_ids, came, went = reselect(sets[e.id], flips, moves.movers)
-                            # each move's objects share its new signature (and had its old one)
-                            came_sigs: dict[int, str] = {}
-                            for m, f in flips.items():
-                                if f > 0:
-                                    came_sigs.setdefault(m[1], moves.movers[m][0])
-                            went_sigs = {m[0] for m, f in flips.items() if f < 0}
-                            deltas[e.id] = Delta(came, went, came_sigs, went_sigs)
-                            sets[e.id] = new_ids
+                            # (effects alike, of one set and one flip table: found once)
+                            old_ids = sets[e.id]
+                            got = followed.get((id(old_ids), id(flips)))
+                            if got is None or got[0] is not old_ids or got[1] is not flips:
+                                new_ids, came, went = reselect(old_ids, flips, moves.movers)
+                                # each move's objects share its new signature (and had its old one)
+                                came_sigs: dict[int, str] = {}
+                                for m, f in flips.items():
+                                    if f > 0:
+                                        came_sigs.setdefault(m[1], moves.movers[m][0])
+                                went_sigs = {m[0] for m, f in flips.items() if f < 0}
+                                got = followed[(id(old_ids), id(flips))] = (
+                                    old_ids, flips, new_ids, Delta(came, went, came_sigs, went_sigs)
+                                )
+                            deltas[e.id] = got[3]
+                            sets[e.id] = got[2]
                         else:
-                            new_ids = affected_set(e, sub, state, ctx, begun)
+                            new_ids = shared_affected_set(e, sub, state, ctx, begun, after)
                             if same_objects(new_ids, e.id, sets, members):
                                 continue  # same objects: the old set (and what was judged on it) stands
                             old_set = members.get(e.id) or frozenset(sets[e.id])
