@@ -168,6 +168,16 @@ class Selector:
         return all(p.by_signature and not p.other for p in self.parts)
 
     @cached_property
+    def reads_players(self) -> bool:
+        """Whether what the selector names may depend on "you" or the target player (a part
+        about a player's zone, or a controller or owner test). Effects of a selector that reads
+        neither name the same objects whoever controls them."""
+        return any(
+            p.zone_owner is not None or any(c.attr in ("controller", "owner") for c in p.conds)
+            for p in self.parts
+        )
+
+    @cached_property
     def characteristics(self) -> frozenset[tuple[str, str]]:
         """What the selector reads: ``(characteristic, value)`` pairs, ``value`` being ``"*"``
         when any change of that characteristic may matter. The engine asks this to know which

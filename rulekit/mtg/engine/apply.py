@@ -9,7 +9,7 @@ from typing import Any
 
 from rulekit.mtg.engine.effects import Eff
 from rulekit.mtg.engine.layers import PARTS
-from rulekit.mtg.engine.select import Ctx, make_ctx, select
+from rulekit.mtg.engine.select import Ctx, make_ctx, select, selector_key
 from rulekit.mtg.engine.state import Obj, State, sig_of
 
 
@@ -37,8 +37,9 @@ def affected_set(
     return select(spec.affects, state, ctx)
 
 
-#: (id of a selector, "you", the target player) -> (the selector, the objects it names): the sets
-#: named in one state (:func:`shared_affected_set`; only a cache, a new one for each state)
+#: a selector's key (:func:`~rulekit.mtg.engine.select.selector_key`) -> (the selector, the objects
+#: it names): the sets named in one state (:func:`shared_affected_set`; only a cache, a new one
+#: for each state)
 SetMemo = dict[tuple[int, str | None, str | None], tuple[Any, tuple[str, ...]]]
 
 
@@ -46,15 +47,15 @@ def shared_affected_set(
     eff: Eff, sub: str, state: State, ctx: Ctx, begun: dict[str, tuple[str, ...]], memo: SetMemo
 ) -> tuple[str, ...]:
     """:func:`affected_set`, one tuple for the effects whose selector names objects by their
-    signatures alone (:attr:`~rulekit.mtg.selectors.Selector.by_signature`) with the same "you"
-    and target player, in the state ``memo`` was made for (copies of one card name the same
+    signatures alone (:attr:`~rulekit.mtg.selectors.Selector.by_signature`) with the same
+    :func:`~rulekit.mtg.engine.select.selector_key`, in the state ``memo`` was made for (copies of one card name the same
     objects: selected once, and the caches keyed by a set's identity serve them all)."""
     spec = eff.spec
     sel = spec.affects if spec is not None else None
     own = eff.origin == "cda" or eff.locked is not None or eff.id in begun  # its own set
     if sel is None or not sel.by_signature or own:
         return affected_set(eff, sub, state, ctx, begun)
-    key = (id(sel), ctx.you, ctx.target_player)
+    key = selector_key(sel, ctx)
     got = memo.get(key)
     if got is None or got[0] is not sel:
         got = memo[key] = (sel, select(sel, state, ctx))  # the selector kept: its id is not reused

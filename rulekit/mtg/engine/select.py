@@ -217,21 +217,31 @@ def move_flips(
     ("you", attachment). ``None`` when unsure (a signature never tested, or the source is the
     object looked at for a move), so the set is selected again.
 
-    ``shared``: the results for these ``moves`` so far, by selector, "you" and target player (what
-    the answer depends on besides the source; only a cache, given the same ``moves`` each time)."""
+    ``shared``: the results for these ``moves`` so far, by :func:`selector_key` (what the answer
+    depends on besides the source; only a cache, given the same ``moves`` each time)."""
     parts = sel.parts
     if not all(p.by_signature and p.special is None for p in parts):
         return None
     src = ctx.source.id if ctx.source is not None else None
     if src is not None and src in moves.values():
         return None
-    key = (id(sel), ctx.you, ctx.target_player)
+    key = selector_key(sel, ctx)
     if shared is not None and key in shared:
         return shared[key]
     got = _move_flips(sel, ctx, state, moves)
     if shared is not None:
         shared[key] = got  # the selector is kept alive by its effect: its id is not reused
     return got
+
+
+def selector_key(sel: Selector, ctx: Ctx) -> tuple[int, str | None, str | None]:
+    """What names one selector's objects in one state: the selector, and "you" and the target
+    player only when it reads them (:attr:`~rulekit.mtg.selectors.Selector.reads_players`), so
+    that the alike effects of two players share their sets. A key for caches, the selector being
+    kept alive by its effect (its id is not reused)."""
+    if sel.reads_players:
+        return (id(sel), ctx.you, ctx.target_player)
+    return (id(sel), None, None)
 
 
 def _move_flips(
