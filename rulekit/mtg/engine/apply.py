@@ -48,8 +48,9 @@ def shared_affected_set(
 ) -> tuple[str, ...]:
     """:func:`affected_set`, one tuple for the effects whose selector names objects by their
     signatures alone (:attr:`~rulekit.mtg.selectors.Selector.by_signature`) with the same
-    :func:`~rulekit.mtg.engine.select.selector_key`, in the state ``memo`` was made for (copies of one card name the same
-    objects: selected once, and the caches keyed by a set's identity serve them all)."""
+    :func:`~rulekit.mtg.engine.select.selector_key`, in the state ``memo`` was made for (copies
+    of one card name the same objects: selected once, and the caches keyed by a set's identity
+    serve them all)."""
     spec = eff.spec
     sel = spec.affects if spec is not None else None
     own = eff.origin == "cda" or eff.locked is not None or eff.id in begun  # its own set
