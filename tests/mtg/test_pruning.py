@@ -126,3 +126,46 @@ def test_signature_groups_are_shared_by_equal_sets_and_never_left_unmoved() -> N
     assert e is c and c.users == 2
     f = pool.for_effect("d", rest, state)  # d leaves its own groups for c's
     assert f is c and c.users == 3
+
+
+def test_alike_effects_share_a_set_only_when_their_selector_reads_no_player() -> None:
+    """``select.selector_key`` / ``apply.shared_affected_set``: effects of one selector name
+    the same objects, so share one tuple, across players only when the selector reads neither
+    "you" nor a target player; a selector that leaves out its source ("other") is selected for
+    each effect."""
+    from rulekit.mtg.engine.apply import SetMemo, affected_set, shared_affected_set
+    from rulekit.mtg.engine.effects import static_effects_of
+    from rulekit.mtg.engine.replay import compile_scenario
+    from rulekit.mtg.engine.select import Ctx, make_ctx, selector_key
+    from rulekit.mtg.engine.state import State
+    from rulekit.mtg.generate import board
+    from rulekit.mtg.selectors import parse_selector
+
+    free, mine, grave = (
+        parse_selector(t) for t in ("Forests", "creatures you control", "cards in your graveyard")
+    )
+    assert not free.reads_players and mine.reads_players and grave.reads_players
+    assert parse_selector("creatures target player controls").reads_players
+    ann, bob = Ctx(None, "Ann"), Ctx(None, "Bob")
+    assert selector_key(free, ann) == selector_key(free, bob)
+    assert selector_key(mine, ann) != selector_key(mine, bob)
+
+    comp = compile_scenario(board(400, 48, seed=0))
+    state = State({oid: o.copy() for oid, o in comp.base.items()}, comp.scenario.players)
+    state.build_index()
+    effs = [e for o in state.objs.values() for e in static_effects_of(o, comp.names, "type")]
+    effs = [e for e in effs if e.spec is not None and e.spec.affects is not None]
+    memo: SetMemo = {}
+    shared = 0
+    for e in effs:
+        ctx = make_ctx(e, state)
+        got = shared_affected_set(e, "type", state, ctx, {}, memo)
+        assert got == affected_set(e, "type", state, ctx, {})  # the same objects, whichever way
+        for f in effs:
+            if f is not e and f.spec.affects is e.spec.affects:
+                other = shared_affected_set(f, "type", state, make_ctx(f, state), {}, memo)
+                sel = e.spec.affects
+                same_key = selector_key(sel, ctx) == selector_key(sel, make_ctx(f, state))
+                assert (other is got) == (sel.by_signature and same_key)
+                shared += other is got and make_ctx(f, state).you != ctx.you
+    assert shared  # the board has alike effects of both players that share their set
