@@ -161,10 +161,11 @@ def test_alike_effects_share_a_set_only_when_their_selector_reads_no_player() ->
         ctx = make_ctx(e, state)
         got = shared_affected_set(e, "type", state, ctx, {}, memo)
         assert got == affected_set(e, "type", state, ctx, {})  # the same objects, whichever way
+        sel = e.spec.affects if e.spec is not None else None
+        assert sel is not None
         for f in effs:
-            if f is not e and f.spec.affects is e.spec.affects:
+            if f is not e and f.spec is not None and f.spec.affects is sel:
                 other = shared_affected_set(f, "type", state, make_ctx(f, state), {}, memo)
-                sel = e.spec.affects
                 same_key = selector_key(sel, ctx) == selector_key(sel, make_ctx(f, state))
                 assert (other is got) == (sel.by_signature and same_key)
                 shared += other is got and make_ctx(f, state).you != ctx.you
