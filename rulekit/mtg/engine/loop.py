@@ -295,7 +295,10 @@ def run_sublayer(
                                         came_sigs.setdefault(m[1], moves.movers[m][0])
                                 went_sigs = {m[0] for m, f in flips.items() if f < 0}
                                 got = followed[(id(old_ids), id(flips))] = (
-                                    old_ids, flips, new_ids, Delta(came, went, came_sigs, went_sigs)
+                                    old_ids,
+                                    flips,
+                                    new_ids,
+                                    Delta(came, went, came_sigs, went_sigs),
                                 )
                             deltas[e.id] = got[3]
                             sets[e.id] = got[2]
