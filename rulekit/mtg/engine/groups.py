@@ -154,8 +154,8 @@ class GroupPool:
         self.of: dict[str, ObjectGroups] = {}
         self._ids: dict[str, tuple[str, ...]] = {}  # effect -> the set its groups were made for
         self._by_set: dict[frozenset[str], ObjectGroups] = {}
-        #: id of the tuple a groups object was made (or rebased) for -> it; valid while its
-        #: ``ids`` is that tuple and it is the groups of its set (checked when read)
+        #: id of the tuple a groups object in ``_by_set`` was made (or rebased) for -> it,
+        #: dropped with it (and checked when read: its ``ids`` is that very tuple)
         self._by_tuple: dict[int, ObjectGroups] = {}
 
     def get(self, eff_id: str) -> ObjectGroups | None:
@@ -170,23 +170,19 @@ class GroupPool:
         # another effect's groups made for this very tuple (effects alike share their sets,
         # :func:`~rulekit.mtg.engine.apply.shared_affected_set`): no set to build or compare
         same = self._by_tuple.get(id(ids))
-        if same is not None and (same.ids is not ids or self._by_set.get(same.idset) is not same):
+        if same is not None and same.ids is not ids:
             same = None
-        if same is not None and same is og:
-            self._ids[eff_id] = ids
-            return og
         self._ids[eff_id] = ids
+        if same is not None and same is og:
+            return og
         if og is not None:
             if og.users == 1 and same is None:
-                if self._by_set.get(og.idset) is og:
-                    del self._by_set[og.idset]
+                self._unregister(og)
                 og.rebase(ids, state)
                 if self._by_set.setdefault(og.idset, og) is og:
                     self._by_tuple[id(ids)] = og
                 return og
-            og.users -= 1
-            if og.users == 0 and self._by_set.get(og.idset) is og:
-                del self._by_set[og.idset]  # nobody moves it any more
+            self._release(og)
         if same is not None:
             og = same
             og.users += 1
@@ -206,9 +202,21 @@ class GroupPool:
         og = self.of.pop(eff_id, None)
         self._ids.pop(eff_id, None)
         if og is not None:
-            og.users -= 1
-            if og.users == 0 and self._by_set.get(og.idset) is og:
-                del self._by_set[og.idset]  # nobody moves it any more
+            self._release(og)
+
+    def _release(self, og: ObjectGroups) -> None:
+        """One effect fewer uses ``og``; once none does, nobody moves it any more: it is no
+        longer found for a set."""
+        og.users -= 1
+        if og.users == 0:
+            self._unregister(og)
+
+    def _unregister(self, og: ObjectGroups) -> None:
+        """``og`` is no longer the groups of its set (nor of its tuple)."""
+        if self._by_set.get(og.idset) is og:
+            del self._by_set[og.idset]
+            if self._by_tuple.get(id(og.ids)) is og:
+                del self._by_tuple[id(og.ids)]
 
     def update(self, eff_ids: set[str], moves: Moves) -> dict[str, dict[tuple[int, int], str]]:
         """:meth:`ObjectGroups.update` for these effects' groups, each shared one moved once."""
