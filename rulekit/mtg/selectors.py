@@ -163,8 +163,9 @@ class Selector:
     def by_signature(self) -> bool:
         """Whether what the selector names depends on nothing but the objects' signatures,
         "you" and the target player: every part is :attr:`Part.by_signature` and none leaves
-        out its source ("other"). Effects of such a selector with the same "you" and target
-        player name the same objects."""
+        out its source ("other"). Effects of such a selector name the same objects when they
+        have the same "you" and target player, or whoever they are when it reads neither
+        (:attr:`reads_players`)."""
         return all(p.by_signature and not p.other for p in self.parts)
 
     @cached_property

@@ -9,8 +9,9 @@ from typing import Any
 
 from rulekit.mtg.engine.effects import Eff
 from rulekit.mtg.engine.layers import PARTS
-from rulekit.mtg.engine.select import Ctx, make_ctx, select, selector_key
+from rulekit.mtg.engine.select import Ctx, SelectorKey, make_ctx, select, selector_key
 from rulekit.mtg.engine.state import Obj, State, sig_of
+from rulekit.mtg.selectors import Selector
 
 
 def affected_set(
@@ -40,7 +41,7 @@ def affected_set(
 #: a selector's key (:func:`~rulekit.mtg.engine.select.selector_key`) -> (the selector, the objects
 #: it names): the sets named in one state (:func:`shared_affected_set`; only a cache, a new one
 #: for each state)
-SetMemo = dict[tuple[int, str | None, str | None], tuple[Any, tuple[str, ...]]]
+SetMemo = dict[SelectorKey, tuple[Selector, tuple[str, ...]]]
 
 
 def shared_affected_set(

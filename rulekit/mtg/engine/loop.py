@@ -35,7 +35,7 @@ from rulekit.mtg.engine.order import choose_next
 from rulekit.mtg.engine.pruning import overlaps, writes_of
 from rulekit.mtg.engine.record import Run, apply_recorded, effect_infos, freeze_rules, record_step
 from rulekit.mtg.engine.replay import Compiled, compile_scenario
-from rulekit.mtg.engine.select import Key, make_ctx, move_flips, reselect, selector_reads
+from rulekit.mtg.engine.select import Key, SelectorKey, make_ctx, move_flips, reselect, selector_reads
 from rulekit.mtg.engine.state import State, make_view
 from rulekit.mtg.model import LAYER_LABELS, SUBLAYERS, Scenario, _spec_from_canon, layer_label
 from rulekit.mtg.trace import PlayerView, Trace
@@ -261,7 +261,7 @@ def run_sublayer(
             context_kept = sub not in ("copy", "text") and not overlaps(CONTROLLER, wrote)
             moved: set[str] | None = None
             # this step's flips, shared by effects alike (only a cache)
-            step_flips: dict[tuple[int, str | None, str | None], dict[tuple[int, int], int] | None] = {}
+            step_flips: dict[SelectorKey, dict[tuple[int, int], int] | None] = {}
             after: SetMemo = {}  # the sets named in the state after it (only a cache)
             #: (id of an old set, id of a flip table) -> (them, the new set, its Delta): sets
             #: followed through this step's moves (only a cache; both kept alive in the value)

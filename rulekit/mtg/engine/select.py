@@ -208,7 +208,7 @@ def move_flips(
     ctx: Ctx,
     state: State,
     moves: dict[tuple[int, int], str],
-    shared: dict[tuple[int, str | None, str | None], dict[tuple[int, int], int] | None] | None = None,
+    shared: dict[SelectorKey, dict[tuple[int, int], int] | None] | None = None,
 ) -> dict[tuple[int, int], int] | None:
     """How objects moving between signatures (``moves``: ``(old, new)`` -> one object that moved
     so, :meth:`State.reindex`) change what ``sel`` names: per move ``1`` (they come in), ``-1``
@@ -234,7 +234,11 @@ def move_flips(
     return got
 
 
-def selector_key(sel: Selector, ctx: Ctx) -> tuple[int, str | None, str | None]:
+#: (id of a selector, "you", the target player): see :func:`selector_key`
+SelectorKey = tuple[int, str | None, str | None]
+
+
+def selector_key(sel: Selector, ctx: Ctx) -> SelectorKey:
     """What names one selector's objects in one state: the selector, and "you" and the target
     player only when it reads them (:attr:`~rulekit.mtg.selectors.Selector.reads_players`), so
     that the alike effects of two players share their sets. A key for caches, the selector being
