@@ -350,13 +350,18 @@ def solve_compiled(
     scn = comp.scenario
 
     def solve_prefix(i: int) -> State:
+        # the game before event i is the same game inside every longer prefix, so the nested
+        # solve shares this cache: each event's state is computed once (611.2c locks of later
+        # effects reuse it), which keeps a board of N resolved effects at N prefix solves
         states: list[State] = []
-        solve_compiled(compile_scenario(scn, upto=i), ruleset, True, {}, keep_state=states, nested=True)
+        solve_compiled(
+            compile_scenario(scn, upto=i), ruleset, True, prefix_cache, keep_state=states, nested=True
+        )
         return states[0]
 
     def solve_now() -> State:
         states: list[State] = []
-        solve_compiled(compile_scenario(scn), ruleset, True, {}, keep_state=states, nested=True)
+        solve_compiled(compile_scenario(scn), ruleset, True, prefix_cache, keep_state=states, nested=True)
         return states[0]
 
     check_layered_durations(comp, prefix_cache, solve_prefix, None if nested else solve_now)
