@@ -25,9 +25,9 @@ hands its solver to :class:`History`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from rulekit.mtg.engine.effects import Eff
-from rulekit.mtg.engine.pruning import overlaps
 from rulekit.mtg.engine.select import ANY, EVERYTHING, Key
 from rulekit.mtg.engine.state import State
 from rulekit.mtg.model import SUBLAYERS, Scenario
@@ -66,6 +66,7 @@ FULL = len(OBJECT_SUBLAYERS)
 """The depth of a whole solve (every object sublayer, then players and rules)."""
 
 
+@lru_cache(maxsize=1024)
 def depth_for(reads: frozenset[Key]) -> int:
     """How many object sublayers a reader of ``reads`` needs: up to the last one that may write
     something it reads (0: it reads nothing the layers change; :data:`FULL`: all of them).
@@ -75,15 +76,24 @@ def depth_for(reads: frozenset[Key]) -> int:
     >>> depth_for(frozenset({("pt", "*")})) == FULL
     True
     """
+    if not reads:
+        return 0
+    every = (ANY, ANY) in reads
     for i in range(FULL - 1, -1, -1):
-        if overlaps(reads, MAY_WRITE[OBJECT_SUBLAYERS[i]]):
+        may = MAY_WRITE[OBJECT_SUBLAYERS[i]]
+        if every or (ANY, ANY) in may or any((attr, ANY) in may for attr, _ in reads):
             return i + 1
     return 0
 
 
 def first_sublayer(eff: Eff) -> int:
     """The position of the first object sublayer ``eff`` acts in (:data:`FULL` when none)."""
-    return min((OBJECT_SUBLAYERS.index(s) for s in eff.sublayers if s in MAY_WRITE), default=FULL)
+    return _first(eff.sublayers)
+
+
+@lru_cache(maxsize=256)
+def _first(sublayers: tuple[str, ...]) -> int:
+    return min((OBJECT_SUBLAYERS.index(s) for s in sublayers if s in MAY_WRITE), default=FULL)
 
 
 #: Solves the scenario's first ``upto`` events (``None``: all of them) through ``depth`` object
@@ -122,9 +132,10 @@ class History:
         start = self.shared_start(i, depth)
         return self._state(start, depth)
 
-    def now(self) -> State:
-        """The layered game after every event (611.2b: has a duration ended by now?)."""
-        return self._state(None, FULL)
+    def now(self, depth: int = FULL) -> State:
+        """The layered game after every event, through ``depth`` object sublayers (611.2b: has
+        a duration ended by now?)."""
+        return self._state(None, depth)
 
     def _state(self, upto: int | None, depth: int) -> State:
         key = (upto, depth)

@@ -94,7 +94,7 @@ def check_layered_durations(comp: Compiled, history: History, top_level: bool, d
             continue
         if not top_level:
             continue
-        if not _controls(comp, eff, history.now()):
+        if not _controls(comp, eff, history.now(depth_for(_CONTROL_READS))):
             eff.active, eff.note_code, eff.note_params = False, "ended", (("condition", cond.text),)
 
 

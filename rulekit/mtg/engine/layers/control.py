@@ -35,6 +35,11 @@ class ControlPart(LayerPart):
         word = (spec.control or "").lower()
         return CONTROLLER if word == "you" or word.startswith("controller of ") else frozenset()
 
+    def reads_resolved(self, spec: EffectSpec) -> frozenset[Key]:
+        """A resolved effect's "you" is fixed: only "controller of X" reads a controller."""
+        word = (spec.control or "").lower()
+        return CONTROLLER if word.startswith("controller of ") else frozenset()
+
     def params_vary(self, spec: EffectSpec) -> bool:
         return True
 
