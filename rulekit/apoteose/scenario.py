@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from rulekit import limits
 from rulekit.apoteose.lang import check_statement
 from rulekit.apoteose.rulings import cycle_order, norm
 from rulekit.apoteose.state import HERO_ZONES, RESOURCE_NAMES, SHARED_ZONES, Card, Game, Hero
@@ -234,6 +235,7 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
     if raw.get("game") != "apoteose":
         raise doc.error(("game",), f"expected 'game: apoteose', got {raw.get('game')!r}", code="WRONG_GAME")
     m = doc.validate(ScenarioM)
+    _check_sizes(doc, m)
     data: dict[str, Any] = {"heroes": [], "cards": [], "zones": {}, "turn": m.turn.model_dump(), "dice": m.dice}
     hero_ids: list[str] = []
     for i, h in enumerate(m.heroes):
@@ -466,6 +468,29 @@ KEY_RE = re.compile(r"(?:halt|post)@\d{1,4}#\d{1,6}|choose@\d{1,4}\.(?:task|req\
                     r"|option@\d{1,4}\.body\d{0,3}|order@(?:flow|halt|post)@\d{1,4}#\d{1,6}")
 #: Bound on script numbers (damage, cycle) — issue 11 §2.
 MAX_COUNT = 10**6
+
+
+def _check_sizes(doc: YamlDoc, m: Any) -> None:
+    """The cost bounds of :mod:`rulekit.limits`, before any effect text is read: heroes, cards,
+    effect texts over all cards, script actions and decisions."""
+    for key, items, most in (
+        ("heroes", m.heroes, limits.MAX_PLAYERS),
+        ("cards", m.cards, limits.MAX_CARDS),
+        ("script", m.script, limits.MAX_SCRIPT),
+        ("decisions", m.decisions, limits.MAX_SCRIPT),
+    ):
+        if len(items) > most:
+            raise doc.error((key, most), f"more than {most:,} {key} in one scenario", code="TOO_MANY")
+    n = chars = 0
+    for i, c in enumerate(m.cards):
+        n += len(c.effects)
+        if n > limits.MAX_CARD_EFFECTS:
+            raise doc.error(("cards", i, "effects"), f"more than {limits.MAX_CARD_EFFECTS:,} effect texts "
+                            "in one scenario", code="TOO_MANY")
+        chars += sum(len(e if isinstance(e, str) else e.text) for e in c.effects)
+        if chars > limits.MAX_CARD_TEXT_CHARS:
+            raise doc.error(("cards", i, "effects"), f"more than {limits.MAX_CARD_TEXT_CHARS:,} characters "
+                            "of effect text in one scenario", code="TOO_MANY")
 
 
 def _check_hero(doc: YamlDoc, path: tuple[Any, ...], who: str | None, hero_ids: list[str]) -> None:

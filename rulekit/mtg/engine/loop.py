@@ -15,7 +15,8 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from rulekit.errors import ScenarioError
+from rulekit import limits
+from rulekit.errors import ScenarioError, shown
 from rulekit.mtg.engine.apply import SetMemo, affected_set, shared_affected_set
 from rulekit.mtg.engine.dependency import Delta, Judge, Row
 from rulekit.mtg.engine.effects import (
@@ -34,7 +35,14 @@ from rulekit.mtg.engine.layers.pt import CountersPart
 from rulekit.mtg.engine.locking import check_layered_durations, lock_resolved
 from rulekit.mtg.engine.order import choose_next
 from rulekit.mtg.engine.pruning import overlaps, writes_of
-from rulekit.mtg.engine.record import Run, apply_recorded, effect_infos, freeze_rules, record_step
+from rulekit.mtg.engine.record import (
+    Run,
+    SolveTooLarge,
+    apply_recorded,
+    effect_infos,
+    freeze_rules,
+    record_step,
+)
 from rulekit.mtg.engine.replay import Compiled, compile_scenario
 from rulekit.mtg.engine.select import Key, SelectorKey, make_ctx, move_flips, reselect, selector_reads
 from rulekit.mtg.engine.state import State, make_view
@@ -81,9 +89,9 @@ def gather(
         if eid in disabled:
             e = out.pop(eid)
             e.active, e.note_code = False, "switched_off"
-            run.seen.setdefault(eid, e)
+            run.saw(e)
         else:
-            run.seen.setdefault(eid, out[eid])
+            run.saw(out[eid])
     return sorted(out.values(), key=lambda e: e.sort_key)
 
 
@@ -123,7 +131,7 @@ def newly_granted(
             if e.id in known:
                 continue
             known.add(e.id)
-            run.seen.setdefault(e.id, e)
+            run.saw(e)
             if e.id in run.disabled:
                 e.active, e.note_code = False, "switched_off"
                 continue
@@ -381,10 +389,16 @@ def layer_objects(
 
 def solve_compiled(comp: Compiled, ruleset: str, dependency: bool) -> Trace:
     """Solve a compiled scenario: every layer (:func:`layer_objects`), then players (613.10)
-    and rules (613.11). Its prefix solves share one :class:`History`."""
+    and rules (613.11). Its prefix solves share one :class:`History`. A solve that goes over
+    :data:`~rulekit.limits.MAX_SOLVE_EFFECTS` or :data:`~rulekit.limits.MAX_STEP_OBJECTS` is a
+    located :class:`~rulekit.errors.ScenarioError` (``TOO_MANY``) naming the object whose ability
+    crossed it."""
     scn = comp.scenario
     history = History(scn, resolves_by_event(comp), _prefix_solver(ruleset))
-    state, run, begun_effects, initial = layer_objects(comp, ruleset, dependency, history, True)
+    try:
+        state, run, begun_effects, initial = layer_objects(comp, ruleset, dependency, history, True)
+    except SolveTooLarge as exc:
+        raise too_large(scn, exc) from None
     disabled = scn.disabled
     base_players = dict(scn.player_abilities)
     players = {p: list(base_players.get(p, ())) for p in scn.players}
@@ -500,3 +514,25 @@ def _prefix_solver(ruleset: str) -> Solver:
         return layer_objects(comp, ruleset, True, history, False, depth)[0]
 
     return solve_prefix
+
+
+def too_large(scn: Scenario, exc: SolveTooLarge) -> ScenarioError:
+    """The located error for a solve over its bounds: the object whose effect crossed it (for an
+    effect of a granted ability, the object that has it) and the bound."""
+    source = exc.eff.source
+    index = next((i for i, o in enumerate(scn.objects) if o.id == source), None)
+    field = f"objects[{index}].abilities" if index is not None else "events"
+    line = scn.objects[index].line if index is not None else None
+    if exc.kind == "effects":
+        message = (
+            f"abilities granted while solving make more than {limits.MAX_SOLVE_EFFECTS:,} effects "
+            f"(at most {limits.MAX_SOLVE_EFFECTS:,} in one solve; the last: '{shown(exc.eff.name)}'): "
+            "does an ability grant abilities that grant abilities?"
+        )
+    else:
+        message = (
+            f"the effects change objects more than {limits.MAX_STEP_OBJECTS:,} times in one solve "
+            f"(at most {limits.MAX_STEP_OBJECTS:,}; reached while applying '{shown(exc.eff.name)}'): "
+            "a board this large is beyond what rulekit can show"
+        )
+    return ScenarioError(message, file=scn.file, line=line, field=field, code="TOO_MANY")
