@@ -125,7 +125,13 @@ APO_HEAD = {
 def apoteose_text(n_cards: int, effect: str, per_card: int = 1) -> str:
     doc = json.loads(json.dumps(APO_HEAD))
     doc["cards"] = [
-        {"id": f"k{i}", "name": f"K{i}", "types": ["HABILIDADE"], "owner": "ana", "effects": [effect] * per_card}
+        {
+            "id": f"k{i}",
+            "name": f"K{i}",
+            "types": ["HABILIDADE"],
+            "owner": "ana",
+            "effects": [effect] * per_card,
+        }
         for i in range(n_cards)
     ]
     doc["heroes"][0]["zones"]["INVENTÁRIO"] = [f"k{i}" for i in range(n_cards)]
@@ -140,7 +146,12 @@ EFFECT = "Ativar【 Consuma 1 de MANA 】 Cure 20 de VIDA."
     [
         (limits.MAX_CARDS + 1, 1, EFFECT, "cards"),
         (500, 3, EFFECT, "effect texts"),
-        (300, 2, "Ativar【 Consuma 1 de MANA 】 " + "Cure 20 de VIDA; " * 12 + "Cure 1 de VIDA.", "characters"),
+        (
+            300,
+            2,
+            "Ativar【 Consuma 1 de MANA 】 " + "Cure 20 de VIDA; " * 12 + "Cure 1 de VIDA.",
+            "characters",
+        ),
     ],
 )
 def test_apoteose_effect_texts_are_bounded_before_any_is_read(
