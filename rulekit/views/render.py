@@ -193,6 +193,11 @@ def _cache_header(wasm_bytes: bytes) -> dict[str, str]:
     }
 
 
+def _cache_name(header: dict[str, str]) -> str:
+    """The cache file's name for a header of :func:`_cache_header`."""
+    return f"graphviz-{header['module_sha256'][:16]}-wasmtime{header['wasmtime']}-{header['machine']}.cwasm"
+
+
 def _read_cache(path: Path, expected: dict[str, str]) -> tuple[bytes | None, str]:
     """The serialised module in ``path`` if — and only if — it is a regular file owned by this user
     and writable by no one else, no larger than :data:`rulekit.limits.MAX_CACHE_BYTES`, its header
@@ -301,8 +306,7 @@ def _load_module(engine: Any, wasm: Path) -> Any:
         return wasmtime.Module.from_file(engine, str(wasm))
     wasm_bytes = wasm.read_bytes()
     header = _cache_header(wasm_bytes)
-    name = f"graphviz-{header['module_sha256'][:16]}-wasmtime{header['wasmtime']}-{header['machine']}.cwasm"
-    target = cache / name
+    target = cache / _cache_name(header)
     payload, why = _read_cache(target, header)
     if payload is not None:
         try:
