@@ -19,7 +19,7 @@ from rulekit.apoteose.rulings import cycle_order, norm
 from rulekit.apoteose.state import HERO_ZONES, RESOURCE_NAMES, SEED_ATTRIBUTES, SHARED_ZONES, Card, Game, Hero
 from rulekit.apoteose.statements import Statement, from_dict
 from rulekit.apoteose.text import Effect, parse_effect
-from rulekit.errors import EffectTextError, ScenarioError
+from rulekit.errors import EffectTextError, ScenarioError, shown
 from rulekit.scenarios import SCENARIO_DIR as SCENARIO_DIR  # re-exported; the folder lives there (issue 8 §1)
 from rulekit.scenarios import builtin_file, list_builtin
 from rulekit.yamlsrc import YamlDoc, exists, suggest
@@ -501,7 +501,8 @@ def known_attributes(heroes: list[dict[str, Any]], effects: dict[str, list[Effec
 
 def _check_attribute(doc: YamlDoc, path: tuple[Any, ...], name: str, known: list[str]) -> None:
     if name.upper() not in known:
-        raise doc.error(path, f"unknown attribute '{name}' (known here: {', '.join(known)})",
+        listed = ", ".join(shown(k, 40) for k in known[:20]) + (", …" if len(known) > 20 else "")
+        raise doc.error(path, f"unknown attribute '{shown(name, 40)}' (known here: {listed})",
                         code="UNKNOWN_ATTRIBUTE", suggestion=suggest(name, known))
 
 

@@ -193,3 +193,11 @@ def test_yaml_base_60_is_text_everywhere() -> None:
 
     doc = YamlDoc.from_text("a: 1:30\nb: -1:00:00\nc: 190:20:30.15\nd: 90\ne: 1.5\n", "d.yaml")
     assert doc.data == {"a": "1:30", "b": "-1:00:00", "c": "190:20:30.15", "d": 90, "e": 1.5}
+
+
+def test_the_attribute_message_stays_short() -> None:
+    many = "{" + ", ".join(f"A{i}: 1" for i in range(30)) + "}"
+    text = _apoteose(test="Z" * 5000, extra=f"    attributes: {many}\n")
+    message = _message(load_scenario_text, text)
+    assert message.startswith("f.yaml:16: script[0].test.attribute: unknown attribute 'ZZZ")
+    assert message.endswith("A14, A15, …)") and len(message) < 400
