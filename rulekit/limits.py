@@ -85,8 +85,13 @@ MAX_SCRIPT = 1_000
 MAX_COUNTERS = 1_000_000
 """Most counters of one kind on one object."""
 
+MAX_CACHE_BYTES = 64 * 1024 * 1024
+"""Largest compiled-Graphviz cache file read (``~/.cache/rulekit/*.cwasm``; today's is about
+2.6 MB). A larger file is not read at all: the module is compiled again and the file replaced."""
+
 __all__ = [
     "MAX_ALIAS_NODES",
+    "MAX_CACHE_BYTES",
     "MAX_CARDS",
     "MAX_CARD_EFFECTS",
     "MAX_CARD_TEXT_CHARS",
