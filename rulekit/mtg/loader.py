@@ -368,7 +368,7 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         if o.choices:
             for j, ab in enumerate(o.abilities):
                 if ab.kind in ("static", "cda", "resolves"):
-                    where = ("objects", i, "abilities", j)
+                    where = ("objects", i, "abilities", j, ab.kind)  # the effect, under its kind
                     _check_filled(doc, where, ab.raw, names, players, ab.kind == "resolves")
     by_id = {o.id: o for o in objects}
     events = tuple(
