@@ -218,6 +218,15 @@ def look_alike(text: str) -> str | None:
     if ch is not None:
         name = unicodedata.name(ch, "") or "a character"
         return f"it holds {_code(ch)} ({name}), which shows nothing or reorders the text"
+    return mixed_script(text)
+
+
+def mixed_script(text: str) -> str | None:
+    """Why a word of ``text`` mixes look-alike scripts (see :func:`look_alike`), or ``None``.
+
+    >>> mixed_script("Gr\u0456zzly Bears")[:60], mixed_script("Ann's Медведь")
+    ("its letter 'і' (U+0456 CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAI", None)
+    """
     for m in re.finditer(r"[^\W\d_]+", text):
         word = m.group()
         scripts = [s for s in (script(c) for c in word) if s in LOOK_ALIKE_SCRIPTS]
