@@ -198,12 +198,12 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
             raise doc.error((section, most), f"more than {most:,} {section} in one scenario", code="TOO_MANY")
     players: list[str] = []
     pabilities: list[tuple[str, tuple[str, ...]]] = []
-    for k, pl in enumerate(model.players):
+    for n, pl in enumerate(model.players):
         if isinstance(pl, str):
-            check_look_alike(doc, ("players", k), pl, "the player name")
+            check_look_alike(doc, ("players", n), pl, "the player name")
             players.append(pl)
         else:
-            check_look_alike(doc, ("players", k, "name"), pl.name, "the player name")
+            check_look_alike(doc, ("players", n, "name"), pl.name, "the player name")
             players.append(pl.name)
             pabilities.append((pl.name, tuple(pl.abilities)))
     if not players:
