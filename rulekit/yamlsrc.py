@@ -73,17 +73,15 @@ def check_look_alike(
     (``name=True``) no such word (its invisible characters are shown as codes by every output).
     One located error, code ``LOOK_ALIKE``.
     """
-    from rulekit.textclean import look_alike, mixed_script
+    from rulekit.textclean import hidden_character, look_alike, mixed_script
 
     if not isinstance(value, str):
         return
     why = mixed_script(value) if name else look_alike(value)
     if why is not None:
+        fix = "remove it" if not name and hidden_character(value) else "write each word in one alphabet"
         raise doc.error(
-            path,
-            f"{what} '{shown(value, 40)}' could be taken for another: {why}; "
-            "write each word in one alphabet, with visible characters only",
-            code="LOOK_ALIKE",
+            path, f"{what} '{shown(value, 40)}' could be taken for another: {why}; {fix}", code="LOOK_ALIKE"
         )
 
 
