@@ -118,3 +118,18 @@ def test_the_cli_gives_one_line_and_exit_2(tmp_path: Path, capsys: pytest.Captur
     good = tmp_path / "grant.yaml"
     good.write_text(_grant("green"), encoding="utf-8")
     assert main(["solve", str(good), "--json"]) == 0
+
+
+def test_the_layer_explorer_shows_the_board_or_the_located_message(tmp_path: Path) -> None:
+    pytest.importorskip("ipywidgets")
+    from rulekit.widgets import LayerExplorer
+
+    good = tmp_path / "grant.yaml"
+    good.write_text(_grant("green"), encoding="utf-8")
+    ex = LayerExplorer(str(good), backend="text")
+    assert "Unexpected problem" not in ex.error.value and "That did not work" not in ex.error.value
+    bad = tmp_path / "copy.yaml"
+    bad.write_text(COPY.replace("AFFECTS", '"{chosen object} creatures"'), encoding="utf-8")
+    html = LayerExplorer(str(bad), backend="text").error.value
+    assert "That did not work" in html and "Unexpected problem" not in html, html
+    assert "static.except.abilities[0].static.affects" in html, html
