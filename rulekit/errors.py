@@ -7,30 +7,16 @@ effect text. The CLI prints ``str(error)`` on stderr and exits with status 2; wi
 inside themselves. Nothing else is expected to escape the engines for bad input.
 
 Every message is one line: a control character or a newline in a value from the input is
-written as an escape (``\\n``, ``\\u0007``), never printed as it is, and a quoted value longer
-than 120 characters is cut short.
+written as an escape (``\\n``, ``\\u0007``), never printed as it is, and so is any character
+that is invisible or reorders text (``\\u202e``, ``\\u200b``: :func:`rulekit.textclean.one_line`);
+a quoted value longer than 120 characters is cut short.
 """
 
 from __future__ import annotations
 
 import re
 
-#: Characters that would break a one-line message or hide its text: C0/C1 controls, DEL, line
-#: and paragraph separators, and the bidirectional overrides and isolates.
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def one_line(text: str) -> str:
-    r"""``text`` with every control character written as an escape, so it stays one line.
-
-    >>> one_line("Grizzly\nBears")
-    'Grizzly\\nBears'
-    >>> one_line("evil\u202etxt")
-    'evil\\u202etxt'
-    """
-    return _UNSAFE.sub(lambda m: _NAMED.get(m.group(), f"\\u{ord(m.group()):04x}"), text)
-
+from rulekit.textclean import one_line as one_line  # the one cleaner (rulekit.textclean)
 
 _LONG_QUOTE = re.compile(r"'([^']{120,})'")
 

@@ -63,6 +63,28 @@ def suggest(word: str, choices: Iterable[str]) -> str | None:
     return lowered[hits[0]] if hits else None
 
 
+def check_look_alike(
+    doc: YamlDoc, path: Sequence[str | int], value: object, what: str, *, name: bool = False
+) -> None:
+    """Refuse an id or a name that could be taken for another (:func:`rulekit.textclean.look_alike`).
+
+    An id or a player name (``name=False``) may hold no character that shows nothing or reorders
+    the text, and no word mixing look-alike scripts (a Cyrillic ``А`` in ``Ann``); a display name
+    (``name=True``) no such word (its invisible characters are shown as codes by every output).
+    One located error, code ``LOOK_ALIKE``.
+    """
+    from rulekit.textclean import hidden_character, look_alike, mixed_script
+
+    if not isinstance(value, str):
+        return
+    why = mixed_script(value) if name else look_alike(value)
+    if why is not None:
+        fix = "remove it" if not name and hidden_character(value) else "write each word in one alphabet"
+        raise doc.error(
+            path, f"{what} '{shown(value, 40)}' could be taken for another: {why}; {fix}", code="LOOK_ALIKE"
+        )
+
+
 _INT_TAG = "tag:yaml.org,2002:int"
 _FLOAT_TAG = "tag:yaml.org,2002:float"
 _MERGE_TAG = "tag:yaml.org,2002:merge"

@@ -23,7 +23,7 @@ from rulekit.apoteose.text import Effect, parse_effect
 from rulekit.errors import EffectTextError, ScenarioError, shown
 from rulekit.scenarios import SCENARIO_DIR as SCENARIO_DIR  # re-exported; the folder lives there (issue 8 §1)
 from rulekit.scenarios import builtin_file, list_builtin
-from rulekit.yamlsrc import YamlDoc, exists, suggest
+from rulekit.yamlsrc import YamlDoc, check_look_alike, exists, suggest
 
 if TYPE_CHECKING:
     from rulekit.apoteose.chain import Engine
@@ -242,6 +242,8 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
     for i, h in enumerate(m.heroes):
         if h.id in hero_ids:
             raise doc.error(("heroes", i, "id"), f"duplicate hero id '{h.id}'", code="DUPLICATE_ID")
+        check_look_alike(doc, ("heroes", i, "id"), h.id, "the hero id")
+        check_look_alike(doc, ("heroes", i, "name"), h.name, "the name", name=True)
         hero_ids.append(h.id)
         res = {}
         for r, v in h.resources.items():
@@ -267,6 +269,8 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
     for i, c in enumerate(m.cards):
         if c.id in card_ids or c.id in hero_ids:
             raise doc.error(("cards", i, "id"), f"duplicate id '{c.id}'", code="DUPLICATE_ID")
+        check_look_alike(doc, ("cards", i, "id"), c.id, "the card id")
+        check_look_alike(doc, ("cards", i, "name"), c.name, "the name", name=True)
         card_ids.append(c.id)
         if c.owner and c.owner not in hero_ids and c.owner not in ("campanha", "mestre"):
             raise doc.error(("cards", i, "owner"), f"unknown owner '{c.owner}' (a hero id, campanha or mestre)",

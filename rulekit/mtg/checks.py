@@ -165,8 +165,7 @@ def check_effect_data(
         if exc_.get("types"):
             check_words(doc, (*path, "except", "types"), exc_["types"], "any")
         for i, item in enumerate(exc_.get("abilities") or ()):
-            if not isinstance(item, str):
-                check_ability(doc, (*path, "except", "abilities", i), item, names)
+            _check_granted(doc, (*path, "except", "abilities", i), item, names, players, filled)
     if data.get("targets_must") is not None:
         try:
             parse_target_rule(str(data["targets_must"]))
@@ -200,14 +199,7 @@ def check_effect_data(
     if ab.get("keep") and not ab.get("remove_all"):
         raise err(doc, (*path, "abilities", "keep"), "'keep' goes with 'remove_all: true'")
     for i, item in enumerate(ab.get("add") or ()):
-        if not isinstance(item, str):
-            check_ability(doc, (*path, "abilities", "add", i), item, names)
-    if filled:
-        for i, item in enumerate(ab.get("add") or ()):
-            for k in ("static", "cda", "resolves"):
-                if isinstance(item, dict) and isinstance(item.get(k), dict):
-                    where = (*path, "abilities", "add", i, k)
-                    check_effect_data(doc, where, item[k], names, players, k == "resolves", filled=True)
+        _check_granted(doc, (*path, "abilities", "add", i), item, names, players, filled)
     for k in ("set_pt", "modify_pt"):
         for f in ("power", "toughness"):
             v = (data.get(k) or {}).get(f)
@@ -237,6 +229,34 @@ def check_effect_data(
                 f"'{data['players']}' is not one of {', '.join(ok)}",
                 suggest(data["players"], ok),
             )
+
+
+def _check_granted(
+    doc: YamlDoc,
+    path: Path_,
+    item: Any,
+    names: set[str] | None,
+    players: list[str] | None,
+    filled: bool,
+) -> None:
+    """An ability an effect grants (``abilities: {add: [...]}``, a copy's ``except: {abilities: [...]}``).
+
+    The file's own ability is validated where it is written (:func:`check_ability`). A *filled*
+    spec is data built from the file (its ``{chosen ...}`` placeholders replaced), whose shape was
+    validated before filling and whose path may not exist in the document (a library card's
+    ability, the ``static`` level of the path): only its effects' words, selectors and expressions
+    are checked again, with the filled values, and errors name ``path``."""
+    if not isinstance(item, dict):
+        return
+    if not filled:
+        check_ability(doc, path, item, names)
+        return
+    for k in ("static", "cda", "resolves"):
+        if isinstance(item.get(k), dict):
+            check_effect_data(doc, (*path, k), item[k], names, players, k == "resolves", filled=True)
+    cond = item.get("condition")
+    if isinstance(cond, str) and "{chosen" not in cond:
+        _check_condition(doc, (*path, "condition"), cond, names)
 
 
 #: Counter kinds the engine reads: the power/toughness counters of 613.4c and loyalty; any other kind

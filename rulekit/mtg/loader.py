@@ -39,7 +39,7 @@ from rulekit.mtg.vocab import (
     ZONES,
 )
 from rulekit.scenarios import builtin_file, list_builtin, scenario_root
-from rulekit.yamlsrc import YamlDoc, exists, kind_of, suggest
+from rulekit.yamlsrc import YamlDoc, check_look_alike, exists, kind_of, suggest
 
 Path_ = tuple[str | int, ...]
 
@@ -198,10 +198,12 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
             raise doc.error((section, most), f"more than {most:,} {section} in one scenario", code="TOO_MANY")
     players: list[str] = []
     pabilities: list[tuple[str, tuple[str, ...]]] = []
-    for pl in model.players:
+    for n, pl in enumerate(model.players):
         if isinstance(pl, str):
+            check_look_alike(doc, ("players", n), pl, "the player name")
             players.append(pl)
         else:
+            check_look_alike(doc, ("players", n, "name"), pl.name, "the player name")
             players.append(pl.name)
             pabilities.append((pl.name, tuple(pl.abilities)))
     if not players:
@@ -237,6 +239,8 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
             )
         if not oid.strip():
             raise doc.error(("objects", i, "id"), "an id cannot be empty")
+        check_look_alike(doc, ("objects", i, "id"), oid, "the id")
+        check_look_alike(doc, ("objects", i, "name"), raw.get("name"), "the name", name=True)
         if oid in ids:
             raise doc.error(("objects", i, "id"), f"object id '{oid}' is used twice")
         ids.append(oid)
@@ -368,7 +372,7 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         if o.choices:
             for j, ab in enumerate(o.abilities):
                 if ab.kind in ("static", "cda", "resolves"):
-                    where = ("objects", i, "abilities", j)
+                    where = ("objects", i, "abilities", j, ab.kind)  # the effect, under its kind
                     _check_filled(doc, where, ab.raw, names, players, ab.kind == "resolves")
     by_id = {o.id: o for o in objects}
     events = tuple(
@@ -654,6 +658,8 @@ def _event(
     rpath: Path_ = (*path, "resolve")
     spec_raw = ""
     text = ""
+    check_look_alike(doc, (*rpath, "id"), rm.id, "the effect id")
+    check_look_alike(doc, (*rpath, "name"), rm.name, "the name", name=True)
     if rm.source is not None:
         _ref(doc, (*rpath, "source"), rm.source, by_id)
     _check_choices(doc, (*rpath, "choices"), rm.choices, by_id, players)

@@ -6,9 +6,12 @@ Every HTML output of rulekit — the tables (:meth:`rulekit.views.table.Table.st
 every cell, header and caption with :func:`escape`), the widgets' HTML values, the stack, the
 notes, the error box — escapes such values here.
 
-:func:`clean` is shared with the DOT writer (:mod:`rulekit.views.dot`): control characters
-(which XML, and so SVG, forbids) are shown as their visible Unicode pictures (``\\x07`` → ``␇``)
-and lone surrogates as ``�``, so every output stays well-formed. Newlines and tabs are kept.
+:func:`clean` is shared with the DOT writer (:mod:`rulekit.views.dot`) and the text tables: it is
+:func:`rulekit.textclean.visible`, the one text cleaner. Control characters (which XML, and so
+SVG, forbids) are shown as their visible Unicode pictures (``\\x07`` → ``␇``); characters that are
+invisible, reorder text or are not allowed in XML (``\\u202e``, ``\\u200b``, ``\\ufffe``, lone
+surrogates) as their codes, so every output stays well-formed and shows what is there. Newlines
+and tabs are kept.
 
 >>> escape('<img src=x onerror=alert(1)>')
 '&lt;img src=x onerror=alert(1)&gt;'
@@ -21,29 +24,19 @@ True
 from __future__ import annotations
 
 import html
-import re
 from typing import Any
 
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
-
-
-def _picture(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    if code < 0x20:
-        return chr(0x2400 + code)  # ␀ … ␟
-    if code == 0x7F:
-        return "\u2421"  # ␡
-    return "\ufffd"  # C1 controls and lone surrogates
+from rulekit.textclean import visible
 
 
 def clean(value: Any) -> str:
-    """``str(value)`` with control characters made visible (XML-safe); newlines and tabs kept.
+    """``str(value)`` with every character that would act or hide made visible (XML-safe);
+    newlines and tabs kept: :func:`rulekit.textclean.visible`, the one text cleaner.
 
-    >>> clean("a\\tb\\nc\\x1b")
-    'a\\tb\\nc␛'
+    >>> clean("a\\tb\\nc\\x1b\\u202e\\ufffe")
+    'a\\tb\\nc␛\\\\u202e\\\\ufffe'
     """
-    text = str(value)
-    return _CONTROL.sub(_picture, text) if _CONTROL.search(text) else text
+    return visible(value)
 
 
 def escape(value: Any) -> str:

@@ -422,6 +422,13 @@ _TOKEN = re.compile(
     re.S,
 )
 _ATTR = re.compile(r"""(\s+)([^\s=/>]+)(?:(\s*=\s*)("[^"]*"|'[^']*'))?""")
+#: The comments, XML declaration and DOCTYPE Graphviz writes, and only those, are kept: a browser
+#: ends a comment early at ``<!-->``, ``<!--->`` or ``--!>`` and a ``<?...>`` at its first ``>``
+#: (HTML's comment and bogus-comment states), so anything else in one could become a live element.
+_INERT = re.compile(r"<!--[^<>!-]*-->|<\?xml[^<>?]*\?>|<!DOCTYPE[^<>\[\]]*>", re.I)
+#: Code points XML forbids (C0 controls but tab, newline, carriage return; lone surrogates;
+#: U+FFFE, U+FFFF): an SVG holding one is not well-formed, so each becomes U+FFFD.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def _attr_ok(name: str, value: str) -> bool:
@@ -443,7 +450,10 @@ def sanitize_svg(svg: str) -> str:
     or loads something: ``foreignObject``, ``use``, ``image``, ``set``, ``animate``, ``style``…), no
     ``on…=`` event attribute, no link other than ``#id``, no ``javascript:`` URL, no element that
     Graphviz does not write (``<img>``…: the tag goes, its text stays); stray ``<`` and ``&`` are
-    escaped. Graphviz's own output passes through byte for byte (it has none of these).
+    escaped; no comment, processing instruction or DOCTYPE but the plain ones Graphviz writes
+    (``<!-->``, ``<!--->``, ``--!>``, ``<?x >`` and CDATA go whole, so no HTML parser can find an
+    element in one); no code point XML forbids (U+FFFE, a lone surrogate…: shown as U+FFFD).
+    Graphviz's own output passes through byte for byte (it has none of these).
 
     This is defence in depth: :mod:`rulekit.views.dot` already quotes every value, and
     :func:`render` applies it to every backend's SVG.
@@ -462,8 +472,8 @@ def sanitize_svg(svg: str) -> str:
             out.append(_escape_stray(text))
         name = m.group("name")
         if name is None:  # comment, declaration, doctype, CDATA
-            if not skip_depth and not m.group().startswith("<![CDATA["):
-                out.append(m.group())
+            if not skip_depth and _INERT.fullmatch(m.group()):
+                out.append(m.group())  # any other is dropped whole, its text with it
             continue
         local = name.split(":")[-1].lower()
         closing, empty = bool(m.group("end")), bool(m.group("empty"))
@@ -485,7 +495,7 @@ def sanitize_svg(svg: str) -> str:
             out.append(f"<{m.group('end')}{name}{''.join(kept)}{'/' if empty else ''}>")
     if not skip_depth:
         out.append(_escape_stray(svg[pos:]))
-    return "".join(out)
+    return _NOT_XML.sub("\ufffd", "".join(out))
 
 
 _STRAY = re.compile(r"<|&(?!#?\w+;)")

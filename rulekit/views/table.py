@@ -147,7 +147,7 @@ class Table:
         if not self.rows:
             lines.append("(none)")
         else:
-            rows = self._display_rows()
+            rows = [[clean(cell) for cell in row] for row in self._display_rows()]  # widths as shown
             widths = [len(c) for c in self.columns]
             for row in rows:
                 for i, cell in enumerate(row):

@@ -4,7 +4,9 @@
 * :func:`explain_text`: the layer table, why each step came when it did, dependencies, loops, the
   effects that did not apply, final characteristics, players and rules.
 
-Reasons are rendered from the trace's codes (:mod:`rulekit.views.reasons`).
+Reasons are rendered from the trace's codes (:mod:`rulekit.views.reasons`). Both return text
+passed through :func:`rulekit.textclean.visible`: a terminal escape or a right-to-left override in
+a name is shown as a symbol (``␛``, ``\\u202e``), never run.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import json
 from typing import Any
 
 from rulekit.mtg.trace import Trace
+from rulekit.textclean import visible
 from rulekit.views import mtg as mv
 from rulekit.views.reasons import explain_step
 
@@ -45,7 +48,7 @@ def _some(ids: tuple[str, ...], most: int = 6) -> str:
 
 def _table(headers: list[str], rows: list[list[str]]) -> str:
     """A plain-text table; a cell with line breaks spreads over several lines of its row."""
-    split = [[cell.split("\n") for cell in r] for r in rows]
+    split = [[visible(cell).split("\n") for cell in r] for r in rows]  # widths of what is shown
     widths = [len(h) for h in headers]
     for r in split:
         for i, cell in enumerate(r):
@@ -158,7 +161,7 @@ def solve_text(trace: Trace) -> str:
     for k, v in trace.rules.items():
         if k != "max_hand_size":
             out.append(f"Rules: {k}: {json.dumps(v, sort_keys=True, default=list)}")
-    return "\n".join(out)
+    return visible("\n".join(out))
 
 
 def explain_text(trace: Trace) -> str:
@@ -183,4 +186,4 @@ def explain_text(trace: Trace) -> str:
     players = mv.players_table(trace)
     if players.rows:
         parts.append(players.to_text())
-    return "\n\n".join(parts) + "\n"
+    return visible("\n\n".join(parts) + "\n")
