@@ -80,7 +80,7 @@ def _record_one(load: Any) -> dict[str, Any]:
         out["json"] = t.to_json_dict()
         out["current"] = mtg.solve(s, ruleset="current").to_json_dict()
         out["timestamp_only"] = mtg.solve(s, dependency=False).to_json_dict()
-        out["effects"] = s.effects()
+        out["effects"] = mtg.effects(s)
     except RulekitError as exc:
         out["solve_error"] = str(exc)
     return out

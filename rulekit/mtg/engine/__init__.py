@@ -6,7 +6,8 @@ lives in one named place, whose docstring cites the CR rule, the seed passage or
 * :mod:`.state`: the object state, its copy and its view (the one list of characteristics is
   :data:`rulekit.mtg.trace.CHARACTERISTICS`); 305.6 intrinsic abilities.
 * :mod:`.effects`: static, CDA, resolved and face-down effects and their durations (604, 611, 708).
-* :mod:`.timestamps`: every 613.7 rule, and the scenario edits that move timestamps.
+* :mod:`.timestamps`: every 613.7 rule.
+* :mod:`.edits`: the scenario edits that replay it (its effects, switching off, reordering).
 * :mod:`.replay`: the scenario's events replayed (zones, attachments, timestamps).
 * :mod:`.select`: selection and expressions (611.3a), and what a selector reads.
 * :mod:`.layers`: one class per layer part (copy, face-down, control, text, type, colour,

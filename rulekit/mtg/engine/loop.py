@@ -439,7 +439,8 @@ def solve(
         )
     without = tuple(without)
     if without:
-        scenario = scenario.without(without)  # unknown ids: one clear error (timestamps.check_effect_ids)
+        check_effect_ids(scenario, without)  # unknown ids: one clear error
+        scenario = scenario.with_disabled(without)
     with collector_paused():
         comp = compile_scenario(scenario)
         return solve_compiled(comp, ruleset, dependency, {})
@@ -486,3 +487,21 @@ def known_effect_ids(scenario: Scenario) -> list[str]:
         if e.id not in ids:
             ids.append(e.id)
     return ids
+
+
+def check_effect_ids(scenario: Scenario, ids: tuple[str, ...]) -> None:
+    """Every id names an effect of the scenario (a listed one, one granted during the solve, or
+    the counters step), else one clear :class:`~rulekit.errors.ScenarioError` with "did you mean"."""
+    known = [e.id for e in compile_scenario(scenario).listed_effects()]
+    if all(i in known for i in ids):
+        return
+    known = known_effect_ids(scenario)
+    bad = [i for i in ids if i not in known]
+    if bad:
+        from rulekit.yamlsrc import suggest
+
+        raise ScenarioError(
+            f"no effect '{bad[0]}' in scenario {scenario.name} (effects: {', '.join(sorted(known))})",
+            code="UNKNOWN_EFFECT",
+            suggestion=suggest(bad[0], sorted(known)),
+        )
