@@ -35,9 +35,10 @@ from rulekit.apoteose.frames import PAID_KINDS, Ctx, Fail, Frame, GEvent, effect
 from rulekit.apoteose.handlers import HANDLERS, LiveWorld, PreviewWorld, Step, World, stmts_label
 from rulekit.apoteose.reasons import render
 from rulekit.apoteose.rulings import norm
+from rulekit.apoteose.scenario import Scenario, load_scenario
 from rulekit.apoteose.state import IN_PLAY, Card, Game
 from rulekit.apoteose.statements import Statement
-from rulekit.apoteose.text import Effect, Requirement
+from rulekit.apoteose.text import Effect, Requirement, format_effect
 from rulekit.apoteose.trace import ChainEvent, ChainTrace, Decision, HeroState, TraceError
 from rulekit.apoteose.windows import Windows
 from rulekit.apoteose.wording import event_words
@@ -712,8 +713,6 @@ class Engine(Windows):
 
 
 def _effect_text(effect: Effect) -> str:
-    from rulekit.apoteose.text import format_effect
-
     return format_effect(effect) if effect.source else effect.description
 
 
@@ -726,8 +725,6 @@ def run_chain(scenario: Any, decisions: list[str] | dict[str, str] | None = None
     has a real choice) or a mapping ``{decision key: choice}``. Undecided points default to "pass" or
     to the first legal choice (issue 3 §6). Same input, same trace.
     """
-    from rulekit.apoteose.scenario import Scenario, load_scenario
-
     sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
     _check_decisions(decisions)
     engine = Engine(sc)

@@ -24,8 +24,10 @@ import unicodedata
 from typing import Any
 
 from rulekit.apoteose import statements as S
+from rulekit.apoteose.grammar import ClauseError, parse_clause
 from rulekit.apoteose.rulings import moment_of, norm
 from rulekit.apoteose.statements import Statement
+from rulekit.yamlsrc import suggest
 
 Stmt = dict[str, Any]
 
@@ -169,8 +171,6 @@ def parse_statement(text: str) -> Statement:
 
 
 def _parse_statement(text: str) -> Stmt:
-    from rulekit.apoteose.grammar import ClauseError, parse_clause
-
     t = _T(text)
     if not t.low:
         return {"op": "noop"}
@@ -580,8 +580,6 @@ def check_statement(st: Any, depth: int = 0) -> tuple[tuple[str | int, ...], str
     >>> check_statement({"op": "heall"})[1:]
     ("unknown statement op 'heall'", 'heal')
     """
-    from rulekit.yamlsrc import suggest
-
     if not isinstance(st, dict):
         return (), "a statement is a mapping with an 'op'", None
     op = st.get("op")
@@ -612,8 +610,6 @@ def _is_int(v: Any) -> bool:
 
 
 def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], str, str | None] | None:
-    from rulekit.yamlsrc import suggest
-
     def enum(values: Any, what: str) -> tuple[tuple[str | int, ...], str, str | None] | None:
         if isinstance(v, str) and v in values:
             return None

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from rulekit.apoteose.deciders import ScriptDecider
 from rulekit.apoteose.lang import check_statement
 from rulekit.apoteose.rulings import cycle_order, norm
 from rulekit.apoteose.state import HERO_ZONES, RESOURCE_NAMES, SHARED_ZONES, Card, Game, Hero
@@ -213,8 +214,6 @@ class Scenario:
 
     def decider(self, engine: Engine, overrides: list[str] | dict[str, str] | None = None) -> Any:
         """The scenario's scripted decisions (:class:`~rulekit.apoteose.deciders.ScriptDecider`)."""
-        from rulekit.apoteose.deciders import ScriptDecider
-
         return ScriptDecider(self, engine, overrides)
 
 

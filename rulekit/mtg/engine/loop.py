@@ -39,6 +39,7 @@ from rulekit.mtg.engine.select import Key, SelectorKey, make_ctx, move_flips, re
 from rulekit.mtg.engine.state import State, make_view
 from rulekit.mtg.model import LAYER_LABELS, SUBLAYERS, Scenario, _spec_from_canon, layer_label
 from rulekit.mtg.trace import PlayerView, Trace
+from rulekit.yamlsrc import suggest
 
 #: an old set, a flip table, the new set they give and its Delta (a step's sets followed
 #: through its moves, shared by the effects alike; only a cache)
@@ -430,8 +431,6 @@ def solve(
     (613.7 only, for comparison and benchmarks).
     """
     if ruleset not in LAYER_LABELS:
-        from rulekit.yamlsrc import suggest
-
         raise ScenarioError(
             f"unknown ruleset '{ruleset}' (choose seed or current)",
             code="BAD_RULESET",
@@ -498,8 +497,6 @@ def check_effect_ids(scenario: Scenario, ids: tuple[str, ...]) -> None:
     known = known_effect_ids(scenario)
     bad = [i for i in ids if i not in known]
     if bad:
-        from rulekit.yamlsrc import suggest
-
         raise ScenarioError(
             f"no effect '{bad[0]}' in scenario {scenario.name} (effects: {', '.join(sorted(known))})",
             code="UNKNOWN_EFFECT",
