@@ -52,7 +52,7 @@ TARGETS = {
     "first_explorer_ms": 700,
     "builder_add_ms.p95": 50,
 }
-#: (objects, effects) of the scaling row (issue 8 §4).
+#: (objects, effects) of the scaling row (README, "Performance").
 SCALE_SIZES = ((1000, 120), (2000, 240), (4000, 480))
 SCALE_TARGETS = {"ratio": 2, "ms_at_4000": 2000}
 

@@ -1,4 +1,4 @@
-"""Record and compare MTG engine traces (issue 8: the rebuild keeps traces byte-identical).
+"""Record and compare MTG engine traces (a change that is not a rule change keeps them byte-identical).
 
     python tools/engine_traces.py record OUT.jsonl [--random N] [--big]
     python tools/engine_traces.py compare BEFORE.jsonl AFTER.jsonl

@@ -1,5 +1,5 @@
 # ruff: noqa: E501
-"""``rulekit parse-effect`` and ``rulekit chain`` (issue 3 §7)."""
+"""``rulekit parse-effect`` and ``rulekit chain`` (README, "The command line")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``rulekit solve``, ``rulekit scenarios``, ``rulekit cards`` (issue 2 §5), ``rulekit new`` (issue 13).
+"""``rulekit solve``, ``rulekit scenarios``, ``rulekit cards``, ``rulekit new`` (README, "The command line").
 
 ``rulekit solve SCENARIO [--ruleset seed|current] [--without EFFECT_ID]... [--json]`` prints a
 readable layer table and the final characteristics, or with ``--json`` exactly one JSON object

@@ -1,7 +1,7 @@
 """Generated boards and random scenarios (for benchmarks, property tests and practice puzzles).
 
 :func:`board` builds a large battlefield mixing anthems, lords, Humility/Opalescence-style pairs
-and land-type changers that depend on each other (issue 2 §7). :func:`random_scenario_text`
+and land-type changers that depend on each other. :func:`random_scenario_text`
 builds a small random scenario as YAML text (for the hypothesis tests). Both are deterministic
 for a given ``seed``.
 

@@ -1,4 +1,4 @@
-"""The MTG model: abilities, effect specs, object definitions and the scenario (issue 2 §2).
+"""The MTG model: abilities, effect specs, object definitions and the scenario (LANGUAGE.md).
 
 Everything here is immutable data. An :class:`EffectSpec` is parsed from the same mapping a
 card file or a scenario file holds (LANGUAGE.md §3); :class:`Ability` wraps one ability (its
@@ -97,7 +97,7 @@ def layer_label(sublayer: str, ruleset: str) -> str:
     return LAYER_LABELS[ruleset][sublayer]
 
 
-#: The durations an effect may have (LANGUAGE.md §3; 611.2a, 514.2, issue 9); "for as long as
+#: The durations an effect may have (LANGUAGE.md §3; 611.2a, 514.2); "for as long as
 #: <condition>" is read by the condition grammar (§6).
 DURATIONS = (
     "indefinite",
@@ -168,7 +168,6 @@ class EffectSpec:
     set_toughness: Expr | None = None
     mod_power: Expr | None = None
     mod_toughness: Expr | None = None
-    switch: bool = False
     player_add: tuple[str, ...] = ()
     hand_size_add: int | None = None
     hand_size_set: int | None = None
@@ -262,7 +261,6 @@ def _spec_from_canon(canon: str, cda: bool) -> EffectSpec:
         kw["mod_toughness"] = parse_expr(mp["toughness"]) if mp.get("toughness") is not None else None
         subs.append("pt_modify")
     if raw.get("switch_pt"):
-        kw["switch"] = True
         subs.append("pt_switch")
     if raw.get("player"):
         kw["player_add"] = _strs(raw["player"].get("add"))
