@@ -28,13 +28,16 @@ matching :func:`rulekit.mtg.engine.pruning.overlaps` does). The players and rule
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
 import pytest
+import yaml
 
 from rulekit import mtg
 from rulekit.mtg.engine import loop
@@ -44,6 +47,7 @@ from rulekit.mtg.engine.layers.abilities import AbilitiesPart
 from rulekit.mtg.engine.select import ANY, Key, make_ctx
 from rulekit.mtg.engine.state import SLOTS, Obj, State, sig_of
 from rulekit.mtg.generate import random_scenario_text
+from rulekit.mtg.loader import library
 from rulekit.mtg.model import EffectSpec
 from rulekit.mtg.vocab import BASIC_LAND_TYPES, CARD_TYPES, COLORS, SUPERTYPES
 
@@ -96,6 +100,51 @@ class Case:
     players: tuple[str, ...]
 
 
+#: a value for every ``{chosen ...}`` a library card asks for (as generate.random_scenario_text)
+CHOICES = {
+    "color": "red",
+    "creature type": "Elf",
+    "object": "c0",
+    "old type": "Goblin",
+    "new type": "Elf",
+    "old color": "green",
+    "new color": "blue",
+    "basic land type": "Island",
+    "old land type": "Forest",
+    "new land type": "Island",
+}
+
+
+def _library_boards(per_board: int = 6) -> list[str]:
+    """Boards that hold every library card (``per_board`` to a board), each ability that resolves
+    resolved once (on the next card, X = 2): every effect the library can write gets applied."""
+    lib = library()
+    names = sorted(lib)
+    out = []
+    for k in range(0, len(names), per_board):
+        objects: list[dict[str, Any]] = []
+        events: list[Any] = []
+        chunk = names[k : k + per_board]
+        for j, name in enumerate(chunk):
+            oid = f"c{j}"
+            obj: dict[str, Any] = {"id": oid, "card": name, "controller": ("Ann", "Bo")[j % 2]}
+            wanted = set(re.findall(r"\{chosen ([^}]+)\}", json.dumps(lib[name])))
+            if wanted:
+                obj["choices"] = {w: CHOICES[w] for w in sorted(wanted)}
+            objects.append(obj)
+            for ab in lib[name].get("abilities") or ():
+                if isinstance(ab, dict) and ab.get("resolves") is not None:
+                    ev: dict[str, Any] = {"source": oid, "ability": str(ab["key"])}
+                    if "target" in str(ab["resolves"].get("affects", "")):
+                        ev["targets"] = [f"c{(j + 1) % len(chunk)}"]
+                    if re.search(r"(?<![\w'])X(?![\w'])", json.dumps(ab["resolves"])):
+                        ev["x"] = 2
+                    events.append({"resolve": ev})
+        data = {"game": "mtg", "players": ["Ann", "Bo"], "objects": objects, "events": events}
+        out.append(yaml.safe_dump(data, sort_keys=False))
+    return out
+
+
 def _harvest() -> list[Case]:
     cases: list[Case] = []
     seen: set[tuple[str, int, str]] = set()
@@ -110,6 +159,7 @@ def _harvest() -> list[Case]:
         return original(run, eff, sub, state, *rest, **kw)
 
     scenarios: list[Any] = list(mtg.list_scenarios())
+    scenarios += [mtg.scenario_from_text(t, "library.yaml") for t in _library_boards()]
     for i in range(200):
         text = random_scenario_text(random.Random(i), explicit_timestamps=bool(i % 2), events=bool(i % 3))
         scenarios.append(mtg.scenario_from_text(text, "random.yaml"))
