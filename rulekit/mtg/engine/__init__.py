@@ -22,6 +22,7 @@ lives in one named place, whose docstring cites the CR rule, the seed passage or
 * :mod:`.loop`: the layer loop and :func:`solve`.
 * :mod:`.record`: recording the trace.
 * :mod:`.caches`: the caches, each only a cache.
+* :mod:`.accelerator`: one switch for the speed-ups (:func:`accelerated`); traces never depend on it.
 
 >>> from rulekit.mtg import load_scenario
 >>> solve(load_scenario("seed/humility-then-gideon")).final["gideon"].pt
@@ -30,12 +31,14 @@ lives in one named place, whose docstring cites the CR rule, the seed passage or
 
 from __future__ import annotations
 
+from rulekit.mtg.engine.accelerator import accelerated
 from rulekit.mtg.engine.effects import Eff
 from rulekit.mtg.engine.loop import known_effect_ids, solve, solve_compiled
 from rulekit.mtg.engine.replay import Compiled, compile_scenario
 from rulekit.mtg.engine.state import Obj, State
 
 __all__ = [
+    "accelerated",
     "Compiled",
     "Eff",
     "Obj",
