@@ -13,6 +13,9 @@ Figures (targets from the issues):
 * ``scale``: boards of 1,000/120, 2,000/240 and 4,000/480 objects/effects, each solved dependency-aware
   (``ms``) and timestamp-only (``timestamp_only_ms``) in the same run (targets: ``ms`` within 2× of
   ``timestamp_only_ms`` at every size, and ≤ 2000 at 4,000/480).
+* ``history``: boards of 10, 20, 40 and 80 resolved effects with mixed selectors
+  (``benchmarks/history.py``; every eighth followed by a turn end), each solved dependency-aware
+  (``ms``, median of five; target: 80 events ≤ 500 ms, and at most 2.5× per doubling).
 * ``widget_ms``: one LayerExplorer toggle through every output, wasm renderer warm (median, p95; p95 ≤ 50).
 * ``first_explorer_ms``: a fresh interpreter, from ``from rulekit.widgets import LayerExplorer``
   through the first explorer's outputs (tables, explanation and the diagram drawn by the WebAssembly
@@ -55,6 +58,9 @@ TARGETS = {
 #: (objects, effects) of the scaling row (README, "Performance").
 SCALE_SIZES = ((1000, 120), (2000, 240), (4000, 480))
 SCALE_TARGETS = {"ratio": 2, "ms_at_4000": 2000}
+#: resolved effects in the event-history row (README, "Performance").
+HISTORY_SIZES = (10, 20, 40, 80)
+HISTORY_TARGETS = {"ms_at_80": 500, "per_doubling": 2.5}
 
 
 def _timed(fn: Callable[[], object], repeat: int) -> list[float]:
@@ -182,6 +188,21 @@ def measure_scale(sizes: tuple[tuple[int, int], ...] = SCALE_SIZES, repeat: int 
     return rows
 
 
+def measure_history(sizes: tuple[int, ...] = HISTORY_SIZES, repeat: int = 5) -> list[dict[str, Any]]:
+    """The event-history row: a board of ``n`` resolved effects (611.2c locks each read the game
+    before their event), solved dependency-aware, median of ``repeat`` runs after a warm-up."""
+    from rulekit import mtg
+
+    history = importlib.import_module("history")
+    rows = []
+    for n in sizes:
+        board = mtg.scenario_from_text(history.generate_history(n), f"benchmarks/history-{n}.yaml")
+        mtg.solve(board)
+        ms = statistics.median(_timed(lambda board=board: mtg.solve(board), repeat))
+        rows.append({"events": n, "ms": round(ms, 1)})
+    return rows
+
+
 def measure_optional(module: str) -> dict[str, Any]:
     """Figures from ``benchmarks/<module>.py``'s ``measure()``, or a note if it cannot run."""
     try:
@@ -199,6 +220,7 @@ def collect(quick: bool = False) -> dict[str, Any]:
     }
     figures.update(measure_engine())
     figures["scale"] = measure_scale()
+    figures["history"] = measure_history()
     figures.update(measure_first_explorer())
     figures.update(measure_optional("bench_widgets"))
     try:
@@ -229,6 +251,15 @@ def main(argv: list[str] | None = None) -> int:
                     f"   timestamp-only {row['timestamp_only_ms']} ms, ratio {ratio:.2f}"
                     f"   (target ratio ≤ {SCALE_TARGETS['ratio']};"
                     f" ≤ {SCALE_TARGETS['ms_at_4000']} ms at 4000/480)"
+                )
+            continue
+        if key == "history":
+            for prev, row in zip([None, *value], value, strict=False):
+                growth = f", ×{row['ms'] / prev['ms']:.2f} per doubling" if prev and prev["ms"] else ""
+                print(
+                    f"history {row['events']:>3} events {row['ms']:>10} ms{growth}"
+                    f"   (target ≤ {HISTORY_TARGETS['ms_at_80']} ms at 80,"
+                    f" ≤ {HISTORY_TARGETS['per_doubling']}× per doubling)"
                 )
             continue
         if isinstance(value, dict):

@@ -54,11 +54,47 @@ MAX_EFFECTS = 200
 scenario, counting those of every object (the benchmark board has 60). The engine's cost grows
 faster than linearly in this number: 200 keep the worst board found to a few seconds."""
 
+MAX_SOLVE_EFFECTS = 2_000
+"""Most continuous effects one MTG solve may hold, counting those that the abilities granted
+while solving generate: an ability that grants an ability that grants an ability multiplies them
+(five levels over ten creatures make 111,111), which :data:`MAX_EFFECTS` cannot see in the file.
+Checked as each effect appears; ten times the file's own bound."""
+
+MAX_STEP_OBJECTS = 50_000
+"""Most object changes one MTG solve may make: the objects each applied effect affects, added up
+over every step (200 anthems over 1,000 creatures make 200,000). Every output (the trace, its
+JSON, the text tables, the explanation, the diagram's notes) grows with this number, so bounding
+it bounds them all: 50,000 are solved and explained in a few seconds. The largest benchmark board
+(4,000 objects, 480 effects) makes about 315,000 and lifts it, as it lifts the object and effect
+bounds."""
+
+MAX_CARDS = 1_000
+"""Most cards in one Apoteose scenario."""
+
+MAX_CARD_EFFECTS = 1_000
+"""Most effect texts in one Apoteose scenario, over all its cards: each is read by the grammar
+(about a millisecond or two each), and a chain may test every one of them in every window."""
+
+MAX_CARD_TEXT_CHARS = 100_000
+"""Most characters of effect text in one Apoteose scenario, over all its cards (a card's effect is
+a few hundred): the grammar reads them clause by clause, a few milliseconds each."""
+
+MAX_SCRIPT = 1_000
+"""Most script actions and decisions in one Apoteose scenario."""
+
 MAX_COUNTERS = 1_000_000
 """Most counters of one kind on one object."""
 
+MAX_CACHE_BYTES = 64 * 1024 * 1024
+"""Largest compiled-Graphviz cache file read (``~/.cache/rulekit/*.cwasm``; today's is about
+2.6 MB). A larger file is not read at all: the module is compiled again and the file replaced."""
+
 __all__ = [
     "MAX_ALIAS_NODES",
+    "MAX_CACHE_BYTES",
+    "MAX_CARDS",
+    "MAX_CARD_EFFECTS",
+    "MAX_CARD_TEXT_CHARS",
     "MAX_COUNTERS",
     "MAX_DEPTH",
     "MAX_EFFECTS",
@@ -68,5 +104,8 @@ __all__ = [
     "MAX_NODES",
     "MAX_OBJECTS",
     "MAX_PLAYERS",
+    "MAX_SCRIPT",
+    "MAX_SOLVE_EFFECTS",
+    "MAX_STEP_OBJECTS",
     "MAX_STRING_CHARS",
 ]

@@ -21,7 +21,7 @@ from __future__ import annotations
 import difflib
 import os
 import stat
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -63,13 +63,78 @@ def suggest(word: str, choices: Iterable[str]) -> str | None:
     return lowered[hits[0]] if hits else None
 
 
-def _loader_cls() -> Any:
-    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
 _INT_TAG = "tag:yaml.org,2002:int"
+_FLOAT_TAG = "tag:yaml.org,2002:float"
 _MERGE_TAG = "tag:yaml.org,2002:merge"
-_RESOLVER = yaml.resolver.Resolver()
+
+
+def _without_base_60(resolvers: dict[Any, list[tuple[str, Any]]]) -> dict[Any, list[tuple[str, Any]]]:
+    """PyYAML's implicit resolvers, except that a plain scalar holding ``:`` is never a number.
+
+    YAML 1.1 reads ``1:30`` as the base-60 ("sexagesimal") integer 90 and ``1:30.5`` as 90.5;
+    YAML 1.2 dropped that, and nobody writing ``power: 1:30`` or ``name: 12:30`` means it. Here such
+    a value stays the text it is, so a number field refuses it with one located line ("expected
+    a whole number, got text '1:30'") and a text field keeps it as written.
+    """
+    import re
+
+    out: dict[Any, list[tuple[str, Any]]] = {}
+    for first, items in resolvers.items():
+        out[first] = [
+            (tag, re.compile(r"^(?!.*:)" + rx.pattern.removeprefix("^"), rx.flags))
+            if tag in (_INT_TAG, _FLOAT_TAG)
+            else (tag, rx)
+            for tag, rx in items
+        ]
+    return out
+
+
+class _Resolver(yaml.resolver.Resolver):
+    """The resolver of every rulekit file: YAML 1.1's, without base-60 numbers."""
+
+    yaml_implicit_resolvers = _without_base_60(yaml.resolver.Resolver.yaml_implicit_resolvers)
+
+
+def _construct_number(loader: Any, node: yaml.ScalarNode) -> Any:
+    """An explicitly tagged number (``!!int 1:30``): never base 60 (see :func:`_without_base_60`)."""
+    if ":" in str(node.value):
+        raise yaml.constructor.ConstructorError(
+            None,
+            None,
+            f"'{shown(str(node.value), 40)}' is a base-60 number (YAML 1.1), which rulekit does not read: "
+            "write the number itself",
+            node.start_mark,
+        )
+    if node.tag == _INT_TAG:
+        return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+    return yaml.constructor.SafeConstructor.construct_yaml_float(loader, node)
+
+
+_BASE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_Loader: Any = type(
+    "_Loader", (_BASE_LOADER,), {"yaml_implicit_resolvers": _Resolver.yaml_implicit_resolvers}
+)
+_Loader.add_constructor(_INT_TAG, _construct_number)
+_Loader.add_constructor(_FLOAT_TAG, _construct_number)
+_RESOLVER = _Resolver()
+
+
+def _loader_cls() -> Any:
+    """The safe loader (PyYAML's C one when built with libyaml), with :class:`_Resolver`'s numbers."""
+    return _Loader
+
+
+def _too_long(chars: int) -> str:
+    return f"text of {chars:,} characters is too long (at most {limits.MAX_STRING_CHARS:,})"
+
+
+def _too_large(digits: int) -> str:
+    return f"integer of {digits:,} digits is too large (at most {limits.MAX_INT_DIGITS} digits)"
+
+
+_TOO_DEEP = f"nested more than {limits.MAX_DEPTH} levels deep"
+_TOO_MANY_VALUES = f"more than {limits.MAX_NODES:,} values in one file"
+_FILE_TOO_LARGE = f"file is larger than {limits.MAX_FILE_BYTES:,} bytes"
 
 
 class _Open:
@@ -132,26 +197,14 @@ def _check_bounds(text: str, file: str) -> None:
                 if is_key:
                     stack[-1].key = value
                 if len(value) > limits.MAX_STRING_CHARS:
-                    raise fail(
-                        ev,
-                        f"text of {len(value):,} characters is too long "
-                        f"(at most {limits.MAX_STRING_CHARS:,})",
-                        "TOO_LONG",
-                        path,
-                    )
+                    raise fail(ev, _too_long(len(value)), "TOO_LONG", path)
                 if len(value) > limits.MAX_INT_DIGITS and value[:1] in "+-0123456789":
                     tag = ev.tag
                     if tag is None and ev.implicit[0]:
                         tag = _RESOLVER.resolve(yaml.ScalarNode, value, (True, False))
-                    if tag == _INT_TAG:
-                        digits = sum(c.isalnum() for c in value)
-                        raise fail(
-                            ev,
-                            f"integer of {digits:,} digits is too large "
-                            f"(at most {limits.MAX_INT_DIGITS} digits)",
-                            "TOO_LARGE",
-                            path,
-                        )
+                    digits = sum(c.isalnum() for c in value.removeprefix("-").removeprefix("+"))
+                    if tag == _INT_TAG and digits > limits.MAX_INT_DIGITS:  # a sign is not a digit
+                        raise fail(ev, _too_large(digits), "TOO_LARGE", path)
                 if ev.anchor is not None:
                     sizes[ev.anchor] = 1
                 total += 1
@@ -180,7 +233,7 @@ def _check_bounds(text: str, file: str) -> None:
             elif isinstance(ev, yaml.CollectionStartEvent):
                 path = place()
                 if len(stack) >= limits.MAX_DEPTH:
-                    raise fail(ev, f"nested more than {limits.MAX_DEPTH} levels deep", "TOO_DEEP", path[:4])
+                    raise fail(ev, _TOO_DEEP, "TOO_DEEP", path[:4])
                 stack.append(_Open(path, isinstance(ev, yaml.MappingStartEvent), ev.anchor))
                 if ev.anchor is not None:
                     open_anchors.add(ev.anchor)
@@ -194,9 +247,76 @@ def _check_bounds(text: str, file: str) -> None:
             else:
                 continue
             if total > limits.MAX_NODES:
-                raise fail(ev, f"more than {limits.MAX_NODES:,} values in one file", "TOO_MANY_VALUES", ())
+                raise fail(ev, _TOO_MANY_VALUES, "TOO_MANY_VALUES", ())
     except yaml.YAMLError:
         return  # reported, with its line, by the real load
+
+
+def check_data_bounds(data: Any, file: str, text: Callable[[], str] | None = None) -> None:
+    """The bounds a file is read with (:func:`_check_bounds`, :data:`~rulekit.limits.MAX_FILE_BYTES`),
+    applied to data built in memory (the BoardBuilder's board): what loading the file of ``data``
+    would refuse is refused here with the same message, located by field (there is no line yet).
+
+    ``text`` gives the file that would be written; it is called only when the data is near the
+    file-size bound (a lower bound of the size, the bytes of every value, is compared first).
+
+    >>> check_data_bounds({"x": 10**12}, "board")
+    Traceback (most recent call last):
+    ...
+    rulekit.errors.ScenarioError: board: x: integer of 13 digits is too large (at most 9 digits)
+    """
+    total = 0
+    size = 0
+    # (value, path, collections around it, ids of the collections around it)
+    todo: list[tuple[Any, PathKey, int, frozenset[int]]] = [(data, (), 0, frozenset())]
+
+    def fail(path: PathKey, message: str, code: str) -> ScenarioError:
+        return ScenarioError(message, file=file, field=format_path(path) or None, code=code)
+
+    while todo:
+        value, path, depth, around = todo.pop()
+        total += 1
+        if total > limits.MAX_NODES:
+            raise fail((), _TOO_MANY_VALUES, "TOO_MANY_VALUES")
+        if isinstance(value, dict | list | tuple):
+            if id(value) in around:
+                raise fail(path, "a value that contains itself", "RECURSIVE_ALIAS")
+            if depth >= limits.MAX_DEPTH:
+                raise fail(path[:4], _TOO_DEEP, "TOO_DEEP")
+            inner = around | {id(value)}
+            if isinstance(value, dict):
+                for key, item in reversed(list(value.items())):
+                    todo.append((item, (*path, str(key)), depth + 1, inner))
+                    todo.append((key, path, depth + 1, inner))  # a key is a value of the file too
+            else:
+                for i in range(len(value) - 1, -1, -1):
+                    todo.append((value[i], (*path, i), depth + 1, inner))
+            continue
+        if isinstance(value, bool) or value is None:
+            size += 4
+        elif isinstance(value, int):
+            if abs(value) >= 10**limits.MAX_INT_DIGITS:
+                bits = abs(value).bit_length()
+                digits = len(str(abs(value))) if bits < 10_000 else int(bits * 0.30103) + 1
+                raise fail(path, _too_large(digits), "TOO_LARGE")
+            size += len(str(value))
+        elif isinstance(value, str):
+            if len(value) > limits.MAX_STRING_CHARS:
+                raise fail(path, _too_long(len(value)), "TOO_LONG")
+            size += len(value.encode("utf-8", "surrogatepass"))
+        else:
+            size += len(str(value))
+    # the bytes of the values are a lower bound of the file; what YAML adds around each value
+    # (indentation, a dash or a colon, quotes, a line end) is at most a few bytes per level
+    if size > limits.MAX_FILE_BYTES:
+        raise ScenarioError(_FILE_TOO_LARGE, file=file, code="TOO_LARGE")
+    if text is not None and size + total * (2 * limits.MAX_DEPTH + 8) > limits.MAX_FILE_BYTES:
+        written = text()
+        if (
+            len(written) > limits.MAX_FILE_BYTES
+            or len(written.encode("utf-8", "surrogatepass")) > limits.MAX_FILE_BYTES
+        ):
+            raise ScenarioError(_FILE_TOO_LARGE, file=file, code="TOO_LARGE")
 
 
 def _compose(text: str) -> tuple[Any, yaml.Node | None]:
@@ -267,18 +387,14 @@ def read_bounded(path: str | Path, name: str | None = None) -> bytes:
         kind = "a directory" if stat.S_ISDIR(st.st_mode) else "a device, FIFO or socket"
         raise ScenarioError(f"not a regular file ({kind}): give a .yaml file", file=name, code="NOT_A_FILE")
     if st.st_size > limits.MAX_FILE_BYTES:
-        raise ScenarioError(
-            f"file is larger than {limits.MAX_FILE_BYTES:,} bytes", file=name, code="TOO_LARGE"
-        )
+        raise ScenarioError(_FILE_TOO_LARGE, file=name, code="TOO_LARGE")
     try:
         with p.open("rb") as fh:
             raw = fh.read(limits.MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise ScenarioError(f"cannot read it: {exc.strerror or exc}", file=name, code="UNREADABLE") from None
     if len(raw) > limits.MAX_FILE_BYTES:
-        raise ScenarioError(
-            f"file is larger than {limits.MAX_FILE_BYTES:,} bytes", file=name, code="TOO_LARGE"
-        )
+        raise ScenarioError(_FILE_TOO_LARGE, file=name, code="TOO_LARGE")
     return raw
 
 
@@ -352,9 +468,7 @@ class YamlDoc:
         """Parse ``text``; a YAML syntax error or a broken bound becomes a located :class:`ScenarioError`."""
         size = len(text) if len(text) > limits.MAX_FILE_BYTES else len(text.encode("utf-8", "surrogatepass"))
         if size > limits.MAX_FILE_BYTES:
-            raise ScenarioError(
-                f"file is larger than {limits.MAX_FILE_BYTES:,} bytes", file=file, code="TOO_LARGE"
-            )
+            raise ScenarioError(_FILE_TOO_LARGE, file=file, code="TOO_LARGE")
         _check_bounds(text, file)
         doc = cls(data=None, file=file)
         try:
@@ -533,6 +647,8 @@ def validate_located(doc: YamlDoc, path: PathKey, model: type[M]) -> M:
             raise doc.error(full, f"missing required key '{loc[-1]}'", code="MISSING_KEY") from None
         message = err["msg"]
         inp = err.get("input")
+        if err["type"] == "greater_than_equal":  # a bound the model states (Field(ge=...))
+            message = f"must be {err.get('ctx', {}).get('ge')} or more (got {shown(str(inp), 40)})"
         if err["type"] in ("literal_error", "enum") and isinstance(inp, str):
             expected = err.get("ctx", {}).get("expected", "")
             options = [o.strip().strip("'\"") for o in str(expected).replace(" or ", ",").split(",")]

@@ -22,21 +22,21 @@ ALLOWED: dict[str, int] = {
 }
 #: TEMPORARY: the views and widgets are being rewritten (the words issue removes their function
 #: imports); the counts found when this test was written, to be tightened to 0 after that merge.
-#: 125 imports in all with the 11 above.
+#: 129 imports in all with the 11 above (after merging main at a541389).
 TEMPORARY: dict[str, int] = {
     "rulekit/views/chain.py": 3,
-    "rulekit/views/commands.py": 12,
+    "rulekit/views/commands.py": 13,
     "rulekit/views/display.py": 3,
     "rulekit/views/localized.py": 21,
     "rulekit/views/mtg.py": 2,
     "rulekit/views/reasons.py": 5,
-    "rulekit/views/render.py": 3,
+    "rulekit/views/render.py": 4,
     "rulekit/views/table.py": 1,
     "rulekit/widgets/_base.py": 3,
-    "rulekit/widgets/builder.py": 23,
+    "rulekit/widgets/builder.py": 24,
     "rulekit/widgets/chain.py": 12,
     "rulekit/widgets/layers.py": 12,
-    "rulekit/widgets/prediction.py": 14,
+    "rulekit/widgets/prediction.py": 15,
 }
 
 

@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from rulekit import limits
 from rulekit.apoteose.deciders import ScriptDecider
 from rulekit.apoteose.lang import check_statement
 from rulekit.apoteose.rulings import cycle_order, norm
-from rulekit.apoteose.state import HERO_ZONES, RESOURCE_NAMES, SHARED_ZONES, Card, Game, Hero
-from rulekit.apoteose.statements import from_dict
+from rulekit.apoteose.state import HERO_ZONES, RESOURCE_NAMES, SEED_ATTRIBUTES, SHARED_ZONES, Card, Game, Hero
+from rulekit.apoteose.statements import Statement, from_dict
 from rulekit.apoteose.text import Effect, parse_effect
-from rulekit.errors import EffectTextError, ScenarioError
+from rulekit.errors import EffectTextError, ScenarioError, shown
 from rulekit.scenarios import SCENARIO_DIR as SCENARIO_DIR  # re-exported; the folder lives there
 from rulekit.scenarios import builtin_file, list_builtin
 from rulekit.yamlsrc import YamlDoc, exists, suggest
@@ -233,6 +235,7 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
     if raw.get("game") != "apoteose":
         raise doc.error(("game",), f"expected 'game: apoteose', got {raw.get('game')!r}", code="WRONG_GAME")
     m = doc.validate(ScenarioM)
+    _check_sizes(doc, m)
     data: dict[str, Any] = {"heroes": [], "cards": [], "zones": {}, "turn": m.turn.model_dump(), "dice": m.dice}
     hero_ids: list[str] = []
     for i, h in enumerate(m.heroes):
@@ -245,9 +248,9 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
             if rn not in RESOURCE_NAMES:
                 raise doc.error(("heroes", i, "resources", r), f"unknown resource '{r}'", code="UNKNOWN_RESOURCE",
                                 suggestion=suggest(r, list(RESOURCE_NAMES)))
-            if not (1 <= len(v) <= 2) or (len(v) == 2 and v[0] > v[1]):
-                raise doc.error(("heroes", i, "resources", r), "a resource is [current, max] with current <= max",
-                                code="INVALID_VALUE")
+            if not (1 <= len(v) <= 2) or not 0 <= v[0] <= v[-1] <= MAX_COUNT:  # a pool of points, never below 0
+                raise doc.error(("heroes", i, "resources", r), f"a resource is [current, max] with 0 <= current <= "
+                                f"max <= {MAX_COUNT} (got {v})", code="INVALID_VALUE")
             res[rn] = v
         missing = [r for r in RESOURCE_NAMES if r not in res]
         if missing:  # every effect may touch VIDA, MANA or ESTAMINA (LANGUAGE.md §4)
@@ -342,10 +345,15 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
             raise doc.error(("cards", i, "attached_to"), f"card '{c.id}' cannot be attached to itself",
                             code="INVALID_VALUE")
     t = m.turn
+    companions = [c.id for c in m.cards if "COMPANHEIRO" in (x.upper() for x in c.types)]
     for k, who in enumerate(t.order or []):
+        if who in card_ids and who not in companions:  # R-05: a COMPANHEIRO card takes turns, no other card
+            raise doc.error(("turn", "order", k), f"card '{who}' is not a COMPANHEIRO, so it has no turn (the order "
+                            "lists heroes and COMPANHEIRO cards)", code="NOT_A_COMPANION",
+                            suggestion=suggest(who, [*hero_ids, *companions]))
         if who not in hero_ids and who not in card_ids:
             raise doc.error(("turn", "order", k), f"unknown hero or COMPANHEIRO '{who}'", code="UNKNOWN_HERO",
-                            suggestion=suggest(who, hero_ids))
+                            suggestion=suggest(who, [*hero_ids, *companions]))
         if k and t.order and t.order[k - 1] == who:  # R-20: extra turns exist, but two in a row are one turn
             raise doc.error(("turn", "order", k), f"'{who}' is listed twice in a row — a hero's extra turns in a "
                             "cycle (R-20) come between other turns", code="DUPLICATE_ID")
@@ -358,6 +366,10 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
     if t.cycle < 1 or t.cycle > MAX_COUNT:
         raise doc.error(("turn", "cycle"), f"a cycle number is 1..{MAX_COUNT}", code="INVALID_VALUE")
     choice_ids = [*card_ids, *hero_ids]
+    attributes = known_attributes(data["heroes"], effects)
+    for i, c in enumerate(m.cards):
+        if c.bar is not None and c.bar.test is not None:
+            _check_attribute(doc, ("cards", i, "bar", "test"), c.bar.test, attributes)
     script: list[dict[str, Any]] = []
     for k, a in enumerate(m.script):
         if isinstance(a, ActivateM):
@@ -410,6 +422,7 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
             script.append({"do": "attack", **a.attack.model_dump()})
         elif isinstance(a, TestM):
             _check_hero(doc, ("script", k, "test", "hero"), a.test.hero, hero_ids)
+            _check_attribute(doc, ("script", k, "test", "attribute"), a.test.attribute, attributes)
             script.append({"do": "test", **a.test.model_dump()})
         else:
             flags = [f for f, v in a.model_dump().items() if v]
@@ -465,6 +478,54 @@ KEY_RE = re.compile(r"(?:halt|post)@\d{1,4}#\d{1,6}|choose@\d{1,4}\.(?:task|req\
                     r"|option@\d{1,4}\.body\d{0,3}|order@(?:flow|halt|post)@\d{1,4}#\d{1,6}")
 #: Bound on script numbers (damage, cycle): a bound on cost.
 MAX_COUNT = 10**6
+
+
+def _check_sizes(doc: YamlDoc, m: Any) -> None:
+    """The cost bounds of :mod:`rulekit.limits`, before any effect text is read: heroes, cards,
+    effect texts over all cards, script actions and decisions."""
+    for key, items, most in (
+        ("heroes", m.heroes, limits.MAX_PLAYERS),
+        ("cards", m.cards, limits.MAX_CARDS),
+        ("script", m.script, limits.MAX_SCRIPT),
+        ("decisions", m.decisions, limits.MAX_SCRIPT),
+    ):
+        if len(items) > most:
+            raise doc.error((key, most), f"more than {most:,} {key} in one scenario", code="TOO_MANY")
+    n = chars = 0
+    for i, c in enumerate(m.cards):
+        n += len(c.effects)
+        if n > limits.MAX_CARD_EFFECTS:
+            raise doc.error(("cards", i, "effects"), f"more than {limits.MAX_CARD_EFFECTS:,} effect texts "
+                            "in one scenario", code="TOO_MANY")
+        chars += sum(len(e if isinstance(e, str) else e.text) for e in c.effects)
+        if chars > limits.MAX_CARD_TEXT_CHARS:
+            raise doc.error(("cards", i, "effects"), f"more than {limits.MAX_CARD_TEXT_CHARS:,} characters "
+                            "of effect text in one scenario", code="TOO_MANY")
+def known_attributes(heroes: list[dict[str, Any]], effects: dict[str, list[Effect]]) -> list[str]:
+    """The attributes a scenario knows: those the seed names (:data:`~rulekit.apoteose.state.SEED_ATTRIBUTES`),
+    those a hero has (``attributes:``) and those an effect of a card gives or tests (``+1 de X``,
+    ``Teste de X``), upper case, in that order. A test of anything else is a typo, refused."""
+    found: list[str] = list(SEED_ATTRIBUTES)
+    for h in heroes:
+        found += [str(a).upper() for a in h["attributes"]]
+    todo: list[Any] = [st for effs in effects.values() for eff in effs for st in eff.body]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, Statement):
+            name = getattr(item, "attribute", None)
+            if isinstance(name, str):
+                found.append(name.upper())
+            todo += [getattr(item, f.name) for f in dataclass_fields(item)]
+        elif isinstance(item, list | tuple):
+            todo += list(item)
+    return list(dict.fromkeys(found))
+
+
+def _check_attribute(doc: YamlDoc, path: tuple[Any, ...], name: str, known: list[str]) -> None:
+    if name.upper() not in known:
+        listed = ", ".join(shown(k, 40) for k in known[:20]) + (", …" if len(known) > 20 else "")
+        raise doc.error(path, f"unknown attribute '{shown(name, 40)}' (known here: {listed})",
+                        code="UNKNOWN_ATTRIBUTE", suggestion=suggest(name, known))
 
 
 def _check_hero(doc: YamlDoc, path: tuple[Any, ...], who: str | None, hero_ids: list[str]) -> None:

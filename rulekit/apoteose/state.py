@@ -22,6 +22,9 @@ SOURCE_ZONES: tuple[str, ...] = ("CAMPANHA", "MESTRE")
 #: Zones that are "in play" (seed «Passivo»: enquanto esta carta estiver em jogo; «Ao Entrar»: MESA/CENÁRIO).
 IN_PLAY: frozenset[str] = frozenset({"MESA", "CENÁRIO", "TABULEIRO"})
 RESOURCE_NAMES: tuple[str, ...] = ("VIDA", "MANA", "ESTAMINA")
+#: Attributes the seed's examples name (its "during" moment, operation and limiter examples); a scenario knows
+#: these, those its heroes have and those its cards' effects name (``scenario.known_attributes``).
+SEED_ATTRIBUTES: tuple[str, ...] = ("AGI", "INT", "CONHECIMENTO", "DANO")
 
 
 @dataclass

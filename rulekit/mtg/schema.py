@@ -105,10 +105,16 @@ class AbilityModel(_M):
     enters_with: dict[str, int] | None = None  # 614.1c "enters with N <kind> counters on it"
 
 
+#: 202.3: a mana value is the total amount of mana in a mana cost, so never negative.
+MANA_VALUE_MIN = 0
+#: 107.1b: a player can't choose a negative number, and X (107.3) is a number chosen.
+X_MIN = 0
+
+
 class CardModel(_M):
     name: str
     mana_cost: str | None = None
-    mana_value: int = 0
+    mana_value: int = Field(default=0, ge=MANA_VALUE_MIN)
     types: list[str] = []
     subtypes: list[str] = []
     supertypes: list[str] = []
@@ -132,7 +138,7 @@ class ObjectModel(_M):
     owner: str | None = None
     controller: str | None = None
     zone: str = "battlefield"
-    mana_value: int | None = None
+    mana_value: int | None = Field(default=None, ge=MANA_VALUE_MIN)
     types: list[str] | None = None
     subtypes: list[str] | None = None
     supertypes: list[str] | None = None
@@ -173,7 +179,7 @@ class ResolveModel(_M):
     ability: str | int | None = None
     effect: dict[str, Any] | None = None
     targets: list[str] = []
-    x: int | None = None
+    x: int | None = Field(default=None, ge=X_MIN)
     id: str | None = None
     name: str | None = None
     controller: str | None = None

@@ -79,10 +79,12 @@ def explain_text(trace: Any, lang: str = "en") -> str:
         from rulekit.views.text import explain_text as mtg_explain_text
 
         return mtg_explain_text(trace)
+    from rulekit.views import mtg as mv
     from rulekit.views.reasons import explain_step
 
     parts = [lv.layer_table(trace, lang=lang).to_text()]
-    reasons = [explain_step(trace, k, lang) for k in range(1, len(trace.steps) + 1)]
+    states = mv.states(trace)  # replayed once for every step's paragraph
+    reasons = [explain_step(trace, k, lang, states) for k in range(1, len(trace.steps) + 1)]
     parts.append(
         t("Why each step came when it did") + "\n" + "\n".join(f"  {r}" for r in reasons)
         if reasons

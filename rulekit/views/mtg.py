@@ -253,18 +253,20 @@ def why_text(trace: Any, step: Any) -> str:
 
 
 def states(trace: Any) -> list[dict[str, Any]]:
-    """``states(trace)[k]`` = the object views after the first ``k`` steps (replayed once)."""
+    """``states(trace)[k]`` = the object views after the first ``k`` steps (replayed once: one new
+    view per object a step changes, with all of that step's changes to it)."""
     from dataclasses import replace
 
     views = dict(trace.initial)
     out = [dict(views)]
     names = set(getattr(next(iter(views.values()), None), "__dataclass_fields__", {}) or {})
     for step in trace.steps:
+        changed: dict[str, dict[str, Any]] = {}
         for ch in step.changes:
-            view = views.get(ch.object_id)
-            if view is None or (names and ch.characteristic not in names):
-                continue
-            views[ch.object_id] = replace(view, **{ch.characteristic: ch.after})
+            if ch.object_id in views and (not names or ch.characteristic in names):
+                changed.setdefault(ch.object_id, {})[ch.characteristic] = ch.after
+        for oid, values in changed.items():
+            views[oid] = replace(views[oid], **values)
         out.append(dict(views))
     return out
 

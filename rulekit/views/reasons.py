@@ -21,6 +21,7 @@ An unknown code is shown as the code with its parameters, never dropped:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rulekit.i18n import N_, contract, translator
@@ -248,11 +249,12 @@ def step_reason(trace: Any, step: Any, lang: str = "en") -> str:
     return f"{place} {reason}" if place else reason
 
 
-def explain_step(trace: Any, k: int, lang: str = "en") -> str:
+def explain_step(trace: Any, k: int, lang: str = "en", states: Sequence[dict[str, Any]] | None = None) -> str:
     """One paragraph about step ``k`` (1-based; 0 = before any effect) in ``lang``: the one place that
     writes it, in every language (:func:`rulekit.views.mtg.explain_step` is this in English). The
     reason is :func:`step_reason`'s; the changes are :func:`rulekit.views.mtg.change_lines` in English,
-    :mod:`rulekit.views.localized`'s in the other languages.
+    :mod:`rulekit.views.localized`'s in the other languages. A caller explaining every step passes
+    ``states`` (:func:`rulekit.views.mtg.states`, replayed once), so the trace is not replayed per step.
 
     >>> from rulekit import mtg
     >>> trace = mtg.solve(mtg.load_scenario("seed/humility-then-gideon"))
@@ -287,7 +289,10 @@ def explain_step(trace: Any, k: int, lang: str = "en") -> str:
     )
     from rulekit.views.localized import LAYER_WORDS, _change_lines
 
-    before, after = trace.state_after(k - 1), trace.state_after(k)
+    if states is not None:
+        before, after = states[k - 1], states[k]
+    else:
+        before, after = trace.state_after(k - 1), trace.state_after(k)
     if t.lang == "en":
         lines = mv.change_lines(trace, step, before, after)
     else:

@@ -193,36 +193,75 @@ def _cache_header(wasm_bytes: bytes) -> dict[str, str]:
     }
 
 
+def _cache_name(header: dict[str, str]) -> str:
+    """The cache file's name for a header of :func:`_cache_header`."""
+    return f"graphviz-{header['module_sha256'][:16]}-wasmtime{header['wasmtime']}-{header['machine']}.cwasm"
+
+
 def _read_cache(path: Path, expected: dict[str, str]) -> tuple[bytes | None, str]:
     """The serialised module in ``path`` if — and only if — it is a regular file owned by this user
-    and writable by no one else, its header names exactly ``expected``, and its payload's SHA-256
-    matches the header. Otherwise ``None`` and why (nothing unchecked is ever deserialised: a
-    ``.cwasm`` is native code)."""
+    and writable by no one else, no larger than :data:`rulekit.limits.MAX_CACHE_BYTES`, its header
+    names exactly ``expected``, and its payload's SHA-256 matches the header. Otherwise ``None`` and
+    why (nothing unchecked is ever deserialised: a ``.cwasm`` is native code).
+
+    Whatever sits at ``path`` costs a bounded time: it is looked at with ``lstat`` first, so a FIFO,
+    a device, a socket, a folder or a symlink (say to ``/dev/zero``) is never opened; the open
+    itself neither follows a link nor waits (``O_NOFOLLOW | O_NONBLOCK``, in case something else
+    was swapped in since); the size is checked before reading, and the read is bounded. Any
+    problem means "no usable cache" (the module is compiled again), never a hang or a traceback.
+    """
     import hashlib
     import json
     import stat
 
+    from rulekit.limits import MAX_CACHE_BYTES
+
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        before = os.lstat(path)
     except FileNotFoundError:
         return None, "no cache file"
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in $RULEKIT_CACHE_DIR
+        return None, f"unreadable ({getattr(exc, 'strerror', None) or exc})"
+    if not stat.S_ISREG(before.st_mode):
+        return None, "not a regular file"
+    if before.st_size > MAX_CACHE_BYTES:
+        return None, "too large"
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
         return None, f"unreadable ({exc.strerror or exc})"
-    with os.fdopen(fd, "rb") as fh:
-        st = os.fstat(fh.fileno())
-        if not stat.S_ISREG(st.st_mode):
-            return None, "not a regular file"
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or (st.st_dev, st.st_ino) != (before.st_dev, before.st_ino):
+            return None, "not a regular file"  # swapped since the lstat
+        if st.st_size > MAX_CACHE_BYTES:
+            return None, "too large"
         if hasattr(os, "getuid") and st.st_uid != os.getuid():
             return None, "owned by another user"
         if st.st_mode & 0o022:
             return None, "writable by others"
-        data = fh.read()
+        chunks: list[bytes] = []
+        left = MAX_CACHE_BYTES + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+    except OSError as exc:
+        return None, f"unreadable ({exc.strerror or exc})"
+    finally:
+        os.close(fd)
+    if len(data) > MAX_CACHE_BYTES:
+        return None, "too large"  # grew since the fstat
     if not data.startswith(_CACHE_MAGIC):
         return None, "not a rulekit cache file"
     head, sep, payload = data[len(_CACHE_MAGIC) :].partition(b"\n")
     try:
         header = json.loads(head.decode("utf-8")) if sep else None
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         header = None
     if not isinstance(header, dict):
         return None, "damaged header"
@@ -267,8 +306,7 @@ def _load_module(engine: Any, wasm: Path) -> Any:
         return wasmtime.Module.from_file(engine, str(wasm))
     wasm_bytes = wasm.read_bytes()
     header = _cache_header(wasm_bytes)
-    name = f"graphviz-{header['module_sha256'][:16]}-wasmtime{header['wasmtime']}-{header['machine']}.cwasm"
-    target = cache / name
+    target = cache / _cache_name(header)
     payload, why = _read_cache(target, header)
     if payload is not None:
         try:
@@ -279,10 +317,10 @@ def _load_module(engine: Any, wasm: Path) -> Any:
             cache_status = "loaded"
             return module
     module = wasmtime.Module(engine, wasm_bytes)
-    try:
+    try:  # replaces whatever was there (a FIFO, a symlink, a damaged file) atomically; not a folder
         _write_cache(target, header, bytes(module.serialize()))
-    except OSError as exc:
-        cache_status = f"not written: {exc.strerror or exc}"
+    except (OSError, ValueError) as exc:
+        cache_status = f"not written: {getattr(exc, 'strerror', None) or exc}"
     else:
         cache_status = "written" if why == "no cache file" else f"rebuilt: {why}"
     return module

@@ -14,6 +14,7 @@ from typing import Any
 
 from rulekit.mtg.trace import Trace
 from rulekit.views import mtg as mv
+from rulekit.views.reasons import explain_step
 
 
 def _fmt(value: Any) -> str:
@@ -28,6 +29,18 @@ def _clip(text: str, width: int = 70) -> str:
     """One line of at most ``width`` characters (the JSON output keeps the full text)."""
     text = " ".join(text.split())
     return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _some(ids: tuple[str, ...], most: int = 6) -> str:
+    """At most ``most`` ids and how many more: a step's changes list every object anyway, and a
+    cell as wide as a thousand ids would widen every line of the table.
+
+    >>> _some(("a", "b", "c"), 2)
+    'a, b, … (3 in all)'
+    """
+    if len(ids) <= most:
+        return _fmt(ids)
+    return f"{', '.join(ids[:most])}, … ({len(ids):,} in all)"
 
 
 def _table(headers: list[str], rows: list[list[str]]) -> str:
@@ -97,7 +110,7 @@ def solve_text(trace: Trace) -> str:
             )
             or "(no change)"
         )
-        rows.append([str(s.index + 1), s.layer, s.effect, why, _fmt(s.objects), changes])
+        rows.append([str(s.index + 1), s.layer, s.effect, why, _some(s.objects), changes])
     out.append(
         _table(["#", "layer", "effect", "why", "objects", "changes"], rows) if rows else "(nothing applied)"
     )
@@ -151,7 +164,8 @@ def solve_text(trace: Trace) -> str:
 def explain_text(trace: Trace) -> str:
     """The text ``rulekit explain`` prints for a solved MTG trace."""
     parts = [mv.layer_table(trace).to_text()]
-    reasons = [mv.explain_step(trace, k) for k in range(1, len(trace.steps) + 1)]
+    states = mv.states(trace)  # replayed once for every step's paragraph
+    reasons = [explain_step(trace, k, "en", states) for k in range(1, len(trace.steps) + 1)]
     parts.append(
         "Why each step came when it did\n" + "\n".join(f"  {r}" for r in reasons)
         if reasons

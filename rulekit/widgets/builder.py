@@ -630,17 +630,16 @@ def board_yaml(board: Board) -> str:
 
 def board_from_source(source: str | Path) -> Board:
     """A board from a scenario name or path: the loader checks it, the file's own data is kept."""
-    import yaml
-
     from rulekit import mtg
     from rulekit.scenarios import builtin_file
+    from rulekit.yamlsrc import YamlDoc
 
     sc = mtg.load_scenario(source)  # every check, every located error
     path = Path(source)
     if not (path.suffix in (".yaml", ".yml") and path.exists()):
         builtin = builtin_file(str(source), game="mtg")  # the loader's own resolution
         path = builtin[0] if builtin is not None else path
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw = YamlDoc.from_path(path).data  # read as the loader reads it (no YAML 1.1 base-60 numbers)
     board = Board(
         name=str(raw.get("name") or sc.name),
         description=" ".join(str(raw.get("description") or "").split()),
@@ -988,13 +987,16 @@ class BoardBuilder(Guarded):
         writing and parsing YAML on every change.
         """
         from rulekit.mtg.loader import scenario_from_doc
-        from rulekit.yamlsrc import YamlDoc
+        from rulekit.yamlsrc import YamlDoc, check_data_bounds
 
         if len(board.objects) > MAX_OBJECTS:
             raise RulekitError(_t("err_too_many", n=MAX_OBJECTS, what=_t("w_objects")), code="TOO_MANY")
         if len(board.events) > MAX_EVENTS:
             raise RulekitError(_t("err_too_many", n=MAX_EVENTS, what=_t("w_events")), code="TOO_MANY")
-        return scenario_from_doc(YamlDoc(data=board.data(), file=_t("w_board")), board.name)
+        data = board.data()
+        # the bounds a file is read with (rulekit.limits): what `rulekit solve` would refuse in the saved file
+        check_data_bounds(data, _t("w_board"), lambda: board_yaml(board))
+        return scenario_from_doc(YamlDoc(data=data, file=_t("w_board")), board.name)
 
     @guarded
     def _start_from(self, scenario: Any) -> None:

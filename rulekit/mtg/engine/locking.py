@@ -1,28 +1,31 @@
 """611.2c locking and 608.2b target checks: what a resolved effect fixes when it resolves.
 
 Both are evaluated against the layered game just before the ``resolve`` event: the solve of the
-scenario's prefix (``solve_prefix``, given by the layer loop, :mod:`rulekit.mtg.engine.loop`).
+scenario's prefix, as deep as the check reads (:class:`rulekit.mtg.engine.history.History`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from rulekit.mtg.engine.effects import Eff, resolve_ref
+from rulekit.mtg.engine.history import FULL, History, depth_for, first_sublayer
 from rulekit.mtg.engine.replay import Compiled
-from rulekit.mtg.engine.select import Ctx, eval_expr, matches, select
+from rulekit.mtg.engine.select import ANY, Ctx, eval_expr, matches, select, selector_reads
 from rulekit.mtg.engine.state import State
 from rulekit.mtg.expressions import TargetRule
 from rulekit.mtg.selectors import compare
 
 
-def lock_resolved(comp: Compiled, cache: dict[int, State], solve_prefix: Callable[[int], State]) -> None:
+def lock_resolved(comp: Compiled, history: History, depth: int = FULL) -> None:
     """611.2c and "X is fixed": a resolved effect that names objects by a selector fixes the set
     when it resolves; expressions other than X are fixed then too. Both are evaluated against
-    the state just before the ``resolve`` event (``solve_prefix(i)``: the layered state of the
-    scenario's first ``i`` events; ``cache`` keeps one per event)."""
+    the state just before the ``resolve`` event (``history.before(i, ...)``: the layered state of
+    the scenario's first ``i`` events, as deep as the check reads). A solve through ``depth``
+    object sublayers locks only the effects that act there."""
     for eff in comp.resolved:
+        if depth < FULL and first_sublayer(eff) >= depth:
+            continue
         spec = eff.spec
         assert spec is not None
         needs_set = spec.affects is not None and not spec.affects.is_this
@@ -35,10 +38,14 @@ def lock_resolved(comp: Compiled, cache: dict[int, State], solve_prefix: Callabl
                 eff.locked = eff.targets if eff.targets else ((eff.source,) if eff.source else ())
         if not (needs_set or needs_x or needs_targets) or eff.event_index is None:
             continue
-        i = eff.event_index
-        if i not in cache:
-            cache[i] = solve_prefix(i)
-        state = cache[i]
+        # what the checks read: the selector's characteristics; fixed values and a target's
+        # characteristic or bound may read anything (power, toughness, counts): the whole game
+        reads = selector_reads(spec.affects) if needs_set else frozenset()
+        rule = spec.target_rule if needs_targets else None
+        if rule is not None:
+            reads |= selector_reads(rule.selector)
+        deep = needs_x or (rule is not None and (rule.attr is not None or rule.expr is not None))
+        state = history.before(eff.event_index, FULL if deep else depth_for(reads))
         src_obj = state.objs.get(eff.source) if eff.source else None
         targets = eff.targets
         if needs_targets:
@@ -62,35 +69,32 @@ def lock_resolved(comp: Compiled, cache: dict[int, State], solve_prefix: Callabl
                         eff.fixed[(oid, e.text)] = eval_expr(e, state.objs[oid], eff, state, ctx)
 
 
-def check_layered_durations(
-    comp: Compiled,
-    cache: dict[int, State],
-    solve_prefix: Callable[[int], State],
-    solve_now: Callable[[], State] | None,
-) -> None:
+#: what "you control X" reads of the layered game (611.2b): who controls X (layer 2)
+_CONTROL_READS = frozenset({("controller", ANY)})
+
+
+def check_layered_durations(comp: Compiled, history: History, top_level: bool, depth: int = FULL) -> None:
     """611.2b with "for as long as you control X": the condition reads the game as the layers
     have made it (who controls X after control-changing effects, rules-notes "Conditions and
     durations read the game as it is"). If it is already false when the effect would begin (the
     layered game just before the ``resolve`` event), the effect never starts; if it is false in
-    the game now (``solve_now``: the layered game after every event, this effect in force), it
-    has ended. ``solve_now`` is ``None`` inside those solves themselves (no regress)."""
-    now: State | None = None
+    the game now (``history.now()``: the layered game after every event, this effect in force),
+    it has ended. Only the ``top_level`` solve asks the game now (no regress inside the prefix
+    solves); a solve through ``depth`` object sublayers checks only the effects that act there."""
     for eff in comp.resolved:
         spec = eff.spec
         if not eff.layered_condition or not eff.active or spec is None or spec.condition is None:
             continue
+        if depth < FULL and first_sublayer(eff) >= depth:
+            continue
         cond = spec.condition
         i = eff.event_index if eff.event_index is not None else 0
-        if i not in cache:
-            cache[i] = solve_prefix(i)
-        if not _controls(comp, eff, cache[i]):
+        if not _controls(comp, eff, history.before(i, depth_for(_CONTROL_READS))):
             eff.active, eff.note_code, eff.note_params = False, "never_started", (("condition", cond.text),)
             continue
-        if solve_now is None:
+        if not top_level:
             continue
-        if now is None:
-            now = solve_now()
-        if not _controls(comp, eff, now):
+        if not _controls(comp, eff, history.now(depth_for(_CONTROL_READS))):
             eff.active, eff.note_code, eff.note_params = False, "ended", (("condition", cond.text),)
 
 

@@ -15,7 +15,8 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from rulekit.errors import ScenarioError
+from rulekit import limits
+from rulekit.errors import ScenarioError, shown
 from rulekit.mtg.engine.apply import SetMemo, affected_set, shared_affected_set
 from rulekit.mtg.engine.dependency import Delta, Judge, Row
 from rulekit.mtg.engine.effects import (
@@ -26,6 +27,7 @@ from rulekit.mtg.engine.effects import (
     static_effects_of,
     still_exists,
 )
+from rulekit.mtg.engine.history import FULL, OBJECT_SUBLAYERS, History, Solver
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.layers.control import CONTROLLER
 from rulekit.mtg.engine.layers.players import DEFAULT_MAX_HAND_SIZE, PlayersPart, RulesPart
@@ -33,11 +35,18 @@ from rulekit.mtg.engine.layers.pt import CountersPart
 from rulekit.mtg.engine.locking import check_layered_durations, lock_resolved
 from rulekit.mtg.engine.order import choose_next
 from rulekit.mtg.engine.pruning import overlaps, writes_of
-from rulekit.mtg.engine.record import Run, apply_recorded, effect_infos, freeze_rules, record_step
+from rulekit.mtg.engine.record import (
+    Run,
+    SolveTooLarge,
+    apply_recorded,
+    effect_infos,
+    freeze_rules,
+    record_step,
+)
 from rulekit.mtg.engine.replay import Compiled, compile_scenario
 from rulekit.mtg.engine.select import Key, SelectorKey, make_ctx, move_flips, reselect, selector_reads
 from rulekit.mtg.engine.state import State, make_view
-from rulekit.mtg.model import LAYER_LABELS, SUBLAYERS, Scenario, _spec_from_canon, layer_label
+from rulekit.mtg.model import LAYER_LABELS, Scenario, _spec_from_canon, layer_label
 from rulekit.mtg.trace import PlayerView, Trace
 from rulekit.yamlsrc import suggest
 
@@ -81,9 +90,9 @@ def gather(
         if eid in disabled:
             e = out.pop(eid)
             e.active, e.note_code = False, "switched_off"
-            run.seen.setdefault(eid, e)
+            run.saw(e)
         else:
-            run.seen.setdefault(eid, out[eid])
+            run.saw(out[eid])
     return sorted(out.values(), key=lambda e: e.sort_key)
 
 
@@ -123,7 +132,7 @@ def newly_granted(
             if e.id in known:
                 continue
             known.add(e.id)
-            run.seen.setdefault(e.id, e)
+            run.saw(e)
             if e.id in run.disabled:
                 e.active, e.note_code = False, "switched_off"
                 continue
@@ -340,28 +349,15 @@ def run_rules(effects: list[Eff], state: State, rules: dict[str, Any], run: Run)
         record_step(run, e, "rules", "timestamp", (), touched, changes, [], ())
 
 
-def solve_compiled(
-    comp: Compiled,
-    ruleset: str,
-    dependency: bool,
-    prefix_cache: dict[int, State],
-    keep_state: list[State] | None = None,
-    nested: bool = False,
-) -> Trace:
+def layer_objects(
+    comp: Compiled, ruleset: str, dependency: bool, history: History, top_level: bool, depth: int = FULL
+) -> tuple[State, Run, dict[str, Eff], dict[str, Any]]:
+    """Lock what resolved effects fix (611.2c, 608.2b, 611.2b: :mod:`.locking`), then apply the
+    first ``depth`` object sublayers (613.1-613.8). Returns the state, the run's bookkeeping, the
+    effects that began and the objects' views before any layer."""
     scn = comp.scenario
-
-    def solve_prefix(i: int) -> State:
-        states: list[State] = []
-        solve_compiled(compile_scenario(scn, upto=i), ruleset, True, {}, keep_state=states, nested=True)
-        return states[0]
-
-    def solve_now() -> State:
-        states: list[State] = []
-        solve_compiled(compile_scenario(scn), ruleset, True, {}, keep_state=states, nested=True)
-        return states[0]
-
-    check_layered_durations(comp, prefix_cache, solve_prefix, None if nested else solve_now)
-    lock_resolved(comp, prefix_cache, solve_prefix)
+    check_layered_durations(comp, history, top_level, depth)
+    lock_resolved(comp, history, depth)
     objs = {oid: o.copy() for oid, o in comp.base.items()}
     state = State(objs, scn.players)
     state.build_index()
@@ -379,9 +375,7 @@ def solve_compiled(
         spec=_spec_from_canon("{}", False),
         text="+1/+1 and -1/-1 counters",
     )
-    for sub in SUBLAYERS:
-        if sub in ("players", "rules"):
-            continue
+    for sub in OBJECT_SUBLAYERS[:depth]:
         if sub == "pt_counters":
             ids = CountersPart.affected(state)
             if ids and "counters" not in disabled:
@@ -391,6 +385,22 @@ def solve_compiled(
         effects = gather(sub, state, comp.resolved, begun_effects, run, disabled)
         if effects:
             run_sublayer(sub, state, effects, begun, begun_effects, run)
+    return state, run, begun_effects, initial
+
+
+def solve_compiled(comp: Compiled, ruleset: str, dependency: bool) -> Trace:
+    """Solve a compiled scenario: every layer (:func:`layer_objects`), then players (613.10)
+    and rules (613.11). Its prefix solves share one :class:`History`. A solve that goes over
+    :data:`~rulekit.limits.MAX_SOLVE_EFFECTS` or :data:`~rulekit.limits.MAX_STEP_OBJECTS` is a
+    located :class:`~rulekit.errors.ScenarioError` (``TOO_MANY``) naming the object whose ability
+    crossed it."""
+    scn = comp.scenario
+    history = History(scn, resolves_by_event(comp), _prefix_solver(ruleset))
+    try:
+        state, run, begun_effects, initial = layer_objects(comp, ruleset, dependency, history, True)
+    except SolveTooLarge as exc:
+        raise too_large(scn, exc) from None
+    disabled = scn.disabled
     base_players = dict(scn.player_abilities)
     players = {p: list(base_players.get(p, ())) for p in scn.players}
     initial_players = {p: PlayerView(p, tuple(players[p])) for p in scn.players}
@@ -400,7 +410,7 @@ def solve_compiled(
     run_rules(gather("rules", state, comp.resolved, begun_effects, run, disabled), state, rules, run)
     infos = effect_infos(run, comp.resolved, ruleset)
     final = {oid: make_view(o) for oid, o in state.objs.items() if o.zone is not None}
-    trace = Trace(
+    return Trace(
         ruleset=ruleset,
         scenario=scn.name,
         effects=infos,
@@ -416,9 +426,6 @@ def solve_compiled(
         active_player=scn.active_player,
         dependency=dependency,
     )
-    if keep_state is not None:
-        keep_state.append(state)  # the final state, for locking a later effect's set (611.2c)
-    return trace
 
 
 def solve(
@@ -442,7 +449,7 @@ def solve(
         scenario = scenario.with_disabled(without)
     with collector_paused():
         comp = compile_scenario(scenario)
-        return solve_compiled(comp, ruleset, dependency, {})
+        return solve_compiled(comp, ruleset, dependency)
 
 
 @contextmanager
@@ -481,11 +488,54 @@ def known_effect_ids(scenario: Scenario) -> list[str]:
     comp = compile_scenario(scenario)
     ids = [e.id for e in comp.listed_effects()]
     # effects of abilities granted during the solve (rare) are known after a solve
-    trace = solve_compiled(comp, "seed", True, {})
+    trace = solve_compiled(comp, "seed", True)
     for e in trace.effects:
         if e.id not in ids:
             ids.append(e.id)
     return ids
+
+
+def resolves_by_event(comp: Compiled) -> dict[int, list[Eff]]:
+    """The effects each ``resolve`` event made (by event index), for :class:`History`."""
+    out: dict[int, list[Eff]] = {}
+    for e in comp.resolved:
+        if e.event_index is not None and comp.scenario.events[e.event_index].kind == "resolve":
+            out.setdefault(e.event_index, []).append(e)
+    return out
+
+
+def _prefix_solver(ruleset: str) -> Solver:
+    """How a :class:`History` solves a prefix: the scenario's first ``upto`` events (all of
+    them for ``None``), dependency-aware (the game as it really was), through ``depth`` object
+    sublayers; only its state is read."""
+
+    def solve_prefix(upto: int | None, depth: int, history: History) -> State:
+        comp = compile_scenario(history.scenario, upto=upto)
+        return layer_objects(comp, ruleset, True, history, False, depth)[0]
+
+    return solve_prefix
+
+
+def too_large(scn: Scenario, exc: SolveTooLarge) -> ScenarioError:
+    """The located error for a solve over its bounds: the object whose effect crossed it (for an
+    effect of a granted ability, the object that has it) and the bound."""
+    source = exc.eff.source
+    index = next((i for i, o in enumerate(scn.objects) if o.id == source), None)
+    field = f"objects[{index}].abilities" if index is not None else "events"
+    line = scn.objects[index].line if index is not None else None
+    if exc.kind == "effects":
+        message = (
+            f"abilities granted while solving make more than {limits.MAX_SOLVE_EFFECTS:,} effects "
+            f"(at most {limits.MAX_SOLVE_EFFECTS:,} in one solve; the last: '{shown(exc.eff.name)}'): "
+            "does an ability grant abilities that grant abilities?"
+        )
+    else:
+        message = (
+            f"the effects change objects more than {limits.MAX_STEP_OBJECTS:,} times in one solve "
+            f"(at most {limits.MAX_STEP_OBJECTS:,}; reached while applying '{shown(exc.eff.name)}'): "
+            "a board this large is beyond what rulekit can show"
+        )
+    return ScenarioError(message, file=scn.file, line=line, field=field, code="TOO_MANY")
 
 
 def check_effect_ids(scenario: Scenario, ids: tuple[str, ...]) -> None:

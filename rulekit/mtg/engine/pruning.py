@@ -123,7 +123,8 @@ def reads_of(eff: Eff, sub: str, begun: bool, existence: bool = True) -> frozens
                 r |= selector_reads(spec.condition.selector)
                 r.add(("controller", ANY))
         r |= selector_reads(spec.affects)
-    part_reads = PARTS[sub].reads(spec)
+    part = PARTS[sub]
+    part_reads = part.reads_resolved(spec) if eff.origin == "resolved" else part.reads(spec)
     if part_reads == EVERYTHING:
         return EVERYTHING
     return frozenset(r | part_reads)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, cast
 
+from rulekit import limits
 from rulekit.mtg.engine.apply import (
     apply_effect,
     apply_same_main,
@@ -53,6 +54,32 @@ class Run:
     #: id of a step's objects -> (them, sorted): an effect that began in an earlier layer applies
     #: to the very same tuple again (613.6), sorted once (only a cache)
     sorted_ids: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
+    #: the objects every applied step affected, added up (bounded: :data:`limits.MAX_STEP_OBJECTS`)
+    step_objects: int = 0
+
+    def saw(self, eff: Eff) -> None:
+        """Note an effect of this solve (at most :data:`limits.MAX_SOLVE_EFFECTS`, those that
+        granted abilities generate included)."""
+        self.seen.setdefault(eff.id, eff)
+        if len(self.seen) > limits.MAX_SOLVE_EFFECTS:
+            raise SolveTooLarge("effects", eff)
+
+    def affects(self, eff: Eff, n: int) -> None:
+        """Note a step that affects ``n`` objects (at most :data:`limits.MAX_STEP_OBJECTS` in all)."""
+        self.step_objects += n
+        if self.step_objects > limits.MAX_STEP_OBJECTS:
+            raise SolveTooLarge("objects", eff)
+
+
+class SolveTooLarge(Exception):
+    """A solve went over one of its bounds (``kind``: ``effects`` or ``objects``) while applying or
+    gathering ``eff``; :func:`rulekit.mtg.engine.loop.solve_compiled` turns it into a located
+    :class:`~rulekit.errors.ScenarioError` naming the object whose ability made it."""
+
+    def __init__(self, kind: str, eff: Eff) -> None:
+        super().__init__(kind)
+        self.kind = kind
+        self.eff = eff
 
 
 def record_step(
@@ -140,6 +167,7 @@ def apply_recorded(
     """Apply one effect part to ``ids`` and record the step (its before -> after changes).
     Returns the signature moves it made (:meth:`State.reindex`; none when the part keeps
     signatures)."""
+    run.affects(eff, len(ids))
     part = PARTS[sub]
     fields_ = part.shows
     raw = _SNAPSHOT.get(sub, _PT_GETTER)

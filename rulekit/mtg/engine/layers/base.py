@@ -62,6 +62,11 @@ class LayerPart:
         """What its parameters read (besides what selects the objects it applies to)."""
         return NOTHING
 
+    def reads_resolved(self, spec: EffectSpec) -> frozenset[Key]:
+        """What its parameters read in a resolved effect, whose "you" is the player who
+        controlled it as it resolved, not a controller the layers may change (611.2c)."""
+        return self.reads(spec)
+
     def decision_inputs(self, spec: EffectSpec | None) -> frozenset[Key]:
         """What of an object, besides what another effect's selector reads, its result on that
         object depends on."""

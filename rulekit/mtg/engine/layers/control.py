@@ -30,7 +30,15 @@ class ControlPart(LayerPart):
         return CONTROLLER
 
     def reads(self, spec: EffectSpec) -> frozenset[Key]:
-        return CONTROLLER
+        """"you" (a static ability's controller, after this layer) and "controller of X" read a
+        controller; a player named outright and "its owner" read none."""
+        word = (spec.control or "").lower()
+        return CONTROLLER if word == "you" or word.startswith("controller of ") else frozenset()
+
+    def reads_resolved(self, spec: EffectSpec) -> frozenset[Key]:
+        """A resolved effect's "you" is fixed: only "controller of X" reads a controller."""
+        word = (spec.control or "").lower()
+        return CONTROLLER if word.startswith("controller of ") else frozenset()
 
     def params_vary(self, spec: EffectSpec) -> bool:
         return True

@@ -1,0 +1,146 @@
+"""The game's history: the layered game just before each event, computed once and only as deep
+as it is read (611.2c, 611.2b, 608.2b).
+
+A resolved effect fixes what it affects when it resolves (611.2c), its fixed values ("X is
+fixed") and its legal targets (608.2b) against the game *as the layers have made it* just before
+its ``resolve`` event; a "for as long as you control ..." duration reads who controls what then
+too (611.2b). Each of those readers needs the scenario's first ``i`` events solved through the
+layers. :class:`History` gives them that state with three rules, each keeping the answer exact:
+
+* **Once per event.** The game before event ``i`` is the same inside every longer prefix, so one
+  cache serves the top-level solve and every nested one: a board of ``N`` resolved effects makes
+  at most ``N`` prefix solves, never one per lock per lock.
+* **Only as deep as read** (613.1: each layer changes only its own characteristics). A reader
+  that reads only types and control needs the layers up to 4; the sublayers after the last one
+  that may write what it reads (:data:`MAY_WRITE`) are left out of its prefix solve, and so are
+  the locks of effects that act only there.
+* **Unchanged prefixes shared.** A ``resolve`` event whose effect acts only in sublayers after
+  that depth changes nothing the reader sees (it neither moves objects nor ends durations), so
+  the game before it serves the events after it as well.
+
+The prefix solves themselves are made by the layer loop (:mod:`rulekit.mtg.engine.loop`), which
+hands its solver to :class:`History`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+
+from rulekit.mtg.engine.effects import Eff
+from rulekit.mtg.engine.select import ANY, EVERYTHING, Key
+from rulekit.mtg.engine.state import State
+from rulekit.mtg.model import SUBLAYERS, Scenario
+
+#: The sublayers that change objects (613.1-613.4), in order; a depth counts them.
+OBJECT_SUBLAYERS: tuple[str, ...] = tuple(s for s in SUBLAYERS if s not in ("players", "rules"))
+
+_PT: frozenset[Key] = frozenset({("pt", ANY)})
+
+#: What each object sublayer may ever write, by 613.1: copy and face-down values (layer 1) and
+#: a text change (layer 3, which also gives "the full text of" another object) may change any
+#: characteristic; the others only their own (control 2; types 4, with the abilities a land
+#: loses and gains with its basic land types, 305.7; colours 5; abilities 6; power and toughness
+#: 7a-7e). Keys as :func:`~rulekit.mtg.engine.select.read_keys`; a test checks them against every
+#: library card's layer parts.
+MAY_WRITE: dict[str, frozenset[Key]] = {
+    "copy": EVERYTHING,
+    "face_down": EVERYTHING,
+    "control": frozenset({("controller", ANY)}),
+    "text": EVERYTHING,
+    "type": frozenset(
+        {("types", ANY), ("subtypes", ANY), ("supertypes", ANY), ("abilities-", ANY), ("abilities+", ANY)}
+    ),
+    "color": frozenset({("colors", ANY)}),
+    "abilities": frozenset({("abilities+", ANY), ("abilities-", ANY)}),
+    "pt_cda": _PT,
+    "pt_set": _PT,
+    "pt_modify": _PT,
+    "pt_counters": _PT,
+    "pt_switch": _PT,
+}
+if tuple(MAY_WRITE) != OBJECT_SUBLAYERS:  # one entry per object sublayer, in order
+    raise TypeError("rulekit.mtg.engine.history.MAY_WRITE must follow the object sublayers")
+
+FULL = len(OBJECT_SUBLAYERS)
+"""The depth of a whole solve (every object sublayer, then players and rules)."""
+
+
+@lru_cache(maxsize=1024)
+def depth_for(reads: frozenset[Key]) -> int:
+    """How many object sublayers a reader of ``reads`` needs: up to the last one that may write
+    something it reads (0: it reads nothing the layers change; :data:`FULL`: all of them).
+
+    >>> depth_for(frozenset({("types", "Creature"), ("controller", "*")}))  # through layer 4
+    5
+    >>> depth_for(frozenset({("pt", "*")})) == FULL
+    True
+    """
+    if not reads:
+        return 0
+    every = (ANY, ANY) in reads
+    for i in range(FULL - 1, -1, -1):
+        may = MAY_WRITE[OBJECT_SUBLAYERS[i]]
+        if every or (ANY, ANY) in may or any((attr, ANY) in may for attr, _ in reads):
+            return i + 1
+    return 0
+
+
+def first_sublayer(eff: Eff) -> int:
+    """The position of the first object sublayer ``eff`` acts in (:data:`FULL` when none)."""
+    return _first(eff.sublayers)
+
+
+@lru_cache(maxsize=256)
+def _first(sublayers: tuple[str, ...]) -> int:
+    return min((OBJECT_SUBLAYERS.index(s) for s in sublayers if s in MAY_WRITE), default=FULL)
+
+
+#: Solves the scenario's first ``upto`` events (``None``: all of them) through ``depth`` object
+#: sublayers, with this history, and returns the state it ends in.
+Solver = Callable[[int | None, int, "History"], State]
+
+
+class History:
+    """The layered game before each event of one scenario, shared by a solve and every prefix
+    solve it makes (see the module docstring for the three rules).
+
+    ``resolves`` maps the index of each ``resolve`` event to the effects it made (from the whole
+    scenario's replay); ``solver`` makes a prefix solve."""
+
+    def __init__(self, scenario: Scenario, resolves: dict[int, list[Eff]], solver: Solver) -> None:
+        self.scenario = scenario
+        self.resolves = resolves
+        self.solver = solver
+        self.states: dict[tuple[int | None, int], State] = {}
+        #: how many prefix solves were made (for tests and benchmarks)
+        self.solves = 0
+
+    def shared_start(self, i: int, depth: int) -> int:
+        """The earliest event index whose game is, through ``depth`` sublayers, the game before
+        event ``i``: walks back over ``resolve`` events whose effects act only deeper."""
+        events = self.scenario.events
+        while i > 0 and events[i - 1].kind == "resolve":
+            made = self.resolves.get(i - 1)
+            if not made or any(first_sublayer(e) < depth for e in made):
+                break
+            i -= 1
+        return i
+
+    def before(self, i: int, depth: int = FULL) -> State:
+        """The layered game just before event ``i``, through ``depth`` object sublayers."""
+        start = self.shared_start(i, depth)
+        return self._state(start, depth)
+
+    def now(self, depth: int = FULL) -> State:
+        """The layered game after every event, through ``depth`` object sublayers (611.2b: has
+        a duration ended by now?)."""
+        return self._state(None, depth)
+
+    def _state(self, upto: int | None, depth: int) -> State:
+        key = (upto, depth)
+        state = self.states.get(key)
+        if state is None:
+            self.solves += 1
+            state = self.states[key] = self.solver(upto, depth, self)
+        return state
