@@ -1,8 +1,9 @@
 """Generated practice puzzles for lesson 06: classic boards, shuffled timestamps, effects toggled off.
 
 Nothing here knows a rule. A puzzle is a built-in scenario changed the way the LayerExplorer changes it
-(``rulekit.mtg.with_order`` shuffles the effects' timestamps, ``rulekit.mtg.without`` switches effects off); the
-engine solves it, and the answer and its explanation are read from the trace (through ``PredictionCheck``).
+(``rulekit.mtg.with_order`` shuffles the effects' timestamps, ``rulekit.mtg.without`` switches effects
+off); the engine solves it, and the answer and its explanation are read from the trace (through
+``PredictionCheck``).
 
 Generation is deterministic: the same ``seed`` gives the same puzzles, in the same order.
 
