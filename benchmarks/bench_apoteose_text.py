@@ -2,7 +2,7 @@
 
     python benchmarks/bench_apoteose_text.py
 
-Issue 11 §2: splitting a description tested every " e " join against the whole rest of the text,
+Splitting a description tested every " e " join against the whole rest of the text,
 so a text of n joins cost n² (32 kB: 2.9 s, 100 kB: up to 28 s). The clause splitter now looks at a
 bounded window after each join. Each figure is the median of 3 runs of ``parse_effect``; the time
 per kB should stay flat as the text grows.

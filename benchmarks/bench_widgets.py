@@ -6,7 +6,7 @@ Styler HTML), builds the dependency DOT and renders it to SVG (wasm Graphviz, al
 and writes the explanation. The explorer's own caches (solved variants, rendered SVGs) are
 cleared before every toggle, so each one does the full work — the figure is not a cache hit.
 
-``builder_add_ms`` (issue 13): one ``BoardBuilder.add_card`` on a 20-object board built from the
+``builder_add_ms``: one ``BoardBuilder.add_card`` on a 20-object board built from the
 library, through the loader, the explorer's solve and every output (same target: p95 ≤ 50 ms), the
 caches cleared before each add, the board put back (``undo``, not timed) after it. ``views_ms``
 beside it is the explorer's own re-render of that board (tables and diagram, no solve): the part

@@ -55,10 +55,10 @@ TARGETS = {
     "first_explorer_ms": 700,
     "builder_add_ms.p95": 50,
 }
-#: (objects, effects) of the scaling row (issue 8 §4).
+#: (objects, effects) of the scaling row (README, "Performance").
 SCALE_SIZES = ((1000, 120), (2000, 240), (4000, 480))
 SCALE_TARGETS = {"ratio": 2, "ms_at_4000": 2000}
-#: resolved effects in the event-history row (issue 25).
+#: resolved effects in the event-history row (README, "Performance").
 HISTORY_SIZES = (10, 20, 40, 80)
 HISTORY_TARGETS = {"ms_at_80": 500, "per_doubling": 2.5}
 

@@ -1,8 +1,9 @@
 """Generated practice puzzles for lesson 06: classic boards, shuffled timestamps, effects toggled off.
 
 Nothing here knows a rule. A puzzle is a built-in scenario changed the way the LayerExplorer changes it
-(``Scenario.with_order`` shuffles the effects' timestamps, ``Scenario.without`` switches effects off); the
-engine solves it, and the answer and its explanation are read from the trace (through ``PredictionCheck``).
+(``rulekit.mtg.with_order`` shuffles the effects' timestamps, ``rulekit.mtg.without`` switches effects
+off); the engine solves it, and the answer and its explanation are read from the trace (through
+``PredictionCheck``).
 
 Generation is deterministic: the same ``seed`` gives the same puzzles, in the same order.
 
@@ -86,17 +87,17 @@ class Puzzle:
         object's static abilities share that object's timestamp (613.7a), so a shuffle cannot put
         another effect between them.
 
-        >>> from rulekit.mtg import load_scenario, solve
+        >>> from rulekit.mtg import effects, load_scenario, solve, with_order, without
         >>> order = ["lattice.artifacts", "march", "anthem", "lattice.colorless"]
-        >>> board = load_scenario("classic/lattice-and-march").with_order(order)
-        >>> names = {e["id"]: e["id"] for e in board.effects()}
+        >>> board = with_order(load_scenario("classic/lattice-and-march"), order)
+        >>> names = {e["id"]: e["id"] for e in effects(board)}
         >>> Puzzle("classic/lattice-and-march", "pt", "forest", order, [], solve(board), names).describe()
         'Effects, oldest timestamp first: march; anthem; lattice.artifacts; lattice.colorless.'
 
         With every effect switched off, it says so (never an empty list):
 
         >>> every = list(order)
-        >>> Puzzle("classic/lattice-and-march", "pt", "forest", order, every, solve(board.without(every)),
+        >>> Puzzle("classic/lattice-and-march", "pt", "forest", order, every, solve(without(board, every)),
         ...        names).describe()
         'Every effect is switched off: lattice.artifacts; march; anthem; lattice.colorless.'
         """
@@ -124,20 +125,20 @@ def _board(name: str) -> Any:
 
 def generate(rng: random.Random, pool: tuple[tuple[str, str, str], ...] = POOL) -> Puzzle:
     """One puzzle drawn with ``rng``: a board from ``pool``, timestamps shuffled, some effects off."""
-    from rulekit.mtg import solve
+    from rulekit.mtg import effects, solve, with_order, without
 
     while True:  # draw again when the question would have no answer to type (a non-creature's P/T)
         base, kind, target = pool[rng.randrange(len(pool))]
         scenario = _board(base)
-        effects = scenario.effects()
-        ids = [e["id"] for e in effects]
-        names = {e["id"]: e["name"] for e in effects}
+        listed = effects(scenario)
+        ids = [e["id"] for e in listed]
+        names = {e["id"]: e["name"] for e in listed}
         order = list(ids)
         rng.shuffle(order)
         off = sorted(e for e in ids if rng.random() < OFF_CHANCE)
-        changed = scenario.with_order(order)
+        changed = with_order(scenario, order)
         if off:
-            changed = changed.without(off)
+            changed = without(changed, off)
         trace = solve(changed)
         view = trace.final.get(target)
         if view is not None and (kind != "pt" or view.power is not None):

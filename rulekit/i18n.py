@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from rulekit.errors import RulekitError
+from rulekit.yamlsrc import suggest
 
 #: The languages, as the lessons and the ``lang=`` / ``--lang`` arguments name them (BCP 47).
 LANGUAGES = ("en", "pt-BR", "es")
@@ -83,7 +84,6 @@ def check_lang(lang: Any) -> str:
     key = str(lang).strip().replace("_", "-").casefold() if isinstance(lang, str) else None
     if key is not None and key in _ALIASES:
         return _ALIASES[key]
-    from rulekit.yamlsrc import suggest
 
     hint = suggest(str(lang), LANGUAGES)
     if hint is None and key:

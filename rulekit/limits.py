@@ -1,4 +1,4 @@
-"""Every cost bound on untrusted input, in one place (issue 11 §2).
+"""Every cost bound on untrusted input, in one place (the house rule "bound every cost").
 
 Scenario files come from strangers (Binder demos, forum posts). Each limit below is checked
 before the work it bounds is done, and going over it is one located

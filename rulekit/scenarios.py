@@ -1,4 +1,4 @@
-"""The built-in scenarios and "which game is this?", answered in one place (issue 8 §1).
+"""The built-in scenarios and "which game is this?", answered in one place.
 
 * :data:`SCENARIO_DIR` is the data folder of built-in scenarios (``rulekit/data/scenarios``).
 * :func:`list_builtin` lists the built-in names whose ``game:`` key matches (``seed/...`` and

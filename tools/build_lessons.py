@@ -18,7 +18,7 @@ The built notebook has no outputs; ``tools/refresh_lessons.py`` executes it and 
 ``python tools/build_lessons.py`` builds every lesson; ``--check`` only verifies that the stored notebooks'
 cell sources and tags match their sources (the notebook test suite runs this check).
 
-Lessons come in three languages (issue 12), same file names in each:
+Lessons come in three languages, same file names in each:
 
 ==========  ==========================  ===================
 language    sources                     notebooks

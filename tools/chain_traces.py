@@ -1,4 +1,4 @@
-"""Record and compare Apoteose chain traces (issue 10 §4: the engine rebuild keeps traces byte-identical).
+"""Record and compare Apoteose chain traces (a change that is not a rule change keeps them byte-identical).
 
     python tools/chain_traces.py record OUT.jsonl [--random N] [--seed S]
     python tools/chain_traces.py compare BEFORE.jsonl AFTER.jsonl

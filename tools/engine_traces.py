@@ -1,4 +1,4 @@
-"""Record and compare MTG engine traces (issue 8: the rebuild keeps traces byte-identical).
+"""Record and compare MTG engine traces (a change that is not a rule change keeps them byte-identical).
 
     python tools/engine_traces.py record OUT.jsonl [--random N] [--big]
     python tools/engine_traces.py compare BEFORE.jsonl AFTER.jsonl
@@ -80,7 +80,7 @@ def _record_one(load: Any) -> dict[str, Any]:
         out["json"] = t.to_json_dict()
         out["current"] = mtg.solve(s, ruleset="current").to_json_dict()
         out["timestamp_only"] = mtg.solve(s, dependency=False).to_json_dict()
-        out["effects"] = s.effects()
+        out["effects"] = mtg.effects(s)
     except RulekitError as exc:
         out["solve_error"] = str(exc)
     return out

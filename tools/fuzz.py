@@ -1,4 +1,4 @@
-"""Fuzz the scenario loaders and both engines with valid and mutated input (issue 11 §4).
+"""Fuzz the scenario loaders and both engines with valid and mutated input.
 
 Every case is generated from ``(--seed, game, index)`` by a seeded :class:`random.Random`, so a
 case number is a full reproducer. MTG cases are random library boards and inline effects (with
@@ -318,7 +318,7 @@ def mtg_valid(rng: random.Random, w: dict[str, Any]) -> dict[str, Any]:
 
 
 def mtg_targeted(rng: random.Random, data: dict[str, Any], w: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """A mutation aimed at what the MTG loader must check (issue 11 §3's list)."""
+    """A mutation aimed at what the MTG loader must check (LANGUAGE.md's fields and values)."""
     data = copy.deepcopy(data)
     objects = data["objects"]
     ids = [o["id"] for o in objects]
@@ -526,7 +526,7 @@ def mutate_text_effect(rng: random.Random, text: str, texts: list[str]) -> str:
 
 
 def apoteose_targeted(rng: random.Random, data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """A mutation aimed at what the Apoteose loader must check (issue 11 §3's list)."""
+    """A mutation aimed at what the Apoteose loader must check (its LANGUAGE.md §4 fields)."""
     data = copy.deepcopy(data)
     heroes = data["heroes"]
     cards = data["cards"]

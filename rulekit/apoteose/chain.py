@@ -35,16 +35,17 @@ from rulekit.apoteose.frames import PAID_KINDS, Ctx, Fail, Frame, GEvent, effect
 from rulekit.apoteose.handlers import HANDLERS, LiveWorld, PreviewWorld, Step, World, stmts_label
 from rulekit.apoteose.reasons import render
 from rulekit.apoteose.rulings import norm
+from rulekit.apoteose.scenario import Scenario, load_scenario
 from rulekit.apoteose.state import IN_PLAY, Card, Game
 from rulekit.apoteose.statements import Statement
-from rulekit.apoteose.text import Effect, Requirement
+from rulekit.apoteose.text import Effect, Requirement, format_effect
 from rulekit.apoteose.trace import ChainEvent, ChainTrace, Decision, HeroState, TraceError
 from rulekit.apoteose.windows import Windows
 from rulekit.apoteose.wording import event_words
 from rulekit.errors import RulekitError
 from rulekit.yamlsrc import suggest
 
-#: Script actions on a card (issue 10 §2) and the zone each one moves the card to by default.
+#: Script actions on a card (LANGUAGE.md §4, ``script:``) and the zone each one moves the card to by default.
 CARD_ACTIONS: dict[str, str] = {"put": "MESA", "take": "DESCARTE", "move": "MESA", "reveal": "", "hide": "",
                                 "discard": "DESCARTE", "bury": "BARALHO", "banish": "BANIDAS"}
 #: Safety bound on chain depth (an endless Auto loop is reported, not run forever).
@@ -210,8 +211,9 @@ class Engine(Windows):
         self.refresh()
 
     def start(self) -> None:
-        """A scenario may start at the start of a turn or of a cycle (issue 10 §2): those moments happen
-        first, so «Início do Turno» (and, for a cycle, «Restauração») effects answer them."""
+        """A scenario may start at the start of a turn or of a cycle (LANGUAGE.md §4 ``turn.start``,
+        R-20): those moments happen first, so «Início do Turno» (and, for a cycle, «Restauração»)
+        effects answer them."""
         how = self.sc.data["turn"].get("start")
         if how == "cycle":
             self.g.phase = "restoration"
@@ -227,9 +229,10 @@ class Engine(Windows):
                               flags=("first",) if first else ()))
 
     def card_action(self, kind: str, action: dict[str, Any]) -> None:
-        """An ordinary game action on a card (issue 10 §2): put into play, take out, move, reveal, hide,
-        discard, bury, banish. It is the hero's action (Ação Inicial counts it); the game events it makes
-        («Ao Entrar», «Ao Sair», «Ao Revelar», «Ao Descartar»…) are answered one by one, outside any chain."""
+        """An ordinary game action on a card (LANGUAGE.md §4, ``script:``): put into play, take out,
+        move, reveal, hide, discard, bury, banish. It is the hero's action (Ação Inicial counts it);
+        the game events it makes («Ao Entrar», «Ao Sair», «Ao Revelar», «Ao Descartar»…) are answered
+        one by one, outside any chain."""
         g = self.g
         cid = action["card"]
         hero = action.get("hero") or g.controller(cid) or g.owner_hero(cid) or g.turn_hero
@@ -712,8 +715,6 @@ class Engine(Windows):
 
 
 def _effect_text(effect: Effect) -> str:
-    from rulekit.apoteose.text import format_effect
-
     return format_effect(effect) if effect.source else effect.description
 
 
@@ -724,17 +725,15 @@ def run_chain(scenario: Any, decisions: list[str] | dict[str, str] | None = None
 
     ``decisions`` overrides scripted decisions: a list (taken in order at every decision point that
     has a real choice) or a mapping ``{decision key: choice}``. Undecided points default to "pass" or
-    to the first legal choice (issue 3 §6). Same input, same trace.
+    to the first legal choice (LANGUAGE.md §4, ``decisions:``). Same input, same trace.
     """
-    from rulekit.apoteose.scenario import Scenario, load_scenario
-
     sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
     _check_decisions(decisions)
     engine = Engine(sc)
     decider = sc.decider(engine, decisions)
     engine.decider = decider
     trace = engine.run()
-    if decider.queue:  # issue 11 §3: a decision that was never used is a mistake, not silence
+    if decider.queue:  # a decision that was never used is a mistake, not silence (LANGUAGE.md §4)
         n = len(decisions or []) - len(decider.queue)
         raise RulekitError(f"'{decider.queue[0]}' was never used: the run had only {n} decision point(s) "
                            "with a real choice", field=f"decisions[{n}]", code="UNUSED_DECISION")
@@ -747,7 +746,7 @@ def run_chain(scenario: Any, decisions: list[str] | dict[str, str] | None = None
 
 
 def _check_decisions(decisions: Any) -> None:
-    """Issue 11 §3: ``decisions`` is ``None``, a list of option ids or a ``{key: option id}`` mapping."""
+    """``decisions`` is ``None``, a list of option ids or a ``{key: option id}`` mapping (LANGUAGE.md §4)."""
     if decisions is None:
         return
     if isinstance(decisions, list):

@@ -1,11 +1,18 @@
 # ruff: noqa: E501
-"""``rulekit parse-effect`` and ``rulekit chain`` (issue 3 §7)."""
+"""``rulekit parse-effect`` and ``rulekit chain`` (README, "The command line")."""
 
 from __future__ import annotations
 
 import argparse
 import json
 from typing import Any
+
+from rulekit.apoteose.chain import run_chain
+from rulekit.apoteose.text import format_effect, parse_effect
+from rulekit.i18n import N_, translator
+from rulekit.mtg.commands import cli_lang
+from rulekit.views.chain import reason_text
+from rulekit.views.reasons import moment_text
 
 
 def register(subparsers: Any) -> None:
@@ -25,8 +32,6 @@ def register(subparsers: Any) -> None:
 
 
 def parse_effect_cmd(args: argparse.Namespace) -> int:
-    from rulekit.apoteose.text import format_effect, parse_effect
-
     e = parse_effect(args.text)
     if args.json:
         print(json.dumps(e.to_dict(), ensure_ascii=False, indent=2))
@@ -50,12 +55,6 @@ def parse_effect_cmd(args: argparse.Namespace) -> int:
 
 
 def chain_cmd(args: argparse.Namespace) -> int:
-    from rulekit.apoteose.chain import run_chain
-    from rulekit.i18n import translator
-    from rulekit.mtg.commands import cli_lang
-    from rulekit.views.chain import reason_text
-    from rulekit.views.reasons import moment_text
-
     lang = cli_lang(args)
     t = translator(lang)
     trace = run_chain(args.scenario)
@@ -95,8 +94,6 @@ def chain_cmd(args: argparse.Namespace) -> int:
 
 def _chain_text(trace: Any, t: Any, moment_text: Any) -> int:
     """``rulekit chain --lang pt-BR|es``: the chain in the reader's language (ids kept where they are data)."""
-    from rulekit.i18n import N_
-
     for e in trace.events:
         pad = "  " * max(0, e.depth - (1 if e.index is not None else 0))
         bits = [f"{t(e.event):<12}"]

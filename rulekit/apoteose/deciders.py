@@ -103,7 +103,7 @@ class DecisionPoint:
 
     @property
     def default(self) -> str:
-        """Undecided: pass (windows), else the first legal choice (issue 3 §6)."""
+        """Undecided: pass (windows), else the first legal choice (LANGUAGE.md §4, ``decisions:``)."""
         if self.kind == "respond":
             return "pass"
         return self.options[0].id
@@ -137,7 +137,7 @@ class NeedDecision(Exception):
 
 
 class ScriptDecider:
-    """Scripted decisions; undecided points default to pass / the first legal choice (issue 3 §6)."""
+    """Scripted decisions; undecided points default to pass / the first legal choice (LANGUAGE.md §4)."""
 
     def __init__(self, sc: Scenario, engine: Engine, overrides: list[str] | dict[str, str] | None) -> None:
         self.sc = sc
@@ -149,7 +149,7 @@ class ScriptDecider:
 
     @staticmethod
     def _legal(point: DecisionPoint, choice: str, where: str) -> str:
-        """Issue 11 §3: a decision given to ``run_chain`` must be legal where it is used."""
+        """A decision given to ``run_chain`` must be legal where it is used (LANGUAGE.md §4)."""
         ids = [o.id for o in point.options]
         if choice not in ids:
             raise RulekitError(f"'{choice}' is not a legal choice at {point.key} (legal: {', '.join(ids)})",

@@ -32,7 +32,7 @@ from typing import Any
 
 Stmt = dict[str, Any]
 
-#: Longest clause the grammar reads (a bound on cost: issue 11 §2). Longer ones are an error.
+#: Longest clause the grammar reads (a bound on cost). Longer ones are an error.
 MAX_CLAUSE = 160
 
 #: One example of each phrase the reader knows, for "did you mean" (LANGUAGE.md lists them all).

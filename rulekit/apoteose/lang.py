@@ -24,8 +24,10 @@ import unicodedata
 from typing import Any
 
 from rulekit.apoteose import statements as S
+from rulekit.apoteose.grammar import ClauseError, parse_clause
 from rulekit.apoteose.rulings import moment_of, norm
 from rulekit.apoteose.statements import Statement
+from rulekit.yamlsrc import suggest
 
 Stmt = dict[str, Any]
 
@@ -169,8 +171,6 @@ def parse_statement(text: str) -> Statement:
 
 
 def _parse_statement(text: str) -> Stmt:
-    from rulekit.apoteose.grammar import ClauseError, parse_clause
-
     t = _T(text)
     if not t.low:
         return {"op": "noop"}
@@ -195,7 +195,7 @@ _VERB_STARTS = (
 #: A clause starts with one of the verbs above (followed by a space, a comma or the end), with a
 #: short hero phrase and "perde <n>", or with "+N de"/"-N de". Each test looks at a bounded
 #: window after the join (at most :data:`_CLAUSE_LOOKAHEAD` characters), so splitting a text
-#: costs time linear in its length, however many " e " joins it has (issue 11 §2).
+#: costs time linear in its length, however many " e " joins it has (a bound on cost).
 _VERB_RE = re.compile(r"\s*(?:" + "|".join(sorted((re.escape(v) for v in _VERB_STARTS), key=len, reverse=True))
                       + r")(?=[ ,]|$)")
 _PERDE_RE = re.compile(r"\s*[\w-]+(?: [\w-]+){0,7} perde \d")
@@ -215,7 +215,7 @@ def _starts_clause(low: str, pos: int = 0) -> bool:
 def split_clauses(text: str) -> list[str]:
     """Split a description into clauses: sentences, then ``e`` / ``,`` / ``Depois,`` before a verb.
 
-    Linear in the length of the text (issue 11 §2).
+    Linear in the length of the text (a bound on cost).
 
     >>> split_clauses("Cure 5 de VIDA e Compre 1 carta. Depois, role os dados")
     ['Cure 5 de VIDA', 'Compre 1 carta', 'role os dados']
@@ -279,7 +279,7 @@ def parse_description(text: str) -> tuple[list[Statement], bool]:
     return _statements(split_clauses(text)), False
 
 
-#: Most clauses one description may have (issue 11 §2: a bound on the reader's cost).
+#: Most clauses one description may have (a bound on the reader's cost).
 MAX_CLAUSES = 40
 
 
@@ -550,7 +550,7 @@ def is_supported(node: Any) -> bool:
 
 
 # --------------------------------------------------------------------------------------------
-# The structured form: what a hand-written ``body:`` statement may hold (issue 11 §3).
+# The structured form: what a hand-written ``body:`` statement may hold (LANGUAGE.md §3).
 # --------------------------------------------------------------------------------------------
 
 #: Values of ``target.who`` (a hero phrase, :func:`parse_target`).
@@ -565,7 +565,7 @@ _CARD_FIELDS = {"card": "card", "count?": "int", "type?": "str", "zone?": "zone"
 STATEMENT_FIELDS: dict[str, dict[str, str]] = S.SCHEMA
 #: Fields every statement may carry.
 _COMMON_FIELDS = {"op": "str", "until?": "until"}
-#: Bound on a hand-written number (issue 11 §2: integer size).
+#: Bound on a hand-written number (a bound on integer size).
 MAX_NUMBER = 10**6
 
 
@@ -580,8 +580,6 @@ def check_statement(st: Any, depth: int = 0) -> tuple[tuple[str | int, ...], str
     >>> check_statement({"op": "heall"})[1:]
     ("unknown statement op 'heall'", 'heal')
     """
-    from rulekit.yamlsrc import suggest
-
     if not isinstance(st, dict):
         return (), "a statement is a mapping with an 'op'", None
     op = st.get("op")
@@ -612,8 +610,6 @@ def _is_int(v: Any) -> bool:
 
 
 def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], str, str | None] | None:
-    from rulekit.yamlsrc import suggest
-
     def enum(values: Any, what: str) -> tuple[tuple[str | int, ...], str, str | None] | None:
         if isinstance(v, str) and v in values:
             return None

@@ -354,7 +354,7 @@ class Matching:
         return out
 
 
-#: Most ways to make one choice the engine lists (issue 11 §2: bounded cost; Previsão tries each).
+#: Most ways to make one choice the engine lists (a bound on cost; Previsão tries each).
 MAX_CHOICES = 2000
 
 
@@ -369,7 +369,7 @@ def _combos(pool: list[str], count: int) -> list[str]:
 
 
 def resource_of(g: Game, hero: str, name: str) -> list[int]:
-    """A hero's ``[current, max]`` of a resource. Issue 10 §3: a hero without it (a state built by hand; the
+    """A hero's ``[current, max]`` of a resource. A hero without it (a state built by hand; the
     loader asks for all three) makes the effect fail with that reason instead of a ``KeyError``."""
     h = g.heroes.get(hero)
     if h is None:

@@ -1,5 +1,5 @@
 # ruff: noqa: E501
-"""Apoteose scenarios: YAML setup + a script of actions + scripted decisions (issue 3 §6).
+"""Apoteose scenarios: YAML setup + a script of actions + scripted decisions (LANGUAGE.md §4).
 
 A scenario file has ``game: apoteose``. Errors point at ``file:line: field`` (:mod:`rulekit.yamlsrc`).
 Built-in scenarios live in ``rulekit/data/scenarios/apoteose/<name>.yaml`` and are named
@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from rulekit import limits
+from rulekit.apoteose.deciders import ScriptDecider
 from rulekit.apoteose.lang import check_statement
 from rulekit.apoteose.rulings import cycle_order, norm
 from rulekit.apoteose.state import HERO_ZONES, RESOURCE_NAMES, SEED_ATTRIBUTES, SHARED_ZONES, Card, Game, Hero
 from rulekit.apoteose.statements import Statement, from_dict
 from rulekit.apoteose.text import Effect, parse_effect
 from rulekit.errors import EffectTextError, ScenarioError, shown
-from rulekit.scenarios import SCENARIO_DIR as SCENARIO_DIR  # re-exported; the folder lives there (issue 8 §1)
+from rulekit.scenarios import SCENARIO_DIR as SCENARIO_DIR  # re-exported; the folder lives there
 from rulekit.scenarios import builtin_file, list_builtin
 from rulekit.yamlsrc import YamlDoc, check_look_alike, exists, suggest
 
@@ -215,8 +216,6 @@ class Scenario:
 
     def decider(self, engine: Engine, overrides: list[str] | dict[str, str] | None = None) -> Any:
         """The scenario's scripted decisions (:class:`~rulekit.apoteose.deciders.ScriptDecider`)."""
-        from rulekit.apoteose.deciders import ScriptDecider
-
         return ScriptDecider(self, engine, overrides)
 
 
@@ -256,7 +255,7 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
                                 f"max <= {MAX_COUNT} (got {v})", code="INVALID_VALUE")
             res[rn] = v
         missing = [r for r in RESOURCE_NAMES if r not in res]
-        if missing:  # issue 10 §3: every effect may touch VIDA, MANA or ESTAMINA
+        if missing:  # every effect may touch VIDA, MANA or ESTAMINA (LANGUAGE.md §4)
             raise doc.error(("heroes", i, "resources"), f"hero '{h.id}' has no {missing[0]} — a hero has VIDA, "
                             "MANA and ESTAMINA, each [current, max]", code="MISSING_RESOURCE")
         zones = {_canon_zone(doc, ("heroes", i, "zones", z), z, HERO_ZONES): ids for z, ids in h.zones.items()}
@@ -481,7 +480,7 @@ WINDOW_RE = re.compile(r"(halt|post|activating|resolving)@\d{1,4}")
 #: Every decision key the engine asks (see ``LANGUAGE.md`` «Decision keys»).
 KEY_RE = re.compile(r"(?:halt|post)@\d{1,4}#\d{1,6}|choose@\d{1,4}\.(?:task|req\d{1,3}|body\d{0,3})"
                     r"|option@\d{1,4}\.body\d{0,3}|order@(?:flow|halt|post)@\d{1,4}#\d{1,6}")
-#: Bound on script numbers (damage, cycle) — issue 11 §2.
+#: Bound on script numbers (damage, cycle): a bound on cost.
 MAX_COUNT = 10**6
 
 
@@ -558,7 +557,7 @@ def _check_value_ids(doc: YamlDoc, path: tuple[Any, ...], value: str, ids: list[
 
 def _check_choices(doc: YamlDoc, path: tuple[Any, ...], choices: dict[str, str], effect: Effect,
                    ids: list[str]) -> None:
-    """Issue 11 §3: a ``choices:`` key names a step of this effect, and each value a card or hero."""
+    """A ``choices:`` key names a step of this effect, and each value a card or hero (LANGUAGE.md §4)."""
     keys = choice_keys(effect)
     for key, value in choices.items():
         if key not in keys:

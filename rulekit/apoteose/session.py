@@ -26,6 +26,7 @@ from rulekit.apoteose.deciders import DecisionPoint, NeedDecision, Option, Refus
 from rulekit.apoteose.scenario import Scenario, load_scenario
 from rulekit.apoteose.trace import ChainEvent, ChainTrace
 from rulekit.errors import RulekitError
+from rulekit.yamlsrc import suggest
 
 __all__ = ["ChainSession", "DecisionPoint", "Option", "Refusal"]
 
@@ -121,8 +122,6 @@ class ChainSession:
         oid = option.id if isinstance(option, Option) else str(option)
         ids = [o.id for o in self.point.options]
         if oid not in ids:
-            from rulekit.yamlsrc import suggest
-
             raise RulekitError(f"'{oid}' is not a legal choice at {self.point.key}", code="ILLEGAL_CHOICE",
                                suggestion=suggest(oid, ids))
         self.choices.append(oid)

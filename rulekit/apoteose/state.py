@@ -1,5 +1,5 @@
 # ruff: noqa: E501
-"""The game state the seed needs (issue 3 §2): heroes, cards, zones, turns, cycles and battles.
+"""The game state the seed needs: heroes, cards, zones, turns, cycles and battles (R-20).
 
 Plain mutable dataclasses used by the engine only; the trace copies what it needs into frozen data.
 """
@@ -54,7 +54,7 @@ class Card:
     companion_of: str | None = None  # a COMPANHEIRO's Hero
     #: the activation bar of a card without effect text: ``{"attack": N, "target": hero}`` or ``{"test": ATTR}``
     bar: dict[str, Any] | None = None
-    #: a COMPANHEIRO's own VIDA ``[current, max]`` (issue 10 §2), ``None`` for other cards
+    #: a COMPANHEIRO's own VIDA ``[current, max]`` (LANGUAGE.md §4 ``vida:``), ``None`` for other cards
     vida: list[int] | None = None
 
     def has_type(self, t: str) -> bool:

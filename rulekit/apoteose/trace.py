@@ -4,7 +4,7 @@ The engine (:mod:`rulekit.apoteose.chain`) writes a :class:`ChainTrace`; views a
 read it. Every value inside is a plain JSON value (str, int, None, list, dict), so the trace can
 be compared, hashed into JSON and replayed byte for byte.
 
-Event vocabulary (stable, issue 3 §7) — :data:`EVENTS`:
+Event vocabulary (stable: ``rulekit chain --json`` gives it) — :data:`EVENTS`:
 
 ``activate``
     a frame is pushed at ``index``; the spotlight moves to it; stage ``activating``.
@@ -64,7 +64,7 @@ from typing import Any, Literal
 
 from rulekit.apoteose.reasons import render
 
-#: The stable event vocabulary of issue 3 §7.
+#: The stable event vocabulary (the module docstring says what each means).
 EVENTS: tuple[str, ...] = (
     "activate",
     "pay",
@@ -221,7 +221,7 @@ class ChainTrace:
     cards: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def to_json_dict(self) -> dict[str, Any]:
-        """Exactly the JSON contract of issue 3 §7: ``events, resolution_order, heroes, errors``."""
+        """Exactly the ``rulekit chain --json`` contract: ``events, resolution_order, heroes, errors``."""
         return {
             "events": [e.to_json_dict() for e in self.events],
             "resolution_order": list(self.resolution_order),

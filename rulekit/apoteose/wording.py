@@ -1,5 +1,5 @@
 """The English words of what the engine records as data: decision prompts, option labels, the game
-events a response answers, and statements (issue 10 §4: reasons are data).
+events a response answers, and statements (reasons are data; words are rendered once, here).
 
 The trace and the decision points keep a ``code`` and its ``params``; these functions give their
 English words, which the engine also keeps next to the data for older readers (``detail["answers_text"]``,

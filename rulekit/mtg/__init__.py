@@ -8,9 +8,15 @@ Public API::
     list_scenarios() -> list[str]                 # built-in MTG scenarios
     list_cards() -> list[str]                     # the card library
 
-A :class:`Scenario` is immutable; ``scenario.effects()`` lists its effects (id, name, timestamp...)
-and ``scenario.with_order([...])``, ``scenario.without([...])``, ``scenario.with_timestamps({...})``
-return edited copies. The :class:`Trace` (:mod:`rulekit.mtg.trace`) is plain data for views.
+    effects(scenario) -> list[dict]               # its effects (id, name, timestamp...), in order
+    effect_ids(scenario) -> list[str]
+    with_order(scenario, ids) -> Scenario          # these effects' timestamps in this order
+    with_timestamps(scenario, {id: ts}) -> Scenario
+    without(scenario, ids) -> Scenario             # these effects switched off
+
+A :class:`Scenario` is immutable data; the edits above return edited copies (they replay the
+scenario, so they are the engine's: :mod:`rulekit.mtg.engine.edits`). The :class:`Trace`
+(:mod:`rulekit.mtg.trace`) is plain data for views.
 The language of cards, effects, selectors and scenarios is described in ``LANGUAGE.md``.
 
 >>> from rulekit.mtg import load_scenario, solve
@@ -58,6 +64,51 @@ def solve(
     return _solve(scenario, ruleset=ruleset, without=without, dependency=dependency)
 
 
+def effects(scenario: Scenario) -> list[dict[str, Any]]:
+    """The scenario's effects (id, name, source, origin, timestamp, layers), timestamp order:
+    those the printed objects and the events generate before any layer applies (a static
+    ability granted by an effect is not listed)."""
+    from rulekit.mtg.engine.edits import scenario_effects
+
+    return scenario_effects(scenario)
+
+
+def effect_ids(scenario: Scenario) -> list[str]:
+    """The ids of :func:`effects`."""
+    from rulekit.mtg.engine.edits import effect_ids as _ids
+
+    return _ids(scenario)
+
+
+def without(scenario: Scenario, effect_ids: Any) -> Scenario:
+    """A copy with these effects switched off; an id naming no effect of the scenario is a
+    :class:`~rulekit.errors.ScenarioError` (``UNKNOWN_EFFECT``, with "did you mean")."""
+    from rulekit.mtg.engine.edits import without as _without
+
+    return _without(scenario, effect_ids)
+
+
+def with_timestamps(scenario: Scenario, stamps: dict[str, float]) -> Scenario:
+    """A copy where effect ``id`` gets timestamp ``stamps[id]``: a static effect's timestamp is
+    its object's (613.7a), so setting it moves the object's; a resolved effect's is its
+    ``resolve`` event's (613.7b)."""
+    from rulekit.mtg.engine.edits import with_timestamps as _with_timestamps
+
+    return _with_timestamps(scenario, stamps)
+
+
+def with_order(scenario: Scenario, effect_ids: list[str]) -> Scenario:
+    """A copy where the listed effects take their (existing) timestamps in this order.
+
+    >>> s = with_order(load_scenario("seed/humility-then-gideon"), ["gideon.0", "humility"])
+    >>> [e["id"] for e in effects(s)]
+    ['night', 'gideon.0', 'humility']
+    """
+    from rulekit.mtg.engine.edits import with_order as _with_order
+
+    return _with_order(scenario, effect_ids)
+
+
 def list_scenarios() -> list[str]:
     """Names of the built-in MTG scenarios."""
     from rulekit.scenarios import list_builtin
@@ -89,9 +140,14 @@ __all__ = [
     "Step",
     "Trace",
     "card",
+    "effect_ids",
+    "effects",
     "list_cards",
     "list_scenarios",
     "load_scenario",
     "scenario_from_text",
     "solve",
+    "with_order",
+    "with_timestamps",
+    "without",
 ]

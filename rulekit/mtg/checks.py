@@ -18,13 +18,14 @@ from rulekit.mtg.schema import (
     AbilityModel,
     EffectModel,
 )
-from rulekit.mtg.selectors import SelectorError, parse_condition, parse_selector
+from rulekit.mtg.selectors import SelectorError, parse_condition, parse_selector, vocabulary
 from rulekit.mtg.vocab import (
     CARD_TYPES,
     COLORS,
     SUBTYPES,
     SUPERTYPES,
     ZONES,
+    subtype_family,
     suggest_close,
 )
 from rulekit.yamlsrc import YamlDoc, suggest
@@ -70,8 +71,6 @@ def _check_selector(doc: YamlDoc, path: Path_, text: str, names: set[str] | None
 
 def _check_names(doc: YamlDoc, path: Path_, sel_names: tuple[str, ...], names: set[str] | None) -> None:
     """Every name a selector reads must be an object of the scenario (a library card may name cards)."""
-    from rulekit.mtg.selectors import vocabulary
-
     for name in sel_names:
         known = names is not None and (name in names or name.lower() in {n.lower() for n in names})
         if known:
@@ -289,8 +288,6 @@ def check_counters(doc: YamlDoc, path: Path_, counters: dict[str, int]) -> None:
 
 def _word_kind(word: str) -> str | None:
     """What kind of word a text change may replace (612.2): a colour word or a subtype family."""
-    from rulekit.mtg.vocab import subtype_family
-
     if word in COLORS:
         return "colour word"
     if word in SUBTYPES:

@@ -1,4 +1,4 @@
-"""``rulekit solve``, ``rulekit scenarios``, ``rulekit cards`` (issue 2 §5), ``rulekit new`` (issue 13).
+"""``rulekit solve``, ``rulekit scenarios``, ``rulekit cards``, ``rulekit new`` (README, "The command line").
 
 ``rulekit solve SCENARIO [--ruleset seed|current] [--without EFFECT_ID]... [--json]`` prints a
 readable layer table and the final characteristics, or with ``--json`` exactly one JSON object
@@ -10,7 +10,18 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import Any
+
+from rulekit import apoteose
+from rulekit.errors import RulekitError
+from rulekit.i18n import check_lang
+from rulekit.mtg import load_scenario
+from rulekit.mtg.engine import solve
+from rulekit.mtg.loader import library
+from rulekit.scenarios import list_builtin
+from rulekit.views import localized
+from rulekit.views import text as text_view
 
 
 def add_scenario_options(p: argparse.ArgumentParser) -> None:
@@ -43,9 +54,6 @@ def add_lang_option(p: argparse.ArgumentParser) -> None:
 
 def cli_lang(args: argparse.Namespace) -> str:
     """The checked ``--lang`` of a command (an unknown one is one clear line, exit 2)."""
-    from rulekit.errors import RulekitError
-    from rulekit.i18n import check_lang
-
     try:
         return check_lang(getattr(args, "lang", "en"))
     except RulekitError as exc:
@@ -95,9 +103,6 @@ def register(sub: Any) -> None:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from rulekit.mtg import load_scenario
-    from rulekit.mtg.engine import solve
-
     lang = cli_lang(args)
     scenario = load_scenario(args.scenario)
     trace = solve(
@@ -106,13 +111,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.json:
         print(trace.to_json())
     elif lang != "en":
-        from rulekit.views import localized
-
         print(localized.solve_text(trace, lang))
     else:
-        from rulekit.views import text
-
-        print(text.solve_text(trace))
+        print(text_view.solve_text(trace))
     return 0
 
 
@@ -176,18 +177,12 @@ def skeleton(file: str) -> str:
     >>> solve(scenario_from_text(skeleton("my-board.yaml"))).final["bears"].pt
     '5/5'
     """
-    from pathlib import Path
-
     shown = "".join(ch if ch.isprintable() else "?" for ch in file)  # it goes into comments
     return SKELETON.format(file=shown, name=json.dumps(Path(file).stem or "my-board", ensure_ascii=False))
 
 
 def cmd_new(args: argparse.Namespace) -> int:
     """``rulekit new FILE``: write the skeleton; an existing file is an error (exit 2), never overwritten."""
-    from pathlib import Path
-
-    from rulekit.errors import RulekitError
-
     path = Path(args.file)
     try:
         with path.open("x", encoding="utf-8") as fh:
@@ -203,16 +198,11 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_scenarios(args: argparse.Namespace) -> int:
-    from rulekit.mtg import load_scenario
-    from rulekit.scenarios import list_builtin
-
     rows: list[tuple[str, str, str]] = []
     for name in list_builtin("mtg"):
         desc = " ".join(load_scenario(name).description.split())
         rows.append((name, "mtg", desc))
     try:  # Apoteose scenarios, when that package offers a list
-        from rulekit import apoteose
-
         lister = getattr(apoteose, "list_scenarios", None)
         if callable(lister):
             for name in lister():
@@ -231,8 +221,6 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    from rulekit.mtg.loader import library
-
     lib = library()
     query = getattr(args, "search", None)
     if query is not None:

@@ -1,7 +1,7 @@
 """Generated boards and random scenarios (for benchmarks, property tests and practice puzzles).
 
 :func:`board` builds a large battlefield mixing anthems, lords, Humility/Opalescence-style pairs
-and land-type changers that depend on each other (issue 2 §7). :func:`random_scenario_text`
+and land-type changers that depend on each other. :func:`random_scenario_text`
 builds a small random scenario as YAML text (for the hypothesis tests). Both are deterministic
 for a given ``seed``.
 
@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from rulekit.mtg.loader import library, scenario_from_text
 from rulekit.mtg.model import Scenario
 
 #: Effect-carrying cards used on generated boards, with weights.
@@ -88,8 +89,6 @@ def board_data(n_objects: int = 500, n_effects: int = 60, seed: int = 0) -> dict
 
 def board(n_objects: int = 500, n_effects: int = 60, seed: int = 0) -> Scenario:
     """A generated board of ``n_objects`` objects, ``n_effects`` of them carrying effects."""
-    from rulekit.mtg.loader import scenario_from_text
-
     data = board_data(n_objects, n_effects, seed)
     return scenario_from_text(yaml.safe_dump(data, sort_keys=False), f"{data['name']}.yaml")
 
@@ -98,8 +97,6 @@ def random_scenario_text(
     rng: random.Random, explicit_timestamps: bool = False, max_objects: int = 8, events: bool = False
 ) -> str:
     """A small random scenario as YAML text, drawn from the library's cards."""
-    from rulekit.mtg.loader import library
-
     cards = sorted(library())
     n = rng.randint(1, max_objects)
     stamps = rng.sample(range(1, 100), n)
@@ -141,8 +138,6 @@ def random_scenario_text(
 
 def _random_events(rng: random.Random, objects: list[dict[str, Any]]) -> list[Any]:
     """Entries, resolutions (with targets), taps, end of turn, in a random order."""
-    from rulekit.mtg.loader import library
-
     lib = library()
     ids = [o["id"] for o in objects]
     events: list[Any] = []

@@ -1,4 +1,4 @@
-"""Loading the card library and scenario files (issue 2 §4; format in LANGUAGE.md).
+"""Loading the card library and scenario files (format in LANGUAGE.md).
 
 Files are read with :mod:`rulekit.yamlsrc` (``yaml.safe_load`` plus line numbers) and validated
 with pydantic models declared ``extra="forbid"``; then a semantic pass checks every type word,
@@ -55,7 +55,7 @@ _EVENT_KINDS = (
     "turn_face_down",
     "transform",
     "end_of_turn",
-    *("begin_turn", "untap_step", "end_of_combat", "counters"),  # issue 9 durations
+    *("begin_turn", "untap_step", "end_of_combat", "counters"),  # durations' ends (LANGUAGE.md §3)
 )
 _WORD_EVENTS = ("end_of_turn", "end_of_combat")  # the events written as a bare word
 
@@ -141,7 +141,7 @@ def list_cards() -> list[str]:
 
 
 # ====================================================================================== scenarios
-# the built-in folder, its listing and name resolution live in rulekit.scenarios (issue 8 §1)
+# the built-in folder, its listing and name resolution live in rulekit.scenarios
 
 
 def load_scenario(name_or_path: str | Path) -> Scenario:

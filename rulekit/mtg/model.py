@@ -1,4 +1,4 @@
-"""The MTG model: abilities, effect specs, object definitions and the scenario (issue 2 §2).
+"""The MTG model: abilities, effect specs, object definitions and the scenario (LANGUAGE.md).
 
 Everything here is immutable data. An :class:`EffectSpec` is parsed from the same mapping a
 card file or a scenario file holds (LANGUAGE.md §3); :class:`Ability` wraps one ability (its
@@ -7,8 +7,10 @@ printed text plus, for static/CDA/resolving abilities, the spec). Layer 3 text c
 effects they generate change with them.
 
 A :class:`Scenario` is the validated content of a scenario file: players, objects, events.
-It is pure: :meth:`Scenario.with_order`, :meth:`Scenario.with_timestamps` and
-:meth:`Scenario.without` return new scenarios (used by widgets to toggle and reorder effects).
+It is pure data and imports nothing from the engine: the edits that need the scenario replayed
+(its effects, reordering them, switching them off) are :func:`rulekit.mtg.effects`,
+:func:`rulekit.mtg.with_order`, :func:`rulekit.mtg.with_timestamps` and :func:`rulekit.mtg.without`
+(:mod:`rulekit.mtg.engine.edits`); they return new scenarios.
 """
 
 from __future__ import annotations
@@ -95,7 +97,7 @@ def layer_label(sublayer: str, ruleset: str) -> str:
     return LAYER_LABELS[ruleset][sublayer]
 
 
-#: The durations an effect may have (LANGUAGE.md §3; 611.2a, 514.2, issue 9); "for as long as
+#: The durations an effect may have (LANGUAGE.md §3; 611.2a, 514.2); "for as long as
 #: <condition>" is read by the condition grammar (§6).
 DURATIONS = (
     "indefinite",
@@ -166,7 +168,6 @@ class EffectSpec:
     set_toughness: Expr | None = None
     mod_power: Expr | None = None
     mod_toughness: Expr | None = None
-    switch: bool = False
     player_add: tuple[str, ...] = ()
     hand_size_add: int | None = None
     hand_size_set: int | None = None
@@ -260,7 +261,6 @@ def _spec_from_canon(canon: str, cda: bool) -> EffectSpec:
         kw["mod_toughness"] = parse_expr(mp["toughness"]) if mp.get("toughness") is not None else None
         subs.append("pt_modify")
     if raw.get("switch_pt"):
-        kw["switch"] = True
         subs.append("pt_switch")
     if raw.get("player"):
         kw["player_add"] = _strs(raw["player"].get("add"))
@@ -420,7 +420,7 @@ class Event:
     timestamp: float | None = None
     name: str | None = None
     line: int | None = None
-    #: explicit timestamps this event gives some of its objects (set by Scenario.with_timestamps)
+    #: explicit timestamps this event gives some of its objects (set by rulekit.mtg.with_timestamps)
     stamps: tuple[tuple[str, float], ...] = ()
     #: an ``enter`` event's "as": the canonical JSON of an effect spec that applies to the entering
     #: objects as they enter (614.12, 611.3c), and the counters they enter with (614.1c)
@@ -455,53 +455,16 @@ class Scenario:
         raise KeyError(oid)
 
     # --------------------------------------------------------------- editing (pure)
-    def effects(self) -> list[dict[str, Any]]:
-        """The scenario's effects (id, name, source, origin, timestamp, layers), timestamp order.
-
-        These are the effects the printed objects and the events generate before any layer is
-        applied (a static ability granted by an effect is not listed).
-        """
-        from rulekit.mtg.engine.timestamps import scenario_effects
-
-        return scenario_effects(self)
-
-    def effect_ids(self) -> list[str]:
-        return [e["id"] for e in self.effects()]
-
-    def without(self, effect_ids: Any) -> Scenario:
-        """A copy with these effects switched off (added to :attr:`disabled`).
-
-        An id that names no effect of the scenario is a :class:`~rulekit.errors.ScenarioError`
-        (``UNKNOWN_EFFECT``, with "did you mean"), never silently ignored.
-        """
-        from rulekit.mtg.engine.timestamps import check_effect_ids
-
+    # Edits that need the scenario replayed (its effects, their ids and timestamps) are the
+    # engine's: rulekit.mtg.effects / without / with_timestamps / with_order
+    # (rulekit.mtg.engine.edits). The model imports nothing from the engine.
+    def with_disabled(self, effect_ids: Any) -> Scenario:
+        """A copy with these effects switched off (added to :attr:`disabled`), ids unchecked
+        (:func:`rulekit.mtg.without` checks them against the scenario's effects)."""
         ids = (effect_ids,) if isinstance(effect_ids, str) else tuple(effect_ids)
-        if ids:
-            check_effect_ids(self, ids)
         return replace(self, disabled=self.disabled | frozenset(ids))
 
     def with_enabled(self, effect_ids: Any) -> Scenario:
         """A copy with these effects switched back on."""
         ids = (effect_ids,) if isinstance(effect_ids, str) else tuple(effect_ids)
         return replace(self, disabled=self.disabled - frozenset(ids))
-
-    def with_timestamps(self, stamps: dict[str, float]) -> Scenario:
-        """A copy where effect ``id`` gets timestamp ``stamps[id]``.
-
-        A static effect's timestamp is its object's (613.7a), so setting it moves the object's
-        timestamp; a resolved effect's is its ``resolve`` event's
-        (:func:`rulekit.mtg.engine.timestamps.with_timestamps`).
-        """
-        from rulekit.mtg.engine.timestamps import with_timestamps
-
-        return with_timestamps(self, stamps)
-
-    def with_order(self, effect_ids: list[str]) -> Scenario:
-        """A copy where the listed effects take their (existing) timestamps in this order.
-
-        >>> # s.with_order(["gideon.0", "humility"]) gives Gideon's ability the earlier stamp
-        """
-        from rulekit.mtg.engine.timestamps import with_order
-
-        return with_order(self, effect_ids)

@@ -277,8 +277,7 @@ class ObjectView:
     timestamp: int | float | None = None
 
     def to_json_dict(self) -> dict[str, Any]:
-        """The object as in the CLI contract (issue 2 §5; ``tapped``, ``attached_to`` and
-        ``face_down`` since issue 9)."""
+        """The object as in the CLI contract (LANGUAGE.md §10, ``rulekit solve --json``)."""
         return {
             "name": self.name,
             "owner": self.owner,
@@ -375,7 +374,7 @@ class Trace:
 
     # ----------------------------------------------------------------- JSON
     def to_json_dict(self) -> dict[str, Any]:
-        """Exactly the ``rulekit solve --json`` contract (issue 2 §5)."""
+        """Exactly the ``rulekit solve --json`` contract (LANGUAGE.md §10)."""
         return {
             "ruleset": self.ruleset,
             "objects": {oid: self.final[oid].to_json_dict() for oid in sorted(self.final)},

@@ -1,4 +1,4 @@
-"""The English words of an MTG trace's reason codes, as the trace's JSON gives them (issue 8 §3).
+"""The English words of an MTG trace's reason codes, as the trace's JSON gives them.
 
 The engine records a stable code and its parameters; ``Dependency.reason`` and ``EffectInfo.note``
 are the English sentences of those codes, because ``rulekit solve --json`` promises them. Every

@@ -34,7 +34,7 @@ def _solve_mtg(args: argparse.Namespace) -> Any:
 
     sc = mtg.load_scenario(args.scenario)
     if args.without:
-        known = set(sc.effect_ids())
+        known = set(mtg.effect_ids(sc))
         for eid in args.without:
             if eid not in known:
                 from rulekit.yamlsrc import suggest
@@ -45,7 +45,7 @@ def _solve_mtg(args: argparse.Namespace) -> Any:
                     code="UNKNOWN_EFFECT",
                     suggestion=suggest(eid, sorted(known)),
                 )
-        sc = sc.without(args.without)
+        sc = mtg.without(sc, args.without)
     return mtg.solve(sc, ruleset=args.ruleset)
 
 

@@ -22,10 +22,6 @@ _LAZY = {
     "BoardBuilder": "rulekit.widgets.builder",
     "ChainExplorer": "rulekit.widgets.chain",
     "PredictionCheck": "rulekit.widgets.prediction",
-    "layer_explorer": "rulekit.widgets.factories",
-    "chain_explorer": "rulekit.widgets.factories",
-    "prediction_check": "rulekit.widgets.factories",
-    "board_builder": "rulekit.widgets.factories",
 }
 
 __all__ = sorted(_LAZY)

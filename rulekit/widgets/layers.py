@@ -185,9 +185,9 @@ class LayerExplorer(DiagramExplorer):
         from rulekit.widgets.prediction import check_without
 
         _ = self._
-        sc = load_input(scenario, mtg.load_scenario, ("effects", "with_order", "without"), "an MTG scenario")
+        sc = load_input(scenario, mtg.load_scenario, ("objects", "with_disabled"), "an MTG scenario")
         off = set(check_without(sc, self._without))
-        effects = list(sc.effects())
+        effects = list(mtg.effects(sc))
         self.scenario = sc
         self.effects = effects
         self._traces.clear()
@@ -371,9 +371,9 @@ class LayerExplorer(DiagramExplorer):
             return self._traces[key]
         sc = self.scenario
         if self.order != self._base_order:
-            sc = sc.with_order(list(self.order))
+            sc = mtg.with_order(sc, list(self.order))
         if self.disabled:
-            sc = sc.without(self.disabled)
+            sc = mtg.without(sc, self.disabled)
         trace = mtg.solve(sc, ruleset=self.ruleset.value)
         self._traces[key] = trace
         if len(self._traces) > 64:

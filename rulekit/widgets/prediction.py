@@ -138,10 +138,11 @@ def check_without(scenario: Any, without: Any) -> tuple[str, ...]:
     """The effect ids of ``without`` (one id or several), each checked against the scenario's effects:
     an unknown id is a :class:`RulekitError` with the closest id ("did you mean") — a typo must not
     silently leave an effect on."""
+    from rulekit import mtg
     from rulekit.yamlsrc import suggest
 
     ids = (without,) if isinstance(without, str) else tuple(without or ())
-    known = list(scenario.effect_ids())
+    known = mtg.effect_ids(scenario)
     for eid in ids:
         if eid not in known:
             name = getattr(scenario, "name", "") or "the scenario"
@@ -169,10 +170,10 @@ def _solve(scenario: Any, without: Any, ruleset: str) -> Any:
         return apoteose.run_chain(scenario)
     from rulekit import mtg
 
-    sc = load_input(scenario, mtg.load_scenario, ("effects", "without"), "a trace or a scenario")
+    sc = load_input(scenario, mtg.load_scenario, ("objects", "with_disabled"), "a trace or a scenario")
     without = check_without(sc, without)
     if without:
-        sc = sc.without(without)
+        sc = mtg.without(sc, without)
     return mtg.solve(sc, ruleset=ruleset)
 
 

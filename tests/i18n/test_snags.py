@@ -115,12 +115,13 @@ def _practice():
 
 
 def test_a_puzzle_with_every_effect_off_says_so():
-    from rulekit.mtg import load_scenario, solve
+    from rulekit.mtg import effect_ids, load_scenario, solve, without
 
     practice = _practice()
     board = load_scenario("seed/humility-then-gideon")
-    ids = board.effect_ids()
-    puzzle = practice.Puzzle("seed/humility-then-gideon", "pt", "gideon", ids, ids, solve(board.without(ids)))
+    ids = effect_ids(board)
+    off = solve(without(board, ids))
+    puzzle = practice.Puzzle("seed/humility-then-gideon", "pt", "gideon", ids, ids, off)
     text = puzzle.describe()
     assert "first: ." not in text and text.startswith("Every effect is switched off: ")
     assert "Todos os efeitos estão desligados" in puzzle.describe("pt-BR")

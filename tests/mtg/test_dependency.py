@@ -84,7 +84,7 @@ def test_dryad_and_blood_moon_independent_so_timestamps_decide() -> None:
     t = mtg.solve(mtg.load_scenario("classic/dryad-and-blood-moon"))
     assert deps(t) == set()
     assert set(t.final["mutavault"].subtypes) == {"Plains", "Island", "Swamp", "Mountain", "Forest"}
-    s = mtg.load_scenario("classic/dryad-and-blood-moon").with_order(["dryad", "blood-moon"])
+    s = mtg.with_order(mtg.load_scenario("classic/dryad-and-blood-moon"), ["dryad", "blood-moon"])
     t2 = mtg.solve(s)
     assert t2.final["mutavault"].subtypes == ("Mountain",)
 
@@ -128,7 +128,7 @@ def test_dependency_loop_is_genuine_and_applied_in_timestamp_order() -> None:
 def test_loop_other_timestamp_order() -> None:
     """The same loop with Yavimaya older: it applies first (to Yavimaya itself and the other land),
     then Life and Limb applies to every Forest and Saproling, Yavimaya included: a 1/1 creature."""
-    s = mtg.load_scenario("classic/dependency-loop").with_order(["yavimaya", "life-and-limb"])
+    s = mtg.with_order(mtg.load_scenario("classic/dependency-loop"), ["yavimaya", "life-and-limb"])
     t = mtg.solve(s)
     assert t.loops == (("yavimaya", "life-and-limb"),)
     assert t.steps[0].effect == "yavimaya"

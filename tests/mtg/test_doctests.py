@@ -15,6 +15,7 @@ MODULES = [
     "rulekit.mtg.vocab",
     "rulekit.mtg.generate",
     "rulekit.mtg.engine",
+    "rulekit.mtg.engine.accelerator",
     "rulekit.views.reasons",
 ]
 

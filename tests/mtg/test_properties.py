@@ -27,10 +27,10 @@ def test_random_library_scenarios_solve(seed: int, explicit: bool, events: bool)
     t = mtg.solve(s)
     assert t.state_after(len(t.steps)) == t.final
     assert mtg.solve(s, ruleset="current").final == t.final
-    ids = [e["id"] for e in s.effects()]
+    ids = [e["id"] for e in mtg.effects(s)]
     if len(ids) > 1:
-        mtg.solve(s.with_order(list(reversed(ids))))
-        mtg.solve(s.without(ids[:1]))
+        mtg.solve(mtg.with_order(s, list(reversed(ids))))
+        mtg.solve(mtg.without(s, ids[:1]))
 
 
 _word = st.sampled_from(["Creature", "Creture", "Land", "Goblin", "white", "blu", "x", "", "Artifact"])

@@ -1,5 +1,6 @@
-"""The read/write pruning in front of the 613.8a test is sound (issue 8 §1): with it off, every
-pair of effects is judged by the full counterfactual test, and the traces are identical."""
+"""The speed-ups in front of the 613.8a test are sound: with the accelerator off
+(:mod:`rulekit.mtg.engine.accelerator`), every pair of effects is judged afresh by the full
+counterfactual test, and the traces are identical."""
 
 from __future__ import annotations
 
@@ -9,18 +10,34 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulekit import mtg
-from rulekit.mtg.engine import caches, pruning
+from rulekit.mtg.engine import accelerator, caches, pruning
+from rulekit.mtg.engine.accelerator import accelerated
 from rulekit.mtg.generate import random_scenario_text
 
 
 def _both(s: mtg.Scenario | str) -> tuple[str, str]:
+    """The full trace with the speed-ups on, and by the rule path alone (the accelerator off)."""
     pruned = mtg.solve(s).full_dict()
-    pruning.PRUNE, caches.CACHE_VERDICTS = False, False
-    try:
+    with accelerated(False):
         full = mtg.solve(s).full_dict()
-    finally:
-        pruning.PRUNE, caches.CACHE_VERDICTS = True, True
     return repr(pruned), repr(full)
+
+
+def test_one_switch_turns_every_speed_up_off_and_back() -> None:
+    """``accelerator.accelerated(False)`` reaches the pruning and the kept verdicts, and puts the
+    previous setting back, even after an error."""
+    assert accelerator.is_on()
+    with accelerated(False):
+        assert not pruning.PRUNE and not caches.CACHE_VERDICTS and not accelerator.is_on()
+        assert pruning.overlaps(frozenset({("colors", "red")}), frozenset({("types", "Land")}))
+    assert pruning.PRUNE and caches.CACHE_VERDICTS
+    try:
+        with accelerated(False):
+            raise KeyError("x")
+    except KeyError:
+        pass
+    assert accelerator.is_on()
+    assert not pruning.overlaps(frozenset({("colors", "red")}), frozenset({("types", "Land")}))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

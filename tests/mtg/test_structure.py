@@ -76,13 +76,54 @@ def test_no_import_cycle_in_rulekit() -> None:
 
 
 def test_model_is_pure_data() -> None:
-    """model.py imports no engine module when imported (editing asks engine.timestamps when called)."""
+    """model.py imports no engine module when imported."""
     code = (
         "import sys, rulekit.mtg.model\n"
         "print(sorted(m for m in sys.modules if m.startswith('rulekit.mtg.engine')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def _all_imports(path: Path, modules: set[str]) -> set[str]:
+    """Every rulekit module a module imports, at module level or inside a function (but under
+    ``TYPE_CHECKING``): what running its code may import."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = {
+        id(n)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for n in ast.walk(node)
+    }
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for a in node.names:
+                sub = f"{node.module}.{a.name}"
+                out.add(sub if sub in modules else node.module)
+    return {m for m in out if m in modules}
+
+
+def test_model_graph_never_reaches_the_engine() -> None:
+    """One-way flow, scenario -> model -> engine: nothing the model's modules import, even inside
+    a function, leads to rulekit.mtg.engine (the scenario edits that replay a scenario are the
+    engine's, rulekit.mtg.engine.edits, offered as rulekit.mtg.with_order...)."""
+    modules = {_module_name(p): p for p in ROOT.rglob("*.py")}
+    names = set(modules)
+    path_to: dict[str, list[str]] = {"rulekit.mtg.model": ["rulekit.mtg.model"]}
+    todo = ["rulekit.mtg.model"]
+    while todo:
+        m = todo.pop()
+        for n in sorted(_all_imports(modules[m], names)):
+            if n not in path_to:
+                path_to[n] = [*path_to[m], n]
+                todo.append(n)
+    engine = sorted(" -> ".join(p) for m, p in path_to.items() if m.startswith("rulekit.mtg.engine"))
+    assert engine == []
 
 
 def test_no_giant_module_in_mtg() -> None:

@@ -154,10 +154,10 @@ def test_explicit_timestamps_override_listing() -> None:
 
 
 def test_with_order_reorders_timestamps() -> None:
-    """Scenario.with_order (widgets reorder timestamps): swapping Humility and Gideon's ability in
+    """rulekit.mtg.with_order (widgets reorder timestamps): swapping Humility and Gideon's ability in
     the seed scenario gives the other seed result."""
     s = mtg.load_scenario("seed/humility-then-gideon")
-    assert [e["id"] for e in s.effects()] == ["night", "humility", "gideon.0"]
-    t = mtg.solve(s.with_order(["gideon.0", "humility"]))
+    assert [e["id"] for e in mtg.effects(s)] == ["night", "humility", "gideon.0"]
+    t = mtg.solve(mtg.with_order(s, ["gideon.0", "humility"]))
     assert pt(t, "gideon") == (0, 0)
     assert pt(mtg.solve(s), "gideon") == (5, 5)  # the original is unchanged (pure)

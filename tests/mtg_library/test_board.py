@@ -51,7 +51,7 @@ def test_default_board_has_500_objects_and_60_effects() -> None:
     data = yaml.safe_load(text)
     assert data["game"] == "mtg"
     assert len(sc.objects) == 500
-    assert len(sc.effects()) == 60
+    assert len(mtg.effects(sc)) == 60
 
 
 def test_default_board_solves_with_dependencies_and_loops() -> None:
@@ -86,7 +86,7 @@ def test_urborg_under_spreading_seas_on_the_board() -> None:
 def test_small_boards_load_and_solve(seed: int, moon: bool) -> None:
     text = board_module().generate_board(90, 24, seed=seed, moon=moon)
     sc = mtg.scenario_from_text(text, f"board-{seed}.yaml")
-    assert len(sc.objects) == 90 and len(sc.effects()) == 24
+    assert len(sc.objects) == 90 and len(mtg.effects(sc)) == 24
     t = mtg.solve(sc)
     assert len(t.final) == 90 and t.steps
     if moon:

@@ -314,7 +314,7 @@ def test_starting_from_a_loaded_scenario():
     b = BoardBuilder(mtg.load_scenario("seed/humility-then-gideon"))
     assert b.error.value == "", b.error.value
     assert pt_of(b.final_html.value, "Gideon Jura") == "5/5"
-    edited = BoardBuilder(mtg.load_scenario("seed/humility-then-gideon").without("night"))
+    edited = BoardBuilder(mtg.without(mtg.load_scenario("seed/humility-then-gideon"), "night"))
     assert "name or path" in edited.error.value  # an edited copy is not its file any more
 
 

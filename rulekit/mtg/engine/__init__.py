@@ -6,7 +6,8 @@ lives in one named place, whose docstring cites the CR rule, the seed passage or
 * :mod:`.state`: the object state, its copy and its view (the one list of characteristics is
   :data:`rulekit.mtg.trace.CHARACTERISTICS`); 305.6 intrinsic abilities.
 * :mod:`.effects`: static, CDA, resolved and face-down effects and their durations (604, 611, 708).
-* :mod:`.timestamps`: every 613.7 rule, and the scenario edits that move timestamps.
+* :mod:`.timestamps`: every 613.7 rule.
+* :mod:`.edits`: the scenario edits that replay it (its effects, switching off, reordering).
 * :mod:`.replay`: the scenario's events replayed (zones, attachments, timestamps).
 * :mod:`.select`: selection and expressions (611.3a), and what a selector reads.
 * :mod:`.layers`: one class per layer part (copy, face-down, control, text, type, colour,
@@ -21,6 +22,7 @@ lives in one named place, whose docstring cites the CR rule, the seed passage or
 * :mod:`.loop`: the layer loop and :func:`solve`.
 * :mod:`.record`: recording the trace.
 * :mod:`.caches`: the caches, each only a cache.
+* :mod:`.accelerator`: one switch for the speed-ups (:func:`accelerated`); traces never depend on it.
 
 >>> from rulekit.mtg import load_scenario
 >>> solve(load_scenario("seed/humility-then-gideon")).final["gideon"].pt
@@ -29,14 +31,14 @@ lives in one named place, whose docstring cites the CR rule, the seed passage or
 
 from __future__ import annotations
 
-from rulekit.mtg.engine.caches import CACHE_VERDICTS
+from rulekit.mtg.engine.accelerator import accelerated
 from rulekit.mtg.engine.effects import Eff
 from rulekit.mtg.engine.loop import known_effect_ids, solve, solve_compiled
 from rulekit.mtg.engine.replay import Compiled, compile_scenario
 from rulekit.mtg.engine.state import Obj, State
 
 __all__ = [
-    "CACHE_VERDICTS",
+    "accelerated",
     "Compiled",
     "Eff",
     "Obj",

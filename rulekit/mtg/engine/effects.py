@@ -208,7 +208,7 @@ def resolved_status(comp: Compiled, eff: Eff) -> None:
 
 
 def duration_end(comp: Compiled, eff: Eff, dur: str, index: int) -> str | None:
-    """611.2a / 514.2 and the durations of issue 9: the event that ended a resolved effect's
+    """611.2a / 514.2 and the durations of LANGUAGE.md §3: the event that ended a resolved effect's
     duration, as the words the trace gives (``None`` while it lasts).
 
     * "until your next turn": the start of its controller's next turn (a ``begin_turn`` event

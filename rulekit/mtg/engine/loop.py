@@ -48,6 +48,7 @@ from rulekit.mtg.engine.select import Key, SelectorKey, make_ctx, move_flips, re
 from rulekit.mtg.engine.state import State, make_view
 from rulekit.mtg.model import LAYER_LABELS, Scenario, _spec_from_canon, layer_label
 from rulekit.mtg.trace import PlayerView, Trace
+from rulekit.yamlsrc import suggest
 
 #: an old set, a flip table, the new set they give and its Delta (a step's sets followed
 #: through its moves, shared by the effects alike; only a cache)
@@ -437,8 +438,6 @@ def solve(
     (613.7 only, for comparison and benchmarks).
     """
     if ruleset not in LAYER_LABELS:
-        from rulekit.yamlsrc import suggest
-
         raise ScenarioError(
             f"unknown ruleset '{ruleset}' (choose seed or current)",
             code="BAD_RULESET",
@@ -446,7 +445,8 @@ def solve(
         )
     without = tuple(without)
     if without:
-        scenario = scenario.without(without)  # unknown ids: one clear error (timestamps.check_effect_ids)
+        check_effect_ids(scenario, without)  # unknown ids: one clear error
+        scenario = scenario.with_disabled(without)
     with collector_paused():
         comp = compile_scenario(scenario)
         return solve_compiled(comp, ruleset, dependency)
@@ -536,3 +536,19 @@ def too_large(scn: Scenario, exc: SolveTooLarge) -> ScenarioError:
             "a board this large is beyond what rulekit can show"
         )
     return ScenarioError(message, file=scn.file, line=line, field=field, code="TOO_MANY")
+
+
+def check_effect_ids(scenario: Scenario, ids: tuple[str, ...]) -> None:
+    """Every id names an effect of the scenario (a listed one, one granted during the solve, or
+    the counters step), else one clear :class:`~rulekit.errors.ScenarioError` with "did you mean"."""
+    known = [e.id for e in compile_scenario(scenario).listed_effects()]
+    if all(i in known for i in ids):
+        return
+    known = known_effect_ids(scenario)
+    bad = [i for i in ids if i not in known]
+    if bad:
+        raise ScenarioError(
+            f"no effect '{bad[0]}' in scenario {scenario.name} (effects: {', '.join(sorted(known))})",
+            code="UNKNOWN_EFFECT",
+            suggestion=suggest(bad[0], sorted(known)),
+        )

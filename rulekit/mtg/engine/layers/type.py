@@ -79,6 +79,8 @@ class TypePart(LayerPart):
             w.add(("abilities-", ANY))  # ... and a land's intrinsic abilities its land types (305.6)
         if ("subtypes", ANY) in w or any(t in BASIC_LAND_TYPES for t in spec.type_add):
             w.add(("abilities+", ANY))  # 305.6: a new basic land type brings its mana ability
+        if any(t in BASIC_LAND_TYPES for t in spec.type_remove):
+            w.add(("abilities-", ANY))  # 305.6: a basic land type taken away takes its mana ability
         return frozenset(w)
 
     def decision_inputs(self, spec: EffectSpec | None) -> frozenset[Key]:

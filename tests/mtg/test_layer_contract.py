@@ -1,0 +1,386 @@
+"""The layer parts keep their pruning contract (613.8a): what a part changes is among what it
+declares it writes (``LayerPart.writes``), and what its parameters read is among what it declares
+they read (``LayerPart.reads``).
+
+The pruning in front of the dependency test (:mod:`rulekit.mtg.engine.pruning`) judges a pair of
+effects only when what one may write meets what the other reads. A part that changes something
+it does not declare would let a real dependency go unjudged; this test applies every part to
+random objects and catches it.
+
+The effects and objects are the engine's own: each built-in scenario and some random ones
+(:func:`rulekit.mtg.generate.random_scenario_text`) are solved with ``loop.apply_recorded``
+watched, which keeps every effect part the layer loop applies and a copy of every object as it
+was then (:class:`~rulekit.mtg.engine.state.Obj`, :class:`~rulekit.mtg.engine.effects.Eff`).
+Each effect part is then applied again, to random objects of its state and of other states, with
+random variants of its spec (list fields dropped, taken from another effect of the same sublayer,
+or given words of the vocabulary). Its parameters are read through objects that record every
+characteristic read; the object it applies to is compared before and after.
+
+What a change is, in the keys ``writes`` uses (:func:`rulekit.mtg.engine.select.read_keys`):
+a word added to or removed from types, subtypes, supertypes or colours is ``(slot, word)``; every
+creature type gained or lost (``all_types``) is ``("subtypes", "*")``; an ability lost is
+``("abilities-", "*")`` and so is a new "can't have" word (613.1f); an ability gained is
+``("abilities+", "*")``; power or toughness is ``("pt", "*")``; anything else ``(slot, "*")``. A
+change is declared when the writes hold it, its slot with ``"*"``, or ``("*", "*")`` (the
+matching :func:`rulekit.mtg.engine.pruning.overlaps` does). The players and rules parts (613.10,
+613.11) change no object and are left out.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+import pytest
+import yaml
+
+from rulekit import mtg
+from rulekit.mtg.engine import loop
+from rulekit.mtg.engine.effects import Eff
+from rulekit.mtg.engine.layers import PARTS
+from rulekit.mtg.engine.layers.abilities import AbilitiesPart
+from rulekit.mtg.engine.layers.type import TypePart
+from rulekit.mtg.engine.select import ANY, Key, make_ctx
+from rulekit.mtg.engine.state import SLOTS, Obj, State, sig_of
+from rulekit.mtg.generate import random_scenario_text
+from rulekit.mtg.loader import library
+from rulekit.mtg.model import SUBLAYERS, EffectSpec
+from rulekit.mtg.vocab import BASIC_LAND_TYPES, CARD_TYPES, COLORS, SUPERTYPES, type_kind
+
+OBJECT_PARTS = tuple(sub for sub in PARTS if sub not in ("players", "rules"))
+#: slots whose change is a word added or removed
+WORD_SLOTS = ("types", "subtypes", "supertypes", "colors")
+#: what reading a slot may be declared as (the keys of read_keys); others are their own name
+READ_AS: dict[str, tuple[str, ...]] = {
+    "abilities": ("abilities+", "abilities-", "text"),
+    "power": ("pt",),
+    "toughness": ("pt",),
+    "all_types": ("subtypes",),
+    "cant_have": ("abilities-",),
+}
+#: slots that are not characteristics: the id, the signature cache, and the choices made as the
+#: object entered (no layer writes them)
+NOT_READS = frozenset({"id", "sig", "choices"})
+#: the spec fields a random variant may drop, borrow or fill (lists and flags: every part copes
+#: with any value of them)
+VARIABLE = tuple(f.name for f in fields(EffectSpec) if f.default in ((), False))
+
+_reads: set[str] | None = None
+
+
+class _Recording(Obj):
+    """An :class:`Obj` that records which of its slots are read while :data:`_reads` is set."""
+
+    __slots__ = ()
+
+    def __getattribute__(self, name: str) -> Any:
+        if _reads is not None and name in SLOTS and name not in NOT_READS:
+            _reads.add(name)
+        return object.__getattribute__(self, name)
+
+
+def _recording(obj: Obj) -> _Recording:
+    rec = object.__new__(_Recording)
+    for s in SLOTS:
+        object.__setattr__(rec, s, getattr(obj, s))
+    return rec
+
+
+@dataclass
+class Case:
+    """One effect part the layer loop applied, and every object as it was then."""
+
+    eff: Eff
+    sub: str
+    objs: dict[str, Obj]
+    players: tuple[str, ...]
+
+
+#: a value for every ``{chosen ...}`` a library card asks for (as generate.random_scenario_text)
+CHOICES = {
+    "color": "red",
+    "creature type": "Elf",
+    "object": "c0",
+    "old type": "Goblin",
+    "new type": "Elf",
+    "old color": "green",
+    "new color": "blue",
+    "basic land type": "Island",
+    "old land type": "Forest",
+    "new land type": "Island",
+}
+
+
+def _library_boards(per_board: int = 6) -> list[str]:
+    """Boards that hold every library card (``per_board`` to a board), each ability that resolves
+    resolved once (on the next card, X = 2): every effect the library can write gets applied."""
+    lib = library()
+    names = sorted(lib)
+    out = []
+    for k in range(0, len(names), per_board):
+        objects: list[dict[str, Any]] = []
+        events: list[Any] = []
+        chunk = names[k : k + per_board]
+        for j, name in enumerate(chunk):
+            oid = f"c{j}"
+            obj: dict[str, Any] = {"id": oid, "card": name, "controller": ("Ann", "Bo")[j % 2]}
+            wanted = set(re.findall(r"\{chosen ([^}]+)\}", json.dumps(lib[name])))
+            if wanted:
+                obj["choices"] = {w: CHOICES[w] for w in sorted(wanted)}
+            objects.append(obj)
+            for ab in lib[name].get("abilities") or ():
+                if isinstance(ab, dict) and ab.get("resolves") is not None:
+                    ev: dict[str, Any] = {"source": oid, "ability": str(ab["key"])}
+                    if "target" in str(ab["resolves"].get("affects", "")):
+                        ev["targets"] = [f"c{(j + 1) % len(chunk)}"]
+                    if re.search(r"(?<![\w'])X(?![\w'])", json.dumps(ab["resolves"])):
+                        ev["x"] = 2
+                    events.append({"resolve": ev})
+        data = {"game": "mtg", "players": ["Ann", "Bo"], "objects": objects, "events": events}
+        out.append(yaml.safe_dump(data, sort_keys=False))
+    return out
+
+
+def _harvest() -> list[Case]:
+    cases: list[Case] = []
+    seen: set[tuple[str, int, str]] = set()
+    original = loop.apply_recorded
+
+    def watch(run: Any, eff: Eff, sub: str, state: State, *rest: Any, **kw: Any) -> Any:
+        key = (eff.id, id(eff.spec), sub)
+        if key not in seen and sub in OBJECT_PARTS:
+            seen.add(key)
+            objs = {oid: o.copy() for oid, o in state.objs.items()}
+            cases.append(Case(replace(eff), sub, objs, state.players))
+        return original(run, eff, sub, state, *rest, **kw)
+
+    scenarios: list[Any] = list(mtg.list_scenarios())
+    scenarios += [mtg.scenario_from_text(t, "library.yaml") for t in _library_boards()]
+    for i in range(200):
+        text = random_scenario_text(random.Random(i), explicit_timestamps=bool(i % 2), events=bool(i % 3))
+        scenarios.append(mtg.scenario_from_text(text, "random.yaml"))
+    loop.apply_recorded = watch
+    try:
+        for s in scenarios:
+            seen.clear()  # ids repeat from one scenario to the next
+            mtg.solve(s)
+    finally:
+        loop.apply_recorded = original
+    return cases
+
+
+@pytest.fixture(scope="module")
+def cases() -> list[Case]:
+    got = _harvest()
+    assert {c.sub for c in got} >= set(OBJECT_PARTS) - {"face_down"}, "a layer part never applied"
+    return got
+
+
+# ------------------------------------------------------------------------------ random variants
+def _words(cases: list[Case]) -> dict[str, list[Any]]:
+    """Values a random spec may take: the vocabulary's and the abilities objects have."""
+    objs = [o for c in cases for o in c.objs.values()]
+    texts = sorted({a.text for o in objs for a in o.abilities})
+    present = {w for o in objs for w in (*o.types, *o.subtypes, *o.supertypes)}
+    if len(cases) > 1:
+        present |= set(CARD_TYPES) | set(BASIC_LAND_TYPES) | set(SUPERTYPES)
+    return {
+        "types": sorted(present) or list(CARD_TYPES),
+        "colors": list(COLORS),
+        "abilities": texts,
+    }
+
+
+def _variant(
+    spec: EffectSpec, donors: list[EffectSpec], words: dict[str, list[Any]], rng: random.Random
+) -> EffectSpec:
+    """``spec`` with some list and flag fields dropped, borrowed from a donor of the same
+    sublayer, or (lists of words) drawn from the vocabulary."""
+    changes: dict[str, Any] = {}
+    for name in VARIABLE:
+        roll = rng.random()
+        default = next(f.default for f in fields(EffectSpec) if f.name == name)
+        if roll < 0.2:
+            changes[name] = default
+        elif roll < 0.4:
+            changes[name] = getattr(rng.choice(donors), name)
+        elif roll < 0.7 and name in ("type_add", "type_remove", "copy_types"):
+            changes[name] = tuple(rng.sample(words["types"], min(len(words["types"]), rng.randint(1, 2))))
+        elif roll < 0.7 and name == "color_add":
+            changes[name] = tuple(rng.sample(words["colors"], rng.randint(1, 2)))
+        elif roll < 0.7 and name in ("ab_remove", "ab_cant_have") and words["abilities"]:
+            changes[name] = (rng.choice(words["abilities"]),)
+    return replace(spec, **changes)
+
+
+def _state(case: Case, cases: list[Case], rng: random.Random) -> tuple[State, list[str]]:
+    """The case's objects and a few of other cases' (under new ids), and the ids to apply to.
+    Another case's objects are taken only from a sublayer no later than this case's: they are
+    what a solve can hand this part (layer 4 never sees an object layer 6 has changed)."""
+    objs = {oid: o.copy() for oid, o in case.objs.items()}
+    earlier = [c for c in cases if SUBLAYERS.index(c.sub) <= SUBLAYERS.index(case.sub)]
+    for i in range(rng.randint(0, 3)):
+        other = rng.choice(earlier)
+        if other.objs:
+            o = rng.choice(list(other.objs.values())).copy()
+            o.id = f"foreign{i}"
+            objs[o.id] = o
+    ids = [oid for oid, o in objs.items() if o.zone is not None]
+    return State(objs, case.players), rng.sample(ids, min(len(ids), 3))
+
+
+# ------------------------------------------------------------------------------ the contract
+def _changed(before: Obj, after: Obj) -> set[Key]:
+    out: set[Key] = set()
+    for slot in SLOTS:
+        old, new = getattr(before, slot), getattr(after, slot)
+        if slot == "sig" or old == new:
+            continue
+        if slot in WORD_SLOTS:
+            out.update((slot, w) for w in set(old) ^ set(new))  # the order of words is no change
+        elif slot == "all_types":
+            out.add(("subtypes", ANY))
+        elif slot == "abilities":
+            lost, got = Counter(old) - Counter(new), Counter(new) - Counter(old)
+            if lost:
+                out.add(("abilities-", ANY))
+            if got:
+                out.add(("abilities+", ANY))
+        elif slot == "cant_have":
+            out.add(("abilities-", ANY))
+        elif slot in ("power", "toughness"):
+            out.add(("pt", ANY))
+        else:
+            out.add((slot, ANY))
+    return out
+
+
+def _declared_write(key: Key, writes: frozenset[Key]) -> bool:
+    attr, _ = key
+    return (ANY, ANY) in writes or (attr, ANY) in writes or key in writes
+
+
+def _declared_read(slot: str, reads: frozenset[Key]) -> bool:
+    names = READ_AS.get(slot, (slot,))
+    return (ANY, ANY) in reads or any(attr in names for attr, _ in reads)
+
+
+def check(eff: Eff, sub: str, state: State, oid: str) -> list[str]:
+    """Apply one effect part to one object; what it changed or read beyond its declarations."""
+    global _reads
+    part = PARTS[sub]
+    spec = eff.spec
+    writes = part.writes(spec)  # type: ignore[arg-type]  # the counters step has no spec
+    problems: list[str] = []
+    param = None
+    if part.uses_params(spec):
+        assert spec is not None
+        for o in list(state.objs):
+            state.objs[o] = _recording(state.objs[o])
+            sig_of(state.objs[o])
+        ctx = make_ctx(eff, state)
+        _reads = set()
+        try:
+            param = part.params(eff, state.objs[oid], state, ctx)
+            read = _reads
+        finally:
+            _reads = None
+        declared = part.reads(spec)
+        problems += [
+            f"{sub} {eff.id}: params read {s!r}, reads() gives {sorted(declared)}"
+            for s in sorted(read)
+            if not _declared_read(s, declared)
+        ]
+    before = state.objs[oid].copy()
+    after = before.copy()
+    part.apply(eff, after, param)
+    problems += [
+        f"{sub} {eff.id} on {oid}: changed {k}, writes() gives {sorted(writes)}"
+        for k in sorted(_changed(before, after))
+        if not _declared_write(k, writes)
+    ]
+    return problems
+
+
+def _checks(cases: list[Case], seed: int, rounds: int) -> Iterator[tuple[Case, list[str]]]:
+    rng = random.Random(seed)
+    words = _words(cases)
+    donors: dict[str, list[EffectSpec]] = {}
+    for c in cases:
+        if c.eff.spec is not None:
+            donors.setdefault(c.sub, []).append(c.eff.spec)
+    for case in cases:
+        for r in range(rounds):
+            state, ids = _state(case, cases, rng)
+            eff = case.eff
+            if eff.spec is not None and r:
+                # half the time, words the objects it applies to have (a Forest losing "Forest")
+                near = _words([Case(eff, case.sub, {i: state.objs[i] for i in ids}, ())])
+                pool = near if rng.random() < 0.5 and near["abilities"] else words
+                eff = replace(eff, spec=_variant(eff.spec, donors[case.sub], pool, rng))
+            for oid in ids:
+                yield case, check(eff, case.sub, state, oid)
+
+
+def test_every_layer_part_changes_and_reads_only_what_it_declares(cases: list[Case]) -> None:
+    problems = sorted({p for _, got in _checks(cases, seed=613, rounds=6) for p in got})
+    assert not problems, "\n".join(problems[:40])
+
+
+def test_the_contract_test_fails_on_a_part_that_hides_a_write(
+    cases: list[Case], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The test of the test: a layer-6 part that stops declaring that "can't have" removes
+    abilities (613.1f) is caught, on a random run and on a "can't have" effect of the library."""
+    declared = AbilitiesPart.writes
+
+    def hiding(self: AbilitiesPart, spec: EffectSpec) -> frozenset[Key]:
+        return declared(self, replace(spec, ab_cant_have=()))
+
+    monkeypatch.setattr(AbilitiesPart, "writes", hiding)
+    caught = [p for _, got in _checks(cases, seed=613, rounds=6) for p in got]
+    assert caught and all(p.startswith("abilities ") and "abilities-" in p for p in caught)
+    cant = next(c for c in cases if c.eff.spec is not None and c.eff.spec.ab_cant_have)
+    assert cant.eff.spec is not None
+    only_cant = replace(cant.eff, spec=replace(cant.eff.spec, ab_remove=()))
+    state = State({oid: o.copy() for oid, o in cant.objs.items()}, cant.players)
+    word = cant.eff.spec.ab_cant_have[0]
+    holder = next(oid for oid, o in state.objs.items() if o.zone is not None)
+    assert check(only_cant, "abilities", state, holder), word  # a new "can't have" word is a loss
+    monkeypatch.undo()
+    assert not check(only_cant, "abilities", state, holder)
+
+
+def test_the_contract_test_fails_on_parameters_that_read_more(
+    cases: list[Case], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The test of the test: a P/T part whose parameters read something it does not declare
+    (here: its number phrases said to read nothing) is caught."""
+    pt_set = type(PARTS["pt_set"])
+    monkeypatch.setattr(pt_set, "reads", lambda self, spec: frozenset())
+    caught = [p for _, got in _checks(cases, seed=613, rounds=2) for p in got]
+    assert any(p.startswith(("pt_set ", "pt_cda ")) and "params read" in p for p in caught)
+
+
+def test_the_contract_test_finds_the_layer_4_gap_it_found(
+    cases: list[Case], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The test of the test, on the gap it found: layer 4 that takes away a basic land type but
+    does not declare the loss of its mana ability (305.6), as ``TypePart.writes`` was, is caught."""
+    declared = TypePart.writes
+
+    def as_it_was(self: TypePart, spec: EffectSpec) -> frozenset[Key]:
+        w = declared(self, spec)
+        keeps_land_types = spec.set_types is None and spec.set_subtypes is None
+        if keeps_land_types and not any(type_kind(t) == "types" for t in spec.type_remove):
+            w -= {("abilities-", ANY)}
+        return w
+
+    monkeypatch.setattr(TypePart, "writes", as_it_was)
+    caught = [p for _, got in _checks(cases, seed=613, rounds=6) for p in got]
+    assert caught and all(p.startswith("type ") and "abilities-" in p for p in caught)
