@@ -26,6 +26,7 @@ from typing import Any, TextIO
 
 from rulekit import __version__
 from rulekit.errors import RulekitError
+from rulekit.textclean import json_safe, visible
 
 #: Modules that contribute subcommands, in the order they appear in ``--help``.
 COMMAND_MODULES = ("rulekit.mtg.commands", "rulekit.apoteose.commands", "rulekit.views.commands")
@@ -77,8 +78,6 @@ def cleaned_output(json_out: bool = False) -> Iterator[None]:
     """While inside, ``sys.stdout`` and ``sys.stderr`` show no terminal escape, invisible or
     bidirectional character as it is (:func:`rulekit.textclean.visible`; for JSON output,
     :func:`rulekit.textclean.json_safe`)."""
-    from rulekit.textclean import json_safe, visible
-
     out, err = sys.stdout, sys.stderr
     sys.stdout = _Cleaned(out, json_safe if json_out else visible)  # type: ignore[assignment]
     sys.stderr = _Cleaned(err, visible)  # type: ignore[assignment]

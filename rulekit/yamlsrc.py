@@ -30,6 +30,7 @@ import yaml
 
 from rulekit import limits
 from rulekit.errors import ScenarioError, shown
+from rulekit.textclean import hidden_character, look_alike, mixed_script
 
 if TYPE_CHECKING:  # pydantic is imported lazily: `import rulekit` must stay light.
     from pydantic import BaseModel
@@ -73,8 +74,6 @@ def check_look_alike(
     (``name=True``) no such word (its invisible characters are shown as codes by every output).
     One located error, code ``LOOK_ALIKE``.
     """
-    from rulekit.textclean import hidden_character, look_alike, mixed_script
-
     if not isinstance(value, str):
         return
     why = mixed_script(value) if name else look_alike(value)
