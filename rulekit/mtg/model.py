@@ -353,7 +353,9 @@ def ability_from_data(data: Any, key: str = "") -> Ability:
     text = str(data.get("text") or "")
     key = str(data.get("key", key) or "")
     if data.get("enters_with"):
-        counters = tuple(sorted((str(k), int(n)) for k, n in dict(data["enters_with"]).items()))
+        from rulekit.mtg.vocab import counter_name
+
+        counters = tuple(sorted((counter_name(str(k)), int(n)) for k, n in dict(data["enters_with"]).items()))
         return Ability(text or "enters with counters", kind="text", key=key, enters_with=counters)
     for kind in ("static", "cda", "resolves"):
         if data.get(kind) is not None:

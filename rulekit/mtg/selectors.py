@@ -31,6 +31,7 @@ from rulekit.mtg.vocab import (
     NUMBER_WORDS,
     SUBTYPES,
     SUPERTYPES,
+    counter_name,
     plural,
     singular,
     suggest_close,
@@ -288,7 +289,7 @@ _SPECIALS = {
     "target artifact": "targets",
     "target enchantment": "targets",
 }
-_COUNTER_RE = re.compile(r"\s+with (?:(?:a|an|one or more) )?([\w+/\-]+) counters? on (?:it|them)$")
+_COUNTER_RE = re.compile(r"\s+with (?:(?:a|an|one or more) )?([\w+/\-\u2212]+) counters? on (?:it|them)$")
 
 
 def vocabulary() -> list[str]:
@@ -481,7 +482,7 @@ def _parse_part(chunk: str, raw: str = "", at: int = 0) -> Part:
     structured = quantified
     m = _COUNTER_RE.search(" " + rest)
     if m:
-        conds.append(Cond("counters", "has", m.group(1)))
+        conds.append(Cond("counters", "has", counter_name(m.group(1))))
         rest = (" " + rest)[: m.start()].strip()
         structured = True
     rest, more = _strip_suffixes(rest, extra)
@@ -676,11 +677,16 @@ def parse_condition(text: str) -> Condition:
     for prefix in ("for as long as ", "as long as ", "while "):
         if low.startswith(prefix):
             raw, low = raw[len(prefix) :], low[len(prefix) :]
-    m = re.fullmatch(r"(.+?) has (?:a|an|one or more) ([\w+/\-]+) counters? on (?:it|them)", raw, flags=re.I)
+    m = re.fullmatch(
+        r"(.+?) has (?:a|an|one or more) ([\w+/\-\u2212]+) counters? on (?:it|them)", raw, flags=re.I
+    )
     if m:
         who = m.group(1).strip()
         return Condition(
-            "has_counter", "it" if who.lower() == "it" else _objref(who), text=raw, counter=m.group(2)
+            "has_counter",
+            "it" if who.lower() == "it" else _objref(who),
+            text=raw,
+            counter=counter_name(m.group(2)),
         )
     m = re.fullmatch(r"(.+?) (?:remains|is) on the battlefield", raw, flags=re.I)
     if m:

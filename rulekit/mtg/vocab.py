@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -88,6 +89,43 @@ SUBTYPES: tuple[str, ...] = (
     *DUNGEON_TYPES,
     *CREATURE_TYPES,
 )
+#: CR 122.1a: the power/toughness counter kinds, "+X/+Y" or "-X/-Y" (both signs alike), written as
+#: the rules write them (+1/+1, +1/+0, +0/+1, +2/+2, -1/-1, -0/-1, -1/-0, -2/-2 ...). A minus sign
+#: typed as U+2212 is read as "-".
+_PT_COUNTER_RE = re.compile(r"([+-])(\d{1,3})/([+-])(\d{1,3})")
+
+
+def counter_name(kind: str) -> str:
+    """A counter kind as the rules write it: a power/toughness kind in its 122.1a form (ASCII signs,
+    no leading zeros); any other kind unchanged.
+
+    >>> counter_name("\u22120/\u22121"), counter_name("+01/+0"), counter_name("time")
+    ('-0/-1', '+1/+0', 'time')
+    """
+    k = kind.strip().replace("\u2212", "-")
+    m = _PT_COUNTER_RE.fullmatch(k)
+    if m is None:
+        return kind
+    return f"{m.group(1)}{int(m.group(2))}/{m.group(3)}{int(m.group(4))}"
+
+
+def pt_counter(kind: str) -> tuple[int, int] | None:
+    """122.1a: what one counter of this kind adds to power and toughness, or ``None`` when the kind
+    is not a power/toughness counter (a "+X/+Y" counter adds X and Y, a "-X/-Y" one subtracts;
+    mixed signs are no counter of the rules).
+
+    >>> pt_counter("+1/+1"), pt_counter("-0/-2"), pt_counter("+1/+2"), pt_counter("-2/-1")
+    ((1, 1), (0, -2), (1, 2), (-2, -1))
+    >>> pt_counter("+1/-1"), pt_counter("loyalty")
+    (None, None)
+    """
+    m = _PT_COUNTER_RE.fullmatch(counter_name(kind))
+    if m is None or m.group(1) != m.group(3):
+        return None
+    sign = 1 if m.group(1) == "+" else -1
+    return sign * int(m.group(2)), sign * int(m.group(4))
+
+
 #: Shown among subtypes for an object that has every creature type (Changeling, Mutavault).
 ALL_CREATURE_TYPES = "(all creature types)"
 ZONES = ("battlefield", "graveyard", "hand", "library", "exile", "stack", "command")

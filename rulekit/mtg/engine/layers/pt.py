@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulekit.mtg.engine.layers.base import LayerPart
 from rulekit.mtg.engine.select import Key, eval_expr, expr_reads
+from rulekit.mtg.vocab import pt_counter
 
 if TYPE_CHECKING:
     from rulekit.mtg.engine.effects import Eff
@@ -81,27 +82,33 @@ class PtModifyPart(_Expressions):
 
 
 class CountersPart(LayerPart):
-    """613.4d (seed 7d) / 613.4c (current 7c): +1/+1 and -1/-1 counters change P/T. This step is
-    the game's, not an effect's: it has no timestamp and takes no part in dependency."""
+    """613.4d (seed 7d) / 613.4c (current 7c): power/toughness counters change P/T; every kind of
+    122.1a counts ("+X/+Y" adds X and Y, "-X/-Y" subtracts them: +1/+0, -0/-1, +2/+2 ...). This step
+    is the game's, not an effect's: it takes no part in dependency."""
 
     sub = "pt_counters"
-    rule = "613.4d seed, 613.4c current"
+    rule = "613.4d seed, 613.4c current, 122.1a"
     sig_neutral = True
     judged = False
 
     @staticmethod
     def affected(state: State) -> tuple[str, ...]:
-        """The permanents with +1/+1 or -1/-1 counters, in listing order."""
+        """The permanents with power/toughness counters (122.1a), in listing order."""
         return tuple(
             oid
             for oid, o in state.objs.items()
-            if o.zone == "battlefield" and any(k in ("+1/+1", "-1/-1") and n for k, n in o.counters)
+            if o.zone == "battlefield" and any(n and pt_counter(k) is not None for k, n in o.counters)
         )
 
     def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
-        d = sum(n for k, n in obj.counters if k == "+1/+1") - sum(n for k, n in obj.counters if k == "-1/-1")
-        obj.power = (obj.power or 0) + d
-        obj.toughness = (obj.toughness or 0) + d
+        dp = dt = 0
+        for k, n in obj.counters:
+            pt = pt_counter(k)
+            if pt is not None:
+                dp += n * pt[0]
+                dt += n * pt[1]
+        obj.power = (obj.power or 0) + dp
+        obj.toughness = (obj.toughness or 0) + dt
 
 
 class SwitchPart(LayerPart):
