@@ -351,12 +351,14 @@ def solve_compiled(
 
     def solve_prefix(i: int) -> State:
         states: list[State] = []
-        solve_compiled(compile_scenario(scn, upto=i), ruleset, True, {}, keep_state=states, nested=True)
+        comp_i = compile_scenario(scn, upto=i, ruleset=ruleset)
+        solve_compiled(comp_i, ruleset, True, {}, keep_state=states, nested=True)
         return states[0]
 
     def solve_now() -> State:
         states: list[State] = []
-        solve_compiled(compile_scenario(scn), ruleset, True, {}, keep_state=states, nested=True)
+        comp_now = compile_scenario(scn, ruleset=ruleset)
+        solve_compiled(comp_now, ruleset, True, {}, keep_state=states, nested=True)
         return states[0]
 
     check_layered_durations(comp, prefix_cache, solve_prefix, None if nested else solve_now)
@@ -441,7 +443,7 @@ def solve(
     if without:
         scenario = scenario.without(without)  # unknown ids: one clear error (timestamps.check_effect_ids)
     with collector_paused():
-        comp = compile_scenario(scenario)
+        comp = compile_scenario(scenario, ruleset=ruleset)
         return solve_compiled(comp, ruleset, dependency, {})
 
 

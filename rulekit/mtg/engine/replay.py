@@ -44,6 +44,8 @@ class Compiled:
     #: (event index, kind, player) of the events that end durations: ``begin_turn``,
     #: ``untap_step`` (with their player), ``end_of_combat`` (player ``None``)
     marks: list[tuple[int, str, str | None]] = field(default_factory=list)
+    #: the edition the timestamps follow (613.7m differs: seed or current)
+    ruleset: str = "seed"
 
     def listed_effects(self) -> list[Eff]:
         """Static/CDA effects of the objects as they are printed, plus resolved effects."""
@@ -106,11 +108,12 @@ def display_names(defs: Iterable[ObjectDef]) -> dict[str, str]:
 _MOVES_SITUATIONS = frozenset({"enter", "leave", "tap", "untap", "untap_step", "counters"})
 
 
-def compile_scenario(scn: Scenario, upto: int | None = None) -> Compiled:
+def compile_scenario(scn: Scenario, upto: int | None = None, ruleset: str = "seed") -> Compiled:
     """Replay the events: zones, tapped state, attachments, timestamps, resolved effects.
 
     ``upto`` stops before that event: the game as it was just before it (used to lock a resolved
     effect's set and values, 611.2c). Objects that enter later are then not in the game yet.
+    ``ruleset`` is the edition whose 613.7m orders simultaneous timestamps.
     """
     defs = {d.id: d for d in scn.objects}
     names = display_names(scn.objects)
@@ -149,7 +152,7 @@ def compile_scenario(scn: Scenario, upto: int | None = None) -> Compiled:
         if ev.kind in _MOVES_SITUATIONS:
             snap = None
         if ev.kind == "enter":
-            for j, oid in enumerate(simultaneous_order(scn, ev.objects)):
+            for j, oid in enumerate(simultaneous_order(scn, ev.objects, ruleset, ev.to)):
                 obj = base[oid]
                 obj.zone = ev.to or "battlefield"
                 obj.tapped = False
@@ -159,7 +162,7 @@ def compile_scenario(scn: Scenario, upto: int | None = None) -> Compiled:
                 if ev.enters_as:
                     resolved.append(enters_as_effect(scn, ev, i, oid, base, defs, names, used_ids))
         elif ev.kind == "leave":
-            for oid in ev.objects:
+            for oid in simultaneous_order(scn, ev.objects, ruleset, ev.to or "graveyard"):
                 base[oid].zone = ev.to or "graveyard"
                 base[oid].attached_to = None
                 base[oid].timestamp = stamp(ev, oid)
@@ -198,7 +201,7 @@ def compile_scenario(scn: Scenario, upto: int | None = None) -> Compiled:
             ts = clock.tick(ev.timestamp)
             resolve_ts[i] = ts
             resolved.append(resolved_effect(scn, ev, i, ts, base, defs, names, used_ids))
-    comp = Compiled(scn, base, defs, resolved, resolve_ts, eot, names, base_at, marks)
+    comp = Compiled(scn, base, defs, resolved, resolve_ts, eot, names, base_at, marks, ruleset)
     for eff in resolved:
         resolved_status(comp, eff)
     return comp
