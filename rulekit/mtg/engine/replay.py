@@ -46,6 +46,9 @@ class Compiled:
     marks: list[tuple[int, str, str | None]] = field(default_factory=list)
     #: the edition the timestamps follow (613.7m differs: seed or current)
     ruleset: str = "seed"
+    #: current edition (613.4c, 613.7): each object's power/toughness counters by the timestamp of
+    #: the moment they were put on: object id -> ((timestamp, kind, number), ...)
+    counter_stamps: dict[str, tuple[tuple[float, str, int], ...]] = field(default_factory=dict)
 
     def listed_effects(self) -> list[Eff]:
         """Static/CDA effects of the objects as they are printed, plus resolved effects."""
@@ -68,6 +71,30 @@ def enters_with(obj: Obj, ev: Event) -> None:
     for kind, n in (*(c for a in obj.abilities for c in a.enters_with), *ev.with_counters):
         have[kind] = have.get(kind, 0) + n
     obj.counters = tuple(sorted((k, n) for k, n in have.items() if n > 0))
+
+
+def stamp_counters(
+    stamps: dict[str, list[tuple[float, str, int]]], oid: str, kind: str, n: int, ts: float
+) -> None:
+    """613.4c current: power/toughness counters put on (``n`` > 0) get timestamp ``ts``; removed ones
+    (``n`` < 0) are taken from the latest put on first (counters of one kind are alike, 122.1)."""
+    from rulekit.mtg.vocab import pt_counter
+
+    if pt_counter(kind) is None or n == 0:
+        return
+    have = stamps.setdefault(oid, [])
+    if n > 0:
+        have.append((ts, kind, n))
+        return
+    left = -n
+    for i in range(len(have) - 1, -1, -1):
+        t_, k, m = have[i]
+        if k != kind or not left:
+            continue
+        take = min(m, left)
+        left -= take
+        have[i] = (t_, k, m - take)
+    stamps[oid] = [x for x in have if x[2] > 0]
 
 
 def enters_as_effect(
@@ -141,6 +168,12 @@ def compile_scenario(scn: Scenario, upto: int | None = None, ruleset: str = "see
     base_at: dict[int, dict[str, Situation]] = {}
     marks: list[tuple[int, str, str | None]] = []
     used_ids: set[str] = set()
+    current = ruleset == "current"
+    counter_stamps: dict[str, list[tuple[float, str, int]]] = {}
+    for oid, obj in base.items():
+        if obj.zone is not None:
+            for kind, n in obj.counters:  # listed counters: on it since it took its timestamp
+                stamp_counters(counter_stamps, oid, kind, n, obj.timestamp)
 
     snap: dict[str, Situation] | None = None  # the situations now (None: to be taken again)
     for i, ev in enumerate(scn.events):
@@ -158,11 +191,15 @@ def compile_scenario(scn: Scenario, upto: int | None = None, ruleset: str = "see
                 obj.tapped = False
                 explicit = defs[oid].timestamp
                 obj.timestamp = clock.enter(ev, oid, j, explicit)
+                counter_stamps.pop(oid, None)  # 400.7: a new object
                 enters_with(obj, ev)
+                for kind, n in obj.counters:  # 614.1c: it enters with them
+                    stamp_counters(counter_stamps, oid, kind, n, obj.timestamp)
                 if ev.enters_as:
                     resolved.append(enters_as_effect(scn, ev, i, oid, base, defs, names, used_ids))
         elif ev.kind == "leave":
             for oid in simultaneous_order(scn, ev.objects, ruleset, ev.to or "graveyard"):
+                counter_stamps.pop(oid, None)
                 base[oid].zone = ev.to or "graveyard"
                 base[oid].attached_to = None
                 base[oid].timestamp = stamp(ev, oid)
@@ -195,13 +232,19 @@ def compile_scenario(scn: Scenario, upto: int | None = None, ruleset: str = "see
             # a counter put on or removed (122.1); never below zero
             oid, kind = ev.objects[0], ev.name or ""
             have = dict(base[oid].counters)
-            have[kind] = max(0, have.get(kind, 0) + (ev.x or 0))
+            before = have.get(kind, 0)
+            have[kind] = max(0, before + (ev.x or 0))
             base[oid].counters = tuple(sorted((k, n) for k, n in have.items() if n))
+            if current and have[kind] != before and base[oid].zone is not None:
+                # 613.4c current: counters put on get the timestamp of that moment
+                ts = clock.tick(None) if have[kind] > before else 0.0
+                stamp_counters(counter_stamps, oid, kind, have[kind] - before, ts)
         elif ev.kind == "resolve":
             ts = clock.tick(ev.timestamp)
             resolve_ts[i] = ts
             resolved.append(resolved_effect(scn, ev, i, ts, base, defs, names, used_ids))
     comp = Compiled(scn, base, defs, resolved, resolve_ts, eot, names, base_at, marks, ruleset)
+    comp.counter_stamps = {oid: tuple(v) for oid, v in counter_stamps.items() if v}
     for eff in resolved:
         resolved_status(comp, eff)
     return comp
