@@ -20,7 +20,7 @@ Number phrases and target rules are :mod:`rulekit.mtg.expressions`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -292,6 +292,21 @@ _SPECIALS = {
 _COUNTER_RE = re.compile(r"\s+with (?:(?:a|an|one or more) )?([\w+/\-\u2212]+) counters? on (?:it|them)$")
 
 
+def _attached_type(phrase: str) -> tuple[Cond, ...]:
+    """"Enchanted creature", "enchanted land", "equipped creature": the object the source is
+    attached to, if it is of that card type now (301.5, 303.4: an Aura's or Equipment's words name
+    the type; the object must have it, so "enchanted creature" names nothing once the enchanted
+    permanent stops being a creature). "Enchanted permanent" tests no type.
+
+    >>> _attached_type("the enchanted land"), _attached_type("enchanted permanent")
+    ((Cond(attr='types', op='has', value='Land'),), ())
+    """
+    word = phrase.split()[-1]
+    if word in _CARD_TYPE_WORDS:
+        return (Cond("types", "has", _CARD_TYPE_WORDS[word]),)
+    return ()
+
+
 def vocabulary() -> list[str]:
     """Every word the selector grammar knows, spelt as a selector writes it (for "did you mean").
 
@@ -468,7 +483,9 @@ def _parse_part(chunk: str, raw: str = "", at: int = 0) -> Part:
         return Part(special="named", name=chunk.strip()[1:])
     low = chunk.lower().strip()
     if low in _SPECIALS:
-        return Part(special=_SPECIALS[low])
+        special = _SPECIALS[low]
+        attached = _attached_type(low) if special in ("enchanted", "equipped") else ()
+        return Part(special=special, conds=attached)
     words_all = low.split()
     quantified = False
     while words_all and words_all[0] in _QUANTIFIERS:
@@ -476,7 +493,9 @@ def _parse_part(chunk: str, raw: str = "", at: int = 0) -> Part:
         quantified = True
     rest = " ".join(words_all)
     if rest in _SPECIALS:
-        return Part(special=_SPECIALS[rest])
+        special = _SPECIALS[rest]
+        attached = _attached_type(rest) if special in ("enchanted", "equipped") else ()
+        return Part(special=special, conds=attached)
     conds: list[Cond] = []
     extra: dict[str, Any] = {}
     structured = quantified
@@ -694,6 +713,14 @@ def parse_condition(text: str) -> Condition:
     m = re.fullmatch(r"(.+?) (?:remains|is|stays) (tapped|untapped)", raw, flags=re.I)
     if m:
         return Condition(m.group(2).lower(), _objref(m.group(1)), text=raw)
+    m = re.fullmatch(r"(.+?) is (?:a|an) (\w+)", raw, flags=re.I)
+    if m and m.group(2).lower() in _CARD_TYPE_WORDS:
+        # "as long as enchanted permanent is a creature": the object, if it has that type now
+        sel = parse_selector(m.group(1))
+        typed = Cond("types", "has", _CARD_TYPE_WORDS[m.group(2).lower()])
+        parts = tuple(replace(p, conds=(*p.conds, typed)) for p in sel.parts)
+        sel = Selector(sel.text, parts, sel.reads | {"types"})
+        return Condition("count_at_least", n=1, selector=sel, text=raw)
     m = re.fullmatch(r"you control (\S+) or more (.+)", raw, flags=re.I)
     if m:
         n = parse_number(m.group(1))
