@@ -312,6 +312,24 @@ class Ability:
         return _spec_from_canon(self.raw, self.kind == "cda")
 
     @property
+    def activated(self) -> bool:
+        """602.1: an activated ability is written "[Cost]: [Effect.]" (a colon outside any quoted
+        ability, in an ability that does not trigger: "When", "Whenever", "At"), or is a keyword
+        ability that 702 defines as activated (Equip 702.6a, Cycling 702.29a...: written bare or
+        with reminder text, :func:`rulekit.mtg.vocab.activated_keyword`). A basic land type's
+        mana ability is one (305.6); static abilities and CDAs are not."""
+        from rulekit.mtg.vocab import activated_keyword
+
+        if self.kind in ("static", "cda"):
+            return False
+        if self.kind == "intrinsic" or activated_keyword(self.text) is not None:
+            return True
+        if self.kind == "keyword":
+            return False
+        cost, colon, _ = self.text.partition(":")
+        return bool(colon) and '"' not in cost and not cost.lower().startswith(("when ", "whenever ", "at "))
+
+    @property
     def generates(self) -> bool:
         """Whether it generates a continuous effect by itself (static ability or CDA)."""
         return self.kind in ("static", "cda")

@@ -110,6 +110,8 @@ class Cond:
             abilities = getattr(obj, "abilities", ())
             if self.op == "none":
                 return not abilities
+            if self.op == "activated":
+                return any(getattr(a, "activated", False) for a in abilities) == self.value
             want = str(self.value).lower()
             has = any(getattr(a, "text", a).lower() == want for a in abilities)
             return has == (self.op == "has")
@@ -438,6 +440,8 @@ def _with_clause(kind: str, clause: str, raw: str, at: int) -> Cond:
     c = clause.strip()
     if kind == "with" and c in ("no abilities", "no ability"):
         return Cond("abilities", "none", None)
+    if c in ("an activated ability", "activated abilities"):  # 602.1, with 702's keywords
+        return Cond("abilities", "activated", kind == "with")
     m = _NUMBER_CLAUSE.match(c)
     if m and kind == "with":
         attr = m.group(1).replace(" ", "_")
