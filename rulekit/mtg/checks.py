@@ -167,6 +167,14 @@ def check_effect_data(
         for i, item in enumerate(exc_.get("abilities") or ()):
             if not isinstance(item, str):
                 check_ability(doc, (*path, "except", "abilities", i), item, names)
+    mhs = (data.get("rules") or {}).get("max_hand_size")
+    if isinstance(mhs, str) and mhs.strip().lower() != "no maximum":
+        raise err(
+            doc,
+            (*path, "rules", "max_hand_size"),
+            f"'{mhs}' is not a maximum hand size (a number, {{add: N}}, {{set: N}} or 'no maximum', 402.2)",
+            suggest(mhs, ["no maximum"]),
+        )
     if data.get("targets_must") is not None:
         try:
             parse_target_rule(str(data["targets_must"]))

@@ -170,6 +170,8 @@ class EffectSpec:
     player_add: tuple[str, ...] = ()
     hand_size_add: int | None = None
     hand_size_set: int | None = None
+    #: 402.2: "you have no maximum hand size"
+    hand_size_unlimited: bool = False
     requirement: str | None = None
     sublayers: tuple[str, ...] = ()
 
@@ -273,6 +275,8 @@ def _spec_from_canon(canon: str, cda: bool) -> EffectSpec:
                 kw["hand_size_add"] = int(mhs["add"])
             if mhs.get("set") is not None:
                 kw["hand_size_set"] = int(mhs["set"])
+        elif isinstance(mhs, str):  # "no maximum hand size" (402.2)
+            kw["hand_size_unlimited"] = True
         elif mhs is not None:
             kw["hand_size_set"] = int(mhs)
         if r.get("requirement"):

@@ -68,7 +68,8 @@ class HandSize(_M):
 
 
 class RulesPart(_M):
-    max_hand_size: HandSize | int | None = None
+    #: a number (set), ``{add: N}``/``{set: N}``, or ``no maximum`` (402.2)
+    max_hand_size: HandSize | int | str | None = None
     requirement: str | None = None
 
 
