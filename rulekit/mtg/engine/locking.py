@@ -18,6 +18,17 @@ from rulekit.mtg.selectors import compare
 
 
 def lock_resolved(comp: Compiled, cache: dict[int, State], solve_prefix: Callable[[int], State]) -> None:
+    """611.2c (see :func:`lock_sets`) and 400.7: an object that changed zones after the effect
+    resolved is a new object, not in the set the effect locked (a flickered creature returns
+    without the pump or type change that resolved for it)."""
+    lock_sets(comp, cache, solve_prefix)
+    for eff in comp.resolved:
+        if eff.locked and eff.event_index is not None:
+            i = eff.event_index
+            eff.locked = tuple(o for o in eff.locked if not comp.new_object_since(o, i))
+
+
+def lock_sets(comp: Compiled, cache: dict[int, State], solve_prefix: Callable[[int], State]) -> None:
     """611.2c and "X is fixed": a resolved effect that names objects by a selector fixes the set
     when it resolves; expressions other than X are fixed then too. Both are evaluated against
     the state just before the ``resolve`` event (``solve_prefix(i)``: the layered state of the

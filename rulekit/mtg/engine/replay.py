@@ -49,6 +49,13 @@ class Compiled:
     #: current edition (613.4c, 613.7): each object's power/toughness counters by the timestamp of
     #: the moment they were put on: object id -> ((timestamp, kind, number), ...)
     counter_stamps: dict[str, tuple[tuple[float, str, int], ...]] = field(default_factory=dict)
+    #: 400.7: the indices of the events at which each object changed zones (``enter``, ``leave``):
+    #: after each it is a new object, which effects locked to the old one do not follow
+    zone_changes: dict[str, tuple[int, ...]] = field(default_factory=dict)
+
+    def new_object_since(self, oid: str, index: int) -> bool:
+        """400.7: whether ``oid`` changed zones after event ``index`` (it is then a new object)."""
+        return any(j > index for j in self.zone_changes.get(oid, ()))
 
     def listed_effects(self) -> list[Eff]:
         """Static/CDA effects of the objects as they are printed, plus resolved effects."""
@@ -169,6 +176,7 @@ def compile_scenario(scn: Scenario, upto: int | None = None, ruleset: str = "see
     marks: list[tuple[int, str, str | None]] = []
     used_ids: set[str] = set()
     current = ruleset == "current"
+    zone_changes: dict[str, list[int]] = {}
     counter_stamps: dict[str, list[tuple[float, str, int]]] = {}
     for oid, obj in base.items():
         if obj.zone is not None:
@@ -192,6 +200,7 @@ def compile_scenario(scn: Scenario, upto: int | None = None, ruleset: str = "see
                 explicit = defs[oid].timestamp
                 obj.timestamp = clock.enter(ev, oid, j, explicit)
                 counter_stamps.pop(oid, None)  # 400.7: a new object
+                zone_changes.setdefault(oid, []).append(i)
                 enters_with(obj, ev)
                 for kind, n in obj.counters:  # 614.1c: it enters with them
                     stamp_counters(counter_stamps, oid, kind, n, obj.timestamp)
@@ -200,6 +209,8 @@ def compile_scenario(scn: Scenario, upto: int | None = None, ruleset: str = "see
         elif ev.kind == "leave":
             for oid in simultaneous_order(scn, ev.objects, ruleset, ev.to or "graveyard"):
                 counter_stamps.pop(oid, None)
+                zone_changes.setdefault(oid, []).append(i)
+                base[oid].counters = ()  # 122.2: counters cease to exist when it changes zones (400.7)
                 base[oid].zone = ev.to or "graveyard"
                 base[oid].attached_to = None
                 base[oid].timestamp = stamp(ev, oid)
@@ -245,6 +256,7 @@ def compile_scenario(scn: Scenario, upto: int | None = None, ruleset: str = "see
             resolved.append(resolved_effect(scn, ev, i, ts, base, defs, names, used_ids))
     comp = Compiled(scn, base, defs, resolved, resolve_ts, eot, names, base_at, marks, ruleset)
     comp.counter_stamps = {oid: tuple(v) for oid, v in counter_stamps.items() if v}
+    comp.zone_changes = {oid: tuple(v) for oid, v in zone_changes.items()}
     for eff in resolved:
         resolved_status(comp, eff)
     return comp
