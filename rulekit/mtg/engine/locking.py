@@ -84,7 +84,9 @@ def check_layered_durations(
     durations read the game as it is"). If it is already false when the effect would begin (the
     layered game just before the ``resolve`` event), the effect never starts; if it is false in
     the game now (``solve_now``: the layered game after every event, this effect in force), it
-    has ended. ``solve_now`` is ``None`` inside those solves themselves (no regress)."""
+    has ended. An ended duration stays ended (611.2b): the layered game after every later event
+    is asked too (``solve_prefix(j)``, cached), so "for as long as you control X" does not begin
+    again when you regain X. ``solve_now`` is ``None`` inside those solves themselves (no regress)."""
     now: State | None = None
     for eff in comp.resolved:
         spec = eff.spec
@@ -99,9 +101,18 @@ def check_layered_durations(
             continue
         if solve_now is None:
             continue
-        if now is None:
-            now = solve_now()
-        if not _controls(comp, eff, now):
+        ended = False
+        for j in range(i + 1, len(comp.scenario.events)):
+            if j not in cache:
+                cache[j] = solve_prefix(j)
+            if not _controls(comp, eff, cache[j]):
+                ended = True
+                break
+        if not ended:
+            if now is None:
+                now = solve_now()
+            ended = not _controls(comp, eff, now)
+        if ended:
             eff.active, eff.note_code, eff.note_params = False, "ended", (("condition", cond.text),)
 
 
