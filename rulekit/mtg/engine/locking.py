@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rulekit.mtg.engine.effects import Eff, resolve_ref
+from rulekit.mtg.engine.effects import Eff, resolve_ref, static_effects_of
 from rulekit.mtg.engine.replay import Compiled
 from rulekit.mtg.engine.select import Ctx, eval_expr, matches, select
 from rulekit.mtg.engine.state import State
@@ -73,6 +73,65 @@ def lock_sets(comp: Compiled, cache: dict[int, State], solve_prefix: Callable[[i
                         eff.fixed[(oid, e.text)] = eval_expr(e, state.objs[oid], eff, state, ctx)
 
 
+#: at most this many copy effects of one scenario hold their values (each needs a solve of the
+#: scenario up to the moment it began, and a copy of a copy solves the earlier one's again)
+MAX_HELD_COPIES = 4
+
+
+def copy_starts(comp: Compiled) -> list[tuple[int, Eff]]:
+    """The copy effects (layer 1) and the event at which each began (707.2): a static copy
+    ability ("enters as a copy", 614.1c) begins when its object entered (its last ``enter``
+    event; 0 for an object listed in its zone), a resolved one when it resolved. Sorted by that
+    moment."""
+    last_enter: dict[str, int] = {}
+    for j, ev in enumerate(comp.scenario.events):
+        if ev.kind == "enter":
+            for oid in ev.objects:
+                last_enter[oid] = j
+    out: list[tuple[int, Eff]] = []
+    for oid, obj in comp.base.items():
+        if obj.zone is None:
+            continue
+        for e in static_effects_of(obj, comp.names, "copy"):
+            out.append((last_enter.get(oid, 0), e))
+    for e in comp.resolved:
+        if e.active and "copy" in e.sublayers and e.event_index is not None:
+            out.append((e.event_index, e))
+    return sorted(out, key=lambda x: (x[0], x[1].sort_key))
+
+
+def hold_copies(comp: Compiled, cache: dict[int, State], solve_prefix: Callable[[int], State]) -> None:
+    """707.2 and the Clone rulings: a copy effect takes the copiable values of the original as
+    they are when it begins (as its object enters, or when it resolves), including the
+    original's own copy effects and exceptions then (707.9b) and its face-down values (708.10),
+    and keeps them: when the original's copiable values change later (it becomes a copy of
+    something else, or its copy effect ends), an existing copy does not change, and a copy made
+    later copies the original as it is then. The values are read in the layered game just
+    before that moment (``solve_prefix(i)``, its copiable values after layer 1); a copy whose
+    moment is after every event reads them as they are (no solve needed). At most
+    :data:`MAX_HELD_COPIES` copy effects hold (later ones read the original as it is now)."""
+    events = len(comp.base_at)  # the events replayed (a prefix's compile stops early)
+    for i, eff in copy_starts(comp)[:MAX_HELD_COPIES]:
+        spec = eff.spec
+        if spec is None or spec.copy is None or i >= events:
+            continue
+        if i not in cache:
+            cache[i] = solve_prefix(i)
+        state = cache[i]
+        src = state.objs.get(eff.source) if eff.source else None
+        ctx = Ctx(
+            src,
+            eff.controller or (src.controller if src else None),
+            eff.targets,
+            eff.target_player,
+            state.players,
+        )
+        affected = set(eff.locked or ()) | ({eff.source} if eff.origin == "static" and eff.source else set())
+        ids = [o for o in select(spec.copy, state, ctx) if o not in affected]
+        if ids and ids[0] in state.copiable:
+            comp.held[eff.id] = state.copiable[ids[0]]
+
+
 def check_layered_durations(
     comp: Compiled,
     cache: dict[int, State],
@@ -102,7 +161,7 @@ def check_layered_durations(
         if solve_now is None:
             continue
         ended = False
-        for j in range(i + 1, len(comp.scenario.events)):
+        for j in range(i + 1, len(comp.base_at)):
             if j not in cache:
                 cache[j] = solve_prefix(j)
             if not _controls(comp, eff, cache[j]):

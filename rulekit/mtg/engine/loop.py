@@ -28,9 +28,10 @@ from rulekit.mtg.engine.effects import (
 )
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.layers.control import CONTROLLER
+from rulekit.mtg.engine.layers.copy import copiable_snapshot
 from rulekit.mtg.engine.layers.players import DEFAULT_MAX_HAND_SIZE, PlayersPart, RulesPart
 from rulekit.mtg.engine.layers.pt import CountersPart, counter_effects
-from rulekit.mtg.engine.locking import check_layered_durations, lock_resolved
+from rulekit.mtg.engine.locking import check_layered_durations, hold_copies, lock_resolved
 from rulekit.mtg.engine.order import choose_next
 from rulekit.mtg.engine.pruning import overlaps, writes_of
 from rulekit.mtg.engine.record import Run, apply_recorded, effect_infos, freeze_rules, record_step
@@ -371,8 +372,10 @@ def solve_compiled(
 
     check_layered_durations(comp, prefix_cache, solve_prefix, None if nested else solve_now)
     lock_resolved(comp, prefix_cache, solve_prefix)
+    hold_copies(comp, prefix_cache, solve_prefix)
     objs = {oid: o.copy() for oid, o in comp.base.items()}
     state = State(objs, scn.players)
+    state.held = comp.held
     state.build_index()
     initial = {oid: make_view(o) for oid, o in objs.items() if o.zone is not None}
     run = Run(ruleset, comp.names, dependency, scn.disabled)
@@ -407,6 +410,8 @@ def solve_compiled(
             run.seen.update({e.id: e for e in counted})
         if effects:
             run_sublayer(sub, state, effects, begun, begun_effects, run)
+        if sub == "face_down" and keep_state is not None:
+            state.copiable = copiable_snapshot(state)  # what a copy made at this moment takes
     base_players = dict(scn.player_abilities)
     players = {p: list(base_players.get(p, ())) for p in scn.players}
     initial_players = {p: PlayerView(p, tuple(players[p])) for p in scn.players}

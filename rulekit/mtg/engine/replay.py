@@ -52,6 +52,8 @@ class Compiled:
     #: 400.7: the indices of the events at which each object changed zones (``enter``, ``leave``):
     #: after each it is a new object, which effects locked to the old one do not follow
     zone_changes: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    #: 707.2: copy effect id -> the copiable values it took when it began (locking.hold_copies)
+    held: dict[str, tuple[Any, ...]] = field(default_factory=dict)
 
     def new_object_since(self, oid: str, index: int) -> bool:
         """400.7: whether ``oid`` changed zones after event ``index`` (it is then a new object)."""
@@ -71,11 +73,43 @@ class Compiled:
         return out
 
 
-def enters_with(obj: Obj, ev: Event) -> None:
-    """614.1c: "This creature enters with N <kind> counters on it" (its abilities) and an
-    ``enter`` event's ``with_counters``: counters it has as it enters, added to any listed."""
+def copied_original(obj: Obj, base: dict[str, Obj]) -> Obj | None:
+    """The object ``obj`` enters as a copy of (its static "enters as a copy" ability, 707.2,
+    naming one object by its choice: ``copy: "{chosen object}"``), else ``None``."""
+    for a in obj.abilities:
+        spec = a.spec if a.kind == "static" else None
+        if spec is None or spec.copy is None or not (spec.affects is None or spec.affects.is_this):
+            continue
+        parts = spec.copy.parts
+        if len(parts) != 1 or parts[0].special != "named":
+            continue
+        name = parts[0].name
+        orig = base.get(name) or next((o for o in base.values() if o.name.lower() == name.lower()), None)
+        if orig is not None and orig is not obj:
+            return orig
+    return None
+
+
+def entering_abilities(obj: Obj, base: dict[str, Obj], depth: int = 0) -> tuple[Any, ...]:
+    """614.1c, 707.2: the "enters with" abilities an object has as it enters: its own, or, when it
+    enters as a copy, those of the object it copies (a copy of a copy: that one's, 707.3), with
+    the abilities its copy exceptions give (707.9)."""
+    orig = copied_original(obj, base) if depth < 8 else None
+    if orig is None:
+        return obj.abilities
+    extra = tuple(
+        b for a in obj.abilities if a.kind == "static" and a.spec is not None for b in a.spec.copy_abilities
+    )
+    return (*entering_abilities(orig, base, depth + 1), *extra)
+
+
+def enters_with(obj: Obj, ev: Event, base: dict[str, Obj] | None = None) -> None:
+    """614.1c: "This creature enters with N <kind> counters on it" (its abilities, or those it
+    copies as it enters: a Clone of such a creature enters with them, 707.2) and an ``enter``
+    event's ``with_counters``: counters it has as it enters, added to any listed."""
     have = dict(obj.counters)
-    for kind, n in (*(c for a in obj.abilities for c in a.enters_with), *ev.with_counters):
+    abilities = entering_abilities(obj, base) if base is not None else obj.abilities
+    for kind, n in (*(c for a in abilities for c in a.enters_with), *ev.with_counters):
         have[kind] = have.get(kind, 0) + n
     obj.counters = tuple(sorted((k, n) for k, n in have.items() if n > 0))
 
@@ -201,7 +235,7 @@ def compile_scenario(scn: Scenario, upto: int | None = None, ruleset: str = "see
                 obj.timestamp = clock.enter(ev, oid, j, explicit)
                 counter_stamps.pop(oid, None)  # 400.7: a new object
                 zone_changes.setdefault(oid, []).append(i)
-                enters_with(obj, ev)
+                enters_with(obj, ev, base)
                 for kind, n in obj.counters:  # 614.1c: it enters with them
                     stamp_counters(counter_stamps, oid, kind, n, obj.timestamp)
                 if ev.enters_as:

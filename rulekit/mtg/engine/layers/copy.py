@@ -90,6 +90,9 @@ class CopyPart(_CopiableValuesPart):
     def params(self, eff: Eff, obj: Obj, state: State, ctx: Ctx) -> Any:
         """The copiable values of the first object the copy selector names (not itself); those
         of a face-down permanent are its face-down values (708.10), so its copy is face up."""
+        held = state.held.get(eff.id)
+        if held is not None:
+            return held  # 707.2: the values it took when it began (Clone rulings)
         spec = eff.spec
         assert spec is not None and spec.copy is not None
         ids = tuple(i for i in select(spec.copy, state, ctx) if i != obj.id)
@@ -116,6 +119,12 @@ class CopyPart(_CopiableValuesPart):
         spec = eff.spec
         assert spec is not None
         apply_exceptions(spec, obj)
+
+
+def copiable_snapshot(state: State) -> dict[str, tuple[Any, ...]]:
+    """Every object's copiable values as layer 1 has made them (707.2, 707.9b, 708.10): after
+    copy effects, their exceptions and face-down status; in the order :data:`COPIED` names."""
+    return {oid: tuple(getattr(o, name) for name in COPIED) for oid, o in state.objs.items()}
 
 
 class FaceDownPart(_CopiableValuesPart):
