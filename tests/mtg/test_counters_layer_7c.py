@@ -78,3 +78,12 @@ def test_language_md_example() -> None:
     example = doc[start : doc.index("```", start)]
     assert _pt(solve_text(example, "current"), "bears") == (4, 4)
     assert _pt(solve_text(example, "seed"), "bears") == (3, 3)
+
+
+def test_one_objects_counters_can_be_switched_off() -> None:
+    """``--without bears.counters`` (current edition) switches off that object's counters only."""
+    from rulekit import mtg
+
+    s = mtg.scenario_from_text(BIG, "big.yaml")
+    t = mtg.solve(s, ruleset="current", without=["bears.counters"])
+    assert _pt(t, "bears") == (2, 2)

@@ -503,9 +503,11 @@ def collector_paused() -> Iterator[None]:
 def known_effect_ids(scenario: Scenario) -> list[str]:
     comp = compile_scenario(scenario)
     ids = [e.id for e in comp.listed_effects()]
-    # effects of abilities granted during the solve (rare) are known after a solve
-    trace = solve_compiled(comp, "seed", True, {})
-    for e in trace.effects:
-        if e.id not in ids:
-            ids.append(e.id)
+    # effects of abilities granted during the solve (rare) are known after a solve; the current
+    # edition's counters are named per object (<object>.counters, 613.4c)
+    for ruleset in ("seed", "current"):
+        trace = solve_compiled(compile_scenario(scenario, ruleset=ruleset), ruleset, True, {})
+        for e in trace.effects:
+            if e.id not in ids:
+                ids.append(e.id)
     return ids
