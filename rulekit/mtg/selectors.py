@@ -172,6 +172,19 @@ class Selector:
         return all(p.by_signature and not p.other for p in self.parts)
 
     @cached_property
+    def attached_untyped(self) -> Selector:
+        """This selector with "enchanted creature", "equipped creature"... naming the attached-to
+        object whatever its card types (303.4b, 301.5a: "enchanted"/"equipped" is the object the
+        Aura or Equipment is attached to): for layers 1-3, where card types are not yet settled
+        (layer 4), so "You control enchanted creature" takes an animated land (Mutavault)."""
+        if not any(p.special in ("enchanted", "equipped") and p.conds for p in self.parts):
+            return self
+        parts = tuple(
+            replace(p, conds=()) if p.special in ("enchanted", "equipped") else p for p in self.parts
+        )
+        return Selector(self.text, parts, self.reads)
+
+    @cached_property
     def reads_players(self) -> bool:
         """Whether what the selector names may depend on "you" or the target player (a part
         about a player's zone, or a controller or owner test). Effects of a selector that reads

@@ -90,3 +90,19 @@ def test_language_md_example() -> None:
     start = doc.index("# attached-type example")
     example = doc[start : doc.index("```", start)]
     assert "Flying" not in solve_text(example).final["bears"].abilities
+
+
+def test_control_magic_takes_an_animated_mutavault() -> None:
+    """Layers 1-3 come before card types are settled (layer 4): "You control enchanted creature"
+    (layer 2) takes the Mutavault its own ability made a creature until end of turn (303.4b: the
+    enchanted object is the one the Aura is attached to); its layer-6/7 words test the type."""
+    text = """
+    game: mtg
+    players: [Ann, Bo]
+    objects:
+      - {id: vault, card: Mutavault, controller: Bo}
+      - {id: magic, card: Control Magic, controller: Ann, attached_to: vault}
+    events:
+      - resolve: {source: vault, ability: animate}
+    """
+    assert solve_text(text).final["vault"].controller == "Ann"
