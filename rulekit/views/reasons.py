@@ -51,7 +51,7 @@ REASONS: dict[str, str] = {
     ),
     "RULES_LAST": N_("Effects that change the game rules apply after all other continuous effects (613.11)."),
     "COUNTERS_SEED": N_(
-        "+1/+1 and -1/-1 counters change power and toughness in their own sublayer, {layer} (613.4d), "
+        "Power/toughness counters change power and toughness in their own sublayer, {layer} (613.4d), "
         "after the effects that set or modify them; counters have no timestamp."
     ),
     "COUNTERS_CURRENT": N_(
