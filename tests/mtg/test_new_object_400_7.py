@@ -75,3 +75,24 @@ def test_language_md_example() -> None:
     example = doc[start : doc.index("```", start)]
     v = solve_text(example).final["bears"]
     assert (v.power, v.toughness) == (2, 2)
+
+
+def test_sower_flickered_the_stolen_creature_goes_back() -> None:
+    """Sower of Temptation ("gain control of target creature for as long as Sower of Temptation
+    remains on the battlefield") leaves and returns: a new Sower; the duration ended when the old
+    one left and stays ended (611.2b), so the Bears go back to Bo. The Sower is on the battlefield
+    from the start: its first zone change is the ``leave``."""
+    text = """
+    game: mtg
+    players: [Ann, Bo]
+    objects:
+      - {id: sower, card: Sower of Temptation, controller: Ann}
+      - {id: bears, card: Grizzly Bears, controller: Bo}
+    events:
+      - resolve: {source: sower, ability: etb, targets: [bears]}
+    %s"""
+    assert solve_text(text % "").final["bears"].controller == "Ann"
+    t = solve_text(text % "  - leave: {object: sower, to: exile}\n      - enter: sower\n")
+    assert t.final["bears"].controller == "Bo"
+    assert t.final["sower"].zone == "battlefield"
+    assert (t.effect("sower.etb").active, t.effect("sower.etb").note_code) == (False, "ended")

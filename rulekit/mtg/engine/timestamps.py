@@ -55,9 +55,17 @@ def assign_timestamps(scn: Scenario) -> tuple[dict[str, float], set[str]]:
     An object's timestamp is when it entered its zone (613.7d). Objects whose entry is not an
     event get timestamps first, in listing order, unless they give an explicit ``timestamp``
     (then listing order does not matter). Objects that enter through an event have no
-    timestamp (and no zone) until that event (:class:`Clock`).
+    timestamp (and no zone) until that event (:class:`Clock`), unless they first leave their
+    listed zone (a flicker: ``leave`` then ``enter``; they are in their zone until they leave).
     """
-    entering = {oid for ev in scn.events if ev.kind == "enter" for oid in ev.objects}
+    # an object whose first zone change is an ``enter`` is not in the game before it; one whose
+    # first is a ``leave`` starts in its listed zone (a flicker: leave, then enter, 400.7)
+    first: dict[str, str] = {}
+    for ev in scn.events:
+        if ev.kind in ("enter", "leave"):
+            for oid in ev.objects:
+                first.setdefault(oid, ev.kind)
+    entering = {oid for oid, kind in first.items() if kind == "enter"}
     stamps: dict[str, float] = {}
     counter = 0.0
     for d in scn.objects:
