@@ -71,3 +71,13 @@ def test_language_md_names_the_form() -> None:
 
     doc = (Path(mtg.__file__).resolve().parent / "LANGUAGE.md").read_text(encoding="utf-8")
     assert "{max_hand_size: no maximum}" in doc and "`mana_value`" in doc
+
+
+def test_the_step_says_no_maximum_in_each_language() -> None:
+    from rulekit.views.reasons import explain_step
+
+    t = solve_text(BOARD % ", zone: hand")
+    k = next(i for i, s in enumerate(t.steps) if s.layer == "rules") + 1
+    assert "no maximum" in explain_step(t, k, "en")
+    assert "sem máximo" in explain_step(t, k, "pt-BR")
+    assert "sin máximo" in explain_step(t, k, "es")
