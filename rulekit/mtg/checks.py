@@ -164,6 +164,12 @@ def check_effect_data(
         exc_ = data["except"]
         if exc_.get("types"):
             check_words(doc, (*path, "except", "types"), exc_["types"], "any")
+        if exc_.get("remove_types"):
+            check_words(doc, (*path, "except", "remove_types"), exc_["remove_types"], "any")
+        for i, c in enumerate(exc_.get("colors") or ()):
+            if c not in COLORS:
+                where = (*path, "except", "colors", i)
+                raise err(doc, where, f"'{c}' is not a colour", suggest(str(c), COLORS))
         for i, item in enumerate(exc_.get("abilities") or ()):
             if not isinstance(item, str):
                 check_ability(doc, (*path, "except", "abilities", i), item, names)

@@ -141,6 +141,11 @@ class EffectSpec:
     copy_power: int | None = None
     copy_toughness: int | None = None
     copy_abilities: tuple[Ability, ...] = ()
+    #: 707.9: "its name is ...", "it's <colours>", "it isn't legendary", "it doesn't copy the colour"
+    copy_name: str | None = None
+    copy_colors: tuple[str, ...] | None = None
+    copy_remove_types: tuple[str, ...] = ()
+    copy_not_copied: tuple[str, ...] = ()
     face_down: bool = False
     control: str | None = None
     text_change: tuple[str, str] | None = None
@@ -211,6 +216,10 @@ def _spec_from_canon(canon: str, cda: bool) -> EffectSpec:
         kw["copy_abilities"] = tuple(
             ability_from_data(x, f"except-{i + 1}") for i, x in enumerate(ex.get("abilities") or ())
         )
+        kw["copy_name"] = str(ex["name"]) if ex.get("name") is not None else None
+        kw["copy_colors"] = _strs(ex["colors"]) if ex.get("colors") is not None else None
+        kw["copy_remove_types"] = _strs(ex.get("remove_types"))
+        kw["copy_not_copied"] = _strs(ex.get("not_copied"))
     if raw.get("face_down"):
         kw["face_down"] = True
         subs.append("face_down")
