@@ -163,8 +163,22 @@ def check_effect_data(
         exc_ = data["except"]
         if exc_.get("types"):
             check_words(doc, (*path, "except", "types"), exc_["types"], "any")
+        if exc_.get("remove_types"):
+            check_words(doc, (*path, "except", "remove_types"), exc_["remove_types"], "any")
+        for i, c in enumerate(exc_.get("colors") or ()):
+            if c not in COLORS:
+                where = (*path, "except", "colors", i)
+                raise err(doc, where, f"'{c}' is not a colour", suggest(str(c), COLORS))
         for i, item in enumerate(exc_.get("abilities") or ()):
             _check_granted(doc, (*path, "except", "abilities", i), item, names, players, filled)
+    mhs = (data.get("rules") or {}).get("max_hand_size")
+    if isinstance(mhs, str) and mhs.strip().lower() != "no maximum":
+        raise err(
+            doc,
+            (*path, "rules", "max_hand_size"),
+            f"'{mhs}' is not a maximum hand size (a number, {{add: N}}, {{set: N}} or 'no maximum', 402.2)",
+            suggest(mhs, ["no maximum"]),
+        )
     if data.get("targets_must") is not None:
         try:
             parse_target_rule(str(data["targets_must"]))
@@ -258,31 +272,37 @@ def _check_granted(
         _check_condition(doc, (*path, "condition"), cond, names)
 
 
-#: Counter kinds the engine reads: the power/toughness counters of 613.4c and loyalty; any other kind
-#: is a plain lowercase word (``flood``, ``charge``) that only selectors ("with a flood counter") read.
-PT_COUNTERS = ("+1/+1", "-1/-1")
+#: Counter kinds the engine reads: the power/toughness counters of 122.1a (every "+X/+Y" and "-X/-Y"
+#: kind, :func:`rulekit.mtg.vocab.pt_counter`) and loyalty; any other kind is a plain lowercase word
+#: (``flood``, ``charge``) that only selectors ("with a flood counter") and conditions read.
+PT_COUNTERS = ("+1/+1", "-1/-1", "+1/+0", "+0/+1", "-1/-0", "-0/-1", "+2/+2", "-2/-2")
 
 
-def check_counters(doc: YamlDoc, path: Path_, counters: dict[str, int]) -> None:
+def check_counters(doc: YamlDoc, path: Path_, counters: dict[str, int], signed: bool = False) -> None:
+    """Every counter kind is a 122.1a power/toughness kind, loyalty or a lowercase word; every number
+    is bounded (``signed``: a ``counters`` event's ``add`` may be negative)."""
     import re
 
+    from rulekit.mtg.vocab import counter_name, pt_counter
+
     for kind, n in counters.items():
-        if kind not in PT_COUNTERS and not re.fullmatch(r"[a-z][a-z-]{0,39}", kind):
-            pt_like = re.fullmatch(r"[+-]\d+/[+-]\d+", kind) is not None
+        name = counter_name(str(kind))
+        if pt_counter(name) is None and not re.fullmatch(r"[a-z][a-z-]{0,39}", name):
+            pt_like = re.fullmatch(r"[+-]\d+/[+-]\d+", name) is not None
             why = (
-                "only +1/+1 and -1/-1 counters change power and toughness here"
+                "122.1a: a power/toughness counter is +X/+Y or -X/-Y, both signs alike"
                 if pt_like
-                else "a counter kind is +1/+1, -1/-1, loyalty or a lowercase word such as flood"
+                else "a counter kind is +X/+Y, -X/-Y, loyalty or a lowercase word such as flood"
             )
             raise err(
                 doc,
                 (*path, kind),
                 f"'{kind}' is not a counter kind ({why})",
-                suggest(kind, [*PT_COUNTERS, "loyalty"]),
+                suggest(str(kind), [*PT_COUNTERS, "loyalty"]),
             )
-        if n < 0:
+        if n < 0 and not signed:
             raise err(doc, (*path, kind), f"a number of counters cannot be negative (got {n})")
-        if n > limits.MAX_COUNTERS:
+        if abs(n) > limits.MAX_COUNTERS:
             raise err(doc, (*path, kind), f"more than {limits.MAX_COUNTERS:,} counters", code="TOO_MANY")
 
 
@@ -371,4 +391,6 @@ def check_ability(
         raise err(doc, (*path, "zone"), f"'{model.zone}' is not a zone", suggest(model.zone, ZONES))
     if model.condition:
         _check_condition(doc, (*path, "condition"), model.condition, names)
+    if model.enters_with:
+        check_counters(doc, (*path, "enters_with"), model.enters_with)
     return out

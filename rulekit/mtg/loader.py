@@ -37,6 +37,7 @@ from rulekit.mtg.vocab import (
     COLORS,
     CREATURE_TYPES,
     ZONES,
+    counter_name,
 )
 from rulekit.scenarios import builtin_file, list_builtin, scenario_root
 from rulekit.yamlsrc import YamlDoc, check_look_alike, exists, kind_of, suggest
@@ -315,7 +316,7 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
                 f"no object '{om.attached_to}'",
                 suggestion=suggest(om.attached_to, ids),
             )
-        counters = dict(om.counters)
+        counters = {counter_name(str(k)): n for k, n in om.counters.items()}
         loyalty = base.get("loyalty")
         if "loyalty" in counters:
             loyalty = counters["loyalty"]
@@ -599,7 +600,8 @@ def _event(
         as_ = ""
         if em.as_ is not None:  # 614.12: "put onto the battlefield as an enchantment"
             as_ = json.dumps(check_effect(doc, (*path, "as"), em.as_, names), sort_keys=True)
-        wc = tuple(sorted(em.with_counters.items()))
+        check_counters(doc, (*path, "with_counters"), em.with_counters)
+        wc = tuple(sorted((counter_name(str(k)), n) for k, n in em.with_counters.items()))
         return Event(
             "enter", objs, to=em.to, timestamp=em.timestamp, line=line, enters_as=as_, with_counters=wc
         )
@@ -652,7 +654,8 @@ def _event(
         cm = em.counters
         assert cm is not None
         oid = _ref(doc, (*path, "counters", "object"), cm.object, by_id)
-        return Event("counters", (oid,), name=cm.kind, x=cm.add, line=line)
+        check_counters(doc, (*path, "counters"), {cm.kind: cm.add}, signed=True)
+        return Event("counters", (oid,), name=counter_name(cm.kind), x=cm.add, line=line)
     rm = em.resolve
     assert rm is not None
     rpath: Path_ = (*path, "resolve")

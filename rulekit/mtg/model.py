@@ -143,6 +143,11 @@ class EffectSpec:
     copy_power: int | None = None
     copy_toughness: int | None = None
     copy_abilities: tuple[Ability, ...] = ()
+    #: 707.9: "its name is ...", "it's <colours>", "it isn't legendary", "it doesn't copy the colour"
+    copy_name: str | None = None
+    copy_colors: tuple[str, ...] | None = None
+    copy_remove_types: tuple[str, ...] = ()
+    copy_not_copied: tuple[str, ...] = ()
     face_down: bool = False
     control: str | None = None
     text_change: tuple[str, str] | None = None
@@ -171,6 +176,8 @@ class EffectSpec:
     player_add: tuple[str, ...] = ()
     hand_size_add: int | None = None
     hand_size_set: int | None = None
+    #: 402.2: "you have no maximum hand size"
+    hand_size_unlimited: bool = False
     requirement: str | None = None
     sublayers: tuple[str, ...] = ()
 
@@ -210,6 +217,10 @@ def _spec_from_canon(canon: str, cda: bool) -> EffectSpec:
         kw["copy_abilities"] = tuple(
             ability_from_data(x, f"except-{i + 1}") for i, x in enumerate(ex.get("abilities") or ())
         )
+        kw["copy_name"] = str(ex["name"]) if ex.get("name") is not None else None
+        kw["copy_colors"] = _strs(ex["colors"]) if ex.get("colors") is not None else None
+        kw["copy_remove_types"] = _strs(ex.get("remove_types"))
+        kw["copy_not_copied"] = _strs(ex.get("not_copied"))
     if raw.get("face_down"):
         kw["face_down"] = True
         subs.append("face_down")
@@ -273,6 +284,8 @@ def _spec_from_canon(canon: str, cda: bool) -> EffectSpec:
                 kw["hand_size_add"] = int(mhs["add"])
             if mhs.get("set") is not None:
                 kw["hand_size_set"] = int(mhs["set"])
+        elif isinstance(mhs, str):  # "no maximum hand size" (402.2)
+            kw["hand_size_unlimited"] = True
         elif mhs is not None:
             kw["hand_size_set"] = int(mhs)
         if r.get("requirement"):
@@ -310,6 +323,24 @@ class Ability:
         if not self.raw:
             return None
         return _spec_from_canon(self.raw, self.kind == "cda")
+
+    @property
+    def activated(self) -> bool:
+        """602.1: an activated ability is written "[Cost]: [Effect.]" (a colon outside any quoted
+        ability, in an ability that does not trigger: "When", "Whenever", "At"), or is a keyword
+        ability that 702 defines as activated (Equip 702.6a, Cycling 702.29a...: written bare or
+        with reminder text, :func:`rulekit.mtg.vocab.activated_keyword`). A basic land type's
+        mana ability is one (305.6); static abilities and CDAs are not."""
+        from rulekit.mtg.vocab import activated_keyword
+
+        if self.kind in ("static", "cda"):
+            return False
+        if self.kind == "intrinsic" or activated_keyword(self.text) is not None:
+            return True
+        if self.kind == "keyword":
+            return False
+        cost, colon, _ = self.text.partition(":")
+        return bool(colon) and '"' not in cost and not cost.lower().startswith(("when ", "whenever ", "at "))
 
     @property
     def generates(self) -> bool:
@@ -353,7 +384,9 @@ def ability_from_data(data: Any, key: str = "") -> Ability:
     text = str(data.get("text") or "")
     key = str(data.get("key", key) or "")
     if data.get("enters_with"):
-        counters = tuple(sorted((str(k), int(n)) for k, n in dict(data["enters_with"]).items()))
+        from rulekit.mtg.vocab import counter_name
+
+        counters = tuple(sorted((counter_name(str(k)), int(n)) for k, n in dict(data["enters_with"]).items()))
         return Ability(text or "enters with counters", kind="text", key=key, enters_with=counters)
     for kind in ("static", "cda", "resolves"):
         if data.get(kind) is not None:

@@ -46,6 +46,14 @@ class CopyExcept(_M):
     power: int | None = None
     toughness: int | None = None
     abilities: list[Any] = []
+    #: "except its name is ..." (Sakashima the Impostor)
+    name: str | None = None
+    #: "except it's blue" (the colours it has instead)
+    colors: list[str] | None = None
+    #: "except it isn't legendary" (types, supertypes or subtypes it does not have)
+    remove_types: list[str] = []
+    #: "except it doesn't copy that creature's color" (Vesuvan Doppelganger): it keeps its own
+    not_copied: list[Literal["color"]] = []
 
 
 class PTPart(_M):
@@ -68,7 +76,8 @@ class HandSize(_M):
 
 
 class RulesPart(_M):
-    max_hand_size: HandSize | int | None = None
+    #: a number (set), ``{add: N}``/``{set: N}``, or ``no maximum`` (402.2)
+    max_hand_size: HandSize | int | str | None = None
     requirement: str | None = None
 
 

@@ -20,7 +20,7 @@ Number phrases and target rules are :mod:`rulekit.mtg.expressions`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -31,6 +31,7 @@ from rulekit.mtg.vocab import (
     NUMBER_WORDS,
     SUBTYPES,
     SUPERTYPES,
+    counter_name,
     plural,
     singular,
     suggest_close,
@@ -109,6 +110,8 @@ class Cond:
             abilities = getattr(obj, "abilities", ())
             if self.op == "none":
                 return not abilities
+            if self.op == "activated":
+                return any(getattr(a, "activated", False) for a in abilities) == self.value
             want = str(self.value).lower()
             has = any(getattr(a, "text", a).lower() == want for a in abilities)
             return has == (self.op == "has")
@@ -167,6 +170,19 @@ class Selector:
         have the same "you" and target player, or whoever they are when it reads neither
         (:attr:`reads_players`)."""
         return all(p.by_signature and not p.other for p in self.parts)
+
+    @cached_property
+    def attached_untyped(self) -> Selector:
+        """This selector with "enchanted creature", "equipped creature"... naming the attached-to
+        object whatever its card types (303.4b, 301.5a: "enchanted"/"equipped" is the object the
+        Aura or Equipment is attached to): for layers 1-3, where card types are not yet settled
+        (layer 4), so "You control enchanted creature" takes an animated land (Mutavault)."""
+        if not any(p.special in ("enchanted", "equipped") and p.conds for p in self.parts):
+            return self
+        parts = tuple(
+            replace(p, conds=()) if p.special in ("enchanted", "equipped") else p for p in self.parts
+        )
+        return Selector(self.text, parts, self.reads)
 
     @cached_property
     def reads_players(self) -> bool:
@@ -288,7 +304,22 @@ _SPECIALS = {
     "target artifact": "targets",
     "target enchantment": "targets",
 }
-_COUNTER_RE = re.compile(r"\s+with (?:(?:a|an|one or more) )?([\w+/\-]+) counters? on (?:it|them)$")
+_COUNTER_RE = re.compile(r"\s+with (?:(?:a|an|one or more) )?([\w+/\-\u2212]+) counters? on (?:it|them)$")
+
+
+def _attached_type(phrase: str) -> tuple[Cond, ...]:
+    """"Enchanted creature", "enchanted land", "equipped creature": the object the source is
+    attached to, if it is of that card type now (301.5, 303.4: an Aura's or Equipment's words name
+    the type; the object must have it, so "enchanted creature" names nothing once the enchanted
+    permanent stops being a creature). "Enchanted permanent" tests no type.
+
+    >>> _attached_type("the enchanted land"), _attached_type("enchanted permanent")
+    ((Cond(attr='types', op='has', value='Land'),), ())
+    """
+    word = phrase.split()[-1]
+    if word in _CARD_TYPE_WORDS:
+        return (Cond("types", "has", _CARD_TYPE_WORDS[word]),)
+    return ()
 
 
 def vocabulary() -> list[str]:
@@ -422,6 +453,8 @@ def _with_clause(kind: str, clause: str, raw: str, at: int) -> Cond:
     c = clause.strip()
     if kind == "with" and c in ("no abilities", "no ability"):
         return Cond("abilities", "none", None)
+    if c in ("an activated ability", "activated abilities"):  # 602.1, with 702's keywords
+        return Cond("abilities", "activated", kind == "with")
     m = _NUMBER_CLAUSE.match(c)
     if m and kind == "with":
         attr = m.group(1).replace(" ", "_")
@@ -467,7 +500,9 @@ def _parse_part(chunk: str, raw: str = "", at: int = 0) -> Part:
         return Part(special="named", name=chunk.strip()[1:])
     low = chunk.lower().strip()
     if low in _SPECIALS:
-        return Part(special=_SPECIALS[low])
+        special = _SPECIALS[low]
+        attached = _attached_type(low) if special in ("enchanted", "equipped") else ()
+        return Part(special=special, conds=attached)
     words_all = low.split()
     quantified = False
     while words_all and words_all[0] in _QUANTIFIERS:
@@ -475,13 +510,15 @@ def _parse_part(chunk: str, raw: str = "", at: int = 0) -> Part:
         quantified = True
     rest = " ".join(words_all)
     if rest in _SPECIALS:
-        return Part(special=_SPECIALS[rest])
+        special = _SPECIALS[rest]
+        attached = _attached_type(rest) if special in ("enchanted", "equipped") else ()
+        return Part(special=special, conds=attached)
     conds: list[Cond] = []
     extra: dict[str, Any] = {}
     structured = quantified
     m = _COUNTER_RE.search(" " + rest)
     if m:
-        conds.append(Cond("counters", "has", m.group(1)))
+        conds.append(Cond("counters", "has", counter_name(m.group(1))))
         rest = (" " + rest)[: m.start()].strip()
         structured = True
     rest, more = _strip_suffixes(rest, extra)
@@ -676,11 +713,16 @@ def parse_condition(text: str) -> Condition:
     for prefix in ("for as long as ", "as long as ", "while "):
         if low.startswith(prefix):
             raw, low = raw[len(prefix) :], low[len(prefix) :]
-    m = re.fullmatch(r"(.+?) has (?:a|an|one or more) ([\w+/\-]+) counters? on (?:it|them)", raw, flags=re.I)
+    m = re.fullmatch(
+        r"(.+?) has (?:a|an|one or more) ([\w+/\-\u2212]+) counters? on (?:it|them)", raw, flags=re.I
+    )
     if m:
         who = m.group(1).strip()
         return Condition(
-            "has_counter", "it" if who.lower() == "it" else _objref(who), text=raw, counter=m.group(2)
+            "has_counter",
+            "it" if who.lower() == "it" else _objref(who),
+            text=raw,
+            counter=counter_name(m.group(2)),
         )
     m = re.fullmatch(r"(.+?) (?:remains|is) on the battlefield", raw, flags=re.I)
     if m:
@@ -688,6 +730,14 @@ def parse_condition(text: str) -> Condition:
     m = re.fullmatch(r"(.+?) (?:remains|is|stays) (tapped|untapped)", raw, flags=re.I)
     if m:
         return Condition(m.group(2).lower(), _objref(m.group(1)), text=raw)
+    m = re.fullmatch(r"(.+?) is (?:a|an) (\w+)", raw, flags=re.I)
+    if m and m.group(2).lower() in _CARD_TYPE_WORDS:
+        # "as long as enchanted permanent is a creature": the object, if it has that type now
+        sel = parse_selector(m.group(1))
+        typed = Cond("types", "has", _CARD_TYPE_WORDS[m.group(2).lower()])
+        parts = tuple(replace(p, conds=(*p.conds, typed)) for p in sel.parts)
+        sel = Selector(sel.text, parts, sel.reads | {"types"})
+        return Condition("count_at_least", n=1, selector=sel, text=raw)
     m = re.fullmatch(r"you control (\S+) or more (.+)", raw, flags=re.I)
     if m:
         n = parse_number(m.group(1))

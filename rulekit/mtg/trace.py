@@ -294,6 +294,7 @@ class ObjectView:
             "tapped": self.tapped,
             "attached_to": self.attached_to,
             "face_down": self.face_down,
+            "mana_value": self.mana_value,
         }
 
     @property

@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -88,6 +89,104 @@ SUBTYPES: tuple[str, ...] = (
     *DUNGEON_TYPES,
     *CREATURE_TYPES,
 )
+#: CR 122.1a: the power/toughness counter kinds, "+X/+Y" or "-X/-Y" (both signs alike), written as
+#: the rules write them (+1/+1, +1/+0, +0/+1, +2/+2, -1/-1, -0/-1, -1/-0, -2/-2 ...). A minus sign
+#: typed as U+2212 is read as "-".
+_PT_COUNTER_RE = re.compile(r"([+-])(\d{1,3})/([+-])(\d{1,3})")
+
+
+def counter_name(kind: str) -> str:
+    """A counter kind as the rules write it: a power/toughness kind in its 122.1a form (ASCII signs,
+    no leading zeros); any other kind unchanged.
+
+    >>> counter_name("\u22120/\u22121"), counter_name("+01/+0"), counter_name("time")
+    ('-0/-1', '+1/+0', 'time')
+    """
+    k = kind.strip().replace("\u2212", "-")
+    m = _PT_COUNTER_RE.fullmatch(k)
+    if m is None:
+        return kind
+    return f"{m.group(1)}{int(m.group(2))}/{m.group(3)}{int(m.group(4))}"
+
+
+def pt_counter(kind: str) -> tuple[int, int] | None:
+    """122.1a: what one counter of this kind adds to power and toughness, or ``None`` when the kind
+    is not a power/toughness counter (a "+X/+Y" counter adds X and Y, a "-X/-Y" one subtracts;
+    mixed signs are no counter of the rules).
+
+    >>> pt_counter("+1/+1"), pt_counter("-0/-2"), pt_counter("+1/+2"), pt_counter("-2/-1")
+    ((1, 1), (0, -2), (1, 2), (-2, -1))
+    >>> pt_counter("+1/-1"), pt_counter("loyalty")
+    (None, None)
+    """
+    m = _PT_COUNTER_RE.fullmatch(counter_name(kind))
+    if m is None or m.group(1) != m.group(3):
+        return None
+    sign = 1 if m.group(1) == "+" else -1
+    return sign * int(m.group(2)), sign * int(m.group(4))
+
+
+#: CR 702: keyword abilities that are activated abilities ("Equip is an activated ability of
+#: Equipment cards", 702.6a), by keyword, with the rule that says so. A keyword written bare
+#: ("Equip {2}") or with its reminder text is then an activated ability (602.1) for "has all
+#: activated abilities of" and for selectors. Keywords that are static or triggered abilities, or
+#: special actions (morph's turning face up, 702.37, 116.2b; foretell, plot), are not here; nor
+#: ability words such as channel (207.2c). "<type>cycling" (landcycling, Swampcycling...) is cycling
+#: (702.29e).
+ACTIVATED_KEYWORDS: dict[str, str] = {
+    "equip": "702.6a",
+    "cycling": "702.29a",
+    "ninjutsu": "702.49a",
+    "commander ninjutsu": "702.49d",
+    "transmute": "702.53a",
+    "forecast": "702.57a",
+    "aura swap": "702.65a",
+    "fortify": "702.67a",
+    "transfigure": "702.71a",
+    "reinforce": "702.77a",
+    "unearth": "702.84a",
+    "level up": "702.87a",
+    "bloodrush": "702.92a",
+    "scavenge": "702.97a",
+    "outlast": "702.107a",
+    "crew": "702.122a",
+    "embalm": "702.128a",
+    "eternalize": "702.129a",
+    "encore": "702.141a",
+    "reconfigure": "702.151a",
+    "craft": "702.167a",
+    "saddle": "702.171a",
+    "station": "702.184a",
+}
+_ACTIVATED_KEYWORD_RE = re.compile(
+    r"(?:(" + "|".join(sorted((re.escape(k) for k in ACTIVATED_KEYWORDS), key=len, reverse=True))
+    + r")|((?:basic )?[a-z']*cycling))"
+    # then its cost, number or reminder text (a quality may come first: "Equip Knight {1}")
+    + r"(?=\s*(?:$|[{(\d\u2014-]|(?:[a-z']+ ){1,2}\{))",
+    re.I,
+)
+
+
+def activated_keyword(text: str) -> str | None:
+    """The keyword of 702 that makes this ability an activated ability ("equip", "cycling"...),
+    whether written bare or with its cost and reminder text, else ``None``.
+
+    >>> kw = activated_keyword
+    >>> kw("Equip {2}"), kw("Cycling {2} ({2}, Discard this card: Draw a card.)")
+    ('equip', 'cycling')
+    >>> kw("Swampcycling {2}"), kw("Level up {1}{W}"), kw("Flying")
+    ('cycling', 'level up', None)
+    >>> kw("Equip legendary creature {3}"), kw("Crew 3"), kw("Morph {2}")
+    ('equip', 'crew', None)
+    >>> activated_keyword("Equip abilities you activate cost {1} less to activate.")
+    >>> activated_keyword("Whenever you cycle a card, draw a card.")
+    """
+    m = _ACTIVATED_KEYWORD_RE.match(text.strip())
+    if m is None:
+        return None
+    return m.group(1).lower() if m.group(1) else "cycling"
+
+
 #: Shown among subtypes for an object that has every creature type (Changeling, Mutavault).
 ALL_CREATURE_TYPES = "(all creature types)"
 ZONES = ("battlefield", "graveyard", "hand", "library", "exile", "stack", "command")

@@ -272,6 +272,8 @@ def _loc_value(t: Any, characteristic: str, value: Any) -> str:
     """:func:`rulekit.views.mtg.fmt_value` in ``t``'s language: colours and "none" in words."""
     from rulekit.views import mtg as mv
 
+    if value is None and characteristic.partition(".")[0] == "max_hand_size":
+        return str(t("no maximum"))  # 402.2
     if isinstance(value, tuple | list):
         if not value:
             return _agree(t, characteristic, "none")

@@ -70,6 +70,11 @@ def fmt_list(value: Any, width: int = 30) -> str:
     return fmt_value(value)
 
 
+def _hand_size(value: Any) -> str:
+    """A maximum hand size (402.2): a number, or "no maximum" (``None``)."""
+    return "no maximum" if value is None else fmt_value(value)
+
+
 def fmt_change(
     characteristic: str,
     before: Any,
@@ -92,6 +97,8 @@ def fmt_change(
     'abilities lost “Vigilance”, “Lifelink”, “First strike”, “Trample”'
     """
     head = characteristic if label is None else label
+    if characteristic.partition(".")[0] == "max_hand_size" and value is fmt_value:
+        value = _hand_size  # 402.2: "no maximum hand size" is None in the rules
     is_list = isinstance(before, tuple | list) and isinstance(after, tuple | list)
     if is_list and len(fmt_value(before)) + len(fmt_value(after)) > 48:
         lost = [v for v in before if v not in after]

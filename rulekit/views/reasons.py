@@ -52,12 +52,13 @@ REASONS: dict[str, str] = {
     ),
     "RULES_LAST": N_("Effects that change the game rules apply after all other continuous effects (613.11)."),
     "COUNTERS_SEED": N_(
-        "+1/+1 and -1/-1 counters change power and toughness in their own sublayer, {layer} (613.4d), "
+        "Power/toughness counters change power and toughness in their own sublayer, {layer} (613.4d), "
         "after the effects that set or modify them; counters have no timestamp."
     ),
     "COUNTERS_CURRENT": N_(
-        "+1/+1 and -1/-1 counters change power and toughness in sublayer {layer}, with the effects "
-        "that modify them (613.4c); counters have no timestamp."
+        "Power/toughness counters change power and toughness in sublayer {layer}, in timestamp order "
+        "with the effects that modify them (613.4c): counters have the timestamp of the moment they "
+        "were put on."
     ),
 }
 #: Dependency reasons (613.8a), by the code the engine is to record with its parameters. Today the
@@ -187,7 +188,7 @@ def why_text(trace: Any, step: Any, lang: str = "en") -> str:
 
     t = translator(lang)
     origin = next((e.origin for e in getattr(trace, "effects", ()) if e.id == step.effect), None)
-    if origin == "counters" or step.why == "counters":
+    if step.why == "counters" or (origin == "counters" and step.timestamp is None):
         return t(WHY["counters"])
     if step.why == "cda":
         return t(WHY["cda"])
@@ -208,7 +209,7 @@ def why_phrase(trace: Any, step: Any, lang: str = "en") -> str:
     """:func:`why_text` for use inside a sentence: a plain timestamp step reads "timestamp order"."""
     if step.why == "timestamp" and not step.waited_on:
         origin = next((e.origin for e in getattr(trace, "effects", ()) if e.id == step.effect), None)
-        if origin != "counters":
+        if origin != "counters" or step.timestamp is not None:
             t = translator(lang)
             return t("timestamp order")
     return why_text(trace, step, lang)
@@ -298,7 +299,8 @@ def explain_step(trace: Any, k: int, lang: str = "en", states: Sequence[dict[str
     else:
         lines = _change_lines(t, trace, step, before, after)
     what = "; ".join(lines) if lines else t("it changes nothing visible")
-    stamp = "" if origin == "counters" else t(", timestamp {ts}", ts=mv.fmt_value(step.timestamp))
+    no_stamp = origin == "counters" and step.timestamp is None
+    stamp = "" if no_stamp else t(", timestamp {ts}", ts=mv.fmt_value(step.timestamp))
     return t(
         "Step {k} of {n} — layer {layer}: {name}{source}{stamp}. {reason} Result: {result}.",
         k=k,

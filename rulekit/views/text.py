@@ -156,7 +156,10 @@ def solve_text(trace: Trace) -> str:
     out.append("")
     out.append("Players: " + "; ".join(f"{p}: {_fmt(v.abilities)}" for p, v in trace.players.items()))
     out.append(
-        "Rules: max hand size " + ", ".join(f"{p} {n}" for p, n in trace.rules["max_hand_size"].items())
+        "Rules: max hand size "
+        + ", ".join(
+            f"{p} {'no maximum' if n is None else n}" for p, n in trace.rules["max_hand_size"].items()
+        )
     )
     for k, v in trace.rules.items():
         if k != "max_hand_size":

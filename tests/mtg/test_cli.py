@@ -28,6 +28,7 @@ OBJECT_KEYS = {
     "tapped",
     "attached_to",
     "face_down",
+    "mana_value",
 }
 
 
@@ -48,6 +49,7 @@ def test_solve_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
     assert (g["power"], g["toughness"]) == (5, 5)
     assert g["types"] == ["Planeswalker", "Creature"] and g["colors"] == ["white"]
     assert data["objects"]["humility"]["power"] is None  # P/T null for non-creatures
+    assert (g["mana_value"], data["objects"]["humility"]["mana_value"]) == (5, 4)  # {3}{W}{W}, {2}{W}{W}
     assert data["players"] == {"Gideon": {"abilities": []}, "Sorin": {"abilities": []}}
     assert data["rules"]["max_hand_size"] == {"Gideon": 7, "Sorin": 7}
     assert [a["effect"] for a in data["applied"]] == ["gideon.0", "humility", "humility", "gideon.0", "night"]

@@ -24,14 +24,18 @@ def test_layer_labels_of_each_edition() -> None:
 
 @pytest.mark.parametrize("name", mtg.list_scenarios())
 def test_both_editions_give_equal_numbers(name: str) -> None:
-    """Every built-in scenario: the same final characteristics, the same application order."""
+    """Every built-in scenario: the same final characteristics, the same application order of the
+    effects. (Counters differ by rule: one 7d step in the seed's edition, in 7c by timestamp in the
+    current one, 613.4c; no built-in has a 7c effect whose set reads power, so the numbers agree.)"""
     a = mtg.solve(mtg.load_scenario(name), ruleset="seed")
     b = mtg.solve(mtg.load_scenario(name), ruleset="current")
     assert a.final == b.final
     assert a.players == b.players and a.rules == b.rules
-    assert [(s.effect, s.rank, s.objects, s.changes) for s in a.steps] == [
-        (s.effect, s.rank, s.objects, s.changes) for s in b.steps
-    ]
+    effects = [(s.effect, s.objects, s.changes) for s in a.steps if s.effect != "counters"]
+    b_effects = [(s.effect, s.objects, s.changes) for s in b.steps if not s.effect.endswith(".counters")]
+    assert effects == b_effects
+    counted_a = sorted(o for s in a.steps if s.effect == "counters" for o in s.objects)
+    assert counted_a == sorted(o for s in b.steps if s.effect.endswith(".counters") for o in s.objects)
 
 
 def test_counters_and_switch_labels() -> None:

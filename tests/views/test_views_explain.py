@@ -29,11 +29,17 @@ def test_rules_effects_come_last_by_613_11(ruleset):
     assert "613.11" in text and "(613.7)" not in text
 
 
-@pytest.mark.parametrize(("ruleset", "rule"), [("seed", "613.4d"), ("current", "613.4c")])
-def test_counters_apply_in_their_sublayer_without_a_timestamp(ruleset, rule):
-    (text,) = [t for s, t in _steps("classic/clone-and-anthem", ruleset) if s.effect == "counters"]
-    assert rule in text and "(613.7)" not in text
+def test_counters_apply_in_their_sublayer_without_a_timestamp():
+    (text,) = [t for s, t in _steps("classic/clone-and-anthem", "seed") if s.effect == "counters"]
+    assert "613.4d" in text and "(613.7)" not in text
     assert "timestamp —" not in text and "no timestamp" in text
+
+
+def test_current_counters_apply_in_7c_with_the_timestamp_they_were_put_on():
+    """613.4c (current edition): counters apply with the 7c effects in timestamp order, each with
+    the timestamp of the moment it was put on."""
+    (text,) = [t for s, t in _steps("classic/clone-and-anthem", "current") if s.effect == "bears.counters"]
+    assert "613.4c" in text and "timestamp" in text and "no timestamp" not in text
 
 
 def test_object_effects_still_cite_timestamp_order():

@@ -13,6 +13,10 @@ from rulekit.mtg.engine.select import Ctx, SelectorKey, make_ctx, select, select
 from rulekit.mtg.engine.state import Obj, State, sig_of
 from rulekit.mtg.selectors import Selector
 
+#: the sublayers before layer 4, where an object's card types are not yet settled: there
+#: "enchanted creature" names the attached-to object whatever it is (Selector.attached_untyped)
+TYPES_UNSETTLED = frozenset({"copy", "face_down", "control", "text"})
+
 
 def affected_set(
     eff: Eff, sub: str, state: State, ctx: Ctx, begun: dict[str, tuple[str, ...]]
@@ -35,6 +39,8 @@ def affected_set(
         return (eff.source,) if eff.source and state.objs[eff.source].zone is not None else ()
     if eff.origin == "cda":
         return (eff.source,) if eff.source else ()
+    if sub in TYPES_UNSETTLED:
+        return select(spec.affects.attached_untyped, state, ctx)
     return select(spec.affects, state, ctx)
 
 

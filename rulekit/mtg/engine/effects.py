@@ -202,8 +202,12 @@ def resolved_status(comp: Compiled, eff: Eff) -> None:
         if not _base_condition(comp, cond, eff, at):
             eff.active, eff.note_code, eff.note_params = False, "never_started", (("condition", cond.text),)
             return
+        # 611.2b: the duration ends the first time the condition is false, and an ended duration
+        # stays ended (it does not begin again when the condition is true again): the game after
+        # every later event is asked, not only the game now
+        later = [comp.base_at[j] for j in sorted(comp.base_at) if j > index]
         now = {oid: (o.zone, o.tapped, o.counters) for oid, o in comp.base.items()}
-        if not _base_condition(comp, cond, eff, now):
+        if not all(_base_condition(comp, cond, eff, at) for at in (*later, now)):
             eff.active, eff.note_code, eff.note_params = False, "ended", (("condition", cond.text),)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit.mtg.engine.effects import Eff, resolve_ref
+from rulekit.mtg.engine.effects import Eff, resolve_ref, static_effects_of
 from rulekit.mtg.engine.history import FULL, History, depth_for, first_sublayer
 from rulekit.mtg.engine.replay import Compiled
 from rulekit.mtg.engine.select import ANY, Ctx, eval_expr, matches, select, selector_reads
@@ -18,6 +18,17 @@ from rulekit.mtg.selectors import compare
 
 
 def lock_resolved(comp: Compiled, history: History, depth: int = FULL) -> None:
+    """611.2c (see :func:`lock_sets`) and 400.7: an object that changed zones after the effect
+    resolved is a new object, not in the set the effect locked (a flickered creature returns
+    without the pump or type change that resolved for it)."""
+    lock_sets(comp, history, depth)
+    for eff in comp.resolved:
+        if eff.locked and eff.event_index is not None:
+            i = eff.event_index
+            eff.locked = tuple(o for o in eff.locked if not comp.new_object_since(o, i))
+
+
+def lock_sets(comp: Compiled, history: History, depth: int = FULL) -> None:
     """611.2c and "X is fixed": a resolved effect that names objects by a selector fixes the set
     when it resolves; expressions other than X are fixed then too. Both are evaluated against
     the state just before the ``resolve`` event (``history.before(i, ...)``: the layered state of
@@ -69,6 +80,66 @@ def lock_resolved(comp: Compiled, history: History, depth: int = FULL) -> None:
                         eff.fixed[(oid, e.text)] = eval_expr(e, state.objs[oid], eff, state, ctx)
 
 
+#: at most this many copy effects of one scenario hold their values (each needs a solve of the
+#: scenario up to the moment it began, and a copy of a copy solves the earlier one's again)
+MAX_HELD_COPIES = 4
+
+#: what a copy reads of the game when it begins (707.2): the copiable values, after layer 1
+_COPY_DEPTH = 2
+
+
+def copy_starts(comp: Compiled) -> list[tuple[int, Eff]]:
+    """The copy effects (layer 1) and the event at which each began (707.2): a static copy
+    ability ("enters as a copy", 614.1c) begins when its object entered (its last ``enter``
+    event; 0 for an object listed in its zone), a resolved one when it resolved. Sorted by that
+    moment."""
+    last_enter: dict[str, int] = {}
+    for j, ev in enumerate(comp.scenario.events):
+        if ev.kind == "enter":
+            for oid in ev.objects:
+                last_enter[oid] = j
+    out: list[tuple[int, Eff]] = []
+    for oid, obj in comp.base.items():
+        if obj.zone is None:
+            continue
+        for e in static_effects_of(obj, comp.names, "copy"):
+            out.append((last_enter.get(oid, 0), e))
+    for e in comp.resolved:
+        if e.active and "copy" in e.sublayers and e.event_index is not None:
+            out.append((e.event_index, e))
+    return sorted(out, key=lambda x: (x[0], x[1].sort_key))
+
+
+def hold_copies(comp: Compiled, history: History) -> None:
+    """707.2 and the Clone rulings: a copy effect takes the copiable values of the original as
+    they are when it begins (as its object enters, or when it resolves), including the
+    original's own copy effects and exceptions then (707.9b) and its face-down values (708.10),
+    and keeps them: when the original's copiable values change later (it becomes a copy of
+    something else, or its copy effect ends), an existing copy does not change, and a copy made
+    later copies the original as it is then. The values are read in the layered game just
+    before that moment (``history.before(i, ...)``, its copiable values after layer 1); a copy
+    whose moment is after every event reads them as they are (no solve needed). At most
+    :data:`MAX_HELD_COPIES` copy effects hold (later ones read the original as it is now)."""
+    events = len(comp.base_at)  # the events replayed (a prefix's compile stops early)
+    for i, eff in copy_starts(comp)[:MAX_HELD_COPIES]:
+        spec = eff.spec
+        if spec is None or spec.copy is None or i >= events:
+            continue
+        state = history.before(i, _COPY_DEPTH)
+        src = state.objs.get(eff.source) if eff.source else None
+        ctx = Ctx(
+            src,
+            eff.controller or (src.controller if src else None),
+            eff.targets,
+            eff.target_player,
+            state.players,
+        )
+        affected = set(eff.locked or ()) | ({eff.source} if eff.origin == "static" and eff.source else set())
+        ids = [o for o in select(spec.copy, state, ctx) if o not in affected]
+        if ids and ids[0] in state.copiable:
+            comp.held[eff.id] = state.copiable[ids[0]]
+
+
 #: what "you control X" reads of the layered game (611.2b): who controls X (layer 2)
 _CONTROL_READS = frozenset({("controller", ANY)})
 
@@ -79,8 +150,11 @@ def check_layered_durations(comp: Compiled, history: History, top_level: bool, d
     durations read the game as it is"). If it is already false when the effect would begin (the
     layered game just before the ``resolve`` event), the effect never starts; if it is false in
     the game now (``history.now()``: the layered game after every event, this effect in force),
-    it has ended. Only the ``top_level`` solve asks the game now (no regress inside the prefix
-    solves); a solve through ``depth`` object sublayers checks only the effects that act there."""
+    it has ended. An ended duration stays ended (611.2b): the layered game after every later event
+    is asked too (``history.before(j, ...)``), so "for as long as you control X" does not begin
+    again when you regain X. Only the ``top_level`` solve asks the games after it (no regress
+    inside the prefix solves); a solve through ``depth`` object sublayers checks only the effects
+    that act there."""
     for eff in comp.resolved:
         spec = eff.spec
         if not eff.layered_condition or not eff.active or spec is None or spec.condition is None:
@@ -94,7 +168,14 @@ def check_layered_durations(comp: Compiled, history: History, top_level: bool, d
             continue
         if not top_level:
             continue
-        if not _controls(comp, eff, history.now(depth_for(_CONTROL_READS))):
+        ended = False
+        for j in range(i + 1, len(comp.base_at)):
+            if not _controls(comp, eff, history.before(j, depth_for(_CONTROL_READS))):
+                ended = True
+                break
+        if not ended:
+            ended = not _controls(comp, eff, history.now(depth_for(_CONTROL_READS)))
+        if ended:
             eff.active, eff.note_code, eff.note_params = False, "ended", (("condition", cond.text),)
 
 

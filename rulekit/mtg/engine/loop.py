@@ -30,9 +30,10 @@ from rulekit.mtg.engine.effects import (
 from rulekit.mtg.engine.history import FULL, OBJECT_SUBLAYERS, History, Solver
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.layers.control import CONTROLLER
+from rulekit.mtg.engine.layers.copy import copiable_snapshot
 from rulekit.mtg.engine.layers.players import DEFAULT_MAX_HAND_SIZE, PlayersPart, RulesPart
-from rulekit.mtg.engine.layers.pt import CountersPart
-from rulekit.mtg.engine.locking import check_layered_durations, lock_resolved
+from rulekit.mtg.engine.layers.pt import CountersPart, counter_effects
+from rulekit.mtg.engine.locking import check_layered_durations, hold_copies, lock_resolved
 from rulekit.mtg.engine.order import choose_next
 from rulekit.mtg.engine.pruning import overlaps, writes_of
 from rulekit.mtg.engine.record import (
@@ -158,6 +159,14 @@ def same_objects(
     return known.issuperset(new_ids)
 
 
+def effects_of(pending: list[Eff]) -> list[Eff]:
+    """The pending entries that are effects: 613.4c current's counters are applied among them in
+    timestamp order but are no effects, so no dependency is judged on them (613.8a)."""
+    if not any(e.origin == "counters" for e in pending):
+        return pending
+    return [e for e in pending if e.origin != "counters"]
+
+
 def by_sort_key(pending: list[Eff], effect_id: str) -> tuple[float, str]:
     """The timestamp order key of a pending effect."""
     return next(e.sort_key for e in pending if e.id == effect_id)
@@ -189,7 +198,7 @@ def run_sublayer(
     members: dict[str, frozenset[str]] = {}  # sets[e] as a set (only a cache, for same_objects)
     judged = run.dependency and PARTS[sub].judged
     judge = Judge(sub, state, begun, run.names)
-    judge.all_effects = list(rest)
+    judge.all_effects = [e for e in rest if e.origin != "counters"]  # counters are no effects (613.8a)
     #: effects found to exist, with their sources, that no step since may have ended (611.3b: a
     #: step that writes what :data:`EXISTENCE_READS` names, on the effect's source; only a cache
     #: of :func:`still_exists`)
@@ -214,11 +223,11 @@ def run_sublayer(
             break
         rows: list[Row] = []
         now: SetMemo = {}  # the sets named in the state before this step (only a cache)
-        if judged and len(pending) > 1 and judge.may_depend(pending):
+        if judged and len(effects_of(pending)) > 1 and judge.may_depend(effects_of(pending)):
             for e in pending:
                 if e.id not in sets:
                     sets[e.id] = shared_affected_set(e, sub, state, make_ctx(e, state), begun, now)
-            rows = judge.judge(pending, sets)
+            rows = judge.judge(effects_of(pending), sets)
             for row in rows:
                 if row.recorded is not None:
                     continue  # a row recorded at an earlier step: its effects are noted already
@@ -325,7 +334,7 @@ def run_sublayer(
                     members.pop(e.id, None)
                     stale.add(e.id)
             changed = {c.object_id for c in run.steps[-1].changes}
-            judge.applied(changed, stale, pending, wrote, deltas, moves)
+            judge.applied(changed, stale, effects_of(pending), wrote, deltas, moves)
 
 
 def run_players(effects: list[Eff], state: State, players: dict[str, list[str]], run: Run) -> None:
@@ -358,8 +367,10 @@ def layer_objects(
     scn = comp.scenario
     check_layered_durations(comp, history, top_level, depth)
     lock_resolved(comp, history, depth)
+    hold_copies(comp, history)
     objs = {oid: o.copy() for oid, o in comp.base.items()}
     state = State(objs, scn.players)
+    state.held = comp.held
     state.build_index()
     initial = {oid: make_view(o) for oid, o in objs.items() if o.zone is not None}
     run = Run(ruleset, comp.names, dependency, scn.disabled)
@@ -377,14 +388,23 @@ def layer_objects(
     )
     for sub in OBJECT_SUBLAYERS[:depth]:
         if sub == "pt_counters":
+            if ruleset == "current":
+                continue  # 613.4c: applied in 7c with the other modifications (counter_effects)
             ids = CountersPart.affected(state)
             if ids and "counters" not in disabled:
                 run.seen["counters"] = counters_eff
                 apply_recorded(run, counters_eff, sub, state, ids, "counters", (), [], ())
             continue
         effects = gather(sub, state, comp.resolved, begun_effects, run, disabled)
+        if sub == "pt_modify" and ruleset == "current" and "counters" not in disabled:
+            counted = counter_effects(state, comp.counter_stamps, run.names)
+            counted = [e for e in counted if e.id not in disabled]
+            effects = sorted(effects + counted, key=lambda e: e.sort_key)
+            run.seen.update({e.id: e for e in counted})
         if effects:
             run_sublayer(sub, state, effects, begun, begun_effects, run)
+        if sub == "face_down" and not top_level:
+            state.copiable = copiable_snapshot(state)  # what a copy made at this moment takes
     return state, run, begun_effects, initial
 
 
@@ -433,7 +453,8 @@ def solve(
 ) -> Trace:
     """Compute every object's characteristics (613) and return the :class:`Trace`.
 
-    ``ruleset`` is ``"seed"`` (7a-7e, default) or ``"current"`` (labels only, same numbers).
+    ``ruleset`` is ``"seed"`` (7a-7e, default) or ``"current"`` (its labels, 613.7m's APNAP
+    timestamps and 613.4c's counters in 7c by timestamp).
     ``without`` switches effects off by id; ``dependency=False`` applies pure timestamp order
     (613.7 only, for comparison and benchmarks).
     """
@@ -448,7 +469,7 @@ def solve(
         check_effect_ids(scenario, without)  # unknown ids: one clear error
         scenario = scenario.with_disabled(without)
     with collector_paused():
-        comp = compile_scenario(scenario)
+        comp = compile_scenario(scenario, ruleset=ruleset)
         return solve_compiled(comp, ruleset, dependency)
 
 
@@ -487,11 +508,13 @@ def collector_paused() -> Iterator[None]:
 def known_effect_ids(scenario: Scenario) -> list[str]:
     comp = compile_scenario(scenario)
     ids = [e.id for e in comp.listed_effects()]
-    # effects of abilities granted during the solve (rare) are known after a solve
-    trace = solve_compiled(comp, "seed", True)
-    for e in trace.effects:
-        if e.id not in ids:
-            ids.append(e.id)
+    # effects of abilities granted during the solve (rare) are known after a solve; the current
+    # edition's counters are named per object (<object>.counters, 613.4c)
+    for ruleset in ("seed", "current"):
+        trace = solve_compiled(compile_scenario(scenario, ruleset=ruleset), ruleset, True)
+        for e in trace.effects:
+            if e.id not in ids:
+                ids.append(e.id)
     return ids
 
 
@@ -510,7 +533,7 @@ def _prefix_solver(ruleset: str) -> Solver:
     sublayers; only its state is read."""
 
     def solve_prefix(upto: int | None, depth: int, history: History) -> State:
-        comp = compile_scenario(history.scenario, upto=upto)
+        comp = compile_scenario(history.scenario, upto=upto, ruleset=ruleset)
         return layer_objects(comp, ruleset, True, history, False, depth)[0]
 
     return solve_prefix

@@ -44,6 +44,20 @@ class Compiled:
     #: (event index, kind, player) of the events that end durations: ``begin_turn``,
     #: ``untap_step`` (with their player), ``end_of_combat`` (player ``None``)
     marks: list[tuple[int, str, str | None]] = field(default_factory=list)
+    #: the edition the timestamps follow (613.7m differs: seed or current)
+    ruleset: str = "seed"
+    #: current edition (613.4c, 613.7): each object's power/toughness counters by the timestamp of
+    #: the moment they were put on: object id -> ((timestamp, kind, number), ...)
+    counter_stamps: dict[str, tuple[tuple[float, str, int], ...]] = field(default_factory=dict)
+    #: 400.7: the indices of the events at which each object changed zones (``enter``, ``leave``):
+    #: after each it is a new object, which effects locked to the old one do not follow
+    zone_changes: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    #: 707.2: copy effect id -> the copiable values it took when it began (locking.hold_copies)
+    held: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+
+    def new_object_since(self, oid: str, index: int) -> bool:
+        """400.7: whether ``oid`` changed zones after event ``index`` (it is then a new object)."""
+        return any(j > index for j in self.zone_changes.get(oid, ()))
 
     def listed_effects(self) -> list[Eff]:
         """Static/CDA effects of the objects as they are printed, plus resolved effects."""
@@ -59,13 +73,69 @@ class Compiled:
         return out
 
 
-def enters_with(obj: Obj, ev: Event) -> None:
-    """614.1c: "This creature enters with N <kind> counters on it" (its abilities) and an
-    ``enter`` event's ``with_counters``: counters it has as it enters, added to any listed."""
+def copied_original(obj: Obj, base: dict[str, Obj]) -> Obj | None:
+    """The object ``obj`` enters as a copy of (its static "enters as a copy" ability, 707.2,
+    naming one object by its choice: ``copy: "{chosen object}"``), else ``None``."""
+    for a in obj.abilities:
+        spec = a.spec if a.kind == "static" else None
+        if spec is None or spec.copy is None or not (spec.affects is None or spec.affects.is_this):
+            continue
+        parts = spec.copy.parts
+        if len(parts) != 1 or parts[0].special != "named":
+            continue
+        name = parts[0].name
+        orig = base.get(name) or next((o for o in base.values() if o.name.lower() == name.lower()), None)
+        if orig is not None and orig is not obj:
+            return orig
+    return None
+
+
+def entering_abilities(obj: Obj, base: dict[str, Obj], depth: int = 0) -> tuple[Any, ...]:
+    """614.1c, 707.2: the "enters with" abilities an object has as it enters: its own, or, when it
+    enters as a copy, those of the object it copies (a copy of a copy: that one's, 707.3), with
+    the abilities its copy exceptions give (707.9)."""
+    orig = copied_original(obj, base) if depth < 8 else None
+    if orig is None:
+        return obj.abilities
+    extra = tuple(
+        b for a in obj.abilities if a.kind == "static" and a.spec is not None for b in a.spec.copy_abilities
+    )
+    return (*entering_abilities(orig, base, depth + 1), *extra)
+
+
+def enters_with(obj: Obj, ev: Event, base: dict[str, Obj] | None = None) -> None:
+    """614.1c: "This creature enters with N <kind> counters on it" (its abilities, or those it
+    copies as it enters: a Clone of such a creature enters with them, 707.2) and an ``enter``
+    event's ``with_counters``: counters it has as it enters, added to any listed."""
     have = dict(obj.counters)
-    for kind, n in (*(c for a in obj.abilities for c in a.enters_with), *ev.with_counters):
+    abilities = entering_abilities(obj, base) if base is not None else obj.abilities
+    for kind, n in (*(c for a in abilities for c in a.enters_with), *ev.with_counters):
         have[kind] = have.get(kind, 0) + n
     obj.counters = tuple(sorted((k, n) for k, n in have.items() if n > 0))
+
+
+def stamp_counters(
+    stamps: dict[str, list[tuple[float, str, int]]], oid: str, kind: str, n: int, ts: float
+) -> None:
+    """613.4c current: power/toughness counters put on (``n`` > 0) get timestamp ``ts``; removed ones
+    (``n`` < 0) are taken from the latest put on first (counters of one kind are alike, 122.1)."""
+    from rulekit.mtg.vocab import pt_counter
+
+    if pt_counter(kind) is None or n == 0:
+        return
+    have = stamps.setdefault(oid, [])
+    if n > 0:
+        have.append((ts, kind, n))
+        return
+    left = -n
+    for i in range(len(have) - 1, -1, -1):
+        t_, k, m = have[i]
+        if k != kind or not left:
+            continue
+        take = min(m, left)
+        left -= take
+        have[i] = (t_, k, m - take)
+    stamps[oid] = [x for x in have if x[2] > 0]
 
 
 def enters_as_effect(
@@ -106,11 +176,12 @@ def display_names(defs: Iterable[ObjectDef]) -> dict[str, str]:
 _MOVES_SITUATIONS = frozenset({"enter", "leave", "tap", "untap", "untap_step", "counters"})
 
 
-def compile_scenario(scn: Scenario, upto: int | None = None) -> Compiled:
+def compile_scenario(scn: Scenario, upto: int | None = None, ruleset: str = "seed") -> Compiled:
     """Replay the events: zones, tapped state, attachments, timestamps, resolved effects.
 
     ``upto`` stops before that event: the game as it was just before it (used to lock a resolved
     effect's set and values, 611.2c). Objects that enter later are then not in the game yet.
+    ``ruleset`` is the edition whose 613.7m orders simultaneous timestamps.
     """
     defs = {d.id: d for d in scn.objects}
     names = display_names(scn.objects)
@@ -138,6 +209,13 @@ def compile_scenario(scn: Scenario, upto: int | None = None) -> Compiled:
     base_at: dict[int, dict[str, Situation]] = {}
     marks: list[tuple[int, str, str | None]] = []
     used_ids: set[str] = set()
+    current = ruleset == "current"
+    zone_changes: dict[str, list[int]] = {}
+    counter_stamps: dict[str, list[tuple[float, str, int]]] = {}
+    for oid, obj in base.items():
+        if obj.zone is not None:
+            for kind, n in obj.counters:  # listed counters: on it since it took its timestamp
+                stamp_counters(counter_stamps, oid, kind, n, obj.timestamp)
 
     snap: dict[str, Situation] | None = None  # the situations now (None: to be taken again)
     for i, ev in enumerate(scn.events):
@@ -149,17 +227,24 @@ def compile_scenario(scn: Scenario, upto: int | None = None) -> Compiled:
         if ev.kind in _MOVES_SITUATIONS:
             snap = None
         if ev.kind == "enter":
-            for j, oid in enumerate(simultaneous_order(scn, ev.objects)):
+            for j, oid in enumerate(simultaneous_order(scn, ev.objects, ruleset, ev.to)):
                 obj = base[oid]
                 obj.zone = ev.to or "battlefield"
                 obj.tapped = False
                 explicit = defs[oid].timestamp
                 obj.timestamp = clock.enter(ev, oid, j, explicit)
-                enters_with(obj, ev)
+                counter_stamps.pop(oid, None)  # 400.7: a new object
+                zone_changes.setdefault(oid, []).append(i)
+                enters_with(obj, ev, base)
+                for kind, n in obj.counters:  # 614.1c: it enters with them
+                    stamp_counters(counter_stamps, oid, kind, n, obj.timestamp)
                 if ev.enters_as:
                     resolved.append(enters_as_effect(scn, ev, i, oid, base, defs, names, used_ids))
         elif ev.kind == "leave":
-            for oid in ev.objects:
+            for oid in simultaneous_order(scn, ev.objects, ruleset, ev.to or "graveyard"):
+                counter_stamps.pop(oid, None)
+                zone_changes.setdefault(oid, []).append(i)
+                base[oid].counters = ()  # 122.2: counters cease to exist when it changes zones (400.7)
                 base[oid].zone = ev.to or "graveyard"
                 base[oid].attached_to = None
                 base[oid].timestamp = stamp(ev, oid)
@@ -192,13 +277,20 @@ def compile_scenario(scn: Scenario, upto: int | None = None) -> Compiled:
             # a counter put on or removed (122.1); never below zero
             oid, kind = ev.objects[0], ev.name or ""
             have = dict(base[oid].counters)
-            have[kind] = max(0, have.get(kind, 0) + (ev.x or 0))
+            before = have.get(kind, 0)
+            have[kind] = max(0, before + (ev.x or 0))
             base[oid].counters = tuple(sorted((k, n) for k, n in have.items() if n))
+            if current and have[kind] != before and base[oid].zone is not None:
+                # 613.4c current: counters put on get the timestamp of that moment
+                ts = clock.tick(None) if have[kind] > before else 0.0
+                stamp_counters(counter_stamps, oid, kind, have[kind] - before, ts)
         elif ev.kind == "resolve":
             ts = clock.tick(ev.timestamp)
             resolve_ts[i] = ts
             resolved.append(resolved_effect(scn, ev, i, ts, base, defs, names, used_ids))
-    comp = Compiled(scn, base, defs, resolved, resolve_ts, eot, names, base_at, marks)
+    comp = Compiled(scn, base, defs, resolved, resolve_ts, eot, names, base_at, marks, ruleset)
+    comp.counter_stamps = {oid: tuple(v) for oid, v in counter_stamps.items() if v}
+    comp.zone_changes = {oid: tuple(v) for oid, v in zone_changes.items()}
     for eff in resolved:
         resolved_status(comp, eff)
     return comp

@@ -84,7 +84,9 @@ def match_part(p: Part, obj: Obj, ctx: Ctx) -> bool:
         if sp == "this":
             return ctx.source is not None and obj.id == ctx.source.id
         if sp in ("enchanted", "equipped"):
-            return ctx.source is not None and ctx.source.attached_to == obj.id
+            # "enchanted creature": the attached-to object, if it has that type (p.conds)
+            attached = ctx.source is not None and ctx.source.attached_to == obj.id
+            return attached and all(match_cond(c, obj, ctx) for c in p.conds)
         if sp == "targets":
             return obj.id in ctx.targets
         if sp == "named":
@@ -165,7 +167,9 @@ def _select_part(p: Part, state: State, ctx: Ctx) -> list[str]:
             return [ctx.source.id] if ctx.source is not None and ctx.source.zone is not None else []
         if p.special in ("enchanted", "equipped"):
             t = ctx.source.attached_to if ctx.source else None
-            return [t] if t in state.objs and state.objs[t].zone is not None else []
+            if t not in state.objs or state.objs[t].zone is None:
+                return []
+            return [t] if all(match_cond(c, state.objs[t], ctx) for c in p.conds) else []
         return [oid for oid, o in state.objs.items() if match_part(p, o, ctx)]
     if not p.by_signature:  # reads abilities or numbers: objects alike may differ there
         return [oid for oid, o in state.objs.items() if match_part(p, o, ctx)]

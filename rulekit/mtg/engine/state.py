@@ -139,7 +139,7 @@ class State:
     read), shared with forks: it is only a cache, never a rule.
     """
 
-    __slots__ = ("objs", "owned", "players", "memo", "index", "where", "order")
+    __slots__ = ("objs", "owned", "players", "memo", "index", "where", "order", "held", "copiable")
 
     def __init__(
         self, objs: dict[str, Obj], players: tuple[str, ...], owned: bool = True, memo: dict | None = None
@@ -152,6 +152,10 @@ class State:
         self.index: dict[int, dict[str, None]] | None = None
         self.where: dict[str, int] = {}
         self.order: dict[str, int] = {}
+        #: 707.2: copy effect id -> the copiable values it took when it began (held, not re-read)
+        self.held: dict[str, tuple[Any, ...]] = {}
+        #: object id -> its copiable values after layer 1 (kept by the solves locking reads)
+        self.copiable: dict[str, tuple[Any, ...]] = {}
 
     def build_index(self) -> None:
         self.index = {}
@@ -189,7 +193,9 @@ class State:
         return moves
 
     def fork(self) -> State:
-        return State(dict(self.objs), self.players, owned=False, memo=self.memo)
+        forked = State(dict(self.objs), self.players, owned=False, memo=self.memo)
+        forked.held = self.held
+        return forked
 
     def w(self, oid: str) -> Obj:
         """The object, writable (copied first in a fork); its signature is recomputed later."""

@@ -10,8 +10,9 @@
 * 613.7e: an Aura, Equipment or Fortification gets a new timestamp when it becomes attached;
   613.7f/g: when a permanent is turned face up or face down, or transforms
   (:data:`NEW_TIMESTAMP`; leaving a zone is entering another, 613.7d).
-* 613.7m: objects that would get a timestamp at once are ordered by the active player; a
-  scenario states that choice by the order it lists them (:func:`simultaneous_order`).
+* 613.7m: objects that would get a timestamp at once are ordered by the active player (seed
+  edition), or in APNAP order, each player ordering their own (current edition); a scenario
+  states the choices by the order it lists them (:func:`simultaneous_order`).
 * Application order: earlier timestamp first, then effect id (:func:`order_key`); the counters
   step has no timestamp.
 
@@ -50,9 +51,17 @@ def assign_timestamps(scn: Scenario) -> tuple[dict[str, float], set[str]]:
     An object's timestamp is when it entered its zone (613.7d). Objects whose entry is not an
     event get timestamps first, in listing order, unless they give an explicit ``timestamp``
     (then listing order does not matter). Objects that enter through an event have no
-    timestamp (and no zone) until that event (:class:`Clock`).
+    timestamp (and no zone) until that event (:class:`Clock`), unless they first leave their
+    listed zone (a flicker: ``leave`` then ``enter``; they are in their zone until they leave).
     """
-    entering = {oid for ev in scn.events if ev.kind == "enter" for oid in ev.objects}
+    # an object whose first zone change is an ``enter`` is not in the game before it; one whose
+    # first is a ``leave`` starts in its listed zone (a flicker: leave, then enter, 400.7)
+    first: dict[str, str] = {}
+    for ev in scn.events:
+        if ev.kind in ("enter", "leave"):
+            for oid in ev.objects:
+                first.setdefault(oid, ev.kind)
+    entering = {oid for oid, kind in first.items() if kind == "enter"}
     stamps: dict[str, float] = {}
     counter = 0.0
     for d in scn.objects:
@@ -65,13 +74,42 @@ def assign_timestamps(scn: Scenario) -> tuple[dict[str, float], set[str]]:
     return stamps, entering
 
 
-def simultaneous_order(scn: Scenario, ids: tuple[str, ...]) -> tuple[str, ...]:
-    """613.7m: objects that would get a timestamp at once are ordered by the active player.
+def simultaneous_order(
+    scn: Scenario, ids: tuple[str, ...], ruleset: str = "seed", to: str | None = None
+) -> tuple[str, ...]:
+    """613.7m: the order in which objects that would get a timestamp at once get them.
 
-    A scenario states that choice by the order it lists them in the event (the default is the
-    listing order, rules-notes).
+    * seed edition (seed 000: «o jogador ativo determina a sua ordem de selo temporal naquele
+      momento»): the active player orders all of them; a scenario states that choice by the order
+      it lists them in the event.
+    * current edition: APNAP order (101.4): the active player's objects first, then each other
+      player's in turn order (the order of ``players``, starting after the active player); each
+      player orders their own, which a scenario states by listing order. An object counts for its
+      controller on the battlefield or the stack, else for its owner (other zones have no
+      controller, 108.4a).
+
+    >>> from rulekit.mtg.model import ObjectDef, Scenario
+    >>> objs = tuple(ObjectDef(id=i, name=i, owner=p, controller=p) for i, p in
+    ...              (("a", "Ann"), ("b", "Bo"), ("c", "Cy"), ("d", "Ann")))
+    >>> scn = Scenario(name="x", players=("Ann", "Bo", "Cy"), objects=objs, active_player="Bo")
+    >>> ids = ("a", "b", "c", "d")
+    >>> simultaneous_order(scn, ids), simultaneous_order(scn, ids, "current")
+    (('a', 'b', 'c', 'd'), ('b', 'c', 'a', 'd'))
     """
-    return ids
+    if ruleset != "current" or len(ids) < 2:
+        return ids
+    players = list(scn.players)
+    active = scn.active_player if scn.active_player in players else (players[0] if players else None)
+    turn = {p: (i - players.index(active)) % len(players) for i, p in enumerate(players)} if active else {}
+    defs = {d.id: d for d in scn.objects}
+    permanent_zone = (to or "battlefield") in ("battlefield", "stack")
+
+    def seat(oid: str) -> int:
+        d = defs[oid]
+        who = d.controller if permanent_zone else d.owner
+        return turn.get(who or "", len(players))
+
+    return tuple(sorted(ids, key=seat))  # sorted() is stable: each player's listing order stays
 
 
 class Clock:

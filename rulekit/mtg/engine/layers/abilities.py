@@ -17,19 +17,15 @@ if TYPE_CHECKING:
     from rulekit.mtg.engine.state import Obj, State
     from rulekit.mtg.model import Ability, EffectSpec
 
-_TRIGGER_WORDS = ("when ", "whenever ", "at ")
 _ADDS_MANA = re.compile(r"\badd\b", re.I)
 
 
 def is_activated(a: Ability) -> bool:
     """602.1: an activated ability is written "[Cost]: [Effect.]": a colon outside any quoted
-    ability, in an ability that is not a keyword and does not trigger ("When", "Whenever", "At")."""
-    if a.kind in ("keyword", "static", "cda"):
-        return False
-    if a.kind == "intrinsic":
-        return True  # "{T}: Add {G}." (305.6)
-    cost, colon, _ = a.text.partition(":")
-    return bool(colon) and '"' not in cost and not cost.lower().startswith(_TRIGGER_WORDS)
+    ability, in an ability that is not a keyword and does not trigger ("When", "Whenever", "At");
+    and a keyword ability that 702 defines as an activated ability (Equip 702.6a, Cycling 702.29a,
+    Unearth 702.84a..., :data:`rulekit.mtg.vocab.ACTIVATED_KEYWORDS`), bare or with reminder text."""
+    return a.activated
 
 
 def is_mana_ability(a: Ability) -> bool:

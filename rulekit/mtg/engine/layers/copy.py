@@ -45,7 +45,10 @@ def apply_exceptions(spec: EffectSpec, obj: Obj) -> None:
     """707.9: the copy's exceptions, applied as part of the copy effect, so they are part of the
     copy's copiable values and a later copy of it takes them too (707.9b): types "in addition to
     its other types" (707.9a), set power/toughness ("except it's 7/7"; 707.9d: a copied ability
-    that defines P/T is then not copied), and abilities it also has ("except it has ...")."""
+    that defines P/T is then not copied), abilities it also has ("except it has ..."), its name
+    ("except its name is ..."), its colours ("except it's blue"), types it does not have ("except
+    it isn't legendary"); "except it doesn't copy that creature's color" is kept in
+    :meth:`CopyPart.apply`."""
     for w in spec.copy_types:
         kind = type_kind(w)
         setattr(obj, kind, add_words(getattr(obj, kind), (w,)))
@@ -57,6 +60,13 @@ def apply_exceptions(spec: EffectSpec, obj: Obj) -> None:
             obj.toughness = spec.copy_toughness
     if spec.copy_abilities:
         obj.abilities = obj.abilities + spec.copy_abilities
+    if spec.copy_name is not None:  # "except its name is ..."
+        obj.name = spec.copy_name
+    if spec.copy_colors is not None:  # "except it's blue"
+        obj.colors = spec.copy_colors
+    for w in spec.copy_remove_types:  # "except it isn't legendary"
+        kind = type_kind(w)
+        setattr(obj, kind, tuple(x for x in getattr(obj, kind) if x != w))
 
 
 class _CopiableValuesPart(LayerPart):
@@ -90,6 +100,9 @@ class CopyPart(_CopiableValuesPart):
     def params(self, eff: Eff, obj: Obj, state: State, ctx: Ctx) -> Any:
         """The copiable values of the first object the copy selector names (not itself); those
         of a face-down permanent are its face-down values (708.10), so its copy is face up."""
+        held = state.held.get(eff.id)
+        if held is not None:
+            return held  # 707.2: the values it took when it began (Clone rulings)
         spec = eff.spec
         assert spec is not None and spec.copy is not None
         ids = tuple(i for i in select(spec.copy, state, ctx) if i != obj.id)
@@ -111,11 +124,19 @@ class CopyPart(_CopiableValuesPart):
             else a
             for a in values["abilities"]
         )
-        for name, value in values.items():
-            setattr(obj, name, value)
         spec = eff.spec
         assert spec is not None
+        if "color" in spec.copy_not_copied:  # "except it doesn't copy that creature's color"
+            values["colors"] = obj.colors
+        for name, value in values.items():
+            setattr(obj, name, value)
         apply_exceptions(spec, obj)
+
+
+def copiable_snapshot(state: State) -> dict[str, tuple[Any, ...]]:
+    """Every object's copiable values as layer 1 has made them (707.2, 707.9b, 708.10): after
+    copy effects, their exceptions and face-down status; in the order :data:`COPIED` names."""
+    return {oid: tuple(getattr(o, name) for name in COPIED) for oid, o in state.objs.items()}
 
 
 class FaceDownPart(_CopiableValuesPart):

@@ -12,7 +12,10 @@ if TYPE_CHECKING:
     from rulekit.mtg.engine.effects import Eff
     from rulekit.mtg.engine.state import State
 
-#: CR 402.2: a player's maximum hand size, unless an effect changes it.
+#: CR 402.2: a player's maximum hand size, unless an effect changes it. An effect may say a player
+#: has no maximum hand size: the rules then hold ``None`` for that player (JSON ``null``); an
+#: effect that later adds to it leaves it so, one that sets it gives a number again (613.11, in
+#: timestamp order).
 DEFAULT_MAX_HAND_SIZE = 7
 
 
@@ -73,16 +76,18 @@ class RulesPart(LayerPart):
         assert spec is not None
         changes: list[Change] = []
         touched: tuple[str, ...] = ()
-        if spec.hand_size_set is not None or spec.hand_size_add is not None:
+        if spec.hand_size_set is not None or spec.hand_size_add is not None or spec.hand_size_unlimited:
             who = players_named(spec.players, e, state)
             touched = who
             for p in who:
                 old = rules["max_hand_size"][p]
                 new = old
+                if spec.hand_size_unlimited:
+                    new = None  # 402.2: no maximum hand size (``None``)
                 if spec.hand_size_set is not None:
                     new = spec.hand_size_set
-                if spec.hand_size_add is not None:
-                    new = new + spec.hand_size_add
+                if spec.hand_size_add is not None and new is not None:
+                    new = new + spec.hand_size_add  # no maximum, reduced, is still no maximum
                 rules["max_hand_size"][p] = new
                 if new != old:
                     changes.append(Change("rules", f"max_hand_size.{p}", old, new))

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from rulekit.mtg.engine.layers.base import LayerPart
 from rulekit.mtg.engine.select import Key, eval_expr, expr_reads
+from rulekit.mtg.vocab import pt_counter
 
 if TYPE_CHECKING:
     from rulekit.mtg.engine.effects import Eff
@@ -81,27 +83,78 @@ class PtModifyPart(_Expressions):
 
 
 class CountersPart(LayerPart):
-    """613.4d (seed 7d) / 613.4c (current 7c): +1/+1 and -1/-1 counters change P/T. This step is
-    the game's, not an effect's: it has no timestamp and takes no part in dependency."""
+    """613.4d (seed 7d) / 613.4c (current 7c): power/toughness counters change P/T; every kind of
+    122.1a counts ("+X/+Y" adds X and Y, "-X/-Y" subtracts them: +1/+0, -0/-1, +2/+2 ...). This step
+    is the game's, not an effect's: it takes no part in dependency."""
 
     sub = "pt_counters"
-    rule = "613.4d seed, 613.4c current"
+    rule = "613.4d seed, 613.4c current, 122.1a"
     sig_neutral = True
     judged = False
 
     @staticmethod
     def affected(state: State) -> tuple[str, ...]:
-        """The permanents with +1/+1 or -1/-1 counters, in listing order."""
+        """The permanents with power/toughness counters (122.1a), in listing order."""
         return tuple(
             oid
             for oid, o in state.objs.items()
-            if o.zone == "battlefield" and any(k in ("+1/+1", "-1/-1") and n for k, n in o.counters)
+            if o.zone == "battlefield" and any(n and pt_counter(k) is not None for k, n in o.counters)
         )
 
     def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
-        d = sum(n for k, n in obj.counters if k == "+1/+1") - sum(n for k, n in obj.counters if k == "-1/-1")
-        obj.power = (obj.power or 0) + d
-        obj.toughness = (obj.toughness or 0) + d
+        dp = dt = 0
+        for k, n in obj.counters:
+            pt = pt_counter(k)
+            if pt is not None:
+                dp += n * pt[0]
+                dt += n * pt[1]
+        obj.power = (obj.power or 0) + dp
+        obj.toughness = (obj.toughness or 0) + dt
+
+
+def counter_effects(
+    state: State, stamps: dict[str, tuple[tuple[float, str, int], ...]], names: dict[str, str]
+) -> list[Eff]:
+    """613.4c (current edition): "changes from counters" are applied in layer 7c with the effects
+    that modify power and toughness, in timestamp order: each group of power/toughness counters
+    put on a permanent at one moment is applied with that moment's timestamp (``stamps``, from the
+    replay). Counters are not effects: no dependency is judged on them (613.8a speaks of
+    effects). Each is written as a 7c modification locked to its permanent; its id is
+    ``<object>.counters`` (``<object>.counters-2``... when counters came at several moments)."""
+    from rulekit.mtg.engine.effects import Eff
+    from rulekit.mtg.model import _spec_from_canon
+
+    out: list[Eff] = []
+    for oid, groups in stamps.items():
+        obj = state.objs.get(oid)
+        if obj is None or obj.zone != "battlefield":
+            continue
+        by_ts: dict[float, list[tuple[str, int]]] = {}
+        for ts, kind, n in groups:
+            by_ts.setdefault(ts, []).append((kind, n))
+        for i, ts in enumerate(sorted(by_ts)):
+            dp = dt = 0
+            for kind, n in by_ts[ts]:
+                pt = pt_counter(kind)
+                assert pt is not None
+                dp, dt = dp + n * pt[0], dt + n * pt[1]
+            kinds = ", ".join(f"{k}: {n}" for k, n in sorted(by_ts[ts]))
+            canon = json.dumps({"modify_pt": {"power": dp, "toughness": dt}}, sort_keys=True)
+            spec = _spec_from_canon(canon, False)
+            out.append(
+                Eff(
+                    id=f"{oid}.counters" + (f"-{i + 1}" if i else ""),
+                    name=f"{names.get(oid, obj.name)} ({kinds})",
+                    source=oid,
+                    origin="counters",
+                    timestamp=ts,
+                    spec=spec,
+                    locked=(oid,),
+                    text=kinds,
+                    sublayers=spec.sublayers,
+                )
+            )
+    return out
 
 
 class SwitchPart(LayerPart):
