@@ -25,6 +25,8 @@ from rulekit.mtg.vocab import (
     SUBTYPES,
     SUPERTYPES,
     ZONES,
+    counter_name,
+    pt_counter,
     subtype_family,
     suggest_close,
 )
@@ -282,8 +284,6 @@ def check_counters(doc: YamlDoc, path: Path_, counters: dict[str, int], signed: 
     """Every counter kind is a 122.1a power/toughness kind, loyalty or a lowercase word; every number
     is bounded (``signed``: a ``counters`` event's ``add`` may be negative)."""
     import re
-
-    from rulekit.mtg.vocab import counter_name, pt_counter
 
     for kind, n in counters.items():
         name = counter_name(str(kind))

@@ -28,7 +28,7 @@ from rulekit.mtg.selectors import (
     parse_selector,
     rewrite_words,
 )
-from rulekit.mtg.vocab import BASIC_LAND_TYPES, KEYWORDS
+from rulekit.mtg.vocab import BASIC_LAND_TYPES, KEYWORDS, activated_keyword, counter_name
 
 #: Internal, edition-independent sublayer ids, in application order (613.1-613.4, 613.10, 613.11).
 SUBLAYERS = (
@@ -331,8 +331,6 @@ class Ability:
         ability that 702 defines as activated (Equip 702.6a, Cycling 702.29a...: written bare or
         with reminder text, :func:`rulekit.mtg.vocab.activated_keyword`). A basic land type's
         mana ability is one (305.6); static abilities and CDAs are not."""
-        from rulekit.mtg.vocab import activated_keyword
-
         if self.kind in ("static", "cda"):
             return False
         if self.kind == "intrinsic" or activated_keyword(self.text) is not None:
@@ -384,8 +382,6 @@ def ability_from_data(data: Any, key: str = "") -> Ability:
     text = str(data.get("text") or "")
     key = str(data.get("key", key) or "")
     if data.get("enters_with"):
-        from rulekit.mtg.vocab import counter_name
-
         counters = tuple(sorted((counter_name(str(k)), int(n)) for k, n in dict(data["enters_with"]).items()))
         return Ability(text or "enters with counters", kind="text", key=key, enters_with=counters)
     for kind in ("static", "cda", "resolves"):

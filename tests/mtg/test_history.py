@@ -87,9 +87,9 @@ def test_prefix_solves_grow_linearly_with_the_resolved_effects(monkeypatch: pyte
     calls: list[int | None] = []
     real = replay.compile_scenario
 
-    def counting(scn: Any, upto: int | None = None) -> Any:
+    def counting(scn: Any, upto: int | None = None, **kw: Any) -> Any:
         calls.append(upto)
-        return real(scn, upto)
+        return real(scn, upto, **kw)
 
     monkeypatch.setattr(loop, "compile_scenario", counting)
     for n in (6, 12):

@@ -22,6 +22,7 @@ from rulekit.mtg.engine.effects import (
 from rulekit.mtg.engine.state import Obj
 from rulekit.mtg.engine.timestamps import Clock, assign_timestamps, simultaneous_order
 from rulekit.mtg.model import Event, ObjectDef, Scenario
+from rulekit.mtg.vocab import pt_counter
 
 #: what the replay keeps of an object before each event (conditions and durations read it)
 Situation = tuple[str | None, bool, tuple[tuple[str, int], ...]]
@@ -119,8 +120,6 @@ def stamp_counters(
 ) -> None:
     """613.4c current: power/toughness counters put on (``n`` > 0) get timestamp ``ts``; removed ones
     (``n`` < 0) are taken from the latest put on first (counters of one kind are alike, 122.1)."""
-    from rulekit.mtg.vocab import pt_counter
-
     if pt_counter(kind) is None or n == 0:
         return
     have = stamps.setdefault(oid, [])

@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from rulekit.mtg.engine.effects import Eff
 from rulekit.mtg.engine.layers.base import LayerPart
 from rulekit.mtg.engine.select import Key, eval_expr, expr_reads
+from rulekit.mtg.model import _spec_from_canon
 from rulekit.mtg.vocab import pt_counter
 
 if TYPE_CHECKING:
-    from rulekit.mtg.engine.effects import Eff
     from rulekit.mtg.engine.select import Ctx
     from rulekit.mtg.engine.state import Obj, State
     from rulekit.mtg.model import EffectSpec
@@ -121,9 +122,6 @@ def counter_effects(
     replay). Counters are not effects: no dependency is judged on them (613.8a speaks of
     effects). Each is written as a 7c modification locked to its permanent; its id is
     ``<object>.counters`` (``<object>.counters-2``... when counters came at several moments)."""
-    from rulekit.mtg.engine.effects import Eff
-    from rulekit.mtg.model import _spec_from_canon
-
     out: list[Eff] = []
     for oid, groups in stamps.items():
         obj = state.objs.get(oid)
