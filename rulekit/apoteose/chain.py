@@ -135,7 +135,7 @@ class Engine(Windows):
         """A scripted response that is not legal at ``point``: a ``refused`` event and a trace error."""
         self.emit("refused", index=None, card=card, effect=effect, hero=hero, responds_to=point.spotlight,
                   detail={"code": code, "params": params, "window": point.window})
-        self.errors.append(TraceError(card, code, render(code, params)))
+        self.errors.append(TraceError(card, code, render(code, params), params))
 
     def scripted_error(self, code: str, message: str) -> None:
         """A scripted decision that could not be used (reported in the trace's errors)."""
@@ -476,7 +476,7 @@ class Engine(Windows):
         if not ok:
             self.emit("refused", index=None, card=card_id, effect=effect_id(card_id, eno), hero=hero,
                       responds_to=parent.index if parent else None, detail={"code": code, "params": params})
-            self.errors.append(TraceError(card_id, code, render(code, params)))
+            self.errors.append(TraceError(card_id, code, render(code, params), params))
             return None
         frame = Frame(index=len(self.stack), card=card_id, effect_no=eno, effect=effect,
                       effect_id=effect_id(card_id, eno), hero=hero,

@@ -169,11 +169,13 @@ class HeroState:
 
 @dataclass(frozen=True)
 class TraceError:
-    """A game-level error or refusal: ``{"card", "code", "message"}``."""
+    """A game-level error or refusal: ``{"card", "code", "message"}``. A refusal keeps its reason's
+    ``params`` too (views word it in the reader's language; the JSON keeps the English message)."""
 
     card: str | None
     code: str
     message: str
+    params: dict[str, Any] | None = field(default=None, compare=False)
 
     def to_json_dict(self) -> dict[str, Any]:
         return {"card": self.card, "code": self.code, "message": self.message}

@@ -62,6 +62,8 @@ def explain_text(trace: Any, lang: str = "en") -> str:
 
     t = translator(lang)
     if hasattr(trace, "events"):
+        from rulekit.views.chain import error_words
+
         order = ", ".join(trace.resolution_order) or t("nothing resolved")
         parts = [
             lv.chain_log_table(trace, lang=lang).to_text(),
@@ -72,7 +74,7 @@ def explain_text(trace: Any, lang: str = "en") -> str:
             parts.append(
                 t("Refusals and errors:")
                 + "\n"
-                + "\n".join(f"  {e.card or '-'}: {e.code}: {e.message}" for e in trace.errors)
+                + "\n".join(f"  {e.card or '-'}: {e.code}: {error_words(e, lang)}" for e in trace.errors)
             )
         return "\n\n".join(parts) + "\n"
     if lang == "en":  # the one English text renderer of `rulekit solve` and `rulekit explain`

@@ -1,10 +1,11 @@
 """The views' tables in the reader's language, and the lessons' checked-cell display.
 
-Each function takes the same arguments as its twin in :mod:`rulekit.views.mtg` or
-:mod:`rulekit.views.chain`, plus ``lang``; English is the twin's table itself (one English
-renderer), other languages translate the caption, the column headers, the notes and the words
-in the cells (the "why" column is rendered from the step's codes by :mod:`rulekit.views.reasons`;
-chain moments such as ``activate@0`` become words). Values (card names, P/T, ids) stay as they are.
+Each MTG function takes the same arguments as its twin in :mod:`rulekit.views.mtg`, plus ``lang``;
+English is the twin's table itself (one English renderer), other languages translate the caption, the
+column headers, the notes and the words in the cells (the "why" column is rendered from the step's
+codes by :mod:`rulekit.views.reasons`). Values (card names, P/T, ids) stay as they are. The Apoteose
+chain's views (:mod:`rulekit.views.chain`) render in every language from the trace's codes themselves;
+``chain_log_table``, ``heroes_table`` and ``stack_html`` are importable from here too.
 
 :func:`checked` is what a lesson's checked cell shows: the HTML tables (pandas Styler with a fixed
 uuid) and, as ``text/plain``, one short line per table that nbval compares.
@@ -22,7 +23,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rulekit.i18n import N_, contract, translator
+from rulekit.i18n import N_, translator
+
+# The Apoteose chain's views render in every language themselves; these names are kept here for the
+# lessons' and tools' imports.
+from rulekit.views.chain import chain_log_table as chain_log_table
+from rulekit.views.chain import heroes_table as heroes_table
+from rulekit.views.chain import stack_html as stack_html
 from rulekit.views.table import Table
 
 #: Column headers and cell words of the tables (msgids; English is the header itself).
@@ -54,17 +61,6 @@ WORDS = (
     N_("who"),
     N_("what"),
     N_("value"),
-    N_("event"),
-    N_("index"),
-    N_("spotlight"),
-    N_("stage"),
-    N_("card"),
-    N_("hero"),
-    N_("responds to"),
-    N_("resources"),
-    N_("detail"),
-    N_("attributes"),
-    N_("zones"),
     N_("characteristic"),
     N_("values, layer by layer"),
     N_("no change"),
@@ -75,22 +71,6 @@ WORDS = (
     N_("game"),
     N_("player abilities"),
     N_("timestamp order (613.8b)"),
-    # chain events and stages
-    N_("activate"),
-    N_("halt"),
-    N_("resolve"),
-    N_("post"),
-    N_("remove"),
-    N_("respond"),
-    N_("pay"),
-    N_("refused"),
-    N_("stopped"),
-    N_("truncated"),
-    N_("negated"),
-    N_("end"),
-    N_("activating"),
-    N_("resolving"),
-    N_("resolved"),
 )
 _CELL_WORDS = {
     "no change",
@@ -129,24 +109,6 @@ CHANGE_WORDS = (
     N_("gained"),
     N_("reordered"),
 )
-_CHAIN_WORDS = {
-    "activate",
-    "halt",
-    "resolve",
-    "post",
-    "remove",
-    "respond",
-    "pay",
-    "refused",
-    "stopped",
-    "truncated",
-    "negated",
-    "end",
-    "activating",
-    "resolving",
-    "resolved",
-}
-
 _RULE_WORDS = (N_("max hand size"),)
 
 
@@ -174,8 +136,6 @@ CAPTIONS = {
     "effects": N_("Effects — {scenario}"),
     "players": N_("Players and rules — {scenario}"),
     "players_step": N_("Players and rules after step {k} of {n} — {scenario}"),
-    "chainlog": N_("Chain log — {scenario}"),
-    "heroes": N_("Heroes after the chain — {scenario}"),
 }
 
 
@@ -417,58 +377,6 @@ def players_table(trace: Any, upto: int | None = None, lang: str = "en") -> Tabl
     return replace(out, rows=rows)
 
 
-def chain_log_table(trace: Any, upto: int | None = None, lang: str = "en") -> Table:
-    """:func:`rulekit.views.chain.chain_log_table` in ``lang``: chain moments (``activate@0``) in words
-    in every language, the ids kept in :func:`moment_tooltips`; a resolution's detail is the statements
-    it resolved, as sentences in ``lang`` (:func:`rulekit.views.chain.resolved_text`).
-
-    >>> from rulekit.apoteose import run_chain
-    >>> log = chain_log_table(run_chain("apoteose/nested-responses"), lang="pt-BR")
-    >>> [row[9] for row in log.rows if row[1] == "resolução"][-1]
-    'cura 25 de VIDA; recupera 2 de MANA'
-    """
-    from rulekit.views import chain as cv
-    from rulekit.views.reasons import moment_text, sentence_text
-
-    table = cv.chain_log_table(trace, upto)
-    t = translator(lang)
-    rows = []
-    for ev, row in zip(trace.events, table.rows, strict=True):
-        cells = list(row)
-        resolved = cv.resolved_text(ev, lang)
-        if not _en(lang):
-            cells[1] = t(cells[1]) if cells[1] in _CHAIN_WORDS else cells[1]
-            cells[4] = t(cells[4]) if cells[4] in _CHAIN_WORDS else cells[4]
-            cells[3] = t("game") if cells[3] == "game" else cells[3]
-        where, sep, label = cells[7].partition(": ")
-        if sep:
-            cells[7] = f"{where}: {moment_text(label, lang)}"
-        if resolved and cells[9] == cv.resolved_text(ev):  # the statements, worded in lang
-            cells[9] = resolved
-        else:
-            cells[9] = sentence_text(moment_text(cells[9], lang), lang)
-        rows.append(tuple(cells))
-    if _en(lang):
-        return replace(table, rows=tuple(rows))
-    caption = t(CAPTIONS["chainlog"], scenario=trace.scenario)
-    return replace(table, caption=caption, columns=_cols(t, table), rows=tuple(rows))
-
-
-def heroes_table(trace: Any, caption: str | None = None, lang: str = "en") -> Table:
-    """:func:`rulekit.views.chain.heroes_table` in ``lang`` (``caption`` is used as given)."""
-    from rulekit.views import chain as cv
-
-    table = cv.heroes_table(trace, caption)
-    if _en(lang):
-        return table
-    t = translator(lang)
-    return replace(
-        table,
-        caption=caption or t(CAPTIONS["heroes"], scenario=trace.scenario),
-        columns=_cols(t, table),
-    )
-
-
 class Checked:
     """What a lesson's checked cell displays: HTML tables, and one short text line per table.
 
@@ -492,39 +400,6 @@ class Checked:
 def checked(*tables: Table, lang: str = "en") -> Checked:
     """Show ``tables`` in a checked lesson cell (see :class:`Checked`); ``lang`` words the text line."""
     return Checked(tuple(tables), lang)
-
-
-def stack_html(trace: Any, upto: int | None = None, scale: float = 1.0, lang: str = "en") -> str:
-    """:func:`rulekit.views.chain.stack_html` in ``lang``: what an entry answers in words, its id in
-    the tooltip (``title``). The layout is :func:`rulekit.views.chain.stack_list_html`'s."""
-    from rulekit.views.chain import Frame, _live_state, stack_list_html
-    from rulekit.views.markup import escape
-    from rulekit.views.reasons import moment_text
-
-    t = translator(lang)
-
-    def empty(spotlight: int | None) -> str:
-        where = t("the game") if spotlight is None else f"#{spotlight}"
-        text = t("Stack: empty — spotlight on {where}", where=where)
-        return f"<strong>{escape(text)}</strong>"
-
-    def entry(f: Frame, mark: str) -> str:
-        label = t(
-            "{mark}#{index} {card} ({hero}) — stage: {stage}",
-            mark=mark,
-            index=f.index,
-            card=f.card,
-            hero=f.hero,
-            stage=t(_live_state(f)),
-        )
-        answers = ""
-        if f.answers:
-            words = contract(t(" — answers {moment}", moment=moment_text(f.answers, lang)), lang)
-            answers = f'<span title="{escape(f.answers)}">{escape(words)}</span>'
-        return f"{escape(label)}{answers}"
-
-    return stack_list_html(trace, upto, scale, head=t("Stack"), note=t("(top first; ★ = spotlight)"),
-                           empty=empty, entry=entry)
 
 
 def solve_text(trace: Any, lang: str = "en") -> str:
@@ -601,18 +476,10 @@ def chain_legend_html(lang: str = "en") -> str:
     return _legend_html(CHAIN_LEGEND, lang)
 
 
-def _ordinal(n: int, lang: str) -> str:
-    from rulekit.views.chain import ordinal
-
-    if _en(lang):
-        return ordinal(n)
-    t = translator(lang)
-    return t("{n}º", n=n)
-
-
 def localize_dot(dot: str, lang: str = "en") -> str:
-    """The words of a dependency or chain diagram (as :func:`rulekit.views.mtg.dependency_dot` and
-    :func:`rulekit.views.chain.chain_dot` write them) in ``lang``; names, ids and values stay.
+    """The words of a dependency diagram (as :func:`rulekit.views.mtg.dependency_dot` writes it) in
+    ``lang``; names, ids and values stay. (The chain diagram is drawn in its language by
+    :func:`rulekit.views.chain.chain_dot`.)
 
     Only the diagrams' own template words are replaced (each pattern is anchored on the DOT
     structure around it), so a card or scenario name can never be changed by it.
@@ -622,15 +489,12 @@ def localize_dot(dot: str, lang: str = "en") -> str:
     """
     if _en(lang):
         return dot
-    from rulekit.views.reasons import moment_text
-
     t = translator(lang)
     rules: list[tuple[str, Any]] = [
         (
             r'label="Dependencies — (.*) \((\w+) layers\)"',
             lambda m: f'label="{t(DOT_WORDS["deps_title"], scenario=m.group(1), ruleset=m.group(2))}"',
         ),
-        (r'label="Chain — (.*)"', lambda m: f'label="{t(DOT_WORDS["chain_title"], scenario=m.group(1))}"'),
         (r"(\\n)layer (\S+) · ts ", lambda m: f"{m.group(1)}{t('layer')} {m.group(2)} · ts "),
         (r"(\\n)from ", lambda m: f"{m.group(1)}{t(DOT_WORDS['from'])} "),
         (r"\((did not apply|off)\)", lambda m: f"({t(m.group(1))})"),
@@ -644,52 +508,21 @@ def localize_dot(dot: str, lang: str = "en") -> str:
             r'label="(depends on|applies to|text|existence|what it does)"',
             lambda m: f'label="{t(m.group(1))}"',
         ),
-        (
-            r'label="★ the game\\n\(spotlight: the chain is empty\)"',
-            lambda m: f'label="★ {t("the game")}\\n({t(DOT_WORDS["empty"])})"',
-        ),
-        (
-            r'label="the game\\n\(the chain is open\)"',
-            lambda m: f'label="{t("the game")}\\n({t(DOT_WORDS["open"])})"',
-        ),
-        (r'label="index (\d+)"', lambda m: f'label="{t("index")} {m.group(1)}"'),
-        (
-            r"(\\n)resolved (\d+)(?:st|nd|rd|th)(?=\\n|\")",
-            lambda m: f"{m.group(1)}{t(DOT_WORDS['resolved_nth'], nth=_ordinal(int(m.group(2)), lang))}",
-        ),
-        (
-            r" — (activating|halt|resolving|post|resolved|stopped|truncated|negated|refused|removed)"
-            r"(, removed)?(?=\\n|\")",
-            lambda m: " — " + t(m.group(1)) + (", " + t("removed") if m.group(2) else ""),
-        ),
-        (r"label=answers ", lambda m: f'label="{t("answers")}" '),
     ]
     import re as _re
 
     out = dot
     for pattern, fn in rules:
         out = _re.sub(pattern, fn, out)
-    # "answers <moment in words>": the moment's id is in the node's tooltip
-    lines = []
-    for line in out.split("\n"):
-        hit = _re.search(r'tooltip="[^"]* — answers ([^"\s]+)"', line)
-        if hit:
-            new = "\\n" + contract(t("answers") + " " + moment_text(hit.group(1), lang), lang)
-            line = _re.sub(r"\\nanswers [^\\\"]+", new.replace("\\", "\\\\"), line)
-        lines.append(line)
-    return "\n".join(lines)
+    return out
 
 
 #: The diagrams' own words (msgids).
 DOT_WORDS = {
     "deps_title": N_("Dependencies — {scenario} ({ruleset} layers)"),
-    "chain_title": N_("Chain — {scenario}"),
     "from": N_("from"),
     "loop": N_("loop {n}: applied by timestamp (613.8b)"),
     "not_applied": N_("not applied"),
-    "empty": N_("spotlight: the chain is empty"),
-    "open": N_("the chain is open"),
-    "resolved_nth": N_("resolved {nth}"),
 }
 _DOT_MSGIDS = (
     N_("did not apply"),
@@ -697,6 +530,4 @@ _DOT_MSGIDS = (
     N_("text"),
     N_("existence"),
     N_("what it does"),
-    N_("removed"),
-    N_("{n}º"),
 )

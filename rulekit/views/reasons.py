@@ -14,8 +14,9 @@ An unknown code is shown as the code with its parameters, never dropped:
 >>> reason_text("SOMETHING_NEW", {"x": 1})
 'SOMETHING_NEW (x=1)'
 
-:data:`REASONS` (step explanations), :data:`WHY` (the layer table's short "why" column) and
-:data:`CHAIN` (the Apoteose chain's moments) are the tables to extend when the engine adds a code;
+:data:`REASONS` (step explanations) and :data:`WHY` (the layer table's short "why" column) are the
+tables to extend when the MTG engine adds a code (the Apoteose engine's codes have their messages in
+:mod:`rulekit.apoteose.wording`);
 ``tests/i18n`` checks that every msgid in them is translated.
 """
 
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit.i18n import N_, contract, translator
+from rulekit.i18n import N_, translator
 
 # The English sentences of an MTG trace's codes (dependency reasons, effect notes) are part of the
 # trace's JSON contract ("reason", "note"), so they live beside the trace in rulekit.mtg.wording;
@@ -73,21 +74,6 @@ DEPENDENCY_REASONS: dict[str, str] = {
     ),
     "DEP_WHAT_IT_DOES": N_("{b} changes what {a} does to {objects}"),
 }
-#: Apoteose refusals, stops and truncations (seed 003 and the house rulings), by their codes.
-APOTEOSE_REASONS: dict[str, str] = {
-    "NO_TRIGGER": N_("its Quando requirement is not met by this event (R-12)"),
-    "NO_TRIGGER_IN_WINDOW": N_("its Quando is not met by anything in this window"),
-    "PREVISAO_ONE": N_("Previsão: '{requirement}' cannot be met"),
-    "PREVISAO": N_(
-        "Previsão: the requirements cannot be met together — every way to pay breaks another one "
-        "({requirements})"
-    ),
-    "STATE_BROKEN": N_("'{requirement}' no longer holds"),
-    "STATE_ENDED": N_("Enquanto/Durante/Até no longer holds (R-03, R-04)"),
-    "CARD_LEFT_PLAY": N_("card left play (R-19)"),
-    "NOT_ENOUGH_TO_CONSUME": N_("not enough {resource} to consume {amount}"),
-    "NOT_ENOUGH_CARDS": N_("not enough cards to draw {n}"),
-}
 #: The explorers' own error messages (a teacher's typo in a lesson cell), so the message box speaks
 #: the lesson's language; the location and "did you mean" are added around them.
 ERRORS: dict[str, str] = {
@@ -103,7 +89,6 @@ ERRORS: dict[str, str] = {
 }
 REASONS.update(ERRORS)
 REASONS.update(DEPENDENCY_REASONS)
-REASONS.update(APOTEOSE_REASONS)
 
 _JOINERS = (N_(" and "),)
 
@@ -117,32 +102,6 @@ WHY: dict[str, str] = {
     "loop_empty": N_("loop → timestamp"),
     "counters": N_("counters (no timestamp)"),
 }
-#: The Apoteose chain's moments (the ids ``activate@0``, ``discard@0.2``, ``before:heal@0.0``) in words.
-CHAIN: dict[str, str] = {
-    "activate": N_("the activation of #{frame}"),
-    "resolve": N_("the resolution of #{frame}"),
-    "before": N_("before {what}"),
-    "heal": N_("the healing of #{frame}"),
-    "recover": N_("the recovery paid by #{frame}"),
-    "damage": N_("the damage of #{frame}"),
-    "lose": N_("the loss caused by #{frame}"),
-    "consume": N_("the cost consumed for #{frame}"),
-    "discard": N_("the discard paid for #{frame}"),
-    "bury": N_("the burial by #{frame}"),
-    "banish": N_("the banishing by #{frame}"),
-    "target": N_("the target chosen by #{frame}"),
-    "attack": N_("the attack of #{frame}"),
-    "test": N_("the test of #{frame}"),
-    "roll": N_("the roll of #{frame}"),
-    "draw": N_("the draw of #{frame}"),
-    "enter": N_("the entering play of #{frame}"),
-    "leave": N_("the leaving play of #{frame}"),
-    "exhaust": N_("the exhausting by #{frame}"),
-    "reveal": N_("the reveal by #{frame}"),
-    "other": N_("the {kind} of #{frame}"),
-}
-
-
 def reason_text(code: str, params: dict[str, Any] | None = None, lang: str = "en") -> str:
     """The sentence for reason ``code`` with ``params`` in ``lang`` (see the module doc)."""
     params = dict(params or {})
@@ -154,29 +113,14 @@ def reason_text(code: str, params: dict[str, Any] | None = None, lang: str = "en
 
 
 def moment_text(label: Any, lang: str = "en") -> str:
-    """A chain moment id in plain words: ``activate@0`` → "the activation of #0",
-    ``discard@0.2`` → "the discard paid for #0", ``before:heal@0.0`` → "before the healing of #0".
-
-    Anything else (a free text, a turn event) is returned as it is.
+    """A chain moment id in plain words (:func:`rulekit.apoteose.wording.moment_words`).
 
     >>> moment_text("before:heal@0.0")
     'before the healing of #0'
-    >>> moment_text("discard@0.2", lang="pt-BR")
-    'o descarte pago por #0'
-    >>> moment_text("turn_end:ana")
-    'turn_end:ana'
     """
-    text = str(label or "")
-    t = translator(lang)
-    before = text.startswith("before:")
-    body = text[len("before:") :] if before else text
-    kind, at, where = body.partition("@")
-    frame = where.split(".")[0]
-    if not at or not frame.isdigit() or not kind.isidentifier():
-        return text
-    msgid = CHAIN.get(kind)
-    words = t(msgid, frame=frame) if msgid else t(CHAIN["other"], kind=kind, frame=frame)
-    return contract(t(CHAIN["before"], what=words), lang) if before else words
+    from rulekit.apoteose.wording import moment_words
+
+    return moment_words(label, lang)
 
 
 def why_text(trace: Any, step: Any, lang: str = "en") -> str:
@@ -388,8 +332,8 @@ def sentence_text(text: Any, lang: str = "en") -> str:
     :data:`REASONS` (placeholders match any text) and rendered from that code in ``lang``; a sentence
     that matches none stays as it is.
 
-    >>> sentence_text("not enough MANA to consume 3", "pt-BR")
-    'MANA insuficiente para consumir 3'
+    >>> sentence_text("It depends on Urborg, so it waited until that applied (613.8a).", "pt-BR")[:21]
+    'Ele depende de Urborg'
     >>> sentence_text("something new", "es")
     'something new'
     """
