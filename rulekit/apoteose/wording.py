@@ -83,10 +83,11 @@ REASONS: dict[str, str] = {
                             "another one ({requirements})"),
     "IRRESPONDIVEL": N_("Irrespondível: no effect can be activated in response to {effect} (R-10)"),
     "NOT_LEGAL_HERE": N_("not a legal response in this window"),
-    "REQUIREMENTS_BEING_PAID": N_("no response can be given: the requirements of {effect} are being paid "
-                                  "(seed «Encadeamento de Resposta»)"),
-    "RESOLUTION_IS_ATOMIC": N_("a resolution must be carried out in full: {effect} is resolving and nothing "
-                               "can be activated (seed, R-02)"),
+    # the seed's own words, quoted (seed «Encadeamento de Resposta», R-02)
+    "REQUIREMENTS_BEING_PAID": N_("nenhuma resposta pode ser dada: the requirements of {effect} are being "
+                                  "paid (seed «Encadeamento de Resposta»)"),
+    "RESOLUTION_IS_ATOMIC": N_("a resolução deve ser cumprida integralmente: {effect} is resolving and "
+                               "nothing can be activated (seed, R-02)"),
     # -- stopped and truncated (seed «Na Descrição»)
     "STATE_BROKEN": N_("'{requirement}' no longer holds"),
     "BROKE_DURING_RESOLUTION": N_("'{requirement}' broke during resolution"),
