@@ -252,7 +252,8 @@ class ChainExplorer(DiagramExplorer):
         )
         spot = escape(_("Spotlight ★ on the game") if p.spotlight is None
                       else _("Spotlight ★ on #{index}", index=p.spotlight))
-        stage = escape(_(", stage {stage}", stage=state_words(p.stage, self.lang))) if p.stage else ""
+        state = state_words(p.stage, self.lang)
+        stage = escape(_(", stage {stage}", stage=state)) if p.stage else ""
         answers_head = escape(_("; a response answers:"))
         ans = f"{answers_head} {answers}" if answers else ""
         parts = [f"<p><strong>{escape(prompt)}</strong><br>{spot}{stage}{ans}.</p>"]
