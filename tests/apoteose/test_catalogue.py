@@ -117,3 +117,16 @@ def test_plurals_go_through_ngettext() -> None:
     assert W.statement_text(draw, "pt-BR") == "compra 1 carta"
     assert W.statement_text({**draw, "count": 3}, "pt-BR") == "compra 3 cartas"
     assert W.statement_text({**draw, "count": 1}, "es") == "roba 1 carta"
+
+
+def test_the_json_carries_codes_params_and_the_english_made_from_them() -> None:
+    import json
+
+    data = json.loads(run_chain("apoteose/truncated").to_json())
+    cut = next(ev for ev in data["events"] if ev["event"] == "truncated")["detail"]
+    assert (cut["code"], cut["params"]) == ("NOT_ENOUGH_RESOURCE", {"resource": "MANA", "amount": 3})
+    assert cut["reason"] == W.reason_words(cut["code"], cut["params"]) == "not enough MANA to consume 3"
+    assert cut["done_text"] == ["heal 10 VIDA"] and all("(" not in s for s in cut["skipped_text"])
+    stop = next(ev for ev in json.loads(run_chain("apoteose/stopped").to_json())["events"]
+                if ev["event"] == "stopped")["detail"]
+    assert stop["code"] == "STATE_BROKEN" and "requirement" in stop["params"]
