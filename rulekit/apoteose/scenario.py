@@ -496,16 +496,14 @@ def _by_language(doc: YamlDoc, key: str, value: str | dict[str, str] | None) -> 
 
 def in_language(texts: dict[str, str], lang: str = "en") -> str:
     """The text of ``texts`` (:func:`_by_language`) in ``lang``: that language's, else the English, else
-    the one text there is ("" if none).
+    the one text there is ("" if none) — :func:`rulekit.i18n.pick`.
 
     >>> in_language({"en": "A stop", "pt-BR": "Uma interrupção"}, "pt-BR"), in_language({"": "Só"}, "es")
     ('Uma interrupção', 'Só')
     """
-    if not texts:
-        return ""
-    from rulekit.i18n import check_lang
+    from rulekit.i18n import check_lang, pick
 
-    return texts.get(check_lang(lang)) or texts.get("en") or texts.get("") or next(iter(texts.values()))
+    return pick(texts, check_lang(lang))
 
 
 #: A window a scripted decision answers: ``halt@<index>`` or ``post@<index>``.

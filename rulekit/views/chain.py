@@ -400,16 +400,12 @@ def _live_state(f: Frame) -> str:
 
 
 def ordinal(n: int, lang: str = "en") -> str:
-    """``n`` as an ordinal in ``lang``: ``1st``, ``2nd``, ``11th``; ``1º``; ``1.º``.
+    """``n`` as an ordinal in ``lang``, as the language registry writes it (:mod:`rulekit.i18n`).
 
     >>> ordinal(1), ordinal(2), ordinal(11), ordinal(23), ordinal(3, "pt-BR"), ordinal(3, "es")
     ('1st', '2nd', '11th', '23rd', '3º', '3.º')
     """
-    t = translator(lang)
-    if t.lang == "en":
-        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-        return f"{n}{suffix}"
-    return t(N_("{n}º"), n=n)
+    return translator(lang).ordinal(n)
 
 
 def stack_list_html(
