@@ -373,16 +373,17 @@ class PredictionCheck(Guarded):
         return self._step_explanation(full)
 
     def _chain_explanation(self, full: bool) -> list[str]:
-        from rulekit.views.reasons import chain_rules, sentence_text
+        from rulekit.apoteose.wording import item_reason, state_words
+        from rulekit.views.reasons import chain_rules
 
         _ = self._
         lines = []
         if full:
             for ev in self.trace.events:
                 if ev.event in ("resolve", "stopped", "truncated", "negated", "refused"):
-                    why = sentence_text((ev.detail or {}).get("reason", ""), self.lang)
+                    why = item_reason(ev.detail or {}, self.lang)  # the reason's code, in words
                     where = f"#{ev.index} " if ev.index is not None else ""
-                    what = _(EVENT_WORDS.get(ev.event, ev.event))
+                    what = _(RESOLVES) if ev.event == "resolve" else state_words(ev.event, self.lang)
                     line = f"{where}{ev.card or ev.effect}: {what}"
                     lines.append(line + (f" ({why})" if why else ""))
             if not self.trace.resolution_order:
@@ -526,11 +527,6 @@ class PredictionCheck(Guarded):
         )
 
 
-#: Chain events in words (the explanation's lines).
-EVENT_WORDS = {
-    "resolve": N_("resolves"),
-    "stopped": N_("stopped"),
-    "truncated": N_("truncated"),
-    "negated": N_("negated"),
-    "refused": N_("refused"),
-}
+#: A resolution in the explanation's lines ("#1 raio: resolves"); the outcomes (stopped, truncated…) are
+#: the catalogue's frame states (:func:`rulekit.apoteose.wording.state_words`).
+RESOLVES = N_("resolves")

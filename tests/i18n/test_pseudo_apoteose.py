@@ -146,3 +146,21 @@ def test_the_check_is_not_vacuous(pseudo_lang: str) -> None:
     """An English word outside the catalogue is caught; a bracketed message and data are not."""
     assert _left("⟦Cháíń — {x}⟧ ana pocao#0 VIDA R-03 stopped", {"ana"}) == ["stopped"]
     assert i18n.translator(pseudo_lang)("Chain — {scenario}", scenario="x") == "⟦Çháíń — x⟧"
+
+
+@pytest.mark.parametrize("name", list_scenarios())
+def test_prediction_feedback_on_a_chain_goes_through_the_catalogue(pseudo_lang: str, name: str) -> None:
+    pytest.importorskip("ipywidgets")
+    from rulekit.widgets import PredictionCheck
+
+    data = _data_words(name)
+    p = PredictionCheck(name, ask="order", lang=pseudo_lang)
+    shown = [*p.explanation(True), *p.explanation(False)]
+    for guess in ("", "zzz", ", ".join(run_chain(name).resolution_order) or "none"):
+        p.answer.value = guess
+        p.do_check()
+        shown.append(_visible(p.result.value))
+    p.do_reveal()
+    shown.append(_visible(p.result.value))
+    leaks = [left for text in shown if (left := _left(text, data | {"zzz", "none"}))]
+    assert leaks == []
