@@ -38,12 +38,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]+(?:'[A-Za-z]+)?")
 #: Common English words the catalogues may not happen to contain.
-COMMON = set(
+_COMMON_WORDS = (
     "the a an of to in on at by for from with and or not no is are was were be been it its this that these "
     "those who what when where which while as if then than so but only each every all any none one two "
     "three four five first second third last next after before until into onto out up down over under "
-    "again once here there now yet still also".split()
+    "again once here there now yet still also"
 )
+COMMON = set(_COMMON_WORDS.split())
 
 
 def _read(path: str, rev: str | None) -> str:
@@ -76,8 +77,9 @@ def vocabulary(lang: str, rev: str | None) -> tuple[set[str], set[str]]:
             english |= _words(re.sub(r"\{[^}]*\}", " ", s))
     import yaml
 
-    names = subprocess.run(["git", "-C", str(ROOT), "ls-tree", "--name-only", rev or "HEAD",
-                            "rulekit/data/scenarios/apoteose/"], capture_output=True, text=True).stdout.split()
+    folder = "rulekit/data/scenarios/apoteose/"
+    listing = ["git", "-C", str(ROOT), "ls-tree", "--name-only", rev or "HEAD", folder]
+    names = subprocess.run(listing, capture_output=True, text=True).stdout.split()
     for path in names:
         data = yaml.safe_load(_read(path, rev)) or {}
         for key in ("title", "description"):
@@ -111,7 +113,8 @@ def _visible(fragment: str) -> str:
 
 
 def _dot_labels(dot: str) -> str:
-    return " ".join(m.group(1) or m.group(2) for m in re.finditer(r'label="((?:[^"\\]|\\.)*)"|label=(\w+)', dot))
+    labels = re.finditer(r'label="((?:[^"\\]|\\.)*)"|label=(\w+)', dot)
+    return " ".join(m.group(1) or m.group(2) for m in labels)
 
 
 def renders(name: str, lang: str) -> list[tuple[str, str]]:
