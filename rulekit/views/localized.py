@@ -24,13 +24,20 @@ from dataclasses import replace
 from typing import Any
 
 from rulekit.i18n import N_, translator
-
-# The Apoteose chain's views render in every language themselves; these names are kept here for the
-# lessons' and tools' imports.
-from rulekit.views.chain import chain_log_table as chain_log_table
-from rulekit.views.chain import heroes_table as heroes_table
-from rulekit.views.chain import stack_html as stack_html
 from rulekit.views.table import Table
+
+#: The Apoteose chain's views render in every language themselves (:mod:`rulekit.views.chain`); these
+#: names stay importable from here for the lessons and tools, loaded on first use so that an MTG
+#: explorer does not import the Apoteose engine.
+_CHAIN_VIEWS = ("chain_log_table", "heroes_table", "stack_html")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _CHAIN_VIEWS:
+        from rulekit.views import chain
+
+        return getattr(chain, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 #: Column headers and cell words of the tables (msgids; English is the header itself).
 WORDS = (
