@@ -30,9 +30,13 @@ _FIELD = re.compile(r"(\{[^{}]*\}|\\n|\n)")
 
 
 def pseudo(message: str) -> str:
-    """``message`` accented and bracketed, its placeholders kept: ``"Chain — {s}"`` → ``"⟦Cháíń — {s}⟧"``."""
+    """``message`` accented and bracketed, its placeholders kept *outside* the brackets, so that a value
+    filled in is checked too (a word passed as a value without its own message shows):
+    ``"Chain — {s}"`` → ``"⟦Çháíń — ⟧{s}⟦⟧"``."""
     parts = _FIELD.split(message)
-    return "⟦" + "".join(p if _FIELD.fullmatch(p) else p.translate(_ACCENTS) for p in parts) + "⟧"
+    out = "".join((f"⟧{p}⟦" if p.startswith("{") else p) if _FIELD.fullmatch(p) else p.translate(_ACCENTS)
+                  for p in parts)
+    return f"⟦{out}⟧"
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +55,7 @@ def pseudo_lang(tmp_path_factory: pytest.TempPathFactory):
     buf = io.BytesIO()
     write_mo(buf, catalog)
     (out / "rulekit.mo").write_bytes(buf.getvalue())
-    i18n.register_language(i18n.Language(PSEUDO, "pseudo", "qps", (), (), "{n}⁰", "", root))
+    i18n.register_language(i18n.Language(PSEUDO, "pseudo", "qps", (), (), "{n}.", "", root))
     yield PSEUDO
     i18n.unregister_language(PSEUDO)
 
@@ -62,6 +66,9 @@ def _data_words(name: str) -> set[str]:
     for item in [*sc.data["heroes"], *sc.data["cards"]]:
         for value in (item.get("id"), item.get("name"), *(item.get("effects") or ())):
             words |= set(re.findall(r"[^\W\d_]+", str(value or "")))
+    from rulekit.apoteose.rulings import PRIORITY_CATEGORIES  # the seed's own names, Apoteose keywords
+
+    words |= set(re.findall(r"[^\W\d_]+", " ".join(PRIORITY_CATEGORIES)))
     return {w.casefold() for w in words} | {"escolha", "um"}  # "Escolha um": the card's own words
 
 
@@ -145,7 +152,8 @@ def test_the_chain_explorer_goes_through_the_catalogue(pseudo_lang: str, name: s
 def test_the_check_is_not_vacuous(pseudo_lang: str) -> None:
     """An English word outside the catalogue is caught; a bracketed message and data are not."""
     assert _left("⟦Cháíń — {x}⟧ ana pocao#0 VIDA R-03 stopped", {"ana"}) == ["stopped"]
-    assert i18n.translator(pseudo_lang)("Chain — {scenario}", scenario="x") == "⟦Çháíń — x⟧"
+    assert i18n.translator(pseudo_lang)("Chain — {scenario}", scenario="x") == "⟦Çháíń — ⟧x⟦⟧"
+    assert _left(i18n.translator(pseudo_lang)(", stage {stage}", stage="halt"), set()) == ["halt"]
 
 
 @pytest.mark.parametrize("name", list_scenarios())
