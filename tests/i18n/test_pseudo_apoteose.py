@@ -100,10 +100,12 @@ def _dot_text(dot: str) -> str:
 def test_every_chain_view_goes_through_the_catalogue(pseudo_lang: str, name: str) -> None:
     trace = run_chain(name)
     data = _data_words(name)
+    from rulekit.views.commands import explain_text
     from rulekit.views.display import ChainReport
 
     texts = {"rulekit chain": V.chain_report(trace, pseudo_lang),
-             "show()": ChainReport(trace, lang=pseudo_lang).to_text()}
+             "show()": ChainReport(trace, lang=pseudo_lang).to_text(),
+             "rulekit explain": explain_text(trace, pseudo_lang)}
     log = V.chain_log_table(trace, lang=pseudo_lang)
     texts["log"] = " | ".join([log.caption, *log.columns, *(" ".join(r) for r in log.rows)])
     texts["heroes"] = " | ".join([(t := V.heroes_table(trace, lang=pseudo_lang)).caption, *t.columns])
