@@ -113,9 +113,9 @@ class Engine(Windows):
         if len(self.events) > MAX_EVENTS:
             raise RulekitError("the chain produced too many events (an endless loop?)", code="CHAIN_LOOP")
         if detail and "code" in detail and "params" in detail:
-            # Compatibility: the English words next to the reason's data, for readers of
-            # ``detail["reason"]`` written before reasons were data (lesson 05's code cells). Views
-            # render ``code`` + ``params`` themselves (``rulekit.views.chain.reason_text``).
+            # The English words next to the reason's data, for readers of ``detail["reason"]`` written
+            # before reasons were data. Views render ``code`` + ``params`` in the reader's language
+            # (``rulekit.apoteose.wording.reason_words``).
             detail = {**detail, "reason": render(detail["code"], detail["params"])}
         if frame is not None:
             kw.setdefault("index", frame.index)

@@ -42,7 +42,7 @@ Event vocabulary (stable, issue 3 §7) — :data:`EVENTS`:
     say why (Previsão, limits, scope...): a reason of :mod:`rulekit.apoteose.reasons`, put into words
     by the views (``rulekit.views.chain.reason_text``). ``stopped``, ``truncated`` and ``expire``
     carry their reason the same way. ``detail["reason"]`` holds the English words too, for older
-    readers (lesson 05); the §7 JSON carries ``code``, ``params`` and ``reason``. Views render
+    readers; the §7 JSON carries ``code``, ``params`` and ``reason``. Views render
     ``code`` + ``params`` in the reader's language (:mod:`rulekit.apoteose.wording`).
 ``end``
     the chain is empty; the spotlight goes back to the game.
