@@ -32,12 +32,15 @@ def add_scenario_options(p: argparse.ArgumentParser) -> None:
 
 
 def add_lang_option(p: argparse.ArgumentParser) -> None:
-    """``--lang en|pt-BR|es``: the language of the text output (JSON is data and never changes)."""
+    """``--lang en|pt-BR|es``: the language of the text output (JSON is data and never changes).
+    The languages are the registry's (:data:`rulekit.i18n.REGISTRY`)."""
+    from rulekit.i18n import LANGUAGES
+
     p.add_argument(
         "--lang",
         default="en",
         metavar="LANG",
-        help="language of the text output: en (default), pt-BR or es",
+        help=f"language of the text output: {', '.join(LANGUAGES)} (default: en)",
     )
 
 
