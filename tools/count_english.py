@@ -64,6 +64,7 @@ def _po_words(path: Path) -> tuple[set[str], set[str]]:
 def _data_strings() -> list[str]:
     from rulekit import mtg
     from rulekit.mtg import vocab
+
     out: set[str] = set()
     from rulekit.mtg.loader import library
 
@@ -84,8 +85,16 @@ def _data_strings() -> list[str]:
             if e.affects not in ("targets", "this"):
                 out.add(e.affects)
         for view in (*tr.initial.values(), *tr.final.values()):
-            out |= {view.id, view.name, *map(str, view.abilities), *view.types, *view.subtypes,
-                    *view.supertypes, str(view.controller), str(view.owner)}
+            out |= {
+                view.id,
+                view.name,
+                *map(str, view.abilities),
+                *view.types,
+                *view.subtypes,
+                *view.supertypes,
+                str(view.controller),
+                str(view.owner),
+            }
         out |= set(tr.players)
     # rules text shortened for a table cell ("0: Until end of tur…") is still rules text
     out |= {s[:k].rstrip() + "…" for s in list(out) if len(s) > 14 for k in range(14, min(len(s), 48))}
