@@ -270,11 +270,16 @@ def names(items: Any, count: int | None = None, lang: Any = "en") -> str:
     return ", ".join(shown)
 
 
-def dependency_text(kind: str, params: Params, lang: Any = "en") -> str:
-    """A dependency's reason (``Dependency.kind`` and ``params``) as a sentence in ``lang``."""
+def dependency_text(
+    kind: str, params: Params, lang: Any = "en", by: str | None = None, effect: str | None = None
+) -> str:
+    """A dependency's reason (``Dependency.kind`` and ``params``) as a sentence in ``lang``; ``by`` and
+    ``effect`` name the two effects in ``lang`` when the caller knows them (their names as recorded
+    otherwise)."""
     t = _t(lang)
     p = _p(params)
-    by, effect = p.get("by", ""), p.get("effect", "")
+    by = p.get("by", "") if by is None else by
+    effect = p.get("effect", "") if effect is None else effect
     if kind == "existence":
         if "condition" in p:
             return t(DEPENDENCY["existence_condition"], b=by, a=effect, condition=p["condition"])

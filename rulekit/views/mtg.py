@@ -266,6 +266,17 @@ def effect_label(info: Any, lang: Any = "en") -> str:
     )
 
 
+def dependency_reason(trace: Any, d: Any, lang: Any = "en") -> str:
+    """A dependency's reason in ``lang``, from its code, the two effects named in ``lang``."""
+    return messages.dependency_text(
+        d.kind,
+        d.params,
+        lang,
+        by=effect_name(trace, d.depends_on, lang),
+        effect=effect_name(trace, d.effect, lang),
+    )
+
+
 def effect_note(trace: Any, info: Any, lang: Any = "en") -> str:
     """Why an effect did not apply, in ``lang`` (from its note code)."""
     src = object_name(trace, info.source) if info.source else None
@@ -524,7 +535,7 @@ def dependency_table(trace: Any, lang: Any = "en") -> Table:
             effect_name(trace, d.depends_on, t),
             d.layer,
             messages.dependency_kind(d.kind, t) if d.kind else "",
-            messages.dependency_text(d.kind, d.params, t),
+            dependency_reason(trace, d, t),
         )
         for d in trace.dependencies
     ]
@@ -780,7 +791,7 @@ def dependency_dot(
                 DOT_WORDS["edge"],
                 a=effect_name(trace, d.effect, t),
                 b=effect_name(trace, d.depends_on, t),
-                reason=messages.dependency_text(d.kind, d.params, t),
+                reason=dependency_reason(trace, d, t),
                 how=how,
             ),
         )

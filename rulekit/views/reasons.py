@@ -151,7 +151,7 @@ def why_phrase(trace: Any, step: Any, lang: str = "en") -> str:
 
 def step_reason(trace: Any, step: Any, lang: str = "en") -> str:
     """Why step ``step`` came where it did, as a sentence in ``lang`` (the reason codes above)."""
-    from rulekit.views.mtg import effect_name, fmt_value
+    from rulekit.views.mtg import dependency_reason, effect_name, fmt_value
 
     t = translator(lang)
     origin = next((e.origin for e in trace.effects if e.id == step.effect), None)
@@ -172,7 +172,7 @@ def step_reason(trace: Any, step: Any, lang: str = "en") -> str:
     elif step.waited_on:
         waited = ", ".join(effect_name(trace, e, t) for e in step.waited_on)
         reasons = [
-            mtg_messages.dependency_text(d.kind, d.params, t)
+            dependency_reason(trace, d, t)
             for d in trace.dependencies
             if d.effect == step.effect and d.depends_on in step.waited_on and d.kind
         ]

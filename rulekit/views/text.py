@@ -27,6 +27,14 @@ def _fmt(value: Any, t: Translator | None = None) -> str:
     return str(value)
 
 
+def _value(change: Any, side: str, t: Translator) -> str:
+    """A change's value: a list as written (colours and "none" in ``t``'s language)."""
+    value = getattr(change, side)
+    if isinstance(value, tuple | list) and (not value or change.characteristic == "colors"):
+        return mv.fmt_value(value, change.characteristic, t)
+    return _fmt(value, t)
+
+
 def _clip(text: str, width: int = 70) -> str:
     """One line of at most ``width`` characters (the JSON output keeps the full text)."""
     text = " ".join(text.split())
@@ -104,8 +112,9 @@ def solve_text(trace: Trace, lang: Any = "en") -> str:
         if s.loop:
             why += " " + t("(loop: {ids})", ids=", ".join(s.loop))
         lines = [
-            f"{c.object_id}.{c.characteristic}: {_clip(_fmt(c.before, t), 45)} → "
-            f"{_clip(_fmt(c.after, t), 45)}"
+            f"{c.object_id}: {mv.characteristic_text(c.characteristic, t)} "
+            f"{_clip(_value(c, 'before', t), 45)} → "
+            f"{_clip(_value(c, 'after', t), 45)}"
             for c in s.changes
         ]
         changes = "\n".join(lines) or t("(no change)")
@@ -119,7 +128,7 @@ def solve_text(trace: Trace, lang: Any = "en") -> str:
         out.append("")
         out.append(t("Dependencies"))
         for d in trace.dependencies:
-            reason = messages.dependency_text(d.kind, d.params, t)
+            reason = mv.dependency_reason(trace, d, t)
             out.append(
                 "  "
                 + t(
