@@ -9,9 +9,10 @@ table, the dependencies and the diagram's labels and tooltips), and ``rulekit so
 How it counts: HTML tags are dropped and entities unescaped; in a diagram only ``label`` and
 ``tooltip`` values are read. Data is removed first (card names, rules text of the library's cards,
 type words, the scenarios' names, players and object ids, effect ids). A remaining word (a run of
-letters) counts as English when it is a word of the English msgids or of the built-in scenarios'
-English descriptions (or a known engine word such as "etb") and is not a word of the language's
-catalogue translations. ``--top N`` prints the most frequent ones.
+letters) counts as English when it is a word of the English msgids (rulekit.pot) or of the built-in
+scenarios' English descriptions (or a known engine word such as "etb"), is not a word of the
+language's catalogue translations (its .po msgstrs), and is not a capitalised word of a card name.
+``--top N`` prints the most frequent ones.
 
     PYTHONPATH=$PWD python tools/count_english.py --lang pt-BR --top 40
 """
@@ -151,8 +152,12 @@ def count(lang: str) -> Counter[str]:
     folder = {"pt-BR": "pt_BR"}.get(lang, lang)
     en_ids, tr_words = _po_words(ROOT / "rulekit" / "locale" / folder / "LC_MESSAGES" / "rulekit.po")
     english = set(en_ids) | EXTRA_EN
+    import yaml
+
     for path in (ROOT / "rulekit" / "data" / "scenarios").glob("*/*.yaml"):
-        english |= {w.casefold() for w in WORD.findall(path.read_text(encoding="utf-8"))}
+        desc = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("description") or ""
+        desc = desc.get("en", "") if isinstance(desc, dict) else str(desc)  # the English words only
+        english |= {w.casefold() for w in WORD.findall(desc)}
     english -= tr_words
     data = _data_strings()
     # a capitalised word of a card name ("Urborg", "Lattice") is a name, wherever it is written

@@ -207,10 +207,12 @@ def explain_step(trace: Any, k: int, lang: str = "en") -> str:
             scenario=trace.scenario,
         )
     if k <= 0:
-        return t(
+        return t.n(
+            "Before any effect: every object has its copiable (printed) values. {n} effect part will "
+            "apply; press ▶ to apply it.",
             "Before any effect: every object has its copiable (printed) values. {n} effect parts will "
             "apply, layer by layer; press ▶ to apply the first one.",
-            n=n,
+            n,
         )
     k = min(k, n)
     step = trace.steps[k - 1]

@@ -641,9 +641,11 @@ def board_from_source(source: str | Path) -> Board:
         builtin = builtin_file(str(source), game="mtg")  # the loader's own resolution
         path = builtin[0] if builtin is not None else path
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    # a description given per language: the English one (the board is written in one language)
+    desc = sc.description if isinstance(raw.get("description"), dict) else raw.get("description")
     board = Board(
         name=str(raw.get("name") or sc.name),
-        description=" ".join(str(raw.get("description") or "").split()),
+        description=" ".join(str(desc or "").split()),
         source=str(raw.get("source") or ""),
         players=list(raw.get("players") or []),
         active_player=raw.get("active_player"),

@@ -205,7 +205,8 @@ class LayerExplorer(DiagramExplorer):
             boxes[e["id"]] = cb
         self.effect_boxes = boxes
         self.effects_box.children = tuple(boxes.values())
-        desc = getattr(sc, "description", "") or ""
+        pick = getattr(sc, "description_in", None)  # the scenario's words in the explorer's language
+        desc = (pick(self.lang) if callable(pick) else getattr(sc, "description", "")) or ""
         self._put(
             self.title_html,
             f"<h3 style='margin:4px 0'>{escape(sc.name)}</h3>"
