@@ -98,7 +98,7 @@ def _data_strings() -> list[str]:
             }
         out |= set(tr.players)
     # rules text shortened for a table cell ("0: Until end of tur…") is still rules text
-    out |= {s[:k].rstrip() + "…" for s in list(out) if len(s) > 14 for k in range(14, min(len(s), 48))}
+    out |= {s[:k].rstrip() + "…" for s in list(out) if len(s) > 14 for k in range(14, min(len(s), 72))}
     return sorted((s for s in out if s and len(s) > 1), key=len, reverse=True)
 
 

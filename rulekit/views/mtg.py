@@ -344,7 +344,15 @@ def final_table(trace: Any, upto: int | None = None, lang: Any = "en") -> Table:
     else:
         caption = t(CAPTIONS["final_step"], k=upto, n=len(trace.steps), scenario=trace.scenario)
     note = t(CAPTIONS["final_note"])
-    return Table("final", caption, _cols(t, FINAL_COLUMNS), tuple(rows), frozenset(changed), note=note)
+    return Table(
+        "final",
+        caption,
+        _cols(t, FINAL_COLUMNS),
+        tuple(rows),
+        frozenset(changed),
+        note=note,
+        empty=t("(none)"),
+    )
 
 
 def rules_after(trace: Any, k: int | None = None) -> dict[str, Any]:
@@ -407,7 +415,9 @@ def players_table(trace: Any, upto: int | None = None, lang: Any = "en") -> Tabl
         if partial
         else t(CAPTIONS["players"], scenario=trace.scenario)
     )
-    return Table("players", caption, _cols(t, PLAYER_COLUMNS), tuple(rows), frozenset(changed))
+    return Table(
+        "players", caption, _cols(t, PLAYER_COLUMNS), tuple(rows), frozenset(changed), empty=t("(none)")
+    )
 
 
 def why_text(trace: Any, step: Any, lang: Any = "en") -> str:
@@ -522,6 +532,7 @@ def layer_table(trace: Any, highlight: int | None = None, lang: Any = "en") -> T
         _cols(t, LAYER_COLUMNS),
         tuple(rows),
         highlight_row=highlight,
+        empty=t("(none)"),
     )
 
 
@@ -539,9 +550,8 @@ def dependency_table(trace: Any, lang: Any = "en") -> Table:
         )
         for d in trace.dependencies
     ]
-    return Table(
-        "deps", t(CAPTIONS["deps"], scenario=trace.scenario), _cols(t, DEPENDENCY_COLUMNS), tuple(rows)
-    )
+    caption = t(CAPTIONS["deps"], scenario=trace.scenario)
+    return Table("deps", caption, _cols(t, DEPENDENCY_COLUMNS), tuple(rows), empty=t("(none)"))
 
 
 def loop_table(trace: Any, lang: Any = "en") -> Table:
@@ -555,7 +565,8 @@ def loop_table(trace: Any, lang: Any = "en") -> Table:
             for e, m in zip(loop, members, strict=True)
         )
         rows.append((str(n), ts, t("timestamp order (613.8b)")))
-    return Table("loops", t(CAPTIONS["loops"], scenario=trace.scenario), _cols(t, LOOP_COLUMNS), tuple(rows))
+    caption = t(CAPTIONS["loops"], scenario=trace.scenario)
+    return Table("loops", caption, _cols(t, LOOP_COLUMNS), tuple(rows), empty=t("(none)"))
 
 
 def effect_status(trace: Any, e: Any, lang: Any = "en") -> str:
@@ -583,9 +594,8 @@ def effects_table(trace: Any, lang: Any = "en") -> Table:
                 effect_status(trace, e, t),
             )
         )
-    return Table(
-        "effects", t(CAPTIONS["effects"], scenario=trace.scenario), _cols(t, EFFECT_COLUMNS), tuple(rows)
-    )
+    caption = t(CAPTIONS["effects"], scenario=trace.scenario)
+    return Table("effects", caption, _cols(t, EFFECT_COLUMNS), tuple(rows), empty=t("(none)"))
 
 
 # ---------------------------------------------------------------------------- explanation
