@@ -112,7 +112,7 @@ def solve_text(trace: Trace, lang: Any = "en") -> str:
         if s.loop:
             why += " " + t("(loop: {ids})", ids=", ".join(s.loop))
         lines = [
-            f"{c.object_id}: {mv.characteristic_text(c.characteristic, t)} "
+            f"{mv.layer_text(c.object_id, t)}: {mv.characteristic_text(c.characteristic, t)} "
             f"{_clip(_value(c, 'before', t), 45)} → "
             f"{_clip(_value(c, 'after', t), 45)}"
             for c in s.changes
