@@ -83,6 +83,29 @@ def mtg_renders(lang: str) -> list[tuple[str, str]]:
     return out
 
 
+def prediction_renders(lang: str) -> list[tuple[str, str]]:
+    """PredictionCheck on MTG built-ins: every kind, its question, a wrong answer's feedback and the
+    revealed answer (each step explained)."""
+    from rulekit import mtg
+    from rulekit.widgets import PredictionCheck
+
+    out: list[tuple[str, str]] = []
+    for name in mtg.list_scenarios():
+        trace = mtg.solve(name)
+        target = next(iter(trace.final))
+        for kind in ("pt", "controller", "types", "subtypes", "colors", "order"):
+            p = PredictionCheck(name, kind, None if kind == "order" else target, lang=lang)
+            where = f"PredictionCheck {name} {kind}"
+            assert not p.error.value, (where, p.error.value)
+            out.append((f"{where} question", visible(p.question.value)))
+            p.answer.value = "Zzyzx"  # a wrong answer: data-free, so any word left is the widget's
+            p.do_check()
+            out.append((f"{where} wrong", visible(p.result.value).replace("Zzyzx", " ")))
+            p.do_reveal()
+            out.append((f"{where} reveal", visible(p.result.value).replace("Zzyzx", " ")))
+    return out
+
+
 def _diagram_or_html(value: str) -> str:
     if "rulekit-dot-fallback" in value:  # the text backend: the DOT's labels and tooltips
         import html
@@ -116,6 +139,17 @@ def test_the_pseudo_locale_brackets_every_message() -> None:
     from rulekit.i18n import LANGUAGES
 
     assert "qps" not in LANGUAGES
+
+
+def test_mtg_prediction_checks_show_no_word_outside_the_catalogue() -> None:
+    pytest.importorskip("ipywidgets")
+    data = mtg_data()
+    with pseudo_language() as lang:
+        renders = prediction_renders(lang)
+    found = []
+    for where, text in renders:
+        found += [f"{where}: …{leak}…" for leak in leaks(text, data)[:3]]
+    assert not found, f"{len(found)} leaks, e.g.\n" + "\n".join(found[:40])
 
 
 def test_mtg_explorer_and_cli_show_no_word_outside_the_catalogue() -> None:
