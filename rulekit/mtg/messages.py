@@ -94,6 +94,19 @@ ZONE: dict[str, str] = {
     "command": NP_("zone", "command zone"),
 }
 
+#: Where an object is, as a phrase (the article and preposition agree with the zone).
+ZONE_IN: dict[str, str] = {
+    "battlefield": NP_("in zone", "on the battlefield"),
+    "graveyard": NP_("in zone", "in the graveyard"),
+    "hand": NP_("in zone", "in the hand"),
+    "library": NP_("in zone", "in the library"),
+    "exile": NP_("in zone", "in exile"),
+    "stack": NP_("in zone", "on the stack"),
+    "command": NP_("in zone", "in the command zone"),
+}
+#: The subtype value a changeling has (702.73a: every creature type).
+ALL_CREATURE_TYPES = N_("(all creature types)")
+
 # ---------------------------------------------------------------------------- durations and conditions
 #: An effect's duration (611.2, 514.2), by the words it is written with in the scenario language.
 DURATION: dict[str, str] = {
@@ -309,6 +322,12 @@ def dependency_kind(kind: str, lang: Any = "en") -> str:
 def zone_text(zone: str, lang: Any = "en") -> str:
     t = _t(lang)
     return t.p("zone", ZONE[zone]) if zone in ZONE else zone
+
+
+def zone_in_text(zone: str, lang: Any = "en") -> str:
+    """Where an object is, as a phrase in ``lang``: ``in the graveyard``, ``no cemitério``."""
+    t = _t(lang)
+    return t.p("in zone", ZONE_IN[zone]) if zone in ZONE_IN else zone
 
 
 def until_text(params: dict[str, Any], lang: Any = "en") -> str:

@@ -226,11 +226,15 @@ def fmt_change(characteristic: str, before: Any, after: Any, lang: Any = "en") -
     return f"{head} {fmt_value(before, characteristic, t)} → {fmt_value(after, characteristic, t)}"
 
 
-def type_line(view: Any) -> str:
-    """``Legendary Planeswalker Creature — Gideon Human Soldier``."""
+def type_line(view: Any, lang: Any = "en") -> str:
+    """``Legendary Planeswalker Creature — Gideon Human Soldier`` (type words as printed; a
+    changeling's "all creature types" in ``lang``)."""
     left = " ".join([*view.supertypes, *view.types]) or "—"
     if view.subtypes:
-        return f"{left} — {' '.join(view.subtypes)}"
+        subtypes = [
+            _t(lang)(messages.ALL_CREATURE_TYPES) if s == "(all creature types)" else s for s in view.subtypes
+        ]
+        return f"{left} — {' '.join(subtypes)}"
     return left
 
 
@@ -298,7 +302,7 @@ def _final_cells(view: Any, t: Translator) -> tuple[str, ...]:
     return (
         view.pt,
         view.controller,
-        type_line(view),
+        type_line(view, t),
         colours_text(view.colors, t),
         fmt_list(view.abilities, lang=t),
     )

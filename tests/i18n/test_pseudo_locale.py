@@ -162,3 +162,59 @@ def test_mtg_explorer_and_cli_show_no_word_outside_the_catalogue() -> None:
     for where, text in renders:
         found += [f"{where}: …{leak}…" for leak in leaks(text, data)[:3]]
     assert not found, f"{len(found)} leaks, e.g.\n" + "\n".join(found[:40])
+
+
+def builder_renders(lang: str) -> list[tuple[str, str]]:
+    """A BoardBuilder in ``lang``: its controls, a board with cards on the battlefield and in other
+    zones, a resolution, and its own errors (an unknown card, an unknown zone)."""
+    from rulekit.widgets.builder import BoardBuilder
+
+    b = BoardBuilder(lang=lang)
+    out: list[tuple[str, str]] = []
+
+    def snap(where: str) -> None:
+        for part in ("error", "status_html", "board_html", "title_html", "final_html", "explain_html"):
+            out.append((f"BoardBuilder {where} {part}", visible(getattr(b, part).value)))
+        out.append((f"BoardBuilder {where} list", "\n".join(str(o[0]) for o in b.board_list.options)))
+        out.append((f"BoardBuilder {where} controls", "\n".join(_widget_words(b.widget))))
+
+    snap("empty")
+    b.add_card("Grizzly Bears")
+    b.add_card("Glorious Anthem")
+    b.add_card("Grizzly Bears", zone="graveyard")
+    b.add_card("Humility", zone="hand")
+    snap("cards")
+    b.add_card("Zzyzx Card")
+    snap("unknown card")
+    b.add_card("Grizzly Bears", zone="zzyzx")
+    snap("unknown zone")
+    return out
+
+
+def _widget_words(widget) -> list[str]:
+    out: list[str] = []
+    for attr in ("description", "tooltip"):
+        value = getattr(widget, attr, None)
+        if isinstance(value, str) and value:
+            out.append(value)
+    if type(widget).__name__ in ("Label",):
+        out.append(str(widget.value))
+    for opt in getattr(widget, "options", ()) or ():
+        out.append(str(opt[0] if isinstance(opt, tuple) else opt))
+    for child in getattr(widget, "children", ()) or ():
+        out.extend(_widget_words(child))
+    return out
+
+
+def test_board_builder_shows_no_word_outside_the_catalogue() -> None:
+    pytest.importorskip("ipywidgets")
+    data = mtg_data() | {"Zzyzx Card", "zzyzx"}
+    from rulekit.mtg.loader import library
+
+    data |= set(library())  # the search list shows the library's cards
+    with pseudo_language() as lang:
+        renders = builder_renders(lang)
+    found = []
+    for where, text in renders:
+        found += [f"{where}: …{leak}…" for leak in leaks(text, data)[:3]]
+    assert not found, f"{len(found)} leaks, e.g.\n" + "\n".join(found[:40])
