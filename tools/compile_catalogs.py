@@ -29,6 +29,7 @@ SOURCES = [
     ROOT / "rulekit" / "views",
     ROOT / "rulekit" / "widgets",
     ROOT / "rulekit" / "mtg" / "commands.py",
+    ROOT / "rulekit" / "mtg" / "messages.py",
     ROOT / "rulekit" / "apoteose" / "commands.py",
     ROOT / "rulekit" / "apoteose" / "wording.py",  # the Apoteose engine's one catalogue of codes
     ROOT / "lessons" / "practice.py",

@@ -108,14 +108,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     )
     if args.json:
         print(trace.to_json())
-    elif lang != "en":
-        from rulekit.views import localized
-
-        print(localized.solve_text(trace, lang))
     else:
         from rulekit.views import text
 
-        print(text.solve_text(trace))
+        print(text.solve_text(trace, lang))
     return 0
 
 

@@ -61,6 +61,13 @@ def _word_set(text: str) -> set[str]:
     return {w.casefold() for w in re.split(r"[\s,;—–/-]+", str(text)) if w}
 
 
+def _colour_names(t: Any) -> dict[str, str]:
+    """The colours' words in ``t``'s language (and English), casefolded → the colour."""
+    from rulekit.mtg.messages import COLOR
+
+    return {t(word).casefold(): c for c, word in COLOR.items()} | {c: c for c in COLOR}
+
+
 def _is_none(text: str) -> bool:
     """Whether an answer says "nothing": ``none``, ``nenhuma``, ``ninguno``…"""
     return _norm_word(text).strip(" .!") in NONE_WORDS
@@ -77,8 +84,8 @@ def _show(kind: str, view: Any, t: Any = None) -> str:
     if kind == "types":
         return mv.type_line(view)
     if kind == "subtypes":
-        return ", ".join(view.subtypes) or t("none")
-    return ", ".join(view.colors) or t("colourless")
+        return ", ".join(view.subtypes) or t.p("subtypes", "none")
+    return mv.colours_text(view.colors, t)
 
 
 def check_without(scenario: Any, without: Any) -> tuple[str, ...]:
@@ -229,6 +236,8 @@ class PredictionCheck(Guarded):
                     continue
             except Exception:  # noqa: BLE001 - no trace to check against yet: skip the example
                 continue
+            if self.kind == "colors":  # the example in the widget's language
+                example = ", ".join(self._(c) for c in example.split(", "))
             return self._("{format}, like {example}", format=fmt, example=example)
         return fmt
 
@@ -311,8 +320,9 @@ class PredictionCheck(Guarded):
             view = self.trace.final[self.target]
             if self.kind == "types":
                 return mv.type_line(view)
-            values = view.subtypes if self.kind == "subtypes" else view.colors
-            return ", ".join(values) if values else (_("colourless") if self.kind == "colors" else _("none"))
+            if self.kind == "colors":  # the colours in the widget's language (answers in any are right)
+                return mv.colours_text(view.colors, _)
+            return ", ".join(view.subtypes) if view.subtypes else _.p("subtypes", "none")
         return ", ".join(self._order()) or _("none")
 
     def _order(self) -> list[str]:
@@ -335,6 +345,7 @@ class PredictionCheck(Guarded):
             view = self.trace.final[self.target]
             words = _word_set(guess)
             if self.kind == "colors":
+                words = {_colour_names(self._).get(w, w) for w in words}  # "branco" is white
                 return words == {c.casefold() for c in view.colors} or (
                     not view.colors and bool(words) and words <= COLOURLESS_WORDS
                 )
@@ -404,8 +415,8 @@ class PredictionCheck(Guarded):
                     _(
                         "{n}. layer {layer}: {name} (timestamp {ts}) — {why}",
                         n=i,
-                        layer=step.layer,
-                        name=mv.effect_name(self.trace, step.effect),
+                        layer=mv.layer_text(step.layer, self.lang),
+                        name=mv.effect_name(self.trace, step.effect, self.lang),
                         ts=mv.fmt_value(step.timestamp),
                         why=why_text(self.trace, step, self.lang),
                     )
@@ -456,8 +467,8 @@ class PredictionCheck(Guarded):
                 continue
             head = _(
                 "layer {layer}: {name} (timestamp {ts}, {why})",
-                layer=step.layer,
-                name=mv.effect_name(self.trace, step.effect),
+                layer=mv.layer_text(step.layer, self.lang),
+                name=mv.effect_name(self.trace, step.effect, self.lang),
                 ts=mv.fmt_value(step.timestamp),
                 why=why_phrase(self.trace, step, self.lang),
             )

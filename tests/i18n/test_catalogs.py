@@ -125,13 +125,21 @@ def test_every_reason_code_renders_in_every_language(lang):
         assert (text == msgid.format(**params)) == (lang == "en"), (code, lang)
 
 
-def test_todays_english_reason_sentences_are_shown_translated():
+def test_dependency_reasons_are_rendered_from_their_code():
+    from rulekit.mtg.messages import dependency_text
     from rulekit.views.reasons import sentence_text
 
+    params = (
+        ("by", "Yavimaya"),
+        ("effect", "Life and Limb"),
+        ("gained", ("Life and Limb",)),
+        ("gained_count", 1),
+    )
     en = "Yavimaya changes what Life and Limb applies to: it would also apply to Life and Limb"
-    es = sentence_text(en, "es")
+    assert dependency_text("applies_to", params) == en
     assert (
-        es == "Yavimaya cambia aquello a lo que se aplica Life and Limb: también se aplicaría a Life and Limb"
+        dependency_text("applies_to", params, "es")
+        == "Yavimaya cambia aquello a lo que se aplica Life and Limb: también se aplicaría a Life and Limb"
     )
     # the Apoteose engine's reasons are codes the views render (rulekit.apoteose.wording): never re-read
     assert sentence_text("card left play (R-19)", "pt-BR") == "card left play (R-19)"

@@ -372,6 +372,7 @@ def solve_compiled(
     counters_eff = Eff(
         id="counters",
         name="Counters (+1/+1, -1/-1)",
+        name_code="counters",
         source=None,
         origin="counters",
         timestamp=None,

@@ -109,7 +109,8 @@ class Clock:
 # ====================================================================================== editing
 def scenario_effects(scn: Scenario) -> list[dict[str, Any]]:
     """The scenario's effects (id, name, source, origin, timestamp, layers), timestamp order
-    (``Scenario.effects``)."""
+    (``Scenario.effects``); ``name_code`` and ``name_params`` give the name as data
+    (:func:`rulekit.mtg.messages.effect_name_text` words it in any language)."""
     from rulekit.mtg.engine.replay import compile_scenario
 
     comp = compile_scenario(scn)
@@ -117,6 +118,8 @@ def scenario_effects(scn: Scenario) -> list[dict[str, Any]]:
         {
             "id": e.id,
             "name": e.name,
+            "name_code": e.name_code,
+            "name_params": e.name_params,
             "source": e.source,
             "origin": e.origin,
             "timestamp": int(e.timestamp)
