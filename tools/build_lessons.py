@@ -51,12 +51,23 @@ ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "tools" / "lesson_src"
 LESSONS = ROOT / "lessons"
 
-#: Every lesson language, English first: ``lang`` -> (source folder, notebook folder).
-LANGUAGES: dict[str, tuple[Path, Path]] = {
-    "en": (SRC, LESSONS),
-    "pt-BR": (SRC / "pt-BR", LESSONS / "pt-BR"),
-    "es": (SRC / "es", LESSONS / "es"),
-}
+
+
+def _languages() -> dict[str, tuple[Path, Path]]:
+    sys.path.insert(0, str(ROOT))
+    from rulekit.i18n import REGISTRY
+
+    # English (the source language) at the top; a language without a lessons folder has no lessons
+    return {
+        code: (SRC / lang.lessons, LESSONS / lang.lessons) if lang.lessons else (SRC, LESSONS)
+        for code, lang in REGISTRY.items()
+        if lang.lessons or lang.catalog is None
+    }
+
+
+#: Every lesson language, English first: ``lang`` -> (source folder, notebook folder); the lessons
+#: folder of each row of the language registry (:data:`rulekit.i18n.REGISTRY`).
+LANGUAGES: dict[str, tuple[Path, Path]] = _languages()
 
 #: ``lessons/<lang>/practice.py``: ``from practice import Practice`` works one folder down, without a copy.
 PRACTICE_SHIM = '''"""Lesson 06's practice puzzles for the lessons in this folder: ``lessons/practice.py``.

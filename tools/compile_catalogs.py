@@ -29,7 +29,9 @@ SOURCES = [
     ROOT / "rulekit" / "views",
     ROOT / "rulekit" / "widgets",
     ROOT / "rulekit" / "mtg" / "commands.py",
+    ROOT / "rulekit" / "mtg" / "messages.py",
     ROOT / "rulekit" / "apoteose" / "commands.py",
+    ROOT / "rulekit" / "apoteose" / "wording.py",  # the Apoteose engine's one catalogue of codes
     ROOT / "lessons" / "practice.py",
 ]
 KEYWORDS = {"_": None, "t": None, "N_": None, "n": (1, 2), "p": ((1, "c"), 2), "NP_": ((1, "c"), 2),

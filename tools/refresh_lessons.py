@@ -38,8 +38,21 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
-#: lesson language -> notebook folder (the same table as ``tools/build_lessons.py``'s ``LANGUAGES``).
-FOLDERS = {"en": LESSONS, "pt-BR": LESSONS / "pt-BR", "es": LESSONS / "es"}
+
+
+def _folders() -> dict[str, Path]:
+    sys.path.insert(0, str(ROOT))
+    from rulekit.i18n import REGISTRY
+
+    return {
+        code: LESSONS / lang.lessons if lang.lessons else LESSONS
+        for code, lang in REGISTRY.items()
+        if lang.lessons or lang.catalog is None
+    }
+
+
+#: lesson language -> notebook folder (the lessons folder of each row of :data:`rulekit.i18n.REGISTRY`).
+FOLDERS = _folders()
 
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 LANGUAGE_INFO = {"name": "python", "file_extension": ".py", "mimetype": "text/x-python"}

@@ -114,9 +114,9 @@ class Engine(Windows):
         if len(self.events) > MAX_EVENTS:
             raise RulekitError("the chain produced too many events (an endless loop?)", code="CHAIN_LOOP")
         if detail and "code" in detail and "params" in detail:
-            # Compatibility: the English words next to the reason's data, for readers of
-            # ``detail["reason"]`` written before reasons were data (lesson 05's code cells). Views
-            # render ``code`` + ``params`` themselves (``rulekit.views.chain.reason_text``).
+            # The English words next to the reason's data, for readers of ``detail["reason"]`` written
+            # before reasons were data. Views render ``code`` + ``params`` in the reader's language
+            # (``rulekit.apoteose.wording.reason_words``).
             detail = {**detail, "reason": render(detail["code"], detail["params"])}
         if frame is not None:
             kw.setdefault("index", frame.index)
@@ -136,7 +136,7 @@ class Engine(Windows):
         """A scripted response that is not legal at ``point``: a ``refused`` event and a trace error."""
         self.emit("refused", index=None, card=card, effect=effect, hero=hero, responds_to=point.spotlight,
                   detail={"code": code, "params": params, "window": point.window})
-        self.errors.append(TraceError(card, code, render(code, params)))
+        self.errors.append(TraceError(card, code, render(code, params), params))
 
     def scripted_error(self, code: str, message: str) -> None:
         """A scripted decision that could not be used (reported in the trace's errors)."""
@@ -479,7 +479,7 @@ class Engine(Windows):
         if not ok:
             self.emit("refused", index=None, card=card_id, effect=effect_id(card_id, eno), hero=hero,
                       responds_to=parent.index if parent else None, detail={"code": code, "params": params})
-            self.errors.append(TraceError(card_id, code, render(code, params)))
+            self.errors.append(TraceError(card_id, code, render(code, params), params))
             return None
         frame = Frame(index=len(self.stack), card=card_id, effect_no=eno, effect=effect,
                       effect_id=effect_id(card_id, eno), hero=hero,

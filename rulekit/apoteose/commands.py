@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from rulekit.apoteose.chain import run_chain
 from rulekit.apoteose.text import format_effect, parse_effect
-from rulekit.i18n import N_, translator
 from rulekit.mtg.commands import cli_lang
-from rulekit.views.chain import reason_text
-from rulekit.views.reasons import moment_text
 
 
 def register(subparsers: Any) -> None:
@@ -55,70 +53,13 @@ def parse_effect_cmd(args: argparse.Namespace) -> int:
 
 
 def chain_cmd(args: argparse.Namespace) -> int:
+    from rulekit.views.chain import chain_report
+    from rulekit.views.markup import clean
+
     lang = cli_lang(args)
-    t = translator(lang)
     trace = run_chain(args.scenario)
     if args.json:
         print(trace.to_json(), end="")
         return 0
-    if lang != "en":  # the same lines, with the event names and the chain moments in words
-        return _chain_text(trace, t, moment_text)
-    for e in trace.events:
-        pad = "  " * max(0, e.depth - (1 if e.index is not None else 0))
-        bits = [f"{e.event:<9}"]
-        if e.index is not None:
-            bits.append(f"@{e.index}")
-        if e.effect:
-            bits.append(e.effect)
-        if e.hero:
-            bits.append(f"by {e.hero}")
-        if e.responds_to is not None:
-            bits.append(f"-> answers @{e.responds_to}")
-        for k in ("requirement", "reason", "answers", "how"):
-            value = reason_text(e.detail) if k == "reason" else e.detail.get(k)
-            if value:
-                bits.append(f"{k}={value}")
-        for h, rs in e.resources.items():
-            bits.append(h + " " + ", ".join(f"{r} {a}->{b}" for r, (a, b) in rs.items()))
-        bits.append(f"[spotlight {e.spotlight}]")
-        print(pad + " ".join(bits))
-    print("resolution order:", ", ".join(trace.resolution_order) or "-")
-    for h, s in trace.heroes.items():
-        res = ", ".join(f"{r} {c}/{m}" for r, (c, m) in s.resources.items())
-        zones = "; ".join(f"{z}: {' '.join(ids)}" for z, ids in s.zones.items() if ids)
-        print(f"{h}: {res} | {zones}")
-    for err in trace.errors:
-        print(f"error: {err.card}: {err.code}: {err.message}")
-    return 0
-
-
-def _chain_text(trace: Any, t: Any, moment_text: Any) -> int:
-    """``rulekit chain --lang pt-BR|es``: the chain in the reader's language (ids kept where they are data)."""
-    for e in trace.events:
-        pad = "  " * max(0, e.depth - (1 if e.index is not None else 0))
-        bits = [f"{t(e.event):<12}"]
-        if e.index is not None:
-            bits.append(f"#{e.index}")
-        if e.effect:
-            bits.append(e.effect)
-        if e.hero:
-            bits.append(t("by {hero}", hero=e.hero))
-        if e.responds_to is not None:
-            bits.append(t("-> answers #{index}", index=e.responds_to))
-        for k in (N_("requirement"), N_("reason"), N_("answers"), N_("how")):
-            value = e.detail.get(k)
-            if value:
-                bits.append(f"{t(k)}: {moment_text(value, t.lang) if k == 'answers' else value}")
-        for h, rs in e.resources.items():
-            bits.append(h + " " + ", ".join(f"{r} {a}->{b}" for r, (a, b) in rs.items()))
-        where = t("the game") if e.spotlight is None else f"#{e.spotlight}"
-        bits.append("[" + t("Spotlight ★ on {where}", where=where) + "]")
-        print(pad + " ".join(bits))
-    print(t("Resolution order: {order}.", order=", ".join(trace.resolution_order) or t("nothing resolved")))
-    for h, s in trace.heroes.items():
-        res = ", ".join(f"{r} {c}/{m}" for r, (c, m) in s.resources.items())
-        zones = "; ".join(f"{z}: {' '.join(ids)}" for z, ids in s.zones.items() if ids)
-        print(f"{h}: {res} | {zones}")
-    for err in trace.errors:
-        print(t("error: {card}: {code}: {message}", card=err.card, code=err.code, message=err.message))
+    sys.stdout.write(clean(chain_report(trace, lang)))  # one renderer in every language; no terminal escape
     return 0

@@ -21,7 +21,7 @@ from rulekit.apoteose.rulings import cycle_order, norm
 from rulekit.apoteose.state import HERO_ZONES, RESOURCE_NAMES, SEED_ATTRIBUTES, SHARED_ZONES, Card, Game, Hero
 from rulekit.apoteose.statements import Statement, from_dict
 from rulekit.apoteose.text import Effect, parse_effect
-from rulekit.errors import EffectTextError, ScenarioError, shown
+from rulekit.errors import EffectTextError, RulekitError, ScenarioError, shown
 from rulekit.scenarios import SCENARIO_DIR as SCENARIO_DIR  # re-exported; the folder lives there
 from rulekit.scenarios import builtin_file, list_builtin
 from rulekit.yamlsrc import YamlDoc, check_look_alike, exists, suggest
@@ -150,8 +150,8 @@ def _models() -> Any:
 
     class ScenarioM(M):
         game: str
-        title: str | None = None
-        description: str | None = None
+        title: str | dict[str, str] | None = None
+        description: str | dict[str, str] | None = None
         assumptions: list[str] = Field(default_factory=list)
         heroes: list[HeroM]
         cards: list[CardM] = Field(default_factory=list)
@@ -179,6 +179,18 @@ class Scenario:
     decisions: list[dict[str, Any]]
     warnings: list[str] = field(default_factory=list)
     doc: YamlDoc | None = None
+    #: the title and the description by language (``{"en": …, "pt-BR": …, "es": …}``), when the file
+    #: gives them per language; ``title`` and ``description`` are then the English (or the first) ones
+    titles: dict[str, str] = field(default_factory=dict)
+    descriptions: dict[str, str] = field(default_factory=dict)
+
+    def title_in(self, lang: str = "en") -> str:
+        """The title in ``lang``: the file's own for that language, else its English, else the one it has."""
+        return in_language(self.titles, lang) or self.title
+
+    def description_in(self, lang: str = "en") -> str:
+        """The description in ``lang`` (as :meth:`title_in`)."""
+        return in_language(self.descriptions, lang) or self.description
 
     def build_game(self) -> Game:
         d = self.data
@@ -470,9 +482,44 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
         elif d.choices:
             raise doc.error(("decisions", k, "choices"), "'choices' go with 'respond'", code="INVALID_VALUE")
         decisions.append(dd)
-    return Scenario(name=name, title=m.title or name, description=m.description or "",
+    titles = _by_language(doc, "title", m.title)
+    descriptions = _by_language(doc, "description", m.description)
+    return Scenario(name=name, title=in_language(titles, "en") or name,
+                    description=in_language(descriptions, "en"),
                     assumptions=list(m.assumptions), data=data, effects=effects, script=script,
-                    decisions=decisions, warnings=warnings, doc=doc)
+                    decisions=decisions, warnings=warnings, doc=doc, titles=titles, descriptions=descriptions)
+
+
+def _by_language(doc: YamlDoc, key: str, value: str | dict[str, str] | None) -> dict[str, str]:
+    """A learner-facing text of the file (``title``, ``description``) by language: a plain text is the
+    same in every language (``{"": text}``); a mapping is keyed by rulekit's languages (``en``, ``pt-BR``,
+    ``es``; a key no language has is one error line)."""
+    if value is None:
+        return {}
+    if isinstance(value, str):
+        return {"": value}
+    from rulekit.i18n import check_lang
+
+    out: dict[str, str] = {}
+    for lang, text in value.items():
+        try:
+            out[check_lang(lang)] = text
+        except RulekitError as exc:
+            raise doc.error((key, lang), exc.message, code="UNKNOWN_LANGUAGE",
+                            suggestion=exc.suggestion) from None
+    return out
+
+
+def in_language(texts: dict[str, str], lang: str = "en") -> str:
+    """The text of ``texts`` (:func:`_by_language`) in ``lang``: that language's, else the English, else
+    the one text there is ("" if none) — :func:`rulekit.i18n.pick`.
+
+    >>> in_language({"en": "A stop", "pt-BR": "Uma interrupção"}, "pt-BR"), in_language({"": "Só"}, "es")
+    ('Uma interrupção', 'Só')
+    """
+    from rulekit.i18n import check_lang, pick
+
+    return pick(texts, check_lang(lang))
 
 
 #: A window a scripted decision answers: ``halt@<index>`` or ``post@<index>``.

@@ -21,7 +21,9 @@ Event vocabulary (stable: ``rulekit chain --json`` gives it) — :data:`EVENTS`:
 ``resolve``
     the frame's description resolved (stage ``resolving``); ``resources`` carries the changes;
     ``detail["statements_data"]`` the statements done, as data (``{"op": ..., field: value}``;
-    ``rulekit.views.chain.statement_text``), beside their labels in ``detail["statements"]``.
+    ``rulekit.apoteose.wording.statement_text``), beside their labels in ``detail["statements"]``; the
+    JSON adds their English sentences (``statements_text``; ``done_text``, ``skipped_text`` for
+    ``truncated``).
 ``post``
     the frame's post-resolution window opens.
 ``remove``
@@ -40,7 +42,8 @@ Event vocabulary (stable: ``rulekit chain --json`` gives it) — :data:`EVENTS`:
     say why (Previsão, limits, scope...): a reason of :mod:`rulekit.apoteose.reasons`, put into words
     by the views (``rulekit.views.chain.reason_text``). ``stopped``, ``truncated`` and ``expire``
     carry their reason the same way. ``detail["reason"]`` holds the English words too, for older
-    readers (lesson 05) and the §7 JSON; new code should render ``code`` + ``params``.
+    readers; the §7 JSON carries ``code``, ``params`` and ``reason``. Views render
+    ``code`` + ``params`` in the reader's language (:mod:`rulekit.apoteose.wording`).
 ``end``
     the chain is empty; the spotlight goes back to the game.
 
@@ -63,6 +66,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from rulekit.apoteose.reasons import render
+from rulekit.apoteose.wording import statement_text
 
 #: The stable event vocabulary (the module docstring says what each means).
 EVENTS: tuple[str, ...] = (
@@ -83,8 +87,6 @@ EVENTS: tuple[str, ...] = (
 FLOW_EVENTS: tuple[str, ...] = ("turn", "restoration", "battle", "end_turn", "passive", "expire", "action")
 
 #: The four stages a frame passes through (seed «Encadeamento de Resposta»).
-#: Events whose §7 JSON detail carries the reason's ``code`` (the others show only its words).
-_JSON_CODE_EVENTS: frozenset[str] = frozenset({"refused"})
 STAGES: tuple[str, ...] = ("activating", "halt", "resolving", "post")
 
 Stage = Literal["activating", "halt", "resolving", "post"]
@@ -131,10 +133,13 @@ class ChainEvent:
         """
         detail = dict(self.detail)
         if "code" in detail and "params" in detail:
-            # The trace holds a reason as data (code + params); the §7 JSON keeps only its English words.
-            detail["reason"] = render(detail["code"], detail.pop("params"))
-            if self.event not in _JSON_CODE_EVENTS:  # the contract's keys stay exactly as they were
-                del detail["code"]
+            # The trace holds a reason as data: its code and params travel in the JSON, with the English
+            # sentence made from the same message (rulekit.apoteose.wording) beside them.
+            detail["reason"] = render(detail["code"], detail["params"])
+        for key in ("statements", "done", "skipped"):
+            data = detail.get(f"{key}_data")
+            if isinstance(data, list):  # the statements' English sentences beside their data and labels
+                detail[f"{key}_text"] = [statement_text(d) for d in data]
         detail = {k: detail[k] for k in sorted(detail)}
         detail["spotlight"] = self.spotlight
         detail["stage"] = self.stage
@@ -169,11 +174,13 @@ class HeroState:
 
 @dataclass(frozen=True)
 class TraceError:
-    """A game-level error or refusal: ``{"card", "code", "message"}``."""
+    """A game-level error or refusal: ``{"card", "code", "message"}``. A refusal keeps its reason's
+    ``params`` too (views word it in the reader's language; the JSON keeps the English message)."""
 
     card: str | None
     code: str
     message: str
+    params: dict[str, Any] | None = field(default=None, compare=False)
 
     def to_json_dict(self) -> dict[str, Any]:
         return {"card": self.card, "code": self.code, "message": self.message}

@@ -1,99 +1,837 @@
-"""The English words of what the engine records as data: decision prompts, option labels, the game
-events a response answers, and statements (reasons are data; words are rendered once, here).
+"""The one catalogue of the Apoteose engine's words: every code the engine records has its message here.
 
-The trace and the decision points keep a ``code`` and its ``params``; these functions give their
-English words, which the engine also keeps next to the data for older readers (``detail["answers_text"]``,
-``DecisionPoint.prompt``, ``Option.label``, the statement labels of ``resolve``/``truncated``). The views
-(:mod:`rulekit.views.chain`) render the same data in the reader's language; the English here is the
-source text a translation starts from. Nothing here decides anything.
+The engine never writes a sentence into the trace. It records *codes* and their *parameters*: a
+reason (``detail["code"]`` + ``detail["params"]``: refusals, stops, truncations, a lasting effect's
+end), a decision point's prompt (``prompt_code`` + ``prompt_params``), an option's label
+(``label_code`` + ``label_params``), the game event a response answers (``detail["answers_event"]``),
+the statements it resolved (``detail["statements_data"]``), the kinds of its events and the stages of
+its frames. This module gives each of them one message, an English gettext msgid with named
+placeholders, and renders it in any language (:mod:`rulekit.i18n`): the views and widgets call these
+functions with the reader's language; the engine calls them in English only for the words it keeps
+next to the data for the JSON and older readers (``detail["reason"]``, ``Option.label``,
+``DecisionPoint.prompt``, ``detail["answers_text"]``). Nothing here decides anything.
 
->>> prompt_words("RESPOND", {"effect": "raio#0", "stage": "halt"})
-'respond to raio#0 (halt)'
+Plurals go through ``ngettext`` (``NNP_`` / ``Translator.np``), a word that agrees with its noun through
+a ``pgettext`` context (``NP_`` / ``Translator.p``), and a preposition before an article is contracted
+(:func:`rulekit.i18n.contract`: "antes de a cura" is "antes da cura"). Apoteose keywords (VIDA, MANA,
+MESA, Ativar, Quando, Previsão…), card ids, card names and the cards' own texts stay as written in
+every language.
+
+>>> reason_words("ONCE_PER_CYCLE", {"cycle": 2})
+'Uma Vez por Ciclo: already activated in cycle 2 (R-20)'
+>>> reason_words("NOT_ENOUGH_RESOURCE", {"resource": "MANA", "amount": 3}, "pt-BR")
+'MANA insuficiente para consumir 3'
+>>> reason_words("PREVISAO", {"case": "unmet", "requirement": "Descarte uma carta"})
+"Previsão: 'Descarte uma carta' cannot be met"
+>>> reason_words("NO_SUCH_CODE", {"x": 1})
+'NO_SUCH_CODE (x=1)'
+>>> prompt_words("RESPOND", {"effect": "raio#0", "stage": "halt"}, "es")
+'responder a raio#0 (espera)'
 >>> event_words({"kind": "heal", "moment": "before", "frame": 0, "resource": "VIDA", "card": None,
 ...              "patient": "ana"})
 'before heal VIDA to ana (#0)'
->>> statement_words({"op": "draw", "count": 2})
-'draw(count=2)'
+>>> moment_words("before:heal@0.0", "pt-BR")
+'antes da cura de #0'
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeGuard
 
-#: Decision prompts: code -> English with ``{param}`` fields.
+from rulekit.i18n import N_, contract, translator
+
+
+def NP_(context: str, message: str) -> str:  # noqa: N802 - gettext's convention, with a context
+    """Mark ``message`` (in ``context``) for extraction; translate later with ``Translator.p``."""
+    return message
+
+
+def NNP_(context: str, singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - as NP_, with a plural
+    """Mark a singular and a plural (in ``context``) for extraction; translate with ``Translator.np``."""
+    return singular, plural
+
+
+# ---- the reasons: refused, stopped, truncated, ended -----------------------------------------------
+#: Reasons by code (or ``code/case``: a code with several wordings selects one with ``params["case"]``).
+#: A parameter is data (a card or hero id, a keyword, a number, a requirement quoted from the card),
+#: except ``when`` (a duration code, worded with :data:`DURATION_PHRASES`).
+REASONS: dict[str, str] = {
+    # -- refusals: before anything is paid (seed «Ativação», «Limite», «Escopo», «Previsão»; R-12, R-13)
+    "PASSIVO": N_("a Passivo effect is never activated (seed «Passivo»)"),
+    "LIMBO": N_("cards in limbo do not exist (seed «Qualquer Lugar»)"),
+    "SCOPE": N_("not activable from {zone} (scope {scopes}, R-13)"),
+    "TURNO_PROPRIO": N_("Turno Próprio: only during its own turn (seed «Limite»)"),
+    "ONCE_PER_CYCLE": N_("Uma Vez por Ciclo: already activated in cycle {cycle} (R-20)"),
+    "ONCE_PER_BATTLE": N_("Uma Vez por Batalha: already activated in battle {battle}"),
+    "ACAO_INICIAL": N_("Ação Inicial: the hero already acted this turn (R-09)"),
+    "DO_TIME_TEAM": N_("Do Time: {hero} (team {team}) is not on the team of {holder} (team {holder_team}), "
+                       "who holds {card}"),
+    "DO_TIME": N_("Do Time: a teammate activates it only on their own turn"),
+    "NOT_OWN_CARD": N_("{hero} does not control {card}: each character activates only their own cards "
+                       "(seed «Efeito»)"),
+    "NO_EVENT": N_("an Auto effect activates only when its moment happens"),
+    "NO_TRIGGER": N_("its Quando is not met by anything in this window"),
+    "NOT_OWN_TURN": N_("Ativar: only on the hero's own turn (seed «Ativação», R-12)"),
+    "NOT_OWN_TURN/response": N_("Ativar outside its own turn needs a Quando (R-12)"),
+    "NEEDS_EVENT": N_("it has a Quando requirement: it can only answer that event"),
+    "NEEDS_MOMENT": N_("it activates at {timings} only"),
+    "NO_QUANDO": N_("a response must answer an event: this Ativar has no Quando (R-12)"),
+    "PREVISAO/unmet": N_("Previsão: '{requirement}' cannot be met"),
+    "PREVISAO/broken": N_("Previsão: '{requirement}' does not hold"),
+    "PREVISAO/together": N_("Previsão: the requirements cannot be met together — every way to pay breaks "
+                            "another one ({requirements})"),
+    "IRRESPONDIVEL": N_("Irrespondível: no effect can be activated in response to {effect} (R-10)"),
+    "NOT_LEGAL_HERE": N_("not a legal response in this window"),
+    # the seed's own words, quoted (seed «Encadeamento de Resposta», R-02)
+    "REQUIREMENTS_BEING_PAID": N_("nenhuma resposta pode ser dada: the requirements of {effect} are being "
+                                  "paid (seed «Encadeamento de Resposta»)"),
+    "RESOLUTION_IS_ATOMIC": N_("a resolução deve ser cumprida integralmente: {effect} is resolving and "
+                               "nothing can be activated (seed, R-02)"),
+    # -- stopped (R-03) and truncated (seed «Na Descrição»)
+    "STATE_BROKEN": N_("'{requirement}' no longer holds"),
+    "BROKE_DURING_RESOLUTION": N_("'{requirement}' broke during resolution"),
+    "CARD_UNAVAILABLE": N_("card {card} is not available"),
+    "NO_HOLDER": N_("card {card} has no hero to hold it in {zone}"),
+    "NO_HERO": N_("no hero for {who}"),
+    "NOT_ENOUGH_RESOURCE": N_("not enough {resource} to consume {amount}"),
+    "NOBODY_TO_DRAW": N_("nobody to draw"),
+    "NOT_ENOUGH_CARDS": N_("not enough cards to draw {count}"),
+    "NOTHING_TO_ATTACH": N_("nothing to attach to"),
+    "ALREADY_CONSUMED": N_("{card} is already consumed"),
+    "NOTHING_TO_SELECT": N_("nothing to select"),
+    "NOTHING_TO_NEGATE": N_("nothing to negate"),
+    "NO_ACTION_TO_MODIFY": N_("no action to modify"),
+    "CANNOT_RUN": N_("statement '{op}' cannot run"),
+    "NO_LEGAL_CHOICE": N_("no legal choice for {op}"),
+    "NO_CARD_CHOSEN": N_("no card chosen"),
+    "NO_CARD": N_("no card for '{card}'"),
+    "NOT_A_HERO": N_("'{hero}' is not a hero"),
+    "NO_RESOURCE": N_("hero '{hero}' has no {resource}"),
+    "CANNOT_EVALUATE": N_("cannot evaluate condition {cond}"),
+    "BAD_AMOUNT": N_("bad amount {amount}"),
+    # -- a lasting effect ends (R-03, R-04, R-19)
+    "TIME_CAME": N_("it lasted {when}"),
+    "CARD_LEFT_PLAY": N_("card left play (R-19)"),
+    "STATE_ENDED": N_("Enquanto/Durante/Até no longer holds (R-03, R-04)"),
+}
+
+
+def reason_words(code: str, params: dict[str, Any] | None = None, lang: str = "en") -> str:
+    """The words of a reason (``code`` + ``params``) in ``lang``; an unknown code is shown as itself with
+    its parameters, never dropped."""
+    params = dict(params or {})
+    key = f"{code}/{params['case']}" if "case" in params else code
+    message = REASONS.get(key)
+    if message is None:
+        shown = ", ".join(f"{k}={v}" for k, v in sorted(params.items()))
+        return f"{code} ({shown})" if shown else code
+    t = translator(lang)
+    if "when" in params:
+        when = params["when"]
+        params["when"] = t.p("duration", DURATION_PHRASES[when]) if when in DURATION_PHRASES else when
+    try:
+        return t(message, **params)
+    except (KeyError, IndexError, ValueError):  # a parameter missing: the message as it is
+        return t(message)
+
+
+def item_reason(item: Any, lang: str = "en") -> str:
+    """The reason kept by ``item`` in ``lang``: an event's ``detail`` (``code`` + ``params``), a refusal
+    (:class:`~rulekit.apoteose.deciders.Refusal`) or any object with ``code`` and ``params``; an older
+    detail's ``reason`` words as they are; ``""`` if none."""
+    if isinstance(item, dict):
+        if "code" in item and "params" in item:
+            return reason_words(item["code"], item["params"], lang)
+        return str(item.get("reason") or "")
+    code, params = getattr(item, "code", None), getattr(item, "params", None)
+    return reason_words(code, params, lang) if code and params is not None else ""
+
+
+# ---- the chain's events, stages and outcomes --------------------------------------------------------
+#: Every kind of event of a chain trace (:data:`rulekit.apoteose.trace.EVENTS` and ``FLOW_EVENTS``) as
+#: the chain log's "event" column names it (msgctxt "chain event").
+EVENT_KINDS: dict[str, str] = {
+    "activate": NP_("chain event", "activate"), "pay": NP_("chain event", "pay"),
+    "halt": NP_("chain event", "halt"), "respond": NP_("chain event", "respond"),
+    "resolve": NP_("chain event", "resolve"), "post": NP_("chain event", "post"),
+    "remove": NP_("chain event", "remove"), "stopped": NP_("chain event", "stopped"),
+    "truncated": NP_("chain event", "truncated"), "negated": NP_("chain event", "negated"),
+    "refused": NP_("chain event", "refused"), "end": NP_("chain event", "end"),
+    "turn": NP_("chain event", "turn"), "restoration": NP_("chain event", "restoration"),
+    "battle": NP_("chain event", "battle"), "end_turn": NP_("chain event", "end of turn"),
+    "passive": NP_("chain event", "passive"), "expire": NP_("chain event", "expire"),
+    "action": NP_("chain event", "action"),
+}
+#: A frame's stage (seed «Encadeamento de Resposta») or what became of it, as the log's "stage" column,
+#: the diagram and the stack show it (msgctxt "frame state": it agrees with "the entry").
+FRAME_STATES: dict[str, str] = {
+    "activating": NP_("frame state", "activating"), "halt": NP_("frame state", "halt"),
+    "resolving": NP_("frame state", "resolving"), "post": NP_("frame state", "post"),
+    "resolved": NP_("frame state", "resolved"), "stopped": NP_("frame state", "stopped"),
+    "truncated": NP_("frame state", "truncated"), "negated": NP_("frame state", "negated"),
+    "refused": NP_("frame state", "refused"), "removed": NP_("frame state", "removed"),
+}
+
+
+def event_kind_words(kind: Any, lang: str = "en") -> str:
+    """A chain event's kind in ``lang`` (a kind this catalogue does not know stays as it is)."""
+    kind = str(kind or "")
+    return translator(lang).p("chain event", EVENT_KINDS[kind]) if kind in EVENT_KINDS else kind
+
+
+def state_words(state: Any, lang: str = "en") -> str:
+    """A frame's stage or outcome in ``lang`` (one this catalogue does not know stays as it is)."""
+    state = str(state or "")
+    return translator(lang).p("frame state", FRAME_STATES[state]) if state in FRAME_STATES else state
+
+
+# ---- the moments a response answers ----------------------------------------------------------------
+#: The chain's moments (the ids ``activate@0``, ``discard@0.2``, ``before:heal@0.0``) in words.
+MOMENTS: dict[str, str] = {
+    "activate": N_("the activation of #{frame}"),
+    "resolve": N_("the resolution of #{frame}"),
+    "before": N_("before {what}"),
+    "heal": N_("the healing of #{frame}"),
+    "recover": N_("the recovery paid by #{frame}"),
+    "damage": N_("the damage of #{frame}"),
+    "lose": N_("the loss caused by #{frame}"),
+    "consume": N_("the cost consumed for #{frame}"),
+    "discard": N_("the discard paid for #{frame}"),
+    "bury": N_("the burial by #{frame}"),
+    "banish": N_("the banishing by #{frame}"),
+    "target": N_("the target chosen by #{frame}"),
+    "attack": N_("the attack of #{frame}"),
+    "test": N_("the test of #{frame}"),
+    "roll": N_("the roll of #{frame}"),
+    "draw": N_("the draw of #{frame}"),
+    "enter": N_("the entering play of #{frame}"),
+    "leave": N_("the leaving play of #{frame}"),
+    "exhaust": N_("the exhausting by #{frame}"),
+    "reveal": N_("the reveal by #{frame}"),
+    "other": N_("the {kind} of #{frame}"),
+}
+
+
+def moment_words(label: Any, lang: str = "en") -> str:
+    """A chain moment id in words: ``activate@0`` → "the activation of #0", ``discard@0.2`` → "the discard
+    paid for #0", ``before:heal@0.0`` → "before the healing of #0". Anything else (a turn event's label)
+    is returned as it is.
+
+    >>> moment_words("discard@0.2", lang="pt-BR")
+    'o descarte pago por #0'
+    >>> moment_words("turn_end:ana")
+    'turn_end:ana'
+    """
+    text = str(label or "")
+    t = translator(lang)
+    before = text.startswith("before:")
+    body = text[len("before:"):] if before else text
+    kind, at, where = body.partition("@")
+    frame = where.split(".")[0]
+    if not at or not frame.isdigit() or not kind.isidentifier():
+        return text
+    words = t(MOMENTS[kind], frame=frame) if kind in MOMENTS else t(MOMENTS["other"], kind=kind, frame=frame)
+    return contract(t(MOMENTS["before"], what=words), lang) if before else words
+
+
+# ---- prompts, option labels and game events ---------------------------------------------------------
+#: Decision prompts by code (``{stage}`` is a frame state, worded with :func:`state_words`). ``PAY`` and
+#: ``CHOOSE_ONE`` are the card's own words (a requirement, "Escolha um"); ``STATEMENT`` is a statement's
+#: sentence (:func:`statement_text`).
 PROMPTS: dict[str, str] = {
-    "RESPOND": "respond to {effect} ({stage})",
-    "RESPOND_CLOSED": "respond to {effect} ({stage}: closed, R-10)",
-    "NO_RESPONSES": "{stage} {effect}: no responses",
-    "AUTO_TIE": "tie between Auto effects (R-05)",
-    "PAY": "{requirement}",  # the requirement's text, quoted from the card
-    "TASK": "task {task}",
-    "STATEMENT": "{statement}",  # a statement (its data), for a choice it needs
-    "CHOOSE_ONE": "Escolha um",  # the card's own words (seed «Escolha um»)
+    "RESPOND": N_("respond to {effect} ({stage})"),
+    "RESPOND_CLOSED": N_("respond to {effect} ({stage}: closed, R-10)"),
+    "NO_RESPONSES": N_("{stage} {effect}: no responses"),
+    "AUTO_TIE": N_("tie between Auto effects (R-05)"),
+    "TASK": N_("task {task}"),
 }
-#: Option labels: code -> English (an option without a code is labelled by its id).
+#: Option labels by code (an option without a code is labelled by its id). ``STATEMENTS`` is the
+#: statements' sentences.
 LABELS: dict[str, str] = {
-    "PASS": "pass",
-    "ANSWERS": "{hero}: {name} ({effect}) — answers {event}",
-    "STATEMENTS": "{statements}",
+    "PASS": N_("pass"),
+    "ANSWERS": N_("{hero}: {name} ({effect}) — answers {event}"),
 }
-#: A game event's kind in words (``describe``); a kind not listed is its own word.
+#: A game event's kind in words, by kind (msgctxt "game event").
 EVENT_WORDS: dict[str, str] = {
-    "heal": "heal", "recover": "recovery", "damage": "damage", "lose": "loss", "consume": "consume",
-    "discard": "discard", "bury": "bury", "banish": "banish", "target": "target", "attack": "attack",
-    "test": "test", "roll": "roll", "draw": "draw", "resolve": "resolution", "enter": "entering play",
-    "leave": "leaving play", "exhaust": "exhaust", "reveal": "reveal",
+    "heal": NP_("game event", "heal"), "recover": NP_("game event", "recovery"),
+    "damage": NP_("game event", "damage"), "lose": NP_("game event", "loss"),
+    "consume": NP_("game event", "consume"), "discard": NP_("game event", "discard"),
+    "bury": NP_("game event", "bury"), "banish": NP_("game event", "banish"),
+    "target": NP_("game event", "target"), "attack": NP_("game event", "attack"),
+    "test": NP_("game event", "test"), "roll": NP_("game event", "roll"), "draw": NP_("game event", "draw"),
+    "resolve": NP_("game event", "resolution"), "enter": NP_("game event", "entering play"),
+    "leave": NP_("game event", "leaving play"), "exhaust": NP_("game event", "exhaust"),
+    "reveal": NP_("game event", "reveal"),
 }
+#: Statement ops (msgctxt "statement") and field names (msgctxt "statement field") in words; the English
+#: is the op or field name itself.
+STATEMENT_OPS: frozenset[str] = frozenset((
+    NP_("statement", "heal"), NP_("statement", "recover"), NP_("statement", "consume"),
+    NP_("statement", "damage"), NP_("statement", "lose"), NP_("statement", "attack"),
+    NP_("statement", "test"), NP_("statement", "draw"), NP_("statement", "discard"),
+    NP_("statement", "bury"), NP_("statement", "banish"), NP_("statement", "return"),
+    NP_("statement", "exhaust"), NP_("statement", "ready"), NP_("statement", "reveal"),
+    NP_("statement", "hide"), NP_("statement", "register"), NP_("statement", "look"),
+    NP_("statement", "move"), NP_("statement", "attach"), NP_("statement", "select"),
+    NP_("statement", "roll"), NP_("statement", "step"), NP_("statement", "negate"),
+    NP_("statement", "modify"), NP_("statement", "gain"), NP_("statement", "compute"),
+    NP_("statement", "table"), NP_("statement", "noop"), NP_("statement", "choose"),
+))
+STATEMENT_FIELDS: frozenset[str] = frozenset((
+    NP_("statement field", "amount"), NP_("statement field", "resource"), NP_("statement field", "target"),
+    NP_("statement field", "card"), NP_("statement field", "count"), NP_("statement field", "type"),
+    NP_("statement field", "zone"), NP_("statement field", "owner"), NP_("statement field", "attribute"),
+    NP_("statement field", "dest"), NP_("statement field", "to"), NP_("statement field", "what"),
+    NP_("statement field", "who"), NP_("statement field", "text"), NP_("statement field", "action"),
+    NP_("statement field", "delta"), NP_("statement field", "during"), NP_("statement field", "cells"),
+    NP_("statement field", "until"),
+))
 
 
-def event_words(ev: dict[str, Any]) -> str:
-    """A game event (its data: ``kind``, ``moment``, ``frame``, ``resource``, ``card``, ``patient``) in
-    words."""
+def event_words(ev: dict[str, Any] | None, lang: str = "en") -> str:
+    """A game event (its data: ``kind``, ``moment``, ``frame``, ``resource``, ``card``, ``patient``; the
+    trace's ``detail["answers_event"]``, an option's ``label_params["event"]``) in words in ``lang``.
+
+    >>> event_words({"kind": "heal", "moment": "before", "frame": 0, "resource": "VIDA", "card": None,
+    ...              "patient": "ana"}, "pt-BR")
+    'antes de cura VIDA para ana (#0)'
+    """
+    if not ev:
+        return ""
+    t = translator(lang)
     frame = ev.get("frame")
     if ev.get("kind") == "activate":
-        return f"the activation of #{frame}"
-    where = f" (#{frame})" if frame is not None else ""
-    text = EVENT_WORDS.get(str(ev.get("kind")), str(ev.get("kind")))
-    patient = f"to {ev['patient']}" if ev.get("patient") else None
-    bits = [b for b in (ev.get("resource"), ev.get("card"), patient) if b]
-    pre = "before " if ev.get("moment") == "before" else ""
-    return f"{pre}{text}{' ' + ' '.join(bits) if bits else ''}{where}"
+        return t(MOMENTS["activate"], frame=frame)
+    kind = str(ev.get("kind"))
+    word = t.p("game event", EVENT_WORDS[kind]) if kind in EVENT_WORDS else kind
+    bits = [str(b) for b in (ev.get("resource"), ev.get("card")) if b]
+    if ev.get("patient"):
+        bits.append(t("to {hero}", hero=ev["patient"]))
+    what = " ".join([word, *bits])
+    if ev.get("moment") == "before":
+        what = contract(t(MOMENTS["before"], what=what), lang)
+    return what + (f" (#{frame})" if frame is not None else "")
 
 
-def statement_words(st: dict[str, Any]) -> str:
-    """A statement (its plain data) as a label: ``heal(amount=5, resource=VIDA)``.
+def statement_label(st: Any, lang: str = "en") -> str:
+    """A statement (its plain data) as a data label in ``lang``: the op and the field names in words, the
+    values as data — the form every statement falls back to when its sentence cannot be made (a kind or a
+    value this catalogue does not know: a newer engine's). In English it is the engine's own data label
+    (``Statement.label()``, ``detail["statements"]``); every kind of statement the engine has reads as a
+    sentence (:func:`statement_text`; a test checks), never as this label.
 
-    This label is a contract of the JSON (``detail["statements"]``, ``done``, ``skipped``, ``Option.label``,
-    ``DecisionPoint.prompt``) that the CLI and older readers read, so it stays a data label; the views show
-    the statement as a sentence in the reader's language (:func:`rulekit.views.chain.statement_text`:
-    ``heal 5 VIDA``, ``cura 5 de VIDA``), and their fallback (``statement_label``) is this same English."""
-    rest = ", ".join(f"{k}={v}" for k, v in st.items() if k not in ("op", "options"))
-    return f"{st.get('op')}({rest})" if rest else str(st.get("op"))
+    >>> statement_label({"op": "draw", "count": 2}, "es")
+    'robar(cantidad=2)'
+    """
+    st = _plain_statement(st)
+    if not isinstance(st, dict):
+        return str(st)
+    t = translator(lang)
+    op = str(st.get("op"))
+    rest = ", ".join(f"{t.p('statement field', k) if k in STATEMENT_FIELDS else k}={v}"
+                     for k, v in st.items() if k not in ("op", "options"))
+    word = t.p("statement", op) if op in STATEMENT_OPS else op
+    return f"{word}({rest})" if rest else word
 
 
-def statements_words(sts: list[dict[str, Any]]) -> str:
-    return "; ".join(statement_words(s) for s in sts)
+def _plain_statement(st: Any) -> Any:
+    """A typed statement's plain data (``to_dict()``); anything else as it is."""
+    to_dict = getattr(st, "to_dict", None)
+    if not isinstance(st, dict) and callable(to_dict):
+        try:
+            return to_dict()
+        except (TypeError, ValueError, AttributeError):
+            return st
+    return st
 
 
-def _fill(template: str, params: dict[str, Any]) -> str:
-    p = dict(params)
-    if isinstance(p.get("event"), dict):
-        p["event"] = event_words(p["event"])
-    if isinstance(p.get("statement"), dict):
-        p["statement"] = statement_words(p["statement"])
-    if isinstance(p.get("statements"), list):
-        p["statements"] = statements_words(p["statements"])
+#: One sentence per statement kind, by ``op`` (msgctxt "statement sentence"): the first is the plain
+#: form, the others the same statement with its optional parts (a hero other than "you", a number of
+#: dice…). The values fill the placeholders as data: resources, attributes, zones and card types stay
+#: as written on the cards (Portuguese keywords). Every kind of :mod:`rulekit.apoteose.statements`
+#: has one (a test checks); an op not listed here is shown as its :func:`statement_label`.
+SENTENCES: dict[str, tuple[str | tuple[str, str], ...]] = {
+    "heal": (NP_("statement sentence", "heal {amount} {resource}"),
+             NP_("statement sentence", "heal {target} for {amount} {resource}")),
+    "recover": (NP_("statement sentence", "recover {amount} {resource}"),
+                NP_("statement sentence", "recover {amount} {resource} for {target}")),
+    "consume": (NP_("statement sentence", "consume {amount} {resource}"),
+                NP_("statement sentence", "consume {amount} {resource} of {target}")),
+    "damage": (NP_("statement sentence", "deal {amount} DANO"),
+               NP_("statement sentence", "deal {amount} DANO to {target}")),
+    "lose": (NP_("statement sentence", "lose {amount} {resource}"),
+             NP_("statement sentence", "{target} loses {amount} {resource}")),
+    "attack": (NP_("statement sentence", "attack {target} ({amount} DANO)"),),
+    "test": (NP_("statement sentence", "make a test of {attribute}"),),
+    "draw": (NNP_("statement sentence", "draw {n} card", "draw {n} cards"),
+             NNP_("statement sentence", "{target} draws {n} card", "{target} draws {n} cards")),
+    "discard": (NP_("statement sentence", "discard {card}"),),
+    "bury": (NP_("statement sentence", "bury {card}"),),
+    "banish": (NP_("statement sentence", "banish {card}"),),
+    "return": (NP_("statement sentence", "return {card} to the INVENTÁRIO"),),
+    "exhaust": (NP_("statement sentence", "exhaust {card}"),),
+    "ready": (NP_("statement sentence", "ready {card}"),),
+    "reveal": (NP_("statement sentence", "reveal {card}"),),
+    "hide": (NP_("statement sentence", "hide {card}"),),
+    "register": (NP_("statement sentence", "register {card}"),),
+    "look": (NP_("statement sentence", "look at {card}"),),
+    "move": (NP_("statement sentence", "move {card} {dest}"),),
+    "attach": (NP_("statement sentence", "attach {card} to {host}"),),
+    "select": (NP_("statement sentence", "select {what}"),
+               NNP_("statement sentence", "select {n} opponent", "select {n} opponents"),
+               NNP_("statement sentence", "select {n} ally", "select {n} allies"),
+               NNP_("statement sentence", "select {n} hero", "select {n} heroes")),
+    "roll": (NP_("statement sentence", "roll the dice"),
+             NNP_("statement sentence", "roll {n} die", "roll {n} dice")),
+    "step": (NP_("statement sentence", "move"), NP_("statement sentence", "move: {text}")),
+    "negate": (NP_("statement sentence", "negate the activation"),),
+    "modify": (NP_("statement sentence", "increase {action} by {amount}"),
+               NP_("statement sentence", "reduce {action} by {amount}"),
+               NP_("statement sentence", "change {action} by {amount}")),
+    "gain": (NP_("statement sentence", "gain {amount} {attribute}"),
+             NP_("statement sentence", "{target} gains {amount} {attribute}")),
+    "compute": (NP_("statement sentence", "compute {amount}"),),
+    "table": (NP_("statement sentence", "table: {cells}"),),
+    "noop": (NP_("statement sentence", "nothing"),),
+    "choose": (NP_("statement sentence", "choose one: {options}"),),
+    "unknown": (NP_("statement sentence", "unreadable clause: “{text}”"),),
+}
+#: Parts a sentence is built from: a number's bound, a "for each" amount, when a gain applies.
+SENTENCE_PARTS: dict[str, str] = {
+    "max": NP_("statement sentence", "{sentence} (max {max})"),
+    "per": NP_("statement sentence", "{sentence} for each {thing}"),
+    "test": NP_("statement sentence", "{sentence} during a test"),
+    "during": NP_("statement sentence", "{sentence} (during: {during})"),
+}
+#: Heroes a statement names (``target``; msgctxt "hero phrase"): by ``who``, then ``who`` with ``all``.
+HERO_PHRASES: dict[str, str] = {
+    "self": NP_("hero phrase", "yourself"), "opponent": NP_("hero phrase", "an opponent"),
+    "ally": NP_("hero phrase", "an ally"), "any": NP_("hero phrase", "a hero"),
+    "selected": NP_("hero phrase", "the target"),
+    "answered": NP_("hero phrase", "the hero who activated that card"),
+    "turn": NP_("hero phrase", "the hero of the turn"), "that": NP_("hero phrase", "that hero"),
+}
+HERO_PHRASES_ALL: dict[str, str] = {
+    "opponent": NP_("hero phrase", "every opponent"), "ally": NP_("hero phrase", "every ally"),
+    "any": NP_("hero phrase", "every hero"),
+}
+#: The heroes a ``select`` picks, by ``who``: which of ``SENTENCES["select"]`` words them.
+_SELECT_HEROES = {"opponent": 1, "ally": 2, "any": 3}
+#: Cards a statement names (``card``, msgctxt "card phrase"); ``choose`` is counted (``{n} card(s)``).
+CARD_PHRASES: dict[str, str] = {
+    "self": NP_("card phrase", "this card"), "answered": NP_("card phrase", "that card"),
+    "selected": NP_("card phrase", "the selected card"),
+    "paid": NP_("card phrase", "the card paid as a cost"),
+    "all": NP_("card phrase", "every card"), "each": NP_("card phrase", "card"),
+}
+#: Cards to choose (``card: choose``), by their number; ``card: all`` with a ``type``.
+CARD_COUNT = NNP_("card phrase", "{n} card", "{n} cards")
+CARD_ALL_OF_TYPE = NP_("card phrase", "every {type}")
+#: Whose cards (``owner``, msgctxt "card owner").
+OWNER_PHRASES: dict[str, str] = {
+    "self": NP_("card owner", "that you own"), "opponent": NP_("card owner", "of an opponent"),
+    "ally": NP_("card owner", "of an ally"), "team": NP_("card owner", "of your team"),
+    "other": NP_("card owner", "of another hero"), "any": NP_("card owner", "of any hero"),
+}
+#: Zones after a preposition, each zone its own message (its article agrees with it in Portuguese and
+#: Spanish): where cards come from ("from zone"), where they go ("to zone"), where they are ("in zone").
+ZONE_FROM: dict[str, str] = {
+    "INVENTÁRIO": NP_("from zone", "from the INVENTÁRIO"), "MESA": NP_("from zone", "from the MESA"),
+    "SUPORTE": NP_("from zone", "from the SUPORTE"), "CENÁRIO": NP_("from zone", "from the CENÁRIO"),
+    "TABULEIRO": NP_("from zone", "from the TABULEIRO"), "DESCARTE": NP_("from zone", "from the DESCARTE"),
+    "BARALHO": NP_("from zone", "from the BARALHO"), "BANIDAS": NP_("from zone", "from the BANIDAS"),
+    "LIMBO": NP_("from zone", "from the LIMBO"),
+    "DESCARTE COMUM": NP_("from zone", "from the DESCARTE COMUM"),
+    "BARALHO COMUM": NP_("from zone", "from the BARALHO COMUM"),
+}
+ZONE_TO: dict[str, str] = {
+    "INVENTÁRIO": NP_("to zone", "to the INVENTÁRIO"), "MESA": NP_("to zone", "to the MESA"),
+    "SUPORTE": NP_("to zone", "to the SUPORTE"), "CENÁRIO": NP_("to zone", "to the CENÁRIO"),
+    "TABULEIRO": NP_("to zone", "to the TABULEIRO"), "DESCARTE": NP_("to zone", "to the DESCARTE"),
+    "BARALHO": NP_("to zone", "to the BARALHO"), "BANIDAS": NP_("to zone", "to the BANIDAS"),
+    "LIMBO": NP_("to zone", "to the LIMBO"),
+    "DESCARTE COMUM": NP_("to zone", "to the DESCARTE COMUM"),
+    "BARALHO COMUM": NP_("to zone", "to the BARALHO COMUM"),
+}
+ZONE_IN: dict[str, str] = {
+    "INVENTÁRIO": NP_("in zone", "in the INVENTÁRIO"), "MESA": NP_("in zone", "in the MESA"),
+    "SUPORTE": NP_("in zone", "in the SUPORTE"), "CENÁRIO": NP_("in zone", "in the CENÁRIO"),
+    "TABULEIRO": NP_("in zone", "in the TABULEIRO"), "DESCARTE": NP_("in zone", "in the DESCARTE"),
+    "BARALHO": NP_("in zone", "in the BARALHO"), "BANIDAS": NP_("in zone", "in the BANIDAS"),
+    "LIMBO": NP_("in zone", "in the LIMBO"),
+    "DESCARTE COMUM": NP_("in zone", "in the DESCARTE COMUM"),
+    "BARALHO COMUM": NP_("in zone", "in the BARALHO COMUM"),
+}
+#: A zone this view has no message for, after its preposition.
+ZONE_ANY: dict[str, str] = {
+    "from": NP_("from zone", "from {zone}"), "to": NP_("to zone", "to {zone}"),
+    "in": NP_("in zone", "in {zone}"),
+}
+#: How long a statement lasts (``until``, msgctxt "duration"; seed «Duração»).
+DURATION_PHRASES: dict[str, str] = {
+    "end_turn": NP_("duration", "until the end of the turn"),
+    "end_battle": NP_("duration", "until the end of the battle"),
+    "next_turn": NP_("duration", "until the start of your next turn"),
+    "end_cycle": NP_("duration", "until the end of the cycle"),
+}
+#: The action a ``modify`` changes ("Aumente essa cura em 5"), with its demonstrative (msgctxt "modified
+#: action").
+ACTION_PHRASES: dict[str, str] = {
+    "heal": NP_("modified action", "that healing"), "recover": NP_("modified action", "that recovery"),
+    "damage": NP_("modified action", "that damage"), "lose": NP_("modified action", "that loss"),
+    "draw": NP_("modified action", "that draw"), "consume": NP_("modified action", "that consumption"),
+    "activate": NP_("modified action", "that activation"),
+}
+#: How deep ``choose`` options are worded before their labels are used (the data bounds the depth too).
+_MAX_DEPTH = 4
+
+
+class _NoWords(ValueError):
+    """A value the sentence cannot word: the statement is shown as its label instead."""
+
+
+def _is_count(v: Any) -> TypeGuard[int]:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+class _Words:
+    """Words for one statement's values in one language (each raises :class:`_NoWords` on a value it
+    does not know)."""
+
+    def __init__(self, lang: str, depth: int = 0) -> None:
+        self.t = translator(lang)
+        self.lang = lang
+        self.depth = depth
+        #: what an amount adds after the sentence: "for each card in the INVENTÁRIO", "(max 5)"
+        self.tails: list[tuple[str, dict[str, Any]]] = []
+
+    def s(self, op: str, i: int, **params: Any) -> str:
+        """The sentence ``SENTENCES[op][i]`` filled with ``params``."""
+        message = SENTENCES[op][i]
+        if not isinstance(message, str):
+            raise _NoWords(op)
+        return self.t.p("statement sentence", message, **params)
+
+    def n(self, op: str, i: int, count: Any, **params: Any) -> str:
+        """The sentence ``SENTENCES[op][i]`` (a singular and a plural) for ``count``, as ``{n}``."""
+        message = SENTENCES[op][i]
+        if not _is_count(count) or isinstance(message, str):
+            raise _NoWords(count)
+        return self.t.np("statement sentence", *message, count, **params)
+
+    def number(self, v: Any, signed: bool = False) -> str:
+        """An amount: a number (``+2`` when ``signed``), ``( A + B + 5 )`` (seed «Operações»), or a "for each"
+        number; its bound ("(max 5)") and its "for each" follow the sentence (:attr:`tails`)."""
+        if _is_count(v):
+            return f"{v:+d}" if signed else str(v)
+        if not isinstance(v, dict):
+            raise _NoWords(v)
+        if set(v) <= {"sum", "max"} and isinstance(v.get("sum"), list) and v["sum"]:
+            terms = []
+            for term in v["sum"]:
+                if not (isinstance(term, list | tuple) and len(term) == 2 and _is_count(term[0])):
+                    raise _NoWords(term)
+                factor, value = term
+                sign = "-" if factor < 0 else "+"
+                scale = "" if abs(factor) == 1 else f"{abs(factor)}×"
+                terms.append((sign, f"{scale}{value}"))
+            text = " ".join(f"{sign} {value}" for sign, value in terms)
+            text = text[2:] if terms[0][0] == "+" else text
+            text = text if len(terms) == 1 else f"( {text} )"
+        elif set(v) <= {"per", "times", "max"} and isinstance(v.get("per"), dict):
+            per = v["per"]
+            if not set(per) <= {"zone", "who", "type"}:
+                raise _NoWords(per)
+            thing = self.cards({"card": "each", "type": per.get("type"), "zone": per.get("zone"),
+                                "owner": None if per.get("who") in (None, "self") else per.get("who")},
+                               where="in")
+            text = self.number(v.get("times", 1), signed)
+            self.tails.append(("per", {"thing": thing}))
+        else:
+            raise _NoWords(v)
+        if "max" in v:
+            if not _is_count(v["max"]):
+                raise _NoWords(v)
+            self.tails.append(("max", {"max": v["max"]}))
+        return text
+
+    def hero(self, spec: Any) -> str:
+        """A hero phrase (``target``)."""
+        if not isinstance(spec, dict) or not set(spec) <= {"who", "all", "name", "text"}:
+            raise _NoWords(spec)
+        who = spec.get("who")
+        if who == "name" and isinstance(spec.get("name"), str):
+            return str(spec["name"])
+        if spec.get("all") and who in HERO_PHRASES_ALL:
+            return self.t.p("hero phrase", HERO_PHRASES_ALL[str(who)])
+        if who in HERO_PHRASES and not spec.get("all"):
+            return self.t.p("hero phrase", HERO_PHRASES[str(who)])
+        if isinstance(spec.get("text"), str):  # a phrase the reader kept as written
+            return str(spec["text"])
+        raise _NoWords(spec)
+
+    def zone(self, zone: Any, where: str) -> str:
+        """A zone after its preposition: ``where`` is ``from``, ``to`` or ``in`` (msgctxt "<where> zone")."""
+        if not isinstance(zone, str):
+            raise _NoWords(zone)
+        table = {"from": ZONE_FROM, "to": ZONE_TO, "in": ZONE_IN}[where]
+        context = where + " zone"
+        if zone in table:
+            return self.t.p(context, table[zone])
+        return self.t.p(context, ZONE_ANY[where], zone=zone)
+
+    def cards(self, phrase: Any, where: str = "from") -> str:
+        """A card phrase (``card``, ``count``, ``type``, ``zone``, ``owner``): "1 card from the MESA"."""
+        if not isinstance(phrase, dict) or not set(phrase) <= _CARD_KEYS:
+            raise _NoWords(phrase)
+        card, count, typ = phrase.get("card"), phrase.get("count"), phrase.get("type")
+        if typ is not None and not isinstance(typ, str):
+            raise _NoWords(typ)
+        if card == "each":  # "for each <card|TYPE>" (an amount's "per")
+            words = typ or self.t.p("card phrase", CARD_PHRASES["each"])
+        elif card == "choose":
+            n = 1 if count is None else count
+            if not _is_count(n):
+                raise _NoWords(count)
+            words = f"{n} {typ}" if typ else self.t.np("card phrase", *CARD_COUNT, n)
+        elif card == "all" and typ:
+            words = self.t.p("card phrase", CARD_ALL_OF_TYPE, type=typ)
+        elif card in CARD_PHRASES and count is None and not typ:
+            words = self.t.p("card phrase", CARD_PHRASES[str(card)])
+        else:
+            raise _NoWords(phrase)
+        parts = [words]
+        if phrase.get("zone") is not None:
+            parts.append(self.zone(phrase["zone"], where))
+        owner = phrase.get("owner")
+        if owner is not None:
+            if owner not in OWNER_PHRASES:
+                raise _NoWords(owner)
+            parts.append(self.t.p("card owner", OWNER_PHRASES[str(owner)]))
+        return " ".join(parts)
+
+    def statements(self, sts: Any) -> str:
+        if not isinstance(sts, list | tuple):
+            raise _NoWords(sts)
+        return "; ".join(statement_text(s, self.lang, depth=self.depth + 1) for s in sts)
+
+
+#: The fields of a card phrase (:meth:`rulekit.apoteose.statements.Statement.card_phrase`).
+_CARD_FIELDS = ("card", "count", "type", "zone", "owner")
+_CARD_KEYS = frozenset(_CARD_FIELDS)
+
+
+def _card_phrase_of(st: dict[str, Any]) -> dict[str, Any]:
+    return {k: st[k] for k in _CARD_FIELDS if k in st}
+#: The statements whose sentence is a verb and a card phrase.
+_CARD_OPS = frozenset(("discard", "bury", "banish", "return", "exhaust", "ready", "reveal", "hide",
+                       "register", "look"))
+
+
+def _sentence(w: _Words, st: dict[str, Any]) -> tuple[str, frozenset[str]]:
+    """The sentence of one statement and the fields it worded (the rest are shown as data after it)."""
+    op = st.get("op")
+    target = st.get("target")
+    others = target is not None and target != {"who": "self"}
+    if op in ("heal", "recover", "consume"):
+        words = {"amount": w.number(st.get("amount")), "resource": str(st.get("resource"))}
+        if others:
+            return w.s(op, 1, target=w.hero(target), **words), frozenset(("amount", "resource", "target"))
+        return w.s(op, 0, **words), frozenset(("amount", "resource", "target"))
+    if op == "damage":
+        used = {"amount", "target"} | ({"resource"} if st.get("resource") in (None, "VIDA") else set())
+        if target is not None:  # "a um oponente"; "a você mesmo" too: the damage names its hero
+            return w.s(op, 1, amount=w.number(st.get("amount")), target=w.hero(target)), frozenset(used)
+        if "card" in st:
+            return (w.s(op, 1, amount=w.number(st.get("amount")), target=w.cards(_card_phrase_of(st))),
+                    frozenset(used | _CARD_KEYS))
+        return w.s(op, 0, amount=w.number(st.get("amount"))), frozenset(used)
+    if op == "lose":
+        words = {"amount": w.number(st.get("amount")), "resource": str(st.get("resource"))}
+        if others:
+            return w.s(op, 1, target=w.hero(target), **words), frozenset(("amount", "resource", "target"))
+        return w.s(op, 0, **words), frozenset(("amount", "resource", "target"))
+    if op == "attack":
+        return (w.s(op, 0, target=w.hero(target), amount=w.number(st.get("amount"))),
+                frozenset(("amount", "target")))
+    if op == "test":
+        return w.s(op, 0, attribute=str(st.get("attribute"))), frozenset(("attribute",))
+    if op == "draw":
+        count = st.get("count", 1)
+        if others:
+            return w.n(op, 1, count, target=w.hero(target)), frozenset(("count", "target"))
+        return w.n(op, 0, count), frozenset(("count", "target"))
+    if op in _CARD_OPS:
+        return w.s(str(op), 0, card=w.cards(_card_phrase_of(st))), _CARD_KEYS
+    if op == "move":
+        return (w.s(op, 0, card=w.cards(_card_phrase_of(st)), dest=w.zone(st.get("dest"), "to")),
+                _CARD_KEYS | {"dest"})
+    if op == "attach":
+        return w.s(op, 0, card=w.cards(_card_phrase_of(st)), host=w.cards(st.get("to"))), _CARD_KEYS | {"to"}
+    if op == "select":
+        return _selected(w, st), frozenset(("count", "what", "who", "type", "owner", "zone"))
+    if op == "roll":
+        if st.get("count") is None:
+            return w.s(op, 0), frozenset(("count",))
+        return w.n(op, 1, st.get("count")), frozenset(("count",))
+    if op == "step":
+        if st.get("text") is None:
+            return w.s(op, 0), frozenset(("text",))
+        return w.s(op, 1, text=str(st["text"])), frozenset(("text",))
+    if op == "negate":
+        return w.s(op, 0), frozenset()
+    if op == "modify":
+        action, delta = st.get("action"), st.get("delta")
+        if action not in ACTION_PHRASES:
+            raise _NoWords(action)
+        what = w.t.p("modified action", ACTION_PHRASES[str(action)])
+        if _is_count(delta):
+            which = 0 if delta >= 0 else 1
+            return w.s(op, which, action=what, amount=abs(delta)), frozenset(("action", "delta"))
+        return w.s(op, 2, action=what, amount=w.number(delta)), frozenset(("action", "delta"))
+    if op == "gain":
+        words = {"amount": w.number(st.get("amount"), signed=True), "attribute": str(st.get("attribute"))}
+        text = w.s(op, 1, target=w.hero(target), **words) if others else w.s(op, 0, **words)
+        during = st.get("during")
+        if during == "test":
+            text = w.t.p("statement sentence", SENTENCE_PARTS["test"], sentence=text)
+        elif during is not None:
+            text = w.t.p("statement sentence", SENTENCE_PARTS["during"], sentence=text, during=during)
+        return text, frozenset(("amount", "attribute", "target", "during"))
+    if op == "compute":
+        return w.s(op, 0, amount=w.number(st.get("amount"))), frozenset(("amount",))
+    if op == "table":
+        cells = st.get("cells") or []
+        if not isinstance(cells, list | tuple):
+            raise _NoWords(cells)
+        return w.s(op, 0, cells=" ❙ ".join(str(c) for c in cells)), frozenset(("cells",))
+    if op == "noop":
+        return w.s(op, 0), frozenset()
+    if op == "choose":
+        options = st.get("options")
+        if not isinstance(options, list | tuple) or not options:
+            raise _NoWords(options)
+        return w.s(op, 0, options=" ".join(f"● {w.statements(o)}" for o in options)), frozenset(("options",))
+    if op == "unknown":
+        return w.s(op, 0, text=str(st.get("text"))), frozenset(("text", "position", "expected", "suggestion"))
+    raise _NoWords(op)
+
+
+def _selected(w: _Words, st: dict[str, Any]) -> str:
+    """A ``select``: "select 1 opponent", "select 2 heroes", "select 1 COMPANHEIRO from the TABULEIRO"."""
+    count, what = st.get("count"), st.get("what")
+    if not _is_count(count):
+        raise _NoWords(count)
+    if what == "hero":
+        which = _SELECT_HEROES.get(str(st.get("who") or "any"))
+        if which is None or st.get("type") or st.get("zone") or st.get("owner"):
+            raise _NoWords(st)
+        return w.n("select", which, count)
+    if what == "card" and st.get("who") is None:
+        phrase = {k: st[k] for k in ("count", "type", "zone", "owner") if k in st}
+        return w.s("select", 0, what=w.cards({"card": "choose", **phrase}))
+    raise _NoWords(st)
+
+
+def statement_text(st: Any, lang: str = "en", depth: int = 0) -> str:
+    """A statement (its plain data: ``detail["statements_data"]``, a decision's ``statement``) as a short
+    sentence in ``lang``, made from its kind's template in :data:`SENTENCES` and its values. Resources,
+    attributes, zones and card types stay as the cards write them.
+
+    A field the sentence does not word (a newer engine's) follows it as data; a kind or a value it cannot
+    word gives the statement's :func:`statement_label`. It never raises. The text is plain: escape it
+    for HTML, as every value.
+
+    >>> statement_text({"op": "heal", "amount": 5, "resource": "VIDA"})
+    'heal 5 VIDA'
+    >>> statement_text({"op": "heal", "amount": 5, "resource": "VIDA"}, "pt-BR")
+    'cura 5 de VIDA'
+    >>> statement_text({"op": "draw", "count": 2, "target": {"who": "self"}}, "es")
+    'roba 2 cartas'
+    >>> statement_text({"op": "damage", "amount": 3, "resource": "VIDA",
+    ...                 "target": {"who": "selected"}}, "pt-BR")
+    'causa 3 de DANO ao alvo'
+    >>> statement_text({"op": "warp", "speed": 9}, "pt-BR")  # a kind this view does not know
+    'warp(speed=9)'
+
+    A typed statement (:mod:`rulekit.apoteose.statements`) is read as its plain data.
+    """
+    st = _plain_statement(st)
+    if not isinstance(st, dict):
+        return str(st)
+    if depth > _MAX_DEPTH:
+        return statement_label(st, lang)
+    w = _Words(lang, depth)
     try:
-        return template.format(**p)
+        text, used = _sentence(w, st)
+        for part, params in w.tails:
+            text = w.t.p("statement sentence", SENTENCE_PARTS[part], sentence=text, **params)
+        rest = {k: v for k, v in st.items() if k not in used and k not in ("op", "until")}
+        until = st.get("until")
+        if until is not None:
+            if until in DURATION_PHRASES:
+                text = f"{text} {w.t.p('duration', DURATION_PHRASES[str(until)])}"
+            else:
+                rest["until"] = until
+    except (_NoWords, TypeError, ValueError, KeyError, IndexError, AttributeError):
+        return statement_label(st, lang)
+    if rest:
+        t = w.t
+        text += " (" + ", ".join(f"{t.p('statement field', k) if k in STATEMENT_FIELDS else k}={v}"
+                                 for k, v in rest.items()) + ")"
+    return contract(text, lang)
+
+
+def statements_text(sts: Sequence[Any], lang: str = "en") -> str:
+    """Statements' sentences, ``; ``-joined (an option of "Escolha um")."""
+    return "; ".join(statement_text(s, lang) for s in sts)
+
+
+def prompt_words(code: str, params: dict[str, Any] | None = None, lang: str = "en") -> str:
+    """A decision prompt (``prompt_code`` + ``prompt_params``) in ``lang`` (``""`` for no code)."""
+    params = dict(params or {})
+    if code == "PAY":  # the card's own words
+        return str(params.get("requirement", ""))
+    if code == "CHOOSE_ONE":
+        return "Escolha um"
+    if code == "STATEMENT":
+        return statement_text(params.get("statement") or {}, lang)
+    if code not in PROMPTS:
+        return ""
+    if "stage" in params:
+        params["stage"] = state_words(params["stage"], lang)
+    try:
+        return translator(lang)(PROMPTS[code], **params)
     except (KeyError, IndexError, ValueError):
-        return template
+        return translator(lang)(PROMPTS[code])
 
 
-def prompt_words(code: str, params: dict[str, Any] | None = None) -> str:
-    """A decision prompt's English words (``""`` for no code)."""
-    return _fill(PROMPTS[code], params or {}) if code in PROMPTS else ""
+def label_words(code: str, params: dict[str, Any] | None = None, lang: str = "en") -> str:
+    """An option's label (``label_code`` + ``label_params``) in ``lang`` (``""`` for no code)."""
+    params = dict(params or {})
+    t = translator(lang)
+    if code == "PASS":
+        return t(LABELS["PASS"])
+    if code == "ANSWERS":
+        return contract(t(LABELS["ANSWERS"], hero=params.get("hero"), name=params.get("name"),
+                          effect=params.get("effect"), event=event_words(params.get("event"), lang)), lang)
+    if code == "STATEMENTS":
+        return statements_text(params.get("statements") or [], lang)
+    return ""
 
 
-def label_words(code: str, params: dict[str, Any] | None = None) -> str:
-    """An option label's English words (``""`` for no code)."""
-    return _fill(LABELS[code], params or {}) if code in LABELS else ""
+def prompt_text(point: Any, lang: str = "en") -> str:
+    """A decision point's prompt in ``lang``, from its ``prompt_code`` and ``prompt_params`` (its
+    ``prompt`` as it is when it has no code)."""
+    code = getattr(point, "prompt_code", "")
+    words = prompt_words(code, getattr(point, "prompt_params", {}), lang) if code else ""
+    return words or str(getattr(point, "prompt", "") or "")
+
+
+def option_text(option: Any, lang: str = "en") -> str:
+    """An option's label in ``lang``, from its ``label_code`` and ``label_params`` (its label, else its
+    id, when it has no code)."""
+    code = getattr(option, "label_code", "")
+    words = label_words(code, getattr(option, "label_params", {}), lang) if code else ""
+    return words or str(getattr(option, "label", "") or getattr(option, "id", ""))

@@ -20,8 +20,6 @@ from rulekit.mtg import load_scenario
 from rulekit.mtg.engine import solve
 from rulekit.mtg.loader import library
 from rulekit.scenarios import list_builtin
-from rulekit.views import localized
-from rulekit.views import text as text_view
 
 
 def add_scenario_options(p: argparse.ArgumentParser) -> None:
@@ -43,12 +41,15 @@ def add_scenario_options(p: argparse.ArgumentParser) -> None:
 
 
 def add_lang_option(p: argparse.ArgumentParser) -> None:
-    """``--lang en|pt-BR|es``: the language of the text output (JSON is data and never changes)."""
+    """``--lang en|pt-BR|es``: the language of the text output (JSON is data and never changes).
+    The languages are the registry's (:data:`rulekit.i18n.REGISTRY`)."""
+    from rulekit.i18n import LANGUAGES
+
     p.add_argument(
         "--lang",
         default="en",
         metavar="LANG",
-        help="language of the text output: en (default), pt-BR or es",
+        help=f"language of the text output: {', '.join(LANGUAGES)} (default: en)",
     )
 
 
@@ -110,10 +111,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     )
     if args.json:
         print(trace.to_json())
-    elif lang != "en":
-        print(localized.solve_text(trace, lang))
     else:
-        print(text_view.solve_text(trace))
+        from rulekit.views import text
+
+        print(text.solve_text(trace, lang))
     return 0
 
 

@@ -381,17 +381,37 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         for i, raw in enumerate(model.events)
     )
     _check_event_attachments(doc, objects, events)
+    descriptions = _descriptions(doc, model.description)
     return Scenario(
         name=model.name or default_name,
         players=tuple(players),
         objects=tuple(objects),
         events=events,
         active_player=model.active_player or players[0],
-        description=model.description,
+        description=descriptions[0][1] if descriptions else str(model.description),
+        descriptions=descriptions,
         source_note=model.source,
         file=doc.file,
         player_abilities=tuple(pabilities),
     )
+
+
+def _descriptions(doc: YamlDoc, raw: Any) -> tuple[tuple[str, str], ...]:
+    """A description given per language (``{en: …, pt-BR: …}``): ``(lang, text)`` pairs, English
+    first; each key must be a language of rulekit (:data:`rulekit.i18n.REGISTRY`)."""
+    from rulekit.errors import RulekitError
+    from rulekit.i18n import check_lang
+
+    if not isinstance(raw, dict):
+        return ()
+    out: dict[str, str] = {}
+    for key, text in raw.items():
+        try:
+            lang = check_lang(key)
+        except RulekitError as exc:
+            raise err(doc, ("description", key), exc.message, exc.suggestion, code=exc.code) from None
+        out[lang] = " ".join(str(text).split())
+    return tuple(sorted(out.items(), key=lambda kv: kv[0] != "en"))
 
 
 def _a(noun: str) -> str:

@@ -476,6 +476,15 @@ class Scenario:
     file: str = "<scenario>"
     disabled: frozenset[str] = field(default_factory=frozenset)
     player_abilities: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: the description in each language it is given in, ``(lang, text)`` (``description`` is the
+    #: English one, else the first)
+    descriptions: tuple[tuple[str, str], ...] = ()
+
+    def description_in(self, lang: Any = "en") -> str:
+        """The description in ``lang``; a scenario written in one language falls back to it."""
+        from rulekit.i18n import pick
+
+        return pick(dict(self.descriptions), lang) if self.descriptions else self.description
 
     def object(self, oid: str) -> ObjectDef:
         for o in self.objects:

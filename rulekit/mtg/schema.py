@@ -226,7 +226,8 @@ class PlayerModel(_M):
 class ScenarioModel(_M):
     game: Literal["mtg"]
     name: str | None = None
-    description: str = ""
+    #: one text, or one per language (``{en: …, pt-BR: …, es: …}``)
+    description: str | dict[str, str] = ""
     source: str = ""
     players: list[str | PlayerModel]
     active_player: str | None = None

@@ -36,7 +36,7 @@ import json
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from rulekit.mtg.wording import dependency_reason, effect_note
+from rulekit.mtg import messages
 
 __all__ = [
     "CHARACTERISTICS",
@@ -111,16 +111,18 @@ class EffectInfo:
         duration: ``"indefinite"``, ``"until end of turn"``, ``"for as long as ..."``,
             ``"while the source is on the battlefield"``.
         active: whether it applied at all in this solve.
-        note: why it is inactive, when it is (ended, never started, ability removed, switched off,
-            "608.2b: did nothing" when every target was illegal on resolution); for an active
-            resolved effect, "608.2b: illegal target not affected: ..." when some target was.
-            The English sentence of ``note_code`` (rendered by :mod:`rulekit.views.reasons`
-            when not given).
         affects: the selector text (or ``"targets"``), for display.
         locked: the objects of a set fixed when the effect began (611.2c), else ``None``.
-        note_code: the note as a stable code: ``switched_off``, ``ended``, ``never_started``,
-            ``ability_removed``, ``illegal_target``, ``did_not_apply`` (or ``""``).
+        note_code: why it is inactive, when it is (``ended``, ``never_started``,
+            ``ability_removed``, ``switched_off``, ``illegal_target`` when every target was illegal
+            on resolution, 608.2b; for an active resolved effect, ``illegal_target`` when some
+            target was), or ``did_not_apply``; ``""`` when it applied. A code of
+            :data:`rulekit.mtg.messages.NOTE`, rendered in any language by
+            :func:`rulekit.mtg.messages.note_text`.
         note_params: its parameters, as ``(key, value)`` pairs.
+        name_code: ``name`` as a code of :data:`rulekit.mtg.messages.NAME` (``ability``,
+            ``static``, ``face_down``, ``enters_as``, ``counters``...; ``""``: written by hand).
+        name_params: its parameters (the card's name, the ability's label, the choices made).
     """
 
     id: str
@@ -132,15 +134,18 @@ class EffectInfo:
     text: str = ""
     duration: str = "indefinite"
     active: bool = True
-    note: str = ""
     affects: str = ""
     locked: tuple[str, ...] | None = None
     note_code: str = ""
     note_params: tuple[tuple[str, Any], ...] = ()
+    name_code: str = ""
+    name_params: tuple[tuple[str, Any], ...] = ()
 
-    def __post_init__(self) -> None:
-        if not self.note and self.note_code:
-            object.__setattr__(self, "note", effect_note(self.note_code, self.note_params))
+    @property
+    def note(self) -> str:
+        """The note in English (:func:`rulekit.mtg.messages.note_text`); views render the code in
+        the reader's language instead."""
+        return messages.note_text(self.note_code, self.note_params) if self.note_code else ""
 
     def to_json_dict(self) -> dict[str, Any]:
         return _plain(self)
@@ -162,48 +167,31 @@ class Change:
 
 @dataclass(frozen=True)
 class Dependency:
-    """``effect`` depends on ``depends_on`` in ``layer`` (613.8a), with a plain-English reason.
+    """``effect`` depends on ``depends_on`` in ``layer`` (613.8a), for a reason given as data.
 
     ``kind`` is the reason's stable code, which clause of 613.8a(b) held: ``"existence"``,
     ``"text"``, ``"applies_to"`` or ``"what_it_does"``; ``params`` its parameters as
-    ``(key, value)`` pairs (the names involved, the condition's text...). ``reason`` is the
-    English sentence of the code (:mod:`rulekit.mtg.wording`, filled in when not given).
+    ``(key, value)`` pairs (the names involved, the condition's text...). The sentence is made
+    from them in any language by :func:`rulekit.mtg.messages.dependency_text`; :attr:`reason`
+    is its English (the ``--json`` output's ``reason``).
     """
 
     effect: str
     depends_on: str
     layer: str
-    reason: str = ""
     kind: str = ""
     params: tuple[tuple[str, Any], ...] = ()
-
-    def __post_init__(self) -> None:
-        if not self.reason and self.kind:
-            object.__setattr__(self, "reason", dependency_reason(self.kind, self.params))
 
     @property
     def code(self) -> str:
         """The reason's stable code (``kind``)."""
         return self.kind
 
-
-class _ReasonWhenRead:
-    """``Dependency.reason`` of a dependency built without one (the engine's, through
-    ``rulekit.mtg.engine.state.dependency``): the English sentence of its code and parameters,
-    made when first read and kept. A big board's solve judges thousands of dependencies whose
-    sentence nobody reads; the value read is the one ``__post_init__`` would have filled in."""
-
-    def __get__(self, obj: Dependency | None, owner: type | None = None) -> str:
-        if obj is None:
-            return ""  # the field's default, as the class gives it
-        text = dependency_reason(obj.kind, obj.params) if obj.kind else ""
-        obj.__dict__["reason"] = text  # kept: an instance's own value is read from now on
-        return text
-
-
-# a non-data descriptor: a dependency that was given a reason (its __init__ sets one) reads its
-# own, and the dataclass's generated methods read either through plain attribute access
-setattr(Dependency, "reason", _ReasonWhenRead())  # noqa: B010 - replaces the field default on purpose
+    @property
+    def reason(self) -> str:
+        """The reason in English, made from its code when read (a big board's solve judges
+        thousands of dependencies whose sentence nobody reads)."""
+        return messages.dependency_text(self.kind, self.params) if self.kind else ""
 
 
 @dataclass(frozen=True)

@@ -62,6 +62,8 @@ def explain_text(trace: Any, lang: str = "en") -> str:
 
     t = translator(lang)
     if hasattr(trace, "events"):
+        from rulekit.views.chain import error_words
+
         order = ", ".join(trace.resolution_order) or t("nothing resolved")
         parts = [
             lv.chain_log_table(trace, lang=lang).to_text(),
@@ -72,39 +74,12 @@ def explain_text(trace: Any, lang: str = "en") -> str:
             parts.append(
                 t("Refusals and errors:")
                 + "\n"
-                + "\n".join(f"  {e.card or '-'}: {e.code}: {e.message}" for e in trace.errors)
+                + "\n".join(f"  {e.card or '-'}: {e.code}: {error_words(e, lang)}" for e in trace.errors)
             )
         return "\n\n".join(parts) + "\n"
-    if lang == "en":  # the one English text renderer of `rulekit solve` and `rulekit explain`
-        from rulekit.views.text import explain_text as mtg_explain_text
+    from rulekit.views.text import explain_text as mtg_explain_text  # the one MTG text renderer
 
-        return mtg_explain_text(trace)
-    from rulekit.views import mtg as mv
-    from rulekit.views.reasons import explain_step
-
-    parts = [lv.layer_table(trace, lang=lang).to_text()]
-    states = mv.states(trace)  # replayed once for every step's paragraph
-    reasons = [explain_step(trace, k, lang, states) for k in range(1, len(trace.steps) + 1)]
-    parts.append(
-        t("Why each step came when it did") + "\n" + "\n".join(f"  {r}" for r in reasons)
-        if reasons
-        else t("No continuous effect applied.")
-    )
-    parts.append(lv.dependency_table(trace, lang=lang).to_text())
-    if trace.loops:
-        parts.append(lv.loop_table(trace, lang=lang).to_text())
-    off = [e for e in trace.effects if not e.active]
-    if off:
-        parts.append(
-            t("Effects that did not apply")
-            + "\n"
-            + "\n".join(f"  {e.name} ({e.id}): {e.note or t('off')}" for e in off)
-        )
-    parts.append(lv.final_table(trace, lang=lang).to_text())
-    players = lv.players_table(trace, lang=lang)
-    if players.rows:
-        parts.append(players.to_text())
-    return "\n\n".join(parts) + "\n"
+    return mtg_explain_text(trace, lang)
 
 
 def _explain(args: argparse.Namespace) -> int:
@@ -129,7 +104,8 @@ def diagram_dot(args: argparse.Namespace) -> str:
     from rulekit.views import mtg as mv
 
     trace = _solve_mtg(args)
-    return mv.layer_flow_dot(trace) if args.flow else mv.dependency_dot(trace)
+    lang = getattr(args, "lang", "en")
+    return mv.layer_flow_dot(trace, lang=lang) if args.flow else mv.dependency_dot(trace, lang=lang)
 
 
 def write_outputs(outputs: list[tuple[str, str]]) -> None:

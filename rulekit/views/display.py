@@ -92,10 +92,11 @@ class ChainDiagram(_Diagram):
     """The chain diagram of an Apoteose trace (``upto`` = after that event)."""
 
     def __init__(
-        self, trace: Any, upto: int | None = None, scale: float = 1.0, backend: str | None = None
+        self, trace: Any, upto: int | None = None, scale: float = 1.0, backend: str | None = None,
+        lang: str = "en",
     ) -> None:
         self.trace = trace
-        super().__init__(chain_views.chain_dot(trace, upto=upto, scale=scale), backend)
+        super().__init__(chain_views.chain_dot(trace, upto=upto, scale=scale, lang=lang), backend)
 
     def __repr__(self) -> str:
         return f"<ChainDiagram {self.trace.scenario!r}: {len(self.trace.events)} events>"
@@ -165,41 +166,45 @@ class LayerReport:
 
 
 class ChainReport:
-    """An Apoteose chain trace that shows itself: the chain diagram, the chain log, final heroes."""
+    """An Apoteose chain trace that shows itself in ``lang``: the chain diagram, the chain log, final
+    heroes (every word from the trace's codes, through the catalogue)."""
 
-    def __init__(self, trace: Any, scale: float = 1.0, backend: str | None = None) -> None:
+    def __init__(self, trace: Any, scale: float = 1.0, backend: str | None = None, lang: str = "en") -> None:
         self.trace = trace
         self.scale = scale
         self.backend = backend
+        self.lang = lang
 
     @property
     def log(self) -> Any:
-        return chain_views.chain_log_table(self.trace)
+        return chain_views.chain_log_table(self.trace, lang=self.lang)
 
     @property
     def diagram(self) -> ChainDiagram:
-        return ChainDiagram(self.trace, scale=self.scale, backend=self.backend)
+        return ChainDiagram(self.trace, scale=self.scale, backend=self.backend, lang=self.lang)
 
     def heroes_table(self) -> Any:
-        return chain_views.heroes_table(self.trace)
+        return chain_views.heroes_table(self.trace, lang=self.lang)
+
+    def _order(self) -> str:
+        from rulekit.i18n import translator
+
+        t = translator(self.lang)
+        order = ", ".join(self.trace.resolution_order) or t(chain_views.REPORT_WORDS["nothing"])
+        return t(chain_views.REPORT_WORDS["order"], order=order)
 
     def to_text(self) -> str:
-        order = ", ".join(self.trace.resolution_order) or "nothing resolved"
-        return "\n\n".join([self.log.to_text(), f"Resolution order: {order}", self.heroes_table().to_text()])
+        return "\n\n".join([self.log.to_text(), self._order(), self.heroes_table().to_text()])
 
     def _repr_html_(self) -> str:
-        order = escape(", ".join(self.trace.resolution_order) or "nothing resolved")
         return (
             '<div class="rulekit-chain-report">'
             + self.diagram._repr_html_()
-            + f"<p><strong>Resolution order:</strong> {order}</p>"
+            + f"<p><strong>{escape(self._order())}</strong></p>"
             + self.log.to_html(self.scale)
             + self.heroes_table().to_html(self.scale)
             + "</div>"
         )
-
-    def __str__(self) -> str:
-        return self.to_text()
 
     def __repr__(self) -> str:
         t = self.trace

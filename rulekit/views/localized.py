@@ -1,10 +1,10 @@
 """The views' tables in the reader's language, and the lessons' checked-cell display.
 
-Each function takes the same arguments as its twin in :mod:`rulekit.views.mtg` or
-:mod:`rulekit.views.chain`, plus ``lang``; English is the twin's table itself (one English
-renderer), other languages translate the caption, the column headers, the notes and the words
-in the cells (the "why" column is rendered from the step's codes by :mod:`rulekit.views.reasons`;
-chain moments such as ``activate@0`` become words). Values (card names, P/T, ids) stay as they are.
+The MTG tables (:func:`final_table`, :func:`layer_table`, ...) are :mod:`rulekit.views.mtg`'s, which
+render every word from the trace's codes in the language asked for; they are named here too for the
+lessons. So are the Apoteose chain's (``chain_log_table``, ``heroes_table``, ``stack_html``:
+:mod:`rulekit.views.chain`, which renders from the chain trace's codes in every language). Values (card
+names, P/T, ids) stay as they are.
 
 :func:`checked` is what a lesson's checked cell shows: the HTML tables (pandas Styler with a fixed
 uuid) and, as ``text/plain``, one short line per table that nbval compares.
@@ -14,16 +14,47 @@ uuid) and, as ``text/plain``, one short line per table that nbval compares.
 >>> layer_table(trace, lang="es").columns[:3]
 ('#', 'capa', 'efecto')
 >>> print(repr(checked(final_table(trace, lang="pt-BR"), lang="pt-BR")))
-Características finais — seed/humility-then-gideon (camadas seed): 3 linhas
+Características finais — seed/humility-then-gideon (camadas dos textos-base): 3 linhas
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
-from rulekit.i18n import N_, contract, translator
+from rulekit.i18n import N_, translator
+
+# the MTG tables render in any language themselves; the lessons import them from here
+from rulekit.views.mtg import (
+    dependency_table,
+    effects_table,
+    final_table,
+    layer_table,
+    loop_table,
+    players_table,
+)
 from rulekit.views.table import Table
+
+__all__ = [
+    "checked",
+    "dependency_table",
+    "effects_table",
+    "final_table",
+    "layer_table",
+    "loop_table",
+    "players_table",
+]
+#: The Apoteose chain's views render in every language themselves (:mod:`rulekit.views.chain`); these
+#: names stay importable from here for the lessons and tools, loaded on first use so that an MTG
+#: explorer does not import the Apoteose engine.
+_CHAIN_VIEWS = ("chain_log_table", "heroes_table", "stack_html")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _CHAIN_VIEWS:
+        from rulekit.views import chain
+
+        return getattr(chain, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 #: Column headers and cell words of the tables (msgids; English is the header itself).
 WORDS = (
@@ -54,17 +85,6 @@ WORDS = (
     N_("who"),
     N_("what"),
     N_("value"),
-    N_("event"),
-    N_("index"),
-    N_("spotlight"),
-    N_("stage"),
-    N_("card"),
-    N_("hero"),
-    N_("responds to"),
-    N_("resources"),
-    N_("detail"),
-    N_("attributes"),
-    N_("zones"),
     N_("characteristic"),
     N_("values, layer by layer"),
     N_("no change"),
@@ -75,22 +95,6 @@ WORDS = (
     N_("game"),
     N_("player abilities"),
     N_("timestamp order (613.8b)"),
-    # chain events and stages
-    N_("activate"),
-    N_("halt"),
-    N_("resolve"),
-    N_("post"),
-    N_("remove"),
-    N_("respond"),
-    N_("pay"),
-    N_("refused"),
-    N_("stopped"),
-    N_("truncated"),
-    N_("negated"),
-    N_("end"),
-    N_("activating"),
-    N_("resolving"),
-    N_("resolved"),
 )
 _CELL_WORDS = {
     "no change",
@@ -129,24 +133,6 @@ CHANGE_WORDS = (
     N_("gained"),
     N_("reordered"),
 )
-_CHAIN_WORDS = {
-    "activate",
-    "halt",
-    "resolve",
-    "post",
-    "remove",
-    "respond",
-    "pay",
-    "refused",
-    "stopped",
-    "truncated",
-    "negated",
-    "end",
-    "activating",
-    "resolving",
-    "resolved",
-}
-
 _RULE_WORDS = (N_("max hand size"),)
 
 
@@ -174,8 +160,6 @@ CAPTIONS = {
     "effects": N_("Effects — {scenario}"),
     "players": N_("Players and rules — {scenario}"),
     "players_step": N_("Players and rules after step {k} of {n} — {scenario}"),
-    "chainlog": N_("Chain log — {scenario}"),
-    "heroes": N_("Heroes after the chain — {scenario}"),
 }
 
 
@@ -183,292 +167,8 @@ def _cols(t: Any, table: Table) -> tuple[str, ...]:
     return tuple(t(c) if c else c for c in table.columns)
 
 
-def _word(t: Any, cell: str) -> str:
-    return t(cell) if cell in _CELL_WORDS else cell
-
-
 def _en(lang: str) -> bool:
-    return translator(lang).lang == "en"
-
-
-def final_table(trace: Any, upto: int | None = None, lang: str = "en") -> Table:
-    """:func:`rulekit.views.mtg.final_table` in ``lang``."""
-    from rulekit.views import mtg as mv
-
-    table = mv.final_table(trace, upto)
-    if _en(lang):
-        return table
-    t = translator(lang)
-    n = len(trace.steps)
-    if upto is None or upto >= n:
-        caption = t(CAPTIONS["final"], scenario=trace.scenario, ruleset=trace.ruleset)
-    else:
-        caption = t(CAPTIONS["final_step"], k=upto, n=n, scenario=trace.scenario)
-    rows = tuple(
-        tuple(_arrow_words(t, c, _FINAL_CONTEXT.get(i, "")) for i, c in enumerate(row)) for row in table.rows
-    )
-    return replace(table, caption=caption, columns=_cols(t, table), rows=rows, note=t(CAPTIONS["final_note"]))
-
-
-def NP_(context: str, message: str) -> str:  # noqa: N802 - gettext's convention, with a context
-    """Mark ``message`` (in ``context``) for extraction; translate later with ``Translator.p``."""
-    return message
-
-
-#: The words that agree with the characteristic they describe (msgctxt = the characteristic):
-#: "habilidades perdidas", "tipos perdidos"; "habilidades: nenhuma", "subtipos: nenhum".
-AGREEING = (
-    NP_("abilities", "none"),
-    NP_("abilities", "lost"),
-    NP_("abilities", "gained"),
-    NP_("abilities", "reordered"),
-    NP_("types", "none"),
-    NP_("types", "lost"),
-    NP_("types", "gained"),
-    NP_("types", "reordered"),
-    NP_("subtypes", "none"),
-    NP_("subtypes", "lost"),
-    NP_("subtypes", "gained"),
-    NP_("subtypes", "reordered"),
-    NP_("supertypes", "none"),
-    NP_("supertypes", "lost"),
-    NP_("supertypes", "gained"),
-    NP_("supertypes", "reordered"),
-    NP_("colors", "none"),
-    NP_("colors", "lost"),
-    NP_("colors", "gained"),
-    NP_("colors", "reordered"),
-)
-_AGREEING_CONTEXTS = {"abilities", "types", "subtypes", "supertypes", "colors"}
-#: Characteristic names of change lines that are not column words, the colours, the layer-column
-#: values of the players' and the rules' steps, and the rules' keys.
-CHARACTERISTIC_WORDS = {
-    "name": N_("name"),
-    "mana_value": N_("mana value"),
-    "power": N_("power"),
-    "toughness": N_("toughness"),
-    "controller": N_("controller"),
-    "abilities": N_("abilities"),
-    "types": N_("types"),
-    "subtypes": N_("subtypes"),
-    "supertypes": N_("supertypes"),
-    "colors": N_("colors"),
-    "counters": N_("counters"),
-    "P/T": N_("P/T"),
-}
-COLOR_WORDS = {c: c for c in (N_("white"), N_("blue"), N_("black"), N_("red"), N_("green"))}
-LAYER_WORDS = {"players": N_("players"), "rules": N_("rules")}
-RULE_KEYS = {"max_hand_size": N_("max hand size"), "requirements": N_("requirements")}
-
-
-def _agree(t: Any, characteristic: str, word: str) -> str:
-    """``word`` (none, lost, gained, reordered) agreeing with ``characteristic``."""
-    if characteristic in _AGREEING_CONTEXTS:
-        return str(t.p(characteristic, word))
-    return str(t(word))
-
-
-def _loc_value(t: Any, characteristic: str, value: Any) -> str:
-    """:func:`rulekit.views.mtg.fmt_value` in ``t``'s language: colours and "none" in words."""
-    from rulekit.views import mtg as mv
-
-    if value is None and characteristic.partition(".")[0] == "max_hand_size":
-        return str(t("no maximum"))  # 402.2
-    if isinstance(value, tuple | list):
-        if not value:
-            return _agree(t, characteristic, "none")
-        if characteristic == "colors" and all(isinstance(v, str) for v in value):
-            return ", ".join(t(COLOR_WORDS[v]) if v in COLOR_WORDS else v for v in value)
-    if isinstance(value, bool):
-        return str(t("yes") if value else t("no"))
-    return mv.fmt_value(value)
-
-
-def _loc_change(t: Any, characteristic: str, before: Any, after: Any) -> str:
-    """:func:`rulekit.views.mtg.fmt_change` in ``t``'s language (its shape and length rule, these words)."""
-    from rulekit.views import mtg as mv
-
-    base, _, who = characteristic.partition(".")
-    if base in RULE_KEYS:
-        label = t(RULE_KEYS[base]) + (f" ({who})" if who else "")
-    elif characteristic in CHARACTERISTIC_WORDS:
-        label = t(CHARACTERISTIC_WORDS[characteristic])
-    else:
-        label = characteristic
-    return mv.fmt_change(
-        characteristic,
-        before,
-        after,
-        label=label,
-        value=lambda v: _loc_value(t, characteristic, v),
-        word=lambda w: _agree(t, characteristic, w),
-    )
-
-
-def _change_lines(t: Any, trace: Any, step: Any, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-    """:func:`rulekit.views.mtg.change_lines` in ``t``'s language: the same lines, with this module's
-    words (names, types, texts stay as written; the words and colours translate)."""
-    from rulekit.views import mtg as mv
-
-    return mv.change_lines(
-        trace,
-        step,
-        before,
-        after,
-        change=lambda characteristic, b, a: _loc_change(t, characteristic, b, a),
-        pt=t("P/T"),
-        place=lambda oid: t(LAYER_WORDS[oid]) if oid in LAYER_WORDS else oid,
-    )
-
-
-def _arrow_words(t: Any, cell: str, characteristic: str = "") -> str:
-    """``colourless → black`` with each side translated when it is a known word (colours in the
-    colours column, "none" agreeing with its column's noun)."""
-
-    def side(part: str) -> str:
-        if part == "none" and characteristic in _AGREEING_CONTEXTS:
-            return _agree(t, characteristic, "none")
-        if characteristic == "colors" and part not in _CELL_WORDS:
-            return ", ".join(t(COLOR_WORDS[c]) if c in COLOR_WORDS else c for c in part.split(", "))
-        return _word(t, part)
-
-    return " → ".join(side(part) for part in cell.split(" → "))
-
-
-#: The final table's columns whose words agree with a characteristic (by column index).
-_FINAL_CONTEXT = {4: "colors", 5: "abilities"}
-
-
-def layer_table(trace: Any, highlight: int | None = None, lang: str = "en") -> Table:
-    """:func:`rulekit.views.mtg.layer_table` in ``lang`` (the "why" column from the step codes)."""
-    from rulekit.views import mtg as mv
-    from rulekit.views.reasons import why_text
-
-    table = mv.layer_table(trace, highlight)
-    if _en(lang):
-        return table
-    t = translator(lang)
-    st = mv.states(trace)
-    rows = []
-    for i, (step, row) in enumerate(zip(trace.steps, table.rows, strict=True)):
-        cells = list(row)
-        cells[1] = t(LAYER_WORDS[cells[1]]) if cells[1] in LAYER_WORDS else cells[1]
-        cells[5] = why_text(trace, step, lang)
-        lines = _change_lines(t, trace, step, st[i], st[i + 1])
-        cells[7] = "\n".join(lines) if lines else t("no change")
-        rows.append(tuple(cells))
-    caption = t(CAPTIONS["layers"], scenario=trace.scenario, ruleset=trace.ruleset)
-    return replace(table, caption=caption, columns=_cols(t, table), rows=tuple(rows))
-
-
-def _simple(table: Table, lang: str, caption: str, **params: Any) -> Table:
-    if _en(lang):
-        return table
-    t = translator(lang)
-    rows = tuple(tuple(_word(t, c) for c in row) for row in table.rows)
-    return replace(table, caption=t(caption, **params), columns=_cols(t, table), rows=rows)
-
-
-def dependency_table(trace: Any, lang: str = "en") -> Table:
-    """:func:`rulekit.views.mtg.dependency_table` in ``lang`` (the reasons stay as the engine gave them)."""
-    from rulekit.views import mtg as mv
-
-    table = _simple(mv.dependency_table(trace), lang, CAPTIONS["deps"], scenario=trace.scenario)
-    if _en(lang):
-        return table
-    from rulekit.views.reasons import sentence_text
-
-    t = translator(lang)
-    rows = tuple(
-        (r[0], t("depends on"), r[2], r[3], t(r[4]) if r[4] else r[4], sentence_text(r[5], lang))
-        for r in table.rows
-    )
-    return replace(table, rows=rows)
-
-
-def loop_table(trace: Any, lang: str = "en") -> Table:
-    """:func:`rulekit.views.mtg.loop_table` in ``lang``."""
-    from rulekit.views import mtg as mv
-
-    return _simple(mv.loop_table(trace), lang, CAPTIONS["loops"], scenario=trace.scenario)
-
-
-def effects_table(trace: Any, lang: str = "en") -> Table:
-    """:func:`rulekit.views.mtg.effects_table` in ``lang``."""
-    from rulekit.views import mtg as mv
-
-    return _simple(mv.effects_table(trace), lang, CAPTIONS["effects"], scenario=trace.scenario)
-
-
-def players_table(trace: Any, upto: int | None = None, lang: str = "en") -> Table:
-    """:func:`rulekit.views.mtg.players_table` in ``lang``."""
-    from rulekit.views import mtg as mv
-
-    n = len(trace.steps)
-    partial = upto is not None and upto < n
-    key = "players_step" if partial else "players"
-    table = mv.players_table(trace, upto)
-    out = _simple(table, lang, CAPTIONS[key], k=upto, n=n, scenario=trace.scenario)
-    if _en(lang):
-        return out
-    t = translator(lang)
-    rows = tuple(
-        (o[0], o[1], _arrow_words(t, r[2], "abilities")) if r[1] == "player abilities" else o
-        for r, o in zip(table.rows, out.rows, strict=True)
-    )
-    return replace(out, rows=rows)
-
-
-def chain_log_table(trace: Any, upto: int | None = None, lang: str = "en") -> Table:
-    """:func:`rulekit.views.chain.chain_log_table` in ``lang``: chain moments (``activate@0``) in words
-    in every language, the ids kept in :func:`moment_tooltips`; a resolution's detail is the statements
-    it resolved, as sentences in ``lang`` (:func:`rulekit.views.chain.resolved_text`).
-
-    >>> from rulekit.apoteose import run_chain
-    >>> log = chain_log_table(run_chain("apoteose/nested-responses"), lang="pt-BR")
-    >>> [row[9] for row in log.rows if row[1] == "resolução"][-1]
-    'cura 25 de VIDA; recupera 2 de MANA'
-    """
-    from rulekit.views import chain as cv
-    from rulekit.views.reasons import moment_text, sentence_text
-
-    table = cv.chain_log_table(trace, upto)
-    t = translator(lang)
-    rows = []
-    for ev, row in zip(trace.events, table.rows, strict=True):
-        cells = list(row)
-        resolved = cv.resolved_text(ev, lang)
-        if not _en(lang):
-            cells[1] = t(cells[1]) if cells[1] in _CHAIN_WORDS else cells[1]
-            cells[4] = t(cells[4]) if cells[4] in _CHAIN_WORDS else cells[4]
-            cells[3] = t("game") if cells[3] == "game" else cells[3]
-        where, sep, label = cells[7].partition(": ")
-        if sep:
-            cells[7] = f"{where}: {moment_text(label, lang)}"
-        if resolved and cells[9] == cv.resolved_text(ev):  # the statements, worded in lang
-            cells[9] = resolved
-        else:
-            cells[9] = sentence_text(moment_text(cells[9], lang), lang)
-        rows.append(tuple(cells))
-    if _en(lang):
-        return replace(table, rows=tuple(rows))
-    caption = t(CAPTIONS["chainlog"], scenario=trace.scenario)
-    return replace(table, caption=caption, columns=_cols(t, table), rows=tuple(rows))
-
-
-def heroes_table(trace: Any, caption: str | None = None, lang: str = "en") -> Table:
-    """:func:`rulekit.views.chain.heroes_table` in ``lang`` (``caption`` is used as given)."""
-    from rulekit.views import chain as cv
-
-    table = cv.heroes_table(trace, caption)
-    if _en(lang):
-        return table
-    t = translator(lang)
-    return replace(
-        table,
-        caption=caption or t(CAPTIONS["heroes"], scenario=trace.scenario),
-        columns=_cols(t, table),
-    )
+    return translator(lang).is_source
 
 
 class Checked:
@@ -496,57 +196,6 @@ def checked(*tables: Table, lang: str = "en") -> Checked:
     return Checked(tuple(tables), lang)
 
 
-def stack_html(trace: Any, upto: int | None = None, scale: float = 1.0, lang: str = "en") -> str:
-    """:func:`rulekit.views.chain.stack_html` in ``lang``: what an entry answers in words, its id in
-    the tooltip (``title``). The layout is :func:`rulekit.views.chain.stack_list_html`'s."""
-    from rulekit.views.chain import Frame, _live_state, stack_list_html
-    from rulekit.views.markup import escape
-    from rulekit.views.reasons import moment_text
-
-    t = translator(lang)
-
-    def empty(spotlight: int | None) -> str:
-        where = t("the game") if spotlight is None else f"#{spotlight}"
-        text = t("Stack: empty — spotlight on {where}", where=where)
-        return f"<strong>{escape(text)}</strong>"
-
-    def entry(f: Frame, mark: str) -> str:
-        label = t(
-            "{mark}#{index} {card} ({hero}) — stage: {stage}",
-            mark=mark,
-            index=f.index,
-            card=f.card,
-            hero=f.hero,
-            stage=t(_live_state(f)),
-        )
-        answers = ""
-        if f.answers:
-            words = contract(t(" — answers {moment}", moment=moment_text(f.answers, lang)), lang)
-            answers = f'<span title="{escape(f.answers)}">{escape(words)}</span>'
-        return f"{escape(label)}{answers}"
-
-    return stack_list_html(trace, upto, scale, head=t("Stack"), note=t("(top first; ★ = spotlight)"),
-                           empty=empty, entry=entry)
-
-
-def solve_text(trace: Any, lang: str = "en") -> str:
-    """``rulekit solve --lang pt-BR|es``: the effects, the layer table, the dependencies, the loops and
-    the final characteristics as plain-text tables in ``lang`` (English keeps ``render_text``)."""
-    t = translator(lang)
-    parts = [
-        t("Scenario {scenario} (ruleset: {ruleset})", scenario=trace.scenario, ruleset=trace.ruleset),
-        effects_table(trace, lang=lang).to_text(),
-        layer_table(trace, lang=lang).to_text() if trace.steps else t("No continuous effect applied."),
-    ]
-    if trace.dependencies:
-        parts.append(dependency_table(trace, lang=lang).to_text())
-    if trace.loops:
-        parts.append(loop_table(trace, lang=lang).to_text())
-    parts.append(final_table(trace, lang=lang).to_text())
-    players = players_table(trace, lang=lang)
-    if players.rows:
-        parts.append(players.to_text())
-    return "\n\n".join(parts)
 
 
 #: The dependency diagram's legend: (symbol, words), in a row (msgids).
@@ -601,104 +250,3 @@ def dependency_legend_html(lang: str = "en") -> str:
 def chain_legend_html(lang: str = "en") -> str:
     """The chain diagram's legend as a compact, collapsible HTML box (the explorer's)."""
     return _legend_html(CHAIN_LEGEND, lang)
-
-
-def _ordinal(n: int, lang: str) -> str:
-    from rulekit.views.chain import ordinal
-
-    if _en(lang):
-        return ordinal(n)
-    t = translator(lang)
-    return t("{n}º", n=n)
-
-
-def localize_dot(dot: str, lang: str = "en") -> str:
-    """The words of a dependency or chain diagram (as :func:`rulekit.views.mtg.dependency_dot` and
-    :func:`rulekit.views.chain.chain_dot` write them) in ``lang``; names, ids and values stay.
-
-    Only the diagrams' own template words are replaced (each pattern is anchored on the DOT
-    structure around it), so a card or scenario name can never be changed by it.
-
-    >>> localize_dot('g [label="1. Humility\\\\nlayer 7b · ts 2"]', "es")
-    'g [label="1. Humility\\\\ncapa 7b · ts 2"]'
-    """
-    if _en(lang):
-        return dot
-    from rulekit.views.reasons import moment_text
-
-    t = translator(lang)
-    rules: list[tuple[str, Any]] = [
-        (
-            r'label="Dependencies — (.*) \((\w+) layers\)"',
-            lambda m: f'label="{t(DOT_WORDS["deps_title"], scenario=m.group(1), ruleset=m.group(2))}"',
-        ),
-        (r'label="Chain — (.*)"', lambda m: f'label="{t(DOT_WORDS["chain_title"], scenario=m.group(1))}"'),
-        (r"(\\n)layer (\S+) · ts ", lambda m: f"{m.group(1)}{t('layer')} {m.group(2)} · ts "),
-        (r"(\\n)from ", lambda m: f"{m.group(1)}{t(DOT_WORDS['from'])} "),
-        (r"\((did not apply|off)\)", lambda m: f"({t(m.group(1))})"),
-        (r'label="layer (\S+)"', lambda m: f'label="{t("layer")} {m.group(1)}"'),
-        (
-            r'label="loop (\d+): applied by timestamp \(613\.8b\)"',
-            lambda m: f'label="{t(DOT_WORDS["loop"], n=m.group(1))}"',
-        ),
-        (r'label="not applied"', lambda m: f'label="{t(DOT_WORDS["not_applied"])}"'),
-        (
-            r'label="(depends on|applies to|text|existence|what it does)"',
-            lambda m: f'label="{t(m.group(1))}"',
-        ),
-        (
-            r'label="★ the game\\n\(spotlight: the chain is empty\)"',
-            lambda m: f'label="★ {t("the game")}\\n({t(DOT_WORDS["empty"])})"',
-        ),
-        (
-            r'label="the game\\n\(the chain is open\)"',
-            lambda m: f'label="{t("the game")}\\n({t(DOT_WORDS["open"])})"',
-        ),
-        (r'label="index (\d+)"', lambda m: f'label="{t("index")} {m.group(1)}"'),
-        (
-            r"(\\n)resolved (\d+)(?:st|nd|rd|th)(?=\\n|\")",
-            lambda m: f"{m.group(1)}{t(DOT_WORDS['resolved_nth'], nth=_ordinal(int(m.group(2)), lang))}",
-        ),
-        (
-            r" — (activating|halt|resolving|post|resolved|stopped|truncated|negated|refused|removed)"
-            r"(, removed)?(?=\\n|\")",
-            lambda m: " — " + t(m.group(1)) + (", " + t("removed") if m.group(2) else ""),
-        ),
-        (r"label=answers ", lambda m: f'label="{t("answers")}" '),
-    ]
-    import re as _re
-
-    out = dot
-    for pattern, fn in rules:
-        out = _re.sub(pattern, fn, out)
-    # "answers <moment in words>": the moment's id is in the node's tooltip
-    lines = []
-    for line in out.split("\n"):
-        hit = _re.search(r'tooltip="[^"]* — answers ([^"\s]+)"', line)
-        if hit:
-            new = "\\n" + contract(t("answers") + " " + moment_text(hit.group(1), lang), lang)
-            line = _re.sub(r"\\nanswers [^\\\"]+", new.replace("\\", "\\\\"), line)
-        lines.append(line)
-    return "\n".join(lines)
-
-
-#: The diagrams' own words (msgids).
-DOT_WORDS = {
-    "deps_title": N_("Dependencies — {scenario} ({ruleset} layers)"),
-    "chain_title": N_("Chain — {scenario}"),
-    "from": N_("from"),
-    "loop": N_("loop {n}: applied by timestamp (613.8b)"),
-    "not_applied": N_("not applied"),
-    "empty": N_("spotlight: the chain is empty"),
-    "open": N_("the chain is open"),
-    "resolved_nth": N_("resolved {nth}"),
-}
-_DOT_MSGIDS = (
-    N_("did not apply"),
-    N_("applies to"),
-    N_("text"),
-    N_("existence"),
-    N_("what it does"),
-    N_("removed"),
-    N_("{n}º"),
-)

@@ -8,9 +8,12 @@ view does not guess it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
+from rulekit.i18n import N_, Translator, translator
+from rulekit.mtg import messages
+from rulekit.mtg.messages import COLOR, NP_
 from rulekit.views.dot import Digraph, record
 from rulekit.views.palette import (
     EDGE_DEPENDS,
@@ -22,8 +25,6 @@ from rulekit.views.palette import (
 )
 from rulekit.views.table import Table
 
-#: Characteristics the final table shows, with their column titles.
-FINAL_COLUMNS = ("object", "P/T", "controller", "type line", "colours", "abilities")
 #: Node shapes by effect origin (the legend repeats them in words).
 ORIGIN_SHAPES = {
     "static": ("box", "rounded,filled"),
@@ -33,24 +34,136 @@ ORIGIN_SHAPES = {
 }
 
 
+# ---------------------------------------------------------------------------- words
+#: The column headers of the tables (msgids; English is the header itself).
+FINAL_COLUMNS = (N_("object"), N_("P/T"), N_("controller"), N_("type line"), N_("colours"), N_("abilities"))
+LAYER_COLUMNS = (
+    "#",
+    N_("layer"),
+    N_("effect"),
+    N_("source"),
+    N_("timestamp"),
+    N_("why"),
+    N_("objects"),
+    N_("before → after"),
+)
+DEPENDENCY_COLUMNS = (N_("effect"), "", N_("depends on"), N_("layer"), N_("kind"), N_("reason"))
+LOOP_COLUMNS = (N_("loop"), N_("members"), N_("resolved by"))
+EFFECT_COLUMNS = (
+    N_("id"),
+    N_("effect"),
+    N_("origin"),
+    N_("timestamp"),
+    N_("layers"),
+    N_("duration"),
+    N_("status"),
+)
+PLAYER_COLUMNS = (N_("who"), N_("what"), N_("value"))
+FLOW_COLUMNS = (N_("object"), N_("characteristic"), N_("values, layer by layer"))
+
+#: Table captions and notes, by table name (msgids with named placeholders).
+CAPTIONS = {
+    "final": N_("Final characteristics — {scenario} ({ruleset} layers)"),
+    "final_step": N_("Characteristics after step {k} of {n} — {scenario}"),
+    "final_note": N_("Changed against the printed values: bold, written as printed → now."),
+    "layers": N_("Layer table — {scenario} ({ruleset} layers): effects in the order they applied"),
+    "deps": N_("Dependencies — {scenario}"),
+    "loops": N_("Dependency loops — {scenario}"),
+    "effects": N_("Effects — {scenario}"),
+    "players": N_("Players and rules — {scenario}"),
+    "players_step": N_("Players and rules after step {k} of {n} — {scenario}"),
+    "flow": N_("Layer flow — {scenario}"),
+    "flow_dot": N_("Layer flow — {scenario} (● = changed in that layer)"),
+}
+
+#: The words that agree with the characteristic they describe (msgctxt = the characteristic):
+#: "habilidades perdidas", "tipos perdidos"; "habilidades: nenhuma", "subtipos: nenhum".
+AGREEING = (
+    NP_("abilities", "none"),
+    NP_("abilities", "lost"),
+    NP_("abilities", "gained"),
+    NP_("abilities", "reordered"),
+    NP_("types", "none"),
+    NP_("types", "lost"),
+    NP_("types", "gained"),
+    NP_("types", "reordered"),
+    NP_("subtypes", "none"),
+    NP_("subtypes", "lost"),
+    NP_("subtypes", "gained"),
+    NP_("subtypes", "reordered"),
+    NP_("supertypes", "none"),
+    NP_("supertypes", "lost"),
+    NP_("supertypes", "gained"),
+    NP_("supertypes", "reordered"),
+    NP_("colors", "none"),
+    NP_("colors", "lost"),
+    NP_("colors", "gained"),
+    NP_("colors", "reordered"),
+)
+_AGREEING_CONTEXTS = {"abilities", "types", "subtypes", "supertypes", "colors"}
+#: Characteristic names of change lines, the layer-column values of the players' and the rules'
+#: steps, and the rules' keys.
+CHARACTERISTIC_WORDS = {
+    "name": N_("name"),
+    "mana_value": N_("mana value"),
+    "power": N_("power"),
+    "toughness": N_("toughness"),
+    "controller": N_("controller"),
+    "abilities": N_("abilities"),
+    "types": N_("types"),
+    "subtypes": N_("subtypes"),
+    "supertypes": N_("supertypes"),
+    "colors": N_("colors"),
+    "counters": N_("counters"),
+    "loyalty": N_("loyalty"),
+    "P/T": N_("P/T"),
+    "colours": N_("colours"),
+    "controller_": N_("controller"),
+}
+LAYER_WORDS = {"players": N_("players"), "rules": N_("rules")}
+RULE_KEYS = {"max_hand_size": N_("max hand size"), "requirements": N_("requirements")}
+
+
+def _t(lang: Any) -> Translator:
+    return translator(lang)
+
+
+def _agree(t: Translator, characteristic: str, word: str) -> str:
+    """``word`` (none, lost, gained, reordered) agreeing with ``characteristic``."""
+    if characteristic in _AGREEING_CONTEXTS:
+        return t.p(characteristic, word)
+    return t(word)
+
+
 # ---------------------------------------------------------------------------- small formatting
-def fmt_value(value: Any) -> str:
-    """A characteristic value as short text: tuples joined with commas, ``None`` as ``—``.
+def fmt_value(value: Any, characteristic: str = "", lang: Any = "en") -> str:
+    """A characteristic value as short text: tuples joined with commas, ``None`` as ``—``, colours
+    and "none" (agreeing with ``characteristic``) in ``lang``.
 
     >>> fmt_value(("Creature", "Artifact")), fmt_value(None), fmt_value(()), fmt_value(3)
     ('Creature, Artifact', '—', 'none', '3')
+    >>> fmt_value(("white", "blue"), "colors", "pt-BR"), fmt_value((), "abilities", "pt-BR")
+    ('branco, azul', 'nenhuma')
     """
+    t = _t(lang)
     if value is None:
         return "—"
     if isinstance(value, tuple | list):
         if not value:
-            return "none"
+            return _agree(t, characteristic, "none")
         if all(isinstance(v, tuple | list) and len(v) == 2 for v in value):  # counters
             return ", ".join(f"{n} {k}" for k, n in value)
+        if characteristic == "colors":
+            return ", ".join(t(COLOR[v]) if v in COLOR else str(v) for v in value)
         return ", ".join(str(v) for v in value)
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return t("yes") if value else t("no")
     return str(value)
+
+
+def colours_text(colors: Any, lang: Any = "en") -> str:
+    """An object's colours in ``lang``: ``white, blue`` or ``colourless``."""
+    return fmt_value(colors, "colors", lang) if colors else _t(lang)("colourless")
 
 
 def short(text: Any, width: int = 30) -> str:
@@ -63,62 +176,65 @@ def short(text: Any, width: int = 30) -> str:
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
 
 
-def fmt_list(value: Any, width: int = 30) -> str:
+def fmt_list(value: Any, width: int = 30, characteristic: str = "abilities", lang: Any = "en") -> str:
     """A tuple of abilities (or types) as short text, each item shortened."""
     if isinstance(value, tuple | list) and value and all(isinstance(v, str) for v in value):
         return "; ".join(short(v, width) for v in value)
-    return fmt_value(value)
+    return fmt_value(value, characteristic, lang)
 
 
-def _hand_size(value: Any) -> str:
-    """A maximum hand size (402.2): a number, or "no maximum" (``None``)."""
-    return "no maximum" if value is None else fmt_value(value)
+def characteristic_text(characteristic: str, lang: Any = "en") -> str:
+    """A characteristic's (or a rule's) name in ``lang``: ``abilities``, ``max hand size (Bo)``."""
+    t = _t(lang)
+    base, _, who = characteristic.partition(".")
+    if base in RULE_KEYS:
+        return t(RULE_KEYS[base]) + (f" ({who})" if who else "")
+    if characteristic in CHARACTERISTIC_WORDS:
+        return t(CHARACTERISTIC_WORDS[characteristic])
+    return characteristic
 
 
-def fmt_change(
-    characteristic: str,
-    before: Any,
-    after: Any,
-    *,
-    label: str | None = None,
-    value: Callable[[Any], str] = fmt_value,
-    word: Callable[[str], str] = str,
-) -> str:
+def fmt_change(characteristic: str, before: Any, after: Any, lang: Any = "en") -> str:
     """One characteristic's change: ``types Creature → Creature, Artifact`` or, for long lists,
-    what was lost and gained: ``abilities lost “Flying”; gained “Haste”``.
-
-    The shape and the length rule are decided here for every language; :mod:`rulekit.views.localized`
-    passes its words: ``label`` (default: the characteristic's name), ``value`` (:func:`fmt_value`)
-    and ``word`` (``lost``, ``gained``, ``reordered``).
+    what was lost and gained: ``abilities lost “Flying”; gained “Haste”`` (in ``lang``).
 
     >>> fmt_change("colors", ("white",), ("black",))
     'colors white → black'
     >>> fmt_change("abilities", ("Flying", "Vigilance", "Lifelink", "First strike", "Trample"), ("Flying",))
     'abilities lost “Vigilance”, “Lifelink”, “First strike”, “Trample”'
+    >>> fmt_change("abilities", ("Flying", "Vigilance", "Lifelink", "First strike", "Trample"), (), "pt-BR")
+    'habilidades perdidas “Flying”, “Vigilance”, “Lifelink”, “First strike”, “Trample”'
     """
-    head = characteristic if label is None else label
-    if characteristic.partition(".")[0] == "max_hand_size" and value is fmt_value:
-        value = _hand_size  # 402.2: "no maximum hand size" is None in the rules
+    t = _t(lang)
+    head = characteristic_text(characteristic, t)
     is_list = isinstance(before, tuple | list) and isinstance(after, tuple | list)
     if is_list and len(fmt_value(before)) + len(fmt_value(after)) > 48:
         lost = [v for v in before if v not in after]
         gained = [v for v in after if v not in before]
         parts = []
         if lost:
-            parts.append(word("lost") + " " + ", ".join(f"“{short(v, 28)}”" for v in lost))
+            parts.append(
+                _agree(t, characteristic, "lost") + " " + ", ".join(f"“{short(v, 28)}”" for v in lost)
+            )
         if gained:
-            parts.append(word("gained") + " " + ", ".join(f"“{short(v, 28)}”" for v in gained))
+            parts.append(
+                _agree(t, characteristic, "gained") + " " + ", ".join(f"“{short(v, 28)}”" for v in gained)
+            )
         if not parts:
-            parts.append(word("reordered"))
+            parts.append(_agree(t, characteristic, "reordered"))
         return f"{head} " + "; ".join(parts)
-    return f"{head} {value(before)} → {value(after)}"
+    return f"{head} {fmt_value(before, characteristic, t)} → {fmt_value(after, characteristic, t)}"
 
 
-def type_line(view: Any) -> str:
-    """``Legendary Planeswalker Creature — Gideon Human Soldier``."""
+def type_line(view: Any, lang: Any = "en") -> str:
+    """``Legendary Planeswalker Creature — Gideon Human Soldier`` (type words as printed; a
+    changeling's "all creature types" in ``lang``)."""
     left = " ".join([*view.supertypes, *view.types]) or "—"
     if view.subtypes:
-        return f"{left} — {' '.join(view.subtypes)}"
+        subtypes = [
+            _t(lang)(messages.ALL_CREATURE_TYPES) if s == "(all creature types)" else s for s in view.subtypes
+        ]
+        return f"{left} — {' '.join(subtypes)}"
     return left
 
 
@@ -134,20 +250,61 @@ def object_name(trace: Any, oid: str) -> str:
     return oid
 
 
-def effect_name(trace: Any, eid: str) -> str:
+def _has_effect(trace: Any, eid: str) -> bool:
+    return any(e.id == eid for e in trace.effects)
+
+
+def effect_name(trace: Any, eid: str, lang: Any = "en") -> str:
+    """An effect's name in ``lang`` (from its name code: the card's name stays as printed)."""
     try:
-        return str(trace.effect(eid).name)
+        info = trace.effect(eid)
     except KeyError:
         return eid
+    return effect_label(info, lang)
 
 
-def _final_cells(view: Any) -> tuple[str, ...]:
+def effect_label(info: Any, lang: Any = "en") -> str:
+    """:func:`effect_name` of an :class:`~rulekit.mtg.trace.EffectInfo`."""
+    return messages.effect_name_text(
+        getattr(info, "name_code", ""), getattr(info, "name_params", ()), str(info.name), lang
+    )
+
+
+def dependency_reason(trace: Any, d: Any, lang: Any = "en") -> str:
+    """A dependency's reason in ``lang``, from its code, the two effects named in ``lang``."""
+    return messages.dependency_text(
+        d.kind,
+        d.params,
+        lang,
+        by=effect_name(trace, d.depends_on, lang),
+        effect=effect_name(trace, d.effect, lang),
+    )
+
+
+def effect_note(trace: Any, info: Any, lang: Any = "en") -> str:
+    """Why an effect did not apply, in ``lang`` (from its note code)."""
+    src = object_name(trace, info.source) if info.source else None
+    return messages.note_text(info.note_code, info.note_params, lang, this=src) if info.note_code else ""
+
+
+def effect_duration(trace: Any, info: Any, lang: Any = "en") -> str:
+    """An effect's duration in ``lang`` (``for as long as Vedalken Shackles remains tapped``)."""
+    src = object_name(trace, info.source) if info.source else None
+    return messages.duration_text(info.duration, lang, this=src)
+
+
+def ruleset_text(trace: Any, lang: Any = "en") -> str:
+    """The edition's short name in ``lang`` (the captions' "(seed layers)")."""
+    return messages.edition_text(trace.ruleset, lang, short=True)
+
+
+def _final_cells(view: Any, t: Translator) -> tuple[str, ...]:
     return (
         view.pt,
         view.controller,
-        type_line(view),
-        fmt_value(view.colors) if view.colors else "colourless",
-        fmt_list(view.abilities),
+        type_line(view, t),
+        colours_text(view.colors, t),
+        fmt_list(view.abilities, lang=t),
     )
 
 
@@ -158,12 +315,17 @@ def object_order(trace: Any) -> list[str]:
     return order
 
 
+def _cols(t: Translator, columns: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(t(c) if c and c != "#" else c for c in columns)
+
+
 # ---------------------------------------------------------------------------- tables
-def final_table(trace: Any, upto: int | None = None) -> Table:
-    """Final characteristics (or the state after ``upto`` steps), one row per object.
+def final_table(trace: Any, upto: int | None = None, lang: Any = "en") -> Table:
+    """Final characteristics (or the state after ``upto`` steps), one row per object, in ``lang``.
 
     A cell that differs from the printed (copiable) value reads ``before → after`` and is bold.
     """
+    t = _t(lang)
     state = trace.final if upto is None else trace.state_after(upto)
     rows: list[tuple[str, ...]] = []
     changed: set[tuple[int, int]] = set()
@@ -172,8 +334,8 @@ def final_table(trace: Any, upto: int | None = None) -> Table:
         if now is None:
             continue
         printed = trace.initial.get(oid, now)
-        cells_now = _final_cells(now)
-        cells_then = _final_cells(printed)
+        cells_now = _final_cells(now, t)
+        cells_then = _final_cells(printed, t)
         row = [now.name]
         r = len(rows)
         for c, (a, b) in enumerate(zip(cells_then, cells_now, strict=True), start=1):
@@ -182,11 +344,19 @@ def final_table(trace: Any, upto: int | None = None) -> Table:
                 changed.add((r, c))
         rows.append(tuple(row))
     if upto is None or upto >= len(trace.steps):
-        caption = f"Final characteristics — {trace.scenario} ({trace.ruleset} layers)"
+        caption = t(CAPTIONS["final"], scenario=trace.scenario, ruleset=ruleset_text(trace, t))
     else:
-        caption = f"Characteristics after step {upto} of {len(trace.steps)} — {trace.scenario}"
-    note = "Changed against the printed values: bold, written as printed → now."
-    return Table("final", caption, FINAL_COLUMNS, tuple(rows), frozenset(changed), note=note)
+        caption = t(CAPTIONS["final_step"], k=upto, n=len(trace.steps), scenario=trace.scenario)
+    note = t(CAPTIONS["final_note"])
+    return Table(
+        "final",
+        caption,
+        _cols(t, FINAL_COLUMNS),
+        tuple(rows),
+        frozenset(changed),
+        note=note,
+        empty=t("(none)"),
+    )
 
 
 def rules_after(trace: Any, k: int | None = None) -> dict[str, Any]:
@@ -213,50 +383,69 @@ def rules_after(trace: Any, k: int | None = None) -> dict[str, Any]:
     return out
 
 
-def players_table(trace: Any, upto: int | None = None) -> Table:
+def players_table(trace: Any, upto: int | None = None, lang: Any = "en") -> Table:
     """Players' abilities and the game rules after player (613.10) and rules (613.11) effects
-    (``upto``: after the first ``upto`` steps only)."""
+    (``upto``: after the first ``upto`` steps only), in ``lang``."""
+    t = _t(lang)
     partial = upto is not None and upto < len(trace.steps)
     players = trace.players_after(upto) if partial else trace.players
     rules = rules_after(trace, upto)
     rows: list[tuple[str, ...]] = []
     changed: set[tuple[int, int]] = set()
     for name in sorted(players):
-        before = fmt_value(getattr(trace.initial_players.get(name), "abilities", ()))
-        after = fmt_value(players[name].abilities)
+        before = fmt_value(getattr(trace.initial_players.get(name), "abilities", ()), "abilities", t)
+        after = fmt_value(players[name].abilities, "abilities", t)
         if before != after:
             changed.add((len(rows), 2))
-        rows.append((name, "player abilities", arrow(before, after)))
+        rows.append((name, t("player abilities"), arrow(before, after)))
     for key in sorted(rules):
         value = rules[key]
         before_v = trace.initial_rules.get(key)
+        label = t(RULE_KEYS[key]) if key in RULE_KEYS else key.replace("_", " ")
         if isinstance(value, dict):
             for who in sorted(value):
-                b = fmt_value((before_v or {}).get(who)) if isinstance(before_v, dict) else "—"
-                a = fmt_value(value[who])
+                b = fmt_value((before_v or {}).get(who), key, t) if isinstance(before_v, dict) else "—"
+                a = fmt_value(value[who], key, t)
                 if b != a:
                     changed.add((len(rows), 2))
-                rows.append((who, key.replace("_", " "), arrow(b, a)))
+                rows.append((who, label, arrow(b, a)))
         else:
-            b, a = fmt_value(before_v), fmt_value(value)
+            b, a = fmt_value(before_v, key, t), fmt_value(value, key, t)
             if b != a:
                 changed.add((len(rows), 2))
-            rows.append(("game", key.replace("_", " "), arrow(b, a)))
+            rows.append((t("game"), label, arrow(b, a)))
     caption = (
-        f"Players and rules after step {upto} of {len(trace.steps)} — {trace.scenario}"
+        t(CAPTIONS["players_step"], k=upto, n=len(trace.steps), scenario=trace.scenario)
         if partial
-        else f"Players and rules — {trace.scenario}"
+        else t(CAPTIONS["players"], scenario=trace.scenario)
     )
-    return Table("players", caption, ("who", "what", "value"), tuple(rows), frozenset(changed))
+    return Table(
+        "players", caption, _cols(t, PLAYER_COLUMNS), tuple(rows), frozenset(changed), empty=t("(none)")
+    )
 
 
-def why_text(trace: Any, step: Any) -> str:
-    """Why a step came when it did: ``CDA``, ``timestamp``, ``waited on X``, ``X waited on it``,
-    ``loop (A, B)`` or ``counters (no timestamp)``: :func:`rulekit.views.reasons.why_text` in English
-    (the step's code, :data:`rulekit.views.reasons.WHY`)."""
-    from rulekit.views.reasons import why_text as why
-
-    return why(trace, step, "en")
+def why_text(trace: Any, step: Any, lang: Any = "en") -> str:
+    """Why a step came when it did, short (the layer table's column): ``CDA``, ``timestamp``,
+    ``waited on X``, ``X waited on it``, ``loop (A, B) → timestamp`` or ``counters (no timestamp)``,
+    from the step's code (:data:`rulekit.mtg.messages.WHY`) in ``lang``."""
+    t = _t(lang)
+    why = messages.WHY
+    origin = next((e.origin for e in getattr(trace, "effects", ()) if e.id == step.effect), None)
+    if origin == "counters" or step.why == "counters":
+        return t(why["counters"])
+    if step.why == "cda":
+        return t(why["cda"])
+    if step.why == "waited_on":
+        waited_by = getattr(step, "waited_by", ())
+        names = ", ".join(effect_name(trace, e, t) for e in waited_by) or t("another effect")
+        return t(why["waited_on"], names=names)
+    if step.why == "dependency" or (step.waited_on and step.why != "loop"):
+        names = ", ".join(effect_name(trace, e, t) for e in step.waited_on) or t("another effect")
+        return t(why["dependency"], names=names)
+    if step.why == "loop":
+        members = ", ".join(effect_name(trace, e, t) for e in step.loop)
+        return t(why["loop"], members=members) if members else t(why["loop_empty"])
+    return t(why[step.why]) if step.why in why else str(step.why)
 
 
 def states(trace: Any) -> list[dict[str, Any]]:
@@ -283,17 +472,11 @@ def change_lines(
     step: Any,
     before: dict[str, Any] | None = None,
     after: dict[str, Any] | None = None,
-    *,
-    change: Callable[[str, Any, Any], str] = fmt_change,
-    pt: str = "P/T",
-    place: Callable[[str], str] = str,
+    lang: Any = "en",
 ) -> list[str]:
-    """``["Gideon Jura: P/T 6/6 → 1/1", ...]`` for one step (power and toughness merged as P/T).
-
-    The lines' shape is decided here for every language; :mod:`rulekit.views.localized` passes its
-    words: ``change`` writes one characteristic's change (:func:`fmt_change`), ``pt`` is the merged
-    power/toughness label and ``place`` names a step target that is no object (``players``, ``rules``).
-    """
+    """``["Gideon Jura: P/T 6/6 → 1/1", ...]`` for one step (power and toughness merged as P/T),
+    in ``lang`` (names, types and rules text stay as written)."""
+    t = _t(lang)
     by_obj: dict[str, list[Any]] = {}
     for ch in step.changes:
         by_obj.setdefault(ch.object_id, []).append(ch)
@@ -306,110 +489,125 @@ def change_lines(
             b = before.get(oid) if before else None
             a = after.get(oid) if after else None
             if b is not None and a is not None and hasattr(b, "pt"):
-                parts.append(f"{pt} {b.pt} → {a.pt}")
+                parts.append(f"{t('P/T')} {b.pt} → {a.pt}")
             else:
                 for c in chs:
                     if c.characteristic in ("power", "toughness"):
-                        parts.append(change(c.characteristic, c.before, c.after))
+                        parts.append(fmt_change(c.characteristic, c.before, c.after, t))
         for c in chs:
             if c.characteristic in ("power", "toughness"):
                 continue
-            parts.append(change(c.characteristic, c.before, c.after))
-        name = object_name(trace, oid) if oid in trace.initial or oid in trace.final else place(oid)
+            parts.append(fmt_change(c.characteristic, c.before, c.after, t))
+        if oid in trace.initial or oid in trace.final:
+            name = object_name(trace, oid)
+        else:
+            name = t(LAYER_WORDS[oid]) if oid in LAYER_WORDS else oid
         lines.append(f"{name}: " + "; ".join(parts))
     return lines
 
 
-LAYER_COLUMNS = ("#", "layer", "effect", "source", "timestamp", "why", "objects", "before → after")
+def layer_text(layer: str, lang: Any = "en") -> str:
+    """A layer label in ``lang``: ``7b`` as it is, ``players`` and ``rules`` in words."""
+    return _t(lang)(LAYER_WORDS[layer]) if layer in LAYER_WORDS else layer
 
 
-def layer_table(trace: Any, highlight: int | None = None) -> Table:
+def layer_table(trace: Any, highlight: int | None = None, lang: Any = "en") -> Table:
     """The layer table: one row per applied step, in order (``highlight`` = 0-based step to mark ▶)."""
+    t = _t(lang)
     st = states(trace)
     rows = []
     for i, step in enumerate(trace.steps):
         src = object_name(trace, step.source) if step.source else "—"
         objs = ", ".join(object_name(trace, o) for o in step.objects) or "—"
-        lines = change_lines(trace, step, st[i], st[i + 1])
+        lines = change_lines(trace, step, st[i], st[i + 1], t)
         rows.append(
             (
                 str(i + 1),
-                step.layer,
-                effect_name(trace, step.effect),
+                layer_text(step.layer, t),
+                effect_name(trace, step.effect, t),
                 src,
                 fmt_value(step.timestamp),
-                why_text(trace, step),
+                why_text(trace, step, t),
                 objs,
-                "\n".join(lines) if lines else "no change",
+                "\n".join(lines) if lines else t("no change"),
             )
         )
     return Table(
         "layers",
-        f"Layer table — {trace.scenario} ({trace.ruleset} layers): effects in the order they applied",
-        LAYER_COLUMNS,
+        t(CAPTIONS["layers"], scenario=trace.scenario, ruleset=ruleset_text(trace, t)),
+        _cols(t, LAYER_COLUMNS),
         tuple(rows),
         highlight_row=highlight,
+        empty=t("(none)"),
     )
 
 
-def dependency_table(trace: Any) -> Table:
-    """Dependencies (613.8a) with their reasons."""
+def dependency_table(trace: Any, lang: Any = "en") -> Table:
+    """Dependencies (613.8a) with their reasons, from their codes, in ``lang``."""
+    t = _t(lang)
     rows = [
         (
-            effect_name(trace, d.effect),
-            "depends on",
-            effect_name(trace, d.depends_on),
+            effect_name(trace, d.effect, t),
+            t("depends on"),
+            effect_name(trace, d.depends_on, t),
             d.layer,
-            d.kind.replace("_", " ") if d.kind else "",
-            d.reason,
+            messages.dependency_kind(d.kind, t) if d.kind else "",
+            dependency_reason(trace, d, t),
         )
         for d in trace.dependencies
     ]
-    return Table(
-        "deps",
-        f"Dependencies — {trace.scenario}",
-        ("effect", "", "depends on", "layer", "kind", "reason"),
-        tuple(rows),
-    )
+    caption = t(CAPTIONS["deps"], scenario=trace.scenario)
+    return Table("deps", caption, _cols(t, DEPENDENCY_COLUMNS), tuple(rows), empty=t("(none)"))
 
 
-def loop_table(trace: Any) -> Table:
+def loop_table(trace: Any, lang: Any = "en") -> Table:
     """Dependency loops found (613.8b): members, applied in timestamp order."""
+    t = _t(lang)
     rows = []
     for n, loop in enumerate(trace.loops, start=1):
         members = [trace.effect(e) if _has_effect(trace, e) else None for e in loop]
         ts = ", ".join(
-            f"{effect_name(trace, e)} (ts {fmt_value(m.timestamp) if m else '?'})"
+            t("{effect} (ts {ts})", effect=effect_name(trace, e, t), ts=fmt_value(m.timestamp) if m else "?")
             for e, m in zip(loop, members, strict=True)
         )
-        rows.append((str(n), ts, "timestamp order (613.8b)"))
-    return Table(
-        "loops", f"Dependency loops — {trace.scenario}", ("loop", "members", "resolved by"), tuple(rows)
-    )
+        rows.append((str(n), ts, t("timestamp order (613.8b)")))
+    caption = t(CAPTIONS["loops"], scenario=trace.scenario)
+    return Table("loops", caption, _cols(t, LOOP_COLUMNS), tuple(rows), empty=t("(none)"))
 
 
-def _has_effect(trace: Any, eid: str) -> bool:
-    return any(e.id == eid for e in trace.effects)
+def effect_status(trace: Any, e: Any, lang: Any = "en") -> str:
+    """``applied``, ``off`` or ``off — <why>`` in ``lang``."""
+    t = _t(lang)
+    if e.active:
+        return t("applied")
+    note = effect_note(trace, e, t)
+    return t("off — {why}", why=note) if note else t("off")
 
 
-def effects_table(trace: Any) -> Table:
-    """Every effect the solve knew about: id, name, origin, timestamp, layers, on/off and why."""
+def effects_table(trace: Any, lang: Any = "en") -> Table:
+    """Every effect the solve knew about: id, name, origin, timestamp, layers, duration, on/off and why."""
+    t = _t(lang)
     rows = []
     for e in trace.effects:
-        status = "applied" if e.active else f"off — {e.note}" if e.note else "off"
-        rows.append((e.id, e.name, e.origin, fmt_value(e.timestamp), ", ".join(e.layers), e.duration, status))
-    return Table(
-        "effects",
-        f"Effects — {trace.scenario}",
-        ("id", "effect", "origin", "timestamp", "layers", "duration", "status"),
-        tuple(rows),
-    )
+        rows.append(
+            (
+                e.id,
+                effect_label(e, t),
+                messages.origin_text(e.origin, t),
+                fmt_value(e.timestamp),
+                ", ".join(layer_text(la, t) for la in e.layers),
+                effect_duration(trace, e, t),
+                effect_status(trace, e, t),
+            )
+        )
+    caption = t(CAPTIONS["effects"], scenario=trace.scenario)
+    return Table("effects", caption, _cols(t, EFFECT_COLUMNS), tuple(rows), empty=t("(none)"))
 
 
 # ---------------------------------------------------------------------------- explanation
-def explain_step(trace: Any, k: int) -> str:
-    """One paragraph about step ``k`` (1-based; 0 = before any effect), in English: why it came where
-    it did and what it changed. :func:`rulekit.views.reasons.explain_step` writes it (in any language).
+def explain_step(trace: Any, k: int, lang: Any = "en") -> str:
+    """One paragraph about step ``k`` (1-based; 0 = before any effect) in ``lang``: why it came where
+    it did and what it changed (:func:`rulekit.views.reasons.explain_step`).
 
     >>> from rulekit import mtg
     >>> trace = mtg.solve(mtg.load_scenario("seed/humility-then-gideon"))
@@ -418,7 +616,7 @@ def explain_step(trace: Any, k: int) -> str:
     """
     from rulekit.views.reasons import explain_step as explain
 
-    return explain(trace, k, "en")
+    return explain(trace, k, lang)
 
 
 # ---------------------------------------------------------------------------- DOT helpers
@@ -440,7 +638,9 @@ def part_id(effect: str, layer: str) -> str:
     return f"{effect}@{layer}"
 
 
-def dependency_dot(trace: Any, highlight: int | None = None, scale: float = 1.0, legend: bool = True) -> str:
+def dependency_dot(
+    trace: Any, highlight: int | None = None, scale: float = 1.0, legend: bool = True, lang: Any = "en"
+) -> str:
     """The dependency diagram as DOT text (deterministic bytes).
 
     * A node is one effect's part in one layer (613.6: an effect applies in each of its layers);
@@ -456,7 +656,9 @@ def dependency_dot(trace: Any, highlight: int | None = None, scale: float = 1.0,
     * ``highlight`` (0-based step) marks that step's node ▶ with a thick outline.
     * ``legend=False`` leaves the legend out (the explorers show it as a compact HTML box instead,
       :func:`rulekit.views.localized.dependency_legend_html`).
+    * Every word is in ``lang`` (:data:`DOT_WORDS`, the codes' messages); names stay as written.
     """
+    t = _t(lang)
     fs = str(round(12 * scale))
     g = Digraph("dependencies", comment="rulekit dependency diagram")
     g.attr(
@@ -464,7 +666,7 @@ def dependency_dot(trace: Any, highlight: int | None = None, scale: float = 1.0,
         fontname="Helvetica",
         fontsize=str(round(14 * scale)),
         labelloc="t",
-        label=f"Dependencies — {trace.scenario} ({trace.ruleset} layers)",
+        label=t(DOT_WORDS["deps_title"], scenario=trace.scenario, ruleset=ruleset_text(trace, t)),
         compound="true",
         newrank="true",
         nodesep="0.25",
@@ -511,17 +713,17 @@ def dependency_dot(trace: Any, highlight: int | None = None, scale: float = 1.0,
         info = trace.effect(eid) if _has_effect(trace, eid) else None
         pos = order.get((eid, layer))
         applied = pos is not None
-        name = info.name if info else eid
+        name = effect_label(info, t) if info else eid
         src = object_name(trace, info.source) if info and info.source else ""
         ts = fmt_value(info.timestamp) if info else "?"
         first = f"{pos + 1}. {name}" if pos is not None else f"– {name}"
         if (eid, layer) == hi_key:
             first = "▶ " + first
-        lines = [first, f"layer {layer} · ts {ts}"]
+        lines = [first, t(DOT_WORDS["node"], layer=layer_text(layer, t), ts=ts)]
         if src and src != name:
-            lines.append(f"from {src}")
+            lines.append(t(DOT_WORDS["from"], source=src))
         if not applied:
-            why = info.note if info and info.note else "did not apply"
+            why = (effect_note(trace, info, t) if info else "") or t("did not apply")
             lines.append(f"({why})")
         shape, style = ORIGIN_SHAPES.get(info.origin if info else "static", ("box", "rounded,filled"))
         attrs = {
@@ -539,7 +741,7 @@ def dependency_dot(trace: Any, highlight: int | None = None, scale: float = 1.0,
     for layer in layers_sorted:
         with g.subgraph(name=f"cluster_layer_{layer}") as sub:
             sub.attr(
-                label=f"layer {layer}",
+                label=t(DOT_WORDS["layer"], layer=layer_text(layer, t)),
                 style="solid",
                 color=layer_colour(layer),
                 fontcolor=OKABE_ITO["black"],
@@ -552,7 +754,7 @@ def dependency_dot(trace: Any, highlight: int | None = None, scale: float = 1.0,
                     continue
                 with sub.subgraph(name=f"cluster_loop_{n}") as lp:
                     lp.attr(
-                        label=f"loop {n + 1}: applied by timestamp (613.8b)",
+                        label=t(DOT_WORDS["loop"], n=n + 1),
                         style="dashed,bold",
                         color=LOOP,
                         fontcolor=OKABE_ITO["black"],
@@ -566,16 +768,16 @@ def dependency_dot(trace: Any, highlight: int | None = None, scale: float = 1.0,
                     node(sub, eid, la)
     if inactive:
         with g.subgraph(name="cluster_off") as sub:
-            sub.attr(label="not applied", style="dashed", color="#777777")
+            sub.attr(label=t(DOT_WORDS["not_applied"]), style="dashed", color="#777777")
             for e in inactive:
-                why = e.note or "off"
+                why = effect_note(trace, e, t) or t("off")
                 sub.node(
                     part_id(e.id, "off"),
-                    _nl([f"– {e.name}", f"({why})"]),
+                    _nl([f"– {effect_label(e, t)}", f"({why})"]),
                     shape="box",
                     style="rounded,dashed",
                     color="#777777",
-                    tooltip=e.text or e.name,
+                    tooltip=e.text or effect_label(e, t),
                 )
 
     waited = {(s.effect, w) for s in trace.steps for w in s.waited_on}
@@ -587,57 +789,78 @@ def dependency_dot(trace: Any, highlight: int | None = None, scale: float = 1.0,
             continue
         seen.add(dkey)
         if (d.effect, d.depends_on) in loop_pairs:
-            style, how = "dashed", "in a loop: ignored (613.8b)"
+            style, how = "dashed", t(DOT_WORDS["in_loop"])
         elif (d.effect, d.depends_on) in waited:
-            style, how = "solid", "waited"
+            style, how = "solid", t(DOT_WORDS["waited"])
         elif (d.effect, d.layer) not in order:
-            style, how = "solid", "waited, then did not apply"
+            style, how = "solid", t(DOT_WORDS["waited_not_applied"])
         else:
-            style, how = "dotted", "no longer held when it applied (613.8c)"
-        label = d.kind.replace("_", " ") if d.kind else "depends on"
+            style, how = "dotted", t(DOT_WORDS["no_longer"])
+        label = messages.dependency_kind(d.kind, t)
         g.edge(
             part_id(d.effect, d.layer),
             part_id(d.depends_on, d.layer),
             label=label,
             style=style,
             penwidth="2" if style == "solid" else "1.5",
-            tooltip=f"{effect_name(trace, d.effect)} depends on {effect_name(trace, d.depends_on)}: "
-            f"{d.reason} [{how}]",
+            tooltip=t(
+                DOT_WORDS["edge"],
+                a=effect_name(trace, d.effect, t),
+                b=effect_name(trace, d.depends_on, t),
+                reason=dependency_reason(trace, d, t),
+                how=how,
+            ),
         )
     if legend:
-        _legend(g, scale)
+        _legend(g, scale, t)
     return str(g.source)
 
 
-def _legend(g: Any, scale: float) -> None:
+#: The dependency diagram's own words (msgids).
+DOT_WORDS = {
+    "deps_title": N_("Dependencies — {scenario} ({ruleset} layers)"),
+    "node": N_("layer {layer} · ts {ts}"),
+    "from": N_("from {source}"),
+    "layer": N_("layer {layer}"),
+    "loop": N_("loop {n}: applied by timestamp (613.8b)"),
+    "not_applied": N_("not applied"),
+    "in_loop": N_("in a loop: ignored (613.8b)"),
+    "waited": N_("waited"),
+    "waited_not_applied": N_("waited, then did not apply"),
+    "no_longer": N_("no longer held when it applied (613.8c)"),
+    "edge": N_("{a} depends on {b}: {reason} [{how}]"),
+}
+
+
+def _legend(g: Any, scale: float, t: Translator) -> None:
     """A compact legend drawn with the real shapes and line styles (the wasm Graphviz has no HTML
     labels): rows of two node shapes, then three short sample edges."""
     fs = str(round(10 * scale))
     rows = [
         [
-            ("legend_static", "static ability", {"shape": "box", "style": "rounded,filled"}),
-            ("legend_cda", "CDA", {"shape": "ellipse", "style": "filled"}),
+            ("legend_static", t("static ability"), {"shape": "box", "style": "rounded,filled"}),
+            ("legend_cda", t("CDA"), {"shape": "ellipse", "style": "filled"}),
         ],
         [
-            ("legend_resolved", "resolved spell\nor ability", {"shape": "box", "style": "filled"}),
-            ("legend_counters", "counters", {"shape": "hexagon", "style": "filled"}),
+            ("legend_resolved", t("resolved spell\nor ability"), {"shape": "box", "style": "filled"}),
+            ("legend_counters", t("counters"), {"shape": "hexagon", "style": "filled"}),
         ],
         [
             (
                 "legend_off",
-                "– did not apply",
+                "– " + t("did not apply"),
                 {"shape": "box", "style": "rounded,dashed", "color": "#777777"},
             ),
             (
                 "legend_now",
-                "▶ current step",
+                "▶ " + t("current step"),
                 {"shape": "box", "style": "rounded,filled", "penwidth": "4", "color": HIGHLIGHT},
             ),
         ],
-        [("legend_order", "N. = application order\nts = timestamp", {"shape": "plaintext"})],
+        [("legend_order", t("N. = application order\nts = timestamp"), {"shape": "plaintext"})],
     ]
     with g.subgraph(name="cluster_legend") as leg:
-        leg.attr(label="legend", style="dashed", color="#777777", fontsize=fs)
+        leg.attr(label=t("legend"), style="dashed", color="#777777", fontsize=fs)
         leg.attr("node", fontsize=fs, fillcolor="#FFFFFF", margin="0.05,0.02", height="0.3")
         leg.attr("edge", fontsize=fs)
         for n, row in enumerate(rows):
@@ -649,9 +872,9 @@ def _legend(g: Any, scale: float) -> None:
                 leg.edge(rows[n - 1][0][0], row[0][0], style="invis")
         for n, (style, text) in enumerate(
             [
-                ("solid", "waited\n(613.8a)"),
-                ("dashed", "loop: ignored\n(613.8b)"),
-                ("dotted", "re-judged\n(613.8c)"),
+                ("solid", t("waited\n(613.8a)")),
+                ("dashed", t("loop: ignored\n(613.8b)")),
+                ("dotted", t("re-judged\n(613.8c)")),
             ]
         ):
             leg.node(f"legend_a{n}", "A", shape="plaintext", height="0.2")
@@ -664,16 +887,17 @@ def _legend(g: Any, scale: float) -> None:
                 penwidth="2" if style == "solid" else "1.5",
             )
             leg.edge("legend_order", f"legend_a{n}", style="invis")
-        leg.node("legend_arrow", "A → B: A depends on B", shape="plaintext")
+        leg.node("legend_arrow", t("A → B: A depends on B"), shape="plaintext")
         leg.edge("legend_b1", "legend_arrow", style="invis")
 
 
-def layer_flow_rows(trace: Any) -> list[tuple[str, list[str], list[tuple[str, list[str]]]]]:
+def layer_flow_rows(trace: Any, lang: Any = "en") -> list[tuple[str, list[str], list[tuple[str, list[str]]]]]:
     """Per object: (name, column labels, [(characteristic, values per column)]).
 
     Columns are ``printed``, then each layer that changed the object, in order. Only
     characteristics that change at some point are listed (P/T is always listed for creatures).
     """
+    t = _t(lang)
     st = states(trace)
     last_of_layer: dict[str, int] = {}
     layer_order: list[str] = []
@@ -692,7 +916,7 @@ def layer_flow_rows(trace: Any) -> list[tuple[str, list[str], list[tuple[str, li
         if oid not in touched:
             continue
         layers = [la for la in layer_order if la in touched[oid]]
-        cols = ["printed", *(f"after {la}" for la in layers)]
+        cols = [t("printed"), *(t("after {layer}", layer=layer_text(la, t)) for la in layers)]
         snaps = [st[0].get(oid), *(st[last_of_layer[la]].get(oid) for la in layers)]
         if any(s is None for s in snaps):
             continue
@@ -701,23 +925,24 @@ def layer_flow_rows(trace: Any) -> list[tuple[str, list[str], list[tuple[str, li
             ("controller", lambda v: v.controller),
             ("types", lambda v: " ".join([*v.supertypes, *v.types]) or "—"),
             ("subtypes", lambda v: " ".join(v.subtypes) or "—"),
-            ("colours", lambda v: fmt_value(v.colors) if v.colors else "colourless"),
-            ("abilities", lambda v: fmt_list(v.abilities, 16)),
+            ("colours", lambda v: colours_text(v.colors, t)),
+            ("abilities", lambda v: fmt_list(v.abilities, 16, lang=t)),
         ]
         chars = []
         for label, get in getters:
             values = [get(v) for v in snaps]
             if len(set(values)) > 1 or (label == "P/T" and values[0] != "—"):
-                chars.append((label, values))
+                chars.append((t(CHARACTERISTIC_WORDS[label]), values))
         out.append((str(getattr(snaps[0], "name", oid)), cols, chars))
     return out
 
 
-def layer_flow_table(trace: Any) -> Table:
+def layer_flow_table(trace: Any, lang: Any = "en") -> Table:
     """The layer flow as a table: one row per (object, characteristic), one column per step of layers."""
     rows: list[tuple[str, ...]] = []
     changed = set()
-    for name, cols, chars in layer_flow_rows(trace):
+    t = _t(lang)
+    for name, cols, chars in layer_flow_rows(trace, t):
         for label, values in chars:
             cells = []
             for c, v in enumerate(values):
@@ -727,8 +952,8 @@ def layer_flow_table(trace: Any) -> Table:
             rows.append((name, label, " ▸ ".join(cells)))
     return Table(
         "flow",
-        f"Layer flow — {trace.scenario}",
-        ("object", "characteristic", "values, layer by layer"),
+        t(CAPTIONS["flow"], scenario=trace.scenario),
+        _cols(t, FLOW_COLUMNS),
         tuple(rows),
         frozenset(changed),
     )
@@ -740,23 +965,26 @@ def _cut(text: str, width: int = 24) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def layer_flow_dot(trace: Any, scale: float = 1.0, objects: Sequence[str] | None = None) -> str:
+def layer_flow_dot(
+    trace: Any, scale: float = 1.0, objects: Sequence[str] | None = None, lang: Any = "en"
+) -> str:
     """The layer flow: per object a strip — one column per layer that changed it (``printed`` first),
     one line per characteristic that changes; a changed value is marked ``●``. Strips are stacked.
     Records, not HTML labels, so the in-process wasm Graphviz draws it too. Deterministic DOT."""
+    t = _t(lang)
     g = Digraph("layerflow", comment="rulekit layer flow")
     g.attr(
         rankdir="TB",
         fontname="Helvetica",
         fontsize=str(round(14 * scale)),
         labelloc="t",
-        label=f"Layer flow — {trace.scenario} (● = changed in that layer)",
+        label=t(CAPTIONS["flow_dot"], scenario=trace.scenario),
         nodesep="0.2",
         ranksep="0.25",
     )
     g.attr("node", shape="record", fontname="Helvetica", fontsize=str(round(14 * scale)))
     prev = None
-    for n, (name, cols, chars) in enumerate(layer_flow_rows(trace)):
+    for n, (name, cols, chars) in enumerate(layer_flow_rows(trace, t)):
         if objects is not None and name not in objects:
             continue
         columns = [[_cut(name), *(_cut(label) for label, _ in chars)]]
@@ -768,10 +996,14 @@ def layer_flow_dot(trace: Any, scale: float = 1.0, objects: Sequence[str] | None
                 cells.append(_cut(mark + v))
             columns.append(cells)
         nid = f"obj{n}"
-        g.node(nid, record(columns), tooltip=f"{name}: value of each characteristic after each layer")
+        g.node(
+            nid,
+            record(columns),
+            tooltip=t("{name}: value of each characteristic after each layer", name=name),
+        )
         if prev is not None:
             g.edge(prev, nid, style="invis")
         prev = nid
     if prev is None:
-        g.node("empty", "no object changed", shape="plaintext")
+        g.node("empty", t("no object changed"), shape="plaintext")
     return str(g.source)

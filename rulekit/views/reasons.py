@@ -14,8 +14,9 @@ An unknown code is shown as the code with its parameters, never dropped:
 >>> reason_text("SOMETHING_NEW", {"x": 1})
 'SOMETHING_NEW (x=1)'
 
-:data:`REASONS` (step explanations), :data:`WHY` (the layer table's short "why" column) and
-:data:`CHAIN` (the Apoteose chain's moments) are the tables to extend when the engine adds a code;
+:data:`REASONS` (step explanations) and :data:`WHY` (the layer table's short "why" column) are the
+tables to extend when the MTG engine adds a code (the Apoteose engine's codes have their messages in
+:mod:`rulekit.apoteose.wording`);
 ``tests/i18n`` checks that every msgid in them is translated.
 """
 
@@ -24,72 +25,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rulekit.i18n import N_, contract, translator
+from rulekit.i18n import N_, translator
 
-# The English sentences of an MTG trace's codes (dependency reasons, effect notes) are part of the
-# trace's JSON contract ("reason", "note"), so they live beside the trace in rulekit.mtg.wording;
-# the other languages match them to their msgids (:func:`sentence_text`).
-from rulekit.mtg.wording import dependency_reason, effect_note, names_list
+# The MTG engine's codes have their messages in rulekit.mtg.messages (one module, every language).
+from rulekit.mtg import messages as mtg_messages
 
-__all__ = ["dependency_reason", "effect_note", "names_list", "reason_text", "sentence_text"]
+__all__ = ["reason_text", "sentence_text"]
 
-#: Step explanations (why a step came when it did), by reason code.
-REASONS: dict[str, str] = {
-    "CDA_FIRST": N_("Characteristic-defining abilities apply first in their layer (613.3)."),
-    "LOOP": N_(
-        "Every remaining effect waited on another — a dependency loop ({members}) — so dependency "
-        "is ignored and the earliest timestamp goes first (613.8b)."
-    ),
-    "DEPENDS_ON": N_("It depends on {waited}{because}, so it waited until that applied (613.8a)."),
-    "WAITED_BY": N_(
-        "{waiting} waited on it (613.8a), so it applies before them although their timestamps are earlier; "
-        "among the effects that wait on nothing, it has the earliest timestamp, {ts}."
-    ),
-    "TIMESTAMP": N_("No effect it depends on is waiting, so timestamp order holds: timestamp {ts} (613.7)."),
-    "TIMESTAMP_AMONG": N_("{place} Among them, timestamp order holds: timestamp {ts}."),
-    "PLAYERS_AFTER_OBJECTS": N_(
-        "Effects on players apply after all effects on objects, layers 1–7 (613.10)."
-    ),
-    "RULES_LAST": N_("Effects that change the game rules apply after all other continuous effects (613.11)."),
-    "COUNTERS_SEED": N_(
-        "Power/toughness counters change power and toughness in their own sublayer, {layer} (613.4d), "
-        "after the effects that set or modify them; counters have no timestamp."
-    ),
-    "COUNTERS_CURRENT": N_(
-        "Power/toughness counters change power and toughness in sublayer {layer}, in timestamp order "
-        "with the effects that modify them (613.4c): counters have the timestamp of the moment they "
-        "were put on."
-    ),
-}
-#: Dependency reasons (613.8a), by the code the engine is to record with its parameters. Today the
-#: engine records the English sentence itself (``Dependency.reason``); these msgids are the same
-#: sentences with named placeholders, so wiring a code is one :func:`reason_text` call.
-DEPENDENCY_REASONS: dict[str, str] = {
-    "DEP_APPLIES_TO": N_("{b} changes what {a} applies to: {changes}"),
-    "DEP_WOULD_ALSO_APPLY": N_("it would also apply to {objects}"),
-    "DEP_WOULD_NO_LONGER_APPLY": N_("it would no longer apply to {objects}"),
-    "DEP_REMOVES_ABILITY": N_("{b} removes {source}'s ability, so {a}'s effect no longer exists"),
-    "DEP_TEXT": N_("{b} changes the text of {a}'s ability"),
-    "DEP_CONDITION": N_(
-        "{b} changes whether {a}'s condition ('{condition}') holds, so whether its effect exists"
-    ),
-    "DEP_WHAT_IT_DOES": N_("{b} changes what {a} does to {objects}"),
-}
-#: Apoteose refusals, stops and truncations (seed 003 and the house rulings), by their codes.
-APOTEOSE_REASONS: dict[str, str] = {
-    "NO_TRIGGER": N_("its Quando requirement is not met by this event (R-12)"),
-    "NO_TRIGGER_IN_WINDOW": N_("its Quando is not met by anything in this window"),
-    "PREVISAO_ONE": N_("Previsão: '{requirement}' cannot be met"),
-    "PREVISAO": N_(
-        "Previsão: the requirements cannot be met together — every way to pay breaks another one "
-        "({requirements})"
-    ),
-    "STATE_BROKEN": N_("'{requirement}' no longer holds"),
-    "STATE_ENDED": N_("Enquanto/Durante/Até no longer holds (R-03, R-04)"),
-    "CARD_LEFT_PLAY": N_("card left play (R-19)"),
-    "NOT_ENOUGH_TO_CONSUME": N_("not enough {resource} to consume {amount}"),
-    "NOT_ENOUGH_CARDS": N_("not enough cards to draw {n}"),
-}
+#: Step explanations (why a step came when it did), by reason code: the MTG engine's
+#: (:data:`rulekit.mtg.messages.STEP`), with the explorers' errors below. (The Apoteose engine's codes
+#: have their messages in :mod:`rulekit.apoteose.wording`.)
+REASONS: dict[str, str] = dict(mtg_messages.STEP)
 #: The explorers' own error messages (a teacher's typo in a lesson cell), so the message box speaks
 #: the lesson's language; the location and "did you mean" are added around them.
 ERRORS: dict[str, str] = {
@@ -104,45 +50,11 @@ ERRORS: dict[str, str] = {
     "NO_DECISION": N_("no decision is waiting: the chain is over"),
 }
 REASONS.update(ERRORS)
-REASONS.update(DEPENDENCY_REASONS)
-REASONS.update(APOTEOSE_REASONS)
 
 _JOINERS = (N_(" and "),)
 
-#: The layer table's short "why" column, by the step's ``why`` code.
-WHY: dict[str, str] = {
-    "cda": N_("CDA"),
-    "timestamp": N_("timestamp"),
-    "dependency": N_("waited on {names}"),
-    "waited_on": N_("{names} waited on it"),
-    "loop": N_("loop ({members}) → timestamp"),
-    "loop_empty": N_("loop → timestamp"),
-    "counters": N_("counters (no timestamp)"),
-}
-#: The Apoteose chain's moments (the ids ``activate@0``, ``discard@0.2``, ``before:heal@0.0``) in words.
-CHAIN: dict[str, str] = {
-    "activate": N_("the activation of #{frame}"),
-    "resolve": N_("the resolution of #{frame}"),
-    "before": N_("before {what}"),
-    "heal": N_("the healing of #{frame}"),
-    "recover": N_("the recovery paid by #{frame}"),
-    "damage": N_("the damage of #{frame}"),
-    "lose": N_("the loss caused by #{frame}"),
-    "consume": N_("the cost consumed for #{frame}"),
-    "discard": N_("the discard paid for #{frame}"),
-    "bury": N_("the burial by #{frame}"),
-    "banish": N_("the banishing by #{frame}"),
-    "target": N_("the target chosen by #{frame}"),
-    "attack": N_("the attack of #{frame}"),
-    "test": N_("the test of #{frame}"),
-    "roll": N_("the roll of #{frame}"),
-    "draw": N_("the draw of #{frame}"),
-    "enter": N_("the entering play of #{frame}"),
-    "leave": N_("the leaving play of #{frame}"),
-    "exhaust": N_("the exhausting by #{frame}"),
-    "reveal": N_("the reveal by #{frame}"),
-    "other": N_("the {kind} of #{frame}"),
-}
+#: The layer table's short "why" column, by the step's ``why`` code (:data:`rulekit.mtg.messages.WHY`).
+WHY: dict[str, str] = mtg_messages.WHY
 
 
 def reason_text(code: str, params: dict[str, Any] | None = None, lang: str = "en") -> str:
@@ -156,53 +68,23 @@ def reason_text(code: str, params: dict[str, Any] | None = None, lang: str = "en
 
 
 def moment_text(label: Any, lang: str = "en") -> str:
-    """A chain moment id in plain words: ``activate@0`` → "the activation of #0",
-    ``discard@0.2`` → "the discard paid for #0", ``before:heal@0.0`` → "before the healing of #0".
-
-    Anything else (a free text, a turn event) is returned as it is.
+    """A chain moment id in plain words (:func:`rulekit.apoteose.wording.moment_words`).
 
     >>> moment_text("before:heal@0.0")
     'before the healing of #0'
-    >>> moment_text("discard@0.2", lang="pt-BR")
-    'o descarte pago por #0'
-    >>> moment_text("turn_end:ana")
-    'turn_end:ana'
     """
-    text = str(label or "")
-    t = translator(lang)
-    before = text.startswith("before:")
-    body = text[len("before:") :] if before else text
-    kind, at, where = body.partition("@")
-    frame = where.split(".")[0]
-    if not at or not frame.isdigit() or not kind.isidentifier():
-        return text
-    msgid = CHAIN.get(kind)
-    words = t(msgid, frame=frame) if msgid else t(CHAIN["other"], kind=kind, frame=frame)
-    return contract(t(CHAIN["before"], what=words), lang) if before else words
+    from rulekit.apoteose.wording import moment_words
+
+    return moment_words(label, lang)
 
 
 def why_text(trace: Any, step: Any, lang: str = "en") -> str:
     """The short "why" of a step (the layer table's column) in ``lang``: ``CDA``, ``timestamp``,
-    ``waited on X``, ``loop (A, B) → timestamp``, or ``counters (no timestamp)``."""
-    from rulekit.views.mtg import effect_name
+    ``waited on X``, ``loop (A, B) → timestamp``, or ``counters (no timestamp)``
+    (:func:`rulekit.views.mtg.why_text`)."""
+    from rulekit.views.mtg import why_text as why
 
-    t = translator(lang)
-    origin = next((e.origin for e in getattr(trace, "effects", ()) if e.id == step.effect), None)
-    if step.why == "counters" or (origin == "counters" and step.timestamp is None):
-        return t(WHY["counters"])
-    if step.why == "cda":
-        return t(WHY["cda"])
-    if step.why == "waited_on":
-        waited_by = getattr(step, "waited_by", ())
-        names = ", ".join(effect_name(trace, e) for e in waited_by) or t("another effect")
-        return t(WHY["waited_on"], names=names)
-    if step.why == "dependency" or (step.waited_on and step.why != "loop"):
-        names = ", ".join(effect_name(trace, e) for e in step.waited_on) or t("another effect")
-        return t(WHY["dependency"], names=names)
-    if step.why == "loop":
-        members = ", ".join(effect_name(trace, e) for e in step.loop)
-        return t(WHY["loop"], members=members) if members else t(WHY["loop_empty"])
-    return t(WHY.get(str(step.why), str(step.why)))
+    return why(trace, step, lang)
 
 
 def why_phrase(trace: Any, step: Any, lang: str = "en") -> str:
@@ -217,8 +99,9 @@ def why_phrase(trace: Any, step: Any, lang: str = "en") -> str:
 
 def step_reason(trace: Any, step: Any, lang: str = "en") -> str:
     """Why step ``step`` came where it did, as a sentence in ``lang`` (the reason codes above)."""
-    from rulekit.views.mtg import effect_name, fmt_value
+    from rulekit.views.mtg import dependency_reason, effect_name, fmt_value
 
+    t = translator(lang)
     origin = next((e.origin for e in trace.effects if e.id == step.effect), None)
     place_code = {"players": "PLAYERS_AFTER_OBJECTS", "rules": "RULES_LAST"}.get(step.layer)
     place = reason_text(place_code, {}, lang) if place_code else ""
@@ -229,19 +112,19 @@ def step_reason(trace: Any, step: Any, lang: str = "en") -> str:
     elif step.why == "cda":
         reason = reason_text("CDA_FIRST", {}, lang)
     elif step.why == "waited_on":
-        waiting = ", ".join(effect_name(trace, e) for e in getattr(step, "waited_by", ()))
+        waiting = ", ".join(effect_name(trace, e, t) for e in getattr(step, "waited_by", ()))
         reason = reason_text("WAITED_BY", {"waiting": waiting, "ts": ts}, lang)
     elif step.why == "loop":
-        members = ", ".join(effect_name(trace, e) for e in step.loop)
+        members = ", ".join(effect_name(trace, e, t) for e in step.loop)
         reason = reason_text("LOOP", {"members": members}, lang)
     elif step.waited_on:
-        waited = ", ".join(effect_name(trace, e) for e in step.waited_on)
+        waited = ", ".join(effect_name(trace, e, t) for e in step.waited_on)
         reasons = [
-            d.reason
+            dependency_reason(trace, d, t)
             for d in trace.dependencies
-            if d.effect == step.effect and d.depends_on in step.waited_on and d.reason
+            if d.effect == step.effect and d.depends_on in step.waited_on and d.kind
         ]
-        because = f" ({sentence_text(reasons[0], lang)})" if reasons else ""
+        because = f" ({reasons[0]})" if reasons else ""
         reason = reason_text("DEPENDS_ON", {"waited": waited, "because": because}, lang)
     elif place:
         return reason_text("TIMESTAMP_AMONG", {"place": place, "ts": ts}, lang)
@@ -253,9 +136,9 @@ def step_reason(trace: Any, step: Any, lang: str = "en") -> str:
 def explain_step(trace: Any, k: int, lang: str = "en", states: Sequence[dict[str, Any]] | None = None) -> str:
     """One paragraph about step ``k`` (1-based; 0 = before any effect) in ``lang``: the one place that
     writes it, in every language (:func:`rulekit.views.mtg.explain_step` is this in English). The
-    reason is :func:`step_reason`'s; the changes are :func:`rulekit.views.mtg.change_lines` in English,
-    :mod:`rulekit.views.localized`'s in the other languages. A caller explaining every step passes
-    ``states`` (:func:`rulekit.views.mtg.states`, replayed once), so the trace is not replayed per step.
+    reason is :func:`step_reason`'s; the changes are :func:`rulekit.views.mtg.change_lines`'s, in
+    ``lang``. A caller explaining every step passes ``states`` (:func:`rulekit.views.mtg.states`,
+    replayed once), so the trace is not replayed per step.
 
     >>> from rulekit import mtg
     >>> trace = mtg.solve(mtg.load_scenario("seed/humility-then-gideon"))
@@ -274,30 +157,27 @@ def explain_step(trace: Any, k: int, lang: str = "en", states: Sequence[dict[str
             scenario=trace.scenario,
         )
     if k <= 0:
-        return t(
+        return t.n(
+            "Before any effect: every object has its copiable (printed) values. {n} effect part will "
+            "apply; press ▶ to apply it.",
             "Before any effect: every object has its copiable (printed) values. {n} effect parts will "
             "apply, layer by layer; press ▶ to apply the first one.",
-            n=n,
+            n,
         )
     k = min(k, n)
     step = trace.steps[k - 1]
-    name = mv.effect_name(trace, step.effect)
+    name = mv.effect_name(trace, step.effect, t)
     origin = next((e.origin for e in trace.effects if e.id == step.effect), None)
     src = (
         t(" (from {source})", source=mv.object_name(trace, step.source))
         if step.source and step.source != step.effect
         else ""
     )
-    from rulekit.views.localized import LAYER_WORDS, _change_lines
-
     if states is not None:
         before, after = states[k - 1], states[k]
     else:
         before, after = trace.state_after(k - 1), trace.state_after(k)
-    if t.lang == "en":
-        lines = mv.change_lines(trace, step, before, after)
-    else:
-        lines = _change_lines(t, trace, step, before, after)
+    lines = mv.change_lines(trace, step, before, after, t)
     what = "; ".join(lines) if lines else t("it changes nothing visible")
     no_stamp = origin == "counters" and step.timestamp is None
     stamp = "" if no_stamp else t(", timestamp {ts}", ts=mv.fmt_value(step.timestamp))
@@ -305,7 +185,7 @@ def explain_step(trace: Any, k: int, lang: str = "en", states: Sequence[dict[str
         "Step {k} of {n} — layer {layer}: {name}{source}{stamp}. {reason} Result: {result}.",
         k=k,
         n=n,
-        layer=t(LAYER_WORDS[step.layer]) if step.layer in LAYER_WORDS else step.layer,
+        layer=mv.layer_text(step.layer, t),
         name=name,
         source=src,
         stamp=stamp,
@@ -395,8 +275,8 @@ def sentence_text(text: Any, lang: str = "en") -> str:
     :data:`REASONS` (placeholders match any text) and rendered from that code in ``lang``; a sentence
     that matches none stays as it is.
 
-    >>> sentence_text("not enough MANA to consume 3", "pt-BR")
-    'MANA insuficiente para consumir 3'
+    >>> sentence_text("It depends on Urborg, so it waited until that applied (613.8a).", "pt-BR")[:21]
+    'Ele depende de Urborg'
     >>> sentence_text("something new", "es")
     'something new'
     """

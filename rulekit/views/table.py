@@ -45,6 +45,8 @@ class Table:
     changed: frozenset[tuple[int, int]] = field(default_factory=frozenset)
     highlight_row: int | None = None
     note: str = ""
+    #: what the plain-text twin says for no rows, in the table's language
+    empty: str = "(none)"
 
     # -- identity -------------------------------------------------------------------------------
     @cached_property
@@ -145,7 +147,7 @@ class Table:
     def _text(self) -> str:
         lines = [self.caption]
         if not self.rows:
-            lines.append("(none)")
+            lines.append(self.empty)
         else:
             rows = [[clean(cell) for cell in row] for row in self._display_rows()]  # widths as shown
             widths = [len(c) for c in self.columns]

@@ -7,6 +7,8 @@
 Reasons are rendered from the trace's codes (:mod:`rulekit.views.reasons`). Both return text
 passed through :func:`rulekit.textclean.visible`: a terminal escape or a right-to-left override in
 a name is shown as a symbol (``␛``, ``\\u202e``), never run.
+Both take ``lang``: every word is rendered from the trace's codes through the catalogue
+(:mod:`rulekit.mtg.messages`, :mod:`rulekit.views.reasons`); English is the msgids themselves.
 """
 
 from __future__ import annotations
@@ -14,18 +16,28 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rulekit.i18n import Translator, translator
+from rulekit.mtg import messages
 from rulekit.mtg.trace import Trace
 from rulekit.textclean import visible
 from rulekit.views import mtg as mv
 from rulekit.views.reasons import explain_step
 
 
-def _fmt(value: Any) -> str:
+def _fmt(value: Any, t: Translator | None = None) -> str:
     if value is None:
         return "—"
     if isinstance(value, tuple | list):
-        return ", ".join(str(v) for v in value) if value else "(none)"
+        return ", ".join(str(v) for v in value) if value else (t or translator("en"))("(none)")
     return str(value)
+
+
+def _value(change: Any, side: str, t: Translator) -> str:
+    """A change's value: a list as written (colours and "none" in ``t``'s language)."""
+    value = getattr(change, side)
+    if isinstance(value, tuple | list) and (not value or change.characteristic == "colors"):
+        return mv.fmt_value(value, change.characteristic, t)
+    return _fmt(value, t)
 
 
 def _clip(text: str, width: int = 70) -> str:
@@ -34,16 +46,16 @@ def _clip(text: str, width: int = 70) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def _some(ids: tuple[str, ...], most: int = 6) -> str:
+def _some(ids: tuple[str, ...], t: Translator, most: int = 6) -> str:
     """At most ``most`` ids and how many more: a step's changes list every object anyway, and a
     cell as wide as a thousand ids would widen every line of the table.
 
-    >>> _some(("a", "b", "c"), 2)
+    >>> _some(("a", "b", "c"), translator("en"), 2)
     'a, b, … (3 in all)'
     """
     if len(ids) <= most:
-        return _fmt(ids)
-    return f"{', '.join(ids[:most])}, … ({len(ids):,} in all)"
+        return _fmt(ids, t)
+    return t("{ids}, … ({n} in all)", ids=", ".join(ids[:most]), n=f"{len(ids):,}")
 
 
 def _table(headers: list[str], rows: list[list[str]]) -> str:
@@ -62,73 +74,96 @@ def _table(headers: list[str], rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
-def object_state(v: Any) -> str:
+def object_state(v: Any, lang: Any = "en") -> str:
     """``tapped``, ``face down``, ``attached to X`` (comma-separated), or ``—``.
 
     >>> from rulekit.mtg.trace import ObjectView
     >>> object_state(ObjectView("a", "Aura", "Ann", "Ann", "battlefield", tapped=True, attached_to="bears"))
     'tapped, attached to bears'
     """
-    parts = ["tapped"] if v.tapped else []
+    t = translator(lang)
+    parts = [t("tapped")] if v.tapped else []
     if v.face_down:
-        parts.append("face down")
+        parts.append(t("face down"))
     if v.attached_to:
-        parts.append(f"attached to {v.attached_to}")
+        parts.append(t("attached to {object}", object=v.attached_to))
     return ", ".join(parts) or "—"
 
 
-def solve_text(trace: Trace) -> str:
-    """The readable form of a trace: effects, the layer table, dependencies, loops, final state."""
-    out = [f"Scenario {trace.scenario}  (ruleset: {trace.ruleset})", ""]
-    out.append("Effects")
+def solve_text(trace: Trace, lang: Any = "en") -> str:
+    """The readable form of a trace in ``lang``: effects, the layer table, dependencies, loops, final
+    state (ids, names and rules text as written)."""
+    t = translator(lang)
+    out = [
+        t(
+            "Scenario {scenario}  (ruleset: {ruleset})",
+            scenario=trace.scenario,
+            ruleset=messages.edition_text(trace.ruleset, t, short=True),
+        ),
+        "",
+    ]
+    out.append(t("Effects"))
     out.append(
         _table(
-            ["timestamp", "id", "name", "origin", "layers", "status"],
+            [t("timestamp"), t("id"), t("name"), t("origin"), t("layers"), t("status")],
             [
                 [
-                    _fmt(e.timestamp),
+                    _fmt(e.timestamp, t),
                     e.id,
-                    e.name,
-                    e.origin,
-                    " ".join(e.layers) or "—",
-                    "applied" if e.active else f"off: {e.note}",
+                    mv.effect_label(e, t),
+                    messages.origin_text(e.origin, t),
+                    " ".join(mv.layer_text(la, t) for la in e.layers) or "—",
+                    t("applied") if e.active else t("off: {why}", why=mv.effect_note(trace, e, t)),
                 ]
                 for e in trace.effects
             ],
         )
     )
     out.append("")
-    out.append("Applied, in order")
+    out.append(t("Applied, in order"))
     rows = []
     for s in trace.steps:
-        why = s.why
+        why = messages.why_code_text(s.why, t)
         if s.waited_on:
-            why += f" (waited on {', '.join(s.waited_on)})"
+            why += " " + t("(waited on {ids})", ids=", ".join(s.waited_on))
         if s.loop:
-            why += f" (loop: {', '.join(s.loop)})"
-        changes = (
-            "\n".join(
-                f"{c.object_id}.{c.characteristic}: {_clip(_fmt(c.before), 45)} → {_clip(_fmt(c.after), 45)}"
-                for c in s.changes
-            )
-            or "(no change)"
-        )
-        rows.append([str(s.index + 1), s.layer, s.effect, why, _some(s.objects), changes])
+            why += " " + t("(loop: {ids})", ids=", ".join(s.loop))
+        lines = [
+            f"{mv.layer_text(c.object_id, t)}: {mv.characteristic_text(c.characteristic, t)} "
+            f"{_clip(_value(c, 'before', t), 45)} → "
+            f"{_clip(_value(c, 'after', t), 45)}"
+            for c in s.changes
+        ]
+        changes = "\n".join(lines) or t("(no change)")
+        objects = _some(s.objects, t)
+        rows.append([str(s.index + 1), mv.layer_text(s.layer, t), s.effect, why, objects, changes])
     out.append(
-        _table(["#", "layer", "effect", "why", "objects", "changes"], rows) if rows else "(nothing applied)"
+        _table(["#", t("layer"), t("effect"), t("why"), t("objects"), t("changes")], rows)
+        if rows
+        else t("(nothing applied)")
     )
     if trace.dependencies:
         out.append("")
-        out.append("Dependencies")
+        out.append(t("Dependencies"))
         for d in trace.dependencies:
-            out.append(f"  {d.effect} depends on {d.depends_on} (layer {d.layer}): {d.reason}")
+            reason = mv.dependency_reason(trace, d, t)
+            out.append(
+                "  "
+                + t(
+                    "{effect} depends on {other} (layer {layer}): {reason}",
+                    effect=d.effect,
+                    other=d.depends_on,
+                    layer=d.layer,
+                    reason=reason,
+                )
+            )
     if trace.loops:
         out.append("")
-        out.append("Loops (applied in timestamp order, 613.8b)")
+        out.append(t("Loops (applied in timestamp order, 613.8b)"))
         for loop in trace.loops:
             out.append("  " + " ↔ ".join(loop))
     out.append("")
-    out.append("Final characteristics")
+    out.append(t("Final characteristics"))
     frows = []
     #: tapped / face down / attached: a column only when some object has one (issue 9)
     state_col = any(v.tapped or v.face_down or v.attached_to for v in trace.final.values())
@@ -140,53 +175,66 @@ def solve_text(trace: Trace) -> str:
         frows.append(
             [
                 oid,
-                v.name or "(no name)",
+                v.name or t("(no name)"),
                 v.controller,
-                v.zone,
+                messages.zone_text(v.zone, t) if v.zone else "—",
                 types,
-                _fmt(v.colors) if v.colors else "colorless",
+                mv.fmt_value(v.colors, "colors", t) if v.colors else t("colorless"),
                 v.pt,
-                "\n".join(_clip(a, 60) for a in v.abilities) or "(none)",
+                "\n".join(_clip(a, 60) for a in v.abilities) or t("(none)"),
             ]
         )
         if state_col:
-            frows[-1].append(object_state(v))
-    headers = ["id", "name", "controller", "zone", "types", "colors", "P/T", "abilities"]
-    out.append(_table([*headers, "state"] if state_col else headers, frows))
+            frows[-1].append(object_state(v, t))
+    headers = [
+        t("id"),
+        t("name"),
+        t("controller"),
+        t("zone"),
+        t("types"),
+        t("colors"),
+        t("P/T"),
+        t("abilities"),
+    ]
+    out.append(_table([*headers, t("state")] if state_col else headers, frows))
     out.append("")
-    out.append("Players: " + "; ".join(f"{p}: {_fmt(v.abilities)}" for p, v in trace.players.items()))
-    out.append(
-        "Rules: max hand size "
-        + ", ".join(
-            f"{p} {'no maximum' if n is None else n}" for p, n in trace.rules["max_hand_size"].items()
-        )
-    )
+    players = "; ".join(f"{p}: {_fmt(v.abilities, t)}" for p, v in trace.players.items())
+    out.append(t("Players: {players}", players=players))
+    sizes = ", ".join(
+        f"{p} {t('no maximum') if n is None else n}" for p, n in trace.rules["max_hand_size"].items()
+    )  # 402.2
+    out.append(t("Rules: max hand size {sizes}", sizes=sizes))
     for k, v in trace.rules.items():
         if k != "max_hand_size":
-            out.append(f"Rules: {k}: {json.dumps(v, sort_keys=True, default=list)}")
+            out.append(t("Rules: {key}: {value}", key=k, value=json.dumps(v, sort_keys=True, default=list)))
     return visible("\n".join(out))
 
 
-def explain_text(trace: Trace) -> str:
-    """The text ``rulekit explain`` prints for a solved MTG trace."""
-    parts = [mv.layer_table(trace).to_text()]
+def explain_text(trace: Trace, lang: Any = "en") -> str:
+    """The text ``rulekit explain`` prints for a solved MTG trace, in ``lang``."""
+    t = translator(lang)
+    parts = [mv.layer_table(trace, lang=t).to_text()]
     states = mv.states(trace)  # replayed once for every step's paragraph
-    reasons = [explain_step(trace, k, "en", states) for k in range(1, len(trace.steps) + 1)]
+    reasons = [explain_step(trace, k, t.lang, states) for k in range(1, len(trace.steps) + 1)]
     parts.append(
-        "Why each step came when it did\n" + "\n".join(f"  {r}" for r in reasons)
+        t("Why each step came when it did") + "\n" + "\n".join(f"  {r}" for r in reasons)
         if reasons
-        else "No continuous effect applied."
+        else t("No continuous effect applied.")
     )
-    parts.append(mv.dependency_table(trace).to_text())
+    parts.append(mv.dependency_table(trace, lang=t).to_text())
     if trace.loops:
-        parts.append(mv.loop_table(trace).to_text())
+        parts.append(mv.loop_table(trace, lang=t).to_text())
     off = [e for e in trace.effects if not e.active]
     if off:
         parts.append(
-            "Effects that did not apply\n" + "\n".join(f"  {e.name} ({e.id}): {e.note or 'off'}" for e in off)
+            t("Effects that did not apply")
+            + "\n"
+            + "\n".join(
+                f"  {mv.effect_label(e, t)} ({e.id}): {mv.effect_note(trace, e, t) or t('off')}" for e in off
+            )
         )
-    parts.append(mv.final_table(trace).to_text())
-    players = mv.players_table(trace)
+    parts.append(mv.final_table(trace, lang=t).to_text())
+    players = mv.players_table(trace, lang=t)
     if players.rows:
         parts.append(players.to_text())
     return visible("\n\n".join(parts) + "\n")

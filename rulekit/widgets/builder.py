@@ -40,6 +40,7 @@ from rulekit.i18n import N_, translator
 from rulekit.widgets._base import Guarded, guarded, row
 
 #: Languages the builder accepts (``lang=``); its labels come from the gettext catalogs.
+#: The languages of the lessons (the registry's, :data:`rulekit.i18n.LANGUAGES`, is what is checked).
 LANGS = ("en", "pt-BR", "es")
 #: The players of an empty board.
 DEFAULT_PLAYERS = ("Ann", "Bo")
@@ -170,6 +171,8 @@ TEXT: dict[str, str] = {
     "ev_other": N_("{kind} {what}"),
     "ev_end": N_("end of turn"),
     "zone_entry": N_("{name} ({id}) in the {zone}"),
+    "zone_entry_in": N_("{name} ({id}) {in_zone}"),
+    "field_new": N_("the new object"),
     "obj_label": N_("{name} ({id}), {player}"),
     "player_label": N_("player {name}"),
     "type_none": N_("(no type)"),
@@ -325,9 +328,31 @@ def check_lang(lang: Any) -> str:
     >>> check_lang("en")
     'en'
     """
-    if lang not in LANGS:
-        raise RulekitError(_t("err_lang", langs=", ".join(LANGS), lang=lang), code="BAD_LANG")
-    return str(lang)
+    from rulekit import i18n  # the language registry: the languages rulekit speaks
+
+    try:
+        return i18n.check_lang(lang)
+    except RulekitError:
+        langs = ", ".join(i18n.LANGUAGES)
+        raise RulekitError(_t("err_lang", langs=langs, lang=lang), code="BAD_LANG") from None
+
+
+#: The object keys an error's field may name, shown with the builder's label for them.
+_FIELD_KEYS = frozenset({"counters", "choices", "zone", "tapped"})
+
+
+def _label(key: Any) -> str:
+    """An ability's label (``cast``, ``etb``) in the builder's language (rulekit.mtg.messages.LABEL)."""
+    from rulekit.mtg.messages import label_text
+
+    return label_text(str(key), _LANG.get())
+
+
+def _zone_in(zone: str) -> str:
+    """``in the graveyard`` in the builder's language (the zone's own phrase: "no cemitério")."""
+    from rulekit.mtg.messages import zone_in_text
+
+    return zone_in_text(str(zone), _LANG.get())
 
 
 def _suggest(word: str, choices: Any) -> str | None:
@@ -640,9 +665,11 @@ def board_from_source(source: str | Path) -> Board:
         builtin = builtin_file(str(source), game="mtg")  # the loader's own resolution
         path = builtin[0] if builtin is not None else path
     raw = YamlDoc.from_path(path).data  # read as the loader reads it (no YAML 1.1 base-60 numbers)
+    # a description given per language: the English one (the board is written in one language)
+    desc = sc.description if isinstance(raw.get("description"), dict) else raw.get("description")
     board = Board(
         name=str(raw.get("name") or sc.name),
-        description=" ".join(str(raw.get("description") or "").split()),
+        description=" ".join(str(desc or "").split()),
         source=str(raw.get("source") or ""),
         players=list(raw.get("players") or []),
         active_player=raw.get("active_player"),
@@ -1686,6 +1713,42 @@ class BoardBuilder(Guarded):
     def _names(self) -> dict[str, str]:
         return {str(o["id"]): str(o.get("name") or o.get("card") or o["id"]) for o in self.board.objects}
 
+    def _set_error(self, exc: BaseException | None) -> None:
+        """The error box, the board's internal field path (``objects[3].counters.+1/+1``) named in the
+        builder's words (``Grizzly Bears (grizzly-bears-2) › Counters › +1/+1``); ``last_exception``
+        keeps the error as raised."""
+        shown = exc
+        if isinstance(exc, RulekitError) and exc.field and exc.field.startswith("objects["):
+            import copy
+
+            shown = copy.copy(exc)
+            shown.field = self._field_words(exc.field)
+        token = _LANG.set(getattr(self, "lang", "en"))
+        try:
+            super()._set_error(shown)
+        finally:
+            _LANG.reset(token)
+        self.last_exception = exc
+
+    def _field_words(self, field: str) -> str:
+        """``objects[3].counters.+1/+1`` → ``Grizzly Bears (grizzly-bears-2) › Counters › +1/+1``."""
+        import re
+
+        hit = re.match(r"objects\[(\d+)\]\.?(.*)", field)
+        if hit is None:
+            return field
+        i, rest = int(hit.group(1)), hit.group(2)
+        objects = self.board.objects
+        head = _t("field_new")  # the object being added is not on the board (yet)
+        if i < len(objects):
+            oid = str(objects[i]["id"])
+            head = f"{self._names().get(oid, oid)} ({oid})"
+        parts = [head]
+        for key in re.split(r"\.(?![^\[]*\])", rest) if rest else ():
+            base = re.sub(r"\[\d+\]$", "", key)
+            parts.append(_t(base) if base in TEXT and base in _FIELD_KEYS else key)
+        return " › ".join(parts)
+
     def event_label(self, ev: Any, names: dict[str, str] | None = None) -> str:
         """One line for an event in the board list (``names``: object id → name, if known)."""
         names = self._names() if names is None else names
@@ -1731,9 +1794,10 @@ class BoardBuilder(Guarded):
         for o in board.objects:
             oid = str(o["id"])
             if o.get("zone", "battlefield") != "battlefield" or oid not in in_events:
+                where = _zone_in(str(o.get("zone", "battlefield")))
                 entries.append(
                     (
-                        _t("zone_entry", name=names[oid], id=oid, zone=o.get("zone", "battlefield")),
+                        _t("zone_entry_in", name=names[oid], id=oid, in_zone=where),
                         f"object:{oid}",
                     )
                 )
@@ -1780,14 +1844,15 @@ class BoardBuilder(Guarded):
             for key, text in resolving_keys(self._abilities_of(o)):
                 opts.append(
                     (
-                        f"{names[str(o['id'])]} ({o['id']}): {key} — {_clip(text)}",
+                        f"{names[str(o['id'])]} ({o['id']}): {_label(key)} — {_clip(text)}",
                         ("object", str(o["id"]), key),
                     )
                 )
         pick = self.results.value
         if pick:
             for key, text in resolving_keys(library()[pick].get("abilities")):
-                opts.append((f"{_t('new_source')} {pick}: {key} — {_clip(text)}", ("card", pick, key)))
+                label = f"{_t('new_source')} {pick}: {_label(key)} — {_clip(text)}"
+                opts.append((label, ("card", pick, key)))
         keep = self.ability.value
         if not opts:
             opts = [(_t("no_ability"), "")]

@@ -27,6 +27,12 @@ from rulekit.widgets._base import DiagramExplorer, guarded, load_input, row, wra
 PASS = "pass"
 
 
+def _in_lang(sc: Any, what: str, lang: str) -> str:
+    """A scenario's ``title`` or ``description`` in ``lang`` (``title_in``, ``description_in``)."""
+    pick = getattr(sc, f"{what}_in", None)
+    return str((pick(lang) if callable(pick) else getattr(sc, what, "")) or "")
+
+
 class ChainExplorer(DiagramExplorer):
     """The Apoteose chain explorer (see the module doc).
 
@@ -150,8 +156,10 @@ class ChainExplorer(DiagramExplorer):
 
         sc = load_input(scenario, apoteose.load_scenario, ("build_game", "script"), "an Apoteose scenario")
         self.session = apoteose.ChainSession(sc, use_script=self.use_script)
-        name = getattr(sc, "title", "") or getattr(sc, "name", str(scenario))
-        desc = getattr(sc, "description", "") or ""
+        # the scenario's title and description in the explorer's language (the file's own words for it;
+        # a file written in one language shows that one)
+        name = _in_lang(sc, "title", self.lang) or getattr(sc, "name", str(scenario))
+        desc = _in_lang(sc, "description", self.lang)
         self._put(
             self.title_html,
             f"<h3 style='margin:4px 0'>{escape(str(name))}</h3>" + (f"<p>{escape(desc)}</p>" if desc else ""),
@@ -187,10 +195,9 @@ class ChainExplorer(DiagramExplorer):
         return out
 
     def _option_label(self, option: Any) -> str:
-        """An option's label, its chain moment in words in the explorer's language
-        (``bruno: Raio (raio#0) — answers the activation of #0``)."""
-        from rulekit.views.chain import option_text
-        from rulekit.views.reasons import moment_text
+        """An option's label in the explorer's language, from its code and data: a response's chain moment
+        in words (``bruno: Raio (raio#0) — answers the activation of #0``), a statement as a sentence."""
+        from rulekit.apoteose.wording import moment_words, option_text
 
         if str(option.id) == PASS:
             return self._("pass")
@@ -198,7 +205,7 @@ class ChainExplorer(DiagramExplorer):
             p = option.label_params
             who = f"{p.get('hero')}: {p.get('name')} ({p.get('effect')})"
             moment = option.answers or str(option.id).rpartition(">")[2]
-            words = self._("{who} — answers {moment}", who=who, moment=moment_text(moment, self.lang))
+            words = self._("{who} — answers {moment}", who=who, moment=moment_words(moment, self.lang))
             return contract(words, self.lang)
         return option_text(option, self.lang)
 
@@ -226,7 +233,7 @@ class ChainExplorer(DiagramExplorer):
         self._render(self.event.value)
 
     def _render_window(self) -> None:
-        from rulekit.views.reasons import moment_text
+        from rulekit.apoteose.wording import moment_words, state_words
 
         _ = self._
         p = self.point
@@ -239,13 +246,14 @@ class ChainExplorer(DiagramExplorer):
             )
             self.status_html.value = ""
             return
-        where = _("the game") if p.spotlight is None else f"#{p.spotlight}"
         prompt = self._prompt(p)
         answers = ", ".join(
-            f'<span title="{escape(str(a))}">{escape(moment_text(a, self.lang))}</span>' for a in p.answers
+            f'<span title="{escape(str(a))}">{escape(moment_words(a, self.lang))}</span>' for a in p.answers
         )
-        spot = escape(_("Spotlight ★ on {where}", where=where))
-        stage = escape(_(", stage {stage}", stage=_(str(p.stage)))) if p.stage else ""
+        spot = escape(_("Spotlight ★ on the game") if p.spotlight is None
+                      else _("Spotlight ★ on #{index}", index=p.spotlight))
+        state = state_words(p.stage, self.lang)
+        stage = escape(_(", stage {stage}", stage=state)) if p.stage else ""
         answers_head = escape(_("; a response answers:"))
         ans = f"{answers_head} {answers}" if answers else ""
         parts = [f"<p><strong>{escape(prompt)}</strong><br>{spot}{stage}{ans}.</p>"]
@@ -259,7 +267,7 @@ class ChainExplorer(DiagramExplorer):
     def _prompt(self, p: Any) -> str:
         """The decision point's prompt in the explorer's language, from its ``prompt_code`` and
         ``prompt_params`` (card texts and ids stay as written)."""
-        from rulekit.views.chain import prompt_text
+        from rulekit.apoteose.wording import prompt_text
 
         _ = self._
         if not p.prompt and not getattr(p, "prompt_code", ""):
@@ -267,12 +275,11 @@ class ChainExplorer(DiagramExplorer):
         return prompt_text(p, self.lang)
 
     def _refused_label(self, r: Any) -> str:
-        from rulekit.views.reasons import sentence_text
+        """A refused effect and the reason, in the explorer's language (from the refusal's code)."""
+        from rulekit.apoteose.wording import item_reason
 
         who = f" ({r.hero})" if getattr(r, "hero", None) else ""
-        from rulekit.views.chain import reason_text
-
-        return f"{r.card or r.effect}{who}: {sentence_text(reason_text(r), self.lang)}"
+        return f"{r.card or r.effect}{who}: {item_reason(r, self.lang)}"
 
     # ------------------------------------------------------------------ actions
     @guarded
@@ -286,9 +293,13 @@ class ChainExplorer(DiagramExplorer):
             refused = {r.id: r for r in self.point.refused}
             if choice in refused:
                 r = refused[choice]
-                from rulekit.views.chain import reason_text
+                from rulekit.apoteose.wording import item_reason
 
-                raise RulekitError(f"{r.card or r.effect} cannot respond here: {reason_text(r)}", code=r.code)
+                raise RulekitError(
+                    self._("{card} cannot respond here: {reason}", card=r.card or r.effect,
+                           reason=item_reason(r, self.lang)),
+                    code=r.code,
+                )
             raise RulekitError(
                 f"'{choice}' is not a legal choice here (legal: {', '.join(sorted(legal))})",
                 code="ILLEGAL_CHOICE",
@@ -325,43 +336,43 @@ class ChainExplorer(DiagramExplorer):
     # ------------------------------------------------------------------ outputs
     def _render(self, number: int) -> None:
         """Show the chain as it stood after event ``number`` (1-based, as on the slider)."""
+        from rulekit.apoteose.wording import event_kind_words, item_reason
         from rulekit.views import chain as cv
         from rulekit.views import localized as lv
 
         _ = self._
         trace = self.trace
         self.heroes_html.value = (
-            wrap(lv.heroes_table(trace, caption=self._heroes_caption(), lang=self.lang).to_html(), self.scale)
+            wrap(cv.heroes_table(trace, caption=self._heroes_caption(), lang=self.lang).to_html(), self.scale)
             if getattr(trace, "heroes", None)
             else ""
         )
         if not trace.events:
-            self.stack_html.value = lv.stack_html(trace, None, self.scale, lang=self.lang)
+            self.stack_html.value = cv.stack_html(trace, None, self.scale, lang=self.lang)
             self.diagram_html.value = ""
             none_yet = escape(_("No event yet."))
             self.log_html.value = wrap(f"<p><em>{none_yet}</em></p>", self.scale)
             return
         k = max(0, min(number - 1, len(trace.events) - 1))  # the event's 0-based position
         ev = trace.events[k]
-        self.stack_html.value = lv.stack_html(trace, k, self.scale, lang=self.lang)
-        dot = lv.localize_dot(cv.chain_dot(trace, upto=k, scale=self.scale, legend=False), self.lang)
+        self.stack_html.value = cv.stack_html(trace, k, self.scale, lang=self.lang)
+        dot = cv.chain_dot(trace, upto=k, scale=self.scale, legend=False, lang=self.lang)
         self.diagram_html.value = self._svg_html(dot)
         self._put(self.legend_html, lv.chain_legend_html(self.lang))
         self.log_html.value = wrap(
-            lv.to_html(lv.chain_log_table(trace, upto=k, lang=self.lang), self.lang), self.scale
+            lv.to_html(cv.chain_log_table(trace, upto=k, lang=self.lang), self.lang), self.scale
         )
-        what = _("Event {k} of {n}: {event}", k=k + 1, n=len(trace.events), event=_(ev.event))
+        what = _("Event {k} of {n}: {event}", k=k + 1, n=len(trace.events),
+                 event=event_kind_words(ev.event, self.lang))
         if ev.index is not None:
             what += _(" at #{index}", index=ev.index)
         if ev.card:
             what += f" — {ev.card}"
         if ev.hero:
             what += f" ({ev.hero})"
-        reason = cv.reason_text(ev.detail or {})
+        reason = item_reason(ev.detail or {}, self.lang)
         if reason:
-            from rulekit.views.reasons import sentence_text
-
-            what += f": {sentence_text(reason, self.lang)}"
+            what += f": {reason}"
         self.status_html.value = wrap(f"<p>{escape(what)}</p>", self.scale)
 
     def _heroes_caption(self) -> str:

@@ -99,8 +99,10 @@ class LayerExplorer(DiagramExplorer):
         self.reset = w.Button(
             description=_("Reset"), icon="undo", tooltip=_("All effects on, original timestamps")
         )
+        from rulekit.mtg.messages import EDITION_BUTTON
+
         self.ruleset = w.ToggleButtons(
-            options=list(RULESETS),
+            options=[(_.p("edition button", EDITION_BUTTON[r]), r) for r in RULESETS],
             value=ruleset if ruleset in RULESETS else "seed",  # a bad ruleset is reported below
             description=_("Ruleset"),
             tooltips=[_("seed: 7a–7e (the seeds)"), _("current: 7a–7d (CR since 2020)")],
@@ -198,12 +200,13 @@ class LayerExplorer(DiagramExplorer):
         for e in effects if self.effect_switches else ():
             on = bool(e.get("enabled", True)) and e["id"] not in off
             cb = w.Checkbox(value=on, description=self._label(e), indent=False)
-            cb.tooltip = _("Switch {name} on or off", name=e["name"])
+            cb.tooltip = _("Switch {name} on or off", name=self._name(e))
             cb.observe(lambda _c: self.refresh(), names="value")
             boxes[e["id"]] = cb
         self.effect_boxes = boxes
         self.effects_box.children = tuple(boxes.values())
-        desc = getattr(sc, "description", "") or ""
+        pick = getattr(sc, "description_in", None)  # the scenario's words in the explorer's language
+        desc = (pick(self.lang) if callable(pick) else getattr(sc, "description", "")) or ""
         self._put(
             self.title_html,
             f"<h3 style='margin:4px 0'>{escape(sc.name)}</h3>"
@@ -236,9 +239,19 @@ class LayerExplorer(DiagramExplorer):
             self._render(self.step.value)
             self.deps_html.value = self._deps(self.trace)
 
+    def _name(self, e: dict[str, Any]) -> str:
+        """An effect's name in the explorer's language (from its name code)."""
+        from rulekit.mtg.messages import effect_name_text
+
+        return effect_name_text(e.get("name_code", ""), e.get("name_params", ()), str(e["name"]), self.lang)
+
     def _label(self, e: dict[str, Any]) -> str:
+        from rulekit.mtg.messages import origin_text
+
         origin = e.get("origin")
-        return f"{e['name']}" + (f" ({self._(origin)})" if origin in ("cda", "resolved") else "")
+        return self._name(e) + (
+            f" ({origin_text(origin, self.lang)})" if origin in ("cda", "resolved") else ""
+        )
 
     def _holder_key(self, e: dict[str, Any]) -> str:
         """The timestamp holder of effect ``e``: its source object for a static ability or a CDA (an
@@ -265,7 +278,7 @@ class LayerExplorer(DiagramExplorer):
         """
         import re
 
-        names = {e["id"]: e["name"] for e in self.effects}
+        names = {e["id"]: self._name(e) for e in self.effects}
         members = [names.get(eid, eid) for eid in self.groups.get(rep, [rep])]
         found = [re.fullmatch(r"(.+) \((.+)\)", name) for name in members]
         parts = [(m.group(1), m.group(2)) for m in found if m]
@@ -275,10 +288,14 @@ class LayerExplorer(DiagramExplorer):
         return " + ".join(members)
 
     def _sync_order_list(self) -> None:
-        stamps = self._stamps()
+        stamps = {rep: f"{ts:g}" for rep, ts in self._stamps().items()}
         keep = self.order_list.value
         self.order_list.options = [
-            (f"{n + 1}. {self.group_label(rep)}" + (f" (ts {stamps[rep]:g})" if rep in stamps else ""), rep)
+            (
+                f"{n + 1}. {self.group_label(rep)}"
+                + (" " + self._("(ts {ts})", ts=stamps[rep]) if rep in stamps else ""),
+                rep,
+            )
             for n, rep in enumerate(self.order)
         ]
         self.order_list.rows = max(2, min(8, len(self.order)))
@@ -453,13 +470,14 @@ class LayerExplorer(DiagramExplorer):
     def _deps(self, trace: Any) -> str:
         """Dependencies and loops in words (the diagram's tooltips, readable on a projector)."""
         from rulekit.views import localized as lv
+        from rulekit.views import mtg as mv
 
         if not trace.dependencies and not trace.loops:
             text = self._("No dependencies: every layer applies in timestamp order.")
             return wrap(f"<p><em>{escape(text)}</em></p>", self.scale)
-        html = lv.to_html(lv.dependency_table(trace, lang=self.lang), self.lang)
+        html = lv.to_html(mv.dependency_table(trace, lang=self.lang), self.lang)
         if trace.loops:
-            html += lv.to_html(lv.loop_table(trace, lang=self.lang), self.lang)
+            html += lv.to_html(mv.loop_table(trace, lang=self.lang), self.lang)
         return wrap(html, self.scale)
 
     @guarded
@@ -478,20 +496,18 @@ class LayerExplorer(DiagramExplorer):
         n = len(trace.steps)
         k = max(0, min(k, n))
         hi = k - 1 if k > 0 else None
-        dot = lv.localize_dot(
-            mv.dependency_dot(trace, highlight=hi, scale=self.scale, legend=False), self.lang
-        )
+        dot = mv.dependency_dot(trace, highlight=hi, scale=self.scale, legend=False, lang=self.lang)
         # the wasm renderer runs outside the GIL: draw the diagram while the tables are built
         key = (dot, self.scale)
         pending = None if key in self._svgs else _pool().submit(diagram_html, dot, self.backend, self.scale)
         lang = self.lang
         final = wrap(
-            lv.to_html(lv.final_table(trace, upto=None if k >= n else k, lang=lang), lang), self.scale
+            lv.to_html(mv.final_table(trace, upto=None if k >= n else k, lang=lang), lang), self.scale
         )
-        layers = wrap(lv.to_html(lv.layer_table(trace, highlight=hi, lang=lang), lang), self.scale)
+        layers = wrap(lv.to_html(mv.layer_table(trace, highlight=hi, lang=lang), lang), self.scale)
         explain = wrap(f"<p>{escape(explain_step(trace, k, lang))}</p>", self.scale)
         players = (
-            wrap(lv.to_html(lv.players_table(trace, upto=None if k >= n else k, lang=lang), lang), self.scale)
+            wrap(lv.to_html(mv.players_table(trace, upto=None if k >= n else k, lang=lang), lang), self.scale)
             if self.has_players_or_rules
             else ""
         )
@@ -505,7 +521,7 @@ class LayerExplorer(DiagramExplorer):
         self.explain_html.value = explain
         self.players_html.value = players
         if self.show_flow:
-            self.flow_html.value = self._svg_html(mv.layer_flow_dot(trace, scale=self.scale))
+            self.flow_html.value = self._svg_html(mv.layer_flow_dot(trace, scale=self.scale, lang=lang))
 
     def __repr__(self) -> str:
         name = getattr(self.scenario, "name", "?")

@@ -112,6 +112,11 @@ def split_order(guess: str, known: Any = ()) -> list[str]:
                 break
     found = rest[0]
     return found if found else plain
+def _colour_names(t: Any) -> dict[str, str]:
+    """The colours' words in ``t``'s language (and English), casefolded → the colour."""
+    from rulekit.mtg.messages import COLOR
+
+    return {t(word).casefold(): c for c, word in COLOR.items()} | {c: c for c in COLOR}
 
 
 def _is_none(text: str) -> bool:
@@ -130,8 +135,8 @@ def _show(kind: str, view: Any, t: Any = None) -> str:
     if kind == "types":
         return mv.type_line(view)
     if kind == "subtypes":
-        return ", ".join(view.subtypes) or t("none")
-    return ", ".join(view.colors) or t("colourless")
+        return ", ".join(view.subtypes) or t.p("subtypes", "none")
+    return mv.colours_text(view.colors, t)
 
 
 def check_without(scenario: Any, without: Any) -> tuple[str, ...]:
@@ -284,6 +289,8 @@ class PredictionCheck(Guarded):
                     continue
             except Exception:  # noqa: BLE001 - no trace to check against yet: skip the example
                 continue
+            if self.kind == "colors":  # the example in the widget's language
+                example = ", ".join(self._(c) for c in example.split(", "))
             return self._("{format}, like {example}", format=fmt, example=example)
         return fmt
 
@@ -378,8 +385,9 @@ class PredictionCheck(Guarded):
             view = self.trace.final[self.target]
             if self.kind == "types":
                 return mv.type_line(view)
-            values = view.subtypes if self.kind == "subtypes" else view.colors
-            return ", ".join(values) if values else (_("colourless") if self.kind == "colors" else _("none"))
+            if self.kind == "colors":  # the colours in the widget's language (answers in any are right)
+                return mv.colours_text(view.colors, _)
+            return ", ".join(view.subtypes) if view.subtypes else _.p("subtypes", "none")
         return ", ".join(self._order()) or _("none")
 
     def _order(self) -> list[str]:
@@ -408,6 +416,7 @@ class PredictionCheck(Guarded):
             view = self.trace.final[self.target]
             words = _word_set(guess)
             if self.kind == "colors":
+                words = {_colour_names(self._).get(w, w) for w in words}  # "branco" is white
                 return words == {c.casefold() for c in view.colors} or (
                     not view.colors and bool(words) and words <= COLOURLESS_WORDS
                 )
@@ -446,16 +455,17 @@ class PredictionCheck(Guarded):
         return self._step_explanation(full)
 
     def _chain_explanation(self, full: bool) -> list[str]:
-        from rulekit.views.reasons import chain_rules, sentence_text
+        from rulekit.apoteose.wording import item_reason, state_words
+        from rulekit.views.reasons import chain_rules
 
         _ = self._
         lines = []
         if full:
             for ev in self.trace.events:
                 if ev.event in ("resolve", "stopped", "truncated", "negated", "refused"):
-                    why = sentence_text((ev.detail or {}).get("reason", ""), self.lang)
+                    why = item_reason(ev.detail or {}, self.lang)  # the reason's code, in words
                     where = f"#{ev.index} " if ev.index is not None else ""
-                    what = _(EVENT_WORDS.get(ev.event, ev.event))
+                    what = _(RESOLVES) if ev.event == "resolve" else state_words(ev.event, self.lang)
                     line = f"{where}{ev.card or ev.effect}: {what}"
                     lines.append(line + (f" ({why})" if why else ""))
             if not self.trace.resolution_order:
@@ -476,8 +486,8 @@ class PredictionCheck(Guarded):
                     _(
                         "{n}. layer {layer}: {name} (timestamp {ts}) — {why}",
                         n=i,
-                        layer=step.layer,
-                        name=mv.effect_name(self.trace, step.effect),
+                        layer=mv.layer_text(step.layer, self.lang),
+                        name=mv.effect_name(self.trace, step.effect, self.lang),
                         ts=mv.fmt_value(step.timestamp),
                         why=why_text(self.trace, step, self.lang),
                     )
@@ -528,8 +538,8 @@ class PredictionCheck(Guarded):
                 continue
             head = _(
                 "layer {layer}: {name} (timestamp {ts}, {why})",
-                layer=step.layer,
-                name=mv.effect_name(self.trace, step.effect),
+                layer=mv.layer_text(step.layer, self.lang),
+                name=mv.effect_name(self.trace, step.effect, self.lang),
                 ts=mv.fmt_value(step.timestamp),
                 why=why_phrase(self.trace, step, self.lang),
             )
@@ -601,11 +611,6 @@ class PredictionCheck(Guarded):
         )
 
 
-#: Chain events in words (the explanation's lines).
-EVENT_WORDS = {
-    "resolve": N_("resolves"),
-    "stopped": N_("stopped"),
-    "truncated": N_("truncated"),
-    "negated": N_("negated"),
-    "refused": N_("refused"),
-}
+#: A resolution in the explanation's lines ("#1 raio: resolves"); the outcomes (stopped, truncated…) are
+#: the catalogue's frame states (:func:`rulekit.apoteose.wording.state_words`).
+RESOLVES = N_("resolves")

@@ -103,7 +103,7 @@ LANGS = ("en", "pt-BR", "es")
 def test_every_statement_kind_reads_as_a_sentence_in_every_language(kind: type[S.Statement],
                                                                     lang: str) -> None:
     assert kind.op in SAMPLES, f"statement kind {kind.op!r} has no sentence sample: add one (and a sentence)"
-    assert kind.op in V.SENTENCES, f"statement kind {kind.op!r} has no sentence in rulekit.views.chain"
+    assert kind.op in W.SENTENCES, f"statement kind {kind.op!r} has no sentence in rulekit.views.chain"
     data, *words = SAMPLES[kind.op]
     assert S.from_dict(data).to_dict() == data  # the sample is what the engine writes
     text = V.statement_text(data, lang)
@@ -112,7 +112,7 @@ def test_every_statement_kind_reads_as_a_sentence_in_every_language(kind: type[S
 
 
 def test_the_samples_cover_exactly_the_statement_kinds() -> None:
-    assert set(SAMPLES) == {k.op for k in KINDS} == set(V.SENTENCES)
+    assert set(SAMPLES) == {k.op for k in KINDS} == set(W.SENTENCES)
 
 
 @pytest.mark.parametrize(("data", "en", "pt", "es"), [
@@ -185,12 +185,16 @@ def test_a_typed_statement_reads_as_its_data() -> None:
 
 
 def test_the_engines_english_labels_are_unchanged() -> None:
-    """The JSON keeps ``statement_words`` (``detail["statements"]``, ``Option.label``); the views' label form
-    is the same English."""
+    """The trace keeps the statement's data label (``detail["statements"]``); the catalogue's label form
+    (the fallback of a kind it does not know) is the same English. Prompts and options are sentences."""
     data = {"op": "heal", "amount": 5, "resource": "VIDA", "target": {"who": "self"}}
-    assert W.statement_words(data) == "heal(amount=5, resource=VIDA, target={'who': 'self'})"
-    assert V.statement_label(data) == W.statement_words(data) == S.from_dict(data).label()
+    assert V.statement_label(data) == S.from_dict(data).label()
+    assert V.statement_label(data) == "heal(amount=5, resource=VIDA, target={'who': 'self'})"
     assert V.statement_label(data, "pt-BR").startswith("curar(quantidade=5, recurso=VIDA")
+    from rulekit.apoteose.deciders import Option
+
+    option = Option("o0", label_code="STATEMENTS", label_params={"statements": [data]})
+    assert option.label == "heal 5 VIDA" and V.option_text(option, "pt-BR") == "cura 5 de VIDA"
 
 
 # ---- what the view does not know: readable, never an exception --------------------------------------

@@ -1,9 +1,10 @@
 """Issue 10 §4: prompts, option labels, answered events and statements are data in the trace; the views
-word them — in English exactly as the engine's kept English keys, and in Portuguese and Spanish.
+word them from the one catalogue (:mod:`rulekit.apoteose.wording`) — in English exactly as the engine's kept
+English keys, and in Portuguese and Spanish.
 
-Statements are the exception: the views show them as sentences ("heal 5 VIDA", "cura 5 de VIDA") while the
-engine keeps its data labels (``heal(amount=5, resource=VIDA)``) for older readers; the views' label form
-(:func:`rulekit.views.chain.statement_label`, every sentence's fallback) is still the engine's English."""
+Statements read as sentences ("heal 5 VIDA", "cura 5 de VIDA") in prompts and options; the trace's
+``detail["statements"]`` keeps the engine's data labels (``heal(amount=5, resource=VIDA)``) beside the
+data, and the views never show them."""
 
 from __future__ import annotations
 
@@ -34,23 +35,24 @@ def test_views_word_the_data_as_the_engine_did_in_english(name: str) -> None:
         if e.event == "truncated":
             assert [V.statement_label(d) for d in e.detail["skipped_data"]] == e.detail["skipped"]
     for p in _walk(name):
-        if p.prompt_code == "STATEMENT":  # a statement: a sentence in the views, its label in the engine
-            assert V.statement_label(p.prompt_params["statement"]) == p.prompt
-            assert V.prompt_text(p) == V.statement_text(p.prompt_params["statement"])
-        else:
-            assert V.prompt_text(p) == p.prompt
+        if p.prompt_code == "STATEMENT":  # a statement: a sentence, never its data label
+            assert p.prompt == V.statement_text(p.prompt_params["statement"])
+            assert p.prompt != V.statement_label(p.prompt_params["statement"])
+        assert V.prompt_text(p) == p.prompt
         for o in p.options:
             if o.label_code == "STATEMENTS":
-                sts = o.label_params["statements"]
-                assert "; ".join(V.statement_label(d) for d in sts) == o.label
-                assert V.option_text(o) == V.statements_text(sts)
-            else:
-                assert V.option_text(o) == o.label
+                assert o.label == V.statements_text(o.label_params["statements"])
+            assert V.option_text(o) == o.label
 
 
-def test_the_views_english_is_the_engines_english() -> None:
-    assert {k: v for k, v in W.PROMPTS.items() if k in V.PROMPTS} == V.PROMPTS
-    assert set(W.EVENT_WORDS) == set(V.EVENT_WORDS) and W.EVENT_WORDS == V.EVENT_WORDS
+def test_one_catalogue_no_twin_tables() -> None:
+    """The views word the engine's codes with the catalogue's tables themselves: no copy kept equal."""
+    import rulekit.views.reasons as VR
+
+    for name in ("PROMPTS", "LABELS", "EVENT_WORDS", "SENTENCES", "REASONS"):
+        assert not hasattr(V, name), name
+    assert not hasattr(VR, "APOTEOSE_REASONS") and not hasattr(VR, "CHAIN")
+    assert V.statement_text is W.statement_text and V.option_text is W.option_text
 
 
 @pytest.mark.parametrize("lang,words", [("pt-BR", ("responder a", "responde a", "cura 5 de VIDA")),

@@ -101,13 +101,15 @@ def test_reason_codes_render_todays_english_sentences():
     """The English of each reason code is the sentence the engines write today (so wiring a code
     changes no English output)."""
     from rulekit import apoteose
-    from rulekit.views.reasons import reason_text
+    from rulekit.apoteose.wording import reason_words
 
     trace = apoteose.run_chain(apoteose.load_scenario("apoteose/evocacao-refused"))
     written = trace.events[0].detail["reason"]
     requirements = written[written.rindex("(") + 1 : -1]
-    assert reason_text("PREVISAO", {"requirements": requirements}) == written
-    es = reason_text("PREVISAO", {"requirements": requirements}, lang="es")
+    params = {"case": "together", "requirements": requirements}
+    assert trace.events[0].detail["params"] == params
+    assert reason_words("PREVISAO", params) == written
+    es = reason_words("PREVISAO", params, lang="es")
     assert es.startswith("Previsão: los requisitos") and requirements in es
 
 
@@ -123,15 +125,24 @@ def test_every_reason_code_renders_in_every_language(lang):
         assert (text == msgid.format(**params)) == (lang == "en"), (code, lang)
 
 
-def test_todays_english_reason_sentences_are_shown_translated():
+def test_dependency_reasons_are_rendered_from_their_code():
+    from rulekit.mtg.messages import dependency_text
     from rulekit.views.reasons import sentence_text
 
-    en = "Yavimaya changes what Life and Limb applies to: it would also apply to Life and Limb"
-    es = sentence_text(en, "es")
-    assert (
-        es == "Yavimaya cambia aquello a lo que se aplica Life and Limb: también se aplicaría a Life and Limb"
+    params = (
+        ("by", "Yavimaya"),
+        ("effect", "Life and Limb"),
+        ("gained", ("Life and Limb",)),
+        ("gained_count", 1),
     )
-    assert sentence_text("card left play (R-19)", "pt-BR") == "a carta saiu de jogo (R-19)"
+    en = "Yavimaya changes what Life and Limb applies to: it would also apply to Life and Limb"
+    assert dependency_text("applies_to", params) == en
+    assert (
+        dependency_text("applies_to", params, "es")
+        == "Yavimaya cambia aquello a lo que se aplica Life and Limb: también se aplicaría a Life and Limb"
+    )
+    # the Apoteose engine's reasons are codes the views render (rulekit.apoteose.wording): never re-read
+    assert sentence_text("card left play (R-19)", "pt-BR") == "card left play (R-19)"
     assert sentence_text("a sentence no code knows", "pt-BR") == "a sentence no code knows"
     assert sentence_text(en, "en") == en
 

@@ -66,7 +66,7 @@ def test_an_older_trace_without_data_shows_the_labels():
 def test_other_events_keep_their_detail():
     trace = run_chain("apoteose/nested-responses")
     rows = cv.chain_log_table(trace).rows
-    assert [r[9] for r in rows if r[1] == "respond"] == ["activate@0", "activate@1", "activate@2"]
+    assert [r[9] for r in rows if r[1] == "respond"] == [f"the activation of #{i}" for i in range(3)]
     assert all(r[9] == "" for r in rows if r[1] in ("halt", "post", "remove"))
 
 

@@ -16,16 +16,16 @@ def _run(capsys, *argv):
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("pt-BR", ("Tabela de camadas", "selo temporal", "Características finais")),
-        ("es", ("Tabla de capas", "sello temporal", "Características finales")),
+        ("pt-BR", ("Aplicados, em ordem", "selo temporal", "Características finais", "Tabela de camadas")),
+        ("es", ("Aplicados, en orden", "sello temporal", "Características finales", "Tabla de capas")),
     ],
 )
 def test_solve_and_explain_speak_the_language(capsys, lang, words):
     code, out, _ = _run(capsys, "solve", "seed/humility-then-gideon", "--lang", lang)
-    assert code == 0 and all(w in out for w in words)
+    assert code == 0 and all(w in out for w in words[:3])
     assert "Night of Souls' Betrayal" in out  # card names stay English
     code, out, _ = _run(capsys, "explain", "classic/lattice-and-march", "--lang", lang)
-    assert code == 0 and words[0] in out and ("depende de" in out)
+    assert code == 0 and words[3] in out and ("depende de" in out)
 
 
 def test_english_output_is_unchanged_by_default(capsys):

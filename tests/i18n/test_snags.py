@@ -179,7 +179,7 @@ def test_diagrams_speak_the_explorer_language():
 
     ex = LayerExplorer("classic/dependency-loop", backend="text", lang="pt-BR")
     assert (
-        "camada 4 · ts 1" in ex.diagram_html.value
+        "camada 4 · st 1" in ex.diagram_html.value
         and "ciclo 1: aplicado por selo temporal" in ex.diagram_html.value
     )
     assert "Life and Limb" in ex.diagram_html.value  # card names stay English

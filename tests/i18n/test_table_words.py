@@ -54,12 +54,14 @@ def test_colours_and_words_that_agree_with_their_noun(
     final = L.final_table(trace, lang=lang)
     assert [r[4] for r in final.rows] == [white, white, green]
     assert final.rows[1][5].endswith(f" → {none_f}") and final.rows[2][5] == none_f
+    from rulekit.views.mtg import fmt_change
+
     t = translator(lang)
-    line = L._loc_change(
-        t, "types", tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), (*"ABCDEFGHIJKLMNOPQRSTUVWXYZ", "Zebra")
+    line = fmt_change(
+        "types", tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), (*"ABCDEFGHIJKLMNOPQRSTUVWXYZ", "Zebra"), t
     )
     assert line.split(" ")[1] == gained_m, line
-    assert L._loc_change(t, "colors", ("white",), ("white", "blue")).endswith(f"{white} → {white}, {blue}")
+    assert fmt_change("colors", ("white",), ("white", "blue"), t).endswith(f"{white} → {white}, {blue}")
     players = L.players_table(mtg.solve(mtg.load_scenario("seed/blood-moon")), lang=lang)
     assert players.rows[0][2] == none_f
 
@@ -67,7 +69,7 @@ def test_colours_and_words_that_agree_with_their_noun(
 def test_english_tables_keep_their_words() -> None:
     trace = mtg.solve(mtg.load_scenario("seed/gnat-miser"))
     layers = L.layer_table(trace)
-    assert layers.rows[0][1] == "rules" and layers.rows[0][7] == "rules: max_hand_size.Bo 7 → 6"
+    assert layers.rows[0][1] == "rules" and layers.rows[0][7] == "rules: max hand size (Bo) 7 → 6"
     assert L.final_table(trace).rows[0][4] == "black"
 
 

@@ -1,5 +1,5 @@
-"""Reasons are data (issue 8 §3): the trace holds codes and parameters; rulekit.views.reasons
-renders the English sentences (the wording of the first release)."""
+"""Reasons are data (issue 8 §3): the trace holds codes and parameters; rulekit.mtg.messages
+renders the sentences (in English, the wording of the first release)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ import json
 import textwrap
 
 from rulekit import mtg
+from rulekit.mtg.messages import dependency_text as dependency_reason
+from rulekit.mtg.messages import note_text as effect_note
 from rulekit.views import mtg as mv
-from rulekit.views.reasons import dependency_reason, effect_note
 
 
 def test_a_dependency_is_a_code_with_parameters() -> None:
@@ -111,4 +112,4 @@ def test_the_engines_dependencies_read_the_reason_a_constructed_one_has() -> Non
         again = pickle.loads(pickle.dumps(d))
         assert fresh.reason and d.reason == fresh.reason == again.reason
         assert d == fresh and hash(d) == hash(fresh) and repr(d) == repr(fresh)
-    assert Dependency("a", "b", "4", "given").reason == "given"
+    assert Dependency("a", "b", "4").reason == ""

@@ -54,7 +54,9 @@ def make_mtg_trace() -> Trace:
         ),
         EffectInfo("humility", "Humility", "humility", "static", 2, ("6", "7b"), "lose all abilities; 1/1"),
         EffectInfo("gideon.0", "Gideon Jura: 0", "gideon", "resolved", 3, ("4", "7b"), "becomes a 6/6"),
-        EffectInfo("anthem", "Glorious Anthem", None, "static", 4, (), "", active=False, note="switched off"),
+        EffectInfo(
+            "anthem", "Glorious Anthem", None, "static", 4, (), "", active=False, note_code="switched_off"
+        ),
     )
     as_creature = replace(gideon, types=("Planeswalker", "Creature"), subtypes=("Gideon", "Human", "Soldier"))
     steps = (
@@ -126,8 +128,30 @@ def make_mtg_trace() -> Trace:
         effects,
         steps,
         dependencies=(
-            Dependency("gideon.0", "humility", "7b", "made-up reason A", "what_it_does"),
-            Dependency("humility", "gideon.0", "7b", "made-up reason B", "applies_to"),
+            Dependency(
+                "gideon.0",
+                "humility",
+                "7b",
+                "what_it_does",
+                (
+                    ("by", "Humility"),
+                    ("effect", "Gideon Jura: 0"),
+                    ("objects", ("Gideon Jura",)),
+                    ("count", 1),
+                ),
+            ),
+            Dependency(
+                "humility",
+                "gideon.0",
+                "7b",
+                "applies_to",
+                (
+                    ("by", "Gideon Jura: 0"),
+                    ("effect", "Humility"),
+                    ("gained", ("Gideon Jura",)),
+                    ("gained_count", 1),
+                ),
+            ),
         ),
         loops=(("humility", "gideon.0"),),
         initial={"night": night, "humility": humility, "gideon": gideon},

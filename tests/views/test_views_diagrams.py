@@ -29,7 +29,7 @@ def test_dependency_dot_content(mtg_trace):
     dot = mv.dependency_dot(mtg_trace, highlight=3)
     assert "subgraph cluster_loop_0" in dot and 'style="dashed,bold"' in dot
     assert '"gideon.0@7b" -> "humility@7b"' in dot  # Gideon's ability depends on Humility
-    assert "made-up reason A" in dot  # reason as tooltip
+    assert "Humility changes what Gideon Jura: 0 does to Gideon Jura" in dot  # reason as tooltip
     assert "4. Gideon Jura: 0" in dot and "▶ 4. Gideon Jura: 0" in dot  # order number, highlight
     assert "layer 7b · ts 3" in dot
     assert "cluster_legend" in dot

@@ -24,6 +24,8 @@ def scenario_effects(scn: Scenario) -> list[dict[str, Any]]:
         {
             "id": e.id,
             "name": e.name,
+            "name_code": e.name_code,
+            "name_params": e.name_params,
             "source": e.source,
             "origin": e.origin,
             "timestamp": int(e.timestamp)

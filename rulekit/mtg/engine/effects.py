@@ -42,7 +42,10 @@ class Eff:
     locked: tuple[str, ...] | None = None
     fixed: dict[tuple[str, str], int] | None = None
     active: bool = True
-    #: why it is off, or applied only in part (a note code and its parameters, rulekit.views.reasons)
+    #: its name as a code and parameters (rulekit.mtg.messages.NAME; "" for a name written by hand)
+    name_code: str = ""
+    name_params: tuple[tuple[str, Any], ...] = ()
+    #: why it is off, or applied only in part (a note code and its parameters, rulekit.mtg.messages)
     note_code: str = ""
     note_params: tuple[tuple[str, Any], ...] = ()
     text: str = ""
@@ -82,7 +85,10 @@ def static_effects_of(obj: Obj, names: dict[str, str], sublayer: str | None) -> 
             continue
         eid = effect_id(obj.id, ab)
         name = names.get(obj.id, obj.name)
+        name_code: str = "static"
+        name_params: tuple[tuple[str, Any], ...] = (("card", name), ("label", ab.key or ""))
         if ab.granted_by:
+            name_code, name_params = "granted", (("card", name), ("by", ab.granted_by))
             name = f"{name} (granted by {ab.granted_by})"
         elif ab.key:
             name = f"{name} ({ab.key})"
@@ -90,6 +96,8 @@ def static_effects_of(obj: Obj, names: dict[str, str], sublayer: str | None) -> 
             Eff(
                 id=eid,
                 name=name,
+                name_code=name_code,
+                name_params=name_params,
                 source=obj.id,
                 origin="cda" if ab.kind == "cda" else "static",
                 timestamp=static_timestamp(obj.timestamp, ab),
@@ -109,6 +117,8 @@ def face_down_effect(obj: Obj, names: dict[str, str]) -> Eff:
     return Eff(
         id=f"{obj.id}.face-down",
         name=f"{names.get(obj.id, obj.name)} (face down)",
+        name_code="face_down",
+        name_params=(("card", names.get(obj.id, obj.name)),),
         source=obj.id,
         origin="face-down",
         timestamp=obj.timestamp,
@@ -145,8 +155,14 @@ def resolved_effect(
         eid, n = f"{base_id}#{n}", n + 1
     used.add(eid)
     name = ev.name or (f"{src_name}: {key}" if key else src_name or eid)
+    name_code: str = ""
+    name_params: tuple[tuple[str, Any], ...] = ()  # a name written by hand in the scenario stays as written
+    if not ev.name:
+        name_code = "ability"
+        name_params = (("card", src_name or eid), ("label", key))
     if ev.choices and not ev.name:
         name += " (" + ", ".join(f"{k}: {v}" for k, v in ev.choices) + ")"
+        name_params += (("choices", tuple(ev.choices)),)
     controller = ev.controller or (base[ev.source].controller if ev.source else scn.players[0])
     players = set(scn.players)
     target_objs = tuple(t for t in ev.targets if t not in players)
@@ -154,6 +170,8 @@ def resolved_effect(
     return Eff(
         id=eid,
         name=name,
+        name_code=name_code,
+        name_params=name_params,
         source=ev.source,
         origin="resolved",
         timestamp=ts,
@@ -185,11 +203,11 @@ def resolved_status(comp: Compiled, eff: Eff) -> None:
     dur = spec.duration.lower()
     index = eff.event_index if eff.event_index is not None else -1
     if dur == "until end of turn" and any(mark > index for mark in comp.eot_marks):
-        eff.active, eff.note_code, eff.note_params = False, "ended", (("until", "end of turn"),)
+        eff.active, eff.note_code, eff.note_params = False, "ended", (("until", "end_of_turn"),)
         return
     ended = duration_end(comp, eff, dur, index)
     if ended is not None:
-        eff.active, eff.note_code, eff.note_params = False, "ended", (("until", ended),)
+        eff.active, eff.note_code, eff.note_params = False, "ended", ended
         return
     cond = spec.condition
     if cond is not None and dur.startswith("for as long as"):
@@ -211,9 +229,10 @@ def resolved_status(comp: Compiled, eff: Eff) -> None:
             eff.active, eff.note_code, eff.note_params = False, "ended", (("condition", cond.text),)
 
 
-def duration_end(comp: Compiled, eff: Eff, dur: str, index: int) -> str | None:
+def duration_end(comp: Compiled, eff: Eff, dur: str, index: int) -> tuple[tuple[str, Any], ...] | None:
     """611.2a / 514.2 and the durations of LANGUAGE.md §3: the event that ended a resolved effect's
-    duration, as the words the trace gives (``None`` while it lasts).
+    duration, as the note's parameters: ``until`` (a code of :data:`rulekit.mtg.messages.UNTIL`) and
+    the ``player`` it names (``None`` while it lasts).
 
     * "until your next turn": the start of its controller's next turn (a ``begin_turn`` event
       for the player who controlled it when it resolved);
@@ -223,19 +242,19 @@ def duration_end(comp: Compiled, eff: Eff, dur: str, index: int) -> str | None:
     """
     if dur == "until your next turn":
         kind, who = "begin_turn", eff.controller
-        words = f"the start of {who}'s next turn"
+        params: tuple[tuple[str, Any], ...] = (("until", "next_turn"), ("player", who))
     elif dur == "until its controller's next untap step":
         ref = eff.targets[0] if eff.targets else eff.source
         d = comp.defs.get(ref or "")
         who = d.controller if d is not None else eff.controller
-        kind, words = "untap_step", f"{who}'s next untap step"
+        kind, params = "untap_step", (("until", "untap_step"), ("player", who))
     elif dur == "until end of combat":
-        kind, who, words = "end_of_combat", None, "end of combat"
+        kind, who, params = "end_of_combat", None, (("until", "end_of_combat"),)
     else:
         return None
     for at, k, player in comp.marks:
         if at > index and k == kind and (who is None or player == who):
-            return words
+            return params
     return None
 
 

@@ -380,6 +380,7 @@ def layer_objects(
     counters_eff = Eff(
         id="counters",
         name="Counters (+1/+1, -1/-1)",
+        name_code="counters",
         source=None,
         origin="counters",
         timestamp=None,

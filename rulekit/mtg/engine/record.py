@@ -278,6 +278,8 @@ def effect_infos(run: Run, resolved: list[Eff], ruleset: str) -> tuple[EffectInf
             EffectInfo(
                 id=e.id,
                 name=e.name,
+                name_code=e.name_code,
+                name_params=e.name_params,
                 source=e.source,
                 origin=e.origin,
                 timestamp=num(e.timestamp),

@@ -159,7 +159,9 @@ def enters_as_effect(
         name=f"{names.get(oid, oid)} enters as",
         controller=obj.controller,
     )
-    return resolved_effect(scn, synthetic, index, obj.timestamp, base, defs, names, used)
+    eff = resolved_effect(scn, synthetic, index, obj.timestamp, base, defs, names, used)
+    eff.name_code, eff.name_params = "enters_as", (("card", names.get(oid, oid)),)
+    return eff
 
 
 def display_names(defs: Iterable[ObjectDef]) -> dict[str, str]:

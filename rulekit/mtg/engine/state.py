@@ -334,8 +334,8 @@ def change(object_id: str, characteristic: str, before: Any, after: Any) -> Chan
 def dependency(
     effect: str, depends_on: str, layer: str, kind: str, params: tuple[tuple[str, Any], ...]
 ) -> Dependency:
-    """``Dependency(effect, depends_on, layer, "", kind, params)``, built as :func:`frozen` does;
-    its reason, the one ``__post_init__`` would fill in, is made when first read."""
+    """``Dependency(effect, depends_on, layer, kind, params)``, built as :func:`frozen` does (its
+    English reason is made from the code when read, :attr:`Dependency.reason`)."""
     obj = object.__new__(Dependency)
     obj.__dict__.update(effect=effect, depends_on=depends_on, layer=layer, kind=kind, params=params)
     return obj
@@ -348,7 +348,7 @@ def _check_frozen_classes() -> None:
         ObjectView: frozenset(CHARACTERISTICS),
         Change: frozenset({"object_id", "characteristic", "before", "after"}),
     }
-    if {f.name for f in fields(Dependency)} != {"effect", "depends_on", "layer", "reason", "kind", "params"}:
+    if {f.name for f in fields(Dependency)} != {"effect", "depends_on", "layer", "kind", "params"}:
         raise TypeError("Dependency changed: update how the engine builds it (state.dependency)")
     for cls, keys in given.items():
         if (

@@ -1,0 +1,176 @@
+"""Issue 26 §6, Apoteose side: a pseudo-locale, the standard check that nothing bypasses the catalogue.
+
+A generated language (``qps-ploc``) whose every message is bracketed and accented
+(``⟦Çháíń łóg — {scenario}⟧``) is registered for the test; every built-in Apoteose scenario is rendered in it
+through ``rulekit chain``'s renderer, the chain log, the stack and the chain diagram at every event, and the
+ChainExplorer at every decision point and every event. Any visible run of letters left outside the brackets
+that is not data (hero and card ids and names, the cards' texts, Apoteose keywords in capitals, ids, numbers,
+rule ids) fails: it is a word that did not go through the catalogue. (The scenarios' titles and
+descriptions are data given per language, checked in ``tests/apoteose/test_scenario_languages.py``; a
+pseudo-locale has none of its own.)
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from rulekit import i18n
+from rulekit.apoteose import list_scenarios, load_scenario, run_chain
+from rulekit.views import chain as V
+
+PSEUDO = "qps-ploc"
+POT = Path(i18n.__file__).resolve().parent / "locale" / "rulekit.pot"
+_ACCENTS = str.maketrans("aeiouAEIOUnNcClLsSzZ", "áéíóúÅÉÍÓÚńŃçÇłŁšŠžŽ")
+_FIELD = re.compile(r"(\{[^{}]*\}|\\n|\n)")
+
+
+def pseudo(message: str) -> str:
+    """``message`` accented and bracketed, its placeholders kept *outside* the brackets, so that a value
+    filled in is checked too (a word passed as a value without its own message shows):
+    ``"Chain — {s}"`` → ``"⟦Çháíń — ⟧{s}⟦⟧"``."""
+    parts = _FIELD.split(message)
+    out = "".join((f"⟧{p}⟦" if p.startswith("{") else p) if _FIELD.fullmatch(p) else p.translate(_ACCENTS)
+                  for p in parts)
+    return f"⟦{out}⟧"
+
+
+@pytest.fixture(scope="module")
+def pseudo_lang(tmp_path_factory: pytest.TempPathFactory):
+    babel = pytest.importorskip("babel.messages.pofile")
+    from babel.messages.mofile import write_mo
+
+    catalog = babel.read_po(POT.open("rb"))
+    for m in catalog:
+        if not m.id:
+            continue
+        m.string = tuple(pseudo(x) for x in m.id) if isinstance(m.id, tuple) else pseudo(m.id)
+    root = tmp_path_factory.mktemp("locale")
+    out = root / "qps" / "LC_MESSAGES"
+    out.mkdir(parents=True)
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    (out / "rulekit.mo").write_bytes(buf.getvalue())
+    i18n.register_language(i18n.Language(PSEUDO, "pseudo", "qps", (), (), "{n}.", "", root))
+    yield PSEUDO
+    i18n.unregister_language(PSEUDO)
+
+
+def _data_words(name: str) -> set[str]:
+    sc = load_scenario(name)
+    words = set(re.findall(r"[^\W\d_]+", name))
+    for item in [*sc.data["heroes"], *sc.data["cards"]]:
+        for value in (item.get("id"), item.get("name"), *(item.get("effects") or ())):
+            words |= set(re.findall(r"[^\W\d_]+", str(value or "")))
+    from rulekit.apoteose.rulings import PRIORITY_CATEGORIES  # the seed's own names, Apoteose keywords
+
+    words |= set(re.findall(r"[^\W\d_]+", " ".join(PRIORITY_CATEGORIES)))
+    return {w.casefold() for w in words} | {"escolha", "um"}  # "Escolha um": the card's own words
+
+
+def _left(text: str, data: set[str]) -> list[str]:
+    """The runs of letters outside the brackets that are not data."""
+    inside = text
+    while True:  # innermost brackets first: a message may hold another message's words
+        stripped = re.sub(r"⟦[^⟦⟧]*⟧", " ", inside)
+        if stripped == inside:
+            break
+        inside = stripped
+    inside = re.sub(r"\bR-\d+\b|#\d+|\b\w+#\d+\b|\b[\w:]+@[\d.]+", " ", inside)  # rule, frame, moment ids
+    return [w for w in re.findall(r"[^\W\d_]+", inside)
+            if not (w.isupper() and len(w) > 1) and w.casefold() not in data]
+
+
+def _visible(fragment: str) -> str:
+    fragment = re.sub(r"<style[^>]*>.*?</style>", " ", fragment, flags=re.S)
+    titles = " ".join(re.findall(r'title="([^"]*)"', fragment))  # tooltips are read too
+    return html.unescape(re.sub(r"<[^>]+>", " ", fragment) + " " + titles)
+
+
+def _dot_text(dot: str) -> str:
+    return " ".join(a or b for a, b in re.findall(r'(?:label|tooltip)=(?:"((?:[^"\\]|\\.)*)"|(\w+))', dot)
+                    ).replace("\\n", " ")
+
+
+@pytest.mark.parametrize("name", list_scenarios())
+def test_every_chain_view_goes_through_the_catalogue(pseudo_lang: str, name: str) -> None:
+    trace = run_chain(name)
+    data = _data_words(name)
+    from rulekit.views.commands import explain_text
+    from rulekit.views.display import ChainReport
+
+    texts = {"rulekit chain": V.chain_report(trace, pseudo_lang),
+             "show()": ChainReport(trace, lang=pseudo_lang).to_text(),
+             "rulekit explain": explain_text(trace, pseudo_lang)}
+    log = V.chain_log_table(trace, lang=pseudo_lang)
+    texts["log"] = " | ".join([log.caption, *log.columns, *(" ".join(r) for r in log.rows)])
+    texts["heroes"] = " | ".join([(t := V.heroes_table(trace, lang=pseudo_lang)).caption, *t.columns])
+    for k in range(len(trace.events)):
+        texts[f"stack {k}"] = _visible(V.stack_html(trace, k, lang=pseudo_lang))
+        texts[f"diagram {k}"] = _dot_text(V.chain_dot(trace, k, lang=pseudo_lang))
+    leaks = {where: left for where, text in texts.items() if (left := _left(text, data))}
+    assert leaks == {}
+
+
+@pytest.mark.parametrize("name", list_scenarios())
+def test_the_chain_explorer_goes_through_the_catalogue(pseudo_lang: str, name: str) -> None:
+    pytest.importorskip("ipywidgets")
+    from rulekit.widgets import ChainExplorer
+
+    data = _data_words(name)
+    leaks: dict[str, list[str]] = {}
+
+    def check(w: ChainExplorer, where: str) -> None:
+        for attr in ("status_html", "window_html", "stack_html", "legend_html", "log_html", "heroes_html",
+                     "error"):
+            left = _left(_visible(str(getattr(w, attr).value)), data)
+            if left:
+                leaks[f"{where} {attr}"] = left
+        left = _left(" ".join(label for label, _ in w.options()), data)
+        if left:
+            leaks[f"{where} options"] = left
+
+    for scripted in (True, False):
+        w = ChainExplorer(name, lang=pseudo_lang, use_script=scripted, backend="text")
+        controls = " ".join(f"{c.description} {getattr(c, 'tooltip', '') or ''}" for c in w._controls())
+        if left := _left(controls, data):
+            leaks["controls"] = left
+        for step in range(40):
+            if w.point is None:
+                break
+            check(w, f"{'script' if scripted else 'learner'} decision {step}")
+            opts = w.options()
+            w.choose(opts[-1][1] if not scripted and opts else None)
+        for k in range(1, len(w.trace.events) + 1):
+            w.event.value = k
+            check(w, f"{'script' if scripted else 'learner'} event {k}")
+    assert leaks == {}
+
+
+def test_the_check_is_not_vacuous(pseudo_lang: str) -> None:
+    """An English word outside the catalogue is caught; a bracketed message and data are not."""
+    assert _left("⟦Cháíń — {x}⟧ ana pocao#0 VIDA R-03 stopped", {"ana"}) == ["stopped"]
+    assert i18n.translator(pseudo_lang)("Chain — {scenario}", scenario="x") == "⟦Çháíń — ⟧x⟦⟧"
+    assert _left(i18n.translator(pseudo_lang)(", stage {stage}", stage="halt"), set()) == ["halt"]
+
+
+@pytest.mark.parametrize("name", list_scenarios())
+def test_prediction_feedback_on_a_chain_goes_through_the_catalogue(pseudo_lang: str, name: str) -> None:
+    pytest.importorskip("ipywidgets")
+    from rulekit.widgets import PredictionCheck
+
+    data = _data_words(name)
+    p = PredictionCheck(name, ask="order", lang=pseudo_lang)
+    shown = [*p.explanation(True), *p.explanation(False)]
+    for guess in ("", "zzz", ", ".join(run_chain(name).resolution_order) or "none"):
+        p.answer.value = guess
+        p.do_check()
+        shown.append(_visible(p.result.value))
+    p.do_reveal()
+    shown.append(_visible(p.result.value))
+    leaks = [left for text in shown if (left := _left(text, data | {"zzz", "none"}))]
+    assert leaks == []

@@ -1,0 +1,220 @@
+"""Issue 26 §6: the pseudo-locale test (MTG side). Every built-in MTG scenario is rendered through the
+LayerExplorer (every step, both editions) and ``rulekit solve`` / ``rulekit explain`` in a generated
+locale whose every message is bracketed (``tests/i18n/pseudo.py``); any run of letters left outside the
+brackets that is not data (card and player names, ids, rules text, type words) is a word that bypassed
+the catalogue."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+
+import pytest
+
+from tests.i18n.pseudo import leaks, pseudo_language, visible
+
+pytest.importorskip("babel")
+
+
+def mtg_data() -> set[str]:
+    """What the MTG views show as written: card names and rules text of the library, type words,
+    and per built-in its name, players, objects' ids and names, effects' ids and texts, and its
+    description (given per language in the data; another test checks each language is there)."""
+    from rulekit import mtg
+    from rulekit.mtg import vocab
+    from rulekit.mtg.loader import library
+
+    out: set[str] = set()
+    for name, card in library().items():
+        out.add(str(name))
+        for ab in card.get("abilities", ()) or ():
+            out.add(str(ab.get("text", "")) if isinstance(ab, dict) else str(ab))
+    for attr in ("CARD_TYPES", "SUPERTYPES", "LAND_TYPES", "ARTIFACT_TYPES", "ENCHANTMENT_TYPES"):
+        out |= {str(w) for w in getattr(vocab, attr, ())}
+    out |= {str(w) for w in getattr(vocab, "CREATURE_TYPES", ())}
+    out |= {str(w) for words in getattr(vocab, "_SUB", {}).values() for w in words}
+    for name in mtg.list_scenarios():
+        sc = mtg.load_scenario(name)
+        out |= {name, sc.name, sc.description, *(text for _, text in sc.descriptions), *sc.players}
+        for ruleset in ("seed", "current"):
+            tr = mtg.solve(sc, ruleset=ruleset)
+            for e in tr.effects:
+                out |= {e.id, e.text, e.affects}
+                out |= {str(v) for k, v in e.name_params if k in ("card", "by") and isinstance(v, str)}
+                if not e.name_code:  # a name written by hand in the scenario is data
+                    out.add(str(e.name))
+            for view in (*tr.initial.values(), *tr.final.values()):
+                out |= {view.id, view.name, *map(str, view.abilities), str(view.controller), str(view.owner)}
+                out |= {*view.types, *view.subtypes, *view.supertypes}
+                out |= {str(k) for k, _ in view.counters}
+            for p in tr.players.values():
+                out |= {p.name, *map(str, p.abilities)}
+            out |= set(tr.rules)
+    return {s for s in out if s}
+
+
+def mtg_renders(lang: str) -> list[tuple[str, str]]:
+    """(where, visible text) for every MTG built-in, both editions: the LayerExplorer at every step,
+    and ``rulekit solve`` / ``rulekit explain``."""
+    from rulekit import mtg
+    from rulekit.cli import main
+    from rulekit.widgets import LayerExplorer
+
+    out: list[tuple[str, str]] = []
+    for name in mtg.list_scenarios():
+        for ruleset in ("seed", "current"):
+            where = f"{name} ({ruleset})"
+            ex = LayerExplorer(name, ruleset=ruleset, lang=lang, backend="text")
+            assert not ex.error.value, ex.error.value
+            out.append((f"{where} title", visible(ex.title_html.value)))
+            out.append((f"{where} controls", "\n".join(_control_words(ex))))
+            out.append((f"{where} dependencies", visible(ex.deps_html.value)))
+            out.append((f"{where} legend", visible(ex.legend_html.value)))
+            for k in range(ex.step.max + 1):
+                ex.step.value = k
+                for part in ("final_html", "layers_html", "explain_html", "players_html", "diagram_html"):
+                    out.append((f"{where} step {k} {part}", _diagram_or_html(getattr(ex, part).value)))
+            for command in ("solve", "explain"):
+                buf = io.StringIO()
+                with contextlib.redirect_stdout(buf):
+                    assert main([command, name, "--lang", lang, "--ruleset", ruleset]) == 0
+                out.append((f"rulekit {command} {where}", buf.getvalue()))
+    return out
+
+
+def prediction_renders(lang: str) -> list[tuple[str, str]]:
+    """PredictionCheck on MTG built-ins: every kind, its question, a wrong answer's feedback and the
+    revealed answer (each step explained)."""
+    from rulekit import mtg
+    from rulekit.widgets import PredictionCheck
+
+    out: list[tuple[str, str]] = []
+    for name in mtg.list_scenarios():
+        trace = mtg.solve(name)
+        target = next(iter(trace.final))
+        for kind in ("pt", "controller", "types", "subtypes", "colors", "order"):
+            p = PredictionCheck(name, kind, None if kind == "order" else target, lang=lang)
+            where = f"PredictionCheck {name} {kind}"
+            assert not p.error.value, (where, p.error.value)
+            out.append((f"{where} question", visible(p.question.value)))
+            p.answer.value = "Zzyzx"  # a wrong answer: data-free, so any word left is the widget's
+            p.do_check()
+            out.append((f"{where} wrong", visible(p.result.value).replace("Zzyzx", " ")))
+            p.do_reveal()
+            out.append((f"{where} reveal", visible(p.result.value).replace("Zzyzx", " ")))
+    return out
+
+
+def _diagram_or_html(value: str) -> str:
+    if "rulekit-dot-fallback" in value:  # the text backend: the DOT's labels and tooltips
+        import html
+        import re
+
+        pre = re.search(r"<pre[^>]*>(.*?)</pre>", value, flags=re.S)
+        return visible(html.unescape(pre.group(1))) if pre else ""
+    return visible(value)
+
+
+def _control_words(ex) -> list[str]:
+    words = []
+    for w in ex._controls():
+        for attr in ("description", "tooltip", "placeholder"):
+            value = getattr(w, attr, None)
+            if isinstance(value, str):
+                words.append(value)
+        for opt in getattr(w, "options", ()) or ():
+            words.append(str(opt[0] if isinstance(opt, tuple) else opt))
+        words.extend(str(t) for t in getattr(w, "tooltips", ()) or ())
+    return words
+
+
+def test_the_pseudo_locale_brackets_every_message() -> None:
+    from rulekit.i18n import translator
+
+    with pseudo_language() as lang:
+        t = translator(lang)
+        assert t("layer {layer}", layer="7b") == "⟦láýér 7b⟧"
+        assert t.n("{n} row", "{n} rows", 3) == "⟦3 róws⟧" and t.p("zone", "graveyard") == "⟦grávéýárd⟧"
+    from rulekit.i18n import LANGUAGES
+
+    assert "qps" not in LANGUAGES
+
+
+def test_mtg_prediction_checks_show_no_word_outside_the_catalogue() -> None:
+    pytest.importorskip("ipywidgets")
+    data = mtg_data()
+    with pseudo_language() as lang:
+        renders = prediction_renders(lang)
+    found = []
+    for where, text in renders:
+        found += [f"{where}: …{leak}…" for leak in leaks(text, data)[:3]]
+    assert not found, f"{len(found)} leaks, e.g.\n" + "\n".join(found[:40])
+
+
+def test_mtg_explorer_and_cli_show_no_word_outside_the_catalogue() -> None:
+    pytest.importorskip("ipywidgets")
+    os.environ.setdefault("RULEKIT_GRAPHVIZ", "text")
+    data = mtg_data()
+    with pseudo_language() as lang:
+        renders = mtg_renders(lang)
+    found = []
+    for where, text in renders:
+        found += [f"{where}: …{leak}…" for leak in leaks(text, data)[:3]]
+    assert not found, f"{len(found)} leaks, e.g.\n" + "\n".join(found[:40])
+
+
+def builder_renders(lang: str) -> list[tuple[str, str]]:
+    """A BoardBuilder in ``lang``: its controls, a board with cards on the battlefield and in other
+    zones, a resolution, and its own errors (an unknown card, an unknown zone)."""
+    from rulekit.widgets.builder import BoardBuilder
+
+    b = BoardBuilder(lang=lang)
+    out: list[tuple[str, str]] = []
+
+    def snap(where: str) -> None:
+        for part in ("error", "status_html", "board_html", "title_html", "final_html", "explain_html"):
+            out.append((f"BoardBuilder {where} {part}", visible(getattr(b, part).value)))
+        out.append((f"BoardBuilder {where} list", "\n".join(str(o[0]) for o in b.board_list.options)))
+        out.append((f"BoardBuilder {where} controls", "\n".join(_widget_words(b.widget))))
+
+    snap("empty")
+    b.add_card("Grizzly Bears")
+    b.add_card("Glorious Anthem")
+    b.add_card("Grizzly Bears", zone="graveyard")
+    b.add_card("Humility", zone="hand")
+    snap("cards")
+    b.add_card("Zzyzx Card")
+    snap("unknown card")
+    b.add_card("Grizzly Bears", zone="zzyzx")
+    snap("unknown zone")
+    return out
+
+
+def _widget_words(widget) -> list[str]:
+    out: list[str] = []
+    for attr in ("description", "tooltip"):
+        value = getattr(widget, attr, None)
+        if isinstance(value, str) and value:
+            out.append(value)
+    if type(widget).__name__ in ("Label",):
+        out.append(str(widget.value))
+    for opt in getattr(widget, "options", ()) or ():
+        out.append(str(opt[0] if isinstance(opt, tuple) else opt))
+    for child in getattr(widget, "children", ()) or ():
+        out.extend(_widget_words(child))
+    return out
+
+
+def test_board_builder_shows_no_word_outside_the_catalogue() -> None:
+    pytest.importorskip("ipywidgets")
+    data = mtg_data() | {"Zzyzx Card", "zzyzx"}
+    from rulekit.mtg.loader import library
+
+    data |= set(library())  # the search list shows the library's cards
+    with pseudo_language() as lang:
+        renders = builder_renders(lang)
+    found = []
+    for where, text in renders:
+        found += [f"{where}: …{leak}…" for leak in leaks(text, data)[:3]]
+    assert not found, f"{len(found)} leaks, e.g.\n" + "\n".join(found[:40])
