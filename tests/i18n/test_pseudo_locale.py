@@ -112,7 +112,9 @@ def _diagram_or_html(value: str) -> str:
         import re
 
         pre = re.search(r"<pre[^>]*>(.*?)</pre>", value, flags=re.S)
-        return visible(html.unescape(pre.group(1))) if pre else ""
+        note = re.search(r"<p>(.*?)</p>", value, flags=re.S)  # how to get pictures, in the language
+        dot = visible(html.unescape(pre.group(1))) if pre else ""
+        return visible(note.group(1) if note else "") + "\n" + dot
     return visible(value)
 
 
