@@ -220,3 +220,30 @@ def test_board_builder_shows_no_word_outside_the_catalogue() -> None:
     for where, text in renders:
         found += [f"{where}: …{leak}…" for leak in leaks(text, data)[:3]]
     assert not found, f"{len(found)} leaks, e.g.\n" + "\n".join(found[:40])
+
+
+def test_practice_shows_no_word_outside_the_catalogue() -> None:
+    """Lesson 06's practice puzzles: the board in words, the question and a wrong answer's feedback."""
+    pytest.importorskip("ipywidgets")
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "lessons" / "practice.py"
+    spec = importlib.util.spec_from_file_location("rulekit_lessons_practice_pseudo", path)
+    assert spec is not None and spec.loader is not None
+    import sys
+
+    practice = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = practice  # dataclasses look their module up
+    spec.loader.exec_module(practice)
+    data = mtg_data()
+    found = []
+    with pseudo_language() as lang:
+        for seed in range(8):
+            game = practice.Practice(seed=seed, lang=lang)
+            game.check.answer.value = "Zzyzx"
+            game.check.do_check()
+            for part in (game.board, game.score, game.check.question, game.check.result):
+                text = visible(part.value).replace("Zzyzx", " ")
+                found += [f"Practice seed {seed}: …{leak}…" for leak in leaks(text, data)[:3]]
+    assert not found, f"{len(found)} leaks, e.g.\n" + "\n".join(found[:40])
