@@ -1246,6 +1246,13 @@ class BoardBuilder(Guarded):
             in_effect = has_effect and exc.line is not None and exc.line > offset
             if in_effect:
                 fieldname = re.sub(r"^abilities\[\d+\]\.(static|cda|resolves)\.?", "", fieldname)
+            else:  # the form's field, as the form names it ("Types", not "types[0]")
+                first = re.match(r"(types|supertypes|subtypes|colors|power|toughness)(\[\d+\])?$", fieldname)
+                if first:
+                    key = {"supertypes": "types", "power": "w_power", "toughness": "w_toughness"}.get(
+                        first.group(1), first.group(1)
+                    )
+                    fieldname = _t(key if key.startswith("w_") else f"c_{key}")
             raise RulekitError(
                 exc.message,
                 file=_t("w_effect_file") if in_effect else None,
@@ -1253,6 +1260,8 @@ class BoardBuilder(Guarded):
                 field=fieldname or None,
                 code=exc.code,
                 suggestion=exc.suggestion,
+                msgid=getattr(exc, "msgid", None),
+                params=getattr(exc, "params", None),
             ) from None
 
     def _add_object(

@@ -190,6 +190,10 @@ def builder_renders(lang: str) -> list[tuple[str, str]]:
     snap("unknown card")
     b.add_card("Grizzly Bears", zone="zzyzx")
     snap("unknown zone")
+    b.add_card("Grizzly Bears", counters={"+1/+1": 5_000_000})  # the loader's check, in the builder's words
+    snap("too many counters")
+    b.add_custom("Zzyzx Card", "zzyzx")  # a custom card's type word checked by the loader
+    snap("custom card")
     return out
 
 
