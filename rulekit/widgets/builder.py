@@ -36,12 +36,12 @@ from pathlib import Path
 from typing import Any
 
 from rulekit.errors import RulekitError
-from rulekit.i18n import N_, translator
+from rulekit.i18n import LANGUAGES, N_, translator
 from rulekit.widgets._base import Guarded, guarded, row
 
 #: Languages the builder accepts (``lang=``); its labels come from the gettext catalogs.
-#: The languages of the lessons (the registry's, :data:`rulekit.i18n.LANGUAGES`, is what is checked).
-LANGS = ("en", "pt-BR", "es")
+#: The languages rulekit speaks (the registry's, :data:`rulekit.i18n.LANGUAGES`, read when checked).
+LANGS = LANGUAGES
 #: The players of an empty board.
 DEFAULT_PLAYERS = ("Ann", "Bo")
 #: Bounds on untrusted input typed into the builder.
