@@ -251,3 +251,16 @@ def test_practice_shows_no_word_outside_the_catalogue() -> None:
                 text = visible(part.value).replace("Zzyzx", " ")
                 found += [f"Practice seed {seed}: …{leak}…" for leak in leaks(text, data)[:3]]
     assert not found, f"{len(found)} leaks, e.g.\n" + "\n".join(found[:40])
+
+
+def test_the_check_is_not_vacuous() -> None:
+    """A word that bypasses the catalogue is found: English rendered as it is, and one English word
+    put into an otherwise bracketed render."""
+    from tests.i18n.pseudo import outside_brackets
+
+    data = {"Grizzly Bears", "bears"}
+    assert leaks("⟦Fíñál çháráçtéristíçs⟧ Grizzly Bears (bears): ⟦láýér {n}⟧ 7b", data) == []
+    found = leaks("⟦Fíñál çháráçtéristíçs⟧ Grizzly Bears: layer 7b", data)
+    assert len(found) == 1 and "layer" in found[0]
+    assert outside_brackets("a ⟦b ⟦c⟧ d⟧ e").split() == ["a", "e"]
+    assert leaks("All creatures lose all abili…", {"All creatures lose all abilities."}) == []
