@@ -62,6 +62,17 @@ class Puzzle:
     off: list[str]
     trace: Any = field(repr=False)
     names: dict[str, str] = field(default_factory=dict, repr=False)
+    #: the effects as ``Scenario.effects()`` gives them (their names as data, worded in each language)
+    effects: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
+
+    def name(self, eid: str, lang: str = "en") -> str:
+        """An effect's name in ``lang`` (its name code), else as :attr:`names` gives it."""
+        from rulekit.mtg.messages import effect_name_text
+
+        e = self.effects.get(eid)
+        if e is None:
+            return self.names.get(eid, eid)
+        return effect_name_text(e.get("name_code", ""), e.get("name_params", ()), str(e["name"]), lang)
 
     def expected(self) -> str:
         view = self.trace.final[self.target]
@@ -105,8 +116,8 @@ class Puzzle:
         stamps = {e.id: e.timestamp for e in self.trace.effects}
         rank = {e: i for i, e in enumerate(self.order)}
         live = sorted((e for e in self.order if e not in self.off), key=lambda e: (stamps.get(e, 0), rank[e]))
-        on = [self.names.get(e, e) for e in live]
-        off = [self.names.get(e, e) for e in self.order if e in self.off]
+        on = [self.name(e, lang) for e in live]
+        off = [self.name(e, lang) for e in self.order if e in self.off]
         if not on:
             return _("Every effect is switched off: {off}.", off="; ".join(off))
         text = _("Effects, oldest timestamp first: {on}.", on="; ".join(on))
@@ -142,7 +153,7 @@ def generate(rng: random.Random, pool: tuple[tuple[str, str, str], ...] = POOL) 
         trace = solve(changed)
         view = trace.final.get(target)
         if view is not None and (kind != "pt" or view.power is not None):
-            return Puzzle(base, kind, target, order, off, trace, names)
+            return Puzzle(base, kind, target, order, off, trace, names, {e["id"]: e for e in effects})
 
 
 def puzzles(seed: int, count: int) -> list[Puzzle]:

@@ -46,6 +46,9 @@ class RulekitError(Exception):
         field: dotted path of the offending field, e.g. ``objects[2].types``.
         code: a stable machine-readable code, e.g. ``UNKNOWN_KEY``.
         suggestion: an obvious fix, shown as "did you mean ...?".
+        msgid, params: the message as a catalogue message and its values, when it has one
+            (``rulekit.mtg.messages.ERRORS``): a reader in another language sees it translated
+            (``rulekit.views.reasons.error_text``); ``message`` is its English.
 
     >>> str(RulekitError("'Creture' is not a card type", file="s.yaml", line=14,
     ...                  field="effects[2]", suggestion="Creature"))
@@ -61,7 +64,11 @@ class RulekitError(Exception):
         field: str | None = None,
         code: str = "INVALID",
         suggestion: str | None = None,
+        msgid: str | None = None,
+        params: dict[str, object] | None = None,
     ) -> None:
+        self.msgid = msgid
+        self.params = dict(params or {})
         self.message = _cut_quotes(one_line(str(message)))
         self.file = one_line(str(file)) if file is not None else None
         self.line = line

@@ -578,8 +578,11 @@ class YamlDoc:
         *,
         code: str = "INVALID",
         suggestion: str | None = None,
+        msgid: str | None = None,
+        params: dict[str, object] | None = None,
     ) -> ScenarioError:
-        """A :class:`ScenarioError` located at ``path`` in this document."""
+        """A :class:`ScenarioError` located at ``path`` in this document (``msgid``/``params``: the
+        message as a catalogue message, see :class:`~rulekit.errors.RulekitError`)."""
         return ScenarioError(
             message,
             file=self.file,
@@ -587,6 +590,8 @@ class YamlDoc:
             field=format_path(path) or None,
             code=code,
             suggestion=suggestion,
+            msgid=msgid,
+            params=params,
         )
 
     def sub(self, path: Sequence[str | int]) -> SubDoc:

@@ -119,7 +119,9 @@ def _record_one(load: Callable[[], Any], walk: bool) -> dict[str, Any]:
         out["run_error"] = str(exc)
         return out
     out["json"] = trace.to_json()
-    for lang in ("en", "pt-BR", "es"):
+    from rulekit.i18n import LANGUAGES  # the language registry
+
+    for lang in LANGUAGES:
         out[f"text/{lang}"] = _chain_text(trace, lang)
     out["log"] = [list(r) for r in chain_log_table(trace).rows]
     if walk:

@@ -42,23 +42,41 @@ def err(
     return doc.error(path, msg, code=code, suggestion=suggestion)
 
 
+def err_message(
+    doc: YamlDoc,
+    path: Path_,
+    key: str,
+    suggestion: str | None = None,
+    code: str = "INVALID_VALUE",
+    **params: Any,
+) -> ScenarioError:
+    """:func:`err` with the message :data:`rulekit.mtg.messages.ERRORS` ``[key]`` filled with ``params``
+    (its English; a reader in another language sees it translated)."""
+    from rulekit.mtg.messages import ERRORS
+
+    msgid = ERRORS[key]
+    return doc.error(
+        path, msgid.format(**params), code=code, suggestion=suggestion, msgid=msgid, params=params
+    )
+
+
 def check_words(doc: YamlDoc, path: Path_, words: list[str], kind: str) -> None:
     allowed: tuple[str, ...]
     if kind == "types":
-        allowed, label = CARD_TYPES, "a card type"
+        allowed, key = CARD_TYPES, "not_card_type"
     elif kind == "supertypes":
-        allowed, label = SUPERTYPES, "a supertype"
+        allowed, key = SUPERTYPES, "not_supertype"
     elif kind == "subtypes":
-        allowed, label = (*SUBTYPES, "(all creature types)"), "a subtype"
+        allowed, key = (*SUBTYPES, "(all creature types)"), "not_subtype"
     elif kind == "colors":
-        allowed, label = COLORS, "a colour (white, blue, black, red, green)"
+        allowed, key = COLORS, "not_colour"
     else:  # any type word
-        allowed, label = (*CARD_TYPES, *SUPERTYPES, *SUBTYPES), "a card type, subtype or supertype"
+        allowed, key = (*CARD_TYPES, *SUPERTYPES, *SUBTYPES), "not_type_word"
     for i, w in enumerate(words):
         if "{chosen" in w:
             continue
         if w not in allowed:
-            raise err(doc, (*path, i), f"'{w}' is not {label}", suggest_close(w, allowed))
+            raise err_message(doc, (*path, i), key, suggest_close(w, allowed), word=w)
 
 
 def _check_selector(doc: YamlDoc, path: Path_, text: str, names: set[str] | None) -> None:
@@ -301,9 +319,11 @@ def check_counters(doc: YamlDoc, path: Path_, counters: dict[str, int], signed: 
                 suggest(str(kind), [*PT_COUNTERS, "loyalty"]),
             )
         if n < 0 and not signed:
-            raise err(doc, (*path, kind), f"a number of counters cannot be negative (got {n})")
+            raise err_message(doc, (*path, kind), "negative_counters", n=n)
         if abs(n) > limits.MAX_COUNTERS:
-            raise err(doc, (*path, kind), f"more than {limits.MAX_COUNTERS:,} counters", code="TOO_MANY")
+            raise err_message(
+                doc, (*path, kind), "too_many_counters", code="TOO_MANY", most=f"{limits.MAX_COUNTERS:,}"
+            )
 
 
 def _word_kind(word: str) -> str | None:

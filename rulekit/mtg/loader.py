@@ -24,6 +24,7 @@ from rulekit.mtg.checks import (
     check_effect_data,
     check_words,
     err,
+    err_message,
 )
 from rulekit.mtg.model import Ability, Event, ObjectDef, Scenario, ability_from_data
 from rulekit.mtg.schema import (
@@ -259,11 +260,13 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         if om.card is not None:
             key = lib_lower.get(om.card.lower())
             if key is None:
-                raise doc.error(
+                raise err_message(
+                    doc,
                     (*path, "card"),
-                    f"'{om.card}' is not a card in the library",
-                    code="UNKNOWN_CARD",
-                    suggestion=suggest(om.card, list(lib)),
+                    "not_a_card",
+                    suggest(om.card, list(lib)),
+                    "UNKNOWN_CARD",
+                    name=om.card,
                 )
             base = dict(lib[key])
         elif om.name is None:
@@ -299,7 +302,7 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
             ]
         for k, who in (("owner", om.owner), ("controller", om.controller)):
             if who is not None and who not in players:
-                raise doc.error((*path, k), f"'{who}' is not a player", suggestion=suggest(who, players))
+                raise err_message(doc, (*path, k), "not_a_player", suggest(who, players), name=who)
         controller = om.controller or om.owner or players[0]
         owner = om.owner or controller
         check_counters(doc, (*path, "counters"), om.counters)

@@ -57,6 +57,21 @@ DEPENDENCY_KIND: dict[str, str] = {
     "": NP_("dependency kind", "depends on"),
 }
 
+# ---------------------------------------------------------------------------- a scenario's errors
+#: The scenario checks' messages a learner meets most (the BoardBuilder's), by key; the error keeps
+#: its English ``message`` and carries the msgid and its values for the other languages.
+ERRORS: dict[str, str] = {
+    "not_card_type": N_("'{word}' is not a card type"),
+    "not_supertype": N_("'{word}' is not a supertype"),
+    "not_subtype": N_("'{word}' is not a subtype"),
+    "not_colour": N_("'{word}' is not a colour (white, blue, black, red, green)"),
+    "not_type_word": N_("'{word}' is not a card type, subtype or supertype"),
+    "negative_counters": N_("a number of counters cannot be negative (got {n})"),
+    "too_many_counters": N_("more than {most} counters"),
+    "not_a_card": N_("'{name}' is not a card in the library"),
+    "not_a_player": N_("'{name}' is not a player"),
+}
+
 # ---------------------------------------------------------------------------- why an effect did not apply
 #: Why an effect did not apply, or applied only in part, by ``EffectInfo.note_code`` (and form).
 NOTE: dict[str, str] = {

@@ -96,44 +96,6 @@ WORDS = (
     N_("player abilities"),
     N_("timestamp order (613.8b)"),
 )
-_CELL_WORDS = {
-    "no change",
-    "colourless",
-    "none",
-    "applied",
-    "off",
-    "game",
-    "player abilities",
-    "timestamp order (613.8b)",
-    "static",
-    "resolved",
-    "counters",
-    "cda",
-    "while the source is on the battlefield",
-    "until end of turn",
-    "indefinitely",
-    "for as long as the condition holds",
-    "max hand size",
-}
-#: Words of a change line (``types Creature → Creature, Artifact``; ``abilities lost “…”``), as
-#: :func:`rulekit.views.mtg.fmt_change` writes them, and the effects table's origins and durations.
-CHANGE_WORDS = (
-    N_("static"),
-    N_("counters"),
-    N_("cda"),
-    N_("while the source is on the battlefield"),
-    N_("until end of turn"),
-    N_("indefinitely"),
-    N_("for as long as the condition holds"),
-    N_("types"),
-    N_("subtypes"),
-    N_("supertypes"),
-    N_("colors"),
-    N_("lost"),
-    N_("gained"),
-    N_("reordered"),
-)
-_RULE_WORDS = (N_("max hand size"),)
 
 
 def to_html(table: Table, lang: str = "en", scale: float = 1.0) -> str:

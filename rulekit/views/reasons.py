@@ -313,7 +313,8 @@ def error_text(exc: Any, lang: str = "en") -> str:
     t = translator(lang)
     if t.lang == "en" or not hasattr(exc, "message"):
         return str(exc)
-    text = sentence_text(exc.message, lang)
+    msgid = getattr(exc, "msgid", None)  # a message of the catalogue: rendered, never re-read
+    text = t(msgid, **exc.params) if msgid else sentence_text(exc.message, lang)
     if getattr(exc, "field", None):
         text = f"{exc.field}: {text}"
     head = exc.where() if hasattr(exc, "where") else ""

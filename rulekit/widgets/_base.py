@@ -170,7 +170,7 @@ _SCROLL_BOX = (
 )
 
 
-def diagram_html(dot: str, backend: str | None, scale: float) -> str:
+def diagram_html(dot: str, backend: str | None, scale: float, lang: Any = "en") -> str:
     """The diagram of ``dot`` (drawn at its own scaled font sizes) as an HTML output.
 
     At scale ≤ 1 the SVG shrinks to the width of the notebook. Above it, shrinking would undo the
@@ -186,8 +186,8 @@ def diagram_html(dot: str, backend: str | None, scale: float) -> str:
     try:
         rendered = render(dot, backend)
     except RulekitError as exc:  # e.g. RULEKIT_GRAPHVIZ=bogus: the message instead of the picture
-        return error_html(exc, scale)
-    html = rendered.html(fit=scale <= 1.0)
+        return error_html(exc, scale, translator(lang))
+    html = rendered.html(fit=scale <= 1.0, lang=lang)
     if not rendered.ok:
         return wrap(html, scale)
     if scale > 1.0:
@@ -382,7 +382,7 @@ class DiagramExplorer(Guarded):
         if key in self._svgs:
             self._svgs.move_to_end(key)
             return self._svgs[key]
-        html = diagram_html(dot, self.backend, self.scale)
+        html = diagram_html(dot, self.backend, self.scale, getattr(self, "lang", "en"))
         self._svgs[key] = html
         if len(self._svgs) > self.MAX_DIAGRAMS:
             self._svgs.popitem(last=False)

@@ -36,12 +36,12 @@ from pathlib import Path
 from typing import Any
 
 from rulekit.errors import RulekitError
-from rulekit.i18n import N_, translator
+from rulekit.i18n import LANGUAGES, N_, translator
 from rulekit.widgets._base import Guarded, guarded, row
 
 #: Languages the builder accepts (``lang=``); its labels come from the gettext catalogs.
-#: The languages of the lessons (the registry's, :data:`rulekit.i18n.LANGUAGES`, is what is checked).
-LANGS = ("en", "pt-BR", "es")
+#: The languages rulekit speaks (the registry's, :data:`rulekit.i18n.LANGUAGES`, read when checked).
+LANGS = LANGUAGES
 #: The players of an empty board.
 DEFAULT_PLAYERS = ("Ann", "Bo")
 #: Bounds on untrusted input typed into the builder.
@@ -1248,6 +1248,13 @@ class BoardBuilder(Guarded):
             in_effect = has_effect and exc.line is not None and exc.line > offset
             if in_effect:
                 fieldname = re.sub(r"^abilities\[\d+\]\.(static|cda|resolves)\.?", "", fieldname)
+            else:  # the form's field, as the form names it ("Types", not "types[0]")
+                first = re.match(r"(types|supertypes|subtypes|colors|power|toughness)(\[\d+\])?$", fieldname)
+                if first:
+                    key = {"supertypes": "types", "power": "w_power", "toughness": "w_toughness"}.get(
+                        first.group(1), first.group(1)
+                    )
+                    fieldname = _t(key if key.startswith("w_") else f"c_{key}")
             raise RulekitError(
                 exc.message,
                 file=_t("w_effect_file") if in_effect else None,
@@ -1255,6 +1262,8 @@ class BoardBuilder(Guarded):
                 field=fieldname or None,
                 code=exc.code,
                 suggestion=exc.suggestion,
+                msgid=getattr(exc, "msgid", None),
+                params=getattr(exc, "params", None),
             ) from None
 
     def _add_object(

@@ -499,7 +499,8 @@ class LayerExplorer(DiagramExplorer):
         dot = mv.dependency_dot(trace, highlight=hi, scale=self.scale, legend=False, lang=self.lang)
         # the wasm renderer runs outside the GIL: draw the diagram while the tables are built
         key = (dot, self.scale)
-        pending = None if key in self._svgs else _pool().submit(diagram_html, dot, self.backend, self.scale)
+        draw = (diagram_html, dot, self.backend, self.scale, self.lang)
+        pending = None if key in self._svgs else _pool().submit(*draw)
         lang = self.lang
         final = wrap(
             lv.to_html(mv.final_table(trace, upto=None if k >= n else k, lang=lang), lang), self.scale

@@ -388,7 +388,10 @@ class PredictionCheck(Guarded):
             if self.kind == "colors":  # the colours in the widget's language (answers in any are right)
                 return mv.colours_text(view.colors, _)
             return ", ".join(view.subtypes) if view.subtypes else _.p("subtypes", "none")
-        return ", ".join(self._order()) or _("none")
+        # "none" agrees with what resolves: cards (a chain; "nenhuma") or effects (MTG; "nenhum")
+        return ", ".join(self._order()) or (
+            _.p("cards", "none") if hasattr(self.trace, "resolution_order") else _.p("effects", "none")
+        )
 
     def _order(self) -> list[str]:
         if hasattr(self.trace, "resolution_order"):

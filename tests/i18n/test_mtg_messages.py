@@ -29,6 +29,7 @@ def _contexts() -> dict[str, str | None]:
     return {
         "DEPENDENCY_KIND": "dependency kind",
         "ZONE": "zone",
+        "ZONE_IN": "in zone",
         "LABEL": "effect label",
         "CHOICE": "choice",
         "EDITION_SHORT": "edition",

@@ -112,7 +112,9 @@ def _diagram_or_html(value: str) -> str:
         import re
 
         pre = re.search(r"<pre[^>]*>(.*?)</pre>", value, flags=re.S)
-        return visible(html.unescape(pre.group(1))) if pre else ""
+        note = re.search(r"<p>(.*?)</p>", value, flags=re.S)  # how to get pictures, in the language
+        dot = visible(html.unescape(pre.group(1))) if pre else ""
+        return visible(note.group(1) if note else "") + "\n" + dot
     return visible(value)
 
 
@@ -188,6 +190,10 @@ def builder_renders(lang: str) -> list[tuple[str, str]]:
     snap("unknown card")
     b.add_card("Grizzly Bears", zone="zzyzx")
     snap("unknown zone")
+    b.add_card("Grizzly Bears", counters={"+1/+1": 5_000_000})  # the loader's check, in the builder's words
+    snap("too many counters")
+    b.add_custom("Zzyzx Card", "zzyzx")  # a custom card's type word checked by the loader
+    snap("custom card")
     return out
 
 
@@ -218,3 +224,43 @@ def test_board_builder_shows_no_word_outside_the_catalogue() -> None:
     for where, text in renders:
         found += [f"{where}: …{leak}…" for leak in leaks(text, data)[:3]]
     assert not found, f"{len(found)} leaks, e.g.\n" + "\n".join(found[:40])
+
+
+def test_practice_shows_no_word_outside_the_catalogue() -> None:
+    """Lesson 06's practice puzzles: the board in words, the question and a wrong answer's feedback."""
+    pytest.importorskip("ipywidgets")
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "lessons" / "practice.py"
+    spec = importlib.util.spec_from_file_location("rulekit_lessons_practice_pseudo", path)
+    assert spec is not None and spec.loader is not None
+    import sys
+
+    practice = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = practice  # dataclasses look their module up
+    spec.loader.exec_module(practice)
+    data = mtg_data()
+    found = []
+    with pseudo_language() as lang:
+        for seed in range(8):
+            game = practice.Practice(seed=seed, lang=lang)
+            game.check.answer.value = "Zzyzx"
+            game.check.do_check()
+            for part in (game.board, game.score, game.check.question, game.check.result):
+                text = visible(part.value).replace("Zzyzx", " ")
+                found += [f"Practice seed {seed}: …{leak}…" for leak in leaks(text, data)[:3]]
+    assert not found, f"{len(found)} leaks, e.g.\n" + "\n".join(found[:40])
+
+
+def test_the_check_is_not_vacuous() -> None:
+    """A word that bypasses the catalogue is found: English rendered as it is, and one English word
+    put into an otherwise bracketed render."""
+    from tests.i18n.pseudo import outside_brackets
+
+    data = {"Grizzly Bears", "bears"}
+    assert leaks("⟦Fíñál çháráçtéristíçs⟧ Grizzly Bears (bears): ⟦láýér {n}⟧ 7b", data) == []
+    found = leaks("⟦Fíñál çháráçtéristíçs⟧ Grizzly Bears: layer 7b", data)
+    assert len(found) == 1 and "layer" in found[0]
+    assert outside_brackets("a ⟦b ⟦c⟧ d⟧ e").split() == ["a", "e"]
+    assert leaks("All creatures lose all abili…", {"All creatures lose all abilities."}) == []

@@ -204,7 +204,7 @@ def test_the_custom_form_checks_as_you_type(builder):
     assert "did you mean &#x27;Flying&#x27;" in b.c_status.value
     b.c_keywords.value = "Forestwalk"
     b.c_types.value = "Creture"
-    assert "types" in b.c_status.value and "Creature" in b.c_status.value
+    assert "Types:" in b.c_status.value and "Creature" in b.c_status.value
     b.c_types.value = "Creature"
     b.c_add.click()
     assert b.error.value == "", b.error.value

@@ -40,7 +40,7 @@ def test_a_diagram_is_drawn_once_per_dot_and_scale(which, monkeypatch):
     drawn: list[tuple[str, float]] = []
     real = _base.diagram_html
 
-    def counting(dot, backend, scale):
+    def counting(dot, backend, scale, lang="en"):
         drawn.append((dot, scale))
         return real(dot, backend, scale)
 
@@ -57,7 +57,7 @@ def test_a_diagram_is_drawn_once_per_dot_and_scale(which, monkeypatch):
 def test_the_cache_keeps_the_most_recently_shown(monkeypatch):
     ex = MAKERS["chain"]()
     monkeypatch.setattr(DiagramExplorer, "MAX_DIAGRAMS", 2)
-    monkeypatch.setattr(_base, "diagram_html", lambda dot, backend, scale: f"<p>{dot}</p>")
+    monkeypatch.setattr(_base, "diagram_html", lambda dot, backend, scale, lang="en": f"<p>{dot}</p>")
     ex._svgs.clear()
     for dot in ("a", "b", "a", "c"):  # "a" was shown again, so "b" goes
         ex._svg_html(dot)
