@@ -153,7 +153,7 @@ def generate(rng: random.Random, pool: tuple[tuple[str, str, str], ...] = POOL) 
         trace = solve(changed)
         view = trace.final.get(target)
         if view is not None and (kind != "pt" or view.power is not None):
-            return Puzzle(base, kind, target, order, off, trace, names, {e["id"]: e for e in effects})
+            return Puzzle(base, kind, target, order, off, trace, names, {e["id"]: e for e in listed})
 
 
 def puzzles(seed: int, count: int) -> list[Puzzle]:

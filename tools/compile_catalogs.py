@@ -21,6 +21,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rulekit.i18n import REGISTRY  # noqa: E402 (the checkout's package, whatever is installed)
+
 LOCALE = ROOT / "rulekit" / "locale"
 POT = LOCALE / "rulekit.pot"
 #: Where the reader-facing words live (the engines' own ``t(...)`` / ``_`` names are not messages).
@@ -36,7 +40,9 @@ SOURCES = [
 ]
 KEYWORDS = {"_": None, "t": None, "N_": None, "n": (1, 2), "p": ((1, "c"), 2), "NP_": ((1, "c"), 2),
             "np": ((1, "c"), 2, 3), "NNP_": ((1, "c"), 2, 3)}
-LANGS = {"pt_BR": "pt_BR", "es": "es"}
+#: The catalogue folders of the language registry's rows (:data:`rulekit.i18n.REGISTRY`; English has
+#: none: its msgids are the text). A generated or test-only row (its own ``locale_dir``) is not one.
+LANGS = {lang.catalog: lang.catalog for lang in REGISTRY.values() if lang.catalog and lang.locale_dir is None}
 #: Fixed header dates and names, so that the catalogs are byte-identical run after run.
 HEADER = {
     "project": "rulekit",

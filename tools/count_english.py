@@ -1,4 +1,4 @@
-"""Count the English words a pt-BR (or es) learner still meets in the MTG built-ins (issue 26).
+"""Count the English words a pt-BR (or es) learner still meets in the MTG built-ins.
 
 What is rendered: for every built-in MTG scenario (``seed/*``, ``classic/*``) and both editions,
 the LayerExplorer in ``--lang`` (its title, controls' labels and tooltips, the timestamp list, the

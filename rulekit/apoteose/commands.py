@@ -11,6 +11,8 @@ from typing import Any
 from rulekit.apoteose.chain import run_chain
 from rulekit.apoteose.text import format_effect, parse_effect
 from rulekit.mtg.commands import cli_lang
+from rulekit.views.chain import chain_report
+from rulekit.views.markup import clean
 
 
 def register(subparsers: Any) -> None:
@@ -53,8 +55,6 @@ def parse_effect_cmd(args: argparse.Namespace) -> int:
 
 
 def chain_cmd(args: argparse.Namespace) -> int:
-    from rulekit.views.chain import chain_report
-    from rulekit.views.markup import clean
 
     lang = cli_lang(args)
     trace = run_chain(args.scenario)

@@ -22,6 +22,7 @@ from rulekit.apoteose.state import HERO_ZONES, RESOURCE_NAMES, SEED_ATTRIBUTES, 
 from rulekit.apoteose.statements import Statement, from_dict
 from rulekit.apoteose.text import Effect, parse_effect
 from rulekit.errors import EffectTextError, RulekitError, ScenarioError, shown
+from rulekit.i18n import check_lang, pick
 from rulekit.scenarios import SCENARIO_DIR as SCENARIO_DIR  # re-exported; the folder lives there
 from rulekit.scenarios import builtin_file, list_builtin
 from rulekit.yamlsrc import YamlDoc, check_look_alike, exists, suggest
@@ -498,7 +499,6 @@ def _by_language(doc: YamlDoc, key: str, value: str | dict[str, str] | None) -> 
         return {}
     if isinstance(value, str):
         return {"": value}
-    from rulekit.i18n import check_lang
 
     out: dict[str, str] = {}
     for lang, text in value.items():
@@ -517,7 +517,6 @@ def in_language(texts: dict[str, str], lang: str = "en") -> str:
     >>> in_language({"en": "A stop", "pt-BR": "Uma interrupção"}, "pt-BR"), in_language({"": "Só"}, "es")
     ('Uma interrupção', 'Só')
     """
-    from rulekit.i18n import check_lang, pick
 
     return pick(texts, check_lang(lang))
 

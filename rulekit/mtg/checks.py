@@ -13,6 +13,7 @@ from typing import Any
 from rulekit import limits
 from rulekit.errors import ScenarioError
 from rulekit.mtg.expressions import parse_expr, parse_target_rule
+from rulekit.mtg.messages import ERRORS
 from rulekit.mtg.model import DURATIONS
 from rulekit.mtg.schema import (
     AbilityModel,
@@ -52,7 +53,6 @@ def err_message(
 ) -> ScenarioError:
     """:func:`err` with the message :data:`rulekit.mtg.messages.ERRORS` ``[key]`` filled with ``params``
     (its English; a reader in another language sees it translated)."""
-    from rulekit.mtg.messages import ERRORS
 
     msgid = ERRORS[key]
     return doc.error(

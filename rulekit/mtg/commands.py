@@ -15,11 +15,12 @@ from typing import Any
 
 from rulekit import apoteose
 from rulekit.errors import RulekitError
-from rulekit.i18n import check_lang
+from rulekit.i18n import LANGUAGES, check_lang
 from rulekit.mtg import load_scenario
 from rulekit.mtg.engine import solve
 from rulekit.mtg.loader import library
 from rulekit.scenarios import list_builtin
+from rulekit.views import text
 
 
 def add_scenario_options(p: argparse.ArgumentParser) -> None:
@@ -43,7 +44,6 @@ def add_scenario_options(p: argparse.ArgumentParser) -> None:
 def add_lang_option(p: argparse.ArgumentParser) -> None:
     """``--lang en|pt-BR|es``: the language of the text output (JSON is data and never changes).
     The languages are the registry's (:data:`rulekit.i18n.REGISTRY`)."""
-    from rulekit.i18n import LANGUAGES
 
     p.add_argument(
         "--lang",
@@ -112,7 +112,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.json:
         print(trace.to_json())
     else:
-        from rulekit.views import text
 
         print(text.solve_text(trace, lang))
     return 0

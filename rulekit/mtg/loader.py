@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from rulekit import limits
-from rulekit.errors import ScenarioError, shown
+from rulekit.errors import RulekitError, ScenarioError, shown
+from rulekit.i18n import check_lang
 from rulekit.mtg.checks import (
     check_ability,
     check_counters,
@@ -402,8 +403,6 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
 def _descriptions(doc: YamlDoc, raw: Any) -> tuple[tuple[str, str], ...]:
     """A description given per language (``{en: …, pt-BR: …}``): ``(lang, text)`` pairs, English
     first; each key must be a language of rulekit (:data:`rulekit.i18n.REGISTRY`)."""
-    from rulekit.errors import RulekitError
-    from rulekit.i18n import check_lang
 
     if not isinstance(raw, dict):
         return ()

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulekit.i18n import N_, Translator, translator
+from rulekit.mtg.selectors import SelectorError, parse_condition
 
 
 def NP_(context: str, message: str) -> str:  # noqa: N802 - gettext's convention, with a context
@@ -267,12 +268,13 @@ STEP: dict[str, str] = {
     ),
     "RULES_LAST": N_("Effects that change the game rules apply after all other continuous effects (613.11)."),
     "COUNTERS_SEED": N_(
-        "+1/+1 and -1/-1 counters change power and toughness in their own sublayer, {layer} (613.4d), "
+        "Power/toughness counters change power and toughness in their own sublayer, {layer} (613.4d), "
         "after the effects that set or modify them; counters have no timestamp."
     ),
     "COUNTERS_CURRENT": N_(
-        "+1/+1 and -1/-1 counters change power and toughness in sublayer {layer}, with the effects "
-        "that modify them (613.4c); counters have no timestamp."
+        "Power/toughness counters change power and toughness in sublayer {layer}, in timestamp order "
+        "with the effects that modify them (613.4c): counters have the timestamp of the moment they "
+        "were put on."
     ),
 }
 
@@ -358,7 +360,6 @@ def condition_text(text: str, lang: Any = "en", this: str | None = None, it: str
     """A "for as long as" condition, written in the scenario's words (``this remains tapped``), in
     ``lang``: its kind is read by the condition grammar (LANGUAGE.md §6); ``this`` is the source's
     name when given. Object names, counter kinds and selectors stay as written (they are data)."""
-    from rulekit.mtg.selectors import SelectorError, parse_condition
 
     t = _t(lang)
     try:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
+from rulekit.i18n import pick
 from rulekit.mtg.expressions import Expr, TargetRule, parse_expr, parse_target_rule
 from rulekit.mtg.selectors import (
     Condition,
@@ -482,7 +483,6 @@ class Scenario:
 
     def description_in(self, lang: Any = "en") -> str:
         """The description in ``lang``; a scenario written in one language falls back to it."""
-        from rulekit.i18n import pick
 
         return pick(dict(self.descriptions), lang) if self.descriptions else self.description
 

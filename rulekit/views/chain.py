@@ -17,12 +17,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulekit.apoteose.wording import (
+    REASONS,
     event_kind_words,
     event_words,
     item_reason,
     moment_words,
     option_text,
     prompt_text,
+    reason_words,
     state_words,
     statement_label,
     statement_text,
@@ -525,7 +527,6 @@ def error_words(err: Any, lang: str = "en") -> str:
     refusal), else as the engine wrote it (a game error's own message)."""
     params = getattr(err, "params", None)
     if params is not None and err.code:
-        from rulekit.apoteose.wording import REASONS, reason_words
 
         key = f"{err.code}/{params['case']}" if "case" in params else err.code
         if key in REASONS:

@@ -20,24 +20,31 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rulekit import apoteose, mtg
 from rulekit.errors import RulekitError, ScenarioError
-from rulekit.mtg.commands import add_lang_option, add_scenario_options
+from rulekit.i18n import translator
+from rulekit.mtg.commands import add_lang_option, add_scenario_options, cli_lang
 
 # the built-in folder and "which game is this?" live in rulekit.scenarios (issue 8 §1); re-exported here
 from rulekit.scenarios import GAMES as GAMES
 from rulekit.scenarios import SCENARIO_DIR as SCENARIO_DIR
 from rulekit.scenarios import scenario_game as scenario_game
+from rulekit.views import localized as lv
+from rulekit.views import mtg as mv
+from rulekit.views.chain import chain_dot, error_words
+from rulekit.views.markup import clean
+from rulekit.views.render import render
+from rulekit.views.text import explain_text as mtg_explain_text  # the one MTG text renderer
+from rulekit.yamlsrc import suggest
 
 
 def _solve_mtg(args: argparse.Namespace) -> Any:
-    from rulekit import mtg
 
     sc = mtg.load_scenario(args.scenario)
     if args.without:
         known = set(mtg.effect_ids(sc))
         for eid in args.without:
             if eid not in known:
-                from rulekit.yamlsrc import suggest
 
                 raise ScenarioError(
                     f"no effect '{eid}' in {args.scenario} (effects: {', '.join(sorted(known))})",
@@ -50,19 +57,15 @@ def _solve_mtg(args: argparse.Namespace) -> Any:
 
 
 def _run_chain(args: argparse.Namespace) -> Any:
-    from rulekit import apoteose
 
     return apoteose.run_chain(apoteose.load_scenario(args.scenario))
 
 
 def explain_text(trace: Any, lang: str = "en") -> str:
     """The text ``rulekit explain`` prints for a solved trace (MTG or Apoteose), in ``lang``."""
-    from rulekit.i18n import translator
-    from rulekit.views import localized as lv
 
     t = translator(lang)
     if hasattr(trace, "events"):
-        from rulekit.views.chain import error_words
 
         order = ", ".join(trace.resolution_order) or t("nothing resolved")
         parts = [
@@ -77,18 +80,15 @@ def explain_text(trace: Any, lang: str = "en") -> str:
                 + "\n".join(f"  {e.card or '-'}: {e.code}: {error_words(e, lang)}" for e in trace.errors)
             )
         return "\n\n".join(parts) + "\n"
-    from rulekit.views.text import explain_text as mtg_explain_text  # the one MTG text renderer
 
     return mtg_explain_text(trace, lang)
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from rulekit.mtg.commands import cli_lang
 
     lang = cli_lang(args)
     game = scenario_game(args.scenario)
     trace = _run_chain(args) if game == "apoteose" else _solve_mtg(args)
-    from rulekit.views.markup import clean
 
     sys.stdout.write(clean(explain_text(trace, lang)))  # no terminal escape from a scenario
     return 0
@@ -98,10 +98,8 @@ def diagram_dot(args: argparse.Namespace) -> str:
     """The DOT text ``rulekit diagram`` writes."""
     game = scenario_game(args.scenario)
     if game == "apoteose":
-        from rulekit.views.chain import chain_dot
 
         return chain_dot(_run_chain(args))
-    from rulekit.views import mtg as mv
 
     trace = _solve_mtg(args)
     lang = getattr(args, "lang", "en")
@@ -171,7 +169,6 @@ def _diagram(args: argparse.Namespace) -> int:
     if args.dot:
         outputs.append((args.dot, dot))
     if args.svg:  # render everything first: nothing is written unless every output can be
-        from rulekit.views.render import render
 
         rendered = render(dot)
         if rendered.svg is None:

@@ -15,6 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulekit import apoteose, mtg
+from rulekit.i18n import translator
+from rulekit.scenarios import scenario_game
 from rulekit.views import chain as chain_views
 from rulekit.views import mtg as mtg_views
 from rulekit.views.markup import escape
@@ -187,7 +190,6 @@ class ChainReport:
         return chain_views.heroes_table(self.trace, lang=self.lang)
 
     def _order(self) -> str:
-        from rulekit.i18n import translator
 
         t = translator(self.lang)
         order = ", ".join(self.trace.resolution_order) or t(chain_views.REPORT_WORDS["nothing"])
@@ -218,14 +220,11 @@ def show(trace: Any, **kw: Any) -> LayerReport | ChainReport:
     ``show("seed/humility-then-gideon")`` is a complete cell.
     """
     if isinstance(trace, str):
-        from rulekit.scenarios import scenario_game
 
         if scenario_game(trace) == "apoteose":
-            from rulekit import apoteose
 
             trace = apoteose.run_chain(apoteose.load_scenario(trace))
         else:
-            from rulekit import mtg
 
             trace = mtg.solve(trace)
     if hasattr(trace, "events") and hasattr(trace, "resolution_order"):

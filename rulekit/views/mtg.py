@@ -23,6 +23,7 @@ from rulekit.views.palette import (
     layer_colour,
     layer_fill,
 )
+from rulekit.views.reasons import explain_step as explain
 from rulekit.views.table import Table
 
 #: Node shapes by effect origin (the legend repeats them in words).
@@ -147,7 +148,8 @@ def fmt_value(value: Any, characteristic: str = "", lang: Any = "en") -> str:
     """
     t = _t(lang)
     if value is None:
-        return "—"
+        # 402.2: "no maximum hand size" is no number
+        return t("no maximum") if characteristic.partition(".")[0] == "max_hand_size" else "—"
     if isinstance(value, tuple | list):
         if not value:
             return _agree(t, characteristic, "none")
@@ -614,7 +616,6 @@ def explain_step(trace: Any, k: int, lang: Any = "en") -> str:
     >>> explain_step(trace, 1).startswith("Step 1 of ")
     True
     """
-    from rulekit.views.reasons import explain_step as explain
 
     return explain(trace, k, lang)
 

@@ -40,7 +40,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rulekit.i18n import N_
+from rulekit.errors import RulekitError
+from rulekit.i18n import N_, translator
+from rulekit.limits import MAX_CACHE_BYTES
+from rulekit.views.markup import escape
+from rulekit.yamlsrc import suggest
 
 #: Environment variable that forces a backend.
 ENV_VAR = "RULEKIT_GRAPHVIZ"
@@ -89,7 +93,6 @@ class Rendered:
 
     def note_in(self, lang: Any = "en") -> str:
         """The note in ``lang``."""
-        from rulekit.i18n import translator
 
         if self.note_code in NOTES:
             return translator(lang)(NOTES[self.note_code], env=ENV_VAR)
@@ -107,7 +110,6 @@ class Rendered:
             if fit:
                 svg = _FIT.sub(r'\1 style="max-width:100%;height:auto"', svg, count=1)
             return f'<div class="rulekit-diagram" style="max-width:100%;overflow-x:auto">{svg}</div>'
-        from rulekit.views.markup import escape
 
         return (
             f'<div class="rulekit-dot-fallback"><p><em>{escape(self.note_in(lang))}</em></p>'
@@ -160,8 +162,6 @@ def choose_backend(forced: str | None = None) -> str:
     want = (forced or os.environ.get(ENV_VAR, "") or "").strip().lower()
     if want:
         if want not in BACKENDS:
-            from rulekit.errors import RulekitError
-            from rulekit.yamlsrc import suggest
 
             where = "backend" if forced else ENV_VAR
             raise RulekitError(
@@ -246,7 +246,6 @@ def _read_cache(path: Path, expected: dict[str, str]) -> tuple[bytes | None, str
     import json
     import stat
 
-    from rulekit.limits import MAX_CACHE_BYTES
 
     try:
         before = os.lstat(path)

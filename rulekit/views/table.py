@@ -29,6 +29,7 @@ from typing import Any
 
 from rulekit.views.markup import clean, escape
 from rulekit.views.palette import HIGHLIGHT, OKABE_ITO, TINTS
+from rulekit.views.table_html import table_html
 
 #: Marker put in front of the highlighted row's first cell.
 ROW_MARK = "▶ "
@@ -131,7 +132,6 @@ class Table:
         if not self.rows:
             html = f"<p><strong>{escape(self.caption)}</strong>: <em>none</em></p>"
         else:
-            from rulekit.views.table_html import table_html
 
             html = table_html(self, scale)
         if self.note:

@@ -27,6 +27,8 @@ from typing import Any, TypeVar
 from rulekit.errors import RulekitError
 from rulekit.i18n import Translator, translator
 from rulekit.views.markup import escape
+from rulekit.views.reasons import error_text
+from rulekit.views.render import render, warm_up_in_background
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -73,7 +75,6 @@ def error_html(exc: BaseException, scale: float = 1.0, t: Translator | None = No
     else says it is unexpected (with its type), never a traceback dump. ``t``: the language."""
     t = t or translator("en")
     if isinstance(exc, RulekitError):
-        from rulekit.views.reasons import error_text
 
         head = t("That did not work")
         text = error_text(exc, t.lang)
@@ -181,7 +182,6 @@ def diagram_html(dot: str, backend: str | None, scale: float, lang: Any = "en") 
     does not exist (``backend=`` or ``RULEKIT_GRAPHVIZ``) shows its one-line message in place of
     the picture; the tables beside it are unaffected.
     """
-    from rulekit.views.render import render
 
     try:
         rendered = render(dot, backend)
@@ -369,7 +369,6 @@ class DiagramExplorer(Guarded):
         """Call first in ``__init__``: it starts loading the compiled WebAssembly Graphviz in the
         background, which overlaps importing ipywidgets and loading and solving the scenario, so the
         first diagram does not wait for it."""
-        from rulekit.views.render import warm_up_in_background
 
         warm_up_in_background()
         self.backend = backend

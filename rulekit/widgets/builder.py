@@ -35,9 +35,20 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from rulekit import (
+    i18n,  # the language registry: the languages rulekit speaks
+    mtg,
+)
 from rulekit.errors import RulekitError
 from rulekit.i18n import LANGUAGES, N_, translator
-from rulekit.widgets._base import Guarded, guarded, row
+from rulekit.mtg.commands import type_line as _type_line
+from rulekit.mtg.loader import library, scenario_from_doc
+from rulekit.mtg.messages import label_text, zone_in_text
+from rulekit.mtg.vocab import COLORS, EFFECT_KINDS, KEYWORDS, SUPERTYPES, ZONES
+from rulekit.scenarios import builtin_file, scenario_root
+from rulekit.widgets._base import Guarded, error_html, guarded, row
+from rulekit.widgets.layers import LayerExplorer
+from rulekit.yamlsrc import YamlDoc, check_data_bounds, suggest
 
 #: Languages the builder accepts (``lang=``); its labels come from the gettext catalogs.
 #: The languages rulekit speaks (the registry's, :data:`rulekit.i18n.LANGUAGES`, read when checked).
@@ -328,7 +339,6 @@ def check_lang(lang: Any) -> str:
     >>> check_lang("en")
     'en'
     """
-    from rulekit import i18n  # the language registry: the languages rulekit speaks
 
     try:
         return i18n.check_lang(lang)
@@ -343,20 +353,17 @@ _FIELD_KEYS = frozenset({"counters", "choices", "zone", "tapped"})
 
 def _label(key: Any) -> str:
     """An ability's label (``cast``, ``etb``) in the builder's language (rulekit.mtg.messages.LABEL)."""
-    from rulekit.mtg.messages import label_text
 
     return label_text(str(key), _LANG.get())
 
 
 def _zone_in(zone: str) -> str:
     """``in the graveyard`` in the builder's language (the zone's own phrase: "no cemitério")."""
-    from rulekit.mtg.messages import zone_in_text
 
     return zone_in_text(str(zone), _LANG.get())
 
 
 def _suggest(word: str, choices: Any) -> str | None:
-    from rulekit.yamlsrc import suggest
 
     return suggest(word, list(choices))
 
@@ -373,7 +380,6 @@ def slug(name: str) -> str:
 
 def type_line(card: dict[str, Any]) -> str:
     """``Legendary Planeswalker — Gideon  loyalty 6`` (the CLI's ``rulekit cards`` line)."""
-    from rulekit.mtg.commands import type_line as _type_line
 
     return _type_line(card) or _t("type_none")
 
@@ -393,7 +399,6 @@ def search_cards(query: str, limit: int = 60) -> list[str]:
     >>> search_cards("glorious")
     ['Glorious Anthem']
     """
-    from rulekit.mtg.loader import library
 
     lib = library()
     q = " ".join(str(query).lower().split())[:200]
@@ -412,7 +417,6 @@ def search_cards(query: str, limit: int = 60) -> list[str]:
 
 def card_html(name: str) -> str:
     """A library card shown before it is added: name, type line, rules text (all escaped)."""
-    from rulekit.mtg.loader import library
 
     card = library()[name]
     texts = [_ability_text(a) for a in card.get("abilities") or ()]
@@ -655,9 +659,6 @@ def board_yaml(board: Board) -> str:
 
 def board_from_source(source: str | Path) -> Board:
     """A board from a scenario name or path: the loader checks it, the file's own data is kept."""
-    from rulekit import mtg
-    from rulekit.scenarios import builtin_file
-    from rulekit.yamlsrc import YamlDoc
 
     sc = mtg.load_scenario(source)  # every check, every located error
     path = Path(source)
@@ -722,8 +723,6 @@ class BoardBuilder(Guarded):
     ) -> None:
         import ipywidgets as w
 
-        from rulekit.mtg.vocab import COLORS, EFFECT_KINDS, ZONES
-        from rulekit.widgets.layers import LayerExplorer
 
         self._init_error_box()
         self.lang = "en"
@@ -1013,8 +1012,6 @@ class BoardBuilder(Guarded):
         and the same scenario as :meth:`to_yaml`'s text gives (the tests compare the two), without
         writing and parsing YAML on every change.
         """
-        from rulekit.mtg.loader import scenario_from_doc
-        from rulekit.yamlsrc import YamlDoc, check_data_bounds
 
         if len(board.objects) > MAX_OBJECTS:
             raise RulekitError(_t("err_too_many", n=MAX_OBJECTS, what=_t("w_objects")), code="TOO_MANY")
@@ -1027,8 +1024,6 @@ class BoardBuilder(Guarded):
 
     @guarded
     def _start_from(self, scenario: Any) -> None:
-        from rulekit import mtg
-        from rulekit.scenarios import scenario_root
 
         source: Any = scenario
         if not isinstance(scenario, str | Path):
@@ -1095,7 +1090,6 @@ class BoardBuilder(Guarded):
         ``face_down``, ``attached_to`` (an object id), ``choices`` (``{"color": "blue"}``),
         ``owner``, ``token``, ``id``, ``at``.
         """
-        from rulekit.mtg.loader import library
 
         lib = library()
         key = {k.lower(): k for k in lib}.get(str(name).strip().lower())
@@ -1146,7 +1140,6 @@ class BoardBuilder(Guarded):
         """
         import yaml
 
-        from rulekit.mtg.vocab import EFFECT_KINDS, KEYWORDS
 
         name = str(name or "").strip()
         if not name:
@@ -1154,7 +1147,6 @@ class BoardBuilder(Guarded):
         for what, value in ((_t("w_name"), name), (_t("w_text"), text)):
             if len(str(value)) > MAX_TEXT:
                 raise RulekitError(_t("err_too_long", what=what, n=MAX_TEXT), code="TOO_LONG")
-        from rulekit.mtg.vocab import SUPERTYPES
 
         raw: dict[str, Any] = {"name": name}
         words = _words(types)
@@ -1210,7 +1202,6 @@ class BoardBuilder(Guarded):
         selector may name them; map the loader's located error back into the form."""
         import yaml
 
-        from rulekit import mtg
 
         head = yaml.safe_dump(
             {"game": "mtg", "players": self.board.data()["players"]}, sort_keys=False, allow_unicode=True
@@ -1269,7 +1260,6 @@ class BoardBuilder(Guarded):
     def _add_object(
         self, raw: dict[str, Any], name: str, controller: str | None, zone: str, fields: dict[str, Any]
     ) -> str:
-        from rulekit.mtg.vocab import ZONES
 
         unknown = [k for k in fields if k not in ADD_FIELDS]
         if unknown:
@@ -1360,7 +1350,6 @@ class BoardBuilder(Guarded):
         left out when it has one). ``targets``: object ids or player names. ``x``: X.
         ``choices``: this resolution's choices (``{"color": "red"}`` or ``"color: red"``).
         """
-        from rulekit.mtg.loader import library
 
         board = self.board.copy()
         src = str(source)
@@ -1434,7 +1423,6 @@ class BoardBuilder(Guarded):
         (``to``: the object it becomes attached to), ``turn_face_up``, ``turn_face_down``,
         ``transform`` (each about the object ``id``), or ``end_of_turn``.
         """
-        from rulekit.mtg.vocab import ZONES
 
         kind = str(kind).strip().replace(" ", "_")
         if kind not in EVENT_KINDS:
@@ -1470,7 +1458,6 @@ class BoardBuilder(Guarded):
 
     @staticmethod
     def _abilities_of(obj: dict[str, Any]) -> list[Any]:
-        from rulekit.mtg.loader import library
 
         if obj.get("abilities") is not None:
             return list(obj["abilities"])
@@ -1570,7 +1557,6 @@ class BoardBuilder(Guarded):
     # ------------------------------------------------------------------ controls
     @guarded
     def _on_search(self) -> None:
-        from rulekit.mtg.loader import library
 
         names = search_cards(self.search.value)
         lib = library()
@@ -1677,7 +1663,6 @@ class BoardBuilder(Guarded):
 
     def _check_custom(self) -> None:
         """The custom form's live check (never raises: the message shows under the form)."""
-        from rulekit.widgets._base import error_html
 
         try:
             if not self.c_name.value.strip():
@@ -1845,7 +1830,6 @@ class BoardBuilder(Guarded):
             self._show_yaml()
 
     def _sync_abilities(self) -> None:
-        from rulekit.mtg.loader import library
 
         opts: list[tuple[str, Any]] = []
         names = self._names()

@@ -19,8 +19,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulekit import apoteose
+from rulekit.apoteose.trace import ChainTrace
+from rulekit.apoteose.wording import (
+    event_kind_words,
+    item_reason,
+    moment_words,
+    option_text,
+    prompt_text,
+    state_words,
+)
 from rulekit.errors import RulekitError
 from rulekit.i18n import contract
+from rulekit.views import chain as cv
+from rulekit.views import localized as lv
 from rulekit.views.markup import escape
 from rulekit.widgets._base import DiagramExplorer, guarded, load_input, row, wrap
 
@@ -152,7 +164,6 @@ class ChainExplorer(DiagramExplorer):
     # ------------------------------------------------------------------ session plumbing
     @guarded
     def load(self, scenario: Any) -> None:
-        from rulekit import apoteose
 
         sc = load_input(scenario, apoteose.load_scenario, ("build_game", "script"), "an Apoteose scenario")
         self.session = apoteose.ChainSession(sc, use_script=self.use_script)
@@ -174,7 +185,6 @@ class ChainExplorer(DiagramExplorer):
         so_far = getattr(self.session, "so_far", None)
         if so_far is not None:
             return so_far
-        from rulekit.apoteose.trace import ChainTrace
 
         events = tuple(self.session.events)
         resolved = tuple(ev.card or ev.effect or "" for ev in events if ev.event == "resolve")
@@ -197,7 +207,6 @@ class ChainExplorer(DiagramExplorer):
     def _option_label(self, option: Any) -> str:
         """An option's label in the explorer's language, from its code and data: a response's chain moment
         in words (``bruno: Raio (raio#0) — answers the activation of #0``), a statement as a sentence."""
-        from rulekit.apoteose.wording import moment_words, option_text
 
         if str(option.id) == PASS:
             return self._("pass")
@@ -233,7 +242,6 @@ class ChainExplorer(DiagramExplorer):
         self._render(self.event.value)
 
     def _render_window(self) -> None:
-        from rulekit.apoteose.wording import moment_words, state_words
 
         _ = self._
         p = self.point
@@ -267,7 +275,6 @@ class ChainExplorer(DiagramExplorer):
     def _prompt(self, p: Any) -> str:
         """The decision point's prompt in the explorer's language, from its ``prompt_code`` and
         ``prompt_params`` (card texts and ids stay as written)."""
-        from rulekit.apoteose.wording import prompt_text
 
         _ = self._
         if not p.prompt and not getattr(p, "prompt_code", ""):
@@ -276,7 +283,6 @@ class ChainExplorer(DiagramExplorer):
 
     def _refused_label(self, r: Any) -> str:
         """A refused effect and the reason, in the explorer's language (from the refusal's code)."""
-        from rulekit.apoteose.wording import item_reason
 
         who = f" ({r.hero})" if getattr(r, "hero", None) else ""
         return f"{r.card or r.effect}{who}: {item_reason(r, self.lang)}"
@@ -293,7 +299,6 @@ class ChainExplorer(DiagramExplorer):
             refused = {r.id: r for r in self.point.refused}
             if choice in refused:
                 r = refused[choice]
-                from rulekit.apoteose.wording import item_reason
 
                 raise RulekitError(
                     self._("{card} cannot respond here: {reason}", card=r.card or r.effect,
@@ -336,9 +341,6 @@ class ChainExplorer(DiagramExplorer):
     # ------------------------------------------------------------------ outputs
     def _render(self, number: int) -> None:
         """Show the chain as it stood after event ``number`` (1-based, as on the slider)."""
-        from rulekit.apoteose.wording import event_kind_words, item_reason
-        from rulekit.views import chain as cv
-        from rulekit.views import localized as lv
 
         _ = self._
         trace = self.trace

@@ -20,9 +20,16 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
+from rulekit import mtg
 from rulekit.errors import RulekitError
+from rulekit.mtg.messages import EDITION_BUTTON, effect_name_text, origin_text
+from rulekit.views import localized as lv
+from rulekit.views import mtg as mv
 from rulekit.views.markup import escape
+from rulekit.views.reasons import explain_step
 from rulekit.widgets._base import DiagramExplorer, diagram_html, guarded, load_input, row, wrap
+from rulekit.widgets.prediction import check_without
+from rulekit.yamlsrc import suggest
 
 RULESETS = ("seed", "current")
 
@@ -99,7 +106,6 @@ class LayerExplorer(DiagramExplorer):
         self.reset = w.Button(
             description=_("Reset"), icon="undo", tooltip=_("All effects on, original timestamps")
         )
-        from rulekit.mtg.messages import EDITION_BUTTON
 
         self.ruleset = w.ToggleButtons(
             options=[(_.p("edition button", EDITION_BUTTON[r]), r) for r in RULESETS],
@@ -166,7 +172,6 @@ class LayerExplorer(DiagramExplorer):
         else:
             self.load(scenario)
             if ruleset not in RULESETS and self.last_exception is None:
-                from rulekit.yamlsrc import suggest
 
                 self._set_error(
                     RulekitError(
@@ -183,8 +188,6 @@ class LayerExplorer(DiagramExplorer):
         """Load a scenario (name, path or object); on error the message shows in the widget."""
         import ipywidgets as w
 
-        from rulekit import mtg
-        from rulekit.widgets.prediction import check_without
 
         _ = self._
         sc = load_input(scenario, mtg.load_scenario, ("objects", "with_disabled"), "an MTG scenario")
@@ -241,12 +244,10 @@ class LayerExplorer(DiagramExplorer):
 
     def _name(self, e: dict[str, Any]) -> str:
         """An effect's name in the explorer's language (from its name code)."""
-        from rulekit.mtg.messages import effect_name_text
 
         return effect_name_text(e.get("name_code", ""), e.get("name_params", ()), str(e["name"]), self.lang)
 
     def _label(self, e: dict[str, Any]) -> str:
-        from rulekit.mtg.messages import origin_text
 
         origin = e.get("origin")
         return self._name(e) + (
@@ -317,13 +318,10 @@ class LayerExplorer(DiagramExplorer):
         if eid is None:
             raise _pick_first()
         if delta not in (-1, 1):
-            from rulekit.errors import RulekitError
 
             raise RulekitError(f"move() takes -1 (earlier) or +1 (later), not {delta!r}", code="BAD_MOVE")
         rep = self._group_of.get(eid, eid)
         if rep not in self.order:
-            from rulekit.errors import RulekitError
-            from rulekit.yamlsrc import suggest
 
             raise RulekitError(
                 f"unknown effect id {eid!r}: the effects are " + ", ".join(self._group_of),
@@ -380,7 +378,6 @@ class LayerExplorer(DiagramExplorer):
 
     # ------------------------------------------------------------------ solving and showing
     def _solve(self) -> Any:
-        from rulekit import mtg
 
         key = (self.disabled, tuple(self.order), self.ruleset.value)
         if key in self._traces:
@@ -469,8 +466,6 @@ class LayerExplorer(DiagramExplorer):
 
     def _deps(self, trace: Any) -> str:
         """Dependencies and loops in words (the diagram's tooltips, readable on a projector)."""
-        from rulekit.views import localized as lv
-        from rulekit.views import mtg as mv
 
         if not trace.dependencies and not trace.loops:
             text = self._("No dependencies: every layer applies in timestamp order.")
@@ -488,9 +483,6 @@ class LayerExplorer(DiagramExplorer):
         self._render(self.step.value)
 
     def _render(self, k: int) -> None:
-        from rulekit.views import localized as lv
-        from rulekit.views import mtg as mv
-        from rulekit.views.reasons import explain_step
 
         trace = self.trace
         n = len(trace.steps)
@@ -543,6 +535,5 @@ def _pool() -> Any:
 
 
 def _pick_first() -> Exception:
-    from rulekit.errors import RulekitError
 
     return RulekitError("pick an effect in the timestamp list first", code="NO_SELECTION")

@@ -20,10 +20,17 @@ import os
 import re
 from typing import Any
 
+from rulekit import apoteose, mtg
+from rulekit.apoteose.wording import item_reason, state_words
 from rulekit.errors import RulekitError
 from rulekit.i18n import N_, translator
+from rulekit.mtg.messages import COLOR
+from rulekit.scenarios import scenario_game
+from rulekit.views import mtg as mv
 from rulekit.views.markup import escape
-from rulekit.widgets._base import Guarded, guarded, row
+from rulekit.views.reasons import chain_rules, why_phrase, why_text
+from rulekit.widgets._base import Guarded, guarded, load_input, row
+from rulekit.yamlsrc import suggest
 
 KINDS = ("pt", "controller", "types", "subtypes", "colors", "order")
 KIND_ALIASES = {"resolution_order": "order", "colours": "colors", "p/t": "pt", "type": "types"}
@@ -114,7 +121,6 @@ def split_order(guess: str, known: Any = ()) -> list[str]:
     return found if found else plain
 def _colour_names(t: Any) -> dict[str, str]:
     """The colours' words in ``t``'s language (and English), casefolded → the colour."""
-    from rulekit.mtg.messages import COLOR
 
     return {t(word).casefold(): c for c, word in COLOR.items()} | {c: c for c in COLOR}
 
@@ -125,7 +131,6 @@ def _is_none(text: str) -> bool:
 
 
 def _show(kind: str, view: Any, t: Any = None) -> str:
-    from rulekit.views import mtg as mv
 
     t = t or translator("en")
     if kind == "pt":
@@ -143,8 +148,6 @@ def check_without(scenario: Any, without: Any) -> tuple[str, ...]:
     """The effect ids of ``without`` (one id or several), each checked against the scenario's effects:
     an unknown id is a :class:`RulekitError` with the closest id ("did you mean") — a typo must not
     silently leave an effect on."""
-    from rulekit import mtg
-    from rulekit.yamlsrc import suggest
 
     ids = (without,) if isinstance(without, str) else tuple(without or ())
     known = mtg.effect_ids(scenario)
@@ -162,18 +165,13 @@ def check_without(scenario: Any, without: Any) -> tuple[str, ...]:
 
 def _solve(scenario: Any, without: Any, ruleset: str) -> Any:
     """Solve a scenario given by name/path/object: the Apoteose chain or the MTG layers."""
-    from rulekit.scenarios import scenario_game
-    from rulekit.widgets._base import load_input
 
     if isinstance(scenario, str | os.PathLike) and scenario_game(os.fspath(scenario)) == "apoteose":
-        from rulekit import apoteose
 
         return apoteose.run_chain(apoteose.load_scenario(os.fspath(scenario)))
     if not isinstance(scenario, str) and hasattr(scenario, "build_game"):
-        from rulekit import apoteose
 
         return apoteose.run_chain(scenario)
-    from rulekit import mtg
 
     sc = load_input(scenario, mtg.load_scenario, ("objects", "with_disabled"), "a trace or a scenario")
     without = check_without(sc, without)
@@ -323,7 +321,6 @@ class PredictionCheck(Guarded):
         if self.kind in _VIEW_KINDS:
             final = getattr(self.trace, "final", None)
             if final is None or self.target not in final:
-                from rulekit.yamlsrc import suggest
 
                 known = ", ".join(sorted(final or {}))
                 raise RulekitError(
@@ -380,7 +377,6 @@ class PredictionCheck(Guarded):
         if self.kind == "controller":
             return str(self.trace.final[self.target].controller)
         if self.kind in ("types", "subtypes", "colors"):
-            from rulekit.views import mtg as mv
 
             view = self.trace.final[self.target]
             if self.kind == "types":
@@ -458,8 +454,6 @@ class PredictionCheck(Guarded):
         return self._step_explanation(full)
 
     def _chain_explanation(self, full: bool) -> list[str]:
-        from rulekit.apoteose.wording import item_reason, state_words
-        from rulekit.views.reasons import chain_rules
 
         _ = self._
         lines = []
@@ -476,8 +470,6 @@ class PredictionCheck(Guarded):
         return lines + chain_rules(self.trace, self.lang, full=full)
 
     def _order_explanation(self, full: bool) -> list[str]:
-        from rulekit.views import mtg as mv
-        from rulekit.views.reasons import why_text
 
         _ = self._
         if full:
@@ -523,8 +515,6 @@ class PredictionCheck(Guarded):
         return lines
 
     def _step_explanation(self, full: bool) -> list[str]:
-        from rulekit.views import mtg as mv
-        from rulekit.views.reasons import why_phrase
 
         _ = self._
         chars = {
