@@ -614,7 +614,9 @@ class Engine(Windows):
             if broken:
                 return done, body[i:], ("BROKE_DURING_RESOLUTION", {"requirement": broken[0].text})
             try:
-                frame.results.extend(self.run_stmt(self.live, ctx, st, frame, key=f"body{i}"))
+                evs = self.run_stmt(self.live, ctx, st, frame, key=f"body{i}")
+                frame.results.extend(evs)
+                ctx.previous = list(dict.fromkeys(e.card for e in evs if e.card))
             except Fail as exc:
                 return done, body[i:], (exc.code, exc.params)
             done.append(st)

@@ -155,7 +155,7 @@ def _duration(t: _T) -> tuple[_T, str | None]:
     return t, None
 
 
-def parse_statement(text: str) -> Statement:
+def parse_statement(text: str, refs: Any = None) -> Statement:
     """One clause of a description -> a typed statement, read by the grammar (:mod:`rulekit.apoteose.grammar`).
 
     A clause the grammar cannot read gives an :class:`~rulekit.apoteose.statements.Unknown` statement:
@@ -165,10 +165,10 @@ def parse_statement(text: str) -> Statement:
     >>> parse_statement("Compre 2 cartas")
     Draw(until=None, count=2, target={'who': 'self'})
     """
-    return S.from_dict(_parse_statement(text))
+    return S.from_dict(_parse_statement(text, refs))
 
 
-def _parse_statement(text: str) -> Stmt:
+def _parse_statement(text: str, refs: Any = None) -> Stmt:
     from rulekit.apoteose.grammar import ClauseError, parse_clause
 
     t = _T(text)
@@ -177,18 +177,22 @@ def _parse_statement(text: str) -> Stmt:
     if "❙" in t.orig or "|" in t.orig:
         return {"op": "table", "cells": [clean(c) for c in re.split(r"[❙|]", t.orig)]}
     if m := t.m(r"depois,? (.*)"):
-        return _parse_statement(t.span(m, 1))
+        return _parse_statement(t.span(m, 1), refs)
     try:
-        return parse_clause(t.orig)
+        return parse_clause(t.orig, refs)
     except ClauseError as exc:
-        return {"op": "unknown", "text": t.orig, "position": exc.position, "expected": exc.expected,
-                "suggestion": exc.suggestion}
+        out: Stmt = {"op": "unknown", "text": t.orig, "position": exc.position, "expected": exc.expected,
+                     "suggestion": exc.suggestion}
+        if exc.reason is not None:
+            out["reason"] = exc.reason
+        return out
 
 
 _VERB_STARTS = (
     "cure", "recupere", "consuma", "cause", "compre", "descarte", "enterre", "bane", "revele", "registre",
     "oculte", "devolva", "anexe", "mova", "mova-se", "selecione", "role", "negue", "aumente", "reduza", "voce recebe",
     "voce causa", "depois", "escolha", "olhe", "veja", "observe", "espie", "bana",
+    "cura", "recupera", "ganhe", "ganha", "compra", "descarta", "revela", "perca", "consome", "seleciona",
 )
 
 
@@ -197,8 +201,11 @@ _VERB_STARTS = (
 #: window after the join (at most :data:`_CLAUSE_LOOKAHEAD` characters), so splitting a text
 #: costs time linear in its length, however many " e " joins it has (issue 11 §2).
 _VERB_RE = re.compile(r"\s*(?:" + "|".join(sorted((re.escape(v) for v in _VERB_STARTS), key=len, reverse=True))
-                      + r")(?=[ ,]|$)")
-_PERDE_RE = re.compile(r"\s*[\w-]+(?: [\w-]+){0,7} perde \d")
+                      + r")(?:-(?:os|as|o|a|los|las|lo|la))?(?=[ ,]|$)")
+#: A subject, then a verb in the third person ("um aliado cura 5", "o alvo perde 2", "ele sofre 3").
+_THIRD = ("perde", "perdem", "cura", "curam", "recupera", "recuperam", "ganha", "ganham", "sofre", "sofrem",
+          "causa", "causam", "compra", "compram", "descarta", "enterra", "revela", "oculta", "registra", "banem")
+_PERDE_RE = re.compile(r"\s*[\w-]+(?: [\w-]+){0,7} (?:" + "|".join(_THIRD) + r") (?:\d|\(|um |uma |\w+ cartas?)")
 _GAIN_RE = re.compile(r"\s*[+-]\d+ de ")
 _JOIN_RE = re.compile(r"(,\s*e\s+|\s+e\s+|,\s*depois,?\s+|,\s+|;\s*)")
 _CLAUSE_LOOKAHEAD = 120
@@ -251,7 +258,7 @@ def split_clauses(text: str) -> list[str]:
     return out
 
 
-def parse_description(text: str) -> tuple[list[Statement], bool]:
+def parse_description(text: str, refs: Any = None) -> tuple[list[Statement], bool]:
     """A description -> (statements, has_options). ``Escolha um: ● A ● B`` gives a ``choose`` statement.
 
     >>> stmts, has_options = parse_description("Escolha um: ● Cure 5 de VIDA ● Compre 1 carta")
@@ -269,25 +276,48 @@ def parse_description(text: str) -> tuple[list[Statement], bool]:
         hl = _fold(head).strip()
         if re.match(r"escolha (um|uma)", hl):
             before = re.split(r"(?i)escolha", head)[0]
-            head_stmts = _statements(split_clauses(before))
-            options = [parse_description(i)[0] for i in items if clean(i)]
+            head_stmts = _statements(split_clauses(before), refs)
+            options = [parse_description(i, refs)[0] for i in items if clean(i)]
             return [*head_stmts, S.Choose(options=tuple(tuple(o) for o in options))], True
-        seq = _statements(split_clauses(head))
+        seq = _statements(split_clauses(head), refs)
         for item in items:
-            seq.extend(parse_description(item)[0])
+            seq.extend(parse_description(item, refs)[0])
         return seq, False
-    return _statements(split_clauses(text)), False
+    return _statements(split_clauses(text), refs), False
 
 
 #: Most clauses one description may have (issue 11 §2: a bound on the reader's cost).
 MAX_CLAUSES = 40
 
 
-def _statements(clauses: list[str]) -> list[Statement]:
+def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
+    """Each clause in order; with ``refs`` (what the effect can point at), each clause also knows the
+    nearest card and hero mentioned before it (LANGUAGE.md §3.1)."""
+    import dataclasses
+
     if len(clauses) > MAX_CLAUSES:
         return [S.Unknown(text=clauses[MAX_CLAUSES][:80], position=0,
                           expected=(f"at most {MAX_CLAUSES} clauses in one description",), suggestion=None)]
-    return [parse_statement(c) for c in clauses]
+    if refs is None:
+        return [parse_statement(c) for c in clauses]
+    out: list[Statement] = []
+    last_card: str | None = None
+    last_hero: str | None = None
+    for c in clauses:
+        st = parse_statement(c, dataclasses.replace(refs, last_card=last_card, last_hero=last_hero))
+        out.append(st)
+        d = st.to_dict()
+        card = d.get("card")
+        if card in ("self", "selected", "answered", "paid"):
+            last_card = card
+        elif card in ("choose", "all"):
+            last_card = "previous"  # the cards that statement acted on
+        elif last_card == "previous":
+            last_card = None  # "previous" is only the statement right before
+        who = (d.get("target") or {}).get("who")
+        if who in ("selected", "answered", "turn", "that") and not (d.get("target") or {}).get("all"):
+            last_hero = who
+    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -408,10 +438,14 @@ def _party(t: _T, low: str, orig: str) -> dict[str, Any]:
         return {"card": "self"}
     if low in ("uma carta", "uma carta qualquer", "um efeito", "qualquer carta"):
         return {"card": "any"}
-    if m := re.fullmatch(r"(?:um|uma) ([\w-]+)", low):
-        word = orig.split()[-1]
+    if m := re.fullmatch(r"(?:um|uma|qualquer) ([\w-]+)(?: (aliad[oa]|inimig[oa]|rival|oponente|adversari[oa]|"
+                         r"seu|sua))?", low):
+        word = orig.split()[1]
         if word.isupper() or m.group(1) in ("habilidade", "evocacao", "companheiro", "item", "magia"):
-            return {"card": "any", "type": word.upper()}
+            out = {"card": "any", "type": word.upper()}
+            if m.group(2):  # "um COMPANHEIRO aliado": one of your team's; "um COMPANHEIRO rival": another team's
+                out["owner"] = {"aliad": "team", "seu": "self", "sua": "self"}.get(m.group(2).rstrip("oa"), "opponent")
+            return out
     m2 = re.fullmatch(rf"{N} de (vida|mana|estamina|hp)", low)
     if m2:
         return {"resource": RESOURCES[m2.group(2)]}
@@ -477,6 +511,8 @@ def parse_trigger(text: str) -> dict[str, Any]:
         rest_low = am.group(3) or ""
         rest = t.orig[len(low) - len(rest_low):] if rest_low else ""
         out["event"] = kind
+        if "unknown" in subj:  # a subject the reader cannot name is never read as "você"
+            return {"moment": moment, "event": "unknown", "text": t.orig}
         who = subj if "who" in subj else {"who": "self"}
         if stem == "sofr" and "card" in subj:  # "um COMPANHEIRO sofrer dano": a card with its own VIDA is hit
             out["card"] = subj
@@ -556,7 +592,7 @@ def is_supported(node: Any) -> bool:
 #: Values of ``target.who`` (a hero phrase, :func:`parse_target`).
 WHO_VALUES: tuple[str, ...] = ("self", "opponent", "ally", "any", "selected", "answered", "turn", "name", "that")
 #: Values of ``card`` in a card phrase (:func:`parse_card`).
-CARD_VALUES: tuple[str, ...] = ("self", "answered", "selected", "choose", "all", "paid")
+CARD_VALUES: tuple[str, ...] = ("self", "answered", "selected", "choose", "all", "paid", "previous")
 #: Values of ``owner`` in a card phrase: whose cards ("suas cartas", "de um oponente", "do seu time"…).
 OWNER_VALUES: tuple[str, ...] = ("self", "opponent", "ally", "team", "other", "any")
 _CARD_FIELDS = {"card": "card", "count?": "int", "type?": "str", "zone?": "zone", "owner?": "owner"}

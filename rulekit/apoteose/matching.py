@@ -86,6 +86,8 @@ class Matching:
             return who == self.g.turn_hero
         if w == "other":
             return who != me
+        if w == "team":  # "um COMPANHEIRO aliado": of your team, you included
+            return self.g.teammates(who, me)
         return False
 
 
@@ -122,8 +124,12 @@ class Matching:
         c = spec.get("card")
         if c == "self":
             return [ctx.card] if ctx.card else []
-        if c == "answered":
+        if c == "answered":  # LANGUAGE.md §3.1: the event's card, else the answered entry's card
+            if ctx.event is not None and ctx.event.card in g.cards:
+                return [ctx.event.card]
             return [ctx.answered.card] if ctx.answered and ctx.answered.card else []
+        if c == "previous":  # "-a" after "Revele uma carta": the cards the statement before acted on
+            return [s for s in ctx.previous if s in g.cards]
         if c == "selected":
             return [s for s in ctx.selected if s in g.cards]
         if c == "paid":

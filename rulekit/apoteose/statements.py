@@ -350,10 +350,16 @@ class Unknown(Statement):
     position: int = _f("int")
     expected: tuple[str, ...] = _f("strlist")
     suggestion: str | None = _f("str", True)
+    #: why a phrase that reads cannot be resolved (LANGUAGE.md §3.1: "o alvo" with nothing chosen, two
+    #: readings left); ``None`` when the clause does not read at all
+    reason: str | None = _f("str", True)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"op": "unknown", "text": self.text, "position": self.position,
-                "expected": list(self.expected), "suggestion": self.suggestion}
+        out = {"op": "unknown", "text": self.text, "position": self.position,
+               "expected": list(self.expected), "suggestion": self.suggestion}
+        if self.reason is not None:
+            out["reason"] = self.reason
+        return out
 
 
 #: Every runnable statement class by its ``op`` (the structured ``body:`` may use these).

@@ -284,10 +284,17 @@ def parse_effect(text: str) -> Effect:
                                      "(costs, actions, states, conditions) — allowed, R-17", bad.position))
 
     description = lang.clean(desc)
-    body_stmts, has_options = lang.parse_description(description)
+    body_stmts, has_options = lang.parse_description(description, effect_refs(
+        tuple(n for k, n, _ in found if k == "timing"), tasks[0][1] if tasks else None, reqs))
     if not lang.is_supported(body_stmts):
         unread = _first_unknown([st.to_dict() for st in body_stmts])
-        if unread is not None and "position" in unread:
+        if unread is not None and unread.get("reason"):
+            at = description.find(unread["text"])
+            pos = desc_offset + (len(desc) - len(desc.lstrip())) + max(at, 0) + int(unread["position"])
+            word = (unread["text"][int(unread["position"]):].split() or ["(end)"])[0]
+            warnings.append(Warning_("UNSUPPORTED_TEXT", f"cannot resolve '{word}' at position {pos} "
+                                     f"('{unread['text']}'): {unread['reason']}", pos))
+        elif unread is not None and "position" in unread:
             at = description.find(unread["text"])
             pos = desc_offset + (len(desc) - len(desc.lstrip())) + max(at, 0) + int(unread["position"])
             word = (unread["text"][int(unread["position"]):].split() or ["(end)"])[0]
@@ -314,6 +321,58 @@ def parse_effect(text: str) -> Effect:
         warnings=tuple(warnings),
         source=src,
     )
+
+
+#: Timing keywords -> the kind of game event they answer (seed «Temporização»); each is about this card.
+_TIMING_EVENTS = {"Ao Entrar": "enter", "Ao Sair": "leave", "Ao Obter": "obtain", "Ao Revelar": "reveal",
+                  "Ao Ocultar": "hide", "Ao Consumir": "exhaust", "Ao Recuperar": "ready", "Ao Descartar": "discard",
+                  "Ao Enterrar": "bury", "Ao Banir": "banish"}
+#: Timing keywords whose event has a hero (who attacks, who is attacked, who is targeted, who tests).
+_TIMING_HEROES = ("Ao Atacar", "Ao Ser Atacado", "Ao Ser Alvo", "Em Teste", "Ao Rolar")
+#: Game events that carry a card ("essa carta" names it).
+_CARD_EVENTS = frozenset({"activate", "discard", "exhaust", "consume", "bury", "banish", "reveal", "hide", "ready",
+                          "register", "return", "enter", "leave", "resolve", "negate", "attach", "move"})
+#: Tasks -> the kind of event they do to this card (seed «Tarefa»).
+_TASK_EVENTS = {"Consumir": "exhaust", "Recuperar": "ready", "Descartar": "discard", "Enterrar": "bury",
+                "Banir": "banish", "Registrar": "register"}
+#: Statements a cost pays with a card -> the kind of event.
+_COST_EVENTS = {"discard": "discard", "exhaust": "exhaust", "reveal": "reveal", "banish": "banish", "bury": "bury",
+                "hide": "hide", "register": "register", "ready": "ready", "return": "return", "move": "move"}
+
+
+def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requirement]) -> Any:
+    """What the description's phrases can point at (LANGUAGE.md §3.1): the events the effect answers
+    (its trigger and timings), the cards its requirements pay, and what its Selecione requirements choose."""
+    from rulekit.apoteose.grammar import Refs
+
+    events: list[str] = []
+    event_card = event_hero = False
+    for t in timings:
+        if t in _TIMING_EVENTS:
+            events.append(_TIMING_EVENTS[t])
+            event_card = True
+        elif t in _TIMING_HEROES:
+            event_hero = True
+    for r in reqs:
+        trig = r.ast.get("trigger") if r.ast.get("cond") == "trigger" else None
+        if trig is None:
+            continue
+        kind = str(trig.get("event"))
+        events.append(kind)
+        event_card = event_card or kind in _CARD_EVENTS or "card" in trig
+        event_hero = event_hero or "actor" in trig or "patient" in trig or kind not in _CARD_EVENTS
+    paid: list[tuple[str, str]] = []
+    if task in _TASK_EVENTS:
+        paid.append((_TASK_EVENTS[task], "task"))
+    chosen: list[tuple[str, str]] = []
+    for r in reqs:
+        st = r.ast
+        if r.kind in ("cost", "action") and st.get("op") in _COST_EVENTS and st.get("card") in ("choose", "all"):
+            paid.append((_COST_EVENTS[st["op"]], r.text))
+        if st.get("op") == "select":
+            chosen.append(("hero" if st.get("what") == "hero" else "card", r.text))
+    return Refs(known=True, events=tuple(events), event_card=event_card, event_hero=event_hero,
+                paid=tuple(paid), chosen=tuple(chosen))
 
 
 def _first_unknown(stmts: Any) -> dict[str, Any] | None:
