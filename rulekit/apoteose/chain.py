@@ -137,6 +137,14 @@ class Engine(Windows):
                   detail={"code": code, "params": params, "window": point.window})
         self.errors.append(TraceError(card, code, render(code, params)))
 
+    def refuse_unreadable(self, hero: str | None, card: str, effect: str, params: dict[str, Any]) -> None:
+        """An Auto whose moment came but whose text cannot be read: a ``refused`` event and a trace error
+        (issue 29: a card is refused only for the effect that cannot be read, and only when it is used)."""
+        self.emit("refused", index=None, card=card, effect=effect, hero=hero,
+                  responds_to=self.stack[-1].index if self.stack else None,
+                  detail={"code": "UNREADABLE", "params": params})
+        self.errors.append(TraceError(card, "UNREADABLE", render("UNREADABLE", params)))
+
     def scripted_error(self, code: str, message: str) -> None:
         """A scripted decision that could not be used (reported in the trace's errors)."""
         self.errors.append(TraceError(None, code, message))

@@ -46,6 +46,8 @@ REASONS: dict[str, str] = {
     "PREVISAO/broken": "Previsão: '{requirement}' does not hold",
     "PREVISAO/together": "Previsão: the requirements cannot be met together — every way to pay breaks "
                          "another one ({requirements})",
+    "UNREADABLE": "{effect} is not run: its text cannot be read at position {position} ('{word}'); the "
+                  "scenario loader warned about it",
     "IRRESPONDIVEL": "Irrespondível: no effect can be activated in response to {effect} (R-10)",
     "NOT_LEGAL_HERE": "not a legal response in this window",
     "REQUIREMENTS_BEING_PAID": "nenhuma resposta pode ser dada: the requirements of {effect} are being paid "

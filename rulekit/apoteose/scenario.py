@@ -287,13 +287,12 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
                         raise doc.error(("cards", i, "effects", j, "body", k, *sub), msg, code="BAD_STATEMENT",
                                         suggestion=sug)
                 eff = replace(eff, body=tuple(from_dict(st) for st in e.body))
-            if not eff.supported():
+            if not eff.supported():  # issue 29: the card loads; this effect is refused when it is used
                 bad = [w.message for w in eff.warnings if w.code == "UNSUPPORTED_TEXT"]
-                if isinstance(e, str) or e.body is None or any("requirement" in b for b in bad):
-                    msg, _, hint = (bad[0] if bad else "text outside the runnable vocabulary").partition(
-                        " — did you mean ")
-                    raise doc.error(path, msg + "; or write a structured 'body:'", code="UNSUPPORTED_TEXT",
-                                    suggestion=hint.removeprefix("'").removesuffix("'?") or None)
+                line = str(doc.error(path, (bad[0] if bad else "text outside the runnable vocabulary")
+                                     + "; this effect is refused when used (or write a structured 'body:')",
+                                     code="UNSUPPORTED_TEXT"))
+                warnings.append(f"{c.id}#{j}: UNSUPPORTED_TEXT: {line}")
             if eff.activation == "Passivo":
                 bad_ops = [st.op for st in eff.body if st.op not in ("gain", "table", "compute", "noop")]
                 if bad_ops:

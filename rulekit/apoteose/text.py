@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from rulekit.apoteose import lang
@@ -108,9 +109,20 @@ class Effect:
                 return r.ast["trigger"]  # type: ignore[no-any-return]
         return None
 
+    @cached_property
+    def runnable(self) -> bool:
+        """:meth:`supported`, computed once (the engine asks at every activation)."""
+        return self.supported()
+
     def supported(self) -> bool:
         """Can the engine run every requirement and statement of this effect?"""
         return lang.is_supported([r.ast for r in self.requirements]) and lang.is_supported(list(self.body))
+
+    def unreadable_at(self) -> tuple[int, str]:
+        """Where the first part the engine cannot run starts: (position in the text, its first word)."""
+        w = next((w for w in self.warnings if w.code == "UNSUPPORTED_TEXT"), None)
+        pos = w.position if w is not None else 0
+        return pos, (self.source[pos:].split() or ["(end)"])[0]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -271,7 +283,15 @@ def parse_effect(text: str) -> Effect:
             stmt = parsed if isinstance(parsed, Statement) else None
             ast = parsed.to_dict() if isinstance(parsed, Statement) else parsed
             reqs.append(Requirement(body, kind, verb, moment_of(body), ast, pos, stmt))
-            if not lang.is_supported(ast):
+            if not lang.is_supported(ast) and ast.get("op") == "unknown" and "position" in ast:
+                at = pos + int(ast["position"])
+                word = (body[int(ast["position"]):].split() or ["(end)"])[0]
+                why = ast.get("reason") or ("expected " + ", ".join(ast["expected"][:4]) if ast.get("expected")
+                                            else "outside the runnable vocabulary")
+                verb = "resolve" if ast.get("reason") else "read"
+                warnings.append(Warning_("UNSUPPORTED_TEXT", f"cannot {verb} '{word}' at position {at} "
+                                         f"(requirement '{body}'): {why}", at))
+            elif not lang.is_supported(ast):
                 warnings.append(Warning_("UNSUPPORTED_TEXT", f"requirement '{body}' is outside the runnable "
                                          "vocabulary (use the structured YAML form)", pos))
         order = [REQUIREMENT_ORDER.index(r.kind) for r in reqs]
@@ -371,6 +391,8 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
             paid.append((_COST_EVENTS[st["op"]], r.text))
         if st.get("op") == "select":
             chosen.append(("hero" if st.get("what") == "hero" else "card", r.text))
+        elif st.get("op") == "unknown" and norm(r.verb) == "selecione":  # already warned: no second warning
+            chosen.extend([("hero", r.text), ("card", r.text)])
     return Refs(known=True, events=tuple(events), event_card=event_card, event_hero=event_hero,
                 paid=tuple(paid), chosen=tuple(chosen))
 

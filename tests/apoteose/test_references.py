@@ -164,3 +164,32 @@ def test_esse_in_a_response_is_the_card_of_the_event() -> None:
     t = run(heroes(MESA=["x"]), [card("x", "ana", text), card("b1", "bruno")], [{"discard": {"card": "b1"}}],
             turn=TURN)
     assert "b1" in t.heroes["bruno"].zones["INVENTÁRIO"] or "b1" in t.heroes["ana"].zones["INVENTÁRIO"]
+
+
+# ---------------------------------------------------------------- refused only when used ----
+def test_a_card_loads_its_readable_effects_and_refuses_the_unreadable_one_when_used() -> None:
+    from helpers import scenario
+
+    bad = "Ativar【 Selecione 1 Herói adjacente 】 Cure 1 de VIDA do alvo."
+    x = card("x", "ana", bad, "Ativar Cure 5 de VIDA.")
+    sc = scenario(heroes(MESA=["x"]), [x, card("b1", "bruno")], [{"activate": "x", "effect": 1}], turn=TURN)
+    [w] = [w for w in sc.warnings if "UNSUPPORTED_TEXT" in w]
+    assert w.startswith("x#0: ") and "cards[0].effects[0]" in w and "\n" not in w
+    from rulekit.apoteose.chain import run_chain
+
+    t = run_chain(sc)
+    assert t.heroes["ana"].resources["VIDA"] == [55, 100]
+    used = run(heroes(MESA=["x"]), [x, card("b1", "bruno")], [{"activate": "x", "effect": 0}], turn=TURN)
+    [r] = used.of("refused")
+    assert r.detail["code"] == "UNREADABLE" and r.detail["params"]["effect"] == "x#0"
+    assert bad[r.detail["params"]["position"] - 0:].startswith("adjacente") or r.detail["params"]["word"] == "adjacente"
+
+
+def test_an_unreadable_auto_is_refused_when_its_moment_comes() -> None:
+    text = "Auto【 Quando um oponente descartar uma carta 】 Bana aquela carta mais forte."
+    t = run(heroes(MESA=["x"]), [card("x", "ana", text), card("b1", "bruno")], [{"discard": {"card": "b1"}}],
+            turn=TURN)
+    [r] = t.of("refused")
+    assert r.card == "x" and r.detail["code"] == "UNREADABLE"
+    quiet = run(heroes(MESA=["x"]), [card("x", "ana", text), card("b1", "bruno")], [], turn=TURN)
+    assert quiet.of("refused") == []
