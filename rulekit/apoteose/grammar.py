@@ -204,7 +204,8 @@ def _parser() -> Any:
     from lark import Lark
 
     grammar = (Path(__file__).with_name("grammar.lark")).read_text(encoding="utf-8")
-    return Lark(grammar, parser="earley", lexer="dynamic", ambiguity="resolve", propagate_positions=True)
+    return Lark(grammar, parser="earley", lexer="dynamic", ambiguity="resolve", propagate_positions=True,
+                start=["start", "hero_start", "card_start"])
 
 
 #: Words that say who or what a clause affects; a suggestion must keep every one of them.
@@ -259,7 +260,7 @@ def _parse_cached(text: str, refs: Refs) -> Stmt:
         raise ClauseError(text, MAX_CLAUSE, [f"a clause of at most {MAX_CLAUSE} characters"], None)
     folded, where = expand(text)
     try:
-        tree = _parser().parse(folded)
+        tree = _parser().parse(folded, start="start")
     except UnexpectedEOF as exc:
         raise ClauseError(text, len(text), _expected(exc.expected), suggest_phrase(text)) from None
     except UnexpectedCharacters as exc:
@@ -273,6 +274,36 @@ def _parse_cached(text: str, refs: Refs) -> Stmt:
         return build.clause(tree)
     except _RefError as exc:
         raise ClauseError(text, build.at, [], None, reason=exc.message) from None
+
+
+def parse_hero_phrase(text: str, refs: Refs | None = None) -> dict[str, Any] | None:
+    """A hero phrase alone ("um aliado", "o alvo", "aquele oponente", "você") -> ``{"who": …}``, or
+    ``None`` if it is not one (the same noun-phrase rule the verbs use)."""
+    return _phrase(text.strip(), "hero_start", refs or Refs())
+
+
+def parse_card_phrase(text: str, refs: Refs | None = None) -> dict[str, Any] | None:
+    """A card phrase alone ("uma EVOCAÇÃO", "esta carta", "3 cartas") -> ``{"card": …}``, or ``None``."""
+    return _phrase(text.strip(), "card_start", refs or Refs())
+
+
+@lru_cache(maxsize=1024)
+def _phrase(text: str, start: str, refs: Refs) -> dict[str, Any] | None:
+    from lark.exceptions import UnexpectedInput
+
+    if not text or len(text) > MAX_CLAUSE:
+        return None
+    folded, where = expand(text)
+    try:
+        tree = _parser().parse(folded, start=start)
+    except UnexpectedInput:
+        return None
+    build = _Build(text, where, refs)
+    node = tree.children[0]
+    try:
+        return build.hero(node) if start == "hero_start" else build.card_ref(node)
+    except _RefError:
+        return None
 
 
 def _word_start(text: str, pos: int) -> int:

@@ -418,6 +418,13 @@ def _choose(s: Step) -> None:
         s.evs.extend(s.engine.run_stmt(s.world, s.ctx, st, s.frame))
 
 
+def _if(s: Step) -> None:
+    """se <condição>, …: the statements run only if the condition holds now."""
+    if s.engine.holds(s.g, s.ctx, s.st.cond):
+        for k, st in enumerate(s.st.then):
+            s.evs.extend(s.engine.run_stmt(s.world, s.ctx, st, s.frame, key=f"{s.key}.{k}"))
+
+
 #: One handler per statement class (the schema of each is its dataclass, :mod:`rulekit.apoteose.statements`).
 HANDLERS: dict[type[Statement], Callable[[Step], None]] = {
     S.Heal: _heal, S.Recover: _heal, S.Consume: _consume, S.Damage: _damage, S.Lose: _damage,
@@ -426,5 +433,5 @@ HANDLERS: dict[type[Statement], Callable[[Step], None]] = {
     S.Move: _move, S.Attach: _attach, S.Exhaust: _flag, S.Ready: _flag, S.Reveal: _flag, S.Hide: _flag,
     S.Register: _flag, S.Select: _select, S.Roll: _roll, S.Look: _look, S.MoveSelf: _step, S.Negate: _negate,
     S.Modify: _modify, S.Gain: _gain, S.Compute: _compute, S.Table: _nothing, S.Noop: _nothing,
-    S.Choose: _choose,
+    S.Choose: _choose, S.If: _if,
 }

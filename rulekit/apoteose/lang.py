@@ -193,6 +193,7 @@ _VERB_STARTS = (
     "oculte", "devolva", "anexe", "mova", "mova-se", "selecione", "role", "negue", "aumente", "reduza", "voce recebe",
     "voce causa", "depois", "escolha", "olhe", "veja", "observe", "espie", "bana",
     "cura", "recupera", "ganhe", "ganha", "compra", "descarta", "revela", "perca", "consome", "seleciona",
+    "se",
 )
 
 
@@ -220,15 +221,20 @@ def _starts_clause(low: str, pos: int = 0) -> bool:
 
 
 def split_clauses(text: str) -> list[str]:
-    """Split a description into clauses: sentences, then ``e`` / ``,`` / ``Depois,`` before a verb.
+    """Split a description into clauses: sentences, then ``e`` / ``,`` / ``;`` / ``Depois,`` before a verb.
 
     Linear in the length of the text (issue 11 §2).
 
     >>> split_clauses("Cure 5 de VIDA e Compre 1 carta. Depois, role os dados")
     ['Cure 5 de VIDA', 'Compre 1 carta', 'role os dados']
     """
+    return [c for sentence in split_sentences(text) for c in sentence]
+
+
+def split_sentences(text: str) -> list[list[str]]:
+    """The clauses of each sentence (a ``se <condição>,`` clause governs the rest of its sentence)."""
     text = clean(text)
-    out: list[str] = []
+    out: list[list[str]] = []
     depth = 0
     start = 0
     sentences: list[str] = []
@@ -254,7 +260,9 @@ def split_clauses(text: str) -> list[str]:
                 cuts.append(m.end())
         cuts.append(len(s))
         pieces = [s[cuts[i]:cuts[i + 1]] for i in range(0, len(cuts) - 1, 2)]
-        out.extend(p.strip() for p in pieces if p.strip())
+        clauses = [p.strip() for p in pieces if p.strip()]
+        if clauses:
+            out.append(clauses)
     return out
 
 
@@ -283,7 +291,29 @@ def parse_description(text: str, refs: Any = None) -> tuple[list[Statement], boo
         for item in items:
             seq.extend(parse_description(item, refs)[0])
         return seq, False
-    return _statements(split_clauses(text), refs), False
+    sentences = split_sentences(text)
+    if sum(len(x) for x in sentences) > MAX_CLAUSES:
+        return _statements(split_clauses(text), refs), False
+    out: list[Statement] = []
+    for sentence in sentences:
+        out.extend(_conditional(sentence, refs))
+    return out, False
+
+
+def _conditional(clauses: list[str], refs: Any) -> list[Statement]:
+    """A sentence whose clause ``se <condição>`` governs the clauses after it: an :class:`If` statement
+    ("…; se o alvo ficar sem MANA, bana esta carta")."""
+    at = next((i for i, c in enumerate(clauses) if re.match(r"se\s", _fold(c))), None)
+    if at is None:
+        return _statements(clauses, refs)
+    before = _statements(clauses[:at], refs)
+    head = clauses[at]
+    cond = parse_condition(head[3:].strip())
+    then = _statements(clauses[at + 1:], refs)
+    if cond.get("cond") == "unknown" or not then:
+        expected = ("a condition: 'se sua MANA for menor que 3, …', 'se um aliado estiver sem VIDA, …'",)
+        return [*before, S.Unknown(text=head, position=3, expected=expected, suggestion=None), *then]
+    return [*before, S.If(cond=cond, then=tuple(then), text=head[3:].strip())]
 
 
 #: Most clauses one description may have (issue 11 §2: a bound on the reader's cost).
@@ -372,6 +402,67 @@ def parse_condition(text: str) -> dict[str, Any]:
                 "value": int(m.group(1))}
     if t.m(r"esta carta estiver anexada.*"):
         return {"cond": "attached"}
+    return _state(t)
+
+
+_NUM = r"(\d+|um|uma|dois|duas|tres|quatro|cinco)"
+_CMP_WORDS = (("maior ou igual a", ">="), ("maior ou igual que", ">="), ("menor ou igual a", "<="),
+              ("menor ou igual que", "<="), ("maior do que", ">"), ("maior que", ">"), ("menor do que", "<"),
+              ("menor que", "<"), ("igual a", "=="), ("mais do que", ">"), ("mais que", ">"), ("mais de", ">"),
+              ("menos do que", "<"), ("menos que", "<"), ("menos de", "<"), ("pelo menos", ">="),
+              ("ao menos", ">="), ("no minimo", ">="), ("no maximo", "<="), ("exatamente", "=="))
+_CMP_RE = "(?:(" + "|".join(w for w, _ in _CMP_WORDS) + ") )?"
+_HAVE = r"(?:tiver|tiverem|possuir|possuirem|estiver com|estiverem com|ficar com|ficarem com)"
+_BE = r"(?:for|forem|estiver|estiverem|ficar|ficarem)"
+_RES = r"(vida|mana|estamina|hp)"
+
+
+def _cmp(word: str | None, tail: str | None, default: str) -> str:
+    if tail:
+        return ">=" if tail == "mais" else "<="
+    return dict(_CMP_WORDS).get(word or "", default)
+
+
+def _subject(t: _T, m: re.Match[str], group: str) -> str | None:
+    """The hero a state is about, read with the grammar's noun-phrase rule ("um aliado", "o alvo")."""
+    from rulekit.apoteose.grammar import parse_hero_phrase
+
+    hero = parse_hero_phrase(t.span(m, group))
+    if hero is None or hero.get("all") or hero.get("who") in ("name",):
+        return None
+    return str(hero["who"])
+
+
+def _state(t: _T) -> dict[str, Any]:
+    """A state about a hero's resources or cards (seed «Até, Enquanto, Durante», «Quando, Se»):
+    "sua MANA for maior que 3", "um aliado estiver sem ESTAMINA", "a VIDA do alvo for menor que 10",
+    "um oponente tiver 3 ou mais cartas no INVENTÁRIO", "você estiver com pelo menos 2 de MANA"."""
+    if m := t.m(rf"(?P<who>.+?) {_BE} sem {_RES}"):
+        who = _subject(t, m, "who")
+        if who is not None:
+            return {"cond": "resource", "who": who, "resource": RESOURCES[m.group(2)], "cmp": "==", "value": 0}
+    if m := t.m(rf"(?P<who>.+?) {_HAVE} {_CMP_RE}{_NUM}(?: ou (mais|menos))? de {_RES}"):
+        who = _subject(t, m, "who")
+        if who is not None:
+            return {"cond": "resource", "who": who, "resource": RESOURCES[m.group(5)],
+                    "cmp": _cmp(m.group(2), m.group(4), ">="), "value": _num(m.group(3))}
+    if m := t.m(rf"(?:a sua|sua|seu|o seu|a|o) {_RES}(?: (?:de|do|da) (?P<who>.+?))? {_BE} {_CMP_RE}{_NUM}"):
+        who = _subject(t, m, "who") if m.group("who") else "self"
+        if who is not None:
+            return {"cond": "resource", "who": who, "resource": RESOURCES[m.group(1)],
+                    "cmp": _cmp(m.group(3), None, "=="), "value": _num(m.group(4))}
+    if m := t.m(rf"(?P<who>.+?) (?:tiver|tiverem|possuir) {_CMP_RE}{_NUM}(?: ou (mais|menos))? ([\w-]+)"
+                r"(?: (?:em|no|na|nos|nas) (?:seu |sua )?(\w+))?"):
+        who = _subject(t, m, "who")
+        zone = ZONES.get(m.group(6) or "")
+        if who is not None and (m.group(6) is None or zone is not None):
+            out: dict[str, Any] = {"cond": "has", "who": who, "count": _num(m.group(3)),
+                                   "cmp": _cmp(m.group(2), m.group(4), ">=")}
+            if m.group(5) not in ("carta", "cartas"):
+                out["type"] = t.span(m, 5).upper()
+            if zone:
+                out["zone"] = zone
+            return out
     return {"cond": "unknown", "text": t.orig}
 
 
@@ -724,6 +815,20 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
             return None
         return (), (f"{v!r} is not an amount (a number, {{sum: [[1, INT], [1, 5]]}} or "
                     "{per: {zone: INVENTÁRIO}, times: 1, max: 5})"), None
+    if kind == "cond":
+        if not isinstance(v, dict) or not isinstance(v.get("cond"), str) or not is_supported(v):
+            return (), "a condition is a mapping like {cond: resource, who: self, resource: MANA, cmp: '<', value: 3}", None
+        return None
+    if kind == "statements":
+        if depth > 8:
+            return (), "statements nested too deeply", None
+        if not isinstance(v, list) or not v:
+            return (), "'then' is a list of statements", None
+        for j, sub in enumerate(v):
+            bad = check_statement(sub, depth + 1)
+            if bad is not None:
+                return (j, *bad[0]), bad[1], bad[2]
+        return None
     if kind == "options":
         if depth > 8:
             return (), "options nested too deeply", None

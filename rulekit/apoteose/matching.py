@@ -24,6 +24,10 @@ from rulekit.apoteose.text import Effect
 from rulekit.errors import RulekitError
 
 
+def _compare(v: int, cmp: str, value: int) -> bool:
+    return {"<": v < value, ">": v > value, ">=": v >= value, "<=": v <= value, "==": v == value}[cmp]
+
+
 class Matching:
     """Reading the game for an effect's words (see the module doc). Needs ``self.g``, the live game."""
 
@@ -217,13 +221,13 @@ class Matching:
             return self.holds(g, ctx, cond["what"])
         if c == "until_time":
             return True
-        if c == "has":
-            if ctx.hero is None:
-                return False
-            zones = (cond["zone"],) if cond.get("zone") else tuple(g.heroes[ctx.hero].zones)
-            n = sum(1 for z in zones for cid in g.heroes[ctx.hero].zones.get(z, [])
-                    if "type" not in cond or g.cards[cid].has_type(cond["type"]))
-            return n >= int(cond.get("count", 1))
+        if c == "has":  # "você tiver uma EVOCAÇÃO no SUPORTE", "um oponente tiver 3 ou mais cartas…"
+            def count(h: str) -> int:
+                zones = (cond["zone"],) if cond.get("zone") else tuple(g.heroes[h].zones)
+                return sum(1 for z in zones for cid in g.heroes[h].zones.get(z, [])
+                           if "type" not in cond or g.cards[cid].has_type(cond["type"]))
+            return any(_compare(count(h), cond.get("cmp", ">="), int(cond.get("count", 1)))
+                       for h in self.state_heroes(g, ctx, cond))
         if c == "exists":
             z = cond["zone"]
             ids = list(g.shared.get(z, [])) + [cid for h in g.heroes.values() for cid in h.zones.get(z, [])]
@@ -260,14 +264,17 @@ class Matching:
             if ev == "reveal":
                 return not g.cards[card].revealed
             return not (ev == "hide" and not g.cards[card].revealed)
-        if c == "resource":
-            if ctx.hero is None:
-                return False
-            v = resource_of(g, ctx.hero, cond["resource"])[0]
-            return {"<": v < cond["value"], ">": v > cond["value"], ">=": v >= cond["value"]}[cond["cmp"]]
+        if c == "resource":  # "sua MANA for maior que 3", "um aliado estiver sem ESTAMINA"
+            return any(_compare(resource_of(g, h, cond["resource"])[0], cond["cmp"], int(cond["value"]))
+                       for h in self.state_heroes(g, ctx, cond))
         if c == "attached":
             return ctx.card is not None and g.cards[ctx.card].attached_to is not None
         raise Fail("CANNOT_EVALUATE", cond=str(cond))
+
+    def state_heroes(self, g: Game, ctx: Ctx, cond: dict[str, Any]) -> list[str]:
+        """The heroes a state is about: you, or any hero its phrase names ("um aliado": some ally)."""
+        who = cond.get("who", "self")
+        return [h for h in self.heroes_for(g, ctx, {"who": who}) if h in g.heroes]
 
     # ------------------------------------------------------------------ amounts ---------
     def amount(self, g: Game, ctx: Ctx, a: Any) -> int:

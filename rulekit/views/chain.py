@@ -98,6 +98,7 @@ STATEMENT_OPS: frozenset[str] = frozenset((
     NP_("statement", "roll"), NP_("statement", "step"), NP_("statement", "negate"),
     NP_("statement", "modify"), NP_("statement", "gain"), NP_("statement", "compute"),
     NP_("statement", "table"), NP_("statement", "noop"), NP_("statement", "choose"),
+    NP_("statement", "if"),
 ))
 STATEMENT_FIELDS: frozenset[str] = frozenset((
     NP_("statement field", "amount"), NP_("statement field", "resource"), NP_("statement field", "target"),
@@ -216,6 +217,7 @@ SENTENCES: dict[str, tuple[str | tuple[str, str], ...]] = {
     "table": (NP_("statement sentence", "table: {cells}"),),
     "noop": (NP_("statement sentence", "nothing"),),
     "choose": (NP_("statement sentence", "choose one: {options}"),),
+    "if": (NP_("statement sentence", "if “{condition}”: {statements}"),),
     "unknown": (NP_("statement sentence", "unreadable clause: “{text}”"),),
 }
 #: Parts a sentence is built from: a number's bound, a "for each" amount, when a gain applies.
@@ -534,6 +536,12 @@ def _sentence(w: _Words, st: dict[str, Any]) -> tuple[str, frozenset[str]]:
         if not isinstance(options, list | tuple) or not options:
             raise _NoWords(options)
         return w.s(op, 0, options=" ".join(f"● {w.statements(o)}" for o in options)), frozenset(("options",))
+    if op == "if":  # the condition as the card writes it, then the statements it governs
+        then = st.get("then")
+        if not isinstance(then, list | tuple) or not then or not isinstance(st.get("text"), str):
+            raise _NoWords(st)
+        sentence = w.s(op, 0, condition=st["text"], statements=w.statements(then))
+        return sentence, frozenset(("cond", "then", "text"))
     if op == "unknown":
         return w.s(op, 0, text=str(st.get("text"))), frozenset(("text", "position", "expected", "suggestion"))
     raise _NoWords(op)
