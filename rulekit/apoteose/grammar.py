@@ -92,6 +92,7 @@ CONTRACTIONS = {
         "esse", "essa", "esses", "essas", "este", "esta", "estes", "estas", "aquele", "aquela", "aqueles",
         "aquelas")},
     **{"à" + d[1:]: f"a {d}" for d in ("aquele", "aquela", "aqueles", "aquelas")},
+    **{p + d: f"{w} {d}" for p, w in (("d", "de"), ("n", "em")) for d in ("ele", "ela", "eles", "elas")},
 }
 _CONTRACTION_RE = re.compile(
     r"(?<![\w-])(" + "|".join(sorted(CONTRACTIONS, key=len, reverse=True)) + r")(?![\w-])", re.IGNORECASE)
@@ -212,7 +213,7 @@ def _parser() -> Any:
 _REFERENT_RE = re.compile(
     r"\b(voce|heroi|personagem|aliad|oponente|inimig|adversari|rival|alvo|dono|carta|vida|hp|mana|estamina"
     r"|dano|inventario|mao|mesa|suporte|cenario|tabuleiro|descarte|baralho|banidas|limbo|time|turno"
-    r"|ess|aquel|est|selecionad|escolhid|consumid|descartad|revelad|banid|enterrad|todo|toda|cada|outr)")
+    r"|ess|aquel|est|ele|ela|selecionad|escolhid|consumid|descartad|revelad|banid|enterrad|todo|toda|cada|outr)")
 
 
 def _referents(text: str) -> frozenset[str]:
@@ -450,6 +451,8 @@ class _Build:
         d = node.data
         if d == "self_":
             return {"who": "self"}
+        if d == "pronoun":  # "ele", "dela": the hero of the event answered, else the one named before
+            return self.that_hero(node)
         if d == "named_hero":
             word = fold(self.orig(node.children[0])).lower()
             if word in _HERO_WORDS or word in ("esta", "essa", "este", "esse", "carta", "cartas"):
@@ -639,7 +642,11 @@ class _Build:
         """Whose cards: "de um oponente", "de outro Herói", "do seu time", "de você"."""
         if node.data == "of_team":
             return "team"
-        h = self.sub(node, "hero_phrase") or self.sub(node, "self_") or self.sub(node, "named_hero")
+        h = (self.sub(node, "hero_phrase") or self.sub(node, "self_") or self.sub(node, "named_hero")
+             or self.sub(node, "pronoun"))
+        if h.data == "pronoun":
+            return self.fail(h, "whose cards: write de um oponente, de um aliado, do seu time or de outro "
+                             "Herói")
         if h.data == "self_":
             return "self"
         if h.data == "named_hero":
@@ -671,7 +678,7 @@ class _Build:
         return self.card_ref(trees[i])
 
     def heroes_in(self, node: Any) -> list[Any]:
-        return [s for s in self.subs(node) if s.data in ("self_", "hero_phrase", "named_hero")]
+        return [s for s in self.subs(node) if s.data in ("self_", "hero_phrase", "named_hero", "pronoun")]
 
     def target(self, node: Any, subject_first: bool = False) -> dict[str, Any]:
         """The hero a statement affects: its object ("de um aliado"), else its subject ("O alvo cura …")."""
