@@ -264,17 +264,18 @@ def _test(s: Step) -> None:
 
 
 def _draw(s: Step) -> None:
-    """Compre N cartas: from the top of the hero's BARALHO."""
+    """Compre N cartas / um aliado compra N cartas: from the top of that hero's BARALHO."""
     n = s.modified("draw", int(s.st.count if s.st.count is not None else 1))
     if s.me is None:
         raise Fail("NOBODY_TO_DRAW")
-    deck = s.g.heroes[s.me].zones["BARALHO"]
-    if len(deck) < n:
-        raise Fail("NOT_ENOUGH_CARDS", count=n)
-    for _ in range(n):
-        cid = deck.pop(0)
-        s.g.heroes[s.me].zones["INVENTÁRIO"].append(cid)
-        s.event("draw", card=cid)
+    for h in s.targets():
+        deck = s.g.heroes[h].zones["BARALHO"]
+        if len(deck) < n:
+            raise Fail("NOT_ENOUGH_CARDS", count=n)
+        for _ in range(n):
+            cid = deck.pop(0)
+            s.g.heroes[h].zones["INVENTÁRIO"].append(cid)
+            s.evs.extend(s.world.record("draw", h, card=cid))
 
 
 #: Where each moving statement puts a card.

@@ -204,7 +204,8 @@ class Matching:
             return _combos(pool, int(count if count is not None else 1))
         if isinstance(st, S.Attach) and st.to.get("card") == "choose":
             return self.cards_for(g, ctx, st.to)
-        if isinstance(st, (S.Damage, S.Lose, S.Heal, S.Recover)) and st.target is not None and st.target.get(
+        hero_ops = (S.Damage, S.Lose, S.Heal, S.Recover, S.Draw)
+        if isinstance(st, hero_ops) and st.target is not None and st.target.get(
                 "who") in ("opponent", "ally", "any") and not st.target.get("all"):
             return self.heroes_for(g, ctx, st.target)
         return None
