@@ -26,11 +26,28 @@ from __future__ import annotations
 import copy
 import difflib
 import re
-import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from rulekit.apoteose.words import (
+    _ACTIONS,
+    _ALL,
+    _DEMONSTRATIVES,
+    _DURATIONS,
+    _HERO_WORDS,
+    _NUMWORDS,
+    _PAID_WORDS,
+    _PARTICIPLES,
+    _POSSESSIVES,
+    _RESOURCES,
+    _THIS,
+    _VERBS,
+    _ZONES,
+    Refs,
+    expand,
+    fold,
+)
 
 Stmt = dict[str, Any]
 
@@ -52,50 +69,6 @@ KNOWN_PHRASES: tuple[str, ...] = (
     "Mova-se para uma casa adjacente",
 )
 
-_VERBS = {"descart": "discard", "enterr": "bury", "ban": "banish", "revel": "reveal", "registr": "register",
-          "ocult": "hide", "consum": "exhaust", "recuper": "ready", "devolv": "return"}
-_ZONES = {"inventario": "INVENTÁRIO", "mao": "INVENTÁRIO", "mesa": "MESA", "suporte": "SUPORTE",
-          "cenario": "CENÁRIO", "tabuleiro": "TABULEIRO", "descarte": "DESCARTE", "baralho": "BARALHO",
-          "banidas": "BANIDAS", "limbo": "LIMBO", "pilha de descarte": "DESCARTE"}
-_NUMWORDS = {"um": 1, "uma": 1, "dois": 2, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6,
-             "sete": 7, "oito": 8, "nove": 9, "dez": 10}
-_RESOURCES = {"vida": "VIDA", "hp": "VIDA", "mana": "MANA", "estamina": "ESTAMINA"}
-_ACTIONS = {"cura": "heal", "recuperacao": "recover", "dano": "damage", "perda": "lose", "compra": "draw",
-            "consumo": "consume", "ativacao": "activate"}
-_DURATIONS = (("turno", "end_turn"), ("batalha", "end_battle"), ("proximo", "next_turn"),
-              ("ciclo", "end_cycle"))
-#: Head nouns and adjectives of a hero phrase (folded, singular) -> the kind of hero they name.
-_HERO_WORDS = {"heroi": "any", "personagem": "any", "aliado": "ally", "aliada": "ally",
-               "oponente": "opponent", "inimigo": "opponent", "inimiga": "opponent", "adversario": "opponent",
-               "adversaria": "opponent",
-               "rival": "opponent", "alvo": "selected", "dono": "owner"}
-#: A card phrase's participle (folded stem) -> the card it names: chosen, answered, or paid by a kind
-#: of event.
-_PARTICIPLES = {"selecionad": "selected", "escolhid": "selected", "respondid": "answered",
-                "consumid": "exhaust", "descartad": "discard", "revelad": "reveal", "banid": "banish",
-                "enterrad": "bury", "ocultad": "hide", "registrad": "register", "recuperad": "ready",
-                "pag": "any"}
-#: Participle kinds in the seed's words, for messages ("a carta descartada").
-_PAID_WORDS = {"exhaust": "consumida", "discard": "descartada", "reveal": "revelada", "banish": "banida",
-               "bury": "enterrada", "hide": "ocultada", "register": "registrada", "ready": "recuperada",
-               "any": "paga"}
-_DEMONSTRATIVES = ("esse", "essa", "esses", "essas", "aquele", "aquela", "aqueles", "aquelas")
-_THIS = ("este", "esta", "estes", "estas")
-_ALL = ("todos", "todas", "cada")
-_POSSESSIVES = ("seu", "sua", "seus", "suas")
-#: Contractions of de/em/a/por with an article or a demonstrative, written out before parsing.
-CONTRACTIONS = {
-    "do": "de o", "da": "de a", "dos": "de os", "das": "de as", "no": "em o", "na": "em a", "nos": "em os",
-    "nas": "em as", "ao": "a o", "aos": "a os", "à": "a a", "às": "a as", "num": "em um", "numa": "em uma",
-    "dum": "de um", "duma": "de uma", "pelo": "por o", "pela": "por a", "pelos": "por os", "pelas": "por as",
-    **{p + d: f"{w} {d}" for p, w in (("d", "de"), ("n", "em")) for d in (
-        "esse", "essa", "esses", "essas", "este", "esta", "estes", "estas", "aquele", "aquela", "aqueles",
-        "aquelas")},
-    **{"à" + d[1:]: f"a {d}" for d in ("aquele", "aquela", "aqueles", "aquelas")},
-    **{p + d: f"{w} {d}" for p, w in (("d", "de"), ("n", "em")) for d in ("ele", "ela", "eles", "elas")},
-}
-_CONTRACTION_RE = re.compile(
-    r"(?<![\w-])(" + "|".join(sorted(CONTRACTIONS, key=len, reverse=True)) + r")(?![\w-])", re.IGNORECASE)
 #: English words for the grammar's terminals, for "expected …" in errors.
 _EXPECTED_WORDS = {
     "INT": "a number", "NUMWORD": "a number", "VIDA": "VIDA", "RESOURCE": "VIDA, MANA or ESTAMINA",
@@ -110,29 +83,6 @@ _EXPECTED_WORDS = {
 }
 
 
-@dataclass(frozen=True)
-class Refs:
-    """What an effect's phrases can point at (LANGUAGE.md §3.1), known from its keywords and requirements.
-
-    ``known`` is false when a clause is read alone (``parse_clause``): references then keep their
-    plain meaning and are not checked."""
-
-    known: bool = False
-    #: kinds of game event the effect answers (its Quando/Depois de/Antes de trigger, its timings)
-    events: tuple[str, ...] = ()
-    #: the event answered has a card ("essa carta", "a carta descartada" in a response)
-    event_card: bool = False
-    #: the event answered has a hero ("aquele oponente")
-    event_hero: bool = False
-    #: (kind of card event, requirement text) of each card the effect's own requirements pay
-    paid: tuple[tuple[str, str], ...] = ()
-    #: ("hero" or "card", requirement text) of each Selecione requirement
-    chosen: tuple[tuple[str, str], ...] = ()
-    #: the nearest card and hero mentions before this clause (a ``card`` value / a ``who`` value)
-    last_card: str | None = None
-    last_hero: str | None = None
-
-
 _ADJACENT = "'adjacente' needs the heroes' places on the board, which the engine does not keep"
 
 
@@ -140,34 +90,6 @@ class _RefError(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
-
-
-def expand(text: str) -> tuple[str, list[int]]:
-    """``text`` folded, with contractions written out, and for each character of the result the index
-    of the character of ``text`` it came from (one more entry: the end).
-
-    >>> expand("Cure 1 de VIDA daquele aliado")[0]
-    'Cure 1 de VIDA de aquele aliado'
-    """
-    out: list[str] = []
-    where: list[int] = []
-    last = 0
-    for m in _CONTRACTION_RE.finditer(text):
-        word = m.group(0)
-        if word.isupper() and len(word) > 1:  # a name in capitals, never a contraction
-            continue
-        out.append(text[last:m.start()])
-        where.extend(range(last, m.start()))
-        rep = CONTRACTIONS[word.lower()]
-        if word[0].isupper():
-            rep = rep[0].upper() + rep[1:]
-        out.append(rep)
-        where.extend(m.start() for _ in rep)  # every letter of "de aquele" comes from "daquele"
-        last = m.end()
-    out.append(text[last:])
-    where.extend(range(last, len(text)))
-    where.append(len(text))
-    return fold("".join(out)), where
 
 
 class ClauseError(ValueError):
@@ -191,22 +113,38 @@ class ClauseError(ValueError):
         super().__init__(f"{verb} '{self.word}' at position {position} of '{clause}' ({what})")
 
 
-def fold(text: str) -> str:
-    """Accents stripped, case kept, *same length* (so positions in the fold are positions in the text)."""
-    out = []
-    for c in text:
-        d = "".join(x for x in unicodedata.normalize("NFKD", c) if not unicodedata.combining(x))
-        out.append(d[:1] or c)
-    return "".join(out)
+_STARTS = ["start", "hero_start", "card_start"]
 
 
 @lru_cache(maxsize=1)
 def _parser() -> Any:
+    """The Earley parser: reads every clause the grammar allows, and says where one goes wrong."""
     from lark import Lark
 
     grammar = (Path(__file__).with_name("grammar.lark")).read_text(encoding="utf-8")
     return Lark(grammar, parser="earley", lexer="dynamic", ambiguity="resolve", propagate_positions=True,
-                start=["start", "hero_start", "card_start"])
+                start=_STARTS)
+
+
+@lru_cache(maxsize=1)
+def _fast_parser() -> Any:
+    """The same grammar under LALR(1) with a contextual lexer: tried first, ten times faster. Where the
+    grammar is not LALR (a place phrase after a card that may be the card's or the verb's, a word two
+    terminals read), it fails and the Earley parser reads the clause; where it succeeds it gives the
+    tree Earley gives (``tests/apoteose/test_references.py`` checks the corpora)."""
+    from lark import Lark
+
+    grammar = (Path(__file__).with_name("grammar.lark")).read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True, start=_STARTS)
+
+
+def _fast_tree(folded: str, start: str) -> Any:
+    from lark.exceptions import LarkError
+
+    try:
+        return _fast_parser().parse(folded, start=start)
+    except LarkError:
+        return None
 
 
 #: Words that say who or what a clause affects; a suggestion must keep every one of them.
@@ -260,6 +198,12 @@ def _parse_cached(text: str, refs: Refs) -> Stmt:
     if len(text) > MAX_CLAUSE:
         raise ClauseError(text, MAX_CLAUSE, [f"a clause of at most {MAX_CLAUSE} characters"], None)
     folded, where = expand(text)
+    fast = _fast_tree(folded, "start")
+    if fast is not None:
+        try:
+            return _Build(text, where, refs).clause(fast)
+        except Exception:  # noqa: BLE001 - a shape Earley reads otherwise: let Earley decide
+            pass
     try:
         tree = _parser().parse(folded, start="start")
     except UnexpectedEOF as exc:
@@ -295,16 +239,19 @@ def _phrase(text: str, start: str, refs: Refs) -> dict[str, Any] | None:
     if not text or len(text) > MAX_CLAUSE:
         return None
     folded, where = expand(text)
-    try:
-        tree = _parser().parse(folded, start=start)
-    except UnexpectedInput:
-        return None
-    build = _Build(text, where, refs)
-    node = tree.children[0]
-    try:
-        return build.hero(node) if start == "hero_start" else build.card_ref(node)
-    except _RefError:
-        return None
+    for tree in (_fast_tree(folded, start), None):
+        if tree is None:
+            try:
+                tree = _parser().parse(folded, start=start)
+            except UnexpectedInput:
+                return None
+        build = _Build(text, where, refs)
+        node = tree.children[0]
+        try:
+            return build.hero(node) if start == "hero_start" else build.card_ref(node)
+        except Exception:  # noqa: BLE001 - try Earley's reading, then give up
+            continue
+    return None
 
 
 def _word_start(text: str, pos: int) -> int:
@@ -434,7 +381,8 @@ class _Build:
         """The determiners of a noun phrase (words) and the number among them, if any."""
         words: list[str] = []
         number: int | None = None
-        for d in self.subs(node):
+        group = self.sub(node, "dets")
+        for d in self.subs(group) if group is not None else []:
             if d.data != "det":
                 continue
             tok = d.children[0]
@@ -640,6 +588,10 @@ class _Build:
 
     def owner(self, node: Any, allow_owner: bool = False) -> Any:
         """Whose cards: "de um oponente", "de outro Herói", "do seu time", "de você"."""
+        prep = self.tok(node, "PREP")
+        if prep is not None and _low(prep) != "de":
+            return self.fail(node, f"whose cards: 'de {self.span(node).split(' ', 1)[-1]}', not "
+                             f"'{self.span(node)}'")
         if node.data == "of_team":
             return "team"
         h = (self.sub(node, "hero_phrase") or self.sub(node, "self_") or self.sub(node, "named_hero")
@@ -757,10 +709,22 @@ class _Build:
         return {"op": "ready", **self.card_at(n)}
 
     def s_return(self, n: Any) -> Stmt:
-        dest = self.zone(self.sub(n, "zone"))
+        """Devolva <carta> <ao lugar>: the last place named is where the card goes ("Devolva uma carta do
+        seu DESCARTE ao seu INVENTÁRIO"), whichever phrase the parser hung it on."""
+        from lark import Tree
+
+        z = self.sub(n, "zone")
+        card = next(s for s in self.subs(n) if s.data in ("card_phrase", "zone_cards", "this_card"))
+        if z is None:
+            places = [c for c in card.children if isinstance(c, Tree) and c.data == "in_zone"]
+            if not places:
+                return dict(self.fail(n, "Devolva needs where to: 'ao INVENTÁRIO', 'ao BARALHO'"))
+            z = self.sub(places[-1], "zone")
+            card = Tree(card.data, [c for c in card.children if c is not places[-1]], card.meta)
+        dest = self.zone(z)
         if dest == "INVENTÁRIO":
-            return {"op": "return", **self.card_at(n)}
-        return {"op": "move", **self.card_at(n), "dest": dest}
+            return {"op": "return", **self.card_ref(card)}
+        return {"op": "move", **self.card_ref(card), "dest": dest}
 
     def s_move(self, n: Any) -> Stmt:
         return {"op": "move", **self.card_at(n), "dest": self.zone(self.sub(n, "zone"))}
@@ -797,9 +761,14 @@ class _Build:
             tok = self.sub(what, "cardnoun").children[0]
             if tok.type != "CARDWORD":
                 out["type"] = self.orig(tok).upper()
-            owner = self.sub(what, "of_hero") or self.sub(what, "of_team")
-            if owner is not None:
-                out["owner"] = self.owner(owner)
+            for m in self.subs(what):
+                if m.data in ("of_hero", "of_team"):
+                    out["owner"] = self.owner(m)
+                elif m.data == "in_zone":
+                    out["zone"] = self.zone(self.sub(m, "zone"))
+                elif m.data == "participle":
+                    self.fail(m, f"'{self.span(m)}': Selecione chooses among cards, not among chosen or paid "
+                              "ones")
         if z is not None:
             out["zone"] = self.zone(z)
         return out

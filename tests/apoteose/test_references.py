@@ -193,3 +193,32 @@ def test_an_unreadable_auto_is_refused_when_its_moment_comes() -> None:
     assert r.card == "x" and r.detail["code"] == "UNREADABLE"
     quiet = run(heroes(MESA=["x"]), [card("x", "ana", text), card("b1", "bruno")], [], turn=TURN)
     assert quiet.of("refused") == []
+
+
+# ---------------------------------------------------------------- LALR first, Earley behind ----
+def test_where_the_lalr_parser_reads_a_clause_it_means_what_earley_reads() -> None:
+    from pathlib import Path
+
+    import yaml
+
+    from rulekit.apoteose import grammar as G
+    from rulekit.apoteose.lang import split_clauses
+
+    texts = [e["text"] for f in ("corpus.yaml", "corpus_np.yaml")
+             for e in yaml.safe_load((Path(__file__).parent / f).read_text(encoding="utf-8"))]
+    clauses = sorted({c.strip().rstrip(".").strip() for t in texts for c in split_clauses(parse_effect(t).description)
+                      if c.strip() and not c.lower().startswith(("se ", "escolha"))})
+    fast = 0
+    for c in clauses:
+        folded, where = G.expand(c)
+        tree = G._fast_tree(folded, "start")
+        if tree is None:
+            continue
+        try:
+            lalr = G._Build(c, where, G.Refs()).clause(tree)
+        except Exception:  # noqa: BLE001 - Earley decides these
+            continue
+        fast += 1
+        earley = G._Build(c, where, G.Refs()).clause(G._parser().parse(folded, start="start"))
+        assert lalr == earley, c
+    assert fast >= len(clauses) * 3 // 4  # most clauses take the fast path
