@@ -31,19 +31,19 @@ from pathlib import Path
 from typing import Any
 
 from rulekit.apoteose.words import (
-    _ACTIONS,
     _ALL,
     _DEMONSTRATIVES,
-    _DURATIONS,
     _HERO_WORDS,
-    _NUMWORDS,
     _PAID_WORDS,
     _PARTICIPLES,
     _POSSESSIVES,
-    _RESOURCES,
     _THIS,
     _VERBS,
-    _ZONES,
+    ACTIONS,
+    DURATIONS,
+    NUMWORDS,
+    RESOURCES,
+    ZONES,
     Refs,
     expand,
     fold,
@@ -345,7 +345,7 @@ class _Build:
         rest = [r for r in rest if r.data == "duration"]
         if rest:
             low = _low(self.tok(rest[0], "DURATION"))
-            stmt["until"] = next(key for word, key in _DURATIONS if word in low.split()[-1] or word in low)
+            stmt["until"] = next(key for word, key in DURATIONS if word in low.split()[-1] or word in low)
         return stmt
 
     # ---- pieces -----------------------------------------------------------------------------
@@ -372,10 +372,10 @@ class _Build:
 
     def count(self, node: Any) -> int:
         tok = node.children[0]
-        return int(tok) if tok.type == "INT" else _NUMWORDS[_low(tok)]
+        return int(tok) if tok.type == "INT" else NUMWORDS[_low(tok)]
 
     def zone(self, node: Any) -> str:
-        return _ZONES[" ".join(_low(self.tok(node, "ZONENAME")).split())]
+        return ZONES[" ".join(_low(self.tok(node, "ZONENAME")).split())]
 
     def dets(self, node: Any) -> tuple[list[str], int | None]:
         """The determiners of a noun phrase (words) and the number among them, if any."""
@@ -389,7 +389,7 @@ class _Build:
             if tok.type == "INT":
                 number = int(tok)
             elif tok.type == "NUMWORD" and _low(tok) not in ("um", "uma"):
-                number = _NUMWORDS[_low(tok)]
+                number = NUMWORDS[_low(tok)]
             else:
                 words.append(_low(tok))
         return words, number
@@ -494,7 +494,7 @@ class _Build:
         if d == "this_card":
             return {"card": "self"}
         if d == "zone_cards":
-            zone = _ZONES[" ".join(_low(self.tok(node, "ZONENAME")).split())]
+            zone = ZONES[" ".join(_low(self.tok(node, "ZONENAME")).split())]
             out: dict[str, Any] = {"card": "all", "zone": zone}
             ow = self.sub(node, "of_hero") or self.sub(node, "of_team")
             if ow is not None:
@@ -641,7 +641,7 @@ class _Build:
 
     def resource(self, node: Any) -> str:
         tok = self.tok(node, "RESOURCE") or self.tok(node, "VIDA")
-        return _RESOURCES[_low(tok)]
+        return RESOURCES[_low(tok)]
 
     # ---- statements -------------------------------------------------------------------------
     def s_heal(self, n: Any) -> Stmt:
@@ -784,7 +784,7 @@ class _Build:
         sign = 1 if _low(self.tok(n, "MODVERB")) == "aumente" else -1
         amt = self.amount(self.sub(n, "amount"))
         delta = sign * amt if isinstance(amt, int) else amt
-        return {"op": "modify", "action": _ACTIONS[_low(self.tok(n, "ACTIONNOUN"))], "delta": delta}
+        return {"op": "modify", "action": ACTIONS[_low(self.tok(n, "ACTIONNOUN"))], "delta": delta}
 
     def s_gain(self, n: Any) -> Stmt:
         out: Stmt = {"op": "gain", "attribute": self.orig(self.tok(n, "NAME")).upper(),

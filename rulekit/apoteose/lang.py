@@ -24,28 +24,19 @@ import unicodedata
 from typing import Any
 
 from rulekit.apoteose import statements as S
+from rulekit.apoteose import words as W
 from rulekit.apoteose.rulings import moment_of, norm
 from rulekit.apoteose.statements import Statement
 
 Stmt = dict[str, Any]
 
-RESOURCES = {"vida": "VIDA", "hp": "VIDA", "mana": "MANA", "estamina": "ESTAMINA"}
-ZONES = {
-    "inventario": "INVENTÁRIO", "mao": "INVENTÁRIO", "mesa": "MESA", "suporte": "SUPORTE",
-    "cenario": "CENÁRIO", "tabuleiro": "TABULEIRO", "descarte": "DESCARTE", "pilha de descarte": "DESCARTE",
-    "baralho": "BARALHO", "banidas": "BANIDAS", "pilha de cartas banidas": "BANIDAS", "limbo": "LIMBO",
-}
+#: The vocabulary the reader shares with the grammar (one place: :mod:`rulekit.apoteose.words`).
+RESOURCES = W.RESOURCES
+ZONES = W.ZONES
 #: words of "essa <ação>" -> the event kind it modifies
-ACTION_NOUNS = {
-    "cura": "heal", "recuperacao": "recover", "dano": "damage", "perda": "lose", "compra": "draw",
-    "consumo": "consume", "ativacao": "activate",
-}
-DURATIONS = {
-    "ate o final do turno": "end_turn", "ate o fim do turno": "end_turn",
-    "ate o final da batalha": "end_battle", "ate o fim da batalha": "end_battle",
-    "ate o inicio do seu proximo turno": "next_turn", "o inicio do seu proximo turno": "next_turn",
-    "ate o final do ciclo": "end_cycle",
-}
+ACTION_NOUNS = W.ACTIONS
+#: the values a statement's ``until`` takes
+DURATION_KEYS: tuple[str, ...] = tuple(dict.fromkeys(key for _, key in W.DURATIONS))
 
 
 def _fold(text: str) -> str:
@@ -77,82 +68,12 @@ class _T:
         return self.orig[s:e]
 
 
-_NUMWORDS = {"um": 1, "uma": 1, "dois": 2, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5}
-AMT = r"(\d+|\([^()]*\))"
+_NUMWORDS = W.NUMWORDS
 N = r"(\d+|um|uma|dois|duas|tres|quatro|cinco)"
 
 
 def _num(s: str) -> int:
     return int(s) if s.isdigit() else _NUMWORDS[s]
-
-
-def parse_amount(text: str) -> int | dict[str, Any]:
-    """``25`` -> 25; ``( CONHECIMENTO + INT + 5 )`` -> ``{"sum": [[1, "CONHECIMENTO"], [1, "INT"], [1, 5]]}``."""
-    t = clean(text)
-    if re.fullmatch(r"[+-]?\d+", t):
-        return int(t)
-    inner = t.strip("() ").strip()
-    terms: list[list[Any]] = []
-    for sign, tok in re.findall(r"([+-]?)\s*([^\s+-]+)", inner):
-        factor = -1 if sign == "-" else 1
-        terms.append([factor, int(tok) if tok.isdigit() else tok.upper()])
-    return {"sum": terms}
-
-
-def parse_target(t: _T, match: re.Match[str] | None = None, group: int | str = 0) -> dict[str, Any]:
-    """A hero phrase -> ``{"who": self|opponent|ally|any|selected|answered|turn|name, ...}``."""
-    low = t.low if match is None else t.low[match.start(group):match.end(group)]
-    orig = t.orig if match is None else t.span(match, group)
-    low = low.strip()
-    table = {
-        "voce": "self", "si mesmo": "self", "voce mesmo": "self", "seu heroi": "self",
-        "um oponente": "opponent", "o oponente": "opponent", "um inimigo": "opponent",
-        "um aliado": "ally", "o aliado": "ally", "um heroi": "any", "um personagem": "any", "qualquer heroi": "any",
-        "o alvo": "selected", "o alvo selecionado": "selected", "o heroi selecionado": "selected",
-        "o heroi que ativou essa carta": "answered", "o controlador dessa carta": "answered",
-        "quem ativou essa carta": "answered", "o heroi do turno": "turn", "heroi do turno": "turn",
-        "heroi que ativou essa carta": "answered",
-    }
-    if low in table:
-        return {"who": table[low]}
-    if low in ("todos os oponentes", "cada oponente"):
-        return {"who": "opponent", "all": True}
-    if low in ("todos os aliados", "cada aliado"):
-        return {"who": "ally", "all": True}
-    if re.fullmatch(r"[\w-]+", low):
-        return {"who": "name", "name": orig.strip()}
-    return {"who": "unknown", "text": orig}
-
-
-def parse_card(t: _T, match: re.Match[str], group: int | str) -> dict[str, Any]:
-    """A card phrase -> ``{"card": self|answered|selected|choose, "count", "type", "zone"}``."""
-    low = t.low[match.start(group):match.end(group)].strip()
-    orig = t.span(match, group).strip()
-    if low in ("esta carta", "desta carta", "a si mesma"):
-        return {"card": "self"}
-    if low in ("essa carta", "dessa carta", "a carta respondida"):
-        return {"card": "answered"}
-    if low in ("a carta selecionada", "as cartas selecionadas", "o alvo", "o alvo selecionado"):
-        return {"card": "selected"}
-    m = re.fullmatch(rf"{N} (cartas?|[\w-]+)(?: (?:do|da|de|no|na) (?:seu |sua )?(inventario|mesa|suporte|mao|baralho|tabuleiro|cenario))?", low)
-    if m:
-        out: dict[str, Any] = {"card": "choose", "count": _num(m.group(1))}
-        if m.group(2) not in ("carta", "cartas"):
-            out["type"] = orig[m.start(2) - m.start(0):m.end(2) - m.start(0)].upper()
-        if m.group(3):
-            out["zone"] = ZONES[m.group(3)]
-        return out
-    return {"card": "unknown", "text": orig}
-
-
-def _duration(t: _T) -> tuple[_T, str | None]:
-    for phrase, key in DURATIONS.items():
-        for sep in (", ", " "):
-            if t.low.endswith(sep + phrase):
-                cut = len(t.low) - len(sep + phrase)
-                nt = _T(t.orig[:cut])
-                return nt, key
-    return t, None
 
 
 def parse_statement(text: str, refs: Any = None) -> Statement:
@@ -768,7 +689,7 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
     if kind == "action":
         return enum(tuple(ACTION_NOUNS.values()), "an action")
     if kind == "until":
-        return enum(tuple(dict.fromkeys(DURATIONS.values())), "a duration")
+        return enum(DURATION_KEYS, "a duration")
     if kind == "target":
         if not isinstance(v, dict):
             return (), "a target is a mapping like {who: opponent}", None

@@ -445,3 +445,15 @@ _TIMING_MATCH: dict[str, Callable[[Matching, Card, str | None, GEvent], bool]] =
     "Início do Companheiro": _turn("turn_start", "companion"),
     "Fim do Companheiro": _turn("turn_end", "companion"),
 }
+
+
+def _check_timing_table() -> None:
+    """Every timing keyword of the glossary has its matcher (checked at import, not in a game)."""
+    missing = sorted(set(R.KEYWORD_KINDS["timing"]) - set(_TIMING_MATCH))
+    extra = sorted(set(_TIMING_MATCH) - set(R.KEYWORD_KINDS["timing"]))
+    if missing or extra:
+        raise ImportError(f"timing keywords without a matcher: {missing}; matchers without a keyword: "
+                          f"{extra}")
+
+
+_check_timing_table()

@@ -11,15 +11,16 @@ from dataclasses import dataclass
 
 _VERBS = {"descart": "discard", "enterr": "bury", "ban": "banish", "revel": "reveal", "registr": "register",
           "ocult": "hide", "consum": "exhaust", "recuper": "ready", "devolv": "return"}
-_ZONES = {"inventario": "INVENTÁRIO", "mao": "INVENTÁRIO", "mesa": "MESA", "suporte": "SUPORTE",
+ZONES = {"inventario": "INVENTÁRIO", "mao": "INVENTÁRIO", "mesa": "MESA", "suporte": "SUPORTE",
           "cenario": "CENÁRIO", "tabuleiro": "TABULEIRO", "descarte": "DESCARTE", "baralho": "BARALHO",
-          "banidas": "BANIDAS", "limbo": "LIMBO", "pilha de descarte": "DESCARTE"}
-_NUMWORDS = {"um": 1, "uma": 1, "dois": 2, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6,
+          "banidas": "BANIDAS", "limbo": "LIMBO", "pilha de descarte": "DESCARTE",
+         "pilha de cartas banidas": "BANIDAS"}
+NUMWORDS = {"um": 1, "uma": 1, "dois": 2, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6,
              "sete": 7, "oito": 8, "nove": 9, "dez": 10}
-_RESOURCES = {"vida": "VIDA", "hp": "VIDA", "mana": "MANA", "estamina": "ESTAMINA"}
-_ACTIONS = {"cura": "heal", "recuperacao": "recover", "dano": "damage", "perda": "lose", "compra": "draw",
+RESOURCES = {"vida": "VIDA", "hp": "VIDA", "mana": "MANA", "estamina": "ESTAMINA"}
+ACTIONS = {"cura": "heal", "recuperacao": "recover", "dano": "damage", "perda": "lose", "compra": "draw",
             "consumo": "consume", "ativacao": "activate"}
-_DURATIONS = (("turno", "end_turn"), ("batalha", "end_battle"), ("proximo", "next_turn"),
+DURATIONS = (("turno", "end_turn"), ("batalha", "end_battle"), ("proximo", "next_turn"),
               ("ciclo", "end_cycle"))
 #: Head nouns and adjectives of a hero phrase (folded, singular) -> the kind of hero they name.
 _HERO_WORDS = {"heroi": "any", "personagem": "any", "aliado": "ally", "aliada": "ally",

@@ -222,3 +222,23 @@ def test_where_the_lalr_parser_reads_a_clause_it_means_what_earley_reads() -> No
         earley = G._Build(c, where, G.Refs()).clause(G._parser().parse(folded, start="start"))
         assert lalr == earley, c
     assert fast >= len(clauses) * 3 // 4  # most clauses take the fast path
+
+
+def test_every_timing_keyword_has_its_matcher_checked_at_import() -> None:
+    from rulekit.apoteose import matching
+    from rulekit.apoteose import rulings as R
+
+    assert set(matching._TIMING_MATCH) == set(R.KEYWORD_KINDS["timing"])
+    saved = matching._TIMING_MATCH.pop("Ao Banir")
+    try:
+        with pytest.raises(ImportError, match="Ao Banir"):
+            matching._check_timing_table()
+    finally:
+        matching._TIMING_MATCH["Ao Banir"] = saved
+
+
+def test_one_vocabulary_for_the_reader() -> None:
+    from rulekit.apoteose import lang, words
+
+    assert lang.ZONES is words.ZONES and lang.RESOURCES is words.RESOURCES and lang.ACTION_NOUNS is words.ACTIONS
+    assert not hasattr(lang, "parse_target") and not hasattr(lang, "parse_card")
