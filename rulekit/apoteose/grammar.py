@@ -219,6 +219,10 @@ def _parse_cached(text: str, refs: Refs) -> Stmt:
         return build.clause(tree)
     except _RefError as exc:
         raise ClauseError(text, build.at, [], None, reason=exc.message) from None
+    except (AttributeError, KeyError, IndexError, StopIteration, TypeError, ValueError):
+        # a reading the builder has no meaning for: reported as unreadable, never a crash
+        raise ClauseError(text, build.at, [], suggest_phrase(text),
+                          reason="this phrase reads, but has no meaning the engine can run") from None
 
 
 def parse_hero_phrase(text: str, refs: Refs | None = None) -> dict[str, Any] | None:
@@ -301,6 +305,8 @@ class _Build:
         return self._cut(tok.start_pos, tok.end_pos)
 
     def span(self, node: Any) -> str:
+        if not hasattr(node, "meta"):  # a token ("bana-a")
+            return self.orig(node)
         return self._cut(node.meta.start_pos, node.meta.end_pos)
 
     def mark(self, node: Any) -> None:
