@@ -461,6 +461,27 @@ def _party(t: _T, low: str, orig: str) -> dict[str, Any]:
     m2 = re.fullmatch(rf"{N} de (vida|mana|estamina|hp)", low)
     if m2:
         return {"resource": RESOURCES[m2.group(2)]}
+    return _party_phrase(orig)
+
+
+def _party_phrase(orig: str) -> dict[str, Any]:
+    """A trigger's subject or object read with the grammar's noun-phrase rule (LANGUAGE.md §3.1):
+    "um Herói rival", "cada personagem aliado", "uma EVOCAÇÃO de um oponente", "esta carta"."""
+    from rulekit.apoteose.grammar import parse_card_phrase, parse_hero_phrase
+
+    hero = parse_hero_phrase(orig) if orig else None
+    if hero is not None and hero.get("who") in ("self", "opponent", "ally", "any", "turn") and not hero.get("all"):
+        return {"who": hero["who"]}
+    card = parse_card_phrase(orig) if orig else None
+    if card is not None and card.get("card") == "self":
+        return {"card": "self"}
+    if card is not None and card.get("card") == "choose" and card.get("count") == 1 and "zone" not in card:
+        out: dict[str, Any] = {"card": "any"}
+        if "type" in card:
+            out["type"] = card["type"]
+        if card.get("owner") in ("self", "opponent", "ally", "any", "team", "other"):
+            out["owner"] = card["owner"]
+        return out
     return {"unknown": orig}
 
 
