@@ -242,3 +242,22 @@ def test_one_vocabulary_for_the_reader() -> None:
 
     assert lang.ZONES is words.ZONES and lang.RESOURCES is words.RESOURCES and lang.ACTION_NOUNS is words.ACTIONS
     assert not hasattr(lang, "parse_target") and not hasattr(lang, "parse_card")
+
+
+def test_the_cli_names_the_unreadable_effect_on_stderr(tmp_path, capsys) -> None:
+    import yaml
+
+    from rulekit.cli import main
+
+    data = {"game": "apoteose",
+            "heroes": [{"id": "ana", "team": "azul", "iniciativa": 5, "zones": {"MESA": ["x"]},
+                        "resources": {"VIDA": [50, 100], "MANA": [5, 10], "ESTAMINA": [4, 6]}}],
+            "cards": [{"id": "x", "owner": "ana", "effects": ["Ativar Cure 1 de VIDA do alvo.", "Ativar Cure 5 de VIDA."]}],
+            "script": [{"activate": "x", "effect": 1}]}
+    path = tmp_path / "s.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    assert main(["chain", str(path)]) == 0
+    out = capsys.readouterr()
+    [line] = [x for x in out.err.splitlines() if "UNSUPPORTED_TEXT" in x]
+    assert "x#0" in line and "s.yaml:" in line and "cards[0].effects[0]" in line
+    assert "VIDA 50->55" in out.out
