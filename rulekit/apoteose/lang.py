@@ -333,8 +333,9 @@ _CMP_WORDS = (("maior ou igual a", ">="), ("maior ou igual que", ">="), ("menor 
               ("menos do que", "<"), ("menos que", "<"), ("menos de", "<"), ("pelo menos", ">="),
               ("ao menos", ">="), ("no minimo", ">="), ("no maximo", "<="), ("exatamente", "=="))
 _CMP_RE = "(?:(" + "|".join(w for w, _ in _CMP_WORDS) + ") )?"
-_HAVE = r"(?:tiver|tiverem|possuir|possuirem|estiver com|estiverem com|ficar com|ficarem com)"
-_BE = r"(?:for|forem|estiver|estiverem|ficar|ficarem)"
+_HAVE = (r"(?:tiver|tiverem|possuir|possuirem|estiver com|estiverem com|ficar com|ficarem com|tenha|tenham"
+         r"|esteja com|estejam com|fique com|fiquem com)")
+_BE = r"(?:for|forem|estiver|estiverem|ficar|ficarem|seja|sejam|esteja|estejam|fique|fiquem)"
 _RES = r"(vida|mana|estamina|hp)"
 
 
@@ -372,7 +373,7 @@ def _state(t: _T) -> dict[str, Any]:
         if who is not None:
             return {"cond": "resource", "who": who, "resource": RESOURCES[m.group(1)],
                     "cmp": _cmp(m.group(3), None, "=="), "value": _num(m.group(4))}
-    if m := t.m(rf"(?P<who>.+?) (?:tiver|tiverem|possuir) {_CMP_RE}{_NUM}(?: ou (mais|menos))? ([\w-]+)"
+    if m := t.m(rf"(?P<who>.+?) (?:tiver|tiverem|possuir|tenha|tenham) {_CMP_RE}{_NUM}(?: ou (mais|menos))? ([\w-]+)"
                 r"(?: (?:em|no|na|nos|nas) (?:seu |sua )?(\w+))?"):
         who = _subject(t, m, "who")
         zone = ZONES.get(m.group(6) or "")

@@ -218,8 +218,11 @@ class Matching:
             return True
         if c == "during":
             return self.holds(g, ctx, cond["what"])
-        if c == "until":
-            return self.holds(g, ctx, cond["what"])
+        if c == "until":  # R-04 «Até X»: holds until X happens
+            what = cond["what"]
+            if what.get("cond") in ("resource", "has"):  # a state: until it is true
+                return not self.holds(g, ctx, what)
+            return self.holds(g, ctx, what)  # until_event / until_time word their own "not yet"
         if c == "until_time":
             return True
         if c == "has":  # "você tiver uma EVOCAÇÃO no SUPORTE", "um oponente tiver 3 ou mais cartas…"

@@ -83,3 +83,13 @@ def test_an_unreadable_condition_is_located() -> None:
     text = "Ativar Se chover, compre 1 carta."
     [w] = [w for w in parse_effect(text).warnings if w.code == "UNSUPPORTED_TEXT"]
     assert text[w.position:].startswith("chover")
+
+
+@pytest.mark.parametrize("mana,resolves", [(5, True), (0, False)])
+def test_ate_a_state_holds_until_the_state_is_true(mana: int, resolves: bool) -> None:
+    """R-04: «Até X» lasts until X happens — "Até que você fique sem MANA" holds while you have MANA."""
+    text = "Ativar【 Até que você fique sem MANA 】 Cure 1 de VIDA."
+    assert parse_effect(text).requirements[0].ast == {
+        "cond": "until", "what": {"cond": "resource", "who": "self", "resource": "MANA", "cmp": "==", "value": 0}}
+    t = run(board(text, ana_mana=mana), cards(text), [{"activate": "x"}], turn=TURN)
+    assert ("x" in t.resolution_order) is resolves
