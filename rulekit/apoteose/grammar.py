@@ -792,9 +792,16 @@ class _Build:
         delta = sign * amt if isinstance(amt, int) else amt
         return {"op": "modify", "action": ACTIONS[_low(self.tok(n, "ACTIONNOUN"))], "delta": delta}
 
+    def s_bottom(self, n: Any) -> Stmt:
+        """"Coloque <carta> no fundo do BARALHO": bury (seed «Ao Enterrar»: «colocado no fundo de um
+        baralho»)."""
+        if self.zone(self.sub(n, "zone")) != "BARALHO":
+            return dict(self.fail(n, "only a BARALHO has a bottom ('no fundo do seu BARALHO')"))
+        return {"op": "bury", **self.card_at(n)}
+
     def s_gain(self, n: Any) -> Stmt:
         out: Stmt = {"op": "gain", "attribute": self.orig(self.tok(n, "NAME")).upper(),
-                     "amount": int(self.tok(n, "SIGNED")), "target": {"who": "self"}}
+                     "amount": int(self.tok(n, "SIGNED")), "target": self.target(n)}
         if fold(self.text).lower().startswith("em um teste"):
             out["during"] = "test"
         return out

@@ -204,7 +204,7 @@ class Matching:
             return _combos(pool, int(count if count is not None else 1))
         if isinstance(st, S.Attach) and st.to.get("card") == "choose":
             return self.cards_for(g, ctx, st.to)
-        hero_ops = (S.Damage, S.Lose, S.Heal, S.Recover, S.Draw)
+        hero_ops = (S.Damage, S.Lose, S.Heal, S.Recover, S.Draw, S.Gain)
         if isinstance(st, hero_ops) and st.target is not None and st.target.get(
                 "who") in ("opponent", "ally", "any") and not st.target.get("all"):
             return self.heroes_for(g, ctx, st.target)
@@ -346,9 +346,17 @@ class Matching:
             ctrl = g.controller(cid)
             ctx = Ctx(ctrl, cid, None, [])
             for st in eff.body:
-                if isinstance(st, S.Gain) and ctrl == hero:
+                if isinstance(st, S.Gain) and self.passive_applies(st, hero, ctrl):
                     out[st.attribute] = out.get(st.attribute, 0) + self.amount(g, ctx, st.amount)
         return dict(sorted(out.items()))
+
+    def passive_applies(self, st: S.Gain, hero: str, ctrl: str | None) -> bool:
+        """Whom a Passivo gain reaches: you ("+1 de AGI"), or every hero of a set ("Todos os aliados
+        recebem +1 de AGI"); one hero to choose ("um aliado") has no meaning for a continuous effect."""
+        tgt = st.target or {"who": "self"}
+        if tgt.get("who") == "self":
+            return ctrl == hero
+        return bool(tgt.get("all")) and self.who_matches({"who": tgt.get("who")}, hero, ctrl)
 
     def passives(self, g: Game) -> list[tuple[str, int, Effect]]:
         """R-23: Passivo effects of cards in play whose requirements hold now."""

@@ -295,6 +295,9 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
                 warnings.append(f"{c.id}#{j}: UNSUPPORTED_TEXT: {line}")
             if eff.activation == "Passivo":
                 bad_ops = [st.op for st in eff.body if st.op not in ("gain", "table", "compute", "noop")]
+                targets = [getattr(st, "target", None) or {} for st in eff.body if st.op == "gain"]
+                bad_ops += [f"gain for one {t['who']} hero" for t in targets
+                            if t.get("who", "self") != "self" and not t.get("all")]
                 if bad_ops:
                     raise doc.error(path, f"a Passivo effect applies continuously (R-23); '{bad_ops[0]}' is a one-off "
                                     "action — only attribute changes (+N de X) can be passive", code="UNSUPPORTED_TEXT")

@@ -380,7 +380,7 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
         kind = str(trig.get("event"))
         events.append(kind)
         event_card = event_card or kind in _CARD_EVENTS or "card" in trig
-        event_hero = event_hero or "actor" in trig or "patient" in trig or kind not in _CARD_EVENTS
+        event_hero = True  # every answered game event has who did it (or to whom)
     paid: list[tuple[str, str]] = []
     if task in _TASK_EVENTS:
         paid.append((_TASK_EVENTS[task], "task"))

@@ -93,3 +93,24 @@ def test_ate_a_state_holds_until_the_state_is_true(mana: int, resolves: bool) ->
         "cond": "until", "what": {"cond": "resource", "who": "self", "resource": "MANA", "cmp": "==", "value": 0}}
     t = run(board(text, ana_mana=mana), cards(text), [{"activate": "x"}], turn=TURN)
     assert ("x" in t.resolution_order) is resolves
+
+
+def test_a_passivo_gain_reaches_every_hero_of_its_set_and_not_its_controller() -> None:
+    text = "Passivo Todos os aliados recebem +1 de AGI"
+    hs = [hero("ana", "azul", 5, MESA=["x"]), hero("carla", "azul", 4), hero("bruno", "vermelho", 3)]
+    from helpers import scenario
+
+    from rulekit.apoteose.chain import Engine as E
+
+    eng = E(scenario(hs, [card("x", "ana", text)], [], turn=TURN))
+    assert eng.attributes("carla").get("AGI") == 1
+    assert eng.attributes("ana").get("AGI", 0) == 0 and eng.attributes("bruno").get("AGI", 0) == 0
+
+
+def test_a_passivo_gain_for_one_hero_to_choose_is_refused_at_load() -> None:
+    from helpers import scenario
+
+    from rulekit.errors import ScenarioError
+
+    with pytest.raises(ScenarioError, match="Passivo"):
+        scenario([hero("ana", "azul", 5, MESA=["x"])], [card("x", "ana", "Passivo Um aliado recebe +1 de AGI")], [])
