@@ -624,9 +624,16 @@ class _Build:
             if m.data == "hmod":
                 adj = _low(m.children[0]).rstrip("s")
                 kind = _HERO_WORDS.get({"rivai": "rival"}.get(adj, adj), kind)
-        if kind in ("selected", "that", "turn") or any(w in _DEMONSTRATIVES for w in words):
+        if kind == "selected":  # "o INVENTÁRIO do alvo": the chosen hero's cards
+            self.chosen("hero", h)
+            return "selected"
+        if any(w in _DEMONSTRATIVES for w in words):  # "as cartas daquele oponente"
+            who = self.that_hero(h)["who"]
+            if who in ("selected", "that", "self"):
+                return who
+        if kind == "turn" or any(w in _DEMONSTRATIVES for w in words):
             return self.fail(h, f"whose cards: '{self.span(h)}' is not one of você, um oponente, um aliado, "
-                             "do seu time, de outro Herói, de um Herói")
+                             "do seu time, de outro Herói, de um Herói, do alvo")
         if any(w in _POSSESSIVES for w in words) and noun in ("heroi", "personagem"):
             return "self"
         return kind
@@ -691,7 +698,7 @@ class _Build:
         hs = self.heroes_in(n)
         if hs and "owner" not in out and out["card"] in ("choose", "all"):  # "Um oponente descarta uma carta"
             who = self.hero(hs[0])
-            if who.get("who") not in ("self", "opponent", "ally", "any"):
+            if who.get("who") not in ("self", "opponent", "ally", "any", "selected", "that"):
                 return dict(self.fail(hs[0], f"whose cards: '{self.span(hs[0])}' is not one of você, um "
                                       "oponente, um aliado, um Herói"))
             out["owner"] = who["who"]

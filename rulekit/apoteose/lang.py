@@ -628,7 +628,7 @@ WHO_VALUES: tuple[str, ...] = ("self", "opponent", "ally", "any", "selected", "a
 #: Values of ``card`` in a card phrase (:func:`parse_card`).
 CARD_VALUES: tuple[str, ...] = ("self", "answered", "selected", "choose", "all", "paid", "previous")
 #: Values of ``owner`` in a card phrase: whose cards ("suas cartas", "de um oponente", "do seu time"…).
-OWNER_VALUES: tuple[str, ...] = ("self", "opponent", "ally", "team", "other", "any")
+OWNER_VALUES: tuple[str, ...] = ("self", "opponent", "ally", "team", "other", "any", "selected", "that")
 _CARD_FIELDS = {"card": "card", "count?": "int", "type?": "str", "zone?": "zone", "owner?": "owner"}
 #: Every statement ``op`` and its fields (``?``: optional) — the schema of the structured ``body:``, read
 #: from the statement dataclasses' fields (:data:`rulekit.apoteose.statements.SCHEMA`).

@@ -169,6 +169,8 @@ class Matching:
             return [h for h in g.heroes if h != me and g.teammates(h, me)]
         if owner == "team":
             return [h for h in g.heroes if g.teammates(h, me)]
+        if owner in ("selected", "that"):  # "o INVENTÁRIO do alvo", "as cartas daquele oponente"
+            return self.heroes_for(g, ctx, {"who": owner})
         return [h for h in g.heroes if h != me]  # "de outro Herói"
 
     def options(self, g: Game, ctx: Ctx, st: Statement) -> list[str] | None:
