@@ -138,6 +138,14 @@ class Engine(Windows):
                   detail={"code": code, "params": params, "window": point.window})
         self.errors.append(TraceError(card, code, render(code, params), params))
 
+    def refuse_unreadable(self, hero: str | None, card: str, effect: str, params: dict[str, Any]) -> None:
+        """An Auto whose moment came but whose text cannot be read: a ``refused`` event and a trace error
+        (issue 29: a card is refused only for the effect that cannot be read, and only when it is used)."""
+        self.emit("refused", index=None, card=card, effect=effect, hero=hero,
+                  responds_to=self.stack[-1].index if self.stack else None,
+                  detail={"code": "UNREADABLE", "params": params})
+        self.errors.append(TraceError(card, "UNREADABLE", render("UNREADABLE", params)))
+
     def scripted_error(self, code: str, message: str) -> None:
         """A scripted decision that could not be used (reported in the trace's errors)."""
         self.errors.append(TraceError(None, code, message))
@@ -617,7 +625,9 @@ class Engine(Windows):
             if broken:
                 return done, body[i:], ("BROKE_DURING_RESOLUTION", {"requirement": broken[0].text})
             try:
-                frame.results.extend(self.run_stmt(self.live, ctx, st, frame, key=f"body{i}"))
+                evs = self.run_stmt(self.live, ctx, st, frame, key=f"body{i}")
+                frame.results.extend(evs)
+                ctx.previous = list(dict.fromkeys(e.card for e in evs if e.card))
             except Fail as exc:
                 return done, body[i:], (exc.code, exc.params)
             done.append(st)

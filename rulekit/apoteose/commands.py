@@ -58,6 +58,8 @@ def chain_cmd(args: argparse.Namespace) -> int:
 
     lang = cli_lang(args)
     trace = run_chain(args.scenario)
+    for w in trace.warnings:  # the loader's notes (an effect that will be refused when used, R-17), on stderr
+        print(f"warning: {w}", file=sys.stderr)
     if args.json:
         print(trace.to_json(), end="")
         return 0

@@ -87,6 +87,8 @@ class Ctx:
     paid: list[str] = field(default_factory=list)
     #: the game event this effect answers ("aquele oponente": its hero)
     event: GEvent | None = None
+    #: the cards the statement before acted on ("Revele uma carta e bana-a")
+    previous: list[str] = field(default_factory=list)
 
 
 def effect_id(card: str, n: int) -> str:

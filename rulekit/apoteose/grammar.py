@@ -25,10 +25,29 @@ from __future__ import annotations
 
 import copy
 import difflib
-import unicodedata
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from rulekit.apoteose.words import (
+    _ALL,
+    _DEMONSTRATIVES,
+    _HERO_WORDS,
+    _PAID_WORDS,
+    _PARTICIPLES,
+    _POSSESSIVES,
+    _THIS,
+    _VERBS,
+    ACTIONS,
+    DURATIONS,
+    NUMWORDS,
+    RESOURCES,
+    ZONES,
+    Refs,
+    expand,
+    fold,
+)
 
 Stmt = dict[str, Any]
 
@@ -50,105 +69,193 @@ KNOWN_PHRASES: tuple[str, ...] = (
     "Mova-se para uma casa adjacente",
 )
 
-_VERBS = {"descarte": "discard", "enterre": "bury", "bane": "banish", "bana": "banish", "revele": "reveal",
-          "registre": "register", "oculte": "hide"}
-_ZONES = {"inventario": "INVENTÁRIO", "mao": "INVENTÁRIO", "mesa": "MESA", "suporte": "SUPORTE",
-          "cenario": "CENÁRIO", "tabuleiro": "TABULEIRO", "descarte": "DESCARTE", "baralho": "BARALHO",
-          "banidas": "BANIDAS", "limbo": "LIMBO"}
-_NUMWORDS = {"um": 1, "uma": 1, "dois": 2, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6,
-             "sete": 7, "oito": 8, "nove": 9, "dez": 10}
-_RESOURCES = {"vida": "VIDA", "hp": "VIDA", "mana": "MANA", "estamina": "ESTAMINA"}
-_ACTIONS = {"cura": "heal", "recuperacao": "recover", "dano": "damage", "perda": "lose", "compra": "draw",
-            "consumo": "consume", "ativacao": "activate"}
-_DURATIONS = (("turno", "end_turn"), ("batalha", "end_battle"), ("proximo", "next_turn"),
-              ("ciclo", "end_cycle"))
-#: Possessive rule -> ``owner`` value of a card phrase.
-_OWNERS = {"of_opponent": "opponent", "of_ally": "ally", "of_other": "other", "of_team": "team",
-           "of_any": "any", "of_self": "self", "of_self_all": "self"}
-_HERO_KINDS = {"oponente": "opponent", "inimigo": "opponent", "adversario": "opponent", "rival": "opponent",
-               "aliado": "ally", "alvo": "any", "heroi": "any", "personagem": "any"}
 #: English words for the grammar's terminals, for "expected …" in errors.
 _EXPECTED_WORDS = {
     "INT": "a number", "NUMWORD": "a number", "VIDA": "VIDA", "RESOURCE": "VIDA, MANA or ESTAMINA",
     "CARDWORD": "carta(s)", "TYPE": "a card type in capitals", "NAME": "a name", "ZONENAME": "a zone",
-    "TOPREP": "a preposition (a, ao, em, para…)", "INPREP": "do/da/no/na/em", "SIGNED": "+N or -N",
-    "FOE": "oponente", "FOES": "oponentes", "SELF": "você", "ALL": "todas as / todos os / cada",
-    "THIS_CARD": "esta carta", "ANSWERED_CARD": "essa carta", "DURATION": "até o final do turno…",
-    "ACTIONNOUN": "cura, dano, recuperação…", "DICE": "dados", "LPAR": "(", "RPAR": ")", "LOSE": "perde",
-    "CHOSENADJ": "selecionada(s)", "PAIDADJ": "consumida, descartada…", "COMMA": ",", "PAIDNOUN": "a carta",
-    "CHOSEN": "a carta selecionada", "ANSWERED_HERO": "o herói que ativou essa carta", "CARDVERB": "a verb",
-    "MODVERB": "aumente / reduza", "LOOKVERB": "olhe", "ZONEDET": "o, a, seu, sua", "NUMWORD_": "",
+    "PREP": "a preposition (a, ao, de, em, para…)", "SIGNED": "+N or -N",
+    "HNOUN": "a hero (oponente, aliado…)",
+    "SELF": "você", "DET": "a determiner (o, um, esse, cada…)", "DURATION": "até o final do turno…",
+    "ACTIONNOUN": "cura, dano, recuperação…", "DICE": "dados", "LPAR": "(", "RPAR": ")",
+    "LOSEV": "perde", "PARTICIPLE": "selecionada(s)", "COMMA": ",", "ADJ": "rival, aliado…",
+    "CARDVERB": "a verb", "MODVERB": "aumente / reduza", "LOOKVERB": "olhe", "HERONAME": "a hero",
+    "ADJACENT": "adjacente", "VERBPAST": "a verb", "CLITIC": "a verb",
 }
+
+
+_ADJACENT = "'adjacente' needs the heroes' places on the board, which the engine does not keep"
+
+
+class _RefError(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 class ClauseError(ValueError):
     """A clause the grammar cannot read: ``position`` (0-based, in the clause) of the first word it could
-    not read, that ``word``, what it ``expected`` there, and the nearest known phrase (``suggestion``)."""
+    not read, that ``word``, what it ``expected`` there, and the nearest known phrase (``suggestion``).
 
-    def __init__(self, clause: str, position: int, expected: list[str], suggestion: str | None) -> None:
+    ``reason`` is set instead when the clause reads but a phrase in it points at nothing, or at two
+    things (LANGUAGE.md §3.1)."""
+
+    def __init__(self, clause: str, position: int, expected: list[str], suggestion: str | None,
+                 reason: str | None = None) -> None:
         self.clause = clause
         self.position = position
         rest = clause[position:].split()
         self.word = rest[0] if rest else "(end)"
         self.expected = expected
         self.suggestion = suggestion
-        what = f"expected {', '.join(expected[:4])}" if expected else "not a known phrase"
-        super().__init__(f"cannot read '{self.word}' at position {position} of '{clause}' ({what})")
+        self.reason = reason
+        what = reason or (f"expected {', '.join(expected[:4])}" if expected else "not a known phrase")
+        verb = "cannot resolve" if reason else "cannot read"
+        super().__init__(f"{verb} '{self.word}' at position {position} of '{clause}' ({what})")
 
 
-def fold(text: str) -> str:
-    """Accents stripped, case kept, *same length* (so positions in the fold are positions in the text)."""
-    out = []
-    for c in text:
-        d = "".join(x for x in unicodedata.normalize("NFKD", c) if not unicodedata.combining(x))
-        out.append(d[:1] or c)
-    return "".join(out)
+_STARTS = ["start", "hero_start", "card_start"]
 
 
 @lru_cache(maxsize=1)
 def _parser() -> Any:
+    """The Earley parser: reads every clause the grammar allows, and says where one goes wrong."""
     from lark import Lark
 
     grammar = (Path(__file__).with_name("grammar.lark")).read_text(encoding="utf-8")
-    return Lark(grammar, parser="earley", lexer="dynamic", ambiguity="resolve", propagate_positions=True)
+    return Lark(grammar, parser="earley", lexer="dynamic", ambiguity="resolve", propagate_positions=True,
+                start=_STARTS)
+
+
+@lru_cache(maxsize=1)
+def _fast_parser() -> Any:
+    """The same grammar under LALR(1) with a contextual lexer: tried first, ten times faster. Where the
+    grammar is not LALR (a place phrase after a card that may be the card's or the verb's, a word two
+    terminals read), it fails and the Earley parser reads the clause; where it succeeds it gives the
+    tree Earley gives (``tests/apoteose/test_references.py`` checks the corpora)."""
+    from lark import Lark
+
+    grammar = (Path(__file__).with_name("grammar.lark")).read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True, start=_STARTS)
+
+
+def _fast_tree(folded: str, start: str) -> Any:
+    from lark.exceptions import LarkError
+
+    try:
+        return _fast_parser().parse(folded, start=start)
+    except LarkError:
+        return None
+
+
+#: Words that say who or what a clause affects; a suggestion must keep every one of them.
+_REFERENT_RE = re.compile(
+    r"\b(voce|heroi|personagem|aliad|oponente|inimig|adversari|rival|alvo|dono|carta|vida|hp|mana|estamina"
+    r"|dano|inventario|mao|mesa|suporte|cenario|tabuleiro|descarte|baralho|banidas|limbo|time|turno"
+    r"|ess|aquel|est|ele|ela|selecionad|escolhid|consumid|descartad|revelad|banid|enterrad|todo|toda|cada|outr)")
+
+
+def _referents(text: str) -> frozenset[str]:
+    """Who and what a clause names: hero and card nouns, types, zones, resources, demonstratives."""
+    words = expand(text)[0].split()
+    out = {m.group(1) for w in words if (m := _REFERENT_RE.match(w.lower()))}
+    out |= {w for w in words if len(w) > 1 and w.isupper()}
+    out = {{"hp": "vida", "mao": "inventario"}.get(w, w) for w in out}
+    return frozenset(out)
 
 
 def suggest_phrase(clause: str) -> str | None:
-    """The known phrase nearest to ``clause`` (same verb first), or ``None``."""
+    """The known phrase nearest to ``clause`` that names the same heroes, cards, zones and resources
+    (same verb first), or ``None``: a suggestion never changes who or what is affected.
+
+    >>> suggest_phrase("Cure muito de VIDA")
+    'Cure 25 de VIDA'
+    >>> suggest_phrase("Recupere 2 de MANA daquele aliado agora") is None
+    True
+    """
     low = fold(clause).lower()
     first = low.split()[0] if low.split() else ""
     pool = [p for p in KNOWN_PHRASES if fold(p).lower().split()[0] == first] or list(KNOWN_PHRASES)
+    want = _referents(clause)
+    pool = [p for p in pool if _referents(p) == want]
     best = difflib.get_close_matches(low, [fold(p).lower() for p in pool], n=1, cutoff=0.0)
     if not best:
         return None
     return next(p for p in pool if fold(p).lower() == best[0])
 
 
-def parse_clause(clause: str) -> Stmt:
+def parse_clause(clause: str, refs: Refs | None = None) -> Stmt:
     """One clause -> a statement dict; :class:`ClauseError` if the grammar cannot read it.
 
-    Results are cached by text (card texts repeat across scenarios); each call returns a fresh copy."""
-    return copy.deepcopy(_parse_cached(clause.strip().rstrip(".").strip()))
+    ``refs`` says what the effect's phrases can point at (LANGUAGE.md §3.1); without it references keep
+    their plain meaning. Results are cached by text and refs; each call returns a fresh copy."""
+    return copy.deepcopy(_parse_cached(clause.strip().rstrip(".").strip(), refs or Refs()))
 
 
 @lru_cache(maxsize=4096)
-def _parse_cached(text: str) -> Stmt:
+def _parse_cached(text: str, refs: Refs) -> Stmt:
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
     if len(text) > MAX_CLAUSE:
         raise ClauseError(text, MAX_CLAUSE, [f"a clause of at most {MAX_CLAUSE} characters"], None)
-    folded = fold(text)
+    folded, where = expand(text)
+    fast = _fast_tree(folded, "start")
+    if fast is not None:
+        try:
+            return _Build(text, where, refs).clause(fast)
+        except Exception:  # noqa: BLE001 - a shape Earley reads otherwise: let Earley decide
+            pass
     try:
-        tree = _parser().parse(folded)
+        tree = _parser().parse(folded, start="start")
     except UnexpectedEOF as exc:
         raise ClauseError(text, len(text), _expected(exc.expected), suggest_phrase(text)) from None
     except UnexpectedCharacters as exc:
-        pos = _word_start(folded, exc.pos_in_stream or 0)
+        pos = _word_start(text, where[min(exc.pos_in_stream or 0, len(folded))])
         raise ClauseError(text, pos, _expected(exc.allowed or set()), suggest_phrase(text)) from None
     except UnexpectedInput as exc:
-        pos = _word_start(folded, getattr(exc, "pos_in_stream", 0) or 0)
+        pos = _word_start(text, where[min(getattr(exc, "pos_in_stream", 0) or 0, len(folded))])
         raise ClauseError(text, pos, [], suggest_phrase(text)) from None
-    return _Build(text).clause(tree)
+    build = _Build(text, where, refs)
+    try:
+        return build.clause(tree)
+    except _RefError as exc:
+        raise ClauseError(text, build.at, [], None, reason=exc.message) from None
+    except (AttributeError, KeyError, IndexError, StopIteration, TypeError, ValueError):
+        # a reading the builder has no meaning for: reported as unreadable, never a crash
+        raise ClauseError(text, build.at, [], suggest_phrase(text),
+                          reason="this phrase reads, but has no meaning the engine can run") from None
+
+
+def parse_hero_phrase(text: str, refs: Refs | None = None) -> dict[str, Any] | None:
+    """A hero phrase alone ("um aliado", "o alvo", "aquele oponente", "você") -> ``{"who": …}``, or
+    ``None`` if it is not one (the same noun-phrase rule the verbs use)."""
+    return _phrase(text.strip(), "hero_start", refs or Refs())
+
+
+def parse_card_phrase(text: str, refs: Refs | None = None) -> dict[str, Any] | None:
+    """A card phrase alone ("uma EVOCAÇÃO", "esta carta", "3 cartas") -> ``{"card": …}``, or ``None``."""
+    return _phrase(text.strip(), "card_start", refs or Refs())
+
+
+@lru_cache(maxsize=1024)
+def _phrase(text: str, start: str, refs: Refs) -> dict[str, Any] | None:
+    from lark.exceptions import UnexpectedInput
+
+    if not text or len(text) > MAX_CLAUSE:
+        return None
+    folded, where = expand(text)
+    for tree in (_fast_tree(folded, start), None):
+        if tree is None:
+            try:
+                tree = _parser().parse(folded, start=start)
+            except UnexpectedInput:
+                return None
+        build = _Build(text, where, refs)
+        node = tree.children[0]
+        try:
+            return build.hero(node) if start == "hero_start" else build.card_ref(node)
+        except Exception:  # noqa: BLE001 - try Earley's reading, then give up
+            continue
+    return None
 
 
 def _word_start(text: str, pos: int) -> int:
@@ -161,7 +268,7 @@ def _word_start(text: str, pos: int) -> int:
 def _expected(names: Any) -> list[str]:
     names = set(names)
     if len(names) > 1:  # "Cure perde 1 de VIDA" (a hero named Cure) is grammatical but never meant
-        names.discard("LOSE")
+        names.discard("LOSEV")
     words = []
     for n in sorted(names):
         w = _EXPECTED_WORDS.get(n) or (n.strip('"').lower() if not n.isupper() else None)
@@ -173,15 +280,38 @@ def _expected(names: Any) -> list[str]:
     return words
 
 
-class _Build:
-    """Tree -> statement dict. Upper-case names are taken back from the original clause by position."""
+def _low(tok: Any) -> str:
+    return str(tok).lower()
 
-    def __init__(self, text: str) -> None:
+
+class _Build:
+    """Tree -> statement dict. Upper-case names are taken back from the original clause by position;
+    references are resolved with ``refs`` (LANGUAGE.md §3.1)."""
+
+    def __init__(self, text: str, where: list[int], refs: Refs) -> None:
         self.text = text
+        self.where = where
+        self.refs = refs
+        self.at = 0  # where the phrase being resolved starts (for a reference error)
 
     # ---- helpers ------------------------------------------------------------------------
+    def _cut(self, start: int, end: int) -> str:
+        a, b = self.where[start], self.where[end]
+        if b <= a:
+            b = self.where[end - 1] + 1
+        return self.text[a:b].strip()
+
     def orig(self, tok: Any) -> str:
-        return self.text[tok.start_pos:tok.end_pos]
+        return self._cut(tok.start_pos, tok.end_pos)
+
+    def span(self, node: Any) -> str:
+        if not hasattr(node, "meta"):  # a token ("bana-a")
+            return self.orig(node)
+        return self._cut(node.meta.start_pos, node.meta.end_pos)
+
+    def mark(self, node: Any) -> None:
+        start = node.meta.start_pos if hasattr(node, "meta") else node.start_pos
+        self.at = self.where[start]
 
     @staticmethod
     def toks(node: Any) -> list[Any]:
@@ -201,6 +331,10 @@ class _Build:
     def sub(self, node: Any, data: str) -> Any:
         return next((t for t in self.subs(node) if t.data == data), None)
 
+    def fail(self, node: Any, message: str) -> Any:
+        self.mark(node)
+        raise _RefError(message)
+
     # ---- clause ---------------------------------------------------------------------------
     def clause(self, tree: Any) -> Stmt:
         stmt_tree, *rest = self.subs(tree)
@@ -216,8 +350,8 @@ class _Build:
                 stmt[key] = {**value, "max": limit}
         rest = [r for r in rest if r.data == "duration"]
         if rest:
-            low = str(self.tok(rest[0], "DURATION")).lower()
-            stmt["until"] = next(key for word, key in _DURATIONS if word in low.split()[-1] or word in low)
+            low = _low(self.tok(rest[0], "DURATION"))
+            stmt["until"] = next(key for word, key in DURATIONS if word in low.split()[-1] or word in low)
         return stmt
 
     # ---- pieces -----------------------------------------------------------------------------
@@ -244,69 +378,283 @@ class _Build:
 
     def count(self, node: Any) -> int:
         tok = node.children[0]
-        return int(tok) if tok.type == "INT" else _NUMWORDS[str(tok).lower()]
+        return int(tok) if tok.type == "INT" else NUMWORDS[_low(tok)]
 
     def zone(self, node: Any) -> str:
-        return _ZONES[str(self.tok(node, "ZONENAME")).lower()]
+        return ZONES[" ".join(_low(self.tok(node, "ZONENAME")).split())]
 
+    def dets(self, node: Any) -> tuple[list[str], int | None]:
+        """The determiners of a noun phrase (words) and the number among them, if any."""
+        words: list[str] = []
+        number: int | None = None
+        group = self.sub(node, "dets")
+        for d in self.subs(group) if group is not None else []:
+            if d.data != "det":
+                continue
+            tok = d.children[0]
+            if tok.type == "INT":
+                number = int(tok)
+            elif tok.type == "NUMWORD" and _low(tok) not in ("um", "uma"):
+                number = NUMWORDS[_low(tok)]
+            else:
+                words.append(_low(tok))
+        return words, number
+
+    # ---- heroes: LANGUAGE.md §3.1 ------------------------------------------------------------
     def hero(self, node: Any) -> dict[str, Any]:
         d = node.data
-        simple = {"self_": "self", "opponent": "opponent", "ally": "ally", "any_hero": "any",
-                  "selected_hero": "selected", "answered_hero": "answered", "turn_hero": "turn",
-                  "that_opponent": "that", "that_ally": "that", "that_hero": "that"}
-        if d in simple:
-            return {"who": simple[d]}
+        if d == "self_":
+            return {"who": "self"}
+        if d == "pronoun":  # "ele", "dela": the hero of the event answered, else the one named before
+            return self.that_hero(node)
         if d == "named_hero":
+            word = fold(self.orig(node.children[0])).lower()
+            if word in _HERO_WORDS or word in ("esta", "essa", "este", "esse", "carta", "cartas"):
+                self.fail(node, f"'{self.orig(node.children[0])}' is a noun, not a hero's name")
             return {"who": "name", "name": self.orig(node.children[0])}
-        sets = {"all_opponents": "opponent", "all_allies": "ally", "all_heroes": "any"}
-        return {"who": sets[d], "all": True}
+        words, _ = self.dets(node)
+        noun = _low(self.tok(node, "HNOUN"))
+        plural = noun.endswith("s") and noun not in ("alvos",) or noun == "rivais"
+        sing = {"herois": "heroi", "personagens": "personagem", "rivais": "rival", "alvos": "alvo"}.get(
+            noun, noun.rstrip("s") if plural else noun)
+        kind = _HERO_WORDS[sing]
+        for m in self.subs(node):
+            if m.data == "hmod":
+                adj = _low(m.children[0])
+                adj = {"rivais": "rival"}.get(adj, adj.rstrip("s"))
+                if adj.startswith(("selecionad", "escolhid")) or adj == "alvo":
+                    kind = "selected"
+                else:
+                    kind = _HERO_WORDS.get(adj, kind)
+            elif m.data == "of_turn":
+                kind = "turn"
+            elif m.data == "adjacent":
+                self.fail(m, _ADJACENT)
+            elif m.data == "relative":
+                kind = self.relative(m)
+        if kind == "owner":
+            self.fail(node, "'dono' names a card's owner, not a hero to affect")
+        if any(w in _POSSESSIVES for w in words) and sing in ("heroi", "personagem"):
+            kind = "self"
+        if any(w in _THIS for w in words) and sing in ("heroi", "personagem"):
+            kind = "self"
+        if any(w.startswith("outr") for w in words):
+            self.fail(node, "'outro' names every hero but you only as whose cards ('de outro Herói')")
+        if any(w in _DEMONSTRATIVES for w in words) and kind not in ("selected", "turn", "answered"):
+            return self.that_hero(node)
+        if kind == "selected":
+            self.chosen("hero", node)
+            return {"who": "selected"}
+        if kind in ("turn", "answered", "self", "that"):
+            return {"who": kind}
+        if kind == "any" and not (plural or any(w in _ALL or w in ("um", "uma", "qualquer") for w in words)):
+            self.fail(node, f"'{self.span(node)}' does not say which hero: write um Herói, todos os heróis, "
+                      "o alvo or aquele Herói")
+        if plural or any(w in _ALL for w in words):
+            return {"who": kind, "all": True}
+        return {"who": kind}
 
-    def cardnoun(self, node: Any) -> str | None:
-        tok = node.children[0]
-        return None if tok.type == "CARDWORD" else self.orig(tok).upper()
+    def relative(self, m: Any) -> str:
+        """"o Herói que ativou esta carta" (you), "… que ativou essa carta" (the answered entry's hero),
+        "… que descartou essa carta" (the hero of the event answered), "… que foi selecionado" (the
+        target)."""
+        rel = self.sub(m, "relative")
+        verb = _low(self.tok(rel, "VERBPAST"))
+        obj = [s for s in self.subs(rel)]
+        if verb.startswith(("selecionad", "escolhid")):
+            return "selected"
+        words = self.dets(obj[0])[0] if obj and obj[0].data == "card_phrase" else []
+        if any(w in _THIS for w in words) and verb.startswith("ativ"):
+            return "self"
+        if any(w in _DEMONSTRATIVES for w in words):  # the entry answered / the event answered
+            return "answered" if verb.startswith("ativ") else "that"
+        return str(self.fail(m, f"'que {verb} …' does not say which hero; write 'que ativou essa carta'"))
 
-    def cards(self, node: Any) -> dict[str, Any]:
+    def that_hero(self, node: Any) -> dict[str, Any]:
+        """"aquele/esse oponente", "ele/ela": the hero of the event answered, else the nearest hero mentioned
+        before."""
+        r = self.refs
+        if not r.known or r.event_hero:
+            return {"who": "that"}
+        if r.last_hero is not None:
+            return {"who": r.last_hero}
+        return dict(self.fail(node, f"'{self.span(node)}' points back at a hero, and this effect answers no "
+                              "event and names no hero before it"))
+
+    def chosen(self, what: str, node: Any) -> None:
+        """"o alvo", "o X selecionado": what the requirement chose — one Selecione of that kind."""
+        r = self.refs
+        if not r.known:
+            return
+        same = [t for k, t in r.chosen if k == what]
+        if not same:
+            self.fail(node, f"'{self.span(node)}' names what a Selecione requirement chose, and this effect "
+                      f"selects no {'hero' if what == 'hero' else 'card'}")
+        if len(same) > 1:
+            self.fail(node, f"'{self.span(node)}' has two readings: what '{same[0]}' chose or what "
+                      f"'{same[1]}' chose")
+
+    # ---- cards: LANGUAGE.md §3.1 --------------------------------------------------------------
+    def card_ref(self, node: Any) -> dict[str, Any]:
         d = node.data
         if d == "this_card":
             return {"card": "self"}
-        if d == "answered_card":
-            return {"card": "answered"}
-        if d == "chosen_card":
-            return {"card": "selected"}
-        if d == "paid_card":
-            return {"card": "paid"}
-        out: dict[str, Any] = {}
-        q = self.sub(node, "quantity")
-        noun = self.cardnoun(self.sub(node, "cardnoun"))
-        owner = next((s for s in self.subs(node) if s.data.startswith("of_")), None)
-        if d == "owned_cards" and owner is not None:
-            word = fold(self.text[owner.meta.start_pos:owner.meta.end_pos]).lower().split()
-            plural = bool(word) and word[-1].endswith("s")
-            out = {"card": "all"} if plural else {"card": "choose", "count": 1}
-        elif q is not None and self.sub(q, "count") is not None:
-            out = {"card": "choose", "count": self.count(self.sub(q, "count"))}
-        else:
-            out = {"card": "all"}
-        if noun:
-            out["type"] = noun
-        z = self.sub(node, "zone")
-        if z is not None:
-            out["zone"] = self.zone(z)
-        if owner is not None:
-            out["owner"] = _OWNERS[owner.data]
-        return out
+        if d == "zone_cards":
+            zone = ZONES[" ".join(_low(self.tok(node, "ZONENAME")).split())]
+            out: dict[str, Any] = {"card": "all", "zone": zone}
+            ow = self.sub(node, "of_hero") or self.sub(node, "of_team")
+            if ow is not None:
+                out["owner"] = self.owner(ow)
+            return out
+        words, number = self.dets(node)
+        noun = self.sub(node, "cardnoun").children[0]
+        typ = None if noun.type == "CARDWORD" else self.orig(noun).upper()
+        plural = _low(noun).endswith("s") if noun.type == "CARDWORD" else False
+        out = {}
+        ref: str | None = None
+        for m in self.subs(node):
+            if m.data == "participle":
+                stem = _low(self.tok(m, "PARTICIPLE"))
+                stem = re.sub(r"(os|as|o|a)$", "", stem)
+                meaning = _PARTICIPLES[stem]
+                if meaning == "selected":
+                    self.chosen("card", node)
+                    ref = "selected"
+                elif meaning == "answered":
+                    ref = self.that_card(node)
+                else:
+                    ref = self.paid_card(node, meaning)
+            elif m.data in ("of_hero", "of_team"):
+                out["owner"] = self.owner(m)
+            elif m.data == "in_zone":
+                z = self.sub(m, "zone")
+                out["zone"] = self.zone(z)
+                ow = self.sub(z, "of_hero") or self.sub(z, "of_team")
+                if ow is not None and "owner" not in out:
+                    own = self.owner(ow, allow_owner=True)
+                    if own is not None:
+                        out["owner"] = own
+        if ref is None:
+            if any(w in _THIS for w in words):
+                ref = "self"
+            elif any(w in _DEMONSTRATIVES for w in words):
+                ref = self.that_card(node)
+            elif number is not None:
+                out = {"card": "choose", "count": number, **out}
+            elif any(w in ("um", "uma", "qualquer") for w in words) or (not words and not plural):
+                out = {"card": "choose", "count": 1, **out}
+            elif any(w in _ALL for w in words) or (plural and any(w in ("os", "as") for w in words)):
+                out = {"card": "all", **out}
+            elif any(w in _POSSESSIVES for w in words):
+                poss = next(w for w in words if w in _POSSESSIVES)
+                out = ({"card": "all"} if poss.endswith("s") else {"card": "choose", "count": 1}) | {
+                    **out, "owner": out.get("owner", "self")}
+            elif plural and not words:
+                out = {"card": "all", **out}
+            else:  # "a carta", "o COMPANHEIRO": the one meant before
+                ref = self.that_card(node)
+        if ref is not None:
+            return {"card": ref}
+        if typ:
+            out["type"] = typ
+        if "card" not in out:
+            out = {"card": "choose", "count": 1, **out}
+        if any(w in _POSSESSIVES for w in words) and "owner" not in out:
+            out["owner"] = "self"
+        return {k: out[k] for k in ("card", "count", "type", "zone", "owner") if k in out}
+
+    def that_card(self, node: Any) -> str:
+        """"essa/aquela carta", "esse COMPANHEIRO", "-a": the card of the event answered, else the nearest
+        card mentioned before."""
+        r = self.refs
+        if not r.known or r.event_card:
+            return "answered"
+        if r.last_card is not None:
+            return r.last_card
+        return str(self.fail(node, f"'{self.span(node)}' points back at a card, and this effect answers no "
+                             "event with a card and names no card before it"))
+
+    def paid_card(self, node: Any, kind: str) -> str:
+        """"a carta descartada/consumida/revelada": the card of the event answered (of that kind), else the
+        one this effect's own requirement paid."""
+        r = self.refs
+        if not r.known:
+            return "paid"
+        if r.event_card and (kind == "any" or kind in r.events):
+            return "answered"
+        same = [t for k, t in r.paid if kind in ("any", k)]
+        if len(same) == 1:
+            return "self" if same[0] == "task" else "paid"
+        word = _PAID_WORDS[kind]
+        if len(same) > 1:
+            return str(self.fail(node, f"'{self.span(node)}' has two readings: the card of '{same[0]}' or "
+                                 f"the card of '{same[1]}'"))
+        return str(self.fail(node, f"'{self.span(node)}' names a card {word} by the event this effect "
+                             "answers or by its own requirements, and there is none"))
+
+    def owner(self, node: Any, allow_owner: bool = False) -> Any:
+        """Whose cards: "de um oponente", "de outro Herói", "do seu time", "de você"."""
+        prep = self.tok(node, "PREP")
+        if prep is not None and _low(prep) != "de":
+            return self.fail(node, f"whose cards: 'de {self.span(node).split(' ', 1)[-1]}', not "
+                             f"'{self.span(node)}'")
+        if node.data == "of_team":
+            return "team"
+        h = (self.sub(node, "hero_phrase") or self.sub(node, "self_") or self.sub(node, "named_hero")
+             or self.sub(node, "pronoun"))
+        if h.data == "pronoun":
+            return self.fail(h, "whose cards: write de um oponente, de um aliado, do seu time or de outro "
+                             "Herói")
+        if h.data == "self_":
+            return "self"
+        if h.data == "named_hero":
+            return self.fail(h, "whose cards: write de um oponente, de um aliado, do seu time or de outro "
+                             "Herói")
+        words, _ = self.dets(h)
+        noun = _low(self.tok(h, "HNOUN")).rstrip("s")
+        noun = {"rivai": "rival", "heroi": "heroi"}.get(noun, noun)
+        if noun == "dono":
+            if allow_owner:
+                return None  # "ao BARALHO de seu dono": the card's own owner's zone
+            return self.fail(h, "'de seu dono' names the zone a card returns to, not whose cards")
+        if any(w.startswith("outr") for w in words):
+            return "other"
+        kind = _HERO_WORDS.get(noun, "any")
+        for m in self.subs(h):
+            if m.data == "hmod":
+                adj = _low(m.children[0]).rstrip("s")
+                kind = _HERO_WORDS.get({"rivai": "rival"}.get(adj, adj), kind)
+        if kind == "selected":  # "o INVENTÁRIO do alvo": the chosen hero's cards
+            self.chosen("hero", h)
+            return "selected"
+        if any(w in _DEMONSTRATIVES for w in words):  # "as cartas daquele oponente"
+            who = self.that_hero(h)["who"]
+            if who in ("selected", "that", "self"):
+                return who
+        if kind == "turn" or any(w in _DEMONSTRATIVES for w in words):
+            return self.fail(h, f"whose cards: '{self.span(h)}' is not one of você, um oponente, um aliado, "
+                             "do seu time, de outro Herói, de um Herói, do alvo")
+        if any(w in _POSSESSIVES for w in words) and noun in ("heroi", "personagem"):
+            return "self"
+        return kind
 
     def card_at(self, node: Any, i: int = 0) -> dict[str, Any]:
-        trees = [s for s in self.subs(node) if s.data not in ("zone", "amount", "count", "quantity")]
-        return self.cards(trees[i])
+        trees = [s for s in self.subs(node) if s.data in ("card_phrase", "zone_cards", "this_card")]
+        return self.card_ref(trees[i])
 
-    def target(self, node: Any) -> dict[str, Any]:
-        hs = [s for s in self.subs(node) if s.data not in ("amount",)]
-        return self.hero(hs[0]) if hs else {"who": "self"}
+    def heroes_in(self, node: Any) -> list[Any]:
+        return [s for s in self.subs(node) if s.data in ("self_", "hero_phrase", "named_hero", "pronoun")]
+
+    def target(self, node: Any, subject_first: bool = False) -> dict[str, Any]:
+        """The hero a statement affects: its object ("de um aliado"), else its subject ("O alvo cura …")."""
+        hs = self.heroes_in(node)
+        if not hs:
+            return {"who": "self"}
+        return self.hero(hs[0] if subject_first or len(hs) == 1 else hs[-1])
 
     def resource(self, node: Any) -> str:
         tok = self.tok(node, "RESOURCE") or self.tok(node, "VIDA")
-        return _RESOURCES[str(tok).lower()]
+        return RESOURCES[_low(tok)]
 
     # ---- statements -------------------------------------------------------------------------
     def s_heal(self, n: Any) -> Stmt:
@@ -321,23 +669,51 @@ class _Build:
         return {"op": "consume", "amount": self.amount(self.sub(n, "amount")), "resource": self.resource(n),
                 "target": {"who": "self"}}
 
+    def _damage_to(self, n: Any, hit: Any) -> Stmt:
+        amount = self.amount(self.sub(n, "amount"))
+        if hit.data in ("card_phrase", "zone_cards", "this_card"):
+            return {"op": "damage", "amount": amount, "resource": "VIDA", **self.card_ref(hit)}
+        return {"op": "damage", "amount": amount, "resource": "VIDA", "target": self.hero(hit)}
+
     def s_damage(self, n: Any) -> Stmt:
-        hit = [s for s in self.subs(n) if s.data != "amount"]
-        if hit and hit[0].data in ("some_cards", "owned_cards", "this_card", "answered_card", "chosen_card"):
-            return {"op": "damage", "amount": self.amount(self.sub(n, "amount")), "resource": "VIDA",
-                    **self.cards(hit[0])}  # a COMPANHEIRO with its own VIDA
-        return {"op": "damage", "amount": self.amount(self.sub(n, "amount")), "resource": "VIDA",
-                "target": self.target(n)}
+        hits = [s for s in self.subs(n) if s.data != "amount"]
+        return self._damage_to(n, hits[-1])
+
+    def s_suffer(self, n: Any) -> Stmt:
+        hits = [s for s in self.subs(n) if s.data != "amount"]
+        return self._damage_to(n, hits[0])
 
     def s_lose(self, n: Any) -> Stmt:
         return {"op": "lose", "amount": self.amount(self.sub(n, "amount")), "resource": self.resource(n),
                 "target": self.target(n)}
 
     def s_draw(self, n: Any) -> Stmt:
-        return {"op": "draw", "count": self.count(self.sub(n, "count")), "target": {"who": "self"}}
+        return {"op": "draw", "count": self.count(self.sub(n, "count")), "target": self.target(n)}
+
+    def _verb(self, word: str) -> str:
+        return next(op for stem, op in _VERBS.items() if word.startswith(stem))
 
     def s_cardop(self, n: Any) -> Stmt:
-        return {"op": _VERBS[str(self.tok(n, "CARDVERB")).lower()], **self.card_at(n)}
+        out = {"op": self._verb(_low(self.tok(n, "CARDVERB"))), **self.card_at(n)}
+        hs = self.heroes_in(n)
+        if hs and "owner" not in out and out["card"] in ("choose", "all"):  # "Um oponente descarta uma carta"
+            who = self.hero(hs[0])
+            if who.get("who") not in ("self", "opponent", "ally", "any", "selected", "that"):
+                return dict(self.fail(hs[0], f"whose cards: '{self.span(hs[0])}' is not one of você, um "
+                                      "oponente, um aliado, um Herói"))
+            out["owner"] = who["who"]
+        return out
+
+    def s_clitic(self, n: Any) -> Stmt:
+        """"bana-a", "revele-o": the verb's object is the card pointed back at (§3.1)."""
+        verb, _, _ = _low(self.tok(n, "CLITIC")).partition("-")
+        op = self._verb(verb)
+        ref = self.that_card(self.tok(n, "CLITIC"))
+        out: Stmt = {"op": op, "card": ref}
+        z = self.sub(n, "zone")
+        if op == "return" and z is not None and self.zone(z) != "INVENTÁRIO":
+            out = {"op": "move", "card": ref, "dest": self.zone(z)}
+        return out
 
     def s_exhaust(self, n: Any) -> Stmt:
         return {"op": "exhaust", **self.card_at(n)}
@@ -346,10 +722,22 @@ class _Build:
         return {"op": "ready", **self.card_at(n)}
 
     def s_return(self, n: Any) -> Stmt:
-        dest = self.zone(self.sub(n, "zone"))
+        """Devolva <carta> <ao lugar>: the last place named is where the card goes ("Devolva uma carta do
+        seu DESCARTE ao seu INVENTÁRIO"), whichever phrase the parser hung it on."""
+        from lark import Tree
+
+        z = self.sub(n, "zone")
+        card = next(s for s in self.subs(n) if s.data in ("card_phrase", "zone_cards", "this_card"))
+        if z is None:
+            places = [c for c in card.children if isinstance(c, Tree) and c.data == "in_zone"]
+            if not places:
+                return dict(self.fail(n, "Devolva needs where to: 'ao INVENTÁRIO', 'ao BARALHO'"))
+            z = self.sub(places[-1], "zone")
+            card = Tree(card.data, [c for c in card.children if c is not places[-1]], card.meta)
+        dest = self.zone(z)
         if dest == "INVENTÁRIO":
-            return {"op": "return", **self.card_at(n)}
-        return {"op": "move", **self.card_at(n), "dest": dest}
+            return {"op": "return", **self.card_ref(card)}
+        return {"op": "move", **self.card_ref(card), "dest": dest}
 
     def s_move(self, n: Any) -> Stmt:
         return {"op": "move", **self.card_at(n), "dest": self.zone(self.sub(n, "zone"))}
@@ -362,24 +750,38 @@ class _Build:
 
     def s_select(self, n: Any) -> Stmt:
         count = self.count(self.sub(n, "count"))
-        what = self.sub(n, "selectable")
+        what = self.sub(n, "select_hero") or self.sub(n, "select_card")
         z = self.sub(n, "zone")
-        noun = self.sub(what, "cardnoun")
-        if noun is None:
-            said = self.text[what.meta.start_pos:what.meta.end_pos]
-            word = fold(said).lower().rstrip("s")
-            word = {"rivai": "rival"}.get(word, word)
-            if z is None:
-                return {"op": "select", "count": count, "what": "hero", "who": _HERO_KINDS.get(word, "any")}
-            out: Stmt = {"op": "select", "count": count, "what": "card", "type": said.upper()}
+        if what.data == "select_hero":
+            noun = _low(self.tok(what, "HNOUN"))
+            sing = {"herois": "heroi", "personagens": "personagem", "rivais": "rival", "alvos": "alvo"}.get(
+                noun, noun.rstrip("s") if noun.endswith("s") else noun)
+            kind = _HERO_WORDS[sing]
+            for m in self.subs(what):
+                if m.data == "hmod":
+                    adj = _low(m.children[0])
+                    kind = _HERO_WORDS.get({"rivais": "rival"}.get(adj, adj.rstrip("s")), kind)
+                elif m.data == "adjacent":
+                    self.fail(m, _ADJACENT)
+                else:
+                    self.fail(m, f"'{self.span(m)}' is not a kind of hero to select")
+            kind = {"selected": "any", "owner": "any"}.get(kind, kind)
+            if z is not None:
+                self.fail(z, "heroes are selected anywhere: 'Selecione 1 oponente'")
+            return {"op": "select", "count": count, "what": "hero", "who": kind}
         else:
-            out = {"op": "select", "count": count, "what": "card"}
-            typ = self.cardnoun(noun)
-            if typ:
-                out["type"] = typ
-        owner = next((s for s in self.subs(what) if s.data.startswith("of_")), None)
-        if owner is not None:
-            out["owner"] = _OWNERS[owner.data]
+            out: Stmt = {"op": "select", "count": count, "what": "card"}
+            tok = self.sub(what, "cardnoun").children[0]
+            if tok.type != "CARDWORD":
+                out["type"] = self.orig(tok).upper()
+            for m in self.subs(what):
+                if m.data in ("of_hero", "of_team"):
+                    out["owner"] = self.owner(m)
+                elif m.data == "in_zone":
+                    out["zone"] = self.zone(self.sub(m, "zone"))
+                elif m.data == "participle":
+                    self.fail(m, f"'{self.span(m)}': Selecione chooses among cards, not among chosen or paid "
+                              "ones")
         if z is not None:
             out["zone"] = self.zone(z)
         return out
@@ -392,14 +794,21 @@ class _Build:
         return {"op": "negate"}
 
     def s_modify(self, n: Any) -> Stmt:
-        sign = 1 if str(self.tok(n, "MODVERB")).lower() == "aumente" else -1
+        sign = 1 if _low(self.tok(n, "MODVERB")) == "aumente" else -1
         amt = self.amount(self.sub(n, "amount"))
         delta = sign * amt if isinstance(amt, int) else amt
-        return {"op": "modify", "action": _ACTIONS[str(self.tok(n, "ACTIONNOUN")).lower()], "delta": delta}
+        return {"op": "modify", "action": ACTIONS[_low(self.tok(n, "ACTIONNOUN"))], "delta": delta}
+
+    def s_bottom(self, n: Any) -> Stmt:
+        """"Coloque <carta> no fundo do BARALHO": bury (seed «Ao Enterrar»: «colocado no fundo de um
+        baralho»)."""
+        if self.zone(self.sub(n, "zone")) != "BARALHO":
+            return dict(self.fail(n, "only a BARALHO has a bottom ('no fundo do seu BARALHO')"))
+        return {"op": "bury", **self.card_at(n)}
 
     def s_gain(self, n: Any) -> Stmt:
         out: Stmt = {"op": "gain", "attribute": self.orig(self.tok(n, "NAME")).upper(),
-                     "amount": int(self.tok(n, "SIGNED")), "target": {"who": "self"}}
+                     "amount": int(self.tok(n, "SIGNED")), "target": self.target(n)}
         if fold(self.text).lower().startswith("em um teste"):
             out["during"] = "test"
         return out
@@ -411,12 +820,12 @@ class _Build:
     def s_percard(self, n: Any) -> Stmt:
         z = self.sub(n, "zone")
         per: dict[str, Any] = {"zone": self.zone(z) if z is not None else "INVENTÁRIO", "who": "self"}
-        typ = self.cardnoun(self.sub(n, "cardnoun"))
-        if typ:
-            per["type"] = typ
-        owner = next((s for s in self.subs(n) if s.data.startswith("of_")), None)
+        tok = self.sub(n, "cardnoun").children[0]
+        if tok.type != "CARDWORD":
+            per["type"] = self.orig(tok).upper()
+        owner = self.sub(n, "of_hero") or self.sub(n, "of_team")
         if owner is not None:
-            per["who"] = _OWNERS[owner.data]
+            per["who"] = self.owner(owner)
         amount: dict[str, Any] = {"per": per, "times": int(self.tok(n, "SIGNED"))}
         mx = self.sub(n, "max")
         if mx is not None:

@@ -264,17 +264,18 @@ def _test(s: Step) -> None:
 
 
 def _draw(s: Step) -> None:
-    """Compre N cartas: from the top of the hero's BARALHO."""
+    """Compre N cartas / um aliado compra N cartas: from the top of that hero's BARALHO."""
     n = s.modified("draw", int(s.st.count if s.st.count is not None else 1))
     if s.me is None:
         raise Fail("NOBODY_TO_DRAW")
-    deck = s.g.heroes[s.me].zones["BARALHO"]
-    if len(deck) < n:
-        raise Fail("NOT_ENOUGH_CARDS", count=n)
-    for _ in range(n):
-        cid = deck.pop(0)
-        s.g.heroes[s.me].zones["INVENTÁRIO"].append(cid)
-        s.event("draw", card=cid)
+    for h in s.targets():
+        deck = s.g.heroes[h].zones["BARALHO"]
+        if len(deck) < n:
+            raise Fail("NOT_ENOUGH_CARDS", count=n)
+        for _ in range(n):
+            cid = deck.pop(0)
+            s.g.heroes[h].zones["INVENTÁRIO"].append(cid)
+            s.evs.extend(s.world.record("draw", h, card=cid))
 
 
 #: Where each moving statement puts a card.
@@ -418,6 +419,13 @@ def _choose(s: Step) -> None:
         s.evs.extend(s.engine.run_stmt(s.world, s.ctx, st, s.frame))
 
 
+def _if(s: Step) -> None:
+    """se <condição>, …: the statements run only if the condition holds now."""
+    if s.engine.holds(s.g, s.ctx, s.st.cond):
+        for k, st in enumerate(s.st.then):
+            s.evs.extend(s.engine.run_stmt(s.world, s.ctx, st, s.frame, key=f"{s.key}.{k}"))
+
+
 #: One handler per statement class (the schema of each is its dataclass, :mod:`rulekit.apoteose.statements`).
 HANDLERS: dict[type[Statement], Callable[[Step], None]] = {
     S.Heal: _heal, S.Recover: _heal, S.Consume: _consume, S.Damage: _damage, S.Lose: _damage,
@@ -426,5 +434,5 @@ HANDLERS: dict[type[Statement], Callable[[Step], None]] = {
     S.Move: _move, S.Attach: _attach, S.Exhaust: _flag, S.Ready: _flag, S.Reveal: _flag, S.Hide: _flag,
     S.Register: _flag, S.Select: _select, S.Roll: _roll, S.Look: _look, S.MoveSelf: _step, S.Negate: _negate,
     S.Modify: _modify, S.Gain: _gain, S.Compute: _compute, S.Table: _nothing, S.Noop: _nothing,
-    S.Choose: _choose,
+    S.Choose: _choose, S.If: _if,
 }

@@ -24,6 +24,7 @@ import unicodedata
 from typing import Any
 
 from rulekit.apoteose import statements as S
+from rulekit.apoteose import words as W
 from rulekit.apoteose.grammar import ClauseError, parse_clause
 from rulekit.apoteose.rulings import moment_of, norm
 from rulekit.apoteose.statements import Statement
@@ -31,23 +32,13 @@ from rulekit.yamlsrc import suggest
 
 Stmt = dict[str, Any]
 
-RESOURCES = {"vida": "VIDA", "hp": "VIDA", "mana": "MANA", "estamina": "ESTAMINA"}
-ZONES = {
-    "inventario": "INVENTÁRIO", "mao": "INVENTÁRIO", "mesa": "MESA", "suporte": "SUPORTE",
-    "cenario": "CENÁRIO", "tabuleiro": "TABULEIRO", "descarte": "DESCARTE", "pilha de descarte": "DESCARTE",
-    "baralho": "BARALHO", "banidas": "BANIDAS", "pilha de cartas banidas": "BANIDAS", "limbo": "LIMBO",
-}
+#: The vocabulary the reader shares with the grammar (one place: :mod:`rulekit.apoteose.words`).
+RESOURCES = W.RESOURCES
+ZONES = W.ZONES
 #: words of "essa <ação>" -> the event kind it modifies
-ACTION_NOUNS = {
-    "cura": "heal", "recuperacao": "recover", "dano": "damage", "perda": "lose", "compra": "draw",
-    "consumo": "consume", "ativacao": "activate",
-}
-DURATIONS = {
-    "ate o final do turno": "end_turn", "ate o fim do turno": "end_turn",
-    "ate o final da batalha": "end_battle", "ate o fim da batalha": "end_battle",
-    "ate o inicio do seu proximo turno": "next_turn", "o inicio do seu proximo turno": "next_turn",
-    "ate o final do ciclo": "end_cycle",
-}
+ACTION_NOUNS = W.ACTIONS
+#: the values a statement's ``until`` takes
+DURATION_KEYS: tuple[str, ...] = tuple(dict.fromkeys(key for _, key in W.DURATIONS))
 
 
 def _fold(text: str) -> str:
@@ -79,8 +70,7 @@ class _T:
         return self.orig[s:e]
 
 
-_NUMWORDS = {"um": 1, "uma": 1, "dois": 2, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5}
-AMT = r"(\d+|\([^()]*\))"
+_NUMWORDS = W.NUMWORDS
 N = r"(\d+|um|uma|dois|duas|tres|quatro|cinco)"
 
 
@@ -88,76 +78,7 @@ def _num(s: str) -> int:
     return int(s) if s.isdigit() else _NUMWORDS[s]
 
 
-def parse_amount(text: str) -> int | dict[str, Any]:
-    """``25`` -> 25; ``( CONHECIMENTO + INT + 5 )`` -> ``{"sum": [[1, "CONHECIMENTO"], [1, "INT"], [1, 5]]}``."""
-    t = clean(text)
-    if re.fullmatch(r"[+-]?\d+", t):
-        return int(t)
-    inner = t.strip("() ").strip()
-    terms: list[list[Any]] = []
-    for sign, tok in re.findall(r"([+-]?)\s*([^\s+-]+)", inner):
-        factor = -1 if sign == "-" else 1
-        terms.append([factor, int(tok) if tok.isdigit() else tok.upper()])
-    return {"sum": terms}
-
-
-def parse_target(t: _T, match: re.Match[str] | None = None, group: int | str = 0) -> dict[str, Any]:
-    """A hero phrase -> ``{"who": self|opponent|ally|any|selected|answered|turn|name, ...}``."""
-    low = t.low if match is None else t.low[match.start(group):match.end(group)]
-    orig = t.orig if match is None else t.span(match, group)
-    low = low.strip()
-    table = {
-        "voce": "self", "si mesmo": "self", "voce mesmo": "self", "seu heroi": "self",
-        "um oponente": "opponent", "o oponente": "opponent", "um inimigo": "opponent",
-        "um aliado": "ally", "o aliado": "ally", "um heroi": "any", "um personagem": "any", "qualquer heroi": "any",
-        "o alvo": "selected", "o alvo selecionado": "selected", "o heroi selecionado": "selected",
-        "o heroi que ativou essa carta": "answered", "o controlador dessa carta": "answered",
-        "quem ativou essa carta": "answered", "o heroi do turno": "turn", "heroi do turno": "turn",
-        "heroi que ativou essa carta": "answered",
-    }
-    if low in table:
-        return {"who": table[low]}
-    if low in ("todos os oponentes", "cada oponente"):
-        return {"who": "opponent", "all": True}
-    if low in ("todos os aliados", "cada aliado"):
-        return {"who": "ally", "all": True}
-    if re.fullmatch(r"[\w-]+", low):
-        return {"who": "name", "name": orig.strip()}
-    return {"who": "unknown", "text": orig}
-
-
-def parse_card(t: _T, match: re.Match[str], group: int | str) -> dict[str, Any]:
-    """A card phrase -> ``{"card": self|answered|selected|choose, "count", "type", "zone"}``."""
-    low = t.low[match.start(group):match.end(group)].strip()
-    orig = t.span(match, group).strip()
-    if low in ("esta carta", "desta carta", "a si mesma"):
-        return {"card": "self"}
-    if low in ("essa carta", "dessa carta", "a carta respondida"):
-        return {"card": "answered"}
-    if low in ("a carta selecionada", "as cartas selecionadas", "o alvo", "o alvo selecionado"):
-        return {"card": "selected"}
-    m = re.fullmatch(rf"{N} (cartas?|[\w-]+)(?: (?:do|da|de|no|na) (?:seu |sua )?(inventario|mesa|suporte|mao|baralho|tabuleiro|cenario))?", low)
-    if m:
-        out: dict[str, Any] = {"card": "choose", "count": _num(m.group(1))}
-        if m.group(2) not in ("carta", "cartas"):
-            out["type"] = orig[m.start(2) - m.start(0):m.end(2) - m.start(0)].upper()
-        if m.group(3):
-            out["zone"] = ZONES[m.group(3)]
-        return out
-    return {"card": "unknown", "text": orig}
-
-
-def _duration(t: _T) -> tuple[_T, str | None]:
-    for phrase, key in DURATIONS.items():
-        for sep in (", ", " "):
-            if t.low.endswith(sep + phrase):
-                cut = len(t.low) - len(sep + phrase)
-                nt = _T(t.orig[:cut])
-                return nt, key
-    return t, None
-
-
-def parse_statement(text: str) -> Statement:
+def parse_statement(text: str, refs: Any = None) -> Statement:
     """One clause of a description -> a typed statement, read by the grammar (:mod:`rulekit.apoteose.grammar`).
 
     A clause the grammar cannot read gives an :class:`~rulekit.apoteose.statements.Unknown` statement:
@@ -167,28 +88,33 @@ def parse_statement(text: str) -> Statement:
     >>> parse_statement("Compre 2 cartas")
     Draw(until=None, count=2, target={'who': 'self'})
     """
-    return S.from_dict(_parse_statement(text))
+    return S.from_dict(_parse_statement(text, refs))
 
 
-def _parse_statement(text: str) -> Stmt:
+def _parse_statement(text: str, refs: Any = None) -> Stmt:
     t = _T(text)
     if not t.low:
         return {"op": "noop"}
     if "❙" in t.orig or "|" in t.orig:
         return {"op": "table", "cells": [clean(c) for c in re.split(r"[❙|]", t.orig)]}
     if m := t.m(r"depois,? (.*)"):
-        return _parse_statement(t.span(m, 1))
+        return _parse_statement(t.span(m, 1), refs)
     try:
-        return parse_clause(t.orig)
+        return parse_clause(t.orig, refs)
     except ClauseError as exc:
-        return {"op": "unknown", "text": t.orig, "position": exc.position, "expected": exc.expected,
-                "suggestion": exc.suggestion}
+        out: Stmt = {"op": "unknown", "text": t.orig, "position": exc.position, "expected": exc.expected,
+                     "suggestion": exc.suggestion}
+        if exc.reason is not None:
+            out["reason"] = exc.reason
+        return out
 
 
 _VERB_STARTS = (
     "cure", "recupere", "consuma", "cause", "compre", "descarte", "enterre", "bane", "revele", "registre",
     "oculte", "devolva", "anexe", "mova", "mova-se", "selecione", "role", "negue", "aumente", "reduza", "voce recebe",
     "voce causa", "depois", "escolha", "olhe", "veja", "observe", "espie", "bana",
+    "cura", "recupera", "ganhe", "ganha", "compra", "descarta", "revela", "perca", "consome", "seleciona",
+    "se",
 )
 
 
@@ -197,8 +123,11 @@ _VERB_STARTS = (
 #: window after the join (at most :data:`_CLAUSE_LOOKAHEAD` characters), so splitting a text
 #: costs time linear in its length, however many " e " joins it has (a bound on cost).
 _VERB_RE = re.compile(r"\s*(?:" + "|".join(sorted((re.escape(v) for v in _VERB_STARTS), key=len, reverse=True))
-                      + r")(?=[ ,]|$)")
-_PERDE_RE = re.compile(r"\s*[\w-]+(?: [\w-]+){0,7} perde \d")
+                      + r")(?:-(?:os|as|o|a|los|las|lo|la))?(?=[ ,]|$)")
+#: A subject, then a verb in the third person ("um aliado cura 5", "o alvo perde 2", "ele sofre 3").
+_THIRD = ("perde", "perdem", "cura", "curam", "recupera", "recuperam", "ganha", "ganham", "sofre", "sofrem",
+          "causa", "causam", "compra", "compram", "descarta", "enterra", "revela", "oculta", "registra", "banem")
+_PERDE_RE = re.compile(r"\s*[\w-]+(?: [\w-]+){0,7} (?:" + "|".join(_THIRD) + r") (?:\d|\(|um |uma |\w+ cartas?)")
 _GAIN_RE = re.compile(r"\s*[+-]\d+ de ")
 _JOIN_RE = re.compile(r"(,\s*e\s+|\s+e\s+|,\s*depois,?\s+|,\s+|;\s*)")
 _CLAUSE_LOOKAHEAD = 120
@@ -213,15 +142,20 @@ def _starts_clause(low: str, pos: int = 0) -> bool:
 
 
 def split_clauses(text: str) -> list[str]:
-    """Split a description into clauses: sentences, then ``e`` / ``,`` / ``Depois,`` before a verb.
+    """Split a description into clauses: sentences, then ``e`` / ``,`` / ``;`` / ``Depois,`` before a verb.
 
     Linear in the length of the text (a bound on cost).
 
     >>> split_clauses("Cure 5 de VIDA e Compre 1 carta. Depois, role os dados")
     ['Cure 5 de VIDA', 'Compre 1 carta', 'role os dados']
     """
+    return [c for sentence in split_sentences(text) for c in sentence]
+
+
+def split_sentences(text: str) -> list[list[str]]:
+    """The clauses of each sentence (a ``se <condição>,`` clause governs the rest of its sentence)."""
     text = clean(text)
-    out: list[str] = []
+    out: list[list[str]] = []
     depth = 0
     start = 0
     sentences: list[str] = []
@@ -247,11 +181,13 @@ def split_clauses(text: str) -> list[str]:
                 cuts.append(m.end())
         cuts.append(len(s))
         pieces = [s[cuts[i]:cuts[i + 1]] for i in range(0, len(cuts) - 1, 2)]
-        out.extend(p.strip() for p in pieces if p.strip())
+        clauses = [p.strip() for p in pieces if p.strip()]
+        if clauses:
+            out.append(clauses)
     return out
 
 
-def parse_description(text: str) -> tuple[list[Statement], bool]:
+def parse_description(text: str, refs: Any = None) -> tuple[list[Statement], bool]:
     """A description -> (statements, has_options). ``Escolha um: ● A ● B`` gives a ``choose`` statement.
 
     >>> stmts, has_options = parse_description("Escolha um: ● Cure 5 de VIDA ● Compre 1 carta")
@@ -269,25 +205,70 @@ def parse_description(text: str) -> tuple[list[Statement], bool]:
         hl = _fold(head).strip()
         if re.match(r"escolha (um|uma)", hl):
             before = re.split(r"(?i)escolha", head)[0]
-            head_stmts = _statements(split_clauses(before))
-            options = [parse_description(i)[0] for i in items if clean(i)]
+            head_stmts = _statements(split_clauses(before), refs)
+            options = [parse_description(i, refs)[0] for i in items if clean(i)]
             return [*head_stmts, S.Choose(options=tuple(tuple(o) for o in options))], True
-        seq = _statements(split_clauses(head))
+        seq = _statements(split_clauses(head), refs)
         for item in items:
-            seq.extend(parse_description(item)[0])
+            seq.extend(parse_description(item, refs)[0])
         return seq, False
-    return _statements(split_clauses(text)), False
+    sentences = split_sentences(text)
+    if sum(len(x) for x in sentences) > MAX_CLAUSES:
+        return _statements(split_clauses(text), refs), False
+    out: list[Statement] = []
+    for sentence in sentences:
+        out.extend(_conditional(sentence, refs))
+    return out, False
+
+
+def _conditional(clauses: list[str], refs: Any) -> list[Statement]:
+    """A sentence whose clause ``se <condição>`` governs the clauses after it: an :class:`If` statement
+    ("…; se o alvo ficar sem MANA, bana esta carta")."""
+    at = next((i for i, c in enumerate(clauses) if re.match(r"se\s", _fold(c))), None)
+    if at is None:
+        return _statements(clauses, refs)
+    before = _statements(clauses[:at], refs)
+    head = clauses[at]
+    cond = parse_condition(head[3:].strip())
+    then = _statements(clauses[at + 1:], refs)
+    if cond.get("cond") == "unknown" or not then:
+        expected = ("a condition: 'se sua MANA for menor que 3, …', 'se um aliado estiver sem VIDA, …'",)
+        return [*before, S.Unknown(text=head, position=3, expected=expected, suggestion=None), *then]
+    return [*before, S.If(cond=cond, then=tuple(then), text=head[3:].strip())]
 
 
 #: Most clauses one description may have (a bound on the reader's cost).
 MAX_CLAUSES = 40
 
 
-def _statements(clauses: list[str]) -> list[Statement]:
+def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
+    """Each clause in order; with ``refs`` (what the effect can point at), each clause also knows the
+    nearest card and hero mentioned before it (LANGUAGE.md §3.1)."""
+    import dataclasses
+
     if len(clauses) > MAX_CLAUSES:
         return [S.Unknown(text=clauses[MAX_CLAUSES][:80], position=0,
                           expected=(f"at most {MAX_CLAUSES} clauses in one description",), suggestion=None)]
-    return [parse_statement(c) for c in clauses]
+    if refs is None:
+        return [parse_statement(c) for c in clauses]
+    out: list[Statement] = []
+    last_card: str | None = None
+    last_hero: str | None = None
+    for c in clauses:
+        st = parse_statement(c, dataclasses.replace(refs, last_card=last_card, last_hero=last_hero))
+        out.append(st)
+        d = st.to_dict()
+        card = d.get("card")
+        if card in ("self", "selected", "answered", "paid"):
+            last_card = card
+        elif card in ("choose", "all"):
+            last_card = "previous"  # the cards that statement acted on
+        elif last_card == "previous":
+            last_card = None  # "previous" is only the statement right before
+        who = (d.get("target") or {}).get("who")
+        if who in ("selected", "answered", "turn", "that") and not (d.get("target") or {}).get("all"):
+            last_hero = who
+    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -342,6 +323,68 @@ def parse_condition(text: str) -> dict[str, Any]:
                 "value": int(m.group(1))}
     if t.m(r"esta carta estiver anexada.*"):
         return {"cond": "attached"}
+    return _state(t)
+
+
+_NUM = r"(\d+|um|uma|dois|duas|tres|quatro|cinco)"
+_CMP_WORDS = (("maior ou igual a", ">="), ("maior ou igual que", ">="), ("menor ou igual a", "<="),
+              ("menor ou igual que", "<="), ("maior do que", ">"), ("maior que", ">"), ("menor do que", "<"),
+              ("menor que", "<"), ("igual a", "=="), ("mais do que", ">"), ("mais que", ">"), ("mais de", ">"),
+              ("menos do que", "<"), ("menos que", "<"), ("menos de", "<"), ("pelo menos", ">="),
+              ("ao menos", ">="), ("no minimo", ">="), ("no maximo", "<="), ("exatamente", "=="))
+_CMP_RE = "(?:(" + "|".join(w for w, _ in _CMP_WORDS) + ") )?"
+_HAVE = (r"(?:tiver|tiverem|possuir|possuirem|estiver com|estiverem com|ficar com|ficarem com|tenha|tenham"
+         r"|esteja com|estejam com|fique com|fiquem com)")
+_BE = r"(?:for|forem|estiver|estiverem|ficar|ficarem|seja|sejam|esteja|estejam|fique|fiquem)"
+_RES = r"(vida|mana|estamina|hp)"
+
+
+def _cmp(word: str | None, tail: str | None, default: str) -> str:
+    if tail:
+        return ">=" if tail == "mais" else "<="
+    return dict(_CMP_WORDS).get(word or "", default)
+
+
+def _subject(t: _T, m: re.Match[str], group: str) -> str | None:
+    """The hero a state is about, read with the grammar's noun-phrase rule ("um aliado", "o alvo")."""
+    from rulekit.apoteose.grammar import parse_hero_phrase
+
+    hero = parse_hero_phrase(t.span(m, group))
+    if hero is None or hero.get("all") or hero.get("who") in ("name",):
+        return None
+    return str(hero["who"])
+
+
+def _state(t: _T) -> dict[str, Any]:
+    """A state about a hero's resources or cards (seed «Até, Enquanto, Durante», «Quando, Se»):
+    "sua MANA for maior que 3", "um aliado estiver sem ESTAMINA", "a VIDA do alvo for menor que 10",
+    "um oponente tiver 3 ou mais cartas no INVENTÁRIO", "você estiver com pelo menos 2 de MANA"."""
+    if m := t.m(rf"(?P<who>.+?) {_BE} sem {_RES}"):
+        who = _subject(t, m, "who")
+        if who is not None:
+            return {"cond": "resource", "who": who, "resource": RESOURCES[m.group(2)], "cmp": "==", "value": 0}
+    if m := t.m(rf"(?P<who>.+?) {_HAVE} {_CMP_RE}{_NUM}(?: ou (mais|menos))? de {_RES}"):
+        who = _subject(t, m, "who")
+        if who is not None:
+            return {"cond": "resource", "who": who, "resource": RESOURCES[m.group(5)],
+                    "cmp": _cmp(m.group(2), m.group(4), ">="), "value": _num(m.group(3))}
+    if m := t.m(rf"(?:a sua|sua|seu|o seu|a|o) {_RES}(?: (?:de|do|da) (?P<who>.+?))? {_BE} {_CMP_RE}{_NUM}"):
+        who = _subject(t, m, "who") if m.group("who") else "self"
+        if who is not None:
+            return {"cond": "resource", "who": who, "resource": RESOURCES[m.group(1)],
+                    "cmp": _cmp(m.group(3), None, "=="), "value": _num(m.group(4))}
+    if m := t.m(rf"(?P<who>.+?) (?:tiver|tiverem|possuir|tenha|tenham) {_CMP_RE}{_NUM}(?: ou (mais|menos))? ([\w-]+)"
+                r"(?: (?:em|no|na|nos|nas) (?:seu |sua )?(\w+))?"):
+        who = _subject(t, m, "who")
+        zone = ZONES.get(m.group(6) or "")
+        if who is not None and (m.group(6) is None or zone is not None):
+            out: dict[str, Any] = {"cond": "has", "who": who, "count": _num(m.group(3)),
+                                   "cmp": _cmp(m.group(2), m.group(4), ">=")}
+            if m.group(5) not in ("carta", "cartas"):
+                out["type"] = t.span(m, 5).upper()
+            if zone:
+                out["zone"] = zone
+            return out
     return {"cond": "unknown", "text": t.orig}
 
 
@@ -408,13 +451,38 @@ def _party(t: _T, low: str, orig: str) -> dict[str, Any]:
         return {"card": "self"}
     if low in ("uma carta", "uma carta qualquer", "um efeito", "qualquer carta"):
         return {"card": "any"}
-    if m := re.fullmatch(r"(?:um|uma) ([\w-]+)", low):
-        word = orig.split()[-1]
+    if m := re.fullmatch(r"(?:um|uma|qualquer) ([\w-]+)(?: (aliad[oa]|inimig[oa]|rival|oponente|adversari[oa]|"
+                         r"seu|sua))?", low):
+        word = orig.split()[1]
         if word.isupper() or m.group(1) in ("habilidade", "evocacao", "companheiro", "item", "magia"):
-            return {"card": "any", "type": word.upper()}
+            out = {"card": "any", "type": word.upper()}
+            if m.group(2):  # "um COMPANHEIRO aliado": one of your team's; "um COMPANHEIRO rival": another team's
+                out["owner"] = {"aliad": "team", "seu": "self", "sua": "self"}.get(m.group(2).rstrip("oa"), "opponent")
+            return out
     m2 = re.fullmatch(rf"{N} de (vida|mana|estamina|hp)", low)
     if m2:
         return {"resource": RESOURCES[m2.group(2)]}
+    return _party_phrase(orig)
+
+
+def _party_phrase(orig: str) -> dict[str, Any]:
+    """A trigger's subject or object read with the grammar's noun-phrase rule (LANGUAGE.md §3.1):
+    "um Herói rival", "cada personagem aliado", "uma EVOCAÇÃO de um oponente", "esta carta"."""
+    from rulekit.apoteose.grammar import parse_card_phrase, parse_hero_phrase
+
+    hero = parse_hero_phrase(orig) if orig else None
+    if hero is not None and hero.get("who") in ("self", "opponent", "ally", "any", "turn") and not hero.get("all"):
+        return {"who": hero["who"]}
+    card = parse_card_phrase(orig) if orig else None
+    if card is not None and card.get("card") == "self":
+        return {"card": "self"}
+    if card is not None and card.get("card") == "choose" and card.get("count") == 1 and "zone" not in card:
+        out: dict[str, Any] = {"card": "any"}
+        if "type" in card:
+            out["type"] = card["type"]
+        if card.get("owner") in ("self", "opponent", "ally", "any", "team", "other"):
+            out["owner"] = card["owner"]
+        return out
     return {"unknown": orig}
 
 
@@ -477,6 +545,8 @@ def parse_trigger(text: str) -> dict[str, Any]:
         rest_low = am.group(3) or ""
         rest = t.orig[len(low) - len(rest_low):] if rest_low else ""
         out["event"] = kind
+        if "unknown" in subj:  # a subject the reader cannot name is never read as "você"
+            return {"moment": moment, "event": "unknown", "text": t.orig}
         who = subj if "who" in subj else {"who": "self"}
         if stem == "sofr" and "card" in subj:  # "um COMPANHEIRO sofrer dano": a card with its own VIDA is hit
             out["card"] = subj
@@ -556,9 +626,9 @@ def is_supported(node: Any) -> bool:
 #: Values of ``target.who`` (a hero phrase, :func:`parse_target`).
 WHO_VALUES: tuple[str, ...] = ("self", "opponent", "ally", "any", "selected", "answered", "turn", "name", "that")
 #: Values of ``card`` in a card phrase (:func:`parse_card`).
-CARD_VALUES: tuple[str, ...] = ("self", "answered", "selected", "choose", "all", "paid")
+CARD_VALUES: tuple[str, ...] = ("self", "answered", "selected", "choose", "all", "paid", "previous")
 #: Values of ``owner`` in a card phrase: whose cards ("suas cartas", "de um oponente", "do seu time"…).
-OWNER_VALUES: tuple[str, ...] = ("self", "opponent", "ally", "team", "other", "any")
+OWNER_VALUES: tuple[str, ...] = ("self", "opponent", "ally", "team", "other", "any", "selected", "that")
 _CARD_FIELDS = {"card": "card", "count?": "int", "type?": "str", "zone?": "zone", "owner?": "owner"}
 #: Every statement ``op`` and its fields (``?``: optional) — the schema of the structured ``body:``, read
 #: from the statement dataclasses' fields (:data:`rulekit.apoteose.statements.SCHEMA`).
@@ -637,7 +707,7 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
     if kind == "action":
         return enum(tuple(ACTION_NOUNS.values()), "an action")
     if kind == "until":
-        return enum(tuple(dict.fromkeys(DURATIONS.values())), "a duration")
+        return enum(DURATION_KEYS, "a duration")
     if kind == "target":
         if not isinstance(v, dict):
             return (), "a target is a mapping like {who: opponent}", None
@@ -684,6 +754,20 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
             return None
         return (), (f"{v!r} is not an amount (a number, {{sum: [[1, INT], [1, 5]]}} or "
                     "{per: {zone: INVENTÁRIO}, times: 1, max: 5})"), None
+    if kind == "cond":
+        if not isinstance(v, dict) or not isinstance(v.get("cond"), str) or not is_supported(v):
+            return (), "a condition is a mapping like {cond: resource, who: self, resource: MANA, cmp: '<', value: 3}", None
+        return None
+    if kind == "statements":
+        if depth > 8:
+            return (), "statements nested too deeply", None
+        if not isinstance(v, list) or not v:
+            return (), "'then' is a list of statements", None
+        for j, sub in enumerate(v):
+            bad = check_statement(sub, depth + 1)
+            if bad is not None:
+                return (j, *bad[0]), bad[1], bad[2]
+        return None
     if kind == "options":
         if depth > 8:
             return (), "options nested too deeply", None

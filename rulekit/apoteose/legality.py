@@ -126,6 +126,9 @@ class Legality(Matching, ABC):
                 return False, "NEEDS_EVENT", {}
             if effect.timings:
                 return False, "NEEDS_MOMENT", {"timings": ", ".join(effect.timings)}
+        if not effect.runnable:  # refused when used, not when loaded (the loader warned)
+            pos, word = effect.unreadable_at()
+            return False, "UNREADABLE", {"effect": eid, "position": pos, "word": word}
         ctx = Ctx(hero, card.id, self.frame_of(ev), [], event=ev)
         ok, params = self.previsao(ctx, effect)
         if not ok:

@@ -24,6 +24,10 @@ from rulekit.apoteose.text import Effect
 from rulekit.errors import RulekitError
 
 
+def _compare(v: int, cmp: str, value: int) -> bool:
+    return {"<": v < value, ">": v > value, ">=": v >= value, "<=": v <= value, "==": v == value}[cmp]
+
+
 class Matching:
     """Reading the game for an effect's words (see the module doc). Needs ``self.g``, the live game."""
 
@@ -86,6 +90,8 @@ class Matching:
             return who == self.g.turn_hero
         if w == "other":
             return who != me
+        if w == "team":  # "um COMPANHEIRO aliado": of your team, you included
+            return self.g.teammates(who, me)
         return False
 
 
@@ -122,8 +128,12 @@ class Matching:
         c = spec.get("card")
         if c == "self":
             return [ctx.card] if ctx.card else []
-        if c == "answered":
+        if c == "answered":  # LANGUAGE.md §3.1: the event's card, else the answered entry's card
+            if ctx.event is not None and ctx.event.card in g.cards:
+                return [ctx.event.card]
             return [ctx.answered.card] if ctx.answered and ctx.answered.card else []
+        if c == "previous":  # "-a" after "Revele uma carta": the cards the statement before acted on
+            return [s for s in ctx.previous if s in g.cards]
         if c == "selected":
             return [s for s in ctx.selected if s in g.cards]
         if c == "paid":
@@ -159,6 +169,8 @@ class Matching:
             return [h for h in g.heroes if h != me and g.teammates(h, me)]
         if owner == "team":
             return [h for h in g.heroes if g.teammates(h, me)]
+        if owner in ("selected", "that"):  # "o INVENTÁRIO do alvo", "as cartas daquele oponente"
+            return self.heroes_for(g, ctx, {"who": owner})
         return [h for h in g.heroes if h != me]  # "de outro Herói"
 
     def options(self, g: Game, ctx: Ctx, st: Statement) -> list[str] | None:
@@ -194,7 +206,8 @@ class Matching:
             return _combos(pool, int(count if count is not None else 1))
         if isinstance(st, S.Attach) and st.to.get("card") == "choose":
             return self.cards_for(g, ctx, st.to)
-        if isinstance(st, (S.Damage, S.Lose, S.Heal, S.Recover)) and st.target is not None and st.target.get(
+        hero_ops = (S.Damage, S.Lose, S.Heal, S.Recover, S.Draw, S.Gain)
+        if isinstance(st, hero_ops) and st.target is not None and st.target.get(
                 "who") in ("opponent", "ally", "any") and not st.target.get("all"):
             return self.heroes_for(g, ctx, st.target)
         return None
@@ -207,17 +220,20 @@ class Matching:
             return True
         if c == "during":
             return self.holds(g, ctx, cond["what"])
-        if c == "until":
-            return self.holds(g, ctx, cond["what"])
+        if c == "until":  # R-04 «Até X»: holds until X happens
+            what = cond["what"]
+            if what.get("cond") in ("resource", "has"):  # a state: until it is true
+                return not self.holds(g, ctx, what)
+            return self.holds(g, ctx, what)  # until_event / until_time word their own "not yet"
         if c == "until_time":
             return True
-        if c == "has":
-            if ctx.hero is None:
-                return False
-            zones = (cond["zone"],) if cond.get("zone") else tuple(g.heroes[ctx.hero].zones)
-            n = sum(1 for z in zones for cid in g.heroes[ctx.hero].zones.get(z, [])
-                    if "type" not in cond or g.cards[cid].has_type(cond["type"]))
-            return n >= int(cond.get("count", 1))
+        if c == "has":  # "você tiver uma EVOCAÇÃO no SUPORTE", "um oponente tiver 3 ou mais cartas…"
+            def count(h: str) -> int:
+                zones = (cond["zone"],) if cond.get("zone") else tuple(g.heroes[h].zones)
+                return sum(1 for z in zones for cid in g.heroes[h].zones.get(z, [])
+                           if "type" not in cond or g.cards[cid].has_type(cond["type"]))
+            return any(_compare(count(h), cond.get("cmp", ">="), int(cond.get("count", 1)))
+                       for h in self.state_heroes(g, ctx, cond))
         if c == "exists":
             z = cond["zone"]
             ids = list(g.shared.get(z, [])) + [cid for h in g.heroes.values() for cid in h.zones.get(z, [])]
@@ -254,14 +270,17 @@ class Matching:
             if ev == "reveal":
                 return not g.cards[card].revealed
             return not (ev == "hide" and not g.cards[card].revealed)
-        if c == "resource":
-            if ctx.hero is None:
-                return False
-            v = resource_of(g, ctx.hero, cond["resource"])[0]
-            return {"<": v < cond["value"], ">": v > cond["value"], ">=": v >= cond["value"]}[cond["cmp"]]
+        if c == "resource":  # "sua MANA for maior que 3", "um aliado estiver sem ESTAMINA"
+            return any(_compare(resource_of(g, h, cond["resource"])[0], cond["cmp"], int(cond["value"]))
+                       for h in self.state_heroes(g, ctx, cond))
         if c == "attached":
             return ctx.card is not None and g.cards[ctx.card].attached_to is not None
         raise Fail("CANNOT_EVALUATE", cond=str(cond))
+
+    def state_heroes(self, g: Game, ctx: Ctx, cond: dict[str, Any]) -> list[str]:
+        """The heroes a state is about: you, or any hero its phrase names ("um aliado": some ally)."""
+        who = cond.get("who", "self")
+        return [h for h in self.heroes_for(g, ctx, {"who": who}) if h in g.heroes]
 
     # ------------------------------------------------------------------ amounts ---------
     def amount(self, g: Game, ctx: Ctx, a: Any) -> int:
@@ -329,9 +348,17 @@ class Matching:
             ctrl = g.controller(cid)
             ctx = Ctx(ctrl, cid, None, [])
             for st in eff.body:
-                if isinstance(st, S.Gain) and ctrl == hero:
+                if isinstance(st, S.Gain) and self.passive_applies(st, hero, ctrl):
                     out[st.attribute] = out.get(st.attribute, 0) + self.amount(g, ctx, st.amount)
         return dict(sorted(out.items()))
+
+    def passive_applies(self, st: S.Gain, hero: str, ctrl: str | None) -> bool:
+        """Whom a Passivo gain reaches: you ("+1 de AGI"), or every hero of a set ("Todos os aliados
+        recebem +1 de AGI"); one hero to choose ("um aliado") has no meaning for a continuous effect."""
+        tgt = st.target or {"who": "self"}
+        if tgt.get("who") == "self":
+            return ctrl == hero
+        return bool(tgt.get("all")) and self.who_matches({"who": tgt.get("who")}, hero, ctrl)
 
     def passives(self, g: Game) -> list[tuple[str, int, Effect]]:
         """R-23: Passivo effects of cards in play whose requirements hold now."""
@@ -431,3 +458,15 @@ _TIMING_MATCH: dict[str, Callable[[Matching, Card, str | None, GEvent], bool]] =
     "Início do Companheiro": _turn("turn_start", "companion"),
     "Fim do Companheiro": _turn("turn_end", "companion"),
 }
+
+
+def _check_timing_table() -> None:
+    """Every timing keyword of the glossary has its matcher (checked at import, not in a game)."""
+    missing = sorted(set(R.KEYWORD_KINDS["timing"]) - set(_TIMING_MATCH))
+    extra = sorted(set(_TIMING_MATCH) - set(R.KEYWORD_KINDS["timing"]))
+    if missing or extra:
+        raise ImportError(f"timing keywords without a matcher: {missing}; matchers without a keyword: "
+                          f"{extra}")
+
+
+_check_timing_table()

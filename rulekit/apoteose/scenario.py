@@ -306,15 +306,17 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
                         raise doc.error(("cards", i, "effects", j, "body", k, *sub), msg, code="BAD_STATEMENT",
                                         suggestion=sug)
                 eff = replace(eff, body=tuple(from_dict(st) for st in e.body))
-            if not eff.supported():
+            if not eff.supported():  # issue 29: the card loads; this effect is refused when it is used
                 bad = [w.message for w in eff.warnings if w.code == "UNSUPPORTED_TEXT"]
-                if isinstance(e, str) or e.body is None or any("requirement" in b for b in bad):
-                    msg, _, hint = (bad[0] if bad else "text outside the runnable vocabulary").partition(
-                        " — did you mean ")
-                    raise doc.error(path, msg + "; or write a structured 'body:'", code="UNSUPPORTED_TEXT",
-                                    suggestion=hint.removeprefix("'").removesuffix("'?") or None)
+                line = str(doc.error(path, (bad[0] if bad else "text outside the runnable vocabulary")
+                                     + "; this effect is refused when used (or write a structured 'body:')",
+                                     code="UNSUPPORTED_TEXT"))
+                warnings.append(f"{c.id}#{j}: UNSUPPORTED_TEXT: {line}")
             if eff.activation == "Passivo":
                 bad_ops = [st.op for st in eff.body if st.op not in ("gain", "table", "compute", "noop")]
+                targets = [getattr(st, "target", None) or {} for st in eff.body if st.op == "gain"]
+                bad_ops += [f"gain for one {t['who']} hero" for t in targets
+                            if t.get("who", "self") != "self" and not t.get("all")]
                 if bad_ops:
                     raise doc.error(path, f"a Passivo effect applies continuously (R-23); '{bad_ops[0]}' is a one-off "
                                     "action — only attribute changes (+N de X) can be passive", code="UNSUPPORTED_TEXT")

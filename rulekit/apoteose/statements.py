@@ -71,6 +71,8 @@ class Statement:
 def _plain(kind: str, v: Any) -> Any:
     if kind == "options":
         return [[s.to_dict() for s in opt] for opt in v]
+    if kind == "statements":
+        return [s.to_dict() for s in v]
     if kind == "strlist":
         return list(v)
     return v
@@ -340,6 +342,18 @@ class Choose(Statement):
 
 
 @dataclass(frozen=True, kw_only=True)
+class If(Statement):
+    """se <condição>, <statements>: the statements run only if the condition holds when the clause is
+    reached (a state condition, LANGUAGE.md §2; seed «Na Descrição»: the text is applied as written)."""
+
+    op: ClassVar[str] = "if"
+    cond: Spec = _f("cond")
+    then: tuple[Statement, ...] = _f("statements")
+    #: the condition as the card writes it (rules text: views quote it, never translate it)
+    text: str | None = _f("str", True)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Unknown(Statement):
     """A clause the reader could not read: where, what it expected, the nearest phrase it knows.
 
@@ -350,17 +364,23 @@ class Unknown(Statement):
     position: int = _f("int")
     expected: tuple[str, ...] = _f("strlist")
     suggestion: str | None = _f("str", True)
+    #: why a phrase that reads cannot be resolved (LANGUAGE.md §3.1: "o alvo" with nothing chosen, two
+    #: readings left); ``None`` when the clause does not read at all
+    reason: str | None = _f("str", True)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"op": "unknown", "text": self.text, "position": self.position,
-                "expected": list(self.expected), "suggestion": self.suggestion}
+        out = {"op": "unknown", "text": self.text, "position": self.position,
+               "expected": list(self.expected), "suggestion": self.suggestion}
+        if self.reason is not None:
+            out["reason"] = self.reason
+        return out
 
 
 #: Every runnable statement class by its ``op`` (the structured ``body:`` may use these).
 BY_OP: dict[str, type[Statement]] = {c.op: c for c in (
     Heal, Recover, Consume, Damage, Lose, Attack, Test, Draw, Discard, Bury, Banish, Return, Exhaust, Ready,
     Reveal, Hide, Register, Look, Move, Attach, Select, Roll, MoveSelf, Negate, Modify, Gain, Compute, Table,
-    Noop, Choose)}
+    Noop, Choose, If)}
 
 
 def _schema(cls: type[Statement]) -> dict[str, str]:
@@ -403,6 +423,8 @@ def from_dict(d: dict[str, Any]) -> Statement:
             raise ValueError(f"{k!r} is not a field of {op!r}")
         if kind == "options":
             v = tuple(tuple(s if isinstance(s, Statement) else from_dict(s) for s in opt) for opt in v)
+        elif kind == "statements":
+            v = tuple(s if isinstance(s, Statement) else from_dict(s) for s in v)
         elif kind == "strlist" and isinstance(v, list):
             v = tuple(v)
         kw[k] = v

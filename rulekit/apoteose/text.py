@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from rulekit.apoteose import lang
@@ -108,9 +109,20 @@ class Effect:
                 return r.ast["trigger"]  # type: ignore[no-any-return]
         return None
 
+    @cached_property
+    def runnable(self) -> bool:
+        """:meth:`supported`, computed once (the engine asks at every activation)."""
+        return self.supported()
+
     def supported(self) -> bool:
         """Can the engine run every requirement and statement of this effect?"""
         return lang.is_supported([r.ast for r in self.requirements]) and lang.is_supported(list(self.body))
+
+    def unreadable_at(self) -> tuple[int, str]:
+        """Where the first part the engine cannot run starts: (position in the text, its first word)."""
+        w = next((w for w in self.warnings if w.code == "UNSUPPORTED_TEXT"), None)
+        pos = w.position if w is not None else 0
+        return pos, (self.source[pos:].split() or ["(end)"])[0]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -271,7 +283,15 @@ def parse_effect(text: str) -> Effect:
             stmt = parsed if isinstance(parsed, Statement) else None
             ast = parsed.to_dict() if isinstance(parsed, Statement) else parsed
             reqs.append(Requirement(body, kind, verb, moment_of(body), ast, pos, stmt))
-            if not lang.is_supported(ast):
+            if not lang.is_supported(ast) and ast.get("op") == "unknown" and "position" in ast:
+                at = pos + int(ast["position"])
+                word = (body[int(ast["position"]):].split() or ["(end)"])[0]
+                why = ast.get("reason") or ("expected " + ", ".join(ast["expected"][:4]) if ast.get("expected")
+                                            else "outside the runnable vocabulary")
+                verb = "resolve" if ast.get("reason") else "read"
+                warnings.append(Warning_("UNSUPPORTED_TEXT", f"cannot {verb} '{word}' at position {at} "
+                                         f"(requirement '{body}'): {why}", at))
+            elif not lang.is_supported(ast):
                 warnings.append(Warning_("UNSUPPORTED_TEXT", f"requirement '{body}' is outside the runnable "
                                          "vocabulary (use the structured YAML form)", pos))
         order = [REQUIREMENT_ORDER.index(r.kind) for r in reqs]
@@ -284,10 +304,17 @@ def parse_effect(text: str) -> Effect:
                                      "(costs, actions, states, conditions) — allowed, R-17", bad.position))
 
     description = lang.clean(desc)
-    body_stmts, has_options = lang.parse_description(description)
+    body_stmts, has_options = lang.parse_description(description, effect_refs(
+        tuple(n for k, n, _ in found if k == "timing"), tasks[0][1] if tasks else None, reqs))
     if not lang.is_supported(body_stmts):
         unread = _first_unknown([st.to_dict() for st in body_stmts])
-        if unread is not None and "position" in unread:
+        if unread is not None and unread.get("reason"):
+            at = description.find(unread["text"])
+            pos = desc_offset + (len(desc) - len(desc.lstrip())) + max(at, 0) + int(unread["position"])
+            word = (unread["text"][int(unread["position"]):].split() or ["(end)"])[0]
+            warnings.append(Warning_("UNSUPPORTED_TEXT", f"cannot resolve '{word}' at position {pos} "
+                                     f"('{unread['text']}'): {unread['reason']}", pos))
+        elif unread is not None and "position" in unread:
             at = description.find(unread["text"])
             pos = desc_offset + (len(desc) - len(desc.lstrip())) + max(at, 0) + int(unread["position"])
             word = (unread["text"][int(unread["position"]):].split() or ["(end)"])[0]
@@ -314,6 +341,60 @@ def parse_effect(text: str) -> Effect:
         warnings=tuple(warnings),
         source=src,
     )
+
+
+#: Timing keywords -> the kind of game event they answer (seed «Temporização»); each is about this card.
+_TIMING_EVENTS = {"Ao Entrar": "enter", "Ao Sair": "leave", "Ao Obter": "obtain", "Ao Revelar": "reveal",
+                  "Ao Ocultar": "hide", "Ao Consumir": "exhaust", "Ao Recuperar": "ready", "Ao Descartar": "discard",
+                  "Ao Enterrar": "bury", "Ao Banir": "banish"}
+#: Timing keywords whose event has a hero (who attacks, who is attacked, who is targeted, who tests).
+_TIMING_HEROES = ("Ao Atacar", "Ao Ser Atacado", "Ao Ser Alvo", "Em Teste", "Ao Rolar")
+#: Game events that carry a card ("essa carta" names it).
+_CARD_EVENTS = frozenset({"activate", "discard", "exhaust", "consume", "bury", "banish", "reveal", "hide", "ready",
+                          "register", "return", "enter", "leave", "resolve", "negate", "attach", "move"})
+#: Tasks -> the kind of event they do to this card (seed «Tarefa»).
+_TASK_EVENTS = {"Consumir": "exhaust", "Recuperar": "ready", "Descartar": "discard", "Enterrar": "bury",
+                "Banir": "banish", "Registrar": "register"}
+#: Statements a cost pays with a card -> the kind of event.
+_COST_EVENTS = {"discard": "discard", "exhaust": "exhaust", "reveal": "reveal", "banish": "banish", "bury": "bury",
+                "hide": "hide", "register": "register", "ready": "ready", "return": "return", "move": "move"}
+
+
+def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requirement]) -> Any:
+    """What the description's phrases can point at (LANGUAGE.md §3.1): the events the effect answers
+    (its trigger and timings), the cards its requirements pay, and what its Selecione requirements choose."""
+    from rulekit.apoteose.grammar import Refs
+
+    events: list[str] = []
+    event_card = event_hero = False
+    for t in timings:
+        if t in _TIMING_EVENTS:
+            events.append(_TIMING_EVENTS[t])
+            event_card = True
+        elif t in _TIMING_HEROES:
+            event_hero = True
+    for r in reqs:
+        trig = r.ast.get("trigger") if r.ast.get("cond") == "trigger" else None
+        if trig is None:
+            continue
+        kind = str(trig.get("event"))
+        events.append(kind)
+        event_card = event_card or kind in _CARD_EVENTS or "card" in trig
+        event_hero = True  # every answered game event has who did it (or to whom)
+    paid: list[tuple[str, str]] = []
+    if task in _TASK_EVENTS:
+        paid.append((_TASK_EVENTS[task], "task"))
+    chosen: list[tuple[str, str]] = []
+    for r in reqs:
+        st = r.ast
+        if r.kind in ("cost", "action") and st.get("op") in _COST_EVENTS and st.get("card") in ("choose", "all"):
+            paid.append((_COST_EVENTS[st["op"]], r.text))
+        if st.get("op") == "select":
+            chosen.append(("hero" if st.get("what") == "hero" else "card", r.text))
+        elif st.get("op") == "unknown" and norm(r.verb) == "selecione":  # already warned: no second warning
+            chosen.extend([("hero", r.text), ("card", r.text)])
+    return Refs(known=True, events=tuple(events), event_card=event_card, event_hero=event_hero,
+                paid=tuple(paid), chosen=tuple(chosen))
 
 
 def _first_unknown(stmts: Any) -> dict[str, Any] | None:

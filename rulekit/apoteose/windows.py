@@ -34,6 +34,10 @@ class Windows(Legality):
     def decide(self, point: DecisionPoint) -> str:
         raise NotImplementedError  # the engine's (rulekit.apoteose.chain.Engine.decide)
 
+    @abstractmethod
+    def refuse_unreadable(self, hero: str | None, card: str, effect: str, params: dict[str, Any]) -> None:
+        raise NotImplementedError  # the engine's (rulekit.apoteose.chain.Engine.refuse_unreadable)
+
     def ctx(self, frame: Frame) -> Ctx:
         """What "você", "esta carta", "essa carta" and "o alvo" mean for a frame on the chain."""
         answered = frame.parent
@@ -107,10 +111,13 @@ class Windows(Legality):
                     for ev in evs:
                         if (eid, ev.seq) in self.used:
                             continue
-                        ok, _, _ = self.legal(hero, card, eno, ev, True)
+                        ok, code, params = self.legal(hero, card, eno, ev, True)
                         if ok:
                             out.append((self.priority_key(hero, card), hero, card.id, eno, ev))
                             break
+                        if code == "UNREADABLE":  # its moment came: refused, once, with the reason
+                            self.used.add((eid, ev.seq))
+                            self.refuse_unreadable(hero, card.id, eid, params)
         out.sort(key=lambda c: c[0])
         return out
 

@@ -81,6 +81,8 @@ REASONS: dict[str, str] = {
     "PREVISAO/broken": N_("Previsão: '{requirement}' does not hold"),
     "PREVISAO/together": N_("Previsão: the requirements cannot be met together — every way to pay breaks "
                             "another one ({requirements})"),
+    "UNREADABLE": N_("{effect} is not run: its text cannot be read at position {position} ('{word}'); the "
+                     "scenario loader warned about it"),
     "IRRESPONDIVEL": N_("Irrespondível: no effect can be activated in response to {effect} (R-10)"),
     "NOT_LEGAL_HERE": N_("not a legal response in this window"),
     # the seed's own words, quoted (seed «Encadeamento de Resposta», R-02)
@@ -276,7 +278,7 @@ STATEMENT_OPS: frozenset[str] = frozenset((
     NP_("statement", "move"), NP_("statement", "attach"), NP_("statement", "select"),
     NP_("statement", "roll"), NP_("statement", "step"), NP_("statement", "negate"),
     NP_("statement", "modify"), NP_("statement", "gain"), NP_("statement", "compute"),
-    NP_("statement", "table"), NP_("statement", "noop"), NP_("statement", "choose"),
+    NP_("statement", "table"), NP_("statement", "noop"), NP_("statement", "choose"), NP_("statement", "if"),
 ))
 STATEMENT_FIELDS: frozenset[str] = frozenset((
     NP_("statement field", "amount"), NP_("statement field", "resource"), NP_("statement field", "target"),
@@ -395,6 +397,7 @@ SENTENCES: dict[str, tuple[str | tuple[str, str], ...]] = {
     "table": (NP_("statement sentence", "table: {cells}"),),
     "noop": (NP_("statement sentence", "nothing"),),
     "choose": (NP_("statement sentence", "choose one: {options}"),),
+    "if": (NP_("statement sentence", "if “{condition}”: {statements}"),),
     "unknown": (NP_("statement sentence", "unreadable clause: “{text}”"),),
 }
 #: Parts a sentence is built from: a number's bound, a "for each" amount, when a gain applies.
@@ -713,6 +716,12 @@ def _sentence(w: _Words, st: dict[str, Any]) -> tuple[str, frozenset[str]]:
         if not isinstance(options, list | tuple) or not options:
             raise _NoWords(options)
         return w.s(op, 0, options=" ".join(f"● {w.statements(o)}" for o in options)), frozenset(("options",))
+    if op == "if":  # the condition as the card writes it, then the statements it governs
+        then = st.get("then")
+        if not isinstance(then, list | tuple) or not then or not isinstance(st.get("text"), str):
+            raise _NoWords(st)
+        sentence = w.s(op, 0, condition=st["text"], statements=w.statements(then))
+        return sentence, frozenset(("cond", "then", "text"))
     if op == "unknown":
         return w.s(op, 0, text=str(st.get("text"))), frozenset(("text", "position", "expected", "suggestion"))
     raise _NoWords(op)

@@ -26,7 +26,7 @@ def test_a_base_cannot_be_made(base):
 def test_the_abstract_methods_are_the_ones_the_engine_gives():
     assert World.__abstractmethods__ == WORLD_METHODS
     assert Legality.__abstractmethods__ == {"apply"}
-    assert Windows.__abstractmethods__ == {"apply", "ev", "decide"}
+    assert Windows.__abstractmethods__ == {"apply", "ev", "decide", "refuse_unreadable"}
     for concrete in (Engine, LiveWorld, PreviewWorld):
         assert not inspect.isabstract(concrete), concrete
 
