@@ -140,7 +140,7 @@ class Engine(Windows):
 
     def refuse_unreadable(self, hero: str | None, card: str, effect: str, params: dict[str, Any]) -> None:
         """An Auto whose moment came but whose text cannot be read: a ``refused`` event and a trace error
-        (issue 29: a card is refused only for the effect that cannot be read, and only when it is used)."""
+        (a card is refused only for the effect that cannot be read, and only when it is used: LANGUAGE.md)."""
         self.emit("refused", index=None, card=card, effect=effect, hero=hero,
                   responds_to=self.stack[-1].index if self.stack else None,
                   detail={"code": "UNREADABLE", "params": params})

@@ -25,7 +25,7 @@ from typing import Any
 
 from rulekit.apoteose import statements as S
 from rulekit.apoteose import words as W
-from rulekit.apoteose.grammar import ClauseError, parse_clause
+from rulekit.apoteose.grammar import ClauseError, parse_card_phrase, parse_clause, parse_hero_phrase
 from rulekit.apoteose.rulings import moment_of, norm
 from rulekit.apoteose.statements import Statement
 from rulekit.yamlsrc import suggest
@@ -347,7 +347,6 @@ def _cmp(word: str | None, tail: str | None, default: str) -> str:
 
 def _subject(t: _T, m: re.Match[str], group: str) -> str | None:
     """The hero a state is about, read with the grammar's noun-phrase rule ("um aliado", "o alvo")."""
-    from rulekit.apoteose.grammar import parse_hero_phrase
 
     hero = parse_hero_phrase(t.span(m, group))
     if hero is None or hero.get("all") or hero.get("who") in ("name",):
@@ -468,7 +467,6 @@ def _party(t: _T, low: str, orig: str) -> dict[str, Any]:
 def _party_phrase(orig: str) -> dict[str, Any]:
     """A trigger's subject or object read with the grammar's noun-phrase rule (LANGUAGE.md §3.1):
     "um Herói rival", "cada personagem aliado", "uma EVOCAÇÃO de um oponente", "esta carta"."""
-    from rulekit.apoteose.grammar import parse_card_phrase, parse_hero_phrase
 
     hero = parse_hero_phrase(orig) if orig else None
     if hero is not None and hero.get("who") in ("self", "opponent", "ally", "any", "turn") and not hero.get("all"):

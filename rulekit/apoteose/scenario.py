@@ -306,7 +306,7 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
                         raise doc.error(("cards", i, "effects", j, "body", k, *sub), msg, code="BAD_STATEMENT",
                                         suggestion=sug)
                 eff = replace(eff, body=tuple(from_dict(st) for st in e.body))
-            if not eff.supported():  # issue 29: the card loads; this effect is refused when it is used
+            if not eff.supported():  # the card loads; this effect is refused when it is used (LANGUAGE.md)
                 bad = [w.message for w in eff.warnings if w.code == "UNSUPPORTED_TEXT"]
                 line = str(doc.error(path, (bad[0] if bad else "text outside the runnable vocabulary")
                                      + "; this effect is refused when used (or write a structured 'body:')",

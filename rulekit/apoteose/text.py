@@ -24,6 +24,7 @@ from typing import Any
 
 from rulekit.apoteose import lang
 from rulekit.apoteose import rulings as R
+from rulekit.apoteose.grammar import Refs
 from rulekit.apoteose.rulings import (
     KEYWORD_ORDER,
     KEYWORDS,
@@ -363,7 +364,6 @@ _COST_EVENTS = {"discard": "discard", "exhaust": "exhaust", "reveal": "reveal", 
 def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requirement]) -> Any:
     """What the description's phrases can point at (LANGUAGE.md §3.1): the events the effect answers
     (its trigger and timings), the cards its requirements pay, and what its Selecione requirements choose."""
-    from rulekit.apoteose.grammar import Refs
 
     events: list[str] = []
     event_card = event_hero = False

@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulekit.apoteose import wording
 from rulekit.apoteose.wording import (
-    REASONS,
     event_kind_words,
     event_words,
     item_reason,
@@ -527,9 +527,8 @@ def error_words(err: Any, lang: str = "en") -> str:
     refusal), else as the engine wrote it (a game error's own message)."""
     params = getattr(err, "params", None)
     if params is not None and err.code:
-
         key = f"{err.code}/{params['case']}" if "case" in params else err.code
-        if key in REASONS:
+        if key in wording.REASONS:
             return reason_words(err.code, params, lang)
     return str(err.message)
 
