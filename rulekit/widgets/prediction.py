@@ -18,6 +18,8 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import time
+from collections.abc import Callable
 from typing import Any
 
 from rulekit.errors import RulekitError
@@ -38,6 +40,13 @@ PLACEHOLDER_FORMATS: dict[str, tuple[str, tuple[str, ...]]] = {
     "subtypes": (N_("subtypes, separated by commas (or none)"), ("Plains, Island", "Goblin, Warrior")),
     "colors": (N_("colours, separated by commas"), ("white, blue", "black, red")),
 }
+#: Seconds after a verdict during which a new value of the box re-judges instead of clearing the verdict.
+#: The browser sends a click (or Enter) at once but holds back the box's last keystrokes while the kernel is
+#: busy with the first one, so a click can reach the kernel before the text it was meant for; a text that
+#: follows within this window and continues the judged one is what the learner clicked for.
+LATE_TEXT_SECONDS = 1.0
+#: The clock of :data:`LATE_TEXT_SECONDS` (tests replace it).
+_clock: Callable[[], float] = time.monotonic
 #: Words that answer "nothing" (no card resolves, no subtype), in every language of the lessons.
 NONE_WORDS = frozenset(
     {"none", "nothing", "no one", "nenhuma", "nenhum", "nada", "ninguna", "ninguno", "-", "—"}
@@ -184,10 +193,11 @@ class PredictionCheck(Guarded):
             placeholder=_(PLACEHOLDER_FORMATS.get(self.kind, ("", ()))[0])
             if self.kind in PLACEHOLDER_FORMATS
             else "",
-            continuous_update=False,
+            # every keystroke reaches the kernel, so Check judges what is in the box
+            continuous_update=True,
             layout=w.Layout(width="28em"),
         )
-        self.answer.tooltip = _("Type your prediction, then press Check")
+        self.answer.tooltip = _("Type your prediction, then press Check or Enter")
         self.check = w.Button(
             description=_("Check"),
             tooltip=_("Check your prediction against the engine"),
@@ -196,8 +206,16 @@ class PredictionCheck(Guarded):
         )
         self.reveal = w.Button(description=_("Reveal"), tooltip=_("Show the answer and why"), icon="eye")
         self.result = w.HTML(value="")
+        #: the answer the verdict shown judged (``None``: no verdict shown), and when
+        self.judged: str | None = None
+        self._judged_at = 0.0
+        self._listeners: list[Callable[[bool | None, bool], None]] = []
         self.check.on_click(lambda _b: self.do_check())
         self.reveal.on_click(lambda _b: self.do_reveal())
+        self.answer.observe(self._on_answer, names="value")
+        # Enter in the box: the front end sends a "submit" message (ipywidgets 8 deprecates on_submit,
+        # not the message); the text it is about arrives with the keystrokes, see LATE_TEXT_SECONDS
+        self.answer.on_msg(self._on_answer_msg)
         self.widget = w.VBox(
             [
                 self.style_html,
@@ -470,11 +488,45 @@ class PredictionCheck(Guarded):
         return lines
 
     # ------------------------------------------------------------------ actions
+    def on_verdict(self, callback: Callable[[bool | None, bool], None]) -> None:
+        """Call ``callback(correct, again)`` after every verdict: ``correct`` as :attr:`correct`;
+        ``again`` is true when it replaces the previous verdict because the text the learner clicked for
+        arrived after the click (:data:`LATE_TEXT_SECONDS`)."""
+        self._listeners.append(callback)
+
+    def _on_answer(self, change: dict[str, Any]) -> None:
+        """A new text in the box: the verdict shown is about another answer, so it goes — or, when the
+        text arrives just after the click, it is judged instead (the click was meant for it)."""
+        try:
+            text = str(change["new"]).strip()
+            if self.judged is None or text == self.judged:
+                return
+            if text.startswith(self.judged) and _clock() - self._judged_at <= LATE_TEXT_SECONDS:
+                self.do_check(again=True)
+                return
+            self.judged = None
+            self.correct = None
+            self._put(self.result, "")
+        except Exception as exc:  # noqa: BLE001 - no exception may reach the notebook
+            self._set_error(exc)
+
+    def _on_answer_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("event") == "submit":
+            self.do_check()
+
+    def submit(self) -> None:
+        """What Enter in the answer box does (the front end's "submit" message); used by tests."""
+        self.answer._handle_msg(
+            {"content": {"data": {"method": "custom", "content": {"event": "submit"}}}, "buffers": []}
+        )
+
     @guarded
-    def do_check(self) -> None:
+    def do_check(self, again: bool = False) -> None:
         _ = self._
         self._set_error(None)
         guess = self.answer.value.strip()
+        self.judged = guess
+        self._judged_at = _clock()
         if not guess:
             self.correct = None
             hint = (
@@ -483,13 +535,19 @@ class PredictionCheck(Guarded):
                 else _("Type a prediction first.")
             )
             self._put(self.result, f"<em>{escape(hint)}</em>")
+            self._tell(again)
             return
         self.correct = self._matches(guess)
+        judged = f' class="rulekit-verdict" data-judged="{escape(guess)}"'
         if self.correct:
             items = "".join(f"<li>{escape(x)}</li>" for x in self.explanation(full=True))
+            said = escape(guess)
+            expected = self.expected()
+            if _norm_word(expected) != _norm_word(guess):  # the learner's spelling, and the engine's
+                said += f" ({escape(expected)})"
             self._put(
                 self.result,
-                "<p><strong>✔ " + escape(_("Right:")) + f"</strong> {escape(self.expected())}.</p>"
+                f"<p{judged}><strong>✔ " + escape(_("Right:")) + f"</strong> {said}.</p>"
                 "<p>" + escape(_("Why:")) + f"</p><ol>{items}</ol>",
             )
         else:
@@ -501,17 +559,24 @@ class PredictionCheck(Guarded):
             )
             self._put(
                 self.result,
-                "<p><strong>✘ "
+                f"<p{judged}><strong>✘ "
                 + escape(_("Not quite"))
                 + "</strong> — "
                 + escape(_("you said {guess}.", guess=guess))
                 + "</p>"
                 f"<p>{escape(intro)}</p><ol>{items}</ol>",
             )
+        self._tell(again)
+
+    def _tell(self, again: bool) -> None:
+        for callback in self._listeners:
+            callback(self.correct, again)
 
     @guarded
     def do_reveal(self) -> None:
         self._set_error(None)
+        self.judged = None
+        self.correct = None
         items = "".join(f"<li>{escape(x)}</li>" for x in self.explanation(full=True))
         self._put(
             self.result,
