@@ -23,7 +23,7 @@ The widget keeps score; only the first Check of a puzzle counts, and Reveal ends
 (True, False, 1, 1)
 >>> _ = game.new_puzzle(); game.answer("no such answer"), game.score.value
 (False, '<p><strong>Score:</strong> 1 / 2</p>')
->>> "Why" in game.check.result.value or "steps that matter" in game.check.result.value
+>>> "Why" in game.check.result.value or "Every effect on this board" in game.check.result.value
 True
 """
 

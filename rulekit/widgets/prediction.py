@@ -157,8 +157,9 @@ class PredictionCheck(Guarded):
     size", see :meth:`set_scale`), ``question``, ``result`` and
     ``error`` (HTML outputs), ``correct`` (``None`` until checked), ``widget`` (the box).
 
-    A wrong answer gets the rules that decide the board (never the answer itself); *Reveal*
-    shows the answer with every step.
+    A wrong answer gets the rules that decide the board, never the answer itself nor a property that
+    gives it (for an object: every step of the board, not which ones touch it); *Reveal* shows the
+    answer with every step.
     """
 
     def __init__(
@@ -459,6 +460,8 @@ class PredictionCheck(Guarded):
         from rulekit.views.reasons import why_phrase
 
         _ = self._
+        if not full:
+            return self._board_steps()
         chars = {
             "pt": ("power", "toughness"),
             "controller": ("controller",),
@@ -485,6 +488,32 @@ class PredictionCheck(Guarded):
             lines.append(head)
         if not lines:
             lines.append(_("No effect changes it: it keeps its printed value."))
+        return lines
+
+    def _board_steps(self) -> list[str]:
+        """After a wrong answer about an object: every step of the board in the order it applies, and the
+        rule that orders them — not which steps touch the object (that none does would give its printed
+        value away), and no values."""
+        from rulekit.views import mtg as mv
+        from rulekit.views.reasons import why_phrase
+
+        _ = self._
+        lines = [
+            _(
+                "layer {layer}: {name} (timestamp {ts}, {why})",
+                layer=step.layer,
+                name=mv.effect_name(self.trace, step.effect),
+                ts=mv.fmt_value(step.timestamp),
+                why=why_phrase(self.trace, step, self.lang),
+            )
+            for step in self.trace.steps
+        ]
+        lines.append(
+            _(
+                "Effects apply layer by layer (613.1); within a layer, characteristic-defining abilities "
+                "first (613.3), then timestamp order (613.7) unless an effect depends on another (613.8)."
+            )
+        )
         return lines
 
     # ------------------------------------------------------------------ actions
@@ -553,14 +582,17 @@ class PredictionCheck(Guarded):
         else:
             items = "".join(f"<li>{escape(x)}</li>" for x in self.explanation(full=False))
             intro = (
-                _("The steps that matter, in the order they apply (press Reveal for the values):")
+                _(
+                    "Every effect on this board, in the order it applies (press Reveal for which change it, "
+                    "and how):"
+                )
                 if self.kind in _VIEW_KINDS
                 else _("The rules that decide this board (press Reveal for the answer):")
             )
             self._put(
                 self.result,
                 f"<p{judged}><strong>✘ "
-                + escape(_("Not quite"))
+                + escape(_("Not right"))
                 + "</strong> — "
                 + escape(_("you said {guess}.", guess=guess))
                 + "</p>"
