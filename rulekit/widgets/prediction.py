@@ -26,6 +26,7 @@ from rulekit.errors import RulekitError
 from rulekit.i18n import N_, translator
 from rulekit.views.markup import escape
 from rulekit.widgets._base import Guarded, guarded, row
+from rulekit.widgets.spelling import fold, words
 
 KINDS = ("pt", "controller", "types", "subtypes", "colors", "order")
 KIND_ALIASES = {"resolution_order": "order", "colours": "colors", "p/t": "pt", "type": "types"}
@@ -62,17 +63,23 @@ def _norm_pt(text: str) -> str:
 
 
 def _norm_word(text: str) -> str:
-    return re.sub(r"\s+", " ", str(text)).strip().casefold()
+    """A word or name for comparing: accents and case ignored (``"Exílio"`` matches ``"exilio"``)."""
+    return fold(text)
 
 
 def _word_set(text: str) -> set[str]:
-    """Words of a types/colours answer, ignoring separators: ``"Land — Swamp, Mountain"``."""
-    return {w.casefold() for w in re.split(r"[\s,;—–/-]+", str(text)) if w}
+    """Words of a types/colours answer, ignoring separators, accents and case, each in English where the
+    learner wrote it in Portuguese or Spanish: ``"Terreno — Pântano, Montanha"`` → land, swamp, mountain."""
+    return words(text)
+
+
+def _folded(values: Any) -> set[str]:
+    return {fold(v) for v in values}
 
 
 def _is_none(text: str) -> bool:
     """Whether an answer says "nothing": ``none``, ``nenhuma``, ``ninguno``…"""
-    return _norm_word(text).strip(" .!") in NONE_WORDS
+    return _norm_word(text).strip(" .!") in _folded(NONE_WORDS)
 
 
 def _show(kind: str, view: Any, t: Any = None) -> str:
@@ -352,16 +359,16 @@ class PredictionCheck(Guarded):
             return _norm_word(guess) == _norm_word(self.expected())
         if self.kind in ("types", "subtypes", "colors"):
             view = self.trace.final[self.target]
-            words = _word_set(guess)
+            said = _word_set(guess)
             if self.kind == "colors":
-                return words == {c.casefold() for c in view.colors} or (
-                    not view.colors and bool(words) and words <= COLOURLESS_WORDS
+                return said == _folded(view.colors) or (
+                    not view.colors and bool(said) and said <= _folded(COLOURLESS_WORDS)
                 )
-            subtypes = {x.casefold() for x in view.subtypes}
+            subtypes = _folded(view.subtypes)
             if self.kind == "subtypes":
-                return words == subtypes or (not subtypes and _is_none(guess))
-            every = {x.casefold() for x in (*view.supertypes, *view.types, *view.subtypes)}
-            return words == every or (bool(subtypes) and words == subtypes)
+                return said == subtypes or (not subtypes and _is_none(guess))
+            every = _folded((*view.supertypes, *view.types, *view.subtypes))
+            return said == every or (bool(subtypes) and said == subtypes)
         want = self._order()
         if _is_none(guess):
             return not want
