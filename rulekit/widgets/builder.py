@@ -18,6 +18,10 @@ Usage in a notebook::
     b                                      # displays the builder
     b.save("my-board.yaml")                # `rulekit solve my-board.yaml` gives the same trace
 
+A call that fails raises :class:`BuilderError` (a :class:`~rulekit.errors.ScenarioError` and a
+``ValueError``) with the message, which also shows in the widget; in a notebook it shows as that one
+line, without a traceback. The widget's own buttons never raise: their messages show in the widget.
+
 Every visible string is in :data:`TEXT` (one place, for translation).
 """
 
@@ -35,7 +39,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from rulekit.errors import RulekitError
+from rulekit.errors import RulekitError, ScenarioError
 from rulekit.i18n import N_, translator
 from rulekit.widgets._base import Guarded, guarded, row
 
@@ -48,6 +52,10 @@ MAX_TEXT = 4000
 MAX_OBJECTS = 500
 MAX_EVENTS = 1000
 MAX_UNDO = 100
+#: The longest board name (the scenario's ``name``).
+MAX_NAME = 100
+#: Counters that change power and toughness (122.1a): ``+1/+1``, ``-0/-2``…
+PT_COUNTER = re.compile(r"^[+-]\d+/[+-]\d+$")
 
 #: Every string the builder shows (labels, tooltips, messages): one place, easy to translate.
 TEXT: dict[str, str] = {
@@ -153,6 +161,24 @@ TEXT: dict[str, str] = {
     "undo_tip": N_("Undo the last change"),
     "reset": N_("Reset"),
     "reset_tip": N_("Back to the board you started with"),
+    "redo": N_("Redo"),
+    "redo_tip": N_("Redo the last change you undid"),
+    "nothing_to_redo": N_("nothing to redo"),
+    "board_name": N_("Board name"),
+    "board_name_tip": N_("The scenario's name (what Save writes as its name)"),
+    "err_board_name": N_("a board name is a non-empty line of at most {n} characters, not {name!r}"),
+    "did_you_mean": N_("Did you mean “{name}”?"),
+    "st_counters": N_("counters {list}"),
+    "st_tapped": N_("tapped"),
+    "st_face_down": N_("face down"),
+    "st_attached": N_("attached to {name}"),
+    "err_pt_counters": N_(
+        "{name} is not a creature on this board: {kinds} counters change only a creature's power and "
+        "toughness (122.1a)"
+    ),
+    "err_loyalty": N_(
+        "{name} is not a planeswalker on this board: loyalty counters are a planeswalker's loyalty (306.5b)"
+    ),
     "save_path": N_("File"),
     "save_path_tip": N_("Where to save the scenario file"),
     "save": N_("Save"),
@@ -383,6 +409,26 @@ def search_cards(query: str, limit: int = 60) -> list[str]:
         if all(w in hay for w in words):
             (first if q and q in name.lower() else rest).append(name)
     return (first + rest)[:limit]
+
+
+def _near_card(query: str, lib: Any) -> str | None:
+    """The library card a search that found nothing probably meant, as the Python API's "did you mean":
+    the closest name, else the card with the closest word of a name."""
+    q = " ".join(str(query).split())[:200]
+    if not q:
+        return None
+    near = _suggest(q, lib)
+    if near is not None:
+        return near
+    by_word: dict[str, str] = {}
+    for name in sorted(lib):
+        for word in name.lower().replace(",", " ").split():
+            by_word.setdefault(word, name)
+    for word in q.lower().split():
+        hit = _suggest(word, by_word)
+        if hit is not None:
+            return by_word.get(hit)
+    return None
 
 
 def card_html(name: str) -> str:
@@ -655,6 +701,48 @@ def board_from_source(source: str | Path) -> Board:
 
 
 # ============================================================================ the widget
+class BuilderError(ScenarioError, ValueError):
+    """A BoardBuilder call that failed: the message (located, with "did you mean" when there is one).
+
+    In IPython it shows as its one line, not as a traceback (``_render_traceback_``).
+    """
+
+    @classmethod
+    def of(cls, exc: RulekitError) -> BuilderError:
+        return cls(
+            exc.message,
+            file=exc.file,
+            line=exc.line,
+            field=exc.field,
+            code=exc.code,
+            suggestion=exc.suggestion,
+        )
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"{type(self).__name__}: {self}"]
+
+
+def api(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Decorate a method of the builder's Python API: a failure shows in the widget (``error``) and is
+    raised as a :class:`BuilderError`; the board stays as it was."""
+
+    @functools.wraps(method)
+    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except BuilderError as exc:
+            self._set_error(exc)
+            raise
+        except RulekitError as exc:
+            self._set_error(exc)
+            raise BuilderError.of(exc) from None
+        except Exception as exc:
+            self._set_error(exc)
+            raise
+
+    return wrapper
+
+
 class BoardBuilder(Guarded):
     """Build a board in the notebook (see the module doc).
 
@@ -667,10 +755,10 @@ class BoardBuilder(Guarded):
 
     Python API: :meth:`add_card`, :meth:`add_custom`, :meth:`add_resolution`, :meth:`add_event`,
     :meth:`remove`,
-    :meth:`move`, :meth:`undo`, :meth:`reset`, :attr:`scenario`, :attr:`trace`, :meth:`to_yaml`,
-    :meth:`save`. None of them raises: a refused change shows its message in ``error`` (and in
-    ``last_exception``) and leaves the board as it was; the methods that return something return
-    ``None`` then.
+    :meth:`move`, :meth:`undo`, :meth:`redo`, :meth:`reset`, :meth:`rename`, :attr:`scenario`,
+    :attr:`trace`, :meth:`to_yaml`, :meth:`save`. A refused change leaves the board as it was, shows its
+    message in ``error`` (and in ``last_exception``) and raises it as a :class:`BuilderError`. The
+    widget's buttons never raise.
 
     Handles (controls): ``search``, ``results``, ``player``, ``zone``, ``counters``, ``choices``,
     ``tapped``, ``face_down``, ``attach``, ``add_button``; ``ability``, ``targets``, ``x``,
@@ -678,7 +766,8 @@ class BoardBuilder(Guarded):
     ``event_position``, ``add_event_button``; the custom form ``c_name``, ``c_types``,
     ``c_subtypes``, ``c_colors`` (colour → Checkbox), ``c_power``, ``c_toughness``, ``c_keywords``,
     ``c_rules``, ``c_kind``, ``c_effect``, ``c_add``; ``board_list``, ``move_up``, ``move_down``,
-    ``remove_button``, ``undo_button``, ``reset_button``, ``save_path``, ``save_button``,
+    ``remove_button``, ``undo_button``, ``redo_button``, ``reset_button``, ``name_field``, ``save_path``,
+    ``save_button``,
     ``show_yaml``; ``ruleset``, ``step``, ``prev``, ``next`` and ``text_size``.
     Handles (outputs): ``preview_html`` (the picked card), ``c_status`` (the custom form's check),
     ``board_html``, ``yaml_html``, ``error``, ``status_html``; and the explorer's ``final_html``,
@@ -711,6 +800,7 @@ class BoardBuilder(Guarded):
         self.board = Board()
         self._initial = self.board.copy()
         self._undo: list[Board] = []
+        self._redo: list[Board] = []
         self.scenario: Any = None
         self._busy = False
         st = {"description_width": "initial"}
@@ -870,7 +960,12 @@ class BoardBuilder(Guarded):
         self.move_down = lab(w.Button(description=_t("move_down"), icon="arrow-down"), "move_down_tip")
         self.remove_button = lab(w.Button(description=_t("remove"), icon="trash"), "remove_tip")
         self.undo_button = lab(w.Button(description=_t("undo"), icon="undo"), "undo_tip")
+        self.redo_button = lab(w.Button(description=_t("redo"), icon="repeat"), "redo_tip")
         self.reset_button = lab(w.Button(description=_t("reset"), icon="refresh"), "reset_tip")
+        self.name_field = lab(
+            w.Text(value=self.board.name, description=_t("board_name"), continuous_update=False, style=st),
+            "board_name_tip",
+        )
         self.save_path = lab(
             w.Text(value="my-board.yaml", description=_t("save_path"), style=st), "save_path_tip"
         )
@@ -912,9 +1007,11 @@ class BoardBuilder(Guarded):
         self.move_up.on_click(lambda _b: self._move_clicked(True))
         self.move_down.on_click(lambda _b: self._move_clicked(False))
         self.remove_button.on_click(lambda _b: self._remove_clicked())
-        self.undo_button.on_click(lambda _b: self.undo())
-        self.reset_button.on_click(lambda _b: self.reset())
-        self.save_button.on_click(lambda _b: self.save(self.save_path.value))
+        self.undo_button.on_click(lambda _b: self._button(self.undo))
+        self.redo_button.on_click(lambda _b: self._button(self.redo))
+        self.reset_button.on_click(lambda _b: self._button(self.reset))
+        self.save_button.on_click(lambda _b: self._button(self.save, self.save_path.value))
+        self.name_field.observe(lambda _c: self._name_changed(), names="value")
         self.show_yaml.observe(lambda _c: self._show_yaml(), names="value")
         self.ruleset.observe(lambda _c: self._after_view(), names="value")
 
@@ -946,7 +1043,15 @@ class BoardBuilder(Guarded):
                 row(self.c_add),
                 self._heads["head_board"],
                 row(self.board_list, w.VBox([self.move_up, self.move_down, self.remove_button])),
-                row(self.undo_button, self.reset_button, self.save_path, self.save_button, self.show_yaml),
+                row(
+                    self.undo_button,
+                    self.redo_button,
+                    self.reset_button,
+                    self.name_field,
+                    self.save_path,
+                    self.save_button,
+                    self.show_yaml,
+                ),
                 self.status_html,
                 self.error,
                 self.view.error,
@@ -1037,6 +1142,7 @@ class BoardBuilder(Guarded):
         if record:
             self._undo.append(old_board)
             del self._undo[:-MAX_UNDO]
+            self._redo.clear()
         self.board = board
         self.scenario = sc
         self._set_error(None)
@@ -1054,7 +1160,7 @@ class BoardBuilder(Guarded):
         return self.view.trace
 
     # ------------------------------------------------------------------ Python API
-    @guarded
+    @api
     def add_card(
         self, name: str, controller: str | None = None, zone: str = "battlefield", **fields: Any
     ) -> str:
@@ -1076,7 +1182,7 @@ class BoardBuilder(Guarded):
             )
         return self._add_object({"card": key}, key, controller, zone, fields)
 
-    @guarded
+    @api
     def add_custom(
         self, name: str, *args: Any, controller: str | None = None, zone: str = "battlefield", **fields: Any
     ) -> str:
@@ -1270,8 +1376,31 @@ class BoardBuilder(Guarded):
         board.objects.append(obj)
         if zone == "battlefield":
             self._insert(board, {"enter": oid}, fields.get("at"))
+        redo = list(self._redo)
         self._apply(board)
+        problem = self._counter_problem(oid, obj.get("counters") or {})
+        if problem is not None:  # take the add back, then say why
+            old = self._undo.pop()
+            self._commit(old, self._build(old), record=False)
+            self._redo = redo
+            raise problem
         return oid
+
+    def _counter_problem(self, oid: str, counters: dict[str, Any]) -> RulekitError | None:
+        """Counters that mean nothing on what the object is on this board (after every effect): P/T
+        counters on a non-creature (122.1a), loyalty counters on a non-planeswalker (306.5b)."""
+        view = (getattr(self.trace, "final", None) or {}).get(oid)
+        if view is None or not counters:
+            return None
+        name = f"{view.name or oid} ({oid})"
+        pt = [k for k in counters if PT_COUNTER.match(str(k))]
+        if pt and "Creature" not in view.types:
+            return RulekitError(
+                _t("err_pt_counters", name=name, kinds=", ".join(pt)), field="counters", code="BAD_COUNTERS"
+            )
+        if "loyalty" in counters and "Planeswalker" not in view.types:
+            return RulekitError(_t("err_loyalty", name=name), field="counters", code="BAD_COUNTERS")
+        return None
 
     @staticmethod
     def _player(board: Board, name: str | None) -> str:
@@ -1300,7 +1429,7 @@ class BoardBuilder(Guarded):
         board.events.insert(pos, (key, event))
         return key
 
-    @guarded
+    @api
     def add_resolution(
         self,
         source: str,
@@ -1386,7 +1515,7 @@ class BoardBuilder(Guarded):
         self._apply(board)
         return str(res["id"])
 
-    @guarded
+    @api
     def add_event(
         self, kind: str, id: str | None = None, to: str | None = None, *, at: int | None = None
     ) -> str:  # noqa: A002
@@ -1439,7 +1568,7 @@ class BoardBuilder(Guarded):
         card = library().get(str(obj.get("card")))
         return list((card or {}).get("abilities") or ())
 
-    @guarded
+    @api
     def remove(self, id: str) -> None:  # noqa: A002 - the issue's name for the argument
         """Remove an object (with the events that need it), a resolution, or an event (by its key
         in the board list; removing an entering removes what enters)."""
@@ -1465,7 +1594,7 @@ class BoardBuilder(Guarded):
                 del board.events[i]
         self._apply(board)
 
-    @guarded
+    @api
     def move(self, id: str, up: bool = True) -> None:  # noqa: A002 - the issue's name for the argument
         """Move an object's entering (or a resolution, or an event) one place earlier (``up``) or
         later in the order of events: it takes the neighbour's timestamp (613.7). At either end,
@@ -1491,28 +1620,93 @@ class BoardBuilder(Guarded):
         self._apply(board)
         self._select(handle)
 
-    @guarded
+    @api
     def undo(self) -> None:
-        """Undo the last change (add, remove, move, reset)."""
+        """Undo the last change (add, remove, move, reset, rename); :meth:`redo` brings it back."""
         if not self._undo:
             self.status_html.value = f"<p role='status'>{escape(_t('nothing_to_undo'))}</p>"
             return
         board = self._undo.pop()
+        current = self.board
         sc = self._build(board)
         self._commit(board, sc, record=False)
+        self._redo.append(current)
 
-    @guarded
+    @api
+    def redo(self) -> None:
+        """Make again the last change :meth:`undo` undid (a new change forgets what was undone)."""
+        if not self._redo:
+            self.status_html.value = f"<p role='status'>{escape(_t('nothing_to_redo'))}</p>"
+            return
+        board = self._redo.pop()
+        current = self.board
+        sc = self._build(board)
+        self._commit(board, sc, record=False)
+        self._undo.append(current)
+        del self._undo[:-MAX_UNDO]
+
+    @api
     def reset(self) -> None:
-        """Back to the board the builder started with (undo brings the changes back)."""
+        """Back to the board the builder started with (undo brings the changes back); the form's fields
+        go back to their first values too."""
         board = self._initial.copy()
         sc = self._build(board)
         self._commit(board, sc, record=True)
+        self._clear_add_form(everything=True)
+
+    @api
+    def rename(self, name: str) -> None:
+        """Call the board ``name`` (the scenario's name, what :meth:`save` writes)."""
+        text = str(name if name is not None else "").strip()
+        if not text or len(text) > MAX_NAME or "\n" in text:
+            raise RulekitError(_t("err_board_name", n=MAX_NAME, name=name), code="BAD_NAME")
+        if text == self.board.name:
+            return
+        old = self.board.name
+        board = self.board.copy()
+        board.name = text
+        self._apply(board)
+        if self.save_path.value in ("", f"{slug(old)}.yaml"):  # the file follows the name unless changed
+            self.save_path.value = f"{slug(text)}.yaml"
+
+    def _name_changed(self) -> None:
+        if self._busy or self.name_field.value == self.board.name:
+            return
+        self._button(self.rename, self.name_field.value)
+        if self.name_field.value.strip() != self.board.name:  # refused: the field shows the name again
+            self._busy = True
+            try:
+                self.name_field.value = self.board.name
+            finally:
+                self._busy = False
+
+    @guarded
+    def _button(self, method: Callable[..., Any], *args: Any) -> Any:
+        """A button's call of the Python API: its error shows in the widget, nothing is raised."""
+        return method(*args)
+
+    def _clear_add_form(self, everything: bool = False) -> None:
+        """After an add, the fields that belong to one card go blank (the next card must not silently get
+        the same counters); ``everything`` (Reset): the player, zone and resolution fields too."""
+        self.counters.value = ""
+        self.choices.value = ""
+        self.tapped.value = False
+        self.face_down.value = False
+        self.attach.value = ""
+        if everything:
+            players = self.board.player_names()
+            self.player.value = players[0] if players else ""
+            self.zone.value = "battlefield"
+            self.x.value = ""
+            self.res_choices.value = ""
+            self.targets.value = ()
+            self.event_to.value = ""
 
     def to_yaml(self) -> str:
         """The board as a scenario file: ``rulekit solve`` reads it back to the same trace."""
         return board_yaml(self.board)
 
-    @guarded
+    @api
     def save(self, path: str | Path) -> str:
         """Write :meth:`to_yaml` to ``path`` (UTF-8) and return the path written."""
         p = Path(str(path)).expanduser()
@@ -1547,9 +1741,11 @@ class BoardBuilder(Guarded):
         finally:
             self._busy = False
         if not names:
-            self._put(
-                self.preview_html, f"<p role='status'>{escape(_t('no_match', query=self.search.value))}</p>"
-            )
+            text = _t("no_match", query=self.search.value)
+            near = _near_card(self.search.value, lib)
+            if near is not None:
+                text += " " + _t("did_you_mean", name=near)
+            self._put(self.preview_html, f"<p role='status'>{escape(text)}</p>")
             self._sync_abilities()
         else:
             self._on_pick()
@@ -1568,6 +1764,7 @@ class BoardBuilder(Guarded):
         if not name:
             raise RulekitError(_t("err_pick_card"), code="NO_SELECTION")
         self.add_card(name, **self._add_settings())
+        self._clear_add_form()
 
     @guarded
     def _resolve_clicked(self) -> None:
@@ -1655,6 +1852,7 @@ class BoardBuilder(Guarded):
     @guarded
     def _custom_clicked(self) -> None:
         self.add_custom(**self._custom_fields(), **self._add_settings())
+        self._clear_add_form()
 
     @guarded
     def _move_clicked(self, up: bool) -> None:
@@ -1695,7 +1893,7 @@ class BoardBuilder(Guarded):
             ids = Board.mentions({"enter": ev["enter"]})
             return _t(
                 "ev_enter_one" if len(ids) == 1 else "ev_enter_many",
-                names=", ".join(f"{names.get(i, i)} ({i})" for i in ids),
+                names=", ".join(f"{names.get(i, i)} ({i}){_state(self.board.obj(i), names)}" for i in ids),
             )
         r = ev.get("resolve")
         if isinstance(r, dict):
@@ -1731,7 +1929,8 @@ class BoardBuilder(Guarded):
             if o.get("zone", "battlefield") != "battlefield" or oid not in in_events:
                 entries.append(
                     (
-                        _t("zone_entry", name=names[oid], id=oid, zone=o.get("zone", "battlefield")),
+                        _t("zone_entry", name=names[oid], id=oid, zone=o.get("zone", "battlefield"))
+                        + _state(o, names),
                         f"object:{oid}",
                     )
                 )
@@ -1765,6 +1964,12 @@ class BoardBuilder(Guarded):
         self.event_object.options = [(_t("nothing"), ""), *objs]
         self.event_object.value = keep_o if keep_o in [v for _l, v in self.event_object.options] else ""
         self._sync_abilities()
+        if self.name_field.value != board.name:
+            self._busy = True
+            try:
+                self.name_field.value = board.name
+            finally:
+                self._busy = False
         self._put(self.board_html, "" if board.objects else f"<p><em>{escape(_t('empty_board'))}</em></p>")
         if self.show_yaml.value:
             self._show_yaml()
@@ -1825,7 +2030,9 @@ class BoardBuilder(Guarded):
             self.move_down,
             self.remove_button,
             self.undo_button,
+            self.redo_button,
             self.reset_button,
+            self.name_field,
             self.save_path,
             self.save_button,
             self.show_yaml,
@@ -1887,6 +2094,28 @@ def _no_aliases(text: str) -> None:
                 raise RulekitError(_t("err_alias"), file=_t("w_effect_file"), line=line, code="YAML_ALIAS")
     except yaml.YAMLError:
         return  # a syntax error: the loader locates it
+
+
+def _state(obj: dict[str, Any] | None, names: dict[str, str]) -> str:
+    """What the board list says of an object besides its name: counters, tapped, face down, attached.
+
+    >>> _state({"counters": {"+1/+1": 2}, "tapped": True, "attached_to": "b"}, {"b": "Bears"})
+    ' [counters +1/+1 ×2; tapped; attached to Bears (b)]'
+    """
+    if not obj:
+        return ""
+    parts = []
+    counters = obj.get("counters") or {}
+    if counters:
+        parts.append(_t("st_counters", list=", ".join(f"{k} ×{v}" for k, v in counters.items())))
+    if obj.get("tapped"):
+        parts.append(_t("st_tapped"))
+    if obj.get("face_down"):
+        parts.append(_t("st_face_down"))
+    if obj.get("attached_to"):
+        to = str(obj["attached_to"])
+        parts.append(_t("st_attached", name=f"{names.get(to, to)} ({to})"))
+    return f" [{'; '.join(parts)}]" if parts else ""
 
 
 def _at(value: Any) -> int | None:
