@@ -135,6 +135,16 @@ def scale_css(cls: str, scale: float) -> str:
     return f"<style>{selectors} {{font-size: {size} !important; line-height: 1.3;}} {fit}</style>"
 
 
+#: Focus rings every rulekit widget shows (keyboard users must see where they are): a thick Okabe–Ito blue
+#: outline with a gap and a yellow halo — a shape around the control, so it never relies on colour alone, and
+#: visible on light and dark themes. ``:focus-visible``: the ring shows for the keyboard, not for each click.
+FOCUS_CSS = (
+    "<style>.rulekit-widget :focus-visible {outline: 3px solid #0072B2 !important; "
+    "outline-offset: 2px !important; box-shadow: 0 0 0 5px #F0E442 !important; border-radius: 2px;} "
+    ".rulekit-widget button:focus-visible {text-decoration: underline;}</style>"
+)
+
+
 def apply_scale(widgets: list[Any], scale: float) -> None:
     """Size the controls natively: ``style.font_size`` where ipywidgets supports it (buttons, text
     boxes), and a description column wide enough for the bigger label above 100 %."""
@@ -304,9 +314,11 @@ class Guarded:
             if cls.startswith("rulekit-scale"):
                 self.widget.remove_class(cls)
         self.widget.add_class(scale_class(self.scale))
+        self.widget.add_class("rulekit-widget")
         if self.scale != 1.0:
             self.widget.add_class("rulekit-scaled")
-        self.style_html.value = scale_css(scale_class(self.scale), self.scale) if self.scale != 1.0 else ""
+        scaled = scale_css(scale_class(self.scale), self.scale) if self.scale != 1.0 else ""
+        self.style_html.value = FOCUS_CSS + scaled
         apply_scale(self._controls(), self.scale)
 
     def set_scale(self, scale: Any) -> None:

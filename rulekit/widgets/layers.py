@@ -94,8 +94,17 @@ class LayerExplorer(DiagramExplorer):
             options=[], rows=5, description=_("Timestamps"), layout=w.Layout(width="24em")
         )
         self.order_list.tooltip = _("Effects in timestamp order (earliest first); pick one to move")
+        # What the learner sees and uses: one row per timestamp holder, each with its own buttons, so that a
+        # keyboard reaches every entry (Tab, then Enter or Space); the list's arrow keys are JupyterLab's.
+        # ``order_list`` and ``move_up``/``move_down`` stay as the API (and the tests') handles, hidden.
+        self.order_rows: list[tuple[Any, Any, Any, Any]] = []  # (row, label, earlier, later) per place
+        self.order_box = w.VBox([], layout=w.Layout(width="auto"))
+        self.order_box.add_class("rulekit-order-rows")
+        self.order_head = w.HTML(value="<strong>" + escape(_("Timestamps (earliest first)")) + "</strong>")
         self.move_up = w.Button(description=_("Move up"), icon="arrow-up", tooltip=_("Earlier timestamp"))
         self.move_down = w.Button(description=_("Move down"), icon="arrow-down", tooltip=_("Later timestamp"))
+        for control in (self.order_list, self.move_up, self.move_down):
+            control.layout.display = "none"
         self.reset = w.Button(
             description=_("Reset"), icon="undo", tooltip=_("All effects on, original timestamps")
         )
@@ -143,7 +152,14 @@ class LayerExplorer(DiagramExplorer):
                 self.board_html,
                 row(
                     w.VBox([self.effects_head, self.effects_box]),
-                    w.VBox([self.order_list, row(self.move_up, self.move_down, self.reset)]),
+                    w.VBox(
+                        [
+                            self.order_head,
+                            self.order_box,
+                            self.order_list,
+                            row(self.move_up, self.move_down, self.reset),
+                        ]
+                    ),
                 ),
                 self.ruleset,
                 row(self.prev, self.step, self.next),
@@ -222,6 +238,7 @@ class LayerExplorer(DiagramExplorer):
             self.order_list,
             self.move_up,
             self.move_down,
+            *(b for _box, _label, earlier, later in self.order_rows for b in (earlier, later)),
             self.reset,
             self.ruleset,
             self.prev,
@@ -284,6 +301,44 @@ class LayerExplorer(DiagramExplorer):
         self.order_list.rows = max(2, min(8, len(self.order)))
         if keep in self.order:
             self.order_list.value = keep
+        self._sync_order_rows()
+
+    def _sync_order_rows(self) -> None:
+        """One row per timestamp holder: "n. name (ts t)" and its own Earlier / Later buttons (the first
+        cannot go earlier, the last not later: those buttons are disabled, so Tab skips them)."""
+        import ipywidgets as w
+
+        _ = self._
+        while len(self.order_rows) < len(self.order):
+            place = len(self.order_rows)
+            label = w.HTML(value="", layout=w.Layout(width="auto", min_width="16em"))
+            earlier = w.Button(description="↑", layout=w.Layout(width="auto"))
+            later = w.Button(description="↓", layout=w.Layout(width="auto"))
+            earlier.on_click(lambda _b, i=place: self._move_row(i, -1))
+            later.on_click(lambda _b, i=place: self._move_row(i, +1))
+            self.order_rows.append((row(label, earlier, later), label, earlier, later))
+        labels = [label for label, _rep in self.order_list.options]
+        for place, (_box, label, earlier, later) in enumerate(self.order_rows[: len(self.order)]):
+            name = self.group_label(self.order[place])
+            label.value = escape(labels[place])
+            earlier.tooltip = _("Earlier timestamp: {name}", name=name)
+            later.tooltip = _("Later timestamp: {name}", name=name)
+            earlier.disabled = place == 0
+            later.disabled = place == len(self.order) - 1
+        shown = tuple(box for box, *_rest in self.order_rows[: len(self.order)])
+        if tuple(self.order_box.children) != shown:
+            self.order_box.children = shown
+
+    def _move_row(self, place: int, delta: int) -> None:
+        """A row's button: move its holder, and keep the keyboard's focus on the holder it moved."""
+        if not 0 <= place < len(self.order):
+            return
+        self.move(delta, self.order[place])
+        to = place + delta
+        if 0 <= to < len(self.order):
+            _box, _label, earlier, later = self.order_rows[to]
+            button = earlier if delta < 0 else later
+            (later if button.disabled else button).focus()
 
     # ------------------------------------------------------------------ controls
     @property
