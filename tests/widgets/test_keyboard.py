@@ -32,7 +32,9 @@ def test_each_timestamp_holder_has_its_own_buttons():
     rows = _rows(ex)
     assert len(rows) == len(ex.order) >= 3
     assert list(ex.order_box.children) == [box for box, *_ in rows]
-    assert [label.value for _b, label, _e, _l in rows] == [escape(label) for label, _v in ex.order_list.options]
+    assert [label.value for _b, label, _e, _l in rows] == [
+        escape(label) for label, _v in ex.order_list.options
+    ]
     assert rows[0][2].disabled and not rows[0][3].disabled  # the first cannot go earlier
     assert rows[-1][3].disabled and not rows[-1][2].disabled  # the last cannot go later
     name = ex.group_label(ex.order[1])
@@ -68,7 +70,9 @@ def test_the_rows_follow_another_scenario():
     ex = LayerExplorer("classic/lattice-and-march")
     ex.load("seed/humility-then-gideon")
     assert len(ex.order_box.children) == len(ex.order)
-    assert [label.value for _b, label, _e, _l in _rows(ex)] == [escape(label) for label, _v in ex.order_list.options]
+    assert [label.value for _b, label, _e, _l in _rows(ex)] == [
+        escape(label) for label, _v in ex.order_list.options
+    ]
 
 
 def test_the_chain_responses_are_buttons():
@@ -95,3 +99,29 @@ def test_every_widget_has_a_visible_focus_ring(kind):
     assert ex.style_html.value.startswith(FOCUS_CSS) and "rulekit-scale-150" in ex.style_html.value
     assert ":focus-visible" in FOCUS_CSS and "outline: 3px solid #0072B2" in FOCUS_CSS  # Okabe–Ito blue
     assert "outline-offset" in FOCUS_CSS and "#F0E442" in FOCUS_CSS  # a gap and a yellow halo: a shape
+
+
+def test_tables_wrap_between_words_only():
+    for prop in ("word-break: normal", "overflow-wrap: normal", "hyphens: none"):
+        assert prop in FOCUS_CSS
+    assert ".rulekit-widget table td" in FOCUS_CSS
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
+def test_every_diagram_fits_the_width(scale, monkeypatch):
+    """At any scale the SVG is at most as wide as the output, viewBox kept, height in proportion."""
+    from rulekit.views import render
+    from rulekit.widgets import ChainExplorer, LayerExplorer
+
+    if not render.wasm_available() and not render.dot_available():
+        pytest.skip("no Graphviz renderer here")
+    for ex in (
+        LayerExplorer("classic/dependency-loop", scale=scale),
+        ChainExplorer("apoteose/priority-seven", scale=scale),
+    ):
+        html = ex.diagram_html.value
+        if "<svg" not in html:
+            continue
+        svg = html[html.index("<svg") : html.index(">", html.index("<svg"))]
+        assert 'style="max-width:100%;height:auto"' in svg and "viewBox=" in svg, svg
+        assert "overflow:auto" not in html and "75vh" not in html
