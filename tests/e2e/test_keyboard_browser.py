@@ -1,5 +1,5 @@
-"""Real-browser tests (issue 28): every explorer of lessons 01 and 05 operated by keyboard alone, the focus ring
-is visible, and a self-check's verdict always judges what is in the box.
+"""Real-browser tests (issue 28): every explorer of lessons 01 and 05 operated by keyboard alone, the focus
+ring is visible, and a self-check's verdict always judges what is in the box.
 
 - 01-layers: in the Humility/Gideon LayerExplorer, Enter on a timestamp row's ↓ button moves that entry (the
   focus follows it, JupyterLab does not take the key), Space on ↑ moves it back, Space on an effect's check
@@ -9,8 +9,8 @@ is visible, and a self-check's verdict always judges what is in the box.
 - 05-apoteose-chain: in the ChainExplorer, Tab to a legal response (one button each), Space chooses it, Enter
   on Choose; the chain log changes.
 
-Runs in the shared browser session of conftest.py (JupyterLab in Debian's chromium); skipped with a notice when
-chromium or playwright is missing.
+Runs in the shared browser session of conftest.py (JupyterLab in Debian's chromium); skipped with a notice
+when chromium or playwright is missing.
 """
 
 from __future__ import annotations
@@ -87,7 +87,9 @@ def _layers_by_keyboard(page: Any) -> None:
     page.keyboard.press("Enter")  # the first entry goes one place later
     moved = _wait(page, lambda: (r := _rows(explorer)) != before and r, "the rows to change")
     assert moved[1].split(". ", 1)[1] == first_name, moved
-    active = _wait(page, lambda: (a := _active(explorer)) and first_name in a["title"] and a, "focus to follow")
+    active = _wait(
+        page, lambda: (a := _active(explorer)) and first_name in a["title"] and a, "focus to follow"
+    )
     assert active["title"].startswith("Later timestamp"), active  # still in the explorer, on the moved entry
 
     page.keyboard.press("Shift+Tab")  # its "earlier" button, same row
@@ -131,9 +133,9 @@ def _no_stale_verdict(page: Any) -> None:
         else:
             button.click()
         want = text.strip()
-        verdict = check.locator(".rulekit-verdict")
 
         def judged() -> str | None:
+            verdict = check.locator(".rulekit-verdict")
             return verdict.first.get_attribute("data-judged") if verdict.count() else None
 
         waited = 0
@@ -168,7 +170,9 @@ def _chain_by_keyboard(page: Any) -> None:
     active = _active(explorer)
     assert active and active["text"].strip() == texts[pick].strip(), (active, texts)
     page.keyboard.press("Space")
-    _wait(page, lambda: "mod-active" in (options.nth(pick).get_attribute("class") or ""), "the response chosen")
+    _wait(
+        page, lambda: "mod-active" in (options.nth(pick).get_attribute("class") or ""), "the response chosen"
+    )
     for _ in range(20):  # on to the Choose button
         page.keyboard.press("Tab")
         active = _active(explorer)
