@@ -1918,7 +1918,27 @@ class BoardBuilder(Guarded):
         )
 
     def _sync(self) -> None:
-        """Every list that shows the board: board list, attach, targets, abilities, positions, players."""
+        """Every list that shows the board: board list, attach, targets, abilities, positions, players.
+
+        Each list's options and value go in one message (``hold_sync``), and an unchanged one sends none."""
+        import contextlib
+
+        lists = (
+            self.board_list,
+            self.attach,
+            self.targets,
+            self.player,
+            self.position,
+            self.event_position,
+            self.event_object,
+            self.ability,
+        )
+        with contextlib.ExitStack() as stack:
+            for control in lists:
+                stack.enter_context(control.hold_sync())
+            self._sync_lists()
+
+    def _sync_lists(self) -> None:
         board = self.board
         names = self._names()
         labels = [self.event_label(ev, names) for _key, ev in board.events]

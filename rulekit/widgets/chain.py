@@ -225,8 +225,9 @@ class ChainExplorer(DiagramExplorer):
         n = len(self.trace.events)
         self._busy = True
         try:
-            self.event.max = max(1, n)
-            self.event.value = max(1, n)
+            with self.event.hold_sync():  # one message for the slider's end and place
+                self.event.max = max(1, n)
+                self.event.value = max(1, n)
         finally:
             self._busy = False
         self._render_window()

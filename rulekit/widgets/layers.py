@@ -294,13 +294,16 @@ class LayerExplorer(DiagramExplorer):
     def _sync_order_list(self) -> None:
         stamps = self._stamps()
         keep = self.order_list.value
-        self.order_list.options = [
+        options = [
             (f"{n + 1}. {self.group_label(rep)}" + (f" (ts {stamps[rep]:g})" if rep in stamps else ""), rep)
             for n, rep in enumerate(self.order)
         ]
-        self.order_list.rows = max(2, min(8, len(self.order)))
-        if keep in self.order:
-            self.order_list.value = keep
+        with self.order_list.hold_sync():  # one message, and none when nothing changed
+            if list(self.order_list.options) != options:
+                self.order_list.options = options
+            self.order_list.rows = max(2, min(8, len(self.order)))
+            if keep in self.order and self.order_list.value != keep:
+                self.order_list.value = keep
         self._sync_order_rows()
 
     def _sync_order_rows(self) -> None:
@@ -321,10 +324,13 @@ class LayerExplorer(DiagramExplorer):
         for place, (_box, label, earlier, later) in enumerate(self.order_rows[: len(self.order)]):
             name = self.group_label(self.order[place])
             label.value = escape(labels[place])
-            earlier.tooltip = _("Earlier timestamp: {name}", name=name)
-            later.tooltip = _("Later timestamp: {name}", name=name)
-            earlier.disabled = place == 0
-            later.disabled = place == len(self.order) - 1
+            for button, tip, off in (
+                (earlier, _("Earlier timestamp: {name}", name=name), place == 0),
+                (later, _("Later timestamp: {name}", name=name), place == len(self.order) - 1),
+            ):
+                with button.hold_sync():
+                    button.tooltip = tip
+                    button.disabled = off
         shown = tuple(box for box, *_rest in self.order_rows[: len(self.order)])
         if tuple(self.order_box.children) != shown:
             self.order_box.children = shown
@@ -466,8 +472,9 @@ class LayerExplorer(DiagramExplorer):
         n = len(trace.steps)
         self._busy = True
         try:
-            self.step.max = n
-            self.step.value = n
+            with self.step.hold_sync():  # one message for the slider's end and place
+                self.step.max = n
+                self.step.value = n
         finally:
             self._busy = False
         self._render(n)
