@@ -15,6 +15,7 @@ when chromium or playwright is missing.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -36,6 +37,11 @@ ACTIVE_JS = """(root) => {
 
 ROWS_JS = """(root) => Array.from(root.querySelectorAll('.rulekit-order-rows .widget-hbox'))
   .map(r => r.innerText.replace(/\\s*[↑↓]\\s*/g, ' ').trim())"""
+
+
+def _name(row: str) -> str:
+    """ "1. Night of Souls' Betrayal (ts 1)" → "Night of Souls' Betrayal", as the buttons' tooltips say."""
+    return re.sub(r" \(ts [^)]*\)$", "", row.split(". ", 1)[1])
 
 
 def _rows(explorer: Any) -> list[str]:
@@ -69,7 +75,7 @@ def _layers_by_keyboard(page: Any) -> None:
     explorer.scroll_into_view_if_needed()
     before = _rows(explorer)
     assert len(before) >= 3, before
-    first_name = before[0].split(". ", 1)[1]
+    first_name = _name(before[0])
 
     # Tab into the first row's "later" button: focus the row's "earlier" one (disabled on the first row, so
     # start from the text-size knob) and walk with Tab until a "Later timestamp" button has the focus.
@@ -86,7 +92,7 @@ def _layers_by_keyboard(page: Any) -> None:
 
     page.keyboard.press("Enter")  # the first entry goes one place later
     moved = _wait(page, lambda: (r := _rows(explorer)) != before and r, "the rows to change")
-    assert moved[1].split(". ", 1)[1] == first_name, moved
+    assert _name(moved[1]) == first_name, moved
     active = _wait(
         page, lambda: (a := _active(explorer)) and first_name in a["title"] and a, "focus to follow"
     )
