@@ -574,16 +574,17 @@ class PredictionCheck(Guarded):
             self._tell(again)
             return
         self.correct = self._matches(guess)
-        judged = f' class="rulekit-verdict" data-judged="{escape(guess)}"'
+        # the answer judged, as the learner typed it, in its own element (the text, never an attribute)
+        judged = f'<span class="rulekit-judged">{escape(guess)}</span>'
         if self.correct:
             items = "".join(f"<li>{escape(x)}</li>" for x in self.explanation(full=True))
-            said = escape(guess)
+            said = judged
             expected = self.expected()
             if _norm_word(expected) != _norm_word(guess):  # the learner's spelling, and the engine's
                 said += f" ({escape(expected)})"
             self._put(
                 self.result,
-                f"<p{judged}><strong>✔ " + escape(_("Right:")) + f"</strong> {said}.</p>"
+                '<p class="rulekit-verdict"><strong>✔ ' + escape(_("Right:")) + f"</strong> {said}.</p>"
                 "<p>" + escape(_("Why:")) + f"</p><ol>{items}</ol>",
             )
         else:
@@ -596,12 +597,14 @@ class PredictionCheck(Guarded):
                 if self.kind in _VIEW_KINDS
                 else _("The rules that decide this board (press Reveal for the answer):")
             )
+            mark = "@@rulekit-guess@@"
+            said = escape(_("you said {guess}.", guess=mark)).replace(mark, judged)
             self._put(
                 self.result,
-                f"<p{judged}><strong>✘ "
+                '<p class="rulekit-verdict"><strong>✘ '
                 + escape(_("Not right"))
                 + "</strong> — "
-                + escape(_("you said {guess}.", guess=guess))
+                + said
                 + "</p>"
                 f"<p>{escape(intro)}</p><ol>{items}</ol>",
             )

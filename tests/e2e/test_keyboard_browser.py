@@ -5,7 +5,7 @@ ring is visible, and a self-check's verdict always judges what is in the box.
   focus follows it, JupyterLab does not take the key), Space on ↑ moves it back, Space on an effect's check
   box switches it off; the focused control shows a 3 px blue outline (Okabe–Ito #0072B2).
 - 01-layers: a self-check answered many times, typed at once and checked at once with Enter (or a click on
-  Check right after the last key): every verdict names the text in the box (``data-judged``) — 0 stale.
+  Check right after the last key): every verdict names the text in the box (``.rulekit-judged``) — 0 stale.
 - 05-apoteose-chain: in the ChainExplorer, Tab to a legal response (one button each), Space chooses it, Enter
   on Choose; the chain log changes.
 
@@ -141,8 +141,8 @@ def _no_stale_verdict(page: Any) -> None:
         want = text.strip()
 
         def judged() -> str | None:
-            verdict = check.locator(".rulekit-verdict")
-            return verdict.first.get_attribute("data-judged") if verdict.count() else None
+            verdict = check.locator(".rulekit-verdict .rulekit-judged")
+            return verdict.first.inner_text() if verdict.count() else None
 
         waited = 0
         while judged() != want and waited < 5_000:  # the verdict for this text, at most 5 s away
