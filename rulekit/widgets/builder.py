@@ -956,6 +956,12 @@ class BoardBuilder(Guarded):
             w.Select(options=[], rows=8, description=_t("board"), layout=w.Layout(width="34em"), style=st),
             "board_tip",
         )
+        # What the learner sees and uses: one row per entry of the board, each with its own Earlier / Later
+        # / Remove buttons, so that a keyboard reaches every entry (Tab, then Enter or Space); a list's arrow
+        # keys are JupyterLab's. ``board_list`` and its three buttons stay as handles, hidden.
+        self.board_rows: list[tuple[Any, ...]] = []  # (row, label, earlier, later, remove) per place
+        self.board_box = w.VBox([])
+        self.board_box.add_class("rulekit-board-rows")
         self.move_up = lab(w.Button(description=_t("move_up"), icon="arrow-up"), "move_up_tip")
         self.move_down = lab(w.Button(description=_t("move_down"), icon="arrow-down"), "move_down_tip")
         self.remove_button = lab(w.Button(description=_t("remove"), icon="trash"), "remove_tip")
@@ -970,6 +976,8 @@ class BoardBuilder(Guarded):
             w.Text(value="my-board.yaml", description=_t("save_path"), style=st), "save_path_tip"
         )
         self.save_button = lab(w.Button(description=_t("save"), icon="save"), "save_tip")
+        for control in (self.board_list, self.move_up, self.move_down, self.remove_button):
+            control.layout.display = "none"
         self.show_yaml = lab(w.ToggleButton(value=False, description=_t("show_yaml")), "show_yaml_tip")
         self.board_html = w.HTML(value="")
         self.yaml_html = w.HTML(value="")
@@ -1042,6 +1050,7 @@ class BoardBuilder(Guarded):
                 self.c_status,
                 row(self.c_add),
                 self._heads["head_board"],
+                self.board_box,
                 row(self.board_list, w.VBox([self.move_up, self.move_down, self.remove_button])),
                 row(
                     self.undo_button,
@@ -1958,6 +1967,7 @@ class BoardBuilder(Guarded):
         self.board_list.options = entries
         if keep in [v for _l, v in entries]:
             self.board_list.value = keep
+        self._sync_board_rows(entries)
         objs = [
             (
                 _t("obj_label", name=names[str(o["id"])], id=o["id"], player=o.get("controller", "")),
@@ -1993,6 +2003,57 @@ class BoardBuilder(Guarded):
         self._put(self.board_html, "" if board.objects else f"<p><em>{escape(_t('empty_board'))}</em></p>")
         if self.show_yaml.value:
             self._show_yaml()
+
+    def _sync_board_rows(self, entries: list[tuple[str, str]]) -> None:
+        """One row per entry of the board list: its label, Earlier / Later (an event; disabled at the ends and
+        for an object in another zone) and Remove."""
+        import ipywidgets as w
+
+        while len(self.board_rows) < len(entries):
+            place = len(self.board_rows)
+            label = w.HTML(value="", layout=w.Layout(width="auto", min_width="24em"))
+            earlier = w.Button(description="↑", layout=w.Layout(width="auto"))
+            later = w.Button(description="↓", layout=w.Layout(width="auto"))
+            gone = w.Button(description="✕", layout=w.Layout(width="auto"))
+            earlier.on_click(lambda _b, i=place: self._row_clicked(i, "up"))
+            later.on_click(lambda _b, i=place: self._row_clicked(i, "down"))
+            gone.on_click(lambda _b, i=place: self._row_clicked(i, "remove"))
+            self.board_rows.append((row(label, earlier, later, gone), label, earlier, later, gone))
+        n_events = len(self.board.events)
+        for place, (text, handle) in enumerate(entries):
+            _box, label, earlier, later, gone = self.board_rows[place]
+            label.value = escape(text)
+            is_event = not handle.startswith("object:")
+            for button, tip, off in (
+                (earlier, _t("move_up_tip"), not is_event or place == 0),
+                (later, _t("move_down_tip"), not is_event or place >= n_events - 1),
+                (gone, _t("remove_tip"), False),
+            ):
+                with button.hold_sync():
+                    button.tooltip = f"{tip}: {text}"
+                    button.disabled = off
+        shown = tuple(box for box, *_rest in self.board_rows[: len(entries)])
+        if tuple(self.board_box.children) != shown:
+            self.board_box.children = shown
+
+    def _row_clicked(self, place: int, what: str) -> None:
+        """A board row's button: move or remove its entry; the keyboard's focus stays with the entry moved
+        (or, after a removal, on the row that took its place)."""
+        handles = [v for _label, v in self.board_list.options]
+        if not 0 <= place < len(handles):
+            return
+        handle = handles[place]
+        if what == "remove":
+            self._button(self.remove, handle)
+            to, pick = min(place, len(self.board_list.options) - 1), 4
+        else:
+            up = what == "up"
+            self._button(self.move, handle, up)
+            to, pick = place + (-1 if up else 1), 2 if up else 3
+        if 0 <= to < len(self.board_list.options) and to < len(self.board_rows):
+            buttons = self.board_rows[to]
+            order = (pick, 5 - pick, 4) if pick in (2, 3) else (4,)  # this button, the other move, Remove
+            next(buttons[i] for i in order if not buttons[i].disabled or i == 4).focus()
 
     def _sync_abilities(self) -> None:
         from rulekit.mtg.loader import library

@@ -125,3 +125,27 @@ def test_every_diagram_fits_the_width(scale, monkeypatch):
         svg = html[html.index("<svg") : html.index(">", html.index("<svg"))]
         assert 'style="max-width:100%;height:auto"' in svg and "viewBox=" in svg, svg
         assert "overflow:auto" not in html and "75vh" not in html
+
+
+def test_the_builders_board_rows(focused):
+    from rulekit.widgets import BoardBuilder
+
+    b = BoardBuilder()
+    b.add_card("Grizzly Bears")
+    b.add_card("Glorious Anthem")
+    b.add_card("Humility", zone="graveyard")
+    rows = b.board_rows[: len(b.board_list.options)]
+    assert list(b.board_box.children) == [r[0] for r in rows] and len(rows) == 3
+    assert b.board_list.layout.display == "none"
+    assert [r[1].value for r in rows] == [escape(label) for label, _v in b.board_list.options]
+    assert rows[0][2].disabled and not rows[0][3].disabled  # the first event cannot go earlier
+    assert rows[1][3].disabled  # the last event cannot go later
+    assert (
+        rows[2][2].disabled and rows[2][3].disabled and not rows[2][4].disabled
+    )  # in the graveyard: no event
+    rows[0][3].click()  # the bears go after the anthem
+    assert [o for _k, ev in b.board.events for o in [ev.get("enter")]] == ["glorious-anthem", "grizzly-bears"]
+    assert focused[-1] is b.board_rows[1][2]  # last now: its Later is disabled, so its Earlier has the focus
+    b.board_rows[2][4].click()  # remove Humility from the graveyard
+    assert [o["id"] for o in b.board.objects] == ["grizzly-bears", "glorious-anthem"]
+    assert len(b.board_box.children) == 2 and b.error.value == ""
