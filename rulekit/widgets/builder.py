@@ -2012,9 +2012,9 @@ class BoardBuilder(Guarded):
         while len(self.board_rows) < len(entries):
             place = len(self.board_rows)
             label = w.HTML(value="", layout=w.Layout(width="auto", min_width="24em"))
-            earlier = w.Button(description="↑", layout=w.Layout(width="auto"))
-            later = w.Button(description="↓", layout=w.Layout(width="auto"))
-            gone = w.Button(description="✕", layout=w.Layout(width="auto"))
+            earlier = w.Button(description=_t("move_up"), icon="arrow-up", layout=w.Layout(width="auto"))
+            later = w.Button(description=_t("move_down"), icon="arrow-down", layout=w.Layout(width="auto"))
+            gone = w.Button(description=_t("remove"), icon="trash", layout=w.Layout(width="auto"))
             earlier.on_click(lambda _b, i=place: self._row_clicked(i, "up"))
             later.on_click(lambda _b, i=place: self._row_clicked(i, "down"))
             gone.on_click(lambda _b, i=place: self._row_clicked(i, "remove"))

@@ -315,8 +315,9 @@ class LayerExplorer(DiagramExplorer):
         while len(self.order_rows) < len(self.order):
             place = len(self.order_rows)
             label = w.HTML(value="", layout=w.Layout(width="auto", min_width="16em"))
-            earlier = w.Button(description="↑", layout=w.Layout(width="auto"))
-            later = w.Button(description="↓", layout=w.Layout(width="auto"))
+            # the words the lessons use ("press Move up"), on every row
+            earlier = w.Button(description=_("Move up"), icon="arrow-up", layout=w.Layout(width="auto"))
+            later = w.Button(description=_("Move down"), icon="arrow-down", layout=w.Layout(width="auto"))
             earlier.on_click(lambda _b, i=place: self._move_row(i, -1))
             later.on_click(lambda _b, i=place: self._move_row(i, +1))
             self.order_rows.append((row(label, earlier, later), label, earlier, later))

@@ -1,9 +1,9 @@
 """Real-browser tests (issue 28): every explorer of lessons 01 and 05 operated by keyboard alone, the focus
 ring is visible, and a self-check's verdict always judges what is in the box.
 
-- 01-layers: in the Humility/Gideon LayerExplorer, Enter on a timestamp row's ↓ button moves that entry (the
-  focus follows it, JupyterLab does not take the key), Space on ↑ moves it back, Space on an effect's check
-  box switches it off; the focused control shows a 3 px blue outline (Okabe–Ito #0072B2).
+- 01-layers: in the Humility/Gideon LayerExplorer, Enter on a timestamp row's Move down button moves that
+  entry (the focus follows it, JupyterLab does not take the key), Space on its Move up moves it back, Space on
+  an effect's check box switches it off; the focused control shows a 3 px blue outline (Okabe–Ito #0072B2).
 - 01-layers: a self-check answered many times, typed at once and checked at once with Enter (or a click on
   Check right after the last key): every verdict names the text in the box (``.rulekit-judged``) — 0 stale.
 - 05-apoteose-chain: in the ChainExplorer, Tab to a legal response (one button each), Space chooses it, Enter
@@ -36,7 +36,7 @@ ACTIVE_JS = """(root) => {
 }"""
 
 ROWS_JS = """(root) => Array.from(root.querySelectorAll('.rulekit-order-rows .widget-hbox'))
-  .map(r => r.innerText.replace(/\\s*[↑↓]\\s*/g, ' ').trim())"""
+  .map(r => r.querySelector('.widget-html-content').innerText.trim())"""
 
 
 def _name(row: str) -> str:
