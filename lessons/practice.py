@@ -16,14 +16,15 @@ True
 >>> p.expected() in (view.pt, view.controller, ", ".join(view.subtypes) or "none")
 True
 
-The widget keeps score; only the first Check of a puzzle counts:
+The widget keeps score; only the first Check of a puzzle counts, and Reveal ends the scoring of a puzzle
+(revealed before any Check, it counts as missed):
 
 >>> game = Practice(seed=5)
 >>> game.answer(game.puzzle.expected()), game.answer("no such answer"), game.right, game.tried
 (True, False, 1, 1)
 >>> _ = game.new_puzzle(); game.answer("no such answer"), game.score.value
 (False, '<p><strong>Score:</strong> 1 / 2</p>')
->>> "Why" in game.check.result.value or "steps that matter" in game.check.result.value
+>>> "Why" in game.check.result.value or "Every effect on this board" in game.check.result.value
 True
 """
 
@@ -49,6 +50,8 @@ POOL: tuple[tuple[str, str, str], ...] = (
 )
 #: Chance that each effect is switched off in a puzzle.
 OFF_CHANCE = 0.25
+#: Draws made to find a puzzle not yet seen in a session before one is shown again.
+FRESH_TRIES = 200
 
 
 @dataclass
@@ -73,6 +76,11 @@ class Puzzle:
         if e is None:
             return self.names.get(eid, eid)
         return effect_name_text(e.get("name_code", ""), e.get("name_params", ()), str(e["name"]), lang)
+
+    def key(self) -> tuple[str, str, str, str]:
+        """What makes two puzzles the same for the learner: the board, the question, and the effects'
+        order and switches as :meth:`describe` shows them."""
+        return (self.base, self.kind, self.target, self.describe())
 
     def expected(self) -> str:
         view = self.trace.final[self.target]
@@ -134,8 +142,26 @@ def _board(name: str) -> Any:
     return load_scenario(name)
 
 
-def generate(rng: random.Random, pool: tuple[tuple[str, str, str], ...] = POOL) -> Puzzle:
-    """One puzzle drawn with ``rng``: a board from ``pool``, timestamps shuffled, some effects off."""
+def generate(
+    rng: random.Random, pool: tuple[tuple[str, str, str], ...] = POOL, seen: set[Any] | None = None
+) -> Puzzle:
+    """One puzzle drawn with ``rng``: a board from ``pool``, timestamps shuffled, some effects off.
+
+    ``seen``: the keys (:meth:`Puzzle.key`) of the puzzles already shown; a puzzle among them is drawn
+    again (at most :data:`FRESH_TRIES` times), and the new puzzle's key is added to it.
+    """
+    tries = 0
+    while True:
+        puzzle = _draw(rng, pool)
+        tries += 1
+        if seen is None:
+            return puzzle
+        if puzzle.key() not in seen or tries >= FRESH_TRIES:
+            seen.add(puzzle.key())
+            return puzzle
+
+
+def _draw(rng: random.Random, pool: tuple[tuple[str, str, str], ...]) -> Puzzle:
     from rulekit.mtg import effects, solve, with_order, without
 
     while True:  # draw again when the question would have no answer to type (a non-creature's P/T)
@@ -157,15 +183,19 @@ def generate(rng: random.Random, pool: tuple[tuple[str, str, str], ...] = POOL) 
 
 
 def puzzles(seed: int, count: int) -> list[Puzzle]:
-    """``count`` puzzles from one seeded generator (what :class:`Practice` shows, in order)."""
+    """``count`` puzzles from one seeded generator (what :class:`Practice` shows, in order): no two alike."""
     rng = random.Random(seed)
-    return [generate(rng) for _ in range(count)]
+    seen: set[Any] = set()
+    return [generate(rng, seen=seen) for _ in range(count)]
 
 
 class Practice:
     """The practice widget: a puzzle, a prediction box (PredictionCheck), **Next puzzle**, and a score.
 
-    Only the first *Check* of each puzzle counts towards the score. ``seed`` makes the sequence repeatable.
+    Only the first verdict of each puzzle counts towards the score (*Check* or Enter; a verdict re-judged
+    because the text arrived after the click replaces it); *Reveal* ends the scoring of the puzzle (before any
+    verdict, it counts as missed). No puzzle is shown twice in a session. ``seed`` makes the sequence
+    repeatable.
     """
 
     def __init__(self, seed: int | None = None, scale: float = 1.0, lang: str = "en") -> None:
@@ -180,7 +210,9 @@ class Practice:
         self.number = 0
         self.puzzle: Puzzle | None = None
         self.check: Any = None
-        self._counted = False
+        self._counted: bool | None = None  # the verdict counted for this puzzle (None: none yet)
+        self._closed = False  # revealed: nothing more counts for this puzzle
+        self.seen: set[Any] = set()
         self.board = w.HTML(value="")
         self.score = w.HTML(value="")
         self.slot = w.VBox([])
@@ -194,15 +226,17 @@ class Practice:
     def new_puzzle(self) -> Puzzle:
         from rulekit.widgets import PredictionCheck
 
-        self.puzzle = generate(self.rng)
+        self.puzzle = generate(self.rng, seen=self.seen)
         self.number += 1
-        self._counted = False
+        self._counted = None
+        self._closed = False
         # keep the text size the learner chose on the previous puzzle's knob
         if self.check is not None:
             self.scale = self.check.scale
         self.check = PredictionCheck(self.puzzle.trace, self.puzzle.kind, self.puzzle.target,
                                      question=self.puzzle.question(self.lang), scale=self.scale, lang=self.lang)
-        self.check.check.on_click(lambda _b: self._after_check())
+        self.check.on_verdict(self._after_check)
+        self.check.reveal.on_click(lambda _b: self._after_reveal())
         head = escape(self._("Puzzle {number}", number=self.number))
         board = escape(self._("board:"))
         self.board.value = (
@@ -220,13 +254,27 @@ class Practice:
         self.check.check.click()
         return self.check.correct
 
-    def _after_check(self) -> None:
-        if self._counted or self.check is None or self.check.correct is None:
+    def _after_check(self, correct: bool | None, again: bool) -> None:
+        if self._closed or correct is None:
             return
-        self._counted = True
-        self.tried += 1
-        self.right += int(bool(self.check.correct))
+        if self._counted is not None:
+            if not again:
+                return
+            self.right -= int(self._counted)  # the counted verdict was about a text still arriving
+        else:
+            self.tried += 1
+        self._counted = bool(correct)
+        self.right += int(self._counted)
         self._show_score()
+
+    def _after_reveal(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        if self._counted is None:
+            self._counted = False
+            self.tried += 1
+            self._show_score()
 
     def _show_score(self) -> None:
         self.score.value = "<p><strong>" + escape(self._("Score:")) + f"</strong> {self.right} / {self.tried}</p>"

@@ -214,6 +214,11 @@ CHAIN_RULES: dict[str, str] = {
         "A response that breaks a requirement during the halt window stops the activation: it does not "
         "resolve, its costs stay paid and it has no post window (seed 003 «Nos Requerimentos», R-03)."
     ),
+    # after a wrong answer: the rule, not what it did to this chain (STOPPED says it does not resolve)
+    "STOPPED_HINT": N_(
+        "Requirements are checked again while an activation waits in its halt window: what a response breaks "
+        "there decides whether the activation goes on (seed 003 «Nos Requerimentos», R-03)."
+    ),
     "TRUNCATED": N_(
         "An effect whose description breaks while it resolves is truncated: what was done stays, the rest "
         "is skipped, and it still counts as resolved (seed 003 «Na Descrição»)."
@@ -227,7 +232,7 @@ def chain_rules(trace: Any, lang: str = "en", full: bool = True) -> list[str]:
     Read from the kinds of events in the trace: several effects answering one moment (priority),
     refusals (and Previsão), stopped and truncated activations; the depth-first rule always.
     ``full=False`` (after a wrong answer) leaves out what would name the outcome itself (that a
-    refused card never resolves).
+    refused card never resolves, that a stopped activation does not).
     """
     from rulekit.apoteose.rulings import PRIORITY_CATEGORIES
 
@@ -248,7 +253,7 @@ def chain_rules(trace: Any, lang: str = "en", full: bool = True) -> list[str]:
         if any((ev.detail or {}).get("code") == "PREVISAO" for ev in events if ev.event == "refused"):
             out.append(t(CHAIN_RULES["PREVISAO"]))
     if "stopped" in kinds:
-        out.append(t(CHAIN_RULES["STOPPED"]))
+        out.append(t(CHAIN_RULES["STOPPED" if full else "STOPPED_HINT"]))
     if "truncated" in kinds:
         out.append(t(CHAIN_RULES["TRUNCATED"]))
     return out

@@ -12,8 +12,10 @@ controls. Sizes are absolute multiples of the widgets' base font size, so nothin
 * HTML outputs carry ``font-size:NNN%`` on their own outer ``<div>`` (:func:`wrap`);
 * controls get ``style.font_size`` where ipywidgets supports it, and a ``<style>`` scoped to the
   class ``rulekit-scale-NNN`` (:func:`scale_css`) for the rest (labels, selects, sliders' readouts);
-* diagrams are drawn from DOT with scaled font sizes; at scale ≤ 1 they shrink to fit the width,
-  above it they keep their size in a scrollable, keyboard-focusable box (:func:`diagram_html`).
+* diagrams are drawn from DOT with scaled font sizes and fit the output's width at every scale (the SVG
+  keeps its viewBox and shrinks, ``max-width:100%;height:auto``; never a box cut off on the right)
+  (:func:`diagram_html`);
+* tables wrap between words only (:data:`WIDGET_CSS`).
 """
 
 from __future__ import annotations
@@ -136,6 +138,23 @@ def scale_css(cls: str, scale: float) -> str:
     return f"<style>{selectors} {{font-size: {size} !important; line-height: 1.3;}} {fit}</style>"
 
 
+#: Focus rings every rulekit widget shows (keyboard users must see where they are): a thick Okabe–Ito blue
+#: outline with a gap and a yellow halo — a shape around the control, so it never relies on colour alone, and
+#: visible on light and dark themes. ``:focus-visible``: the ring shows for the keyboard, not for each click.
+#: Table cells wrap between words only (at 200 % on a projector, never inside a word or word by word), and a
+#: diagram's SVG never grows past the output's width.
+FOCUS_CSS = (
+    "<style>.rulekit-widget :focus-visible {outline: 3px solid #0072B2 !important; "
+    "outline-offset: 2px !important; box-shadow: 0 0 0 5px #F0E442 !important; border-radius: 2px;} "
+    ".rulekit-widget button:focus-visible {text-decoration: underline;} "
+    ".rulekit-widget table td, .rulekit-widget table th {word-break: normal !important; "
+    "overflow-wrap: normal !important; hyphens: none !important;} "
+    ".rulekit-widget .rulekit-diagram svg {max-width: 100%; height: auto;}</style>"
+)
+#: The ``<style>`` every widget carries (see :data:`FOCUS_CSS`).
+WIDGET_CSS = FOCUS_CSS
+
+
 def apply_scale(widgets: list[Any], scale: float) -> None:
     """Size the controls natively: ``style.font_size`` where ipywidgets supports it (buttons, text
     boxes), and a description column wide enough for the bigger label above 100 %."""
@@ -164,20 +183,13 @@ def wrap(html: str, scale: float) -> str:
     return f'<div style="font-size:{pct(scale)}%">{html}</div>'
 
 
-_DIAGRAM_BOX = 'class="rulekit-diagram" style="max-width:100%;overflow-x:auto"'
-_SCROLL_BOX = (
-    'class="rulekit-diagram" style="max-width:100%;max-height:75vh;overflow:auto" tabindex="0" '
-    'role="region" aria-label="Diagram (scroll to see all of it)" data-lm-suppress-shortcuts="true"'
-)
-
-
 def diagram_html(dot: str, backend: str | None, scale: float, lang: Any = "en") -> str:
     """The diagram of ``dot`` (drawn at its own scaled font sizes) as an HTML output.
 
-    At scale ≤ 1 the SVG shrinks to the width of the notebook. Above it, shrinking would undo the
-    bigger text, so the SVG keeps its size inside a box that scrolls both ways, at most 75 % of the
-    window high; the box takes keyboard focus (``tabindex``) so arrow keys scroll it (JupyterLab's
-    notebook shortcuts stand aside inside it: ``data-lm-suppress-shortcuts``, plain HTML). The text
+    At every scale the SVG fits the width of the output: it keeps its viewBox, is never wider than its
+    box (``max-width:100%``) and keeps its proportions (``height:auto``); a diagram narrower than the
+    output keeps its own size. On a projector a wide diagram's text is then smaller than the tables'
+    (at 150 % it is still drawn at 150 %, then shrunk to fit), but no layer is cut off. The text
     fallback (DOT in a ``<pre>``) is wrapped at the scale like the other outputs. A backend that
     does not exist (``backend=`` or ``RULEKIT_GRAPHVIZ``) shows its one-line message in place of
     the picture; the tables beside it are unaffected.
@@ -187,11 +199,9 @@ def diagram_html(dot: str, backend: str | None, scale: float, lang: Any = "en") 
         rendered = render(dot, backend)
     except RulekitError as exc:  # e.g. RULEKIT_GRAPHVIZ=bogus: the message instead of the picture
         return error_html(exc, scale, translator(lang))
-    html = rendered.html(fit=scale <= 1.0, lang=lang)
+    html = rendered.html(fit=True, lang=lang)
     if not rendered.ok:
         return wrap(html, scale)
-    if scale > 1.0:
-        html = html.replace(_DIAGRAM_BOX, _SCROLL_BOX, 1)
     return html
 
 
@@ -304,9 +314,11 @@ class Guarded:
             if cls.startswith("rulekit-scale"):
                 self.widget.remove_class(cls)
         self.widget.add_class(scale_class(self.scale))
+        self.widget.add_class("rulekit-widget")
         if self.scale != 1.0:
             self.widget.add_class("rulekit-scaled")
-        self.style_html.value = scale_css(scale_class(self.scale), self.scale) if self.scale != 1.0 else ""
+        scaled = scale_css(scale_class(self.scale), self.scale) if self.scale != 1.0 else ""
+        self.style_html.value = FOCUS_CSS + scaled
         apply_scale(self._controls(), self.scale)
 
     def set_scale(self, scale: Any) -> None:

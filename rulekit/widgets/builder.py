@@ -18,6 +18,10 @@ Usage in a notebook::
     b                                      # displays the builder
     b.save("my-board.yaml")                # `rulekit solve my-board.yaml` gives the same trace
 
+A call that fails raises :class:`BuilderError` (a :class:`~rulekit.errors.ScenarioError` and a
+``ValueError``) with the message, which also shows in the widget; in a notebook it shows as that one
+line, without a traceback. The widget's own buttons never raise: their messages show in the widget.
+
 Every visible string is in :data:`TEXT` (one place, for translation).
 """
 
@@ -39,7 +43,7 @@ from rulekit import (
     i18n,  # the language registry: the languages rulekit speaks
     mtg,
 )
-from rulekit.errors import RulekitError
+from rulekit.errors import RulekitError, ScenarioError
 from rulekit.i18n import LANGUAGES, N_, translator
 from rulekit.mtg.commands import type_line as _type_line
 from rulekit.mtg.loader import library, scenario_from_doc
@@ -60,6 +64,10 @@ MAX_TEXT = 4000
 MAX_OBJECTS = 500
 MAX_EVENTS = 1000
 MAX_UNDO = 100
+#: The longest board name (the scenario's ``name``).
+MAX_NAME = 100
+#: Counters that change power and toughness (122.1a): ``+1/+1``, ``-0/-2``…
+PT_COUNTER = re.compile(r"^[+-]\d+/[+-]\d+$")
 
 #: Every string the builder shows (labels, tooltips, messages): one place, easy to translate.
 TEXT: dict[str, str] = {
@@ -165,6 +173,24 @@ TEXT: dict[str, str] = {
     "undo_tip": N_("Undo the last change"),
     "reset": N_("Reset"),
     "reset_tip": N_("Back to the board you started with"),
+    "redo": N_("Redo"),
+    "redo_tip": N_("Redo the last change you undid"),
+    "nothing_to_redo": N_("nothing to redo"),
+    "board_name": N_("Board name"),
+    "board_name_tip": N_("The scenario's name (what Save writes as its name)"),
+    "err_board_name": N_("a board name is a non-empty line of at most {n} characters, not {name!r}"),
+    "did_you_mean": N_("Did you mean “{name}”?"),
+    "st_counters": N_("counters {list}"),
+    "st_tapped": N_("tapped"),
+    "st_face_down": N_("face down"),
+    "st_attached": N_("attached to {name}"),
+    "err_pt_counters": N_(
+        "{name} is not a creature on this board: {kinds} counters change only a creature's power and "
+        "toughness (122.1a)"
+    ),
+    "err_loyalty": N_(
+        "{name} is not a planeswalker on this board: loyalty counters are a planeswalker's loyalty (306.5b)"
+    ),
     "save_path": N_("File"),
     "save_path_tip": N_("Where to save the scenario file"),
     "save": N_("Save"),
@@ -413,6 +439,26 @@ def search_cards(query: str, limit: int = 60) -> list[str]:
         if all(w in hay for w in words):
             (first if q and q in name.lower() else rest).append(name)
     return (first + rest)[:limit]
+
+
+def _near_card(query: str, lib: Any) -> str | None:
+    """The library card a search that found nothing probably meant, as the Python API's "did you mean":
+    the closest name, else the card with the closest word of a name."""
+    q = " ".join(str(query).split())[:200]
+    if not q:
+        return None
+    near = _suggest(q, lib)
+    if near is not None:
+        return near
+    by_word: dict[str, str] = {}
+    for name in sorted(lib):
+        for word in name.lower().replace(",", " ").split():
+            by_word.setdefault(word, name)
+    for word in q.lower().split():
+        hit = _suggest(word, by_word)
+        if hit is not None:
+            return by_word.get(hit)
+    return None
 
 
 def card_html(name: str) -> str:
@@ -682,6 +728,48 @@ def board_from_source(source: str | Path) -> Board:
 
 
 # ============================================================================ the widget
+class BuilderError(ScenarioError, ValueError):
+    """A BoardBuilder call that failed: the message (located, with "did you mean" when there is one).
+
+    In IPython it shows as its one line, not as a traceback (``_render_traceback_``).
+    """
+
+    @classmethod
+    def of(cls, exc: RulekitError) -> BuilderError:
+        return cls(
+            exc.message,
+            file=exc.file,
+            line=exc.line,
+            field=exc.field,
+            code=exc.code,
+            suggestion=exc.suggestion,
+        )
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"{type(self).__name__}: {self}"]
+
+
+def api(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Decorate a method of the builder's Python API: a failure shows in the widget (``error``) and is
+    raised as a :class:`BuilderError`; the board stays as it was."""
+
+    @functools.wraps(method)
+    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except BuilderError as exc:
+            self._set_error(exc)
+            raise
+        except RulekitError as exc:
+            self._set_error(exc)
+            raise BuilderError.of(exc) from None
+        except Exception as exc:
+            self._set_error(exc)
+            raise
+
+    return wrapper
+
+
 class BoardBuilder(Guarded):
     """Build a board in the notebook (see the module doc).
 
@@ -694,10 +782,10 @@ class BoardBuilder(Guarded):
 
     Python API: :meth:`add_card`, :meth:`add_custom`, :meth:`add_resolution`, :meth:`add_event`,
     :meth:`remove`,
-    :meth:`move`, :meth:`undo`, :meth:`reset`, :attr:`scenario`, :attr:`trace`, :meth:`to_yaml`,
-    :meth:`save`. None of them raises: a refused change shows its message in ``error`` (and in
-    ``last_exception``) and leaves the board as it was; the methods that return something return
-    ``None`` then.
+    :meth:`move`, :meth:`undo`, :meth:`redo`, :meth:`reset`, :meth:`rename`, :attr:`scenario`,
+    :attr:`trace`, :meth:`to_yaml`, :meth:`save`. A refused change leaves the board as it was, shows its
+    message in ``error`` (and in ``last_exception``) and raises it as a :class:`BuilderError`. The
+    widget's buttons never raise.
 
     Handles (controls): ``search``, ``results``, ``player``, ``zone``, ``counters``, ``choices``,
     ``tapped``, ``face_down``, ``attach``, ``add_button``; ``ability``, ``targets``, ``x``,
@@ -705,7 +793,8 @@ class BoardBuilder(Guarded):
     ``event_position``, ``add_event_button``; the custom form ``c_name``, ``c_types``,
     ``c_subtypes``, ``c_colors`` (colour → Checkbox), ``c_power``, ``c_toughness``, ``c_keywords``,
     ``c_rules``, ``c_kind``, ``c_effect``, ``c_add``; ``board_list``, ``move_up``, ``move_down``,
-    ``remove_button``, ``undo_button``, ``reset_button``, ``save_path``, ``save_button``,
+    ``remove_button``, ``undo_button``, ``redo_button``, ``reset_button``, ``name_field``, ``save_path``,
+    ``save_button``,
     ``show_yaml``; ``ruleset``, ``step``, ``prev``, ``next`` and ``text_size``.
     Handles (outputs): ``preview_html`` (the picked card), ``c_status`` (the custom form's check),
     ``board_html``, ``yaml_html``, ``error``, ``status_html``; and the explorer's ``final_html``,
@@ -736,6 +825,7 @@ class BoardBuilder(Guarded):
         self.board = Board()
         self._initial = self.board.copy()
         self._undo: list[Board] = []
+        self._redo: list[Board] = []
         self.scenario: Any = None
         self._busy = False
         st = {"description_width": "initial"}
@@ -891,15 +981,28 @@ class BoardBuilder(Guarded):
             w.Select(options=[], rows=8, description=_t("board"), layout=w.Layout(width="34em"), style=st),
             "board_tip",
         )
+        # What the learner sees and uses: one row per entry of the board, each with its own Earlier / Later
+        # / Remove buttons, so that a keyboard reaches every entry (Tab, then Enter or Space); a list's arrow
+        # keys are JupyterLab's. ``board_list`` and its three buttons stay as handles, hidden.
+        self.board_rows: list[tuple[Any, ...]] = []  # (row, label, earlier, later, remove) per place
+        self.board_box = w.VBox([])
+        self.board_box.add_class("rulekit-board-rows")
         self.move_up = lab(w.Button(description=_t("move_up"), icon="arrow-up"), "move_up_tip")
         self.move_down = lab(w.Button(description=_t("move_down"), icon="arrow-down"), "move_down_tip")
         self.remove_button = lab(w.Button(description=_t("remove"), icon="trash"), "remove_tip")
         self.undo_button = lab(w.Button(description=_t("undo"), icon="undo"), "undo_tip")
+        self.redo_button = lab(w.Button(description=_t("redo"), icon="repeat"), "redo_tip")
         self.reset_button = lab(w.Button(description=_t("reset"), icon="refresh"), "reset_tip")
+        self.name_field = lab(
+            w.Text(value=self.board.name, description=_t("board_name"), continuous_update=False, style=st),
+            "board_name_tip",
+        )
         self.save_path = lab(
             w.Text(value="my-board.yaml", description=_t("save_path"), style=st), "save_path_tip"
         )
         self.save_button = lab(w.Button(description=_t("save"), icon="save"), "save_tip")
+        for control in (self.board_list, self.move_up, self.move_down, self.remove_button):
+            control.layout.display = "none"
         self.show_yaml = lab(w.ToggleButton(value=False, description=_t("show_yaml")), "show_yaml_tip")
         self.board_html = w.HTML(value="")
         self.yaml_html = w.HTML(value="")
@@ -937,9 +1040,11 @@ class BoardBuilder(Guarded):
         self.move_up.on_click(lambda _b: self._move_clicked(True))
         self.move_down.on_click(lambda _b: self._move_clicked(False))
         self.remove_button.on_click(lambda _b: self._remove_clicked())
-        self.undo_button.on_click(lambda _b: self.undo())
-        self.reset_button.on_click(lambda _b: self.reset())
-        self.save_button.on_click(lambda _b: self.save(self.save_path.value))
+        self.undo_button.on_click(lambda _b: self._button(self.undo))
+        self.redo_button.on_click(lambda _b: self._button(self.redo))
+        self.reset_button.on_click(lambda _b: self._button(self.reset))
+        self.save_button.on_click(lambda _b: self._button(self.save, self.save_path.value))
+        self.name_field.observe(lambda _c: self._name_changed(), names="value")
         self.show_yaml.observe(lambda _c: self._show_yaml(), names="value")
         self.ruleset.observe(lambda _c: self._after_view(), names="value")
 
@@ -970,8 +1075,17 @@ class BoardBuilder(Guarded):
                 self.c_status,
                 row(self.c_add),
                 self._heads["head_board"],
+                self.board_box,
                 row(self.board_list, w.VBox([self.move_up, self.move_down, self.remove_button])),
-                row(self.undo_button, self.reset_button, self.save_path, self.save_button, self.show_yaml),
+                row(
+                    self.undo_button,
+                    self.redo_button,
+                    self.reset_button,
+                    self.name_field,
+                    self.save_path,
+                    self.save_button,
+                    self.show_yaml,
+                ),
                 self.status_html,
                 self.error,
                 self.view.error,
@@ -1061,6 +1175,7 @@ class BoardBuilder(Guarded):
         if record:
             self._undo.append(old_board)
             del self._undo[:-MAX_UNDO]
+            self._redo.clear()
         self.board = board
         self.scenario = sc
         self._set_error(None)
@@ -1078,7 +1193,7 @@ class BoardBuilder(Guarded):
         return self.view.trace
 
     # ------------------------------------------------------------------ Python API
-    @guarded
+    @api
     def add_card(
         self, name: str, controller: str | None = None, zone: str = "battlefield", **fields: Any
     ) -> str:
@@ -1099,7 +1214,7 @@ class BoardBuilder(Guarded):
             )
         return self._add_object({"card": key}, key, controller, zone, fields)
 
-    @guarded
+    @api
     def add_custom(
         self, name: str, *args: Any, controller: str | None = None, zone: str = "battlefield", **fields: Any
     ) -> str:
@@ -1298,8 +1413,31 @@ class BoardBuilder(Guarded):
         board.objects.append(obj)
         if zone == "battlefield":
             self._insert(board, {"enter": oid}, fields.get("at"))
+        redo = list(self._redo)
         self._apply(board)
+        problem = self._counter_problem(oid, obj.get("counters") or {})
+        if problem is not None:  # take the add back, then say why
+            old = self._undo.pop()
+            self._commit(old, self._build(old), record=False)
+            self._redo = redo
+            raise problem
         return oid
+
+    def _counter_problem(self, oid: str, counters: dict[str, Any]) -> RulekitError | None:
+        """Counters that mean nothing on what the object is on this board (after every effect): P/T
+        counters on a non-creature (122.1a), loyalty counters on a non-planeswalker (306.5b)."""
+        view = (getattr(self.trace, "final", None) or {}).get(oid)
+        if view is None or not counters:
+            return None
+        name = f"{view.name or oid} ({oid})"
+        pt = [k for k in counters if PT_COUNTER.match(str(k))]
+        if pt and "Creature" not in view.types:
+            return RulekitError(
+                _t("err_pt_counters", name=name, kinds=", ".join(pt)), field="counters", code="BAD_COUNTERS"
+            )
+        if "loyalty" in counters and "Planeswalker" not in view.types:
+            return RulekitError(_t("err_loyalty", name=name), field="counters", code="BAD_COUNTERS")
+        return None
 
     @staticmethod
     def _player(board: Board, name: str | None) -> str:
@@ -1328,7 +1466,7 @@ class BoardBuilder(Guarded):
         board.events.insert(pos, (key, event))
         return key
 
-    @guarded
+    @api
     def add_resolution(
         self,
         source: str,
@@ -1413,7 +1551,7 @@ class BoardBuilder(Guarded):
         self._apply(board)
         return str(res["id"])
 
-    @guarded
+    @api
     def add_event(
         self, kind: str, id: str | None = None, to: str | None = None, *, at: int | None = None
     ) -> str:  # noqa: A002
@@ -1464,7 +1602,7 @@ class BoardBuilder(Guarded):
         card = library().get(str(obj.get("card")))
         return list((card or {}).get("abilities") or ())
 
-    @guarded
+    @api
     def remove(self, id: str) -> None:  # noqa: A002 - the issue's name for the argument
         """Remove an object (with the events that need it), a resolution, or an event (by its key
         in the board list; removing an entering removes what enters)."""
@@ -1490,7 +1628,7 @@ class BoardBuilder(Guarded):
                 del board.events[i]
         self._apply(board)
 
-    @guarded
+    @api
     def move(self, id: str, up: bool = True) -> None:  # noqa: A002 - the issue's name for the argument
         """Move an object's entering (or a resolution, or an event) one place earlier (``up``) or
         later in the order of events: it takes the neighbour's timestamp (613.7). At either end,
@@ -1516,28 +1654,93 @@ class BoardBuilder(Guarded):
         self._apply(board)
         self._select(handle)
 
-    @guarded
+    @api
     def undo(self) -> None:
-        """Undo the last change (add, remove, move, reset)."""
+        """Undo the last change (add, remove, move, reset, rename); :meth:`redo` brings it back."""
         if not self._undo:
             self.status_html.value = f"<p role='status'>{escape(_t('nothing_to_undo'))}</p>"
             return
         board = self._undo.pop()
+        current = self.board
         sc = self._build(board)
         self._commit(board, sc, record=False)
+        self._redo.append(current)
 
-    @guarded
+    @api
+    def redo(self) -> None:
+        """Make again the last change :meth:`undo` undid (a new change forgets what was undone)."""
+        if not self._redo:
+            self.status_html.value = f"<p role='status'>{escape(_t('nothing_to_redo'))}</p>"
+            return
+        board = self._redo.pop()
+        current = self.board
+        sc = self._build(board)
+        self._commit(board, sc, record=False)
+        self._undo.append(current)
+        del self._undo[:-MAX_UNDO]
+
+    @api
     def reset(self) -> None:
-        """Back to the board the builder started with (undo brings the changes back)."""
+        """Back to the board the builder started with (undo brings the changes back); the form's fields
+        go back to their first values too."""
         board = self._initial.copy()
         sc = self._build(board)
         self._commit(board, sc, record=True)
+        self._clear_add_form(everything=True)
+
+    @api
+    def rename(self, name: str) -> None:
+        """Call the board ``name`` (the scenario's name, what :meth:`save` writes)."""
+        text = str(name if name is not None else "").strip()
+        if not text or len(text) > MAX_NAME or "\n" in text:
+            raise RulekitError(_t("err_board_name", n=MAX_NAME, name=name), code="BAD_NAME")
+        if text == self.board.name:
+            return
+        old = self.board.name
+        board = self.board.copy()
+        board.name = text
+        self._apply(board)
+        if self.save_path.value in ("", f"{slug(old)}.yaml"):  # the file follows the name unless changed
+            self.save_path.value = f"{slug(text)}.yaml"
+
+    def _name_changed(self) -> None:
+        if self._busy or self.name_field.value == self.board.name:
+            return
+        self._button(self.rename, self.name_field.value)
+        if self.name_field.value.strip() != self.board.name:  # refused: the field shows the name again
+            self._busy = True
+            try:
+                self.name_field.value = self.board.name
+            finally:
+                self._busy = False
+
+    @guarded
+    def _button(self, method: Callable[..., Any], *args: Any) -> Any:
+        """A button's call of the Python API: its error shows in the widget, nothing is raised."""
+        return method(*args)
+
+    def _clear_add_form(self, everything: bool = False) -> None:
+        """After an add, the fields that belong to one card go blank (the next card must not silently get
+        the same counters); ``everything`` (Reset): the player, zone and resolution fields too."""
+        self.counters.value = ""
+        self.choices.value = ""
+        self.tapped.value = False
+        self.face_down.value = False
+        self.attach.value = ""
+        if everything:
+            players = self.board.player_names()
+            self.player.value = players[0] if players else ""
+            self.zone.value = "battlefield"
+            self.x.value = ""
+            self.res_choices.value = ""
+            self.targets.value = ()
+            self.event_to.value = ""
 
     def to_yaml(self) -> str:
         """The board as a scenario file: ``rulekit solve`` reads it back to the same trace."""
         return board_yaml(self.board)
 
-    @guarded
+    @api
     def save(self, path: str | Path) -> str:
         """Write :meth:`to_yaml` to ``path`` (UTF-8) and return the path written."""
         p = Path(str(path)).expanduser()
@@ -1571,9 +1774,11 @@ class BoardBuilder(Guarded):
         finally:
             self._busy = False
         if not names:
-            self._put(
-                self.preview_html, f"<p role='status'>{escape(_t('no_match', query=self.search.value))}</p>"
-            )
+            text = _t("no_match", query=self.search.value)
+            near = _near_card(self.search.value, lib)
+            if near is not None:
+                text += " " + _t("did_you_mean", name=near)
+            self._put(self.preview_html, f"<p role='status'>{escape(text)}</p>")
             self._sync_abilities()
         else:
             self._on_pick()
@@ -1592,6 +1797,7 @@ class BoardBuilder(Guarded):
         if not name:
             raise RulekitError(_t("err_pick_card"), code="NO_SELECTION")
         self.add_card(name, **self._add_settings())
+        self._clear_add_form()
 
     @guarded
     def _resolve_clicked(self) -> None:
@@ -1678,6 +1884,7 @@ class BoardBuilder(Guarded):
     @guarded
     def _custom_clicked(self) -> None:
         self.add_custom(**self._custom_fields(), **self._add_settings())
+        self._clear_add_form()
 
     @guarded
     def _move_clicked(self, up: bool) -> None:
@@ -1754,7 +1961,7 @@ class BoardBuilder(Guarded):
             ids = Board.mentions({"enter": ev["enter"]})
             return _t(
                 "ev_enter_one" if len(ids) == 1 else "ev_enter_many",
-                names=", ".join(f"{names.get(i, i)} ({i})" for i in ids),
+                names=", ".join(f"{names.get(i, i)} ({i}){_state(self.board.obj(i), names)}" for i in ids),
             )
         r = ev.get("resolve")
         if isinstance(r, dict):
@@ -1779,7 +1986,27 @@ class BoardBuilder(Guarded):
         )
 
     def _sync(self) -> None:
-        """Every list that shows the board: board list, attach, targets, abilities, positions, players."""
+        """Every list that shows the board: board list, attach, targets, abilities, positions, players.
+
+        Each list's options and value go in one message (``hold_sync``), and an unchanged one sends none."""
+        import contextlib
+
+        lists = (
+            self.board_list,
+            self.attach,
+            self.targets,
+            self.player,
+            self.position,
+            self.event_position,
+            self.event_object,
+            self.ability,
+        )
+        with contextlib.ExitStack() as stack:
+            for control in lists:
+                stack.enter_context(control.hold_sync())
+            self._sync_lists()
+
+    def _sync_lists(self) -> None:
         board = self.board
         names = self._names()
         labels = [self.event_label(ev, names) for _key, ev in board.events]
@@ -1791,7 +2018,7 @@ class BoardBuilder(Guarded):
                 where = _zone_in(str(o.get("zone", "battlefield")))
                 entries.append(
                     (
-                        _t("zone_entry_in", name=names[oid], id=oid, in_zone=where),
+                        _t("zone_entry_in", name=names[oid], id=oid, in_zone=where) + _state(o, names),
                         f"object:{oid}",
                     )
                 )
@@ -1799,6 +2026,7 @@ class BoardBuilder(Guarded):
         self.board_list.options = entries
         if keep in [v for _l, v in entries]:
             self.board_list.value = keep
+        self._sync_board_rows(entries)
         objs = [
             (
                 _t("obj_label", name=names[str(o["id"])], id=o["id"], player=o.get("controller", "")),
@@ -1825,9 +2053,66 @@ class BoardBuilder(Guarded):
         self.event_object.options = [(_t("nothing"), ""), *objs]
         self.event_object.value = keep_o if keep_o in [v for _l, v in self.event_object.options] else ""
         self._sync_abilities()
+        if self.name_field.value != board.name:
+            self._busy = True
+            try:
+                self.name_field.value = board.name
+            finally:
+                self._busy = False
         self._put(self.board_html, "" if board.objects else f"<p><em>{escape(_t('empty_board'))}</em></p>")
         if self.show_yaml.value:
             self._show_yaml()
+
+    def _sync_board_rows(self, entries: list[tuple[str, str]]) -> None:
+        """One row per entry of the board list: its label, Earlier / Later (an event; disabled at the ends and
+        for an object in another zone) and Remove."""
+        import ipywidgets as w
+
+        while len(self.board_rows) < len(entries):
+            place = len(self.board_rows)
+            label = w.HTML(value="", layout=w.Layout(width="auto", min_width="24em"))
+            earlier = w.Button(description=_t("move_up"), icon="arrow-up", layout=w.Layout(width="auto"))
+            later = w.Button(description=_t("move_down"), icon="arrow-down", layout=w.Layout(width="auto"))
+            gone = w.Button(description=_t("remove"), icon="trash", layout=w.Layout(width="auto"))
+            earlier.on_click(lambda _b, i=place: self._row_clicked(i, "up"))
+            later.on_click(lambda _b, i=place: self._row_clicked(i, "down"))
+            gone.on_click(lambda _b, i=place: self._row_clicked(i, "remove"))
+            self.board_rows.append((row(label, earlier, later, gone), label, earlier, later, gone))
+        n_events = len(self.board.events)
+        for place, (text, handle) in enumerate(entries):
+            _box, label, earlier, later, gone = self.board_rows[place]
+            label.value = escape(text)
+            is_event = not handle.startswith("object:")
+            for button, tip, off in (
+                (earlier, _t("move_up_tip"), not is_event or place == 0),
+                (later, _t("move_down_tip"), not is_event or place >= n_events - 1),
+                (gone, _t("remove_tip"), False),
+            ):
+                with button.hold_sync():
+                    button.tooltip = f"{tip}: {text}"
+                    button.disabled = off
+        shown = tuple(box for box, *_rest in self.board_rows[: len(entries)])
+        if tuple(self.board_box.children) != shown:
+            self.board_box.children = shown
+
+    def _row_clicked(self, place: int, what: str) -> None:
+        """A board row's button: move or remove its entry; the keyboard's focus stays with the entry moved
+        (or, after a removal, on the row that took its place)."""
+        handles = [v for _label, v in self.board_list.options]
+        if not 0 <= place < len(handles):
+            return
+        handle = handles[place]
+        if what == "remove":
+            self._button(self.remove, handle)
+            to, pick = min(place, len(self.board_list.options) - 1), 4
+        else:
+            up = what == "up"
+            self._button(self.move, handle, up)
+            to, pick = place + (-1 if up else 1), 2 if up else 3
+        if 0 <= to < len(self.board_list.options) and to < len(self.board_rows):
+            buttons = self.board_rows[to]
+            order = (pick, 5 - pick, 4) if pick in (2, 3) else (4,)  # this button, the other move, Remove
+            next(buttons[i] for i in order if not buttons[i].disabled or i == 4).focus()
 
     def _sync_abilities(self) -> None:
 
@@ -1885,7 +2170,9 @@ class BoardBuilder(Guarded):
             self.move_down,
             self.remove_button,
             self.undo_button,
+            self.redo_button,
             self.reset_button,
+            self.name_field,
             self.save_path,
             self.save_button,
             self.show_yaml,
@@ -1947,6 +2234,28 @@ def _no_aliases(text: str) -> None:
                 raise RulekitError(_t("err_alias"), file=_t("w_effect_file"), line=line, code="YAML_ALIAS")
     except yaml.YAMLError:
         return  # a syntax error: the loader locates it
+
+
+def _state(obj: dict[str, Any] | None, names: dict[str, str]) -> str:
+    """What the board list says of an object besides its name: counters, tapped, face down, attached.
+
+    >>> _state({"counters": {"+1/+1": 2}, "tapped": True, "attached_to": "b"}, {"b": "Bears"})
+    ' [counters +1/+1 ×2; tapped; attached to Bears (b)]'
+    """
+    if not obj:
+        return ""
+    parts = []
+    counters = obj.get("counters") or {}
+    if counters:
+        parts.append(_t("st_counters", list=", ".join(f"{k} ×{v}" for k, v in counters.items())))
+    if obj.get("tapped"):
+        parts.append(_t("st_tapped"))
+    if obj.get("face_down"):
+        parts.append(_t("st_face_down"))
+    if obj.get("attached_to"):
+        to = str(obj["attached_to"])
+        parts.append(_t("st_attached", name=f"{names.get(to, to)} ({to})"))
+    return f" [{'; '.join(parts)}]" if parts else ""
 
 
 def _at(value: Any) -> int | None:

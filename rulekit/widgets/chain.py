@@ -9,7 +9,7 @@ Outputs (``HTML`` widgets): ``window_html`` (the open window: its prompt and the
 with reasons), ``stack_html`` (the stack, spotlight ★), ``diagram_html`` (the chain diagram),
 ``log_html`` (the chain log, current event ▶), ``heroes_html`` (resources and zones now),
 ``status_html`` and ``error``.
-Controls: ``response`` (RadioButtons of the legal options), ``choose_button``, ``undo``,
+Controls: ``response`` (ToggleButtons of the legal options, one button each), ``choose_button``, ``undo``,
 ``reset``, ``finish`` (accept the defaults to the end), ``event`` (IntSlider over the events so
 far, numbered from 1 like the "Event k of n" status line) with ``prev`` / ``next``, and
 ``text_size`` (Dropdown "Text size", see :meth:`set_scale`).
@@ -83,7 +83,14 @@ class ChainExplorer(DiagramExplorer):
         self.title_html = w.HTML(value="")
         self.status_html = w.HTML(value="")
         self.window_html = w.HTML(value="")
-        self.response = w.RadioButtons(options=[], description=_("Response"), layout=w.Layout(width="auto"))
+        # one button per response, each reached with Tab and chosen with Enter or Space: a radio group's arrow
+        # keys are JupyterLab's (they move between cells), so a keyboard could reach only its checked option
+        self.response = w.ToggleButtons(
+            options=[],
+            description=_("Response"),
+            layout=w.Layout(width="auto"),
+            style={"button_width": "auto"},
+        )
         self.response.tooltip = _("Only legal responses are offered; refused ones are listed with the reason")
         self.choose_button = w.Button(
             description=_("Choose"),
@@ -234,8 +241,9 @@ class ChainExplorer(DiagramExplorer):
         n = len(self.trace.events)
         self._busy = True
         try:
-            self.event.max = max(1, n)
-            self.event.value = max(1, n)
+            with self.event.hold_sync():  # one message for the slider's end and place
+                self.event.max = max(1, n)
+                self.event.value = max(1, n)
         finally:
             self._busy = False
         self._render_window()

@@ -101,8 +101,17 @@ class LayerExplorer(DiagramExplorer):
             options=[], rows=5, description=_("Timestamps"), layout=w.Layout(width="24em")
         )
         self.order_list.tooltip = _("Effects in timestamp order (earliest first); pick one to move")
+        # What the learner sees and uses: one row per timestamp holder, each with its own buttons, so that a
+        # keyboard reaches every entry (Tab, then Enter or Space); the list's arrow keys are JupyterLab's.
+        # ``order_list`` and ``move_up``/``move_down`` stay as the API (and the tests') handles, hidden.
+        self.order_rows: list[tuple[Any, Any, Any, Any]] = []  # (row, label, earlier, later) per place
+        self.order_box = w.VBox([], layout=w.Layout(width="auto"))
+        self.order_box.add_class("rulekit-order-rows")
+        self.order_head = w.HTML(value="<strong>" + escape(_("Timestamps (earliest first)")) + "</strong>")
         self.move_up = w.Button(description=_("Move up"), icon="arrow-up", tooltip=_("Earlier timestamp"))
         self.move_down = w.Button(description=_("Move down"), icon="arrow-down", tooltip=_("Later timestamp"))
+        for control in (self.order_list, self.move_up, self.move_down):
+            control.layout.display = "none"
         self.reset = w.Button(
             description=_("Reset"), icon="undo", tooltip=_("All effects on, original timestamps")
         )
@@ -151,7 +160,14 @@ class LayerExplorer(DiagramExplorer):
                 self.board_html,
                 row(
                     w.VBox([self.effects_head, self.effects_box]),
-                    w.VBox([self.order_list, row(self.move_up, self.move_down, self.reset)]),
+                    w.VBox(
+                        [
+                            self.order_head,
+                            self.order_box,
+                            self.order_list,
+                            row(self.move_up, self.move_down, self.reset),
+                        ]
+                    ),
                 ),
                 self.ruleset,
                 row(self.prev, self.step, self.next),
@@ -228,6 +244,7 @@ class LayerExplorer(DiagramExplorer):
             self.order_list,
             self.move_up,
             self.move_down,
+            *(b for _box, _label, earlier, later in self.order_rows for b in (earlier, later)),
             self.reset,
             self.ruleset,
             self.prev,
@@ -291,7 +308,7 @@ class LayerExplorer(DiagramExplorer):
     def _sync_order_list(self) -> None:
         stamps = {rep: f"{ts:g}" for rep, ts in self._stamps().items()}
         keep = self.order_list.value
-        self.order_list.options = [
+        options = [
             (
                 f"{n + 1}. {self.group_label(rep)}"
                 + (" " + self._("(ts {ts})", ts=stamps[rep]) if rep in stamps else ""),
@@ -299,9 +316,54 @@ class LayerExplorer(DiagramExplorer):
             )
             for n, rep in enumerate(self.order)
         ]
-        self.order_list.rows = max(2, min(8, len(self.order)))
-        if keep in self.order:
-            self.order_list.value = keep
+        with self.order_list.hold_sync():  # one message, and none when nothing changed
+            if list(self.order_list.options) != options:
+                self.order_list.options = options
+            self.order_list.rows = max(2, min(8, len(self.order)))
+            if keep in self.order and self.order_list.value != keep:
+                self.order_list.value = keep
+        self._sync_order_rows()
+
+    def _sync_order_rows(self) -> None:
+        """One row per timestamp holder: "n. name (ts t)" and its own Earlier / Later buttons (the first
+        cannot go earlier, the last not later: those buttons are disabled, so Tab skips them)."""
+        import ipywidgets as w
+
+        _ = self._
+        while len(self.order_rows) < len(self.order):
+            place = len(self.order_rows)
+            label = w.HTML(value="", layout=w.Layout(width="auto", min_width="16em"))
+            # the words the lessons use ("press Move up"), on every row
+            earlier = w.Button(description=_("Move up"), icon="arrow-up", layout=w.Layout(width="auto"))
+            later = w.Button(description=_("Move down"), icon="arrow-down", layout=w.Layout(width="auto"))
+            earlier.on_click(lambda _b, i=place: self._move_row(i, -1))
+            later.on_click(lambda _b, i=place: self._move_row(i, +1))
+            self.order_rows.append((row(label, earlier, later), label, earlier, later))
+        labels = [label for label, _rep in self.order_list.options]
+        for place, (_box, label, earlier, later) in enumerate(self.order_rows[: len(self.order)]):
+            name = self.group_label(self.order[place])
+            label.value = escape(labels[place])
+            for button, tip, off in (
+                (earlier, _("Earlier timestamp: {name}", name=name), place == 0),
+                (later, _("Later timestamp: {name}", name=name), place == len(self.order) - 1),
+            ):
+                with button.hold_sync():
+                    button.tooltip = tip
+                    button.disabled = off
+        shown = tuple(box for box, *_rest in self.order_rows[: len(self.order)])
+        if tuple(self.order_box.children) != shown:
+            self.order_box.children = shown
+
+    def _move_row(self, place: int, delta: int) -> None:
+        """A row's button: move its holder, and keep the keyboard's focus on the holder it moved."""
+        if not 0 <= place < len(self.order):
+            return
+        self.move(delta, self.order[place])
+        to = place + delta
+        if 0 <= to < len(self.order):
+            _box, _label, earlier, later = self.order_rows[to]
+            button = earlier if delta < 0 else later
+            (later if button.disabled else button).focus()
 
     # ------------------------------------------------------------------ controls
     @property
@@ -425,8 +487,9 @@ class LayerExplorer(DiagramExplorer):
         n = len(trace.steps)
         self._busy = True
         try:
-            self.step.max = n
-            self.step.value = n
+            with self.step.hold_sync():  # one message for the slider's end and place
+                self.step.max = n
+                self.step.value = n
         finally:
             self._busy = False
         self._render(n)

@@ -18,6 +18,8 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import time
+from collections.abc import Callable
 from typing import Any
 
 from rulekit import apoteose, mtg
@@ -30,6 +32,7 @@ from rulekit.views import mtg as mv
 from rulekit.views.markup import escape
 from rulekit.views.reasons import chain_rules, why_phrase, why_text
 from rulekit.widgets._base import Guarded, guarded, load_input, row
+from rulekit.widgets.spelling import fold, words
 from rulekit.yamlsrc import suggest
 
 KINDS = ("pt", "controller", "types", "subtypes", "colors", "order")
@@ -45,6 +48,13 @@ PLACEHOLDER_FORMATS: dict[str, tuple[str, tuple[str, ...]]] = {
     "subtypes": (N_("subtypes, separated by commas (or none)"), ("Plains, Island", "Goblin, Warrior")),
     "colors": (N_("colours, separated by commas"), ("white, blue", "black, red")),
 }
+#: Seconds after a verdict during which a new value of the box re-judges instead of clearing the verdict.
+#: The browser sends a click (or Enter) at once but holds back the box's last keystrokes while the kernel is
+#: busy with the first one, so a click can reach the kernel before the text it was meant for; a text that
+#: follows within this window and continues the judged one is what the learner clicked for.
+LATE_TEXT_SECONDS = 1.0
+#: The clock of :data:`LATE_TEXT_SECONDS` (tests replace it).
+_clock: Callable[[], float] = time.monotonic
 #: Words that answer "nothing" (no card resolves, no subtype), in every language of the lessons.
 NONE_WORDS = frozenset(
     {"none", "nothing", "no one", "nenhuma", "nenhum", "nada", "ninguna", "ninguno", "-", "—"}
@@ -60,12 +70,18 @@ def _norm_pt(text: str) -> str:
 
 
 def _norm_word(text: str) -> str:
-    return re.sub(r"\s+", " ", str(text)).strip().casefold()
+    """A word or name for comparing: accents and case ignored (``"Exílio"`` matches ``"exilio"``)."""
+    return fold(text)
 
 
 def _word_set(text: str) -> set[str]:
-    """Words of a types/colours answer, ignoring separators: ``"Land — Swamp, Mountain"``."""
-    return {w.casefold() for w in re.split(r"[\s,;—–/-]+", str(text)) if w}
+    """Words of a types/colours answer, ignoring separators, accents and case, each in English where the
+    learner wrote it in Portuguese or Spanish: ``"Terreno — Pântano, Montanha"`` → land, swamp, mountain."""
+    return words(text)
+
+
+def _folded(values: Any) -> set[str]:
+    return {fold(v) for v in values}
 
 
 #: What separates the items of an order answer.
@@ -127,7 +143,7 @@ def _colour_names(t: Any) -> dict[str, str]:
 
 def _is_none(text: str) -> bool:
     """Whether an answer says "nothing": ``none``, ``nenhuma``, ``ninguno``…"""
-    return _norm_word(text).strip(" .!") in NONE_WORDS
+    return _norm_word(text).strip(" .!") in _folded(NONE_WORDS)
 
 
 def _show(kind: str, view: Any, t: Any = None) -> str:
@@ -205,8 +221,9 @@ class PredictionCheck(Guarded):
     size", see :meth:`set_scale`), ``question``, ``result`` and
     ``error`` (HTML outputs), ``correct`` (``None`` until checked), ``widget`` (the box).
 
-    A wrong answer gets the rules that decide the board (never the answer itself); *Reveal*
-    shows the answer with every step.
+    A wrong answer gets the rules that decide the board, never the answer itself nor a property that
+    gives it (for an object: every step of the board, not which ones touch it); *Reveal* shows the
+    answer with every step.
     """
 
     def __init__(
@@ -242,10 +259,11 @@ class PredictionCheck(Guarded):
             placeholder=_(PLACEHOLDER_FORMATS.get(self.kind, ("", ()))[0])
             if self.kind in PLACEHOLDER_FORMATS
             else "",
-            continuous_update=False,
+            # every keystroke reaches the kernel, so Check judges what is in the box
+            continuous_update=True,
             layout=w.Layout(width="28em"),
         )
-        self.answer.tooltip = _("Type your prediction, then press Check")
+        self.answer.tooltip = _("Type your prediction, then press Check or Enter")
         self.check = w.Button(
             description=_("Check"),
             tooltip=_("Check your prediction against the engine"),
@@ -254,8 +272,16 @@ class PredictionCheck(Guarded):
         )
         self.reveal = w.Button(description=_("Reveal"), tooltip=_("Show the answer and why"), icon="eye")
         self.result = w.HTML(value="")
+        #: the answer the verdict shown judged (``None``: no verdict shown), and when
+        self.judged: str | None = None
+        self._judged_at = 0.0
+        self._listeners: list[Callable[[bool | None, bool], None]] = []
         self.check.on_click(lambda _b: self.do_check())
         self.reveal.on_click(lambda _b: self.do_reveal())
+        self.answer.observe(self._on_answer, names="value")
+        # Enter in the box: the front end sends a "submit" message (ipywidgets 8 deprecates on_submit,
+        # not the message); the text it is about arrives with the keystrokes, see LATE_TEXT_SECONDS
+        self.answer.on_msg(self._on_answer_msg)
         self.widget = w.VBox(
             [
                 self.style_html,
@@ -413,17 +439,16 @@ class PredictionCheck(Guarded):
             return _norm_word(guess) == _norm_word(self.expected())
         if self.kind in ("types", "subtypes", "colors"):
             view = self.trace.final[self.target]
-            words = _word_set(guess)
+            said = _word_set(guess)
             if self.kind == "colors":
-                words = {_colour_names(self._).get(w, w) for w in words}  # "branco" is white
-                return words == {c.casefold() for c in view.colors} or (
-                    not view.colors and bool(words) and words <= COLOURLESS_WORDS
+                return said == _folded(view.colors) or (
+                    not view.colors and bool(said) and said <= _folded(COLOURLESS_WORDS)
                 )
-            subtypes = {x.casefold() for x in view.subtypes}
+            subtypes = _folded(view.subtypes)
             if self.kind == "subtypes":
-                return words == subtypes or (not subtypes and _is_none(guess))
-            every = {x.casefold() for x in (*view.supertypes, *view.types, *view.subtypes)}
-            return words == every or (bool(subtypes) and words == subtypes)
+                return said == subtypes or (not subtypes and _is_none(guess))
+            every = _folded((*view.supertypes, *view.types, *view.subtypes))
+            return said == every or (bool(subtypes) and said == subtypes)
         want = self._order()
         if _is_none(guess):
             return not want
@@ -517,6 +542,8 @@ class PredictionCheck(Guarded):
     def _step_explanation(self, full: bool) -> list[str]:
 
         _ = self._
+        if not full:
+            return self._board_steps()
         chars = {
             "pt": ("power", "toughness"),
             "controller": ("controller",),
@@ -545,13 +572,73 @@ class PredictionCheck(Guarded):
             lines.append(_("No effect changes it: it keeps its printed value."))
         return lines
 
+    def _board_steps(self) -> list[str]:
+        """After a wrong answer about an object: every step of the board in the order it applies, and the
+        rule that orders them — not which steps touch the object (that none does would give its printed
+        value away), and no values."""
+        from rulekit.views import mtg as mv
+        from rulekit.views.reasons import why_phrase
+
+        _ = self._
+        lines = [
+            _(
+                "layer {layer}: {name} (timestamp {ts}, {why})",
+                layer=step.layer,
+                name=mv.effect_name(self.trace, step.effect),
+                ts=mv.fmt_value(step.timestamp),
+                why=why_phrase(self.trace, step, self.lang),
+            )
+            for step in self.trace.steps
+        ]
+        lines.append(
+            _(
+                "Effects apply layer by layer (613.1); within a layer, characteristic-defining abilities "
+                "first (613.3), then timestamp order (613.7) unless an effect depends on another (613.8)."
+            )
+        )
+        return lines
+
     # ------------------------------------------------------------------ actions
+    def on_verdict(self, callback: Callable[[bool | None, bool], None]) -> None:
+        """Call ``callback(correct, again)`` after every verdict: ``correct`` as :attr:`correct`;
+        ``again`` is true when it replaces the previous verdict because the text the learner clicked for
+        arrived after the click (:data:`LATE_TEXT_SECONDS`)."""
+        self._listeners.append(callback)
+
+    def _on_answer(self, change: dict[str, Any]) -> None:
+        """A new text in the box: the verdict shown is about another answer, so it goes — or, when the
+        text arrives just after the click, it is judged instead (the click was meant for it)."""
+        try:
+            text = str(change["new"]).strip()
+            if self.judged is None or text == self.judged:
+                return
+            if text.startswith(self.judged) and _clock() - self._judged_at <= LATE_TEXT_SECONDS:
+                self.do_check(again=True)
+                return
+            self.judged = None
+            self.correct = None
+            self._put(self.result, "")
+        except Exception as exc:  # noqa: BLE001 - no exception may reach the notebook
+            self._set_error(exc)
+
+    def _on_answer_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("event") == "submit":
+            self.do_check()
+
+    def submit(self) -> None:
+        """What Enter in the answer box does (the front end's "submit" message); used by tests."""
+        self.answer._handle_msg(
+            {"content": {"data": {"method": "custom", "content": {"event": "submit"}}}, "buffers": []}
+        )
+
     @guarded
-    def do_check(self) -> None:
+    def do_check(self, again: bool = False) -> None:
         self._check_ready()
         _ = self._
         self._set_error(None)
         guess = self.answer.value.strip()
+        self.judged = guess
+        self._judged_at = _clock()
         if not guess:
             self.correct = None
             hint = (
@@ -560,36 +647,55 @@ class PredictionCheck(Guarded):
                 else _("Type a prediction first.")
             )
             self._put(self.result, f"<em>{escape(hint)}</em>")
+            self._tell(again)
             return
         self.correct = self._matches(guess)
+        # the answer judged, as the learner typed it, in its own element (the text, never an attribute)
+        judged = f'<span class="rulekit-judged">{escape(guess)}</span>'
         if self.correct:
             items = "".join(f"<li>{escape(x)}</li>" for x in self.explanation(full=True))
+            said = judged
+            expected = self.expected()
+            if _norm_word(expected) != _norm_word(guess):  # the learner's spelling, and the engine's
+                said += f" ({escape(expected)})"
             self._put(
                 self.result,
-                "<p><strong>✔ " + escape(_("Right:")) + f"</strong> {escape(self.expected())}.</p>"
+                '<p class="rulekit-verdict"><strong>✔ ' + escape(_("Right:")) + f"</strong> {said}.</p>"
                 "<p>" + escape(_("Why:")) + f"</p><ol>{items}</ol>",
             )
         else:
             items = "".join(f"<li>{escape(x)}</li>" for x in self.explanation(full=False))
             intro = (
-                _("The steps that matter, in the order they apply (press Reveal for the values):")
+                _(
+                    "Every effect on this board, in the order it applies (press Reveal for which change it, "
+                    "and how):"
+                )
                 if self.kind in _VIEW_KINDS
                 else _("The rules that decide this board (press Reveal for the answer):")
             )
+            mark = "@@rulekit-guess@@"
+            said = escape(_("you said {guess}.", guess=mark)).replace(mark, judged)
             self._put(
                 self.result,
-                "<p><strong>✘ "
-                + escape(_("Not quite"))
+                '<p class="rulekit-verdict"><strong>✘ '
+                + escape(_("Not right"))
                 + "</strong> — "
-                + escape(_("you said {guess}.", guess=guess))
+                + said
                 + "</p>"
                 f"<p>{escape(intro)}</p><ol>{items}</ol>",
             )
+        self._tell(again)
+
+    def _tell(self, again: bool) -> None:
+        for callback in self._listeners:
+            callback(self.correct, again)
 
     @guarded
     def do_reveal(self) -> None:
         self._check_ready()
         self._set_error(None)
+        self.judged = None
+        self.correct = None
         items = "".join(f"<li>{escape(x)}</li>" for x in self.explanation(full=True))
         self._put(
             self.result,

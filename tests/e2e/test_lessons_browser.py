@@ -111,14 +111,13 @@ def _check_chain_explorer(page: Any) -> None:
     assert before["text"].strip(), "the chain explorer is empty"
 
     # One choice at the first open window: the first legal response that is not "pass", then Choose.
-    radios = explorer.locator(".widget-radio-box input[type=radio]")
+    radios = explorer.locator(".widget-toggle-buttons button")  # one button per legal response
     radios.first.wait_for(state="attached", timeout=30_000)
-    labels = explorer.locator(".widget-radio-box label")
-    texts = [labels.nth(i).inner_text() for i in range(labels.count())]
+    texts = [radios.nth(i).inner_text() for i in range(radios.count())]
     pick = next((i for i, t in enumerate(texts) if "pass" not in t.lower()), None)
     assert pick is not None, f"no legal response offered at the first window: {texts}"
     before = _snapshot(explorer)
-    radios.nth(pick).check()
+    radios.nth(pick).click()
     explorer.get_by_role("button", name="Choose").click()
     after = _wait_changed(page, explorer, before, ("tables", "svgs"))
     assert after["tables"] != before["tables"], "the chain log did not change after a choice"

@@ -10,6 +10,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from rulekit.widgets import builder as b  # noqa: E402
+from rulekit.widgets.builder import BuilderError  # noqa: E402
 
 
 def _shown(widget: Any) -> list[str]:
@@ -55,7 +56,8 @@ def test_builder_shows_no_english_label(lang: str) -> None:
 )
 def test_builder_messages_follow_lang(lang: str, words: str) -> None:
     builder = b.BoardBuilder(lang=lang)
-    builder.add_card("Nope Card")  # the helpers' messages speak the builder's language too
+    with pytest.raises(BuilderError):  # the helpers' messages speak the builder's language too
+        builder.add_card("Nope Card")
     assert words in builder.error.value and "is not a card" not in builder.error.value
     assert b._t("title") == "Build a board"  # outside a builder's method: English
 
@@ -64,5 +66,6 @@ def test_english_builder_unchanged() -> None:
     builder = b.BoardBuilder()
     shown = _shown(builder.widget)
     assert any(b.TEXT["title"] in s for s in shown) and b.TEXT["search"] in shown
-    builder.add_card("Nope Card")
+    with pytest.raises(BuilderError):
+        builder.add_card("Nope Card")
     assert "&#x27;Nope Card&#x27; is not a card in the library" in builder.error.value

@@ -155,7 +155,7 @@ def test_the_self_checks_speak_the_lesson_language():
     p = PredictionCheck("apoteose/priority-seven", ask="resolution_order", lang="pt-BR")
     assert p.check.description == "Verificar"
     assert _answer(p, "golpe") is False
-    assert "Prioridade de Resposta" in p.result.value and "Quase" in p.result.value
+    assert "Prioridade de Resposta" in p.result.value and "Não está certo" in p.result.value
     e = PredictionCheck("apoteose/evocacao-refused", ask="resolution_order", lang="es")
     assert _answer(e, "ninguna") is True and "Correcto" in e.result.value
 
@@ -164,7 +164,7 @@ def test_the_self_checks_speak_the_lesson_language():
 TRANSLATED = [(lang, *cell) for lang in ("pt-BR", "es") for cell in _cells(SRC / lang)]
 #: words of the English feedback that must not show through in a translated self-check
 ENGLISH_ONLY = (
-    "timestamp order", "Type a prediction first", "Not quite", "Right:", "Answer:", "press Reveal",
+    "timestamp order", "Type a prediction first", "Not right", "Right:", "Answer:", "press Reveal",
 )
 
 

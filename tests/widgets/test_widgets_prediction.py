@@ -17,8 +17,8 @@ def test_pt_right_and_wrong(mtg_trace):
     p = PredictionCheck(mtg_trace, "pt", "gideon")
     assert "Gideon Jura" in p.question.value
     assert _check(p, "6/6") is False
-    assert "Not quite" in p.result.value
-    assert "layer 7c: Night of Souls" in p.result.value  # which steps matter...
+    assert "Not right" in p.result.value
+    assert "layer 7c: Night of Souls" in p.result.value  # the board's steps...
     assert "6/6 → 5/5" not in p.result.value  # ...without giving the values away
     assert _check(p, " 5 / 5 ") is True
     assert "Right" in p.result.value and "6/6 → 5/5" in p.result.value

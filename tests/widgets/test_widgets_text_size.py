@@ -12,6 +12,8 @@ import pytest
 ipywidgets = pytest.importorskip("ipywidgets")
 mtg = pytest.importorskip("rulekit.mtg")
 
+from rulekit.widgets._base import FOCUS_CSS  # noqa: E402
+
 LAYERS = "seed/humility-then-gideon"
 CHAIN = "apoteose/nested-responses"
 
@@ -129,13 +131,13 @@ def test_controls_follow_the_knob(name: str) -> None:
     for b in buttons:
         assert float(b.style.font_size[:-2]) < float(big[b.description][:-2])
     ex.text_size.value = 1.0
-    assert ex.style_html.value == "" and "rulekit-scaled" not in ex.widget._dom_classes
+    assert ex.style_html.value == FOCUS_CSS and "rulekit-scaled" not in ex.widget._dom_classes
     rows = [wd for wd in _walk(ex.widget) if isinstance(wd, ipywidgets.HBox)]
     assert rows and all(r.layout.flex_flow == "row wrap" for r in rows)  # big controls wrap, not clip
     assert all(b.style.font_size is None for b in buttons)  # the notebook's own size again
 
 
-def test_layer_diagram_is_redrawn_bigger_and_scrolls_above_100() -> None:
+def test_layer_diagram_is_redrawn_bigger_and_fits_the_width_at_every_size() -> None:
     ex = make_layers()
     small = ex.diagram_html.value
     sizes = {float(x) for x in re.findall(r'font-size="([\d.]+)"', small)} or {
@@ -151,9 +153,10 @@ def test_layer_diagram_is_redrawn_bigger_and_scrolls_above_100() -> None:
     }
     assert max(big_sizes) >= 1.9 * max(sizes)  # the DOT was rebuilt at the new scale
     if "<svg" in big:
-        assert "max-width:100%;height:auto" not in big  # keeps its size...
-        assert "overflow:auto" in big and 'tabindex="0"' in big  # ...in a box the keyboard can scroll
-        assert 'data-lm-suppress-shortcuts="true"' in big  # (JupyterLab's arrow-key shortcuts stand aside)
+        # a projector's 150-200 %: the diagram fits the output's width (viewBox kept, height in proportion),
+        # never a box with its right-hand layers cut off
+        assert "max-width:100%;height:auto" in big and "viewBox=" in big
+        assert "75vh" not in big and "overflow:auto" not in big
         assert "<title>night@7c</title>" in big
     ex.text_size.value = 1.0
     assert ex.diagram_html.value == small  # back to the fitted picture
@@ -207,8 +210,11 @@ def test_the_error_box_is_resized_too() -> None:
 def test_two_explorers_keep_their_own_sizes() -> None:
     a, b = make_layers(), make_layers()
     a.text_size.value = 2.0
-    assert "font-size:100%" in b.final_html.value and b.style_html.value == ""
-    assert not set(a.widget._dom_classes) & set(b.widget._dom_classes) - {"rulekit-layer-explorer"}
+    assert "font-size:100%" in b.final_html.value and b.style_html.value == FOCUS_CSS
+    assert not set(a.widget._dom_classes) & set(b.widget._dom_classes) - {
+        "rulekit-layer-explorer",
+        "rulekit-widget",
+    }
 
 
 @pytest.mark.parametrize("name", PARAMS)

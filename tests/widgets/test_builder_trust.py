@@ -1,0 +1,193 @@
+"""BoardBuilder (issue 28): the form forgets one card's settings, the list shows every state, counters that
+mean nothing are refused, errors go when a later change works, "did you mean", redo, a name, raising API."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("rulekit.mtg")
+
+from .builder_util import assert_round_trip  # noqa: E402
+
+
+@pytest.fixture
+def b():
+    from rulekit.widgets import BoardBuilder
+
+    return BoardBuilder()
+
+
+def _labels(b) -> str:
+    return "\n".join(label for label, _v in b.board_list.options)
+
+
+def test_the_form_forgets_one_cards_settings_after_add(b):
+    b.search.value = "grizzly"
+    b.player.value = "Bo"
+    b.counters.value = "+1/+1: 2"
+    b.choices.value = ""
+    b.tapped.value = True
+    b.face_down.value = True
+    b.add_button.click()
+    assert b.error.value == "", b.error.value
+    assert (b.counters.value, b.tapped.value, b.face_down.value, b.attach.value) == ("", False, False, "")
+    assert b.player.value == "Bo"  # the player stays: the next card is often the same player's
+    b.add_button.click()  # the next bears get no counters, untapped, face up
+    second = b.board.objects[-1]
+    assert "counters" not in second and "tapped" not in second and "face_down" not in second
+
+
+def test_reset_clears_the_form(b):
+    b.search.value = "grizzly"
+    b.add_button.click()
+    b.player.value = "Bo"
+    b.counters.value = "+1/+1: 3"
+    b.tapped.value = True
+    b.zone.value = "graveyard"
+    b.reset_button.click()
+    assert b.board.objects == []
+    assert (b.counters.value, b.tapped.value, b.player.value, b.zone.value) == (
+        "",
+        False,
+        "Ann",
+        "battlefield",
+    )
+
+
+def test_the_board_list_shows_every_state(b):
+    bears = b.add_card("Grizzly Bears", counters={"+1/+1": 2}, tapped=True)
+    b.add_card("Rancor", attached_to=bears)
+    b.add_card("Grizzly Bears", face_down=True)
+    b.add_card("Gideon Jura", zone="graveyard", counters={"loyalty": 3})
+    text = _labels(b)
+    assert "Grizzly Bears (grizzly-bears) [counters +1/+1 ×2; tapped]" in text
+    assert "[attached to Grizzly Bears (grizzly-bears)]" in text
+    assert "[face down]" in text
+    assert "[counters loyalty ×3]" in text  # an object in another zone shows its state too
+    assert_round_trip(b)
+
+
+def test_the_board_list_speaks_the_language():
+    from rulekit.widgets import BoardBuilder
+
+    b = BoardBuilder(lang="pt-BR")
+    b.add_card("Grizzly Bears", tapped=True, face_down=True)
+    text = _labels(b)
+    assert "virado" in text.casefold() and "[tapped" not in text
+
+
+@pytest.mark.parametrize("counters", [{"+1/+1": 1}, "-1/-1: 2"])
+def test_pt_counters_on_a_non_creature_are_refused(b, counters):
+    from rulekit.widgets.builder import BuilderError
+
+    before = b.to_yaml()
+    with pytest.raises(BuilderError, match=r"not a creature.*122\.1a"):
+        b.add_card("Glorious Anthem", counters=counters)
+    assert b.to_yaml() == before and "not a creature" in b.error.value
+    b.search.value = "anthem"
+    b.counters.value = "+1/+1: 1"
+    b.add_button.click()  # the button shows the message, never raises
+    assert "not a creature" in b.error.value and b.to_yaml() == before
+
+
+def test_a_loyalty_counter_on_a_creature_is_refused(b):
+    from rulekit.widgets.builder import BuilderError
+
+    with pytest.raises(BuilderError, match=r"not a planeswalker.*306\.5b"):
+        b.add_card("Grizzly Bears", counters={"loyalty": 3})
+    assert b.board.objects == []
+    assert b.add_card("Gideon Jura", counters={"loyalty": 6}) == "gideon-jura"
+
+
+def test_counters_on_what_an_effect_makes_a_creature_are_kept(b):
+    """March of the Machines makes an artifact a creature: +1/+1 counters on it mean something."""
+    b.add_card("March of the Machines")
+    assert b.add_card("Ornithopter", counters={"+1/+1": 1}) == "ornithopter"
+    assert b.error.value == ""
+
+
+def test_an_old_error_goes_after_a_later_change_works(b):
+    b.search.value = "grizzly"
+    b.counters.value = "two"
+    b.add_button.click()
+    assert "counter" in b.error.value
+    b.counters.value = ""
+    b.add_button.click()
+    assert b.error.value == ""
+    b.search.value = "anthem"
+    b.counters.value = "+1/+1: 1"
+    b.add_button.click()
+    assert b.error.value
+    b.search.value = "grizzly"
+    b.counters.value = ""
+    b.add_button.click()
+    assert b.error.value == "" and len(b.board.objects) == 2
+
+
+def test_search_says_did_you_mean(b):
+    b.search.value = "Grizly Bears"
+    assert "Did you mean “Grizzly Bears”?" in b.preview_html.value
+    b.search.value = "humilty"
+    assert "Did you mean “Humility”?" in b.preview_html.value
+
+
+def test_redo(b):
+    b.add_card("Grizzly Bears")
+    b.add_card("Glorious Anthem")
+    two = b.to_yaml()
+    b.undo()
+    one = b.to_yaml()
+    b.redo()
+    assert b.to_yaml() == two
+    b.undo_button.click()
+    b.redo_button.click()
+    assert b.to_yaml() == two
+    b.redo_button.click()
+    assert "nothing to redo" in b.status_html.value
+    b.undo()
+    b.add_card("Humility")  # a new change forgets what was undone
+    b.redo()
+    assert "nothing to redo" in b.status_html.value and b.to_yaml() != one
+    assert_round_trip(b)
+
+
+def test_the_board_has_a_name(b):
+    from rulekit.widgets.builder import BuilderError
+
+    b.add_card("Grizzly Bears")
+    b.name_field.value = "Bears and anthem"
+    assert b.board.name == "Bears and anthem" and "name: Bears and anthem" in b.to_yaml()
+    assert b.save_path.value == "bears-and-anthem.yaml"  # the file follows the name
+    b.undo()
+    assert b.board.name == "my-board" and b.name_field.value == "my-board"
+    b.name_field.value = "   "
+    assert "board name" in b.error.value and b.name_field.value == "my-board"
+    with pytest.raises(BuilderError):
+        b.rename("x" * 500)
+    b.rename("<b>evil</b>")
+    assert "<b>evil" not in b.board_html.value
+    assert_round_trip(b)
+
+
+def test_a_scenario_keeps_its_name():
+    from rulekit.widgets import BoardBuilder
+
+    b = BoardBuilder("seed/humility-then-gideon")
+    assert b.name_field.value == b.board.name != "my-board"
+
+
+def test_the_api_raises_a_clear_error(b):
+    from rulekit.errors import ScenarioError
+    from rulekit.widgets.builder import BuilderError
+
+    with pytest.raises(BuilderError) as info:
+        b.add_card("Grizly Bears")
+    err = info.value
+    assert isinstance(err, ScenarioError) and isinstance(err, ValueError)
+    assert "'Grizly Bears' is not a card in the library" in str(err) and err.suggestion == "Grizzly Bears"
+    assert err._render_traceback_() == [f"BuilderError: {err}"]  # one line in IPython, no traceback
+    assert "not a card in the library" in b.error.value
+    for call in (lambda: b.remove("nothing"), lambda: b.move("nothing"), lambda: b.add_event("bogus")):
+        with pytest.raises(BuilderError):
+            call()

@@ -1,0 +1,49 @@
+"""Fewer messages per click (issue 28): a list's options and value, a slider's end and place, go in one
+message each; a list that did not change sends nothing."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+ipywidgets = pytest.importorskip("ipywidgets")
+pytest.importorskip("rulekit.mtg")
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """The state messages the widgets send: (widget type, keys) → count (empty states send nothing)."""
+    seen: Counter = Counter()
+    original = ipywidgets.Widget.send_state
+
+    def spy(self, key=None):
+        keys = [key] if isinstance(key, str) else list(key) if key is not None else list(self.keys)
+        if keys:
+            seen[(type(self).__name__, tuple(sorted(keys)))] += 1
+        return original(self, key)
+
+    monkeypatch.setattr(ipywidgets.Widget, "send_state", spy)
+    return seen
+
+
+def test_a_toggle_sends_the_slider_once(sent):
+    from rulekit.widgets import LayerExplorer
+
+    ex = LayerExplorer("classic/dependency-loop")
+    sent.clear()
+    next(iter(ex.effect_boxes.values())).value = False
+    sliders = {k: v for k, v in sent.items() if k[0] == "IntSlider"}
+    assert sliders == {("IntSlider", ("max", "value")): 1}, sliders
+    assert not [k for k in sent if k[0] == "Select"]  # the timestamp list did not change: nothing sent
+
+
+def test_a_builder_add_sends_each_list_once(sent):
+    from rulekit.widgets import BoardBuilder
+
+    b = BoardBuilder()
+    sent.clear()
+    b.add_card("Grizzly Bears")
+    dropdowns = [k for k in sent if k[0] == "Dropdown"]
+    assert dropdowns and all(keys == ("_options_labels", "index") for _t, keys in dropdowns), sent
+    assert sum(sent[k] for k in dropdowns) <= 4
