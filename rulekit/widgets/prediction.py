@@ -576,8 +576,6 @@ class PredictionCheck(Guarded):
         """After a wrong answer about an object: every step of the board in the order it applies, and the
         rule that orders them — not which steps touch the object (that none does would give its printed
         value away), and no values."""
-        from rulekit.views import mtg as mv
-        from rulekit.views.reasons import why_phrase
 
         _ = self._
         lines = [

@@ -41,8 +41,12 @@ def board():
 def test_an_x_out_of_bounds_is_refused_with_the_loaders_line(board, x, message):
     b, bears, pump = board
     before = b.to_yaml()
-    assert b.add_resolution(pump, "effect", targets=[bears], x=x) is None  # the API does not raise
-    assert f"events[1].resolve.x: {message}</div>" in b.error.value
+    from rulekit.widgets.builder import BuilderError
+
+    with pytest.raises(BuilderError) as exc:  # the API raises the message; the widget shows it
+        b.add_resolution(pump, "effect", targets=[bears], x=x)
+    assert exc.value.field == "events[1].resolve.x" and exc.value.message == message
+    assert message in b.error.value
     assert b.to_yaml() == before  # nothing half-applied
     assert_round_trip(b)
 
@@ -74,5 +78,9 @@ def test_what_the_builder_refuses_the_file_refuses_too(board, tmp_path):
         mtg.scenario_from_text(text, "saved.yaml")
     assert exc.value.field == "events[1].resolve.x"
     b.undo()
-    assert b.add_resolution(pump, "effect", targets=[bears], x=int("9" * 50)) is None
-    assert f"{exc.value.field}: {exc.value.message}</div>" in b.error.value
+    from rulekit.widgets.builder import BuilderError
+
+    with pytest.raises(BuilderError) as built:
+        b.add_resolution(pump, "effect", targets=[bears], x=int("9" * 50))
+    assert (built.value.field, built.value.message) == (exc.value.field, exc.value.message)
+    assert exc.value.message in b.error.value
