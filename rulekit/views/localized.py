@@ -111,20 +111,6 @@ def to_html(table: Table, lang: str = "en", scale: float = 1.0) -> str:
     return html
 
 
-#: Table captions and notes, by table name (msgids with named placeholders).
-CAPTIONS = {
-    "final": N_("Final characteristics — {scenario} ({ruleset} layers)"),
-    "final_step": N_("Characteristics after step {k} of {n} — {scenario}"),
-    "final_note": N_("Changed against the printed values: bold, written as printed → now."),
-    "layers": N_("Layer table — {scenario} ({ruleset} layers): effects in the order they applied"),
-    "deps": N_("Dependencies — {scenario}"),
-    "loops": N_("Dependency loops — {scenario}"),
-    "effects": N_("Effects — {scenario}"),
-    "players": N_("Players and rules — {scenario}"),
-    "players_step": N_("Players and rules after step {k} of {n} — {scenario}"),
-}
-
-
 def _cols(t: Any, table: Table) -> tuple[str, ...]:
     return tuple(t(c) if c else c for c in table.columns)
 
@@ -156,8 +142,6 @@ class Checked:
 def checked(*tables: Table, lang: str = "en") -> Checked:
     """Show ``tables`` in a checked lesson cell (see :class:`Checked`); ``lang`` words the text line."""
     return Checked(tuple(tables), lang)
-
-
 
 
 #: The dependency diagram's legend: (symbol, words), in a row (msgids).
