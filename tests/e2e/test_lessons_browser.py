@@ -55,6 +55,17 @@ def _wait_changed(page: Any, locator: Any, before: dict[str, Any], keys: tuple[s
     return after
 
 
+def _wait_settled(page: Any, locator: Any, quiet_ms: int = 600, deadline_ms: int = 20_000) -> None:
+    """Poll until the snapshot stops changing for ``quiet_ms`` (or time out)."""
+    last, still, waited = _snapshot(locator), 0, 0
+    while still < quiet_ms and waited < deadline_ms:
+        page.wait_for_timeout(100)
+        waited += 100
+        now = _snapshot(locator)
+        still = still + 100 if now == last else 0
+        last = now
+
+
 def test_layer_explorer_toggle_changes_table_and_diagram(lab: Any) -> None:
     lab.call(_check_layer_explorer, "test_layer_explorer_toggle_changes_table_and_diagram")
 
@@ -109,6 +120,11 @@ def _check_chain_explorer(page: Any) -> None:
     explorer.scroll_into_view_if_needed()
     before = _snapshot(explorer)
     assert before["text"].strip(), "the chain explorer is empty"
+    # another browser test (the keyboard one) may have driven this explorer already: start it again
+    fresh = explorer.get_by_role("button", name="Reset")
+    fresh.click()
+    page.wait_for_timeout(500)
+    _wait_settled(page, explorer)
 
     # One choice at the first open window: the first legal response that is not "pass", then Choose.
     radios = explorer.locator(".widget-toggle-buttons button")  # one button per legal response
