@@ -164,19 +164,15 @@ def measure_scale(sizes: tuple[tuple[int, int], ...] = SCALE_SIZES, repeat: int 
     for n_objects, n_effects in sizes:
         text = board_mod.generate_board(n_objects, n_effects, seed=0)
         # these boards are larger than a scenario from a stranger may be (rulekit.limits): the
-        # benchmark raises the two limits for its own trusted boards only, then puts them back
-        saved = limits.MAX_OBJECTS, limits.MAX_EFFECTS
-        limits.MAX_OBJECTS = limits.MAX_EFFECTS = sys.maxsize
-        try:
+        # benchmark lifts those bounds for its own trusted boards only, load and solves
+        with limits.lifted():
             board = mtg.scenario_from_text(text, f"benchmarks/board-{n_objects}.yaml")
-        finally:
-            limits.MAX_OBJECTS, limits.MAX_EFFECTS = saved
-        mtg.solve(board, dependency=False)
-        with_dep: list[float] = []
-        without_dep: list[float] = []
-        for _ in range(repeat * min(3, max(1, 4000 // max(n_objects, 1)))):
-            with_dep += _timed(lambda board=board: mtg.solve(board), 1)
-            without_dep += _timed(lambda board=board: mtg.solve(board, dependency=False), 1)
+            mtg.solve(board, dependency=False)
+            with_dep: list[float] = []
+            without_dep: list[float] = []
+            for _ in range(repeat * min(3, max(1, 4000 // max(n_objects, 1)))):
+                with_dep += _timed(lambda board=board: mtg.solve(board), 1)
+                without_dep += _timed(lambda board=board: mtg.solve(board, dependency=False), 1)
         rows.append(
             {
                 "objects": n_objects,

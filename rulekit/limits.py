@@ -15,6 +15,10 @@ True
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 MAX_FILE_BYTES = 2_000_000
 """Largest scenario or card file read, in bytes (UTF-8). Checked before the file is read."""
 
@@ -88,6 +92,33 @@ MAX_COUNTERS = 1_000_000
 MAX_CACHE_BYTES = 64 * 1024 * 1024
 """Largest compiled-Graphviz cache file read (``~/.cache/rulekit/*.cwasm``; today's is about
 2.6 MB). A larger file is not read at all: the module is compiled again and the file replaced."""
+
+#: The bounds a trusted board of the project's own (``benchmarks/``, ``tools/engine_traces.py --big``)
+#: goes over: how many objects and effects its file holds, and how much its solve makes.
+TRUSTED_LIFTS = ("MAX_OBJECTS", "MAX_EFFECTS", "MAX_SOLVE_EFFECTS", "MAX_STEP_OBJECTS")
+
+
+@contextmanager
+def lifted(names: tuple[str, ...] = TRUSTED_LIFTS) -> Iterator[None]:
+    """Inside, the named bounds do not apply (for the project's own large boards only, never for a
+    file from a user); they are put back on the way out.
+
+    >>> with lifted(("MAX_OBJECTS",)):
+    ...     MAX_OBJECTS > 10**9
+    True
+    >>> MAX_OBJECTS
+    1000
+    """
+    module = sys.modules[__name__]
+    saved = {name: getattr(module, name) for name in names}
+    try:
+        for name in names:
+            setattr(module, name, sys.maxsize)
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(module, name, value)
+
 
 __all__ = [
     "MAX_ALIAS_NODES",

@@ -54,15 +54,12 @@ def _cases(n_random: int, big: bool) -> Iterator[tuple[str, Any]]:
 
 def _trusted_board(text: str) -> Any:
     """A benchmark board, larger than a stranger's scenario may be (:mod:`rulekit.limits`): the
-    object and effect limits are lifted for this load only, as ``benchmarks/run.py`` does."""
+    object and effect bounds are lifted for this load (:func:`rulekit.limits.lifted`, as
+    ``benchmarks/run.py`` does; :func:`record` lifts the solve's own bounds for every case it solves)."""
     from rulekit import limits, mtg
 
-    saved = limits.MAX_OBJECTS, limits.MAX_EFFECTS
-    limits.MAX_OBJECTS = limits.MAX_EFFECTS = sys.maxsize
-    try:
+    with limits.lifted(("MAX_OBJECTS", "MAX_EFFECTS")):
         return mtg.scenario_from_text(text, "board.yaml")
-    finally:
-        limits.MAX_OBJECTS, limits.MAX_EFFECTS = saved
 
 
 def _record_one(load: Any) -> dict[str, Any]:
@@ -87,7 +84,10 @@ def _record_one(load: Any) -> dict[str, Any]:
 
 
 def record(path: Path, n_random: int, big: bool) -> None:
-    with path.open("w", encoding="utf-8") as fh:
+    from rulekit import limits
+
+    lift = ("MAX_SOLVE_EFFECTS", "MAX_STEP_OBJECTS") if big else ()  # the scaling boards make more
+    with path.open("w", encoding="utf-8") as fh, limits.lifted(lift):
         for name, load in _cases(n_random, big):
             write_case(fh, name, _record_one(load))
 
