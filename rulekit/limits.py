@@ -103,10 +103,11 @@ def lifted(names: tuple[str, ...] = TRUSTED_LIFTS) -> Iterator[None]:
     """Inside, the named bounds do not apply (for the project's own large boards only, never for a
     file from a user); they are put back on the way out.
 
-    >>> with lifted(("MAX_OBJECTS",)):
-    ...     MAX_OBJECTS > 10**9
+    >>> from rulekit import limits
+    >>> with limits.lifted(("MAX_OBJECTS",)):
+    ...     limits.MAX_OBJECTS > 10**9
     True
-    >>> MAX_OBJECTS
+    >>> limits.MAX_OBJECTS
     1000
     """
     module = sys.modules[__name__]
