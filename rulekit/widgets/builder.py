@@ -1657,27 +1657,27 @@ class BoardBuilder(Guarded):
     @api
     def undo(self) -> None:
         """Undo the last change (add, remove, move, reset, rename); :meth:`redo` brings it back."""
-        if not self._undo:
-            self.status_html.value = f"<p role='status'>{escape(_t('nothing_to_undo'))}</p>"
+        if self._step_history(self._undo, self._redo, "nothing_to_undo"):
             return
-        board = self._undo.pop()
-        current = self.board
-        sc = self._build(board)
-        self._commit(board, sc, record=False)
-        self._redo.append(current)
 
     @api
     def redo(self) -> None:
         """Make again the last change :meth:`undo` undid (a new change forgets what was undone)."""
-        if not self._redo:
-            self.status_html.value = f"<p role='status'>{escape(_t('nothing_to_redo'))}</p>"
+        if self._step_history(self._redo, self._undo, "nothing_to_redo"):
             return
-        board = self._redo.pop()
-        current = self.board
-        sc = self._build(board)
-        self._commit(board, sc, record=False)
-        self._undo.append(current)
         del self._undo[:-MAX_UNDO]
+
+    def _step_history(self, take: list[Any], keep: list[Any], empty: str) -> bool:
+        """Go to the board last put on ``take`` and put the current one on ``keep`` (undo and redo);
+        with nothing to take, say ``empty`` and return True."""
+        if not take:
+            self.status_html.value = f"<p role='status'>{escape(_t(empty))}</p>"
+            return True
+        board = take.pop()
+        current = self.board
+        self._commit(board, self._build(board), record=False)
+        keep.append(current)
+        return False
 
     @api
     def reset(self) -> None:
