@@ -10,6 +10,11 @@ name nothing.
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
+from rulekit import mtg
 from tests.mtg_library._helpers import solve_text
 
 BOARD = """
@@ -106,3 +111,30 @@ def test_control_magic_takes_an_animated_mutavault() -> None:
       - resolve: {source: vault, ability: animate}
     """
     assert solve_text(text).final["vault"].controller == "Ann"
+
+
+def test_an_aura_is_judged_against_its_own_land_not_every_land(monkeypatch: pytest.MonkeyPatch) -> None:
+    """613.8a: whether Blood Moon changes what "enchanted land" names is asked of the enchanted
+    land alone (no other object can be it), not of each of the hundreds of lands Blood Moon
+    changes; the verdict is the same (the judge looked at every land before)."""
+    from rulekit.mtg.engine import pair
+
+    seen: list[str] = []
+    real = pair.matches
+
+    def counting(sel: Any, obj: Any, ctx: Any, memo: Any = None) -> bool:
+        seen.append(obj.id)
+        return real(sel, obj, ctx, memo)
+
+    monkeypatch.setattr(pair, "matches", counting)
+    lands = "\n".join(f"  - {{id: l{i}, name: Land {i}, types: [Land]}}" for i in range(300))
+    text = f"""game: mtg
+players: [Ann]
+objects:
+  - {{id: moon, card: Blood Moon}}
+  - {{id: seas, card: Spreading Seas, attached_to: l7}}
+{lands}
+"""
+    t = mtg.solve(mtg.scenario_from_text(text))
+    assert "Island" in t.final["l7"].subtypes
+    assert len(seen) <= 10, len(seen)

@@ -72,6 +72,12 @@ def full_prefixes(monkeypatch: pytest.MonkeyPatch) -> None:
     import rulekit.mtg.engine.locking as locking
 
     monkeypatch.setattr(locking, "depth_for", lambda reads: history.FULL)
+    real = replay.compile_scenario
+
+    def every_effect(scn: Any, upto: int | None = None, ruleset: str = "seed", **_: Any) -> Any:
+        return real(scn, upto=upto, ruleset=ruleset)  # no effect left out, none copied
+
+    monkeypatch.setattr(loop, "compile_scenario", every_effect)
 
 
 def traces(text: str) -> list[str]:
@@ -103,6 +109,34 @@ def test_prefix_solves_grow_linearly_with_the_resolved_effects(monkeypatch: pyte
         t = mtg.solve(mtg.scenario_from_text("\n".join(lines)))
         assert t.final["bear"].power == 2 + n
         assert len(calls) <= n + 1, (n, len(calls))
+
+
+def test_a_turn_end_that_ends_only_deeper_effects_shares_the_prefix(monkeypatch: pytest.MonkeyPatch) -> None:
+    """514.2: a turn end ends "until end of turn" effects; when those act only in 7c, the game
+    through layer 4 is the same on both sides of it, so the readers of types after every turn
+    end share one prefix solve (it was one per turn)."""
+    starts: list[int | None] = []
+    real = replay.compile_scenario
+
+    def counting(scn: Any, upto: int | None = None, **kw: Any) -> Any:
+        starts.append(upto)
+        return real(scn, upto=upto, **kw)
+
+    monkeypatch.setattr(loop, "compile_scenario", counting)
+    lines = ["game: mtg", "players: [Ann]", "objects:", "  - {id: bear, card: Grizzly Bears}"]
+    lines += ["  - {id: src, name: Src, types: [Instant], zone: graveyard}", "events:"]
+    for i in range(8):
+        lines += [
+            f"  - resolve: {{source: src, id: a{i}, "
+            "effect: {affects: creatures, modify_pt: {power: 1}}}",
+            f"  - resolve: {{source: src, id: b{i}, targets: [bear], effect: {{affects: targets, "
+            "modify_pt: {power: 2, toughness: 2}, duration: until end of turn}}",
+            "  - end_of_turn",
+        ]
+    t = mtg.solve(mtg.scenario_from_text("\n".join(lines)))
+    assert t.final["bear"].power == 2 + 8
+    prefixes = [u for u in starts if u is not None]
+    assert len(set(prefixes)) <= 2, sorted(set(prefixes))
 
 
 def test_the_history_board_matches_full_prefix_solves(

@@ -16,7 +16,8 @@ layers. :class:`History` gives them that state with three rules, each keeping th
   the locks of effects that act only there.
 * **Unchanged prefixes shared.** A ``resolve`` event whose effect acts only in sublayers after
   that depth changes nothing the reader sees (it neither moves objects nor ends durations), so
-  the game before it serves the events after it as well.
+  the game before it serves the events after it as well; so does an ``end_of_turn`` event whose
+  "until end of turn" effects (514.2) all act only after that depth.
 
 The prefix solves themselves are made by the layer loop (:mod:`rulekit.mtg.engine.loop`), which
 hands its solver to :class:`History`.
@@ -105,24 +106,42 @@ class History:
     """The layered game before each event of one scenario, shared by a solve and every prefix
     solve it makes (see the module docstring for the three rules).
 
-    ``resolves`` maps the index of each ``resolve`` event to the effects it made (from the whole
-    scenario's replay); ``solver`` makes a prefix solve."""
+    ``resolves`` maps the index of each ``resolve`` event to the effects it made, and of each
+    ``end_of_turn`` event to the effects it ends (from the whole scenario's replay); ``solver``
+    makes a prefix solve."""
 
     def __init__(self, scenario: Scenario, resolves: dict[int, list[Eff]], solver: Solver) -> None:
         self.scenario = scenario
         self.resolves = resolves
         self.solver = solver
         self.states: dict[tuple[int | None, int], State] = {}
+        #: the effect each ``resolve`` event makes, by event index, as the prefix replays made
+        #: it (:func:`~rulekit.mtg.engine.replay.compile_scenario` copies it in later ones)
+        self.made: dict[int, Eff] = {}
+        self._starts: dict[tuple[int, int], int] = {}
         #: how many prefix solves were made (for tests and benchmarks)
         self.solves = 0
 
     def shared_start(self, i: int, depth: int) -> int:
         """The earliest event index whose game is, through ``depth`` sublayers, the game before
-        event ``i``: walks back over ``resolve`` events whose effects act only deeper."""
+        event ``i``: walks back over ``resolve`` events whose effects act only deeper, and over
+        ``end_of_turn`` events that end only such effects."""
+        key = (i, depth)
+        start = self._starts.get(key)
+        if start is None:
+            start = self._starts[key] = self._walk_back(i, depth)
+        return start
+
+    def _walk_back(self, i: int, depth: int) -> int:
         events = self.scenario.events
-        while i > 0 and events[i - 1].kind == "resolve":
-            made = self.resolves.get(i - 1)
-            if not made or any(first_sublayer(e) < depth for e in made):
+        while i > 0:
+            kind = events[i - 1].kind
+            changed = self.resolves.get(i - 1)
+            if kind == "resolve" and not changed:
+                break  # an effect that made nothing is not looked into
+            if kind not in ("resolve", "end_of_turn"):
+                break
+            if any(first_sublayer(e) < depth for e in changed or ()):
                 break
             i -= 1
         return i

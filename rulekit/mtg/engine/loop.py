@@ -520,11 +520,20 @@ def known_effect_ids(scenario: Scenario) -> list[str]:
 
 
 def resolves_by_event(comp: Compiled) -> dict[int, list[Eff]]:
-    """The effects each ``resolve`` event made (by event index), for :class:`History`."""
-    out: dict[int, list[Eff]] = {}
+    """The effects each ``resolve`` event made, and each ``end_of_turn`` event ended (514.2:
+    "until end of turn" effects made before it), by event index, for :class:`History`."""
+    out: dict[int, list[Eff]] = {i: [] for i in comp.eot_marks}
     for e in comp.resolved:
-        if e.event_index is not None and comp.scenario.events[e.event_index].kind == "resolve":
-            out.setdefault(e.event_index, []).append(e)
+        i = e.event_index
+        if i is None:
+            continue
+        if comp.scenario.events[i].kind == "resolve":
+            out.setdefault(i, []).append(e)
+        assert e.spec is not None
+        if e.spec.duration.lower() == "until end of turn":
+            end = next((mark for mark in comp.eot_marks if mark > i), None)
+            if end is not None:
+                out[end].append(e)
     return out
 
 
@@ -534,7 +543,7 @@ def _prefix_solver(ruleset: str) -> Solver:
     sublayers; only its state is read."""
 
     def solve_prefix(upto: int | None, depth: int, history: History) -> State:
-        comp = compile_scenario(history.scenario, upto=upto, ruleset=ruleset)
+        comp = compile_scenario(history.scenario, upto=upto, ruleset=ruleset, depth=depth, made=history.made)
         return layer_objects(comp, ruleset, True, history, False, depth)[0]
 
     return solve_prefix

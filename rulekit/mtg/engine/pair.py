@@ -16,7 +16,7 @@ from rulekit.mtg.engine import caches
 from rulekit.mtg.engine.effects import Eff, ability_on, static_condition_holds
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.pruning import overlaps, reads_of
-from rulekit.mtg.engine.select import ANY, make_ctx, matcher, matches, select, selector_reads
+from rulekit.mtg.engine.select import ANY, make_ctx, matcher, matches, positional_ids, select, selector_reads
 from rulekit.mtg.engine.state import State
 from rulekit.mtg.engine.whatif import NO_SIGNATURES, WhatIf
 from rulekit.mtg.trace import Dependency
@@ -118,7 +118,9 @@ def judge_pair(
             lost: list[str] = []
             g_n = l_n = -1  # the counts, when the lists hold only each group's smallest ids
             if not all(p.by_signature for p in sel.parts):
-                for oid in wi.ids:
+                only = positional_ids(sel, ctx_a)
+                ids = wi.ids if only is None else [o for o in sorted(only) if o in wi.idset]
+                for oid in ids:
                     m0 = matches(sel, cur.objs[oid], ctx_a, memo)
                     m1 = matches(sel, wi.after(oid), ctx_a, memo)
                     if m0 != m1:

@@ -9,6 +9,7 @@ built and their durations checked by :mod:`rulekit.mtg.engine.effects` (611.2).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from copy import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +20,7 @@ from rulekit.mtg.engine.effects import (
     resolved_status,
     static_effects_of,
 )
+from rulekit.mtg.engine.history import first_sublayer
 from rulekit.mtg.engine.state import Obj
 from rulekit.mtg.engine.timestamps import Clock, assign_timestamps, simultaneous_order
 from rulekit.mtg.model import Event, ObjectDef, Scenario
@@ -177,12 +179,23 @@ def display_names(defs: Iterable[ObjectDef]) -> dict[str, str]:
 _MOVES_SITUATIONS = frozenset({"enter", "leave", "tap", "untap", "untap_step", "counters"})
 
 
-def compile_scenario(scn: Scenario, upto: int | None = None, ruleset: str = "seed") -> Compiled:
+def compile_scenario(
+    scn: Scenario,
+    upto: int | None = None,
+    ruleset: str = "seed",
+    depth: int | None = None,
+    made: dict[int, Eff] | None = None,
+) -> Compiled:
     """Replay the events: zones, tapped state, attachments, timestamps, resolved effects.
 
     ``upto`` stops before that event: the game as it was just before it (used to lock a resolved
     effect's set and values, 611.2c). Objects that enter later are then not in the game yet.
-    ``ruleset`` is the edition whose 613.7m orders simultaneous timestamps.
+    ``ruleset`` is the edition whose 613.7m orders simultaneous timestamps. ``depth``, for a
+    prefix solved only through that many object sublayers (:class:`~rulekit.mtg.engine.history.History`),
+    leaves out the resolved effects that act only after them (613.1: they change nothing before).
+    ``made`` keeps, by event index, the effect each ``resolve`` event makes in a replay of this
+    scenario in this edition (the same in every replay: it reads only the events before it), so
+    that a later replay copies it instead of making it again.
     """
     defs = {d.id: d for d in scn.objects}
     names = display_names(scn.objects)
@@ -288,7 +301,16 @@ def compile_scenario(scn: Scenario, upto: int | None = None, ruleset: str = "see
         elif ev.kind == "resolve":
             ts = clock.tick(ev.timestamp)
             resolve_ts[i] = ts
-            resolved.append(resolved_effect(scn, ev, i, ts, base, defs, names, used_ids))
+            kept = made.get(i) if made is not None else None
+            if kept is None:
+                eff = resolved_effect(scn, ev, i, ts, base, defs, names, used_ids)
+                if made is not None:
+                    made[i] = copy(eff)  # as made, before any status or lock is written on it
+            else:
+                eff = kept
+                used_ids.add(eff.id)
+            if depth is None or first_sublayer(eff) < depth:
+                resolved.append(copy(eff) if eff is kept else eff)
     comp = Compiled(scn, base, defs, resolved, resolve_ts, eot, names, base_at, marks, ruleset)
     comp.counter_stamps = {oid: tuple(v) for oid, v in counter_stamps.items() if v}
     comp.zone_changes = {oid: tuple(v) for oid, v in zone_changes.items()}

@@ -107,6 +107,31 @@ def match_part(p: Part, obj: Obj, ctx: Ctx) -> bool:
     return all(match_cond(c, obj, ctx) for c in p.conds)
 
 
+def positional_ids(sel: Selector, ctx: Ctx) -> frozenset[str] | None:
+    """The only objects ``sel`` can name when every part names objects by position ("this",
+    "enchanted", "equipped", the targets), else ``None`` (some part may name any object).
+    :func:`match_part` is false for every other object, so a test over many objects may look
+    at these alone: a speed-up, never a different answer.
+
+    >>> from rulekit.mtg.selectors import parse_selector
+    >>> positional_ids(parse_selector("creatures you control"), Ctx(source=None, you="p1")) is None
+    True
+    """
+    ids: set[str] = set()
+    for p in sel.parts:
+        sp = p.special
+        if sp == "targets":
+            ids.update(ctx.targets)
+        elif sp in ("this", "enchanted", "equipped"):
+            src = ctx.source
+            named = None if src is None else (src.id if sp == "this" else src.attached_to)
+            if named is not None:
+                ids.add(named)
+        else:
+            return None
+    return frozenset(ids)
+
+
 def part_member(p: Part, obj: Obj, ctx: Ctx, memo: dict[Any, Any]) -> bool:
     """:func:`match_part`, memoised by object signature for parts that test only what objects
     alike share (:attr:`~rulekit.mtg.selectors.Part.by_signature`)."""
