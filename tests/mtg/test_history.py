@@ -139,6 +139,29 @@ def test_a_turn_end_that_ends_only_deeper_effects_shares_the_prefix(monkeypatch:
     assert len(set(prefixes)) <= 2, sorted(set(prefixes))
 
 
+def test_each_prefix_is_solved_once_at_its_deepest_readers_depth(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game solved through layer 4 answers a reader of control (through layer 3) as well: the
+    later layers write no controller (613.1). The type locks are asked first, so the duration
+    checks of "for as long as you control" find their games solved (each prefix was solved
+    twice, at two depths)."""
+    solved: list[tuple[int | None, int]] = []
+    real = loop._prefix_solver
+
+    def spying(ruleset: str) -> Any:
+        solve = real(ruleset)
+
+        def counted(upto: int | None, depth: int, h: Any) -> Any:
+            solved.append((upto, depth))
+            return solve(upto, depth, h)
+
+        return counted
+
+    monkeypatch.setattr(loop, "_prefix_solver", spying)
+    mtg.solve(mtg.scenario_from_text(history_board(24)))
+    prefixes = [upto for upto, _ in solved]
+    assert len(prefixes) == len(set(prefixes)), sorted(solved, key=str)
+
+
 def test_the_history_board_matches_full_prefix_solves(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

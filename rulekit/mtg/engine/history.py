@@ -5,7 +5,7 @@ A resolved effect fixes what it affects when it resolves (611.2c), its fixed val
 fixed") and its legal targets (608.2b) against the game *as the layers have made it* just before
 its ``resolve`` event; a "for as long as you control ..." duration reads who controls what then
 too (611.2b). Each of those readers needs the scenario's first ``i`` events solved through the
-layers. :class:`History` gives them that state with three rules, each keeping the answer exact:
+layers. :class:`History` gives them that state with these rules, each keeping the answer exact:
 
 * **Once per event.** The game before event ``i`` is the same inside every longer prefix, so one
   cache serves the top-level solve and every nested one: a board of ``N`` resolved effects makes
@@ -18,6 +18,10 @@ layers. :class:`History` gives them that state with three rules, each keeping th
   that depth changes nothing the reader sees (it neither moves objects nor ends durations), so
   the game before it serves the events after it as well; so does an ``end_of_turn`` event whose
   "until end of turn" effects (514.2) all act only after that depth.
+* **Deeper answers shallower.** A game solved through more sublayers answers a reader of fewer:
+  the sublayers after the reader's depth write nothing it reads (:data:`MAY_WRITE`). The layer
+  loop asks for the 611.2c locks' games first (:func:`~rulekit.mtg.engine.locking.warm_locks`),
+  so a 611.2b duration check finds its game already solved.
 
 The prefix solves themselves are made by the layer loop (:mod:`rulekit.mtg.engine.loop`), which
 hands its solver to :class:`History`.
@@ -104,7 +108,7 @@ Solver = Callable[[int | None, int, "History"], State]
 
 class History:
     """The layered game before each event of one scenario, shared by a solve and every prefix
-    solve it makes (see the module docstring for the three rules).
+    solve it makes (see the module docstring for its rules).
 
     ``resolves`` maps the index of each ``resolve`` event to the effects it made, and of each
     ``end_of_turn`` event to the effects it ends (from the whole scenario's replay); ``solver``
@@ -119,6 +123,7 @@ class History:
         #: it (:func:`~rulekit.mtg.engine.replay.compile_scenario` copies it in later ones)
         self.made: dict[int, Eff] = {}
         self._starts: dict[tuple[int, int], int] = {}
+        self._deepest: dict[int | None, int] = {}
         #: how many prefix solves were made (for tests and benchmarks)
         self.solves = 0
 
@@ -157,9 +162,12 @@ class History:
         return self._state(None, depth)
 
     def _state(self, upto: int | None, depth: int) -> State:
-        key = (upto, depth)
-        state = self.states.get(key)
-        if state is None:
-            self.solves += 1
-            state = self.states[key] = self.solver(upto, depth, self)
+        # a game solved deeper answers this reader as well: the sublayers after ``depth`` write
+        # nothing it reads (MAY_WRITE, 613.1)
+        deepest = self._deepest.get(upto, -1)
+        if deepest >= depth:
+            return self.states[(upto, deepest)]
+        self.solves += 1
+        state = self.states[(upto, depth)] = self.solver(upto, depth, self)
+        self._deepest[upto] = max(depth, self._deepest.get(upto, -1))
         return state

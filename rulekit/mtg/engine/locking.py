@@ -39,9 +39,7 @@ def lock_sets(comp: Compiled, history: History, depth: int = FULL) -> None:
             continue
         spec = eff.spec
         assert spec is not None
-        needs_set = spec.affects is not None and not spec.affects.is_this
-        needs_x = any(not e.constant and e.kind != "x" for e in spec.exprs)
-        needs_targets = spec.target_rule is not None and bool(eff.targets) and eff.active
+        needs_set, needs_x, needs_targets = _needs(eff)
         if not needs_set:
             if spec.affects is not None and spec.affects.is_this:
                 eff.locked = (eff.source,) if eff.source else ()
@@ -49,14 +47,7 @@ def lock_sets(comp: Compiled, history: History, depth: int = FULL) -> None:
                 eff.locked = eff.targets if eff.targets else ((eff.source,) if eff.source else ())
         if not (needs_set or needs_x or needs_targets) or eff.event_index is None:
             continue
-        # what the checks read: the selector's characteristics; fixed values and a target's
-        # characteristic or bound may read anything (power, toughness, counts): the whole game
-        reads = selector_reads(spec.affects) if needs_set else frozenset()
-        rule = spec.target_rule if needs_targets else None
-        if rule is not None:
-            reads |= selector_reads(rule.selector)
-        deep = needs_x or (rule is not None and (rule.attr is not None or rule.expr is not None))
-        state = history.before(eff.event_index, FULL if deep else depth_for(reads))
+        state = history.before(eff.event_index, _lock_depth(eff, needs_set, needs_x, needs_targets))
         src_obj = state.objs.get(eff.source) if eff.source else None
         targets = eff.targets
         if needs_targets:
@@ -78,6 +69,43 @@ def lock_sets(comp: Compiled, history: History, depth: int = FULL) -> None:
                 for e in spec.exprs:
                     if not e.constant and e.kind != "x":
                         eff.fixed[(oid, e.text)] = eval_expr(e, state.objs[oid], eff, state, ctx)
+
+
+def _needs(eff: Eff) -> tuple[bool, bool, bool]:
+    """What ``eff`` fixes when it resolves: its set (a selector other than "this"), values other
+    than X, and its targets' legality (608.2b, while it is in force)."""
+    spec = eff.spec
+    assert spec is not None
+    needs_set = spec.affects is not None and not spec.affects.is_this
+    needs_x = any(not e.constant and e.kind != "x" for e in spec.exprs)
+    needs_targets = spec.target_rule is not None and bool(eff.targets) and eff.active
+    return needs_set, needs_x, needs_targets
+
+
+def _lock_depth(eff: Eff, needs_set: bool, needs_x: bool, needs_targets: bool) -> int:
+    """How deep the game before ``eff``'s event is read: the selector's characteristics; fixed
+    values and a target's characteristic or bound may read anything (power, toughness, counts)."""
+    spec = eff.spec
+    assert spec is not None
+    reads = selector_reads(spec.affects) if needs_set else frozenset()
+    rule = spec.target_rule if needs_targets else None
+    if rule is not None:
+        reads |= selector_reads(rule.selector)
+    deep = needs_x or (rule is not None and (rule.attr is not None or rule.expr is not None))
+    return FULL if deep else depth_for(reads)
+
+
+def warm_locks(comp: Compiled, history: History, depth: int = FULL) -> None:
+    """Ask the history for the games :func:`lock_sets` will read, before the shallower readers
+    of 611.2b durations do: a game solved deeper answers a shallower reader too
+    (:meth:`History.before`), so each prefix is solved once, at the depth its deepest reader
+    needs. Only an order of work: every state is the one that would be solved anyway."""
+    for eff in comp.resolved:
+        if eff.event_index is None or (depth < FULL and first_sublayer(eff) >= depth):
+            continue
+        needs = _needs(eff)
+        if any(needs):
+            history.before(eff.event_index, _lock_depth(eff, *needs))
 
 
 #: at most this many copy effects of one scenario hold their values (each needs a solve of the

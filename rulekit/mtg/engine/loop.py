@@ -33,7 +33,7 @@ from rulekit.mtg.engine.layers.control import CONTROLLER
 from rulekit.mtg.engine.layers.copy import copiable_snapshot
 from rulekit.mtg.engine.layers.players import DEFAULT_MAX_HAND_SIZE, PlayersPart, RulesPart
 from rulekit.mtg.engine.layers.pt import CountersPart, counter_effects
-from rulekit.mtg.engine.locking import check_layered_durations, hold_copies, lock_resolved
+from rulekit.mtg.engine.locking import check_layered_durations, hold_copies, lock_resolved, warm_locks
 from rulekit.mtg.engine.order import choose_next
 from rulekit.mtg.engine.pruning import overlaps, writes_of
 from rulekit.mtg.engine.record import (
@@ -223,11 +223,12 @@ def run_sublayer(
             break
         rows: list[Row] = []
         now: SetMemo = {}  # the sets named in the state before this step (only a cache)
-        if judged and len(effects_of(pending)) > 1 and judge.may_depend(effects_of(pending)):
+        plain = effects_of(pending) if judged else pending
+        if judged and len(plain) > 1 and judge.may_depend(plain):
             for e in pending:
                 if e.id not in sets:
                     sets[e.id] = shared_affected_set(e, sub, state, make_ctx(e, state), begun, now)
-            rows = judge.judge(effects_of(pending), sets)
+            rows = judge.judge(plain, sets)
             for row in rows:
                 if row.recorded is not None:
                     continue  # a row recorded at an earlier step: its effects are noted already
@@ -333,8 +334,7 @@ def run_sublayer(
                         del sets[e.id]
                     members.pop(e.id, None)
                     stale.add(e.id)
-            changed = {c.object_id for c in run.steps[-1].changes}
-            judge.applied(changed, stale, effects_of(pending), wrote, deltas, moves)
+            judge.applied(run.last_changed, stale, effects_of(pending), wrote, deltas, moves)
 
 
 def run_players(effects: list[Eff], state: State, players: dict[str, list[str]], run: Run) -> None:
@@ -365,6 +365,7 @@ def layer_objects(
     first ``depth`` object sublayers (613.1-613.8). Returns the state, the run's bookkeeping, the
     effects that began and the objects' views before any layer."""
     scn = comp.scenario
+    warm_locks(comp, history, depth)
     check_layered_durations(comp, history, top_level, depth)
     lock_resolved(comp, history, depth)
     hold_copies(comp, history)
@@ -373,7 +374,7 @@ def layer_objects(
     state.held = comp.held
     state.build_index()
     initial = {oid: make_view(o) for oid, o in objs.items() if o.zone is not None}
-    run = Run(ruleset, comp.names, dependency, scn.disabled)
+    run = Run(ruleset, comp.names, dependency, scn.disabled, record=top_level)
     begun: dict[str, tuple[str, ...]] = {}
     begun_effects: dict[str, Eff] = {}
     disabled = scn.disabled

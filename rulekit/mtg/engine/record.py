@@ -56,6 +56,11 @@ class Run:
     sorted_ids: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
     #: the objects every applied step affected, added up (bounded: :data:`limits.MAX_STEP_OBJECTS`)
     step_objects: int = 0
+    #: whether steps are written down (a prefix solve of :class:`~rulekit.mtg.engine.history.History`
+    #: is read only for its state, so it writes none)
+    record: bool = True
+    #: the objects the latest applied step changed
+    last_changed: set[str] = field(default_factory=set)
 
     def saw(self, eff: Eff) -> None:
         """Note an effect of this solve (at most :data:`limits.MAX_SOLVE_EFFECTS`, those that
@@ -191,6 +196,12 @@ def apply_recorded(
             apply_effect(eff, sub, state, ids)
             moves = state.reindex(ids)
         touched = [(oid, r) for oid, r in zip(ids, before_raw, strict=True) if raw(objs[oid]) != r]
+    if not run.record:
+        # no step to write: the objects whose slots changed (those whose shown values changed,
+        # and perhaps a few more, which only makes the judge look at a verdict again)
+        run.last_changed = {oid for oid, _ in touched}
+        run.applied_ids.add(eff.id)
+        return moves
     # a step lists its changes in the scenario's listing order of the objects, whatever order
     # the affected set was found in (so the trace never shows how the engine found it)
     if state.order:
@@ -213,6 +224,7 @@ def apply_recorded(
             ]
         changes.extend([change(oid, f, old, new) for f, old, new in diff])
     record_step(run, eff, sub, why, waited, ids, changes, rows, loop, waited_by)
+    run.last_changed = {c.object_id for c in changes}
     return moves
 
 
