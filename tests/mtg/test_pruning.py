@@ -29,8 +29,9 @@ def test_one_switch_turns_every_speed_up_off_and_back() -> None:
     assert accelerator.is_on()
     with accelerated(False):
         assert not pruning.PRUNE and not caches.CACHE_VERDICTS and not accelerator.is_on()
+        assert not caches.GROUPS and not caches.PREFIX_SAVINGS
         assert pruning.overlaps(frozenset({("colors", "red")}), frozenset({("types", "Land")}))
-    assert pruning.PRUNE and caches.CACHE_VERDICTS
+    assert pruning.PRUNE and caches.CACHE_VERDICTS and caches.GROUPS and caches.PREFIX_SAVINGS
     try:
         with accelerated(False):
             raise KeyError("x")
@@ -187,3 +188,20 @@ def test_alike_effects_share_a_set_only_when_their_selector_reads_no_player() ->
                 assert (other is got) == (sel.by_signature and same_key)
                 shared += other is got and make_ctx(f, state).you != ctx.you
     assert shared  # the board has alike effects of both players that share their set
+
+
+def test_the_rule_path_matches_on_the_history_board() -> None:
+    """The history's savings (prefixes only as deep as read, shared, deeper answering shallower)
+    and the signature groups, switched off with the rest: the same trace on the benchmark's
+    event-history board."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "history.py"
+    spec = importlib.util.spec_from_file_location("rulekit_benchmark_history", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for n in (8, 24):
+        pruned, full = _both(mtg.scenario_from_text(module.generate_history(n), "history.yaml"))
+        assert pruned == full, n

@@ -8,12 +8,16 @@ reaches today:
 * the read/write pruning in front of the 613.8a test (:data:`rulekit.mtg.engine.pruning.PRUNE`):
   every pair of effects is judged by the full test;
 * verdicts kept between judgements and shared among effects alike
-  (:data:`rulekit.mtg.engine.caches.CACHE_VERDICTS`): every pair is judged afresh after each step.
+  (:data:`rulekit.mtg.engine.caches.CACHE_VERDICTS`): every pair is judged afresh after each step;
+* objects alike treated alike (:data:`rulekit.mtg.engine.caches.GROUPS`): every selector tests
+  every object, the 613.8a test looks at each object ``b`` changes, each object is applied to on
+  its own (no shared apply path, :mod:`.apply`), and affected sets are selected again after a
+  step instead of followed through its signature moves (``select.move_flips``);
+* the history's savings (:data:`rulekit.mtg.engine.caches.PREFIX_SAVINGS`): the game before
+  each event is solved in full (every sublayer, every effect) for every reader.
 
-Not behind the switch yet (always on; each compared with the rule path by its own tests): the
-signature groups of the 613.8a test (:mod:`.groups`), the shared apply path and the set memo
-(:mod:`.apply`), sets followed through a step's signature moves (``select.move_flips``), and the
-memo tables of :mod:`.caches`.
+Not behind the switch (always on): the memo tables of :mod:`.caches`, which store answers keyed by
+the very objects they were computed for, and the signature numbers themselves.
 
 >>> from rulekit.mtg import load_scenario, solve
 >>> s = load_scenario("classic/dependency-loop")
@@ -31,23 +35,31 @@ from contextlib import contextmanager
 from rulekit.mtg.engine import caches, pruning
 
 
+def _flags() -> tuple[bool, bool, bool, bool]:
+    return pruning.PRUNE, caches.CACHE_VERDICTS, caches.GROUPS, caches.PREFIX_SAVINGS
+
+
+def _set(flags: tuple[bool, bool, bool, bool]) -> None:
+    pruning.PRUNE, caches.CACHE_VERDICTS, caches.GROUPS, caches.PREFIX_SAVINGS = flags
+
+
 def is_on() -> bool:
     """Whether every speed-up behind the switch is on."""
-    return pruning.PRUNE and caches.CACHE_VERDICTS
+    return all(_flags())
 
 
 def switch(on: bool) -> None:
     """Turn every speed-up behind the switch on or off (for the whole process)."""
-    pruning.PRUNE = caches.CACHE_VERDICTS = bool(on)
+    _set((bool(on),) * 4)
 
 
 @contextmanager
 def accelerated(on: bool) -> Iterator[None]:
     """Solve with the speed-ups on or off inside the ``with`` block; the previous setting comes
     back after it, even on an error."""
-    saved = pruning.PRUNE, caches.CACHE_VERDICTS
+    saved = _flags()
     switch(on)
     try:
         yield
     finally:
-        pruning.PRUNE, caches.CACHE_VERDICTS = saved
+        _set(saved)

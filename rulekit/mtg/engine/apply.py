@@ -7,6 +7,7 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
 
+from rulekit.mtg.engine import caches
 from rulekit.mtg.engine.effects import Eff
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.select import Ctx, SelectorKey, make_ctx, select, selector_key
@@ -61,7 +62,7 @@ def shared_affected_set(
     spec = eff.spec
     sel = spec.affects if spec is not None else None
     own = eff.origin == "cda" or eff.locked is not None or eff.id in begun  # its own set
-    if sel is None or not sel.by_signature or own:
+    if sel is None or not sel.by_signature or own or not caches.GROUPS:
         return affected_set(eff, sub, state, ctx, begun)
     key = selector_key(sel, ctx)
     got = memo.get(key)
@@ -108,7 +109,9 @@ SHARED_SET = {sub: _make_setter(p.shared) for sub, p in PARTS.items() if p.share
 def shared_path(part: Any, eff: Eff, state: State) -> bool:
     """Whether ``eff`` applies through the :attr:`~LayerPart.shared` cache on the main state
     (:func:`apply_shared_main`)."""
-    return part.shared is not None and state.owned is None and not part.uses_params(eff.spec)
+    return (
+        caches.GROUPS and part.shared is not None and state.owned is None and not part.uses_params(eff.spec)
+    )
 
 
 def apply_shared_main(
@@ -171,7 +174,8 @@ def same_for_all_main(part: Any, eff: Eff, state: State) -> bool:
     vary: :meth:`~LayerPart.params_vary`), outside the :attr:`~LayerPart.shared` path."""
     spec = eff.spec
     return (
-        state.owned is None
+        caches.GROUPS
+        and state.owned is None
         and spec is not None
         and part.keeps_signature(spec)
         and not part.params_vary(spec)

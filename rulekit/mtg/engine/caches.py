@@ -12,6 +12,8 @@ switching :data:`CACHE_VERDICTS` off) never changes a trace, only how fast it is
 * :data:`WRITES`: what an effect part may write (``pruning.writes_of``).
 * :data:`CACHE_VERDICTS`: keep 613.8a verdicts between judgements when nothing they were judged
   on changed (``dependency.Judge``); the tests switch it off and compare.
+* :data:`GROUPS` and :data:`PREFIX_SAVINGS`: the signature groups and the history's savings, each
+  a switch the tests turn off to compare (:mod:`rulekit.mtg.engine.accelerator`).
 
 Tables keyed by ``id()`` keep the keyed object alive in the value, so an id is never reused
 while its entry exists.
@@ -24,6 +26,17 @@ from typing import Any
 
 #: Keep 613.8a verdicts between judgements (only a cache; the tests switch it off and compare).
 CACHE_VERDICTS = True
+
+#: Treat objects alike (one signature) alike: a selector tests one object per signature group, the
+#: 613.8a test looks at one object per group and only at the objects a positional selector can
+#: name, alike objects share one apply result, and affected sets are followed through a step's
+#: signature moves instead of selected again (only a cache; the tests switch it off and compare).
+GROUPS = True
+
+#: The game's history solves a prefix only as deep as its reader reads, shares unchanged
+#: prefixes and leaves out what acts deeper (:mod:`rulekit.mtg.engine.history`; only a cache:
+#: switched off, every prefix is solved in full, once per event).
+PREFIX_SAVINGS = True
 
 #: signature tuple -> number (only a cache, but never cleared: see the module docstring).
 SIG_IDS: dict[tuple[Any, ...], int] = {}

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
+from rulekit.mtg.engine import caches
 from rulekit.mtg.engine.effects import Eff
 from rulekit.mtg.engine.select import ANY, EVERYTHING, Key
 from rulekit.mtg.engine.state import State
@@ -153,13 +154,15 @@ class History:
 
     def before(self, i: int, depth: int = FULL) -> State:
         """The layered game just before event ``i``, through ``depth`` object sublayers."""
+        if not caches.PREFIX_SAVINGS:
+            return self._state(i, FULL)
         start = self.shared_start(i, depth)
         return self._state(start, depth)
 
     def now(self, depth: int = FULL) -> State:
         """The layered game after every event, through ``depth`` object sublayers (611.2b: has
         a duration ended by now?)."""
-        return self._state(None, depth)
+        return self._state(None, depth if caches.PREFIX_SAVINGS else FULL)
 
     def _state(self, upto: int | None, depth: int) -> State:
         # a game solved deeper answers this reader as well: the sublayers after ``depth`` write

@@ -17,6 +17,7 @@ from typing import Any
 
 from rulekit import limits
 from rulekit.errors import ScenarioError, shown
+from rulekit.mtg.engine import caches
 from rulekit.mtg.engine.apply import SetMemo, affected_set, shared_affected_set
 from rulekit.mtg.engine.dependency import Delta, Judge, Row
 from rulekit.mtg.engine.effects import (
@@ -297,7 +298,7 @@ def run_sublayer(
                                 moved = {o for movers in moves.movers.values() for o in movers}
                             follow = context_kept and e.source not in moved
                         flips = None
-                        if follow and sel is not None:
+                        if follow and sel is not None and caches.GROUPS:
                             flips = move_flips(sel, ctx, state, moves, step_flips)
                         if flips is not None:
                             if not any(flips.values()):
@@ -365,7 +366,8 @@ def layer_objects(
     first ``depth`` object sublayers (613.1-613.8). Returns the state, the run's bookkeeping, the
     effects that began and the objects' views before any layer."""
     scn = comp.scenario
-    warm_locks(comp, history, depth)
+    if caches.PREFIX_SAVINGS:
+        warm_locks(comp, history, depth)
     check_layered_durations(comp, history, top_level, depth)
     lock_resolved(comp, history, depth)
     hold_copies(comp, history)
@@ -544,7 +546,12 @@ def _prefix_solver(ruleset: str) -> Solver:
     sublayers; only its state is read."""
 
     def solve_prefix(upto: int | None, depth: int, history: History) -> State:
-        comp = compile_scenario(history.scenario, upto=upto, ruleset=ruleset, depth=depth, made=history.made)
+        if not caches.PREFIX_SAVINGS:  # every effect made afresh, none left out
+            comp = compile_scenario(history.scenario, upto=upto, ruleset=ruleset)
+        else:
+            comp = compile_scenario(
+                history.scenario, upto=upto, ruleset=ruleset, depth=depth, made=history.made
+            )
         return layer_objects(comp, ruleset, True, history, False, depth)[0]
 
     return solve_prefix

@@ -117,8 +117,8 @@ def judge_pair(
             gained: list[str] = []
             lost: list[str] = []
             g_n = l_n = -1  # the counts, when the lists hold only each group's smallest ids
-            if not all(p.by_signature for p in sel.parts):
-                only = positional_ids(sel, ctx_a)
+            if not caches.GROUPS or not all(p.by_signature for p in sel.parts):
+                only = positional_ids(sel, ctx_a) if caches.GROUPS else None
                 ids = wi.ids if only is None else [o for o in sorted(only) if o in wi.idset]
                 for oid in ids:
                     m0 = matches(sel, cur.objs[oid], ctx_a, memo)

@@ -196,7 +196,7 @@ def _select_part(p: Part, state: State, ctx: Ctx) -> list[str]:
                 return []
             return [t] if all(match_cond(c, state.objs[t], ctx) for c in p.conds) else []
         return [oid for oid, o in state.objs.items() if match_part(p, o, ctx)]
-    if not p.by_signature:  # reads abilities or numbers: objects alike may differ there
+    if not p.by_signature or not caches.GROUPS:  # objects alike may differ there (abilities, numbers)
         return [oid for oid, o in state.objs.items() if match_part(p, o, ctx)]
     pm = _part_memo(p, ctx, memo)
     objs = state.objs
