@@ -13,6 +13,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 from rulekit import limits
@@ -47,7 +48,7 @@ from rulekit.mtg.engine.record import (
 )
 from rulekit.mtg.engine.replay import Compiled, compile_scenario
 from rulekit.mtg.engine.select import Key, SelectorKey, make_ctx, move_flips, reselect, selector_reads
-from rulekit.mtg.engine.state import State, make_view
+from rulekit.mtg.engine.state import Moves, State, make_view
 from rulekit.mtg.model import LAYER_LABELS, Scenario, _spec_from_canon, layer_label
 from rulekit.mtg.trace import PlayerView, Trace
 from rulekit.yamlsrc import suggest
@@ -186,156 +187,237 @@ def run_sublayer(
 
     ``effects`` come in timestamp order (:func:`gather`), and the effects still to apply
     (``pending``) are kept in it, so the earliest is always the first (613.7)."""
-    cdas = [e for e in effects if e.origin == "cda"]
-    rest = [e for e in effects if e.origin != "cda"]
-    for e in cdas:
-        ids = affected_set(e, sub, state, make_ctx(e, state), begun)
-        begun.setdefault(e.id, ids)
-        begun_effects.setdefault(e.id, e)
-        apply_recorded(run, e, sub, state, ids, "cda", (), [], ())
-    waited: dict[str, set[str]] = {}
-    pending = list(rest)
-    sets: dict[str, tuple[str, ...]] = {}
-    members: dict[str, frozenset[str]] = {}  # sets[e] as a set (only a cache, for same_objects)
-    judged = run.dependency and PARTS[sub].judged
-    judge = Judge(sub, state, begun, run.names)
-    judge.all_effects = [e for e in rest if e.origin != "counters"]  # counters are no effects (613.8a)
-    #: effects found to exist, with their sources, that no step since may have ended (611.3b: a
-    #: step that writes what :data:`EXISTENCE_READS` names, on the effect's source; only a cache
-    #: of :func:`still_exists`)
-    exists: dict[str, str | None] = {}
-    while pending:
+    layer = _Sublayer(sub, state, begun, begun_effects, run)
+    for e in effects:
+        if e.origin == "cda":
+            layer.apply_cda(e)
+    layer.start([e for e in effects if e.origin != "cda"])
+    while layer.drop_ended():
+        step = layer.choose_next()
+        ids, moves, wrote = layer.apply(step)
+        layer.judge_again(step.chosen, ids, moves, wrote)
+
+
+@dataclass
+class _Step:
+    """The effect chosen to apply next, and why (613.7, 613.8b): the dependency rows judged before
+    it, the applied effects it waited on, the loop it is in, and the earlier effects that wait on it."""
+
+    chosen: Eff
+    why: str
+    rows: list[Row]
+    loop: tuple[str, ...]
+    waited: tuple[str, ...] = ()
+    waited_by: tuple[str, ...] = ()
+    now: SetMemo = field(default_factory=dict)
+
+
+class _Sublayer:
+    """One run of :func:`run_sublayer`: the effects still to apply and what is known of them."""
+
+    def __init__(
+        self,
+        sub: str,
+        state: State,
+        begun: dict[str, tuple[str, ...]],
+        begun_effects: dict[str, Eff],
+        run: Run,
+    ) -> None:
+        self.sub, self.state, self.begun, self.begun_effects, self.run = sub, state, begun, begun_effects, run
+        self.pending: list[Eff] = []
+        #: the affected set of each pending effect, as last selected (only a cache)
+        self.sets: dict[str, tuple[str, ...]] = {}
+        self.members: dict[str, frozenset[str]] = {}  # sets[e] as a set (only a cache, for same_objects)
+        #: effect id -> the effects it was found to depend on (613.8a)
+        self.waited: dict[str, set[str]] = {}
+        self.judged = run.dependency and PARTS[sub].judged
+        self.judge = Judge(sub, state, begun, run.names)
+        #: effects found to exist, with their sources, that no step since may have ended (611.3b: a
+        #: step that writes what :data:`EXISTENCE_READS` names, on the effect's source; only a
+        #: cache of :func:`still_exists`)
+        self.exists: dict[str, str | None] = {}
+
+    def apply_cda(self, e: Eff) -> None:
+        """613.3 / 613.4a: a characteristic-defining ability applies first, in its own step."""
+        ids = affected_set(e, self.sub, self.state, make_ctx(e, self.state), self.begun)
+        self.begun.setdefault(e.id, ids)
+        self.begun_effects.setdefault(e.id, e)
+        apply_recorded(self.run, e, self.sub, self.state, ids, "cda", (), [], ())
+
+    def start(self, rest: list[Eff]) -> None:
+        self.pending = list(rest)
+        self.judge.all_effects = [
+            e for e in rest if e.origin != "counters"
+        ]  # counters are no effects (613.8a)
+
+    def drop_ended(self) -> bool:
+        """611.3b: an effect whose source no longer has its ability (removed by an earlier step)
+        does not apply; its note names the layer and what removed it. Whether any effect is left."""
         alive = []
-        for e in pending:
-            if e.id in begun or e.id in exists:
+        run = self.run
+        for e in self.pending:
+            if e.id in self.begun or e.id in self.exists:
                 alive.append(e)
-            elif still_exists(e, state, sub):
+            elif still_exists(e, self.state, self.sub):
                 alive.append(e)
                 if exists_until_abilities_change(e):
-                    exists[e.id] = e.source
+                    self.exists[e.id] = e.source
             else:
-                params: tuple[tuple[str, Any], ...] = (("layer", layer_label(sub, run.ruleset)),)
+                params: tuple[tuple[str, Any], ...] = (("layer", layer_label(self.sub, run.ruleset)),)
                 blame = run.removed_by.get(e.id)
                 if blame is not None:
                     params = (("by", run.seen[blame].name), *params)
                 run.removed_note.setdefault(e.id, ("ability_removed", params))
-        pending = alive
-        if not pending:
-            break
-        rows: list[Row] = []
-        now: SetMemo = {}  # the sets named in the state before this step (only a cache)
-        plain = effects_of(pending) if judged else pending
-        if judged and len(plain) > 1 and judge.may_depend(plain):
+        self.pending = alive
+        return bool(alive)
+
+    def choose_next(self) -> _Step:
+        """613.8b: the next effect applies after those it depends on, else by timestamp (613.7)."""
+        pending, sets = self.pending, self.sets
+        step = _Step(pending[0], "timestamp", [], ())  # the earliest (pending is in timestamp order)
+        plain = effects_of(pending) if self.judged else pending
+        if self.judged and len(plain) > 1 and self.judge.may_depend(plain):
             for e in pending:
                 if e.id not in sets:
-                    sets[e.id] = shared_affected_set(e, sub, state, make_ctx(e, state), begun, now)
-            rows = judge.judge(plain, sets)
-            for row in rows:
-                if row.recorded is not None:
-                    continue  # a row recorded at an earlier step: its effects are noted already
-                for d in row.deps:
-                    if d.recorded is None:
-                        on = waited.get(d.effect)
-                        if on is None:
-                            on = waited[d.effect] = set()
-                        on.add(d.depends_on)
-            chosen, why, loop = choose_next(pending, rows)
-        else:
-            chosen, why, loop = pending[0], "timestamp", ()  # the earliest (pending is in timestamp order)
-        w = tuple(sorted(x for x in waited.get(chosen.id, ()) if x in run.applied_ids))
-        if why == "timestamp" and w:
-            why = "dependency"
-        waited_by: tuple[str, ...] = ()
-        if why == "timestamp" and rows:
+                    sets[e.id] = shared_affected_set(
+                        e, self.sub, self.state, make_ctx(e, self.state), self.begun, step.now
+                    )
+            step.rows = self.judge.judge(plain, sets)
+            self._note_waits(step.rows)
+            step.chosen, step.why, step.loop = choose_next(pending, step.rows)
+        chosen = step.chosen
+        step.waited = tuple(sorted(x for x in self.waited.get(chosen.id, ()) if x in self.run.applied_ids))
+        if step.why == "timestamp" and step.waited:
+            step.why = "dependency"
+        if step.why == "timestamp" and step.rows:
             # it goes before earlier-timestamped effects only because they wait on it (613.8a)
-            on_chosen = next((row for row in rows if row.on == chosen.id), None)
+            on_chosen = next((row for row in step.rows if row.on == chosen.id), None)
             if on_chosen is not None:
-                waited_by = tuple(
+                step.waited_by = tuple(
                     d.effect for d in on_chosen.deps if by_sort_key(pending, d.effect) < chosen.sort_key
                 )
-            if waited_by:
-                why = "waited_on"
-        if chosen.id in sets:
-            ids = sets.pop(chosen.id)
+            if step.waited_by:
+                step.why = "waited_on"
+        return step
+
+    def _note_waits(self, rows: list[Row]) -> None:
+        for row in rows:
+            if row.recorded is not None:
+                continue  # a row recorded at an earlier step: its effects are noted already
+            for d in row.deps:
+                if d.recorded is None:
+                    on = self.waited.get(d.effect)
+                    if on is None:
+                        on = self.waited[d.effect] = set()
+                    on.add(d.depends_on)
+
+    def apply(self, step: _Step) -> tuple[tuple[str, ...], Moves, frozenset[Key]]:
+        """Apply the chosen effect to its affected set and record the step; an ability it grants
+        that acts in this layer joins the pending effects (rules-notes)."""
+        chosen, sub, state, begun = step.chosen, self.sub, self.state, self.begun
+        if chosen.id in self.sets:
+            ids = self.sets.pop(chosen.id)
         else:
-            ids = shared_affected_set(chosen, sub, state, make_ctx(chosen, state), begun, now)
+            ids = shared_affected_set(chosen, sub, state, make_ctx(chosen, state), begun, step.now)
         begun.setdefault(chosen.id, ids)
-        begun_effects.setdefault(chosen.id, chosen)
-        moves = apply_recorded(run, chosen, sub, state, ids, why, w, rows, loop, waited_by)
+        self.begun_effects.setdefault(chosen.id, chosen)
+        moves = apply_recorded(
+            self.run, chosen, sub, state, ids, step.why, step.waited, step.rows, step.loop, step.waited_by
+        )
         wrote = writes_of(chosen, sub)
-        if exists and overlaps(EXISTENCE_READS, wrote):
+        if self.exists and overlaps(EXISTENCE_READS, wrote):
             # it may have ended the effects of the objects it applied to (each is asked again)
             hit = frozenset(ids)
-            exists = {eid: src for eid, src in exists.items() if src not in hit}
+            self.exists = {eid: src for eid, src in self.exists.items() if src not in hit}
+        pending = self.pending
         del pending[next(i for i, e in enumerate(pending) if e is chosen)]  # by identity (no field compare)
-        granted = newly_granted(chosen, sub, state, ids, run, pending, begun)
+        granted = newly_granted(chosen, sub, state, ids, self.run, pending, begun)
         if granted:
-            pending = sorted(pending + granted, key=lambda e: e.sort_key)
-            judge.add(granted)
-        if sets:
-            touched = set(ids)
-            stale = set()
-            deltas: dict[str, Delta] = {}  # how each stale set changed
-            # a selector's context ("you", its text) stands when its source was touched by a
-            # part that writes no controller and rewrites no text, unless the source itself
-            # moved signature (it may be "other" than what it names)
-            context_kept = sub not in ("copy", "text") and not overlaps(CONTROLLER, wrote)
-            moved: set[str] | None = None
-            # this step's flips, shared by effects alike (only a cache)
-            step_flips: dict[SelectorKey, dict[tuple[int, int], int] | None] = {}
-            after: SetMemo = {}  # the sets named in the state after it (only a cache)
-            #: (id of an old set, id of a flip table) -> (them, the new set, its Delta): sets
-            #: followed through this step's moves (only a cache; both kept alive in the value)
-            followed: dict[tuple[int, int], _Followed] = {}
-            for e in pending:
-                if e.id in sets and set_stale(e, wrote, touched, begun):
-                    if judged and (e.id in exists or still_exists(e, state, sub)):
-                        ctx = make_ctx(e, state)
-                        sel = e.spec.affects if e.spec is not None else None
-                        follow = sel is not None and e.origin != "cda"
-                        if follow and e.source in touched:
-                            if moved is None:
-                                moved = {o for movers in moves.movers.values() for o in movers}
-                            follow = context_kept and e.source not in moved
-                        flips = None
-                        if follow and sel is not None and caches.GROUPS:
-                            flips = move_flips(sel, ctx, state, moves, step_flips)
-                        if flips is not None:
-                            if not any(flips.values()):
-                                continue  # its objects moved only between signatures it treats alike
-                            # what it names now, from what it named and the objects that moved
-                            # (effects alike, of one set and one flip table: found once)
-                            old_ids = sets[e.id]
-                            got = followed.get((id(old_ids), id(flips)))
-                            if got is None or got[0] is not old_ids or got[1] is not flips:
-                                new_ids, came, went = reselect(old_ids, flips, moves.movers)
-                                # each move's objects share its new signature (and had its old one)
-                                came_sigs: dict[int, str] = {}
-                                for m, f in flips.items():
-                                    if f > 0:
-                                        came_sigs.setdefault(m[1], moves.movers[m][0])
-                                went_sigs = {m[0] for m, f in flips.items() if f < 0}
-                                got = followed[(id(old_ids), id(flips))] = (
-                                    old_ids,
-                                    flips,
-                                    new_ids,
-                                    Delta(came, went, came_sigs, went_sigs),
-                                )
-                            deltas[e.id] = got[3]
-                            sets[e.id] = got[2]
-                        else:
-                            new_ids = shared_affected_set(e, sub, state, ctx, begun, after)
-                            if same_objects(new_ids, e.id, sets, members):
-                                continue  # same objects: the old set (and what was judged on it) stands
-                            old_set = members.get(e.id) or frozenset(sets[e.id])
-                            new_set = frozenset(new_ids)
-                            deltas[e.id] = Delta(new_set - old_set, old_set - new_set)
-                            sets[e.id] = new_ids
-                    else:
-                        del sets[e.id]
-                    members.pop(e.id, None)
-                    stale.add(e.id)
-            judge.applied(run.last_changed, stale, effects_of(pending), wrote, deltas, moves)
+            self.pending = sorted(pending + granted, key=lambda e: e.sort_key)
+            self.judge.add(granted)
+        return ids, moves, wrote
+
+    def judge_again(self, chosen: Eff, ids: tuple[str, ...], moves: Moves, wrote: frozenset[Key]) -> None:
+        """613.8c: after each applied effect, the sets it may have changed are found again and
+        the verdicts that read them are judged again."""
+        if not self.sets:
+            return
+        sets, sub, state = self.sets, self.sub, self.state
+        touched = set(ids)
+        stale = set()
+        deltas: dict[str, Delta] = {}  # how each stale set changed
+        # a selector's context ("you", its text) stands when its source was touched by a
+        # part that writes no controller and rewrites no text, unless the source itself
+        # moved signature (it may be "other" than what it names)
+        context_kept = sub not in ("copy", "text") and not overlaps(CONTROLLER, wrote)
+        moved: set[str] | None = None
+        follow_memo = _FollowMemo()
+        for e in self.pending:
+            if e.id not in sets or not set_stale(e, wrote, touched, self.begun):
+                continue
+            if self.judged and (e.id in self.exists or still_exists(e, state, sub)):
+                ctx = make_ctx(e, state)
+                sel = e.spec.affects if e.spec is not None else None
+                follow = sel is not None and e.origin != "cda"
+                if follow and e.source in touched:
+                    if moved is None:
+                        moved = {o for movers in moves.movers.values() for o in movers}
+                    follow = context_kept and e.source not in moved
+                flips = None
+                if follow and sel is not None and caches.GROUPS:
+                    flips = move_flips(sel, ctx, state, moves, follow_memo.step_flips)
+                if flips is not None:
+                    if not any(flips.values()):
+                        continue  # its objects moved only between signatures it treats alike
+                    deltas[e.id], sets[e.id] = follow_memo.follow(sets[e.id], flips, moves)
+                else:
+                    new_ids = shared_affected_set(e, sub, state, ctx, self.begun, follow_memo.after)
+                    if same_objects(new_ids, e.id, sets, self.members):
+                        continue  # same objects: the old set (and what was judged on it) stands
+                    old_set = self.members.get(e.id) or frozenset(sets[e.id])
+                    new_set = frozenset(new_ids)
+                    deltas[e.id] = Delta(new_set - old_set, old_set - new_set)
+                    sets[e.id] = new_ids
+            else:
+                del sets[e.id]
+            self.members.pop(e.id, None)
+            stale.add(e.id)
+        self.judge.applied(self.run.last_changed, stale, effects_of(self.pending), wrote, deltas, moves)
+
+
+class _FollowMemo:
+    """Sets followed through one step's signature moves, shared by effects alike (only a cache)."""
+
+    def __init__(self) -> None:
+        #: this step's flips, shared by effects alike
+        self.step_flips: dict[SelectorKey, dict[tuple[int, int], int] | None] = {}
+        #: the sets named in the state after the step
+        self.after: SetMemo = {}
+        #: (id of an old set, id of a flip table) -> (them, the new set, its Delta): both kept
+        #: alive in the value
+        self.followed: dict[tuple[int, int], _Followed] = {}
+
+    def follow(
+        self, old_ids: tuple[str, ...], flips: dict[tuple[int, int], int], moves: Moves
+    ) -> tuple[Delta, tuple[str, ...]]:
+        """What a set names now, from what it named and the objects that moved (found once for
+        effects of one set and one flip table)."""
+        got = self.followed.get((id(old_ids), id(flips)))
+        if got is None or got[0] is not old_ids or got[1] is not flips:
+            new_ids, came, went = reselect(old_ids, flips, moves.movers)
+            # each move's objects share its new signature (and had its old one)
+            came_sigs: dict[int, str] = {}
+            for m, f in flips.items():
+                if f > 0:
+                    came_sigs.setdefault(m[1], moves.movers[m][0])
+            went_sigs = {m[0] for m, f in flips.items() if f < 0}
+            got = self.followed[(id(old_ids), id(flips))] = (
+                old_ids,
+                flips,
+                new_ids,
+                Delta(came, went, came_sigs, went_sigs),
+            )
+        return got[3], got[2]
 
 
 def run_players(effects: list[Eff], state: State, players: dict[str, list[str]], run: Run) -> None:
