@@ -58,6 +58,13 @@ class Eff:
     def sort_key(self) -> tuple[float, str]:
         return order_key(self.timestamp, self.id)
 
+    def copy(self) -> Eff:
+        """A shallow copy: its fields are values or replaced whole (``fixed`` is given a new
+        dictionary before it is filled), so a copy never shares a change with its original."""
+        new = object.__new__(Eff)
+        new.__dict__.update(self.__dict__)
+        return new
+
 
 def effect_id(obj_id: str, ability: Ability) -> str:
     """A static ability's effect id: the object id, or ``<object>.<key>`` (LANGUAGE.md §2)."""

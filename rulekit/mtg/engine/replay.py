@@ -9,7 +9,6 @@ built and their durations checked by :mod:`rulekit.mtg.engine.effects` (611.2).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from copy import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -305,12 +304,12 @@ def compile_scenario(
             if kept is None:
                 eff = resolved_effect(scn, ev, i, ts, base, defs, names, used_ids)
                 if made is not None:
-                    made[i] = copy(eff)  # as made, before any status or lock is written on it
+                    made[i] = eff.copy()  # as made, before any status or lock is written on it
             else:
                 eff = kept
                 used_ids.add(eff.id)
             if depth is None or first_sublayer(eff) < depth:
-                resolved.append(copy(eff) if eff is kept else eff)
+                resolved.append(eff.copy() if eff is kept else eff)
     comp = Compiled(scn, base, defs, resolved, resolve_ts, eot, names, base_at, marks, ruleset)
     comp.counter_stamps = {oid: tuple(v) for oid, v in counter_stamps.items() if v}
     comp.zone_changes = {oid: tuple(v) for oid, v in zone_changes.items()}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rulekit.mtg.engine.layers.base import NOTHING, LayerPart, add_words
@@ -26,12 +27,17 @@ CARRIERS: dict[str, tuple[str, ...]] = {
 }
 
 
-def carried(types: tuple[str, ...]) -> set[str]:
-    """The kinds of subtype these card types carry."""
-    return {kind for kind, carriers in CARRIERS.items() if any(t in types for t in carriers)}
+@lru_cache(maxsize=512)
+def carried(types: tuple[str, ...]) -> frozenset[str]:
+    """The kinds of subtype these card types carry.
+
+    >>> sorted(carried(("Artifact", "Creature")))
+    ['artifact', 'creature']
+    """
+    return frozenset(kind for kind, carriers in CARRIERS.items() if any(t in types for t in carriers))
 
 
-def drop_orphaned_subtypes(obj: Obj, before: set[str]) -> None:
+def drop_orphaned_subtypes(obj: Obj, before: frozenset[str]) -> None:
     """205.1a / 205.3d: an object has only the subtypes that go with its card types. When an
     effect takes away the card type that carried a kind of subtype (a land that is no longer a
     land, a creature that is no longer a creature or kindred), those subtypes go too."""
