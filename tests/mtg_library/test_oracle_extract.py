@@ -1,0 +1,170 @@
+"""Every library card against an outside source (issue 27, "Data": each card checked against its
+Oracle text).
+
+``data/forge-oracle.yaml`` holds, for every card of the library, the name, mana cost, type line, P/T
+and Oracle text that the Forge project's card scripts give (see the file's header for the source,
+licence and commits). This test compares them with the library's own data: the mana cost, the type
+line and P/T exactly, the rules text after removing the differences that documented Oracle wording
+updates made (``UPDATES``, each with the update it follows), reminder text (207.2: it is not rules
+text, and its wording changes with the rules) and the card's way of naming itself (a card's own name
+and "this creature" are the same object, 201.5). Forge's stored files are of several dates, so an
+older file may still say "enters the battlefield"; nothing else is forgiven.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from rulekit.mtg.loader import library
+
+EXTRACT = Path(__file__).resolve().parent / "data" / "forge-oracle.yaml"
+
+#: Oracle wording updates between the dates of Forge's stored files and today's Oracle: (pattern,
+#: replacement, the update). Applied, in this order, to both texts.
+UPDATES: tuple[tuple[str, str, str], ...] = (
+    (r"\b(a|an|another) ([\w ]+?) enters the battlefield under your control\b", r"\1 \2 you control enters",
+     "Foundations (2024): 'enters under your control' became 'you control enters'"),
+    (r"\benters the battlefield\b", "enters", "Foundations (2024): 'enters the battlefield' became 'enters'"),
+    (r"\benter the battlefield\b", "enter", "Foundations (2024): 'enter the battlefield' became 'enter'"),
+    (r" to (your|his or her|their) mana pool", "", "Amonkhet (2017): mana is added without 'to your mana pool'"),
+    (r"\bAdd \{1\}", "Add {C}", "Oath of the Gatewatch (2016): colorless mana is {C}"),
+    (r"\bPut ((?:a|an|one|two|three|X) [^.]*? tokens?) onto the battlefield\b",
+     r"Create \1", "Kaladesh (2016): tokens are created"),
+    (r"\bput ((?:a|an|one|two|three|X) [^.]*? tokens?) onto the battlefield\b",
+     r"create \1", "Kaladesh (2016): tokens are created"),
+    (r"\bconverted mana cost\b", "mana value", "Strixhaven (2021): converted mana cost became mana value"),
+    (r"\bshuffle your library\b", "shuffle", "War of the Spark (2019): 'then shuffle'"),
+    (r"\bhis or her\b", "their", "Dominaria (2018): 'their' for a player"),
+    ("\u2019", "'", "typography: a curly apostrophe is an apostrophe"),
+)
+
+#: How a card names itself (201.5): its name, the short name of a legendary card, "this <type>".
+SELF = r"\bthis (creature|enchantment|artifact|land|permanent|Equipment|Aura|spell|card)\b"
+
+
+def normalise(text: str, name: str) -> str:
+    """The rules text as compared: updates applied, reminder text and self-reference removed."""
+    lines = []
+    for line in text.split("\n"):
+        line = re.sub(r"\s*\([^()]*\)", "", line)  # reminder text (207.2)
+        for pattern, repl, _why in UPDATES:
+            line = re.sub(pattern, repl, line)
+        line = line.replace(name, "~")
+        if ", " in name:
+            line = line.replace(name.split(", ")[0], "~")
+        line = re.sub(SELF, "~", line)
+        line = " ".join(line.split())
+        if line:
+            lines.append(line)
+    return "\n".join(lines)
+
+
+def library_text(card: dict[str, Any]) -> str:
+    """The card's rules text as the library holds it: each ability's printed text, one per line."""
+    out = []
+    for ab in card.get("abilities") or []:
+        out.append(ab if isinstance(ab, str) else str(ab.get("text", "")))
+    return "\n".join(" ".join(t.split()) for t in out)
+
+
+def forge_cost(card: dict[str, Any]) -> str:
+    """The library's mana cost in Forge's notation ("{2}{U}{U}" is "2 U U", "{G/P}" is "PG",
+    "{W/U}" is "WU"; a card with no mana cost is "no cost")."""
+    cost = card.get("mana_cost")
+    if cost is None:
+        return "no cost"
+    out = []
+    for sym in re.findall(r"\{([^}]*)\}", str(cost)):
+        if sym.endswith("/P"):
+            out.append("P" + sym[:-2])
+        else:
+            out.append(sym.replace("/", ""))
+    return " ".join(out)
+
+
+def type_line(card: dict[str, Any]) -> str:
+    return " ".join([*(card.get("supertypes") or []), *(card.get("types") or []), *(card.get("subtypes") or [])])
+
+
+def forge_types(types: str) -> str:
+    """Forge's type line, "Tribal" read as "Kindred" (the type's name since Modern Horizons 3, 2024)."""
+    return " ".join("Kindred" if w == "Tribal" else w for w in types.split())
+
+
+def pt_of(pt: str | None) -> tuple[int | None, int | None]:
+    """Forge's "2/3" as (2, 3); a "*" part (a CDA defines it, 604.3) as None, as the library writes it."""
+    if pt is None:
+        return (None, None)
+    p, t = pt.split("/")
+    return (None if "*" in p else int(p), None if "*" in t else int(t))
+
+
+def load_extract() -> dict[str, dict[str, Any]]:
+    data = yaml.safe_load(EXTRACT.read_text(encoding="utf-8"))
+    return dict(data["cards"])
+
+
+def differences(name: str, card: dict[str, Any], ref: dict[str, Any]) -> list[str]:
+    """What differs between the library card and the outside source's card (empty: they agree)."""
+    out = []
+    if forge_cost(card) != str(ref["cost"]):
+        out.append(f"mana cost {card.get('mana_cost')!r} is {ref['cost']!r} there")
+    if type_line(card) != forge_types(str(ref["types"])):
+        out.append(f"type line {type_line(card)!r} is {ref['types']!r} there")
+    if (card.get("power"), card.get("toughness")) != pt_of(ref.get("pt")):
+        out.append(f"P/T {card.get('power')}/{card.get('toughness')} is {ref.get('pt')} there")
+    if ref.get("text_check", True):
+        mine, theirs = normalise(library_text(card), name), normalise(str(ref["oracle"]), name)
+        if mine != theirs:
+            out.append(f"text\n  library: {mine!r}\n  source:  {theirs!r}")
+    return out
+
+
+EXTRACTED = load_extract()
+LIBRARY = library()
+
+
+def test_every_library_card_is_in_the_extract_and_nothing_else() -> None:
+    assert sorted(set(LIBRARY) - set(EXTRACTED)) == []
+    assert sorted(set(EXTRACTED) - set(LIBRARY)) == []
+
+
+def test_a_card_not_checked_says_why() -> None:
+    for name, ref in EXTRACTED.items():
+        if not ref.get("text_check", True):
+            assert str(ref.get("why", "")).strip(), f"{name}: text_check is off without a reason"
+
+
+@pytest.mark.parametrize("name", sorted(set(LIBRARY) & set(EXTRACTED)))
+def test_card_agrees_with_the_outside_source(name: str) -> None:
+    assert differences(name, LIBRARY[name], EXTRACTED[name]) == []
+
+
+def test_the_comparison_sees_a_changed_word_cost_type_and_pt() -> None:
+    """The check can fail: one changed word, mana symbol, type or number is a difference."""
+    name = "Sinew Sliver"
+    card, ref = dict(LIBRARY[name]), EXTRACTED[name]
+    assert differences(name, card, ref) == []
+    changed = {**card, "abilities": [{"text": "All Sliver creatures get +1/+2.", "static": {}}]}
+    assert differences(name, changed, ref)
+    assert differences(name, {**card, "mana_cost": "{1}{G}"}, ref)
+    assert differences(name, {**card, "subtypes": ["Elf"]}, ref)
+    assert differences(name, {**card, "toughness": 2}, ref)
+
+
+def test_the_updates_forgive_only_their_own_wording() -> None:
+    assert normalise("When X enters the battlefield, draw a card.", "X") == normalise("When X enters, draw a card.", "X")
+    assert normalise("{T}: Add {G} to your mana pool.", "X") == "{T}: Add {G}."
+    assert normalise("Put a 2/2 black Zombie creature token onto the battlefield.", "X") == (
+        "Create a 2/2 black Zombie creature token."
+    )
+    assert normalise("Flying (It can fly.)", "X") == "Flying"
+    assert normalise("When this creature enters, gain control.", "Agent") == normalise(
+        "When Agent enters, gain control.", "Agent"
+    )
+    assert normalise("enters tapped", "X") != normalise("enters untapped", "X")
