@@ -40,6 +40,8 @@ UPDATES: tuple[tuple[str, str, str], ...] = (
     (r"\bconverted mana cost\b", "mana value", "Strixhaven (2021): converted mana cost became mana value"),
     (r"\bshuffle your library\b", "shuffle", "War of the Spark (2019): 'then shuffle'"),
     (r"\bhis or her\b", "their", "Dominaria (2018): 'their' for a player"),
+    (r"\battacks each turn if able\b", "attacks each combat if able",
+     "Magic 2014 (2013): a creature that must attack does so each combat"),
     ("\u2019", "'", "typography: a curly apostrophe is an apostrophe"),
 )
 
