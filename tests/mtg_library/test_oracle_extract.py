@@ -43,6 +43,8 @@ UPDATES: tuple[tuple[str, str, str], ...] = (
     (r"\battacks each turn if able\b", "attacks each combat if able",
      "Magic 2014 (2013): a creature that must attack does so each combat"),
     ("\u2019", "'", "typography: a curly apostrophe is an apostrophe"),
+    ("\u2212", "-", "typography: the minus sign of a loyalty cost is a hyphen here"),
+    (r"^\[([+-]?[0-9X]+)\] ", r"\1: ", "Forge writes a loyalty ability '[+1] ...'; Oracle writes '+1: ...'"),
 )
 
 #: How a card names itself (201.5): its name, the short name of a legendary card, "this <type>".
@@ -94,8 +96,12 @@ def type_line(card: dict[str, Any]) -> str:
 
 
 def forge_types(types: str) -> str:
-    """Forge's type line, "Tribal" read as "Kindred" (the type's name since Modern Horizons 3, 2024)."""
-    return " ".join("Kindred" if w == "Tribal" else w for w in types.split())
+    """Forge's type line, "Tribal" read as "Kindred" (the type's name since Modern Horizons 3, 2024)
+    and a planeswalker as legendary (every planeswalker is, since Ixalan, 2017)."""
+    words = ["Kindred" if w == "Tribal" else w for w in types.split()]
+    if "Planeswalker" in words and "Legendary" not in words:
+        words.insert(0, "Legendary")
+    return " ".join(words)
 
 
 def pt_of(pt: str | None) -> tuple[int | None, int | None]:
@@ -116,11 +122,11 @@ def differences(name: str, card: dict[str, Any], ref: dict[str, Any]) -> list[st
     out = []
     if forge_cost(card) != str(ref["cost"]):
         out.append(f"mana cost {card.get('mana_cost')!r} is {ref['cost']!r} there")
-    if type_line(card) != forge_types(str(ref["types"])):
+    if "types" not in ref.get("skip", ()) and type_line(card) != forge_types(str(ref["types"])):
         out.append(f"type line {type_line(card)!r} is {ref['types']!r} there")
     if (card.get("power"), card.get("toughness")) != pt_of(ref.get("pt")):
         out.append(f"P/T {card.get('power')}/{card.get('toughness')} is {ref.get('pt')} there")
-    if ref.get("text_check", True):
+    if "text" not in ref.get("skip", ()):
         mine, theirs = normalise(library_text(card), name), normalise(str(ref["oracle"]), name)
         if mine != theirs:
             out.append(f"text\n  library: {mine!r}\n  source:  {theirs!r}")
@@ -136,10 +142,16 @@ def test_every_library_card_is_in_the_extract_and_nothing_else() -> None:
     assert sorted(set(EXTRACTED) - set(LIBRARY)) == []
 
 
-def test_a_card_not_checked_says_why() -> None:
+def test_a_part_not_checked_says_why() -> None:
+    """A card whose stored file is older than an Oracle update of its text or type line skips that
+    part only, and says why; the mana cost and P/T are always compared."""
+    skipped = 0
     for name, ref in EXTRACTED.items():
-        if not ref.get("text_check", True):
-            assert str(ref.get("why", "")).strip(), f"{name}: text_check is off without a reason"
+        if ref.get("skip"):
+            skipped += 1
+            assert set(ref["skip"]) <= {"text", "types"}, name
+            assert str(ref.get("why", "")).strip(), f"{name}: a part is skipped without a reason"
+    assert skipped <= len(EXTRACTED) // 8, "the outside check skips too much to count as a check"
 
 
 @pytest.mark.parametrize("name", sorted(set(LIBRARY) & set(EXTRACTED)))
