@@ -44,7 +44,7 @@ UPDATES: tuple[tuple[str, str, str], ...] = (
      "Magic 2014 (2013): a creature that must attack does so each combat"),
     ("\u2019", "'", "typography: a curly apostrophe is an apostrophe"),
     ("\u2212", "-", "typography: the minus sign of a loyalty cost is a hyphen here"),
-    (r"^\[([+-]?[0-9X]+)\] ", r"\1: ", "Forge writes a loyalty ability '[+1] ...'; Oracle writes '+1: ...'"),
+    (r"^\[([+-]?[0-9X]+)\]:? ", r"\1: ", "Forge writes a loyalty ability '[+1] ...'; Oracle writes '+1: ...'"),
 )
 
 #: How a card names itself (201.5): its name, the short name of a legendary card, "this <type>".
