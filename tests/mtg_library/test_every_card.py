@@ -81,7 +81,7 @@ def scenario_for(name: str) -> str:
         obj["attached_to"] = "waste" if "Enchant land" in texts else "ogre"
     if "Equipment" in (card.get("subtypes") or []):
         obj["attached_to"] = "bears"
-    events = [{"enter": "card"}] if permanent else []
+    events: list[dict[str, Any]] = [{"enter": "card"}] if permanent else []
     for ab in abilities:
         if isinstance(ab, dict) and ab.get("resolves") is not None:
             spec = ab["resolves"]

@@ -225,3 +225,46 @@ def test_traitorous_instinct_steals_and_pumps_until_end_of_turn() -> None:
     assert view(t, "giant").controller == "Ann" and pt(t, "giant") == (5, 3)
     later = solve_text(text.rstrip(" ") + "          - end_of_turn\n")
     assert view(later, "giant").controller == "Bo" and pt(later, "giant") == (3, 3)
+
+
+def test_in_bolas_clutches_steals_and_makes_legendary() -> None:
+    """Layer 2 (control) and layer 4 (the supertype Legendary, 205.4a) from one Aura."""
+    t = solve_text("""
+        game: mtg
+        players: [Ann, Bo]
+        objects:
+          - {id: giant, card: Hill Giant, controller: Bo}
+          - {id: aura, card: In Bolas's Clutches, controller: Ann, attached_to: giant}
+    """)
+    giant = view(t, "giant")
+    assert giant.controller == "Ann" and "Legendary" in giant.supertypes
+
+
+def test_boneyard_wurm_counts_creature_cards_in_its_controllers_graveyard() -> None:
+    """604.3: a CDA counting creature *cards* in *your* graveyard: Ann's two, not Bo's, not a land."""
+    t = solve_text("""
+        game: mtg
+        players: [Ann, Bo]
+        objects:
+          - {id: wurm, card: Boneyard Wurm, controller: Ann}
+          - {id: g1, card: Grizzly Bears, controller: Ann, zone: graveyard}
+          - {id: g2, card: Hill Giant, controller: Ann, zone: graveyard}
+          - {id: g3, card: Forest, controller: Ann, zone: graveyard}
+          - {id: g4, card: Savannah Lions, controller: Bo, zone: graveyard}
+    """)
+    assert pt(t, "wurm") == (2, 2)
+
+
+def test_barbed_sliver_grants_its_ability_to_every_sliver() -> None:
+    """Layer 6: every Sliver (both players') has "{2}: This creature gets +1/+0 until end of turn."."""
+    t = solve_text("""
+        game: mtg
+        players: [Ann, Bo]
+        objects:
+          - {id: barbed, card: Barbed Sliver, controller: Ann}
+          - {id: sliver, card: Metallic Sliver, controller: Bo}
+          - {id: bears, card: Grizzly Bears, controller: Ann}
+    """)
+    granted = "{2}: This creature gets +1/+0 until end of turn."
+    assert granted in view(t, "sliver").abilities and granted in view(t, "barbed").abilities
+    assert granted not in view(t, "bears").abilities
