@@ -8,7 +8,8 @@ view does not guess it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import functools
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from rulekit.i18n import N_, Translator, translator
@@ -660,7 +661,25 @@ def dependency_dot(
     * Every word is in ``lang`` (:data:`DOT_WORDS`, the codes' messages); names stay as written.
     """
     t = _t(lang)
-    fs = str(round(12 * scale))
+    g = _dependency_graph(trace, scale, t)
+    order: dict[tuple[str, str], int] = {}
+    for i, s in enumerate(trace.steps):
+        order.setdefault((s.effect, s.layer), i)
+    hi_key = None
+    if highlight is not None and 0 <= highlight < len(trace.steps):
+        hs = trace.steps[highlight]
+        hi_key = (hs.effect, hs.layer)
+    node = functools.partial(_part_node, trace=trace, t=t, order=order, hi_key=hi_key)
+    _layer_clusters(g, trace, t, node)
+    _not_applied_cluster(g, trace, t)
+    _dependency_edges(g, trace, t, order)
+    if legend:
+        _legend(g, scale, t)
+    return str(g.source)
+
+
+def _dependency_graph(trace: Any, scale: float, t: Translator) -> Any:
+    """The diagram's graph: its title (scenario and edition) and its node and edge fonts."""
     g = Digraph("dependencies", comment="rulekit dependency diagram")
     g.attr(
         rankdir="TB",
@@ -673,18 +692,15 @@ def dependency_dot(
         nodesep="0.25",
         ranksep="0.3",
     )
+    fs = str(round(12 * scale))
     g.attr("node", fontname="Helvetica", fontsize=fs, color=OKABE_ITO["black"], penwidth="1.2")
     g.attr("edge", fontname="Helvetica", fontsize=str(round(10 * scale)), color=EDGE_DEPENDS)
+    return g
 
-    order: dict[tuple[str, str], int] = {}
-    for i, s in enumerate(trace.steps):
-        order.setdefault((s.effect, s.layer), i)
-    hi_key = None
-    if highlight is not None and 0 <= highlight < len(trace.steps):
-        hs = trace.steps[highlight]
-        hi_key = (hs.effect, hs.layer)
 
-    # parts per layer: applied steps first (application order), then declared-but-unapplied parts
+def _parts_by_layer(trace: Any) -> dict[str, list[tuple[str, str]]]:
+    """Each layer's parts ``(effect, layer)``: the applied steps first (application order), then the
+    declared parts that did not apply, then those only a dependency names."""
     parts: dict[str, list[tuple[str, str]]] = {}
     for s in trace.steps:
         key = (s.effect, s.layer)
@@ -698,8 +714,12 @@ def dependency_dot(
         for eid in (d.effect, d.depends_on):
             if (eid, d.layer) not in parts.setdefault(d.layer, []):
                 parts[d.layer].append((eid, d.layer))
-    inactive = [e for e in trace.effects if not e.active and not e.layers]
+    return parts
 
+
+def _loops_by_layer(trace: Any) -> dict[str, list[tuple[int, tuple[str, ...]]]]:
+    """Each dependency loop (613.8b), numbered, in the earliest layer where its members depend on
+    each other (else the layer where it was applied by timestamp)."""
     loops_by_layer: dict[str, list[tuple[int, tuple[str, ...]]]] = {}
     for n, loop in enumerate(trace.loops):
         layers = {d.layer for d in trace.dependencies if d.effect in loop and d.depends_on in loop}
@@ -709,37 +729,55 @@ def dependency_dot(
             else next((s.layer for s in trace.steps if s.effect in loop and s.why == "loop"), "")
         )
         loops_by_layer.setdefault(layer, []).append((n, tuple(loop)))
+    return loops_by_layer
 
-    def node(sub: Any, eid: str, layer: str) -> None:
-        info = trace.effect(eid) if _has_effect(trace, eid) else None
-        pos = order.get((eid, layer))
-        applied = pos is not None
-        name = effect_label(info, t) if info else eid
-        src = object_name(trace, info.source) if info and info.source else ""
-        ts = fmt_value(info.timestamp) if info else "?"
-        first = f"{pos + 1}. {name}" if pos is not None else f"– {name}"
-        if (eid, layer) == hi_key:
-            first = "▶ " + first
-        lines = [first, t(DOT_WORDS["node"], layer=layer_text(layer, t), ts=ts)]
-        if src and src != name:
-            lines.append(t(DOT_WORDS["from"], source=src))
-        if not applied:
-            why = (effect_note(trace, info, t) if info else "") or t("did not apply")
-            lines.append(f"({why})")
-        shape, style = ORIGIN_SHAPES.get(info.origin if info else "static", ("box", "rounded,filled"))
-        attrs = {
-            "shape": shape,
-            "style": style if applied else style + ",dashed",
-            "fillcolor": layer_fill(layer) if applied else "#EEEEEE",
-            "color": layer_colour(layer) if applied else "#777777",
-            "tooltip": f"{name}: {info.text}" if info and info.text else name,
-        }
-        if (eid, layer) == hi_key:
-            attrs.update(penwidth="4", color=HIGHLIGHT)
-        sub.node(part_id(eid, layer), _nl(lines), **attrs)
 
-    layers_sorted = sorted(parts, key=lambda la: _layer_rank(trace, la))
-    for layer in layers_sorted:
+def _part_node(
+    sub: Any,
+    eid: str,
+    layer: str,
+    *,
+    trace: Any,
+    t: Translator,
+    order: dict[tuple[str, str], int],
+    hi_key: tuple[str, str] | None,
+) -> None:
+    """The node of effect ``eid``'s part in ``layer``: its order number, name, layer, timestamp and
+    source; shape by origin, fill by layer; dashed grey with why when it did not apply."""
+    info = trace.effect(eid) if _has_effect(trace, eid) else None
+    pos = order.get((eid, layer))
+    applied = pos is not None
+    name = effect_label(info, t) if info else eid
+    src = object_name(trace, info.source) if info and info.source else ""
+    ts = fmt_value(info.timestamp) if info else "?"
+    first = f"{pos + 1}. {name}" if pos is not None else f"– {name}"
+    if (eid, layer) == hi_key:
+        first = "▶ " + first
+    lines = [first, t(DOT_WORDS["node"], layer=layer_text(layer, t), ts=ts)]
+    if src and src != name:
+        lines.append(t(DOT_WORDS["from"], source=src))
+    if not applied:
+        why = (effect_note(trace, info, t) if info else "") or t("did not apply")
+        lines.append(f"({why})")
+    shape, style = ORIGIN_SHAPES.get(info.origin if info else "static", ("box", "rounded,filled"))
+    attrs = {
+        "shape": shape,
+        "style": style if applied else style + ",dashed",
+        "fillcolor": layer_fill(layer) if applied else "#EEEEEE",
+        "color": layer_colour(layer) if applied else "#777777",
+        "tooltip": f"{name}: {info.text}" if info and info.text else name,
+    }
+    if (eid, layer) == hi_key:
+        attrs.update(penwidth="4", color=HIGHLIGHT)
+    sub.node(part_id(eid, layer), _nl(lines), **attrs)
+
+
+def _layer_clusters(g: Any, trace: Any, t: Translator, node: Callable[[Any, str, str], None]) -> None:
+    """One cluster per layer (rule order), holding its parts; a loop's members in a dashed cluster of
+    their own inside it."""
+    parts = _parts_by_layer(trace)
+    loops_by_layer = _loops_by_layer(trace)
+    for layer in sorted(parts, key=lambda la: _layer_rank(trace, la)):
         with g.subgraph(name=f"cluster_layer_{layer}") as sub:
             sub.attr(
                 label=t(DOT_WORDS["layer"], layer=layer_text(layer, t)),
@@ -767,20 +805,30 @@ def dependency_dot(
             for eid, la in parts[layer]:
                 if eid not in looped:
                     node(sub, eid, la)
-    if inactive:
-        with g.subgraph(name="cluster_off") as sub:
-            sub.attr(label=t(DOT_WORDS["not_applied"]), style="dashed", color="#777777")
-            for e in inactive:
-                why = effect_note(trace, e, t) or t("off")
-                sub.node(
-                    part_id(e.id, "off"),
-                    _nl([f"– {effect_label(e, t)}", f"({why})"]),
-                    shape="box",
-                    style="rounded,dashed",
-                    color="#777777",
-                    tooltip=e.text or effect_label(e, t),
-                )
 
+
+def _not_applied_cluster(g: Any, trace: Any, t: Translator) -> None:
+    """The effects that applied in no layer (switched off, ended, ability removed), with why."""
+    inactive = [e for e in trace.effects if not e.active and not e.layers]
+    if not inactive:
+        return
+    with g.subgraph(name="cluster_off") as sub:
+        sub.attr(label=t(DOT_WORDS["not_applied"]), style="dashed", color="#777777")
+        for e in inactive:
+            why = effect_note(trace, e, t) or t("off")
+            sub.node(
+                part_id(e.id, "off"),
+                _nl([f"– {effect_label(e, t)}", f"({why})"]),
+                shape="box",
+                style="rounded,dashed",
+                color="#777777",
+                tooltip=e.text or effect_label(e, t),
+            )
+
+
+def _dependency_edges(g: Any, trace: Any, t: Translator, order: dict[tuple[str, str], int]) -> None:
+    """One edge per dependency (A depends on B, in a layer): solid when A waited on B, dashed in a
+    loop (613.8b), dotted when it no longer held when A applied (613.8c)."""
     waited = {(s.effect, w) for s in trace.steps for w in s.waited_on}
     loop_pairs = {(a, b) for loop in trace.loops for a in loop for b in loop if a != b}
     seen: set[tuple[str, str, str]] = set()
@@ -812,9 +860,6 @@ def dependency_dot(
                 how=how,
             ),
         )
-    if legend:
-        _legend(g, scale, t)
-    return str(g.source)
 
 
 #: The dependency diagram's own words (msgids).
