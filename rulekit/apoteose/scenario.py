@@ -140,25 +140,7 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
         if c.bar is not None and c.bar.test is not None:
             _check_attribute(doc, ("cards", i, "bar", "test"), c.bar.test, attributes)
     named = _Ids(card_ids, hero_ids, choice_ids, attributes)
-    script: list[dict[str, Any]] = []
-    for k, a in enumerate(m.script):
-        if isinstance(a, schema.ActivateM):
-            script.append(_activate_step(doc, k, a, m, effects, named))
-        elif isinstance(a, schema.CARD_ACTIONS):
-            script.append(_card_step(doc, k, a, named))
-        elif isinstance(a, schema.AttackM):
-            script.append(_attack_step(doc, k, a, m, named))
-        elif isinstance(a, schema.TestM):
-            _check_hero(doc, ("script", k, "test", "hero"), a.test.hero, hero_ids)
-            _check_attribute(doc, ("script", k, "test", "attribute"), a.test.attribute, attributes)
-            script.append({"do": "test", **a.test.model_dump()})
-        else:
-            flags = [f for f, v in a.model_dump().items() if v]
-            if len(flags) != 1:
-                raise doc.error(("script", k), "a script step is one of activate, attack, test, put, take, move, "
-                                "reveal, hide, discard, bury, banish, end_turn, battle_start, battle_end",
-                                code="INVALID_VALUE")
-            script.append({"do": flags[0]})
+    script = [_step(doc, k, a, m, effects, named) for k, a in enumerate(m.script)]
     decisions = [_decision(doc, k, d, effects, named) for k, d in enumerate(m.decisions)]
     titles = _by_language(doc, "title", m.title)
     descriptions = _by_language(doc, "description", m.description)
@@ -328,6 +310,26 @@ def _check_turn(doc: YamlDoc, m: Any, card_ids: list[str], hero_ids: list[str]) 
                         "starting turn is ambiguous — start at another hero's turn", code="AMBIGUOUS_TURN")
     if t.cycle < 1 or t.cycle > MAX_COUNT:
         raise doc.error(("turn", "cycle"), f"a cycle number is 1..{MAX_COUNT}", code="INVALID_VALUE")
+
+
+def _step(doc: YamlDoc, k: int, a: Any, m: Any, effects: dict[str, list[Effect]], named: _Ids) -> dict[str, Any]:
+    """Script step ``k``, checked: activate, a step on one card, attack, test, or one flag."""
+    if isinstance(a, schema.ActivateM):
+        return _activate_step(doc, k, a, m, effects, named)
+    if isinstance(a, schema.CARD_ACTIONS):
+        return _card_step(doc, k, a, named)
+    if isinstance(a, schema.AttackM):
+        return _attack_step(doc, k, a, m, named)
+    if isinstance(a, schema.TestM):
+        _check_hero(doc, ("script", k, "test", "hero"), a.test.hero, named.heroes)
+        _check_attribute(doc, ("script", k, "test", "attribute"), a.test.attribute, named.attributes)
+        return {"do": "test", **a.test.model_dump()}
+    flags = [f for f, v in a.model_dump().items() if v]
+    if len(flags) != 1:
+        raise doc.error(("script", k), "a script step is one of activate, attack, test, put, take, move, "
+                        "reveal, hide, discard, bury, banish, end_turn, battle_start, battle_end",
+                        code="INVALID_VALUE")
+    return {"do": flags[0]}
 
 
 def _activate_step(doc: YamlDoc, k: int, a: Any, m: Any, effects: dict[str, list[Effect]],
