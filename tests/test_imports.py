@@ -20,16 +20,6 @@ ALLOWED: dict[str, int] = {
     # the loader (pydantic) nor the engine (tests/mtg/test_structure.py::test_model_is_pure_data).
     "rulekit/mtg/__init__.py": 11,
 }
-#: Left after the words issue (render once): ``views.reasons`` and ``views.mtg`` call each other
-#: (a step's reason needs the effect names, the tables need the reasons), and ``views.localized``
-#: loads the Apoteose views on first use, so that an MTG explorer never imports them. To be
-#: tightened to 0 when those two views are split by what they render.
-TEMPORARY: dict[str, int] = {
-    "rulekit/views/localized.py": 3,
-    "rulekit/views/reasons.py": 5,
-}
-
-
 def function_imports(path: Path) -> list[tuple[int, str]]:
     """The ``import rulekit...`` / ``from rulekit... import`` statements inside a function."""
     out: set[tuple[int, str]] = set()
@@ -62,7 +52,7 @@ def found() -> dict[str, list[tuple[int, str]]]:
 
 
 def test_no_rulekit_import_inside_a_function() -> None:
-    allowed = {**ALLOWED, **TEMPORARY}
+    allowed = ALLOWED
     over = [
         f"{f}:{line}: import of {mod} inside a function"
         for f, hits in found().items()

@@ -9,12 +9,13 @@ Built-in scenarios live in ``rulekit/data/scenarios/apoteose/<name>.yaml`` and a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from dataclasses import fields as dataclass_fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from rulekit import limits
+from rulekit.apoteose import schema
 from rulekit.apoteose.deciders import ScriptDecider
 from rulekit.apoteose.lang import check_statement
 from rulekit.apoteose.rulings import cycle_order, norm
@@ -31,139 +32,6 @@ if TYPE_CHECKING:
     from rulekit.apoteose.chain import Engine
 
 ALL_ZONES = {norm(z): z for z in (*HERO_ZONES, *SHARED_ZONES)}
-
-
-def _models() -> Any:
-    from pydantic import BaseModel, ConfigDict, Field
-
-    class M(BaseModel):
-        model_config = ConfigDict(extra="forbid")
-
-    class HeroM(M):
-        id: str
-        name: str | None = None
-        team: str
-        iniciativa: int = 0
-        resources: dict[str, list[int]] = Field(default_factory=dict)
-        attributes: dict[str, int] = Field(default_factory=dict)
-        zones: dict[str, list[str]] = Field(default_factory=dict)
-
-    class EffectM(M):
-        text: str
-        body: list[dict[str, Any]] | None = None
-
-    class BarM(M):
-        attack: int | None = None
-        target: str | None = None
-        test: str | None = None
-
-    class CardM(M):
-        id: str
-        name: str | None = None
-        types: list[str] = Field(default_factory=list)
-        owner: str = ""
-        effects: list[str | EffectM] = Field(default_factory=list)
-        consumed: bool = False
-        revealed: bool = False
-        attached_to: str | None = None
-        registered: bool = False
-        companion_of: str | None = None
-        bar: BarM | None = None
-        vida: list[int] | None = None
-
-    class TurnM(M):
-        order: list[str] | None = None
-        hero: str | None = None
-        cycle: int = 1
-        battle: bool = False
-        start: Literal["turn", "cycle"] | None = None
-
-    class ActivateM(M):
-        activate: str
-        hero: str | None = None
-        effect: int = 0
-        target: str | None = None
-        choices: dict[str, str] = Field(default_factory=dict)
-
-    class CardActionBody(M):
-        card: str
-        hero: str | None = None
-        to: str | None = None
-        attach_to: str | None = None
-
-    class PutM(M):
-        put: CardActionBody
-
-    class TakeM(M):
-        take: CardActionBody
-
-    class MoveM(M):
-        move: CardActionBody
-
-    class RevealM(M):
-        reveal: CardActionBody
-
-    class HideM(M):
-        hide: CardActionBody
-
-    class DiscardM(M):
-        discard: CardActionBody
-
-    class BuryM(M):
-        bury: CardActionBody
-
-    class BanishM(M):
-        banish: CardActionBody
-
-    class AttackBody(M):
-        hero: str | None = None
-        target: str
-        damage: int = 0
-
-    class TestBody(M):
-        hero: str | None = None
-        attribute: str = "AGI"
-
-    class AttackM(M):
-        attack: AttackBody
-
-    class TestM(M):
-        test: TestBody
-
-    class FlagM(M):
-        end_turn: bool | None = None
-        battle_start: bool | None = None
-        battle_end: bool | None = None
-
-    class RespondBody(M):
-        hero: str | None = None
-        card: str
-        effect: int = 0
-        answers: str | None = None
-
-    class DecisionM(M):
-        window: str | None = None
-        respond: RespondBody | None = None
-        choices: dict[str, str] = Field(default_factory=dict)
-        pass_: bool | None = Field(default=None, alias="pass")
-        key: str | None = None
-        pick: str | None = None
-
-    class ScenarioM(M):
-        game: str
-        title: str | dict[str, str] | None = None
-        description: str | dict[str, str] | None = None
-        assumptions: list[str] = Field(default_factory=list)
-        heroes: list[HeroM]
-        cards: list[CardM] = Field(default_factory=list)
-        zones: dict[str, list[str]] = Field(default_factory=dict)
-        turn: TurnM = Field(default_factory=TurnM)
-        dice: list[int] = Field(default_factory=list)
-        script: list[ActivateM | AttackM | TestM | PutM | TakeM | MoveM | RevealM | HideM | DiscardM | BuryM
-                     | BanishM | FlagM] = Field(default_factory=list)
-        decisions: list[DecisionM] = Field(default_factory=list)
-
-    return ScenarioM, ActivateM, AttackM, TestM, (PutM, TakeM, MoveM, RevealM, HideM, DiscardM, BuryM, BanishM)
 
 
 @dataclass
@@ -241,15 +109,61 @@ def _canon_zone(doc: YamlDoc, path: tuple[Any, ...], z: str, allowed: tuple[str,
 
 
 def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
-    ScenarioM, ActivateM, AttackM, TestM, CardActs = _models()
+    """The scenario of a parsed file, checked step by step (every error names file, line and field):
+    its shape and sizes, the heroes, the cards and their effects, where the cards are, the turn, the
+    script, then the decisions."""
     raw = doc.data
     if not isinstance(raw, dict):
         raise doc.error((), "a scenario is a mapping", code="INVALID_VALUE")
     if raw.get("game") != "apoteose":
         raise doc.error(("game",), f"expected 'game: apoteose', got {raw.get('game')!r}", code="WRONG_GAME")
-    m = doc.validate(ScenarioM)
+    m = doc.validate(schema.ScenarioM)
     _check_sizes(doc, m)
     data: dict[str, Any] = {"heroes": [], "cards": [], "zones": {}, "turn": m.turn.model_dump(), "dice": m.dice}
+    hero_ids = _heroes(doc, m, data)
+    card_ids: list[str] = []
+    effects: dict[str, list[Effect]] = {}
+    warnings: list[str] = []
+    for i, c in enumerate(m.cards):
+        _check_card_id(doc, i, c, card_ids, hero_ids)
+        card_ids.append(c.id)
+        effects[c.id] = [_card_effect(doc, i, j, c, e, warnings) for j, e in enumerate(c.effects)]
+        data["cards"].append({**c.model_dump(), "types": [t.upper() for t in c.types]})
+    for z, ids in m.zones.items():
+        data["zones"][_canon_zone(doc, ("zones", z), z, SHARED_ZONES)] = ids
+    seen = _check_places(doc, m, card_ids)
+    _check_cards(doc, m, seen, card_ids, hero_ids)
+    _check_turn(doc, m, card_ids, hero_ids)
+    choice_ids = [*card_ids, *hero_ids]
+    attributes = known_attributes(data["heroes"], effects)
+    for i, c in enumerate(m.cards):
+        if c.bar is not None and c.bar.test is not None:
+            _check_attribute(doc, ("cards", i, "bar", "test"), c.bar.test, attributes)
+    named = _Ids(card_ids, hero_ids, choice_ids, attributes)
+    script = [_step(doc, k, a, m, effects, named) for k, a in enumerate(m.script)]
+    decisions = [_decision(doc, k, d, effects, named) for k, d in enumerate(m.decisions)]
+    titles = _by_language(doc, "title", m.title)
+    descriptions = _by_language(doc, "description", m.description)
+    return Scenario(name=name, title=in_language(titles, "en") or name,
+                    description=in_language(descriptions, "en"),
+                    assumptions=list(m.assumptions), data=data, effects=effects, script=script,
+                    decisions=decisions, warnings=warnings, doc=doc, titles=titles, descriptions=descriptions)
+
+
+@dataclass(frozen=True)
+class _Ids:
+    """What a script step or a decision may name: the cards, the heroes, either (a choice's value),
+    and the attributes the scenario knows."""
+
+    cards: list[str]
+    heroes: list[str]
+    choices: list[str]
+    attributes: list[str]
+
+
+def _heroes(doc: YamlDoc, m: Any, data: dict[str, Any]) -> list[str]:
+    """Each hero, checked (a new id, known resources, VIDA, MANA and ESTAMINA each [current, max],
+    its zones), appended to ``data["heroes"]``; returns the heroes' ids."""
     hero_ids: list[str] = []
     for i, h in enumerate(m.heroes):
         if h.id in hero_ids:
@@ -275,60 +189,60 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
         data["heroes"].append({"id": h.id, "name": h.name, "team": h.team, "iniciativa": h.iniciativa,
                                "resources": res, "attributes": {k.upper(): v for k, v in h.attributes.items()},
                                "zones": zones})
-    card_ids: list[str] = []
-    effects: dict[str, list[Effect]] = {}
-    warnings: list[str] = []
-    for i, c in enumerate(m.cards):
-        if c.id in card_ids or c.id in hero_ids:
-            raise doc.error(("cards", i, "id"), f"duplicate id '{c.id}'", code="DUPLICATE_ID")
-        check_look_alike(doc, ("cards", i, "id"), c.id, "the card id")
-        check_look_alike(doc, ("cards", i, "name"), c.name, "the name", name=True)
-        card_ids.append(c.id)
-        if c.owner and c.owner not in hero_ids and c.owner not in ("campanha", "mestre"):
-            raise doc.error(("cards", i, "owner"), f"unknown owner '{c.owner}' (a hero id, campanha or mestre)",
-                            code="UNKNOWN_HERO", suggestion=suggest(c.owner, [*hero_ids, "campanha", "mestre"]))
-        effs = []
-        for j, e in enumerate(c.effects):
-            text = e if isinstance(e, str) else e.text
-            path = ("cards", i, "effects", j) if isinstance(e, str) else ("cards", i, "effects", j, "text")
-            try:
-                eff = parse_effect(text)
-            except EffectTextError as exc:
-                raise doc.error(path, f"{exc.message} [{exc.code} at position {exc.position}]", code=exc.code,
-                                suggestion=exc.suggestion) from None
-            if not isinstance(e, str) and e.body is not None:
-                from dataclasses import replace
+    return hero_ids
 
-                for k, st in enumerate(e.body):
-                    wrong = check_statement(st)
-                    if wrong is not None:
-                        sub, msg, sug = wrong
-                        raise doc.error(("cards", i, "effects", j, "body", k, *sub), msg, code="BAD_STATEMENT",
-                                        suggestion=sug)
-                eff = replace(eff, body=tuple(from_dict(st) for st in e.body))
-            if not eff.supported():  # the card loads; this effect is refused when it is used (LANGUAGE.md)
-                bad = [w.message for w in eff.warnings if w.code == "UNSUPPORTED_TEXT"]
-                line = str(doc.error(path, (bad[0] if bad else "text outside the runnable vocabulary")
-                                     + "; this effect is refused when used (or write a structured 'body:')",
-                                     code="UNSUPPORTED_TEXT"))
-                warnings.append(f"{c.id}#{j}: UNSUPPORTED_TEXT: {line}")
-            if eff.activation == "Passivo":
-                bad_ops = [st.op for st in eff.body if st.op not in ("gain", "table", "compute", "noop")]
-                targets = [getattr(st, "target", None) or {} for st in eff.body if st.op == "gain"]
-                bad_ops += [f"gain for one {t['who']} hero" for t in targets
-                            if t.get("who", "self") != "self" and not t.get("all")]
-                if bad_ops:
-                    raise doc.error(path, f"a Passivo effect applies continuously (R-23); '{bad_ops[0]}' is a one-off "
-                                    "action — only attribute changes (+N de X) can be passive", code="UNSUPPORTED_TEXT")
-            for w in eff.warnings:
-                if w.code != "UNSUPPORTED_TEXT":
-                    warnings.append(f"{c.id}#{j}: {w.code}: {w.message}")
-            effs.append(eff)
-        effects[c.id] = effs
-        data["cards"].append({**c.model_dump(), "types": [t.upper() for t in c.types]})
-    for z, ids in m.zones.items():
-        data["zones"][_canon_zone(doc, ("zones", z), z, SHARED_ZONES)] = ids
-    # every card placed at most once, every placed id a card
+
+def _check_card_id(doc: YamlDoc, i: int, c: Any, card_ids: list[str], hero_ids: list[str]) -> None:
+    """A card's id is new (no card or hero has it) and its owner a hero, campanha or mestre."""
+    if c.id in card_ids or c.id in hero_ids:
+        raise doc.error(("cards", i, "id"), f"duplicate id '{c.id}'", code="DUPLICATE_ID")
+    check_look_alike(doc, ("cards", i, "id"), c.id, "the card id")
+    check_look_alike(doc, ("cards", i, "name"), c.name, "the name", name=True)
+    if c.owner and c.owner not in hero_ids and c.owner not in ("campanha", "mestre"):
+        raise doc.error(("cards", i, "owner"), f"unknown owner '{c.owner}' (a hero id, campanha or mestre)",
+                        code="UNKNOWN_HERO", suggestion=suggest(c.owner, [*hero_ids, "campanha", "mestre"]))
+
+
+def _card_effect(doc: YamlDoc, i: int, j: int, c: Any, e: Any, warnings: list[str]) -> Effect:
+    """Effect ``j`` of card ``i``: its text parsed (and its structured ``body:``, if given, checked);
+    an effect outside the runnable vocabulary loads with a warning and is refused when used."""
+    text = e if isinstance(e, str) else e.text
+    path = ("cards", i, "effects", j) if isinstance(e, str) else ("cards", i, "effects", j, "text")
+    try:
+        eff = parse_effect(text)
+    except EffectTextError as exc:
+        raise doc.error(path, f"{exc.message} [{exc.code} at position {exc.position}]", code=exc.code,
+                        suggestion=exc.suggestion) from None
+    if not isinstance(e, str) and e.body is not None:
+        for k, st in enumerate(e.body):
+            wrong = check_statement(st)
+            if wrong is not None:
+                sub, msg, sug = wrong
+                raise doc.error(("cards", i, "effects", j, "body", k, *sub), msg, code="BAD_STATEMENT",
+                                suggestion=sug)
+        eff = replace(eff, body=tuple(from_dict(st) for st in e.body))
+    if not eff.supported():  # the card loads; this effect is refused when it is used (LANGUAGE.md)
+        bad = [w.message for w in eff.warnings if w.code == "UNSUPPORTED_TEXT"]
+        line = str(doc.error(path, (bad[0] if bad else "text outside the runnable vocabulary")
+                             + "; this effect is refused when used (or write a structured 'body:')",
+                             code="UNSUPPORTED_TEXT"))
+        warnings.append(f"{c.id}#{j}: UNSUPPORTED_TEXT: {line}")
+    if eff.activation == "Passivo":
+        bad_ops = [st.op for st in eff.body if st.op not in ("gain", "table", "compute", "noop")]
+        targets = [getattr(st, "target", None) or {} for st in eff.body if st.op == "gain"]
+        bad_ops += [f"gain for one {t['who']} hero" for t in targets
+                    if t.get("who", "self") != "self" and not t.get("all")]
+        if bad_ops:
+            raise doc.error(path, f"a Passivo effect applies continuously (R-23); '{bad_ops[0]}' is a one-off "
+                            "action — only attribute changes (+N de X) can be passive", code="UNSUPPORTED_TEXT")
+    for w in eff.warnings:
+        if w.code != "UNSUPPORTED_TEXT":
+            warnings.append(f"{c.id}#{j}: {w.code}: {w.message}")
+    return eff
+
+
+def _check_places(doc: YamlDoc, m: Any, card_ids: list[str]) -> dict[str, tuple[Any, ...]]:
+    """Every card placed at most once, every placed id a card; returns where each placed card is."""
     seen: dict[str, tuple[Any, ...]] = {}
     places: list[tuple[tuple[Any, ...], list[str]]] = [(("heroes", i, "zones", z), ids) for i, h in enumerate(m.heroes) for z, ids in h.zones.items()]
     places += [(("zones", z), ids) for z, ids in m.zones.items()]
@@ -340,6 +254,13 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
             if cid in seen:
                 raise doc.error((*path, k), f"card '{cid}' is placed twice", code="DUPLICATE_ID")
             seen[cid] = path
+    return seen
+
+
+def _check_cards(doc: YamlDoc, m: Any, seen: dict[str, tuple[Any, ...]], card_ids: list[str],
+                 hero_ids: list[str]) -> None:
+    """Each card: in a zone (unless the campanha's or the mestre's), its activation bar, a
+    COMPANHEIRO's vida and Hero, what it is attached to."""
     for i, c in enumerate(m.cards):
         if c.id not in seen and c.owner not in ("campanha", "mestre"):
             raise doc.error(("cards", i, "id"), f"card '{c.id}' is in no zone", code="NO_ZONE")
@@ -363,6 +284,11 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
         if c.attached_to == c.id:
             raise doc.error(("cards", i, "attached_to"), f"card '{c.id}' cannot be attached to itself",
                             code="INVALID_VALUE")
+
+
+def _check_turn(doc: YamlDoc, m: Any, card_ids: list[str], hero_ids: list[str]) -> None:
+    """The turn: an order of heroes and COMPANHEIRO cards (R-05), never one twice in a row (R-20), the
+    hero whose turn it is, the cycle number."""
     t = m.turn
     companions = [c.id for c in m.cards if "COMPANHEIRO" in (x.upper() for x in c.types)]
     for k, who in enumerate(t.order or []):
@@ -384,113 +310,126 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
                         "starting turn is ambiguous — start at another hero's turn", code="AMBIGUOUS_TURN")
     if t.cycle < 1 or t.cycle > MAX_COUNT:
         raise doc.error(("turn", "cycle"), f"a cycle number is 1..{MAX_COUNT}", code="INVALID_VALUE")
-    choice_ids = [*card_ids, *hero_ids]
-    attributes = known_attributes(data["heroes"], effects)
-    for i, c in enumerate(m.cards):
-        if c.bar is not None and c.bar.test is not None:
-            _check_attribute(doc, ("cards", i, "bar", "test"), c.bar.test, attributes)
-    script: list[dict[str, Any]] = []
-    for k, a in enumerate(m.script):
-        if isinstance(a, ActivateM):
-            if a.activate not in card_ids:
-                raise doc.error(("script", k, "activate"), f"unknown card '{a.activate}'", code="UNKNOWN_CARD",
-                                suggestion=suggest(a.activate, card_ids))
-            bar_only = not effects[a.activate] and m.cards[card_ids.index(a.activate)].bar is not None
-            if a.effect < 0 or (a.effect >= len(effects[a.activate]) and not (bar_only and a.effect == 0)):
-                raise doc.error(("script", k, "effect"), f"card '{a.activate}' has no effect #{a.effect}",
-                                code="UNKNOWN_EFFECT")
-            if a.hero and a.hero not in hero_ids:
-                raise doc.error(("script", k, "hero"), f"unknown hero '{a.hero}'", code="UNKNOWN_HERO",
-                                suggestion=suggest(a.hero, hero_ids))
-            if not bar_only:
-                _check_choices(doc, ("script", k, "choices"), a.choices, effects[a.activate][a.effect], choice_ids)
-            _check_hero(doc, ("script", k, "target"), a.target, hero_ids)
-            bar = m.cards[card_ids.index(a.activate)].bar
-            if bar_only and bar is not None and bar.attack is not None and not (a.target or bar.target):
-                raise doc.error(("script", k), f"'{a.activate}' attacks with its bar: give 'target'",
-                                code="MISSING_KEY")
-            script.append({"do": "activate", "card": a.activate, "hero": a.hero, "effect": a.effect,
-                           "choices": a.choices, "target": a.target})
-        elif isinstance(a, CardActs):
-            kind = next(iter(a.model_fields_set))
-            body = getattr(a, kind)
-            where = ("script", k, kind)
-            if body.card not in card_ids:
-                raise doc.error((*where, "card"), f"unknown card '{body.card}'", code="UNKNOWN_CARD",
-                                suggestion=suggest(body.card, card_ids))
-            _check_hero(doc, (*where, "hero"), body.hero, hero_ids)
-            to = _canon_zone(doc, (*where, "to"), body.to, (*HERO_ZONES, *SHARED_ZONES)) if body.to else None
-            if body.attach_to is not None and (kind != "put" or body.attach_to not in card_ids
-                                               or body.attach_to == body.card):
-                raise doc.error((*where, "attach_to"), "attach_to names another card, in a 'put' step",
-                                code="INVALID_VALUE", suggestion=suggest(body.attach_to, card_ids))
-            if kind in ("reveal", "hide") and to:
-                raise doc.error((*where, "to"), f"'{kind}' does not move the card", code="INVALID_VALUE")
-            script.append({"do": kind, "card": body.card, "hero": body.hero, "to": to,
-                           "attach_to": body.attach_to})
-        elif isinstance(a, AttackM):
-            vida_cards = [c.id for c in m.cards if c.vida is not None]
-            if a.attack.target not in hero_ids and a.attack.target not in vida_cards:
-                raise doc.error(("script", k, "attack", "target"), f"unknown hero '{a.attack.target}' (or a "
-                                "COMPANHEIRO with vida)", code="UNKNOWN_HERO",
-                                suggestion=suggest(a.attack.target, [*hero_ids, *vida_cards]))
-            _check_hero(doc, ("script", k, "attack", "hero"), a.attack.hero, hero_ids)
-            if not 0 <= a.attack.damage <= MAX_COUNT:
-                raise doc.error(("script", k, "attack", "damage"), f"damage is a whole number 0..{MAX_COUNT}",
-                                code="INVALID_VALUE")
-            script.append({"do": "attack", **a.attack.model_dump()})
-        elif isinstance(a, TestM):
-            _check_hero(doc, ("script", k, "test", "hero"), a.test.hero, hero_ids)
-            _check_attribute(doc, ("script", k, "test", "attribute"), a.test.attribute, attributes)
-            script.append({"do": "test", **a.test.model_dump()})
-        else:
-            flags = [f for f, v in a.model_dump().items() if v]
-            if len(flags) != 1:
-                raise doc.error(("script", k), "a script step is one of activate, attack, test, put, take, move, "
-                                "reveal, hide, discard, bury, banish, end_turn, battle_start, battle_end",
-                                code="INVALID_VALUE")
-            script.append({"do": flags[0]})
-    decisions = []
-    for k, d in enumerate(m.decisions):
-        dd = d.model_dump(by_alias=True)
-        if d.respond is not None and d.respond.card not in card_ids:
-            raise doc.error(("decisions", k, "respond", "card"), f"unknown card '{d.respond.card}'",
-                            code="UNKNOWN_CARD", suggestion=suggest(d.respond.card, card_ids))
-        if d.respond is not None and d.respond.hero and d.respond.hero not in hero_ids:
-            raise doc.error(("decisions", k, "respond", "hero"), f"unknown hero '{d.respond.hero}'",
-                            code="UNKNOWN_HERO", suggestion=suggest(d.respond.hero, hero_ids))
-        if d.key is None and d.window is None:
-            raise doc.error(("decisions", k), "a decision needs 'window' (with respond/pass) or 'key' + 'pick'",
-                            code="MISSING_KEY")
-        if d.window is not None and not WINDOW_RE.fullmatch(norm(d.window)):
-            raise doc.error(("decisions", k, "window"), f"'{d.window}' is not a window — write halt@<index>, "
-                            "post@<index>, activating@<index> or resolving@<index>, e.g. halt@0", code="INVALID_VALUE")
-        if d.window is not None and d.respond is None and not d.pass_:
-            raise doc.error(("decisions", k), "a window decision needs 'respond' or 'pass: true'",
-                            code="MISSING_KEY")
-        if d.key is not None:
-            if not KEY_RE.fullmatch(d.key):
-                raise doc.error(("decisions", k, "key"), f"'{d.key}' is not a decision key (halt@<i>#<n>, "
-                                "post@<i>#<n>, choose@<i>.req<k>, choose@<i>.body<k>, option@<i>.body<k>, "
-                                "order@<stage>@<i>#<n>)", code="INVALID_VALUE")
-            if d.pick is None:
-                raise doc.error(("decisions", k), "a 'key' decision needs 'pick'", code="MISSING_KEY")
-            _check_pick(doc, ("decisions", k, "pick"), d.key, d.pick, card_ids, hero_ids)
-        if d.respond is not None:
-            reffs = effects[d.respond.card]
-            if not 0 <= d.respond.effect < len(reffs):
-                raise doc.error(("decisions", k, "respond", "effect"), f"card '{d.respond.card}' has no effect "
-                                f"#{d.respond.effect}", code="UNKNOWN_EFFECT")
-            _check_choices(doc, ("decisions", k, "choices"), d.choices, reffs[d.respond.effect], choice_ids)
-        elif d.choices:
-            raise doc.error(("decisions", k, "choices"), "'choices' go with 'respond'", code="INVALID_VALUE")
-        decisions.append(dd)
-    titles = _by_language(doc, "title", m.title)
-    descriptions = _by_language(doc, "description", m.description)
-    return Scenario(name=name, title=in_language(titles, "en") or name,
-                    description=in_language(descriptions, "en"),
-                    assumptions=list(m.assumptions), data=data, effects=effects, script=script,
-                    decisions=decisions, warnings=warnings, doc=doc, titles=titles, descriptions=descriptions)
+
+
+def _step(doc: YamlDoc, k: int, a: Any, m: Any, effects: dict[str, list[Effect]], named: _Ids) -> dict[str, Any]:
+    """Script step ``k``, checked: activate, a step on one card, attack, test, or one flag."""
+    if isinstance(a, schema.ActivateM):
+        return _activate_step(doc, k, a, m, effects, named)
+    if isinstance(a, schema.CARD_ACTIONS):
+        return _card_step(doc, k, a, named)
+    if isinstance(a, schema.AttackM):
+        return _attack_step(doc, k, a, m, named)
+    if isinstance(a, schema.TestM):
+        _check_hero(doc, ("script", k, "test", "hero"), a.test.hero, named.heroes)
+        _check_attribute(doc, ("script", k, "test", "attribute"), a.test.attribute, named.attributes)
+        return {"do": "test", **a.test.model_dump()}
+    flags = [f for f, v in a.model_dump().items() if v]
+    if len(flags) != 1:
+        raise doc.error(("script", k), "a script step is one of activate, attack, test, put, take, move, "
+                        "reveal, hide, discard, bury, banish, end_turn, battle_start, battle_end",
+                        code="INVALID_VALUE")
+    return {"do": flags[0]}
+
+
+def _activate_step(doc: YamlDoc, k: int, a: Any, m: Any, effects: dict[str, list[Effect]],
+                   ids: _Ids) -> dict[str, Any]:
+    """Script step ``k``, ``activate``: a card's effect (or its activation bar), by a hero, with its
+    choices and target."""
+    card_ids, hero_ids = ids.cards, ids.heroes
+    if a.activate not in card_ids:
+        raise doc.error(("script", k, "activate"), f"unknown card '{a.activate}'", code="UNKNOWN_CARD",
+                        suggestion=suggest(a.activate, card_ids))
+    bar_only = not effects[a.activate] and m.cards[card_ids.index(a.activate)].bar is not None
+    if a.effect < 0 or (a.effect >= len(effects[a.activate]) and not (bar_only and a.effect == 0)):
+        raise doc.error(("script", k, "effect"), f"card '{a.activate}' has no effect #{a.effect}",
+                        code="UNKNOWN_EFFECT")
+    if a.hero and a.hero not in hero_ids:
+        raise doc.error(("script", k, "hero"), f"unknown hero '{a.hero}'", code="UNKNOWN_HERO",
+                        suggestion=suggest(a.hero, hero_ids))
+    if not bar_only:
+        _check_choices(doc, ("script", k, "choices"), a.choices, effects[a.activate][a.effect], ids.choices)
+    _check_hero(doc, ("script", k, "target"), a.target, hero_ids)
+    bar = m.cards[card_ids.index(a.activate)].bar
+    if bar_only and bar is not None and bar.attack is not None and not (a.target or bar.target):
+        raise doc.error(("script", k), f"'{a.activate}' attacks with its bar: give 'target'",
+                        code="MISSING_KEY")
+    return {"do": "activate", "card": a.activate, "hero": a.hero, "effect": a.effect,
+            "choices": a.choices, "target": a.target}
+
+
+def _card_step(doc: YamlDoc, k: int, a: Any, ids: _Ids) -> dict[str, Any]:
+    """Script step ``k`` that acts on one card: put, take, move, reveal, hide, discard, bury, banish."""
+    card_ids = ids.cards
+    kind = next(iter(a.model_fields_set))
+    body = getattr(a, kind)
+    where = ("script", k, kind)
+    if body.card not in card_ids:
+        raise doc.error((*where, "card"), f"unknown card '{body.card}'", code="UNKNOWN_CARD",
+                        suggestion=suggest(body.card, card_ids))
+    _check_hero(doc, (*where, "hero"), body.hero, ids.heroes)
+    to = _canon_zone(doc, (*where, "to"), body.to, (*HERO_ZONES, *SHARED_ZONES)) if body.to else None
+    if body.attach_to is not None and (kind != "put" or body.attach_to not in card_ids
+                                       or body.attach_to == body.card):
+        raise doc.error((*where, "attach_to"), "attach_to names another card, in a 'put' step",
+                        code="INVALID_VALUE", suggestion=suggest(body.attach_to, card_ids))
+    if kind in ("reveal", "hide") and to:
+        raise doc.error((*where, "to"), f"'{kind}' does not move the card", code="INVALID_VALUE")
+    return {"do": kind, "card": body.card, "hero": body.hero, "to": to, "attach_to": body.attach_to}
+
+
+def _attack_step(doc: YamlDoc, k: int, a: Any, m: Any, ids: _Ids) -> dict[str, Any]:
+    """Script step ``k``, ``attack``: damage to a hero or to a COMPANHEIRO with vida."""
+    hero_ids = ids.heroes
+    vida_cards = [c.id for c in m.cards if c.vida is not None]
+    if a.attack.target not in hero_ids and a.attack.target not in vida_cards:
+        raise doc.error(("script", k, "attack", "target"), f"unknown hero '{a.attack.target}' (or a "
+                        "COMPANHEIRO with vida)", code="UNKNOWN_HERO",
+                        suggestion=suggest(a.attack.target, [*hero_ids, *vida_cards]))
+    _check_hero(doc, ("script", k, "attack", "hero"), a.attack.hero, hero_ids)
+    if not 0 <= a.attack.damage <= MAX_COUNT:
+        raise doc.error(("script", k, "attack", "damage"), f"damage is a whole number 0..{MAX_COUNT}",
+                        code="INVALID_VALUE")
+    return {"do": "attack", **a.attack.model_dump()}
+
+
+def _decision(doc: YamlDoc, k: int, d: Any, effects: dict[str, list[Effect]], ids: _Ids) -> dict[str, Any]:
+    """Scripted decision ``k``: a window's answer (``respond`` with its choices, or ``pass``) or a
+    decision key's ``pick``."""
+    card_ids, hero_ids = ids.cards, ids.heroes
+    dd: dict[str, Any] = d.model_dump(by_alias=True)
+    if d.respond is not None and d.respond.card not in card_ids:
+        raise doc.error(("decisions", k, "respond", "card"), f"unknown card '{d.respond.card}'",
+                        code="UNKNOWN_CARD", suggestion=suggest(d.respond.card, card_ids))
+    if d.respond is not None and d.respond.hero and d.respond.hero not in hero_ids:
+        raise doc.error(("decisions", k, "respond", "hero"), f"unknown hero '{d.respond.hero}'",
+                        code="UNKNOWN_HERO", suggestion=suggest(d.respond.hero, hero_ids))
+    if d.key is None and d.window is None:
+        raise doc.error(("decisions", k), "a decision needs 'window' (with respond/pass) or 'key' + 'pick'",
+                        code="MISSING_KEY")
+    if d.window is not None and not WINDOW_RE.fullmatch(norm(d.window)):
+        raise doc.error(("decisions", k, "window"), f"'{d.window}' is not a window — write halt@<index>, "
+                        "post@<index>, activating@<index> or resolving@<index>, e.g. halt@0", code="INVALID_VALUE")
+    if d.window is not None and d.respond is None and not d.pass_:
+        raise doc.error(("decisions", k), "a window decision needs 'respond' or 'pass: true'",
+                        code="MISSING_KEY")
+    if d.key is not None:
+        if not KEY_RE.fullmatch(d.key):
+            raise doc.error(("decisions", k, "key"), f"'{d.key}' is not a decision key (halt@<i>#<n>, "
+                            "post@<i>#<n>, choose@<i>.req<k>, choose@<i>.body<k>, option@<i>.body<k>, "
+                            "order@<stage>@<i>#<n>)", code="INVALID_VALUE")
+        if d.pick is None:
+            raise doc.error(("decisions", k), "a 'key' decision needs 'pick'", code="MISSING_KEY")
+        _check_pick(doc, ("decisions", k, "pick"), d.key, d.pick, card_ids, hero_ids)
+    if d.respond is not None:
+        reffs = effects[d.respond.card]
+        if not 0 <= d.respond.effect < len(reffs):
+            raise doc.error(("decisions", k, "respond", "effect"), f"card '{d.respond.card}' has no effect "
+                            f"#{d.respond.effect}", code="UNKNOWN_EFFECT")
+        _check_choices(doc, ("decisions", k, "choices"), d.choices, reffs[d.respond.effect], ids.choices)
+    elif d.choices:
+        raise doc.error(("decisions", k, "choices"), "'choices' go with 'respond'", code="INVALID_VALUE")
+    return dd
 
 
 def _by_language(doc: YamlDoc, key: str, value: str | dict[str, str] | None) -> dict[str, str]:

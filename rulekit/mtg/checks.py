@@ -8,13 +8,16 @@ the model.
 
 from __future__ import annotations
 
+import json
+import math
+import re
 from typing import Any
 
 from rulekit import limits
 from rulekit.errors import ScenarioError
 from rulekit.mtg.expressions import parse_expr, parse_target_rule
 from rulekit.mtg.messages import ERRORS
-from rulekit.mtg.model import DURATIONS
+from rulekit.mtg.model import DURATIONS, ObjectDef
 from rulekit.mtg.schema import (
     AbilityModel,
     EffectModel,
@@ -23,6 +26,7 @@ from rulekit.mtg.selectors import SelectorError, parse_condition, parse_selector
 from rulekit.mtg.vocab import (
     CARD_TYPES,
     COLORS,
+    CREATURE_TYPES,
     SUBTYPES,
     SUPERTYPES,
     ZONES,
@@ -301,8 +305,6 @@ PT_COUNTERS = ("+1/+1", "-1/-1", "+1/+0", "+0/+1", "-1/-0", "-0/-1", "+2/+2", "-
 def check_counters(doc: YamlDoc, path: Path_, counters: dict[str, int], signed: bool = False) -> None:
     """Every counter kind is a 122.1a power/toughness kind, loyalty or a lowercase word; every number
     is bounded (``signed``: a ``counters`` event's ``add`` may be negative)."""
-    import re
-
     for kind, n in counters.items():
         name = counter_name(str(kind))
         if pt_counter(name) is None and not re.fullmatch(r"[a-z][a-z-]{0,39}", name):
@@ -414,3 +416,116 @@ def check_ability(
     if model.enters_with:
         check_counters(doc, (*path, "enters_with"), model.enters_with)
     return out
+
+
+# ---------------------------------------------------------------- choices, timestamps, X (objects and events)
+def with_article(noun: str) -> str:
+    """``object`` -> ``an object``."""
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+
+
+def check_timestamp(doc: YamlDoc, path: Path_, ts: float | None) -> None:
+    """A timestamp, if one is given, is a finite number."""
+    if ts is not None and not math.isfinite(ts):
+        raise err(doc, path, f"a timestamp is a finite number (got {ts})")
+
+
+_CHOICE_VALUES = {"color": COLORS, "creature type": CREATURE_TYPES}
+
+
+def check_choice_values(
+    doc: YamlDoc, path: Path_, choices: dict[str, str], ids: list[str], players: list[str]
+) -> None:
+    """A colour, creature type, object or player choice must name one (LANGUAGE.md §3)."""
+    allowed: dict[str, tuple[str, ...]] = {**_CHOICE_VALUES, "object": tuple(ids), "player": tuple(players)}
+    for what, value in choices.items():
+        ok = allowed.get(what)
+        if ok is not None and value not in ok:
+            raise err(doc, (*path, what), f"'{value}' is not {with_article(what)}", suggest(value, list(ok)))
+
+
+def placeholders(items: Any) -> set[str]:
+    """The ``{chosen <what>}`` placeholders written anywhere in ``items``."""
+    return set(re.findall(r"\{chosen ([^}]+)\}", json.dumps(items, ensure_ascii=False)))
+
+
+def check_choice_keys(
+    doc: YamlDoc, path: Path_, choices: dict[str, str], wanted: set[str], name: str
+) -> None:
+    """Every choice fills a ``{chosen <what>}`` placeholder that is there (else it is a typo):
+    ``wanted``, the placeholders of the abilities it may serve (:func:`placeholders`)."""
+    for what in choices:
+        if what not in wanted:
+            where = f"(its placeholders: {', '.join(sorted(wanted))})" if wanted else "(it has none)"
+            raise err(
+                doc,
+                (*path, what),
+                f"'{what}' fills no {{chosen ...}} placeholder in {name} {where}",
+                suggest(what, sorted(wanted)),
+                code="UNKNOWN_CHOICE",
+            )
+
+
+def check_filled(
+    doc: YamlDoc,
+    path: Path_,
+    raw: str,
+    names: set[str] | None,
+    players: list[str],
+    resolving: bool,
+    exact: bool = False,
+) -> None:
+    """An effect spec once its ``{chosen ...}`` placeholders are filled in: the words, selectors
+    and expressions the choices made must be good too (``blue`` is no selector; 612.2 text
+    changes). Errors name ``path`` and the field, or ``path`` itself when ``exact`` (the choices
+    that filled an ability written elsewhere)."""
+    if not raw or "{chosen " in raw:
+        return  # nothing was filled, or a placeholder is still open (reported where it matters)
+    spec = json.loads(raw)
+    if not isinstance(spec, dict):
+        return
+    try:
+        check_effect_data(doc, path, spec, names, players, resolving, filled=True)
+    except ScenarioError as exc:
+        if not exact:
+            raise
+        raise doc.error(path, f"with these choices: {exc.message}", code=exc.code) from None
+
+
+_X_WORD = re.compile(r"(?<![\w'])X(?![\w'])")
+
+
+def uses_x(raw: str) -> bool:
+    """Whether a canonical effect spec reads X in a power/toughness part."""
+    stack: list[Any] = [json.loads(raw)] if raw else []
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            for k in ("set_pt", "modify_pt"):
+                part = v.get(k)
+                if isinstance(part, dict):
+                    for f in ("power", "toughness"):
+                        e = part.get(f)
+                        if isinstance(e, str) and "{chosen" not in e and _X_WORD.search(e):
+                            return True  # "X", "twice X", "half X, rounded up", "X plus 1"
+            stack.extend(x for key, x in v.items() if key != "abilities")
+        elif isinstance(v, list):
+            stack.extend(v)
+    return False
+
+
+def check_zone(doc: YamlDoc, path: Path_, zone: str | None) -> None:
+    """A zone, if one is given."""
+    if zone is not None and zone not in ZONES:
+        raise doc.error(path, f"'{zone}' is not a zone", suggestion=suggest(zone, ZONES))
+
+
+def missing_choice(doc: YamlDoc, path: Path_, obj: ObjectDef, raw: str) -> ScenarioError:
+    """The error of an ability whose ``{chosen <what>}`` no choice of its object fills."""
+    m = re.search(r"\{chosen ([^}]+)\}", raw)
+    what = m.group(1) if m else "?"
+    return doc.error(
+        path,
+        f"{obj.name} needs a choice for '{{chosen {what}}}': add choices: {{{what}: ...}}",
+        code="MISSING_CHOICE",
+    )

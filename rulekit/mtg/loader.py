@@ -8,8 +8,6 @@ colour, selector, expression and object reference. Any problem is one
 
 from __future__ import annotations
 
-import json
-import re
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -19,77 +17,34 @@ from rulekit import limits
 from rulekit.errors import RulekitError, ScenarioError, shown
 from rulekit.i18n import check_lang
 from rulekit.mtg.checks import (
+    Path_,
     check_ability,
+    check_choice_keys,
+    check_choice_values,
     check_counters,
-    check_effect,
-    check_effect_data,
+    check_filled,
+    check_timestamp,
     check_words,
     err,
     err_message,
+    missing_choice,
+    placeholders,
 )
-from rulekit.mtg.model import Ability, Event, ObjectDef, Scenario, ability_from_data
+from rulekit.mtg.events import check_event_attachments, event
+from rulekit.mtg.model import ObjectDef, Scenario, build_abilities
 from rulekit.mtg.schema import (
     CardModel,
-    EventModel,
     LibraryModel,
     ObjectModel,
     ScenarioModel,
 )
 from rulekit.mtg.vocab import (
-    COLORS,
     CREATURE_TYPES,
     ZONES,
     counter_name,
 )
 from rulekit.scenarios import builtin_file, list_builtin, scenario_root
 from rulekit.yamlsrc import YamlDoc, check_look_alike, exists, kind_of, suggest
-
-Path_ = tuple[str | int, ...]
-
-
-_EVENT_KINDS = (
-    "enter",
-    "leave",
-    "attach",
-    "resolve",
-    "tap",
-    "untap",
-    "turn_face_up",
-    "turn_face_down",
-    "transform",
-    "end_of_turn",
-    *("begin_turn", "untap_step", "end_of_combat", "counters"),  # durations' ends (LANGUAGE.md §3)
-)
-_WORD_EVENTS = ("end_of_turn", "end_of_combat")  # the events written as a bare word
-
-
-# ====================================================================================== checks
-def build_abilities(items: list[Any], choices: dict[str, str]) -> tuple[Ability, ...]:
-    """Abilities of an object, with keys (LANGUAGE.md §2) and ``{chosen ...}`` filled in."""
-    generating = [i for i, a in enumerate(items) if isinstance(a, dict) and (a.get("static") or a.get("cda"))]
-    out = []
-    n_res = 0
-    for i, item in enumerate(items):
-        data = item
-        if choices and not isinstance(item, str):
-            text = json.dumps(item)
-            for k, v in choices.items():
-                # a chosen object is referred to by id ("@bears"), never read as a selector word;
-                # the value is written JSON-escaped, so quotes or control characters stay text
-                filled = f"@{v}" if k == "object" else v
-                text = text.replace("{chosen " + k + "}", json.dumps(filled)[1:-1])
-            data = json.loads(text)
-        key = ""
-        if isinstance(data, dict):
-            if data.get("key") is not None:
-                key = str(data["key"])
-            elif data.get("resolves") is not None:
-                n_res += 1
-                key = str(n_res)
-            elif i in generating and len(generating) > 1:
-                key = str(generating.index(i) + 1)
-        out.append(ability_from_data(data, key))
-    return tuple(out)
 
 
 # ====================================================================================== library
@@ -180,6 +135,46 @@ def scenario_from_text(text: str, file: str = "<scenario>") -> Scenario:
 
 
 def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
+    """The scenario of a parsed file, checked step by step (every error names file, line and field):
+    its shape and sizes, the players, the objects' ids and names, each object, the effects and
+    choices the objects make, then the events."""
+    model = _scenario_model(doc)
+    players, pabilities = _players(doc, model)
+    lib = library()
+    lib_lower = {k.lower(): k for k in lib}
+    ids, names = _ids_and_names(doc, model, lib_lower)
+    objects: list[ObjectDef] = []
+    raw_abilities: dict[str, list[Any]] = {}  # unfilled, for a resolve event's own choices
+    for i, raw in enumerate(model.objects):
+        obj, unfilled = _object(doc, ("objects", i), raw, lib, lib_lower, names, players, ids)
+        raw_abilities[obj.id] = unfilled
+        objects.append(obj)
+    _check_attachment_cycles(doc, objects)
+    _check_effect_abilities(doc, objects)
+    _check_object_choices(doc, objects, raw_abilities, ids, names, players)
+    by_id = {o.id: o for o in objects}
+    events = tuple(
+        event(doc, ("events", i), raw, by_id, players, names, raw_abilities)
+        for i, raw in enumerate(model.events)
+    )
+    check_event_attachments(doc, objects, events)
+    descriptions = _descriptions(doc, model.description)
+    return Scenario(
+        name=model.name or default_name,
+        players=tuple(players),
+        objects=tuple(objects),
+        events=events,
+        active_player=model.active_player or players[0],
+        description=descriptions[0][1] if descriptions else str(model.description),
+        descriptions=descriptions,
+        source_note=model.source,
+        file=doc.file,
+        player_abilities=tuple(pabilities),
+    )
+
+
+def _scenario_model(doc: YamlDoc) -> ScenarioModel:
+    """The file's shape (a mapping, an MTG scenario, the keys the model knows) and its sizes."""
     data = doc.data
     if not isinstance(data, dict):
         raise ScenarioError(
@@ -199,6 +194,12 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
     ):
         if len(items) > most:
             raise doc.error((section, most), f"more than {most:,} {section} in one scenario", code="TOO_MANY")
+    return model
+
+
+def _players(doc: YamlDoc, model: ScenarioModel) -> tuple[list[str], list[tuple[str, tuple[str, ...]]]]:
+    """The players' names (at least one, all different, the active one among them) and the
+    abilities players have (``{name, abilities}``)."""
     players: list[str] = []
     pabilities: list[tuple[str, tuple[str, ...]]] = []
     for n, pl in enumerate(model.players):
@@ -223,9 +224,14 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
             f"'{model.active_player}' is not a player",
             suggestion=suggest(model.active_player, players),
         )
-    lib = library()
-    lib_lower = {k.lower(): k for k in lib}
-    # first pass: ids and names (for selectors naming objects)
+    return players, pabilities
+
+
+def _ids_and_names(
+    doc: YamlDoc, model: ScenarioModel, lib_lower: dict[str, str]
+) -> tuple[list[str], set[str]]:
+    """The first pass over the objects: their ids (each text, once) and every name a selector may
+    give one of them (its id, its card's name, its own name)."""
     ids: list[str] = []
     names: set[str] = set()
     for i, raw in enumerate(model.objects):
@@ -252,107 +258,135 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
             names.add(lib_lower.get(str(raw["card"]).lower(), str(raw["card"])))
         if raw.get("name"):
             names.add(str(raw["name"]))
-    objects: list[ObjectDef] = []
-    raw_abilities: dict[str, list[Any]] = {}  # unfilled, for a resolve event's own choices
-    for i, raw in enumerate(model.objects):
-        path: Path_ = ("objects", i)
-        om = doc.validate(ObjectModel, path)
-        base: dict[str, Any] = {}
-        if om.card is not None:
-            key = lib_lower.get(om.card.lower())
-            if key is None:
-                raise err_message(
-                    doc,
-                    (*path, "card"),
-                    "not_a_card",
-                    suggest(om.card, list(lib)),
-                    "UNKNOWN_CARD",
-                    name=om.card,
-                )
-            base = dict(lib[key])
-        elif om.name is None:
-            raise doc.error(
-                path,
-                "an object needs 'card' (a library card) or 'name' (an inline definition)",
-                code="MISSING_KEY",
-            )
-        fields = {
-            k: getattr(om, k)
-            for k in (
-                "name",
-                "mana_value",
-                "types",
-                "subtypes",
-                "supertypes",
-                "colors",
-                "power",
-                "toughness",
-                "loyalty",
-            )
-        }
-        for k, v in fields.items():
-            if v is not None:
-                base[k] = v
-        for k in ("types", "subtypes", "supertypes", "colors"):
-            if getattr(om, k):
-                check_words(doc, (*path, k), getattr(om, k), k)
-        if om.abilities is not None:
-            base["abilities"] = [
-                check_ability(doc, (*path, "abilities", j), a, names, players)
-                for j, a in enumerate(raw["abilities"])
-            ]
-        for k, who in (("owner", om.owner), ("controller", om.controller)):
-            if who is not None and who not in players:
-                raise err_message(doc, (*path, k), "not_a_player", suggest(who, players), name=who)
-        controller = om.controller or om.owner or players[0]
-        owner = om.owner or controller
-        check_counters(doc, (*path, "counters"), om.counters)
-        _check_timestamp(doc, (*path, "timestamp"), om.timestamp)
-        if om.attached_to is not None and om.attached_to == om.id:
-            raise doc.error(
-                (*path, "attached_to"), f"'{om.id}' cannot be attached to itself (301.5c, 303.4d)"
-            )
-        if om.zone not in ZONES:
-            raise doc.error((*path, "zone"), f"'{om.zone}' is not a zone", suggestion=suggest(om.zone, ZONES))
-        if om.attached_to is not None and om.attached_to not in ids:
-            raise doc.error(
-                (*path, "attached_to"),
-                f"no object '{om.attached_to}'",
-                suggestion=suggest(om.attached_to, ids),
-            )
-        counters = {counter_name(str(k)): n for k, n in om.counters.items()}
-        loyalty = base.get("loyalty")
-        if "loyalty" in counters:
-            loyalty = counters["loyalty"]
-        raw_abilities[om.id] = list(base.get("abilities") or ())
-        objects.append(
-            ObjectDef(
-                id=om.id,
-                name=str(base.get("name") or om.id),
-                owner=owner,
-                controller=controller,
-                zone=om.zone,
-                types=tuple(base.get("types") or ()),
-                subtypes=tuple(base.get("subtypes") or ()),
-                supertypes=tuple(base.get("supertypes") or ()),
-                colors=tuple(base.get("colors") or ()),
-                mana_value=int(base.get("mana_value") or 0),
-                abilities=build_abilities(list(base.get("abilities") or ()), dict(om.choices)),
-                power=base.get("power"),
-                toughness=base.get("toughness"),
-                loyalty=loyalty,
-                counters=tuple(sorted(counters.items())),
-                token=om.token or bool(base.get("token")),
-                face_down=om.face_down,
-                tapped=om.tapped,
-                attached_to=om.attached_to,
-                timestamp=om.timestamp,
-                choices=tuple(sorted(om.choices.items())),
-                card=om.card,
-                line=doc.line_of(path),
-            )
+    return ids, names
+
+
+def _object(
+    doc: YamlDoc,
+    path: Path_,
+    raw: dict[str, Any],
+    lib: dict[str, dict[str, Any]],
+    lib_lower: dict[str, str],
+    names: set[str],
+    players: list[str],
+    ids: list[str],
+) -> tuple[ObjectDef, list[Any]]:
+    """One object, checked, and its abilities as written (unfilled: a resolve event's own choices
+    fill them again)."""
+    om = doc.validate(ObjectModel, path)
+    base = _object_base(doc, path, om, raw, lib, lib_lower, names, players)
+    for k, who in (("owner", om.owner), ("controller", om.controller)):
+        if who is not None and who not in players:
+            raise err_message(doc, (*path, k), "not_a_player", suggest(who, players), name=who)
+    controller = om.controller or om.owner or players[0]
+    owner = om.owner or controller
+    check_counters(doc, (*path, "counters"), om.counters)
+    check_timestamp(doc, (*path, "timestamp"), om.timestamp)
+    if om.attached_to is not None and om.attached_to == om.id:
+        raise doc.error((*path, "attached_to"), f"'{om.id}' cannot be attached to itself (301.5c, 303.4d)")
+    if om.zone not in ZONES:
+        raise doc.error((*path, "zone"), f"'{om.zone}' is not a zone", suggestion=suggest(om.zone, ZONES))
+    if om.attached_to is not None and om.attached_to not in ids:
+        raise doc.error(
+            (*path, "attached_to"),
+            f"no object '{om.attached_to}'",
+            suggestion=suggest(om.attached_to, ids),
         )
-    _check_attachment_cycles(doc, objects)
+    counters = {counter_name(str(k)): n for k, n in om.counters.items()}
+    loyalty = base.get("loyalty")
+    if "loyalty" in counters:
+        loyalty = counters["loyalty"]
+    unfilled = list(base.get("abilities") or ())
+    obj = ObjectDef(
+        id=om.id,
+        name=str(base.get("name") or om.id),
+        owner=owner,
+        controller=controller,
+        zone=om.zone,
+        types=tuple(base.get("types") or ()),
+        subtypes=tuple(base.get("subtypes") or ()),
+        supertypes=tuple(base.get("supertypes") or ()),
+        colors=tuple(base.get("colors") or ()),
+        mana_value=int(base.get("mana_value") or 0),
+        abilities=build_abilities(list(base.get("abilities") or ()), dict(om.choices)),
+        power=base.get("power"),
+        toughness=base.get("toughness"),
+        loyalty=loyalty,
+        counters=tuple(sorted(counters.items())),
+        token=om.token or bool(base.get("token")),
+        face_down=om.face_down,
+        tapped=om.tapped,
+        attached_to=om.attached_to,
+        timestamp=om.timestamp,
+        choices=tuple(sorted(om.choices.items())),
+        card=om.card,
+        line=doc.line_of(path),
+    )
+    return obj, unfilled
+
+
+def _object_base(
+    doc: YamlDoc,
+    path: Path_,
+    om: ObjectModel,
+    raw: dict[str, Any],
+    lib: dict[str, dict[str, Any]],
+    lib_lower: dict[str, str],
+    names: set[str],
+    players: list[str],
+) -> dict[str, Any]:
+    """An object's characteristics: its library card's (``card``), overridden by those it gives
+    itself (an inline definition needs a ``name``); the words and abilities checked."""
+    base: dict[str, Any] = {}
+    if om.card is not None:
+        key = lib_lower.get(om.card.lower())
+        if key is None:
+            raise err_message(
+                doc,
+                (*path, "card"),
+                "not_a_card",
+                suggest(om.card, list(lib)),
+                "UNKNOWN_CARD",
+                name=om.card,
+            )
+        base = dict(lib[key])
+    elif om.name is None:
+        raise doc.error(
+            path,
+            "an object needs 'card' (a library card) or 'name' (an inline definition)",
+            code="MISSING_KEY",
+        )
+    fields = {
+        k: getattr(om, k)
+        for k in (
+            "name",
+            "mana_value",
+            "types",
+            "subtypes",
+            "supertypes",
+            "colors",
+            "power",
+            "toughness",
+            "loyalty",
+        )
+    }
+    for k, v in fields.items():
+        if v is not None:
+            base[k] = v
+    for k in ("types", "subtypes", "supertypes", "colors"):
+        if getattr(om, k):
+            check_words(doc, (*path, k), getattr(om, k), k)
+    if om.abilities is not None:
+        base["abilities"] = [
+            check_ability(doc, (*path, "abilities", j), a, names, players)
+            for j, a in enumerate(raw["abilities"])
+        ]
+    return base
+
+
+def _check_effect_abilities(doc: YamlDoc, objects: list[ObjectDef]) -> None:
+    """At most :data:`rulekit.limits.MAX_EFFECTS` effect-making abilities, and none that still
+    needs a choice (``{chosen …}``) its object does not make."""
     n_effects = 0
     for i, o in enumerate(objects):
         n_effects += sum(a.kind in ("static", "cda", "resolves") for a in o.abilities)
@@ -364,40 +398,33 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
             )
         for ab in o.abilities:
             if ab.generates and "{chosen " in ab.raw:
-                raise _missing_choice(doc, ("objects", i), o, ab.raw)
+                raise missing_choice(doc, ("objects", i), o, ab.raw)
+
+
+def _check_object_choices(
+    doc: YamlDoc,
+    objects: list[ObjectDef],
+    raw_abilities: dict[str, list[Any]],
+    ids: list[str],
+    names: set[str],
+    players: list[str],
+) -> None:
+    """Each object's ``choices``: values that exist, keys some ability of the scenario asks for, and
+    the effects they fill still valid."""
     # a choice may serve another object's ability (a Clone copying a Painter's Servant needs a colour)
     every_ability = [a for items in raw_abilities.values() for a in items]
     wanted: set[str] | None = None  # every ability's placeholders, read once (not once per object)
     for i, o in enumerate(objects):
-        _check_choice_values(doc, ("objects", i, "choices"), dict(o.choices), ids, players)
+        check_choice_values(doc, ("objects", i, "choices"), dict(o.choices), ids, players)
         if o.choices:
             if wanted is None:
-                wanted = _placeholders(every_ability)
-            _check_choice_keys(doc, ("objects", i, "choices"), dict(o.choices), wanted, "this scenario")
+                wanted = placeholders(every_ability)
+            check_choice_keys(doc, ("objects", i, "choices"), dict(o.choices), wanted, "this scenario")
         if o.choices:
             for j, ab in enumerate(o.abilities):
                 if ab.kind in ("static", "cda", "resolves"):
                     where = ("objects", i, "abilities", j, ab.kind)  # the effect, under its kind
-                    _check_filled(doc, where, ab.raw, names, players, ab.kind == "resolves")
-    by_id = {o.id: o for o in objects}
-    events = tuple(
-        _event(doc, ("events", i), raw, by_id, players, names, raw_abilities)
-        for i, raw in enumerate(model.events)
-    )
-    _check_event_attachments(doc, objects, events)
-    descriptions = _descriptions(doc, model.description)
-    return Scenario(
-        name=model.name or default_name,
-        players=tuple(players),
-        objects=tuple(objects),
-        events=events,
-        active_player=model.active_player or players[0],
-        description=descriptions[0][1] if descriptions else str(model.description),
-        descriptions=descriptions,
-        source_note=model.source,
-        file=doc.file,
-        player_abilities=tuple(pabilities),
-    )
+                    check_filled(doc, where, ab.raw, names, players, ab.kind == "resolves")
 
 
 def _descriptions(doc: YamlDoc, raw: Any) -> tuple[tuple[str, str], ...]:
@@ -414,18 +441,6 @@ def _descriptions(doc: YamlDoc, raw: Any) -> tuple[tuple[str, str], ...]:
             raise err(doc, ("description", key), exc.message, exc.suggestion, code=exc.code) from None
         out[lang] = " ".join(str(text).split())
     return tuple(sorted(out.items(), key=lambda kv: kv[0] != "en"))
-
-
-def _a(noun: str) -> str:
-    """``object`` -> ``an object``."""
-    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
-
-
-def _check_timestamp(doc: YamlDoc, path: Path_, ts: float | None) -> None:
-    import math
-
-    if ts is not None and not math.isfinite(ts):
-        raise err(doc, path, f"a timestamp is a finite number (got {ts})")
 
 
 def _check_attachment_cycles(doc: YamlDoc, objects: list[ObjectDef]) -> None:
@@ -446,358 +461,6 @@ def _check_attachment_cycles(doc: YamlDoc, objects: list[ObjectDef]) -> None:
                 break  # a cycle that does not pass through this object: reported at its own members
             seen.append(cur)
             cur = to.get(cur)
-
-
-def _check_event_attachments(doc: YamlDoc, objects: list[ObjectDef], events: tuple[Event, ...]) -> None:
-    """Follow attach and leave events in order: no attach event may make an object hold itself."""
-    to = {o.id: o.attached_to for o in objects if o.attached_to is not None}
-    for i, ev in enumerate(events):
-        if ev.kind == "leave":
-            gone = ev.objects[0]
-            to.pop(gone, None)
-            for k in [k for k, v in to.items() if v == gone]:
-                del to[k]  # 303.4c/301.5c: what was attached to it is no longer attached
-        if ev.kind != "attach" or ev.to is None:
-            continue
-        obj = ev.objects[0]
-        chain = [obj, ev.to]
-        cur: str | None = ev.to
-        while cur is not None and cur != obj and len(chain) <= len(objects) + 1:
-            cur = to.get(cur)
-            if cur is not None:
-                chain.append(cur)
-        if cur == obj:
-            what = "itself" if ev.to == obj else f"itself ({' → '.join(chain)})"
-            raise doc.error(
-                ("events", i, "attach", "to"), f"'{obj}' cannot be attached to {what}", code="ATTACH_CYCLE"
-            )
-        to[obj] = ev.to
-
-
-_CHOICE_VALUES = {"color": COLORS, "creature type": CREATURE_TYPES}
-
-
-def _check_choice_values(
-    doc: YamlDoc, path: Path_, choices: dict[str, str], ids: list[str], players: list[str]
-) -> None:
-    """A colour, creature type, object or player choice must name one (LANGUAGE.md §3)."""
-    allowed: dict[str, tuple[str, ...]] = {**_CHOICE_VALUES, "object": tuple(ids), "player": tuple(players)}
-    for what, value in choices.items():
-        ok = allowed.get(what)
-        if ok is not None and value not in ok:
-            raise err(doc, (*path, what), f"'{value}' is not {_a(what)}", suggest(value, list(ok)))
-
-
-def _placeholders(items: Any) -> set[str]:
-    import re
-
-    return set(re.findall(r"\{chosen ([^}]+)\}", json.dumps(items, ensure_ascii=False)))
-
-
-def _check_choice_keys(
-    doc: YamlDoc, path: Path_, choices: dict[str, str], wanted: set[str], name: str
-) -> None:
-    """Every choice fills a ``{chosen <what>}`` placeholder that is there (else it is a typo):
-    ``wanted``, the placeholders of the abilities it may serve (:func:`_placeholders`)."""
-    for what in choices:
-        if what not in wanted:
-            where = f"(its placeholders: {', '.join(sorted(wanted))})" if wanted else "(it has none)"
-            raise err(
-                doc,
-                (*path, what),
-                f"'{what}' fills no {{chosen ...}} placeholder in {name} {where}",
-                suggest(what, sorted(wanted)),
-                code="UNKNOWN_CHOICE",
-            )
-
-
-def _check_filled(
-    doc: YamlDoc,
-    path: Path_,
-    raw: str,
-    names: set[str] | None,
-    players: list[str],
-    resolving: bool,
-    exact: bool = False,
-) -> None:
-    """An effect spec once its ``{chosen ...}`` placeholders are filled in: the words, selectors
-    and expressions the choices made must be good too (``blue`` is no selector; 612.2 text
-    changes). Errors name ``path`` and the field, or ``path`` itself when ``exact`` (the choices
-    that filled an ability written elsewhere)."""
-    if not raw or "{chosen " in raw:
-        return  # nothing was filled, or a placeholder is still open (reported where it matters)
-    spec = json.loads(raw)
-    if not isinstance(spec, dict):
-        return
-    try:
-        check_effect_data(doc, path, spec, names, players, resolving, filled=True)
-    except ScenarioError as exc:
-        if not exact:
-            raise
-        raise doc.error(path, f"with these choices: {exc.message}", code=exc.code) from None
-
-
-_X_WORD = re.compile(r"(?<![\w'])X(?![\w'])")
-
-
-def _uses_x(raw: str) -> bool:
-    """Whether a canonical effect spec reads X in a power/toughness part."""
-    stack: list[Any] = [json.loads(raw)] if raw else []
-    while stack:
-        v = stack.pop()
-        if isinstance(v, dict):
-            for k in ("set_pt", "modify_pt"):
-                part = v.get(k)
-                if isinstance(part, dict):
-                    for f in ("power", "toughness"):
-                        e = part.get(f)
-                        if isinstance(e, str) and "{chosen" not in e and _X_WORD.search(e):
-                            return True  # "X", "twice X", "half X, rounded up", "X plus 1"
-            stack.extend(x for key, x in v.items() if key != "abilities")
-        elif isinstance(v, list):
-            stack.extend(v)
-    return False
-
-
-def _check_zone(doc: YamlDoc, path: Path_, zone: str | None) -> None:
-    if zone is not None and zone not in ZONES:
-        raise doc.error(path, f"'{zone}' is not a zone", suggestion=suggest(zone, ZONES))
-
-
-def _missing_choice(doc: YamlDoc, path: Path_, obj: ObjectDef, raw: str) -> ScenarioError:
-    import re
-
-    m = re.search(r"\{chosen ([^}]+)\}", raw)
-    what = m.group(1) if m else "?"
-    return doc.error(
-        path,
-        f"{obj.name} needs a choice for '{{chosen {what}}}': add choices: {{{what}: ...}}",
-        code="MISSING_CHOICE",
-    )
-
-
-def _ref(doc: YamlDoc, path: Path_, oid: str, by_id: dict[str, ObjectDef]) -> str:
-    if oid not in by_id:
-        raise doc.error(
-            path,
-            f"no object '{oid}' in this scenario",
-            code="UNKNOWN_OBJECT",
-            suggestion=suggest(oid, list(by_id)),
-        )
-    return oid
-
-
-def _event(
-    doc: YamlDoc,
-    path: Path_,
-    raw: Any,
-    by_id: dict[str, ObjectDef],
-    players: list[str],
-    names: set[str],
-    raw_abilities: dict[str, list[Any]] | None = None,
-) -> Event:
-    line = doc.line_of(path)
-    if isinstance(raw, str):
-        word = raw.replace(" ", "_").lower()
-        if word in _WORD_EVENTS:
-            return Event(word, line=line)
-        raise doc.error(path, f"'{raw}' is not an event", suggestion=suggest(raw, list(_WORD_EVENTS)))
-    if not isinstance(raw, dict):
-        raise doc.error(path, "an event is a mapping such as {enter: id} or the word end_of_turn")
-    em = doc.validate(EventModel, path)
-    kinds = [k for k in _EVENT_KINDS if getattr(em, k) is not None]
-    if len(kinds) != 1:
-        raise doc.error(
-            path,
-            f"an event has exactly one of {', '.join(_EVENT_KINDS)}"
-            + (f" (got {', '.join(kinds)})" if kinds else ""),
-            code="BAD_EVENT",
-        )
-    kind = kinds[0]
-    _check_timestamp(doc, (*path, "timestamp"), em.timestamp)
-    _check_zone(doc, (*path, "to"), em.to)
-    if kind == "enter":
-        items = [em.enter] if isinstance(em.enter, str) else list(em.enter or [])
-        objs = tuple(_ref(doc, (*path, "enter"), o, by_id) for o in items)
-        as_ = ""
-        if em.as_ is not None:  # 614.12: "put onto the battlefield as an enchantment"
-            as_ = json.dumps(check_effect(doc, (*path, "as"), em.as_, names), sort_keys=True)
-        check_counters(doc, (*path, "with_counters"), em.with_counters)
-        wc = tuple(sorted((counter_name(str(k)), n) for k, n in em.with_counters.items()))
-        return Event(
-            "enter", objs, to=em.to, timestamp=em.timestamp, line=line, enters_as=as_, with_counters=wc
-        )
-    if kind == "leave":
-        lv = em.leave
-        if isinstance(lv, str):
-            return Event(
-                "leave",
-                (_ref(doc, (*path, "leave"), lv, by_id),),
-                to=em.to or "graveyard",
-                timestamp=em.timestamp,
-                line=line,
-            )
-        assert lv is not None
-        _check_zone(doc, (*path, "leave", "to"), lv.to)
-        return Event(
-            "leave",
-            (_ref(doc, (*path, "leave", "object"), lv.object, by_id),),
-            to=lv.to,
-            timestamp=em.timestamp,
-            line=line,
-        )
-    if kind == "attach":
-        at = em.attach
-        assert at is not None
-        if at.object == at.to:
-            raise doc.error(
-                (*path, "attach", "to"), f"'{at.to}' cannot be attached to itself", code="ATTACH_CYCLE"
-            )
-        return Event(
-            "attach",
-            (_ref(doc, (*path, "attach", "object"), at.object, by_id),),
-            to=_ref(doc, (*path, "attach", "to"), at.to, by_id),
-            timestamp=em.timestamp,
-            line=line,
-        )
-    if kind in ("tap", "untap", "turn_face_up", "turn_face_down", "transform"):
-        return Event(
-            kind, (_ref(doc, (*path, kind), getattr(em, kind), by_id),), timestamp=em.timestamp, line=line
-        )
-    if kind in _WORD_EVENTS:
-        return Event(kind, line=line)
-    if kind in ("begin_turn", "untap_step"):
-        who = str(getattr(em, kind))
-        if who not in players:
-            msg = f"'{who}' is not a player"
-            raise doc.error((*path, kind), msg, code="UNKNOWN_PLAYER", suggestion=suggest(who, players))
-        return Event(kind, controller=who, line=line)
-    if kind == "counters":
-        cm = em.counters
-        assert cm is not None
-        oid = _ref(doc, (*path, "counters", "object"), cm.object, by_id)
-        check_counters(doc, (*path, "counters"), {cm.kind: cm.add}, signed=True)
-        return Event("counters", (oid,), name=counter_name(cm.kind), x=cm.add, line=line)
-    rm = em.resolve
-    assert rm is not None
-    rpath: Path_ = (*path, "resolve")
-    spec_raw = ""
-    text = ""
-    check_look_alike(doc, (*rpath, "id"), rm.id, "the effect id")
-    check_look_alike(doc, (*rpath, "name"), rm.name, "the name", name=True)
-    if rm.source is not None:
-        _ref(doc, (*rpath, "source"), rm.source, by_id)
-    _check_choices(doc, (*rpath, "choices"), rm.choices, by_id, players)
-    _check_timestamp(doc, (*rpath, "timestamp"), rm.timestamp)
-    if rm.effect is not None:
-        clean = check_effect(doc, (*rpath, "effect"), rm.effect, names, players, resolving=True)
-        spec_raw = json.dumps(clean, sort_keys=True, ensure_ascii=False)
-        if rm.choices:
-            _check_choice_keys(doc, (*rpath, "choices"), rm.choices, _placeholders(clean), "this effect")
-        if rm.choices:
-            spec_raw = _fill_choices(spec_raw, rm.choices)
-            _check_filled(doc, (*rpath, "effect"), spec_raw, names, players, True)
-        if "{chosen " in spec_raw:
-            what = spec_raw.split("{chosen ", 1)[1].split("}", 1)[0]
-            raise doc.error(
-                (*rpath, "choices"),
-                f"this effect needs a choice for '{{chosen {what}}}': add choices: {{{what}: ...}}",
-                code="MISSING_CHOICE",
-            )
-        if rm.ability is not None:
-            raise doc.error((*rpath, "ability"), "give either 'ability' or 'effect', not both")
-    else:
-        if rm.source is None or rm.ability is None:
-            raise doc.error(
-                rpath,
-                "a resolve event needs 'source' and 'ability' (or an inline 'effect')",
-                code="MISSING_KEY",
-            )
-        abilities = by_id[rm.source].abilities
-        if rm.choices and raw_abilities is not None:
-            # this resolution's choices fill the placeholders, over the object's own choices
-            merged = {**dict(by_id[rm.source].choices), **rm.choices}
-            abilities = build_abilities(raw_abilities[rm.source], merged)
-            for a in abilities:
-                if a.kind == "resolves" and a.key == str(rm.ability):
-                    spec_raw, text = a.raw, a.text
-        keys = [a.key for a in abilities if a.kind == "resolves"]
-        for a in abilities:
-            if a.kind == "resolves" and a.key == str(rm.ability) and "{chosen " in a.raw:
-                raise _missing_choice(doc, (*rpath, "ability"), by_id[rm.source], a.raw)
-        if str(rm.ability) in keys and rm.choices and raw_abilities is not None:
-            every = [a for items in raw_abilities.values() for a in items]
-            _check_choice_keys(doc, (*rpath, "choices"), rm.choices, _placeholders(every), "this scenario")
-            _check_filled(doc, (*rpath, "choices"), spec_raw, names, players, True, exact=True)
-        if str(rm.ability) not in keys:
-            raise doc.error(
-                (*rpath, "ability"),
-                f"'{rm.ability}' is not an ability of {by_id[rm.source].name} that resolves"
-                + (f" (its abilities: {', '.join(keys)})" if keys else " (it has none)"),
-                code="UNKNOWN_ABILITY",
-                suggestion=suggest(str(rm.ability), keys),
-            )
-    for j, t in enumerate(rm.targets):
-        if t not in by_id and t not in players:
-            raise doc.error(
-                (*rpath, "targets", j),
-                f"no object or player '{t}'",
-                suggestion=suggest(t, [*by_id, *players]),
-            )
-    resolved = (
-        spec_raw
-        or next(
-            (a.raw for a in by_id[rm.source].abilities if a.kind == "resolves" and a.key == str(rm.ability)),
-            "",
-        )
-        if rm.source is not None
-        else spec_raw
-    )
-    if rm.x is None and _uses_x(resolved):
-        raise doc.error(rpath, "the effect uses X but the event gives no value: add x: N", code="NO_X")
-    if rm.controller is not None and rm.controller not in players:
-        raise doc.error(
-            (*rpath, "controller"),
-            f"'{rm.controller}' is not a player",
-            suggestion=suggest(rm.controller, players),
-        )
-    return Event(
-        "resolve",
-        source=rm.source,
-        ability=str(rm.ability) if rm.ability is not None else None,
-        spec=spec_raw,
-        targets=tuple(rm.targets),
-        x=rm.x,
-        id=rm.id,
-        controller=rm.controller,
-        timestamp=rm.timestamp,
-        name=rm.name,
-        line=line,
-        choices=tuple(sorted(rm.choices.items())),
-        text=text,
-    )
-
-
-def _check_choices(
-    doc: YamlDoc, path: Path_, choices: dict[str, str], by_id: dict[str, ObjectDef], players: list[str]
-) -> None:
-    """A resolve event's ``choices``: a colour, creature type, object or player must be one."""
-    allowed: dict[str, tuple[str, ...]] = {
-        "color": COLORS,
-        "creature type": CREATURE_TYPES,
-        "object": tuple(by_id),
-        "player": tuple(players),
-    }
-    for what, value in choices.items():
-        ok = allowed.get(what)
-        if ok is not None and value not in ok:
-            raise err(doc, (*path, what), f"'{value}' is not {_a(what)}", suggest(value, list(ok)))
-
-
-def _fill_choices(raw: str, choices: dict[str, str]) -> str:
-    """``raw`` (canonical JSON) with ``{chosen <what>}`` replaced by the choices (LANGUAGE.md §3)."""
-    data = json.loads(build_abilities([{"resolves": json.loads(raw)}], choices)[0].raw)
-    return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
 
 __all__ = [

@@ -401,6 +401,34 @@ def ability_from_data(data: Any, key: str = "") -> Ability:
 
 
 # ---------------------------------------------------------------------------------- objects
+def build_abilities(items: list[Any], choices: dict[str, str]) -> tuple[Ability, ...]:
+    """Abilities of an object, with keys (LANGUAGE.md §2) and ``{chosen ...}`` filled in."""
+    generating = [i for i, a in enumerate(items) if isinstance(a, dict) and (a.get("static") or a.get("cda"))]
+    out = []
+    n_res = 0
+    for i, item in enumerate(items):
+        data = item
+        if choices and not isinstance(item, str):
+            text = json.dumps(item)
+            for k, v in choices.items():
+                # a chosen object is referred to by id ("@bears"), never read as a selector word;
+                # the value is written JSON-escaped, so quotes or control characters stay text
+                filled = f"@{v}" if k == "object" else v
+                text = text.replace("{chosen " + k + "}", json.dumps(filled)[1:-1])
+            data = json.loads(text)
+        key = ""
+        if isinstance(data, dict):
+            if data.get("key") is not None:
+                key = str(data["key"])
+            elif data.get("resolves") is not None:
+                n_res += 1
+                key = str(n_res)
+            elif i in generating and len(generating) > 1:
+                key = str(generating.index(i) + 1)
+        out.append(ability_from_data(data, key))
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class ObjectDef:
     """A game object as the scenario defines it (its printed/copiable values and its situation)."""

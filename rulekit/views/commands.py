@@ -25,7 +25,7 @@ from rulekit.errors import RulekitError, ScenarioError
 from rulekit.i18n import translator
 from rulekit.mtg.commands import add_lang_option, add_scenario_options, cli_lang
 
-# the built-in folder and "which game is this?" live in rulekit.scenarios (issue 8 §1); re-exported here
+# the built-in folder and "which game is this?" live in rulekit.scenarios; re-exported here
 from rulekit.scenarios import GAMES as GAMES
 from rulekit.scenarios import SCENARIO_DIR as SCENARIO_DIR
 from rulekit.scenarios import scenario_game as scenario_game

@@ -23,6 +23,11 @@ from typing import Any
 
 from rulekit.i18n import N_, translator
 
+# The Apoteose chain's views render in every language themselves (rulekit.views.chain); the lessons and
+# tools import them from here too. They read the chain trace only: no Apoteose engine is imported.
+from rulekit.views.chain import chain_log_table, heroes_table, stack_html
+from rulekit.views.markup import escape  # the one escaping (control characters made visible too)
+
 # the MTG tables render in any language themselves; the lessons import them from here
 from rulekit.views.mtg import (
     dependency_table,
@@ -35,26 +40,17 @@ from rulekit.views.mtg import (
 from rulekit.views.table import Table
 
 __all__ = [
+    "chain_log_table",
     "checked",
     "dependency_table",
     "effects_table",
     "final_table",
+    "heroes_table",
     "layer_table",
     "loop_table",
     "players_table",
+    "stack_html",
 ]
-#: The Apoteose chain's views render in every language themselves (:mod:`rulekit.views.chain`); these
-#: names stay importable from here for the lessons and tools, loaded on first use so that an MTG
-#: explorer does not import the Apoteose engine.
-_CHAIN_VIEWS = ("chain_log_table", "heroes_table", "stack_html")
-
-
-def __getattr__(name: str) -> Any:
-    if name in _CHAIN_VIEWS:
-        from rulekit.views import chain
-
-        return getattr(chain, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 #: Column headers and cell words of the tables (msgids; English is the header itself).
 WORDS = (
@@ -102,8 +98,6 @@ def to_html(table: Table, lang: str = "en", scale: float = 1.0) -> str:
     """``table.to_html(scale)``, with the empty-table line ("…: none") in ``lang`` too."""
     if table.rows or _en(lang):
         return table.to_html(scale)
-    from rulekit.views.markup import escape  # the one escaping (control characters made visible too)
-
     t = translator(lang)
     html = f"<p><strong>{escape(table.caption)}</strong>: <em>{escape(t('none'))}</em></p>"
     if table.note:
@@ -171,8 +165,6 @@ _SYMBOL_STYLE = "display:inline-block;min-width:1.4em;text-align:center;font-wei
 
 def _legend_html(items: tuple[tuple[str, str], ...], lang: str) -> str:
     """A collapsible legend (a native ``<details>``, keyboard-usable), its items in one wrapping row."""
-    from rulekit.views.markup import escape
-
     t = translator(lang)
     cells = "".join(
         f'<li style="white-space:nowrap"><span aria-hidden="true" style="{_SYMBOL_STYLE}">'

@@ -25,10 +25,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rulekit.apoteose.rulings import PRIORITY_CATEGORIES
+from rulekit.apoteose.wording import moment_words
 from rulekit.i18n import N_, translator
 
 # The MTG engine's codes have their messages in rulekit.mtg.messages (one module, every language).
 from rulekit.mtg import messages as mtg_messages
+from rulekit.views.mtg_words import (
+    change_lines,
+    dependency_reason,
+    effect_name,
+    fmt_value,
+    layer_text,
+    object_name,
+)
+from rulekit.views.mtg_words import why_text as short_why
 
 __all__ = ["reason_text", "sentence_text"]
 
@@ -73,18 +84,14 @@ def moment_text(label: Any, lang: str = "en") -> str:
     >>> moment_text("before:heal@0.0")
     'before the healing of #0'
     """
-    from rulekit.apoteose.wording import moment_words
-
     return moment_words(label, lang)
 
 
 def why_text(trace: Any, step: Any, lang: str = "en") -> str:
     """The short "why" of a step (the layer table's column) in ``lang``: ``CDA``, ``timestamp``,
     ``waited on X``, ``loop (A, B) → timestamp``, or ``counters (no timestamp)``
-    (:func:`rulekit.views.mtg.why_text`)."""
-    from rulekit.views.mtg import why_text as why
-
-    return why(trace, step, lang)
+    (:func:`rulekit.views.mtg_words.why_text`)."""
+    return short_why(trace, step, lang)
 
 
 def why_phrase(trace: Any, step: Any, lang: str = "en") -> str:
@@ -99,8 +106,6 @@ def why_phrase(trace: Any, step: Any, lang: str = "en") -> str:
 
 def step_reason(trace: Any, step: Any, lang: str = "en") -> str:
     """Why step ``step`` came where it did, as a sentence in ``lang`` (the reason codes above)."""
-    from rulekit.views.mtg import dependency_reason, effect_name, fmt_value
-
     t = translator(lang)
     origin = next((e.origin for e in trace.effects if e.id == step.effect), None)
     place_code = {"players": "PLAYERS_AFTER_OBJECTS", "rules": "RULES_LAST"}.get(step.layer)
@@ -147,8 +152,6 @@ def explain_step(trace: Any, k: int, lang: str = "en", states: Sequence[dict[str
     >>> explain_step(trace, 1, "pt-BR").startswith("Passo 1 de")
     True
     """
-    from rulekit.views import mtg as mv
-
     t = translator(lang)
     n = len(trace.steps)
     if n == 0:
@@ -166,10 +169,10 @@ def explain_step(trace: Any, k: int, lang: str = "en", states: Sequence[dict[str
         )
     k = min(k, n)
     step = trace.steps[k - 1]
-    name = mv.effect_name(trace, step.effect, t)
+    name = effect_name(trace, step.effect, t)
     origin = next((e.origin for e in trace.effects if e.id == step.effect), None)
     src = (
-        t(" (from {source})", source=mv.object_name(trace, step.source))
+        t(" (from {source})", source=object_name(trace, step.source))
         if step.source and step.source != step.effect
         else ""
     )
@@ -177,15 +180,15 @@ def explain_step(trace: Any, k: int, lang: str = "en", states: Sequence[dict[str
         before, after = states[k - 1], states[k]
     else:
         before, after = trace.state_after(k - 1), trace.state_after(k)
-    lines = mv.change_lines(trace, step, before, after, t)
+    lines = change_lines(trace, step, before, after, t)
     what = "; ".join(lines) if lines else t("it changes nothing visible")
     no_stamp = origin == "counters" and step.timestamp is None
-    stamp = "" if no_stamp else t(", timestamp {ts}", ts=mv.fmt_value(step.timestamp))
+    stamp = "" if no_stamp else t(", timestamp {ts}", ts=fmt_value(step.timestamp))
     return t(
         "Step {k} of {n} — layer {layer}: {name}{source}{stamp}. {reason} Result: {result}.",
         k=k,
         n=n,
-        layer=mv.layer_text(step.layer, t),
+        layer=layer_text(step.layer, t),
         name=name,
         source=src,
         stamp=stamp,
@@ -234,8 +237,6 @@ def chain_rules(trace: Any, lang: str = "en", full: bool = True) -> list[str]:
     ``full=False`` (after a wrong answer) leaves out what would name the outcome itself (that a
     refused card never resolves, that a stopped activation does not).
     """
-    from rulekit.apoteose.rulings import PRIORITY_CATEGORIES
-
     t = translator(lang)
     events = list(getattr(trace, "events", ()))
     kinds = {ev.event for ev in events}

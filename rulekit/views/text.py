@@ -165,7 +165,7 @@ def solve_text(trace: Trace, lang: Any = "en") -> str:
     out.append("")
     out.append(t("Final characteristics"))
     frows = []
-    #: tapped / face down / attached: a column only when some object has one (issue 9)
+    #: tapped / face down / attached: a column only when some object has one
     state_col = any(v.tapped or v.face_down or v.attached_to for v in trace.final.values())
     for oid in trace.final:
         v = trace.final[oid]

@@ -1,0 +1,369 @@
+"""The events of an MTG scenario file (LANGUAGE.md §5), checked: each becomes an
+:class:`~rulekit.mtg.model.Event`. :func:`rulekit.mtg.loader.scenario_from_doc` reads the objects
+first, then hands every event to :func:`event`; every error names file, line and field.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rulekit.mtg.checks import (
+    Path_,
+    check_choice_keys,
+    check_counters,
+    check_effect,
+    check_filled,
+    check_timestamp,
+    check_zone,
+    err,
+    missing_choice,
+    placeholders,
+    uses_x,
+    with_article,
+)
+from rulekit.mtg.model import Event, ObjectDef, build_abilities
+from rulekit.mtg.schema import EventModel, ResolveModel
+from rulekit.mtg.vocab import COLORS, CREATURE_TYPES, counter_name
+from rulekit.yamlsrc import YamlDoc, check_look_alike, suggest
+
+_EVENT_KINDS = (
+    "enter",
+    "leave",
+    "attach",
+    "resolve",
+    "tap",
+    "untap",
+    "turn_face_up",
+    "turn_face_down",
+    "transform",
+    "end_of_turn",
+    *("begin_turn", "untap_step", "end_of_combat", "counters"),  # durations' ends (LANGUAGE.md §3)
+)
+_WORD_EVENTS = ("end_of_turn", "end_of_combat")  # the events written as a bare word
+
+
+def _ref(doc: YamlDoc, path: Path_, oid: str, by_id: dict[str, ObjectDef]) -> str:
+    if oid not in by_id:
+        raise doc.error(
+            path,
+            f"no object '{oid}' in this scenario",
+            code="UNKNOWN_OBJECT",
+            suggestion=suggest(oid, list(by_id)),
+        )
+    return oid
+
+
+def event(
+    doc: YamlDoc,
+    path: Path_,
+    raw: Any,
+    by_id: dict[str, ObjectDef],
+    players: list[str],
+    names: set[str],
+    raw_abilities: dict[str, list[Any]] | None = None,
+) -> Event:
+    """One event of ``events`` (LANGUAGE.md §5), checked: a bare word, or a mapping with exactly one kind."""
+    line = doc.line_of(path)
+    if isinstance(raw, str):
+        word = raw.replace(" ", "_").lower()
+        if word in _WORD_EVENTS:
+            return Event(word, line=line)
+        raise doc.error(path, f"'{raw}' is not an event", suggestion=suggest(raw, list(_WORD_EVENTS)))
+    if not isinstance(raw, dict):
+        raise doc.error(path, "an event is a mapping such as {enter: id} or the word end_of_turn")
+    em = doc.validate(EventModel, path)
+    kinds = [k for k in _EVENT_KINDS if getattr(em, k) is not None]
+    if len(kinds) != 1:
+        raise doc.error(
+            path,
+            f"an event has exactly one of {', '.join(_EVENT_KINDS)}"
+            + (f" (got {', '.join(kinds)})" if kinds else ""),
+            code="BAD_EVENT",
+        )
+    kind = kinds[0]
+    check_timestamp(doc, (*path, "timestamp"), em.timestamp)
+    check_zone(doc, (*path, "to"), em.to)
+    if kind == "enter":
+        return _enter_event(doc, path, em, by_id, names, line)
+    if kind == "leave":
+        return _leave_event(doc, path, em, by_id, line)
+    if kind == "attach":
+        return _attach_event(doc, path, em, by_id, line)
+    if kind in ("tap", "untap", "turn_face_up", "turn_face_down", "transform"):
+        return Event(
+            kind, (_ref(doc, (*path, kind), getattr(em, kind), by_id),), timestamp=em.timestamp, line=line
+        )
+    if kind in _WORD_EVENTS:
+        return Event(kind, line=line)
+    if kind in ("begin_turn", "untap_step"):
+        who = str(getattr(em, kind))
+        if who not in players:
+            msg = f"'{who}' is not a player"
+            raise doc.error((*path, kind), msg, code="UNKNOWN_PLAYER", suggestion=suggest(who, players))
+        return Event(kind, controller=who, line=line)
+    if kind == "counters":
+        cm = em.counters
+        assert cm is not None
+        oid = _ref(doc, (*path, "counters", "object"), cm.object, by_id)
+        check_counters(doc, (*path, "counters"), {cm.kind: cm.add}, signed=True)
+        return Event("counters", (oid,), name=counter_name(cm.kind), x=cm.add, line=line)
+    return _resolve_event(doc, path, em, by_id, players, names, raw_abilities, line)
+
+
+def _enter_event(
+    doc: YamlDoc,
+    path: Path_,
+    em: EventModel,
+    by_id: dict[str, ObjectDef],
+    names: set[str],
+    line: int | None,
+) -> Event:
+    """``enter``: objects put onto the battlefield together, perhaps "as" something (614.12) or with counters
+    (122.6)."""
+    items = [em.enter] if isinstance(em.enter, str) else list(em.enter or [])
+    objs = tuple(_ref(doc, (*path, "enter"), o, by_id) for o in items)
+    as_ = ""
+    if em.as_ is not None:  # 614.12: "put onto the battlefield as an enchantment"
+        as_ = json.dumps(check_effect(doc, (*path, "as"), em.as_, names), sort_keys=True)
+    check_counters(doc, (*path, "with_counters"), em.with_counters)
+    wc = tuple(sorted((counter_name(str(k)), n) for k, n in em.with_counters.items()))
+    return Event("enter", objs, to=em.to, timestamp=em.timestamp, line=line, enters_as=as_, with_counters=wc)
+
+
+def _leave_event(
+    doc: YamlDoc, path: Path_, em: EventModel, by_id: dict[str, ObjectDef], line: int | None
+) -> Event:
+    """``leave``: an object leaves the battlefield (``leave: id`` to the graveyard, or ``{object, to}``)."""
+    lv = em.leave
+    if isinstance(lv, str):
+        return Event(
+            "leave",
+            (_ref(doc, (*path, "leave"), lv, by_id),),
+            to=em.to or "graveyard",
+            timestamp=em.timestamp,
+            line=line,
+        )
+    assert lv is not None
+    check_zone(doc, (*path, "leave", "to"), lv.to)
+    return Event(
+        "leave",
+        (_ref(doc, (*path, "leave", "object"), lv.object, by_id),),
+        to=lv.to,
+        timestamp=em.timestamp,
+        line=line,
+    )
+
+
+def _attach_event(
+    doc: YamlDoc, path: Path_, em: EventModel, by_id: dict[str, ObjectDef], line: int | None
+) -> Event:
+    """``attach``: an object becomes attached to another (never to itself)."""
+    at = em.attach
+    assert at is not None
+    if at.object == at.to:
+        raise doc.error(
+            (*path, "attach", "to"), f"'{at.to}' cannot be attached to itself", code="ATTACH_CYCLE"
+        )
+    return Event(
+        "attach",
+        (_ref(doc, (*path, "attach", "object"), at.object, by_id),),
+        to=_ref(doc, (*path, "attach", "to"), at.to, by_id),
+        timestamp=em.timestamp,
+        line=line,
+    )
+
+
+def _resolve_event(
+    doc: YamlDoc,
+    path: Path_,
+    em: EventModel,
+    by_id: dict[str, ObjectDef],
+    players: list[str],
+    names: set[str],
+    raw_abilities: dict[str, list[Any]] | None,
+    line: int | None,
+) -> Event:
+    """``resolve``: a spell or ability resolves, given inline (``effect``) or as an object's ability."""
+    rm = em.resolve
+    assert rm is not None
+    rpath: Path_ = (*path, "resolve")
+    text = ""
+    check_look_alike(doc, (*rpath, "id"), rm.id, "the effect id")
+    check_look_alike(doc, (*rpath, "name"), rm.name, "the name", name=True)
+    if rm.source is not None:
+        _ref(doc, (*rpath, "source"), rm.source, by_id)
+    _check_choices(doc, (*rpath, "choices"), rm.choices, by_id, players)
+    check_timestamp(doc, (*rpath, "timestamp"), rm.timestamp)
+    if rm.effect is not None:
+        spec_raw = _inline_resolution(doc, rpath, rm, names, players)
+    else:
+        spec_raw, text = _ability_resolution(doc, rpath, rm, by_id, names, players, raw_abilities)
+    _check_resolution(doc, rpath, rm, spec_raw, by_id, players)
+    return Event(
+        "resolve",
+        source=rm.source,
+        ability=str(rm.ability) if rm.ability is not None else None,
+        spec=spec_raw,
+        targets=tuple(rm.targets),
+        x=rm.x,
+        id=rm.id,
+        controller=rm.controller,
+        timestamp=rm.timestamp,
+        name=rm.name,
+        line=line,
+        choices=tuple(sorted(rm.choices.items())),
+        text=text,
+    )
+
+
+def _inline_resolution(
+    doc: YamlDoc, rpath: Path_, rm: ResolveModel, names: set[str], players: list[str]
+) -> str:
+    """The canonical JSON of a resolution's inline ``effect``, its ``{chosen …}`` filled by its choices."""
+    assert rm.effect is not None
+    clean = check_effect(doc, (*rpath, "effect"), rm.effect, names, players, resolving=True)
+    spec_raw = json.dumps(clean, sort_keys=True, ensure_ascii=False)
+    if rm.choices:
+        check_choice_keys(doc, (*rpath, "choices"), rm.choices, placeholders(clean), "this effect")
+    if rm.choices:
+        spec_raw = _fill_choices(spec_raw, rm.choices)
+        check_filled(doc, (*rpath, "effect"), spec_raw, names, players, True)
+    if "{chosen " in spec_raw:
+        what = spec_raw.split("{chosen ", 1)[1].split("}", 1)[0]
+        raise doc.error(
+            (*rpath, "choices"),
+            f"this effect needs a choice for '{{chosen {what}}}': add choices: {{{what}: ...}}",
+            code="MISSING_CHOICE",
+        )
+    if rm.ability is not None:
+        raise doc.error((*rpath, "ability"), "give either 'ability' or 'effect', not both")
+    return spec_raw
+
+
+def _ability_resolution(
+    doc: YamlDoc,
+    rpath: Path_,
+    rm: ResolveModel,
+    by_id: dict[str, ObjectDef],
+    names: set[str],
+    players: list[str],
+    raw_abilities: dict[str, list[Any]] | None,
+) -> tuple[str, str]:
+    """``(spec, text)`` of a resolution of an object's ability that resolves: filled again when the
+    resolution has its own choices (else ``("", "")``: the object's ability is read when solved)."""
+    spec_raw = text = ""
+    if rm.source is None or rm.ability is None:
+        raise doc.error(
+            rpath,
+            "a resolve event needs 'source' and 'ability' (or an inline 'effect')",
+            code="MISSING_KEY",
+        )
+    abilities = by_id[rm.source].abilities
+    if rm.choices and raw_abilities is not None:
+        # this resolution's choices fill the placeholders, over the object's own choices
+        merged = {**dict(by_id[rm.source].choices), **rm.choices}
+        abilities = build_abilities(raw_abilities[rm.source], merged)
+        for a in abilities:
+            if a.kind == "resolves" and a.key == str(rm.ability):
+                spec_raw, text = a.raw, a.text
+    keys = [a.key for a in abilities if a.kind == "resolves"]
+    for a in abilities:
+        if a.kind == "resolves" and a.key == str(rm.ability) and "{chosen " in a.raw:
+            raise missing_choice(doc, (*rpath, "ability"), by_id[rm.source], a.raw)
+    if str(rm.ability) in keys and rm.choices and raw_abilities is not None:
+        every = [a for items in raw_abilities.values() for a in items]
+        check_choice_keys(doc, (*rpath, "choices"), rm.choices, placeholders(every), "this scenario")
+        check_filled(doc, (*rpath, "choices"), spec_raw, names, players, True, exact=True)
+    if str(rm.ability) not in keys:
+        raise doc.error(
+            (*rpath, "ability"),
+            f"'{rm.ability}' is not an ability of {by_id[rm.source].name} that resolves"
+            + (f" (its abilities: {', '.join(keys)})" if keys else " (it has none)"),
+            code="UNKNOWN_ABILITY",
+            suggestion=suggest(str(rm.ability), keys),
+        )
+    return spec_raw, text
+
+
+def _check_resolution(
+    doc: YamlDoc,
+    rpath: Path_,
+    rm: ResolveModel,
+    spec_raw: str,
+    by_id: dict[str, ObjectDef],
+    players: list[str],
+) -> None:
+    """A resolution's targets (objects or players), its X when the effect uses X, and its controller."""
+    for j, t in enumerate(rm.targets):
+        if t not in by_id and t not in players:
+            raise doc.error(
+                (*rpath, "targets", j),
+                f"no object or player '{t}'",
+                suggestion=suggest(t, [*by_id, *players]),
+            )
+    resolved = (
+        spec_raw
+        or next(
+            (a.raw for a in by_id[rm.source].abilities if a.kind == "resolves" and a.key == str(rm.ability)),
+            "",
+        )
+        if rm.source is not None
+        else spec_raw
+    )
+    if rm.x is None and uses_x(resolved):
+        raise doc.error(rpath, "the effect uses X but the event gives no value: add x: N", code="NO_X")
+    if rm.controller is not None and rm.controller not in players:
+        raise doc.error(
+            (*rpath, "controller"),
+            f"'{rm.controller}' is not a player",
+            suggestion=suggest(rm.controller, players),
+        )
+
+
+def _check_choices(
+    doc: YamlDoc, path: Path_, choices: dict[str, str], by_id: dict[str, ObjectDef], players: list[str]
+) -> None:
+    """A resolve event's ``choices``: a colour, creature type, object or player must be one."""
+    allowed: dict[str, tuple[str, ...]] = {
+        "color": COLORS,
+        "creature type": CREATURE_TYPES,
+        "object": tuple(by_id),
+        "player": tuple(players),
+    }
+    for what, value in choices.items():
+        ok = allowed.get(what)
+        if ok is not None and value not in ok:
+            raise err(doc, (*path, what), f"'{value}' is not {with_article(what)}", suggest(value, list(ok)))
+
+
+def _fill_choices(raw: str, choices: dict[str, str]) -> str:
+    """``raw`` (canonical JSON) with ``{chosen <what>}`` replaced by the choices (LANGUAGE.md §3)."""
+    data = json.loads(build_abilities([{"resolves": json.loads(raw)}], choices)[0].raw)
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+
+def check_event_attachments(doc: YamlDoc, objects: list[ObjectDef], events: tuple[Event, ...]) -> None:
+    """Follow attach and leave events in order: no attach event may make an object hold itself."""
+    to = {o.id: o.attached_to for o in objects if o.attached_to is not None}
+    for i, ev in enumerate(events):
+        if ev.kind == "leave":
+            gone = ev.objects[0]
+            to.pop(gone, None)
+            for k in [k for k, v in to.items() if v == gone]:
+                del to[k]  # 303.4c/301.5c: what was attached to it is no longer attached
+        if ev.kind != "attach" or ev.to is None:
+            continue
+        obj = ev.objects[0]
+        chain = [obj, ev.to]
+        cur: str | None = ev.to
+        while cur is not None and cur != obj and len(chain) <= len(objects) + 1:
+            cur = to.get(cur)
+            if cur is not None:
+                chain.append(cur)
+        if cur == obj:
+            what = "itself" if ev.to == obj else f"itself ({' → '.join(chain)})"
+            raise doc.error(
+                ("events", i, "attach", "to"), f"'{obj}' cannot be attached to {what}", code="ATTACH_CYCLE"
+            )
+        to[obj] = ev.to

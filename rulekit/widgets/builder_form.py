@@ -1,0 +1,570 @@
+"""The BoardBuilder's form: the controls a learner uses (search and add, resolve, other events, a
+card the library lacks, the board's rows and buttons) and what each does when used.
+
+The form only reads its fields and calls the board model's Python API
+(:mod:`rulekit.widgets.builder_edits`); what the board looks like afterwards is the view's
+(:mod:`rulekit.widgets.builder`). Its callbacks never raise: a refused change shows in the widget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from rulekit.errors import RulekitError
+from rulekit.mtg.loader import library
+from rulekit.mtg.vocab import COLORS, EFFECT_KINDS, ZONES
+from rulekit.widgets._base import error_html, guarded
+from rulekit.widgets.builder_board import (
+    AT_END,
+    DEFAULT_PLAYERS,
+    EVENT_KINDS,
+    _ability_text,
+    _suggest,
+    parse_pairs,
+    type_line,
+)
+from rulekit.widgets.builder_edits import BoardEdits
+from rulekit.widgets.builder_words import _t, _word, speaking
+
+
+def _tip(widget: Any, tip: str) -> Any:
+    """``widget`` with the tooltip ``TEXT[tip]``."""
+    widget.tooltip = _t(tip)
+    return widget
+
+
+
+def search_cards(query: str, limit: int = 60) -> list[str]:
+    """Library cards whose name, type line or rules text contain every word of ``query`` (any case);
+    cards whose name contains the whole query come first, then the rest, each group by name.
+
+    >>> search_cards("glorious")
+    ['Glorious Anthem']
+    """
+
+    lib = library()
+    q = " ".join(str(query).lower().split())[:200]
+    words = q.split()
+    first: list[str] = []
+    rest: list[str] = []
+    for name in sorted(lib):
+        card = lib[name]
+        hay = " ".join(
+            [name, type_line(card), *(_ability_text(a) for a in card.get("abilities") or ())]
+        ).lower()
+        if all(w in hay for w in words):
+            (first if q and q in name.lower() else rest).append(name)
+    return (first + rest)[:limit]
+
+
+def _near_card(query: str, lib: Any) -> str | None:
+    """The library card a search that found nothing probably meant, as the Python API's "did you mean":
+    the closest name, else the card with the closest word of a name."""
+    q = " ".join(str(query).split())[:200]
+    if not q:
+        return None
+    near = _suggest(q, lib)
+    if near is not None:
+        return near
+    by_word: dict[str, str] = {}
+    for name in sorted(lib):
+        for word in name.lower().replace(",", " ").split():
+            by_word.setdefault(word, name)
+    for word in q.lower().split():
+        hit = _suggest(word, by_word)
+        if hit is not None:
+            return by_word.get(hit)
+    return None
+
+
+def card_html(name: str) -> str:
+    """A library card shown before it is added: name, type line, rules text (all escaped)."""
+
+    card = library()[name]
+    texts = [_ability_text(a) for a in card.get("abilities") or ()]
+    items = "".join(f"<li>{escape(t)}</li>" for t in texts if t)
+    return (
+        f"<div style='border-left:4px solid #0072B2;padding:2px 8px'><strong>{escape(name)}</strong>"
+        f"<br>{escape(type_line(card))}"
+        + (f"<ul style='margin:2px 0'>{items}</ul>" if items else "")
+        + "</div>"
+    )
+
+
+
+class BuilderForm(BoardEdits):
+    """The builder's form: its controls (made section by section), what each does when used (the
+    Python API of :class:`~rulekit.widgets.builder_edits.BoardEdits`, through :meth:`_button` so that
+    a button never raises) and the controls the text-size knob scales."""
+
+    #: True while the builder itself sets a control (the control's observer then does nothing).
+    _busy: bool
+    if TYPE_CHECKING:  # given by the view (BoardBuilder)
+
+        def _sync_abilities(self) -> None: ...
+
+    # ------------------------------------------------------------------ the controls, section by section
+    def _make_add_form(self) -> None:
+        """Search the library, see the picked card, and the settings it is added with."""
+        import ipywidgets as w
+
+        st = {"description_width": "initial"}
+        self.title_html = w.HTML(value="")
+        self.search = _tip(
+            w.Text(
+                value="",
+                description=_t("search"),
+                placeholder=_t("search_ph"),
+                continuous_update=True,
+                style=st,
+            ),
+            "search_tip",
+        )
+        self.results = _tip(
+            w.Select(options=[], rows=6, description=_t("results"), layout=w.Layout(width="34em"), style=st),
+            "results_tip",
+        )
+        self.preview_html = w.HTML(value="")
+        self.player = _tip(
+            w.Combobox(
+                value=DEFAULT_PLAYERS[0],
+                options=list(DEFAULT_PLAYERS),
+                description=_t("player"),
+                ensure_option=False,
+                style=st,
+            ),
+            "player_tip",
+        )
+        self.zone = w.Dropdown(
+            options=[(_word("zone", z), z) for z in ZONES],
+            value="battlefield",
+            description=_t("zone"),
+            style=st,
+        )
+        self.counters = _tip(
+            w.Text(value="", description=_t("counters"), placeholder="+1/+1: 1", style=st), "counters_tip"
+        )
+        self.choices = _tip(
+            w.Text(value="", description=_t("choices"), placeholder="color: blue", style=st), "choices_tip"
+        )
+        self.tapped = w.Checkbox(value=False, description=_t("tapped"), indent=False)
+        self.face_down = w.Checkbox(value=False, description=_t("face_down"), indent=False)
+        self.attach = _tip(
+            w.Dropdown(options=[(_t("nothing"), "")], value="", description=_t("attach"), style=st),
+            "attach_tip",
+        )
+        self.add_button = _tip(
+            w.Button(description=_t("add"), icon="plus", button_style="primary"), "add_tip"
+        )
+
+
+    def _make_resolve_form(self) -> None:
+        """Resolve a spell or ability: which, its targets, X, its choices, and when."""
+        import ipywidgets as w
+
+        st = {"description_width": "initial"}
+        self.ability = _tip(
+            w.Dropdown(
+                options=[(_t("no_ability"), "")],
+                value="",
+                description=_t("ability"),
+                layout=w.Layout(width="34em"),
+                style=st,
+            ),
+            "ability_tip",
+        )
+        self.targets = _tip(
+            w.SelectMultiple(
+                options=[], rows=4, description=_t("targets"), layout=w.Layout(width="32em"), style=st
+            ),
+            "targets_tip",
+        )
+        self.x = _tip(w.Text(value="", description=_t("x"), layout=w.Layout(width="8em"), style=st), "x_tip")
+        self.res_choices = _tip(
+            w.Text(value="", description=_t("res_choices"), placeholder="color: red", style=st),
+            "res_choices_tip",
+        )
+        self.position = _tip(
+            w.Dropdown(options=[(_t("at_end"), AT_END)], value=AT_END, description=_t("position"), style=st),
+            "position_tip",
+        )
+        self.resolve_button = _tip(w.Button(description=_t("resolve"), icon="bolt"), "resolve_tip")
+
+
+    def _make_event_form(self) -> None:
+        """Other events: what happens, to which object, to where, and when."""
+        import ipywidgets as w
+
+        st = {"description_width": "initial"}
+        self.event_kind = _tip(
+            w.Dropdown(
+                options=[(_t(f"ev_kind_{k}"), k) for k in EVENT_KINDS],
+                value="tap",
+                description=_t("event"),
+                style=st,
+            ),
+            "event_tip",
+        )
+        self.event_object = _tip(
+            w.Dropdown(options=[(_t("nothing"), "")], value="", description=_t("ev_object"), style=st),
+            "ev_object_tip",
+        )
+        self.event_to = _tip(w.Text(value="", description=_t("ev_to"), style=st), "ev_to_tip")
+        self.event_position = _tip(
+            w.Dropdown(options=[(_t("at_end"), AT_END)], value=AT_END, description=_t("position"), style=st),
+            "position_tip",
+        )
+        self.add_event_button = _tip(w.Button(description=_t("add_event"), icon="plus"), "add_event_tip")
+
+
+    def _make_custom_form(self) -> None:
+        """The form "A card the library lacks" (its fields are :data:`CUSTOM_FIELDS`, checked as typed)."""
+        import ipywidgets as w
+
+        st = {"description_width": "initial"}
+        self.c_name = w.Text(value="", description=_t("c_name"), continuous_update=True, style=st)
+        self.c_types = _tip(
+            w.Text(value="Creature", description=_t("c_types"), continuous_update=True, style=st),
+            "c_types_tip",
+        )
+        self.c_subtypes = _tip(
+            w.Text(value="", description=_t("c_subtypes"), continuous_update=True, style=st), "c_subtypes_tip"
+        )
+        self.c_colors = {
+            c: w.Checkbox(value=False, description=_word("color", c), indent=False) for c in COLORS
+        }
+        self.c_colors_head = w.Label(value=_t("c_colors"))
+        self.c_power = w.Text(value="", description=_t("c_power"), layout=w.Layout(width="10em"), style=st)
+        self.c_toughness = w.Text(
+            value="", description=_t("c_toughness"), layout=w.Layout(width="11em"), style=st
+        )
+        self.c_keywords = _tip(
+            w.Text(value="", description=_t("c_keywords"), continuous_update=True, style=st), "c_keywords_tip"
+        )
+        self.c_rules = _tip(
+            w.Text(value="", description=_t("c_rules"), layout=w.Layout(width="34em"), style=st),
+            "c_rules_tip",
+        )
+        self.c_kind = w.Dropdown(
+            options=[(_t(f"c_kind_{k}"), k) for k in EFFECT_KINDS],
+            value="static",
+            description=_t("c_kind"),
+            layout=w.Layout(width="auto"),
+            style=st,
+        )
+        self.c_effect = _tip(
+            w.Textarea(
+                value="",
+                description=_t("c_effect"),
+                placeholder=_t("c_effect_ph"),
+                continuous_update=True,
+                rows=4,
+                layout=w.Layout(width="34em"),
+                style=st,
+            ),
+            "c_effect_tip",
+        )
+        self.c_status = w.HTML(value="")
+        self.c_add = _tip(w.Button(description=_t("c_add"), icon="plus"), "c_add_tip")
+
+
+    def _make_board_controls(self) -> None:
+        """The board's rows and buttons (move, remove, undo, redo, reset), its name, Save, the file's
+        text, and the section headings."""
+        import ipywidgets as w
+
+        st = {"description_width": "initial"}
+        self.board_list = _tip(
+            w.Select(options=[], rows=8, description=_t("board"), layout=w.Layout(width="34em"), style=st),
+            "board_tip",
+        )
+        # What the learner sees and uses: one row per entry of the board, each with its own Earlier / Later
+        # / Remove buttons, so that a keyboard reaches every entry (Tab, then Enter or Space); a list's arrow
+        # keys are JupyterLab's. ``board_list`` and its three buttons stay as handles, hidden.
+        self.board_rows: list[tuple[Any, ...]] = []  # (row, label, earlier, later, remove) per place
+        self.board_box = w.VBox([])
+        self.board_box.add_class("rulekit-board-rows")
+        self.move_up = _tip(w.Button(description=_t("move_up"), icon="arrow-up"), "move_up_tip")
+        self.move_down = _tip(w.Button(description=_t("move_down"), icon="arrow-down"), "move_down_tip")
+        self.remove_button = _tip(w.Button(description=_t("remove"), icon="trash"), "remove_tip")
+        self.undo_button = _tip(w.Button(description=_t("undo"), icon="undo"), "undo_tip")
+        self.redo_button = _tip(w.Button(description=_t("redo"), icon="repeat"), "redo_tip")
+        self.reset_button = _tip(w.Button(description=_t("reset"), icon="refresh"), "reset_tip")
+        self.name_field = _tip(
+            w.Text(value=self.board.name, description=_t("board_name"), continuous_update=False, style=st),
+            "board_name_tip",
+        )
+        self.save_path = _tip(
+            w.Text(value="my-board.yaml", description=_t("save_path"), style=st), "save_path_tip"
+        )
+        self.save_button = _tip(w.Button(description=_t("save"), icon="save"), "save_tip")
+        for control in (self.board_list, self.move_up, self.move_down, self.remove_button):
+            control.layout.display = "none"
+        self.show_yaml = _tip(w.ToggleButton(value=False, description=_t("show_yaml")), "show_yaml_tip")
+        self.board_html = w.HTML(value="")
+        self.yaml_html = w.HTML(value="")
+        self.status_html = w.HTML(value="")
+        self._heads = {
+            k: w.HTML(value="")
+            for k in ("head_add", "head_resolve", "head_event", "head_custom", "head_board")
+        }
+        for k, h in self._heads.items():
+            self._put(h, f"<h4 style='margin:6px 0 2px'>{escape(_t(k))}</h4>")
+
+    def _wire_form(self) -> None:
+        """Every control to what it does."""
+        self.search.observe(lambda _c: self._on_search(), names="value")
+        self.results.observe(lambda _c: self._on_pick(), names="value")
+        self.add_button.on_click(lambda _b: self._add_clicked())
+        self.resolve_button.on_click(lambda _b: self._resolve_clicked())
+        self.add_event_button.on_click(lambda _b: self._event_clicked())
+        for wdg in (*self._custom_inputs(), self.choices):  # the choices it would be added with
+            wdg.observe(lambda _c: self._check_custom(), names="value")
+        self.c_add.on_click(lambda _b: self._custom_clicked())
+        self.move_up.on_click(lambda _b: self._move_clicked(True))
+        self.move_down.on_click(lambda _b: self._move_clicked(False))
+        self.remove_button.on_click(lambda _b: self._remove_clicked())
+        self.undo_button.on_click(lambda _b: self._button(self.undo))
+        self.redo_button.on_click(lambda _b: self._button(self.redo))
+        self.reset_button.on_click(lambda _b: self._button(self.reset))
+        self.save_button.on_click(lambda _b: self._button(self.save, self.save_path.value))
+        self.name_field.observe(lambda _c: self._name_changed(), names="value")
+        self.show_yaml.observe(lambda _c: self._show_yaml(), names="value")
+
+    def _name_changed(self) -> None:
+        if self._busy or self.name_field.value == self.board.name:
+            return
+        self._button(self.rename, self.name_field.value)
+        if self.name_field.value.strip() != self.board.name:  # refused: the field shows the name again
+            self._busy = True
+            try:
+                self.name_field.value = self.board.name
+            finally:
+                self._busy = False
+
+    @guarded
+    def _button(self, method: Callable[..., Any], *args: Any) -> Any:
+        """A button's call of the Python API: its error shows in the widget, nothing is raised."""
+        return method(*args)
+
+    def _clear_add_form(self, everything: bool = False) -> None:
+        """After an add, the fields that belong to one card go blank (the next card must not silently get
+        the same counters); ``everything`` (Reset): the player, zone and resolution fields too."""
+        self.counters.value = ""
+        self.choices.value = ""
+        self.tapped.value = False
+        self.face_down.value = False
+        self.attach.value = ""
+        if everything:
+            players = self.board.player_names()
+            self.player.value = players[0] if players else ""
+            self.zone.value = "battlefield"
+            self.x.value = ""
+            self.res_choices.value = ""
+            self.targets.value = ()
+            self.event_to.value = ""
+
+
+    # ------------------------------------------------------------------ controls
+    @guarded
+    def _on_search(self) -> None:
+
+        names = search_cards(self.search.value)
+        lib = library()
+        keep = self.results.value
+        self._busy = True
+        try:
+            self.results.options = [(f"{n} — {type_line(lib[n])}", n) for n in names]
+            if keep in names:
+                self.results.value = keep
+            elif names:
+                self.results.value = names[0]
+        finally:
+            self._busy = False
+        if not names:
+            text = _t("no_match", query=self.search.value)
+            near = _near_card(self.search.value, lib)
+            if near is not None:
+                text += " " + _t("did_you_mean", name=near)
+            self._put(self.preview_html, f"<p role='status'>{escape(text)}</p>")
+            self._sync_abilities()
+        else:
+            self._on_pick()
+
+    @guarded
+    def _on_pick(self) -> None:
+        if self._busy:
+            return
+        name = self.results.value
+        self._put(self.preview_html, card_html(name) if name else "")
+        self._sync_abilities()
+
+    @guarded
+    def _add_clicked(self) -> None:
+        name = self.results.value
+        if not name:
+            raise RulekitError(_t("err_pick_card"), code="NO_SELECTION")
+        self.add_card(name, **self._add_settings())
+        self._clear_add_form()
+
+    @guarded
+    def _resolve_clicked(self) -> None:
+        pick = self.ability.value
+        if not pick:
+            raise RulekitError(_t("err_pick_ability"), code="NO_SELECTION")
+        _kind, source, key = pick
+        self.add_resolution(
+            source,
+            key,
+            targets=list(self.targets.value),
+            x=self.x.value,
+            choices=self.res_choices.value,
+            at=_at(self.position.value),
+            controller=self.player.value or None,
+        )
+
+    @guarded
+    def _event_clicked(self) -> None:
+        self.add_event(
+            self.event_kind.value,
+            self.event_object.value or None,
+            self.event_to.value.strip() or None,
+            at=_at(self.event_position.value),
+        )
+
+    def _add_settings(self) -> dict[str, Any]:
+        """The "Add the card" form's settings, for a library card and a card the library lacks."""
+        return {
+            "controller": self.player.value or None,
+            "zone": self.zone.value,
+            "counters": parse_pairs(self.counters.value, _t("w_counters"), numbers=True),
+            "tapped": self.tapped.value,
+            "face_down": self.face_down.value,
+            "attached_to": self.attach.value or None,
+            "choices": parse_pairs(self.choices.value, _t("w_choices")),
+        }
+
+    def _custom_inputs(self) -> list[Any]:
+        """The inputs of the form "A card the library lacks", in tab order (:meth:`_custom_fields`
+        reads them)."""
+        return [
+            self.c_name,
+            self.c_types,
+            self.c_subtypes,
+            *self.c_colors.values(),
+            self.c_power,
+            self.c_toughness,
+            self.c_keywords,
+            self.c_rules,
+            self.c_kind,
+            self.c_effect,
+        ]
+
+    def _custom_fields(self) -> dict[str, Any]:
+        """The form "A card the library lacks": its name and :data:`CUSTOM_FIELDS`."""
+        return {
+            "name": self.c_name.value,
+            "types": self.c_types.value,
+            "subtypes": self.c_subtypes.value,
+            "colors": [c for c, box in self.c_colors.items() if box.value],
+            "power": self.c_power.value,
+            "toughness": self.c_toughness.value,
+            "keywords": self.c_keywords.value,
+            "effect": self.c_effect.value,
+            "kind": self.c_kind.value,
+            "text": self.c_rules.value,
+        }
+
+    def _check_custom(self) -> None:
+        """The custom form's live check (never raises: the message shows under the form)."""
+
+        try:
+            if not self.c_name.value.strip():
+                self._put(self.c_status, f"<p role='status'>{escape(_t('c_ok_empty'))}</p>")
+                return
+            self.custom_object(**self._custom_fields(), choices=self.choices.value)
+        except Exception as exc:  # noqa: BLE001 - no exception may reach the notebook
+            self._wrapped.pop(id(self.c_status), None)
+            self.c_status.value = error_html(exc, self.scale)
+            return
+        self._put(self.c_status, f"<p role='status' style='color:#009E73'>{escape(_t('c_ok'))}</p>")
+
+    @guarded
+    def _custom_clicked(self) -> None:
+        self.add_custom(**self._custom_fields(), **self._add_settings())
+        self._clear_add_form()
+
+    @guarded
+    def _move_clicked(self, up: bool) -> None:
+        if not self.board_list.value:
+            raise RulekitError(_t("err_pick"), code="NO_SELECTION")
+        self.move(self.board_list.value, up=up)
+
+    @guarded
+    def _remove_clicked(self) -> None:
+        if not self.board_list.value:
+            raise RulekitError(_t("err_pick"), code="NO_SELECTION")
+        self.remove(self.board_list.value)
+
+    def _select(self, handle: str) -> None:
+        values = [v for _label, v in self.board_list.options]
+        i = self.board.index_of(handle)
+        if i is not None and self.board.events[i][0] in values:
+            self.board_list.value = self.board.events[i][0]
+
+    def _show_yaml(self) -> None:
+        if self.show_yaml.value:
+            self._put(self.yaml_html, f"<pre style='white-space:pre-wrap'>{escape(self.to_yaml())}</pre>")
+        else:
+            self._put(self.yaml_html, "")
+
+
+    # ------------------------------------------------------------------ text size
+    def _controls(self) -> list[Any]:
+        return [
+            self.text_size,
+            self.search,
+            self.results,
+            self.player,
+            self.zone,
+            self.counters,
+            self.choices,
+            self.tapped,
+            self.face_down,
+            self.attach,
+            self.add_button,
+            self.ability,
+            self.targets,
+            self.x,
+            self.res_choices,
+            self.position,
+            self.resolve_button,
+            self.event_kind,
+            self.event_object,
+            self.event_to,
+            self.event_position,
+            self.add_event_button,
+            *self._custom_inputs(),
+            self.c_add,
+            self.board_list,
+            self.move_up,
+            self.move_down,
+            self.remove_button,
+            self.undo_button,
+            self.redo_button,
+            self.reset_button,
+            self.name_field,
+            self.save_path,
+            self.save_button,
+            self.show_yaml,
+        ]
+
+
+
+def _at(value: Any) -> int | None:
+    return None if value == AT_END else value
+
+
+speaking(BuilderForm)
