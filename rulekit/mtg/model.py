@@ -180,6 +180,12 @@ class EffectSpec:
     #: 402.2: "you have no maximum hand size"
     hand_size_unlimited: bool = False
     requirement: str | None = None
+    #: 615: "prevent all [combat] damage that would be dealt [by <affects>]": ``combat`` or ``all``
+    prevent_damage: str | None = None
+    #: 119.7: "<players> can't gain life"
+    cant_gain_life: bool = False
+    #: 601.2f: "<affects> cost {N} more" (N) or "{N} less" (-N) to cast
+    cost_add: int | None = None
     sublayers: tuple[str, ...] = ()
 
     def data(self) -> dict[str, Any]:
@@ -291,6 +297,12 @@ def _spec_from_canon(canon: str, cda: bool) -> EffectSpec:
             kw["hand_size_set"] = int(mhs)
         if r.get("requirement"):
             kw["requirement"] = str(r["requirement"])
+        if r.get("prevent_damage"):
+            kw["prevent_damage"] = str(r["prevent_damage"])
+        if r.get("cant_gain_life"):
+            kw["cant_gain_life"] = True
+        if r.get("cost") is not None:
+            kw["cost_add"] = int(r["cost"]["add"])
         subs.append("rules")
     kw["sublayers"] = tuple(s for s in SUBLAYERS if s in subs)
     return EffectSpec(**kw)

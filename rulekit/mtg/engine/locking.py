@@ -39,7 +39,12 @@ def lock_sets(comp: Compiled, history: History, depth: int = FULL) -> None:
             continue
         spec = eff.spec
         assert spec is not None
-        needs_set = spec.affects is not None and not spec.affects.is_this
+        named = spec.affects is not None and not spec.affects.is_this
+        if named and not changes_objects(spec.sublayers) and spec.target_rule is None:
+            # 611.2c: an effect that changes no object's characteristics or controller changes the
+            # rules: it is not locked, and affects objects that qualify only later (run_rules)
+            continue
+        needs_set = named
         needs_x = any(not e.constant and e.kind != "x" for e in spec.exprs)
         needs_targets = spec.target_rule is not None and bool(eff.targets) and eff.active
         if not needs_set:
@@ -78,6 +83,17 @@ def lock_sets(comp: Compiled, history: History, depth: int = FULL) -> None:
                 for e in spec.exprs:
                     if not e.constant and e.kind != "x":
                         eff.fixed[(oid, e.text)] = eval_expr(e, state.objs[oid], eff, state, ctx)
+
+
+#: the parts of an effect that change no object's characteristics or controller (611.2c: they
+#: change the rules of the game, or players)
+RULES_PARTS = frozenset({"players", "rules"})
+
+
+def changes_objects(sublayers: tuple[str, ...]) -> bool:
+    """Whether an effect with these parts changes some object's characteristics or controller
+    (611.2c: only those parts of a resolved effect lock the set of objects they affect)."""
+    return any(s not in RULES_PARTS for s in sublayers)
 
 
 #: at most this many copy effects of one scenario hold their values (each needs a solve of the

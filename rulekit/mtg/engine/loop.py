@@ -45,7 +45,7 @@ from rulekit.mtg.engine.record import (
     record_step,
 )
 from rulekit.mtg.engine.replay import Compiled, compile_scenario
-from rulekit.mtg.engine.select import Key, SelectorKey, make_ctx, move_flips, reselect, selector_reads
+from rulekit.mtg.engine.select import Key, SelectorKey, make_ctx, move_flips, reselect, select, selector_reads
 from rulekit.mtg.engine.state import State, make_view
 from rulekit.mtg.model import LAYER_LABELS, Scenario, _spec_from_canon, layer_label
 from rulekit.mtg.trace import PlayerView, Trace
@@ -353,9 +353,26 @@ def run_rules(effects: list[Eff], state: State, rules: dict[str, Any], run: Run)
     for e in sorted(effects, key=lambda e: e.sort_key):
         spec = e.spec
         assert spec is not None
-        affected = affected_set(e, "rules", state, make_ctx(e, state), {}) if spec.requirement else ()
+        # a prevention that names no source prevents every source's damage (615)
+        sources = bool(spec.prevent_damage) and (spec.affects is not None or bool(e.targets))
+        names_objects = bool(spec.requirement) or spec.cost_add is not None or sources
+        affected = rules_affected(e, state) if names_objects else ()
         touched, changes = part.apply_to_rules(e, state, rules, affected)
         record_step(run, e, "rules", "timestamp", (), touched, changes, [], ())
+
+
+def rules_affected(e: Eff, state: State) -> tuple[str, ...]:
+    """The objects a rules part applies to. 611.2c: a part that changes the rules, not an
+    object's characteristics or controller, is not locked even when a spell or ability made it:
+    what its selector names is read in the game as it is now, so a creature that entered, or a
+    land that became a creature, after "Prevent all damage creatures would deal this turn"
+    resolved is affected too (its targets, if it has them, stay its targets)."""
+    spec = e.spec
+    assert spec is not None
+    ctx = make_ctx(e, state)
+    if e.origin == "resolved" and spec.affects is not None and not spec.affects.is_this:
+        return tuple(select(spec.affects, state, ctx))
+    return affected_set(e, "rules", state, ctx, {})
 
 
 def layer_objects(

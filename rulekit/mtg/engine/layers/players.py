@@ -18,6 +18,10 @@ if TYPE_CHECKING:
 #: timestamp order).
 DEFAULT_MAX_HAND_SIZE = 7
 
+#: 615: the key of damage prevented whatever its source ("prevent all combat damage that would be
+#: dealt this turn" names no source)
+EVERY_SOURCE = "*"
+
 
 def players_named(word: str | None, eff: Eff, state: State) -> tuple[str, ...]:
     """The players a phrase names: ``you`` (the default), opponents, each player, target player, a name."""
@@ -62,7 +66,9 @@ class PlayersPart(LayerPart):
 
 class RulesPart(LayerPart):
     """613.11: effects that change the game rules apply last (seed 000 "Regras e jogadores";
-    seed 002: Gnat Miser): maximum hand size, requirements on objects."""
+    seed 002: Gnat Miser): maximum hand size (402.2), requirements on objects, damage prevention
+    (615), "can't gain life" (119.7) and cost changes (601.2f). Which objects a part names is
+    not locked (611.2c; :func:`rulekit.mtg.engine.loop.rules_affected`)."""
 
     sub = "rules"
     rule = "613.11"
@@ -99,4 +105,37 @@ class RulesPart(LayerPart):
                 if spec.requirement not in old_t:
                     reqs[oid] = (*old_t, spec.requirement)
                     changes.append(Change("rules", f"requirements.{oid}", old_t, reqs[oid]))
+        if spec.prevent_damage:
+            touched = self.prevent(spec.prevent_damage, affected or (EVERY_SOURCE,), rules, changes)
+        if spec.cant_gain_life:
+            who = players_named(spec.players, e, state)
+            touched = (*touched, *who)
+            barred = rules.setdefault("cant_gain_life", {})
+            for p in who:
+                if not barred.get(p):
+                    barred[p] = True
+                    changes.append(Change("rules", f"cant_gain_life.{p}", False, True))
+        if spec.cost_add is not None:
+            touched = affected
+            costs = rules.setdefault("cost_change", {})
+            for oid in affected:
+                old_n = costs.get(oid, 0)
+                if spec.cost_add:
+                    costs[oid] = old_n + spec.cost_add
+                    changes.append(Change("rules", f"cost_change.{oid}", old_n, costs[oid]))
         return touched, changes
+
+    @staticmethod
+    def prevent(
+        kind: str, sources: tuple[str, ...], rules: dict[str, Any], changes: list[Change]
+    ) -> tuple[str, ...]:
+        """615: "prevent all [combat] damage that would be dealt [by <sources>]": the damage each
+        source (or :data:`EVERY_SOURCE`) would deal that is prevented, ``all`` covering ``combat``."""
+        prevented = rules.setdefault("prevent_damage", {})
+        for oid in sources:
+            old = prevented.get(oid)
+            new = "all" if "all" in (old, kind) else kind
+            if new != old:
+                prevented[oid] = new
+                changes.append(Change("rules", f"prevent_damage.{oid}", old, new))
+        return sources
