@@ -177,6 +177,23 @@ def display_names(defs: Iterable[ObjectDef]) -> dict[str, str]:
 _MOVES_SITUATIONS = frozenset({"enter", "leave", "tap", "untap", "untap_step", "counters"})
 
 
+def mark_graveyard_tops(scn: Scenario, base: dict[str, Obj]) -> None:
+    """404.2: each graveyard is a pile in order whose order players can't change, the card put
+    there last on top. A card's timestamp is when it entered its zone (613.7d), so the top card of
+    a player's graveyard is the one there with the latest timestamp; cards listed there without an
+    event were put there in listing order (the last listed is on top)."""
+    listed = {d.id: k for k, d in enumerate(scn.objects)}
+    top: dict[str, tuple[float, int, str]] = {}
+    for oid, obj in base.items():
+        obj.on_top, obj.sig = False, None
+        if obj.zone == "graveyard":
+            key = (obj.timestamp, listed.get(oid, 0), oid)
+            if obj.owner not in top or key > top[obj.owner]:
+                top[obj.owner] = key
+    for _, _, oid in top.values():
+        base[oid].on_top = True
+
+
 def compile_scenario(scn: Scenario, upto: int | None = None, ruleset: str = "seed") -> Compiled:
     """Replay the events: zones, tapped state, attachments, timestamps, resolved effects.
 
@@ -289,6 +306,7 @@ def compile_scenario(scn: Scenario, upto: int | None = None, ruleset: str = "see
             ts = clock.tick(ev.timestamp)
             resolve_ts[i] = ts
             resolved.append(resolved_effect(scn, ev, i, ts, base, defs, names, used_ids))
+    mark_graveyard_tops(scn, base)
     comp = Compiled(scn, base, defs, resolved, resolve_ts, eot, names, base_at, marks, ruleset)
     comp.counter_stamps = {oid: tuple(v) for oid, v in counter_stamps.items() if v}
     comp.zone_changes = {oid: tuple(v) for oid, v in zone_changes.items()}

@@ -24,7 +24,7 @@ from rulekit.mtg.vocab import ALL_CREATURE_TYPES, BASIC_LAND_TYPES
 _T = TypeVar("_T")
 
 #: What the layers keep beside the characteristics.
-SIDE = ("all_types", "cant_have", "choices", "sig")
+SIDE = ("all_types", "cant_have", "choices", "sig", "on_top")
 SLOTS = (*CHARACTERISTICS, *SIDE)
 
 
@@ -57,6 +57,8 @@ class Obj:
     cant_have: tuple[str, ...]
     choices: dict[str, str]
     sig: int | None
+    #: 404.2: the top card of its owner's graveyard (set by the replay, read by selectors)
+    on_top: bool
 
     def __init__(self, d: ObjectDef) -> None:
         _FROM_DEF(self, d)  # every characteristic as printed, but the two below
@@ -66,6 +68,7 @@ class Obj:
         self.cant_have = ()
         self.choices = dict(d.choices)
         self.sig = None
+        self.on_top = False
         sync_intrinsic_abilities(self)
 
     def copy(self) -> Obj:
@@ -225,6 +228,8 @@ def sig_of(obj: Obj) -> int:
             obj.colors,
             obj.all_types,
             obj.tapped,
+            obj.face_down,
+            obj.on_top,
             obj.token,
             obj.counters,
         )
