@@ -149,6 +149,9 @@ class EffectSpec:
     copy_colors: tuple[str, ...] | None = None
     copy_remove_types: tuple[str, ...] = ()
     copy_not_copied: tuple[str, ...] = ()
+    #: 707.9: "if it's a <type>, it ...": ``((type words, canonical JSON of a copy spec with those
+    #: exceptions), ...)`` (:attr:`copy_if_specs`)
+    copy_if: tuple[tuple[tuple[str, ...], str], ...] = ()
     face_down: bool = False
     control: str | None = None
     text_change: tuple[str, str] | None = None
@@ -193,6 +196,11 @@ class EffectSpec:
         return dict(json.loads(self.raw))
 
     @property
+    def copy_if_specs(self) -> tuple[tuple[tuple[str, ...], EffectSpec], ...]:
+        """The conditional exceptions (707.9): each block's type words and its exceptions as a spec."""
+        return tuple((words, _spec_from_canon(raw, False)) for words, raw in self.copy_if)
+
+    @property
     def exprs(self) -> tuple[Expr, ...]:
         return tuple(e for e in (self.set_power, self.set_toughness, self.mod_power, self.mod_toughness) if e)
 
@@ -228,6 +236,13 @@ def _spec_from_canon(canon: str, cda: bool) -> EffectSpec:
         kw["copy_colors"] = _strs(ex["colors"]) if ex.get("colors") is not None else None
         kw["copy_remove_types"] = _strs(ex.get("remove_types"))
         kw["copy_not_copied"] = _strs(ex.get("not_copied"))
+        conditional = []
+        for block in ex.get("if") or ():
+            block = dict(block)
+            words = block.pop("is")
+            words = _strs([words] if isinstance(words, str) else words)
+            conditional.append((words, _canon({"copy": "this", "except": block})))
+        kw["copy_if"] = tuple(conditional)
     if raw.get("face_down"):
         kw["face_down"] = True
         subs.append("face_down")

@@ -39,7 +39,7 @@ class AbilitiesPart(_M):
     activated_of: str | None = None  # "has all activated abilities of <selector>"
 
 
-class CopyExcept(_M):
+class _CopyExceptions(_M):
     """707.9: a copy's exceptions ("except it's an artifact in addition ...", "except it's 7/7")."""
 
     types: list[str] = []
@@ -54,6 +54,19 @@ class CopyExcept(_M):
     remove_types: list[str] = []
     #: "except it doesn't copy that creature's color" (Vesuvan Doppelganger): it keeps its own
     not_copied: list[Literal["color"]] = []
+
+
+class CopyIf(_CopyExceptions):
+    """707.9: exceptions that apply only "if it's a <type>" (Moritte of the Frost: "and, if it's a
+    creature, it ... has changeling"): ``is`` names the type words the copy must have."""
+
+    is_: str | list[str] = Field(alias="is")
+
+
+class CopyExcept(_CopyExceptions):
+    """707.9: a copy's exceptions, and (``if``) those that apply only if the copy is of a type."""
+
+    if_: list[CopyIf] = Field(default=[], alias="if")
 
 
 class PTPart(_M):

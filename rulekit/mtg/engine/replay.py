@@ -98,10 +98,20 @@ def entering_abilities(obj: Obj, base: dict[str, Obj], depth: int = 0) -> tuple[
     orig = copied_original(obj, base) if depth < 8 else None
     if orig is None:
         return obj.abilities
-    extra = tuple(
-        b for a in obj.abilities if a.kind == "static" and a.spec is not None for b in a.spec.copy_abilities
-    )
-    return (*entering_abilities(orig, base, depth + 1), *extra)
+    copied = entering_abilities(orig, base, depth + 1)
+    extra: list[Any] = []
+    for a in obj.abilities:
+        spec = a.spec if a.kind == "static" else None
+        if spec is None:
+            continue
+        extra += spec.copy_abilities
+        # "if it's a creature, it enters with ...": the original's printed types with the copy's
+        # own added types (707.9)
+        has = {*orig.types, *orig.subtypes, *orig.supertypes, *spec.copy_types}
+        for words, block in spec.copy_if_specs:
+            if all(w in has for w in words):
+                extra += block.copy_abilities
+    return (*copied, *extra)
 
 
 def enters_with(obj: Obj, ev: Event, base: dict[str, Obj] | None = None) -> None:
