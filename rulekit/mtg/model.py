@@ -504,6 +504,9 @@ class Scenario:
     file: str = "<scenario>"
     disabled: frozenset[str] = field(default_factory=frozenset)
     player_abilities: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: 801.2: each player's range of influence in seats, ``((player, range), ...)`` (the seats are
+    #: the order of ``players``); empty: the whole game (no limited range of influence)
+    range_of_influence: tuple[tuple[str, int], ...] = ()
     #: the description in each language it is given in, ``(lang, text)`` (``description`` is the
     #: English one, else the first)
     descriptions: tuple[tuple[str, str], ...] = ()

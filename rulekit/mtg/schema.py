@@ -261,5 +261,8 @@ class ScenarioModel(_M):
     source: str = ""
     players: list[str | PlayerModel]
     active_player: str | None = None
+    #: 801: limited range of influence, in seats (the order of ``players``): one range for every
+    #: player, or one per player (801.2a); a player left out has no limit
+    range_of_influence: int | dict[str, int] | None = None
     objects: list[dict[str, Any]] = []
     events: list[Any] = []

@@ -439,6 +439,7 @@ def solve_compiled(comp: Compiled, ruleset: str, dependency: bool) -> Trace:
     except SolveTooLarge as exc:
         raise too_large(scn, exc) from None
     disabled = scn.disabled
+    state.influence = dict(scn.range_of_influence)  # 801.2: effects on players reach only so far
     base_players = dict(scn.player_abilities)
     players = {p: list(base_players.get(p, ())) for p in scn.players}
     initial_players = {p: PlayerView(p, tuple(players[p])) for p in scn.players}

@@ -142,7 +142,9 @@ class State:
     read), shared with forks: it is only a cache, never a rule.
     """
 
-    __slots__ = ("objs", "owned", "players", "memo", "index", "where", "order", "held", "copiable")
+    __slots__ = (
+        "objs", "owned", "players", "memo", "index", "where", "order", "held", "copiable", "influence"
+    )
 
     def __init__(
         self, objs: dict[str, Obj], players: tuple[str, ...], owned: bool = True, memo: dict | None = None
@@ -159,6 +161,8 @@ class State:
         self.held: dict[str, tuple[Any, ...]] = {}
         #: object id -> its copiable values after layer 1 (kept by the solves locking reads)
         self.copiable: dict[str, tuple[Any, ...]] = {}
+        #: 801.2: each player's range of influence in seats (no entry: no limit)
+        self.influence: dict[str, int] = {}
 
     def build_index(self) -> None:
         self.index = {}

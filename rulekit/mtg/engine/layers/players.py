@@ -24,18 +24,40 @@ EVERY_SOURCE = "*"
 
 
 def players_named(word: str | None, eff: Eff, state: State) -> tuple[str, ...]:
-    """The players a phrase names: ``you`` (the default), opponents, each player, target player, a name."""
+    """The players a phrase names: ``you`` (the default), opponents, each player, target player, a
+    name; with a limited range of influence, only those within the range of the effect's
+    controller (:func:`within_range`)."""
     you = make_ctx(eff, state).you
     w = (word or "you").lower()
     if w == "you":
         return (you,) if you else ()
     if w in ("each opponent", "opponents", "each of your opponents"):
-        return tuple(p for p in state.players if p != you)
-    if w in ("each player", "all players", "players"):
-        return state.players
-    if w == "target player":
-        return (eff.target_player,) if eff.target_player else ()
-    return tuple(p for p in state.players if p.lower() == w)
+        named = tuple(p for p in state.players if p != you)
+    elif w in ("each player", "all players", "players"):
+        named = state.players
+    elif w == "target player":
+        named = (eff.target_player,) if eff.target_player else ()
+    else:
+        named = tuple(p for p in state.players if p.lower() == w)
+    return within_range(named, you, state)
+
+
+def within_range(players: tuple[str, ...], you: str | None, state: State) -> tuple[str, ...]:
+    """801.2: a player's range of influence is how many seats away (either way round the table,
+    the seats being the order of the scenario's ``players``) that player can affect, and it covers
+    effects: an effect on players reaches only those within its controller's range (801.2b: a
+    player is always within their own). No range (the default) is the whole game."""
+    reach = state.influence.get(you) if you is not None else None
+    if reach is None or you not in state.players:
+        return players
+    seats = state.players
+    me = seats.index(you)
+
+    def distance(p: str) -> int:
+        d = abs(seats.index(p) - me)
+        return min(d, len(seats) - d)
+
+    return tuple(p for p in players if p in seats and distance(p) <= reach)
 
 
 class PlayersPart(LayerPart):
