@@ -206,3 +206,23 @@ def test_language_md_example() -> None:
     assert (t.final["knight"].power, t.final["lions"].power) == (3, 2)
     for form in ("{prevent_damage: combat}", "{cant_gain_life: true}", "{cost: {add: 1}}"):
         assert form in doc
+
+
+def test_the_players_table_names_the_rules_in_each_language() -> None:
+    """The explorer's players-and-rules table, after every step and part way (replayed changes)."""
+    from rulekit.views.mtg import players_table, rules_after
+
+    t = solve_text(EXAMPLES)
+    rows = players_table(t, lang="pt-BR").rows
+    assert ("later", "dano prevenido", "— → todo dano") in rows
+    k = next(i for i, s in enumerate(t.steps) if s.layer == "rules") + 1
+    assert rules_after(t, k)["prevent_damage"] == t.rules["prevent_damage"]
+    fog = solve_text(
+        """
+        game: mtg
+        players: [Ann]
+        events:
+          - resolve: {effect: {duration: until end of turn, rules: {prevent_damage: combat}}, controller: Ann}
+        """
+    )
+    assert ("toda fuente", "daño prevenido", "— → daño de combate") in players_table(fog, lang="es").rows
