@@ -72,3 +72,23 @@ def test_language_md_example() -> None:
     start = doc.index("# 801 example")
     t = solve_text(doc[start : doc.index("```", start)])
     assert t.rules["max_hand_size"] == {"Ann": 7, "Bo": 6, "Cy": 7, "Dee": 6}
+
+
+def test_a_rules_effect_on_objects_reaches_objects_within_range() -> None:
+    """801.2d: an object is within a player's range if a player within that range controls it: a
+    prevention of "all damage creatures would deal this turn" from Ann (range 1) covers the
+    creatures of Ann and her neighbours only."""
+    text = """
+    game: mtg
+    players: [Ann, Bo, Cy, Dee, Eve]
+    range_of_influence: 1
+    objects:
+      - {id: a, card: Grizzly Bears, controller: Ann}
+      - {id: b, card: Grizzly Bears, controller: Bo}
+      - {id: c, card: Grizzly Bears, controller: Cy}
+      - {id: e, card: Grizzly Bears, controller: Eve}
+    events:
+      - resolve: {effect: {affects: creatures, duration: until end of turn, rules: {prevent_damage: all}},
+                  controller: Ann, id: holy-day}
+    """
+    assert set(solve_text(text).rules["prevent_damage"]) == {"a", "b", "e"}

@@ -31,7 +31,12 @@ from rulekit.mtg.engine.history import FULL, OBJECT_SUBLAYERS, History, Solver
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.layers.control import CONTROLLER
 from rulekit.mtg.engine.layers.copy import copiable_snapshot
-from rulekit.mtg.engine.layers.players import DEFAULT_MAX_HAND_SIZE, PlayersPart, RulesPart
+from rulekit.mtg.engine.layers.players import (
+    DEFAULT_MAX_HAND_SIZE,
+    PlayersPart,
+    RulesPart,
+    objects_within_range,
+)
 from rulekit.mtg.engine.layers.pt import CountersPart, counter_effects
 from rulekit.mtg.engine.locking import check_layered_durations, hold_copies, lock_resolved
 from rulekit.mtg.engine.order import choose_next
@@ -371,8 +376,10 @@ def rules_affected(e: Eff, state: State) -> tuple[str, ...]:
     assert spec is not None
     ctx = make_ctx(e, state)
     if e.origin == "resolved" and spec.affects is not None and not spec.affects.is_this:
-        return tuple(select(spec.affects, state, ctx))
-    return affected_set(e, "rules", state, ctx, {})
+        ids = tuple(select(spec.affects, state, ctx))
+    else:
+        ids = affected_set(e, "rules", state, ctx, {})
+    return objects_within_range(ids, ctx.you, state)
 
 
 def layer_objects(

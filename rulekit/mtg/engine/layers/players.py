@@ -60,6 +60,15 @@ def within_range(players: tuple[str, ...], you: str | None, state: State) -> tup
     return tuple(p for p in players if p in seats and distance(p) <= reach)
 
 
+def objects_within_range(ids: tuple[str, ...], you: str | None, state: State) -> tuple[str, ...]:
+    """801.2d: an object is within a player's range of influence if a player within that range
+    controls it; a rules effect (requirements, damage prevented, cost changes) reaches only those."""
+    if not state.influence.get(you or ""):
+        return ids
+    reach = set(within_range(state.players, you, state))
+    return tuple(oid for oid in ids if state.objs[oid].controller in reach)
+
+
 class PlayersPart(LayerPart):
     """613.10: effects on players apply after all object characteristics, in timestamp order
     (the Spanish seed lists them before the layers; the engine follows the CR and seed 000)."""
