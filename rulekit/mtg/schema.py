@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 
 class _M(BaseModel):
@@ -95,7 +95,7 @@ COST_CHANGE_MAX = 99
 class CostChange(_M):
     """601.2f: "spells cost {1} more to cast" (``add: 1``), "cost {1} less" (``add: -1``)."""
 
-    add: int = Field(ge=-COST_CHANGE_MAX, le=COST_CHANGE_MAX)
+    add: StrictInt = Field(ge=-COST_CHANGE_MAX, le=COST_CHANGE_MAX)
 
 
 class RulesPart(_M):
@@ -263,6 +263,6 @@ class ScenarioModel(_M):
     active_player: str | None = None
     #: 801: limited range of influence, in seats (the order of ``players``): one range for every
     #: player, or one per player (801.2a); a player left out has no limit
-    range_of_influence: int | dict[str, int] | None = None
+    range_of_influence: StrictInt | dict[str, StrictInt] | None = None
     objects: list[dict[str, Any]] = []
     events: list[Any] = []
