@@ -59,6 +59,7 @@ def test_players_may_have_different_ranges() -> None:
         ("range_of_influence: {Anne: 1}", "'Anne' is not a player"),
         ("range_of_influence: {Ann: -2}", "from 1 to"),
         ("range_of_influence: lots", "range_of_influence"),
+        ("range_of_influence: true", "range_of_influence"),
     ],
 )
 def test_a_bad_range_is_one_clear_line(option: str, words: str) -> None:

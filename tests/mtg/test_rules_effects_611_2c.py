@@ -171,6 +171,7 @@ def test_the_steps_render_in_each_language() -> None:
         ("{prevent_damage: some}", "prevent_damage"),
         ("{cost: {add: 1000}}", "add"),
         ("{cost: {add: lots}}", "add"),
+        ("{cost: {add: true}}", "add"),
     ],
 )
 def test_bad_rules_are_one_clear_line(rules: str, field: str) -> None:
