@@ -227,3 +227,25 @@ def test_the_players_table_names_the_rules_in_each_language() -> None:
         """
     )
     assert ("toda fuente", "daño prevenido", "— → daño de combate") in players_table(fog, lang="es").rows
+
+
+def test_each_part_of_one_effect_sets_its_own_objects() -> None:
+    """611.2c: "If a single continuous effect has parts that modify the characteristics ... and
+    other parts that don't, the set of objects each part applies to is determined independently":
+    "Creatures you control get +1/+0 and attack this turn if able" — the creature that enters
+    afterward gets no +1/+0 but must attack."""
+    text = """
+    game: mtg
+    players: [Ann]
+    objects:
+      - {id: bears, card: Grizzly Bears, controller: Ann}
+      - {id: later, card: Grizzly Bears, controller: Ann, zone: hand}
+    events:
+      - resolve: {effect: {affects: creatures you control, duration: until end of turn,
+                  modify_pt: {power: 1, toughness: 0}, rules: {requirement: attacks this turn if able}},
+                  controller: Ann, id: charge}
+      - enter: later
+    """
+    t = solve_text(text)
+    assert (t.final["bears"].power, t.final["later"].power) == (3, 2)
+    assert set(t.rules["requirements"]) == {"bears", "later"}
