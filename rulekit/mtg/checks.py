@@ -154,6 +154,26 @@ def check_effect(
     return data
 
 
+def _check_exceptions(
+    doc: YamlDoc,
+    path: Path_,
+    exc_: dict[str, Any],
+    names: set[str] | None,
+    players: list[str] | None,
+    filled: bool,
+) -> None:
+    """707.9: the words of one block of copy exceptions."""
+    if exc_.get("types"):
+        check_words(doc, (*path, "types"), exc_["types"], "any")
+    if exc_.get("remove_types"):
+        check_words(doc, (*path, "remove_types"), exc_["remove_types"], "any")
+    for i, c in enumerate(exc_.get("colors") or ()):
+        if c not in COLORS:
+            raise err(doc, (*path, "colors", i), f"'{c}' is not a colour", suggest(str(c), COLORS))
+    for i, item in enumerate(exc_.get("abilities") or ()):
+        _check_granted(doc, (*path, "abilities", i), item, names, players, filled)
+
+
 def check_effect_data(
     doc: YamlDoc,
     path: Path_,
@@ -185,16 +205,14 @@ def check_effect_data(
         if not data.get("copy"):
             raise err(doc, (*path, "except"), "'except' is the exceptions of a copy effect: add 'copy'")
         exc_ = data["except"]
-        if exc_.get("types"):
-            check_words(doc, (*path, "except", "types"), exc_["types"], "any")
-        if exc_.get("remove_types"):
-            check_words(doc, (*path, "except", "remove_types"), exc_["remove_types"], "any")
-        for i, c in enumerate(exc_.get("colors") or ()):
-            if c not in COLORS:
-                where = (*path, "except", "colors", i)
-                raise err(doc, where, f"'{c}' is not a colour", suggest(str(c), COLORS))
-        for i, item in enumerate(exc_.get("abilities") or ()):
-            _check_granted(doc, (*path, "except", "abilities", i), item, names, players, filled)
+        blocks = [((*path, "except"), exc_)]
+        for i, block in enumerate(exc_.get("if") or ()):  # 707.9: "if it's a creature, it ..."
+            where = (*path, "except", "if", i)
+            words = block["is"]
+            check_words(doc, (*where, "is"), [words] if isinstance(words, str) else words, "any")
+            blocks.append((where, block))
+        for where, block in blocks:
+            _check_exceptions(doc, where, block, names, players, filled)
     mhs = (data.get("rules") or {}).get("max_hand_size")
     if isinstance(mhs, str) and mhs.strip().lower() != "no maximum":
         raise err(

@@ -170,6 +170,7 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         source_note=model.source,
         file=doc.file,
         player_abilities=tuple(pabilities),
+        range_of_influence=_range_of_influence(doc, model.range_of_influence, players),
     )
 
 
@@ -425,6 +426,31 @@ def _check_object_choices(
                 if ab.kind in ("static", "cda", "resolves"):
                     where = ("objects", i, "abilities", j, ab.kind)  # the effect, under its kind
                     check_filled(doc, where, ab.raw, names, players, ab.kind == "resolves")
+
+
+#: 801.2a: a range of influence is a number of seats, at least one (the most common are 1 and 2);
+#: a larger one than the table has seats is the whole table
+RANGE_MAX = 100
+
+
+def _range_of_influence(doc: YamlDoc, raw: Any, players: list[str]) -> tuple[tuple[str, int], ...]:
+    """801.2: ``range_of_influence: 1`` (every player) or ``{Ann: 1, Bo: 2}`` (801.2a: players may
+    have different ranges; one left out has no limit). Each a whole number of seats from 1 to
+    :data:`RANGE_MAX`, each key a player."""
+    if raw is None:
+        return ()
+    given = {p: raw for p in players} if isinstance(raw, int) else dict(raw)
+    out: list[tuple[str, int]] = []
+    for p, n in given.items():
+        where = ("range_of_influence",) if isinstance(raw, int) else ("range_of_influence", p)
+        if p not in players:
+            raise doc.error(where, f"'{p}' is not a player", suggestion=suggest(p, players))
+        if isinstance(n, bool) or not 1 <= n <= RANGE_MAX:
+            raise doc.error(
+                where, f"a range of influence is a number of seats from 1 to {RANGE_MAX} (801.2a), not {n}"
+            )
+        out.append((p, int(n)))
+    return tuple(sorted(out, key=lambda x: players.index(x[0])))
 
 
 def _descriptions(doc: YamlDoc, raw: Any) -> tuple[tuple[str, str], ...]:

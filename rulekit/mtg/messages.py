@@ -494,6 +494,39 @@ def edition_text(ruleset: str, lang: Any = "en", short: bool = False) -> str:
     return t(EDITION[ruleset]) if ruleset in EDITION else ruleset
 
 
+# ---------------------------------------------------------------------------- 613.11 rules
+#: The rules' own keys beyond hand size and requirements (``Trace.rules``; a rule step's change is
+#: ``<key>.<player or object id>``): 615 damage prevention, 119.7 "can't gain life", 601.2f cost
+#: changes.
+RULE_KEY: dict[str, str] = {
+    "prevent_damage": N_("damage prevented"),
+    "cant_gain_life": N_("can't gain life"),
+    "cost_change": N_("cost change"),
+}
+#: What damage a source would deal is prevented (615): ``rules.prevent_damage`` values.
+PREVENTED: dict[str, str] = {"all": N_("all damage"), "combat": N_("combat damage")}
+#: The source of ``prevent_damage.*``: "prevent all combat damage that would be dealt" names none.
+EVERY_SOURCE = N_("every source")
+
+
+def rule_key_text(key: str, lang: Any = "en") -> str | None:
+    """``damage prevented (bears)``, ``damage prevented (every source)``, ``can't gain life (Bo)``
+    in ``lang``; ``None`` for a key not in :data:`RULE_KEY`."""
+    t = _t(lang)
+    base, _, who = key.partition(".")
+    if base not in RULE_KEY:
+        return None
+    shown = t(EVERY_SOURCE) if who == "*" else who
+    return t(RULE_KEY[base]) + (f" ({shown})" if shown else "")
+
+
+def rule_value_text(key: str, value: Any, lang: Any = "en") -> str | None:
+    """A prevention's kind (``all damage``, ``combat damage``) in ``lang``; ``None`` otherwise."""
+    if key.partition(".")[0] == "prevent_damage" and value in PREVENTED:
+        return _t(lang)(PREVENTED[value])
+    return None
+
+
 #: Every code the MTG engine records, by where it is recorded (the message test walks these).
 CODES: dict[str, tuple[str, ...]] = {
     "Dependency.kind": ("existence", "text", "applies_to", "what_it_does"),
@@ -509,4 +542,6 @@ CODES: dict[str, tuple[str, ...]] = {
     "EffectInfo.name_code": ("static", "granted", "ability", "enters_as", "face_down", "counters"),
     "EffectInfo.origin": ("static", "cda", "resolved", "counters", "face-down"),
     "until": tuple(UNTIL),
+    "rules": tuple(RULE_KEY),
+    "rules.prevent_damage": tuple(PREVENTED),
 }

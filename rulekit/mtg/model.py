@@ -149,6 +149,9 @@ class EffectSpec:
     copy_colors: tuple[str, ...] | None = None
     copy_remove_types: tuple[str, ...] = ()
     copy_not_copied: tuple[str, ...] = ()
+    #: 707.9: "if it's a <type>, it ...": ``((type words, canonical JSON of a copy spec with those
+    #: exceptions), ...)`` (:attr:`copy_if_specs`)
+    copy_if: tuple[tuple[tuple[str, ...], str], ...] = ()
     face_down: bool = False
     control: str | None = None
     text_change: tuple[str, str] | None = None
@@ -180,11 +183,22 @@ class EffectSpec:
     #: 402.2: "you have no maximum hand size"
     hand_size_unlimited: bool = False
     requirement: str | None = None
+    #: 615: "prevent all [combat] damage that would be dealt [by <affects>]": ``combat`` or ``all``
+    prevent_damage: str | None = None
+    #: 119.7: "<players> can't gain life"
+    cant_gain_life: bool = False
+    #: 601.2f: "<affects> cost {N} more" (N) or "{N} less" (-N) to cast
+    cost_add: int | None = None
     sublayers: tuple[str, ...] = ()
 
     def data(self) -> dict[str, Any]:
         """The source mapping (a fresh copy)."""
         return dict(json.loads(self.raw))
+
+    @property
+    def copy_if_specs(self) -> tuple[tuple[tuple[str, ...], EffectSpec], ...]:
+        """The conditional exceptions (707.9): each block's type words and its exceptions as a spec."""
+        return tuple((words, _spec_from_canon(raw, False)) for words, raw in self.copy_if)
 
     @property
     def exprs(self) -> tuple[Expr, ...]:
@@ -222,6 +236,13 @@ def _spec_from_canon(canon: str, cda: bool) -> EffectSpec:
         kw["copy_colors"] = _strs(ex["colors"]) if ex.get("colors") is not None else None
         kw["copy_remove_types"] = _strs(ex.get("remove_types"))
         kw["copy_not_copied"] = _strs(ex.get("not_copied"))
+        conditional = []
+        for block in ex.get("if") or ():
+            block = dict(block)
+            words = block.pop("is")
+            words = _strs([words] if isinstance(words, str) else words)
+            conditional.append((words, _canon({"copy": "this", "except": block})))
+        kw["copy_if"] = tuple(conditional)
     if raw.get("face_down"):
         kw["face_down"] = True
         subs.append("face_down")
@@ -291,6 +312,12 @@ def _spec_from_canon(canon: str, cda: bool) -> EffectSpec:
             kw["hand_size_set"] = int(mhs)
         if r.get("requirement"):
             kw["requirement"] = str(r["requirement"])
+        if r.get("prevent_damage"):
+            kw["prevent_damage"] = str(r["prevent_damage"])
+        if r.get("cant_gain_life"):
+            kw["cant_gain_life"] = True
+        if r.get("cost") is not None:
+            kw["cost_add"] = int(r["cost"]["add"])
         subs.append("rules")
     kw["sublayers"] = tuple(s for s in SUBLAYERS if s in subs)
     return EffectSpec(**kw)
@@ -505,6 +532,9 @@ class Scenario:
     file: str = "<scenario>"
     disabled: frozenset[str] = field(default_factory=frozenset)
     player_abilities: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: 801.2: each player's range of influence in seats, ``((player, range), ...)`` (the seats are
+    #: the order of ``players``); empty: the whole game (no limited range of influence)
+    range_of_influence: tuple[tuple[str, int], ...] = ()
     #: the description in each language it is given in, ``(lang, text)`` (``description`` is the
     #: English one, else the first)
     descriptions: tuple[tuple[str, str], ...] = ()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 
 class _M(BaseModel):
@@ -39,7 +39,7 @@ class AbilitiesPart(_M):
     activated_of: str | None = None  # "has all activated abilities of <selector>"
 
 
-class CopyExcept(_M):
+class _CopyExceptions(_M):
     """707.9: a copy's exceptions ("except it's an artifact in addition ...", "except it's 7/7")."""
 
     types: list[str] = []
@@ -54,6 +54,19 @@ class CopyExcept(_M):
     remove_types: list[str] = []
     #: "except it doesn't copy that creature's color" (Vesuvan Doppelganger): it keeps its own
     not_copied: list[Literal["color"]] = []
+
+
+class CopyIf(_CopyExceptions):
+    """707.9: exceptions that apply only "if it's a <type>" (Moritte of the Frost: "and, if it's a
+    creature, it ... has changeling"): ``is`` names the type words the copy must have."""
+
+    is_: str | list[str] = Field(alias="is")
+
+
+class CopyExcept(_CopyExceptions):
+    """707.9: a copy's exceptions, and (``if``) those that apply only if the copy is of a type."""
+
+    if_: list[CopyIf] = Field(default=[], alias="if")
 
 
 class PTPart(_M):
@@ -75,10 +88,27 @@ class HandSize(_M):
     set: int | None = None
 
 
+#: the largest generic amount a cost change may add or remove (an untrusted number stays small)
+COST_CHANGE_MAX = 99
+
+
+class CostChange(_M):
+    """601.2f: "spells cost {1} more to cast" (``add: 1``), "cost {1} less" (``add: -1``)."""
+
+    add: StrictInt = Field(ge=-COST_CHANGE_MAX, le=COST_CHANGE_MAX)
+
+
 class RulesPart(_M):
     #: a number (set), ``{add: N}``/``{set: N}``, or ``no maximum`` (402.2)
     max_hand_size: HandSize | int | str | None = None
     requirement: str | None = None
+    #: 615: "prevent all combat damage that would be dealt" (``combat``) or all damage (``all``),
+    #: by the objects ``affects`` names (every source when it names none)
+    prevent_damage: Literal["all", "combat"] | None = None
+    #: 119.7 "players can't gain life" (with ``players:``)
+    cant_gain_life: bool = False
+    #: 601.2f: a cost increase or reduction for the spells ``affects`` names
+    cost: CostChange | None = None
 
 
 class EffectModel(_M):
@@ -231,5 +261,8 @@ class ScenarioModel(_M):
     source: str = ""
     players: list[str | PlayerModel]
     active_player: str | None = None
+    #: 801: limited range of influence, in seats (the order of ``players``): one range for every
+    #: player, or one per player (801.2a); a player left out has no limit
+    range_of_influence: StrictInt | dict[str, StrictInt] | None = None
     objects: list[dict[str, Any]] = []
     events: list[Any] = []

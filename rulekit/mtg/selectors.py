@@ -78,6 +78,8 @@ CHARACTERISTIC_LAYERS: dict[str, str] = {
     "toughness": "7",
     "counters": "7",
     "tapped": "-",
+    "face_down": "-",
+    "on_top": "-",
     "token": "-",
     "targeted": "-",
     "attached_to": "-",
@@ -343,6 +345,7 @@ _GRAMMAR = (
 def _vocab() -> list[str]:
     words = list(_CARD_TYPE_WORDS) + list(_SUBTYPE_WORDS) + list(_SUPERTYPE_WORDS) + list(_NOUNS)
     words += list(COLORS) + ["nonbasic", "tapped", "untapped", "token", "nontoken", "other", "colorless"]
+    words += ["face-down", "face-up"]
     return words
 
 
@@ -356,7 +359,8 @@ def _display_words() -> dict[str, None]:
         out[plural(t).lower()] = None
     for w in (*(x.lower() for x in SUPERTYPES), *_NOUNS, *COLORS, *_GRAMMAR):
         out[w] = None
-    for w in ("nonbasic", "tapped", "untapped", "token", "nontoken", "colorless", "multicolored"):
+    adjectives = ("nonbasic", "tapped", "untapped", "face-down", "face-up", "token", "nontoken", "colorless")
+    for w in (*adjectives, "multicolored"):
         out[w] = None
     return out
 
@@ -422,6 +426,8 @@ def _find_word(raw: str, word: str, start: int) -> int:
     return m.start() if m else -1
 
 
+#: "top card of your graveyard", "top card of each graveyard" (404.2)
+_TOP_OF_GRAVEYARD = re.compile(r"top cards? of (your|each|each player's|a) graveyards?")
 _WITH_RE = re.compile(r"(?:^|\s)(with|without)\s+(.+)$")
 _NUMBER_CLAUSE = re.compile(
     r"^(power|toughness|mana value)\s+(?:(\S+)\s+or\s+(less|fewer|greater|more)|"
@@ -509,6 +515,12 @@ def _parse_part(chunk: str, raw: str = "", at: int = 0) -> Part:
         words_all = words_all[1:]
         quantified = True
     rest = " ".join(words_all)
+    top = _TOP_OF_GRAVEYARD.fullmatch(rest)
+    if top:
+        # 404.2: "the top card of your graveyard": a graveyard is a pile in order, the card put
+        # there last on top (the engine marks it: Obj.on_top)
+        owner = "you" if top.group(1) == "your" else None
+        return Part(conds=(Cond("on_top", "is", True),), zone="graveyard", zone_owner=owner)
     if rest in _SPECIALS:
         special = _SPECIALS[rest]
         attached = _attached_type(rest) if special in ("enchanted", "equipped") else ()
@@ -614,6 +626,8 @@ def _word_cond(word: str, last: bool) -> tuple[Cond | None, str | None]:
         return Cond("colors", "multi", None), None
     if w in ("tapped", "untapped"):
         return Cond("tapped", "is", w == "tapped"), None
+    if w in ("face-down", "face-up"):  # 708.2: a face-down permanent ("face-down creatures you control")
+        return Cond("face_down", "is", w == "face-down"), None
     if w in ("token", "tokens", "nontoken"):
         return Cond("token", "is", w != "nontoken"), None
     if w.startswith("non"):
@@ -730,9 +744,10 @@ def parse_condition(text: str) -> Condition:
     m = re.fullmatch(r"(.+?) (?:remains|is|stays) (tapped|untapped)", raw, flags=re.I)
     if m:
         return Condition(m.group(2).lower(), _objref(m.group(1)), text=raw)
-    m = re.fullmatch(r"(.+?) is (?:a|an) (\w+)", raw, flags=re.I)
+    m = re.fullmatch(r"(.+?) is (?:a|an) (\w+)(?: card)?", raw, flags=re.I)
     if m and m.group(2).lower() in _CARD_TYPE_WORDS:
-        # "as long as enchanted permanent is a creature": the object, if it has that type now
+        # "as long as enchanted permanent is a creature": the object, if it has that type now;
+        # "as long as the top card of your graveyard is a creature card" (Volrath's Shapeshifter)
         sel = parse_selector(m.group(1))
         typed = Cond("types", "has", _CARD_TYPE_WORDS[m.group(2).lower()])
         parts = tuple(replace(p, conds=(*p.conds, typed)) for p in sel.parts)

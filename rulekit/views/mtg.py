@@ -185,7 +185,9 @@ def rules_after(trace: Any, k: int | None = None) -> dict[str, Any]:
             if ch.object_id != "rules":
                 continue
             key, _, who = ch.characteristic.partition(".")
-            if who and isinstance(out.get(key), dict):
+            if who:  # a rule kept per player or object (requirements, damage prevented...)
+                if not isinstance(out.get(key), dict):
+                    out[key] = {}
                 out[key][who] = ch.after
             else:
                 out[key] = ch.after
@@ -211,13 +213,16 @@ def players_table(trace: Any, upto: int | None = None, lang: Any = "en") -> Tabl
         value = rules[key]
         before_v = trace.initial_rules.get(key)
         label = t(RULE_KEYS[key]) if key in RULE_KEYS else key.replace("_", " ")
+        if key in messages.RULE_KEY:  # 615, 119.7, 601.2f
+            label = t(messages.RULE_KEY[key])
         if isinstance(value, dict):
             for who in sorted(value):
                 b = fmt_value((before_v or {}).get(who), key, t) if isinstance(before_v, dict) else "—"
                 a = fmt_value(value[who], key, t)
                 if b != a:
                     changed.add((len(rows), 2))
-                rows.append((who, label, arrow(b, a)))
+                shown = t(messages.EVERY_SOURCE) if who == "*" else who
+                rows.append((shown, label, arrow(b, a)))
         else:
             b, a = fmt_value(before_v, key, t), fmt_value(value, key, t)
             if b != a:

@@ -97,7 +97,8 @@ def fmt_value(value: Any, characteristic: str = "", lang: Any = "en") -> str:
         return ", ".join(str(v) for v in value)
     if isinstance(value, bool):
         return t("yes") if value else t("no")
-    return str(value)
+    rule = messages.rule_value_text(characteristic, value, t)  # "all damage" (615)
+    return rule if rule is not None else str(value)
 
 
 def colours_text(colors: Any, lang: Any = "en") -> str:
@@ -128,6 +129,9 @@ def characteristic_text(characteristic: str, lang: Any = "en") -> str:
     base, _, who = characteristic.partition(".")
     if base in RULE_KEYS:
         return t(RULE_KEYS[base]) + (f" ({who})" if who else "")
+    rule = messages.rule_key_text(characteristic, t)  # 615, 119.7, 601.2f
+    if rule is not None:
+        return rule
     if characteristic in CHARACTERISTIC_WORDS:
         return t(CHARACTERISTIC_WORDS[characteristic])
     return characteristic

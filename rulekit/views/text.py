@@ -205,7 +205,12 @@ def solve_text(trace: Trace, lang: Any = "en") -> str:
     )  # 402.2
     out.append(t("Rules: max hand size {sizes}", sizes=sizes))
     for k, v in trace.rules.items():
-        if k != "max_hand_size":
+        if k in messages.RULE_KEY:  # 615, 119.7, 601.2f: one line each, in the language asked for
+            for who, value in v.items():
+                key = f"{k}.{who}"
+                shown = mv.fmt_value(value, key, t)
+                out.append(t("Rules: {key}: {value}", key=mv.characteristic_text(key, t), value=shown))
+        elif k != "max_hand_size":
             out.append(t("Rules: {key}: {value}", key=k, value=json.dumps(v, sort_keys=True, default=list)))
     return visible("\n".join(out))
 

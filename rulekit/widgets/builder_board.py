@@ -183,6 +183,8 @@ class Board:
     source: str = ""
     players: list[Any] = field(default_factory=lambda: list(DEFAULT_PLAYERS))
     active_player: str | None = None
+    #: 801: the scenario's limited range of influence, as its file says it (kept, not edited)
+    range_of_influence: Any = None
     objects: list[dict[str, Any]] = field(default_factory=list)
     events: list[tuple[str, Any]] = field(default_factory=list)
     counter: int = 0
@@ -308,6 +310,8 @@ class Board:
         out["players"] = copy.deepcopy(self.players)
         if self.active_player:
             out["active_player"] = self.active_player
+        if self.range_of_influence is not None:
+            out["range_of_influence"] = copy.deepcopy(self.range_of_influence)
         out["objects"] = [_ordered(o, OBJECT_KEYS) for o in self.objects]
         out["events"] = [_ordered_event(ev) for _k, ev in self.events]
         return out
@@ -363,6 +367,7 @@ def board_from_source(source: str | Path) -> Board:
         source=str(raw.get("source") or ""),
         players=list(raw.get("players") or []),
         active_player=raw.get("active_player"),
+        range_of_influence=raw.get("range_of_influence"),
         objects=[dict(o) for o in raw.get("objects") or []],
     )
     for ev in raw.get("events") or []:

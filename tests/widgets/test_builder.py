@@ -617,3 +617,19 @@ def test_add_custom_takes_choices_by_name(builder):
         choices="color: red",
     )
     assert b.board.objects[-1]["id"] == oid and b.board.objects[-1]["choices"] == {"color": "red"}
+
+
+def test_a_board_keeps_its_range_of_influence(tmp_path):
+    """801: a scenario's limited range of influence survives the builder (loaded, written back)."""
+    from rulekit.widgets.builder import board_from_source, board_yaml
+
+    path = tmp_path / "table.yaml"
+    path.write_text(
+        "game: mtg\nplayers: [Ann, Bo, Cy, Dee]\nrange_of_influence: 1\n"
+        "objects:\n  - {id: miser, card: Gnat Miser, controller: Ann}\n",
+        encoding="utf-8",
+    )
+    text = board_yaml(board_from_source(path))
+    assert "range_of_influence: 1" in text
+    t = mtg.solve(mtg.scenario_from_text(text, "table.yaml"))
+    assert t.rules["max_hand_size"]["Cy"] == 7 and t.rules["max_hand_size"]["Bo"] == 6

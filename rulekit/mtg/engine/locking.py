@@ -39,6 +39,10 @@ def lock_sets(comp: Compiled, history: History, depth: int = FULL) -> None:
             continue
         spec = eff.spec
         assert spec is not None
+        if rules_only(eff):
+            # 611.2c: an effect that changes no object's characteristics or controller changes the
+            # rules: it is not locked, and affects objects that qualify only later (run_rules)
+            continue
         needs_set, needs_x, needs_targets = _needs(eff)
         if not needs_set:
             if spec.affects is not None and spec.affects.is_this:
@@ -104,8 +108,28 @@ def warm_locks(comp: Compiled, history: History, depth: int = FULL) -> None:
         if eff.event_index is None or (depth < FULL and first_sublayer(eff) >= depth):
             continue
         needs = _needs(eff)
-        if any(needs):
+        if any(needs) and not rules_only(eff):
             history.before(eff.event_index, _lock_depth(eff, *needs))
+
+
+#: the parts of an effect that change no object's characteristics or controller (611.2c: they
+#: change the rules of the game, or players)
+RULES_PARTS = frozenset({"players", "rules"})
+
+
+def changes_objects(sublayers: tuple[str, ...]) -> bool:
+    """Whether an effect with these parts changes some object's characteristics or controller
+    (611.2c: only those parts of a resolved effect lock the set of objects they affect)."""
+    return any(s not in RULES_PARTS for s in sublayers)
+
+
+def rules_only(eff: Eff) -> bool:
+    """611.2c: a resolved effect that names objects by a selector but changes none of their
+    characteristics or control (and has no targets) changes the rules: nothing of it is locked."""
+    spec = eff.spec
+    assert spec is not None
+    named = spec.affects is not None and not spec.affects.is_this
+    return named and not changes_objects(spec.sublayers) and spec.target_rule is None
 
 
 #: at most this many copy effects of one scenario hold their values (each needs a solve of the

@@ -33,7 +33,12 @@ from rulekit.mtg.engine.history import FULL, OBJECT_SUBLAYERS, History, Solver
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.layers.control import CONTROLLER
 from rulekit.mtg.engine.layers.copy import copiable_snapshot
-from rulekit.mtg.engine.layers.players import DEFAULT_MAX_HAND_SIZE, PlayersPart, RulesPart
+from rulekit.mtg.engine.layers.players import (
+    DEFAULT_MAX_HAND_SIZE,
+    PlayersPart,
+    RulesPart,
+    objects_within_range,
+)
 from rulekit.mtg.engine.layers.pt import CountersPart, counter_effects
 from rulekit.mtg.engine.locking import check_layered_durations, hold_copies, lock_resolved, warm_locks
 from rulekit.mtg.engine.order import choose_next
@@ -47,7 +52,7 @@ from rulekit.mtg.engine.record import (
     record_step,
 )
 from rulekit.mtg.engine.replay import Compiled, compile_scenario
-from rulekit.mtg.engine.select import Key, SelectorKey, make_ctx, move_flips, reselect, selector_reads
+from rulekit.mtg.engine.select import Key, SelectorKey, make_ctx, move_flips, reselect, select, selector_reads
 from rulekit.mtg.engine.state import Moves, State, make_view
 from rulekit.mtg.model import LAYER_LABELS, Scenario, _spec_from_canon, layer_label
 from rulekit.mtg.trace import PlayerView, Trace
@@ -436,9 +441,28 @@ def run_rules(effects: list[Eff], state: State, rules: dict[str, Any], run: Run)
     for e in sorted(effects, key=lambda e: e.sort_key):
         spec = e.spec
         assert spec is not None
-        affected = affected_set(e, "rules", state, make_ctx(e, state), {}) if spec.requirement else ()
+        # a prevention that names no source prevents every source's damage (615)
+        sources = bool(spec.prevent_damage) and (spec.affects is not None or bool(e.targets))
+        names_objects = bool(spec.requirement) or spec.cost_add is not None or sources
+        affected = rules_affected(e, state) if names_objects else ()
         touched, changes = part.apply_to_rules(e, state, rules, affected)
         record_step(run, e, "rules", "timestamp", (), touched, changes, [], ())
+
+
+def rules_affected(e: Eff, state: State) -> tuple[str, ...]:
+    """The objects a rules part applies to. 611.2c: a part that changes the rules, not an
+    object's characteristics or controller, is not locked even when a spell or ability made it:
+    what its selector names is read in the game as it is now, so a creature that entered, or a
+    land that became a creature, after "Prevent all damage creatures would deal this turn"
+    resolved is affected too (its targets, if it has them, stay its targets)."""
+    spec = e.spec
+    assert spec is not None
+    ctx = make_ctx(e, state)
+    if e.origin == "resolved" and spec.affects is not None and not spec.affects.is_this:
+        ids = tuple(select(spec.affects, state, ctx))
+    else:
+        ids = affected_set(e, "rules", state, ctx, {})
+    return objects_within_range(ids, ctx.you, state)
 
 
 def layer_objects(
@@ -507,6 +531,7 @@ def solve_compiled(comp: Compiled, ruleset: str, dependency: bool) -> Trace:
     except SolveTooLarge as exc:
         raise too_large(scn, exc) from None
     disabled = scn.disabled
+    state.influence = dict(scn.range_of_influence)  # 801.2: effects on players reach only so far
     base_players = dict(scn.player_abilities)
     players = {p: list(base_players.get(p, ())) for p in scn.players}
     initial_players = {p: PlayerView(p, tuple(players[p])) for p in scn.players}

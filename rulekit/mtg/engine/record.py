@@ -313,4 +313,7 @@ def freeze_rules(rules: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"max_hand_size": dict(sorted(rules["max_hand_size"].items()))}
     if rules.get("requirements"):
         out["requirements"] = {k: tuple(v) for k, v in sorted(rules["requirements"].items())}
+    for key in ("prevent_damage", "cant_gain_life", "cost_change"):  # 615, 119.7, 601.2f
+        if rules.get(key):
+            out[key] = dict(sorted(rules[key].items()))
     return out

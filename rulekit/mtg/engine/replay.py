@@ -99,10 +99,20 @@ def entering_abilities(obj: Obj, base: dict[str, Obj], depth: int = 0) -> tuple[
     orig = copied_original(obj, base) if depth < 8 else None
     if orig is None:
         return obj.abilities
-    extra = tuple(
-        b for a in obj.abilities if a.kind == "static" and a.spec is not None for b in a.spec.copy_abilities
-    )
-    return (*entering_abilities(orig, base, depth + 1), *extra)
+    copied = entering_abilities(orig, base, depth + 1)
+    extra: list[Any] = []
+    for a in obj.abilities:
+        spec = a.spec if a.kind == "static" else None
+        if spec is None:
+            continue
+        extra += spec.copy_abilities
+        # "if it's a creature, it enters with ...": the original's printed types with the copy's
+        # own added types (707.9)
+        has = {*orig.types, *orig.subtypes, *orig.supertypes, *spec.copy_types}
+        for words, block in spec.copy_if_specs:
+            if all(w in has for w in words):
+                extra += block.copy_abilities
+    return (*copied, *extra)
 
 
 def enters_with(obj: Obj, ev: Event, base: dict[str, Obj] | None = None) -> None:
@@ -176,6 +186,23 @@ def display_names(defs: Iterable[ObjectDef]) -> dict[str, str]:
 #: the events that change an object's zone, tapped state or counters (the others leave
 #: :attr:`Compiled.base_at` one snapshot, shared)
 _MOVES_SITUATIONS = frozenset({"enter", "leave", "tap", "untap", "untap_step", "counters"})
+
+
+def mark_graveyard_tops(scn: Scenario, base: dict[str, Obj]) -> None:
+    """404.2: each graveyard is a pile in order whose order players can't change, the card put
+    there last on top. A card's timestamp is when it entered its zone (613.7d), so the top card of
+    a player's graveyard is the one there with the latest timestamp; cards listed there without an
+    event were put there in listing order (the last listed is on top)."""
+    listed = {d.id: k for k, d in enumerate(scn.objects)}
+    top: dict[str, tuple[float, int, str]] = {}
+    for oid, obj in base.items():
+        obj.on_top, obj.sig = False, None
+        if obj.zone == "graveyard":
+            key = (obj.timestamp, listed.get(oid, 0), oid)
+            if obj.owner not in top or key > top[obj.owner]:
+                top[obj.owner] = key
+    for _, _, oid in top.values():
+        base[oid].on_top = True
 
 
 def compile_scenario(
@@ -310,6 +337,7 @@ def compile_scenario(
                 used_ids.add(eff.id)
             if depth is None or first_sublayer(eff) < depth:
                 resolved.append(eff.copy() if eff is kept else eff)
+    mark_graveyard_tops(scn, base)
     comp = Compiled(scn, base, defs, resolved, resolve_ts, eot, names, base_at, marks, ruleset)
     comp.counter_stamps = {oid: tuple(v) for oid, v in counter_stamps.items() if v}
     comp.zone_changes = {oid: tuple(v) for oid, v in zone_changes.items()}

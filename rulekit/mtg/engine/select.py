@@ -68,6 +68,10 @@ def match_cond(c: Cond, obj: Obj, ctx: Ctx) -> bool:
         return obj.owner == ctx.you
     if a == "tapped":
         return obj.tapped == v
+    if a == "face_down":  # 708.2
+        return obj.face_down == v
+    if a == "on_top":  # 404.2
+        return obj.on_top == v
     if a == "token":
         return obj.token == v
     if a == "counters":

@@ -24,7 +24,7 @@ from rulekit.mtg.vocab import ALL_CREATURE_TYPES, BASIC_LAND_TYPES
 _T = TypeVar("_T")
 
 #: What the layers keep beside the characteristics.
-SIDE = ("all_types", "cant_have", "choices", "sig")
+SIDE = ("all_types", "cant_have", "choices", "sig", "on_top")
 SLOTS = (*CHARACTERISTICS, *SIDE)
 
 
@@ -57,6 +57,8 @@ class Obj:
     cant_have: tuple[str, ...]
     choices: dict[str, str]
     sig: int | None
+    #: 404.2: the top card of its owner's graveyard (set by the replay, read by selectors)
+    on_top: bool
 
     def __init__(self, d: ObjectDef) -> None:
         _FROM_DEF(self, d)  # every characteristic as printed, but the two below
@@ -66,6 +68,7 @@ class Obj:
         self.cant_have = ()
         self.choices = dict(d.choices)
         self.sig = None
+        self.on_top = False
         sync_intrinsic_abilities(self)
 
     def copy(self) -> Obj:
@@ -139,7 +142,9 @@ class State:
     read), shared with forks: it is only a cache, never a rule.
     """
 
-    __slots__ = ("objs", "owned", "players", "memo", "index", "where", "order", "held", "copiable")
+    __slots__ = (
+        "objs", "owned", "players", "memo", "index", "where", "order", "held", "copiable", "influence"
+    )
 
     def __init__(
         self, objs: dict[str, Obj], players: tuple[str, ...], owned: bool = True, memo: dict | None = None
@@ -156,6 +161,8 @@ class State:
         self.held: dict[str, tuple[Any, ...]] = {}
         #: object id -> its copiable values after layer 1 (kept by the solves locking reads)
         self.copiable: dict[str, tuple[Any, ...]] = {}
+        #: 801.2: each player's range of influence in seats (no entry: no limit)
+        self.influence: dict[str, int] = {}
 
     def build_index(self) -> None:
         self.index = {}
@@ -225,6 +232,8 @@ def sig_of(obj: Obj) -> int:
             obj.colors,
             obj.all_types,
             obj.tapped,
+            obj.face_down,
+            obj.on_top,
             obj.token,
             obj.counters,
         )

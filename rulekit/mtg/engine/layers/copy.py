@@ -47,8 +47,8 @@ def apply_exceptions(spec: EffectSpec, obj: Obj) -> None:
     its other types" (707.9a), set power/toughness ("except it's 7/7"; 707.9d: a copied ability
     that defines P/T is then not copied), abilities it also has ("except it has ..."), its name
     ("except its name is ..."), its colours ("except it's blue"), types it does not have ("except
-    it isn't legendary"); "except it doesn't copy that creature's color" is kept in
-    :meth:`CopyPart.apply`."""
+    it isn't legendary"), and last those that apply only "if it's a <type>" (the copy as the rest
+    has made it); "except it doesn't copy that creature's color" is kept in :meth:`CopyPart.apply`."""
     for w in spec.copy_types:
         kind = type_kind(w)
         setattr(obj, kind, add_words(getattr(obj, kind), (w,)))
@@ -67,6 +67,11 @@ def apply_exceptions(spec: EffectSpec, obj: Obj) -> None:
     for w in spec.copy_remove_types:  # "except it isn't legendary"
         kind = type_kind(w)
         setattr(obj, kind, tuple(x for x in getattr(obj, kind) if x != w))
+    for words, block in spec.copy_if_specs:
+        # "and, if it's a creature, it ...": tested on the copy as the copying and the exceptions
+        # before it have made it (its copiable values), then applied as part of the copy too
+        if all(w in getattr(obj, type_kind(w)) for w in words):
+            apply_exceptions(block, obj)
 
 
 class _CopiableValuesPart(LayerPart):

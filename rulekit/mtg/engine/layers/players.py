@@ -18,20 +18,55 @@ if TYPE_CHECKING:
 #: timestamp order).
 DEFAULT_MAX_HAND_SIZE = 7
 
+#: 615: the key of damage prevented whatever its source ("prevent all combat damage that would be
+#: dealt this turn" names no source)
+EVERY_SOURCE = "*"
+
 
 def players_named(word: str | None, eff: Eff, state: State) -> tuple[str, ...]:
-    """The players a phrase names: ``you`` (the default), opponents, each player, target player, a name."""
+    """The players a phrase names: ``you`` (the default), opponents, each player, target player, a
+    name; with a limited range of influence, only those within the range of the effect's
+    controller (:func:`within_range`)."""
     you = make_ctx(eff, state).you
     w = (word or "you").lower()
     if w == "you":
         return (you,) if you else ()
     if w in ("each opponent", "opponents", "each of your opponents"):
-        return tuple(p for p in state.players if p != you)
-    if w in ("each player", "all players", "players"):
-        return state.players
-    if w == "target player":
-        return (eff.target_player,) if eff.target_player else ()
-    return tuple(p for p in state.players if p.lower() == w)
+        named = tuple(p for p in state.players if p != you)
+    elif w in ("each player", "all players", "players"):
+        named = state.players
+    elif w == "target player":
+        named = (eff.target_player,) if eff.target_player else ()
+    else:
+        named = tuple(p for p in state.players if p.lower() == w)
+    return within_range(named, you, state)
+
+
+def within_range(players: tuple[str, ...], you: str | None, state: State) -> tuple[str, ...]:
+    """801.2: a player's range of influence is how many seats away (either way round the table,
+    the seats being the order of the scenario's ``players``) that player can affect, and it covers
+    effects: an effect on players reaches only those within its controller's range (801.2b: a
+    player is always within their own). No range (the default) is the whole game."""
+    reach = state.influence.get(you) if you is not None else None
+    if reach is None or you not in state.players:
+        return players
+    seats = state.players
+    me = seats.index(you)
+
+    def distance(p: str) -> int:
+        d = abs(seats.index(p) - me)
+        return min(d, len(seats) - d)
+
+    return tuple(p for p in players if p in seats and distance(p) <= reach)
+
+
+def objects_within_range(ids: tuple[str, ...], you: str | None, state: State) -> tuple[str, ...]:
+    """801.2d: an object is within a player's range of influence if a player within that range
+    controls it; a rules effect (requirements, damage prevented, cost changes) reaches only those."""
+    if not state.influence.get(you or ""):
+        return ids
+    reach = set(within_range(state.players, you, state))
+    return tuple(oid for oid in ids if state.objs[oid].controller in reach)
 
 
 class PlayersPart(LayerPart):
@@ -62,7 +97,9 @@ class PlayersPart(LayerPart):
 
 class RulesPart(LayerPart):
     """613.11: effects that change the game rules apply last (seed 000 "Regras e jogadores";
-    seed 002: Gnat Miser): maximum hand size, requirements on objects."""
+    seed 002: Gnat Miser): maximum hand size (402.2), requirements on objects, damage prevention
+    (615), "can't gain life" (119.7) and cost changes (601.2f). Which objects a part names is
+    not locked (611.2c; :func:`rulekit.mtg.engine.loop.rules_affected`)."""
 
     sub = "rules"
     rule = "613.11"
@@ -99,4 +136,37 @@ class RulesPart(LayerPart):
                 if spec.requirement not in old_t:
                     reqs[oid] = (*old_t, spec.requirement)
                     changes.append(Change("rules", f"requirements.{oid}", old_t, reqs[oid]))
+        if spec.prevent_damage:
+            touched = self.prevent(spec.prevent_damage, affected or (EVERY_SOURCE,), rules, changes)
+        if spec.cant_gain_life:
+            who = players_named(spec.players, e, state)
+            touched = (*touched, *who)
+            barred = rules.setdefault("cant_gain_life", {})
+            for p in who:
+                if not barred.get(p):
+                    barred[p] = True
+                    changes.append(Change("rules", f"cant_gain_life.{p}", False, True))
+        if spec.cost_add is not None:
+            touched = affected
+            costs = rules.setdefault("cost_change", {})
+            for oid in affected:
+                old_n = costs.get(oid, 0)
+                if spec.cost_add:
+                    costs[oid] = old_n + spec.cost_add
+                    changes.append(Change("rules", f"cost_change.{oid}", old_n, costs[oid]))
         return touched, changes
+
+    @staticmethod
+    def prevent(
+        kind: str, sources: tuple[str, ...], rules: dict[str, Any], changes: list[Change]
+    ) -> tuple[str, ...]:
+        """615: "prevent all [combat] damage that would be dealt [by <sources>]": the damage each
+        source (or :data:`EVERY_SOURCE`) would deal that is prevented, ``all`` covering ``combat``."""
+        prevented = rules.setdefault("prevent_damage", {})
+        for oid in sources:
+            old = prevented.get(oid)
+            new = "all" if "all" in (old, kind) else kind
+            if new != old:
+                prevented[oid] = new
+                changes.append(Change("rules", f"prevent_damage.{oid}", old, new))
+        return sources
