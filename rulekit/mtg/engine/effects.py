@@ -209,7 +209,8 @@ def resolved_status(comp: Compiled, eff: Eff) -> None:
         return
     dur = spec.duration.lower()
     index = eff.event_index if eff.event_index is not None else -1
-    if dur == "until end of turn" and any(mark > index for mark in comp.eot_marks):
+    # the end_of_turn marks are in event order: is the last one after it?
+    if dur == "until end of turn" and comp.eot_marks and comp.eot_marks[-1] > index:
         eff.active, eff.note_code, eff.note_params = False, "ended", (("until", "end_of_turn"),)
         return
     ended = duration_end(comp, eff, dur, index)

@@ -266,7 +266,20 @@ def compile_scenario(
         base_at[i] = snap
         if ev.kind in _MOVES_SITUATIONS:
             snap = None
-        if ev.kind == "enter":
+        if ev.kind == "resolve":  # the commonest event first
+            ts = clock.tick(ev.timestamp)
+            resolve_ts[i] = ts
+            kept = made.get(i) if made is not None else None
+            if kept is None:
+                eff = resolved_effect(scn, ev, i, ts, base, defs, names, used_ids)
+                if made is not None:
+                    made[i] = eff.copy()  # as made, before any status or lock is written on it
+            else:
+                eff = kept
+                used_ids.add(eff.id)
+            if depth is None or first_sublayer(eff) < depth:
+                resolved.append(eff.copy() if eff is kept else eff)
+        elif ev.kind == "enter":
             for j, oid in enumerate(simultaneous_order(scn, ev.objects, ruleset, ev.to)):
                 obj = base[oid]
                 obj.zone = ev.to or "battlefield"
@@ -324,19 +337,6 @@ def compile_scenario(
                 # 613.4c current: counters put on get the timestamp of that moment
                 ts = clock.tick(None) if have[kind] > before else 0.0
                 stamp_counters(counter_stamps, oid, kind, have[kind] - before, ts)
-        elif ev.kind == "resolve":
-            ts = clock.tick(ev.timestamp)
-            resolve_ts[i] = ts
-            kept = made.get(i) if made is not None else None
-            if kept is None:
-                eff = resolved_effect(scn, ev, i, ts, base, defs, names, used_ids)
-                if made is not None:
-                    made[i] = eff.copy()  # as made, before any status or lock is written on it
-            else:
-                eff = kept
-                used_ids.add(eff.id)
-            if depth is None or first_sublayer(eff) < depth:
-                resolved.append(eff.copy() if eff is kept else eff)
     mark_graveyard_tops(scn, base)
     comp = Compiled(scn, base, defs, resolved, resolve_ts, eot, names, base_at, marks, ruleset)
     comp.counter_stamps = {oid: tuple(v) for oid, v in counter_stamps.items() if v}
