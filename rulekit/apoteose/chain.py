@@ -176,6 +176,7 @@ class Engine(Windows):
                 resources={r: list(v) for r, v in h.resources.items()},
                 attributes=self.attributes(h.id),
                 zones={z: list(ids) for z, ids in h.zones.items()},
+                casa=list(h.casa) if h.casa is not None else None,
             )
         return ChainTrace(
             scenario=self.sc.name, events=tuple(self.events), resolution_order=tuple(self.resolution_order),
@@ -216,6 +217,8 @@ class Engine(Windows):
             self.expire("end_battle")
         elif kind in ("attack", "test"):
             self.rules_action(kind, action)
+        elif kind == "step":
+            self.hero_step(action)
         self.refresh()
 
     def start(self) -> None:
@@ -286,6 +289,36 @@ class Engine(Windows):
                                                         "events": [e.kind for e in evs]})
         for ev in evs:
             self.flow(ev)
+
+    def hero_step(self, action: dict[str, Any]) -> None:
+        """A hero moves to an adjacent casa (LANGUAGE.md §4 ``step:``; seed «Requerimentos de Ativação»:
+        «Mova-se para uma casa adjacente»; the board is an engine assumption, ``rulings.adjacent_casas``). It
+        is the hero's action (seed «Ação Inicial»: «nem se mover»); its ``step`` event is answered outside any
+        chain. A step to a casa that is not adjacent, or not free, is refused with the reason."""
+        g = self.g
+        hero = action.get("hero") or g.turn_hero
+        to = (int(action["to"][0]), int(action["to"][1]))
+        here = g.heroes[hero].casa
+        code = ""
+        if here is None:
+            code = "NO_CASA"
+        elif not R.casas_adjacent(here, to):
+            code = "NOT_ADJACENT"
+        elif to not in R.adjacent_casas(here, g.board, {h.casa for h in g.heroes.values() if h.casa}):
+            code = "CASA_TAKEN"
+        if code:
+            params = {"hero": hero, "casa": list(to), "at": list(here) if here else None}
+            self.emit("refused", index=None, card=None, effect=None, hero=hero,
+                      detail={"code": code, "params": params, "action": "step"})
+            self.errors.append(TraceError(None, code, render(code, params), params))
+            return
+        g.heroes[hero].casa = to
+        if hero == g.turn_hero:
+            g.actions_this_turn += 1
+        ev = self.ev("step", "after", hero, frame=None)
+        self.emit("action", hero=hero, detail={"do": "step", "from": list(here or ()), "to": list(to),
+                                               "events": [ev.kind]})
+        self.flow(ev)
 
     def bar_action(self, hero: str, card: Card, action: dict[str, Any]) -> None:
         """Seed «Efeito em Resolução»: «Se a carta ativada não possuir efeito, sendo apenas usada a barra de
@@ -525,6 +558,9 @@ class Engine(Windows):
         if steps:
             self.no_responses(frame, "activating", "REQUIREMENTS_BEING_PAID")
         for i, (key, ast, req) in enumerate(steps):
+            if i:  # an attempt between two payments is refused too («nenhuma resposta pode ser dada»)
+                self.no_responses(frame, "activating", "REQUIREMENTS_BEING_PAID", between=key,
+                                  params={"requirement": req.text if req else effect.task, "paid": i})
             needs = self.options(g, ctx, ast) is not None
             opts = self.feasible_options(ctx, effect, steps, i) if needs else None
             choice = None
@@ -620,6 +656,9 @@ class Engine(Windows):
         done: list[Statement] = []
         body = list(frame.effect.body)
         for i, st in enumerate(body):
+            if i:  # an attempt between two statements is refused too (R-02)
+                self.no_responses(frame, "resolving", "RESOLUTION_IS_ATOMIC", between=f"body{i}",
+                                  params={"done": i, "total": len(body)})
             ench = [r for r in frame.effect.requirements if norm(r.verb) in ("enquanto", "durante")]
             broken = [r for r in ench if not self.safe_holds(ctx, r.ast)]
             if broken:
@@ -692,16 +731,20 @@ class Engine(Windows):
             self.choices[frame.index + 1] = dict(self.scripted_choices.get(choice, {}))
             self.activate(hero, card, eno, gev, frame)
 
-    def no_responses(self, frame: Frame, stage: str, code: str) -> None:
+    def no_responses(self, frame: Frame, stage: str, code: str, between: str | None = None,
+                     params: dict[str, Any] | None = None) -> None:
         """Seed «Encadeamento de Resposta»: while requirements are paid («nenhuma resposta pode ser dada») and
         while a body resolves («a resolução deve ser cumprida integralmente primeiro», R-02) nothing can be
         activated. A script that tries (``window: activating@<i>`` / ``resolving@<i>``) is refused with that
-        reason, never ignored."""
-        params = {"effect": frame.effect_id}
+        reason, never ignored. ``between`` names the step about to be paid or run when the attempt comes
+        between two payments (``activating@<i>.req<k>``) or two statements (``resolving@<i>.body<k>``); the
+        reason then says how far the entry got (``case: between``)."""
+        where = f"{stage}@{frame.index}" + (f".{between}" if between else "")
+        params = {"effect": frame.effect_id, **({"case": "between", **(params or {})} if between else {})}
         refused = tuple(Refusal(f"{h}:{effect_id(c.id, n)}", h, c.id, effect_id(c.id, n), code, params)
                         for c in self.g.cards.values() for n, e in enumerate(c.effects)
                         if e.activation == "Ativar" for h in self.activators(c, e))
-        self.decider(DecisionPoint(key=f"{stage}@{frame.index}#0", kind="respond", spotlight=frame.index,
+        self.decider(DecisionPoint(key=f"{where}#0", kind="respond", spotlight=frame.index,
                                    stage=stage, answers=(), options=(Option("pass", label_code="PASS"),),
                                    refused=refused, prompt_code="NO_RESPONSES",
                                    prompt_params={"effect": frame.effect_id, "stage": stage}))

@@ -355,8 +355,15 @@ def _look(s: Step) -> None:
 
 
 def _step(s: Step) -> None:
-    """Mova-se: a board step (an event only)."""
-    s.event("move")
+    """Mova-se para uma casa adjacente: the hero steps to the casa chosen (``rulings.adjacent_casas``). On a
+    board where the hero stands nowhere (the scenario keeps no places) the step is an event only."""
+    hero = s.g.heroes.get(s.me) if s.me else None
+    if hero is not None and hero.casa is not None:
+        if s.choice is None:
+            raise Fail("NO_FREE_CASA", hero=hero.id)
+        col, row = s.choice.split(",")
+        hero.casa = (int(col), int(row))
+    s.event("step")
 
 
 def _negate(s: Step) -> None:

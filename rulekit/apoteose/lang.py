@@ -484,6 +484,11 @@ def _party_phrase(orig: str) -> dict[str, Any]:
     return {"unknown": orig}
 
 
+#: A hero moving on the board: "<who> se mover [para uma casa adjacente]", "<who> mover-se".
+_STEP_RE = re.compile(r"(?:(.*?) )?(?:se mover|se moverem|mover-se|moverem-se|se movimentar)(?: para (?:uma|outra) casa"
+                      r"(?: adjacente)?)?")
+
+
 def parse_trigger(text: str) -> dict[str, Any]:
     """The event after Quando / Depois de / Antes de -> ``{"event", "moment", "actor", "patient", ...}``.
 
@@ -499,6 +504,11 @@ def parse_trigger(text: str) -> dict[str, Any]:
     low = t.low
     moment = moment_of("quando " + low)
     out: dict[str, Any] = {"moment": moment}
+    if m := _STEP_RE.fullmatch(low):  # "um oponente se mover", "você se mover para uma casa adjacente"
+        subj = _party(t, m.group(1) or "", t.orig[: len(m.group(1) or "")])
+        if "who" not in subj:
+            return {"moment": moment, "event": "unknown", "text": t.orig}
+        return {**out, "event": "step", "actor": subj}
     words = low.split()
     # passive: "<subj> for [ser] <participle> [rest]" / "ser <participle>" / "for <infinitive> <obj>"
     m = re.fullmatch(r"()(?:for |ser )(?:ser )?([\w-]+)(?: (.*))?", low) or re.fullmatch(

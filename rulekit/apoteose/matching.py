@@ -206,6 +206,12 @@ class Matching:
             return _combos(pool, int(count if count is not None else 1))
         if isinstance(st, S.Attach) and st.to.get("card") == "choose":
             return self.cards_for(g, ctx, st.to)
+        if isinstance(st, S.MoveSelf):  # "Mova-se para uma casa adjacente": the free casas around the hero
+            here = g.heroes[ctx.hero].casa if ctx.hero in g.heroes else None
+            if here is None:
+                return None
+            taken = {h.casa for h in g.heroes.values() if h.casa is not None}
+            return [f"{c[0]},{c[1]}" for c in R.adjacent_casas(here, g.board, taken)]
         hero_ops = (S.Damage, S.Lose, S.Heal, S.Recover, S.Draw, S.Gain)
         if isinstance(st, hero_ops) and st.target is not None and st.target.get(
                 "who") in ("opponent", "ally", "any") and not st.target.get("all"):

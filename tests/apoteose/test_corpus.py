@@ -60,7 +60,16 @@ def board(entry: dict[str, Any]) -> Any:
     effect = parse_effect(entry["text"])
     plain = effect.activation == "Ativar" and not effect.timings
     script = [{"activate": "x"}] if plain else GAME
-    return scenario(heroes, [x, *OTHERS], script, zones=zones, turn={"order": order, "hero": "ana"})
+    extra: dict[str, Any] = {}
+    if entry.get("board"):  # heroes on casas (``board: true``, or {size: [c, r], <hero>: [c, r]} to change them)
+        where = {"size": [4, 4], "ana": [1, 1], "carla": [0, 0], "bruno": [3, 3]}
+        where.update(entry["board"] if isinstance(entry["board"], dict) else {})
+        extra["board"] = where.pop("size")
+        for h in heroes:
+            if where.get(h["id"]) is not None:
+                h["casa"] = where[h["id"]]
+        script = [*({"step": s} for s in entry.get("steps", [])), *script]
+    return scenario(heroes, [x, *OTHERS], script, zones=zones, turn={"order": order, "hero": "ana"}, **extra)
 
 
 def test_the_corpus_is_large_enough() -> None:
