@@ -33,6 +33,7 @@ from rulekit.apoteose.deciders import (  # re-exported: older code imports them 
 )
 from rulekit.apoteose.frames import PAID_KINDS, Ctx, Fail, Frame, GEvent, effect_id
 from rulekit.apoteose.handlers import HANDLERS, LiveWorld, PreviewWorld, Step, World, stmts_label
+from rulekit.apoteose.matching import Matching
 from rulekit.apoteose.reasons import render
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.scenario import Scenario, load_scenario
@@ -70,6 +71,8 @@ class Engine(Windows):
     def __init__(self, scenario: Any, decider: Decider = default_decider) -> None:
         self.sc = scenario
         self.g: Game = scenario.build_game()
+        #: reading the game for an effect's words (a component, not a base: ``rulekit.apoteose.matching``)
+        self.match = Matching(self.g)
         self.decider = decider
         self.events: list[ChainEvent] = []
         self.stack: list[Frame] = []
@@ -174,7 +177,7 @@ class Engine(Windows):
         for h in self.g.heroes.values():
             heroes[h.id] = HeroState(
                 resources={r: list(v) for r, v in h.resources.items()},
-                attributes=self.attributes(h.id),
+                attributes=self.match.attributes(h.id),
                 zones={z: list(ids) for z, ids in h.zones.items()},
                 casa=list(h.casa) if h.casa is not None else None,
             )
@@ -449,7 +452,7 @@ class Engine(Windows):
                  key: str = "body") -> list[GEvent]:
         """A statement of a body: its choice (if it needs one) from the world, then :meth:`apply`."""
         choice = None
-        opts = self.options(world.g, ctx, st)
+        opts = self.match.options(world.g, ctx, st)
         if opts is not None:
             if not opts:
                 raise Fail("NO_LEGAL_CHOICE", op=st.op)
@@ -473,7 +476,7 @@ class Engine(Windows):
 
     def refresh(self) -> None:
         """Emit ``passive`` events when a Passivo starts or stops applying (R-23)."""
-        now = {effect_id(c, n) for c, n, _ in self.passives(self.g)}
+        now = {effect_id(c, n) for c, n, _ in self.match.passives(self.g)}
         for eid in sorted(now - self.passive_on):
             self.emit("passive", card=eid.split("#")[0], effect=eid, detail={"applies": True, "rule": "R-23"})
         for eid in sorted(self.passive_on - now):
@@ -495,7 +498,7 @@ class Engine(Windows):
                 ctx = Ctx(lt.hero, lt.card, None, [])
                 try:
                     if R.ENQUANTO_ENDS_LASTING_EFFECT and lt.enquanto and not all(
-                            self.holds(self.g, ctx, c) for c in lt.enquanto):
+                            self.match.holds(self.g, ctx, c) for c in lt.enquanto):
                         reason = ("STATE_ENDED", {})
                 except Fail:
                     reason = ("STATE_ENDED", {}) if R.ENQUANTO_ENDS_LASTING_EFFECT else None
@@ -561,7 +564,7 @@ class Engine(Windows):
             if i:  # an attempt between two payments is refused too («nenhuma resposta pode ser dada»)
                 self.no_responses(frame, "activating", "REQUIREMENTS_BEING_PAID", between=key,
                                   params={"requirement": req.text if req else effect.task, "paid": i})
-            needs = self.options(g, ctx, ast) is not None
+            needs = self.match.options(g, ctx, ast) is not None
             opts = self.feasible_options(ctx, effect, steps, i) if needs else None
             choice = None
             if opts is not None:
@@ -638,7 +641,7 @@ class Engine(Windows):
         ctx = self.ctx(frame)
         if r.kind == "state":
             try:
-                return self.holds(self.g, ctx, r.ast)
+                return self.match.holds(self.g, ctx, r.ast)
             except Fail:
                 return False
         for sel, zone in frame.selected_zone.items():
@@ -674,7 +677,7 @@ class Engine(Windows):
 
     def safe_holds(self, ctx: Ctx, cond: dict[str, Any]) -> bool:
         try:
-            return self.holds(self.g, ctx, cond)
+            return self.match.holds(self.g, ctx, cond)
         except Fail:
             return False
 

@@ -25,11 +25,14 @@ if TYPE_CHECKING:
     from rulekit.apoteose.handlers import World
 
 
-class Legality(Matching, ABC):
+class Legality(ABC):
     """The checks before an activation, and Previsão (see the module doc). Abstract: the engine
-    (:class:`rulekit.apoteose.chain.Engine`) gives :meth:`apply`."""
+    (:class:`rulekit.apoteose.chain.Engine`) gives :meth:`apply`; it reads the game through the
+    :class:`~rulekit.apoteose.matching.Matching` component ``match`` over the game ``g``."""
 
     stack: list[Frame]
+    g: Game
+    match: Matching
 
     @abstractmethod
     def apply(self, world: World, ctx: Ctx, st: Statement, choice: str | None, frame: Frame | None,
@@ -110,8 +113,8 @@ class Legality(Matching, ABC):
         if effect.activation == "Auto" or response:
             if ev is None:
                 return False, "NO_EVENT", {}
-            t_ok = trig is None or self.trigger_matches(trig, ev, hero, card.id)
-            m_ok = not effect.timings or self.timing_matches(effect, card, hero, ev)
+            t_ok = trig is None or self.match.trigger_matches(trig, ev, hero, card.id)
+            m_ok = not effect.timings or self.match.timing_matches(effect, card, hero, ev)
             if trig is None and not effect.timings:
                 t_ok = False
             if not (t_ok and m_ok):
@@ -166,7 +169,7 @@ class Legality(Matching, ABC):
                 text = req.text if req else f"task {effect.task}"
                 return False, {"case": "unmet", "requirement": text}
         for r in effect.requirements:
-            if r.kind in ("state", "condition") and not self.holds(self.g, ctx, r.ast):
+            if r.kind in ("state", "condition") and not self.match.holds(self.g, ctx, r.ast):
                 return False, {"case": "broken", "requirement": r.text}
         return False, {"case": "together", "requirements": "; ".join(r.text for r in effect.requirements)}
 
@@ -175,10 +178,10 @@ class Legality(Matching, ABC):
         if i == len(steps):
             if not check_conditions:
                 return True
-            return all(self.holds(g, ctx, r.ast) for r in effect.requirements
+            return all(self.match.holds(g, ctx, r.ast) for r in effect.requirements
                        if r.kind in ("state", "condition"))
         key, ast, _req = steps[i]
-        opts = self.options(g, ctx, ast)
+        opts = self.match.options(g, ctx, ast)
         for opt in opts if opts is not None else [None]:
             preview = PreviewWorld(g.clone())
             sctx = Ctx(ctx.hero, ctx.card, ctx.answered, list(ctx.selected), list(ctx.paid), ctx.event)
@@ -193,7 +196,7 @@ class Legality(Matching, ABC):
     def feasible_options(self, ctx: Ctx, effect: Effect, steps: list[Any], i: int) -> list[str]:
         """Seed «Previsão»: only the choices that keep every other requirement satisfiable."""
         key, ast, _ = steps[i]
-        opts = self.options(self.g, ctx, ast) or []
+        opts = self.match.options(self.g, ctx, ast) or []
         out = []
         for opt in opts:
             preview = PreviewWorld(self.g.clone())

@@ -29,9 +29,11 @@ def _compare(v: int, cmp: str, value: int) -> bool:
 
 
 class Matching:
-    """Reading the game for an effect's words (see the module doc). Needs ``self.g``, the live game."""
+    """Reading the game for an effect's words (see the module doc): a component the engine holds, over the
+    live game ``g`` (functions that may read a Previsão copy take that copy as their ``g`` argument)."""
 
-    g: Game
+    def __init__(self, g: Game) -> None:
+        self.g = g
 
     def timing_matches(self, effect: Effect, card: Card, hero: str | None, ev: GEvent) -> bool:
         """Seed «Temporização»: does one of the effect's timings name this game moment?"""

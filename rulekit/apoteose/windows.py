@@ -70,7 +70,7 @@ class Windows(Legality):
                 patient = None
                 spec = getattr(st, "target", None)
                 if spec and spec.get("who") in ("self", "answered", "selected", "turn", "name"):
-                    hs = self.heroes_for(self.g, ctx, spec)
+                    hs = self.match.heroes_for(self.g, ctx, spec)
                     patient = hs[0] if hs else None
                 kw: dict[str, Any] = {"patient": patient, "resource": getattr(st, "resource", None),
                                       "frame": frame.index, "label": f"before:{k}@{frame.index}.{i}"}

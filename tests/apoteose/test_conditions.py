@@ -103,8 +103,8 @@ def test_a_passivo_gain_reaches_every_hero_of_its_set_and_not_its_controller() -
     from rulekit.apoteose.chain import Engine as E
 
     eng = E(scenario(hs, [card("x", "ana", text)], [], turn=TURN))
-    assert eng.attributes("carla").get("AGI") == 1
-    assert eng.attributes("ana").get("AGI", 0) == 0 and eng.attributes("bruno").get("AGI", 0) == 0
+    assert eng.match.attributes("carla").get("AGI") == 1
+    assert eng.match.attributes("ana").get("AGI", 0) == 0 and eng.match.attributes("bruno").get("AGI", 0) == 0
 
 
 def test_a_passivo_gain_for_one_hero_to_choose_is_refused_at_load() -> None:
