@@ -33,6 +33,7 @@ from rulekit.apoteose.deciders import (  # re-exported: older code imports them 
 )
 from rulekit.apoteose.frames import PAID_KINDS, Ctx, Fail, Frame, GEvent, effect_id
 from rulekit.apoteose.handlers import HANDLERS, LiveWorld, PreviewWorld, Step, World, stmts_label
+from rulekit.apoteose.legality import Legality
 from rulekit.apoteose.matching import Matching
 from rulekit.apoteose.reasons import render
 from rulekit.apoteose.rulings import norm
@@ -59,13 +60,15 @@ __all__ = ["HANDLERS", "PAID_KINDS", "Ctx", "Decider", "DecisionPoint", "Engine"
            "default_decider", "run_chain"]
 
 
-class Engine(Windows):
+class Engine:
     """Runs one scenario with one decider and records the :class:`ChainTrace`.
 
-    Its bases read the game (:class:`~rulekit.apoteose.matching.Matching`), judge activations
-    (:class:`~rulekit.apoteose.legality.Legality`) and list a window's events and candidates
-    (:class:`~rulekit.apoteose.windows.Windows`); statements are carried out by the handlers of
-    :mod:`rulekit.apoteose.handlers`."""
+    It is composed, not inherited: the game state (``g``, a :class:`~rulekit.apoteose.state.Game`, and the
+    chain's ``stack`` of frames) and components over it that read the game (``match``:
+    :class:`~rulekit.apoteose.matching.Matching`), judge activations (``legality``:
+    :class:`~rulekit.apoteose.legality.Legality`) and list a window's events and candidates (``windows``:
+    :class:`~rulekit.apoteose.windows.Windows`). Statements are carried out by the handlers of
+    :mod:`rulekit.apoteose.handlers`, which get the narrow :class:`~rulekit.apoteose.handlers.Rules`."""
 
 
     def __init__(self, scenario: Any, decider: Decider = default_decider) -> None:
@@ -88,6 +91,8 @@ class Engine(Windows):
         self.scripted_choices: dict[str, dict[str, Any]] = {}
         #: the world statements change during the game (Previsão uses a :class:`PreviewWorld`)
         self.live = LiveWorld(self)
+        self.legality = Legality(self.g, self.match, self.stack, self)
+        self.windows = Windows(self.g, self.match, self.legality, self.stack, self.used, self)
 
     # ------------------------------------------------------------------ trace helpers --
     def ev(self, kind: str, moment: str, actor: str | None, **kw: Any) -> GEvent:
@@ -378,10 +383,10 @@ class Engine(Windows):
     def flow(self, event: GEvent) -> None:
         """A game moment outside any chain: matching Auto effects activate, one chain each (R-06)."""
         while True:
-            cands = self.gather_autos(None, [event])
+            cands = self.windows.gather_autos(None, [event])
             if not cands:
                 return
-            pick = self.pick_auto(None, "flow", cands, 0)
+            pick = self.windows.pick_auto(None, "flow", cands, 0)
             _, hero, card, eno, gev = pick
             self.used.add((effect_id(card, eno), gev.seq))
             self.choices[0] = {}
@@ -519,7 +524,7 @@ class Engine(Windows):
         if eno >= len(card.effects):
             raise RulekitError(f"card '{card_id}' has no effect #{eno}", code="UNKNOWN_EFFECT")
         effect = card.effects[eno]
-        ok, code, params = self.legal(hero, card, eno, answer, parent is not None)
+        ok, code, params = self.legality.legal(hero, card, eno, answer, parent is not None)
         if not ok:
             self.emit("refused", index=None, card=card_id, effect=effect_id(card_id, eno), hero=hero,
                       responds_to=parent.index if parent else None, detail={"code": code, "params": params})
@@ -528,7 +533,7 @@ class Engine(Windows):
         frame = Frame(index=len(self.stack), card=card_id, effect_no=eno, effect=effect,
                       effect_id=effect_id(card_id, eno), hero=hero,
                       responds_to=parent.index if parent else None,
-                      answers=answer, parent=parent, start_zone=self.card_zone(card_id))
+                      answers=answer, parent=parent, start_zone=self.legality.card_zone(card_id))
         return self.push_and_run(frame)
 
     def push_and_run(self, frame: Frame, rules: bool = False) -> Frame:
@@ -556,8 +561,8 @@ class Engine(Windows):
         if "Uma Vez por Batalha" in effect.limits:
             g.used_battle[frame.effect_id] = g.battle
         # -- activating: pay task + costs/actions with Previsão-filtered choices; no responses.
-        ctx = self.ctx(frame)
-        steps = self.steps(effect)
+        ctx = self.windows.ctx(frame)
+        steps = self.legality.steps(effect)
         if steps:
             self.no_responses(frame, "activating", "REQUIREMENTS_BEING_PAID")
         for i, (key, ast, req) in enumerate(steps):
@@ -565,7 +570,7 @@ class Engine(Windows):
                 self.no_responses(frame, "activating", "REQUIREMENTS_BEING_PAID", between=key,
                                   params={"requirement": req.text if req else effect.task, "paid": i})
             needs = self.match.options(g, ctx, ast) is not None
-            opts = self.feasible_options(ctx, effect, steps, i) if needs else None
+            opts = self.legality.feasible_options(ctx, effect, steps, i) if needs else None
             choice = None
             if opts is not None:
                 point = DecisionPoint(key=f"choose@{frame.index}.{key}", kind="choose", spotlight=frame.index,
@@ -638,7 +643,7 @@ class Engine(Windows):
 
     def still_holds(self, frame: Frame, r: Requirement) -> bool:
         """R-03: states, and Selecione targets, must still hold when the halt window closes."""
-        ctx = self.ctx(frame)
+        ctx = self.windows.ctx(frame)
         if r.kind == "state":
             try:
                 return self.match.holds(self.g, ctx, r.ast)
@@ -701,20 +706,20 @@ class Engine(Windows):
             self.emit(stage, frame, detail={"closed": True, "rule": "R-10"})
             self.closed_window(frame, stage)
             return
-        evs = self.window_events(frame, stage)
+        evs = self.windows.window_events(frame, stage)
         self.emit(stage, frame, detail={"answerable": [e.label for e in evs]})
         visits = 0
         while not frame.negated:
-            evs = self.window_events(frame, stage)
-            autos = self.gather_autos(frame, evs)
+            evs = self.windows.window_events(frame, stage)
+            autos = self.windows.gather_autos(frame, evs)
             if autos:
-                _, hero, card, eno, gev = self.pick_auto(frame, stage, autos, visits)
+                _, hero, card, eno, gev = self.windows.pick_auto(frame, stage, autos, visits)
                 visits += 1
                 self.used.add((effect_id(card, eno), gev.seq))
                 self.choices[frame.index + 1] = {}
                 self.activate(hero, card, eno, gev, frame)
                 continue
-            options, refused, lookup = self.gather_ativar(frame, evs)
+            options, refused, lookup = self.windows.gather_ativar(frame, evs)
             point = DecisionPoint(key=f"{stage}@{frame.index}#{visits}", kind="respond",
                                   spotlight=frame.index,
                                   stage=stage, answers=tuple(e.label for e in evs),
@@ -746,7 +751,7 @@ class Engine(Windows):
         params = {"effect": frame.effect_id, **({"case": "between", **(params or {})} if between else {})}
         refused = tuple(Refusal(f"{h}:{effect_id(c.id, n)}", h, c.id, effect_id(c.id, n), code, params)
                         for c in self.g.cards.values() for n, e in enumerate(c.effects)
-                        if e.activation == "Ativar" for h in self.activators(c, e))
+                        if e.activation == "Ativar" for h in self.legality.activators(c, e))
         self.decider(DecisionPoint(key=f"{where}#0", kind="respond", spotlight=frame.index,
                                    stage=stage, answers=(), options=(Option("pass", label_code="PASS"),),
                                    refused=refused, prompt_code="NO_RESPONSES",
@@ -762,7 +767,7 @@ class Engine(Windows):
         refused = tuple(Refusal(f"{h}:{effect_id(c.id, n)}", h, c.id, effect_id(c.id, n), "IRRESPONDIVEL",
                                 params)
                         for c in self.g.cards.values() for n, e in enumerate(c.effects)
-                        if e.activation == "Ativar" for h in self.activators(c, e))
+                        if e.activation == "Ativar" for h in self.legality.activators(c, e))
         point = DecisionPoint(key=f"{stage}@{frame.index}#0", kind="respond", spotlight=frame.index,
                               stage=stage, answers=(), options=(Option("pass", label_code="PASS"),),
                               refused=refused, prompt_code="RESPOND_CLOSED",

@@ -9,8 +9,7 @@ game (:class:`~rulekit.apoteose.handlers.PreviewWorld`) with the same handlers t
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
@@ -25,19 +24,24 @@ if TYPE_CHECKING:
     from rulekit.apoteose.handlers import World
 
 
-class Legality(ABC):
-    """The checks before an activation, and Previsão (see the module doc). Abstract: the engine
-    (:class:`rulekit.apoteose.chain.Engine`) gives :meth:`apply`; it reads the game through the
-    :class:`~rulekit.apoteose.matching.Matching` component ``match`` over the game ``g``."""
+class Payer(Protocol):
+    """What Legality needs from the engine: carrying out one statement against a world (Previsão runs the
+    requirements on copies of the game with it)."""
 
-    stack: list[Frame]
-    g: Game
-    match: Matching
-
-    @abstractmethod
     def apply(self, world: World, ctx: Ctx, st: Statement, choice: str | None, frame: Frame | None,
-              key: str = "body") -> list[GEvent]:
-        raise NotImplementedError  # the engine's (rulekit.apoteose.chain.Engine.apply)
+              key: str = "body") -> list[GEvent]: ...
+
+
+class Legality:
+    """The checks before an activation, and Previsão (see the module doc): a component over the game ``g``,
+    read through ``match`` (:class:`~rulekit.apoteose.matching.Matching`), the chain's frames ``stack`` and
+    the engine's :class:`Payer` (``host.apply``)."""
+
+    def __init__(self, g: Game, match: Matching, stack: list[Frame], host: Payer) -> None:
+        self.g = g
+        self.match = match
+        self.stack = stack
+        self.host = host
 
     # ------------------------------------------------------------------ scope & legality --
     def card_zone(self, card_id: str) -> str:
@@ -186,7 +190,7 @@ class Legality(ABC):
             preview = PreviewWorld(g.clone())
             sctx = Ctx(ctx.hero, ctx.card, ctx.answered, list(ctx.selected), list(ctx.paid), ctx.event)
             try:
-                self.apply(preview, sctx, ast, opt, None)
+                self.host.apply(preview, sctx, ast, opt, None)
             except Fail:
                 continue
             if self.solve(preview.g, sctx, effect, steps, i + 1, check_conditions):
@@ -202,7 +206,7 @@ class Legality(ABC):
             preview = PreviewWorld(self.g.clone())
             sctx = Ctx(ctx.hero, ctx.card, ctx.answered, list(ctx.selected), list(ctx.paid), ctx.event)
             try:
-                self.apply(preview, sctx, ast, opt, None)
+                self.host.apply(preview, sctx, ast, opt, None)
             except Fail:
                 continue
             if self.solve(preview.g, sctx, effect, steps, i + 1):
