@@ -1,6 +1,6 @@
 """Legality: may this effect be activated now, by this hero, for this event — and Previsão.
 
-:class:`Legality` (a base of :class:`rulekit.apoteose.chain.Engine`) checks, before anything is
+:class:`Legality` (a component :class:`rulekit.apoteose.chain.Engine` holds) checks, before anything is
 paid, scope, limits, who may use the card (its controller; Do Time: a teammate, seed «Do Time»), the
 activation kind and the trigger, and then Previsão (seed «Previsão»): whether one assignment of
 choices meets every requirement together, by running the requirements' statements on copies of the

@@ -1,10 +1,11 @@
 """Matching: what the words of an effect point at in the game, and whether its conditions hold.
 
-:class:`Matching` (a base of :class:`rulekit.apoteose.chain.Engine`) answers, for a game state
-``g``: which game events a trigger or a timing keyword answers (who did it, to whom, whose card),
-which heroes a hero phrase and which cards a card phrase mean (who/owner), which choices a statement
-needs, whether a state or condition holds, what an amount is worth, and a hero's attributes with
-every lasting and Passivo gain (R-19, R-23). It changes nothing.
+:class:`Matching` (a component :class:`rulekit.apoteose.chain.Engine` holds, ``engine.match``)
+answers, for a game state ``g``: which game events a trigger or a timing keyword answers (who did
+it, to whom, whose card), which heroes a hero phrase and which cards a card phrase mean
+(who/owner), which choices a statement needs, whether a state or condition holds, what an amount
+is worth, and a hero's attributes with every lasting and Passivo gain (R-19, R-23). It changes
+nothing.
 """
 
 from __future__ import annotations

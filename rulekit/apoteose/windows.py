@@ -1,6 +1,6 @@
 """Windows: what a response can answer, and who may answer it, in priority order.
 
-:class:`Windows` (a base of :class:`rulekit.apoteose.chain.Engine`) lists, for a halt or post window,
+:class:`Windows` (a component :class:`rulekit.apoteose.chain.Engine` holds) lists, for a halt or post window,
 the game events a response may answer (the activation and what it paid; R-21: the body's actions
 announced as "before" events, unless it has ● options), the Auto effects that must activate and the
 Ativar effects that may (each with its legality, :class:`~rulekit.apoteose.legality.Legality`), in
