@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulekit.apoteose import matching as M
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
 from rulekit.apoteose.deciders import (  # re-exported: older code imports them from here
@@ -34,7 +35,6 @@ from rulekit.apoteose.deciders import (  # re-exported: older code imports them 
 from rulekit.apoteose.frames import PAID_KINDS, Ctx, Fail, Frame, GEvent, effect_id
 from rulekit.apoteose.handlers import HANDLERS, LiveWorld, PreviewWorld, Step, World, stmts_label
 from rulekit.apoteose.legality import Legality
-from rulekit.apoteose.matching import Matching
 from rulekit.apoteose.reasons import render
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.scenario import Scenario, load_scenario
@@ -64,8 +64,8 @@ class Engine:
     """Runs one scenario with one decider and records the :class:`ChainTrace`.
 
     It is composed, not inherited: the game state (``g``, a :class:`~rulekit.apoteose.state.Game`, and the
-    chain's ``stack`` of frames) and components over it that read the game (``match``:
-    :class:`~rulekit.apoteose.matching.Matching`), judge activations (``legality``:
+    chain's ``stack`` of frames), the functions that read it (:mod:`rulekit.apoteose.matching`, ``M``) and
+    components over it that judge activations (``legality``:
     :class:`~rulekit.apoteose.legality.Legality`) and list a window's events and candidates (``windows``:
     :class:`~rulekit.apoteose.windows.Windows`). Statements are carried out by the handlers of
     :mod:`rulekit.apoteose.handlers`, which get the narrow :class:`~rulekit.apoteose.handlers.Rules`."""
@@ -74,8 +74,6 @@ class Engine:
     def __init__(self, scenario: Any, decider: Decider = default_decider) -> None:
         self.sc = scenario
         self.g: Game = scenario.build_game()
-        #: reading the game for an effect's words (a component, not a base: ``rulekit.apoteose.matching``)
-        self.match = Matching(self.g)
         self.decider = decider
         self.events: list[ChainEvent] = []
         self.stack: list[Frame] = []
@@ -91,8 +89,8 @@ class Engine:
         self.scripted_choices: dict[str, dict[str, Any]] = {}
         #: the world statements change during the game (Previsão uses a :class:`PreviewWorld`)
         self.live = LiveWorld(self)
-        self.legality = Legality(self.g, self.match, self.stack, self)
-        self.windows = Windows(self.g, self.match, self.legality, self.stack, self.used, self)
+        self.legality = Legality(self.g, self.stack, self)
+        self.windows = Windows(self.g, self.legality, self.stack, self.used, self)
 
     # ------------------------------------------------------------------ trace helpers --
     def ev(self, kind: str, moment: str, actor: str | None, **kw: Any) -> GEvent:
@@ -182,7 +180,7 @@ class Engine:
         for h in self.g.heroes.values():
             heroes[h.id] = HeroState(
                 resources={r: list(v) for r, v in h.resources.items()},
-                attributes=self.match.attributes(h.id),
+                attributes=M.attributes(self.g, h.id),
                 zones={z: list(ids) for z, ids in h.zones.items()},
                 casa=list(h.casa) if h.casa is not None else None,
             )
@@ -457,7 +455,7 @@ class Engine:
                  key: str = "body") -> list[GEvent]:
         """A statement of a body: its choice (if it needs one) from the world, then :meth:`apply`."""
         choice = None
-        opts = self.match.options(world.g, ctx, st)
+        opts = M.options(world.g, ctx, st)
         if opts is not None:
             if not opts:
                 raise Fail("NO_LEGAL_CHOICE", op=st.op)
@@ -481,7 +479,7 @@ class Engine:
 
     def refresh(self) -> None:
         """Emit ``passive`` events when a Passivo starts or stops applying (R-23)."""
-        now = {effect_id(c, n) for c, n, _ in self.match.passives(self.g)}
+        now = {effect_id(c, n) for c, n, _ in M.passives(self.g)}
         for eid in sorted(now - self.passive_on):
             self.emit("passive", card=eid.split("#")[0], effect=eid, detail={"applies": True, "rule": "R-23"})
         for eid in sorted(self.passive_on - now):
@@ -503,7 +501,7 @@ class Engine:
                 ctx = Ctx(lt.hero, lt.card, None, [])
                 try:
                     if R.ENQUANTO_ENDS_LASTING_EFFECT and lt.enquanto and not all(
-                            self.match.holds(self.g, ctx, c) for c in lt.enquanto):
+                            M.holds(self.g, ctx, c) for c in lt.enquanto):
                         reason = ("STATE_ENDED", {})
                 except Fail:
                     reason = ("STATE_ENDED", {}) if R.ENQUANTO_ENDS_LASTING_EFFECT else None
@@ -569,7 +567,7 @@ class Engine:
             if i:  # an attempt between two payments is refused too («nenhuma resposta pode ser dada»)
                 self.no_responses(frame, "activating", "REQUIREMENTS_BEING_PAID", between=key,
                                   params={"requirement": req.text if req else effect.task, "paid": i})
-            needs = self.match.options(g, ctx, ast) is not None
+            needs = M.options(g, ctx, ast) is not None
             opts = self.legality.feasible_options(ctx, effect, steps, i) if needs else None
             choice = None
             if opts is not None:
@@ -646,7 +644,7 @@ class Engine:
         ctx = self.windows.ctx(frame)
         if r.kind == "state":
             try:
-                return self.match.holds(self.g, ctx, r.ast)
+                return M.holds(self.g, ctx, r.ast)
             except Fail:
                 return False
         for sel, zone in frame.selected_zone.items():
@@ -682,7 +680,7 @@ class Engine:
 
     def safe_holds(self, ctx: Ctx, cond: dict[str, Any]) -> bool:
         try:
-            return self.match.holds(self.g, ctx, cond)
+            return M.holds(self.g, ctx, cond)
         except Fail:
             return False
 

@@ -15,11 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from rulekit.apoteose import matching as M
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
 from rulekit.apoteose.deciders import DecisionPoint, Option
 from rulekit.apoteose.frames import Ctx, Fail, Frame, GEvent
-from rulekit.apoteose.matching import Matching, resource_of
+from rulekit.apoteose.matching import resource_of
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.state import Game, Lasting
 from rulekit.apoteose.statements import Statement
@@ -148,12 +149,10 @@ class PreviewWorld(World):
 
 
 class Rules(Protocol):
-    """All a handler may ask beyond its world: the reading of the game (``match``: heroes and cards a phrase
-    names, amounts, attributes, conditions), moving a card between zones, and running a nested statement
-    (``Escolha um``, ``se …,``). The engine gives it; a handler never sees the chain, the trace or the
-    decider except through its world."""
-
-    match: Matching
+    """All a handler may ask of the engine beyond its world: moving a card between zones, and running a
+    nested statement (``Escolha um``, ``se …,``). A handler reads the game with the functions of
+    :mod:`rulekit.apoteose.matching` (over ``step.g``); it never sees the chain, the trace or the decider
+    except through its world."""
 
     def move_card(self, world: World, card_id: str, to: str, actor: str | None,
                   bottom: bool = True) -> list[GEvent]: ...
@@ -193,7 +192,7 @@ class Step:
         spec = getattr(self.st, "target", None) or {"who": "self"}
         if self.choice is not None and spec.get("who") in ("opponent", "ally", "any") and not spec.get("all"):
             return [self.choice]
-        hs = self.rules.match.heroes_for(self.g, self.ctx, spec)
+        hs = M.heroes_for(self.g, self.ctx, spec)
         if not hs:
             raise Fail("NO_HERO", who=str(spec.get("name") or spec.get("who")))
         return hs if spec.get("all") or spec.get("who") == "selected" else hs[:1]
@@ -203,13 +202,13 @@ class Step:
         return max(0, v + (self.frame.modifiers.get(kind, 0) if self.frame else 0))
 
     def amount(self, key: str = "amount") -> int:
-        return self.rules.match.amount(self.g, self.ctx, getattr(self.st, key))
+        return M.amount(self.g, self.ctx, getattr(self.st, key))
 
     def bonus_damage(self) -> int:
-        return self.rules.match.attributes(self.me, self.g).get("DANO", 0) if self.me else 0
+        return M.attributes(self.g, self.me).get("DANO", 0) if self.me else 0
 
     def cards(self, ast: dict[str, Any] | None = None, choice: str | None = "") -> list[str]:
-        return self.rules.match.pick_cards(self.g, self.ctx, self.st.card_phrase() if ast is None else ast,
+        return M.pick_cards(self.g, self.ctx, self.st.card_phrase() if ast is None else ast,
                                       self.choice if choice == "" else choice)
 
 
@@ -241,7 +240,7 @@ def _damage(s: Step) -> None:
     if op == "damage" and s.st.card is not None:
         for cid in s.cards():
             amt = s.modified(op, s.amount()) + s.bonus_damage()
-            s.event("damage", card=cid, resource="VIDA", amount=s.rules.match.hit_card(s.g, cid, amt))
+            s.event("damage", card=cid, resource="VIDA", amount=M.hit_card(s.g, cid, amt))
         return
     for h in s.targets():
         res = resource_of(s.g, h, s.st.resource)
@@ -257,7 +256,7 @@ def _attack(s: Step) -> None:
     if name in s.g.cards:  # attacking a COMPANHEIRO
         s.event("attack", card=name)
         amt = s.modified("damage", s.amount() + s.bonus_damage())
-        s.event("damage", card=name, resource="VIDA", amount=s.rules.match.hit_card(s.g, name, amt))
+        s.event("damage", card=name, resource="VIDA", amount=M.hit_card(s.g, name, amt))
         return
     h = s.targets()[0]
     s.event("attack", patient=h)
@@ -272,7 +271,7 @@ def _test(s: Step) -> None:
     """A test: one die plus the attribute."""
     s.g.testing = True
     roll = s.world.roll(1)
-    total = roll[0] + s.rules.match.attributes(s.me, s.g).get(s.st.attribute, 0) if s.me else roll[0]
+    total = roll[0] + M.attributes(s.g, s.me).get(s.st.attribute, 0) if s.me else roll[0]
     s.event("roll", amount=sum(roll))
     s.event("test", amount=total)
     s.g.testing = False
@@ -311,7 +310,7 @@ def _move(s: Step) -> None:
 def _attach(s: Step) -> None:
     """Anexe <carta> a <carta>: it joins its host's zone and enters play."""
     host = s.st.to
-    hosts = s.rules.match.cards_for(s.g, s.ctx, host) if host.get("card") != "choose" else (
+    hosts = M.cards_for(s.g, s.ctx, host) if host.get("card") != "choose" else (
         [s.choice] if s.choice else [])
     if not hosts:
         raise Fail("NOTHING_TO_ATTACH")
@@ -444,7 +443,7 @@ def _choose(s: Step) -> None:
 
 def _if(s: Step) -> None:
     """se <condição>, …: the statements run only if the condition holds now."""
-    if s.rules.match.holds(s.g, s.ctx, s.st.cond):
+    if M.holds(s.g, s.ctx, s.st.cond):
         for k, st in enumerate(s.st.then):
             s.evs.extend(s.rules.run_stmt(s.world, s.ctx, st, s.frame, key=f"{s.key}.{k}"))
 

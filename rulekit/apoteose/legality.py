@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from rulekit.apoteose import matching as M
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
 from rulekit.apoteose.frames import Ctx, Fail, Frame, GEvent, effect_id
 from rulekit.apoteose.handlers import PreviewWorld
-from rulekit.apoteose.matching import Matching
 from rulekit.apoteose.state import Card, Game
 from rulekit.apoteose.statements import Statement
 from rulekit.apoteose.text import Effect, Requirement
@@ -34,12 +34,11 @@ class Payer(Protocol):
 
 class Legality:
     """The checks before an activation, and Previsão (see the module doc): a component over the game ``g``,
-    read through ``match`` (:class:`~rulekit.apoteose.matching.Matching`), the chain's frames ``stack`` and
+    read with the functions of :mod:`rulekit.apoteose.matching`, the chain's frames ``stack`` and
     the engine's :class:`Payer` (``host.apply``)."""
 
-    def __init__(self, g: Game, match: Matching, stack: list[Frame], host: Payer) -> None:
+    def __init__(self, g: Game, stack: list[Frame], host: Payer) -> None:
         self.g = g
-        self.match = match
         self.stack = stack
         self.host = host
 
@@ -117,8 +116,8 @@ class Legality:
         if effect.activation == "Auto" or response:
             if ev is None:
                 return False, "NO_EVENT", {}
-            t_ok = trig is None or self.match.trigger_matches(trig, ev, hero, card.id)
-            m_ok = not effect.timings or self.match.timing_matches(effect, card, hero, ev)
+            t_ok = trig is None or M.trigger_matches(self.g, trig, ev, hero, card.id)
+            m_ok = not effect.timings or M.timing_matches(self.g, effect, card, hero, ev)
             if trig is None and not effect.timings:
                 t_ok = False
             if not (t_ok and m_ok):
@@ -173,7 +172,7 @@ class Legality:
                 text = req.text if req else f"task {effect.task}"
                 return False, {"case": "unmet", "requirement": text}
         for r in effect.requirements:
-            if r.kind in ("state", "condition") and not self.match.holds(self.g, ctx, r.ast):
+            if r.kind in ("state", "condition") and not M.holds(self.g, ctx, r.ast):
                 return False, {"case": "broken", "requirement": r.text}
         return False, {"case": "together", "requirements": "; ".join(r.text for r in effect.requirements)}
 
@@ -182,10 +181,10 @@ class Legality:
         if i == len(steps):
             if not check_conditions:
                 return True
-            return all(self.match.holds(g, ctx, r.ast) for r in effect.requirements
+            return all(M.holds(g, ctx, r.ast) for r in effect.requirements
                        if r.kind in ("state", "condition"))
         key, ast, _req = steps[i]
-        opts = self.match.options(g, ctx, ast)
+        opts = M.options(g, ctx, ast)
         for opt in opts if opts is not None else [None]:
             preview = PreviewWorld(g.clone())
             sctx = Ctx(ctx.hero, ctx.card, ctx.answered, list(ctx.selected), list(ctx.paid), ctx.event)
@@ -200,7 +199,7 @@ class Legality:
     def feasible_options(self, ctx: Ctx, effect: Effect, steps: list[Any], i: int) -> list[str]:
         """Seed «Previsão»: only the choices that keep every other requirement satisfiable."""
         key, ast, _ = steps[i]
-        opts = self.match.options(self.g, ctx, ast) or []
+        opts = M.options(self.g, ctx, ast) or []
         out = []
         for opt in opts:
             preview = PreviewWorld(self.g.clone())

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from rulekit.apoteose import matching as M
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose.deciders import DecisionPoint, Option, Refusal
 from rulekit.apoteose.frames import Ctx, Frame, GEvent, effect_id
 from rulekit.apoteose.legality import Legality
-from rulekit.apoteose.matching import Matching
 from rulekit.apoteose.state import Card, Game
 
 
@@ -33,13 +33,12 @@ class Host(Protocol):
 
 class Windows:
     """The events and the candidates of a response window (see the module doc): a component over the game
-    ``g``, read through ``match``, judged by ``legality``, with the chain's frames ``stack``, the moments
-    already answered ``used`` and the engine's :class:`Host`."""
+    ``g``, read with :mod:`rulekit.apoteose.matching`, judged by ``legality``, with the chain's frames
+    ``stack``, the moments already answered ``used`` and the engine's :class:`Host`."""
 
-    def __init__(self, g: Game, match: Matching, legality: Legality, stack: list[Frame],
-                 used: set[tuple[str, int]], host: Host) -> None:
+    def __init__(self, g: Game, legality: Legality, stack: list[Frame], used: set[tuple[str, int]],
+                 host: Host) -> None:
         self.g = g
-        self.match = match
         self.legality = legality
         self.stack = stack
         self.used = used
@@ -77,7 +76,7 @@ class Windows:
                 patient = None
                 spec = getattr(st, "target", None)
                 if spec and spec.get("who") in ("self", "answered", "selected", "turn", "name"):
-                    hs = self.match.heroes_for(self.g, ctx, spec)
+                    hs = M.heroes_for(self.g, ctx, spec)
                     patient = hs[0] if hs else None
                 kw: dict[str, Any] = {"patient": patient, "resource": getattr(st, "resource", None),
                                       "frame": frame.index, "label": f"before:{k}@{frame.index}.{i}"}

@@ -1,8 +1,9 @@
-"""The engine is composed, not a tower of bases: a game state and components over it (issue 29 §5).
+"""The engine is composed, not a tower of bases: a game state, functions over it and components (issue 29 §5).
 
-``World`` stays abstract (a world that leaves out a method fails when it is made, not mid-chain); the
-engine's components (``Matching``, ``Legality``, ``Windows``) are plain classes it holds, each given what it
-reads; handlers get the narrow ``Rules`` context, never the engine's other methods."""
+``World`` stays abstract (a world that leaves out a method fails when it is made, not mid-chain); reading the
+game is functions over a game state (``rulekit.apoteose.matching``); ``Legality`` and ``Windows`` are plain
+classes the engine holds, each given what it reads; handlers get the narrow ``Rules`` context, never the
+engine's other methods."""
 
 from __future__ import annotations
 
@@ -12,11 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from rulekit.apoteose import handlers, run_chain
+from rulekit.apoteose import handlers, matching, run_chain
 from rulekit.apoteose.chain import Engine
 from rulekit.apoteose.handlers import LiveWorld, PreviewWorld, Rules, World
 from rulekit.apoteose.legality import Legality
-from rulekit.apoteose.matching import Matching
 from rulekit.apoteose.scenario import load_scenario
 from rulekit.apoteose.windows import Windows
 
@@ -41,10 +41,12 @@ def test_a_world_missing_a_method_cannot_be_made():
 
 def test_the_engine_is_composed_of_a_state_and_components():
     assert Engine.__mro__ == (Engine, object)
-    for part in (Matching, Legality, Windows):
+    for part in (Legality, Windows):
         assert part.__mro__ == (part, object), part
+    own = [n for n, v in vars(matching).items() if inspect.isclass(v) and v.__module__ == matching.__name__]
+    assert own == []
+    assert inspect.signature(matching.heroes_for).parameters["g"].annotation in ("Game", matching.Game)
     engine = Engine(load_scenario("apoteose/nested-responses"))
-    assert isinstance(engine.match, Matching) and engine.match.g is engine.g
     assert engine.legality.g is engine.g and engine.legality.stack is engine.stack
     assert engine.windows.legality is engine.legality and engine.windows.used is engine.used
 
