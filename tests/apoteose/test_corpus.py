@@ -69,7 +69,12 @@ def board(entry: dict[str, Any]) -> Any:
             if where.get(h["id"]) is not None:
                 h["casa"] = where[h["id"]]
         script = [*({"step": s} for s in entry.get("steps", [])), *script]
-    return scenario(heroes, [x, *OTHERS], script, zones=zones, turn={"order": order, "hero": "ana"}, **extra)
+    cards = [x, *OTHERS]
+    if entry.get("attempt"):  # Bruno tries to answer x's activation at that point (LANGUAGE.md §4.1)
+        cards.append(card("r1", "bruno", "Ativar【 Quando uma carta for ativada 】 Recupere 1 de MANA."))
+        heroes[2]["zones"]["MESA"].append("r1")
+        extra["decisions"] = [{"window": entry["attempt"], "respond": {"card": "r1"}}]
+    return scenario(heroes, cards, script, zones=zones, turn={"order": order, "hero": "ana"}, **extra)
 
 
 def test_the_corpus_is_large_enough() -> None:
