@@ -41,18 +41,33 @@ _UNTIL_EVENTS = {"descart": "discard", "ban": "banish", "enterr": "bury", "consu
                  "ocult": "hide"}
 
 
-@lru_cache(maxsize=1)
-def _req_parser() -> Any:
-    """The requirement grammar (``requirements.lark``) over this grammar's noun phrases, with Earley."""
-    from lark import Lark
-
+def _req_grammar() -> str:
+    """``grammar.lark`` + ``requirements.lark``, the verb and comparison terminals made from the tables."""
     here = Path(__file__)
     extra = here.with_name("requirements.lark").read_text(encoding="utf-8")
     extra = extra.replace("@EVENT_STEMS@", "|".join(sorted(EVENT_STEMS, key=len, reverse=True)))
     extra = extra.replace("@CMP_WORDS@", "|".join(re.escape(w) for w in sorted(_CMP, key=len, reverse=True)))
-    base = here.with_name("grammar.lark").read_text(encoding="utf-8")
-    return Lark(base + "\n" + extra, parser="earley", lexer="dynamic", ambiguity="resolve",
+    return here.with_name("grammar.lark").read_text(encoding="utf-8") + "\n" + extra
+
+
+@lru_cache(maxsize=1)
+def _req_parser() -> Any:
+    """The requirement grammar (``requirements.lark``) over the description grammar's noun phrases, with
+    Earley: reads every text the grammar allows."""
+    from lark import Lark
+
+    return Lark(_req_grammar(), parser="earley", lexer="dynamic", ambiguity="resolve",
                 propagate_positions=True, start=["trigger_start", "cond_start"])
+
+
+@lru_cache(maxsize=1)
+def _req_fast_parser() -> Any:
+    """The same grammar under LALR(1), tried first (as for descriptions); where it fails, or gives a tree the
+    builder cannot read, Earley reads the text."""
+    from lark import Lark
+
+    return Lark(_req_grammar(), parser="lalr", lexer="contextual", propagate_positions=True,
+                start=["trigger_start", "cond_start"])
 
 
 def _event_stem(word: str) -> str:
@@ -87,44 +102,38 @@ def parse_condition_text(text: str) -> dict[str, Any]:
     return copy.deepcopy(_condition_cached(" ".join(text.split()).rstrip(".").strip()))
 
 
-def _req_tree(text: str, start: str) -> tuple[Any, _ReqBuild] | None:
-    from lark.exceptions import UnexpectedInput
+def _read(text: str, start: str, build: Any) -> Any:
+    """``build(builder, tree)`` over the LALR tree, else over Earley's; ``None`` if neither reads."""
+    from lark.exceptions import LarkError
 
     if not text or len(text) > MAX_CLAUSE:
         return None
     folded, where = expand(text)
-    try:
-        tree = _req_parser().parse(folded, start=start)
-    except UnexpectedInput:
-        return None
-    return tree.children[0], _ReqBuild(text, where, Refs())
+    for parser in (_req_fast_parser, _req_parser):
+        try:
+            tree = parser().parse(folded, start=start)
+        except LarkError:
+            continue
+        try:
+            out = build(_ReqBuild(text, where, Refs()), tree.children[0])
+        except Exception:  # noqa: BLE001 - a phrase that reads but names nothing the engine knows
+            out = None
+        if out is not None:
+            return out
+    return None
 
 
 @lru_cache(maxsize=1024)
 def _trigger_cached(text: str) -> dict[str, Any]:
     moment = moment_of("quando " + fold(text).lower())
-    read = _req_tree(text, "trigger_start")
-    if read is not None:
-        try:
-            out = read[1].trigger(read[0], moment)
-        except Exception:  # noqa: BLE001 - a phrase that reads but names nothing the engine knows
-            out = None
-        if out is not None:
-            return out
-    return {"moment": moment, "event": "unknown", "text": text}
+    out = _read(text, "trigger_start", lambda b, node: b.trigger(node, moment))
+    return out if out is not None else {"moment": moment, "event": "unknown", "text": text}
 
 
 @lru_cache(maxsize=1024)
 def _condition_cached(text: str) -> dict[str, Any]:
-    read = _req_tree(text, "cond_start")
-    if read is not None:
-        try:
-            out = read[1].condition(read[0])
-        except Exception:  # noqa: BLE001 - a phrase that reads but names nothing the engine knows
-            out = None
-        if out is not None:
-            return out
-    return {"cond": "unknown", "text": text}
+    out = _read(text, "cond_start", lambda b, node: b.condition(node))
+    return out if out is not None else {"cond": "unknown", "text": text}
 
 
 class _ReqBuild(_Build):
