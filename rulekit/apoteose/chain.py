@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulekit.apoteose import matching as M
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
 from rulekit.apoteose.deciders import (  # re-exported: older code imports them from here
@@ -33,6 +34,7 @@ from rulekit.apoteose.deciders import (  # re-exported: older code imports them 
 )
 from rulekit.apoteose.frames import PAID_KINDS, Ctx, Fail, Frame, GEvent, effect_id
 from rulekit.apoteose.handlers import HANDLERS, LiveWorld, PreviewWorld, Step, World, stmts_label
+from rulekit.apoteose.legality import Legality
 from rulekit.apoteose.reasons import render
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.scenario import Scenario, load_scenario
@@ -58,13 +60,15 @@ __all__ = ["HANDLERS", "PAID_KINDS", "Ctx", "Decider", "DecisionPoint", "Engine"
            "default_decider", "run_chain"]
 
 
-class Engine(Windows):
+class Engine:
     """Runs one scenario with one decider and records the :class:`ChainTrace`.
 
-    Its bases read the game (:class:`~rulekit.apoteose.matching.Matching`), judge activations
-    (:class:`~rulekit.apoteose.legality.Legality`) and list a window's events and candidates
-    (:class:`~rulekit.apoteose.windows.Windows`); statements are carried out by the handlers of
-    :mod:`rulekit.apoteose.handlers`."""
+    It is composed, not inherited: the game state (``g``, a :class:`~rulekit.apoteose.state.Game`, and the
+    chain's ``stack`` of frames), the functions that read it (:mod:`rulekit.apoteose.matching`, ``M``) and
+    components over it that judge activations (``legality``:
+    :class:`~rulekit.apoteose.legality.Legality`) and list a window's events and candidates (``windows``:
+    :class:`~rulekit.apoteose.windows.Windows`). Statements are carried out by the handlers of
+    :mod:`rulekit.apoteose.handlers`, which get the narrow :class:`~rulekit.apoteose.handlers.Rules`."""
 
 
     def __init__(self, scenario: Any, decider: Decider = default_decider) -> None:
@@ -85,6 +89,8 @@ class Engine(Windows):
         self.scripted_choices: dict[str, dict[str, Any]] = {}
         #: the world statements change during the game (Previsão uses a :class:`PreviewWorld`)
         self.live = LiveWorld(self)
+        self.legality = Legality(self.g, self.stack, self)
+        self.windows = Windows(self.g, self.legality, self.stack, self.used, self)
 
     # ------------------------------------------------------------------ trace helpers --
     def ev(self, kind: str, moment: str, actor: str | None, **kw: Any) -> GEvent:
@@ -174,8 +180,9 @@ class Engine(Windows):
         for h in self.g.heroes.values():
             heroes[h.id] = HeroState(
                 resources={r: list(v) for r, v in h.resources.items()},
-                attributes=self.attributes(h.id),
+                attributes=M.attributes(self.g, h.id),
                 zones={z: list(ids) for z, ids in h.zones.items()},
+                casa=list(h.casa) if h.casa is not None else None,
             )
         return ChainTrace(
             scenario=self.sc.name, events=tuple(self.events), resolution_order=tuple(self.resolution_order),
@@ -216,6 +223,8 @@ class Engine(Windows):
             self.expire("end_battle")
         elif kind in ("attack", "test"):
             self.rules_action(kind, action)
+        elif kind == "step":
+            self.hero_step(action)
         self.refresh()
 
     def start(self) -> None:
@@ -287,6 +296,36 @@ class Engine(Windows):
         for ev in evs:
             self.flow(ev)
 
+    def hero_step(self, action: dict[str, Any]) -> None:
+        """A hero moves to an adjacent casa (LANGUAGE.md §4 ``step:``; seed «Requerimentos de Ativação»:
+        «Mova-se para uma casa adjacente»; the board is an engine assumption, ``rulings.adjacent_casas``). It
+        is the hero's action (seed «Ação Inicial»: «nem se mover»); its ``step`` event is answered outside any
+        chain. A step to a casa that is not adjacent, or not free, is refused with the reason."""
+        g = self.g
+        hero = action.get("hero") or g.turn_hero
+        to = (int(action["to"][0]), int(action["to"][1]))
+        here = g.heroes[hero].casa
+        code = ""
+        if here is None:
+            code = "NO_CASA"
+        elif not R.casas_adjacent(here, to):
+            code = "NOT_ADJACENT"
+        elif to not in R.adjacent_casas(here, g.board, {h.casa for h in g.heroes.values() if h.casa}):
+            code = "CASA_TAKEN"
+        if code:
+            params = {"hero": hero, "casa": list(to), "at": list(here) if here else None}
+            self.emit("refused", index=None, card=None, effect=None, hero=hero,
+                      detail={"code": code, "params": params, "action": "step"})
+            self.errors.append(TraceError(None, code, render(code, params), params))
+            return
+        g.heroes[hero].casa = to
+        if hero == g.turn_hero:
+            g.actions_this_turn += 1
+        ev = self.ev("step", "after", hero, frame=None)
+        self.emit("action", hero=hero, detail={"do": "step", "from": list(here or ()), "to": list(to),
+                                               "events": [ev.kind]})
+        self.flow(ev)
+
     def bar_action(self, hero: str, card: Card, action: dict[str, Any]) -> None:
         """Seed «Efeito em Resolução»: «Se a carta ativada não possuir efeito, sendo apenas usada a barra de
         ativação, o ataque ou ação determinado pela barra é executado» — the bar's attack or test enters the
@@ -342,10 +381,10 @@ class Engine(Windows):
     def flow(self, event: GEvent) -> None:
         """A game moment outside any chain: matching Auto effects activate, one chain each (R-06)."""
         while True:
-            cands = self.gather_autos(None, [event])
+            cands = self.windows.gather_autos(None, [event])
             if not cands:
                 return
-            pick = self.pick_auto(None, "flow", cands, 0)
+            pick = self.windows.pick_auto(None, "flow", cands, 0)
             _, hero, card, eno, gev = pick
             self.used.add((effect_id(card, eno), gev.seq))
             self.choices[0] = {}
@@ -416,7 +455,7 @@ class Engine(Windows):
                  key: str = "body") -> list[GEvent]:
         """A statement of a body: its choice (if it needs one) from the world, then :meth:`apply`."""
         choice = None
-        opts = self.options(world.g, ctx, st)
+        opts = M.options(world.g, ctx, st)
         if opts is not None:
             if not opts:
                 raise Fail("NO_LEGAL_CHOICE", op=st.op)
@@ -440,7 +479,7 @@ class Engine(Windows):
 
     def refresh(self) -> None:
         """Emit ``passive`` events when a Passivo starts or stops applying (R-23)."""
-        now = {effect_id(c, n) for c, n, _ in self.passives(self.g)}
+        now = {effect_id(c, n) for c, n, _ in M.passives(self.g)}
         for eid in sorted(now - self.passive_on):
             self.emit("passive", card=eid.split("#")[0], effect=eid, detail={"applies": True, "rule": "R-23"})
         for eid in sorted(self.passive_on - now):
@@ -462,7 +501,7 @@ class Engine(Windows):
                 ctx = Ctx(lt.hero, lt.card, None, [])
                 try:
                     if R.ENQUANTO_ENDS_LASTING_EFFECT and lt.enquanto and not all(
-                            self.holds(self.g, ctx, c) for c in lt.enquanto):
+                            M.holds(self.g, ctx, c) for c in lt.enquanto):
                         reason = ("STATE_ENDED", {})
                 except Fail:
                     reason = ("STATE_ENDED", {}) if R.ENQUANTO_ENDS_LASTING_EFFECT else None
@@ -483,7 +522,7 @@ class Engine(Windows):
         if eno >= len(card.effects):
             raise RulekitError(f"card '{card_id}' has no effect #{eno}", code="UNKNOWN_EFFECT")
         effect = card.effects[eno]
-        ok, code, params = self.legal(hero, card, eno, answer, parent is not None)
+        ok, code, params = self.legality.legal(hero, card, eno, answer, parent is not None)
         if not ok:
             self.emit("refused", index=None, card=card_id, effect=effect_id(card_id, eno), hero=hero,
                       responds_to=parent.index if parent else None, detail={"code": code, "params": params})
@@ -492,7 +531,7 @@ class Engine(Windows):
         frame = Frame(index=len(self.stack), card=card_id, effect_no=eno, effect=effect,
                       effect_id=effect_id(card_id, eno), hero=hero,
                       responds_to=parent.index if parent else None,
-                      answers=answer, parent=parent, start_zone=self.card_zone(card_id))
+                      answers=answer, parent=parent, start_zone=self.legality.card_zone(card_id))
         return self.push_and_run(frame)
 
     def push_and_run(self, frame: Frame, rules: bool = False) -> Frame:
@@ -520,13 +559,16 @@ class Engine(Windows):
         if "Uma Vez por Batalha" in effect.limits:
             g.used_battle[frame.effect_id] = g.battle
         # -- activating: pay task + costs/actions with Previsão-filtered choices; no responses.
-        ctx = self.ctx(frame)
-        steps = self.steps(effect)
+        ctx = self.windows.ctx(frame)
+        steps = self.legality.steps(effect)
         if steps:
             self.no_responses(frame, "activating", "REQUIREMENTS_BEING_PAID")
         for i, (key, ast, req) in enumerate(steps):
-            needs = self.options(g, ctx, ast) is not None
-            opts = self.feasible_options(ctx, effect, steps, i) if needs else None
+            if i:  # an attempt between two payments is refused too («nenhuma resposta pode ser dada»)
+                self.no_responses(frame, "activating", "REQUIREMENTS_BEING_PAID", between=key,
+                                  params={"requirement": req.text if req else effect.task, "paid": i})
+            needs = M.options(g, ctx, ast) is not None
+            opts = self.legality.feasible_options(ctx, effect, steps, i) if needs else None
             choice = None
             if opts is not None:
                 point = DecisionPoint(key=f"choose@{frame.index}.{key}", kind="choose", spotlight=frame.index,
@@ -599,10 +641,10 @@ class Engine(Windows):
 
     def still_holds(self, frame: Frame, r: Requirement) -> bool:
         """R-03: states, and Selecione targets, must still hold when the halt window closes."""
-        ctx = self.ctx(frame)
+        ctx = self.windows.ctx(frame)
         if r.kind == "state":
             try:
-                return self.holds(self.g, ctx, r.ast)
+                return M.holds(self.g, ctx, r.ast)
             except Fail:
                 return False
         for sel, zone in frame.selected_zone.items():
@@ -620,6 +662,9 @@ class Engine(Windows):
         done: list[Statement] = []
         body = list(frame.effect.body)
         for i, st in enumerate(body):
+            if i:  # an attempt between two statements is refused too (R-02)
+                self.no_responses(frame, "resolving", "RESOLUTION_IS_ATOMIC", between=f"body{i}",
+                                  params={"done": i, "total": len(body)})
             ench = [r for r in frame.effect.requirements if norm(r.verb) in ("enquanto", "durante")]
             broken = [r for r in ench if not self.safe_holds(ctx, r.ast)]
             if broken:
@@ -635,7 +680,7 @@ class Engine(Windows):
 
     def safe_holds(self, ctx: Ctx, cond: dict[str, Any]) -> bool:
         try:
-            return self.holds(self.g, ctx, cond)
+            return M.holds(self.g, ctx, cond)
         except Fail:
             return False
 
@@ -659,20 +704,20 @@ class Engine(Windows):
             self.emit(stage, frame, detail={"closed": True, "rule": "R-10"})
             self.closed_window(frame, stage)
             return
-        evs = self.window_events(frame, stage)
+        evs = self.windows.window_events(frame, stage)
         self.emit(stage, frame, detail={"answerable": [e.label for e in evs]})
         visits = 0
         while not frame.negated:
-            evs = self.window_events(frame, stage)
-            autos = self.gather_autos(frame, evs)
+            evs = self.windows.window_events(frame, stage)
+            autos = self.windows.gather_autos(frame, evs)
             if autos:
-                _, hero, card, eno, gev = self.pick_auto(frame, stage, autos, visits)
+                _, hero, card, eno, gev = self.windows.pick_auto(frame, stage, autos, visits)
                 visits += 1
                 self.used.add((effect_id(card, eno), gev.seq))
                 self.choices[frame.index + 1] = {}
                 self.activate(hero, card, eno, gev, frame)
                 continue
-            options, refused, lookup = self.gather_ativar(frame, evs)
+            options, refused, lookup = self.windows.gather_ativar(frame, evs)
             point = DecisionPoint(key=f"{stage}@{frame.index}#{visits}", kind="respond",
                                   spotlight=frame.index,
                                   stage=stage, answers=tuple(e.label for e in evs),
@@ -692,16 +737,20 @@ class Engine(Windows):
             self.choices[frame.index + 1] = dict(self.scripted_choices.get(choice, {}))
             self.activate(hero, card, eno, gev, frame)
 
-    def no_responses(self, frame: Frame, stage: str, code: str) -> None:
+    def no_responses(self, frame: Frame, stage: str, code: str, between: str | None = None,
+                     params: dict[str, Any] | None = None) -> None:
         """Seed «Encadeamento de Resposta»: while requirements are paid («nenhuma resposta pode ser dada») and
         while a body resolves («a resolução deve ser cumprida integralmente primeiro», R-02) nothing can be
         activated. A script that tries (``window: activating@<i>`` / ``resolving@<i>``) is refused with that
-        reason, never ignored."""
-        params = {"effect": frame.effect_id}
+        reason, never ignored. ``between`` names the step about to be paid or run when the attempt comes
+        between two payments (``activating@<i>.req<k>``) or two statements (``resolving@<i>.body<k>``); the
+        reason then says how far the entry got (``case: between``)."""
+        where = f"{stage}@{frame.index}" + (f".{between}" if between else "")
+        params = {"effect": frame.effect_id, **({"case": "between", **(params or {})} if between else {})}
         refused = tuple(Refusal(f"{h}:{effect_id(c.id, n)}", h, c.id, effect_id(c.id, n), code, params)
                         for c in self.g.cards.values() for n, e in enumerate(c.effects)
-                        if e.activation == "Ativar" for h in self.activators(c, e))
-        self.decider(DecisionPoint(key=f"{stage}@{frame.index}#0", kind="respond", spotlight=frame.index,
+                        if e.activation == "Ativar" for h in self.legality.activators(c, e))
+        self.decider(DecisionPoint(key=f"{where}#0", kind="respond", spotlight=frame.index,
                                    stage=stage, answers=(), options=(Option("pass", label_code="PASS"),),
                                    refused=refused, prompt_code="NO_RESPONSES",
                                    prompt_params={"effect": frame.effect_id, "stage": stage}))
@@ -716,7 +765,7 @@ class Engine(Windows):
         refused = tuple(Refusal(f"{h}:{effect_id(c.id, n)}", h, c.id, effect_id(c.id, n), "IRRESPONDIVEL",
                                 params)
                         for c in self.g.cards.values() for n, e in enumerate(c.effects)
-                        if e.activation == "Ativar" for h in self.activators(c, e))
+                        if e.activation == "Ativar" for h in self.legality.activators(c, e))
         point = DecisionPoint(key=f"{stage}@{frame.index}#0", kind="respond", spotlight=frame.index,
                               stage=stage, answers=(), options=(Option("pass", label_code="PASS"),),
                               refused=refused, prompt_code="RESPOND_CLOSED",

@@ -837,3 +837,4 @@ class _Build:
 
     def s_step(self, n: Any) -> Stmt:
         return {"op": "step", "text": self.text}
+

@@ -13,8 +13,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from rulekit.apoteose import matching as M
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
 from rulekit.apoteose.deciders import DecisionPoint, Option
@@ -147,12 +148,26 @@ class PreviewWorld(World):
         pass
 
 
+class Rules(Protocol):
+    """All a handler may ask of the engine beyond its world: moving a card between zones, and running a
+    nested statement (``Escolha um``, ``se …,``). A handler reads the game with the functions of
+    :mod:`rulekit.apoteose.matching` (over ``step.g``); it never sees the chain, the trace or the decider
+    except through its world."""
+
+    def move_card(self, world: World, card_id: str, to: str, actor: str | None,
+                  bottom: bool = True) -> list[GEvent]: ...
+
+    def run_stmt(self, world: World, ctx: Ctx, st: Statement, frame: Frame | None,
+                 key: str = "body") -> list[GEvent]: ...
+
+
 @dataclass
 class Step:
     """One statement being carried out: the world it changes (the game or Previsão's copy of it), what
-    "você"/"esta carta" mean, the choice made for it, its frame, and the events it makes."""
+    "você"/"esta carta" mean, the choice made for it, its frame, and the events it makes. ``rules`` is the
+    narrow context of :class:`Rules`."""
 
-    engine: Engine
+    rules: Rules
     world: World
     ctx: Ctx
     st: Any  # the Statement (typed ``Any`` so handlers read their own class's fields)
@@ -177,7 +192,7 @@ class Step:
         spec = getattr(self.st, "target", None) or {"who": "self"}
         if self.choice is not None and spec.get("who") in ("opponent", "ally", "any") and not spec.get("all"):
             return [self.choice]
-        hs = self.engine.heroes_for(self.g, self.ctx, spec)
+        hs = M.heroes_for(self.g, self.ctx, spec)
         if not hs:
             raise Fail("NO_HERO", who=str(spec.get("name") or spec.get("who")))
         return hs if spec.get("all") or spec.get("who") == "selected" else hs[:1]
@@ -187,13 +202,13 @@ class Step:
         return max(0, v + (self.frame.modifiers.get(kind, 0) if self.frame else 0))
 
     def amount(self, key: str = "amount") -> int:
-        return self.engine.amount(self.g, self.ctx, getattr(self.st, key))
+        return M.amount(self.g, self.ctx, getattr(self.st, key))
 
     def bonus_damage(self) -> int:
-        return self.engine.attributes(self.me, self.g).get("DANO", 0) if self.me else 0
+        return M.attributes(self.g, self.me).get("DANO", 0) if self.me else 0
 
     def cards(self, ast: dict[str, Any] | None = None, choice: str | None = "") -> list[str]:
-        return self.engine.pick_cards(self.g, self.ctx, self.st.card_phrase() if ast is None else ast,
+        return M.pick_cards(self.g, self.ctx, self.st.card_phrase() if ast is None else ast,
                                       self.choice if choice == "" else choice)
 
 
@@ -225,7 +240,7 @@ def _damage(s: Step) -> None:
     if op == "damage" and s.st.card is not None:
         for cid in s.cards():
             amt = s.modified(op, s.amount()) + s.bonus_damage()
-            s.event("damage", card=cid, resource="VIDA", amount=s.engine.hit_card(s.g, cid, amt))
+            s.event("damage", card=cid, resource="VIDA", amount=M.hit_card(s.g, cid, amt))
         return
     for h in s.targets():
         res = resource_of(s.g, h, s.st.resource)
@@ -241,7 +256,7 @@ def _attack(s: Step) -> None:
     if name in s.g.cards:  # attacking a COMPANHEIRO
         s.event("attack", card=name)
         amt = s.modified("damage", s.amount() + s.bonus_damage())
-        s.event("damage", card=name, resource="VIDA", amount=s.engine.hit_card(s.g, name, amt))
+        s.event("damage", card=name, resource="VIDA", amount=M.hit_card(s.g, name, amt))
         return
     h = s.targets()[0]
     s.event("attack", patient=h)
@@ -256,7 +271,7 @@ def _test(s: Step) -> None:
     """A test: one die plus the attribute."""
     s.g.testing = True
     roll = s.world.roll(1)
-    total = roll[0] + s.engine.attributes(s.me, s.g).get(s.st.attribute, 0) if s.me else roll[0]
+    total = roll[0] + M.attributes(s.g, s.me).get(s.st.attribute, 0) if s.me else roll[0]
     s.event("roll", amount=sum(roll))
     s.event("test", amount=total)
     s.g.testing = False
@@ -287,7 +302,7 @@ def _move(s: Step) -> None:
     op = s.st.op
     for cid in s.cards():
         dest = _DESTINATIONS.get(op, getattr(s.st, "dest", None) or "MESA")
-        moved = s.engine.move_card(s.world, cid, dest, s.me)
+        moved = s.rules.move_card(s.world, cid, dest, s.me)
         s.event(op, card=cid)
         s.evs.extend(moved)
 
@@ -295,7 +310,7 @@ def _move(s: Step) -> None:
 def _attach(s: Step) -> None:
     """Anexe <carta> a <carta>: it joins its host's zone and enters play."""
     host = s.st.to
-    hosts = s.engine.cards_for(s.g, s.ctx, host) if host.get("card") != "choose" else (
+    hosts = M.cards_for(s.g, s.ctx, host) if host.get("card") != "choose" else (
         [s.choice] if s.choice else [])
     if not hosts:
         raise Fail("NOTHING_TO_ATTACH")
@@ -355,8 +370,15 @@ def _look(s: Step) -> None:
 
 
 def _step(s: Step) -> None:
-    """Mova-se: a board step (an event only)."""
-    s.event("move")
+    """Mova-se para uma casa adjacente: the hero steps to the casa chosen (``rulings.adjacent_casas``). On a
+    board where the hero stands nowhere (the scenario keeps no places) the step is an event only."""
+    hero = s.g.heroes.get(s.me) if s.me else None
+    if hero is not None and hero.casa is not None:
+        if s.choice is None:
+            raise Fail("NO_FREE_CASA", hero=hero.id)
+        col, row = s.choice.split(",")
+        hero.casa = (int(col), int(row))
+    s.event("step")
 
 
 def _negate(s: Step) -> None:
@@ -416,14 +438,14 @@ def _choose(s: Step) -> None:
                       for i, o in enumerate(opts)),
         prompt_code="CHOOSE_ONE"))) - 1
     for st in opts[pick]:
-        s.evs.extend(s.engine.run_stmt(s.world, s.ctx, st, s.frame))
+        s.evs.extend(s.rules.run_stmt(s.world, s.ctx, st, s.frame))
 
 
 def _if(s: Step) -> None:
     """se <condição>, …: the statements run only if the condition holds now."""
-    if s.engine.holds(s.g, s.ctx, s.st.cond):
+    if M.holds(s.g, s.ctx, s.st.cond):
         for k, st in enumerate(s.st.then):
-            s.evs.extend(s.engine.run_stmt(s.world, s.ctx, st, s.frame, key=f"{s.key}.{k}"))
+            s.evs.extend(s.rules.run_stmt(s.world, s.ctx, st, s.frame, key=f"{s.key}.{k}"))
 
 
 #: One handler per statement class (the schema of each is its dataclass, :mod:`rulekit.apoteose.statements`).

@@ -25,8 +25,9 @@ from typing import Any
 
 from rulekit.apoteose import statements as S
 from rulekit.apoteose import words as W
-from rulekit.apoteose.grammar import ClauseError, parse_card_phrase, parse_clause, parse_hero_phrase
-from rulekit.apoteose.rulings import moment_of, norm
+from rulekit.apoteose.grammar import ClauseError, parse_clause
+from rulekit.apoteose.reqgrammar import parse_condition_text, parse_trigger_text
+from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.statements import Statement
 from rulekit.yamlsrc import suggest
 
@@ -68,14 +69,6 @@ class _T:
     def span(self, match: re.Match[str], group: int | str) -> str:
         s, e = match.span(group)
         return self.orig[s:e]
-
-
-_NUMWORDS = W.NUMWORDS
-N = r"(\d+|um|uma|dois|duas|tres|quatro|cinco)"
-
-
-def _num(s: str) -> int:
-    return int(s) if s.isdigit() else _NUMWORDS[s]
 
 
 def parse_statement(text: str, refs: Any = None) -> Statement:
@@ -286,291 +279,21 @@ REQ_VERBS: dict[str, str] = {
 
 
 def parse_condition(text: str) -> dict[str, Any]:
-    """A state/condition body (after Se/Enquanto/Durante/Até) -> a condition dict."""
-    t = _T(text)
-    if m := t.m(rf"voce (?:tiver|possuir) {N} ([\w-]+)(?: (?:no|na|em) (?:seu |sua )?(\w+))?"):
-        out: dict[str, Any] = {"cond": "has", "who": "self", "count": _num(m.group(1))}
-        if m.group(2) not in ("carta", "cartas"):
-            out["type"] = t.span(m, 2).upper()
-        if m.group(3):
-            out["zone"] = ZONES.get(m.group(3), m.group(3).upper())
-        return out
-    if m := t.m(rf"(?:houver|houverem|existir|existirem|tiver|tiverem)(?: {N})? ([\w-]+) (?:no|na|em) (\w+)"):
-        out = {"cond": "exists", "count": _num(m.group(1)) if m.group(1) else 1, "zone": ZONES.get(m.group(3), m.group(3).upper())}
-        if m.group(2) not in ("carta", "cartas"):
-            out["type"] = t.span(m, 2).upper()
-        return out
-    if m := t.m(r"(?:o )?turno (?:dos|de um|de) (oponentes?|aliados?|rivais?)"):
-        return {"cond": "turn", "of": "opponent" if m.group(1).startswith(("op", "riv")) else "ally"}
-    if t.m(r"(?:o )?seu (?:proprio )?turno"):
-        return {"cond": "turn", "of": "self"}
-    if t.m(r"(?:a|uma) batalha"):
-        return {"cond": "battle"}
-    if t.m(r"(?:um|o) teste"):
-        return {"cond": "test"}
-    if m := t.m(r"(?:que )?esta carta (?:seja|for) (descartada|banida|enterrada|consumida|revelada|ocultada)"):
-        kinds = {"descartada": "discard", "banida": "banish", "enterrada": "bury", "consumida": "exhaust",
-                 "revelada": "reveal", "ocultada": "hide"}
-        return {"cond": "until_event", "event": kinds[m.group(1)], "card": "self"}
-    if m := t.m(r"(?:o )?(final|fim|inicio) (?:do|da|de) (?:seu )?(?:proximo )?(turno|batalha|ciclo)"):
-        return {"cond": "until_time", "when": ("end_" if m.group(1) != "inicio" else "next_") + m.group(2)
-                .replace("batalha", "battle").replace("turno", "turn").replace("ciclo", "cycle")}
-    if m := t.m(r"(?:sua|a sua) (vida|mana|estamina|hp) (?:for|estiver) (menor|maior) (?:que|do que) (\d+)"):
-        return {"cond": "resource", "who": "self", "resource": RESOURCES[m.group(1)],
-                "cmp": "<" if m.group(2) == "menor" else ">", "value": int(m.group(3))}
-    if m := t.m(r"voce (?:tiver|possuir) (?:pelo menos )?(\d+) de (vida|mana|estamina|hp)"):
-        return {"cond": "resource", "who": "self", "resource": RESOURCES[m.group(2)], "cmp": ">=",
-                "value": int(m.group(1))}
-    if t.m(r"esta carta estiver anexada.*"):
-        return {"cond": "attached"}
-    return _state(t)
-
-
-_NUM = r"(\d+|um|uma|dois|duas|tres|quatro|cinco)"
-_CMP_WORDS = (("maior ou igual a", ">="), ("maior ou igual que", ">="), ("menor ou igual a", "<="),
-              ("menor ou igual que", "<="), ("maior do que", ">"), ("maior que", ">"), ("menor do que", "<"),
-              ("menor que", "<"), ("igual a", "=="), ("mais do que", ">"), ("mais que", ">"), ("mais de", ">"),
-              ("menos do que", "<"), ("menos que", "<"), ("menos de", "<"), ("pelo menos", ">="),
-              ("ao menos", ">="), ("no minimo", ">="), ("no maximo", "<="), ("exatamente", "=="))
-_CMP_RE = "(?:(" + "|".join(w for w, _ in _CMP_WORDS) + ") )?"
-_HAVE = (r"(?:tiver|tiverem|possuir|possuirem|estiver com|estiverem com|ficar com|ficarem com|tenha|tenham"
-         r"|esteja com|estejam com|fique com|fiquem com)")
-_BE = r"(?:for|forem|estiver|estiverem|ficar|ficarem|seja|sejam|esteja|estejam|fique|fiquem)"
-_RES = r"(vida|mana|estamina|hp)"
-
-
-def _cmp(word: str | None, tail: str | None, default: str) -> str:
-    if tail:
-        return ">=" if tail == "mais" else "<="
-    return dict(_CMP_WORDS).get(word or "", default)
-
-
-def _subject(t: _T, m: re.Match[str], group: str) -> str | None:
-    """The hero a state is about, read with the grammar's noun-phrase rule ("um aliado", "o alvo")."""
-
-    hero = parse_hero_phrase(t.span(m, group))
-    if hero is None or hero.get("all") or hero.get("who") in ("name",):
-        return None
-    return str(hero["who"])
-
-
-def _state(t: _T) -> dict[str, Any]:
-    """A state about a hero's resources or cards (seed «Até, Enquanto, Durante», «Quando, Se»):
-    "sua MANA for maior que 3", "um aliado estiver sem ESTAMINA", "a VIDA do alvo for menor que 10",
-    "um oponente tiver 3 ou mais cartas no INVENTÁRIO", "você estiver com pelo menos 2 de MANA"."""
-    if m := t.m(rf"(?P<who>.+?) {_BE} sem {_RES}"):
-        who = _subject(t, m, "who")
-        if who is not None:
-            return {"cond": "resource", "who": who, "resource": RESOURCES[m.group(2)], "cmp": "==", "value": 0}
-    if m := t.m(rf"(?P<who>.+?) {_HAVE} {_CMP_RE}{_NUM}(?: ou (mais|menos))? de {_RES}"):
-        who = _subject(t, m, "who")
-        if who is not None:
-            return {"cond": "resource", "who": who, "resource": RESOURCES[m.group(5)],
-                    "cmp": _cmp(m.group(2), m.group(4), ">="), "value": _num(m.group(3))}
-    if m := t.m(rf"(?:a sua|sua|seu|o seu|a|o) {_RES}(?: (?:de|do|da) (?P<who>.+?))? {_BE} {_CMP_RE}{_NUM}"):
-        who = _subject(t, m, "who") if m.group("who") else "self"
-        if who is not None:
-            return {"cond": "resource", "who": who, "resource": RESOURCES[m.group(1)],
-                    "cmp": _cmp(m.group(3), None, "=="), "value": _num(m.group(4))}
-    if m := t.m(rf"(?P<who>.+?) (?:tiver|tiverem|possuir|tenha|tenham) {_CMP_RE}{_NUM}(?: ou (mais|menos))? ([\w-]+)"
-                r"(?: (?:em|no|na|nos|nas) (?:seu |sua )?(\w+))?"):
-        who = _subject(t, m, "who")
-        zone = ZONES.get(m.group(6) or "")
-        if who is not None and (m.group(6) is None or zone is not None):
-            out: dict[str, Any] = {"cond": "has", "who": who, "count": _num(m.group(3)),
-                                   "cmp": _cmp(m.group(2), m.group(4), ">=")}
-            if m.group(5) not in ("carta", "cartas"):
-                out["type"] = t.span(m, 5).upper()
-            if zone:
-                out["zone"] = zone
-            return out
-    return {"cond": "unknown", "text": t.orig}
-
-
-_STEMS = {
-    "ativ": "activate", "descart": "discard", "consum": "consume", "cur": "heal", "recuper": "recover",
-    "sofr": "damage", "caus": "damage", "atac": "attack", "declar": "attack", "selecion": "target",
-    "rol": "roll", "compr": "draw", "enterr": "bury", "ban": "banish", "revel": "reveal", "devolv": "return",
-    "entr": "enter", "sa": "leave", "resolv": "resolve", "neg": "negate", "perd": "lose", "ocult": "hide",
-    "anex": "attach", "faz": "test", "fiz": "test", "registr": "register",
-}
-
-
-def _stem(word: str) -> str | None:
-    for suf in ("adas", "ados", "idas", "idos", "ada", "ado", "ida", "ido", "arem", "erem", "irem",
-                "ar", "er", "ir", "em", "e", "a"):
-        if word.endswith(suf) and word[: -len(suf)] in _STEMS:
-            return word[: -len(suf)]
-    if word in ("fizer", "fazer"):
-        return "faz"
-    return word if word in _STEMS else None
-
-
-_POSSESSOR = re.compile(r"(.+?) (?:de|do|da) (voce|um oponente|um inimigo|um adversario|um aliado|um heroi|"
-                        r"um personagem|outro heroi|qualquer heroi|o heroi do turno)")
-_OWNER_OF = {"voce": "self", "um oponente": "opponent", "um inimigo": "opponent", "um adversario": "opponent",
-             "um aliado": "ally", "um heroi": "any", "um personagem": "any", "outro heroi": "other",
-             "qualquer heroi": "any", "o heroi do turno": "turn"}
-
-
-def _party(t: _T, low: str, orig: str) -> dict[str, Any]:
-    """Subject/object phrase of a trigger -> filter on heroes, cards or resources.
-
-    A possessive composes with any of them: "uma carta de um oponente" (a card an opponent controls),
-    "a MANA de um aliado" (an ally's MANA).
-
-    >>> _party(_T(""), "uma carta de um oponente", "uma carta de um oponente")
-    {'card': 'any', 'owner': 'opponent'}
-    >>> _party(_T(""), "a mana de um aliado", "a MANA de um aliado")
-    {'resource': 'MANA', 'who': 'ally'}
-    """
-    low = low.strip()
-    orig = orig.strip()
-    if m := _POSSESSOR.fullmatch(low):
-        head = _party(t, m.group(1), orig[: m.end(1)])
-        owner = _OWNER_OF[m.group(2)]
-        if "resource" in head:
-            return {"resource": head["resource"], "who": owner}
-        if "card" in head:
-            return {**head, "owner": owner}
-        return {"unknown": orig}
-    for art in ("sua ", "seu ", "a ", "o "):
-        if low.startswith(art) and low[len(art):] in RESOURCES:
-            return {"resource": RESOURCES[low[len(art):]], **({"who": "self"} if art in ("sua ", "seu ") else {})}
-    if low in RESOURCES:
-        return {"resource": RESOURCES[low]}
-    heroes = {"voce": "self", "": "self", "um oponente": "opponent", "oponente": "opponent",
-              "um inimigo": "opponent", "um adversario": "opponent", "inimigo": "opponent",
-              "adversario": "opponent", "um aliado": "ally", "aliado": "ally", "um heroi": "any",
-              "um personagem": "any", "alguem": "any", "qualquer heroi": "any", "qualquer personagem": "any",
-              "o heroi do turno": "turn"}
-    if low in heroes:
-        return {"who": heroes[low]}
-    if low in ("esta carta", "este efeito"):
-        return {"card": "self"}
-    if low in ("uma carta", "uma carta qualquer", "um efeito", "qualquer carta"):
-        return {"card": "any"}
-    if m := re.fullmatch(r"(?:um|uma|qualquer) ([\w-]+)(?: (aliad[oa]|inimig[oa]|rival|oponente|adversari[oa]|"
-                         r"seu|sua))?", low):
-        word = orig.split()[1]
-        if word.isupper() or m.group(1) in ("habilidade", "evocacao", "companheiro", "item", "magia"):
-            out = {"card": "any", "type": word.upper()}
-            if m.group(2):  # "um COMPANHEIRO aliado": one of your team's; "um COMPANHEIRO rival": another team's
-                out["owner"] = {"aliad": "team", "seu": "self", "sua": "self"}.get(m.group(2).rstrip("oa"), "opponent")
-            return out
-    m2 = re.fullmatch(rf"{N} de (vida|mana|estamina|hp)", low)
-    if m2:
-        return {"resource": RESOURCES[m2.group(2)]}
-    return _party_phrase(orig)
-
-
-def _party_phrase(orig: str) -> dict[str, Any]:
-    """A trigger's subject or object read with the grammar's noun-phrase rule (LANGUAGE.md §3.1):
-    "um Herói rival", "cada personagem aliado", "uma EVOCAÇÃO de um oponente", "esta carta"."""
-
-    hero = parse_hero_phrase(orig) if orig else None
-    if hero is not None and hero.get("who") in ("self", "opponent", "ally", "any", "turn") and not hero.get("all"):
-        return {"who": hero["who"]}
-    card = parse_card_phrase(orig) if orig else None
-    if card is not None and card.get("card") == "self":
-        return {"card": "self"}
-    if card is not None and card.get("card") == "choose" and card.get("count") == 1 and "zone" not in card:
-        out: dict[str, Any] = {"card": "any"}
-        if "type" in card:
-            out["type"] = card["type"]
-        if card.get("owner") in ("self", "opponent", "ally", "any", "team", "other"):
-            out["owner"] = card["owner"]
-        return out
-    return {"unknown": orig}
+    """A state/condition body (after Se/Enquanto/Durante/Até) -> a condition dict, read by the requirement
+    grammar (:func:`rulekit.apoteose.grammar.parse_condition_text`, LANGUAGE.md §2)."""
+    return parse_condition_text(text)
 
 
 def parse_trigger(text: str) -> dict[str, Any]:
-    """The event after Quando / Depois de / Antes de -> ``{"event", "moment", "actor", "patient", ...}``.
-
-    ``actor`` is who did it, ``patient`` to whom (hero filters ``{"who": ...}``), ``card`` a card filter
-    (``{"card": "self"|"any", "type"}``), ``resource`` the resource concerned.
+    """The event after Quando / Depois de / Antes de -> ``{"event", "moment", "actor", "patient", ...}``, read
+    by the requirement grammar (:func:`rulekit.apoteose.grammar.parse_trigger_text`, LANGUAGE.md §2).
 
     >>> parse_trigger("um oponente ativar uma carta")["actor"]
     {'who': 'opponent'}
     >>> parse_trigger("VIDA for ser curado")["moment"]
     'before'
     """
-    t = _T(text)
-    low = t.low
-    moment = moment_of("quando " + low)
-    out: dict[str, Any] = {"moment": moment}
-    words = low.split()
-    # passive: "<subj> for [ser] <participle> [rest]" / "ser <participle>" / "for <infinitive> <obj>"
-    m = re.fullmatch(r"()(?:for |ser )(?:ser )?([\w-]+)(?: (.*))?", low) or re.fullmatch(
-        r"(?:(.*?) )?(?:for |ser |seja |forem )(?:ser )?([\w-]+)(?: (.*))?", low)
-    am = re.fullmatch(r"(?:(.*?) )?([\w-]+(?:ar|er|ir|arem|erem|irem)|fizer)(?: (.*))?", low)
-    if m and _stem(m.group(2)):
-        stem = _stem(m.group(2))
-        assert stem is not None
-        kind = _STEMS[stem]
-        subj_low = m.group(1) or ""
-        subj = _party(t, subj_low, t.orig[: len(subj_low)])
-        rest_low = m.group(3) or ""
-        rest = t.orig[len(low) - len(rest_low):] if rest_low else ""
-        infinitive = m.group(2).endswith(("ar", "er", "ir")) or m.group(2) == "fazer"
-        if infinitive:  # "for atacar", "for fazer um teste", "for rolar os dados": subject acts
-            out.update(event=kind, actor=subj if "who" in subj else {"who": "self"})
-            if rest_low and kind not in ("test", "attack", "roll"):
-                out["object"] = _party(t, rest_low, rest)
-        else:
-            out["event"] = kind
-            if kind in ("heal", "damage", "attack", "target", "recover", "lose") and "who" in subj and (
-                    "resource" not in subj):
-                out["patient"] = subj
-            elif "resource" in subj:
-                out["resource"] = subj["resource"]
-                if "who" in subj:
-                    out["patient"] = {"who": subj["who"]}
-            elif "card" in subj:
-                out["card"] = subj
-            elif "who" in subj:
-                out["patient"] = subj
-            else:
-                out["subject"] = subj
-            if rest_low.startswith("por "):
-                out["actor"] = _party(t, rest_low[4:], rest[4:])
-    elif am and _stem(am.group(2)):
-        stem = _stem(am.group(2))
-        assert stem is not None
-        kind = _STEMS[stem]
-        subj_low = am.group(1) or ""
-        subj = _party(t, subj_low, t.orig[: len(subj_low)])
-        rest_low = am.group(3) or ""
-        rest = t.orig[len(low) - len(rest_low):] if rest_low else ""
-        out["event"] = kind
-        if "unknown" in subj:  # a subject the reader cannot name is never read as "você"
-            return {"moment": moment, "event": "unknown", "text": t.orig}
-        who = subj if "who" in subj else {"who": "self"}
-        if stem == "sofr" and "card" in subj:  # "um COMPANHEIRO sofrer dano": a card with its own VIDA is hit
-            out["card"] = subj
-        elif stem == "sofr":  # "sofrer dano": the subject is hit
-            out["patient"] = who
-        else:
-            out["actor"] = who
-        if rest_low:
-            obj = _party(t, rest_low, rest)
-            if stem == "sofr" or kind == "test":
-                pass
-            elif "resource" in obj:
-                out["resource"] = obj["resource"]
-            elif "card" in obj:
-                out["card"] = obj
-            elif "who" in obj:
-                out["patient"] = obj
-    else:
-        out["event"] = "unknown"
-        out["text"] = t.orig
-    if out.get("event") == "consume" and "card" in out:
-        out["event"] = "exhaust"
-    if out.get("event") == "recover" and "card" in out:
-        out["event"] = "ready"
-    del words
-    return out
+    return parse_trigger_text(text)
 
 
 def parse_requirement_ast(kind: str, verb: str, text: str) -> dict[str, Any] | Statement:

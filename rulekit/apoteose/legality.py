@@ -1,6 +1,6 @@
 """Legality: may this effect be activated now, by this hero, for this event — and Previsão.
 
-:class:`Legality` (a base of :class:`rulekit.apoteose.chain.Engine`) checks, before anything is
+:class:`Legality` (a component :class:`rulekit.apoteose.chain.Engine` holds) checks, before anything is
 paid, scope, limits, who may use the card (its controller; Do Time: a teammate, seed «Do Time»), the
 activation kind and the trigger, and then Previsão (seed «Previsão»): whether one assignment of
 choices meets every requirement together, by running the requirements' statements on copies of the
@@ -9,14 +9,13 @@ game (:class:`~rulekit.apoteose.handlers.PreviewWorld`) with the same handlers t
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from rulekit.apoteose import matching as M
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
 from rulekit.apoteose.frames import Ctx, Fail, Frame, GEvent, effect_id
 from rulekit.apoteose.handlers import PreviewWorld
-from rulekit.apoteose.matching import Matching
 from rulekit.apoteose.state import Card, Game
 from rulekit.apoteose.statements import Statement
 from rulekit.apoteose.text import Effect, Requirement
@@ -25,16 +24,23 @@ if TYPE_CHECKING:
     from rulekit.apoteose.handlers import World
 
 
-class Legality(Matching, ABC):
-    """The checks before an activation, and Previsão (see the module doc). Abstract: the engine
-    (:class:`rulekit.apoteose.chain.Engine`) gives :meth:`apply`."""
+class Payer(Protocol):
+    """What Legality needs from the engine: carrying out one statement against a world (Previsão runs the
+    requirements on copies of the game with it)."""
 
-    stack: list[Frame]
-
-    @abstractmethod
     def apply(self, world: World, ctx: Ctx, st: Statement, choice: str | None, frame: Frame | None,
-              key: str = "body") -> list[GEvent]:
-        raise NotImplementedError  # the engine's (rulekit.apoteose.chain.Engine.apply)
+              key: str = "body") -> list[GEvent]: ...
+
+
+class Legality:
+    """The checks before an activation, and Previsão (see the module doc): a component over the game ``g``,
+    read with the functions of :mod:`rulekit.apoteose.matching`, the chain's frames ``stack`` and
+    the engine's :class:`Payer` (``host.apply``)."""
+
+    def __init__(self, g: Game, stack: list[Frame], host: Payer) -> None:
+        self.g = g
+        self.stack = stack
+        self.host = host
 
     # ------------------------------------------------------------------ scope & legality --
     def card_zone(self, card_id: str) -> str:
@@ -110,8 +116,8 @@ class Legality(Matching, ABC):
         if effect.activation == "Auto" or response:
             if ev is None:
                 return False, "NO_EVENT", {}
-            t_ok = trig is None or self.trigger_matches(trig, ev, hero, card.id)
-            m_ok = not effect.timings or self.timing_matches(effect, card, hero, ev)
+            t_ok = trig is None or M.trigger_matches(self.g, trig, ev, hero, card.id)
+            m_ok = not effect.timings or M.timing_matches(self.g, effect, card, hero, ev)
             if trig is None and not effect.timings:
                 t_ok = False
             if not (t_ok and m_ok):
@@ -166,7 +172,7 @@ class Legality(Matching, ABC):
                 text = req.text if req else f"task {effect.task}"
                 return False, {"case": "unmet", "requirement": text}
         for r in effect.requirements:
-            if r.kind in ("state", "condition") and not self.holds(self.g, ctx, r.ast):
+            if r.kind in ("state", "condition") and not M.holds(self.g, ctx, r.ast):
                 return False, {"case": "broken", "requirement": r.text}
         return False, {"case": "together", "requirements": "; ".join(r.text for r in effect.requirements)}
 
@@ -175,15 +181,15 @@ class Legality(Matching, ABC):
         if i == len(steps):
             if not check_conditions:
                 return True
-            return all(self.holds(g, ctx, r.ast) for r in effect.requirements
+            return all(M.holds(g, ctx, r.ast) for r in effect.requirements
                        if r.kind in ("state", "condition"))
         key, ast, _req = steps[i]
-        opts = self.options(g, ctx, ast)
+        opts = M.options(g, ctx, ast)
         for opt in opts if opts is not None else [None]:
             preview = PreviewWorld(g.clone())
             sctx = Ctx(ctx.hero, ctx.card, ctx.answered, list(ctx.selected), list(ctx.paid), ctx.event)
             try:
-                self.apply(preview, sctx, ast, opt, None)
+                self.host.apply(preview, sctx, ast, opt, None)
             except Fail:
                 continue
             if self.solve(preview.g, sctx, effect, steps, i + 1, check_conditions):
@@ -193,13 +199,13 @@ class Legality(Matching, ABC):
     def feasible_options(self, ctx: Ctx, effect: Effect, steps: list[Any], i: int) -> list[str]:
         """Seed «Previsão»: only the choices that keep every other requirement satisfiable."""
         key, ast, _ = steps[i]
-        opts = self.options(self.g, ctx, ast) or []
+        opts = M.options(self.g, ctx, ast) or []
         out = []
         for opt in opts:
             preview = PreviewWorld(self.g.clone())
             sctx = Ctx(ctx.hero, ctx.card, ctx.answered, list(ctx.selected), list(ctx.paid), ctx.event)
             try:
-                self.apply(preview, sctx, ast, opt, None)
+                self.host.apply(preview, sctx, ast, opt, None)
             except Fail:
                 continue
             if self.solve(preview.g, sctx, effect, steps, i + 1):

@@ -1,10 +1,12 @@
 """Matching: what the words of an effect point at in the game, and whether its conditions hold.
 
-:class:`Matching` (a base of :class:`rulekit.apoteose.chain.Engine`) answers, for a game state
-``g``: which game events a trigger or a timing keyword answers (who did it, to whom, whose card),
-which heroes a hero phrase and which cards a card phrase mean (who/owner), which choices a statement
-needs, whether a state or condition holds, what an amount is worth, and a hero's attributes with
-every lasting and Passivo gain (R-19, R-23). It changes nothing.
+Functions over a game state ``g`` (the live game or a Previsão copy; the engine, the legality
+checks, the windows and the statement handlers call them) answer which game events a trigger or
+a timing keyword answers (who did it, to whom, whose card), which heroes a hero phrase and which
+cards a card phrase mean (who/owner), which choices a statement needs, whether a state or
+condition holds, what an amount is worth, and a hero's attributes with every lasting and Passivo
+gain (R-19, R-23). They change nothing. The timing keyword -> matcher table (``_TIMING_MATCH``)
+is checked when this module is imported.
 """
 
 from __future__ import annotations
@@ -28,357 +30,359 @@ def _compare(v: int, cmp: str, value: int) -> bool:
     return {"<": v < value, ">": v > value, ">=": v >= value, "<=": v <= value, "==": v == value}[cmp]
 
 
-class Matching:
-    """Reading the game for an effect's words (see the module doc). Needs ``self.g``, the live game."""
+# Reading the game for an effect's words: functions over a game state ``g`` (the live game, or a Previsão
+# copy of it). Nothing here changes the game.
 
-    g: Game
+def timing_matches(g: Game, effect: Effect, card: Card, hero: str | None, ev: GEvent) -> bool:
+    """Seed «Temporização»: does one of the effect's timings name this game moment?"""
+    return any(_TIMING_MATCH[t](g, card, hero, ev) for t in effect.timings)
 
-    def timing_matches(self, effect: Effect, card: Card, hero: str | None, ev: GEvent) -> bool:
-        """Seed «Temporização»: does one of the effect's timings name this game moment?"""
-        return any(_TIMING_MATCH[t](self, card, hero, ev) for t in effect.timings)
-
-    def trigger_matches(self, trig: dict[str, Any], ev: GEvent, hero: str | None, card: str | None) -> bool:
-        """Does a Quando/Depois de/Antes de trigger match a game event (who did it, to whom)?"""
-        kind = trig.get("event")
-        ek = ev.kind
-        if kind == "consume" and ek == "exhaust" and "resource" not in trig:
-            ek = "consume"
-        if kind != ek:
-            return False
-        if ek != "activate":
-            if trig.get("moment") == "before" and ev.moment != "before":
-                return False
-            if trig.get("moment") != "before" and ev.moment != "after":
-                return False
-        if "actor" in trig and not self.who_matches(trig["actor"], ev.actor, hero):
-            return False
-        if "patient" in trig and not self.who_matches(trig["patient"], ev.patient, hero):
-            return False
-        if "resource" in trig and trig["resource"] != ev.resource:
-            return False
-        cf = trig.get("card")
-        if cf:
-            if cf.get("card") == "self" and ev.card != card:
-                return False
-            if "type" in cf and (ev.card is None or not self.g.cards[ev.card].has_type(cf["type"])):
-                return False
-            if cf.get("card") == "any" and ev.card is None:
-                return False
-            if "owner" in cf and (ev.card is None or not self.who_matches(
-                    {"who": cf["owner"]}, self.g.controller(ev.card) or self.g.owner_hero(ev.card), hero)):
-                return False  # "uma carta de um oponente": whose card it is
-        return True
-
-    def who_matches(self, spec: dict[str, Any], who: str | None, me: str | None) -> bool:
-        w = spec.get("who")
-        if who is None:
-            return w == "any"
-        if who not in self.g.heroes:  # a COMPANHEIRO acting: judged as its Hero
-            c = self.g.cards.get(who)
-            who = (c.companion_of or c.owner) if c else who
-        if w == "any":
-            return True
-        if me is None or who not in self.g.heroes:
-            return False
-        if w == "self":
-            return who == me
-        if w == "opponent":
-            return not self.g.teammates(who, me)
-        if w == "ally":
-            return who != me and self.g.teammates(who, me)
-        if w == "turn":
-            return who == self.g.turn_hero
-        if w == "other":
-            return who != me
-        if w == "team":  # "um COMPANHEIRO aliado": of your team, you included
-            return self.g.teammates(who, me)
+def trigger_matches(g: Game, trig: dict[str, Any], ev: GEvent, hero: str | None, card: str | None) -> bool:
+    """Does a Quando/Depois de/Antes de trigger match a game event (who did it, to whom)?"""
+    kind = trig.get("event")
+    ek = ev.kind
+    if kind == "consume" and ek == "exhaust" and "resource" not in trig:
+        ek = "consume"
+    if kind != ek:
         return False
+    if ek != "activate":
+        if trig.get("moment") == "before" and ev.moment != "before":
+            return False
+        if trig.get("moment") != "before" and ev.moment != "after":
+            return False
+    if "actor" in trig and not who_matches(g, trig["actor"], ev.actor, hero):
+        return False
+    if "patient" in trig and not who_matches(g, trig["patient"], ev.patient, hero):
+        return False
+    if "resource" in trig and trig["resource"] != ev.resource:
+        return False
+    cf = trig.get("card")
+    if cf:
+        if cf.get("card") == "self" and ev.card != card:
+            return False
+        if "type" in cf and (ev.card is None or not g.cards[ev.card].has_type(cf["type"])):
+            return False
+        if cf.get("card") == "any" and ev.card is None:
+            return False
+        if "owner" in cf and (ev.card is None or not who_matches(g,
+                {"who": cf["owner"]}, g.controller(ev.card) or g.owner_hero(ev.card), hero)):
+            return False  # "uma carta de um oponente": whose card it is
+    return True
+
+def who_matches(g: Game, spec: dict[str, Any], who: str | None, me: str | None) -> bool:
+    w = spec.get("who")
+    if who is None:
+        return w == "any"
+    if who not in g.heroes:  # a COMPANHEIRO acting: judged as its Hero
+        c = g.cards.get(who)
+        who = (c.companion_of or c.owner) if c else who
+    if w == "any":
+        return True
+    if me is None or who not in g.heroes:
+        return False
+    if w == "self":
+        return who == me
+    if w == "opponent":
+        return not g.teammates(who, me)
+    if w == "ally":
+        return who != me and g.teammates(who, me)
+    if w == "turn":
+        return who == g.turn_hero
+    if w == "other":
+        return who != me
+    if w == "team":  # "um COMPANHEIRO aliado": of your team, you included
+        return g.teammates(who, me)
+    return False
 
 
-    # ------------------------------------------------------------------ targets ---------
-    def heroes_for(self, g: Game, ctx: Ctx, spec: dict[str, Any]) -> list[str]:
-        w = spec.get("who")
-        me = ctx.hero
-        if w == "self":
-            return [me] if me else []
-        if w == "selected":
-            return [s for s in ctx.selected if s in g.heroes]
-        if w == "answered":
-            return [ctx.answered.hero] if ctx.answered and ctx.answered.hero else []
-        if w == "turn":
-            return [g.turn_hero]
-        if w == "that":  # "aquele oponente": the hero of the event answered (to whom, else who did it)
-            ev = ctx.event
-            for who in ((ev.patient, ev.actor) if ev else ()):
-                if who in g.heroes:
-                    return [who]
-                card = g.cards.get(who or "")
-                if card is not None and (card.companion_of or card.owner) in g.heroes:
-                    return [card.companion_of or card.owner]
-            return []
-        if w == "name":
-            name = spec["name"]
-            return [h.id for h in g.heroes.values() if norm(h.id) == norm(name) or norm(h.name) == norm(name)]
-        if w in ("opponent", "ally", "any"):
-            return [h for h in g.heroes if self.who_matches({"who": w}, h, me)]
+# ------------------------------------------------------------------ targets ---------
+def heroes_for(g: Game, ctx: Ctx, spec: dict[str, Any]) -> list[str]:
+    w = spec.get("who")
+    me = ctx.hero
+    if w == "self":
+        return [me] if me else []
+    if w == "selected":
+        return [s for s in ctx.selected if s in g.heroes]
+    if w == "answered":
+        return [ctx.answered.hero] if ctx.answered and ctx.answered.hero else []
+    if w == "turn":
+        return [g.turn_hero]
+    if w == "that":  # "aquele oponente": the hero of the event answered (to whom, else who did it)
+        ev = ctx.event
+        for who in ((ev.patient, ev.actor) if ev else ()):
+            if who in g.heroes:
+                return [who]
+            card = g.cards.get(who or "")
+            if card is not None and (card.companion_of or card.owner) in g.heroes:
+                return [card.companion_of or card.owner]
         return []
+    if w == "name":
+        name = spec["name"]
+        return [h.id for h in g.heroes.values() if norm(h.id) == norm(name) or norm(h.name) == norm(name)]
+    if w in ("opponent", "ally", "any"):
+        return [h for h in g.heroes if who_matches(g, {"who": w}, h, me)]
+    return []
 
-    def cards_for(self, g: Game, ctx: Ctx, spec: dict[str, Any]) -> list[str]:
-        """Candidate cards for a card phrase (R-15 for generic costs)."""
-        c = spec.get("card")
-        if c == "self":
-            return [ctx.card] if ctx.card else []
-        if c == "answered":  # LANGUAGE.md §3.1: the event's card, else the answered entry's card
-            if ctx.event is not None and ctx.event.card in g.cards:
-                return [ctx.event.card]
-            return [ctx.answered.card] if ctx.answered and ctx.answered.card else []
-        if c == "previous":  # "-a" after "Revele uma carta": the cards the statement before acted on
-            return [s for s in ctx.previous if s in g.cards]
-        if c == "selected":
-            return [s for s in ctx.selected if s in g.cards]
-        if c == "paid":
-            return [s for s in ctx.paid if s in g.cards]
-        out = []
-        zone = spec.get("zone")
-        owners = self.card_owners(g, ctx, spec.get("owner", "self"))
-        if zone in ("TABULEIRO", "CENÁRIO"):
-            pool = [cid for cid in g.shared[zone] if "owner" not in spec or g.controller(cid) in owners]
+def cards_for(g: Game, ctx: Ctx, spec: dict[str, Any]) -> list[str]:
+    """Candidate cards for a card phrase (R-15 for generic costs)."""
+    c = spec.get("card")
+    if c == "self":
+        return [ctx.card] if ctx.card else []
+    if c == "answered":  # LANGUAGE.md §3.1: the event's card, else the answered entry's card
+        if ctx.event is not None and ctx.event.card in g.cards:
+            return [ctx.event.card]
+        return [ctx.answered.card] if ctx.answered and ctx.answered.card else []
+    if c == "previous":  # "-a" after "Revele uma carta": the cards the statement before acted on
+        return [s for s in ctx.previous if s in g.cards]
+    if c == "selected":
+        return [s for s in ctx.selected if s in g.cards]
+    if c == "paid":
+        return [s for s in ctx.paid if s in g.cards]
+    out = []
+    zone = spec.get("zone")
+    owners = card_owners(g, ctx, spec.get("owner", "self"))
+    if zone in ("TABULEIRO", "CENÁRIO"):
+        pool = [cid for cid in g.shared[zone] if "owner" not in spec or g.controller(cid) in owners]
+    else:
+        zones = (zone,) if zone else R.CARD_COST_ZONES
+        pool = [cid for h in owners for z in zones for cid in g.heroes[h].zones.get(z, [])]
+    for cid in pool:
+        if not R.may_pay_card_cost(cid, ctx.card):
+            continue
+        if "type" in spec and not g.cards[cid].has_type(spec["type"]):
+            continue
+        out.append(cid)
+    return out
+
+def card_owners(g: Game, ctx: Ctx, owner: str) -> list[str]:
+    """Whose cards a card phrase means: "suas cartas" (you), "de um oponente", "do seu time"…"""
+    me = ctx.hero
+    if owner == "any":
+        return list(g.heroes)
+    if me is None or me not in g.heroes:
+        return []
+    if owner == "self":
+        return [me]
+    if owner == "opponent":
+        return [h for h in g.heroes if not g.teammates(h, me)]
+    if owner == "ally":
+        return [h for h in g.heroes if h != me and g.teammates(h, me)]
+    if owner == "team":
+        return [h for h in g.heroes if g.teammates(h, me)]
+    if owner in ("selected", "that"):  # "o INVENTÁRIO do alvo", "as cartas daquele oponente"
+        return heroes_for(g, ctx, {"who": owner})
+    return [h for h in g.heroes if h != me]  # "de outro Herói"
+
+def options(g: Game, ctx: Ctx, st: Statement) -> list[str] | None:
+    """The choices a statement/requirement needs (``None`` when it needs none)."""
+    if isinstance(st, S.Select):
+        if st.what == "hero":
+            pool = heroes_for(g, ctx, {"who": st.who or "any"})
         else:
-            zones = (zone,) if zone else R.CARD_COST_ZONES
-            pool = [cid for h in owners for z in zones for cid in g.heroes[h].zones.get(z, [])]
-        for cid in pool:
-            if not R.may_pay_card_cost(cid, ctx.card):
-                continue
-            if "type" in spec and not g.cards[cid].has_type(spec["type"]):
-                continue
-            out.append(cid)
-        return out
-
-    def card_owners(self, g: Game, ctx: Ctx, owner: str) -> list[str]:
-        """Whose cards a card phrase means: "suas cartas" (self), "de um oponente", "do seu time"…"""
-        me = ctx.hero
-        if owner == "any":
-            return list(g.heroes)
-        if me is None or me not in g.heroes:
-            return []
-        if owner == "self":
-            return [me]
-        if owner == "opponent":
-            return [h for h in g.heroes if not g.teammates(h, me)]
-        if owner == "ally":
-            return [h for h in g.heroes if h != me and g.teammates(h, me)]
-        if owner == "team":
-            return [h for h in g.heroes if g.teammates(h, me)]
-        if owner in ("selected", "that"):  # "o INVENTÁRIO do alvo", "as cartas daquele oponente"
-            return self.heroes_for(g, ctx, {"who": owner})
-        return [h for h in g.heroes if h != me]  # "de outro Herói"
-
-    def options(self, g: Game, ctx: Ctx, st: Statement) -> list[str] | None:
-        """The choices a statement/requirement needs (``None`` when it needs none)."""
-        if isinstance(st, S.Select):
-            if st.what == "hero":
-                pool = self.heroes_for(g, ctx, {"who": st.who or "any"})
+            zone = st.zone
+            if zone in ("TABULEIRO", "CENÁRIO"):
+                pool = list(g.shared[zone])
             else:
-                zone = st.zone
-                if zone in ("TABULEIRO", "CENÁRIO"):
-                    pool = list(g.shared[zone])
-                else:
-                    owners = self.card_owners(g, ctx, st.owner) if st.owner is not None else list(g.heroes)
-                    pool = [cid for h in owners for z in ((zone,) if zone else R.CARD_COST_ZONES)
-                            for cid in g.heroes[h].zones[z]]
-                pool = [c for c in pool
-                        if c != ctx.card and (st.type is None or g.cards[c].has_type(st.type))]
-            return _combos(pool, int(st.count))
-        card = getattr(st, "card", None)
-        count = getattr(st, "count", None)
-        if isinstance(st, S.Damage) and card == "choose":
-            pool = [cid for cid, c in g.cards.items() if c.vida is not None and g.locate(cid)[1] in IN_PLAY
-                    and (st.type is None or c.has_type(st.type))]
-            return _combos(pool, int(count if count is not None else 1))
-        if card == "choose" and isinstance(st, (S.CardStatement, S.Damage)):
-            pool = self.cards_for(g, ctx, st.card_phrase())
-            if isinstance(st, S.Exhaust):
-                pool = [c for c in pool if not g.cards[c].consumed]
-            if isinstance(st, S.Ready):
-                pool = [c for c in pool if g.cards[c].consumed]
-            if isinstance(st, S.Reveal):
-                pool = [c for c in pool if not g.cards[c].revealed]
-            return _combos(pool, int(count if count is not None else 1))
-        if isinstance(st, S.Attach) and st.to.get("card") == "choose":
-            return self.cards_for(g, ctx, st.to)
-        hero_ops = (S.Damage, S.Lose, S.Heal, S.Recover, S.Draw, S.Gain)
-        if isinstance(st, hero_ops) and st.target is not None and st.target.get(
-                "who") in ("opponent", "ally", "any") and not st.target.get("all"):
-            return self.heroes_for(g, ctx, st.target)
-        return None
+                owners = card_owners(g, ctx, st.owner) if st.owner is not None else list(g.heroes)
+                pool = [cid for h in owners for z in ((zone,) if zone else R.CARD_COST_ZONES)
+                        for cid in g.heroes[h].zones[z]]
+            pool = [c for c in pool
+                    if c != ctx.card and (st.type is None or g.cards[c].has_type(st.type))]
+        return _combos(pool, int(st.count))
+    card = getattr(st, "card", None)
+    count = getattr(st, "count", None)
+    if isinstance(st, S.Damage) and card == "choose":
+        pool = [cid for cid, c in g.cards.items() if c.vida is not None and g.locate(cid)[1] in IN_PLAY
+                and (st.type is None or c.has_type(st.type))]
+        return _combos(pool, int(count if count is not None else 1))
+    if card == "choose" and isinstance(st, (S.CardStatement, S.Damage)):
+        pool = cards_for(g, ctx, st.card_phrase())
+        if isinstance(st, S.Exhaust):
+            pool = [c for c in pool if not g.cards[c].consumed]
+        if isinstance(st, S.Ready):
+            pool = [c for c in pool if g.cards[c].consumed]
+        if isinstance(st, S.Reveal):
+            pool = [c for c in pool if not g.cards[c].revealed]
+        return _combos(pool, int(count if count is not None else 1))
+    if isinstance(st, S.Attach) and st.to.get("card") == "choose":
+        return cards_for(g, ctx, st.to)
+    if isinstance(st, S.MoveSelf):  # "Mova-se para uma casa adjacente": the free casas around the hero
+        here = g.heroes[ctx.hero].casa if ctx.hero in g.heroes else None
+        if here is None:
+            return None
+        taken = {h.casa for h in g.heroes.values() if h.casa is not None}
+        return [f"{c[0]},{c[1]}" for c in R.adjacent_casas(here, g.board, taken)]
+    hero_ops = (S.Damage, S.Lose, S.Heal, S.Recover, S.Draw, S.Gain)
+    if isinstance(st, hero_ops) and st.target is not None and st.target.get(
+            "who") in ("opponent", "ally", "any") and not st.target.get("all"):
+        return heroes_for(g, ctx, st.target)
+    return None
 
-    # ------------------------------------------------------------------ conditions ------
-    def holds(self, g: Game, ctx: Ctx, cond: dict[str, Any]) -> bool:
-        """Is a state/condition true now? (R-03/R-04 decide *when* it is asked.)"""
-        c = cond.get("cond")
-        if c == "trigger":
+# ------------------------------------------------------------------ conditions ------
+def holds(g: Game, ctx: Ctx, cond: dict[str, Any]) -> bool:
+    """Is a state/condition true now? (R-03/R-04 decide *when* it is asked.)"""
+    c = cond.get("cond")
+    if c == "trigger":
+        return True
+    if c == "during":
+        return holds(g, ctx, cond["what"])
+    if c == "until":  # R-04 «Até X»: holds until X happens
+        what = cond["what"]
+        if what.get("cond") in ("resource", "has"):  # a state: until it is true
+            return not holds(g, ctx, what)
+        return holds(g, ctx, what)  # until_event / until_time word their own "not yet"
+    if c == "until_time":
+        return True
+    if c == "has":  # "você tiver uma EVOCAÇÃO no SUPORTE", "um oponente tiver 3 ou mais cartas…"
+        def count(h: str) -> int:
+            zones = (cond["zone"],) if cond.get("zone") else tuple(g.heroes[h].zones)
+            return sum(1 for z in zones for cid in g.heroes[h].zones.get(z, [])
+                       if "type" not in cond or g.cards[cid].has_type(cond["type"]))
+        return any(_compare(count(h), cond.get("cmp", ">="), int(cond.get("count", 1)))
+                   for h in state_heroes(g, ctx, cond))
+    if c == "exists":
+        z = cond["zone"]
+        ids = list(g.shared.get(z, [])) + [cid for h in g.heroes.values() for cid in h.zones.get(z, [])]
+        n = sum(1 for cid in ids if "type" not in cond or g.cards[cid].has_type(cond["type"]))
+        return n >= int(cond.get("count", 1))
+    if c == "turn":
+        th = g.turn_hero
+        if ctx.hero is None:
+            return False
+        of = cond["of"]
+        if of == "self":
+            return th == ctx.hero
+        if of == "opponent":
+            return not g.teammates(th, ctx.hero)
+        return th != ctx.hero and g.teammates(th, ctx.hero)
+    if c == "battle":
+        return g.in_battle
+    if c == "test":
+        return g.testing
+    if c == "until_event":
+        card = ctx.card
+        if card is None:
             return True
-        if c == "during":
-            return self.holds(g, ctx, cond["what"])
-        if c == "until":  # R-04 «Até X»: holds until X happens
-            what = cond["what"]
-            if what.get("cond") in ("resource", "has"):  # a state: until it is true
-                return not self.holds(g, ctx, what)
-            return self.holds(g, ctx, what)  # until_event / until_time word their own "not yet"
-        if c == "until_time":
-            return True
-        if c == "has":  # "você tiver uma EVOCAÇÃO no SUPORTE", "um oponente tiver 3 ou mais cartas…"
-            def count(h: str) -> int:
-                zones = (cond["zone"],) if cond.get("zone") else tuple(g.heroes[h].zones)
-                return sum(1 for z in zones for cid in g.heroes[h].zones.get(z, [])
-                           if "type" not in cond or g.cards[cid].has_type(cond["type"]))
-            return any(_compare(count(h), cond.get("cmp", ">="), int(cond.get("count", 1)))
-                       for h in self.state_heroes(g, ctx, cond))
-        if c == "exists":
-            z = cond["zone"]
-            ids = list(g.shared.get(z, [])) + [cid for h in g.heroes.values() for cid in h.zones.get(z, [])]
-            n = sum(1 for cid in ids if "type" not in cond or g.cards[cid].has_type(cond["type"]))
-            return n >= int(cond.get("count", 1))
-        if c == "turn":
-            th = g.turn_hero
-            if ctx.hero is None:
-                return False
-            of = cond["of"]
-            if of == "self":
-                return th == ctx.hero
-            if of == "opponent":
-                return not g.teammates(th, ctx.hero)
-            return th != ctx.hero and g.teammates(th, ctx.hero)
-        if c == "battle":
-            return g.in_battle
-        if c == "test":
-            return g.testing
-        if c == "until_event":
-            card = ctx.card
-            if card is None:
-                return True
-            _, zone = g.locate(card)
-            ev = cond["event"]
-            if ev == "discard":
-                return zone not in ("DESCARTE", "DESCARTE COMUM")
-            if ev == "banish":
-                return zone != "BANIDAS"
-            if ev == "bury":
-                return zone not in ("BARALHO", "BARALHO COMUM")
-            if ev == "exhaust":
-                return not g.cards[card].consumed
-            if ev == "reveal":
-                return not g.cards[card].revealed
-            return not (ev == "hide" and not g.cards[card].revealed)
-        if c == "resource":  # "sua MANA for maior que 3", "um aliado estiver sem ESTAMINA"
-            return any(_compare(resource_of(g, h, cond["resource"])[0], cond["cmp"], int(cond["value"]))
-                       for h in self.state_heroes(g, ctx, cond))
-        if c == "attached":
-            return ctx.card is not None and g.cards[ctx.card].attached_to is not None
-        raise Fail("CANNOT_EVALUATE", cond=str(cond))
+        _, zone = g.locate(card)
+        ev = cond["event"]
+        if ev == "discard":
+            return zone not in ("DESCARTE", "DESCARTE COMUM")
+        if ev == "banish":
+            return zone != "BANIDAS"
+        if ev == "bury":
+            return zone not in ("BARALHO", "BARALHO COMUM")
+        if ev == "exhaust":
+            return not g.cards[card].consumed
+        if ev == "reveal":
+            return not g.cards[card].revealed
+        return not (ev == "hide" and not g.cards[card].revealed)
+    if c == "resource":  # "sua MANA for maior que 3", "um aliado estiver sem ESTAMINA"
+        return any(_compare(resource_of(g, h, cond["resource"])[0], cond["cmp"], int(cond["value"]))
+                   for h in state_heroes(g, ctx, cond))
+    if c == "attached":
+        return ctx.card is not None and g.cards[ctx.card].attached_to is not None
+    raise Fail("CANNOT_EVALUATE", cond=str(cond))
 
-    def state_heroes(self, g: Game, ctx: Ctx, cond: dict[str, Any]) -> list[str]:
-        """The heroes a state is about: you, or any hero its phrase names ("um aliado": some ally)."""
-        who = cond.get("who", "self")
-        return [h for h in self.heroes_for(g, ctx, {"who": who}) if h in g.heroes]
+def state_heroes(g: Game, ctx: Ctx, cond: dict[str, Any]) -> list[str]:
+    """The heroes a state is about: you, or any hero its phrase names ("um aliado": some ally)."""
+    who = cond.get("who", "self")
+    return [h for h in heroes_for(g, ctx, {"who": who}) if h in g.heroes]
 
-    # ------------------------------------------------------------------ amounts ---------
-    def amount(self, g: Game, ctx: Ctx, a: Any) -> int:
-        if isinstance(a, int):
-            return a
-        if "sum" in a:
-            total = 0
-            attrs = self.attributes(ctx.hero, g) if ctx.hero else {}
-            for factor, term in a["sum"]:
-                total += factor * (term if isinstance(term, int) else attrs.get(term, 0))
-            return min(total, int(a["max"])) if "max" in a else total  # seed «(máx N)»
-        if "per" in a:
-            per = a["per"]
-            hero = ctx.hero
-            if hero is None:
-                return 0
-            zone = per["zone"]
-            ids = g.heroes[hero].zones.get(zone, []) if zone not in g.shared else g.shared[zone]
-            n = sum(1 for cid in ids if "type" not in per or g.cards[cid].has_type(per["type"]))
-            v = n * int(a.get("times", 1))
-            if "max" in a:  # seed «(máx N)»
-                v = min(v, int(a["max"]))
-            return v
-        raise Fail("BAD_AMOUNT", amount=str(a))
-
-    def pick_cards(self, g: Game, ctx: Ctx, ast: dict[str, Any], choice: str | None) -> list[str]:
-        """The cards a card phrase (plain data: ``card``, ``count``, ``type``, ``zone``, ``owner``) means."""
-        if ast.get("card") == "choose":
-            if choice is None:
-                raise Fail("NO_CARD_CHOSEN")
-            return choice.split("+")
-        cards = self.cards_for(g, ctx, ast)
-        if not cards and ast.get("card") == "all":
-            return []  # "todas as cartas" of an empty zone: nothing to do
-        if not cards:
-            raise Fail("NO_CARD", card=str(ast.get("card")))
-        for cid in cards:
-            if g.locate(cid)[1] in ("NOWHERE", "LIMBO"):
-                raise Fail("CARD_UNAVAILABLE", card=cid)
-        return cards
-
-    @staticmethod
-    def hit_card(g: Game, cid: str, amount: int) -> int:
-        """A COMPANHEIRO with its own VIDA takes damage (floor 0); returns the damage done."""
-        vida = g.cards[cid].vida
-        if vida is None:
-            raise Fail("NO_RESOURCE", hero=cid, resource="VIDA")
-        before = vida[0]
-        vida[0] = max(0, vida[0] - amount)
-        return before - vida[0]
-
-
-
-    # ------------------------------------------------------------------ attributes ------
-    def attributes(self, hero: str | None, g: Game | None = None) -> dict[str, int]:
-        """Base attributes + lasting gains (R-19) + Passivo gains that currently apply (R-23)."""
-        g = g or self.g
+# ------------------------------------------------------------------ amounts ---------
+def amount(g: Game, ctx: Ctx, a: Any) -> int:
+    if isinstance(a, int):
+        return a
+    if "sum" in a:
+        total = 0
+        attrs = attributes(g, ctx.hero) if ctx.hero else {}
+        for factor, term in a["sum"]:
+            total += factor * (term if isinstance(term, int) else attrs.get(term, 0))
+        return min(total, int(a["max"])) if "max" in a else total  # seed «(máx N)»
+    if "per" in a:
+        per = a["per"]
+        hero = ctx.hero
         if hero is None:
-            return {}
-        out = dict(g.heroes[hero].attributes)
-        for lt in g.lasting:
-            if lt.hero == hero:
-                out[lt.attribute] = out.get(lt.attribute, 0) + lt.amount
-        for cid, _eno, eff in self.passives(g):
-            ctrl = g.controller(cid)
-            ctx = Ctx(ctrl, cid, None, [])
-            for st in eff.body:
-                if isinstance(st, S.Gain) and self.passive_applies(st, hero, ctrl):
-                    out[st.attribute] = out.get(st.attribute, 0) + self.amount(g, ctx, st.amount)
-        return dict(sorted(out.items()))
+            return 0
+        zone = per["zone"]
+        ids = g.heroes[hero].zones.get(zone, []) if zone not in g.shared else g.shared[zone]
+        n = sum(1 for cid in ids if "type" not in per or g.cards[cid].has_type(per["type"]))
+        v = n * int(a.get("times", 1))
+        if "max" in a:  # seed «(máx N)»
+            v = min(v, int(a["max"]))
+        return v
+    raise Fail("BAD_AMOUNT", amount=str(a))
 
-    def passive_applies(self, st: S.Gain, hero: str, ctrl: str | None) -> bool:
-        """Whom a Passivo gain reaches: you ("+1 de AGI"), or every hero of a set ("Todos os aliados
-        recebem +1 de AGI"); one hero to choose ("um aliado") has no meaning for a continuous effect."""
-        tgt = st.target or {"who": "self"}
-        if tgt.get("who") == "self":
-            return ctrl == hero
-        return bool(tgt.get("all")) and self.who_matches({"who": tgt.get("who")}, hero, ctrl)
+def pick_cards(g: Game, ctx: Ctx, ast: dict[str, Any], choice: str | None) -> list[str]:
+    """The cards a card phrase (plain data: ``card``, ``count``, ``type``, ``zone``, ``owner``) means."""
+    if ast.get("card") == "choose":
+        if choice is None:
+            raise Fail("NO_CARD_CHOSEN")
+        return choice.split("+")
+    cards = cards_for(g, ctx, ast)
+    if not cards and ast.get("card") == "all":
+        return []  # "todas as cartas" of an empty zone: nothing to do
+    if not cards:
+        raise Fail("NO_CARD", card=str(ast.get("card")))
+    for cid in cards:
+        if g.locate(cid)[1] in ("NOWHERE", "LIMBO"):
+            raise Fail("CARD_UNAVAILABLE", card=cid)
+    return cards
 
-    def passives(self, g: Game) -> list[tuple[str, int, Effect]]:
-        """R-23: Passivo effects of cards in play whose requirements hold now."""
-        out = []
-        for card in g.cards.values():
-            for eno, eff in enumerate(card.effects):
-                if eff.activation != "Passivo":
-                    continue
-                zone = g.locate(card.id)[1]
-                in_play = (zone in IN_PLAY or card.attached_to is not None) if not eff.scopes else \
-                    R.scope_allows(eff.scopes, zone, card.attached_to is not None)
-                if not in_play:
-                    continue
-                ctx = Ctx(g.controller(card.id), card.id, None, [])
-                try:
-                    if all(self.holds(g, ctx, r.ast) for r in eff.requirements):
-                        out.append((card.id, eno, eff))
-                except Fail:
-                    continue
-        return out
+def hit_card(g: Game, cid: str, amount: int) -> int:
+    """A COMPANHEIRO with its own VIDA takes damage (floor 0); returns the damage done."""
+    vida = g.cards[cid].vida
+    if vida is None:
+        raise Fail("NO_RESOURCE", hero=cid, resource="VIDA")
+    before = vida[0]
+    vida[0] = max(0, vida[0] - amount)
+    return before - vida[0]
+
+
+
+# ------------------------------------------------------------------ attributes ------
+def attributes(g: Game, hero: str | None) -> dict[str, int]:
+    """Base attributes + lasting gains (R-19) + Passivo gains that currently apply (R-23)."""
+    if hero is None:
+        return {}
+    out = dict(g.heroes[hero].attributes)
+    for lt in g.lasting:
+        if lt.hero == hero:
+            out[lt.attribute] = out.get(lt.attribute, 0) + lt.amount
+    for cid, _eno, eff in passives(g):
+        ctrl = g.controller(cid)
+        ctx = Ctx(ctrl, cid, None, [])
+        for st in eff.body:
+            if isinstance(st, S.Gain) and passive_applies(g, st, hero, ctrl):
+                out[st.attribute] = out.get(st.attribute, 0) + amount(g, ctx, st.amount)
+    return dict(sorted(out.items()))
+
+def passive_applies(g: Game, st: S.Gain, hero: str, ctrl: str | None) -> bool:
+    """Whom a Passivo gain reaches: you ("+1 de AGI"), or every hero of a set ("Todos os aliados
+    recebem +1 de AGI"); one hero to choose ("um aliado") has no meaning for a continuous effect."""
+    tgt = st.target or {"who": "self"}
+    if tgt.get("who") == "self":
+        return ctrl == hero
+    return bool(tgt.get("all")) and who_matches(g, {"who": tgt.get("who")}, hero, ctrl)
+
+def passives(g: Game) -> list[tuple[str, int, Effect]]:
+    """R-23: Passivo effects of cards in play whose requirements hold now."""
+    out = []
+    for card in g.cards.values():
+        for eno, eff in enumerate(card.effects):
+            if eff.activation != "Passivo":
+                continue
+            zone = g.locate(card.id)[1]
+            in_play = (zone in IN_PLAY or card.attached_to is not None) if not eff.scopes else \
+                R.scope_allows(eff.scopes, zone, card.attached_to is not None)
+            if not in_play:
+                continue
+            ctx = Ctx(g.controller(card.id), card.id, None, [])
+            try:
+                if all(holds(g, ctx, r.ast) for r in eff.requirements):
+                    out.append((card.id, eno, eff))
+            except Fail:
+                continue
+    return out
 
 
 #: Most ways to make one choice the engine lists (a bound on cost; Previsão tries each).
@@ -409,37 +413,37 @@ def resource_of(g: Game, hero: str, name: str) -> list[int]:
 
 
 
-def _self_card(kind: str) -> Callable[[Matching, Card, str | None, GEvent], bool]:
-    return lambda e, c, h, ev: ev.kind == kind and ev.card == c.id
+def _self_card(kind: str) -> Callable[[Game, Card, str | None, GEvent], bool]:
+    return lambda g, c, h, ev: ev.kind == kind and ev.card == c.id
 
 
-def _hero_is(kind: str, role: str, rel: str) -> Callable[[Matching, Card, str | None, GEvent], bool]:
-    def f(e: Matching, c: Card, h: str | None, ev: GEvent) -> bool:
+def _hero_is(kind: str, role: str, rel: str) -> Callable[[Game, Card, str | None, GEvent], bool]:
+    def f(g: Game, c: Card, h: str | None, ev: GEvent) -> bool:
         if ev.kind != kind:
             return False
         who = getattr(ev, role)
         if rel == "companion":
             return who == c.id
         if rel == "team":
-            return e.who_matches({"who": "self"}, who, h) or e.who_matches({"who": "ally"}, who, h)
-        return e.who_matches({"who": rel}, who, h)
+            return who_matches(g, {"who": "self"}, who, h) or who_matches(g, {"who": "ally"}, who, h)
+        return who_matches(g, {"who": rel}, who, h)
     return f
 
 
-def _turn(kind: str, rel: str) -> Callable[[Matching, Card, str | None, GEvent], bool]:
+def _turn(kind: str, rel: str) -> Callable[[Game, Card, str | None, GEvent], bool]:
     """Seed «Início/Fim …»: «no início do primeiro turno» / «no final do último turno» of the cycle (R-20)."""
     who = _hero_is(kind, "actor", rel)
     flag = "first" if kind == "turn_start" else "last"
-    return lambda e, c, h, ev: flag in ev.flags and who(e, c, h, ev)
+    return lambda g, c, h, ev: flag in ev.flags and who(g, c, h, ev)
 
 
-def _moment(kind: str) -> Callable[[Matching, Card, str | None, GEvent], bool]:
-    return lambda e, c, h, ev: ev.kind == kind
+def _moment(kind: str) -> Callable[[Game, Card, str | None, GEvent], bool]:
+    return lambda g, c, h, ev: ev.kind == kind
 
 
 
 #: Seed «Temporização»: each timing keyword as a test on a game event.
-_TIMING_MATCH: dict[str, Callable[[Matching, Card, str | None, GEvent], bool]] = {
+_TIMING_MATCH: dict[str, Callable[[Game, Card, str | None, GEvent], bool]] = {
     "Ao Entrar": _self_card("enter"), "Ao Sair": _self_card("leave"), "Ao Obter": _self_card("draw"),
     "Ao Revelar": _self_card("reveal"), "Ao Ocultar": _self_card("hide"),
     "Ao Consumir": _self_card("exhaust"), "Ao Recuperar": _self_card("ready"),

@@ -244,6 +244,37 @@ def timing_overrides_scope(event_kind: str, about_this_card: bool, has_timing: b
 
 
 # --------------------------------------------------------------------------------------------
+# The board: heroes moving (seed «Requerimentos de Ativação»: «Mova-se para uma casa adjacente»).
+# --------------------------------------------------------------------------------------------
+#: Engine assumption (the seed names casas and "adjacente" but never draws the board): the board is a
+#: grid of casas ``(column, row)``, and a casa is adjacent to the eight around it, diagonals included.
+ADJACENT_OFFSETS: tuple[tuple[int, int], ...] = tuple(
+    (dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
+#: Engine assumption: one hero stands on a casa; a hero cannot step onto a casa another hero holds.
+ONE_HERO_PER_CASA = True
+
+
+def adjacent_casas(casa: tuple[int, int], board: tuple[int, int] | None,
+                   taken: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The casas a hero on ``casa`` can step to: adjacent (:data:`ADJACENT_OFFSETS`), on the board (when it
+    has a size), and free (:data:`ONE_HERO_PER_CASA`). In reading order: row by row, column by column."""
+    out = []
+    for dx, dy in ADJACENT_OFFSETS:
+        c = (casa[0] + dx, casa[1] + dy)
+        if c[0] < 0 or c[1] < 0 or (board is not None and (c[0] >= board[0] or c[1] >= board[1])):
+            continue
+        if ONE_HERO_PER_CASA and c in taken:
+            continue
+        out.append(c)
+    return out
+
+
+def casas_adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Are two casas adjacent (:data:`ADJACENT_OFFSETS`)?"""
+    return (b[0] - a[0], b[1] - a[1]) in ADJACENT_OFFSETS
+
+
+# --------------------------------------------------------------------------------------------
 # R-15 — who can pay "Descarte uma carta".
 # --------------------------------------------------------------------------------------------
 #: R-15: zones of the activating hero whose cards can pay a generic card cost.

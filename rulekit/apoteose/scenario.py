@@ -18,7 +18,7 @@ from rulekit import limits
 from rulekit.apoteose import schema
 from rulekit.apoteose.deciders import ScriptDecider
 from rulekit.apoteose.lang import check_statement
-from rulekit.apoteose.rulings import cycle_order, norm
+from rulekit.apoteose.rulings import ONE_HERO_PER_CASA, cycle_order, norm
 from rulekit.apoteose.state import HERO_ZONES, RESOURCE_NAMES, SEED_ATTRIBUTES, SHARED_ZONES, Card, Game, Hero
 from rulekit.apoteose.statements import Statement, from_dict
 from rulekit.apoteose.text import Effect, parse_effect
@@ -70,6 +70,8 @@ class Scenario:
                         dict(h["attributes"]))
             for z, ids in h["zones"].items():
                 hero.zones[z] = list(ids)
+            if h.get("casa") is not None:
+                hero.casa = (int(h["casa"][0]), int(h["casa"][1]))
             heroes[hero.id] = hero
         cards = {}
         for c in d["cards"]:
@@ -93,6 +95,8 @@ class Scenario:
         g.in_battle = bool(t.get("battle"))
         g.battle = 1 if g.in_battle else 0
         g.dice = list(d.get("dice", []))
+        if d.get("board") is not None:
+            g.board = (int(d["board"][0]), int(d["board"][1]))
         return g
 
     def decider(self, engine: Engine, overrides: list[str] | dict[str, str] | None = None) -> Any:
@@ -120,7 +124,10 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
     m = doc.validate(schema.ScenarioM)
     _check_sizes(doc, m)
     data: dict[str, Any] = {"heroes": [], "cards": [], "zones": {}, "turn": m.turn.model_dump(), "dice": m.dice}
-    hero_ids = _heroes(doc, m, data)
+    board = _check_board(doc, m)
+    if board is not None:
+        data["board"] = board
+    hero_ids = _heroes(doc, m, data, board)
     card_ids: list[str] = []
     effects: dict[str, list[Effect]] = {}
     warnings: list[str] = []
@@ -161,9 +168,9 @@ class _Ids:
     attributes: list[str]
 
 
-def _heroes(doc: YamlDoc, m: Any, data: dict[str, Any]) -> list[str]:
+def _heroes(doc: YamlDoc, m: Any, data: dict[str, Any], board: list[int] | None) -> list[str]:
     """Each hero, checked (a new id, known resources, VIDA, MANA and ESTAMINA each [current, max],
-    its zones), appended to ``data["heroes"]``; returns the heroes' ids."""
+    its zones, its casa on the board), appended to ``data["heroes"]``; returns the heroes' ids."""
     hero_ids: list[str] = []
     for i, h in enumerate(m.heroes):
         if h.id in hero_ids:
@@ -189,6 +196,15 @@ def _heroes(doc: YamlDoc, m: Any, data: dict[str, Any]) -> list[str]:
         data["heroes"].append({"id": h.id, "name": h.name, "team": h.team, "iniciativa": h.iniciativa,
                                "resources": res, "attributes": {k.upper(): v for k, v in h.attributes.items()},
                                "zones": zones})
+        if h.casa is not None:
+            data["heroes"][-1]["casa"] = _check_casa(doc, ("heroes", i, "casa"), h.casa, board)
+    taken: list[tuple[int, ...]] = []
+    for i, h in enumerate(m.heroes):  # one hero per casa (an engine assumption: rulings.ONE_HERO_PER_CASA)
+        if h.casa is not None and tuple(h.casa) in taken and ONE_HERO_PER_CASA:
+            raise doc.error(("heroes", i, "casa"), f"two heroes stand on casa {list(h.casa)} — one hero per casa",
+                            code="INVALID_VALUE")
+        if h.casa is not None:
+            taken.append(tuple(h.casa))
     return hero_ids
 
 
@@ -320,13 +336,17 @@ def _step(doc: YamlDoc, k: int, a: Any, m: Any, effects: dict[str, list[Effect]]
         return _card_step(doc, k, a, named)
     if isinstance(a, schema.AttackM):
         return _attack_step(doc, k, a, m, named)
+    if isinstance(a, schema.StepM):
+        _check_hero(doc, ("script", k, "step", "hero"), a.step.hero, named.heroes)
+        _check_casa(doc, ("script", k, "step", "to"), a.step.to, m.board)
+        return {"do": "step", "hero": a.step.hero, "to": list(a.step.to)}
     if isinstance(a, schema.TestM):
         _check_hero(doc, ("script", k, "test", "hero"), a.test.hero, named.heroes)
         _check_attribute(doc, ("script", k, "test", "attribute"), a.test.attribute, named.attributes)
         return {"do": "test", **a.test.model_dump()}
     flags = [f for f, v in a.model_dump().items() if v]
     if len(flags) != 1:
-        raise doc.error(("script", k), "a script step is one of activate, attack, test, put, take, move, "
+        raise doc.error(("script", k), "a script step is one of activate, attack, test, step, put, take, move, "
                         "reveal, hide, discard, bury, banish, end_turn, battle_start, battle_end",
                         code="INVALID_VALUE")
     return {"do": flags[0]}
@@ -462,8 +482,34 @@ def in_language(texts: dict[str, str], lang: str = "en") -> str:
     return pick(texts, check_lang(lang))
 
 
-#: A window a scripted decision answers: ``halt@<index>`` or ``post@<index>``.
-WINDOW_RE = re.compile(r"(halt|post|activating|resolving)@\d{1,4}")
+#: A window a scripted decision answers: ``halt@<index>`` or ``post@<index>``; an attempt while
+#: ``activating@<index>`` pays its requirements (``activating@0.req1``: between paying the step before
+#: ``req1`` and ``req1``), or while ``resolving@<index>`` resolves (``resolving@0.body1``: between
+#: statements 0 and 1).
+WINDOW_RE = re.compile(r"(halt|post)@\d{1,4}|activating@\d{1,4}(\.req\d{1,3})?|resolving@\d{1,4}(\.body\d{1,3})?")
+#: A casa as a choice or a decision's pick: ``column,row`` ("Mova-se para uma casa adjacente").
+CASA_RE = re.compile(r"\d{1,4},\d{1,4}")
+#: Largest column or row of a casa (a bound on the board).
+MAX_CASA = 1000
+
+
+def _check_board(doc: YamlDoc, m: Any) -> list[int] | None:
+    """``board: [columns, rows]`` (optional): the size of the grid of casas heroes stand on."""
+    if m.board is None:
+        return None
+    if len(m.board) != 2 or not all(1 <= v <= MAX_CASA for v in m.board):
+        raise doc.error(("board",), f"the board is [columns, rows], each 1..{MAX_CASA} (got {m.board})",
+                        code="INVALID_VALUE")
+    return list(m.board)
+
+
+def _check_casa(doc: YamlDoc, path: tuple[Any, ...], casa: list[int], board: list[int] | None) -> list[int]:
+    """A casa is ``[column, row]``, on the board when it has a size."""
+    top = board or [MAX_CASA, MAX_CASA]
+    if len(casa) != 2 or not all(0 <= v < t for v, t in zip(casa, top, strict=False)):
+        raise doc.error(path, f"a casa is [column, row] with 0 <= column < {top[0]} and 0 <= row < {top[1]} "
+                        f"(got {casa})", code="INVALID_VALUE")
+    return list(casa)
 #: Every decision key the engine asks (see ``LANGUAGE.md`` «Decision keys»).
 KEY_RE = re.compile(r"(?:halt|post)@\d{1,4}#\d{1,6}|choose@\d{1,4}\.(?:task|req\d{1,3}|body\d{0,3})"
                     r"|option@\d{1,4}\.body\d{0,3}|order@(?:flow|halt|post)@\d{1,4}#\d{1,6}")
@@ -536,6 +582,8 @@ def choice_keys(effect: Effect) -> list[str]:
 def _check_value_ids(doc: YamlDoc, path: tuple[Any, ...], value: str, ids: list[str]) -> None:
     for part in str(value).split("+"):
         if part.isdigit() and 0 < int(part) <= 99:  # an option number of Escolha um
+            continue
+        if CASA_RE.fullmatch(part):  # a casa a hero steps to ("Mova-se para uma casa adjacente")
             continue
         if part not in ids:
             raise doc.error(path, f"'{part}' is neither a card nor a hero", code="UNKNOWN_CARD",

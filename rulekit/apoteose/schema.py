@@ -27,6 +27,7 @@ class HeroM(M):
     resources: dict[str, list[int]] = Field(default_factory=dict)
     attributes: dict[str, int] = Field(default_factory=dict)
     zones: dict[str, list[str]] = Field(default_factory=dict)
+    casa: list[int] | None = None
 
 
 class EffectM(M):
@@ -129,6 +130,15 @@ class TestM(M):
     test: TestBody
 
 
+class StepBody(M):
+    hero: str | None = None
+    to: list[int]
+
+
+class StepM(M):
+    step: StepBody
+
+
 class FlagM(M):
     end_turn: bool | None = None
     battle_start: bool | None = None
@@ -161,8 +171,9 @@ class ScenarioM(M):
     zones: dict[str, list[str]] = Field(default_factory=dict)
     turn: TurnM = Field(default_factory=TurnM)
     dice: list[int] = Field(default_factory=list)
-    script: list[ActivateM | AttackM | TestM | PutM | TakeM | MoveM | RevealM | HideM | DiscardM | BuryM
-                 | BanishM | FlagM] = Field(default_factory=list)
+    board: list[int] | None = None
+    script: list[ActivateM | AttackM | TestM | StepM | PutM | TakeM | MoveM | RevealM | HideM | DiscardM
+                 | BuryM | BanishM | FlagM] = Field(default_factory=list)
     decisions: list[DecisionM] = Field(default_factory=list)
 
 

@@ -36,6 +36,8 @@ class Hero:
     resources: dict[str, list[int]]
     attributes: dict[str, int]
     zones: dict[str, list[str]] = field(default_factory=lambda: {z: [] for z in HERO_ZONES})
+    #: the casa (board square ``(column, row)``) the hero stands on; ``None``: the scenario keeps no places
+    casa: tuple[int, int] | None = None
 
 
 @dataclass
@@ -92,6 +94,8 @@ class Game:
     lasting: list[Lasting] = field(default_factory=list)
     dice: list[int] = field(default_factory=list)
     testing: bool = False
+    #: the board's size ``(columns, rows)``; ``None``: unbounded (casas are only those heroes stand on)
+    board: tuple[int, int] | None = None
 
     # ---- turn --------------------------------------------------------------------------
     @property
@@ -162,7 +166,7 @@ class Game:
         """A copy for Previsão's simulations: mutable parts copied, parsed effects shared (immutable)."""
         g = copy.copy(self)
         g.heroes = {k: Hero(h.id, h.name, h.team, h.iniciativa, {r: list(v) for r, v in h.resources.items()},
-                            dict(h.attributes), {z: list(ids) for z, ids in h.zones.items()})
+                            dict(h.attributes), {z: list(ids) for z, ids in h.zones.items()}, h.casa)
                     for k, h in self.heroes.items()}
         g.cards = {k: copy.copy(c) for k, c in self.cards.items()}
         for c in g.cards.values():

@@ -163,13 +163,18 @@ class HeroState:
     resources: dict[str, list[int]]
     attributes: dict[str, int]
     zones: dict[str, list[str]]
+    #: the casa the hero ends on (``[column, row]``), when the scenario gives heroes places on the board
+    casa: list[int] | None = None
 
     def to_json_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "resources": {k: list(v) for k, v in self.resources.items()},
             "attributes": dict(self.attributes),
             "zones": {k: list(v) for k, v in self.zones.items()},
         }
+        if self.casa is not None:
+            out["casa"] = list(self.casa)
+        return out
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Windows: what a response can answer, and who may answer it, in priority order.
 
-:class:`Windows` (a base of :class:`rulekit.apoteose.chain.Engine`) lists, for a halt or post window,
+:class:`Windows` (a component :class:`rulekit.apoteose.chain.Engine` holds) lists, for a halt or post window,
 the game events a response may answer (the activation and what it paid; R-21: the body's actions
 announced as "before" events, unless it has ● options), the Auto effects that must activate and the
 Ativar effects that may (each with its legality, :class:`~rulekit.apoteose.legality.Legality`), in
@@ -10,39 +10,45 @@ opens the window and asks the decisions.
 
 from __future__ import annotations
 
-from abc import abstractmethod
-from typing import Any
+from typing import Any, Protocol
 
+from rulekit.apoteose import matching as M
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose.deciders import DecisionPoint, Option, Refusal
 from rulekit.apoteose.frames import Ctx, Frame, GEvent, effect_id
 from rulekit.apoteose.legality import Legality
-from rulekit.apoteose.state import Card
+from rulekit.apoteose.state import Card, Game
 
 
-class Windows(Legality):
-    """The events and the candidates of a response window (see the module doc). Abstract, as
-    :class:`~rulekit.apoteose.legality.Legality`: the engine gives :meth:`ev` and :meth:`decide` too."""
+class Host(Protocol):
+    """What a window needs from the engine: a game event made now, a decision asked, an unreadable Auto
+    refused (the engine's :meth:`~rulekit.apoteose.chain.Engine.ev`, ``decide``, ``refuse_unreadable``)."""
 
-    used: set[tuple[str, int]]
+    def ev(self, kind: str, moment: str, actor: str | None, **kw: Any) -> GEvent: ...
 
-    @abstractmethod
-    def ev(self, kind: str, moment: str, actor: str | None, **kw: Any) -> GEvent:
-        raise NotImplementedError  # the engine's (rulekit.apoteose.chain.Engine.ev)
+    def decide(self, point: DecisionPoint) -> str: ...
 
-    @abstractmethod
-    def decide(self, point: DecisionPoint) -> str:
-        raise NotImplementedError  # the engine's (rulekit.apoteose.chain.Engine.decide)
+    def refuse_unreadable(self, hero: str | None, card: str, effect: str, params: dict[str, Any]) -> None: ...
 
-    @abstractmethod
-    def refuse_unreadable(self, hero: str | None, card: str, effect: str, params: dict[str, Any]) -> None:
-        raise NotImplementedError  # the engine's (rulekit.apoteose.chain.Engine.refuse_unreadable)
+
+class Windows:
+    """The events and the candidates of a response window (see the module doc): a component over the game
+    ``g``, read with :mod:`rulekit.apoteose.matching`, judged by ``legality``, with the chain's frames
+    ``stack``, the moments already answered ``used`` and the engine's :class:`Host`."""
+
+    def __init__(self, g: Game, legality: Legality, stack: list[Frame], used: set[tuple[str, int]],
+                 host: Host) -> None:
+        self.g = g
+        self.legality = legality
+        self.stack = stack
+        self.used = used
+        self.host = host
 
     def ctx(self, frame: Frame) -> Ctx:
         """What "você", "esta carta", "essa carta" and "o alvo" mean for a frame on the chain."""
         answered = frame.parent
         if answered is None and frame.answers is not None:
-            answered = self.frame_of(frame.answers)
+            answered = self.legality.frame_of(frame.answers)
         return Ctx(frame.hero, frame.card, answered, frame.selected, event=frame.answers)
 
     # ------------------------------------------------------------------ window events ----
@@ -70,13 +76,13 @@ class Windows(Legality):
                 patient = None
                 spec = getattr(st, "target", None)
                 if spec and spec.get("who") in ("self", "answered", "selected", "turn", "name"):
-                    hs = self.heroes_for(self.g, ctx, spec)
+                    hs = M.heroes_for(self.g, ctx, spec)
                     patient = hs[0] if hs else None
                 kw: dict[str, Any] = {"patient": patient, "resource": getattr(st, "resource", None),
                                       "frame": frame.index, "label": f"before:{k}@{frame.index}.{i}"}
-                frame.before.append(self.ev(k, "before", frame.hero, **kw))
+                frame.before.append(self.host.ev(k, "before", frame.hero, **kw))
                 if k == "attack":
-                    frame.before.append(self.ev("damage", "before", frame.hero, patient=patient,
+                    frame.before.append(self.host.ev("damage", "before", frame.hero, patient=patient,
                                                 resource="VIDA", frame=frame.index,
                                                 label=f"before:damage@{frame.index}.{i}"))
         return frame.before
@@ -107,17 +113,17 @@ class Windows(Legality):
                     continue
                 if any(f.effect_id == eid for f in self.stack):
                     continue  # an effect does not answer while it is itself on the chain
-                for hero in self.activators(card, eff)[:1]:
+                for hero in self.legality.activators(card, eff)[:1]:
                     for ev in evs:
                         if (eid, ev.seq) in self.used:
                             continue
-                        ok, code, params = self.legal(hero, card, eno, ev, True)
+                        ok, code, params = self.legality.legal(hero, card, eno, ev, True)
                         if ok:
                             out.append((self.priority_key(hero, card), hero, card.id, eno, ev))
                             break
                         if code == "UNREADABLE":  # its moment came: refused, once, with the reason
                             self.used.add((eid, ev.seq))
-                            self.refuse_unreadable(hero, card.id, eid, params)
+                            self.host.refuse_unreadable(hero, card.id, eid, params)
         out.sort(key=lambda c: c[0])
         return out
 
@@ -134,7 +140,7 @@ class Windows(Legality):
                               stage=stage, answers=(), prompt_code="AUTO_TIE",
                               options=tuple(Option(effect_id(c[2], c[3]), effect_id(c[2], c[3]), c[1], c[2],
                                                    effect_id(c[2], c[3]), c[4].label) for c in tied))
-        choice = self.decide(point)
+        choice = self.host.decide(point)
         return next(c for c in tied if effect_id(c[2], c[3]) == choice)
 
     def gather_ativar(self, frame: Frame,
@@ -150,9 +156,9 @@ class Windows(Legality):
                 if any(f.effect_id == eid for f in self.stack):
                     continue
                 trig = eff.trigger()
-                for hero in self.activators(card, eff):
+                for hero in self.legality.activators(card, eff):
                     if trig is None and not eff.timings:
-                        if hero is not None and self.card_zone(card.id) not in ("LIMBO",):
+                        if hero is not None and self.legality.card_zone(card.id) not in ("LIMBO",):
                             refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, "NO_QUANDO"))
                         continue
                     best: tuple[str, dict[str, Any]] | None = None
@@ -160,7 +166,7 @@ class Windows(Legality):
                     for ev in evs:
                         if (eid, ev.seq) in self.used:
                             continue
-                        ok, code, params = self.legal(hero, card, eno, ev, True)
+                        ok, code, params = self.legality.legal(hero, card, eno, ev, True)
                         if ok:
                             oid = f"{hero}:{eid}>{ev.label}"
                             if oid not in lookup:

@@ -90,6 +90,17 @@ REASONS: dict[str, str] = {
                                   "paid (seed «Encadeamento de Resposta»)"),
     "RESOLUTION_IS_ATOMIC": N_("a resolução deve ser cumprida integralmente: {effect} is resolving and "
                                "nothing can be activated (seed, R-02)"),
+    "REQUIREMENTS_BEING_PAID/between": N_(
+        "nenhuma resposta pode ser dada: {effect} has paid {paid} of its requirements and is about to pay "
+        "'{requirement}' (seed «Encadeamento de Resposta»)"),
+    "RESOLUTION_IS_ATOMIC/between": N_(
+        "a resolução deve ser cumprida integralmente: {effect} has carried out {done} of the {total} "
+        "statements of its description, and nothing can be activated between two of them (seed, R-02)"),
+    # -- a hero's step on the board (LANGUAGE.md §4 ``step:``; the board is an engine assumption)
+    "NO_CASA": N_("{hero} stands on no casa: this scenario gives the hero no place on the board"),
+    "NOT_ADJACENT": N_("casa {casa} is not adjacent to casa {at}, where {hero} stands"),
+    "CASA_TAKEN": N_("{hero} cannot step to casa {casa}: it is off the board or another hero stands there"),
+    "NO_FREE_CASA": N_("no free casa next to {hero}"),
     # -- stopped and truncated (seed «Na Descrição»)
     "STATE_BROKEN": N_("'{requirement}' no longer holds"),
     "BROKE_DURING_RESOLUTION": N_("'{requirement}' broke during resolution"),
@@ -264,7 +275,7 @@ EVENT_WORDS: dict[str, str] = {
     "test": NP_("game event", "test"), "roll": NP_("game event", "roll"), "draw": NP_("game event", "draw"),
     "resolve": NP_("game event", "resolution"), "enter": NP_("game event", "entering play"),
     "leave": NP_("game event", "leaving play"), "exhaust": NP_("game event", "exhaust"),
-    "reveal": NP_("game event", "reveal"),
+    "reveal": NP_("game event", "reveal"), "step": NP_("game event", "step on the board"),
 }
 #: Statement ops (msgctxt "statement") and field names (msgctxt "statement field") in words; the English
 #: is the op or field name itself.

@@ -11,6 +11,22 @@ from dataclasses import dataclass
 
 _VERBS = {"descart": "discard", "enterr": "bury", "ban": "banish", "revel": "reveal", "registr": "register",
           "ocult": "hide", "consum": "exhaust", "recuper": "ready", "devolv": "return"}
+#: Event verbs (folded stems) -> the kind of game event a trigger names ("um oponente ativar…", "uma carta for
+#: descartada", "sofrer dano"); the requirement grammar's verb terminals are made from these stems.
+EVENT_STEMS = {
+    "ativ": "activate", "descart": "discard", "consum": "consume", "cur": "heal", "recuper": "recover",
+    "sofr": "damage", "caus": "damage", "atac": "attack", "declar": "attack", "selecion": "target",
+    "rol": "roll", "compr": "draw", "enterr": "bury", "ban": "banish", "revel": "reveal", "devolv": "return",
+    "entr": "enter", "sa": "leave", "resolv": "resolve", "neg": "negate", "perd": "lose", "ocult": "hide",
+    "anex": "attach", "faz": "test", "fiz": "test", "registr": "register",
+}
+#: Comparisons in a state ("sua MANA for maior que 3", "você tiver pelo menos 2 de MANA") -> the operator.
+COMPARISONS = (("maior ou igual a", ">="), ("maior ou igual que", ">="), ("menor ou igual a", "<="),
+               ("menor ou igual que", "<="), ("maior do que", ">"), ("maior que", ">"), ("menor do que", "<"),
+               ("menor que", "<"), ("igual a", "=="), ("mais do que", ">"), ("mais que", ">"),
+               ("mais de", ">"), ("menos do que", "<"), ("menos que", "<"), ("menos de", "<"),
+               ("pelo menos", ">="), ("ao menos", ">="), ("no mínimo", ">="), ("no máximo", "<="),
+               ("exatamente", "=="))
 ZONES = {"inventario": "INVENTÁRIO", "mao": "INVENTÁRIO", "mesa": "MESA", "suporte": "SUPORTE",
           "cenario": "CENÁRIO", "tabuleiro": "TABULEIRO", "descarte": "DESCARTE", "baralho": "BARALHO",
           "banidas": "BANIDAS", "limbo": "LIMBO", "pilha de descarte": "DESCARTE",

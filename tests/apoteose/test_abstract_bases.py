@@ -1,33 +1,34 @@
-"""The engine's bases (World, Legality, Windows) are abstract: a base alone cannot be made, and a
-subclass that leaves out a method the engine needs fails when it is made, not mid-chain."""
+"""The engine is composed, not a tower of bases: a game state, functions over it and components (issue 29 §5).
+
+``World`` stays abstract (a world that leaves out a method fails when it is made, not mid-chain); reading the
+game is functions over a game state (``rulekit.apoteose.matching``); ``Legality`` and ``Windows`` are plain
+classes the engine holds, each given what it reads; handlers get the narrow ``Rules`` context, never the
+engine's other methods."""
 
 from __future__ import annotations
 
+import ast
 import inspect
+from pathlib import Path
 
 import pytest
 
-from rulekit.apoteose import run_chain
+from rulekit.apoteose import handlers, matching, run_chain
 from rulekit.apoteose.chain import Engine
-from rulekit.apoteose.handlers import LiveWorld, PreviewWorld, World
+from rulekit.apoteose.handlers import LiveWorld, PreviewWorld, Rules, World
 from rulekit.apoteose.legality import Legality
+from rulekit.apoteose.scenario import load_scenario
 from rulekit.apoteose.windows import Windows
 
 WORLD_METHODS = {"g", "record", "roll", "choose", "negate", "modify", "test_total"}
 
 
-@pytest.mark.parametrize("base", [World, Legality, Windows])
-def test_a_base_cannot_be_made(base):
-    assert inspect.isabstract(base)
+def test_a_world_cannot_be_made_and_its_abstract_methods_are_the_worlds():
+    assert inspect.isabstract(World)
     with pytest.raises(TypeError, match="abstract"):
-        base()
-
-
-def test_the_abstract_methods_are_the_ones_the_engine_gives():
+        World()
     assert World.__abstractmethods__ == WORLD_METHODS
-    assert Legality.__abstractmethods__ == {"apply"}
-    assert Windows.__abstractmethods__ == {"apply", "ev", "decide", "refuse_unreadable"}
-    for concrete in (Engine, LiveWorld, PreviewWorld):
+    for concrete in (LiveWorld, PreviewWorld):
         assert not inspect.isabstract(concrete), concrete
 
 
@@ -36,6 +37,33 @@ def test_a_world_missing_a_method_cannot_be_made():
     half = type("HalfWorld", (World,), methods)
     with pytest.raises(TypeError, match="roll"):
         half()
+
+
+def test_the_engine_is_composed_of_a_state_and_components():
+    assert Engine.__mro__ == (Engine, object)
+    for part in (Legality, Windows):
+        assert part.__mro__ == (part, object), part
+    own = [n for n, v in vars(matching).items() if inspect.isclass(v) and v.__module__ == matching.__name__]
+    assert own == []
+    assert inspect.signature(matching.heroes_for).parameters["g"].annotation in ("Game", matching.Game)
+    engine = Engine(load_scenario("apoteose/nested-responses"))
+    assert engine.legality.g is engine.g and engine.legality.stack is engine.stack
+    assert engine.windows.legality is engine.legality and engine.windows.used is engine.used
+
+
+def test_handlers_see_only_the_narrow_rules_context():
+    """Every ``s.rules.<name>`` a handler uses is a member of :class:`Rules` (no engine method beyond it)."""
+    allowed = {n for n in dir(Rules) if not n.startswith("_")} | set(Rules.__annotations__)
+    tree = ast.parse(Path(handlers.__file__).read_text(encoding="utf-8"))
+    used = {
+        node.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Attribute)
+        and node.value.attr == "rules"
+    }
+    assert used and used <= allowed, used - allowed
+    assert "engine" not in {f for f in handlers.Step.__dataclass_fields__}
 
 
 def test_the_engine_still_runs():

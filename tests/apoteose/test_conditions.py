@@ -100,11 +100,12 @@ def test_a_passivo_gain_reaches_every_hero_of_its_set_and_not_its_controller() -
     hs = [hero("ana", "azul", 5, MESA=["x"]), hero("carla", "azul", 4), hero("bruno", "vermelho", 3)]
     from helpers import scenario
 
+    from rulekit.apoteose import matching as M
     from rulekit.apoteose.chain import Engine as E
 
     eng = E(scenario(hs, [card("x", "ana", text)], [], turn=TURN))
-    assert eng.attributes("carla").get("AGI") == 1
-    assert eng.attributes("ana").get("AGI", 0) == 0 and eng.attributes("bruno").get("AGI", 0) == 0
+    assert M.attributes(eng.g, "carla").get("AGI") == 1
+    assert M.attributes(eng.g, "ana").get("AGI", 0) == 0 and M.attributes(eng.g, "bruno").get("AGI", 0) == 0
 
 
 def test_a_passivo_gain_for_one_hero_to_choose_is_refused_at_load() -> None:

@@ -60,7 +60,21 @@ def board(entry: dict[str, Any]) -> Any:
     effect = parse_effect(entry["text"])
     plain = effect.activation == "Ativar" and not effect.timings
     script = [{"activate": "x"}] if plain else GAME
-    return scenario(heroes, [x, *OTHERS], script, zones=zones, turn={"order": order, "hero": "ana"})
+    extra: dict[str, Any] = {}
+    if entry.get("board"):  # heroes on casas (``board: true``, or {size: [c, r], <hero>: [c, r]} to change them)
+        where = {"size": [4, 4], "ana": [1, 1], "carla": [0, 0], "bruno": [3, 3]}
+        where.update(entry["board"] if isinstance(entry["board"], dict) else {})
+        extra["board"] = where.pop("size")
+        for h in heroes:
+            if where.get(h["id"]) is not None:
+                h["casa"] = where[h["id"]]
+        script = [*({"step": s} for s in entry.get("steps", [])), *script]
+    cards = [x, *OTHERS]
+    if entry.get("attempt"):  # Bruno tries to answer x's activation at that point (LANGUAGE.md §4.1)
+        cards.append(card("r1", "bruno", "Ativar【 Quando uma carta for ativada 】 Recupere 1 de MANA."))
+        heroes[2]["zones"]["MESA"].append("r1")
+        extra["decisions"] = [{"window": entry["attempt"], "respond": {"card": "r1"}}]
+    return scenario(heroes, cards, script, zones=zones, turn={"order": order, "hero": "ana"}, **extra)
 
 
 def test_the_corpus_is_large_enough() -> None:

@@ -49,8 +49,15 @@ def test_np_corpus_card_reads_and_runs(entry: dict[str, Any]) -> None:
         assert "x" in trace.resolution_order, refused
     if entry.get("resolves") is False:
         assert "x" not in trace.resolution_order
+    if entry.get("attempt"):  # what became of Bruno's attempt to answer at that point
+        tried = [e.detail["code"] for e in trace.of("refused") if e.card == "r1"]
+        want = entry["attempt_refused"]
+        assert tried == ([want] if want else []), tried
+        assert ("r1" in trace.resolution_order) is (not want)
     for key, want in (entry.get("check") or {}).items():
-        if " " in key:
+        if key.endswith(" casa"):  # where the hero ends on the board
+            assert trace.heroes[key.split()[0]].casa == want, key
+        elif " " in key:
             hero, res = key.split()
             assert trace.heroes[hero].resources[res][0] == want, key
         else:

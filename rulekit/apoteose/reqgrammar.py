@@ -1,0 +1,335 @@
+"""The requirement reader: the event of a trigger (after Quando / Depois de / Antes de) and a state or
+condition (after Se / Enquanto / Durante / Até, or "se …," in a description), read by a grammar
+(``requirements.lark``) over the noun phrases of the description grammar (``grammar.lark``): one reader,
+one noun-phrase rule (LANGUAGE.md §2, §3.1). The event verbs and the comparison words are the tables of
+:mod:`rulekit.apoteose.words` (``EVENT_STEMS``, ``COMPARISONS``); the grammar's terminals are made from them.
+
+>>> parse_trigger_text("uma HABILIDADE de um oponente for ativada")["card"]
+{'card': 'any', 'type': 'HABILIDADE', 'owner': 'opponent'}
+>>> parse_condition_text("um oponente tiver 3 ou mais cartas no INVENTÁRIO")["cmp"]
+'>='
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from rulekit.apoteose.grammar import MAX_CLAUSE, _Build, _low
+from rulekit.apoteose.rulings import moment_of
+from rulekit.apoteose.words import (
+    _POSSESSIVES,
+    _THIS,
+    COMPARISONS,
+    EVENT_STEMS,
+    RESOURCES,
+    Refs,
+    expand,
+    fold,
+)
+
+__all__ = ["parse_condition_text", "parse_trigger_text"]
+
+#: Comparison words as the grammar sees them (contractions written out) -> the operator.
+_CMP = {expand(word)[0].lower(): op for word, op in COMPARISONS}
+#: Kinds of the events "esta carta seja <participle>" waits for (R-04 «Até»).
+_UNTIL_EVENTS = {"descart": "discard", "ban": "banish", "enterr": "bury", "consum": "exhaust",
+                 "revel": "reveal",
+                 "ocult": "hide"}
+
+
+def _req_grammar() -> str:
+    """``grammar.lark`` + ``requirements.lark``, the verb and comparison terminals made from the tables."""
+    here = Path(__file__)
+    extra = here.with_name("requirements.lark").read_text(encoding="utf-8")
+    extra = extra.replace("@EVENT_STEMS@", "|".join(sorted(EVENT_STEMS, key=len, reverse=True)))
+    extra = extra.replace("@CMP_WORDS@", "|".join(re.escape(w) for w in sorted(_CMP, key=len, reverse=True)))
+    return here.with_name("grammar.lark").read_text(encoding="utf-8") + "\n" + extra
+
+
+@lru_cache(maxsize=1)
+def _req_parser() -> Any:
+    """The requirement grammar (``requirements.lark``) over the description grammar's noun phrases, with
+    Earley: reads every text the grammar allows."""
+    from lark import Lark
+
+    return Lark(_req_grammar(), parser="earley", lexer="dynamic", ambiguity="resolve",
+                propagate_positions=True, start=["trigger_start", "cond_start"])
+
+
+@lru_cache(maxsize=1)
+def _req_fast_parser() -> Any:
+    """The same grammar under LALR(1), tried first (as for descriptions); where it fails, or gives a tree the
+    builder cannot read, Earley reads the text."""
+    from lark import Lark
+
+    return Lark(_req_grammar(), parser="lalr", lexer="contextual", propagate_positions=True,
+                start=["trigger_start", "cond_start"])
+
+
+def _event_stem(word: str) -> str:
+    """The stem of an event verb or participle ("ativada" -> "ativ", "fizer" -> "fiz")."""
+    low = fold(word).lower()
+    return next(stem for stem in sorted(EVENT_STEMS, key=len, reverse=True) if low.startswith(stem))
+
+
+def parse_trigger_text(text: str) -> dict[str, Any]:
+    """The event after Quando / Depois de / Antes de -> ``{"event", "moment", "actor", "patient", ...}``
+    (LANGUAGE.md §2): ``actor`` who did it, ``patient`` to whom (hero filters ``{"who": …}``), ``card`` a card
+    filter (``{"card": "self"|"any", "type", "owner"}``), ``resource`` the resource concerned. A text the
+    grammar cannot read, or whose hero it cannot name, is ``{"event": "unknown"}`` (never "você").
+
+    >>> parse_trigger_text("um oponente ativar uma carta")
+    {'moment': 'during', 'event': 'activate', 'actor': {'who': 'opponent'}, 'card': {'card': 'any'}}
+    >>> parse_trigger_text("a MANA de um aliado for ser recuperada")
+    {'moment': 'before', 'event': 'recover', 'resource': 'MANA', 'patient': {'who': 'ally'}}
+    """
+    return copy.deepcopy(_trigger_cached(" ".join(text.split())))
+
+
+def parse_condition_text(text: str) -> dict[str, Any]:
+    """A state or condition (after Se / Enquanto / Durante / Até) -> a condition dict (LANGUAGE.md §2), or
+    ``{"cond": "unknown", "text": …}``.
+
+    >>> parse_condition_text("sua MANA for maior que 3")
+    {'cond': 'resource', 'who': 'self', 'resource': 'MANA', 'cmp': '>', 'value': 3}
+    >>> parse_condition_text("um aliado estiver sem ESTAMINA")
+    {'cond': 'resource', 'who': 'ally', 'resource': 'ESTAMINA', 'cmp': '==', 'value': 0}
+    """
+    return copy.deepcopy(_condition_cached(" ".join(text.split()).rstrip(".").strip()))
+
+
+def _read(text: str, start: str, build: Any) -> Any:
+    """``build(builder, tree)`` over the LALR tree, else over Earley's; ``None`` if neither reads."""
+    from lark.exceptions import LarkError
+
+    if not text or len(text) > MAX_CLAUSE:
+        return None
+    folded, where = expand(text)
+    for parser in (_req_fast_parser, _req_parser):
+        try:
+            tree = parser().parse(folded, start=start)
+        except LarkError:
+            continue
+        try:
+            out = build(_ReqBuild(text, where, Refs()), tree.children[0])
+        except Exception:  # noqa: BLE001 - a phrase that reads but names nothing the engine knows
+            out = None
+        if out is not None:
+            return out
+    return None
+
+
+@lru_cache(maxsize=1024)
+def _trigger_cached(text: str) -> dict[str, Any]:
+    moment = moment_of("quando " + fold(text).lower())
+    out = _read(text, "trigger_start", lambda b, node: b.trigger(node, moment))
+    return out if out is not None else {"moment": moment, "event": "unknown", "text": text}
+
+
+@lru_cache(maxsize=1024)
+def _condition_cached(text: str) -> dict[str, Any]:
+    out = _read(text, "cond_start", lambda b, node: b.condition(node))
+    return out if out is not None else {"cond": "unknown", "text": text}
+
+
+class _ReqBuild(_Build):
+    """Requirement tree -> trigger or condition dict (the noun phrases as :class:`_Build` reads them)."""
+
+    # ---- what a trigger's subject or object names -------------------------------------------
+    def party(self, node: Any) -> dict[str, Any] | None:
+        """A hero (``{"who"}``), a card (``{"card", "type", "owner"}``) or a resource
+        (``{"resource", "who"}``),
+        or ``None`` when the phrase names nothing a trigger can filter on."""
+        if node.data == "card_of_kind":  # "um COMPANHEIRO aliado": your team's; "… rival": another team's
+            noun = self.sub(node, "cardnoun")
+            if noun is None:  # "este efeito" (this card's), "um efeito" (any card's)
+                return {"card": "self"} if _low(self.tok(node, "DET")) in _THIS else {"card": "any"}
+            tok = noun.children[0]
+            out: dict[str, Any] = {"card": "any"}
+            if tok.type != "CARDWORD":
+                out["type"] = self.orig(tok).upper()
+            adj = self.tok(node, "ADJ")
+            if adj is not None:
+                out["owner"] = "team" if _low(adj).startswith("aliad") else "opponent"
+            return out
+        child = node.children[0]
+        if child.data in ("self_", "pronoun", "hero_phrase", "named_hero"):
+            if child.data == "named_hero" and fold(self.orig(child.children[0])).lower() == "alguem":
+                return {"who": "any"}
+            hero = self.hero(child)
+            if hero.get("who") in ("self", "opponent", "ally", "any", "turn") and not hero.get("all"):
+                return {"who": hero["who"]}
+            return None
+        if child.data in ("res_np", "res_amount"):
+            out = {"resource": RESOURCES[_low(self.tok(child, "RESOURCE"))]}
+            words, _ = self.dets(child)
+            if any(w in _POSSESSIVES for w in words):
+                out["who"] = "self"
+            of = self.sub(child, "of_hero")
+            if of is not None:
+                out["who"] = self.owner(of)
+            return out
+        card = self.card_ref(child)
+        if card.get("card") == "self":
+            return {"card": "self"}
+        if card.get("card") == "choose" and card.get("count") == 1 and "zone" not in card:
+            out = {"card": "any"}
+            if "type" in card:
+                out["type"] = card["type"]
+            if card.get("owner") in ("self", "opponent", "ally", "any", "team", "other"):
+                out["owner"] = card["owner"]
+            return out
+        return None
+
+    def _party_of(self, node: Any) -> Any:
+        return self.sub(node, "party") or self.sub(node, "card_of_kind")
+
+    def _subject(self, node: Any) -> dict[str, Any] | None:
+        p = self._party_of(node)
+        return {"who": "self"} if p is None else self.party(p)
+
+    # ---- triggers --------------------------------------------------------------------------------
+    def trigger(self, node: Any, moment: str) -> dict[str, Any] | None:
+        out: dict[str, Any] = {"moment": moment}
+        subj = self._subject(node)
+        if subj is None:
+            return None
+        if node.data == "t_step":  # a hero moved on the board (LANGUAGE.md §4.1)
+            return {**out, "event": "step", "actor": subj} if "who" in subj else None
+        verb = self.tok(node, "EVPART") or self.tok(node, "EVINF")
+        kind = EVENT_STEMS[_event_stem(str(verb))]
+        out["event"] = kind
+        obj = self.sub(node, "obj")
+        obj_party = self._party_of(obj) if obj is not None else None
+        if node.data == "t_going":  # "for atacar", "for fazer um teste": the subject is about to act
+            out["actor"] = subj if "who" in subj else {"who": "self"}
+            if obj_party is not None and kind not in ("test", "attack", "roll"):
+                out["object"] = self.party(obj_party) or {"unknown": self.span(obj_party)}
+        elif node.data == "t_passive":  # "uma carta for descartada", "você for curado", "MANA for ser curada"
+            if kind in ("heal", "damage", "attack", "target", "recover", "lose") and "who" in subj and (
+                    "resource" not in subj):
+                out["patient"] = subj
+            elif "resource" in subj:
+                out["resource"] = subj["resource"]
+                if "who" in subj:
+                    out["patient"] = {"who": subj["who"]}
+            elif "card" in subj:
+                out["card"] = subj
+            else:
+                out["patient"] = subj
+            by = self.sub(node, "by")
+            if by is not None:
+                actor = self.party(self._party_of(by))
+                if actor is None:
+                    return None
+                out["actor"] = actor
+        else:  # "um oponente ativar uma carta", "sofrer dano", "um COMPANHEIRO sofrer dano"
+            stem = _event_stem(str(verb))
+            who = subj if "who" in subj else {"who": "self"}
+            if stem == "sofr" and "card" in subj:  # a card with its own VIDA is hit
+                out["card"] = subj
+            elif stem == "sofr":
+                out["patient"] = who
+            else:
+                out["actor"] = who
+            if obj_party is not None and stem != "sofr" and kind != "test":
+                o = self.party(obj_party)
+                if o is None:
+                    pass  # an object the engine does not filter on ("dano")
+                elif "resource" in o:
+                    out["resource"] = o["resource"]
+                elif "card" in o:
+                    out["card"] = o
+                elif "who" in o:
+                    out["patient"] = o
+        if out["event"] == "consume" and "card" in out:
+            out["event"] = "exhaust"
+        if out["event"] == "recover" and "card" in out:
+            out["event"] = "ready"
+        return out
+
+    # ---- states and conditions -----------------------------------------------------------------
+    def _who(self, node: Any) -> str | None:
+        """The hero a state is about: one hero phrase ("um aliado", "o alvo"), never a name or every hero."""
+        hero = self.hero(node)
+        if hero.get("all") or hero.get("who") == "name":
+            return None
+        return str(hero["who"])
+
+    def _cmp(self, node: Any, default: str) -> str:
+        more = self.sub(node, "more")
+        if more is not None:
+            return ">=" if _low(self.tok(more, "MOREWORD")) == "mais" else "<="
+        cmp = self.sub(node, "cmp")
+        if cmp is None:
+            return default
+        return _CMP[" ".join(_low(self.tok(cmp, "CMPWORD")).split())]
+
+    def condition(self, node: Any) -> dict[str, Any] | None:
+        d = node.data
+        heroes = [s for s in self.subs(node) if s.data in ("self_", "pronoun", "hero_phrase", "named_hero")]
+        if d == "c_exists":
+            c = self.sub(node, "count")
+            out: dict[str, Any] = {"cond": "exists", "count": self.count(c) if c is not None else 1,
+                                   "zone": self.zone(self.sub(node, "zone"))}
+            tok = self.sub(node, "cardnoun").children[0]
+            if tok.type != "CARDWORD":
+                out["type"] = self.orig(tok).upper()
+            return {k: out[k] for k in ("cond", "count", "type", "zone") if k in out}
+        if d == "c_turn_of":
+            noun = _low(self.tok(node, "HNOUN"))
+            rival = noun.startswith(("op", "riv", "ini", "adv"))
+            return {"cond": "turn", "of": "opponent" if rival else "ally"}
+        if d == "c_own_turn":
+            words, _ = self.dets(node)
+            return {"cond": "turn", "of": "self"} if any(w in _POSSESSIVES for w in words) else None
+        if d == "c_battle":
+            return {"cond": "battle"}
+        if d == "c_test":
+            return {"cond": "test"}
+        if d == "c_until_event":
+            if _low(self.tok(node, "DET")) not in _THIS:
+                return None
+            event = _UNTIL_EVENTS.get(_event_stem(str(self.tok(node, "EVPART"))))
+            return {"cond": "until_event", "event": event, "card": "self"} if event else None
+        if d == "c_time":
+            unit = {"turno": "turn", "batalha": "battle", "ciclo": "cycle"}[_low(self.tok(node, "TIMEUNIT"))]
+            return {"cond": "until_time",
+                    "when": ("next_" if _low(self.tok(node, "TIMEWORD")) == "inicio" else "end_") + unit}
+        if d == "c_attached":
+            return {"cond": "attached"} if _low(self.tok(node, "DET")) in _THIS else None
+        if d == "c_without":
+            who = self._who(heroes[0])
+            return None if who is None else {"cond": "resource", "who": who, "resource": self.resource(node),
+                                             "cmp": "==", "value": 0}
+        if d == "c_res_have":
+            who = self._who(heroes[0])
+            value = self.count(self.sub(node, "count"))
+            return None if who is None else {"cond": "resource", "who": who, "resource": self.resource(node),
+                                             "cmp": self._cmp(node, ">="), "value": value}
+        if d == "c_res_is":
+            of = self.sub(node, "of_hero")
+            who = "self" if of is None else self._who(self.heroes_in(of)[0])
+            value = self.count(self.sub(node, "count"))
+            return None if who is None else {"cond": "resource", "who": who, "resource": self.resource(node),
+                                             "cmp": self._cmp(node, "=="), "value": value}
+        if d == "c_has":
+            who = self._who(heroes[0])
+            if who is None:
+                return None
+            out = {"cond": "has", "who": who, "count": self.count(self.sub(node, "count"))}
+            plain = self.sub(node, "cmp") is None and self.sub(node, "more") is None
+            if not (plain and who == "self" and _low(self.tok(node, "HAVE")) in ("tiver", "possuir")):
+                out["cmp"] = self._cmp(node, ">=")
+            tok = self.sub(node, "cardnoun").children[0]
+            if tok.type != "CARDWORD":
+                out["type"] = self.orig(tok).upper()
+            z = self.sub(node, "zone")
+            if z is not None:
+                out["zone"] = self.zone(z)
+            return out
+        return None
