@@ -2,22 +2,32 @@
 
 Every case is generated from ``(--seed, game, index)`` by a seeded :class:`random.Random`, so a
 case number is a full reproducer. MTG cases are random library boards and inline effects (with
-events); Apoteose cases are small scripts built from the runnable example effect texts. Each
+events); Apoteose cases are small scripts built from the runnable example effect texts, the
+newer forms and the tests' corpora. The generators use every form of the languages' documents
+(:data:`FEATURES` lists them; ``--json`` counts the cases that used each): copy exceptions,
+durations, ability, number and counter selectors, expressions, counters of every P/T kind,
+flicker, Auras and Equipment; Apoteose card actions, COMPANHEIRO, attempts while paying or
+resolving, ``se`` statements and state conditions. Each
 valid document is then, most of the time, *mutated*: a key deleted, a value of the wrong type,
 a huge number, a hostile string, an id swapped for another or for nothing, an item duplicated,
 the text cut short, random bytes written in, an alias bomb appended.
 
-A case is then loaded and run (MTG: ``solve`` in a random edition and the text rendering;
-Apoteose: ``run_chain`` and the trace's JSON). Its outcome is
+A case is then loaded and run (MTG: ``solve`` in a random edition, the text and the final,
+effects and layer tables as HTML; Apoteose: ``run_chain``, the trace's JSON, the chain text, the
+log and heroes tables and the stack as HTML; in English, Portuguese or Spanish). Its outcome is
 
-* ``ok`` or ``error`` (a :class:`rulekit.errors.RulekitError`, whose message must be one line);
-* a **crash**: any other exception (or a multi-line error message);
+* ``ok`` or ``error`` (a :class:`rulekit.errors.RulekitError`, whose message must be one line
+  and, for a file, name it: ``fuzz.yaml:<line>: ...``);
+* a **crash**: any other exception, a multi-line or unlocated error message, or an output that
+  shows a raw control or invisible character or live markup (:func:`check_shown`: an HTML
+  parser must find no element or event attribute a stranger's text made);
 * a **hang**: a case that takes more than ``--timeout`` seconds (interrupted by ``SIGALRM``).
 
 A digest of every outcome (the trace JSON or the error message) is kept. With ``--repeat`` each
 checked case is run a second time in the same process, and ``--hashseed`` runs a subprocess with
 another ``PYTHONHASHSEED`` over the same cases; any digest that differs is a **difference**.
-``--check-every K`` limits both checks to every K-th case.
+``--check-every K`` limits both checks to every K-th case; ``--other-hashseed N`` names the other
+seed (``PYTHONHASHSEED=0 python tools/fuzz.py --other-hashseed 1`` compares 0 with 1).
 
 Usage::
 
@@ -44,6 +54,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -1445,8 +1456,27 @@ class _Gen:
         return Case(game, index, name, raw, used)
 
 
-#: Tags that must never reach an HTML output live (every value is escaped): the hostile strings' own.
-_LIVE_MARKUP = re.compile(r"<\s*(?:script|img|iframe|svg|object|embed)\b|javascript:\S*\(|onerror\s*=", re.I)
+#: Tags that must never reach an HTML output live (the hostile strings' own); no output of the
+#: views writes them.
+_LIVE_TAGS = frozenset({"script", "img", "iframe", "svg", "object", "embed", "a", "form", "x", "b"})
+
+
+class _LiveMarkup(HTMLParser):
+    """Finds, as a browser's parser would, elements and event attributes a stranger's text made live."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _LIVE_TAGS:
+            self.found.append(f"<{tag}>")
+        self.found += [f"{tag} {name}=" for name, _ in attrs if name.startswith("on") or name == "href"]
+
+    def handle_comment(self, data: str) -> None:
+        self.found.append("<!--")
+
+
 _LANGS = ("en", "pt-BR", "es")
 
 
@@ -1463,9 +1493,11 @@ def check_shown(text: str, where: str, html: bool = False) -> str:
         bad = next(c for c in text if visible(c) != c and c not in "\n\t")
         raise Unclean(f"{where}: the character U+{ord(bad):04X} is shown raw")
     if html:
-        m = _LIVE_MARKUP.search(text.replace("&lt;", "").replace("&gt;", ""))
-        if m:
-            raise Unclean(f"{where}: live markup {m.group(0)!r}")
+        parser = _LiveMarkup()
+        parser.feed(text)
+        parser.close()
+        if parser.found:
+            raise Unclean(f"{where}: live markup {parser.found[0]!r}")
     return text
 
 

@@ -111,3 +111,86 @@ def test_the_command_prints_figures_and_json() -> None:
     assert data["examples"] == {"mtg": 20, "apoteose": 0}
     assert {"crashes", "hangs", "differences", "examples_per_second"} <= set(data)
     assert run.returncode == (1 if data["crashes"] or data["hangs"] or data["differences"] else 0)
+
+
+def test_generated_cases_reach_every_newer_language_feature() -> None:
+    """Issue 25: the random boards and files use copy exceptions, durations, ability selectors,
+    expressions, counters of every P/T kind, flicker, attachments; Apoteose card actions,
+    COMPANHEIRO, attempts, conditional statements and state conditions."""
+    gen = FUZZ._Gen()
+    for game, n in (("mtg", 300), ("apoteose", 150)):
+        seen: set[str] = set()
+        for i in range(n):
+            seen |= gen.case(7, game, i).features
+        assert set(FUZZ.FEATURES[game]) - seen == set(), game
+
+
+def test_features_are_read_from_the_document() -> None:
+    doc = {
+        "objects": [
+            {"id": "a", "abilities": [{"static": {"copy": "@b", "except": {"name": "N", "power": 7}}}]}
+        ],
+        "events": [
+            {"leave": {"object": "a", "to": "exile"}},
+            {"enter": "a"},
+            {"counters": {"object": "a", "kind": "-0/-1", "add": 1}},
+            {"resolve": {"effect": {"affects": "creatures with flying", "duration": "until end of combat"}}},
+        ],
+    }
+    assert FUZZ.features("mtg", doc) == {
+        "copy",
+        "copy except name",
+        "copy except power/toughness",
+        "flicker (400.7)",
+        "counters event",
+        "counters of a P/T kind other than +1/+1",
+        "selector with keyword",
+        "duration until end of combat",
+    }
+    apo = {
+        "cards": [{"id": "lobo", "types": ["COMPANHEIRO"], "vida": [3, 10]}],
+        "script": [{"put": {"card": "x"}}, {"battle_start": True}],
+        "decisions": [{"window": "resolving@0", "respond": {"card": "x"}}],
+        "turn": {"order": ["ana", "lobo"]},
+    }
+    assert FUZZ.features("apoteose", apo) == {
+        "COMPANHEIRO",
+        "COMPANHEIRO with VIDA",
+        "COMPANHEIRO in the turn order",
+        "put",
+        "battle",
+        "attempt while resolving",
+    }
+
+
+def test_outputs_are_checked_for_raw_characters_and_live_markup() -> None:
+    assert FUZZ.check_shown("Ann ␛[2J \\u202e", "text") == "Ann ␛[2J \\u202e"
+    assert FUZZ.check_shown("<td>&lt;script&gt;alert(1)&lt;/script&gt;</td>", "html", html=True)
+    for text, html in (
+        ("Ann\x1b[2J", False),
+        ("bidi\u202eevil", False),
+        ("<td><script>x</script></td>", True),
+        ('<td title="" onmouseover="x">', True),
+        ("<!--><img src=x>", True),
+    ):
+        try:
+            FUZZ.check_shown(text, "out", html=html)
+        except FUZZ.Unclean:
+            continue
+        raise AssertionError(f"{text!r} passed")
+
+
+def test_a_board_with_hostile_names_is_shown_clean_in_every_output(tmp_path: Path) -> None:
+    doc = (
+        "game: mtg\nplayers: [Ann, Bo]\nobjects:\n"
+        '  - {id: a, name: "<script>alert(1)</script>\\e[2J", types: [Creature], power: 1, toughness: 1,'
+        ' controller: Ann, abilities: ["<img src=x onerror=alert(1)>", {text: "x\\u202ey", static:'
+        " {affects: creatures with flying, modify_pt: {power: 1}}}]}\n"
+    )
+    for index in range(3):  # the three languages
+        out = FUZZ.run_case(FUZZ.Case("mtg", index, "valid", doc.encode()), tmp_path)
+        assert out.startswith("ok ") and "&lt;script&gt;" in out and "␛[2J" in out
+    bad = FUZZ.run_case(
+        FUZZ.Case("mtg", 0, "x", b"game: mtg\nplayers: [Ann]\nobjects: [{id: a}]\n"), tmp_path
+    )
+    assert bad.startswith("error fuzz.yaml:3")
