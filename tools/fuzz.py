@@ -633,6 +633,152 @@ def mtg_valid(rng: random.Random, w: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+#: Bad values of the newer forms: what the loader must refuse with a located line.
+BAD_DURATIONS = (
+    "for as long as banana",
+    "for as long as you control",
+    "for as long as nobody remains tapped",
+    "until end of turn turn",
+    "for as long as it has a +1/-1 counter on it",
+    "for as long as you control two or more Zorbs",
+    "for as long as {o} is a Banana",
+    "until your next",
+    "for as long as " + "you control " * 60 + "x0",
+    "for as long as you control " + "9" * 5000 + " or more lands",
+)
+BAD_EXPRS = (
+    "half X",
+    "half the number of lands you control",
+    "twice " * 60 + "X",
+    "the greatest banana among creatures",
+    "its colour",
+    "X plus",
+    "number of creatures plus " * 40 + "1",
+    "the number of Zorbs you control plus the number of Islands you control",
+    "-" * 30 + "1",
+    "9" * 5000,
+    "number of lands plus " + "9" * 5000,
+    "twice " + "9" * 40,
+)
+BAD_SELECTORS = (
+    "creatures with flyng",
+    "creatures with power",
+    "creatures with power 2 or",
+    "creatures with a +1/-1 counter on them",
+    "equipped banana",
+    "creatures with an activated",
+    "all Forests and",
+    "and",
+    "creatures with power 99999999999999999999 or less",
+    "creatures " + "with flying " * 80,
+    "creatures with power less than " + "9" * 5000,
+)
+BAD_EXCEPT: tuple[Any, ...] = (
+    {"colour": ["blue"]},
+    {"types": ["Banana"]},
+    {"power": "seven"},
+    {"power": 10**40, "toughness": 1},
+    {"abilities": [{"text": "x", "static": {"affects": "creatures with flyng"}}]},
+    {"abilities": [{"static": None}]},
+    {"colors": ["blurple"]},
+    {"remove_types": ["Creature", 7]},
+    {"not_copied": ["power"]},
+    {"name": ["a", "list"]},
+    "except it's an artifact",
+)
+BAD_COUNTERS: tuple[Any, ...] = (
+    "+1/-1",
+    "-1/+1",
+    "+1/+",
+    "+999/+999",
+    "+1000/+1000",
+    "−1/+1",
+    "+1/+1/+1",
+    "++1/+1",
+    "",
+)
+
+
+def _mtg_targeted_newer(
+    rng: random.Random, data: dict[str, Any], ids: list[str], junk: list[str]
+) -> tuple[str, dict[str, Any]]:
+    """A bad value in one of the newer forms (durations, expressions, selectors, copy exceptions,
+    counters, flicker and attachment events)."""
+    events = data["events"]
+    src, tgt = rng.choice(ids), rng.choice(ids)
+    op = rng.randrange(8)
+    if op == 0:
+        eff: dict[str, Any] = {
+            "affects": "targets",
+            "modify_pt": {"power": 1},
+            "duration": rng.choice(BAD_DURATIONS).replace("{o}", tgt),
+        }
+        events.append({"resolve": {"source": src, "effect": eff, "targets": [tgt]}})
+        return "bad_duration", data
+    if op == 1:
+        expr = rng.choice(BAD_EXPRS)
+        eff = {
+            "affects": rng.choice(["targets", "creatures"]),
+            rng.choice(["set_pt", "modify_pt"]): {"power": expr},
+        }
+        events.append({"resolve": {"source": src, "effect": eff, "targets": [tgt], "x": rng.randint(0, 3)}})
+        return "bad_expression", data
+    if op == 2:
+        obj = rng.choice(data["objects"])
+        obj.pop("card", None)
+        obj.update(name="Bad", types=["Enchantment"])
+        obj["abilities"] = [
+            {"text": "bad", "static": {"affects": rng.choice(BAD_SELECTORS), "modify_pt": {"power": 1}}}
+        ]
+        return "bad_selector", data
+    if op == 3:
+        eff = {"affects": "targets", "copy": rng.choice(["@" + src, "{chosen object}", "@nobody", *junk])}
+        eff["except"] = copy.deepcopy(rng.choice(BAD_EXCEPT))
+        events.append({"resolve": {"source": src, "effect": eff, "targets": [tgt]}})
+        return "bad_copy_except", data
+    if op == 4:
+        kind = rng.choice(BAD_COUNTERS)
+        place = rng.randrange(3)
+        if place == 0:
+            rng.choice(data["objects"])["counters"] = {kind: rng.choice([1, -1, 10**9])}
+        elif place == 1:
+            events.append(
+                {"counters": {"object": tgt, "kind": kind, "add": rng.choice([1, -(10**9), 10**12])}}
+            )
+        else:
+            events += [{"leave": tgt}, {"enter": tgt, "with_counters": {kind: 1}}]
+        return "bad_counters", data
+    if op == 5:  # flicker an object that is not there, twice, or into nowhere
+        events += rng.choice(
+            [
+                [{"enter": tgt}, {"enter": tgt}],
+                [{"leave": tgt}, {"leave": tgt}, {"enter": tgt}],
+                [{"leave": {"object": tgt, "to": "battlefield"}}, {"enter": tgt}],
+                [{"enter": "nobody"}],
+                [{"leave": tgt}, {"enter": tgt, "as": {"copy": "@" + src, "except": {"power": 1}}}],
+                [{"leave": tgt}, {"enter": tgt, "as": {"affects": "creatures", "modify_pt": {"power": 1}}}],
+            ]
+        )
+        return "bad_flicker", data
+    if op == 6:
+        obj = rng.choice(data["objects"])
+        obj["attached_to"] = rng.choice([*junk, "Ann", obj["id"]])
+        return "bad_attached_to", data
+    events.append(
+        rng.choice(
+            [
+                {"begin_turn": rng.choice(junk)},
+                {"untap_step": rng.choice([*junk, tgt])},
+                {"end_of_combat": True},
+                {"transform": rng.choice(junk)},
+                "end_of_combat_",
+                {"counters": {"object": tgt, "kind": "time"}},
+            ]
+        )
+    )
+    return "bad_turn_event", data
+
+
 def mtg_targeted(rng: random.Random, data: dict[str, Any], w: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """A mutation aimed at what the MTG loader must check (LANGUAGE.md's fields and values)."""
     data = copy.deepcopy(data)
@@ -650,6 +796,8 @@ def mtg_targeted(rng: random.Random, data: dict[str, Any], w: dict[str, Any]) ->
     ]
     junk = ["nobody", "Cy", "", *rng.sample(HOSTILE, 2)]
     events = data.setdefault("events", [])
+    if rng.random() < 0.4:
+        return _mtg_targeted_newer(rng, data, ids, junk)
     op = rng.randrange(10)
     if op == 0:
         a, b = rng.choice(words), rng.choice(words)
@@ -1001,6 +1149,115 @@ def mutate_text_effect(rng: random.Random, text: str, texts: list[str]) -> str:
     return "".join(rng.sample(text, len(text)))
 
 
+def _apoteose_targeted_newer(
+    rng: random.Random, data: dict[str, Any], hero_ids: list[str], card_ids: list[str], junk: list[str]
+) -> tuple[str, dict[str, Any]]:
+    """A bad value in one of the newer forms: card actions, COMPANHEIRO, attempts, conditions."""
+    script = data["script"]
+    cards = data["cards"]
+    op = rng.randrange(6)
+    if op == 0:
+        act = rng.choice(["put", "take", "move", "reveal", "hide", "discard", "bury", "banish"])
+        step: dict[str, Any] = {
+            act: rng.choice(
+                [
+                    {"card": rng.choice(junk)},
+                    {
+                        "card": rng.choice(card_ids),
+                        "to": rng.choice(["LUA", "", "BARALHO COMUM", "LIMBO", *junk]),
+                    },
+                    {"card": rng.choice(card_ids), "attach_to": rng.choice([*junk, *card_ids])},
+                    {"card": rng.choice(card_ids), "hero": rng.choice(junk)},
+                    {},
+                    rng.choice(card_ids),
+                ]
+            )
+        }
+        script.insert(rng.randrange(len(script) + 1), step)
+        return "bad_card_action", data
+    if op == 1:
+        c = rng.choice(cards)
+        c["types"] = ["COMPANHEIRO"]
+        c[rng.choice(["companion_of", "vida", "vida", "companion_of"])] = rng.choice(
+            [*junk, [20, 10], [-1, 10], [1], [1, 2, 3], "10", 10**12, [10**12, 10**12], c["id"]]
+        )
+        return "bad_companion", data
+    if op == 2:
+        data["turn"]["order"] = [*data["turn"]["order"], rng.choice([*card_ids, *junk])]
+        return "bad_turn_order", data
+    if op == 3:
+        data.setdefault("decisions", []).append(
+            {
+                "window": rng.choice(
+                    ["activating@", "resolving@x", "activating@99", "resolving@-1", "paying@0"]
+                ),
+                "respond": {"card": rng.choice([*card_ids, *junk])},
+            }
+        )
+        return "bad_attempt", data
+    if op == 4:
+        c = rng.choice(cards)
+        cond = rng.choice(
+            [
+                "Se sua VIDA for menor que",
+                "Se sua BANANA for menor que 3",
+                "Enquanto houverem",
+                "Até que esta carta seja comida",
+                "Durante o turno de ninguém",
+                "Se você tiver " + "9" * 40 + " de MANA",
+                "Se sua VIDA for menor que " + "9" * 5000,
+                "Se você tiver " + "9" * 5000 + " ou mais cartas no INVENTÁRIO",
+                "Se " + "sua VIDA for menor que 3 e " * 30 + "sua VIDA for menor que 3",
+            ]
+        )
+        c["effects"] = [
+            rng.choice(
+                [
+                    f"Ativar【 {cond} 】 Cure 1 de VIDA.",
+                    f"Ativar Cure 1 de VIDA; {cond.lower()}, compre 1 carta.",
+                ]
+            )
+        ]
+        return "bad_condition", data
+    c = rng.choice(cards)
+    c["effects"] = [
+        {
+            "text": "Ativar Cure 1 de VIDA.",
+            "body": [
+                rng.choice(
+                    [
+                        {
+                            "op": "if",
+                            "cond": {"cond": "banana"},
+                            "then": [{"op": "heal", "amount": 1, "resource": "VIDA"}],
+                        },
+                        {
+                            "op": "if",
+                            "cond": {"cond": "resource", "who": "self", "resource": "VIDA", "cmp": "<"},
+                            "then": [],
+                        },
+                        {"op": "if", "then": [{"op": "heal"}]},
+                        {"op": "if", "cond": "x", "then": "y"},
+                        {"op": "move", "card": "self", "dest": "LUA"},
+                        {
+                            "op": "if",
+                            "cond": {
+                                "cond": "resource",
+                                "who": "self",
+                                "resource": "VIDA",
+                                "cmp": "<",
+                                "value": 5,
+                            },
+                            "then": [{"op": "if", "cond": {"cond": "zzz"}, "then": [{"op": "zzz"}]}],
+                        },
+                    ]
+                )
+            ],
+        }
+    ]
+    return "bad_structured_if", data
+
+
 def apoteose_targeted(rng: random.Random, data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """A mutation aimed at what the Apoteose loader must check (its LANGUAGE.md §4 fields)."""
     data = copy.deepcopy(data)
@@ -1009,6 +1266,8 @@ def apoteose_targeted(rng: random.Random, data: dict[str, Any]) -> tuple[str, di
     hero_ids = [h["id"] for h in heroes]
     card_ids = [c["id"] for c in cards]
     junk = ["nobody", "", "ANA", *rng.sample(HOSTILE, 2)]
+    if rng.random() < 0.4:
+        return _apoteose_targeted_newer(rng, data, hero_ids, card_ids, junk)
     op = rng.randrange(10)
     if op == 0:
         h = rng.choice(heroes)

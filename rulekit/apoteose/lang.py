@@ -71,7 +71,10 @@ class _T:
 
 
 _NUMWORDS = W.NUMWORDS
-N = r"(\d+|um|uma|dois|duas|tres|quatro|cinco)"
+#: A number in a condition: at most seven digits, as the grammar's ``INT`` reads amounts (a longer
+#: one leaves the condition unreadable, never reaching ``int()``).
+_DIGITS = r"\d{1,7}"
+N = rf"({_DIGITS}|um|uma|dois|duas|tres|quatro|cinco)"
 
 
 def _num(s: str) -> int:
@@ -315,10 +318,10 @@ def parse_condition(text: str) -> dict[str, Any]:
     if m := t.m(r"(?:o )?(final|fim|inicio) (?:do|da|de) (?:seu )?(?:proximo )?(turno|batalha|ciclo)"):
         return {"cond": "until_time", "when": ("end_" if m.group(1) != "inicio" else "next_") + m.group(2)
                 .replace("batalha", "battle").replace("turno", "turn").replace("ciclo", "cycle")}
-    if m := t.m(r"(?:sua|a sua) (vida|mana|estamina|hp) (?:for|estiver) (menor|maior) (?:que|do que) (\d+)"):
+    if m := t.m(rf"(?:sua|a sua) (vida|mana|estamina|hp) (?:for|estiver) (menor|maior) (?:que|do que) ({_DIGITS})"):
         return {"cond": "resource", "who": "self", "resource": RESOURCES[m.group(1)],
                 "cmp": "<" if m.group(2) == "menor" else ">", "value": int(m.group(3))}
-    if m := t.m(r"voce (?:tiver|possuir) (?:pelo menos )?(\d+) de (vida|mana|estamina|hp)"):
+    if m := t.m(rf"voce (?:tiver|possuir) (?:pelo menos )?({_DIGITS}) de (vida|mana|estamina|hp)"):
         return {"cond": "resource", "who": "self", "resource": RESOURCES[m.group(2)], "cmp": ">=",
                 "value": int(m.group(1))}
     if t.m(r"esta carta estiver anexada.*"):
@@ -326,7 +329,7 @@ def parse_condition(text: str) -> dict[str, Any]:
     return _state(t)
 
 
-_NUM = r"(\d+|um|uma|dois|duas|tres|quatro|cinco)"
+_NUM = N
 _CMP_WORDS = (("maior ou igual a", ">="), ("maior ou igual que", ">="), ("menor ou igual a", "<="),
               ("menor ou igual que", "<="), ("maior do que", ">"), ("maior que", ">"), ("menor do que", "<"),
               ("menor que", "<"), ("igual a", "=="), ("mais do que", ">"), ("mais que", ">"), ("mais de", ">"),

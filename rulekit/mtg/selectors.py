@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any
 
+from rulekit import limits
 from rulekit.mtg.vocab import (
     CARD_TYPES,
     COLORS,
@@ -630,8 +631,17 @@ def _word_cond(word: str, last: bool) -> tuple[Cond | None, str | None]:
 
 
 def parse_number(word: str) -> int | None:
+    """A number word or digits (``two``, ``3``, ``-1``), else None. Digits are bounded as a number
+    written in the file is (``limits.MAX_INT_DIGITS``): more is a :class:`SelectorError`, so a
+    number inside a phrase can neither slip past the bound nor reach ``int()``'s 4,300-digit limit."""
     w = word.lower().lstrip("+")
     if re.fullmatch(r"-?\d+", w):
+        digits = len(w.lstrip("-"))
+        if digits > limits.MAX_INT_DIGITS:
+            raise SelectorError(
+                f"a number of {digits:,} digits is too large (at most {limits.MAX_INT_DIGITS} digits)",
+                word[:20],
+            )
         return int(w)
     return NUMBER_WORDS.get(w)
 
