@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -33,7 +34,10 @@ if TYPE_CHECKING:
 ALL_ZONES = {norm(z): z for z in (*HERO_ZONES, *SHARED_ZONES)}
 
 
+@cache
 def _models() -> Any:
+    """The pydantic models of a scenario file, built once (pydantic is imported on the first load,
+    not with ``import rulekit``; building the classes costs about 0.2 s)."""
     from pydantic import BaseModel, ConfigDict, Field
 
     class M(BaseModel):
