@@ -942,13 +942,21 @@ NEW_APOTEOSE_TEXTS = (
 )
 
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _read_yaml(path: Path) -> Any:
+    """One of the project's own YAML files (libyaml's reader when there is one: the corpora are long)."""
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)  # a safe loader
+
+
 def _apoteose_texts() -> list[str]:
     """Every effect text of the runnable examples, of the built-in Apoteose scenarios, of the newer
     forms (:data:`NEW_APOTEOSE_TEXTS`) and, in a checkout, of the tests' text corpora."""
     examples = ROOT / "rulekit" / "data" / "apoteose" / "examples.yaml"
-    texts = [e["text"] for e in yaml.safe_load(examples.read_text(encoding="utf-8"))["examples"]]
+    texts = [e["text"] for e in _read_yaml(examples)["examples"]]
     for path in sorted((ROOT / "rulekit" / "data" / "scenarios" / "apoteose").glob("*.yaml")):
-        sc = yaml.safe_load(path.read_text(encoding="utf-8"))
+        sc = _read_yaml(path)
         for card in sc.get("cards") or ():
             for eff in card.get("effects") or ():
                 text = eff if isinstance(eff, str) else eff.get("text")
@@ -958,7 +966,7 @@ def _apoteose_texts() -> list[str]:
     more = [*NEW_APOTEOSE_TEXTS]
     for path in corpora:
         if path.is_file():
-            more += [e["text"] for e in yaml.safe_load(path.read_text(encoding="utf-8")) or () if "text" in e]
+            more += [e["text"] for e in _read_yaml(path) or () if "text" in e]
     texts += [t for t in dict.fromkeys(more) if t not in texts]
     return texts
 
@@ -1319,7 +1327,7 @@ def apoteose_targeted(rng: random.Random, data: dict[str, Any]) -> tuple[str, di
         c["effects"] = [
             {
                 "text": rng.choice(c["effects"])
-                if c["effects"] and isinstance(c["effects"][0], str)
+                if c.get("effects") and isinstance(c["effects"][0], str)
                 else "Passivo",
                 "body": [rng.choice([{"op": "zzz"}, {}, {"op": "heal"}, {"op": "damage", "amount": "x"}])],
             }
