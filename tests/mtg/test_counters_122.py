@@ -80,7 +80,8 @@ def test_mixed_signs_are_no_counter_of_the_rules(kind: str) -> None:
 
 MIXED_IN_PHRASES = {
     "selector": "  - {{id: lord, name: Lord, types: [Enchantment], controller: Ann,"
-    ' abilities: [{{text: t, static: {{affects: "creatures with a {kind} counter on them", modify_pt: {{power: 1}}}}}}]}}\n',
+    ' abilities: [{{text: t, static: {{affects: "creatures with a {kind} counter on them",'
+    " modify_pt: {{power: 1}}}}}}]}}\n",
     "condition": "events:\n  - resolve: {{source: bears, effect: {{affects: targets, modify_pt: {{power: 1}},"
     ' duration: "for as long as it has a {kind} counter on it"}}, targets: [bears]}}\n',
 }
