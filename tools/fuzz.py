@@ -2,22 +2,32 @@
 
 Every case is generated from ``(--seed, game, index)`` by a seeded :class:`random.Random`, so a
 case number is a full reproducer. MTG cases are random library boards and inline effects (with
-events); Apoteose cases are small scripts built from the runnable example effect texts. Each
+events); Apoteose cases are small scripts built from the runnable example effect texts, the
+newer forms and the tests' corpora. The generators use every form of the languages' documents
+(:data:`FEATURES` lists them; ``--json`` counts the cases that used each): copy exceptions,
+durations, ability, number and counter selectors, expressions, counters of every P/T kind,
+flicker, Auras and Equipment; Apoteose card actions, COMPANHEIRO, attempts while paying or
+resolving, ``se`` statements and state conditions. Each
 valid document is then, most of the time, *mutated*: a key deleted, a value of the wrong type,
 a huge number, a hostile string, an id swapped for another or for nothing, an item duplicated,
 the text cut short, random bytes written in, an alias bomb appended.
 
-A case is then loaded and run (MTG: ``solve`` in a random edition and the text rendering;
-Apoteose: ``run_chain`` and the trace's JSON). Its outcome is
+A case is then loaded and run (MTG: ``solve`` in a random edition, the text and the final,
+effects and layer tables as HTML; Apoteose: ``run_chain``, the trace's JSON, the chain text, the
+log and heroes tables and the stack as HTML; in English, Portuguese or Spanish). Its outcome is
 
-* ``ok`` or ``error`` (a :class:`rulekit.errors.RulekitError`, whose message must be one line);
-* a **crash**: any other exception (or a multi-line error message);
+* ``ok`` or ``error`` (a :class:`rulekit.errors.RulekitError`, whose message must be one line
+  and, for a file, name it: ``fuzz.yaml:<line>: ...``);
+* a **crash**: any other exception, a multi-line or unlocated error message, or an output that
+  shows a raw control or invisible character or live markup (:func:`check_shown`: an HTML
+  parser must find no element or event attribute a stranger's text made);
 * a **hang**: a case that takes more than ``--timeout`` seconds (interrupted by ``SIGALRM``).
 
 A digest of every outcome (the trace JSON or the error message) is kept. With ``--repeat`` each
 checked case is run a second time in the same process, and ``--hashseed`` runs a subprocess with
 another ``PYTHONHASHSEED`` over the same cases; any digest that differs is a **difference**.
-``--check-every K`` limits both checks to every K-th case.
+``--check-every K`` limits both checks to every K-th case; ``--other-hashseed N`` names the other
+seed (``PYTHONHASHSEED=0 python tools/fuzz.py --other-hashseed 1`` compares 0 with 1).
 
 Usage::
 
@@ -36,6 +46,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -43,6 +54,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -171,6 +183,33 @@ SELECTORS = (
     "creatures with a +1/+1 counter on them",
     "cards in all graveyards",
 )
+#: Selector forms added since the fuzzer was first written (LANGUAGE.md §4): abilities, numbers,
+#: counters of every kind, attached-to objects, tokens, unions, ids.
+NEW_SELECTORS = (
+    "creatures with flying",
+    "creatures you control without flying",
+    "creatures with an activated ability",
+    "creatures without activated abilities",
+    "creatures with no abilities",
+    "creatures with power 2 or less",
+    "creatures with toughness 4 or greater",
+    "creatures with power less than 3",
+    "permanents with mana value 3 or more",
+    "creatures you control with +1/+1 counters on them",
+    "creatures with a +1/+0 counter on them",
+    "creatures with a -0/-1 counter on them",
+    "equipped creature",
+    "enchanted permanent",
+    "enchanted land",
+    "Sliver creatures you control",
+    "creature tokens you control",
+    "nonland permanents",
+    "all Forests and all Saprolings",
+    "creature cards in all graveyards",
+    "untapped lands you control",
+    "legendary creatures",
+    "@x0",
+)
 EXPRS = (
     1,
     -1,
@@ -183,15 +222,130 @@ EXPRS = (
     "number of lands plus one",
     "-2",
 )
-CONDITIONS = ("you control five or more enchantments", "you control an artifact")
+#: Expression forms added since (LANGUAGE.md §3 "Expressions").
+NEW_EXPRS = (
+    "three",
+    "the greatest power among other creatures you control",
+    "the greatest toughness among creatures",
+    "the greatest mana value among permanents you control",
+    "its power",
+    "its toughness",
+    "twice the number of Forests you control",
+    "three times the number of Elves you control",
+    "half the number of lands you control, rounded down",
+    "half the number of creatures you control, rounded up",
+    "the number of Forests you control plus the number of Islands you control",
+    "number of creature cards in all graveyards plus 1",
+    "the number of creatures with flying minus one",
+)
+#: X forms, for resolved effects only (107.3: fixed at resolution).
+X_EXPRS = ("X", "twice X", "X plus one", "half X, rounded up", "X minus the number of lands you control")
+CONDITIONS = ("you control five or more enchantments", "you control one or more artifacts")
+#: "As long as" conditions added since (LANGUAGE.md §6).
+NEW_CONDITIONS = (
+    "you control one or more Forests",
+    "enchanted permanent is a creature",
+    "this is tapped",
+    "this is untapped",
+    "it has a time counter on it",
+    "you control two or more creatures with flying",
+)
+#: Durations of resolved effects (611.2a/b, 514.2, LANGUAGE.md §3); ``{o}`` is an object id.
+DURATIONS = (
+    "until end of turn",
+    "indefinite",
+    "until your next turn",
+    "until its controller's next untap step",
+    "until end of combat",
+    "for as long as this remains tapped",
+    "for as long as this remains on the battlefield",
+    "for as long as you control {o}",
+    "for as long as {o} remains tapped",
+    "for as long as @{o} is untapped",
+    "for as long as it has a time counter on it",
+    "for as long as you control three or more lands",
+    "for as long as {o} is a creature",
+)
+#: What each target must be on resolution (608.2b).
+TARGETS_MUST = (
+    "creature",
+    "creature with power less than or equal to the number of Islands you control",
+    "creature with mana value 3 or less",
+    "permanent with toughness at least 2",
+    "target creature you control",
+    "creature with power greater than X",
+)
+#: Every kind of counter of 122.1a the language takes, and a few others.
+PT_KINDS = ("+1/+1", "-1/-1", "+1/+0", "+0/+1", "-1/-0", "-0/-1", "+2/+2", "-2/-2", "+1/+2", "-2/-1")
+COUNTER_KINDS = (*PT_KINDS, "time", "loyalty", "\u22121/\u22121")
+#: Granted abilities: keywords, and abilities that are themselves static (a static that grants).
+GRANTED = (
+    "Flying",
+    "Hexproof",
+    "{T}: Add {G}.",
+    "Cycling {2}",
+    "Equip {1}",
+    {
+        "text": "Other creatures you control get +1/+1.",
+        "static": {"affects": "other creatures you control", "modify_pt": {"power": 1, "toughness": 1}},
+    },
+    {"text": "This has flying.", "static": {"affects": "this", "abilities": {"add": ["Flying"]}}},
+)
 
 
-def _mtg_effect(rng: random.Random, w: dict[str, Any], resolving: bool) -> dict[str, Any]:
+def _expr_pool(rng: random.Random, resolving: bool) -> list[Any]:
+    pool: list[Any] = [*EXPRS, *NEW_EXPRS]
+    if resolving:
+        pool += list(X_EXPRS)
+    return pool
+
+
+def _copy_except(rng: random.Random, w: dict[str, Any]) -> dict[str, Any]:
+    """A copy's exceptions (707.9): a random subset of every form LANGUAGE.md §3 lists."""
+    forms: list[tuple[str, Any]] = [
+        ("types", [rng.choice(["Artifact", "Enchantment", "Creature", "Elf"])]),
+        ("power", rng.choice([0, 7, 2])),
+        ("abilities", [rng.choice(GRANTED)]),
+        ("name", rng.choice(["Sakashima's Copy", "Grizzly Bears", "Copy <b>"])),
+        ("colors", rng.sample(w["colors"], rng.randint(0, 2))),
+        ("remove_types", [rng.choice(["Legendary", "Creature", "Human"])]),
+        ("not_copied", ["color"]),
+    ]
+    out: dict[str, Any] = {}
+    for key, value in rng.sample(forms, rng.randint(1, 3)):
+        out[key] = value
+        if key == "power":
+            out["toughness"] = rng.choice([1, 7, 3])
+    return out
+
+
+def _mtg_effect(
+    rng: random.Random,
+    w: dict[str, Any],
+    resolving: bool,
+    ids: list[str] | None = None,
+    choices: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """A random effect spec; ``ids`` lets it name objects, ``choices`` receives a chosen object it uses."""
+    ids = ids or ["x0"]
+    selectors = [*SELECTORS, *NEW_SELECTORS] + (["each creature other than the target"] if resolving else [])
     eff: dict[str, Any] = {
-        "affects": "targets" if resolving and rng.random() < 0.5 else rng.choice(SELECTORS)
+        "affects": "targets" if resolving and rng.random() < 0.5 else rng.choice(selectors)
     }
     parts = rng.sample(
-        ["type", "color", "abilities", "set_pt", "modify_pt", "switch_pt", "control", "text_change", "copy"],
+        [
+            "type",
+            "color",
+            "abilities",
+            "set_pt",
+            "modify_pt",
+            "switch_pt",
+            "control",
+            "text_change",
+            "copy",
+            "copy",
+            "player_rules",
+        ],
         rng.randint(1, 2),
     )
     for part in parts:
@@ -202,31 +356,85 @@ def _mtg_effect(rng: random.Random, w: dict[str, Any], resolving: bool) -> dict[
                     {"set_subtypes": [rng.choice(w["land_types"][:5])]},
                     {"add": [rng.choice(w["creature_types"])]},
                     {"remove": ["Creature"]},
+                    {"set_types": [rng.choice(["Artifact", "Enchantment", "Land"])]},
+                    {"all_creature_types": True},
+                    {"remove_all_creature_types": True},
+                    {"add": ["Legendary", "Snow"]},
                 ]
             )
         elif part == "color":
             eff["color"] = rng.choice(
-                [{"set": [rng.choice(w["colors"])]}, {"add": [rng.choice(w["colors"])]}, "colorless"]
+                [
+                    {"set": [rng.choice(w["colors"])]},
+                    {"add": [rng.choice(w["colors"])]},
+                    "colorless",
+                    {"set": []},
+                ]
             )
         elif part == "abilities":
-            eff["abilities"] = rng.choice([{"add": ["Flying"]}, {"remove_all": True}, {"remove": ["Flying"]}])
+            eff["abilities"] = rng.choice(
+                [
+                    {"add": ["Flying"]},
+                    {"remove_all": True},
+                    {"remove": ["Flying"]},
+                    {"add": [rng.choice(GRANTED)]},
+                    {"remove_all": True, "keep": "mana abilities"},
+                    {"cant_have": ["Hexproof", "Flying"]},
+                    {
+                        "activated_of": rng.choice(
+                            ["creature cards in all graveyards", "creatures", "artifacts you control"]
+                        )
+                    },
+                ]
+            )
         elif part in ("set_pt", "modify_pt"):
-            pool = list(EXPRS) + (["X"] if resolving else [])
-            eff[part] = {"power": rng.choice(pool), "toughness": rng.choice(pool)}
+            pool = _expr_pool(rng, resolving)
+            pt = {"power": rng.choice(pool), "toughness": rng.choice(pool)}
+            if rng.random() < 0.2:
+                del pt[rng.choice(["power", "toughness"])]
+            eff[part] = pt
         elif part == "switch_pt":
             eff["switch_pt"] = True
         elif part == "control":
-            eff["control"] = rng.choice(["you", "Ann", "Bo", "its owner"])
+            eff["control"] = rng.choice(["you", "Ann", "Bo", "its owner", "controller of " + rng.choice(ids)])
         elif part == "text_change":
+            if rng.random() < 0.25:
+                eff["full_text"] = "@" + rng.choice(ids)
+                continue
             kind = rng.choice(["colors", "land_types", "creature_types"])
             a, b = rng.sample(w[kind], 2)
             eff["text_change"] = {"from": a, "to": b}
         elif part == "copy":
-            eff["copy"] = rng.choice(["creatures", "@x0"])
-    if not resolving and rng.random() < 0.15:
-        eff["condition"] = rng.choice(CONDITIONS)
-    if resolving and rng.random() < 0.3:
-        eff["duration"] = "until end of turn"
+            if rng.random() < 0.15:
+                eff["face_down"] = True
+                continue
+            if choices is not None and rng.random() < 0.4:
+                choices["object"] = rng.choice(ids)
+                eff["copy"] = "{chosen object}"
+            else:
+                eff["copy"] = rng.choice(["creatures", "@" + rng.choice(ids), rng.choice(ids)])
+            if rng.random() < 0.6:
+                eff["except"] = _copy_except(rng, w)
+        elif part == "player_rules":
+            if rng.random() < 0.5:
+                eff["player"] = {"add": [rng.choice(["Hexproof", "protection from red"])]}
+                eff["players"] = rng.choice(["you", "each opponent", "each player"])
+            else:
+                eff["rules"] = rng.choice(
+                    [
+                        {"max_hand_size": {"add": -1}},
+                        {"max_hand_size": {"set": 0}},
+                        {"max_hand_size": "no maximum"},
+                        {"requirement": "attacks each combat if able"},
+                    ]
+                )
+                eff.setdefault("players", "each player")
+    if not resolving and rng.random() < 0.2:
+        eff["condition"] = rng.choice([*CONDITIONS, *NEW_CONDITIONS])
+    if resolving and rng.random() < 0.5:
+        eff["duration"] = rng.choice(DURATIONS).replace("{o}", rng.choice(ids))
+    if resolving and eff["affects"] == "targets" and rng.random() < 0.25:
+        eff["targets_must"] = rng.choice(TARGETS_MUST)
     return eff
 
 
@@ -248,13 +456,24 @@ def library_board(rng: random.Random, w: dict[str, Any]) -> dict[str, Any]:
             "object": f"x{rng.randrange(n)}",
             "old type": "Goblin",
             "new type": "Elf",
+            "basic land type": rng.choice(w["land_types"][:5]),
+            "old land type": rng.choice(w["land_types"][:5]),
+            "new land type": rng.choice(w["land_types"][:5]),
+            "old color": rng.choice(w["colors"]),
+            "new color": rng.choice(w["colors"]),
+            "player": rng.choice(["Ann", "Bo"]),
         }
         if any(k in wanted for k in choices):
             obj["choices"] = {k: v for k, v in choices.items() if k in wanted}
         if explicit:
             obj["timestamp"] = stamps[i]
         if rng.random() < 0.2:
-            obj["counters"] = {"+1/+1": rng.randint(0, 2)}
+            obj["counters"] = {rng.choice(("+1/+1", *COUNTER_KINDS)): rng.randint(0, 2)}
+        attachable = {"Aura", "Equipment"} & set(lib[card].get("subtypes") or ())
+        if attachable and n > 1 and rng.random() < 0.8:  # enchanted / equipped creature (303.4, 301.5)
+            obj["attached_to"] = f"x{rng.choice([k for k in range(n) if k != i])}"
+        if rng.random() < 0.1:
+            obj["tapped"] = True
         objects.append(obj)
     data: dict[str, Any] = {"game": "mtg", "players": ["Ann", "Bo"], "objects": objects}
     if not explicit and rng.random() < 0.5:
@@ -272,49 +491,292 @@ def library_board(rng: random.Random, w: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _inline_object(rng: random.Random, w: dict[str, Any], j: int, ids: list[str]) -> dict[str, Any]:
+    """An inline object: an anthem, a lord, a creature with a CDA, an Aura or Equipment, a clone."""
+    oid = f"i{j}"
+    kind = rng.choice(["Enchantment", "Artifact", "Creature", "Creature", "Aura", "Equipment"])
+    obj: dict[str, Any] = {
+        "id": oid,
+        "name": rng.choice(["Anthem", "Lord", "Bender", "Thing"]) + str(j),
+        "types": [kind]
+        if kind in ("Enchantment", "Artifact", "Creature")
+        else ["Enchantment" if kind == "Aura" else "Artifact"],
+        "controller": rng.choice(["Ann", "Bo"]),
+    }
+    if rng.random() < 0.15:
+        obj["supertypes"] = ["Legendary"]
+    choices: dict[str, str] = {}
+    if kind == "Creature":
+        obj["power"], obj["toughness"] = rng.randint(0, 5), rng.randint(1, 5)
+        if rng.random() < 0.3:
+            obj["subtypes"] = [rng.choice(["Elf", "Sliver", "Goblin", "Human", "Saproling"])]
+    abilities: list[Any] = []
+    if kind in ("Aura", "Equipment") and ids:
+        obj["subtypes"] = [kind]
+        obj["attached_to"] = rng.choice(ids)
+        sel = (
+            rng.choice(["enchanted creature", "enchanted permanent"])
+            if kind == "Aura"
+            else "equipped creature"
+        )
+        eff = _mtg_effect(rng, w, resolving=False, ids=ids, choices=choices)
+        eff["affects"] = sel
+        abilities += [
+            "Enchant creature" if kind == "Aura" else "Equip {1}",
+            {"text": "generated", "static": eff},
+        ]
+    else:
+        key = rng.choice(["static", "static", "cda"]) if kind == "Creature" else "static"
+        eff = _mtg_effect(rng, w, resolving=False, ids=ids or [oid], choices=choices)
+        if key == "cda":
+            pool = _expr_pool(rng, False)
+            choices.clear()
+            eff = {"affects": "this", "set_pt": {"power": rng.choice(pool), "toughness": rng.choice(pool)}}
+        abilities.append({"text": "generated", key: eff})
+    if rng.random() < 0.2:
+        abilities.append(
+            {"text": "enters with counters", "enters_with": {rng.choice(PT_KINDS): rng.randint(1, 3)}}
+        )
+    if rng.random() < 0.15:
+        abilities.append(rng.choice(["{1}: Add {G}.", "Cycling {2}", "Flying"]))
+    obj["abilities"] = abilities
+    if choices:
+        obj["choices"] = choices
+    if rng.random() < 0.2:
+        obj["counters"] = {rng.choice(COUNTER_KINDS): rng.randint(0, 3)}
+    return obj
+
+
 def mtg_valid(rng: random.Random, w: dict[str, Any]) -> dict[str, Any]:
     """A valid MTG scenario: library cards, inline objects with effects, events."""
     data = library_board(rng, w)
     objects = data["objects"]
     ids = [o["id"] for o in objects]
     for j in range(rng.randint(0, 3)):
-        oid = f"i{j}"
-        obj: dict[str, Any] = {
-            "id": oid,
-            "name": rng.choice(["Anthem", "Lord", "Bender", "Thing"]) + str(j),
-            "types": [rng.choice(["Enchantment", "Artifact", "Creature"])],
-            "controller": rng.choice(["Ann", "Bo"]),
-        }
-        if obj["types"] == ["Creature"]:
-            obj["power"], obj["toughness"] = rng.randint(0, 5), rng.randint(1, 5)
-        key = rng.choice(["static", "static", "cda"]) if obj["types"] == ["Creature"] else "static"
-        eff = _mtg_effect(rng, w, resolving=False)
-        if key == "cda":
-            eff = {"affects": "this", "set_pt": {"power": rng.choice(EXPRS), "toughness": rng.choice(EXPRS)}}
-        obj["abilities"] = [{"text": "generated", key: eff}]
+        obj = _inline_object(rng, w, j, list(ids))
         objects.append(obj)
-        ids.append(oid)
+        ids.append(obj["id"])
     events = data.setdefault("events", [])
     for _ in range(rng.randint(0, 3)):
         src = rng.choice(ids)
+        choices: dict[str, str] = {}
         ev: dict[str, Any] = {
             "resolve": {
                 "source": src,
-                "effect": _mtg_effect(rng, w, resolving=True),
+                "effect": _mtg_effect(rng, w, resolving=True, ids=ids, choices=choices),
                 "targets": [rng.choice(ids)],
             }
         }
+        if choices:
+            ev["resolve"]["choices"] = choices
         if "X" in json.dumps(ev):
             ev["resolve"]["x"] = rng.randint(0, 4)
         events.append(ev)
-    for _ in range(rng.randint(0, 2)):
+    for _ in range(rng.randint(0, 3)):
         oid = rng.choice(ids)
-        events.append(
-            rng.choice([{"tap": oid}, {"untap": oid}, "end_of_turn", {"leave": oid}, {"turn_face_down": oid}])
-        )
+        pick = rng.randrange(12)
+        if pick == 0:  # a flicker (400.7): a new object with the same id
+            events += [{"leave": {"object": oid, "to": rng.choice(["exile", "graveyard"])}}, {"enter": oid}]
+        elif pick == 1:
+            events.append(
+                {
+                    "counters": {
+                        "object": oid,
+                        "kind": rng.choice(COUNTER_KINDS),
+                        "add": rng.choice([-1, 1, 2]),
+                    }
+                }
+            )
+        elif pick == 2:
+            events.append(
+                rng.choice(
+                    [
+                        {"begin_turn": rng.choice(["Ann", "Bo"])},
+                        {"untap_step": rng.choice(["Ann", "Bo"])},
+                        "end_of_combat",
+                    ]
+                )
+            )
+        elif pick == 3:
+            events.append({"attach": {"object": oid, "to": rng.choice([i for i in ids if i != oid] or ids)}})
+        elif pick == 4:
+            ev2: dict[str, Any] = {"leave": {"object": oid, "to": "exile"}}
+            enter: dict[str, Any] = {"enter": oid}
+            if rng.random() < 0.5:
+                enter["with_counters"] = {rng.choice(PT_KINDS): rng.randint(1, 2)}
+            else:
+                enter["as"] = rng.choice(
+                    [
+                        {"type": {"set_types": ["Enchantment"]}},
+                        {"color": {"set": ["blue"]}},
+                        {"modify_pt": {"power": 1}},
+                    ]
+                )
+            events += [ev2, enter]
+        elif pick == 5:
+            events.append({"transform": oid})
+        else:
+            events.append(
+                rng.choice(
+                    [
+                        {"tap": oid},
+                        {"untap": oid},
+                        "end_of_turn",
+                        {"leave": oid},
+                        {"turn_face_down": oid},
+                        {"turn_face_up": oid},
+                    ]
+                )
+            )
     if not events:
         del data["events"]
     return data
+
+
+#: Bad values of the newer forms: what the loader must refuse with a located line.
+BAD_DURATIONS = (
+    "for as long as banana",
+    "for as long as you control",
+    "for as long as nobody remains tapped",
+    "until end of turn turn",
+    "for as long as it has a +1/-1 counter on it",
+    "for as long as you control two or more Zorbs",
+    "for as long as {o} is a Banana",
+    "until your next",
+    "for as long as " + "you control " * 60 + "x0",
+    "for as long as you control " + "9" * 5000 + " or more lands",
+)
+BAD_EXPRS = (
+    "half X",
+    "half the number of lands you control",
+    "twice " * 60 + "X",
+    "the greatest banana among creatures",
+    "its colour",
+    "X plus",
+    "number of creatures plus " * 40 + "1",
+    "the number of Zorbs you control plus the number of Islands you control",
+    "-" * 30 + "1",
+    "9" * 5000,
+    "number of lands plus " + "9" * 5000,
+    "twice " + "9" * 40,
+)
+BAD_SELECTORS = (
+    "creatures with flyng",
+    "creatures with power",
+    "creatures with power 2 or",
+    "creatures with a +1/-1 counter on them",
+    "equipped banana",
+    "creatures with an activated",
+    "all Forests and",
+    "and",
+    "creatures with power 99999999999999999999 or less",
+    "creatures " + "with flying " * 80,
+    "creatures with power less than " + "9" * 5000,
+)
+BAD_EXCEPT: tuple[Any, ...] = (
+    {"colour": ["blue"]},
+    {"types": ["Banana"]},
+    {"power": "seven"},
+    {"power": 10**40, "toughness": 1},
+    {"abilities": [{"text": "x", "static": {"affects": "creatures with flyng"}}]},
+    {"abilities": [{"static": None}]},
+    {"colors": ["blurple"]},
+    {"remove_types": ["Creature", 7]},
+    {"not_copied": ["power"]},
+    {"name": ["a", "list"]},
+    "except it's an artifact",
+)
+BAD_COUNTERS: tuple[Any, ...] = (
+    "+1/-1",
+    "-1/+1",
+    "+1/+",
+    "+999/+999",
+    "+1000/+1000",
+    "−1/+1",
+    "+1/+1/+1",
+    "++1/+1",
+    "",
+)
+
+
+def _mtg_targeted_newer(
+    rng: random.Random, data: dict[str, Any], ids: list[str], junk: list[str]
+) -> tuple[str, dict[str, Any]]:
+    """A bad value in one of the newer forms (durations, expressions, selectors, copy exceptions,
+    counters, flicker and attachment events)."""
+    events = data["events"]
+    src, tgt = rng.choice(ids), rng.choice(ids)
+    op = rng.randrange(8)
+    if op == 0:
+        eff: dict[str, Any] = {
+            "affects": "targets",
+            "modify_pt": {"power": 1},
+            "duration": rng.choice(BAD_DURATIONS).replace("{o}", tgt),
+        }
+        events.append({"resolve": {"source": src, "effect": eff, "targets": [tgt]}})
+        return "bad_duration", data
+    if op == 1:
+        expr = rng.choice(BAD_EXPRS)
+        eff = {
+            "affects": rng.choice(["targets", "creatures"]),
+            rng.choice(["set_pt", "modify_pt"]): {"power": expr},
+        }
+        events.append({"resolve": {"source": src, "effect": eff, "targets": [tgt], "x": rng.randint(0, 3)}})
+        return "bad_expression", data
+    if op == 2:
+        obj = rng.choice(data["objects"])
+        obj.pop("card", None)
+        obj.update(name="Bad", types=["Enchantment"])
+        obj["abilities"] = [
+            {"text": "bad", "static": {"affects": rng.choice(BAD_SELECTORS), "modify_pt": {"power": 1}}}
+        ]
+        return "bad_selector", data
+    if op == 3:
+        eff = {"affects": "targets", "copy": rng.choice(["@" + src, "{chosen object}", "@nobody", *junk])}
+        eff["except"] = copy.deepcopy(rng.choice(BAD_EXCEPT))
+        events.append({"resolve": {"source": src, "effect": eff, "targets": [tgt]}})
+        return "bad_copy_except", data
+    if op == 4:
+        kind = rng.choice(BAD_COUNTERS)
+        place = rng.randrange(3)
+        if place == 0:
+            rng.choice(data["objects"])["counters"] = {kind: rng.choice([1, -1, 10**9])}
+        elif place == 1:
+            events.append(
+                {"counters": {"object": tgt, "kind": kind, "add": rng.choice([1, -(10**9), 10**12])}}
+            )
+        else:
+            events += [{"leave": tgt}, {"enter": tgt, "with_counters": {kind: 1}}]
+        return "bad_counters", data
+    if op == 5:  # flicker an object that is not there, twice, or into nowhere
+        events += rng.choice(
+            [
+                [{"enter": tgt}, {"enter": tgt}],
+                [{"leave": tgt}, {"leave": tgt}, {"enter": tgt}],
+                [{"leave": {"object": tgt, "to": "battlefield"}}, {"enter": tgt}],
+                [{"enter": "nobody"}],
+                [{"leave": tgt}, {"enter": tgt, "as": {"copy": "@" + src, "except": {"power": 1}}}],
+                [{"leave": tgt}, {"enter": tgt, "as": {"affects": "creatures", "modify_pt": {"power": 1}}}],
+            ]
+        )
+        return "bad_flicker", data
+    if op == 6:
+        obj = rng.choice(data["objects"])
+        obj["attached_to"] = rng.choice([*junk, "Ann", obj["id"]])
+        return "bad_attached_to", data
+    events.append(
+        rng.choice(
+            [
+                {"begin_turn": rng.choice(junk)},
+                {"untap_step": rng.choice([*junk, tgt])},
+                {"end_of_combat": True},
+                {"transform": rng.choice(junk)},
+                "end_of_combat_",
+                {"counters": {"object": tgt, "kind": "time"}},
+            ]
+        )
+    )
+    return "bad_turn_event", data
 
 
 def mtg_targeted(rng: random.Random, data: dict[str, Any], w: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -334,6 +796,8 @@ def mtg_targeted(rng: random.Random, data: dict[str, Any], w: dict[str, Any]) ->
     ]
     junk = ["nobody", "Cy", "", *rng.sample(HOSTILE, 2)]
     events = data.setdefault("events", [])
+    if rng.random() < 0.4:
+        return _mtg_targeted_newer(rng, data, ids, junk)
     op = rng.randrange(10)
     if op == 0:
         a, b = rng.choice(words), rng.choice(words)
@@ -428,45 +892,142 @@ def mtg_targeted(rng: random.Random, data: dict[str, Any], w: dict[str, Any]) ->
 
 
 # ========================================================================= Apoteose generation
+#: Effect texts of the language's newer forms (apoteose/LANGUAGE.md §2-§3): state conditions,
+#: resource comparisons, "se" statements, COMPANHEIRO, card movements, look, attach, attributes.
+NEW_APOTEOSE_TEXTS = (
+    "Ativar【 Se sua VIDA for menor que 20 】 Cure 30 de VIDA.",
+    "Ativar【 Se você tiver pelo menos 3 de MANA 】 Recupere 1 de MANA.",
+    "Ativar【 Se sua VIDA for menor ou igual a 50 】 Cure 10 de VIDA.",
+    "Ativar【 Durante o seu turno; Se você estiver com 5 de MANA 】 Cure 1 de VIDA.",
+    "Ativar【 Se um oponente tiver 2 ou mais cartas 】 Compre 1 carta.",
+    "Ativar【 Consuma 1 de MANA; Se um aliado tiver 1 ou mais cartas na MESA 】 Um aliado cura 4 de VIDA.",
+    "Passivo【 Enquanto sua VIDA for maior que 20 】 +1 de DEF",
+    "Passivo【 Enquanto houverem COMPANHEIRO no tabuleiro 】 +2 de DEF",
+    "Ativar【 Enquanto houverem COMPANHEIRO no tabuleiro 】 Cure 20 de VIDA.",
+    "Ativar【 Até que esta carta seja descartada 】 Você recebe +1 de AGI.",
+    "Ativar · Duração【 Enquanto houverem COMPANHEIRO no tabuleiro 】 Você recebe +2 de AGI.",
+    "Ativar【 Durante o turno dos oponentes 】 Cure 1 de VIDA.",
+    "Ativar Compre 1 carta. Se você tiver 3 ou mais cartas no INVENTÁRIO, descarte uma carta.",
+    "Ativar Cure 2 de VIDA; se um aliado tiver menos de 40 de VIDA, cure 3 de VIDA de um aliado.",
+    "Ativar【 Selecione 1 oponente 】 Cause 60 de DANO ao alvo; se o alvo ficar sem VIDA, bana esta carta.",
+    "Ativar【 Selecione 1 oponente 】 Cause 10 de DANO ao alvo; se o alvo ficar sem MANA, bana esta carta.",
+    "Ativar【 Selecione 1 COMPANHEIRO no tabuleiro 】 Bane a carta selecionada.",
+    "Ativar Cause 3 de DANO a um COMPANHEIRO do tabuleiro.",
+    "Ativar Bane um COMPANHEIRO do tabuleiro.",
+    "Auto【 Depois de um COMPANHEIRO sofrer dano 】 Cure 2 de VIDA.",
+    "Auto【 Quando um COMPANHEIRO for ativado 】 Recupere 1 de MANA.",
+    "Auto · Início do Companheiro Cure 2 de VIDA.",
+    "Auto · Ao Entrar Cure 5 de VIDA",
+    "Auto · Ao Sair Recupere 1 de MANA",
+    "Auto · Ao Revelar Compre 1 carta",
+    "Auto · Ao Ocultar Compre 1 carta",
+    "Auto · Ao Descartar Compre 1 carta",
+    "Auto · Ao Enterrar Compre 1 carta",
+    "Auto · Ao Banir Compre 1 carta",
+    "Auto · Início do Turno Cure 1 de VIDA",
+    "Auto · Restauração Cure 2 de VIDA",
+    "Ativar【 Consuma 1 de MANA 】 Cure 5 de VIDA.",
+    "Ativar【 Quando um oponente ativar uma carta 】 Cure 1 de VIDA.",
+    "Ativar Mova uma carta do seu INVENTÁRIO para a MESA.",
+    "Ativar Devolva uma carta do seu DESCARTE ao seu INVENTÁRIO.",
+    "Ativar Revele uma carta do seu INVENTÁRIO.",
+    "Ativar Revele o INVENTÁRIO de um oponente.",
+    "Ativar Olhe 2 cartas do seu BARALHO.",
+    "Ativar Anexe esta carta a uma carta.",
+    "Ativar Coloque esta carta no fundo do seu BARALHO.",
+    "Ativar Um oponente descarta uma carta.",
+    "Ativar Todos os aliados recebem +1 de AGI.",
+    "Ativar Escolha um: ● Cure 5 de VIDA ● Compre 1 carta",
+    "Auto【 Depois de um oponente descartar uma carta 】 Devolva essa carta ao BARALHO de seu dono.",
+)
+
+
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _read_yaml(path: Path) -> Any:
+    """One of the project's own YAML files (libyaml's reader when there is one: the corpora are long)."""
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)  # a safe loader
+
+
 def _apoteose_texts() -> list[str]:
-    """Every effect text of the runnable examples and of the built-in Apoteose scenarios."""
+    """Every effect text of the runnable examples, of the built-in Apoteose scenarios, of the newer
+    forms (:data:`NEW_APOTEOSE_TEXTS`) and, in a checkout, of the tests' text corpora."""
     examples = ROOT / "rulekit" / "data" / "apoteose" / "examples.yaml"
-    texts = [e["text"] for e in yaml.safe_load(examples.read_text(encoding="utf-8"))["examples"]]
+    texts = [e["text"] for e in _read_yaml(examples)["examples"]]
     for path in sorted((ROOT / "rulekit" / "data" / "scenarios" / "apoteose").glob("*.yaml")):
-        sc = yaml.safe_load(path.read_text(encoding="utf-8"))
+        sc = _read_yaml(path)
         for card in sc.get("cards") or ():
             for eff in card.get("effects") or ():
                 text = eff if isinstance(eff, str) else eff.get("text")
                 if isinstance(text, str) and text not in texts:
                     texts.append(text)
+    corpora = [ROOT / "tests" / "apoteose" / name for name in ("corpus.yaml", "corpus_np.yaml")]
+    more = [*NEW_APOTEOSE_TEXTS]
+    for path in corpora:
+        if path.is_file():
+            more += [e["text"] for e in _read_yaml(path) or () if "text" in e]
+    texts += [t for t in dict.fromkeys(more) if t not in texts]
     return texts
+
+
+_CHOICE_KEYS: dict[str, tuple[list[str], list[dict[str, Any]] | None]] = {}
+
+
+def _effect_facts(text: str) -> tuple[list[str], list[dict[str, Any]] | None]:
+    """The ``choices:`` keys of an effect text and its body as data (None when it does not read)."""
+    if text not in _CHOICE_KEYS:
+        from rulekit.apoteose.scenario import choice_keys
+        from rulekit.apoteose.text import parse_effect
+
+        try:
+            eff = parse_effect(text)
+            _CHOICE_KEYS[text] = (choice_keys(eff), [st.to_dict() for st in eff.body])
+        except Exception:  # a text of the pool that does not read: no choices, no body
+            _CHOICE_KEYS[text] = ([], None)
+    return _CHOICE_KEYS[text]
 
 
 def apoteose_valid(rng: random.Random, texts: list[str]) -> dict[str, Any]:
     """A small valid-looking Apoteose scenario: 2-3 heroes, a few cards, a script and decisions.
 
     The first hero's first card has an ``Ativar`` effect and is activated; most other cards have
-    responses (``Quando ...``), and the decisions sometimes answer with them.
+    responses (``Quando ...``), and the decisions sometimes answer with them. Some boards have
+    COMPANHEIRO cards (with their own VIDA, in the TABULEIRO or the turn order), structured
+    ``body:`` effects, card actions in the script (put, take, move, reveal, hide, discard, bury,
+    banish), attacks and tests, battles, and attempts to respond while requirements are paid or
+    during a resolution.
     """
     activatable = [t for t in texts if t.startswith("Ativar")] or texts
     responses = [t for t in activatable if "Quando" in t] or activatable
-    heroes = []
+    heroes: list[dict[str, Any]] = []
     names = ["ana", "bruno", "carla"][: rng.randint(2, 3)]
-    cards = []
+    cards: list[dict[str, Any]] = []
     for h, hid in enumerate(names):
         zones: dict[str, list[str]] = {"INVENTÁRIO": [], "MESA": []}
         for k in range(rng.randint(1, 3)):
             cid = f"{hid}{k}"
             zones[rng.choice(["INVENTÁRIO", "MESA"])].append(cid)
             pool = activatable if (h, k) == (0, 0) else (responses if rng.random() < 0.6 else texts)
+            effects: list[Any] = [rng.choice(pool) for _ in range(rng.randint(1, 2))]
+            if rng.random() < 0.15:  # the structured form of the same text (§3 "Structured form")
+                body = _effect_facts(effects[0])[1]
+                if body:
+                    effects[0] = {"text": effects[0], "body": body}
             cards.append(
                 {
                     "id": cid,
                     "types": [rng.choice(["ITEM", "HABILIDADE", "EVOCAÇÃO"])],
                     "owner": hid,
-                    "effects": [rng.choice(pool) for _ in range(rng.randint(1, 2))],
+                    "effects": effects,
                 }
             )
+        if rng.random() < 0.3:
+            zones["BARALHO"] = []
+            for k in range(rng.randint(1, 3)):
+                cid = f"{hid}d{k}"
+                zones["BARALHO"].append(cid)
+                cards.append({"id": cid, "types": ["ITEM"], "owner": hid, "effects": [rng.choice(texts)]})
         heroes.append(
             {
                 "id": hid,
@@ -481,19 +1042,82 @@ def apoteose_valid(rng: random.Random, texts: list[str]) -> dict[str, Any]:
             }
         )
     first = names[0]
+    order: list[str] = list(names)
+    shared: dict[str, list[str]] = {}
+    companions: list[str] = []
+    if rng.random() < 0.4:  # COMPANHEIRO cards (R-05), some with their own VIDA
+        for k in range(rng.randint(1, 2)):
+            hid = rng.choice(names)
+            cid = f"lobo{k}"
+            comp: dict[str, Any] = {"id": cid, "types": ["COMPANHEIRO"], "owner": hid, "companion_of": hid}
+            if rng.random() < 0.6:
+                comp["vida"] = [rng.randint(1, 10), 10]
+            if rng.random() < 0.5:
+                comp["effects"] = [
+                    rng.choice([t for t in texts if "COMPANHEIRO" in t or "Companheiro" in t] or texts)
+                ]
+            cards.append(comp)
+            companions.append(cid)
+            if rng.random() < 0.7:
+                shared.setdefault("TABULEIRO", []).append(cid)
+            else:
+                heroes[names.index(hid)]["zones"]["MESA"].append(cid)
+            if rng.random() < 0.4:
+                order.insert(order.index(hid) + 1, cid)
     script: list[dict[str, Any]] = [{"activate": f"{first}0"}]
-    if any(c["id"] == f"{first}1" for c in cards):
-        script[0]["choices"] = {"req0": f"{first}1"}  # something to discard, if asked
+    first_text = next(c for c in cards if c["id"] == f"{first}0")["effects"][0]
+    keys = _effect_facts(first_text if isinstance(first_text, str) else first_text["text"])[0]
+    if any(c["id"] == f"{first}1" for c in cards) and keys:
+        key = "req0" if "req0" in keys else rng.choice(keys)
+        script[0]["choices"] = {key: f"{first}1"}  # something to discard or choose, if asked
+    card_ids = [c["id"] for c in cards]
+    for _ in range(rng.choice([0, 0, 1, 2, 3])):
+        act = rng.choice(
+            ["put", "take", "move", "reveal", "hide", "discard", "bury", "banish", "attack", "test", "battle"]
+        )
+        cid = rng.choice(card_ids)
+        if act == "put":
+            step: dict[str, Any] = {"put": {"card": cid}}
+            if rng.random() < 0.4:
+                step["put"]["to"] = rng.choice(["CENÁRIO", "TABULEIRO", "MESA"])
+            elif rng.random() < 0.3:
+                step["put"]["attach_to"] = rng.choice([c for c in card_ids if c != cid] or card_ids)
+        elif act in ("take", "move"):
+            step = {act: {"card": cid}}
+            if act == "move" or rng.random() < 0.5:
+                step[act]["to"] = rng.choice(["SUPORTE", "INVENTÁRIO", "DESCARTE", "MESA", "BANIDAS"])
+        elif act == "attack":
+            step = {
+                "attack": {
+                    "hero": rng.choice(names),
+                    "target": rng.choice(names + companions),
+                    "damage": rng.randint(1, 9),
+                }
+            }
+        elif act == "test":
+            step = {
+                "test": {"hero": rng.choice(names), "attribute": rng.choice(["AGI", "INT", "CONHECIMENTO"])}
+            }
+        elif act == "battle":
+            step = rng.choice([{"battle_start": True}, {"battle_end": True}])
+        else:
+            step = {act: {"card": cid}}
+        script.insert(rng.randrange(len(script) + 1), step)
     if rng.random() < 0.3:
         script.append({"end_turn": True})
+    turn: dict[str, Any] = {"order": order, "hero": first}
+    if rng.random() < 0.2:
+        turn["start"] = rng.choice(["turn", "cycle"])
     data: dict[str, Any] = {
         "game": "apoteose",
         "heroes": heroes,
         "cards": cards,
-        "turn": {"order": list(names), "hero": first},
+        "turn": turn,
         "script": script,
     }
-    other = [c for c in cards if c["owner"] != first]
+    if shared:
+        data["zones"] = shared
+    other = [c for c in cards if c["owner"] != first and c.get("effects")]
     if other and rng.random() < 0.6:
         c = rng.choice(other)
         data["decisions"] = [{"window": "halt@0", "respond": {"hero": c["owner"], "card": c["id"]}}]
@@ -501,6 +1125,14 @@ def apoteose_valid(rng: random.Random, texts: list[str]) -> dict[str, Any]:
         if rest and rng.random() < 0.5:
             d = rng.choice(rest)
             data["decisions"].append({"window": "halt@1", "respond": {"hero": d["owner"], "card": d["id"]}})
+    if other and rng.random() < 0.25:  # an attempt while paying or resolving (refused with the seed's reason)
+        c = rng.choice(other)
+        data.setdefault("decisions", []).append(
+            {
+                "window": rng.choice(["activating@0", "resolving@0", "activating@1"]),
+                "respond": {"card": c["id"]},
+            }
+        )
     if rng.random() < 0.3:
         data["dice"] = [rng.randint(1, 6) for _ in range(3)]
     return data
@@ -525,6 +1157,115 @@ def mutate_text_effect(rng: random.Random, text: str, texts: list[str]) -> str:
     return "".join(rng.sample(text, len(text)))
 
 
+def _apoteose_targeted_newer(
+    rng: random.Random, data: dict[str, Any], hero_ids: list[str], card_ids: list[str], junk: list[str]
+) -> tuple[str, dict[str, Any]]:
+    """A bad value in one of the newer forms: card actions, COMPANHEIRO, attempts, conditions."""
+    script = data["script"]
+    cards = data["cards"]
+    op = rng.randrange(6)
+    if op == 0:
+        act = rng.choice(["put", "take", "move", "reveal", "hide", "discard", "bury", "banish"])
+        step: dict[str, Any] = {
+            act: rng.choice(
+                [
+                    {"card": rng.choice(junk)},
+                    {
+                        "card": rng.choice(card_ids),
+                        "to": rng.choice(["LUA", "", "BARALHO COMUM", "LIMBO", *junk]),
+                    },
+                    {"card": rng.choice(card_ids), "attach_to": rng.choice([*junk, *card_ids])},
+                    {"card": rng.choice(card_ids), "hero": rng.choice(junk)},
+                    {},
+                    rng.choice(card_ids),
+                ]
+            )
+        }
+        script.insert(rng.randrange(len(script) + 1), step)
+        return "bad_card_action", data
+    if op == 1:
+        c = rng.choice(cards)
+        c["types"] = ["COMPANHEIRO"]
+        c[rng.choice(["companion_of", "vida", "vida", "companion_of"])] = rng.choice(
+            [*junk, [20, 10], [-1, 10], [1], [1, 2, 3], "10", 10**12, [10**12, 10**12], c["id"]]
+        )
+        return "bad_companion", data
+    if op == 2:
+        data["turn"]["order"] = [*data["turn"]["order"], rng.choice([*card_ids, *junk])]
+        return "bad_turn_order", data
+    if op == 3:
+        data.setdefault("decisions", []).append(
+            {
+                "window": rng.choice(
+                    ["activating@", "resolving@x", "activating@99", "resolving@-1", "paying@0"]
+                ),
+                "respond": {"card": rng.choice([*card_ids, *junk])},
+            }
+        )
+        return "bad_attempt", data
+    if op == 4:
+        c = rng.choice(cards)
+        cond = rng.choice(
+            [
+                "Se sua VIDA for menor que",
+                "Se sua BANANA for menor que 3",
+                "Enquanto houverem",
+                "Até que esta carta seja comida",
+                "Durante o turno de ninguém",
+                "Se você tiver " + "9" * 40 + " de MANA",
+                "Se sua VIDA for menor que " + "9" * 5000,
+                "Se você tiver " + "9" * 5000 + " ou mais cartas no INVENTÁRIO",
+                "Se " + "sua VIDA for menor que 3 e " * 30 + "sua VIDA for menor que 3",
+            ]
+        )
+        c["effects"] = [
+            rng.choice(
+                [
+                    f"Ativar【 {cond} 】 Cure 1 de VIDA.",
+                    f"Ativar Cure 1 de VIDA; {cond.lower()}, compre 1 carta.",
+                ]
+            )
+        ]
+        return "bad_condition", data
+    c = rng.choice(cards)
+    c["effects"] = [
+        {
+            "text": "Ativar Cure 1 de VIDA.",
+            "body": [
+                rng.choice(
+                    [
+                        {
+                            "op": "if",
+                            "cond": {"cond": "banana"},
+                            "then": [{"op": "heal", "amount": 1, "resource": "VIDA"}],
+                        },
+                        {
+                            "op": "if",
+                            "cond": {"cond": "resource", "who": "self", "resource": "VIDA", "cmp": "<"},
+                            "then": [],
+                        },
+                        {"op": "if", "then": [{"op": "heal"}]},
+                        {"op": "if", "cond": "x", "then": "y"},
+                        {"op": "move", "card": "self", "dest": "LUA"},
+                        {
+                            "op": "if",
+                            "cond": {
+                                "cond": "resource",
+                                "who": "self",
+                                "resource": "VIDA",
+                                "cmp": "<",
+                                "value": 5,
+                            },
+                            "then": [{"op": "if", "cond": {"cond": "zzz"}, "then": [{"op": "zzz"}]}],
+                        },
+                    ]
+                )
+            ],
+        }
+    ]
+    return "bad_structured_if", data
+
+
 def apoteose_targeted(rng: random.Random, data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """A mutation aimed at what the Apoteose loader must check (its LANGUAGE.md §4 fields)."""
     data = copy.deepcopy(data)
@@ -533,6 +1274,8 @@ def apoteose_targeted(rng: random.Random, data: dict[str, Any]) -> tuple[str, di
     hero_ids = [h["id"] for h in heroes]
     card_ids = [c["id"] for c in cards]
     junk = ["nobody", "", "ANA", *rng.sample(HOSTILE, 2)]
+    if rng.random() < 0.4:
+        return _apoteose_targeted_newer(rng, data, hero_ids, card_ids, junk)
     op = rng.randrange(10)
     if op == 0:
         h = rng.choice(heroes)
@@ -584,7 +1327,7 @@ def apoteose_targeted(rng: random.Random, data: dict[str, Any]) -> tuple[str, di
         c["effects"] = [
             {
                 "text": rng.choice(c["effects"])
-                if c["effects"] and isinstance(c["effects"][0], str)
+                if c.get("effects") and isinstance(c["effects"][0], str)
                 else "Passivo",
                 "body": [rng.choice([{"op": "zzz"}, {}, {"op": "heal"}, {"op": "damage", "amount": "x"}])],
             }
@@ -697,6 +1440,238 @@ def mutate_bytes(rng: random.Random, text: str) -> tuple[str, bytes]:
     return op, b"\n".join(lines)
 
 
+# ================================================================================== features
+#: The language features a generated case may use, by game: what ``--json``'s ``features`` counts
+#: and what the tests require the generator to reach.
+FEATURES: dict[str, tuple[str, ...]] = {
+    "mtg": (
+        "copy",
+        "copy except types",
+        "copy except power/toughness",
+        "copy except abilities",
+        "copy except name",
+        "copy except colors",
+        "copy except remove_types",
+        "copy except not_copied",
+        "copy of a chosen object",
+        "face-down copy",
+        "duration until end of turn",
+        "duration until your next turn",
+        "duration until an untap step",
+        "duration until end of combat",
+        "duration for as long as: tapped",
+        "duration for as long as: on the battlefield",
+        "duration for as long as: you control",
+        "duration for as long as: counter",
+        "duration for as long as: is a type",
+        "static condition",
+        "targets_must",
+        "selector with keyword",
+        "selector with activated ability",
+        "selector with no abilities",
+        "selector with number",
+        "selector with counters",
+        "selector enchanted",
+        "selector equipped",
+        "selector other than the target",
+        "expression X",
+        "expression number of",
+        "expression greatest",
+        "expression its power/toughness",
+        "expression twice/half",
+        "expression plus/minus",
+        "granted static ability",
+        "activated_of",
+        "full_text",
+        "player/rules part",
+        "counters of a P/T kind other than +1/+1",
+        "counters event",
+        "enters with counters",
+        "enter with counters or as",
+        "flicker (400.7)",
+        "attached Aura or Equipment",
+        "turn events (begin_turn, untap_step, end_of_combat)",
+    ),
+    "apoteose": (
+        "put",
+        "take",
+        "move",
+        "reveal",
+        "hide",
+        "discard",
+        "bury",
+        "banish",
+        "attack",
+        "test",
+        "battle",
+        "COMPANHEIRO",
+        "COMPANHEIRO with VIDA",
+        "COMPANHEIRO in the turn order",
+        "attempt while paying",
+        "attempt while resolving",
+        "conditional statement (se)",
+        "state condition (Enquanto/Até/Durante)",
+        "resource condition",
+        "structured body",
+        "turn start",
+    ),
+}
+
+
+def _walk(value: Any) -> Iterator[tuple[Any, Any]]:
+    """Every ``(key, value)`` of every mapping inside ``value``."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield k, v
+            yield from _walk(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _walk(v)
+
+
+_DURATION_FEATURES = (
+    ("until end of turn", "duration until end of turn"),
+    ("until your next turn", "duration until your next turn"),
+    ("untap step", "duration until an untap step"),
+    ("end of combat", "duration until end of combat"),
+    ("tapped", "duration for as long as: tapped"),
+    ("on the battlefield", "duration for as long as: on the battlefield"),
+    ("as long as you control", "duration for as long as: you control"),
+    ("counter on", "duration for as long as: counter"),
+    (" is a ", "duration for as long as: is a type"),
+)
+_SELECTOR_FEATURES = (
+    (r"with (?:flying|first strike|trample|hexproof)|without flying", "selector with keyword"),
+    (r"activated abilit", "selector with activated ability"),
+    (r"with no abilities", "selector with no abilities"),
+    (r"with (?:power|toughness|mana value)", "selector with number"),
+    (r"counters? on them", "selector with counters"),
+    (r"^enchanted ", "selector enchanted"),
+    (r"^equipped ", "selector equipped"),
+    (r"other than the target", "selector other than the target"),
+)
+_EXPR_FEATURES = (
+    (r"\bX\b", "expression X"),
+    (r"number of", "expression number of"),
+    (r"greatest", "expression greatest"),
+    (r"^its (?:power|toughness)$", "expression its power/toughness"),
+    (r"twice|three times|half", "expression twice/half"),
+    (r" plus | minus ", "expression plus/minus"),
+)
+
+
+def features(game: str, data: Any) -> set[str]:
+    """The :data:`FEATURES` a (valid) generated document uses."""
+    found: set[str] = set()
+    if game == "mtg":
+        events = data.get("events") or [] if isinstance(data, dict) else []
+        for k, v in _walk(data):
+            if k == "copy":
+                found.add("copy")
+                if v == "{chosen object}":
+                    found.add("copy of a chosen object")
+            elif k == "except" and isinstance(v, dict):
+                for key in v:
+                    found.add("copy except " + ("power/toughness" if key in ("power", "toughness") else key))
+            elif k == "face_down" and v is True and isinstance(data, dict):
+                found.add("face-down copy")
+            elif k == "duration" and isinstance(v, str):
+                found.update(f for word, f in _DURATION_FEATURES if word in v)
+            elif k == "condition":
+                found.add("static condition")
+            elif k == "targets_must":
+                found.add("targets_must")
+            elif k == "affects" and isinstance(v, str):
+                found.update(f for rx, f in _SELECTOR_FEATURES if re.search(rx, v))
+            elif k in ("power", "toughness") and isinstance(v, str):
+                found.update(f for rx, f in _EXPR_FEATURES if re.search(rx, v))
+            elif (
+                k == "abilities"
+                and isinstance(v, dict)
+                and any(isinstance(g, dict) and g.get("static") for g in v.get("add") or ())
+            ):
+                found.add("granted static ability")
+            elif k == "activated_of":
+                found.add("activated_of")
+            elif k == "full_text":
+                found.add("full_text")
+            elif k in ("player", "rules"):
+                found.add("player/rules part")
+            elif k in ("counters", "with_counters", "enters_with") and isinstance(v, dict):
+                kinds = [v.get("kind")] if k == "counters" and "kind" in v else list(v)
+                if any(kind not in ("+1/+1", "time", "loyalty") for kind in kinds):
+                    found.add("counters of a P/T kind other than +1/+1")
+                found.add(
+                    {
+                        "counters": "counters event" if "kind" in v else "",
+                        "with_counters": "enter with counters or as",
+                        "enters_with": "enters with counters",
+                    }[k]
+                )
+            elif k == "as":
+                found.add("enter with counters or as")
+            elif k == "attached_to":
+                found.add("attached Aura or Equipment")
+            elif k in ("begin_turn", "untap_step") or v == "end_of_combat":
+                found.add("turn events (begin_turn, untap_step, end_of_combat)")
+        for e in events:
+            if e == "end_of_combat":
+                found.add("turn events (begin_turn, untap_step, end_of_combat)")
+        left: set[str] = set()
+        for e in events:
+            if isinstance(e, dict) and isinstance(e.get("leave"), dict):
+                left.add(e["leave"].get("object"))
+            elif isinstance(e, dict) and e.get("enter") in left:
+                found.add("flicker (400.7)")
+        found.discard("")
+        return found
+    for step in data.get("script") or ():
+        for key in step:
+            if key in (
+                "put",
+                "take",
+                "move",
+                "reveal",
+                "hide",
+                "discard",
+                "bury",
+                "banish",
+                "attack",
+                "test",
+            ):
+                found.add(key)
+            elif key in ("battle_start", "battle_end"):
+                found.add("battle")
+    for card in data.get("cards") or ():
+        if "COMPANHEIRO" in (card.get("types") or ()):
+            found.add("COMPANHEIRO")
+            if "vida" in card:
+                found.add("COMPANHEIRO with VIDA")
+            if card["id"] in (data.get("turn") or {}).get("order", ()):
+                found.add("COMPANHEIRO in the turn order")
+        for eff in card.get("effects") or ():
+            text = eff if isinstance(eff, str) else eff.get("text", "")
+            if not isinstance(eff, str):
+                found.add("structured body")
+            if re.search(r"(?:[;,.] |^)[Ss]e (?!você tiver uma EVOCAÇÃO)", text.split("】")[-1]):
+                found.add("conditional statement (se)")
+            if re.search(r"【[^】]*(?:Enquanto|Até que|Durante)", text):
+                found.add("state condition (Enquanto/Até/Durante)")
+            if re.search(
+                r"(?:VIDA|MANA|ESTAMINA) for (?:menor|maior)|pelo menos \d+ de|estiver com|ficar sem", text
+            ):
+                found.add("resource condition")
+    for d in data.get("decisions") or ():
+        window = str(d.get("window", ""))
+        if window.startswith("activating@"):
+            found.add("attempt while paying")
+        elif window.startswith("resolving@"):
+            found.add("attempt while resolving")
+    if "start" in (data.get("turn") or {}):
+        found.add("turn start")
+    return found
+
+
 # ===================================================================================== cases
 @dataclass
 class Case:
@@ -704,6 +1679,7 @@ class Case:
     index: int
     kind: str  # valid / mutation name
     data: bytes
+    features: frozenset[str] = frozenset()  # of the valid document it was made from
 
 
 class _Gen:
@@ -726,9 +1702,10 @@ class _Gen:
     def case(self, seed: int, game: str, index: int) -> Case:
         rng = random.Random(f"{seed}:{game}:{index}")
         valid = mtg_valid(rng, self.words) if game == "mtg" else apoteose_valid(rng, self.texts)
+        used = frozenset(features(game, valid))
         roll = rng.random()
         if roll < 0.25:
-            return Case(game, index, "valid", dump(valid).encode())
+            return Case(game, index, "valid", dump(valid).encode(), used)
         if roll < 0.85:
             names = []
             data = valid
@@ -741,16 +1718,100 @@ class _Gen:
                 else:
                     name, data = mutate(rng, data, self.texts if game == "apoteose" else None)
                 names.append(name)
-            return Case(game, index, "+".join(names), dump(data).encode())
+            return Case(game, index, "+".join(names), dump(data).encode(), used)
         name, raw = mutate_bytes(rng, dump(valid))
-        return Case(game, index, name, raw)
+        return Case(game, index, name, raw, used)
 
 
-def run_case(case: Case, tmp: Path) -> str:
+#: Tags that must never reach an HTML output live (the hostile strings' own); no output of the
+#: views writes them.
+_LIVE_TAGS = frozenset({"script", "img", "iframe", "svg", "object", "embed", "a", "form", "x", "b"})
+
+
+#: A tag as the views write it: a known element with only known, double-quoted attributes whose
+#: values hold no quote or angle bracket. Text that has no ``<`` once these are taken out cannot hold
+#: an element, an event attribute or a comment, so only other text needs the (slower) parser.
+_SAFE_TAG = re.compile(
+    r"</?(?:table|thead|tbody|tr|th|td|caption|style|div|ul|ol|li|span|strong|em|br|p)"
+    r'(?:\s+(?:id|class|title|style|type|lang|colspan|rowspan)="[^"<>]*")*\s*/?>'
+)
+
+
+class _LiveMarkup(HTMLParser):
+    """Finds, as a browser's parser would, elements and event attributes a stranger's text made live."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _LIVE_TAGS:
+            self.found.append(f"<{tag}>")
+        self.found += [f"{tag} {name}=" for name, _ in attrs if name.startswith("on") or name == "href"]
+
+    def handle_comment(self, data: str) -> None:
+        self.found.append("<!--")
+
+
+_LANGS = ("en", "pt-BR", "es")
+
+
+class Unclean(AssertionError):
+    """An output that shows a stranger's text as it must not: live markup or a raw control character."""
+
+
+def check_shown(text: str, where: str, html: bool = False) -> str:
+    """``text`` as an output must show it: every hidden or control character already made visible
+    (:func:`rulekit.textclean.visible` changes nothing), and in HTML no live hostile markup."""
+    from rulekit.textclean import visible
+
+    if visible(text) != text:
+        bad = next(c for c in text if visible(c) != c and c not in "\n\t")
+        raise Unclean(f"{where}: the character U+{ord(bad):04X} is shown raw")
+    if html and "<" in _SAFE_TAG.sub("", text):
+        parser = _LiveMarkup()
+        parser.feed(text)
+        parser.close()
+        if parser.found:
+            raise Unclean(f"{where}: live markup {parser.found[0]!r}")
+    return text
+
+
+def _mtg_outputs(trace: Any, lang: str) -> str:
+    """Every output of a solved board a reader sees (text, HTML tables), checked, joined."""
+    from rulekit.views.mtg import effects_table, final_table, layer_table
+    from rulekit.views.table_html import table_html
+    from rulekit.views.text import solve_text as render_text
+
+    out = [check_shown(render_text(trace, lang=lang), "solve text")]
+    for name, table in (("final", final_table), ("effects", effects_table), ("layers", layer_table)):
+        out.append(check_shown(table_html(table(trace, lang=lang)), f"{name} table HTML", html=True))
+    return "\n".join(out)
+
+
+def _apoteose_outputs(trace: Any, lang: str) -> str:
+    """Every output of a chain a reader sees (the report, HTML tables and stack), checked, joined."""
+    from rulekit.views.chain import chain_log_table, chain_report, heroes_table, stack_html
+    from rulekit.views.markup import clean
+    from rulekit.views.table_html import table_html
+
+    out = [check_shown(clean(chain_report(trace, lang)), "chain text")]
+    out.append(check_shown(table_html(chain_log_table(trace, lang=lang)), "chain log HTML", html=True))
+    out.append(check_shown(table_html(heroes_table(trace, lang=lang)), "heroes HTML", html=True))
+    out.append(check_shown(stack_html(trace, lang=lang), "stack HTML", html=True))
+    return "\n".join(out)
+
+
+def run_case(case: Case, tmp: Path, render: bool = True) -> str:
     """Load and run one case; returns the outcome text (``ok <json>`` / ``error <message>``).
 
-    Raises whatever the code under test raises, other than :class:`RulekitError`.
+    With ``render`` the outcome also holds every output a reader sees (text and HTML, in one of the
+    three languages), each checked by :func:`check_shown`. An error message must be one line and,
+    for a file, name it (``fuzz.yaml:<line>: ...``). Raises whatever the code under test raises,
+    other than :class:`RulekitError`, and :class:`Unclean` / ``AssertionError`` for a failed check.
     """
+    lang = _LANGS[case.index % 3]
+    decisions: Any = None
     try:
         text = case.data.decode("utf-8")
     except UnicodeDecodeError:
@@ -770,8 +1831,8 @@ def run_case(case: Case, tmp: Path) -> str:
                 scenario = mtg.scenario_from_text(text, "fuzz.yaml")
             ruleset = "current" if case.index % 2 else "seed"
             trace = mtg.solve(scenario, ruleset=ruleset)
-            render_text(trace)
-            return "ok " + trace.to_json()
+            shown = _mtg_outputs(trace, lang) if render else render_text(trace)
+            return "ok " + trace.to_json() + "\n" + shown
         from rulekit.apoteose.chain import run_chain
         from rulekit.apoteose.scenario import load_scenario_doc, load_scenario_text
 
@@ -781,7 +1842,6 @@ def run_case(case: Case, tmp: Path) -> str:
             sc = load_scenario_doc(YamlDoc.from_path(path, display="fuzz.yaml"), "fuzz.yaml")
         else:
             sc = load_scenario_text(text, "fuzz.yaml")
-        decisions: Any = None
         if case.index % 7 == 3:  # run_chain(decisions=[...]) with a list or mapping a stranger wrote
             rng = random.Random(f"decisions:{case.index}")
             decisions = rng.choice(
@@ -791,11 +1851,14 @@ def run_case(case: Case, tmp: Path) -> str:
                     [None, 1, [], {}],
                 ]
             )
-        return "ok " + run_chain(sc, decisions=decisions).to_json()
+        chain = run_chain(sc, decisions=decisions)
+        return "ok " + chain.to_json() + ("\n" + _apoteose_outputs(chain, lang) if render else "")
     except RulekitError as exc:
         message = str(exc)
         if "\n" in message or "\r" in message:
             raise AssertionError(f"a multi-line error message: {message!r}") from None
+        if decisions is None and not message.startswith("fuzz.yaml"):  # run_chain(decisions=...) has no file
+            raise AssertionError(f"an error that names no file: {message[:200]!r}") from None
         return "error " + message
 
 
@@ -816,6 +1879,10 @@ class Figures:
     hangs: list[dict[str, Any]] = field(default_factory=list)
     differences: list[dict[str, Any]] = field(default_factory=list)
     slowest: tuple[float, str] = (0.0, "")
+    #: how many cases (of each game) were made from a document using each of :data:`FEATURES`
+    features: dict[str, dict[str, int]] = field(
+        default_factory=lambda: {game: dict.fromkeys(names, 0) for game, names in FEATURES.items()}
+    )
     seconds: float = 0.0
     stopped_early: bool = False
 
@@ -874,6 +1941,8 @@ def run_all(
             name = f"{case.game}:{case.index}"
             figures.examples[case.game] += 1
             figures.valid[case.game] += case.kind == "valid"
+            for feature in case.features:
+                figures.features[case.game][feature] = figures.features[case.game].get(feature, 0) + 1
             t0 = time.perf_counter()
             outcome = None
             try:
@@ -956,6 +2025,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-hashseed", dest="hashseed", action="store_false", help="skip the other-seed run"
     )
+    parser.add_argument(
+        "--other-hashseed", help="the PYTHONHASHSEED of the other-seed run (default 12345, or 54321)"
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--show", type=int, default=5, help="print this many crash reproducers")
     parser.add_argument("--case", help="print the text of one case (e.g. mtg:12) and exit")
@@ -986,7 +2058,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.hashseed:
         own = os.environ.get("PYTHONHASHSEED", "random")
-        other = "12345" if own != "12345" else "54321"
+        other = args.other_hashseed or ("12345" if own != "12345" else "54321")
         theirs = other_hashseed(args, other, figures)
         for name in sorted(set(digests) | set(theirs)):
             if digests.get(name) != theirs.get(name):
@@ -1006,6 +2078,7 @@ def main(argv: list[str] | None = None) -> int:
         "seconds": round(figures.seconds, 1),
         "stopped_early": figures.stopped_early,
         "slowest_case": {"case": figures.slowest[1], "seconds": round(figures.slowest[0], 3)},
+        "features": figures.features,
         "first_crashes": figures.crashes[: args.show],
         "first_hangs": figures.hangs[: args.show],
         "first_differences": figures.differences[: args.show],
@@ -1025,6 +2098,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"differences   {len(figures.differences)} (of {len(digests):,} cases checked)")
         print(f"examples/s    {result['examples_per_second']} ({figures.seconds:.1f} s)")
         print(f"slowest       {figures.slowest[1]} ({figures.slowest[0]:.3f} s)")
+        for game, counts in figures.features.items():
+            if figures.examples[game]:
+                unused = [f for f, n in counts.items() if not n]
+                print(
+                    f"features      {game}: {sum(1 for n in counts.values() if n)} of {len(counts)} used"
+                    + (f" (never: {', '.join(unused)})" if unused else "")
+                )
         for c in figures.crashes[: args.show]:
             again = f"python tools/fuzz.py --seed {args.seed} --case {c['case']}"
             print(f"  crash {c['case']} ({c['kind']}): {c['error']}   [{again}]")

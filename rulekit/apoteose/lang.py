@@ -400,6 +400,66 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and abs(v) <= MAX_NUMBER
 
 
+#: The fields of each condition kind the engine evaluates (``matching.Matching.holds``), as
+#: :func:`parse_condition` writes them: ``name`` required, ``name?`` optional, with the kind of value.
+COND_FIELDS: dict[str, dict[str, str]] = {
+    "resource": {"who?": "who_state", "resource": "resource", "cmp": "cmp", "value": "int"},
+    "has": {"who?": "who_state", "count?": "int", "cmp?": "cmp", "type?": "str", "zone?": "zone"},
+    "exists": {"count?": "int", "zone": "zone", "type?": "str"},
+    "turn": {"of": "turn_of"},
+    "battle": {},
+    "test": {},
+    "attached": {},
+    "until_event": {"event": "until_event", "card?": "card"},
+    "until_time": {"when": "str"},
+    "during": {"what": "cond"},
+    "until": {"what": "cond"},
+}
+_CMP_OPS = ("<", ">", "<=", ">=", "==")
+
+
+def _check_cond(v: dict[str, Any], depth: int) -> tuple[tuple[str | int, ...], str, str | None] | None:
+    """A condition given as data (a ``body:`` ``if``): its kind, and each field that kind reads
+    (LANGUAGE.md §2-§3), so a missing or wrong one is refused when the file loads, not when it runs."""
+    kind = v["cond"]
+    if kind == "trigger":  # a requirement's own form; its fields are the trigger reader's
+        return None if isinstance(v.get("trigger"), dict) else (("trigger",), "expected a trigger mapping", None)
+    fields = COND_FIELDS.get(kind)
+    if fields is None:
+        return ("cond",), f"{kind!r} is not a condition ({', '.join(COND_FIELDS)})", suggest(kind, list(COND_FIELDS))
+    names = {f.rstrip("?") for f in fields}
+    for key in v:
+        if key not in names and key not in ("cond", "text"):
+            return (key,), f"'{key}' is not a field of a {kind!r} condition", suggest(str(key), sorted(names))
+    for field, value_kind in fields.items():
+        name = field.rstrip("?")
+        if name not in v:
+            if field.endswith("?"):
+                continue
+            return (), f"a {kind!r} condition needs '{name}'", None
+        val = v[name]
+        bad: tuple[tuple[str | int, ...], str, str | None] | None
+        if value_kind == "cmp":
+            bad = None if val in _CMP_OPS else ((), f"{val!r} is not a comparison ({', '.join(_CMP_OPS)})", None)
+        elif value_kind == "who_state":
+            bad = None if val in WHO_VALUES else (
+                (), f"{val!r} is not a hero reference ({', '.join(WHO_VALUES)})", suggest(str(val), list(WHO_VALUES)))
+        elif value_kind == "turn_of":
+            bad = None if val in ("self", "opponent", "ally") else ((), f"{val!r} is not self, opponent or ally", None)
+        elif value_kind == "until_event":
+            events = ("discard", "banish", "bury", "exhaust", "reveal", "hide")
+            bad = None if val in events else ((), f"{val!r} is not one of {', '.join(events)}", None)
+        elif value_kind == "cond":
+            if depth > 8:
+                return (name,), "conditions nested too deeply", None
+            bad = _check_value("cond", val, depth + 1)
+        else:
+            bad = _check_value(value_kind, val, depth)
+        if bad is not None:
+            return (name, *bad[0]), bad[1], bad[2]
+    return None
+
+
 def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], str, str | None] | None:
     def enum(values: Any, what: str) -> tuple[tuple[str | int, ...], str, str | None] | None:
         if isinstance(v, str) and v in values:
@@ -478,7 +538,7 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
     if kind == "cond":
         if not isinstance(v, dict) or not isinstance(v.get("cond"), str) or not is_supported(v):
             return (), "a condition is a mapping like {cond: resource, who: self, resource: MANA, cmp: '<', value: 3}", None
-        return None
+        return _check_cond(v, depth)
     if kind == "statements":
         if depth > 8:
             return (), "statements nested too deeply", None

@@ -300,11 +300,14 @@ def _check_granted(
     spec is data built from the file (its ``{chosen ...}`` placeholders replaced), whose shape was
     validated before filling and whose path may not exist in the document (a library card's
     ability, the ``static`` level of the path): only its effects' words, selectors and expressions
-    are checked again, with the filled values, and errors name ``path``."""
-    if not isinstance(item, dict):
+    are checked again, with the filled values, and errors name ``path``. An item that is neither a
+    string nor a mapping is no ability (LANGUAGE.md §2): :func:`check_ability` refuses it."""
+    if isinstance(item, str):
         return
     if not filled:
         check_ability(doc, path, item, names)
+        return
+    if not isinstance(item, dict):
         return
     for k in ("static", "cda", "resolves"):
         if isinstance(item.get(k), dict):

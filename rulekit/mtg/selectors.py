@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any
 
+from rulekit import limits
 from rulekit.mtg.vocab import (
     CARD_TYPES,
     COLORS,
@@ -33,6 +34,7 @@ from rulekit.mtg.vocab import (
     SUPERTYPES,
     counter_name,
     plural,
+    pt_counter,
     singular,
     suggest_close,
 )
@@ -530,7 +532,7 @@ def _parse_part(chunk: str, raw: str = "", at: int = 0) -> Part:
     structured = quantified
     m = _COUNTER_RE.search(" " + rest)
     if m:
-        conds.append(Cond("counters", "has", counter_name(m.group(1))))
+        conds.append(Cond("counters", "has", _counter_kind(m.group(1))))
         rest = (" " + rest)[: m.start()].strip()
         structured = True
     rest, more = _strip_suffixes(rest, extra)
@@ -643,9 +645,32 @@ def _word_cond(word: str, last: bool) -> tuple[Cond | None, str | None]:
     return None, None
 
 
+def _counter_kind(word: str) -> str:
+    """A counter kind a selector or a condition names, as :func:`counter_name` writes it; a
+    power/toughness-like kind with mixed signs (``+1/-1``) is no counter of the rules (122.1a), as
+    the loader refuses it in ``counters:``, so a phrase naming it is refused too."""
+    name = counter_name(word)
+    if re.fullmatch(r"[+-]\d+/[+-]\d+", name) and pt_counter(name) is None:
+        raise SelectorError(
+            f"'{word}' is not a counter kind (122.1a: a power/toughness counter is +X/+Y or -X/-Y, "
+            "both signs alike)",
+            word,
+        )
+    return name
+
+
 def parse_number(word: str) -> int | None:
+    """A number word or digits (``two``, ``3``, ``-1``), else None. Digits are bounded as a number
+    written in the file is (``limits.MAX_INT_DIGITS``): more is a :class:`SelectorError`, so a
+    number inside a phrase can neither slip past the bound nor reach ``int()``'s 4,300-digit limit."""
     w = word.lower().lstrip("+")
     if re.fullmatch(r"-?\d+", w):
+        digits = len(w.lstrip("-"))
+        if digits > limits.MAX_INT_DIGITS:
+            raise SelectorError(
+                f"a number of {digits:,} digits is too large (at most {limits.MAX_INT_DIGITS} digits)",
+                word[:20],
+            )
         return int(w)
     return NUMBER_WORDS.get(w)
 
@@ -736,7 +761,7 @@ def parse_condition(text: str) -> Condition:
             "has_counter",
             "it" if who.lower() == "it" else _objref(who),
             text=raw,
-            counter=counter_name(m.group(2)),
+            counter=_counter_kind(m.group(2)),
         )
     m = re.fullmatch(r"(.+?) (?:remains|is) on the battlefield", raw, flags=re.I)
     if m:

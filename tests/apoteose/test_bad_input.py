@@ -132,3 +132,48 @@ def test_a_choice_with_too_many_ways_is_refused_not_run() -> None:
     with pytest.raises(RulekitError) as exc:
         run([hero("ana", "A", 5, MESA=["c1"], INVENTARIO=many), hero("bruno", "B", 3)], cards, [{"activate": "c1"}])
     assert exc.value.code == "TOO_MANY_CHOICES"
+
+
+_HEAL = {"op": "heal", "amount": 1, "resource": "VIDA"}
+BAD_CONDS = [
+    {"cond": "resource", "who": "selected", "resource": "VIDA", "value": 0},  # no cmp: a KeyError in the run
+    {"cond": "resource", "resource": "VIDA", "cmp": "<"},
+    {"cond": "resource", "resource": "BANANA", "cmp": "<", "value": 1},
+    {"cond": "resource", "resource": "VIDA", "cmp": "~", "value": 1},
+    {"cond": "resource", "who": "zzz", "resource": "VIDA", "cmp": "<", "value": 3},
+    {"cond": "has", "count": "x"},
+    {"cond": "has", "zone": "LUA"},
+    {"cond": "exists"},
+    {"cond": "turn", "of": "x"},
+    {"cond": "until_event", "event": "x"},
+    {"cond": "during", "what": 5},
+    {"cond": "banana"},
+]
+
+
+@pytest.mark.parametrize("cond", BAD_CONDS, ids=[str(c) for c in BAD_CONDS])
+def test_a_structured_condition_is_checked_when_the_file_loads(cond: dict[str, Any]) -> None:
+    """A ``body:`` ``if`` whose ``cond`` lacks a field or holds a wrong value is one located line at
+    load (a resource condition without ``cmp`` gave ``KeyError: 'cmp'`` when it ran; found by
+    tools/fuzz.py)."""
+    with pytest.raises(RulekitError) as exc:
+        run(H, _body({"op": "if", "cond": cond, "then": [_HEAL]}), [{"activate": "c1"}])
+    message = str(exc.value)
+    assert "cards[0].effects[0].body[0].cond" in message and "\n" not in message
+
+
+GOOD_CONDS = [
+    {"cond": "resource", "who": "self", "resource": "VIDA", "cmp": "<", "value": 80},
+    {"cond": "has", "who": "self", "count": 1, "zone": "MESA"},
+    {"cond": "has", "count": 2, "cmp": ">=", "type": "ITEM"},
+    {"cond": "exists", "count": 1, "zone": "TABULEIRO"},
+    {"cond": "turn", "of": "self"},
+    {"cond": "battle"},
+    {"cond": "until_event", "event": "discard", "card": "self"},
+]
+
+
+@pytest.mark.parametrize("cond", GOOD_CONDS, ids=[str(c) for c in GOOD_CONDS])
+def test_a_well_formed_structured_condition_runs(cond: dict[str, Any]) -> None:
+    t = run(H, _body({"op": "if", "cond": cond, "then": [_HEAL]}), [{"activate": "c1"}])
+    assert t.resolution_order == ("c1",)

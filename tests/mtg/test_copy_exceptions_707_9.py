@@ -65,3 +65,25 @@ def test_language_md_example() -> None:
     example = doc[start : doc.index("```", start)]
     v = solve_text(example).final["double"]
     assert (v.name, v.supertypes) == ("Old Hero", ())
+
+
+@pytest.mark.parametrize("item", ["null", "5", "true", "[[Flying]]"])
+def test_an_exception_ability_that_is_no_ability_is_one_clear_line(item: str) -> None:
+    """An ability is a string or a mapping (LANGUAGE.md §2), in ``except: {abilities: [...]}`` as in
+    ``abilities: {add: [...]}``; ``[null]`` gave a TypeError traceback (found by tools/fuzz.py)."""
+    with pytest.raises(ScenarioError) as e:
+        load_text(BOARD % f"{{abilities: [{item}]}}")
+    assert str(e.value).endswith(
+        "objects[1].abilities[0].static.except.abilities[0]: an ability is a string or a mapping with 'text'"
+    )
+
+
+def test_an_exception_ability_of_a_resolved_copy_that_is_no_ability_is_one_clear_line() -> None:
+    with pytest.raises(ScenarioError) as e:
+        load_text(
+            BOARD
+            % "{}"
+            + "events:\n  - resolve: {effect: {affects: targets, copy: '@hero', except: {abilities: [null]}},"
+            " targets: [clone]}\n"
+        )
+    assert "events[0].resolve.effect.except.abilities[0]: an ability is a string or a mapping" in str(e.value)

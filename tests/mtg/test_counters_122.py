@@ -78,6 +78,33 @@ def test_mixed_signs_are_no_counter_of_the_rules(kind: str) -> None:
     assert kind in str(e.value)
 
 
+MIXED_IN_PHRASES = {
+    "selector": "  - {{id: lord, name: Lord, types: [Enchantment], controller: Ann,"
+    ' abilities: [{{text: t, static: {{affects: "creatures with a {kind} counter on them",'
+    " modify_pt: {{power: 1}}}}}}]}}\n",
+    "condition": "events:\n  - resolve: {{source: bears, effect: {{affects: targets, modify_pt: {{power: 1}},"
+    ' duration: "for as long as it has a {kind} counter on it"}}, targets: [bears]}}\n',
+}
+
+
+@pytest.mark.parametrize("kind", ["+1/-1", "-1/+1", "\u22121/+1"])
+@pytest.mark.parametrize("where", list(MIXED_IN_PHRASES))
+def test_mixed_signs_in_a_selector_or_condition_are_refused_too(where: str, kind: str) -> None:
+    """A selector or a "for as long as" condition naming a mixed-sign kind asked about a counter no
+    object can have (the counters themselves are refused): one located line, as for the counters
+    (found by tools/fuzz.py)."""
+    with pytest.raises(ScenarioError) as e:
+        load_text(BOARD.format(counters="{}") + MIXED_IN_PHRASES[where].format(kind=kind))
+    assert "is not a counter kind (122.1a: a power/toughness counter is +X/+Y or -X/-Y" in str(e.value)
+    assert "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("kind", ["+1/+0", "-0/-1", "time", "flood"])
+@pytest.mark.parametrize("where", list(MIXED_IN_PHRASES))
+def test_counter_kinds_in_a_selector_or_condition_still_read(where: str, kind: str) -> None:
+    load_text(BOARD.format(counters="{}") + MIXED_IN_PHRASES[where].format(kind=kind))
+
+
 def test_language_md_names_the_form() -> None:
     from pathlib import Path
 
