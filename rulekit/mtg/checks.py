@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulekit import limits
-from rulekit.errors import ScenarioError
+from rulekit.errors import N_, Phrase, ScenarioError
 from rulekit.mtg.expressions import parse_expr, parse_target_rule
 from rulekit.mtg.messages import ERRORS
 from rulekit.mtg.model import DURATIONS
@@ -37,10 +37,16 @@ Path_ = tuple[str | int, ...]
 
 
 def err(
-    doc: YamlDoc, path: Path_, msg: str, suggestion: str | None = None, code: str = "INVALID_VALUE"
+    doc: YamlDoc,
+    path: Path_,
+    msg: str,
+    suggestion: str | None = None,
+    code: str = "INVALID_VALUE",
+    params: dict[str, Any] | None = None,
 ) -> ScenarioError:
-    """The one located error of a check: ``file:line: field: msg — did you mean …``."""
-    return doc.error(path, msg, code=code, suggestion=suggestion)
+    """The one located error of a check: ``file:line: field: msg — did you mean …`` (with ``params``,
+    ``msg`` is a catalogue message, marked ``N_``, and its values: see :class:`~rulekit.errors.RulekitError`)."""
+    return doc.error(path, msg, code=code, suggestion=suggestion, params=params)
 
 
 def err_message(
@@ -58,6 +64,26 @@ def err_message(
     return doc.error(
         path, msgid.format(**params), code=code, suggestion=suggestion, msgid=msgid, params=params
     )
+
+
+#: A subtype's family, as a text change names it (612.2).
+_FAMILY = {
+    "creature": N_("a creature type"),
+    "land": N_("a land type"),
+    "artifact": N_("an artifact type"),
+    "enchantment": N_("an enchantment type"),
+    "planeswalker": N_("a planeswalker type"),
+    "spell": N_("a spell type"),
+    "battle": N_("a battle type"),
+    "dungeon": N_("a dungeon type"),
+}
+
+
+def _selector_err(doc: YamlDoc, path: Path_, exc: Any, code: str = "INVALID_VALUE") -> ScenarioError:
+    """A selector's or an expression's own error, located at ``path`` (its catalogue message kept)."""
+    if getattr(exc, "msgid", None):
+        return err(doc, path, exc.msgid, exc.suggestion, code, dict(exc.params))
+    return err(doc, path, str(exc), exc.suggestion, code)
 
 
 def check_words(doc: YamlDoc, path: Path_, words: list[str], kind: str) -> None:
@@ -85,7 +111,7 @@ def _check_selector(doc: YamlDoc, path: Path_, text: str, names: set[str] | None
     try:
         sel = parse_selector(text)
     except SelectorError as exc:
-        raise err(doc, path, str(exc), exc.suggestion, code="BAD_SELECTOR") from None
+        raise _selector_err(doc, path, exc, code="BAD_SELECTOR") from None
     _check_names(doc, path, sel.names, names)
 
 
@@ -101,7 +127,7 @@ def _check_names(doc: YamlDoc, path: Path_, sel_names: tuple[str, ...], names: s
         raise err(
             doc,
             path,
-            f"'{name}' is neither a selector nor an object in this scenario",
+            N_("'{name}' is neither a selector nor an object in this scenario"),
             suggest_close(name, choices),
             code="BAD_SELECTOR",
         )
@@ -112,7 +138,7 @@ def _check_condition(doc: YamlDoc, path: Path_, text: str, names: set[str] | Non
     try:
         cond = parse_condition(text)
     except SelectorError as exc:
-        raise err(doc, path, str(exc), exc.suggestion) from None
+        raise _selector_err(doc, path, exc) from None
     if cond.selector is not None:
         _check_names(doc, path, cond.selector.names, names)
     obj = cond.obj.removeprefix("@")
@@ -121,9 +147,10 @@ def _check_condition(doc: YamlDoc, path: Path_, text: str, names: set[str] | Non
         raise err(
             doc,
             path,
-            f"no object '{obj}' in this scenario",
+            N_("no object '{id}' in this scenario"),
             suggest(obj, sorted(names)),
             code="UNKNOWN_OBJECT",
+            params={"id": obj},
         )
 
 
@@ -179,7 +206,7 @@ def check_effect_data(
             _check_selector(doc, (*path, k), str(data[k]), names)
     if data.get("except") is not None:
         if not data.get("copy"):
-            raise err(doc, (*path, "except"), "'except' is the exceptions of a copy effect: add 'copy'")
+            raise err(doc, (*path, "except"), N_("'except' is the exceptions of a copy effect: add 'copy'"), params={})
         exc_ = data["except"]
         if exc_.get("types"):
             check_words(doc, (*path, "except", "types"), exc_["types"], "any")
@@ -188,7 +215,7 @@ def check_effect_data(
         for i, c in enumerate(exc_.get("colors") or ()):
             if c not in COLORS:
                 where = (*path, "except", "colors", i)
-                raise err(doc, where, f"'{c}' is not a colour", suggest(str(c), COLORS))
+                raise err(doc, where, N_("'{value}' is not a colour"), suggest(str(c), COLORS), params={"value": c})
         for i, item in enumerate(exc_.get("abilities") or ()):
             _check_granted(doc, (*path, "except", "abilities", i), item, names, players, filled)
     mhs = (data.get("rules") or {}).get("max_hand_size")
@@ -196,14 +223,15 @@ def check_effect_data(
         raise err(
             doc,
             (*path, "rules", "max_hand_size"),
-            f"'{mhs}' is not a maximum hand size (a number, {{add: N}}, {{set: N}} or 'no maximum', 402.2)",
+            N_("'{value}' is not a maximum hand size (a number, {add}, {set} or '{none}', 402.2)"),
             suggest(mhs, ["no maximum"]),
+            params={"value": mhs, "add": "{add: N}", "set": "{set: N}", "none": "no maximum"},
         )
     if data.get("targets_must") is not None:
         try:
             parse_target_rule(str(data["targets_must"]))
         except SelectorError as exc:
-            raise err(doc, (*path, "targets_must"), str(exc), exc.suggestion, code="BAD_SELECTOR") from None
+            raise _selector_err(doc, (*path, "targets_must"), exc, code="BAD_SELECTOR") from None
     for key in ("condition", "duration"):
         val = data.get(key)
         if val is None:
@@ -213,7 +241,10 @@ def check_effect_data(
             if low in DURATIONS:
                 continue
             if not low.startswith("for as long as"):
-                raise err(doc, (*path, key), f"'{val}' is not a duration", suggest(val, list(DURATIONS)))
+                raise err(
+                    doc, (*path, key), N_("'{value}' is not a duration"), suggest(val, list(DURATIONS)),
+                    params={"value": val},
+                )
         _check_condition(doc, (*path, key), val, names)
     t = data.get("type") or {}
     for k in ("add", "remove", "set_subtypes"):
@@ -230,7 +261,7 @@ def check_effect_data(
     if ab.get("activated_of"):
         _check_selector(doc, (*path, "abilities", "activated_of"), str(ab["activated_of"]), names)
     if ab.get("keep") and not ab.get("remove_all"):
-        raise err(doc, (*path, "abilities", "keep"), "'keep' goes with 'remove_all: true'")
+        raise err(doc, (*path, "abilities", "keep"), N_("'keep' goes with 'remove_all: true'"), params={})
     for i, item in enumerate(ab.get("add") or ()):
         _check_granted(doc, (*path, "abilities", "add", i), item, names, players, filled)
     for k in ("set_pt", "modify_pt"):
@@ -243,15 +274,16 @@ def check_effect_data(
             try:
                 expr = parse_expr(v)
             except SelectorError as exc:
-                raise err(doc, (*path, k, f), str(exc), exc.suggestion) from None
+                raise _selector_err(doc, (*path, k, f), exc) from None
             for sel in expr.selectors:  # a counted selector's object names are checked too
                 _check_names(doc, (*path, k, f), sel.names, names)
             if expr.kind == "x" and not resolving:
                 raise err(
                     doc,
                     (*path, k, f),
-                    f"'{v}' uses X, which only a resolving ability has (its resolve event gives x:)",
+                    N_("'{value}' uses X, which only a resolving ability has (its resolve event gives x:)"),
                     code="NO_X",
+                    params={"value": v},
                 )
     if data.get("players") is not None:
         ok = ("you", "each opponent", "each player", "target player")
@@ -259,8 +291,9 @@ def check_effect_data(
             raise err(
                 doc,
                 (*path, "players"),
-                f"'{data['players']}' is not one of {', '.join(ok)}",
+                N_("'{value}' is not one of {options}"),
                 suggest(data["players"], ok),
+                params={"value": data["players"], "options": ", ".join(ok)},
             )
 
 
@@ -308,15 +341,16 @@ def check_counters(doc: YamlDoc, path: Path_, counters: dict[str, int], signed: 
         if pt_counter(name) is None and not re.fullmatch(r"[a-z][a-z-]{0,39}", name):
             pt_like = re.fullmatch(r"[+-]\d+/[+-]\d+", name) is not None
             why = (
-                "122.1a: a power/toughness counter is +X/+Y or -X/-Y, both signs alike"
+                Phrase(N_("122.1a: a power/toughness counter is +X/+Y or -X/-Y, both signs alike"))
                 if pt_like
-                else "a counter kind is +X/+Y, -X/-Y, loyalty or a lowercase word such as flood"
+                else Phrase(N_("a counter kind is +X/+Y, -X/-Y, loyalty or a lowercase word such as flood"))
             )
             raise err(
                 doc,
                 (*path, kind),
-                f"'{kind}' is not a counter kind ({why})",
+                N_("'{kind}' is not a counter kind ({why})"),
                 suggest(str(kind), [*PT_COUNTERS, "loyalty"]),
+                params={"kind": kind, "why": why},
             )
         if n < 0 and not signed:
             raise err_message(doc, (*path, kind), "negative_counters", n=n)
@@ -329,9 +363,10 @@ def check_counters(doc: YamlDoc, path: Path_, counters: dict[str, int], signed: 
 def _word_kind(word: str) -> str | None:
     """What kind of word a text change may replace (612.2): a colour word or a subtype family."""
     if word in COLORS:
-        return "colour word"
+        return Phrase(N_("a colour word"))
     if word in SUBTYPES:
-        return f"{subtype_family(word)} type"
+        family = subtype_family(word)
+        return Phrase(_FAMILY[family]) if family in _FAMILY else f"a {family} type"
     return None
 
 
@@ -347,8 +382,9 @@ def check_text_change(doc: YamlDoc, path: Path_, old: str, new: str, exact: bool
             raise err(
                 doc,
                 path if exact else (*path, key),
-                f"'{word}' is neither a colour word nor a subtype: a text change cannot replace it (612.2)",
+                N_("'{word}' is neither a colour word nor a subtype: a text change cannot replace it (612.2)"),
                 suggest(word, [*COLORS, *SUBTYPES]),
+                params={"word": word},
                 code="BAD_TEXT_CHANGE",
             )
         kinds.append(kind)
@@ -356,9 +392,12 @@ def check_text_change(doc: YamlDoc, path: Path_, old: str, new: str, exact: bool
         raise err(
             doc,
             path if exact else (*path, "to"),
-            f"'{old}' is a {kinds[0]} and '{new}' is a {kinds[1]}: a text change replaces a word "
-            "with one of the same kind (612.2)",
+            N_(
+                "'{old}' is {old_kind} and '{new}' is {new_kind}: a text change replaces a word "
+                "with one of the same kind (612.2)"
+            ),
             code="BAD_TEXT_CHANGE",
+            params={"old": old, "old_kind": kinds[0], "new": new, "new_kind": kinds[1]},
         )
 
 
@@ -376,9 +415,10 @@ def _check_control(
         raise err(
             doc,
             path,
-            f"no object '{ref}' in this scenario",
+            N_("no object '{id}' in this scenario"),
             suggest(ref, sorted(names)),
             code="UNKNOWN_OBJECT",
+            params={"id": ref},
         )
     if players is not None and who in players:
         return
@@ -386,8 +426,9 @@ def _check_control(
     raise err(
         doc,
         path,
-        f"'{who}' is not a player (control takes you, a player, its owner or 'controller of <object>')",
+        N_("'{who}' is not a player (control takes you, a player, its owner or '{form}')"),
         suggest(who, choices),
+        params={"who": who, "form": "controller of <object>"},
     )
 
 
@@ -397,18 +438,21 @@ def check_ability(
     if isinstance(raw, str):
         return raw
     if not isinstance(raw, dict):
-        raise err(doc, path, "an ability is a string or a mapping with 'text'")
+        raise err(doc, path, N_("an ability is a string or a mapping with 'text'"), params={})
     model = doc.validate(AbilityModel, path)
     kinds = [k for k in ("static", "cda", "resolves") if getattr(model, k) is not None]
     if len(kinds) > 1:
-        raise err(doc, path, f"an ability has at most one of static/cda/resolves (got {', '.join(kinds)})")
+        raise err(
+            doc, path, N_("an ability has at most one of static/cda/resolves (got {kinds})"),
+            params={"kinds": ", ".join(kinds)},
+        )
     out = dict(raw)
     if model.key is not None:
         out["key"] = str(model.key)
     for k in kinds:
         out[k] = check_effect(doc, (*path, k), raw[k], names, players, resolving=k == "resolves")
     if model.zone is not None and model.zone not in ZONES:
-        raise err(doc, (*path, "zone"), f"'{model.zone}' is not a zone", suggest(model.zone, ZONES))
+        raise err(doc, (*path, "zone"), N_("'{zone}' is not a zone"), suggest(model.zone, ZONES), params={"zone": model.zone})
     if model.condition:
         _check_condition(doc, (*path, "condition"), model.condition, names)
     if model.enters_with:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rulekit import limits
-from rulekit.errors import RulekitError, ScenarioError, shown
+from rulekit.errors import N_, Phrase, RulekitError, ScenarioError, shown
 from rulekit.i18n import check_lang
 from rulekit.mtg.checks import (
     check_ability,
@@ -119,7 +119,8 @@ def library() -> dict[str, dict[str, Any]]:
                 raise err(
                     doc,
                     (*cards_path, "name"),
-                    f"card '{model.name}' is already defined in {where[model.name]}",
+                    N_("card '{name}' is already defined in {file}"),
+                    params={"name": model.name, "file": where[model.name]},
                 )
             card = check_card_fields(doc, cards_path, model.model_dump(exclude_none=False))
             card["abilities"] = [
@@ -167,7 +168,8 @@ def load_scenario(name_or_path: str | Path) -> Scenario:
         return scenario_from_doc(doc, default_name=p.stem)
     names = list_builtin("mtg")
     raise ScenarioError(
-        f"no scenario file or built-in scenario named '{shown(s)}'",
+        N_("no scenario file or built-in scenario named '{name}'"),
+        params={"name": shown(s)},
         code="NO_SUCH_SCENARIO",
         suggestion=suggest(s, names),
     )
@@ -183,14 +185,15 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
     data = doc.data
     if not isinstance(data, dict):
         raise ScenarioError(
-            "a scenario is a mapping with keys game, players, objects, events",
+            N_("a scenario is a mapping with keys game, players, objects, events"),
+            params={},
             file=doc.file,
             line=1,
             code="NOT_A_MAPPING",
         )
     if data.get("game") == "apoteose":
         raise doc.error(
-            ("game",), "this is an Apoteose scenario; use the Apoteose commands", code="WRONG_GAME"
+            ("game",), N_("this is an Apoteose scenario; use the Apoteose commands"), params={}, code="WRONG_GAME"
         )
     model = doc.validate(ScenarioModel)
     for section, items, most in (
@@ -198,7 +201,12 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         ("events", model.events, limits.MAX_EVENTS),
     ):
         if len(items) > most:
-            raise doc.error((section, most), f"more than {most:,} {section} in one scenario", code="TOO_MANY")
+            raise doc.error(
+                (section, most),
+                N_("more than {most:,} {section} in one scenario"),
+                params={"most": most, "section": section},
+                code="TOO_MANY",
+            )
     players: list[str] = []
     pabilities: list[tuple[str, tuple[str, ...]]] = []
     for n, pl in enumerate(model.players):
@@ -210,18 +218,20 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
             players.append(pl.name)
             pabilities.append((pl.name, tuple(pl.abilities)))
     if not players:
-        raise doc.error(("players",), "a scenario needs at least one player")
+        raise doc.error(("players",), N_("a scenario needs at least one player"), params={})
     if len(players) > limits.MAX_PLAYERS:
         raise doc.error(
-            ("players", limits.MAX_PLAYERS), f"more than {limits.MAX_PLAYERS} players", code="TOO_MANY"
+            ("players", limits.MAX_PLAYERS),
+            N_("more than {most} players"),
+            params={"most": limits.MAX_PLAYERS},
+            code="TOO_MANY",
         )
     if len(set(players)) != len(players):
-        raise doc.error(("players",), "player names must be different")
+        raise doc.error(("players",), N_("player names must be different"), params={})
     if model.active_player is not None and model.active_player not in players:
-        raise doc.error(
-            ("active_player",),
-            f"'{model.active_player}' is not a player",
-            suggestion=suggest(model.active_player, players),
+        raise err_message(
+            doc, ("active_player",), "not_a_player", suggest(model.active_player, players), "INVALID",
+            name=model.active_player,
         )
     lib = library()
     lib_lower = {k.lower(): k for k in lib}
@@ -230,22 +240,23 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
     names: set[str] = set()
     for i, raw in enumerate(model.objects):
         if not isinstance(raw, dict):
-            raise doc.error(("objects", i), "an object is a mapping with at least 'id'")
+            raise doc.error(("objects", i), N_("an object is a mapping with at least 'id'"), params={})
         oid = raw.get("id")
         if "id" not in raw:
-            raise doc.error(("objects", i), "missing required key 'id'", code="MISSING_KEY")
+            raise doc.error(("objects", i), N_("missing required key '{key}'"), params={"key": "id"}, code="MISSING_KEY")
         if not isinstance(oid, str):
             raise doc.error(
                 ("objects", i, "id"),
-                f"an id is text, got {kind_of(oid)} (write id: '{shown(oid)}')",
+                N_("an id is text, got {kind} (write id: '{value}')"),
+                params={"kind": kind_of(oid), "value": shown(oid)},
                 code="WRONG_TYPE",
             )
         if not oid.strip():
-            raise doc.error(("objects", i, "id"), "an id cannot be empty")
+            raise doc.error(("objects", i, "id"), N_("an id cannot be empty"), params={})
         check_look_alike(doc, ("objects", i, "id"), oid, "the id")
         check_look_alike(doc, ("objects", i, "name"), raw.get("name"), "the name", name=True)
         if oid in ids:
-            raise doc.error(("objects", i, "id"), f"object id '{oid}' is used twice")
+            raise doc.error(("objects", i, "id"), N_("object id '{id}' is used twice"), params={"id": oid})
         ids.append(oid)
         names.add(oid)
         if raw.get("card"):
@@ -273,7 +284,8 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         elif om.name is None:
             raise doc.error(
                 path,
-                "an object needs 'card' (a library card) or 'name' (an inline definition)",
+                N_("an object needs 'card' (a library card) or 'name' (an inline definition)"),
+                params={},
                 code="MISSING_KEY",
             )
         fields = {
@@ -310,14 +322,17 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         _check_timestamp(doc, (*path, "timestamp"), om.timestamp)
         if om.attached_to is not None and om.attached_to == om.id:
             raise doc.error(
-                (*path, "attached_to"), f"'{om.id}' cannot be attached to itself (301.5c, 303.4d)"
+                (*path, "attached_to"),
+                N_("'{id}' cannot be attached to itself (301.5c, 303.4d)"),
+                params={"id": om.id},
             )
         if om.zone not in ZONES:
-            raise doc.error((*path, "zone"), f"'{om.zone}' is not a zone", suggestion=suggest(om.zone, ZONES))
+            _check_zone(doc, (*path, "zone"), om.zone)
         if om.attached_to is not None and om.attached_to not in ids:
             raise doc.error(
                 (*path, "attached_to"),
-                f"no object '{om.attached_to}'",
+                N_("no object '{id}'"),
+                params={"id": om.attached_to},
                 suggestion=suggest(om.attached_to, ids),
             )
         counters = {counter_name(str(k)): n for k, n in om.counters.items()}
@@ -359,7 +374,8 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         if n_effects > limits.MAX_EFFECTS:
             raise doc.error(
                 ("objects", i),
-                f"more than {limits.MAX_EFFECTS:,} effect-making abilities in one scenario",
+                N_("more than {most:,} effect-making abilities in one scenario"),
+                params={"most": limits.MAX_EFFECTS},
                 code="TOO_MANY",
             )
         for ab in o.abilities:
@@ -411,21 +427,32 @@ def _descriptions(doc: YamlDoc, raw: Any) -> tuple[tuple[str, str], ...]:
         try:
             lang = check_lang(key)
         except RulekitError as exc:
-            raise err(doc, ("description", key), exc.message, exc.suggestion, code=exc.code) from None
+            raise err(
+                doc, ("description", key), exc.msgid or exc.message, exc.suggestion, exc.code, exc.params
+            ) from None
         out[lang] = " ".join(str(text).split())
     return tuple(sorted(out.items(), key=lambda kv: kv[0] != "en"))
 
 
-def _a(noun: str) -> str:
-    """``object`` -> ``an object``."""
-    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+#: "'x' is not a colour", by the kind of choice (each language says "a" / "an" / "um" / "una" its way).
+_NOT_A: dict[str, str] = {
+    "color": N_("'{value}' is not a colour"),
+    "creature type": N_("'{value}' is not a creature type"),
+    "object": N_("'{value}' is not an object"),
+    "player": N_("'{value}' is not a player"),
+}
+
+
+def _not_a(value: str, what: str, ok: Any) -> tuple[str, str | None, str, dict[str, Any]]:
+    """The message, suggestion, code and params of "'x' is not a <what>" (for :func:`err`)."""
+    return _NOT_A[what], suggest(value, list(ok)), "INVALID_VALUE", {"value": value}
 
 
 def _check_timestamp(doc: YamlDoc, path: Path_, ts: float | None) -> None:
     import math
 
     if ts is not None and not math.isfinite(ts):
-        raise err(doc, path, f"a timestamp is a finite number (got {ts})")
+        raise err(doc, path, N_("a timestamp is a finite number (got {value})"), params={"value": ts})
 
 
 def _check_attachment_cycles(doc: YamlDoc, objects: list[ObjectDef]) -> None:
@@ -439,7 +466,8 @@ def _check_attachment_cycles(doc: YamlDoc, objects: list[ObjectDef]) -> None:
                 chain = " → ".join([*seen, cur])
                 raise doc.error(
                     ("objects", i, "attached_to"),
-                    f"attachments go round in a circle ({chain})",
+                    N_("attachments go round in a circle ({chain})"),
+                    params={"chain": chain},
                     code="ATTACH_CYCLE",
                 )
             if cur in seen:
@@ -467,10 +495,12 @@ def _check_event_attachments(doc: YamlDoc, objects: list[ObjectDef], events: tup
             if cur is not None:
                 chain.append(cur)
         if cur == obj:
-            what = "itself" if ev.to == obj else f"itself ({' → '.join(chain)})"
-            raise doc.error(
-                ("events", i, "attach", "to"), f"'{obj}' cannot be attached to {what}", code="ATTACH_CYCLE"
-            )
+            if ev.to == obj:
+                msg, params = N_("'{id}' cannot be attached to itself"), {"id": obj}
+            else:
+                msg = N_("'{id}' cannot be attached to itself ({chain})")
+                params = {"id": obj, "chain": " → ".join(chain)}
+            raise doc.error(("events", i, "attach", "to"), msg, params=params, code="ATTACH_CYCLE")
         to[obj] = ev.to
 
 
@@ -485,7 +515,7 @@ def _check_choice_values(
     for what, value in choices.items():
         ok = allowed.get(what)
         if ok is not None and value not in ok:
-            raise err(doc, (*path, what), f"'{value}' is not {_a(what)}", suggest(value, list(ok)))
+            raise err(doc, (*path, what), *_not_a(value, what, ok))
 
 
 def _placeholders(items: Any) -> set[str]:
@@ -501,13 +531,17 @@ def _check_choice_keys(
     ``wanted``, the placeholders of the abilities it may serve (:func:`_placeholders`)."""
     for what in choices:
         if what not in wanted:
-            where = f"(its placeholders: {', '.join(sorted(wanted))})" if wanted else "(it has none)"
+            if wanted:
+                msg = N_("'{what}' fills no {placeholder} placeholder in {where} (its placeholders: {names})")
+            else:
+                msg = N_("'{what}' fills no {placeholder} placeholder in {where} (it has none)")
             raise err(
                 doc,
                 (*path, what),
-                f"'{what}' fills no {{chosen ...}} placeholder in {name} {where}",
+                msg,
                 suggest(what, sorted(wanted)),
                 code="UNKNOWN_CHOICE",
+                params={"what": what, "placeholder": "{chosen ...}", "where": name, "names": ", ".join(sorted(wanted))},
             )
 
 
@@ -534,7 +568,8 @@ def _check_filled(
     except ScenarioError as exc:
         if not exact:
             raise
-        raise doc.error(path, f"with these choices: {exc.message}", code=exc.code) from None
+        inner = Phrase(exc.msgid, **exc.params) if exc.msgid else exc.message
+        raise doc.error(path, N_("with these choices: {problem}"), params={"problem": inner}, code=exc.code) from None
 
 
 _X_WORD = re.compile(r"(?<![\w'])X(?![\w'])")
@@ -561,7 +596,7 @@ def _uses_x(raw: str) -> bool:
 
 def _check_zone(doc: YamlDoc, path: Path_, zone: str | None) -> None:
     if zone is not None and zone not in ZONES:
-        raise doc.error(path, f"'{zone}' is not a zone", suggestion=suggest(zone, ZONES))
+        raise doc.error(path, N_("'{zone}' is not a zone"), params={"zone": zone}, suggestion=suggest(zone, ZONES))
 
 
 def _missing_choice(doc: YamlDoc, path: Path_, obj: ObjectDef, raw: str) -> ScenarioError:
@@ -571,7 +606,8 @@ def _missing_choice(doc: YamlDoc, path: Path_, obj: ObjectDef, raw: str) -> Scen
     what = m.group(1) if m else "?"
     return doc.error(
         path,
-        f"{obj.name} needs a choice for '{{chosen {what}}}': add choices: {{{what}: ...}}",
+        N_("{name} needs a choice for '{placeholder}': add choices: {example}"),
+        params={"name": obj.name, "placeholder": f"{{chosen {what}}}", "example": f"{{{what}: ...}}"},
         code="MISSING_CHOICE",
     )
 
@@ -580,7 +616,8 @@ def _ref(doc: YamlDoc, path: Path_, oid: str, by_id: dict[str, ObjectDef]) -> st
     if oid not in by_id:
         raise doc.error(
             path,
-            f"no object '{oid}' in this scenario",
+            N_("no object '{id}' in this scenario"),
+            params={"id": oid},
             code="UNKNOWN_OBJECT",
             suggestion=suggest(oid, list(by_id)),
         )
@@ -601,16 +638,22 @@ def _event(
         word = raw.replace(" ", "_").lower()
         if word in _WORD_EVENTS:
             return Event(word, line=line)
-        raise doc.error(path, f"'{raw}' is not an event", suggestion=suggest(raw, list(_WORD_EVENTS)))
+        raise doc.error(
+            path, N_("'{word}' is not an event"), params={"word": raw}, suggestion=suggest(raw, list(_WORD_EVENTS))
+        )
     if not isinstance(raw, dict):
-        raise doc.error(path, "an event is a mapping such as {enter: id} or the word end_of_turn")
+        raise doc.error(
+            path,
+            N_("an event is a mapping such as {example} or the word {word}"),
+            params={"example": "{enter: id}", "word": "end_of_turn"},
+        )
     em = doc.validate(EventModel, path)
     kinds = [k for k in _EVENT_KINDS if getattr(em, k) is not None]
     if len(kinds) != 1:
         raise doc.error(
             path,
-            f"an event has exactly one of {', '.join(_EVENT_KINDS)}"
-            + (f" (got {', '.join(kinds)})" if kinds else ""),
+            N_("an event has exactly one of {kinds} (got {given})") if kinds else N_("an event has exactly one of {kinds}"),
+            params={"kinds": ", ".join(_EVENT_KINDS), "given": ", ".join(kinds)},
             code="BAD_EVENT",
         )
     kind = kinds[0]
@@ -651,7 +694,10 @@ def _event(
         assert at is not None
         if at.object == at.to:
             raise doc.error(
-                (*path, "attach", "to"), f"'{at.to}' cannot be attached to itself", code="ATTACH_CYCLE"
+                (*path, "attach", "to"),
+                N_("'{id}' cannot be attached to itself"),
+                params={"id": at.to},
+                code="ATTACH_CYCLE",
             )
         return Event(
             "attach",
@@ -669,8 +715,7 @@ def _event(
     if kind in ("begin_turn", "untap_step"):
         who = str(getattr(em, kind))
         if who not in players:
-            msg = f"'{who}' is not a player"
-            raise doc.error((*path, kind), msg, code="UNKNOWN_PLAYER", suggestion=suggest(who, players))
+            raise err_message(doc, (*path, kind), "not_a_player", suggest(who, players), "UNKNOWN_PLAYER", name=who)
         return Event(kind, controller=who, line=line)
     if kind == "counters":
         cm = em.counters
@@ -701,16 +746,18 @@ def _event(
             what = spec_raw.split("{chosen ", 1)[1].split("}", 1)[0]
             raise doc.error(
                 (*rpath, "choices"),
-                f"this effect needs a choice for '{{chosen {what}}}': add choices: {{{what}: ...}}",
+                N_("this effect needs a choice for '{placeholder}': add choices: {example}"),
+                params={"placeholder": f"{{chosen {what}}}", "example": f"{{{what}: ...}}"},
                 code="MISSING_CHOICE",
             )
         if rm.ability is not None:
-            raise doc.error((*rpath, "ability"), "give either 'ability' or 'effect', not both")
+            raise doc.error((*rpath, "ability"), N_("give either 'ability' or 'effect', not both"), params={})
     else:
         if rm.source is None or rm.ability is None:
             raise doc.error(
                 rpath,
-                "a resolve event needs 'source' and 'ability' (or an inline 'effect')",
+                N_("a resolve event needs 'source' and 'ability' (or an inline 'effect')"),
+                params={},
                 code="MISSING_KEY",
             )
         abilities = by_id[rm.source].abilities
@@ -732,8 +779,10 @@ def _event(
         if str(rm.ability) not in keys:
             raise doc.error(
                 (*rpath, "ability"),
-                f"'{rm.ability}' is not an ability of {by_id[rm.source].name} that resolves"
-                + (f" (its abilities: {', '.join(keys)})" if keys else " (it has none)"),
+                N_("'{ability}' is not an ability of {name} that resolves (its abilities: {abilities})")
+                if keys
+                else N_("'{ability}' is not an ability of {name} that resolves (it has none)"),
+                params={"ability": rm.ability, "name": by_id[rm.source].name, "abilities": ", ".join(keys)},
                 code="UNKNOWN_ABILITY",
                 suggestion=suggest(str(rm.ability), keys),
             )
@@ -741,7 +790,8 @@ def _event(
         if t not in by_id and t not in players:
             raise doc.error(
                 (*rpath, "targets", j),
-                f"no object or player '{t}'",
+                N_("no object or player '{name}'"),
+                params={"name": t},
                 suggestion=suggest(t, [*by_id, *players]),
             )
     resolved = (
@@ -754,12 +804,10 @@ def _event(
         else spec_raw
     )
     if rm.x is None and _uses_x(resolved):
-        raise doc.error(rpath, "the effect uses X but the event gives no value: add x: N", code="NO_X")
+        raise doc.error(rpath, N_("the effect uses X but the event gives no value: add x: N"), params={}, code="NO_X")
     if rm.controller is not None and rm.controller not in players:
-        raise doc.error(
-            (*rpath, "controller"),
-            f"'{rm.controller}' is not a player",
-            suggestion=suggest(rm.controller, players),
+        raise err_message(
+            doc, (*rpath, "controller"), "not_a_player", suggest(rm.controller, players), "INVALID", name=rm.controller
         )
     return Event(
         "resolve",
@@ -791,7 +839,7 @@ def _check_choices(
     for what, value in choices.items():
         ok = allowed.get(what)
         if ok is not None and value not in ok:
-            raise err(doc, (*path, what), f"'{value}' is not {_a(what)}", suggest(value, list(ok)))
+            raise err(doc, (*path, what), *_not_a(value, what, ok))
 
 
 def _fill_choices(raw: str, choices: dict[str, str]) -> str:

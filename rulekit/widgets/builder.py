@@ -743,6 +743,8 @@ class BuilderError(ScenarioError, ValueError):
             field=exc.field,
             code=exc.code,
             suggestion=exc.suggestion,
+            msgid=exc.msgid,  # its catalogue message: the widget shows it in the builder's language
+            params=exc.params,
         )
 
     def _render_traceback_(self) -> list[str]:
