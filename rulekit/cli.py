@@ -26,7 +26,9 @@ from typing import Any, TextIO
 
 from rulekit import __version__
 from rulekit.errors import N_, RulekitError
+from rulekit.i18n import translator
 from rulekit.textclean import json_safe, visible
+from rulekit.views.reasons import error_text
 
 #: Modules that contribute subcommands, in the order they appear in ``--help``.
 COMMAND_MODULES = ("rulekit.mtg.commands", "rulekit.apoteose.commands", "rulekit.views.commands")
@@ -91,9 +93,6 @@ def error_line(exc: RulekitError, lang: object = "en") -> str:
     """The one line the CLI prints for bad input, in the command's ``--lang`` (English when that is
     itself what is wrong): ``rulekit: error: FILE:LINE: FIELD: message``, the place and field as they
     are, the words through the catalogue (:meth:`rulekit.errors.RulekitError.text_in`)."""
-    from rulekit.i18n import translator
-    from rulekit.views.reasons import error_text
-
     try:
         t = translator(lang)
     except RulekitError:

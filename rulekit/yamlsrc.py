@@ -518,7 +518,6 @@ _YAML_PROBLEMS = {
     "found undefined alias": N_("found undefined alias"),
     "found unknown escape character": N_("found unknown escape character"),
     "expected ',' or ']', but got '<stream end>'": N_("expected ',' or ']', but got '<stream end>'"),
-    "expected ',' or '}', but got '<stream end>'": N_("expected ',' or '}', but got '<stream end>'"),
     "found a tab character that violates indentation": N_("found a tab character that violates indentation"),
     "invalid YAML": N_("invalid YAML"),
 }

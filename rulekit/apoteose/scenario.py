@@ -473,9 +473,9 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
             raise doc.error(("decisions", k), Phrase(N_("a decision needs 'window' (with respond/pass) or 'key' + 'pick'")),
                             code="MISSING_KEY")
         if d.window is not None and not WINDOW_RE.fullmatch(norm(d.window)):
-            raise doc.error(("decisions", k, "window"), Phrase(N_("'{window}' is not a window — write {forms}, e.g. {example}"),
-                                   window=d.window, example="halt@0",
-                                   forms="halt@<index>, post@<index>, activating@<index>, resolving@<index>"), code="INVALID_VALUE")
+            raise doc.error(("decisions", k, "window"), Phrase(N_("'{window}' is not a window — write {forms} or {last}, e.g. {example}"),
+                                   window=d.window, example="halt@0", last="resolving@<index>",
+                                   forms="halt@<index>, post@<index>, activating@<index>"), code="INVALID_VALUE")
         if d.window is not None and d.respond is None and not d.pass_:
             raise doc.error(("decisions", k), Phrase(N_("a window decision needs 'respond' or 'pass: true'")),
                             code="MISSING_KEY")

@@ -130,6 +130,7 @@ def _check_names(doc: YamlDoc, path: Path_, sel_names: tuple[str, ...], names: s
             N_("'{name}' is neither a selector nor an object in this scenario"),
             suggest_close(name, choices),
             code="BAD_SELECTOR",
+            params={"name": name},
         )
 
 

@@ -436,7 +436,7 @@ def _descriptions(doc: YamlDoc, raw: Any) -> tuple[tuple[str, str], ...]:
 
 #: "'x' is not a colour", by the kind of choice (each language says "a" / "an" / "um" / "una" its way).
 _NOT_A: dict[str, str] = {
-    "color": N_("'{value}' is not a colour"),
+    "color": N_("'{value}' is not a color"),
     "creature type": N_("'{value}' is not a creature type"),
     "object": N_("'{value}' is not an object"),
     "player": N_("'{value}' is not a player"),
