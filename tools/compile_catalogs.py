@@ -48,6 +48,8 @@ ERROR_SOURCES = [
     ROOT / "rulekit" / "cli.py",
     ROOT / "rulekit" / "mtg" / "loader.py",
     ROOT / "rulekit" / "mtg" / "checks.py",
+    ROOT / "rulekit" / "mtg" / "selectors.py",
+    ROOT / "rulekit" / "mtg" / "expressions.py",
     ROOT / "rulekit" / "apoteose" / "scenario.py",
     ROOT / "rulekit" / "apoteose" / "lang.py",
     ROOT / "rulekit" / "apoteose" / "text.py",
