@@ -220,7 +220,9 @@ def look_alike(text: str) -> str | None:
     if ch is not None:
         name = unicodedata.name(ch, "") or "?"
         return Phrase(
-            N_("it holds {code} ({name}), which shows nothing or reorders the text"), code=_code(ch), name=name
+            N_("it holds {code} ({name}), which shows nothing or reorders the text"),
+            code=_code(ch),
+            name=name,
         )
     return mixed_script(text)
 

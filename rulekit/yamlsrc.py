@@ -78,8 +78,10 @@ def check_look_alike(
         return
     why = mixed_script(value) if name else look_alike(value)
     if why is not None:
-        fix = Phrase(N_("remove it")) if not name and hidden_character(value) else Phrase(
-            N_("write each word in one alphabet")
+        fix = (
+            Phrase(N_("remove it"))
+            if not name and hidden_character(value)
+            else Phrase(N_("write each word in one alphabet"))
         )
         raise doc.error(
             path,
@@ -139,7 +141,10 @@ def _construct_number(loader: Any, node: yaml.ScalarNode) -> Any:
             None,
             None,
             Phrase(
-                N_("'{value}' is a base-60 number (YAML 1.1), which rulekit does not read: write the number itself"),
+                N_(
+                    "'{value}' is a base-60 number (YAML 1.1), which rulekit does not read: "
+                    "write the number itself"
+                ),
                 value=shown(str(node.value), 40),
             ),
             node.start_mark,
@@ -165,7 +170,9 @@ def _loader_cls() -> Any:
 
 def _too_long(chars: int) -> str:
     return Phrase(
-        N_("text of {chars:,} characters is too long (at most {most:,})"), chars=chars, most=limits.MAX_STRING_CHARS
+        N_("text of {chars:,} characters is too long (at most {most:,})"),
+        chars=chars,
+        most=limits.MAX_STRING_CHARS,
     )
 
 
@@ -259,8 +266,10 @@ def _check_bounds(text: str, file: str) -> None:
                 name = str(ev.anchor)
                 if name in open_anchors:
                     raise fail(
-                        ev, Phrase(N_("alias '{alias}' refers to a value that contains it"), alias=f"*{name}"),
-                        "RECURSIVE_ALIAS", path,
+                        ev,
+                        Phrase(N_("alias '{alias}' refers to a value that contains it"), alias=f"*{name}"),
+                        "RECURSIVE_ALIAS",
+                        path,
                     )
                 size = sizes.get(name)
                 if size is None:
@@ -271,7 +280,10 @@ def _check_bounds(text: str, file: str) -> None:
                     raise fail(
                         ev,
                         Phrase(
-                            N_("aliases expand to more than {most:,} values (alias '{alias}' alone stands for {size:,})"),
+                            N_(
+                                "aliases expand to more than {most:,} values "
+                                "(alias '{alias}' alone stands for {size:,})"
+                            ),
                             most=limits.MAX_ALIAS_NODES,
                             alias=f"*{name}",
                             size=size,
@@ -434,9 +446,13 @@ def read_bounded(path: str | Path, name: str | None = None) -> bytes:
     if st is None:
         raise ScenarioError(Phrase(N_("no such file")), file=name, code="NO_SUCH_FILE")
     if not stat.S_ISREG(st.st_mode):
-        kind = Phrase(N_("a directory")) if stat.S_ISDIR(st.st_mode) else Phrase(N_("a device, FIFO or socket"))
+        kind = (
+            Phrase(N_("a directory")) if stat.S_ISDIR(st.st_mode) else Phrase(N_("a device, FIFO or socket"))
+        )
         raise ScenarioError(
-            Phrase(N_("not a regular file ({kind}): give a .yaml file"), kind=kind), file=name, code="NOT_A_FILE"
+            Phrase(N_("not a regular file ({kind}): give a .yaml file"), kind=kind),
+            file=name,
+            code="NOT_A_FILE",
         )
     if st.st_size > limits.MAX_FILE_BYTES:
         raise ScenarioError(_FILE_TOO_LARGE, file=name, code="TOO_LARGE")
@@ -503,7 +519,9 @@ def _syntax_error(exc: yaml.YAMLError, text: str, file: str) -> ScenarioError:
             line=line,
             code="YAML_SYNTAX",
         )
-    return ScenarioError(Phrase(N_("invalid YAML: {problem}"), problem=str(exc)), file=file, code="YAML_SYNTAX")
+    return ScenarioError(
+        Phrase(N_("invalid YAML: {problem}"), problem=str(exc)), file=file, code="YAML_SYNTAX"
+    )
 
 
 #: PyYAML's most common problems (its own English words), in the catalogue.
@@ -617,7 +635,9 @@ class YamlDoc:
                     if merged:
                         continue  # an explicit (or earlier merged) key overrides a merged one
                     raise ScenarioError(
-                        Phrase(N_("duplicate key '{key}' (first given on line {line})"), key=key, line=seen[key]),
+                        Phrase(
+                            N_("duplicate key '{key}' (first given on line {line})"), key=key, line=seen[key]
+                        ),
                         file=self.file,
                         line=key_node.start_mark.line + 1,
                         field=format_path(path) or None,
@@ -744,7 +764,10 @@ def validate_located(doc: YamlDoc, path: PathKey, model: type[M]) -> M:
             if choices and suggestion is None:
                 message = N_("unknown key '{key}' (allowed: {keys})")
             raise doc.error(
-                full, message, params={"key": key, "keys": ", ".join(choices)}, code="UNKNOWN_KEY",
+                full,
+                message,
+                params={"key": key, "keys": ", ".join(choices)},
+                code="UNKNOWN_KEY",
                 suggestion=suggestion,
             ) from None
         if err["type"] == "missing":
@@ -752,18 +775,18 @@ def validate_located(doc: YamlDoc, path: PathKey, model: type[M]) -> M:
                 full, N_("missing required key '{key}'"), params={"key": loc[-1]}, code="MISSING_KEY"
             ) from None
         message = err["msg"]
-        params = None
+        values: dict[str, object] | None = None  # pydantic's own message has none: it stays English
         inp = err.get("input")
         if err["type"] == "greater_than_equal":  # a bound the model states (Field(ge=...))
             message = N_("must be {least} or more (got {value})")
-            params = {"least": err.get("ctx", {}).get("ge"), "value": shown(str(inp), 40)}
+            values = {"least": err.get("ctx", {}).get("ge"), "value": shown(str(inp), 40)}
         if err["type"] in ("literal_error", "enum") and isinstance(inp, str):
             expected = err.get("ctx", {}).get("expected", "")
             options = [o.strip().strip("'\"") for o in str(expected).replace(" or ", ",").split(",")]
             suggestion = suggest(inp, [o for o in options if o])
             message = N_("'{value}' is not one of {options}")
-            params = {"value": inp, "options": ", ".join(repr(o) for o in options if o)}
-        raise doc.error(full, message, params=params, code="INVALID_VALUE", suggestion=suggestion) from None
+            values = {"value": inp, "options": ", ".join(repr(o) for o in options if o)}
+        raise doc.error(full, message, params=values, code="INVALID_VALUE", suggestion=suggestion) from None
 
 
 #: pydantic error types that mean "wrong kind of value" -> what was expected, in plain words

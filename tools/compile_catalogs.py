@@ -19,6 +19,7 @@ import datetime as dt
 import io
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -79,7 +80,7 @@ def extract() -> object:
     from babel.messages.extract import extract_from_file
 
     catalog = Catalog(**HEADER)
-    files: list[tuple[Path, dict[str, object]]] = []
+    files: list[tuple[Path, Any]] = []
     for src in SOURCES:
         files.extend((f, KEYWORDS) for f in (sorted(src.rglob("*.py")) if src.is_dir() else [src]))
     files.extend((f, {"N_": None}) for f in ERROR_SOURCES)

@@ -45,7 +45,7 @@ def err(
     params: dict[str, Any] | None = None,
 ) -> ScenarioError:
     """The one located error of a check: ``file:line: field: msg — did you mean …`` (with ``params``,
-    ``msg`` is a catalogue message, marked ``N_``, and its values: see :class:`~rulekit.errors.RulekitError`)."""
+    ``msg`` is a catalogue message, marked ``N_``, and its values: :class:`~rulekit.errors.RulekitError`)."""
     return doc.error(path, msg, code=code, suggestion=suggestion, params=params)
 
 
@@ -207,7 +207,12 @@ def check_effect_data(
             _check_selector(doc, (*path, k), str(data[k]), names)
     if data.get("except") is not None:
         if not data.get("copy"):
-            raise err(doc, (*path, "except"), N_("'except' is the exceptions of a copy effect: add 'copy'"), params={})
+            raise err(
+                doc,
+                (*path, "except"),
+                N_("'except' is the exceptions of a copy effect: add 'copy'"),
+                params={},
+            )
         exc_ = data["except"]
         if exc_.get("types"):
             check_words(doc, (*path, "except", "types"), exc_["types"], "any")
@@ -216,7 +221,9 @@ def check_effect_data(
         for i, c in enumerate(exc_.get("colors") or ()):
             if c not in COLORS:
                 where = (*path, "except", "colors", i)
-                raise err(doc, where, N_("'{value}' is not a colour"), suggest(str(c), COLORS), params={"value": c})
+                raise err(
+                    doc, where, N_("'{value}' is not a colour"), suggest(str(c), COLORS), params={"value": c}
+                )
         for i, item in enumerate(exc_.get("abilities") or ()):
             _check_granted(doc, (*path, "except", "abilities", i), item, names, players, filled)
     mhs = (data.get("rules") or {}).get("max_hand_size")
@@ -243,7 +250,10 @@ def check_effect_data(
                 continue
             if not low.startswith("for as long as"):
                 raise err(
-                    doc, (*path, key), N_("'{value}' is not a duration"), suggest(val, list(DURATIONS)),
+                    doc,
+                    (*path, key),
+                    N_("'{value}' is not a duration"),
+                    suggest(val, list(DURATIONS)),
                     params={"value": val},
                 )
         _check_condition(doc, (*path, key), val, names)
@@ -383,7 +393,9 @@ def check_text_change(doc: YamlDoc, path: Path_, old: str, new: str, exact: bool
             raise err(
                 doc,
                 path if exact else (*path, key),
-                N_("'{word}' is neither a colour word nor a subtype: a text change cannot replace it (612.2)"),
+                N_(
+                    "'{word}' is neither a colour word nor a subtype: a text change cannot replace it (612.2)"
+                ),
                 suggest(word, [*COLORS, *SUBTYPES]),
                 params={"word": word},
                 code="BAD_TEXT_CHANGE",
@@ -444,7 +456,9 @@ def check_ability(
     kinds = [k for k in ("static", "cda", "resolves") if getattr(model, k) is not None]
     if len(kinds) > 1:
         raise err(
-            doc, path, N_("an ability has at most one of static/cda/resolves (got {kinds})"),
+            doc,
+            path,
+            N_("an ability has at most one of static/cda/resolves (got {kinds})"),
             params={"kinds": ", ".join(kinds)},
         )
     out = dict(raw)
@@ -453,7 +467,13 @@ def check_ability(
     for k in kinds:
         out[k] = check_effect(doc, (*path, k), raw[k], names, players, resolving=k == "resolves")
     if model.zone is not None and model.zone not in ZONES:
-        raise err(doc, (*path, "zone"), N_("'{zone}' is not a zone"), suggest(model.zone, ZONES), params={"zone": model.zone})
+        raise err(
+            doc,
+            (*path, "zone"),
+            N_("'{zone}' is not a zone"),
+            suggest(model.zone, ZONES),
+            params={"zone": model.zone},
+        )
     if model.condition:
         _check_condition(doc, (*path, "condition"), model.condition, names)
     if model.enters_with:

@@ -17,7 +17,6 @@ from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from typing import Any
 
-from rulekit.phrase import N_, Phrase
 from rulekit.mtg.selectors import (
     TARGET_COMPARISONS,
     Selector,
@@ -25,6 +24,7 @@ from rulekit.mtg.selectors import (
     parse_number,
     parse_selector,
 )
+from rulekit.phrase import N_, Phrase
 
 __all__ = ["COMPOSITE_KINDS", "Expr", "TargetRule", "parse_expr", "parse_target_rule"]
 
@@ -162,7 +162,9 @@ def parse_expr(text: Any) -> Expr:
 def _parse_expr(raw: str, depth: int) -> Expr:
     if depth > MAX_EXPR_DEPTH:
         raise SelectorError(
-            Phrase(N_("'{value}' nests expressions more than {most} deep"), value=raw[:80], most=MAX_EXPR_DEPTH),
+            Phrase(
+                N_("'{value}' nests expressions more than {most} deep"), value=raw[:80], most=MAX_EXPR_DEPTH
+            ),
             raw[:80],
             None,
             0,
@@ -207,7 +209,9 @@ def _parse_expr(raw: str, depth: int) -> Expr:
             raise SelectorError(
                 Phrase(
                     N_("'{raw}' halves without saying how to round (add '{up}' or '{down}')"),
-                    raw=raw, up=", rounded up", down=", rounded down",
+                    raw=raw,
+                    up=", rounded up",
+                    down=", rounded down",
                 ),
                 "half",
                 None,

@@ -193,7 +193,10 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         )
     if data.get("game") == "apoteose":
         raise doc.error(
-            ("game",), N_("this is an Apoteose scenario; use the Apoteose commands"), params={}, code="WRONG_GAME"
+            ("game",),
+            N_("this is an Apoteose scenario; use the Apoteose commands"),
+            params={},
+            code="WRONG_GAME",
         )
     model = doc.validate(ScenarioModel)
     for section, items, most in (
@@ -230,7 +233,11 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         raise doc.error(("players",), N_("player names must be different"), params={})
     if model.active_player is not None and model.active_player not in players:
         raise err_message(
-            doc, ("active_player",), "not_a_player", suggest(model.active_player, players), "INVALID",
+            doc,
+            ("active_player",),
+            "not_a_player",
+            suggest(model.active_player, players),
+            "INVALID",
             name=model.active_player,
         )
     lib = library()
@@ -243,7 +250,9 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
             raise doc.error(("objects", i), N_("an object is a mapping with at least 'id'"), params={})
         oid = raw.get("id")
         if "id" not in raw:
-            raise doc.error(("objects", i), N_("missing required key '{key}'"), params={"key": "id"}, code="MISSING_KEY")
+            raise doc.error(
+                ("objects", i), N_("missing required key '{key}'"), params={"key": "id"}, code="MISSING_KEY"
+            )
         if not isinstance(oid, str):
             raise doc.error(
                 ("objects", i, "id"),
@@ -495,6 +504,7 @@ def _check_event_attachments(doc: YamlDoc, objects: list[ObjectDef], events: tup
             if cur is not None:
                 chain.append(cur)
         if cur == obj:
+            params: dict[str, object]
             if ev.to == obj:
                 msg, params = N_("'{id}' cannot be attached to itself"), {"id": obj}
             else:
@@ -541,7 +551,12 @@ def _check_choice_keys(
                 msg,
                 suggest(what, sorted(wanted)),
                 code="UNKNOWN_CHOICE",
-                params={"what": what, "placeholder": "{chosen ...}", "where": name, "names": ", ".join(sorted(wanted))},
+                params={
+                    "what": what,
+                    "placeholder": "{chosen ...}",
+                    "where": name,
+                    "names": ", ".join(sorted(wanted)),
+                },
             )
 
 
@@ -569,7 +584,9 @@ def _check_filled(
         if not exact:
             raise
         inner = Phrase(exc.msgid, **exc.params) if exc.msgid else exc.message
-        raise doc.error(path, N_("with these choices: {problem}"), params={"problem": inner}, code=exc.code) from None
+        raise doc.error(
+            path, N_("with these choices: {problem}"), params={"problem": inner}, code=exc.code
+        ) from None
 
 
 _X_WORD = re.compile(r"(?<![\w'])X(?![\w'])")
@@ -596,7 +613,9 @@ def _uses_x(raw: str) -> bool:
 
 def _check_zone(doc: YamlDoc, path: Path_, zone: str | None) -> None:
     if zone is not None and zone not in ZONES:
-        raise doc.error(path, N_("'{zone}' is not a zone"), params={"zone": zone}, suggestion=suggest(zone, ZONES))
+        raise doc.error(
+            path, N_("'{zone}' is not a zone"), params={"zone": zone}, suggestion=suggest(zone, ZONES)
+        )
 
 
 def _missing_choice(doc: YamlDoc, path: Path_, obj: ObjectDef, raw: str) -> ScenarioError:
@@ -639,7 +658,10 @@ def _event(
         if word in _WORD_EVENTS:
             return Event(word, line=line)
         raise doc.error(
-            path, N_("'{word}' is not an event"), params={"word": raw}, suggestion=suggest(raw, list(_WORD_EVENTS))
+            path,
+            N_("'{word}' is not an event"),
+            params={"word": raw},
+            suggestion=suggest(raw, list(_WORD_EVENTS)),
         )
     if not isinstance(raw, dict):
         raise doc.error(
@@ -652,7 +674,9 @@ def _event(
     if len(kinds) != 1:
         raise doc.error(
             path,
-            N_("an event has exactly one of {kinds} (got {given})") if kinds else N_("an event has exactly one of {kinds}"),
+            N_("an event has exactly one of {kinds} (got {given})")
+            if kinds
+            else N_("an event has exactly one of {kinds}"),
             params={"kinds": ", ".join(_EVENT_KINDS), "given": ", ".join(kinds)},
             code="BAD_EVENT",
         )
@@ -715,7 +739,9 @@ def _event(
     if kind in ("begin_turn", "untap_step"):
         who = str(getattr(em, kind))
         if who not in players:
-            raise err_message(doc, (*path, kind), "not_a_player", suggest(who, players), "UNKNOWN_PLAYER", name=who)
+            raise err_message(
+                doc, (*path, kind), "not_a_player", suggest(who, players), "UNKNOWN_PLAYER", name=who
+            )
         return Event(kind, controller=who, line=line)
     if kind == "counters":
         cm = em.counters
@@ -804,10 +830,17 @@ def _event(
         else spec_raw
     )
     if rm.x is None and _uses_x(resolved):
-        raise doc.error(rpath, N_("the effect uses X but the event gives no value: add x: N"), params={}, code="NO_X")
+        raise doc.error(
+            rpath, N_("the effect uses X but the event gives no value: add x: N"), params={}, code="NO_X"
+        )
     if rm.controller is not None and rm.controller not in players:
         raise err_message(
-            doc, (*rpath, "controller"), "not_a_player", suggest(rm.controller, players), "INVALID", name=rm.controller
+            doc,
+            (*rpath, "controller"),
+            "not_a_player",
+            suggest(rm.controller, players),
+            "INVALID",
+            name=rm.controller,
         )
     return Event(
         "resolve",

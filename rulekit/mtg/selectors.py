@@ -24,7 +24,6 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any
 
-from rulekit.phrase import N_, Phrase
 from rulekit.mtg.vocab import (
     CARD_TYPES,
     COLORS,
@@ -37,6 +36,7 @@ from rulekit.mtg.vocab import (
     singular,
     suggest_close,
 )
+from rulekit.phrase import N_, Phrase
 
 __all__ = [
     "Cond",

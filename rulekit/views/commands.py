@@ -129,7 +129,9 @@ def write_outputs(outputs: list[tuple[str, str]]) -> None:
             path = Path(target)
             if path.is_dir():
                 raise RulekitError(
-                    N_("cannot write {target}: it is a directory"), params={"target": target}, code="CANNOT_WRITE"
+                    N_("cannot write {target}: it is a directory"),
+                    params={"target": target},
+                    code="CANNOT_WRITE",
                 )
             try:
                 fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -180,7 +182,9 @@ def _note(rendered: Rendered) -> str:
 def _diagram(args: argparse.Namespace) -> int:
     t = translator(cli_lang(args))
     if not args.svg and not args.dot:
-        raise RulekitError(N_("say where to write the diagram: --svg FILE or --dot FILE"), params={}, code="NO_OUTPUT")
+        raise RulekitError(
+            N_("say where to write the diagram: --svg FILE or --dot FILE"), params={}, code="NO_OUTPUT"
+        )
     dot = diagram_dot(args)  # DOT is written by rulekit.views.dot: no graphviz package needed
     outputs: list[tuple[str, str]] = []
     backend = None

@@ -228,8 +228,10 @@ def _cells(dot: str, data: set[str]) -> str:
         if stem.endswith("…"):
             *whole, last = stem[:-1].split("; ")
             last_words = last.split()
-            typed = bool(last_words) and all(w in words for w in last_words[:-1]) and any(
-                w.startswith(last_words[-1]) for w in words
+            typed = (
+                bool(last_words)
+                and all(w in words for w in last_words[:-1])
+                and any(w.startswith(last_words[-1]) for w in words)
             )
             if all(w in data for w in whole) and (typed or any(d.startswith(last) for d in data)):
                 continue
@@ -255,7 +257,9 @@ def test_every_diagram_of_the_cli_goes_through_the_catalogue() -> None:
     assert not found, f"{len(found)} leaks, e.g.\n" + "\n".join(found[:40])
 
 
-def test_the_error_check_is_not_vacuous(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_error_check_is_not_vacuous(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """An error whose words bypass the catalogue is found: an English message without a msgid."""
     exc = RulekitError("object 'bears' is used twice", file="s.yaml", line=3, field="objects[1].id")
     from rulekit.views.reasons import error_text
