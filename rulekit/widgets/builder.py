@@ -744,7 +744,7 @@ class BuilderError(ScenarioError, ValueError):
             code=exc.code,
             suggestion=exc.suggestion,
             msgid=exc.msgid,  # its catalogue message: the widget shows it in the builder's language
-            params=exc.params,
+            params=exc.params if exc.msgid else None,  # (a message without one is already in its words)
         )
 
     def _render_traceback_(self) -> list[str]:
