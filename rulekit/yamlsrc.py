@@ -537,6 +537,14 @@ _YAML_PROBLEMS = {
     "found unknown escape character": N_("found unknown escape character"),
     "expected ',' or ']', but got '<stream end>'": N_("expected ',' or ']', but got '<stream end>'"),
     "found a tab character that violates indentation": N_("found a tab character that violates indentation"),
+    "did not find expected ',' or ']'": N_("did not find expected ',' or ']'"),
+    "but found another document": N_("but found another document"),
+    "expected a mapping or list of mappings for merging, but found scalar": N_(
+        "expected a mapping or list of mappings for merging, but found scalar"
+    ),
+    "expected a mapping for merging, but found scalar": N_(
+        "expected a mapping for merging, but found scalar"
+    ),
     "invalid YAML": N_("invalid YAML"),
 }
 

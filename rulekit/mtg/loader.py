@@ -398,7 +398,9 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         if o.choices:
             if wanted is None:
                 wanted = _placeholders(every_ability)
-            _check_choice_keys(doc, ("objects", i, "choices"), dict(o.choices), wanted, "this scenario")
+            _check_choice_keys(
+                doc, ("objects", i, "choices"), dict(o.choices), wanted, Phrase(N_("in this scenario"))
+            )
         if o.choices:
             for j, ab in enumerate(o.abilities):
                 if ab.kind in ("static", "cda", "resolves"):
@@ -536,15 +538,15 @@ def _placeholders(items: Any) -> set[str]:
 
 def _check_choice_keys(
     doc: YamlDoc, path: Path_, choices: dict[str, str], wanted: set[str], name: str
-) -> None:
+) -> None:  # name: where, with its preposition ("in this scenario")
     """Every choice fills a ``{chosen <what>}`` placeholder that is there (else it is a typo):
     ``wanted``, the placeholders of the abilities it may serve (:func:`_placeholders`)."""
     for what in choices:
         if what not in wanted:
             if wanted:
-                msg = N_("'{what}' fills no {placeholder} placeholder in {where} (its placeholders: {names})")
+                msg = N_("'{what}' fills no {placeholder} placeholder {where} (its placeholders: {names})")
             else:
-                msg = N_("'{what}' fills no {placeholder} placeholder in {where} (it has none)")
+                msg = N_("'{what}' fills no {placeholder} placeholder {where} (it has none)")
             raise err(
                 doc,
                 (*path, what),
@@ -764,7 +766,9 @@ def _event(
         clean = check_effect(doc, (*rpath, "effect"), rm.effect, names, players, resolving=True)
         spec_raw = json.dumps(clean, sort_keys=True, ensure_ascii=False)
         if rm.choices:
-            _check_choice_keys(doc, (*rpath, "choices"), rm.choices, _placeholders(clean), "this effect")
+            _check_choice_keys(
+                doc, (*rpath, "choices"), rm.choices, _placeholders(clean), Phrase(N_("in this effect"))
+            )
         if rm.choices:
             spec_raw = _fill_choices(spec_raw, rm.choices)
             _check_filled(doc, (*rpath, "effect"), spec_raw, names, players, True)
@@ -800,7 +804,9 @@ def _event(
                 raise _missing_choice(doc, (*rpath, "ability"), by_id[rm.source], a.raw)
         if str(rm.ability) in keys and rm.choices and raw_abilities is not None:
             every = [a for items in raw_abilities.values() for a in items]
-            _check_choice_keys(doc, (*rpath, "choices"), rm.choices, _placeholders(every), "this scenario")
+            _check_choice_keys(
+                doc, (*rpath, "choices"), rm.choices, _placeholders(every), Phrase(N_("in this scenario"))
+            )
             _check_filled(doc, (*rpath, "choices"), spec_raw, names, players, True, exact=True)
         if str(rm.ability) not in keys:
             raise doc.error(
