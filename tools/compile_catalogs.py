@@ -54,6 +54,8 @@ ERROR_SOURCES = [
     ROOT / "rulekit" / "apoteose" / "scenario.py",
     ROOT / "rulekit" / "apoteose" / "lang.py",
     ROOT / "rulekit" / "apoteose" / "text.py",
+    ROOT / "rulekit" / "apoteose" / "chain.py",
+    ROOT / "rulekit" / "apoteose" / "session.py",
 ]
 KEYWORDS = {"_": None, "t": None, "N_": None, "n": (1, 2), "p": ((1, "c"), 2), "NP_": ((1, "c"), 2),
             "np": ((1, "c"), 2, 3), "NNP_": ((1, "c"), 2, 3)}
