@@ -272,3 +272,44 @@ def test_the_error_check_is_not_vacuous(
     )
     with pseudo_language() as lang:
         assert not leaks(error_text(translated, lang), error_data(translated))
+
+
+def _box(widget: Any) -> str:
+    """An explorer's message box as the reader sees it (its text, the error line inside)."""
+    return visible(widget.error.value)
+
+
+def test_the_explorers_own_errors_speak_the_widget_s_language() -> None:
+    """A teacher's typo in a lesson cell (an unknown effect id, a wrong argument) shows in the explorer's
+    language: LayerExplorer, PredictionCheck, ChainExplorer; and a script's decisions that do not fit."""
+    pytest.importorskip("ipywidgets")
+    from rulekit.apoteose import run_chain
+    from rulekit.views.reasons import error_text
+    from rulekit.widgets import ChainExplorer, LayerExplorer, PredictionCheck
+
+    found: list[str] = []
+    with pseudo_language() as lang:
+        ex = LayerExplorer("seed/humility-then-gideon", lang=lang, backend="text")
+        boxes = []
+        ex.move(+1, effect_id="humilty")
+        boxes.append(("move unknown", _box(ex), {"'humilty'", "humility", *ex._group_of}))
+        ex.move(3, effect_id="humility")
+        boxes.append(("move 3", _box(ex), {"move()", "-1", "+1", "3"}))
+        bad = LayerExplorer("seed/humility-then-gideon", ruleset="curent", lang=lang, backend="text")
+        boxes.append(("ruleset", _box(bad), {"ruleset", "seed", "current", "'curent'"}))
+        check = PredictionCheck("seed/humility-then-gideon", "pt", "gideon", without=["nope"], lang=lang)
+        names = {"nope", "seed/humility-then-gideon", "without", "humility", "gideon"}
+        boxes.append(("without", _box(check), names))
+        layer = PredictionCheck("seed/humility-then-gideon", "order", layer="9z", lang=lang)
+        boxes.append(("layer", _box(layer), {"'9z'", "7b", "7c", "7d", "7e", "6", "4"}))
+        chain = ChainExplorer("apoteose/nested-responses", lang=lang, backend="text")
+        chain.choose("zzyzx")
+        boxes.append(("choose", _box(chain), {"zzyzx", *(i for _, i in chain.options())}))
+        for where, text, data in boxes:
+            assert text.strip(), where
+            found += [f"{where}: …{x}…" for x in leaks(text, data)]
+        with pytest.raises(RulekitError) as exc:
+            run_chain("apoteose/nested-responses", decisions=["pass", "pass", "pass", "zz-unused"])
+        line = error_text(exc.value, lang)
+        found += [f"decisions: …{x}…" for x in leaks(line, error_data(exc.value))]
+    assert not found, "\n".join(found)
