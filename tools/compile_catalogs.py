@@ -51,6 +51,7 @@ ERROR_SOURCES = [
     ROOT / "rulekit" / "mtg" / "checks.py",
     ROOT / "rulekit" / "mtg" / "selectors.py",
     ROOT / "rulekit" / "mtg" / "expressions.py",
+    ROOT / "rulekit" / "mtg" / "engine" / "loop.py",
     ROOT / "rulekit" / "apoteose" / "scenario.py",
     ROOT / "rulekit" / "apoteose" / "lang.py",
     ROOT / "rulekit" / "apoteose" / "text.py",
