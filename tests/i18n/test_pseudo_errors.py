@@ -313,3 +313,53 @@ def test_the_explorers_own_errors_speak_the_widget_s_language() -> None:
         line = error_text(exc.value, lang)
         found += [f"decisions: …{x}…" for x in leaks(line, error_data(exc.value))]
     assert not found, "\n".join(found)
+
+
+#: Errors of the language forms and checks that live in main's split loader (rulekit.mtg.events,
+#: rulekit.mtg.checks): 801 range of influence, 707.9 conditional copy exceptions, the events' own
+#: checks (attachments, resolve choices and abilities), an object's choices.
+_CLONE = (
+    "{id: clone, name: Clone, types: [Creature], controller: Ann, abilities: [{text: copy,"
+    " static: {affects: this, copy: bears, except: {if: [{is: Creature, colors: [blu]}]}}}]}"
+)
+
+
+def _board(option: str = "", event: str = "", bears: str = "", extra: str = "") -> str:
+    """Two players, a Grizzly Bears (``bears``: more of its keys) with an Aura on it, ``extra`` objects,
+    a scenario ``option`` and one ``event``."""
+    lines = ["game: mtg", "players: [Ann, Bo]", option, "objects:"]
+    lines.append(f"  - {{id: bears, card: Grizzly Bears, controller: Ann{bears}}}")
+    lines.append("  - {id: aura, name: Aura, types: [Enchantment], subtypes: [Aura], attached_to: bears}")
+    lines += [f"  - {extra}"] if extra else []
+    lines += ["events:", f"  - {event}"] if event else []
+    return "\n".join(lines) + "\n"
+
+
+_SET = "{affects: bears, set_pt: {power: 1}}"
+SPLIT_LOADER_CASES = {
+    "range of influence: not a player": _board("range_of_influence: {Anne: 1}"),
+    "range of influence: not a number of seats": _board("range_of_influence: 0"),
+    "copy exception if: a colour": _board(extra=_CLONE),
+    "event: attached to itself": _board(event="attach: {object: bears, to: aura}"),
+    "event: a resolve choice": _board(event=f"resolve: {{effect: {_SET}, choices: {{color: bleu}}}}"),
+    "event: a choice that fills nothing": _board(event=f"resolve: {{effect: {_SET}, choices: {{zz: blue}}}}"),
+    "event: not an ability that resolves": _board(event="resolve: {source: bears, ability: zap}"),
+    "event: begin_turn of no player": _board(event="begin_turn: Anne"),
+    "event: no such event": _board(event="end_of_tern"),
+    "object: a zone": _board(bears=", zone: hnad"),
+}
+
+
+@pytest.mark.parametrize("text", list(SPLIT_LOADER_CASES.values()), ids=list(SPLIT_LOADER_CASES))
+def test_the_split_loader_s_errors_are_rendered_in_the_language_asked_for(text: str) -> None:
+    from rulekit import mtg
+    from rulekit.views.reasons import error_text
+
+    with pytest.raises(RulekitError) as exc:
+        mtg.scenario_from_text(text, "board")
+    assert exc.value.msgid, str(exc.value)  # a catalogue message, not English words
+    with pseudo_language() as lang:
+        line = error_text(exc.value, lang)
+    assert "\n" not in line
+    found = leaks(line, error_data(exc.value))
+    assert not found, f"{line}\n(English: {exc.value})"
