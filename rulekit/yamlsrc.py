@@ -788,6 +788,9 @@ def validate_located(doc: YamlDoc, path: PathKey, model: type[M]) -> M:
         if err["type"] == "greater_than_equal":  # a bound the model states (Field(ge=...))
             message = N_("must be {least} or more (got {value})")
             values = {"least": err.get("ctx", {}).get("ge"), "value": shown(str(inp), 40)}
+        if err["type"] == "less_than_equal":  # Field(le=...): pydantic's English kept, through the catalogue
+            message = N_("Input should be less than or equal to {most}")
+            values = {"most": err.get("ctx", {}).get("le")}
         if err["type"] in ("literal_error", "enum") and isinstance(inp, str):
             expected = err.get("ctx", {}).get("expected", "")
             options = [o.strip().strip("'\"") for o in str(expected).replace(" or ", ",").split(",")]

@@ -317,7 +317,7 @@ def test_the_explorers_own_errors_speak_the_widget_s_language() -> None:
 
 #: Errors of the language forms and checks that live in main's split loader (rulekit.mtg.events,
 #: rulekit.mtg.checks): 801 range of influence, 707.9 conditional copy exceptions, the events' own
-#: checks (attachments, resolve choices and abilities), an object's choices.
+#: checks (attachments, resolve choices and abilities), an object's choices, 611.2c rules effects.
 _CLONE = (
     "{id: clone, name: Clone, types: [Creature], controller: Ann, abilities: [{text: copy,"
     " static: {affects: this, copy: bears, except: {if: [{is: Creature, colors: [blu]}]}}}]}"
@@ -336,6 +336,13 @@ def _board(option: str = "", event: str = "", bears: str = "", extra: str = "") 
 
 
 _SET = "{affects: bears, set_pt: {power: 1}}"
+
+
+def _static(effect: str) -> str:
+    """An artifact with one static ability making ``effect`` (611.2c rules effects)."""
+    return f"{{id: x, name: X, types: [Artifact], abilities: [{{text: t, static: {effect}}}]}}"
+
+
 SPLIT_LOADER_CASES = {
     "range of influence: not a player": _board("range_of_influence: {Anne: 1}"),
     "range of influence: not a number of seats": _board("range_of_influence: 0"),
@@ -347,6 +354,10 @@ SPLIT_LOADER_CASES = {
     "event: begin_turn of no player": _board(event="begin_turn: Anne"),
     "event: no such event": _board(event="end_of_tern"),
     "object: a zone": _board(bears=", zone: hnad"),
+    "rules: prevent_damage": _board(extra=_static("{affects: creatures, rules: {prevent_damage: often}}")),
+    "rules: cant_gain_life": _board(extra=_static("{players: each player, rules: {cant_gain_life: maybe}}")),
+    "rules: a cost too large": _board(extra=_static("{affects: creatures, rules: {cost: {add: 1000}}}")),
+    "rules: a cost without add": _board(extra=_static("{affects: creatures, rules: {cost: {sub: 1}}}")),
 }
 
 
