@@ -796,7 +796,10 @@ def validate_located(doc: YamlDoc, path: PathKey, model: type[M]) -> M:
             options = [o.strip().strip("'\"") for o in str(expected).replace(" or ", ",").split(",")]
             suggestion = suggest(inp, [o for o in options if o])
             message = N_("'{value}' is not one of {options}")
-            values = {"value": inp, "options": ", ".join(repr(o) for o in options if o)}
+            # pydantic's list as it wrote it ("'all', 'some' or 'none'"), its "or" through the catalogue
+            first, _, last = str(expected).rpartition(" or ")
+            listed: str = Phrase(N_("{a} or {b}"), a=first, b=last) if first else last
+            values = {"value": inp, "options": listed}
         raise doc.error(full, message, params=values, code="INVALID_VALUE", suggestion=suggestion) from None
 
 
