@@ -25,8 +25,10 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TextIO
 
 from rulekit import __version__
-from rulekit.errors import RulekitError
+from rulekit.errors import N_, RulekitError
+from rulekit.i18n import translator
 from rulekit.textclean import json_safe, visible
+from rulekit.views.reasons import error_text
 
 #: Modules that contribute subcommands, in the order they appear in ``--help``.
 COMMAND_MODULES = ("rulekit.mtg.commands", "rulekit.apoteose.commands", "rulekit.views.commands")
@@ -87,6 +89,17 @@ def cleaned_output(json_out: bool = False) -> Iterator[None]:
         sys.stdout, sys.stderr = out, err
 
 
+def error_line(exc: RulekitError, lang: object = "en") -> str:
+    """The one line the CLI prints for bad input, in the command's ``--lang`` (English when that is
+    itself what is wrong): ``rulekit: error: FILE:LINE: FIELD: message``, the place and field as they
+    are, the words through the catalogue (:meth:`rulekit.errors.RulekitError.text_in`)."""
+    try:
+        t = translator(lang)
+    except RulekitError:
+        t = translator("en")
+    return t(N_("rulekit: error: {message}"), message=error_text(exc, t.lang))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``rulekit`` console script."""
     with cleaned_output():
@@ -100,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             return int(handler(args) or 0)
         except RulekitError as exc:
-            print(f"rulekit: error: {exc}", file=sys.stderr)
+            print(error_line(exc, getattr(args, "lang", "en")), file=sys.stderr)
             return 2
         except BrokenPipeError:  # `rulekit solve ... | head`
             return 0

@@ -15,10 +15,20 @@ a quoted value longer than 120 characters is cut short.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+from rulekit.phrase import N_ as N_  # the catalogue marker and the translatable value (rulekit.phrase)
+from rulekit.phrase import Phrase as Phrase
 from rulekit.textclean import one_line as one_line  # the one cleaner (rulekit.textclean)
 
 _LONG_QUOTE = re.compile(r"'([^']{120,})'")
+
+
+def _in(value: object, translate: Callable[..., str]) -> object:
+    """``value`` with every :class:`Phrase` in it rendered through ``translate``."""
+    if isinstance(value, Phrase):
+        return translate(value.msgid, **{k: _in(v, translate) for k, v in value.params.items()})
+    return value
 
 
 def _cut_quotes(text: str) -> str:
@@ -46,9 +56,12 @@ class RulekitError(Exception):
         field: dotted path of the offending field, e.g. ``objects[2].types``.
         code: a stable machine-readable code, e.g. ``UNKNOWN_KEY``.
         suggestion: an obvious fix, shown as "did you mean ...?".
-        msgid, params: the message as a catalogue message and its values, when it has one
-            (``rulekit.mtg.messages.ERRORS``): a reader in another language sees it translated
-            (``rulekit.views.reasons.error_text``); ``message`` is its English.
+        msgid, params: the message as a catalogue message and its values (a value may be a
+            :class:`Phrase`, itself translated): a reader in another language sees it translated
+            (:meth:`text_in`, ``rulekit.views.reasons.error_text``); ``message`` is its English.
+            Giving ``params`` without ``msgid`` makes ``message`` the msgid (marked with
+            :func:`N_`): ``RulekitError(N_("'{name}' is not a player"), params={"name": who})``;
+            so does a :class:`Phrase` message: ``RulekitError(Phrase(N_("…{name}…"), name=who))``.
 
     >>> str(RulekitError("'Creture' is not a card type", file="s.yaml", line=14,
     ...                  field="effects[2]", suggestion="Creature"))
@@ -67,6 +80,10 @@ class RulekitError(Exception):
         msgid: str | None = None,
         params: dict[str, object] | None = None,
     ) -> None:
+        if msgid is None and isinstance(message, Phrase):  # a Phrase is its own msgid and params
+            msgid, params = message.msgid, {**message.params, **(params or {})}
+        if msgid is None and params is not None:
+            msgid, message = message, message.format(**params)
         self.msgid = msgid
         self.params = dict(params or {})
         self.message = _cut_quotes(one_line(str(message)))
@@ -95,6 +112,30 @@ class RulekitError(Exception):
             text = f"{head}: {text}"
         if self.suggestion:
             text = f"{text} — did you mean '{self.suggestion}'?"
+        return text
+
+    def text_in(self, translate: Callable[..., str], fallback: Callable[[str], str] | None = None) -> str:
+        """This error as one line in the language of ``translate`` (a :class:`rulekit.i18n.Translator`,
+        or any ``translate(msgid, **params)``): the place and field as they are (they are data), the
+        message from its msgid and params, and "did you mean" around the suggestion. Without a msgid
+        the message is its English (or ``fallback(English)``).
+
+        >>> e = RulekitError(N_("'{name}' is not a player"), params={"name": "Bob"}, file="s.yaml",
+        ...                  line=3, field="objects[0].owner", suggestion="Bo")
+        >>> e.text_in(lambda m, **p: "<" + m.format(**p) + ">")
+        "s.yaml:3: objects[0].owner: <'Bob' is not a player>< — did you mean 'Bo'?>"
+        """
+        text = fallback(self.message) if fallback is not None else self.message
+        if self.msgid:
+            params = {k: _in(v, translate) for k, v in self.params.items()}
+            text = _cut_quotes(one_line(translate(self.msgid, **params)))
+        if self.field:
+            text = f"{self.field}: {text}"
+        head = self.where()
+        if head:
+            text = f"{head}: {text}"
+        if self.suggestion:
+            text += translate(N_(" — did you mean '{suggestion}'?"), suggestion=self.suggestion)
         return text
 
     def to_dict(self) -> dict[str, object]:
@@ -128,6 +169,11 @@ class EffectTextError(RulekitError):
     def __str__(self) -> str:
         base = super().__str__()
         return f"{base} [{self.code} at position {self.position}]"
+
+    def text_in(self, translate: Callable[..., str], fallback: Callable[[str], str] | None = None) -> str:
+        """:meth:`RulekitError.text_in`, with the code and the position."""
+        where = translate(N_(" [{code} at position {position}]"), code=self.code, position=self.position)
+        return super().text_in(translate, fallback) + where
 
     def to_dict(self) -> dict[str, object]:
         data = super().to_dict()

@@ -49,6 +49,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from rulekit.errors import N_ as N_  # the marker, defined where the errors use it too
 from rulekit.errors import RulekitError
 from rulekit.yamlsrc import suggest
 
@@ -208,15 +209,6 @@ def pick(value: Any, lang: Any = "en") -> str:
     return "" if value is None else str(value)
 
 
-def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, translate later"
-    """Mark ``message`` for the catalog without translating it (for module-level tables).
-
-    >>> N_("Check")
-    'Check'
-    """
-    return message
-
-
 def check_lang(lang: Any) -> str:
     """The canonical name of ``lang`` (``"en"``, ``"pt-BR"`` or ``"es"``), or a :class:`RulekitError`.
 
@@ -233,7 +225,8 @@ def check_lang(lang: Any) -> str:
     if hint is None and key:
         hint = next((name for name in LANGUAGES if key.split("-")[0] == name.split("-")[0].casefold()), None)
     raise RulekitError(
-        f"'{lang}' is not a language of rulekit ({', '.join(LANGUAGES)})",
+        N_("'{lang}' is not a language of rulekit ({languages})"),
+        params={"lang": lang, "languages": ", ".join(LANGUAGES)},
         field="lang",
         code="UNKNOWN_LANGUAGE",
         suggestion=hint,

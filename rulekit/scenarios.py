@@ -29,7 +29,7 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from rulekit.errors import ScenarioError
+from rulekit.errors import N_, ScenarioError
 from rulekit.yamlsrc import YamlDoc, builtin_path, exists, suggest
 
 GAMES = ("mtg", "apoteose")
@@ -132,7 +132,8 @@ def scenario_game(scenario: Any) -> str:
     if game not in GAMES:
         if game is None:
             raise ScenarioError(
-                "a scenario needs a top-level 'game:' key (mtg or apoteose)",
+                N_("a scenario needs a top-level 'game:' key (mtg or apoteose)"),
+                params={},
                 file=text,
                 line=1,
                 field="game",
@@ -140,7 +141,8 @@ def scenario_game(scenario: Any) -> str:
             )
         raise doc.error(
             ("game",),
-            f"'{game}' is not a game rulekit knows (mtg, apoteose)",
+            N_("'{game}' is not a game rulekit knows (mtg, apoteose)"),
+            params={"game": game},
             suggestion=suggest(str(game), GAMES),
         )
     return str(game)

@@ -50,6 +50,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from rulekit.phrase import N_, Phrase
+
 #: Characters that are never shown as they are (see the module doc); joiners and variation
 #: selectors are in :data:`_CONTEXTUAL` and kept where they join two symbols.
 _HIDDEN = (
@@ -216,8 +218,12 @@ def look_alike(text: str) -> str | None:
     """
     ch = hidden_character(text)
     if ch is not None:
-        name = unicodedata.name(ch, "") or "a character"
-        return f"it holds {_code(ch)} ({name}), which shows nothing or reorders the text"
+        name = unicodedata.name(ch, "") or "?"
+        return Phrase(
+            N_("it holds {code} ({name}), which shows nothing or reorders the text"),
+            code=_code(ch),
+            name=name,
+        )
     return mixed_script(text)
 
 
@@ -235,8 +241,13 @@ def mixed_script(text: str) -> str | None:
         main = max(set(scripts), key=lambda s: (scripts.count(s), s == "LATIN"))
         odd = next(c for c in word if script(c) in LOOK_ALIKE_SCRIPTS and script(c) != main)
         name = unicodedata.name(odd, "")
-        return (
-            f"its letter '{odd}' (U+{ord(odd):04X} {name}) is {script(odd).title()}, "  # type: ignore[union-attr]
-            f"the others in '{word}' {main.title()}"
+        return Phrase(
+            N_("its letter '{letter}' ({code} {name}) is {script}, the others in '{word}' {main}"),
+            letter=odd,
+            code=f"U+{ord(odd):04X}",
+            name=name,
+            script=script(odd).title(),  # type: ignore[union-attr]
+            word=word,
+            main=main.title(),
         )
     return None

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import yaml
 
 from rulekit import limits
-from rulekit.errors import ScenarioError, shown
+from rulekit.errors import N_, Phrase, ScenarioError, shown
 from rulekit.textclean import hidden_character, look_alike, mixed_script
 
 if TYPE_CHECKING:  # pydantic is imported lazily: `import rulekit` must stay light.
@@ -78,10 +78,28 @@ def check_look_alike(
         return
     why = mixed_script(value) if name else look_alike(value)
     if why is not None:
-        fix = "remove it" if not name and hidden_character(value) else "write each word in one alphabet"
-        raise doc.error(
-            path, f"{what} '{shown(value, 40)}' could be taken for another: {why}; {fix}", code="LOOK_ALIKE"
+        fix = (
+            Phrase(N_("remove it"))
+            if not name and hidden_character(value)
+            else Phrase(N_("write each word in one alphabet"))
         )
+        raise doc.error(
+            path,
+            N_("{what} '{value}' could be taken for another: {why}; {fix}"),
+            params={"what": _WHAT.get(what, what), "value": shown(value, 40), "why": why, "fix": fix},
+            code="LOOK_ALIKE",
+        )
+
+
+#: What :func:`check_look_alike` may be checking, as its callers name it.
+_WHAT = {
+    "the id": Phrase(N_("the id")),
+    "the name": Phrase(N_("the name")),
+    "the player name": Phrase(N_("the player name")),
+    "the effect id": Phrase(N_("the effect id")),
+    "the hero id": Phrase(N_("the hero id")),
+    "the card id": Phrase(N_("the card id")),
+}
 
 
 _INT_TAG = "tag:yaml.org,2002:int"
@@ -122,8 +140,13 @@ def _construct_number(loader: Any, node: yaml.ScalarNode) -> Any:
         raise yaml.constructor.ConstructorError(
             None,
             None,
-            f"'{shown(str(node.value), 40)}' is a base-60 number (YAML 1.1), which rulekit does not read: "
-            "write the number itself",
+            Phrase(
+                N_(
+                    "'{value}' is a base-60 number (YAML 1.1), which rulekit does not read: "
+                    "write the number itself"
+                ),
+                value=shown(str(node.value), 40),
+            ),
             node.start_mark,
         )
     if node.tag == _INT_TAG:
@@ -146,16 +169,24 @@ def _loader_cls() -> Any:
 
 
 def _too_long(chars: int) -> str:
-    return f"text of {chars:,} characters is too long (at most {limits.MAX_STRING_CHARS:,})"
+    return Phrase(
+        N_("text of {chars:,} characters is too long (at most {most:,})"),
+        chars=chars,
+        most=limits.MAX_STRING_CHARS,
+    )
 
 
 def _too_large(digits: int) -> str:
-    return f"integer of {digits:,} digits is too large (at most {limits.MAX_INT_DIGITS} digits)"
+    return Phrase(
+        N_("integer of {digits:,} digits is too large (at most {most} digits)"),
+        digits=digits,
+        most=limits.MAX_INT_DIGITS,
+    )
 
 
-_TOO_DEEP = f"nested more than {limits.MAX_DEPTH} levels deep"
-_TOO_MANY_VALUES = f"more than {limits.MAX_NODES:,} values in one file"
-_FILE_TOO_LARGE = f"file is larger than {limits.MAX_FILE_BYTES:,} bytes"
+_TOO_DEEP = Phrase(N_("nested more than {most} levels deep"), most=limits.MAX_DEPTH)
+_TOO_MANY_VALUES = Phrase(N_("more than {most:,} values in one file"), most=limits.MAX_NODES)
+_FILE_TOO_LARGE = Phrase(N_("file is larger than {most:,} bytes"), most=limits.MAX_FILE_BYTES)
 
 
 class _Open:
@@ -235,7 +266,10 @@ def _check_bounds(text: str, file: str) -> None:
                 name = str(ev.anchor)
                 if name in open_anchors:
                     raise fail(
-                        ev, f"alias '*{name}' refers to a value that contains it", "RECURSIVE_ALIAS", path
+                        ev,
+                        Phrase(N_("alias '{alias}' refers to a value that contains it"), alias=f"*{name}"),
+                        "RECURSIVE_ALIAS",
+                        path,
                     )
                 size = sizes.get(name)
                 if size is None:
@@ -245,8 +279,15 @@ def _check_bounds(text: str, file: str) -> None:
                 if alias_total > limits.MAX_ALIAS_NODES:
                     raise fail(
                         ev,
-                        f"aliases expand to more than {limits.MAX_ALIAS_NODES:,} values "
-                        f"(alias '*{name}' alone stands for {size:,})",
+                        Phrase(
+                            N_(
+                                "aliases expand to more than {most:,} values "
+                                "(alias '{alias}' alone stands for {size:,})"
+                            ),
+                            most=limits.MAX_ALIAS_NODES,
+                            alias=f"*{name}",
+                            size=size,
+                        ),
                         "ALIAS_BUDGET",
                         path,
                     )
@@ -301,7 +342,7 @@ def check_data_bounds(data: Any, file: str, text: Callable[[], str] | None = Non
             raise fail((), _TOO_MANY_VALUES, "TOO_MANY_VALUES")
         if isinstance(value, dict | list | tuple):
             if id(value) in around:
-                raise fail(path, "a value that contains itself", "RECURSIVE_ALIAS")
+                raise fail(path, Phrase(N_("a value that contains itself")), "RECURSIVE_ALIAS")
             if depth >= limits.MAX_DEPTH:
                 raise fail(path[:4], _TOO_DEEP, "TOO_DEEP")
             inner = around | {id(value)}
@@ -403,17 +444,25 @@ def read_bounded(path: str | Path, name: str | None = None) -> bytes:
     name = name or str(path)
     st = _safe_stat(p)
     if st is None:
-        raise ScenarioError("no such file", file=name, code="NO_SUCH_FILE")
+        raise ScenarioError(Phrase(N_("no such file")), file=name, code="NO_SUCH_FILE")
     if not stat.S_ISREG(st.st_mode):
-        kind = "a directory" if stat.S_ISDIR(st.st_mode) else "a device, FIFO or socket"
-        raise ScenarioError(f"not a regular file ({kind}): give a .yaml file", file=name, code="NOT_A_FILE")
+        kind = (
+            Phrase(N_("a directory")) if stat.S_ISDIR(st.st_mode) else Phrase(N_("a device, FIFO or socket"))
+        )
+        raise ScenarioError(
+            Phrase(N_("not a regular file ({kind}): give a .yaml file"), kind=kind),
+            file=name,
+            code="NOT_A_FILE",
+        )
     if st.st_size > limits.MAX_FILE_BYTES:
         raise ScenarioError(_FILE_TOO_LARGE, file=name, code="TOO_LARGE")
     try:
         with p.open("rb") as fh:
             raw = fh.read(limits.MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise ScenarioError(f"cannot read it: {exc.strerror or exc}", file=name, code="UNREADABLE") from None
+        raise ScenarioError(
+            Phrase(N_("cannot read it: {reason}"), reason=exc.strerror or exc), file=name, code="UNREADABLE"
+        ) from None
     if len(raw) > limits.MAX_FILE_BYTES:
         raise ScenarioError(_FILE_TOO_LARGE, file=name, code="TOO_LARGE")
     return raw
@@ -452,7 +501,10 @@ def _syntax_error(exc: yaml.YAMLError, text: str, file: str) -> ScenarioError:
         pos = text.find(char)
         line = text.count("\n", 0, pos) + 1 if pos >= 0 else None
         return ScenarioError(
-            f"character U+{ord(char[:1] or '?'):04X} is not allowed in a YAML file (control character)",
+            Phrase(
+                N_("character {char} is not allowed in a YAML file (control character)"),
+                char=f"U+{ord(char[:1] or '?'):04X}",
+            ),
             file=file,
             line=line,
             code="BAD_CHARACTER",
@@ -461,8 +513,48 @@ def _syntax_error(exc: yaml.YAMLError, text: str, file: str) -> ScenarioError:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
         problem = exc.problem or exc.context or "invalid YAML"
-        return ScenarioError(f"invalid YAML: {problem}", file=file, line=line, code="YAML_SYNTAX")
-    return ScenarioError(f"invalid YAML: {exc}", file=file, code="YAML_SYNTAX")
+        return ScenarioError(
+            Phrase(N_("invalid YAML: {problem}"), problem=_yaml_problem(problem)),
+            file=file,
+            line=line,
+            code="YAML_SYNTAX",
+        )
+    return ScenarioError(
+        Phrase(N_("invalid YAML: {problem}"), problem=str(exc)), file=file, code="YAML_SYNTAX"
+    )
+
+
+#: PyYAML's most common problems (its own English words), in the catalogue.
+_YAML_PROBLEMS = {
+    "mapping values are not allowed here": N_("mapping values are not allowed here"),
+    "could not find expected ':'": N_("could not find expected ':'"),
+    "found character that cannot start any token": N_("found character that cannot start any token"),
+    "expected <block end>, but found '-'": N_("expected <block end>, but found '-'"),
+    "did not find expected key": N_("did not find expected key"),
+    "did not find expected '-' indicator": N_("did not find expected '-' indicator"),
+    "found unexpected end of stream": N_("found unexpected end of stream"),
+    "found undefined alias": N_("found undefined alias"),
+    "found unknown escape character": N_("found unknown escape character"),
+    "expected ',' or ']', but got '<stream end>'": N_("expected ',' or ']', but got '<stream end>'"),
+    "found a tab character that violates indentation": N_("found a tab character that violates indentation"),
+    "did not find expected ',' or ']'": N_("did not find expected ',' or ']'"),
+    "but found another document": N_("but found another document"),
+    "expected a mapping or list of mappings for merging, but found scalar": N_(
+        "expected a mapping or list of mappings for merging, but found scalar"
+    ),
+    "expected a mapping for merging, but found scalar": N_(
+        "expected a mapping for merging, but found scalar"
+    ),
+    "invalid YAML": N_("invalid YAML"),
+}
+
+
+def _yaml_problem(problem: str) -> str:
+    """PyYAML's problem, as a :class:`Phrase` when the catalogue has it."""
+    if isinstance(problem, Phrase):
+        return problem
+    known = _YAML_PROBLEMS.get(problem.strip())
+    return Phrase(known) if known else problem
 
 
 @dataclass
@@ -503,7 +595,9 @@ class YamlDoc:
         except yaml.YAMLError as exc:
             raise _syntax_error(exc, text, file) from None
         except (ValueError, OverflowError, RecursionError) as exc:  # a value PyYAML cannot build
-            raise ScenarioError(f"invalid YAML value: {exc}", file=file, code="YAML_VALUE") from None
+            raise ScenarioError(
+                Phrase(N_("invalid YAML value: {problem}"), problem=str(exc)), file=file, code="YAML_VALUE"
+            ) from None
         return doc
 
     @classmethod
@@ -521,7 +615,10 @@ class YamlDoc:
         except UnicodeDecodeError as exc:
             line = raw.count(b"\n", 0, exc.start) + 1
             raise ScenarioError(
-                f"not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be read (save the file as UTF-8)",
+                Phrase(
+                    N_("not UTF-8 text: byte {byte} cannot be read (save the file as UTF-8)"),
+                    byte=f"0x{raw[exc.start]:02x}",
+                ),
                 file=name,
                 line=line,
                 code="NOT_UTF8",
@@ -535,7 +632,7 @@ class YamlDoc:
             for key_node, value_node, merged in _pairs(node):
                 if not isinstance(key_node, yaml.ScalarNode):
                     raise ScenarioError(
-                        "a key must be a plain word, not a list or mapping",
+                        Phrase(N_("a key must be a plain word, not a list or mapping")),
                         file=self.file,
                         line=key_node.start_mark.line + 1,
                         field=format_path(path) or None,
@@ -546,7 +643,9 @@ class YamlDoc:
                     if merged:
                         continue  # an explicit (or earlier merged) key overrides a merged one
                     raise ScenarioError(
-                        f"duplicate key '{key}' (first given on line {seen[key]})",
+                        Phrase(
+                            N_("duplicate key '{key}' (first given on line {line})"), key=key, line=seen[key]
+                        ),
                         file=self.file,
                         line=key_node.start_mark.line + 1,
                         field=format_path(path) or None,
@@ -653,50 +752,71 @@ def validate_located(doc: YamlDoc, path: PathKey, model: type[M]) -> M:
                 if same and _EXPECTED[other["type"]] not in wanted:
                     wanted.append(_EXPECTED[other["type"]])
             got = err.get("input")
-            message = f"expected {' or '.join(wanted)}, got {kind_of(got)}"
+            either: str = Phrase(wanted[0]) if wanted else ""
+            for more in wanted[1:]:
+                either = Phrase(N_("{a} or {b}"), a=either, b=Phrase(more))
+            params: dict[str, object] = {"wanted": either, "kind": kind_of(got)}
+            message = N_("expected {wanted}, got {kind}")
             if isinstance(got, str):
-                message += f" '{shown(got, 40)}'"
+                message, params["value"] = N_("expected {wanted}, got {kind} '{value}'"), shown(got, 40)
             elif isinstance(got, int | float) and not isinstance(got, bool):
-                message += f" {got}"
-            raise doc.error(full, message, code="WRONG_TYPE") from None
+                message, params["value"] = N_("expected {wanted}, got {kind} {value}"), got
+            raise doc.error(full, message, params=params, code="WRONG_TYPE") from None
         suggestion = None
         if err["type"] == "extra_forbidden":
             key = str(loc[-1])
             owner = _owner_model(model, loc[:-1])
             choices = _model_keys(owner) if owner is not None and issubclass(owner, BaseModel) else []
             suggestion = suggest(key, choices)
-            message = f"unknown key '{key}'"
+            message = N_("unknown key '{key}'")
             if choices and suggestion is None:
-                message += f" (allowed: {', '.join(choices)})"
-            raise doc.error(full, message, code="UNKNOWN_KEY", suggestion=suggestion) from None
+                message = N_("unknown key '{key}' (allowed: {keys})")
+            raise doc.error(
+                full,
+                message,
+                params={"key": key, "keys": ", ".join(choices)},
+                code="UNKNOWN_KEY",
+                suggestion=suggestion,
+            ) from None
         if err["type"] == "missing":
-            raise doc.error(full, f"missing required key '{loc[-1]}'", code="MISSING_KEY") from None
+            raise doc.error(
+                full, N_("missing required key '{key}'"), params={"key": loc[-1]}, code="MISSING_KEY"
+            ) from None
         message = err["msg"]
+        values: dict[str, object] | None = None  # pydantic's own message has none: it stays English
         inp = err.get("input")
         if err["type"] == "greater_than_equal":  # a bound the model states (Field(ge=...))
-            message = f"must be {err.get('ctx', {}).get('ge')} or more (got {shown(str(inp), 40)})"
+            message = N_("must be {least} or more (got {value})")
+            values = {"least": err.get("ctx", {}).get("ge"), "value": shown(str(inp), 40)}
+        if err["type"] == "less_than_equal":  # Field(le=...): pydantic's English kept, through the catalogue
+            message = N_("Input should be less than or equal to {most}")
+            values = {"most": err.get("ctx", {}).get("le")}
         if err["type"] in ("literal_error", "enum") and isinstance(inp, str):
             expected = err.get("ctx", {}).get("expected", "")
             options = [o.strip().strip("'\"") for o in str(expected).replace(" or ", ",").split(",")]
             suggestion = suggest(inp, [o for o in options if o])
-            message = f"'{inp}' is not one of {expected}"
-        raise doc.error(full, message, code="INVALID_VALUE", suggestion=suggestion) from None
+            message = N_("'{value}' is not one of {options}")
+            # pydantic's list as it wrote it ("'all', 'some' or 'none'"), its "or" through the catalogue
+            first, _, last = str(expected).rpartition(" or ")
+            listed: str = Phrase(N_("{a} or {b}"), a=first, b=last) if first else last
+            values = {"value": inp, "options": listed}
+        raise doc.error(full, message, params=values, code="INVALID_VALUE", suggestion=suggestion) from None
 
 
 #: pydantic error types that mean "wrong kind of value" -> what was expected, in plain words
 _EXPECTED = {
-    "string_type": "text",
-    "int_type": "a whole number",
-    "int_parsing": "a whole number",
-    "int_from_float": "a whole number",
-    "float_type": "a number",
-    "float_parsing": "a number",
-    "bool_type": "true or false",
-    "bool_parsing": "true or false",
-    "list_type": "a list",
-    "dict_type": "a mapping",
-    "model_type": "a mapping",
-    "model_attributes_type": "a mapping",
+    "string_type": N_("text"),
+    "int_type": N_("a whole number"),
+    "int_parsing": N_("a whole number"),
+    "int_from_float": N_("a whole number"),
+    "float_type": N_("a number"),
+    "float_parsing": N_("a number"),
+    "bool_type": N_("true or false"),
+    "bool_parsing": N_("true or false"),
+    "list_type": N_("a list"),
+    "dict_type": N_("a mapping"),
+    "model_type": N_("a mapping"),
+    "model_attributes_type": N_("a mapping"),
 }
 
 
@@ -707,19 +827,19 @@ def kind_of(value: Any) -> str:
     ('a whole number', 'text', 'a list')
     """
     if isinstance(value, bool):
-        return "true/false"
+        return Phrase(N_("true/false"))
     if isinstance(value, int):
-        return "a whole number"
+        return Phrase(N_("a whole number"))
     if isinstance(value, float):
-        return "a number"
+        return Phrase(N_("a number"))
     if isinstance(value, str):
-        return "text"
+        return Phrase(N_("text"))
     if isinstance(value, list):
-        return "a list"
+        return Phrase(N_("a list"))
     if isinstance(value, dict):
-        return "a mapping"
+        return Phrase(N_("a mapping"))
     if value is None:
-        return "nothing (an empty value)"
+        return Phrase(N_("nothing (an empty value)"))
     return type(value).__name__
 
 

@@ -19,6 +19,7 @@ import datetime as dt
 import io
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -37,6 +38,26 @@ SOURCES = [
     ROOT / "rulekit" / "apoteose" / "commands.py",
     ROOT / "rulekit" / "apoteose" / "wording.py",  # the Apoteose engine's one catalogue of codes
     ROOT / "lessons" / "practice.py",
+]
+#: Where bad input's messages live, marked ``N_`` (or a ``Phrase(N_(…))``) where they are raised: only
+#: ``N_`` is read there (their ``t`` and ``_`` are ordinary names).
+ERROR_SOURCES = [
+    ROOT / "rulekit" / "errors.py",
+    ROOT / "rulekit" / "textclean.py",
+    ROOT / "rulekit" / "yamlsrc.py",
+    ROOT / "rulekit" / "scenarios.py",
+    ROOT / "rulekit" / "cli.py",
+    ROOT / "rulekit" / "mtg" / "loader.py",
+    ROOT / "rulekit" / "mtg" / "checks.py",
+    ROOT / "rulekit" / "mtg" / "events.py",
+    ROOT / "rulekit" / "mtg" / "selectors.py",
+    ROOT / "rulekit" / "mtg" / "expressions.py",
+    ROOT / "rulekit" / "mtg" / "engine" / "loop.py",
+    ROOT / "rulekit" / "apoteose" / "scenario.py",
+    ROOT / "rulekit" / "apoteose" / "lang.py",
+    ROOT / "rulekit" / "apoteose" / "text.py",
+    ROOT / "rulekit" / "apoteose" / "chain.py",
+    ROOT / "rulekit" / "apoteose" / "session.py",
 ]
 KEYWORDS = {"_": None, "t": None, "N_": None, "n": (1, 2), "p": ((1, "c"), 2), "NP_": ((1, "c"), 2),
             "np": ((1, "c"), 2, 3), "NNP_": ((1, "c"), 2, 3)}
@@ -63,12 +84,13 @@ def extract() -> object:
     from babel.messages.extract import extract_from_file
 
     catalog = Catalog(**HEADER)
-    files: list[Path] = []
+    files: list[tuple[Path, Any]] = []
     for src in SOURCES:
-        files.extend(sorted(src.rglob("*.py")) if src.is_dir() else [src])
-    for path in files:
+        files.extend((f, KEYWORDS) for f in (sorted(src.rglob("*.py")) if src.is_dir() else [src]))
+    files.extend((f, {"N_": None}) for f in ERROR_SOURCES)
+    for path, keywords in files:
         for lineno, message, comments, context in extract_from_file(
-            "python", str(path), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
+            "python", str(path), keywords=keywords, comment_tags=("TRANSLATORS:",)
         ):
             if not message or (isinstance(message, tuple) and not all(message)):
                 continue

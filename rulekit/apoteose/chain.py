@@ -44,7 +44,7 @@ from rulekit.apoteose.text import Effect, Requirement, format_effect
 from rulekit.apoteose.trace import ChainEvent, ChainTrace, Decision, HeroState, TraceError
 from rulekit.apoteose.windows import Windows
 from rulekit.apoteose.wording import event_words
-from rulekit.errors import RulekitError
+from rulekit.errors import N_, Phrase, RulekitError
 from rulekit.yamlsrc import suggest
 
 #: Script actions on a card (LANGUAGE.md §4, ``script:``) and the zone each one moves the card to by default.
@@ -118,7 +118,8 @@ class Engine:
     def emit(self, event: str, frame: Frame | None = None, *, detail: dict[str, Any] | None = None,
              resources: dict[str, dict[str, list[int]]] | None = None, **kw: Any) -> None:
         if len(self.events) > MAX_EVENTS:
-            raise RulekitError("the chain produced too many events (an endless loop?)", code="CHAIN_LOOP")
+            raise RulekitError(Phrase(N_("the chain produced too many events (an endless loop?)")),
+                               code="CHAIN_LOOP")
         if detail and "code" in detail and "params" in detail:
             # The English words next to the reason's data, for readers of ``detail["reason"]`` written
             # before reasons were data. Views render ``code`` + ``params`` in the reader's language
@@ -162,8 +163,10 @@ class Engine:
         else:
             choice, source = self.decider(point)
         if point.kind != "respond" and choice not in {o.id for o in point.options}:
-            raise RulekitError(f"'{choice}' is not a legal choice at {point.key} "
-                               f"(legal: {', '.join(o.id for o in point.options)})", code="ILLEGAL_CHOICE")
+            raise RulekitError(Phrase(N_("'{choice}' is not a legal choice at {key} (legal: {legal})"),
+                                      choice=choice, key=point.key,
+                                      legal=", ".join(o.id for o in point.options)),
+                               code="ILLEGAL_CHOICE")
         self.decisions.append(Decision(point.key, point.kind, choice, source))
         return choice
 
@@ -346,7 +349,7 @@ class Engine:
 
     def default_hero(self, card_id: str) -> str:
         if card_id not in self.g.cards:
-            raise RulekitError(f"unknown card '{card_id}'", code="UNKNOWN_CARD")
+            raise RulekitError(Phrase(N_("unknown card '{id}'"), id=card_id), code="UNKNOWN_CARD")
         return self.g.controller(card_id) or self.g.turn_hero
 
     # ---- turns (R-20) ---------------------------------------------------------------------
@@ -520,7 +523,8 @@ class Engine:
         g = self.g
         card = g.cards[card_id]
         if eno >= len(card.effects):
-            raise RulekitError(f"card '{card_id}' has no effect #{eno}", code="UNKNOWN_EFFECT")
+            raise RulekitError(Phrase(N_("card '{id}' has no effect #{n}"), id=card_id, n=eno),
+                               code="UNKNOWN_EFFECT")
         effect = card.effects[eno]
         ok, code, params = self.legality.legal(hero, card, eno, answer, parent is not None)
         if not ok:
@@ -538,7 +542,8 @@ class Engine:
         g = self.g
         effect = frame.effect
         if len(self.stack) >= MAX_DEPTH:
-            raise RulekitError(f"the chain is deeper than {MAX_DEPTH} (an endless Auto loop?)",
+            raise RulekitError(Phrase(N_("the chain is deeper than {most} (an endless Auto loop?)"),
+                                      most=MAX_DEPTH),
                                code="CHAIN_LOOP")
         if frame.parent is not None:
             ans = frame.answers
@@ -578,7 +583,8 @@ class Engine:
                                       prompt_params=({"requirement": req.text} if req
                                                      else {"task": effect.task}))
                 if not opts:
-                    raise RulekitError(f"Previsão found no choice for {point.key}", code="PREVISAO")
+                    raise RulekitError(Phrase(N_("Previsão found no choice for {key}"), key=point.key),
+                                       code="PREVISAO")
                 choice = self.choose_key(point, frame.index)
             before = self.snapshot()
             try:
@@ -794,11 +800,13 @@ def run_chain(scenario: Any, decisions: list[str] | dict[str, str] | None = None
     trace = engine.run()
     if decider.queue:  # a decision that was never used is a mistake, not silence (LANGUAGE.md §4)
         n = len(decisions or []) - len(decider.queue)
-        raise RulekitError(f"'{decider.queue[0]}' was never used: the run had only {n} decision point(s) "
-                           "with a real choice", field=f"decisions[{n}]", code="UNUSED_DECISION")
+        raise RulekitError(Phrase(N_("'{decision}' was never used: the run had only {n} decision point(s) "
+                                     "with a real choice"), decision=decider.queue[0], n=n),
+                           field=f"decisions[{n}]", code="UNUSED_DECISION")
     unused = [k for k in decider.keyed if k not in {d.key for d in trace.decisions}]
     if unused:
-        raise RulekitError(f"no decision point '{unused[0]}' came up in this run", field="decisions",
+        raise RulekitError(Phrase(N_("no decision point '{key}' came up in this run"), key=unused[0]),
+                           field="decisions",
                            code="UNUSED_DECISION",
                            suggestion=suggest(unused[0], [d.key for d in trace.decisions]))
     return trace
@@ -811,14 +819,17 @@ def _check_decisions(decisions: Any) -> None:
     if isinstance(decisions, list):
         for i, d in enumerate(decisions):
             if not isinstance(d, str) or not d:
-                raise RulekitError(f"expected an option id (a text), got {d!r}", field=f"decisions[{i}]",
+                raise RulekitError(Phrase(N_("expected an option id (a text), got {value}"), value=repr(d)),
+                                   field=f"decisions[{i}]",
                                    code="INVALID_VALUE")
         return
     if isinstance(decisions, dict):
         for k, d in decisions.items():
             if not isinstance(k, str) or not isinstance(d, str) or not d:
-                raise RulekitError(f"expected decision key -> option id (texts), got {k!r}: {d!r}",
+                raise RulekitError(Phrase(N_("expected decision key -> option id (texts), got {key}: "
+                                             "{value}"), key=repr(k), value=repr(d)),
                                    field="decisions", code="INVALID_VALUE")
         return
-    raise RulekitError("expected a list of option ids or a {key: option id} mapping, got "
-                       f"{type(decisions).__name__}", field="decisions", code="INVALID_VALUE")
+    raise RulekitError(Phrase(N_("expected a list of option ids or a {form} mapping, got {kind}"),
+                              form="{key: option id}", kind=type(decisions).__name__),
+                       field="decisions", code="INVALID_VALUE")

@@ -29,6 +29,7 @@ from rulekit.apoteose.grammar import ClauseError, parse_clause
 from rulekit.apoteose.reqgrammar import parse_condition_text, parse_trigger_text
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.statements import Statement
+from rulekit.errors import N_, Phrase
 from rulekit.yamlsrc import suggest
 
 Stmt = dict[str, Any]
@@ -372,22 +373,22 @@ def check_statement(st: Any, depth: int = 0) -> tuple[tuple[str | int, ...], str
     ("unknown statement op 'heall'", 'heal')
     """
     if not isinstance(st, dict):
-        return (), "a statement is a mapping with an 'op'", None
+        return (), Phrase(N_("a statement is a mapping with an 'op'")), None
     op = st.get("op")
     if not isinstance(op, str):
-        return (), "a statement needs an 'op'", None
+        return (), Phrase(N_("a statement needs an 'op'")), None
     if op not in STATEMENT_FIELDS:
-        return ("op",), f"unknown statement op '{op}'", suggest(op, list(STATEMENT_FIELDS))
+        return ("op",), Phrase(N_("unknown statement op '{op}'"), op=op), suggest(op, list(STATEMENT_FIELDS))
     spec = {**_COMMON_FIELDS, **STATEMENT_FIELDS[op]}
     names = {k.rstrip("?"): v for k, v in spec.items()}
     for key in st:
         if key not in names:
-            return (key,), f"'{key}' is not a field of '{op}'", suggest(str(key), list(names))
+            return (key,), Phrase(N_("'{key}' is not a field of '{op}'"), key=key, op=op), suggest(str(key), list(names))
     for key, kind in spec.items():
         name = key.rstrip("?")
         if name not in st:
             if not key.endswith("?"):
-                return (), f"statement '{op}' is missing '{name}'", None
+                return (), Phrase(N_("statement '{op}' is missing '{name}'"), op=op, name=name), None
             continue
         bad = _check_value(kind, st[name], depth)
         if bad is not None:
@@ -464,55 +465,56 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
     def enum(values: Any, what: str) -> tuple[tuple[str | int, ...], str, str | None] | None:
         if isinstance(v, str) and v in values:
             return None
-        return (), f"{v!r} is not {what} ({', '.join(values)})", suggest(str(v), list(values))
+        return (), Phrase(N_("{value} is not {what} ({values})"), value=repr(v), what=Phrase(what), values=", ".join(values)), suggest(str(v), list(values))
 
     if kind == "int":
-        return None if _is_int(v) and v >= 0 else ((), f"expected a whole number 0..{MAX_NUMBER}, got {v!r}", None)
+        return None if _is_int(v) and v >= 0 else ((), Phrase(N_("expected a whole number 0..{most}, got {value}"), most=MAX_NUMBER, value=repr(v)), None)
     if kind == "str":
-        return None if isinstance(v, str) and v.strip() else ((), f"expected a text, got {v!r}", None)
+        return None if isinstance(v, str) and v.strip() else ((), Phrase(N_("expected a text, got {value}"), value=repr(v)), None)
     if kind == "strlist":
         return None if isinstance(v, list) and all(isinstance(x, str) for x in v) else (
-            (), "expected a list of texts", None)
+            (), Phrase(N_("expected a list of texts")), None)
     if kind == "resource":
-        return enum(("VIDA", "MANA", "ESTAMINA"), "a resource")
+        return enum(("VIDA", "MANA", "ESTAMINA"), N_("a resource"))
     if kind == "zone":
-        return enum(tuple(dict.fromkeys(ZONES.values())) + ("DESCARTE COMUM", "BARALHO COMUM"), "a zone")
+        return enum(tuple(dict.fromkeys(ZONES.values())) + ("DESCARTE COMUM", "BARALHO COMUM"), N_("a zone"))
     if kind == "card":
-        return enum(CARD_VALUES, "a card reference")
+        return enum(CARD_VALUES, N_("a card reference"))
     if kind == "owner":
-        return enum(OWNER_VALUES, "whose cards")
+        return enum(OWNER_VALUES, N_("whose cards"))
     if kind == "who":
-        return enum(("opponent", "ally", "any"), "a kind of hero")
+        return enum(("opponent", "ally", "any"), N_("a kind of hero"))
     if kind == "what":
-        return enum(("hero", "card"), "what 'select' picks")
+        return enum(("hero", "card"), N_("what 'select' picks"))
     if kind == "action":
-        return enum(tuple(ACTION_NOUNS.values()), "an action")
+        return enum(tuple(ACTION_NOUNS.values()), N_("an action"))
     if kind == "until":
-        return enum(DURATION_KEYS, "a duration")
+        return enum(DURATION_KEYS, N_("a duration"))
     if kind == "target":
         if not isinstance(v, dict):
-            return (), "a target is a mapping like {who: opponent}", None
+            return (), Phrase(N_("a target is a mapping like {example}"), example="{who: opponent}"), None
         for key in v:
             if key not in ("who", "name", "all", "text"):
-                return (key,), f"'{key}' is not a field of a target", suggest(str(key), ["who", "name", "all"])
+                return (key,), Phrase(N_("'{key}' is not a field of a target"), key=key), suggest(str(key), ["who", "name", "all"])
         if v.get("who") not in WHO_VALUES:
-            return ("who",), f"{v.get('who')!r} is not a hero reference ({', '.join(WHO_VALUES)})", suggest(
+            return ("who",), Phrase(N_("{value} is not a hero reference ({values})"), value=repr(v.get("who")),
+                                 values=", ".join(WHO_VALUES)), suggest(
                 str(v.get("who")), list(WHO_VALUES))
         if v["who"] == "name" and not (isinstance(v.get("name"), str) and v["name"].strip()):
-            return ("name",), "a target with who: name needs a 'name'", None
+            return ("name",), Phrase(N_("a target with who: name needs a 'name'")), None
         if "all" in v and not isinstance(v["all"], bool):
-            return ("all",), "'all' is true or false", None
+            return ("all",), Phrase(N_("'all' is true or false")), None
         return None
     if kind == "cardspec":
         if not isinstance(v, dict):
-            return (), "expected a card phrase like {card: choose, count: 1}", None
+            return (), Phrase(N_("expected a card phrase like {example}"), example="{card: choose, count: 1}"), None
         for key, val in v.items():
             if key not in ("card", "count", "type", "zone", "owner"):
-                return (key,), f"'{key}' is not a field of a card phrase", suggest(str(key), list(_CARD_FIELDS))
+                return (key,), Phrase(N_("'{key}' is not a field of a card phrase"), key=key), suggest(str(key), list(_CARD_FIELDS))
             bad = _check_value(_CARD_FIELDS.get(key, _CARD_FIELDS.get(key + "?", "str")), val, depth)
             if bad is not None:
                 return (key, *bad[0]), bad[1], bad[2]
-        return None if "card" in v else ((), "a card phrase needs 'card'", None)
+        return None if "card" in v else ((), Phrase(N_("a card phrase needs 'card'")), None)
     if kind == "amount":
         if _is_int(v):
             return None
@@ -525,25 +527,26 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
             per = v["per"]
             if not isinstance(per, dict) or not isinstance(per.get("zone"), str) or not set(per) <= {
                     "zone", "who", "type"}:
-                return ("per",), "'per' is a mapping {zone: <ZONE>, type: <TYPE>}", None
+                return ("per",), Phrase(N_("'per' is a mapping {example}"), example="{zone: <ZONE>, type: <TYPE>}"), None
             bad = _check_value("zone", per["zone"], depth)
             if bad is not None:
                 return ("per", "zone"), bad[1], bad[2]
             for key in ("times", "max"):
                 if key in v and not _is_int(v[key]):
-                    return (key,), f"expected a whole number, got {v[key]!r}", None
+                    return (key,), Phrase(N_("expected a whole number, got {value}"), value=repr(v[key])), None
             return None
-        return (), (f"{v!r} is not an amount (a number, {{sum: [[1, INT], [1, 5]]}} or "
-                    "{per: {zone: INVENTÁRIO}, times: 1, max: 5})"), None
+        return (), Phrase(N_("{value} is not an amount (a number, {sum} or {per})"), value=repr(v),
+                           sum="{sum: [[1, INT], [1, 5]]}", per="{per: {zone: INVENTÁRIO}, times: 1, max: 5}"), None
     if kind == "cond":
         if not isinstance(v, dict) or not isinstance(v.get("cond"), str) or not is_supported(v):
-            return (), "a condition is a mapping like {cond: resource, who: self, resource: MANA, cmp: '<', value: 3}", None
+            return (), Phrase(N_("a condition is a mapping like {example}"),
+                              example="{cond: resource, who: self, resource: MANA, cmp: '<', value: 3}"), None
         return _check_cond(v, depth)
     if kind == "statements":
         if depth > 8:
-            return (), "statements nested too deeply", None
+            return (), Phrase(N_("statements nested too deeply")), None
         if not isinstance(v, list) or not v:
-            return (), "'then' is a list of statements", None
+            return (), Phrase(N_("'then' is a list of statements")), None
         for j, sub in enumerate(v):
             bad = check_statement(sub, depth + 1)
             if bad is not None:
@@ -551,12 +554,12 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
         return None
     if kind == "options":
         if depth > 8:
-            return (), "options nested too deeply", None
+            return (), Phrase(N_("options nested too deeply")), None
         if not isinstance(v, list) or not v:
-            return (), "'options' is a list of statement lists", None
+            return (), Phrase(N_("'options' is a list of statement lists")), None
         for i, opt in enumerate(v):
             if not isinstance(opt, list) or not opt:
-                return (i,), "each option is a list of statements", None
+                return (i,), Phrase(N_("each option is a list of statements")), None
             for j, sub in enumerate(opt):
                 bad = check_statement(sub, depth + 1)
                 if bad is not None:

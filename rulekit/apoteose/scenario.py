@@ -22,7 +22,7 @@ from rulekit.apoteose.rulings import ONE_HERO_PER_CASA, cycle_order, norm
 from rulekit.apoteose.state import HERO_ZONES, RESOURCE_NAMES, SEED_ATTRIBUTES, SHARED_ZONES, Card, Game, Hero
 from rulekit.apoteose.statements import Statement, from_dict
 from rulekit.apoteose.text import Effect, parse_effect
-from rulekit.errors import EffectTextError, RulekitError, ScenarioError, shown
+from rulekit.errors import N_, EffectTextError, Phrase, RulekitError, ScenarioError, shown
 from rulekit.i18n import check_lang, pick
 from rulekit.scenarios import SCENARIO_DIR as SCENARIO_DIR  # re-exported; the folder lives there
 from rulekit.scenarios import builtin_file, list_builtin
@@ -108,7 +108,7 @@ def _canon_zone(doc: YamlDoc, path: tuple[Any, ...], z: str, allowed: tuple[str,
     key = norm(z)
     if key in ALL_ZONES and ALL_ZONES[key] in allowed:
         return ALL_ZONES[key]
-    raise doc.error(path, f"'{z}' is not a zone here (allowed: {', '.join(allowed)})", code="UNKNOWN_ZONE",
+    raise doc.error(path, Phrase(N_("'{zone}' is not a zone here (allowed: {zones})"), zone=z, zones=", ".join(allowed)), code="UNKNOWN_ZONE",
                     suggestion=suggest(z, list(allowed)))
 
 
@@ -118,9 +118,10 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
     script, then the decisions."""
     raw = doc.data
     if not isinstance(raw, dict):
-        raise doc.error((), "a scenario is a mapping", code="INVALID_VALUE")
+        raise doc.error((), Phrase(N_("a scenario is a mapping")), code="INVALID_VALUE")
     if raw.get("game") != "apoteose":
-        raise doc.error(("game",), f"expected 'game: apoteose', got {raw.get('game')!r}", code="WRONG_GAME")
+        raise doc.error(("game",), Phrase(N_("expected '{expected}', got {got}"), expected="game: apoteose",
+                                          got=repr(raw.get("game"))), code="WRONG_GAME")
     m = doc.validate(schema.ScenarioM)
     _check_sizes(doc, m)
     data: dict[str, Any] = {"heroes": [], "cards": [], "zones": {}, "turn": m.turn.model_dump(), "dice": m.dice}
@@ -174,7 +175,7 @@ def _heroes(doc: YamlDoc, m: Any, data: dict[str, Any], board: list[int] | None)
     hero_ids: list[str] = []
     for i, h in enumerate(m.heroes):
         if h.id in hero_ids:
-            raise doc.error(("heroes", i, "id"), f"duplicate hero id '{h.id}'", code="DUPLICATE_ID")
+            raise doc.error(("heroes", i, "id"), Phrase(N_("duplicate hero id '{id}'"), id=h.id), code="DUPLICATE_ID")
         check_look_alike(doc, ("heroes", i, "id"), h.id, "the hero id")
         check_look_alike(doc, ("heroes", i, "name"), h.name, "the name", name=True)
         hero_ids.append(h.id)
@@ -182,16 +183,16 @@ def _heroes(doc: YamlDoc, m: Any, data: dict[str, Any], board: list[int] | None)
         for r, v in h.resources.items():
             rn = r.upper().replace("HP", "VIDA")
             if rn not in RESOURCE_NAMES:
-                raise doc.error(("heroes", i, "resources", r), f"unknown resource '{r}'", code="UNKNOWN_RESOURCE",
+                raise doc.error(("heroes", i, "resources", r), Phrase(N_("unknown resource '{name}'"), name=r), code="UNKNOWN_RESOURCE",
                                 suggestion=suggest(r, list(RESOURCE_NAMES)))
             if not (1 <= len(v) <= 2) or not 0 <= v[0] <= v[-1] <= MAX_COUNT:  # a pool of points, never below 0
-                raise doc.error(("heroes", i, "resources", r), f"a resource is [current, max] with 0 <= current <= "
-                                f"max <= {MAX_COUNT} (got {v})", code="INVALID_VALUE")
+                raise doc.error(("heroes", i, "resources", r), Phrase(N_("a resource is [current, max] with 0 <= current <= max <= {most} (got {value})"),
+                                       most=MAX_COUNT, value=v), code="INVALID_VALUE")
             res[rn] = v
         missing = [r for r in RESOURCE_NAMES if r not in res]
         if missing:  # every effect may touch VIDA, MANA or ESTAMINA (LANGUAGE.md §4)
-            raise doc.error(("heroes", i, "resources"), f"hero '{h.id}' has no {missing[0]} — a hero has VIDA, "
-                            "MANA and ESTAMINA, each [current, max]", code="MISSING_RESOURCE")
+            raise doc.error(("heroes", i, "resources"), Phrase(N_("hero '{id}' has no {resource} — a hero has VIDA, MANA and ESTAMINA, each "
+                                                             "[current, max]"), id=h.id, resource=missing[0]), code="MISSING_RESOURCE")
         zones = {_canon_zone(doc, ("heroes", i, "zones", z), z, HERO_ZONES): ids for z, ids in h.zones.items()}
         data["heroes"].append({"id": h.id, "name": h.name, "team": h.team, "iniciativa": h.iniciativa,
                                "resources": res, "attributes": {k.upper(): v for k, v in h.attributes.items()},
@@ -211,11 +212,12 @@ def _heroes(doc: YamlDoc, m: Any, data: dict[str, Any], board: list[int] | None)
 def _check_card_id(doc: YamlDoc, i: int, c: Any, card_ids: list[str], hero_ids: list[str]) -> None:
     """A card's id is new (no card or hero has it) and its owner a hero, campanha or mestre."""
     if c.id in card_ids or c.id in hero_ids:
-        raise doc.error(("cards", i, "id"), f"duplicate id '{c.id}'", code="DUPLICATE_ID")
+        raise doc.error(("cards", i, "id"), Phrase(N_("duplicate id '{id}'"), id=c.id), code="DUPLICATE_ID")
     check_look_alike(doc, ("cards", i, "id"), c.id, "the card id")
     check_look_alike(doc, ("cards", i, "name"), c.name, "the name", name=True)
     if c.owner and c.owner not in hero_ids and c.owner not in ("campanha", "mestre"):
-        raise doc.error(("cards", i, "owner"), f"unknown owner '{c.owner}' (a hero id, campanha or mestre)",
+        raise doc.error(("cards", i, "owner"), Phrase(N_("unknown owner '{owner}' (a hero id, campanha or mestre)"),
+                                                      owner=c.owner),
                         code="UNKNOWN_HERO", suggestion=suggest(c.owner, [*hero_ids, "campanha", "mestre"]))
 
 
@@ -227,8 +229,10 @@ def _card_effect(doc: YamlDoc, i: int, j: int, c: Any, e: Any, warnings: list[st
     try:
         eff = parse_effect(text)
     except EffectTextError as exc:
-        raise doc.error(path, f"{exc.message} [{exc.code} at position {exc.position}]", code=exc.code,
-                        suggestion=exc.suggestion) from None
+        raise doc.error(path, Phrase(N_("{problem} [{code} at position {position}]"),
+                                     problem=Phrase(exc.msgid, **exc.params) if exc.msgid else exc.message,
+                                     code=exc.code, position=exc.position),
+                        code=exc.code, suggestion=exc.suggestion) from None
     if not isinstance(e, str) and e.body is not None:
         for k, st in enumerate(e.body):
             wrong = check_statement(st)
@@ -239,8 +243,10 @@ def _card_effect(doc: YamlDoc, i: int, j: int, c: Any, e: Any, warnings: list[st
         eff = replace(eff, body=tuple(from_dict(st) for st in e.body))
     if not eff.supported():  # the card loads; this effect is refused when it is used (LANGUAGE.md)
         bad = [w.message for w in eff.warnings if w.code == "UNSUPPORTED_TEXT"]
-        line = str(doc.error(path, (bad[0] if bad else "text outside the runnable vocabulary")
-                             + "; this effect is refused when used (or write a structured 'body:')",
+        line = str(doc.error(path, Phrase(N_("{problem}; this effect is refused when used (or write a "
+                                           "structured 'body:')"),
+                                        problem=bad[0] if bad else Phrase(N_("text outside the runnable "
+                                                                             "vocabulary"))),
                              code="UNSUPPORTED_TEXT"))
         warnings.append(f"{c.id}#{j}: UNSUPPORTED_TEXT: {line}")
     if eff.activation == "Passivo":
@@ -249,8 +255,9 @@ def _card_effect(doc: YamlDoc, i: int, j: int, c: Any, e: Any, warnings: list[st
         bad_ops += [f"gain for one {t['who']} hero" for t in targets
                     if t.get("who", "self") != "self" and not t.get("all")]
         if bad_ops:
-            raise doc.error(path, f"a Passivo effect applies continuously (R-23); '{bad_ops[0]}' is a one-off "
-                            "action — only attribute changes (+N de X) can be passive", code="UNSUPPORTED_TEXT")
+            raise doc.error(path, Phrase(N_("a Passivo effect applies continuously (R-23); '{op}' is a one-off "
+                                            "action — only attribute changes (+N de X) can be passive"),
+                                         op=bad_ops[0]), code="UNSUPPORTED_TEXT")
     for w in eff.warnings:
         if w.code != "UNSUPPORTED_TEXT":
             warnings.append(f"{c.id}#{j}: {w.code}: {w.message}")
@@ -265,10 +272,10 @@ def _check_places(doc: YamlDoc, m: Any, card_ids: list[str]) -> dict[str, tuple[
     for path, ids in places:
         for k, cid in enumerate(ids):
             if cid not in card_ids:
-                raise doc.error((*path, k), f"unknown card '{cid}'", code="UNKNOWN_CARD",
+                raise doc.error((*path, k), Phrase(N_("unknown card '{id}'"), id=cid), code="UNKNOWN_CARD",
                                 suggestion=suggest(cid, card_ids))
             if cid in seen:
-                raise doc.error((*path, k), f"card '{cid}' is placed twice", code="DUPLICATE_ID")
+                raise doc.error((*path, k), Phrase(N_("card '{id}' is placed twice"), id=cid), code="DUPLICATE_ID")
             seen[cid] = path
     return seen
 
@@ -279,26 +286,32 @@ def _check_cards(doc: YamlDoc, m: Any, seen: dict[str, tuple[Any, ...]], card_id
     COMPANHEIRO's vida and Hero, what it is attached to."""
     for i, c in enumerate(m.cards):
         if c.id not in seen and c.owner not in ("campanha", "mestre"):
-            raise doc.error(("cards", i, "id"), f"card '{c.id}' is in no zone", code="NO_ZONE")
+            raise doc.error(("cards", i, "id"), Phrase(N_("card '{id}' is in no zone"), id=c.id), code="NO_ZONE")
         if c.bar is not None and ((c.bar.attack is None) == (c.bar.test is None) or c.effects):
-            raise doc.error(("cards", i, "bar"), "an activation bar is {attack: N, target: hero} or {test: ATTR}, "
-                            "on a card without effect text", code="INVALID_VALUE")
+            raise doc.error(("cards", i, "bar"), Phrase(N_("an activation bar is {attack} or {test}, on a card without "
+                                                           "effect text"), attack="{attack: N, target: hero}",
+                                                        test="{test: ATTR}"), code="INVALID_VALUE")
         if c.bar is not None and c.bar.attack is not None and not 0 <= c.bar.attack <= MAX_COUNT:
-            raise doc.error(("cards", i, "bar", "attack"), f"damage is a whole number 0..{MAX_COUNT}",
+            raise doc.error(("cards", i, "bar", "attack"), Phrase(N_("damage is a whole number 0..{most}"),
+                                                                  most=MAX_COUNT),
                             code="INVALID_VALUE")
         if c.bar is not None and c.bar.target is not None:
             _check_hero(doc, ("cards", i, "bar", "target"), c.bar.target, hero_ids)
         if c.vida is not None and (not 1 <= len(c.vida) <= 2 or not 0 <= c.vida[0] <= c.vida[-1] <= MAX_COUNT
                                    or "COMPANHEIRO" not in [t.upper() for t in c.types]):
-            raise doc.error(("cards", i, "vida"), "a COMPANHEIRO's vida is [current, max] with 0 <= current <= max",
+            raise doc.error(("cards", i, "vida"),
+                            Phrase(N_("a COMPANHEIRO's vida is [current, max] with 0 <= current <= max")),
                             code="INVALID_VALUE")
         if c.companion_of is not None and c.companion_of not in hero_ids:
-            raise doc.error(("cards", i, "companion_of"), f"unknown hero '{c.companion_of}' (a COMPANHEIRO's Hero)",
+            raise doc.error(("cards", i, "companion_of"),
+                            Phrase(N_("unknown hero '{id}' (a COMPANHEIRO's Hero)"), id=c.companion_of),
                             code="UNKNOWN_HERO", suggestion=suggest(c.companion_of, hero_ids))
         if c.attached_to and c.attached_to not in card_ids:
-            raise doc.error(("cards", i, "attached_to"), f"unknown card '{c.attached_to}'", code="UNKNOWN_CARD")
+            raise doc.error(("cards", i, "attached_to"), Phrase(N_("unknown card '{id}'"), id=c.attached_to),
+                            code="UNKNOWN_CARD")
         if c.attached_to == c.id:
-            raise doc.error(("cards", i, "attached_to"), f"card '{c.id}' cannot be attached to itself",
+            raise doc.error(("cards", i, "attached_to"),
+                            Phrase(N_("card '{id}' cannot be attached to itself"), id=c.id),
                             code="INVALID_VALUE")
 
 
@@ -309,23 +322,28 @@ def _check_turn(doc: YamlDoc, m: Any, card_ids: list[str], hero_ids: list[str]) 
     companions = [c.id for c in m.cards if "COMPANHEIRO" in (x.upper() for x in c.types)]
     for k, who in enumerate(t.order or []):
         if who in card_ids and who not in companions:  # R-05: a COMPANHEIRO card takes turns, no other card
-            raise doc.error(("turn", "order", k), f"card '{who}' is not a COMPANHEIRO, so it has no turn (the order "
-                            "lists heroes and COMPANHEIRO cards)", code="NOT_A_COMPANION",
+            raise doc.error(("turn", "order", k), Phrase(N_("card '{id}' is not a COMPANHEIRO, so it has no turn (the "
+                                                            "order lists heroes and COMPANHEIRO cards)"), id=who),
+                            code="NOT_A_COMPANION",
                             suggestion=suggest(who, [*hero_ids, *companions]))
         if who not in hero_ids and who not in card_ids:
-            raise doc.error(("turn", "order", k), f"unknown hero or COMPANHEIRO '{who}'", code="UNKNOWN_HERO",
+            raise doc.error(("turn", "order", k), Phrase(N_("unknown hero or COMPANHEIRO '{id}'"), id=who),
+                            code="UNKNOWN_HERO",
                             suggestion=suggest(who, [*hero_ids, *companions]))
         if k and t.order and t.order[k - 1] == who:  # R-20: extra turns exist, but two in a row are one turn
-            raise doc.error(("turn", "order", k), f"'{who}' is listed twice in a row — a hero's extra turns in a "
-                            "cycle (R-20) come between other turns", code="DUPLICATE_ID")
+            raise doc.error(("turn", "order", k), Phrase(N_("'{id}' is listed twice in a row — a hero's extra turns "
+                                                            "in a cycle (R-20) come between other turns"), id=who),
+                            code="DUPLICATE_ID")
     if t.hero and t.hero not in (t.order or hero_ids):
-        raise doc.error(("turn", "hero"), f"'{t.hero}' is not in the turn order", code="UNKNOWN_HERO",
+        raise doc.error(("turn", "hero"), Phrase(N_("'{id}' is not in the turn order"), id=t.hero), code="UNKNOWN_HERO",
                         suggestion=suggest(t.hero, t.order or hero_ids))
     if t.hero and t.order and t.order.count(t.hero) > 1:
-        raise doc.error(("turn", "hero"), f"'{t.hero}' has {t.order.count(t.hero)} turns in the order, so the "
-                        "starting turn is ambiguous — start at another hero's turn", code="AMBIGUOUS_TURN")
+        raise doc.error(("turn", "hero"), Phrase(N_("'{id}' has {n} turns in the order, so the starting turn is "
+                                                    "ambiguous — start at another hero's turn"),
+                                                 id=t.hero, n=t.order.count(t.hero)), code="AMBIGUOUS_TURN")
     if t.cycle < 1 or t.cycle > MAX_COUNT:
-        raise doc.error(("turn", "cycle"), f"a cycle number is 1..{MAX_COUNT}", code="INVALID_VALUE")
+        raise doc.error(("turn", "cycle"), Phrase(N_("a cycle number is 1..{most}"), most=MAX_COUNT),
+                        code="INVALID_VALUE")
 
 
 def _step(doc: YamlDoc, k: int, a: Any, m: Any, effects: dict[str, list[Effect]], named: _Ids) -> dict[str, Any]:
@@ -346,8 +364,9 @@ def _step(doc: YamlDoc, k: int, a: Any, m: Any, effects: dict[str, list[Effect]]
         return {"do": "test", **a.test.model_dump()}
     flags = [f for f, v in a.model_dump().items() if v]
     if len(flags) != 1:
-        raise doc.error(("script", k), "a script step is one of activate, attack, test, step, put, take, move, "
-                        "reveal, hide, discard, bury, banish, end_turn, battle_start, battle_end",
+        raise doc.error(("script", k), Phrase(N_("a script step is one of {steps}"),
+                                              steps="activate, attack, test, step, put, take, move, reveal, hide, discard, "
+                                              "bury, banish, end_turn, battle_start, battle_end"),
                         code="INVALID_VALUE")
     return {"do": flags[0]}
 
@@ -358,21 +377,23 @@ def _activate_step(doc: YamlDoc, k: int, a: Any, m: Any, effects: dict[str, list
     choices and target."""
     card_ids, hero_ids = ids.cards, ids.heroes
     if a.activate not in card_ids:
-        raise doc.error(("script", k, "activate"), f"unknown card '{a.activate}'", code="UNKNOWN_CARD",
+        raise doc.error(("script", k, "activate"), Phrase(N_("unknown card '{id}'"), id=a.activate),
+                        code="UNKNOWN_CARD",
                         suggestion=suggest(a.activate, card_ids))
     bar_only = not effects[a.activate] and m.cards[card_ids.index(a.activate)].bar is not None
     if a.effect < 0 or (a.effect >= len(effects[a.activate]) and not (bar_only and a.effect == 0)):
-        raise doc.error(("script", k, "effect"), f"card '{a.activate}' has no effect #{a.effect}",
+        raise doc.error(("script", k, "effect"), Phrase(N_("card '{id}' has no effect #{n}"), id=a.activate,
+                                                        n=a.effect),
                         code="UNKNOWN_EFFECT")
     if a.hero and a.hero not in hero_ids:
-        raise doc.error(("script", k, "hero"), f"unknown hero '{a.hero}'", code="UNKNOWN_HERO",
+        raise doc.error(("script", k, "hero"), Phrase(N_("unknown hero '{id}'"), id=a.hero), code="UNKNOWN_HERO",
                         suggestion=suggest(a.hero, hero_ids))
     if not bar_only:
         _check_choices(doc, ("script", k, "choices"), a.choices, effects[a.activate][a.effect], ids.choices)
     _check_hero(doc, ("script", k, "target"), a.target, hero_ids)
     bar = m.cards[card_ids.index(a.activate)].bar
     if bar_only and bar is not None and bar.attack is not None and not (a.target or bar.target):
-        raise doc.error(("script", k), f"'{a.activate}' attacks with its bar: give 'target'",
+        raise doc.error(("script", k), Phrase(N_("'{id}' attacks with its bar: give 'target'"), id=a.activate),
                         code="MISSING_KEY")
     return {"do": "activate", "card": a.activate, "hero": a.hero, "effect": a.effect,
             "choices": a.choices, "target": a.target}
@@ -385,16 +406,17 @@ def _card_step(doc: YamlDoc, k: int, a: Any, ids: _Ids) -> dict[str, Any]:
     body = getattr(a, kind)
     where = ("script", k, kind)
     if body.card not in card_ids:
-        raise doc.error((*where, "card"), f"unknown card '{body.card}'", code="UNKNOWN_CARD",
+        raise doc.error((*where, "card"), Phrase(N_("unknown card '{id}'"), id=body.card), code="UNKNOWN_CARD",
                         suggestion=suggest(body.card, card_ids))
     _check_hero(doc, (*where, "hero"), body.hero, ids.heroes)
     to = _canon_zone(doc, (*where, "to"), body.to, (*HERO_ZONES, *SHARED_ZONES)) if body.to else None
     if body.attach_to is not None and (kind != "put" or body.attach_to not in card_ids
                                        or body.attach_to == body.card):
-        raise doc.error((*where, "attach_to"), "attach_to names another card, in a 'put' step",
+        raise doc.error((*where, "attach_to"), Phrase(N_("attach_to names another card, in a 'put' step")),
                         code="INVALID_VALUE", suggestion=suggest(body.attach_to, card_ids))
     if kind in ("reveal", "hide") and to:
-        raise doc.error((*where, "to"), f"'{kind}' does not move the card", code="INVALID_VALUE")
+        raise doc.error((*where, "to"), Phrase(N_("'{step}' does not move the card"), step=kind),
+                        code="INVALID_VALUE")
     return {"do": kind, "card": body.card, "hero": body.hero, "to": to, "attach_to": body.attach_to}
 
 
@@ -403,12 +425,14 @@ def _attack_step(doc: YamlDoc, k: int, a: Any, m: Any, ids: _Ids) -> dict[str, A
     hero_ids = ids.heroes
     vida_cards = [c.id for c in m.cards if c.vida is not None]
     if a.attack.target not in hero_ids and a.attack.target not in vida_cards:
-        raise doc.error(("script", k, "attack", "target"), f"unknown hero '{a.attack.target}' (or a "
-                        "COMPANHEIRO with vida)", code="UNKNOWN_HERO",
+        raise doc.error(("script", k, "attack", "target"),
+                        Phrase(N_("unknown hero '{id}' (or a COMPANHEIRO with vida)"), id=a.attack.target),
+                        code="UNKNOWN_HERO",
                         suggestion=suggest(a.attack.target, [*hero_ids, *vida_cards]))
     _check_hero(doc, ("script", k, "attack", "hero"), a.attack.hero, hero_ids)
     if not 0 <= a.attack.damage <= MAX_COUNT:
-        raise doc.error(("script", k, "attack", "damage"), f"damage is a whole number 0..{MAX_COUNT}",
+        raise doc.error(("script", k, "attack", "damage"), Phrase(N_("damage is a whole number 0..{most}"),
+                                                                  most=MAX_COUNT),
                         code="INVALID_VALUE")
     return {"do": "attack", **a.attack.model_dump()}
 
@@ -419,36 +443,41 @@ def _decision(doc: YamlDoc, k: int, d: Any, effects: dict[str, list[Effect]], id
     card_ids, hero_ids = ids.cards, ids.heroes
     dd: dict[str, Any] = d.model_dump(by_alias=True)
     if d.respond is not None and d.respond.card not in card_ids:
-        raise doc.error(("decisions", k, "respond", "card"), f"unknown card '{d.respond.card}'",
+        raise doc.error(("decisions", k, "respond", "card"), Phrase(N_("unknown card '{id}'"), id=d.respond.card),
                         code="UNKNOWN_CARD", suggestion=suggest(d.respond.card, card_ids))
     if d.respond is not None and d.respond.hero and d.respond.hero not in hero_ids:
-        raise doc.error(("decisions", k, "respond", "hero"), f"unknown hero '{d.respond.hero}'",
+        raise doc.error(("decisions", k, "respond", "hero"), Phrase(N_("unknown hero '{id}'"), id=d.respond.hero),
                         code="UNKNOWN_HERO", suggestion=suggest(d.respond.hero, hero_ids))
     if d.key is None and d.window is None:
-        raise doc.error(("decisions", k), "a decision needs 'window' (with respond/pass) or 'key' + 'pick'",
+        raise doc.error(("decisions", k),
+                        Phrase(N_("a decision needs 'window' (with respond/pass) or 'key' + 'pick'")),
                         code="MISSING_KEY")
     if d.window is not None and not WINDOW_RE.fullmatch(norm(d.window)):
-        raise doc.error(("decisions", k, "window"), f"'{d.window}' is not a window — write halt@<index>, "
-                        "post@<index>, activating@<index> or resolving@<index>, e.g. halt@0", code="INVALID_VALUE")
+        raise doc.error(("decisions", k, "window"),
+                        Phrase(N_("'{window}' is not a window — write {forms} or {last}, e.g. {example}"),
+                               window=d.window, example="halt@0", last="resolving@<index>",
+                               forms="halt@<index>, post@<index>, activating@<index>"), code="INVALID_VALUE")
     if d.window is not None and d.respond is None and not d.pass_:
-        raise doc.error(("decisions", k), "a window decision needs 'respond' or 'pass: true'",
+        raise doc.error(("decisions", k), Phrase(N_("a window decision needs 'respond' or 'pass: true'")),
                         code="MISSING_KEY")
     if d.key is not None:
         if not KEY_RE.fullmatch(d.key):
-            raise doc.error(("decisions", k, "key"), f"'{d.key}' is not a decision key (halt@<i>#<n>, "
-                            "post@<i>#<n>, choose@<i>.req<k>, choose@<i>.body<k>, option@<i>.body<k>, "
-                            "order@<stage>@<i>#<n>)", code="INVALID_VALUE")
+            raise doc.error(("decisions", k, "key"), Phrase(N_("'{key}' is not a decision key ({forms})"), key=d.key,
+                                                            forms="halt@<i>#<n>, post@<i>#<n>, choose@<i>.req<k>, "
+                                                            "choose@<i>.body<k>, option@<i>.body<k>, "
+                                                            "order@<stage>@<i>#<n>"), code="INVALID_VALUE")
         if d.pick is None:
-            raise doc.error(("decisions", k), "a 'key' decision needs 'pick'", code="MISSING_KEY")
+            raise doc.error(("decisions", k), Phrase(N_("a 'key' decision needs 'pick'")), code="MISSING_KEY")
         _check_pick(doc, ("decisions", k, "pick"), d.key, d.pick, card_ids, hero_ids)
     if d.respond is not None:
         reffs = effects[d.respond.card]
         if not 0 <= d.respond.effect < len(reffs):
-            raise doc.error(("decisions", k, "respond", "effect"), f"card '{d.respond.card}' has no effect "
-                            f"#{d.respond.effect}", code="UNKNOWN_EFFECT")
+            raise doc.error(("decisions", k, "respond", "effect"), Phrase(N_("card '{id}' has no effect #{n}"),
+                                                                          id=d.respond.card, n=d.respond.effect),
+                            code="UNKNOWN_EFFECT")
         _check_choices(doc, ("decisions", k, "choices"), d.choices, reffs[d.respond.effect], ids.choices)
     elif d.choices:
-        raise doc.error(("decisions", k, "choices"), "'choices' go with 'respond'", code="INVALID_VALUE")
+        raise doc.error(("decisions", k, "choices"), Phrase(N_("'choices' go with 'respond'")), code="INVALID_VALUE")
     return dd
 
 
@@ -466,7 +495,8 @@ def _by_language(doc: YamlDoc, key: str, value: str | dict[str, str] | None) -> 
         try:
             out[check_lang(lang)] = text
         except RulekitError as exc:
-            raise doc.error((key, lang), exc.message, code="UNKNOWN_LANGUAGE",
+            raise doc.error((key, lang), Phrase(exc.msgid, **exc.params) if exc.msgid else exc.message,
+                            code="UNKNOWN_LANGUAGE",
                             suggestion=exc.suggestion) from None
     return out
 
@@ -527,17 +557,17 @@ def _check_sizes(doc: YamlDoc, m: Any) -> None:
         ("decisions", m.decisions, limits.MAX_SCRIPT),
     ):
         if len(items) > most:
-            raise doc.error((key, most), f"more than {most:,} {key} in one scenario", code="TOO_MANY")
+            raise doc.error((key, most), Phrase(N_("more than {most:,} {section} in one scenario"), most=most, section=key), code="TOO_MANY")
     n = chars = 0
     for i, c in enumerate(m.cards):
         n += len(c.effects)
         if n > limits.MAX_CARD_EFFECTS:
-            raise doc.error(("cards", i, "effects"), f"more than {limits.MAX_CARD_EFFECTS:,} effect texts "
-                            "in one scenario", code="TOO_MANY")
+            raise doc.error(("cards", i, "effects"), Phrase(N_("more than {most:,} effect texts in one scenario"),
+                                                            most=limits.MAX_CARD_EFFECTS), code="TOO_MANY")
         chars += sum(len(e if isinstance(e, str) else e.text) for e in c.effects)
         if chars > limits.MAX_CARD_TEXT_CHARS:
-            raise doc.error(("cards", i, "effects"), f"more than {limits.MAX_CARD_TEXT_CHARS:,} characters "
-                            "of effect text in one scenario", code="TOO_MANY")
+            raise doc.error(("cards", i, "effects"), Phrase(N_("more than {most:,} characters of effect text in one "
+                                                               "scenario"), most=limits.MAX_CARD_TEXT_CHARS), code="TOO_MANY")
 def known_attributes(heroes: list[dict[str, Any]], effects: dict[str, list[Effect]]) -> list[str]:
     """The attributes a scenario knows: those the seed names (:data:`~rulekit.apoteose.state.SEED_ATTRIBUTES`),
     those a hero has (``attributes:``) and those an effect of a card gives or tests (``+1 de X``,
@@ -561,13 +591,14 @@ def known_attributes(heroes: list[dict[str, Any]], effects: dict[str, list[Effec
 def _check_attribute(doc: YamlDoc, path: tuple[Any, ...], name: str, known: list[str]) -> None:
     if name.upper() not in known:
         listed = ", ".join(shown(k, 40) for k in known[:20]) + (", …" if len(known) > 20 else "")
-        raise doc.error(path, f"unknown attribute '{shown(name, 40)}' (known here: {listed})",
+        raise doc.error(path, Phrase(N_("unknown attribute '{name}' (known here: {known})"), name=shown(name, 40),
+                                     known=listed),
                         code="UNKNOWN_ATTRIBUTE", suggestion=suggest(name, known))
 
 
 def _check_hero(doc: YamlDoc, path: tuple[Any, ...], who: str | None, hero_ids: list[str]) -> None:
     if who is not None and who not in hero_ids:
-        raise doc.error(path, f"unknown hero '{who}'", code="UNKNOWN_HERO", suggestion=suggest(who, hero_ids))
+        raise doc.error(path, Phrase(N_("unknown hero '{id}'"), id=who), code="UNKNOWN_HERO", suggestion=suggest(who, hero_ids))
 
 
 def choice_keys(effect: Effect) -> list[str]:
@@ -586,7 +617,7 @@ def _check_value_ids(doc: YamlDoc, path: tuple[Any, ...], value: str, ids: list[
         if CASA_RE.fullmatch(part):  # a casa a hero steps to ("Mova-se para uma casa adjacente")
             continue
         if part not in ids:
-            raise doc.error(path, f"'{part}' is neither a card nor a hero", code="UNKNOWN_CARD",
+            raise doc.error(path, Phrase(N_("'{id}' is neither a card nor a hero"), id=part), code="UNKNOWN_CARD",
                             suggestion=suggest(part, ids))
 
 
@@ -596,8 +627,10 @@ def _check_choices(doc: YamlDoc, path: tuple[Any, ...], choices: dict[str, str],
     keys = choice_keys(effect)
     for key, value in choices.items():
         if key not in keys:
-            raise doc.error((*path, key), f"'{key}' is not a choice of this effect (it has: "
-                            f"{', '.join(keys) or 'no choices'})", code="UNKNOWN_KEY", suggestion=suggest(key, keys))
+            raise doc.error((*path, key), (Phrase(N_("'{key}' is not a choice of this effect (it has: {keys})"),
+                                                   key=key, keys=", ".join(keys)) if keys else
+                                             Phrase(N_("'{key}' is not a choice of this effect (it has no choices)"),
+                                                    key=key)), code="UNKNOWN_KEY", suggestion=suggest(key, keys))
         _check_value_ids(doc, (*path, key), value, ids)
 
 
@@ -609,12 +642,13 @@ def _check_pick(doc: YamlDoc, path: tuple[Any, ...], key: str, pick: str, card_i
     if key.startswith("order@"):
         m = re.fullmatch(r"(.+)#\d+", pick)
         if not m or m.group(1) not in card_ids:
-            raise doc.error(path, f"'{pick}' is not an effect id (<card>#<n>)", code="UNKNOWN_EFFECT",
+            raise doc.error(path, Phrase(N_("'{pick}' is not an effect id ({form})"), pick=pick, form="<card>#<n>"), code="UNKNOWN_EFFECT",
                             suggestion=suggest(pick, [f"{c}#0" for c in card_ids]))
         return
     m = re.fullmatch(r"([^:]+):(.+)#\d+>.+", pick)
     if pick != "pass" and (not m or m.group(1) not in hero_ids or m.group(2) not in card_ids):
-        raise doc.error(path, f"'{pick}' is not a response (pass, or <hero>:<card>#<n>><event>)",
+        raise doc.error(path, Phrase(N_("'{pick}' is not a response ({form})"), pick=pick,
+                                     form="pass, <hero>:<card>#<n>><event>"),
                         code="INVALID_VALUE")
 
 
@@ -634,7 +668,7 @@ def load_scenario(name_or_path: str | Path) -> Scenario:
     if builtin is not None:
         path, s = builtin
         return load_scenario_doc(YamlDoc.from_path(path, display=f"{s}.yaml"), s)
-    raise ScenarioError(f"no such scenario: {s}", code="NO_SUCH_SCENARIO",
+    raise ScenarioError(Phrase(N_("no such scenario: {name}"), name=shown(s)), code="NO_SUCH_SCENARIO",
                         suggestion=suggest(s, list_scenarios()))
 
 

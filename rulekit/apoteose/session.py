@@ -25,7 +25,7 @@ from rulekit.apoteose.chain import Engine
 from rulekit.apoteose.deciders import DecisionPoint, NeedDecision, Option, Refusal
 from rulekit.apoteose.scenario import Scenario, load_scenario
 from rulekit.apoteose.trace import ChainEvent, ChainTrace
-from rulekit.errors import RulekitError
+from rulekit.errors import N_, Phrase, RulekitError
 from rulekit.yamlsrc import suggest
 
 __all__ = ["ChainSession", "DecisionPoint", "Option", "Refusal"]
@@ -118,11 +118,13 @@ class ChainSession:
     def choose(self, option: str | Option = "pass") -> ChainSession:
         """Take one option (its id, or the :class:`Option`) and run on to the next decision."""
         if self.point is None:
-            raise RulekitError("the chain is over: nothing to choose", code="SESSION_DONE")
+            raise RulekitError(Phrase(N_("the chain is over: nothing to choose")), code="SESSION_DONE")
         oid = option.id if isinstance(option, Option) else str(option)
         ids = [o.id for o in self.point.options]
         if oid not in ids:
-            raise RulekitError(f"'{oid}' is not a legal choice at {self.point.key}", code="ILLEGAL_CHOICE",
+            raise RulekitError(Phrase(N_("'{choice}' is not a legal choice at {key}"), choice=oid,
+                                      key=self.point.key),
+                               code="ILLEGAL_CHOICE",
                                suggestion=suggest(oid, ids))
         self.choices.append(oid)
         self._replay()

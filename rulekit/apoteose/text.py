@@ -33,7 +33,7 @@ from rulekit.apoteose.rulings import (
     norm,
 )
 from rulekit.apoteose.statements import Statement
-from rulekit.errors import EffectTextError
+from rulekit.errors import N_, EffectTextError, Phrase
 from rulekit.yamlsrc import suggest
 
 #: Stable error codes of the parser.
@@ -175,18 +175,18 @@ def parse_effect(text: str) -> Effect:
     """Parse one effect text (see module docstring). Raises EffectTextError with code + position."""
     src = text
     if not text.strip():
-        raise _err("EMPTY_EFFECT", "empty effect text", 0, src)
+        raise _err("EMPTY_EFFECT", Phrase(N_("empty effect text")), 0, src)
     opens = [m.start() for m in re.finditer("【", text)]
     closes = [m.start() for m in re.finditer("】", text)]
     if closes and (not opens or closes[0] < opens[0]):
-        raise _err("UNOPENED_REQUIREMENTS", "'】' without a matching '【'", closes[0], src)
+        raise _err("UNOPENED_REQUIREMENTS", Phrase(N_("'】' without a matching '【'")), closes[0], src)
     if opens:
         o = opens[0]
         c = next((x for x in closes if x > o), None)
         if c is None or (len(opens) > 1 and opens[1] < c):
-            raise _err("UNCLOSED_REQUIREMENTS", "'【' is never closed by '】'", o, src)
+            raise _err("UNCLOSED_REQUIREMENTS", Phrase(N_("'【' is never closed by '】'")), o, src)
         if len(opens) > 1:
-            raise _err("TWO_REQUIREMENT_BLOCKS", "an effect has one requirement block 【 … 】", opens[1], src)
+            raise _err("TWO_REQUIREMENT_BLOCKS", Phrase(N_("an effect has one requirement block 【 … 】")), opens[1], src)
         header, req_text, desc = text[:o], text[o + 1:c], text[c + 1:]
         req_offset, desc_offset = o + 1, c + 1
     else:
@@ -218,12 +218,12 @@ def parse_effect(text: str) -> Effect:
                 word = piece.strip() if i < len(pieces) - 1 else piece.split()[0]
                 names = [n for _, n in KEYWORDS.values()]
                 guess = next((g for k in (3, 2, 1) if (g := suggest(" ".join(piece.split()[:k]), names))), None)
-                raise _err("UNKNOWN_KEYWORD", f"'{word}' is not a keyword", pos, src, guess)
+                raise _err("UNKNOWN_KEYWORD", Phrase(N_("'{word}' is not a keyword"), word=word), pos, src, guess)
             first = piece.split()[0]
             close = suggest(first, [n for _, n in KEYWORDS.values()])
             if close is not None:
-                raise _err("UNKNOWN_KEYWORD", f"'{first}' is not a keyword", pos, src, close)
-            raise _err("MISSING_ACTIVATION_KEYWORD", "an effect must start with Ativar, Auto or Passivo",
+                raise _err("UNKNOWN_KEYWORD", Phrase(N_("'{word}' is not a keyword"), word=first), pos, src, close)
+            raise _err("MISSING_ACTIVATION_KEYWORD", Phrase(N_("an effect must start with Ativar, Auto or Passivo")),
                        pos, src)
         if consumed_upto >= 0:
             desc, desc_offset = "", len(text)
@@ -235,29 +235,29 @@ def parse_effect(text: str) -> Effect:
                 continue
             key = norm(word)
             if key not in KEYWORDS:
-                raise _err("UNKNOWN_KEYWORD", f"'{word}' is not a keyword", pos, src,
+                raise _err("UNKNOWN_KEYWORD", Phrase(N_("'{word}' is not a keyword"), word=word), pos, src,
                            suggest(word, [n for _, n in KEYWORDS.values()]))
             kind, name = KEYWORDS[key]
             found.append((kind, name, pos))
     activations = [f for f in found if f[0] == "activation"]
     if not activations:
-        raise _err("MISSING_ACTIVATION_KEYWORD", "an effect needs exactly one activation keyword "
-                   "(Ativar, Auto or Passivo)", found[0][2] if found else 0, src)
+        raise _err("MISSING_ACTIVATION_KEYWORD", Phrase(N_("an effect needs exactly one activation keyword (Ativar, Auto or Passivo)")),
+                   found[0][2] if found else 0, src)
     if len(activations) > 1:
-        raise _err("TWO_ACTIVATION_KEYWORDS", f"a second activation keyword '{activations[1][1]}'",
+        raise _err("TWO_ACTIVATION_KEYWORDS", Phrase(N_("a second activation keyword '{word}'"), word=activations[1][1]),
                    activations[1][2], src)
     tasks = [f for f in found if f[0] == "task"]
     if len(tasks) > 1:
-        raise _err("MORE_THAN_ONE_TASK", f"an effect never has more than one task ('{tasks[1][1]}')",
+        raise _err("MORE_THAN_ONE_TASK", Phrase(N_("an effect never has more than one task ('{word}')"), word=tasks[1][1]),
                    tasks[1][2], src)
     seen: set[str] = set()
     for _kind, name, pos in found:
         if name in seen:
-            raise _err("DUPLICATE_KEYWORD", f"keyword '{name}' given twice", pos, src)
+            raise _err("DUPLICATE_KEYWORD", Phrase(N_("keyword '{word}' given twice"), word=name), pos, src)
         seen.add(name)
     activation = activations[0][1]
     if tasks and activation == "Passivo" and R.TASK_ON_PASSIVO_IS_ERROR:
-        raise _err("TASK_ON_PASSIVO", "a Passivo effect cannot have a task (R-23)", tasks[0][2], src)
+        raise _err("TASK_ON_PASSIVO", Phrase(N_("a Passivo effect cannot have a task (R-23)")), tasks[0][2], src)
     warnings: list[Warning_] = []
     ranks = [KEYWORD_ORDER.index(k) for k, _, _ in found]
     if ranks != sorted(ranks):
@@ -272,13 +272,13 @@ def parse_effect(text: str) -> Effect:
             pos = req_offset + m.start() + (len(raw) - len(raw.lstrip()))
             body = lang.clean(raw)
             if not body:
-                raise _err("EMPTY_REQUIREMENT", "empty requirement between ';'", pos, src)
+                raise _err("EMPTY_REQUIREMENT", Phrase(N_("empty requirement between ';'")), pos, src)
             try:
                 kind, verb = classify(body)
             except KeyError:
                 first = body.split()[0]
-                raise _err("UNKNOWN_REQUIREMENT", f"'{first}' does not start a cost, action, state or "
-                           "condition", pos, src, suggest(first, [k.capitalize() for k in lang.REQ_VERBS])) from None
+                raise _err("UNKNOWN_REQUIREMENT", Phrase(N_("'{word}' does not start a cost, action, state or condition"), word=first),
+                           pos, src, suggest(first, [k.capitalize() for k in lang.REQ_VERBS])) from None
             body = verb + body[len(verb):]
             parsed = lang.parse_requirement_ast(kind, verb, body)
             stmt = parsed if isinstance(parsed, Statement) else None
@@ -299,8 +299,8 @@ def parse_effect(text: str) -> Effect:
         if order != sorted(order):
             bad = next(r for i, r in enumerate(reqs) if i and order[i] < order[i - 1])
             if R.REQUIREMENT_ORDER_IS_ERROR:  # R-17 flipped: out of order is an error
-                raise _err("REQUIREMENT_ORDER", "requirements out of the conventional order (costs, actions, "
-                           "states, conditions)", bad.position, src)
+                raise _err("REQUIREMENT_ORDER", Phrase(N_("requirements out of the conventional order (costs, actions, "
+                                                    "states, conditions)")), bad.position, src)
             warnings.append(Warning_("REQUIREMENT_ORDER", "requirements out of the conventional order "
                                      "(costs, actions, states, conditions) — allowed, R-17", bad.position))
 

@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from rulekit import limits
-from rulekit.errors import ScenarioError
+from rulekit.errors import N_, Phrase, ScenarioError
 from rulekit.mtg.expressions import parse_expr, parse_target_rule
 from rulekit.mtg.messages import ERRORS
 from rulekit.mtg.model import DURATIONS, ObjectDef
@@ -41,10 +41,16 @@ Path_ = tuple[str | int, ...]
 
 
 def err(
-    doc: YamlDoc, path: Path_, msg: str, suggestion: str | None = None, code: str = "INVALID_VALUE"
+    doc: YamlDoc,
+    path: Path_,
+    msg: str,
+    suggestion: str | None = None,
+    code: str = "INVALID_VALUE",
+    params: dict[str, Any] | None = None,
 ) -> ScenarioError:
-    """The one located error of a check: ``file:line: field: msg — did you mean …``."""
-    return doc.error(path, msg, code=code, suggestion=suggestion)
+    """The one located error of a check: ``file:line: field: msg — did you mean …`` (with ``params``,
+    ``msg`` is a catalogue message, marked ``N_``, and its values: :class:`~rulekit.errors.RulekitError`)."""
+    return doc.error(path, msg, code=code, suggestion=suggestion, params=params)
 
 
 def err_message(
@@ -62,6 +68,26 @@ def err_message(
     return doc.error(
         path, msgid.format(**params), code=code, suggestion=suggestion, msgid=msgid, params=params
     )
+
+
+#: A subtype's family, as a text change names it (612.2).
+_FAMILY = {
+    "creature": N_("a creature type"),
+    "land": N_("a land type"),
+    "artifact": N_("an artifact type"),
+    "enchantment": N_("an enchantment type"),
+    "planeswalker": N_("a planeswalker type"),
+    "spell": N_("a spell type"),
+    "battle": N_("a battle type"),
+    "dungeon": N_("a dungeon type"),
+}
+
+
+def _selector_err(doc: YamlDoc, path: Path_, exc: Any, code: str = "INVALID_VALUE") -> ScenarioError:
+    """A selector's or an expression's own error, located at ``path`` (its catalogue message kept)."""
+    if getattr(exc, "msgid", None):
+        return err(doc, path, exc.msgid, exc.suggestion, code, dict(exc.params))
+    return err(doc, path, str(exc), exc.suggestion, code)
 
 
 def check_words(doc: YamlDoc, path: Path_, words: list[str], kind: str) -> None:
@@ -89,7 +115,7 @@ def _check_selector(doc: YamlDoc, path: Path_, text: str, names: set[str] | None
     try:
         sel = parse_selector(text)
     except SelectorError as exc:
-        raise err(doc, path, str(exc), exc.suggestion, code="BAD_SELECTOR") from None
+        raise _selector_err(doc, path, exc, code="BAD_SELECTOR") from None
     _check_names(doc, path, sel.names, names)
 
 
@@ -105,9 +131,10 @@ def _check_names(doc: YamlDoc, path: Path_, sel_names: tuple[str, ...], names: s
         raise err(
             doc,
             path,
-            f"'{name}' is neither a selector nor an object in this scenario",
+            N_("'{name}' is neither a selector nor an object in this scenario"),
             suggest_close(name, choices),
             code="BAD_SELECTOR",
+            params={"name": name},
         )
 
 
@@ -116,7 +143,7 @@ def _check_condition(doc: YamlDoc, path: Path_, text: str, names: set[str] | Non
     try:
         cond = parse_condition(text)
     except SelectorError as exc:
-        raise err(doc, path, str(exc), exc.suggestion) from None
+        raise _selector_err(doc, path, exc) from None
     if cond.selector is not None:
         _check_names(doc, path, cond.selector.names, names)
     obj = cond.obj.removeprefix("@")
@@ -125,9 +152,10 @@ def _check_condition(doc: YamlDoc, path: Path_, text: str, names: set[str] | Non
         raise err(
             doc,
             path,
-            f"no object '{obj}' in this scenario",
+            N_("no object '{id}' in this scenario"),
             suggest(obj, sorted(names)),
             code="UNKNOWN_OBJECT",
+            params={"id": obj},
         )
 
 
@@ -169,7 +197,13 @@ def _check_exceptions(
         check_words(doc, (*path, "remove_types"), exc_["remove_types"], "any")
     for i, c in enumerate(exc_.get("colors") or ()):
         if c not in COLORS:
-            raise err(doc, (*path, "colors", i), f"'{c}' is not a colour", suggest(str(c), COLORS))
+            raise err(
+                doc,
+                (*path, "colors", i),
+                N_("'{value}' is not a colour"),
+                suggest(str(c), COLORS),
+                params={"value": c},
+            )
     for i, item in enumerate(exc_.get("abilities") or ()):
         _check_granted(doc, (*path, "abilities", i), item, names, players, filled)
 
@@ -203,7 +237,12 @@ def check_effect_data(
             _check_selector(doc, (*path, k), str(data[k]), names)
     if data.get("except") is not None:
         if not data.get("copy"):
-            raise err(doc, (*path, "except"), "'except' is the exceptions of a copy effect: add 'copy'")
+            raise err(
+                doc,
+                (*path, "except"),
+                N_("'except' is the exceptions of a copy effect: add 'copy'"),
+                params={},
+            )
         exc_ = data["except"]
         blocks = [((*path, "except"), exc_)]
         for i, block in enumerate(exc_.get("if") or ()):  # 707.9: "if it's a creature, it ..."
@@ -218,14 +257,15 @@ def check_effect_data(
         raise err(
             doc,
             (*path, "rules", "max_hand_size"),
-            f"'{mhs}' is not a maximum hand size (a number, {{add: N}}, {{set: N}} or 'no maximum', 402.2)",
+            N_("'{value}' is not a maximum hand size (a number, {add}, {set} or '{none}', 402.2)"),
             suggest(mhs, ["no maximum"]),
+            params={"value": mhs, "add": "{add: N}", "set": "{set: N}", "none": "no maximum"},
         )
     if data.get("targets_must") is not None:
         try:
             parse_target_rule(str(data["targets_must"]))
         except SelectorError as exc:
-            raise err(doc, (*path, "targets_must"), str(exc), exc.suggestion, code="BAD_SELECTOR") from None
+            raise _selector_err(doc, (*path, "targets_must"), exc, code="BAD_SELECTOR") from None
     for key in ("condition", "duration"):
         val = data.get(key)
         if val is None:
@@ -235,7 +275,13 @@ def check_effect_data(
             if low in DURATIONS:
                 continue
             if not low.startswith("for as long as"):
-                raise err(doc, (*path, key), f"'{val}' is not a duration", suggest(val, list(DURATIONS)))
+                raise err(
+                    doc,
+                    (*path, key),
+                    N_("'{value}' is not a duration"),
+                    suggest(val, list(DURATIONS)),
+                    params={"value": val},
+                )
         _check_condition(doc, (*path, key), val, names)
     t = data.get("type") or {}
     for k in ("add", "remove", "set_subtypes"):
@@ -252,7 +298,7 @@ def check_effect_data(
     if ab.get("activated_of"):
         _check_selector(doc, (*path, "abilities", "activated_of"), str(ab["activated_of"]), names)
     if ab.get("keep") and not ab.get("remove_all"):
-        raise err(doc, (*path, "abilities", "keep"), "'keep' goes with 'remove_all: true'")
+        raise err(doc, (*path, "abilities", "keep"), N_("'keep' goes with 'remove_all: true'"), params={})
     for i, item in enumerate(ab.get("add") or ()):
         _check_granted(doc, (*path, "abilities", "add", i), item, names, players, filled)
     for k in ("set_pt", "modify_pt"):
@@ -265,15 +311,16 @@ def check_effect_data(
             try:
                 expr = parse_expr(v)
             except SelectorError as exc:
-                raise err(doc, (*path, k, f), str(exc), exc.suggestion) from None
+                raise _selector_err(doc, (*path, k, f), exc) from None
             for sel in expr.selectors:  # a counted selector's object names are checked too
                 _check_names(doc, (*path, k, f), sel.names, names)
             if expr.kind == "x" and not resolving:
                 raise err(
                     doc,
                     (*path, k, f),
-                    f"'{v}' uses X, which only a resolving ability has (its resolve event gives x:)",
+                    N_("'{value}' uses X, which only a resolving ability has (its resolve event gives x:)"),
                     code="NO_X",
+                    params={"value": v},
                 )
     if data.get("players") is not None:
         ok = ("you", "each opponent", "each player", "target player")
@@ -281,8 +328,9 @@ def check_effect_data(
             raise err(
                 doc,
                 (*path, "players"),
-                f"'{data['players']}' is not one of {', '.join(ok)}",
+                N_("'{value}' is not one of {options}"),
                 suggest(data["players"], ok),
+                params={"value": data["players"], "options": ", ".join(ok)},
             )
 
 
@@ -331,15 +379,16 @@ def check_counters(doc: YamlDoc, path: Path_, counters: dict[str, int], signed: 
         if pt_counter(name) is None and not re.fullmatch(r"[a-z][a-z-]{0,39}", name):
             pt_like = re.fullmatch(r"[+-]\d+/[+-]\d+", name) is not None
             why = (
-                "122.1a: a power/toughness counter is +X/+Y or -X/-Y, both signs alike"
+                Phrase(N_("122.1a: a power/toughness counter is +X/+Y or -X/-Y, both signs alike"))
                 if pt_like
-                else "a counter kind is +X/+Y, -X/-Y, loyalty or a lowercase word such as flood"
+                else Phrase(N_("a counter kind is +X/+Y, -X/-Y, loyalty or a lowercase word such as flood"))
             )
             raise err(
                 doc,
                 (*path, kind),
-                f"'{kind}' is not a counter kind ({why})",
+                N_("'{kind}' is not a counter kind ({why})"),
                 suggest(str(kind), [*PT_COUNTERS, "loyalty"]),
+                params={"kind": kind, "why": why},
             )
         if n < 0 and not signed:
             raise err_message(doc, (*path, kind), "negative_counters", n=n)
@@ -352,9 +401,10 @@ def check_counters(doc: YamlDoc, path: Path_, counters: dict[str, int], signed: 
 def _word_kind(word: str) -> str | None:
     """What kind of word a text change may replace (612.2): a colour word or a subtype family."""
     if word in COLORS:
-        return "colour word"
+        return Phrase(N_("a colour word"))
     if word in SUBTYPES:
-        return f"{subtype_family(word)} type"
+        family = subtype_family(word)
+        return Phrase(_FAMILY[family]) if family in _FAMILY else f"a {family} type"
     return None
 
 
@@ -370,8 +420,11 @@ def check_text_change(doc: YamlDoc, path: Path_, old: str, new: str, exact: bool
             raise err(
                 doc,
                 path if exact else (*path, key),
-                f"'{word}' is neither a colour word nor a subtype: a text change cannot replace it (612.2)",
+                N_(
+                    "'{word}' is neither a colour word nor a subtype: a text change cannot replace it (612.2)"
+                ),
                 suggest(word, [*COLORS, *SUBTYPES]),
+                params={"word": word},
                 code="BAD_TEXT_CHANGE",
             )
         kinds.append(kind)
@@ -379,9 +432,12 @@ def check_text_change(doc: YamlDoc, path: Path_, old: str, new: str, exact: bool
         raise err(
             doc,
             path if exact else (*path, "to"),
-            f"'{old}' is a {kinds[0]} and '{new}' is a {kinds[1]}: a text change replaces a word "
-            "with one of the same kind (612.2)",
+            N_(
+                "'{old}' is {old_kind} and '{new}' is {new_kind}: a text change replaces a word "
+                "with one of the same kind (612.2)"
+            ),
             code="BAD_TEXT_CHANGE",
+            params={"old": old, "old_kind": kinds[0], "new": new, "new_kind": kinds[1]},
         )
 
 
@@ -399,9 +455,10 @@ def _check_control(
         raise err(
             doc,
             path,
-            f"no object '{ref}' in this scenario",
+            N_("no object '{id}' in this scenario"),
             suggest(ref, sorted(names)),
             code="UNKNOWN_OBJECT",
+            params={"id": ref},
         )
     if players is not None and who in players:
         return
@@ -409,8 +466,9 @@ def _check_control(
     raise err(
         doc,
         path,
-        f"'{who}' is not a player (control takes you, a player, its owner or 'controller of <object>')",
+        N_("'{who}' is not a player (control takes you, a player, its owner or '{form}')"),
         suggest(who, choices),
+        params={"who": who, "form": "controller of <object>"},
     )
 
 
@@ -420,18 +478,29 @@ def check_ability(
     if isinstance(raw, str):
         return raw
     if not isinstance(raw, dict):
-        raise err(doc, path, "an ability is a string or a mapping with 'text'")
+        raise err(doc, path, N_("an ability is a string or a mapping with 'text'"), params={})
     model = doc.validate(AbilityModel, path)
     kinds = [k for k in ("static", "cda", "resolves") if getattr(model, k) is not None]
     if len(kinds) > 1:
-        raise err(doc, path, f"an ability has at most one of static/cda/resolves (got {', '.join(kinds)})")
+        raise err(
+            doc,
+            path,
+            N_("an ability has at most one of static/cda/resolves (got {kinds})"),
+            params={"kinds": ", ".join(kinds)},
+        )
     out = dict(raw)
     if model.key is not None:
         out["key"] = str(model.key)
     for k in kinds:
         out[k] = check_effect(doc, (*path, k), raw[k], names, players, resolving=k == "resolves")
     if model.zone is not None and model.zone not in ZONES:
-        raise err(doc, (*path, "zone"), f"'{model.zone}' is not a zone", suggest(model.zone, ZONES))
+        raise err(
+            doc,
+            (*path, "zone"),
+            N_("'{zone}' is not a zone"),
+            suggest(model.zone, ZONES),
+            params={"zone": model.zone},
+        )
     if model.condition:
         _check_condition(doc, (*path, "condition"), model.condition, names)
     if model.enters_with:
@@ -440,15 +509,24 @@ def check_ability(
 
 
 # ---------------------------------------------------------------- choices, timestamps, X (objects and events)
-def with_article(noun: str) -> str:
-    """``object`` -> ``an object``."""
-    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+#: "'x' is not a colour", by the kind of choice (each language says "a" / "an" / "um" / "una" its way).
+_NOT_A: dict[str, str] = {
+    "color": N_("'{value}' is not a color"),
+    "creature type": N_("'{value}' is not a creature type"),
+    "object": N_("'{value}' is not an object"),
+    "player": N_("'{value}' is not a player"),
+}
+
+
+def not_a(value: str, what: str, ok: Any) -> tuple[str, str | None, str, dict[str, Any]]:
+    """The message, suggestion, code and params of "'x' is not a <what>" (for :func:`err`)."""
+    return _NOT_A[what], suggest(value, list(ok)), "INVALID_VALUE", {"value": value}
 
 
 def check_timestamp(doc: YamlDoc, path: Path_, ts: float | None) -> None:
     """A timestamp, if one is given, is a finite number."""
     if ts is not None and not math.isfinite(ts):
-        raise err(doc, path, f"a timestamp is a finite number (got {ts})")
+        raise err(doc, path, N_("a timestamp is a finite number (got {value})"), params={"value": ts})
 
 
 _CHOICE_VALUES = {"color": COLORS, "creature type": CREATURE_TYPES}
@@ -462,7 +540,7 @@ def check_choice_values(
     for what, value in choices.items():
         ok = allowed.get(what)
         if ok is not None and value not in ok:
-            raise err(doc, (*path, what), f"'{value}' is not {with_article(what)}", suggest(value, list(ok)))
+            raise err(doc, (*path, what), *not_a(value, what, ok))
 
 
 def placeholders(items: Any) -> set[str]:
@@ -472,18 +550,27 @@ def placeholders(items: Any) -> set[str]:
 
 def check_choice_keys(
     doc: YamlDoc, path: Path_, choices: dict[str, str], wanted: set[str], name: str
-) -> None:
+) -> None:  # name: where, with its preposition ("in this scenario")
     """Every choice fills a ``{chosen <what>}`` placeholder that is there (else it is a typo):
     ``wanted``, the placeholders of the abilities it may serve (:func:`placeholders`)."""
     for what in choices:
         if what not in wanted:
-            where = f"(its placeholders: {', '.join(sorted(wanted))})" if wanted else "(it has none)"
+            if wanted:
+                msg = N_("'{what}' fills no {placeholder} placeholder {where} (its placeholders: {names})")
+            else:
+                msg = N_("'{what}' fills no {placeholder} placeholder {where} (it has none)")
             raise err(
                 doc,
                 (*path, what),
-                f"'{what}' fills no {{chosen ...}} placeholder in {name} {where}",
+                msg,
                 suggest(what, sorted(wanted)),
                 code="UNKNOWN_CHOICE",
+                params={
+                    "what": what,
+                    "placeholder": "{chosen ...}",
+                    "where": name,
+                    "names": ", ".join(sorted(wanted)),
+                },
             )
 
 
@@ -510,7 +597,10 @@ def check_filled(
     except ScenarioError as exc:
         if not exact:
             raise
-        raise doc.error(path, f"with these choices: {exc.message}", code=exc.code) from None
+        inner = Phrase(exc.msgid, **exc.params) if exc.msgid else exc.message
+        raise doc.error(
+            path, N_("with these choices: {problem}"), params={"problem": inner}, code=exc.code
+        ) from None
 
 
 _X_WORD = re.compile(r"(?<![\w'])X(?![\w'])")
@@ -538,7 +628,9 @@ def uses_x(raw: str) -> bool:
 def check_zone(doc: YamlDoc, path: Path_, zone: str | None) -> None:
     """A zone, if one is given."""
     if zone is not None and zone not in ZONES:
-        raise doc.error(path, f"'{zone}' is not a zone", suggestion=suggest(zone, ZONES))
+        raise doc.error(
+            path, N_("'{zone}' is not a zone"), params={"zone": zone}, suggestion=suggest(zone, ZONES)
+        )
 
 
 def missing_choice(doc: YamlDoc, path: Path_, obj: ObjectDef, raw: str) -> ScenarioError:
@@ -547,6 +639,7 @@ def missing_choice(doc: YamlDoc, path: Path_, obj: ObjectDef, raw: str) -> Scena
     what = m.group(1) if m else "?"
     return doc.error(
         path,
-        f"{obj.name} needs a choice for '{{chosen {what}}}': add choices: {{{what}: ...}}",
+        N_("{name} needs a choice for '{placeholder}': add choices: {example}"),
+        params={"name": obj.name, "placeholder": f"{{chosen {what}}}", "example": f"{{{what}: ...}}"},
         code="MISSING_CHOICE",
     )

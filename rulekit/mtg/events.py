@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rulekit.errors import N_, Phrase
 from rulekit.mtg.checks import (
     Path_,
     check_choice_keys,
@@ -17,10 +18,11 @@ from rulekit.mtg.checks import (
     check_timestamp,
     check_zone,
     err,
+    err_message,
     missing_choice,
+    not_a,
     placeholders,
     uses_x,
-    with_article,
 )
 from rulekit.mtg.model import Event, ObjectDef, build_abilities
 from rulekit.mtg.schema import EventModel, ResolveModel
@@ -47,7 +49,8 @@ def _ref(doc: YamlDoc, path: Path_, oid: str, by_id: dict[str, ObjectDef]) -> st
     if oid not in by_id:
         raise doc.error(
             path,
-            f"no object '{oid}' in this scenario",
+            N_("no object '{id}' in this scenario"),
+            params={"id": oid},
             code="UNKNOWN_OBJECT",
             suggestion=suggest(oid, list(by_id)),
         )
@@ -69,16 +72,27 @@ def event(
         word = raw.replace(" ", "_").lower()
         if word in _WORD_EVENTS:
             return Event(word, line=line)
-        raise doc.error(path, f"'{raw}' is not an event", suggestion=suggest(raw, list(_WORD_EVENTS)))
+        raise doc.error(
+            path,
+            N_("'{word}' is not an event"),
+            params={"word": raw},
+            suggestion=suggest(raw, list(_WORD_EVENTS)),
+        )
     if not isinstance(raw, dict):
-        raise doc.error(path, "an event is a mapping such as {enter: id} or the word end_of_turn")
+        raise doc.error(
+            path,
+            N_("an event is a mapping such as {example} or the word {word}"),
+            params={"example": "{enter: id}", "word": "end_of_turn"},
+        )
     em = doc.validate(EventModel, path)
     kinds = [k for k in _EVENT_KINDS if getattr(em, k) is not None]
     if len(kinds) != 1:
         raise doc.error(
             path,
-            f"an event has exactly one of {', '.join(_EVENT_KINDS)}"
-            + (f" (got {', '.join(kinds)})" if kinds else ""),
+            N_("an event has exactly one of {kinds} (got {given})")
+            if kinds
+            else N_("an event has exactly one of {kinds}"),
+            params={"kinds": ", ".join(_EVENT_KINDS), "given": ", ".join(kinds)},
             code="BAD_EVENT",
         )
     kind = kinds[0]
@@ -99,8 +113,9 @@ def event(
     if kind in ("begin_turn", "untap_step"):
         who = str(getattr(em, kind))
         if who not in players:
-            msg = f"'{who}' is not a player"
-            raise doc.error((*path, kind), msg, code="UNKNOWN_PLAYER", suggestion=suggest(who, players))
+            raise err_message(
+                doc, (*path, kind), "not_a_player", suggest(who, players), "UNKNOWN_PLAYER", name=who
+            )
         return Event(kind, controller=who, line=line)
     if kind == "counters":
         cm = em.counters
@@ -163,7 +178,10 @@ def _attach_event(
     assert at is not None
     if at.object == at.to:
         raise doc.error(
-            (*path, "attach", "to"), f"'{at.to}' cannot be attached to itself", code="ATTACH_CYCLE"
+            (*path, "attach", "to"),
+            N_("'{id}' cannot be attached to itself"),
+            params={"id": at.to},
+            code="ATTACH_CYCLE",
         )
     return Event(
         "attach",
@@ -225,7 +243,9 @@ def _inline_resolution(
     clean = check_effect(doc, (*rpath, "effect"), rm.effect, names, players, resolving=True)
     spec_raw = json.dumps(clean, sort_keys=True, ensure_ascii=False)
     if rm.choices:
-        check_choice_keys(doc, (*rpath, "choices"), rm.choices, placeholders(clean), "this effect")
+        check_choice_keys(
+            doc, (*rpath, "choices"), rm.choices, placeholders(clean), Phrase(N_("in this effect"))
+        )
     if rm.choices:
         spec_raw = _fill_choices(spec_raw, rm.choices)
         check_filled(doc, (*rpath, "effect"), spec_raw, names, players, True)
@@ -233,11 +253,12 @@ def _inline_resolution(
         what = spec_raw.split("{chosen ", 1)[1].split("}", 1)[0]
         raise doc.error(
             (*rpath, "choices"),
-            f"this effect needs a choice for '{{chosen {what}}}': add choices: {{{what}: ...}}",
+            N_("this effect needs a choice for '{placeholder}': add choices: {example}"),
+            params={"placeholder": f"{{chosen {what}}}", "example": f"{{{what}: ...}}"},
             code="MISSING_CHOICE",
         )
     if rm.ability is not None:
-        raise doc.error((*rpath, "ability"), "give either 'ability' or 'effect', not both")
+        raise doc.error((*rpath, "ability"), N_("give either 'ability' or 'effect', not both"), params={})
     return spec_raw
 
 
@@ -256,7 +277,8 @@ def _ability_resolution(
     if rm.source is None or rm.ability is None:
         raise doc.error(
             rpath,
-            "a resolve event needs 'source' and 'ability' (or an inline 'effect')",
+            N_("a resolve event needs 'source' and 'ability' (or an inline 'effect')"),
+            params={},
             code="MISSING_KEY",
         )
     abilities = by_id[rm.source].abilities
@@ -273,13 +295,17 @@ def _ability_resolution(
             raise missing_choice(doc, (*rpath, "ability"), by_id[rm.source], a.raw)
     if str(rm.ability) in keys and rm.choices and raw_abilities is not None:
         every = [a for items in raw_abilities.values() for a in items]
-        check_choice_keys(doc, (*rpath, "choices"), rm.choices, placeholders(every), "this scenario")
+        check_choice_keys(
+            doc, (*rpath, "choices"), rm.choices, placeholders(every), Phrase(N_("in this scenario"))
+        )
         check_filled(doc, (*rpath, "choices"), spec_raw, names, players, True, exact=True)
     if str(rm.ability) not in keys:
         raise doc.error(
             (*rpath, "ability"),
-            f"'{rm.ability}' is not an ability of {by_id[rm.source].name} that resolves"
-            + (f" (its abilities: {', '.join(keys)})" if keys else " (it has none)"),
+            N_("'{ability}' is not an ability of {name} that resolves (its abilities: {abilities})")
+            if keys
+            else N_("'{ability}' is not an ability of {name} that resolves (it has none)"),
+            params={"ability": rm.ability, "name": by_id[rm.source].name, "abilities": ", ".join(keys)},
             code="UNKNOWN_ABILITY",
             suggestion=suggest(str(rm.ability), keys),
         )
@@ -299,7 +325,8 @@ def _check_resolution(
         if t not in by_id and t not in players:
             raise doc.error(
                 (*rpath, "targets", j),
-                f"no object or player '{t}'",
+                N_("no object or player '{name}'"),
+                params={"name": t},
                 suggestion=suggest(t, [*by_id, *players]),
             )
     resolved = (
@@ -312,12 +339,17 @@ def _check_resolution(
         else spec_raw
     )
     if rm.x is None and uses_x(resolved):
-        raise doc.error(rpath, "the effect uses X but the event gives no value: add x: N", code="NO_X")
-    if rm.controller is not None and rm.controller not in players:
         raise doc.error(
+            rpath, N_("the effect uses X but the event gives no value: add x: N"), params={}, code="NO_X"
+        )
+    if rm.controller is not None and rm.controller not in players:
+        raise err_message(
+            doc,
             (*rpath, "controller"),
-            f"'{rm.controller}' is not a player",
-            suggestion=suggest(rm.controller, players),
+            "not_a_player",
+            suggest(rm.controller, players),
+            "INVALID",
+            name=rm.controller,
         )
 
 
@@ -334,7 +366,7 @@ def _check_choices(
     for what, value in choices.items():
         ok = allowed.get(what)
         if ok is not None and value not in ok:
-            raise err(doc, (*path, what), f"'{value}' is not {with_article(what)}", suggest(value, list(ok)))
+            raise err(doc, (*path, what), *not_a(value, what, ok))
 
 
 def _fill_choices(raw: str, choices: dict[str, str]) -> str:
@@ -362,8 +394,11 @@ def check_event_attachments(doc: YamlDoc, objects: list[ObjectDef], events: tupl
             if cur is not None:
                 chain.append(cur)
         if cur == obj:
-            what = "itself" if ev.to == obj else f"itself ({' → '.join(chain)})"
-            raise doc.error(
-                ("events", i, "attach", "to"), f"'{obj}' cannot be attached to {what}", code="ATTACH_CYCLE"
-            )
+            params: dict[str, object]
+            if ev.to == obj:
+                msg, params = N_("'{id}' cannot be attached to itself"), {"id": obj}
+            else:
+                msg = N_("'{id}' cannot be attached to itself ({chain})")
+                params = {"id": obj, "chain": " → ".join(chain)}
+            raise doc.error(("events", i, "attach", "to"), msg, params=params, code="ATTACH_CYCLE")
         to[obj] = ev.to

@@ -24,6 +24,7 @@ from rulekit.mtg.selectors import (
     parse_number,
     parse_selector,
 )
+from rulekit.phrase import N_, Phrase
 
 __all__ = ["COMPOSITE_KINDS", "Expr", "TargetRule", "parse_expr", "parse_target_rule"]
 
@@ -151,7 +152,7 @@ def parse_expr(text: Any) -> Expr:
     2
     """
     if isinstance(text, bool):
-        raise SelectorError(f"'{text}' is not a number or expression")
+        raise SelectorError(Phrase(N_("'{value}' is not a number or expression"), value=text))
     if isinstance(text, int):
         return Expr("const", value=text, text=str(text))
     return _parse_expr(" ".join(str(text).split()), 0)
@@ -161,7 +162,12 @@ def parse_expr(text: Any) -> Expr:
 def _parse_expr(raw: str, depth: int) -> Expr:
     if depth > MAX_EXPR_DEPTH:
         raise SelectorError(
-            f"'{raw[:80]}' nests expressions more than {MAX_EXPR_DEPTH} deep", raw[:80], None, 0
+            Phrase(
+                N_("'{value}' nests expressions more than {most} deep"), value=raw[:80], most=MAX_EXPR_DEPTH
+            ),
+            raw[:80],
+            None,
+            0,
         )
     low = raw.lower()
     # "A plus B" / "A minus B": the loosest operator, read from the right (left-associative)
@@ -173,7 +179,9 @@ def _parse_expr(raw: str, depth: int) -> Expr:
         n = parse_number(right_raw)
         if n is not None or " " not in right_raw.strip():
             if n is None:
-                raise SelectorError(f"'{right_raw}' is not a number (in '{raw}')", right_raw)
+                raise SelectorError(
+                    Phrase(N_("'{value}' is not a number (in '{raw}')"), value=right_raw, raw=raw), right_raw
+                )
             base = _parse_expr(left_raw, depth + 1)
             add = n if m.group(1) == "plus" else -n
             if base.kind == "const":
@@ -199,7 +207,12 @@ def _parse_expr(raw: str, depth: int) -> Expr:
         mr = re.search(r",?\s+rounded (up|down)$", low)
         if mr is None:
             raise SelectorError(
-                f"'{raw}' halves without saying how to round (add ', rounded up' or ', rounded down')",
+                Phrase(
+                    N_("'{raw}' halves without saying how to round (add '{up}' or '{down}')"),
+                    raw=raw,
+                    up=", rounded up",
+                    down=", rounded down",
+                ),
                 "half",
                 None,
                 0,
@@ -224,9 +237,13 @@ def _parse_expr(raw: str, depth: int) -> Expr:
     if m3:
         return Expr("count", selector=parse_selector(m3.group(1)), sign=sign, text=whole)
     raise SelectorError(
-        f"'{raw}' is not an expression (use a number, X, 'its mana value', 'number of <selector>', "
-        "'number of card types among <selector>', 'the greatest power among <selector>', "
-        "'twice <expr>', 'half <expr>, rounded up', optionally with 'plus N' or 'plus <expr>')",
+        Phrase(
+            N_("'{raw}' is not an expression (use a number, X, {forms}, optionally with {plus})"),
+            raw=raw,
+            forms="'its mana value', 'number of <selector>', 'number of card types among <selector>', "
+            "'the greatest power among <selector>', 'twice <expr>', 'half <expr>, rounded up'",
+            plus="'plus N' or 'plus <expr>'",
+        ),
         raw,
     )
 
@@ -277,9 +294,11 @@ def parse_target_rule(text: str) -> TargetRule:
             pass
         if re.search(r"\swith\s+(?:a\s+)?(?:power|toughness|mana value)\b", body, flags=re.I):
             raise SelectorError(
-                f"'{raw}' compares a number without a known comparison (use one of: "
-                + ", ".join(TARGET_COMPARISONS)
-                + ")",
+                Phrase(
+                    N_("'{raw}' compares a number without a known comparison (use one of: {forms})"),
+                    raw=raw,
+                    forms=", ".join(TARGET_COMPARISONS),
+                ),
                 raw,
             )
         return TargetRule(raw, parse_selector(body))

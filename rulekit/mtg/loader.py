@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rulekit import limits
-from rulekit.errors import RulekitError, ScenarioError, shown
+from rulekit.errors import N_, Phrase, RulekitError, ScenarioError, shown
 from rulekit.i18n import check_lang
 from rulekit.mtg.checks import (
     Path_,
@@ -25,6 +25,7 @@ from rulekit.mtg.checks import (
     check_filled,
     check_timestamp,
     check_words,
+    check_zone,
     err,
     err_message,
     missing_choice,
@@ -74,7 +75,8 @@ def library() -> dict[str, dict[str, Any]]:
                 raise err(
                     doc,
                     (*cards_path, "name"),
-                    f"card '{model.name}' is already defined in {where[model.name]}",
+                    N_("card '{name}' is already defined in {file}"),
+                    params={"name": model.name, "file": where[model.name]},
                 )
             card = check_card_fields(doc, cards_path, model.model_dump(exclude_none=False))
             card["abilities"] = [
@@ -122,7 +124,8 @@ def load_scenario(name_or_path: str | Path) -> Scenario:
         return scenario_from_doc(doc, default_name=p.stem)
     names = list_builtin("mtg")
     raise ScenarioError(
-        f"no scenario file or built-in scenario named '{shown(s)}'",
+        N_("no scenario file or built-in scenario named '{name}'"),
+        params={"name": shown(s)},
         code="NO_SUCH_SCENARIO",
         suggestion=suggest(s, names),
     )
@@ -179,14 +182,18 @@ def _scenario_model(doc: YamlDoc) -> ScenarioModel:
     data = doc.data
     if not isinstance(data, dict):
         raise ScenarioError(
-            "a scenario is a mapping with keys game, players, objects, events",
+            N_("a scenario is a mapping with keys game, players, objects, events"),
+            params={},
             file=doc.file,
             line=1,
             code="NOT_A_MAPPING",
         )
     if data.get("game") == "apoteose":
         raise doc.error(
-            ("game",), "this is an Apoteose scenario; use the Apoteose commands", code="WRONG_GAME"
+            ("game",),
+            N_("this is an Apoteose scenario; use the Apoteose commands"),
+            params={},
+            code="WRONG_GAME",
         )
     model = doc.validate(ScenarioModel)
     for section, items, most in (
@@ -194,7 +201,12 @@ def _scenario_model(doc: YamlDoc) -> ScenarioModel:
         ("events", model.events, limits.MAX_EVENTS),
     ):
         if len(items) > most:
-            raise doc.error((section, most), f"more than {most:,} {section} in one scenario", code="TOO_MANY")
+            raise doc.error(
+                (section, most),
+                N_("more than {most:,} {section} in one scenario"),
+                params={"most": most, "section": section},
+                code="TOO_MANY",
+            )
     return model
 
 
@@ -212,18 +224,24 @@ def _players(doc: YamlDoc, model: ScenarioModel) -> tuple[list[str], list[tuple[
             players.append(pl.name)
             pabilities.append((pl.name, tuple(pl.abilities)))
     if not players:
-        raise doc.error(("players",), "a scenario needs at least one player")
+        raise doc.error(("players",), N_("a scenario needs at least one player"), params={})
     if len(players) > limits.MAX_PLAYERS:
         raise doc.error(
-            ("players", limits.MAX_PLAYERS), f"more than {limits.MAX_PLAYERS} players", code="TOO_MANY"
+            ("players", limits.MAX_PLAYERS),
+            N_("more than {most} players"),
+            params={"most": limits.MAX_PLAYERS},
+            code="TOO_MANY",
         )
     if len(set(players)) != len(players):
-        raise doc.error(("players",), "player names must be different")
+        raise doc.error(("players",), N_("player names must be different"), params={})
     if model.active_player is not None and model.active_player not in players:
-        raise doc.error(
+        raise err_message(
+            doc,
             ("active_player",),
-            f"'{model.active_player}' is not a player",
-            suggestion=suggest(model.active_player, players),
+            "not_a_player",
+            suggest(model.active_player, players),
+            "INVALID",
+            name=model.active_player,
         )
     return players, pabilities
 
@@ -237,22 +255,25 @@ def _ids_and_names(
     names: set[str] = set()
     for i, raw in enumerate(model.objects):
         if not isinstance(raw, dict):
-            raise doc.error(("objects", i), "an object is a mapping with at least 'id'")
+            raise doc.error(("objects", i), N_("an object is a mapping with at least 'id'"), params={})
         oid = raw.get("id")
         if "id" not in raw:
-            raise doc.error(("objects", i), "missing required key 'id'", code="MISSING_KEY")
+            raise doc.error(
+                ("objects", i), N_("missing required key '{key}'"), params={"key": "id"}, code="MISSING_KEY"
+            )
         if not isinstance(oid, str):
             raise doc.error(
                 ("objects", i, "id"),
-                f"an id is text, got {kind_of(oid)} (write id: '{shown(oid)}')",
+                N_("an id is text, got {kind} (write id: '{value}')"),
+                params={"kind": kind_of(oid), "value": shown(oid)},
                 code="WRONG_TYPE",
             )
         if not oid.strip():
-            raise doc.error(("objects", i, "id"), "an id cannot be empty")
+            raise doc.error(("objects", i, "id"), N_("an id cannot be empty"), params={})
         check_look_alike(doc, ("objects", i, "id"), oid, "the id")
         check_look_alike(doc, ("objects", i, "name"), raw.get("name"), "the name", name=True)
         if oid in ids:
-            raise doc.error(("objects", i, "id"), f"object id '{oid}' is used twice")
+            raise doc.error(("objects", i, "id"), N_("object id '{id}' is used twice"), params={"id": oid})
         ids.append(oid)
         names.add(oid)
         if raw.get("card"):
@@ -284,13 +305,18 @@ def _object(
     check_counters(doc, (*path, "counters"), om.counters)
     check_timestamp(doc, (*path, "timestamp"), om.timestamp)
     if om.attached_to is not None and om.attached_to == om.id:
-        raise doc.error((*path, "attached_to"), f"'{om.id}' cannot be attached to itself (301.5c, 303.4d)")
+        raise doc.error(
+            (*path, "attached_to"),
+            N_("'{id}' cannot be attached to itself (301.5c, 303.4d)"),
+            params={"id": om.id},
+        )
     if om.zone not in ZONES:
-        raise doc.error((*path, "zone"), f"'{om.zone}' is not a zone", suggestion=suggest(om.zone, ZONES))
+        check_zone(doc, (*path, "zone"), om.zone)
     if om.attached_to is not None and om.attached_to not in ids:
         raise doc.error(
             (*path, "attached_to"),
-            f"no object '{om.attached_to}'",
+            N_("no object '{id}'"),
+            params={"id": om.attached_to},
             suggestion=suggest(om.attached_to, ids),
         )
     counters = {counter_name(str(k)): n for k, n in om.counters.items()}
@@ -354,7 +380,8 @@ def _object_base(
     elif om.name is None:
         raise doc.error(
             path,
-            "an object needs 'card' (a library card) or 'name' (an inline definition)",
+            N_("an object needs 'card' (a library card) or 'name' (an inline definition)"),
+            params={},
             code="MISSING_KEY",
         )
     fields = {
@@ -394,7 +421,8 @@ def _check_effect_abilities(doc: YamlDoc, objects: list[ObjectDef]) -> None:
         if n_effects > limits.MAX_EFFECTS:
             raise doc.error(
                 ("objects", i),
-                f"more than {limits.MAX_EFFECTS:,} effect-making abilities in one scenario",
+                N_("more than {most:,} effect-making abilities in one scenario"),
+                params={"most": limits.MAX_EFFECTS},
                 code="TOO_MANY",
             )
         for ab in o.abilities:
@@ -420,7 +448,9 @@ def _check_object_choices(
         if o.choices:
             if wanted is None:
                 wanted = placeholders(every_ability)
-            check_choice_keys(doc, ("objects", i, "choices"), dict(o.choices), wanted, "this scenario")
+            check_choice_keys(
+                doc, ("objects", i, "choices"), dict(o.choices), wanted, Phrase(N_("in this scenario"))
+            )
         if o.choices:
             for j, ab in enumerate(o.abilities):
                 if ab.kind in ("static", "cda", "resolves"):
@@ -444,10 +474,12 @@ def _range_of_influence(doc: YamlDoc, raw: Any, players: list[str]) -> tuple[tup
     for p, n in given.items():
         where = ("range_of_influence",) if isinstance(raw, int) else ("range_of_influence", p)
         if p not in players:
-            raise doc.error(where, f"'{p}' is not a player", suggestion=suggest(p, players))
+            raise err_message(doc, where, "not_a_player", suggest(p, players), "INVALID", name=p)
         if isinstance(n, bool) or not 1 <= n <= RANGE_MAX:
             raise doc.error(
-                where, f"a range of influence is a number of seats from 1 to {RANGE_MAX} (801.2a), not {n}"
+                where,
+                N_("a range of influence is a number of seats from 1 to {most} (801.2a), not {value}"),
+                params={"most": RANGE_MAX, "value": n},
             )
         out.append((p, int(n)))
     return tuple(sorted(out, key=lambda x: players.index(x[0])))
@@ -464,7 +496,9 @@ def _descriptions(doc: YamlDoc, raw: Any) -> tuple[tuple[str, str], ...]:
         try:
             lang = check_lang(key)
         except RulekitError as exc:
-            raise err(doc, ("description", key), exc.message, exc.suggestion, code=exc.code) from None
+            raise err(
+                doc, ("description", key), exc.msgid or exc.message, exc.suggestion, exc.code, exc.params
+            ) from None
         out[lang] = " ".join(str(text).split())
     return tuple(sorted(out.items(), key=lambda kv: kv[0] != "en"))
 
@@ -480,7 +514,8 @@ def _check_attachment_cycles(doc: YamlDoc, objects: list[ObjectDef]) -> None:
                 chain = " → ".join([*seen, cur])
                 raise doc.error(
                     ("objects", i, "attached_to"),
-                    f"attachments go round in a circle ({chain})",
+                    N_("attachments go round in a circle ({chain})"),
+                    params={"chain": chain},
                     code="ATTACH_CYCLE",
                 )
             if cur in seen:

@@ -38,6 +38,7 @@ from rulekit.mtg.vocab import (
     singular,
     suggest_close,
 )
+from rulekit.phrase import N_, Phrase
 
 __all__ = [
     "Cond",
@@ -59,6 +60,9 @@ class SelectorError(ValueError):
         self, message: str, word: str = "", suggestion: str | None = None, position: int = -1
     ) -> None:
         super().__init__(message)
+        # a Phrase message keeps its catalogue message: the located error shows it translated
+        self.msgid = message.msgid if isinstance(message, Phrase) else None
+        self.params = dict(message.params) if isinstance(message, Phrase) else {}
         self.word = word
         self.suggestion = suggestion
         self.position = position
@@ -386,7 +390,7 @@ def parse_selector(text: str) -> Selector:
     """
     raw = " ".join(str(text).split())
     if not raw:
-        raise SelectorError("empty selector")
+        raise SelectorError(Phrase(N_("empty selector")))
     parts: list[Part] = []
     start = 0
     for sep in [*_SEPARATOR.finditer(raw), None]:
@@ -416,9 +420,15 @@ def _unknown(word: str, raw: str, at: int, choices: list[str] | None = None) -> 
     1-based, and character, 1-based) and at most a close spelling (never another real word)."""
     pos = _find_word(raw, word, at)
     n = len(raw[:pos].split()) + 1 if pos >= 0 else 0
-    where = f" (word {n}, character {pos + 1})" if pos >= 0 else ""
     hint = suggest_close(word, choices if choices is not None else _DISPLAY)
-    return SelectorError(f"'{word}'{where} in '{raw}' is not a type or selector word", word, hint, pos)
+    if pos >= 0:
+        message = Phrase(
+            N_("'{word}' (word {n}, character {at}) in '{raw}' is not a type or selector word"),
+            word=word, n=n, at=pos + 1, raw=raw,
+        )
+    else:
+        message = Phrase(N_("'{word}' in '{raw}' is not a type or selector word"), word=word, raw=raw)
+    return SelectorError(message, word, hint, pos)
 
 
 def _find_word(raw: str, word: str, start: int) -> int:
@@ -480,8 +490,12 @@ def _with_clause(kind: str, clause: str, raw: str, at: int) -> Cond:
     first = c.split()[0] if c.split() else c
     if first in ("power", "toughness", "mana"):
         raise SelectorError(
-            f"'{kind} {c}' in '{raw}' compares a number without a known form (use '{first} N or less', "
-            f"'{first} N or greater', '{first} less than N'...)",
+            Phrase(
+                N_("'{phrase}' in '{raw}' compares a number without a known form (use {forms}...)"),
+                phrase=f"{kind} {c}",
+                raw=raw,
+                forms=f"'{first} N or less', '{first} N or greater', '{first} less than N'",
+            ),
             first,
             None,
             _find_word(raw, first, at),
@@ -494,8 +508,11 @@ def _with_clause(kind: str, clause: str, raw: str, at: int) -> Cond:
     more = ", 'with no abilities', 'with power 2 or less'" if kind == "with" else ""
     examples = f"'{kind} flying'" + more
     raise SelectorError(
-        f"'{c}' (word {n}, character {pos + 1}) in '{raw}' is not a keyword ability selectors know "
-        f"after '{kind}' (e.g. {examples})",
+        Phrase(
+            N_("'{word}' (word {n}, character {at}) in '{raw}' is not a keyword ability selectors know "
+               "after '{kind}' (e.g. {examples})"),
+            word=c, n=n, at=pos + 1, raw=raw, kind=kind, examples=examples,
+        ),
         c,
         hint,
         pos,
@@ -553,7 +570,10 @@ def _parse_part(chunk: str, raw: str = "", at: int = 0) -> Part:
         words = words[1:]
         structured = True
     if not words:
-        raise SelectorError(f"'{chunk}' names no kind of object (e.g. 'creatures', 'lands')")
+        raise SelectorError(
+            Phrase(N_("'{chunk}' names no kind of object (e.g. {examples})"), chunk=chunk,
+                   examples="'creatures', 'lands'")
+        )
     noun_zone: str | None = None
     body: list[Cond] = []
     unknown: list[str] = []
@@ -782,7 +802,7 @@ def parse_condition(text: str) -> Condition:
     if m:
         n = parse_number(m.group(1))
         if n is None:
-            raise SelectorError(f"'{m.group(1)}' is not a number", m.group(1))
+            raise SelectorError(Phrase(N_("'{value}' is not a number"), value=m.group(1)), m.group(1))
         return Condition(
             "count_at_least", n=n, selector=parse_selector(m.group(2) + " you control"), text=raw
         )
@@ -790,9 +810,12 @@ def parse_condition(text: str) -> Condition:
     if m:
         return Condition("controls", _objref(m.group(1)), text=raw)
     raise SelectorError(
-        f"'{raw}' is not a condition (use '<object> remains on the battlefield', "
-        "'<object> remains tapped', 'you control <object>', 'you control N or more <selector>', "
-        "'it has a <kind> counter on it')",
+        Phrase(
+            N_("'{raw}' is not a condition (use {forms})"),
+            raw=raw,
+            forms="'<object> remains on the battlefield', '<object> remains tapped', 'you control <object>', "
+            "'you control N or more <selector>', 'it has a <kind> counter on it'",
+        ),
         raw,
     )
 

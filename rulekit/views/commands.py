@@ -3,10 +3,10 @@
 * ``rulekit explain SCENARIO [--ruleset seed|current] [--without ID]...`` prints the layer table,
   the reason for each step, the dependencies and loops, and the final characteristics as plain
   text (for an Apoteose scenario: the chain log, the resolution order and the heroes).
-* ``rulekit diagram SCENARIO (--svg FILE | --dot FILE) [--flow]`` writes the dependency diagram
+* ``rulekit diagram SCENARIO (--svg FILE | --dot FILE) [--flow] [--lang LANG]`` writes the dependency diagram
   (MTG) or the chain diagram (Apoteose; ``--flow`` gives the MTG layer-flow strip instead). SVG
   comes from the system ``dot`` or, without it, the in-process WebAssembly Graphviz; ``-`` writes
-  to stdout.
+  to stdout. ``--lang`` is the language of the diagram's words (the registry's, as for ``explain``).
 
 The game is read from the scenario's ``game:`` key (a built-in name starting ``apoteose/`` is an
 Apoteose scenario). Neither command needs pandas or system Graphviz.
@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from rulekit import apoteose, mtg
-from rulekit.errors import RulekitError, ScenarioError
+from rulekit.errors import N_, Phrase, RulekitError, ScenarioError
 from rulekit.i18n import translator
 from rulekit.mtg.commands import add_lang_option, add_scenario_options, cli_lang
 
@@ -33,7 +33,7 @@ from rulekit.views import localized as lv
 from rulekit.views import mtg as mv
 from rulekit.views.chain import chain_dot, error_words
 from rulekit.views.markup import clean
-from rulekit.views.render import render
+from rulekit.views.render import ENV_VAR, NOTES, Rendered, render
 from rulekit.views.text import explain_text as mtg_explain_text  # the one MTG text renderer
 from rulekit.yamlsrc import suggest
 
@@ -47,7 +47,8 @@ def _solve_mtg(args: argparse.Namespace) -> Any:
             if eid not in known:
 
                 raise ScenarioError(
-                    f"no effect '{eid}' in {args.scenario} (effects: {', '.join(sorted(known))})",
+                    N_("no effect '{effect}' in {scenario} (effects: {effects})"),
+                    params={"effect": eid, "scenario": args.scenario, "effects": ", ".join(sorted(known))},
                     field="--without",
                     code="UNKNOWN_EFFECT",
                     suggestion=suggest(eid, sorted(known)),
@@ -95,14 +96,13 @@ def _explain(args: argparse.Namespace) -> int:
 
 
 def diagram_dot(args: argparse.Namespace) -> str:
-    """The DOT text ``rulekit diagram`` writes."""
+    """The DOT text ``rulekit diagram`` writes, in its ``--lang``."""
+    lang = cli_lang(args)
     game = scenario_game(args.scenario)
     if game == "apoteose":
-
-        return chain_dot(_run_chain(args))
+        return chain_dot(_run_chain(args), lang=lang)
 
     trace = _solve_mtg(args)
-    lang = getattr(args, "lang", "en")
     return mv.layer_flow_dot(trace, lang=lang) if args.flow else mv.dependency_dot(trace, lang=lang)
 
 
@@ -116,7 +116,11 @@ def write_outputs(outputs: list[tuple[str, str]]) -> None:
     targets = [t for t, _ in outputs if t != "-"]
     for t in targets:
         if targets.count(t) > 1:
-            raise RulekitError(f"{t} is given for two outputs: use two different files", code="CANNOT_WRITE")
+            raise RulekitError(
+                N_("{target} is given for two outputs: use two different files"),
+                params={"target": t},
+                code="CANNOT_WRITE",
+            )
     staged: list[tuple[str, str]] = []
     try:
         for target, text in outputs:
@@ -124,7 +128,11 @@ def write_outputs(outputs: list[tuple[str, str]]) -> None:
                 continue
             path = Path(target)
             if path.is_dir():
-                raise RulekitError(f"cannot write {target}: it is a directory", code="CANNOT_WRITE")
+                raise RulekitError(
+                    N_("cannot write {target}: it is a directory"),
+                    params={"target": target},
+                    code="CANNOT_WRITE",
+                )
             try:
                 fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
                 staged.append((tmp, target))
@@ -132,7 +140,9 @@ def write_outputs(outputs: list[tuple[str, str]]) -> None:
                     fh.write(text)
             except OSError as exc:
                 raise RulekitError(
-                    f"cannot write {target}: {exc.strerror or exc}", code="CANNOT_WRITE"
+                    N_("cannot write {target}: {reason}"),
+                    params={"target": target, "reason": exc.strerror or exc},
+                    code="CANNOT_WRITE",
                 ) from None
         for tmp, target in staged:
             try:
@@ -140,7 +150,9 @@ def write_outputs(outputs: list[tuple[str, str]]) -> None:
                 os.replace(tmp, target)
             except OSError as exc:
                 raise RulekitError(
-                    f"cannot write {target}: {exc.strerror or exc}", code="CANNOT_WRITE"
+                    N_("cannot write {target}: {reason}"),
+                    params={"target": target, "reason": exc.strerror or exc},
+                    code="CANNOT_WRITE",
                 ) from None
         staged = []
     finally:
@@ -160,9 +172,19 @@ def _umask() -> int:
     return mask
 
 
+def _note(rendered: Rendered) -> str:
+    """The renderer's note, translated where the error is shown."""
+    if rendered.note_code in NOTES:
+        return Phrase(NOTES[rendered.note_code], env=ENV_VAR)
+    return rendered.note
+
+
 def _diagram(args: argparse.Namespace) -> int:
+    t = translator(cli_lang(args))
     if not args.svg and not args.dot:
-        raise RulekitError("say where to write the diagram: --svg FILE or --dot FILE", code="NO_OUTPUT")
+        raise RulekitError(
+            N_("say where to write the diagram: --svg FILE or --dot FILE"), params={}, code="NO_OUTPUT"
+        )
     dot = diagram_dot(args)  # DOT is written by rulekit.views.dot: no graphviz package needed
     outputs: list[tuple[str, str]] = []
     backend = None
@@ -172,12 +194,16 @@ def _diagram(args: argparse.Namespace) -> int:
 
         rendered = render(dot)
         if rendered.svg is None:
-            raise RulekitError(rendered.note + " (use --dot FILE to get the DOT text)", code="NO_RENDERER")
+            raise RulekitError(
+                N_("{note} (use --dot FILE to get the DOT text)"),
+                params={"note": _note(rendered)},
+                code="NO_RENDERER",
+            )
         outputs.append((args.svg, rendered.svg))
         backend = rendered.backend
     write_outputs(outputs)
     if args.svg and args.svg != "-":
-        print(f"wrote {args.svg} ({backend} renderer)", file=sys.stderr)
+        print(t("wrote {file} ({backend} renderer)", file=args.svg, backend=backend), file=sys.stderr)
     return 0
 
 
@@ -200,6 +226,7 @@ def register(subparsers: Any) -> None:
         "diagram of an Apoteose scenario. SVG needs no system Graphviz.",
     )
     add_scenario_options(d)
+    add_lang_option(d)
     d.add_argument("--svg", metavar="FILE", help="write SVG here ('-' = stdout)")
     d.add_argument("--dot", metavar="FILE", help="write DOT text here ('-' = stdout)")
     d.add_argument("--flow", action="store_true", help="MTG: the layer-flow strip instead of dependencies")

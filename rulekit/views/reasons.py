@@ -315,17 +315,12 @@ def _nested(value: str, lang: str) -> str:
 
 def error_text(exc: Any, lang: str = "en") -> str:
     """A :class:`~rulekit.errors.RulekitError` as one line in ``lang``: its place and field as they
-    are, its message translated when it is one rulekit knows, and "did you mean" in ``lang``."""
+    are (data), its message from its catalogue message and parameters
+    (:meth:`~rulekit.errors.RulekitError.text_in`), and "did you mean" in ``lang``."""
     t = translator(lang)
     if t.lang == "en" or not hasattr(exc, "message"):
         return str(exc)
-    msgid = getattr(exc, "msgid", None)  # a message of the catalogue: rendered, never re-read
-    text = t(msgid, **exc.params) if msgid else sentence_text(exc.message, lang)
-    if getattr(exc, "field", None):
-        text = f"{exc.field}: {text}"
-    head = exc.where() if hasattr(exc, "where") else ""
-    if head:
-        text = f"{head}: {text}"
-    if getattr(exc, "suggestion", None):
-        text += t(" — did you mean '{suggestion}'?", suggestion=exc.suggestion)
-    return text
+    if not hasattr(exc, "text_in"):
+        return str(exc)
+    # a message without a catalogue message: its English, read back only when it is a reason sentence
+    return str(exc.text_in(t, lambda english: sentence_text(english, lang)))

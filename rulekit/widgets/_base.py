@@ -26,7 +26,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from rulekit.errors import RulekitError
+from rulekit.errors import N_, RulekitError
 from rulekit.i18n import Translator, translator
 from rulekit.views.markup import escape
 from rulekit.views.reasons import error_text
@@ -67,7 +67,9 @@ def check_scale(scale: Any) -> float:
         value = float("nan")
     if not 0.25 <= value <= 4:  # also rejects nan
         raise RulekitError(
-            f"scale must be a number from 0.25 to 4 (1.5 = 150 %), not {scale!r}", code="BAD_SCALE"
+            N_("scale must be a number from 0.25 to 4 (1.5 = 150 %), not {scale}"),
+            params={"scale": repr(scale)},
+            code="BAD_SCALE",
         )
     return value
 

@@ -391,6 +391,8 @@ class BuilderError(ScenarioError, ValueError):
             field=exc.field,
             code=exc.code,
             suggestion=exc.suggestion,
+            msgid=exc.msgid,  # its catalogue message: the widget shows it in the builder's language
+            params=exc.params if exc.msgid else None,  # (a message without one is already in its words)
         )
 
     def _render_traceback_(self) -> list[str]:

@@ -29,7 +29,7 @@ from rulekit.apoteose.wording import (
     prompt_text,
     state_words,
 )
-from rulekit.errors import RulekitError
+from rulekit.errors import N_, RulekitError
 from rulekit.i18n import contract
 from rulekit.views import chain as cv
 from rulekit.views import localized as lv
@@ -300,7 +300,7 @@ class ChainExplorer(DiagramExplorer):
     def choose(self, option: str | None = None) -> None:
         """Take an option at the open decision point (default: the one selected in ``response``)."""
         if self.point is None:
-            raise RulekitError("no decision is waiting: the chain is over", code="NO_DECISION")
+            raise RulekitError(N_("no decision is waiting: the chain is over"), params={}, code="NO_DECISION")
         choice = option if option is not None else self.response.value
         legal = {i for _, i in self.options()}
         if choice not in legal:
@@ -314,7 +314,8 @@ class ChainExplorer(DiagramExplorer):
                     code=r.code,
                 )
             raise RulekitError(
-                f"'{choice}' is not a legal choice here (legal: {', '.join(sorted(legal))})",
+                N_("'{choice}' is not a legal choice here (legal: {legal})"),
+                params={"choice": choice, "legal": ", ".join(sorted(legal))},
                 code="ILLEGAL_CHOICE",
             )
         self.session.choose(choice)

@@ -21,7 +21,7 @@ from collections import OrderedDict
 from typing import Any
 
 from rulekit import mtg
-from rulekit.errors import RulekitError
+from rulekit.errors import N_, RulekitError
 from rulekit.mtg.messages import EDITION_BUTTON, effect_name_text, origin_text
 from rulekit.views import localized as lv
 from rulekit.views import mtg as mv
@@ -191,7 +191,8 @@ class LayerExplorer(DiagramExplorer):
 
                 self._set_error(
                     RulekitError(
-                        f"ruleset must be seed or current, not {ruleset!r} (showing seed)",
+                        N_("ruleset must be seed or current, not {ruleset} (showing seed)"),
+                        params={"ruleset": repr(ruleset)},
                         code="BAD_RULESET",
                         suggestion=suggest(str(ruleset), RULESETS),
                     )
@@ -381,12 +382,17 @@ class LayerExplorer(DiagramExplorer):
             raise _pick_first()
         if delta not in (-1, 1):
 
-            raise RulekitError(f"move() takes -1 (earlier) or +1 (later), not {delta!r}", code="BAD_MOVE")
+            raise RulekitError(
+                N_("move() takes -1 (earlier) or +1 (later), not {delta}"),
+                params={"delta": repr(delta)},
+                code="BAD_MOVE",
+            )
         rep = self._group_of.get(eid, eid)
         if rep not in self.order:
 
             raise RulekitError(
-                f"unknown effect id {eid!r}: the effects are " + ", ".join(self._group_of),
+                N_("unknown effect id {effect}: the effects are {effects}"),
+                params={"effect": repr(eid), "effects": ", ".join(self._group_of)},
                 code="UNKNOWN_EFFECT",
                 suggestion=suggest(str(eid), list(self._group_of)),
             )
@@ -414,8 +420,8 @@ class LayerExplorer(DiagramExplorer):
         unknown = [eid for eid in effect_ids if eid not in self._group_of]
         if unknown or sorted(reps) != sorted(self.order):
             raise RulekitError(
-                "set_order needs every effect id (one per timestamp holder) exactly once: "
-                + ", ".join(self.order),
+                N_("set_order needs every effect id (one per timestamp holder) exactly once: {effects}"),
+                params={"effects": ", ".join(self.order)},
                 code="BAD_ORDER",
             )
         self.order = reps
@@ -599,4 +605,4 @@ def _pool() -> Any:
 
 def _pick_first() -> Exception:
 
-    return RulekitError("pick an effect in the timestamp list first", code="NO_SELECTION")
+    return RulekitError(N_("pick an effect in the timestamp list first"), params={}, code="NO_SELECTION")

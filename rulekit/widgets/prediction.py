@@ -169,9 +169,10 @@ def check_without(scenario: Any, without: Any) -> tuple[str, ...]:
     known = mtg.effect_ids(scenario)
     for eid in ids:
         if eid not in known:
-            name = getattr(scenario, "name", "") or "the scenario"
+            name = getattr(scenario, "name", "") or "?"
             raise RulekitError(
-                f"no effect '{eid}' in {name} (effects: {', '.join(sorted(known))})",
+                N_("no effect '{effect}' in {scenario} (effects: {effects})"),
+                params={"effect": eid, "scenario": name, "effects": ", ".join(sorted(known))},
                 field="without",
                 code="UNKNOWN_EFFECT",
                 suggestion=suggest(str(eid), known),
@@ -322,18 +323,27 @@ class PredictionCheck(Guarded):
         """Check and Reveal after a failed set-up (unknown target, kind or scenario): the set-up's
         message again, instead of an unexpected error from a trace without the object."""
         if not self._ready:
-            raise self.last_exception or RulekitError("this exercise could not be set up", code="NOT_READY")
+            raise self.last_exception or RulekitError(
+                N_("this exercise could not be set up"), params={}, code="NOT_READY"
+            )
 
     @guarded
     def _setup(self, question: str | None, without: Any = (), ruleset: str = "seed") -> None:
         if self.kind not in KINDS:
-            raise RulekitError(f"kind must be one of {', '.join(KINDS)}, not {self.kind!r}", code="BAD_KIND")
+            raise RulekitError(
+                N_("kind must be one of {kinds}, not {kind}"),
+                params={"kinds": ", ".join(KINDS), "kind": repr(self.kind)},
+                code="BAD_KIND",
+            )
         if not hasattr(self.trace, "steps") and not hasattr(self.trace, "events"):
             self.trace = _solve(self.trace, without, ruleset)
         elif without:
             raise RulekitError(
-                "without= switches effects off before solving: give the scenario (a name or a path), "
-                "not a solved trace",
+                N_(
+                    "without= switches effects off before solving: give the scenario (a name or a path), "
+                    "not a solved trace"
+                ),
+                params={},
                 field="without",
                 code="WITHOUT_NEEDS_SCENARIO",
             )
@@ -341,7 +351,8 @@ class PredictionCheck(Guarded):
         if self.layer and steps is not None and all(step.layer != self.layer for step in steps):
             layers = list(dict.fromkeys(step.layer for step in steps))
             raise RulekitError(
-                f"layer {self.layer!r}: no effect applies in it (layers here: {', '.join(layers) or 'none'})",
+                N_("layer {layer}: no effect applies in it (layers here: {layers})"),
+                params={"layer": repr(self.layer), "layers": ", ".join(layers) or "—"},
                 code="UNKNOWN_LAYER",
             )
         if self.kind in _VIEW_KINDS:
@@ -350,7 +361,8 @@ class PredictionCheck(Guarded):
 
                 known = ", ".join(sorted(final or {}))
                 raise RulekitError(
-                    f"unknown object '{self.target}' (objects: {known})",
+                    N_("unknown object '{object}' (objects: {objects})"),
+                    params={"object": self.target, "objects": known},
                     field="target",
                     code="UNKNOWN_OBJECT",
                     suggestion=suggest(str(self.target), list(final or {})),

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulekit import limits
-from rulekit.errors import ScenarioError, shown
+from rulekit.errors import N_, Phrase, ScenarioError, shown
 from rulekit.mtg.engine import caches
 from rulekit.mtg.engine.apply import SetMemo, affected_set, shared_affected_set
 from rulekit.mtg.engine.dependency import Delta, Judge, Row
@@ -571,7 +571,7 @@ def solve(
     """
     if ruleset not in LAYER_LABELS:
         raise ScenarioError(
-            f"unknown ruleset '{ruleset}' (choose seed or current)",
+            Phrase(N_("unknown ruleset '{ruleset}' (choose seed or current)"), ruleset=ruleset),
             code="BAD_RULESET",
             suggestion=suggest(ruleset, list(LAYER_LABELS)),
         )
@@ -672,16 +672,24 @@ def too_large(scn: Scenario, exc: SolveTooLarge) -> ScenarioError:
     field = f"objects[{index}].abilities" if index is not None else "events"
     line = scn.objects[index].line if index is not None else None
     if exc.kind == "effects":
-        message = (
-            f"abilities granted while solving make more than {limits.MAX_SOLVE_EFFECTS:,} effects "
-            f"(at most {limits.MAX_SOLVE_EFFECTS:,} in one solve; the last: '{shown(exc.eff.name)}'): "
-            "does an ability grant abilities that grant abilities?"
+        message = Phrase(
+            N_(
+                "abilities granted while solving make more than {most:,} effects "
+                "(at most {most:,} in one solve; the last: '{name}'): "
+                "does an ability grant abilities that grant abilities?"
+            ),
+            most=limits.MAX_SOLVE_EFFECTS,
+            name=shown(exc.eff.name),
         )
     else:
-        message = (
-            f"the effects change objects more than {limits.MAX_STEP_OBJECTS:,} times in one solve "
-            f"(at most {limits.MAX_STEP_OBJECTS:,}; reached while applying '{shown(exc.eff.name)}'): "
-            "a board this large is beyond what rulekit can show"
+        message = Phrase(
+            N_(
+                "the effects change objects more than {most:,} times in one solve "
+                "(at most {most:,}; reached while applying '{name}'): "
+                "a board this large is beyond what rulekit can show"
+            ),
+            most=limits.MAX_STEP_OBJECTS,
+            name=shown(exc.eff.name),
         )
     return ScenarioError(message, file=scn.file, line=line, field=field, code="TOO_MANY")
 
@@ -696,7 +704,12 @@ def check_effect_ids(scenario: Scenario, ids: tuple[str, ...]) -> None:
     bad = [i for i in ids if i not in known]
     if bad:
         raise ScenarioError(
-            f"no effect '{bad[0]}' in scenario {scenario.name} (effects: {', '.join(sorted(known))})",
+            Phrase(
+                N_("no effect '{effect}' in scenario {scenario} (effects: {effects})"),
+                effect=bad[0],
+                scenario=scenario.name,
+                effects=", ".join(sorted(known)),
+            ),
             code="UNKNOWN_EFFECT",
             suggestion=suggest(bad[0], sorted(known)),
         )
