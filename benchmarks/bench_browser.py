@@ -167,7 +167,8 @@ ARM_JS = f"""([root, path]) => {{
   }};
   k.statusChanged.connect(s.status);
   s.iopub = (_k, m) => {{
-    if (s.t0 !== null && m.header.msg_type === 'comm_msg' && m.content.data && m.content.data.method === 'update') {{
+    const d = m.header.msg_type === 'comm_msg' && m.content.data;
+    if (s.t0 !== null && d && d.method === 'update') {{
       s.updates += 1; s.bytes += JSON.stringify(m.content.data.state || {{}}).length;
     }}
   }};
@@ -221,7 +222,7 @@ def _notebook(layers: tuple[str, ...], chains: tuple[str, ...]) -> dict[str, Any
     sources = [SETUP]
     sources += [f"LayerExplorer({name!r})" for name in layers]
     sources += [f"ChainExplorer({name!r})" for name in chains]
-    cells = [
+    cells: list[dict[str, Any]] = [
         {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": src}
         for src in sources
     ]
@@ -275,7 +276,8 @@ class _Lab:
                "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
                "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
                f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True",
-               "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]  # fmt: skip
+               "--LabApp.news_url=None",
+               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]  # fmt: skip
         self.proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         self.base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 90
