@@ -9,6 +9,8 @@ What it measures (figures only, never a test):
   import LayerExplorer`` and ``LayerExplorer("seed/humility-then-gideon")``, as lesson 01 does) until its
   diagram's ``<svg>`` and its tables are in the page (median of fresh kernels; the compiled wasm Graphviz
   and the ``.pyc`` files are made once beforehand, as in any kernel after the first).
+  ``browser_first_explorer_python_ms`` beside it: the kernel's own time for that cell (import through the
+  explorer built).
 * ``browser_click_ms``: each lesson explorer of the English lessons (the LayerExplorers and ChainExplorers
   the lessons build, same scenarios) gets real Playwright clicks on its controls: every effect's check box
   (off, then on), a timestamp row's *Move down* then *Move up*, *◀ Previous* / *Next ▶*, the other
@@ -80,7 +82,9 @@ CHAIN_SCENARIOS = (
 FIRST = "seed/humility-then-gideon"
 
 #: The first cell: times the kernel's handling of every widget message, then the first explorer.
-SETUP = f"""import time as _time, json as _json, ipywidgets as _w
+SETUP = f"""import time as _time
+_T0 = _time.perf_counter()
+import json as _json, ipywidgets as _w
 _PY = []
 def _timed(self, msg, _orig=_w.Widget._handle_msg):
     start = _time.perf_counter()
@@ -90,7 +94,9 @@ def _timed(self, msg, _orig=_w.Widget._handle_msg):
         _PY.append((_time.perf_counter() - start) * 1000)
 _w.Widget._handle_msg = _timed
 from rulekit.widgets import ChainExplorer, LayerExplorer
-LayerExplorer({FIRST!r})"""
+_first = LayerExplorer({FIRST!r})
+_FIRST_MS = (_time.perf_counter() - _T0) * 1000
+_first"""
 
 _PANEL = """(path) => Array.from(window.jupyterapp.shell.widgets('main'))
   .find(w => w.context && w.context.path === path && w.content && w.content.widgets) || null"""
@@ -382,7 +388,8 @@ def run(
             page.goto(f"{lab.base}/lab/tree/bench.ipynb?reset", wait_until="domcontentloaded", timeout=90_000)
             page.wait_for_function("() => !!(window.jupyterapp && window.jupyterapp.shell)", timeout=90_000)
             page.wait_for_function(KERNEL_JS, arg="bench.ipynb", timeout=90_000, polling=100)
-            firsts = []
+            firsts: list[float] = []
+            first_py: list[float] = []
             for n in range(fresh):
                 if n:
                     page.evaluate(RESTART_JS, "bench.ipynb")
@@ -390,6 +397,7 @@ def run(
                     page.wait_for_timeout(500)
                 firsts.append(page.evaluate(RUN_CELL_JS, ["bench.ipynb", 0, 60_000]))
                 page.wait_for_function(KERNEL_JS, arg="bench.ipynb", timeout=90_000, polling=100)
+                first_py.append(float(page.evaluate(EXEC_JS, ["bench.ipynb", "print(_FIRST_MS)"])))
             for i in range(1, 1 + len(layers) + len(chains)):
                 page.evaluate(RUN_CELL_JS, ["bench.ipynb", i, 60_000])
             page.wait_for_function(KERNEL_JS, arg="bench.ipynb", timeout=90_000, polling=100)
@@ -406,7 +414,7 @@ def run(
             browser.close()
     finally:
         lab.stop()
-    return {"first": firsts, "rows": rows}
+    return {"first": firsts, "first_python": first_py, "rows": rows}
 
 
 def summarize(result: dict[str, Any]) -> dict[str, Any]:
@@ -427,6 +435,7 @@ def summarize(result: dict[str, Any]) -> dict[str, Any]:
         },
         "browser_first_explorer_ms": round(statistics.median(result["first"]), 1),
         "browser_first_explorer_runs": [round(v, 1) for v in result["first"]],
+        "browser_first_explorer_python_ms": round(statistics.median(result["first_python"]), 1),
     }
 
 

@@ -170,6 +170,28 @@ def apply_scale(widgets: list[Any], scale: float) -> None:
             style.description_width = "initial" if scale > 1.0 else ""
 
 
+def sync(widget: Any, **values: Any) -> int:
+    """Set ``widget``'s traits to ``values`` and send the browser one update holding only those that
+    changed, or nothing at all when none did: ipywidgets' own ``hold_sync()`` sends an (empty) update
+    message even when nothing changed, and each message costs the kernel, the server and the page a
+    turn. Returns how many traits changed.
+
+    >>> import ipywidgets as w
+    >>> b = w.Button(description="a")
+    >>> sync(b, description="a", tooltip=None), sync(b, description="b", disabled=True), b.disabled
+    (0, 2, True)
+    """
+    changed = {k: v for k, v in values.items() if getattr(widget, k) != v}
+    if len(changed) == 1:
+        ((key, value),) = changed.items()
+        setattr(widget, key, value)
+    elif changed:
+        with widget.hold_sync():
+            for key, value in changed.items():
+                setattr(widget, key, value)
+    return len(changed)
+
+
 def row(*children: Any, **layout: Any) -> Any:
     """A horizontal box that wraps onto the next line when its children do not fit (big text, or a
     narrow notebook) instead of squeezing and clipping them."""

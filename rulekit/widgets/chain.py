@@ -34,7 +34,7 @@ from rulekit.i18n import contract
 from rulekit.views import chain as cv
 from rulekit.views import localized as lv
 from rulekit.views.markup import escape
-from rulekit.widgets._base import DiagramExplorer, guarded, load_input, row, wrap
+from rulekit.widgets._base import DiagramExplorer, guarded, load_input, row, sync, wrap
 
 PASS = "pass"
 
@@ -232,7 +232,8 @@ class ChainExplorer(DiagramExplorer):
         self.trace = self._trace()
         self.point = self._point()
         opts = self.options()
-        self.response.options = opts
+        if list(self.response.options) != opts:  # an unchanged list sends nothing
+            self.response.options = opts
         if opts:
             default = getattr(self.point, "default", None)
             self.response.value = default if default in {i for _, i in opts} else opts[0][1]
@@ -241,9 +242,7 @@ class ChainExplorer(DiagramExplorer):
         n = len(self.trace.events)
         self._busy = True
         try:
-            with self.event.hold_sync():  # one message for the slider's end and place
-                self.event.max = max(1, n)
-                self.event.value = max(1, n)
+            sync(self.event, max=max(1, n), value=max(1, n))  # one message for its end and place, or none
         finally:
             self._busy = False
         self._render_window()

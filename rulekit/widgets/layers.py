@@ -27,7 +27,7 @@ from rulekit.views import localized as lv
 from rulekit.views import mtg as mv
 from rulekit.views.markup import escape
 from rulekit.views.reasons import explain_step
-from rulekit.widgets._base import DiagramExplorer, diagram_html, guarded, load_input, row, wrap
+from rulekit.widgets._base import DiagramExplorer, diagram_html, guarded, load_input, row, sync, wrap
 from rulekit.widgets.prediction import check_without
 from rulekit.yamlsrc import suggest
 
@@ -316,12 +316,15 @@ class LayerExplorer(DiagramExplorer):
             )
             for n, rep in enumerate(self.order)
         ]
-        with self.order_list.hold_sync():  # one message, and none when nothing changed
-            if list(self.order_list.options) != options:
-                self.order_list.options = options
-            self.order_list.rows = max(2, min(8, len(self.order)))
-            if keep in self.order and self.order_list.value != keep:
-                self.order_list.value = keep
+        rows = max(2, min(8, len(self.order)))
+        stale = list(self.order_list.options) != options
+        if stale or self.order_list.rows != rows or (keep in self.order and self.order_list.value != keep):
+            with self.order_list.hold_sync():  # one message, and none when nothing changed
+                if stale:
+                    self.order_list.options = options
+                self.order_list.rows = rows
+                if keep in self.order and self.order_list.value != keep:
+                    self.order_list.value = keep
         self._sync_order_rows()
 
     def _sync_order_rows(self) -> None:
@@ -347,9 +350,7 @@ class LayerExplorer(DiagramExplorer):
                 (earlier, _("Earlier timestamp: {name}", name=name), place == 0),
                 (later, _("Later timestamp: {name}", name=name), place == len(self.order) - 1),
             ):
-                with button.hold_sync():
-                    button.tooltip = tip
-                    button.disabled = off
+                sync(button, tooltip=tip, disabled=off)  # one message, none when nothing changed
         shown = tuple(box for box, *_rest in self.order_rows[: len(self.order)])
         if tuple(self.order_box.children) != shown:
             self.order_box.children = shown
@@ -395,9 +396,13 @@ class LayerExplorer(DiagramExplorer):
         if not 0 <= j < len(self.order):
             return
         self.order[i], self.order[j] = self.order[j], self.order[i]
-        self._sync_order_list()
-        self.order_list.value = rep
+        if self.order_list.value != rep:
+            self.order_list.value = rep  # the same entries, in another order: rep is among them
+        # the list and its rows are shown once, by refresh, with the timestamps of the new solve (syncing
+        # them first too sent every row twice: the order with the old timestamps, then the new ones)
         self.refresh()
+        if self.last_exception is not None:
+            self._sync_order_list()
 
     @guarded
     def set_order(self, effect_ids: list[str]) -> None:
@@ -419,8 +424,9 @@ class LayerExplorer(DiagramExplorer):
                 code="BAD_ORDER",
             )
         self.order = reps
-        self._sync_order_list()
-        self.refresh()
+        self.refresh()  # which shows the list (see move)
+        if self.last_exception is not None:
+            self._sync_order_list()
 
     @guarded
     def do_reset(self) -> None:
@@ -487,9 +493,7 @@ class LayerExplorer(DiagramExplorer):
         n = len(trace.steps)
         self._busy = True
         try:
-            with self.step.hold_sync():  # one message for the slider's end and place
-                self.step.max = n
-                self.step.value = n
+            sync(self.step, max=n, value=n)  # one message for the slider's end and place, or none
         finally:
             self._busy = False
         self._render(n)
