@@ -171,10 +171,9 @@ def apply_scale(widgets: list[Any], scale: float) -> None:
 
 
 def sync(widget: Any, **values: Any) -> int:
-    """Set ``widget``'s traits to ``values`` and send the browser one update holding only those that
-    changed, or nothing at all when none did: ipywidgets' own ``hold_sync()`` sends an (empty) update
-    message even when nothing changed, and each message costs the kernel, the server and the page a
-    turn. Returns how many traits changed.
+    """Set ``widget``'s traits to ``values``, the browser getting one update holding only those that
+    changed (or none): one trait is set directly, several in one ``hold_sync()``, and nothing is touched
+    when none changed. Returns how many traits changed.
 
     >>> import ipywidgets as w
     >>> b = w.Button(description="a")
