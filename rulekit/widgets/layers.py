@@ -92,6 +92,10 @@ class LayerExplorer(DiagramExplorer):
         self.groups: dict[str, list[str]] = {}  # holder (its first effect's id) -> its effects' ids
         self._group_of: dict[str, str] = {}
         self._traces: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        #: the outputs shown for a (trace, step, size, language): see _outputs
+        self._rendered: OrderedDict[tuple[Any, ...], tuple[Any, tuple[str, str, str, str, str, str]]] = (
+            OrderedDict()
+        )
         self._busy = False
 
         self.title_html = w.HTML(value="")
@@ -212,6 +216,7 @@ class LayerExplorer(DiagramExplorer):
         self.scenario = sc
         self.effects = effects
         self._traces.clear()
+        self._rendered.clear()
         self._make_groups()
         self._base_order = list(self.groups)
         self.order = list(self._base_order)
@@ -550,16 +555,39 @@ class LayerExplorer(DiagramExplorer):
         self._render(self.step.value)
 
     def _render(self, k: int) -> None:
+        """Show step ``k`` of the current trace: every output, each sent only when its text changed (a
+        widget's value set to the text it holds sends nothing)."""
+        final, layers, diagram, explain, players, flow = self._outputs(k)
+        self.final_html.value = final
+        self.layers_html.value = layers
+        self.diagram_html.value = diagram
+        self._put(self.legend_html, lv.dependency_legend_html(self.lang) if diagram else "")
+        self.explain_html.value = explain
+        self.players_html.value = players
+        if self.show_flow:
+            self.flow_html.value = flow
 
+    #: How many rendered steps an explorer keeps (the least recently shown go first).
+    MAX_RENDERED = 128
+
+    def _outputs(self, k: int) -> tuple[str, str, str, str, str, str]:
+        """The outputs' texts at step ``k`` of the current trace: built once per trace, step, size and
+        language, then kept, so that going back to a board or a step already shown (an effect off and on
+        again, Previous then Next) builds no table and draws no diagram."""
         trace = self.trace
         n = len(trace.steps)
         k = max(0, min(k, n))
+        key = (id(trace), k, self.scale, self.lang, self.show_flow)
+        hit = self._rendered.get(key)
+        if hit is not None and hit[0] is trace:  # the trace itself is kept with it: its id is not reused
+            self._rendered.move_to_end(key)
+            return hit[1]
         hi = k - 1 if k > 0 else None
         dot = mv.dependency_dot(trace, highlight=hi, scale=self.scale, legend=False, lang=self.lang)
         # the wasm renderer runs outside the GIL: draw the diagram while the tables are built
-        key = (dot, self.scale)
+        svg_key = (dot, self.scale)
         draw = (diagram_html, dot, self.backend, self.scale, self.lang)
-        pending = None if key in self._svgs else _pool().submit(*draw)
+        pending = None if svg_key in self._svgs else _pool().submit(*draw)
         lang = self.lang
         final = wrap(
             lv.to_html(mv.final_table(trace, upto=None if k >= n else k, lang=lang), lang), self.scale
@@ -572,16 +600,14 @@ class LayerExplorer(DiagramExplorer):
             else ""
         )
         if pending is not None:
-            self._svgs[key] = pending.result()
+            self._svgs[svg_key] = pending.result()
         diagram = self._svg_html(dot)
-        self.final_html.value = final
-        self.layers_html.value = layers
-        self.diagram_html.value = diagram
-        self._put(self.legend_html, lv.dependency_legend_html(lang) if diagram else "")
-        self.explain_html.value = explain
-        self.players_html.value = players
-        if self.show_flow:
-            self.flow_html.value = self._svg_html(mv.layer_flow_dot(trace, scale=self.scale, lang=lang))
+        flow = self._svg_html(mv.layer_flow_dot(trace, scale=self.scale, lang=lang)) if self.show_flow else ""
+        out = (final, layers, diagram, explain, players, flow)
+        self._rendered[key] = (trace, out)
+        if len(self._rendered) > self.MAX_RENDERED:
+            self._rendered.popitem(last=False)
+        return out
 
     def __repr__(self) -> str:
         name = getattr(self.scenario, "name", "?")

@@ -1,0 +1,66 @@
+"""A click back to a board or a step already shown builds nothing again (issue 28: a click should feel
+instant): the LayerExplorer keeps its outputs by (trace, step, size, language), and they are the very
+outputs a fresh explorer shows."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("rulekit.mtg")
+
+
+def _outputs(ex):
+    return (ex.final_html.value, ex.layers_html.value, ex.diagram_html.value, ex.explain_html.value,
+            ex.players_html.value, ex.legend_html.value)  # fmt: skip
+
+
+def test_off_and_on_again_builds_no_table(monkeypatch):
+    from rulekit.views import mtg as mv
+    from rulekit.widgets import LayerExplorer
+
+    ex = LayerExplorer("seed/humility-then-gideon")
+    first = _outputs(ex)
+    box = next(iter(ex.effect_boxes.values()))
+    box.value = False
+    off = _outputs(ex)
+    assert off != first
+    built = []
+    real = mv.final_table
+    monkeypatch.setattr(mv, "final_table", lambda *a, **k: built.append(a) or real(*a, **k))
+    box.value = True
+    assert _outputs(ex) == first and not built
+    box.value = False
+    assert _outputs(ex) == off and not built
+    ex.go(-1)  # a step not shown yet: built
+    assert len(built) == 1
+    ex.go(+1)
+    assert len(built) == 1 and _outputs(ex) == off
+
+
+def test_kept_outputs_are_a_fresh_explorers(monkeypatch):
+    from rulekit.widgets import LayerExplorer
+
+    ex = LayerExplorer("classic/dependency-loop")
+    box = next(iter(ex.effect_boxes.values()))
+    ex._move_row(0, +1)
+    box.value = False
+    box.value = True
+    ex._move_row(1, -1)
+    assert _outputs(ex) == _outputs(LayerExplorer("classic/dependency-loop"))
+    ex.set_scale(1.5)
+    big = LayerExplorer("classic/dependency-loop", scale=1.5)
+    assert _outputs(ex) == _outputs(big)
+    ex.set_scale(1.0)
+    assert _outputs(ex) == _outputs(LayerExplorer("classic/dependency-loop"))
+
+
+def test_the_kept_outputs_are_bounded(monkeypatch):
+    from rulekit.widgets import LayerExplorer
+
+    monkeypatch.setattr(LayerExplorer, "MAX_RENDERED", 3)
+    ex = LayerExplorer("seed/humility-then-gideon")
+    for _ in range(3):
+        ex.go(-1)
+    ex.go(+1)
+    assert len(ex._rendered) == 3
