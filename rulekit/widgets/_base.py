@@ -21,6 +21,7 @@ controls. Sizes are absolute multiples of the widgets' base font size, so nothin
 from __future__ import annotations
 
 import functools
+import re
 import traceback
 from collections import OrderedDict
 from collections.abc import Callable
@@ -31,6 +32,7 @@ from rulekit.i18n import Translator, translator
 from rulekit.views.markup import escape
 from rulekit.views.reasons import error_text
 from rulekit.views.render import render, warm_up_in_background
+from rulekit.views.table_html import COMPACT_TABLE_CSS
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -149,7 +151,10 @@ FOCUS_CSS = (
     ".rulekit-widget button:focus-visible {text-decoration: underline;} "
     ".rulekit-widget table td, .rulekit-widget table th {word-break: normal !important; "
     "overflow-wrap: normal !important; hyphens: none !important;} "
-    ".rulekit-widget .rulekit-diagram svg {max-width: 100%; height: auto;}</style>"
+    ".rulekit-widget .rulekit-diagram svg {max-width: 100%; height: auto;} "
+    # the explorers' tables (rulekit.views.table_html.compact_table_html): styled here, once
+    + COMPACT_TABLE_CSS
+    + "</style>"
 )
 #: The ``<style>`` every widget carries (see :data:`FOCUS_CSS`).
 WIDGET_CSS = FOCUS_CSS
@@ -204,6 +209,10 @@ def wrap(html: str, scale: float) -> str:
     return f'<div style="font-size:{pct(scale)}%">{html}</div>'
 
 
+#: An XML comment in Graphviz's SVG (no comment holds "-->", and a comment ends at the first one).
+_SVG_COMMENT = re.compile(r"<!--.*?-->\n?", re.S)
+
+
 def diagram_html(dot: str, backend: str | None, scale: float, lang: Any = "en") -> str:
     """The diagram of ``dot`` (drawn at its own scaled font sizes) as an HTML output.
 
@@ -223,7 +232,8 @@ def diagram_html(dot: str, backend: str | None, scale: float, lang: Any = "en") 
     html = rendered.html(fit=True, lang=lang)
     if not rendered.ok:
         return wrap(html, scale)
-    return html
+    # Graphviz's comments (its version, a comment per node and edge) are a tenth of the SVG and show nothing
+    return _SVG_COMMENT.sub("", html)
 
 
 def load_input(scenario: Any, loader: Callable[[Any], Any], needs: tuple[str, ...], what: str) -> Any:

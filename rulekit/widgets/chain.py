@@ -352,7 +352,10 @@ class ChainExplorer(DiagramExplorer):
         _ = self._
         trace = self.trace
         self.heroes_html.value = (
-            wrap(cv.heroes_table(trace, caption=self._heroes_caption(), lang=self.lang).to_html(), self.scale)
+            wrap(
+                cv.heroes_table(trace, caption=self._heroes_caption(), lang=self.lang).to_html(widget=True),
+                self.scale,
+            )
             if getattr(trace, "heroes", None)
             else ""
         )
@@ -369,7 +372,7 @@ class ChainExplorer(DiagramExplorer):
         self.diagram_html.value = self._svg_html(dot)
         self._put(self.legend_html, lv.chain_legend_html(self.lang))
         self.log_html.value = wrap(
-            lv.to_html(cv.chain_log_table(trace, upto=k, lang=self.lang), self.lang), self.scale
+            lv.to_html(cv.chain_log_table(trace, upto=k, lang=self.lang), self.lang, widget=True), self.scale
         )
         what = _("Event {k} of {n}: {event}", k=k + 1, n=len(trace.events),
                  event=event_kind_words(ev.event, self.lang))

@@ -542,9 +542,9 @@ class LayerExplorer(DiagramExplorer):
         if not trace.dependencies and not trace.loops:
             text = self._("No dependencies: every layer applies in timestamp order.")
             return wrap(f"<p><em>{escape(text)}</em></p>", self.scale)
-        html = lv.to_html(mv.dependency_table(trace, lang=self.lang), self.lang)
+        html = lv.to_html(mv.dependency_table(trace, lang=self.lang), self.lang, widget=True)
         if trace.loops:
-            html += lv.to_html(mv.loop_table(trace, lang=self.lang), self.lang)
+            html += lv.to_html(mv.loop_table(trace, lang=self.lang), self.lang, widget=True)
         return wrap(html, self.scale)
 
     @guarded
@@ -589,16 +589,15 @@ class LayerExplorer(DiagramExplorer):
         draw = (diagram_html, dot, self.backend, self.scale, self.lang)
         pending = None if svg_key in self._svgs else _pool().submit(*draw)
         lang = self.lang
-        final = wrap(
-            lv.to_html(mv.final_table(trace, upto=None if k >= n else k, lang=lang), lang), self.scale
-        )
-        layers = wrap(lv.to_html(mv.layer_table(trace, highlight=hi, lang=lang), lang), self.scale)
+        upto = None if k >= n else k
+
+        def table(t: Any) -> str:
+            return wrap(lv.to_html(t, lang, widget=True), self.scale)
+
+        final = table(mv.final_table(trace, upto=upto, lang=lang))
+        layers = table(mv.layer_table(trace, highlight=hi, lang=lang))
         explain = wrap(f"<p>{escape(explain_step(trace, k, lang))}</p>", self.scale)
-        players = (
-            wrap(lv.to_html(mv.players_table(trace, upto=None if k >= n else k, lang=lang), lang), self.scale)
-            if self.has_players_or_rules
-            else ""
-        )
+        players = table(mv.players_table(trace, upto=upto, lang=lang)) if self.has_players_or_rules else ""
         if pending is not None:
             self._svgs[svg_key] = pending.result()
         diagram = self._svg_html(dot)

@@ -64,3 +64,39 @@ def test_the_kept_outputs_are_bounded(monkeypatch):
         ex.go(-1)
     ex.go(+1)
     assert len(ex._rendered) == 3
+
+
+def _cells(html: str) -> list[str]:
+    import re
+
+    return [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<t[hd](?:\s[^>]*)?>(.*?)</t[hd]>", html, re.S)]
+
+
+@pytest.mark.parametrize("scenario", ["seed/humility-then-gideon", "classic/dependency-loop"])
+def test_the_explorers_tables_are_light(scenario):
+    """The tables an explorer sends carry no <style> of their own (inserting one restyles the whole page at
+    every update) and no id per cell: the same caption, cells and cues as the lesson's tables, styled once
+    by the widget's <style>; the diagram carries no Graphviz comments."""
+    from rulekit.views import localized as lv
+    from rulekit.views import mtg as mv
+    from rulekit.views.table_html import COMPACT_TABLE_CSS
+    from rulekit.widgets import ChainExplorer, LayerExplorer
+
+    ex = LayerExplorer(scenario)
+    ex.go(-1)
+    for html in (ex.final_html.value, ex.layers_html.value, ex.deps_html.value):
+        assert "<style" not in html and " id=" not in html, html[:300]
+    assert "<table" in ex.final_html.value and "<table" in ex.layers_html.value
+    assert COMPACT_TABLE_CSS in ex.style_html.value and "td.rk-changed" in COMPACT_TABLE_CSS
+    trace = ex.trace
+    n = len(trace.steps)
+    k = n - 1
+    lesson = lv.to_html(mv.layer_table(trace, highlight=k - 1))
+    assert _cells(ex.layers_html.value) == _cells(lesson)
+    assert ex.layers_html.value.count("rk-changed") == lesson.count("rk-changed") - 1  # its <style> rule
+    assert ex.layers_html.value.count("rk-current") == lesson.count("rk-current") - 1
+    assert "<svg" in ex.diagram_html.value and "<!--" not in ex.diagram_html.value
+    chain = ChainExplorer("apoteose/nested-responses")
+    chain.run_to_end()
+    assert "<table" in chain.log_html.value and "<style" not in chain.log_html.value
+    assert "<!--" not in chain.diagram_html.value
