@@ -243,11 +243,13 @@ def _notebook(layers: tuple[str, ...], chains: tuple[str, ...]) -> dict[str, Any
 class _Lab:
     """JupyterLab serving a temp directory (the generated notebook and lessons/scenarios)."""
 
-    def __init__(self, nb: dict[str, Any]) -> None:
+    def __init__(self, nb: dict[str, Any], extra: tuple[Path, ...] = ()) -> None:
         self.tmp = Path(tempfile.mkdtemp(prefix="rulekit-bench-browser-"))
         root = self.tmp / "root"
         root.mkdir()
         shutil.copytree(ROOT / "lessons" / "scenarios", root / "scenarios")
+        for path in extra:  # files the notebook imports (lessons/practice.py)
+            shutil.copyfile(path, root / path.name)
         (root / "bench.ipynb").write_text(json.dumps(nb), encoding="utf-8")
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
