@@ -66,7 +66,7 @@ def _notebook() -> dict[str, Any]:
         args = ", ".join(f"{k}={v!r}" for k, v in kw.items())
         sources.append(f"PredictionCheck({scenario!r}, {args})")
     sources.append(f"Practice(seed={PRACTICE_SEED})")
-    cells = [
+    cells: list[dict[str, Any]] = [
         {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": src}
         for src in sources
     ]
