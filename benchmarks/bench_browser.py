@@ -20,13 +20,16 @@ What it measures (figures only, never a test):
   250 ms, and the time taken is that of the last change in the explorer (a DOM mutation) plus the layout
   of that change (measured in the next animation frame, after forcing layout). A click that changes
   nothing in the page counts until the kernel is idle.
+* ``floor_p50``: the same measure for a plain ipywidgets ``Button`` with no callback (its click's
+  round trip through JupyterLab, the server and the kernel, and its echo): the floor on this machine at
+  this moment, which no explorer can go below; on a loaded machine it is most of every figure.
 * Beside each click, in the same run: ``python_ms``, the kernel's own time handling that click's comm
   messages (``ipywidgets.Widget._handle_msg`` timed in the kernel: the callbacks, solve, views and the
   sending of the updates), ``updates``: how many widget state updates the kernel sent for it, and
   ``update_kb``: their size.
 
 ``measure()`` returns ``{"browser_click_ms": {"p50", "p95", "python_p50", "python_p95", "clicks",
-"updates_p50", "update_kb_p50", "slowest"}, "browser_first_explorer_ms": ...}`` (ms), or
+"updates_p50", "update_kb_p50", "slowest", "floor_p50"}, "browser_first_explorer_ms": ...}`` (ms), or
 ``{"browser_skipped": reason}``. Run directly for one row per explorer control:
 ``python benchmarks/bench_browser.py [--json] [--only NAME]``.
 """
@@ -80,6 +83,11 @@ CHAIN_SCENARIOS = (
     "apoteose/truncated",
 )
 FIRST = "seed/humility-then-gideon"
+#: The last cell: a button that does nothing, whose clicks measure the floor (JupyterLab, the server and the
+#: kernel passing a click and its reply, on this machine at this moment).
+NOOP = "_noop = _w.Button(description='rulekit-noop'); _noop.add_class('rulekit-noop'); _noop"
+#: How many times the do-nothing button is clicked.
+NOOP_CLICKS = 15
 
 #: The first cell: times the kernel's handling of every widget message, then the first explorer.
 SETUP = f"""import time as _time
@@ -108,7 +116,7 @@ KERNEL_JS = f"""(path) => {{
 }}"""
 
 #: Run code cell ``i`` (0-based among code cells) of the notebook; resolve when its output has an svg.
-RUN_CELL_JS = f"""async ([path, i, timeout]) => {{
+RUN_CELL_JS = f"""async ([path, i, timeout, shown]) => {{
   const app = window.jupyterapp;
   const w = ({_PANEL})(path);
   app.shell.activateById(w.id);
@@ -121,8 +129,9 @@ RUN_CELL_JS = f"""async ([path, i, timeout]) => {{
   const deadline = t0 + timeout;
   while (performance.now() < deadline) {{
     const out = cell.node.querySelector('.jp-OutputArea');
-    if (out && (out.querySelector('.widget-html-content svg') || out.querySelector('.rulekit-dot-fallback'))
-        && out.querySelector('.widget-html-content table')) {{
+    if (out && (shown ? out.querySelector(shown) :
+        (out.querySelector('.widget-html-content svg') || out.querySelector('.rulekit-dot-fallback'))
+        && out.querySelector('.widget-html-content table'))) {{
       await new Promise(r => requestAnimationFrame(r));
       out.getBoundingClientRect();
       return performance.now() - t0;
@@ -228,6 +237,7 @@ def _notebook(layers: tuple[str, ...], chains: tuple[str, ...]) -> dict[str, Any
     sources = [SETUP]
     sources += [f"LayerExplorer({name!r})" for name in layers]
     sources += [f"ChainExplorer({name!r})" for name in chains]
+    sources.append(NOOP)
     cells: list[dict[str, Any]] = [
         {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": src}
         for src in sources
@@ -397,11 +407,13 @@ def run(
                     page.evaluate(RESTART_JS, "bench.ipynb")
                     page.wait_for_function(KERNEL_JS, arg="bench.ipynb", timeout=90_000, polling=100)
                     page.wait_for_timeout(500)
-                firsts.append(page.evaluate(RUN_CELL_JS, ["bench.ipynb", 0, 60_000]))
+                firsts.append(page.evaluate(RUN_CELL_JS, ["bench.ipynb", 0, 60_000, None]))
                 page.wait_for_function(KERNEL_JS, arg="bench.ipynb", timeout=90_000, polling=100)
                 first_py.append(float(page.evaluate(EXEC_JS, ["bench.ipynb", "print(_FIRST_MS)"])))
             for i in range(1, 1 + len(layers) + len(chains)):
-                page.evaluate(RUN_CELL_JS, ["bench.ipynb", i, 60_000])
+                page.evaluate(RUN_CELL_JS, ["bench.ipynb", i, 60_000, None])
+            last = 1 + len(layers) + len(chains)
+            page.evaluate(RUN_CELL_JS, ["bench.ipynb", last, 60_000, ".rulekit-noop"])
             page.wait_for_function(KERNEL_JS, arg="bench.ipynb", timeout=90_000, polling=100)
             page.wait_for_timeout(1000)
             rows: list[dict[str, Any]] = []
@@ -413,14 +425,18 @@ def run(
                 clicker = _Clicker(page, root, name)
                 (_layer_clicks if kind == "layer" else _chain_clicks)(clicker)
                 rows += clicker.rows
+            floor = _Clicker(page, cells.nth(len(names)), "(a button that does nothing)")
+            for _ in range(NOOP_CLICKS):
+                floor.click("click", cells.nth(len(names)).locator(".rulekit-noop"))
             browser.close()
     finally:
         lab.stop()
-    return {"first": firsts, "first_python": first_py, "rows": rows}
+    return {"first": firsts, "first_python": first_py, "rows": rows, "floor": floor.rows}
 
 
 def summarize(result: dict[str, Any]) -> dict[str, Any]:
     rows = result["rows"]
+    floor = result.get("floor", [])
     ms = [r["ms"] for r in rows]
     py = [r["python_ms"] for r in rows]
     slowest = max(rows, key=lambda r: r["ms"])
@@ -434,6 +450,8 @@ def summarize(result: dict[str, Any]) -> dict[str, Any]:
             "updates_p50": statistics.median(r["updates"] for r in rows),
             "update_kb_p50": round(statistics.median(r["update_kb"] for r in rows), 1),
             "slowest": f"{slowest['explorer']} {slowest['control']}: {slowest['ms']} ms",
+            # the same measure of a click on a button that does nothing: what no widget can go below here
+            "floor_p50": round(statistics.median(r["ms"] for r in floor), 1) if floor else None,
         },
         "browser_first_explorer_ms": round(statistics.median(result["first"]), 1),
         "browser_first_explorer_runs": [round(v, 1) for v in result["first"]],
