@@ -364,7 +364,7 @@ def _layer_clicks(c: _Clicker) -> None:
     c.click("Move up", root.locator(".rulekit-order-rows .widget-hbox").nth(1).locator("button").first)
     c.click("◀ Previous", root.get_by_role("button", name="◀ Previous"))
     c.click("Next ▶", root.get_by_role("button", name="Next ▶"))
-    edition = root.locator(".widget-toggle-buttons button")
+    edition = root.locator(".widget-toggle-buttons:not(.rulekit-text-size) button")
     c.click("ruleset", edition.nth(1))
     c.click("ruleset back", edition.nth(0))
     c.click("effect off", boxes.first)
@@ -373,7 +373,7 @@ def _layer_clicks(c: _Clicker) -> None:
 
 def _chain_clicks(c: _Clicker) -> None:
     root = c.root
-    options = root.locator(".widget-toggle-buttons button")
+    options = root.locator(".widget-toggle-buttons:not(.rulekit-text-size) button")
     texts = [options.nth(i).inner_text() for i in range(options.count())]
     pick = next((i for i, t in enumerate(texts) if "pass" not in t.lower()), None)
     if pick is not None:

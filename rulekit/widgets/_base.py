@@ -4,8 +4,9 @@ Widgets render by setting ``.value`` of ``HTML`` widgets — never through ``Out
 they work (and are tested) in plain pytest and stay safe under nbval: set a control's ``.value``,
 read the outputs' ``.value``.
 
-Text size (projectors): every explorer has a native ``Dropdown`` ``text_size`` ("Text size",
-keyboard-usable like any ``<select>``), initialised from the ``scale=`` argument. Changing it calls
+Text size (projectors): every explorer has ``text_size`` ("Text size", ``ToggleButtons`` with the class
+``rulekit-text-size``: one button per size, Tab and Space; a ``<select>``'s arrow keys are JupyterLab's),
+initialised from the ``scale=`` argument. Changing it calls
 :meth:`Guarded.set_scale`, which re-renders every HTML output at the new scale and resizes the
 controls. Sizes are absolute multiples of the widgets' base font size, so nothing compounds:
 
@@ -305,7 +306,9 @@ class Guarded:
         except RulekitError as exc:
             self.scale = 1.0
             self._scale_error = exc
-        self.text_size = w.Dropdown(
+        # one button per size, each reached with Tab and chosen with Space or Enter: a <select>'s arrow keys
+        # are JupyterLab's (they move to the next cell), so a keyboard could not change a drop-down's size
+        self.text_size = w.ToggleButtons(
             options=size_options(self.scale),
             value=self.scale,
             description=t("Text size"),
@@ -313,7 +316,9 @@ class Guarded:
                 "Text size of this explorer (for a projector): tables, explanations, diagrams, controls"
             ),
             layout=w.Layout(width="auto"),
+            style={"button_width": "auto"},
         )
+        self.text_size.add_class("rulekit-text-size")
         self.text_size.observe(self._on_text_size, names="value")
         self.style_html = w.HTML(value="")
 

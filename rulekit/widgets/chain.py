@@ -12,7 +12,7 @@ with reasons), ``stack_html`` (the stack, spotlight ★), ``diagram_html`` (the 
 Controls: ``response`` (ToggleButtons of the legal options, one button each), ``choose_button``, ``undo``,
 ``reset``, ``finish`` (accept the defaults to the end), ``event`` (IntSlider over the events so
 far, numbered from 1 like the "Event k of n" status line) with ``prev`` / ``next``, and
-``text_size`` (Dropdown "Text size", see :meth:`set_scale`).
+``text_size`` (ToggleButtons "Text size", see :meth:`set_scale`).
 """
 
 from __future__ import annotations

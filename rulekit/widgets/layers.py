@@ -56,7 +56,7 @@ class LayerExplorer(DiagramExplorer):
     resolved effect; :attr:`groups` maps each entry to its effects), ``move_up`` / ``move_down``
     (Buttons), ``ruleset`` (ToggleButtons),
     ``step`` (IntSlider; 0 = printed values, n = after the last step), ``prev`` / ``next`` (Buttons),
-    ``reset`` (Button), ``text_size`` (Dropdown "Text size": 100 %, 125 %, 150 %, 200 %).
+    ``reset`` (Button), ``text_size`` (ToggleButtons "Text size": 100 %, 125 %, 150 %, 200 %).
     Handles (outputs): ``final_html``, ``layers_html``, ``diagram_html``, ``explain_html``,
     ``deps_html`` (dependencies with their reasons, and loops, in words), ``flow_html``, ``error``,
     ``players_html`` (players and game rules, 613.10/613.11; empty unless the scenario has such

@@ -217,7 +217,7 @@ class PredictionCheck(Guarded):
         scale: font-size factor for projectors; the starting value of the ``text_size`` knob.
         lang: ``"en"`` (default), ``"pt-BR"`` or ``"es"``: the language of everything shown.
 
-    Handles: ``answer`` (Text), ``check`` and ``reveal`` (Buttons), ``text_size`` (Dropdown "Text
+    Handles: ``answer`` (Text), ``check`` and ``reveal`` (Buttons), ``text_size`` (ToggleButtons "Text
     size", see :meth:`set_scale`), ``question``, ``result`` and
     ``error`` (HTML outputs), ``correct`` (``None`` until checked), ``widget`` (the box).
 

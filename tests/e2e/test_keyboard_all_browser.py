@@ -4,7 +4,8 @@ Space and Enter to press, typing in the text boxes, the arrow keys on a slider.
 The focus is put once on the first control of each widget (a person clicks into it, or tabs in from the
 page); from there on only keys are pressed, and every control is reached with Tab from the previous one.
 
-- LayerExplorer (01-layers, Humility/Gideon): the edition buttons (Space), *◀ Previous* / *Next ▶* (Enter),
+- LayerExplorer (01-layers, Humility/Gideon): the text size (Space on "125 %", then on "100 %"), the edition
+  buttons (Space), *◀ Previous* / *Next ▶* (Enter),
   the step slider (ArrowLeft / ArrowRight), *Reset* (Enter) after an effect is switched off (Space).
 - ChainExplorer (05-apoteose-chain, nested responses): a response (Space), *Choose* (Enter), *Undo*,
   *Run to the end*, *Reset* (Enter), and the event slider (ArrowLeft).
@@ -112,7 +113,7 @@ def _layers(page: Any) -> None:
     ex = panel.locator(".rulekit-layer-explorer").filter(has_text="humility-then-gideon").first
     ex.wait_for(state="attached", timeout=30_000)
     ex.scroll_into_view_if_needed()
-    ex.locator("select").first.focus()  # the text-size knob: the explorer's first control
+    ex.locator(".rulekit-text-size button").first.focus()  # the text-size knob: the explorer's first control
 
     # an effect off (Space on its check box), then Reset (Enter) puts it back
     before = _html_texts(ex)
@@ -124,7 +125,7 @@ def _layers(page: Any) -> None:
     _wait(page, lambda: _html_texts(ex) == before, "Reset to restore the board")
 
     # the other edition (Space on its button), and back
-    buttons = ex.locator(".widget-toggle-buttons button")
+    buttons = ex.locator(".widget-toggle-buttons:not(.rulekit-text-size) button")
     other = buttons.nth(1).inner_text().strip()
     _tab_to(page, ex, lambda a: a["tag"] == "BUTTON" and a["text"] == other, "the other edition's button")
     page.keyboard.press("Space")
@@ -160,14 +161,14 @@ def _chain(page: Any) -> None:
     ex = panel.locator(".rulekit-chain-explorer").filter(has_text="nested-responses").first
     ex.wait_for(state="attached", timeout=30_000)
     ex.scroll_into_view_if_needed()
-    ex.locator("select").first.focus()
+    ex.locator(".rulekit-text-size button").first.focus()
     _tab_to(page, ex, _button("Reset"), "Reset")  # start again (another test may have driven it)
     page.keyboard.press("Enter")
     page.wait_for_timeout(500)
     start = _text(ex)
 
-    ex.locator("select").first.focus()
-    options = ex.locator(".widget-toggle-buttons button")
+    ex.locator(".rulekit-text-size button").first.focus()
+    options = ex.locator(".widget-toggle-buttons:not(.rulekit-text-size) button")
     texts = [options.nth(i).inner_text().strip() for i in range(options.count())]
     pick = next(t for t in texts if "pass" not in t.lower())
     _tab_to(page, ex, lambda a: a["tag"] == "BUTTON" and a["text"] == pick, "a legal response")
@@ -278,3 +279,26 @@ def _practice_and_builder(page: Any) -> None:
     _tab_to(page, builder, _button("Redo"), "Redo")
     page.keyboard.press("Enter")
     _wait(page, lambda: rows.count() == 1, "Redo to remove it again")
+
+
+def test_text_size_by_keyboard(lab: Any) -> None:
+    lab.call(_text_size, "test_text_size_by_keyboard")
+
+
+def _text_size(page: Any) -> None:
+    """The text-size knob by keyboard: Tab to "125 %", Space (the explorer grows); Shift+Tab to "100 %",
+    Space."""
+    panel = activate(page, "01-layers.ipynb")
+    ex = panel.locator(".rulekit-layer-explorer").filter(has_text="humility-then-gideon").first
+    ex.wait_for(state="attached", timeout=30_000)
+    ex.scroll_into_view_if_needed()
+    sizes = ex.locator(".rulekit-text-size button")
+    assert [sizes.nth(i).inner_text().strip() for i in range(sizes.count())][:2] == ["100 %", "125 %"]
+    sizes.first.focus()
+    _tab_to(page, ex, lambda a: a["text"] == "125 %", "the 125 % button")
+    page.keyboard.press("Space")
+    _wait(page, lambda: "rulekit-scale-125" in (ex.get_attribute("class") or ""), "the explorer at 125 %")
+    assert (_active(ex) or {}).get("text") == "125 %", _active(ex)  # the focus stays on the knob
+    _tab_to(page, ex, lambda a: a["text"] == "100 %", "the 100 % button", back=True)
+    page.keyboard.press("Space")
+    _wait(page, lambda: "rulekit-scale-100" in (ex.get_attribute("class") or ""), "the explorer at 100 %")
