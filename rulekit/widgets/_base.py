@@ -320,7 +320,19 @@ class Guarded:
         )
         self.text_size.add_class("rulekit-text-size")
         self.text_size.observe(self._on_text_size, names="value")
-        self.style_html = w.HTML(value="")
+        self.style_html = self._output()
+
+    def _output(self) -> Any:
+        """A new HTML output sharing the explorer's one default ``Layout`` and ``HTMLStyle``. Each widget's
+        own would be two more widgets for the kernel to open with the page (about 2 ms each in a busy kernel:
+        a third of a first explorer's widgets); nothing changes an output's layout or style."""
+        import ipywidgets as w
+        from ipywidgets.widgets.widget_string import HTMLStyle
+
+        shared = self.__dict__.get("_shared_output")
+        if shared is None:
+            shared = self._shared_output = (w.Layout(), HTMLStyle())
+        return w.HTML(value="", layout=shared[0], style=shared[1])
 
     def _on_text_size(self, change: dict[str, Any]) -> None:
         if not self._scaling:

@@ -80,9 +80,9 @@ class ChainExplorer(DiagramExplorer):
         self.point: Any = None
         self._busy = False
 
-        self.title_html = w.HTML(value="")
-        self.status_html = w.HTML(value="")
-        self.window_html = w.HTML(value="")
+        self.title_html = self._output()
+        self.status_html = self._output()
+        self.window_html = self._output()
         # one button per response, each reached with Tab and chosen with Enter or Space: a radio group's arrow
         # keys are JupyterLab's (they move between cells), so a keyboard could reach only its checked option
         self.response = w.ToggleButtons(
@@ -109,11 +109,11 @@ class ChainExplorer(DiagramExplorer):
         self.next = w.Button(description=_("Event ▶"), tooltip=_("Next event"))
         self.event = w.IntSlider(value=1, min=1, max=1, description=_("Event"), layout=w.Layout(width="28em"))
         self.event.tooltip = _("Walk through the chain's events so far (1 = the first event)")
-        self.stack_html = w.HTML(value="")
-        self.diagram_html = w.HTML(value="")
-        self.legend_html = w.HTML(value="")
-        self.log_html = w.HTML(value="")
-        self.heroes_html = w.HTML(value="")
+        self.stack_html = self._output()
+        self.diagram_html = self._output()
+        self.legend_html = self._output()
+        self.log_html = self._output()
+        self.heroes_html = self._output()
 
         self.choose_button.on_click(lambda _b: self.choose())
         self.undo.on_click(lambda _b: self.do_undo())

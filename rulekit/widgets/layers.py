@@ -98,7 +98,7 @@ class LayerExplorer(DiagramExplorer):
         )
         self._busy = False
 
-        self.title_html = w.HTML(value="")
+        self.title_html = self._output()
         self.effect_boxes: dict[str, Any] = {}
         self.effects_box = w.VBox([])
         self.order_list = w.Select(
@@ -137,16 +137,16 @@ class LayerExplorer(DiagramExplorer):
             layout=w.Layout(width="28em"),
         )
         self.step.tooltip = _("0 = printed values; the last step = final characteristics")
-        self.explain_html = w.HTML(value="")
-        self.final_html = w.HTML(value="")
-        self.layers_html = w.HTML(value="")
-        self.diagram_html = w.HTML(value="")
-        self.legend_html = w.HTML(value="")
-        self.flow_html = w.HTML(value="")
-        self.deps_html = w.HTML(value="")
-        self.players_html = w.HTML(value="")
-        self.board_html = w.HTML(value="")
-        self.effects_head = w.HTML(value="")
+        self.explain_html = self._output()
+        self.final_html = self._output()
+        self.layers_html = self._output()
+        self.diagram_html = self._output()
+        self.legend_html = self._output()
+        self.flow_html = self._output()
+        self.deps_html = self._output()
+        self.players_html = self._output()
+        self.board_html = self._output()
+        self.effects_head = self._output()
         self._put(self.effects_head, "<strong>" + escape(_("Effects on/off")) + "</strong>")
         self.move_up.on_click(lambda _b: self.move(-1))
         self.move_down.on_click(lambda _b: self.move(+1))

@@ -100,3 +100,17 @@ def test_the_explorers_tables_are_light(scenario):
     chain.run_to_end()
     assert "<table" in chain.log_html.value and "<style" not in chain.log_html.value
     assert "<!--" not in chain.diagram_html.value
+
+
+def test_outputs_share_one_layout_and_style():
+    """An explorer's HTML outputs share one Layout and one style: two widgets fewer to open per output."""
+    from rulekit.widgets import ChainExplorer, LayerExplorer
+
+    ex = LayerExplorer("seed/humility-then-gideon")
+    outputs = [ex.final_html, ex.layers_html, ex.diagram_html, ex.explain_html, ex.legend_html, ex.deps_html,
+               ex.players_html, ex.board_html, ex.title_html, ex.style_html]  # fmt: skip
+    assert len({id(h.layout) for h in outputs}) == 1 and len({id(h.style) for h in outputs}) == 1
+    other = LayerExplorer("seed/blood-moon")
+    assert other.final_html.layout is not ex.final_html.layout  # one explorer's, not every explorer's
+    chain = ChainExplorer("apoteose/nested-responses")
+    assert len({id(h.layout) for h in (chain.log_html, chain.diagram_html, chain.stack_html)}) == 1
