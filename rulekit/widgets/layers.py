@@ -338,12 +338,24 @@ class LayerExplorer(DiagramExplorer):
         import ipywidgets as w
 
         _ = self._
+        # the rows share their labels' layout and their buttons' layout and style (three widgets fewer to
+        # open per row; nothing changes one row's alone)
+        shared = self.__dict__.get("_row_shared")
+        if shared is None:
+            shared = self._row_shared = (
+                w.Layout(width="auto", min_width="16em"), w.Layout(width="auto"), w.ButtonStyle()
+            )
+        label_layout, button_layout, button_style = shared
         while len(self.order_rows) < len(self.order):
             place = len(self.order_rows)
-            label = w.HTML(value="", layout=w.Layout(width="auto", min_width="16em"))
+            label = w.HTML(value="", layout=label_layout)
             # the words the lessons use ("press Move up"), on every row
-            earlier = w.Button(description=_("Move up"), icon="arrow-up", layout=w.Layout(width="auto"))
-            later = w.Button(description=_("Move down"), icon="arrow-down", layout=w.Layout(width="auto"))
+            earlier = w.Button(
+                description=_("Move up"), icon="arrow-up", layout=button_layout, style=button_style
+            )
+            later = w.Button(
+                description=_("Move down"), icon="arrow-down", layout=button_layout, style=button_style
+            )
             earlier.on_click(lambda _b, i=place: self._move_row(i, -1))
             later.on_click(lambda _b, i=place: self._move_row(i, +1))
             self.order_rows.append((row(label, earlier, later), label, earlier, later))
