@@ -14,9 +14,10 @@ P/T and type-line checks, lesson 02's controller check, lesson 05's resolution-o
 * wait until a verdict names that text (5 s at most), then 400 ms more, and read the verdict.
 
 A **stale verdict** is one that does not name what is in the box once it has settled (``.rulekit-judged``,
-the answer the verdict judged, differs from the box's text, or no verdict is shown), or whose ✔ / ✘ is
-not the verdict the engine gives that text (computed in this process with the same PredictionCheck). In
-Practice, *Next puzzle* is pressed every 25 checks (the same puzzles as in this process: same seed).
+the answer the verdict judged, differs from the box's text; a check that shows no verdict at all is counted
+too), or whose ✔ / ✘ is not the verdict the engine gives that text (computed in this process with the
+same PredictionCheck). In Practice, *Next puzzle* is pressed every 25 checks (the same puzzles as in this
+process: same seed).
 
     python benchmarks/stale_verdicts.py [--checks 1000] [--json]
 
@@ -194,6 +195,8 @@ def run(n_checks: int = 1000, seed: int = 0) -> dict[str, Any]:
                 seen = {"n": n, "text": text, "how": key, **got}
                 if got["box"] is None or got["box"].strip() != want:
                     stale.append({"problem": "the box lost the text", **seen})
+                elif got["judged"] is None:
+                    stale.append({"problem": "no verdict (the check was lost)", **seen})
                 elif got["judged"] != want:
                     stale.append({"problem": "names another answer", **seen})
                 elif got["right"] != right:
