@@ -271,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if isinstance(value, dict):
             for sub, v in value.items():
-                if isinstance(v, str):
+                if isinstance(v, str) or v is None:
                     print(f"{key}.{sub:<10} {v}")
                     continue
                 t = TARGETS.get(f"{key}.{sub}")
