@@ -21,7 +21,8 @@ process: same seed).
 
     python benchmarks/stale_verdicts.py [--checks 1000] [--json]
 
-Last run (2026-12-03, 2 shared cores, JupyterLab 4.6, ipywidgets 8.1, Debian chromium): see CHANGELOG.md.
+Last run (2026-12-03, 2 shared cores, JupyterLab 4.6, ipywidgets 8.1, Debian chromium): 1,000 checks, 0 stale
+verdicts, 0 lost checks, 0 wrong ✔/✘ (22 min). The run before it found 1 lost check; see CHANGELOG.md.
 """
 
 from __future__ import annotations
