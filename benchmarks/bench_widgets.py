@@ -3,7 +3,7 @@
 One measured toggle = set one effect checkbox's ``.value`` on a lesson-scale scenario, which
 solves the scenario variant (engine), rebuilds the final table and the layer table (pandas
 Styler HTML), builds the dependency DOT and renders it to SVG (wasm Graphviz, already compiled),
-and writes the explanation. The explorer's own caches (solved variants, rendered SVGs) are
+and writes the explanation. The explorer's own caches (solved variants, rendered SVGs and outputs) are
 cleared before every toggle, so each one does the full work — the figure is not a cache hit.
 
 ``builder_add_ms``: one ``BoardBuilder.add_card`` on a 20-object board built from the
@@ -84,6 +84,7 @@ def measure_builder(runs: int = 30) -> dict[str, object]:
     def one_add() -> float:
         view._traces.clear()
         view._svgs.clear()
+        view._rendered.clear()
         start = time.perf_counter()
         b.add_card("Grizzly Bears")
         took = (time.perf_counter() - start) * 1000
@@ -94,6 +95,7 @@ def measure_builder(runs: int = 30) -> dict[str, object]:
 
     def one_render() -> float:
         view._svgs.clear()
+        view._rendered.clear()
         start = time.perf_counter()
         view._render(len(view.trace.steps))
         view.deps_html.value = view._deps(view.trace)
@@ -138,11 +140,13 @@ def measure(runs: int = 40) -> dict[str, object]:
     for _ in range(3):  # warm Python paths too
         ex._traces.clear()
         ex._svgs.clear()
+        ex._rendered.clear()
         box.value = not box.value
     times = []
     for _ in range(runs):
         ex._traces.clear()
         ex._svgs.clear()
+        ex._rendered.clear()
         start = time.perf_counter()
         box.value = not box.value
         times.append((time.perf_counter() - start) * 1000)

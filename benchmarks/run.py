@@ -3,6 +3,7 @@
     python benchmarks/run.py            # a readable table
     python benchmarks/run.py --json     # exactly one JSON object
     python benchmarks/run.py --quick    # skip the slow figures (lessons_s)
+    python benchmarks/run.py --no-browser   # skip the browser figures (bench_browser)
 
 Figures (targets from the issues):
 
@@ -23,6 +24,11 @@ Figures (targets from the issues):
   ``first_explorer_cpu_ms`` is the CPU time of the same runs (steadier on a loaded machine).
 * ``builder_add_ms``: one BoardBuilder add on a 20-object board through every output (median, p95; p95 ≤ 50),
   with ``views_ms``, the explorer's re-render of that board alone.
+* ``browser_click_ms``: click → settled in JupyterLab in Debian's chromium for every lesson explorer's
+  controls (p50, p95; target p95 ≤ 100), with the kernel's own time for the same clicks beside it
+  (``python_p50``, ``python_p95``); ``browser_first_explorer_ms``: a fresh kernel's first explorer, run
+  to shown (target ≤ 700). See ``benchmarks/bench_browser.py``; skipped with a note (``browser_skipped``)
+  when chromium or playwright is missing, and by ``--no-browser``.
 * ``lessons_s``: executing every lesson notebook (English); ``lessons_pt-BR_s``, ``lessons_es_s``: the
   translated lessons.
 
@@ -54,6 +60,8 @@ TARGETS = {
     "widget_ms.p95": 50,
     "first_explorer_ms": 700,
     "builder_add_ms.p95": 50,
+    "browser_click_ms.p95": 100,
+    "browser_first_explorer_ms": 700,
 }
 #: (objects, effects) of the scaling row (README, "Performance").
 SCALE_SIZES = ((1000, 120), (2000, 240), (4000, 480))
@@ -208,7 +216,7 @@ def measure_optional(module: str) -> dict[str, Any]:
         return {f"{module}_error": f"{type(exc).__name__}: {exc}"}
 
 
-def collect(quick: bool = False) -> dict[str, Any]:
+def collect(quick: bool = False, browser: bool = True) -> dict[str, Any]:
     figures: dict[str, Any] = {
         "python": platform.python_version(),
         "machine": f"{platform.machine()}, {__import__('os').cpu_count()} cores",
@@ -223,6 +231,8 @@ def collect(quick: bool = False) -> dict[str, Any]:
         figures.update(importlib.import_module("bench_widgets").measure_builder())
     except Exception as exc:  # a figure that cannot be taken is reported, not fatal
         figures["builder_add_ms_error"] = f"{type(exc).__name__}: {exc}"
+    if browser:
+        figures.update(measure_optional("bench_browser"))
     if not quick:
         figures.update(measure_optional("bench_lessons"))
     return figures
@@ -232,8 +242,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
     parser.add_argument("--quick", action="store_true", help="skip slow figures (lessons_s)")
+    parser.add_argument("--no-browser", action="store_true", help="skip the browser figures (bench_browser)")
     args = parser.parse_args(argv)
-    figures = collect(quick=args.quick)
+    figures = collect(quick=args.quick, browser=not args.no_browser)
     if args.json:
         print(json.dumps(figures, sort_keys=True))
         return 0
@@ -260,6 +271,9 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if isinstance(value, dict):
             for sub, v in value.items():
+                if isinstance(v, str) or v is None:
+                    print(f"{key}.{sub:<10} {v}")
+                    continue
                 t = TARGETS.get(f"{key}.{sub}")
                 print(f"{key}.{sub:<10} {v:>10}" + (f"   (target ≤ {t})" if t else ""))
             continue

@@ -94,10 +94,10 @@ WORDS = (
 )
 
 
-def to_html(table: Table, lang: str = "en", scale: float = 1.0) -> str:
-    """``table.to_html(scale)``, with the empty-table line ("…: none") in ``lang`` too."""
+def to_html(table: Table, lang: str = "en", scale: float = 1.0, widget: bool = False) -> str:
+    """``table.to_html(scale, widget)``, with the empty-table line ("…: none") in ``lang`` too."""
     if table.rows or _en(lang):
-        return table.to_html(scale)
+        return table.to_html(scale, widget=widget)
     t = translator(lang)
     html = f"<p><strong>{escape(table.caption)}</strong>: <em>{escape(t('none'))}</em></p>"
     if table.note:

@@ -29,7 +29,7 @@ from typing import Any
 
 from rulekit.views.markup import clean, escape
 from rulekit.views.palette import HIGHLIGHT, OKABE_ITO, TINTS
-from rulekit.views.table_html import table_html
+from rulekit.views.table_html import compact_table_html, table_html
 
 #: Marker put in front of the highlighted row's first cell.
 ROW_MARK = "▶ "
@@ -125,14 +125,16 @@ class Table:
         )
         return styler
 
-    def to_html(self, scale: float = 1.0) -> str:
+    def to_html(self, scale: float = 1.0, widget: bool = False) -> str:
         """The Styler's HTML (deterministic bytes), with the note under it. Written without pandas
         (:func:`rulekit.views.table_html.table_html`, same markup): a first explorer does not wait
-        for pandas to import."""
+        for pandas to import. ``widget``: the widgets' light markup instead
+        (:func:`rulekit.views.table_html.compact_table_html`, styled by the widget's own ``<style>``)."""
         if not self.rows:
             html = f"<p><strong>{escape(self.caption)}</strong>: <em>none</em></p>"
+        elif widget:
+            html = compact_table_html(self)
         else:
-
             html = table_html(self, scale)
         if self.note:
             html += f'<p style="font-size:{90 * scale:.0f}%"><em>{escape(self.note)}</em></p>'

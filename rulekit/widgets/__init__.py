@@ -7,7 +7,7 @@
 
 Each renders by setting ``.value`` of HTML widgets (never ``Output`` widgets), so it can be driven
 in plain pytest. No exception reaches the notebook: errors show inside the widget.
-Each has a "Text size" knob (``text_size``, a native Dropdown: 100 %, 125 %, 150 %, 200 %; the
+Each has a "Text size" knob (``text_size``, one button per size: 100 %, 125 %, 150 %, 200 %; the
 ``scale=`` argument sets its starting value) that re-renders every output and the controls live.
 Importing this package does not import ipywidgets; building a widget does.
 """

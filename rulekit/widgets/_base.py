@@ -4,8 +4,9 @@ Widgets render by setting ``.value`` of ``HTML`` widgets — never through ``Out
 they work (and are tested) in plain pytest and stay safe under nbval: set a control's ``.value``,
 read the outputs' ``.value``.
 
-Text size (projectors): every explorer has a native ``Dropdown`` ``text_size`` ("Text size",
-keyboard-usable like any ``<select>``), initialised from the ``scale=`` argument. Changing it calls
+Text size (projectors): every explorer has ``text_size`` ("Text size", ``ToggleButtons`` with the class
+``rulekit-text-size``: one button per size, Tab and Space; a ``<select>``'s arrow keys are JupyterLab's),
+initialised from the ``scale=`` argument. Changing it calls
 :meth:`Guarded.set_scale`, which re-renders every HTML output at the new scale and resizes the
 controls. Sizes are absolute multiples of the widgets' base font size, so nothing compounds:
 
@@ -21,6 +22,7 @@ controls. Sizes are absolute multiples of the widgets' base font size, so nothin
 from __future__ import annotations
 
 import functools
+import re
 import traceback
 from collections import OrderedDict
 from collections.abc import Callable
@@ -31,6 +33,7 @@ from rulekit.i18n import Translator, translator
 from rulekit.views.markup import escape
 from rulekit.views.reasons import error_text
 from rulekit.views.render import render, warm_up_in_background
+from rulekit.views.table_html import COMPACT_TABLE_CSS
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -151,7 +154,10 @@ FOCUS_CSS = (
     ".rulekit-widget button:focus-visible {text-decoration: underline;} "
     ".rulekit-widget table td, .rulekit-widget table th {word-break: normal !important; "
     "overflow-wrap: normal !important; hyphens: none !important;} "
-    ".rulekit-widget .rulekit-diagram svg {max-width: 100%; height: auto;}</style>"
+    ".rulekit-widget .rulekit-diagram svg {max-width: 100%; height: auto;} "
+    # the explorers' tables (rulekit.views.table_html.compact_table_html): styled here, once
+    + COMPACT_TABLE_CSS
+    + "</style>"
 )
 #: The ``<style>`` every widget carries (see :data:`FOCUS_CSS`).
 WIDGET_CSS = FOCUS_CSS
@@ -172,6 +178,27 @@ def apply_scale(widgets: list[Any], scale: float) -> None:
             style.description_width = "initial" if scale > 1.0 else ""
 
 
+def sync(widget: Any, **values: Any) -> int:
+    """Set ``widget``'s traits to ``values``, the browser getting one update holding only those that
+    changed (or none): one trait is set directly, several in one ``hold_sync()``, and nothing is touched
+    when none changed. Returns how many traits changed.
+
+    >>> import ipywidgets as w
+    >>> b = w.Button(description="a")
+    >>> sync(b, description="a", tooltip=None), sync(b, description="b", disabled=True), b.disabled
+    (0, 2, True)
+    """
+    changed = {k: v for k, v in values.items() if getattr(widget, k) != v}
+    if len(changed) == 1:
+        ((key, value),) = changed.items()
+        setattr(widget, key, value)
+    elif changed:
+        with widget.hold_sync():
+            for key, value in changed.items():
+                setattr(widget, key, value)
+    return len(changed)
+
+
 def row(*children: Any, **layout: Any) -> Any:
     """A horizontal box that wraps onto the next line when its children do not fit (big text, or a
     narrow notebook) instead of squeezing and clipping them."""
@@ -183,6 +210,10 @@ def row(*children: Any, **layout: Any) -> Any:
 def wrap(html: str, scale: float) -> str:
     """An HTML output at ``scale``: ``<div style="font-size:150%">…</div>``."""
     return f'<div style="font-size:{pct(scale)}%">{html}</div>'
+
+
+#: An XML comment in Graphviz's SVG (no comment holds "-->", and a comment ends at the first one).
+_SVG_COMMENT = re.compile(r"<!--.*?-->\n?", re.S)
 
 
 def diagram_html(dot: str, backend: str | None, scale: float, lang: Any = "en") -> str:
@@ -204,7 +235,8 @@ def diagram_html(dot: str, backend: str | None, scale: float, lang: Any = "en") 
     html = rendered.html(fit=True, lang=lang)
     if not rendered.ok:
         return wrap(html, scale)
-    return html
+    # Graphviz's comments (its version, a comment per node and edge) are a tenth of the SVG and show nothing
+    return _SVG_COMMENT.sub("", html)
 
 
 def load_input(scenario: Any, loader: Callable[[Any], Any], needs: tuple[str, ...], what: str) -> Any:
@@ -276,7 +308,9 @@ class Guarded:
         except RulekitError as exc:
             self.scale = 1.0
             self._scale_error = exc
-        self.text_size = w.Dropdown(
+        # one button per size, each reached with Tab and chosen with Space or Enter: a <select>'s arrow keys
+        # are JupyterLab's (they move to the next cell), so a keyboard could not change a drop-down's size
+        self.text_size = w.ToggleButtons(
             options=size_options(self.scale),
             value=self.scale,
             description=t("Text size"),
@@ -284,9 +318,23 @@ class Guarded:
                 "Text size of this explorer (for a projector): tables, explanations, diagrams, controls"
             ),
             layout=w.Layout(width="auto"),
+            style={"button_width": "auto"},
         )
+        self.text_size.add_class("rulekit-text-size")
         self.text_size.observe(self._on_text_size, names="value")
-        self.style_html = w.HTML(value="")
+        self.style_html = self._output()
+
+    def _output(self) -> Any:
+        """A new HTML output sharing the explorer's one default ``Layout`` and ``HTMLStyle``. Each widget's
+        own would be two more widgets for the kernel to open with the page (about 2 ms each in a busy kernel:
+        a third of a first explorer's widgets); nothing changes an output's layout or style."""
+        import ipywidgets as w
+        from ipywidgets.widgets.widget_string import HTMLStyle
+
+        shared = self.__dict__.get("_shared_output")
+        if shared is None:
+            shared = self._shared_output = (w.Layout(), HTMLStyle())
+        return w.HTML(value="", layout=shared[0], style=shared[1])
 
     def _on_text_size(self, change: dict[str, Any]) -> None:
         if not self._scaling:

@@ -12,7 +12,7 @@ with reasons), ``stack_html`` (the stack, spotlight ★), ``diagram_html`` (the 
 Controls: ``response`` (ToggleButtons of the legal options, one button each), ``choose_button``, ``undo``,
 ``reset``, ``finish`` (accept the defaults to the end), ``event`` (IntSlider over the events so
 far, numbered from 1 like the "Event k of n" status line) with ``prev`` / ``next``, and
-``text_size`` (Dropdown "Text size", see :meth:`set_scale`).
+``text_size`` (ToggleButtons "Text size", see :meth:`set_scale`).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from rulekit.i18n import contract
 from rulekit.views import chain as cv
 from rulekit.views import localized as lv
 from rulekit.views.markup import escape
-from rulekit.widgets._base import DiagramExplorer, guarded, load_input, row, wrap
+from rulekit.widgets._base import DiagramExplorer, guarded, load_input, row, sync, wrap
 
 PASS = "pass"
 
@@ -80,9 +80,9 @@ class ChainExplorer(DiagramExplorer):
         self.point: Any = None
         self._busy = False
 
-        self.title_html = w.HTML(value="")
-        self.status_html = w.HTML(value="")
-        self.window_html = w.HTML(value="")
+        self.title_html = self._output()
+        self.status_html = self._output()
+        self.window_html = self._output()
         # one button per response, each reached with Tab and chosen with Enter or Space: a radio group's arrow
         # keys are JupyterLab's (they move between cells), so a keyboard could reach only its checked option
         self.response = w.ToggleButtons(
@@ -109,11 +109,11 @@ class ChainExplorer(DiagramExplorer):
         self.next = w.Button(description=_("Event ▶"), tooltip=_("Next event"))
         self.event = w.IntSlider(value=1, min=1, max=1, description=_("Event"), layout=w.Layout(width="28em"))
         self.event.tooltip = _("Walk through the chain's events so far (1 = the first event)")
-        self.stack_html = w.HTML(value="")
-        self.diagram_html = w.HTML(value="")
-        self.legend_html = w.HTML(value="")
-        self.log_html = w.HTML(value="")
-        self.heroes_html = w.HTML(value="")
+        self.stack_html = self._output()
+        self.diagram_html = self._output()
+        self.legend_html = self._output()
+        self.log_html = self._output()
+        self.heroes_html = self._output()
 
         self.choose_button.on_click(lambda _b: self.choose())
         self.undo.on_click(lambda _b: self.do_undo())
@@ -232,7 +232,8 @@ class ChainExplorer(DiagramExplorer):
         self.trace = self._trace()
         self.point = self._point()
         opts = self.options()
-        self.response.options = opts
+        if list(self.response.options) != opts:  # an unchanged list sends nothing
+            self.response.options = opts
         if opts:
             default = getattr(self.point, "default", None)
             self.response.value = default if default in {i for _, i in opts} else opts[0][1]
@@ -241,9 +242,7 @@ class ChainExplorer(DiagramExplorer):
         n = len(self.trace.events)
         self._busy = True
         try:
-            with self.event.hold_sync():  # one message for the slider's end and place
-                self.event.max = max(1, n)
-                self.event.value = max(1, n)
+            sync(self.event, max=max(1, n), value=max(1, n))  # one message for its end and place, or none
         finally:
             self._busy = False
         self._render_window()
@@ -354,7 +353,10 @@ class ChainExplorer(DiagramExplorer):
         _ = self._
         trace = self.trace
         self.heroes_html.value = (
-            wrap(cv.heroes_table(trace, caption=self._heroes_caption(), lang=self.lang).to_html(), self.scale)
+            wrap(
+                cv.heroes_table(trace, caption=self._heroes_caption(), lang=self.lang).to_html(widget=True),
+                self.scale,
+            )
             if getattr(trace, "heroes", None)
             else ""
         )
@@ -371,7 +373,7 @@ class ChainExplorer(DiagramExplorer):
         self.diagram_html.value = self._svg_html(dot)
         self._put(self.legend_html, lv.chain_legend_html(self.lang))
         self.log_html.value = wrap(
-            lv.to_html(cv.chain_log_table(trace, upto=k, lang=self.lang), self.lang), self.scale
+            lv.to_html(cv.chain_log_table(trace, upto=k, lang=self.lang), self.lang, widget=True), self.scale
         )
         what = _("Event {k} of {n}: {event}", k=k + 1, n=len(trace.events),
                  event=event_kind_words(ev.event, self.lang))

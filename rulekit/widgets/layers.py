@@ -27,7 +27,7 @@ from rulekit.views import localized as lv
 from rulekit.views import mtg as mv
 from rulekit.views.markup import escape
 from rulekit.views.reasons import explain_step
-from rulekit.widgets._base import DiagramExplorer, diagram_html, guarded, load_input, row, wrap
+from rulekit.widgets._base import DiagramExplorer, diagram_html, guarded, load_input, row, sync, wrap
 from rulekit.widgets.prediction import check_without
 from rulekit.yamlsrc import suggest
 
@@ -56,7 +56,7 @@ class LayerExplorer(DiagramExplorer):
     resolved effect; :attr:`groups` maps each entry to its effects), ``move_up`` / ``move_down``
     (Buttons), ``ruleset`` (ToggleButtons),
     ``step`` (IntSlider; 0 = printed values, n = after the last step), ``prev`` / ``next`` (Buttons),
-    ``reset`` (Button), ``text_size`` (Dropdown "Text size": 100 %, 125 %, 150 %, 200 %).
+    ``reset`` (Button), ``text_size`` (ToggleButtons "Text size": 100 %, 125 %, 150 %, 200 %).
     Handles (outputs): ``final_html``, ``layers_html``, ``diagram_html``, ``explain_html``,
     ``deps_html`` (dependencies with their reasons, and loops, in words), ``flow_html``, ``error``,
     ``players_html`` (players and game rules, 613.10/613.11; empty unless the scenario has such
@@ -92,9 +92,13 @@ class LayerExplorer(DiagramExplorer):
         self.groups: dict[str, list[str]] = {}  # holder (its first effect's id) -> its effects' ids
         self._group_of: dict[str, str] = {}
         self._traces: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        #: the outputs shown for a (trace, step, size, language): see _outputs
+        self._rendered: OrderedDict[tuple[Any, ...], tuple[Any, tuple[str, str, str, str, str, str]]] = (
+            OrderedDict()
+        )
         self._busy = False
 
-        self.title_html = w.HTML(value="")
+        self.title_html = self._output()
         self.effect_boxes: dict[str, Any] = {}
         self.effects_box = w.VBox([])
         self.order_list = w.Select(
@@ -133,16 +137,16 @@ class LayerExplorer(DiagramExplorer):
             layout=w.Layout(width="28em"),
         )
         self.step.tooltip = _("0 = printed values; the last step = final characteristics")
-        self.explain_html = w.HTML(value="")
-        self.final_html = w.HTML(value="")
-        self.layers_html = w.HTML(value="")
-        self.diagram_html = w.HTML(value="")
-        self.legend_html = w.HTML(value="")
-        self.flow_html = w.HTML(value="")
-        self.deps_html = w.HTML(value="")
-        self.players_html = w.HTML(value="")
-        self.board_html = w.HTML(value="")
-        self.effects_head = w.HTML(value="")
+        self.explain_html = self._output()
+        self.final_html = self._output()
+        self.layers_html = self._output()
+        self.diagram_html = self._output()
+        self.legend_html = self._output()
+        self.flow_html = self._output()
+        self.deps_html = self._output()
+        self.players_html = self._output()
+        self.board_html = self._output()
+        self.effects_head = self._output()
         self._put(self.effects_head, "<strong>" + escape(_("Effects on/off")) + "</strong>")
         self.move_up.on_click(lambda _b: self.move(-1))
         self.move_down.on_click(lambda _b: self.move(+1))
@@ -213,6 +217,7 @@ class LayerExplorer(DiagramExplorer):
         self.scenario = sc
         self.effects = effects
         self._traces.clear()
+        self._rendered.clear()
         self._make_groups()
         self._base_order = list(self.groups)
         self.order = list(self._base_order)
@@ -317,12 +322,15 @@ class LayerExplorer(DiagramExplorer):
             )
             for n, rep in enumerate(self.order)
         ]
-        with self.order_list.hold_sync():  # one message, and none when nothing changed
-            if list(self.order_list.options) != options:
-                self.order_list.options = options
-            self.order_list.rows = max(2, min(8, len(self.order)))
-            if keep in self.order and self.order_list.value != keep:
-                self.order_list.value = keep
+        rows = max(2, min(8, len(self.order)))
+        stale = list(self.order_list.options) != options
+        if stale or self.order_list.rows != rows or (keep in self.order and self.order_list.value != keep):
+            with self.order_list.hold_sync():  # one message, and none when nothing changed
+                if stale:
+                    self.order_list.options = options
+                self.order_list.rows = rows
+                if keep in self.order and self.order_list.value != keep:
+                    self.order_list.value = keep
         self._sync_order_rows()
 
     def _sync_order_rows(self) -> None:
@@ -331,12 +339,24 @@ class LayerExplorer(DiagramExplorer):
         import ipywidgets as w
 
         _ = self._
+        # the rows share their labels' layout and their buttons' layout and style (three widgets fewer to
+        # open per row; nothing changes one row's alone)
+        shared = self.__dict__.get("_row_shared")
+        if shared is None:
+            shared = self._row_shared = (
+                w.Layout(width="auto", min_width="16em"), w.Layout(width="auto"), w.ButtonStyle()
+            )
+        label_layout, button_layout, button_style = shared
         while len(self.order_rows) < len(self.order):
             place = len(self.order_rows)
-            label = w.HTML(value="", layout=w.Layout(width="auto", min_width="16em"))
+            label = w.HTML(value="", layout=label_layout)
             # the words the lessons use ("press Move up"), on every row
-            earlier = w.Button(description=_("Move up"), icon="arrow-up", layout=w.Layout(width="auto"))
-            later = w.Button(description=_("Move down"), icon="arrow-down", layout=w.Layout(width="auto"))
+            earlier = w.Button(
+                description=_("Move up"), icon="arrow-up", layout=button_layout, style=button_style
+            )
+            later = w.Button(
+                description=_("Move down"), icon="arrow-down", layout=button_layout, style=button_style
+            )
             earlier.on_click(lambda _b, i=place: self._move_row(i, -1))
             later.on_click(lambda _b, i=place: self._move_row(i, +1))
             self.order_rows.append((row(label, earlier, later), label, earlier, later))
@@ -348,9 +368,7 @@ class LayerExplorer(DiagramExplorer):
                 (earlier, _("Earlier timestamp: {name}", name=name), place == 0),
                 (later, _("Later timestamp: {name}", name=name), place == len(self.order) - 1),
             ):
-                with button.hold_sync():
-                    button.tooltip = tip
-                    button.disabled = off
+                sync(button, tooltip=tip, disabled=off)  # one message, none when nothing changed
         shown = tuple(box for box, *_rest in self.order_rows[: len(self.order)])
         if tuple(self.order_box.children) != shown:
             self.order_box.children = shown
@@ -401,9 +419,13 @@ class LayerExplorer(DiagramExplorer):
         if not 0 <= j < len(self.order):
             return
         self.order[i], self.order[j] = self.order[j], self.order[i]
-        self._sync_order_list()
-        self.order_list.value = rep
+        if self.order_list.value != rep:
+            self.order_list.value = rep  # the same entries, in another order: rep is among them
+        # the list and its rows are shown once, by refresh, with the timestamps of the new solve (syncing
+        # them first too sent every row twice: the order with the old timestamps, then the new ones)
         self.refresh()
+        if self.last_exception is not None:
+            self._sync_order_list()
 
     @guarded
     def set_order(self, effect_ids: list[str]) -> None:
@@ -425,8 +447,9 @@ class LayerExplorer(DiagramExplorer):
                 code="BAD_ORDER",
             )
         self.order = reps
-        self._sync_order_list()
-        self.refresh()
+        self.refresh()  # which shows the list (see move)
+        if self.last_exception is not None:
+            self._sync_order_list()
 
     @guarded
     def do_reset(self) -> None:
@@ -493,9 +516,7 @@ class LayerExplorer(DiagramExplorer):
         n = len(trace.steps)
         self._busy = True
         try:
-            with self.step.hold_sync():  # one message for the slider's end and place
-                self.step.max = n
-                self.step.value = n
+            sync(self.step, max=n, value=n)  # one message for the slider's end and place, or none
         finally:
             self._busy = False
         self._render(n)
@@ -539,9 +560,9 @@ class LayerExplorer(DiagramExplorer):
         if not trace.dependencies and not trace.loops:
             text = self._("No dependencies: every layer applies in timestamp order.")
             return wrap(f"<p><em>{escape(text)}</em></p>", self.scale)
-        html = lv.to_html(mv.dependency_table(trace, lang=self.lang), self.lang)
+        html = lv.to_html(mv.dependency_table(trace, lang=self.lang), self.lang, widget=True)
         if trace.loops:
-            html += lv.to_html(mv.loop_table(trace, lang=self.lang), self.lang)
+            html += lv.to_html(mv.loop_table(trace, lang=self.lang), self.lang, widget=True)
         return wrap(html, self.scale)
 
     @guarded
@@ -552,38 +573,58 @@ class LayerExplorer(DiagramExplorer):
         self._render(self.step.value)
 
     def _render(self, k: int) -> None:
-
-        trace = self.trace
-        n = len(trace.steps)
-        k = max(0, min(k, n))
-        hi = k - 1 if k > 0 else None
-        dot = mv.dependency_dot(trace, highlight=hi, scale=self.scale, legend=False, lang=self.lang)
-        # the wasm renderer runs outside the GIL: draw the diagram while the tables are built
-        key = (dot, self.scale)
-        draw = (diagram_html, dot, self.backend, self.scale, self.lang)
-        pending = None if key in self._svgs else _pool().submit(*draw)
-        lang = self.lang
-        final = wrap(
-            lv.to_html(mv.final_table(trace, upto=None if k >= n else k, lang=lang), lang), self.scale
-        )
-        layers = wrap(lv.to_html(mv.layer_table(trace, highlight=hi, lang=lang), lang), self.scale)
-        explain = wrap(f"<p>{escape(explain_step(trace, k, lang))}</p>", self.scale)
-        players = (
-            wrap(lv.to_html(mv.players_table(trace, upto=None if k >= n else k, lang=lang), lang), self.scale)
-            if self.has_players_or_rules
-            else ""
-        )
-        if pending is not None:
-            self._svgs[key] = pending.result()
-        diagram = self._svg_html(dot)
+        """Show step ``k`` of the current trace: every output, each sent only when its text changed (a
+        widget's value set to the text it holds sends nothing)."""
+        final, layers, diagram, explain, players, flow = self._outputs(k)
         self.final_html.value = final
         self.layers_html.value = layers
         self.diagram_html.value = diagram
-        self._put(self.legend_html, lv.dependency_legend_html(lang) if diagram else "")
+        self._put(self.legend_html, lv.dependency_legend_html(self.lang) if diagram else "")
         self.explain_html.value = explain
         self.players_html.value = players
         if self.show_flow:
-            self.flow_html.value = self._svg_html(mv.layer_flow_dot(trace, scale=self.scale, lang=lang))
+            self.flow_html.value = flow
+
+    #: How many rendered steps an explorer keeps (the least recently shown go first).
+    MAX_RENDERED = 128
+
+    def _outputs(self, k: int) -> tuple[str, str, str, str, str, str]:
+        """The outputs' texts at step ``k`` of the current trace: built once per trace, step, size and
+        language, then kept, so that going back to a board or a step already shown (an effect off and on
+        again, Previous then Next) builds no table and draws no diagram."""
+        trace = self.trace
+        n = len(trace.steps)
+        k = max(0, min(k, n))
+        key = (id(trace), k, self.scale, self.lang, self.show_flow)
+        hit = self._rendered.get(key)
+        if hit is not None and hit[0] is trace:  # the trace itself is kept with it: its id is not reused
+            self._rendered.move_to_end(key)
+            return hit[1]
+        hi = k - 1 if k > 0 else None
+        dot = mv.dependency_dot(trace, highlight=hi, scale=self.scale, legend=False, lang=self.lang)
+        # the wasm renderer runs outside the GIL: draw the diagram while the tables are built
+        svg_key = (dot, self.scale)
+        draw = (diagram_html, dot, self.backend, self.scale, self.lang)
+        pending = None if svg_key in self._svgs else _pool().submit(*draw)
+        lang = self.lang
+        upto = None if k >= n else k
+
+        def table(t: Any) -> str:
+            return wrap(lv.to_html(t, lang, widget=True), self.scale)
+
+        final = table(mv.final_table(trace, upto=upto, lang=lang))
+        layers = table(mv.layer_table(trace, highlight=hi, lang=lang))
+        explain = wrap(f"<p>{escape(explain_step(trace, k, lang))}</p>", self.scale)
+        players = table(mv.players_table(trace, upto=upto, lang=lang)) if self.has_players_or_rules else ""
+        if pending is not None:
+            self._svgs[svg_key] = pending.result()
+        diagram = self._svg_html(dot)
+        flow = self._svg_html(mv.layer_flow_dot(trace, scale=self.scale, lang=lang)) if self.show_flow else ""
+        out = (final, layers, diagram, explain, players, flow)
+        self._rendered[key] = (trace, out)
+        if len(self._rendered) > self.MAX_RENDERED:
+            self._rendered.popitem(last=False)
+        return out
 
     def __repr__(self) -> str:
         name = getattr(self.scenario, "name", "?")

@@ -48,7 +48,7 @@ PLACEHOLDER_FORMATS: dict[str, tuple[str, tuple[str, ...]]] = {
     "subtypes": (N_("subtypes, separated by commas (or none)"), ("Plains, Island", "Goblin, Warrior")),
     "colors": (N_("colours, separated by commas"), ("white, blue", "black, red")),
 }
-#: Seconds after a verdict during which a new value of the box re-judges instead of clearing the verdict.
+#: Seconds after a verdict is shown during which a new value of the box re-judges instead of clearing it.
 #: The browser sends a click (or Enter) at once but holds back the box's last keystrokes while the kernel is
 #: busy with the first one, so a click can reach the kernel before the text it was meant for; a text that
 #: follows within this window and continues the judged one is what the learner clicked for.
@@ -218,7 +218,7 @@ class PredictionCheck(Guarded):
         scale: font-size factor for projectors; the starting value of the ``text_size`` knob.
         lang: ``"en"`` (default), ``"pt-BR"`` or ``"es"``: the language of everything shown.
 
-    Handles: ``answer`` (Text), ``check`` and ``reveal`` (Buttons), ``text_size`` (Dropdown "Text
+    Handles: ``answer`` (Text), ``check`` and ``reveal`` (Buttons), ``text_size`` (ToggleButtons "Text
     size", see :meth:`set_scale`), ``question``, ``result`` and
     ``error`` (HTML outputs), ``correct`` (``None`` until checked), ``widget`` (the box).
 
@@ -699,6 +699,9 @@ class PredictionCheck(Guarded):
     def _tell(self, again: bool) -> None:
         for callback in self._listeners:
             callback(self.correct, again)
+        # the late-text window (LATE_TEXT_SECONDS) starts when the verdict is shown, not when the check began:
+        # in a busy kernel judging can take most of a second, and the held-back keystrokes wait behind it
+        self._judged_at = _clock()
 
     @guarded
     def do_reveal(self) -> None:

@@ -79,7 +79,7 @@ def _layers_by_keyboard(page: Any) -> None:
 
     # Tab into the first row's "later" button: focus the row's "earlier" one (disabled on the first row, so
     # start from the text-size knob) and walk with Tab until a "Later timestamp" button has the focus.
-    explorer.locator("select").first.focus()
+    explorer.locator(".rulekit-text-size button").first.focus()
     for _ in range(40):
         page.keyboard.press("Tab")
         active = _active(explorer)
@@ -164,7 +164,7 @@ def _chain_by_keyboard(page: Any) -> None:
     explorer = panel.locator(".rulekit-chain-explorer").filter(has_text="nested-responses").first
     explorer.wait_for(state="attached", timeout=30_000)
     explorer.scroll_into_view_if_needed()
-    options = explorer.locator(".widget-toggle-buttons button")
+    options = explorer.locator(".widget-toggle-buttons:not(.rulekit-text-size) button")
     options.first.wait_for(state="attached", timeout=30_000)
     texts = [options.nth(i).inner_text() for i in range(options.count())]
     pick = next((i for i, t in enumerate(texts) if "pass" not in t.lower()), None)

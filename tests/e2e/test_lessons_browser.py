@@ -127,7 +127,8 @@ def _check_chain_explorer(page: Any) -> None:
     _wait_settled(page, explorer)
 
     # One choice at the first open window: the first legal response that is not "pass", then Choose.
-    radios = explorer.locator(".widget-toggle-buttons button")  # one button per legal response
+    # one button per legal response (the text-size knob's buttons are not responses)
+    radios = explorer.locator(".widget-toggle-buttons:not(.rulekit-text-size) button")
     radios.first.wait_for(state="attached", timeout=30_000)
     texts = [radios.nth(i).inner_text() for i in range(radios.count())]
     pick = next((i for i, t in enumerate(texts) if "pass" not in t.lower()), None)

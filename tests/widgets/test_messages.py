@@ -47,3 +47,28 @@ def test_a_builder_add_sends_each_list_once(sent):
     dropdowns = [k for k in sent if k[0] == "Dropdown"]
     assert dropdowns and all(keys == ("_options_labels", "index") for _t, keys in dropdowns), sent
     assert sum(sent[k] for k in dropdowns) <= 4
+
+
+
+def test_a_move_sends_each_row_once():
+    """A row's Move down shows the rows once, after the solve (they were sent twice: the new order with the
+    old timestamps, then again with the new ones)."""
+    from rulekit.widgets import LayerExplorer
+
+    for scenario in ("seed/humility-then-gideon", "classic/dependency-loop"):
+        ex = LayerExplorer(scenario)
+        labels = {id(label) for _row, label, _e, _l in ex.order_rows}
+        sent_labels: Counter = Counter()
+        original = ipywidgets.Widget.send_state
+
+        def count(self, key=None, original=original, labels=labels, sent_labels=sent_labels):
+            if id(self) in labels and self.get_state(key):
+                sent_labels[id(self)] += 1
+            return original(self, key)
+
+        ipywidgets.Widget.send_state = count
+        try:
+            ex._move_row(0, +1)
+        finally:
+            ipywidgets.Widget.send_state = original
+        assert sent_labels and max(sent_labels.values()) == 1, (scenario, sent_labels)

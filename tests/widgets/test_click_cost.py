@@ -1,0 +1,116 @@
+"""A click back to a board or a step already shown builds nothing again (issue 28: a click should feel
+instant): the LayerExplorer keeps its outputs by (trace, step, size, language), and they are the very
+outputs a fresh explorer shows."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("rulekit.mtg")
+
+
+def _outputs(ex):
+    return (ex.final_html.value, ex.layers_html.value, ex.diagram_html.value, ex.explain_html.value,
+            ex.players_html.value, ex.legend_html.value)  # fmt: skip
+
+
+def test_off_and_on_again_builds_no_table(monkeypatch):
+    from rulekit.views import mtg as mv
+    from rulekit.widgets import LayerExplorer
+
+    ex = LayerExplorer("seed/humility-then-gideon")
+    first = _outputs(ex)
+    box = next(iter(ex.effect_boxes.values()))
+    box.value = False
+    off = _outputs(ex)
+    assert off != first
+    built = []
+    real = mv.final_table
+    monkeypatch.setattr(mv, "final_table", lambda *a, **k: built.append(a) or real(*a, **k))
+    box.value = True
+    assert _outputs(ex) == first and not built
+    box.value = False
+    assert _outputs(ex) == off and not built
+    ex.go(-1)  # a step not shown yet: built
+    assert len(built) == 1
+    ex.go(+1)
+    assert len(built) == 1 and _outputs(ex) == off
+
+
+def test_kept_outputs_are_a_fresh_explorers(monkeypatch):
+    from rulekit.widgets import LayerExplorer
+
+    ex = LayerExplorer("classic/dependency-loop")
+    box = next(iter(ex.effect_boxes.values()))
+    ex._move_row(0, +1)
+    box.value = False
+    box.value = True
+    ex._move_row(1, -1)
+    assert _outputs(ex) == _outputs(LayerExplorer("classic/dependency-loop"))
+    ex.set_scale(1.5)
+    big = LayerExplorer("classic/dependency-loop", scale=1.5)
+    assert _outputs(ex) == _outputs(big)
+    ex.set_scale(1.0)
+    assert _outputs(ex) == _outputs(LayerExplorer("classic/dependency-loop"))
+
+
+def test_the_kept_outputs_are_bounded(monkeypatch):
+    from rulekit.widgets import LayerExplorer
+
+    monkeypatch.setattr(LayerExplorer, "MAX_RENDERED", 3)
+    ex = LayerExplorer("seed/humility-then-gideon")
+    for _ in range(3):
+        ex.go(-1)
+    ex.go(+1)
+    assert len(ex._rendered) == 3
+
+
+def _cells(html: str) -> list[str]:
+    import re
+
+    return [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<t[hd](?:\s[^>]*)?>(.*?)</t[hd]>", html, re.S)]
+
+
+@pytest.mark.parametrize("scenario", ["seed/humility-then-gideon", "classic/dependency-loop"])
+def test_the_explorers_tables_are_light(scenario):
+    """The tables an explorer sends carry no <style> of their own (inserting one restyles the whole page at
+    every update) and no id per cell: the same caption, cells and cues as the lesson's tables, styled once
+    by the widget's <style>; the diagram carries no Graphviz comments."""
+    from rulekit.views import localized as lv
+    from rulekit.views import mtg as mv
+    from rulekit.views.table_html import COMPACT_TABLE_CSS
+    from rulekit.widgets import ChainExplorer, LayerExplorer
+
+    ex = LayerExplorer(scenario)
+    ex.go(-1)
+    for html in (ex.final_html.value, ex.layers_html.value, ex.deps_html.value):
+        assert "<style" not in html and " id=" not in html, html[:300]
+    assert "<table" in ex.final_html.value and "<table" in ex.layers_html.value
+    assert COMPACT_TABLE_CSS in ex.style_html.value and "td.rk-changed" in COMPACT_TABLE_CSS
+    trace = ex.trace
+    n = len(trace.steps)
+    k = n - 1
+    lesson = lv.to_html(mv.layer_table(trace, highlight=k - 1))
+    assert _cells(ex.layers_html.value) == _cells(lesson)
+    assert ex.layers_html.value.count("rk-changed") == lesson.count("rk-changed") - 1  # its <style> rule
+    assert ex.layers_html.value.count("rk-current") == lesson.count("rk-current") - 1
+    assert "<svg" in ex.diagram_html.value and "<!--" not in ex.diagram_html.value
+    chain = ChainExplorer("apoteose/nested-responses")
+    chain.run_to_end()
+    assert "<table" in chain.log_html.value and "<style" not in chain.log_html.value
+    assert "<!--" not in chain.diagram_html.value
+
+
+def test_outputs_share_one_layout_and_style():
+    """An explorer's HTML outputs share one Layout and one style: two widgets fewer to open per output."""
+    from rulekit.widgets import ChainExplorer, LayerExplorer
+
+    ex = LayerExplorer("seed/humility-then-gideon")
+    outputs = [ex.final_html, ex.layers_html, ex.diagram_html, ex.explain_html, ex.legend_html, ex.deps_html,
+               ex.players_html, ex.board_html, ex.title_html, ex.style_html]  # fmt: skip
+    assert len({id(h.layout) for h in outputs}) == 1 and len({id(h.style) for h in outputs}) == 1
+    other = LayerExplorer("seed/blood-moon")
+    assert other.final_html.layout is not ex.final_html.layout  # one explorer's, not every explorer's
+    chain = ChainExplorer("apoteose/nested-responses")
+    assert len({id(h.layout) for h in (chain.log_html, chain.diagram_html, chain.stack_html)}) == 1
