@@ -46,8 +46,12 @@ import time
 from rulekit.apoteose.text import parse_effect
 from rulekit.errors import RulekitError
 
-UNITS = {"x e ": "joins that start no clause", "Cure 1 de VIDA e ": "joins that start a clause",
-         "a, ": "commas", "1. ": "sentences"}
+UNITS = {
+    "x e ": "joins that start no clause",
+    "Cure 1 de VIDA e ": "joins that start a clause",
+    "a, ": "commas",
+    "1. ": "sentences",
+}
 
 
 def measure(unit: str, size: int, repeat: int = 3) -> float:
@@ -84,10 +88,17 @@ def measure_rate(repeat: int = 3) -> tuple[int, float]:
     from rulekit.apoteose.grammar import ClauseError, Refs, _fast_parser, _parse_cached, _parser
     from rulekit.apoteose.lang import split_clauses
 
-    corpus = yaml.safe_load((Path(__file__).resolve().parents[1] / "tests" / "apoteose" / "corpus.yaml")
-                            .read_text(encoding="utf-8"))
-    clauses = [c.strip().rstrip(".").strip() for e in corpus
-               for c in split_clauses(parse_effect(e["text"]).description) if c.strip()]
+    corpus = yaml.safe_load(
+        (Path(__file__).resolve().parents[1] / "tests" / "apoteose" / "corpus.yaml").read_text(
+            encoding="utf-8"
+        )
+    )
+    clauses = [
+        c.strip().rstrip(".").strip()
+        for e in corpus
+        for c in split_clauses(parse_effect(e["text"]).description)
+        if c.strip()
+    ]
     _parser()
     _fast_parser()
     best = float("inf")

@@ -46,14 +46,16 @@ ELVISH_CHAMPION: dict[str, Any] = {
     "colors": ["green"],
     "power": 2,
     "toughness": 2,
-    "abilities": [{
-        "text": "Other Elf creatures get +1/+1 and have forestwalk.",
-        "static": {
-            "affects": "other Elf creatures",
-            "abilities": {"add": ["Forestwalk"]},
-            "modify_pt": {"power": 1, "toughness": 1},
-        },
-    }],
+    "abilities": [
+        {
+            "text": "Other Elf creatures get +1/+1 and have forestwalk.",
+            "static": {
+                "affects": "other Elf creatures",
+                "abilities": {"add": ["Forestwalk"]},
+                "modify_pt": {"power": 1, "toughness": 1},
+            },
+        }
+    ],
 }
 SAVANNAH_LIONS: dict[str, Any] = {
     "name": "Savannah Lions",
@@ -77,13 +79,22 @@ CREATURES: tuple[tuple[int, Any], ...] = (
 )
 #: Filler lands.
 LANDS: tuple[tuple[int, str], ...] = (
-    (3, "Plains"), (3, "Island"), (3, "Swamp"), (3, "Mountain"), (3, "Forest"),
-    (2, "Mutavault"), (1, "Wasteland"),
+    (3, "Plains"),
+    (3, "Island"),
+    (3, "Swamp"),
+    (3, "Mountain"),
+    (3, "Forest"),
+    (2, "Mutavault"),
+    (1, "Wasteland"),
 )
 NONBASIC_LANDS = ("Mutavault", "Wasteland", "Urborg, Tomb of Yawgmoth", "Yavimaya, Cradle of Growth")
 #: Cards that sit in graveyards (they feed nothing but zone-aware selectors).
 GRAVEYARD: tuple[tuple[int, str], ...] = (
-    (2, "Grizzly Bears"), (2, "Giant Growth"), (1, "Lignify"), (1, "Twisted Image"), (1, "Forest"),
+    (2, "Grizzly Bears"),
+    (2, "Giant Growth"),
+    (1, "Lignify"),
+    (1, "Twisted Image"),
+    (1, "Forest"),
 )
 
 #: The dependency clusters every board starts with, in this order (truncated to n_effects):
@@ -112,14 +123,24 @@ CORE = (
 MOON = ("Blood Moon", "Magus of the Moon")
 #: Further effects, by family: (weight, name). "pair" adds Humility and Opalescence together.
 EXTRA: tuple[tuple[int, str], ...] = (
-    (6, "Glorious Anthem"), (5, "Honor of the Pure"),
-    (5, "Goblin King"), (5, "Elvish Champion"),
+    (6, "Glorious Anthem"),
+    (5, "Honor of the Pure"),
+    (5, "Goblin King"),
+    (5, "Elvish Champion"),
     (3, "pair"),
-    (2, "Urborg, Tomb of Yawgmoth"), (2, "Yavimaya, Cradle of Growth"),
-    (3, "Spreading Seas"), (2, "Dryad of the Ilysian Grove"),
-    (2, "Kormus Bell"), (2, "Life and Limb"),
-    (2, "Painter's Servant"), (3, "Control Magic"), (3, "Lignify"),
-    (3, "Giant Growth"), (2, "Turn to Frog"), (2, "Twisted Image"), (2, "Mutavault"),
+    (2, "Urborg, Tomb of Yawgmoth"),
+    (2, "Yavimaya, Cradle of Growth"),
+    (3, "Spreading Seas"),
+    (2, "Dryad of the Ilysian Grove"),
+    (2, "Kormus Bell"),
+    (2, "Life and Limb"),
+    (2, "Painter's Servant"),
+    (3, "Control Magic"),
+    (3, "Lignify"),
+    (3, "Giant Growth"),
+    (2, "Turn to Frog"),
+    (2, "Twisted Image"),
+    (2, "Mutavault"),
 )
 LEGENDARY = ("Urborg, Tomb of Yawgmoth", "Yavimaya, Cradle of Growth")
 RESOLVED = ("Giant Growth", "Turn to Frog", "Twisted Image", "Mutavault")
@@ -198,8 +219,9 @@ def generate_board(n_objects: int = 500, n_effects: int = 60, seed: int = 0, moo
         land = _pick(rng, LANDS)
         extra = {"counters": {"flood": 1}} if fountain and land != "Island" and rng.random() < 0.15 else {}
         permanents.append(board.obj(land, rng.choice(PLAYERS), **extra))
-    graveyard = [board.obj(_pick(rng, GRAVEYARD), rng.choice(PLAYERS), zone="graveyard")
-                 for _ in range(n_graveyard)]
+    graveyard = [
+        board.obj(_pick(rng, GRAVEYARD), rng.choice(PLAYERS), zone="graveyard") for _ in range(n_graveyard)
+    ]
 
     # --- effect objects
     resolved: list[tuple[str, dict[str, Any]]] = []
@@ -234,8 +256,9 @@ def generate_board(n_objects: int = 500, n_effects: int = 60, seed: int = 0, moo
     lands = [o for o in permanents if _is_land(o)]
     urborgs = [o for o in permanents if o.get("card") == "Urborg, Tomb of Yawgmoth"]
     # random Seas avoid the legendary lands, so that the core clusters stay as described
-    nonbasic = [o for o in lands
-                if o.get("card") in NONBASIC_LANDS and o.get("card") not in LEGENDARY] or lands
+    nonbasic = [
+        o for o in lands if o.get("card") in NONBASIC_LANDS and o.get("card") not in LEGENDARY
+    ] or lands
     first_seas = True
     for aura in board.auras:
         if aura["card"] == "Spreading Seas":
@@ -263,8 +286,7 @@ def generate_board(n_objects: int = 500, n_effects: int = 60, seed: int = 0, moo
         f"name: benchmarks/board-{n_objects}-{n_effects}-{seed}",
         "description: >",
         f"  A generated board: {n_objects} objects, {n_effects} continuous effects (anthems, lords,",
-        "  Humility/Opalescence pairs, land-type changers that depend on each other), seed "
-        f"{seed}.",
+        f"  Humility/Opalescence pairs, land-type changers that depend on each other), seed {seed}.",
         "source: benchmarks/board.py",
         f"players: [{', '.join(PLAYERS)}]",
         f"active_player: {PLAYERS[0]}",
@@ -280,9 +302,18 @@ def generate_board(n_objects: int = 500, n_effects: int = 60, seed: int = 0, moo
 
 
 def _is_creature(o: dict[str, Any]) -> bool:
-    return o.get("card") in {"Grizzly Bears", "Llanowar Elves", "Goblin Piker", "Wild Mongrel", "Dryad Arbor",
-                             "Goblin King", "Magus of the Moon", "Dryad of the Ilysian Grove",
-                             "Painter's Servant", "Saproling"} or "Creature" in o.get("types", ())
+    return o.get("card") in {
+        "Grizzly Bears",
+        "Llanowar Elves",
+        "Goblin Piker",
+        "Wild Mongrel",
+        "Dryad Arbor",
+        "Goblin King",
+        "Magus of the Moon",
+        "Dryad of the Ilysian Grove",
+        "Painter's Servant",
+        "Saproling",
+    } or "Creature" in o.get("types", ())
 
 
 def _is_land(o: dict[str, Any]) -> bool:
@@ -309,5 +340,5 @@ def _flow(value: Any) -> str:
 if __name__ == "__main__":  # pragma: no cover
     import sys
 
-    n_obj, n_eff, seed = ([int(a) for a in sys.argv[1:4]] + [500, 60, 0][len(sys.argv[1:4]):])[:3]
+    n_obj, n_eff, seed = ([int(a) for a in sys.argv[1:4]] + [500, 60, 0][len(sys.argv[1:4]) :])[:3]
     sys.stdout.write(generate_board(n_obj, n_eff, seed, moon="--moon" in sys.argv))

@@ -1,4 +1,4 @@
-"""A scripted browser run of self-checks that counts stale verdicts (issue 28). A script, not a test: it
+"""A scripted browser run of self-checks that counts stale verdicts. A script, not a test: it
 takes long (about a second a check) and prints its figures; its last result is under "Last run" below.
 
 JupyterLab in Debian's chromium (Playwright, as ``benchmarks/bench_browser.py``; skipped with the reason
@@ -45,8 +45,10 @@ import bench_browser as bb  # noqa: E402
 CHECKS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("seed/humility-then-gideon", {"ask": "pt", "object": "gideon", "without": ["night"]}),
     ("seed/blood-moon", {"ask": "types", "object": "wasteland"}),
-    ("seed/sower-then-shackles",
-     {"ask": "controller", "object": "throatseeker", "without": ["shackles.steal"]}),  # fmt: skip
+    (
+        "seed/sower-then-shackles",
+        {"ask": "controller", "object": "throatseeker", "without": ["shackles.steal"]},
+    ),  # fmt: skip
     ("apoteose/nested-responses", {"ask": "resolution_order"}),
 )
 PRACTICE_SEED = 5

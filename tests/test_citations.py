@@ -28,9 +28,7 @@ def test_no_issue_numbers_in_data_grammar_or_docs() -> None:
     """The same for what is not Python: the package's data, grammar and language pages, and the docs
     a newcomer reads first (the CHANGELOG keeps its issue history)."""
     paths = [
-        p
-        for p in sorted((ROOT / "rulekit").rglob("*"))
-        if p.suffix in (".yaml", ".yml", ".md", ".lark")
+        p for p in sorted((ROOT / "rulekit").rglob("*")) if p.suffix in (".yaml", ".yml", ".md", ".lark")
     ]
     paths += sorted((ROOT / "tools" / "lesson_src").rglob("*.md"))
     paths += [ROOT / name for name in ("README.md", "ARCHITECTURE.md") if (ROOT / name).exists()]

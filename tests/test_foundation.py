@@ -49,10 +49,14 @@ class _Scenario(BaseModel):
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("game: mtg\nobjects:\n  - card: a\n  - card: b\n    typs: [Land]\n",
-         "s.yaml:5: objects[1].typs: unknown key 'typs' — did you mean 'types'?"),
-        ("game: mtg\nobjects:\n  - card: a\n    types: [Land, Creture]\n",
-         "s.yaml:4: objects[0].types[1]: 'Creture' is not one of"),
+        (
+            "game: mtg\nobjects:\n  - card: a\n  - card: b\n    typs: [Land]\n",
+            "s.yaml:5: objects[1].typs: unknown key 'typs' — did you mean 'types'?",
+        ),
+        (
+            "game: mtg\nobjects:\n  - card: a\n    types: [Land, Creture]\n",
+            "s.yaml:4: objects[0].types[1]: 'Creture' is not one of",
+        ),
         ("game: mtg\nobjects: [\n", "s.yaml:3: invalid YAML"),
         ("game: mtg\ngame: apoteose\nobjects: []\n", "s.yaml:2: duplicate key 'game'"),
     ],
@@ -109,9 +113,15 @@ def test_ci_runs_the_readme_test_command() -> None:
     script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "<!-- test-command -->" in script
     extracted = subprocess.run(
-        ["awk", r'/<!-- test-command -->/{found=1; next} found && /^```/{if (inblock) exit; inblock=1; next} '
-                r'found && inblock {print; exit}', str(ROOT / "README.md")],
-        capture_output=True, text=True, check=True,
+        [
+            "awk",
+            r"/<!-- test-command -->/{found=1; next} found && /^```/{if (inblock) exit; inblock=1; next} "
+            r"found && inblock {print; exit}",
+            str(ROOT / "README.md"),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.strip()
     assert extracted == cmd
 

@@ -20,6 +20,8 @@ ALLOWED: dict[str, int] = {
     # the loader (pydantic) nor the engine (tests/mtg/test_structure.py::test_model_is_pure_data).
     "rulekit/mtg/__init__.py": 11,
 }
+
+
 def function_imports(path: Path) -> list[tuple[int, str]]:
     """The ``import rulekit...`` / ``from rulekit... import`` statements inside a function."""
     out: set[tuple[int, str]] = set()

@@ -102,7 +102,7 @@ class _Normalise(ast.NodeTransformer):
 
     def visit_Constant(self, node: ast.Constant) -> ast.AST:
         if self.prefix and isinstance(node.value, str) and node.value.startswith(self.prefix):
-            return ast.Constant(node.value[len(self.prefix):])
+            return ast.Constant(node.value[len(self.prefix) :])
         return node
 
 

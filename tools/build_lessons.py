@@ -52,7 +52,6 @@ SRC = ROOT / "tools" / "lesson_src"
 LESSONS = ROOT / "lessons"
 
 
-
 def _languages() -> dict[str, tuple[Path, Path]]:
     sys.path.insert(0, str(ROOT))
     from rulekit.i18n import REGISTRY
@@ -112,7 +111,7 @@ def parse_source(text: str) -> list[dict[str, Any]]:
         line = lines[i]
         if line.startswith("```python"):
             flush_md()
-            words = line[len("```python"):].split()
+            words = line[len("```python") :].split()
             tags = [TAG_ALIASES.get(w, w) for w in words]
             code: list[str] = []
             i += 1

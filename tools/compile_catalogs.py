@@ -59,8 +59,16 @@ ERROR_SOURCES = [
     ROOT / "rulekit" / "apoteose" / "chain.py",
     ROOT / "rulekit" / "apoteose" / "session.py",
 ]
-KEYWORDS = {"_": None, "t": None, "N_": None, "n": (1, 2), "p": ((1, "c"), 2), "NP_": ((1, "c"), 2),
-            "np": ((1, "c"), 2, 3), "NNP_": ((1, "c"), 2, 3)}
+KEYWORDS = {
+    "_": None,
+    "t": None,
+    "N_": None,
+    "n": (1, 2),
+    "p": ((1, "c"), 2),
+    "NP_": ((1, "c"), 2),
+    "np": ((1, "c"), 2, 3),
+    "NNP_": ((1, "c"), 2, 3),
+}
 #: The catalogue folders of the language registry's rows (:data:`rulekit.i18n.REGISTRY`; English has
 #: none: its msgids are the text). A generated or test-only row (its own ``locale_dir``) is not one.
 LANGS = {lang.catalog: lang.catalog for lang in REGISTRY.values() if lang.catalog and lang.locale_dir is None}

@@ -52,8 +52,9 @@ def _read(path: str, rev: str | None) -> str:
         p = ROOT / path
         return p.read_text(encoding="utf-8") if p.exists() else ""
     try:
-        return subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:{path}"], check=True,
-                              capture_output=True, text=True).stdout
+        return subprocess.run(
+            ["git", "-C", str(ROOT), "show", f"{rev}:{path}"], check=True, capture_output=True, text=True
+        ).stdout
     except subprocess.CalledProcessError:
         return ""
 
@@ -137,8 +138,16 @@ def renders(name: str, lang: str) -> list[tuple[str, str]]:
             return ""
 
     def shown(w: Recording, where: str) -> None:
-        for attr in ("title_html", "status_html", "window_html", "stack_html", "legend_html", "log_html",
-                     "heroes_html", "error"):
+        for attr in (
+            "title_html",
+            "status_html",
+            "window_html",
+            "stack_html",
+            "legend_html",
+            "log_html",
+            "heroes_html",
+            "error",
+        ):
             widget = getattr(w, attr, None)
             value = getattr(widget, "value", "") if widget is not None else ""
             out.append((f"{where} {attr}", _visible(str(value))))
@@ -149,9 +158,17 @@ def renders(name: str, lang: str) -> list[tuple[str, str]]:
     for scripted in (True, False):
         w = Recording(name, lang=lang, use_script=scripted)
         tag = "scripted" if scripted else "learner"
-        out.append((f"{tag} controls", " ".join(
-            str(getattr(getattr(w, a), "description", "")) + " " + str(getattr(getattr(w, a), "tooltip", ""))
-            for a in ("response", "choose_button", "undo", "reset", "finish", "prev", "next", "event"))))
+        out.append(
+            (
+                f"{tag} controls",
+                " ".join(
+                    str(getattr(getattr(w, a), "description", ""))
+                    + " "
+                    + str(getattr(getattr(w, a), "tooltip", ""))
+                    for a in ("response", "choose_button", "undo", "reset", "finish", "prev", "next", "event")
+                ),
+            )
+        )
         steps = 0
         while w.point is not None and steps < 60:
             shown(w, f"{tag} decision {steps}")
@@ -196,8 +213,10 @@ def main(argv: list[str] | None = None) -> int:
                     total[w] += 1
                     places[where.split(" ")[0] + " " + where.split(" ")[-1]] += 1
                     examples.setdefault(w, f"{name} {where}: " + " ".join(text.split())[:160])
-    print(f"{args.lang}: {sum(total.values())} English words ({len(total)} distinct) in the renders of "
-          f"{len(list_scenarios())} built-in Apoteose scenarios")
+    print(
+        f"{args.lang}: {sum(total.values())} English words ({len(total)} distinct) in the renders of "
+        f"{len(list_scenarios())} built-in Apoteose scenarios"
+    )
     if args.where:
         for where, n in places.most_common():
             print(f"  {n:6d}  {where}")

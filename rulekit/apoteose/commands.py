@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """``rulekit parse-effect`` and ``rulekit chain`` (README, "The command line")."""
 
 from __future__ import annotations
@@ -16,18 +15,26 @@ from rulekit.views.markup import clean
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("parse-effect", help="parse an Apoteose effect text",
-                              description="Parse an Apoteose effect text; print its structure or the error "
-                              "with its code and position (exit status 2).")
+    p = subparsers.add_parser(
+        "parse-effect",
+        help="parse an Apoteose effect text",
+        description="Parse an Apoteose effect text; print its structure or the error "
+        "with its code and position (exit status 2).",
+    )
     p.add_argument("text", metavar="TEXT")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=parse_effect_cmd)
-    c = subparsers.add_parser("chain", help="run an Apoteose scenario's response chain",
-                              description="Run an Apoteose scenario (a path or a built-in name such as "
-                              "apoteose/seed-activation) and print its chain trace.")
+    c = subparsers.add_parser(
+        "chain",
+        help="run an Apoteose scenario's response chain",
+        description="Run an Apoteose scenario (a path or a built-in name such as "
+        "apoteose/seed-activation) and print its chain trace.",
+    )
     c.add_argument("scenario", metavar="SCENARIO")
     c.add_argument("--json", action="store_true", help="print the §7 JSON")
-    c.add_argument("--lang", default="en", metavar="LANG", help="language of the text output: en (default), pt-BR or es")
+    c.add_argument(
+        "--lang", default="en", metavar="LANG", help="language of the text output: en (default), pt-BR or es"
+    )
     c.set_defaults(func=chain_cmd)
 
 

@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """Deciders: who takes the decisions of a chain run, and the data they decide on.
 
 The engine (:mod:`rulekit.apoteose.chain`) stops at every :class:`DecisionPoint` (a window to respond
@@ -50,9 +49,16 @@ class Option:
             object.__setattr__(self, "label", label_words(self.label_code, self.label_params) or self.id)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "label": self.label, "hero": self.hero, "card": self.card,
-                "effect": self.effect, "answers": self.answers, "label_code": self.label_code,
-                "label_params": dict(self.label_params)}
+        return {
+            "id": self.id,
+            "label": self.label,
+            "hero": self.hero,
+            "card": self.card,
+            "effect": self.effect,
+            "answers": self.answers,
+            "label_code": self.label_code,
+            "label_params": dict(self.label_params),
+        }
 
 
 @dataclass(frozen=True)
@@ -73,8 +79,15 @@ class Refusal:
         return render(self.code, self.params)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "hero": self.hero, "card": self.card, "effect": self.effect,
-                "code": self.code, "params": dict(self.params), "reason": self.reason}
+        return {
+            "id": self.id,
+            "hero": self.hero,
+            "card": self.card,
+            "effect": self.effect,
+            "code": self.code,
+            "params": dict(self.params),
+            "reason": self.reason,
+        }
 
 
 @dataclass(frozen=True)
@@ -113,10 +126,19 @@ class DecisionPoint:
         return self.key.split("#")[0] if self.kind == "respond" else None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"key": self.key, "kind": self.kind, "spotlight": self.spotlight, "stage": self.stage,
-                "answers": list(self.answers), "options": [o.to_dict() for o in self.options],
-                "refused": [r.to_dict() for r in self.refused], "prompt": self.prompt,
-                "prompt_code": self.prompt_code, "prompt_params": dict(self.prompt_params), "default": self.default}
+        return {
+            "key": self.key,
+            "kind": self.kind,
+            "spotlight": self.spotlight,
+            "stage": self.stage,
+            "answers": list(self.answers),
+            "options": [o.to_dict() for o in self.options],
+            "refused": [r.to_dict() for r in self.refused],
+            "prompt": self.prompt,
+            "prompt_code": self.prompt_code,
+            "prompt_params": dict(self.prompt_params),
+            "default": self.default,
+        }
 
 
 Decider = Callable[[DecisionPoint], tuple[str, str]]
@@ -126,14 +148,12 @@ def default_decider(point: DecisionPoint) -> tuple[str, str]:
     return point.default, "default"
 
 
-
 class NeedDecision(Exception):
     """Raised by a session decider when the run reaches an undecided decision point."""
 
     def __init__(self, point: DecisionPoint) -> None:
         super().__init__(point.key)
         self.point = point
-
 
 
 class ScriptDecider:
@@ -152,8 +172,12 @@ class ScriptDecider:
         """A decision given to ``run_chain`` must be legal where it is used (LANGUAGE.md §4)."""
         ids = [o.id for o in point.options]
         if choice not in ids:
-            raise RulekitError(f"'{choice}' is not a legal choice at {point.key} (legal: {', '.join(ids)})",
-                               field=where, code="ILLEGAL_CHOICE", suggestion=suggest(choice, ids))
+            raise RulekitError(
+                f"'{choice}' is not a legal choice at {point.key} (legal: {', '.join(ids)})",
+                field=where,
+                code="ILLEGAL_CHOICE",
+                suggestion=suggest(choice, ids),
+            )
         return choice
 
     def __call__(self, point: DecisionPoint) -> tuple[str, str]:
@@ -171,10 +195,17 @@ class ScriptDecider:
                 self.used.add(i)
                 if d.get("pick") in ids:
                     return str(d["pick"]), "script"
-                self.engine.scripted_error("ILLEGAL_CHOICE", f"decisions[{i}]: '{d.get('pick')}' is not a legal "
-                                           f"choice at {point.key} ({', '.join(ids)})")
+                self.engine.scripted_error(
+                    "ILLEGAL_CHOICE",
+                    f"decisions[{i}]: '{d.get('pick')}' is not a legal "
+                    f"choice at {point.key} ({', '.join(ids)})",
+                )
                 continue
-            if point.kind != "respond" or d.get("window") is None or norm(d["window"]) != norm(point.window or ""):
+            if (
+                point.kind != "respond"
+                or d.get("window") is None
+                or norm(d["window"]) != norm(point.window or "")
+            ):
                 continue
             self.used.add(i)
             if d.get("pass"):
@@ -183,14 +214,22 @@ class ScriptDecider:
             if not r:
                 continue
             for o in point.options[1:]:
-                if o.card == r["card"] and o.effect == f"{r['card']}#{r.get('effect', 0)}" and (
-                        r.get("hero") in (None, o.hero)) and (
-                        not r.get("answers") or (o.answers or "").startswith(r["answers"])
-                        or (o.answers or "").startswith(f"before:{r['answers']}")):
+                if (
+                    o.card == r["card"]
+                    and o.effect == f"{r['card']}#{r.get('effect', 0)}"
+                    and (r.get("hero") in (None, o.hero))
+                    and (
+                        not r.get("answers")
+                        or (o.answers or "").startswith(r["answers"])
+                        or (o.answers or "").startswith(f"before:{r['answers']}")
+                    )
+                ):
                     self.engine.scripted_choices[o.id] = dict(d.get("choices") or {})
                     return o.id, "script"
             eid = f"{r['card']}#{r.get('effect', 0)}"
-            why = next((x for x in point.refused if x.effect == eid and r.get("hero") in (None, x.hero)), None)
+            why = next(
+                (x for x in point.refused if x.effect == eid and r.get("hero") in (None, x.hero)), None
+            )
             code, params = (why.code, dict(why.params)) if why else ("NOT_LEGAL_HERE", {})
             self.engine.scripted_refusal(point, r["card"], eid, r.get("hero"), code, params)
         return point.default, "default"

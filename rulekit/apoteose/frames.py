@@ -14,8 +14,9 @@ from rulekit.apoteose.reasons import render
 from rulekit.apoteose.text import Effect
 
 #: Events of a payment whose card a description can name ("a carta consumida", "a carta descartada").
-PAID_KINDS: frozenset[str] = frozenset({"discard", "exhaust", "bury", "banish", "reveal", "return", "move",
-                                        "register", "hide", "ready"})
+PAID_KINDS: frozenset[str] = frozenset(
+    {"discard", "exhaust", "bury", "banish", "reveal", "return", "move", "register", "hide", "ready"}
+)
 
 
 class Fail(Exception):
@@ -48,8 +49,14 @@ class GEvent:
 
     def data(self) -> dict[str, Any]:
         """What a reader needs to word this event (``rulekit.apoteose.wording.event_words``)."""
-        return {"kind": self.kind, "moment": self.moment, "frame": self.frame, "resource": self.resource,
-                "card": self.card, "patient": self.patient}
+        return {
+            "kind": self.kind,
+            "moment": self.moment,
+            "frame": self.frame,
+            "resource": self.resource,
+            "card": self.card,
+            "patient": self.patient,
+        }
 
 
 @dataclass

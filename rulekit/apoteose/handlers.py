@@ -29,13 +29,17 @@ if TYPE_CHECKING:
     from rulekit.apoteose.chain import Engine
 
 #: R-04: "Até o final do turno" & co. as lasting-effect end times.
-_TIME_KEYS = {"end_turn": "end_turn", "end_battle": "end_battle", "next_turn": "next_turn",
-              "end_cycle": "end_cycle"}
+_TIME_KEYS = {
+    "end_turn": "end_turn",
+    "end_battle": "end_battle",
+    "next_turn": "next_turn",
+    "end_cycle": "end_cycle",
+}
+
 
 def stmts_label(stmts: Any) -> str:
     """Statements' data labels, ``; ``-joined (option labels and the trace's ``statements``)."""
     return "; ".join(st.label() for st in stmts)
-
 
 
 class World(ABC):
@@ -154,11 +158,13 @@ class Rules(Protocol):
     :mod:`rulekit.apoteose.matching` (over ``step.g``); it never sees the chain, the trace or the decider
     except through its world."""
 
-    def move_card(self, world: World, card_id: str, to: str, actor: str | None,
-                  bottom: bool = True) -> list[GEvent]: ...
+    def move_card(
+        self, world: World, card_id: str, to: str, actor: str | None, bottom: bool = True
+    ) -> list[GEvent]: ...
 
-    def run_stmt(self, world: World, ctx: Ctx, st: Statement, frame: Frame | None,
-                 key: str = "body") -> list[GEvent]: ...
+    def run_stmt(
+        self, world: World, ctx: Ctx, st: Statement, frame: Frame | None, key: str = "body"
+    ) -> list[GEvent]: ...
 
 
 @dataclass
@@ -208,8 +214,12 @@ class Step:
         return M.attributes(self.g, self.me).get("DANO", 0) if self.me else 0
 
     def cards(self, ast: dict[str, Any] | None = None, choice: str | None = "") -> list[str]:
-        return M.pick_cards(self.g, self.ctx, self.st.card_phrase() if ast is None else ast,
-                                      self.choice if choice == "" else choice)
+        return M.pick_cards(
+            self.g,
+            self.ctx,
+            self.st.card_phrase() if ast is None else ast,
+            self.choice if choice == "" else choice,
+        )
 
 
 def _heal(s: Step) -> None:
@@ -310,8 +320,9 @@ def _move(s: Step) -> None:
 def _attach(s: Step) -> None:
     """Anexe <carta> a <carta>: it joins its host's zone and enters play."""
     host = s.st.to
-    hosts = M.cards_for(s.g, s.ctx, host) if host.get("card") != "choose" else (
-        [s.choice] if s.choice else [])
+    hosts = (
+        M.cards_for(s.g, s.ctx, host) if host.get("card") != "choose" else ([s.choice] if s.choice else [])
+    )
     if not hosts:
         raise Fail("NOTHING_TO_ATTACH")
     for cid in s.cards(s.st.card_phrase(), None):
@@ -407,15 +418,26 @@ def _gain(s: Step) -> None:
     reqs = eff.requirements if eff else ()
     limits = eff.limits if eff else ()
     states = [r.ast for r in reqs if norm(r.verb) in ("enquanto", "durante", "ate")]
-    until_time = [r.ast["what"] for r in reqs
-                  if norm(r.verb) == "ate" and r.ast.get("what", {}).get("cond") == "until_time"]
+    until_time = [
+        r.ast["what"]
+        for r in reqs
+        if norm(r.verb) == "ate" and r.ast.get("what", {}).get("cond") == "until_time"
+    ]
     until = s.st.until or next((_TIME_KEYS.get(w.get("when", "")) for w in until_time), None)
     for h in s.targets():
         amt = s.amount()
-        s.g.lasting.append(Lasting(hero=h, attribute=s.st.attribute, amount=amt, card=s.ctx.card,
-                                   effect=s.frame.effect_id if s.frame else "", until=until,
-                                   survives_card=not R.lasting_effect_ends_with_card(limits),
-                                   enquanto=states))
+        s.g.lasting.append(
+            Lasting(
+                hero=h,
+                attribute=s.st.attribute,
+                amount=amt,
+                card=s.ctx.card,
+                effect=s.frame.effect_id if s.frame else "",
+                until=until,
+                survives_card=not R.lasting_effect_ends_with_card(limits),
+                enquanto=states,
+            )
+        )
         s.event("gain", patient=h, amount=amt, resource=s.st.attribute)
 
 
@@ -431,12 +453,31 @@ def _nothing(s: Step) -> None:
 def _choose(s: Step) -> None:
     """Escolha um: ● …: an ``option`` decision, then that list (Previsão takes the first)."""
     opts = s.st.options
-    pick = int(s.world.choose(s.frame, "1", lambda f: DecisionPoint(
-        key=f"option@{f.index}.{s.key}", kind="option", spotlight=f.index, stage=f.stage, answers=(),
-        options=tuple(Option(str(i + 1), label_code="STATEMENTS",
-                             label_params={"statements": [x.to_dict() for x in o]})
-                      for i, o in enumerate(opts)),
-        prompt_code="CHOOSE_ONE"))) - 1
+    pick = (
+        int(
+            s.world.choose(
+                s.frame,
+                "1",
+                lambda f: DecisionPoint(
+                    key=f"option@{f.index}.{s.key}",
+                    kind="option",
+                    spotlight=f.index,
+                    stage=f.stage,
+                    answers=(),
+                    options=tuple(
+                        Option(
+                            str(i + 1),
+                            label_code="STATEMENTS",
+                            label_params={"statements": [x.to_dict() for x in o]},
+                        )
+                        for i, o in enumerate(opts)
+                    ),
+                    prompt_code="CHOOSE_ONE",
+                ),
+            )
+        )
+        - 1
+    )
     for st in opts[pick]:
         s.evs.extend(s.rules.run_stmt(s.world, s.ctx, st, s.frame))
 
@@ -450,11 +491,35 @@ def _if(s: Step) -> None:
 
 #: One handler per statement class (the schema of each is its dataclass, :mod:`rulekit.apoteose.statements`).
 HANDLERS: dict[type[Statement], Callable[[Step], None]] = {
-    S.Heal: _heal, S.Recover: _heal, S.Consume: _consume, S.Damage: _damage, S.Lose: _damage,
-    S.Attack: _attack, S.Test: _test, S.Draw: _draw, S.Discard: _move, S.Bury: _move, S.Banish: _move,
+    S.Heal: _heal,
+    S.Recover: _heal,
+    S.Consume: _consume,
+    S.Damage: _damage,
+    S.Lose: _damage,
+    S.Attack: _attack,
+    S.Test: _test,
+    S.Draw: _draw,
+    S.Discard: _move,
+    S.Bury: _move,
+    S.Banish: _move,
     S.Return: _move,
-    S.Move: _move, S.Attach: _attach, S.Exhaust: _flag, S.Ready: _flag, S.Reveal: _flag, S.Hide: _flag,
-    S.Register: _flag, S.Select: _select, S.Roll: _roll, S.Look: _look, S.MoveSelf: _step, S.Negate: _negate,
-    S.Modify: _modify, S.Gain: _gain, S.Compute: _compute, S.Table: _nothing, S.Noop: _nothing,
-    S.Choose: _choose, S.If: _if,
+    S.Move: _move,
+    S.Attach: _attach,
+    S.Exhaust: _flag,
+    S.Ready: _flag,
+    S.Reveal: _flag,
+    S.Hide: _flag,
+    S.Register: _flag,
+    S.Select: _select,
+    S.Roll: _roll,
+    S.Look: _look,
+    S.MoveSelf: _step,
+    S.Negate: _negate,
+    S.Modify: _modify,
+    S.Gain: _gain,
+    S.Compute: _compute,
+    S.Table: _nothing,
+    S.Noop: _nothing,
+    S.Choose: _choose,
+    S.If: _if,
 }

@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """The controlled Portuguese vocabulary: descriptions, conditions and triggers -> plain data.
 
 Every sentence the engine can run is turned into a typed *statement*
@@ -11,8 +10,10 @@ the vocabulary with examples; this module is its only implementation.
 Matching is case- and accent-insensitive (R-01); upper-case names (types, zones, resources) are
 taken back from the original text.
 
->>> [st.to_dict() for st in parse_description("Cure 25 de VIDA e Recupere 2 de MANA.")[0]]
-[{'op': 'heal', 'amount': 25, 'resource': 'VIDA', 'target': {'who': 'self'}}, {'op': 'recover', 'amount': 2, 'resource': 'MANA', 'target': {'who': 'self'}}]
+>>> for st in parse_description("Cure 25 de VIDA e Recupere 2 de MANA.")[0]:
+...     print(st.to_dict())
+{'op': 'heal', 'amount': 25, 'resource': 'VIDA', 'target': {'who': 'self'}}
+{'op': 'recover', 'amount': 2, 'resource': 'MANA', 'target': {'who': 'self'}}
 >>> parse_trigger("uma HABILIDADE for ativada")["event"]
 'activate'
 """
@@ -73,7 +74,8 @@ class _T:
 
 
 def parse_statement(text: str, refs: Any = None) -> Statement:
-    """One clause of a description -> a typed statement, read by the grammar (:mod:`rulekit.apoteose.grammar`).
+    """One clause of a description -> a typed statement, read by the grammar
+    (:mod:`rulekit.apoteose.grammar`).
 
     A clause the grammar cannot read gives an :class:`~rulekit.apoteose.statements.Unknown` statement:
     the first word it could not read (0-based position in the clause), what it expected there and the
@@ -96,18 +98,58 @@ def _parse_statement(text: str, refs: Any = None) -> Stmt:
     try:
         return parse_clause(t.orig, refs)
     except ClauseError as exc:
-        out: Stmt = {"op": "unknown", "text": t.orig, "position": exc.position, "expected": exc.expected,
-                     "suggestion": exc.suggestion}
+        out: Stmt = {
+            "op": "unknown",
+            "text": t.orig,
+            "position": exc.position,
+            "expected": exc.expected,
+            "suggestion": exc.suggestion,
+        }
         if exc.reason is not None:
             out["reason"] = exc.reason
         return out
 
 
 _VERB_STARTS = (
-    "cure", "recupere", "consuma", "cause", "compre", "descarte", "enterre", "bane", "revele", "registre",
-    "oculte", "devolva", "anexe", "mova", "mova-se", "selecione", "role", "negue", "aumente", "reduza", "voce recebe",
-    "voce causa", "depois", "escolha", "olhe", "veja", "observe", "espie", "bana",
-    "cura", "recupera", "ganhe", "ganha", "compra", "descarta", "revela", "perca", "consome", "seleciona",
+    "cure",
+    "recupere",
+    "consuma",
+    "cause",
+    "compre",
+    "descarte",
+    "enterre",
+    "bane",
+    "revele",
+    "registre",
+    "oculte",
+    "devolva",
+    "anexe",
+    "mova",
+    "mova-se",
+    "selecione",
+    "role",
+    "negue",
+    "aumente",
+    "reduza",
+    "voce recebe",
+    "voce causa",
+    "depois",
+    "escolha",
+    "olhe",
+    "veja",
+    "observe",
+    "espie",
+    "bana",
+    "cura",
+    "recupera",
+    "ganhe",
+    "ganha",
+    "compra",
+    "descarta",
+    "revela",
+    "perca",
+    "consome",
+    "seleciona",
     "se",
 )
 
@@ -116,12 +158,37 @@ _VERB_STARTS = (
 #: short hero phrase and "perde <n>", or with "+N de"/"-N de". Each test looks at a bounded
 #: window after the join (at most :data:`_CLAUSE_LOOKAHEAD` characters), so splitting a text
 #: costs time linear in its length, however many " e " joins it has (a bound on cost).
-_VERB_RE = re.compile(r"\s*(?:" + "|".join(sorted((re.escape(v) for v in _VERB_STARTS), key=len, reverse=True))
-                      + r")(?:-(?:os|as|o|a|los|las|lo|la))?(?=[ ,]|$)")
+_VERB_RE = re.compile(
+    r"\s*(?:"
+    + "|".join(sorted((re.escape(v) for v in _VERB_STARTS), key=len, reverse=True))
+    + r")(?:-(?:os|as|o|a|los|las|lo|la))?(?=[ ,]|$)"
+)
 #: A subject, then a verb in the third person ("um aliado cura 5", "o alvo perde 2", "ele sofre 3").
-_THIRD = ("perde", "perdem", "cura", "curam", "recupera", "recuperam", "ganha", "ganham", "sofre", "sofrem",
-          "causa", "causam", "compra", "compram", "descarta", "enterra", "revela", "oculta", "registra", "banem")
-_PERDE_RE = re.compile(r"\s*[\w-]+(?: [\w-]+){0,7} (?:" + "|".join(_THIRD) + r") (?:\d|\(|um |uma |\w+ cartas?)")
+_THIRD = (
+    "perde",
+    "perdem",
+    "cura",
+    "curam",
+    "recupera",
+    "recuperam",
+    "ganha",
+    "ganham",
+    "sofre",
+    "sofrem",
+    "causa",
+    "causam",
+    "compra",
+    "compram",
+    "descarta",
+    "enterra",
+    "revela",
+    "oculta",
+    "registra",
+    "banem",
+)
+_PERDE_RE = re.compile(
+    r"\s*[\w-]+(?: [\w-]+){0,7} (?:" + "|".join(_THIRD) + r") (?:\d|\(|um |uma |\w+ cartas?)"
+)
 _GAIN_RE = re.compile(r"\s*[+-]\d+ de ")
 _JOIN_RE = re.compile(r"(,\s*e\s+|\s+e\s+|,\s*depois,?\s+|,\s+|;\s*)")
 _CLAUSE_LOOKAHEAD = 120
@@ -129,7 +196,7 @@ _CLAUSE_LOOKAHEAD = 120
 
 def _starts_clause(low: str, pos: int = 0) -> bool:
     """Does a clause start at ``low[pos:]``? Looks at a bounded window only (linear splitting)."""
-    window = low[pos:pos + _CLAUSE_LOOKAHEAD]
+    window = low[pos : pos + _CLAUSE_LOOKAHEAD]
     if pos + _CLAUSE_LOOKAHEAD < len(low):  # keep "$" meaning the real end of the text
         window += "\x00"
     return bool(_VERB_RE.match(window) or _PERDE_RE.match(window) or _GAIN_RE.match(window))
@@ -174,7 +241,7 @@ def split_sentences(text: str) -> list[list[str]]:
                 cuts.append(m.start())
                 cuts.append(m.end())
         cuts.append(len(s))
-        pieces = [s[cuts[i]:cuts[i + 1]] for i in range(0, len(cuts) - 1, 2)]
+        pieces = [s[cuts[i] : cuts[i + 1]] for i in range(0, len(cuts) - 1, 2)]
         clauses = [p.strip() for p in pieces if p.strip()]
         if clauses:
             out.append(clauses)
@@ -185,8 +252,12 @@ def parse_description(text: str, refs: Any = None) -> tuple[list[Statement], boo
     """A description -> (statements, has_options). ``Escolha um: ● A ● B`` gives a ``choose`` statement.
 
     >>> stmts, has_options = parse_description("Escolha um: ● Cure 5 de VIDA ● Compre 1 carta")
-    >>> [st.to_dict() for st in stmts], has_options
-    ([{'op': 'choose', 'options': [[{'op': 'heal', 'amount': 5, 'resource': 'VIDA', 'target': {'who': 'self'}}], [{'op': 'draw', 'count': 1, 'target': {'who': 'self'}}]]}], True)
+    >>> [st.op for st in stmts], has_options
+    (['choose'], True)
+    >>> for option in stmts[0].to_dict()["options"]:
+    ...     print(option)
+    [{'op': 'heal', 'amount': 5, 'resource': 'VIDA', 'target': {'who': 'self'}}]
+    [{'op': 'draw', 'count': 1, 'target': {'who': 'self'}}]
     """
     text = clean(text)
     if not text:
@@ -224,7 +295,7 @@ def _conditional(clauses: list[str], refs: Any) -> list[Statement]:
     before = _statements(clauses[:at], refs)
     head = clauses[at]
     cond = parse_condition(head[3:].strip())
-    then = _statements(clauses[at + 1:], refs)
+    then = _statements(clauses[at + 1 :], refs)
     if cond.get("cond") == "unknown" or not then:
         expected = ("a condition: 'se sua MANA for menor que 3, …', 'se um aliado estiver sem VIDA, …'",)
         return [*before, S.Unknown(text=head, position=3, expected=expected, suggestion=None), *then]
@@ -241,8 +312,14 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
     import dataclasses
 
     if len(clauses) > MAX_CLAUSES:
-        return [S.Unknown(text=clauses[MAX_CLAUSES][:80], position=0,
-                          expected=(f"at most {MAX_CLAUSES} clauses in one description",), suggestion=None)]
+        return [
+            S.Unknown(
+                text=clauses[MAX_CLAUSES][:80],
+                position=0,
+                expected=(f"at most {MAX_CLAUSES} clauses in one description",),
+                suggestion=None,
+            )
+        ]
     if refs is None:
         return [parse_statement(c) for c in clauses]
     out: list[Statement] = []
@@ -270,12 +347,31 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
 # --------------------------------------------------------------------------------------------
 
 REQ_VERBS: dict[str, str] = {
-    "descarte": "cost", "consuma": "cost", "enterre": "cost", "bane": "cost", "revele": "cost",
-    "pague": "cost", "devolva": "cost", "anexe": "cost", "oculte": "cost", "registre": "cost", "recupere": "cost",
-    "selecione": "action", "mova": "action", "mova-se": "action", "role": "action", "compre": "action",
-    "cause": "action", "cure": "action",
-    "ate": "state", "enquanto": "state", "durante": "state",
-    "quando": "condition", "se": "condition", "depois": "condition", "antes": "condition",
+    "descarte": "cost",
+    "consuma": "cost",
+    "enterre": "cost",
+    "bane": "cost",
+    "revele": "cost",
+    "pague": "cost",
+    "devolva": "cost",
+    "anexe": "cost",
+    "oculte": "cost",
+    "registre": "cost",
+    "recupere": "cost",
+    "selecione": "action",
+    "mova": "action",
+    "mova-se": "action",
+    "role": "action",
+    "compre": "action",
+    "cause": "action",
+    "cure": "action",
+    "ate": "state",
+    "enquanto": "state",
+    "durante": "state",
+    "quando": "condition",
+    "se": "condition",
+    "depois": "condition",
+    "antes": "condition",
 }
 
 
@@ -306,7 +402,7 @@ def parse_requirement_ast(kind: str, verb: str, text: str) -> dict[str, Any] | S
         if v == "descarte" and t.m(r"descarte uma carta"):
             return S.Discard(card="choose", count=1)
         return parse_statement(text)
-    rest = t.orig[len(verb):].strip()
+    rest = t.orig[len(verb) :].strip()
     rest_low = _fold(rest)
     if v == "quando" or v == "depois" or v == "antes":
         if v == "depois" or v == "antes":
@@ -346,7 +442,17 @@ def is_supported(node: Any) -> bool:
 # --------------------------------------------------------------------------------------------
 
 #: Values of ``target.who`` (a hero phrase, :func:`parse_target`).
-WHO_VALUES: tuple[str, ...] = ("self", "opponent", "ally", "any", "selected", "answered", "turn", "name", "that")
+WHO_VALUES: tuple[str, ...] = (
+    "self",
+    "opponent",
+    "ally",
+    "any",
+    "selected",
+    "answered",
+    "turn",
+    "name",
+    "that",
+)
 #: Values of ``card`` in a card phrase (:func:`parse_card`).
 CARD_VALUES: tuple[str, ...] = ("self", "answered", "selected", "choose", "all", "paid", "previous")
 #: Values of ``owner`` in a card phrase: whose cards ("suas cartas", "de um oponente", "do seu time"…).
@@ -383,7 +489,11 @@ def check_statement(st: Any, depth: int = 0) -> tuple[tuple[str | int, ...], str
     names = {k.rstrip("?"): v for k, v in spec.items()}
     for key in st:
         if key not in names:
-            return (key,), Phrase(N_("'{key}' is not a field of '{op}'"), key=key, op=op), suggest(str(key), list(names))
+            return (
+                (key,),
+                Phrase(N_("'{key}' is not a field of '{op}'"), key=key, op=op),
+                suggest(str(key), list(names)),
+            )
     for key, kind in spec.items():
         name = key.rstrip("?")
         if name not in st:
@@ -424,10 +534,16 @@ def _check_cond(v: dict[str, Any], depth: int) -> tuple[tuple[str | int, ...], s
     (LANGUAGE.md §2-§3), so a missing or wrong one is refused when the file loads, not when it runs."""
     kind = v["cond"]
     if kind == "trigger":  # a requirement's own form; its fields are the trigger reader's
-        return None if isinstance(v.get("trigger"), dict) else (("trigger",), "expected a trigger mapping", None)
+        return (
+            None if isinstance(v.get("trigger"), dict) else (("trigger",), "expected a trigger mapping", None)
+        )
     fields = COND_FIELDS.get(kind)
     if fields is None:
-        return ("cond",), f"{kind!r} is not a condition ({', '.join(COND_FIELDS)})", suggest(kind, list(COND_FIELDS))
+        return (
+            ("cond",),
+            f"{kind!r} is not a condition ({', '.join(COND_FIELDS)})",
+            suggest(kind, list(COND_FIELDS)),
+        )
     names = {f.rstrip("?") for f in fields}
     for key in v:
         if key not in names and key not in ("cond", "text"):
@@ -441,12 +557,27 @@ def _check_cond(v: dict[str, Any], depth: int) -> tuple[tuple[str | int, ...], s
         val = v[name]
         bad: tuple[tuple[str | int, ...], str, str | None] | None
         if value_kind == "cmp":
-            bad = None if val in _CMP_OPS else ((), f"{val!r} is not a comparison ({', '.join(_CMP_OPS)})", None)
+            bad = (
+                None
+                if val in _CMP_OPS
+                else ((), f"{val!r} is not a comparison ({', '.join(_CMP_OPS)})", None)
+            )
         elif value_kind == "who_state":
-            bad = None if val in WHO_VALUES else (
-                (), f"{val!r} is not a hero reference ({', '.join(WHO_VALUES)})", suggest(str(val), list(WHO_VALUES)))
+            bad = (
+                None
+                if val in WHO_VALUES
+                else (
+                    (),
+                    f"{val!r} is not a hero reference ({', '.join(WHO_VALUES)})",
+                    suggest(str(val), list(WHO_VALUES)),
+                )
+            )
         elif value_kind == "turn_of":
-            bad = None if val in ("self", "opponent", "ally") else ((), f"{val!r} is not self, opponent or ally", None)
+            bad = (
+                None
+                if val in ("self", "opponent", "ally")
+                else ((), f"{val!r} is not self, opponent or ally", None)
+            )
         elif value_kind == "until_event":
             events = ("discard", "banish", "bury", "exhaust", "reveal", "hide")
             bad = None if val in events else ((), f"{val!r} is not one of {', '.join(events)}", None)
@@ -465,15 +596,39 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
     def enum(values: Any, what: str) -> tuple[tuple[str | int, ...], str, str | None] | None:
         if isinstance(v, str) and v in values:
             return None
-        return (), Phrase(N_("{value} is not {what} ({values})"), value=repr(v), what=Phrase(what), values=", ".join(values)), suggest(str(v), list(values))
+        return (
+            (),
+            Phrase(
+                N_("{value} is not {what} ({values})"),
+                value=repr(v),
+                what=Phrase(what),
+                values=", ".join(values),
+            ),
+            suggest(str(v), list(values)),
+        )
 
     if kind == "int":
-        return None if _is_int(v) and v >= 0 else ((), Phrase(N_("expected a whole number 0..{most}, got {value}"), most=MAX_NUMBER, value=repr(v)), None)
+        return (
+            None
+            if _is_int(v) and v >= 0
+            else (
+                (),
+                Phrase(N_("expected a whole number 0..{most}, got {value}"), most=MAX_NUMBER, value=repr(v)),
+                None,
+            )
+        )
     if kind == "str":
-        return None if isinstance(v, str) and v.strip() else ((), Phrase(N_("expected a text, got {value}"), value=repr(v)), None)
+        return (
+            None
+            if isinstance(v, str) and v.strip()
+            else ((), Phrase(N_("expected a text, got {value}"), value=repr(v)), None)
+        )
     if kind == "strlist":
-        return None if isinstance(v, list) and all(isinstance(x, str) for x in v) else (
-            (), Phrase(N_("expected a list of texts")), None)
+        return (
+            None
+            if isinstance(v, list) and all(isinstance(x, str) for x in v)
+            else ((), Phrase(N_("expected a list of texts")), None)
+        )
     if kind == "resource":
         return enum(("VIDA", "MANA", "ESTAMINA"), N_("a resource"))
     if kind == "zone":
@@ -495,11 +650,21 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
             return (), Phrase(N_("a target is a mapping like {example}"), example="{who: opponent}"), None
         for key in v:
             if key not in ("who", "name", "all", "text"):
-                return (key,), Phrase(N_("'{key}' is not a field of a target"), key=key), suggest(str(key), ["who", "name", "all"])
+                return (
+                    (key,),
+                    Phrase(N_("'{key}' is not a field of a target"), key=key),
+                    suggest(str(key), ["who", "name", "all"]),
+                )
         if v.get("who") not in WHO_VALUES:
-            return ("who",), Phrase(N_("{value} is not a hero reference ({values})"), value=repr(v.get("who")),
-                                 values=", ".join(WHO_VALUES)), suggest(
-                str(v.get("who")), list(WHO_VALUES))
+            return (
+                ("who",),
+                Phrase(
+                    N_("{value} is not a hero reference ({values})"),
+                    value=repr(v.get("who")),
+                    values=", ".join(WHO_VALUES),
+                ),
+                suggest(str(v.get("who")), list(WHO_VALUES)),
+            )
         if v["who"] == "name" and not (isinstance(v.get("name"), str) and v["name"].strip()):
             return ("name",), Phrase(N_("a target with who: name needs a 'name'")), None
         if "all" in v and not isinstance(v["all"], bool):
@@ -507,10 +672,18 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
         return None
     if kind == "cardspec":
         if not isinstance(v, dict):
-            return (), Phrase(N_("expected a card phrase like {example}"), example="{card: choose, count: 1}"), None
+            return (
+                (),
+                Phrase(N_("expected a card phrase like {example}"), example="{card: choose, count: 1}"),
+                None,
+            )
         for key, val in v.items():
             if key not in ("card", "count", "type", "zone", "owner"):
-                return (key,), Phrase(N_("'{key}' is not a field of a card phrase"), key=key), suggest(str(key), list(_CARD_FIELDS))
+                return (
+                    (key,),
+                    Phrase(N_("'{key}' is not a field of a card phrase"), key=key),
+                    suggest(str(key), list(_CARD_FIELDS)),
+                )
             bad = _check_value(_CARD_FIELDS.get(key, _CARD_FIELDS.get(key + "?", "str")), val, depth)
             if bad is not None:
                 return (key, *bad[0]), bad[1], bad[2]
@@ -518,29 +691,64 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
     if kind == "amount":
         if _is_int(v):
             return None
-        if isinstance(v, dict) and set(v) in ({"sum"}, {"sum", "max"}) and _is_int(v.get("max", 0)) and isinstance(
-                v["sum"], list) and v["sum"] and all(
-                isinstance(t, list) and len(t) == 2 and _is_int(t[0]) and (
-                    _is_int(t[1]) or (isinstance(t[1], str) and t[1].strip())) for t in v["sum"]):
+        if (
+            isinstance(v, dict)
+            and set(v) in ({"sum"}, {"sum", "max"})
+            and _is_int(v.get("max", 0))
+            and isinstance(v["sum"], list)
+            and v["sum"]
+            and all(
+                isinstance(t, list)
+                and len(t) == 2
+                and _is_int(t[0])
+                and (_is_int(t[1]) or (isinstance(t[1], str) and t[1].strip()))
+                for t in v["sum"]
+            )
+        ):
             return None
         if isinstance(v, dict) and "per" in v and set(v) <= {"per", "times", "max"}:
             per = v["per"]
-            if not isinstance(per, dict) or not isinstance(per.get("zone"), str) or not set(per) <= {
-                    "zone", "who", "type"}:
-                return ("per",), Phrase(N_("'per' is a mapping {example}"), example="{zone: <ZONE>, type: <TYPE>}"), None
+            if (
+                not isinstance(per, dict)
+                or not isinstance(per.get("zone"), str)
+                or not set(per) <= {"zone", "who", "type"}
+            ):
+                return (
+                    ("per",),
+                    Phrase(N_("'per' is a mapping {example}"), example="{zone: <ZONE>, type: <TYPE>}"),
+                    None,
+                )
             bad = _check_value("zone", per["zone"], depth)
             if bad is not None:
                 return ("per", "zone"), bad[1], bad[2]
             for key in ("times", "max"):
                 if key in v and not _is_int(v[key]):
-                    return (key,), Phrase(N_("expected a whole number, got {value}"), value=repr(v[key])), None
+                    return (
+                        (key,),
+                        Phrase(N_("expected a whole number, got {value}"), value=repr(v[key])),
+                        None,
+                    )
             return None
-        return (), Phrase(N_("{value} is not an amount (a number, {sum} or {per})"), value=repr(v),
-                           sum="{sum: [[1, INT], [1, 5]]}", per="{per: {zone: INVENTÁRIO}, times: 1, max: 5}"), None
+        return (
+            (),
+            Phrase(
+                N_("{value} is not an amount (a number, {sum} or {per})"),
+                value=repr(v),
+                sum="{sum: [[1, INT], [1, 5]]}",
+                per="{per: {zone: INVENTÁRIO}, times: 1, max: 5}",
+            ),
+            None,
+        )
     if kind == "cond":
         if not isinstance(v, dict) or not isinstance(v.get("cond"), str) or not is_supported(v):
-            return (), Phrase(N_("a condition is a mapping like {example}"),
-                              example="{cond: resource, who: self, resource: MANA, cmp: '<', value: 3}"), None
+            return (
+                (),
+                Phrase(
+                    N_("a condition is a mapping like {example}"),
+                    example="{cond: resource, who: self, resource: MANA, cmp: '<', value: 3}",
+                ),
+                None,
+            )
         return _check_cond(v, depth)
     if kind == "statements":
         if depth > 8:

@@ -28,8 +28,15 @@ class Payer(Protocol):
     """What Legality needs from the engine: carrying out one statement against a world (Previsão runs the
     requirements on copies of the game with it)."""
 
-    def apply(self, world: World, ctx: Ctx, st: Statement, choice: str | None, frame: Frame | None,
-              key: str = "body") -> list[GEvent]: ...
+    def apply(
+        self,
+        world: World,
+        ctx: Ctx,
+        st: Statement,
+        choice: str | None,
+        frame: Frame | None,
+        key: str = "body",
+    ) -> list[GEvent]: ...
 
 
 class Legality:
@@ -67,8 +74,9 @@ class Legality:
                 out.append(th)
         return out
 
-    def may_use(self, hero: str | None, card: Card, effect: Effect,
-                own_turn: bool) -> tuple[bool, str, dict[str, Any]]:
+    def may_use(
+        self, hero: str | None, card: Card, effect: Effect, own_turn: bool
+    ) -> tuple[bool, str, dict[str, Any]]:
         """Seed «Efeito»: «Cada personagem pode utilizar e ativar apenas suas próprias cartas»; seed «Do
         Time»: a Do Time card on its MESA may also be activated by «qualquer Herói do seu time», on that
         hero's turn."""
@@ -78,16 +86,26 @@ class Legality:
         ctrl = g.controller(card.id)
         if "Do Time" in effect.scopes and ctrl is not None and hero in g.heroes:
             if not g.teammates(hero, ctrl):
-                return False, "DO_TIME_TEAM", {"hero": hero, "team": g.heroes[hero].team, "holder": ctrl,
-                                               "holder_team": g.heroes[ctrl].team, "card": card.id}
+                return (
+                    False,
+                    "DO_TIME_TEAM",
+                    {
+                        "hero": hero,
+                        "team": g.heroes[hero].team,
+                        "holder": ctrl,
+                        "holder_team": g.heroes[ctrl].team,
+                        "card": card.id,
+                    },
+                )
             if not own_turn:
                 return False, "DO_TIME", {}
         if hero is None or hero == ctrl:
             return True, "", {}
         return False, "NOT_OWN_CARD", {"hero": hero, "card": card.id}
 
-    def legal(self, hero: str | None, card: Card, eno: int, ev: GEvent | None,
-              response: bool) -> tuple[bool, str, dict[str, Any]]:
+    def legal(
+        self, hero: str | None, card: Card, eno: int, ev: GEvent | None, response: bool
+    ) -> tuple[bool, str, dict[str, Any]]:
         """All the checks before anything is paid: scope, limits, activation kind, Previsão.
 
         Returns ``(ok, code, params)``: the reason of a refusal as data (:mod:`rulekit.apoteose.reasons`)."""
@@ -98,15 +116,25 @@ class Legality:
             return False, "PASSIVO", {}
         if self.card_zone(card.id) == "LIMBO":
             return False, "LIMBO", {}
-        leaving = ev is not None and R.timing_overrides_scope(ev.kind, ev.card == card.id,
-                                                              bool(effect.timings))
+        leaving = ev is not None and R.timing_overrides_scope(
+            ev.kind, ev.card == card.id, bool(effect.timings)
+        )
         if not self.in_scope(card, effect) and not leaving:
-            return False, "SCOPE", {"zone": self.card_zone(card.id),
-                                    "scopes": ", ".join(effect.scopes) or "default"}
+            return (
+                False,
+                "SCOPE",
+                {"zone": self.card_zone(card.id), "scopes": ", ".join(effect.scopes) or "default"},
+            )
         own_turn = hero == g.turn_hero
-        limit = R.limit_refusal(effect.limits, own_turn=own_turn, used_cycle=g.used_cycle.get(eid) == g.cycle,
-                                used_battle=g.used_battle.get(eid) == g.battle, acted=g.actions_this_turn > 0,
-                                cycle=g.cycle, battle=g.battle)
+        limit = R.limit_refusal(
+            effect.limits,
+            own_turn=own_turn,
+            used_cycle=g.used_cycle.get(eid) == g.cycle,
+            used_battle=g.used_battle.get(eid) == g.battle,
+            acted=g.actions_this_turn > 0,
+            cycle=g.cycle,
+            battle=g.battle,
+        )
         if limit is not None:
             return False, limit[0], limit[1]
         ok, code, params = self.may_use(hero, card, effect, own_turn)
@@ -122,8 +150,9 @@ class Legality:
                 t_ok = False
             if not (t_ok and m_ok):
                 return False, "NO_TRIGGER", {}
-            if effect.activation == "Ativar" and not R.may_activate_ativar(own_turn=own_turn,
-                                                                          has_quando_met=trig is not None):
+            if effect.activation == "Ativar" and not R.may_activate_ativar(
+                own_turn=own_turn, has_quando_met=trig is not None
+            ):
                 return False, "NOT_OWN_TURN", {"case": "response"}
         else:
             if not own_turn:
@@ -176,13 +205,15 @@ class Legality:
                 return False, {"case": "broken", "requirement": r.text}
         return False, {"case": "together", "requirements": "; ".join(r.text for r in effect.requirements)}
 
-    def solve(self, g: Game, ctx: Ctx, effect: Effect, steps: list[Any], i: int,
-              check_conditions: bool = True) -> bool:
+    def solve(
+        self, g: Game, ctx: Ctx, effect: Effect, steps: list[Any], i: int, check_conditions: bool = True
+    ) -> bool:
         if i == len(steps):
             if not check_conditions:
                 return True
-            return all(M.holds(g, ctx, r.ast) for r in effect.requirements
-                       if r.kind in ("state", "condition"))
+            return all(
+                M.holds(g, ctx, r.ast) for r in effect.requirements if r.kind in ("state", "condition")
+            )
         key, ast, _req = steps[i]
         opts = M.options(g, ctx, ast)
         for opt in opts if opts is not None else [None]:

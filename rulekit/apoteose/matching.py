@@ -33,9 +33,11 @@ def _compare(v: int, cmp: str, value: int) -> bool:
 # Reading the game for an effect's words: functions over a game state ``g`` (the live game, or a Previsão
 # copy of it). Nothing here changes the game.
 
+
 def timing_matches(g: Game, effect: Effect, card: Card, hero: str | None, ev: GEvent) -> bool:
     """Seed «Temporização»: does one of the effect's timings name this game moment?"""
     return any(_TIMING_MATCH[t](g, card, hero, ev) for t in effect.timings)
+
 
 def trigger_matches(g: Game, trig: dict[str, Any], ev: GEvent, hero: str | None, card: str | None) -> bool:
     """Does a Quando/Depois de/Antes de trigger match a game event (who did it, to whom)?"""
@@ -64,10 +66,13 @@ def trigger_matches(g: Game, trig: dict[str, Any], ev: GEvent, hero: str | None,
             return False
         if cf.get("card") == "any" and ev.card is None:
             return False
-        if "owner" in cf and (ev.card is None or not who_matches(g,
-                {"who": cf["owner"]}, g.controller(ev.card) or g.owner_hero(ev.card), hero)):
+        if "owner" in cf and (
+            ev.card is None
+            or not who_matches(g, {"who": cf["owner"]}, g.controller(ev.card) or g.owner_hero(ev.card), hero)
+        ):
             return False  # "uma carta de um oponente": whose card it is
     return True
+
 
 def who_matches(g: Game, spec: dict[str, Any], who: str | None, me: str | None) -> bool:
     w = spec.get("who")
@@ -109,7 +114,7 @@ def heroes_for(g: Game, ctx: Ctx, spec: dict[str, Any]) -> list[str]:
         return [g.turn_hero]
     if w == "that":  # "aquele oponente": the hero of the event answered (to whom, else who did it)
         ev = ctx.event
-        for who in ((ev.patient, ev.actor) if ev else ()):
+        for who in (ev.patient, ev.actor) if ev else ():
             if who in g.heroes:
                 return [who]
             card = g.cards.get(who or "")
@@ -122,6 +127,7 @@ def heroes_for(g: Game, ctx: Ctx, spec: dict[str, Any]) -> list[str]:
     if w in ("opponent", "ally", "any"):
         return [h for h in g.heroes if who_matches(g, {"who": w}, h, me)]
     return []
+
 
 def cards_for(g: Game, ctx: Ctx, spec: dict[str, Any]) -> list[str]:
     """Candidate cards for a card phrase (R-15 for generic costs)."""
@@ -154,6 +160,7 @@ def cards_for(g: Game, ctx: Ctx, spec: dict[str, Any]) -> list[str]:
         out.append(cid)
     return out
 
+
 def card_owners(g: Game, ctx: Ctx, owner: str) -> list[str]:
     """Whose cards a card phrase means: "suas cartas" (you), "de um oponente", "do seu time"…"""
     me = ctx.hero
@@ -173,6 +180,7 @@ def card_owners(g: Game, ctx: Ctx, owner: str) -> list[str]:
         return heroes_for(g, ctx, {"who": owner})
     return [h for h in g.heroes if h != me]  # "de outro Herói"
 
+
 def options(g: Game, ctx: Ctx, st: Statement) -> list[str] | None:
     """The choices a statement/requirement needs (``None`` when it needs none)."""
     if isinstance(st, S.Select):
@@ -184,16 +192,22 @@ def options(g: Game, ctx: Ctx, st: Statement) -> list[str] | None:
                 pool = list(g.shared[zone])
             else:
                 owners = card_owners(g, ctx, st.owner) if st.owner is not None else list(g.heroes)
-                pool = [cid for h in owners for z in ((zone,) if zone else R.CARD_COST_ZONES)
-                        for cid in g.heroes[h].zones[z]]
-            pool = [c for c in pool
-                    if c != ctx.card and (st.type is None or g.cards[c].has_type(st.type))]
+                pool = [
+                    cid
+                    for h in owners
+                    for z in ((zone,) if zone else R.CARD_COST_ZONES)
+                    for cid in g.heroes[h].zones[z]
+                ]
+            pool = [c for c in pool if c != ctx.card and (st.type is None or g.cards[c].has_type(st.type))]
         return _combos(pool, int(st.count))
     card = getattr(st, "card", None)
     count = getattr(st, "count", None)
     if isinstance(st, S.Damage) and card == "choose":
-        pool = [cid for cid, c in g.cards.items() if c.vida is not None and g.locate(cid)[1] in IN_PLAY
-                and (st.type is None or c.has_type(st.type))]
+        pool = [
+            cid
+            for cid, c in g.cards.items()
+            if c.vida is not None and g.locate(cid)[1] in IN_PLAY and (st.type is None or c.has_type(st.type))
+        ]
         return _combos(pool, int(count if count is not None else 1))
     if card == "choose" and isinstance(st, (S.CardStatement, S.Damage)):
         pool = cards_for(g, ctx, st.card_phrase())
@@ -213,10 +227,15 @@ def options(g: Game, ctx: Ctx, st: Statement) -> list[str] | None:
         taken = {h.casa for h in g.heroes.values() if h.casa is not None}
         return [f"{c[0]},{c[1]}" for c in R.adjacent_casas(here, g.board, taken)]
     hero_ops = (S.Damage, S.Lose, S.Heal, S.Recover, S.Draw, S.Gain)
-    if isinstance(st, hero_ops) and st.target is not None and st.target.get(
-            "who") in ("opponent", "ally", "any") and not st.target.get("all"):
+    if (
+        isinstance(st, hero_ops)
+        and st.target is not None
+        and st.target.get("who") in ("opponent", "ally", "any")
+        and not st.target.get("all")
+    ):
         return heroes_for(g, ctx, st.target)
     return None
+
 
 # ------------------------------------------------------------------ conditions ------
 def holds(g: Game, ctx: Ctx, cond: dict[str, Any]) -> bool:
@@ -234,12 +253,20 @@ def holds(g: Game, ctx: Ctx, cond: dict[str, Any]) -> bool:
     if c == "until_time":
         return True
     if c == "has":  # "você tiver uma EVOCAÇÃO no SUPORTE", "um oponente tiver 3 ou mais cartas…"
+
         def count(h: str) -> int:
             zones = (cond["zone"],) if cond.get("zone") else tuple(g.heroes[h].zones)
-            return sum(1 for z in zones for cid in g.heroes[h].zones.get(z, [])
-                       if "type" not in cond or g.cards[cid].has_type(cond["type"]))
-        return any(_compare(count(h), cond.get("cmp", ">="), int(cond.get("count", 1)))
-                   for h in state_heroes(g, ctx, cond))
+            return sum(
+                1
+                for z in zones
+                for cid in g.heroes[h].zones.get(z, [])
+                if "type" not in cond or g.cards[cid].has_type(cond["type"])
+            )
+
+        return any(
+            _compare(count(h), cond.get("cmp", ">="), int(cond.get("count", 1)))
+            for h in state_heroes(g, ctx, cond)
+        )
     if c == "exists":
         z = cond["zone"]
         ids = list(g.shared.get(z, [])) + [cid for h in g.heroes.values() for cid in h.zones.get(z, [])]
@@ -277,16 +304,20 @@ def holds(g: Game, ctx: Ctx, cond: dict[str, Any]) -> bool:
             return not g.cards[card].revealed
         return not (ev == "hide" and not g.cards[card].revealed)
     if c == "resource":  # "sua MANA for maior que 3", "um aliado estiver sem ESTAMINA"
-        return any(_compare(resource_of(g, h, cond["resource"])[0], cond["cmp"], int(cond["value"]))
-                   for h in state_heroes(g, ctx, cond))
+        return any(
+            _compare(resource_of(g, h, cond["resource"])[0], cond["cmp"], int(cond["value"]))
+            for h in state_heroes(g, ctx, cond)
+        )
     if c == "attached":
         return ctx.card is not None and g.cards[ctx.card].attached_to is not None
     raise Fail("CANNOT_EVALUATE", cond=str(cond))
+
 
 def state_heroes(g: Game, ctx: Ctx, cond: dict[str, Any]) -> list[str]:
     """The heroes a state is about: you, or any hero its phrase names ("um aliado": some ally)."""
     who = cond.get("who", "self")
     return [h for h in heroes_for(g, ctx, {"who": who}) if h in g.heroes]
+
 
 # ------------------------------------------------------------------ amounts ---------
 def amount(g: Game, ctx: Ctx, a: Any) -> int:
@@ -312,6 +343,7 @@ def amount(g: Game, ctx: Ctx, a: Any) -> int:
         return v
     raise Fail("BAD_AMOUNT", amount=str(a))
 
+
 def pick_cards(g: Game, ctx: Ctx, ast: dict[str, Any], choice: str | None) -> list[str]:
     """The cards a card phrase (plain data: ``card``, ``count``, ``type``, ``zone``, ``owner``) means."""
     if ast.get("card") == "choose":
@@ -328,6 +360,7 @@ def pick_cards(g: Game, ctx: Ctx, ast: dict[str, Any], choice: str | None) -> li
             raise Fail("CARD_UNAVAILABLE", card=cid)
     return cards
 
+
 def hit_card(g: Game, cid: str, amount: int) -> int:
     """A COMPANHEIRO with its own VIDA takes damage (floor 0); returns the damage done."""
     vida = g.cards[cid].vida
@@ -336,7 +369,6 @@ def hit_card(g: Game, cid: str, amount: int) -> int:
     before = vida[0]
     vida[0] = max(0, vida[0] - amount)
     return before - vida[0]
-
 
 
 # ------------------------------------------------------------------ attributes ------
@@ -356,6 +388,7 @@ def attributes(g: Game, hero: str | None) -> dict[str, int]:
                 out[st.attribute] = out.get(st.attribute, 0) + amount(g, ctx, st.amount)
     return dict(sorted(out.items()))
 
+
 def passive_applies(g: Game, st: S.Gain, hero: str, ctrl: str | None) -> bool:
     """Whom a Passivo gain reaches: you ("+1 de AGI"), or every hero of a set ("Todos os aliados
     recebem +1 de AGI"); one hero to choose ("um aliado") has no meaning for a continuous effect."""
@@ -363,6 +396,7 @@ def passive_applies(g: Game, st: S.Gain, hero: str, ctrl: str | None) -> bool:
     if tgt.get("who") == "self":
         return ctrl == hero
     return bool(tgt.get("all")) and who_matches(g, {"who": tgt.get("who")}, hero, ctrl)
+
 
 def passives(g: Game) -> list[tuple[str, int, Effect]]:
     """R-23: Passivo effects of cards in play whose requirements hold now."""
@@ -372,8 +406,11 @@ def passives(g: Game) -> list[tuple[str, int, Effect]]:
             if eff.activation != "Passivo":
                 continue
             zone = g.locate(card.id)[1]
-            in_play = (zone in IN_PLAY or card.attached_to is not None) if not eff.scopes else \
-                R.scope_allows(eff.scopes, zone, card.attached_to is not None)
+            in_play = (
+                (zone in IN_PLAY or card.attached_to is not None)
+                if not eff.scopes
+                else R.scope_allows(eff.scopes, zone, card.attached_to is not None)
+            )
             if not in_play:
                 continue
             ctx = Ctx(g.controller(card.id), card.id, None, [])
@@ -394,8 +431,10 @@ def _combos(pool: list[str], count: int) -> list[str]:
     if count > len(pool):
         return []
     if math.comb(len(pool), count) > MAX_CHOICES:
-        raise RulekitError(f"choosing {count} of {len(pool)} cards or heroes has more than {MAX_CHOICES} "
-                           "ways", code="TOO_MANY_CHOICES")
+        raise RulekitError(
+            f"choosing {count} of {len(pool)} cards or heroes has more than {MAX_CHOICES} ways",
+            code="TOO_MANY_CHOICES",
+        )
     return ["+".join(p) for p in itertools.combinations(pool, count)]
 
 
@@ -409,8 +448,6 @@ def resource_of(g: Game, hero: str, name: str) -> list[int]:
     if res is None:
         raise Fail("NO_RESOURCE", hero=hero, resource=name)
     return res
-
-
 
 
 def _self_card(kind: str) -> Callable[[Game, Card, str | None, GEvent], bool]:
@@ -427,6 +464,7 @@ def _hero_is(kind: str, role: str, rel: str) -> Callable[[Game, Card, str | None
         if rel == "team":
             return who_matches(g, {"who": "self"}, who, h) or who_matches(g, {"who": "ally"}, who, h)
         return who_matches(g, {"who": rel}, who, h)
+
     return f
 
 
@@ -441,24 +479,36 @@ def _moment(kind: str) -> Callable[[Game, Card, str | None, GEvent], bool]:
     return lambda g, c, h, ev: ev.kind == kind
 
 
-
 #: Seed «Temporização»: each timing keyword as a test on a game event.
 _TIMING_MATCH: dict[str, Callable[[Game, Card, str | None, GEvent], bool]] = {
-    "Ao Entrar": _self_card("enter"), "Ao Sair": _self_card("leave"), "Ao Obter": _self_card("draw"),
-    "Ao Revelar": _self_card("reveal"), "Ao Ocultar": _self_card("hide"),
-    "Ao Consumir": _self_card("exhaust"), "Ao Recuperar": _self_card("ready"),
-    "Ao Descartar": _self_card("discard"), "Ao Enterrar": _self_card("bury"),
+    "Ao Entrar": _self_card("enter"),
+    "Ao Sair": _self_card("leave"),
+    "Ao Obter": _self_card("draw"),
+    "Ao Revelar": _self_card("reveal"),
+    "Ao Ocultar": _self_card("hide"),
+    "Ao Consumir": _self_card("exhaust"),
+    "Ao Recuperar": _self_card("ready"),
+    "Ao Descartar": _self_card("discard"),
+    "Ao Enterrar": _self_card("bury"),
     "Ao Banir": _self_card("banish"),
-    "Em Teste": _moment("test"), "Ao Atacar": _hero_is("attack", "actor", "self"),
+    "Em Teste": _moment("test"),
+    "Ao Atacar": _hero_is("attack", "actor", "self"),
     "Ao Ser Atacado": _hero_is("attack", "patient", "self"),
     "Ao Ser Alvo": _hero_is("target", "patient", "self"),
-    "Ao Rolar": _hero_is("roll", "actor", "self"), "Início da Batalha": _moment("battle_start"),
-    "Fim da Batalha": _moment("battle_end"), "Restauração": _moment("restoration"),
-    "Início do Turno": _turn("turn_start", "self"), "Fim do Turno": _turn("turn_end", "self"),
-    "Início do Time": _turn("turn_start", "team"), "Fim do Time": _turn("turn_end", "team"),
-    "Início Aliado": _turn("turn_start", "ally"), "Fim Aliado": _turn("turn_end", "ally"),
-    "Início Rival": _turn("turn_start", "opponent"), "Fim Rival": _turn("turn_end", "opponent"),
-    "Início Geral": _turn("turn_start", "any"), "Fim Geral": _turn("turn_end", "any"),
+    "Ao Rolar": _hero_is("roll", "actor", "self"),
+    "Início da Batalha": _moment("battle_start"),
+    "Fim da Batalha": _moment("battle_end"),
+    "Restauração": _moment("restoration"),
+    "Início do Turno": _turn("turn_start", "self"),
+    "Fim do Turno": _turn("turn_end", "self"),
+    "Início do Time": _turn("turn_start", "team"),
+    "Fim do Time": _turn("turn_end", "team"),
+    "Início Aliado": _turn("turn_start", "ally"),
+    "Fim Aliado": _turn("turn_end", "ally"),
+    "Início Rival": _turn("turn_start", "opponent"),
+    "Fim Rival": _turn("turn_end", "opponent"),
+    "Início Geral": _turn("turn_start", "any"),
+    "Fim Geral": _turn("turn_end", "any"),
     "Início do Companheiro": _turn("turn_start", "companion"),
     "Fim do Companheiro": _turn("turn_end", "companion"),
 }
@@ -469,8 +519,9 @@ def _check_timing_table() -> None:
     missing = sorted(set(R.KEYWORD_KINDS["timing"]) - set(_TIMING_MATCH))
     extra = sorted(set(_TIMING_MATCH) - set(R.KEYWORD_KINDS["timing"]))
     if missing or extra:
-        raise ImportError(f"timing keywords without a matcher: {missing}; matchers without a keyword: "
-                          f"{extra}")
+        raise ImportError(
+            f"timing keywords without a matcher: {missing}; matchers without a keyword: {extra}"
+        )
 
 
 _check_timing_table()

@@ -36,9 +36,14 @@ __all__ = ["parse_condition_text", "parse_trigger_text"]
 #: Comparison words as the grammar sees them (contractions written out) -> the operator.
 _CMP = {expand(word)[0].lower(): op for word, op in COMPARISONS}
 #: Kinds of the events "esta carta seja <participle>" waits for (R-04 «Até»).
-_UNTIL_EVENTS = {"descart": "discard", "ban": "banish", "enterr": "bury", "consum": "exhaust",
-                 "revel": "reveal",
-                 "ocult": "hide"}
+_UNTIL_EVENTS = {
+    "descart": "discard",
+    "ban": "banish",
+    "enterr": "bury",
+    "consum": "exhaust",
+    "revel": "reveal",
+    "ocult": "hide",
+}
 
 
 def _req_grammar() -> str:
@@ -56,8 +61,14 @@ def _req_parser() -> Any:
     Earley: reads every text the grammar allows."""
     from lark import Lark
 
-    return Lark(_req_grammar(), parser="earley", lexer="dynamic", ambiguity="resolve",
-                propagate_positions=True, start=["trigger_start", "cond_start"])
+    return Lark(
+        _req_grammar(),
+        parser="earley",
+        lexer="dynamic",
+        ambiguity="resolve",
+        propagate_positions=True,
+        start=["trigger_start", "cond_start"],
+    )
 
 
 @lru_cache(maxsize=1)
@@ -66,8 +77,13 @@ def _req_fast_parser() -> Any:
     builder cannot read, Earley reads the text."""
     from lark import Lark
 
-    return Lark(_req_grammar(), parser="lalr", lexer="contextual", propagate_positions=True,
-                start=["trigger_start", "cond_start"])
+    return Lark(
+        _req_grammar(),
+        parser="lalr",
+        lexer="contextual",
+        propagate_positions=True,
+        start=["trigger_start", "cond_start"],
+    )
 
 
 def _event_stem(word: str) -> str:
@@ -210,8 +226,11 @@ class _ReqBuild(_Build):
             if obj_party is not None and kind not in ("test", "attack", "roll"):
                 out["object"] = self.party(obj_party) or {"unknown": self.span(obj_party)}
         elif node.data == "t_passive":  # "uma carta for descartada", "você for curado", "MANA for ser curada"
-            if kind in ("heal", "damage", "attack", "target", "recover", "lose") and "who" in subj and (
-                    "resource" not in subj):
+            if (
+                kind in ("heal", "damage", "attack", "target", "recover", "lose")
+                and "who" in subj
+                and ("resource" not in subj)
+            ):
                 out["patient"] = subj
             elif "resource" in subj:
                 out["resource"] = subj["resource"]
@@ -274,8 +293,11 @@ class _ReqBuild(_Build):
         heroes = [s for s in self.subs(node) if s.data in ("self_", "pronoun", "hero_phrase", "named_hero")]
         if d == "c_exists":
             c = self.sub(node, "count")
-            out: dict[str, Any] = {"cond": "exists", "count": self.count(c) if c is not None else 1,
-                                   "zone": self.zone(self.sub(node, "zone"))}
+            out: dict[str, Any] = {
+                "cond": "exists",
+                "count": self.count(c) if c is not None else 1,
+                "zone": self.zone(self.sub(node, "zone")),
+            }
             tok = self.sub(node, "cardnoun").children[0]
             if tok.type != "CARDWORD":
                 out["type"] = self.orig(tok).upper()
@@ -298,25 +320,54 @@ class _ReqBuild(_Build):
             return {"cond": "until_event", "event": event, "card": "self"} if event else None
         if d == "c_time":
             unit = {"turno": "turn", "batalha": "battle", "ciclo": "cycle"}[_low(self.tok(node, "TIMEUNIT"))]
-            return {"cond": "until_time",
-                    "when": ("next_" if _low(self.tok(node, "TIMEWORD")) == "inicio" else "end_") + unit}
+            return {
+                "cond": "until_time",
+                "when": ("next_" if _low(self.tok(node, "TIMEWORD")) == "inicio" else "end_") + unit,
+            }
         if d == "c_attached":
             return {"cond": "attached"} if _low(self.tok(node, "DET")) in _THIS else None
         if d == "c_without":
             who = self._who(heroes[0])
-            return None if who is None else {"cond": "resource", "who": who, "resource": self.resource(node),
-                                             "cmp": "==", "value": 0}
+            return (
+                None
+                if who is None
+                else {
+                    "cond": "resource",
+                    "who": who,
+                    "resource": self.resource(node),
+                    "cmp": "==",
+                    "value": 0,
+                }
+            )
         if d == "c_res_have":
             who = self._who(heroes[0])
             value = self.count(self.sub(node, "count"))
-            return None if who is None else {"cond": "resource", "who": who, "resource": self.resource(node),
-                                             "cmp": self._cmp(node, ">="), "value": value}
+            return (
+                None
+                if who is None
+                else {
+                    "cond": "resource",
+                    "who": who,
+                    "resource": self.resource(node),
+                    "cmp": self._cmp(node, ">="),
+                    "value": value,
+                }
+            )
         if d == "c_res_is":
             of = self.sub(node, "of_hero")
             who = "self" if of is None else self._who(self.heroes_in(of)[0])
             value = self.count(self.sub(node, "count"))
-            return None if who is None else {"cond": "resource", "who": who, "resource": self.resource(node),
-                                             "cmp": self._cmp(node, "=="), "value": value}
+            return (
+                None
+                if who is None
+                else {
+                    "cond": "resource",
+                    "who": who,
+                    "resource": self.resource(node),
+                    "cmp": self._cmp(node, "=="),
+                    "value": value,
+                }
+            )
         if d == "c_has":
             who = self._who(heroes[0])
             if who is None:

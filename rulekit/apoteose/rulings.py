@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """Every house ruling (R-01..R-23, ``shared/apoteose/rulings.md``) in one named place.
 
 Engine code asks these functions and constants instead of re-deciding a ruling inline, so
@@ -21,26 +20,65 @@ from typing import Any
 ACTIVATIONS: tuple[str, ...] = ("Ativar", "Auto", "Passivo")
 #: R-01: timing keywords (seed «Temporização»).
 TIMINGS: tuple[str, ...] = (
-    "Ao Entrar", "Ao Sair", "Ao Obter", "Ao Revelar", "Ao Ocultar", "Ao Consumir", "Ao Recuperar",
-    "Ao Descartar", "Ao Enterrar", "Ao Banir", "Em Teste", "Ao Atacar", "Ao Ser Atacado", "Ao Ser Alvo",
-    "Ao Rolar", "Início da Batalha", "Fim da Batalha", "Restauração", "Início do Turno", "Fim do Turno",
-    "Início do Time", "Fim do Time", "Início Aliado", "Fim Aliado", "Início Rival", "Fim Rival",
-    "Início Geral", "Fim Geral", "Início do Companheiro", "Fim do Companheiro",
+    "Ao Entrar",
+    "Ao Sair",
+    "Ao Obter",
+    "Ao Revelar",
+    "Ao Ocultar",
+    "Ao Consumir",
+    "Ao Recuperar",
+    "Ao Descartar",
+    "Ao Enterrar",
+    "Ao Banir",
+    "Em Teste",
+    "Ao Atacar",
+    "Ao Ser Atacado",
+    "Ao Ser Alvo",
+    "Ao Rolar",
+    "Início da Batalha",
+    "Fim da Batalha",
+    "Restauração",
+    "Início do Turno",
+    "Fim do Turno",
+    "Início do Time",
+    "Fim do Time",
+    "Início Aliado",
+    "Fim Aliado",
+    "Início Rival",
+    "Fim Rival",
+    "Início Geral",
+    "Fim Geral",
+    "Início do Companheiro",
+    "Fim do Companheiro",
 )
 #: R-01: limit keywords (seed «Limite»).
 LIMITS: tuple[str, ...] = (
-    "Turno Próprio", "Uma Vez por Ciclo", "Uma Vez por Batalha", "Ação Inicial", "Encerra Turno",
-    "Irrespondível", "Inegável", "Duração",
+    "Turno Próprio",
+    "Uma Vez por Ciclo",
+    "Uma Vez por Batalha",
+    "Ação Inicial",
+    "Encerra Turno",
+    "Irrespondível",
+    "Inegável",
+    "Duração",
 )
 #: R-01: scope keywords (seed «Escopo»).
 SCOPES: tuple[str, ...] = ("Qualquer Lugar", "Da Mesa", "Do Inventário", "Do Descarte", "Do Time", "Do Anexo")
 #: R-01: task keywords (seed «Tarefa»); value = the verb the task performs on this card.
 TASKS: dict[str, str] = {
-    "Consumir": "exhaust", "Recuperar": "ready", "Descartar": "discard", "Enterrar": "bury",
-    "Banir": "banish", "Registrar": "register",
+    "Consumir": "exhaust",
+    "Recuperar": "ready",
+    "Descartar": "discard",
+    "Enterrar": "bury",
+    "Banir": "banish",
+    "Registrar": "register",
 }
 KEYWORD_KINDS: dict[str, tuple[str, ...]] = {
-    "activation": ACTIVATIONS, "timing": TIMINGS, "limit": LIMITS, "scope": SCOPES, "task": tuple(TASKS),
+    "activation": ACTIVATIONS,
+    "timing": TIMINGS,
+    "limit": LIMITS,
+    "scope": SCOPES,
+    "task": tuple(TASKS),
 }
 #: Canonical order of keyword kinds in the notation (glossary «Notation of an effect»).
 KEYWORD_ORDER: tuple[str, ...] = ("activation", "timing", "limit", "scope", "task")
@@ -94,13 +132,25 @@ ENQUANTO_ENDS_LASTING_EFFECT = True
 # --------------------------------------------------------------------------------------------
 #: Seed «Prioridade de Resposta», in order (R-05 fixes the frame: the turn hero).
 PRIORITY_CATEGORIES: tuple[str, ...] = (
-    "Campanha", "Cenário", "Heróis Oponentes", "Heróis do Time", "Herói do Turno",
-    "Pilha de Descarte", "Mestre de Jogo",
+    "Campanha",
+    "Cenário",
+    "Heróis Oponentes",
+    "Heróis do Time",
+    "Herói do Turno",
+    "Pilha de Descarte",
+    "Mestre de Jogo",
 )
 
 
-def priority_category(*, source: str, zone: str | None, controller_team: str | None,
-                      controller: str | None, turn_hero: str, turn_team: str) -> int:
+def priority_category(
+    *,
+    source: str,
+    zone: str | None,
+    controller_team: str | None,
+    controller: str | None,
+    turn_hero: str,
+    turn_team: str,
+) -> int:
     """R-05 + R-07: the priority category (index into :data:`PRIORITY_CATEGORIES`) of an effect.
 
     * ``source`` is ``"campanha"``, ``"mestre"`` or ``"hero"``.
@@ -155,8 +205,16 @@ STOPPED_COUNTS_AS_ACTION = True
 # --------------------------------------------------------------------------------------------
 
 
-def limit_refusal(limits: tuple[str, ...], *, own_turn: bool, used_cycle: bool, used_battle: bool,
-                  acted: bool, cycle: int, battle: int) -> tuple[str, dict[str, Any]] | None:
+def limit_refusal(
+    limits: tuple[str, ...],
+    *,
+    own_turn: bool,
+    used_cycle: bool,
+    used_battle: bool,
+    acted: bool,
+    cycle: int,
+    battle: int,
+) -> tuple[str, dict[str, Any]] | None:
     """The first limit that forbids the activation, as ``(code, params)``; ``None`` if all hold.
 
     Seed «Limite»: «todos os limites listados devem ser seguidos». ``used_cycle``/``used_battle``: the
@@ -249,13 +307,15 @@ def timing_overrides_scope(event_kind: str, about_this_card: bool, has_timing: b
 #: Engine assumption (the seed names casas and "adjacente" but never draws the board): the board is a
 #: grid of casas ``(column, row)``, and a casa is adjacent to the eight around it, diagonals included.
 ADJACENT_OFFSETS: tuple[tuple[int, int], ...] = tuple(
-    (dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
+    (dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)
+)
 #: Engine assumption: one hero stands on a casa; a hero cannot step onto a casa another hero holds.
 ONE_HERO_PER_CASA = True
 
 
-def adjacent_casas(casa: tuple[int, int], board: tuple[int, int] | None,
-                   taken: set[tuple[int, int]]) -> list[tuple[int, int]]:
+def adjacent_casas(
+    casa: tuple[int, int], board: tuple[int, int] | None, taken: set[tuple[int, int]]
+) -> list[tuple[int, int]]:
     """The casas a hero on ``casa`` can step to: adjacent (:data:`ADJACENT_OFFSETS`), on the board (when it
     has a size), and free (:data:`ONE_HERO_PER_CASA`). In reading order: row by row, column by column."""
     out = []
@@ -373,11 +433,20 @@ def ruling_ids() -> dict[str, Any]:
     R-06 regathering, R-11 Encerra Turno, R-14 Auto must activate, R-16 the card stays, R-22 an Auto
     whose card left its scope, the continuous check of R-23)."""
     return {
-        "R-01": KEYWORDS, "R-03": (recheck_at_halt_exit, ENQUANTO_ENDS_LASTING_EFFECT),
-        "R-05": priority_category, "R-07": priority_category, "R-08": negation_applies,
-        "R-09": (STOPPED_USES_ONCE_LIMITS, STOPPED_COUNTS_AS_ACTION), "R-10": IRRESPONDIVEL_CLOSES,
-        "R-12": may_activate_ativar, "R-13": scope_allows, "R-15": may_pay_card_cost,
-        "R-17": (REQUIREMENT_ORDER, REQUIREMENT_ORDER_IS_ERROR), "R-18": REGISTER_MARK,
-        "R-19": lasting_effect_ends_with_card, "R-20": (cycle_order, RESTORATION_STARTS_NEXT_CYCLE),
-        "R-21": moment_of, "R-23": TASK_ON_PASSIVO_IS_ERROR,
+        "R-01": KEYWORDS,
+        "R-03": (recheck_at_halt_exit, ENQUANTO_ENDS_LASTING_EFFECT),
+        "R-05": priority_category,
+        "R-07": priority_category,
+        "R-08": negation_applies,
+        "R-09": (STOPPED_USES_ONCE_LIMITS, STOPPED_COUNTS_AS_ACTION),
+        "R-10": IRRESPONDIVEL_CLOSES,
+        "R-12": may_activate_ativar,
+        "R-13": scope_allows,
+        "R-15": may_pay_card_cost,
+        "R-17": (REQUIREMENT_ORDER, REQUIREMENT_ORDER_IS_ERROR),
+        "R-18": REGISTER_MARK,
+        "R-19": lasting_effect_ends_with_card,
+        "R-20": (cycle_order, RESTORATION_STARTS_NEXT_CYCLE),
+        "R-21": moment_of,
+        "R-23": TASK_ON_PASSIVO_IS_ERROR,
     }

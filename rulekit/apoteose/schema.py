@@ -172,8 +172,21 @@ class ScenarioM(M):
     turn: TurnM = Field(default_factory=TurnM)
     dice: list[int] = Field(default_factory=list)
     board: list[int] | None = None
-    script: list[ActivateM | AttackM | TestM | StepM | PutM | TakeM | MoveM | RevealM | HideM | DiscardM
-                 | BuryM | BanishM | FlagM] = Field(default_factory=list)
+    script: list[
+        ActivateM
+        | AttackM
+        | TestM
+        | StepM
+        | PutM
+        | TakeM
+        | MoveM
+        | RevealM
+        | HideM
+        | DiscardM
+        | BuryM
+        | BanishM
+        | FlagM
+    ] = Field(default_factory=list)
     decisions: list[DecisionM] = Field(default_factory=list)
 
 

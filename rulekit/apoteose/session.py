@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """An interactive driver for widgets: step through a chain one decision at a time.
 
 ``ChainSession(scenario)`` runs the scenario until the first decision point that has a real
@@ -81,8 +80,18 @@ class ChainSession:
             self.point = need.point
         self.so_far = engine.trace()  # the trace up to here (finished or paused), heroes included
         self.events = tuple(engine.events)
-        self.stack = [{"index": f.index, "card": f.card, "effect": f.effect_id, "hero": f.hero, "stage": f.stage,
-                       "responds_to": f.responds_to, "negated": f.negated} for f in engine.stack]
+        self.stack = [
+            {
+                "index": f.index,
+                "card": f.card,
+                "effect": f.effect_id,
+                "hero": f.hero,
+                "stage": f.stage,
+                "responds_to": f.responds_to,
+                "negated": f.negated,
+            }
+            for f in engine.stack
+        ]
         self._engine = engine
 
     # ---------------------------------------------------------------- API ------
@@ -122,10 +131,11 @@ class ChainSession:
         oid = option.id if isinstance(option, Option) else str(option)
         ids = [o.id for o in self.point.options]
         if oid not in ids:
-            raise RulekitError(Phrase(N_("'{choice}' is not a legal choice at {key}"), choice=oid,
-                                      key=self.point.key),
-                               code="ILLEGAL_CHOICE",
-                               suggestion=suggest(oid, ids))
+            raise RulekitError(
+                Phrase(N_("'{choice}' is not a legal choice at {key}"), choice=oid, key=self.point.key),
+                code="ILLEGAL_CHOICE",
+                suggestion=suggest(oid, ids),
+            )
         self.choices.append(oid)
         self._replay()
         return self

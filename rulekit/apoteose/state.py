@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """The game state the seed needs: heroes, cards, zones, turns, cycles and battles (R-20).
 
 Plain mutable dataclasses used by the engine only; the trace copies what it needs into frozen data.
@@ -16,7 +15,14 @@ from rulekit.apoteose.text import Effect
 #: A hero's own zones (seed: INVENTÁRIO, MESA, SUPORTE; R-07: own discard pile and deck).
 HERO_ZONES: tuple[str, ...] = ("INVENTÁRIO", "MESA", "SUPORTE", "DESCARTE", "BARALHO")
 #: Zones shared by everybody. BARALHO COMUM's bottom is the end of its list; LIMBO cards "do not exist".
-SHARED_ZONES: tuple[str, ...] = ("CENÁRIO", "TABULEIRO", "DESCARTE COMUM", "BANIDAS", "BARALHO COMUM", "LIMBO")
+SHARED_ZONES: tuple[str, ...] = (
+    "CENÁRIO",
+    "TABULEIRO",
+    "DESCARTE COMUM",
+    "BANIDAS",
+    "BARALHO COMUM",
+    "LIMBO",
+)
 #: Pseudo-zones of card-less sources (Campanha effects, the Mestre de Jogo's effects).
 SOURCE_ZONES: tuple[str, ...] = ("CAMPANHA", "MESTRE")
 #: Zones that are "in play" (seed «Passivo»: enquanto esta carta estiver em jogo; «Ao Entrar»: MESA/CENÁRIO).
@@ -54,7 +60,8 @@ class Card:
     attached_to: str | None = None
     registered: bool = False
     companion_of: str | None = None  # a COMPANHEIRO's Hero
-    #: the activation bar of a card without effect text: ``{"attack": N, "target": hero}`` or ``{"test": ATTR}``
+    #: the activation bar of a card without effect text: ``{"attack": N, "target": hero}`` or ``{"test":
+    #: ATTR}``
     bar: dict[str, Any] | None = None
     #: a COMPANHEIRO's own VIDA ``[current, max]`` (LANGUAGE.md §4 ``vida:``), ``None`` for other cards
     vida: list[int] | None = None
@@ -165,9 +172,19 @@ class Game:
     def clone(self) -> Game:
         """A copy for Previsão's simulations: mutable parts copied, parsed effects shared (immutable)."""
         g = copy.copy(self)
-        g.heroes = {k: Hero(h.id, h.name, h.team, h.iniciativa, {r: list(v) for r, v in h.resources.items()},
-                            dict(h.attributes), {z: list(ids) for z, ids in h.zones.items()}, h.casa)
-                    for k, h in self.heroes.items()}
+        g.heroes = {
+            k: Hero(
+                h.id,
+                h.name,
+                h.team,
+                h.iniciativa,
+                {r: list(v) for r, v in h.resources.items()},
+                dict(h.attributes),
+                {z: list(ids) for z, ids in h.zones.items()},
+                h.casa,
+            )
+            for k, h in self.heroes.items()
+        }
         g.cards = {k: copy.copy(c) for k, c in self.cards.items()}
         for c in g.cards.values():
             if c.vida is not None:

@@ -369,24 +369,64 @@ class Unknown(Statement):
     reason: str | None = _f("str", True)
 
     def to_dict(self) -> dict[str, Any]:
-        out = {"op": "unknown", "text": self.text, "position": self.position,
-               "expected": list(self.expected), "suggestion": self.suggestion}
+        out = {
+            "op": "unknown",
+            "text": self.text,
+            "position": self.position,
+            "expected": list(self.expected),
+            "suggestion": self.suggestion,
+        }
         if self.reason is not None:
             out["reason"] = self.reason
         return out
 
 
 #: Every runnable statement class by its ``op`` (the structured ``body:`` may use these).
-BY_OP: dict[str, type[Statement]] = {c.op: c for c in (
-    Heal, Recover, Consume, Damage, Lose, Attack, Test, Draw, Discard, Bury, Banish, Return, Exhaust, Ready,
-    Reveal, Hide, Register, Look, Move, Attach, Select, Roll, MoveSelf, Negate, Modify, Gain, Compute, Table,
-    Noop, Choose, If)}
+BY_OP: dict[str, type[Statement]] = {
+    c.op: c
+    for c in (
+        Heal,
+        Recover,
+        Consume,
+        Damage,
+        Lose,
+        Attack,
+        Test,
+        Draw,
+        Discard,
+        Bury,
+        Banish,
+        Return,
+        Exhaust,
+        Ready,
+        Reveal,
+        Hide,
+        Register,
+        Look,
+        Move,
+        Attach,
+        Select,
+        Roll,
+        MoveSelf,
+        Negate,
+        Modify,
+        Gain,
+        Compute,
+        Table,
+        Noop,
+        Choose,
+        If,
+    )
+}
 
 
 def _schema(cls: type[Statement]) -> dict[str, str]:
     """``{field: kind}`` (``field?`` when optional), in the class's order, ``until`` left out."""
-    return {f.name + ("?" if f.default is None else ""): f.metadata["kind"]
-            for f in dataclasses.fields(cls) if f.name != "until"}
+    return {
+        f.name + ("?" if f.default is None else ""): f.metadata["kind"]
+        for f in dataclasses.fields(cls)
+        if f.name != "until"
+    }
 
 
 #: Every statement ``op`` and its fields (``?``: optional) — the schema of the structured ``body:``.
@@ -401,8 +441,9 @@ def schema_markdown() -> str:
     """
     rows = ["| op | class | fields (`?`: optional; every op may also carry `until`?) |", "|---|---|---|"]
     for op, cls in BY_OP.items():
-        cells = ", ".join(f"`{k.rstrip('?')}`{'?' if k.endswith('?') else ''} ({v})"
-                          for k, v in SCHEMA[op].items())
+        cells = ", ".join(
+            f"`{k.rstrip('?')}`{'?' if k.endswith('?') else ''} ({v})" for k, v in SCHEMA[op].items()
+        )
         rows.append(f"| `{op}` | {cls.__name__} | {cells or '—'} |")
     return "\n".join(rows)
 

@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """Effect text: parse the seed's notation into an :class:`Effect`, and format it back.
 
 Notation (glossary «Notation of an effect», seed «Palavras-chave de Efeito»)::
@@ -8,7 +7,9 @@ Notation (glossary «Notation of an effect», seed «Palavras-chave de Efeito»)
 and the compact seed form ``Ativar【 … 】 …``. Errors are :class:`~rulekit.errors.EffectTextError`
 with a stable ``code`` and the 0-based character ``position`` where the rule was broken.
 
->>> e = parse_effect("Ativar【 Descarte uma carta; Consuma 2 de ESTAMINA 】 Cure 25 de VIDA e Recupere 2 de MANA.")
+>>> e = parse_effect(
+...     "Ativar【 Descarte uma carta; Consuma 2 de ESTAMINA 】 Cure 25 de VIDA e Recupere 2 de MANA."
+... )
 >>> e.activation, [r.kind for r in e.requirements], [s.op for s in e.body]
 ('Ativar', ['cost', 'cost'], ['heal', 'recover'])
 >>> format_effect("auto · inegavel【 quando uma HABILIDADE for ativada 】 Negue a ativação dessa carta.")
@@ -38,9 +39,19 @@ from rulekit.yamlsrc import suggest
 
 #: Stable error codes of the parser.
 ERROR_CODES: tuple[str, ...] = (
-    "MISSING_ACTIVATION_KEYWORD", "TWO_ACTIVATION_KEYWORDS", "MORE_THAN_ONE_TASK", "UNKNOWN_KEYWORD",
-    "UNCLOSED_REQUIREMENTS", "UNOPENED_REQUIREMENTS", "TASK_ON_PASSIVO", "DUPLICATE_KEYWORD",
-    "EMPTY_REQUIREMENT", "UNKNOWN_REQUIREMENT", "TWO_REQUIREMENT_BLOCKS", "EMPTY_EFFECT", "REQUIREMENT_ORDER",
+    "MISSING_ACTIVATION_KEYWORD",
+    "TWO_ACTIVATION_KEYWORDS",
+    "MORE_THAN_ONE_TASK",
+    "UNKNOWN_KEYWORD",
+    "UNCLOSED_REQUIREMENTS",
+    "UNOPENED_REQUIREMENTS",
+    "TASK_ON_PASSIVO",
+    "DUPLICATE_KEYWORD",
+    "EMPTY_REQUIREMENT",
+    "UNKNOWN_REQUIREMENT",
+    "TWO_REQUIREMENT_BLOCKS",
+    "EMPTY_EFFECT",
+    "REQUIREMENT_ORDER",
 )
 #: Stable warning codes.
 WARNING_CODES: tuple[str, ...] = ("REQUIREMENT_ORDER", "KEYWORD_ORDER", "UNSUPPORTED_TEXT")
@@ -75,7 +86,13 @@ class Requirement:
     statement: Statement | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"text": self.text, "kind": self.kind, "verb": self.verb, "moment": self.moment, "ast": self.ast}
+        return {
+            "text": self.text,
+            "kind": self.kind,
+            "verb": self.verb,
+            "moment": self.moment,
+            "ast": self.ast,
+        }
 
 
 @dataclass(frozen=True)
@@ -97,7 +114,13 @@ class Effect:
 
     @property
     def keywords(self) -> tuple[str, ...]:
-        return (self.activation, *self.timings, *self.limits, *self.scopes, *((self.task,) if self.task else ()))
+        return (
+            self.activation,
+            *self.timings,
+            *self.limits,
+            *self.scopes,
+            *((self.task,) if self.task else ()),
+        )
 
     @property
     def text(self) -> str:
@@ -186,8 +209,13 @@ def parse_effect(text: str) -> Effect:
         if c is None or (len(opens) > 1 and opens[1] < c):
             raise _err("UNCLOSED_REQUIREMENTS", Phrase(N_("'【' is never closed by '】'")), o, src)
         if len(opens) > 1:
-            raise _err("TWO_REQUIREMENT_BLOCKS", Phrase(N_("an effect has one requirement block 【 … 】")), opens[1], src)
-        header, req_text, desc = text[:o], text[o + 1:c], text[c + 1:]
+            raise _err(
+                "TWO_REQUIREMENT_BLOCKS",
+                Phrase(N_("an effect has one requirement block 【 … 】")),
+                opens[1],
+                src,
+            )
+        header, req_text, desc = text[:o], text[o + 1 : c], text[c + 1 :]
         req_offset, desc_offset = o + 1, c + 1
     else:
         header, req_text, desc = text, None, ""
@@ -210,21 +238,31 @@ def parse_effect(text: str) -> Effect:
             hit = _match_keyword_prefix(piece, off)
             if hit is not None:
                 found.append((hit[0], hit[1], hit[2]))
-                desc, desc_offset = text[hit[3]:], hit[3]
+                desc, desc_offset = text[hit[3] :], hit[3]
                 consumed_upto = -1
                 break
             pos = off + (len(piece) - len(piece.lstrip()))
             if found or i < len(pieces) - 1:
                 word = piece.strip() if i < len(pieces) - 1 else piece.split()[0]
                 names = [n for _, n in KEYWORDS.values()]
-                guess = next((g for k in (3, 2, 1) if (g := suggest(" ".join(piece.split()[:k]), names))), None)
-                raise _err("UNKNOWN_KEYWORD", Phrase(N_("'{word}' is not a keyword"), word=word), pos, src, guess)
+                guess = next(
+                    (g for k in (3, 2, 1) if (g := suggest(" ".join(piece.split()[:k]), names))), None
+                )
+                raise _err(
+                    "UNKNOWN_KEYWORD", Phrase(N_("'{word}' is not a keyword"), word=word), pos, src, guess
+                )
             first = piece.split()[0]
             close = suggest(first, [n for _, n in KEYWORDS.values()])
             if close is not None:
-                raise _err("UNKNOWN_KEYWORD", Phrase(N_("'{word}' is not a keyword"), word=first), pos, src, close)
-            raise _err("MISSING_ACTIVATION_KEYWORD", Phrase(N_("an effect must start with Ativar, Auto or Passivo")),
-                       pos, src)
+                raise _err(
+                    "UNKNOWN_KEYWORD", Phrase(N_("'{word}' is not a keyword"), word=first), pos, src, close
+                )
+            raise _err(
+                "MISSING_ACTIVATION_KEYWORD",
+                Phrase(N_("an effect must start with Ativar, Auto or Passivo")),
+                pos,
+                src,
+            )
         if consumed_upto >= 0:
             desc, desc_offset = "", len(text)
     else:
@@ -235,21 +273,38 @@ def parse_effect(text: str) -> Effect:
                 continue
             key = norm(word)
             if key not in KEYWORDS:
-                raise _err("UNKNOWN_KEYWORD", Phrase(N_("'{word}' is not a keyword"), word=word), pos, src,
-                           suggest(word, [n for _, n in KEYWORDS.values()]))
+                raise _err(
+                    "UNKNOWN_KEYWORD",
+                    Phrase(N_("'{word}' is not a keyword"), word=word),
+                    pos,
+                    src,
+                    suggest(word, [n for _, n in KEYWORDS.values()]),
+                )
             kind, name = KEYWORDS[key]
             found.append((kind, name, pos))
     activations = [f for f in found if f[0] == "activation"]
     if not activations:
-        raise _err("MISSING_ACTIVATION_KEYWORD", Phrase(N_("an effect needs exactly one activation keyword (Ativar, Auto or Passivo)")),
-                   found[0][2] if found else 0, src)
+        raise _err(
+            "MISSING_ACTIVATION_KEYWORD",
+            Phrase(N_("an effect needs exactly one activation keyword (Ativar, Auto or Passivo)")),
+            found[0][2] if found else 0,
+            src,
+        )
     if len(activations) > 1:
-        raise _err("TWO_ACTIVATION_KEYWORDS", Phrase(N_("a second activation keyword '{word}'"), word=activations[1][1]),
-                   activations[1][2], src)
+        raise _err(
+            "TWO_ACTIVATION_KEYWORDS",
+            Phrase(N_("a second activation keyword '{word}'"), word=activations[1][1]),
+            activations[1][2],
+            src,
+        )
     tasks = [f for f in found if f[0] == "task"]
     if len(tasks) > 1:
-        raise _err("MORE_THAN_ONE_TASK", Phrase(N_("an effect never has more than one task ('{word}')"), word=tasks[1][1]),
-                   tasks[1][2], src)
+        raise _err(
+            "MORE_THAN_ONE_TASK",
+            Phrase(N_("an effect never has more than one task ('{word}')"), word=tasks[1][1]),
+            tasks[1][2],
+            src,
+        )
     seen: set[str] = set()
     for _kind, name, pos in found:
         if name in seen:
@@ -257,12 +312,19 @@ def parse_effect(text: str) -> Effect:
         seen.add(name)
     activation = activations[0][1]
     if tasks and activation == "Passivo" and R.TASK_ON_PASSIVO_IS_ERROR:
-        raise _err("TASK_ON_PASSIVO", Phrase(N_("a Passivo effect cannot have a task (R-23)")), tasks[0][2], src)
+        raise _err(
+            "TASK_ON_PASSIVO", Phrase(N_("a Passivo effect cannot have a task (R-23)")), tasks[0][2], src
+        )
     warnings: list[Warning_] = []
     ranks = [KEYWORD_ORDER.index(k) for k, _, _ in found]
     if ranks != sorted(ranks):
-        warnings.append(Warning_("KEYWORD_ORDER", "keywords out of the conventional order "
-                                 "(activation, timing, limit, scope, task)", found[0][2]))
+        warnings.append(
+            Warning_(
+                "KEYWORD_ORDER",
+                "keywords out of the conventional order (activation, timing, limit, scope, task)",
+                found[0][2],
+            )
+        )
 
     # --- requirements ---------------------------------------------------------------------
     reqs: list[Requirement] = []
@@ -277,55 +339,104 @@ def parse_effect(text: str) -> Effect:
                 kind, verb = classify(body)
             except KeyError:
                 first = body.split()[0]
-                raise _err("UNKNOWN_REQUIREMENT", Phrase(N_("'{word}' does not start a cost, action, state or condition"), word=first),
-                           pos, src, suggest(first, [k.capitalize() for k in lang.REQ_VERBS])) from None
-            body = verb + body[len(verb):]
+                raise _err(
+                    "UNKNOWN_REQUIREMENT",
+                    Phrase(N_("'{word}' does not start a cost, action, state or condition"), word=first),
+                    pos,
+                    src,
+                    suggest(first, [k.capitalize() for k in lang.REQ_VERBS]),
+                ) from None
+            body = verb + body[len(verb) :]
             parsed = lang.parse_requirement_ast(kind, verb, body)
             stmt = parsed if isinstance(parsed, Statement) else None
             ast = parsed.to_dict() if isinstance(parsed, Statement) else parsed
             reqs.append(Requirement(body, kind, verb, moment_of(body), ast, pos, stmt))
             if not lang.is_supported(ast) and ast.get("op") == "unknown" and "position" in ast:
                 at = pos + int(ast["position"])
-                word = (body[int(ast["position"]):].split() or ["(end)"])[0]
-                why = ast.get("reason") or ("expected " + ", ".join(ast["expected"][:4]) if ast.get("expected")
-                                            else "outside the runnable vocabulary")
+                word = (body[int(ast["position"]) :].split() or ["(end)"])[0]
+                why = ast.get("reason") or (
+                    "expected " + ", ".join(ast["expected"][:4])
+                    if ast.get("expected")
+                    else "outside the runnable vocabulary"
+                )
                 verb = "resolve" if ast.get("reason") else "read"
-                warnings.append(Warning_("UNSUPPORTED_TEXT", f"cannot {verb} '{word}' at position {at} "
-                                         f"(requirement '{body}'): {why}", at))
+                warnings.append(
+                    Warning_(
+                        "UNSUPPORTED_TEXT",
+                        f"cannot {verb} '{word}' at position {at} (requirement '{body}'): {why}",
+                        at,
+                    )
+                )
             elif not lang.is_supported(ast):
-                warnings.append(Warning_("UNSUPPORTED_TEXT", f"requirement '{body}' is outside the runnable "
-                                         "vocabulary (use the structured YAML form)", pos))
+                warnings.append(
+                    Warning_(
+                        "UNSUPPORTED_TEXT",
+                        f"requirement '{body}' is outside the runnable "
+                        "vocabulary (use the structured YAML form)",
+                        pos,
+                    )
+                )
         order = [REQUIREMENT_ORDER.index(r.kind) for r in reqs]
         if order != sorted(order):
             bad = next(r for i, r in enumerate(reqs) if i and order[i] < order[i - 1])
             if R.REQUIREMENT_ORDER_IS_ERROR:  # R-17 flipped: out of order is an error
-                raise _err("REQUIREMENT_ORDER", Phrase(N_("requirements out of the conventional order (costs, actions, "
-                                                    "states, conditions)")), bad.position, src)
-            warnings.append(Warning_("REQUIREMENT_ORDER", "requirements out of the conventional order "
-                                     "(costs, actions, states, conditions) — allowed, R-17", bad.position))
+                raise _err(
+                    "REQUIREMENT_ORDER",
+                    Phrase(
+                        N_("requirements out of the conventional order (costs, actions, states, conditions)")
+                    ),
+                    bad.position,
+                    src,
+                )
+            warnings.append(
+                Warning_(
+                    "REQUIREMENT_ORDER",
+                    "requirements out of the conventional order "
+                    "(costs, actions, states, conditions) — allowed, R-17",
+                    bad.position,
+                )
+            )
 
     description = lang.clean(desc)
-    body_stmts, has_options = lang.parse_description(description, effect_refs(
-        tuple(n for k, n, _ in found if k == "timing"), tasks[0][1] if tasks else None, reqs))
+    body_stmts, has_options = lang.parse_description(
+        description,
+        effect_refs(tuple(n for k, n, _ in found if k == "timing"), tasks[0][1] if tasks else None, reqs),
+    )
     if not lang.is_supported(body_stmts):
         unread = _first_unknown([st.to_dict() for st in body_stmts])
         if unread is not None and unread.get("reason"):
             at = description.find(unread["text"])
             pos = desc_offset + (len(desc) - len(desc.lstrip())) + max(at, 0) + int(unread["position"])
-            word = (unread["text"][int(unread["position"]):].split() or ["(end)"])[0]
-            warnings.append(Warning_("UNSUPPORTED_TEXT", f"cannot resolve '{word}' at position {pos} "
-                                     f"('{unread['text']}'): {unread['reason']}", pos))
+            word = (unread["text"][int(unread["position"]) :].split() or ["(end)"])[0]
+            warnings.append(
+                Warning_(
+                    "UNSUPPORTED_TEXT",
+                    f"cannot resolve '{word}' at position {pos} ('{unread['text']}'): {unread['reason']}",
+                    pos,
+                )
+            )
         elif unread is not None and "position" in unread:
             at = description.find(unread["text"])
             pos = desc_offset + (len(desc) - len(desc.lstrip())) + max(at, 0) + int(unread["position"])
-            word = (unread["text"][int(unread["position"]):].split() or ["(end)"])[0]
+            word = (unread["text"][int(unread["position"]) :].split() or ["(end)"])[0]
             expected = f": expected {', '.join(unread['expected'][:4])}" if unread.get("expected") else ""
             hint = f" — did you mean '{unread['suggestion']}'?" if unread.get("suggestion") else ""
-            warnings.append(Warning_("UNSUPPORTED_TEXT", f"cannot read '{word}' at position {pos} "
-                                     f"('{unread['text']}'){expected}{hint}", pos))
+            warnings.append(
+                Warning_(
+                    "UNSUPPORTED_TEXT",
+                    f"cannot read '{word}' at position {pos} ('{unread['text']}'){expected}{hint}",
+                    pos,
+                )
+            )
         else:
-            warnings.append(Warning_("UNSUPPORTED_TEXT", "part of the description is outside the runnable "
-                                     "vocabulary (use the structured YAML form)", desc_offset))
+            warnings.append(
+                Warning_(
+                    "UNSUPPORTED_TEXT",
+                    "part of the description is outside the runnable "
+                    "vocabulary (use the structured YAML form)",
+                    desc_offset,
+                )
+            )
     trig = next((r for r in reqs if r.ast.get("cond") == "trigger"), None)
     moment = trig.moment if trig else moment_of(description)
     return Effect(
@@ -345,20 +456,64 @@ def parse_effect(text: str) -> Effect:
 
 
 #: Timing keywords -> the kind of game event they answer (seed «Temporização»); each is about this card.
-_TIMING_EVENTS = {"Ao Entrar": "enter", "Ao Sair": "leave", "Ao Obter": "obtain", "Ao Revelar": "reveal",
-                  "Ao Ocultar": "hide", "Ao Consumir": "exhaust", "Ao Recuperar": "ready", "Ao Descartar": "discard",
-                  "Ao Enterrar": "bury", "Ao Banir": "banish"}
+_TIMING_EVENTS = {
+    "Ao Entrar": "enter",
+    "Ao Sair": "leave",
+    "Ao Obter": "obtain",
+    "Ao Revelar": "reveal",
+    "Ao Ocultar": "hide",
+    "Ao Consumir": "exhaust",
+    "Ao Recuperar": "ready",
+    "Ao Descartar": "discard",
+    "Ao Enterrar": "bury",
+    "Ao Banir": "banish",
+}
 #: Timing keywords whose event has a hero (who attacks, who is attacked, who is targeted, who tests).
 _TIMING_HEROES = ("Ao Atacar", "Ao Ser Atacado", "Ao Ser Alvo", "Em Teste", "Ao Rolar")
 #: Game events that carry a card ("essa carta" names it).
-_CARD_EVENTS = frozenset({"activate", "discard", "exhaust", "consume", "bury", "banish", "reveal", "hide", "ready",
-                          "register", "return", "enter", "leave", "resolve", "negate", "attach", "move"})
+_CARD_EVENTS = frozenset(
+    {
+        "activate",
+        "discard",
+        "exhaust",
+        "consume",
+        "bury",
+        "banish",
+        "reveal",
+        "hide",
+        "ready",
+        "register",
+        "return",
+        "enter",
+        "leave",
+        "resolve",
+        "negate",
+        "attach",
+        "move",
+    }
+)
 #: Tasks -> the kind of event they do to this card (seed «Tarefa»).
-_TASK_EVENTS = {"Consumir": "exhaust", "Recuperar": "ready", "Descartar": "discard", "Enterrar": "bury",
-                "Banir": "banish", "Registrar": "register"}
+_TASK_EVENTS = {
+    "Consumir": "exhaust",
+    "Recuperar": "ready",
+    "Descartar": "discard",
+    "Enterrar": "bury",
+    "Banir": "banish",
+    "Registrar": "register",
+}
 #: Statements a cost pays with a card -> the kind of event.
-_COST_EVENTS = {"discard": "discard", "exhaust": "exhaust", "reveal": "reveal", "banish": "banish", "bury": "bury",
-                "hide": "hide", "register": "register", "ready": "ready", "return": "return", "move": "move"}
+_COST_EVENTS = {
+    "discard": "discard",
+    "exhaust": "exhaust",
+    "reveal": "reveal",
+    "banish": "banish",
+    "bury": "bury",
+    "hide": "hide",
+    "register": "register",
+    "ready": "ready",
+    "return": "return",
+    "move": "move",
+}
 
 
 def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requirement]) -> Any:
@@ -387,14 +542,24 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
     chosen: list[tuple[str, str]] = []
     for r in reqs:
         st = r.ast
-        if r.kind in ("cost", "action") and st.get("op") in _COST_EVENTS and st.get("card") in ("choose", "all"):
+        if (
+            r.kind in ("cost", "action")
+            and st.get("op") in _COST_EVENTS
+            and st.get("card") in ("choose", "all")
+        ):
             paid.append((_COST_EVENTS[st["op"]], r.text))
         if st.get("op") == "select":
             chosen.append(("hero" if st.get("what") == "hero" else "card", r.text))
         elif st.get("op") == "unknown" and norm(r.verb) == "selecione":  # already warned: no second warning
             chosen.extend([("hero", r.text), ("card", r.text)])
-    return Refs(known=True, events=tuple(events), event_card=event_card, event_hero=event_hero,
-                paid=tuple(paid), chosen=tuple(chosen))
+    return Refs(
+        known=True,
+        events=tuple(events),
+        event_card=event_card,
+        event_hero=event_hero,
+        paid=tuple(paid),
+        chosen=tuple(chosen),
+    )
 
 
 def _first_unknown(stmts: Any) -> dict[str, Any] | None:

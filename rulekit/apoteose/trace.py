@@ -243,8 +243,12 @@ class ChainTrace:
 
     def to_json(self, indent: int | None = 2) -> str:
         """Deterministic JSON text (sorted keys inside ``detail``; stable key order elsewhere)."""
-        return json.dumps(self.to_json_dict(), ensure_ascii=False, indent=indent, sort_keys=False,
-                          default=_plain) + "\n"
+        return (
+            json.dumps(
+                self.to_json_dict(), ensure_ascii=False, indent=indent, sort_keys=False, default=_plain
+            )
+            + "\n"
+        )
 
     def of(self, event: str) -> list[ChainEvent]:
         """Events of one kind, in order (a convenience for tests and views)."""

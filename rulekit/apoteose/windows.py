@@ -36,8 +36,9 @@ class Windows:
     ``g``, read with :mod:`rulekit.apoteose.matching`, judged by ``legality``, with the chain's frames
     ``stack``, the moments already answered ``used`` and the engine's :class:`Host`."""
 
-    def __init__(self, g: Game, legality: Legality, stack: list[Frame], used: set[tuple[str, int]],
-                 host: Host) -> None:
+    def __init__(
+        self, g: Game, legality: Legality, stack: list[Frame], used: set[tuple[str, int]], host: Host
+    ) -> None:
         self.g = g
         self.legality = legality
         self.stack = stack
@@ -65,10 +66,22 @@ class Windows:
         if frame.before is None:
             frame.before = []
             ctx = self.ctx(frame)
-            kinds = {"heal": "heal", "recover": "recover", "damage": "damage", "lose": "lose",
-                     "consume": "consume", "draw": "draw", "discard": "discard", "bury": "bury",
-                     "banish": "banish", "test": "test", "attack": "attack", "roll": "roll",
-                     "return": "return", "gain": "gain"}
+            kinds = {
+                "heal": "heal",
+                "recover": "recover",
+                "damage": "damage",
+                "lose": "lose",
+                "consume": "consume",
+                "draw": "draw",
+                "discard": "discard",
+                "bury": "bury",
+                "banish": "banish",
+                "test": "test",
+                "attack": "attack",
+                "roll": "roll",
+                "return": "return",
+                "gain": "gain",
+            }
             for i, st in enumerate(frame.effect.body):
                 k = kinds.get(st.op)
                 if k is None:
@@ -78,13 +91,25 @@ class Windows:
                 if spec and spec.get("who") in ("self", "answered", "selected", "turn", "name"):
                     hs = M.heroes_for(self.g, ctx, spec)
                     patient = hs[0] if hs else None
-                kw: dict[str, Any] = {"patient": patient, "resource": getattr(st, "resource", None),
-                                      "frame": frame.index, "label": f"before:{k}@{frame.index}.{i}"}
+                kw: dict[str, Any] = {
+                    "patient": patient,
+                    "resource": getattr(st, "resource", None),
+                    "frame": frame.index,
+                    "label": f"before:{k}@{frame.index}.{i}",
+                }
                 frame.before.append(self.host.ev(k, "before", frame.hero, **kw))
                 if k == "attack":
-                    frame.before.append(self.host.ev("damage", "before", frame.hero, patient=patient,
-                                                resource="VIDA", frame=frame.index,
-                                                label=f"before:damage@{frame.index}.{i}"))
+                    frame.before.append(
+                        self.host.ev(
+                            "damage",
+                            "before",
+                            frame.hero,
+                            patient=patient,
+                            resource="VIDA",
+                            frame=frame.index,
+                            label=f"before:damage@{frame.index}.{i}",
+                        )
+                    )
         return frame.before
 
     # ------------------------------------------------------------------ candidates -------
@@ -94,15 +119,21 @@ class Windows:
         _, zone = g.locate(card.id)
         source = card.owner if card.owner in ("campanha", "mestre") else "hero"
         th = g.turn_hero
-        cat = R.priority_category(source=source, zone=zone,
-                                  controller_team=g.heroes[hero].team if hero in g.heroes else None,
-                                  controller=hero, turn_hero=th, turn_team=g.heroes[th].team)
+        cat = R.priority_category(
+            source=source,
+            zone=zone,
+            controller_team=g.heroes[hero].team if hero in g.heroes else None,
+            controller=hero,
+            turn_hero=th,
+            turn_team=g.heroes[th].team,
+        )
         ini = g.heroes[hero].iniciativa if hero in g.heroes else 0
         horder = list(g.heroes).index(hero) if hero in g.heroes else -1
         return cat, R.same_category_order(ini), horder, list(g.cards).index(card.id)
 
-    def gather_autos(self, frame: Frame | None,
-                     evs: list[GEvent]) -> list[tuple[Any, str | None, str, int, GEvent]]:
+    def gather_autos(
+        self, frame: Frame | None, evs: list[GEvent]
+    ) -> list[tuple[Any, str | None, str, int, GEvent]]:
         out = []
         for card in self.g.cards.values():
             for eno, eff in enumerate(card.effects):
@@ -135,16 +166,31 @@ class Windows:
         if len(tied) == 1:
             return tied[0]
         idx = frame.index if frame else 0
-        point = DecisionPoint(key=f"order@{stage}@{idx}#{visits}", kind="order",
-                              spotlight=frame.index if frame else None,
-                              stage=stage, answers=(), prompt_code="AUTO_TIE",
-                              options=tuple(Option(effect_id(c[2], c[3]), effect_id(c[2], c[3]), c[1], c[2],
-                                                   effect_id(c[2], c[3]), c[4].label) for c in tied))
+        point = DecisionPoint(
+            key=f"order@{stage}@{idx}#{visits}",
+            kind="order",
+            spotlight=frame.index if frame else None,
+            stage=stage,
+            answers=(),
+            prompt_code="AUTO_TIE",
+            options=tuple(
+                Option(
+                    effect_id(c[2], c[3]),
+                    effect_id(c[2], c[3]),
+                    c[1],
+                    c[2],
+                    effect_id(c[2], c[3]),
+                    c[4].label,
+                )
+                for c in tied
+            ),
+        )
         choice = self.host.decide(point)
         return next(c for c in tied if effect_id(c[2], c[3]) == choice)
 
-    def gather_ativar(self, frame: Frame,
-                      evs: list[GEvent]) -> tuple[list[Option], list[Refusal], dict[str, Any]]:
+    def gather_ativar(
+        self, frame: Frame, evs: list[GEvent]
+    ) -> tuple[list[Option], list[Refusal], dict[str, Any]]:
         options: list[tuple[Any, Option]] = []
         refused: list[Refusal] = []
         lookup: dict[str, Any] = {}
@@ -171,10 +217,26 @@ class Windows:
                             oid = f"{hero}:{eid}>{ev.label}"
                             if oid not in lookup:
                                 lookup[oid] = (hero, card.id, eno, ev)
-                                options.append((self.priority_key(hero, card), Option(
-                                    oid, "", hero, card.id, eid, ev.label, label_code="ANSWERS",
-                                    label_params={"hero": hero, "name": card.name, "effect": eid,
-                                                  "event": ev.data()})))
+                                options.append(
+                                    (
+                                        self.priority_key(hero, card),
+                                        Option(
+                                            oid,
+                                            "",
+                                            hero,
+                                            card.id,
+                                            eid,
+                                            ev.label,
+                                            label_code="ANSWERS",
+                                            label_params={
+                                                "hero": hero,
+                                                "name": card.name,
+                                                "effect": eid,
+                                                "event": ev.data(),
+                                            },
+                                        ),
+                                    )
+                                )
                             matched = True
                         elif code != "NO_TRIGGER":
                             best = best or (code, params)

@@ -9,67 +9,209 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-_VERBS = {"descart": "discard", "enterr": "bury", "ban": "banish", "revel": "reveal", "registr": "register",
-          "ocult": "hide", "consum": "exhaust", "recuper": "ready", "devolv": "return"}
+_VERBS = {
+    "descart": "discard",
+    "enterr": "bury",
+    "ban": "banish",
+    "revel": "reveal",
+    "registr": "register",
+    "ocult": "hide",
+    "consum": "exhaust",
+    "recuper": "ready",
+    "devolv": "return",
+}
 #: Event verbs (folded stems) -> the kind of game event a trigger names ("um oponente ativar…", "uma carta for
 #: descartada", "sofrer dano"); the requirement grammar's verb terminals are made from these stems.
 EVENT_STEMS = {
-    "ativ": "activate", "descart": "discard", "consum": "consume", "cur": "heal", "recuper": "recover",
-    "sofr": "damage", "caus": "damage", "atac": "attack", "declar": "attack", "selecion": "target",
-    "rol": "roll", "compr": "draw", "enterr": "bury", "ban": "banish", "revel": "reveal", "devolv": "return",
-    "entr": "enter", "sa": "leave", "resolv": "resolve", "neg": "negate", "perd": "lose", "ocult": "hide",
-    "anex": "attach", "faz": "test", "fiz": "test", "registr": "register",
+    "ativ": "activate",
+    "descart": "discard",
+    "consum": "consume",
+    "cur": "heal",
+    "recuper": "recover",
+    "sofr": "damage",
+    "caus": "damage",
+    "atac": "attack",
+    "declar": "attack",
+    "selecion": "target",
+    "rol": "roll",
+    "compr": "draw",
+    "enterr": "bury",
+    "ban": "banish",
+    "revel": "reveal",
+    "devolv": "return",
+    "entr": "enter",
+    "sa": "leave",
+    "resolv": "resolve",
+    "neg": "negate",
+    "perd": "lose",
+    "ocult": "hide",
+    "anex": "attach",
+    "faz": "test",
+    "fiz": "test",
+    "registr": "register",
 }
 #: Comparisons in a state ("sua MANA for maior que 3", "você tiver pelo menos 2 de MANA") -> the operator.
-COMPARISONS = (("maior ou igual a", ">="), ("maior ou igual que", ">="), ("menor ou igual a", "<="),
-               ("menor ou igual que", "<="), ("maior do que", ">"), ("maior que", ">"), ("menor do que", "<"),
-               ("menor que", "<"), ("igual a", "=="), ("mais do que", ">"), ("mais que", ">"),
-               ("mais de", ">"), ("menos do que", "<"), ("menos que", "<"), ("menos de", "<"),
-               ("pelo menos", ">="), ("ao menos", ">="), ("no mínimo", ">="), ("no máximo", "<="),
-               ("exatamente", "=="))
-ZONES = {"inventario": "INVENTÁRIO", "mao": "INVENTÁRIO", "mesa": "MESA", "suporte": "SUPORTE",
-          "cenario": "CENÁRIO", "tabuleiro": "TABULEIRO", "descarte": "DESCARTE", "baralho": "BARALHO",
-          "banidas": "BANIDAS", "limbo": "LIMBO", "pilha de descarte": "DESCARTE",
-         "pilha de cartas banidas": "BANIDAS"}
-NUMWORDS = {"um": 1, "uma": 1, "dois": 2, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6,
-             "sete": 7, "oito": 8, "nove": 9, "dez": 10}
+COMPARISONS = (
+    ("maior ou igual a", ">="),
+    ("maior ou igual que", ">="),
+    ("menor ou igual a", "<="),
+    ("menor ou igual que", "<="),
+    ("maior do que", ">"),
+    ("maior que", ">"),
+    ("menor do que", "<"),
+    ("menor que", "<"),
+    ("igual a", "=="),
+    ("mais do que", ">"),
+    ("mais que", ">"),
+    ("mais de", ">"),
+    ("menos do que", "<"),
+    ("menos que", "<"),
+    ("menos de", "<"),
+    ("pelo menos", ">="),
+    ("ao menos", ">="),
+    ("no mínimo", ">="),
+    ("no máximo", "<="),
+    ("exatamente", "=="),
+)
+ZONES = {
+    "inventario": "INVENTÁRIO",
+    "mao": "INVENTÁRIO",
+    "mesa": "MESA",
+    "suporte": "SUPORTE",
+    "cenario": "CENÁRIO",
+    "tabuleiro": "TABULEIRO",
+    "descarte": "DESCARTE",
+    "baralho": "BARALHO",
+    "banidas": "BANIDAS",
+    "limbo": "LIMBO",
+    "pilha de descarte": "DESCARTE",
+    "pilha de cartas banidas": "BANIDAS",
+}
+NUMWORDS = {
+    "um": 1,
+    "uma": 1,
+    "dois": 2,
+    "duas": 2,
+    "tres": 3,
+    "quatro": 4,
+    "cinco": 5,
+    "seis": 6,
+    "sete": 7,
+    "oito": 8,
+    "nove": 9,
+    "dez": 10,
+}
 RESOURCES = {"vida": "VIDA", "hp": "VIDA", "mana": "MANA", "estamina": "ESTAMINA"}
-ACTIONS = {"cura": "heal", "recuperacao": "recover", "dano": "damage", "perda": "lose", "compra": "draw",
-            "consumo": "consume", "ativacao": "activate"}
-DURATIONS = (("turno", "end_turn"), ("batalha", "end_battle"), ("proximo", "next_turn"),
-              ("ciclo", "end_cycle"))
+ACTIONS = {
+    "cura": "heal",
+    "recuperacao": "recover",
+    "dano": "damage",
+    "perda": "lose",
+    "compra": "draw",
+    "consumo": "consume",
+    "ativacao": "activate",
+}
+DURATIONS = (
+    ("turno", "end_turn"),
+    ("batalha", "end_battle"),
+    ("proximo", "next_turn"),
+    ("ciclo", "end_cycle"),
+)
 #: Head nouns and adjectives of a hero phrase (folded, singular) -> the kind of hero they name.
-_HERO_WORDS = {"heroi": "any", "personagem": "any", "aliado": "ally", "aliada": "ally",
-               "oponente": "opponent", "inimigo": "opponent", "inimiga": "opponent", "adversario": "opponent",
-               "adversaria": "opponent",
-               "rival": "opponent", "alvo": "selected", "dono": "owner"}
+_HERO_WORDS = {
+    "heroi": "any",
+    "personagem": "any",
+    "aliado": "ally",
+    "aliada": "ally",
+    "oponente": "opponent",
+    "inimigo": "opponent",
+    "inimiga": "opponent",
+    "adversario": "opponent",
+    "adversaria": "opponent",
+    "rival": "opponent",
+    "alvo": "selected",
+    "dono": "owner",
+}
 #: A card phrase's participle (folded stem) -> the card it names: chosen, answered, or paid by a kind
 #: of event.
-_PARTICIPLES = {"selecionad": "selected", "escolhid": "selected", "respondid": "answered",
-                "consumid": "exhaust", "descartad": "discard", "revelad": "reveal", "banid": "banish",
-                "enterrad": "bury", "ocultad": "hide", "registrad": "register", "recuperad": "ready",
-                "pag": "any"}
+_PARTICIPLES = {
+    "selecionad": "selected",
+    "escolhid": "selected",
+    "respondid": "answered",
+    "consumid": "exhaust",
+    "descartad": "discard",
+    "revelad": "reveal",
+    "banid": "banish",
+    "enterrad": "bury",
+    "ocultad": "hide",
+    "registrad": "register",
+    "recuperad": "ready",
+    "pag": "any",
+}
 #: Participle kinds in the seed's words, for messages ("a carta descartada").
-_PAID_WORDS = {"exhaust": "consumida", "discard": "descartada", "reveal": "revelada", "banish": "banida",
-               "bury": "enterrada", "hide": "ocultada", "register": "registrada", "ready": "recuperada",
-               "any": "paga"}
+_PAID_WORDS = {
+    "exhaust": "consumida",
+    "discard": "descartada",
+    "reveal": "revelada",
+    "banish": "banida",
+    "bury": "enterrada",
+    "hide": "ocultada",
+    "register": "registrada",
+    "ready": "recuperada",
+    "any": "paga",
+}
 _DEMONSTRATIVES = ("esse", "essa", "esses", "essas", "aquele", "aquela", "aqueles", "aquelas")
 _THIS = ("este", "esta", "estes", "estas")
 _ALL = ("todos", "todas", "cada")
 _POSSESSIVES = ("seu", "sua", "seus", "suas")
 #: Contractions of de/em/a/por with an article or a demonstrative, written out before parsing.
 CONTRACTIONS = {
-    "do": "de o", "da": "de a", "dos": "de os", "das": "de as", "no": "em o", "na": "em a", "nos": "em os",
-    "nas": "em as", "ao": "a o", "aos": "a os", "à": "a a", "às": "a as", "num": "em um", "numa": "em uma",
-    "dum": "de um", "duma": "de uma", "pelo": "por o", "pela": "por a", "pelos": "por os", "pelas": "por as",
-    **{p + d: f"{w} {d}" for p, w in (("d", "de"), ("n", "em")) for d in (
-        "esse", "essa", "esses", "essas", "este", "esta", "estes", "estas", "aquele", "aquela", "aqueles",
-        "aquelas")},
+    "do": "de o",
+    "da": "de a",
+    "dos": "de os",
+    "das": "de as",
+    "no": "em o",
+    "na": "em a",
+    "nos": "em os",
+    "nas": "em as",
+    "ao": "a o",
+    "aos": "a os",
+    "à": "a a",
+    "às": "a as",
+    "num": "em um",
+    "numa": "em uma",
+    "dum": "de um",
+    "duma": "de uma",
+    "pelo": "por o",
+    "pela": "por a",
+    "pelos": "por os",
+    "pelas": "por as",
+    **{
+        p + d: f"{w} {d}"
+        for p, w in (("d", "de"), ("n", "em"))
+        for d in (
+            "esse",
+            "essa",
+            "esses",
+            "essas",
+            "este",
+            "esta",
+            "estes",
+            "estas",
+            "aquele",
+            "aquela",
+            "aqueles",
+            "aquelas",
+        )
+    },
     **{"à" + d[1:]: f"a {d}" for d in ("aquele", "aquela", "aqueles", "aquelas")},
     **{p + d: f"{w} {d}" for p, w in (("d", "de"), ("n", "em")) for d in ("ele", "ela", "eles", "elas")},
 }
 _CONTRACTION_RE = re.compile(
-    r"(?<![\w-])(" + "|".join(sorted(CONTRACTIONS, key=len, reverse=True)) + r")(?![\w-])", re.IGNORECASE)
+    r"(?<![\w-])(" + "|".join(sorted(CONTRACTIONS, key=len, reverse=True)) + r")(?![\w-])", re.IGNORECASE
+)
+
+
 @dataclass(frozen=True)
 class Refs:
     """What an effect's phrases can point at (LANGUAGE.md §3.1), known from its keywords and requirements.
@@ -107,7 +249,7 @@ def expand(text: str) -> tuple[str, list[int]]:
         word = m.group(0)
         if word.isupper() and len(word) > 1:  # a name in capitals, never a contraction
             continue
-        out.append(text[last:m.start()])
+        out.append(text[last : m.start()])
         where.extend(range(last, m.start()))
         rep = CONTRACTIONS[word.lower()]
         if word[0].isupper():

@@ -112,7 +112,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.json:
         print(trace.to_json())
     else:
-
         print(text.solve_text(trace, lang))
     return 0
 

@@ -203,6 +203,7 @@ class AttachModel(_M):
 
 class CountersModel(_M):
     """A ``counters`` event: ``{object: id, kind: time, add: -1}`` (a negative number removes)."""
+
     object: str
     kind: str
     add: int

@@ -316,7 +316,7 @@ _COUNTER_RE = re.compile(r"\s+with (?:(?:a|an|one or more) )?([\w+/\-\u2212]+) c
 
 
 def _attached_type(phrase: str) -> tuple[Cond, ...]:
-    """"Enchanted creature", "enchanted land", "equipped creature": the object the source is
+    """ "Enchanted creature", "enchanted land", "equipped creature": the object the source is
     attached to, if it is of that card type now (301.5, 303.4: an Aura's or Equipment's words name
     the type; the object must have it, so "enchanted creature" names nothing once the enchanted
     permanent stops being a creature). "Enchanted permanent" tests no type.
@@ -341,10 +341,45 @@ def vocabulary() -> list[str]:
 
 #: Grammar words of selectors (not types): an unknown word next to them is named, not them.
 _GRAMMAR = (
-    "with", "without", "you", "control", "own", "your", "opponents", "opponent", "controls", "an",
-    "other", "another", "each", "all", "every", "no", "abilities", "power", "toughness", "mana",
-    "value", "or", "less", "greater", "more", "fewer", "in", "on", "the", "battlefield", "graveyards",
-    "graveyard", "hand", "exile", "zones", "target", "player", "that", "don't",
+    "with",
+    "without",
+    "you",
+    "control",
+    "own",
+    "your",
+    "opponents",
+    "opponent",
+    "controls",
+    "an",
+    "other",
+    "another",
+    "each",
+    "all",
+    "every",
+    "no",
+    "abilities",
+    "power",
+    "toughness",
+    "mana",
+    "value",
+    "or",
+    "less",
+    "greater",
+    "more",
+    "fewer",
+    "in",
+    "on",
+    "the",
+    "battlefield",
+    "graveyards",
+    "graveyard",
+    "hand",
+    "exile",
+    "zones",
+    "target",
+    "player",
+    "that",
+    "don't",
 )
 
 
@@ -424,7 +459,10 @@ def _unknown(word: str, raw: str, at: int, choices: list[str] | None = None) -> 
     if pos >= 0:
         message = Phrase(
             N_("'{word}' (word {n}, character {at}) in '{raw}' is not a type or selector word"),
-            word=word, n=n, at=pos + 1, raw=raw,
+            word=word,
+            n=n,
+            at=pos + 1,
+            raw=raw,
         )
     else:
         message = Phrase(N_("'{word}' in '{raw}' is not a type or selector word"), word=word, raw=raw)
@@ -509,9 +547,16 @@ def _with_clause(kind: str, clause: str, raw: str, at: int) -> Cond:
     examples = f"'{kind} flying'" + more
     raise SelectorError(
         Phrase(
-            N_("'{word}' (word {n}, character {at}) in '{raw}' is not a keyword ability selectors know "
-               "after '{kind}' (e.g. {examples})"),
-            word=c, n=n, at=pos + 1, raw=raw, kind=kind, examples=examples,
+            N_(
+                "'{word}' (word {n}, character {at}) in '{raw}' is not a keyword ability selectors know "
+                "after '{kind}' (e.g. {examples})"
+            ),
+            word=c,
+            n=n,
+            at=pos + 1,
+            raw=raw,
+            kind=kind,
+            examples=examples,
         ),
         c,
         hint,
@@ -571,8 +616,11 @@ def _parse_part(chunk: str, raw: str = "", at: int = 0) -> Part:
         structured = True
     if not words:
         raise SelectorError(
-            Phrase(N_("'{chunk}' names no kind of object (e.g. {examples})"), chunk=chunk,
-                   examples="'creatures', 'lands'")
+            Phrase(
+                N_("'{chunk}' names no kind of object (e.g. {examples})"),
+                chunk=chunk,
+                examples="'creatures', 'lands'",
+            )
         )
     noun_zone: str | None = None
     body: list[Cond] = []

@@ -159,7 +159,8 @@ ACTIVATED_KEYWORDS: dict[str, str] = {
     "station": "702.184a",
 }
 _ACTIVATED_KEYWORD_RE = re.compile(
-    r"(?:(" + "|".join(sorted((re.escape(k) for k in ACTIVATED_KEYWORDS), key=len, reverse=True))
+    r"(?:("
+    + "|".join(sorted((re.escape(k) for k in ACTIVATED_KEYWORDS), key=len, reverse=True))
     + r")|((?:basic )?[a-z']*cycling))"
     # then its cost, number or reminder text (a quality may come first: "Equip Knight {1}")
     + r"(?=\s*(?:$|[{(\d\u2014-]|(?:[a-z']+ ){1,2}\{))",

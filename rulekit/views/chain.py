@@ -37,9 +37,23 @@ from rulekit.views.palette import EDGE_ANSWERS, HIGHLIGHT, OKABE_ITO, SPOTLIGHT,
 from rulekit.views.table import Table
 
 __all__ = [
-    "Frame", "chain_dot", "chain_log_table", "event_text", "format_resources", "frames", "heroes_table",
-    "option_text", "ordinal", "prompt_text", "reason_text", "resolved_text", "stack_html", "stack_text",
-    "statement_label", "statement_text", "statements_text",
+    "Frame",
+    "chain_dot",
+    "chain_log_table",
+    "event_text",
+    "format_resources",
+    "frames",
+    "heroes_table",
+    "option_text",
+    "ordinal",
+    "prompt_text",
+    "reason_text",
+    "resolved_text",
+    "stack_html",
+    "stack_text",
+    "statement_label",
+    "statement_text",
+    "statements_text",
 ]
 
 #: Outcome words an event can give a frame (the stage column shows them as they happen).
@@ -51,8 +65,18 @@ CAPTIONS = {
     "heroes": N_("Heroes after the chain — {scenario}"),
     "chain": N_("Chain — {scenario}"),
 }
-LOG_COLUMNS = (N_("#"), N_("event"), N_("index"), N_("spotlight"), N_("stage"), N_("card"), N_("hero"),
-               N_("responds to"), N_("resources"), N_("detail"))
+LOG_COLUMNS = (
+    N_("#"),
+    N_("event"),
+    N_("index"),
+    N_("spotlight"),
+    N_("stage"),
+    N_("card"),
+    N_("hero"),
+    N_("responds to"),
+    N_("resources"),
+    N_("detail"),
+)
 HERO_COLUMNS = (N_("hero"), N_("resources"), N_("attributes"), N_("zones"))
 #: The chain diagram's words (msgids).
 DOT_WORDS = {
@@ -285,8 +309,9 @@ def frames(trace: Any, upto: int | None = None) -> tuple[list[Frame], int | None
     return out, spotlight
 
 
-def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0, legend: bool = True,
-              lang: str = "en") -> str:
+def chain_dot(
+    trace: Any, upto: int | None = None, scale: float = 1.0, legend: bool = True, lang: str = "en"
+) -> str:
     """The chain diagram (DOT) in ``lang``: frames stacked by index (index 0 at the bottom), the spotlight
     marked ``★`` with a thick outline, each frame's stage or outcome, and dashed edges to what it
     answers (the moment in words; its id in the tooltip). ``upto`` draws the chain as it stood after that
@@ -338,8 +363,11 @@ def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0, legend: b
             for f in by_index[index]:
                 spot = spotlight == f.index and live_top.get(f.index) is f
                 if f.removed:
-                    state = (t(DOT_WORDS["removed"], state=state_words(f.outcome, lang)) if f.outcome
-                             else state_words("removed", lang))
+                    state = (
+                        t(DOT_WORDS["removed"], state=state_words(f.outcome, lang))
+                        if f.outcome
+                        else state_words("removed", lang)
+                    )
                 else:
                     state = state_words(_live_state(f), lang)
                 lines = [f"{'★ ' if spot else ''}#{f.index} {f.card}", f"{f.hero} — {state}"]
@@ -371,7 +399,8 @@ def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0, legend: b
         if f.parent_key is not None:
             words = moment_words(f.answers, lang)
             tip = t(DOT_WORDS["edge_tip"], index=f.index, parent=f.responds_to) + (
-                f": {words} ({f.answers})" if words != f.answers else f": {f.answers}")
+                f": {words} ({f.answers})" if words != f.answers else f": {f.answers}"
+            )
             g.edge(
                 f"f{f.key}",
                 f"f{f.parent_key}",
@@ -386,13 +415,25 @@ def chain_dot(trace: Any, upto: int | None = None, scale: float = 1.0, legend: b
     small = str(round(10 * scale))
     with g.subgraph(name="cluster_legend") as leg:
         leg.attr(label=t(DOT_WORDS["legend"]), fontsize=small, style="dashed", color="#888888")
-        leg.node("legend_spot", t(DOT_WORDS["legend_spot"]), fillcolor=SPOTLIGHT, penwidth="3.5",
-                 color=HIGHLIGHT, fontsize=small)
+        leg.node(
+            "legend_spot",
+            t(DOT_WORDS["legend_spot"]),
+            fillcolor=SPOTLIGHT,
+            penwidth="3.5",
+            color=HIGHLIGHT,
+            fontsize=small,
+        )
         leg.node("legend_removed", t(DOT_WORDS["legend_removed"]), style="rounded,dashed", fontsize=small)
         leg.node("legend_a", t(DOT_WORDS["legend_a"]), shape="plaintext", style="", fontsize=small)
         leg.node("legend_b", t(DOT_WORDS["legend_b"]), shape="plaintext", style="", fontsize=small)
-        leg.edge("legend_a", "legend_b", label=t(DOT_WORDS["legend_edge"]), style="dashed",
-                 color=EDGE_ANSWERS, fontsize=small)
+        leg.edge(
+            "legend_a",
+            "legend_b",
+            label=t(DOT_WORDS["legend_edge"]),
+            style="dashed",
+            color=EDGE_ANSWERS,
+            fontsize=small,
+        )
     return g.source
 
 
@@ -450,8 +491,14 @@ def _stack_empty(spotlight: int | None, lang: str) -> str:
 
 
 def _stack_entry(f: Frame, mark: str, lang: str) -> str:
-    return translator(lang)(STACK_WORDS["entry"], mark=mark, index=f.index, card=f.card, hero=f.hero,
-                            stage=state_words(_live_state(f), lang))
+    return translator(lang)(
+        STACK_WORDS["entry"],
+        mark=mark,
+        index=f.index,
+        card=f.card,
+        hero=f.hero,
+        stage=state_words(_live_state(f), lang),
+    )
 
 
 def stack_html(trace: Any, upto: int | None = None, scale: float = 1.0, lang: str = "en") -> str:
@@ -469,8 +516,9 @@ def stack_html(trace: Any, upto: int | None = None, scale: float = 1.0, lang: st
             answers = f'<span title="{escape(f.answers)}">{escape(words)}</span>'
         return f"{escape(_stack_entry(f, mark, lang))}{answers}"
 
-    return stack_list_html(trace, upto, scale, head=t(STACK_WORDS["head"]), note=t(STACK_WORDS["note"]),
-                           empty=empty, entry=entry)
+    return stack_list_html(
+        trace, upto, scale, head=t(STACK_WORDS["head"]), note=t(STACK_WORDS["note"]), empty=empty, entry=entry
+    )
 
 
 def stack_text(trace: Any, upto: int | None = None, lang: str = "en") -> str:
@@ -567,8 +615,11 @@ def chain_report(trace: Any, lang: str = "en") -> str:
             bits.append(t(REPORT_WORDS["outcome"], value=state_words(detail["how"], lang)))
         for h, rs in e.resources.items():
             bits.append(h + " " + ", ".join(f"{r} {a}->{b}" for r, (a, b) in rs.items()))
-        bits.append(t(REPORT_WORDS["spot_game"]) if e.spotlight is None
-                    else t(REPORT_WORDS["spot_at"], index=e.spotlight))
+        bits.append(
+            t(REPORT_WORDS["spot_game"])
+            if e.spotlight is None
+            else t(REPORT_WORDS["spot_at"], index=e.spotlight)
+        )
         lines.append(pad + " ".join(bits))
     order = ", ".join(trace.resolution_order) or t(REPORT_WORDS["nothing"])
     lines.append(t(REPORT_WORDS["order"], order=order))

@@ -45,7 +45,6 @@ def _solve_mtg(args: argparse.Namespace) -> Any:
         known = set(mtg.effect_ids(sc))
         for eid in args.without:
             if eid not in known:
-
                 raise ScenarioError(
                     N_("no effect '{effect}' in {scenario} (effects: {effects})"),
                     params={"effect": eid, "scenario": args.scenario, "effects": ", ".join(sorted(known))},
@@ -67,7 +66,6 @@ def explain_text(trace: Any, lang: str = "en") -> str:
 
     t = translator(lang)
     if hasattr(trace, "events"):
-
         order = ", ".join(trace.resolution_order) or t("nothing resolved")
         parts = [
             lv.chain_log_table(trace, lang=lang).to_text(),
@@ -191,7 +189,6 @@ def _diagram(args: argparse.Namespace) -> int:
     if args.dot:
         outputs.append((args.dot, dot))
     if args.svg:  # render everything first: nothing is written unless every output can be
-
         rendered = render(dot)
         if rendered.svg is None:
             raise RulekitError(

@@ -95,7 +95,11 @@ class ChainDiagram(_Diagram):
     """The chain diagram of an Apoteose trace (``upto`` = after that event)."""
 
     def __init__(
-        self, trace: Any, upto: int | None = None, scale: float = 1.0, backend: str | None = None,
+        self,
+        trace: Any,
+        upto: int | None = None,
+        scale: float = 1.0,
+        backend: str | None = None,
         lang: str = "en",
     ) -> None:
         self.trace = trace
@@ -220,12 +224,9 @@ def show(trace: Any, **kw: Any) -> LayerReport | ChainReport:
     ``show("seed/humility-then-gideon")`` is a complete cell.
     """
     if isinstance(trace, str):
-
         if scenario_game(trace) == "apoteose":
-
             trace = apoteose.run_chain(apoteose.load_scenario(trace))
         else:
-
             trace = mtg.solve(trace)
     if hasattr(trace, "events") and hasattr(trace, "resolution_order"):
         return ChainReport(trace, **kw)

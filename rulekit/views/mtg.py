@@ -103,6 +103,7 @@ CAPTIONS = {
     "flow_dot": N_("Layer flow — {scenario} (● = changed in that layer)"),
 }
 
+
 def _final_cells(view: Any, t: Translator) -> tuple[str, ...]:
     return (
         view.pt,

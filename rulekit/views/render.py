@@ -162,7 +162,6 @@ def choose_backend(forced: str | None = None) -> str:
     want = (forced or os.environ.get(ENV_VAR, "") or "").strip().lower()
     if want:
         if want not in BACKENDS:
-
             where = "backend" if forced else ENV_VAR
             raise RulekitError(
                 f"{want!r} is not a Graphviz backend: use {', '.join(BACKENDS)}"
@@ -245,7 +244,6 @@ def _read_cache(path: Path, expected: dict[str, str]) -> tuple[bytes | None, str
     import hashlib
     import json
     import stat
-
 
     try:
         before = os.lstat(path)

@@ -82,7 +82,6 @@ def error_html(exc: BaseException, scale: float = 1.0, t: Translator | None = No
     else says it is unexpected (with its type), never a traceback dump. ``t``: the language."""
     t = t or translator("en")
     if isinstance(exc, RulekitError):
-
         head = t("That did not work")
         text = error_text(exc, t.lang)
     else:
@@ -154,10 +153,8 @@ FOCUS_CSS = (
     ".rulekit-widget button:focus-visible {text-decoration: underline;} "
     ".rulekit-widget table td, .rulekit-widget table th {word-break: normal !important; "
     "overflow-wrap: normal !important; hyphens: none !important;} "
-    ".rulekit-widget .rulekit-diagram svg {max-width: 100%; height: auto;} "
+    ".rulekit-widget .rulekit-diagram svg {max-width: 100%; height: auto;} " + COMPACT_TABLE_CSS + "</style>"
     # the explorers' tables (rulekit.views.table_html.compact_table_html): styled here, once
-    + COMPACT_TABLE_CSS
-    + "</style>"
 )
 #: The ``<style>`` every widget carries (see :data:`FOCUS_CSS`).
 WIDGET_CSS = FOCUS_CSS

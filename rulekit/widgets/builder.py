@@ -488,7 +488,6 @@ class BoardBuilder(BuilderForm):
         )
 
 
-
 # Every method of the builder speaks its ``lang`` (labels, tooltips and the messages of the helpers it calls).
 speaking(BoardBuilder)
 
@@ -518,4 +517,3 @@ def _state(obj: dict[str, Any] | None, names: dict[str, str]) -> str:
 def _clip(text: str, n: int = 60) -> str:
     text = " ".join(text.split())
     return text if len(text) <= n else text[: n - 1] + "…"
-

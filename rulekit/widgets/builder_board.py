@@ -420,7 +420,6 @@ def api(method: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-
 def _no_aliases(text: str) -> None:
     """Refuse YAML anchors and aliases in typed effect text: a few lines of aliases can stand for
     billions of nodes (the cost of checking them would have no bound). Scanning is linear."""

@@ -208,7 +208,6 @@ class BoardEdits(Guarded):
         """
         import yaml
 
-
         name = str(name or "").strip()
         if not name:
             raise RulekitError(_t("err_name"), code="MISSING_KEY")
@@ -269,7 +268,6 @@ class BoardEdits(Guarded):
         """Read ``raw`` (plus the effect text) with the loader, on this board's objects, so that a
         selector may name them; map the loader's located error back into the form."""
         import yaml
-
 
         head = yaml.safe_dump(
             {"game": "mtg", "players": self.board.data()["players"]}, sort_keys=False, allow_unicode=True

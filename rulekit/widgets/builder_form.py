@@ -35,7 +35,6 @@ def _tip(widget: Any, tip: str) -> Any:
     return widget
 
 
-
 def search_cards(query: str, limit: int = 60) -> list[str]:
     """Library cards whose name, type line or rules text contain every word of ``query`` (any case);
     cards whose name contains the whole query come first, then the rest, each group by name.
@@ -91,7 +90,6 @@ def card_html(name: str) -> str:
         + (f"<ul style='margin:2px 0'>{items}</ul>" if items else "")
         + "</div>"
     )
-
 
 
 class BuilderForm(BoardEdits):
@@ -159,7 +157,6 @@ class BuilderForm(BoardEdits):
             w.Button(description=_t("add"), icon="plus", button_style="primary"), "add_tip"
         )
 
-
     def _make_resolve_form(self) -> None:
         """Resolve a spell or ability: which, its targets, X, its choices, and when."""
         import ipywidgets as w
@@ -192,7 +189,6 @@ class BuilderForm(BoardEdits):
         )
         self.resolve_button = _tip(w.Button(description=_t("resolve"), icon="bolt"), "resolve_tip")
 
-
     def _make_event_form(self) -> None:
         """Other events: what happens, to which object, to where, and when."""
         import ipywidgets as w
@@ -217,7 +213,6 @@ class BuilderForm(BoardEdits):
             "position_tip",
         )
         self.add_event_button = _tip(w.Button(description=_t("add_event"), icon="plus"), "add_event_tip")
-
 
     def _make_custom_form(self) -> None:
         """The form "A card the library lacks" (its fields are :data:`CUSTOM_FIELDS`, checked as typed)."""
@@ -268,7 +263,6 @@ class BuilderForm(BoardEdits):
         )
         self.c_status = w.HTML(value="")
         self.c_add = _tip(w.Button(description=_t("c_add"), icon="plus"), "c_add_tip")
-
 
     def _make_board_controls(self) -> None:
         """The board's rows and buttons (move, remove, undo, redo, reset), its name, Save, the file's
@@ -365,7 +359,6 @@ class BuilderForm(BoardEdits):
             self.res_choices.value = ""
             self.targets.value = ()
             self.event_to.value = ""
-
 
     # ------------------------------------------------------------------ controls
     @guarded
@@ -520,7 +513,6 @@ class BuilderForm(BoardEdits):
         else:
             self._put(self.yaml_html, "")
 
-
     # ------------------------------------------------------------------ text size
     def _controls(self) -> list[Any]:
         return [
@@ -560,7 +552,6 @@ class BuilderForm(BoardEdits):
             self.save_button,
             self.show_yaml,
         ]
-
 
 
 def _at(value: Any) -> int | None:

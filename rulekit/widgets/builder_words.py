@@ -296,4 +296,3 @@ def _zone_in(zone: str) -> str:
     """``in the graveyard`` in the builder's language (the zone's own phrase: "no cemitério")."""
 
     return zone_in_text(str(zone), _LANG.get())
-

@@ -265,8 +265,11 @@ class ChainExplorer(DiagramExplorer):
         answers = ", ".join(
             f'<span title="{escape(str(a))}">{escape(moment_words(a, self.lang))}</span>' for a in p.answers
         )
-        spot = escape(_("Spotlight ★ on the game") if p.spotlight is None
-                      else _("Spotlight ★ on #{index}", index=p.spotlight))
+        spot = escape(
+            _("Spotlight ★ on the game")
+            if p.spotlight is None
+            else _("Spotlight ★ on #{index}", index=p.spotlight)
+        )
         state = state_words(p.stage, self.lang)
         stage = escape(_(", stage {stage}", stage=state)) if p.stage else ""
         answers_head = escape(_("; a response answers:"))
@@ -308,8 +311,11 @@ class ChainExplorer(DiagramExplorer):
                 r = refused[choice]
 
                 raise RulekitError(
-                    self._("{card} cannot respond here: {reason}", card=r.card or r.effect,
-                           reason=item_reason(r, self.lang)),
+                    self._(
+                        "{card} cannot respond here: {reason}",
+                        card=r.card or r.effect,
+                        reason=item_reason(r, self.lang),
+                    ),
                     code=r.code,
                 )
             raise RulekitError(
@@ -375,8 +381,12 @@ class ChainExplorer(DiagramExplorer):
         self.log_html.value = wrap(
             lv.to_html(cv.chain_log_table(trace, upto=k, lang=self.lang), self.lang, widget=True), self.scale
         )
-        what = _("Event {k} of {n}: {event}", k=k + 1, n=len(trace.events),
-                 event=event_kind_words(ev.event, self.lang))
+        what = _(
+            "Event {k} of {n}: {event}",
+            k=k + 1,
+            n=len(trace.events),
+            event=event_kind_words(ev.event, self.lang),
+        )
         if ev.index is not None:
             what += _(" at #{index}", index=ev.index)
         if ev.card:

@@ -192,7 +192,6 @@ class LayerExplorer(DiagramExplorer):
         else:
             self.load(scenario)
             if ruleset not in RULESETS and self.last_exception is None:
-
                 self._set_error(
                     RulekitError(
                         N_("ruleset must be seed or current, not {ruleset} (showing seed)"),
@@ -208,7 +207,6 @@ class LayerExplorer(DiagramExplorer):
     def load(self, scenario: Any) -> None:
         """Load a scenario (name, path or object); on error the message shows in the widget."""
         import ipywidgets as w
-
 
         _ = self._
         sc = load_input(scenario, mtg.load_scenario, ("objects", "with_disabled"), "an MTG scenario")
@@ -344,7 +342,9 @@ class LayerExplorer(DiagramExplorer):
         shared = self.__dict__.get("_row_shared")
         if shared is None:
             shared = self._row_shared = (
-                w.Layout(width="auto", min_width="16em"), w.Layout(width="auto"), w.ButtonStyle()
+                w.Layout(width="auto", min_width="16em"),
+                w.Layout(width="auto"),
+                w.ButtonStyle(),
             )
         label_layout, button_layout, button_style = shared
         while len(self.order_rows) < len(self.order):
@@ -399,7 +399,6 @@ class LayerExplorer(DiagramExplorer):
         if eid is None:
             raise _pick_first()
         if delta not in (-1, 1):
-
             raise RulekitError(
                 N_("move() takes -1 (earlier) or +1 (later), not {delta}"),
                 params={"delta": repr(delta)},
@@ -407,7 +406,6 @@ class LayerExplorer(DiagramExplorer):
             )
         rep = self._group_of.get(eid, eid)
         if rep not in self.order:
-
             raise RulekitError(
                 N_("unknown effect id {effect}: the effects are {effects}"),
                 params={"effect": repr(eid), "effects": ", ".join(self._group_of)},

@@ -135,6 +135,8 @@ def split_order(guess: str, known: Any = ()) -> list[str]:
                 break
     found = rest[0]
     return found if found else plain
+
+
 def _colour_names(t: Any) -> dict[str, str]:
     """The colours' words in ``t``'s language (and English), casefolded → the colour."""
 
@@ -184,10 +186,8 @@ def _solve(scenario: Any, without: Any, ruleset: str) -> Any:
     """Solve a scenario given by name/path/object: the Apoteose chain or the MTG layers."""
 
     if isinstance(scenario, str | os.PathLike) and scenario_game(os.fspath(scenario)) == "apoteose":
-
         return apoteose.run_chain(apoteose.load_scenario(os.fspath(scenario)))
     if not isinstance(scenario, str) and hasattr(scenario, "build_game"):
-
         return apoteose.run_chain(scenario)
 
     sc = load_input(scenario, mtg.load_scenario, ("objects", "with_disabled"), "a trace or a scenario")
@@ -358,7 +358,6 @@ class PredictionCheck(Guarded):
         if self.kind in _VIEW_KINDS:
             final = getattr(self.trace, "final", None)
             if final is None or self.target not in final:
-
                 known = ", ".join(sorted(final or {}))
                 raise RulekitError(
                     N_("unknown object '{object}' (objects: {objects})"),
@@ -415,7 +414,6 @@ class PredictionCheck(Guarded):
         if self.kind == "controller":
             return str(self.trace.final[self.target].controller)
         if self.kind in ("types", "subtypes", "colors"):
-
             view = self.trace.final[self.target]
             if self.kind == "types":
                 return mv.type_line(view)

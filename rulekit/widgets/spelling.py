@@ -26,8 +26,8 @@ SEPARATORS = r"[\s,;—–/-]+"
 
 
 def fold(text: Any) -> str:
-    """``text`` for comparing: accents dropped, case folded, spaces collapsed (``"Exílio"`` → ``"exilio"``).
-    """
+    """``text`` for comparing: accents dropped, case folded, spaces collapsed (``"Exílio"`` →
+    ``"exilio"``)."""
     decomposed = unicodedata.normalize("NFKD", str(text))
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return re.sub(r"\s+", " ", plain).strip().casefold()

@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """Small builders for inline Apoteose scenarios in tests."""
 
 from __future__ import annotations
@@ -14,18 +13,38 @@ from rulekit.apoteose.trace import ChainTrace
 
 def hero(hid: str, team: str, ini: int, vida=(50, 100), mana=(5, 10), est=(4, 6), **zones: list[str]) -> dict:
     z = {k.replace("INVENTARIO", "INVENTÁRIO"): v for k, v in zones.items()}
-    return {"id": hid, "team": team, "iniciativa": ini,
-            "resources": {"VIDA": list(vida), "MANA": list(mana), "ESTAMINA": list(est)}, "zones": z}
+    return {
+        "id": hid,
+        "team": team,
+        "iniciativa": ini,
+        "resources": {"VIDA": list(vida), "MANA": list(mana), "ESTAMINA": list(est)},
+        "zones": z,
+    }
 
 
 def card(cid: str, owner: str, *effects: str, types: tuple[str, ...] = ("ITEM",), **kw: Any) -> dict:
     return {"id": cid, "owner": owner, "types": list(types), "effects": list(effects), **kw}
 
 
-def scenario(heroes: list[dict], cards: list[dict], script: list[dict], decisions: list[dict] | None = None,
-             zones: dict | None = None, turn: dict | None = None, **extra: Any) -> Scenario:
-    data = {"game": "apoteose", "heroes": heroes, "cards": cards, "script": script,
-            "decisions": decisions or [], "zones": zones or {}, "turn": turn or {}, **extra}
+def scenario(
+    heroes: list[dict],
+    cards: list[dict],
+    script: list[dict],
+    decisions: list[dict] | None = None,
+    zones: dict | None = None,
+    turn: dict | None = None,
+    **extra: Any,
+) -> Scenario:
+    data = {
+        "game": "apoteose",
+        "heroes": heroes,
+        "cards": cards,
+        "script": script,
+        "decisions": decisions or [],
+        "zones": zones or {},
+        "turn": turn or {},
+        **extra,
+    }
     return load_scenario_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "test.yaml")
 
 

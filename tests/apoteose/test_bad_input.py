@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """Issue 11 §3 (Apoteose): every bad input is one located RulekitError line, never a traceback or silence."""
 
 from __future__ import annotations
@@ -29,48 +28,125 @@ def _body(*stmts: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 CASES = [
-    ("hero without MANA", lambda: run(_no_mana(), C, []),
-     "test.yaml:6: heroes[0].resources: hero 'ana' has no MANA — a hero has VIDA, MANA and ESTAMINA, each [current, max]"),
-    ("test: unknown hero", lambda: run(H, C, [{"test": {"hero": "zed"}}]),
-     "test.yaml:42: script[0].test.hero: unknown hero 'zed'"),
-    ("attack: unknown hero", lambda: run(H, C, [{"attack": {"hero": "bruna", "target": "ana"}}]),
-     "test.yaml:42: script[0].attack.hero: unknown hero 'bruna' — did you mean 'bruno'?"),
-    ("attack: negative damage", lambda: run(H, C, [{"attack": {"target": "bruno", "damage": -5}}]),
-     "test.yaml:43: script[0].attack.damage: damage is a whole number 0..1000000"),
-    ("effect: -1", lambda: run(H, C, [{"activate": "c1", "effect": -1}]),
-     "test.yaml:42: script[0].effect: card 'c1' has no effect #-1"),
-    ("body missing a field", lambda: run(H, _body({"op": "heal", "amount": 5}), []),
-     "test.yaml:41: cards[0].effects[0].body[0]: statement 'heal' is missing 'resource'"),
-    ("body unknown op", lambda: run(H, _body({"op": "heall", "amount": 5}), []),
-     "test.yaml:41: cards[0].effects[0].body[0].op: unknown statement op 'heall' — did you mean 'heal'?"),
-    ("body bad amount", lambda: run(H, _body({"op": "heal", "amount": "x", "resource": "VIDA"}), []),
-     "test.yaml:42: cards[0].effects[0].body[0].amount: 'x' is not an amount (a number, {sum: [[1, INT], [1, 5]]} or {per: {zone: INVENTÁRIO}, times: 1, max: 5})"),
-    ("body unknown field", lambda: run(H, _body({"op": "heal", "amount": 5, "resource": "VIDA", "targt": {"who": "self"}}), []),
-     "test.yaml:44: cards[0].effects[0].body[0].targt: 'targt' is not a field of 'heal' — did you mean 'target'?"),
-    ("body bad target", lambda: run(H, _body({"op": "damage", "amount": 5, "resource": "VIDA", "target": {"who": "oponent"}}), []),
-     "test.yaml:45: cards[0].effects[0].body[0].target.who: 'oponent' is not a hero reference (self, opponent, ally, any, selected, answered, turn, name, that) — did you mean 'opponent'?"),
-    ("body bad option", lambda: run(H, _body({"op": "choose", "options": [[{"op": "noop"}], [{"op": "draw", "count": -1}]]}), []),
-     "test.yaml:45: cards[0].effects[0].body[0].options[1][0].count: expected a whole number 0..1000000, got -1"),
-    ("companion_of unknown", lambda: run(H, [card("c1", "ana", "Ativar Cure 5 de VIDA.", companion_of="zzz")], []),
-     "test.yaml:40: cards[0].companion_of: unknown hero 'zzz' (a COMPANHEIRO's Hero)"),
-    ("attached to itself", lambda: run(H, [card("c1", "ana", "Ativar Cure 5 de VIDA.", attached_to="c1")], []),
-     "test.yaml:40: cards[0].attached_to: card 'c1' cannot be attached to itself"),
-    ("choices: unknown key", lambda: run(H2, C2, [{"activate": "c1", "choices": {"req1": "c2"}}]),
-     "test.yaml:50: script[0].choices.req1: 'req1' is not a choice of this effect (it has: req0, body0) — did you mean 'req0'?"),
-    ("choices: unknown id", lambda: run(H2, C2, [{"activate": "c1", "choices": {"req0": "c3"}}]),
-     "test.yaml:50: script[0].choices.req0: 'c3' is neither a card nor a hero"),
-    ("window malformed", lambda: run(H, C, [], decisions=[{"window": "halt#0", "pass": True}]),
-     "test.yaml:42: decisions[0].window: 'halt#0' is not a window — write halt@<index>, post@<index>, activating@<index> or resolving@<index>, e.g. halt@0"),
-    ("window without respond", lambda: run(H, C, [], decisions=[{"window": "halt@0"}]),
-     "test.yaml:42: decisions[0]: a window decision needs 'respond' or 'pass: true'"),
-    ("key malformed", lambda: run(H, C, [], decisions=[{"key": "choose@0-req0", "pick": "c2"}]),
-     "test.yaml:42: decisions[0].key: 'choose@0-req0' is not a decision key (halt@<i>#<n>, post@<i>#<n>, choose@<i>.req<k>, choose@<i>.body<k>, option@<i>.body<k>, order@<stage>@<i>#<n>)"),
-    ("pick unknown card", lambda: run(H, C, [], decisions=[{"key": "choose@0.req0", "pick": "c9"}]),
-     "test.yaml:43: decisions[0].pick: 'c9' is neither a card nor a hero"),
-    ("turn order twice in a row", lambda: run(H, C, [], turn={"order": ["ana", "ana", "bruno"]}),
-     "test.yaml:46: turn.order[1]: 'ana' is listed twice in a row — a hero's extra turns in a cycle (R-20) come between other turns"),
-    ("turn hero ambiguous", lambda: run(H, C, [], turn={"order": ["ana", "bruno", "ana"], "hero": "ana"}),
-     "test.yaml:48: turn.hero: 'ana' has 2 turns in the order, so the starting turn is ambiguous — start at another hero's turn"),
+    (
+        "hero without MANA",
+        lambda: run(_no_mana(), C, []),
+        "test.yaml:6: heroes[0].resources: hero 'ana' has no MANA — a hero has VIDA, MANA and ESTAMINA, "
+        "each [current, max]",
+    ),
+    (
+        "test: unknown hero",
+        lambda: run(H, C, [{"test": {"hero": "zed"}}]),
+        "test.yaml:42: script[0].test.hero: unknown hero 'zed'",
+    ),
+    (
+        "attack: unknown hero",
+        lambda: run(H, C, [{"attack": {"hero": "bruna", "target": "ana"}}]),
+        "test.yaml:42: script[0].attack.hero: unknown hero 'bruna' — did you mean 'bruno'?",
+    ),
+    (
+        "attack: negative damage",
+        lambda: run(H, C, [{"attack": {"target": "bruno", "damage": -5}}]),
+        "test.yaml:43: script[0].attack.damage: damage is a whole number 0..1000000",
+    ),
+    (
+        "effect: -1",
+        lambda: run(H, C, [{"activate": "c1", "effect": -1}]),
+        "test.yaml:42: script[0].effect: card 'c1' has no effect #-1",
+    ),
+    (
+        "body missing a field",
+        lambda: run(H, _body({"op": "heal", "amount": 5}), []),
+        "test.yaml:41: cards[0].effects[0].body[0]: statement 'heal' is missing 'resource'",
+    ),
+    (
+        "body unknown op",
+        lambda: run(H, _body({"op": "heall", "amount": 5}), []),
+        "test.yaml:41: cards[0].effects[0].body[0].op: unknown statement op 'heall' — did you mean 'heal'?",
+    ),
+    (
+        "body bad amount",
+        lambda: run(H, _body({"op": "heal", "amount": "x", "resource": "VIDA"}), []),
+        "test.yaml:42: cards[0].effects[0].body[0].amount: 'x' is not an amount (a number, {sum: [[1, "
+        "INT], [1, 5]]} or {per: {zone: INVENTÁRIO}, times: 1, max: 5})",
+    ),
+    (
+        "body unknown field",
+        lambda: run(H, _body({"op": "heal", "amount": 5, "resource": "VIDA", "targt": {"who": "self"}}), []),
+        "test.yaml:44: cards[0].effects[0].body[0].targt: 'targt' is not a field of 'heal' — did you mean "
+        "'target'?",
+    ),
+    (
+        "body bad target",
+        lambda: run(
+            H, _body({"op": "damage", "amount": 5, "resource": "VIDA", "target": {"who": "oponent"}}), []
+        ),
+        "test.yaml:45: cards[0].effects[0].body[0].target.who: 'oponent' is not a hero reference (self, "
+        "opponent, ally, any, selected, answered, turn, name, that) — did you mean 'opponent'?",
+    ),
+    (
+        "body bad option",
+        lambda: run(
+            H, _body({"op": "choose", "options": [[{"op": "noop"}], [{"op": "draw", "count": -1}]]}), []
+        ),
+        "test.yaml:45: cards[0].effects[0].body[0].options[1][0].count: expected a whole number "
+        "0..1000000, got -1",
+    ),
+    (
+        "companion_of unknown",
+        lambda: run(H, [card("c1", "ana", "Ativar Cure 5 de VIDA.", companion_of="zzz")], []),
+        "test.yaml:40: cards[0].companion_of: unknown hero 'zzz' (a COMPANHEIRO's Hero)",
+    ),
+    (
+        "attached to itself",
+        lambda: run(H, [card("c1", "ana", "Ativar Cure 5 de VIDA.", attached_to="c1")], []),
+        "test.yaml:40: cards[0].attached_to: card 'c1' cannot be attached to itself",
+    ),
+    (
+        "choices: unknown key",
+        lambda: run(H2, C2, [{"activate": "c1", "choices": {"req1": "c2"}}]),
+        "test.yaml:50: script[0].choices.req1: 'req1' is not a choice of this effect (it has: req0, body0) "
+        "— did you mean 'req0'?",
+    ),
+    (
+        "choices: unknown id",
+        lambda: run(H2, C2, [{"activate": "c1", "choices": {"req0": "c3"}}]),
+        "test.yaml:50: script[0].choices.req0: 'c3' is neither a card nor a hero",
+    ),
+    (
+        "window malformed",
+        lambda: run(H, C, [], decisions=[{"window": "halt#0", "pass": True}]),
+        "test.yaml:42: decisions[0].window: 'halt#0' is not a window — write halt@<index>, post@<index>, "
+        "activating@<index> or resolving@<index>, e.g. halt@0",
+    ),
+    (
+        "window without respond",
+        lambda: run(H, C, [], decisions=[{"window": "halt@0"}]),
+        "test.yaml:42: decisions[0]: a window decision needs 'respond' or 'pass: true'",
+    ),
+    (
+        "key malformed",
+        lambda: run(H, C, [], decisions=[{"key": "choose@0-req0", "pick": "c2"}]),
+        "test.yaml:42: decisions[0].key: 'choose@0-req0' is not a decision key (halt@<i>#<n>, "
+        "post@<i>#<n>, choose@<i>.req<k>, choose@<i>.body<k>, option@<i>.body<k>, order@<stage>@<i>#<n>)",
+    ),
+    (
+        "pick unknown card",
+        lambda: run(H, C, [], decisions=[{"key": "choose@0.req0", "pick": "c9"}]),
+        "test.yaml:43: decisions[0].pick: 'c9' is neither a card nor a hero",
+    ),
+    (
+        "turn order twice in a row",
+        lambda: run(H, C, [], turn={"order": ["ana", "ana", "bruno"]}),
+        "test.yaml:46: turn.order[1]: 'ana' is listed twice in a row — a hero's extra turns in a cycle "
+        "(R-20) come between other turns",
+    ),
+    (
+        "turn hero ambiguous",
+        lambda: run(H, C, [], turn={"order": ["ana", "bruno", "ana"], "hero": "ana"}),
+        "test.yaml:48: turn.hero: 'ana' has 2 turns in the order, so the starting turn is ambiguous — "
+        "start at another hero's turn",
+    ),
 ]
 
 
@@ -88,19 +164,34 @@ def test_extra_turns_in_a_cycle_are_allowed() -> None:
     assert [e.detail["hero"] for e in t.events if e.event == "turn"] == ["bruno", "ana"]
 
 
-SC = scenario([hero("ana", "A", 5, MESA=["c1"], INVENTARIO=["c2", "c3"]), hero("bruno", "B", 3)],
-              [*C2, card("c3", "ana")], [{"activate": "c1"}])
+SC = scenario(
+    [hero("ana", "A", 5, MESA=["c1"], INVENTARIO=["c2", "c3"]), hero("bruno", "B", 3)],
+    [*C2, card("c3", "ana")],
+    [{"activate": "c1"}],
+)
 
 
-@pytest.mark.parametrize("decisions,message", [
-    ([1], "decisions[0]: expected an option id (a text), got 1"),
-    ("pass", "decisions: expected a list of option ids or a {key: option id} mapping, got str"),
-    ({"halt@0#0": 5}, "decisions: expected decision key -> option id (texts), got 'halt@0#0': 5"),
-    (["c4"], "decisions[0]: 'c4' is not a legal choice at choose@0.req0 (legal: c2, c3)"),
-    (["c2", "more"], "decisions[1]: 'more' was never used: the run had only 1 decision point(s) with a real choice"),
-    ({"choose@0.req0": "c1"}, "decisions['choose@0.req0']: 'c1' is not a legal choice at choose@0.req0 (legal: c2, c3)"),
-    ({"post@9#0": "pass"}, "decisions: no decision point 'post@9#0' came up in this run — did you mean 'post@0#0'?"),
-])
+@pytest.mark.parametrize(
+    "decisions,message",
+    [
+        ([1], "decisions[0]: expected an option id (a text), got 1"),
+        ("pass", "decisions: expected a list of option ids or a {key: option id} mapping, got str"),
+        ({"halt@0#0": 5}, "decisions: expected decision key -> option id (texts), got 'halt@0#0': 5"),
+        (["c4"], "decisions[0]: 'c4' is not a legal choice at choose@0.req0 (legal: c2, c3)"),
+        (
+            ["c2", "more"],
+            "decisions[1]: 'more' was never used: the run had only 1 decision point(s) with a real choice",
+        ),
+        (
+            {"choose@0.req0": "c1"},
+            "decisions['choose@0.req0']: 'c1' is not a legal choice at choose@0.req0 (legal: c2, c3)",
+        ),
+        (
+            {"post@9#0": "pass"},
+            "decisions: no decision point 'post@9#0' came up in this run — did you mean 'post@0#0'?",
+        ),
+    ],
+)
 def test_run_chain_decisions_are_checked(decisions: Any, message: str) -> None:
     with pytest.raises(RulekitError) as exc:
         run_chain(SC, decisions=decisions)
@@ -127,10 +218,20 @@ def test_hero_without_a_resource_in_a_hand_built_state_says_why() -> None:
 def test_a_choice_with_too_many_ways_is_refused_not_run() -> None:
     """Issue 11 §2: choosing 10 of 30 cards would be 30 million ways; the engine says so instead."""
     many = [f"k{i}" for i in range(30)]
-    cards = [card("c1", "ana", {"text": "Ativar Cure 5 de VIDA.", "body": [
-        {"op": "discard", "card": "choose", "count": 10}]}), *[card(k, "ana") for k in many]]
+    cards = [
+        card(
+            "c1",
+            "ana",
+            {"text": "Ativar Cure 5 de VIDA.", "body": [{"op": "discard", "card": "choose", "count": 10}]},
+        ),
+        *[card(k, "ana") for k in many],
+    ]
     with pytest.raises(RulekitError) as exc:
-        run([hero("ana", "A", 5, MESA=["c1"], INVENTARIO=many), hero("bruno", "B", 3)], cards, [{"activate": "c1"}])
+        run(
+            [hero("ana", "A", 5, MESA=["c1"], INVENTARIO=many), hero("bruno", "B", 3)],
+            cards,
+            [{"activate": "c1"}],
+        )
     assert exc.value.code == "TOO_MANY_CHOICES"
 
 

@@ -55,7 +55,8 @@ def test_every_message_of_the_catalogue_has_a_translation(lang: str) -> None:
 def test_every_event_kind_and_frame_state_has_a_message() -> None:
     assert set(T.EVENTS) | set(T.FLOW_EVENTS) <= set(W.EVENT_KINDS)
     assert set(T.STAGES) | {"resolved", "stopped", "truncated", "negated", "refused", "removed"} <= set(
-        W.FRAME_STATES)
+        W.FRAME_STATES
+    )
 
 
 @pytest.mark.parametrize("name", list_scenarios())
@@ -86,7 +87,10 @@ def test_statements_read_as_sentences_never_as_labels(name: str, lang: str) -> N
 def test_a_statement_is_a_sentence_naming_its_hero() -> None:
     heal = {"op": "heal", "amount": 5, "resource": "VIDA", "target": {"who": "name", "name": "ana"}}
     assert [W.statement_text(heal, lang) for lang in ("en", "pt-BR", "es")] == [
-        "heal ana for 5 VIDA", "cura 5 de VIDA de ana", "cura 5 de VIDA a ana"]
+        "heal ana for 5 VIDA",
+        "cura 5 de VIDA de ana",
+        "cura 5 de VIDA a ana",
+    ]
 
 
 #: a preposition followed by an article: Portuguese contracts them (no, na, do, da, ao, à, pelo…)
@@ -127,6 +131,7 @@ def test_the_json_carries_codes_params_and_the_english_made_from_them() -> None:
     assert (cut["code"], cut["params"]) == ("NOT_ENOUGH_RESOURCE", {"resource": "MANA", "amount": 3})
     assert cut["reason"] == W.reason_words(cut["code"], cut["params"]) == "not enough MANA to consume 3"
     assert cut["done_text"] == ["heal 10 VIDA"] and all("(" not in s for s in cut["skipped_text"])
-    stop = next(ev for ev in json.loads(run_chain("apoteose/stopped").to_json())["events"]
-                if ev["event"] == "stopped")["detail"]
+    stop = next(
+        ev for ev in json.loads(run_chain("apoteose/stopped").to_json())["events"] if ev["event"] == "stopped"
+    )["detail"]
     assert stop["code"] == "STATE_BROKEN" and "requirement" in stop["params"]

@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """Issue 29 §5: state conditions in requirements over the same noun phrases, and "se …," inside a
 description (seed «Até, Enquanto, Durante», «Quando, Se», «Na Descrição»)."""
 
@@ -13,24 +12,50 @@ TURN = {"order": ["ana", "carla", "bruno"], "hero": "ana"}
 
 
 def board(text: str, ana_mana: int = 5, carla_est: int = 4, bruno_inv: int = 1) -> list[dict]:
-    return [hero("ana", "azul", 5, vida=(50, 100), mana=(ana_mana, 10), MESA=["x"]),
-            hero("carla", "azul", 4, est=(carla_est, 6)),
-            hero("bruno", "vermelho", 3, INVENTARIO=[f"b{i}" for i in range(bruno_inv)])]
+    return [
+        hero("ana", "azul", 5, vida=(50, 100), mana=(ana_mana, 10), MESA=["x"]),
+        hero("carla", "azul", 4, est=(carla_est, 6)),
+        hero("bruno", "vermelho", 3, INVENTARIO=[f"b{i}" for i in range(bruno_inv)]),
+    ]
 
 
 def cards(text: str, bruno_inv: int = 1) -> list[dict]:
     return [card("x", "ana", text), *[card(f"b{i}", "bruno") for i in range(bruno_inv)]]
 
 
-@pytest.mark.parametrize("req,cond", [
-    ("Enquanto sua MANA for maior que 3", {"cond": "resource", "who": "self", "resource": "MANA", "cmp": ">", "value": 3}),
-    ("Se um aliado estiver sem ESTAMINA", {"cond": "resource", "who": "ally", "resource": "ESTAMINA", "cmp": "==", "value": 0}),
-    ("Se a VIDA de um aliado for menor que 10", {"cond": "resource", "who": "ally", "resource": "VIDA", "cmp": "<", "value": 10}),
-    ("Se sua MANA for menor ou igual a 2", {"cond": "resource", "who": "self", "resource": "MANA", "cmp": "<=", "value": 2}),
-    ("Se você estiver com pelo menos 2 de MANA", {"cond": "resource", "who": "self", "resource": "MANA", "cmp": ">=", "value": 2}),
-    ("Se um oponente tiver 3 ou mais cartas no INVENTÁRIO", {"cond": "has", "who": "opponent", "count": 3, "cmp": ">=", "zone": "INVENTÁRIO"}),
-    ("Enquanto um inimigo tiver menos de 2 cartas na MESA", {"cond": "has", "who": "opponent", "count": 2, "cmp": "<", "zone": "MESA"}),
-])
+@pytest.mark.parametrize(
+    "req,cond",
+    [
+        (
+            "Enquanto sua MANA for maior que 3",
+            {"cond": "resource", "who": "self", "resource": "MANA", "cmp": ">", "value": 3},
+        ),
+        (
+            "Se um aliado estiver sem ESTAMINA",
+            {"cond": "resource", "who": "ally", "resource": "ESTAMINA", "cmp": "==", "value": 0},
+        ),
+        (
+            "Se a VIDA de um aliado for menor que 10",
+            {"cond": "resource", "who": "ally", "resource": "VIDA", "cmp": "<", "value": 10},
+        ),
+        (
+            "Se sua MANA for menor ou igual a 2",
+            {"cond": "resource", "who": "self", "resource": "MANA", "cmp": "<=", "value": 2},
+        ),
+        (
+            "Se você estiver com pelo menos 2 de MANA",
+            {"cond": "resource", "who": "self", "resource": "MANA", "cmp": ">=", "value": 2},
+        ),
+        (
+            "Se um oponente tiver 3 ou mais cartas no INVENTÁRIO",
+            {"cond": "has", "who": "opponent", "count": 3, "cmp": ">=", "zone": "INVENTÁRIO"},
+        ),
+        (
+            "Enquanto um inimigo tiver menos de 2 cartas na MESA",
+            {"cond": "has", "who": "opponent", "count": 2, "cmp": "<", "zone": "MESA"},
+        ),
+    ],
+)
 def test_state_conditions_read(req: str, cond: dict) -> None:
     effect = parse_effect(f"Ativar【 {req} 】 Cure 1 de VIDA.")
     assert effect.supported()
@@ -59,22 +84,32 @@ def test_se_um_oponente_tiver_3_ou_mais_cartas(n: int, resolves: bool) -> None:
 
 
 def test_a_conditional_statement_inside_a_description() -> None:
-    text = "Ativar【 Selecione 1 oponente 】 Cause 60 de DANO ao alvo; se o alvo ficar sem VIDA, bana esta carta."
+    text = (
+        "Ativar【 Selecione 1 oponente 】 Cause 60 de DANO ao alvo; se o alvo ficar sem VIDA, bana esta "
+        "carta."
+    )
     effect = parse_effect(text)
     assert [s.op for s in effect.body] == ["damage", "if"]
     d = effect.body[1].to_dict()
     assert d["cond"] == {"cond": "resource", "who": "selected", "resource": "VIDA", "cmp": "==", "value": 0}
     assert d["then"] == [{"op": "banish", "card": "self"}]
     hs = [hero("ana", "azul", 5, MESA=["x"]), hero("bruno", "vermelho", 3, vida=(50, 100))]
-    t = run(hs, [card("x", "ana", text)], [{"activate": "x"}], turn={"order": ["ana", "bruno"], "hero": "ana"})
+    t = run(
+        hs, [card("x", "ana", text)], [{"activate": "x"}], turn={"order": ["ana", "bruno"], "hero": "ana"}
+    )
     assert "x" in t.heroes["ana"].zones.get("BANIDAS", []) or "x" in t.shared_zones.get("BANIDAS", [])
     hs = [hero("ana", "azul", 5, MESA=["x"]), hero("bruno", "vermelho", 3, vida=(90, 100))]
-    t = run(hs, [card("x", "ana", text)], [{"activate": "x"}], turn={"order": ["ana", "bruno"], "hero": "ana"})
+    t = run(
+        hs, [card("x", "ana", text)], [{"activate": "x"}], turn={"order": ["ana", "bruno"], "hero": "ana"}
+    )
     assert t.heroes["ana"].zones["MESA"] == ["x"]
 
 
 def test_a_conditional_sentence_governs_the_rest_of_its_sentence() -> None:
-    effect = parse_effect("Ativar Compre 1 carta. Se você tiver 3 ou mais cartas no INVENTÁRIO, descarte uma carta e cure 2 de VIDA.")
+    effect = parse_effect(
+        "Ativar Compre 1 carta. Se você tiver 3 ou mais cartas no INVENTÁRIO, descarte uma carta e cure 2 "
+        "de VIDA."
+    )
     assert [s.op for s in effect.body] == ["draw", "if"]
     assert [s.op for s in effect.body[1].then] == ["discard", "heal"]
 
@@ -82,7 +117,7 @@ def test_a_conditional_sentence_governs_the_rest_of_its_sentence() -> None:
 def test_an_unreadable_condition_is_located() -> None:
     text = "Ativar Se chover, compre 1 carta."
     [w] = [w for w in parse_effect(text).warnings if w.code == "UNSUPPORTED_TEXT"]
-    assert text[w.position:].startswith("chover")
+    assert text[w.position :].startswith("chover")
 
 
 @pytest.mark.parametrize("mana,resolves", [(5, True), (0, False)])
@@ -90,7 +125,9 @@ def test_ate_a_state_holds_until_the_state_is_true(mana: int, resolves: bool) ->
     """R-04: «Até X» lasts until X happens — "Até que você fique sem MANA" holds while you have MANA."""
     text = "Ativar【 Até que você fique sem MANA 】 Cure 1 de VIDA."
     assert parse_effect(text).requirements[0].ast == {
-        "cond": "until", "what": {"cond": "resource", "who": "self", "resource": "MANA", "cmp": "==", "value": 0}}
+        "cond": "until",
+        "what": {"cond": "resource", "who": "self", "resource": "MANA", "cmp": "==", "value": 0},
+    }
     t = run(board(text, ana_mana=mana), cards(text), [{"activate": "x"}], turn=TURN)
     assert ("x" in t.resolution_order) is resolves
 
@@ -114,4 +151,6 @@ def test_a_passivo_gain_for_one_hero_to_choose_is_refused_at_load() -> None:
     from rulekit.errors import ScenarioError
 
     with pytest.raises(ScenarioError, match="Passivo"):
-        scenario([hero("ana", "azul", 5, MESA=["x"])], [card("x", "ana", "Passivo Um aliado recebe +1 de AGI")], [])
+        scenario(
+            [hero("ana", "azul", 5, MESA=["x"])], [card("x", "ana", "Passivo Um aliado recebe +1 de AGI")], []
+        )

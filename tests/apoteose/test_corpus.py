@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """Issue 10 §1: a corpus of card texts in the seed's style, each read by the grammar and run on a board.
 
 ``corpus.yaml`` covers every activation, timing, limit, scope and task keyword and every requirement
@@ -18,20 +17,40 @@ from rulekit.apoteose import rulings as R
 from rulekit.apoteose.chain import run_chain
 from rulekit.apoteose.text import parse_effect
 
-CORPUS: list[dict[str, Any]] = yaml.safe_load((Path(__file__).parent / "corpus.yaml").read_text(encoding="utf-8"))
+CORPUS: list[dict[str, Any]] = yaml.safe_load(
+    (Path(__file__).parent / "corpus.yaml").read_text(encoding="utf-8")
+)
 
 #: The rest of the board: something for every phrase to find.
-OTHERS = [card("m1", "ana", "Ativar Cure 1 de VIDA."), card("i1", "ana"), card("i2", "ana"),
-          card("ev1", "ana", types=("EVOCAÇÃO",)), card("d1", "ana"), card("d2", "ana"), card("d3", "ana"),
-          card("g1", "ana"), card("c1", "carla"), card("d4", "carla"),
-          card("b1", "bruno", types=("HABILIDADE",)), card("b2", "bruno"),
-          card("lobo", "ana", types=("COMPANHEIRO",), companion_of="ana")]
+OTHERS = [
+    card("m1", "ana", "Ativar Cure 1 de VIDA."),
+    card("i1", "ana"),
+    card("i2", "ana"),
+    card("ev1", "ana", types=("EVOCAÇÃO",)),
+    card("d1", "ana"),
+    card("d2", "ana"),
+    card("d3", "ana"),
+    card("g1", "ana"),
+    card("c1", "carla"),
+    card("d4", "carla"),
+    card("b1", "bruno", types=("HABILIDADE",)),
+    card("b2", "bruno"),
+    card("lobo", "ana", types=("COMPANHEIRO",), companion_of="ana"),
+]
 #: After the card itself: Ana heals (a HABILIDADE of Bruno's answers nothing), both attack, Ana tests,
 #: a battle, then every turn of the cycle and the restoration.
-GAME = [{"activate": "m1"}, {"attack": {"hero": "bruno", "target": "ana", "damage": 5}},
-        {"attack": {"hero": "ana", "target": "bruno", "damage": 5}}, {"test": {"hero": "ana", "attribute": "AGI"}},
-        {"battle_start": True}, {"battle_end": True}, {"end_turn": True}, {"end_turn": True}, {"end_turn": True},
-        {"end_turn": True}]
+GAME = [
+    {"activate": "m1"},
+    {"attack": {"hero": "bruno", "target": "ana", "damage": 5}},
+    {"attack": {"hero": "ana", "target": "bruno", "damage": 5}},
+    {"test": {"hero": "ana", "attribute": "AGI"}},
+    {"battle_start": True},
+    {"battle_end": True},
+    {"end_turn": True},
+    {"end_turn": True},
+    {"end_turn": True},
+    {"end_turn": True},
+]
 
 
 def board(entry: dict[str, Any]) -> Any:
@@ -45,23 +64,32 @@ def board(entry: dict[str, Any]) -> Any:
     if entry.get("companion"):
         extra["companion_of"] = "ana"
     x = card("x", "ana", entry["text"], types=types, **extra)
-    ana = {"MESA": ["m1"], "INVENTARIO": ["i1", "i2"], "SUPORTE": ["ev1"], "BARALHO": ["d1", "d2", "d3"],
-           "DESCARTE": ["g1"]}
+    ana = {
+        "MESA": ["m1"],
+        "INVENTARIO": ["i1", "i2"],
+        "SUPORTE": ["ev1"],
+        "BARALHO": ["d1", "d2", "d3"],
+        "DESCARTE": ["g1"],
+    }
     zones: dict[str, list[str]] = {"TABULEIRO": ["lobo"]}
     if entry.get("companion"):
         zones["TABULEIRO"].append("x")
     else:
         key = {"INVENTÁRIO": "INVENTARIO"}.get(zone, zone)
         ana[key] = [*ana.get(key, []), "x"]
-    heroes = [hero("ana", "azul", 5, vida=(50, 100), **ana),
-              hero("carla", "azul", 4, vida=(30, 60), MESA=["c1"], BARALHO=["d4"]),
-              hero("bruno", "vermelho", 3, MESA=["b1"], INVENTARIO=["b2"])]
+    heroes = [
+        hero("ana", "azul", 5, vida=(50, 100), **ana),
+        hero("carla", "azul", 4, vida=(30, 60), MESA=["c1"], BARALHO=["d4"]),
+        hero("bruno", "vermelho", 3, MESA=["b1"], INVENTARIO=["b2"]),
+    ]
     order = ["ana", "x", "carla", "bruno"] if entry.get("companion") else ["ana", "carla", "bruno"]
     effect = parse_effect(entry["text"])
     plain = effect.activation == "Ativar" and not effect.timings
     script = [{"activate": "x"}] if plain else GAME
     extra: dict[str, Any] = {}
-    if entry.get("board"):  # heroes on casas (``board: true``, or {size: [c, r], <hero>: [c, r]} to change them)
+    if entry.get(
+        "board"
+    ):  # heroes on casas (``board: true``, or {size: [c, r], <hero>: [c, r]} to change them)
         where = {"size": [4, 4], "ana": [1, 1], "carla": [0, 0], "bruno": [3, 3]}
         where.update(entry["board"] if isinstance(entry["board"], dict) else {})
         extra["board"] = where.pop("size")

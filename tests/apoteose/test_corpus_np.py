@@ -14,7 +14,8 @@ from rulekit.apoteose.chain import run_chain
 from rulekit.apoteose.text import parse_effect
 
 CORPUS: list[dict[str, Any]] = yaml.safe_load(
-    (Path(__file__).parent / "corpus_np.yaml").read_text(encoding="utf-8"))
+    (Path(__file__).parent / "corpus_np.yaml").read_text(encoding="utf-8")
+)
 
 
 def where(trace: Any, cid: str) -> str | None:

@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """Issue 3 §3: every example text of the seed, glossary and rulings parses AND runs.
 
 Each example is put on a card of Ana in a small table that produces the events the examples talk
@@ -24,8 +23,15 @@ REFUSED = {
 
 def table(text: str):
     e = parse_effect(text)
-    ana = hero("ana", "azul", 5, INVENTARIO=["extra1", "extra2"], SUPORTE=["evo"], MESA=["hab", "disc", "mover"],
-               BARALHO=["d1", "d2", "d3"])
+    ana = hero(
+        "ana",
+        "azul",
+        5,
+        INVENTARIO=["extra1", "extra2"],
+        SUPORTE=["evo"],
+        MESA=["hab", "disc", "mover"],
+        BARALHO=["d1", "d2", "d3"],
+    )
     ana["attributes"] = {"AGI": 1, "INT": 2}
     heroes = [ana, hero("carla", "azul", 4), hero("bruno", "vermelho", 3)]
     extra = {}
@@ -44,14 +50,26 @@ def table(text: str):
         card("hab", "ana", "Ativar【 Selecione um herói 】 Cure 5 de VIDA.", types=("HABILIDADE",)),
         card("disc", "ana", "Ativar Descarte uma carta. Depois, Recupere 1 de MANA."),
         card("mover", "ana", "Ativar Mova uma carta do INVENTÁRIO para a MESA."),
-        card("extra1", "ana"), card("extra2", "ana"), card("evo", "ana", types=("EVOCAÇÃO",)),
-        card("d1", "ana"), card("d2", "ana"), card("d3", "ana"),
-        card("c1", "ana", types=("COMPANHEIRO",)), card("c2", "ana", types=("COMPANHEIRO",)),
+        card("extra1", "ana"),
+        card("extra2", "ana"),
+        card("evo", "ana", types=("EVOCAÇÃO",)),
+        card("d1", "ana"),
+        card("d2", "ana"),
+        card("d3", "ana"),
+        card("c1", "ana", types=("COMPANHEIRO",)),
+        card("c2", "ana", types=("COMPANHEIRO",)),
     ]
     script = [{"activate": "ex"}] if e.activation == "Ativar" and not e.trigger() else []
-    script += [{"activate": "mover"}, {"activate": "hab"}, {"activate": "disc"},
-               {"test": {"hero": "ana", "attribute": "AGI"}}, {"attack": {"hero": "bruno", "target": "ana", "damage": 3}}]
-    return scenario(heroes, cards, script, zones=zones, turn={"order": ["ana", "carla", "bruno"], "hero": "ana"})
+    script += [
+        {"activate": "mover"},
+        {"activate": "hab"},
+        {"activate": "disc"},
+        {"test": {"hero": "ana", "attribute": "AGI"}},
+        {"attack": {"hero": "bruno", "target": "ana", "damage": 3}},
+    ]
+    return scenario(
+        heroes, cards, script, zones=zones, turn={"order": ["ana", "carla", "bruno"], "hero": "ana"}
+    )
 
 
 @pytest.mark.parametrize("text", EXAMPLES)

@@ -14,8 +14,15 @@ PKG = Path(__file__).resolve().parents[2] / "rulekit" / "apoteose"
 
 
 def test_every_code_the_engine_gives_has_words() -> None:
-    names = ("chain.py", "legality.py", "matching.py", "handlers.py", "frames.py", "rulings.py",
-             "scenario.py")
+    names = (
+        "chain.py",
+        "legality.py",
+        "matching.py",
+        "handlers.py",
+        "frames.py",
+        "rulings.py",
+        "scenario.py",
+    )
     src = "\n".join((PKG / n).read_text(encoding="utf-8") for n in names)
     codes = set(re.findall(r'Fail\("([A-Z_]+)"', src)) | set(re.findall(r'return False, "([A-Z_]+)"', src))
     codes |= set(re.findall(r'return "([A-Z_]+)", \{', src))
@@ -41,7 +48,8 @@ def test_a_refusal_is_a_code_and_params_and_the_views_say_it() -> None:
 def test_stopped_and_truncated_explanations_are_data() -> None:
     stopped = run_chain("apoteose/stopped").of("stopped")[0].detail
     assert stopped["code"] == "STATE_BROKEN" and stopped["params"] == {
-        "requirement": "Enquanto houverem COMPANHEIRO no tabuleiro"}
+        "requirement": "Enquanto houverem COMPANHEIRO no tabuleiro"
+    }
     assert reason_text(stopped) == "'Enquanto houverem COMPANHEIRO no tabuleiro' no longer holds"
     cut = run_chain("apoteose/truncated").of("truncated")[0].detail
     assert (cut["code"], cut["params"]) == ("NOT_ENOUGH_RESOURCE", {"resource": "MANA", "amount": 3})

@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """Issue 10 §4: every ruling is a named definition in ``rulings.py`` read by the code that applies it.
 Flipping one changes the behaviour (and nothing else has to be edited)."""
 
@@ -19,13 +18,30 @@ PKG = Path(R.__file__).parent
 
 
 def _stopped_then_acao_inicial() -> list:
-    heroes = [hero("ana", "azul", 5, INVENTARIO=["chamado", "grito"]), hero("bruno", "vermelho", 3, MESA=["exilio"])]
-    cards = [card("chamado", "ana", "Ativar【 Consuma 1 de MANA; Enquanto houverem COMPANHEIRO no tabuleiro 】 Cure 20 de VIDA."),
-             card("grito", "ana", "Ativar · Ação Inicial Cure 5 de VIDA."),
-             card("lobo", "ana", types=("COMPANHEIRO",), companion_of="ana"),
-             card("exilio", "bruno", "Ativar【 Quando um oponente ativar uma carta 】 Bane um COMPANHEIRO do tabuleiro.")]
-    return [heroes, cards, [{"activate": "chamado"}, {"activate": "grito"}],
-            [{"window": "halt@0", "respond": {"hero": "bruno", "card": "exilio"}}]]
+    heroes = [
+        hero("ana", "azul", 5, INVENTARIO=["chamado", "grito"]),
+        hero("bruno", "vermelho", 3, MESA=["exilio"]),
+    ]
+    cards = [
+        card(
+            "chamado",
+            "ana",
+            "Ativar【 Consuma 1 de MANA; Enquanto houverem COMPANHEIRO no tabuleiro 】 Cure 20 de VIDA.",
+        ),
+        card("grito", "ana", "Ativar · Ação Inicial Cure 5 de VIDA."),
+        card("lobo", "ana", types=("COMPANHEIRO",), companion_of="ana"),
+        card(
+            "exilio",
+            "bruno",
+            "Ativar【 Quando um oponente ativar uma carta 】 Bane um COMPANHEIRO do tabuleiro.",
+        ),
+    ]
+    return [
+        heroes,
+        cards,
+        [{"activate": "chamado"}, {"activate": "grito"}],
+        [{"window": "halt@0", "respond": {"hero": "bruno", "card": "exilio"}}],
+    ]
 
 
 def test_r09_stopped_counts_as_action(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -61,9 +77,14 @@ def test_r20_restoration_belongs_to_the_next_cycle(monkeypatch: pytest.MonkeyPat
 
 def test_r10_irrespondivel_closes_both_windows(monkeypatch: pytest.MonkeyPatch) -> None:
     """R-10: Irrespondível closes halt and post; flipped to halt only, an Auto answers in post."""
-    args = ([hero("ana", "azul", 5, INVENTARIO=["p"]), hero("bruno", "vermelho", 3, MESA=["a"])],
-            [card("p", "ana", "Ativar · Irrespondível Cure 10 de VIDA."),
-             card("a", "bruno", "Auto【 Depois de uma carta ser resolvida 】 Cure 1 de VIDA.")], [{"activate": "p"}])
+    args = (
+        [hero("ana", "azul", 5, INVENTARIO=["p"]), hero("bruno", "vermelho", 3, MESA=["a"])],
+        [
+            card("p", "ana", "Ativar · Irrespondível Cure 10 de VIDA."),
+            card("a", "bruno", "Auto【 Depois de uma carta ser resolvida 】 Cure 1 de VIDA."),
+        ],
+        [{"activate": "p"}],
+    )
     assert run(*args).resolution_order == ("p",)
     monkeypatch.setattr(R, "IRRESPONDIVEL_CLOSES", frozenset({"halt"}))
     assert run(*args).resolution_order == ("p", "a")
@@ -71,8 +92,11 @@ def test_r10_irrespondivel_closes_both_windows(monkeypatch: pytest.MonkeyPatch) 
 
 def test_r18_registrar_sets_the_named_mark(monkeypatch: pytest.MonkeyPatch) -> None:
     """R-18: Registrar sets exactly the mark named in rulings.py."""
-    args = ([hero("ana", "azul", 5, MESA=["q"]), hero("bruno", "vermelho", 3)],
-            [card("q", "ana", "Ativar · Registrar Cure 1 de VIDA.")], [{"activate": "q"}])
+    args = (
+        [hero("ana", "azul", 5, MESA=["q"]), hero("bruno", "vermelho", 3)],
+        [card("q", "ana", "Ativar · Registrar Cure 1 de VIDA.")],
+        [{"activate": "q"}],
+    )
     assert run(*args).cards["q"]["registered"] is True
     monkeypatch.setattr(R, "REGISTER_MARK", "revealed")
     t = run(*args)
@@ -81,9 +105,14 @@ def test_r18_registrar_sets_the_named_mark(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_every_ruling_definition_is_read_by_engine_code() -> None:
     """Issue 10 §4: no definition in rulings.py is read by nothing."""
-    names = [n for n, v in vars(R).items() if not n.startswith("_") and getattr(v, "__module__", R.__name__) in (
-        R.__name__, None) and n not in ("annotations", "re", "unicodedata", "Any", "ruling_ids")
-             and not inspect.ismodule(v)]
+    names = [
+        n
+        for n, v in vars(R).items()
+        if not n.startswith("_")
+        and getattr(v, "__module__", R.__name__) in (R.__name__, None)
+        and n not in ("annotations", "re", "unicodedata", "Any", "ruling_ids")
+        and not inspect.ismodule(v)
+    ]
     own = (PKG / "rulings.py").read_text(encoding="utf-8")
     others = "\n".join(p.read_text(encoding="utf-8") for p in PKG.glob("*.py") if p.name != "rulings.py")
     unread = []

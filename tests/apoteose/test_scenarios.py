@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """The built-in scenarios (issue 3 §6/§7): traces, resources and zones against the seed's stated results."""
 
 from __future__ import annotations
@@ -10,8 +9,14 @@ import pytest
 from rulekit.apoteose import list_scenarios, load_scenario, run_chain
 from rulekit.views.chain import reason_text
 
-BUILTIN = ["apoteose/seed-activation", "apoteose/nested-responses", "apoteose/evocacao-refused",
-           "apoteose/priority-seven", "apoteose/stopped", "apoteose/truncated"]
+BUILTIN = [
+    "apoteose/seed-activation",
+    "apoteose/nested-responses",
+    "apoteose/evocacao-refused",
+    "apoteose/priority-seven",
+    "apoteose/stopped",
+    "apoteose/truncated",
+]
 
 
 def test_builtins_listed():
@@ -22,8 +27,24 @@ def test_seed_activation():
     """Seed «Encadeamento de Resposta» example: discard a card, consume 2 ESTAMINA, nobody responds,
     then "Cure 25 de VIDA e Recupere 2 de MANA"."""
     t = run_chain("apoteose/seed-activation")
-    assert [e.event for e in t.events] == ["activate", "pay", "pay", "halt", "resolve", "post", "remove", "end"]
-    assert [e.stage for e in t.events[:6]] == ["activating", "activating", "activating", "halt", "resolving", "post"]
+    assert [e.event for e in t.events] == [
+        "activate",
+        "pay",
+        "pay",
+        "halt",
+        "resolve",
+        "post",
+        "remove",
+        "end",
+    ]
+    assert [e.stage for e in t.events[:6]] == [
+        "activating",
+        "activating",
+        "activating",
+        "halt",
+        "resolving",
+        "post",
+    ]
     assert t.events[2].resources == {"ana": {"ESTAMINA": [4, 2]}}
     assert t.events[4].resources == {"ana": {"VIDA": [50, 75], "MANA": [3, 5]}}
     ana = t.heroes["ana"]
@@ -64,7 +85,16 @@ def test_priority_seven_categories():
     """Seed «Prioridade de Resposta»: Campanha > Cenário > Oponentes > Time > Turno > Descarte > Mestre,
     all Auto effects each resolved before the next (R-05, R-06, R-07)."""
     t = run_chain("apoteose/priority-seven")
-    assert t.resolution_order == ("profecia", "templo", "espinhos", "elo", "amuleto", "eco", "sentenca", "golpe")
+    assert t.resolution_order == (
+        "profecia",
+        "templo",
+        "espinhos",
+        "elo",
+        "amuleto",
+        "eco",
+        "sentenca",
+        "golpe",
+    )
     assert all(e.responds_to == 0 for e in t.of("respond"))
     assert t.heroes["ana"].resources["VIDA"] == [48, 100]  # -1 +2 -3 +1 -1
     assert t.heroes["bruno"].resources["VIDA"] == [75, 80]

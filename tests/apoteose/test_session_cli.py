@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """The interactive driver (ChainSession), the CLI, and property tests (issue 3 §7/§8)."""
 
 from __future__ import annotations
@@ -95,15 +94,24 @@ POOL = [
 ]
 
 
-@settings(max_examples=int(__import__("os").environ.get("APO_EXAMPLES", "40")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.sampled_from(range(len(POOL))), min_size=1, max_size=5),
-       st.lists(st.sampled_from(["a", "b", "c"]), min_size=1, max_size=5),
-       st.lists(st.integers(0, 5), max_size=12), st.lists(st.sampled_from(
-           ["activate", "end_turn", "battle_start", "battle_end"]), min_size=1, max_size=5))
+@settings(
+    max_examples=int(__import__("os").environ.get("APO_EXAMPLES", "40")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(
+    st.lists(st.sampled_from(range(len(POOL))), min_size=1, max_size=5),
+    st.lists(st.sampled_from(["a", "b", "c"]), min_size=1, max_size=5),
+    st.lists(st.integers(0, 5), max_size=12),
+    st.lists(st.sampled_from(["activate", "end_turn", "battle_start", "battle_end"]), min_size=1, max_size=5),
+)
 def test_random_chain_scripts_never_crash(effects, owners, picks, actions):
     """Issue 3 §8: a random chain script never crashes (only RulekitError), and is deterministic."""
-    heroes = [hero("a", "azul", 5, INVENTARIO=[]), hero("b", "vermelho", 3, INVENTARIO=[]),
-              hero("c", "azul", 4, INVENTARIO=[])]
+    heroes = [
+        hero("a", "azul", 5, INVENTARIO=[]),
+        hero("b", "vermelho", 3, INVENTARIO=[]),
+        hero("c", "azul", 4, INVENTARIO=[]),
+    ]
     cards = []
     for i, (e, o) in enumerate(zip(effects, owners * 5, strict=False)):
         cid = f"k{i}"

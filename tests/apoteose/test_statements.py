@@ -48,8 +48,11 @@ def test_previsao_runs_the_same_handler_on_a_preview_world_that_records_nothing(
     from rulekit.apoteose.chain import Ctx, Engine
     from rulekit.apoteose.handlers import PreviewWorld
 
-    sc = scenario([hero("ana", "azul", 5, BARALHO=["d1", "d2"]), hero("bruno", "vermelho", 3)],
-                  [card("d1", "ana"), card("d2", "ana")], [])
+    sc = scenario(
+        [hero("ana", "azul", 5, BARALHO=["d1", "d2"]), hero("bruno", "vermelho", 3)],
+        [card("d1", "ana"), card("d2", "ana")],
+        [],
+    )
     engine = Engine(sc)
     preview = PreviewWorld(engine.g.clone())
     ctx = Ctx("ana", None, None, [])

@@ -30,6 +30,7 @@ def _top_level_imports(path: Path) -> set[str]:
     visit(ast.parse(path.read_text(encoding="utf-8")).body)
     return out
 
+
 #: The most lines one module of rulekit/apoteose may have.
 MAX_LINES = 900
 
@@ -46,7 +47,7 @@ def test_no_import_cycle_in_rulekit_apoteose() -> None:
 
     def walk(m: str, path: list[str]) -> None:
         if m in path:
-            raise AssertionError("import cycle: " + " -> ".join([*path[path.index(m):], m]))
+            raise AssertionError("import cycle: " + " -> ".join([*path[path.index(m) :], m]))
         if m in done:
             return
         for n in sorted(graph[m]):

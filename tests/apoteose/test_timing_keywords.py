@@ -24,12 +24,18 @@ def test_a_timing_keyword_without_a_matcher_fails_at_import_not_in_a_game() -> N
     import subprocess
     import sys
 
-    code = ("import rulekit.apoteose.rulings as R\n"
-            "R.KEYWORD_KINDS['timing'] = (*R.KEYWORD_KINDS['timing'], 'Ao Voar')\n"
-            "import rulekit.apoteose.matching\n")
+    code = (
+        "import rulekit.apoteose.rulings as R\n"
+        "R.KEYWORD_KINDS['timing'] = (*R.KEYWORD_KINDS['timing'], 'Ao Voar')\n"
+        "import rulekit.apoteose.matching\n"
+    )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert run.returncode != 0
     assert "ImportError: timing keywords without a matcher: ['Ao Voar']" in run.stderr
-    ok = subprocess.run([sys.executable, "-c", "import rulekit.apoteose.matching"], capture_output=True,
-                        text=True, timeout=120)
+    ok = subprocess.run(
+        [sys.executable, "-c", "import rulekit.apoteose.matching"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert ok.returncode == 0, ok.stderr

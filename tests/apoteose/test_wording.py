@@ -55,19 +55,37 @@ def test_one_catalogue_no_twin_tables() -> None:
     assert V.statement_text is W.statement_text and V.option_text is W.option_text
 
 
-@pytest.mark.parametrize("lang,words", [("pt-BR", ("responder a", "responde a", "cura 5 de VIDA")),
-                                        ("es", ("responder a", "responde a", "cura 5 de VIDA"))])
+@pytest.mark.parametrize(
+    "lang,words",
+    [
+        ("pt-BR", ("responder a", "responde a", "cura 5 de VIDA")),
+        ("es", ("responder a", "responde a", "cura 5 de VIDA")),
+    ],
+)
 def test_prompts_labels_and_statements_in_portuguese_and_spanish(lang: str, words: tuple[str, ...]) -> None:
     from rulekit.apoteose.deciders import DecisionPoint, Option
 
-    point = DecisionPoint(key="halt@0#0", kind="respond", spotlight=0, stage="halt", answers=(),
-                          options=(Option("pass", label_code="PASS"),), prompt_code="RESPOND_CLOSED",
-                          prompt_params={"effect": "raio#0", "stage": "halt"})
+    point = DecisionPoint(
+        key="halt@0#0",
+        kind="respond",
+        spotlight=0,
+        stage="halt",
+        answers=(),
+        options=(Option("pass", label_code="PASS"),),
+        prompt_code="RESPOND_CLOSED",
+        prompt_params={"effect": "raio#0", "stage": "halt"},
+    )
     assert point.prompt == "respond to raio#0 (halt: closed, R-10)"
     assert V.prompt_text(point, lang).startswith(words[0]) and "closed" not in V.prompt_text(point, lang)
     ev = {"kind": "heal", "moment": "before", "frame": 0, "resource": "VIDA", "card": None, "patient": "ana"}
-    opt = Option("bruno:x#0>before:heal@0.0", hero="bruno", card="x", effect="x#0", label_code="ANSWERS",
-                 label_params={"hero": "bruno", "name": "X", "effect": "x#0", "event": ev})
+    opt = Option(
+        "bruno:x#0>before:heal@0.0",
+        hero="bruno",
+        card="x",
+        effect="x#0",
+        label_code="ANSWERS",
+        label_params={"hero": "bruno", "name": "X", "effect": "x#0", "event": ev},
+    )
     assert opt.label == "bruno: X (x#0) — answers before heal VIDA to ana (#0)"
     assert words[1] in V.option_text(opt, lang) and "answers" not in V.option_text(opt, lang)
     assert V.statement_text({"op": "heal", "amount": 5, "resource": "VIDA"}, lang).startswith(words[2])
@@ -79,10 +97,11 @@ def test_the_explorer_words_an_escolha_um_option_from_its_data_in_portuguese() -
 
     from rulekit.widgets import ChainExplorer
 
-    sc = scenario([hero("ana", "azul", 5, MESA=["x"], BARALHO=["d1"]), hero("bruno", "vermelho", 3)],
-                  [card("x", "ana", "Ativar Escolha um: ● Cure 5 de VIDA ● Compre 1 carta"),
-                   card("d1", "ana")],
-                  [{"activate": "x"}])
+    sc = scenario(
+        [hero("ana", "azul", 5, MESA=["x"], BARALHO=["d1"]), hero("bruno", "vermelho", 3)],
+        [card("x", "ana", "Ativar Escolha um: ● Cure 5 de VIDA ● Compre 1 carta"), card("d1", "ana")],
+        [{"activate": "x"}],
+    )
     w = ChainExplorer(sc, lang="pt-BR")
     labels = [label for label, _ in w.options()]
     assert "cura 5 de VIDA" in labels and "compra 1 carta" in labels, labels

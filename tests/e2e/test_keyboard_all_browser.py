@@ -212,8 +212,10 @@ def _prediction(page: Any) -> None:
     page.keyboard.press("Enter")
     _wait(
         page,
-        lambda: check.locator(".rulekit-verdict .rulekit-judged").count()
-        and check.locator(".rulekit-verdict .rulekit-judged").first.inner_text() == "4/4",
+        lambda: (
+            check.locator(".rulekit-verdict .rulekit-judged").count()
+            and check.locator(".rulekit-verdict .rulekit-judged").first.inner_text() == "4/4"
+        ),
         "a verdict naming 4/4 after Enter",
     )
     _tab_to(page, check, _button("Reveal"), "Reveal")

@@ -54,7 +54,8 @@ def test_an_older_trace_without_data_shows_the_labels():
     trace = run_chain("apoteose/nested-responses")
     events = tuple(
         replace(ev, detail={k: v for k, v in ev.detail.items() if k != "statements_data"})
-        if ev.event == "resolve" else ev
+        if ev.event == "resolve"
+        else ev
         for ev in trace.events
     )
     old = replace(trace, events=events)
@@ -77,7 +78,8 @@ def test_hostile_values_in_a_statement_are_text(lang):
     trace = run_chain("apoteose/nested-responses")
     events = tuple(
         replace(ev, detail={**ev.detail, "statements_data": [{"op": "step", "text": name}]})
-        if ev.event == "resolve" else ev
+        if ev.event == "resolve"
+        else ev
         for ev in trace.events
     )
     html = lv.to_html(lv.chain_log_table(replace(trace, events=events), lang=lang), lang)

@@ -23,9 +23,19 @@ LANGS = ("en", "pt-BR", "es")
 
 
 def _event(event: str, index: int | None, responds_to: int | None = None, **detail: object) -> ChainEvent:
-    return ChainEvent(event=event, index=index, card=f"{NAME}·card{index}", effect=f"{NAME}·card{index}#0",
-                      hero=f"{NAME}·hero", responds_to=responds_to, detail=dict(detail),
-                      spotlight=index, stage="activating", resources={}, depth=(index or 0) + 1)
+    return ChainEvent(
+        event=event,
+        index=index,
+        card=f"{NAME}·card{index}",
+        effect=f"{NAME}·card{index}#0",
+        hero=f"{NAME}·hero",
+        responds_to=responds_to,
+        detail=dict(detail),
+        spotlight=index,
+        stage="activating",
+        resources={},
+        depth=(index or 0) + 1,
+    )
 
 
 def _trace() -> ChainTrace:

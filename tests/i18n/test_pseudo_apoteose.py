@@ -34,8 +34,10 @@ def pseudo(message: str) -> str:
     filled in is checked too (a word passed as a value without its own message shows):
     ``"Chain — {s}"`` → ``"⟦Çháíń — ⟧{s}⟦⟧"``."""
     parts = _FIELD.split(message)
-    out = "".join((f"⟧{p}⟦" if p.startswith("{") else p) if _FIELD.fullmatch(p) else p.translate(_ACCENTS)
-                  for p in parts)
+    out = "".join(
+        (f"⟧{p}⟦" if p.startswith("{") else p) if _FIELD.fullmatch(p) else p.translate(_ACCENTS)
+        for p in parts
+    )
     return f"⟦{out}⟧"
 
 
@@ -81,8 +83,11 @@ def _left(text: str, data: set[str]) -> list[str]:
             break
         inside = stripped
     inside = re.sub(r"\bR-\d+\b|#\d+|\b\w+#\d+\b|\b[\w:]+@[\d.]+", " ", inside)  # rule, frame, moment ids
-    return [w for w in re.findall(r"[^\W\d_]+", inside)
-            if not (w.isupper() and len(w) > 1) and w.casefold() not in data]
+    return [
+        w
+        for w in re.findall(r"[^\W\d_]+", inside)
+        if not (w.isupper() and len(w) > 1) and w.casefold() not in data
+    ]
 
 
 def _visible(fragment: str) -> str:
@@ -92,8 +97,9 @@ def _visible(fragment: str) -> str:
 
 
 def _dot_text(dot: str) -> str:
-    return " ".join(a or b for a, b in re.findall(r'(?:label|tooltip)=(?:"((?:[^"\\]|\\.)*)"|(\w+))', dot)
-                    ).replace("\\n", " ")
+    return " ".join(
+        a or b for a, b in re.findall(r'(?:label|tooltip)=(?:"((?:[^"\\]|\\.)*)"|(\w+))', dot)
+    ).replace("\\n", " ")
 
 
 @pytest.mark.parametrize("name", list_scenarios())
@@ -103,9 +109,11 @@ def test_every_chain_view_goes_through_the_catalogue(pseudo_lang: str, name: str
     from rulekit.views.commands import explain_text
     from rulekit.views.display import ChainReport
 
-    texts = {"rulekit chain": V.chain_report(trace, pseudo_lang),
-             "show()": ChainReport(trace, lang=pseudo_lang).to_text(),
-             "rulekit explain": explain_text(trace, pseudo_lang)}
+    texts = {
+        "rulekit chain": V.chain_report(trace, pseudo_lang),
+        "show()": ChainReport(trace, lang=pseudo_lang).to_text(),
+        "rulekit explain": explain_text(trace, pseudo_lang),
+    }
     log = V.chain_log_table(trace, lang=pseudo_lang)
     texts["log"] = " | ".join([log.caption, *log.columns, *(" ".join(r) for r in log.rows)])
     texts["heroes"] = " | ".join([(t := V.heroes_table(trace, lang=pseudo_lang)).caption, *t.columns])
@@ -125,8 +133,15 @@ def test_the_chain_explorer_goes_through_the_catalogue(pseudo_lang: str, name: s
     leaks: dict[str, list[str]] = {}
 
     def check(w: ChainExplorer, where: str) -> None:
-        for attr in ("status_html", "window_html", "stack_html", "legend_html", "log_html", "heroes_html",
-                     "error"):
+        for attr in (
+            "status_html",
+            "window_html",
+            "stack_html",
+            "legend_html",
+            "log_html",
+            "heroes_html",
+            "error",
+        ):
             left = _left(_visible(str(getattr(w, attr).value)), data)
             if left:
                 leaks[f"{where} {attr}"] = left

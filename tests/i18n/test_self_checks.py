@@ -164,7 +164,12 @@ def test_the_self_checks_speak_the_lesson_language():
 TRANSLATED = [(lang, *cell) for lang in ("pt-BR", "es") for cell in _cells(SRC / lang)]
 #: words of the English feedback that must not show through in a translated self-check
 ENGLISH_ONLY = (
-    "timestamp order", "Type a prediction first", "Not right", "Right:", "Answer:", "press Reveal",
+    "timestamp order",
+    "Type a prediction first",
+    "Not right",
+    "Right:",
+    "Answer:",
+    "press Reveal",
 )
 
 

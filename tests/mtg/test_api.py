@@ -175,8 +175,17 @@ def test_a_solve_moves_what_it_kept_to_the_oldest_generation() -> None:
         ("existence", (("by", "Humility"), ("effect", "Anthem"), ("source", "Glorious Anthem"))),
         ("existence", (("by", "A"), ("effect", "B"), ("condition", "you control an Elf"))),
         ("text", (("by", "Mind Bend"), ("effect", "Urborg"))),
-        ("applies_to", (("by", "A"), ("effect", "B"), ("gained", ("x", "y")), ("gained_count", 7),
-                        ("lost", ()), ("lost_count", 0))),
+        (
+            "applies_to",
+            (
+                ("by", "A"),
+                ("effect", "B"),
+                ("gained", ("x", "y")),
+                ("gained_count", 7),
+                ("lost", ()),
+                ("lost_count", 0),
+            ),
+        ),
         ("what_it_does", (("by", "A"), ("effect", "B"), ("objects", ("x",)), ("count", 1))),
     ],
 )

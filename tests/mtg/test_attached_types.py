@@ -1,4 +1,4 @@
-""""Enchanted creature", "enchanted land", "equipped creature" name the permanent the Aura or
+""" "Enchanted creature", "enchanted land", "equipped creature" name the permanent the Aura or
 Equipment is attached to only while it has that card type; "enchanted permanent" names it whatever
 it is; "as long as enchanted permanent is a creature" tests the type (the layered type, after
 layer 4). Before this, every one of them meant "the object it is attached to".

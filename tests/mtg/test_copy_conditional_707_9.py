@@ -60,7 +60,7 @@ def test_the_exception_is_copiable() -> None:
 
 
 def test_the_condition_reads_the_copy_with_its_other_exceptions() -> None:
-    """"except it's an artifact creature ... and, if it's a creature": an added type counts."""
+    """ "except it's an artifact creature ... and, if it's a creature": an added type counts."""
     old, new = "except: {types: [Legendary, Snow]", "except: {types: [Legendary, Snow, Creature]"
     text = (MORITTE % "forest").replace(old, new)
     v = solve_text(text).final["moritte"]

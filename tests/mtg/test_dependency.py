@@ -356,13 +356,16 @@ def test_an_as_long_as_effect_is_asked_again_after_each_step_of_its_layer(
           - text: "As long as you control two or more Forests, Grove Spirit is an artifact in addition to its other types."
             static: {affects: this, condition: "you control two or more Forests", type: {add: [Artifact]}}"""
     first, second = (maker, spirit) if islands_first else (spirit, maker)
-    t = solve_text(f"""
+    t = solve_text(
+        f"""
     game: mtg
     players: [Ann]
     objects:{first}{second}
       - {{id: f1, card: Forest, controller: Ann}}
       - {{id: f2, card: Forest, controller: Ann}}
-    """, dependency=dependency)
+    """,
+        dependency=dependency,
+    )
     assert order(t, "4") == ["maker"]
     assert t.final["f1"].subtypes == ("Island",)
     assert "Artifact" not in t.final["spirit"].types
@@ -418,7 +421,10 @@ objects:
     t = solve_text(text)
     six = [d for d in t.dependencies if d.layer == "6"]
     assert {(d.effect, d.depends_on) for d in six} >= {
-        ("king", "hum1"), ("king", "hum2"), ("king2", "hum1"), ("king2", "hum2"),
+        ("king", "hum1"),
+        ("king", "hum2"),
+        ("king2", "hum1"),
+        ("king2", "hum2"),
     }
     names = {e.id: e.name for e in t.effects}
     for d in six:

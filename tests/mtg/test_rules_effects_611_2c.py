@@ -53,7 +53,7 @@ def test_611_2c_example_characteristics_are_locked() -> None:
 
 
 def test_611_2c_example_prevention_is_a_rules_change_not_locked() -> None:
-    """"Prevent all damage creatures would deal this turn": the creature that entered later and the
+    """ "Prevent all damage creatures would deal this turn": the creature that entered later and the
     land that became a creature later are covered too; the effect has no locked set."""
     t = solve_text(EXAMPLES)
     prevented = t.rules["prevent_damage"]
@@ -82,7 +82,7 @@ def test_a_requirement_from_a_resolved_spell_is_not_locked() -> None:
 
 
 def test_fog_prevents_every_source_combat_damage() -> None:
-    """"Prevent all combat damage that would be dealt this turn" (Fog) names no source."""
+    """ "Prevent all combat damage that would be dealt this turn" (Fog) names no source."""
     text = """
     game: mtg
     players: [Ann, Bo]

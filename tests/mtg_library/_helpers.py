@@ -75,7 +75,9 @@ def classic_cards() -> dict[str, dict[str, Any]]:
         if model.name in cards:
             raise doc.error((*where, "name"), f"card '{model.name}' is defined twice")
         card = loader.check_card_fields(doc, where, model.model_dump(exclude_none=False))
-        card["abilities"] = [loader.check_ability(doc, (*where, "abilities", j), a, None)
-                             for j, a in enumerate(raw.get("abilities") or [])]
+        card["abilities"] = [
+            loader.check_ability(doc, (*where, "abilities", j), a, None)
+            for j, a in enumerate(raw.get("abilities") or [])
+        ]
         cards[model.name] = card
     return cards

@@ -62,8 +62,10 @@ def test_default_board_solves_with_dependencies_and_loops() -> None:
     layers = {d.layer for d in t.dependencies}
     assert {"4", "6"} <= layers
     assert t.loops
-    assert any(any(e.startswith("yavimaya") for e in loop)
-               and any(e.startswith("life-and-limb") for e in loop) for loop in t.loops)
+    assert any(
+        any(e.startswith("yavimaya") for e in loop) and any(e.startswith("life-and-limb") for e in loop)
+        for loop in t.loops
+    )
     assert len(t.final) == 500
 
 
@@ -100,7 +102,8 @@ def test_board_solve_is_deterministic_and_equal_in_both_editions() -> None:
     assert a.to_json() == b.to_json()
     cur = mtg.solve(sc, ruleset="current")
     assert {k: (v.power, v.toughness, v.subtypes) for k, v in a.final.items()} == {
-        k: (v.power, v.toughness, v.subtypes) for k, v in cur.final.items()}
+        k: (v.power, v.toughness, v.subtypes) for k, v in cur.final.items()
+    }
 
 
 def test_too_few_objects_is_an_error() -> None:

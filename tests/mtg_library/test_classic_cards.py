@@ -41,13 +41,21 @@ def test_printed_values_of_vanilla_creatures_and_basic_lands() -> None:
     """)
     bears = view(t, "bears")
     assert (bears.name, bears.types, bears.subtypes, bears.colors) == (
-        "Grizzly Bears", ("Creature",), ("Bear",), ("green",))
+        "Grizzly Bears",
+        ("Creature",),
+        ("Bear",),
+        ("green",),
+    )
     assert pt(t, "bears") == (2, 2)
     elves = view(t, "elves")
     assert set(elves.subtypes) == {"Elf", "Druid"} and pt(t, "elves") == (1, 1)
     assert "{T}: Add {G}." in elves.abilities
-    for oid, land_type in (("plains", "Plains"), ("swamp", "Swamp"), ("mountain", "Mountain"),
-                           ("forest", "Forest")):
+    for oid, land_type in (
+        ("plains", "Plains"),
+        ("swamp", "Swamp"),
+        ("mountain", "Mountain"),
+        ("forest", "Forest"),
+    ):
         v = view(t, oid)
         assert v.types == ("Land",) and v.subtypes == (land_type,) and v.supertypes == ("Basic",)
         assert MANA[land_type] in v.abilities
@@ -110,7 +118,6 @@ def test_tarmogoyf_cda_before_anthem() -> None:
     assert step_index(t, "goyf", "7a") < step_index(t, "anthem", "7c")
 
 
-
 def test_twisted_image_on_tarmogoyf() -> None:
     """The CDA gives 2/3 in 7a (Instant and Creature in graveyards), the switch in 7e gives 3/2."""
     t = solve_text("""
@@ -125,6 +132,7 @@ def test_twisted_image_on_tarmogoyf() -> None:
           - resolve: {source: twisted, ability: cast, targets: [goyf], id: twist}
     """)
     assert pt(t, "goyf") == (3, 2)
+
 
 # ======================================================== Painter's Servant + Mycosynth Lattice
 def _servant_lattice(first: str, second: str) -> str:
@@ -309,7 +317,6 @@ def test_spreading_seas_on_a_dual_land() -> None:
     assert v.subtypes == ("Island",) and v.abilities == (MANA["Island"],)
 
 
-
 def test_spreading_seas_on_dryad_arbor() -> None:
     """305.7 changes only land types: Dryad Arbor under Spreading Seas is a Land Creature — Island
     Dryad that taps for {U}, not {G}."""
@@ -401,7 +408,6 @@ def test_magus_under_humility_still_makes_mountains() -> None:
     assert pt(t, "magus") == (1, 1)
 
 
-
 @pytest.mark.parametrize("seas_last", [True, False])
 def test_magus_of_the_moon_and_spreading_seas_timestamp_order(seas_last: bool) -> None:
     """Both set the land type of a nonbasic land (305.7) and neither changes what the other applies
@@ -410,7 +416,8 @@ def test_magus_of_the_moon_and_spreading_seas_timestamp_order(seas_last: bool) -
     events = ["      - enter: magus", "      - attach: {object: seas, to: vault}"]
     if not seas_last:
         events.reverse()
-    t = solve_text("""
+    t = solve_text(
+        """
     game: mtg
     players: [Ann, Bob]
     objects:
@@ -418,7 +425,10 @@ def test_magus_of_the_moon_and_spreading_seas_timestamp_order(seas_last: bool) -
       - {id: magus, card: Magus of the Moon, controller: Bob}
       - {id: seas, card: Spreading Seas, controller: Bob}
     events:
-""" + "\n".join(events) + "\n")
+"""
+        + "\n".join(events)
+        + "\n"
+    )
     expected = "Island" if seas_last else "Mountain"
     assert view(t, "vault").subtypes == (expected,)
     assert view(t, "vault").abilities == (MANA[expected],)
@@ -442,6 +452,7 @@ def test_urborg_and_yavimaya_do_not_depend_on_each_other() -> None:
         assert {"Swamp", "Forest"} <= set(view(t, oid).subtypes), oid
         assert {MANA["Swamp"], MANA["Forest"]} <= set(view(t, oid).abilities), oid
     assert set(view(t, "plains").subtypes) == {"Plains", "Swamp", "Forest"}
+
 
 # ========================================================================= Kormus Bell + Urborg
 @pytest.mark.parametrize("order", [("urborg", "bell"), ("bell", "urborg")])
@@ -515,7 +526,6 @@ def test_turn_to_frog_ends_at_end_of_turn() -> None:
     assert pt(t, "mongrel") == (4, 4)
 
 
-
 def test_giant_growth_then_turn_to_frog() -> None:
     """613.4b/c: setting base P/T (7b) comes before modifying it (7c) whatever the timestamps:
     Giant Growth resolves first, Turn to Frog second, yet the Bears is a 1/1 Frog +3/+3 = 4/4."""
@@ -533,6 +543,7 @@ def test_giant_growth_then_turn_to_frog() -> None:
     assert pt(t, "bears") == (4, 4)
     assert view(t, "bears").subtypes == ("Frog",) and view(t, "bears").colors == ("blue",)
     assert step_index(t, "frog-spell", "7b") < step_index(t, "grow", "7c")
+
 
 # ====================================================================================== Lignify
 def test_lignify_on_tarmogoyf() -> None:
@@ -597,7 +608,6 @@ def test_sudden_spoiling_locks_its_set() -> None:
     assert set(t.effect("spoil").locked or ()) == {"bears", "elves"}
 
 
-
 def test_sudden_spoiling_then_mutavault_animated() -> None:
     """611.2c, the classic manland case: Mutavault was a land, not a creature, when Sudden Spoiling
     resolved, so animating it afterwards gives a normal 2/2 with its abilities; Bob's Grizzly
@@ -616,6 +626,7 @@ def test_sudden_spoiling_then_mutavault_animated() -> None:
     assert pt(t, "vault") == (2, 2) and "{T}: Add {C}." in view(t, "vault").abilities
     assert pt(t, "bears") == (0, 2)
     assert "vault" not in (t.effect("spoil").locked or ())
+
 
 # ================================================================================ Clone (707.2)
 def test_clone_copies_only_copiable_values() -> None:
@@ -643,12 +654,17 @@ def test_clone_copies_the_chosen_object_by_id(order: str) -> None:
     """Clone copies the one creature chosen as it enters (707.2; Clone's Oracle text). The choice
     names the object ``bears`` (LANGUAGE.md §3 ``choices: {object: bears}``); another Bear on the
     battlefield, listed first or not, must not be copied instead."""
-    cub = ("  - {id: cub, name: Bear Cub, mana_value: 2, types: [Creature], subtypes: [Bear],"
-           " colors: [green], power: 2, toughness: 2, controller: Bob}")
+    cub = (
+        "  - {id: cub, name: Bear Cub, mana_value: 2, types: [Creature], subtypes: [Bear],"
+        " colors: [green], power: 2, toughness: 2, controller: Bob}"
+    )
     bears = "  - {id: bears, card: Grizzly Bears, controller: Bob}"
     objects = [cub, bears] if order == "cub-first" else [bears, cub]
-    t = solve_text("game: mtg\nplayers: [Ann, Bob]\nobjects:\n" + "\n".join(objects)
-                   + "\n  - {id: clone, card: Clone, controller: Ann, choices: {object: bears}}\n")
+    t = solve_text(
+        "game: mtg\nplayers: [Ann, Bob]\nobjects:\n"
+        + "\n".join(objects)
+        + "\n  - {id: clone, card: Clone, controller: Ann, choices: {object: bears}}\n"
+    )
     assert view(t, "clone").name == "Grizzly Bears"
 
 
@@ -706,7 +722,6 @@ def test_clone_of_tarmogoyf_copies_the_cda() -> None:
     assert view(t, "clone").name == "Tarmogoyf"
 
 
-
 def test_clone_of_an_opalescence_animated_glorious_anthem() -> None:
     """Clone may copy Bob's Glorious Anthem while Opalescence makes it a creature; it copies the
     printed Glorious Anthem (707.2: the Opalescence effect isn't copiable), an enchantment with
@@ -726,6 +741,7 @@ def test_clone_of_an_opalescence_animated_glorious_anthem() -> None:
     assert pt(t, "clone") == (4, 4)
     assert pt(t, "anthem") == (4, 4)
     assert view(t, "opal").power is None
+
 
 # ====================================================================== Control Magic (layer 2)
 def test_control_magic_then_selectors_see_the_new_controller() -> None:
@@ -951,7 +967,6 @@ def test_mutavault_after_end_of_turn_is_only_a_land() -> None:
     assert "Mountainwalk" not in v.abilities
 
 
-
 @pytest.mark.parametrize("first", ["humility", "animate"])
 def test_mutavault_and_humility_timestamp_order(first: str) -> None:
     """Both set base P/T in 7b (613.4b), in timestamp order (613.7); Humility removes Mutavault's
@@ -960,14 +975,18 @@ def test_mutavault_and_humility_timestamp_order(first: str) -> None:
     events = ["      - enter: humility", "      - resolve: {source: vault, ability: animate, id: animate}"]
     if first == "animate":
         events.reverse()
-    t = solve_text("""
+    t = solve_text(
+        """
     game: mtg
     players: [Ann, Bob]
     objects:
       - {id: vault, card: Mutavault, controller: Ann}
       - {id: humility, card: Humility, controller: Bob}
     events:
-""" + "\n".join(events) + "\n")
+"""
+        + "\n".join(events)
+        + "\n"
+    )
     assert pt(t, "vault") == ((2, 2) if first == "humility" else (1, 1))
     assert view(t, "vault").abilities == ()
     assert steps_in(t, "7b") == (["humility", "animate"] if first == "humility" else ["animate", "humility"])
@@ -987,11 +1006,13 @@ def test_dryad_arbor_under_humility_loses_its_mana_ability() -> None:
     assert "Forest" in view(t, "arbor").subtypes
     assert pt(t, "arbor") == (1, 1)
 
+
 # ============================================================================= Starfield of Nyx
 def _starfield(with_lignify: bool) -> str:
     lignify = "      - {id: lignify, card: Lignify, controller: Ann, attached_to: bears}\n"
     extra = lignify if with_lignify else ""
-    return """
+    return (
+        """
     game: mtg
     players: [Ann, Bob]
     objects:
@@ -1001,7 +1022,9 @@ def _starfield(with_lignify: bool) -> str:
       - {id: forest, card: Forest, controller: Ann}
       - {id: seas, card: Spreading Seas, controller: Ann, attached_to: forest}
       - {id: bears, card: Grizzly Bears, controller: Bob}
-""" + extra
+"""
+        + extra
+    )
 
 
 def test_starfield_of_nyx_with_five_enchantments() -> None:
@@ -1171,17 +1194,22 @@ def test_conspiracy_and_mutavault(order: str) -> None:
     """Conspiracy depends on Mutavault's effect (613.8a: making Mutavault a creature changes what
     Conspiracy applies to), so in layer 4 Mutavault's effect applies first whatever the
     timestamps and Conspiracy then sets its creature types: Mutavault is only an Elf."""
-    events = ("      - enter: conspiracy\n      - resolve: {source: vault, ability: animate, id: animate}\n"
-              if order == "conspiracy-first" else
-              "      - resolve: {source: vault, ability: animate, id: animate}\n      - enter: conspiracy\n")
-    t = solve_text("""
+    events = (
+        "      - enter: conspiracy\n      - resolve: {source: vault, ability: animate, id: animate}\n"
+        if order == "conspiracy-first"
+        else "      - resolve: {source: vault, ability: animate, id: animate}\n      - enter: conspiracy\n"
+    )
+    t = solve_text(
+        """
     game: mtg
     players: [Ann, Bob]
     objects:
       - {id: vault, card: Mutavault, controller: Ann}
       - {id: conspiracy, card: Conspiracy, controller: Ann, choices: {creature type: Elf}}
     events:
-""" + events)
+"""
+        + events
+    )
     v = view(t, "vault")
     assert v.subtypes == ("Elf",)
     assert set(v.types) == {"Land", "Creature"} and pt(t, "vault") == (2, 2)
@@ -1253,7 +1281,8 @@ def test_twisted_image_then_giant_growth() -> None:
     """)
     assert pt(t, "dryad") == (7, 5)
     assert step_index(t, "grow", "7c") < step_index(t, "twist", "7e")
-    t_cur = solve_text("""
+    t_cur = solve_text(
+        """
         game: mtg
         players: [Ann, Bob]
         objects:
@@ -1263,7 +1292,9 @@ def test_twisted_image_then_giant_growth() -> None:
         events:
           - resolve: {source: twisted, ability: cast, targets: [dryad], id: twist}
           - resolve: {source: growth, ability: cast, targets: [dryad], id: grow}
-    """, ruleset="current")
+    """,
+        ruleset="current",
+    )
     assert pt(t_cur, "dryad") == (7, 5)
     assert step(t_cur, "twist", "7d").why  # switching is 7d in the current edition
 
@@ -1333,8 +1364,9 @@ def test_honor_of_the_pure_reads_color_after_layer_5() -> None:
     """Painter's Servant (white) makes every permanent white in layer 5, before Honor of the Pure
     picks its creatures in 7c (611.3a, 613.1): Grizzly Bears is now white and 4/4; Painter's
     Servant itself 1/3 -> 3/5."""
-    t = solve_text(ANTHEMS + "      - {id: servant, card: Painter's Servant, controller: Ann, "
-                             "choices: {color: white}}\n")
+    t = solve_text(
+        ANTHEMS + "      - {id: servant, card: Painter's Servant, controller: Ann, choices: {color: white}}\n"
+    )
     assert pt(t, "bears") == (4, 4)
     assert pt(t, "servant") == (3, 5)
     assert pt(t, "bob-lions") == (2, 1)
@@ -1345,6 +1377,6 @@ def test_honor_of_the_pure_reads_color_after_layer_5() -> None:
 def test_both_editions_give_the_same_numbers(text: str) -> None:
     """rules-notes "Two editions of layer 7": the editions differ only in labels."""
     seed, cur = solve_text(text, ruleset="seed"), solve_text(text, ruleset="current")
-    assert {k: (v.power, v.toughness, v.types, v.subtypes, v.colors, v.abilities)
-            for k, v in seed.final.items()} == {
-        k: (v.power, v.toughness, v.types, v.subtypes, v.colors, v.abilities) for k, v in cur.final.items()}
+    assert {
+        k: (v.power, v.toughness, v.types, v.subtypes, v.colors, v.abilities) for k, v in seed.final.items()
+    } == {k: (v.power, v.toughness, v.types, v.subtypes, v.colors, v.abilities) for k, v in cur.final.items()}

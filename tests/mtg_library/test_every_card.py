@@ -112,7 +112,8 @@ def test_card_solves_on_a_small_board(name: str) -> None:
         t = mtg.solve(sc, ruleset=ruleset)
         mine = [e for e in t.effects if e.source == "card"]
         generating = [
-            a for a in (library()[name].get("abilities") or [])
+            a
+            for a in (library()[name].get("abilities") or [])
             if isinstance(a, dict) and any(a.get(k) for k in ("static", "cda", "resolves"))
         ]
         if generating:

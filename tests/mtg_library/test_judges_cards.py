@@ -18,7 +18,8 @@ EDITIONS = ("seed", "current")
 def test_wild_nacatl_counts_a_mountain_and_a_plains(ruleset: str) -> None:
     """Two "as long as" abilities: +1/+1 for a Mountain, +1/+1 for a Plains: a 1/1 is 3/3. Bo's
     Nacatl, with only a Forest, stays 1/1."""
-    t = solve_text("""
+    t = solve_text(
+        """
         game: mtg
         players: [Ann, Bo]
         objects:
@@ -27,7 +28,9 @@ def test_wild_nacatl_counts_a_mountain_and_a_plains(ruleset: str) -> None:
           - {id: p, card: Plains, controller: Ann}
           - {id: theirs, card: Wild Nacatl, controller: Bo}
           - {id: f, card: Forest, controller: Bo}
-    """, ruleset)
+    """,
+        ruleset,
+    )
     assert pt(t, "cat") == (3, 3) and pt(t, "theirs") == (1, 1)
 
 
@@ -93,14 +96,17 @@ def test_engineered_plague_shrinks_the_chosen_type_only() -> None:
 @pytest.mark.parametrize("ruleset", EDITIONS)
 def test_spike_feeder_enters_with_two_counters(ruleset: str) -> None:
     """614.1c: a 0/0 that enters with two +1/+1 counters is 2/2 (in either edition)."""
-    t = solve_text("""
+    t = solve_text(
+        """
         game: mtg
         players: [Ann]
         objects:
           - {id: spike, card: Spike Feeder, controller: Ann, zone: hand}
         events:
           - enter: spike
-    """, ruleset)
+    """,
+        ruleset,
+    )
     assert pt(t, "spike") == (2, 2)
 
 
@@ -152,7 +158,7 @@ def test_sylvan_awakening_animates_only_its_controllers_lands_until_their_next_t
 
 
 def test_stormtide_leviathan_adds_island_and_keeps_the_lands_abilities() -> None:
-    """"in addition to their other types": 305.7 does not apply, Wasteland keeps its abilities and
+    """ "in addition to their other types": 305.7 does not apply, Wasteland keeps its abilities and
     gains the Island's mana ability (305.6)."""
     t = solve_text("""
         game: mtg
@@ -167,7 +173,7 @@ def test_stormtide_leviathan_adds_island_and_keeps_the_lands_abilities() -> None
 
 
 def test_contaminated_ground_replaces_the_land_type() -> None:
-    """"Enchanted land is a Swamp": 305.7, the Forest's type and mana ability go, the Swamp's come."""
+    """ "Enchanted land is a Swamp": 305.7, the Forest's type and mana ability go, the Swamp's come."""
     t = solve_text("""
         game: mtg
         players: [Ann]

@@ -27,27 +27,45 @@ EXTRACT = Path(__file__).resolve().parent / "data" / "forge-oracle.yaml"
 #: Oracle wording updates between the dates of Forge's stored files and today's Oracle: (pattern,
 #: replacement, the update). Applied, in this order, to both texts.
 UPDATES: tuple[tuple[str, str, str], ...] = (
-    (r"\b(a|an|another) ([\w ]+?) enters the battlefield under your control\b", r"\1 \2 you control enters",
-     "Foundations (2024): 'enters under your control' became 'you control enters'"),
+    (
+        r"\b(a|an|another) ([\w ]+?) enters the battlefield under your control\b",
+        r"\1 \2 you control enters",
+        "Foundations (2024): 'enters under your control' became 'you control enters'",
+    ),
     (r"\benters the battlefield\b", "enters", "Foundations (2024): 'enters the battlefield' became 'enters'"),
     (r"\benter the battlefield\b", "enter", "Foundations (2024): 'enter the battlefield' became 'enter'"),
-    (r" to (your|his or her|their) mana pool", "",
-     "Amonkhet (2017): mana is added without 'to your mana pool'"),
+    (
+        r" to (your|his or her|their) mana pool",
+        "",
+        "Amonkhet (2017): mana is added without 'to your mana pool'",
+    ),
     (r"\bAdd \{1\}", "Add {C}", "Oath of the Gatewatch (2016): colorless mana is {C}"),
-    (r"\bPut ((?:a|an|one|two|three|X) [^.]*? tokens?) onto the battlefield\b",
-     r"Create \1", "Kaladesh (2016): tokens are created"),
-    (r"\bput ((?:a|an|one|two|three|X) [^.]*? tokens?) onto the battlefield\b",
-     r"create \1", "Kaladesh (2016): tokens are created"),
+    (
+        r"\bPut ((?:a|an|one|two|three|X) [^.]*? tokens?) onto the battlefield\b",
+        r"Create \1",
+        "Kaladesh (2016): tokens are created",
+    ),
+    (
+        r"\bput ((?:a|an|one|two|three|X) [^.]*? tokens?) onto the battlefield\b",
+        r"create \1",
+        "Kaladesh (2016): tokens are created",
+    ),
     (r"\bconverted mana cost\b", "mana value", "Strixhaven (2021): converted mana cost became mana value"),
     (r"\bshuffle your library\b", "shuffle", "War of the Spark (2019): 'then shuffle'"),
     (r"\btarget creature or player\b", "any target", "Dominaria (2018): 'any target'"),
     (r"\bhis or her\b", "their", "Dominaria (2018): 'their' for a player"),
-    (r"\battacks each turn if able\b", "attacks each combat if able",
-     "Magic 2014 (2013): a creature that must attack does so each combat"),
+    (
+        r"\battacks each turn if able\b",
+        "attacks each combat if able",
+        "Magic 2014 (2013): a creature that must attack does so each combat",
+    ),
     ("\u2019", "'", "typography: a curly apostrophe is an apostrophe"),
     ("\u2212", "-", "typography: the minus sign of a loyalty cost is a hyphen here"),
-    (r"^\[([+-]?[0-9X]+)\]:? ", r"\1: ",
-     "Forge writes a loyalty ability '[+1] ...'; Oracle writes '+1: ...'"),
+    (
+        r"^\[([+-]?[0-9X]+)\]:? ",
+        r"\1: ",
+        "Forge writes a loyalty ability '[+1] ...'; Oracle writes '+1: ...'",
+    ),
 )
 
 #: How a card names itself (201.5): its name, the short name of a legendary card, "this <type>".

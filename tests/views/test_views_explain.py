@@ -56,8 +56,18 @@ def test_step_sentences_are_written_in_one_place():
     from rulekit.views import reasons
 
     source = inspect.getsource(mv)
-    for code in ("CDA_FIRST", "LOOP", "DEPENDS_ON", "WAITED_BY", "TIMESTAMP", "TIMESTAMP_AMONG",
-                 "PLAYERS_AFTER_OBJECTS", "RULES_LAST", "COUNTERS_SEED", "COUNTERS_CURRENT"):
+    for code in (
+        "CDA_FIRST",
+        "LOOP",
+        "DEPENDS_ON",
+        "WAITED_BY",
+        "TIMESTAMP",
+        "TIMESTAMP_AMONG",
+        "PLAYERS_AFTER_OBJECTS",
+        "RULES_LAST",
+        "COUNTERS_SEED",
+        "COUNTERS_CURRENT",
+    ):
         words = reasons.REASONS[code].split("{")[0][:40] or reasons.REASONS[code].split("}")[1][:40]
         assert words.strip() and words not in source, (code, words)
     for name in ("seed/humility-then-gideon", "classic/urborg-then-blood-moon", "seed/witchbane-orb"):

@@ -49,7 +49,6 @@ def test_a_builder_add_sends_each_list_once(sent):
     assert sum(sent[k] for k in dropdowns) <= 4
 
 
-
 def test_a_move_sends_each_row_once():
     """A row's Move down shows the rows once, after the solve (they were sent twice: the new order with the
     old timestamps, then again with the new ones)."""

@@ -17,9 +17,23 @@ pytest.importorskip("rulekit.mtg")
 LANGS = ("en", "pt-BR", "es")
 #: Phrases that give an answer away (or greet every wrong answer with "almost"), in every language.
 GIVEAWAYS = (
-    "printed value", "no effect changes it", "does not resolve", "doesn't resolve", "almost", "not quite",
-    "valor impresso", "nenhum efeito o altera", "não se resolve", "não resolve", "quase",
-    "valor impreso", "ningún efecto lo cambia", "no se resuelve", "no resuelve", "casi", "no del todo",
+    "printed value",
+    "no effect changes it",
+    "does not resolve",
+    "doesn't resolve",
+    "almost",
+    "not quite",
+    "valor impresso",
+    "nenhum efeito o altera",
+    "não se resolve",
+    "não resolve",
+    "quase",
+    "valor impreso",
+    "ningún efecto lo cambia",
+    "no se resuelve",
+    "no resuelve",
+    "casi",
+    "no del todo",
 )
 WRONG = "zz-not-an-answer"
 

@@ -72,8 +72,18 @@ def test_bad_input_shows_a_message_and_never_raises(mtg_trace):
 def _bears(power, toughness, subtypes=("Bear",), colors=("green",)):
     from rulekit.mtg.trace import ObjectView, Trace
 
-    view = ObjectView(id="x", name="X", owner="A", controller="A", zone="battlefield",
-                      types=("Creature",), subtypes=subtypes, colors=colors, power=power, toughness=toughness)
+    view = ObjectView(
+        id="x",
+        name="X",
+        owner="A",
+        controller="A",
+        zone="battlefield",
+        types=("Creature",),
+        subtypes=subtypes,
+        colors=colors,
+        power=power,
+        toughness=toughness,
+    )
     return Trace("seed", "demo", initial={"x": view}, final={"x": view})
 
 

@@ -296,8 +296,17 @@ class Judge:
         self._may = None
         self.todo = None
         for kept in (
-            self.pairs, self.by_a, self.found, self.rows, self.whatifs, self.objsets,
-            self.flips_of, self.by_table, self.plain_a, self.plain_b, self._split,
+            self.pairs,
+            self.by_a,
+            self.found,
+            self.rows,
+            self.whatifs,
+            self.objsets,
+            self.flips_of,
+            self.by_table,
+            self.plain_a,
+            self.plain_b,
+            self._split,
         ):
             kept.clear()
         self.object_groups.clear()
@@ -450,7 +459,11 @@ class Judge:
                     else:
                         a = pending[a_pos]
                         got = info[a_id] = (
-                            a_pos, a, id(a.spec), self.alike_base(a) if verdicts else None, self._cacheable(a)
+                            a_pos,
+                            a,
+                            id(a.spec),
+                            self.alike_base(a) if verdicts else None,
+                            self._cacheable(a),
                         )
                 if got is None:
                     del todo_b[a_id]  # applied or gone: never judged again
@@ -785,9 +798,7 @@ class Judge:
         """Drop the verdicts against ``every`` b, and the verdicts not decided by signature
         groups against each ``plain`` b, of the pending effects whose selector reads what was
         written. Walks whichever side is smaller: those b's verdicts, or those a's."""
-        hit_a = [
-            a.id for a in pending if overlaps(selector_reads(a.spec.affects if a.spec else None), wrote)
-        ]
+        hit_a = [a.id for a in pending if overlaps(selector_reads(a.spec.affects if a.spec else None), wrote)]
         if not hit_a:
             return
         by_a, plain_b, flips_of = self.by_a, self.plain_b, self.flips_of
@@ -829,9 +840,7 @@ class Judge:
                         drop.add(okey)
 
 
-def _flips_equal(
-    fl: dict[int, int], moved: dict[tuple[int, int], str], flip: Flips, a: Eff, b: Eff
-) -> bool:
+def _flips_equal(fl: dict[int, int], moved: dict[tuple[int, int], str], flip: Flips, a: Eff, b: Eff) -> bool:
     """Whether every move ``(old, new)`` is between signatures of equal flips in ``fl``."""
     for (s0, s1), o in moved.items():
         v0 = fl.get(s0, _NO_OLD)

@@ -143,7 +143,16 @@ class State:
     """
 
     __slots__ = (
-        "objs", "owned", "players", "memo", "index", "where", "order", "held", "copiable", "influence"
+        "objs",
+        "owned",
+        "players",
+        "memo",
+        "index",
+        "where",
+        "order",
+        "held",
+        "copiable",
+        "influence",
     )
 
     def __init__(

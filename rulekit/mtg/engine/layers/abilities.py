@@ -65,7 +65,7 @@ class AbilitiesPart(LayerPart):
         return frozenset(w)
 
     def reads(self, spec: EffectSpec) -> frozenset[Key]:
-        """"Has all activated abilities of <selector>" reads what the selector reads, where
+        """ "Has all activated abilities of <selector>" reads what the selector reads, where
         objects are, and those objects' abilities."""
         if spec.ab_activated_of is None:
             return frozenset()

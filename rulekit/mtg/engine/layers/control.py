@@ -30,7 +30,7 @@ class ControlPart(LayerPart):
         return CONTROLLER
 
     def reads(self, spec: EffectSpec) -> frozenset[Key]:
-        """"you" (a static ability's controller, after this layer) and "controller of X" read a
+        """ "you" (a static ability's controller, after this layer) and "controller of X" read a
         controller; a player named outright and "its owner" read none."""
         word = (spec.control or "").lower()
         return CONTROLLER if word == "you" or word.startswith("controller of ") else frozenset()
