@@ -30,6 +30,7 @@ from rulekit.apoteose.rulings import (
     KEYWORD_ORDER,
     KEYWORDS,
     REQUIREMENT_ORDER,
+    TASKS,
     moment_of,
     norm,
 )
@@ -492,15 +493,8 @@ _CARD_EVENTS = frozenset(
         "move",
     }
 )
-#: Tasks -> the kind of event they do to this card (seed «Tarefa»).
-_TASK_EVENTS = {
-    "Consumir": "exhaust",
-    "Recuperar": "ready",
-    "Descartar": "discard",
-    "Enterrar": "bury",
-    "Banir": "banish",
-    "Registrar": "register",
-}
+#: Tasks -> the kind of event they do to this card (seed «Tarefa»: R-01's task keywords).
+_TASK_EVENTS = TASKS
 #: Statements a cost pays with a card -> the kind of event.
 _COST_EVENTS = {
     "discard": "discard",
