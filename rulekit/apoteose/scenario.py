@@ -202,7 +202,8 @@ def _heroes(doc: YamlDoc, m: Any, data: dict[str, Any], board: list[int] | None)
     taken: list[tuple[int, ...]] = []
     for i, h in enumerate(m.heroes):  # one hero per casa (an engine assumption: rulings.ONE_HERO_PER_CASA)
         if h.casa is not None and tuple(h.casa) in taken and ONE_HERO_PER_CASA:
-            raise doc.error(("heroes", i, "casa"), f"two heroes stand on casa {list(h.casa)} — one hero per casa",
+            raise doc.error(("heroes", i, "casa"),
+                            Phrase(N_("two heroes stand on casa {casa} — one hero per casa"), casa=list(h.casa)),
                             code="INVALID_VALUE")
         if h.casa is not None:
             taken.append(tuple(h.casa))
@@ -528,8 +529,8 @@ def _check_board(doc: YamlDoc, m: Any) -> list[int] | None:
     if m.board is None:
         return None
     if len(m.board) != 2 or not all(1 <= v <= MAX_CASA for v in m.board):
-        raise doc.error(("board",), f"the board is [columns, rows], each 1..{MAX_CASA} (got {m.board})",
-                        code="INVALID_VALUE")
+        raise doc.error(("board",), Phrase(N_("the board is [columns, rows], each 1..{most} (got {value})"),
+                                           most=MAX_CASA, value=m.board), code="INVALID_VALUE")
     return list(m.board)
 
 
@@ -537,8 +538,9 @@ def _check_casa(doc: YamlDoc, path: tuple[Any, ...], casa: list[int], board: lis
     """A casa is ``[column, row]``, on the board when it has a size."""
     top = board or [MAX_CASA, MAX_CASA]
     if len(casa) != 2 or not all(0 <= v < t for v, t in zip(casa, top, strict=False)):
-        raise doc.error(path, f"a casa is [column, row] with 0 <= column < {top[0]} and 0 <= row < {top[1]} "
-                        f"(got {casa})", code="INVALID_VALUE")
+        raise doc.error(path, Phrase(N_("a casa is [column, row] with 0 <= column < {columns} and "
+                                        "0 <= row < {rows} (got {value})"),
+                                     columns=top[0], rows=top[1], value=casa), code="INVALID_VALUE")
     return list(casa)
 #: Every decision key the engine asks (see ``LANGUAGE.md`` «Decision keys»).
 KEY_RE = re.compile(r"(?:halt|post)@\d{1,4}#\d{1,6}|choose@\d{1,4}\.(?:task|req\d{1,3}|body\d{0,3})"
