@@ -114,18 +114,18 @@ class RulekitError(Exception):
             text = f"{text} — did you mean '{self.suggestion}'?"
         return text
 
-    def text_in(self, translate: Callable[..., str], fallback: Callable[[str], str] | None = None) -> str:
+    def text_in(self, translate: Callable[..., str]) -> str:
         """This error as one line in the language of ``translate`` (a :class:`rulekit.i18n.Translator`,
         or any ``translate(msgid, **params)``): the place and field as they are (they are data), the
         message from its msgid and params, and "did you mean" around the suggestion. Without a msgid
-        the message is its English (or ``fallback(English)``).
+        the message is as written (its English; never read back).
 
         >>> e = RulekitError(N_("'{name}' is not a player"), params={"name": "Bob"}, file="s.yaml",
         ...                  line=3, field="objects[0].owner", suggestion="Bo")
         >>> e.text_in(lambda m, **p: "<" + m.format(**p) + ">")
         "s.yaml:3: objects[0].owner: <'Bob' is not a player>< — did you mean 'Bo'?>"
         """
-        text = fallback(self.message) if fallback is not None else self.message
+        text = self.message
         if self.msgid:
             params = {k: _in(v, translate) for k, v in self.params.items()}
             text = _cut_quotes(one_line(translate(self.msgid, **params)))
@@ -170,10 +170,10 @@ class EffectTextError(RulekitError):
         base = super().__str__()
         return f"{base} [{self.code} at position {self.position}]"
 
-    def text_in(self, translate: Callable[..., str], fallback: Callable[[str], str] | None = None) -> str:
+    def text_in(self, translate: Callable[..., str]) -> str:
         """:meth:`RulekitError.text_in`, with the code and the position."""
         where = translate(N_(" [{code} at position {position}]"), code=self.code, position=self.position)
-        return super().text_in(translate, fallback) + where
+        return super().text_in(translate) + where
 
     def to_dict(self) -> dict[str, object]:
         data = super().to_dict()

@@ -41,7 +41,7 @@ from rulekit.views.mtg_words import (
 )
 from rulekit.views.mtg_words import why_text as short_why
 
-__all__ = ["reason_text", "sentence_text"]
+__all__ = ["error_text", "reason_text"]
 
 #: Step explanations (why a step came when it did), by reason code: the MTG engine's
 #: (:data:`rulekit.mtg.messages.STEP`), with the explorers' errors below. (The Apoteose engine's codes
@@ -260,59 +260,6 @@ def chain_rules(trace: Any, lang: str = "en", full: bool = True) -> list[str]:
     return out
 
 
-def _template_regex(msgid: str) -> Any:
-    import re
-    import string
-
-    parts = []
-    for literal, field, _spec, _conv in string.Formatter().parse(msgid):
-        parts.append(re.escape(literal))
-        if field:
-            parts.append(f"(?P<{field}>.+?)")
-    return re.compile("".join(parts) + r"\Z", re.S)
-
-
-_TEMPLATES: list[tuple[str, Any]] = []
-
-
-def sentence_text(text: Any, lang: str = "en") -> str:
-    """An English reason *sentence* as the engines write it today, in ``lang``: the bridge until the
-    engines record codes. The sentence is matched against the English of every code in
-    :data:`REASONS` (placeholders match any text) and rendered from that code in ``lang``; a sentence
-    that matches none stays as it is.
-
-    >>> sentence_text("It depends on Urborg, so it waited until that applied (613.8a).", "pt-BR")[:21]
-    'Ele depende de Urborg'
-    >>> sentence_text("something new", "es")
-    'something new'
-    """
-    text = str(text or "")
-    t = translator(lang)
-    if t.lang == "en" or not text:
-        return text
-    if not _TEMPLATES:
-        _TEMPLATES.extend((code, _template_regex(msgid)) for code, msgid in REASONS.items())
-    for code, pattern in _TEMPLATES:
-        hit = pattern.match(text)
-        if hit:
-            params = {k: _nested(v, lang) for k, v in hit.groupdict().items()}
-            return reason_text(code, params, lang)
-    return text
-
-
-def _nested(value: str, lang: str) -> str:
-    """A placeholder's value that is itself a sentence (or the engine's "it would …" sentences joined
-    by " and ") in ``lang``; a name such as "Life and Limb" is never split."""
-    import re
-
-    parts = re.split(r" and (?=it would )", value)
-    done = [sentence_text(p, lang) for p in parts]
-    if all(d == p for d, p in zip(done, parts, strict=True)):
-        return value
-    t = translator(lang)
-    return t(" and ").join(done)
-
-
 def error_text(exc: Any, lang: str = "en") -> str:
     """A :class:`~rulekit.errors.RulekitError` as one line in ``lang``: its place and field as they
     are (data), its message from its catalogue message and parameters
@@ -322,5 +269,5 @@ def error_text(exc: Any, lang: str = "en") -> str:
         return str(exc)
     if not hasattr(exc, "text_in"):
         return str(exc)
-    # a message without a catalogue message: its English, read back only when it is a reason sentence
-    return str(exc.text_in(t, lambda english: sentence_text(english, lang)))
+    # a message without a catalogue message stays as written (never read back from its English)
+    return str(exc.text_in(t))
