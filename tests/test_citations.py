@@ -17,9 +17,11 @@ def issue_citations(text: str) -> list[int]:
 
 def test_no_issue_numbers_in_code_or_tools() -> None:
     found = []
-    for folder in ("rulekit", "tools", "benchmarks"):
+    for folder in ("rulekit", "tools", "benchmarks", "tests"):
         for path in sorted((ROOT / folder).rglob("*.py")):
             rel = path.relative_to(ROOT).as_posix()
+            if rel == "tests/test_citations.py":
+                continue  # this file names the form it refuses
             found += [f"{rel}:{n}" for n in issue_citations(path.read_text(encoding="utf-8"))]
     assert not found, found
 

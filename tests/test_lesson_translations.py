@@ -1,4 +1,4 @@
-"""A translated lesson is the English lesson in other words: same cells, same code, same boards (issue 12 §2).
+"""A translated lesson is the English lesson in other words: same cells, same code, same boards.
 
 For every translation folder that ``tools/build_lessons.py`` builds (``tools/lesson_src/pt-BR/``,
 ``tools/lesson_src/es/``), each lesson must have the English lesson's cells in the same order, with the same
@@ -190,7 +190,7 @@ def test_normalisation_catches_a_changed_board() -> None:
     assert normalised('w = ", ".join(x)')[0] != normalised('w = "; ".join(x)')[0]
 
 
-#: Files another part of issue 12 adds; a link to one of them is checked once it exists.
+#: Files added later; a link to one of them is checked once it exists.
 PENDING_TARGETS = {ROOT / "docs" / "mtg-rules-notes.md", ROOT / "docs" / "apoteose-rulings.md"}
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 LINK_CASES = [(lang, src.name) for lang in BUILT for src in build_lessons.sources(lang)]

@@ -1,4 +1,4 @@
-"""The built-in scenarios are listed and typed in one place (issue 8 §1): every loader agrees with it."""
+"""The built-in scenarios are listed and typed in one place: every loader agrees with it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The engine is composed, not a tower of bases: a game state, functions over it and components (issue 29 §5).
+"""The engine is composed, not a tower of bases: a game state, functions over it and components.
 
 ``World`` stays abstract (a world that leaves out a method fails when it is made, not mid-chain); reading the
 game is functions over a game state (``rulekit.apoteose.matching``); ``Legality`` and ``Windows`` are plain

@@ -1,4 +1,4 @@
-"""Issue 11 §3 (Apoteose): every bad input is one located RulekitError line, never a traceback or silence."""
+"""Every bad input is one located RulekitError line, never a traceback or silence."""
 
 from __future__ import annotations
 
@@ -204,7 +204,7 @@ def test_run_chain_good_decisions_still_work() -> None:
 
 
 def test_hero_without_a_resource_in_a_hand_built_state_says_why() -> None:
-    """Issue 10 §3: a state built without the loader (no MANA) truncates the effect with the reason."""
+    """A state built without the loader (no MANA) truncates the effect with the reason."""
     from rulekit.apoteose.chain import Engine
 
     sc = scenario(H, [card("c1", "ana", "Ativar Recupere 2 de MANA.")], [{"activate": "c1"}])
@@ -216,7 +216,7 @@ def test_hero_without_a_resource_in_a_hand_built_state_says_why() -> None:
 
 
 def test_a_choice_with_too_many_ways_is_refused_not_run() -> None:
-    """Issue 11 §2: choosing 10 of 30 cards would be 30 million ways; the engine says so instead."""
+    """Choosing 10 of 30 cards would be 30 million ways; the engine says so instead."""
     many = [f"k{i}" for i in range(30)]
     cards = [
         card(

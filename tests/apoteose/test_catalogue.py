@@ -1,4 +1,4 @@
-"""Issue 26 §2–3: every code the Apoteose engine records has one message, in one module
+"""Every code the Apoteose engine records has one message, in one module
 (:mod:`rulekit.apoteose.wording`), in every language; the views render from the codes, with plurals,
 agreement and contractions through the catalogue."""
 

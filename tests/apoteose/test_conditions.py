@@ -1,4 +1,4 @@
-"""Issue 29 §5: state conditions in requirements over the same noun phrases, and "se …," inside a
+"""State conditions in requirements over the same noun phrases, and "se …," inside a
 description (seed «Até, Enquanto, Durante», «Quando, Se», «Na Descrição»)."""
 
 from __future__ import annotations

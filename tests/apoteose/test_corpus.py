@@ -1,4 +1,4 @@
-"""Issue 10 §1: a corpus of card texts in the seed's style, each read by the grammar and run on a board.
+"""A corpus of card texts in the seed's style, each read by the grammar and run on a board.
 
 ``corpus.yaml`` covers every activation, timing, limit, scope and task keyword and every requirement
 kind; this test checks the coverage too, so the corpus cannot silently shrink.

@@ -1,4 +1,4 @@
-"""Issue 29 §6: card texts written as players write them, each read by the noun-phrase grammar, run on the
+"""Card texts written as players write them, each read by the noun-phrase grammar, run on the
 board of ``test_corpus.py`` and checked against what seed 003 says the effect does."""
 
 from __future__ import annotations

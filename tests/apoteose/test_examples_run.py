@@ -1,4 +1,4 @@
-"""Issue 3 §3: every example text of the seed, glossary and rulings parses AND runs.
+"""Every example text of the seed, glossary and rulings parses AND runs.
 
 Each example is put on a card of Ana in a small table that produces the events the examples talk
 about (an activated HABILIDADE that selects a hero and heals, a discard + MANA recovery, a test,

@@ -1,4 +1,4 @@
-"""Issue 10 §1: the description reader on a grammar — composing phrases, and errors that help."""
+"""The description reader on a grammar — composing phrases, and errors that help."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 10 §4: reasons are data in the trace (a code plus its parameters); the views put them into words."""
+"""Reasons are data in the trace (a code plus its parameters); the views put them into words."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 29: noun phrases as players write them, and what each one points at (LANGUAGE.md §3.1)."""
+"""Noun phrases as players write them, and what each one points at (LANGUAGE.md §3.1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 29 §5: one reader. Triggers and states are read by a grammar (``requirements.lark``) over the
+"""One reader. Triggers and states are read by a grammar (``requirements.lark``) over the
 description grammar's noun phrases; ``lang.py`` keeps no regex reader and no vocabulary of its own."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One test per chain rule (issue 3 §2–§5), each naming the seed passage or ruling it checks."""
+"""One test per chain rule, each naming the seed passage or ruling it checks."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def two(ana_zones=None, bruno_zones=None, **kw):
 
 
 def test_heal_never_above_max():
-    """Issue 3 §2 / rulings footer: resources are current/max and healing never goes above the max."""
+    """Rulings footer: resources are current/max and healing never goes above the max."""
     t = run(
         [hero("ana", "azul", 5, vida=(95, 100), INVENTARIO=["p"]), hero("b", "x", 1)],
         [card("p", "ana", "Ativar Cure 25 de VIDA.")],
@@ -192,7 +192,7 @@ def test_r12_ativar_outside_turn_needs_quando():
 
 
 def test_scripted_illegal_response_is_refused_with_reason():
-    """Issue 3 §7: a refused activation carries its reason."""
+    """A refused activation carries its reason."""
     t = run(
         two({"INVENTARIO": ["p"]}, {"MESA": ["se"]}),
         [card("p", "ana", "Ativar Cure 1 de VIDA."), card("se", "bruno", "Ativar Cure 1 de VIDA.")],
@@ -445,13 +445,13 @@ def test_r22_auto_whose_card_left_scope_cannot_activate():
 
 
 def test_depth_first_first_responder_resolves_first():
-    """Issue 3 §5: responses resolve depth-first (a later, deeper response resolves before its parent)."""
+    """Responses resolve depth-first (a later, deeper response resolves before its parent)."""
     t = run_chain("apoteose/nested-responses")
     assert kinds(t, ("resolve",)) == [("resolve", 3), ("resolve", 2), ("resolve", 1), ("resolve", 0)]
 
 
 def test_scenario_errors_are_located():
-    """Issue 3 §6: errors point at file, line and field."""
+    """Errors point at file, line and field."""
     with pytest.raises(ScenarioError) as exc:
         scenario(two({"INVENTARIO": ["p"]}), [card("p", "ana", "Ativr Cure 1 de VIDA.")], [{"activate": "p"}])
     assert exc.value.file == "test.yaml" and exc.value.line and exc.value.field == "cards[0].effects[0]"

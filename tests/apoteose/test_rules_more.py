@@ -152,7 +152,7 @@ def test_r03_enquanto_ends_a_duracao_effect():
 
 
 def test_draw_bury_banish_return_zones():
-    """Issue 3 §2/§3: Compre from the deck's top; Enterre to the bottom; Bane; Devolva ao INVENTÁRIO."""
+    """Compre from the deck's top; Enterre to the bottom; Bane; Devolva ao INVENTÁRIO."""
     cards = [
         card("a", "ana", "Ativar Compre 2 cartas. Depois, Enterre uma carta do INVENTÁRIO."),
         card("b", "ana", "Ativar · Banir Devolva uma carta da MESA ao INVENTÁRIO."),
@@ -221,7 +221,7 @@ def test_ativar_priority_order_of_options():
 
 
 def test_game_state_zones_and_turn_structure():
-    """Issue 3 §2 / R-20: cycle order by Iniciativa (higher first), restoration starts the next cycle."""
+    """R-20: cycle order by Iniciativa (higher first), restoration starts the next cycle."""
     heroes = [hero("ana", "azul", 2), hero("bruno", "vermelho", 9)]
     from helpers import scenario
 
@@ -264,7 +264,7 @@ def test_r23_passivo_one_off_action_is_rejected_at_load():
 
 def test_do_time_refuses_a_hero_of_another_team():
     """Seed «Do Time»: «qualquer Herói do seu time» — a hero of another team cannot activate it, and the
-    refusal says so (issue 10 §3)."""
+    refusal says so."""
     heroes = [hero("ana", "azul", 5, MESA=["t"]), hero("bruno", "vermelho", 3)]
     t = run(
         heroes,
@@ -313,7 +313,7 @@ def test_irrespondivel_refuses_a_scripted_response_with_the_reason():
 
 
 def test_trigger_with_a_possessive_checks_whose_card_it_is():
-    """Issue 10 §1: «uma HABILIDADE de um oponente for ativada» answers an opponent's card, not one's own."""
+    """«uma HABILIDADE de um oponente for ativada» answers an opponent's card, not one's own."""
     cards = [
         card("olho", "ana", "Auto【 Quando uma HABILIDADE de um oponente for ativada 】 Cure 1 de VIDA."),
         card("h_ana", "ana", "Ativar Cure 1 de VIDA.", types=("HABILIDADE",)),
@@ -327,7 +327,7 @@ def test_trigger_with_a_possessive_checks_whose_card_it_is():
 
 
 def test_description_phrases_compose_and_run():
-    """Issue 10 §1: possessive + zone, sets, "(máx N)", looking at and paid cards run as written."""
+    """Possessive + zone, sets, "(máx N)", looking at and paid cards run as written."""
     cards = [
         card(
             "p",

@@ -1,4 +1,4 @@
-"""Issue 10 §4: every ruling is a named definition in ``rulings.py`` read by the code that applies it.
+"""Every ruling is a named definition in ``rulings.py`` read by the code that applies it.
 Flipping one changes the behaviour (and nothing else has to be edited)."""
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ def test_r18_registrar_sets_the_named_mark(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_every_ruling_definition_is_read_by_engine_code() -> None:
-    """Issue 10 §4: no definition in rulings.py is read by nothing."""
+    """No definition in rulings.py is read by nothing."""
     names = [
         n
         for n, v in vars(R).items()
@@ -125,7 +125,7 @@ def test_every_ruling_definition_is_read_by_engine_code() -> None:
 
 
 def test_every_statement_op_has_one_handler_and_one_schema() -> None:
-    """Issue 10 §4: one handler per statement class (handlers.HANDLERS); the structured form's schema is the
+    """One handler per statement class (handlers.HANDLERS); the structured form's schema is the
     statement dataclasses' fields."""
     from rulekit.apoteose.handlers import HANDLERS
     from rulekit.apoteose.lang import STATEMENT_FIELDS

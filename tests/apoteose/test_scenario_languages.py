@@ -1,4 +1,4 @@
-"""Issue 26 §4: learner-facing data in three languages — a built-in Apoteose scenario gives its title and
+"""Learner-facing data in three languages — a built-in Apoteose scenario gives its title and
 description per language; a user's file in one language shows that one in every language."""
 
 from __future__ import annotations

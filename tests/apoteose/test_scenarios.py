@@ -1,4 +1,4 @@
-"""The built-in scenarios (issue 3 §6/§7): traces, resources and zones against the seed's stated results."""
+"""The built-in scenarios: traces, resources and zones against the seed's stated results."""
 
 from __future__ import annotations
 
@@ -125,7 +125,7 @@ def test_truncated():
 
 @pytest.mark.parametrize("name", BUILTIN)
 def test_json_contract_and_determinism(name):
-    """Issue 3 §7: exactly the JSON keys; same scenario -> byte-identical JSON."""
+    """Exactly the JSON keys; same scenario -> byte-identical JSON."""
     a = run_chain(name).to_json()
     b = run_chain(load_scenario(name)).to_json()
     assert a == b

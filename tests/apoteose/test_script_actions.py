@@ -1,4 +1,4 @@
-"""Issue 10 §2: every ordinary game action can be scripted."""
+"""Every ordinary game action can be scripted."""
 
 from __future__ import annotations
 
@@ -135,7 +135,7 @@ def test_attempts_while_paying_or_resolving_are_refused_with_the_seeds_reason():
 
 
 def test_companheiro_with_its_own_vida_takes_damage_and_answers():
-    """Issue 10 §2: a COMPANHEIRO card with VIDA, damage to it, and «Depois de um COMPANHEIRO sofrer dano»."""
+    """A COMPANHEIRO card with VIDA, damage to it, and «Depois de um COMPANHEIRO sofrer dano»."""
     cards = [
         card("lobo", "ana", types=("COMPANHEIRO",), companion_of="ana", vida=[10, 10]),
         card("uivo", "ana", "Auto【 Depois de um COMPANHEIRO sofrer dano 】 Cure 2 de VIDA."),

@@ -1,4 +1,4 @@
-"""The interactive driver (ChainSession), the CLI, and property tests (issue 3 §7/§8)."""
+"""The interactive driver (ChainSession), the CLI, and property tests."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def test_session_with_script_matches_run_chain():
 
 
 def test_cli_parse_effect_error_exit_2(capsys):
-    """Issue 3 §7: parse-effect prints the error with its code and position, exit status 2."""
+    """Parse-effect prints the error with its code and position, exit status 2."""
     assert main(["parse-effect", "Ativar · Auto【 Role 】"]) == 2
     err = capsys.readouterr().err
     assert "TWO_ACTIVATION_KEYWORDS" in err and "position 9" in err
@@ -63,7 +63,7 @@ def test_cli_parse_effect_json(capsys):
 
 
 def test_cli_chain_json_contract(capsys):
-    """Issue 3 §7: `rulekit chain SCENARIO --json` has exactly the contract's keys."""
+    """`rulekit chain SCENARIO --json` has exactly the contract's keys."""
     assert main(["chain", "apoteose/truncated", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert list(data) == ["events", "resolution_order", "heroes", "errors"]
@@ -106,7 +106,7 @@ POOL = [
     st.lists(st.sampled_from(["activate", "end_turn", "battle_start", "battle_end"]), min_size=1, max_size=5),
 )
 def test_random_chain_scripts_never_crash(effects, owners, picks, actions):
-    """Issue 3 §8: a random chain script never crashes (only RulekitError), and is deterministic."""
+    """A random chain script never crashes (only RulekitError), and is deterministic."""
     heroes = [
         hero("a", "azul", 5, INVENTARIO=[]),
         hero("b", "vermelho", 3, INVENTARIO=[]),

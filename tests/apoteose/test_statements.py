@@ -1,4 +1,4 @@
-"""Issue 10 §4: typed statements — one frozen dataclass per kind, one schema read from their fields."""
+"""Typed statements — one frozen dataclass per kind, one schema read from their fields."""
 
 from __future__ import annotations
 

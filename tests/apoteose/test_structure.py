@@ -1,4 +1,4 @@
-"""Issue 10 §4: an Apoteose engine a newcomer can change — no giant module, no import cycle, no sim flag."""
+"""An Apoteose engine a newcomer can change — no giant module, no import cycle, no sim flag."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Effect text (issue 3 §1): notation, error codes with positions, classification, moments, formatting."""
+"""Effect text: notation, error codes with positions, classification, moments, formatting."""
 
 from __future__ import annotations
 
@@ -148,7 +148,7 @@ assert SEED in EXAMPLES
 
 @pytest.mark.parametrize("text", EXAMPLES)
 def test_every_example_parses_into_runnable_vocabulary(text):
-    """Issue 3 §3: every example text of the seed, glossary and rulings parses into runnable statements."""
+    """Every example text of the seed, glossary and rulings parses into runnable statements."""
     e = parse_effect(text)
     assert e.supported(), e.to_dict()
     canon = format_effect(e)
@@ -195,7 +195,7 @@ def _weird(s: str, upper: bool) -> str:
 @settings(max_examples=150, deadline=None)
 @given(KW, REQS, DESC, st.booleans(), st.sampled_from([" · ", "·", "  ·  "]))
 def test_format_is_a_fixed_point(kw, reqs, desc, upper, sep):
-    """Issue 3 §1: parse → format → parse → format gives the same canonical text."""
+    """Parse → format → parse → format gives the same canonical text."""
     act, tim, lim, sc, task = kw
     if act == "Passivo":
         task = None

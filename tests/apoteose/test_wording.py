@@ -1,4 +1,4 @@
-"""Issue 10 §4: prompts, option labels, answered events and statements are data in the trace; the views
+"""Prompts, option labels, answered events and statements are data in the trace; the views
 word them from the one catalogue (:mod:`rulekit.apoteose.wording`) — in English exactly as the engine's kept
 English keys, and in Portuguese and Spanish.
 

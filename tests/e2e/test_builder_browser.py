@@ -1,4 +1,4 @@
-"""Real-browser test of the BoardBuilder (issue 13): in JupyterLab, type a card's name in the search box,
+"""Real-browser test of the BoardBuilder: in JupyterLab, type a card's name in the search box,
 click "Add to board", and the final table shows the right P/T.
 
 A one-cell notebook (``BoardBuilder()``) is written into the served copy of lessons/ through the Jupyter

@@ -1,4 +1,4 @@
-"""Real-browser test (issue 28): every explorer operated by keyboard alone — Tab and Shift+Tab to move,
+"""Real-browser test: every explorer operated by keyboard alone — Tab and Shift+Tab to move,
 Space and Enter to press, typing in the text boxes, the arrow keys on a slider.
 
 The focus is put once on the first control of each widget (a person clicks into it, or tabs in from the

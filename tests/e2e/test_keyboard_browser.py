@@ -1,4 +1,4 @@
-"""Real-browser tests (issue 28): every explorer of lessons 01 and 05 operated by keyboard alone, the focus
+"""Real-browser tests: every explorer of lessons 01 and 05 operated by keyboard alone, the focus
 ring is visible, and a self-check's verdict always judges what is in the box.
 
 - 01-layers: in the Humility/Gideon LayerExplorer, Enter on a timestamp row's Move down button moves that

@@ -1,4 +1,4 @@
-"""Cost bounds on untrusted YAML (issue 11 §2): every limit is one located line, found fast."""
+"""Cost bounds on untrusted YAML: every limit is one located line, found fast."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The hostile corpus (issue 11 §4): every file in ``bad/`` is refused with its exact one-line message.
+"""The hostile corpus: every file in ``bad/`` is refused with its exact one-line message.
 
 Each ``bad/*.yaml`` starts with ``# expect: <message>``: what ``rulekit solve FILE`` must print after
 ``rulekit: error:``, with exit status 2, nothing on stdout and no traceback. The files cover the

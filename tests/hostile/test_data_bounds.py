@@ -1,4 +1,4 @@
-"""``check_data_bounds`` refuses built data exactly where reading its file would (issue 25 §8).
+"""``check_data_bounds`` refuses built data exactly where reading its file would.
 
 The BoardBuilder builds a board in memory and saves it as a file; every bound of
 :mod:`rulekit.limits` that the file would break is found on the data, with the loader's message

@@ -1,4 +1,4 @@
-"""A few hundred examples of ``tools/fuzz.py`` (issue 11 §4): no crash, no hang, no difference.
+"""A few hundred examples of ``tools/fuzz.py``: no crash, no hang, no difference.
 
 The full-size run (100,000 MTG and 50,000 Apoteose examples) is ``python tools/fuzz.py``; its
 figures are in the README. Here a small, fixed slice runs on every test run.
@@ -118,7 +118,7 @@ def test_the_command_prints_figures_and_json() -> None:
 
 
 def test_generated_cases_reach_every_newer_language_feature() -> None:
-    """Issue 25: the random boards and files use copy exceptions, durations, ability selectors,
+    """The random boards and files use copy exceptions, durations, ability selectors,
     expressions, counters of every P/T kind, flicker, attachments; Apoteose card actions,
     COMPANHEIRO, attempts, conditional statements and state conditions."""
     gen = FUZZ._Gen()

@@ -1,4 +1,4 @@
-"""Values that were accepted without a word (issue 25 §12): each is refused with one located line.
+"""Values that were accepted without a word: each is refused with one located line.
 
 A negative mana value (202.3) or X (107.1b), a hero's resource below 0, a test of an attribute the
 scenario does not know, a card that is not a COMPANHEIRO in the turn order, and YAML 1.1 base-60

@@ -1,4 +1,4 @@
-"""A pseudo-locale for tests (issue 26 §6): the standard check that no word bypasses the catalogue.
+"""A pseudo-locale for tests: the standard check that no word bypasses the catalogue.
 
 :func:`pseudo_language` builds, at test time, a gettext catalogue ``qps`` from ``rulekit.pot`` in which
 every message is its msgid accented and bracketed, ``⟦Stép {k} óf {n}⟧`` (placeholders kept as they

@@ -1,4 +1,4 @@
-"""Issue 12 §2: a pt-BR or es BoardBuilder shows its own labels (``TEXT``) in its language."""
+"""A pt-BR or es BoardBuilder shows its own labels (``TEXT``) in its language."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The gettext catalogs (issue 12 §2): shipped, compiled from their .po, complete, well-formed."""
+"""The gettext catalogs: shipped, compiled from their .po, complete, well-formed."""
 
 from __future__ import annotations
 
@@ -127,6 +127,7 @@ def test_every_reason_code_renders_in_every_language(lang):
 
 def test_dependency_reasons_are_rendered_from_their_code():
     from rulekit.mtg.messages import dependency_text
+
     params = (
         ("by", "Yavimaya"),
         ("effect", "Life and Limb"),

@@ -1,4 +1,4 @@
-"""``--lang`` on ``rulekit solve``, ``explain`` and ``chain`` (issue 12 §2)."""
+"""``--lang`` on ``rulekit solve``, ``explain`` and ``chain``."""
 
 from __future__ import annotations
 

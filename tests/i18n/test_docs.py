@@ -1,4 +1,4 @@
-"""The lessons cite only what the repository holds (issue 12 §1): the project's own notes, linked."""
+"""The lessons cite only what the repository holds: the project's own notes, linked."""
 
 from __future__ import annotations
 

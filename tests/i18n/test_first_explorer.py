@@ -1,4 +1,4 @@
-"""The first explorer (issue 12 §1): no pandas on its path, and the same table bytes without it."""
+"""The first explorer: no pandas on its path, and the same table bytes without it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 26 §2-§4 (MTG): every code the MTG engine records has one message, in every language; the
+"""Every code the MTG engine records has one message, in every language; the
 trace holds no English; grammar goes through the catalogue; built-in scenarios speak every language."""
 
 from __future__ import annotations

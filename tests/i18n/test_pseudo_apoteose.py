@@ -1,4 +1,4 @@
-"""Issue 26 §6, Apoteose side: a pseudo-locale, the standard check that nothing bypasses the catalogue.
+"""Apoteose side: a pseudo-locale, the standard check that nothing bypasses the catalogue.
 
 A generated language (``qps-ploc``) whose every message is bracketed and accented
 (``⟦Çháíń łóg — {scenario}⟧``) is registered for the test; every built-in Apoteose scenario is rendered in it

@@ -1,4 +1,4 @@
-"""Issue 26 §6, bad input: the loaders' and the CLI's errors go through the catalogue too.
+"""The pseudo-locale, bad input: the loaders' and the CLI's errors go through the catalogue too.
 
 In the pseudo-locale (``tests/i18n/pseudo.py``: every message bracketed and accented), every error line
 keeps its place as data — the file, the line, the field path, the values it quotes, "did you mean" — and

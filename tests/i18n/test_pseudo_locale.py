@@ -1,4 +1,4 @@
-"""Issue 26 §6: the pseudo-locale test (MTG side). Every built-in MTG scenario is rendered through the
+"""The pseudo-locale test (MTG side). Every built-in MTG scenario is rendered through the
 LayerExplorer (every step, both editions) and ``rulekit solve`` / ``rulekit explain`` in a generated
 locale whose every message is bracketed (``tests/i18n/pseudo.py``); any run of letters left outside the
 brackets that is not data (card and player names, ids, rules text, type words) is a word that bypassed

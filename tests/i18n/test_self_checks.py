@@ -1,4 +1,4 @@
-"""Every self-check of every lesson (issue 12 §1): its right answer, a wrong one and the empty box.
+"""Every self-check of every lesson: its right answer, a wrong one and the empty box.
 
 The PredictionCheck cells are read from the English lesson sources and run as the notebook would;
 each widget is then answered three ways. A wrong answer must not give the answer away.

@@ -1,4 +1,4 @@
-"""The snags of issue 12 §1 that are not self-checks: typos in without=, jargon, empty boards, languages."""
+"""Learners' snags that are not self-checks: typos in without=, jargon, empty boards, languages."""
 
 from __future__ import annotations
 

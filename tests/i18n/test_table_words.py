@@ -1,4 +1,4 @@
-"""Issue 12 §2: every word a translated table shows is in the lesson's language (values stay data)."""
+"""Every word a translated table shows is in the lesson's language (values stay data)."""
 
 from __future__ import annotations
 

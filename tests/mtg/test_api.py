@@ -83,7 +83,7 @@ def test_example_scenario_file_loads() -> None:
 
 
 def test_without_an_unknown_effect_is_a_clear_error() -> None:
-    """Issue 12: ``rulekit.mtg.without`` with an id that names no effect says so, with "did you mean"."""
+    """``rulekit.mtg.without`` with an id that names no effect says so, with "did you mean"."""
     import pytest
 
     from rulekit.errors import ScenarioError
@@ -95,7 +95,7 @@ def test_without_an_unknown_effect_is_a_clear_error() -> None:
 
 
 def test_benchmark_scale_row_has_its_json_shape() -> None:
-    """benchmarks/run.py's scaling row (issue 8 §4): objects, effects, ms, timestamp_only_ms (a
+    """Benchmarks/run.py's scaling row: objects, effects, ms, timestamp_only_ms (a
     shape check on a tiny board; the figures themselves are measured, never tested)."""
     import importlib
     import sys

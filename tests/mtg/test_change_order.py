@@ -1,5 +1,5 @@
-"""A step lists its changes in the scenario's listing order of the objects (issue 8 §4: the order
-the engine found an affected set in never shows in a trace)."""
+"""A step lists its changes in the scenario's listing order of the objects (the order the engine
+found an affected set in never shows in a trace)."""
 
 from __future__ import annotations
 

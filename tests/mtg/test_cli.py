@@ -1,4 +1,4 @@
-"""The command line contract (issue 2 §5)."""
+"""The command line contract."""
 
 from __future__ import annotations
 

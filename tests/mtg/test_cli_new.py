@@ -1,4 +1,4 @@
-"""``rulekit new FILE`` (issue 13): a commented skeleton that ``rulekit solve`` runs as it is,
+"""``rulekit new FILE``: a commented skeleton that ``rulekit solve`` runs as it is,
 never overwriting a file."""
 
 from __future__ import annotations

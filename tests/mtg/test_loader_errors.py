@@ -1,5 +1,4 @@
-"""Scenario files: every error names file:line: field, with a "did you mean" when one is obvious
-(issue 2 §4)."""
+"""Scenario files: every error names file:line: field, with a "did you mean" when one is obvious."""
 
 from __future__ import annotations
 

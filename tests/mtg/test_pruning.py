@@ -60,7 +60,7 @@ def test_pruning_is_sound_on_every_builtin_and_a_board() -> None:
 
 
 def test_kept_verdicts_match_judging_afresh_on_boards_with_many_type_changes() -> None:
-    """Issue 8 §4: verdicts kept across steps (decided by signature groups, kept while objects
+    """Verdicts kept across steps (decided by signature groups, kept while objects
     move between signatures of equal flips, or while the dependent's own set changes) are the
     verdicts judging every pair afresh gives, on boards whose layer 4 changes many objects."""
     from rulekit.mtg.generate import board

@@ -1,4 +1,4 @@
-"""Reasons are data (issue 8 §3): the trace holds codes and parameters; rulekit.mtg.messages
+"""Reasons are data: the trace holds codes and parameters; rulekit.mtg.messages
 renders the sentences (in English, the wording of the first release)."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def test_a_dependency_is_a_code_with_parameters() -> None:
 
 def test_an_effect_that_went_first_because_another_waited_on_it() -> None:
     """Urborg (timestamp 2) waits on Blood Moon (timestamp 3): Blood Moon applies first, not by
-    timestamp but because Urborg waited on it; the why column says so (issue 12 snag)."""
+    timestamp but because Urborg waited on it; the why column says so."""
     t = mtg.solve("classic/urborg-then-blood-moon")
     step = next(s for s in t.steps if s.effect == "blood-moon")
     assert step.why == "waited_on" and step.waited_by == ("urborg",)

@@ -38,7 +38,7 @@ def test_humility_then_gideon_is_5_5() -> None:
 
 
 def test_gideon_then_humility_is_0_0_and_1_1_before_night() -> None:
-    """Seed 002, the same example with the timestamps the other way round (issue 2 §4): in 7b
+    """Seed 002, the same example with the timestamps the other way round: in 7b
     Gideon's ability (older) makes him 6/6, then Humility 1/1; Night's -1/-1 in 7c: 0/0."""
     t = mtg.solve(mtg.load_scenario("seed/gideon-then-humility"))
     assert order(t, "7b") == ["gideon.0", "humility"]

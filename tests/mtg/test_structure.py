@@ -1,4 +1,4 @@
-"""The engine's structure (issue 8 §1): no import cycle, no giant module, one class per layer part."""
+"""The engine's structure: no import cycle, no giant module, one class per layer part."""
 
 from __future__ import annotations
 

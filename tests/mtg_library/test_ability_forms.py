@@ -1,4 +1,4 @@
-"""Ability forms of issue 9: "loses all abilities except mana abilities" (605.1a) and "has all
+"""Ability forms of "loses all abilities except mana abilities" (605.1a) and "has all
 activated abilities of <selector>" (Necrotic Ooze: read in layer 6 as those objects are then, so
 Yixlid Jailer's "cards in graveyards lose all abilities" leaves the Ooze nothing, whatever the
 timestamps: the Ooze's effect depends on the Jailer's, 613.8a)."""

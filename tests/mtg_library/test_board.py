@@ -96,7 +96,7 @@ def test_small_boards_load_and_solve(seed: int, moon: bool) -> None:
 
 
 def test_board_solve_is_deterministic_and_equal_in_both_editions() -> None:
-    """Same board, same JSON (issue 2 §6); the editions differ only in layer labels."""
+    """Same board, same JSON; the editions differ only in layer labels."""
     sc = mtg.scenario_from_text(board_module().generate_board(90, 24, seed=5), "board.yaml")
     a, b = mtg.solve(sc), mtg.solve(sc)
     assert a.to_json() == b.to_json()

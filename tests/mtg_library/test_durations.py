@@ -1,4 +1,4 @@
-"""Durations and the scenario events that end them (issue 9; CR 611.2a, 514.2, 511.3, 502.3):
+"""Durations and the scenario events that end them (CR 611.2a, 514.2, 511.3, 502.3):
 "until your next turn" (``begin_turn``), "until its controller's next untap step"
 (``untap_step``), "until end of combat" (``end_of_combat``), "for as long as it has a <kind>
 counter on it" (``counters`` events). Expected values come from the durations' wording."""

@@ -1,4 +1,4 @@
-"""The language's new forms on the rebuilt engine (issues 8 and 9): the 205.1a rule fix on the
+"""The language's newer forms on the engine: the 205.1a rule fix on the
 library's type-setting Auras, and the read/write pruning staying sound with selectors that test
 abilities and numbers and with composite expressions (pruning off and on give identical traces)."""
 

@@ -1,4 +1,4 @@
-"""Entering as something (issue 9; CR 614.1c, 614.12, 611.3c): "enters with N counters" (an
+"""Entering as something (CR 614.1c, 614.12, 611.3c): "enters with N counters" (an
 ability's ``enters_with`` and an ``enter`` event's ``with_counters``), and an ``enter`` event's
 ``as``: a resolved effect that puts an object onto the battlefield "as an enchantment" applies
 to it as it enters (with its entering timestamp), so it is never a creature on the battlefield."""

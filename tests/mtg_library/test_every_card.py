@@ -1,4 +1,4 @@
-"""Every card of the library is run (issue 9 §3): each one is put on a small board, each of its
+"""Every card of the library is run: each one is put on a small board, each of its
 abilities that resolve is resolved, and the scenario is solved in both editions. A card whose
 data the engine cannot use fails here, so no card is written but never run.
 
@@ -96,7 +96,7 @@ def scenario_for(name: str) -> str:
 
 
 def test_the_library_has_at_least_350_cards() -> None:
-    """Issue 27 ("Data"): at least 350 cards of judges' layer articles and engines' layer tests."""
+    """At least 350 cards of judges' layer articles and engines' layer tests."""
     assert len(NAMES) >= 350
 
 

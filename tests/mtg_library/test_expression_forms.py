@@ -1,4 +1,4 @@
-"""Number expressions (issue 9 §2 "Expressions"): "twice X", "half X, rounded up/down", "the
+"""Number expressions: "twice X", "half X, rounded up/down", "the
 greatest power among <selector>", "the number of <selector> you control plus N", sums of two
 counts; and the dependency a counted expression opens (613.8a "what it does").
 

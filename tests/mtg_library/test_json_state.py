@@ -1,4 +1,4 @@
-"""`rulekit solve --json` objects give `tapped`, `attached_to` and `face_down` (issue 9 "Output"),
+"""`rulekit solve --json` objects give `tapped`, `attached_to` and `face_down`,
 and the text renderer shows them in a "state" column when some object has one."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The cards of cards-judges.yaml (issue 27, "Data") behave as Magic's rules say on small boards.
+"""The cards of cards-judges.yaml behave as Magic's rules say on small boards.
 
 Every expected value is worked out by hand from the card's Oracle text and the Comprehensive Rules
 (613 layers, 305.7, 614.1c, 707.2) in the test's docstring; both editions are solved where they

@@ -1,4 +1,4 @@
-"""The layer classics issue 9 added behave as Magic's rules and rulings say.
+"""The layer classics of the library behave as Magic's rules and rulings say.
 
 Each test builds a small board from library cards, solves it and checks the result against the
 Comprehensive Rules (613 layers, 613.8 dependency, 305.7) as worked out by hand in its docstring.

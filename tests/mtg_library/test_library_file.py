@@ -1,5 +1,5 @@
 """The classic card file itself: it loads with the library's own checks, holds the classic cards
-issue 2 §4 lists, and the language can say what their Oracle texts say.
+the layer articles use, and the language can say what their Oracle texts say.
 
 The selector phrases of the cards' Oracle texts are checked to parse as the rules read them.
 """
@@ -17,7 +17,7 @@ from ._helpers import classic_cards
 
 DATA = Path(mtg.__file__).resolve().parent.parent / "data" / "mtg"
 
-#: Issue 2 §4: the classic cards the library must hold (the two legendary lands are single cards).
+#: the classic cards the library must hold (the two legendary lands are single cards).
 CLASSICS = (
     "Opalescence",
     "Urborg, Tomb of Yawgmoth",
@@ -76,7 +76,7 @@ def test_classic_file_holds_every_classic() -> None:
 
 
 def test_library_holds_the_classics_and_the_basics() -> None:
-    """Issue 2 §4: the library (whatever file a card comes from) holds every classic and basic."""
+    """The library (whatever file a card comes from) holds every classic and basic."""
     library = set(mtg.list_cards())
     assert not [c for c in (*CLASSICS, *BASICS) if c not in library]
 

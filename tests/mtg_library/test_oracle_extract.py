@@ -1,4 +1,4 @@
-"""Every library card against an outside source (issue 27, "Data": each card checked against its
+"""Every library card against an outside source (each card checked against its
 Oracle text).
 
 ``data/forge-oracle.yaml`` holds, for every card of the library, the name, mana cost, type line, P/T

@@ -1,4 +1,4 @@
-"""Selectors that test abilities and numbers (issue 9 §2): "creatures with flying", "without
+"""Selectors that test abilities and numbers: "creatures with flying", "without
 flying", "with no abilities", "with power 2 or less" (toughness, mana value; "or greater", "or
 more"), "nonland permanents", subtype selectors; and the dependencies they open (613.8a).
 

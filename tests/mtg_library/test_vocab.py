@@ -1,4 +1,4 @@
-"""The type vocabulary of CR 205 as data (issue 9 §1): every creature type, land type, artifact,
+"""The type vocabulary of CR 205 as data: every creature type, land type, artifact,
 enchantment, planeswalker, battle, spell and dungeon type, with plurals; unknown words are named
 with their position and only close spellings are suggested.
 
@@ -21,7 +21,7 @@ from ._helpers import load_text
 
 TYPES_YAML = Path(vocab.__file__).resolve().parent.parent / "data" / "mtg" / "types.yaml"
 
-#: Issue 9: creature types that were refused before, and a sample of others from 205.3m.
+#: creature types that were refused before, and a sample of others from 205.3m.
 REFUSED_BEFORE = (
     "Sliver",
     "Elk",

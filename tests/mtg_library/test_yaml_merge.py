@@ -1,4 +1,4 @@
-"""YAML merge keys (issue 9 "YAML convenience"): ``<<: *card`` brings an anchored mapping's keys,
+"""YAML merge keys: ``<<: *card`` brings an anchored mapping's keys,
 an explicit key overrides the merged one, and a key repeated in the mapping itself is still an
 error."""
 

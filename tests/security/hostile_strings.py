@@ -1,4 +1,4 @@
-"""The hostile corpus (issue 11 §1) and scenarios built from it, for both games.
+"""The hostile corpus and scenarios built from it, for both games.
 
 Each string goes into every place a scenario author controls: MTG object/card names, ability
 texts, object ids, player names, the scenario ``name:`` and ``description:``; Apoteose card ids,

@@ -1,4 +1,4 @@
-"""Issue 11 §1: every value from a scenario file is quoted in DOT, and the DOT always renders.
+"""Every value from a scenario file is quoted in DOT, and the DOT always renders.
 
 For each hostile string (see :mod:`hostile`), every diagram — the dependency diagram (with a
 highlighted step), the layer flow and the chain diagram at several events — must: keep scenario

@@ -1,4 +1,4 @@
-"""Issue 11 §1: no value from a scenario file ever becomes markup in an HTML output.
+"""No value from a scenario file ever becomes markup in an HTML output.
 
 Every table (through :meth:`Table.styler`), the reports of ``show(trace)``, the stack, and every
 HTML value of the three widgets are built from hostile scenarios (see :mod:`hostile`) and parsed

@@ -1,4 +1,4 @@
-"""Issue 11 §1: the SVG that reaches the notebook runs nothing, whatever the DOT held.
+"""The SVG that reaches the notebook runs nothing, whatever the DOT held.
 
 :func:`rulekit.views.render.sanitize_svg` is applied by :func:`render` to every backend's SVG;
 it is checked here against hand-written hostile SVG (what a broken quoting, a future Graphviz or

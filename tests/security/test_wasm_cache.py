@@ -1,4 +1,4 @@
-"""Issue 11 §2: the Graphviz WebAssembly compile cache is native code, so it is checked first.
+"""The Graphviz WebAssembly compile cache is native code, so it is checked first.
 
 A cache file is loaded only when its header names the SHA-256 of the wasm module, the wasmtime
 version and the machine, its payload matches its SHA-256, and it is this user's and nobody else
@@ -149,7 +149,7 @@ def test_cache_off(cache, monkeypatch):
 
 
 # ---------------------------------------------------------------------------------------------
-# Issue 25 §7: whatever sits at the cache path costs a bounded time. A FIFO, a folder, a 3 GB
+# whatever sits at the cache path costs a bounded time. A FIFO, a folder, a 3 GB
 # (sparse) file or a symlink to /dev/zero is never waited on, never read whole, never a traceback:
 # the module is compiled again, the diagram renders, and the entry is replaced when it can be.
 

@@ -1,4 +1,4 @@
-"""``rulekit explain`` and ``rulekit diagram`` (issue 4 §6): work without system Graphviz."""
+"""``rulekit explain`` and ``rulekit diagram``: work without system Graphviz."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Diagrams (issue 4 §2): deterministic DOT; structure checked on every available backend; golden SVG
+"""Diagrams: deterministic DOT; structure checked on every available backend; golden SVG
 bytes only for the wasm backend (system `dot` versions lay out differently)."""
 
 from __future__ import annotations

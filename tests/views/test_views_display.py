@@ -1,4 +1,4 @@
-"""Rich display (issue 4 §4) and the light-import promise; real engine traces through every view."""
+"""Rich display and the light-import promise; real engine traces through every view."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Okabe–Ito palette in one module; colour is never the only cue (issue 4 §2)."""
+"""Okabe–Ito palette in one module; colour is never the only cue."""
 
 from __future__ import annotations
 

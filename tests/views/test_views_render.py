@@ -1,4 +1,4 @@
-"""The SVG backend chooser (issue 4 §3): dot on PATH, else in-process wasm, else DOT text + a note."""
+"""The SVG backend chooser: dot on PATH, else in-process wasm, else DOT text + a note."""
 
 from __future__ import annotations
 

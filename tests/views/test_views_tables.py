@@ -1,4 +1,4 @@
-"""Tables (issue 4 §1): final characteristics, layer table, dependencies, loops, chain log; fixed Styler
+"""Tables: final characteristics, layer table, dependencies, loops, chain log; fixed Styler
 uuid, a caption, a plain-text twin."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""BoardBuilder (issue 13) driven through its controls (``.value``, ``.click()``) and its Python API.
+"""BoardBuilder driven through its controls (``.value``, ``.click()``) and its Python API.
 
 After every change the board's export (``to_yaml()``) is read back by the loader and solved afresh:
 it must give the trace the builder shows. The expected P/T values come from the seeds and the cards'
@@ -527,7 +527,7 @@ def _entered(ev: dict) -> list[str]:
 
 @pytest.mark.parametrize("path", _lesson_and_builtin_scenarios(), ids=lambda p: p.stem)
 def test_every_lesson_board_can_be_built_without_yaml(path):
-    """Issue 13's "done when": every board of the lessons, built with the API from the library (and the
+    """Every board of the lessons, built with the API from the library (and the
     form), gives the final characteristics the scenario file gives."""
     import yaml
 

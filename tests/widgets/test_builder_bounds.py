@@ -1,4 +1,4 @@
-"""The BoardBuilder applies the bounds a file is read with (issue 25 §8).
+"""The BoardBuilder applies the bounds a file is read with.
 
 An X of 50 or 4,000 digits used to be solved and saved, and ``rulekit solve`` then refused the
 saved file. The builder now refuses what the file would be refused for, with the loader's own

@@ -1,4 +1,4 @@
-"""BoardBuilder (issue 28): the form forgets one card's settings, the list shows every state, counters that
+"""BoardBuilder: the form forgets one card's settings, the list shows every state, counters that
 mean nothing are refused, errors go when a later change works, "did you mean", redo, a name, raising API."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A click back to a board or a step already shown builds nothing again (issue 28: a click should feel
+"""A click back to a board or a step already shown builds nothing again (a click should feel
 instant): the LayerExplorer keeps its outputs by (trace, step, size, language), and they are the very
 outputs a fresh explorer shows."""
 

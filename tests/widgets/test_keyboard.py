@@ -1,4 +1,4 @@
-"""Keyboard (issue 28): every timestamp holder has its own Earlier / Later buttons (Tab, then Enter or Space;
+"""Keyboard: every timestamp holder has its own Earlier / Later buttons (Tab, then Enter or Space;
 a list's arrow keys belong to JupyterLab), the focus follows the moved entry, the chain's responses are one
 button each, and every widget draws a visible focus ring that is a shape, not a colour alone."""
 

@@ -1,4 +1,4 @@
-"""Fewer messages per click (issue 28): a list's options and value, a slider's end and place, go in one
+"""Fewer messages per click: a list's options and value, a slider's end and place, go in one
 message each; a list that did not change sends nothing."""
 
 from __future__ import annotations

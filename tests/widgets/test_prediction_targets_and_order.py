@@ -1,4 +1,4 @@
-"""PredictionCheck: an unknown target, and order answers whose ids hold separators (issue 25 §10).
+"""PredictionCheck: an unknown target, and order answers whose ids hold separators.
 
 An unknown target is one clear message (naming the known objects, with "did you mean") at once,
 and again on Check and Reveal instead of "Unexpected problem: KeyError". An id or a name holding

@@ -1,4 +1,4 @@
-"""ChainExplorer driven by setting ``.value`` / clicking (issue 4 §5): legal responses only, refused ones
+"""ChainExplorer driven by setting ``.value`` / clicking: legal responses only, refused ones
 with their reasons, the spotlight moving, undo and reset; never raises."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 11 §3: an explorer given bad input shows the real message, never "Unexpected problem"."""
+"""An explorer given bad input shows the real message, never "Unexpected problem"."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""LayerExplorer driven by setting ``.value`` (issue 4 §5, §7): outputs change the way the seeds say."""
+"""LayerExplorer driven by setting ``.value``: outputs change the way the seeds say."""
 
 from __future__ import annotations
 

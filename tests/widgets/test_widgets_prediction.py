@@ -1,4 +1,4 @@
-"""PredictionCheck (issue 4 §5): right / wrong from the trace, an explanation, a reveal; never raises."""
+"""PredictionCheck: right / wrong from the trace, an explanation, a reveal; never raises."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The live text-size knob of every explorer (issue 4: native, keyboard-usable controls with
+"""The live text-size knob of every explorer (native, keyboard-usable controls with
 descriptions, and a scale for projectors): driven by setting ``.value``, like a teacher would."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The five rules issue 8 §2 fixes, each tested with the CR's own wording or example where it has one
+"""Five rules (205.1a, 611.2b, 708.10, layer-6 grants, 613.8a text changes), each tested with the
+CR's own wording or example where it has one
 (and rules-notes' sections "Card types and their subtypes", "Copies with exceptions, and face-down
 copies", "Conditions and durations read the game as it is", "Abilities granted in a layer that act
 in the same layer"). Expected values come from the rules, never from the engine's output."""
