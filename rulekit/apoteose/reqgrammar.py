@@ -279,6 +279,12 @@ class _ReqBuild(_Build):
             return None
         return str(hero["who"])
 
+    def _resource_cond(self, who: str | None, node: Any, cmp: str, value: int) -> dict[str, Any] | None:
+        """A resource condition of ``who`` (``None``: no hero this reader knows, so no condition)."""
+        if who is None:
+            return None
+        return {"cond": "resource", "who": who, "resource": self.resource(node), "cmp": cmp, "value": value}
+
     def _cmp(self, node: Any, default: str) -> str:
         more = self.sub(node, "more")
         if more is not None:
@@ -326,48 +332,17 @@ class _ReqBuild(_Build):
             }
         if d == "c_attached":
             return {"cond": "attached"} if _low(self.tok(node, "DET")) in _THIS else None
-        if d == "c_without":
-            who = self._who(heroes[0])
-            return (
-                None
-                if who is None
-                else {
-                    "cond": "resource",
-                    "who": who,
-                    "resource": self.resource(node),
-                    "cmp": "==",
-                    "value": 0,
-                }
-            )
+        if d == "c_without":  # "sem MANA": none of it
+            return self._resource_cond(self._who(heroes[0]), node, "==", 0)
         if d == "c_res_have":
             who = self._who(heroes[0])
             value = self.count(self.sub(node, "count"))
-            return (
-                None
-                if who is None
-                else {
-                    "cond": "resource",
-                    "who": who,
-                    "resource": self.resource(node),
-                    "cmp": self._cmp(node, ">="),
-                    "value": value,
-                }
-            )
+            return self._resource_cond(who, node, self._cmp(node, ">="), value)
         if d == "c_res_is":
             of = self.sub(node, "of_hero")
             who = "self" if of is None else self._who(self.heroes_in(of)[0])
             value = self.count(self.sub(node, "count"))
-            return (
-                None
-                if who is None
-                else {
-                    "cond": "resource",
-                    "who": who,
-                    "resource": self.resource(node),
-                    "cmp": self._cmp(node, "=="),
-                    "value": value,
-                }
-            )
+            return self._resource_cond(who, node, self._cmp(node, "=="), value)
         if d == "c_has":
             who = self._who(heroes[0])
             if who is None:
