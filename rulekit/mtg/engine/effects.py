@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -194,6 +195,18 @@ def resolved_effect(
     )
 
 
+def turn_end_of(eff: Eff, eot_marks: list[int]) -> int | None:
+    """514.2: the ``end_of_turn`` event (its index) that ends an "until end of turn" effect: the
+    first after the effect was made; ``None`` while it lasts or for another duration.
+
+    ``eot_marks`` are the indices of the scenario's ``end_of_turn`` events, in order."""
+    spec = eff.spec
+    if spec is None or spec.duration.lower() != "until end of turn":
+        return None
+    k = bisect_right(eot_marks, eff.event_index if eff.event_index is not None else -1)
+    return eot_marks[k] if k < len(eot_marks) else None
+
+
 def resolved_status(comp: Compiled, eff: Eff) -> None:
     """611.2b / 514.2: is a resolved effect still in force?
 
@@ -209,8 +222,7 @@ def resolved_status(comp: Compiled, eff: Eff) -> None:
         return
     dur = spec.duration.lower()
     index = eff.event_index if eff.event_index is not None else -1
-    # the end_of_turn marks are in event order: is the last one after it?
-    if dur == "until end of turn" and comp.eot_marks and comp.eot_marks[-1] > index:
+    if turn_end_of(eff, comp.eot_marks) is not None:
         eff.active, eff.note_code, eff.note_params = False, "ended", (("until", "end_of_turn"),)
         return
     ended = duration_end(comp, eff, dur, index)

@@ -28,6 +28,7 @@ from rulekit.mtg.engine.effects import (
     face_down_effect,
     static_effects_of,
     still_exists,
+    turn_end_of,
 )
 from rulekit.mtg.engine.history import FULL, OBJECT_SUBLAYERS, History, Solver
 from rulekit.mtg.engine.layers import PARTS
@@ -639,11 +640,9 @@ def resolves_by_event(comp: Compiled) -> dict[int, list[Eff]]:
             continue
         if comp.scenario.events[i].kind == "resolve":
             out.setdefault(i, []).append(e)
-        assert e.spec is not None
-        if e.spec.duration.lower() == "until end of turn":
-            end = next((mark for mark in comp.eot_marks if mark > i), None)
-            if end is not None:
-                out[end].append(e)
+        end = turn_end_of(e, comp.eot_marks)
+        if end is not None:
+            out[end].append(e)
     return out
 
 
