@@ -75,14 +75,15 @@ def _chain_text(trace: Any, lang: str) -> str:
     import rulekit.apoteose.chain as chain_mod
     from rulekit.apoteose import commands
 
+    # commands imports run_chain by name at module top: both names are replaced while the command prints
     real = chain_mod.run_chain
-    chain_mod.run_chain = lambda *_a, **_k: trace  # type: ignore[assignment]
+    chain_mod.run_chain = commands.run_chain = lambda *_a, **_k: trace  # type: ignore[assignment]
     try:
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
             commands.chain_cmd(argparse.Namespace(scenario="x", json=False, lang=lang))
     finally:
-        chain_mod.run_chain = real  # type: ignore[assignment]
+        chain_mod.run_chain = commands.run_chain = real  # type: ignore[assignment]
     return out.getvalue()
 
 
