@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulekit.apoteose import legality as L
 from rulekit.apoteose import matching as M
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
+from rulekit.apoteose import windows as W
 from rulekit.apoteose.deciders import (  # re-exported: older code imports them from here
     Decider,
     DecisionPoint,
@@ -34,7 +36,6 @@ from rulekit.apoteose.deciders import (  # re-exported: older code imports them 
 )
 from rulekit.apoteose.frames import PAID_KINDS, Ctx, Fail, Frame, GEvent, effect_id
 from rulekit.apoteose.handlers import HANDLERS, LiveWorld, PreviewWorld, Step, World, stmts_label
-from rulekit.apoteose.legality import Legality
 from rulekit.apoteose.reasons import render
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.scenario import Scenario, load_scenario
@@ -42,7 +43,6 @@ from rulekit.apoteose.state import IN_PLAY, Card, Game
 from rulekit.apoteose.statements import Statement
 from rulekit.apoteose.text import Effect, Requirement, format_effect
 from rulekit.apoteose.trace import ChainEvent, ChainTrace, Decision, HeroState, TraceError
-from rulekit.apoteose.windows import Windows
 from rulekit.apoteose.wording import event_words
 from rulekit.errors import N_, Phrase, RulekitError
 from rulekit.yamlsrc import suggest
@@ -89,8 +89,6 @@ class Engine:
         self.scripted_choices: dict[str, dict[str, Any]] = {}
         #: the world statements change during the game (Previsão uses a :class:`PreviewWorld`)
         self.live = LiveWorld(self)
-        self.legality = Legality(self.g, self.stack, self)
-        self.windows = Windows(self.g, self.legality, self.stack, self.used, self)
 
     # ------------------------------------------------------------------ trace helpers --
     def ev(self, kind: str, moment: str, actor: str | None, **kw: Any) -> GEvent:
@@ -384,10 +382,10 @@ class Engine:
     def flow(self, event: GEvent) -> None:
         """A game moment outside any chain: matching Auto effects activate, one chain each (R-06)."""
         while True:
-            cands = self.windows.gather_autos(None, [event])
+            cands = W.gather_autos(self, None, [event])
             if not cands:
                 return
-            pick = self.windows.pick_auto(None, "flow", cands, 0)
+            pick = W.pick_auto(self, None, "flow", cands, 0)
             _, hero, card, eno, gev = pick
             self.used.add((effect_id(card, eno), gev.seq))
             self.choices[0] = {}
@@ -526,7 +524,7 @@ class Engine:
             raise RulekitError(Phrase(N_("card '{id}' has no effect #{n}"), id=card_id, n=eno),
                                code="UNKNOWN_EFFECT")
         effect = card.effects[eno]
-        ok, code, params = self.legality.legal(hero, card, eno, answer, parent is not None)
+        ok, code, params = L.legal(self, hero, card, eno, answer, parent is not None)
         if not ok:
             self.emit("refused", index=None, card=card_id, effect=effect_id(card_id, eno), hero=hero,
                       responds_to=parent.index if parent else None, detail={"code": code, "params": params})
@@ -535,7 +533,7 @@ class Engine:
         frame = Frame(index=len(self.stack), card=card_id, effect_no=eno, effect=effect,
                       effect_id=effect_id(card_id, eno), hero=hero,
                       responds_to=parent.index if parent else None,
-                      answers=answer, parent=parent, start_zone=self.legality.card_zone(card_id))
+                      answers=answer, parent=parent, start_zone=L.card_zone(self.g, card_id))
         return self.push_and_run(frame)
 
     def push_and_run(self, frame: Frame, rules: bool = False) -> Frame:
@@ -564,8 +562,8 @@ class Engine:
         if "Uma Vez por Batalha" in effect.limits:
             g.used_battle[frame.effect_id] = g.battle
         # -- activating: pay task + costs/actions with Previsão-filtered choices; no responses.
-        ctx = self.windows.ctx(frame)
-        steps = self.legality.steps(effect)
+        ctx = W.frame_ctx(self.stack, frame)
+        steps = L.steps(effect)
         if steps:
             self.no_responses(frame, "activating", "REQUIREMENTS_BEING_PAID")
         for i, (key, ast, req) in enumerate(steps):
@@ -573,7 +571,7 @@ class Engine:
                 self.no_responses(frame, "activating", "REQUIREMENTS_BEING_PAID", between=key,
                                   params={"requirement": req.text if req else effect.task, "paid": i})
             needs = M.options(g, ctx, ast) is not None
-            opts = self.legality.feasible_options(ctx, effect, steps, i) if needs else None
+            opts = L.feasible_options(self, ctx, effect, steps, i) if needs else None
             choice = None
             if opts is not None:
                 point = DecisionPoint(key=f"choose@{frame.index}.{key}", kind="choose", spotlight=frame.index,
@@ -647,7 +645,7 @@ class Engine:
 
     def still_holds(self, frame: Frame, r: Requirement) -> bool:
         """R-03: states, and Selecione targets, must still hold when the halt window closes."""
-        ctx = self.windows.ctx(frame)
+        ctx = W.frame_ctx(self.stack, frame)
         if r.kind == "state":
             try:
                 return M.holds(self.g, ctx, r.ast)
@@ -710,20 +708,20 @@ class Engine:
             self.emit(stage, frame, detail={"closed": True, "rule": "R-10"})
             self.closed_window(frame, stage)
             return
-        evs = self.windows.window_events(frame, stage)
+        evs = W.window_events(self, frame, stage)
         self.emit(stage, frame, detail={"answerable": [e.label for e in evs]})
         visits = 0
         while not frame.negated:
-            evs = self.windows.window_events(frame, stage)
-            autos = self.windows.gather_autos(frame, evs)
+            evs = W.window_events(self, frame, stage)
+            autos = W.gather_autos(self, frame, evs)
             if autos:
-                _, hero, card, eno, gev = self.windows.pick_auto(frame, stage, autos, visits)
+                _, hero, card, eno, gev = W.pick_auto(self, frame, stage, autos, visits)
                 visits += 1
                 self.used.add((effect_id(card, eno), gev.seq))
                 self.choices[frame.index + 1] = {}
                 self.activate(hero, card, eno, gev, frame)
                 continue
-            options, refused, lookup = self.windows.gather_ativar(frame, evs)
+            options, refused, lookup = W.gather_ativar(self, frame, evs)
             point = DecisionPoint(key=f"{stage}@{frame.index}#{visits}", kind="respond",
                                   spotlight=frame.index,
                                   stage=stage, answers=tuple(e.label for e in evs),
@@ -755,7 +753,7 @@ class Engine:
         params = {"effect": frame.effect_id, **({"case": "between", **(params or {})} if between else {})}
         refused = tuple(Refusal(f"{h}:{effect_id(c.id, n)}", h, c.id, effect_id(c.id, n), code, params)
                         for c in self.g.cards.values() for n, e in enumerate(c.effects)
-                        if e.activation == "Ativar" for h in self.legality.activators(c, e))
+                        if e.activation == "Ativar" for h in L.activators(self.g, c, e))
         self.decider(DecisionPoint(key=f"{where}#0", kind="respond", spotlight=frame.index,
                                    stage=stage, answers=(), options=(Option("pass", label_code="PASS"),),
                                    refused=refused, prompt_code="NO_RESPONSES",
@@ -771,7 +769,7 @@ class Engine:
         refused = tuple(Refusal(f"{h}:{effect_id(c.id, n)}", h, c.id, effect_id(c.id, n), "IRRESPONDIVEL",
                                 params)
                         for c in self.g.cards.values() for n, e in enumerate(c.effects)
-                        if e.activation == "Ativar" for h in self.legality.activators(c, e))
+                        if e.activation == "Ativar" for h in L.activators(self.g, c, e))
         point = DecisionPoint(key=f"{stage}@{frame.index}#0", kind="respond", spotlight=frame.index,
                               stage=stage, answers=(), options=(Option("pass", label_code="PASS"),),
                               refused=refused, prompt_code="RESPOND_CLOSED",

@@ -1,10 +1,11 @@
 """Legality: may this effect be activated now, by this hero, for this event — and Previsão.
 
-:class:`Legality` (a component :class:`rulekit.apoteose.chain.Engine` holds) checks, before anything is
-paid, scope, limits, who may use the card (its controller; Do Time: a teammate, seed «Do Time»), the
+Functions over the game state (``g``, a :class:`~rulekit.apoteose.state.Game`) that check, before anything
+is paid, scope, limits, who may use the card (its controller; Do Time: a teammate, seed «Do Time»), the
 activation kind and the trigger, and then Previsão (seed «Previsão»): whether one assignment of
 choices meets every requirement together, by running the requirements' statements on copies of the
-game (:class:`~rulekit.apoteose.handlers.PreviewWorld`) with the same handlers the game uses.
+game (:class:`~rulekit.apoteose.handlers.PreviewWorld`) with the same handlers the game uses. The checks
+that also read the chain, or run statements for Previsão, take the narrow :class:`Judge` context.
 """
 
 from __future__ import annotations
@@ -24,9 +25,16 @@ if TYPE_CHECKING:
     from rulekit.apoteose.handlers import World
 
 
-class Payer(Protocol):
-    """What Legality needs from the engine: carrying out one statement against a world (Previsão runs the
-    requirements on copies of the game with it)."""
+class Judge(Protocol):
+    """The narrow context the checks read: the game ``g``, the chain's frames ``stack``, and carrying out
+    one statement against a world (Previsão runs the requirements on copies of the game with it; the
+    engine's :func:`~rulekit.apoteose.resolution.apply`)."""
+
+    @property
+    def g(self) -> Game: ...
+
+    @property
+    def stack(self) -> list[Frame]: ...
 
     def apply(
         self,
@@ -39,206 +47,201 @@ class Payer(Protocol):
     ) -> list[GEvent]: ...
 
 
-class Legality:
-    """The checks before an activation, and Previsão (see the module doc): a component over the game ``g``,
-    read with the functions of :mod:`rulekit.apoteose.matching`, the chain's frames ``stack`` and
-    the engine's :class:`Payer` (``host.apply``)."""
+# ------------------------------------------------------------------ scope & legality --
+def card_zone(g: Game, card_id: str) -> str:
+    return g.locate(card_id)[1]
 
-    def __init__(self, g: Game, stack: list[Frame], host: Payer) -> None:
-        self.g = g
-        self.stack = stack
-        self.host = host
 
-    # ------------------------------------------------------------------ scope & legality --
-    def card_zone(self, card_id: str) -> str:
-        return self.g.locate(card_id)[1]
+def in_scope(g: Game, card: Card, effect: Effect) -> bool:
+    zone = card_zone(g, card.id)
+    if card.owner in ("campanha", "mestre") and zone in ("CAMPANHA", "MESTRE"):
+        return True
+    return R.scope_allows(effect.scopes, zone, card.attached_to is not None)
 
-    def in_scope(self, card: Card, effect: Effect) -> bool:
-        zone = self.card_zone(card.id)
-        if card.owner in ("campanha", "mestre") and zone in ("CAMPANHA", "MESTRE"):
-            return True
-        return R.scope_allows(effect.scopes, zone, card.attached_to is not None)
 
-    def activators(self, card: Card, effect: Effect) -> list[str | None]:
-        """Who may activate an effect: its controller; Do Time: any teammate on their own turn."""
-        if card.owner in ("campanha", "mestre") and self.card_zone(card.id) in ("CAMPANHA", "MESTRE"):
-            return [None]
-        ctrl = self.g.controller(card.id)
-        if ctrl is None:
-            owner = self.g.owner_hero(card.id)
-            return [owner] if owner else [None]
-        out: list[str | None] = [ctrl]
-        if "Do Time" in effect.scopes:
-            th = self.g.turn_hero
-            if th != ctrl and th in self.g.heroes and self.g.teammates(th, ctrl):
-                out.append(th)
-        return out
+def activators(g: Game, card: Card, effect: Effect) -> list[str | None]:
+    """Who may activate an effect: its controller; Do Time: any teammate on their own turn."""
+    if card.owner in ("campanha", "mestre") and card_zone(g, card.id) in ("CAMPANHA", "MESTRE"):
+        return [None]
+    ctrl = g.controller(card.id)
+    if ctrl is None:
+        owner = g.owner_hero(card.id)
+        return [owner] if owner else [None]
+    out: list[str | None] = [ctrl]
+    if "Do Time" in effect.scopes:
+        th = g.turn_hero
+        if th != ctrl and th in g.heroes and g.teammates(th, ctrl):
+            out.append(th)
+    return out
 
-    def may_use(
-        self, hero: str | None, card: Card, effect: Effect, own_turn: bool
-    ) -> tuple[bool, str, dict[str, Any]]:
-        """Seed «Efeito»: «Cada personagem pode utilizar e ativar apenas suas próprias cartas»; seed «Do
-        Time»: a Do Time card on its MESA may also be activated by «qualquer Herói do seu time», on that
-        hero's turn."""
-        g = self.g
-        if hero in self.activators(card, effect):
-            return True, "", {}
-        ctrl = g.controller(card.id)
-        if "Do Time" in effect.scopes and ctrl is not None and hero in g.heroes:
-            if not g.teammates(hero, ctrl):
-                return (
-                    False,
-                    "DO_TIME_TEAM",
-                    {
-                        "hero": hero,
-                        "team": g.heroes[hero].team,
-                        "holder": ctrl,
-                        "holder_team": g.heroes[ctrl].team,
-                        "card": card.id,
-                    },
-                )
-            if not own_turn:
-                return False, "DO_TIME", {}
-        if hero is None or hero == ctrl:
-            return True, "", {}
-        return False, "NOT_OWN_CARD", {"hero": hero, "card": card.id}
 
-    def legal(
-        self, hero: str | None, card: Card, eno: int, ev: GEvent | None, response: bool
-    ) -> tuple[bool, str, dict[str, Any]]:
-        """All the checks before anything is paid: scope, limits, activation kind, Previsão.
-
-        Returns ``(ok, code, params)``: the reason of a refusal as data (:mod:`rulekit.apoteose.reasons`)."""
-        effect = card.effects[eno]
-        eid = effect_id(card.id, eno)
-        g = self.g
-        if effect.activation == "Passivo":
-            return False, "PASSIVO", {}
-        if self.card_zone(card.id) == "LIMBO":
-            return False, "LIMBO", {}
-        leaving = ev is not None and R.timing_overrides_scope(
-            ev.kind, ev.card == card.id, bool(effect.timings)
-        )
-        if not self.in_scope(card, effect) and not leaving:
+def may_use(
+    g: Game, hero: str | None, card: Card, effect: Effect, own_turn: bool
+) -> tuple[bool, str, dict[str, Any]]:
+    """Seed «Efeito»: «Cada personagem pode utilizar e ativar apenas suas próprias cartas»; seed «Do
+    Time»: a Do Time card on its MESA may also be activated by «qualquer Herói do seu time», on that
+    hero's turn."""
+    if hero in activators(g, card, effect):
+        return True, "", {}
+    ctrl = g.controller(card.id)
+    if "Do Time" in effect.scopes and ctrl is not None and hero in g.heroes:
+        if not g.teammates(hero, ctrl):
             return (
                 False,
-                "SCOPE",
-                {"zone": self.card_zone(card.id), "scopes": ", ".join(effect.scopes) or "default"},
+                "DO_TIME_TEAM",
+                {
+                    "hero": hero,
+                    "team": g.heroes[hero].team,
+                    "holder": ctrl,
+                    "holder_team": g.heroes[ctrl].team,
+                    "card": card.id,
+                },
             )
-        own_turn = hero == g.turn_hero
-        limit = R.limit_refusal(
-            effect.limits,
-            own_turn=own_turn,
-            used_cycle=g.used_cycle.get(eid) == g.cycle,
-            used_battle=g.used_battle.get(eid) == g.battle,
-            acted=g.actions_this_turn > 0,
-            cycle=g.cycle,
-            battle=g.battle,
-        )
-        if limit is not None:
-            return False, limit[0], limit[1]
-        ok, code, params = self.may_use(hero, card, effect, own_turn)
-        if not ok:
-            return False, code, params
-        trig = effect.trigger()
-        if effect.activation == "Auto" or response:
-            if ev is None:
-                return False, "NO_EVENT", {}
-            t_ok = trig is None or M.trigger_matches(self.g, trig, ev, hero, card.id)
-            m_ok = not effect.timings or M.timing_matches(self.g, effect, card, hero, ev)
-            if trig is None and not effect.timings:
-                t_ok = False
-            if not (t_ok and m_ok):
-                return False, "NO_TRIGGER", {}
-            if effect.activation == "Ativar" and not R.may_activate_ativar(
-                own_turn=own_turn, has_quando_met=trig is not None
-            ):
-                return False, "NOT_OWN_TURN", {"case": "response"}
-        else:
-            if not own_turn:
-                return False, "NOT_OWN_TURN", {}
-            if trig is not None:
-                return False, "NEEDS_EVENT", {}
-            if effect.timings:
-                return False, "NEEDS_MOMENT", {"timings": ", ".join(effect.timings)}
-        if not effect.runnable:  # refused when used, not when loaded (the loader warned)
-            pos, word = effect.unreadable_at()
-            return False, "UNREADABLE", {"effect": eid, "position": pos, "word": word}
-        ctx = Ctx(hero, card.id, self.frame_of(ev), [], event=ev)
-        ok, params = self.previsao(ctx, effect)
-        if not ok:
-            return False, "PREVISAO", params
+        if not own_turn:
+            return False, "DO_TIME", {}
+    if hero is None or hero == ctrl:
         return True, "", {}
+    return False, "NOT_OWN_CARD", {"hero": hero, "card": card.id}
 
-    def frame_of(self, ev: GEvent | None) -> Frame | None:
-        if ev is None or ev.frame is None:
-            return None
-        for f in self.stack:
-            if f.index == ev.frame:
-                return f
+
+def legal(
+    cx: Judge, hero: str | None, card: Card, eno: int, ev: GEvent | None, response: bool
+) -> tuple[bool, str, dict[str, Any]]:
+    """All the checks before anything is paid: scope, limits, activation kind, Previsão.
+
+    Returns ``(ok, code, params)``: the reason of a refusal as data (:mod:`rulekit.apoteose.reasons`)."""
+    effect = card.effects[eno]
+    eid = effect_id(card.id, eno)
+    g = cx.g
+    if effect.activation == "Passivo":
+        return False, "PASSIVO", {}
+    if card_zone(g, card.id) == "LIMBO":
+        return False, "LIMBO", {}
+    leaving = ev is not None and R.timing_overrides_scope(ev.kind, ev.card == card.id, bool(effect.timings))
+    if not in_scope(g, card, effect) and not leaving:
+        return (
+            False,
+            "SCOPE",
+            {"zone": card_zone(g, card.id), "scopes": ", ".join(effect.scopes) or "default"},
+        )
+    own_turn = hero == g.turn_hero
+    limit = R.limit_refusal(
+        effect.limits,
+        own_turn=own_turn,
+        used_cycle=g.used_cycle.get(eid) == g.cycle,
+        used_battle=g.used_battle.get(eid) == g.battle,
+        acted=g.actions_this_turn > 0,
+        cycle=g.cycle,
+        battle=g.battle,
+    )
+    if limit is not None:
+        return False, limit[0], limit[1]
+    ok, code, params = may_use(g, hero, card, effect, own_turn)
+    if not ok:
+        return False, code, params
+    trig = effect.trigger()
+    if effect.activation == "Auto" or response:
+        if ev is None:
+            return False, "NO_EVENT", {}
+        t_ok = trig is None or M.trigger_matches(g, trig, ev, hero, card.id)
+        m_ok = not effect.timings or M.timing_matches(g, effect, card, hero, ev)
+        if trig is None and not effect.timings:
+            t_ok = False
+        if not (t_ok and m_ok):
+            return False, "NO_TRIGGER", {}
+        if effect.activation == "Ativar" and not R.may_activate_ativar(
+            own_turn=own_turn, has_quando_met=trig is not None
+        ):
+            return False, "NOT_OWN_TURN", {"case": "response"}
+    else:
+        if not own_turn:
+            return False, "NOT_OWN_TURN", {}
+        if trig is not None:
+            return False, "NEEDS_EVENT", {}
+        if effect.timings:
+            return False, "NEEDS_MOMENT", {"timings": ", ".join(effect.timings)}
+    if not effect.runnable:  # refused when used, not when loaded (the loader warned)
+        pos, word = effect.unreadable_at()
+        return False, "UNREADABLE", {"effect": eid, "position": pos, "word": word}
+    ctx = Ctx(hero, card.id, frame_of(cx.stack, ev), [], event=ev)
+    ok, params = previsao(cx, ctx, effect)
+    if not ok:
+        return False, "PREVISAO", params
+    return True, "", {}
+
+
+def frame_of(stack: list[Frame], ev: GEvent | None) -> Frame | None:
+    """The frame on the chain that made ``ev`` (``None``: not made on the chain, or gone)."""
+    if ev is None or ev.frame is None:
         return None
+    for f in stack:
+        if f.index == ev.frame:
+            return f
+    return None
 
-    # ------------------------------------------------------------------ Previsão --------
-    def steps(self, effect: Effect) -> list[tuple[str, Statement, Requirement | None]]:
-        """The things paid at activation: the task first, then costs and actions in order."""
-        out: list[tuple[str, Statement, Requirement | None]] = []
-        if effect.task:
-            out.append(("task", S.from_dict({"op": R.TASKS[effect.task], "card": "self"}), None))
-        for i, r in enumerate(effect.requirements):
-            if r.kind in ("cost", "action"):
-                out.append((f"req{i}", r.statement or S.from_dict(r.ast), r))
-        return out
 
-    def previsao(self, ctx: Ctx, effect: Effect) -> tuple[bool, dict[str, Any]]:
-        """Seed «Previsão»: is there one assignment meeting ALL requirements together?
+# ------------------------------------------------------------------ Previsão --------
+def steps(effect: Effect) -> list[tuple[str, Statement, Requirement | None]]:
+    """The things paid at activation: the task first, then costs and actions in order."""
+    out: list[tuple[str, Statement, Requirement | None]] = []
+    if effect.task:
+        out.append(("task", S.from_dict({"op": R.TASKS[effect.task], "card": "self"}), None))
+    for i, r in enumerate(effect.requirements):
+        if r.kind in ("cost", "action"):
+            out.append((f"req{i}", r.statement or S.from_dict(r.ast), r))
+    return out
 
-        Returns ``(ok, params)`` of the ``PREVISAO`` reason (``case``: unmet, broken or together)."""
-        steps = self.steps(effect)
-        if self.solve(self.g, ctx, effect, steps, 0):
-            return True, {}
-        for key, ast, req in steps:
-            if not self.solve(self.g, ctx, effect, [(key, ast, req)], 0, check_conditions=False):
-                text = req.text if req else f"task {effect.task}"
-                return False, {"case": "unmet", "requirement": text}
-        for r in effect.requirements:
-            if r.kind in ("state", "condition") and not M.holds(self.g, ctx, r.ast):
-                return False, {"case": "broken", "requirement": r.text}
-        return False, {"case": "together", "requirements": "; ".join(r.text for r in effect.requirements)}
 
-    def solve(
-        self, g: Game, ctx: Ctx, effect: Effect, steps: list[Any], i: int, check_conditions: bool = True
-    ) -> bool:
-        if i == len(steps):
-            if not check_conditions:
-                return True
-            return all(
-                M.holds(g, ctx, r.ast) for r in effect.requirements if r.kind in ("state", "condition")
-            )
-        key, ast, _req = steps[i]
-        opts = M.options(g, ctx, ast)
-        for opt in opts if opts is not None else [None]:
-            preview = PreviewWorld(g.clone())
-            sctx = Ctx(ctx.hero, ctx.card, ctx.answered, list(ctx.selected), list(ctx.paid), ctx.event)
-            try:
-                self.host.apply(preview, sctx, ast, opt, None)
-            except Fail:
-                continue
-            if self.solve(preview.g, sctx, effect, steps, i + 1, check_conditions):
-                return True
-        return False
+def previsao(cx: Judge, ctx: Ctx, effect: Effect) -> tuple[bool, dict[str, Any]]:
+    """Seed «Previsão»: is there one assignment meeting ALL requirements together?
 
-    def feasible_options(self, ctx: Ctx, effect: Effect, steps: list[Any], i: int) -> list[str]:
-        """Seed «Previsão»: only the choices that keep every other requirement satisfiable."""
-        key, ast, _ = steps[i]
-        opts = M.options(self.g, ctx, ast) or []
-        out = []
-        for opt in opts:
-            preview = PreviewWorld(self.g.clone())
-            sctx = Ctx(ctx.hero, ctx.card, ctx.answered, list(ctx.selected), list(ctx.paid), ctx.event)
-            try:
-                self.host.apply(preview, sctx, ast, opt, None)
-            except Fail:
-                continue
-            if self.solve(preview.g, sctx, effect, steps, i + 1):
-                out.append(opt)
-        return out
+    Returns ``(ok, params)`` of the ``PREVISAO`` reason (``case``: unmet, broken or together)."""
+    todo = steps(effect)
+    if solve(cx, cx.g, ctx, effect, todo, 0):
+        return True, {}
+    for key, ast, req in todo:
+        if not solve(cx, cx.g, ctx, effect, [(key, ast, req)], 0, check_conditions=False):
+            text = req.text if req else f"task {effect.task}"
+            return False, {"case": "unmet", "requirement": text}
+    for r in effect.requirements:
+        if r.kind in ("state", "condition") and not M.holds(cx.g, ctx, r.ast):
+            return False, {"case": "broken", "requirement": r.text}
+    return False, {"case": "together", "requirements": "; ".join(r.text for r in effect.requirements)}
+
+
+def solve(
+    cx: Judge, g: Game, ctx: Ctx, effect: Effect, todo: list[Any], i: int, check_conditions: bool = True
+) -> bool:
+    if i == len(todo):
+        if not check_conditions:
+            return True
+        return all(M.holds(g, ctx, r.ast) for r in effect.requirements if r.kind in ("state", "condition"))
+    key, ast, _req = todo[i]
+    opts = M.options(g, ctx, ast)
+    for opt in opts if opts is not None else [None]:
+        preview = PreviewWorld(g.clone())
+        sctx = Ctx(ctx.hero, ctx.card, ctx.answered, list(ctx.selected), list(ctx.paid), ctx.event)
+        try:
+            cx.apply(preview, sctx, ast, opt, None)
+        except Fail:
+            continue
+        if solve(cx, preview.g, sctx, effect, todo, i + 1, check_conditions):
+            return True
+    return False
+
+
+def feasible_options(cx: Judge, ctx: Ctx, effect: Effect, todo: list[Any], i: int) -> list[str]:
+    """Seed «Previsão»: only the choices that keep every other requirement satisfiable."""
+    key, ast, _ = todo[i]
+    opts = M.options(cx.g, ctx, ast) or []
+    out = []
+    for opt in opts:
+        preview = PreviewWorld(cx.g.clone())
+        sctx = Ctx(ctx.hero, ctx.card, ctx.answered, list(ctx.selected), list(ctx.paid), ctx.event)
+        try:
+            cx.apply(preview, sctx, ast, opt, None)
+        except Fail:
+            continue
+        if solve(cx, preview.g, sctx, effect, todo, i + 1):
+            out.append(opt)
+    return out

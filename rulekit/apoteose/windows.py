@@ -1,28 +1,34 @@
 """Windows: what a response can answer, and who may answer it, in priority order.
 
-:class:`Windows` (a component :class:`rulekit.apoteose.chain.Engine` holds) lists, for a halt or post window,
-the game events a response may answer (the activation and what it paid; R-21: the body's actions
-announced as "before" events, unless it has ● options), the Auto effects that must activate and the
-Ativar effects that may (each with its legality, :class:`~rulekit.apoteose.legality.Legality`), in
-the seed's priority order (R-05/R-07). The engine's loop (:meth:`rulekit.apoteose.chain.Engine.window`)
-opens the window and asks the decisions.
+Functions over the game state that list, for a halt or post window, the game events a response may
+answer (the activation and what it paid; R-21: the body's actions announced as "before" events, unless
+it has ● options), the Auto effects that must activate and the Ativar effects that may (each judged by
+:func:`rulekit.apoteose.legality.legal`), in the seed's priority order (R-05/R-07). They take the narrow
+:class:`Host` context. The loop that opens a window and asks the decisions is
+:func:`rulekit.apoteose.responses.window`.
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
+from rulekit.apoteose import legality as L
 from rulekit.apoteose import matching as M
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose.deciders import DecisionPoint, Option, Refusal
 from rulekit.apoteose.frames import Ctx, Frame, GEvent, effect_id
-from rulekit.apoteose.legality import Legality
+from rulekit.apoteose.legality import Judge
 from rulekit.apoteose.state import Card, Game
 
 
-class Host(Protocol):
-    """What a window needs from the engine: a game event made now, a decision asked, an unreadable Auto
-    refused (the engine's :meth:`~rulekit.apoteose.chain.Engine.ev`, ``decide``, ``refuse_unreadable``)."""
+class Host(Judge, Protocol):
+    """The narrow context a window reads: the legality checks' (:class:`~rulekit.apoteose.legality.Judge`:
+    the game, the chain's frames, Previsão's statement runner), the moments already answered ``used``,
+    and three things it asks: a game event made now, a decision, an unreadable Auto refused (the engine's
+    ``ev``, ``decide`` and ``refuse_unreadable``)."""
+
+    @property
+    def used(self) -> set[tuple[str, int]]: ...
 
     def ev(self, kind: str, moment: str, actor: str | None, **kw: Any) -> GEvent: ...
 
@@ -31,217 +37,210 @@ class Host(Protocol):
     def refuse_unreadable(self, hero: str | None, card: str, effect: str, params: dict[str, Any]) -> None: ...
 
 
-class Windows:
-    """The events and the candidates of a response window (see the module doc): a component over the game
-    ``g``, read with :mod:`rulekit.apoteose.matching`, judged by ``legality``, with the chain's frames
-    ``stack``, the moments already answered ``used`` and the engine's :class:`Host`."""
+def frame_ctx(stack: list[Frame], frame: Frame) -> Ctx:
+    """What "você", "esta carta", "essa carta" and "o alvo" mean for a frame on the chain."""
+    answered = frame.parent
+    if answered is None and frame.answers is not None:
+        answered = L.frame_of(stack, frame.answers)
+    return Ctx(frame.hero, frame.card, answered, frame.selected, event=frame.answers)
 
-    def __init__(
-        self, g: Game, legality: Legality, stack: list[Frame], used: set[tuple[str, int]], host: Host
-    ) -> None:
-        self.g = g
-        self.legality = legality
-        self.stack = stack
-        self.used = used
-        self.host = host
 
-    def ctx(self, frame: Frame) -> Ctx:
-        """What "você", "esta carta", "essa carta" and "o alvo" mean for a frame on the chain."""
-        answered = frame.parent
-        if answered is None and frame.answers is not None:
-            answered = self.legality.frame_of(frame.answers)
-        return Ctx(frame.hero, frame.card, answered, frame.selected, event=frame.answers)
+# ------------------------------------------------------------------ window events ----
+def window_events(cx: Host, frame: Frame, stage: str) -> list[GEvent]:
+    """The game events a response in this window may answer (R-21: halt announces the body's actions)."""
+    if stage == "halt":
+        evs = [e for e in [frame.activation] if e is not None] + list(frame.paid)
+        if not R.options_block_before_responses(frame.effect.has_options):
+            evs += before_events(cx, frame)
+        return evs
+    return list(frame.results)
 
-    # ------------------------------------------------------------------ window events ----
-    def window_events(self, frame: Frame, stage: str) -> list[GEvent]:
-        if stage == "halt":
-            evs = [e for e in [frame.activation] if e is not None] + list(frame.paid)
-            if not R.options_block_before_responses(frame.effect.has_options):
-                evs += self.before_events(frame)
-            return evs
-        return list(frame.results)
 
-    def before_events(self, frame: Frame) -> list[GEvent]:
-        """R-21: the body's actions announced in halt, so "for ser …" effects can answer them."""
-        if frame.before is None:
-            frame.before = []
-            ctx = self.ctx(frame)
-            kinds = {
-                "heal": "heal",
-                "recover": "recover",
-                "damage": "damage",
-                "lose": "lose",
-                "consume": "consume",
-                "draw": "draw",
-                "discard": "discard",
-                "bury": "bury",
-                "banish": "banish",
-                "test": "test",
-                "attack": "attack",
-                "roll": "roll",
-                "return": "return",
-                "gain": "gain",
+def before_events(cx: Host, frame: Frame) -> list[GEvent]:
+    """R-21: the body's actions announced in halt, so "for ser …" effects can answer them."""
+    if frame.before is None:
+        frame.before = []
+        ctx = frame_ctx(cx.stack, frame)
+        kinds = {
+            "heal": "heal",
+            "recover": "recover",
+            "damage": "damage",
+            "lose": "lose",
+            "consume": "consume",
+            "draw": "draw",
+            "discard": "discard",
+            "bury": "bury",
+            "banish": "banish",
+            "test": "test",
+            "attack": "attack",
+            "roll": "roll",
+            "return": "return",
+            "gain": "gain",
+        }
+        for i, st in enumerate(frame.effect.body):
+            k = kinds.get(st.op)
+            if k is None:
+                continue
+            patient = None
+            spec = getattr(st, "target", None)
+            if spec and spec.get("who") in ("self", "answered", "selected", "turn", "name"):
+                hs = M.heroes_for(cx.g, ctx, spec)
+                patient = hs[0] if hs else None
+            kw: dict[str, Any] = {
+                "patient": patient,
+                "resource": getattr(st, "resource", None),
+                "frame": frame.index,
+                "label": f"before:{k}@{frame.index}.{i}",
             }
-            for i, st in enumerate(frame.effect.body):
-                k = kinds.get(st.op)
-                if k is None:
-                    continue
-                patient = None
-                spec = getattr(st, "target", None)
-                if spec and spec.get("who") in ("self", "answered", "selected", "turn", "name"):
-                    hs = M.heroes_for(self.g, ctx, spec)
-                    patient = hs[0] if hs else None
-                kw: dict[str, Any] = {
-                    "patient": patient,
-                    "resource": getattr(st, "resource", None),
-                    "frame": frame.index,
-                    "label": f"before:{k}@{frame.index}.{i}",
-                }
-                frame.before.append(self.host.ev(k, "before", frame.hero, **kw))
-                if k == "attack":
-                    frame.before.append(
-                        self.host.ev(
-                            "damage",
-                            "before",
-                            frame.hero,
-                            patient=patient,
-                            resource="VIDA",
-                            frame=frame.index,
-                            label=f"before:damage@{frame.index}.{i}",
-                        )
+            frame.before.append(cx.ev(k, "before", frame.hero, **kw))
+            if k == "attack":
+                frame.before.append(
+                    cx.ev(
+                        "damage",
+                        "before",
+                        frame.hero,
+                        patient=patient,
+                        resource="VIDA",
+                        frame=frame.index,
+                        label=f"before:damage@{frame.index}.{i}",
                     )
-        return frame.before
-
-    # ------------------------------------------------------------------ candidates -------
-    def priority_key(self, hero: str | None, card: Card) -> tuple[int, int, int, int]:
-        """R-05/R-07: (category, -Iniciativa, hero order, card order) relative to the turn hero."""
-        g = self.g
-        _, zone = g.locate(card.id)
-        source = card.owner if card.owner in ("campanha", "mestre") else "hero"
-        th = g.turn_hero
-        cat = R.priority_category(
-            source=source,
-            zone=zone,
-            controller_team=g.heroes[hero].team if hero in g.heroes else None,
-            controller=hero,
-            turn_hero=th,
-            turn_team=g.heroes[th].team,
-        )
-        ini = g.heroes[hero].iniciativa if hero in g.heroes else 0
-        horder = list(g.heroes).index(hero) if hero in g.heroes else -1
-        return cat, R.same_category_order(ini), horder, list(g.cards).index(card.id)
-
-    def gather_autos(
-        self, frame: Frame | None, evs: list[GEvent]
-    ) -> list[tuple[Any, str | None, str, int, GEvent]]:
-        out = []
-        for card in self.g.cards.values():
-            for eno, eff in enumerate(card.effects):
-                if eff.activation != "Auto":
-                    continue
-                eid = effect_id(card.id, eno)
-                if frame is not None and frame.effect_id == eid:
-                    continue
-                if any(f.effect_id == eid for f in self.stack):
-                    continue  # an effect does not answer while it is itself on the chain
-                for hero in self.legality.activators(card, eff)[:1]:
-                    for ev in evs:
-                        if (eid, ev.seq) in self.used:
-                            continue
-                        ok, code, params = self.legality.legal(hero, card, eno, ev, True)
-                        if ok:
-                            out.append((self.priority_key(hero, card), hero, card.id, eno, ev))
-                            break
-                        if code == "UNREADABLE":  # its moment came: refused, once, with the reason
-                            self.used.add((eid, ev.seq))
-                            self.host.refuse_unreadable(hero, card.id, eid, params)
-        out.sort(key=lambda c: c[0])
-        return out
-
-    def pick_auto(self, frame: Frame | None, stage: str, cands: list[Any], visits: int) -> Any:
-        """Seed «Prioridade»: first category; ties — Iniciativa, then the player's/turn hero's choice
-        (R-05)."""
-        top = cands[0][0][:2]
-        tied = [c for c in cands if c[0][:2] == top]
-        if len(tied) == 1:
-            return tied[0]
-        idx = frame.index if frame else 0
-        point = DecisionPoint(
-            key=f"order@{stage}@{idx}#{visits}",
-            kind="order",
-            spotlight=frame.index if frame else None,
-            stage=stage,
-            answers=(),
-            prompt_code="AUTO_TIE",
-            options=tuple(
-                Option(
-                    effect_id(c[2], c[3]),
-                    effect_id(c[2], c[3]),
-                    c[1],
-                    c[2],
-                    effect_id(c[2], c[3]),
-                    c[4].label,
                 )
-                for c in tied
-            ),
-        )
-        choice = self.host.decide(point)
-        return next(c for c in tied if effect_id(c[2], c[3]) == choice)
+    return frame.before
 
-    def gather_ativar(
-        self, frame: Frame, evs: list[GEvent]
-    ) -> tuple[list[Option], list[Refusal], dict[str, Any]]:
-        options: list[tuple[Any, Option]] = []
-        refused: list[Refusal] = []
-        lookup: dict[str, Any] = {}
-        for card in self.g.cards.values():
-            for eno, eff in enumerate(card.effects):
-                if eff.activation != "Ativar":
-                    continue
-                eid = effect_id(card.id, eno)
-                if any(f.effect_id == eid for f in self.stack):
-                    continue
-                trig = eff.trigger()
-                for hero in self.legality.activators(card, eff):
-                    if trig is None and not eff.timings:
-                        if hero is not None and self.legality.card_zone(card.id) not in ("LIMBO",):
-                            refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, "NO_QUANDO"))
+
+# ------------------------------------------------------------------ candidates -------
+def priority_key(g: Game, hero: str | None, card: Card) -> tuple[int, int, int, int]:
+    """R-05/R-07: (category, -Iniciativa, hero order, card order) relative to the turn hero."""
+    _, zone = g.locate(card.id)
+    source = card.owner if card.owner in ("campanha", "mestre") else "hero"
+    th = g.turn_hero
+    cat = R.priority_category(
+        source=source,
+        zone=zone,
+        controller_team=g.heroes[hero].team if hero in g.heroes else None,
+        controller=hero,
+        turn_hero=th,
+        turn_team=g.heroes[th].team,
+    )
+    ini = g.heroes[hero].iniciativa if hero in g.heroes else 0
+    horder = list(g.heroes).index(hero) if hero in g.heroes else -1
+    return cat, R.same_category_order(ini), horder, list(g.cards).index(card.id)
+
+
+def gather_autos(
+    cx: Host, frame: Frame | None, evs: list[GEvent]
+) -> list[tuple[Any, str | None, str, int, GEvent]]:
+    """The Auto effects that answer one of ``evs`` now, in priority order (R-05/R-07)."""
+    out = []
+    for card in cx.g.cards.values():
+        for eno, eff in enumerate(card.effects):
+            if eff.activation != "Auto":
+                continue
+            eid = effect_id(card.id, eno)
+            if frame is not None and frame.effect_id == eid:
+                continue
+            if any(f.effect_id == eid for f in cx.stack):
+                continue  # an effect does not answer while it is itself on the chain
+            for hero in L.activators(cx.g, card, eff)[:1]:
+                for ev in evs:
+                    if (eid, ev.seq) in cx.used:
                         continue
-                    best: tuple[str, dict[str, Any]] | None = None
-                    matched = False
-                    for ev in evs:
-                        if (eid, ev.seq) in self.used:
-                            continue
-                        ok, code, params = self.legality.legal(hero, card, eno, ev, True)
-                        if ok:
-                            oid = f"{hero}:{eid}>{ev.label}"
-                            if oid not in lookup:
-                                lookup[oid] = (hero, card.id, eno, ev)
-                                options.append(
-                                    (
-                                        self.priority_key(hero, card),
-                                        Option(
-                                            oid,
-                                            "",
-                                            hero,
-                                            card.id,
-                                            eid,
-                                            ev.label,
-                                            label_code="ANSWERS",
-                                            label_params={
-                                                "hero": hero,
-                                                "name": card.name,
-                                                "effect": eid,
-                                                "event": ev.data(),
-                                            },
-                                        ),
-                                    )
+                    ok, code, params = L.legal(cx, hero, card, eno, ev, True)
+                    if ok:
+                        out.append((priority_key(cx.g, hero, card), hero, card.id, eno, ev))
+                        break
+                    if code == "UNREADABLE":  # its moment came: refused, once, with the reason
+                        cx.used.add((eid, ev.seq))
+                        cx.refuse_unreadable(hero, card.id, eid, params)
+    out.sort(key=lambda c: c[0])
+    return out
+
+
+def pick_auto(cx: Host, frame: Frame | None, stage: str, cands: list[Any], visits: int) -> Any:
+    """Seed «Prioridade»: first category; ties — Iniciativa, then the player's/turn hero's choice
+    (R-05)."""
+    top = cands[0][0][:2]
+    tied = [c for c in cands if c[0][:2] == top]
+    if len(tied) == 1:
+        return tied[0]
+    idx = frame.index if frame else 0
+    point = DecisionPoint(
+        key=f"order@{stage}@{idx}#{visits}",
+        kind="order",
+        spotlight=frame.index if frame else None,
+        stage=stage,
+        answers=(),
+        prompt_code="AUTO_TIE",
+        options=tuple(
+            Option(
+                effect_id(c[2], c[3]),
+                effect_id(c[2], c[3]),
+                c[1],
+                c[2],
+                effect_id(c[2], c[3]),
+                c[4].label,
+            )
+            for c in tied
+        ),
+    )
+    choice = cx.decide(point)
+    return next(c for c in tied if effect_id(c[2], c[3]) == choice)
+
+
+def gather_ativar(
+    cx: Host, frame: Frame, evs: list[GEvent]
+) -> tuple[list[Option], list[Refusal], dict[str, Any]]:
+    options: list[tuple[Any, Option]] = []
+    refused: list[Refusal] = []
+    lookup: dict[str, Any] = {}
+    for card in cx.g.cards.values():
+        for eno, eff in enumerate(card.effects):
+            if eff.activation != "Ativar":
+                continue
+            eid = effect_id(card.id, eno)
+            if any(f.effect_id == eid for f in cx.stack):
+                continue
+            trig = eff.trigger()
+            for hero in L.activators(cx.g, card, eff):
+                if trig is None and not eff.timings:
+                    if hero is not None and L.card_zone(cx.g, card.id) not in ("LIMBO",):
+                        refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, "NO_QUANDO"))
+                    continue
+                best: tuple[str, dict[str, Any]] | None = None
+                matched = False
+                for ev in evs:
+                    if (eid, ev.seq) in cx.used:
+                        continue
+                    ok, code, params = L.legal(cx, hero, card, eno, ev, True)
+                    if ok:
+                        oid = f"{hero}:{eid}>{ev.label}"
+                        if oid not in lookup:
+                            lookup[oid] = (hero, card.id, eno, ev)
+                            options.append(
+                                (
+                                    priority_key(cx.g, hero, card),
+                                    Option(
+                                        oid,
+                                        "",
+                                        hero,
+                                        card.id,
+                                        eid,
+                                        ev.label,
+                                        label_code="ANSWERS",
+                                        label_params={
+                                            "hero": hero,
+                                            "name": card.name,
+                                            "effect": eid,
+                                            "event": ev.data(),
+                                        },
+                                    ),
                                 )
-                            matched = True
-                        elif code != "NO_TRIGGER":
-                            best = best or (code, params)
-                    if not matched:
-                        code, params = best or ("NO_TRIGGER", {})
-                        refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, code, params))
-        options.sort(key=lambda p: p[0])
-        return [o for _, o in options], refused, lookup
+                            )
+                        matched = True
+                    elif code != "NO_TRIGGER":
+                        best = best or (code, params)
+                if not matched:
+                    code, params = best or ("NO_TRIGGER", {})
+                    refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, code, params))
+    options.sort(key=lambda p: p[0])
+    return [o for _, o in options], refused, lookup

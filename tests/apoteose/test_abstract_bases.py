@@ -1,9 +1,9 @@
-"""The engine is composed, not a tower of bases: a game state, functions over it and components.
+"""The engine is composed, not a tower of bases: a game state and functions over it.
 
 ``World`` stays abstract (a world that leaves out a method fails when it is made, not mid-chain); reading the
-game is functions over a game state (``rulekit.apoteose.matching``); ``Legality`` and ``Windows`` are plain
-classes the engine holds, each given what it reads; handlers get the narrow ``Rules`` context, never the
-engine's other methods."""
+game is functions over a game state (``rulekit.apoteose.matching``); the legality checks and a window's
+events and candidates are functions too, each given a narrow context; handlers get the narrow ``Rules``
+context, never the engine's other methods."""
 
 from __future__ import annotations
 
@@ -13,12 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from rulekit.apoteose import handlers, matching, run_chain
+from rulekit.apoteose import handlers, legality, matching, run_chain, windows
 from rulekit.apoteose.chain import Engine
 from rulekit.apoteose.handlers import LiveWorld, PreviewWorld, Rules, World
-from rulekit.apoteose.legality import Legality
 from rulekit.apoteose.scenario import load_scenario
-from rulekit.apoteose.windows import Windows
+from rulekit.apoteose.state import Game
 
 WORLD_METHODS = {"g", "record", "roll", "choose", "negate", "modify", "test_total"}
 
@@ -39,16 +38,18 @@ def test_a_world_missing_a_method_cannot_be_made():
         half()
 
 
-def test_the_engine_is_composed_of_a_state_and_components():
+def test_the_engine_is_a_state_and_functions_over_it():
+    """Reading the game (matching), judging an activation (legality) and listing a window's events and
+    candidates (windows) are functions; legality and windows define only their narrow context (a Protocol)."""
     assert Engine.__mro__ == (Engine, object)
-    for part in (Legality, Windows):
-        assert part.__mro__ == (part, object), part
-    own = [n for n, v in vars(matching).items() if inspect.isclass(v) and v.__module__ == matching.__name__]
-    assert own == []
+    for module in (matching, legality, windows):
+        own = [v for v in vars(module).values() if inspect.isclass(v) and v.__module__ == module.__name__]
+        assert all(getattr(c, "_is_protocol", False) for c in own), (module.__name__, own)
     assert inspect.signature(matching.heroes_for).parameters["g"].annotation in ("Game", matching.Game)
+    assert inspect.signature(legality.legal).parameters["cx"].annotation in ("Judge", legality.Judge)
+    assert inspect.signature(windows.gather_ativar).parameters["cx"].annotation in ("Host", windows.Host)
     engine = Engine(load_scenario("apoteose/nested-responses"))
-    assert engine.legality.g is engine.g and engine.legality.stack is engine.stack
-    assert engine.windows.legality is engine.legality and engine.windows.used is engine.used
+    assert isinstance(engine.g, Game) and engine.stack == []
 
 
 def test_handlers_see_only_the_narrow_rules_context():
