@@ -57,6 +57,9 @@ ERROR_SOURCES = [
     ROOT / "rulekit" / "apoteose" / "lang.py",
     ROOT / "rulekit" / "apoteose" / "text.py",
     ROOT / "rulekit" / "apoteose" / "chain.py",
+    ROOT / "rulekit" / "apoteose" / "actions.py",
+    ROOT / "rulekit" / "apoteose" / "activation.py",
+    ROOT / "rulekit" / "apoteose" / "responses.py",
     ROOT / "rulekit" / "apoteose" / "session.py",
 ]
 KEYWORDS = {

@@ -30,6 +30,7 @@ from rulekit.apoteose.wording import (
     statement_text,
     statements_text,
 )
+from rulekit.errors import Phrase
 from rulekit.i18n import N_, contract, translator
 from rulekit.views.dot import Digraph
 from rulekit.views.markup import escape
@@ -572,13 +573,17 @@ REPORT_WORDS = {
 
 def error_words(err: Any, lang: str = "en") -> str:
     """A trace error's message in ``lang``: from its reason code and parameters when it has them (a
-    refusal), else as the engine wrote it (a game error's own message)."""
+    refusal), else its own message: from the catalogue when the engine wrote it as a :class:`Phrase`
+    (an illegal scripted choice or response), else as written."""
     params = getattr(err, "params", None)
     if params is not None and err.code:
         key = f"{err.code}/{params['case']}" if "case" in params else err.code
         if key in wording.REASONS:
             return reason_words(err.code, params, lang)
-    return str(err.message)
+    message = err.message
+    if isinstance(message, Phrase):
+        return translator(lang)(message.msgid, **message.params)
+    return str(message)
 
 
 def chain_report(trace: Any, lang: str = "en") -> str:
