@@ -274,6 +274,8 @@ class Engine:
         )
 
     def choose_key(self, point: DecisionPoint, index: int) -> str:
+        """A payment's or a statement's choice at ``point``: the script's ``choices:`` for the frame at
+        ``index`` when it is legal there (else a trace error says so), else the decider's."""
         sub = point.key.split(".", 1)[1] if "." in point.key else point.key
         scripted = self.choices.get(index, {}).get(sub)
         if scripted is not None and any(o.id == str(scripted) for o in point.options):

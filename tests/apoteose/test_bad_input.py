@@ -9,7 +9,7 @@ from helpers import card, hero, run, scenario
 
 from rulekit.apoteose.chain import run_chain
 from rulekit.errors import RulekitError
-from rulekit.views.chain import reason_text
+from rulekit.views.chain import error_words, reason_text
 
 H = [hero("ana", "A", 5, MESA=["c1"]), hero("bruno", "B", 3)]
 C = [card("c1", "ana", "Ativar Cure 5 de VIDA.")]
@@ -278,3 +278,21 @@ GOOD_CONDS = [
 def test_a_well_formed_structured_condition_runs(cond: dict[str, Any]) -> None:
     t = run(H, _body({"op": "if", "cond": cond, "then": [_HEAL]}), [{"activate": "c1"}])
     assert t.resolution_order == ("c1",)
+
+
+def test_an_illegal_scripted_choice_is_a_trace_error_worded_in_the_readers_language() -> None:
+    """A scripted ``choices:`` value the statement cannot take is reported, never silently replaced, and
+    its message comes from the catalogue (the JSON keeps the English)."""
+    heroes = [hero("ana", "azul", 5, MESA=["c1"]), hero("bruno", "vermelho", 3), hero("carla", "vermelho", 2)]
+    t = run(
+        heroes,
+        [card("c1", "ana", "Ativar Cause 2 de DANO a um oponente.")],
+        [{"activate": "c1", "choices": {"body0": "ana"}}],
+    )
+    (err,) = t.errors
+    assert (err.code, err.message) == (
+        "ILLEGAL_CHOICE",
+        "choose@0.body0: 'ana' is not a legal choice (bruno, carla)",
+    )
+    assert error_words(err, "pt-BR") == "choose@0.body0: 'ana' não é uma escolha válida (bruno, carla)"
+    assert error_words(err, "es") == "choose@0.body0: 'ana' no es una elección válida (bruno, carla)"

@@ -16,6 +16,10 @@ PKG = Path(__file__).resolve().parents[2] / "rulekit" / "apoteose"
 def test_every_code_the_engine_gives_has_words() -> None:
     names = (
         "chain.py",
+        "actions.py",
+        "activation.py",
+        "resolution.py",
+        "responses.py",
         "legality.py",
         "matching.py",
         "handlers.py",
