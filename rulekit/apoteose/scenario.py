@@ -46,6 +46,7 @@ class Scenario:
     effects: dict[str, list[Effect]]
     script: list[dict[str, Any]]
     decisions: list[dict[str, Any]]
+    #: the loader's notes, each a :class:`~rulekit.errors.Phrase` (``translator(lang).phrase(w)``)
     warnings: list[str] = field(default_factory=list)
     doc: YamlDoc | None = None
     #: the title and the description by language (``{"en": …, "pt-BR": …, "es": …}``), when the file
@@ -244,12 +245,9 @@ def _card_effect(doc: YamlDoc, i: int, j: int, c: Any, e: Any, warnings: list[st
         eff = replace(eff, body=tuple(from_dict(st) for st in e.body))
     if not eff.supported():  # the card loads; this effect is refused when it is used (LANGUAGE.md)
         bad = [w.message for w in eff.warnings if w.code == "UNSUPPORTED_TEXT"]
-        line = str(doc.error(path, Phrase(N_("{problem}; this effect is refused when used (or write a "
-                                           "structured 'body:')"),
-                                        problem=bad[0] if bad else Phrase(N_("text outside the runnable "
-                                                                             "vocabulary"))),
-                             code="UNSUPPORTED_TEXT"))
-        warnings.append(f"{c.id}#{j}: UNSUPPORTED_TEXT: {line}")
+        problem = Phrase(N_("{problem}; this effect is refused when used (or write a structured 'body:')"),
+                         problem=bad[0] if bad else Phrase(N_("text outside the runnable vocabulary")))
+        warnings.append(loader_warning(doc, path, c.id, j, "UNSUPPORTED_TEXT", problem))
     if eff.activation == "Passivo":
         bad_ops = [st.op for st in eff.body if st.op not in ("gain", "table", "compute", "noop")]
         targets = [getattr(st, "target", None) or {} for st in eff.body if st.op == "gain"]
@@ -261,8 +259,19 @@ def _card_effect(doc: YamlDoc, i: int, j: int, c: Any, e: Any, warnings: list[st
                                          op=bad_ops[0]), code="UNSUPPORTED_TEXT")
     for w in eff.warnings:
         if w.code != "UNSUPPORTED_TEXT":
-            warnings.append(f"{c.id}#{j}: {w.code}: {w.message}")
+            warnings.append(Phrase(N_("{card}#{index}: {code}: {problem}"), card=c.id, index=j, code=w.code,
+                                   problem=w.message))
     return eff
+
+
+def loader_warning(doc: YamlDoc, path: tuple[Any, ...], card: str, index: int, code: str, problem: str) -> str:
+    """A loader's note on effect ``index`` of ``card``, as a :class:`~rulekit.errors.Phrase` (its English
+    is the string; ``translator(lang).phrase(w)`` renders it): ``card#index: CODE: file:line: field:
+    problem``, the place as data."""
+    err = doc.error(path, problem, code=code)
+    place = ": ".join(x for x in (err.where(), err.field) if x)
+    return Phrase(N_("{card}#{index}: {code}: {place}: {problem}"), card=card, index=index, code=code,
+                  place=place, problem=problem)
 
 
 def _check_places(doc: YamlDoc, m: Any, card_ids: list[str]) -> dict[str, tuple[Any, ...]]:
