@@ -90,13 +90,22 @@ def _english_sentences() -> set[str]:
         ["cards", "--search", "gideon"],
         ["cards", "--search", "zzyzx"],
         ["scenarios"],
-        ["parse-effect", "Ativar【 Se você tiver uma EVOCAÇÃO no SUPORTE; Descarte uma carta 】 Cure o zorp de VIDA"],
+        ["parse-effect", "Ativar【 Se você tiver uma EVOCAÇÃO no SUPORTE; Descarte uma carta 】 Cure o zorp"],
         ["parse-effect", "--help"],
         ["chain", "--help"],
         ["solve", "--help"],
     ],
-    ids=["new", "new --help", "cards", "cards none", "scenarios", "parse-effect", "parse-effect --help",
-         "chain --help", "solve --help"],
+    ids=[
+        "new",
+        "new --help",
+        "cards",
+        "cards none",
+        "scenarios",
+        "parse-effect",
+        "parse-effect --help",
+        "chain --help",
+        "solve --help",
+    ],
 )
 def test_the_new_lang_options_leave_no_english_sentence(capsys, tmp_path, lang, argv):
     """``--lang`` on ``new``, ``cards``, ``scenarios`` and ``parse-effect`` (and every ``--help``): no

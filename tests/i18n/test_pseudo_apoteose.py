@@ -195,7 +195,7 @@ def test_prediction_feedback_on_a_chain_goes_through_the_catalogue(pseudo_lang: 
 #: Effect texts that load with a warning: requirements out of order (R-17), keywords out of order, a
 #: requirement and a description outside the runnable vocabulary.
 WARNING_TEXTS = {
-    "requirement order": "Ativar【 Se você tiver uma EVOCAÇÃO no SUPORTE; Descarte uma carta 】 Recupere 1 de MANA",
+    "requirement order": "Ativar【 Se sua VIDA for menor que 5; Descarte uma carta 】 Cure 1 de VIDA.",
     "keyword order": "Ativar · Da Mesa · Uma Vez por Ciclo Cure 1 de VIDA.",
     "requirement outside the vocabulary": "Ativar【 Quando zorp 】 Cure 1 de VIDA.",
     "unreadable description": "Ativar Cure o zorp de VIDA.",

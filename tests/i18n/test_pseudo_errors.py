@@ -376,7 +376,7 @@ def test_the_split_loader_s_errors_are_rendered_in_the_language_asked_for(text: 
     assert not found, f"{line}\n(English: {exc.value})"
 
 
-# ---- the command line's own words: --help of every subcommand, usage errors, new/cards/scenarios/parse-effect
+# ---- the command line's own words: every --help, usage errors, new, cards, scenarios, parse-effect
 
 
 def _parser_data() -> set[str]:
@@ -443,7 +443,9 @@ def test_every_subcommand_s_help_is_in_the_language_asked_for(
     [["new"], ["cards", "--zzyzx"], ["solve", "seed/blood-moon", "--ruleset", "zzyzx"], ["zzyzx"]],
     ids=["missing argument", "unknown option", "bad choice", "unknown command"],
 )
-def test_usage_errors_are_in_the_language_asked_for(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_usage_errors_are_in_the_language_asked_for(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
     """A usage error: exit status 2, the usage line and one error line, argparse's words translated."""
     data = _parser_data() | {"zzyzx", "'zzyzx'", "seed/blood-moon"}
     with pseudo_language() as lang:
@@ -499,7 +501,9 @@ PARSE_EFFECT_TEXTS = [
 
 
 @pytest.mark.parametrize("text", PARSE_EFFECT_TEXTS)
-def test_rulekit_parse_effect_speaks_the_language_asked_for(text: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_rulekit_parse_effect_speaks_the_language_asked_for(
+    text: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The labels, the requirement kinds and moments and the warnings are words; the text, its keywords
     and statements (the JSON of each), the codes and positions are data."""
     import json
