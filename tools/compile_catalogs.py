@@ -54,6 +54,7 @@ ERROR_SOURCES = [
     ROOT / "rulekit" / "mtg" / "expressions.py",
     ROOT / "rulekit" / "mtg" / "engine" / "loop.py",
     ROOT / "rulekit" / "apoteose" / "scenario.py",
+    ROOT / "rulekit" / "apoteose" / "script_checks.py",
     ROOT / "rulekit" / "apoteose" / "lang.py",
     ROOT / "rulekit" / "apoteose" / "text.py",
     ROOT / "rulekit" / "apoteose" / "chain.py",
