@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -134,25 +135,25 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
-#: ``rulekit new``'s skeleton (``{name}`` is the file's stem, JSON-quoted, which YAML reads as is).
+#: ``rulekit new``'s skeleton: YAML (data) and its comments, each one a catalogue message (:data:`NOTES`),
+#: written in the language of ``--lang``. ``{name}`` is the file's stem, JSON-quoted (YAML reads it as is).
 SKELETON = """\
-# A rulekit MTG scenario. Solve it with:   rulekit solve {file}
-# Edit it: add objects (cards of the library, `rulekit cards`, or your own), events, resolutions.
-# The whole language (cards, effects, selectors, scenarios): rulekit/mtg/LANGUAGE.md.
-# In a notebook, rulekit.widgets.BoardBuilder("{file}") builds on it without YAML.
+# {head}
+# {edit}
+# {language}
+# {notebook}
 game: mtg
 name: {name}
-description: >                 # shown by the lessons; a folded block may run over several lines
-  Ann's Grizzly Bears under her Glorious Anthem; Bo's Humility enters later, then Ann casts
-  Giant Growth on the bears.
-players: [Ann, Bo]             # the first player is "you" unless an object says otherwise
-active_player: Ann             # orders simultaneous events (613.7m)
+description: >                 # {description_note}
+  {description}
+players: [Ann, Bo]             # {players}
+active_player: Ann             # {active}
 
 objects:
-  - id: bears                  # a stable id: events, --without and the trace use it
-    card: Grizzly Bears        # a library card by name
-    controller: Ann            # the owner defaults to the controller
-    # counters: {{"+1/+1": 1}}  # also: tapped, face_down, attached_to, choices, zone, owner, token
+  - id: bears                  # {stable_id}
+    card: Grizzly Bears        # {by_name}
+    controller: Ann            # {owner}
+    # counters: {{"+1/+1": 1}}  # {also_keys}
   - id: anthem
     card: Glorious Anthem
     controller: Ann
@@ -162,8 +163,8 @@ objects:
   - id: growth
     card: Giant Growth
     controller: Ann
-    zone: graveyard            # an instant that has resolved is in the graveyard
-  # - id: lord                 # an object the library lacks: the same keys as a card
+    zone: graveyard            # {graveyard}
+  # - id: lord                 # {custom}
   #   name: Elvish Champion
   #   types: [Creature]
   #   subtypes: [Elf]
@@ -175,27 +176,68 @@ objects:
   #     - text: Other Elf creatures get +1/+1.
   #       static: {{affects: other Elf creatures, modify_pt: {{power: 1, toughness: 1}}}}
 
-events:                        # in order: each event gives the next timestamp (613.7)
-  - enter: [bears, anthem]     # entering together: listed in the active player's order
-  - enter: humility            # later than the Anthem: both apply (Humility in 7b, the Anthem in 7c)
-  - resolve:                   # a spell or ability resolves: its effect is timestamped now
+events:                        # {events}
+  - enter: [bears, anthem]     # {together}
+  - enter: humility            # {later}
+  - resolve:                   # {resolves}
       source: growth
-      ability: cast            # the key of the card's ability (see the card in rulekit/data/mtg/)
+      ability: cast            # {ability}
       targets: [bears]
-  # - tap: bears               # also: untap, attach {{object: ..., to: ...}}, leave, end_of_turn
-  # - end_of_turn              # every "until end of turn" effect ends
+  # - tap: bears               # {also_events}
+  # - end_of_turn              # {end_of_turn}
 """
+#: The skeleton's comments (and its description), by their place in :data:`SKELETON`.
+NOTES: dict[str, str] = {
+    "head": N_("A rulekit MTG scenario. Solve it with:   rulekit solve {file}"),
+    "edit": N_(
+        "Edit it: add objects (cards of the library, `rulekit cards`, or your own), events, resolutions."
+    ),
+    "language": N_("The whole language (cards, effects, selectors, scenarios): rulekit/mtg/LANGUAGE.md."),
+    "notebook": N_('In a notebook, rulekit.widgets.BoardBuilder("{file}") builds on it without YAML.'),
+    "description_note": N_("shown by the lessons; a folded block may run over several lines"),
+    "description": N_(
+        "Ann's Grizzly Bears under her Glorious Anthem; Bo's Humility enters later, then Ann casts Giant "
+        "Growth on the bears."
+    ),
+    "players": N_('the first player is "you" unless an object says otherwise'),
+    "active": N_("orders simultaneous events (613.7m)"),
+    "stable_id": N_("a stable id: events, --without and the trace use it"),
+    "by_name": N_("a library card by name"),
+    "owner": N_("the owner defaults to the controller"),
+    "also_keys": N_("also: {keys}"),
+    "graveyard": N_("an instant that has resolved is in the graveyard"),
+    "custom": N_("an object the library lacks: the same keys as a card"),
+    "events": N_("in order: each event gives the next timestamp (613.7)"),
+    "together": N_("entering together: listed in the active player's order"),
+    "later": N_("later than the Anthem: both apply (Humility in 7b, the Anthem in 7c)"),
+    "resolves": N_("a spell or ability resolves: its effect is timestamped now"),
+    "ability": N_("the key of the card's ability (see the card in rulekit/data/mtg/)"),
+    "also_events": N_("also: {keys}"),
+    "end_of_turn": N_('every "until end of turn" effect ends'),
+}
+#: What the two "also:" comments list (YAML keys and events: data).
+_ALSO = {
+    "also_keys": "tapped, face_down, attached_to, choices, zone, owner, token",
+    "also_events": "untap, attach {object: ..., to: ...}, leave, end_of_turn",
+}
 
 
-def skeleton(file: str) -> str:
-    """The text ``rulekit new FILE`` writes (a scenario ``rulekit solve`` runs as it is).
+def skeleton(file: str, lang: Any = "en") -> str:
+    """The text ``rulekit new FILE`` writes (a scenario ``rulekit solve`` runs as it is), its comments
+    and description in ``lang``.
 
     >>> from rulekit.mtg import scenario_from_text, solve
     >>> solve(scenario_from_text(skeleton("my-board.yaml"))).final["bears"].pt
     '5/5'
+    >>> skeleton("b.yaml", "pt-BR").splitlines()[0]
+    '# Um cenário de MTG do rulekit. Resolva-o com:   rulekit solve b.yaml'
     """
+    t = translator(lang)
     shown = "".join(ch if ch.isprintable() else "?" for ch in file)  # it goes into comments
-    return SKELETON.format(file=shown, name=json.dumps(Path(file).stem or "my-board", ensure_ascii=False))
+    notes = {key: t(msgid, file=shown, keys=_ALSO.get(key, "")) for key, msgid in NOTES.items()}
+    notes["description"] = "\n  ".join(textwrap.wrap(notes["description"], 90))
+    name = json.dumps(Path(file).stem or "my-board", ensure_ascii=False)
+    return SKELETON.format(name=name, **notes)
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -204,7 +246,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     path = Path(args.file)
     try:
         with path.open("x", encoding="utf-8") as fh:
-            fh.write(skeleton(args.file))
+            fh.write(skeleton(args.file, t))
     except FileExistsError:
         raise RulekitError(
             Phrase(N_("{file} already exists; rulekit new never overwrites a file"), file=args.file),

@@ -137,3 +137,17 @@ def test_a_usage_error_in_spanish_is_exit_2(capsys):
     assert done.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("uso: rulekit ") and err.rstrip().endswith("argumentos no reconocidos: --zzyzx")
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "es"])
+def test_rulekit_new_writes_its_comments_in_the_language_asked_for(capsys, tmp_path, lang):
+    """The skeleton's comments and description are in ``--lang``; the YAML itself (keys, card names,
+    the commented-out examples) is data, and the board solves the same."""
+    from rulekit.mtg import load_scenario, solve
+
+    path = tmp_path / "b.yaml"
+    assert main(["new", str(path), "--lang", lang]) == 0
+    text = path.read_text(encoding="utf-8")
+    flat = " ".join(text.split())
+    assert sorted(s for s in _english_sentences() if s in flat) == []
+    assert solve(load_scenario(str(path))).final["bears"].pt == "5/5"
