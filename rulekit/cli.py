@@ -22,11 +22,11 @@ import contextlib
 import importlib
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from rulekit import __version__
 from rulekit.errors import N_, RulekitError
-from rulekit.i18n import translator
+from rulekit.i18n import Translator, translator
 from rulekit.textclean import json_safe, visible
 from rulekit.views.reasons import error_text
 
@@ -34,17 +34,104 @@ from rulekit.views.reasons import error_text
 COMMAND_MODULES = ("rulekit.mtg.commands", "rulekit.apoteose.commands", "rulekit.views.commands")
 
 
+#: argparse's own words (its usage line, its section titles, its usage errors), looked up in rulekit's
+#: catalogue while the parser is built and used (:func:`argparse_words`); they keep argparse's
+#: ``%(name)s`` placeholders, which argparse fills.
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("ignored explicit argument %r"),
+)
+
+
+def argv_lang(argv: Sequence[str] | None = None) -> str:
+    """The language a command line asks for with ``--lang LANG`` (or ``--lang=LANG``), read before the
+    parser is built so that its help and usage errors are in it too; English when it names none, or
+    one rulekit does not have (the command then says so, in English).
+
+    >>> argv_lang(["cards", "--lang", "pt_br"]), argv_lang(["new", "--lang=es", "x.yaml"]), argv_lang([])
+    ('pt-BR', 'es', 'en')
+    """
+    args = list(sys.argv[1:] if argv is None else argv)
+    value = None
+    for k, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and k + 1 < len(args):
+            value = args[k + 1]
+        elif arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+    try:
+        return translator(value).lang if value is not None else "en"
+    except RulekitError:
+        return "en"
+
+
+@contextlib.contextmanager
+def argparse_words(lang: str = "en") -> Iterator[Translator]:
+    """While inside, argparse's own words (:data:`ARGPARSE_WORDS`) come from rulekit's catalogue in
+    ``lang``; yields the translator (for the help texts, marked where they are written)."""
+    t = translator(lang)
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._ = lambda message: t(message)  # type: ignore[attr-defined]
+    argparse.ngettext = lambda singular, plural, count: t.n(singular, plural, count)  # type: ignore[attr-defined]
+    try:
+        yield t
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse, but usage errors exit with status 2 and a one-line hint (its default too)."""
+    """argparse, but usage errors exit with status 2 and a one-line hint (its default too), and its
+    words are in the parser's language (``t``): its ``-h`` and its ``error:`` line."""
+
+    #: the language of a parser made by ``add_parser`` (a subclass per language sets it)
+    language: Translator | None = None
+
+    def __init__(self, *args: Any, t: Translator | None = None, **kw: Any) -> None:
+        self.t = t or self.language or translator("en")
+        kw["add_help"] = False
+        super().__init__(*args, **kw)
+        self.add_argument("-h", "--help", action="help", help=self.t(N_("show this help message and exit")))
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, self.t(N_("{prog}: error: {message}"), prog=self.prog, message=message) + "\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The ``rulekit`` parser, its help texts in ``lang`` (call it inside :func:`argparse_words` for
+    argparse's own words too)."""
+    t = translator(lang)
     parser = _Parser(
         prog="rulekit",
-        description="Exact rules engines for MTG continuous effects and the Apoteose effect chain.",
+        description=t(N_("Exact rules engines for MTG continuous effects and the Apoteose effect chain.")),
+        t=t,
     )
-    parser.add_argument("--version", action="version", version=f"rulekit {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"rulekit {__version__}",
+        help=t(N_("show the version number and exit")),
+    )
+
+    class _Sub(_Parser):
+        language = t
+
+    sub = parser.add_subparsers(dest="command", metavar=t(N_("COMMAND")), parser_class=_Sub)
     for name in COMMAND_MODULES:
         try:
             module = importlib.import_module(name)
@@ -52,7 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
             if exc.name is None or not name.startswith(exc.name):
                 raise
             continue
-        module.register(sub)
+        module.register(sub, t)
     return parser
 
 
@@ -102,13 +189,13 @@ def error_line(exc: RulekitError, lang: object = "en") -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``rulekit`` console script."""
-    with cleaned_output():
-        parser = build_parser()
+    with cleaned_output(), argparse_words(argv_lang(argv)) as t:
+        parser = build_parser(t.lang)
         args = parser.parse_args(argv)  # a usage error quotes the argument: cleaned too
-    handler = getattr(args, "func", None)
-    if handler is None:
-        parser.print_help()
-        return 2
+        handler = getattr(args, "func", None)
+        if handler is None:
+            parser.print_help()
+            return 2
     with cleaned_output(json_out=bool(getattr(args, "json", False))):
         try:
             return int(handler(args) or 0)

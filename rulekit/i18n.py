@@ -51,6 +51,7 @@ from typing import Any
 
 from rulekit.errors import N_ as N_  # the marker, defined where the errors use it too
 from rulekit.errors import RulekitError
+from rulekit.phrase import Phrase
 from rulekit.yamlsrc import suggest
 
 #: The gettext domain (the catalogs' file name).
@@ -291,6 +292,18 @@ class Translator:
         """
         text = self._tr.npgettext(context, singular, plural, count)
         return text.format(**{"n": count, **params})
+
+    def phrase(self, value: Any) -> str:
+        """A :class:`~rulekit.phrase.Phrase` (its values too, when they are Phrases) in this language;
+        any other value as it is (it is data).
+
+        >>> from rulekit.phrase import Phrase
+        >>> translator("pt-BR").phrase(Phrase(N_("Event {k} of {n}: {event}"), k=2, n=5, event="halt"))
+        'Evento 2 de 5: halt'
+        """
+        if isinstance(value, Phrase):
+            return self(value.msgid, **{k: self.phrase(v) for k, v in value.params.items()})
+        return "" if value is None else str(value)
 
     # the standard gettext names, for readers who know them
     def gettext(self, message: str, /, **params: Any) -> str:

@@ -20,7 +20,12 @@ BUILDER = (
 MAX_MODULE_LINES = 900
 
 #: The scenario loaders (MTG and Apoteose).
-LOADERS = ("rulekit/mtg/loader.py", "rulekit/mtg/events.py", "rulekit/apoteose/scenario.py")
+LOADERS = (
+    "rulekit/mtg/loader.py",
+    "rulekit/mtg/events.py",
+    "rulekit/apoteose/scenario.py",
+    "rulekit/apoteose/script_checks.py",
+)
 MAX_FUNCTION_LINES = 80
 
 

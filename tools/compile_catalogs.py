@@ -54,6 +54,7 @@ ERROR_SOURCES = [
     ROOT / "rulekit" / "mtg" / "expressions.py",
     ROOT / "rulekit" / "mtg" / "engine" / "loop.py",
     ROOT / "rulekit" / "apoteose" / "scenario.py",
+    ROOT / "rulekit" / "apoteose" / "script_checks.py",
     ROOT / "rulekit" / "apoteose" / "lang.py",
     ROOT / "rulekit" / "apoteose" / "text.py",
     ROOT / "rulekit" / "apoteose" / "chain.py",
@@ -61,6 +62,7 @@ ERROR_SOURCES = [
     ROOT / "rulekit" / "apoteose" / "activation.py",
     ROOT / "rulekit" / "apoteose" / "responses.py",
     ROOT / "rulekit" / "apoteose" / "session.py",
+    ROOT / "rulekit" / "apoteose" / "deciders.py",
 ]
 KEYWORDS = {
     "_": None,

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from rulekit.apoteose.reasons import render
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.wording import label_words, prompt_words
-from rulekit.errors import RulekitError
+from rulekit.errors import N_, Phrase, RulekitError
 from rulekit.yamlsrc import suggest
 
 if TYPE_CHECKING:
@@ -173,7 +173,12 @@ class ScriptDecider:
         ids = [o.id for o in point.options]
         if choice not in ids:
             raise RulekitError(
-                f"'{choice}' is not a legal choice at {point.key} (legal: {', '.join(ids)})",
+                Phrase(
+                    N_("'{choice}' is not a legal choice at {point} (legal: {legal})"),
+                    choice=choice,
+                    point=point.key,
+                    legal=", ".join(ids),
+                ),
                 field=where,
                 code="ILLEGAL_CHOICE",
                 suggestion=suggest(choice, ids),

@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """Apoteose scenarios: YAML setup + a script of actions + scripted decisions (LANGUAGE.md §4).
 
 A scenario file has ``game: apoteose``. Errors point at ``file:line: field`` (:mod:`rulekit.yamlsrc`).
@@ -8,7 +7,6 @@ Built-in scenarios live in ``rulekit/data/scenarios/apoteose/<name>.yaml`` and a
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from dataclasses import fields as dataclass_fields
 from pathlib import Path
@@ -18,7 +16,23 @@ from rulekit import limits
 from rulekit.apoteose import schema
 from rulekit.apoteose.deciders import ScriptDecider
 from rulekit.apoteose.lang import check_statement
-from rulekit.apoteose.rulings import ONE_HERO_PER_CASA, cycle_order, norm
+from rulekit.apoteose.rulings import ONE_HERO_PER_CASA, cycle_order
+from rulekit.apoteose.script_checks import ALL_ZONES as ALL_ZONES  # re-exported: the checks live there
+from rulekit.apoteose.script_checks import CASA_RE as CASA_RE
+from rulekit.apoteose.script_checks import KEY_RE as KEY_RE
+from rulekit.apoteose.script_checks import (
+    MAX_CASA,
+    MAX_COUNT,
+    _canon_zone,
+    _check_attribute,
+    _check_casa,
+    _check_hero,
+    _decision,
+    _Ids,
+    _step,
+)
+from rulekit.apoteose.script_checks import WINDOW_RE as WINDOW_RE
+from rulekit.apoteose.script_checks import choice_keys as choice_keys
 from rulekit.apoteose.state import HERO_ZONES, RESOURCE_NAMES, SEED_ATTRIBUTES, SHARED_ZONES, Card, Game, Hero
 from rulekit.apoteose.statements import Statement, from_dict
 from rulekit.apoteose.text import Effect, parse_effect
@@ -31,12 +45,11 @@ from rulekit.yamlsrc import YamlDoc, check_look_alike, exists, suggest
 if TYPE_CHECKING:
     from rulekit.apoteose.chain import Engine
 
-ALL_ZONES = {norm(z): z for z in (*HERO_ZONES, *SHARED_ZONES)}
-
 
 @dataclass
 class Scenario:
-    """A loaded scenario: validated data + parsed effects + the script; ``build_game()`` gives a fresh state."""
+    """A loaded scenario: validated data + parsed effects + the script; ``build_game()`` gives a fresh
+    state."""
 
     name: str
     title: str
@@ -46,6 +59,7 @@ class Scenario:
     effects: dict[str, list[Effect]]
     script: list[dict[str, Any]]
     decisions: list[dict[str, Any]]
+    #: the loader's notes, each a :class:`~rulekit.errors.Phrase` (``translator(lang).phrase(w)``)
     warnings: list[str] = field(default_factory=list)
     doc: YamlDoc | None = None
     #: the title and the description by language (``{"en": …, "pt-BR": …, "es": …}``), when the file
@@ -66,8 +80,9 @@ class Scenario:
         heroes: dict[str, Hero] = {}
         for h in d["heroes"]:
             res = {r: [int(v[0]), int(v[1] if len(v) > 1 else v[0])] for r, v in h["resources"].items()}
-            hero = Hero(h["id"], h.get("name") or h["id"], h["team"], int(h["iniciativa"]), res,
-                        dict(h["attributes"]))
+            hero = Hero(
+                h["id"], h.get("name") or h["id"], h["team"], int(h["iniciativa"]), res, dict(h["attributes"])
+            )
             for z, ids in h["zones"].items():
                 hero.zones[z] = list(ids)
             if h.get("casa") is not None:
@@ -75,20 +90,35 @@ class Scenario:
             heroes[hero.id] = hero
         cards = {}
         for c in d["cards"]:
-            cards[c["id"]] = Card(c["id"], c.get("name") or c["id"], tuple(c["types"]), c["owner"],
-                                  list(self.effects[c["id"]]), c["consumed"], c["revealed"], c["attached_to"],
-                                  c["registered"], c["companion_of"], c.get("bar"),
-                                  [int(c["vida"][0]), int(c["vida"][-1])] if c.get("vida") else None)
+            cards[c["id"]] = Card(
+                c["id"],
+                c.get("name") or c["id"],
+                tuple(c["types"]),
+                c["owner"],
+                list(self.effects[c["id"]]),
+                c["consumed"],
+                c["revealed"],
+                c["attached_to"],
+                c["registered"],
+                c["companion_of"],
+                c.get("bar"),
+                [int(c["vida"][0]), int(c["vida"][-1])] if c.get("vida") else None,
+            )
         g = Game(heroes=heroes, cards=cards)
         for z, ids in d["zones"].items():
             g.shared[z] = list(ids)
         placed = {cid for h in heroes.values() for ids in h.zones.values() for cid in ids} | {
-            cid for ids in g.shared.values() for cid in ids}
+            cid for ids in g.shared.values() for cid in ids
+        }
         for c in d["cards"]:
             if c["id"] not in placed:
                 g.shared["CAMPANHA" if c["owner"] == "campanha" else "MESTRE"].append(c["id"])
         t = d["turn"]
-        g.order = list(t["order"]) if t.get("order") else cycle_order([(h.id, h.iniciativa) for h in heroes.values()])
+        g.order = (
+            list(t["order"])
+            if t.get("order")
+            else cycle_order([(h.id, h.iniciativa) for h in heroes.values()])
+        )
         if t.get("hero"):
             g.turn_pos = g.order.index(t["hero"])
         g.cycle = int(t.get("cycle", 1))
@@ -104,14 +134,6 @@ class Scenario:
         return ScriptDecider(self, engine, overrides)
 
 
-def _canon_zone(doc: YamlDoc, path: tuple[Any, ...], z: str, allowed: tuple[str, ...]) -> str:
-    key = norm(z)
-    if key in ALL_ZONES and ALL_ZONES[key] in allowed:
-        return ALL_ZONES[key]
-    raise doc.error(path, Phrase(N_("'{zone}' is not a zone here (allowed: {zones})"), zone=z, zones=", ".join(allowed)), code="UNKNOWN_ZONE",
-                    suggestion=suggest(z, list(allowed)))
-
-
 def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
     """The scenario of a parsed file, checked step by step (every error names file, line and field):
     its shape and sizes, the heroes, the cards and their effects, where the cards are, the turn, the
@@ -120,11 +142,22 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
     if not isinstance(raw, dict):
         raise doc.error((), Phrase(N_("a scenario is a mapping")), code="INVALID_VALUE")
     if raw.get("game") != "apoteose":
-        raise doc.error(("game",), Phrase(N_("expected '{expected}', got {got}"), expected="game: apoteose",
-                                          got=repr(raw.get("game"))), code="WRONG_GAME")
+        raise doc.error(
+            ("game",),
+            Phrase(
+                N_("expected '{expected}', got {got}"), expected="game: apoteose", got=repr(raw.get("game"))
+            ),
+            code="WRONG_GAME",
+        )
     m = doc.validate(schema.ScenarioM)
     _check_sizes(doc, m)
-    data: dict[str, Any] = {"heroes": [], "cards": [], "zones": {}, "turn": m.turn.model_dump(), "dice": m.dice}
+    data: dict[str, Any] = {
+        "heroes": [],
+        "cards": [],
+        "zones": {},
+        "turn": m.turn.model_dump(),
+        "dice": m.dice,
+    }
     board = _check_board(doc, m)
     if board is not None:
         data["board"] = board
@@ -152,21 +185,20 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
     decisions = [_decision(doc, k, d, effects, named) for k, d in enumerate(m.decisions)]
     titles = _by_language(doc, "title", m.title)
     descriptions = _by_language(doc, "description", m.description)
-    return Scenario(name=name, title=in_language(titles, "en") or name,
-                    description=in_language(descriptions, "en"),
-                    assumptions=list(m.assumptions), data=data, effects=effects, script=script,
-                    decisions=decisions, warnings=warnings, doc=doc, titles=titles, descriptions=descriptions)
-
-
-@dataclass(frozen=True)
-class _Ids:
-    """What a script step or a decision may name: the cards, the heroes, either (a choice's value),
-    and the attributes the scenario knows."""
-
-    cards: list[str]
-    heroes: list[str]
-    choices: list[str]
-    attributes: list[str]
+    return Scenario(
+        name=name,
+        title=in_language(titles, "en") or name,
+        description=in_language(descriptions, "en"),
+        assumptions=list(m.assumptions),
+        data=data,
+        effects=effects,
+        script=script,
+        decisions=decisions,
+        warnings=warnings,
+        doc=doc,
+        titles=titles,
+        descriptions=descriptions,
+    )
 
 
 def _heroes(doc: YamlDoc, m: Any, data: dict[str, Any], board: list[int] | None) -> list[str]:
@@ -175,7 +207,9 @@ def _heroes(doc: YamlDoc, m: Any, data: dict[str, Any], board: list[int] | None)
     hero_ids: list[str] = []
     for i, h in enumerate(m.heroes):
         if h.id in hero_ids:
-            raise doc.error(("heroes", i, "id"), Phrase(N_("duplicate hero id '{id}'"), id=h.id), code="DUPLICATE_ID")
+            raise doc.error(
+                ("heroes", i, "id"), Phrase(N_("duplicate hero id '{id}'"), id=h.id), code="DUPLICATE_ID"
+            )
         check_look_alike(doc, ("heroes", i, "id"), h.id, "the hero id")
         check_look_alike(doc, ("heroes", i, "name"), h.name, "the name", name=True)
         hero_ids.append(h.id)
@@ -183,28 +217,63 @@ def _heroes(doc: YamlDoc, m: Any, data: dict[str, Any], board: list[int] | None)
         for r, v in h.resources.items():
             rn = r.upper().replace("HP", "VIDA")
             if rn not in RESOURCE_NAMES:
-                raise doc.error(("heroes", i, "resources", r), Phrase(N_("unknown resource '{name}'"), name=r), code="UNKNOWN_RESOURCE",
-                                suggestion=suggest(r, list(RESOURCE_NAMES)))
-            if not (1 <= len(v) <= 2) or not 0 <= v[0] <= v[-1] <= MAX_COUNT:  # a pool of points, never below 0
-                raise doc.error(("heroes", i, "resources", r), Phrase(N_("a resource is [current, max] with 0 <= current <= max <= {most} (got {value})"),
-                                       most=MAX_COUNT, value=v), code="INVALID_VALUE")
+                raise doc.error(
+                    ("heroes", i, "resources", r),
+                    Phrase(N_("unknown resource '{name}'"), name=r),
+                    code="UNKNOWN_RESOURCE",
+                    suggestion=suggest(r, list(RESOURCE_NAMES)),
+                )
+            if (
+                not (1 <= len(v) <= 2) or not 0 <= v[0] <= v[-1] <= MAX_COUNT
+            ):  # a pool of points, never below 0
+                raise doc.error(
+                    ("heroes", i, "resources", r),
+                    Phrase(
+                        N_("a resource is [current, max] with 0 <= current <= max <= {most} (got {value})"),
+                        most=MAX_COUNT,
+                        value=v,
+                    ),
+                    code="INVALID_VALUE",
+                )
             res[rn] = v
         missing = [r for r in RESOURCE_NAMES if r not in res]
         if missing:  # every effect may touch VIDA, MANA or ESTAMINA (LANGUAGE.md §4)
-            raise doc.error(("heroes", i, "resources"), Phrase(N_("hero '{id}' has no {resource} — a hero has VIDA, MANA and ESTAMINA, each "
-                                                             "[current, max]"), id=h.id, resource=missing[0]), code="MISSING_RESOURCE")
-        zones = {_canon_zone(doc, ("heroes", i, "zones", z), z, HERO_ZONES): ids for z, ids in h.zones.items()}
-        data["heroes"].append({"id": h.id, "name": h.name, "team": h.team, "iniciativa": h.iniciativa,
-                               "resources": res, "attributes": {k.upper(): v for k, v in h.attributes.items()},
-                               "zones": zones})
+            raise doc.error(
+                ("heroes", i, "resources"),
+                Phrase(
+                    N_(
+                        "hero '{id}' has no {resource} — a hero has VIDA, MANA and ESTAMINA, each "
+                        "[current, max]"
+                    ),
+                    id=h.id,
+                    resource=missing[0],
+                ),
+                code="MISSING_RESOURCE",
+            )
+        zones = {
+            _canon_zone(doc, ("heroes", i, "zones", z), z, HERO_ZONES): ids for z, ids in h.zones.items()
+        }
+        data["heroes"].append(
+            {
+                "id": h.id,
+                "name": h.name,
+                "team": h.team,
+                "iniciativa": h.iniciativa,
+                "resources": res,
+                "attributes": {k.upper(): v for k, v in h.attributes.items()},
+                "zones": zones,
+            }
+        )
         if h.casa is not None:
             data["heroes"][-1]["casa"] = _check_casa(doc, ("heroes", i, "casa"), h.casa, board)
     taken: list[tuple[int, ...]] = []
     for i, h in enumerate(m.heroes):  # one hero per casa (an engine assumption: rulings.ONE_HERO_PER_CASA)
         if h.casa is not None and tuple(h.casa) in taken and ONE_HERO_PER_CASA:
-            raise doc.error(("heroes", i, "casa"),
-                            Phrase(N_("two heroes stand on casa {casa} — one hero per casa"), casa=list(h.casa)),
-                            code="INVALID_VALUE")
+            raise doc.error(
+                ("heroes", i, "casa"),
+                Phrase(N_("two heroes stand on casa {casa} — one hero per casa"), casa=list(h.casa)),
+                code="INVALID_VALUE",
+            )
         if h.casa is not None:
             taken.append(tuple(h.casa))
     return hero_ids
@@ -217,9 +286,12 @@ def _check_card_id(doc: YamlDoc, i: int, c: Any, card_ids: list[str], hero_ids: 
     check_look_alike(doc, ("cards", i, "id"), c.id, "the card id")
     check_look_alike(doc, ("cards", i, "name"), c.name, "the name", name=True)
     if c.owner and c.owner not in hero_ids and c.owner not in ("campanha", "mestre"):
-        raise doc.error(("cards", i, "owner"), Phrase(N_("unknown owner '{owner}' (a hero id, campanha or mestre)"),
-                                                      owner=c.owner),
-                        code="UNKNOWN_HERO", suggestion=suggest(c.owner, [*hero_ids, "campanha", "mestre"]))
+        raise doc.error(
+            ("cards", i, "owner"),
+            Phrase(N_("unknown owner '{owner}' (a hero id, campanha or mestre)"), owner=c.owner),
+            code="UNKNOWN_HERO",
+            suggestion=suggest(c.owner, [*hero_ids, "campanha", "mestre"]),
+        )
 
 
 def _card_effect(doc: YamlDoc, i: int, j: int, c: Any, e: Any, warnings: list[str]) -> Effect:
@@ -230,90 +302,166 @@ def _card_effect(doc: YamlDoc, i: int, j: int, c: Any, e: Any, warnings: list[st
     try:
         eff = parse_effect(text)
     except EffectTextError as exc:
-        raise doc.error(path, Phrase(N_("{problem} [{code} at position {position}]"),
-                                     problem=Phrase(exc.msgid, **exc.params) if exc.msgid else exc.message,
-                                     code=exc.code, position=exc.position),
-                        code=exc.code, suggestion=exc.suggestion) from None
+        raise doc.error(
+            path,
+            Phrase(
+                N_("{problem} [{code} at position {position}]"),
+                problem=Phrase(exc.msgid, **exc.params) if exc.msgid else exc.message,
+                code=exc.code,
+                position=exc.position,
+            ),
+            code=exc.code,
+            suggestion=exc.suggestion,
+        ) from None
     if not isinstance(e, str) and e.body is not None:
         for k, st in enumerate(e.body):
             wrong = check_statement(st)
             if wrong is not None:
                 sub, msg, sug = wrong
-                raise doc.error(("cards", i, "effects", j, "body", k, *sub), msg, code="BAD_STATEMENT",
-                                suggestion=sug)
+                raise doc.error(
+                    ("cards", i, "effects", j, "body", k, *sub), msg, code="BAD_STATEMENT", suggestion=sug
+                )
         eff = replace(eff, body=tuple(from_dict(st) for st in e.body))
     if not eff.supported():  # the card loads; this effect is refused when it is used (LANGUAGE.md)
         bad = [w.message for w in eff.warnings if w.code == "UNSUPPORTED_TEXT"]
-        line = str(doc.error(path, Phrase(N_("{problem}; this effect is refused when used (or write a "
-                                           "structured 'body:')"),
-                                        problem=bad[0] if bad else Phrase(N_("text outside the runnable "
-                                                                             "vocabulary"))),
-                             code="UNSUPPORTED_TEXT"))
-        warnings.append(f"{c.id}#{j}: UNSUPPORTED_TEXT: {line}")
+        problem = Phrase(
+            N_("{problem}; this effect is refused when used (or write a structured 'body:')"),
+            problem=bad[0] if bad else Phrase(N_("text outside the runnable vocabulary")),
+        )
+        warnings.append(loader_warning(doc, path, c.id, j, "UNSUPPORTED_TEXT", problem))
     if eff.activation == "Passivo":
         bad_ops = [st.op for st in eff.body if st.op not in ("gain", "table", "compute", "noop")]
         targets = [getattr(st, "target", None) or {} for st in eff.body if st.op == "gain"]
-        bad_ops += [f"gain for one {t['who']} hero" for t in targets
-                    if t.get("who", "self") != "self" and not t.get("all")]
+        bad_ops += [
+            f"gain for one {t['who']} hero"
+            for t in targets
+            if t.get("who", "self") != "self" and not t.get("all")
+        ]
         if bad_ops:
-            raise doc.error(path, Phrase(N_("a Passivo effect applies continuously (R-23); '{op}' is a one-off "
-                                            "action — only attribute changes (+N de X) can be passive"),
-                                         op=bad_ops[0]), code="UNSUPPORTED_TEXT")
+            raise doc.error(
+                path,
+                Phrase(
+                    N_(
+                        "a Passivo effect applies continuously (R-23); '{op}' is a one-off "
+                        "action — only attribute changes (+N de X) can be passive"
+                    ),
+                    op=bad_ops[0],
+                ),
+                code="UNSUPPORTED_TEXT",
+            )
     for w in eff.warnings:
         if w.code != "UNSUPPORTED_TEXT":
-            warnings.append(f"{c.id}#{j}: {w.code}: {w.message}")
+            warnings.append(
+                Phrase(
+                    N_("{card}#{index}: {code}: {problem}"),
+                    card=c.id,
+                    index=j,
+                    code=w.code,
+                    problem=w.message,
+                )
+            )
     return eff
+
+
+def loader_warning(
+    doc: YamlDoc, path: tuple[Any, ...], card: str, index: int, code: str, problem: str
+) -> str:
+    """A loader's note on effect ``index`` of ``card``, as a :class:`~rulekit.errors.Phrase` (its English
+    is the string; ``translator(lang).phrase(w)`` renders it): ``card#index: CODE: file:line: field:
+    problem``, the place as data."""
+    err = doc.error(path, problem, code=code)
+    place = ": ".join(x for x in (err.where(), err.field) if x)
+    return Phrase(
+        N_("{card}#{index}: {code}: {place}: {problem}"),
+        card=card,
+        index=index,
+        code=code,
+        place=place,
+        problem=problem,
+    )
 
 
 def _check_places(doc: YamlDoc, m: Any, card_ids: list[str]) -> dict[str, tuple[Any, ...]]:
     """Every card placed at most once, every placed id a card; returns where each placed card is."""
     seen: dict[str, tuple[Any, ...]] = {}
-    places: list[tuple[tuple[Any, ...], list[str]]] = [(("heroes", i, "zones", z), ids) for i, h in enumerate(m.heroes) for z, ids in h.zones.items()]
+    places: list[tuple[tuple[Any, ...], list[str]]] = [
+        (("heroes", i, "zones", z), ids) for i, h in enumerate(m.heroes) for z, ids in h.zones.items()
+    ]
     places += [(("zones", z), ids) for z, ids in m.zones.items()]
     for path, ids in places:
         for k, cid in enumerate(ids):
             if cid not in card_ids:
-                raise doc.error((*path, k), Phrase(N_("unknown card '{id}'"), id=cid), code="UNKNOWN_CARD",
-                                suggestion=suggest(cid, card_ids))
+                raise doc.error(
+                    (*path, k),
+                    Phrase(N_("unknown card '{id}'"), id=cid),
+                    code="UNKNOWN_CARD",
+                    suggestion=suggest(cid, card_ids),
+                )
             if cid in seen:
-                raise doc.error((*path, k), Phrase(N_("card '{id}' is placed twice"), id=cid), code="DUPLICATE_ID")
+                raise doc.error(
+                    (*path, k), Phrase(N_("card '{id}' is placed twice"), id=cid), code="DUPLICATE_ID"
+                )
             seen[cid] = path
     return seen
 
 
-def _check_cards(doc: YamlDoc, m: Any, seen: dict[str, tuple[Any, ...]], card_ids: list[str],
-                 hero_ids: list[str]) -> None:
+def _check_cards(
+    doc: YamlDoc, m: Any, seen: dict[str, tuple[Any, ...]], card_ids: list[str], hero_ids: list[str]
+) -> None:
     """Each card: in a zone (unless the campanha's or the mestre's), its activation bar, a
     COMPANHEIRO's vida and Hero, what it is attached to."""
     for i, c in enumerate(m.cards):
         if c.id not in seen and c.owner not in ("campanha", "mestre"):
-            raise doc.error(("cards", i, "id"), Phrase(N_("card '{id}' is in no zone"), id=c.id), code="NO_ZONE")
+            raise doc.error(
+                ("cards", i, "id"), Phrase(N_("card '{id}' is in no zone"), id=c.id), code="NO_ZONE"
+            )
         if c.bar is not None and ((c.bar.attack is None) == (c.bar.test is None) or c.effects):
-            raise doc.error(("cards", i, "bar"), Phrase(N_("an activation bar is {attack} or {test}, on a card without "
-                                                           "effect text"), attack="{attack: N, target: hero}",
-                                                        test="{test: ATTR}"), code="INVALID_VALUE")
+            raise doc.error(
+                ("cards", i, "bar"),
+                Phrase(
+                    N_("an activation bar is {attack} or {test}, on a card without effect text"),
+                    attack="{attack: N, target: hero}",
+                    test="{test: ATTR}",
+                ),
+                code="INVALID_VALUE",
+            )
         if c.bar is not None and c.bar.attack is not None and not 0 <= c.bar.attack <= MAX_COUNT:
-            raise doc.error(("cards", i, "bar", "attack"), Phrase(N_("damage is a whole number 0..{most}"),
-                                                                  most=MAX_COUNT),
-                            code="INVALID_VALUE")
+            raise doc.error(
+                ("cards", i, "bar", "attack"),
+                Phrase(N_("damage is a whole number 0..{most}"), most=MAX_COUNT),
+                code="INVALID_VALUE",
+            )
         if c.bar is not None and c.bar.target is not None:
             _check_hero(doc, ("cards", i, "bar", "target"), c.bar.target, hero_ids)
-        if c.vida is not None and (not 1 <= len(c.vida) <= 2 or not 0 <= c.vida[0] <= c.vida[-1] <= MAX_COUNT
-                                   or "COMPANHEIRO" not in [t.upper() for t in c.types]):
-            raise doc.error(("cards", i, "vida"),
-                            Phrase(N_("a COMPANHEIRO's vida is [current, max] with 0 <= current <= max")),
-                            code="INVALID_VALUE")
+        if c.vida is not None and (
+            not 1 <= len(c.vida) <= 2
+            or not 0 <= c.vida[0] <= c.vida[-1] <= MAX_COUNT
+            or "COMPANHEIRO" not in [t.upper() for t in c.types]
+        ):
+            raise doc.error(
+                ("cards", i, "vida"),
+                Phrase(N_("a COMPANHEIRO's vida is [current, max] with 0 <= current <= max")),
+                code="INVALID_VALUE",
+            )
         if c.companion_of is not None and c.companion_of not in hero_ids:
-            raise doc.error(("cards", i, "companion_of"),
-                            Phrase(N_("unknown hero '{id}' (a COMPANHEIRO's Hero)"), id=c.companion_of),
-                            code="UNKNOWN_HERO", suggestion=suggest(c.companion_of, hero_ids))
+            raise doc.error(
+                ("cards", i, "companion_of"),
+                Phrase(N_("unknown hero '{id}' (a COMPANHEIRO's Hero)"), id=c.companion_of),
+                code="UNKNOWN_HERO",
+                suggestion=suggest(c.companion_of, hero_ids),
+            )
         if c.attached_to and c.attached_to not in card_ids:
-            raise doc.error(("cards", i, "attached_to"), Phrase(N_("unknown card '{id}'"), id=c.attached_to),
-                            code="UNKNOWN_CARD")
+            raise doc.error(
+                ("cards", i, "attached_to"),
+                Phrase(N_("unknown card '{id}'"), id=c.attached_to),
+                code="UNKNOWN_CARD",
+            )
         if c.attached_to == c.id:
-            raise doc.error(("cards", i, "attached_to"),
-                            Phrase(N_("card '{id}' cannot be attached to itself"), id=c.id),
-                            code="INVALID_VALUE")
+            raise doc.error(
+                ("cards", i, "attached_to"),
+                Phrase(N_("card '{id}' cannot be attached to itself"), id=c.id),
+                code="INVALID_VALUE",
+            )
 
 
 def _check_turn(doc: YamlDoc, m: Any, card_ids: list[str], hero_ids: list[str]) -> None:
@@ -323,163 +471,61 @@ def _check_turn(doc: YamlDoc, m: Any, card_ids: list[str], hero_ids: list[str]) 
     companions = [c.id for c in m.cards if "COMPANHEIRO" in (x.upper() for x in c.types)]
     for k, who in enumerate(t.order or []):
         if who in card_ids and who not in companions:  # R-05: a COMPANHEIRO card takes turns, no other card
-            raise doc.error(("turn", "order", k), Phrase(N_("card '{id}' is not a COMPANHEIRO, so it has no turn (the "
-                                                            "order lists heroes and COMPANHEIRO cards)"), id=who),
-                            code="NOT_A_COMPANION",
-                            suggestion=suggest(who, [*hero_ids, *companions]))
+            raise doc.error(
+                ("turn", "order", k),
+                Phrase(
+                    N_(
+                        "card '{id}' is not a COMPANHEIRO, so it has no turn (the "
+                        "order lists heroes and COMPANHEIRO cards)"
+                    ),
+                    id=who,
+                ),
+                code="NOT_A_COMPANION",
+                suggestion=suggest(who, [*hero_ids, *companions]),
+            )
         if who not in hero_ids and who not in card_ids:
-            raise doc.error(("turn", "order", k), Phrase(N_("unknown hero or COMPANHEIRO '{id}'"), id=who),
-                            code="UNKNOWN_HERO",
-                            suggestion=suggest(who, [*hero_ids, *companions]))
+            raise doc.error(
+                ("turn", "order", k),
+                Phrase(N_("unknown hero or COMPANHEIRO '{id}'"), id=who),
+                code="UNKNOWN_HERO",
+                suggestion=suggest(who, [*hero_ids, *companions]),
+            )
         if k and t.order and t.order[k - 1] == who:  # R-20: extra turns exist, but two in a row are one turn
-            raise doc.error(("turn", "order", k), Phrase(N_("'{id}' is listed twice in a row — a hero's extra turns "
-                                                            "in a cycle (R-20) come between other turns"), id=who),
-                            code="DUPLICATE_ID")
+            raise doc.error(
+                ("turn", "order", k),
+                Phrase(
+                    N_(
+                        "'{id}' is listed twice in a row — a hero's extra turns "
+                        "in a cycle (R-20) come between other turns"
+                    ),
+                    id=who,
+                ),
+                code="DUPLICATE_ID",
+            )
     if t.hero and t.hero not in (t.order or hero_ids):
-        raise doc.error(("turn", "hero"), Phrase(N_("'{id}' is not in the turn order"), id=t.hero), code="UNKNOWN_HERO",
-                        suggestion=suggest(t.hero, t.order or hero_ids))
+        raise doc.error(
+            ("turn", "hero"),
+            Phrase(N_("'{id}' is not in the turn order"), id=t.hero),
+            code="UNKNOWN_HERO",
+            suggestion=suggest(t.hero, t.order or hero_ids),
+        )
     if t.hero and t.order and t.order.count(t.hero) > 1:
-        raise doc.error(("turn", "hero"), Phrase(N_("'{id}' has {n} turns in the order, so the starting turn is "
-                                                    "ambiguous — start at another hero's turn"),
-                                                 id=t.hero, n=t.order.count(t.hero)), code="AMBIGUOUS_TURN")
+        raise doc.error(
+            ("turn", "hero"),
+            Phrase(
+                N_(
+                    "'{id}' has {n} turns in the order, so the starting turn is "
+                    "ambiguous — start at another hero's turn"
+                ),
+                id=t.hero,
+                n=t.order.count(t.hero),
+            ),
+            code="AMBIGUOUS_TURN",
+        )
     if t.cycle < 1 or t.cycle > MAX_COUNT:
-        raise doc.error(("turn", "cycle"), Phrase(N_("a cycle number is 1..{most}"), most=MAX_COUNT),
-                        code="INVALID_VALUE")
-
-
-def _step(doc: YamlDoc, k: int, a: Any, m: Any, effects: dict[str, list[Effect]], named: _Ids) -> dict[str, Any]:
-    """Script step ``k``, checked: activate, a step on one card, attack, test, or one flag."""
-    if isinstance(a, schema.ActivateM):
-        return _activate_step(doc, k, a, m, effects, named)
-    if isinstance(a, schema.CARD_ACTIONS):
-        return _card_step(doc, k, a, named)
-    if isinstance(a, schema.AttackM):
-        return _attack_step(doc, k, a, m, named)
-    if isinstance(a, schema.StepM):
-        _check_hero(doc, ("script", k, "step", "hero"), a.step.hero, named.heroes)
-        _check_casa(doc, ("script", k, "step", "to"), a.step.to, m.board)
-        return {"do": "step", "hero": a.step.hero, "to": list(a.step.to)}
-    if isinstance(a, schema.TestM):
-        _check_hero(doc, ("script", k, "test", "hero"), a.test.hero, named.heroes)
-        _check_attribute(doc, ("script", k, "test", "attribute"), a.test.attribute, named.attributes)
-        return {"do": "test", **a.test.model_dump()}
-    flags = [f for f, v in a.model_dump().items() if v]
-    if len(flags) != 1:
-        raise doc.error(("script", k), Phrase(N_("a script step is one of {steps}"),
-                                              steps="activate, attack, test, step, put, take, move, reveal, hide, discard, "
-                                              "bury, banish, end_turn, battle_start, battle_end"),
-                        code="INVALID_VALUE")
-    return {"do": flags[0]}
-
-
-def _activate_step(doc: YamlDoc, k: int, a: Any, m: Any, effects: dict[str, list[Effect]],
-                   ids: _Ids) -> dict[str, Any]:
-    """Script step ``k``, ``activate``: a card's effect (or its activation bar), by a hero, with its
-    choices and target."""
-    card_ids, hero_ids = ids.cards, ids.heroes
-    if a.activate not in card_ids:
-        raise doc.error(("script", k, "activate"), Phrase(N_("unknown card '{id}'"), id=a.activate),
-                        code="UNKNOWN_CARD",
-                        suggestion=suggest(a.activate, card_ids))
-    bar_only = not effects[a.activate] and m.cards[card_ids.index(a.activate)].bar is not None
-    if a.effect < 0 or (a.effect >= len(effects[a.activate]) and not (bar_only and a.effect == 0)):
-        raise doc.error(("script", k, "effect"), Phrase(N_("card '{id}' has no effect #{n}"), id=a.activate,
-                                                        n=a.effect),
-                        code="UNKNOWN_EFFECT")
-    if a.hero and a.hero not in hero_ids:
-        raise doc.error(("script", k, "hero"), Phrase(N_("unknown hero '{id}'"), id=a.hero), code="UNKNOWN_HERO",
-                        suggestion=suggest(a.hero, hero_ids))
-    if not bar_only:
-        _check_choices(doc, ("script", k, "choices"), a.choices, effects[a.activate][a.effect], ids.choices)
-    _check_hero(doc, ("script", k, "target"), a.target, hero_ids)
-    bar = m.cards[card_ids.index(a.activate)].bar
-    if bar_only and bar is not None and bar.attack is not None and not (a.target or bar.target):
-        raise doc.error(("script", k), Phrase(N_("'{id}' attacks with its bar: give 'target'"), id=a.activate),
-                        code="MISSING_KEY")
-    return {"do": "activate", "card": a.activate, "hero": a.hero, "effect": a.effect,
-            "choices": a.choices, "target": a.target}
-
-
-def _card_step(doc: YamlDoc, k: int, a: Any, ids: _Ids) -> dict[str, Any]:
-    """Script step ``k`` that acts on one card: put, take, move, reveal, hide, discard, bury, banish."""
-    card_ids = ids.cards
-    kind = next(iter(a.model_fields_set))
-    body = getattr(a, kind)
-    where = ("script", k, kind)
-    if body.card not in card_ids:
-        raise doc.error((*where, "card"), Phrase(N_("unknown card '{id}'"), id=body.card), code="UNKNOWN_CARD",
-                        suggestion=suggest(body.card, card_ids))
-    _check_hero(doc, (*where, "hero"), body.hero, ids.heroes)
-    to = _canon_zone(doc, (*where, "to"), body.to, (*HERO_ZONES, *SHARED_ZONES)) if body.to else None
-    if body.attach_to is not None and (kind != "put" or body.attach_to not in card_ids
-                                       or body.attach_to == body.card):
-        raise doc.error((*where, "attach_to"), Phrase(N_("attach_to names another card, in a 'put' step")),
-                        code="INVALID_VALUE", suggestion=suggest(body.attach_to, card_ids))
-    if kind in ("reveal", "hide") and to:
-        raise doc.error((*where, "to"), Phrase(N_("'{step}' does not move the card"), step=kind),
-                        code="INVALID_VALUE")
-    return {"do": kind, "card": body.card, "hero": body.hero, "to": to, "attach_to": body.attach_to}
-
-
-def _attack_step(doc: YamlDoc, k: int, a: Any, m: Any, ids: _Ids) -> dict[str, Any]:
-    """Script step ``k``, ``attack``: damage to a hero or to a COMPANHEIRO with vida."""
-    hero_ids = ids.heroes
-    vida_cards = [c.id for c in m.cards if c.vida is not None]
-    if a.attack.target not in hero_ids and a.attack.target not in vida_cards:
-        raise doc.error(("script", k, "attack", "target"),
-                        Phrase(N_("unknown hero '{id}' (or a COMPANHEIRO with vida)"), id=a.attack.target),
-                        code="UNKNOWN_HERO",
-                        suggestion=suggest(a.attack.target, [*hero_ids, *vida_cards]))
-    _check_hero(doc, ("script", k, "attack", "hero"), a.attack.hero, hero_ids)
-    if not 0 <= a.attack.damage <= MAX_COUNT:
-        raise doc.error(("script", k, "attack", "damage"), Phrase(N_("damage is a whole number 0..{most}"),
-                                                                  most=MAX_COUNT),
-                        code="INVALID_VALUE")
-    return {"do": "attack", **a.attack.model_dump()}
-
-
-def _decision(doc: YamlDoc, k: int, d: Any, effects: dict[str, list[Effect]], ids: _Ids) -> dict[str, Any]:
-    """Scripted decision ``k``: a window's answer (``respond`` with its choices, or ``pass``) or a
-    decision key's ``pick``."""
-    card_ids, hero_ids = ids.cards, ids.heroes
-    dd: dict[str, Any] = d.model_dump(by_alias=True)
-    if d.respond is not None and d.respond.card not in card_ids:
-        raise doc.error(("decisions", k, "respond", "card"), Phrase(N_("unknown card '{id}'"), id=d.respond.card),
-                        code="UNKNOWN_CARD", suggestion=suggest(d.respond.card, card_ids))
-    if d.respond is not None and d.respond.hero and d.respond.hero not in hero_ids:
-        raise doc.error(("decisions", k, "respond", "hero"), Phrase(N_("unknown hero '{id}'"), id=d.respond.hero),
-                        code="UNKNOWN_HERO", suggestion=suggest(d.respond.hero, hero_ids))
-    if d.key is None and d.window is None:
-        raise doc.error(("decisions", k),
-                        Phrase(N_("a decision needs 'window' (with respond/pass) or 'key' + 'pick'")),
-                        code="MISSING_KEY")
-    if d.window is not None and not WINDOW_RE.fullmatch(norm(d.window)):
-        raise doc.error(("decisions", k, "window"),
-                        Phrase(N_("'{window}' is not a window — write {forms} or {last}, e.g. {example}"),
-                               window=d.window, example="halt@0", last="resolving@<index>",
-                               forms="halt@<index>, post@<index>, activating@<index>"), code="INVALID_VALUE")
-    if d.window is not None and d.respond is None and not d.pass_:
-        raise doc.error(("decisions", k), Phrase(N_("a window decision needs 'respond' or 'pass: true'")),
-                        code="MISSING_KEY")
-    if d.key is not None:
-        if not KEY_RE.fullmatch(d.key):
-            raise doc.error(("decisions", k, "key"), Phrase(N_("'{key}' is not a decision key ({forms})"), key=d.key,
-                                                            forms="halt@<i>#<n>, post@<i>#<n>, choose@<i>.req<k>, "
-                                                            "choose@<i>.body<k>, option@<i>.body<k>, "
-                                                            "order@<stage>@<i>#<n>"), code="INVALID_VALUE")
-        if d.pick is None:
-            raise doc.error(("decisions", k), Phrase(N_("a 'key' decision needs 'pick'")), code="MISSING_KEY")
-        _check_pick(doc, ("decisions", k, "pick"), d.key, d.pick, card_ids, hero_ids)
-    if d.respond is not None:
-        reffs = effects[d.respond.card]
-        if not 0 <= d.respond.effect < len(reffs):
-            raise doc.error(("decisions", k, "respond", "effect"), Phrase(N_("card '{id}' has no effect #{n}"),
-                                                                          id=d.respond.card, n=d.respond.effect),
-                            code="UNKNOWN_EFFECT")
-        _check_choices(doc, ("decisions", k, "choices"), d.choices, reffs[d.respond.effect], ids.choices)
-    elif d.choices:
-        raise doc.error(("decisions", k, "choices"), Phrase(N_("'choices' go with 'respond'")), code="INVALID_VALUE")
-    return dd
+        raise doc.error(
+            ("turn", "cycle"), Phrase(N_("a cycle number is 1..{most}"), most=MAX_COUNT), code="INVALID_VALUE"
+        )
 
 
 def _by_language(doc: YamlDoc, key: str, value: str | dict[str, str] | None) -> dict[str, str]:
@@ -496,9 +542,12 @@ def _by_language(doc: YamlDoc, key: str, value: str | dict[str, str] | None) -> 
         try:
             out[check_lang(lang)] = text
         except RulekitError as exc:
-            raise doc.error((key, lang), Phrase(exc.msgid, **exc.params) if exc.msgid else exc.message,
-                            code="UNKNOWN_LANGUAGE",
-                            suggestion=exc.suggestion) from None
+            raise doc.error(
+                (key, lang),
+                Phrase(exc.msgid, **exc.params) if exc.msgid else exc.message,
+                code="UNKNOWN_LANGUAGE",
+                suggestion=exc.suggestion,
+            ) from None
     return out
 
 
@@ -513,40 +562,19 @@ def in_language(texts: dict[str, str], lang: str = "en") -> str:
     return pick(texts, check_lang(lang))
 
 
-#: A window a scripted decision answers: ``halt@<index>`` or ``post@<index>``; an attempt while
-#: ``activating@<index>`` pays its requirements (``activating@0.req1``: between paying the step before
-#: ``req1`` and ``req1``), or while ``resolving@<index>`` resolves (``resolving@0.body1``: between
-#: statements 0 and 1).
-WINDOW_RE = re.compile(r"(halt|post)@\d{1,4}|activating@\d{1,4}(\.req\d{1,3})?|resolving@\d{1,4}(\.body\d{1,3})?")
-#: A casa as a choice or a decision's pick: ``column,row`` ("Mova-se para uma casa adjacente").
-CASA_RE = re.compile(r"\d{1,4},\d{1,4}")
-#: Largest column or row of a casa (a bound on the board).
-MAX_CASA = 1000
-
-
 def _check_board(doc: YamlDoc, m: Any) -> list[int] | None:
     """``board: [columns, rows]`` (optional): the size of the grid of casas heroes stand on."""
     if m.board is None:
         return None
     if len(m.board) != 2 or not all(1 <= v <= MAX_CASA for v in m.board):
-        raise doc.error(("board",), Phrase(N_("the board is [columns, rows], each 1..{most} (got {value})"),
-                                           most=MAX_CASA, value=m.board), code="INVALID_VALUE")
+        raise doc.error(
+            ("board",),
+            Phrase(
+                N_("the board is [columns, rows], each 1..{most} (got {value})"), most=MAX_CASA, value=m.board
+            ),
+            code="INVALID_VALUE",
+        )
     return list(m.board)
-
-
-def _check_casa(doc: YamlDoc, path: tuple[Any, ...], casa: list[int], board: list[int] | None) -> list[int]:
-    """A casa is ``[column, row]``, on the board when it has a size."""
-    top = board or [MAX_CASA, MAX_CASA]
-    if len(casa) != 2 or not all(0 <= v < t for v, t in zip(casa, top, strict=False)):
-        raise doc.error(path, Phrase(N_("a casa is [column, row] with 0 <= column < {columns} and "
-                                        "0 <= row < {rows} (got {value})"),
-                                     columns=top[0], rows=top[1], value=casa), code="INVALID_VALUE")
-    return list(casa)
-#: Every decision key the engine asks (see ``LANGUAGE.md`` «Decision keys»).
-KEY_RE = re.compile(r"(?:halt|post)@\d{1,4}#\d{1,6}|choose@\d{1,4}\.(?:task|req\d{1,3}|body\d{0,3})"
-                    r"|option@\d{1,4}\.body\d{0,3}|order@(?:flow|halt|post)@\d{1,4}#\d{1,6}")
-#: Bound on script numbers (damage, cycle): a bound on cost.
-MAX_COUNT = 10**6
 
 
 def _check_sizes(doc: YamlDoc, m: Any) -> None:
@@ -559,21 +587,37 @@ def _check_sizes(doc: YamlDoc, m: Any) -> None:
         ("decisions", m.decisions, limits.MAX_SCRIPT),
     ):
         if len(items) > most:
-            raise doc.error((key, most), Phrase(N_("more than {most:,} {section} in one scenario"), most=most, section=key), code="TOO_MANY")
+            raise doc.error(
+                (key, most),
+                Phrase(N_("more than {most:,} {section} in one scenario"), most=most, section=key),
+                code="TOO_MANY",
+            )
     n = chars = 0
     for i, c in enumerate(m.cards):
         n += len(c.effects)
         if n > limits.MAX_CARD_EFFECTS:
-            raise doc.error(("cards", i, "effects"), Phrase(N_("more than {most:,} effect texts in one scenario"),
-                                                            most=limits.MAX_CARD_EFFECTS), code="TOO_MANY")
+            raise doc.error(
+                ("cards", i, "effects"),
+                Phrase(N_("more than {most:,} effect texts in one scenario"), most=limits.MAX_CARD_EFFECTS),
+                code="TOO_MANY",
+            )
         chars += sum(len(e if isinstance(e, str) else e.text) for e in c.effects)
         if chars > limits.MAX_CARD_TEXT_CHARS:
-            raise doc.error(("cards", i, "effects"), Phrase(N_("more than {most:,} characters of effect text in one "
-                                                               "scenario"), most=limits.MAX_CARD_TEXT_CHARS), code="TOO_MANY")
+            raise doc.error(
+                ("cards", i, "effects"),
+                Phrase(
+                    N_("more than {most:,} characters of effect text in one scenario"),
+                    most=limits.MAX_CARD_TEXT_CHARS,
+                ),
+                code="TOO_MANY",
+            )
+
+
 def known_attributes(heroes: list[dict[str, Any]], effects: dict[str, list[Effect]]) -> list[str]:
-    """The attributes a scenario knows: those the seed names (:data:`~rulekit.apoteose.state.SEED_ATTRIBUTES`),
-    those a hero has (``attributes:``) and those an effect of a card gives or tests (``+1 de X``,
-    ``Teste de X``), upper case, in that order. A test of anything else is a typo, refused."""
+    """The attributes a scenario knows: those the seed names
+    (:data:`~rulekit.apoteose.state.SEED_ATTRIBUTES`), those a hero has (``attributes:``) and those an
+    effect of a card gives or tests (``+1 de X``, ``Teste de X``), upper case, in that order.
+    A test of anything else is a typo, refused."""
     found: list[str] = list(SEED_ATTRIBUTES)
     for h in heroes:
         found += [str(a).upper() for a in h["attributes"]]
@@ -588,70 +632,6 @@ def known_attributes(heroes: list[dict[str, Any]], effects: dict[str, list[Effec
         elif isinstance(item, list | tuple):
             todo += list(item)
     return list(dict.fromkeys(found))
-
-
-def _check_attribute(doc: YamlDoc, path: tuple[Any, ...], name: str, known: list[str]) -> None:
-    if name.upper() not in known:
-        listed = ", ".join(shown(k, 40) for k in known[:20]) + (", …" if len(known) > 20 else "")
-        raise doc.error(path, Phrase(N_("unknown attribute '{name}' (known here: {known})"), name=shown(name, 40),
-                                     known=listed),
-                        code="UNKNOWN_ATTRIBUTE", suggestion=suggest(name, known))
-
-
-def _check_hero(doc: YamlDoc, path: tuple[Any, ...], who: str | None, hero_ids: list[str]) -> None:
-    if who is not None and who not in hero_ids:
-        raise doc.error(path, Phrase(N_("unknown hero '{id}'"), id=who), code="UNKNOWN_HERO", suggestion=suggest(who, hero_ids))
-
-
-def choice_keys(effect: Effect) -> list[str]:
-    """The keys a ``choices:`` mapping may use for ``effect``: ``task``, ``req<i>`` (costs and actions),
-    ``body<i>`` (statements of the description)."""
-    keys = ["task"] if effect.task else []
-    keys += [f"req{i}" for i, r in enumerate(effect.requirements) if r.kind in ("cost", "action")]
-    keys += [f"body{i}" for i in range(len(effect.body))]
-    return keys
-
-
-def _check_value_ids(doc: YamlDoc, path: tuple[Any, ...], value: str, ids: list[str]) -> None:
-    for part in str(value).split("+"):
-        if part.isdigit() and 0 < int(part) <= 99:  # an option number of Escolha um
-            continue
-        if CASA_RE.fullmatch(part):  # a casa a hero steps to ("Mova-se para uma casa adjacente")
-            continue
-        if part not in ids:
-            raise doc.error(path, Phrase(N_("'{id}' is neither a card nor a hero"), id=part), code="UNKNOWN_CARD",
-                            suggestion=suggest(part, ids))
-
-
-def _check_choices(doc: YamlDoc, path: tuple[Any, ...], choices: dict[str, str], effect: Effect,
-                   ids: list[str]) -> None:
-    """A ``choices:`` key names a step of this effect, and each value a card or hero (LANGUAGE.md §4)."""
-    keys = choice_keys(effect)
-    for key, value in choices.items():
-        if key not in keys:
-            raise doc.error((*path, key), (Phrase(N_("'{key}' is not a choice of this effect (it has: {keys})"),
-                                                   key=key, keys=", ".join(keys)) if keys else
-                                             Phrase(N_("'{key}' is not a choice of this effect (it has no choices)"),
-                                                    key=key)), code="UNKNOWN_KEY", suggestion=suggest(key, keys))
-        _check_value_ids(doc, (*path, key), value, ids)
-
-
-def _check_pick(doc: YamlDoc, path: tuple[Any, ...], key: str, pick: str, card_ids: list[str],
-                hero_ids: list[str]) -> None:
-    if key.startswith(("choose@", "option@")):
-        _check_value_ids(doc, path, pick, [*card_ids, *hero_ids])
-        return
-    if key.startswith("order@"):
-        m = re.fullmatch(r"(.+)#\d+", pick)
-        if not m or m.group(1) not in card_ids:
-            raise doc.error(path, Phrase(N_("'{pick}' is not an effect id ({form})"), pick=pick, form="<card>#<n>"), code="UNKNOWN_EFFECT",
-                            suggestion=suggest(pick, [f"{c}#0" for c in card_ids]))
-        return
-    m = re.fullmatch(r"([^:]+):(.+)#\d+>.+", pick)
-    if pick != "pass" and (not m or m.group(1) not in hero_ids or m.group(2) not in card_ids):
-        raise doc.error(path, Phrase(N_("'{pick}' is not a response ({form})"), pick=pick,
-                                     form="pass, <hero>:<card>#<n>><event>"),
-                        code="INVALID_VALUE")
 
 
 def list_scenarios() -> list[str]:
@@ -670,8 +650,11 @@ def load_scenario(name_or_path: str | Path) -> Scenario:
     if builtin is not None:
         path, s = builtin
         return load_scenario_doc(YamlDoc.from_path(path, display=f"{s}.yaml"), s)
-    raise ScenarioError(Phrase(N_("no such scenario: {name}"), name=shown(s)), code="NO_SUCH_SCENARIO",
-                        suggestion=suggest(s, list_scenarios()))
+    raise ScenarioError(
+        Phrase(N_("no such scenario: {name}"), name=shown(s)),
+        code="NO_SUCH_SCENARIO",
+        suggestion=suggest(s, list_scenarios()),
+    )
 
 
 def load_scenario_text(text: str, name: str = "<string>") -> Scenario:

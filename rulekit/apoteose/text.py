@@ -60,12 +60,39 @@ WARNING_CODES: tuple[str, ...] = ("REQUIREMENT_ORDER", "KEYWORD_ORDER", "UNSUPPO
 
 @dataclass(frozen=True)
 class Warning_:
+    """A note on an effect text that still loads: its stable ``code``, the 0-based ``position`` it is
+    about, and its ``message``, a catalogue :class:`~rulekit.errors.Phrase` (its English is the string;
+    :meth:`text_in` renders it in a language).
+
+    >>> text = "Ativar【 Se você tiver uma EVOCAÇÃO no SUPORTE; Descarte uma carta 】 Cure 1 de VIDA"
+    >>> [w] = parse_effect(text).warnings
+    >>> w.code, w.position, w.text_in("en")[:42]
+    ('REQUIREMENT_ORDER', 47, 'requirements out of the conventional order')
+    """
+
     code: str
     message: str
     position: int
 
+    @property
+    def params(self) -> dict[str, Any]:
+        """The message's values (each one data, or a Phrase itself)."""
+        return dict(getattr(self.message, "params", {}))
+
+    def text_in(self, lang: Any = "en") -> str:
+        """The message in ``lang`` (a language name or a :class:`~rulekit.i18n.Translator`)."""
+        from rulekit.i18n import translator
+
+        return translator(lang).phrase(self.message)
+
     def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "position": self.position}
+        """Plain data: the code, the position, the message's parameters and its English sentence."""
+        return {
+            "code": self.code,
+            "position": self.position,
+            "params": {k: v if type(v) is int else str(v) for k, v in self.params.items()},
+            "message": str(self.message),
+        }
 
 
 @dataclass(frozen=True)
@@ -322,7 +349,7 @@ def parse_effect(text: str) -> Effect:
         warnings.append(
             Warning_(
                 "KEYWORD_ORDER",
-                "keywords out of the conventional order (activation, timing, limit, scope, task)",
+                Phrase(N_("keywords out of the conventional order (activation, timing, limit, scope, task)")),
                 found[0][2],
             )
         )
@@ -355,25 +382,44 @@ def parse_effect(text: str) -> Effect:
             if not lang.is_supported(ast) and ast.get("op") == "unknown" and "position" in ast:
                 at = pos + int(ast["position"])
                 word = (body[int(ast["position"]) :].split() or ["(end)"])[0]
-                why = ast.get("reason") or (
-                    "expected " + ", ".join(ast["expected"][:4])
-                    if ast.get("expected")
-                    else "outside the runnable vocabulary"
-                )
-                verb = "resolve" if ast.get("reason") else "read"
-                warnings.append(
-                    Warning_(
-                        "UNSUPPORTED_TEXT",
-                        f"cannot {verb} '{word}' at position {at} (requirement '{body}'): {why}",
-                        at,
+                if ast.get("reason"):
+                    message = Phrase(
+                        N_(
+                            "cannot resolve '{word}' at position {position} "
+                            "(requirement '{requirement}'): {why}"
+                        ),
+                        word=word,
+                        position=at,
+                        requirement=body,
+                        why=ast["reason"],
                     )
-                )
+                else:
+                    why = (
+                        Phrase(N_("expected {words}"), words=", ".join(ast["expected"][:4]))
+                        if ast.get("expected")
+                        else Phrase(N_("outside the runnable vocabulary"))
+                    )
+                    message = Phrase(
+                        N_(
+                            "cannot read '{word}' at position {position} (requirement '{requirement}'): {why}"
+                        ),
+                        word=word,
+                        position=at,
+                        requirement=body,
+                        why=why,
+                    )
+                warnings.append(Warning_("UNSUPPORTED_TEXT", message, at))
             elif not lang.is_supported(ast):
                 warnings.append(
                     Warning_(
                         "UNSUPPORTED_TEXT",
-                        f"requirement '{body}' is outside the runnable "
-                        "vocabulary (use the structured YAML form)",
+                        Phrase(
+                            N_(
+                                "requirement '{requirement}' is outside the runnable vocabulary "
+                                "(use the structured YAML form)"
+                            ),
+                            requirement=body,
+                        ),
                         pos,
                     )
                 )
@@ -392,8 +438,12 @@ def parse_effect(text: str) -> Effect:
             warnings.append(
                 Warning_(
                     "REQUIREMENT_ORDER",
-                    "requirements out of the conventional order "
-                    "(costs, actions, states, conditions) — allowed, R-17",
+                    Phrase(
+                        N_(
+                            "requirements out of the conventional order (costs, actions, states, "
+                            "conditions) — allowed, R-17"
+                        )
+                    ),
                     bad.position,
                 )
             )
@@ -412,7 +462,13 @@ def parse_effect(text: str) -> Effect:
             warnings.append(
                 Warning_(
                     "UNSUPPORTED_TEXT",
-                    f"cannot resolve '{word}' at position {pos} ('{unread['text']}'): {unread['reason']}",
+                    Phrase(
+                        N_("cannot resolve '{word}' at position {position} ('{clause}'): {why}"),
+                        word=word,
+                        position=pos,
+                        clause=unread["text"],
+                        why=unread["reason"],
+                    ),
                     pos,
                 )
             )
@@ -420,21 +476,35 @@ def parse_effect(text: str) -> Effect:
             at = description.find(unread["text"])
             pos = desc_offset + (len(desc) - len(desc.lstrip())) + max(at, 0) + int(unread["position"])
             word = (unread["text"][int(unread["position"]) :].split() or ["(end)"])[0]
-            expected = f": expected {', '.join(unread['expected'][:4])}" if unread.get("expected") else ""
-            hint = f" — did you mean '{unread['suggestion']}'?" if unread.get("suggestion") else ""
-            warnings.append(
-                Warning_(
-                    "UNSUPPORTED_TEXT",
-                    f"cannot read '{word}' at position {pos} ('{unread['text']}'){expected}{hint}",
-                    pos,
-                )
+            expected = (
+                Phrase(N_(": expected {words}"), words=", ".join(unread["expected"][:4]))
+                if unread.get("expected")
+                else ""
             )
+            hint = (
+                Phrase(N_(" — did you mean '{suggestion}'?"), suggestion=unread["suggestion"])
+                if unread.get("suggestion")
+                else ""
+            )
+            message = Phrase(
+                N_("cannot read '{word}' at position {position} ('{clause}'){expected}{hint}"),
+                word=word,
+                position=pos,
+                clause=unread["text"],
+                expected=expected,
+                hint=hint,
+            )
+            warnings.append(Warning_("UNSUPPORTED_TEXT", message, pos))
         else:
             warnings.append(
                 Warning_(
                     "UNSUPPORTED_TEXT",
-                    "part of the description is outside the runnable "
-                    "vocabulary (use the structured YAML form)",
+                    Phrase(
+                        N_(
+                            "part of the description is outside the runnable vocabulary "
+                            "(use the structured YAML form)"
+                        )
+                    ),
                     desc_offset,
                 )
             )

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import textwrap
 from pathlib import Path
 from typing import Any
 
 from rulekit import apoteose
-from rulekit.errors import RulekitError
-from rulekit.i18n import LANGUAGES, check_lang
+from rulekit.errors import N_, Phrase, RulekitError
+from rulekit.i18n import LANGUAGES, Translator, check_lang, translator
 from rulekit.mtg import load_scenario
 from rulekit.mtg.engine import solve
 from rulekit.mtg.loader import library
@@ -23,33 +24,35 @@ from rulekit.scenarios import list_builtin
 from rulekit.views import text
 
 
-def add_scenario_options(p: argparse.ArgumentParser) -> None:
-    """SCENARIO, ``--ruleset`` and ``--without``: shared by ``solve``, ``explain`` and ``diagram``."""
-    p.add_argument("scenario", metavar="SCENARIO", help="a scenario file or a built-in scenario name")
+def add_scenario_options(p: argparse.ArgumentParser, t: Translator | None = None) -> None:
+    """SCENARIO, ``--ruleset`` and ``--without``: shared by ``solve``, ``explain`` and ``diagram``
+    (their help in the language of ``t``)."""
+    t = t or translator("en")
+    p.add_argument("scenario", metavar="SCENARIO", help=t("a scenario file or a built-in scenario name"))
     p.add_argument(
         "--ruleset",
         choices=("seed", "current"),
         default="seed",
-        help="layer labels: seed (7a-7e, default) or current (7a-7d, 1a/1b); numbers are equal",
+        help=t("layer labels: seed (7a-7e, default) or current (7a-7d, 1a/1b); numbers are equal"),
     )
     p.add_argument(
         "--without",
         action="append",
         default=[],
         metavar="EFFECT_ID",
-        help="switch an MTG effect off (repeatable); ids are listed by `rulekit solve SCENARIO`",
+        help=t("switch an MTG effect off (repeatable); ids are listed by `rulekit solve SCENARIO`"),
     )
 
 
-def add_lang_option(p: argparse.ArgumentParser) -> None:
+def add_lang_option(p: argparse.ArgumentParser, t: Translator | None = None) -> None:
     """``--lang en|pt-BR|es``: the language of the text output (JSON is data and never changes).
     The languages are the registry's (:data:`rulekit.i18n.REGISTRY`)."""
-
+    t = t or translator("en")
     p.add_argument(
         "--lang",
         default="en",
         metavar="LANG",
-        help=f"language of the text output: {', '.join(LANGUAGES)} (default: en)",
+        help=t("language of the text output: {languages} (default: en)", languages=", ".join(LANGUAGES)),
     )
 
 
@@ -61,45 +64,61 @@ def cli_lang(args: argparse.Namespace) -> str:
         raise RulekitError(exc.message, field="--lang", code=exc.code, suggestion=exc.suggestion) from None
 
 
-def register(sub: Any) -> None:
-    """Add the MTG subcommands to the ``rulekit`` parser."""
+def register(sub: Any, t: Translator | None = None) -> None:
+    """Add the MTG subcommands to the ``rulekit`` parser (their help in the language of ``t``)."""
+    t = t or translator("en")
     p = sub.add_parser(
         "solve",
-        help="apply an MTG scenario's continuous effects (layers 1-7, players, rules)",
-        description="Solve an MTG scenario: a YAML path or a built-in name such as "
-        "seed/humility-then-gideon (see `rulekit scenarios`).",
+        help=t("apply an MTG scenario's continuous effects (layers 1-7, players, rules)"),
+        description=t(
+            "Solve an MTG scenario: a YAML path or a built-in name such as "
+            "seed/humility-then-gideon (see `rulekit scenarios`)."
+        ),
     )
-    add_scenario_options(p)
-    add_lang_option(p)
+    add_scenario_options(p, t)
+    add_lang_option(p, t)
     p.add_argument(
         "--no-dependency",
         action="store_true",
-        help="apply pure timestamp order inside each layer (for comparison)",
+        help=t("apply pure timestamp order inside each layer (for comparison)"),
     )
-    p.add_argument("--json", action="store_true", help="print exactly one JSON object")
+    p.add_argument("--json", action="store_true", help=t("print exactly one JSON object"))
     p.set_defaults(func=cmd_solve)
 
-    s = sub.add_parser("scenarios", help="list the built-in scenarios")
-    s.add_argument("--json", action="store_true", help="print a JSON list")
+    s = sub.add_parser(
+        "scenarios",
+        help=t("list the built-in scenarios"),
+        description=t("List the built-in scenarios: their names, games and descriptions."),
+    )
+    s.add_argument("--json", action="store_true", help=t("print a JSON list"))
+    add_lang_option(s, t)
     s.set_defaults(func=cmd_scenarios)
 
     n = sub.add_parser(
         "new",
-        help="write a commented MTG scenario skeleton to start from",
-        description="Write FILE: a commented scenario with two players and a few library cards, ready for "
-        "`rulekit solve FILE`. An existing file is never overwritten.",
+        help=t("write a commented MTG scenario skeleton to start from"),
+        description=t(
+            "Write FILE: a commented scenario with two players and a few library cards, ready for "
+            "`rulekit solve FILE`. An existing file is never overwritten."
+        ),
     )
-    n.add_argument("file", metavar="FILE", help="the scenario file to create (e.g. my-board.yaml)")
+    n.add_argument("file", metavar="FILE", help=t("the scenario file to create (e.g. my-board.yaml)"))
+    add_lang_option(n, t)
     n.set_defaults(func=cmd_new)
 
-    c = sub.add_parser("cards", help="list the MTG card library")
-    c.add_argument("--json", action="store_true", help="print a JSON list")
+    c = sub.add_parser(
+        "cards",
+        help=t("list the MTG card library"),
+        description=t("List the MTG card library: each card's name and type line."),
+    )
+    c.add_argument("--json", action="store_true", help=t("print a JSON list"))
     c.add_argument(
         "--search",
         metavar="WORDS",
         default=None,
-        help="only cards whose name or rules text holds every one of these words (any case)",
+        help=t("only cards whose name or rules text holds every one of these words (any case)"),
     )
+    add_lang_option(c, t)
     c.set_defaults(func=cmd_cards)
 
 
@@ -116,25 +135,25 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
-#: ``rulekit new``'s skeleton (``{name}`` is the file's stem, JSON-quoted, which YAML reads as is).
+#: ``rulekit new``'s skeleton: YAML (data) and its comments, each one a catalogue message (:data:`NOTES`),
+#: written in the language of ``--lang``. ``{name}`` is the file's stem, JSON-quoted (YAML reads it as is).
 SKELETON = """\
-# A rulekit MTG scenario. Solve it with:   rulekit solve {file}
-# Edit it: add objects (cards of the library, `rulekit cards`, or your own), events, resolutions.
-# The whole language (cards, effects, selectors, scenarios): rulekit/mtg/LANGUAGE.md.
-# In a notebook, rulekit.widgets.BoardBuilder("{file}") builds on it without YAML.
+# {head}
+# {edit}
+# {language}
+# {notebook}
 game: mtg
 name: {name}
-description: >                 # shown by the lessons; a folded block may run over several lines
-  Ann's Grizzly Bears under her Glorious Anthem; Bo's Humility enters later, then Ann casts
-  Giant Growth on the bears.
-players: [Ann, Bo]             # the first player is "you" unless an object says otherwise
-active_player: Ann             # orders simultaneous events (613.7m)
+description: >                 # {description_note}
+  {description}
+players: [Ann, Bo]             # {players}
+active_player: Ann             # {active}
 
 objects:
-  - id: bears                  # a stable id: events, --without and the trace use it
-    card: Grizzly Bears        # a library card by name
-    controller: Ann            # the owner defaults to the controller
-    # counters: {{"+1/+1": 1}}  # also: tapped, face_down, attached_to, choices, zone, owner, token
+  - id: bears                  # {stable_id}
+    card: Grizzly Bears        # {by_name}
+    controller: Ann            # {owner}
+    # counters: {{"+1/+1": 1}}  # {also_keys}
   - id: anthem
     card: Glorious Anthem
     controller: Ann
@@ -144,8 +163,8 @@ objects:
   - id: growth
     card: Giant Growth
     controller: Ann
-    zone: graveyard            # an instant that has resolved is in the graveyard
-  # - id: lord                 # an object the library lacks: the same keys as a card
+    zone: graveyard            # {graveyard}
+  # - id: lord                 # {custom}
   #   name: Elvish Champion
   #   types: [Creature]
   #   subtypes: [Elf]
@@ -157,69 +176,131 @@ objects:
   #     - text: Other Elf creatures get +1/+1.
   #       static: {{affects: other Elf creatures, modify_pt: {{power: 1, toughness: 1}}}}
 
-events:                        # in order: each event gives the next timestamp (613.7)
-  - enter: [bears, anthem]     # entering together: listed in the active player's order
-  - enter: humility            # later than the Anthem: both apply (Humility in 7b, the Anthem in 7c)
-  - resolve:                   # a spell or ability resolves: its effect is timestamped now
+events:                        # {events}
+  - enter: [bears, anthem]     # {together}
+  - enter: humility            # {later}
+  - resolve:                   # {resolves}
       source: growth
-      ability: cast            # the key of the card's ability (see the card in rulekit/data/mtg/)
+      ability: cast            # {ability}
       targets: [bears]
-  # - tap: bears               # also: untap, attach {{object: ..., to: ...}}, leave, end_of_turn
-  # - end_of_turn              # every "until end of turn" effect ends
+  # - tap: bears               # {also_events}
+  # - end_of_turn              # {end_of_turn}
 """
+#: The skeleton's comments (and its description), by their place in :data:`SKELETON`.
+NOTES: dict[str, str] = {
+    "head": N_("A rulekit MTG scenario. Solve it with:   rulekit solve {file}"),
+    "edit": N_(
+        "Edit it: add objects (cards of the library, `rulekit cards`, or your own), events, resolutions."
+    ),
+    "language": N_("The whole language (cards, effects, selectors, scenarios): rulekit/mtg/LANGUAGE.md."),
+    "notebook": N_('In a notebook, rulekit.widgets.BoardBuilder("{file}") builds on it without YAML.'),
+    "description_note": N_("shown by the lessons; a folded block may run over several lines"),
+    "description": N_(
+        "Ann's Grizzly Bears under her Glorious Anthem; Bo's Humility enters later, then Ann casts Giant "
+        "Growth on the bears."
+    ),
+    "players": N_('the first player is "you" unless an object says otherwise'),
+    "active": N_("orders simultaneous events (613.7m)"),
+    "stable_id": N_("a stable id: events, --without and the trace use it"),
+    "by_name": N_("a library card by name"),
+    "owner": N_("the owner defaults to the controller"),
+    "also_keys": N_("also: {keys}"),
+    "graveyard": N_("an instant that has resolved is in the graveyard"),
+    "custom": N_("an object the library lacks: the same keys as a card"),
+    "events": N_("in order: each event gives the next timestamp (613.7)"),
+    "together": N_("entering together: listed in the active player's order"),
+    "later": N_("later than the Anthem: both apply (Humility in 7b, the Anthem in 7c)"),
+    "resolves": N_("a spell or ability resolves: its effect is timestamped now"),
+    "ability": N_("the key of the card's ability (see the card in rulekit/data/mtg/)"),
+    "also_events": N_("also: {keys}"),
+    "end_of_turn": N_('every "until end of turn" effect ends'),
+}
+#: What the two "also:" comments list (YAML keys and events: data).
+_ALSO = {
+    "also_keys": "tapped, face_down, attached_to, choices, zone, owner, token",
+    "also_events": "untap, attach {object: ..., to: ...}, leave, end_of_turn",
+}
 
 
-def skeleton(file: str) -> str:
-    """The text ``rulekit new FILE`` writes (a scenario ``rulekit solve`` runs as it is).
+def skeleton(file: str, lang: Any = "en") -> str:
+    """The text ``rulekit new FILE`` writes (a scenario ``rulekit solve`` runs as it is), its comments
+    and description in ``lang``.
 
     >>> from rulekit.mtg import scenario_from_text, solve
     >>> solve(scenario_from_text(skeleton("my-board.yaml"))).final["bears"].pt
     '5/5'
+    >>> skeleton("b.yaml", "pt-BR").splitlines()[0]
+    '# Um cenário de MTG do rulekit. Resolva-o com:   rulekit solve b.yaml'
     """
+    t = translator(lang)
     shown = "".join(ch if ch.isprintable() else "?" for ch in file)  # it goes into comments
-    return SKELETON.format(file=shown, name=json.dumps(Path(file).stem or "my-board", ensure_ascii=False))
+    notes = {key: t(msgid, file=shown, keys=_ALSO.get(key, "")) for key, msgid in NOTES.items()}
+    notes["description"] = "\n  ".join(textwrap.wrap(notes["description"], 90))
+    name = json.dumps(Path(file).stem or "my-board", ensure_ascii=False)
+    return SKELETON.format(name=name, **notes)
 
 
 def cmd_new(args: argparse.Namespace) -> int:
     """``rulekit new FILE``: write the skeleton; an existing file is an error (exit 2), never overwritten."""
+    t = translator(cli_lang(args))
     path = Path(args.file)
     try:
         with path.open("x", encoding="utf-8") as fh:
-            fh.write(skeleton(args.file))
+            fh.write(skeleton(args.file, t))
     except FileExistsError:
         raise RulekitError(
-            f"{args.file} already exists; rulekit new never overwrites a file", code="FILE_EXISTS"
+            Phrase(N_("{file} already exists; rulekit new never overwrites a file"), file=args.file),
+            code="FILE_EXISTS",
         ) from None
     except OSError as exc:
-        raise RulekitError(f"cannot write {args.file}: {exc.strerror or exc}", code="UNWRITABLE") from None
-    print(f"wrote {args.file}: try `rulekit solve {args.file}`")
+        raise RulekitError(
+            Phrase(N_("cannot write {file}: {reason}"), file=args.file, reason=exc.strerror or exc),
+            code="UNWRITABLE",
+        ) from None
+    print(t("wrote {file}: try `rulekit solve {file}`", file=args.file))
     return 0
 
 
 def cmd_scenarios(args: argparse.Namespace) -> int:
+    """``rulekit scenarios``: the built-ins, each described in ``--lang`` (JSON: the English, as data)."""
+    lang = cli_lang(args)
     rows: list[tuple[str, str, str]] = []
+    shown: list[tuple[str, str, str]] = []
     for name in list_builtin("mtg"):
-        desc = " ".join(load_scenario(name).description.split())
-        rows.append((name, "mtg", desc))
+        sc = load_scenario(name)
+        rows.append((name, "mtg", " ".join(sc.description.split())))
+        shown.append((name, "mtg", " ".join(sc.description_in(lang).split())))
     try:  # Apoteose scenarios, when that package offers a list
         lister = getattr(apoteose, "list_scenarios", None)
         if callable(lister):
             for name in lister():
                 if all(name != r[0] for r in rows):
                     rows.append((str(name), "apoteose", ""))
+                    shown.append((str(name), "apoteose", _apoteose_title(str(name), lang)))
     except Exception:  # noqa: BLE001 - the MTG list must not depend on another subsystem
         pass
     if args.json:
         print(json.dumps([{"name": n, "game": g, "description": d} for n, g, d in rows], indent=2))
         return 0
     width = max((len(n) for n, _, _ in rows), default=10)
-    for name, game, desc in rows:
+    for name, game, desc in shown:
         short = desc if len(desc) <= 90 else desc[:87] + "..."
         print(f"{name:<{width}}  {game:<8}  {short}".rstrip())
     return 0
 
 
+def _apoteose_title(name: str, lang: str) -> str:
+    """An Apoteose built-in's title in ``lang`` (the file's own words for it), or ``""``."""
+    try:
+        sc = apoteose.load_scenario(name)
+    except RulekitError:
+        return ""
+    title = sc.title_in(lang)
+    return "" if title == name else " ".join(title.split())
+
+
 def cmd_cards(args: argparse.Namespace) -> int:
+    t = translator(cli_lang(args))
     lib = library()
     query = getattr(args, "search", None)
     if query is not None:
@@ -234,11 +315,11 @@ def cmd_cards(args: argparse.Namespace) -> int:
         )
         return 0
     if not lib:
-        print(f"no card in the library matches '{query}'")
+        print(t("no card in the library matches '{query}'", query=query))
         return 0
     width = max(len(n) for n in lib)
     for name in sorted(lib):
-        print(f"{name:<{width}}  {type_line(lib[name])}")
+        print(f"{name:<{width}}  {type_line(lib[name], t)}")
     return 0
 
 
@@ -262,13 +343,14 @@ def card_matches(card: dict[str, Any], query: str) -> bool:
     return all(word in text for word in query.casefold().split())
 
 
-def type_line(card: dict[str, Any]) -> str:
-    """``Legendary Planeswalker — Gideon`` (and P/T or loyalty when printed)."""
+def type_line(card: dict[str, Any], t: Translator | None = None) -> str:
+    """``Legendary Planeswalker — Gideon`` (and P/T or loyalty when printed; the type words are the
+    card's, "loyalty" in the language of ``t``)."""
     left = " ".join([*card.get("supertypes", []), *card.get("types", [])])
     subs = card.get("subtypes") or []
     line = f"{left} — {' '.join(subs)}" if subs else left
     if card.get("power") is not None:
         line += f"  {card['power']}/{card['toughness']}"
     if card.get("loyalty") is not None:
-        line += f"  loyalty {card['loyalty']}"
+        line += "  " + (t or translator("en"))("loyalty {n}", n=card["loyalty"])
     return line

@@ -204,27 +204,33 @@ def _diagram(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(subparsers: Any) -> None:
-    """Add ``explain`` and ``diagram`` to the ``rulekit`` command line."""
+def register(subparsers: Any, t: Any = None) -> None:
+    """Add ``explain`` and ``diagram`` to the ``rulekit`` command line (their help in the language of
+    ``t``, a :class:`~rulekit.i18n.Translator`)."""
+    t = t or translator("en")
     p = subparsers.add_parser(
         "explain",
-        help="print the layer table and the reasons as text",
-        description="Print the layer table, why each step came when it did, the "
-        "dependencies, loops and final characteristics (MTG), or the "
-        "chain log (Apoteose).",
+        help=t("print the layer table and the reasons as text"),
+        description=t(
+            "Print the layer table, why each step came when it did, the "
+            "dependencies, loops and final characteristics (MTG), or the "
+            "chain log (Apoteose)."
+        ),
     )
-    add_scenario_options(p)
-    add_lang_option(p)
+    add_scenario_options(p, t)
+    add_lang_option(p, t)
     p.set_defaults(func=_explain)
     d = subparsers.add_parser(
         "diagram",
-        help="write the dependency (or chain) diagram as SVG or DOT",
-        description="Write the dependency diagram of an MTG scenario, or the chain "
-        "diagram of an Apoteose scenario. SVG needs no system Graphviz.",
+        help=t("write the dependency (or chain) diagram as SVG or DOT"),
+        description=t(
+            "Write the dependency diagram of an MTG scenario, or the chain "
+            "diagram of an Apoteose scenario. SVG needs no system Graphviz."
+        ),
     )
-    add_scenario_options(d)
-    add_lang_option(d)
-    d.add_argument("--svg", metavar="FILE", help="write SVG here ('-' = stdout)")
-    d.add_argument("--dot", metavar="FILE", help="write DOT text here ('-' = stdout)")
-    d.add_argument("--flow", action="store_true", help="MTG: the layer-flow strip instead of dependencies")
+    add_scenario_options(d, t)
+    add_lang_option(d, t)
+    d.add_argument("--svg", metavar="FILE", help=t("write SVG here ('-' = stdout)"))
+    d.add_argument("--dot", metavar="FILE", help=t("write DOT text here ('-' = stdout)"))
+    d.add_argument("--flow", action="store_true", help=t("MTG: the layer-flow strip instead of dependencies"))
     d.set_defaults(func=_diagram)

@@ -28,7 +28,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from rulekit.errors import N_, RulekitError
+from rulekit.errors import N_, Phrase, RulekitError
 from rulekit.i18n import Translator, translator
 from rulekit.views.markup import escape
 from rulekit.views.reasons import error_text
@@ -236,6 +236,10 @@ def diagram_html(dot: str, backend: str | None, scale: float, lang: Any = "en") 
     return _SVG_COMMENT.sub("", html)
 
 
+#: What an explorer's ``load_input`` expects, as its callers say it (words of the catalogue).
+EXPECTED_INPUTS = (N_("an Apoteose scenario"), N_("an MTG scenario"), N_("a trace or a scenario"))
+
+
 def load_input(scenario: Any, loader: Callable[[Any], Any], needs: tuple[str, ...], what: str) -> Any:
     """An explorer's scenario: a built-in name or a path is loaded with ``loader``; an object must
     look like ``what`` (have the attributes ``needs``). Anything else is a :class:`RulekitError`
@@ -248,8 +252,12 @@ def load_input(scenario: Any, loader: Callable[[Any], Any], needs: tuple[str, ..
     missing = [name for name in needs if not hasattr(scenario, name)]
     if missing:
         raise RulekitError(
-            f"expected {what} (a built-in name, a path or a loaded scenario), "
-            f"not {type(scenario).__name__} {str(scenario)[:60]!r}",
+            Phrase(
+                N_("expected {what} (a built-in name, a path or a loaded scenario), not {kind} {value}"),
+                what=Phrase(what),
+                kind=type(scenario).__name__,
+                value=repr(str(scenario)[:60]),
+            ),
             code="BAD_SCENARIO",
         )
     return scenario

@@ -32,11 +32,20 @@ _ACCENTS = str.maketrans("aeiouAEIOUcnCNyY", "áéíóúÁÉÍÓÚçñÇÑýÝ")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
 
 
+#: argparse's own placeholders (``%(prog)s``, ``%s``, ``%r``) in its words (``rulekit.cli.ARGPARSE_WORDS``)
+_PERCENT = re.compile(r"(%(?:\([^)]*\))?[a-z%])")
+
+
+def _accent(literal: str) -> str:
+    return "".join(p if _PERCENT.fullmatch(p) else p.translate(_ACCENTS) for p in _PERCENT.split(literal))
+
+
 def pseudo(message: str) -> str:
-    """``"Step {k} of {n}"`` → ``"⟦Stép {k} óf {n}⟧"``: accented, bracketed, placeholders kept."""
+    """``"Step {k} of {n}"`` → ``"⟦Stép {k} óf {n}⟧"``: accented, bracketed, placeholders kept (argparse's
+    ``%(name)s`` too: ``"invalid choice: %(value)r"`` → ``"⟦ínválíd çhóíçé: %(value)r⟧"``)."""
     out = []
     for literal, field, spec, conv in string.Formatter().parse(message):
-        out.append(literal.replace("{", "{{").replace("}", "}}").translate(_ACCENTS))
+        out.append(_accent(literal.replace("{", "{{").replace("}", "}}")))
         if field is not None:
             out.append("{" + field + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}")
     return OPEN + "".join(out) + CLOSE

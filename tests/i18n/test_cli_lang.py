@@ -58,3 +58,96 @@ def test_an_unknown_language_is_one_line_and_exit_2(capsys, command):
     code, out, err = _run(capsys, command, scenario, "--lang", "pt_PT")
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "--lang" in err and "did you mean 'pt-BR'" in err
+
+
+def _english_sentences() -> set[str]:
+    """Every catalogue message's fixed words (between its placeholders) of three words or more."""
+    import re
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    import rulekit
+
+    pot = Path(rulekit.__file__).resolve().parent / "locale" / "rulekit.pot"
+    out: set[str] = set()
+    with pot.open("rb") as fh:
+        for m in read_po(fh):
+            for msgid in m.id if isinstance(m.id, tuple) else (m.id,):
+                for piece in re.split(r"\{[^{}]*\}|%(?:\([^)]*\))?[a-z]", msgid or ""):
+                    piece = piece.strip(" :;,.()—'\"")
+                    if len(re.findall(r"[A-Za-z]{2,}", piece)) >= 3:
+                        out.add(piece)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "es"])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["new", "{dir}/board.yaml"],
+        ["new", "{dir}/board.yaml", "--help"],
+        ["cards", "--search", "gideon"],
+        ["cards", "--search", "zzyzx"],
+        ["scenarios"],
+        ["parse-effect", "Ativar【 Se você tiver uma EVOCAÇÃO no SUPORTE; Descarte uma carta 】 Cure o zorp"],
+        ["parse-effect", "--help"],
+        ["chain", "--help"],
+        ["solve", "--help"],
+    ],
+    ids=[
+        "new",
+        "new --help",
+        "cards",
+        "cards none",
+        "scenarios",
+        "parse-effect",
+        "parse-effect --help",
+        "chain --help",
+        "solve --help",
+    ],
+)
+def test_the_new_lang_options_leave_no_english_sentence(capsys, tmp_path, lang, argv):
+    """``--lang`` on ``new``, ``cards``, ``scenarios`` and ``parse-effect`` (and every ``--help``): no
+    catalogue message's English words are left in the output."""
+    argv = [a.replace("{dir}", str(tmp_path)) for a in argv]
+    try:
+        code = main([*argv, "--lang", lang])
+    except SystemExit as done:  # --help
+        code = int(done.code or 0)
+    out = capsys.readouterr().out
+    assert code == 0 and out.strip()
+    flat = " ".join(out.split())
+    left = sorted(s for s in _english_sentences() if s in flat)
+    assert left == [], out
+
+
+def test_rulekit_new_exists_error_in_portuguese(capsys, tmp_path):
+    target = str(tmp_path / "b.yaml")
+    assert main(["new", target, "--lang", "pt-BR"]) == 0
+    assert capsys.readouterr().out.startswith(f"{target} escrito")
+    assert main(["new", target, "--lang", "pt-BR"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "já existe" in err and "rulekit: erro:" in err
+
+
+def test_a_usage_error_in_spanish_is_exit_2(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["cards", "--lang", "es", "--zzyzx"])
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("uso: rulekit ") and err.rstrip().endswith("argumentos no reconocidos: --zzyzx")
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "es"])
+def test_rulekit_new_writes_its_comments_in_the_language_asked_for(capsys, tmp_path, lang):
+    """The skeleton's comments and description are in ``--lang``; the YAML itself (keys, card names,
+    the commented-out examples) is data, and the board solves the same."""
+    from rulekit.mtg import load_scenario, solve
+
+    path = tmp_path / "b.yaml"
+    assert main(["new", str(path), "--lang", lang]) == 0
+    text = path.read_text(encoding="utf-8")
+    flat = " ".join(text.split())
+    assert sorted(s for s in _english_sentences() if s in flat) == []
+    assert solve(load_scenario(str(path))).final["bears"].pt == "5/5"

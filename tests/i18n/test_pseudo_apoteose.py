@@ -189,3 +189,63 @@ def test_prediction_feedback_on_a_chain_goes_through_the_catalogue(pseudo_lang: 
     shown.append(_visible(p.result.value))
     leaks = [left for text in shown if (left := _left(text, data | {"zzz", "none"}))]
     assert leaks == []
+
+
+# ---- warnings: an effect text's (parse_effect) and the loader's (an effect refused when used) ---------
+#: Effect texts that load with a warning: requirements out of order (R-17), keywords out of order, a
+#: requirement and a description outside the runnable vocabulary.
+WARNING_TEXTS = {
+    "requirement order": "Ativar【 Se sua VIDA for menor que 5; Descarte uma carta 】 Cure 1 de VIDA.",
+    "keyword order": "Ativar · Da Mesa · Uma Vez por Ciclo Cure 1 de VIDA.",
+    "requirement outside the vocabulary": "Ativar【 Quando zorp 】 Cure 1 de VIDA.",
+    "unreadable description": "Ativar Cure o zorp de VIDA.",
+}
+#: the grammar's own names for what it expected (its words, put into the warning as values)
+_GRAMMAR_WORDS = {"a", "number"}
+
+
+def _words(*values: object) -> set[str]:
+    return {w.casefold() for v in values for w in re.findall(r"[^\W\d_]+", str(v))}
+
+
+def _apoteose_yaml(effect: str) -> str:
+    res = "{VIDA: [50, 100], MANA: [3, 10], ESTAMINA: [4, 6]}"
+    return (
+        "game: apoteose\nheroes:\n"
+        f"  - {{id: ana, team: azul, iniciativa: 5, resources: {res}, zones: {{MESA: [c]}}}}\n"
+        f"  - {{id: bo, team: vermelho, iniciativa: 3, resources: {res}}}\n"
+        f'cards:\n  - {{id: c, owner: ana, types: [ITEM], effects: ["{effect}"]}}\n'
+        "turn: {order: [ana, bo], hero: ana}\nscript: [{activate: c}]\n"
+    )
+
+
+@pytest.mark.parametrize("text", list(WARNING_TEXTS.values()), ids=list(WARNING_TEXTS))
+def test_effect_text_warnings_go_through_the_catalogue(pseudo_lang: str, text: str) -> None:
+    from rulekit.apoteose.text import parse_effect
+
+    [w] = parse_effect(text).warnings
+    shown = w.text_in(pseudo_lang)
+    assert shown.startswith("⟦") and w.to_dict()["code"] == w.code and "params" in w.to_dict()
+    assert _left(shown, _words(text) | _GRAMMAR_WORDS) == [], shown
+
+
+@pytest.mark.parametrize("text", list(WARNING_TEXTS.values()), ids=list(WARNING_TEXTS))
+def test_the_loader_s_warnings_go_through_the_catalogue(
+    pseudo_lang: str, text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The loader's notes, as a scenario keeps them and as ``rulekit chain --lang`` prints them (stderr)."""
+    from rulekit.apoteose.scenario import load_scenario_text
+    from rulekit.cli import main
+
+    source = _apoteose_yaml(text)
+    sc = load_scenario_text(source, "f.yaml")
+    assert sc.warnings
+    data = _words(text, "f.yaml cards effects c ana bo") | _GRAMMAR_WORDS
+    for w in sc.warnings:
+        assert _left(i18n.translator(pseudo_lang).phrase(w), data) == [], w
+    path = tmp_path / "f.yaml"
+    path.write_text(source, encoding="utf-8")
+    assert main(["chain", str(path), "--lang", pseudo_lang]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == len(sc.warnings)
+    assert _left(err, data | _words(tmp_path)) == [], err

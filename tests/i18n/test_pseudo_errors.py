@@ -374,3 +374,149 @@ def test_the_split_loader_s_errors_are_rendered_in_the_language_asked_for(text: 
     assert "\n" not in line
     found = leaks(line, error_data(exc.value))
     assert not found, f"{line}\n(English: {exc.value})"
+
+
+# ---- the command line's own words: every --help, usage errors, new, cards, scenarios, parse-effect
+
+
+def _parser_data() -> set[str]:
+    """What ``--help`` and a usage line show as written: the commands, their option strings, metavars,
+    choices and the program's name (taken from the parser, never from its help texts)."""
+    import argparse
+
+    from rulekit.i18n import LANGUAGES
+
+    out: set[str] = {"rulekit", "-h", "--help", *LANGUAGES}
+
+    def walk(parser: argparse.ArgumentParser) -> None:
+        out.add(parser.prog)
+        for action in parser._actions:
+            out.update(action.option_strings)
+            out.update(str(m) for m in (action.metavar, action.dest) if m)
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    out.add(name)
+                    walk(sub)
+            elif action.choices:
+                out.update(str(c) for c in action.choices)
+
+    walk(cli.build_parser())
+    return out | {w for s in list(out) for w in re.split(r"[\s\[\]{},|]+", s) if w}
+
+
+#: Values the help texts quote as written: built-in names, a file name, rule labels (data, not words).
+HELP_DATA = {
+    "seed/humility-then-gideon",
+    "apoteose/seed-activation",
+    "my-board.yaml",
+    "rulekit solve",
+    "rulekit scenarios",
+    "rulekit new",
+}
+
+SUBCOMMANDS = ["solve", "scenarios", "new", "cards", "parse-effect", "chain", "explain", "diagram"]
+
+
+def _exit(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as done:
+        cli.main(argv)
+    out, err = capsys.readouterr()
+    return int(done.value.code or 0), out, err
+
+
+@pytest.mark.parametrize("command", [None, *SUBCOMMANDS])
+def test_every_subcommand_s_help_is_in_the_language_asked_for(
+    command: str | None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``rulekit [COMMAND] --help --lang LANG``: the descriptions, the options' help and argparse's own
+    words (usage, section titles, -h) all come from the catalogue."""
+    data = _parser_data() | HELP_DATA
+    with pseudo_language() as lang:
+        code, out, err = _exit([*([command] if command else []), "--help", "--lang", lang], capsys)
+    assert code == 0 and err == "" and out.count("⟦") >= 3, out
+    found = leaks(out, data)
+    assert not found, out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["new"], ["cards", "--zzyzx"], ["solve", "seed/blood-moon", "--ruleset", "zzyzx"], ["zzyzx"]],
+    ids=["missing argument", "unknown option", "bad choice", "unknown command"],
+)
+def test_usage_errors_are_in_the_language_asked_for(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A usage error: exit status 2, the usage line and one error line, argparse's words translated."""
+    data = _parser_data() | {"zzyzx", "'zzyzx'", "seed/blood-moon"}
+    with pseudo_language() as lang:
+        code, out, err = _exit([*argv, "--lang", lang], capsys)
+    *usage, error = err.rstrip("\n").split("\n")  # the usage (wrapped to fit), then one error line
+    assert code == 2 and out == "" and usage and error.startswith("⟦rulekit"), err
+    found = leaks(err, data)
+    assert not found, err
+
+
+def test_rulekit_new_speaks_the_language_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pseudo_language() as lang:
+        assert cli.main(["new", "board.yaml", "--lang", lang]) == 0
+        out, _ = capsys.readouterr()
+        assert (tmp_path / "board.yaml").exists()
+        assert not leaks(out, {"board.yaml"}), out
+        assert cli.main(["new", "board.yaml", "--lang", lang]) == 2
+    _, err = capsys.readouterr()
+    found = leaks(_unwrap_cli(err), {"board.yaml"})
+    assert not found, err
+
+
+def test_rulekit_cards_and_scenarios_speak_the_language_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    """``rulekit cards`` (names and type lines are the cards' data; "loyalty" is a word) and ``rulekit
+    scenarios`` (names, games; descriptions and titles are data given per language)."""
+    from rulekit import apoteose
+    from tests.i18n.test_pseudo_locale import mtg_data
+
+    data = mtg_data() | {"mtg", "apoteose"}
+    for name in apoteose.list_scenarios():
+        sc = apoteose.load_scenario(name)
+        data |= {name, *sc.titles.values(), sc.title}
+    found: list[str] = []
+    with pseudo_language() as lang:
+        for argv in (["cards"], ["cards", "--search", "zzyzx"], ["scenarios"]):
+            assert cli.main([*argv, "--lang", lang]) == 0
+            out, _ = capsys.readouterr()
+            assert out.strip()
+            shown = out.replace("...", "…")  # a description cut to fit
+            found += [f"{argv}: …{x}…" for x in leaks(shown, data | {"zzyzx"})[:5]]
+    assert not found, "\n".join(found)
+
+
+PARSE_EFFECT_TEXTS = [
+    "Ativar【 Descarte uma carta; Consuma 2 de ESTAMINA 】 Cure 25 de VIDA e Recupere 2 de MANA.",
+    "Ativar【 Se você tiver uma EVOCAÇÃO no SUPORTE; Descarte uma carta 】 Recupere 1 de MANA",
+    "Ativar · Da Mesa · Uma Vez por Ciclo Cure 1 de VIDA.",
+    "Ativar【 Quando zorp 】 Cure 1 de VIDA.",
+]
+
+
+@pytest.mark.parametrize("text", PARSE_EFFECT_TEXTS)
+def test_rulekit_parse_effect_speaks_the_language_asked_for(
+    text: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The labels, the requirement kinds and moments and the warnings are words; the text, its keywords
+    and statements (the JSON of each), the codes and positions are data."""
+    import json
+
+    from rulekit.apoteose.text import format_effect, parse_effect
+
+    e = parse_effect(text)
+    data = {text, format_effect(e), e.description, *e.keywords, *(r.text for r in e.requirements)}
+    data |= {json.dumps(st.to_dict(), ensure_ascii=False) for st in e.body}
+    for w in e.warnings:
+        data |= {w.code, str(w.position), *(str(v) for v in w.params.values() if not isinstance(v, Phrase))}
+    with pseudo_language() as lang:
+        assert cli.main(["parse-effect", text, "--lang", lang]) == 0
+    out, _ = capsys.readouterr()
+    found = leaks(out, data | {w for d in list(data) for w in d.split()})
+    assert not found, out
