@@ -36,6 +36,7 @@ from rulekit.apoteose.rulings import (
 )
 from rulekit.apoteose.statements import Statement
 from rulekit.errors import N_, EffectTextError, Phrase
+from rulekit.i18n import translator
 from rulekit.yamlsrc import suggest
 
 #: Stable error codes of the parser.
@@ -81,8 +82,6 @@ class Warning_:
 
     def text_in(self, lang: Any = "en") -> str:
         """The message in ``lang`` (a language name or a :class:`~rulekit.i18n.Translator`)."""
-        from rulekit.i18n import translator
-
         return translator(lang).phrase(self.message)
 
     def to_dict(self) -> dict[str, Any]:
