@@ -58,6 +58,7 @@ ERROR_SOURCES = [
     ROOT / "rulekit" / "apoteose" / "text.py",
     ROOT / "rulekit" / "apoteose" / "chain.py",
     ROOT / "rulekit" / "apoteose" / "session.py",
+    ROOT / "rulekit" / "apoteose" / "matching.py",
 ]
 KEYWORDS = {
     "_": None,

@@ -83,7 +83,9 @@ _EXPECTED_WORDS = {
 }
 
 
-_ADJACENT = "'adjacente' needs the heroes' places on the board, which the engine does not keep"
+#: The heroes "adjacente" narrows (a set: "um aliado", "cada Herói"), and the one it is next to.
+_NEAR_KINDS = ("opponent", "ally", "any")
+_NEAR_ANCHORS = ("self", "selected", "turn", "that", "answered", "name")
 
 
 class _RefError(Exception):
@@ -413,6 +415,7 @@ class _Build:
                 self.fail(node, f"'{self.orig(node.children[0])}' is a noun, not a hero's name")
             return {"who": "name", "name": self.orig(node.children[0])}
         words, _ = self.dets(node)
+        near: dict[str, Any] | None = None
         noun = _low(self.tok(node, "HNOUN"))
         plural = noun.endswith("s") and noun not in ("alvos",) or noun == "rivais"
         sing = {"herois": "heroi", "personagens": "personagem", "rivais": "rival", "alvos": "alvo"}.get(
@@ -429,11 +432,17 @@ class _Build:
             elif m.data == "of_turn":
                 kind = "turn"
             elif m.data == "adjacent":
-                self.fail(m, _ADJACENT)
+                near = self.near(m)
             elif m.data == "relative":
                 kind = self.relative(m)
         if kind == "owner":
             self.fail(node, "'dono' names a card's owner, not a hero to affect")
+        if near is not None:  # "um aliado adjacente a você", "cada Herói adjacente ao alvo"
+            if kind not in _NEAR_KINDS or any(w in _DEMONSTRATIVES or w in _THIS for w in words):
+                self.fail(node, "'adjacente' narrows a set of heroes: um aliado adjacente a você")
+            if plural or any(w in _ALL for w in words):
+                return {"who": kind, "all": True, "near": near}
+            return {"who": kind, "near": near}
         if any(w in _POSSESSIVES for w in words) and sing in ("heroi", "personagem"):
             kind = "self"
         if any(w in _THIS for w in words) and sing in ("heroi", "personagem"):
@@ -453,6 +462,20 @@ class _Build:
         if plural or any(w in _ALL for w in words):
             return {"who": kind, "all": True}
         return {"who": kind}
+
+    def near(self, m: Any) -> dict[str, Any]:
+        """"adjacente a <herói>": the one hero the casas are next to ("adjacente" alone: to you); seed
+        «Requerimentos de Ativação» names casas and "adjacente" (the board: ``rulings.ADJACENT_OFFSETS``)."""
+        sub = next(iter(self.subs(m)), None)
+        if sub is None:
+            return {"who": "self"}
+        prep = self.tok(m, "PREP")
+        if prep is not None and _low(prep) != "a":
+            self.fail(m, "write 'adjacente a <herói>': adjacente a você, adjacente ao alvo")
+        anchor = self.hero(sub)
+        if anchor.get("all") or "near" in anchor or anchor.get("who") not in _NEAR_ANCHORS:
+            self.fail(sub, "'adjacente a …' names one hero: adjacente a você, adjacente ao alvo")
+        return anchor
 
     def relative(self, m: Any) -> str:
         """"o Herói que ativou esta carta" (you), "… que ativou essa carta" (the answered entry's hero),
@@ -757,17 +780,20 @@ class _Build:
             sing = {"herois": "heroi", "personagens": "personagem", "rivais": "rival", "alvos": "alvo"}.get(
                 noun, noun.rstrip("s") if noun.endswith("s") else noun)
             kind = _HERO_WORDS[sing]
+            near: dict[str, Any] | None = None
             for m in self.subs(what):
                 if m.data == "hmod":
                     adj = _low(m.children[0])
                     kind = _HERO_WORDS.get({"rivais": "rival"}.get(adj, adj.rstrip("s")), kind)
                 elif m.data == "adjacent":
-                    self.fail(m, _ADJACENT)
+                    near = self.near(m)
                 else:
                     self.fail(m, f"'{self.span(m)}' is not a kind of hero to select")
             kind = {"selected": "any", "owner": "any"}.get(kind, kind)
             if z is not None:
                 self.fail(z, "heroes are selected anywhere: 'Selecione 1 oponente'")
+            if near is not None:
+                return {"op": "select", "count": count, "what": "hero", "who": kind, "near": near}
             return {"op": "select", "count": count, "what": "hero", "who": kind}
         else:
             out: Stmt = {"op": "select", "count": count, "what": "card"}

@@ -101,6 +101,8 @@ REASONS: dict[str, str] = {
     "NOT_ADJACENT": N_("casa {casa} is not adjacent to casa {at}, where {hero} stands"),
     "CASA_TAKEN": N_("{hero} cannot step to casa {casa}: it is off the board or another hero stands there"),
     "NO_FREE_CASA": N_("no free casa next to {hero}"),
+    "ADJACENT_NO_CASA": N_("'adjacente' cannot be read: {hero} stands on no casa (this scenario gives the "
+                           "heroes no places on the board)"),
     # -- stopped (R-03) and truncated (seed «Na Descrição»)
     "STATE_BROKEN": N_("'{requirement}' no longer holds"),
     "BROKE_DURING_RESOLUTION": N_("'{requirement}' broke during resolution"),
@@ -430,8 +432,22 @@ HERO_PHRASES_ALL: dict[str, str] = {
     "opponent": NP_("hero phrase", "every opponent"), "ally": NP_("hero phrase", "every ally"),
     "any": NP_("hero phrase", "every hero"),
 }
+#: Heroes next to one hero (``near``: "um aliado adjacente a você"), one or every one of them; the hero
+#: they stand next to is worded by :data:`NEAR_PHRASES`, else as a hero phrase.
+HERO_NEAR = NP_("hero phrase", "{hero} adjacent to {near}")
+HERO_NEAR_ALL = NP_("hero phrase", "{heroes} adjacent to {near}")
+NEAR_PHRASES: dict[str, str] = {"self": NP_("adjacent to", "you")}
 #: The heroes a ``select`` picks, by ``who``: which of ``SENTENCES["select"]`` words them.
 _SELECT_HEROES = {"opponent": 1, "ally": 2, "any": 3}
+#: The heroes a ``select`` picks next to one hero ("Selecione 1 Herói rival adjacente a você"), by ``who``.
+SELECT_NEAR: dict[str, tuple[str, str]] = {
+    "opponent": NNP_("statement sentence", "select {n} opponent adjacent to {near}",
+                     "select {n} opponents adjacent to {near}"),
+    "ally": NNP_("statement sentence", "select {n} ally adjacent to {near}",
+                 "select {n} allies adjacent to {near}"),
+    "any": NNP_("statement sentence", "select {n} hero adjacent to {near}",
+                "select {n} heroes adjacent to {near}"),
+}
 #: Cards a statement names (``card``, msgctxt "card phrase"); ``choose`` is counted (``{n} card(s)``).
 CARD_PHRASES: dict[str, str] = {
     "self": NP_("card phrase", "this card"), "answered": NP_("card phrase", "that card"),
@@ -572,8 +588,15 @@ class _Words:
 
     def hero(self, spec: Any) -> str:
         """A hero phrase (``target``)."""
-        if not isinstance(spec, dict) or not set(spec) <= {"who", "all", "name", "text"}:
+        if not isinstance(spec, dict) or not set(spec) <= {"who", "all", "name", "text", "near"}:
             raise _NoWords(spec)
+        if spec.get("near") is not None:  # "um aliado adjacente a você"
+            rest = {k: v for k, v in spec.items() if k not in ("near", "text")}
+            if spec.get("all"):
+                words = self.t.p("hero phrase", HERO_NEAR_ALL, heroes=self.hero(rest), near=self.near(spec["near"]))
+            else:
+                words = self.t.p("hero phrase", HERO_NEAR, hero=self.hero(rest), near=self.near(spec["near"]))
+            return self.t.contract(words)
         who = spec.get("who")
         if who == "name" and isinstance(spec.get("name"), str):
             return str(spec["name"])
@@ -584,6 +607,12 @@ class _Words:
         if isinstance(spec.get("text"), str):  # a phrase the reader kept as written
             return str(spec["text"])
         raise _NoWords(spec)
+
+    def near(self, spec: Any) -> str:
+        """The hero others stand next to ("adjacente a você": "you"; else a hero phrase)."""
+        if isinstance(spec, dict) and set(spec) == {"who"} and spec["who"] in NEAR_PHRASES:
+            return self.t.p("adjacent to", NEAR_PHRASES[str(spec["who"])])
+        return self.hero(spec)
 
     def zone(self, zone: Any, where: str) -> str:
         """A zone after its preposition: ``where`` is ``from``, ``to`` or ``in`` (msgctxt "<where> zone")."""
@@ -684,7 +713,7 @@ def _sentence(w: _Words, st: dict[str, Any]) -> tuple[str, frozenset[str]]:
     if op == "attach":
         return w.s(op, 0, card=w.cards(_card_phrase_of(st)), host=w.cards(st.get("to"))), _CARD_KEYS | {"to"}
     if op == "select":
-        return _selected(w, st), frozenset(("count", "what", "who", "type", "owner", "zone"))
+        return _selected(w, st), frozenset(("count", "what", "who", "type", "owner", "zone", "near"))
     if op == "roll":
         if st.get("count") is None:
             return w.s(op, 0), frozenset(("count",))
@@ -744,9 +773,12 @@ def _selected(w: _Words, st: dict[str, Any]) -> str:
     if not _is_count(count):
         raise _NoWords(count)
     if what == "hero":
-        which = _SELECT_HEROES.get(str(st.get("who") or "any"))
+        who = str(st.get("who") or "any")
+        which = _SELECT_HEROES.get(who)
         if which is None or st.get("type") or st.get("zone") or st.get("owner"):
             raise _NoWords(st)
+        if st.get("near") is not None:
+            return w.t.contract(w.t.np("statement sentence", *SELECT_NEAR[who], count, near=w.near(st["near"])))
         return w.n("select", which, count)
     if what == "card" and st.get("who") is None:
         phrase = {k: st[k] for k in ("count", "type", "zone", "owner") if k in st}
