@@ -538,7 +538,9 @@ def _check_cond(v: dict[str, Any], depth: int) -> tuple[tuple[str | int, ...], s
     kind = v["cond"]
     if kind == "trigger":  # a requirement's own form; its fields are the trigger reader's
         return (
-            None if isinstance(v.get("trigger"), dict) else (("trigger",), Phrase(N_("expected a trigger mapping")), None)
+            None
+            if isinstance(v.get("trigger"), dict)
+            else (("trigger",), Phrase(N_("expected a trigger mapping")), None)
         )
     fields = COND_FIELDS.get(kind)
     if fields is None:
@@ -569,7 +571,11 @@ def _check_cond(v: dict[str, Any], depth: int) -> tuple[tuple[str | int, ...], s
                 if val in _CMP_OPS
                 else (
                     (),
-                    Phrase(N_("{value} is not a comparison ({values})"), value=repr(val), values=", ".join(_CMP_OPS)),
+                    Phrase(
+                        N_("{value} is not a comparison ({values})"),
+                        value=repr(val),
+                        values=", ".join(_CMP_OPS),
+                    ),
                     None,
                 )
             )
@@ -580,7 +586,9 @@ def _check_cond(v: dict[str, Any], depth: int) -> tuple[tuple[str | int, ...], s
                 else (
                     (),
                     Phrase(
-                        N_("{value} is not a hero reference ({values})"), value=repr(val), values=", ".join(WHO_VALUES)
+                        N_("{value} is not a hero reference ({values})"),
+                        value=repr(val),
+                        values=", ".join(WHO_VALUES),
                     ),
                     suggest(str(val), list(WHO_VALUES)),
                 )
@@ -596,7 +604,11 @@ def _check_cond(v: dict[str, Any], depth: int) -> tuple[tuple[str | int, ...], s
             bad = (
                 None
                 if val in events
-                else ((), Phrase(N_("{value} is not one of {values}"), value=repr(val), values=", ".join(events)), None)
+                else (
+                    (),
+                    Phrase(N_("{value} is not one of {values}"), value=repr(val), values=", ".join(events)),
+                    None,
+                )
             )
         elif value_kind == "cond":
             if depth > 8:
@@ -698,8 +710,16 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
             bad = _check_value("target", v["near"], depth + 1)
             if bad is not None:
                 return ("near", *bad[0]), bad[1], bad[2]
-            if v["near"].get("all") or v["near"].get("who") in ("opponent", "ally", "any") or "near" in v["near"]:
-                return ("near",), Phrase(N_("'near' names one hero (self, selected, turn, that, answered or name)")), None
+            if (
+                v["near"].get("all")
+                or v["near"].get("who") in ("opponent", "ally", "any")
+                or "near" in v["near"]
+            ):
+                return (
+                    ("near",),
+                    Phrase(N_("'near' names one hero (self, selected, turn, that, answered or name)")),
+                    None,
+                )
         return None
     if kind == "cardspec":
         if not isinstance(v, dict):

@@ -18,7 +18,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from rulekit.apoteose.grammar import MAX_CLAUSE, _Build, _low
+from rulekit.apoteose.builder import _Build, _low
+from rulekit.apoteose.grammar import MAX_CLAUSE
 from rulekit.apoteose.rulings import moment_of
 from rulekit.apoteose.words import (
     _POSSESSIVES,

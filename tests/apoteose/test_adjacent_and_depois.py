@@ -44,8 +44,14 @@ def vida(tr: Any) -> dict[str, int]:
     [
         ("Cure 2 de VIDA de um aliado adjacente a você", {"who": "ally", "near": {"who": "self"}}),
         ("Um aliado adjacente a você cura 2 de VIDA", {"who": "ally", "near": {"who": "self"}}),
-        ("Cure 2 de VIDA de cada Herói adjacente a você", {"who": "any", "all": True, "near": {"who": "self"}}),
-        ("Cure 2 de VIDA de todos os aliados adjacentes", {"who": "ally", "all": True, "near": {"who": "self"}}),
+        (
+            "Cure 2 de VIDA de cada Herói adjacente a você",
+            {"who": "any", "all": True, "near": {"who": "self"}},
+        ),
+        (
+            "Cure 2 de VIDA de todos os aliados adjacentes",
+            {"who": "ally", "all": True, "near": {"who": "self"}},
+        ),
         ("Cure 2 de VIDA de um aliado adjacente ao alvo", {"who": "ally", "near": {"who": "selected"}}),
     ],
 )
@@ -56,7 +62,13 @@ def test_adjacente_reads_as_a_near_key_of_the_hero_phrase(text: str, target: dic
 
 def test_selecione_a_hero_adjacent_to_you_reads() -> None:
     (st,), _ = lang.parse_description("Selecione 1 Herói rival adjacente a você")
-    assert st.to_dict() == {"op": "select", "count": 1, "what": "hero", "who": "opponent", "near": {"who": "self"}}
+    assert st.to_dict() == {
+        "op": "select",
+        "count": 1,
+        "what": "hero",
+        "who": "opponent",
+        "near": {"who": "self"},
+    }
 
 
 @pytest.mark.parametrize(
@@ -123,7 +135,9 @@ def test_without_a_board_adjacente_stops_the_effect_with_its_reason() -> None:
 
 def test_without_a_board_selecione_adjacent_cannot_be_paid() -> None:
     tr = run_chain(
-        on_board("Ativar【 Selecione 1 Herói rival adjacente a você 】 Cause 2 de DANO ao alvo.", places=False)
+        on_board(
+            "Ativar【 Selecione 1 Herói rival adjacente a você 】 Cause 2 de DANO ao alvo.", places=False
+        )
     )
     assert [e.detail["code"] for e in tr.of("refused")] == ["PREVISAO"]
     assert vida(tr) == {h: 50 for h in PLACES}
