@@ -11,6 +11,7 @@ import pytest
 from helpers import card, hero, scenario
 
 from rulekit.apoteose import lang
+from rulekit.apoteose import matching as M
 from rulekit.apoteose.chain import run_chain
 from rulekit.apoteose.wording import reason_words, statement_text
 from rulekit.i18n import translator
@@ -220,3 +221,17 @@ def test_a_condition_checked_as_data_is_told_in_the_readers_language() -> None:
     )
     assert bad is not None and isinstance(bad[1], Phrase)
     assert "no es self, opponent ni ally" in translator("es")(bad[1].msgid, **bad[1].params)
+
+
+def test_a_passivo_gain_reaches_the_allies_adjacent_to_you_and_no_one_without_a_board() -> None:
+    text = "Passivo Todos os aliados adjacentes a você recebem +1 de AGI"
+    g = on_board(text).build_game()
+    assert {h: M.attributes(g, h).get("AGI", 0) for h in PLACES} == {
+        "ana": 0,
+        "cai": 1,
+        "dora": 0,
+        "bruno": 0,
+        "eli": 0,
+    }
+    bare = on_board(text, places=False).build_game()
+    assert all(M.attributes(bare, h).get("AGI", 0) == 0 for h in PLACES)
