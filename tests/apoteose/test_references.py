@@ -277,7 +277,8 @@ def test_a_card_loads_its_readable_effects_and_refuses_the_unreadable_one_when_u
     used = run(heroes(MESA=["x"]), [x, card("b1", "bruno")], [{"activate": "x", "effect": 0}], turn=TURN)
     [r] = used.of("refused")
     assert r.detail["code"] == "UNREADABLE" and r.detail["params"]["effect"] == "x#0"
-    assert bad[r.detail["params"]["position"] :].startswith("um aliado") and r.detail["params"]["word"] == "um"
+    params = r.detail["params"]
+    assert bad[params["position"] :].startswith("um aliado") and params["word"] == "um"
 
 
 def test_an_unreadable_auto_is_refused_when_its_moment_comes() -> None:
