@@ -37,6 +37,7 @@ SOURCES = [
     ROOT / "rulekit" / "mtg" / "messages.py",
     ROOT / "rulekit" / "apoteose" / "commands.py",
     ROOT / "rulekit" / "apoteose" / "wording.py",  # the Apoteose engine's one catalogue of codes
+    ROOT / "rulekit" / "apoteose" / "phrasing.py",  # its statement sentences and phrase tables
     ROOT / "lessons" / "practice.py",
 ]
 #: Where bad input's messages live, marked ``N_`` (or a ``Phrase(N_(…))``) where they are raised: only
@@ -63,6 +64,7 @@ ERROR_SOURCES = [
     ROOT / "rulekit" / "apoteose" / "responses.py",
     ROOT / "rulekit" / "apoteose" / "session.py",
     ROOT / "rulekit" / "apoteose" / "deciders.py",
+    ROOT / "rulekit" / "apoteose" / "matching.py",
 ]
 KEYWORDS = {
     "_": None,

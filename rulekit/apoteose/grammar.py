@@ -30,20 +30,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from rulekit.apoteose.builder import RefError, _Build
 from rulekit.apoteose.words import (
-    _ALL,
-    _DEMONSTRATIVES,
-    _HERO_WORDS,
-    _PAID_WORDS,
-    _PARTICIPLES,
-    _POSSESSIVES,
-    _THIS,
-    _VERBS,
-    ACTIONS,
-    DURATIONS,
-    NUMWORDS,
-    RESOURCES,
-    ZONES,
     Refs,
     expand,
     fold,
@@ -56,40 +44,73 @@ MAX_CLAUSE = 160
 
 #: One example of each phrase the reader knows, for "did you mean" (LANGUAGE.md lists them all).
 KNOWN_PHRASES: tuple[str, ...] = (
-    "Cure 25 de VIDA", "Cure 10 de VIDA de um aliado", "Recupere 2 de MANA", "Recupere esta carta",
-    "Consuma 2 de ESTAMINA", "Consuma uma carta", "Cause 5 de DANO a um oponente",
-    "Cause 3 de DANO a todos os oponentes", "Um oponente perde 1 de MANA", "Compre 1 carta",
-    "Descarte uma carta", "Descarte 2 EVOCAÇÃO de um oponente", "Enterre esta carta", "Bane essa carta",
-    "Revele uma carta do seu INVENTÁRIO", "Oculte esta carta", "Registre esta carta",
-    "Olhe 2 cartas do BARALHO", "Devolva essa carta ao INVENTÁRIO", "Mova esta carta para a MESA",
-    "Anexe esta carta a uma carta", "Selecione 1 oponente", "Selecione 2 COMPANHEIRO no TABULEIRO",
-    "Role 2 dados", "Negue a ativação dessa carta", "Aumente essa cura em 5", "Reduza esse dano em 2",
-    "Você recebe +1 de AGI", "Em um teste você recebe +2 de INT", "+1 de AGI",
-    "Você causa +1 de DANO para cada carta no seu INVENTÁRIO (máx 5)", "( CONHECIMENTO + INT + 5 )",
+    "Cure 25 de VIDA",
+    "Cure 10 de VIDA de um aliado",
+    "Recupere 2 de MANA",
+    "Recupere esta carta",
+    "Consuma 2 de ESTAMINA",
+    "Consuma uma carta",
+    "Cause 5 de DANO a um oponente",
+    "Cause 3 de DANO a todos os oponentes",
+    "Um oponente perde 1 de MANA",
+    "Compre 1 carta",
+    "Descarte uma carta",
+    "Descarte 2 EVOCAÇÃO de um oponente",
+    "Enterre esta carta",
+    "Bane essa carta",
+    "Revele uma carta do seu INVENTÁRIO",
+    "Oculte esta carta",
+    "Registre esta carta",
+    "Olhe 2 cartas do BARALHO",
+    "Devolva essa carta ao INVENTÁRIO",
+    "Mova esta carta para a MESA",
+    "Anexe esta carta a uma carta",
+    "Selecione 1 oponente",
+    "Selecione 2 COMPANHEIRO no TABULEIRO",
+    "Role 2 dados",
+    "Negue a ativação dessa carta",
+    "Aumente essa cura em 5",
+    "Reduza esse dano em 2",
+    "Você recebe +1 de AGI",
+    "Em um teste você recebe +2 de INT",
+    "+1 de AGI",
+    "Você causa +1 de DANO para cada carta no seu INVENTÁRIO (máx 5)",
+    "( CONHECIMENTO + INT + 5 )",
     "Mova-se para uma casa adjacente",
 )
 
 #: English words for the grammar's terminals, for "expected …" in errors.
 _EXPECTED_WORDS = {
-    "INT": "a number", "NUMWORD": "a number", "VIDA": "VIDA", "RESOURCE": "VIDA, MANA or ESTAMINA",
-    "CARDWORD": "carta(s)", "TYPE": "a card type in capitals", "NAME": "a name", "ZONENAME": "a zone",
-    "PREP": "a preposition (a, ao, de, em, para…)", "SIGNED": "+N or -N",
+    "INT": "a number",
+    "NUMWORD": "a number",
+    "VIDA": "VIDA",
+    "RESOURCE": "VIDA, MANA or ESTAMINA",
+    "CARDWORD": "carta(s)",
+    "TYPE": "a card type in capitals",
+    "NAME": "a name",
+    "ZONENAME": "a zone",
+    "PREP": "a preposition (a, ao, de, em, para…)",
+    "SIGNED": "+N or -N",
     "HNOUN": "a hero (oponente, aliado…)",
-    "SELF": "você", "DET": "a determiner (o, um, esse, cada…)", "DURATION": "até o final do turno…",
-    "ACTIONNOUN": "cura, dano, recuperação…", "DICE": "dados", "LPAR": "(", "RPAR": ")",
-    "LOSEV": "perde", "PARTICIPLE": "selecionada(s)", "COMMA": ",", "ADJ": "rival, aliado…",
-    "CARDVERB": "a verb", "MODVERB": "aumente / reduza", "LOOKVERB": "olhe", "HERONAME": "a hero",
-    "ADJACENT": "adjacente", "VERBPAST": "a verb", "CLITIC": "a verb",
+    "SELF": "você",
+    "DET": "a determiner (o, um, esse, cada…)",
+    "DURATION": "até o final do turno…",
+    "ACTIONNOUN": "cura, dano, recuperação…",
+    "DICE": "dados",
+    "LPAR": "(",
+    "RPAR": ")",
+    "LOSEV": "perde",
+    "PARTICIPLE": "selecionada(s)",
+    "COMMA": ",",
+    "ADJ": "rival, aliado…",
+    "CARDVERB": "a verb",
+    "MODVERB": "aumente / reduza",
+    "LOOKVERB": "olhe",
+    "HERONAME": "a hero",
+    "ADJACENT": "adjacente",
+    "VERBPAST": "a verb",
+    "CLITIC": "a verb",
 }
-
-
-_ADJACENT = "'adjacente' needs the heroes' places on the board, which the engine does not keep"
-
-
-class _RefError(Exception):
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 class ClauseError(ValueError):
@@ -99,8 +120,14 @@ class ClauseError(ValueError):
     ``reason`` is set instead when the clause reads but a phrase in it points at nothing, or at two
     things (LANGUAGE.md §3.1)."""
 
-    def __init__(self, clause: str, position: int, expected: list[str], suggestion: str | None,
-                 reason: str | None = None) -> None:
+    def __init__(
+        self,
+        clause: str,
+        position: int,
+        expected: list[str],
+        suggestion: str | None,
+        reason: str | None = None,
+    ) -> None:
         self.clause = clause
         self.position = position
         rest = clause[position:].split()
@@ -122,8 +149,14 @@ def _parser() -> Any:
     from lark import Lark
 
     grammar = (Path(__file__).with_name("grammar.lark")).read_text(encoding="utf-8")
-    return Lark(grammar, parser="earley", lexer="dynamic", ambiguity="resolve", propagate_positions=True,
-                start=_STARTS)
+    return Lark(
+        grammar,
+        parser="earley",
+        lexer="dynamic",
+        ambiguity="resolve",
+        propagate_positions=True,
+        start=_STARTS,
+    )
 
 
 @lru_cache(maxsize=1)
@@ -151,7 +184,8 @@ def _fast_tree(folded: str, start: str) -> Any:
 _REFERENT_RE = re.compile(
     r"\b(voce|heroi|personagem|aliad|oponente|inimig|adversari|rival|alvo|dono|carta|vida|hp|mana|estamina"
     r"|dano|inventario|mao|mesa|suporte|cenario|tabuleiro|descarte|baralho|banidas|limbo|time|turno"
-    r"|ess|aquel|est|ele|ela|selecionad|escolhid|consumid|descartad|revelad|banid|enterrad|todo|toda|cada|outr)")
+    r"|ess|aquel|est|ele|ela|selecionad|escolhid|consumid|descartad|revelad|banid|enterrad|todo|toda|cada|outr)"
+)
 
 
 def _referents(text: str) -> frozenset[str]:
@@ -217,12 +251,17 @@ def _parse_cached(text: str, refs: Refs) -> Stmt:
     build = _Build(text, where, refs)
     try:
         return build.clause(tree)
-    except _RefError as exc:
+    except RefError as exc:
         raise ClauseError(text, build.at, [], None, reason=exc.message) from None
     except (AttributeError, KeyError, IndexError, StopIteration, TypeError, ValueError):
         # a reading the builder has no meaning for: reported as unreadable, never a crash
-        raise ClauseError(text, build.at, [], suggest_phrase(text),
-                          reason="this phrase reads, but has no meaning the engine can run") from None
+        raise ClauseError(
+            text,
+            build.at,
+            [],
+            suggest_phrase(text),
+            reason="this phrase reads, but has no meaning the engine can run",
+        ) from None
 
 
 def parse_hero_phrase(text: str, refs: Refs | None = None) -> dict[str, Any] | None:
@@ -278,563 +317,3 @@ def _expected(names: Any) -> list[str]:
         if w not in words:
             words.append(w)
     return words
-
-
-def _low(tok: Any) -> str:
-    return str(tok).lower()
-
-
-class _Build:
-    """Tree -> statement dict. Upper-case names are taken back from the original clause by position;
-    references are resolved with ``refs`` (LANGUAGE.md §3.1)."""
-
-    def __init__(self, text: str, where: list[int], refs: Refs) -> None:
-        self.text = text
-        self.where = where
-        self.refs = refs
-        self.at = 0  # where the phrase being resolved starts (for a reference error)
-
-    # ---- helpers ------------------------------------------------------------------------
-    def _cut(self, start: int, end: int) -> str:
-        a, b = self.where[start], self.where[end]
-        if b <= a:
-            b = self.where[end - 1] + 1
-        return self.text[a:b].strip()
-
-    def orig(self, tok: Any) -> str:
-        return self._cut(tok.start_pos, tok.end_pos)
-
-    def span(self, node: Any) -> str:
-        if not hasattr(node, "meta"):  # a token ("bana-a")
-            return self.orig(node)
-        return self._cut(node.meta.start_pos, node.meta.end_pos)
-
-    def mark(self, node: Any) -> None:
-        start = node.meta.start_pos if hasattr(node, "meta") else node.start_pos
-        self.at = self.where[start]
-
-    @staticmethod
-    def toks(node: Any) -> list[Any]:
-        from lark import Token
-
-        return [c for c in node.children if isinstance(c, Token)]
-
-    @staticmethod
-    def subs(node: Any) -> list[Any]:
-        from lark import Tree
-
-        return [c for c in node.children if isinstance(c, Tree)]
-
-    def tok(self, node: Any, kind: str) -> Any:
-        return next((t for t in self.toks(node) if t.type == kind), None)
-
-    def sub(self, node: Any, data: str) -> Any:
-        return next((t for t in self.subs(node) if t.data == data), None)
-
-    def fail(self, node: Any, message: str) -> Any:
-        self.mark(node)
-        raise _RefError(message)
-
-    # ---- clause ---------------------------------------------------------------------------
-    def clause(self, tree: Any) -> Stmt:
-        stmt_tree, *rest = self.subs(tree)
-        stmt = getattr(self, "s_" + stmt_tree.data.rstrip("_"))(stmt_tree)
-        mx = next((r for r in rest if r.data == "max"), None)
-        if mx is not None:  # seed «(máx N)»: a limit on the statement's amount
-            limit = int(self.tok(mx, "INT"))
-            key = "amount" if "amount" in stmt else "delta" if "delta" in stmt else "count"
-            value = stmt.get(key)
-            if isinstance(value, int):
-                stmt[key] = {"sum": [[1, value]], "max": limit} if key != "count" else min(value, limit)
-            elif isinstance(value, dict):
-                stmt[key] = {**value, "max": limit}
-        rest = [r for r in rest if r.data == "duration"]
-        if rest:
-            low = _low(self.tok(rest[0], "DURATION"))
-            stmt["until"] = next(key for word, key in DURATIONS if word in low.split()[-1] or word in low)
-        return stmt
-
-    # ---- pieces -----------------------------------------------------------------------------
-    def amount(self, node: Any) -> Any:
-        terms = self.sub(node, "terms")
-        mx = self.sub(node, "max")
-        value: Any = self.terms(terms) if terms is not None else int(self.tok(node, "INT"))
-        if mx is not None:
-            limit = int(self.tok(mx, "INT"))
-            value = {"sum": [[1, value]], "max": limit} if isinstance(value, int) else {**value, "max": limit}
-        return value
-
-    def terms(self, node: Any) -> dict[str, Any]:
-        out: list[list[Any]] = []
-        sign = 1
-        for c in node.children:
-            if getattr(c, "type", None) == "SIGN":
-                sign = -1 if str(c) == "-" else 1
-                continue
-            tok = c.children[0]
-            out.append([sign, int(tok) if tok.type == "INT" else self.orig(tok).upper()])
-            sign = 1
-        return {"sum": out}
-
-    def count(self, node: Any) -> int:
-        tok = node.children[0]
-        return int(tok) if tok.type == "INT" else NUMWORDS[_low(tok)]
-
-    def zone(self, node: Any) -> str:
-        return ZONES[" ".join(_low(self.tok(node, "ZONENAME")).split())]
-
-    def dets(self, node: Any) -> tuple[list[str], int | None]:
-        """The determiners of a noun phrase (words) and the number among them, if any."""
-        words: list[str] = []
-        number: int | None = None
-        group = self.sub(node, "dets")
-        for d in self.subs(group) if group is not None else []:
-            if d.data != "det":
-                continue
-            tok = d.children[0]
-            if tok.type == "INT":
-                number = int(tok)
-            elif tok.type == "NUMWORD" and _low(tok) not in ("um", "uma"):
-                number = NUMWORDS[_low(tok)]
-            else:
-                words.append(_low(tok))
-        return words, number
-
-    # ---- heroes: LANGUAGE.md §3.1 ------------------------------------------------------------
-    def hero(self, node: Any) -> dict[str, Any]:
-        d = node.data
-        if d == "self_":
-            return {"who": "self"}
-        if d == "pronoun":  # "ele", "dela": the hero of the event answered, else the one named before
-            return self.that_hero(node)
-        if d == "named_hero":
-            word = fold(self.orig(node.children[0])).lower()
-            if word in _HERO_WORDS or word in ("esta", "essa", "este", "esse", "carta", "cartas"):
-                self.fail(node, f"'{self.orig(node.children[0])}' is a noun, not a hero's name")
-            return {"who": "name", "name": self.orig(node.children[0])}
-        words, _ = self.dets(node)
-        noun = _low(self.tok(node, "HNOUN"))
-        plural = noun.endswith("s") and noun not in ("alvos",) or noun == "rivais"
-        sing = {"herois": "heroi", "personagens": "personagem", "rivais": "rival", "alvos": "alvo"}.get(
-            noun, noun.rstrip("s") if plural else noun)
-        kind = _HERO_WORDS[sing]
-        for m in self.subs(node):
-            if m.data == "hmod":
-                adj = _low(m.children[0])
-                adj = {"rivais": "rival"}.get(adj, adj.rstrip("s"))
-                if adj.startswith(("selecionad", "escolhid")) or adj == "alvo":
-                    kind = "selected"
-                else:
-                    kind = _HERO_WORDS.get(adj, kind)
-            elif m.data == "of_turn":
-                kind = "turn"
-            elif m.data == "adjacent":
-                self.fail(m, _ADJACENT)
-            elif m.data == "relative":
-                kind = self.relative(m)
-        if kind == "owner":
-            self.fail(node, "'dono' names a card's owner, not a hero to affect")
-        if any(w in _POSSESSIVES for w in words) and sing in ("heroi", "personagem"):
-            kind = "self"
-        if any(w in _THIS for w in words) and sing in ("heroi", "personagem"):
-            kind = "self"
-        if any(w.startswith("outr") for w in words):
-            self.fail(node, "'outro' names every hero but you only as whose cards ('de outro Herói')")
-        if any(w in _DEMONSTRATIVES for w in words) and kind not in ("selected", "turn", "answered"):
-            return self.that_hero(node)
-        if kind == "selected":
-            self.chosen("hero", node)
-            return {"who": "selected"}
-        if kind in ("turn", "answered", "self", "that"):
-            return {"who": kind}
-        if kind == "any" and not (plural or any(w in _ALL or w in ("um", "uma", "qualquer") for w in words)):
-            self.fail(node, f"'{self.span(node)}' does not say which hero: write um Herói, todos os heróis, "
-                      "o alvo or aquele Herói")
-        if plural or any(w in _ALL for w in words):
-            return {"who": kind, "all": True}
-        return {"who": kind}
-
-    def relative(self, m: Any) -> str:
-        """"o Herói que ativou esta carta" (you), "… que ativou essa carta" (the answered entry's hero),
-        "… que descartou essa carta" (the hero of the event answered), "… que foi selecionado" (the
-        target)."""
-        rel = self.sub(m, "relative")
-        verb = _low(self.tok(rel, "VERBPAST"))
-        obj = [s for s in self.subs(rel)]
-        if verb.startswith(("selecionad", "escolhid")):
-            return "selected"
-        words = self.dets(obj[0])[0] if obj and obj[0].data == "card_phrase" else []
-        if any(w in _THIS for w in words) and verb.startswith("ativ"):
-            return "self"
-        if any(w in _DEMONSTRATIVES for w in words):  # the entry answered / the event answered
-            return "answered" if verb.startswith("ativ") else "that"
-        return str(self.fail(m, f"'que {verb} …' does not say which hero; write 'que ativou essa carta'"))
-
-    def that_hero(self, node: Any) -> dict[str, Any]:
-        """"aquele/esse oponente", "ele/ela": the hero of the event answered, else the nearest hero mentioned
-        before."""
-        r = self.refs
-        if not r.known or r.event_hero:
-            return {"who": "that"}
-        if r.last_hero is not None:
-            return {"who": r.last_hero}
-        return dict(self.fail(node, f"'{self.span(node)}' points back at a hero, and this effect answers no "
-                              "event and names no hero before it"))
-
-    def chosen(self, what: str, node: Any) -> None:
-        """"o alvo", "o X selecionado": what the requirement chose — one Selecione of that kind."""
-        r = self.refs
-        if not r.known:
-            return
-        same = [t for k, t in r.chosen if k == what]
-        if not same:
-            self.fail(node, f"'{self.span(node)}' names what a Selecione requirement chose, and this effect "
-                      f"selects no {'hero' if what == 'hero' else 'card'}")
-        if len(same) > 1:
-            self.fail(node, f"'{self.span(node)}' has two readings: what '{same[0]}' chose or what "
-                      f"'{same[1]}' chose")
-
-    # ---- cards: LANGUAGE.md §3.1 --------------------------------------------------------------
-    def card_ref(self, node: Any) -> dict[str, Any]:
-        d = node.data
-        if d == "this_card":
-            return {"card": "self"}
-        if d == "zone_cards":
-            zone = ZONES[" ".join(_low(self.tok(node, "ZONENAME")).split())]
-            out: dict[str, Any] = {"card": "all", "zone": zone}
-            ow = self.sub(node, "of_hero") or self.sub(node, "of_team")
-            if ow is not None:
-                out["owner"] = self.owner(ow)
-            return out
-        words, number = self.dets(node)
-        noun = self.sub(node, "cardnoun").children[0]
-        typ = None if noun.type == "CARDWORD" else self.orig(noun).upper()
-        plural = _low(noun).endswith("s") if noun.type == "CARDWORD" else False
-        out = {}
-        ref: str | None = None
-        for m in self.subs(node):
-            if m.data == "participle":
-                stem = _low(self.tok(m, "PARTICIPLE"))
-                stem = re.sub(r"(os|as|o|a)$", "", stem)
-                meaning = _PARTICIPLES[stem]
-                if meaning == "selected":
-                    self.chosen("card", node)
-                    ref = "selected"
-                elif meaning == "answered":
-                    ref = self.that_card(node)
-                else:
-                    ref = self.paid_card(node, meaning)
-            elif m.data in ("of_hero", "of_team"):
-                out["owner"] = self.owner(m)
-            elif m.data == "in_zone":
-                z = self.sub(m, "zone")
-                out["zone"] = self.zone(z)
-                ow = self.sub(z, "of_hero") or self.sub(z, "of_team")
-                if ow is not None and "owner" not in out:
-                    own = self.owner(ow, allow_owner=True)
-                    if own is not None:
-                        out["owner"] = own
-        if ref is None:
-            if any(w in _THIS for w in words):
-                ref = "self"
-            elif any(w in _DEMONSTRATIVES for w in words):
-                ref = self.that_card(node)
-            elif number is not None:
-                out = {"card": "choose", "count": number, **out}
-            elif any(w in ("um", "uma", "qualquer") for w in words) or (not words and not plural):
-                out = {"card": "choose", "count": 1, **out}
-            elif any(w in _ALL for w in words) or (plural and any(w in ("os", "as") for w in words)):
-                out = {"card": "all", **out}
-            elif any(w in _POSSESSIVES for w in words):
-                poss = next(w for w in words if w in _POSSESSIVES)
-                out = ({"card": "all"} if poss.endswith("s") else {"card": "choose", "count": 1}) | {
-                    **out, "owner": out.get("owner", "self")}
-            elif plural and not words:
-                out = {"card": "all", **out}
-            else:  # "a carta", "o COMPANHEIRO": the one meant before
-                ref = self.that_card(node)
-        if ref is not None:
-            return {"card": ref}
-        if typ:
-            out["type"] = typ
-        if "card" not in out:
-            out = {"card": "choose", "count": 1, **out}
-        if any(w in _POSSESSIVES for w in words) and "owner" not in out:
-            out["owner"] = "self"
-        return {k: out[k] for k in ("card", "count", "type", "zone", "owner") if k in out}
-
-    def that_card(self, node: Any) -> str:
-        """"essa/aquela carta", "esse COMPANHEIRO", "-a": the card of the event answered, else the nearest
-        card mentioned before."""
-        r = self.refs
-        if not r.known or r.event_card:
-            return "answered"
-        if r.last_card is not None:
-            return r.last_card
-        return str(self.fail(node, f"'{self.span(node)}' points back at a card, and this effect answers no "
-                             "event with a card and names no card before it"))
-
-    def paid_card(self, node: Any, kind: str) -> str:
-        """"a carta descartada/consumida/revelada": the card of the event answered (of that kind), else the
-        one this effect's own requirement paid."""
-        r = self.refs
-        if not r.known:
-            return "paid"
-        if r.event_card and (kind == "any" or kind in r.events):
-            return "answered"
-        same = [t for k, t in r.paid if kind in ("any", k)]
-        if len(same) == 1:
-            return "self" if same[0] == "task" else "paid"
-        word = _PAID_WORDS[kind]
-        if len(same) > 1:
-            return str(self.fail(node, f"'{self.span(node)}' has two readings: the card of '{same[0]}' or "
-                                 f"the card of '{same[1]}'"))
-        return str(self.fail(node, f"'{self.span(node)}' names a card {word} by the event this effect "
-                             "answers or by its own requirements, and there is none"))
-
-    def owner(self, node: Any, allow_owner: bool = False) -> Any:
-        """Whose cards: "de um oponente", "de outro Herói", "do seu time", "de você"."""
-        prep = self.tok(node, "PREP")
-        if prep is not None and _low(prep) != "de":
-            return self.fail(node, f"whose cards: 'de {self.span(node).split(' ', 1)[-1]}', not "
-                             f"'{self.span(node)}'")
-        if node.data == "of_team":
-            return "team"
-        h = (self.sub(node, "hero_phrase") or self.sub(node, "self_") or self.sub(node, "named_hero")
-             or self.sub(node, "pronoun"))
-        if h.data == "pronoun":
-            return self.fail(h, "whose cards: write de um oponente, de um aliado, do seu time or de outro "
-                             "Herói")
-        if h.data == "self_":
-            return "self"
-        if h.data == "named_hero":
-            return self.fail(h, "whose cards: write de um oponente, de um aliado, do seu time or de outro "
-                             "Herói")
-        words, _ = self.dets(h)
-        noun = _low(self.tok(h, "HNOUN")).rstrip("s")
-        noun = {"rivai": "rival", "heroi": "heroi"}.get(noun, noun)
-        if noun == "dono":
-            if allow_owner:
-                return None  # "ao BARALHO de seu dono": the card's own owner's zone
-            return self.fail(h, "'de seu dono' names the zone a card returns to, not whose cards")
-        if any(w.startswith("outr") for w in words):
-            return "other"
-        kind = _HERO_WORDS.get(noun, "any")
-        for m in self.subs(h):
-            if m.data == "hmod":
-                adj = _low(m.children[0]).rstrip("s")
-                kind = _HERO_WORDS.get({"rivai": "rival"}.get(adj, adj), kind)
-        if kind == "selected":  # "o INVENTÁRIO do alvo": the chosen hero's cards
-            self.chosen("hero", h)
-            return "selected"
-        if any(w in _DEMONSTRATIVES for w in words):  # "as cartas daquele oponente"
-            who = self.that_hero(h)["who"]
-            if who in ("selected", "that", "self"):
-                return who
-        if kind == "turn" or any(w in _DEMONSTRATIVES for w in words):
-            return self.fail(h, f"whose cards: '{self.span(h)}' is not one of você, um oponente, um aliado, "
-                             "do seu time, de outro Herói, de um Herói, do alvo")
-        if any(w in _POSSESSIVES for w in words) and noun in ("heroi", "personagem"):
-            return "self"
-        return kind
-
-    def card_at(self, node: Any, i: int = 0) -> dict[str, Any]:
-        trees = [s for s in self.subs(node) if s.data in ("card_phrase", "zone_cards", "this_card")]
-        return self.card_ref(trees[i])
-
-    def heroes_in(self, node: Any) -> list[Any]:
-        return [s for s in self.subs(node) if s.data in ("self_", "hero_phrase", "named_hero", "pronoun")]
-
-    def target(self, node: Any, subject_first: bool = False) -> dict[str, Any]:
-        """The hero a statement affects: its object ("de um aliado"), else its subject ("O alvo cura …")."""
-        hs = self.heroes_in(node)
-        if not hs:
-            return {"who": "self"}
-        return self.hero(hs[0] if subject_first or len(hs) == 1 else hs[-1])
-
-    def resource(self, node: Any) -> str:
-        tok = self.tok(node, "RESOURCE") or self.tok(node, "VIDA")
-        return RESOURCES[_low(tok)]
-
-    # ---- statements -------------------------------------------------------------------------
-    def s_heal(self, n: Any) -> Stmt:
-        return {"op": "heal", "amount": self.amount(self.sub(n, "amount")), "resource": "VIDA",
-                "target": self.target(n)}
-
-    def s_recover(self, n: Any) -> Stmt:
-        return {"op": "recover", "amount": self.amount(self.sub(n, "amount")), "resource": self.resource(n),
-                "target": self.target(n)}
-
-    def s_consume(self, n: Any) -> Stmt:
-        return {"op": "consume", "amount": self.amount(self.sub(n, "amount")), "resource": self.resource(n),
-                "target": {"who": "self"}}
-
-    def _damage_to(self, n: Any, hit: Any) -> Stmt:
-        amount = self.amount(self.sub(n, "amount"))
-        if hit.data in ("card_phrase", "zone_cards", "this_card"):
-            return {"op": "damage", "amount": amount, "resource": "VIDA", **self.card_ref(hit)}
-        return {"op": "damage", "amount": amount, "resource": "VIDA", "target": self.hero(hit)}
-
-    def s_damage(self, n: Any) -> Stmt:
-        hits = [s for s in self.subs(n) if s.data != "amount"]
-        return self._damage_to(n, hits[-1])
-
-    def s_suffer(self, n: Any) -> Stmt:
-        hits = [s for s in self.subs(n) if s.data != "amount"]
-        return self._damage_to(n, hits[0])
-
-    def s_lose(self, n: Any) -> Stmt:
-        return {"op": "lose", "amount": self.amount(self.sub(n, "amount")), "resource": self.resource(n),
-                "target": self.target(n)}
-
-    def s_draw(self, n: Any) -> Stmt:
-        return {"op": "draw", "count": self.count(self.sub(n, "count")), "target": self.target(n)}
-
-    def _verb(self, word: str) -> str:
-        return next(op for stem, op in _VERBS.items() if word.startswith(stem))
-
-    def s_cardop(self, n: Any) -> Stmt:
-        out = {"op": self._verb(_low(self.tok(n, "CARDVERB"))), **self.card_at(n)}
-        hs = self.heroes_in(n)
-        if hs and "owner" not in out and out["card"] in ("choose", "all"):  # "Um oponente descarta uma carta"
-            who = self.hero(hs[0])
-            if who.get("who") not in ("self", "opponent", "ally", "any", "selected", "that"):
-                return dict(self.fail(hs[0], f"whose cards: '{self.span(hs[0])}' is not one of você, um "
-                                      "oponente, um aliado, um Herói"))
-            out["owner"] = who["who"]
-        return out
-
-    def s_clitic(self, n: Any) -> Stmt:
-        """"bana-a", "revele-o": the verb's object is the card pointed back at (§3.1)."""
-        verb, _, _ = _low(self.tok(n, "CLITIC")).partition("-")
-        op = self._verb(verb)
-        ref = self.that_card(self.tok(n, "CLITIC"))
-        out: Stmt = {"op": op, "card": ref}
-        z = self.sub(n, "zone")
-        if op == "return" and z is not None and self.zone(z) != "INVENTÁRIO":
-            out = {"op": "move", "card": ref, "dest": self.zone(z)}
-        return out
-
-    def s_exhaust(self, n: Any) -> Stmt:
-        return {"op": "exhaust", **self.card_at(n)}
-
-    def s_ready(self, n: Any) -> Stmt:
-        return {"op": "ready", **self.card_at(n)}
-
-    def s_return(self, n: Any) -> Stmt:
-        """Devolva <carta> <ao lugar>: the last place named is where the card goes ("Devolva uma carta do
-        seu DESCARTE ao seu INVENTÁRIO"), whichever phrase the parser hung it on."""
-        from lark import Tree
-
-        z = self.sub(n, "zone")
-        card = next(s for s in self.subs(n) if s.data in ("card_phrase", "zone_cards", "this_card"))
-        if z is None:
-            places = [c for c in card.children if isinstance(c, Tree) and c.data == "in_zone"]
-            if not places:
-                return dict(self.fail(n, "Devolva needs where to: 'ao INVENTÁRIO', 'ao BARALHO'"))
-            z = self.sub(places[-1], "zone")
-            card = Tree(card.data, [c for c in card.children if c is not places[-1]], card.meta)
-        dest = self.zone(z)
-        if dest == "INVENTÁRIO":
-            return {"op": "return", **self.card_ref(card)}
-        return {"op": "move", **self.card_ref(card), "dest": dest}
-
-    def s_move(self, n: Any) -> Stmt:
-        return {"op": "move", **self.card_at(n), "dest": self.zone(self.sub(n, "zone"))}
-
-    def s_attach(self, n: Any) -> Stmt:
-        return {"op": "attach", **self.card_at(n, 0), "to": self.card_at(n, 1)}
-
-    def s_look(self, n: Any) -> Stmt:
-        return {"op": "look", **self.card_at(n)}
-
-    def s_select(self, n: Any) -> Stmt:
-        count = self.count(self.sub(n, "count"))
-        what = self.sub(n, "select_hero") or self.sub(n, "select_card")
-        z = self.sub(n, "zone")
-        if what.data == "select_hero":
-            noun = _low(self.tok(what, "HNOUN"))
-            sing = {"herois": "heroi", "personagens": "personagem", "rivais": "rival", "alvos": "alvo"}.get(
-                noun, noun.rstrip("s") if noun.endswith("s") else noun)
-            kind = _HERO_WORDS[sing]
-            for m in self.subs(what):
-                if m.data == "hmod":
-                    adj = _low(m.children[0])
-                    kind = _HERO_WORDS.get({"rivais": "rival"}.get(adj, adj.rstrip("s")), kind)
-                elif m.data == "adjacent":
-                    self.fail(m, _ADJACENT)
-                else:
-                    self.fail(m, f"'{self.span(m)}' is not a kind of hero to select")
-            kind = {"selected": "any", "owner": "any"}.get(kind, kind)
-            if z is not None:
-                self.fail(z, "heroes are selected anywhere: 'Selecione 1 oponente'")
-            return {"op": "select", "count": count, "what": "hero", "who": kind}
-        else:
-            out: Stmt = {"op": "select", "count": count, "what": "card"}
-            tok = self.sub(what, "cardnoun").children[0]
-            if tok.type != "CARDWORD":
-                out["type"] = self.orig(tok).upper()
-            for m in self.subs(what):
-                if m.data in ("of_hero", "of_team"):
-                    out["owner"] = self.owner(m)
-                elif m.data == "in_zone":
-                    out["zone"] = self.zone(self.sub(m, "zone"))
-                elif m.data == "participle":
-                    self.fail(m, f"'{self.span(m)}': Selecione chooses among cards, not among chosen or paid "
-                              "ones")
-        if z is not None:
-            out["zone"] = self.zone(z)
-        return out
-
-    def s_roll(self, n: Any) -> Stmt:
-        c = self.sub(n, "count")
-        return {"op": "roll", "count": self.count(c) if c is not None else 1}
-
-    def s_negate(self, n: Any) -> Stmt:
-        return {"op": "negate"}
-
-    def s_modify(self, n: Any) -> Stmt:
-        sign = 1 if _low(self.tok(n, "MODVERB")) == "aumente" else -1
-        amt = self.amount(self.sub(n, "amount"))
-        delta = sign * amt if isinstance(amt, int) else amt
-        return {"op": "modify", "action": ACTIONS[_low(self.tok(n, "ACTIONNOUN"))], "delta": delta}
-
-    def s_bottom(self, n: Any) -> Stmt:
-        """"Coloque <carta> no fundo do BARALHO": bury (seed «Ao Enterrar»: «colocado no fundo de um
-        baralho»)."""
-        if self.zone(self.sub(n, "zone")) != "BARALHO":
-            return dict(self.fail(n, "only a BARALHO has a bottom ('no fundo do seu BARALHO')"))
-        return {"op": "bury", **self.card_at(n)}
-
-    def s_gain(self, n: Any) -> Stmt:
-        out: Stmt = {"op": "gain", "attribute": self.orig(self.tok(n, "NAME")).upper(),
-                     "amount": int(self.tok(n, "SIGNED")), "target": self.target(n)}
-        if fold(self.text).lower().startswith("em um teste"):
-            out["during"] = "test"
-        return out
-
-    def s_perk(self, n: Any) -> Stmt:
-        return {"op": "gain", "attribute": self.orig(self.tok(n, "NAME")).upper(),
-                "amount": int(self.tok(n, "SIGNED")), "target": {"who": "self"}}
-
-    def s_percard(self, n: Any) -> Stmt:
-        z = self.sub(n, "zone")
-        per: dict[str, Any] = {"zone": self.zone(z) if z is not None else "INVENTÁRIO", "who": "self"}
-        tok = self.sub(n, "cardnoun").children[0]
-        if tok.type != "CARDWORD":
-            per["type"] = self.orig(tok).upper()
-        owner = self.sub(n, "of_hero") or self.sub(n, "of_team")
-        if owner is not None:
-            per["who"] = self.owner(owner)
-        amount: dict[str, Any] = {"per": per, "times": int(self.tok(n, "SIGNED"))}
-        mx = self.sub(n, "max")
-        if mx is not None:
-            amount["max"] = int(self.tok(mx, "INT"))
-        return {"op": "gain", "attribute": "DANO", "amount": amount, "target": {"who": "self"}}
-
-    def s_compute(self, n: Any) -> Stmt:
-        return {"op": "compute", "amount": self.terms(self.sub(n, "terms"))}
-
-    def s_step(self, n: Any) -> Stmt:
-        return {"op": "step", "text": self.text}
-

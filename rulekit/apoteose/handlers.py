@@ -358,6 +358,9 @@ def _flag(s: Step) -> None:
 def _select(s: Step) -> None:
     """Selecione: the chosen heroes or cards become "o alvo" (R-03 checks them again at halt's end)."""
     if s.choice is None:
+        st = s.st
+        if isinstance(st, S.Select) and st.what == "hero" and st.near is not None:  # no board: say why
+            M.heroes_for(s.g, s.ctx, {"who": st.who or "any", "near": st.near})
         raise Fail("NOTHING_TO_SELECT")
     for p in s.choice.split("+"):
         s.ctx.selected.append(p)

@@ -190,7 +190,10 @@ _PERDE_RE = re.compile(
     r"\s*[\w-]+(?: [\w-]+){0,7} (?:" + "|".join(_THIRD) + r") (?:\d|\(|um |uma |\w+ cartas?)"
 )
 _GAIN_RE = re.compile(r"\s*[+-]\d+ de ")
-_JOIN_RE = re.compile(r"(,\s*e\s+|\s+e\s+|,\s*depois,?\s+|,\s+|;\s*)")
+#: Where one clause ends and the next begins: "e", ",", ";", and "depois" after any of them ("; depois,",
+#: ", depois,", "e depois"): «Resolução do Efeito» resolves the description in the order written, so
+#: "depois" only says the next clause comes after (a joined "depois" is never a clause of its own).
+_JOIN_RE = re.compile(r"((?:,\s*|;\s*|\s+)(?:e\s+)?depois,?\s+|,\s*e\s+|\s+e\s+|,\s+|;\s*)")
 _CLAUSE_LOOKAHEAD = 120
 
 
@@ -535,32 +538,46 @@ def _check_cond(v: dict[str, Any], depth: int) -> tuple[tuple[str | int, ...], s
     kind = v["cond"]
     if kind == "trigger":  # a requirement's own form; its fields are the trigger reader's
         return (
-            None if isinstance(v.get("trigger"), dict) else (("trigger",), "expected a trigger mapping", None)
+            None
+            if isinstance(v.get("trigger"), dict)
+            else (("trigger",), Phrase(N_("expected a trigger mapping")), None)
         )
     fields = COND_FIELDS.get(kind)
     if fields is None:
         return (
             ("cond",),
-            f"{kind!r} is not a condition ({', '.join(COND_FIELDS)})",
+            Phrase(N_("{kind} is not a condition ({kinds})"), kind=repr(kind), kinds=", ".join(COND_FIELDS)),
             suggest(kind, list(COND_FIELDS)),
         )
     names = {f.rstrip("?") for f in fields}
     for key in v:
         if key not in names and key not in ("cond", "text"):
-            return (key,), f"'{key}' is not a field of a {kind!r} condition", suggest(str(key), sorted(names))
+            return (
+                (key,),
+                Phrase(N_("'{key}' is not a field of a {kind} condition"), key=key, kind=repr(kind)),
+                suggest(str(key), sorted(names)),
+            )
     for field, value_kind in fields.items():
         name = field.rstrip("?")
         if name not in v:
             if field.endswith("?"):
                 continue
-            return (), f"a {kind!r} condition needs '{name}'", None
+            return (), Phrase(N_("a {kind} condition needs '{name}'"), kind=repr(kind), name=name), None
         val = v[name]
         bad: tuple[tuple[str | int, ...], str, str | None] | None
         if value_kind == "cmp":
             bad = (
                 None
                 if val in _CMP_OPS
-                else ((), f"{val!r} is not a comparison ({', '.join(_CMP_OPS)})", None)
+                else (
+                    (),
+                    Phrase(
+                        N_("{value} is not a comparison ({values})"),
+                        value=repr(val),
+                        values=", ".join(_CMP_OPS),
+                    ),
+                    None,
+                )
             )
         elif value_kind == "who_state":
             bad = (
@@ -568,7 +585,11 @@ def _check_cond(v: dict[str, Any], depth: int) -> tuple[tuple[str | int, ...], s
                 if val in WHO_VALUES
                 else (
                     (),
-                    f"{val!r} is not a hero reference ({', '.join(WHO_VALUES)})",
+                    Phrase(
+                        N_("{value} is not a hero reference ({values})"),
+                        value=repr(val),
+                        values=", ".join(WHO_VALUES),
+                    ),
                     suggest(str(val), list(WHO_VALUES)),
                 )
             )
@@ -576,14 +597,22 @@ def _check_cond(v: dict[str, Any], depth: int) -> tuple[tuple[str | int, ...], s
             bad = (
                 None
                 if val in ("self", "opponent", "ally")
-                else ((), f"{val!r} is not self, opponent or ally", None)
+                else ((), Phrase(N_("{value} is not self, opponent or ally"), value=repr(val)), None)
             )
         elif value_kind == "until_event":
             events = ("discard", "banish", "bury", "exhaust", "reveal", "hide")
-            bad = None if val in events else ((), f"{val!r} is not one of {', '.join(events)}", None)
+            bad = (
+                None
+                if val in events
+                else (
+                    (),
+                    Phrase(N_("{value} is not one of {values}"), value=repr(val), values=", ".join(events)),
+                    None,
+                )
+            )
         elif value_kind == "cond":
             if depth > 8:
-                return (name,), "conditions nested too deeply", None
+                return (name,), Phrase(N_("conditions nested too deeply")), None
             bad = _check_value("cond", val, depth + 1)
         else:
             bad = _check_value(value_kind, val, depth)
@@ -649,11 +678,11 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
         if not isinstance(v, dict):
             return (), Phrase(N_("a target is a mapping like {example}"), example="{who: opponent}"), None
         for key in v:
-            if key not in ("who", "name", "all", "text"):
+            if key not in ("who", "name", "all", "text", "near"):
                 return (
                     (key,),
                     Phrase(N_("'{key}' is not a field of a target"), key=key),
-                    suggest(str(key), ["who", "name", "all"]),
+                    suggest(str(key), ["who", "name", "all", "near"]),
                 )
         if v.get("who") not in WHO_VALUES:
             return (
@@ -669,6 +698,28 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
             return ("name",), Phrase(N_("a target with who: name needs a 'name'")), None
         if "all" in v and not isinstance(v["all"], bool):
             return ("all",), Phrase(N_("'all' is true or false")), None
+        if "near" in v:  # "um aliado adjacente a você": a set of heroes, next to one hero
+            if v["who"] not in ("opponent", "ally", "any"):
+                return (
+                    ("near",),
+                    Phrase(N_("'near' narrows opponent, ally or any, not {value}"), value=repr(v["who"])),
+                    None,
+                )
+            if depth > 8:
+                return ("near",), Phrase(N_("conditions nested too deeply")), None
+            bad = _check_value("target", v["near"], depth + 1)
+            if bad is not None:
+                return ("near", *bad[0]), bad[1], bad[2]
+            if (
+                v["near"].get("all")
+                or v["near"].get("who") in ("opponent", "ally", "any")
+                or "near" in v["near"]
+            ):
+                return (
+                    ("near",),
+                    Phrase(N_("'near' names one hero (self, selected, turn, that, answered or name)")),
+                    None,
+                )
         return None
     if kind == "cardspec":
         if not isinstance(v, dict):

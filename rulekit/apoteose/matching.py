@@ -23,7 +23,7 @@ from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.state import IN_PLAY, Card, Game
 from rulekit.apoteose.statements import Statement
 from rulekit.apoteose.text import Effect
-from rulekit.errors import RulekitError
+from rulekit.errors import N_, Phrase, RulekitError
 
 
 def _compare(v: int, cmp: str, value: int) -> bool:
@@ -75,6 +75,10 @@ def trigger_matches(g: Game, trig: dict[str, Any], ev: GEvent, hero: str | None,
 
 
 def who_matches(g: Game, spec: dict[str, Any], who: str | None, me: str | None) -> bool:
+    if spec.get("near") is not None:  # "um aliado adjacente a você": the kind, then the casa
+        if not who_matches(g, {k: v for k, v in spec.items() if k != "near"}, who, me) or who is None:
+            return False
+        return bool(adjacent_heroes(g, [who], heroes_for(g, Ctx(me, None, None, []), spec["near"])))
     w = spec.get("who")
     if who is None:
         return w == "any"
@@ -102,6 +106,9 @@ def who_matches(g: Game, spec: dict[str, Any], who: str | None, me: str | None) 
 
 # ------------------------------------------------------------------ targets ---------
 def heroes_for(g: Game, ctx: Ctx, spec: dict[str, Any]) -> list[str]:
+    if spec.get("near") is not None:  # "um aliado adjacente a você": the set, then only those next to him
+        pool = heroes_for(g, ctx, {k: v for k, v in spec.items() if k != "near"})
+        return adjacent_heroes(g, pool, heroes_for(g, ctx, spec["near"]))
     w = spec.get("who")
     me = ctx.hero
     if w == "self":
@@ -127,6 +134,34 @@ def heroes_for(g: Game, ctx: Ctx, spec: dict[str, Any]) -> list[str]:
     if w in ("opponent", "ally", "any"):
         return [h for h in g.heroes if who_matches(g, {"who": w}, h, me)]
     return []
+
+
+def adjacent_heroes(g: Game, pool: list[str], anchors: list[str]) -> list[str]:
+    """The heroes of ``pool`` on a casa adjacent to an anchor's casa (``rulings.casas_adjacent``; seed
+    «Requerimentos de Ativação»: «Mova-se para uma casa adjacente»). An anchor on no casa (a scenario
+    without a board) makes the statement fail with ``ADJACENT_NO_CASA``: never every hero, never none
+    in silence. A hero of ``pool`` on no casa is next to no one."""
+    casas = []
+    for a in anchors:
+        casa = g.heroes[a].casa if a in g.heroes else None
+        if casa is None:
+            raise Fail("ADJACENT_NO_CASA", hero=a)
+        casas.append(casa)
+    out = []
+    for h in pool:
+        casa = g.heroes[h].casa if h in g.heroes else None
+        if casa is not None and any(R.casas_adjacent(c, casa) for c in casas):
+            out.append(h)
+    return out
+
+
+def _hero_pool(g: Game, ctx: Ctx, spec: dict[str, Any]) -> list[str] | None:
+    """The heroes to choose among; ``None`` when "adjacente" has no board to read (the statement then
+    fails when it runs, with the reason: :func:`adjacent_heroes`)."""
+    try:
+        return heroes_for(g, ctx, spec)
+    except Fail:
+        return None
 
 
 def cards_for(g: Game, ctx: Ctx, spec: dict[str, Any]) -> list[str]:
@@ -185,7 +220,10 @@ def options(g: Game, ctx: Ctx, st: Statement) -> list[str] | None:
     """The choices a statement/requirement needs (``None`` when it needs none)."""
     if isinstance(st, S.Select):
         if st.what == "hero":
-            pool = heroes_for(g, ctx, {"who": st.who or "any"})
+            heroes = _hero_pool(g, ctx, {"who": st.who or "any", **({"near": st.near} if st.near else {})})
+            if heroes is None:
+                return None
+            pool = heroes
         else:
             zone = st.zone
             if zone in ("TABULEIRO", "CENÁRIO"):
@@ -233,7 +271,7 @@ def options(g: Game, ctx: Ctx, st: Statement) -> list[str] | None:
         and st.target.get("who") in ("opponent", "ally", "any")
         and not st.target.get("all")
     ):
-        return heroes_for(g, ctx, st.target)
+        return _hero_pool(g, ctx, st.target)
     return None
 
 
@@ -395,7 +433,14 @@ def passive_applies(g: Game, st: S.Gain, hero: str, ctrl: str | None) -> bool:
     tgt = st.target or {"who": "self"}
     if tgt.get("who") == "self":
         return ctrl == hero
-    return bool(tgt.get("all")) and who_matches(g, {"who": tgt.get("who")}, hero, ctrl)
+    if not (tgt.get("all") and who_matches(g, {"who": tgt.get("who")}, hero, ctrl)):
+        return False
+    if tgt.get("near") is not None:  # "Todos os aliados adjacentes a você recebem +1 de AGI"
+        try:
+            return bool(adjacent_heroes(g, [hero], heroes_for(g, Ctx(ctrl, None, None, []), tgt["near"])))
+        except Fail:  # no board: a continuous gain reaches no one (nothing to refuse)
+            return False
+    return True
 
 
 def passives(g: Game) -> list[tuple[str, int, Effect]]:
@@ -432,7 +477,12 @@ def _combos(pool: list[str], count: int) -> list[str]:
         return []
     if math.comb(len(pool), count) > MAX_CHOICES:
         raise RulekitError(
-            f"choosing {count} of {len(pool)} cards or heroes has more than {MAX_CHOICES} ways",
+            Phrase(
+                N_("choosing {count} of {pool} cards or heroes has more than {most} ways"),
+                count=count,
+                pool=len(pool),
+                most=MAX_CHOICES,
+            ),
             code="TOO_MANY_CHOICES",
         )
     return ["+".join(p) for p in itertools.combinations(pool, count)]

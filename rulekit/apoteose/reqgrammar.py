@@ -18,7 +18,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from rulekit.apoteose.grammar import MAX_CLAUSE, _Build, _low
+from rulekit.apoteose.builder import _Build, _low
+from rulekit.apoteose.grammar import MAX_CLAUSE
 from rulekit.apoteose.rulings import moment_of
 from rulekit.apoteose.words import (
     _POSSESSIVES,
@@ -177,6 +178,8 @@ class _ReqBuild(_Build):
             if child.data == "named_hero" and fold(self.orig(child.children[0])).lower() == "alguem":
                 return {"who": "any"}
             hero = self.hero(child)
+            if "near" in hero:  # "um aliado adjacente a você": a trigger filters by kind, not by casa
+                return None
             if hero.get("who") in ("self", "opponent", "ally", "any", "turn") and not hero.get("all"):
                 return {"who": hero["who"]}
             return None
@@ -275,7 +278,7 @@ class _ReqBuild(_Build):
     def _who(self, node: Any) -> str | None:
         """The hero a state is about: one hero phrase ("um aliado", "o alvo"), never a name or every hero."""
         hero = self.hero(node)
-        if hero.get("all") or hero.get("who") == "name":
+        if hero.get("all") or hero.get("who") == "name" or "near" in hero:
             return None
         return str(hero["who"])
 

@@ -265,6 +265,8 @@ class Select(Statement):
     type: str | None = _f("str", True)
     owner: str | None = _f("owner", True)
     zone: str | None = _f("zone", True)
+    #: the hero the selected heroes stand next to ("Selecione 1 oponente adjacente a você": ``{who: self}``)
+    near: Spec | None = _f("target", True)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -37,20 +37,36 @@ every language.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeGuard
+from typing import Any
 
+# The phrase tables are the catalogue's too: re-exported here, where the tests and views look for them.
+from rulekit.apoteose.phrasing import ACTION_PHRASES as ACTION_PHRASES
+from rulekit.apoteose.phrasing import CARD_ALL_OF_TYPE as CARD_ALL_OF_TYPE
+from rulekit.apoteose.phrasing import CARD_COUNT as CARD_COUNT
+from rulekit.apoteose.phrasing import (
+    CARD_FIELDS,
+    CARD_KEYS,
+    NP_,
+    SELECT_HEROES,
+    SELECT_NEAR,
+    NoWords,
+    Words,
+    is_count,
+)
+from rulekit.apoteose.phrasing import CARD_PHRASES as CARD_PHRASES
+from rulekit.apoteose.phrasing import DURATION_PHRASES as DURATION_PHRASES
+from rulekit.apoteose.phrasing import HERO_NEAR as HERO_NEAR
+from rulekit.apoteose.phrasing import HERO_NEAR_ALL as HERO_NEAR_ALL
+from rulekit.apoteose.phrasing import HERO_PHRASES as HERO_PHRASES
+from rulekit.apoteose.phrasing import HERO_PHRASES_ALL as HERO_PHRASES_ALL
+from rulekit.apoteose.phrasing import NEAR_PHRASES as NEAR_PHRASES
+from rulekit.apoteose.phrasing import OWNER_PHRASES as OWNER_PHRASES
+from rulekit.apoteose.phrasing import SENTENCE_PARTS as SENTENCE_PARTS
+from rulekit.apoteose.phrasing import SENTENCES as SENTENCES
+from rulekit.apoteose.phrasing import ZONE_FROM as ZONE_FROM
+from rulekit.apoteose.phrasing import ZONE_IN as ZONE_IN
+from rulekit.apoteose.phrasing import ZONE_TO as ZONE_TO
 from rulekit.i18n import N_, contract, translator
-
-
-def NP_(context: str, message: str) -> str:  # noqa: N802 - gettext's convention, with a context
-    """Mark ``message`` (in ``context``) for extraction; translate later with ``Translator.p``."""
-    return message
-
-
-def NNP_(context: str, singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - as NP_, with a plural
-    """Mark a singular and a plural (in ``context``) for extraction; translate with ``Translator.np``."""
-    return singular, plural
-
 
 # ---- the reasons: refused, stopped, truncated, ended -----------------------------------------------
 #: Reasons by code (or ``code/case``: a code with several wordings selects one with ``params["case"]``).
@@ -65,11 +81,13 @@ REASONS: dict[str, str] = {
     "ONCE_PER_CYCLE": N_("Uma Vez por Ciclo: already activated in cycle {cycle} (R-20)"),
     "ONCE_PER_BATTLE": N_("Uma Vez por Batalha: already activated in battle {battle}"),
     "ACAO_INICIAL": N_("Ação Inicial: the hero already acted this turn (R-09)"),
-    "DO_TIME_TEAM": N_("Do Time: {hero} (team {team}) is not on the team of {holder} (team {holder_team}), "
-                       "who holds {card}"),
+    "DO_TIME_TEAM": N_(
+        "Do Time: {hero} (team {team}) is not on the team of {holder} (team {holder_team}), who holds {card}"
+    ),
     "DO_TIME": N_("Do Time: a teammate activates it only on their own turn"),
-    "NOT_OWN_CARD": N_("{hero} does not control {card}: each character activates only their own cards "
-                       "(seed «Efeito»)"),
+    "NOT_OWN_CARD": N_(
+        "{hero} does not control {card}: each character activates only their own cards (seed «Efeito»)"
+    ),
     "NO_EVENT": N_("an Auto effect activates only when its moment happens"),
     "NO_TRIGGER": N_("its Quando is not met by anything in this window"),
     "NOT_OWN_TURN": N_("Ativar: only on the hero's own turn (seed «Ativação», R-12)"),
@@ -79,28 +97,42 @@ REASONS: dict[str, str] = {
     "NO_QUANDO": N_("a response must answer an event: this Ativar has no Quando (R-12)"),
     "PREVISAO/unmet": N_("Previsão: '{requirement}' cannot be met"),
     "PREVISAO/broken": N_("Previsão: '{requirement}' does not hold"),
-    "PREVISAO/together": N_("Previsão: the requirements cannot be met together — every way to pay breaks "
-                            "another one ({requirements})"),
-    "UNREADABLE": N_("{effect} is not run: its text cannot be read at position {position} ('{word}'); the "
-                     "scenario loader warned about it"),
+    "PREVISAO/together": N_(
+        "Previsão: the requirements cannot be met together — every way to pay breaks "
+        "another one ({requirements})"
+    ),
+    "UNREADABLE": N_(
+        "{effect} is not run: its text cannot be read at position {position} ('{word}'); the "
+        "scenario loader warned about it"
+    ),
     "IRRESPONDIVEL": N_("Irrespondível: no effect can be activated in response to {effect} (R-10)"),
     "NOT_LEGAL_HERE": N_("not a legal response in this window"),
     # the seed's own words, quoted (seed «Encadeamento de Resposta», R-02)
-    "REQUIREMENTS_BEING_PAID": N_("nenhuma resposta pode ser dada: the requirements of {effect} are being "
-                                  "paid (seed «Encadeamento de Resposta»)"),
-    "RESOLUTION_IS_ATOMIC": N_("a resolução deve ser cumprida integralmente: {effect} is resolving and "
-                               "nothing can be activated (seed, R-02)"),
+    "REQUIREMENTS_BEING_PAID": N_(
+        "nenhuma resposta pode ser dada: the requirements of {effect} are being "
+        "paid (seed «Encadeamento de Resposta»)"
+    ),
+    "RESOLUTION_IS_ATOMIC": N_(
+        "a resolução deve ser cumprida integralmente: {effect} is resolving and "
+        "nothing can be activated (seed, R-02)"
+    ),
     "REQUIREMENTS_BEING_PAID/between": N_(
         "nenhuma resposta pode ser dada: {effect} has paid {paid} of its requirements and is about to pay "
-        "'{requirement}' (seed «Encadeamento de Resposta»)"),
+        "'{requirement}' (seed «Encadeamento de Resposta»)"
+    ),
     "RESOLUTION_IS_ATOMIC/between": N_(
         "a resolução deve ser cumprida integralmente: {effect} has carried out {done} of the {total} "
-        "statements of its description, and nothing can be activated between two of them (seed, R-02)"),
+        "statements of its description, and nothing can be activated between two of them (seed, R-02)"
+    ),
     # -- a hero's step on the board (LANGUAGE.md §4 ``step:``; the board is an engine assumption)
     "NO_CASA": N_("{hero} stands on no casa: this scenario gives the hero no place on the board"),
     "NOT_ADJACENT": N_("casa {casa} is not adjacent to casa {at}, where {hero} stands"),
     "CASA_TAKEN": N_("{hero} cannot step to casa {casa}: it is off the board or another hero stands there"),
     "NO_FREE_CASA": N_("no free casa next to {hero}"),
+    "ADJACENT_NO_CASA": N_(
+        "'adjacente' cannot be read: {hero} stands on no casa (this scenario gives the "
+        "heroes no places on the board)"
+    ),
     # -- stopped (R-03) and truncated (seed «Na Descrição»)
     "STATE_BROKEN": N_("'{requirement}' no longer holds"),
     "BROKE_DURING_RESOLUTION": N_("'{requirement}' broke during resolution"),
@@ -165,25 +197,39 @@ def item_reason(item: Any, lang: str = "en") -> str:
 #: Every kind of event of a chain trace (:data:`rulekit.apoteose.trace.EVENTS` and ``FLOW_EVENTS``) as
 #: the chain log's "event" column names it (msgctxt "chain event").
 EVENT_KINDS: dict[str, str] = {
-    "activate": NP_("chain event", "activate"), "pay": NP_("chain event", "pay"),
-    "halt": NP_("chain event", "halt"), "respond": NP_("chain event", "respond"),
-    "resolve": NP_("chain event", "resolve"), "post": NP_("chain event", "post"),
-    "remove": NP_("chain event", "remove"), "stopped": NP_("chain event", "stopped"),
-    "truncated": NP_("chain event", "truncated"), "negated": NP_("chain event", "negated"),
-    "refused": NP_("chain event", "refused"), "end": NP_("chain event", "end"),
-    "turn": NP_("chain event", "turn"), "restoration": NP_("chain event", "restoration"),
-    "battle": NP_("chain event", "battle"), "end_turn": NP_("chain event", "end of turn"),
-    "passive": NP_("chain event", "passive"), "expire": NP_("chain event", "expire"),
+    "activate": NP_("chain event", "activate"),
+    "pay": NP_("chain event", "pay"),
+    "halt": NP_("chain event", "halt"),
+    "respond": NP_("chain event", "respond"),
+    "resolve": NP_("chain event", "resolve"),
+    "post": NP_("chain event", "post"),
+    "remove": NP_("chain event", "remove"),
+    "stopped": NP_("chain event", "stopped"),
+    "truncated": NP_("chain event", "truncated"),
+    "negated": NP_("chain event", "negated"),
+    "refused": NP_("chain event", "refused"),
+    "end": NP_("chain event", "end"),
+    "turn": NP_("chain event", "turn"),
+    "restoration": NP_("chain event", "restoration"),
+    "battle": NP_("chain event", "battle"),
+    "end_turn": NP_("chain event", "end of turn"),
+    "passive": NP_("chain event", "passive"),
+    "expire": NP_("chain event", "expire"),
     "action": NP_("chain event", "action"),
 }
 #: A frame's stage (seed «Encadeamento de Resposta») or what became of it, as the log's "stage" column,
 #: the diagram and the stack show it (msgctxt "frame state": it agrees with "the entry").
 FRAME_STATES: dict[str, str] = {
-    "activating": NP_("frame state", "activating"), "halt": NP_("frame state", "halt"),
-    "resolving": NP_("frame state", "resolving"), "post": NP_("frame state", "post"),
-    "resolved": NP_("frame state", "resolved"), "stopped": NP_("frame state", "stopped"),
-    "truncated": NP_("frame state", "truncated"), "negated": NP_("frame state", "negated"),
-    "refused": NP_("frame state", "refused"), "removed": NP_("frame state", "removed"),
+    "activating": NP_("frame state", "activating"),
+    "halt": NP_("frame state", "halt"),
+    "resolving": NP_("frame state", "resolving"),
+    "post": NP_("frame state", "post"),
+    "resolved": NP_("frame state", "resolved"),
+    "stopped": NP_("frame state", "stopped"),
+    "truncated": NP_("frame state", "truncated"),
+    "negated": NP_("frame state", "negated"),
+    "refused": NP_("frame state", "refused"),
+    "removed": NP_("frame state", "removed"),
 }
 
 
@@ -239,7 +285,7 @@ def moment_words(label: Any, lang: str = "en") -> str:
     text = str(label or "")
     t = translator(lang)
     before = text.startswith("before:")
-    body = text[len("before:"):] if before else text
+    body = text[len("before:") :] if before else text
     kind, at, where = body.partition("@")
     frame = where.split(".")[0]
     if not at or not frame.isdigit() or not kind.isidentifier():
@@ -267,39 +313,86 @@ LABELS: dict[str, str] = {
 }
 #: A game event's kind in words, by kind (msgctxt "game event").
 EVENT_WORDS: dict[str, str] = {
-    "heal": NP_("game event", "heal"), "recover": NP_("game event", "recovery"),
-    "damage": NP_("game event", "damage"), "lose": NP_("game event", "loss"),
-    "consume": NP_("game event", "consume"), "discard": NP_("game event", "discard"),
-    "bury": NP_("game event", "bury"), "banish": NP_("game event", "banish"),
-    "target": NP_("game event", "target"), "attack": NP_("game event", "attack"),
-    "test": NP_("game event", "test"), "roll": NP_("game event", "roll"), "draw": NP_("game event", "draw"),
-    "resolve": NP_("game event", "resolution"), "enter": NP_("game event", "entering play"),
-    "leave": NP_("game event", "leaving play"), "exhaust": NP_("game event", "exhaust"),
-    "reveal": NP_("game event", "reveal"), "step": NP_("game event", "step on the board"),
+    "heal": NP_("game event", "heal"),
+    "recover": NP_("game event", "recovery"),
+    "damage": NP_("game event", "damage"),
+    "lose": NP_("game event", "loss"),
+    "consume": NP_("game event", "consume"),
+    "discard": NP_("game event", "discard"),
+    "bury": NP_("game event", "bury"),
+    "banish": NP_("game event", "banish"),
+    "target": NP_("game event", "target"),
+    "attack": NP_("game event", "attack"),
+    "test": NP_("game event", "test"),
+    "roll": NP_("game event", "roll"),
+    "draw": NP_("game event", "draw"),
+    "resolve": NP_("game event", "resolution"),
+    "enter": NP_("game event", "entering play"),
+    "leave": NP_("game event", "leaving play"),
+    "exhaust": NP_("game event", "exhaust"),
+    "reveal": NP_("game event", "reveal"),
+    "step": NP_("game event", "step on the board"),
 }
 #: Statement ops (msgctxt "statement") and field names (msgctxt "statement field") in words; the English
 #: is the op or field name itself.
-STATEMENT_OPS: frozenset[str] = frozenset((
-    NP_("statement", "heal"), NP_("statement", "recover"), NP_("statement", "consume"),
-    NP_("statement", "damage"), NP_("statement", "lose"), NP_("statement", "attack"),
-    NP_("statement", "test"), NP_("statement", "draw"), NP_("statement", "discard"),
-    NP_("statement", "bury"), NP_("statement", "banish"), NP_("statement", "return"),
-    NP_("statement", "exhaust"), NP_("statement", "ready"), NP_("statement", "reveal"),
-    NP_("statement", "hide"), NP_("statement", "register"), NP_("statement", "look"),
-    NP_("statement", "move"), NP_("statement", "attach"), NP_("statement", "select"),
-    NP_("statement", "roll"), NP_("statement", "step"), NP_("statement", "negate"),
-    NP_("statement", "modify"), NP_("statement", "gain"), NP_("statement", "compute"),
-    NP_("statement", "table"), NP_("statement", "noop"), NP_("statement", "choose"), NP_("statement", "if"),
-))
-STATEMENT_FIELDS: frozenset[str] = frozenset((
-    NP_("statement field", "amount"), NP_("statement field", "resource"), NP_("statement field", "target"),
-    NP_("statement field", "card"), NP_("statement field", "count"), NP_("statement field", "type"),
-    NP_("statement field", "zone"), NP_("statement field", "owner"), NP_("statement field", "attribute"),
-    NP_("statement field", "dest"), NP_("statement field", "to"), NP_("statement field", "what"),
-    NP_("statement field", "who"), NP_("statement field", "text"), NP_("statement field", "action"),
-    NP_("statement field", "delta"), NP_("statement field", "during"), NP_("statement field", "cells"),
-    NP_("statement field", "until"),
-))
+STATEMENT_OPS: frozenset[str] = frozenset(
+    (
+        NP_("statement", "heal"),
+        NP_("statement", "recover"),
+        NP_("statement", "consume"),
+        NP_("statement", "damage"),
+        NP_("statement", "lose"),
+        NP_("statement", "attack"),
+        NP_("statement", "test"),
+        NP_("statement", "draw"),
+        NP_("statement", "discard"),
+        NP_("statement", "bury"),
+        NP_("statement", "banish"),
+        NP_("statement", "return"),
+        NP_("statement", "exhaust"),
+        NP_("statement", "ready"),
+        NP_("statement", "reveal"),
+        NP_("statement", "hide"),
+        NP_("statement", "register"),
+        NP_("statement", "look"),
+        NP_("statement", "move"),
+        NP_("statement", "attach"),
+        NP_("statement", "select"),
+        NP_("statement", "roll"),
+        NP_("statement", "step"),
+        NP_("statement", "negate"),
+        NP_("statement", "modify"),
+        NP_("statement", "gain"),
+        NP_("statement", "compute"),
+        NP_("statement", "table"),
+        NP_("statement", "noop"),
+        NP_("statement", "choose"),
+        NP_("statement", "if"),
+    )
+)
+STATEMENT_FIELDS: frozenset[str] = frozenset(
+    (
+        NP_("statement field", "amount"),
+        NP_("statement field", "resource"),
+        NP_("statement field", "target"),
+        NP_("statement field", "card"),
+        NP_("statement field", "count"),
+        NP_("statement field", "type"),
+        NP_("statement field", "zone"),
+        NP_("statement field", "owner"),
+        NP_("statement field", "attribute"),
+        NP_("statement field", "dest"),
+        NP_("statement field", "to"),
+        NP_("statement field", "what"),
+        NP_("statement field", "who"),
+        NP_("statement field", "text"),
+        NP_("statement field", "action"),
+        NP_("statement field", "delta"),
+        NP_("statement field", "during"),
+        NP_("statement field", "cells"),
+        NP_("statement field", "until"),
+    )
+)
 
 
 def event_words(ev: dict[str, Any] | None, lang: str = "en") -> str:
@@ -342,8 +435,11 @@ def statement_label(st: Any, lang: str = "en") -> str:
         return str(st)
     t = translator(lang)
     op = str(st.get("op"))
-    rest = ", ".join(f"{t.p('statement field', k) if k in STATEMENT_FIELDS else k}={v}"
-                     for k, v in st.items() if k not in ("op", "options"))
+    rest = ", ".join(
+        f"{t.p('statement field', k) if k in STATEMENT_FIELDS else k}={v}"
+        for k, v in st.items()
+        if k not in ("op", "options")
+    )
     word = t.p("statement", op) if op in STATEMENT_OPS else op
     return f"{word}({rest})" if rest else word
 
@@ -359,291 +455,28 @@ def _plain_statement(st: Any) -> Any:
     return st
 
 
-#: One sentence per statement kind, by ``op`` (msgctxt "statement sentence"): the first is the plain
-#: form, the others the same statement with its optional parts (a hero other than "you", a number of
-#: dice…). The values fill the placeholders as data: resources, attributes, zones and card types stay
-#: as written on the cards (Portuguese keywords). Every kind of :mod:`rulekit.apoteose.statements`
-#: has one (a test checks); an op not listed here is shown as its :func:`statement_label`.
-SENTENCES: dict[str, tuple[str | tuple[str, str], ...]] = {
-    "heal": (NP_("statement sentence", "heal {amount} {resource}"),
-             NP_("statement sentence", "heal {target} for {amount} {resource}")),
-    "recover": (NP_("statement sentence", "recover {amount} {resource}"),
-                NP_("statement sentence", "recover {amount} {resource} for {target}")),
-    "consume": (NP_("statement sentence", "consume {amount} {resource}"),
-                NP_("statement sentence", "consume {amount} {resource} of {target}")),
-    "damage": (NP_("statement sentence", "deal {amount} DANO"),
-               NP_("statement sentence", "deal {amount} DANO to {target}")),
-    "lose": (NP_("statement sentence", "lose {amount} {resource}"),
-             NP_("statement sentence", "{target} loses {amount} {resource}")),
-    "attack": (NP_("statement sentence", "attack {target} ({amount} DANO)"),),
-    "test": (NP_("statement sentence", "make a test of {attribute}"),),
-    "draw": (NNP_("statement sentence", "draw {n} card", "draw {n} cards"),
-             NNP_("statement sentence", "{target} draws {n} card", "{target} draws {n} cards")),
-    "discard": (NP_("statement sentence", "discard {card}"),),
-    "bury": (NP_("statement sentence", "bury {card}"),),
-    "banish": (NP_("statement sentence", "banish {card}"),),
-    "return": (NP_("statement sentence", "return {card} to the INVENTÁRIO"),),
-    "exhaust": (NP_("statement sentence", "exhaust {card}"),),
-    "ready": (NP_("statement sentence", "ready {card}"),),
-    "reveal": (NP_("statement sentence", "reveal {card}"),),
-    "hide": (NP_("statement sentence", "hide {card}"),),
-    "register": (NP_("statement sentence", "register {card}"),),
-    "look": (NP_("statement sentence", "look at {card}"),),
-    "move": (NP_("statement sentence", "move {card} {dest}"),),
-    "attach": (NP_("statement sentence", "attach {card} to {host}"),),
-    "select": (NP_("statement sentence", "select {what}"),
-               NNP_("statement sentence", "select {n} opponent", "select {n} opponents"),
-               NNP_("statement sentence", "select {n} ally", "select {n} allies"),
-               NNP_("statement sentence", "select {n} hero", "select {n} heroes")),
-    "roll": (NP_("statement sentence", "roll the dice"),
-             NNP_("statement sentence", "roll {n} die", "roll {n} dice")),
-    "step": (NP_("statement sentence", "move"), NP_("statement sentence", "move: {text}")),
-    "negate": (NP_("statement sentence", "negate the activation"),),
-    "modify": (NP_("statement sentence", "increase {action} by {amount}"),
-               NP_("statement sentence", "reduce {action} by {amount}"),
-               NP_("statement sentence", "change {action} by {amount}")),
-    "gain": (NP_("statement sentence", "gain {amount} {attribute}"),
-             NP_("statement sentence", "{target} gains {amount} {attribute}")),
-    "compute": (NP_("statement sentence", "compute {amount}"),),
-    "table": (NP_("statement sentence", "table: {cells}"),),
-    "noop": (NP_("statement sentence", "nothing"),),
-    "choose": (NP_("statement sentence", "choose one: {options}"),),
-    "if": (NP_("statement sentence", "if “{condition}”: {statements}"),),
-    "unknown": (NP_("statement sentence", "unreadable clause: “{text}”"),),
-}
-#: Parts a sentence is built from: a number's bound, a "for each" amount, when a gain applies.
-SENTENCE_PARTS: dict[str, str] = {
-    "max": NP_("statement sentence", "{sentence} (max {max})"),
-    "per": NP_("statement sentence", "{sentence} for each {thing}"),
-    "test": NP_("statement sentence", "{sentence} during a test"),
-    "during": NP_("statement sentence", "{sentence} (during: {during})"),
-}
-#: Heroes a statement names (``target``; msgctxt "hero phrase"): by ``who``, then ``who`` with ``all``.
-HERO_PHRASES: dict[str, str] = {
-    "self": NP_("hero phrase", "yourself"), "opponent": NP_("hero phrase", "an opponent"),
-    "ally": NP_("hero phrase", "an ally"), "any": NP_("hero phrase", "a hero"),
-    "selected": NP_("hero phrase", "the target"),
-    "answered": NP_("hero phrase", "the hero who activated that card"),
-    "turn": NP_("hero phrase", "the hero of the turn"), "that": NP_("hero phrase", "that hero"),
-}
-HERO_PHRASES_ALL: dict[str, str] = {
-    "opponent": NP_("hero phrase", "every opponent"), "ally": NP_("hero phrase", "every ally"),
-    "any": NP_("hero phrase", "every hero"),
-}
-#: The heroes a ``select`` picks, by ``who``: which of ``SENTENCES["select"]`` words them.
-_SELECT_HEROES = {"opponent": 1, "ally": 2, "any": 3}
-#: Cards a statement names (``card``, msgctxt "card phrase"); ``choose`` is counted (``{n} card(s)``).
-CARD_PHRASES: dict[str, str] = {
-    "self": NP_("card phrase", "this card"), "answered": NP_("card phrase", "that card"),
-    "selected": NP_("card phrase", "the selected card"),
-    "paid": NP_("card phrase", "the card paid as a cost"),
-    "all": NP_("card phrase", "every card"), "each": NP_("card phrase", "card"),
-}
-#: Cards to choose (``card: choose``), by their number; ``card: all`` with a ``type``.
-CARD_COUNT = NNP_("card phrase", "{n} card", "{n} cards")
-CARD_ALL_OF_TYPE = NP_("card phrase", "every {type}")
-#: Whose cards (``owner``, msgctxt "card owner").
-OWNER_PHRASES: dict[str, str] = {
-    "self": NP_("card owner", "that you own"), "opponent": NP_("card owner", "of an opponent"),
-    "ally": NP_("card owner", "of an ally"), "team": NP_("card owner", "of your team"),
-    "other": NP_("card owner", "of another hero"), "any": NP_("card owner", "of any hero"),
-}
-#: Zones after a preposition, each zone its own message (its article agrees with it in Portuguese and
-#: Spanish): where cards come from ("from zone"), where they go ("to zone"), where they are ("in zone").
-ZONE_FROM: dict[str, str] = {
-    "INVENTÁRIO": NP_("from zone", "from the INVENTÁRIO"), "MESA": NP_("from zone", "from the MESA"),
-    "SUPORTE": NP_("from zone", "from the SUPORTE"), "CENÁRIO": NP_("from zone", "from the CENÁRIO"),
-    "TABULEIRO": NP_("from zone", "from the TABULEIRO"), "DESCARTE": NP_("from zone", "from the DESCARTE"),
-    "BARALHO": NP_("from zone", "from the BARALHO"), "BANIDAS": NP_("from zone", "from the BANIDAS"),
-    "LIMBO": NP_("from zone", "from the LIMBO"),
-    "DESCARTE COMUM": NP_("from zone", "from the DESCARTE COMUM"),
-    "BARALHO COMUM": NP_("from zone", "from the BARALHO COMUM"),
-}
-ZONE_TO: dict[str, str] = {
-    "INVENTÁRIO": NP_("to zone", "to the INVENTÁRIO"), "MESA": NP_("to zone", "to the MESA"),
-    "SUPORTE": NP_("to zone", "to the SUPORTE"), "CENÁRIO": NP_("to zone", "to the CENÁRIO"),
-    "TABULEIRO": NP_("to zone", "to the TABULEIRO"), "DESCARTE": NP_("to zone", "to the DESCARTE"),
-    "BARALHO": NP_("to zone", "to the BARALHO"), "BANIDAS": NP_("to zone", "to the BANIDAS"),
-    "LIMBO": NP_("to zone", "to the LIMBO"),
-    "DESCARTE COMUM": NP_("to zone", "to the DESCARTE COMUM"),
-    "BARALHO COMUM": NP_("to zone", "to the BARALHO COMUM"),
-}
-ZONE_IN: dict[str, str] = {
-    "INVENTÁRIO": NP_("in zone", "in the INVENTÁRIO"), "MESA": NP_("in zone", "in the MESA"),
-    "SUPORTE": NP_("in zone", "in the SUPORTE"), "CENÁRIO": NP_("in zone", "in the CENÁRIO"),
-    "TABULEIRO": NP_("in zone", "in the TABULEIRO"), "DESCARTE": NP_("in zone", "in the DESCARTE"),
-    "BARALHO": NP_("in zone", "in the BARALHO"), "BANIDAS": NP_("in zone", "in the BANIDAS"),
-    "LIMBO": NP_("in zone", "in the LIMBO"),
-    "DESCARTE COMUM": NP_("in zone", "in the DESCARTE COMUM"),
-    "BARALHO COMUM": NP_("in zone", "in the BARALHO COMUM"),
-}
-#: A zone this view has no message for, after its preposition.
-ZONE_ANY: dict[str, str] = {
-    "from": NP_("from zone", "from {zone}"), "to": NP_("to zone", "to {zone}"),
-    "in": NP_("in zone", "in {zone}"),
-}
-#: How long a statement lasts (``until``, msgctxt "duration"; seed «Duração»).
-DURATION_PHRASES: dict[str, str] = {
-    "end_turn": NP_("duration", "until the end of the turn"),
-    "end_battle": NP_("duration", "until the end of the battle"),
-    "next_turn": NP_("duration", "until the start of your next turn"),
-    "end_cycle": NP_("duration", "until the end of the cycle"),
-}
-#: The action a ``modify`` changes ("Aumente essa cura em 5"), with its demonstrative (msgctxt "modified
-#: action").
-ACTION_PHRASES: dict[str, str] = {
-    "heal": NP_("modified action", "that healing"), "recover": NP_("modified action", "that recovery"),
-    "damage": NP_("modified action", "that damage"), "lose": NP_("modified action", "that loss"),
-    "draw": NP_("modified action", "that draw"), "consume": NP_("modified action", "that consumption"),
-    "activate": NP_("modified action", "that activation"),
-}
+def _card_phrase_of(st: dict[str, Any]) -> dict[str, Any]:
+    return {k: st[k] for k in CARD_FIELDS if k in st}
+
+
+#: The statements whose sentence is a verb and a card phrase.
+_CARD_OPS = frozenset(
+    ("discard", "bury", "banish", "return", "exhaust", "ready", "reveal", "hide", "register", "look")
+)
+
+
 #: How deep ``choose`` options are worded before their labels are used (the data bounds the depth too).
 _MAX_DEPTH = 4
 
 
-class _NoWords(ValueError):
-    """A value the sentence cannot word: the statement is shown as its label instead."""
+def _statements_words(w: Words, sts: Any) -> str:
+    """Statements inside a statement (``choose`` options, an ``if``'s ``then``), one level deeper."""
+    if not isinstance(sts, list | tuple):
+        raise NoWords(sts)
+    return "; ".join(statement_text(s, w.lang, depth=w.depth + 1) for s in sts)
 
 
-def _is_count(v: Any) -> TypeGuard[int]:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-class _Words:
-    """Words for one statement's values in one language (each raises :class:`_NoWords` on a value it
-    does not know)."""
-
-    def __init__(self, lang: str, depth: int = 0) -> None:
-        self.t = translator(lang)
-        self.lang = lang
-        self.depth = depth
-        #: what an amount adds after the sentence: "for each card in the INVENTÁRIO", "(max 5)"
-        self.tails: list[tuple[str, dict[str, Any]]] = []
-
-    def s(self, op: str, i: int, **params: Any) -> str:
-        """The sentence ``SENTENCES[op][i]`` filled with ``params``."""
-        message = SENTENCES[op][i]
-        if not isinstance(message, str):
-            raise _NoWords(op)
-        return self.t.p("statement sentence", message, **params)
-
-    def n(self, op: str, i: int, count: Any, **params: Any) -> str:
-        """The sentence ``SENTENCES[op][i]`` (a singular and a plural) for ``count``, as ``{n}``."""
-        message = SENTENCES[op][i]
-        if not _is_count(count) or isinstance(message, str):
-            raise _NoWords(count)
-        return self.t.np("statement sentence", *message, count, **params)
-
-    def number(self, v: Any, signed: bool = False) -> str:
-        """An amount: a number (``+2`` when ``signed``), ``( A + B + 5 )`` (seed «Operações»), or a "for each"
-        number; its bound ("(max 5)") and its "for each" follow the sentence (:attr:`tails`)."""
-        if _is_count(v):
-            return f"{v:+d}" if signed else str(v)
-        if not isinstance(v, dict):
-            raise _NoWords(v)
-        if set(v) <= {"sum", "max"} and isinstance(v.get("sum"), list) and v["sum"]:
-            terms = []
-            for term in v["sum"]:
-                if not (isinstance(term, list | tuple) and len(term) == 2 and _is_count(term[0])):
-                    raise _NoWords(term)
-                factor, value = term
-                sign = "-" if factor < 0 else "+"
-                scale = "" if abs(factor) == 1 else f"{abs(factor)}×"
-                terms.append((sign, f"{scale}{value}"))
-            text = " ".join(f"{sign} {value}" for sign, value in terms)
-            text = text[2:] if terms[0][0] == "+" else text
-            text = text if len(terms) == 1 else f"( {text} )"
-        elif set(v) <= {"per", "times", "max"} and isinstance(v.get("per"), dict):
-            per = v["per"]
-            if not set(per) <= {"zone", "who", "type"}:
-                raise _NoWords(per)
-            thing = self.cards({"card": "each", "type": per.get("type"), "zone": per.get("zone"),
-                                "owner": None if per.get("who") in (None, "self") else per.get("who")},
-                               where="in")
-            text = self.number(v.get("times", 1), signed)
-            self.tails.append(("per", {"thing": thing}))
-        else:
-            raise _NoWords(v)
-        if "max" in v:
-            if not _is_count(v["max"]):
-                raise _NoWords(v)
-            self.tails.append(("max", {"max": v["max"]}))
-        return text
-
-    def hero(self, spec: Any) -> str:
-        """A hero phrase (``target``)."""
-        if not isinstance(spec, dict) or not set(spec) <= {"who", "all", "name", "text"}:
-            raise _NoWords(spec)
-        who = spec.get("who")
-        if who == "name" and isinstance(spec.get("name"), str):
-            return str(spec["name"])
-        if spec.get("all") and who in HERO_PHRASES_ALL:
-            return self.t.p("hero phrase", HERO_PHRASES_ALL[str(who)])
-        if who in HERO_PHRASES and not spec.get("all"):
-            return self.t.p("hero phrase", HERO_PHRASES[str(who)])
-        if isinstance(spec.get("text"), str):  # a phrase the reader kept as written
-            return str(spec["text"])
-        raise _NoWords(spec)
-
-    def zone(self, zone: Any, where: str) -> str:
-        """A zone after its preposition: ``where`` is ``from``, ``to`` or ``in`` (msgctxt "<where> zone")."""
-        if not isinstance(zone, str):
-            raise _NoWords(zone)
-        table = {"from": ZONE_FROM, "to": ZONE_TO, "in": ZONE_IN}[where]
-        context = where + " zone"
-        if zone in table:
-            return self.t.p(context, table[zone])
-        return self.t.p(context, ZONE_ANY[where], zone=zone)
-
-    def cards(self, phrase: Any, where: str = "from") -> str:
-        """A card phrase (``card``, ``count``, ``type``, ``zone``, ``owner``): "1 card from the MESA"."""
-        if not isinstance(phrase, dict) or not set(phrase) <= _CARD_KEYS:
-            raise _NoWords(phrase)
-        card, count, typ = phrase.get("card"), phrase.get("count"), phrase.get("type")
-        if typ is not None and not isinstance(typ, str):
-            raise _NoWords(typ)
-        if card == "each":  # "for each <card|TYPE>" (an amount's "per")
-            words = typ or self.t.p("card phrase", CARD_PHRASES["each"])
-        elif card == "choose":
-            n = 1 if count is None else count
-            if not _is_count(n):
-                raise _NoWords(count)
-            words = f"{n} {typ}" if typ else self.t.np("card phrase", *CARD_COUNT, n)
-        elif card == "all" and typ:
-            words = self.t.p("card phrase", CARD_ALL_OF_TYPE, type=typ)
-        elif card in CARD_PHRASES and count is None and not typ:
-            words = self.t.p("card phrase", CARD_PHRASES[str(card)])
-        else:
-            raise _NoWords(phrase)
-        parts = [words]
-        if phrase.get("zone") is not None:
-            parts.append(self.zone(phrase["zone"], where))
-        owner = phrase.get("owner")
-        if owner is not None:
-            if owner not in OWNER_PHRASES:
-                raise _NoWords(owner)
-            parts.append(self.t.p("card owner", OWNER_PHRASES[str(owner)]))
-        return " ".join(parts)
-
-    def statements(self, sts: Any) -> str:
-        if not isinstance(sts, list | tuple):
-            raise _NoWords(sts)
-        return "; ".join(statement_text(s, self.lang, depth=self.depth + 1) for s in sts)
-
-
-#: The fields of a card phrase (:meth:`rulekit.apoteose.statements.Statement.card_phrase`).
-_CARD_FIELDS = ("card", "count", "type", "zone", "owner")
-_CARD_KEYS = frozenset(_CARD_FIELDS)
-
-
-def _card_phrase_of(st: dict[str, Any]) -> dict[str, Any]:
-    return {k: st[k] for k in _CARD_FIELDS if k in st}
-#: The statements whose sentence is a verb and a card phrase.
-_CARD_OPS = frozenset(("discard", "bury", "banish", "return", "exhaust", "ready", "reveal", "hide",
-                       "register", "look"))
-
-
-def _sentence(w: _Words, st: dict[str, Any]) -> tuple[str, frozenset[str]]:
+def _sentence(w: Words, st: dict[str, Any]) -> tuple[str, frozenset[str]]:
     """The sentence of one statement and the fields it worded (the rest are shown as data after it)."""
     op = st.get("op")
     target = st.get("target")
@@ -658,8 +491,10 @@ def _sentence(w: _Words, st: dict[str, Any]) -> tuple[str, frozenset[str]]:
         if target is not None:  # "a um oponente"; "a você mesmo" too: the damage names its hero
             return w.s(op, 1, amount=w.number(st.get("amount")), target=w.hero(target)), frozenset(used)
         if "card" in st:
-            return (w.s(op, 1, amount=w.number(st.get("amount")), target=w.cards(_card_phrase_of(st))),
-                    frozenset(used | _CARD_KEYS))
+            return (
+                w.s(op, 1, amount=w.number(st.get("amount")), target=w.cards(_card_phrase_of(st))),
+                frozenset(used | CARD_KEYS),
+            )
         return w.s(op, 0, amount=w.number(st.get("amount"))), frozenset(used)
     if op == "lose":
         words = {"amount": w.number(st.get("amount")), "resource": str(st.get("resource"))}
@@ -667,8 +502,10 @@ def _sentence(w: _Words, st: dict[str, Any]) -> tuple[str, frozenset[str]]:
             return w.s(op, 1, target=w.hero(target), **words), frozenset(("amount", "resource", "target"))
         return w.s(op, 0, **words), frozenset(("amount", "resource", "target"))
     if op == "attack":
-        return (w.s(op, 0, target=w.hero(target), amount=w.number(st.get("amount"))),
-                frozenset(("amount", "target")))
+        return (
+            w.s(op, 0, target=w.hero(target), amount=w.number(st.get("amount"))),
+            frozenset(("amount", "target")),
+        )
     if op == "test":
         return w.s(op, 0, attribute=str(st.get("attribute"))), frozenset(("attribute",))
     if op == "draw":
@@ -677,14 +514,16 @@ def _sentence(w: _Words, st: dict[str, Any]) -> tuple[str, frozenset[str]]:
             return w.n(op, 1, count, target=w.hero(target)), frozenset(("count", "target"))
         return w.n(op, 0, count), frozenset(("count", "target"))
     if op in _CARD_OPS:
-        return w.s(str(op), 0, card=w.cards(_card_phrase_of(st))), _CARD_KEYS
+        return w.s(str(op), 0, card=w.cards(_card_phrase_of(st))), CARD_KEYS
     if op == "move":
-        return (w.s(op, 0, card=w.cards(_card_phrase_of(st)), dest=w.zone(st.get("dest"), "to")),
-                _CARD_KEYS | {"dest"})
+        return (
+            w.s(op, 0, card=w.cards(_card_phrase_of(st)), dest=w.zone(st.get("dest"), "to")),
+            CARD_KEYS | {"dest"},
+        )
     if op == "attach":
-        return w.s(op, 0, card=w.cards(_card_phrase_of(st)), host=w.cards(st.get("to"))), _CARD_KEYS | {"to"}
+        return w.s(op, 0, card=w.cards(_card_phrase_of(st)), host=w.cards(st.get("to"))), CARD_KEYS | {"to"}
     if op == "select":
-        return _selected(w, st), frozenset(("count", "what", "who", "type", "owner", "zone"))
+        return _selected(w, st), frozenset(("count", "what", "who", "type", "owner", "zone", "near"))
     if op == "roll":
         if st.get("count") is None:
             return w.s(op, 0), frozenset(("count",))
@@ -698,9 +537,9 @@ def _sentence(w: _Words, st: dict[str, Any]) -> tuple[str, frozenset[str]]:
     if op == "modify":
         action, delta = st.get("action"), st.get("delta")
         if action not in ACTION_PHRASES:
-            raise _NoWords(action)
+            raise NoWords(action)
         what = w.t.p("modified action", ACTION_PHRASES[str(action)])
-        if _is_count(delta):
+        if is_count(delta):
             which = 0 if delta >= 0 else 1
             return w.s(op, which, action=what, amount=abs(delta)), frozenset(("action", "delta"))
         return w.s(op, 2, action=what, amount=w.number(delta)), frozenset(("action", "delta"))
@@ -718,40 +557,47 @@ def _sentence(w: _Words, st: dict[str, Any]) -> tuple[str, frozenset[str]]:
     if op == "table":
         cells = st.get("cells") or []
         if not isinstance(cells, list | tuple):
-            raise _NoWords(cells)
+            raise NoWords(cells)
         return w.s(op, 0, cells=" ❙ ".join(str(c) for c in cells)), frozenset(("cells",))
     if op == "noop":
         return w.s(op, 0), frozenset()
     if op == "choose":
         options = st.get("options")
         if not isinstance(options, list | tuple) or not options:
-            raise _NoWords(options)
-        return w.s(op, 0, options=" ".join(f"● {w.statements(o)}" for o in options)), frozenset(("options",))
+            raise NoWords(options)
+        return w.s(op, 0, options=" ".join(f"● {_statements_words(w, o)}" for o in options)), frozenset(
+            ("options",)
+        )
     if op == "if":  # the condition as the card writes it, then the statements it governs
         then = st.get("then")
         if not isinstance(then, list | tuple) or not then or not isinstance(st.get("text"), str):
-            raise _NoWords(st)
-        sentence = w.s(op, 0, condition=st["text"], statements=w.statements(then))
+            raise NoWords(st)
+        sentence = w.s(op, 0, condition=st["text"], statements=_statements_words(w, then))
         return sentence, frozenset(("cond", "then", "text"))
     if op == "unknown":
         return w.s(op, 0, text=str(st.get("text"))), frozenset(("text", "position", "expected", "suggestion"))
-    raise _NoWords(op)
+    raise NoWords(op)
 
 
-def _selected(w: _Words, st: dict[str, Any]) -> str:
+def _selected(w: Words, st: dict[str, Any]) -> str:
     """A ``select``: "select 1 opponent", "select 2 heroes", "select 1 COMPANHEIRO from the TABULEIRO"."""
     count, what = st.get("count"), st.get("what")
-    if not _is_count(count):
-        raise _NoWords(count)
+    if not is_count(count):
+        raise NoWords(count)
     if what == "hero":
-        which = _SELECT_HEROES.get(str(st.get("who") or "any"))
+        who = str(st.get("who") or "any")
+        which = SELECT_HEROES.get(who)
         if which is None or st.get("type") or st.get("zone") or st.get("owner"):
-            raise _NoWords(st)
+            raise NoWords(st)
+        if st.get("near") is not None:
+            return w.t.contract(
+                w.t.np("statement sentence", *SELECT_NEAR[who], count, near=w.near(st["near"]))
+            )
         return w.n("select", which, count)
     if what == "card" and st.get("who") is None:
         phrase = {k: st[k] for k in ("count", "type", "zone", "owner") if k in st}
         return w.s("select", 0, what=w.cards({"card": "choose", **phrase}))
-    raise _NoWords(st)
+    raise NoWords(st)
 
 
 def statement_text(st: Any, lang: str = "en", depth: int = 0) -> str:
@@ -782,7 +628,7 @@ def statement_text(st: Any, lang: str = "en", depth: int = 0) -> str:
         return str(st)
     if depth > _MAX_DEPTH:
         return statement_label(st, lang)
-    w = _Words(lang, depth)
+    w = Words(lang, depth)
     try:
         text, used = _sentence(w, st)
         for part, params in w.tails:
@@ -794,12 +640,17 @@ def statement_text(st: Any, lang: str = "en", depth: int = 0) -> str:
                 text = f"{text} {w.t.p('duration', DURATION_PHRASES[str(until)])}"
             else:
                 rest["until"] = until
-    except (_NoWords, TypeError, ValueError, KeyError, IndexError, AttributeError):
+    except (NoWords, TypeError, ValueError, KeyError, IndexError, AttributeError):
         return statement_label(st, lang)
     if rest:
         t = w.t
-        text += " (" + ", ".join(f"{t.p('statement field', k) if k in STATEMENT_FIELDS else k}={v}"
-                                 for k, v in rest.items()) + ")"
+        text += (
+            " ("
+            + ", ".join(
+                f"{t.p('statement field', k) if k in STATEMENT_FIELDS else k}={v}" for k, v in rest.items()
+            )
+            + ")"
+        )
     return contract(text, lang)
 
 
@@ -834,8 +685,16 @@ def label_words(code: str, params: dict[str, Any] | None = None, lang: str = "en
     if code == "PASS":
         return t(LABELS["PASS"])
     if code == "ANSWERS":
-        return contract(t(LABELS["ANSWERS"], hero=params.get("hero"), name=params.get("name"),
-                          effect=params.get("effect"), event=event_words(params.get("event"), lang)), lang)
+        return contract(
+            t(
+                LABELS["ANSWERS"],
+                hero=params.get("hero"),
+                name=params.get("name"),
+                effect=params.get("effect"),
+                event=event_words(params.get("event"), lang),
+            ),
+            lang,
+        )
     if code == "STATEMENTS":
         return statements_text(params.get("statements") or [], lang)
     return ""

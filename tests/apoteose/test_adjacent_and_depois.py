@@ -1,0 +1,237 @@
+"""Two forms players write: "adjacente a <herói>" in a hero phrase (seed «Requerimentos de Ativação»:
+«Mova-se para uma casa adjacente»: heroes stand on casas, and a casa has adjacent ones) and a "depois"
+inside a sentence (seed «Resolução do Efeito»: the description is resolved in the order written, so
+"depois" only says the next clause comes after)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from helpers import card, hero, scenario
+
+from rulekit.apoteose import lang
+from rulekit.apoteose import matching as M
+from rulekit.apoteose.chain import run_chain
+from rulekit.apoteose.wording import reason_words, statement_text
+from rulekit.i18n import translator
+from rulekit.phrase import Phrase
+
+#: ana's team: ana [1,1], cai [2,1] (next to ana), dora [3,3] (far); bruno's: bruno [1,2] (next to ana),
+#: eli [3,0] (far).
+PLACES = {"ana": [1, 1], "cai": [2, 1], "dora": [3, 3], "bruno": [1, 2], "eli": [3, 0]}
+TEAMS = {"ana": "azul", "cai": "azul", "dora": "azul", "bruno": "vermelho", "eli": "vermelho"}
+
+
+def on_board(text: str, script: list[dict[str, Any]] | None = None, *, places: bool = True) -> Any:
+    heroes = []
+    for i, hid in enumerate(PLACES):
+        h = hero(hid, TEAMS[hid], 9 - i, **({"MESA": ["x"], "BARALHO": ["d1"]} if hid == "ana" else {}))
+        if places:
+            h["casa"] = PLACES[hid]
+        heroes.append(h)
+    cards = [card("x", "ana", text), card("d1", "ana")]
+    extra = {"board": [4, 4]} if places else {}
+    return scenario(heroes, cards, script or [{"activate": "x"}], turn={"hero": "ana"}, **extra)
+
+
+def vida(tr: Any) -> dict[str, int]:
+    return {h: tr.heroes[h].resources["VIDA"][0] for h in PLACES}
+
+
+# ---------------------------------------------------------------- reading ------------------------
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("Cure 2 de VIDA de um aliado adjacente a você", {"who": "ally", "near": {"who": "self"}}),
+        ("Um aliado adjacente a você cura 2 de VIDA", {"who": "ally", "near": {"who": "self"}}),
+        (
+            "Cure 2 de VIDA de cada Herói adjacente a você",
+            {"who": "any", "all": True, "near": {"who": "self"}},
+        ),
+        (
+            "Cure 2 de VIDA de todos os aliados adjacentes",
+            {"who": "ally", "all": True, "near": {"who": "self"}},
+        ),
+        ("Cure 2 de VIDA de um aliado adjacente ao alvo", {"who": "ally", "near": {"who": "selected"}}),
+    ],
+)
+def test_adjacente_reads_as_a_near_key_of_the_hero_phrase(text: str, target: dict[str, Any]) -> None:
+    (st,), _ = lang.parse_description(text)
+    assert st.to_dict()["target"] == target
+
+
+def test_selecione_a_hero_adjacent_to_you_reads() -> None:
+    (st,), _ = lang.parse_description("Selecione 1 Herói rival adjacente a você")
+    assert st.to_dict() == {
+        "op": "select",
+        "count": 1,
+        "what": "hero",
+        "who": "opponent",
+        "near": {"who": "self"},
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Cause 1 de DANO a um oponente adjacente a um aliado",  # next to a set: which casa?
+        "Cure 2 de VIDA de aquele aliado adjacente a você",  # "adjacente" narrows a set, not one hero
+    ],
+)
+def test_adjacente_that_names_no_set_or_no_one_hero_is_refused(text: str) -> None:
+    (st,), _ = lang.parse_description(text)
+    assert st.op == "unknown" and "adjacente" in st.to_dict()["reason"]
+
+
+def test_a_trigger_or_condition_with_adjacente_is_not_read_as_every_hero() -> None:
+    assert lang.parse_trigger("um aliado adjacente a você for curado")["event"] == "unknown"
+    assert lang.parse_condition("um aliado adjacente a você tiver 0 de VIDA")["cond"] == "unknown"
+
+
+def test_a_body_near_is_checked_when_the_file_loads() -> None:
+    good = {"op": "heal", "amount": 1, "resource": "VIDA", "target": {"who": "ally", "near": {"who": "self"}}}
+    assert lang.check_statement(good) is None
+    bad = lang.check_statement({**good, "target": {"who": "ally", "near": {"who": "opponent"}}})
+    assert bad is not None and bad[0] == ("target", "near")
+    bad = lang.check_statement({**good, "target": {"who": "self", "near": {"who": "self"}}})
+    assert bad is not None and bad[0] == ("target", "near")
+
+
+# ---------------------------------------------------------------- on the board -------------------
+def test_every_hero_adjacent_to_you_takes_the_damage_and_no_one_else() -> None:
+    tr = run_chain(on_board("Ativar Cause 3 de DANO a cada Herói adjacente a você."))
+    assert vida(tr) == {"ana": 50, "cai": 47, "dora": 50, "bruno": 47, "eli": 50}
+
+
+def test_each_ally_adjacent_to_you_is_healed_not_the_far_one_nor_you() -> None:
+    tr = run_chain(on_board("Ativar Cure 5 de VIDA de cada aliado adjacente a você."))
+    assert vida(tr) == {"ana": 50, "cai": 55, "dora": 50, "bruno": 50, "eli": 50}
+
+
+def test_one_opponent_adjacent_to_you_is_the_only_choice_in_a_description() -> None:
+    tr = run_chain(on_board("Ativar Um oponente adjacente a você perde 1 de MANA."))
+    assert {h: tr.heroes[h].resources["MANA"][0] for h in ("bruno", "eli")} == {"bruno": 4, "eli": 5}
+
+
+def test_selecione_offers_only_the_rival_adjacent_to_you_and_the_target_is_hit() -> None:
+    text = "Ativar【 Selecione 1 Herói rival adjacente a você 】 Cause 2 de DANO ao alvo."
+    tr = run_chain(on_board(text, [{"activate": "x", "choices": {"req0": "bruno"}}]))
+    assert vida(tr) == {"ana": 50, "cai": 50, "dora": 50, "bruno": 48, "eli": 50}
+    far = run_chain(on_board(text, [{"activate": "x", "choices": {"req0": "eli"}}]))  # a rival, but far
+    assert [(e.code, e.message.split(": ", 1)[1]) for e in far.errors] == [
+        ("ILLEGAL_CHOICE", "'eli' is not a legal choice (bruno)")
+    ]
+    assert vida(far)["eli"] == 50
+
+
+def test_without_a_board_adjacente_stops_the_effect_with_its_reason() -> None:
+    tr = run_chain(on_board("Ativar Cause 3 de DANO a cada Herói adjacente a você.", places=False))
+    assert vida(tr) == {h: 50 for h in PLACES}  # never every hero
+    cut = tr.of("truncated")[0]
+    assert cut.detail["code"] == "ADJACENT_NO_CASA" and cut.detail["params"] == {"hero": "ana"}
+    assert "não está em nenhuma casa" in reason_words("ADJACENT_NO_CASA", cut.detail["params"], "pt-BR")
+    assert "ninguna casilla" in reason_words("ADJACENT_NO_CASA", cut.detail["params"], "es")
+
+
+def test_without_a_board_selecione_adjacent_cannot_be_paid() -> None:
+    tr = run_chain(
+        on_board(
+            "Ativar【 Selecione 1 Herói rival adjacente a você 】 Cause 2 de DANO ao alvo.", places=False
+        )
+    )
+    assert [e.detail["code"] for e in tr.of("refused")] == ["PREVISAO"]
+    assert vida(tr) == {h: 50 for h in PLACES}
+
+
+# ---------------------------------------------------------------- wording ------------------------
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (
+            "Cause 2 de DANO a cada Herói adjacente a você",
+            {
+                "en": "deal 2 DANO to every hero adjacent to you",
+                "pt-BR": "causa 2 de DANO a cada herói adjacente a você",
+                "es": "causa 2 de DANO a cada héroe adyacente a ti",
+            },
+        ),
+        (
+            "Selecione 2 aliados adjacentes ao alvo",
+            {
+                "en": "select 2 allies adjacent to the target",
+                "pt-BR": "seleciona 2 aliados adjacentes ao alvo",
+                "es": "selecciona 2 aliados adyacentes al objetivo",
+            },
+        ),
+        (
+            "Um oponente adjacente a você perde 1 de MANA",
+            {
+                "en": "an opponent adjacent to you loses 1 MANA",
+                "pt-BR": "um oponente adjacente a você perde 1 de MANA",
+                "es": "un oponente adyacente a ti pierde 1 de MANA",
+            },
+        ),
+    ],
+)
+def test_adjacente_is_worded_in_three_languages(text: str, words: dict[str, str]) -> None:
+    (st,), _ = lang.parse_description(text)
+    assert {lang_: statement_text(st.to_dict(), lang_) for lang_ in words} == words
+
+
+# ---------------------------------------------------------------- "depois" -----------------------
+@pytest.mark.parametrize(
+    ("text", "ops"),
+    [
+        ("Cure 2 de VIDA de você; depois, compre 1 carta", ["heal", "draw"]),
+        ("Compre 1 carta, depois, descarte 1 carta", ["draw", "discard"]),
+        ("Compre 1 carta e depois descarte 1 carta", ["draw", "discard"]),
+        ("Compre 1 carta, e depois, role 2 dados", ["draw", "roll"]),
+        ("Compre 1 carta; depois compre 1 carta", ["draw", "draw"]),
+        ("Cure 5 de VIDA. Depois, role os dados", ["heal", "roll"]),
+    ],
+)
+def test_depois_in_a_sentence_joins_two_clauses_in_order(text: str, ops: list[str]) -> None:
+    sts, _ = lang.parse_description(text)
+    assert [st.op for st in sts] == ops
+
+
+def test_depois_de_is_a_moment_not_a_join() -> None:
+    assert lang.split_clauses("Compre 1 carta depois de rolar os dados") == [
+        "Compre 1 carta depois de rolar os dados"
+    ]
+
+
+def test_depois_runs_the_clauses_in_the_order_written() -> None:
+    tr = run_chain(on_board("Ativar Cure 2 de VIDA de você; depois, compre 1 carta."))
+    assert tr.heroes["ana"].resources["VIDA"][0] == 52 and "d1" in tr.heroes["ana"].zones["INVENTÁRIO"]
+    kinds = [e for e in tr.of("resolve")]
+    assert kinds and [st["op"] for st in kinds[0].detail["statements_data"]] == ["heal", "draw"]
+
+
+# ---------------------------------------------------------------- catalogue ----------------------
+def test_a_condition_checked_as_data_is_told_in_the_readers_language() -> None:
+    bad = lang.check_statement({"op": "if", "cond": {"cond": "nope"}, "then": [{"op": "noop"}], "text": "x"})
+    assert bad is not None
+    message = bad[1]
+    assert isinstance(message, Phrase)
+    assert "não é uma condição" in translator("pt-BR")(message.msgid, **message.params)
+    bad = lang.check_statement(
+        {"op": "if", "cond": {"cond": "turn", "of": "enemy"}, "then": [{"op": "noop"}], "text": "x"}
+    )
+    assert bad is not None and isinstance(bad[1], Phrase)
+    assert "no es self, opponent ni ally" in translator("es")(bad[1].msgid, **bad[1].params)
+
+
+def test_a_passivo_gain_reaches_the_allies_adjacent_to_you_and_no_one_without_a_board() -> None:
+    text = "Passivo Todos os aliados adjacentes a você recebem +1 de AGI"
+    g = on_board(text).build_game()
+    assert {h: M.attributes(g, h).get("AGI", 0) for h in PLACES} == {
+        "ana": 0,
+        "cai": 1,
+        "dora": 0,
+        "bruno": 0,
+        "eli": 0,
+    }
+    bare = on_board(text, places=False).build_game()
+    assert all(M.attributes(bare, h).get("AGI", 0) == 0 for h in PLACES)
