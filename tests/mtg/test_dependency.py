@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (scenario YAML inside strings keeps one object per line)
 """Dependency (613.8): detected automatically by counterfactual evaluation, judged again after
 every applied effect, loops applied per the house reading of the rules notes."""
 
@@ -56,7 +55,8 @@ def test_anthems_are_independent() -> None:
         objects:
           - {id: honor, card: Honor of the Pure}
           - {id: anthem, card: Glorious Anthem}
-          - {id: lions, name: Savannah Lions, types: [Creature], subtypes: [Cat], colors: [white], power: 2, toughness: 1}
+          - {id: lions, name: Savannah Lions, types: [Creature], subtypes: [Cat], colors: [white],
+             power: 2, toughness: 1}
     """)
     assert deps(t) == set()
     assert order(t, "7c") == ["honor", "anthem"]
@@ -353,7 +353,8 @@ def test_an_as_long_as_effect_is_asked_again_after_each_step_of_its_layer(
         power: 1
         toughness: 1
         abilities:
-          - text: "As long as you control two or more Forests, Grove Spirit is an artifact in addition to its other types."
+          - text: "As long as you control two or more Forests, Grove Spirit is an artifact in addition
+              to its other types."
             static: {affects: this, condition: "you control two or more Forests", type: {add: [Artifact]}}"""
     first, second = (maker, spirit) if islands_first else (spirit, maker)
     t = solve_text(

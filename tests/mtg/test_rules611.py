@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (scenario YAML inside strings keeps one object per line)
 """Rule 611 (durations, locked sets, "for as long as", X), 305.7 and 613.6."""
 
 from __future__ import annotations
@@ -71,7 +70,8 @@ def test_x_is_fixed_at_resolution() -> None:
         objects:
           - {id: bears, card: Grizzly Bears}
         events:
-          - resolve: {effect: {affects: targets, modify_pt: {power: X, toughness: X}}, targets: [bears], x: 3, id: fx}
+          - resolve: {effect: {affects: targets, modify_pt: {power: X, toughness: X}}, targets: [bears],
+                      x: 3, id: fx}
     """)
     assert pt(t, "bears") == (5, 5)
 
@@ -97,7 +97,8 @@ def test_count_in_a_resolved_effect_is_fixed_at_resolution() -> None:
           - {id: i3, card: Island}
         events:
           - enter: [bears, i1, i2, tide]
-          - resolve: {effect: {affects: targets, modify_pt: {power: number of Islands you control}}, targets: [bears], controller: Ann, id: surge}
+          - resolve: {effect: {affects: targets, modify_pt: {power: number of Islands you control}},
+                      targets: [bears], controller: Ann, id: surge}
           - enter: i3
     """)
     assert pt(t, "bears") == (4, 2)

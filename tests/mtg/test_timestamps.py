@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (scenario YAML inside strings keeps one object per line)
 """Timestamps (613.7; seed 000 "Selo temporal"; rules-notes "Timestamps")."""
 
 from __future__ import annotations
@@ -64,7 +63,9 @@ def test_static_ability_takes_the_later_of_object_and_granter() -> None:
               - text: 'Grizzly Bears has "Creatures you control get +1/+1."'
                 static:
                   affects: bears
-                  abilities: {add: [{text: Creatures you control get +1/+1., static: {affects: creatures you control, modify_pt: {power: 1, toughness: 1}}}]}
+                  abilities: {add: [{text: Creatures you control get +1/+1.,
+                                     static: {affects: creatures you control,
+                                              modify_pt: {power: 1, toughness: 1}}}]}
         events:
           - enter: gift
     """)
