@@ -489,21 +489,30 @@ def ability_from_data(data: Any, key: str = "") -> Ability:
 
 
 # ---------------------------------------------------------------------------------- objects
+def _fill(value: Any, fills: list[tuple[str, str]]) -> Any:
+    """``value`` (an ability's mapping) with every ``{chosen <what>}`` replaced, in its strings and
+    keys, one choice after the other (LANGUAGE.md §3)."""
+    if isinstance(value, str):
+        for placeholder, filled in fills:
+            value = value.replace(placeholder, filled)
+        return value
+    if isinstance(value, Mapping):
+        return {_fill(k, fills): _fill(v, fills) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_fill(v, fills) for v in value]
+    return value
+
+
 def build_abilities(items: list[Any], choices: dict[str, str]) -> tuple[Ability, ...]:
     """Abilities of an object, with keys (LANGUAGE.md §2) and ``{chosen ...}`` filled in."""
     generating = [i for i, a in enumerate(items) if isinstance(a, dict) and (a.get("static") or a.get("cda"))]
     out = []
     n_res = 0
+    # a chosen object is referred to by id ("@bears"), never read as a selector word; a value is
+    # put in as text (quotes or control characters in it stay text)
+    fills = [("{chosen " + k + "}", f"@{v}" if k == "object" else v) for k, v in choices.items()]
     for i, item in enumerate(items):
-        data = item
-        if choices and not isinstance(item, str):
-            text = json.dumps(item)
-            for k, v in choices.items():
-                # a chosen object is referred to by id ("@bears"), never read as a selector word;
-                # the value is written JSON-escaped, so quotes or control characters stay text
-                filled = f"@{v}" if k == "object" else v
-                text = text.replace("{chosen " + k + "}", json.dumps(filled)[1:-1])
-            data = json.loads(text)
+        data = _fill(item, fills) if fills and not isinstance(item, str) else item
         key = ""
         if isinstance(data, dict):
             if data.get("key") is not None:
