@@ -17,7 +17,7 @@ from rulekit import limits
 from rulekit.errors import N_, Phrase, ScenarioError
 from rulekit.mtg.expressions import parse_expr, parse_target_rule
 from rulekit.mtg.messages import ERRORS
-from rulekit.mtg.model import DURATIONS, ObjectDef
+from rulekit.mtg.model import DURATIONS, EffectSpec, ObjectDef
 from rulekit.mtg.schema import (
     AbilityModel,
     EffectModel,
@@ -577,7 +577,7 @@ def check_choice_keys(
 def check_filled(
     doc: YamlDoc,
     path: Path_,
-    raw: str,
+    spec: EffectSpec | None,
     names: set[str] | None,
     players: list[str],
     resolving: bool,
@@ -587,13 +587,10 @@ def check_filled(
     and expressions the choices made must be good too (``blue`` is no selector; 612.2 text
     changes). Errors name ``path`` and the field, or ``path`` itself when ``exact`` (the choices
     that filled an ability written elsewhere)."""
-    if not raw or "{chosen " in raw:
+    if spec is None or "{chosen " in spec.canon:
         return  # nothing was filled, or a placeholder is still open (reported where it matters)
-    spec = json.loads(raw)
-    if not isinstance(spec, dict):
-        return
     try:
-        check_effect_data(doc, path, spec, names, players, resolving, filled=True)
+        check_effect_data(doc, path, spec.data(), names, players, resolving, filled=True)
     except ScenarioError as exc:
         if not exact:
             raise
@@ -606,9 +603,9 @@ def check_filled(
 _X_WORD = re.compile(r"(?<![\w'])X(?![\w'])")
 
 
-def uses_x(raw: str) -> bool:
-    """Whether a canonical effect spec reads X in a power/toughness part."""
-    stack: list[Any] = [json.loads(raw)] if raw else []
+def uses_x(spec: EffectSpec | None) -> bool:
+    """Whether an effect spec reads X in a power/toughness part."""
+    stack: list[Any] = [spec.mapping] if spec is not None else []
     while stack:
         v = stack.pop()
         if isinstance(v, dict):

@@ -5,7 +5,6 @@ first, then hands every event to :func:`event`; every error names file, line and
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from rulekit.errors import N_, Phrase
@@ -24,7 +23,7 @@ from rulekit.mtg.checks import (
     placeholders,
     uses_x,
 )
-from rulekit.mtg.model import Event, ObjectDef, build_abilities
+from rulekit.mtg.model import EffectSpec, Event, ObjectDef, build_abilities, build_spec
 from rulekit.mtg.schema import EventModel, ResolveModel
 from rulekit.mtg.vocab import COLORS, CREATURE_TYPES, counter_name
 from rulekit.yamlsrc import YamlDoc, check_look_alike, suggest
@@ -138,9 +137,9 @@ def _enter_event(
     (122.6)."""
     items = [em.enter] if isinstance(em.enter, str) else list(em.enter or [])
     objs = tuple(_ref(doc, (*path, "enter"), o, by_id) for o in items)
-    as_ = ""
+    as_ = None
     if em.as_ is not None:  # 614.12: "put onto the battlefield as an enchantment"
-        as_ = json.dumps(check_effect(doc, (*path, "as"), em.as_, names), sort_keys=True)
+        as_ = build_spec(check_effect(doc, (*path, "as"), em.as_, names))
     check_counters(doc, (*path, "with_counters"), em.with_counters)
     wc = tuple(sorted((counter_name(str(k)), n) for k, n in em.with_counters.items()))
     return Event("enter", objs, to=em.to, timestamp=em.timestamp, line=line, enters_as=as_, with_counters=wc)
@@ -213,16 +212,17 @@ def _resolve_event(
         _ref(doc, (*rpath, "source"), rm.source, by_id)
     _check_choices(doc, (*rpath, "choices"), rm.choices, by_id, players)
     check_timestamp(doc, (*rpath, "timestamp"), rm.timestamp)
+    spec: EffectSpec | None
     if rm.effect is not None:
-        spec_raw = _inline_resolution(doc, rpath, rm, names, players)
+        spec = _inline_resolution(doc, rpath, rm, names, players)
     else:
-        spec_raw, text = _ability_resolution(doc, rpath, rm, by_id, names, players, raw_abilities)
-    _check_resolution(doc, rpath, rm, spec_raw, by_id, players)
+        spec, text = _ability_resolution(doc, rpath, rm, by_id, names, players, raw_abilities)
+    _check_resolution(doc, rpath, rm, spec, by_id, players)
     return Event(
         "resolve",
         source=rm.source,
         ability=str(rm.ability) if rm.ability is not None else None,
-        spec=spec_raw,
+        spec=spec,
         targets=tuple(rm.targets),
         x=rm.x,
         id=rm.id,
@@ -237,20 +237,22 @@ def _resolve_event(
 
 def _inline_resolution(
     doc: YamlDoc, rpath: Path_, rm: ResolveModel, names: set[str], players: list[str]
-) -> str:
-    """The canonical JSON of a resolution's inline ``effect``, its ``{chosen …}`` filled by its choices."""
+) -> EffectSpec:
+    """The spec of a resolution's inline ``effect``, its ``{chosen …}`` filled by its choices."""
     assert rm.effect is not None
     clean = check_effect(doc, (*rpath, "effect"), rm.effect, names, players, resolving=True)
-    spec_raw = json.dumps(clean, sort_keys=True, ensure_ascii=False)
     if rm.choices:
         check_choice_keys(
             doc, (*rpath, "choices"), rm.choices, placeholders(clean), Phrase(N_("in this effect"))
         )
-    if rm.choices:
-        spec_raw = _fill_choices(spec_raw, rm.choices)
-        check_filled(doc, (*rpath, "effect"), spec_raw, names, players, True)
-    if "{chosen " in spec_raw:
-        what = spec_raw.split("{chosen ", 1)[1].split("}", 1)[0]
+        # the choices fill it as they fill an object's ability (LANGUAGE.md §3)
+        spec = build_abilities([{"resolves": clean}], rm.choices)[0].spec
+        assert spec is not None
+        check_filled(doc, (*rpath, "effect"), spec, names, players, True)
+    else:
+        spec = build_spec(clean)
+    if "{chosen " in spec.canon:
+        what = spec.canon.split("{chosen ", 1)[1].split("}", 1)[0]
         raise doc.error(
             (*rpath, "choices"),
             N_("this effect needs a choice for '{placeholder}': add choices: {example}"),
@@ -259,7 +261,7 @@ def _inline_resolution(
         )
     if rm.ability is not None:
         raise doc.error((*rpath, "ability"), N_("give either 'ability' or 'effect', not both"), params={})
-    return spec_raw
+    return spec
 
 
 def _ability_resolution(
@@ -270,10 +272,11 @@ def _ability_resolution(
     names: set[str],
     players: list[str],
     raw_abilities: dict[str, list[Any]] | None,
-) -> tuple[str, str]:
+) -> tuple[EffectSpec | None, str]:
     """``(spec, text)`` of a resolution of an object's ability that resolves: filled again when the
-    resolution has its own choices (else ``("", "")``: the object's ability is read when solved)."""
-    spec_raw = text = ""
+    resolution has its own choices (else ``(None, "")``: the object's ability is read when solved)."""
+    spec: EffectSpec | None = None
+    text = ""
     if rm.source is None or rm.ability is None:
         raise doc.error(
             rpath,
@@ -288,17 +291,17 @@ def _ability_resolution(
         abilities = build_abilities(raw_abilities[rm.source], merged)
         for a in abilities:
             if a.kind == "resolves" and a.key == str(rm.ability):
-                spec_raw, text = a.raw, a.text
+                spec, text = a.spec, a.text
     keys = [a.key for a in abilities if a.kind == "resolves"]
     for a in abilities:
-        if a.kind == "resolves" and a.key == str(rm.ability) and "{chosen " in a.raw:
-            raise missing_choice(doc, (*rpath, "ability"), by_id[rm.source], a.raw)
+        if a.kind == "resolves" and a.key == str(rm.ability) and "{chosen " in a.canon:
+            raise missing_choice(doc, (*rpath, "ability"), by_id[rm.source], a.canon)
     if str(rm.ability) in keys and rm.choices and raw_abilities is not None:
         every = [a for items in raw_abilities.values() for a in items]
         check_choice_keys(
             doc, (*rpath, "choices"), rm.choices, placeholders(every), Phrase(N_("in this scenario"))
         )
-        check_filled(doc, (*rpath, "choices"), spec_raw, names, players, True, exact=True)
+        check_filled(doc, (*rpath, "choices"), spec, names, players, True, exact=True)
     if str(rm.ability) not in keys:
         raise doc.error(
             (*rpath, "ability"),
@@ -309,14 +312,14 @@ def _ability_resolution(
             code="UNKNOWN_ABILITY",
             suggestion=suggest(str(rm.ability), keys),
         )
-    return spec_raw, text
+    return spec, text
 
 
 def _check_resolution(
     doc: YamlDoc,
     rpath: Path_,
     rm: ResolveModel,
-    spec_raw: str,
+    spec: EffectSpec | None,
     by_id: dict[str, ObjectDef],
     players: list[str],
 ) -> None:
@@ -330,13 +333,13 @@ def _check_resolution(
                 suggestion=suggest(t, [*by_id, *players]),
             )
     resolved = (
-        spec_raw
+        spec
         or next(
-            (a.raw for a in by_id[rm.source].abilities if a.kind == "resolves" and a.key == str(rm.ability)),
-            "",
+            (a.spec for a in by_id[rm.source].abilities if a.kind == "resolves" and a.key == str(rm.ability)),
+            None,
         )
         if rm.source is not None
-        else spec_raw
+        else spec
     )
     if rm.x is None and uses_x(resolved):
         raise doc.error(
@@ -367,12 +370,6 @@ def _check_choices(
         ok = allowed.get(what)
         if ok is not None and value not in ok:
             raise err(doc, (*path, what), *not_a(value, what, ok))
-
-
-def _fill_choices(raw: str, choices: dict[str, str]) -> str:
-    """``raw`` (canonical JSON) with ``{chosen <what>}`` replaced by the choices (LANGUAGE.md §3)."""
-    data = json.loads(build_abilities([{"resolves": json.loads(raw)}], choices)[0].raw)
-    return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
 
 def check_event_attachments(doc: YamlDoc, objects: list[ObjectDef], events: tuple[Event, ...]) -> None:

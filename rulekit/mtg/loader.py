@@ -426,8 +426,8 @@ def _check_effect_abilities(doc: YamlDoc, objects: list[ObjectDef]) -> None:
                 code="TOO_MANY",
             )
         for ab in o.abilities:
-            if ab.generates and "{chosen " in ab.raw:
-                raise missing_choice(doc, ("objects", i), o, ab.raw)
+            if ab.generates and "{chosen " in ab.canon:
+                raise missing_choice(doc, ("objects", i), o, ab.canon)
 
 
 def _check_object_choices(
@@ -455,7 +455,7 @@ def _check_object_choices(
             for j, ab in enumerate(o.abilities):
                 if ab.kind in ("static", "cda", "resolves"):
                     where = ("objects", i, "abilities", j, ab.kind)  # the effect, under its kind
-                    check_filled(doc, where, ab.raw, names, players, ab.kind == "resolves")
+                    check_filled(doc, where, ab.spec, names, players, ab.kind == "resolves")
 
 
 #: 801.2a: a range of influence is a number of seats, at least one (the most common are 1 and 2);

@@ -1,10 +1,12 @@
 """The MTG model: abilities, effect specs, object definitions and the scenario (LANGUAGE.md).
 
-Everything here is immutable data. An :class:`EffectSpec` is parsed from the same mapping a
-card file or a scenario file holds (LANGUAGE.md §3); :class:`Ability` wraps one ability (its
-printed text plus, for static/CDA/resolving abilities, the spec). Layer 3 text changes produce
-*new* abilities whose text and spec have the words replaced (:meth:`Ability.rewritten`), so the
-effects they generate change with them.
+Everything here is immutable data. An :class:`EffectSpec` is built once, by :func:`build_spec`,
+from the same mapping a card file or a scenario file holds (LANGUAGE.md §3); :class:`Ability`
+wraps one ability (its printed text plus, for static/CDA/resolving abilities, the spec built when
+the ability is). The canonical JSON of the mapping (:attr:`EffectSpec.canon`) is only a key: it
+identifies the spec and is never read back. Layer 3 text changes produce *new* abilities whose
+text and spec have the words replaced (:meth:`Ability.rewritten`), so the effects they generate
+change with them.
 
 A :class:`Scenario` is the validated content of a scenario file: players, objects, events.
 It is pure data and imports nothing from the engine: the edits that need the scenario replayed
@@ -16,8 +18,10 @@ It is pure data and imports nothing from the engine: the edits that need the sce
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import Any
 
 from rulekit.i18n import pick
@@ -115,6 +119,15 @@ def _canon(raw: Any) -> str:
     return json.dumps(raw, sort_keys=True, ensure_ascii=False)
 
 
+def _plain(value: Any) -> Any:
+    """A fresh copy of a spec's mapping as JSON holds it (mappings -> dicts, sequences -> lists)."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
 def _strs(value: Any) -> tuple[str, ...]:
     if value is None:
         return ()
@@ -123,14 +136,17 @@ def _strs(value: Any) -> tuple[str, ...]:
     return tuple(str(v) for v in value)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class EffectSpec:
-    """A parsed effect spec (LANGUAGE.md §3). ``raw`` is the canonical JSON of the source mapping.
+    """An effect spec (LANGUAGE.md §3), built from its mapping by :func:`build_spec`.
 
-    Only the fields of the parts present are meaningful; ``sublayers`` lists them in order.
+    ``canon`` is the canonical JSON of the source mapping: a key (equality, hashing, caches), never
+    parsed again; ``mapping`` is the mapping itself (:meth:`data`). Only the fields of the parts
+    present are meaningful; ``sublayers`` lists them in order. Two specs are equal when built from
+    the same mapping for the same kind of ability (a CDA's P/T is layer 7a, 604.3).
     """
 
-    raw: str
+    canon: str
     affects_text: str | None = None
     affects: Selector | None = None
     duration: str = ""
@@ -149,9 +165,8 @@ class EffectSpec:
     copy_colors: tuple[str, ...] | None = None
     copy_remove_types: tuple[str, ...] = ()
     copy_not_copied: tuple[str, ...] = ()
-    #: 707.9: "if it's a <type>, it ...": ``((type words, canonical JSON of a copy spec with those
-    #: exceptions), ...)`` (:attr:`copy_if_specs`)
-    copy_if: tuple[tuple[tuple[str, ...], str], ...] = ()
+    #: 707.9: "if it's a <type>, it ...": ``((type words, a copy spec with those exceptions), ...)``
+    copy_if: tuple[tuple[tuple[str, ...], EffectSpec], ...] = ()
     face_down: bool = False
     control: str | None = None
     text_change: tuple[str, str] | None = None
@@ -190,25 +205,70 @@ class EffectSpec:
     #: 601.2f: "<affects> cost {N} more" (N) or "{N} less" (-N) to cast
     cost_add: int | None = None
     sublayers: tuple[str, ...] = ()
+    #: the source mapping (plain dicts and lists); read through :meth:`data`
+    mapping: Any = field(default=None, repr=False)
+    #: why the mapping could not be read, else ``None``: an open ``{chosen …}`` placeholder (a
+    #: choice fills it later), or a word a choice filled in that does not read. The loader reports
+    #: it where it was written (``check_filled``); the engine makes no effect of it (:meth:`read`)
+    unread: ValueError | None = field(default=None, repr=False)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EffectSpec):
+            return NotImplemented
+        return self is other or (self.canon == other.canon and self.sublayers == other.sublayers)
+
+    def __hash__(self) -> int:
+        return hash((self.canon, self.sublayers))
 
     def data(self) -> dict[str, Any]:
         """The source mapping (a fresh copy)."""
-        return dict(json.loads(self.raw))
+        return dict(_plain(self.mapping or {}))
 
-    @property
-    def copy_if_specs(self) -> tuple[tuple[tuple[str, ...], EffectSpec], ...]:
-        """The conditional exceptions (707.9): each block's type words and its exceptions as a spec."""
-        return tuple((words, _spec_from_canon(raw, False)) for words, raw in self.copy_if)
+    def read(self) -> EffectSpec:
+        """This spec, to make an effect of: raises the error that kept its mapping from being read."""
+        if self.unread is not None:
+            raise self.unread
+        return self
 
     @property
     def exprs(self) -> tuple[Expr, ...]:
         return tuple(e for e in (self.set_power, self.set_toughness, self.mod_power, self.mod_toughness) if e)
 
 
-@lru_cache(maxsize=4096)
-def _spec_from_canon(canon: str, cda: bool) -> EffectSpec:
-    raw = json.loads(canon)
-    kw: dict[str, Any] = {"raw": canon}
+#: specs already built, by (canonical JSON, CDA): one object per spec while it is in use, so the
+#: engine's memos keyed by a spec's (or its selectors') identity are shared by abilities alike
+_BUILT: OrderedDict[tuple[str, bool], EffectSpec] = OrderedDict()
+_BUILT_MAX = 4096
+_BUILT_LOCK = threading.Lock()
+
+
+def build_spec(data: Mapping[str, Any], cda: bool = False) -> EffectSpec:
+    """The :class:`EffectSpec` of a validated effect mapping (LANGUAGE.md §3), for a CDA's ability
+    when ``cda`` (its P/T is set in layer 7a, 604.3, else 7b). The one place a spec is built: an
+    :class:`Ability` (:func:`ability_from_data`), an event's effect and the engine's own effects
+    (face down, counters) call it once, when they are made."""
+    canon = _canon(data)
+    key = (canon, cda)
+    with _BUILT_LOCK:
+        got = _BUILT.get(key)
+        if got is not None:
+            _BUILT.move_to_end(key)
+            return got
+    plain = _plain(data)
+    try:
+        spec = _build(canon, plain, cda)
+    except ValueError as exc:  # a SelectorError: "{chosen color}" is no selector word yet
+        spec = EffectSpec(canon=canon, mapping=plain, unread=exc.with_traceback(None))
+    with _BUILT_LOCK:
+        spec = _BUILT.setdefault(key, spec)
+        _BUILT.move_to_end(key)
+        if len(_BUILT) > _BUILT_MAX:
+            _BUILT.popitem(last=False)
+    return spec
+
+
+def _build(canon: str, raw: dict[str, Any], cda: bool) -> EffectSpec:
+    kw: dict[str, Any] = {"canon": canon, "mapping": raw}
     subs: list[str] = []
     if raw.get("affects") is not None:
         kw["affects_text"] = str(raw["affects"])
@@ -241,7 +301,7 @@ def _spec_from_canon(canon: str, cda: bool) -> EffectSpec:
             block = dict(block)
             words = block.pop("is")
             words = _strs([words] if isinstance(words, str) else words)
-            conditional.append((words, _canon({"copy": "this", "except": block})))
+            conditional.append((words, build_spec({"copy": "this", "except": block})))
         kw["copy_if"] = tuple(conditional)
     if raw.get("face_down"):
         kw["face_down"] = True
@@ -330,7 +390,9 @@ class Ability:
 
     ``kind``: ``keyword``, ``text`` (not modelled), ``static``, ``cda``, ``resolves``
     (activated/triggered/spell effect, used by ``resolve`` events) or ``intrinsic`` (a basic
-    land type's mana ability, 305.6). ``raw`` is the canonical JSON of the effect spec.
+    land type's mana ability, 305.6). ``spec`` is the effect spec of a static, CDA or resolving
+    ability (built with the ability, :func:`ability_from_data`; one that still waits for a choice
+    is kept unread, :attr:`EffectSpec.unread`), else ``None``.
     ``granted_ts`` is the timestamp of the effect that granted it (613.7a: a static
     ability's effect takes the later of its object's and its granter's timestamp).
     """
@@ -338,7 +400,7 @@ class Ability:
     text: str
     kind: str = "text"
     key: str = ""
-    raw: str = ""
+    spec: EffectSpec | None = None
     zone: str = "battlefield"
     intrinsic: str = ""
     granted_ts: float | None = None
@@ -347,10 +409,9 @@ class Ability:
     enters_with: tuple[tuple[str, int], ...] = ()
 
     @property
-    def spec(self) -> EffectSpec | None:
-        if not self.raw:
-            return None
-        return _spec_from_canon(self.raw, self.kind == "cda")
+    def canon(self) -> str:
+        """The canonical JSON of its effect spec ("" without one): a key, never parsed."""
+        return self.spec.canon if self.spec is not None else ""
 
     @property
     def activated(self) -> bool:
@@ -376,12 +437,12 @@ class Ability:
     def rewritten(self, old: str, new: str) -> Ability:
         """This ability with ``old`` replaced by ``new`` in its text and its data (layer 3)."""
         text = rewrite_words(self.text, old, new)
-        raw = self.raw
-        if raw:
-            raw = _canon(_rewrite_data(json.loads(raw), old, new))
-        if text == self.text and raw == self.raw:
+        spec = self.spec
+        if spec is not None:
+            spec = build_spec(_rewrite_data(spec.mapping, old, new), self.kind == "cda")
+        if text == self.text and spec == self.spec:
             return self
-        return replace(self, text=text, raw=raw)
+        return replace(self, text=text, spec=spec)
 
 
 def _rewrite_data(value: Any, old: str, new: str) -> Any:
@@ -421,28 +482,37 @@ def ability_from_data(data: Any, key: str = "") -> Ability:
                 text or kind,
                 kind=kind,
                 key=key,
-                raw=_canon(spec),
+                spec=build_spec(spec, kind == "cda"),
                 zone=str(data.get("zone") or "battlefield"),
             )
     return Ability(text, kind="keyword" if text in KEYWORDS else "text", key=key)
 
 
 # ---------------------------------------------------------------------------------- objects
+def _fill(value: Any, fills: list[tuple[str, str]]) -> Any:
+    """``value`` (an ability's mapping) with every ``{chosen <what>}`` replaced, in its strings and
+    keys, one choice after the other (LANGUAGE.md §3)."""
+    if isinstance(value, str):
+        for placeholder, filled in fills:
+            value = value.replace(placeholder, filled)
+        return value
+    if isinstance(value, Mapping):
+        return {_fill(k, fills): _fill(v, fills) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_fill(v, fills) for v in value]
+    return value
+
+
 def build_abilities(items: list[Any], choices: dict[str, str]) -> tuple[Ability, ...]:
     """Abilities of an object, with keys (LANGUAGE.md §2) and ``{chosen ...}`` filled in."""
     generating = [i for i, a in enumerate(items) if isinstance(a, dict) and (a.get("static") or a.get("cda"))]
     out = []
     n_res = 0
+    # a chosen object is referred to by id ("@bears"), never read as a selector word; a value is
+    # put in as text (quotes or control characters in it stay text)
+    fills = [("{chosen " + k + "}", f"@{v}" if k == "object" else v) for k, v in choices.items()]
     for i, item in enumerate(items):
-        data = item
-        if choices and not isinstance(item, str):
-            text = json.dumps(item)
-            for k, v in choices.items():
-                # a chosen object is referred to by id ("@bears"), never read as a selector word;
-                # the value is written JSON-escaped, so quotes or control characters stay text
-                filled = f"@{v}" if k == "object" else v
-                text = text.replace("{chosen " + k + "}", json.dumps(filled)[1:-1])
-            data = json.loads(text)
+        data = _fill(item, fills) if fills and not isinstance(item, str) else item
         key = ""
         if isinstance(data, dict):
             if data.get("key") is not None:
@@ -497,7 +567,9 @@ class Event:
     to: str | None = None
     source: str | None = None
     ability: str | None = None
-    spec: str = ""  # canonical JSON of an inline effect spec
+    #: an inline effect spec (a ``resolve`` event's ``effect``, or its ability filled by its own
+    #: choices); ``None``: the source's ability is read when solved
+    spec: EffectSpec | None = None
     targets: tuple[str, ...] = ()
     x: int | None = None
     id: str | None = None
@@ -507,9 +579,9 @@ class Event:
     line: int | None = None
     #: explicit timestamps this event gives some of its objects (set by rulekit.mtg.with_timestamps)
     stamps: tuple[tuple[str, float], ...] = ()
-    #: an ``enter`` event's "as": the canonical JSON of an effect spec that applies to the entering
-    #: objects as they enter (614.12, 611.3c), and the counters they enter with (614.1c)
-    enters_as: str = ""
+    #: an ``enter`` event's "as": an effect spec that applies to the entering objects as they
+    #: enter (614.12, 611.3c), and the counters they enter with (614.1c)
+    enters_as: EffectSpec | None = None
     with_counters: tuple[tuple[str, int], ...] = ()
     #: a ``resolve`` event's own choices (``{chosen color}``...), over the source object's
     choices: tuple[tuple[str, str], ...] = ()

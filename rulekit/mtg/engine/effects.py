@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from rulekit.mtg.engine.select import ANY, Key, make_ctx, select
 from rulekit.mtg.engine.state import Obj, State
 from rulekit.mtg.engine.timestamps import order_key, static_timestamp
-from rulekit.mtg.model import Ability, EffectSpec, Event, ObjectDef, Scenario, _spec_from_canon
+from rulekit.mtg.model import Ability, EffectSpec, Event, ObjectDef, Scenario, build_spec
 from rulekit.mtg.selectors import Condition
 
 if TYPE_CHECKING:
@@ -87,8 +87,8 @@ def static_effects_of(obj: Obj, names: dict[str, str], sublayer: str | None) -> 
             continue
         if ab.kind == "cda" and obj.zone is None:
             continue
-        spec = ab.spec
-        assert spec is not None
+        assert ab.spec is not None
+        spec = ab.spec.read()
         if sublayer is not None and sublayer not in spec.sublayers:
             continue
         eid = effect_id(obj.id, ab)
@@ -118,10 +118,14 @@ def static_effects_of(obj: Obj, names: dict[str, str], sublayer: str | None) -> 
     return out
 
 
+#: 708.2: what a face-down permanent is (:func:`face_down_effect`)
+FACE_DOWN_SPEC = build_spec({"face_down": True})
+
+
 def face_down_effect(obj: Obj, names: dict[str, str]) -> Eff:
     """708.2: a face-down permanent is a 2/2 creature with no name, types, colour or abilities
     (layer 1 in the seed edition, 1b in the current one)."""
-    spec = _spec_from_canon('{"face_down": true}', False)
+    spec = FACE_DOWN_SPEC
     return Eff(
         id=f"{obj.id}.face-down",
         name=f"{names.get(obj.id, obj.name)} (face down)",
@@ -147,15 +151,16 @@ def resolved_effect(
     used: set[str],
 ) -> Eff:
     """611.2a: an effect from a resolved spell or ability, timestamped when created (613.7b)."""
-    spec_raw = ev.spec
+    spec = ev.spec
     text = ev.text
     key = ev.ability or ""
-    if not spec_raw and ev.source is not None:
+    if spec is None and ev.source is not None:
         for ab in defs[ev.source].abilities:
             if ab.kind == "resolves" and ab.key == ev.ability:
-                spec_raw, text = ab.raw, ab.text
+                spec, text = ab.spec, ab.text
                 break
-    spec = _spec_from_canon(spec_raw, False)
+    assert spec is not None, "a resolve event names its effect (the loader checks it)"
+    spec = spec.read()
     src_name = names.get(ev.source or "", ev.source or "")
     eid = ev.id or (f"{ev.source}.{key}" if ev.source and key else (ev.source or f"effect{index + 1}"))
     base_id, n = eid, 2
@@ -377,7 +382,7 @@ def still_exists(eff: Eff, state: State, sub: str) -> bool:
     ab = _ability_of(state, eff)
     if ab is None:
         return False
-    spec = ab.spec
+    spec = ab.spec.read() if ab.spec is not None else None
     if spec is None or sub not in spec.sublayers:
         return False
     eff.spec = spec  # layer 3 may have rewritten its text

@@ -55,7 +55,7 @@ from rulekit.mtg.engine.record import (
 from rulekit.mtg.engine.replay import Compiled, compile_scenario
 from rulekit.mtg.engine.select import Key, SelectorKey, make_ctx, move_flips, reselect, select, selector_reads
 from rulekit.mtg.engine.state import Moves, State, make_view
-from rulekit.mtg.model import LAYER_LABELS, Scenario, _spec_from_canon, layer_label
+from rulekit.mtg.model import LAYER_LABELS, Scenario, build_spec, layer_label
 from rulekit.mtg.trace import PlayerView, Trace
 from rulekit.yamlsrc import suggest
 
@@ -494,7 +494,7 @@ def layer_objects(
         source=None,
         origin="counters",
         timestamp=None,
-        spec=_spec_from_canon("{}", False),
+        spec=build_spec({}),
         text="+1/+1 and -1/-1 counters",
     )
     for sub in OBJECT_SUBLAYERS[:depth]:

@@ -87,7 +87,7 @@ def judge_pair(
             ab_after = ability_on(wi.after(a.source), a)
             if ab_after is None or ab_after.spec is None or sub not in ab_after.spec.sublayers:
                 return _reason(a, b, "existence", source=src_name)
-            if ab_cur is not None and ab_after.raw != ab_cur.raw:
+            if ab_cur is not None and ab_after.canon != ab_cur.canon:
                 return _reason(a, b, "text")
         cond = spec.condition
         if cond is not None and overlaps(selector_reads(cond.selector) | {("controller", ANY)}, wi.writes):
@@ -131,7 +131,7 @@ def judge_pair(
                 # effect does to an object's signature depends on its text alone)
                 part_b = PARTS[sub]
                 who = "" if part_b.shared is not None and not part_b.uses_params(b.spec) else b.id
-                bkey = ("flip", who, b.spec.raw if b.spec else "", id(sel), ctx_a.you, ctx_a.target_player)
+                bkey = ("flip", who, b.spec.canon if b.spec else "", id(sel), ctx_a.you, ctx_a.target_player)
                 flips = memo.get(bkey)
                 if flips is None:
                     flips = memo[bkey] = {}

@@ -109,7 +109,7 @@ def entering_abilities(obj: Obj, base: dict[str, Obj], depth: int = 0) -> tuple[
         # "if it's a creature, it enters with ...": the original's printed types with the copy's
         # own added types (707.9)
         has = {*orig.types, *orig.subtypes, *orig.supertypes, *spec.copy_types}
-        for words, block in spec.copy_if_specs:
+        for words, block in spec.copy_if:
             if all(w in has for w in words):
                 extra += block.copy_abilities
     return (*copied, *extra)
@@ -291,7 +291,7 @@ def compile_scenario(
                 enters_with(obj, ev, base)
                 for kind, n in obj.counters:  # 614.1c: it enters with them
                     stamp_counters(counter_stamps, oid, kind, n, obj.timestamp)
-                if ev.enters_as:
+                if ev.enters_as is not None:
                     resolved.append(enters_as_effect(scn, ev, i, oid, base, defs, names, used_ids))
         elif ev.kind == "leave":
             for oid in simultaneous_order(scn, ev.objects, ruleset, ev.to or "graveyard"):

@@ -67,7 +67,7 @@ def apply_exceptions(spec: EffectSpec, obj: Obj) -> None:
     for w in spec.copy_remove_types:  # "except it isn't legendary"
         kind = type_kind(w)
         setattr(obj, kind, tuple(x for x in getattr(obj, kind) if x != w))
-    for words, block in spec.copy_if_specs:
+    for words, block in spec.copy_if:
         # "and, if it's a creature, it ...": tested on the copy as the copying and the exceptions
         # before it have made it (its copiable values), then applied as part of the copy too
         if all(w in getattr(obj, type_kind(w)) for w in words):

@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 from rulekit.mtg.engine.effects import Eff
 from rulekit.mtg.engine.layers.base import LayerPart
 from rulekit.mtg.engine.select import Key, eval_expr, expr_reads
-from rulekit.mtg.model import _spec_from_canon
+from rulekit.mtg.model import build_spec
 from rulekit.mtg.vocab import pt_counter
 
 if TYPE_CHECKING:
@@ -137,8 +136,7 @@ def counter_effects(
                 assert pt is not None
                 dp, dt = dp + n * pt[0], dt + n * pt[1]
             kinds = ", ".join(f"{k}: {n}" for k, n in sorted(by_ts[ts]))
-            canon = json.dumps({"modify_pt": {"power": dp, "toughness": dt}}, sort_keys=True)
-            spec = _spec_from_canon(canon, False)
+            spec = build_spec({"modify_pt": {"power": dp, "toughness": dt}})
             out.append(
                 Eff(
                     id=f"{oid}.counters" + (f"-{i + 1}" if i else ""),

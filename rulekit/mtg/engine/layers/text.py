@@ -76,7 +76,7 @@ class TextPart(LayerPart):
             return tuple(getattr(other, name) for name in FULL_TEXT) + (other.all_types,)
         assert spec.text_change is not None
         old = spec.text_change[0]
-        return tuple(rewrite_words(f"{a.text}\n{a.raw}", old, _MARK).count(_MARK) for a in obj.abilities)
+        return tuple(rewrite_words(f"{a.text}\n{a.canon}", old, _MARK).count(_MARK) for a in obj.abilities)
 
     def shared_key(self, values: Any) -> Any:
         return id(values)
