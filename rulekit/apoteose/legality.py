@@ -148,7 +148,8 @@ def legal(
         except Fail as exc:  # "Quando um aliado adjacente a você …" without a board: no fire, and why
             if exc.code != "ADJACENT_NO_CASA":
                 raise
-            return False, exc.code, exc.params
+            text = next(r.text for r in effect.requirements if r.ast.get("cond") == "trigger")
+            return False, exc.code, no_casa(exc.params, text)
         m_ok = not effect.timings or M.timing_matches(g, effect, card, hero, ev)
         if trig is None and not effect.timings:
             t_ok = False
@@ -174,7 +175,25 @@ def legal(
     except Fail as exc:  # a state "Enquanto houver um inimigo adjacente a você" without a board
         if exc.code != "ADJACENT_NO_CASA":
             raise
-        return False, exc.code, exc.params
+        return False, exc.code, no_casa(exc.params, unreadable_state(g, ctx, effect))
+
+
+def no_casa(params: dict[str, Any], requirement: str) -> dict[str, Any]:
+    """The params of ``ADJACENT_NO_CASA`` for a requirement: the hero on no casa and the requirement's
+    own words (case ``requirement``: a trigger, a state or a Selecione, not a statement)."""
+    return {**params, "case": "requirement", "requirement": requirement}
+
+
+def unreadable_state(g: Game, ctx: Ctx, effect: Effect) -> str:
+    """The words of the first state or condition that cannot be checked without a board."""
+    for r in effect.requirements:
+        if r.kind in ("state", "condition"):
+            try:
+                M.holds(g, ctx, r.ast)
+            except Fail as exc:
+                if exc.code == "ADJACENT_NO_CASA":
+                    return r.text
+    return "; ".join(r.text for r in effect.requirements)
 
 
 def frame_of(stack: list[Frame], ev: GEvent | None) -> Frame | None:
@@ -210,10 +229,10 @@ def previsao(cx: Judge, ctx: Ctx, effect: Effect) -> tuple[bool, str, dict[str, 
         return True, "", {}
     for key, ast, req in todo:
         if not solve(cx, cx.g, ctx, effect, [(key, ast, req)], 0, check_conditions=False):
+            text = req.text if req else f"task {effect.task}"
             missing = no_board(cx.g, ctx, ast)
             if missing is not None:
-                return False, "ADJACENT_NO_CASA", missing
-            text = req.text if req else f"task {effect.task}"
+                return False, "ADJACENT_NO_CASA", no_casa(missing, text)
             return False, "PREVISAO", {"case": "unmet", "requirement": text}
     for r in effect.requirements:
         if r.kind in ("state", "condition") and not M.holds(cx.g, ctx, r.ast):

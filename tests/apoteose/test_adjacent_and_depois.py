@@ -231,7 +231,7 @@ def test_without_a_board_selecione_adjacent_cannot_be_paid_and_says_why() -> Non
         )
     )
     assert [(e.detail["code"], e.detail["params"]) for e in tr.of("refused")] == [
-        ("ADJACENT_NO_CASA", {"hero": "ana"})
+        ("ADJACENT_NO_CASA", no_casa("Selecione 1 Herói rival adjacente a você"))
     ]
     assert vida(tr) == {h: 50 for h in PLACES}
 
@@ -243,7 +243,13 @@ def test_on_the_board_a_selecione_with_no_rival_next_to_you_is_still_previsao() 
 
 
 # ---------------------------------------------------------------- triggers and states ------------
-HURT = "Auto【 Quando um aliado adjacente a você sofrer dano 】 Recupere 1 de MANA."
+HURT_REQ = "Quando um aliado adjacente a você sofrer dano"
+HURT = f"Auto【 {HURT_REQ} 】 Recupere 1 de MANA."
+
+
+def no_casa(requirement: str) -> dict[str, str]:
+    """The params of ADJACENT_NO_CASA for a requirement read without a board (ana has no casa)."""
+    return {"hero": "ana", "case": "requirement", "requirement": requirement}
 
 
 def attacked(target: str) -> list[dict[str, Any]]:
@@ -281,7 +287,7 @@ def test_without_a_board_the_trigger_does_not_fire_and_says_why() -> None:
     tr = run_chain(on_board(HURT, attacked("cai"), places=False))
     assert "x" not in tr.resolution_order and tr.heroes["ana"].resources["MANA"][0] == 5
     assert [(e.card, e.detail["code"], e.detail["params"]) for e in tr.of("refused")] == [
-        ("x", "ADJACENT_NO_CASA", {"hero": "ana"})
+        ("x", "ADJACENT_NO_CASA", no_casa(HURT_REQ))
     ]
     far = run_chain(on_board(HURT, attacked("bruno"), places=False))  # not an ally: not its moment
     assert far.of("refused") == []
@@ -295,7 +301,7 @@ def test_an_ativar_answer_without_a_board_is_refused_with_the_same_reason() -> N
     bare = run_chain(on_board(text, attacked("cai"), places=False, decisions=answer))
     assert bare.resolution_order == ("attack",)
     assert [(e.detail["code"], e.detail["params"]) for e in bare.of("refused")] == [
-        ("ADJACENT_NO_CASA", {"hero": "ana"})
+        ("ADJACENT_NO_CASA", no_casa("Quando um Herói adjacente sofrer dano"))
     ]
 
 
@@ -334,7 +340,7 @@ def test_a_state_with_adjacente_is_true_or_false_as_you_move(to: str, holds: boo
 def test_without_a_board_a_state_with_adjacente_is_refused_with_its_reason() -> None:
     tr = run_chain(on_board(STILL, places=False))
     assert [(e.detail["code"], e.detail["params"]) for e in tr.of("refused")] == [
-        ("ADJACENT_NO_CASA", {"hero": "ana"})
+        ("ADJACENT_NO_CASA", no_casa("Enquanto houver um inimigo adjacente a você"))
     ]
     assert tr.heroes["ana"].resources["VIDA"][0] == 50
 
@@ -439,3 +445,28 @@ def test_a_passivo_gain_reaches_the_allies_adjacent_to_you_and_no_one_without_a_
     }
     bare = on_board(text, places=False).build_game()
     assert all(M.attributes(bare, h).get("AGI", 0) == 0 for h in PLACES)
+
+
+@pytest.mark.parametrize(
+    ("lang_", "words"),
+    [
+        (
+            "en",
+            "'Quando um aliado adjacente a você sofrer dano' cannot be checked: 'adjacente' needs the casas, "
+            "and ana stands on no casa (this scenario gives the heroes no places on the board)",
+        ),
+        (
+            "pt-BR",
+            "'Quando um aliado adjacente a você sofrer dano' não pode ser verificado: 'adjacente' precisa "
+            "das casas, e ana não está em nenhuma casa (este cenário não dá aos heróis lugares no tabuleiro)",
+        ),
+        (
+            "es",
+            "'Quando um aliado adjacente a você sofrer dano' no se puede comprobar: 'adjacente' necesita las "
+            "casillas, y ana no está en ninguna casilla (este escenario no da a los héroes lugares en el "
+            "tablero)",
+        ),
+    ],
+)
+def test_a_requirement_with_adjacente_and_no_board_is_told_in_three_languages(lang_: str, words: str) -> None:
+    assert reason_words("ADJACENT_NO_CASA", no_casa(HURT_REQ), lang_) == words
