@@ -194,9 +194,12 @@ class Engine:
         )
         self.errors.append(TraceError(card, code, render(code, params), params))
 
-    def refuse_unreadable(self, hero: str | None, card: str, effect: str, params: dict[str, Any]) -> None:
-        """An Auto whose moment came but whose text cannot be read: a ``refused`` event and a trace error
-        (a card is refused only for the effect that cannot be read, and only when it is used: LANGUAGE.md)."""
+    def refuse_unreadable(
+        self, hero: str | None, card: str, effect: str, params: dict[str, Any], code: str = "UNREADABLE"
+    ) -> None:
+        """An Auto whose moment came but whose text cannot be read (``UNREADABLE``), or whose "adjacente"
+        has no board to be read on (``ADJACENT_NO_CASA``): a ``refused`` event and a trace error (a card is
+        refused only for the effect that cannot be read, and only when it is used: LANGUAGE.md)."""
         self.emit(
             "refused",
             index=None,
@@ -204,9 +207,9 @@ class Engine:
             effect=effect,
             hero=hero,
             responds_to=self.stack[-1].index if self.stack else None,
-            detail={"code": "UNREADABLE", "params": params},
+            detail={"code": code, "params": params},
         )
-        self.errors.append(TraceError(card, "UNREADABLE", render("UNREADABLE", params)))
+        self.errors.append(TraceError(card, code, render(code, params)))
 
     def scripted_error(self, code: str, message: str) -> None:
         """A scripted decision that could not be used (reported in the trace's errors)."""

@@ -517,8 +517,16 @@ def _is_int(v: Any) -> bool:
 #: The fields of each condition kind the engine evaluates (``matching.Matching.holds``), as
 #: :func:`parse_condition` writes them: ``name`` required, ``name?`` optional, with the kind of value.
 COND_FIELDS: dict[str, dict[str, str]] = {
-    "resource": {"who?": "who_state", "resource": "resource", "cmp": "cmp", "value": "int"},
-    "has": {"who?": "who_state", "count?": "int", "cmp?": "cmp", "type?": "str", "zone?": "zone"},
+    "resource": {"who?": "who_state", "resource": "resource", "cmp": "cmp", "value": "int", "near?": "near"},
+    "has": {
+        "who?": "who_state",
+        "count?": "int",
+        "cmp?": "cmp",
+        "type?": "str",
+        "zone?": "zone",
+        "near?": "near",
+    },
+    "heroes": {"who": "who_state", "near?": "near", "count?": "int"},
     "exists": {"count?": "int", "zone": "zone", "type?": "str"},
     "turn": {"of": "turn_of"},
     "battle": {},
@@ -610,6 +618,10 @@ def _check_cond(v: dict[str, Any], depth: int) -> tuple[tuple[str | int, ...], s
                     None,
                 )
             )
+        elif value_kind == "near":  # "um aliado adjacente a você": a set of heroes next to one hero
+            bad = _check_value("target", {"who": v.get("who", "self"), "near": val}, depth)
+            if bad is not None and bad[0][:1] == ("near",):
+                bad = (bad[0][1:], bad[1], bad[2])
         elif value_kind == "cond":
             if depth > 8:
                 return (name,), Phrase(N_("conditions nested too deeply")), None

@@ -143,7 +143,13 @@ def legal(
     if effect.activation == "Auto" or response:
         if ev is None:
             return False, "NO_EVENT", {}
-        t_ok = trig is None or M.trigger_matches(g, trig, ev, hero, card.id)
+        try:
+            t_ok = trig is None or M.trigger_matches(g, trig, ev, hero, card.id)
+        except Fail as exc:  # "Quando um aliado adjacente a você …" without a board: no fire, and why
+            if exc.code != "ADJACENT_NO_CASA":
+                raise
+            text = next(r.text for r in effect.requirements if r.ast.get("cond") == "trigger")
+            return False, exc.code, no_casa(exc.params, text)
         m_ok = not effect.timings or M.timing_matches(g, effect, card, hero, ev)
         if trig is None and not effect.timings:
             t_ok = False
@@ -164,10 +170,30 @@ def legal(
         pos, word = effect.unreadable_at()
         return False, "UNREADABLE", {"effect": eid, "position": pos, "word": word}
     ctx = Ctx(hero, card.id, frame_of(cx.stack, ev), [], event=ev)
-    ok, params = previsao(cx, ctx, effect)
-    if not ok:
-        return False, "PREVISAO", params
-    return True, "", {}
+    try:
+        return previsao(cx, ctx, effect)
+    except Fail as exc:  # a state "Enquanto houver um inimigo adjacente a você" without a board
+        if exc.code != "ADJACENT_NO_CASA":
+            raise
+        return False, exc.code, no_casa(exc.params, unreadable_state(g, ctx, effect))
+
+
+def no_casa(params: dict[str, Any], requirement: str) -> dict[str, Any]:
+    """The params of ``ADJACENT_NO_CASA`` for a requirement: the hero on no casa and the requirement's
+    own words (case ``requirement``: a trigger, a state or a Selecione, not a statement)."""
+    return {**params, "case": "requirement", "requirement": requirement}
+
+
+def unreadable_state(g: Game, ctx: Ctx, effect: Effect) -> str:
+    """The words of the first state or condition that cannot be checked without a board."""
+    for r in effect.requirements:
+        if r.kind in ("state", "condition"):
+            try:
+                M.holds(g, ctx, r.ast)
+            except Fail as exc:
+                if exc.code == "ADJACENT_NO_CASA":
+                    return r.text
+    return "; ".join(r.text for r in effect.requirements)
 
 
 def frame_of(stack: list[Frame], ev: GEvent | None) -> Frame | None:
@@ -192,21 +218,44 @@ def steps(effect: Effect) -> list[tuple[str, Statement, Requirement | None]]:
     return out
 
 
-def previsao(cx: Judge, ctx: Ctx, effect: Effect) -> tuple[bool, dict[str, Any]]:
+def previsao(cx: Judge, ctx: Ctx, effect: Effect) -> tuple[bool, str, dict[str, Any]]:
     """Seed «Previsão»: is there one assignment meeting ALL requirements together?
 
-    Returns ``(ok, params)`` of the ``PREVISAO`` reason (``case``: unmet, broken or together)."""
+    Returns ``(ok, code, params)``: the ``PREVISAO`` reason (``case``: unmet, broken or together), or
+    ``ADJACENT_NO_CASA`` when a requirement has nothing to choose only because "adjacente" has no board
+    to be read on (:func:`no_board`)."""
     todo = steps(effect)
     if solve(cx, cx.g, ctx, effect, todo, 0):
-        return True, {}
+        return True, "", {}
     for key, ast, req in todo:
         if not solve(cx, cx.g, ctx, effect, [(key, ast, req)], 0, check_conditions=False):
             text = req.text if req else f"task {effect.task}"
-            return False, {"case": "unmet", "requirement": text}
+            missing = no_board(cx.g, ctx, ast)
+            if missing is not None:
+                return False, "ADJACENT_NO_CASA", no_casa(missing, text)
+            return False, "PREVISAO", {"case": "unmet", "requirement": text}
     for r in effect.requirements:
         if r.kind in ("state", "condition") and not M.holds(cx.g, ctx, r.ast):
-            return False, {"case": "broken", "requirement": r.text}
-    return False, {"case": "together", "requirements": "; ".join(r.text for r in effect.requirements)}
+            return False, "PREVISAO", {"case": "broken", "requirement": r.text}
+    return (
+        False,
+        "PREVISAO",
+        {"case": "together", "requirements": "; ".join(r.text for r in effect.requirements)},
+    )
+
+
+def no_board(g: Game, ctx: Ctx, st: Statement) -> dict[str, Any] | None:
+    """The params of ``ADJACENT_NO_CASA`` when a requirement's heroes are "adjacente a <herói>" and that
+    hero stands on no casa ("Selecione 1 Herói rival adjacente a você" in a scenario without places):
+    then nothing can be chosen because there is no board, not because no hero fits. ``None`` otherwise."""
+    spec = M.near_spec(st)
+    if spec is None:
+        return None
+    try:
+        M.heroes_for(g, ctx, spec)
+    except Fail as exc:
+        return dict(exc.params) if exc.code == "ADJACENT_NO_CASA" else None
+    return None
 
 
 def solve(

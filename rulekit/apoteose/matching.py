@@ -78,6 +78,9 @@ def who_matches(g: Game, spec: dict[str, Any], who: str | None, me: str | None) 
     if spec.get("near") is not None:  # "um aliado adjacente a você": the kind, then the casa
         if not who_matches(g, {k: v for k, v in spec.items() if k != "near"}, who, me) or who is None:
             return False
+        if who not in g.heroes and who in g.cards:  # a COMPANHEIRO: where its Hero stands
+            who = g.cards[who].companion_of or g.cards[who].owner
+        # checked now, on the casas as they are (an anchor on no casa: Fail ADJACENT_NO_CASA)
         return bool(adjacent_heroes(g, [who], heroes_for(g, Ctx(me, None, None, []), spec["near"])))
     w = spec.get("who")
     if who is None:
@@ -162,6 +165,17 @@ def _hero_pool(g: Game, ctx: Ctx, spec: dict[str, Any]) -> list[str] | None:
         return heroes_for(g, ctx, spec)
     except Fail:
         return None
+
+
+def near_spec(st: Statement) -> dict[str, Any] | None:
+    """The hero phrase of a statement that narrows its heroes by "adjacente a <herói>" (a ``select``'s
+    ``who`` + ``near``, or a ``target`` with ``near``); ``None`` when it has none."""
+    if isinstance(st, S.Select) and st.what == "hero" and st.near is not None:
+        return {"who": st.who or "any", "near": st.near}
+    target = getattr(st, "target", None)
+    if isinstance(target, dict) and target.get("near") is not None:
+        return dict(target)
+    return None
 
 
 def cards_for(g: Game, ctx: Ctx, spec: dict[str, Any]) -> list[str]:
@@ -285,7 +299,7 @@ def holds(g: Game, ctx: Ctx, cond: dict[str, Any]) -> bool:
         return holds(g, ctx, cond["what"])
     if c == "until":  # R-04 «Até X»: holds until X happens
         what = cond["what"]
-        if what.get("cond") in ("resource", "has"):  # a state: until it is true
+        if what.get("cond") in ("resource", "has", "heroes"):  # a state: until it is true
             return not holds(g, ctx, what)
         return holds(g, ctx, what)  # until_event / until_time word their own "not yet"
     if c == "until_time":
@@ -348,13 +362,19 @@ def holds(g: Game, ctx: Ctx, cond: dict[str, Any]) -> bool:
         )
     if c == "attached":
         return ctx.card is not None and g.cards[ctx.card].attached_to is not None
+    if c == "heroes":  # "houver um inimigo adjacente a você": that many such heroes, now
+        return len(state_heroes(g, ctx, cond)) >= int(cond.get("count", 1))
     raise Fail("CANNOT_EVALUATE", cond=str(cond))
 
 
 def state_heroes(g: Game, ctx: Ctx, cond: dict[str, Any]) -> list[str]:
-    """The heroes a state is about: you, or any hero its phrase names ("um aliado": some ally)."""
-    who = cond.get("who", "self")
-    return [h for h in heroes_for(g, ctx, {"who": who}) if h in g.heroes]
+    """The heroes a state is about: you, or any hero its phrase names ("um aliado": some ally); with
+    ``near`` ("um aliado adjacente a você") only those on a casa next to that hero's now (no board:
+    Fail ``ADJACENT_NO_CASA``, never every hero)."""
+    spec = {"who": cond.get("who", "self")}
+    if cond.get("near") is not None:
+        spec["near"] = cond["near"]
+    return [h for h in heroes_for(g, ctx, spec) if h in g.heroes]
 
 
 # ------------------------------------------------------------------ amounts ---------

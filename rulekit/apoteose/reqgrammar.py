@@ -178,8 +178,8 @@ class _ReqBuild(_Build):
             if child.data == "named_hero" and fold(self.orig(child.children[0])).lower() == "alguem":
                 return {"who": "any"}
             hero = self.hero(child)
-            if "near" in hero:  # "um aliado adjacente a você": a trigger filters by kind, not by casa
-                return None
+            if "near" in hero:  # "um aliado adjacente a você": the kind, and next to whom (checked then)
+                return {"who": hero["who"], "near": hero["near"]} if not hero.get("all") else None
             if hero.get("who") in ("self", "opponent", "ally", "any", "turn") and not hero.get("all"):
                 return {"who": hero["who"]}
             return None
@@ -191,6 +191,10 @@ class _ReqBuild(_Build):
             of = self.sub(child, "of_hero")
             if of is not None:
                 out["who"] = self.owner(of)
+                hs = self.heroes_in(of)  # "a VIDA de um aliado adjacente a você": next to whom, too
+                near = self.hero(hs[0]).get("near") if hs and hs[0].data == "hero_phrase" else None
+                if near is not None:
+                    out["near"] = near
             return out
         card = self.card_ref(child)
         if card.get("card") == "self":
@@ -238,7 +242,7 @@ class _ReqBuild(_Build):
             elif "resource" in subj:
                 out["resource"] = subj["resource"]
                 if "who" in subj:
-                    out["patient"] = {"who": subj["who"]}
+                    out["patient"] = {k: subj[k] for k in ("who", "near") if k in subj}
             elif "card" in subj:
                 out["card"] = subj
             else:
@@ -275,18 +279,28 @@ class _ReqBuild(_Build):
         return out
 
     # ---- states and conditions -----------------------------------------------------------------
-    def _who(self, node: Any) -> str | None:
-        """The hero a state is about: one hero phrase ("um aliado", "o alvo"), never a name or every hero."""
+    def _who(self, node: Any) -> dict[str, Any] | None:
+        """The hero a state is about: one hero phrase ("um aliado", "o alvo"), never a name or every hero;
+        ``{"who": …}``, with ``near`` for "um aliado adjacente a você" (the heroes next to one hero)."""
         hero = self.hero(node)
-        if hero.get("all") or hero.get("who") == "name" or "near" in hero:
+        if hero.get("all") or hero.get("who") == "name":
             return None
-        return str(hero["who"])
+        return {"who": str(hero["who"]), **({"near": hero["near"]} if "near" in hero else {})}
 
-    def _resource_cond(self, who: str | None, node: Any, cmp: str, value: int) -> dict[str, Any] | None:
+    def _resource_cond(
+        self, who: dict[str, Any] | None, node: Any, cmp: str, value: int
+    ) -> dict[str, Any] | None:
         """A resource condition of ``who`` (``None``: no hero this reader knows, so no condition)."""
         if who is None:
             return None
-        return {"cond": "resource", "who": who, "resource": self.resource(node), "cmp": cmp, "value": value}
+        out = {
+            "cond": "resource",
+            "who": who["who"],
+            "resource": self.resource(node),
+            "cmp": cmp,
+            "value": value,
+        }
+        return {**out, "near": who["near"]} if "near" in who else out
 
     def _cmp(self, node: Any, default: str) -> str:
         more = self.sub(node, "more")
@@ -343,16 +357,18 @@ class _ReqBuild(_Build):
             return self._resource_cond(who, node, self._cmp(node, ">="), value)
         if d == "c_res_is":
             of = self.sub(node, "of_hero")
-            who = "self" if of is None else self._who(self.heroes_in(of)[0])
+            who = {"who": "self"} if of is None else self._who(self.heroes_in(of)[0])
             value = self.count(self.sub(node, "count"))
             return self._resource_cond(who, node, self._cmp(node, "=="), value)
         if d == "c_has":
-            who = self._who(heroes[0])
-            if who is None:
+            spec = self._who(heroes[0])
+            if spec is None:
                 return None
-            out = {"cond": "has", "who": who, "count": self.count(self.sub(node, "count"))}
+            out = {"cond": "has", "who": spec["who"], "count": self.count(self.sub(node, "count"))}
             plain = self.sub(node, "cmp") is None and self.sub(node, "more") is None
-            if not (plain and who == "self" and _low(self.tok(node, "HAVE")) in ("tiver", "possuir")):
+            if not (
+                plain and spec == {"who": "self"} and _low(self.tok(node, "HAVE")) in ("tiver", "possuir")
+            ):
                 out["cmp"] = self._cmp(node, ">=")
             tok = self.sub(node, "cardnoun").children[0]
             if tok.type != "CARDWORD":
@@ -360,5 +376,10 @@ class _ReqBuild(_Build):
             z = self.sub(node, "zone")
             if z is not None:
                 out["zone"] = self.zone(z)
-            return out
+            return {**out, "near": spec["near"]} if "near" in spec else out
+        if d == "c_hero_near":  # "houver um inimigo adjacente a você": such a hero stands next to that one
+            spec = self._who(heroes[0])
+            if spec is None or "near" not in spec:
+                return None  # "houver um inimigo" alone says nothing a game can be without
+            return {"cond": "heroes", **spec, "count": 1}
         return None

@@ -34,7 +34,9 @@ class Host(Judge, Protocol):
 
     def decide(self, point: DecisionPoint) -> str: ...
 
-    def refuse_unreadable(self, hero: str | None, card: str, effect: str, params: dict[str, Any]) -> None: ...
+    def refuse_unreadable(
+        self, hero: str | None, card: str, effect: str, params: dict[str, Any], code: str = "UNREADABLE"
+    ) -> None: ...
 
 
 def frame_ctx(stack: list[Frame], frame: Frame) -> Ctx:
@@ -149,9 +151,9 @@ def gather_autos(
                     if ok:
                         out.append((priority_key(cx.g, hero, card), hero, card.id, eno, ev))
                         break
-                    if code == "UNREADABLE":  # its moment came: refused, once, with the reason
+                    if code in ("UNREADABLE", "ADJACENT_NO_CASA"):  # its moment came: refused, once, why
                         cx.used.add((eid, ev.seq))
-                        cx.refuse_unreadable(hero, card.id, eid, params)
+                        cx.refuse_unreadable(hero, card.id, eid, params, code)
     out.sort(key=lambda c: c[0])
     return out
 

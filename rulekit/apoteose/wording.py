@@ -133,6 +133,11 @@ REASONS: dict[str, str] = {
         "'adjacente' cannot be read: {hero} stands on no casa (this scenario gives the "
         "heroes no places on the board)"
     ),
+    # a requirement with "adjacente" (a Quando, an Enquanto/Se, a Selecione): its own words, and why
+    "ADJACENT_NO_CASA/requirement": N_(
+        "'{requirement}' cannot be checked: 'adjacente' needs the casas, and {hero} stands on no casa "
+        "(this scenario gives the heroes no places on the board)"
+    ),
     # -- stopped and truncated (seed «Na Descrição»)
     "STATE_BROKEN": N_("'{requirement}' no longer holds"),
     "BROKE_DURING_RESOLUTION": N_("'{requirement}' broke during resolution"),

@@ -23,7 +23,13 @@ PLACES = {"ana": [1, 1], "cai": [2, 1], "dora": [3, 3], "bruno": [1, 2], "eli": 
 TEAMS = {"ana": "azul", "cai": "azul", "dora": "azul", "bruno": "vermelho", "eli": "vermelho"}
 
 
-def on_board(text: str, script: list[dict[str, Any]] | None = None, *, places: bool = True) -> Any:
+def on_board(
+    text: str,
+    script: list[dict[str, Any]] | None = None,
+    *,
+    places: bool = True,
+    decisions: list[dict[str, Any]] | None = None,
+) -> Any:
     heroes = []
     for i, hid in enumerate(PLACES):
         h = hero(hid, TEAMS[hid], 9 - i, **({"MESA": ["x"], "BARALHO": ["d1"]} if hid == "ana" else {}))
@@ -32,7 +38,8 @@ def on_board(text: str, script: list[dict[str, Any]] | None = None, *, places: b
         heroes.append(h)
     cards = [card("x", "ana", text), card("d1", "ana")]
     extra = {"board": [4, 4]} if places else {}
-    return scenario(heroes, cards, script or [{"activate": "x"}], turn={"hero": "ana"}, **extra)
+    script = script or [{"activate": "x"}]
+    return scenario(heroes, cards, script, decisions, turn={"hero": "ana"}, **extra)
 
 
 def vida(tr: Any) -> dict[str, int]:
@@ -84,9 +91,92 @@ def test_adjacente_that_names_no_set_or_no_one_hero_is_refused(text: str) -> Non
     assert st.op == "unknown" and "adjacente" in st.to_dict()["reason"]
 
 
-def test_a_trigger_or_condition_with_adjacente_is_not_read_as_every_hero() -> None:
-    assert lang.parse_trigger("um aliado adjacente a você for curado")["event"] == "unknown"
-    assert lang.parse_condition("um aliado adjacente a você tiver 0 de VIDA")["cond"] == "unknown"
+@pytest.mark.parametrize(
+    ("text", "trigger"),
+    [
+        (
+            "um aliado adjacente a você sofrer dano",
+            {"moment": "after", "event": "damage", "patient": {"who": "ally", "near": {"who": "self"}}},
+        ),
+        (
+            "um Herói adjacente sofrer dano",
+            {"moment": "after", "event": "damage", "patient": {"who": "any", "near": {"who": "self"}}},
+        ),
+        (
+            "um aliado adjacente a você for curado",
+            {"moment": "after", "event": "heal", "patient": {"who": "ally", "near": {"who": "self"}}},
+        ),
+        (
+            "a VIDA de um aliado adjacente a você for ser curada",
+            {
+                "moment": "before",
+                "event": "heal",
+                "resource": "VIDA",
+                "patient": {"who": "ally", "near": {"who": "self"}},
+            },
+        ),
+        (
+            "um inimigo adjacente a você se mover",
+            {"moment": "during", "event": "step", "actor": {"who": "opponent", "near": {"who": "self"}}},
+        ),
+    ],
+)
+def test_a_trigger_with_adjacente_keeps_near_on_its_hero(text: str, trigger: dict[str, Any]) -> None:
+    assert lang.parse_trigger(text) == trigger
+
+
+@pytest.mark.parametrize(
+    ("text", "cond"),
+    [
+        ("houver um inimigo adjacente a você", {"cond": "heroes", "who": "opponent", "count": 1}),
+        (
+            "um aliado adjacente estiver sem ESTAMINA",
+            {"cond": "resource", "who": "ally", "resource": "ESTAMINA", "cmp": "==", "value": 0},
+        ),
+        (
+            "a VIDA de um aliado adjacente for menor que 3",
+            {"cond": "resource", "who": "ally", "resource": "VIDA", "cmp": "<", "value": 3},
+        ),
+        (
+            "um oponente adjacente a você tiver 3 ou mais cartas no INVENTÁRIO",
+            {"cond": "has", "who": "opponent", "count": 3, "cmp": ">=", "zone": "INVENTÁRIO"},
+        ),
+    ],
+)
+def test_a_state_with_adjacente_keeps_near(text: str, cond: dict[str, Any]) -> None:
+    assert lang.parse_condition(text) == {**cond, "near": {"who": "self"}}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "houver um inimigo",  # no "adjacente": nothing a game can be without
+        "houver 2 inimigos adjacentes a você",  # a number of heroes: not read yet
+        "cada aliado adjacente a você estiver sem MANA",  # every hero: a state is about one
+    ],
+)
+def test_a_state_about_heroes_that_names_no_one_hero_next_to_you_is_not_read(text: str) -> None:
+    assert lang.parse_condition(text)["cond"] == "unknown"
+
+
+def test_a_condition_with_near_is_checked_when_the_file_loads() -> None:
+    def check(cond: dict[str, Any]) -> Any:
+        return lang.check_statement({"op": "if", "cond": cond, "then": [{"op": "noop"}], "text": "x"})
+
+    assert check({"cond": "heroes", "who": "opponent", "near": {"who": "self"}}) is None
+    bad = check({"cond": "heroes", "who": "self", "near": {"who": "self"}})
+    assert bad is not None and bad[0] == ("cond", "near")
+    bad = check(
+        {
+            "cond": "resource",
+            "who": "ally",
+            "resource": "VIDA",
+            "cmp": "<",
+            "value": 3,
+            "near": {"who": "ally"},
+        }
+    )
+    assert bad is not None and bad[0] == ("cond", "near")
 
 
 def test_a_body_near_is_checked_when_the_file_loads() -> None:
@@ -134,14 +224,134 @@ def test_without_a_board_adjacente_stops_the_effect_with_its_reason() -> None:
     assert "ninguna casilla" in reason_words("ADJACENT_NO_CASA", cut.detail["params"], "es")
 
 
-def test_without_a_board_selecione_adjacent_cannot_be_paid() -> None:
+def test_without_a_board_selecione_adjacent_cannot_be_paid_and_says_why() -> None:
     tr = run_chain(
         on_board(
             "Ativar【 Selecione 1 Herói rival adjacente a você 】 Cause 2 de DANO ao alvo.", places=False
         )
     )
-    assert [e.detail["code"] for e in tr.of("refused")] == ["PREVISAO"]
+    assert [(e.detail["code"], e.detail["params"]) for e in tr.of("refused")] == [
+        ("ADJACENT_NO_CASA", no_casa("Selecione 1 Herói rival adjacente a você"))
+    ]
     assert vida(tr) == {h: 50 for h in PLACES}
+
+
+def test_on_the_board_a_selecione_with_no_rival_next_to_you_is_still_previsao() -> None:
+    text = "Ativar【 Selecione 1 Herói rival adjacente a você 】 Cause 2 de DANO ao alvo."
+    tr = run_chain(on_board(text, [{"step": {"hero": "bruno", "to": [0, 3]}}, {"activate": "x"}]))
+    assert [e.detail["code"] for e in tr.of("refused")] == ["PREVISAO"]
+
+
+# ---------------------------------------------------------------- triggers and states ------------
+HURT_REQ = "Quando um aliado adjacente a você sofrer dano"
+HURT = f"Auto【 {HURT_REQ} 】 Recupere 1 de MANA."
+
+
+def no_casa(requirement: str) -> dict[str, str]:
+    """The params of ADJACENT_NO_CASA for a requirement read without a board (ana has no casa)."""
+    return {"hero": "ana", "case": "requirement", "requirement": requirement}
+
+
+def attacked(target: str) -> list[dict[str, Any]]:
+    return [{"attack": {"hero": "eli", "target": target, "damage": 3}}]
+
+
+@pytest.mark.parametrize(
+    ("target", "fires"),
+    [
+        ("cai", True),  # an ally next to ana
+        ("dora", False),  # an ally, far
+        ("bruno", False),  # next to ana, but a rival
+        ("ana", False),  # ana herself: not an ally of hers
+    ],
+)
+def test_quando_an_ally_adjacent_to_you_is_hit_fires_only_for_the_ally_next_to_you(
+    target: str, fires: bool
+) -> None:
+    tr = run_chain(on_board(HURT, attacked(target)))
+    assert ("x" in tr.resolution_order) is fires
+    assert tr.heroes["ana"].resources["MANA"][0] == (6 if fires else 5)
+    assert tr.heroes[target].resources["VIDA"][0] == 47
+
+
+def test_the_trigger_reads_the_casas_when_the_event_happens() -> None:
+    moved = [{"step": {"hero": "dora", "to": [2, 2]}}, *attacked("dora")]  # dora comes next to ana
+    tr = run_chain(on_board(HURT, moved))
+    assert "x" in tr.resolution_order and tr.heroes["ana"].resources["MANA"][0] == 6
+    gone = [{"step": {"hero": "cai", "to": [3, 1]}}, *attacked("cai")]  # cai walks away first
+    tr = run_chain(on_board(HURT, gone))
+    assert "x" not in tr.resolution_order and tr.heroes["ana"].resources["MANA"][0] == 5
+
+
+def test_without_a_board_the_trigger_does_not_fire_and_says_why() -> None:
+    tr = run_chain(on_board(HURT, attacked("cai"), places=False))
+    assert "x" not in tr.resolution_order and tr.heroes["ana"].resources["MANA"][0] == 5
+    assert [(e.card, e.detail["code"], e.detail["params"]) for e in tr.of("refused")] == [
+        ("x", "ADJACENT_NO_CASA", no_casa(HURT_REQ))
+    ]
+    far = run_chain(on_board(HURT, attacked("bruno"), places=False))  # not an ally: not its moment
+    assert far.of("refused") == []
+
+
+def test_an_ativar_answer_without_a_board_is_refused_with_the_same_reason() -> None:
+    text = "Ativar【 Quando um Herói adjacente sofrer dano 】 Recupere 1 de MANA."
+    answer = [{"window": "post@0", "respond": {"card": "x"}}]
+    tr = run_chain(on_board(text, attacked("cai"), decisions=answer))
+    assert tr.resolution_order == ("attack", "x")
+    bare = run_chain(on_board(text, attacked("cai"), places=False, decisions=answer))
+    assert bare.resolution_order == ("attack",)
+    assert [(e.detail["code"], e.detail["params"]) for e in bare.of("refused")] == [
+        ("ADJACENT_NO_CASA", no_casa("Quando um Herói adjacente sofrer dano"))
+    ]
+
+
+STILL = "Ativar【 Enquanto houver um inimigo adjacente a você 】 Cure 5 de VIDA."
+MOVE = card("m", "ana", "Ativar Mova-se para uma casa adjacente.")
+
+
+@pytest.mark.parametrize(
+    ("to", "holds"),
+    [
+        ("2,0", True),  # eli [3,0] is next to ana there
+        ("0,0", False),  # bruno [1,2] and eli [3,0] are both two casas away
+        ("0,1", True),  # bruno [1,2] is next to ana there
+    ],
+)
+def test_a_state_with_adjacente_is_true_or_false_as_you_move(to: str, holds: bool) -> None:
+    heroes = []
+    for i, hid in enumerate(PLACES):
+        zones = {"MESA": ["x", "m"]} if hid == "ana" else {}
+        heroes.append({**hero(hid, TEAMS[hid], 9 - i, **zones), "casa": PLACES[hid]})
+    sc = scenario(
+        heroes,
+        [card("x", "ana", STILL), MOVE],
+        [{"activate": "m", "choices": {"body0": to}}, {"activate": "x"}],
+        turn={"hero": "ana"},
+        board=[4, 4],
+    )
+    tr = run_chain(sc)
+    assert tr.heroes["ana"].casa == [int(v) for v in to.split(",")]
+    assert ("x" in tr.resolution_order) is holds
+    assert tr.heroes["ana"].resources["VIDA"][0] == (55 if holds else 50)
+    if not holds:
+        assert [e.detail["code"] for e in tr.of("refused") if e.card == "x"] == ["PREVISAO"]
+
+
+def test_without_a_board_a_state_with_adjacente_is_refused_with_its_reason() -> None:
+    tr = run_chain(on_board(STILL, places=False))
+    assert [(e.detail["code"], e.detail["params"]) for e in tr.of("refused")] == [
+        ("ADJACENT_NO_CASA", no_casa("Enquanto houver um inimigo adjacente a você"))
+    ]
+    assert tr.heroes["ana"].resources["VIDA"][0] == 50
+
+
+def test_se_in_a_description_with_adjacente_reads_the_casas_and_stops_without_a_board() -> None:
+    text = "Ativar Se um aliado adjacente a você tiver 4 ou mais de ESTAMINA, compre 1 carta."
+    tr = run_chain(on_board(text))
+    assert "d1" in tr.heroes["ana"].zones["INVENTÁRIO"]  # cai, next to ana, has 4
+    bare = run_chain(on_board(text, places=False))
+    assert "d1" not in bare.heroes["ana"].zones["INVENTÁRIO"]
+    assert bare.of("truncated")[0].detail["code"] == "ADJACENT_NO_CASA"
 
 
 # ---------------------------------------------------------------- wording ------------------------
@@ -235,3 +445,28 @@ def test_a_passivo_gain_reaches_the_allies_adjacent_to_you_and_no_one_without_a_
     }
     bare = on_board(text, places=False).build_game()
     assert all(M.attributes(bare, h).get("AGI", 0) == 0 for h in PLACES)
+
+
+@pytest.mark.parametrize(
+    ("lang_", "words"),
+    [
+        (
+            "en",
+            "'Quando um aliado adjacente a você sofrer dano' cannot be checked: 'adjacente' needs the casas, "
+            "and ana stands on no casa (this scenario gives the heroes no places on the board)",
+        ),
+        (
+            "pt-BR",
+            "'Quando um aliado adjacente a você sofrer dano' não pode ser verificado: 'adjacente' precisa "
+            "das casas, e ana não está em nenhuma casa (este cenário não dá aos heróis lugares no tabuleiro)",
+        ),
+        (
+            "es",
+            "'Quando um aliado adjacente a você sofrer dano' no se puede comprobar: 'adjacente' necesita las "
+            "casillas, y ana no está en ninguna casilla (este escenario no da a los héroes lugares en el "
+            "tablero)",
+        ),
+    ],
+)
+def test_a_requirement_with_adjacente_and_no_board_is_told_in_three_languages(lang_: str, words: str) -> None:
+    assert reason_words("ADJACENT_NO_CASA", no_casa(HURT_REQ), lang_) == words
