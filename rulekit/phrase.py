@@ -8,6 +8,8 @@ It imports nothing of rulekit: the text cleaner and the errors both use it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, translate later"
     """Mark ``message`` for the catalogue without translating it (``tools/compile_catalogs.py``
@@ -41,3 +43,24 @@ class Phrase(str):
         self.msgid = msgid
         self.params = params
         return self
+
+
+def one_of(items: Sequence[str]) -> str:
+    """Alternatives as one phrase, each joint a catalogue message (``"{a}, {b}"``, ``"{a} or {b}"``), so
+    that a reader sees them joined in their language ("um número ou um verbo", "un número o un verbo");
+    the items are Phrases (translated too) or data (shown as they are). One item is itself; none is ``""``.
+
+    >>> one_of([Phrase(N_("a number")), "VIDA", "("])
+    'a number, VIDA or ('
+    >>> one_of(["VIDA"]), one_of([])
+    ('VIDA', '')
+    """
+    if not items:
+        return ""
+    *head, last = items
+    if not head:
+        return last
+    listed = head[0]
+    for item in head[1:]:
+        listed = Phrase(N_("{a}, {b}"), a=listed, b=item)
+    return Phrase(N_("{a} or {b}"), a=listed, b=last)

@@ -44,6 +44,7 @@ SOURCES = [
 #: ``N_`` is read there (their ``t`` and ``_`` are ordinary names).
 ERROR_SOURCES = [
     ROOT / "rulekit" / "errors.py",
+    ROOT / "rulekit" / "phrase.py",  # the list joints ("{a}, {b}", "{a} or {b}")
     ROOT / "rulekit" / "textclean.py",
     ROOT / "rulekit" / "yamlsrc.py",
     ROOT / "rulekit" / "scenarios.py",
@@ -57,6 +58,8 @@ ERROR_SOURCES = [
     ROOT / "rulekit" / "apoteose" / "scenario.py",
     ROOT / "rulekit" / "apoteose" / "script_checks.py",
     ROOT / "rulekit" / "apoteose" / "lang.py",
+    ROOT / "rulekit" / "apoteose" / "grammar.py",  # what the description reader expected
+    ROOT / "rulekit" / "apoteose" / "builder.py",  # why a phrase cannot be resolved
     ROOT / "rulekit" / "apoteose" / "text.py",
     ROOT / "rulekit" / "apoteose" / "chain.py",
     ROOT / "rulekit" / "apoteose" / "actions.py",

@@ -27,6 +27,7 @@ from rulekit.apoteose.words import (
     Refs,
     fold,
 )
+from rulekit.phrase import N_, Phrase
 
 Stmt = dict[str, Any]
 
@@ -36,6 +37,10 @@ _NEAR_ANCHORS = ("self", "selected", "turn", "that", "answered", "name")
 
 
 class RefError(Exception):
+    """Why a phrase cannot be resolved: ``message`` is a catalogue :class:`~rulekit.phrase.Phrase` (its
+    English is the string; the phrase quoted from the card is data), rendered in the reader's language
+    where it is shown (``ClauseError``, the effect text's warnings)."""
+
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
@@ -171,7 +176,10 @@ class _Build:
         if d == "named_hero":
             word = fold(self.orig(node.children[0])).lower()
             if word in _HERO_WORDS or word in ("esta", "essa", "este", "esse", "carta", "cartas"):
-                self.fail(node, f"'{self.orig(node.children[0])}' is a noun, not a hero's name")
+                self.fail(
+                    node,
+                    Phrase(N_("'{word}' is a noun, not a hero's name"), word=self.orig(node.children[0])),
+                )
             return {"who": "name", "name": self.orig(node.children[0])}
         words, _ = self.dets(node)
         near: dict[str, Any] | None = None
@@ -196,10 +204,10 @@ class _Build:
             elif m.data == "relative":
                 kind = self.relative(m)
         if kind == "owner":
-            self.fail(node, "'dono' names a card's owner, not a hero to affect")
+            self.fail(node, Phrase(N_("'dono' names a card's owner, not a hero to affect")))
         if near is not None:  # "um aliado adjacente a você", "cada Herói adjacente ao alvo"
             if kind not in _NEAR_KINDS or any(w in _DEMONSTRATIVES or w in _THIS for w in words):
-                self.fail(node, "'adjacente' narrows a set of heroes: um aliado adjacente a você")
+                self.fail(node, Phrase(N_("'adjacente' narrows a set of heroes: um aliado adjacente a você")))
             if plural or any(w in _ALL for w in words):
                 return {"who": kind, "all": True, "near": near}
             return {"who": kind, "near": near}
@@ -208,7 +216,9 @@ class _Build:
         if any(w in _THIS for w in words) and sing in ("heroi", "personagem"):
             kind = "self"
         if any(w.startswith("outr") for w in words):
-            self.fail(node, "'outro' names every hero but you only as whose cards ('de outro Herói')")
+            self.fail(
+                node, Phrase(N_("'outro' names every hero but you only as whose cards ('de outro Herói')"))
+            )
         if any(w in _DEMONSTRATIVES for w in words) and kind not in ("selected", "turn", "answered"):
             return self.that_hero(node)
         if kind == "selected":
@@ -219,8 +229,13 @@ class _Build:
         if kind == "any" and not (plural or any(w in _ALL or w in ("um", "uma", "qualquer") for w in words)):
             self.fail(
                 node,
-                f"'{self.span(node)}' does not say which hero: write um Herói, todos os heróis, "
-                "o alvo or aquele Herói",
+                Phrase(
+                    N_(
+                        "'{phrase}' does not say which hero: write um Herói, todos os heróis, "
+                        "o alvo or aquele Herói"
+                    ),
+                    phrase=self.span(node),
+                ),
             )
         if plural or any(w in _ALL for w in words):
             return {"who": kind, "all": True}
@@ -234,10 +249,10 @@ class _Build:
             return {"who": "self"}
         prep = self.tok(m, "PREP")
         if prep is not None and _low(prep) != "a":
-            self.fail(m, "write 'adjacente a <herói>': adjacente a você, adjacente ao alvo")
+            self.fail(m, Phrase(N_("write 'adjacente a <herói>': adjacente a você, adjacente ao alvo")))
         anchor = self.hero(sub)
         if anchor.get("all") or "near" in anchor or anchor.get("who") not in _NEAR_ANCHORS:
-            self.fail(sub, "'adjacente a …' names one hero: adjacente a você, adjacente ao alvo")
+            self.fail(sub, Phrase(N_("'adjacente a …' names one hero: adjacente a você, adjacente ao alvo")))
         return anchor
 
     def relative(self, m: Any) -> str:
@@ -254,7 +269,14 @@ class _Build:
             return "self"
         if any(w in _DEMONSTRATIVES for w in words):  # the entry answered / the event answered
             return "answered" if verb.startswith("ativ") else "that"
-        return str(self.fail(m, f"'que {verb} …' does not say which hero; write 'que ativou essa carta'"))
+        return str(
+            self.fail(
+                m,
+                Phrase(
+                    N_("'que {verb} …' does not say which hero; write 'que ativou essa carta'"), verb=verb
+                ),
+            )
+        )
 
     def that_hero(self, node: Any) -> dict[str, Any]:
         """ "aquele/esse oponente", "ele/ela": the hero of the event answered, else the nearest hero mentioned
@@ -267,8 +289,13 @@ class _Build:
         return dict(
             self.fail(
                 node,
-                f"'{self.span(node)}' points back at a hero, and this effect answers no "
-                "event and names no hero before it",
+                Phrase(
+                    N_(
+                        "'{phrase}' points back at a hero, and this effect answers no event and "
+                        "names no hero before it"
+                    ),
+                    phrase=self.span(node),
+                ),
             )
         )
 
@@ -281,13 +308,24 @@ class _Build:
         if not same:
             self.fail(
                 node,
-                f"'{self.span(node)}' names what a Selecione requirement chose, and this effect "
-                f"selects no {'hero' if what == 'hero' else 'card'}",
+                Phrase(
+                    N_("'{phrase}' names what a Selecione requirement chose, and this effect selects no hero")
+                    if what == "hero"
+                    else N_(
+                        "'{phrase}' names what a Selecione requirement chose, and this effect selects no card"
+                    ),
+                    phrase=self.span(node),
+                ),
             )
         if len(same) > 1:
             self.fail(
                 node,
-                f"'{self.span(node)}' has two readings: what '{same[0]}' chose or what '{same[1]}' chose",
+                Phrase(
+                    N_("'{phrase}' has two readings: what '{first}' chose or what '{second}' chose"),
+                    phrase=self.span(node),
+                    first=same[0],
+                    second=same[1],
+                ),
             )
 
     # ---- cards: LANGUAGE.md §3.1 --------------------------------------------------------------
@@ -372,8 +410,13 @@ class _Build:
         return str(
             self.fail(
                 node,
-                f"'{self.span(node)}' points back at a card, and this effect answers no "
-                "event with a card and names no card before it",
+                Phrase(
+                    N_(
+                        "'{phrase}' points back at a card, and this effect answers no event with a "
+                        "card and names no card before it"
+                    ),
+                    phrase=self.span(node),
+                ),
             )
         )
 
@@ -393,15 +436,25 @@ class _Build:
             return str(
                 self.fail(
                     node,
-                    f"'{self.span(node)}' has two readings: the card of '{same[0]}' or "
-                    f"the card of '{same[1]}'",
+                    Phrase(
+                        N_("'{phrase}' has two readings: the card of '{first}' or the card of '{second}'"),
+                        phrase=self.span(node),
+                        first=same[0],
+                        second=same[1],
+                    ),
                 )
             )
         return str(
             self.fail(
                 node,
-                f"'{self.span(node)}' names a card {word} by the event this effect "
-                "answers or by its own requirements, and there is none",
+                Phrase(
+                    N_(
+                        "'{phrase}' names a card {word} by the event this effect answers or by its "
+                        "own requirements, and there is none"
+                    ),
+                    phrase=self.span(node),
+                    word=word,
+                ),
             )
         )
 
@@ -410,7 +463,12 @@ class _Build:
         prep = self.tok(node, "PREP")
         if prep is not None and _low(prep) != "de":
             return self.fail(
-                node, f"whose cards: 'de {self.span(node).split(' ', 1)[-1]}', not '{self.span(node)}'"
+                node,
+                Phrase(
+                    N_("whose cards: '{right}', not '{wrong}'"),
+                    right="de " + self.span(node).split(" ", 1)[-1],
+                    wrong=self.span(node),
+                ),
             )
         if node.data == "of_team":
             return "team"
@@ -422,13 +480,15 @@ class _Build:
         )
         if h.data == "pronoun":
             return self.fail(
-                h, "whose cards: write de um oponente, de um aliado, do seu time or de outro Herói"
+                h,
+                Phrase(N_("whose cards: write de um oponente, de um aliado, do seu time or de outro Herói")),
             )
         if h.data == "self_":
             return "self"
         if h.data == "named_hero":
             return self.fail(
-                h, "whose cards: write de um oponente, de um aliado, do seu time or de outro Herói"
+                h,
+                Phrase(N_("whose cards: write de um oponente, de um aliado, do seu time or de outro Herói")),
             )
         words, _ = self.dets(h)
         noun = _low(self.tok(h, "HNOUN")).rstrip("s")
@@ -436,7 +496,7 @@ class _Build:
         if noun == "dono":
             if allow_owner:
                 return None  # "ao BARALHO de seu dono": the card's own owner's zone
-            return self.fail(h, "'de seu dono' names the zone a card returns to, not whose cards")
+            return self.fail(h, Phrase(N_("'de seu dono' names the zone a card returns to, not whose cards")))
         if any(w.startswith("outr") for w in words):
             return "other"
         kind = _HERO_WORDS.get(noun, "any")
@@ -454,8 +514,13 @@ class _Build:
         if kind == "turn" or any(w in _DEMONSTRATIVES for w in words):
             return self.fail(
                 h,
-                f"whose cards: '{self.span(h)}' is not one of você, um oponente, um aliado, "
-                "do seu time, de outro Herói, de um Herói, do alvo",
+                Phrase(
+                    N_(
+                        "whose cards: '{phrase}' is not one of você, um oponente, um aliado, "
+                        "do seu time, de outro Herói, de um Herói, do alvo"
+                    ),
+                    phrase=self.span(h),
+                ),
             )
         if any(w in _POSSESSIVES for w in words) and noun in ("heroi", "personagem"):
             return "self"
@@ -541,8 +606,12 @@ class _Build:
                 return dict(
                     self.fail(
                         hs[0],
-                        f"whose cards: '{self.span(hs[0])}' is not one of você, um "
-                        "oponente, um aliado, um Herói",
+                        Phrase(
+                            N_(
+                                "whose cards: '{phrase}' is not one of você, um oponente, um aliado, um Herói"
+                            ),
+                            phrase=self.span(hs[0]),
+                        ),
                     )
                 )
             out["owner"] = who["who"]
@@ -575,7 +644,7 @@ class _Build:
         if z is None:
             places = [c for c in card.children if isinstance(c, Tree) and c.data == "in_zone"]
             if not places:
-                return dict(self.fail(n, "Devolva needs where to: 'ao INVENTÁRIO', 'ao BARALHO'"))
+                return dict(self.fail(n, Phrase(N_("Devolva needs where to: 'ao INVENTÁRIO', 'ao BARALHO'"))))
             z = self.sub(places[-1], "zone")
             card = Tree(card.data, [c for c in card.children if c is not places[-1]], card.meta)
         dest = self.zone(z)
@@ -610,10 +679,12 @@ class _Build:
                 elif m.data == "adjacent":
                     near = self.near(m)
                 else:
-                    self.fail(m, f"'{self.span(m)}' is not a kind of hero to select")
+                    self.fail(
+                        m, Phrase(N_("'{phrase}' is not a kind of hero to select"), phrase=self.span(m))
+                    )
             kind = {"selected": "any", "owner": "any"}.get(kind, kind)
             if z is not None:
-                self.fail(z, "heroes are selected anywhere: 'Selecione 1 oponente'")
+                self.fail(z, Phrase(N_("heroes are selected anywhere: 'Selecione 1 oponente'")))
             if near is not None:
                 return {"op": "select", "count": count, "what": "hero", "who": kind, "near": near}
             return {"op": "select", "count": count, "what": "hero", "who": kind}
@@ -629,7 +700,11 @@ class _Build:
                     out["zone"] = self.zone(self.sub(m, "zone"))
                 elif m.data == "participle":
                     self.fail(
-                        m, f"'{self.span(m)}': Selecione chooses among cards, not among chosen or paid ones"
+                        m,
+                        Phrase(
+                            N_("'{phrase}': Selecione chooses among cards, not among chosen or paid ones"),
+                            phrase=self.span(m),
+                        ),
                     )
         if z is not None:
             out["zone"] = self.zone(z)
@@ -652,7 +727,7 @@ class _Build:
         """ "Coloque <carta> no fundo do BARALHO": bury (seed «Ao Enterrar»: «colocado no fundo de um
         baralho»)."""
         if self.zone(self.sub(n, "zone")) != "BARALHO":
-            return dict(self.fail(n, "only a BARALHO has a bottom ('no fundo do seu BARALHO')"))
+            return dict(self.fail(n, Phrase(N_("only a BARALHO has a bottom ('no fundo do seu BARALHO')"))))
         return {"op": "bury", **self.card_at(n)}
 
     def s_gain(self, n: Any) -> Stmt:

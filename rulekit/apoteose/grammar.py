@@ -36,6 +36,8 @@ from rulekit.apoteose.words import (
     expand,
     fold,
 )
+from rulekit.i18n import translator
+from rulekit.phrase import N_, Phrase, one_of
 
 Stmt = dict[str, Any]
 
@@ -79,38 +81,67 @@ KNOWN_PHRASES: tuple[str, ...] = (
     "Mova-se para uma casa adjacente",
 )
 
-#: English words for the grammar's terminals, for "expected …" in errors.
-_EXPECTED_WORDS = {
-    "INT": "a number",
-    "NUMWORD": "a number",
+#: What the reader expected where it stopped, by the grammar's terminal: a catalogue :class:`Phrase` (the kind
+#: of word, translated where it is shown, its Apoteose examples kept) or the Apoteose words themselves
+#: (Portuguese in every language: data, shown as written, like the anonymous literals ``que``, ``time``).
+_A_NUMBER = Phrase(N_("a number"))
+_A_VERB = Phrase(N_("a verb"))
+_EXPECTED_WORDS: dict[str, str] = {
+    "INT": _A_NUMBER,
+    "NUMWORD": _A_NUMBER,
     "VIDA": "VIDA",
-    "RESOURCE": "VIDA, MANA or ESTAMINA",
+    "RESOURCE": one_of(["VIDA", "MANA", "ESTAMINA"]),
     "CARDWORD": "carta(s)",
-    "TYPE": "a card type in capitals",
-    "NAME": "a name",
-    "ZONENAME": "a zone",
-    "PREP": "a preposition (a, ao, de, em, para…)",
-    "SIGNED": "+N or -N",
-    "HNOUN": "a hero (oponente, aliado…)",
+    "TYPE": Phrase(N_("a card type in capitals")),
+    "NAME": Phrase(N_("a name")),
+    "ZONENAME": Phrase(N_("a zone")),
+    "PREP": Phrase(N_("a preposition ({examples})"), examples="a, ao, de, em, para…"),
+    "SIGNED": Phrase(N_("+N or -N")),
+    "HNOUN": Phrase(N_("a hero ({examples})"), examples="oponente, aliado…"),
     "SELF": "você",
-    "DET": "a determiner (o, um, esse, cada…)",
+    "DET": Phrase(N_("a determiner ({examples})"), examples="o, um, esse, cada…"),
     "DURATION": "até o final do turno…",
     "ACTIONNOUN": "cura, dano, recuperação…",
     "DICE": "dados",
-    "LPAR": "(",
-    "RPAR": ")",
+    "LPAR": "'('",
+    "RPAR": "')'",
     "LOSEV": "perde",
     "PARTICIPLE": "selecionada(s)",
-    "COMMA": ",",
+    "COMMA": "','",
+    "PRONOUN": "ele, ela",
+    "SIGN": "+, -",
     "ADJ": "rival, aliado…",
-    "CARDVERB": "a verb",
+    "CARDVERB": _A_VERB,
     "MODVERB": "aumente / reduza",
     "LOOKVERB": "olhe",
-    "HERONAME": "a hero",
+    "HERONAME": Phrase(N_("a hero")),
     "ADJACENT": "adjacente",
-    "VERBPAST": "a verb",
-    "CLITIC": "a verb",
+    "VERBPAST": _A_VERB,
+    "CLITIC": _A_VERB,
+    # the verbs of the statements (``grammar.lark``: HEALV, DAMAGEV…): "a verb", never their names
+    **{
+        name: _A_VERB
+        for name in [
+            "HEALV",
+            "RECOVERV",
+            "CONSUMEV",
+            "DAMAGEV",
+            "SUFFERV",
+            "DRAWV",
+            "PUTV",
+            "RETURNV",
+            "MOVEV",
+            "STEPV",
+            "ATTACHV",
+            "SELECTV",
+            "ROLLV",
+            "NEGATEV",
+            "GAINV",
+        ]
+    },
 }
+#: The word shown where a clause ends before the reader found what it expected.
+END = Phrase(N_("(end)"))
 
 
 class ClauseError(ValueError):
@@ -118,7 +149,10 @@ class ClauseError(ValueError):
     not read, that ``word``, what it ``expected`` there, and the nearest known phrase (``suggestion``).
 
     ``reason`` is set instead when the clause reads but a phrase in it points at nothing, or at two
-    things (LANGUAGE.md §3.1)."""
+    things (LANGUAGE.md §3.1). Every word of it is a catalogue :class:`~rulekit.phrase.Phrase` (the
+    expected kinds of word, the reason, the ``message``: :meth:`text_in` renders it in a language); the
+    clause, its words and the Apoteose words expected are data.
+    """
 
     def __init__(
         self,
@@ -131,13 +165,39 @@ class ClauseError(ValueError):
         self.clause = clause
         self.position = position
         rest = clause[position:].split()
-        self.word = rest[0] if rest else "(end)"
+        self.word: str = rest[0] if rest else END
         self.expected = expected
         self.suggestion = suggestion
         self.reason = reason
-        what = reason or (f"expected {', '.join(expected[:4])}" if expected else "not a known phrase")
-        verb = "cannot resolve" if reason else "cannot read"
-        super().__init__(f"{verb} '{self.word}' at position {position} of '{clause}' ({what})")
+        self.code = "CANNOT_RESOLVE" if reason else "CANNOT_READ"
+        why = reason or (
+            Phrase(N_("expected {words}"), words=one_of(expected[:4]))
+            if expected
+            else Phrase(N_("not a known phrase"))
+        )
+        self.message = Phrase(
+            N_("cannot resolve '{word}' at position {position} of '{clause}' ({why})")
+            if reason
+            else N_("cannot read '{word}' at position {position} of '{clause}' ({why})"),
+            word=self.word,
+            position=position,
+            clause=clause,
+            why=why,
+        )
+        super().__init__(str(self.message))
+
+    def text_in(self, lang: Any = "en") -> str:
+        """The message in ``lang`` (a language name or a :class:`~rulekit.i18n.Translator`)."""
+        return translator(lang).phrase(self.message)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data: the code, the position, the message's parameters and its English sentence."""
+        return {
+            "code": self.code,
+            "position": self.position,
+            "params": {k: v if type(v) is int else str(v) for k, v in self.message.params.items()},
+            "message": str(self.message),
+        }
 
 
 _STARTS = ["start", "hero_start", "card_start"]
@@ -230,7 +290,9 @@ def _parse_cached(text: str, refs: Refs) -> Stmt:
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
     if len(text) > MAX_CLAUSE:
-        raise ClauseError(text, MAX_CLAUSE, [f"a clause of at most {MAX_CLAUSE} characters"], None)
+        raise ClauseError(
+            text, MAX_CLAUSE, [Phrase(N_("a clause of at most {n} characters"), n=MAX_CLAUSE)], None
+        )
     folded, where = expand(text)
     fast = _fast_tree(folded, "start")
     if fast is not None:
@@ -260,7 +322,7 @@ def _parse_cached(text: str, refs: Refs) -> Stmt:
             build.at,
             [],
             suggest_phrase(text),
-            reason="this phrase reads, but has no meaning the engine can run",
+            reason=Phrase(N_("this phrase reads, but has no meaning the engine can run")),
         ) from None
 
 
@@ -305,15 +367,24 @@ def _word_start(text: str, pos: int) -> int:
 
 
 def _expected(names: Any) -> list[str]:
+    """What the grammar would have read where it stopped: the kinds of word first (catalogue Phrases), then
+    the Apoteose words (:data:`_EXPECTED_WORDS`, or a literal of ``grammar.lark`` such as ``que``: data); a
+    terminal without words of its own (an internal regex) is left out, never shown by its name."""
     names = set(names)
     if len(names) > 1:  # "Cure perde 1 de VIDA" (a hero named Cure) is grammatical but never meant
         names.discard("LOSEV")
-    words = []
+    words: list[str] = []
     for n in sorted(names):
-        w = _EXPECTED_WORDS.get(n) or (n.strip('"').lower() if not n.isupper() else None)
-        if w is None and n.startswith("__ANON"):
-            continue
-        w = w or n.lower()
-        if w not in words:
+        w = _EXPECTED_WORDS.get(n) or _literal(n)
+        if w is not None and w not in words:
             words.append(w)
-    return words
+    return [w for w in words if isinstance(w, Phrase)] + [w for w in words if not isinstance(w, Phrase)]
+
+
+def _literal(name: str) -> str | None:
+    """The Apoteose word a literal terminal of the grammar reads (``QUE`` -> ``que``), else ``None``."""
+    try:
+        pattern = _parser().get_terminal(name).pattern
+    except KeyError:
+        return None
+    return str(pattern.value).lower() if pattern.type == "str" else None

@@ -25,7 +25,7 @@ from typing import Any
 
 from rulekit.apoteose import lang
 from rulekit.apoteose import rulings as R
-from rulekit.apoteose.grammar import Refs
+from rulekit.apoteose.grammar import END, Refs
 from rulekit.apoteose.rulings import (
     KEYWORD_ORDER,
     KEYWORDS,
@@ -37,6 +37,7 @@ from rulekit.apoteose.rulings import (
 from rulekit.apoteose.statements import Statement
 from rulekit.errors import N_, EffectTextError, Phrase
 from rulekit.i18n import translator
+from rulekit.phrase import one_of
 from rulekit.yamlsrc import suggest
 
 #: Stable error codes of the parser.
@@ -173,7 +174,7 @@ class Effect:
         """Where the first part the engine cannot run starts: (position in the text, its first word)."""
         w = next((w for w in self.warnings if w.code == "UNSUPPORTED_TEXT"), None)
         pos = w.position if w is not None else 0
-        return pos, (self.source[pos:].split() or ["(end)"])[0]
+        return pos, (self.source[pos:].split() or [END])[0]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -380,7 +381,7 @@ def parse_effect(text: str) -> Effect:
             reqs.append(Requirement(body, kind, verb, moment_of(body), ast, pos, stmt))
             if not lang.is_supported(ast) and ast.get("op") == "unknown" and "position" in ast:
                 at = pos + int(ast["position"])
-                word = (body[int(ast["position"]) :].split() or ["(end)"])[0]
+                word = (body[int(ast["position"]) :].split() or [END])[0]
                 if ast.get("reason"):
                     message = Phrase(
                         N_(
@@ -394,7 +395,7 @@ def parse_effect(text: str) -> Effect:
                     )
                 else:
                     why = (
-                        Phrase(N_("expected {words}"), words=", ".join(ast["expected"][:4]))
+                        Phrase(N_("expected {words}"), words=one_of(ast["expected"][:4]))
                         if ast.get("expected")
                         else Phrase(N_("outside the runnable vocabulary"))
                     )
@@ -457,7 +458,7 @@ def parse_effect(text: str) -> Effect:
         if unread is not None and unread.get("reason"):
             at = description.find(unread["text"])
             pos = desc_offset + (len(desc) - len(desc.lstrip())) + max(at, 0) + int(unread["position"])
-            word = (unread["text"][int(unread["position"]) :].split() or ["(end)"])[0]
+            word = (unread["text"][int(unread["position"]) :].split() or [END])[0]
             warnings.append(
                 Warning_(
                     "UNSUPPORTED_TEXT",
@@ -474,9 +475,9 @@ def parse_effect(text: str) -> Effect:
         elif unread is not None and "position" in unread:
             at = description.find(unread["text"])
             pos = desc_offset + (len(desc) - len(desc.lstrip())) + max(at, 0) + int(unread["position"])
-            word = (unread["text"][int(unread["position"]) :].split() or ["(end)"])[0]
+            word = (unread["text"][int(unread["position"]) :].split() or [END])[0]
             expected = (
-                Phrase(N_(": expected {words}"), words=", ".join(unread["expected"][:4]))
+                Phrase(N_(": expected {words}"), words=one_of(unread["expected"][:4]))
                 if unread.get("expected")
                 else ""
             )

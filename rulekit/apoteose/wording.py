@@ -67,6 +67,7 @@ from rulekit.apoteose.phrasing import ZONE_FROM as ZONE_FROM
 from rulekit.apoteose.phrasing import ZONE_IN as ZONE_IN
 from rulekit.apoteose.phrasing import ZONE_TO as ZONE_TO
 from rulekit.i18n import N_, contract, translator
+from rulekit.phrase import Phrase
 
 # ---- the reasons: refused, stopped, truncated, ended -----------------------------------------------
 #: Reasons by code (or ``code/case``: a code with several wordings selects one with ``params["case"]``).
@@ -177,6 +178,8 @@ def reason_words(code: str, params: dict[str, Any] | None = None, lang: str = "e
         shown = ", ".join(f"{k}={v}" for k, v in sorted(params.items()))
         return f"{code} ({shown})" if shown else code
     t = translator(lang)
+    # a value that is a catalogue Phrase (an unreadable text's word "(end)") is shown in ``lang`` too
+    params = {k: t.phrase(v) if isinstance(v, Phrase) else v for k, v in params.items()}
     if "when" in params:
         when = params["when"]
         params["when"] = t.p("duration", DURATION_PHRASES[when]) if when in DURATION_PHRASES else when

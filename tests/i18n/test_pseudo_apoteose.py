@@ -171,6 +171,8 @@ def test_the_check_is_not_vacuous(pseudo_lang: str) -> None:
     assert _left("⟦Cháíń — {x}⟧ ana pocao#0 VIDA R-03 stopped", {"ana"}) == ["stopped"]
     assert i18n.translator(pseudo_lang)("Chain — {scenario}", scenario="x") == "⟦Çháíń — ⟧x⟦⟧"
     assert _left(i18n.translator(pseudo_lang)(", stage {stage}", stage="halt"), set()) == ["halt"]
+    # the reader's Apoteose words are data only when they are the grammar's: an English word is not
+    assert _grammar_word("selecionada") and _grammar_word("ao") and not _grammar_word("number")
 
 
 @pytest.mark.parametrize("name", list_scenarios())
@@ -193,15 +195,81 @@ def test_prediction_feedback_on_a_chain_goes_through_the_catalogue(pseudo_lang: 
 
 # ---- warnings: an effect text's (parse_effect) and the loader's (an effect refused when used) ---------
 #: Effect texts that load with a warning: requirements out of order (R-17), keywords out of order, a
-#: requirement and a description outside the runnable vocabulary.
+#: requirement and a description outside the runnable vocabulary, and the description reader's errors (a
+#: word it cannot read, a phrase it cannot resolve: LANGUAGE.md §3.1).
 WARNING_TEXTS = {
     "requirement order": "Ativar【 Se sua VIDA for menor que 5; Descarte uma carta 】 Cure 1 de VIDA.",
     "keyword order": "Ativar · Da Mesa · Uma Vez por Ciclo Cure 1 de VIDA.",
     "requirement outside the vocabulary": "Ativar【 Quando zorp 】 Cure 1 de VIDA.",
+    "unreadable requirement": "Ativar【 Descarte zorp 】 Cure 1 de VIDA.",
     "unreadable description": "Ativar Cure o zorp de VIDA.",
+    "unknown verb": "Ativar Voe alto.",
+    "missing number": "Ativar Compre",
+    "several words expected": "Ativar Descarte 2 EVOCAÇÃO de um",
+    "punctuation and Apoteose words expected": "Ativar Descarte a carta mais forte.",
+    "a card pointed back at, none before": "Ativar Bana aquela carta.",
+    "a hero pointed back at, none before": "Ativar Cure 2 de VIDA daquele aliado.",
+    "what a Selecione chose, nothing selected": "Ativar Cure 3 de VIDA do alvo.",
+    "adjacente a um aliado": "Ativar Cure 2 de VIDA de um aliado adjacente a um aliado.",
+    "whose cards": "Ativar Descarte uma carta de ele.",
 }
-#: the grammar's own names for what it expected (its words, put into the warning as values)
-_GRAMMAR_WORDS = {"a", "number"}
+
+
+def _grammar_word(word: str) -> bool:
+    """Whether ``word`` is one of the description grammar's own (Portuguese) words, as the reader reads it
+    (contractions written out: ``ao`` is ``a o``): written in ``grammar.lark`` (its comments left out) or
+    read by one of its terminals that names words (the catch-alls, a name or any text, left out)."""
+    from rulekit.apoteose import grammar
+    from rulekit.apoteose.words import expand
+
+    lark = Path(grammar.__file__).with_name("grammar.lark").read_text(encoding="utf-8")
+    lark = expand("\n".join(line for line in lark.splitlines() if not line.lstrip().startswith("//")))[0]
+    catch_all = {"NAME", "HERONAME", "STEPTEXT", "TYPE", "VERBPAST"}
+    terms = [t for t in grammar._parser().terminals if t.name not in catch_all]
+    return all(
+        re.search(rf"(?<![a-z]){re.escape(low)}(?![a-z])", lark.lower())
+        or any(re.fullmatch(t.pattern.to_regexp(), low) for t in terms)
+        for low in expand(word)[0].lower().split()
+    )
+
+
+def _reader_words(text: str) -> set[str]:
+    """The Apoteose words the description reader put into its message as data (what it expected there:
+    ``perde``, ``'('``, a kind of word's examples ``o, um, esse, cada``; the known phrase it suggests):
+    Portuguese in every language. Each is checked to be a word of the grammar or one of its known
+    phrases, so an English word passed as data is still caught."""
+    from rulekit.apoteose.grammar import KNOWN_PHRASES
+    from rulekit.apoteose.text import parse_effect
+    from rulekit.phrase import Phrase
+
+    leaves: list[str] = []
+    suggested: list[str] = []
+
+    def walk(value: object) -> None:
+        if isinstance(value, Phrase):
+            for v in value.params.values():
+                walk(v)
+        elif isinstance(value, str):
+            leaves.append(value)
+
+    def expected(value: object) -> None:
+        if isinstance(value, dict):
+            for item in value.get("expected") or ():
+                walk(item)
+            if value.get("suggestion"):
+                assert value["suggestion"] in KNOWN_PHRASES
+                suggested.append(value["suggestion"])
+            for v in value.values():
+                expected(v)
+        elif isinstance(value, list | tuple):
+            for v in value:
+                expected(v)
+
+    effect = parse_effect(text)
+    expected([st.to_dict() for st in effect.body] + [r.ast for r in effect.requirements])
+    words = {w for leaf in leaves for w in re.findall(r"[^\W\d_]+", leaf)}
+    assert all(_grammar_word(w) for w in words), sorted(w for w in words if not _grammar_word(w))
+    return {w.casefold() for w in words} | _words(*suggested)
 
 
 def _words(*values: object) -> set[str]:
@@ -226,26 +294,29 @@ def test_effect_text_warnings_go_through_the_catalogue(pseudo_lang: str, text: s
     [w] = parse_effect(text).warnings
     shown = w.text_in(pseudo_lang)
     assert shown.startswith("⟦") and w.to_dict()["code"] == w.code and "params" in w.to_dict()
-    assert _left(shown, _words(text) | _GRAMMAR_WORDS) == [], shown
+    assert _left(shown, _words(text) | _reader_words(text)) == [], shown
 
 
 @pytest.mark.parametrize("text", list(WARNING_TEXTS.values()), ids=list(WARNING_TEXTS))
 def test_the_loader_s_warnings_go_through_the_catalogue(
     pseudo_lang: str, text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The loader's notes, as a scenario keeps them and as ``rulekit chain --lang`` prints them (stderr)."""
+    """The loader's notes, as a scenario keeps them and as ``rulekit chain --lang`` prints them (stderr),
+    and the chain's report (stdout): an effect that cannot be read is refused when used (``UNREADABLE``,
+    its word the card's own, or the end of its text)."""
     from rulekit.apoteose.scenario import load_scenario_text
     from rulekit.cli import main
 
     source = _apoteose_yaml(text)
     sc = load_scenario_text(source, "f.yaml")
     assert sc.warnings
-    data = _words(text, "f.yaml cards effects c ana bo") | _GRAMMAR_WORDS
+    data = _words(text, "f.yaml cards effects c ana bo") | _reader_words(text)
     for w in sc.warnings:
         assert _left(i18n.translator(pseudo_lang).phrase(w), data) == [], w
     path = tmp_path / "f.yaml"
     path.write_text(source, encoding="utf-8")
     assert main(["chain", str(path), "--lang", pseudo_lang]) == 0
-    err = capsys.readouterr().err
+    out, err = capsys.readouterr()
     assert err.count("\n") == len(sc.warnings)
     assert _left(err, data | _words(tmp_path)) == [], err
+    assert _left(out, data | _words(tmp_path)) == [], out
