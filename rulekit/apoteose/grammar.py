@@ -144,7 +144,31 @@ _EXPECTED_WORDS: dict[str, str] = {
 END = Phrase(N_("(end)"))
 
 
-class ClauseError(ValueError):
+class Located:
+    """A located catalogue message (an unreadable clause, a warning on an effect text): its stable
+    ``code``, the 0-based ``position`` it is about and its ``message``, a catalogue
+    :class:`~rulekit.phrase.Phrase` whose English is its string."""
+
+    code: str
+    position: int
+    message: Any
+
+    def text_in(self, lang: Any = "en") -> str:
+        """The message in ``lang`` (a language name or a :class:`~rulekit.i18n.Translator`)."""
+        return translator(lang).phrase(self.message)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data: the code, the position, the message's parameters and its English sentence."""
+        params = getattr(self.message, "params", {})
+        return {
+            "code": self.code,
+            "position": self.position,
+            "params": {k: v if type(v) is int else str(v) for k, v in params.items()},
+            "message": str(self.message),
+        }
+
+
+class ClauseError(Located, ValueError):
     """A clause the grammar cannot read: ``position`` (0-based, in the clause) of the first word it could
     not read, that ``word``, what it ``expected`` there, and the nearest known phrase (``suggestion``).
 
@@ -185,19 +209,6 @@ class ClauseError(ValueError):
             why=why,
         )
         super().__init__(str(self.message))
-
-    def text_in(self, lang: Any = "en") -> str:
-        """The message in ``lang`` (a language name or a :class:`~rulekit.i18n.Translator`)."""
-        return translator(lang).phrase(self.message)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data: the code, the position, the message's parameters and its English sentence."""
-        return {
-            "code": self.code,
-            "position": self.position,
-            "params": {k: v if type(v) is int else str(v) for k, v in self.message.params.items()},
-            "message": str(self.message),
-        }
 
 
 _STARTS = ["start", "hero_start", "card_start"]

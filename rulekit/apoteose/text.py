@@ -25,7 +25,7 @@ from typing import Any
 
 from rulekit.apoteose import lang
 from rulekit.apoteose import rulings as R
-from rulekit.apoteose.grammar import END, Refs
+from rulekit.apoteose.grammar import END, Located, Refs
 from rulekit.apoteose.rulings import (
     KEYWORD_ORDER,
     KEYWORDS,
@@ -36,7 +36,6 @@ from rulekit.apoteose.rulings import (
 )
 from rulekit.apoteose.statements import Statement
 from rulekit.errors import N_, EffectTextError, Phrase
-from rulekit.i18n import translator
 from rulekit.phrase import one_of
 from rulekit.yamlsrc import suggest
 
@@ -61,7 +60,7 @@ WARNING_CODES: tuple[str, ...] = ("REQUIREMENT_ORDER", "KEYWORD_ORDER", "UNSUPPO
 
 
 @dataclass(frozen=True)
-class Warning_:
+class Warning_(Located):
     """A note on an effect text that still loads: its stable ``code``, the 0-based ``position`` it is
     about, and its ``message``, a catalogue :class:`~rulekit.errors.Phrase` (its English is the string;
     :meth:`text_in` renders it in a language).
@@ -80,19 +79,6 @@ class Warning_:
     def params(self) -> dict[str, Any]:
         """The message's values (each one data, or a Phrase itself)."""
         return dict(getattr(self.message, "params", {}))
-
-    def text_in(self, lang: Any = "en") -> str:
-        """The message in ``lang`` (a language name or a :class:`~rulekit.i18n.Translator`)."""
-        return translator(lang).phrase(self.message)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data: the code, the position, the message's parameters and its English sentence."""
-        return {
-            "code": self.code,
-            "position": self.position,
-            "params": {k: v if type(v) is int else str(v) for k, v in self.params.items()},
-            "message": str(self.message),
-        }
 
 
 @dataclass(frozen=True)
