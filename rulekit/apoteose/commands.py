@@ -9,7 +9,7 @@ from typing import Any
 
 from rulekit.apoteose.chain import run_chain
 from rulekit.apoteose.text import format_effect, parse_effect
-from rulekit.apoteose.wording import NP_
+from rulekit.apoteose.wording import NP_, statement_text
 from rulekit.i18n import Translator, translator
 from rulekit.mtg.commands import add_lang_option, cli_lang
 from rulekit.views.chain import chain_report
@@ -77,7 +77,8 @@ def warning_line(t: Translator, warning: Any) -> str:
 
 
 def parse_effect_cmd(args: argparse.Namespace) -> int:
-    t = translator(cli_lang(args))
+    lang = cli_lang(args)
+    t = translator(lang)
     e = parse_effect(args.text)
     if args.json:
         print(json.dumps(e.to_dict(), ensure_ascii=False, indent=2))
@@ -103,8 +104,9 @@ def parse_effect_cmd(args: argparse.Namespace) -> int:
     width = max(len(label) for label, _ in rows) + 1
     for label, value in rows:
         print(f"{label:<{width}}{value}")
-    for st in e.body:
-        print("  " + t("run: {statement}", statement=json.dumps(st.to_dict(), ensure_ascii=False)))
+    for st in e.body:  # the statement as a sentence in the language, then as the data a ``body:`` takes
+        print("  " + t("run: {statement}", statement=statement_text(st.to_dict(), lang)))
+        print("    " + json.dumps(st.to_dict(), ensure_ascii=False))
     for w in e.warnings:
         print(warning_line(t, w))
     return 0

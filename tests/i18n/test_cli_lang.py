@@ -151,3 +151,23 @@ def test_rulekit_new_writes_its_comments_in_the_language_asked_for(capsys, tmp_p
     flat = " ".join(text.split())
     assert sorted(s for s in _english_sentences() if s in flat) == []
     assert solve(load_scenario(str(path))).final["bears"].pt == "5/5"
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentences"),
+    [
+        ("en", ("run: heal 25 VIDA", "run: draw 1 card")),
+        ("pt-BR", ("executa: cura 25 de VIDA", "executa: compra 1 carta")),
+        ("es", ("ejecuta: cura 25 de VIDA", "ejecuta: roba 1 carta")),
+    ],
+)
+def test_parse_effect_says_each_statement_as_a_sentence_then_as_data(capsys, lang, sentences):
+    """Each statement of the description reads as a sentence in the language, never only as its data; the
+    data a structured ``body:`` takes follows it on the next line."""
+    text = "Ativar【 Descarte uma carta 】 Cure 25 de VIDA; depois, compre 1 carta."
+    code, out, _ = _run(capsys, "parse-effect", text, "--lang", lang)
+    lines = out.splitlines()
+    assert code == 0
+    for sentence in sentences:
+        at = next(i for i, line in enumerate(lines) if line.strip() == sentence)
+        assert lines[at + 1].strip().startswith('{"op": ')
