@@ -80,6 +80,23 @@ def argv_lang(argv: Sequence[str] | None = None) -> str:
         return "en"
 
 
+def lang_after_command(argv: Sequence[str] | None = None) -> list[str]:
+    """The command line with a ``--lang LANG`` written before the command moved after it, where each
+    command takes it: ``rulekit --lang es solve x`` is ``rulekit solve x --lang es``.
+
+    >>> lang_after_command(["--lang", "es", "solve", "x"]), lang_after_command(["--lang=pt-BR", "cards"])
+    (['solve', 'x', '--lang', 'es'], ['cards', '--lang=pt-BR'])
+    >>> lang_after_command(["solve", "x", "--lang", "es"])
+    ['solve', 'x', '--lang', 'es']
+    """
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["--lang"] and len(args) > 2:
+        return [*args[2:], *args[:2]]
+    if args and args[0].startswith("--lang=") and len(args) > 1:
+        return [*args[1:], args[0]]
+    return args
+
+
 @contextlib.contextmanager
 def argparse_words(lang: str = "en") -> Iterator[Translator]:
     """While inside, argparse's own words (:data:`ARGPARSE_WORDS`) come from rulekit's catalogue in
@@ -119,6 +136,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     parser = _Parser(
         prog="rulekit",
         description=t(N_("Exact rules engines for MTG continuous effects and the Apoteose effect chain.")),
+        epilog=t(N_("Every command takes --lang pt-BR or --lang es, before or after its name.")),
         t=t,
     )
     parser.add_argument(
@@ -189,6 +207,7 @@ def error_line(exc: RulekitError, lang: object = "en") -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``rulekit`` console script."""
+    argv = lang_after_command(argv)
     with cleaned_output(), argparse_words(argv_lang(argv)) as t:
         parser = build_parser(t.lang)
         args = parser.parse_args(argv)  # a usage error quotes the argument: cleaned too

@@ -171,3 +171,18 @@ def test_parse_effect_says_each_statement_as_a_sentence_then_as_data(capsys, lan
     for sentence in sentences:
         at = next(i for i, line in enumerate(lines) if line.strip() == sentence)
         assert lines[at + 1].strip().startswith('{"op": ')
+
+
+@pytest.mark.parametrize("form", [["--lang", "es"], ["--lang=es"]])
+def test_lang_before_the_command_is_the_same_as_after_it(capsys, form):
+    """``rulekit --lang es solve …`` (as a learner may type it) says what ``rulekit solve … --lang es``
+    says."""
+    code, before, _ = _run(capsys, *form, "solve", "seed/humility-then-gideon")
+    _, after, _ = _run(capsys, "solve", "seed/humility-then-gideon", "--lang", "es")
+    assert code == 0 and before == after and "sello temporal" in before
+
+
+def test_the_top_level_help_says_every_command_takes_lang(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help", "--lang", "pt-BR"])
+    assert "Todo comando aceita --lang pt-BR ou --lang es" in capsys.readouterr().out
