@@ -108,7 +108,7 @@ class Rendered:
         if self.svg is not None:
             svg = inline_svg(self.svg)
             if fit:
-                svg = _FIT.sub(r'\1 style="max-width:100%;height:auto"', svg, count=1)
+                svg = _FIT.sub(r'\1 style="' + fit_style(svg) + '"', svg, count=1)
             return f'<div class="rulekit-diagram" style="max-width:100%;overflow-x:auto">{svg}</div>'
 
         return (
@@ -572,6 +572,28 @@ def render(dot: str, backend: str | None = None) -> Rendered:
 
 
 _FIT = re.compile(r"(<svg\b)")
+_SVG_WIDTH = re.compile(r'<svg\b[^>]*?\swidth="([0-9]+(?:\.[0-9]+)?)pt"')
+#: the smallest a fitted diagram may be shrunk to, as a share of its drawn size: below it the diagram
+#: keeps that size and its box scrolls sideways, so that its words stay readable (a node's label is
+#: drawn at 12 pt at 100 %: 0.7 leaves about 8 pt)
+MIN_FIT = 0.7
+
+
+def fit_style(svg: str) -> str:
+    """The inline style that fits an SVG to its box: never wider than the box, proportions kept, and
+    never shrunk below :data:`MIN_FIT` of its drawn width (Graphviz's ``width="…pt"``).
+
+    >>> fit_style('<svg width="1000pt" height="80pt" viewBox="0 0 1000 80">')
+    'max-width:100%;height:auto;min-width:700pt'
+    >>> fit_style("<svg viewBox='0 0 10 10'>")
+    'max-width:100%;height:auto'
+    """
+    m = _SVG_WIDTH.search(svg)
+    if not m:
+        return "max-width:100%;height:auto"
+    return f"max-width:100%;height:auto;min-width:{round(float(m.group(1)) * MIN_FIT)}pt"
+
+
 _PROLOG = re.compile(r"^\s*<\?xml[^>]*\?>\s*(<!DOCTYPE[^>]*>\s*)?", re.S)
 
 

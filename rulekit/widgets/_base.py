@@ -14,7 +14,8 @@ controls. Sizes are absolute multiples of the widgets' base font size, so nothin
 * controls get ``style.font_size`` where ipywidgets supports it, and a ``<style>`` scoped to the
   class ``rulekit-scale-NNN`` (:func:`scale_css`) for the rest (labels, selects, sliders' readouts);
 * diagrams are drawn from DOT with scaled font sizes and fit the output's width at every scale (the SVG
-  keeps its viewBox and shrinks, ``max-width:100%;height:auto``; never a box cut off on the right)
+  keeps its viewBox and shrinks, ``max-width:100%;height:auto``; never a box cut off on the right), but
+  never below :data:`~rulekit.views.render.MIN_FIT` of their drawn width: a wider one scrolls sideways
   (:func:`diagram_html`);
 * tables wrap between words only (:data:`WIDGET_CSS`).
 """
@@ -219,7 +220,9 @@ def diagram_html(dot: str, backend: str | None, scale: float, lang: Any = "en") 
     At every scale the SVG fits the width of the output: it keeps its viewBox, is never wider than its
     box (``max-width:100%``) and keeps its proportions (``height:auto``); a diagram narrower than the
     output keeps its own size. On a projector a wide diagram's text is then smaller than the tables'
-    (at 150 % it is still drawn at 150 %, then shrunk to fit), but no layer is cut off. The text
+    (at 150 % it is still drawn at 150 %, then shrunk to fit), but no layer is cut off. It is never
+    shrunk below :data:`~rulekit.views.render.MIN_FIT` of its drawn width (its words stay readable):
+    a diagram wider than that scrolls sideways in its box. The text
     fallback (DOT in a ``<pre>``) is wrapped at the scale like the other outputs. A backend that
     does not exist (``backend=`` or ``RULEKIT_GRAPHVIZ``) shows its one-line message in place of
     the picture; the tables beside it are unaffected.

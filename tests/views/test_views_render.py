@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from rulekit.views import render as rv
@@ -79,7 +81,9 @@ def test_svg_backends_render_structure_deterministically(svg_backend):
     assert "<title>a</title>" in a.svg and "<title>b</title>" in a.svg
     html = a.html()
     assert html.startswith('<div class="rulekit-diagram"') and "<svg" in html and "<?xml" not in html
-    assert 'style="max-width:100%;height:auto"' in html
+    assert 'style="max-width:100%;height:auto' in html
+    width = float(re.search(r'<svg\b[^>]*?\swidth="([0-9.]+)pt"', html).group(1))
+    assert f';min-width:{round(width * rv.MIN_FIT)}pt"' in html  # shrinks, but not past readable
 
 
 def test_system_dot_version_comment_is_removed():

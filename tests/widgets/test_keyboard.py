@@ -109,7 +109,8 @@ def test_tables_wrap_between_words_only():
 
 @pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
 def test_every_diagram_fits_the_width(scale, monkeypatch):
-    """At any scale the SVG is at most as wide as the output, viewBox kept, height in proportion."""
+    """At any scale the SVG is at most as wide as the output, viewBox kept, height in proportion, and
+    shrunk no further than its words stay readable (its box then scrolls sideways)."""
     from rulekit.views import render
     from rulekit.widgets import ChainExplorer, LayerExplorer
 
@@ -123,7 +124,7 @@ def test_every_diagram_fits_the_width(scale, monkeypatch):
         if "<svg" not in html:
             continue
         svg = html[html.index("<svg") : html.index(">", html.index("<svg"))]
-        assert 'style="max-width:100%;height:auto"' in svg and "viewBox=" in svg, svg
+        assert 'style="max-width:100%;height:auto;min-width:' in svg and "viewBox=" in svg, svg
         assert "overflow:auto" not in html and "75vh" not in html
 
 
