@@ -156,6 +156,7 @@ TEXT: dict[str, str] = {
     "ev_enter_one": N_("{names} enters"),
     "ev_enter_many": N_("{names} enter together"),
     "ev_resolve": N_("{source}: {ability} resolves"),
+    "ev_effect": N_("effect"),  # a resolution with no source or no ability key
     "ev_targets": N_(" → {targets}"),
     "ev_x": N_(" (X={x})"),
     "ev_choices": N_(" ({choices})"),

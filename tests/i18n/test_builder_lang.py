@@ -69,3 +69,22 @@ def test_english_builder_unchanged() -> None:
     with pytest.raises(BuilderError):
         builder.add_card("Nope Card")
     assert "&#x27;Nope Card&#x27; is not a card in the library" in builder.error.value
+
+
+@pytest.mark.parametrize(
+    ("lang", "cast", "animate", "english"),
+    [("pt-BR", "conjuração", "animar", "se resolve"), ("es", "lanzamiento", "animar", "se resuelve")],
+)
+def test_event_list_shows_the_tables_effect_label(lang: str, cast: str, animate: str, english: str) -> None:
+    """The board's event list names an ability by its catalogue label (``label_text``, the same words
+    as the layer tables' effect names), never by its library key (``cast``, ``animate``)."""
+    from rulekit.mtg.messages import label_text
+
+    assert label_text("cast", lang) == cast and label_text("animate", lang) == animate
+    builder = b.BoardBuilder(lang=lang)
+    builder.add_resolution("Turn to Frog", "cast", targets=[builder.add_card("Grizzly Bears")])
+    builder.add_resolution(builder.add_card("Mutavault"), "animate")
+    shown = [str(o[0] if isinstance(o, tuple) else o) for o in builder.board_list.options]
+    assert any(f"Turn to Frog: {cast} {english}" in s for s in shown), shown
+    assert any(f"Mutavault: {animate} {english}" in s for s in shown), shown
+    assert not any(re.search(r": (cast|animate) ", s) for s in shown), shown
