@@ -88,3 +88,20 @@ def test_event_list_shows_the_tables_effect_label(lang: str, cast: str, animate:
     assert any(f"Turn to Frog: {cast} {english}" in s for s in shown), shown
     assert any(f"Mutavault: {animate} {english}" in s for s in shown), shown
     assert not any(re.search(r": (cast|animate) ", s) for s in shown), shown
+
+
+@pytest.mark.parametrize(
+    ("lang", "blue", "red"),
+    [
+        ("en", "e.g. color: blue (choice: value)", "e.g. color: red (choice: value)"),
+        ("pt-BR", "p. ex. color: blue (escolha: valor)", "p. ex. color: red (escolha: valor)"),
+        ("es", "p. ej. color: blue (elección: valor)", "p. ej. color: red (elección: valor)"),
+    ],
+)
+def test_choices_placeholder_frames_the_data(lang: str, blue: str, red: str) -> None:
+    """The choices boxes' hint says which part is the choice and which its value, in the builder's
+    language; the data (``color: blue``, typed as is) stays as written."""
+    builder = b.BoardBuilder(lang=lang)
+    assert builder.choices.placeholder == blue
+    assert builder.res_choices.placeholder == red
+    assert builder.choices.layout.width == builder.res_choices.layout.width == "32em"
