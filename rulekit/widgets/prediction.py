@@ -418,7 +418,7 @@ class PredictionCheck(Guarded):
             return _(
                 "In which order do the effects apply in layer {layer}? "
                 "(effect ids or names, separated by commas)",
-                layer=self.layer,
+                layer=mv.layer_text(self.layer, self.lang, after_layer=True),
             )
         return _("In which order do the effects apply? (effect ids or names, separated by commas)")
 
@@ -533,7 +533,7 @@ class PredictionCheck(Guarded):
                     _(
                         "{n}. layer {layer}: {name} (timestamp {ts}) — {why}",
                         n=i,
-                        layer=mv.layer_text(step.layer, self.lang),
+                        layer=mv.layer_text(step.layer, self.lang, after_layer=True),
                         name=mv.effect_name(self.trace, step.effect, self.lang),
                         ts=mv.fmt_value(step.timestamp),
                         why=why_text(self.trace, step, self.lang),
@@ -585,7 +585,7 @@ class PredictionCheck(Guarded):
                 continue
             head = _(
                 "layer {layer}: {name} (timestamp {ts}, {why})",
-                layer=mv.layer_text(step.layer, self.lang),
+                layer=mv.layer_text(step.layer, self.lang, after_layer=True),
                 name=mv.effect_name(self.trace, step.effect, self.lang),
                 ts=mv.fmt_value(step.timestamp),
                 why=why_phrase(self.trace, step, self.lang),
