@@ -478,7 +478,7 @@ def _part_node(
     first = f"{pos + 1}. {name}" if pos is not None else f"– {name}"
     if (eid, layer) == hi_key:
         first = "▶ " + first
-    lines = [first, t(DOT_WORDS["node"], layer=layer_text(layer, t), ts=ts)]
+    lines = [first, t(DOT_WORDS["node"], layer=layer_text(layer, t, after_layer=True), ts=ts)]
     if src and src != name:
         lines.append(t(DOT_WORDS["from"], source=src))
     if not applied:
@@ -505,7 +505,7 @@ def _layer_clusters(g: Any, trace: Any, t: Translator, node: Callable[[Any, str,
     for layer in sorted(parts, key=lambda la: _layer_rank(trace, la)):
         with g.subgraph(name=f"cluster_layer_{layer}") as sub:
             sub.attr(
-                label=t(DOT_WORDS["layer"], layer=layer_text(layer, t)),
+                label=t(DOT_WORDS["layer"], layer=layer_text(layer, t, after_layer=True)),
                 style="solid",
                 color=layer_colour(layer),
                 fontcolor=OKABE_ITO["black"],

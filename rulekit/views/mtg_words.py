@@ -59,6 +59,9 @@ CHARACTERISTIC_WORDS = {
     "controller_": N_("controller"),
 }
 LAYER_WORDS = {"players": N_("players"), "rules": N_("rules")}
+#: The same layers' words after the word "layer" ("layer {layer}", CR 613.10 and 613.11): pt-BR
+#: "camada dos jogadores", es "capa de las reglas" (a digit layer stays as it is: "camada 7b").
+LAYER_OF_WORDS = {"players": NP_("layer {layer}", "players"), "rules": NP_("layer {layer}", "rules")}
 RULE_KEYS = {"max_hand_size": N_("max hand size"), "requirements": N_("requirements")}
 
 
@@ -321,6 +324,16 @@ def change_lines(
     return lines
 
 
-def layer_text(layer: str, lang: Any = "en") -> str:
-    """A layer label in ``lang``: ``7b`` as it is, ``players`` and ``rules`` in words."""
-    return _t(lang)(LAYER_WORDS[layer]) if layer in LAYER_WORDS else layer
+def layer_text(layer: str, lang: Any = "en", *, after_layer: bool = False) -> str:
+    """A layer label in ``lang``: ``7b`` as it is, ``players`` and ``rules`` in words.
+
+    ``after_layer``: the label follows the word "layer" (``"layer {layer}"``), so ``players`` is
+    "dos jogadores" in pt-BR ("camada dos jogadores"), "de los jugadores" in es.
+
+    >>> layer_text("rules", "pt-BR"), layer_text("rules", "pt-BR", after_layer=True), layer_text("7b", "es")
+    ('regras', 'das regras', '7b')
+    """
+    if layer not in LAYER_WORDS:
+        return layer
+    t = _t(lang)
+    return t.p("layer {layer}", LAYER_OF_WORDS[layer]) if after_layer else t(LAYER_WORDS[layer])

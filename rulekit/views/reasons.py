@@ -188,7 +188,7 @@ def explain_step(trace: Any, k: int, lang: str = "en", states: Sequence[dict[str
         "Step {k} of {n} — layer {layer}: {name}{source}{stamp}. {reason} Result: {result}.",
         k=k,
         n=n,
-        layer=layer_text(step.layer, t),
+        layer=layer_text(step.layer, t, after_layer=True),
         name=name,
         source=src,
         stamp=stamp,

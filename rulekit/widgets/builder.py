@@ -295,8 +295,8 @@ class BoardBuilder(BuilderForm):
             src = str(r.get("source") or "")
             text = _t(
                 "ev_resolve",
-                source=names.get(src, src) or str(r.get("name") or "effect"),
-                ability=str(r.get("ability") or "effect"),
+                source=names.get(src, src) or str(r.get("name") or _t("ev_effect")),
+                ability=_label(r["ability"]) if r.get("ability") not in (None, "") else _t("ev_effect"),
             )
             if r.get("targets"):
                 text += _t("ev_targets", targets=", ".join(names.get(str(t), str(t)) for t in r["targets"]))

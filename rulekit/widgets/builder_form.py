@@ -145,7 +145,14 @@ class BuilderForm(BoardEdits):
             w.Text(value="", description=_t("counters"), placeholder="+1/+1: 1", style=st), "counters_tip"
         )
         self.choices = _tip(
-            w.Text(value="", description=_t("choices"), placeholder="color: blue", style=st), "choices_tip"
+            w.Text(
+                value="",
+                description=_t("choices"),
+                placeholder=_t("choices_ph", example="color: blue"),
+                layout=w.Layout(width="32em"),
+                style=st,
+            ),
+            "choices_tip",
         )
         self.tapped = w.Checkbox(value=False, description=_t("tapped"), indent=False)
         self.face_down = w.Checkbox(value=False, description=_t("face_down"), indent=False)
@@ -180,7 +187,13 @@ class BuilderForm(BoardEdits):
         )
         self.x = _tip(w.Text(value="", description=_t("x"), layout=w.Layout(width="8em"), style=st), "x_tip")
         self.res_choices = _tip(
-            w.Text(value="", description=_t("res_choices"), placeholder="color: red", style=st),
+            w.Text(
+                value="",
+                description=_t("res_choices"),
+                placeholder=_t("choices_ph", example="color: red"),
+                layout=w.Layout(width="32em"),
+                style=st,
+            ),
             "res_choices_tip",
         )
         self.position = _tip(

@@ -65,6 +65,9 @@ TEXT: dict[str, str] = {
     "x_tip": N_("X, fixed when it resolves (blank if it has none)"),
     "res_choices": N_("Choices"),
     "res_choices_tip": N_("This resolution's choices, e.g. color: red"),
+    # the placeholder of both choices boxes: {example} is data typed as is ("color: blue": the key a
+    # card's {chosen color} names, an MTG colour word); the parenthesis says which part is which
+    "choices_ph": N_("e.g. {example} (choice: value)"),
     "position": N_("When"),
     "position_tip": N_("Where it goes in the order of events"),
     "at_end": N_("after everything else"),
@@ -156,6 +159,7 @@ TEXT: dict[str, str] = {
     "ev_enter_one": N_("{names} enters"),
     "ev_enter_many": N_("{names} enter together"),
     "ev_resolve": N_("{source}: {ability} resolves"),
+    "ev_effect": N_("effect"),  # a resolution with no source or no ability key
     "ev_targets": N_(" → {targets}"),
     "ev_x": N_(" (X={x})"),
     "ev_choices": N_(" ({choices})"),

@@ -48,6 +48,22 @@ PLACEHOLDER_FORMATS: dict[str, tuple[str, tuple[str, ...]]] = {
     "subtypes": (N_("subtypes, separated by commas (or none)"), ("Plains, Island", "Goblin, Warrior")),
     "colors": (N_("colours, separated by commas"), ("white, blue", "black, red")),
 }
+
+
+def answer_width(description: str, placeholder: str) -> str:
+    """The answer box's width, in em so it grows with the text-size knob: room for its label and
+    the whole format hint (about 0.55 em a character), never under 28 em.
+
+    >>> answer_width("Prediction", "power/toughness, like 2/3")
+    '28em'
+    >>> answer_width("Previsão", "ids em ordem, separados por vírgulas (ou nenhum), como a, b, c")
+    '45em'
+    """
+    import math
+
+    return f"{max(28, math.ceil(0.6 * len(description) + 0.55 * len(placeholder) + 6))}em"
+
+
 #: Seconds after a verdict is shown during which a new value of the box re-judges instead of clearing it.
 #: The browser sends a click (or Enter) at once but holds back the box's last keystrokes while the kernel is
 #: busy with the first one, so a click can reach the kernel before the text it was meant for; a text that
@@ -254,15 +270,15 @@ class PredictionCheck(Guarded):
         self.correct: bool | None = None
         self._ready = False  # set once the set-up succeeded (see _check_ready)
         self.question = w.HTML(value="")
+        hint = _(PLACEHOLDER_FORMATS[self.kind][0]) if self.kind in PLACEHOLDER_FORMATS else ""
         self.answer = w.Text(
             value="",
             description=_("Prediction"),
-            placeholder=_(PLACEHOLDER_FORMATS.get(self.kind, ("", ()))[0])
-            if self.kind in PLACEHOLDER_FORMATS
-            else "",
+            placeholder=hint,
             # every keystroke reaches the kernel, so Check judges what is in the box
             continuous_update=True,
-            layout=w.Layout(width="28em"),
+            # wide enough for the whole hint (in em: it grows with the text), within a narrow notebook
+            layout=w.Layout(width=answer_width(_("Prediction"), hint), max_width="100%"),
         )
         self.answer.tooltip = _("Type your prediction, then press Check or Enter")
         self.check = w.Button(
@@ -374,6 +390,7 @@ class PredictionCheck(Guarded):
             + f"</strong> {escape(question or self._default_question())}",
         )
         self.answer.placeholder = self._placeholder()
+        self.answer.layout.width = answer_width(self.answer.description, self.answer.placeholder)
 
     def _name(self, oid: str | None) -> str:
         final = getattr(self.trace, "final", {}) or {}
@@ -401,7 +418,7 @@ class PredictionCheck(Guarded):
             return _(
                 "In which order do the effects apply in layer {layer}? "
                 "(effect ids or names, separated by commas)",
-                layer=self.layer,
+                layer=mv.layer_text(self.layer, self.lang, after_layer=True),
             )
         return _("In which order do the effects apply? (effect ids or names, separated by commas)")
 
@@ -516,7 +533,7 @@ class PredictionCheck(Guarded):
                     _(
                         "{n}. layer {layer}: {name} (timestamp {ts}) — {why}",
                         n=i,
-                        layer=mv.layer_text(step.layer, self.lang),
+                        layer=mv.layer_text(step.layer, self.lang, after_layer=True),
                         name=mv.effect_name(self.trace, step.effect, self.lang),
                         ts=mv.fmt_value(step.timestamp),
                         why=why_text(self.trace, step, self.lang),
@@ -568,7 +585,7 @@ class PredictionCheck(Guarded):
                 continue
             head = _(
                 "layer {layer}: {name} (timestamp {ts}, {why})",
-                layer=mv.layer_text(step.layer, self.lang),
+                layer=mv.layer_text(step.layer, self.lang, after_layer=True),
                 name=mv.effect_name(self.trace, step.effect, self.lang),
                 ts=mv.fmt_value(step.timestamp),
                 why=why_phrase(self.trace, step, self.lang),

@@ -69,3 +69,39 @@ def test_english_builder_unchanged() -> None:
     with pytest.raises(BuilderError):
         builder.add_card("Nope Card")
     assert "&#x27;Nope Card&#x27; is not a card in the library" in builder.error.value
+
+
+@pytest.mark.parametrize(
+    ("lang", "cast", "animate", "english"),
+    [("pt-BR", "conjuração", "animar", "se resolve"), ("es", "lanzamiento", "animar", "se resuelve")],
+)
+def test_event_list_shows_the_tables_effect_label(lang: str, cast: str, animate: str, english: str) -> None:
+    """The board's event list names an ability by its catalogue label (``label_text``, the same words
+    as the layer tables' effect names), never by its library key (``cast``, ``animate``)."""
+    from rulekit.mtg.messages import label_text
+
+    assert label_text("cast", lang) == cast and label_text("animate", lang) == animate
+    builder = b.BoardBuilder(lang=lang)
+    builder.add_resolution("Turn to Frog", "cast", targets=[builder.add_card("Grizzly Bears")])
+    builder.add_resolution(builder.add_card("Mutavault"), "animate")
+    shown = [str(o[0] if isinstance(o, tuple) else o) for o in builder.board_list.options]
+    assert any(f"Turn to Frog: {cast} {english}" in s for s in shown), shown
+    assert any(f"Mutavault: {animate} {english}" in s for s in shown), shown
+    assert not any(re.search(r": (cast|animate) ", s) for s in shown), shown
+
+
+@pytest.mark.parametrize(
+    ("lang", "blue", "red"),
+    [
+        ("en", "e.g. color: blue (choice: value)", "e.g. color: red (choice: value)"),
+        ("pt-BR", "p. ex. color: blue (escolha: valor)", "p. ex. color: red (escolha: valor)"),
+        ("es", "p. ej. color: blue (elección: valor)", "p. ej. color: red (elección: valor)"),
+    ],
+)
+def test_choices_placeholder_frames_the_data(lang: str, blue: str, red: str) -> None:
+    """The choices boxes' hint says which part is the choice and which its value, in the builder's
+    language; the data (``color: blue``, typed as is) stays as written."""
+    builder = b.BoardBuilder(lang=lang)
+    assert builder.choices.placeholder == blue
+    assert builder.res_choices.placeholder == red
+    assert builder.choices.layout.width == builder.res_choices.layout.width == "32em"

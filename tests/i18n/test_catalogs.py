@@ -183,3 +183,25 @@ def test_a_timestamp_step_in_a_self_check_reads_in_its_language(lang, words):
         p.answer.value = answer
         p.check.click()
         assert words in p.result.value and "timestamp order" not in p.result.value
+
+
+@pytest.mark.parametrize(
+    ("lang", "word", "not_word"), [("es", "tablero", "mesa"), ("pt_BR", "tabuleiro", "mesa")]
+)
+def test_a_board_is_a_tablero_never_a_mesa(lang, word, not_word):
+    """An MTG board (a scenario, the BoardBuilder's) is "tablero"/"tabuleiro" as in the lessons:
+    "mesa" is the Apoteose zone MESA, which stays a keyword in capitals."""
+    import re
+
+    pytest.importorskip("babel")
+    cat = _tool().read_po(_tool().po_path(lang))
+    boards = 0
+    for m in cat:
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        if not m.id or not any(re.search(r"\bboard\b", i, re.I) for i in ids):
+            continue
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        for s in strings:
+            assert not re.search(rf"\b{not_word}\b", s), (m.id, s)  # case-sensitive: MESA is the zone
+            boards += word in s.lower()
+    assert boards >= 9

@@ -115,3 +115,34 @@ def test_the_placeholder_on_a_blood_moon_board_is_not_the_answer():
     assert p.error.value == ""
     hint = p.answer.placeholder
     assert "Mountain" not in hint and p.expected() not in hint
+
+
+def test_the_whole_placeholder_fits_in_the_answer_box():
+    """Learner walkthrough (Chromium, every language): the order hint was cut off ("ids em ordem,
+    separados por vírgulas (ou ne"): about 42 characters fitted in 28em beside the 80px label. The box
+    is now wide enough for the whole hint at that density (in em: it grows with the text-size knob),
+    never wider than the notebook, and keeps its native label."""
+    import pytest
+
+    mtg = pytest.importorskip("rulekit.mtg")
+    from rulekit.widgets import PredictionCheck
+
+    trace = mtg.solve(mtg.load_scenario("classic/urborg-then-blood-moon"))
+    for lang in ("en", "pt-BR", "es"):
+        for kind, target in (("order", None), ("subtypes", "forest"), ("colors", "forest"), ("pt", "forest")):
+            p = PredictionCheck(trace, kind, target, lang=lang)
+            box = p.answer
+            assert p.error.value == "" and box.placeholder and box.description, (lang, kind)
+            width = box.layout.width
+            assert width.endswith("em") and box.layout.max_width == "100%", width
+            label_em = max(80 / 13, 0.6 * len(box.description))
+            assert float(width[:-2]) - label_em >= 0.55 * len(box.placeholder), (
+                lang,
+                kind,
+                width,
+                box.placeholder,
+            )
+            if kind == "order":
+                assert box.placeholder.startswith(
+                    {"en": "ids in order", "pt-BR": "ids em ordem", "es": "ids en orden"}[lang]
+                )
