@@ -91,26 +91,7 @@ def no_responses(
     reason then says how far the entry got (``case: between``)."""
     where = f"{stage}@{frame.index}" + (f".{between}" if between else "")
     params = {"effect": frame.effect_id, **({"case": "between", **(params or {})} if between else {})}
-    refused = tuple(
-        Refusal(f"{h}:{effect_id(c.id, n)}", h, c.id, effect_id(c.id, n), code, params)
-        for c in eng.g.cards.values()
-        for n, e in enumerate(c.effects)
-        if e.activation == "Ativar"
-        for h in L.activators(eng.g, c, e)
-    )
-    eng.decider(
-        DecisionPoint(
-            key=f"{where}#0",
-            kind="respond",
-            spotlight=frame.index,
-            stage=stage,
-            answers=(),
-            options=(Option("pass", label_code="PASS"),),
-            refused=refused,
-            prompt_code="NO_RESPONSES",
-            prompt_params={"effect": frame.effect_id, "stage": stage},
-        )
-    )
+    _pass_only(eng, frame, stage, f"{where}#0", code, params, "NO_RESPONSES")
 
 
 def closed_window(eng: Engine, frame: Frame, stage: str) -> None:
@@ -120,25 +101,34 @@ def closed_window(eng: Engine, frame: Frame, stage: str) -> None:
     code ``IRRESPONDIVEL``; a script that named one gets a ``refused`` event, never silence. Nothing is
     recorded as a decision (there was none to take)."""
     params = {"effect": frame.effect_id}
+    _pass_only(eng, frame, stage, f"{stage}@{frame.index}#0", "IRRESPONDIVEL", params, "RESPOND_CLOSED")
+
+
+def _pass_only(
+    eng: Engine, frame: Frame, stage: str, key: str, code: str, params: dict[str, Any], prompt: str
+) -> None:
+    """Show the decider a window whose only option is "pass": every Ativar effect a hero could
+    activate is refused with ``code`` (and ``params``), so a script that names one is told why."""
     refused = tuple(
-        Refusal(f"{h}:{effect_id(c.id, n)}", h, c.id, effect_id(c.id, n), "IRRESPONDIVEL", params)
+        Refusal(f"{h}:{effect_id(c.id, n)}", h, c.id, effect_id(c.id, n), code, params)
         for c in eng.g.cards.values()
         for n, e in enumerate(c.effects)
         if e.activation == "Ativar"
         for h in L.activators(eng.g, c, e)
     )
-    point = DecisionPoint(
-        key=f"{stage}@{frame.index}#0",
-        kind="respond",
-        spotlight=frame.index,
-        stage=stage,
-        answers=(),
-        options=(Option("pass", label_code="PASS"),),
-        refused=refused,
-        prompt_code="RESPOND_CLOSED",
-        prompt_params={"effect": frame.effect_id, "stage": stage},
+    eng.decider(
+        DecisionPoint(
+            key=key,
+            kind="respond",
+            spotlight=frame.index,
+            stage=stage,
+            answers=(),
+            options=(Option("pass", label_code="PASS"),),
+            refused=refused,
+            prompt_code=prompt,
+            prompt_params={"effect": frame.effect_id, "stage": stage},
+        )
     )
-    eng.decider(point)
 
 
 def flow(eng: Engine, event: GEvent) -> None:
