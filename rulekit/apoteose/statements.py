@@ -375,11 +375,11 @@ class Unknown(Statement):
             "op": "unknown",
             "text": self.text,
             "position": self.position,
-            "expected": list(self.expected),
+            "expected": [str(e) for e in self.expected],
             "suggestion": self.suggestion,
         }
         if self.reason is not None:
-            out["reason"] = self.reason
+            out["reason"] = str(self.reason)  # plain data: a Phrase is a str subclass
         return out
 
 
