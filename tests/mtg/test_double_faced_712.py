@@ -385,3 +385,19 @@ def test_language_md_example() -> None:
         1,
     )
     assert (t.final["clone"].name, t.final["clone"].mana_value) == ("Insectile Aberration", 0)
+
+
+def test_the_built_in_scenario() -> None:
+    """classic/mayor-transforms: Giant Growth stays (712.18), the lord changes with the face
+    (712.8e), mana value 2 from the front face; the Clone copies Howlpack Alpha with mana value 0
+    (707.8, 202.3b), and each Alpha gives the other +1/+1."""
+    t = mtg.solve(mtg.load_scenario("classic/mayor-transforms"))
+    f = t.final
+    assert (f["mayor"].name, f["mayor"].power, f["mayor"].toughness, f["mayor"].mana_value) == (
+        "Howlpack Alpha",
+        3 + 3 + 1,
+        3 + 3 + 1,
+        2,
+    )
+    assert (f["clone"].name, f["clone"].power, f["clone"].mana_value) == ("Howlpack Alpha", 4, 0)
+    assert (f["villager"].power, f["wolf"].power) == (1, 4)
