@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulekit.mtg.engine import faces
 from rulekit.mtg.engine.effects import (
     Eff,
     face_down_effect,
@@ -19,7 +20,6 @@ from rulekit.mtg.engine.effects import (
     resolved_status,
     static_effects_of,
 )
-from rulekit.mtg.engine import faces
 from rulekit.mtg.engine.history import first_sublayer
 from rulekit.mtg.engine.state import Obj
 from rulekit.mtg.engine.timestamps import Clock, assign_timestamps, simultaneous_order
