@@ -436,3 +436,15 @@ def test_cards_search_finds_a_back_face() -> None:
 
     assert card_matches(library()["Delver of Secrets"], "insectile aberration flying")
     assert not card_matches(library()["Grizzly Bears"], "insectile")
+
+
+def test_a_double_faced_permanent_cannot_be_turned_face_down() -> None:
+    """The Fate Reforged rulings on manifest (Whisperwood Elemental): "A double-faced permanent on
+    the battlefield still can't be turned face down." The instruction does nothing: Delver of
+    Secrets stays a face-up 1/1 with its old timestamp. A single-faced Grizzly Bears is turned."""
+    text = DELVER + "  - {id: bears, card: Grizzly Bears, controller: Ann}\n"
+    t0 = solve_text(text)
+    t = solve_text(text + "events:\n  - turn_face_down: delver\n  - turn_face_down: bears\n")
+    d = t.final["delver"]
+    assert (d.face_down, d.name, d.timestamp) == (False, "Delver of Secrets", t0.final["delver"].timestamp)
+    assert (t.final["bears"].face_down, t.final["bears"].name) == (True, "")

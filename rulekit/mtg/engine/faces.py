@@ -13,7 +13,7 @@ copy effects in layer 1, 707.8):
 * 712.9, 712.10: only a double-faced card transforms, and not into an instant or sorcery face
   (:func:`transform`); 712.18: it stays the same object, so effects that applied to it still do;
 * 712.14, 712.14a, 712.13: it enters front face up, unless put there "transformed" or cast with
-  its back face up (:func:`entering`);
+  its back face up (:func:`entering`); it can't be turned face down (:func:`can_turn_face_down`);
 * 400.7, 708.9, 712.8a: an object that leaves the battlefield is a new object in its new zone,
   face up and front face up, with its card's own characteristics (:func:`leaving`).
 """
@@ -61,6 +61,13 @@ def transform(obj: Obj, d: ObjectDef) -> bool:
         return False
     show_face(obj, d, other)
     return True
+
+
+def can_turn_face_down(obj: Obj, d: ObjectDef) -> bool:
+    """A double-faced permanent on the battlefield can't be turned face down (the Fate Reforged
+    rulings on manifest, e.g. Whisperwood Elemental's: "A double-faced permanent on the battlefield
+    still can't be turned face down"): the instruction does nothing, and gives no new timestamp."""
+    return d.back is None or obj.zone != "battlefield"
 
 
 def entering(obj: Obj, d: ObjectDef, face: str) -> None:

@@ -315,6 +315,8 @@ def compile_scenario(
             # 613.7f/g: new timestamp when turned face up or down, or transformed.
             for oid in ev.objects:
                 obj = base[oid]
+                if ev.kind == "turn_face_down" and not faces.can_turn_face_down(obj, defs[oid]):
+                    continue  # a double-faced permanent can't be turned face down
                 if ev.kind != "transform":
                     obj.face_down = ev.kind == "turn_face_down"
                 elif not faces.transform(obj, defs[oid]):
