@@ -324,10 +324,13 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 
 def card_text(card: dict[str, Any]) -> str:
-    """A card's name, type line and rules text (every ability's printed text), one line each."""
+    """A card's name, type line and rules text (every ability's printed text), one line each; a
+    double-faced card's back face after its front face."""
     lines = [str(card.get("name", "")), type_line(card)]
     for ab in card.get("abilities") or ():
         lines.append(str(ab.get("text", "")) if isinstance(ab, dict) else str(ab))
+    if card.get("back"):  # a double-faced card's back face (712.1) is found by its words too
+        lines.append(card_text(card["back"]))
     return "\n".join(lines)
 
 

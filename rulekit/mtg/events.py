@@ -142,7 +142,32 @@ def _enter_event(
         as_ = build_spec(check_effect(doc, (*path, "as"), em.as_, names))
     check_counters(doc, (*path, "with_counters"), em.with_counters)
     wc = tuple(sorted((counter_name(str(k)), n) for k, n in em.with_counters.items()))
-    return Event("enter", objs, to=em.to, timestamp=em.timestamp, line=line, enters_as=as_, with_counters=wc)
+    if em.face == "back":  # 712.14a "transformed", 712.13: only a double-faced card, onto the battlefield
+        for o in objs:
+            if by_id[o].back is None:
+                raise doc.error(
+                    (*path, "face"),
+                    N_("'{name}' has no back face (712.1): only a double-faced card can be back face up"),
+                    params={"name": by_id[o].name},
+                    code="INVALID",
+                )
+        if em.to not in (None, "battlefield"):
+            raise doc.error(
+                (*path, "face"),
+                N_("a card in the {zone} has only its front face's characteristics (712.8a)"),
+                params={"zone": em.to},
+                code="INVALID",
+            )
+    return Event(
+        "enter",
+        objs,
+        to=em.to,
+        timestamp=em.timestamp,
+        line=line,
+        enters_as=as_,
+        with_counters=wc,
+        face=em.face or "front",
+    )
 
 
 def _leave_event(
@@ -285,6 +310,8 @@ def _ability_resolution(
             code="MISSING_KEY",
         )
     abilities = by_id[rm.source].abilities
+    if by_id[rm.source].back is not None:  # 712.8: an ability of either face
+        abilities = by_id[rm.source].all_abilities
     if rm.choices and raw_abilities is not None:
         # this resolution's choices fill the placeholders, over the object's own choices
         merged = {**dict(by_id[rm.source].choices), **rm.choices}
@@ -335,7 +362,11 @@ def _check_resolution(
     resolved = (
         spec
         or next(
-            (a.spec for a in by_id[rm.source].abilities if a.kind == "resolves" and a.key == str(rm.ability)),
+            (
+                a.spec
+                for a in by_id[rm.source].all_abilities
+                if a.kind == "resolves" and a.key == str(rm.ability)
+            ),
             None,
         )
         if rm.source is not None

@@ -32,7 +32,7 @@ from rulekit.mtg.checks import (
     placeholders,
 )
 from rulekit.mtg.events import check_event_attachments, event
-from rulekit.mtg.model import ObjectDef, Scenario, build_abilities
+from rulekit.mtg.model import Face, ObjectDef, Scenario, build_abilities
 from rulekit.mtg.schema import (
     CardModel,
     LibraryModel,
@@ -83,6 +83,13 @@ def library() -> dict[str, dict[str, Any]]:
                 check_ability(doc, (*cards_path, "abilities", j), a, None)
                 for j, a in enumerate(raw.get("abilities") or [])
             ]
+            if card.get("back") is not None:  # 712.1: the back face of a double-faced card
+                back_path: Path_ = (*cards_path, "back")
+                card["back"] = check_card_fields(doc, back_path, dict(card["back"]))
+                card["back"]["abilities"] = [
+                    check_ability(doc, (*back_path, "abilities", j), a, None)
+                    for j, a in enumerate(raw["back"].get("abilities") or [])
+                ]
             cards[model.name] = card
             where[model.name] = display
     return cards
@@ -277,9 +284,15 @@ def _ids_and_names(
         ids.append(oid)
         names.add(oid)
         if raw.get("card"):
-            names.add(lib_lower.get(str(raw["card"]).lower(), str(raw["card"])))
+            card = lib_lower.get(str(raw["card"]).lower(), str(raw["card"]))
+            names.add(card)
+            back = (library().get(card) or {}).get("back")
+            if back:  # a double-faced card is named by either face's name (712.8)
+                names.add(str(back["name"]))
         if raw.get("name"):
             names.add(str(raw["name"]))
+        if isinstance(raw.get("back"), dict) and raw["back"].get("name"):
+            names.add(str(raw["back"]["name"]))
     return ids, names
 
 
@@ -348,8 +361,47 @@ def _object(
         choices=tuple(sorted(om.choices.items())),
         card=om.card,
         line=doc.line_of(path),
+        back=_back_face(doc, path, om, base),
+        modal=bool(base.get("modal")),
+        face=om.face,
     )
     return obj, unfilled
+
+
+def _back_face(doc: YamlDoc, path: Path_, om: ObjectModel, base: dict[str, Any]) -> Face | None:
+    """712.1: an object's back face (its card's, or its own ``back``), and a check of ``face``: only
+    a double-faced card has a back face to show, and only on the battlefield or the stack (712.8a:
+    in any other zone it has only its front face's characteristics)."""
+    back = base.get("back")
+    if om.face == "back":
+        if back is None:
+            raise doc.error(
+                (*path, "face"),
+                N_("'{name}' has no back face (712.1): only a double-faced card can be back face up"),
+                params={"name": str(base.get("name") or om.id)},
+                code="INVALID",
+            )
+        if om.zone not in ("battlefield", "stack"):
+            raise doc.error(
+                (*path, "face"),
+                N_("a card in the {zone} has only its front face's characteristics (712.8a)"),
+                params={"zone": om.zone},
+                code="INVALID",
+            )
+    if back is None:
+        return None
+    return Face(
+        name=str(back["name"]),
+        types=tuple(back.get("types") or ()),
+        subtypes=tuple(back.get("subtypes") or ()),
+        supertypes=tuple(back.get("supertypes") or ()),
+        colors=tuple(back.get("colors") or ()),
+        mana_value=int(back.get("mana_value") or 0),
+        abilities=build_abilities(list(back.get("abilities") or ()), dict(om.choices)),
+        power=back.get("power"),
+        toughness=back.get("toughness"),
+        loyalty=back.get("loyalty"),
+    )
 
 
 def _object_base(
@@ -404,6 +456,16 @@ def _object_base(
     for k in ("types", "subtypes", "supertypes", "colors"):
         if getattr(om, k):
             check_words(doc, (*path, k), getattr(om, k), k)
+    if om.back is not None:  # an inline double-faced card (712.1)
+        back_path: Path_ = (*path, "back")
+        back = check_card_fields(doc, back_path, om.back.model_dump(exclude_none=False))
+        back["abilities"] = [
+            check_ability(doc, (*back_path, "abilities", j), a, names, players)
+            for j, a in enumerate(raw["back"].get("abilities") or [])
+        ]
+        base["back"] = back
+    if om.modal is not None:
+        base["modal"] = om.modal
     if om.abilities is not None:
         base["abilities"] = [
             check_ability(doc, (*path, "abilities", j), a, names, players)

@@ -527,6 +527,41 @@ def build_abilities(items: list[Any], choices: dict[str, str]) -> tuple[Ability,
 
 
 @dataclass(frozen=True)
+class Face:
+    """One face of a double-faced card (712.1): its own name, mana value, type line, colours,
+    abilities and numbers. An :class:`ObjectDef` holds its front face in its own fields and its
+    back face (if it has one) in :attr:`ObjectDef.back`; which face is up is its ``face``."""
+
+    name: str
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    mana_value: int = 0
+    abilities: tuple[Ability, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+
+
+#: the characteristics a face gives (712.8): the fields of :class:`Face`
+FACE_FIELDS = (
+    "name",
+    "types",
+    "subtypes",
+    "supertypes",
+    "colors",
+    "mana_value",
+    "abilities",
+    "power",
+    "toughness",
+    "loyalty",
+)
+#: which face of a double-faced card is up (712.8): its front face or its back face
+FACES = ("front", "back")
+
+
+@dataclass(frozen=True)
 class ObjectDef:
     """A game object as the scenario defines it (its printed/copiable values and its situation)."""
 
@@ -553,6 +588,25 @@ class ObjectDef:
     choices: tuple[tuple[str, str], ...] = ()
     card: str | None = None
     line: int | None = None
+    #: 712.1: the back face of a double-faced card (``None``: a single-faced card)
+    back: Face | None = None
+    #: 712.2: a modal double-faced card (its back face has its own mana cost, 712.8f), else a
+    #: transforming one (712.8e)
+    modal: bool = False
+    #: the face that is up as the scenario lists it (``front`` or ``back``, :data:`FACES`)
+    face: str = "front"
+
+    @property
+    def all_abilities(self) -> tuple[Ability, ...]:
+        """The abilities of both its faces (the front face's first): a resolving ability is found
+        by its key on either face (712.8: the one up gives it)."""
+        return self.abilities + (self.back.abilities if self.back is not None else ())
+
+    def face_values(self, face: str) -> Face:
+        """The printed characteristics of one of its faces (its own fields for ``front``)."""
+        if face == "back" and self.back is not None:
+            return self.back
+        return Face(**{k: getattr(self, k) for k in FACE_FIELDS})
 
 
 @dataclass(frozen=True)
@@ -587,6 +641,9 @@ class Event:
     choices: tuple[tuple[str, str], ...] = ()
     #: the printed text of the resolving ability with those choices filled in (else "")
     text: str = ""
+    #: an ``enter`` event's face: ``back`` puts a double-faced card onto the battlefield with its
+    #: back face up ("transformed", 712.14a; a modal one cast with its back face up, 712.13)
+    face: str = "front"
 
 
 @dataclass(frozen=True)

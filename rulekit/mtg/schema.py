@@ -150,6 +150,23 @@ MANA_VALUE_MIN = 0
 X_MIN = 0
 
 
+class FaceModel(_M):
+    """712.1: the back face of a double-faced card, with its own characteristics (a transforming
+    card's back face has no mana cost and takes its colours from its colour indicator)."""
+
+    name: str
+    mana_cost: str | None = None
+    mana_value: int = Field(default=0, ge=MANA_VALUE_MIN)
+    types: list[str] = []
+    subtypes: list[str] = []
+    supertypes: list[str] = []
+    colors: list[str] = []
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    abilities: list[Any] = []
+
+
 class CardModel(_M):
     name: str
     mana_cost: str | None = None
@@ -164,6 +181,9 @@ class CardModel(_M):
     abilities: list[Any] = []
     token: bool = False
     note: str | None = None
+    #: 712.1: a double-faced card's back face; ``modal``: a modal double-faced card (712.2)
+    back: FaceModel | None = None
+    modal: bool = False
 
 
 class LibraryModel(_M):
@@ -194,6 +214,10 @@ class ObjectModel(_M):
     choices: dict[str, str] = {}
     timestamp: float | None = None
     note: str | None = None
+    #: an inline double-faced card (712.1, 712.2), and the face that is up (712.8)
+    back: FaceModel | None = None
+    modal: bool | None = None
+    face: Literal["front", "back"] = "front"
 
 
 class AttachModel(_M):
@@ -230,6 +254,8 @@ class ResolveModel(_M):
 class EventModel(_M):
     enter: str | list[str] | None = None
     as_: dict[str, Any] | None = Field(default=None, alias="as")  # 614.12 "enters as ..."
+    #: 712.14a "onto the battlefield transformed", 712.13 a modal card cast with its back face up
+    face: Literal["front", "back"] | None = None
     with_counters: dict[str, int] = {}
     to: str | None = None
     timestamp: float | None = None

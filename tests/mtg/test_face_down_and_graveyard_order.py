@@ -106,3 +106,64 @@ def test_language_md_examples() -> None:
     start = doc.index("# 404.2 example")
     v = solve_text(doc[start : doc.index("```", start)]).final["shifter"]
     assert (v.name, v.power, v.toughness) == ("Llanowar Elves", 1, 1)
+
+
+# ---------------------------------------------------- a face-down permanent that leaves (708.9, 400.7)
+@pytest.mark.parametrize("zone", ["hand", "graveyard", "exile", "library"])
+@pytest.mark.parametrize("ruleset", ["seed", "current"])
+def test_a_face_down_permanent_that_leaves_is_face_up_as_its_card(zone: str, ruleset: str) -> None:
+    """708.9 and 400.7: a face-down permanent that leaves the battlefield is revealed as it moves and
+    is a new object in its new zone, face up: the card's own name, types and abilities (Grizzly
+    Bears, a 2/2 Bear), no longer the nameless face-down 2/2 that Secret Plans gave +0/+1."""
+    t = solve_text(SECRET_PLANS + f"events:\n  - leave: {{object: morph, to: {zone}}}\n", ruleset)
+    v = t.final["morph"]
+    assert (v.zone, v.face_down, v.name, v.subtypes) == (zone, False, "Grizzly Bears", ("Bear",))
+    assert (v.power, v.toughness) == (2, 2)
+    assert "morph.face-down" not in {e.id for e in t.effects}  # 708.2's effect followed the old object
+
+
+def test_it_returns_face_up_as_a_new_object() -> None:
+    """400.7: put back onto the battlefield, it is a new object, face up (nothing turned it face
+    down again): Secret Plans ("face-down creatures you control") no longer applies to it."""
+    t = solve_text(SECRET_PLANS + "events:\n  - leave: {object: morph, to: exile}\n  - enter: morph\n")
+    v = t.final["morph"]
+    assert (v.zone, v.face_down, v.name, v.power, v.toughness) == (
+        "battlefield",
+        False,
+        "Grizzly Bears",
+        2,
+        2,
+    )
+
+
+def test_an_effect_locked_to_the_face_down_object_does_not_follow_it() -> None:
+    """400.7 with 611.2c: a +3/+3 that resolved for the face-down creature does not apply to the card
+    once it has left, nor to the new object when it returns."""
+    text = (
+        SECRET_PLANS
+        + """
+events:
+  - resolve: {effect: {affects: targets, duration: until end of turn, modify_pt: {power: 3, toughness: 3}},
+              targets: [morph], id: pump}
+"""
+    )
+    assert (solve_text(text).final["morph"].power) == 5  # 2/2 face down +3/+3
+    v = solve_text(text + "  - leave: {object: morph, to: exile}\n  - enter: morph\n").final["morph"]
+    assert (v.name, v.power, v.toughness) == ("Grizzly Bears", 2, 2)
+
+
+def test_a_copy_of_it_made_before_it_left_keeps_the_face_down_values() -> None:
+    """708.10 with 707.2: a Clone that entered copying the face-down creature is a nameless 2/2 and
+    stays so after the original leaves and is revealed."""
+    text = (
+        SECRET_PLANS
+        + """
+  - {id: clone, card: Clone, controller: Bo, zone: hand, choices: {object: morph}}
+events:
+  - enter: clone
+  - leave: {object: morph, to: graveyard}
+"""
+    )
+    t = solve_text(text)
+    assert (t.final["clone"].name, t.final["clone"].power, t.final["clone"].face_down) == ("", 2, False)
+    assert t.final["morph"].name == "Grizzly Bears"

@@ -21,6 +21,7 @@ import pytest
 import yaml
 
 from rulekit.mtg.loader import library
+from rulekit.mtg.vocab import KEYWORDS
 
 EXTRACT = Path(__file__).resolve().parent / "data" / "forge-oracle.yaml"
 
@@ -41,12 +42,12 @@ UPDATES: tuple[tuple[str, str, str], ...] = (
     ),
     (r"\bAdd \{1\}", "Add {C}", "Oath of the Gatewatch (2016): colorless mana is {C}"),
     (
-        r"\bPut ((?:a|an|one|two|three|X) [^.]*? tokens?) onto the battlefield\b",
+        r"\bPut ((?:a|an|one|two|three|X) [^.]*? tokens?(?: with [^.]*?)?) onto the battlefield\b",
         r"Create \1",
         "Kaladesh (2016): tokens are created",
     ),
     (
-        r"\bput ((?:a|an|one|two|three|X) [^.]*? tokens?) onto the battlefield\b",
+        r"\bput ((?:a|an|one|two|three|X) [^.]*? tokens?(?: with [^.]*?)?) onto the battlefield\b",
         r"create \1",
         "Kaladesh (2016): tokens are created",
     ),
@@ -59,7 +60,14 @@ UPDATES: tuple[tuple[str, str, str], ...] = (
         "attacks each combat if able",
         "Magic 2014 (2013): a creature that must attack does so each combat",
     ),
+    (
+        r"\bActivate this ability only\b",
+        "Activate only",
+        "Strixhaven (2021): 'Activate this ability only ...' became 'Activate only ...'",
+    ),
     ("\u2019", "'", "typography: a curly apostrophe is an apostrophe"),
+    ("\u201c", '"', "typography: a curly opening quote is a straight one"),
+    ("\u201d", '"', "typography: a curly closing quote is a straight one"),
     ("\u2212", "-", "typography: the minus sign of a loyalty cost is a hyphen here"),
     (
         r"^\[([+-]?[0-9X]+)\]:? ",
@@ -72,10 +80,19 @@ UPDATES: tuple[tuple[str, str, str], ...] = (
 SELF = r"\bthis (creature|enchantment|artifact|land|permanent|Equipment|Aura|spell|card)\b"
 
 
+def keyword_lines(line: str) -> list[str]:
+    """A line of keyword abilities written together ("Flying, lifelink, indestructible, haste"), one
+    keyword a line as the library lists them (each is its own ability, 702.1); any other line as it is."""
+    parts = [p.strip() for p in line.split(",")]
+    if len(parts) > 1 and all(p.capitalize() in KEYWORDS or p in KEYWORDS for p in parts):
+        return [p[:1].upper() + p[1:] for p in parts]
+    return [line]
+
+
 def normalise(text: str, name: str) -> str:
     """The rules text as compared: updates applied, reminder text and self-reference removed."""
     lines = []
-    for line in text.split("\n"):
+    for line in [k for raw in text.split("\n") for k in keyword_lines(raw.strip())]:
         line = re.sub(r"\s*\([^()]*\)", "", line)  # reminder text (207.2)
         for pattern, repl, _why in UPDATES:
             line = re.sub(pattern, repl, line)
@@ -152,6 +169,13 @@ def differences(name: str, card: dict[str, Any], ref: dict[str, Any]) -> list[st
         mine, theirs = normalise(library_text(card), name), normalise(str(ref["oracle"]), name)
         if mine != theirs:
             out.append(f"text\n  library: {mine!r}\n  source:  {theirs!r}")
+    back, ref_back = card.get("back"), ref.get("back")
+    if (back is None) != (ref_back is None):
+        out.append(f"back face {back and back.get('name')!r} is {ref_back and ref_back.get('name')!r} there")
+    elif back is not None and ref_back is not None:  # 712.1: the back face, checked as a card is
+        if back["name"] != ref_back["name"]:
+            out.append(f"back face name {back['name']!r} is {ref_back['name']!r} there")
+        out += [f"back face: {d}" for d in differences(back["name"], back, ref_back)]
     return out
 
 
@@ -174,6 +198,11 @@ def test_a_part_not_checked_says_why() -> None:
             skipped += 1
             assert set(ref["skip"]) <= {"text", "types", "cost"}, name
             assert str(ref.get("why", "")).strip(), f"{name}: a part is skipped without a reason"
+        back = ref.get("back") or {}
+        if back.get("skip"):
+            skipped += 1
+            assert set(back["skip"]) <= {"text", "types", "cost"}, name
+            assert str(back.get("why", "")).strip(), f"{name}'s back face: a part is skipped without a reason"
     assert skipped <= len(EXTRACTED) // 8, "the outside check skips too much to count as a check"
 
 
@@ -239,6 +268,20 @@ def test_mana_value_and_colors_follow_the_mana_cost(name: str) -> None:
     value, colors = cost_value_and_colors(str(card["mana_cost"]))
     assert card.get("mana_value") == value
     assert set(card.get("colors") or []) == colors
+
+
+@pytest.mark.parametrize("name", sorted(n for n, c in LIBRARY.items() if c.get("back")))
+def test_a_back_face_has_its_own_mana_cost_only_if_modal(name: str) -> None:
+    """712.2, 712.8e, 712.8f: a modal double-faced card's back face has a mana cost of its own, whose
+    mana value and colours the data follows (202.2, 202.3); a transforming card's back face has none
+    (its colours are its colour indicator, 202.2e), so its own mana value is written 0: the engine
+    gives it its front face's on the battlefield (712.8e)."""
+    card, back = LIBRARY[name], LIBRARY[name]["back"]
+    if card.get("modal"):
+        value, colors = cost_value_and_colors(str(back.get("mana_cost") or ""))
+        assert (back.get("mana_value"), set(back.get("colors") or [])) == (value, colors)
+    else:
+        assert back.get("mana_cost") is None and back.get("mana_value", 0) == 0
 
 
 def test_cost_arithmetic() -> None:

@@ -155,7 +155,12 @@ def resolved_effect(
     text = ev.text
     key = ev.ability or ""
     if spec is None and ev.source is not None:
-        for ab in defs[ev.source].abilities:
+        d = defs[ev.source]
+        # 712.8: the ability of the face that is up as it resolves, else of the other face
+        faces = (d.abilities, d.back.abilities) if d.back is not None else (d.abilities,)
+        if base[ev.source].face == "back":
+            faces = faces[::-1]
+        for ab in (a for abilities in faces for a in abilities):
             if ab.kind == "resolves" and ab.key == ev.ability:
                 spec, text = ab.spec, ab.text
                 break

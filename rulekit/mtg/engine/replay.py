@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulekit.mtg.engine import faces
 from rulekit.mtg.engine.effects import (
     Eff,
     face_down_effect,
@@ -230,6 +231,8 @@ def compile_scenario(
     interned: dict[tuple[Any, ...], tuple[Any, ...]] = {}
     for d in scn.objects:
         obj = Obj(d)
+        if d.back is not None:  # 712.8: the face listed up gives its printed values
+            faces.show_face(obj, d, d.face)
         # alike objects share one tuple of each kind, so effects can treat them alike
         # (shared results, and the before/after diffs of a step, are computed once)
         obj.abilities = interned.setdefault(obj.abilities, obj.abilities)
@@ -284,6 +287,7 @@ def compile_scenario(
                 obj = base[oid]
                 obj.zone = ev.to or "battlefield"
                 obj.tapped = False
+                faces.entering(obj, defs[oid], ev.face)  # 712.14, 712.14a, 712.13
                 explicit = defs[oid].timestamp
                 obj.timestamp = clock.enter(ev, oid, j, explicit)
                 counter_stamps.pop(oid, None)  # 400.7: a new object
@@ -300,6 +304,7 @@ def compile_scenario(
                 base[oid].counters = ()  # 122.2: counters cease to exist when it changes zones (400.7)
                 base[oid].zone = ev.to or "graveyard"
                 base[oid].attached_to = None
+                faces.leaving(base[oid], defs[oid])  # 400.7, 708.9, 712.8a: face up, front face up
                 base[oid].timestamp = stamp(ev, oid)
         elif ev.kind == "attach":
             # 613.7e: an Aura/Equipment/Fortification gets a new timestamp when attached.
@@ -310,8 +315,12 @@ def compile_scenario(
             # 613.7f/g: new timestamp when turned face up or down, or transformed.
             for oid in ev.objects:
                 obj = base[oid]
+                if ev.kind == "turn_face_down" and not faces.can_turn_face_down(obj, defs[oid]):
+                    continue  # a double-faced permanent can't be turned face down
                 if ev.kind != "transform":
                     obj.face_down = ev.kind == "turn_face_down"
+                elif not faces.transform(obj, defs[oid]):
+                    continue  # 712.9, 712.10: it does not transform, so no new timestamp
                 obj.timestamp = stamp(ev, oid)
         elif ev.kind in ("tap", "untap"):
             for oid in ev.objects:

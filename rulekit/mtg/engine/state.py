@@ -24,7 +24,7 @@ from rulekit.mtg.vocab import ALL_CREATURE_TYPES, BASIC_LAND_TYPES
 _T = TypeVar("_T")
 
 #: What the layers keep beside the characteristics.
-SIDE = ("all_types", "cant_have", "choices", "sig", "on_top")
+SIDE = ("all_types", "cant_have", "choices", "sig", "on_top", "face", "front_mv")
 SLOTS = (*CHARACTERISTICS, *SIDE)
 
 
@@ -59,6 +59,11 @@ class Obj:
     sig: int | None
     #: 404.2: the top card of its owner's graveyard (set by the replay, read by selectors)
     on_top: bool
+    #: 712.8: the face of a double-faced card that is up (``front`` for every other object)
+    face: str
+    #: 712.8e: its mana value is its front face's, not the face up's own (a transforming card
+    #: back face up); a copy of it takes 0 (202.3b) (:mod:`rulekit.mtg.engine.faces`)
+    front_mv: bool
 
     def __init__(self, d: ObjectDef) -> None:
         _FROM_DEF(self, d)  # every characteristic as printed, but the two below
@@ -69,6 +74,8 @@ class Obj:
         self.choices = dict(d.choices)
         self.sig = None
         self.on_top = False
+        self.face = "front"
+        self.front_mv = False
         sync_intrinsic_abilities(self)
 
     def copy(self) -> Obj:

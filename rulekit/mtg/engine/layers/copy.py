@@ -36,6 +36,23 @@ FACE_DOWN: dict[str, Any] = {
 }
 
 
+_MV = COPIED.index("mana_value")
+
+
+def copiable_values(t: Obj) -> tuple[Any, ...]:
+    """``t``'s copiable values, in the order :data:`COPIED` names them: as layer 1 has made them
+    so far (707.2); a face-down permanent's are its face-down values (708.10), so its copy is face
+    up; a double-faced permanent's are those of the face that is up (707.8), and a copy of a
+    transforming card's back face has mana value 0 (202.3b: the back face has no mana cost; only
+    the card itself counts its front face's, 712.8e)."""
+    if t.face_down:
+        return tuple(FACE_DOWN[name] for name in COPIED)
+    values = tuple(getattr(t, name) for name in COPIED)
+    if t.front_mv:
+        values = (*values[:_MV], 0, *values[_MV + 1 :])
+    return values
+
+
 def _defines_pt(a: Ability) -> bool:
     """Whether an ability is a characteristic-defining ability that defines power/toughness."""
     return a.kind == "cda" and a.spec is not None and "pt_cda" in a.spec.sublayers
@@ -113,10 +130,7 @@ class CopyPart(_CopiableValuesPart):
         ids = tuple(i for i in select(spec.copy, state, ctx) if i != obj.id)
         if not ids:
             return None
-        t = state.objs[ids[0]]
-        if t.face_down:
-            return tuple(FACE_DOWN[name] for name in COPIED)
-        return tuple(getattr(t, name) for name in COPIED)
+        return copiable_values(state.objs[ids[0]])
 
     def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
         if param is None:
@@ -135,13 +149,14 @@ class CopyPart(_CopiableValuesPart):
             values["colors"] = obj.colors
         for name, value in values.items():
             setattr(obj, name, value)
+        obj.front_mv = False  # its mana value is now the copied one (202.3b, 707.8)
         apply_exceptions(spec, obj)
 
 
 def copiable_snapshot(state: State) -> dict[str, tuple[Any, ...]]:
     """Every object's copiable values as layer 1 has made them (707.2, 707.9b, 708.10): after
     copy effects, their exceptions and face-down status; in the order :data:`COPIED` names."""
-    return {oid: tuple(getattr(o, name) for name in COPIED) for oid, o in state.objs.items()}
+    return {oid: copiable_values(o) for oid, o in state.objs.items()}
 
 
 class FaceDownPart(_CopiableValuesPart):
@@ -155,3 +170,4 @@ class FaceDownPart(_CopiableValuesPart):
     def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
         for name, value in FACE_DOWN.items():
             setattr(obj, name, value)
+        obj.front_mv = False
