@@ -112,7 +112,11 @@ def test_an_auto_whose_trigger_cannot_be_read_is_refused_once_naming_why() -> No
     [
         ("ruim", "requirement", "'Gargalhe' does not start a cost, action, state or condition"),
         ("ruim3", None, "Enquanto a lua brilhar"),
-        ("dupla", None, "has two readings: what 'Selecione 1 aliado' chose or what 'Selecione 1 oponente' chose"),
+        (
+            "dupla",
+            None,
+            "has two readings: what 'Selecione 1 aliado' chose or what 'Selecione 1 oponente' chose",
+        ),
     ],
 )
 def test_an_unreadable_card_used_is_refused_with_the_loaders_located_reason(cid, case, in_problem) -> None:
@@ -133,7 +137,9 @@ def test_an_unreadable_card_used_is_refused_with_the_loaders_located_reason(cid,
     ],
 )
 def test_rulekit_chain_runs_a_board_with_unreadable_cards(tmp_path: Path, lang, warn, refused, never) -> None:
-    data = board([{"activate": "boa"}, {"activate": "ruim"}], [{"window": "halt@0", "respond": {"card": "resp"}}])
+    data = board(
+        [{"activate": "boa"}, {"activate": "ruim"}], [{"window": "halt@0", "respond": {"card": "resp"}}]
+    )
     path = tmp_path / "mixed.yaml"
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     out, err = io.StringIO(), io.StringIO()
