@@ -24,6 +24,7 @@ CASAS = {"ana": [1, 1], "cai": [2, 1], "bruno": [1, 2]}
 TEAMS = {"ana": "azul", "cai": "azul", "bruno": "vermelho"}
 LASTING = "Ativar【 Enquanto houver um inimigo adjacente a você 】 +2 de AGI."
 MOVE = "Ativar Mova-se para uma casa adjacente."
+AWAY = {"step": {"hero": "bruno", "to": [1, 3]}}  # two casas below ana
 
 
 def board(cards: dict[str, tuple[str, str]], script: list[dict[str, Any]], decisions=None) -> Any:
