@@ -18,8 +18,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rulekit.apoteose.text import format_effect, parse_effect
 from rulekit.apoteose.wording import statement_text
+from rulekit.errors import EffectTextError
 from rulekit.i18n import translator
+from rulekit.phrase import Phrase
 
 #: The imperative of each statement kind that acts on cards (seed 003's verbs).
 CARD_VERBS: dict[str, str] = {
@@ -463,3 +466,15 @@ def reading_lines(effect: Any, lang: str = "en") -> list[str]:
             words = t("(not worded; read as {data})", data=json.dumps(data, ensure_ascii=False))
         lines.append(f"{words} — {statement_text(data, lang)}")
     return lines
+
+
+def explain_text(text: str, lang: str = "en") -> list[str]:
+    """An effect text as a card designer checks it: its canonical form and :func:`reading_lines`; a text
+    the notation refuses gives one line, its position and the reason in ``lang`` (no error code)."""
+    t = translator(lang)
+    try:
+        effect = parse_effect(text)
+    except EffectTextError as err:
+        message = t.phrase(Phrase(err.msgid, **err.params)) if err.msgid else err.message
+        return [t("✗ position {position}: {message}", position=err.position, message=message)]
+    return [format_effect(effect), *("  " + line for line in reading_lines(effect, lang))]
