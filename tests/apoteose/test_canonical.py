@@ -119,3 +119,24 @@ def test_parse_effect_prints_the_reading_in_the_seeds_words_and_explains_it(
     assert "  【 Descarte uma carta 】 — " in text
     assert f"  Cure 3 de VIDA de um aliado — {explained}" in text
     assert f"✗ “Voe alto” {unread}" in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "refused"),
+    [
+        ("en", "✗ position 9: a second activation keyword 'Auto'"),
+        ("pt-BR", "✗ posição 9: uma segunda palavra-chave de ativação 'Auto'"),
+        ("es", "✗ posición 9: "),
+    ],
+)
+def test_explain_text_shows_a_reading_or_a_refusal_in_the_lessons_language(lang: str, refused: str) -> None:
+    """Lesson 05's parser cells (issue 38): no error code, no Python tuple, the reader's language."""
+    from rulekit.apoteose import explain_text
+
+    good = explain_text("Ativar【 Descarte uma carta 】 Cure 25 de VIDA.", lang)
+    assert good[0] == "Ativar【 Descarte uma carta 】 Cure 25 de VIDA."
+    assert good[1].startswith("  【 Descarte uma carta 】 — ") and good[2].startswith("  Cure 25 de VIDA — ")
+    [bad] = explain_text("Ativar · Auto 【 Descarte uma carta 】 Cure 5 de VIDA.", lang)
+    assert bad.startswith(refused) and "TWO_ACTIVATION_KEYWORDS" not in bad
+    kind = {"en": "cost", "pt-BR": "custo", "es": "coste"}[lang]
+    assert good[1].endswith(f" — {kind}") and not any("('" in line for line in good)
