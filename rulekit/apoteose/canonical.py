@@ -120,6 +120,22 @@ def _number(v: Any) -> str:
     return str(v)
 
 
+def _amount(v: Any) -> tuple[str, str]:
+    """An amount and what follows its clause: ``5`` → ("5", ""); ``{"sum": [[1, "INT"], [1, 2]]}`` →
+    ("( INT + 2 )", ""); a ``max`` → (…, " (máx N)"), seed «máx»."""
+    if not isinstance(v, dict):
+        return _number(v), ""
+    if set(v) - {"sum", "max"} or not isinstance(v.get("sum"), list):
+        raise NotWorded(f"amount {v!r}")
+    terms = []
+    for term in v["sum"]:
+        if not (isinstance(term, list) and len(term) == 2 and term[0] == 1):
+            raise NotWorded(f"amount {v!r}")
+        terms.append(str(term[1]) if isinstance(term[1], str) else _number(term[1]))
+    text = terms[0] if len(terms) == 1 and not isinstance(v["sum"][0][1], str) else f"( {' + '.join(terms)} )"
+    return text, (f" (máx {_number(v['max'])})" if "max" in v else "")
+
+
 def hero_phrase(spec: Any) -> str:
     """A hero phrase (``target``, ``who``): «um aliado», «todos os oponentes», «o alvo», «você»…"""
     if not isinstance(spec, dict):
@@ -232,16 +248,20 @@ def canonical_statement(st: Any) -> str:
     target = st.get("target", {"who": "self"})
     if op in RESOURCE_VERBS:
         _known(st, "amount", "resource", "target")
-        text = f"{RESOURCE_VERBS[op]} {_number(st['amount'])} de {st['resource']}"
-        return text if target == {"who": "self"} else f"{text} " + _join("de", hero_phrase(target))
+        amount, bound = _amount(st["amount"])
+        text = f"{RESOURCE_VERBS[op]} {amount} de {st['resource']}"
+        text = text if target == {"who": "self"} else f"{text} " + _join("de", hero_phrase(target))
+        return text + bound
     if op == "damage":
         _known(st, "amount", "resource", "target")
         if st.get("resource") != "VIDA":
             raise NotWorded("damage to another resource")
-        return f"Cause {_number(st['amount'])} de DANO " + _join("a", hero_phrase(target))
+        amount, bound = _amount(st["amount"])
+        return f"Cause {amount} de DANO " + _join("a", hero_phrase(target)) + bound
     if op == "lose":
         _known(st, "amount", "resource", "target")
-        return f"{_subject(target, 'perde', 'perdem')} {_number(st['amount'])} de {st['resource']}"
+        amount, bound = _amount(st["amount"])
+        return f"{_subject(target, 'perde', 'perdem')} {amount} de {st['resource']}{bound}"
     if op == "draw":
         _known(st, "count", "target")
         n = int(_number(st.get("count", 1)))
@@ -358,6 +378,8 @@ def canonical_condition(cond: Any) -> str:
             return "o seu turno"
         if what.get("cond") == "turn" and what.get("of") == "opponent":
             return "o turno dos oponentes"
+    if kind == "until" and cond.get("what") == {"card": "self", "cond": "until_event", "event": "discard"}:
+        return "que esta carta seja descartada"
     if kind == "trigger" and set(cond) == {"cond", "trigger"}:
         return canonical_trigger(cond["trigger"])
     raise NotWorded(str(kind))
@@ -389,6 +411,12 @@ def canonical_trigger(tr: Any) -> str:
             return f"{_trigger_card(card)} for {done}"
     if event == "damage" and moment == "after" and not (actor or res) and patient and not card:
         return "sofrer dano" if patient == {"who": "self"} else f"{_who(patient)} sofrer dano"
+    if event == "test" and moment == "before" and actor == {"who": "self"} and not (patient or card or res):
+        return "for fazer um teste"
+    if event == "exhaust" and moment == "after" and card and not (actor or patient or res):
+        return f"{_trigger_card(card)} for consumida"
+    if event == "recover" and moment == "before" and res and patient and not (actor or card):
+        return f"a {res} " + _join("de", _who(patient)) + " for ser recuperada"
     if event == "attack" and patient and not (actor or card or res):
         if patient == {"who": "self"}:
             return {"before": "for ser atacado", "after": "ser atacado"}.get(moment or "") or _no(tr)
