@@ -155,12 +155,14 @@ def legacy_corpus_names() -> dict[str, str]:
         ).stdout
     except (OSError, subprocess.CalledProcessError):
         return {}
-    ids = {e["text"]: e["id"] for e in test_corpus.CORPUS}
-    return {
-        f"corpus/{i:03d}": f"corpus/{ids[e['text']]}"
-        for i, e in enumerate(yaml.safe_load(old))
-        if e["text"] in ids
-    }
+    ids: dict[str, list[str]] = {}  # a text written twice has two ids, taken in order
+    for e in test_corpus.CORPUS:
+        ids.setdefault(e["text"], []).append(e["id"])
+    out = {}
+    for i, e in enumerate(yaml.safe_load(old)):
+        if ids.get(e["text"]):
+            out[f"corpus/{i:03d}"] = f"corpus/{ids[e['text']].pop(0)}"
+    return out
 
 
 def record(path: Path, n_random: int, seed: int) -> None:
