@@ -29,6 +29,10 @@ Figures (targets from the issues):
   (``python_p50``, ``python_p95``); ``browser_first_explorer_ms``: a fresh kernel's first explorer, run
   to shown (target ≤ 700). See ``benchmarks/bench_browser.py``; skipped with a note (``browser_skipped``)
   when chromium or playwright is missing, and by ``--no-browser``.
+* ``apoteose_clauses_per_s``: Apoteose description clauses read per second (the corpus's distinct clauses,
+  cache cleared, best of 3; today 720–810, not lower); ``apoteose_invariance``: for each rewording axis of
+  ``tests/apoteose/paraphrase.py``, the number of rewordings of the corpus and the share that read to the
+  same statements (target ≥ 99 % on each axis). See ``benchmarks/bench_apoteose_text.py``.
 * ``lessons_s``: executing every lesson notebook (English); ``lessons_pt-BR_s``, ``lessons_es_s``: the
   translated lessons.
 
@@ -207,11 +211,11 @@ def measure_history(sizes: tuple[int, ...] = HISTORY_SIZES, repeat: int = 5) -> 
     return rows
 
 
-def measure_optional(module: str) -> dict[str, Any]:
-    """Figures from ``benchmarks/<module>.py``'s ``measure()``, or a note if it cannot run."""
+def measure_optional(module: str, function: str = "measure") -> dict[str, Any]:
+    """Figures from ``benchmarks/<module>.py``'s ``measure()`` (or ``function``), or a note if it fails."""
     try:
         mod = importlib.import_module(module)
-        return dict(mod.measure())
+        return dict(getattr(mod, function)())
     except Exception as exc:  # a figure that cannot be taken is reported, not fatal
         return {f"{module}_error": f"{type(exc).__name__}: {exc}"}
 
@@ -231,6 +235,7 @@ def collect(quick: bool = False, browser: bool = True) -> dict[str, Any]:
         figures.update(importlib.import_module("bench_widgets").measure_builder())
     except Exception as exc:  # a figure that cannot be taken is reported, not fatal
         figures["builder_add_ms_error"] = f"{type(exc).__name__}: {exc}"
+    figures.update(measure_optional("bench_apoteose_text", "figures"))
     if browser:
         figures.update(measure_optional("bench_browser"))
     if not quick:
@@ -259,6 +264,10 @@ def main(argv: list[str] | None = None) -> int:
                     f"   (target ratio ≤ {SCALE_TARGETS['ratio']};"
                     f" ≤ {SCALE_TARGETS['ms_at_4000']} ms at 4000/480)"
                 )
+            continue
+        if key == "apoteose_invariance":
+            for axis, row in value.items():
+                print(f"invariance {axis:<30} {row['rate'] * 100:>6.1f} % of {row['n']}   (target ≥ 99 %)")
             continue
         if key == "history":
             for prev, row in zip([None, *value], value, strict=False):

@@ -12,7 +12,8 @@ case: the ``rulekit chain --json`` output, the ``rulekit chain`` text in English
 Spanish, the chain log table's rows, and for built-in scenarios and examples a session walk (every
 decision point as plain data, the last option taken each time). A case that does not load or run
 records its error message. ``compare`` names every case that differs, and in which part, and exits 1
-if any does.
+if any does. Corpus cases are named by their ``id:`` (``corpus/<id>``); a recording from before the ids
+(``corpus/000``…) is compared by mapping each old name to the id of the case with the same text.
 """
 
 from __future__ import annotations
@@ -51,8 +52,8 @@ def _cases(n_random: int, seed: int) -> Iterator[tuple[str, Callable[[], Any], b
     examples = yaml.safe_load(examples_file.read_text(encoding="utf-8"))
     for i, ex in enumerate(examples["examples"]):
         yield f"example/{i:03d}", lambda text=ex["text"]: test_examples_run.table(text), True
-    for i, entry in enumerate(test_corpus.CORPUS):
-        yield f"corpus/{i:03d}", lambda entry=entry: test_corpus.board(entry), False
+    for entry in test_corpus.CORPUS:  # named by its id (issue 37 §5): inserting a case renames nothing
+        yield f"corpus/{entry['id']}", lambda entry=entry: test_corpus.board(entry), False
     import fuzz  # tools/fuzz.py
 
     gen = fuzz._Gen()
@@ -130,6 +131,40 @@ def _record_one(load: Callable[[], Any], walk: bool) -> dict[str, Any]:
     return out
 
 
+#: The last commit whose corpus cases were named by their position (``corpus/000``…): a recording made
+#: before it is compared by mapping each old name to the case's id, found by its text (issue 37 §5).
+NUMBERED_CORPUS_COMMIT = "406332f"
+
+
+def legacy_corpus_names() -> dict[str, str]:
+    """``corpus/<position>`` (the corpus file at :data:`NUMBERED_CORPUS_COMMIT`) → ``corpus/<id>`` (today's
+    case with the same text); a text changed since has no new name and is compared with nothing. Empty
+    when git or that commit is not at hand."""
+    import subprocess
+
+    import test_corpus  # tests/apoteose/test_corpus.py
+    import yaml
+
+    try:
+        old = subprocess.run(
+            ["git", "show", f"{NUMBERED_CORPUS_COMMIT}:tests/apoteose/corpus.yaml"],
+            cwd=ROOT,
+            capture_output=True,
+            check=True,
+            text=True,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return {}
+    ids: dict[str, list[str]] = {}  # a text written twice has two ids, taken in order
+    for e in test_corpus.CORPUS:
+        ids.setdefault(e["text"], []).append(e["id"])
+    out = {}
+    for i, e in enumerate(yaml.safe_load(old)):
+        if ids.get(e["text"]):
+            out[f"corpus/{i:03d}"] = f"corpus/{ids[e['text']].pop(0)}"
+    return out
+
+
 def record(path: Path, n_random: int, seed: int) -> None:
     with path.open("w", encoding="utf-8") as fh:
         for name, load, walk in _cases(n_random, seed):
@@ -150,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "record":
         record(args.out, args.random, args.seed)
         return 0
-    return compare(args.before, args.after)
+    return compare(args.before, args.after, rename=legacy_corpus_names())
 
 
 if __name__ == "__main__":

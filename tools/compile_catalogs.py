@@ -38,6 +38,7 @@ SOURCES = [
     ROOT / "rulekit" / "apoteose" / "commands.py",
     ROOT / "rulekit" / "apoteose" / "wording.py",  # the Apoteose engine's one catalogue of codes
     ROOT / "rulekit" / "apoteose" / "phrasing.py",  # its statement sentences and phrase tables
+    ROOT / "rulekit" / "apoteose" / "canonical.py",  # a reading in the seed's words, explained
     ROOT / "lessons" / "practice.py",
 ]
 #: Where bad input's messages live, marked ``N_`` (or a ``Phrase(N_(…))``) where they are raised: only

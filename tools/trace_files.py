@@ -26,10 +26,14 @@ def _lines(path: Path) -> dict[str, str]:
     return out
 
 
-def compare(a: Path, b: Path, limit: int = 30) -> int:
+def compare(a: Path, b: Path, limit: int = 30, rename: dict[str, str] | None = None) -> int:
     """Compare two recordings case by case (``b`` may hold fewer cases than ``a``): print each
-    case that differs and in which recorded parts; 1 if any does, else 0."""
+    case that differs and in which recorded parts; 1 if any does, else 0. ``rename`` maps a case name
+    of ``a`` that ``b`` does not hold to its name in ``b`` (cases that were renamed since ``a``)."""
     before, after = _lines(a), _lines(b)
+    for old, new in (rename or {}).items():
+        if old in before and old not in after:
+            before[new] = before.pop(old)
     bad = total = 0
     for case, la in before.items():
         lb = after.get(case)
@@ -39,6 +43,9 @@ def compare(a: Path, b: Path, limit: int = 30) -> int:
         if la == lb:
             continue
         rec, other = json.loads(la), json.loads(lb)
+        rec.pop("case"), other.pop("case")  # a renamed case is compared by what it recorded
+        if rec == other:
+            continue
         bad += 1
         if bad <= limit:
             parts = sorted(k for k in set(rec) | set(other) if rec.get(k) != other.get(k))

@@ -6,6 +6,7 @@ Public API (names are loaded lazily, so ``import rulekit.apoteose`` stays light)
     load_scenario(name_or_path) -> Scenario list_scenarios() -> list[str]
     run_chain(scenario, decisions=None) -> ChainTrace
     ChainSession(scenario)                  # interactive driver for widgets
+    explain_text(text, lang) -> list[str]   # what was read, in the seed's words, explained in ``lang``
 
 The trace types live in :mod:`rulekit.apoteose.trace`; every house ruling (R-01..R-23) lives in
 :mod:`rulekit.apoteose.rulings`.
@@ -26,6 +27,8 @@ _LAZY = {
     "list_scenarios": "rulekit.apoteose.scenario",
     "Scenario": "rulekit.apoteose.scenario",
     "run_chain": "rulekit.apoteose.chain",
+    "explain_text": "rulekit.apoteose.canonical",
+    "reading_lines": "rulekit.apoteose.canonical",
     "ChainSession": "rulekit.apoteose.session",
     "DecisionPoint": "rulekit.apoteose.session",
 }

@@ -66,6 +66,8 @@ def do(eng: Engine, i: int, action: dict[str, Any]) -> None:
         rules_action(eng, kind, action)
     elif kind == "step":
         hero_step(eng, action)
+    if "action" in R.ENQUANTO_RECHECKED_AFTER:  # a state may break by a step or a card moved by hand
+        resolution.expire(eng)
     resolution.refresh(eng)
 
 

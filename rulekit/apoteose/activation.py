@@ -277,7 +277,8 @@ def _resolve(eng: Engine, frame: Frame, ctx: Ctx) -> None:
     )
     if "Encerra Turno" in frame.effect.limits and frame.hero:
         eng.pending_end_turn.append(frame.hero)
-    resolution.expire(eng)
+    if "resolution" in R.ENQUANTO_RECHECKED_AFTER:
+        resolution.expire(eng)
     resolution.refresh(eng)
 
 

@@ -209,7 +209,7 @@ class Engine:
             responds_to=self.stack[-1].index if self.stack else None,
             detail={"code": code, "params": params},
         )
-        self.errors.append(TraceError(card, code, render(code, params)))
+        self.errors.append(TraceError(card, code, render(code, params), params))
 
     def scripted_error(self, code: str, message: str) -> None:
         """A scripted decision that could not be used (reported in the trace's errors)."""

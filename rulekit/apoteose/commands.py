@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from rulekit.apoteose.canonical import reading_lines
 from rulekit.apoteose.chain import run_chain
 from rulekit.apoteose.text import format_effect, parse_effect
 from rulekit.apoteose.wording import NP_, statement_text
@@ -104,6 +105,9 @@ def parse_effect_cmd(args: argparse.Namespace) -> int:
     width = max(len(label) for label, _ in rows) + 1
     for label, value in rows:
         print(f"{label:<{width}}{value}")
+    print(t("read as (in the seed's words — what it does):"))
+    for line in reading_lines(e, lang):  # what the engine understood, one line per requirement/statement
+        print("  " + line)
     for st in e.body:  # the statement as a sentence in the language, then as the data a ``body:`` takes
         print("  " + t("run: {statement}", statement=statement_text(st.to_dict(), lang)))
         print("    " + json.dumps(st.to_dict(), ensure_ascii=False))

@@ -76,6 +76,8 @@ class Frame:
     results: list[GEvent] = field(default_factory=list)
     selected: list[str] = field(default_factory=list)
     selected_zone: dict[str, str] = field(default_factory=dict)
+    #: heroes selected by their place ("Selecione 1 Herói rival adjacente a você"): the spec they met
+    selected_near: dict[str, dict[str, Any]] = field(default_factory=dict)
     negated: bool = False
     modifiers: dict[str, int] = field(default_factory=dict)
     start_zone: str | None = None

@@ -366,6 +366,9 @@ def _select(s: Step) -> None:
         s.ctx.selected.append(p)
         if s.frame is not None:
             s.frame.selected_zone[p] = s.g.locate(p)[1] if p in s.g.cards else "HERO"
+            near = M.near_spec(s.st)
+            if near is not None and p in s.g.heroes:  # checked again when halt closes
+                s.frame.selected_near[p] = near
         if p in s.g.heroes:
             s.event("target", patient=p)
         else:
@@ -439,6 +442,8 @@ def _gain(s: Step) -> None:
                 until=until,
                 survives_card=not R.lasting_effect_ends_with_card(limits),
                 enquanto=states,
+                by=s.ctx.hero,
+                selected=tuple(s.ctx.selected),
             )
         )
         s.event("gain", patient=h, amount=amt, resource=s.st.attribute)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from rulekit.apoteose import lang
 from rulekit.apoteose import matching as M
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
@@ -19,7 +20,8 @@ from rulekit.apoteose.frames import Ctx, Fail, Frame, GEvent, effect_id
 from rulekit.apoteose.handlers import PreviewWorld
 from rulekit.apoteose.state import Card, Game
 from rulekit.apoteose.statements import Statement
-from rulekit.apoteose.text import Effect, Requirement
+from rulekit.apoteose.text import UNKNOWN_KIND, Effect, Requirement
+from rulekit.errors import N_, Phrase
 
 if TYPE_CHECKING:
     from rulekit.apoteose.handlers import World
@@ -139,6 +141,9 @@ def legal(
     ok, code, params = may_use(g, hero, card, effect, own_turn)
     if not ok:
         return False, code, params
+    unread = unreadable_requirement(effect)
+    if unread is not None:  # an unread trigger or requirement: refused as unreadable, never "not met"
+        return False, "UNREADABLE", unreadable_params(eid, effect, unread)
     trig = effect.trigger()
     if effect.activation == "Auto" or response:
         if ev is None:
@@ -167,8 +172,7 @@ def legal(
         if effect.timings:
             return False, "NEEDS_MOMENT", {"timings": ", ".join(effect.timings)}
     if not effect.runnable:  # refused when used, not when loaded (the loader warned)
-        pos, word = effect.unreadable_at()
-        return False, "UNREADABLE", {"effect": eid, "position": pos, "word": word}
+        return False, "UNREADABLE", unreadable_params(eid, effect)
     ctx = Ctx(hero, card.id, frame_of(cx.stack, ev), [], event=ev)
     try:
         return previsao(cx, ctx, effect)
@@ -176,6 +180,35 @@ def legal(
         if exc.code != "ADJACENT_NO_CASA":
             raise
         return False, exc.code, no_casa(exc.params, unreadable_state(g, ctx, effect))
+
+
+def unreadable_requirement(effect: Effect) -> Requirement | None:
+    """The first requirement of ``effect`` that decides *when* it may be used and cannot be read: a
+    trigger (Quando, Depois de, Antes de) or a requirement whose first word starts no known kind (it
+    may be a trigger). Such an effect is refused as unreadable whenever it is tried, never as "not met
+    by anything in this window" (LANGUAGE.md §3, "Refused only when used"). A state, a cost or the
+    description that cannot be read is refused later, when the effect's moment comes."""
+    for r in effect.requirements:
+        when = r.ast.get("cond") == "trigger" or r.kind == UNKNOWN_KIND
+        if when and not lang.is_supported(r.ast):
+            return r
+    return None
+
+
+def unreadable_params(eid: str, effect: Effect, req: Requirement | None = None) -> dict[str, Any]:
+    """The params of ``UNREADABLE``: where the text stops being read (position, word) and the loader's
+    own located reason (``problem``: a catalogue Phrase, e.g. "cannot read 'voar' at position 21 …" or
+    "'…' has two readings: …"), so the run's refusal says what the load warning said; with a requirement
+    (case ``requirement``), its words too."""
+    pos, word = effect.unreadable_at()
+    problem = next(
+        (w.message for w in effect.warnings if w.code == "UNSUPPORTED_TEXT"),
+        Phrase(N_("text outside the runnable vocabulary")),
+    )
+    params: dict[str, Any] = {"effect": eid, "position": pos, "word": word, "problem": problem}
+    if req is not None:
+        params.update(case="requirement", requirement=req.text)
+    return params
 
 
 def no_casa(params: dict[str, Any], requirement: str) -> dict[str, Any]:

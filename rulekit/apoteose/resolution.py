@@ -121,6 +121,13 @@ def still_holds(eng: Engine, frame: Frame, r: Requirement) -> bool:
                 return False
         elif eng.g.locate(sel)[1] != zone:
             return False
+    if R.SELECTED_NEAR_RECHECKED_AT_HALT_EXIT:  # a target chosen "adjacente a você" still next to you
+        for sel, spec in frame.selected_near.items():
+            try:
+                if sel not in M.heroes_for(eng.g, ctx, spec):
+                    return False
+            except Fail:  # the hero it is next to stands on no casa now
+                return False
     return True
 
 
@@ -186,7 +193,7 @@ def expire(eng: Engine, when: str | None = None, hero: str | None = None) -> Non
         ):
             reason = ("CARD_LEFT_PLAY", {})
         else:
-            ctx = Ctx(lt.hero, lt.card, None, [])
+            ctx = Ctx(lt.by or lt.hero, lt.card, None, list(lt.selected))  # the controller's "você"
             try:
                 if (
                     R.ENQUANTO_ENDS_LASTING_EFFECT

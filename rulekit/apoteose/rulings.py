@@ -126,6 +126,22 @@ def recheck_at_halt_exit(kind: str, verb: str) -> bool:
 #: **Duração** one. ``False`` would let a Duração effect outlive its broken state.
 ENQUANTO_ENDS_LASTING_EFFECT = True
 
+#: R-03 with the seed's «Desambiguação» (an Enquanto holds «durante o tempo em que o efeito durar»): a lasting
+#: effect's Enquanto (Durante, Até) is asked again after everything that can change the game, not only
+#: after a resolution: after each script action too (a hero's ``step:``, a card moved by hand). A state on
+#: positions ("Enquanto houver um inimigo adjacente a você") so ends when a hero steps away. The state is
+#: read as the effect's controller ("você") with the heroes it selected ("o alvo"), not as each hero it
+#: changed.
+ENQUANTO_RECHECKED_AFTER: frozenset[str] = frozenset({"resolution", "action"})
+
+#: R-03 ("a Selecione target must still hold when the entry leaves its halt window") read for a target chosen
+#: by its place: a hero selected as "adjacente a <herói>" must still stand on a casa next to that hero when
+#: the halt window closes, judged on the casas then (a response in the window may have moved either hero);
+#: if not, the activation is stopped (``STATE_BROKEN``). Once the description resolves the target is fixed
+#: (R-02: resolution is atomic): a move made by the description itself does not undo the choice.
+#: ``False`` would keep a target chosen next to you even after it walked away.
+SELECTED_NEAR_RECHECKED_AT_HALT_EXIT = True
+
 
 # --------------------------------------------------------------------------------------------
 # R-05 / R-07 — priority categories.
@@ -434,7 +450,12 @@ def ruling_ids() -> dict[str, Any]:
     whose card left its scope, the continuous check of R-23)."""
     return {
         "R-01": KEYWORDS,
-        "R-03": (recheck_at_halt_exit, ENQUANTO_ENDS_LASTING_EFFECT),
+        "R-03": (
+            recheck_at_halt_exit,
+            ENQUANTO_ENDS_LASTING_EFFECT,
+            ENQUANTO_RECHECKED_AFTER,
+            SELECTED_NEAR_RECHECKED_AT_HALT_EXIT,
+        ),
         "R-05": priority_category,
         "R-07": priority_category,
         "R-08": negation_applies,

@@ -300,7 +300,7 @@ def _card_effect(doc: YamlDoc, i: int, j: int, c: Any, e: Any, warnings: list[st
     text = e if isinstance(e, str) else e.text
     path = ("cards", i, "effects", j) if isinstance(e, str) else ("cards", i, "effects", j, "text")
     try:
-        eff = parse_effect(text)
+        eff = parse_effect(text, strict=False)  # an unknown requirement: refused when used
     except EffectTextError as exc:
         raise doc.error(
             path,

@@ -82,6 +82,9 @@ class Lasting:
     until: str | None
     survives_card: bool
     enquanto: list[dict[str, Any]]
+    #: who activated it ("você" of its Enquanto) and what its Selecione chose ("o alvo"), R-03
+    by: str | None = None
+    selected: tuple[str, ...] = ()
 
 
 @dataclass

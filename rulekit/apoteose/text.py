@@ -56,6 +56,9 @@ ERROR_CODES: tuple[str, ...] = (
     "REQUIREMENT_ORDER",
 )
 #: Stable warning codes.
+#: The kind of a requirement the loader keeps unread (``parse_effect(strict=False)``): refused when used.
+UNKNOWN_KIND = "unknown"
+
 WARNING_CODES: tuple[str, ...] = ("REQUIREMENT_ORDER", "KEYWORD_ORDER", "UNSUPPORTED_TEXT")
 
 
@@ -208,8 +211,13 @@ def classify(text: str) -> tuple[str, str]:
     return kind, first[:1].upper() + first[1:]
 
 
-def parse_effect(text: str) -> Effect:
-    """Parse one effect text (see module docstring). Raises EffectTextError with code + position."""
+def parse_effect(text: str, *, strict: bool = True) -> Effect:
+    """Parse one effect text (see module docstring). Raises EffectTextError with code + position.
+
+    ``strict=False`` is the scenario loader's reading (LANGUAGE.md §3, "Refused only when used"): a
+    requirement whose first word starts no cost, action, state or condition is kept as an unreadable
+    requirement (kind ``unknown``, an ``UNSUPPORTED_TEXT`` warning naming the word) instead of an error,
+    so that only this effect is refused when it is used, never the board's load."""
     src = text
     if not text.strip():
         raise _err("EMPTY_EFFECT", Phrase(N_("empty effect text")), 0, src)
@@ -353,13 +361,18 @@ def parse_effect(text: str) -> Effect:
                 kind, verb = classify(body)
             except KeyError:
                 first = body.split()[0]
-                raise _err(
-                    "UNKNOWN_REQUIREMENT",
-                    Phrase(N_("'{word}' does not start a cost, action, state or condition"), word=first),
-                    pos,
-                    src,
-                    suggest(first, [k.capitalize() for k in lang.REQ_VERBS]),
-                ) from None
+                problem = Phrase(N_("'{word}' does not start a cost, action, state or condition"), word=first)
+                hint = suggest(first, [k.capitalize() for k in lang.REQ_VERBS])
+                if strict:
+                    raise _err("UNKNOWN_REQUIREMENT", problem, pos, src, hint) from None
+                if hint:
+                    problem = Phrase(
+                        N_("{problem} — did you mean '{suggestion}'?"), problem=problem, suggestion=hint
+                    )
+                unknown = {"op": "unknown", "text": body, "position": 0}
+                reqs.append(Requirement(body, UNKNOWN_KIND, first, moment_of(body), unknown, pos))
+                warnings.append(Warning_("UNSUPPORTED_TEXT", problem, pos))
+                continue
             body = verb + body[len(verb) :]
             parsed = lang.parse_requirement_ast(kind, verb, body)
             stmt = parsed if isinstance(parsed, Statement) else None
@@ -409,9 +422,10 @@ def parse_effect(text: str) -> Effect:
                         pos,
                     )
                 )
-        order = [REQUIREMENT_ORDER.index(r.kind) for r in reqs]
+        known = [r for r in reqs if r.kind != UNKNOWN_KIND]
+        order = [REQUIREMENT_ORDER.index(r.kind) for r in known]
         if order != sorted(order):
-            bad = next(r for i, r in enumerate(reqs) if i and order[i] < order[i - 1])
+            bad = next(r for i, r in enumerate(known) if i and order[i] < order[i - 1])
             if R.REQUIREMENT_ORDER_IS_ERROR:  # R-17 flipped: out of order is an error
                 raise _err(
                     "REQUIREMENT_ORDER",

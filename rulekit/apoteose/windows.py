@@ -129,6 +129,12 @@ def priority_key(g: Game, hero: str | None, card: Card) -> tuple[int, int, int, 
     return cat, R.same_category_order(ini), horder, list(g.cards).index(card.id)
 
 
+#: The mark in ``used`` of an Auto whose trigger (or a requirement of unknown kind) cannot be read: no one
+#: can say when its moment comes, so it is refused once, at the first events Autos are asked about, with the
+#: loader's reason — never silently skipped, never refused again at every event (LANGUAGE.md §3).
+UNREAD_TRIGGER = -1
+
+
 def gather_autos(
     cx: Host, frame: Frame | None, evs: list[GEvent]
 ) -> list[tuple[Any, str | None, str, int, GEvent]]:
@@ -143,6 +149,8 @@ def gather_autos(
                 continue
             if any(f.effect_id == eid for f in cx.stack):
                 continue  # an effect does not answer while it is itself on the chain
+            if (eid, UNREAD_TRIGGER) in cx.used:
+                continue  # its trigger cannot be read: refused once, the first time Autos were asked
             for hero in L.activators(cx.g, card, eff)[:1]:
                 for ev in evs:
                     if (eid, ev.seq) in cx.used:
@@ -152,8 +160,11 @@ def gather_autos(
                         out.append((priority_key(cx.g, hero, card), hero, card.id, eno, ev))
                         break
                     if code in ("UNREADABLE", "ADJACENT_NO_CASA"):  # its moment came: refused, once, why
-                        cx.used.add((eid, ev.seq))
+                        unread_when = params.get("case") == "requirement"
+                        cx.used.add((eid, UNREAD_TRIGGER if unread_when else ev.seq))
                         cx.refuse_unreadable(hero, card.id, eid, params, code)
+                        if unread_when:
+                            break
     out.sort(key=lambda c: c[0])
     return out
 

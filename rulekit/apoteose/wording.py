@@ -103,9 +103,9 @@ REASONS: dict[str, str] = {
         "another one ({requirements})"
     ),
     "UNREADABLE": N_(
-        "{effect} is not run: its text cannot be read at position {position} ('{word}'); the "
-        "scenario loader warned about it"
+        "{effect} is not run: its text cannot be read at position {position} ('{word}'): {problem}"
     ),
+    "UNREADABLE/requirement": N_("{effect} never runs: what it answers cannot be read — {problem}"),
     "IRRESPONDIVEL": N_("Irrespondível: no effect can be activated in response to {effect} (R-10)"),
     "NOT_LEGAL_HERE": N_("not a legal response in this window"),
     # the seed's own words, quoted (seed «Encadeamento de Resposta», R-02)

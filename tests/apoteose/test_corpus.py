@@ -6,6 +6,7 @@ kind; this test checks the coverage too, so the corpus cannot silently shrink.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -105,6 +106,22 @@ def board(entry: dict[str, Any]) -> Any:
     return scenario(heroes, cards, script, zones=zones, turn={"order": order, "hero": "ana"}, **extra)
 
 
+#: A corpus id: lower-case ASCII words joined by "-" (``np-`` first in corpus_np.yaml).
+ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+
+
+def test_every_corpus_case_has_a_stable_id_of_its_own() -> None:
+    """Issue 37 §5: a case is named by its ``id:`` (test ids, ``tools/chain_traces.py``), never by its line,
+    so inserting a case renames no other. A new case needs one: the slug of its text is the convention."""
+    np_corpus = yaml.safe_load((Path(__file__).parent / "corpus_np.yaml").read_text(encoding="utf-8"))
+    ids = [e.get("id") for e in [*CORPUS, *np_corpus]]
+    missing = [e["text"] for e in [*CORPUS, *np_corpus] if not e.get("id")]
+    assert missing == [], f"give these corpus cases an id: {missing[:3]}"
+    assert all(ID.fullmatch(i) for i in ids), [i for i in ids if not ID.fullmatch(i)]
+    assert len(set(ids)) == len(ids), sorted(i for i in ids if ids.count(i) > 1)
+    assert all(e["id"].startswith("np-") for e in np_corpus)
+
+
 def test_the_corpus_is_large_enough() -> None:
     assert len(CORPUS) >= 80
 
@@ -117,7 +134,7 @@ def test_the_corpus_covers_every_keyword_and_requirement_kind() -> None:
     assert {r.kind for e in effects for r in e.requirements} == set(R.REQUIREMENT_ORDER)
 
 
-@pytest.mark.parametrize("entry", CORPUS, ids=[f"{i:03d}" for i in range(len(CORPUS))])
+@pytest.mark.parametrize("entry", CORPUS, ids=[e["id"] for e in CORPUS])
 def test_corpus_card_reads_and_runs(entry: dict[str, Any]) -> None:
     effect = parse_effect(entry["text"])
     assert effect.supported(), [w.message for w in effect.warnings]

@@ -32,7 +32,7 @@ def test_the_corpus_has_120_texts_none_repeated() -> None:
     assert len(texts) >= 120 and len(set(texts)) == len(texts)
 
 
-@pytest.mark.parametrize("entry", CORPUS, ids=[f"{i:03d}" for i in range(len(CORPUS))])
+@pytest.mark.parametrize("entry", CORPUS, ids=[e["id"] for e in CORPUS])
 def test_np_corpus_card_reads_and_runs(entry: dict[str, Any]) -> None:
     effect = parse_effect(entry["text"])
     assert [s.op for s in effect.body] == entry["ops"], [w.message for w in effect.warnings]

@@ -508,11 +508,22 @@ def test_rulekit_parse_effect_speaks_the_language_asked_for(
     and statements (the JSON of each), the codes and positions are data."""
     import json
 
+    from rulekit.apoteose import canonical
     from rulekit.apoteose.text import format_effect, parse_effect
 
     e = parse_effect(text)
     data = {text, format_effect(e), e.description, *e.keywords, *(r.text for r in e.requirements)}
     data |= {json.dumps(st.to_dict(), ensure_ascii=False) for st in e.body}
+    data |= {json.dumps(r.ast, ensure_ascii=False) for r in e.requirements}
+    # what was read, in the seed's words: card language (Portuguese in every language), data like the text
+    for part in [*e.requirements, *e.body]:
+        with contextlib.suppress(canonical.NotWorded):
+            words = (
+                canonical.canonical_requirement(part)
+                if hasattr(part, "kind")
+                else canonical.canonical_statement(part)
+            )
+            data |= {words, *words.split()}
     for w in e.warnings:
         data |= {w.code, str(w.position), *(str(v) for v in w.params.values() if not isinstance(v, Phrase))}
     with pseudo_language() as lang:
