@@ -13,6 +13,7 @@ import yaml
 from rulekit import mtg
 from rulekit.errors import ScenarioError
 from rulekit.mtg.engine import caches, pruning
+from rulekit.mtg.generate import pick_name
 from rulekit.mtg.loader import library
 
 from ._helpers import solve_text, view
@@ -68,13 +69,13 @@ def _new_form_cards() -> list[str]:
 
 
 def _random_board(rng: random.Random, cards: list[str]) -> str:
-    everyone = sorted(library())
+    everyone = library()
     objects = []
     for i in range(rng.randint(3, 9)):
         pool = cards if rng.random() < 0.6 else everyone
         obj = {
             "id": f"x{i}",
-            "card": rng.choice(pool),
+            "card": pick_name(rng, pool),  # by name: a new library card changes no other board
             "controller": rng.choice(["Ann", "Bo"]),
             "choices": {"color": "blue", "creature type": "Elf", "object": "x0", "basic land type": "Island"},
             "timestamp": i + 1,
