@@ -1,4 +1,4 @@
-"""The CR map (issue 35 §6): ``docs/cr-map.yaml`` gives every subrule of CR 400.7, 611, 612, 613,
+"""The CR map: ``docs/cr-map.yaml`` gives every subrule of CR 400.7, 611, 612, 613,
 614.12, 707, 708 and 712 either the tests that pin it or why rulekit does not model it; the list of
 subrules is ``docs/cr-subrules.yaml`` (the CR edition it names, titles in our words);
 ``docs/cr-map.md`` is generated from both by ``tools/cr_map.py``. Reads files only: fast."""

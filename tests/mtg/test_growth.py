@@ -1,4 +1,4 @@
-"""Checks that grow with the library without moving (issue 37 §5): random boards draw their cards by
+"""Checks that grow with the library without moving: random boards draw their cards by
 name (:func:`rulekit.mtg.generate.pick_name`), so a card added to or taken out of the library changes
 only the boards it is drawn into; every other board, and so every other recorded trace, stays
 byte-identical. The layer contract's own boards (one per card) are checked in

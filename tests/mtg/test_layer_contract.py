@@ -490,7 +490,7 @@ def test_the_contract_test_finds_the_layer_4_gap_it_found(
 
 
 def test_a_library_card_adds_its_board_and_changes_none(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Growth (issue 37 §5): the boards are one per card, by name, so a new card adds one board and
+    """Growth: the boards are one per card, by name, so a new card adds one board and
     leaves every other board as it was (boards cut from the sorted library moved when one was added)."""
     before = _library_boards()
     lib = dict(library())

@@ -1,5 +1,5 @@
 """``tools/engine_traces.py compare`` tells a trace that changed from one that differs because the
-data grew (issue 37 §5): a case that uses a library card the earlier recording did not have is
+data grew: a case that uses a library card the earlier recording did not have is
 ``new data`` and does not fail; one whose card's data changed is ``changed data`` and fails."""
 
 from __future__ import annotations
