@@ -10,7 +10,12 @@ one JSON line per case: its name and, for the ``seed`` edition, the whole trace
 (:meth:`Trace.full_dict`), the ``--json`` text of the ``current`` edition and of the
 timestamp-only solve, and the scenario's effect list. ``--big`` adds the scaling boards
 (1,000/120 to 4,000/480 objects/effects). ``compare`` names every case that differs, and in which
-part, and exits 1 if any does.
+part, and exits 1 if any does, except those that differ because they use a library card the
+earlier recording did not have (``new data``: the recording's first line lists every library card
+with a digest of its data, and each case the cards it ``uses``; see ``tools/trace_files.py``).
+
+Random boards draw their cards by name (:func:`rulekit.mtg.generate.pick_name`): a card added to
+the library changes only the random cases it is drawn into, and those are named ``new data``.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from trace_files import compare, write_case  # noqa: E402 (tools/ is on the path now)
+from trace_files import USES, compare, write_case, write_data  # noqa: E402 (tools/ is on the path now)
 
 
 def _cases(n_random: int, big: bool) -> Iterator[tuple[str, Any]]:
@@ -62,6 +67,21 @@ def _trusted_board(text: str) -> Any:
         return mtg.scenario_from_text(text, "board.yaml")
 
 
+def _library_digests() -> dict[str, str]:
+    """Every library card and a digest of its data (what a case that uses it was built from)."""
+    import hashlib
+    import json
+
+    from rulekit.mtg.loader import library
+
+    return {
+        name: hashlib.blake2b(
+            json.dumps(card, sort_keys=True, default=str).encode(), digest_size=8
+        ).hexdigest()
+        for name, card in sorted(library().items())
+    }
+
+
 def _record_one(load: Any) -> dict[str, Any]:
     from rulekit import mtg
     from rulekit.errors import RulekitError
@@ -70,7 +90,7 @@ def _record_one(load: Any) -> dict[str, Any]:
         s = load()
     except RulekitError as exc:
         return {"load_error": str(exc)}
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = {USES: sorted({o.card for o in s.objects if o.card})}
     try:
         t = mtg.solve(s)
         out["full"] = t.full_dict()
@@ -88,6 +108,7 @@ def record(path: Path, n_random: int, big: bool) -> None:
 
     lift = ("MAX_SOLVE_EFFECTS", "MAX_STEP_OBJECTS") if big else ()  # the scaling boards make more
     with path.open("w", encoding="utf-8") as fh, limits.lifted(lift):
+        write_data(fh, _library_digests())
         for name, load in _cases(n_random, big):
             write_case(fh, name, _record_one(load))
 

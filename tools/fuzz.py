@@ -439,7 +439,10 @@ def _mtg_effect(
 
 
 def library_board(rng: random.Random, w: dict[str, Any]) -> dict[str, Any]:
-    """A random board of library cards with its events (as rulekit.mtg.generate makes them)."""
+    """A random board of library cards with its events (as rulekit.mtg.generate makes them; cards
+    drawn by name, so a new library card changes only the boards it is drawn into)."""
+    from rulekit.mtg.generate import pick_name
+
     lib = w["library"]
     cards = w["cards"]
     n = rng.randint(1, 6)
@@ -447,7 +450,7 @@ def library_board(rng: random.Random, w: dict[str, Any]) -> dict[str, Any]:
     stamps = rng.sample(range(1, 100), n)
     objects: list[dict[str, Any]] = []
     for i in range(n):
-        card = rng.choice(cards)
+        card = pick_name(rng, cards)
         obj: dict[str, Any] = {"id": f"x{i}", "card": card, "controller": rng.choice(["Ann", "Bo"])}
         wanted = w["placeholders"].get(card, ())
         choices = {

@@ -5,6 +5,10 @@ and land-type changers that depend on each other. :func:`random_scenario_text`
 builds a small random scenario as YAML text (for the hypothesis tests). Both are deterministic
 for a given ``seed``.
 
+Random draws from the library are made by card name, not by position (:func:`pick_name`): a
+card added to the library changes only the boards it is drawn into, so recorded traces and
+tests that draw boards keep every other board as it was.
+
 >>> s = board(60, 12, seed=1)
 >>> len(s.objects)
 60
@@ -12,9 +16,13 @@ for a given ``seed``.
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import heapq
 import json
 import random
 import re
+from collections.abc import Iterable
 from typing import Any
 
 import yaml
@@ -57,6 +65,45 @@ FILLER_CARDS: tuple[tuple[str, int], ...] = (
 )
 
 
+_MASK = (1 << 64) - 1
+
+
+def _digest(text: str) -> int:
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+_name_digest = functools.lru_cache(maxsize=None)(_digest)  # names repeat; keys do not
+
+
+def _rank(key: int, name: str) -> int:
+    """A 64-bit rank of ``name`` under ``key`` (the splitmix64 finaliser of the two digests)."""
+    x = key ^ _name_digest(name)
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+def draw_names(key: str, names: Iterable[str], k: int = 1) -> list[str]:
+    """The ``k`` names that rank first for ``key`` (rendezvous hashing): each name's rank depends on
+    ``key`` and that name alone, so a name added to ``names`` changes the draw only when it ranks
+    among the first ``k`` itself, and the order the names come in does not matter.
+
+    >>> lands = ["Forest", "Island", "Swamp"]
+    >>> draw_names("board-1", lands) == draw_names("board-1", lands[::-1])
+    True
+    """
+    number = _digest(key)
+    return heapq.nsmallest(k, names, key=lambda n: (_rank(number, n), n))
+
+
+def pick_name(rng: random.Random, names: Iterable[str]) -> str:
+    """One of ``names``, drawn by name (:func:`draw_names`) under a key taken from ``rng``. The key
+    takes the same 64 bits of ``rng`` however many names there are, so what ``rng`` draws next
+    does not depend on the library's size either (``rng.choice`` over a sorted list depends on
+    both)."""
+    return draw_names(f"{rng.getrandbits(64):016x}", names)[0]
+
+
 def _pick(rng: random.Random, table: tuple[tuple[str, int], ...]) -> str:
     names = [n for n, _ in table]
     weights = [w for _, w in table]
@@ -94,17 +141,20 @@ def board(n_objects: int = 500, n_effects: int = 60, seed: int = 0) -> Scenario:
 
 
 def random_scenario_text(
-    rng: random.Random, explicit_timestamps: bool = False, max_objects: int = 8, events: bool = False
+    rng: random.Random | int, explicit_timestamps: bool = False, max_objects: int = 8, events: bool = False
 ) -> str:
-    """A small random scenario as YAML text, drawn from the library's cards."""
-    cards = sorted(library())
+    """A small random scenario as YAML text, drawn from the library's cards by name
+    (:func:`pick_name`). ``rng`` is a generator or the seed of one."""
+    if isinstance(rng, int):
+        rng = random.Random(rng)
+    cards = library()
     n = rng.randint(1, max_objects)
     stamps = rng.sample(range(1, 100), n)
     objects = []
     for i in range(n):
         obj: dict[str, Any] = {
             "id": f"x{i}",
-            "card": rng.choice(cards),
+            "card": pick_name(rng, cards),
             "controller": rng.choice(["Ann", "Bo"]),
         }
         obj["choices"] = {

@@ -7,14 +7,20 @@ effects only when what one may write meets what the other reads. A part that cha
 it does not declare would let a real dependency go unjudged; this test applies every part to
 random objects and catches it.
 
-The effects and objects are the engine's own: each built-in scenario and some random ones
-(:func:`rulekit.mtg.generate.random_scenario_text`) are solved with ``loop.apply_recorded``
+The effects and objects are the engine's own: each built-in scenario, one board per library card
+and some random boards (:func:`rulekit.mtg.generate.random_scenario_text`, drawn by card name)
+are solved with ``loop.apply_recorded``
 watched, which keeps every effect part the layer loop applies and a copy of every object as it
 was then (:class:`~rulekit.mtg.engine.state.Obj`, :class:`~rulekit.mtg.engine.effects.Eff`).
 Each effect part is then applied again, to random objects of its state and of other states, with
 random variants of its spec (list fields dropped, taken from another effect of the same sublayer,
 or given words of the vocabulary). Its parameters are read through objects that record every
 characteristic read; the object it applies to is compared before and after.
+
+The checks grow with the data without moving: a library card adds its own board and changes no
+other (:func:`_library_boards`); each case draws its variants from a generator seeded by its own
+name (its board, effect and sublayer), and what it borrows from other cases (objects, donor specs,
+words) is drawn from a hash ring (:class:`_Ring`), where a new item changes only the draws it wins.
 
 What a change is, in the keys ``writes`` uses (:func:`rulekit.mtg.engine.select.read_keys`):
 a word added to or removed from types, subtypes, supertypes or colours is ``(slot, word)``; every
@@ -28,13 +34,16 @@ matching :func:`rulekit.mtg.engine.pruning.overlaps` does). The players and rule
 
 from __future__ import annotations
 
+import bisect
+import hashlib
 import json
 import random
 import re
+import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import pytest
 import yaml
@@ -91,14 +100,42 @@ def _recording(obj: Obj) -> _Recording:
     return rec
 
 
+T = TypeVar("T")
+
+
+class _Ring(Generic[T]):
+    """Items placed on a ring by a digest of their name. A draw takes the items at and after a
+    point the generator gives: an item added to the ring changes a draw only if it is drawn itself,
+    and the generator takes 64 bits a draw however many items there are."""
+
+    def __init__(self, items: Iterable[tuple[str, T]]) -> None:
+        placed = sorted((_digest(name), name, item) for name, item in items)
+        self.points = [p for p, _, _ in placed]
+        self.items = [item for _, _, item in placed]
+
+    def sample(self, rng: random.Random, k: int = 1) -> list[T]:
+        start = bisect.bisect_left(self.points, rng.getrandbits(64))
+        n = len(self.items)
+        return [self.items[(start + j) % n] for j in range(min(k, n))]
+
+    def pick(self, rng: random.Random) -> T:
+        return self.sample(rng)[0]
+
+
+def _digest(name: str) -> int:
+    return int.from_bytes(hashlib.blake2b(name.encode(), digest_size=8).digest(), "big")
+
+
 @dataclass
 class Case:
-    """One effect part the layer loop applied, and every object as it was then."""
+    """One effect part the layer loop applied, and every object as it was then. ``name`` (the
+    board's name, the effect's id, its sublayer) seeds the case's own random draws."""
 
     eff: Eff
     sub: str
     objs: dict[str, Obj]
     players: tuple[str, ...]
+    name: str = ""
 
 
 #: a value for every ``{chosen ...}`` a library card asks for (as generate.random_scenario_text)
@@ -116,39 +153,97 @@ CHOICES = {
 }
 
 
-def _library_boards(per_board: int = 6) -> list[str]:
-    """Boards that hold every library card (``per_board`` to a board), each ability that resolves
-    resolved once (on the next card, X = 2): every effect the library can write gets applied."""
+#: the objects beside each library card on its board (written out, not library cards: a change to
+#: the library changes no other card's board): a creature of the opponent's, an Elf and a Goblin
+#: (the choices' creature types), a basic Forest and a nonbasic land, a noncreature artifact
+CROWD: tuple[dict[str, Any], ...] = (
+    {
+        "id": "bear",
+        "name": "Bear",
+        "types": ["Creature"],
+        "subtypes": ["Bear"],
+        "power": 2,
+        "toughness": 2,
+        "mana_value": 2,
+        "colors": ["green"],
+        "controller": "Bo",
+    },
+    {
+        "id": "elf",
+        "name": "Elf",
+        "types": ["Creature"],
+        "subtypes": ["Elf"],
+        "power": 1,
+        "toughness": 1,
+        "mana_value": 1,
+        "colors": ["green"],
+        "controller": "Ann",
+    },
+    {
+        "id": "goblin",
+        "name": "Goblin",
+        "types": ["Creature"],
+        "subtypes": ["Goblin"],
+        "power": 1,
+        "toughness": 1,
+        "mana_value": 1,
+        "colors": ["red"],
+        "abilities": ["Haste"],
+        "controller": "Bo",
+    },
+    {
+        "id": "forest",
+        "name": "Forest",
+        "types": ["Land"],
+        "subtypes": ["Forest"],
+        "supertypes": ["Basic"],
+        "controller": "Ann",
+    },
+    {"id": "vault", "name": "Vault", "types": ["Land"], "controller": "Bo"},
+    {"id": "relic", "name": "Relic", "types": ["Artifact"], "mana_value": 1, "controller": "Bo"},
+)
+
+
+def _target(resolves: dict[str, Any]) -> str:
+    """What a resolving ability of a library board targets: a player when it targets players, the
+    noncreature artifact when it must, else the opponent's creature."""
+    if "player" in str(resolves.get("affects", "")):
+        return "Bo"
+    if "noncreature artifact" in str(resolves.get("targets_must", "")):
+        return "relic"
+    return "bear"
+
+
+def _library_boards() -> dict[str, str]:
+    """One board per library card, by card name: the card (``c0``, Ann's) among :data:`CROWD`,
+    each ability that resolves resolved once (X = 2). Every effect the library can write gets
+    applied, and a card added to the library adds its board and changes no other."""
     lib = library()
-    names = sorted(lib)
-    out = []
-    for k in range(0, len(names), per_board):
-        objects: list[dict[str, Any]] = []
+    out = {}
+    for name in sorted(lib):
+        obj: dict[str, Any] = {"id": "c0", "card": name, "controller": "Ann"}
+        wanted = set(re.findall(r"\{chosen ([^}]+)\}", json.dumps(lib[name])))
+        if wanted:
+            obj["choices"] = {w: CHOICES[w] for w in sorted(wanted)}
         events: list[Any] = []
-        chunk = names[k : k + per_board]
-        for j, name in enumerate(chunk):
-            oid = f"c{j}"
-            obj: dict[str, Any] = {"id": oid, "card": name, "controller": ("Ann", "Bo")[j % 2]}
-            wanted = set(re.findall(r"\{chosen ([^}]+)\}", json.dumps(lib[name])))
-            if wanted:
-                obj["choices"] = {w: CHOICES[w] for w in sorted(wanted)}
-            objects.append(obj)
-            for ab in lib[name].get("abilities") or ():
-                if isinstance(ab, dict) and ab.get("resolves") is not None:
-                    ev: dict[str, Any] = {"source": oid, "ability": str(ab["key"])}
-                    if "target" in str(ab["resolves"].get("affects", "")):
-                        ev["targets"] = [f"c{(j + 1) % len(chunk)}"]
-                    if re.search(r"(?<![\w'])X(?![\w'])", json.dumps(ab["resolves"])):
-                        ev["x"] = 2
-                    events.append({"resolve": ev})
-        data = {"game": "mtg", "players": ["Ann", "Bo"], "objects": objects, "events": events}
-        out.append(yaml.safe_dump(data, sort_keys=False))
+        for ab in lib[name].get("abilities") or ():
+            if isinstance(ab, dict) and ab.get("resolves") is not None:
+                ev: dict[str, Any] = {"source": "c0", "ability": str(ab["key"])}
+                if "target" in str(ab["resolves"].get("affects", "")):
+                    ev["targets"] = [_target(ab["resolves"])]
+                if re.search(r"(?<![\w'])X(?![\w'])", json.dumps(ab["resolves"])):
+                    ev["x"] = 2
+                events.append({"resolve": ev})
+        data = {"game": "mtg", "players": ["Ann", "Bo"], "objects": [obj, *CROWD], "events": events}
+        out[name] = yaml.safe_dump(data, sort_keys=False)
     return out
 
 
 def _harvest() -> list[Case]:
     cases: list[Case] = []
     seen: set[tuple[str, int, str]] = set()
+    names: Counter[str] = Counter()
+    board = [""]  # the scenario being solved
     original = loop.apply_recorded
 
     def watch(run: Any, eff: Eff, sub: str, state: State, *rest: Any, **kw: Any) -> Any:
@@ -156,17 +251,22 @@ def _harvest() -> list[Case]:
         if key not in seen and sub in OBJECT_PARTS:
             seen.add(key)
             objs = {oid: o.copy() for oid, o in state.objs.items()}
-            cases.append(Case(replace(eff), sub, objs, state.players))
+            name = f"{board[0]}|{eff.id}|{sub}"
+            names[name] += 1
+            cases.append(Case(replace(eff), sub, objs, state.players, f"{name}|{names[name]}"))
         return original(run, eff, sub, state, *rest, **kw)
 
-    scenarios: list[Any] = list(mtg.list_scenarios())
-    scenarios += [mtg.scenario_from_text(t, "library.yaml") for t in _library_boards()]
+    scenarios: list[tuple[str, Any]] = [(n, n) for n in mtg.list_scenarios()]
+    scenarios += [
+        (f"library/{card}", mtg.scenario_from_text(t, "library.yaml"))
+        for card, t in _library_boards().items()
+    ]
     for i in range(200):
         text = random_scenario_text(random.Random(i), explicit_timestamps=bool(i % 2), events=bool(i % 3))
-        scenarios.append(mtg.scenario_from_text(text, "random.yaml"))
+        scenarios.append((f"random/{i}", mtg.scenario_from_text(text, "random.yaml")))
     loop.apply_recorded = watch
     try:
-        for s in scenarios:
+        for board[0], s in scenarios:
             seen.clear()  # ids repeat from one scenario to the next
             mtg.solve(s)
     finally:
@@ -182,22 +282,22 @@ def cases() -> list[Case]:
 
 
 # ------------------------------------------------------------------------------ random variants
-def _words(cases: list[Case]) -> dict[str, list[Any]]:
+def _words(cases: list[Case]) -> dict[str, _Ring[str]]:
     """Values a random spec may take: the vocabulary's and the abilities objects have."""
     objs = [o for c in cases for o in c.objs.values()]
-    texts = sorted({a.text for o in objs for a in o.abilities})
+    texts = {a.text for o in objs for a in o.abilities}
     present = {w for o in objs for w in (*o.types, *o.subtypes, *o.supertypes)}
     if len(cases) > 1:
         present |= set(CARD_TYPES) | set(BASIC_LAND_TYPES) | set(SUPERTYPES)
     return {
-        "types": sorted(present) or list(CARD_TYPES),
-        "colors": list(COLORS),
-        "abilities": texts,
+        "types": _Ring((w, w) for w in (present or CARD_TYPES)),
+        "colors": _Ring((c, c) for c in COLORS),
+        "abilities": _Ring((t, t) for t in texts),
     }
 
 
 def _variant(
-    spec: EffectSpec, donors: list[EffectSpec], words: dict[str, list[Any]], rng: random.Random
+    spec: EffectSpec, donors: _Ring[EffectSpec], words: dict[str, _Ring[str]], rng: random.Random
 ) -> EffectSpec:
     """``spec`` with some list and flag fields dropped, borrowed from a donor of the same
     sublayer, or (lists of words) drawn from the vocabulary."""
@@ -208,24 +308,23 @@ def _variant(
         if roll < 0.2:
             changes[name] = default
         elif roll < 0.4:
-            changes[name] = getattr(rng.choice(donors), name)
+            changes[name] = getattr(donors.pick(rng), name)
         elif roll < 0.7 and name in ("type_add", "type_remove", "copy_types"):
-            changes[name] = tuple(rng.sample(words["types"], min(len(words["types"]), rng.randint(1, 2))))
+            changes[name] = tuple(words["types"].sample(rng, rng.randint(1, 2)))
         elif roll < 0.7 and name == "color_add":
-            changes[name] = tuple(rng.sample(words["colors"], rng.randint(1, 2)))
-        elif roll < 0.7 and name in ("ab_remove", "ab_cant_have") and words["abilities"]:
-            changes[name] = (rng.choice(words["abilities"]),)
+            changes[name] = tuple(words["colors"].sample(rng, rng.randint(1, 2)))
+        elif roll < 0.7 and name in ("ab_remove", "ab_cant_have") and words["abilities"].items:
+            changes[name] = (words["abilities"].pick(rng),)
     return replace(spec, **changes)
 
 
-def _state(case: Case, cases: list[Case], rng: random.Random) -> tuple[State, list[str]]:
+def _state(case: Case, earlier: _Ring[Case], rng: random.Random) -> tuple[State, list[str]]:
     """The case's objects and a few of other cases' (under new ids), and the ids to apply to.
-    Another case's objects are taken only from a sublayer no later than this case's: they are
-    what a solve can hand this part (layer 4 never sees an object layer 6 has changed)."""
+    Another case's objects are taken only from a sublayer no later than this case's (``earlier``):
+    they are what a solve can hand this part (layer 4 never sees an object layer 6 has changed)."""
     objs = {oid: o.copy() for oid, o in case.objs.items()}
-    earlier = [c for c in cases if SUBLAYERS.index(c.sub) <= SUBLAYERS.index(case.sub)]
     for i in range(rng.randint(0, 3)):
-        other = rng.choice(earlier)
+        other = earlier.pick(rng)
         if other.objs:
             o = rng.choice(list(other.objs.values())).copy()
             o.id = f"foreign{i}"
@@ -308,20 +407,24 @@ def check(eff: Eff, sub: str, state: State, oid: str) -> list[str]:
 
 
 def _checks(cases: list[Case], seed: int, rounds: int) -> Iterator[tuple[Case, list[str]]]:
-    rng = random.Random(seed)
     words = _words(cases)
-    donors: dict[str, list[EffectSpec]] = {}
-    for c in cases:
-        if c.eff.spec is not None:
-            donors.setdefault(c.sub, []).append(c.eff.spec)
+    donors: dict[str, _Ring[EffectSpec]] = {
+        sub: _Ring((c.name, c.eff.spec) for c in cases if c.sub == sub and c.eff.spec is not None)
+        for sub in {c.sub for c in cases}
+    }
+    earlier = {
+        sub: _Ring((c.name, c) for c in cases if SUBLAYERS.index(c.sub) <= SUBLAYERS.index(sub))
+        for sub in {c.sub for c in cases}
+    }
     for case in cases:
+        rng = random.Random(f"{seed}|{case.name}")  # the case's own draws: other cases never move them
         for r in range(rounds):
-            state, ids = _state(case, cases, rng)
+            state, ids = _state(case, earlier[case.sub], rng)
             eff = case.eff
             if eff.spec is not None and r:
                 # half the time, words the objects it applies to have (a Forest losing "Forest")
                 near = _words([Case(eff, case.sub, {i: state.objs[i] for i in ids}, ())])
-                pool = near if rng.random() < 0.5 and near["abilities"] else words
+                pool = near if rng.random() < 0.5 and near["abilities"].items else words
                 eff = replace(eff, spec=_variant(eff.spec, donors[case.sub], pool, rng))
             for oid in ids:
                 yield case, check(eff, case.sub, state, oid)
@@ -384,3 +487,15 @@ def test_the_contract_test_finds_the_layer_4_gap_it_found(
     monkeypatch.setattr(TypePart, "writes", as_it_was)
     caught = [p for _, got in _checks(cases, seed=613, rounds=6) for p in got]
     assert caught and all(p.startswith("type ") and "abilities-" in p for p in caught)
+
+
+def test_a_library_card_adds_its_board_and_changes_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Growth: the boards are one per card, by name, so a new card adds one board and
+    leaves every other board as it was (boards cut from the sorted library moved when one was added)."""
+    before = _library_boards()
+    lib = dict(library())
+    new = {**lib["Glorious Anthem"], "name": "Aaa Growth Anthem"}
+    monkeypatch.setattr(sys.modules[__name__], "library", lambda: {**lib, "Aaa Growth Anthem": new})
+    after = _library_boards()
+    assert set(after) - set(before) == {"Aaa Growth Anthem"}
+    assert all(after[name] == text for name, text in before.items())

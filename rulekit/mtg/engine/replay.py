@@ -130,12 +130,16 @@ def enters_with(obj: Obj, ev: Event, base: dict[str, Obj] | None = None) -> None
 def stamp_counters(
     stamps: dict[str, list[tuple[float, str, int]]], oid: str, kind: str, n: int, ts: float
 ) -> None:
-    """613.4c current: power/toughness counters put on (``n`` > 0) get timestamp ``ts``; removed ones
-    (``n`` < 0) are taken from the latest put on first (counters of one kind are alike, 122.1)."""
+    """613.4c current: power/toughness counters put on (``n`` > 0) get timestamp ``ts``, and so do
+    the counters of that kind already on the object (613.7c: each counter of that kind receives a
+    new timestamp identical to the new counter's); removed ones (``n`` < 0) are taken from the
+    latest put on first (counters of one kind are alike, 122.1)."""
     if pt_counter(kind) is None or n == 0:
         return
     have = stamps.setdefault(oid, [])
     if n > 0:
+        n += sum(m for _, k, m in have if k == kind)
+        have[:] = [x for x in have if x[1] != kind]
         have.append((ts, kind, n))
         return
     left = -n
