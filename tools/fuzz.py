@@ -1406,7 +1406,16 @@ def mutate(rng: random.Random, data: Any, extra_texts: list[str] | None = None) 
     return op, data
 
 
-_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+class _DUMPER(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    """The safe dumper (libyaml's when there is one), writing a str subclass as the text it is: a
+    statement's ``to_dict`` keeps its Phrases (their msgids translate the warnings)."""
+
+
+def _represent_text(dumper: Any, value: str) -> Any:
+    return dumper.represent_str(str.__str__(value))
+
+
+_DUMPER.add_multi_representer(str, _represent_text)
 
 
 def dump(data: Any) -> str:

@@ -375,11 +375,11 @@ class Unknown(Statement):
             "op": "unknown",
             "text": self.text,
             "position": self.position,
-            "expected": [str(e) for e in self.expected],
+            "expected": list(self.expected),
             "suggestion": self.suggestion,
         }
         if self.reason is not None:
-            out["reason"] = str(self.reason)  # plain data: a Phrase is a str subclass
+            out["reason"] = self.reason
         return out
 
 

@@ -62,19 +62,3 @@ def test_previsao_runs_the_same_handler_on_a_preview_world_that_records_nothing(
     assert engine.g.heroes["ana"].zones["BARALHO"] == ["d1", "d2"]
     evs = engine.apply(engine.live, ctx, draw, None, None)
     assert [e.kind for e in evs] == ["draw"] and engine.g.heroes["ana"].zones["INVENTÁRIO"] == ["d1"]
-
-
-def test_unknown_clause_to_dict_is_plain_data():
-    """An unreadable clause's ``to_dict`` holds plain ``str`` (the reason is a Phrase inside the
-    reader), so YAML's safe dumper and JSON write it (tools/chain_traces.py record failed on it)."""
-    import yaml
-
-    from rulekit.apoteose.text import parse_effect
-
-    eff = parse_effect("Ativar【 Consuma 1 de MANA 】 Cure 5 de VIDA do Herói.")
-    dicts = [st.to_dict() for st in eff.body]
-    unknown = [d for d in dicts if d["op"] == "unknown"]
-    assert unknown and "reason" in unknown[0]
-    assert type(unknown[0]["reason"]) is str
-    assert all(type(e) is str for e in unknown[0]["expected"])
-    yaml.safe_dump(dicts)

@@ -211,3 +211,17 @@ def test_targeted_mutations_take_cards_without_effects() -> None:
         card.pop("effects", None)
     names = {FUZZ.apoteose_targeted(random.Random(i), data)[0] for i in range(80)}
     assert "structured_body" in names
+
+
+def test_dump_writes_a_statement_with_phrases_as_plain_text():
+    """An unreadable clause's ``to_dict`` keeps its Phrases (str subclasses, translated in warnings);
+    the fuzzer's YAML writes them as text (tools/chain_traces.py record failed on one)."""
+    import yaml
+
+    from rulekit.apoteose.text import parse_effect
+    from rulekit.phrase import Phrase
+
+    eff = parse_effect("Ativar【 Consuma 1 de MANA 】 Cure 5 de VIDA do Herói.")
+    body = [st.to_dict() for st in eff.body]
+    assert any(isinstance(d.get("reason"), Phrase) for d in body)
+    assert yaml.safe_load(FUZZ.dump({"body": body})) == {"body": body}
