@@ -143,17 +143,23 @@ class Distinct:
             hit = self._skeletons.get(skeleton(self.fold(value)))
         if hit is not None:
             other_path, other, other_owner = self._seen[hit]
-            if other != value or (owner is not None and other_owner != owner):
+            same_owner = owner is not None and other_owner == owner
+            if not same_owner and (other != value or owner is not None):
                 where = format_path(other_path)
                 line = self.doc.line_of(other_path)
                 raise self.doc.error(
                     path,
-                    N_("{what} '{value}' could be taken for '{other}' ({where}); give it a name that looks different"),
+                    N_(
+                        "{what} '{value}' could be taken for '{other}' ({where}); "
+                        "give it a name that looks different"
+                    ),
                     params={
                         "what": _WHAT.get(what, what),
                         "value": shown(value, 40),
                         "other": shown(other, 40),
-                        "where": Phrase(N_("{where}, line {line}"), where=where, line=line) if line else where,
+                        "where": Phrase(N_("{where}, line {line}"), where=where, line=line)
+                        if line
+                        else where,
                     },
                     code="LOOK_ALIKE",
                 )

@@ -145,7 +145,9 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
         raise doc.error(
             ("game",),
             Phrase(
-                N_("expected '{expected}', got {got}"), expected="game: apoteose", got=described(raw.get("game"))
+                N_("expected '{expected}', got {got}"),
+                expected="game: apoteose",
+                got=described(raw.get("game")),
             ),
             code="WRONG_GAME",
         )

@@ -41,6 +41,7 @@ from rulekit.mtg.schema import (
 )
 from rulekit.mtg.vocab import (
     CREATURE_TYPES,
+    FACE_DOWN_ZONES,
     ZONES,
     counter_name,
 )
@@ -268,7 +269,9 @@ def _ids_and_names(
             quoted = isinstance(oid, int | float) and not isinstance(oid, bool)
             raise doc.error(
                 ("objects", i, "id"),
-                N_("an id is text, got {kind} (write id: '{value}')") if quoted else N_("an id is text, got {got}"),
+                N_("an id is text, got {kind} (write id: '{value}')")
+                if quoted
+                else N_("an id is text, got {got}"),
                 params={"kind": kind_of(oid), "value": shown(oid)} if quoted else {"got": described(oid)},
                 code="WRONG_TYPE",
             )
@@ -316,6 +319,16 @@ def _object(
         )
     if om.zone not in ZONES:
         check_zone(doc, (*path, "zone"), om.zone)
+    if om.face_down and om.zone not in FACE_DOWN_ZONES:
+        raise doc.error(
+            (*path, "face_down"),
+            N_(
+                "a card is face down only on the battlefield, on the stack or in exile (708.2, 406.3); "
+                "in '{zone}' it is face up (400.2) or hidden"
+            ),
+            params={"zone": om.zone},
+            code="INVALID_VALUE",
+        )
     if om.attached_to is not None and om.attached_to not in ids:
         raise doc.error(
             (*path, "attached_to"),
