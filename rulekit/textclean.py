@@ -26,12 +26,19 @@ Cyrillic word, where it can only hide.
   ``\n``, ``\r``, ``\t`` and controls as codes, so a message stays one line.
 * :func:`json_safe` — for JSON text: the same characters written as JSON ``\uXXXX`` escapes, so the
   data read back is exactly the same.
-* :func:`look_alike` — why a name or id would be mistaken for another (a word mixing Latin,
-  Greek and Cyrillic letters, like ``Аnn`` with a Cyrillic ``А``; a character that shows nothing),
-  or ``None``; the loaders refuse such ids and names with a located error.
+* :func:`look_alike` — why a name or id would be mistaken for another (a word mixing scripts
+  whose letters look alike, like ``Аnn`` with a Cyrillic ``А``; a character that shows nothing; a
+  space that is not a plain one, or one at either end), or ``None``; the loaders refuse such ids
+  and names with a located error.
+* :func:`skeleton` — what a name looks like (Unicode's UTS #39 skeleton: NFC, invisible characters
+  dropped, spaces folded, each letter replaced by the prototype of its confusables class), so that
+  two names a reader cannot tell apart (``Bo`` and Cyrillic ``Во``) can be refused as a pair
+  (:class:`rulekit.yamlsrc.Distinct`).
 
-Applying any of them twice gives the same text as applying it once. This module imports only the
-standard library (the engines, the loaders and the views all use it).
+Applying any of the first three twice gives the same text as applying it once. The look-alike
+data is Unicode's, through the maintained ``confusable_homoglyphs`` package (its ``confusables``
+and script tables, UTS #39 and UAX #24); it is loaded on the first name that is not plain ASCII,
+never by ``import rulekit`` (the engines, the loaders and the views all use this module).
 
 >>> visible("\x1b]0;pwned\x07 Ann\u202egnp.exe")
 '␛]0;pwned␇ Ann\\u202egnp.exe'
@@ -70,7 +77,9 @@ _UNSAFE_LINE = re.compile(f"[\t\n{_HIDDEN}{_CONTEXTUAL}]")  # one_line: newlines
 _JOINERS = frozenset("\u200c\u200d")
 _PICTURES = {**{chr(c): chr(0x2400 + c) for c in range(0x20)}, "\x7f": "\u2421"}
 
-#: Scripts whose letters look like one another's (Latin ``A``, Greek ``Α``, Cyrillic ``А``…).
+#: Scripts whose letters look like one another's (Latin ``A``, Greek ``Α``, Cyrillic ``А``…): where
+#: a joiner or variation selector can only hide (:func:`_keeps`). Whether a word mixes look-alike
+#: letters is Unicode's confusables data (:func:`mixed_script`), not this list.
 LOOK_ALIKE_SCRIPTS = frozenset(
     {
         "LATIN",
@@ -211,10 +220,16 @@ def hidden_character(text: str) -> str | None:
 def look_alike(text: str) -> str | None:
     """Why ``text`` (an id or a name) could be mistaken for another, or ``None``.
 
-    A word (a run of letters) mixing letters of two look-alike scripts (:data:`LOOK_ALIKE_SCRIPTS`:
-    Latin, Greek, Cyrillic…) — a Cyrillic ``А`` in ``Ann`` — or a character that shows nothing or
-    reorders the text (:func:`hidden_character`). A name wholly in one script, or whose words
-    are each in one script (``Ann's Медведь``), or in any other script (漢字のカード), is fine.
+    A character that shows nothing or reorders the text (:func:`hidden_character`); a space other
+    than the plain one (a no-break or ideographic space looks the same), or a space at either end;
+    a word (a run of letters) mixing scripts with a letter that looks like one of the other
+    script's (:func:`mixed_script`). A name wholly in one script, or whose words are each in one
+    script (``Ann's Медведь``), or in any other script (漢字のカード), is fine.
+
+    >>> "NO-BREAK SPACE" in look_alike("Bo\u00a0")
+    True
+    >>> look_alike(" Bo"), look_alike("Ann Bo")
+    ('it begins or ends with a space', None)
     """
     ch = hidden_character(text)
     if ch is not None:
@@ -224,30 +239,137 @@ def look_alike(text: str) -> str | None:
             code=_code(ch),
             name=name,
         )
+    odd_space = next((c for c in text if c.isspace() and c != " "), None)
+    if odd_space is not None:
+        return Phrase(
+            N_("it holds {code} ({name}), a space that looks like another or like none"),
+            code=_code(odd_space),
+            name=unicodedata.name(odd_space, "") or "?",
+        )
+    if text != text.strip():
+        return Phrase(N_("it begins or ends with a space"))
     return mixed_script(text)
 
 
+#: Scripts written together in one word (UTS #39 §5.1's augmented script sets: Japanese writes Han,
+#: Hiragana and Katakana together, Korean Han and Hangul, Chinese Han and Bopomofo), and the
+#: script properties that belong to no script (punctuation, digits, combining marks).
+_CJK = frozenset({"HAN", "HIRAGANA", "KATAKANA", "HANGUL", "BOPOMOFO"})
+_NO_SCRIPT = frozenset({"COMMON", "INHERITED"})
+
+
 def mixed_script(text: str) -> str | None:
-    """Why a word of ``text`` mixes look-alike scripts (see :func:`look_alike`), or ``None``.
+    """Why a word of ``text`` mixes look-alike letters, or ``None``: a word in two scripts with a
+    letter that passes for one of the other script's (Unicode's mixed-script confusable test,
+    UTS #39 §5, on each word), or a letter in a variant form (fullwidth, mathematical, a sign
+    such as KELVIN SIGN) among plain ones.
 
     >>> mixed_script("Gr\u0456zzly Bears")[:40], mixed_script("Ann's Медведь")
     ("its letter 'і' (U+0456 CYRILLIC SMALL LE", None)
+    >>> "is Cherokee" in mixed_script("\u13aann"), "KELVIN SIGN" in mixed_script("\u212aing")
+    (True, True)
+    >>> mixed_script("漢字のカード Tシャツ"), mixed_script("Joa\u0303o")
+    (None, None)
     """
+    if text.isascii():
+        return None
+    from confusable_homoglyphs import categories, confusables
+
+    def script_of(ch: str) -> str:
+        alias = categories.alias(ch)
+        return "HAN" if alias in _CJK else alias
+
     for m in re.finditer(r"[^\W\d_]+", text):
         word = m.group()
-        scripts = [s for s in (script(c) for c in word) if s in LOOK_ALIKE_SCRIPTS]
-        if len(set(scripts)) < 2:
+        if word.isascii():
             continue
-        main = max(set(scripts), key=lambda s: (scripts.count(s), s == "LATIN"))
-        odd = next(c for c in word if script(c) in LOOK_ALIKE_SCRIPTS and script(c) != main)
-        name = unicodedata.name(odd, "")
+        letters = [c for c in word if c.isalpha()]
+        variant = [c for c in letters if unicodedata.normalize("NFKC", c) != c]
+        if variant and len(variant) < len(letters):
+            odd, odd_script = variant[0], script(variant[0]) or "?"
+            main = script_of(next(c for c in letters if c not in variant))
+        else:
+            scripts = [script_of(c) for c in letters if script_of(c) not in _NO_SCRIPT]
+            if len(set(scripts)) < 2:
+                continue
+            main = max(set(scripts), key=lambda s: (scripts.count(s), s == "LATIN"))
+            if not confusables.is_confusable(word, preferred_aliases=[main.lower()]):
+                continue  # two scripts, but no letter that passes for another's (Latin and Han)
+            odd = next(c for c in letters if script_of(c) not in (main, *_NO_SCRIPT))
+            odd_script = script_of(odd)
         return Phrase(
             N_("its letter '{letter}' ({code} {name}) is {script}, the others in '{word}' {main}"),
             letter=odd,
             code=f"U+{ord(odd):04X}",
-            name=name,
-            script=script(odd).title(),  # type: ignore[union-attr]
+            name=unicodedata.name(odd, ""),
+            script=odd_script.title(),
             word=word,
             main=main.title(),
         )
     return None
+
+
+def shown_plain(text: str) -> str:
+    """``text`` as a reader sees its spacing: NFC, characters that show nothing dropped, every
+    space a plain one, runs folded, ends trimmed (the first steps of :func:`skeleton`).
+
+    >>> shown_plain(" Bo\u00a0 \u200bAnn ") == "Bo Ann"
+    True
+    """
+    kept = "".join(
+        " " if c.isspace() else c
+        for c in unicodedata.normalize("NFC", text)
+        if c.isspace() or not _UNSAFE.match(c)
+    )
+    return " ".join(kept.split())
+
+
+def skeleton(text: str) -> str:
+    """What ``text`` looks like to a reader: two names with the same skeleton cannot be told apart.
+
+    Unicode's skeleton (UTS #39 §4) of the name as shown (:func:`shown_plain`): each character
+    replaced by the prototype of its class of confusables (the ASCII one where the class has
+    one), in NFD. It loads Unicode's confusables data on its first call (about a quarter of a
+    second): :class:`rulekit.yamlsrc.Distinct` calls it only when a name is not plain ASCII.
+
+    >>> skeleton("Bo") == skeleton("\u0412\u043e") == skeleton("Bo\u00a0") == skeleton("B\u200bo")
+    True
+    >>> skeleton("Jo\u00e3o") == skeleton("Joa\u0303o"), skeleton("Ann") == skeleton("Anna")
+    (True, False)
+    """
+    protos = _prototypes()
+    out = "".join(protos.get(c, c) for c in unicodedata.normalize("NFD", shown_plain(text)))
+    return unicodedata.normalize("NFD", out)
+
+
+_PROTOTYPES: dict[str, str] | None = None
+
+
+def _prototypes() -> dict[str, str]:
+    """Each character of Unicode's confusables data → its class's prototype (ASCII first, then the
+    lowest code point); classes joined over the data's pairs (union-find)."""
+    global _PROTOTYPES
+    if _PROTOTYPES is None:
+        from confusable_homoglyphs import confusables
+
+        parent: dict[str, str] = {}
+
+        def find(c: str) -> str:
+            while parent.setdefault(c, c) != c:
+                parent[c] = parent[parent[c]]
+                c = parent[c]
+            return c
+
+        def rank(c: str) -> tuple[bool, int]:
+            return (not c.isascii(), ord(c))
+
+        for ch, glyphs in confusables.confusables_data.items():  # {char: [{"c": glyph, "n": name}]}
+            for glyph in glyphs:
+                other = glyph.get("c", "")
+                if len(ch) == 1 and len(other) == 1:
+                    a, b = find(ch), find(other)
+                    if a != b:
+                        a, b = sorted((a, b), key=rank)
+                        parent[b] = a
+        _PROTOTYPES = {c: find(c) for c in parent if find(c) != c}
+    return _PROTOTYPES

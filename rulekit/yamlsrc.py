@@ -57,6 +57,8 @@ def suggest(word: str, choices: Iterable[str]) -> str | None:
     'Creature'
     """
     choices = list(choices)
+    if word in choices:  # the word itself is allowed: a suggestion of itself helps no one
+        return None
     lowered = {c.lower(): c for c in choices}
     if word.lower() in lowered:
         return lowered[word.lower()]
@@ -78,17 +80,93 @@ def check_look_alike(
         return
     why = mixed_script(value) if name else look_alike(value)
     if why is not None:
-        fix = (
-            Phrase(N_("remove it"))
-            if not name and hidden_character(value)
-            else Phrase(N_("write each word in one alphabet"))
-        )
+        if name or why == mixed_script(value):
+            fix = Phrase(N_("write each word in one alphabet"))
+        elif hidden_character(value):
+            fix = Phrase(N_("remove it"))
+        else:  # a no-break space, a space at either end
+            fix = Phrase(N_("write plain spaces, none at either end"))
         raise doc.error(
             path,
             N_("{what} '{value}' could be taken for another: {why}; {fix}"),
             params={"what": _WHAT.get(what, what), "value": shown(value, 40), "why": why, "fix": fix},
             code="LOOK_ALIKE",
         )
+
+
+class Distinct:
+    """Ids or names of one kind that a reader must be able to tell apart: each new one is checked
+    alone (:func:`check_look_alike`), then against the others already seen.
+
+    Two different values are refused as a pair (one located error at the later one, code
+    ``LOOK_ALIKE``, naming the earlier and its place) when they show the same once spaces and
+    invisible characters are folded (``Bo`` and ``Bo\u00a0``; one name in two Unicode normal
+    forms), or, where either is not plain ASCII, when Unicode's skeletons agree (Latin ``Bo`` and
+    Cyrillic ``Во``; :func:`rulekit.textclean.skeleton`). ``fold`` is how references match the
+    values (the Apoteose reader's :func:`rulekit.apoteose.rulings.norm`: case and accents aside);
+    ``owner`` names whose value it is, so that a hero's name may equal its own id but not another
+    hero's. The same value given twice by two entries of one owner-less kind is left to the
+    caller's "used twice" check.
+    """
+
+    def __init__(self, doc: YamlDoc, what: str, fold: Callable[[str], str] = str) -> None:
+        self.doc, self.what, self.fold = doc, what, fold
+        self._seen: list[tuple[tuple[str | int, ...], str, object]] = []
+        self._plain: dict[str, int] = {}
+        self._skeletons: dict[str, int] | None = None
+
+    def add(
+        self,
+        path: Sequence[str | int],
+        value: object,
+        owner: object = None,
+        what: str | None = None,
+        *,
+        name: bool = False,
+    ) -> None:
+        """Check ``value`` (at ``path``; ``what`` it is, when not the kind's own word; ``name``: a
+        display name, see :func:`check_look_alike`) and keep it."""
+        if not isinstance(value, str):
+            return
+        what = what or self.what
+        check_look_alike(self.doc, path, value, what, name=name)
+        from rulekit.textclean import shown_plain, skeleton
+
+        entry = (tuple(path), value, owner)
+        plain = shown_plain(self.fold(value))
+        hit = self._plain.get(plain)
+        if hit is None and (self._skeletons is not None or not plain.isascii()):
+            if self._skeletons is None:  # the first name beyond ASCII: skeletons of all so far
+                self._skeletons = {}
+                for i, (_, v, _) in enumerate(self._seen):
+                    self._skeletons.setdefault(skeleton(self.fold(v)), i)
+            hit = self._skeletons.get(skeleton(self.fold(value)))
+        if hit is not None:
+            other_path, other, other_owner = self._seen[hit]
+            same_owner = owner is not None and other_owner == owner
+            if not same_owner and (other != value or owner is not None):
+                where = format_path(other_path)
+                line = self.doc.line_of(other_path)
+                raise self.doc.error(
+                    path,
+                    N_(
+                        "{what} '{value}' could be taken for '{other}' ({where}); "
+                        "give it a name that looks different"
+                    ),
+                    params={
+                        "what": _WHAT.get(what, what),
+                        "value": shown(value, 40),
+                        "other": shown(other, 40),
+                        "where": Phrase(N_("{where}, line {line}"), where=where, line=line)
+                        if line
+                        else where,
+                    },
+                    code="LOOK_ALIKE",
+                )
+        self._seen.append(entry)
+        self._plain.setdefault(plain, len(self._seen) - 1)
+        if self._skeletons is not None:
+            self._skeletons.setdefault(skeleton(self.fold(value)), len(self._seen) - 1)
 
 
 #: What :func:`check_look_alike` may be checking, as its callers name it.
@@ -791,15 +869,22 @@ def validate_located(doc: YamlDoc, path: PathKey, model: type[M]) -> M:
         if err["type"] == "less_than_equal":  # Field(le=...): pydantic's English kept, through the catalogue
             message = N_("Input should be less than or equal to {most}")
             values = {"most": err.get("ctx", {}).get("le")}
-        if err["type"] in ("literal_error", "enum") and isinstance(inp, str):
+        if err["type"] in ("literal_error", "enum"):
             expected = err.get("ctx", {}).get("expected", "")
             options = [o.strip().strip("'\"") for o in str(expected).replace(" or ", ",").split(",")]
-            suggestion = suggest(inp, [o for o in options if o])
-            message = N_("'{value}' is not one of {options}")
             # pydantic's list as it wrote it ("'all', 'some' or 'none'"), its "or" through the catalogue
             first, _, last = str(expected).rpartition(" or ")
             listed: str = Phrase(N_("{a} or {b}"), a=first, b=last) if first else last
-            values = {"value": inp, "options": listed}
+            if isinstance(inp, str):
+                suggestion = suggest(inp, [o for o in options if o])
+                message = N_("'{value}' is not one of {options}")
+                values = {"value": inp, "options": listed}
+            else:  # a number, true/false or nothing where a word goes
+                message = N_("expected one of {options}, got {got}")
+                values = {"options": listed, "got": described(inp)}
+        if values is None:  # any other check of pydantic's: its English never reaches a reader
+            message = N_("{got} is not allowed here")
+            values = {"got": described(inp)}
         raise doc.error(full, message, params=values, code="INVALID_VALUE", suggestion=suggestion) from None
 
 
@@ -841,6 +926,24 @@ def kind_of(value: Any) -> str:
     if value is None:
         return Phrase(N_("nothing (an empty value)"))
     return type(value).__name__
+
+
+def described(value: Any) -> str:
+    """A value as an error message shows what it got: its kind, then the value as YAML writes it
+    (``text 'Bob'``, ``a whole number 3``, ``true/false true``), or the kind alone for an empty
+    value, a list or a mapping; never a Python spelling (``None``, ``True``).
+
+    >>> described("Bob"), described(3), described(True), described(None), described([1])
+    ("text 'Bob'", 'a whole number 3', 'true/false true', 'nothing (an empty value)', 'a list')
+    """
+    kind = kind_of(value)
+    if isinstance(value, bool):
+        return Phrase(N_("{kind} {value}"), kind=kind, value="true" if value else "false")
+    if isinstance(value, str):
+        return Phrase(N_("{kind} '{value}'"), kind=kind, value=shown(value, 40))
+    if isinstance(value, int | float):
+        return Phrase(N_("{kind} {value}"), kind=kind, value=value)
+    return kind
 
 
 def _real_path(value: Any, loc: tuple[str | int, ...], err_type: str) -> list[str | int]:

@@ -16,7 +16,7 @@ from rulekit import limits
 from rulekit.apoteose import schema
 from rulekit.apoteose.deciders import ScriptDecider
 from rulekit.apoteose.lang import check_statement
-from rulekit.apoteose.rulings import ONE_HERO_PER_CASA, cycle_order
+from rulekit.apoteose.rulings import ONE_HERO_PER_CASA, cycle_order, norm
 from rulekit.apoteose.script_checks import ALL_ZONES as ALL_ZONES  # re-exported: the checks live there
 from rulekit.apoteose.script_checks import CASA_RE as CASA_RE
 from rulekit.apoteose.script_checks import KEY_RE as KEY_RE
@@ -40,7 +40,7 @@ from rulekit.errors import N_, EffectTextError, Phrase, RulekitError, ScenarioEr
 from rulekit.i18n import check_lang, pick
 from rulekit.scenarios import SCENARIO_DIR as SCENARIO_DIR  # re-exported; the folder lives there
 from rulekit.scenarios import builtin_file, list_builtin
-from rulekit.yamlsrc import YamlDoc, check_look_alike, exists, suggest
+from rulekit.yamlsrc import Distinct, YamlDoc, check_look_alike, described, exists, suggest
 
 if TYPE_CHECKING:
     from rulekit.apoteose.chain import Engine
@@ -145,7 +145,9 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
         raise doc.error(
             ("game",),
             Phrase(
-                N_("expected '{expected}', got {got}"), expected="game: apoteose", got=repr(raw.get("game"))
+                N_("expected '{expected}', got {got}"),
+                expected="game: apoteose",
+                got=described(raw.get("game")),
             ),
             code="WRONG_GAME",
         )
@@ -205,13 +207,16 @@ def _heroes(doc: YamlDoc, m: Any, data: dict[str, Any], board: list[int] | None)
     """Each hero, checked (a new id, known resources, VIDA, MANA and ESTAMINA each [current, max],
     its zones, its casa on the board), appended to ``data["heroes"]``; returns the heroes' ids."""
     hero_ids: list[str] = []
+    # "adjacente a ana" names a hero by id or name, case and accents aside (matching.py): no two
+    # heroes may answer to names a reader cannot tell apart
+    refs = Distinct(doc, "the hero id", fold=norm)
     for i, h in enumerate(m.heroes):
         if h.id in hero_ids:
             raise doc.error(
                 ("heroes", i, "id"), Phrase(N_("duplicate hero id '{id}'"), id=h.id), code="DUPLICATE_ID"
             )
-        check_look_alike(doc, ("heroes", i, "id"), h.id, "the hero id")
-        check_look_alike(doc, ("heroes", i, "name"), h.name, "the name", name=True)
+        refs.add(("heroes", i, "id"), h.id, owner=i)
+        refs.add(("heroes", i, "name"), h.name, owner=i, what="the name", name=True)
         hero_ids.append(h.id)
         res = {}
         for r, v in h.resources.items():

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 class M(BaseModel):
     """Every model refuses keys it does not know (each is then one located error)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class HeroM(M):

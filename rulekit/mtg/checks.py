@@ -119,6 +119,25 @@ def _check_selector(doc: YamlDoc, path: Path_, text: str, names: set[str] | None
     _check_names(doc, path, sel.names, names)
 
 
+def _check_spells(doc: YamlDoc, path: Path_, text: str) -> None:
+    """A cost change is paid when a spell is cast (601.2f): its selector names spells or cards, not
+    permanents on the battlefield (an object it names by id may be on the stack)."""
+    try:
+        sel = parse_selector(text)
+    except SelectorError as exc:
+        raise _selector_err(doc, path, exc, code="BAD_SELECTOR") from None
+    if any(p.special is None and p.zone == "battlefield" for p in sel.parts):
+        raise err(
+            doc,
+            path,
+            N_(
+                "a cost change applies to spells as they are cast (601.2f): '{value}' names permanents; "
+                "write e.g. 'creature spells'"
+            ),
+            params={"value": text},
+        )
+
+
 def _check_names(doc: YamlDoc, path: Path_, sel_names: tuple[str, ...], names: set[str] | None) -> None:
     """Every name a selector reads must be an object of the scenario (a library card may name cards)."""
     for name in sel_names:
@@ -252,7 +271,24 @@ def check_effect_data(
             blocks.append((where, block))
         for where, block in blocks:
             _check_exceptions(doc, where, block, names, players, filled)
-    mhs = (data.get("rules") or {}).get("max_hand_size")
+    rules = data.get("rules") or {}
+    if rules.get("cant_gain_life") and data.get("affects") is not None:  # 119.7: a player's life
+        raise err(
+            doc,
+            (*path, "affects"),
+            N_(
+                "'can't gain life' is about players (119.7): name them with 'players:', "
+                "not objects with 'affects:'"
+            ),
+            params={},
+        )
+    if (
+        rules.get("cost") is not None
+        and data.get("affects") is not None
+        and "{chosen" not in str(data["affects"])
+    ):
+        _check_spells(doc, (*path, "affects"), str(data["affects"]))
+    mhs = rules.get("max_hand_size")
     if isinstance(mhs, str) and mhs.strip().lower() != "no maximum":
         raise err(
             doc,

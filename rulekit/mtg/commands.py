@@ -240,13 +240,41 @@ def skeleton(file: str, lang: Any = "en") -> str:
     return SKELETON.format(name=name, **notes)
 
 
+def _check_new_name(file: str) -> None:
+    """A file name ``rulekit new`` can write and ``rulekit solve`` can read back: UTF-8 (a byte that
+    is not reaches Python as a lone surrogate), and no character that acts or hides (its stem
+    becomes the scenario's ``name:``, which the loader refuses with one; :mod:`rulekit.textclean`)."""
+    from rulekit.textclean import hidden_character, one_line
+
+    if any("\ud800" <= ch <= "\udfff" for ch in file):
+        raise RulekitError(
+            Phrase(N_("the file name {file} holds bytes that are not UTF-8; rename it"), file=one_line(file)),
+            code="BAD_FILE_NAME",
+        )
+    odd = next((ch for ch in file if not ch.isprintable() and ch != " "), None) or hidden_character(file)
+    if odd is not None:
+        raise RulekitError(
+            Phrase(
+                N_(
+                    "the file name {file} holds {code}, which shows nothing or acts on the terminal; "
+                    "rename it"
+                ),
+                file=one_line(file),
+                code=one_line(odd),
+            ),
+            code="BAD_FILE_NAME",
+        )
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     """``rulekit new FILE``: write the skeleton; an existing file is an error (exit 2), never overwritten."""
     t = translator(cli_lang(args))
     path = Path(args.file)
+    _check_new_name(args.file)
+    text = skeleton(args.file, t)  # made whole before the file exists: nothing half-written
     try:
         with path.open("x", encoding="utf-8") as fh:
-            fh.write(skeleton(args.file, t))
+            fh.write(text)
     except FileExistsError:
         raise RulekitError(
             Phrase(N_("{file} already exists; rulekit new never overwrites a file"), file=args.file),

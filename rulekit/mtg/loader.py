@@ -41,11 +41,12 @@ from rulekit.mtg.schema import (
 )
 from rulekit.mtg.vocab import (
     CREATURE_TYPES,
+    FACE_DOWN_ZONES,
     ZONES,
     counter_name,
 )
 from rulekit.scenarios import builtin_file, list_builtin, scenario_root
-from rulekit.yamlsrc import YamlDoc, check_look_alike, exists, kind_of, suggest
+from rulekit.yamlsrc import Distinct, YamlDoc, check_look_alike, described, exists, kind_of, suggest
 
 
 # ====================================================================================== library
@@ -222,12 +223,13 @@ def _players(doc: YamlDoc, model: ScenarioModel) -> tuple[list[str], list[tuple[
     abilities players have (``{name, abilities}``)."""
     players: list[str] = []
     pabilities: list[tuple[str, tuple[str, ...]]] = []
+    distinct = Distinct(doc, "the player name")
     for n, pl in enumerate(model.players):
         if isinstance(pl, str):
-            check_look_alike(doc, ("players", n), pl, "the player name")
+            distinct.add(("players", n), pl)
             players.append(pl)
         else:
-            check_look_alike(doc, ("players", n, "name"), pl.name, "the player name")
+            distinct.add(("players", n, "name"), pl.name)
             players.append(pl.name)
             pabilities.append((pl.name, tuple(pl.abilities)))
     if not players:
@@ -260,6 +262,7 @@ def _ids_and_names(
     give one of them (its id, its card's name, its own name)."""
     ids: list[str] = []
     names: set[str] = set()
+    distinct = Distinct(doc, "the id")
     for i, raw in enumerate(model.objects):
         if not isinstance(raw, dict):
             raise doc.error(("objects", i), N_("an object is a mapping with at least 'id'"), params={})
@@ -269,15 +272,19 @@ def _ids_and_names(
                 ("objects", i), N_("missing required key '{key}'"), params={"key": "id"}, code="MISSING_KEY"
             )
         if not isinstance(oid, str):
+            # a number reads as the id it looks like once quoted; nothing or true/false is no id at all
+            quoted = isinstance(oid, int | float) and not isinstance(oid, bool)
             raise doc.error(
                 ("objects", i, "id"),
-                N_("an id is text, got {kind} (write id: '{value}')"),
-                params={"kind": kind_of(oid), "value": shown(oid)},
+                N_("an id is text, got {kind} (write id: '{value}')")
+                if quoted
+                else N_("an id is text, got {got}"),
+                params={"kind": kind_of(oid), "value": shown(oid)} if quoted else {"got": described(oid)},
                 code="WRONG_TYPE",
             )
         if not oid.strip():
             raise doc.error(("objects", i, "id"), N_("an id cannot be empty"), params={})
-        check_look_alike(doc, ("objects", i, "id"), oid, "the id")
+        distinct.add(("objects", i, "id"), oid)
         check_look_alike(doc, ("objects", i, "name"), raw.get("name"), "the name", name=True)
         if oid in ids:
             raise doc.error(("objects", i, "id"), N_("object id '{id}' is used twice"), params={"id": oid})
@@ -325,6 +332,16 @@ def _object(
         )
     if om.zone not in ZONES:
         check_zone(doc, (*path, "zone"), om.zone)
+    if om.face_down and om.zone not in FACE_DOWN_ZONES:
+        raise doc.error(
+            (*path, "face_down"),
+            N_(
+                "a card is face down only on the battlefield, on the stack or in exile (708.2, 406.3); "
+                "in '{zone}' it is face up (400.2) or hidden"
+            ),
+            params={"zone": om.zone},
+            code="INVALID_VALUE",
+        )
     if om.attached_to is not None and om.attached_to not in ids:
         raise doc.error(
             (*path, "attached_to"),

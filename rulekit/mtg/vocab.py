@@ -191,6 +191,9 @@ def activated_keyword(text: str) -> str | None:
 #: Shown among subtypes for an object that has every creature type (Changeling, Mutavault).
 ALL_CREATURE_TYPES = "(all creature types)"
 ZONES = ("battlefield", "graveyard", "hand", "library", "exile", "stack", "command")
+#: Where a card may be face down (708.2: a face-down permanent or spell; 406.3: exiled face down);
+#: a graveyard is a public zone whose cards are face up (400.2), a hand or library hides them.
+FACE_DOWN_ZONES = ("battlefield", "stack", "exile")
 #: The keys of an ability that hold its effect (LANGUAGE.md §2): a static ability, a spell or ability
 #: that resolves, a characteristic-defining ability (604.3).
 EFFECT_KINDS = ("static", "resolves", "cda")

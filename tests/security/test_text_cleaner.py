@@ -103,8 +103,8 @@ def test_chain_text_outputs_show_escapes_as_symbols(command, tmp_path, capsys):
     # escapes in hero and card ids (the chain lines print ids), everything in names and the title
     text = apoteose_text("esc", ESCAPES, True)
     data = yaml.safe_load(text)
-    for hero in data["heroes"]:
-        hero["name"] = HOSTILE
+    for i, hero in enumerate(data["heroes"]):  # names a reader can tell apart (a name is a reference)
+        hero["name"] = f"{HOSTILE} {i}"
     src = _write(tmp_path, yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
     code, out, err = _run([*command, src], capsys)
     assert code == 0, err
