@@ -24,7 +24,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
-from rulekit import __version__
+from rulekit import __version__, i18n
 from rulekit.errors import N_, RulekitError
 from rulekit.i18n import Translator, translator
 from rulekit.textclean import json_safe, visible
@@ -136,7 +136,10 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     parser = _Parser(
         prog="rulekit",
         description=t(N_("Exact rules engines for MTG continuous effects and the Apoteose effect chain.")),
-        epilog=t(N_("Every command takes --lang pt-BR or --lang es, before or after its name.")),
+        epilog=t(
+            N_("Every command takes --lang LANG ({languages}), before or after its name."),
+            languages=", ".join(i18n.LANGUAGES),
+        ),
         t=t,
     )
     parser.add_argument(

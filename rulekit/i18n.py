@@ -81,6 +81,10 @@ class Language:
         lessons: the lessons' folder of the language, relative to ``lessons/`` and to
             ``tools/lesson_src/`` (``""`` for English, whose lessons are at the top).
         locale_dir: where its catalog lives, when not in the package (a test's generated locale).
+        complete: whether every message is translated. The completeness checks (``compile_catalogs
+            --check``, the lesson translations, the pseudo-locale) hold a complete language to them;
+            a partial one lands step by step: each message it lacks falls back to English (gettext's
+            own fallback to the msgid), its lessons folder may be missing, and its tests pass.
     """
 
     code: str
@@ -91,6 +95,7 @@ class Language:
     ordinal: str = "{n}."
     lessons: str = ""
     locale_dir: Path | None = None
+    complete: bool = True
 
     def mo_path(self) -> Path:
         """Its compiled catalog (``.../locale/pt_BR/LC_MESSAGES/rulekit.mo``)."""
@@ -148,6 +153,30 @@ REGISTRY: dict[str, Language] = {
 }
 #: The languages' codes, as the lessons and the ``lang=`` / ``--lang`` arguments name them (BCP 47).
 LANGUAGES: tuple[str, ...] = tuple(REGISTRY)
+
+
+def complete_languages() -> tuple[str, ...]:
+    """The codes of the languages every message is translated into (the source language first): what
+    the tests that compare languages parametrize over.
+
+    >>> complete_languages()
+    ('en', 'pt-BR', 'es')
+    """
+    return tuple(code for code, lang in REGISTRY.items() if lang.complete)
+
+
+def translated_languages(*, partial: bool = False) -> tuple[str, ...]:
+    """The codes of the languages with a catalogue (all but the source language): the complete ones,
+    and the partial ones too with ``partial=True``.
+
+    >>> translated_languages()
+    ('pt-BR', 'es')
+    """
+    return tuple(
+        code for code, lang in REGISTRY.items() if lang.catalog is not None and (lang.complete or partial)
+    )
+
+
 #: Their gettext catalog directories under ``rulekit/locale`` (English has none: msgid = text).
 CATALOG_DIRS: dict[str, str] = {code: lang.catalog for code, lang in REGISTRY.items() if lang.catalog}
 

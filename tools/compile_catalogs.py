@@ -2,7 +2,7 @@
 
     python tools/compile_catalogs.py            # extract -> rulekit.pot, merge into each .po, compile .mo
     python tools/compile_catalogs.py --compile  # only compile each .po to its .mo (after editing a .po)
-    python tools/compile_catalogs.py --check    # exit 1 if a .mo is stale or a msgid lacks a translation
+    python tools/compile_catalogs.py --check    # exit 1: a stale .mo, a complete language lacking a msgid
 
 The msgids are the English strings passed to ``_(...)``, ``t(...)``, ``N_(...)`` (first argument),
 ``.n(singular, plural, count)``, and with a context ``NP_``/``.p(context, message)`` and
@@ -83,6 +83,8 @@ KEYWORDS = {
 #: The catalogue folders of the language registry's rows (:data:`rulekit.i18n.REGISTRY`; English has
 #: none: its msgids are the text). A generated or test-only row (its own ``locale_dir``) is not one.
 LANGS = {lang.catalog: lang.catalog for lang in REGISTRY.values() if lang.catalog and lang.locale_dir is None}
+#: Those the registry calls complete: ``--check`` holds them to every message (``Language.complete``).
+COMPLETE = {lang.catalog for lang in REGISTRY.values() if lang.catalog and lang.complete}
 #: Fixed header dates and names, so that the catalogs are byte-identical run after run.
 HEADER = {
     "project": "rulekit",
@@ -168,25 +170,39 @@ def compile_all() -> None:
         path.with_suffix(".mo").write_bytes(mo_bytes(read_po(path)))
 
 
-def check() -> list[str]:
-    """Problems: a stale .mo, a msgid of the code missing or untranslated in a .po."""
+def check(langs: dict[str, Any] | None = None) -> list[str]:
+    """Problems: a stale .mo; a msgid of the code missing or untranslated in the .po of a language
+    the registry calls complete (a partial one falls back to English per message: :func:`missing`
+    counts what it lacks, and that is no problem)."""
     problems = []
     wanted = {(m.id, m.context) for m in extract() if m.id}  # type: ignore[attr-defined]
-    for lang in LANGS:
+    for lang in langs if langs is not None else LANGS:
         path = po_path(lang)
         cat = read_po(path)
         if path.with_suffix(".mo").read_bytes() != mo_bytes(cat):
             problems.append(
                 f"{path.with_suffix('.mo').relative_to(ROOT)} is stale: run tools/compile_catalogs.py"
             )
-        have = {(m.id, m.context): m for m in cat if m.id}  # type: ignore[attr-defined]
-        for key in sorted(wanted, key=str):
-            msgid = key[0] if key[1] is None else f"{key[1]}|{key[0]}"
-            m = have.get(key)
-            strings = m.string if m is not None else None
-            if not strings or (isinstance(strings, tuple) and not all(strings)) or m.fuzzy:
-                problems.append(f"{lang}: no translation for {msgid!r}")
+        if lang in COMPLETE:
+            problems += [f"{lang}: no translation for {msgid!r}" for msgid in _untranslated(cat, wanted)]
     return problems
+
+
+def missing(lang: str) -> list[str]:
+    """The msgids of the code that the .po of catalogue folder ``lang`` does not translate yet."""
+    wanted = {(m.id, m.context) for m in extract() if m.id}  # type: ignore[attr-defined]
+    return _untranslated(read_po(po_path(lang)), wanted)
+
+
+def _untranslated(cat: Any, wanted: set[tuple[Any, Any]]) -> list[str]:
+    have = {(m.id, m.context): m for m in cat if m.id}
+    out = []
+    for key in sorted(wanted, key=str):
+        m = have.get(key)
+        strings = m.string if m is not None else None
+        if not strings or (isinstance(strings, tuple) and not all(strings)) or m.fuzzy:
+            out.append(key[0] if key[1] is None else f"{key[1]}|{key[0]}")
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -198,6 +214,8 @@ def main(argv: list[str] | None = None) -> int:
         problems = check()
         for p in problems:
             print(p, file=sys.stderr)
+        for lang in sorted(set(LANGS) - COMPLETE):  # a partial language: how far it has come
+            print(f"{lang}: partial, {len(missing(lang))} messages fall back to English", file=sys.stderr)
         return 1 if problems else 0
     if not args.compile:
         update()

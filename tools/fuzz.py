@@ -65,6 +65,7 @@ if str(ROOT) not in sys.path:
 import yaml  # noqa: E402
 
 from rulekit.errors import RulekitError  # noqa: E402
+from rulekit.i18n import LANGUAGES  # noqa: E402
 from rulekit.yamlsrc import YamlDoc  # noqa: E402
 
 #: Strings a stranger might put anywhere: markup, quotes, escapes, control and bidi characters,
@@ -1765,7 +1766,7 @@ class _LiveMarkup(HTMLParser):
         self.found.append("<!--")
 
 
-_LANGS = ("en", "pt-BR", "es")
+_LANGS = LANGUAGES  # every row of the registry, partial ones too (they fall back to English)
 
 
 class Unclean(AssertionError):
@@ -1822,7 +1823,7 @@ def run_case(case: Case, tmp: Path, render: bool = True) -> str:
     for a file, name it (``fuzz.yaml:<line>: ...``). Raises whatever the code under test raises,
     other than :class:`RulekitError`, and :class:`Unclean` / ``AssertionError`` for a failed check.
     """
-    lang = _LANGS[case.index % 3]
+    lang = _LANGS[case.index % len(_LANGS)]
     decisions: Any = None
     try:
         text = case.data.decode("utf-8")

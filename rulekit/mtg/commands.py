@@ -45,8 +45,8 @@ def add_scenario_options(p: argparse.ArgumentParser, t: Translator | None = None
 
 
 def add_lang_option(p: argparse.ArgumentParser, t: Translator | None = None) -> None:
-    """``--lang en|pt-BR|es``: the language of the text output (JSON is data and never changes).
-    The languages are the registry's (:data:`rulekit.i18n.REGISTRY`)."""
+    """``--lang LANG``: the language of the text output (JSON is data and never changes), one of
+    the registry's (:data:`rulekit.i18n.REGISTRY`)."""
     t = t or translator("en")
     p.add_argument(
         "--lang",

@@ -10,6 +10,7 @@ import pytest
 
 from rulekit.apoteose import statements as S
 from rulekit.apoteose import wording as W
+from rulekit.i18n import complete_languages
 from rulekit.views import chain as V
 
 #: Every statement kind: the runnable ones and the reader's "unknown" clause.
@@ -202,7 +203,7 @@ SAMPLES: dict[str, tuple[dict, str, str, str]] = {
         "cláusula ilegible: “Voe alto”",
     ),
 }
-LANGS = ("en", "pt-BR", "es")
+LANGS = complete_languages()
 
 
 @pytest.mark.parametrize("kind", KINDS, ids=lambda c: c.op)

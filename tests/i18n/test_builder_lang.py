@@ -9,6 +9,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from rulekit.i18n import translated_languages
 from rulekit.widgets import builder as b  # noqa: E402
 from rulekit.widgets.builder import BuilderError  # noqa: E402
 
@@ -38,7 +39,7 @@ def _english_labels() -> set[str]:
     return {v for v in b.TEXT.values() if "{" not in v and v not in SAME and len(v) > 2}
 
 
-@pytest.mark.parametrize("lang", ["pt-BR", "es"])
+@pytest.mark.parametrize("lang", translated_languages())
 def test_builder_shows_no_english_label(lang: str) -> None:
     builder = b.BoardBuilder(lang=lang)
     builder.add_card("Glorious Anthem")

@@ -8,10 +8,11 @@ from dataclasses import replace
 import pytest
 
 from rulekit.apoteose import run_chain
+from rulekit.i18n import complete_languages
 from rulekit.views import chain as cv
 from rulekit.views import localized as lv
 
-LANGS = ("en", "pt-BR", "es")
+LANGS = complete_languages()
 #: The last resolution of nested-responses (pocao: "Cure 25 de VIDA e Recupere 2 de MANA"), per language.
 POCAO = {
     "en": "heal 25 VIDA; recover 2 MANA",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulekit.cli import main
+from rulekit.i18n import translated_languages
 
 
 def _run(capsys, *argv):
@@ -81,7 +82,7 @@ def _english_sentences() -> set[str]:
     return out
 
 
-@pytest.mark.parametrize("lang", ["pt-BR", "es"])
+@pytest.mark.parametrize("lang", translated_languages())
 @pytest.mark.parametrize(
     "argv",
     [
@@ -139,7 +140,7 @@ def test_a_usage_error_in_spanish_is_exit_2(capsys):
     assert err.startswith("uso: rulekit ") and err.rstrip().endswith("argumentos no reconocidos: --zzyzx")
 
 
-@pytest.mark.parametrize("lang", ["pt-BR", "es"])
+@pytest.mark.parametrize("lang", translated_languages())
 def test_rulekit_new_writes_its_comments_in_the_language_asked_for(capsys, tmp_path, lang):
     """The skeleton's comments and description are in ``--lang``; the YAML itself (keys, card names,
     the commented-out examples) is data, and the board solves the same."""
@@ -185,4 +186,4 @@ def test_lang_before_the_command_is_the_same_as_after_it(capsys, form):
 def test_the_top_level_help_says_every_command_takes_lang(capsys):
     with pytest.raises(SystemExit):
         main(["--help", "--lang", "pt-BR"])
-    assert "Todo comando aceita --lang pt-BR ou --lang es" in capsys.readouterr().out
+    assert "Todo comando aceita --lang LANG (en, pt-BR, es)" in capsys.readouterr().out

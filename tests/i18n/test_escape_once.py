@@ -12,6 +12,7 @@ from html.parser import HTMLParser
 import pytest
 
 from rulekit.apoteose.trace import ChainEvent, ChainTrace
+from rulekit.i18n import complete_languages
 from rulekit.views import chain as cv
 from rulekit.views import localized as lv
 from rulekit.views.markup import escape
@@ -19,7 +20,7 @@ from rulekit.views.markup import escape
 NAME = 'Tom & Jerry <b>"x"</b>'
 ONCE = "Tom &amp; Jerry &lt;b&gt;&quot;x&quot;&lt;/b&gt;"
 TWICE = "Tom &amp;amp; Jerry &amp;lt;b&amp;gt;&amp;quot;x&amp;quot;&amp;lt;/b&amp;gt;"
-LANGS = ("en", "pt-BR", "es")
+LANGS = complete_languages()
 
 
 def _event(event: str, index: int | None, responds_to: int | None = None, **detail: object) -> ChainEvent:

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from rulekit.i18n import REGISTRY, translated_languages
+
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "tools" / "lesson_src"
 
@@ -161,7 +163,9 @@ def test_the_self_checks_speak_the_lesson_language():
 
 
 #: the translated lessons' self-checks (same cells, the learner's words and ``lang=``)
-TRANSLATED = [(lang, *cell) for lang in ("pt-BR", "es") for cell in _cells(SRC / lang)]
+TRANSLATED = [
+    (lang, *cell) for lang in translated_languages() for cell in _cells(SRC / REGISTRY[lang].lessons)
+]
 #: words of the English feedback that must not show through in a translated self-check
 ENGLISH_ONLY = (
     "timestamp order",

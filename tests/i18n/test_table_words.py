@@ -7,7 +7,7 @@ import re
 import pytest
 
 from rulekit import mtg
-from rulekit.i18n import translator
+from rulekit.i18n import translated_languages, translator
 from rulekit.views import localized as L
 
 SCENARIOS = ("seed/blood-moon", "classic/opalescence-then-humility", "seed/gnat-miser", "seed/witchbane-orb")
@@ -27,7 +27,7 @@ def _words(table: L.Table) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("lang", ["pt-BR", "es"])
+@pytest.mark.parametrize("lang", translated_languages())
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_final_layer_players_tables_show_no_english_word(scenario: str, lang: str) -> None:
     trace = mtg.solve(mtg.load_scenario(scenario))

@@ -359,7 +359,7 @@ def test_lang_and_scale_are_checked():
     from rulekit.widgets import BoardBuilder
 
     assert BoardBuilder(lang="pt-BR").error.value == ""
-    bad = BoardBuilder(lang="fr")
+    bad = BoardBuilder(lang="tlh")
     assert "lang must be one of" in bad.error.value and bad.lang == "en"
     big = BoardBuilder(scale=1.5)
     big.add_card("Grizzly Bears")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from rulekit.i18n import complete_languages
+
 
 def _check(p, text):
     p.answer.value = text
@@ -128,7 +130,7 @@ def test_the_whole_placeholder_fits_in_the_answer_box():
     from rulekit.widgets import PredictionCheck
 
     trace = mtg.solve(mtg.load_scenario("classic/urborg-then-blood-moon"))
-    for lang in ("en", "pt-BR", "es"):
+    for lang in complete_languages():
         for kind, target in (("order", None), ("subtypes", "forest"), ("colors", "forest"), ("pt", "forest")):
             p = PredictionCheck(trace, kind, target, lang=lang)
             box = p.answer
