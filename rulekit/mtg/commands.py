@@ -354,7 +354,8 @@ def pt_box(card: dict[str, Any]) -> str:
     stars: set[str] = set()
     for a in card.get("abilities") or ():
         if isinstance(a, dict) and isinstance(a.get("cda"), dict):
-            stars.update(k for k in ("power", "toughness") if (a["cda"].get("set_pt") or {}).get(k) is not None)
+            set_pt = a["cda"].get("set_pt") or {}
+            stars.update(k for k in ("power", "toughness") if set_pt.get(k) is not None)
     parts = []
     for k in ("power", "toughness"):
         n = card.get(k)
