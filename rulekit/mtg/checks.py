@@ -206,6 +206,8 @@ def _check_exceptions(
             )
     for i, item in enumerate(exc_.get("abilities") or ()):
         _check_granted(doc, (*path, "abilities", i), item, names, players, filled)
+    if exc_.get("enters_with"):  # 707.9e: counters it enters with
+        check_counters(doc, (*path, "enters_with"), dict(exc_["enters_with"]))
 
 
 def check_effect_data(

@@ -128,6 +128,11 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _counters(value: Any) -> tuple[tuple[str, int], ...]:
+    """``{+1/+1: 2}`` as ``(("+1/+1", 2),)`` (614.1c, 707.9e), by kind."""
+    return tuple(sorted((counter_name(str(k)), int(n)) for k, n in dict(value or {}).items()))
+
+
 def _strs(value: Any) -> tuple[str, ...]:
     if value is None:
         return ()
@@ -167,6 +172,9 @@ class EffectSpec:
     copy_not_copied: tuple[str, ...] = ()
     #: 707.9: "if it's a <type>, it ...": ``((type words, a copy spec with those exceptions), ...)``
     copy_if: tuple[tuple[tuple[str, ...], EffectSpec], ...] = ()
+    #: 707.9e: "it enters with N additional <kind> counters": ``((kind, n), ...)``, an effect of
+    #: the entry (not a copiable value: a copy of the copy does not get them)
+    copy_enters_with: tuple[tuple[str, int], ...] = ()
     face_down: bool = False
     control: str | None = None
     text_change: tuple[str, str] | None = None
@@ -296,6 +304,7 @@ def _build(canon: str, raw: dict[str, Any], cda: bool) -> EffectSpec:
         kw["copy_colors"] = _strs(ex["colors"]) if ex.get("colors") is not None else None
         kw["copy_remove_types"] = _strs(ex.get("remove_types"))
         kw["copy_not_copied"] = _strs(ex.get("not_copied"))
+        kw["copy_enters_with"] = _counters(ex.get("enters_with"))
         conditional = []
         for block in ex.get("if") or ():
             block = dict(block)
@@ -471,7 +480,7 @@ def ability_from_data(data: Any, key: str = "") -> Ability:
     text = str(data.get("text") or "")
     key = str(data.get("key", key) or "")
     if data.get("enters_with"):
-        counters = tuple(sorted((counter_name(str(k)), int(n)) for k, n in dict(data["enters_with"]).items()))
+        counters = _counters(data["enters_with"])
         return Ability(text or "enters with counters", kind="text", key=key, enters_with=counters)
     for kind in ("static", "cda", "resolves"):
         if data.get(kind) is not None:

@@ -54,6 +54,9 @@ class _CopyExceptions(_M):
     remove_types: list[str] = []
     #: "except it doesn't copy that creature's color" (Vesuvan Doppelganger): it keeps its own
     not_copied: list[Literal["color"]] = []
+    #: 707.9e "except it enters with N additional <kind> counters" (Spark Double, Altered Ego):
+    #: an effect of that entry, not a copiable value
+    enters_with: dict[str, int] | None = None
 
 
 class CopyIf(_CopyExceptions):
