@@ -72,6 +72,15 @@ class CopyExcept(_CopyExceptions):
     if_: list[CopyIf] = Field(default=[], alias="if")
 
 
+class AsEnters(_M):
+    """208.2b, 614.1c, 707.2: an object's own "as [this] enters, it becomes your choice of ..."
+    ability: the values each option sets for itself (as copy exceptions are written), and the
+    option chosen (``"{chosen <what>}"``, filled by the object's ``choices``)."""
+
+    option: str
+    options: dict[str, _CopyExceptions]
+
+
 class PTPart(_M):
     power: Num | None = None
     toughness: Num | None = None
@@ -122,6 +131,7 @@ class EffectModel(_M):
     targets_must: str | None = None
     copy_: str | None = Field(default=None, alias="copy")
     except_: CopyExcept | None = Field(default=None, alias="except")
+    as_enters: AsEnters | None = None  # 208.2b/707.2: its own "as this enters" values (copiable)
     face_down: bool = False
     control: str | None = None
     text_change: TextChange | None = None

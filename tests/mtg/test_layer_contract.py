@@ -130,6 +130,8 @@ def _library_boards(per_board: int = 6) -> list[str]:
             oid = f"c{j}"
             obj: dict[str, Any] = {"id": oid, "card": name, "controller": ("Ann", "Bo")[j % 2]}
             wanted = set(re.findall(r"\{chosen ([^}]+)\}", json.dumps(lib[name])))
+            if "object" in wanted and j:  # 707.6: a copy makes the copied card's choices itself
+                wanted |= set(re.findall(r"\{chosen ([^}]+)\}", json.dumps(lib[chunk[0]])))
             if wanted:
                 obj["choices"] = {w: CHOICES[w] for w in sorted(wanted)}
             objects.append(obj)
