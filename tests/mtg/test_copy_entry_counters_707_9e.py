@@ -91,3 +91,25 @@ def test_a_token_copy_with_an_entry_exception() -> None:
     text = TOKEN.replace('as: {copy: "@tri"}', 'as: {copy: "@tri", except: {enters_with: {+1/+1: 1}}}')
     v = solve_text(text).final["tok"]
     assert v.counters == (("+1/+1", 4),) and (v.power, v.toughness) == (5, 5)
+
+
+def test_mirror_image_copying_a_token_is_no_token() -> None:
+    """Mirror Image's ruling (as Clone's, 2025-10-02): a copy of a token copies the characteristics
+    the token was created with; the copy itself is not a token (707.2: status and the like are not
+    copied). A Mirror Image of a Saproling token pumped by Glorious Anthem is a 1/1 green Saproling
+    card: 2/2 with the Anthem, its own bonus, not the token's."""
+    text = """
+    game: mtg
+    players: [Ann]
+    objects:
+      - {id: sap, card: Saproling, controller: Ann}
+      - {id: anthem, card: Glorious Anthem, controller: Ann}
+      - {id: image, card: Mirror Image, controller: Ann, zone: hand, choices: {object: sap}}
+    events:
+      - enter: image
+    """
+    t = solve_text(text)
+    v = t.final["image"]
+    assert (v.name, v.subtypes, v.colors) == ("Saproling", ("Saproling",), ("green",))
+    assert (v.power, v.toughness) == (2, 2)
+    assert t.initial["image"].name == "Mirror Image"
