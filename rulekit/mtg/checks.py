@@ -225,6 +225,32 @@ def _check_exceptions(
             )
     for i, item in enumerate(exc_.get("abilities") or ()):
         _check_granted(doc, (*path, "abilities", i), item, names, players, filled)
+    if exc_.get("enters_with"):  # 707.9e: counters it enters with
+        check_counters(doc, (*path, "enters_with"), dict(exc_["enters_with"]))
+
+
+def _check_as_enters(
+    doc: YamlDoc,
+    path: Path_,
+    ae: dict[str, Any],
+    names: set[str] | None,
+    players: list[str] | None,
+    filled: bool,
+) -> None:
+    """208.2b: the words of each option of an "as [this] enters" ability, and the option chosen
+    one of them (once the object's choice has filled it)."""
+    options = dict(ae.get("options") or {})
+    for name, block in options.items():
+        _check_exceptions(doc, (*path, "options", name), block, names, players, filled)
+    option = str(ae.get("option"))
+    if "{chosen" not in option and option not in options:
+        raise err(
+            doc,
+            (*path, "option"),
+            N_("'{value}' is none of this ability's options ({names})"),
+            suggest(option, list(options)),
+            params={"value": option, "names": ", ".join(options)},
+        )
 
 
 def check_effect_data(
@@ -271,6 +297,8 @@ def check_effect_data(
             blocks.append((where, block))
         for where, block in blocks:
             _check_exceptions(doc, where, block, names, players, filled)
+    if data.get("as_enters") is not None:
+        _check_as_enters(doc, (*path, "as_enters"), data["as_enters"], names, players, filled)
     rules = data.get("rules") or {}
     if rules.get("cant_gain_life") and data.get("affects") is not None:  # 119.7: a player's life
         raise err(

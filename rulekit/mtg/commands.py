@@ -374,14 +374,38 @@ def card_matches(card: dict[str, Any], query: str) -> bool:
     return all(word in text for word in query.casefold().split())
 
 
+def pt_box(card: dict[str, Any]) -> str:
+    """The power/toughness box as printed: a number, a star a CDA defines, or both (208.2a:
+    ``*/1+*``); "" for a card with neither.
+
+    >>> pt_box({"power": 2, "toughness": 2}), pt_box({"power": None, "toughness": 1, "abilities":
+    ...     [{"text": "t", "cda": {"set_pt": {"power": "X", "toughness": "X"}}}]})
+    ('2/2', '*/1+*')
+    """
+    stars: set[str] = set()
+    for a in card.get("abilities") or ():
+        if isinstance(a, dict) and isinstance(a.get("cda"), dict):
+            set_pt = a["cda"].get("set_pt") or {}
+            stars.update(k for k in ("power", "toughness") if set_pt.get(k) is not None)
+    parts = []
+    for k in ("power", "toughness"):
+        n = card.get(k)
+        if k in stars:
+            parts.append("*" if n is None else f"{n}+*")
+        else:
+            parts.append("" if n is None else str(n))
+    return "" if parts == ["", ""] else "/".join(p or "0" for p in parts)
+
+
 def type_line(card: dict[str, Any], t: Translator | None = None) -> str:
     """``Legendary Planeswalker — Gideon`` (and P/T or loyalty when printed; the type words are the
     card's, "loyalty" in the language of ``t``)."""
     left = " ".join([*card.get("supertypes", []), *card.get("types", [])])
     subs = card.get("subtypes") or []
     line = f"{left} — {' '.join(subs)}" if subs else left
-    if card.get("power") is not None:
-        line += f"  {card['power']}/{card['toughness']}"
+    box = pt_box(card)
+    if box:
+        line += f"  {box}"
     if card.get("loyalty") is not None:
         line += "  " + (t or translator("en"))("loyalty {n}", n=card["loyalty"])
     return line

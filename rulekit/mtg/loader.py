@@ -32,7 +32,7 @@ from rulekit.mtg.checks import (
     placeholders,
 )
 from rulekit.mtg.events import check_event_attachments, event
-from rulekit.mtg.model import Face, ObjectDef, Scenario, build_abilities
+from rulekit.mtg.model import EffectSpec, Event, Face, ObjectDef, Scenario, build_abilities
 from rulekit.mtg.schema import (
     CardModel,
     LibraryModel,
@@ -169,6 +169,7 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         for i, raw in enumerate(model.events)
     )
     check_event_attachments(doc, objects, events)
+    _check_copy_choices(doc, objects, raw_abilities, events)
     descriptions = _descriptions(doc, model.description)
     return Scenario(
         name=model.name or default_name,
@@ -535,6 +536,74 @@ def _check_object_choices(
                 if ab.kind in ("static", "cda", "resolves"):
                     where = ("objects", i, "abilities", j, ab.kind)  # the effect, under its kind
                     check_filled(doc, where, ab.spec, names, players, ab.kind == "resolves")
+
+
+def _copies_of(o: ObjectDef, events: tuple[Event, ...]) -> list[EffectSpec]:
+    """The copy effects ``o`` enters with: its own "enters as a copy" abilities (707.5) and the
+    ``as`` of the ``enter`` events that put it onto the battlefield as a copy."""
+    out = [
+        a.spec
+        for a in o.abilities
+        if a.kind == "static"
+        and a.spec is not None
+        and a.spec.copy is not None
+        and (a.spec.affects is None or a.spec.affects.is_this)
+    ]
+    out += [
+        e.enters_as for e in events if e.kind == "enter" and o.id in e.objects and e.enters_as is not None
+    ]
+    return [s for s in out if s.copy is not None]
+
+
+def _check_copy_choices(
+    doc: YamlDoc, objects: list[ObjectDef], raw_abilities: dict[str, list[Any]], events: tuple[Event, ...]
+) -> None:
+    """707.6: choices made for a permanent ("as this enters, choose a creature type") are not
+    copied: an object that enters as a copy of it makes its own, so its ``choices`` must give
+    every ``{chosen …}`` the copied abilities ask for (the original's own, or, when it is a copy
+    itself, those of what it copies, 707.3). One located line names the missing choice."""
+    by_id = {o.id: o for o in objects}
+    by_name = {o.name.lower(): o for o in reversed(objects)}
+
+    def named(spec: EffectSpec, o: ObjectDef) -> ObjectDef | None:
+        assert spec.copy is not None
+        parts = spec.copy.parts
+        if len(parts) != 1 or parts[0].special != "named":
+            return None
+        got = by_id.get(parts[0].name) or by_name.get(parts[0].name.lower())
+        return got if got is not None and got is not o else None
+
+    def printed_source(o: ObjectDef, depth: int = 0) -> ObjectDef:
+        for spec in _copies_of(o, ()) if depth < 8 else ():
+            orig = named(spec, o)
+            if orig is not None:
+                return printed_source(orig, depth + 1)
+        return o
+
+    for i, o in enumerate(objects):
+        mine = dict(o.choices)
+        for spec in _copies_of(o, events):
+            orig = named(spec, o)
+            if orig is None:
+                continue
+            src = printed_source(orig)
+            missing = sorted(placeholders(raw_abilities.get(src.id, [])) - set(mine))
+            if missing:
+                what = missing[0]
+                raise doc.error(
+                    ("objects", i, "choices") if o.choices else ("objects", i),
+                    N_(
+                        "{name} enters as a copy of {original}, whose '{placeholder}' is chosen as it "
+                        "enters: a copy makes its own choice (707.6); add choices: {example}"
+                    ),
+                    params={
+                        "name": o.name,
+                        "original": src.name,
+                        "placeholder": f"{{chosen {what}}}",
+                        "example": f"{{{what}: ...}}",
+                    },
+                    code="MISSING_CHOICE",
+                )
 
 
 #: 801.2a: a range of influence is a number of seats, at least one (the most common are 1 and 2);

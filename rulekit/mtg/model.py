@@ -128,6 +128,11 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _counters(value: Any) -> tuple[tuple[str, int], ...]:
+    """``{+1/+1: 2}`` as ``(("+1/+1", 2),)`` (614.1c, 707.9e), by kind."""
+    return tuple(sorted((counter_name(str(k)), int(n)) for k, n in dict(value or {}).items()))
+
+
 def _strs(value: Any) -> tuple[str, ...]:
     if value is None:
         return ()
@@ -167,6 +172,12 @@ class EffectSpec:
     copy_not_copied: tuple[str, ...] = ()
     #: 707.9: "if it's a <type>, it ...": ``((type words, a copy spec with those exceptions), ...)``
     copy_if: tuple[tuple[tuple[str, ...], EffectSpec], ...] = ()
+    #: 707.9e: "it enters with N additional <kind> counters": ``((kind, n), ...)``, an effect of
+    #: the entry (not a copiable value: a copy of the copy does not get them)
+    copy_enters_with: tuple[tuple[str, int], ...] = ()
+    #: 208.2b, 707.2: an object's own "as [this] enters" values, the chosen option's (as a copy
+    #: exception block: power, toughness, types, abilities...); part of its copiable values
+    as_enters: EffectSpec | None = None
     face_down: bool = False
     control: str | None = None
     text_change: tuple[str, str] | None = None
@@ -296,6 +307,7 @@ def _build(canon: str, raw: dict[str, Any], cda: bool) -> EffectSpec:
         kw["copy_colors"] = _strs(ex["colors"]) if ex.get("colors") is not None else None
         kw["copy_remove_types"] = _strs(ex.get("remove_types"))
         kw["copy_not_copied"] = _strs(ex.get("not_copied"))
+        kw["copy_enters_with"] = _counters(ex.get("enters_with"))
         conditional = []
         for block in ex.get("if") or ():
             block = dict(block)
@@ -303,6 +315,13 @@ def _build(canon: str, raw: dict[str, Any], cda: bool) -> EffectSpec:
             words = _strs([words] if isinstance(words, str) else words)
             conditional.append((words, build_spec({"copy": "this", "except": block})))
         kw["copy_if"] = tuple(conditional)
+    if raw.get("as_enters"):
+        ae = raw["as_enters"]
+        chosen = (ae.get("options") or {}).get(str(ae.get("option")))
+        if chosen is not None:
+            kw["as_enters"] = build_spec({"copy": "this", "except": chosen})
+        if "copy" not in subs:
+            subs.append("copy")
     if raw.get("face_down"):
         kw["face_down"] = True
         subs.append("face_down")
@@ -407,6 +426,10 @@ class Ability:
     granted_by: str = ""
     #: 614.1c "This creature enters with N <kind> counters on it": ``((kind, n), ...)``
     enters_with: tuple[tuple[str, int], ...] = ()
+    #: the ability as written, before its object's choices filled its ``{chosen …}``
+    #: placeholders (``None``: it has none). 707.6: a copy does not copy those choices; it fills
+    #: them with its own (:meth:`refilled`)
+    written: Any = field(default=None, compare=False, hash=False, repr=False)
 
     @property
     def canon(self) -> str:
@@ -433,6 +456,18 @@ class Ability:
     def generates(self) -> bool:
         """Whether it generates a continuous effect by itself (static ability or CDA)."""
         return self.kind in ("static", "cda")
+
+    def refilled(self, choices: Mapping[str, str] | None) -> Ability:
+        """707.6: this ability as a copy has it: its ``{chosen …}`` placeholders filled with the
+        copy's own choices (``None``: the copy made none, as an object that becomes a copy
+        without entering; then an ability that needs one does nothing: its printed text only).
+        Its key stays (the copy's ids)."""
+        if self.written is None:
+            return self
+        got = build_abilities([self.written], dict(choices or {}))[0]
+        if got.spec is not None and (got.spec.unread is not None or "{chosen " in got.canon):
+            return replace(self, kind="text", spec=None, text=got.text)
+        return replace(got, key=self.key, written=self.written)
 
     def rewritten(self, old: str, new: str) -> Ability:
         """This ability with ``old`` replaced by ``new`` in its text and its data (layer 3)."""
@@ -471,7 +506,7 @@ def ability_from_data(data: Any, key: str = "") -> Ability:
     text = str(data.get("text") or "")
     key = str(data.get("key", key) or "")
     if data.get("enters_with"):
-        counters = tuple(sorted((counter_name(str(k)), int(n)) for k, n in dict(data["enters_with"]).items()))
+        counters = _counters(data["enters_with"])
         return Ability(text or "enters with counters", kind="text", key=key, enters_with=counters)
     for kind in ("static", "cda", "resolves"):
         if data.get(kind) is not None:
@@ -522,7 +557,10 @@ def build_abilities(items: list[Any], choices: dict[str, str]) -> tuple[Ability,
                 key = str(n_res)
             elif i in generating and len(generating) > 1:
                 key = str(generating.index(i) + 1)
-        out.append(ability_from_data(data, key))
+        ab = ability_from_data(data, key)
+        if not isinstance(item, str) and "{chosen " in _canon(item):  # 707.6: keep it as written
+            ab = replace(ab, written=item)
+        out.append(ab)
     return tuple(out)
 
 

@@ -54,6 +54,9 @@ class _CopyExceptions(_M):
     remove_types: list[str] = []
     #: "except it doesn't copy that creature's color" (Vesuvan Doppelganger): it keeps its own
     not_copied: list[Literal["color"]] = []
+    #: 707.9e "except it enters with N additional <kind> counters" (Spark Double, Altered Ego):
+    #: an effect of that entry, not a copiable value
+    enters_with: dict[str, int] | None = None
 
 
 class CopyIf(_CopyExceptions):
@@ -67,6 +70,15 @@ class CopyExcept(_CopyExceptions):
     """707.9: a copy's exceptions, and (``if``) those that apply only if the copy is of a type."""
 
     if_: list[CopyIf] = Field(default=[], alias="if")
+
+
+class AsEnters(_M):
+    """208.2b, 614.1c, 707.2: an object's own "as [this] enters, it becomes your choice of ..."
+    ability: the values each option sets for itself (as copy exceptions are written), and the
+    option chosen (``"{chosen <what>}"``, filled by the object's ``choices``)."""
+
+    option: str
+    options: dict[str, _CopyExceptions]
 
 
 class PTPart(_M):
@@ -119,6 +131,7 @@ class EffectModel(_M):
     targets_must: str | None = None
     copy_: str | None = Field(default=None, alias="copy")
     except_: CopyExcept | None = Field(default=None, alias="except")
+    as_enters: AsEnters | None = None  # 208.2b/707.2: its own "as this enters" values (copiable)
     face_down: bool = False
     control: str | None = None
     text_change: TextChange | None = None

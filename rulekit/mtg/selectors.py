@@ -29,6 +29,7 @@ from rulekit.mtg.vocab import (
     CARD_TYPES,
     COLORS,
     KEYWORDS,
+    LAND_TYPES,
     NUMBER_WORDS,
     SUBTYPES,
     SUPERTYPES,
@@ -875,6 +876,11 @@ def rewrite_words(text: str, old: str, new: str) -> str:
     'Other Elf creatures you control get +1/+1.'
     >>> rewrite_words("Swamps you control", "Swamp", "Island")
     'Islands you control'
+
+    A land type is also the land type of a landwalk keyword (702.14), Magical Hack's own example:
+
+    >>> rewrite_words("Swampwalk; other creatures have swampwalk.", "Swamp", "Plains")
+    'Plainswalk; other creatures have plainswalk.'
     """
     if not old:
         return text
@@ -882,6 +888,9 @@ def rewrite_words(text: str, old: str, new: str) -> str:
     if old.islower():
         pairs.append((old.capitalize(), new.capitalize()))
         pairs.append((plural(old).capitalize(), plural(new).capitalize()))
+    if old in LAND_TYPES:
+        for a, b in ((old, new), (old.lower(), new.lower())):
+            pairs.append((f"{a}walk", f"{b}walk"))
     out = text
     for a, b in pairs:
         out = re.sub(rf"(?<![\w-]){re.escape(a)}(?![\w])", b, out)

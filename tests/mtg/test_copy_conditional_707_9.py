@@ -29,9 +29,8 @@ objects:
                   it enters with two additional +1/+1 counters on it and has changeling.",
                   static: {affects: this, copy: "{chosen object}",
                            except: {types: [Legendary, Snow],
-                                    if: [{is: Creature, abilities: [Changeling,
-                                          {text: "enters with two +1/+1 counters",
-                                           enters_with: {+1/+1: 2}}]}]}}}]}
+                                    if: [{is: Creature, abilities: [Changeling],
+                                          enters_with: {+1/+1: 2}}]}}}]}
   - {id: clone, card: Clone, controller: Ann, zone: hand, choices: {object: moritte}}
 events:
   - enter: moritte
@@ -54,9 +53,13 @@ def test_a_copy_of_a_land_does_not() -> None:
 
 
 def test_the_exception_is_copiable() -> None:
-    """707.9b: a Clone of Moritte (a Grizzly Bears with changeling) has changeling too."""
+    """707.9b: a Clone of Moritte (a Grizzly Bears with changeling) has changeling too; but the two
+    additional counters are an effect of Moritte's entry (707.9e), no copiable value: the Clone is
+    a legendary snow 2/2 with no counters."""
     v = solve_text(MORITTE % "bears").final["clone"]
     assert v.name == "Grizzly Bears" and "Changeling" in v.abilities
+    assert v.supertypes == ("Legendary", "Snow") and v.counters == () and (v.power, v.toughness) == (2, 2)
+    assert not [a for a in v.abilities if "counters" in a]
 
 
 def test_the_condition_reads_the_copy_with_its_other_exceptions() -> None:

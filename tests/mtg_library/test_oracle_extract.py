@@ -144,11 +144,23 @@ def forge_types(types: str) -> str:
 
 
 def pt_of(pt: str | None) -> tuple[int | None, int | None]:
-    """Forge's "2/3" as (2, 3); a "*" part (a CDA defines it, 604.3) as None, as the library writes it."""
+    """Forge's "2/3" as (2, 3); a "*" part (a CDA defines it, 604.3) as None, as the library writes
+    it; a number beside the star ("1+*", 208.2) as that number, the printed part the CDA adds to.
+
+    >>> pt_of("2/3"), pt_of("*/*"), pt_of("*/1+*")
+    ((2, 3), (None, None), (None, 1))
+    """
     if pt is None:
         return (None, None)
+
+    def part(x: str) -> int | None:
+        if "*" not in x:
+            return int(x)
+        beside = x.replace("*", "").strip("+")
+        return int(beside) if beside else None
+
     p, t = pt.split("/")
-    return (None if "*" in p else int(p), None if "*" in t else int(t))
+    return (part(p), part(t))
 
 
 def load_extract() -> dict[str, dict[str, Any]]:

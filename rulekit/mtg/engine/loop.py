@@ -33,7 +33,7 @@ from rulekit.mtg.engine.effects import (
 from rulekit.mtg.engine.history import FULL, OBJECT_SUBLAYERS, History, Solver
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.layers.control import CONTROLLER
-from rulekit.mtg.engine.layers.copy import copiable_snapshot
+from rulekit.mtg.engine.layers.copy import copiable_snapshot, makes_entry_choices
 from rulekit.mtg.engine.layers.players import (
     DEFAULT_MAX_HAND_SIZE,
     PlayersPart,
@@ -128,9 +128,16 @@ def newly_granted(
     grants an ability which itself generates an effect in this same layer (an Aura giving an
     Equipment "equipped creature has flying", both layer 6) brings that effect into this layer,
     to be applied after it; its timestamp follows 613.7a (the later of its object's and the
-    granting effect's, :func:`rulekit.mtg.engine.timestamps.static_timestamp`)."""
+    granting effect's, :func:`rulekit.mtg.engine.timestamps.static_timestamp`).
+
+    707.5 likewise: an object that enters as a copy takes effect of the copied "as [this]
+    enters" abilities (208.2b): a Clone of Primal Clay sets its own values on top of the copied
+    ones, after its copy effect, in layer 1."""
     spec = chosen.spec
-    if spec is None or not any(
+    if spec is None:
+        return []
+    entering_copy = sub == "copy" and spec.copy is not None and makes_entry_choices(chosen)
+    if not entering_copy and not any(
         ab.generates and ab.spec is not None and sub in ab.spec.sublayers for ab in spec.ab_add
     ):
         return []
@@ -138,7 +145,7 @@ def newly_granted(
     out: list[Eff] = []
     for oid in ids:
         for e in static_effects_of(state.objs[oid], run.names, sub):
-            if e.id in known:
+            if e.id in known or (entering_copy and (e.spec is None or e.spec.as_enters is None)):
                 continue
             known.add(e.id)
             run.saw(e)

@@ -23,7 +23,7 @@ from rulekit.mtg.engine.effects import (
 from rulekit.mtg.engine.history import first_sublayer
 from rulekit.mtg.engine.state import Obj
 from rulekit.mtg.engine.timestamps import Clock, assign_timestamps, simultaneous_order
-from rulekit.mtg.model import Event, ObjectDef, Scenario
+from rulekit.mtg.model import EffectSpec, Event, ObjectDef, Scenario
 from rulekit.mtg.vocab import pt_counter
 
 #: what the replay keeps of an object before each event (conditions and durations read it)
@@ -76,53 +76,80 @@ class Compiled:
         return out
 
 
-def copied_original(obj: Obj, base: dict[str, Obj]) -> Obj | None:
-    """The object ``obj`` enters as a copy of (its static "enters as a copy" ability, 707.2,
-    naming one object by its choice: ``copy: "{chosen object}"``), else ``None``."""
+def _named(sel: Any, obj: Obj, base: dict[str, Obj]) -> Obj | None:
+    """The one object a copy selector names by its id or name (``"{chosen object}"`` filled:
+    ``@bears``), other than ``obj``; else ``None``."""
+    parts = sel.parts
+    if len(parts) != 1 or parts[0].special != "named":
+        return None
+    name = parts[0].name
+    orig = base.get(name) or next((o for o in base.values() if o.name.lower() == name.lower()), None)
+    return orig if orig is not None and orig is not obj else None
+
+
+def entering_copy(obj: Obj, base: dict[str, Obj], ev: Event | None = None) -> tuple[EffectSpec, Obj] | None:
+    """The copy effect ``obj`` enters with and the object it copies: its own static "enters as a
+    copy" ability (707.2, 707.5: ``copy: "{chosen object}"``), or the ``enter`` event's ``as``
+    ("put onto the battlefield as a copy of", a token created as a copy: 707.5); else ``None``."""
     for a in obj.abilities:
         spec = a.spec if a.kind == "static" else None
         if spec is None or spec.copy is None or not (spec.affects is None or spec.affects.is_this):
             continue
-        parts = spec.copy.parts
-        if len(parts) != 1 or parts[0].special != "named":
-            continue
-        name = parts[0].name
-        orig = base.get(name) or next((o for o in base.values() if o.name.lower() == name.lower()), None)
-        if orig is not None and orig is not obj:
-            return orig
+        orig = _named(spec.copy, obj, base)
+        if orig is not None:
+            return spec, orig
+    if ev is not None and ev.enters_as is not None and ev.enters_as.copy is not None:
+        orig = _named(ev.enters_as.copy, obj, base)
+        if orig is not None:
+            return ev.enters_as, orig
     return None
 
 
-def entering_abilities(obj: Obj, base: dict[str, Obj], depth: int = 0) -> tuple[Any, ...]:
-    """614.1c, 707.2: the "enters with" abilities an object has as it enters: its own, or, when it
-    enters as a copy, those of the object it copies (a copy of a copy: that one's, 707.3), with
-    the abilities its copy exceptions give (707.9)."""
-    orig = copied_original(obj, base) if depth < 8 else None
-    if orig is None:
+def _if_blocks(spec: EffectSpec, orig: Obj) -> list[EffectSpec]:
+    """707.9f: the "if it's a <type>" exception blocks that apply to a copy of ``orig``: read on
+    the original's printed types with the copy's own added types."""
+    has = {*orig.types, *orig.subtypes, *orig.supertypes, *spec.copy_types}
+    return [block for words, block in spec.copy_if if all(w in has for w in words)]
+
+
+def entering_abilities(
+    obj: Obj, base: dict[str, Obj], depth: int = 0, ev: Event | None = None
+) -> tuple[Any, ...]:
+    """614.1c, 707.2, 707.5: the "enters with" abilities an object has as it enters: its own, or,
+    when it enters as a copy, those of the object it copies (a copy of a copy: that one's, 707.3),
+    with the abilities its copy exceptions give (707.9a: copiable values too)."""
+    got = entering_copy(obj, base, ev if depth == 0 else None) if depth < 8 else None
+    if got is None:
         return obj.abilities
+    spec, orig = got
     copied = entering_abilities(orig, base, depth + 1)
-    extra: list[Any] = []
-    for a in obj.abilities:
-        spec = a.spec if a.kind == "static" else None
-        if spec is None:
-            continue
-        extra += spec.copy_abilities
-        # "if it's a creature, it enters with ...": the original's printed types with the copy's
-        # own added types (707.9)
-        has = {*orig.types, *orig.subtypes, *orig.supertypes, *spec.copy_types}
-        for words, block in spec.copy_if:
-            if all(w in has for w in words):
-                extra += block.copy_abilities
+    extra: list[Any] = list(spec.copy_abilities)
+    for block in _if_blocks(spec, orig):
+        extra += block.copy_abilities
     return (*copied, *extra)
+
+
+def entry_counters(obj: Obj, base: dict[str, Obj], ev: Event) -> tuple[tuple[str, int], ...]:
+    """707.9e: the counters a copy exception says this object enters with ("except it enters with
+    an additional +1/+1 counter", Spark Double; Moritte's "if it's a creature, it enters with two
+    additional +1/+1 counters"): an effect of this entry, never a copiable value, so a copy of
+    this copy does not get them."""
+    got = entering_copy(obj, base, ev)
+    if got is None:
+        return ()
+    spec, orig = got
+    return (*spec.copy_enters_with, *(c for b in _if_blocks(spec, orig) for c in b.copy_enters_with))
 
 
 def enters_with(obj: Obj, ev: Event, base: dict[str, Obj] | None = None) -> None:
     """614.1c: "This creature enters with N <kind> counters on it" (its abilities, or those it
-    copies as it enters: a Clone of such a creature enters with them, 707.2) and an ``enter``
-    event's ``with_counters``: counters it has as it enters, added to any listed."""
+    copies as it enters: a Clone of such a creature, or a token created as a copy of it, enters
+    with them, 707.5), its copy exceptions' counters (707.9e) and an ``enter`` event's
+    ``with_counters``: counters it has as it enters, added to any listed."""
     have = dict(obj.counters)
-    abilities = entering_abilities(obj, base) if base is not None else obj.abilities
-    for kind, n in (*(c for a in abilities for c in a.enters_with), *ev.with_counters):
+    abilities = entering_abilities(obj, base, ev=ev) if base is not None else obj.abilities
+    extra = entry_counters(obj, base, ev) if base is not None else ()
+    for kind, n in (*(c for a in abilities for c in a.enters_with), *extra, *ev.with_counters):
         have[kind] = have.get(kind, 0) + n
     obj.counters = tuple(sorted((k, n) for k, n in have.items() if n > 0))
 

@@ -91,6 +91,13 @@ def apply_exceptions(spec: EffectSpec, obj: Obj) -> None:
             apply_exceptions(block, obj)
 
 
+def makes_entry_choices(eff: Eff) -> bool:
+    """707.5, 707.6: whether ``eff`` copies as its object enters (its own "enters as a copy"
+    ability, or an ``enter`` event's ``as``), so that the object makes the copied abilities'
+    "as [this] enters" choices itself; a resolved "becomes a copy" effect makes none."""
+    return eff.origin == "static" or eff.name_code == "enters_as"
+
+
 class _CopiableValuesPart(LayerPart):
     """A layer-1 part that overwrites an object's copiable values (707.2): it may write, and read,
     anything a selector or another effect looks at, and it shows as a change of those values."""
@@ -126,25 +133,36 @@ class CopyPart(_CopiableValuesPart):
         if held is not None:
             return held  # 707.2: the values it took when it began (Clone rulings)
         spec = eff.spec
-        assert spec is not None and spec.copy is not None
+        assert spec is not None
+        if spec.copy is None:
+            return None  # its own "as [this] enters" values take no parameter
         ids = tuple(i for i in select(spec.copy, state, ctx) if i != obj.id)
         if not ids:
             return None
         return copiable_values(state.objs[ids[0]])
 
     def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
+        spec = eff.spec
+        assert spec is not None
+        if spec.as_enters is not None and spec.copy is None:
+            # 208.2b, 707.2: what its own "as [this] enters" ability set for itself modifies its
+            # copiable values (so a copy of it has them too)
+            apply_exceptions(spec.as_enters, obj)
+            return
         if param is None:
             return
         values = dict(zip(COPIED, param, strict=True))
+        # 707.6: the choices made for the original are not copied; an object entering as a copy
+        # makes its own "as [this] enters" choices (its `choices:`), one that becomes a copy
+        # without entering makes none
+        choices = obj.choices if makes_entry_choices(eff) else None
         # the copied abilities generate the copy's own effects: give them their own ids
         values["abilities"] = tuple(
             replace(a, key=f"{a.key}-copy" if a.key else "copy")
             if a.generates and not a.key.endswith("copy")
             else a
-            for a in values["abilities"]
+            for a in (ab.refilled(choices) for ab in values["abilities"])
         )
-        spec = eff.spec
-        assert spec is not None
         if "color" in spec.copy_not_copied:  # "except it doesn't copy that creature's color"
             values["colors"] = obj.colors
         for name, value in values.items():

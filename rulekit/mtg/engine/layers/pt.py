@@ -56,10 +56,22 @@ class PtSetPart(_Expressions):
 
 
 class PtCdaPart(PtSetPart):
-    """613.4a: characteristic-defining abilities that define power and/or toughness."""
+    """613.4a: characteristic-defining abilities that define power and/or toughness (604.3).
+
+    208.2: the ability defines the star of the power/toughness box; a number printed beside the
+    star (Tarmogoyf's "*/1+*") is the object's printed power or toughness, and the star's value is
+    added to it (none printed: 0). So an object that loses the ability keeps the printed number
+    (Merfolk Trickster ruling, 2018-04-27: "*/*+1" is 0/1 when it loses all abilities)."""
 
     sub = "pt_cda"
-    rule = "613.4a, 604.3"
+    rule = "613.4a, 604.3, 208.2"
+
+    def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
+        p, t = param
+        if p is not None:
+            obj.power = (obj.power or 0) + p
+        if t is not None:
+            obj.toughness = (obj.toughness or 0) + t
 
 
 class PtModifyPart(_Expressions):
