@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from rulekit.mtg.engine import caches
 from rulekit.mtg.engine.effects import Eff
@@ -125,6 +126,10 @@ class History:
         self.made: dict[int, Eff] = {}
         self._starts: dict[tuple[int, int], int] = {}
         self._deepest: dict[int | None, int] = {}
+        #: 611.2c, 608.2b: what each resolved effect fixed when it resolved, by (event index,
+        #: effect id, its status before the lock, the depth read): the same in every prefix solve
+        #: of this history (:func:`~rulekit.mtg.engine.locking.lock_sets`; only a cache)
+        self.locks: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         #: how many prefix solves were made (for tests and benchmarks)
         self.solves = 0
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulekit.mtg.engine import caches
 from rulekit.mtg.engine.effects import Eff, resolve_ref, static_effects_of
 from rulekit.mtg.engine.history import FULL, History, depth_for, first_sublayer
 from rulekit.mtg.engine.replay import Compiled
@@ -22,8 +23,9 @@ def lock_resolved(comp: Compiled, history: History, depth: int = FULL) -> None:
     resolved is a new object, not in the set the effect locked (a flickered creature returns
     without the pump or type change that resolved for it)."""
     lock_sets(comp, history, depth)
+    last_move = comp.last_zone_change()
     for eff in comp.resolved:
-        if eff.locked and eff.event_index is not None:
+        if eff.locked and eff.event_index is not None and eff.event_index < last_move:
             i = eff.event_index
             eff.locked = tuple(o for o in eff.locked if not comp.new_object_since(o, i))
 
@@ -51,28 +53,48 @@ def lock_sets(comp: Compiled, history: History, depth: int = FULL) -> None:
                 eff.locked = eff.targets if eff.targets else ((eff.source,) if eff.source else ())
         if not (needs_set or needs_x or needs_targets) or eff.event_index is None:
             continue
-        state = history.before(eff.event_index, _lock_depth(eff, needs_set, needs_x, needs_targets))
-        src_obj = state.objs.get(eff.source) if eff.source else None
-        targets = eff.targets
-        if needs_targets:
-            assert spec.target_rule is not None
-            targets = check_targets_on_resolution(eff, spec.target_rule, state, comp.names)
-            if spec.affects is None:
-                eff.locked = targets
-            if not targets:
+        lock_depth = _lock_depth(eff, needs_set, needs_x, needs_targets)
+        # the same effect, as made, locked against the same game: the answer of an earlier
+        # (prefix) solve of this history (only a cache, History.locks)
+        key = (eff.event_index, eff.id, eff.active, eff.note_code, eff.note_params, lock_depth)
+        kept = history.locks.get(key) if caches.PREFIX_SAVINGS else None
+        if kept is not None:
+            eff.locked, fixed, eff.active, eff.note_code, eff.note_params = kept
+            eff.fixed = dict(fixed) if fixed is not None else None
+            continue
+        _lock_one(eff, history.before(eff.event_index, lock_depth), comp, needs_set, needs_x, needs_targets)
+        if caches.PREFIX_SAVINGS:
+            fixed = dict(eff.fixed) if eff.fixed is not None else None
+            history.locks[key] = (eff.locked, fixed, eff.active, eff.note_code, eff.note_params)
+
+
+def _lock_one(
+    eff: Eff, state: State, comp: Compiled, needs_set: bool, needs_x: bool, needs_targets: bool
+) -> None:
+    """:func:`lock_sets` for one effect, in ``state`` (the layered game before its event)."""
+    spec = eff.spec
+    assert spec is not None
+    src_obj = state.objs.get(eff.source) if eff.source else None
+    targets = eff.targets
+    if needs_targets:
+        assert spec.target_rule is not None
+        targets = check_targets_on_resolution(eff, spec.target_rule, state, comp.names)
+        if spec.affects is None:
+            eff.locked = targets
+        if not targets:
+            return
+    ctx = Ctx(src_obj, eff.controller, targets, eff.target_player, state.players)
+    if needs_set:
+        assert spec.affects is not None
+        eff.locked = tuple(sorted(select(spec.affects, state, ctx)))
+    if needs_x and eff.locked is not None:
+        eff.fixed = {}
+        for oid in eff.locked:
+            if oid not in state.objs:
                 continue
-        ctx = Ctx(src_obj, eff.controller, targets, eff.target_player, state.players)
-        if needs_set:
-            assert spec.affects is not None
-            eff.locked = tuple(sorted(select(spec.affects, state, ctx)))
-        if needs_x and eff.locked is not None:
-            eff.fixed = {}
-            for oid in eff.locked:
-                if oid not in state.objs:
-                    continue
-                for e in spec.exprs:
-                    if not e.constant and e.kind != "x":
-                        eff.fixed[(oid, e.text)] = eval_expr(e, state.objs[oid], eff, state, ctx)
+            for e in spec.exprs:
+                if not e.constant and e.kind != "x":
+                    eff.fixed[(oid, e.text)] = eval_expr(e, state.objs[oid], eff, state, ctx)
 
 
 def _needs(eff: Eff) -> tuple[bool, bool, bool]:

@@ -482,7 +482,7 @@ def layer_objects(
     state = State(objs, scn.players)
     state.held = comp.held
     state.build_index()
-    initial = {oid: make_view(o) for oid, o in objs.items() if o.zone is not None}
+    initial = {oid: make_view(o) for oid, o in objs.items() if o.zone is not None} if top_level else {}
     run = Run(ruleset, comp.names, dependency, scn.disabled, record=top_level)
     begun: dict[str, tuple[str, ...]] = {}
     begun_effects: dict[str, Eff] = {}

@@ -57,6 +57,10 @@ class Compiled:
     #: 707.2: copy effect id -> the copiable values it took when it began (locking.hold_copies)
     held: dict[str, tuple[Any, ...]] = field(default_factory=dict)
 
+    def last_zone_change(self) -> int:
+        """The index of the last event at which an object changed zones (-1: none did)."""
+        return max((j for changes in self.zone_changes.values() for j in changes), default=-1)
+
     def new_object_since(self, oid: str, index: int) -> bool:
         """400.7: whether ``oid`` changed zones after event ``index`` (it is then a new object)."""
         return any(j > index for j in self.zone_changes.get(oid, ()))
