@@ -67,11 +67,11 @@ def generate_history(n: int) -> str:
 #: power as the layers have made it (611.2c: its set is fixed from the game just before it resolves,
 #: which every earlier effect may have changed).
 _POWER_EFFECTS: tuple[dict[str, Any], ...] = (
-    {"affects": "creatures with power 2 or less", "modify_pt": {"power": 1, "toughness": 0}},
-    {"affects": "creatures with power 4 or greater", "modify_pt": {"power": -1, "toughness": 1}},
-    {"affects": "creatures with power 3 or less you control", "modify_pt": {"power": 1, "toughness": 1}},
-    {"affects": "creatures with power 3 or greater", "modify_pt": {"power": -2, "toughness": 0}},
-    {"affects": "creatures with power 1 or greater your opponents control", "modify_pt": {"power": 2, "toughness": 0}},
+    {"affects": "creatures with power 1 or less you control", "modify_pt": {"power": 2, "toughness": 0}},
+    {"affects": "creatures with power 3 or greater your opponents control", "modify_pt": {"power": -2, "toughness": 0}},
+    {"affects": "creatures with power 2 or greater you control", "modify_pt": {"power": -1, "toughness": 0}},
+    {"affects": "creatures with power 1 or less your opponents control", "modify_pt": {"power": 2, "toughness": 1}},
+    {"affects": "creatures with power 4 or greater", "modify_pt": {"power": -3, "toughness": 0}},
 )
 
 

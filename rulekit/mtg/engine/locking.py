@@ -18,25 +18,31 @@ from rulekit.mtg.expressions import TargetRule
 from rulekit.mtg.selectors import compare
 
 
-def lock_resolved(comp: Compiled, history: History, depth: int = FULL) -> None:
+def lock_resolved(
+    comp: Compiled, history: History, depth: int = FULL, effects: list[Eff] | None = None
+) -> None:
     """611.2c (see :func:`lock_sets`) and 400.7: an object that changed zones after the effect
     resolved is a new object, not in the set the effect locked (a flickered creature returns
     without the pump or type change that resolved for it)."""
-    lock_sets(comp, history, depth)
+    effects = comp.resolved if effects is None else effects
+    lock_sets(comp, history, depth, effects)
     last_move = comp.last_zone_change()
-    for eff in comp.resolved:
+    for eff in effects:
         if eff.locked and eff.event_index is not None and eff.event_index < last_move:
             i = eff.event_index
             eff.locked = tuple(o for o in eff.locked if not comp.new_object_since(o, i))
 
 
-def lock_sets(comp: Compiled, history: History, depth: int = FULL) -> None:
+def lock_sets(
+    comp: Compiled, history: History, depth: int = FULL, effects: list[Eff] | None = None
+) -> None:
     """611.2c and "X is fixed": a resolved effect that names objects by a selector fixes the set
     when it resolves; expressions other than X are fixed then too. Both are evaluated against
     the state just before the ``resolve`` event (``history.before(i, ...)``: the layered state of
     the scenario's first ``i`` events, as deep as the check reads). A solve through ``depth``
-    object sublayers locks only the effects that act there."""
-    for eff in comp.resolved:
+    object sublayers locks only the effects that act there (``effects``: only those of
+    ``comp.resolved``)."""
+    for eff in comp.resolved if effects is None else effects:
         if depth < FULL and first_sublayer(eff) >= depth:
             continue
         spec = eff.spec
@@ -218,7 +224,9 @@ def hold_copies(comp: Compiled, history: History) -> None:
 _CONTROL_READS = frozenset({("controller", ANY)})
 
 
-def check_layered_durations(comp: Compiled, history: History, top_level: bool, depth: int = FULL) -> None:
+def check_layered_durations(
+    comp: Compiled, history: History, top_level: bool, depth: int = FULL, effects: list[Eff] | None = None
+) -> None:
     """611.2b with "for as long as you control X": the condition reads the game as the layers
     have made it (who controls X after control-changing effects, rules-notes "Conditions and
     durations read the game as it is"). If it is already false when the effect would begin (the
@@ -228,8 +236,8 @@ def check_layered_durations(comp: Compiled, history: History, top_level: bool, d
     is asked too (``history.before(j, ...)``), so "for as long as you control X" does not begin
     again when you regain X. Only the ``top_level`` solve asks the games after it (no regress
     inside the prefix solves); a solve through ``depth`` object sublayers checks only the effects
-    that act there."""
-    for eff in comp.resolved:
+    that act there (``effects``: only those of ``comp.resolved``)."""
+    for eff in comp.resolved if effects is None else effects:
         spec = eff.spec
         if not eff.layered_condition or not eff.active or spec is None or spec.condition is None:
             continue

@@ -189,7 +189,7 @@ def display_names(defs: Iterable[ObjectDef]) -> dict[str, str]:
 
 #: the events that change an object's zone, tapped state or counters (the others leave
 #: :attr:`Compiled.base_at` one snapshot, shared)
-_MOVES_SITUATIONS = frozenset({"enter", "leave", "tap", "untap", "untap_step", "counters"})
+MOVES_SITUATIONS = frozenset({"enter", "leave", "tap", "untap", "untap_step", "counters"})
 
 
 def mark_graveyard_tops(scn: Scenario, base: dict[str, Obj]) -> None:
@@ -268,7 +268,7 @@ def compile_scenario(
         if snap is None:
             snap = {oid: (o.zone, o.tapped, o.counters) for oid, o in base.items()}
         base_at[i] = snap
-        if ev.kind in _MOVES_SITUATIONS:
+        if ev.kind in MOVES_SITUATIONS:
             snap = None
         if ev.kind == "resolve":  # the commonest event first
             ts = clock.tick(ev.timestamp)
