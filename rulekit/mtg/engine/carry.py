@@ -130,8 +130,14 @@ def carried_on(carried: Carried, comp: Compiled, eff: Eff | None, sub: str | Non
     applied: ``eff`` ``None``)."""
     if eff is None or sub is None:
         return Carried(
-            comp, carried.depth, carried.seen, carried.step_objects, carried.reads, carried.writes,
-            carried.meets, carried.last,
+            comp,
+            carried.depth,
+            carried.seen,
+            carried.step_objects,
+            carried.reads,
+            carried.writes,
+            carried.meets,
+            carried.last,
         )
     reads, writes, last = dict(carried.reads), dict(carried.writes), dict(carried.last)
     reads[sub] = reads.get(sub, _NONE) | reads_of(eff, sub, False)

@@ -33,9 +33,7 @@ def lock_resolved(
             eff.locked = tuple(o for o in eff.locked if not comp.new_object_since(o, i))
 
 
-def lock_sets(
-    comp: Compiled, history: History, depth: int = FULL, effects: list[Eff] | None = None
-) -> None:
+def lock_sets(comp: Compiled, history: History, depth: int = FULL, effects: list[Eff] | None = None) -> None:
     """611.2c and "X is fixed": a resolved effect that names objects by a selector fixes the set
     when it resolves; expressions other than X are fixed then too. Both are evaluated against
     the state just before the ``resolve`` event (``history.before(i, ...)``: the layered state of

@@ -20,6 +20,7 @@ from rulekit import limits
 from rulekit.errors import N_, Phrase, ScenarioError, shown
 from rulekit.mtg.engine import caches
 from rulekit.mtg.engine.apply import SetMemo, affected_set, shared_affected_set
+from rulekit.mtg.engine.carry import Carried, carried_on, forward_check, summarise
 from rulekit.mtg.engine.dependency import Delta, Judge, Row
 from rulekit.mtg.engine.effects import (
     EXISTENCE_READS,
@@ -31,7 +32,6 @@ from rulekit.mtg.engine.effects import (
     still_exists,
     turn_end_of,
 )
-from rulekit.mtg.engine.carry import Carried, carried_on, forward_check, summarise
 from rulekit.mtg.engine.history import FULL, OBJECT_SUBLAYERS, History, Solver, first_sublayer
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.layers.control import CONTROLLER
