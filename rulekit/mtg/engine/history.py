@@ -210,5 +210,8 @@ class History:
         got = self.forward(upto - 1, self.states[(upto - 1, prev)], carried, self)
         if got is None:
             return None
+        # carried on: what the game before carried is the next one's now (each prefix is made
+        # once, so it is not carried from again)
+        del self.carried[(upto - 1, prev)]
         self.carried[(upto, prev)] = got[1]
         return got[0], prev

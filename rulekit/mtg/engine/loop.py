@@ -717,7 +717,8 @@ def forward_prefix(i: int, state: State, carried: Carried, history: History) -> 
     after.index = {sig: dict(bucket) for sig, bucket in state.index.items()}
     after.where, after.order = dict(state.where), state.order
     run = Run(prev.ruleset, comp.names, True, scn.disabled, record=False)
-    run.seen, run.step_objects = dict(carried.seen), carried.step_objects
+    # the effects seen so far, added to (History drops the carry it came from)
+    run.seen, run.step_objects = carried.seen, carried.step_objects
     run.saw(eff)
     run_sublayer(sub, after, [eff], {}, {}, run)
     return after, carried_on(carried, comp, eff, sub, run)
