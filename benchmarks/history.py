@@ -61,3 +61,63 @@ def generate_history(n: int) -> str:
         "events": events,
     }
     return json.dumps(doc, indent=1)
+
+
+#: The resolved effects of the power-reading history, used in turn: each names creatures by their
+#: power as the layers have made it (611.2c: its set is fixed from the game just before it resolves,
+#: which every earlier effect may have changed).
+_POWER_EFFECTS: tuple[dict[str, Any], ...] = (
+    {"affects": "creatures with power 1 or less you control", "modify_pt": {"power": 2, "toughness": 0}},
+    {
+        "affects": "creatures with power 3 or greater your opponents control",
+        "modify_pt": {"power": -2, "toughness": 0},
+    },
+    {"affects": "creatures with power 2 or greater you control", "modify_pt": {"power": -1, "toughness": 0}},
+    {
+        "affects": "creatures with power 1 or less your opponents control",
+        "modify_pt": {"power": 2, "toughness": 1},
+    },
+    {"affects": "creatures with power 4 or greater", "modify_pt": {"power": -3, "toughness": 0}},
+)
+
+
+def generate_power_history(n: int, creatures: int = 200) -> str:
+    """The text of a scenario with ``creatures`` vanilla creatures of powers 0 to 4 and ``n``
+    resolved effects whose selectors read power (each one's set is fixed from the game just
+    before it, 611.2c, so each reads what every earlier one did).
+
+    >>> generate_power_history(5, 10).count('"resolve"')
+    5
+    """
+    objects: list[dict[str, Any]] = [
+        {
+            "id": f"c{k}",
+            "name": f"Creature {k}",
+            "types": ["Creature"],
+            "power": k % 5,
+            "toughness": 1 + k % 3,
+            "controller": ("Ann", "Bo")[k % 2],
+        }
+        for k in range(creatures)
+    ]
+    objects.append(
+        {"id": "spell", "name": "A spell", "types": ["Instant"], "controller": "Ann", "zone": "graveyard"}
+    )
+    events: list[Any] = [
+        {
+            "resolve": {
+                "source": "spell",
+                "id": f"e{i}",
+                "effect": dict(_POWER_EFFECTS[i % len(_POWER_EFFECTS)]),
+            }
+        }
+        for i in range(n)
+    ]
+    doc = {
+        "game": "mtg",
+        "name": f"power-history-{n}",
+        "players": ["Ann", "Bo"],
+        "objects": objects,
+        "events": events,
+    }
+    return json.dumps(doc, indent=1)

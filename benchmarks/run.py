@@ -17,6 +17,12 @@ Figures (targets from the issues):
 * ``history``: boards of 10, 20, 40 and 80 resolved effects with mixed selectors
   (``benchmarks/history.py``; every eighth followed by a turn end), each solved dependency-aware
   (``ms``, median of five; target: 80 events ≤ 500 ms, and at most 2.5× per doubling).
+* ``power_history``: 200 creatures and 80, 160, 325 and 650 resolved effects whose sets read power
+  (``benchmarks/history.py`` ``generate_power_history``; 611.2c fixes each from the game just before
+  it), solved dependency-aware (``ms``, median of three; ``cpu_ms``, the process's CPU time for the
+  same runs, steadier on a loaded machine; target: 650 events ≤ 3000 ms, and at most 2.5× per
+  doubling), with the prefix games the solve needed and how many were carried forward
+  (``engine/carry.py``), which do not depend on the machine.
 * ``widget_ms``: one LayerExplorer toggle through every output, wasm renderer warm (median, p95; p95 ≤ 50).
 * ``first_explorer_ms``: a fresh interpreter, from ``from rulekit.widgets import LayerExplorer``
   through the first explorer's outputs (tables, explanation and the diagram drawn by the WebAssembly
@@ -73,6 +79,9 @@ SCALE_TARGETS = {"ratio": 2, "ms_at_4000": 2000}
 #: resolved effects in the event-history row (README, "Performance").
 HISTORY_SIZES = (10, 20, 40, 80)
 HISTORY_TARGETS = {"ms_at_80": 500, "per_doubling": 2.5}
+#: resolved effects in the power-reading history row, on 200 creatures (issue 36).
+POWER_HISTORY_SIZES = (80, 160, 325, 650)
+POWER_HISTORY_TARGETS = {"ms_at_650": 3000, "per_doubling": 2.5}
 
 
 def _timed(fn: Callable[[], object], repeat: int) -> list[float]:
@@ -211,6 +220,58 @@ def measure_history(sizes: tuple[int, ...] = HISTORY_SIZES, repeat: int = 5) -> 
     return rows
 
 
+def measure_power_history(
+    sizes: tuple[int, ...] = POWER_HISTORY_SIZES, repeat: int = 3
+) -> list[dict[str, Any]]:
+    """The power-reading history row: 200 creatures and ``n`` resolved effects whose sets read
+    power, solved dependency-aware; wall and CPU medians of ``repeat`` runs, and the prefix games
+    of one solve (``prefix_games``) with how many of them were carried forward (``carried``)."""
+    import resource
+
+    from rulekit import mtg
+    from rulekit.mtg.engine import history as engine_history
+
+    def cpu() -> float:
+        r = resource.getrusage(resource.RUSAGE_SELF)
+        return (r.ru_utime + r.ru_stime) * 1000
+
+    made: list[Any] = []
+    init = engine_history.History.__init__
+
+    def keep(self: Any, *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **kwargs)
+        made.append(self)
+
+    history = importlib.import_module("history")
+    rows = []
+    for n in sizes:
+        board = mtg.scenario_from_text(
+            history.generate_power_history(n), f"benchmarks/power-history-{n}.yaml"
+        )
+        engine_history.History.__init__ = keep  # type: ignore[method-assign]
+        try:
+            made.clear()
+            mtg.solve(board)
+            games, carried = made[0].solves, made[0].forwards
+        finally:
+            engine_history.History.__init__ = init  # type: ignore[method-assign]
+        walls, cpus = [], []
+        for _ in range(repeat):
+            c = cpu()
+            walls += _timed(lambda board=board: mtg.solve(board), 1)
+            cpus.append(cpu() - c)
+        rows.append(
+            {
+                "events": n,
+                "ms": round(statistics.median(walls), 1),
+                "cpu_ms": round(statistics.median(cpus), 1),
+                "prefix_games": games,
+                "carried": carried,
+            }
+        )
+    return rows
+
+
 def measure_optional(module: str, function: str = "measure") -> dict[str, Any]:
     """Figures from ``benchmarks/<module>.py``'s ``measure()`` (or ``function``), or a note if it fails."""
     try:
@@ -229,6 +290,7 @@ def collect(quick: bool = False, browser: bool = True) -> dict[str, Any]:
     figures.update(measure_engine())
     figures["scale"] = measure_scale()
     figures["history"] = measure_history()
+    figures["power_history"] = measure_power_history()
     figures.update(measure_first_explorer())
     figures.update(measure_optional("bench_widgets"))
     try:
@@ -276,6 +338,19 @@ def main(argv: list[str] | None = None) -> int:
                     f"history {row['events']:>3} events {row['ms']:>10} ms{growth}"
                     f"   (target ≤ {HISTORY_TARGETS['ms_at_80']} ms at 80,"
                     f" ≤ {HISTORY_TARGETS['per_doubling']}× per doubling)"
+                )
+            continue
+        if key == "power_history":
+            for prev, row in zip([None, *value], value, strict=False):
+                growth = (
+                    f", ×{row['cpu_ms'] / prev['cpu_ms']:.2f} per doubling" if prev and prev["cpu_ms"] else ""
+                )
+                print(
+                    f"power history {row['events']:>3} events {row['ms']:>10} ms,"
+                    f" cpu {row['cpu_ms']} ms{growth},"
+                    f" {row['prefix_games']} prefix games ({row['carried']} carried forward)"
+                    f"   (target ≤ {POWER_HISTORY_TARGETS['ms_at_650']} ms at 650,"
+                    f" ≤ {POWER_HISTORY_TARGETS['per_doubling']}× per doubling)"
                 )
             continue
         if isinstance(value, dict):

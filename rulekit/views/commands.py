@@ -173,7 +173,7 @@ def _umask() -> int:
 def _note(rendered: Rendered) -> str:
     """The renderer's note, translated where the error is shown."""
     if rendered.note_code in NOTES:
-        return Phrase(NOTES[rendered.note_code], env=ENV_VAR)
+        return Phrase(NOTES[rendered.note_code], **dict(rendered.note_params), env=ENV_VAR)
     return rendered.note
 
 

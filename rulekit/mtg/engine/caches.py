@@ -34,8 +34,10 @@ CACHE_VERDICTS = True
 GROUPS = True
 
 #: The game's history solves a prefix only as deep as its reader reads, shares unchanged
-#: prefixes and leaves out what acts deeper (:mod:`rulekit.mtg.engine.history`; only a cache:
-#: switched off, every prefix is solved in full, once per event).
+#: prefixes, leaves out what acts deeper, locks each resolved effect once and carries the game
+#: forward over a ``resolve`` event when exact (:mod:`rulekit.mtg.engine.history`,
+#: :mod:`rulekit.mtg.engine.carry`; only a cache: switched off, every prefix is solved in full,
+#: once per event).
 PREFIX_SAVINGS = True
 
 #: signature tuple -> number (only a cache, but never cleared: see the module docstring).

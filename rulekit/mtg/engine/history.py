@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from rulekit.mtg.engine import caches
 from rulekit.mtg.engine.effects import Eff
@@ -102,6 +103,11 @@ def _first(sublayers: tuple[str, ...]) -> int:
     return min((OBJECT_SUBLAYERS.index(s) for s in sublayers if s in MAY_WRITE), default=FULL)
 
 
+#: Carries the game before event ``i`` (its state, and what its solve left, ``Any``: a
+#: :class:`~rulekit.mtg.engine.carry.Carried`) over event ``i`` when that is exact, giving the
+#: game before event ``i + 1`` and what to carry on from it; ``None``: solve that prefix in full.
+Forward = Callable[[int, State, Any, "History"], "tuple[State, Any] | None"]
+
 #: Solves the scenario's first ``upto`` events (``None``: all of them) through ``depth`` object
 #: sublayers, with this history, and returns the state it ends in.
 Solver = Callable[[int | None, int, "History"], State]
@@ -125,8 +131,18 @@ class History:
         self.made: dict[int, Eff] = {}
         self._starts: dict[tuple[int, int], int] = {}
         self._deepest: dict[int | None, int] = {}
-        #: how many prefix solves were made (for tests and benchmarks)
+        #: 611.2c, 608.2b: what each resolved effect fixed when it resolved, by (event index,
+        #: effect id, its status before the lock, the depth read): the same in every prefix solve
+        #: of this history (:func:`~rulekit.mtg.engine.locking.lock_sets`; only a cache)
+        self.locks: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        #: how many prefix solves were made (for tests and benchmarks), and how many of them
+        #: carried the game before them forward over one event (:mod:`.carry`)
         self.solves = 0
+        self.forwards = 0
+        #: carries a prefix over one ``resolve`` event (set by the layer loop; ``None``: never)
+        self.forward: Forward | None = None
+        #: (upto, depth) -> what the solve of that prefix left to carry forward (only a cache)
+        self.carried: dict[tuple[int, int], Any] = {}
 
     def shared_start(self, i: int, depth: int) -> int:
         """The earliest event index whose game is, through ``depth`` sublayers, the game before
@@ -171,6 +187,31 @@ class History:
         if deepest >= depth:
             return self.states[(upto, deepest)]
         self.solves += 1
-        state = self.states[(upto, depth)] = self.solver(upto, depth, self)
+        got = self._carry_forward(upto, depth)
+        if got is None:
+            state = self.solver(upto, depth, self)
+        else:
+            state, depth = got
+            self.forwards += 1
+        self.states[(upto, depth)] = state
         self._deepest[upto] = max(depth, self._deepest.get(upto, -1))
         return state
+
+    def _carry_forward(self, upto: int | None, depth: int) -> tuple[State, int] | None:
+        """The game before event ``upto`` carried forward from the game before the event just
+        before it, solved at least ``depth`` deep (:mod:`.carry`), with the depth it holds for;
+        ``None`` when it cannot be."""
+        if not caches.PREFIX_SAVINGS or self.forward is None or upto is None or upto < 1:
+            return None
+        prev = self._deepest.get(upto - 1, -1)
+        carried = self.carried.get((upto - 1, prev))
+        if prev < depth or carried is None:
+            return None
+        got = self.forward(upto - 1, self.states[(upto - 1, prev)], carried, self)
+        if got is None:
+            return None
+        # carried on: what the game before carried is the next one's now (each prefix is made
+        # once, so it is not carried from again)
+        del self.carried[(upto - 1, prev)]
+        self.carried[(upto, prev)] = got[1]
+        return got[0], prev

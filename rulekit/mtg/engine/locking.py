@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulekit.mtg.engine import caches
 from rulekit.mtg.engine.effects import Eff, resolve_ref, static_effects_of
 from rulekit.mtg.engine.history import FULL, History, depth_for, first_sublayer
 from rulekit.mtg.engine.replay import Compiled
@@ -17,24 +18,29 @@ from rulekit.mtg.expressions import TargetRule
 from rulekit.mtg.selectors import compare
 
 
-def lock_resolved(comp: Compiled, history: History, depth: int = FULL) -> None:
+def lock_resolved(
+    comp: Compiled, history: History, depth: int = FULL, effects: list[Eff] | None = None
+) -> None:
     """611.2c (see :func:`lock_sets`) and 400.7: an object that changed zones after the effect
     resolved is a new object, not in the set the effect locked (a flickered creature returns
     without the pump or type change that resolved for it)."""
-    lock_sets(comp, history, depth)
-    for eff in comp.resolved:
-        if eff.locked and eff.event_index is not None:
+    effects = comp.resolved if effects is None else effects
+    lock_sets(comp, history, depth, effects)
+    last_move = comp.last_zone_change()
+    for eff in effects:
+        if eff.locked and eff.event_index is not None and eff.event_index < last_move:
             i = eff.event_index
             eff.locked = tuple(o for o in eff.locked if not comp.new_object_since(o, i))
 
 
-def lock_sets(comp: Compiled, history: History, depth: int = FULL) -> None:
+def lock_sets(comp: Compiled, history: History, depth: int = FULL, effects: list[Eff] | None = None) -> None:
     """611.2c and "X is fixed": a resolved effect that names objects by a selector fixes the set
     when it resolves; expressions other than X are fixed then too. Both are evaluated against
     the state just before the ``resolve`` event (``history.before(i, ...)``: the layered state of
     the scenario's first ``i`` events, as deep as the check reads). A solve through ``depth``
-    object sublayers locks only the effects that act there."""
-    for eff in comp.resolved:
+    object sublayers locks only the effects that act there (``effects``: only those of
+    ``comp.resolved``)."""
+    for eff in comp.resolved if effects is None else effects:
         if depth < FULL and first_sublayer(eff) >= depth:
             continue
         spec = eff.spec
@@ -51,28 +57,48 @@ def lock_sets(comp: Compiled, history: History, depth: int = FULL) -> None:
                 eff.locked = eff.targets if eff.targets else ((eff.source,) if eff.source else ())
         if not (needs_set or needs_x or needs_targets) or eff.event_index is None:
             continue
-        state = history.before(eff.event_index, _lock_depth(eff, needs_set, needs_x, needs_targets))
-        src_obj = state.objs.get(eff.source) if eff.source else None
-        targets = eff.targets
-        if needs_targets:
-            assert spec.target_rule is not None
-            targets = check_targets_on_resolution(eff, spec.target_rule, state, comp.names)
-            if spec.affects is None:
-                eff.locked = targets
-            if not targets:
+        lock_depth = _lock_depth(eff, needs_set, needs_x, needs_targets)
+        # the same effect, as made, locked against the same game: the answer of an earlier
+        # (prefix) solve of this history (only a cache, History.locks)
+        key = (eff.event_index, eff.id, eff.active, eff.note_code, eff.note_params, lock_depth)
+        kept = history.locks.get(key) if caches.PREFIX_SAVINGS else None
+        if kept is not None:
+            eff.locked, fixed, eff.active, eff.note_code, eff.note_params = kept
+            eff.fixed = dict(fixed) if fixed is not None else None
+            continue
+        _lock_one(eff, history.before(eff.event_index, lock_depth), comp, needs_set, needs_x, needs_targets)
+        if caches.PREFIX_SAVINGS:
+            fixed = dict(eff.fixed) if eff.fixed is not None else None
+            history.locks[key] = (eff.locked, fixed, eff.active, eff.note_code, eff.note_params)
+
+
+def _lock_one(
+    eff: Eff, state: State, comp: Compiled, needs_set: bool, needs_x: bool, needs_targets: bool
+) -> None:
+    """:func:`lock_sets` for one effect, in ``state`` (the layered game before its event)."""
+    spec = eff.spec
+    assert spec is not None
+    src_obj = state.objs.get(eff.source) if eff.source else None
+    targets = eff.targets
+    if needs_targets:
+        assert spec.target_rule is not None
+        targets = check_targets_on_resolution(eff, spec.target_rule, state, comp.names)
+        if spec.affects is None:
+            eff.locked = targets
+        if not targets:
+            return
+    ctx = Ctx(src_obj, eff.controller, targets, eff.target_player, state.players)
+    if needs_set:
+        assert spec.affects is not None
+        eff.locked = tuple(sorted(select(spec.affects, state, ctx)))
+    if needs_x and eff.locked is not None:
+        eff.fixed = {}
+        for oid in eff.locked:
+            if oid not in state.objs:
                 continue
-        ctx = Ctx(src_obj, eff.controller, targets, eff.target_player, state.players)
-        if needs_set:
-            assert spec.affects is not None
-            eff.locked = tuple(sorted(select(spec.affects, state, ctx)))
-        if needs_x and eff.locked is not None:
-            eff.fixed = {}
-            for oid in eff.locked:
-                if oid not in state.objs:
-                    continue
-                for e in spec.exprs:
-                    if not e.constant and e.kind != "x":
-                        eff.fixed[(oid, e.text)] = eval_expr(e, state.objs[oid], eff, state, ctx)
+            for e in spec.exprs:
+                if not e.constant and e.kind != "x":
+                    eff.fixed[(oid, e.text)] = eval_expr(e, state.objs[oid], eff, state, ctx)
 
 
 def _needs(eff: Eff) -> tuple[bool, bool, bool]:
@@ -196,7 +222,9 @@ def hold_copies(comp: Compiled, history: History) -> None:
 _CONTROL_READS = frozenset({("controller", ANY)})
 
 
-def check_layered_durations(comp: Compiled, history: History, top_level: bool, depth: int = FULL) -> None:
+def check_layered_durations(
+    comp: Compiled, history: History, top_level: bool, depth: int = FULL, effects: list[Eff] | None = None
+) -> None:
     """611.2b with "for as long as you control X": the condition reads the game as the layers
     have made it (who controls X after control-changing effects, rules-notes "Conditions and
     durations read the game as it is"). If it is already false when the effect would begin (the
@@ -206,8 +234,8 @@ def check_layered_durations(comp: Compiled, history: History, top_level: bool, d
     is asked too (``history.before(j, ...)``), so "for as long as you control X" does not begin
     again when you regain X. Only the ``top_level`` solve asks the games after it (no regress
     inside the prefix solves); a solve through ``depth`` object sublayers checks only the effects
-    that act there."""
-    for eff in comp.resolved:
+    that act there (``effects``: only those of ``comp.resolved``)."""
+    for eff in comp.resolved if effects is None else effects:
         spec = eff.spec
         if not eff.layered_condition or not eff.active or spec is None or spec.condition is None:
             continue

@@ -13,24 +13,26 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rulekit import limits
 from rulekit.errors import N_, Phrase, ScenarioError, shown
 from rulekit.mtg.engine import caches
 from rulekit.mtg.engine.apply import SetMemo, affected_set, shared_affected_set
+from rulekit.mtg.engine.carry import Carried, carried_on, forward_check, summarise
 from rulekit.mtg.engine.dependency import Delta, Judge, Row
 from rulekit.mtg.engine.effects import (
     EXISTENCE_READS,
     Eff,
     exists_until_abilities_change,
     face_down_effect,
+    resolved_status,
     static_effects_of,
     still_exists,
     turn_end_of,
 )
-from rulekit.mtg.engine.history import FULL, OBJECT_SUBLAYERS, History, Solver
+from rulekit.mtg.engine.history import FULL, OBJECT_SUBLAYERS, History, Solver, first_sublayer
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.layers.control import CONTROLLER
 from rulekit.mtg.engine.layers.copy import copiable_snapshot, makes_entry_choices
@@ -52,7 +54,7 @@ from rulekit.mtg.engine.record import (
     freeze_rules,
     record_step,
 )
-from rulekit.mtg.engine.replay import Compiled, compile_scenario
+from rulekit.mtg.engine.replay import MOVES_SITUATIONS, Compiled, compile_scenario
 from rulekit.mtg.engine.select import Key, SelectorKey, make_ctx, move_flips, reselect, select, selector_reads
 from rulekit.mtg.engine.state import Moves, State, make_view
 from rulekit.mtg.model import LAYER_LABELS, Scenario, build_spec, layer_label
@@ -489,7 +491,7 @@ def layer_objects(
     state = State(objs, scn.players)
     state.held = comp.held
     state.build_index()
-    initial = {oid: make_view(o) for oid, o in objs.items() if o.zone is not None}
+    initial = {oid: make_view(o) for oid, o in objs.items() if o.zone is not None} if top_level else {}
     run = Run(ruleset, comp.names, dependency, scn.disabled, record=top_level)
     begun: dict[str, tuple[str, ...]] = {}
     begun_effects: dict[str, Eff] = {}
@@ -526,14 +528,20 @@ def layer_objects(
     return state, run, begun_effects, initial
 
 
-def solve_compiled(comp: Compiled, ruleset: str, dependency: bool) -> Trace:
+def solve_compiled(
+    comp: Compiled, ruleset: str, dependency: bool, made: dict[int, Eff] | None = None
+) -> Trace:
     """Solve a compiled scenario: every layer (:func:`layer_objects`), then players (613.10)
     and rules (613.11). Its prefix solves share one :class:`History`. A solve that goes over
     :data:`~rulekit.limits.MAX_SOLVE_EFFECTS` or :data:`~rulekit.limits.MAX_STEP_OBJECTS` is a
     located :class:`~rulekit.errors.ScenarioError` (``TOO_MANY``) naming the object whose ability
-    crossed it."""
+    crossed it. ``made``: the effects the ``resolve`` events made in ``comp``'s replay, as
+    :func:`~rulekit.mtg.engine.replay.compile_scenario` keeps them (its prefix solves copy them)."""
     scn = comp.scenario
     history = History(scn, resolves_by_event(comp), _prefix_solver(ruleset))
+    history.forward = forward_prefix
+    if made is not None:
+        history.made = made
     try:
         state, run, begun_effects, initial = layer_objects(comp, ruleset, dependency, history, True)
     except SolveTooLarge as exc:
@@ -588,8 +596,9 @@ def solve(
         check_effect_ids(scenario, without)  # unknown ids: one clear error
         scenario = scenario.with_disabled(without)
     with collector_paused():
-        comp = compile_scenario(scenario, ruleset=ruleset)
-        return solve_compiled(comp, ruleset, dependency)
+        made: dict[int, Eff] = {}
+        comp = compile_scenario(scenario, ruleset=ruleset, made=made)
+        return solve_compiled(comp, ruleset, dependency, made)
 
 
 @contextmanager
@@ -661,13 +670,65 @@ def _prefix_solver(ruleset: str) -> Solver:
     def solve_prefix(upto: int | None, depth: int, history: History) -> State:
         if not caches.PREFIX_SAVINGS:  # every effect made afresh, none left out
             comp = compile_scenario(history.scenario, upto=upto, ruleset=ruleset)
-        else:
-            comp = compile_scenario(
-                history.scenario, upto=upto, ruleset=ruleset, depth=depth, made=history.made
-            )
-        return layer_objects(comp, ruleset, True, history, False, depth)[0]
+            return layer_objects(comp, ruleset, True, history, False, depth)[0]
+        comp = compile_scenario(history.scenario, upto=upto, ruleset=ruleset, depth=depth, made=history.made)
+        state, run, _, _ = layer_objects(comp, ruleset, True, history, False, depth)
+        if upto is not None:
+            history.carried[(upto, depth)] = summarise(comp, depth, run.seen, run.step_objects)
+        return state
 
     return solve_prefix
+
+
+def forward_prefix(i: int, state: State, carried: Carried, history: History) -> tuple[State, Carried] | None:
+    """The layered game before event ``i + 1`` from the game before event ``i`` (``state``, solved
+    through ``carried.depth`` object sublayers), when event ``i`` is a ``resolve`` event whose
+    effect may be carried forward (:mod:`.carry`: applied last in its sublayer, nothing later
+    sees it); ``None`` otherwise. The effect is made, given its status (611.2b, 514.2) and locked
+    (611.2c, 608.2b) as the full prefix solve would, then applied as that solve's layer loop
+    applies it (:func:`run_sublayer`)."""
+    scn = history.scenario
+    made = history.made.get(i)
+    if scn.events[i].kind != "resolve" or made is None:
+        return None
+    prev, depth = carried.comp, carried.depth
+    snap = prev.base_at.get(i - 1) if i >= 1 and scn.events[i - 1].kind not in MOVES_SITUATIONS else None
+    if snap is None:
+        snap = {oid: (o.zone, o.tapped, o.counters) for oid, o in prev.base.items()}
+    eff = made.copy()
+    acts = first_sublayer(eff) < depth
+    comp = replace(
+        prev,
+        resolved=[*prev.resolved, eff] if acts else prev.resolved,
+        resolve_ts={**prev.resolve_ts, i: eff.timestamp or 0.0},
+        base_at={**prev.base_at, i: snap},
+    )
+    resolved_status(comp, eff)
+    if not acts:
+        return state, carried_on(carried, comp, None, None, None)
+    check_layered_durations(comp, history, False, depth, [eff])
+    lock_resolved(comp, history, depth, [eff])
+    if not eff.active:
+        return state, carried_on(carried, comp, None, None, None)
+    sub = forward_check(carried, eff)
+    if sub is None or eff.locked is None or state.index is None:
+        return None
+    # the game before: kept (other readers hold it); only the objects the effect applies to
+    # (611.2c: its locked set) are written, so only they are copied
+    objs = dict(state.objs)
+    for oid in eff.locked:
+        if oid in objs:
+            objs[oid] = objs[oid].copy()
+    after = State(objs, state.players)
+    after.held, after.copiable, after.influence = state.held, state.copiable, state.influence
+    after.index = {sig: dict(bucket) for sig, bucket in state.index.items()}
+    after.where, after.order = dict(state.where), state.order
+    run = Run(prev.ruleset, comp.names, True, scn.disabled, record=False)
+    # the effects seen so far, added to (History drops the carry it came from)
+    run.seen, run.step_objects = carried.seen, carried.step_objects
+    run.saw(eff)
+    run_sublayer(sub, after, [eff], {}, {}, run)
+    return after, carried_on(carried, comp, eff, sub, run)
 
 
 def too_large(scn: Scenario, exc: SolveTooLarge) -> ScenarioError:

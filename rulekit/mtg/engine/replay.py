@@ -58,6 +58,10 @@ class Compiled:
     #: 707.2: copy effect id -> the copiable values it took when it began (locking.hold_copies)
     held: dict[str, tuple[Any, ...]] = field(default_factory=dict)
 
+    def last_zone_change(self) -> int:
+        """The index of the last event at which an object changed zones (-1: none did)."""
+        return max((j for changes in self.zone_changes.values() for j in changes), default=-1)
+
     def new_object_since(self, oid: str, index: int) -> bool:
         """400.7: whether ``oid`` changed zones after event ``index`` (it is then a new object)."""
         return any(j > index for j in self.zone_changes.get(oid, ()))
@@ -217,7 +221,7 @@ def display_names(defs: Iterable[ObjectDef]) -> dict[str, str]:
 
 #: the events that change an object's zone, tapped state or counters (the others leave
 #: :attr:`Compiled.base_at` one snapshot, shared)
-_MOVES_SITUATIONS = frozenset({"enter", "leave", "tap", "untap", "untap_step", "counters"})
+MOVES_SITUATIONS = frozenset({"enter", "leave", "tap", "untap", "untap_step", "counters"})
 
 
 def mark_graveyard_tops(scn: Scenario, base: dict[str, Obj]) -> None:
@@ -298,7 +302,7 @@ def compile_scenario(
         if snap is None:
             snap = {oid: (o.zone, o.tapped, o.counters) for oid, o in base.items()}
         base_at[i] = snap
-        if ev.kind in _MOVES_SITUATIONS:
+        if ev.kind in MOVES_SITUATIONS:
             snap = None
         if ev.kind == "resolve":  # the commonest event first
             ts = clock.tick(ev.timestamp)
