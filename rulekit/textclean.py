@@ -239,14 +239,15 @@ def look_alike(text: str) -> str | None:
             code=_code(ch),
             name=name,
         )
-    odd_space = next((c for c in text if c.isspace() and c != " "), None)
+    # a space separator other than the plain one (controls such as a tab are shown as symbols)
+    odd_space = next((c for c in text if unicodedata.category(c) == "Zs" and c != " "), None)
     if odd_space is not None:
         return Phrase(
             N_("it holds {code} ({name}), a space that looks like another or like none"),
             code=_code(odd_space),
             name=unicodedata.name(odd_space, "") or "?",
         )
-    if text != text.strip():
+    if text.startswith(" ") or text.endswith(" "):
         return Phrase(N_("it begins or ends with a space"))
     return mixed_script(text)
 
