@@ -125,15 +125,16 @@ class Table:
         )
         return styler
 
-    def to_html(self, scale: float = 1.0, widget: bool = False) -> str:
+    def to_html(self, scale: float = 1.0, widget: bool = False, most: int | None = None, cut_note: str = "") -> str:
         """The Styler's HTML (deterministic bytes), with the note under it. Written without pandas
         (:func:`rulekit.views.table_html.table_html`, same markup): a first explorer does not wait
         for pandas to import. ``widget``: the widgets' light markup instead
-        (:func:`rulekit.views.table_html.compact_table_html`, styled by the widget's own ``<style>``)."""
+        (:func:`rulekit.views.table_html.compact_table_html`, styled by the widget's own ``<style>``),
+        whose rows stop past ``most`` characters with ``cut_note``."""
         if not self.rows:
             html = f"<p><strong>{escape(self.caption)}</strong>: <em>none</em></p>"
         elif widget:
-            html = compact_table_html(self)
+            html = compact_table_html(self, most, cut_note)
         else:
             html = table_html(self, scale)
         if self.note:

@@ -300,8 +300,12 @@ class LayerExplorer(DiagramExplorer):
         """
         import re
 
-        names = {e["id"]: self._name(e) for e in self.effects}
-        members = [names.get(eid, eid) for eid in self.groups.get(rep, [rep])]
+        effects = getattr(self, "_effects_by_id", None)
+        if effects is None or effects[0] is not self.effects:  # once per board, not once per label
+            effects = (self.effects, {e["id"]: e for e in self.effects})
+            self._effects_by_id = effects
+        by_id = effects[1]
+        members = [self._name(by_id[eid]) if eid in by_id else eid for eid in self.groups.get(rep, [rep])]
         found = [re.fullmatch(r"(.+) \((.+)\)", name) for name in members]
         parts = [(m.group(1), m.group(2)) for m in found if m]
         if len(members) > 1 and len(parts) == len(members) and len({base for base, _ in parts}) == 1:
