@@ -575,7 +575,7 @@ class YamlDoc:
     data: Any
     file: str
     lines: dict[PathKey, int] = field(default_factory=dict)
-    #: the text's size in bytes (UTF-8): what its outputs are measured against (:class:`rulekit.limits.Budget`)
+    #: the text's size in bytes (UTF-8): its outputs are measured against it (:class:`rulekit.limits.Budget`)
     size: int = 0
 
     @classmethod

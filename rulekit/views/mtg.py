@@ -615,7 +615,8 @@ def diagram_size(trace: Any) -> tuple[int, int]:
 
 def is_summarised(trace: Any) -> bool:
     """Whether the dependency diagram is drawn summarised: more parts or dependencies than a person
-    can read (:data:`rulekit.limits.READABLE_DIAGRAM_NODES`, :data:`~rulekit.limits.READABLE_DIAGRAM_EDGES`)."""
+    can read (:data:`rulekit.limits.READABLE_DIAGRAM_NODES`,
+    :data:`~rulekit.limits.READABLE_DIAGRAM_EDGES`)."""
     nodes, edges = diagram_size(trace)
     return nodes > limits.READABLE_DIAGRAM_NODES or edges > limits.READABLE_DIAGRAM_EDGES
 
@@ -677,7 +678,9 @@ def _summary_dot(trace: Any, highlight: int | None, scale: float, legend: bool, 
         with g.subgraph(name=f"cluster_layer_{layer}") as sub:
             off = layer == "off"
             sub.attr(
-                label=t(DOT_WORDS["not_applied"]) if off else t(DOT_WORDS["layer"], layer=layer_text(layer, t, after_layer=True)),
+                label=t(DOT_WORDS["not_applied"])
+                if off
+                else t(DOT_WORDS["layer"], layer=layer_text(layer, t, after_layer=True)),
                 style="dashed" if off else "solid",
                 color="#777777" if off else layer_colour(layer),
                 fontcolor=OKABE_ITO["black"],

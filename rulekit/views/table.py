@@ -125,7 +125,9 @@ class Table:
         )
         return styler
 
-    def to_html(self, scale: float = 1.0, widget: bool = False, most: int | None = None, cut_note: str = "") -> str:
+    def to_html(
+        self, scale: float = 1.0, widget: bool = False, most: int | None = None, cut_note: str = ""
+    ) -> str:
         """The Styler's HTML (deterministic bytes), with the note under it. Written without pandas
         (:func:`rulekit.views.table_html.table_html`, same markup): a first explorer does not wait
         for pandas to import. ``widget``: the widgets' light markup instead

@@ -101,9 +101,9 @@ class Bounded:
     >>> out = Bounded(translator("en"), most=12)
     >>> out.add("line one\n"), out.add("line two\n")
     (True, False)
-    >>> print(out.text())
+    >>> print(out.text())  # doctest: +ELLIPSIS
     line one
-    <scenario>: the text stops here: it would be longer than 12 characters (50 per byte of the file, at least 1,000,000)
+    <scenario>: the text stops here: it would be longer than 12 characters (50 per byte of the file, ...)
     """
 
     def __init__(self, t: Translator, most: int | None = None, show: Callable[[str], str] = visible) -> None:

@@ -4,14 +4,62 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
+_STATEMENT = re.compile(r'\s*("[^"]*"|\w+)( -> ("[^"]*"|\w+))? \[')
+
+
+def dot_items(dot: str) -> int:
+    """Nodes and edges in a DOT text (one statement a line, as rulekit.views.dot writes them)."""
+    return sum(
+        1 for line in dot.splitlines() if _STATEMENT.match(line) and line.split()[0] not in ("node", "edge")
+    )
+
+
 #: Creature types the K² family gives out (each effect's own and the others').
-SUBTYPES = (
-    "Goblin Elf Wizard Soldier Zombie Human Knight Cleric Rogue Warrior Beast Bird Cat Dog Dragon "
-    "Angel Demon Giant Horror Spirit Vampire Wolf Merfolk Faerie Elemental Insect Snake Spider Shaman "
-    "Druid Archer Monk Ninja Pirate Scout Golem Ooze Hydra Sphinx Kraken"
-).split()
+SUBTYPES = [
+    "Goblin",
+    "Elf",
+    "Wizard",
+    "Soldier",
+    "Zombie",
+    "Human",
+    "Knight",
+    "Cleric",
+    "Rogue",
+    "Warrior",
+    "Beast",
+    "Bird",
+    "Cat",
+    "Dog",
+    "Dragon",
+    "Angel",
+    "Demon",
+    "Giant",
+    "Horror",
+    "Spirit",
+    "Vampire",
+    "Wolf",
+    "Merfolk",
+    "Faerie",
+    "Elemental",
+    "Insect",
+    "Snake",
+    "Spider",
+    "Shaman",
+    "Druid",
+    "Archer",
+    "Monk",
+    "Ninja",
+    "Pirate",
+    "Scout",
+    "Golem",
+    "Ooze",
+    "Hydra",
+    "Sphinx",
+    "Kraken",
+]
 
 
 def each_makes_the_others_type(k: int) -> str:

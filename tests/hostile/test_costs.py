@@ -5,11 +5,15 @@ language, the same in the CLI and the widgets (issue 36 §1, §2, §4)."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
-from families import anthems_over_long_names, artifacts_and_enchantments, each_makes_the_others_type
+from families import (
+    anthems_over_long_names,
+    artifacts_and_enchantments,
+    dot_items,
+    each_makes_the_others_type,
+)
 
 from rulekit import limits, mtg
 from rulekit.cli import main
@@ -18,12 +22,6 @@ from rulekit.views import mtg as mv
 from rulekit.views.text import explain_text, solve_text
 
 LANGS = ("en", "pt-BR", "es")
-
-
-def items(dot: str) -> int:
-    """Nodes and edges in a DOT text (one statement a line, as rulekit.views.dot writes them)."""
-    statement = re.compile(r'\s*("[^"]*"|\w+)( -> ("[^"]*"|\w+))? \[')
-    return sum(1 for line in dot.splitlines() if statement.match(line) and line.split()[0] not in ("node", "edge"))
 
 
 @pytest.mark.parametrize("k", [25, 40])
@@ -35,7 +33,7 @@ def test_k_squared_dependencies_are_drawn_summarised(k: int) -> None:
     assert mv.is_summarised(trace)
     with limits.budget() as budget:
         dot = mv.dependency_dot(trace, legend=False)
-    assert budget.spent["diagram"] == items(dot) < 10  # one group, one arrow
+    assert budget.spent["diagram"] == dot_items(dot) < 10  # one group, one arrow
     assert f"{k * (k - 1)} dependencies" in dot and "summarised:" in dot
     assert dot == mv.dependency_dot(trace, legend=False)  # deterministic bytes
     groups, edges = mv.summary_groups(trace)
@@ -149,5 +147,7 @@ def test_a_widget_over_its_budget_shows_the_message(monkeypatch: pytest.MonkeyPa
     from rulekit.widgets import LayerExplorer
 
     monkeypatch.setattr(limits, "MAX_DIAGRAM_ITEMS", 1)
-    x = LayerExplorer(mtg.scenario_from_text(each_makes_the_others_type(20), "k2.yaml"), backend="text", lang="es")
+    x = LayerExplorer(
+        mtg.scenario_from_text(each_makes_the_others_type(20), "k2.yaml"), backend="text", lang="es"
+    )
     assert "k2.yaml: " in x.error.value and "Unexpected" not in x.error.value
