@@ -99,7 +99,7 @@ class Bounded:
     the last whole line within the limit with one located note in the reader's language.
 
     >>> out = Bounded(translator("en"), most=12)
-    >>> out.add("line one\n"), out.add("line two\n")
+    >>> out.add("line one\\n"), out.add("line two\\n")
     (True, False)
     >>> print(out.text())  # doctest: +ELLIPSIS
     line one
