@@ -101,7 +101,7 @@ class Bounded:
     >>> out = Bounded(translator("en"), most=12)
     >>> out.add("line one\\n"), out.add("line two\\n")
     (True, False)
-    >>> print(out.text())  # doctest: +ELLIPSIS
+    >>> print(out.text(), end="")  # doctest: +ELLIPSIS
     line one
     <scenario>: the text stops here: it would be longer than 12 characters (50 per byte of the file, ...)
     """
