@@ -151,3 +151,17 @@ def test_a_widget_over_its_budget_shows_the_message(monkeypatch: pytest.MonkeyPa
         mtg.scenario_from_text(each_makes_the_others_type(20), "k2.yaml"), backend="text", lang="es"
     )
     assert "k2.yaml: " in x.error.value and "Unexpected" not in x.error.value
+
+
+def test_the_explorer_shows_the_tables_before_the_diagram() -> None:
+    """The tables are sent to the notebook as soon as they are built, before the diagram is drawn."""
+    pytest.importorskip("ipywidgets")
+    from rulekit.widgets import LayerExplorer
+
+    x = LayerExplorer(mtg.scenario_from_text(each_makes_the_others_type(3), "k3.yaml"), backend="text")
+    order: list[str] = []
+    x.final_html.observe(lambda change: order.append("tables"), names="value")
+    x.diagram_html.observe(lambda change: order.append("diagram"), names="value")
+    x.load(mtg.scenario_from_text(each_makes_the_others_type(20), "k20.yaml"))
+    assert x.error.value == "" and "380" in x.diagram_html.value
+    assert order.index("tables") < order.index("diagram")
