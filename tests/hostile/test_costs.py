@@ -6,6 +6,7 @@ language, the same in the CLI and the widgets (issue 36 §1, §2, §4)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from families import (
@@ -153,15 +154,24 @@ def test_a_widget_over_its_budget_shows_the_message(monkeypatch: pytest.MonkeyPa
     assert "k2.yaml: " in x.error.value and "Unexpected" not in x.error.value
 
 
-def test_the_explorer_shows_the_tables_before_the_diagram() -> None:
-    """The tables are sent to the notebook as soon as they are built, before the diagram is drawn."""
+def test_the_explorer_shows_the_tables_before_the_diagram(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tables are sent to the notebook as soon as they are built, while the diagram is still
+    being drawn (the drawing below waits for them: before, it waited in vain until its timeout)."""
     pytest.importorskip("ipywidgets")
-    from rulekit.widgets import LayerExplorer
+    import threading
+
+    from rulekit.widgets import LayerExplorer, layers
 
     x = LayerExplorer(mtg.scenario_from_text(each_makes_the_others_type(3), "k3.yaml"), backend="text")
-    order: list[str] = []
-    x.final_html.observe(lambda change: order.append("tables"), names="value")
-    x.diagram_html.observe(lambda change: order.append("diagram"), names="value")
+    shown = threading.Event()
+    x.final_html.observe(lambda change: shown.set(), names="value")
+    waited: list[bool] = []
+    real = layers.diagram_html
+
+    def drawing(*args: Any) -> str:
+        waited.append(shown.wait(timeout=5))
+        return real(*args)
+
+    monkeypatch.setattr(layers, "diagram_html", drawing)
     x.load(mtg.scenario_from_text(each_makes_the_others_type(20), "k20.yaml"))
-    assert x.error.value == "" and "380" in x.diagram_html.value
-    assert order.index("tables") < order.index("diagram")
+    assert waited == [True] and x.error.value == "" and "380" in x.diagram_html.value
