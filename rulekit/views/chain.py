@@ -319,8 +319,13 @@ def chain_dot(
     marked ``★`` with a thick outline, each frame's stage or outcome, and dashed edges to what it
     answers (the moment in words; its id in the tooltip). ``upto`` draws the chain as it stood after that
     event (the ChainExplorer's step). ``legend=False`` leaves the legend out (the explorer shows it as a
-    compact HTML box).
+    compact HTML box). Every node and edge is counted against the call's :class:`~rulekit.limits.Budget`.
     """
+    with limits.budget():
+        return _chain_dot(trace, upto, scale, legend, lang)
+
+
+def _chain_dot(trace: Any, upto: int | None, scale: float, legend: bool, lang: str) -> str:
     t = translator(lang)
     fs, spotlight = frames(trace, upto)
     g = Digraph("chain", comment="rulekit chain")
