@@ -177,12 +177,31 @@ class Unit:
         return int(getattr(sys.modules[__name__], self.bound))
 
 
-#: Every unit of work counted against a :class:`Budget`, one record each (the house rule "one
-#: concept, one record"). The solve's own counters (:data:`MAX_SOLVE_EFFECTS`,
-#: :data:`MAX_STEP_OBJECTS`) are refused where they are met, naming the object that made them.
+#: Every unit of work, one record each (the house rule "one concept, one record"): the solve's
+#: (effects made while solving, object changes: counted by the solve's own record,
+#: :class:`rulekit.mtg.engine.record.Run`, and refused naming the object whose ability made them),
+#: and those counted against a :class:`Budget` (diagram nodes and edges, characters of text).
 UNITS: dict[str, Unit] = {
     unit.name: unit
     for unit in (
+        Unit(
+            "effects",
+            "MAX_SOLVE_EFFECTS",
+            N_(
+                "abilities granted while solving make more than {most:,} effects "
+                "(at most {most:,} in one solve; the last: '{name}'): "
+                "does an ability grant abilities that grant abilities?"
+            ),
+        ),
+        Unit(
+            "objects",
+            "MAX_STEP_OBJECTS",
+            N_(
+                "the effects change objects more than {most:,} times in one solve "
+                "(at most {most:,}; reached while applying '{name}'): "
+                "a board this large is beyond what rulekit can show"
+            ),
+        ),
         Unit(
             "diagram",
             "MAX_DIAGRAM_ITEMS",
