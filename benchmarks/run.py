@@ -39,6 +39,12 @@ Figures (targets from the issues):
   cache cleared, best of 3; today 720–810, not lower); ``apoteose_invariance``: for each rewording axis of
   ``tests/apoteose/paraphrase.py``, the number of rewordings of the corpus and the share that read to the
   same statements (target ≥ 99 % on each axis). See ``benchmarks/bench_apoteose_text.py``.
+* ``costs``: the cost model's worst cases (issue 36; target: every input under 100 kB ≤ 5 s): the
+  dependency diagram of K = 15 effects that make each other's type (210 dependencies, drawn summarised:
+  ``diagram_k15_ms`` DOT and SVG through the WebAssembly Graphviz, ``explorer_k15_ms`` a LayerExplorer
+  opened on it), and the 99.9 kB worst case for text (250 creatures with long names under 199 anthems:
+  ``worst_100kb_solve_ms``, ``worst_100kb_explain_ms`` with ``worst_100kb_explain_chars`` cut at 50
+  characters per byte). Boards from ``tests/hostile/families.py``.
 * ``lessons_s``: executing every lesson notebook (English); ``lessons_pt-BR_s``, ``lessons_es_s``: the
   translated lessons.
 
@@ -272,6 +278,41 @@ def measure_power_history(
     return rows
 
 
+def measure_costs(repeat: int = 3) -> dict[str, Any]:
+    """The ``costs`` figures (see the module doc): medians of ``repeat`` runs after a warm-up."""
+    from rulekit import limits, mtg
+    from rulekit.views import mtg as mv
+    from rulekit.views.render import render, warm_up
+    from rulekit.views.text import explain_text
+    from rulekit.widgets import LayerExplorer
+
+    sys.path.insert(0, str(HERE.parent / "tests" / "hostile"))
+    families = importlib.import_module("families")
+    warm_up()
+    k15 = mtg.scenario_from_text(families.each_makes_the_others_type(15), "k15.yaml")
+
+    def diagram() -> object:
+        return render(mv.dependency_dot(mtg.solve(k15)))
+
+    diagram()
+    dense_text = families.anthems_over_long_names(250, 199, 208)
+    dense = mtg.scenario_from_text(dense_text, "worst-100kb.yaml")
+    trace = mtg.solve(dense)
+
+    def explain() -> str:
+        with limits.budget(file=dense.file, input_bytes=dense.size):
+            return explain_text(trace)
+
+    return {
+        "diagram_k15_ms": round(statistics.median(_timed(diagram, repeat)), 1),
+        "explorer_k15_ms": round(statistics.median(_timed(lambda: LayerExplorer(k15), repeat)), 1),
+        "worst_100kb_bytes": dense.size,
+        "worst_100kb_solve_ms": round(statistics.median(_timed(lambda: mtg.solve(dense), repeat)), 1),
+        "worst_100kb_explain_ms": round(statistics.median(_timed(explain, repeat)), 1),
+        "worst_100kb_explain_chars": len(explain()),
+    }
+
+
 def measure_optional(module: str, function: str = "measure") -> dict[str, Any]:
     """Figures from ``benchmarks/<module>.py``'s ``measure()`` (or ``function``), or a note if it fails."""
     try:
@@ -292,6 +333,7 @@ def collect(quick: bool = False, browser: bool = True) -> dict[str, Any]:
     figures["history"] = measure_history()
     figures["power_history"] = measure_power_history()
     figures.update(measure_first_explorer())
+    figures.update(measure_costs())
     figures.update(measure_optional("bench_widgets"))
     try:
         figures.update(importlib.import_module("bench_widgets").measure_builder())

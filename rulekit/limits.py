@@ -18,6 +18,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+
+from rulekit.errors import N_, Phrase, RulekitError
 
 MAX_FILE_BYTES = 2_000_000
 """Largest scenario or card file read, in bytes (UTF-8). Checked before the file is read."""
@@ -93,9 +97,45 @@ MAX_CACHE_BYTES = 64 * 1024 * 1024
 """Largest compiled-Graphviz cache file read (``~/.cache/rulekit/*.cwasm``; today's is about
 2.6 MB). A larger file is not read at all: the module is compiled again and the file replaced."""
 
+READABLE_DIAGRAM_NODES = 40
+"""Most effect parts (nodes) a dependency diagram draws one by one. Beyond it, or beyond
+:data:`READABLE_DIAGRAM_EDGES`, the diagram is drawn summarised: the effects grouped by what they
+do (their layer and origin), one edge per pair of groups labelled with how many dependencies it
+stands for, and the title says so. Why 40: a projected slide or a notebook cell shows about
+forty labelled boxes before their words fall below a readable size, and the largest built-in
+scenario draws 14; Graphviz lays out such a graph in well under a second."""
+
+READABLE_DIAGRAM_EDGES = 60
+"""Most dependency edges a diagram draws one by one (see :data:`READABLE_DIAGRAM_NODES`): beyond
+about sixty crossing arrows no one follows one of them, and the layout's cost grows with the
+edges' crossings (K effects that each change the others' type make K² edges: at K = 25 the full
+drawing took 50 s in the wasm Graphviz). The largest built-in scenario draws 12."""
+
+MAX_DIAGRAM_ITEMS = 5_000
+"""Most nodes and edges (together) one diagram's DOT text may hold, summarised or not: a work
+bound on the drawing itself (:class:`Budget`, unit ``diagram``). The summary of the largest board
+the other bounds allow holds a few hundred."""
+
+OUTPUT_FACTOR = 50
+"""Text output (``solve``, ``explain``, ``chain``, the diagram's DOT) is at most this many
+characters per byte of the scenario file (or :data:`MIN_OUTPUT_CHARS`, whichever is more); what
+goes over is cut at a line with a located note (:class:`Budget`, unit ``chars``). The built-in
+scenarios print at most 4 characters per byte; a dense board (300 creatures under 40 anthems)
+explains itself in about 66."""
+
+MIN_OUTPUT_CHARS = 1_000_000
+"""Text output a small file may always make, in characters (about 12,000 lines of 80)."""
+
 #: The bounds a trusted board of the project's own (``benchmarks/``, ``tools/engine_traces.py --big``)
 #: goes over: how many objects and effects its file holds, and how much its solve makes.
-TRUSTED_LIFTS = ("MAX_OBJECTS", "MAX_EFFECTS", "MAX_SOLVE_EFFECTS", "MAX_STEP_OBJECTS")
+TRUSTED_LIFTS = (
+    "MAX_OBJECTS",
+    "MAX_EFFECTS",
+    "MAX_SOLVE_EFFECTS",
+    "MAX_STEP_OBJECTS",
+    "MAX_DIAGRAM_ITEMS",
+    "MIN_OUTPUT_CHARS",
+)
 
 
 @contextmanager
@@ -121,9 +161,171 @@ def lifted(names: tuple[str, ...] = TRUSTED_LIFTS) -> Iterator[None]:
             setattr(module, name, value)
 
 
+# ---------------------------------------------------------------------------- the cost model
+@dataclass(frozen=True)
+class Unit:
+    """One kind of work a call counts: its name, the module bound that limits it (read when it is
+    spent, so :func:`lifted` lifts it too) and its refusal, a catalogue message with ``{n}`` (what
+    the call would reach), ``{most}`` (the limit) and the spender's own parameters."""
+
+    name: str
+    bound: str
+    message: str
+
+    @property
+    def limit(self) -> int:
+        return int(getattr(sys.modules[__name__], self.bound))
+
+
+#: Every unit of work, one record each (the house rule "one concept, one record"): the solve's
+#: (effects made while solving, object changes: counted by the solve's own record,
+#: :class:`rulekit.mtg.engine.record.Run`, and refused naming the object whose ability made them),
+#: and those counted against a :class:`Budget` (diagram nodes and edges, characters of text).
+UNITS: dict[str, Unit] = {
+    unit.name: unit
+    for unit in (
+        Unit(
+            "effects",
+            "MAX_SOLVE_EFFECTS",
+            N_(
+                "abilities granted while solving make more than {most:,} effects "
+                "(at most {most:,} in one solve; the last: '{name}'): "
+                "does an ability grant abilities that grant abilities?"
+            ),
+        ),
+        Unit(
+            "objects",
+            "MAX_STEP_OBJECTS",
+            N_(
+                "the effects change objects more than {most:,} times in one solve "
+                "(at most {most:,}; reached while applying '{name}'): "
+                "a board this large is beyond what rulekit can show"
+            ),
+        ),
+        Unit(
+            "diagram",
+            "MAX_DIAGRAM_ITEMS",
+            N_(
+                "the diagram '{graph}' would draw more than {most:,} nodes and edges (reached at "
+                "'{name}'): a board this large is beyond what rulekit can draw"
+            ),
+        ),
+        Unit(
+            "chars",
+            "MIN_OUTPUT_CHARS",
+            N_(
+                "the text stops here: it would be longer than {most:,} characters "
+                "({factor} per byte of the file, at least {least:,})"
+            ),
+        ),
+    )
+}
+
+
+class OverBudget(RulekitError):
+    """A call went over its :class:`Budget` in one unit: one located line naming what grew and its
+    limit, in the reader's language (``text_in``); exit 2 on the CLI, a message in a widget."""
+
+    def __init__(self, unit: Unit, n: int, most: int, file: str | None, **params: object) -> None:
+        super().__init__(
+            Phrase(unit.message, n=n, most=most, **params), file=file, field=None, code="OVER_BUDGET"
+        )
+        self.unit = unit.name
+        self.n = n
+        self.most = most
+
+
+@dataclass
+class Budget:
+    """The work one call (a command, an explorer's render) may do, counted in deterministic units
+    (:data:`UNITS`), never in seconds: the same input is refused at the same place on every machine.
+
+    ``file`` names the scenario in a refusal; ``input_bytes`` is its size, which sets how much text
+    it may print (:meth:`most`).
+
+    >>> b = Budget(file="s.yaml", input_bytes=100)
+    >>> b.most("chars") == MIN_OUTPUT_CHARS
+    True
+    >>> b.spend("diagram", 10, graph="dependencies", name="x")
+    >>> b.spent["diagram"]
+    10
+    """
+
+    file: str | None = None
+    input_bytes: int = 0
+    spent: dict[str, int] = field(default_factory=dict)
+
+    def most(self, unit: str) -> int:
+        """How many units of ``unit`` this call may spend."""
+        if unit == "chars":
+            return max(UNITS["chars"].limit, OUTPUT_FACTOR * self.input_bytes)
+        return UNITS[unit].limit
+
+    def left(self, unit: str) -> int:
+        return self.most(unit) - self.spent.get(unit, 0)
+
+    def spend(self, unit: str, n: int = 1, **params: object) -> None:
+        """Count ``n`` units; over the limit, :class:`OverBudget` (``params`` fill its message)."""
+        total = self.spent.get(unit, 0) + n
+        self.spent[unit] = total
+        most = self.most(unit)
+        if total > most:
+            raise self.refusal(unit, total, **params)
+
+    def refusal(self, unit: str, n: int, **params: object) -> OverBudget:
+        """The located refusal for ``unit`` at ``n`` (the chars unit's figures filled in)."""
+        if unit == "chars":
+            params = {"factor": OUTPUT_FACTOR, "least": UNITS["chars"].limit, **params}
+        return OverBudget(UNITS[unit], n, self.most(unit), self.file, **params)
+
+
+_CURRENT: ContextVar[Budget | None] = ContextVar("rulekit_budget", default=None)
+
+
+@contextmanager
+def budget(file: str | None = None, input_bytes: int = 0) -> Iterator[Budget]:
+    """One budget per call: inside, :func:`current` is this budget. A call made inside another's
+    budget (a view built by a command that opened one) spends from the outer budget, so a command,
+    an explorer's render and a library call count alike; opened with no budget around, it is fresh.
+
+    >>> with budget("a.yaml") as outer, budget("b.yaml") as inner:
+    ...     inner is outer
+    True
+    """
+    open_ = _CURRENT.get()
+    if open_ is not None:
+        if not open_.file and file:
+            open_.file = file
+        open_.input_bytes = max(open_.input_bytes, input_bytes)
+        yield open_
+        return
+    fresh = Budget(file=file, input_bytes=input_bytes)
+    token = _CURRENT.set(fresh)
+    try:
+        yield fresh
+    finally:
+        _CURRENT.reset(token)
+
+
+def current() -> Budget:
+    """The budget of the call under way (a fresh one, counted nowhere, outside any)."""
+    return _CURRENT.get() or Budget()
+
+
 __all__ = [
     "MAX_ALIAS_NODES",
     "MAX_CACHE_BYTES",
+    "MAX_DIAGRAM_ITEMS",
+    "MIN_OUTPUT_CHARS",
+    "OUTPUT_FACTOR",
+    "READABLE_DIAGRAM_EDGES",
+    "READABLE_DIAGRAM_NODES",
+    "UNITS",
+    "Budget",
+    "OverBudget",
+    "Unit",
+    "budget",
+    "current",
     "MAX_CARDS",
     "MAX_CARD_EFFECTS",
     "MAX_CARD_TEXT_CHARS",

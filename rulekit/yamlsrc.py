@@ -653,6 +653,8 @@ class YamlDoc:
     data: Any
     file: str
     lines: dict[PathKey, int] = field(default_factory=dict)
+    #: the text's size in bytes (UTF-8): its outputs are measured against it (:class:`rulekit.limits.Budget`)
+    size: int = 0
 
     @classmethod
     def from_text(cls, text: str, file: str = "<string>") -> YamlDoc:
@@ -661,7 +663,7 @@ class YamlDoc:
         if size > limits.MAX_FILE_BYTES:
             raise ScenarioError(_FILE_TOO_LARGE, file=file, code="TOO_LARGE")
         _check_bounds(text, file)
-        doc = cls(data=None, file=file)
+        doc = cls(data=None, file=file, size=size)
         try:
             loader, node = _compose(text)
             try:

@@ -48,6 +48,7 @@ ERROR_SOURCES = [
     ROOT / "rulekit" / "phrase.py",  # the list joints ("{a}, {b}", "{a} or {b}")
     ROOT / "rulekit" / "textclean.py",
     ROOT / "rulekit" / "yamlsrc.py",
+    ROOT / "rulekit" / "limits.py",  # the cost model's refusals (one per unit of work)
     ROOT / "rulekit" / "scenarios.py",
     ROOT / "rulekit" / "cli.py",
     ROOT / "rulekit" / "mtg" / "loader.py",

@@ -7,8 +7,10 @@ import json
 import sys
 from typing import Any
 
+from rulekit import limits
 from rulekit.apoteose.canonical import reading_lines
 from rulekit.apoteose.chain import run_chain
+from rulekit.apoteose.scenario import load_scenario
 from rulekit.apoteose.text import format_effect, parse_effect
 from rulekit.apoteose.wording import NP_, statement_text
 from rulekit.i18n import Translator, translator
@@ -119,11 +121,14 @@ def parse_effect_cmd(args: argparse.Namespace) -> int:
 def chain_cmd(args: argparse.Namespace) -> int:
     lang = cli_lang(args)
     t = translator(lang)
-    trace = run_chain(args.scenario)
-    for w in trace.warnings:  # the loader's notes (an effect that will be refused when used, R-17), on stderr
-        print(warning_line(t, w), file=sys.stderr)
-    if args.json:
-        print(trace.to_json(), end="")
-        return 0
-    sys.stdout.write(clean(chain_report(trace, lang)))  # one renderer in every language; no terminal escape
+    scenario = load_scenario(args.scenario)
+    doc = scenario.doc
+    with limits.budget(file=doc.file if doc else args.scenario, input_bytes=doc.size if doc else 0):
+        trace = run_chain(scenario)
+        for w in trace.warnings:  # the loader's notes (an effect refused when used, R-17), on stderr
+            print(warning_line(t, w), file=sys.stderr)
+        if args.json:
+            print(trace.to_json(), end="")
+            return 0
+        sys.stdout.write(clean(chain_report(trace, lang)))  # one renderer in every language; no escape
     return 0

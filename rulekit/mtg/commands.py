@@ -14,7 +14,7 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from rulekit import apoteose
+from rulekit import apoteose, limits
 from rulekit.errors import N_, Phrase, RulekitError
 from rulekit.i18n import LANGUAGES, Translator, check_lang, translator
 from rulekit.mtg import load_scenario
@@ -125,13 +125,14 @@ def register(sub: Any, t: Translator | None = None) -> None:
 def cmd_solve(args: argparse.Namespace) -> int:
     lang = cli_lang(args)
     scenario = load_scenario(args.scenario)
-    trace = solve(
-        scenario, ruleset=args.ruleset, without=tuple(args.without), dependency=not args.no_dependency
-    )
-    if args.json:
-        print(trace.to_json())
-    else:
-        print(text.solve_text(trace, lang))
+    with limits.budget(file=scenario.file, input_bytes=scenario.size):  # one budget for the command
+        trace = solve(
+            scenario, ruleset=args.ruleset, without=tuple(args.without), dependency=not args.no_dependency
+        )
+        if args.json:
+            print(trace.to_json())
+        else:
+            print(text.solve_text(trace, lang))
     return 0
 
 

@@ -181,6 +181,7 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         descriptions=descriptions,
         source_note=model.source,
         file=doc.file,
+        size=doc.size,
         player_abilities=tuple(pabilities),
         range_of_influence=_range_of_influence(doc, model.range_of_influence, players),
     )

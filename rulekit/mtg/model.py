@@ -705,6 +705,8 @@ class Scenario:
     #: the description in each language it is given in, ``(lang, text)`` (``description`` is the
     #: English one, else the first)
     descriptions: tuple[tuple[str, str], ...] = ()
+    #: the file's size in bytes: how much text its outputs may make (:class:`rulekit.limits.Budget`)
+    size: int = field(default=0, compare=False)
 
     def description_in(self, lang: Any = "en") -> str:
         """The description in ``lang``; a scenario written in one language falls back to it."""

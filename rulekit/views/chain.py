@@ -12,10 +12,11 @@ ids, hero ids, card texts and Apoteose keywords stay as written.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulekit import limits
 from rulekit.apoteose import wording
 from rulekit.apoteose.wording import (
     event_kind_words,
@@ -36,6 +37,7 @@ from rulekit.views.dot import Digraph
 from rulekit.views.markup import escape
 from rulekit.views.palette import EDGE_ANSWERS, HIGHLIGHT, OKABE_ITO, SPOTLIGHT, stage_fill
 from rulekit.views.table import Table
+from rulekit.views.text import Bounded
 
 __all__ = [
     "Frame",
@@ -317,8 +319,13 @@ def chain_dot(
     marked ``★`` with a thick outline, each frame's stage or outcome, and dashed edges to what it
     answers (the moment in words; its id in the tooltip). ``upto`` draws the chain as it stood after that
     event (the ChainExplorer's step). ``legend=False`` leaves the legend out (the explorer shows it as a
-    compact HTML box).
+    compact HTML box). Every node and edge is counted against the call's :class:`~rulekit.limits.Budget`.
     """
+    with limits.budget():
+        return _chain_dot(trace, upto, scale, legend, lang)
+
+
+def _chain_dot(trace: Any, upto: int | None, scale: float, legend: bool, lang: str) -> str:
     t = translator(lang)
     fs, spotlight = frames(trace, upto)
     g = Digraph("chain", comment="rulekit chain")
@@ -595,7 +602,17 @@ def chain_report(trace: Any, lang: str = "en") -> str:
     truncamento  #0 rito#0 por ana motivo: MANA insuficiente para consumir 3 [Holofote ★ em #0]
     """
     t = translator(lang)
-    lines = []
+    with limits.budget():  # at most a fixed multiple of the scenario's size, then a located note
+        out = Bounded(t, show=str)
+        for line in _report_lines(trace, lang):
+            if not out.add(line + "\n"):
+                break
+        return out.text()
+
+
+def _report_lines(trace: Any, lang: str) -> Iterator[str]:
+    """:func:`chain_report`'s lines, made one by one."""
+    t = translator(lang)
     for e in trace.events:
         pad = "  " * max(0, e.depth - (1 if e.index is not None else 0))
         bits = [f"{event_kind_words(e.event, lang):<12}"]
@@ -625,13 +642,12 @@ def chain_report(trace: Any, lang: str = "en") -> str:
             if e.spotlight is None
             else t(REPORT_WORDS["spot_at"], index=e.spotlight)
         )
-        lines.append(pad + " ".join(bits))
+        yield pad + " ".join(bits)
     order = ", ".join(trace.resolution_order) or t(REPORT_WORDS["nothing"])
-    lines.append(t(REPORT_WORDS["order"], order=order))
+    yield t(REPORT_WORDS["order"], order=order)
     for h, s in trace.heroes.items():
         res = ", ".join(f"{r} {c}/{m}" for r, (c, m) in s.resources.items())
         zones = "; ".join(f"{z}: {' '.join(ids)}" for z, ids in s.zones.items() if ids)
-        lines.append(f"{h}: {res} | {zones}")
+        yield f"{h}: {res} | {zones}"
     for err in trace.errors:
-        lines.append(t(REPORT_WORDS["error"], card=err.card, code=err.code, message=error_words(err, lang)))
-    return "\n".join(lines) + "\n"
+        yield t(REPORT_WORDS["error"], card=err.card, code=err.code, message=error_words(err, lang))

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from rulekit import apoteose, mtg
+from rulekit import apoteose, limits, mtg
 from rulekit.errors import N_, Phrase, RulekitError, ScenarioError
 from rulekit.i18n import translator
 from rulekit.mtg.commands import add_lang_option, add_scenario_options, cli_lang
@@ -41,6 +41,8 @@ from rulekit.yamlsrc import suggest
 def _solve_mtg(args: argparse.Namespace) -> Any:
 
     sc = mtg.load_scenario(args.scenario)
+    limits.current().file = sc.file  # the command's budget measures its outputs against this file
+    limits.current().input_bytes = sc.size
     if args.without:
         known = set(mtg.effect_ids(sc))
         for eid in args.without:
@@ -58,7 +60,10 @@ def _solve_mtg(args: argparse.Namespace) -> Any:
 
 def _run_chain(args: argparse.Namespace) -> Any:
 
-    return apoteose.run_chain(apoteose.load_scenario(args.scenario))
+    sc = apoteose.load_scenario(args.scenario)
+    limits.current().file = sc.doc.file if sc.doc is not None else args.scenario
+    limits.current().input_bytes = sc.doc.size if sc.doc is not None else 0
+    return apoteose.run_chain(sc)
 
 
 def explain_text(trace: Any, lang: str = "en") -> str:
@@ -87,9 +92,9 @@ def _explain(args: argparse.Namespace) -> int:
 
     lang = cli_lang(args)
     game = scenario_game(args.scenario)
-    trace = _run_chain(args) if game == "apoteose" else _solve_mtg(args)
-
-    sys.stdout.write(clean(explain_text(trace, lang)))  # no terminal escape from a scenario
+    with limits.budget():  # one budget for the command (its file named when it is loaded)
+        trace = _run_chain(args) if game == "apoteose" else _solve_mtg(args)
+        sys.stdout.write(clean(explain_text(trace, lang)))  # no terminal escape from a scenario
     return 0
 
 
@@ -183,7 +188,8 @@ def _diagram(args: argparse.Namespace) -> int:
         raise RulekitError(
             N_("say where to write the diagram: --svg FILE or --dot FILE"), params={}, code="NO_OUTPUT"
         )
-    dot = diagram_dot(args)  # DOT is written by rulekit.views.dot: no graphviz package needed
+    with limits.budget():  # one budget for the command (its file named when it is loaded)
+        dot = diagram_dot(args)  # DOT is written by rulekit.views.dot: no graphviz package needed
     outputs: list[tuple[str, str]] = []
     backend = None
     if args.dot:

@@ -43,6 +43,8 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
+from rulekit import limits
+from rulekit.errors import shown
 from rulekit.views.markup import clean
 
 _ID = re.compile(r"[a-zA-Z_][a-zA-Z0-9_]*|-?(\.[0-9]+|[0-9]+(\.[0-9]*)?)")
@@ -126,13 +128,20 @@ class Digraph:
         text = _attrs(None, attrs)
         self.body.append(f"\t{text}\n" if kw is None else f"\t{kw} [{text}]\n")
 
+    def _count(self, name: str) -> None:
+        """One node or edge drawn, counted against the call's budget (:data:`rulekit.limits.UNITS`,
+        ``diagram``): a graph too large to draw is one located refusal naming where it grew."""
+        limits.current().spend("diagram", graph=self.name, name=shown(name))
+
     def node(self, name: str, label: Any = None, **attrs: Any) -> None:
         """A node ``name`` (any text) with its label and attributes."""
+        self._count(name)
         text = _attrs(label, attrs)
         self.body.append(f"\t{quote(name)}" + (f" [{text}]" if text else "") + "\n")
 
     def edge(self, tail: str, head: str, label: Any = None, **attrs: Any) -> None:
         """An edge between two node ids (whole ids: ``a:b`` is a node, not a port)."""
+        self._count(f"{tail} -> {head}")
         text = _attrs(label, attrs)
         self.body.append(f"\t{quote(tail)} -> {quote(head)}" + (f" [{text}]" if text else "") + "\n")
 

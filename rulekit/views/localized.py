@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulekit import limits
 from rulekit.i18n import N_, translator
 
 # The Apoteose chain's views render in every language themselves (rulekit.views.chain); the lessons and
@@ -95,7 +96,16 @@ WORDS = (
 
 
 def to_html(table: Table, lang: str = "en", scale: float = 1.0, widget: bool = False) -> str:
-    """``table.to_html(scale, widget)``, with the empty-table line ("…: none") in ``lang`` too."""
+    """``table.to_html(scale, widget)``, with the empty-table line ("…: none") in ``lang`` too. A
+    widget's table is at most what the call's budget allows (:class:`rulekit.limits.Budget`, unit
+    ``chars``: a fixed multiple of the scenario's size); its rows stop there with a located note."""
+    if widget and table.rows:
+        budget = limits.current()
+        most = budget.most("chars")
+        note = budget.refusal("chars", most + 1)
+        if note.file is None:
+            note.file = "<scenario>"
+        return table.to_html(scale, widget=True, most=most, cut_note=note.text_in(translator(lang)))
     if table.rows or _en(lang):
         return table.to_html(scale, widget=widget)
     t = translator(lang)

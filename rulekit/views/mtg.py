@@ -9,9 +9,11 @@ view does not guess it.
 from __future__ import annotations
 
 import functools
+import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from rulekit import limits
 from rulekit.i18n import N_, Translator, translator
 from rulekit.mtg import messages
 from rulekit.views.dot import Digraph, record
@@ -384,8 +386,20 @@ def dependency_dot(
     * ``legend=False`` leaves the legend out (the explorers show it as a compact HTML box instead,
       :func:`rulekit.views.localized.dependency_legend_html`).
     * Every word is in ``lang`` (:data:`DOT_WORDS`, the codes' messages); names stay as written.
+    * Beyond what a person can read (:data:`rulekit.limits.READABLE_DIAGRAM_NODES` parts or
+      :data:`~rulekit.limits.READABLE_DIAGRAM_EDGES` dependencies) it is drawn summarised
+      (:func:`summary_groups`) and its title says so; every node and edge is counted against the
+      call's :class:`~rulekit.limits.Budget`.
     """
     t = _t(lang)
+    with limits.budget():
+        if is_summarised(trace):
+            return _summary_dot(trace, highlight, scale, legend, t)
+        return _full_dot(trace, highlight, scale, legend, t)
+
+
+def _full_dot(trace: Any, highlight: int | None, scale: float, legend: bool, t: Translator) -> str:
+    """Every effect's part a node, every dependency an edge (a board a person can read)."""
     g = _dependency_graph(trace, scale, t)
     order: dict[tuple[str, str], int] = {}
     for i, s in enumerate(trace.steps):
@@ -403,15 +417,17 @@ def dependency_dot(
     return str(g.source)
 
 
-def _dependency_graph(trace: Any, scale: float, t: Translator) -> Any:
-    """The diagram's graph: its title (scenario and edition) and its node and edge fonts."""
+def _dependency_graph(trace: Any, scale: float, t: Translator, note: str = "") -> Any:
+    """The diagram's graph: its title (scenario and edition, and ``note`` below it) and its node and
+    edge fonts."""
     g = Digraph("dependencies", comment="rulekit dependency diagram")
+    title = t(DOT_WORDS["deps_title"], scenario=trace.scenario, ruleset=ruleset_text(trace, t))
     g.attr(
         rankdir="TB",
         fontname="Helvetica",
         fontsize=str(round(14 * scale)),
         labelloc="t",
-        label=t(DOT_WORDS["deps_title"], scenario=trace.scenario, ruleset=ruleset_text(trace, t)),
+        label=_nl([title, *textwrap.wrap(note, 90)]),
         compound="true",
         newrank="true",
         nodesep="0.25",
@@ -587,6 +603,138 @@ def _dependency_edges(g: Any, trace: Any, t: Translator, order: dict[tuple[str, 
         )
 
 
+# ---------------------------------------------------------------------------- the summarised diagram
+def diagram_size(trace: Any) -> tuple[int, int]:
+    """How many nodes (effect parts, effects that applied nowhere) and distinct dependency edges the
+    full dependency diagram would draw."""
+    parts = sum(len(v) for v in _parts_by_layer(trace).values())
+    inactive = sum(1 for e in trace.effects if not e.active and not e.layers)
+    edges = len({(d.effect, d.depends_on, d.layer) for d in trace.dependencies})
+    return parts + inactive, edges
+
+
+def is_summarised(trace: Any) -> bool:
+    """Whether the dependency diagram is drawn summarised: more parts or dependencies than a person
+    can read (:data:`rulekit.limits.READABLE_DIAGRAM_NODES`,
+    :data:`~rulekit.limits.READABLE_DIAGRAM_EDGES`)."""
+    nodes, edges = diagram_size(trace)
+    return nodes > limits.READABLE_DIAGRAM_NODES or edges > limits.READABLE_DIAGRAM_EDGES
+
+
+def _group_key(trace: Any, eid: str, layer: str, applied: bool) -> tuple[str, str, bool]:
+    info = trace.effect(eid) if has_effect(trace, eid) else None
+    return (layer, info.origin if info else "static", applied)
+
+
+def summary_groups(trace: Any) -> tuple[dict[tuple[str, str, bool], list[str]], dict[tuple[Any, Any], int]]:
+    """The summarised diagram's groups and edges: the effects grouped by what they do (their layer,
+    their origin, and whether they applied there), and for each pair of groups how many
+    dependencies (613.8a) go from one to the other. Effects that applied in no layer are grouped
+    by origin under the layer ``off``."""
+    order = {(s.effect, s.layer) for s in trace.steps}
+    groups: dict[tuple[str, str, bool], list[str]] = {}
+    member: dict[tuple[str, str], tuple[str, str, bool]] = {}
+    for layer, parts in _parts_by_layer(trace).items():
+        for eid, la in parts:
+            key = _group_key(trace, eid, layer, (eid, la) in order)
+            groups.setdefault(key, []).append(eid)
+            member[(eid, la)] = key
+    for e in trace.effects:
+        if not e.active and not e.layers:
+            groups.setdefault(("off", e.origin, False), []).append(e.id)
+    edges: dict[tuple[Any, Any], int] = {}
+    seen: set[tuple[str, str, str]] = set()
+    for d in trace.dependencies:
+        dkey = (d.effect, d.depends_on, d.layer)
+        if dkey in seen:
+            continue
+        seen.add(dkey)
+        pair = (member[(d.effect, d.layer)], member[(d.depends_on, d.layer)])
+        edges[pair] = edges.get(pair, 0) + 1
+    return groups, edges
+
+
+def _group_id(key: tuple[str, str, bool]) -> str:
+    layer, origin, applied = key
+    return f"group:{layer}:{origin}:{'applied' if applied else 'not'}"
+
+
+def _summary_dot(trace: Any, highlight: int | None, scale: float, legend: bool, t: Translator) -> str:
+    """The dependency diagram summarised: one node per group of effects (:func:`summary_groups`),
+    one edge per pair of groups labelled with its count, and a title line that says so."""
+    groups, edges = summary_groups(trace)
+    nodes, n_deps = diagram_size(trace)
+    note = t(DOT_WORDS["summary"], parts=nodes, deps=n_deps, most=limits.READABLE_DIAGRAM_NODES)
+    g = _dependency_graph(trace, scale, t, note)
+    hi_key = None
+    if highlight is not None and 0 <= highlight < len(trace.steps):
+        hs = trace.steps[highlight]
+        hi_key = _group_key(trace, hs.effect, hs.layer, True)
+    looped = {eid for loop in trace.loops for eid in loop}
+    by_layer: dict[str, list[tuple[str, str, bool]]] = {}
+    for key in groups:
+        by_layer.setdefault(key[0], []).append(key)
+    for layer in sorted(by_layer, key=lambda la: _layer_rank(trace, la)):
+        with g.subgraph(name=f"cluster_layer_{layer}") as sub:
+            off = layer == "off"
+            sub.attr(
+                label=t(DOT_WORDS["not_applied"])
+                if off
+                else t(DOT_WORDS["layer"], layer=layer_text(layer, t, after_layer=True)),
+                style="dashed" if off else "solid",
+                color="#777777" if off else layer_colour(layer),
+                fontcolor=OKABE_ITO["black"],
+                penwidth="1",
+            )
+            for key in sorted(by_layer[layer], key=lambda k: (k[1], not k[2])):
+                _group_node(sub, trace, key, groups[key], looped, key == hi_key, t)
+    for (a, b), n in sorted(edges.items(), key=lambda kv: (_group_id(kv[0][0]), _group_id(kv[0][1]))):
+        g.edge(
+            _group_id(a),
+            _group_id(b),
+            label=t.n("{n} dependency", "{n} dependencies", n),
+            penwidth="2",
+            tooltip=t.n("{n} dependency", "{n} dependencies", n),
+        )
+    if legend:
+        _legend(g, scale, t)
+    return str(g.source)
+
+
+def _group_node(
+    sub: Any,
+    trace: Any,
+    key: tuple[str, str, bool],
+    members: list[str],
+    looped: set[str],
+    hi: bool,
+    t: Translator,
+) -> None:
+    """One group's node: how many effects, their origin and layer, the first few names, how many are
+    in loops; shaped by origin and filled by layer as the full diagram's nodes."""
+    layer, origin, applied = key
+    names = [effect_name(trace, eid, t) for eid in members[:3]]
+    first = t.n("{n} effect", "{n} effects", len(members)) + f" · {messages.origin_text(origin, t)}"
+    lines = [("▶ " if hi else "") + first]
+    if layer != "off":
+        lines.append(t(DOT_WORDS["layer"], layer=layer_text(layer, t, after_layer=True)))
+    lines.append(_cut(", ".join(names), 40) + (" …" if len(members) > 3 else ""))
+    in_loops = sum(1 for eid in members if eid in looped)
+    if in_loops:
+        lines.append(t(DOT_WORDS["in_loops"], n=in_loops))
+    shape, style = ORIGIN_SHAPES.get(origin, ("box", "rounded,filled"))
+    attrs = {
+        "shape": shape,
+        "style": style if applied else style + ",dashed",
+        "fillcolor": layer_fill(layer) if applied else "#EEEEEE",
+        "color": layer_colour(layer) if applied else "#777777",
+        "tooltip": ", ".join(effect_name(trace, eid, t) for eid in members[:20]),
+    }
+    if hi:
+        attrs.update(penwidth="4", color=HIGHLIGHT)
+    sub.node(_group_id(key), _nl(lines), **attrs)
+
+
 #: The dependency diagram's own words (msgids).
 DOT_WORDS = {
     "deps_title": N_("Dependencies — {scenario} ({ruleset} layers)"),
@@ -600,6 +748,12 @@ DOT_WORDS = {
     "waited_not_applied": N_("waited, then did not apply"),
     "no_longer": N_("no longer held when it applied (613.8c)"),
     "edge": N_("{a} depends on {b}: {reason} [{how}]"),
+    "summary": N_(
+        "summarised: {parts} effect parts and {deps} dependencies, more than a reader can follow "
+        "(at most {most} parts are drawn one by one): effects grouped by layer and origin, "
+        "each arrow labelled with how many dependencies it stands for; the tables list every one"
+    ),
+    "in_loops": N_("{n} in a loop (613.8b)"),
 }
 
 
@@ -741,8 +895,13 @@ def layer_flow_dot(
 ) -> str:
     """The layer flow: per object a strip — one column per layer that changed it (``printed`` first),
     one line per characteristic that changes; a changed value is marked ``●``. Strips are stacked.
-    Records, not HTML labels, so the in-process wasm Graphviz draws it too. Deterministic DOT."""
-    t = _t(lang)
+    Records, not HTML labels, so the in-process wasm Graphviz draws it too. Deterministic DOT.
+    Every node and edge is counted against the call's :class:`~rulekit.limits.Budget`."""
+    with limits.budget():
+        return _layer_flow_dot(trace, scale, objects, _t(lang))
+
+
+def _layer_flow_dot(trace: Any, scale: float, objects: Sequence[str] | None, t: Translator) -> str:
     g = Digraph("layerflow", comment="rulekit layer flow")
     g.attr(
         rankdir="TB",

@@ -125,15 +125,18 @@ class Table:
         )
         return styler
 
-    def to_html(self, scale: float = 1.0, widget: bool = False) -> str:
+    def to_html(
+        self, scale: float = 1.0, widget: bool = False, most: int | None = None, cut_note: str = ""
+    ) -> str:
         """The Styler's HTML (deterministic bytes), with the note under it. Written without pandas
         (:func:`rulekit.views.table_html.table_html`, same markup): a first explorer does not wait
         for pandas to import. ``widget``: the widgets' light markup instead
-        (:func:`rulekit.views.table_html.compact_table_html`, styled by the widget's own ``<style>``)."""
+        (:func:`rulekit.views.table_html.compact_table_html`, styled by the widget's own ``<style>``),
+        whose rows stop past ``most`` characters with ``cut_note``."""
         if not self.rows:
             html = f"<p><strong>{escape(self.caption)}</strong>: <em>none</em></p>"
         elif widget:
-            html = compact_table_html(self)
+            html = compact_table_html(self, most, cut_note)
         else:
             html = table_html(self, scale)
         if self.note:
@@ -141,17 +144,32 @@ class Table:
         return html
 
     # -- plain text -----------------------------------------------------------------------------
-    def to_text(self) -> str:
+    def to_text(self, most: int | None = None) -> str:
         """Plain-text twin: caption, aligned columns, no pandas, deterministic. Control characters
-        from a scenario (a terminal escape, say) are shown as their pictures (``␛``)."""
-        return clean(self._text())
+        from a scenario (a terminal escape, say) are shown as their pictures (``␛``).
 
-    def _text(self) -> str:
+        ``most``: the caller shows at most this many characters (a bounded output,
+        :class:`rulekit.views.text.Bounded`), so rows are read only until their cells hold more than
+        that: the text is then longer than ``most`` and its end is never shown.
+
+        >>> t = Table("t", "cap", ("a",), [("x" * 10,)] * 1000)
+        >>> len(t.to_text(most=50)) < 100 < len(t.to_text())
+        True
+        """
+        return clean(self._text(most))
+
+    def _text(self, most: int | None = None) -> str:
         lines = [self.caption]
         if not self.rows:
             lines.append(self.empty)
         else:
-            rows = [[clean(cell) for cell in row] for row in self._display_rows()]  # widths as shown
+            rows = []  # widths as shown
+            size = 0
+            for row in self._display_rows():
+                rows.append([clean(cell) for cell in row])
+                size += sum(len(cell) for cell in rows[-1])
+                if most is not None and size > most:
+                    break
             widths = [len(c) for c in self.columns]
             for row in rows:
                 for i, cell in enumerate(row):

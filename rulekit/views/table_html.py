@@ -85,12 +85,14 @@ COMPACT_TABLE_CSS = " ".join(
 ).replace("font-size: 100%; ", "")
 
 
-def compact_table_html(table: Any) -> str:
+def compact_table_html(table: Any, most: int | None = None, cut_note: str = "") -> str:
     """A non-empty ``table`` as light HTML for the widgets: the same caption, cells, cues and look as
     :func:`table_html`, with classes only where a cell differs (``rk-c0`` the first column, ``rk-changed``,
     ``rk-current``) and no ``<style>`` of its own: the rules (:data:`COMPACT_TABLE_CSS`) are in the
     widget's ``<style>``, shown once. A table's own ``<style>`` made the browser restyle the whole page at
     every update; the ids and classes per cell made it three times as long. Every value is escaped.
+    ``most``: the rows stop once the markup is longer (a bounded output, :class:`rulekit.limits.Budget`),
+    and a last row says so with ``cut_note``.
 
     >>> from rulekit.views.table import Table
     >>> t = Table("demo", "Final", ("object", "P/T"), (("Gideon <b>", "6/6 → 5/5"),), frozenset({(0, 1)}))
@@ -103,7 +105,11 @@ def compact_table_html(table: Any) -> str:
     caption = f"<caption>{_esc(table.caption)}</caption>"
     out = [f'<table class="rk-table">{caption}<thead><tr>{head}</tr></thead><tbody>']
     n_cols = len(table.columns)
+    size = len(out[0])
     for r, row in enumerate(table._display_rows()):
+        if most is not None and size > most:
+            out.append(f'<tr><td colspan="{n_cols}"><em>{_esc(cut_note)}</em></td></tr>')
+            break
         cells = []
         for c in range(n_cols):
             cell = row[c] if c < len(row) else ""
@@ -115,5 +121,6 @@ def compact_table_html(table: Any) -> str:
             attr = f' class="{" ".join(classes)}"' if classes else ""
             cells.append(f"<td{attr}>{_esc(cell)}</td>")
         out.append("<tr>" + "".join(cells) + "</tr>")
+        size += len(out[-1])
     out.append("</tbody></table>")
     return "\n".join(out)

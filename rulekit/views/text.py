@@ -14,8 +14,10 @@ Both take ``lang``: every word is rendered from the trace's codes through the ca
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 from typing import Any
 
+from rulekit import limits
 from rulekit.i18n import Translator, translator
 from rulekit.mtg import messages
 from rulekit.mtg.trace import Trace
@@ -90,20 +92,79 @@ def object_state(v: Any, lang: Any = "en") -> str:
     return ", ".join(parts) or "—"
 
 
+class Bounded:
+    """A text output made part by part and counted against the call's budget
+    (:class:`rulekit.limits.Budget`, unit ``chars``: a fixed multiple of the scenario file's size):
+    :meth:`add` says when the output is full, so the maker stops there, and :meth:`text` cuts it at
+    the last whole line within the limit with one located note in the reader's language.
+
+    >>> out = Bounded(translator("en"), most=12)
+    >>> out.add("line one\\n"), out.add("line two\\n")
+    (True, False)
+    >>> print(out.text(), end="")  # doctest: +ELLIPSIS
+    line one
+    <scenario>: the text stops here: it would be longer than 12 characters (50 per byte of the file, ...)
+    """
+
+    def __init__(self, t: Translator, most: int | None = None, show: Callable[[str], str] = visible) -> None:
+        self.t = t
+        self.show = show
+        self.budget = limits.current()
+        self.most = self.budget.left("chars") if most is None else most
+        self.parts: list[str] = []
+        self.size = 0
+
+    def add(self, part: str) -> bool:
+        """Add ``part`` (as ``show`` shows it: :func:`~rulekit.textclean.visible`); ``False`` once the
+        output is longer than its limit (stop making it)."""
+        part = self.show(part)
+        self.parts.append(part)
+        self.size += len(part)
+        return self.size <= self.most
+
+    def room(self) -> int:
+        """How many characters may still be added."""
+        return max(0, self.most - self.size)
+
+    def text(self) -> str:
+        """The output, or its lines within the limit and the note that says where and why it stops."""
+        text = "".join(self.parts)
+        if len(text) <= self.most:
+            self.budget.spend("chars", len(text))
+            return text
+        kept = text[: self.most]
+        kept = kept[: kept.rfind("\n") + 1]
+        self.budget.spent["chars"] = self.budget.spent.get("chars", 0) + len(kept)
+        refusal = self.budget.refusal("chars", len(text))
+        refusal.params["most"] = self.most
+        if refusal.file is None:
+            refusal.file = "<scenario>"
+        return kept + refusal.text_in(self.t) + "\n"
+
+
 def solve_text(trace: Trace, lang: Any = "en") -> str:
     """The readable form of a trace in ``lang``: effects, the layer table, dependencies, loops, final
-    state (ids, names and rules text as written)."""
+    state (ids, names and rules text as written). At most a fixed multiple of the scenario's size
+    (:class:`Bounded`): a longer one stops with a located note."""
     t = translator(lang)
-    out = [
-        t(
-            "Scenario {scenario}  (ruleset: {ruleset})",
-            scenario=trace.scenario,
-            ruleset=messages.edition_text(trace.ruleset, t, short=True),
-        ),
-        "",
-    ]
-    out.append(t("Effects"))
-    out.append(
+    with limits.budget():
+        out = Bounded(t)
+        for n, line in enumerate(_solve_parts(trace, t)):
+            if not out.add(f"\n{line}" if n else line):
+                break
+        return out.text()
+
+
+def _solve_parts(trace: Trace, t: Translator) -> Iterator[str]:
+    """:func:`solve_text`'s lines, each with its line break, made one by one."""
+    yield t(
+        "Scenario {scenario}  (ruleset: {ruleset})",
+        scenario=trace.scenario,
+        ruleset=messages.edition_text(trace.ruleset, t, short=True),
+    )
+    yield ""
+    yield (t("Effects"))
+    yield (
         _table(
             [t("timestamp"), t("id"), t("name"), t("origin"), t("layers"), t("status")],
             [
@@ -119,8 +180,8 @@ def solve_text(trace: Trace, lang: Any = "en") -> str:
             ],
         )
     )
-    out.append("")
-    out.append(t("Applied, in order"))
+    yield ("")
+    yield (t("Applied, in order"))
     rows = []
     for s in trace.steps:
         why = messages.why_code_text(s.why, t)
@@ -137,17 +198,17 @@ def solve_text(trace: Trace, lang: Any = "en") -> str:
         changes = "\n".join(lines) or t("(no change)")
         objects = _some(s.objects, t)
         rows.append([str(s.index + 1), mv.layer_text(s.layer, t), s.effect, why, objects, changes])
-    out.append(
+    yield (
         _table(["#", t("layer"), t("effect"), t("why"), t("objects"), t("changes")], rows)
         if rows
         else t("(nothing applied)")
     )
     if trace.dependencies:
-        out.append("")
-        out.append(t("Dependencies"))
+        yield ("")
+        yield (t("Dependencies"))
         for d in trace.dependencies:
             reason = mv.dependency_reason(trace, d, t)
-            out.append(
+            yield (
                 "  "
                 + t(
                     "{effect} depends on {other} (layer {layer}): {reason}",
@@ -158,12 +219,12 @@ def solve_text(trace: Trace, lang: Any = "en") -> str:
                 )
             )
     if trace.loops:
-        out.append("")
-        out.append(t("Loops (applied in timestamp order, 613.8b)"))
+        yield ("")
+        yield (t("Loops (applied in timestamp order, 613.8b)"))
         for loop in trace.loops:
-            out.append("  " + " ↔ ".join(loop))
-    out.append("")
-    out.append(t("Final characteristics"))
+            yield ("  " + " ↔ ".join(loop))
+    yield ("")
+    yield (t("Final characteristics"))
     frows = []
     #: tapped / face down / attached: a column only when some object has one
     state_col = any(v.tapped or v.face_down or v.attached_to for v in trace.final.values())
@@ -196,50 +257,58 @@ def solve_text(trace: Trace, lang: Any = "en") -> str:
         t("P/T"),
         t("abilities"),
     ]
-    out.append(_table([*headers, t("state")] if state_col else headers, frows))
-    out.append("")
+    yield (_table([*headers, t("state")] if state_col else headers, frows))
+    yield ("")
     players = "; ".join(f"{p}: {_fmt(v.abilities, t)}" for p, v in trace.players.items())
-    out.append(t("Players: {players}", players=players))
+    yield (t("Players: {players}", players=players))
     sizes = ", ".join(
         f"{p} {t('no maximum') if n is None else n}" for p, n in trace.rules["max_hand_size"].items()
     )  # 402.2
-    out.append(t("Rules: max hand size {sizes}", sizes=sizes))
+    yield (t("Rules: max hand size {sizes}", sizes=sizes))
     for k, v in trace.rules.items():
         if k in messages.RULE_KEY:  # 615, 119.7, 601.2f: one line each, in the language asked for
             for who, value in v.items():
                 key = f"{k}.{who}"
                 shown = mv.fmt_value(value, key, t)
-                out.append(t("Rules: {key}: {value}", key=mv.characteristic_text(key, t), value=shown))
+                yield (t("Rules: {key}: {value}", key=mv.characteristic_text(key, t), value=shown))
         elif k != "max_hand_size":
-            out.append(t("Rules: {key}: {value}", key=k, value=json.dumps(v, sort_keys=True, default=list)))
-    return visible("\n".join(out))
+            yield (t("Rules: {key}: {value}", key=k, value=json.dumps(v, sort_keys=True, default=list)))
 
 
 def explain_text(trace: Trace, lang: Any = "en") -> str:
-    """The text ``rulekit explain`` prints for a solved MTG trace, in ``lang``."""
+    """The text ``rulekit explain`` prints for a solved MTG trace, in ``lang``: at most a fixed
+    multiple of the scenario's size (:class:`Bounded`), made part by part and stopped there."""
     t = translator(lang)
-    parts = [mv.layer_table(trace, lang=t).to_text()]
-    states = mv.states(trace)  # replayed once for every step's paragraph
-    reasons = [explain_step(trace, k, t.lang, states) for k in range(1, len(trace.steps) + 1)]
-    parts.append(
-        t("Why each step came when it did") + "\n" + "\n".join(f"  {r}" for r in reasons)
-        if reasons
-        else t("No continuous effect applied.")
-    )
-    parts.append(mv.dependency_table(trace, lang=t).to_text())
+    with limits.budget():
+        out = Bounded(t)
+        for part in _explain_parts(trace, t, out.room):
+            if not out.add(part):
+                break
+        return out.text()
+
+
+def _explain_parts(trace: Trace, t: Translator, room: Callable[[], int]) -> Iterator[str]:
+    """:func:`explain_text` in pieces (sections, and each step's paragraph), made one by one; a
+    table reads only the rows that can fit in what is left (``room()``)."""
+    yield mv.layer_table(trace, lang=t).to_text(room())
+    n = len(trace.steps)
+    if n:
+        yield "\n\n" + t("Why each step came when it did")
+        states = mv.states(trace)  # replayed once for every step's paragraph
+        for k in range(1, n + 1):
+            yield "\n  " + explain_step(trace, k, t.lang, states)
+    else:
+        yield "\n\n" + t("No continuous effect applied.")
+    yield "\n\n" + mv.dependency_table(trace, lang=t).to_text(room())
     if trace.loops:
-        parts.append(mv.loop_table(trace, lang=t).to_text())
+        yield "\n\n" + mv.loop_table(trace, lang=t).to_text(room())
     off = [e for e in trace.effects if not e.active]
     if off:
-        parts.append(
-            t("Effects that did not apply")
-            + "\n"
-            + "\n".join(
-                f"  {mv.effect_label(e, t)} ({e.id}): {mv.effect_note(trace, e, t) or t('off')}" for e in off
-            )
-        )
-    parts.append(mv.final_table(trace, lang=t).to_text())
+        yield "\n\n" + t("Effects that did not apply")
+        for e in off:
+            yield f"\n  {mv.effect_label(e, t)} ({e.id}): {mv.effect_note(trace, e, t) or t('off')}"
+    yield "\n\n" + mv.final_table(trace, lang=t).to_text(room())
     players = mv.players_table(trace, lang=t)
     if players.rows:
-        parts.append(players.to_text())
-    return visible("\n\n".join(parts) + "\n")
+        yield "\n\n" + players.to_text(room())
+    yield "\n"

@@ -29,6 +29,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from rulekit import limits
 from rulekit.errors import N_, Phrase, RulekitError
 from rulekit.i18n import Translator, translator
 from rulekit.views.markup import escape
@@ -458,13 +459,24 @@ class DiagramExplorer(Guarded):
         return html
 
 
+def budget_of(scenario: Any) -> tuple[str | None, int]:
+    """The file and size in bytes a widget's budget measures its outputs against
+    (:class:`rulekit.limits.Budget`): an MTG scenario's, an Apoteose scenario's document's."""
+    doc = getattr(scenario, "doc", None)
+    source = doc if doc is not None else scenario
+    file = getattr(source, "file", None)
+    size = getattr(source, "size", 0)
+    return (file if isinstance(file, str) else None, size if isinstance(size, int) else 0)
+
+
 def guarded(method: F) -> F:
     """Decorate an explorer callback: any exception becomes a message in ``self.error``."""
 
     @functools.wraps(method)
     def wrapper(self: Guarded, *args: Any, **kwargs: Any) -> Any:
         try:
-            result = method(self, *args, **kwargs)
+            with limits.budget(*budget_of(getattr(self, "scenario", None))):  # one budget per callback
+                result = method(self, *args, **kwargs)
         except Exception as exc:  # noqa: BLE001 - no exception may reach the notebook
             self._set_error(exc)
             return None

@@ -18,6 +18,7 @@ In tests: ``ex.effect_boxes["night"].value = False`` then read ``ex.final_html.v
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from rulekit import mtg
@@ -300,8 +301,12 @@ class LayerExplorer(DiagramExplorer):
         """
         import re
 
-        names = {e["id"]: self._name(e) for e in self.effects}
-        members = [names.get(eid, eid) for eid in self.groups.get(rep, [rep])]
+        effects = getattr(self, "_effects_by_id", None)
+        if effects is None or effects[0] is not self.effects:  # once per board, not once per label
+            effects = (self.effects, {e["id"]: e for e in self.effects})
+            self._effects_by_id = effects
+        by_id = effects[1]
+        members = [self._name(by_id[eid]) if eid in by_id else eid for eid in self.groups.get(rep, [rep])]
         found = [re.fullmatch(r"(.+) \((.+)\)", name) for name in members]
         parts = [(m.group(1), m.group(2)) for m in found if m]
         if len(members) > 1 and len(parts) == len(members) and len({base for base, _ in parts}) == 1:
@@ -573,7 +578,7 @@ class LayerExplorer(DiagramExplorer):
     def _render(self, k: int) -> None:
         """Show step ``k`` of the current trace: every output, each sent only when its text changed (a
         widget's value set to the text it holds sends nothing)."""
-        final, layers, diagram, explain, players, flow = self._outputs(k)
+        final, layers, diagram, explain, players, flow = self._outputs(k, self._show_tables)
         self.final_html.value = final
         self.layers_html.value = layers
         self.diagram_html.value = diagram
@@ -583,13 +588,25 @@ class LayerExplorer(DiagramExplorer):
         if self.show_flow:
             self.flow_html.value = flow
 
+    def _show_tables(self, final: str, layers: str, explain: str, players: str) -> None:
+        """Show the tables and the explanation at once, before the diagram is drawn (tables first)."""
+        self.final_html.value = final
+        self.layers_html.value = layers
+        self.explain_html.value = explain
+        self.players_html.value = players
+
     #: How many rendered steps an explorer keeps (the least recently shown go first).
     MAX_RENDERED = 128
 
-    def _outputs(self, k: int) -> tuple[str, str, str, str, str, str]:
+    def _outputs(
+        self, k: int, tables_first: Callable[[str, str, str, str], None] | None = None
+    ) -> tuple[str, str, str, str, str, str]:
         """The outputs' texts at step ``k`` of the current trace: built once per trace, step, size and
         language, then kept, so that going back to a board or a step already shown (an effect off and on
-        again, Previous then Next) builds no table and draws no diagram."""
+        again, Previous then Next) builds no table and draws no diagram. ``tables_first`` is given the
+        tables as soon as they are built, while the diagram is still being drawn: on a large board the
+        tables show first, and the diagram (drawn in proportion, :func:`rulekit.views.mtg.dependency_dot`)
+        within the call's budget."""
         trace = self.trace
         n = len(trace.steps)
         k = max(0, min(k, n))
@@ -614,6 +631,8 @@ class LayerExplorer(DiagramExplorer):
         layers = table(mv.layer_table(trace, highlight=hi, lang=lang))
         explain = wrap(f"<p>{escape(explain_step(trace, k, lang))}</p>", self.scale)
         players = table(mv.players_table(trace, upto=upto, lang=lang)) if self.has_players_or_rules else ""
+        if pending is not None and tables_first is not None:
+            tables_first(final, layers, explain, players)
         if pending is not None:
             self._svgs[svg_key] = pending.result()
         diagram = self._svg_html(dot)

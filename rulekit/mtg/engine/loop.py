@@ -738,26 +738,8 @@ def too_large(scn: Scenario, exc: SolveTooLarge) -> ScenarioError:
     index = next((i for i, o in enumerate(scn.objects) if o.id == source), None)
     field = f"objects[{index}].abilities" if index is not None else "events"
     line = scn.objects[index].line if index is not None else None
-    if exc.kind == "effects":
-        message = Phrase(
-            N_(
-                "abilities granted while solving make more than {most:,} effects "
-                "(at most {most:,} in one solve; the last: '{name}'): "
-                "does an ability grant abilities that grant abilities?"
-            ),
-            most=limits.MAX_SOLVE_EFFECTS,
-            name=shown(exc.eff.name),
-        )
-    else:
-        message = Phrase(
-            N_(
-                "the effects change objects more than {most:,} times in one solve "
-                "(at most {most:,}; reached while applying '{name}'): "
-                "a board this large is beyond what rulekit can show"
-            ),
-            most=limits.MAX_STEP_OBJECTS,
-            name=shown(exc.eff.name),
-        )
+    unit = limits.UNITS[exc.kind]  # its bound and its message: one record per unit of work
+    message = Phrase(unit.message, most=unit.limit, name=shown(exc.eff.name))
     return ScenarioError(message, file=scn.file, line=line, field=field, code="TOO_MANY")
 
 

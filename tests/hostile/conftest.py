@@ -1,0 +1,8 @@
+"""The hostile tests' shared board families (``families.py``) import as a plain module."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))

@@ -1,0 +1,177 @@
+"""Every cost bounded by one budget per call (rulekit.limits: Budget, UNITS): the dependency
+diagram drawn in proportion (summarised beyond what a person reads, every node and edge counted),
+and text output at most a fixed multiple of the file (cut at a line with a located note), in every
+language, the same in the CLI and the widgets (issue 36 §1, §2, §4)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from families import (
+    anthems_over_long_names,
+    artifacts_and_enchantments,
+    dot_items,
+    each_makes_the_others_type,
+)
+
+from rulekit import limits, mtg
+from rulekit.cli import main
+from rulekit.i18n import translator
+from rulekit.views import mtg as mv
+from rulekit.views.text import explain_text, solve_text
+
+LANGS = ("en", "pt-BR", "es")
+
+
+@pytest.mark.parametrize("k", [25, 40])
+def test_k_squared_dependencies_are_drawn_summarised(k: int) -> None:
+    """K effects that each make the others' type: K² dependencies. Beyond what a person reads the
+    diagram groups the effects by layer and origin, labels each arrow with its count, and says so."""
+    trace = mtg.solve(mtg.scenario_from_text(each_makes_the_others_type(k), "k2.yaml"))
+    assert len({(d.effect, d.depends_on) for d in trace.dependencies}) == k * (k - 1)
+    assert mv.is_summarised(trace)
+    with limits.budget() as budget:
+        dot = mv.dependency_dot(trace, legend=False)
+    assert budget.spent["diagram"] == dot_items(dot) < 10  # one group, one arrow
+    assert f"{k * (k - 1)} dependencies" in dot and "summarised:" in dot
+    assert dot == mv.dependency_dot(trace, legend=False)  # deterministic bytes
+    groups, edges = mv.summary_groups(trace)
+    assert sum(edges.values()) == k * (k - 1) and sum(len(m) for m in groups.values()) == k
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "es"])
+def test_the_summary_says_so_in_the_readers_language(lang: str) -> None:
+    trace = mtg.solve(mtg.scenario_from_text(artifacts_and_enchantments(30)))
+    dot = mv.dependency_dot(trace, lang=lang)
+    t = translator(lang)
+    assert "summarised" not in dot
+    n = len({(d.effect, d.depends_on, d.layer) for d in trace.dependencies})
+    assert n > limits.READABLE_DIAGRAM_EDGES and t.n("{n} dependency", "{n} dependencies", n) in dot
+
+
+def test_a_readable_board_is_drawn_in_full() -> None:
+    trace = mtg.solve(mtg.scenario_from_text(each_makes_the_others_type(6)))
+    assert not mv.is_summarised(trace)
+    dot = mv.dependency_dot(trace, legend=False)
+    assert "summarised" not in dot and dot.count(" -> ") == 30
+
+
+def test_a_diagram_over_its_budget_is_one_located_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The units are counted as the DOT is written: a diagram with more nodes and edges than the
+    budget allows stops there, naming the file, what grew and the limit, in the reader's language."""
+    monkeypatch.setattr(limits, "READABLE_DIAGRAM_NODES", 10**6)
+    monkeypatch.setattr(limits, "READABLE_DIAGRAM_EDGES", 10**6)
+    monkeypatch.setattr(limits, "MAX_DIAGRAM_ITEMS", 100)
+    trace = mtg.solve(mtg.scenario_from_text(each_makes_the_others_type(12), "k2.yaml"))
+    with pytest.raises(limits.OverBudget) as exc, limits.budget(file="k2.yaml") as budget:
+        mv.dependency_dot(trace)
+    assert budget.spent["diagram"] == 101 and exc.value.n == 101 and exc.value.most == 100
+    err = exc.value
+    assert str(err).startswith("k2.yaml: the diagram 'dependencies' would draw more than 100 nodes and edges")
+    assert err.code == "OVER_BUDGET" and "\n" not in str(err)
+    for lang in ("pt-BR", "es"):
+        text = err.text_in(translator(lang))
+        assert text.startswith("k2.yaml: ") and "would draw" not in text and "100" in text
+
+
+def test_the_cli_refuses_a_diagram_over_its_budget_with_exit_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setattr(limits, "READABLE_DIAGRAM_EDGES", 10**6)
+    monkeypatch.setattr(limits, "MAX_DIAGRAM_ITEMS", 100)
+    path = tmp_path / "k2.yaml"
+    path.write_text(each_makes_the_others_type(12), encoding="utf-8")
+    for lang in LANGS:
+        code = main(["diagram", str(path), "--dot", "-", "--lang", lang])
+        out = capsys.readouterr()
+        assert code == 2 and out.out == ""
+        assert out.err.count("\n") == 1 and f"{path}: " in out.err and "Traceback" not in out.err
+
+
+@pytest.fixture(scope="module")
+def dense() -> tuple[str, mtg.Trace]:
+    """The 99.9 kB reproducer: 250 creatures with long names under 199 anthems."""
+    text = anthems_over_long_names(250, 199, 208)
+    assert 99_000 < len(text.encode()) < 100_000
+    return text, mtg.solve(mtg.scenario_from_text(text, "dense.yaml"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_text_output_is_at_most_a_multiple_of_the_file(dense: tuple[str, mtg.Trace], lang: str) -> None:
+    """A 99.9 kB scenario explained itself in 38 MB: now every text output stops at
+    OUTPUT_FACTOR characters per byte of the file, at a whole line, with one located note."""
+    text, trace = dense
+    size = len(text.encode())
+    most = limits.OUTPUT_FACTOR * size
+    note_en = "dense.yaml: the text stops here"
+    for render in (solve_text, explain_text):
+        with limits.budget(file="dense.yaml", input_bytes=size):
+            out = render(trace, lang)
+        body, note = out.rstrip("\n").rsplit("\n", 1)
+        assert len(body) <= most < len(out) + 10_000
+        assert note.startswith("dense.yaml: ") and str(f"{most:,}") in note.replace(".", ",")
+        assert (note.startswith(note_en)) == (lang == "en")
+
+
+def test_the_cli_cuts_text_with_a_located_note(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "dense.yaml"
+    path.write_text(anthems_over_long_names(120, 100, 208), encoding="utf-8")
+    size = path.stat().st_size
+    code = main(["explain", str(path), "--lang", "es"])
+    out = capsys.readouterr().out
+    assert code == 0 and len(out) <= limits.OUTPUT_FACTOR * size + 1_000
+    assert out.rstrip("\n").rsplit("\n", 1)[1].startswith(f"{path}: ")
+
+
+def test_a_small_board_prints_in_full() -> None:
+    trace = mtg.solve(mtg.load_scenario("classic/lattice-and-march"))
+    with limits.budget(input_bytes=10):
+        out = explain_text(trace)
+    assert "text stops here" not in out and out.endswith("\n")
+
+
+def test_the_explorer_opens_a_k_squared_board_with_the_summary() -> None:
+    """LayerExplorer drew the full K² diagram on opening (12 s at K = 15): now the summary."""
+    pytest.importorskip("ipywidgets")
+    from rulekit.widgets import LayerExplorer
+
+    x = LayerExplorer(mtg.scenario_from_text(each_makes_the_others_type(20), "k2.yaml"), backend="text")
+    assert "Unexpected" not in x.error.value and x.error.value == ""
+    assert "380 dependencies" in x.diagram_html.value
+    assert x.final_html.value and x.layers_html.value
+
+
+def test_a_widget_over_its_budget_shows_the_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("ipywidgets")
+    from rulekit.widgets import LayerExplorer
+
+    monkeypatch.setattr(limits, "MAX_DIAGRAM_ITEMS", 1)
+    x = LayerExplorer(
+        mtg.scenario_from_text(each_makes_the_others_type(20), "k2.yaml"), backend="text", lang="es"
+    )
+    assert "k2.yaml: " in x.error.value and "Unexpected" not in x.error.value
+
+
+def test_the_explorer_shows_the_tables_before_the_diagram(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tables are sent to the notebook as soon as they are built, while the diagram is still
+    being drawn (the drawing below waits for them: before, it waited in vain until its timeout)."""
+    pytest.importorskip("ipywidgets")
+    import threading
+
+    from rulekit.widgets import LayerExplorer, layers
+
+    x = LayerExplorer(mtg.scenario_from_text(each_makes_the_others_type(3), "k3.yaml"), backend="text")
+    shown = threading.Event()
+    x.final_html.observe(lambda change: shown.set(), names="value")
+    waited: list[bool] = []
+    real = layers.diagram_html
+
+    def drawing(*args: Any) -> str:
+        waited.append(shown.wait(timeout=5))
+        return real(*args)
+
+    monkeypatch.setattr(layers, "diagram_html", drawing)
+    x.load(mtg.scenario_from_text(each_makes_the_others_type(20), "k20.yaml"))
+    assert waited == [True] and x.error.value == "" and "380" in x.diagram_html.value
