@@ -36,6 +36,7 @@ The builder is in four parts, each read on its own:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -124,6 +125,7 @@ class BoardBuilder(BuilderForm):
         backend: str | None = None,
     ) -> None:
         self._init_error_box()
+        self._change_listeners: list[Callable[[], None]] = []
         self.lang = "en"
         lang_error: RulekitError | None = None
         try:
@@ -161,6 +163,7 @@ class BoardBuilder(BuilderForm):
 
         self._wire_form()
         self.ruleset.observe(lambda _c: self._after_view(), names="value")
+        self.ruleset.observe(lambda _c: self._changed(), names="value")
 
         self.widget = self._layout()
         self.widget.add_class("rulekit-board-builder")
@@ -236,6 +239,16 @@ class BoardBuilder(BuilderForm):
                 self.layers_html,
             ]
         )
+
+    # ------------------------------------------------------------------ who follows the board
+    def on_change(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after every change of the board or of the ruleset (once :attr:`trace` is the
+        new one): a :class:`~rulekit.widgets.prediction.PredictionCheck` given the builder judges again."""
+        self._change_listeners.append(callback)
+
+    def _changed(self) -> None:
+        for callback in list(self._change_listeners):
+            callback()
 
     # ------------------------------------------------------------------ keeping the controls in step
     def _names(self) -> dict[str, str]:

@@ -69,6 +69,7 @@ class BoardEdits(Guarded):
         def _sync(self) -> None: ...
         def _select(self, handle: str) -> None: ...
         def _clear_add_form(self, everything: bool = False) -> None: ...
+        def _changed(self) -> None: ...
 
     # ------------------------------------------------------------------ building and committing
     @staticmethod
@@ -134,6 +135,7 @@ class BoardEdits(Guarded):
         self._set_error(None)
         self.status_html.value = ""
         self._sync()
+        self._changed()
 
     def _after_view(self) -> None:
         """After the explorer re-solved (ruleset): its error, if any, shows in the builder."""

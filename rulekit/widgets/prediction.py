@@ -27,6 +27,7 @@ from rulekit.apoteose.wording import item_reason, state_words
 from rulekit.errors import RulekitError
 from rulekit.i18n import N_, translator
 from rulekit.mtg.messages import COLOR
+from rulekit.phrase import Phrase
 from rulekit.scenarios import scenario_game
 from rulekit.views import mtg as mv
 from rulekit.views.markup import escape
@@ -198,6 +199,15 @@ def check_without(scenario: Any, without: Any) -> tuple[str, ...]:
     return ids
 
 
+def _is_live(trace: Any) -> bool:
+    """Whether ``trace`` is a board that changes (a BoardBuilder: ``trace``, ``on_change``), not a trace."""
+    return (
+        callable(getattr(trace, "on_change", None))
+        and hasattr(trace, "trace")
+        and not hasattr(trace, "steps")
+    )
+
+
 def _solve(scenario: Any, without: Any, ruleset: str) -> Any:
     """Solve a scenario given by name/path/object: the Apoteose chain or the MTG layers."""
 
@@ -262,7 +272,10 @@ class PredictionCheck(Guarded):
 
         lang_error = self._init_language(lang, scale)
         _ = self._
-        self.trace: Any = trace
+        #: a board that changes (a BoardBuilder given for a trace): every verdict is about its trace now
+        self.source: Any = trace if _is_live(trace) else None
+        self.trace: Any = trace.trace if self.source is not None else trace
+        self._revealed = False
         kind = kind or ask or "pt"
         self.kind = KIND_ALIASES.get(kind, kind)
         self.target = target or object
@@ -313,6 +326,8 @@ class PredictionCheck(Guarded):
             self._set_error(lang_error)
         else:
             self._setup(question, without, ruleset)
+            if self.source is not None:
+                self.source.on_change(self._board_changed)
         self._finish_init()
 
     def _controls(self) -> list[Any]:
@@ -363,6 +378,20 @@ class PredictionCheck(Guarded):
                 field="without",
                 code="WITHOUT_NEEDS_SCENARIO",
             )
+        self._validate()
+        self._ready = True
+        self._put(
+            self.question,
+            "<strong>"
+            + escape(self._("Predict:"))
+            + f"</strong> {escape(question or self._default_question())}",
+        )
+        self.answer.placeholder = self._placeholder()
+        self.answer.layout.width = answer_width(self.answer.description, self.answer.placeholder)
+
+    def _validate(self) -> None:
+        """The layer asked about applies on this trace and the object asked about is on it (else a
+        located :class:`RulekitError` naming what there is)."""
         steps = getattr(self.trace, "steps", None)
         if self.layer and steps is not None and all(step.layer != self.layer for step in steps):
             layers = list(dict.fromkeys(step.layer for step in steps))
@@ -382,15 +411,6 @@ class PredictionCheck(Guarded):
                     code="UNKNOWN_OBJECT",
                     suggestion=suggest(str(self.target), list(final or {})),
                 )
-        self._ready = True
-        self._put(
-            self.question,
-            "<strong>"
-            + escape(self._("Predict:"))
-            + f"</strong> {escape(question or self._default_question())}",
-        )
-        self.answer.placeholder = self._placeholder()
-        self.answer.layout.width = answer_width(self.answer.description, self.answer.placeholder)
 
     def _name(self, oid: str | None) -> str:
         final = getattr(self.trace, "final", {}) or {}
@@ -623,6 +643,47 @@ class PredictionCheck(Guarded):
         )
         return lines
 
+    # ------------------------------------------------------------------ a board that changes
+    @guarded
+    def _board_changed(self) -> None:
+        """The board given (a BoardBuilder) changed: the verdict or the answer shown is judged again against
+        the board as it is now, under a note saying so; an object no longer on it is said, and Check and
+        Reveal say it too until it is back (Undo)."""
+        trace = self.source.trace
+        if trace is None or trace is self.trace:
+            return
+        self.trace = trace
+        judged, revealed = self.judged, self._revealed
+        try:
+            self._validate()
+        except RulekitError as exc:
+            self._ready = False
+            self.judged, self.correct, self._revealed = None, None, False
+            self._put(self.result, "")
+            raise RulekitError(
+                Phrase(
+                    N_("The board changed: {problem}"), problem=Phrase(exc.msgid or exc.message, **exc.params)
+                ),
+                field=exc.field,
+                code=exc.code,
+                suggestion=exc.suggestion,
+            ) from None
+        if not self._ready:
+            self._ready = True
+            self._set_error(None)
+        self.answer.placeholder = self._placeholder()
+        if judged is not None:
+            self.do_check(again=True)
+        elif revealed:
+            self.do_reveal()
+        else:
+            return
+        note = self._("The board changed: this is judged again against the board as it is now.")
+        shown = self._wrapped.get(id(self.result), (None, ""))[1]
+        self._put(
+            self.result, f'<p class="rulekit-board-changed" role="status"><em>{escape(note)}</em></p>{shown}'
+        )
+
     # ------------------------------------------------------------------ actions
     def on_verdict(self, callback: Callable[[bool | None, bool], None]) -> None:
         """Call ``callback(correct, again)`` after every verdict: ``correct`` as :attr:`correct`;
@@ -663,6 +724,7 @@ class PredictionCheck(Guarded):
         self._set_error(None)
         guess = self.answer.value.strip()
         self.judged = guess
+        self._revealed = False
         self._judged_at = _clock()
         if not guess:
             self.correct = None
@@ -724,6 +786,7 @@ class PredictionCheck(Guarded):
         self._set_error(None)
         self.judged = None
         self.correct = None
+        self._revealed = True
         items = "".join(f"<li>{escape(x)}</li>" for x in self.explanation(full=True))
         self._put(
             self.result,

@@ -1,0 +1,96 @@
+"""A self-check given a BoardBuilder judges the board as it is now: after a change, the verdict shown is
+judged again (under a note saying the board changed), and a later Check uses the new board."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("rulekit.mtg")
+
+
+@pytest.fixture
+def board3():
+    from rulekit.widgets import BoardBuilder
+
+    b = BoardBuilder()
+    b.add_card("Mutavault")
+    b.add_card("Glorious Anthem")
+    b.add_card("Goblin King", "Bo")
+    b.add_resolution("mutavault", "animate")
+    return b
+
+
+def _check(p, text):
+    p.answer.value = text
+    p.check.click()
+    return p.correct
+
+
+def test_a_verdict_is_judged_again_after_a_card_is_removed(board3):
+    from rulekit.widgets import PredictionCheck
+
+    p = PredictionCheck(board3, "pt", "mutavault")
+    assert p.expected() == "4/4"
+    assert _check(p, "4/4") is True
+    board3.remove("goblin-king")
+    # the verdict shown is about the board on screen: 4/4 is now wrong, and a note says why it changed
+    assert p.correct is False
+    assert "✘" in p.result.value and "board changed" in p.result.value
+    assert _check(p, "3/3") is True and "board changed" not in p.result.value
+    board3.undo()  # the King is back
+    assert p.correct is False and p.expected() == "4/4"
+
+
+def test_a_check_after_the_change_uses_the_new_board(board3):
+    from rulekit.widgets import PredictionCheck
+
+    p = PredictionCheck(board3, "pt", "mutavault")
+    board3.remove("goblin-king")
+    assert p.result.value == ""  # nothing was shown: nothing to judge again
+    assert _check(p, "3/3") is True
+    assert _check(p, "4/4") is False
+
+
+def test_a_revealed_answer_follows_the_board(board3):
+    from rulekit.widgets import PredictionCheck
+
+    p = PredictionCheck(board3, "pt", "mutavault")
+    p.reveal.click()
+    assert "4/4" in p.result.value
+    board3.ruleset.value = "current"  # the ruleset is part of the board shown
+    board3.remove("glorious-anthem")
+    assert "3/3" in p.result.value and "board changed" in p.result.value
+
+
+def test_the_object_asked_about_leaves_the_board_and_comes_back(board3):
+    from rulekit.widgets import PredictionCheck
+
+    p = PredictionCheck(board3, "pt", "goblin-king")
+    assert _check(p, "2/2") is True
+    board3.remove("goblin-king")
+    assert p.correct is None and "✔" not in p.result.value
+    assert "board changed" in p.error.value and "goblin-king" in p.error.value
+    p.check.click()  # says it again, never judges against a board without the object
+    assert p.correct is None and "board changed" in p.error.value
+    board3.undo()
+    assert p.error.value == ""
+    assert _check(p, "2/2") is True
+
+
+def test_the_note_speaks_the_language(board3):
+    from rulekit.widgets import PredictionCheck
+
+    p = PredictionCheck(board3, "pt", "mutavault", lang="pt-BR")
+    _check(p, "4/4")
+    board3.remove("goblin-king")
+    assert "board changed" not in p.result.value and "tabuleiro mudou" in p.result.value
+
+
+def test_a_trace_given_stays_the_trace_it_was(board3):
+    """A trace (not the builder) is a fixed board: the check does not follow the builder."""
+    from rulekit.widgets import PredictionCheck
+
+    p = PredictionCheck(board3.trace, "pt", "mutavault")
+    board3.remove("goblin-king")
+    assert _check(p, "4/4") is True
