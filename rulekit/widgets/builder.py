@@ -195,14 +195,14 @@ class BoardBuilder(BuilderForm):
                 self._heads["head_add"],
                 row(self.player, self.zone, self.attach),
                 row(self.counters, self.choices, self.tapped, self.face_down),
-                row(self.add_button),
+                row(self.add_button, self.near_errors["add"], align_items="center"),
                 self._heads["head_resolve"],
                 row(self.ability, self.position),
                 row(self.targets, w.VBox([self.x, self.res_choices])),
-                row(self.resolve_button),
+                row(self.resolve_button, self.near_errors["resolve"], align_items="center"),
                 self._heads["head_event"],
                 row(self.event_kind, self.event_object, self.event_to, self.event_position),
-                row(self.add_event_button),
+                row(self.add_event_button, self.near_errors["event"], align_items="center"),
                 self._heads["head_custom"],
                 row(self.c_name, self.c_types, self.c_subtypes),
                 row(self.c_colors_head, *self.c_colors.values()),
@@ -211,7 +211,7 @@ class BoardBuilder(BuilderForm):
                 row(self.c_kind),
                 self.c_effect,
                 self.c_status,
-                row(self.c_add),
+                row(self.c_add, self.near_errors["custom"], align_items="center"),
                 self._heads["head_board"],
                 self.board_box,
                 row(self.board_list, w.VBox([self.move_up, self.move_down, self.remove_button])),
@@ -270,6 +270,22 @@ class BoardBuilder(BuilderForm):
         finally:
             _LANG.reset(token)
         self.last_exception = exc
+        self._show_near()
+
+    def _show_near(self) -> None:
+        """A message given while a form's button is handled shows by that button, and not again far below
+        (the error box is hidden meanwhile); no message: every near box is empty and the box is back."""
+        near = getattr(self, "near_errors", None)
+        if near is None:
+            return
+        section = self._near if self.last_exception is not None else None
+        for key, box in near.items():
+            value = self.error.value if key == section else ""
+            if box.value != value:
+                box.value = value
+        display = "none" if section is not None else None
+        if self.error.layout.display != display:
+            self.error.layout.display = display
 
     def _field_words(self, field: str) -> str:
         """``objects[3].counters.+1/+1`` → ``Grizzly Bears (grizzly-bears-2) › Counters › +1/+1``."""
@@ -487,6 +503,12 @@ class BoardBuilder(BuilderForm):
                 wdg.style.description_width = "initial"
             if type(wdg).__name__ in ("Button", "ToggleButton", "Checkbox") and wdg is not self.text_size:
                 wdg.layout.width = "auto"
+
+    def set_scale(self, scale: Any) -> None:
+        super().set_scale(scale)
+        for box in self.near_errors.values():  # a message by a button, at the new size
+            if box.value and self.last_exception is not None:
+                box.value = self.error.value
 
     def _rescale(self) -> None:
         """The explorer's outputs follow the builder's knob."""

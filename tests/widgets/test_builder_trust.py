@@ -191,3 +191,54 @@ def test_the_api_raises_a_clear_error(b):
     for call in (lambda: b.remove("nothing"), lambda: b.move("nothing"), lambda: b.add_event("bogus")):
         with pytest.raises(BuilderError):
             call()
+
+
+def test_a_refused_add_says_why_by_the_button_and_adds_nothing(b):
+    """The message shows in the add button's row (the error box below is hidden meanwhile), and goes when a
+    later change works."""
+    b.search.value = "anthem"
+    b.counters.value = "+1/+1: 1"
+    b.add_button.click()
+    near = b.near_errors["add"]
+    assert "not a creature" in near.value and b.board.objects == []
+    add_row = next(c for c in b.widget.children if b.add_button in getattr(c, "children", ()))
+    assert near in add_row.children
+    assert b.error.layout.display == "none"  # shown once, where the learner looks
+    assert all(box.value == "" for key, box in b.near_errors.items() if key != "add")
+    b.counters.value = ""
+    b.add_button.click()
+    assert near.value == "" and b.error.value == "" and b.error.layout.display is None
+    assert [o["card"] for o in b.board.objects] == [b.results.value]
+
+
+def test_a_refused_cards_settings_do_not_go_to_the_next_card(b):
+    b.search.value = "anthem"
+    b.counters.value = "+1/+1: 2"
+    b.tapped.value = True
+    b.add_button.click()
+    assert b.board.objects == []
+    assert b.counters.value == "+1/+1: 2"  # kept while the refused card is picked: they are to be fixed
+    b.search.value = "grizzly"  # another card: it starts with a blank form
+    assert (b.counters.value, b.tapped.value) == ("", False)
+    b.add_button.click()
+    bears = b.board.objects[-1]
+    assert bears["card"] == "Grizzly Bears" and "counters" not in bears and "tapped" not in bears
+
+
+def test_an_error_not_from_a_form_button_shows_in_the_error_box(b):
+    import pytest as _pytest
+
+    from rulekit.widgets.builder import BuilderError
+
+    with _pytest.raises(BuilderError):
+        b.add_card("Glorious Anthem", counters={"+1/+1": 1})
+    assert "not a creature" in b.error.value and b.error.layout.display is None
+    assert all(box.value == "" for box in b.near_errors.values())
+
+
+def test_the_message_by_the_button_follows_the_text_size(b):
+    b.search.value = "anthem"
+    b.counters.value = "+1/+1: 1"
+    b.add_button.click()
+    b.text_size.value = 2.0
+    assert "font-size:200%" in b.near_errors["add"].value
