@@ -95,13 +95,15 @@ class BoardBuilder(BuilderForm):
         backend: force a diagram backend (``dot``/``wasm``/``text``).
 
     Python API: :meth:`add_card`, :meth:`add_custom`, :meth:`add_resolution`, :meth:`add_event`,
+    :meth:`add_player`,
     :meth:`remove`,
     :meth:`move`, :meth:`undo`, :meth:`redo`, :meth:`reset`, :meth:`rename`, :attr:`scenario`,
     :attr:`trace`, :meth:`to_yaml`, :meth:`save`. A refused change leaves the board as it was, shows its
     message in ``error`` (and in ``last_exception``) and raises it as a :class:`BuilderError`. The
     widget's buttons never raise.
 
-    Handles (controls): ``search``, ``results``, ``player``, ``zone``, ``counters``, ``choices``,
+    Handles (controls): ``search``, ``results``, ``player``, ``new_player_button``, ``zone``, ``counters``,
+    ``choices``,
     ``tapped``, ``face_down``, ``attach``, ``add_button``; ``ability``, ``targets``, ``x``,
     ``res_choices``, ``position``, ``resolve_button``; ``event_kind``, ``event_object``, ``event_to``,
     ``event_position``, ``add_event_button``; the custom form ``c_name``, ``c_types``,
@@ -193,7 +195,7 @@ class BoardBuilder(BuilderForm):
                 self.title_html,
                 row(w.VBox([self.search, self.results]), self.preview_html),
                 self._heads["head_add"],
-                row(self.player, self.zone, self.attach),
+                row(self.player, self.new_player_button, self.zone, self.attach),
                 row(self.counters, self.choices, self.tapped, self.face_down),
                 row(self.add_button, self.near_errors["add"], align_items="center"),
                 self._heads["head_resolve"],

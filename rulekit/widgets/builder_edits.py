@@ -393,7 +393,9 @@ class BoardEdits(Guarded):
         return None
 
     @staticmethod
-    def _player(board: Board, name: str | None) -> str:
+    def _player(board: Board, name: str | None, new: bool = False) -> str:
+        """The player ``name`` of ``board`` (any case; ``None`` or blank: the first), or a new player added to
+        it; a new name close to a player's ("Bob" for "Bo") is refused with "did you mean", unless ``new``."""
         names = board.player_names()
         if name is None or (isinstance(name, str) and not name.strip() and names):
             return names[0]
@@ -403,8 +405,26 @@ class BoardEdits(Guarded):
         for n in names:
             if n.lower() == text.lower():
                 return n
+        near = _suggest(text, names) if not new else None
+        if near is not None:  # a typo ("Bob" for "Bo") must not silently add a player: ask, as the CLI does
+            raise RulekitError(
+                _t("err_player_near", name=text, players=", ".join(names)),
+                field="controller",
+                code="UNKNOWN_PLAYER",
+                suggestion=near,
+            )
         board.players.append(text)
         return text
+
+    @api
+    def add_player(self, name: str) -> str:
+        """Add the player ``name`` (even one whose name is close to a player's, which a card's
+        ``controller`` refuses as a likely typo) and return the name; a player already there is kept."""
+        board = self.board.copy()
+        who = self._player(board, str(name if name is not None else ""), new=True)
+        if board.player_names() != self.board.player_names():
+            self._apply(board)
+        return who
 
     @staticmethod
     def _insert(board: Board, event: Any, at: Any) -> str:

@@ -135,6 +135,9 @@ class BuilderForm(BoardEdits):
             ),
             "player_tip",
         )
+        self.new_player_button = _tip(
+            w.Button(description=_t("new_player"), icon="user-plus"), "new_player_tip"
+        )
         self.zone = w.Dropdown(
             options=[(_word("zone", z), z) for z in ZONES],
             value="battlefield",
@@ -331,6 +334,9 @@ class BuilderForm(BoardEdits):
         self.search.observe(lambda _c: self._on_search(), names="value")
         self.results.observe(lambda _c: self._on_pick(), names="value")
         self.add_button.on_click(lambda _b: self._near_button("add", self._add_clicked))
+        self.new_player_button.on_click(
+            lambda _b: self._near_button("add", lambda: self._button(self.add_player, self.player.value))
+        )
         self.resolve_button.on_click(lambda _b: self._near_button("resolve", self._resolve_clicked))
         self.add_event_button.on_click(lambda _b: self._near_button("event", self._event_clicked))
         for wdg in (*self._custom_inputs(), self.choices):  # the choices it would be added with
@@ -557,6 +563,7 @@ class BuilderForm(BoardEdits):
             self.search,
             self.results,
             self.player,
+            self.new_player_button,
             self.zone,
             self.counters,
             self.choices,

@@ -42,6 +42,8 @@ TEXT: dict[str, str] = {
     "head_add": N_("Add the card"),
     "player": N_("Player"),
     "player_tip": N_("Who controls it (type a new name to add a player)"),
+    "new_player": N_("New player"),
+    "new_player_tip": N_("Add the name typed in Player as a new player"),
     "zone": N_("Zone"),
     "counters": N_("Counters"),
     "counters_tip": N_("e.g. +1/+1: 2, loyalty: 6"),
@@ -189,6 +191,9 @@ TEXT: dict[str, str] = {
     "err_pt": N_("{what} must be a whole number (or blank), not {value!r}"),
     "err_keyword": N_("'{word}' is not a keyword ability"),
     "err_name": N_("a card needs a name"),
+    "err_player_near": N_(
+        "there is no player “{name}” (players: {players}); to add a new player, press “New player”"
+    ),
     "err_player": N_("a player name is a non-empty line of at most 60 characters, not {name!r}"),
     "err_too_long": N_("{what} is too long (at most {n} characters)"),
     "err_too_many": N_("a board holds at most {n} {what}"),

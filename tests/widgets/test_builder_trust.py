@@ -242,3 +242,42 @@ def test_the_message_by_the_button_follows_the_text_size(b):
     b.add_button.click()
     b.text_size.value = 2.0
     assert "font-size:200%" in b.near_errors["add"].value
+
+
+def test_a_players_name_mistyped_is_asked_about_not_added(b):
+    """'Bob' for 'Bo' would silently add a third player: the builder asks, as the CLI does."""
+    from rulekit.widgets.builder import BuilderError
+
+    with pytest.raises(BuilderError, match=r"no player “Bob”.*did you mean 'Bo'\?"):
+        b.add_card("Grizzly Bears", "Bob")
+    assert b.board.player_names() == ["Ann", "Bo"] and b.board.objects == []
+    assert b.add_card("Grizzly Bears", "bo") and b.board.objects[-1]["controller"] == "Bo"
+    assert b.add_card("Grizzly Bears", "Cassandra")  # a name close to no player's is a new player
+    assert b.board.player_names() == ["Ann", "Bo", "Cassandra"]
+
+
+def test_the_player_field_asks_and_new_player_adds(b):
+    b.search.value = "grizzly"
+    b.player.value = "Bob"
+    b.add_button.click()
+    near = b.near_errors["add"]
+    assert "did you mean" in near.value and "Bo" in near.value and b.board.objects == []
+    b.new_player_button.click()  # the explicit way: Bob is a new player
+    assert b.board.player_names() == ["Ann", "Bo", "Bob"] and near.value == ""
+    assert "Bob" in b.player.options
+    b.add_button.click()
+    assert b.board.objects[-1]["controller"] == "Bob"
+    b.undo()
+    b.undo()  # the player goes with Undo too
+    assert b.board.player_names() == ["Ann", "Bo"]
+
+
+def test_the_question_speaks_the_builders_language():
+    from rulekit.widgets import BoardBuilder
+
+    b = BoardBuilder(lang="es")
+    b.search.value = "grizzly"
+    b.player.value = "Bob"
+    b.add_button.click()
+    text = b.near_errors["add"].value
+    assert "Bob" in text and "Bo" in text and "did you mean" not in text and "New player" not in text
