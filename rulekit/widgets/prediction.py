@@ -628,20 +628,22 @@ class PredictionCheck(Guarded):
         lines = [
             _(
                 "layer {layer}: {name} (timestamp {ts}, {why})",
-                layer=step.layer,
-                name=mv.effect_name(self.trace, step.effect),
+                layer=mv.layer_text(step.layer, self.lang, after_layer=True),
+                # the effect named as the explorer above names it, in the widget's language
+                name=mv.effect_name(self.trace, step.effect, self.lang),
                 ts=mv.fmt_value(step.timestamp),
                 why=why_phrase(self.trace, step, self.lang),
             )
             for step in self.trace.steps
         ]
-        lines.append(
-            _(
-                "Effects apply layer by layer (613.1); within a layer, characteristic-defining abilities "
-                "first (613.3), then timestamp order (613.7) unless an effect depends on another (613.8)."
-            )
+        return [*lines, self._board_rule()]
+
+    def _board_rule(self) -> str:
+        """The rule that orders the steps of :meth:`_board_steps` (shown after the list, not as a step)."""
+        return self._(
+            "Effects apply layer by layer (613.1); within a layer, characteristic-defining abilities "
+            "first (613.3), then timestamp order (613.7) unless an effect depends on another (613.8)."
         )
-        return lines
 
     # ------------------------------------------------------------------ a board that changes
     @guarded
@@ -751,7 +753,12 @@ class PredictionCheck(Guarded):
                 "<p>" + escape(_("Why:")) + f"</p><ol>{items}</ol>",
             )
         else:
-            items = "".join(f"<li>{escape(x)}</li>" for x in self.explanation(full=False))
+            lines = self.explanation(full=False)
+            rule = ""
+            if self.kind in _VIEW_KINDS and not hasattr(self.trace, "resolution_order"):
+                # the general rule after the list of effects, not numbered as the last "effect"
+                rule = f"<p>{escape(lines.pop())}</p>"
+            items = "".join(f"<li>{escape(x)}</li>" for x in lines)
             intro = (
                 _(
                     "Every effect on this board, in the order it applies (press Reveal for which change it, "
@@ -769,7 +776,7 @@ class PredictionCheck(Guarded):
                 + "</strong> — "
                 + said
                 + "</p>"
-                f"<p>{escape(intro)}</p><ol>{items}</ol>",
+                f"<p>{escape(intro)}</p><ol>{items}</ol>{rule}",
             )
         self._tell(again)
 

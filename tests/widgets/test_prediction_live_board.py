@@ -94,3 +94,19 @@ def test_a_trace_given_stays_the_trace_it_was(board3):
     p = PredictionCheck(board3.trace, "pt", "mutavault")
     board3.remove("goblin-king")
     assert _check(p, "4/4") is True
+
+
+def test_the_wrong_answer_lists_the_effects_then_the_rule_unnumbered():
+    """The general rule follows the list of effects as a paragraph, not as the list's last "effect"."""
+    import re
+
+    from rulekit import mtg
+    from rulekit.widgets import PredictionCheck
+
+    trace = mtg.solve("seed/humility-then-gideon")
+    p = PredictionCheck(trace, "pt", "gideon")
+    p.answer.value = "9/9"
+    p.check.click()
+    items = re.findall(r"<li>(.*?)</li>", p.result.value)
+    assert len(items) == len(trace.steps) and all("613.1)" not in x for x in items)
+    assert re.search(r"</ol><p>Effects apply layer by layer \(613\.1\)", p.result.value)
