@@ -231,7 +231,7 @@ class PredictionCheck(Guarded):
             :class:`~rulekit.apoteose.trace.ChainTrace`, or a scenario (built-in name, path or
             loaded scenario) that is solved here — ``apoteose/...`` names run the chain.
         kind: what to predict (alias ``ask=``): ``"pt"``, ``"controller"``, ``"types"`` (the
-            type line; the subtypes alone are accepted too), ``"subtypes"``, ``"colors"``, or
+            whole type line; the subtypes alone are told they are a part), ``"subtypes"``, ``"colors"``, or
             ``"order"`` (alias ``"resolution_order"``: a chain's resolution order; for MTG the
             order the effects applied, optionally within ``layer``). When nothing resolves,
             ``none`` is the answer (or ``nenhuma``/``nenhum``, ``ninguna``/``ninguno``).
@@ -495,7 +495,7 @@ class PredictionCheck(Guarded):
             if self.kind == "subtypes":
                 return said == subtypes or (not subtypes and _is_none(guess))
             every = _folded((*view.supertypes, *view.types, *view.subtypes))
-            return said == every or (bool(subtypes) and said == subtypes)
+            return said == every  # the subtypes alone are a part of the line (see _partial)
         want = self._order()
         if _is_none(guess):
             return not want
@@ -510,6 +510,25 @@ class PredictionCheck(Guarded):
             if item not in names:
                 return False
         return True
+
+    def _unseparated(self, guess: str) -> bool:
+        """An order typed with spaces for commas: several words, no separator, and not one id or name."""
+        if self.kind != "order" or any(c in guess for c in ORDER_SEPARATORS) or _is_none(guess):
+            return False
+        known = {_norm_word(w) for w in self._order_words()}
+        return len(guess.split()) > 1 and _norm_word(guess) not in known
+
+    def _partial(self, guess: str) -> str:
+        """A word on a wrong answer that is a right part: the subtypes alone for a whole type line."""
+        if self.kind != "types":
+            return ""
+        subtypes = _folded(self.trace.final[self.target].subtypes)
+        if subtypes and _word_set(guess) == subtypes:
+            return self._(
+                "Those are its subtypes: a type line also names its card types (and any supertypes), "
+                "before the dash."
+            )
+        return ""
 
     # ------------------------------------------------------------------ explanations
     def explanation(self, full: bool = True) -> list[str]:
@@ -680,11 +699,12 @@ class PredictionCheck(Guarded):
             self.do_reveal()
         else:
             return
-        note = self._("The board changed: this is judged again against the board as it is now.")
+        self.add_note(self._("The board changed: this is judged again against the board as it is now."))
+
+    def add_note(self, text: str) -> None:
+        """Show ``text`` (already in the widget's language) as a note above the verdict or answer shown."""
         shown = self._wrapped.get(id(self.result), (None, ""))[1]
-        self._put(
-            self.result, f'<p class="rulekit-board-changed" role="status"><em>{escape(note)}</em></p>{shown}'
-        )
+        self._put(self.result, f'<p class="rulekit-note" role="status"><em>{escape(text)}</em></p>{shown}')
 
     # ------------------------------------------------------------------ actions
     def on_verdict(self, callback: Callable[[bool | None, bool], None]) -> None:
@@ -738,9 +758,18 @@ class PredictionCheck(Guarded):
             self._put(self.result, f"<em>{escape(hint)}</em>")
             self._tell(again)
             return
-        self.correct = self._matches(guess)
         # the answer judged, as the learner typed it, in its own element (the text, never an attribute)
         judged = f'<span class="rulekit-judged">{escape(guess)}</span>'
+        if self._unseparated(guess):  # "escudo bencao raio pocao": not judged, the learner is told the format
+            self.correct = None
+            mark = "@@rulekit-guess@@"
+            said = escape(
+                _("Separate the items with commas, like a, b, c: {guess} reads as one.", guess=mark)
+            )
+            self._put(self.result, f"<p role='status'><em>{said.replace(mark, judged)}</em></p>")
+            self._tell(again)
+            return
+        self.correct = self._matches(guess)
         if self.correct:
             items = "".join(f"<li>{escape(x)}</li>" for x in self.explanation(full=True))
             said = judged
@@ -767,6 +796,9 @@ class PredictionCheck(Guarded):
                 if self.kind in _VIEW_KINDS
                 else _("The rules that decide this board (press Reveal for the answer):")
             )
+            partial = self._partial(guess)
+            if partial:
+                intro = partial + " " + intro
             mark = "@@rulekit-guess@@"
             said = escape(_("you said {guess}.", guess=mark)).replace(mark, judged)
             self._put(

@@ -110,3 +110,35 @@ def test_the_wrong_answer_lists_the_effects_then_the_rule_unnumbered():
     items = re.findall(r"<li>(.*?)</li>", p.result.value)
     assert len(items) == len(trace.steps) and all("613.1)" not in x for x in items)
     assert re.search(r"</ol><p>Effects apply layer by layer \(613\.1\)", p.result.value)
+
+
+def test_an_order_typed_with_spaces_gets_a_word_about_commas():
+    from rulekit import apoteose
+    from rulekit.widgets import PredictionCheck
+
+    trace = apoteose.run_chain(apoteose.load_scenario("apoteose/nested-responses"))
+    p = PredictionCheck(trace, "order")
+    spaced = " ".join(trace.resolution_order)
+    assert len(trace.resolution_order) > 1
+    p.answer.value = spaced
+    p.check.click()
+    assert p.correct is None and "commas" in p.result.value and "✘" not in p.result.value
+    p.answer.value = ", ".join(trace.resolution_order)
+    p.check.click()
+    assert p.correct is True
+    p.answer.value = trace.resolution_order[0]  # one id alone is an answer, judged as usual
+    p.check.click()
+    assert p.correct is False
+
+
+def test_the_subtypes_alone_are_not_a_whole_type_line():
+    from rulekit.widgets import PredictionCheck
+
+    p = PredictionCheck("seed/blood-moon", "types", "wasteland", lang="pt-BR")
+    assert p.expected().endswith("Mountain")
+    p.answer.value = "Montanha"
+    p.check.click()
+    assert p.correct is False and "Mountain" not in p.result.value.split("você disse")[0]
+    p.answer.value = "Terreno — Montanha"
+    p.check.click()
+    assert p.correct is True
