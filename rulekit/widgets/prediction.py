@@ -639,21 +639,31 @@ class PredictionCheck(Guarded):
         return lines
 
     def _board_steps(self) -> list[str]:
-        """After a wrong answer about an object: every step of the board in the order it applies, and the
-        rule that orders them — not which steps touch the object (that none does would give its printed
-        value away), and no values."""
+        """After a wrong answer about an object: every effect of the board, layer by layer and, within a
+        layer, by timestamp, and the rule that orders them. Not the order it applies in (in lesson 02 that
+        is the answer), nor why (a dependency: what waited for what), nor which effects touch the object
+        (that none does would give its printed value away), nor values: *Reveal* shows those."""
 
         _ = self._
+        steps = list(self.trace.steps)
+        first = {}
+        for i, step in enumerate(steps):
+            first.setdefault(step.layer, i)
+
+        def by_timestamp(step: Any) -> tuple[Any, ...]:
+            ts = step.timestamp
+            number = isinstance(ts, int | float) and not isinstance(ts, bool)
+            return (first[step.layer], 0 if number else 1, ts if number else 0, str(ts), str(step.effect))
+
         lines = [
             _(
-                "layer {layer}: {name} (timestamp {ts}, {why})",
+                "layer {layer}: {name} (timestamp {ts})",
                 layer=mv.layer_text(step.layer, self.lang, after_layer=True),
                 # the effect named as the explorer above names it, in the widget's language
                 name=mv.effect_name(self.trace, step.effect, self.lang),
                 ts=mv.fmt_value(step.timestamp),
-                why=why_phrase(self.trace, step, self.lang),
             )
-            for step in self.trace.steps
+            for step in sorted(steps, key=by_timestamp)
         ]
         return [*lines, self._board_rule()]
 
@@ -790,8 +800,8 @@ class PredictionCheck(Guarded):
             items = "".join(f"<li>{escape(x)}</li>" for x in lines)
             intro = (
                 _(
-                    "Every effect on this board, in the order it applies (press Reveal for which change it, "
-                    "and how):"
+                    "Every effect on this board, by layer and timestamp (press Reveal for the order they "
+                    "apply in, which change it, and how):"
                 )
                 if self.kind in _VIEW_KINDS
                 else _("The rules that decide this board (press Reveal for the answer):")

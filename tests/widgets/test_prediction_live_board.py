@@ -142,3 +142,20 @@ def test_the_subtypes_alone_are_not_a_whole_type_line():
     p.answer.value = "Terreno — Montanha"
     p.check.click()
     assert p.correct is True
+
+
+def test_a_wrong_answer_does_not_tell_the_order_nor_what_waited():
+    """Lesson 02 asks who wins a timestamp order, lesson 03 what a dependency does: a wrong answer lists the
+    effects by layer and timestamp, never in the order they apply nor with the dependency that reorders."""
+    from rulekit import mtg
+    from rulekit.widgets import PredictionCheck
+
+    trace = mtg.solve("classic/lattice-and-march")
+    assert any(step.waited_on for step in trace.steps)  # a dependency reorders this board
+    p = PredictionCheck(trace, "pt", next(iter(trace.final)))
+    p.answer.value = "99/99"
+    p.check.click()
+    said = p.result.value
+    assert "depend" not in said.split("</ol>")[0] and "wait" not in said
+    stamps = [int(x) for x in __import__("re").findall(r"timestamp (\d+)\)</li>", said)]
+    assert len(stamps) == len(trace.steps)
