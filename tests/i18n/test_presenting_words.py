@@ -23,3 +23,22 @@ def test_pt_br_says_hdc_as_the_lesson_does():
     assert "(HDC;" in lesson
     t = translator("pt-BR")
     assert t("CDA") == "HDC" and t("ellipse: CDA") == "elipse: HDC" and t.p("why", "cda") == "HDC"
+
+
+@pytest.mark.parametrize(
+    ("lang", "edition", "file"), [("pt-BR", "EDIÇÃO", "ARQUIVO"), ("es", "EDICIÓN", "ARCHIVO")]
+)
+def test_the_cli_help_names_its_arguments_in_the_language(lang, edition, file, capsys):
+    from rulekit.cli import main
+
+    for argv in (["solve", "--lang", lang, "--help"], ["new", "--lang", lang, "--help"]):
+        with pytest.raises(SystemExit):
+            main(argv)
+    out = capsys.readouterr().out
+    assert f"--ruleset {edition}" in out and "{seed,current}" not in out
+    assert f"rulekit solve {file}" in out and " FILE" not in out
+
+
+def test_es_says_traza_and_abilities_none_agrees():
+    t = translator("es")
+    assert "traza" in t("a trace or a scenario") and t.p("abilities", "(none)") == "(ninguna)"
