@@ -136,7 +136,7 @@ class BoardBuilder(BuilderForm):
         except RulekitError as exc:
             lang_error = exc
         self._init_text_size(scale, translator(self.lang))
-        self.board = Board()
+        self.board = Board(name=_t("default_name"))  # "meu-tabuleiro" in pt-BR, not "my-board"
         self._initial = self.board.copy()
         self._undo: list[Board] = []
         self._redo: list[Board] = []

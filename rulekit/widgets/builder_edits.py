@@ -112,6 +112,11 @@ class BoardEdits(Guarded):
         board = board_from_source(source)
         sc = self._build(board)
         self._commit(board, sc, record=False)
+        given = isinstance(scenario, str | Path) and Path(scenario).suffix in (".yaml", ".yml")
+        if given and Path(scenario).exists():
+            self.save_path.value = str(scenario)  # Save writes back the file the board came from
+        else:  # a built-in (never written into): a file named after the board
+            self.save_path.value = f"{slug(board.name)}.yaml"
 
     def _apply(self, board: Board) -> None:
         """Make ``board`` the board, or raise and keep the old one (nothing half-applied)."""

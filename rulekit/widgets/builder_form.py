@@ -23,6 +23,7 @@ from rulekit.widgets.builder_board import (
     _ability_text,
     _suggest,
     parse_pairs,
+    slug,
     type_line,
 )
 from rulekit.widgets.builder_edits import BoardEdits
@@ -307,7 +308,8 @@ class BuilderForm(BoardEdits):
             "board_name_tip",
         )
         self.save_path = _tip(
-            w.Text(value="my-board.yaml", description=_t("save_path"), style=st), "save_path_tip"
+            w.Text(value=f"{slug(self.board.name)}.yaml", description=_t("save_path"), style=st),
+            "save_path_tip",
         )
         self.save_button = _tip(w.Button(description=_t("save"), icon="save"), "save_tip")
         for control in (self.board_list, self.move_up, self.move_down, self.remove_button):

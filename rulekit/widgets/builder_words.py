@@ -41,6 +41,13 @@ TEXT: dict[str, str] = {
     ),
     "head_add": N_("Add the card"),
     "player": N_("Player"),
+    # the saved file's first lines (comments), and the name of a new board (its file: the name, .yaml)
+    "file_head_built": N_("A board built with rulekit's BoardBuilder (rulekit.widgets.BoardBuilder)."),
+    "file_head_solve": N_(
+        "Solve it with:  rulekit solve FILE  (add --ruleset current for the 2020 layer labels)."
+    ),
+    "file_head_language": N_("The language of this file: rulekit/mtg/LANGUAGE.md."),
+    "default_name": N_("my-board"),
     "player_tip": N_("Who controls it (type a new name to add a player)"),
     "new_player": N_("New player"),
     "new_player_tip": N_("Add the name typed in Player as a new player"),

@@ -281,3 +281,31 @@ def test_the_question_speaks_the_builders_language():
     b.add_button.click()
     text = b.near_errors["add"].value
     assert "Bob" in text and "Bo" in text and "did you mean" not in text and "New player" not in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "name", "word"), [("pt-BR", "meu-tabuleiro", "tabuleiro"), ("es", "mi-tablero", "tablero")]
+)
+def test_the_saved_file_and_the_new_boards_name_speak_the_language(lang, name, word):
+    from rulekit.widgets import BoardBuilder
+
+    b = BoardBuilder(lang=lang)
+    assert b.board.name == name and b.save_path.value == f"{name}.yaml"
+    b.add_card("Grizzly Bears")
+    text = b.to_yaml()
+    comments = [line for line in text.splitlines() if line.startswith("#")]
+    assert len(comments) == 3 and word in comments[0].casefold() and "built with" not in text
+    assert "my-board" not in text and "my-board" not in b.final_html.value
+    assert_round_trip(b)
+
+
+def test_a_board_read_from_a_file_is_saved_back_to_it(tmp_path):
+    from rulekit.widgets import BoardBuilder
+
+    first = BoardBuilder()
+    first.add_card("Grizzly Bears")
+    path = tmp_path / "bears.yaml"
+    first.save(str(path))
+    again = BoardBuilder(str(path))
+    assert again.save_path.value == str(path)  # re-importing keeps the file, not "my-board.yaml"
+    assert BoardBuilder("seed/blood-moon").save_path.value == "seed-blood-moon.yaml"  # a built-in: by name
