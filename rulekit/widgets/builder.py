@@ -266,6 +266,11 @@ class BoardBuilder(BuilderForm):
 
             shown = copy.copy(exc)
             shown.field = self._field_words(exc.field)
+        elif isinstance(exc, RulekitError) and exc.field in _FIELD_KEYS:  # a form's field, in its words
+            import copy
+
+            shown = copy.copy(exc)
+            shown.field = _t(str(exc.field))
         token = _LANG.set(getattr(self, "lang", "en"))
         try:
             super()._set_error(shown)

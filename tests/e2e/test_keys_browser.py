@@ -11,6 +11,7 @@ the same active cell, the same cells. On the plain button the same ArrowDown sti
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,10 +27,11 @@ PUT_JS = """async ([path, content]) => {
   return r.status;
 }"""
 
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PATH = "keys-e2e.ipynb"
 SOURCES = (
     "from rulekit.widgets import LayerExplorer\n\nLayerExplorer('seed/humility-then-gideon')",
-    "from rulekit.widgets import BoardBuilder\n\nBoardBuilder()",
+    "from rulekit.widgets import BoardBuilder\n\nBoardBuilder(lang='pt-BR')",
     "import ipywidgets\n\nipywidgets.Button(description='plain button')",
     "1 + 1",
 )
@@ -116,6 +118,25 @@ def _keys(page: Any) -> None:
     page.wait_for_timeout(500)
     assert _state(panel) == before, (_state(panel), before)
     assert cells.count() == len(SOURCES)
+
+    # a refused add says why by its button, in view (not ~1,000 px below, where the error box is)
+    builder.scroll_into_view_if_needed()
+    search = builder.locator(".widget-text input").first
+    search.click()
+    search.fill("glorious anthem")
+    _wait(page, lambda: "Creatures you control get +1/+1." in builder.inner_text(), "the Anthem's preview")
+    builder.locator("input[placeholder='+1/+1: 1']").fill("+1/+1: 1")
+    add = builder.locator("button.mod-primary").first
+    add.click()
+    near = builder.locator(".rulekit-near-error [role=alert]")
+    _wait(page, lambda: near.count() == 1, "the message by the Add button")
+    assert "não é uma criatura" in near.inner_text() or "criatura" in near.inner_text(), near.inner_text()
+    a, b = add.bounding_box(), near.bounding_box()
+    assert a and b and abs(b["y"] - a["y"]) < 120, (a, b)  # in the button's row (or just under it)
+    viewport = page.viewport_size or {"height": 2400}
+    assert 0 <= b["y"] <= viewport["height"], b
+    builder.locator(".rulekit-near-error").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "builder-refused-add-pt-BR.png"))  # for a person to look at
 
     # the control: on a plain ipywidgets button, ArrowDown is JupyterLab's (the cell below becomes active)
     plain = panel.get_by_role("button", name="plain button")

@@ -309,3 +309,14 @@ def test_a_board_read_from_a_file_is_saved_back_to_it(tmp_path):
     again = BoardBuilder(str(path))
     assert again.save_path.value == str(path)  # re-importing keeps the file, not "my-board.yaml"
     assert BoardBuilder("seed/blood-moon").save_path.value == "seed-blood-moon.yaml"  # a built-in: by name
+
+
+def test_a_refused_fields_name_speaks_the_language():
+    from rulekit.widgets import BoardBuilder
+
+    b = BoardBuilder(lang="pt-BR")
+    b.search.value = "anthem"
+    b.counters.value = "+1/+1: 1"
+    b.add_button.click()
+    shown = b.near_errors["add"].value
+    assert "Marcadores:" in shown and "counters:" not in shown
