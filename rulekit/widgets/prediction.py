@@ -646,7 +646,7 @@ class PredictionCheck(Guarded):
 
         _ = self._
         steps = list(self.trace.steps)
-        first = {}
+        first: dict[str, int] = {}
         for i, step in enumerate(steps):
             first.setdefault(step.layer, i)
 
