@@ -35,6 +35,7 @@ from rulekit.views.markup import escape
 from rulekit.views.reasons import error_text
 from rulekit.views.render import render, warm_up_in_background
 from rulekit.views.table_html import COMPACT_TABLE_CSS
+from rulekit.widgets.keys import key_guard
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -371,8 +372,6 @@ class Guarded:
     def _guard_keys(self) -> None:
         """Keep the explorer's keys from JupyterLab's shortcuts: an invisible :mod:`rulekit.widgets.keys`
         guard at the end of its box (none without ``anywidget``)."""
-        from rulekit.widgets.keys import key_guard
-
         guard = key_guard()
         if guard is not None:
             self.key_guard = guard
