@@ -255,6 +255,8 @@ class Practice:
         return self.check.correct
 
     def _after_check(self, correct: bool | None, again: bool) -> None:
+        if self._closed and correct and self.check is not None:
+            self.check.add_note(self._("The answer was revealed: a revealed puzzle scores no point."))
         if self._closed or correct is None:
             return
         if self._counted is not None:

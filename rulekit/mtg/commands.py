@@ -33,6 +33,7 @@ def add_scenario_options(p: argparse.ArgumentParser, t: Translator | None = None
         "--ruleset",
         choices=("seed", "current"),
         default="seed",
+        metavar=t(N_("EDITION")),  # the values stay seed and current (the help names them)
         help=t("layer labels: seed (7a-7e, default) or current (7a-7d, 1a/1b); numbers are equal"),
     )
     p.add_argument(
@@ -102,7 +103,7 @@ def register(sub: Any, t: Translator | None = None) -> None:
             "`rulekit solve FILE`. An existing file is never overwritten."
         ),
     )
-    n.add_argument("file", metavar="FILE", help=t("the scenario file to create (e.g. my-board.yaml)"))
+    n.add_argument("file", metavar=t(N_("FILE")), help=t("the scenario file to create (e.g. my-board.yaml)"))
     add_lang_option(n, t)
     n.set_defaults(func=cmd_new)
 

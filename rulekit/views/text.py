@@ -242,7 +242,7 @@ def _solve_parts(trace: Trace, t: Translator) -> Iterator[str]:
                 types,
                 mv.fmt_value(v.colors, "colors", t) if v.colors else t("colorless"),
                 v.pt,
-                "\n".join(_clip(a, 60) for a in v.abilities) or t("(none)"),
+                "\n".join(_clip(a, 60) for a in v.abilities) or t.p("abilities", "(none)"),
             ]
         )
         if state_col:

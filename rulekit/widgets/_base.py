@@ -36,6 +36,7 @@ from rulekit.views.markup import escape
 from rulekit.views.reasons import error_text
 from rulekit.views.render import render, warm_up_in_background
 from rulekit.views.table_html import COMPACT_TABLE_CSS
+from rulekit.widgets.keys import key_guard
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -365,8 +366,17 @@ class Guarded:
         """Size the built widget; a bad ``scale=`` argument (replaced by 1.0) is reported now,
         unless loading failed (that message matters more)."""
         self._apply_scale_classes()
+        self._guard_keys()
         if self._scale_error is not None and self.last_exception is None:
             self._set_error(self._scale_error)
+
+    def _guard_keys(self) -> None:
+        """Keep the explorer's keys from JupyterLab's shortcuts: an invisible :mod:`rulekit.widgets.keys`
+        guard at the end of its box (none without ``anywidget``)."""
+        guard = key_guard()
+        if guard is not None:
+            self.key_guard = guard
+            self.widget.children = (*self.widget.children, guard)
 
     def _apply_scale_classes(self) -> None:
         for cls in list(self.widget._dom_classes):

@@ -36,6 +36,7 @@ The builder is in four parts, each read on its own:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -94,13 +95,15 @@ class BoardBuilder(BuilderForm):
         backend: force a diagram backend (``dot``/``wasm``/``text``).
 
     Python API: :meth:`add_card`, :meth:`add_custom`, :meth:`add_resolution`, :meth:`add_event`,
+    :meth:`add_player`,
     :meth:`remove`,
     :meth:`move`, :meth:`undo`, :meth:`redo`, :meth:`reset`, :meth:`rename`, :attr:`scenario`,
     :attr:`trace`, :meth:`to_yaml`, :meth:`save`. A refused change leaves the board as it was, shows its
     message in ``error`` (and in ``last_exception``) and raises it as a :class:`BuilderError`. The
     widget's buttons never raise.
 
-    Handles (controls): ``search``, ``results``, ``player``, ``zone``, ``counters``, ``choices``,
+    Handles (controls): ``search``, ``results``, ``player``, ``new_player_button``, ``zone``, ``counters``,
+    ``choices``,
     ``tapped``, ``face_down``, ``attach``, ``add_button``; ``ability``, ``targets``, ``x``,
     ``res_choices``, ``position``, ``resolve_button``; ``event_kind``, ``event_object``, ``event_to``,
     ``event_position``, ``add_event_button``; the custom form ``c_name``, ``c_types``,
@@ -124,6 +127,7 @@ class BoardBuilder(BuilderForm):
         backend: str | None = None,
     ) -> None:
         self._init_error_box()
+        self._change_listeners: list[Callable[[], None]] = []
         self.lang = "en"
         lang_error: RulekitError | None = None
         try:
@@ -132,7 +136,7 @@ class BoardBuilder(BuilderForm):
         except RulekitError as exc:
             lang_error = exc
         self._init_text_size(scale, translator(self.lang))
-        self.board = Board()
+        self.board = Board(name=_t("default_name"))  # "meu-tabuleiro" in pt-BR, not "my-board"
         self._initial = self.board.copy()
         self._undo: list[Board] = []
         self._redo: list[Board] = []
@@ -161,6 +165,7 @@ class BoardBuilder(BuilderForm):
 
         self._wire_form()
         self.ruleset.observe(lambda _c: self._after_view(), names="value")
+        self.ruleset.observe(lambda _c: self._changed(), names="value")
 
         self.widget = self._layout()
         self.widget.add_class("rulekit-board-builder")
@@ -190,16 +195,16 @@ class BoardBuilder(BuilderForm):
                 self.title_html,
                 row(w.VBox([self.search, self.results]), self.preview_html),
                 self._heads["head_add"],
-                row(self.player, self.zone, self.attach),
+                row(self.player, self.new_player_button, self.zone, self.attach),
                 row(self.counters, self.choices, self.tapped, self.face_down),
-                row(self.add_button),
+                row(self.add_button, self.near_errors["add"], align_items="center"),
                 self._heads["head_resolve"],
                 row(self.ability, self.position),
                 row(self.targets, w.VBox([self.x, self.res_choices])),
-                row(self.resolve_button),
+                row(self.resolve_button, self.near_errors["resolve"], align_items="center"),
                 self._heads["head_event"],
                 row(self.event_kind, self.event_object, self.event_to, self.event_position),
-                row(self.add_event_button),
+                row(self.add_event_button, self.near_errors["event"], align_items="center"),
                 self._heads["head_custom"],
                 row(self.c_name, self.c_types, self.c_subtypes),
                 row(self.c_colors_head, *self.c_colors.values()),
@@ -208,7 +213,7 @@ class BoardBuilder(BuilderForm):
                 row(self.c_kind),
                 self.c_effect,
                 self.c_status,
-                row(self.c_add),
+                row(self.c_add, self.near_errors["custom"], align_items="center"),
                 self._heads["head_board"],
                 self.board_box,
                 row(self.board_list, w.VBox([self.move_up, self.move_down, self.remove_button])),
@@ -237,6 +242,16 @@ class BoardBuilder(BuilderForm):
             ]
         )
 
+    # ------------------------------------------------------------------ who follows the board
+    def on_change(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after every change of the board or of the ruleset (once :attr:`trace` is the
+        new one): a :class:`~rulekit.widgets.prediction.PredictionCheck` given the builder judges again."""
+        self._change_listeners.append(callback)
+
+    def _changed(self) -> None:
+        for callback in list(self._change_listeners):
+            callback()
+
     # ------------------------------------------------------------------ keeping the controls in step
     def _names(self) -> dict[str, str]:
         return {str(o["id"]): str(o.get("name") or o.get("card") or o["id"]) for o in self.board.objects}
@@ -251,12 +266,33 @@ class BoardBuilder(BuilderForm):
 
             shown = copy.copy(exc)
             shown.field = self._field_words(exc.field)
+        elif isinstance(exc, RulekitError) and exc.field in _FIELD_KEYS:  # a form's field, in its words
+            import copy
+
+            shown = copy.copy(exc)
+            shown.field = _t(str(exc.field))
         token = _LANG.set(getattr(self, "lang", "en"))
         try:
             super()._set_error(shown)
         finally:
             _LANG.reset(token)
         self.last_exception = exc
+        self._show_near()
+
+    def _show_near(self) -> None:
+        """A message given while a form's button is handled shows by that button, and not again far below
+        (the error box is hidden meanwhile); no message: every near box is empty and the box is back."""
+        near = getattr(self, "near_errors", None)
+        if near is None:
+            return
+        section = self._near if self.last_exception is not None else None
+        for key, box in near.items():
+            value = self.error.value if key == section else ""
+            if box.value != value:
+                box.value = value
+        display = "none" if section is not None else None
+        if self.error.layout.display != display:
+            self.error.layout.display = display
 
     def _field_words(self, field: str) -> str:
         """``objects[3].counters.+1/+1`` → ``Grizzly Bears (grizzly-bears-2) › Counters › +1/+1``."""
@@ -474,6 +510,12 @@ class BoardBuilder(BuilderForm):
                 wdg.style.description_width = "initial"
             if type(wdg).__name__ in ("Button", "ToggleButton", "Checkbox") and wdg is not self.text_size:
                 wdg.layout.width = "auto"
+
+    def set_scale(self, scale: Any) -> None:
+        super().set_scale(scale)
+        for box in self.near_errors.values():  # a message by a button, at the new size
+            if box.value and self.last_exception is not None:
+                box.value = self.error.value
 
     def _rescale(self) -> None:
         """The explorer's outputs follow the builder's knob."""

@@ -347,7 +347,16 @@ def board_yaml(board: Board) -> str:
     body = yaml.safe_dump(
         board.data(), sort_keys=False, allow_unicode=True, width=100, default_flow_style=False
     )
-    return HEADER + body
+    return header() + body
+
+
+#: The saved file's comment lines, in the builder's language (:data:`HEADER` is the English).
+HEADER_KEYS = ("file_head_built", "file_head_solve", "file_head_language")
+
+
+def header() -> str:
+    """The saved file's first lines, comments in the builder's language (the data stays as it is)."""
+    return "".join(f"# {_t(key)}\n" for key in HEADER_KEYS)
 
 
 def board_from_source(source: str | Path) -> Board:

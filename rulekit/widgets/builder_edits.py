@@ -69,6 +69,7 @@ class BoardEdits(Guarded):
         def _sync(self) -> None: ...
         def _select(self, handle: str) -> None: ...
         def _clear_add_form(self, everything: bool = False) -> None: ...
+        def _changed(self) -> None: ...
 
     # ------------------------------------------------------------------ building and committing
     @staticmethod
@@ -111,6 +112,11 @@ class BoardEdits(Guarded):
         board = board_from_source(source)
         sc = self._build(board)
         self._commit(board, sc, record=False)
+        given = isinstance(scenario, str | Path) and Path(scenario).suffix in (".yaml", ".yml")
+        if given and Path(scenario).exists():
+            self.save_path.value = str(scenario)  # Save writes back the file the board came from
+        else:  # a built-in (never written into): a file named after the board
+            self.save_path.value = f"{slug(board.name)}.yaml"
 
     def _apply(self, board: Board) -> None:
         """Make ``board`` the board, or raise and keep the old one (nothing half-applied)."""
@@ -134,6 +140,7 @@ class BoardEdits(Guarded):
         self._set_error(None)
         self.status_html.value = ""
         self._sync()
+        self._changed()
 
     def _after_view(self) -> None:
         """After the explorer re-solved (ruleset): its error, if any, shows in the builder."""
@@ -391,7 +398,9 @@ class BoardEdits(Guarded):
         return None
 
     @staticmethod
-    def _player(board: Board, name: str | None) -> str:
+    def _player(board: Board, name: str | None, new: bool = False) -> str:
+        """The player ``name`` of ``board`` (any case; ``None`` or blank: the first), or a new player added to
+        it; a new name close to a player's ("Bob" for "Bo") is refused with "did you mean", unless ``new``."""
         names = board.player_names()
         if name is None or (isinstance(name, str) and not name.strip() and names):
             return names[0]
@@ -401,8 +410,26 @@ class BoardEdits(Guarded):
         for n in names:
             if n.lower() == text.lower():
                 return n
+        near = _suggest(text, names) if not new else None
+        if near is not None:  # a typo ("Bob" for "Bo") must not silently add a player: ask, as the CLI does
+            raise RulekitError(
+                _t("err_player_near", name=text, players=", ".join(names)),
+                field="controller",
+                code="UNKNOWN_PLAYER",
+                suggestion=near,
+            )
         board.players.append(text)
         return text
+
+    @api
+    def add_player(self, name: str) -> str:
+        """Add the player ``name`` (even one whose name is close to a player's, which a card's
+        ``controller`` refuses as a likely typo) and return the name; a player already there is kept."""
+        board = self.board.copy()
+        who = self._player(board, str(name if name is not None else ""), new=True)
+        if board.player_names() != self.board.player_names():
+            self._apply(board)
+        return who
 
     @staticmethod
     def _insert(board: Board, event: Any, at: Any) -> str:

@@ -23,6 +23,7 @@ from rulekit.widgets.builder_board import (
     _ability_text,
     _suggest,
     parse_pairs,
+    slug,
     type_line,
 )
 from rulekit.widgets.builder_edits import BoardEdits
@@ -134,6 +135,9 @@ class BuilderForm(BoardEdits):
                 style=st,
             ),
             "player_tip",
+        )
+        self.new_player_button = _tip(
+            w.Button(description=_t("new_player"), icon="user-plus"), "new_player_tip"
         )
         self.zone = w.Dropdown(
             options=[(_word("zone", z), z) for z in ZONES],
@@ -304,7 +308,8 @@ class BuilderForm(BoardEdits):
             "board_name_tip",
         )
         self.save_path = _tip(
-            w.Text(value="my-board.yaml", description=_t("save_path"), style=st), "save_path_tip"
+            w.Text(value=f"{slug(self.board.name)}.yaml", description=_t("save_path"), style=st),
+            "save_path_tip",
         )
         self.save_button = _tip(w.Button(description=_t("save"), icon="save"), "save_tip")
         for control in (self.board_list, self.move_up, self.move_down, self.remove_button):
@@ -313,6 +318,12 @@ class BuilderForm(BoardEdits):
         self.board_html = w.HTML(value="")
         self.yaml_html = w.HTML(value="")
         self.status_html = w.HTML(value="")
+        # a refused action's message, right by the button that was pressed (the error box is far below)
+        self.near_errors = {k: w.HTML(value="") for k in ("add", "resolve", "event", "custom")}
+        for box in self.near_errors.values():
+            box.add_class("rulekit-near-error")
+        self._near: str | None = None  # the section whose button is being handled
+        self._refused_pick: str | None = None  # the library card whose add was refused (its settings stay)
         self._heads = {
             k: w.HTML(value="")
             for k in ("head_add", "head_resolve", "head_event", "head_custom", "head_board")
@@ -324,12 +335,15 @@ class BuilderForm(BoardEdits):
         """Every control to what it does."""
         self.search.observe(lambda _c: self._on_search(), names="value")
         self.results.observe(lambda _c: self._on_pick(), names="value")
-        self.add_button.on_click(lambda _b: self._add_clicked())
-        self.resolve_button.on_click(lambda _b: self._resolve_clicked())
-        self.add_event_button.on_click(lambda _b: self._event_clicked())
+        self.add_button.on_click(lambda _b: self._near_button("add", self._add_clicked))
+        self.new_player_button.on_click(
+            lambda _b: self._near_button("add", lambda: self._button(self.add_player, self.player.value))
+        )
+        self.resolve_button.on_click(lambda _b: self._near_button("resolve", self._resolve_clicked))
+        self.add_event_button.on_click(lambda _b: self._near_button("event", self._event_clicked))
         for wdg in (*self._custom_inputs(), self.choices):  # the choices it would be added with
             wdg.observe(lambda _c: self._check_custom(), names="value")
-        self.c_add.on_click(lambda _b: self._custom_clicked())
+        self.c_add.on_click(lambda _b: self._near_button("custom", self._custom_clicked))
         self.move_up.on_click(lambda _b: self._move_clicked(True))
         self.move_down.on_click(lambda _b: self._move_clicked(False))
         self.remove_button.on_click(lambda _b: self._remove_clicked())
@@ -350,6 +364,15 @@ class BuilderForm(BoardEdits):
                 self.name_field.value = self.board.name
             finally:
                 self._busy = False
+
+    def _near_button(self, section: str, handler: Callable[[], Any]) -> None:
+        """A form's button: ``handler`` runs (guarded), and a message it gives shows by the button
+        (:attr:`near_errors`), where the learner is looking."""
+        self._near = section
+        try:
+            handler()
+        finally:
+            self._near = None
 
     @guarded
     def _button(self, method: Callable[..., Any], *args: Any) -> Any:
@@ -404,6 +427,10 @@ class BuilderForm(BoardEdits):
         if self._busy:
             return
         name = self.results.value
+        if self._refused_pick is not None and name != self._refused_pick:
+            # the settings typed for the card that was refused are that card's: another card starts blank
+            self._refused_pick = None
+            self._clear_add_form()
         self._put(self.preview_html, card_html(name) if name else "")
         self._sync_abilities()
 
@@ -412,7 +439,12 @@ class BuilderForm(BoardEdits):
         name = self.results.value
         if not name:
             raise RulekitError(_t("err_pick_card"), code="NO_SELECTION")
-        self.add_card(name, **self._add_settings())
+        try:
+            self.add_card(name, **self._add_settings())
+        except Exception:
+            self._refused_pick = name  # its settings stay, to be fixed, until another card is picked
+            raise
+        self._refused_pick = None
         self._clear_add_form()
 
     @guarded
@@ -533,6 +565,7 @@ class BuilderForm(BoardEdits):
             self.search,
             self.results,
             self.player,
+            self.new_player_button,
             self.zone,
             self.counters,
             self.choices,

@@ -41,7 +41,16 @@ TEXT: dict[str, str] = {
     ),
     "head_add": N_("Add the card"),
     "player": N_("Player"),
+    # the saved file's first lines (comments), and the name of a new board (its file: the name, .yaml)
+    "file_head_built": N_("A board built with rulekit's BoardBuilder (rulekit.widgets.BoardBuilder)."),
+    "file_head_solve": N_(
+        "Solve it with:  rulekit solve FILE  (add --ruleset current for the 2020 layer labels)."
+    ),
+    "file_head_language": N_("The language of this file: rulekit/mtg/LANGUAGE.md."),
+    "default_name": N_("my-board"),
     "player_tip": N_("Who controls it (type a new name to add a player)"),
+    "new_player": N_("New player"),
+    "new_player_tip": N_("Add the name typed in Player as a new player"),
     "zone": N_("Zone"),
     "counters": N_("Counters"),
     "counters_tip": N_("e.g. +1/+1: 2, loyalty: 6"),
@@ -189,6 +198,9 @@ TEXT: dict[str, str] = {
     "err_pt": N_("{what} must be a whole number (or blank), not {value!r}"),
     "err_keyword": N_("'{word}' is not a keyword ability"),
     "err_name": N_("a card needs a name"),
+    "err_player_near": N_(
+        "there is no player “{name}” (players: {players}); to add a new player, press “New player”"
+    ),
     "err_player": N_("a player name is a non-empty line of at most 60 characters, not {name!r}"),
     "err_too_long": N_("{what} is too long (at most {n} characters)"),
     "err_too_many": N_("a board holds at most {n} {what}"),

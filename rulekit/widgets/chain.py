@@ -238,6 +238,9 @@ class ChainExplorer(DiagramExplorer):
             default = getattr(self.point, "default", None)
             self.response.value = default if default in {i for _, i in opts} else opts[0][1]
         self.choose_button.disabled = not opts
+        # the chain over (or no decision open): no response stays clickable, none is shown
+        sync(self.response, disabled=not opts)
+        sync(self.response.layout, display=None if opts else "none")
         self.finish.disabled = self.point is None
         n = len(self.trace.events)
         self._busy = True

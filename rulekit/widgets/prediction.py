@@ -27,6 +27,7 @@ from rulekit.apoteose.wording import item_reason, state_words
 from rulekit.errors import RulekitError
 from rulekit.i18n import N_, translator
 from rulekit.mtg.messages import COLOR
+from rulekit.phrase import Phrase
 from rulekit.scenarios import scenario_game
 from rulekit.views import mtg as mv
 from rulekit.views.markup import escape
@@ -198,6 +199,15 @@ def check_without(scenario: Any, without: Any) -> tuple[str, ...]:
     return ids
 
 
+def _is_live(trace: Any) -> bool:
+    """Whether ``trace`` is a board that changes (a BoardBuilder: ``trace``, ``on_change``), not a trace."""
+    return (
+        callable(getattr(trace, "on_change", None))
+        and hasattr(trace, "trace")
+        and not hasattr(trace, "steps")
+    )
+
+
 def _solve(scenario: Any, without: Any, ruleset: str) -> Any:
     """Solve a scenario given by name/path/object: the Apoteose chain or the MTG layers."""
 
@@ -221,7 +231,7 @@ class PredictionCheck(Guarded):
             :class:`~rulekit.apoteose.trace.ChainTrace`, or a scenario (built-in name, path or
             loaded scenario) that is solved here — ``apoteose/...`` names run the chain.
         kind: what to predict (alias ``ask=``): ``"pt"``, ``"controller"``, ``"types"`` (the
-            type line; the subtypes alone are accepted too), ``"subtypes"``, ``"colors"``, or
+            whole type line; the subtypes alone are told they are a part), ``"subtypes"``, ``"colors"``, or
             ``"order"`` (alias ``"resolution_order"``: a chain's resolution order; for MTG the
             order the effects applied, optionally within ``layer``). When nothing resolves,
             ``none`` is the answer (or ``nenhuma``/``nenhum``, ``ninguna``/``ninguno``).
@@ -262,7 +272,10 @@ class PredictionCheck(Guarded):
 
         lang_error = self._init_language(lang, scale)
         _ = self._
-        self.trace: Any = trace
+        #: a board that changes (a BoardBuilder given for a trace): every verdict is about its trace now
+        self.source: Any = trace if _is_live(trace) else None
+        self.trace: Any = trace.trace if self.source is not None else trace
+        self._revealed = False
         kind = kind or ask or "pt"
         self.kind = KIND_ALIASES.get(kind, kind)
         self.target = target or object
@@ -313,6 +326,8 @@ class PredictionCheck(Guarded):
             self._set_error(lang_error)
         else:
             self._setup(question, without, ruleset)
+            if self.source is not None:
+                self.source.on_change(self._board_changed)
         self._finish_init()
 
     def _controls(self) -> list[Any]:
@@ -363,6 +378,20 @@ class PredictionCheck(Guarded):
                 field="without",
                 code="WITHOUT_NEEDS_SCENARIO",
             )
+        self._validate()
+        self._ready = True
+        self._put(
+            self.question,
+            "<strong>"
+            + escape(self._("Predict:"))
+            + f"</strong> {escape(question or self._default_question())}",
+        )
+        self.answer.placeholder = self._placeholder()
+        self.answer.layout.width = answer_width(self.answer.description, self.answer.placeholder)
+
+    def _validate(self) -> None:
+        """The layer asked about applies on this trace and the object asked about is on it (else a
+        located :class:`RulekitError` naming what there is)."""
         steps = getattr(self.trace, "steps", None)
         if self.layer and steps is not None and all(step.layer != self.layer for step in steps):
             layers = list(dict.fromkeys(step.layer for step in steps))
@@ -382,15 +411,6 @@ class PredictionCheck(Guarded):
                     code="UNKNOWN_OBJECT",
                     suggestion=suggest(str(self.target), list(final or {})),
                 )
-        self._ready = True
-        self._put(
-            self.question,
-            "<strong>"
-            + escape(self._("Predict:"))
-            + f"</strong> {escape(question or self._default_question())}",
-        )
-        self.answer.placeholder = self._placeholder()
-        self.answer.layout.width = answer_width(self.answer.description, self.answer.placeholder)
 
     def _name(self, oid: str | None) -> str:
         final = getattr(self.trace, "final", {}) or {}
@@ -475,7 +495,7 @@ class PredictionCheck(Guarded):
             if self.kind == "subtypes":
                 return said == subtypes or (not subtypes and _is_none(guess))
             every = _folded((*view.supertypes, *view.types, *view.subtypes))
-            return said == every or (bool(subtypes) and said == subtypes)
+            return said == every  # the subtypes alone are a part of the line (see _partial)
         want = self._order()
         if _is_none(guess):
             return not want
@@ -490,6 +510,25 @@ class PredictionCheck(Guarded):
             if item not in names:
                 return False
         return True
+
+    def _unseparated(self, guess: str) -> bool:
+        """An order typed with spaces for commas: several words, no separator, and not one id or name."""
+        if self.kind != "order" or any(c in guess for c in ORDER_SEPARATORS) or _is_none(guess):
+            return False
+        known = {_norm_word(w) for w in self._order_words()}
+        return len(guess.split()) > 1 and _norm_word(guess) not in known
+
+    def _partial(self, guess: str) -> str:
+        """A word on a wrong answer that is a right part: the subtypes alone for a whole type line."""
+        if self.kind != "types":
+            return ""
+        subtypes = _folded(self.trace.final[self.target].subtypes)
+        if subtypes and _word_set(guess) == subtypes:
+            return self._(
+                "Those are its subtypes: a type line also names its card types (and any supertypes), "
+                "before the dash."
+            )
+        return ""
 
     # ------------------------------------------------------------------ explanations
     def explanation(self, full: bool = True) -> list[str]:
@@ -600,28 +639,82 @@ class PredictionCheck(Guarded):
         return lines
 
     def _board_steps(self) -> list[str]:
-        """After a wrong answer about an object: every step of the board in the order it applies, and the
-        rule that orders them — not which steps touch the object (that none does would give its printed
-        value away), and no values."""
+        """After a wrong answer about an object: every effect of the board, layer by layer and, within a
+        layer, by timestamp, and the rule that orders them. Not the order it applies in (in lesson 02 that
+        is the answer), nor why (a dependency: what waited for what), nor which effects touch the object
+        (that none does would give its printed value away), nor values: *Reveal* shows those."""
 
         _ = self._
+        steps = list(self.trace.steps)
+        first: dict[str, int] = {}
+        for i, step in enumerate(steps):
+            first.setdefault(step.layer, i)
+
+        def by_timestamp(step: Any) -> tuple[Any, ...]:
+            ts = step.timestamp
+            number = isinstance(ts, int | float) and not isinstance(ts, bool)
+            return (first[step.layer], 0 if number else 1, ts if number else 0, str(ts), str(step.effect))
+
         lines = [
             _(
-                "layer {layer}: {name} (timestamp {ts}, {why})",
-                layer=step.layer,
-                name=mv.effect_name(self.trace, step.effect),
+                "layer {layer}: {name} (timestamp {ts})",
+                layer=mv.layer_text(step.layer, self.lang, after_layer=True),
+                # the effect named as the explorer above names it, in the widget's language
+                name=mv.effect_name(self.trace, step.effect, self.lang),
                 ts=mv.fmt_value(step.timestamp),
-                why=why_phrase(self.trace, step, self.lang),
             )
-            for step in self.trace.steps
+            for step in sorted(steps, key=by_timestamp)
         ]
-        lines.append(
-            _(
-                "Effects apply layer by layer (613.1); within a layer, characteristic-defining abilities "
-                "first (613.3), then timestamp order (613.7) unless an effect depends on another (613.8)."
-            )
+        return [*lines, self._board_rule()]
+
+    def _board_rule(self) -> str:
+        """The rule that orders the steps of :meth:`_board_steps` (shown after the list, not as a step)."""
+        return self._(
+            "Effects apply layer by layer (613.1); within a layer, characteristic-defining abilities "
+            "first (613.3), then timestamp order (613.7) unless an effect depends on another (613.8)."
         )
-        return lines
+
+    # ------------------------------------------------------------------ a board that changes
+    @guarded
+    def _board_changed(self) -> None:
+        """The board given (a BoardBuilder) changed: the verdict or the answer shown is judged again against
+        the board as it is now, under a note saying so; an object no longer on it is said, and Check and
+        Reveal say it too until it is back (Undo)."""
+        trace = self.source.trace
+        if trace is None or trace is self.trace:
+            return
+        self.trace = trace
+        judged, revealed = self.judged, self._revealed
+        try:
+            self._validate()
+        except RulekitError as exc:
+            self._ready = False
+            self.judged, self.correct, self._revealed = None, None, False
+            self._put(self.result, "")
+            raise RulekitError(
+                Phrase(
+                    N_("The board changed: {problem}"), problem=Phrase(exc.msgid or exc.message, **exc.params)
+                ),
+                field=exc.field,
+                code=exc.code,
+                suggestion=exc.suggestion,
+            ) from None
+        if not self._ready:
+            self._ready = True
+            self._set_error(None)
+        self.answer.placeholder = self._placeholder()
+        if judged is not None:
+            self.do_check(again=True)
+        elif revealed:
+            self.do_reveal()
+        else:
+            return
+        self.add_note(self._("The board changed: this is judged again against the board as it is now."))
+
+    def add_note(self, text: str) -> None:
+        """Show ``text`` (already in the widget's language) as a note above the verdict or answer shown."""
+        shown = self._wrapped.get(id(self.result), (None, ""))[1]
+        self._put(self.result, f'<p class="rulekit-note" role="status"><em>{escape(text)}</em></p>{shown}')
 
     # ------------------------------------------------------------------ actions
     def on_verdict(self, callback: Callable[[bool | None, bool], None]) -> None:
@@ -663,6 +756,7 @@ class PredictionCheck(Guarded):
         self._set_error(None)
         guess = self.answer.value.strip()
         self.judged = guess
+        self._revealed = False
         self._judged_at = _clock()
         if not guess:
             self.correct = None
@@ -674,9 +768,18 @@ class PredictionCheck(Guarded):
             self._put(self.result, f"<em>{escape(hint)}</em>")
             self._tell(again)
             return
-        self.correct = self._matches(guess)
         # the answer judged, as the learner typed it, in its own element (the text, never an attribute)
         judged = f'<span class="rulekit-judged">{escape(guess)}</span>'
+        if self._unseparated(guess):  # "escudo bencao raio pocao": not judged, the learner is told the format
+            self.correct = None
+            mark = "@@rulekit-guess@@"
+            said = escape(
+                _("Separate the items with commas, like a, b, c: {guess} reads as one.", guess=mark)
+            )
+            self._put(self.result, f"<p role='status'><em>{said.replace(mark, judged)}</em></p>")
+            self._tell(again)
+            return
+        self.correct = self._matches(guess)
         if self.correct:
             items = "".join(f"<li>{escape(x)}</li>" for x in self.explanation(full=True))
             said = judged
@@ -689,15 +792,23 @@ class PredictionCheck(Guarded):
                 "<p>" + escape(_("Why:")) + f"</p><ol>{items}</ol>",
             )
         else:
-            items = "".join(f"<li>{escape(x)}</li>" for x in self.explanation(full=False))
+            lines = self.explanation(full=False)
+            rule = ""
+            if self.kind in _VIEW_KINDS and not hasattr(self.trace, "resolution_order"):
+                # the general rule after the list of effects, not numbered as the last "effect"
+                rule = f"<p>{escape(lines.pop())}</p>"
+            items = "".join(f"<li>{escape(x)}</li>" for x in lines)
             intro = (
                 _(
-                    "Every effect on this board, in the order it applies (press Reveal for which change it, "
-                    "and how):"
+                    "Every effect on this board, by layer and timestamp (press Reveal for the order they "
+                    "apply in, which change it, and how):"
                 )
                 if self.kind in _VIEW_KINDS
                 else _("The rules that decide this board (press Reveal for the answer):")
             )
+            partial = self._partial(guess)
+            if partial:
+                intro = partial + " " + intro
             mark = "@@rulekit-guess@@"
             said = escape(_("you said {guess}.", guess=mark)).replace(mark, judged)
             self._put(
@@ -707,7 +818,7 @@ class PredictionCheck(Guarded):
                 + "</strong> — "
                 + said
                 + "</p>"
-                f"<p>{escape(intro)}</p><ol>{items}</ol>",
+                f"<p>{escape(intro)}</p><ol>{items}</ol>{rule}",
             )
         self._tell(again)
 
@@ -724,6 +835,7 @@ class PredictionCheck(Guarded):
         self._set_error(None)
         self.judged = None
         self.correct = None
+        self._revealed = True
         items = "".join(f"<li>{escape(x)}</li>" for x in self.explanation(full=True))
         self._put(
             self.result,

@@ -92,19 +92,24 @@ def prediction_renders(lang: str) -> list[tuple[str, str]]:
 
     out: list[tuple[str, str]] = []
     for name in mtg.list_scenarios():
-        trace = mtg.solve(name)
-        target = next(iter(trace.final))
-        for kind in ("pt", "controller", "types", "subtypes", "colors", "order"):
-            p = PredictionCheck(name, kind, None if kind == "order" else target, lang=lang)
-            where = f"PredictionCheck {name} {kind}"
-            assert not p.error.value, (where, p.error.value)
-            out.append((f"{where} question", visible(p.question.value)))
-            p.answer.value = "Zzyzx"  # a wrong answer: data-free, so any word left is the widget's
-            p.do_check()
-            out.append((f"{where} wrong", visible(p.result.value).replace("Zzyzx", " ")))
-            p.do_reveal()
-            out.append((f"{where} reveal", visible(p.result.value).replace("Zzyzx", " ")))
+        for ruleset in ("seed", "current"):
+            trace = mtg.solve(name, ruleset=ruleset)
+            # every object of the board, every kind: each wrong answer and each revealed answer
+            asked = [("order", None)] + [(k, oid) for oid in trace.final for k in _VIEW_KINDS]
+            for kind, target in asked:
+                p = PredictionCheck(trace, kind, target, lang=lang)
+                where = f"PredictionCheck {name} ({ruleset}) {kind} {target or ''}"
+                assert not p.error.value, (where, p.error.value)
+                out.append((f"{where} question", visible(p.question.value)))
+                p.answer.value = "Zzyzx"  # a wrong answer: data-free, so any word left is the widget's
+                p.do_check()
+                out.append((f"{where} wrong", visible(p.result.value).replace("Zzyzx", " ")))
+                p.do_reveal()
+                out.append((f"{where} reveal", visible(p.result.value).replace("Zzyzx", " ")))
     return out
+
+
+_VIEW_KINDS = ("pt", "controller", "types", "subtypes", "colors")
 
 
 def _diagram_or_html(value: str) -> str:
@@ -153,6 +158,37 @@ def test_mtg_prediction_checks_show_no_word_outside_the_catalogue() -> None:
     for where, text in renders:
         found += [f"{where}: …{leak}…" for leak in leaks(text, data)[:3]]
     assert not found, f"{len(found)} leaks, e.g.\n" + "\n".join(found[:40])
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "es"])
+def test_a_wrong_answer_names_every_effect_as_the_explorer_does(lang: str) -> None:
+    """A wrong answer lists every effect of the board, each named as the explorer above names it in the
+    lesson's language ("Artificial Evolution: conjuração", not "…: cast"), for every object of every built-in
+    (a leak of an English name can hide from the pseudo-locale test: "cast" is also an effect id's word)."""
+    pytest.importorskip("ipywidgets")
+    from rulekit import mtg
+    from rulekit.views import mtg as mv
+    from rulekit.widgets import PredictionCheck
+
+    translated = 0
+    for name in mtg.list_scenarios():
+        trace = mtg.solve(name)
+        for oid in trace.final:
+            for kind in _VIEW_KINDS:
+                p = PredictionCheck(trace, kind, oid, lang=lang)
+                p.answer.value = "Zzyzx"
+                p.do_check()
+                text = visible(p.result.value)
+                for step in trace.steps:
+                    local, english = (
+                        mv.effect_name(trace, step.effect, lang),
+                        mv.effect_name(trace, step.effect),
+                    )
+                    assert local in text, (name, oid, kind, local)
+                    if english != local and english not in local:
+                        translated += 1
+                        assert english not in text, (name, oid, kind, english)
+    assert translated > 0  # the check is not vacuous: some effects' names differ in the language
 
 
 def test_mtg_explorer_and_cli_show_no_word_outside_the_catalogue(monkeypatch: pytest.MonkeyPatch) -> None:

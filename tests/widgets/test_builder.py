@@ -496,6 +496,8 @@ def _rebuild(b, raw: dict) -> None:
         assert got == oid, b.error.value
         added.add(oid)
 
+    for player in raw.get("players") or []:  # the file's players first ("Bob" beside "Bo" is asked about)
+        b.add_player(player if isinstance(player, str) else player["name"])
     entering = {o for ev in raw.get("events") or [] if isinstance(ev, dict) for o in _entered(ev)}
     for oid in objects:  # objects that do not enter through an event come first
         if oid not in entering:

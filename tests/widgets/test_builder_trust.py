@@ -191,3 +191,132 @@ def test_the_api_raises_a_clear_error(b):
     for call in (lambda: b.remove("nothing"), lambda: b.move("nothing"), lambda: b.add_event("bogus")):
         with pytest.raises(BuilderError):
             call()
+
+
+def test_a_refused_add_says_why_by_the_button_and_adds_nothing(b):
+    """The message shows in the add button's row (the error box below is hidden meanwhile), and goes when a
+    later change works."""
+    b.search.value = "anthem"
+    b.counters.value = "+1/+1: 1"
+    b.add_button.click()
+    near = b.near_errors["add"]
+    assert "not a creature" in near.value and b.board.objects == []
+    add_row = next(c for c in b.widget.children if b.add_button in getattr(c, "children", ()))
+    assert near in add_row.children
+    assert b.error.layout.display == "none"  # shown once, where the learner looks
+    assert all(box.value == "" for key, box in b.near_errors.items() if key != "add")
+    b.counters.value = ""
+    b.add_button.click()
+    assert near.value == "" and b.error.value == "" and b.error.layout.display is None
+    assert [o["card"] for o in b.board.objects] == [b.results.value]
+
+
+def test_a_refused_cards_settings_do_not_go_to_the_next_card(b):
+    b.search.value = "anthem"
+    b.counters.value = "+1/+1: 2"
+    b.tapped.value = True
+    b.add_button.click()
+    assert b.board.objects == []
+    assert b.counters.value == "+1/+1: 2"  # kept while the refused card is picked: they are to be fixed
+    b.search.value = "grizzly"  # another card: it starts with a blank form
+    assert (b.counters.value, b.tapped.value) == ("", False)
+    b.add_button.click()
+    bears = b.board.objects[-1]
+    assert bears["card"] == "Grizzly Bears" and "counters" not in bears and "tapped" not in bears
+
+
+def test_an_error_not_from_a_form_button_shows_in_the_error_box(b):
+    import pytest as _pytest
+
+    from rulekit.widgets.builder import BuilderError
+
+    with _pytest.raises(BuilderError):
+        b.add_card("Glorious Anthem", counters={"+1/+1": 1})
+    assert "not a creature" in b.error.value and b.error.layout.display is None
+    assert all(box.value == "" for box in b.near_errors.values())
+
+
+def test_the_message_by_the_button_follows_the_text_size(b):
+    b.search.value = "anthem"
+    b.counters.value = "+1/+1: 1"
+    b.add_button.click()
+    b.text_size.value = 2.0
+    assert "font-size:200%" in b.near_errors["add"].value
+
+
+def test_a_players_name_mistyped_is_asked_about_not_added(b):
+    """'Bob' for 'Bo' would silently add a third player: the builder asks, as the CLI does."""
+    from rulekit.widgets.builder import BuilderError
+
+    with pytest.raises(BuilderError, match=r"no player “Bob”.*did you mean 'Bo'\?"):
+        b.add_card("Grizzly Bears", "Bob")
+    assert b.board.player_names() == ["Ann", "Bo"] and b.board.objects == []
+    assert b.add_card("Grizzly Bears", "bo") and b.board.objects[-1]["controller"] == "Bo"
+    assert b.add_card("Grizzly Bears", "Cassandra")  # a name close to no player's is a new player
+    assert b.board.player_names() == ["Ann", "Bo", "Cassandra"]
+
+
+def test_the_player_field_asks_and_new_player_adds(b):
+    b.search.value = "grizzly"
+    b.player.value = "Bob"
+    b.add_button.click()
+    near = b.near_errors["add"]
+    assert "did you mean" in near.value and "Bo" in near.value and b.board.objects == []
+    b.new_player_button.click()  # the explicit way: Bob is a new player
+    assert b.board.player_names() == ["Ann", "Bo", "Bob"] and near.value == ""
+    assert "Bob" in b.player.options
+    b.add_button.click()
+    assert b.board.objects[-1]["controller"] == "Bob"
+    b.undo()
+    b.undo()  # the player goes with Undo too
+    assert b.board.player_names() == ["Ann", "Bo"]
+
+
+def test_the_question_speaks_the_builders_language():
+    from rulekit.widgets import BoardBuilder
+
+    b = BoardBuilder(lang="es")
+    b.search.value = "grizzly"
+    b.player.value = "Bob"
+    b.add_button.click()
+    text = b.near_errors["add"].value
+    assert "Bob" in text and "Bo" in text and "did you mean" not in text and "New player" not in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "name", "word"), [("pt-BR", "meu-tabuleiro", "tabuleiro"), ("es", "mi-tablero", "tablero")]
+)
+def test_the_saved_file_and_the_new_boards_name_speak_the_language(lang, name, word):
+    from rulekit.widgets import BoardBuilder
+
+    b = BoardBuilder(lang=lang)
+    assert b.board.name == name and b.save_path.value == f"{name}.yaml"
+    b.add_card("Grizzly Bears")
+    text = b.to_yaml()
+    comments = [line for line in text.splitlines() if line.startswith("#")]
+    assert len(comments) == 3 and word in comments[0].casefold() and "built with" not in text
+    assert "my-board" not in text and "my-board" not in b.final_html.value
+    assert_round_trip(b)
+
+
+def test_a_board_read_from_a_file_is_saved_back_to_it(tmp_path):
+    from rulekit.widgets import BoardBuilder
+
+    first = BoardBuilder()
+    first.add_card("Grizzly Bears")
+    path = tmp_path / "bears.yaml"
+    first.save(str(path))
+    again = BoardBuilder(str(path))
+    assert again.save_path.value == str(path)  # re-importing keeps the file, not "my-board.yaml"
+    assert BoardBuilder("seed/blood-moon").save_path.value == "seed-blood-moon.yaml"  # a built-in: by name
+
+
+def test_a_refused_fields_name_speaks_the_language():
+    from rulekit.widgets import BoardBuilder
+
+    b = BoardBuilder(lang="pt-BR")
+    b.search.value = "anthem"
+    b.counters.value = "+1/+1: 1"
+    b.add_button.click()
+    shown = b.near_errors["add"].value
+    assert "Marcadores:" in shown and "counters:" not in shown

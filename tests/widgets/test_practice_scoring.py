@@ -28,6 +28,7 @@ def test_reveal_then_check_scores_nothing():
     assert game.answer(game.puzzle.expected()) is True  # the verdict still says right...
     assert (game.right, game.tried) == (0, 1)  # ...but it scores nothing
     assert "0 / 1" in game.score.value
+    assert "a revealed puzzle scores no point" in game.check.result.value  # said, not silent
 
 
 def test_reveal_after_a_check_changes_nothing():

@@ -86,7 +86,9 @@ def _feedback(name: str, kind: str, target: str | None, lang: str):
     if kind != "order":  # card and effect names are on the board for all to see ("Goblin King", a Goblin)
         from rulekit.views import mtg as mv
 
-        names = {v.name for v in trace.final.values()} | {mv.effect_name(trace, e.id) for e in trace.effects}
+        names = {v.name for v in trace.final.values()} | {
+            mv.effect_name(trace, e.id, in_lang) for e in trace.effects for in_lang in ("en", lang)
+        }  # as the explorer names them, in the lesson's language
         for shown in sorted(names, key=len, reverse=True):
             said = said.replace(shown, " ")
     return p, said

@@ -135,3 +135,15 @@ def test_the_diagram_shows_resolved_only_after_the_resolution(explorer):
     assert "resolved 1st" not in explorer.diagram_html.value
     explorer.event.value = len(events)  # at the end
     assert "resolved 1st" in explorer.diagram_html.value
+
+
+def test_no_response_stays_clickable_once_the_chain_ended():
+    from rulekit.widgets import ChainExplorer
+
+    ex = ChainExplorer("apoteose/nested-responses")
+    assert ex.response.options and not ex.response.disabled and ex.response.layout.display is None
+    ex.finish.click()
+    assert ex.point is None and ex.response.options == ()
+    assert ex.response.disabled and ex.response.layout.display == "none" and ex.choose_button.disabled
+    ex.undo.click()  # a decision open again: the responses are back
+    assert ex.response.options and not ex.response.disabled and ex.response.layout.display is None

@@ -33,7 +33,8 @@ def test_lesson_keywords_and_kinds(mtg_trace):
 
     p = PredictionCheck(mtg_trace, ask="types", object="gideon")
     assert _check(p, "Legendary Planeswalker Creature — Gideon Human Soldier") is True
-    assert _check(p, "Gideon, Human, Soldier") is True  # the subtypes alone are accepted
+    assert _check(p, "Gideon, Human, Soldier") is False  # the subtypes alone are a part of the line
+    assert "Those are its subtypes" in p.result.value
     assert _check(p, "Gideon") is False
     c = PredictionCheck(mtg_trace, ask="controller", object="gideon")
     assert _check(c, "gideon") is True

@@ -1,0 +1,149 @@
+"""Real-browser test: the explorers keep their keys from JupyterLab's shortcuts (rulekit.widgets.keys).
+
+A notebook written for the test holds a LayerExplorer, a BoardBuilder and, as the control, a plain
+ipywidgets button. A click into a widget puts the notebook in command mode with the widget's cell active,
+where JupyterLab maps the arrow keys to "select the cell below/above" and letters to cell commands (``B``
+inserts a cell below, ``M`` makes the cell Markdown). In the explorers the keys do what the focused control
+does (the card list's ArrowDown picks the next card, a letter types ahead) and the notebook does not change:
+the same active cell, the same cells. On the plain button the same ArrowDown still moves the cell selection
+(the test can fail: it sees what the guard prevents).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .jlab import KERNEL_READY_JS, activate, error_outputs, run_all
+
+pytestmark = pytest.mark.e2e
+
+PUT_JS = """async ([path, content]) => {
+  const r = await fetch('/api/contents/' + path, {method: 'PUT',
+    headers: {'Content-Type': 'application/json'},
+    body: JSON.stringify({type: 'notebook', format: 'json', content})});
+  return r.status;
+}"""
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+PATH = "keys-e2e.ipynb"
+SOURCES = (
+    "from rulekit.widgets import LayerExplorer\n\nLayerExplorer('seed/humility-then-gideon')",
+    "from rulekit.widgets import BoardBuilder\n\nBoardBuilder(lang='pt-BR')",
+    "import ipywidgets\n\nipywidgets.Button(description='plain button')",
+    "1 + 1",
+)
+NOTEBOOK = {
+    "cells": [
+        {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": src}
+        for src in SOURCES
+    ],
+    "metadata": {
+        "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+    },
+    "nbformat": 4,
+    "nbformat_minor": 4,
+}
+
+# The notebook's state as the shortcuts would change it: the active cell, and every cell's kind.
+STATE_JS = """(panel) => {
+  const cells = Array.from(panel.querySelectorAll('.jp-Notebook .jp-Cell'));
+  return {active: cells.findIndex(c => c.classList.contains('jp-mod-active')),
+          kinds: cells.map(c => c.classList.contains('jp-CodeCell') ? 'code' : 'other'),
+          command: !!panel.querySelector('.jp-Notebook.jp-mod-commandMode')};
+}"""
+FOCUSED_JS = """() => { const a = document.activeElement;
+  return a ? {tag: a.tagName, marked: a.getAttribute('data-lm-suppress-shortcuts')} : null; }"""
+
+
+def _state(panel: Any) -> dict[str, Any]:
+    return dict(panel.evaluate(STATE_JS))
+
+
+def _wait(page: Any, check: Any, what: str, timeout_ms: int = 20_000) -> Any:
+    waited = 0
+    while waited < timeout_ms:
+        value = check()
+        if value:
+            return value
+        page.wait_for_timeout(50)
+        waited += 50
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_the_explorers_keep_their_keys(lab: Any) -> None:
+    lab.call(_keys, "test_the_explorers_keep_their_keys", timeout=300.0)
+
+
+def _keys(page: Any) -> None:
+    status = page.evaluate(PUT_JS, [PATH, NOTEBOOK])
+    assert status in (200, 201), f"could not write the test notebook: HTTP {status}"
+    page.evaluate("(p) => { window.jupyterapp.commands.execute('docmanager:open', {path: p}); }", PATH)
+    ready = f"(p) => {{ const f = {KERNEL_READY_JS}; return f(p); }}"
+    page.wait_for_function(ready, arg=PATH, timeout=90_000)
+    run_all(page, [PATH])
+    panel = activate(page, PATH)
+    assert not error_outputs(page, PATH), error_outputs(page, PATH)
+    cells = panel.locator(".jp-CodeCell")
+
+    # the BoardBuilder's card list: ArrowDown picks the next card, a letter types ahead; no cell moves
+    builder = panel.locator(".rulekit-board-builder").first
+    builder.wait_for(state="attached", timeout=30_000)
+    cards = builder.locator(".widget-select select").first
+    _wait(page, lambda: cards.locator("option").count() > 3, "the card list")
+    cards.scroll_into_view_if_needed()
+    cards.locator("option").nth(0).click()
+    _wait(page, lambda: _state(panel)["command"] and _state(panel)["active"] == 1, "command mode on the cell")
+    before = _state(panel)
+    assert (page.evaluate(FOCUSED_JS) or {}).get("marked") == "true", page.evaluate(FOCUSED_JS)
+    first = cards.evaluate("(s) => s.value")
+    page.keyboard.press("ArrowDown")
+    _wait(page, lambda: cards.evaluate("(s) => s.value") != first, "ArrowDown to pick the next card")
+    for key in ("ArrowDown", "ArrowUp", "b", "m", "a"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(500)
+    assert _state(panel) == before, (_state(panel), before)
+    assert cells.count() == len(SOURCES)
+
+    # the LayerExplorer: a focused button keeps the arrow keys and letters from the notebook too
+    ex = panel.locator(".rulekit-layer-explorer").first
+    ex.scroll_into_view_if_needed()
+    ex.locator(".rulekit-text-size button").first.click()
+    _wait(page, lambda: _state(panel)["active"] == 0, "the explorer's cell active")
+    before = _state(panel)
+    for key in ("ArrowDown", "ArrowDown", "b", "m", "y"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(500)
+    assert _state(panel) == before, (_state(panel), before)
+    assert cells.count() == len(SOURCES)
+
+    # a refused add says why by its button, in view (not ~1,000 px below, where the error box is)
+    builder.scroll_into_view_if_needed()
+    search = builder.locator(".widget-text input").first
+    search.click()
+    search.fill("glorious anthem")
+    _wait(page, lambda: "Creatures you control get +1/+1." in builder.inner_text(), "the Anthem's preview")
+    builder.locator("input[placeholder='+1/+1: 1']").fill("+1/+1: 1")
+    add = builder.locator("button.mod-primary").first
+    add.click()
+    near = builder.locator(".rulekit-near-error [role=alert]")
+    _wait(page, lambda: near.count() == 1, "the message by the Add button")
+    assert "não é uma criatura" in near.inner_text() or "criatura" in near.inner_text(), near.inner_text()
+    a, b = add.bounding_box(), near.bounding_box()
+    assert a and b and abs(b["y"] - a["y"]) < 120, (a, b)  # in the button's row (or just under it)
+    viewport = page.viewport_size or {"height": 2400}
+    assert 0 <= b["y"] <= viewport["height"], b
+    builder.locator(".rulekit-near-error").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "builder-refused-add-pt-BR.png"))  # for a person to look at
+
+    # the control: on a plain ipywidgets button, ArrowDown is JupyterLab's (the cell below becomes active)
+    plain = panel.get_by_role("button", name="plain button")
+    plain.scroll_into_view_if_needed()
+    plain.click()
+    _wait(page, lambda: _state(panel)["active"] == 2, "the plain button's cell active")
+    page.keyboard.press("ArrowDown")
+    _wait(
+        page, lambda: _state(panel)["active"] == 3, "ArrowDown on a plain widget to move the cell selection"
+    )
