@@ -18,7 +18,6 @@ from rulekit.apoteose.words import (
     _PARTICIPLES,
     _POSSESSIVES,
     _THIS,
-    _VERBS,
     ACTIONS,
     DURATIONS,
     NUMWORDS,
@@ -124,7 +123,14 @@ class _Build:
     def amount(self, node: Any) -> Any:
         terms = self.sub(node, "terms")
         mx = self.sub(node, "max")
-        value: Any = self.terms(terms) if terms is not None else int(self.tok(node, "INT"))
+        word = self.tok(node, "NUMWORD")  # "um de MANA": the article read as 1
+        value: Any = (
+            self.terms(terms)
+            if terms is not None
+            else NUMWORDS[_low(word)]
+            if word is not None
+            else int(self.tok(node, "INT"))
+        )
         if mx is not None:
             limit = int(self.tok(mx, "INT"))
             value = {"sum": [[1, value]], "max": limit} if isinstance(value, int) else {**value, "max": limit}
@@ -145,6 +151,15 @@ class _Build:
     def count(self, node: Any) -> int:
         tok = node.children[0]
         return int(tok) if tok.type == "INT" else NUMWORDS[_low(tok)]
+
+    def concept(self, tok: Any) -> str:
+        """The lexicon concept of a canonical verb token (``descartar`` -> ``discard``)."""
+        from rulekit.apoteose.reading import lexicon
+
+        concept = lexicon().concept_of(_low(tok).split("-")[0])
+        if concept is None:
+            raise KeyError(str(tok))
+        return concept
 
     def zone(self, node: Any) -> str:
         return ZONES[" ".join(_low(self.tok(node, "ZONENAME")).split())]
@@ -595,7 +610,10 @@ class _Build:
         return {"op": "draw", "count": self.count(self.sub(n, "count")), "target": self.target(n)}
 
     def _verb(self, word: str) -> str:
-        return next(op for stem, op in _VERBS.items() if word.startswith(stem))
+        """The statement a card verb makes (the lexicon's ``card_op`` of its concept)."""
+        from rulekit.apoteose.reading import lexicon
+
+        return str(lexicon().verbs[self.concept(word)]["card_op"])
 
     def s_cardop(self, n: Any) -> Stmt:
         out = {"op": self._verb(_low(self.tok(n, "CARDVERB"))), **self.card_at(n)}
@@ -718,7 +736,7 @@ class _Build:
         return {"op": "negate"}
 
     def s_modify(self, n: Any) -> Stmt:
-        sign = 1 if _low(self.tok(n, "MODVERB")) == "aumente" else -1
+        sign = 1 if self.concept(self.tok(n, "MODVERB")) == "increase" else -1
         amt = self.amount(self.sub(n, "amount"))
         delta = sign * amt if isinstance(amt, int) else amt
         return {"op": "modify", "action": ACTIONS[_low(self.tok(n, "ACTIONNOUN"))], "delta": delta}

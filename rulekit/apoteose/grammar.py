@@ -215,13 +215,26 @@ _STARTS = ["start", "hero_start", "card_start"]
 
 
 @lru_cache(maxsize=1)
+def grammar_source() -> str:
+    """``grammar.lark`` with its verb terminals made from the lexicon (``@heal@`` -> the canonical word of the
+    concept ``heal``; ``@VERBS@`` -> every canonical verb): the grammar reads concepts, the lexicon says which
+    words name them (:mod:`rulekit.apoteose.reading`)."""
+    from rulekit.apoteose.reading import lexicon
+
+    lex = lexicon()
+    text = (Path(__file__).with_name("grammar.lark")).read_text(encoding="utf-8")
+    verbs = sorted({v["canonical"] for v in lex.verbs.values()}, key=len, reverse=True)
+    text = text.replace("@VERBS@", "|".join(re.escape(v) for v in verbs))
+    return re.sub(r"@(\w+)@", lambda m: re.escape(lex.canonical(m.group(1))), text)
+
+
+@lru_cache(maxsize=1)
 def _parser() -> Any:
     """The Earley parser: reads every clause the grammar allows, and says where one goes wrong."""
     from lark import Lark
 
-    grammar = (Path(__file__).with_name("grammar.lark")).read_text(encoding="utf-8")
     return Lark(
-        grammar,
+        grammar_source(),
         parser="earley",
         lexer="dynamic",
         ambiguity="resolve",
@@ -238,8 +251,7 @@ def _fast_parser() -> Any:
     tree Earley gives (``tests/apoteose/test_references.py`` checks the corpora)."""
     from lark import Lark
 
-    grammar = (Path(__file__).with_name("grammar.lark")).read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True, start=_STARTS)
+    return Lark(grammar_source(), parser="lalr", lexer="contextual", propagate_positions=True, start=_STARTS)
 
 
 def _fast_tree(folded: str, start: str) -> Any:

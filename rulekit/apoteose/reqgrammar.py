@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from rulekit.apoteose.builder import _Build, _low
-from rulekit.apoteose.grammar import MAX_CLAUSE
+from rulekit.apoteose.grammar import MAX_CLAUSE, grammar_source
 from rulekit.apoteose.rulings import moment_of
 from rulekit.apoteose.words import (
     _POSSESSIVES,
@@ -53,7 +53,7 @@ def _req_grammar() -> str:
     extra = here.with_name("requirements.lark").read_text(encoding="utf-8")
     extra = extra.replace("@EVENT_STEMS@", "|".join(sorted(EVENT_STEMS, key=len, reverse=True)))
     extra = extra.replace("@CMP_WORDS@", "|".join(re.escape(w) for w in sorted(_CMP, key=len, reverse=True)))
-    return here.with_name("grammar.lark").read_text(encoding="utf-8") + "\n" + extra
+    return grammar_source() + "\n" + extra
 
 
 @lru_cache(maxsize=1)
