@@ -35,6 +35,12 @@ _NEAR_KINDS = ("opponent", "ally", "any")
 _NEAR_ANCHORS = ("self", "selected", "turn", "that", "answered", "name")
 
 
+def _declared_types() -> list[str]:
+    from rulekit.apoteose.reading import lexicon
+
+    return list(lexicon().declared["card_types"].values())
+
+
 class RefError(Exception):
     """Why a phrase cannot be resolved: ``message`` is a catalogue :class:`~rulekit.phrase.Phrase` (its
     English is the string; the phrase quoted from the card is data), rendered in the reader's language
@@ -95,6 +101,26 @@ class _Build:
 
     def sub(self, node: Any, data: str) -> Any:
         return next((t for t in self.subs(node) if t.data == data), None)
+
+    def card_type(self, tok: Any) -> str:
+        """A word in capitals where a card type goes: the declared type it names, singular or plural
+        ("ITENS" -> ITEM, the lexicon's ``card_types``), or a :class:`RefError` naming it (never a new type)."""
+        from rulekit.apoteose.reading import card_type
+
+        word = self.orig(tok)
+        hit = card_type(word)
+        if hit is None:
+            return str(
+                self.fail(
+                    tok,
+                    Phrase(
+                        N_("'{word}' is not a card type ({types})"),
+                        word=word,
+                        types=", ".join(_declared_types()),
+                    ),
+                )
+            )
+        return hit
 
     def fail(self, node: Any, message: str) -> Any:
         self.mark(node)
@@ -357,7 +383,7 @@ class _Build:
             return out
         words, number = self.dets(node)
         noun = self.sub(node, "cardnoun").children[0]
-        typ = None if noun.type == "CARDWORD" else self.orig(noun).upper()
+        typ = None if noun.type == "CARDWORD" else self.card_type(noun)
         plural = _low(noun).endswith("s") if noun.type == "CARDWORD" else False
         out = {}
         ref: str | None = None
@@ -552,8 +578,17 @@ class _Build:
         """The hero a statement affects: its object ("de um aliado"), else its subject ("O alvo cura …")."""
         hs = self.heroes_in(node)
         if not hs:
-            return {"who": "self"}
+            return self.shared_subject()
         return self.hero(hs[0] if subject_first or len(hs) == 1 else hs[-1])
+
+    def shared_subject(self) -> dict[str, Any]:
+        """The hero a clause without a subject acts on: the subject of the clause before it in its sentence
+        when its verb is in the third person ("Cada inimigo perde 1 de MANA e sofre 2 de DANO"), else you."""
+        import json
+
+        if self.refs.subject is not None:
+            return dict(json.loads(self.refs.subject))
+        return {"who": "self"}
 
     def resource(self, node: Any) -> str:
         tok = self.tok(node, "RESOURCE") or self.tok(node, "VIDA")
@@ -596,6 +631,9 @@ class _Build:
 
     def s_suffer(self, n: Any) -> Stmt:
         hits = [s for s in self.subs(n) if s.data != "amount"]
+        if not hits:  # "… e sofre 2 de DANO": the subject it shares, else you ("Sofra 2 de DANO")
+            amount = self.amount(self.sub(n, "amount"))
+            return {"op": "damage", "amount": amount, "resource": "VIDA", "target": self.shared_subject()}
         return self._damage_to(n, hits[0])
 
     def s_lose(self, n: Any) -> Stmt:
@@ -710,7 +748,7 @@ class _Build:
             out: Stmt = {"op": "select", "count": count, "what": "card"}
             tok = self.sub(what, "cardnoun").children[0]
             if tok.type != "CARDWORD":
-                out["type"] = self.orig(tok).upper()
+                out["type"] = self.card_type(tok)
             for m in self.subs(what):
                 if m.data in ("of_hero", "of_team"):
                     out["owner"] = self.owner(m)
@@ -772,7 +810,7 @@ class _Build:
         per: dict[str, Any] = {"zone": self.zone(z) if z is not None else "INVENTÁRIO", "who": "self"}
         tok = self.sub(n, "cardnoun").children[0]
         if tok.type != "CARDWORD":
-            per["type"] = self.orig(tok).upper()
+            per["type"] = self.card_type(tok)
         owner = self.sub(n, "of_hero") or self.sub(n, "of_team")
         if owner is not None:
             per["who"] = self.owner(owner)

@@ -168,7 +168,7 @@ class _ReqBuild(_Build):
             tok = noun.children[0]
             out: dict[str, Any] = {"card": "any"}
             if tok.type != "CARDWORD":
-                out["type"] = self.orig(tok).upper()
+                out["type"] = self.card_type(tok)
             adj = self.tok(node, "ADJ")
             if adj is not None:
                 out["owner"] = "team" if _low(adj).startswith("aliad") else "opponent"
@@ -323,7 +323,7 @@ class _ReqBuild(_Build):
             }
             tok = self.sub(node, "cardnoun").children[0]
             if tok.type != "CARDWORD":
-                out["type"] = self.orig(tok).upper()
+                out["type"] = self.card_type(tok)
             return {k: out[k] for k in ("cond", "count", "type", "zone") if k in out}
         if d == "c_turn_of":
             noun = _low(self.tok(node, "HNOUN"))
@@ -372,7 +372,7 @@ class _ReqBuild(_Build):
                 out["cmp"] = self._cmp(node, ">=")
             tok = self.sub(node, "cardnoun").children[0]
             if tok.type != "CARDWORD":
-                out["type"] = self.orig(tok).upper()
+                out["type"] = self.card_type(tok)
             z = self.sub(node, "zone")
             if z is not None:
                 out["zone"] = self.zone(z)

@@ -153,8 +153,13 @@ class Effect:
         return self.supported()
 
     def supported(self) -> bool:
-        """Can the engine run every requirement and statement of this effect?"""
-        return lang.is_supported([r.ast for r in self.requirements]) and lang.is_supported(list(self.body))
+        """Can the engine run every requirement and statement of this effect (and did the reader refuse
+        nothing of it: an ``UNSUPPORTED_TEXT`` warning, such as Duração with no duration)?"""
+        return (
+            lang.is_supported([r.ast for r in self.requirements])
+            and lang.is_supported(list(self.body))
+            and not any(w.code == "UNSUPPORTED_TEXT" for w in self.warnings)
+        )
 
     def unreadable_at(self) -> tuple[int, str]:
         """Where the first part the engine cannot run starts: (position in the text, its first word)."""
@@ -195,17 +200,19 @@ def _match_keyword_prefix(piece: str, offset: int) -> tuple[str, str, int, int] 
 
 
 def classify(text: str) -> tuple[str, str]:
-    """Requirement kind from its first word (seed «Requerimentos»): cost/action/state/condition.
+    """Requirement kind from its first word (seed «Requerimentos»): cost/action/state/condition, and the
+    seed's word for it (any person or mood, a synonym, an opener such as "Sempre que": the lexicon).
 
     >>> classify("Selecione 2 COMPANHEIRO no tabuleiro"), classify("Se você tiver uma EVOCAÇÃO no SUPORTE")
     (('action', 'Selecione'), ('condition', 'Se'))
+    >>> classify("Descarta uma carta"), classify("Toda vez que um oponente atacar")
+    (('cost', 'Descarte'), ('condition', 'Quando'))
     """
-    first = text.split()[0] if text.split() else ""
-    key = norm(first).rstrip(",")
-    kind = lang.REQ_VERBS.get(key)
-    if kind is None:
+    hit = lang.requirement_word(text)
+    if hit is None:
+        first = text.split()[0] if text.split() else ""
         raise KeyError(first)
-    return kind, first[:1].upper() + first[1:]
+    return hit[0], hit[1][:1].upper() + hit[1][1:]
 
 
 def parse_effect(text: str) -> Effect:
@@ -360,11 +367,13 @@ def parse_effect(text: str) -> Effect:
                     src,
                     suggest(first, [k.capitalize() for k in lang.REQ_VERBS]),
                 ) from None
-            body = verb + body[len(verb) :]
-            parsed = lang.parse_requirement_ast(kind, verb, body)
+            written = (lang.requirement_word(body) or ("", "", len(verb)))[2]
+            body = body[:1].upper() + body[1:]
+            parsed = lang.parse_requirement_ast(kind, verb, body, written)
             stmt = parsed if isinstance(parsed, Statement) else None
             ast = parsed.to_dict() if isinstance(parsed, Statement) else parsed
-            reqs.append(Requirement(body, kind, verb, moment_of(body), ast, pos, stmt))
+            said = verb + body[written:] if written != len(verb) or norm(verb) != norm(body[:written]) else body
+            reqs.append(Requirement(body, kind, verb, moment_of(said), ast, pos, stmt))
             if not lang.is_supported(ast) and ast.get("op") == "unknown" and "position" in ast:
                 at = pos + int(ast["position"])
                 word = (body[int(ast["position"]) :].split() or [END])[0]
@@ -494,6 +503,21 @@ def parse_effect(text: str) -> Effect:
                     desc_offset,
                 )
             )
+    duration_at = next((pos for k, n, pos in found if n == "Duração"), None)
+    if duration_at is not None and not _states_duration(reqs, [st.to_dict() for st in body_stmts]):
+        warnings.append(
+            Warning_(
+                "UNSUPPORTED_TEXT",
+                Phrase(
+                    N_(
+                        "'Duração' at position {position} says the effect lasts, and the effect states no "
+                        "duration (write 'até o final do turno', or an Enquanto/Até/Durante requirement)"
+                    ),
+                    position=duration_at,
+                ),
+                duration_at,
+            )
+        )
     trig = next((r for r in reqs if r.ast.get("cond") == "trigger"), None)
     moment = trig.moment if trig else moment_of(description)
     return Effect(
@@ -610,6 +634,22 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
         paid=tuple(paid),
         chosen=tuple(chosen),
     )
+
+
+def _states_duration(reqs: list[Requirement], stmts: Any) -> bool:
+    """Does the effect say how long it lasts (seed «Duração»: it lasts «até que sua duração termine»): a
+    statement's ``until`` ("até o final do turno"), or a state requirement (Enquanto, Até, Durante)?"""
+    if any(r.kind == "state" for r in reqs):
+        return True
+
+    def has_until(node: Any) -> bool:
+        if isinstance(node, dict):
+            return "until" in node or any(has_until(v) for v in node.values())
+        if isinstance(node, list | tuple):
+            return any(has_until(v) for v in node)
+        return False
+
+    return has_until(stmts)
 
 
 def _first_unknown(stmts: Any) -> dict[str, Any] | None:
