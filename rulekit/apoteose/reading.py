@@ -47,11 +47,15 @@ _WORD_RE = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 def fold(text: str) -> str:
     """Accents stripped, case kept, *same length* (so positions in the fold are positions in the text)."""
-    out = []
-    for c in text:
-        d = "".join(x for x in unicodedata.normalize("NFKD", c) if not unicodedata.combining(x))
-        out.append(d[:1] or c)
-    return "".join(out)
+    if text.isascii():
+        return text
+    return "".join(_fold_char(c) for c in text)
+
+
+@lru_cache(maxsize=2048)
+def _fold_char(c: str) -> str:
+    d = "".join(x for x in unicodedata.normalize("NFKD", c) if not unicodedata.combining(x))
+    return d[:1] or c
 
 
 @dataclass(frozen=True)
@@ -218,19 +222,28 @@ def _mood(surface: str, base: str) -> str:
 def _verb(surface: str, prev: str | None, rest: str) -> Token | None:
     """``surface`` read as a verb of the lexicon (a :class:`Token` without its place), or ``None``."""
     lex = lexicon()
-    low = surface.lower()
-    fl = fold(low)
     if prev is not None and prev in lex.determiners:
         return None  # "essa cura", "o descarte": a noun
+    tok = _verb_form(surface)
+    if tok is None:
+        return None
+    needs = lex.verbs[str(tok.concept)].get("needs")
+    if needs and needs not in rest:
+        return None  # "levar" is sofrer only in "levar dano"
+    return tok
+
+
+@lru_cache(maxsize=8192)
+def _verb_form(surface: str) -> Token | None:
+    lex = lexicon()
+    low = surface.lower()
+    fl = fold(low)
     if _PARTICIPLE_RE.search(fl) and fl not in lex.forms:
         return None  # "descartada": an adjective to the grammar
     lemma = lex.forms.get(fl) or _lemma(low)
     concept = lex.by_lemma.get(lemma)
     if concept is None:
         return None
-    needs = lex.verbs[concept].get("needs")
-    if needs and needs not in rest:
-        return None  # "levar" is sofrer only in "levar dano"
     canonical = lex.canonical(concept)
     infinitives = [x for x in lex.verbs[concept]["lemmas"] if x.endswith(("ar", "er", "ir"))]
     base = (
