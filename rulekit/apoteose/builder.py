@@ -33,6 +33,8 @@ Stmt = dict[str, Any]
 #: The heroes "adjacente" narrows (a set: "um aliado", "cada Herói"), and the one it is next to.
 _NEAR_KINDS = ("opponent", "ally", "any")
 _NEAR_ANCHORS = ("self", "selected", "turn", "that", "answered", "name")
+#: Most times "N vezes" repeats a statement (a bound on what a text makes).
+MAX_TIMES = 10
 
 
 def _declared_types() -> list[str]:
@@ -139,10 +141,29 @@ class _Build:
                 stmt[key] = {"sum": [[1, value]], "max": limit} if key != "count" else min(value, limit)
             elif isinstance(value, dict):
                 stmt[key] = {**value, "max": limit}
+        times = next((r for r in rest if r.data == "times"), None)
         rest = [r for r in rest if r.data == "duration"]
         if rest:
             low = _low(self.tok(rest[0], "DURATION"))
             stmt["until"] = next(key for word, key in DURATIONS if word in low.split()[-1] or word in low)
+            for also in stmt.get("_also", []):
+                also["until"] = stmt["until"]
+        if times is not None:  # "três vezes": done that many times, one after the other
+            n = int(self.tok(times, "INT"))
+            if not 1 <= n <= MAX_TIMES:
+                self.fail(times, Phrase(N_("'{phrase}': from 1 to {most} times"), phrase=self.span(times), most=MAX_TIMES))
+            stmt["_times"] = n
+        return stmt
+
+    def more_amounts(self, n: Any, stmt: Stmt) -> Stmt:
+        """ "Consuma 4 de ESTAMINA e 1 de MANA": the statement once per amount, in the order written (the
+        first in ``stmt``, the others in its ``_also``: :func:`rulekit.apoteose.lang.parse_statements`)."""
+        more = self.sub(n, "more_amounts")
+        if more is None:
+            return stmt
+        amounts = [self.amount(a) for a in self.subs(more) if a.data == "amount"]
+        resources = [RESOURCES[_low(t)] for t in self.toks(more) if t.type == "RESOURCE"]
+        stmt["_also"] = [{**stmt, "amount": a, "resource": r} for a, r in zip(amounts, resources, strict=True)]
         return stmt
 
     # ---- pieces -----------------------------------------------------------------------------
@@ -604,20 +625,26 @@ class _Build:
         }
 
     def s_recover(self, n: Any) -> Stmt:
-        return {
+        return self.more_amounts(
+            n,
+            {
             "op": "recover",
             "amount": self.amount(self.sub(n, "amount")),
             "resource": self.resource(n),
             "target": self.target(n),
-        }
+            },
+        )
 
     def s_consume(self, n: Any) -> Stmt:
-        return {
+        return self.more_amounts(
+            n,
+            {
             "op": "consume",
             "amount": self.amount(self.sub(n, "amount")),
             "resource": self.resource(n),
             "target": {"who": "self"},
-        }
+            },
+        )
 
     def _damage_to(self, n: Any, hit: Any) -> Stmt:
         amount = self.amount(self.sub(n, "amount"))
@@ -637,12 +664,15 @@ class _Build:
         return self._damage_to(n, hits[0])
 
     def s_lose(self, n: Any) -> Stmt:
-        return {
+        return self.more_amounts(
+            n,
+            {
             "op": "lose",
             "amount": self.amount(self.sub(n, "amount")),
             "resource": self.resource(n),
             "target": self.target(n),
-        }
+            },
+        )
 
     def s_draw(self, n: Any) -> Stmt:
         return {"op": "draw", "count": self.count(self.sub(n, "count")), "target": self.target(n)}

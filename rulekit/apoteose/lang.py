@@ -85,7 +85,26 @@ def parse_statement(text: str, refs: Any = None) -> Statement:
     >>> parse_statement("Compre 2 cartas")
     Draw(until=None, count=2, target={'who': 'self'})
     """
-    return S.from_dict(_parse_statement(text, refs))
+    d = _parse_statement(text, refs)
+    d.pop("_also", None)
+    d.pop("_times", None)
+    return S.from_dict(d)
+
+
+def parse_statements(text: str, refs: Any = None) -> list[Statement]:
+    """One clause -> its statements: one, or several where the clause says so ("Consuma 4 de ESTAMINA e 1
+    de MANA": one per amount; "Cause 1 de DANO a um oponente três vezes": the statement that many times, one
+    after the other).
+
+    >>> [st.to_dict()["resource"] for st in parse_statements("Consuma 4 de ESTAMINA e 1 de MANA")]
+    ['ESTAMINA', 'MANA']
+    >>> len(parse_statements("Cause 1 de DANO a um oponente três vezes"))
+    3
+    """
+    d = _parse_statement(text, refs)
+    also = d.pop("_also", [])
+    times = d.pop("_times", 1)
+    return [S.from_dict(x) for _ in range(times) for x in (d, *also)]
 
 
 def _parse_statement(text: str, refs: Any = None) -> Stmt:
@@ -266,7 +285,7 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
             )
         ]
     if refs is None:
-        return [parse_statement(c) for c in clauses]
+        return [st for c in clauses for st in parse_statements(c)]
     import json
 
     from rulekit.apoteose.reading import read
@@ -278,13 +297,14 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
     for c in clauses:
         tokens = read(c).tokens
         third = bool(tokens) and tokens[0].kind == "verb" and tokens[0].mood == "third"
-        st = parse_statement(
+        sts = parse_statements(
             c,
             dataclasses.replace(
                 refs, last_card=last_card, last_hero=last_hero, subject=subject if third else None
             ),
         )
-        out.append(st)
+        out.extend(sts)
+        st = sts[-1]
         d = st.to_dict()
         if tokens and tokens[0].kind != "verb" and isinstance(d.get("target"), dict):
             subject = json.dumps(d["target"])  # "Cada inimigo perde…": shared by "e sofre…"
@@ -413,7 +433,8 @@ def parse_requirement_ast(
     if kind in ("cost", "action"):
         if v == "descarte" and t.m(r"descarte uma carta"):
             return S.Discard(card="choose", count=1)
-        return parse_statement(text)
+        sts = parse_statements(text)
+        return sts[0] if len(sts) == 1 else sts  # type: ignore[return-value]
     rest = t.orig[written:].strip()
     rest_low = _fold(rest)
     if v == "quando" or v == "depois" or v == "antes":

@@ -105,6 +105,8 @@ class Lexicon:
     contractions: dict[str, str]
     determiners: frozenset[str]
     openers: dict[str, str]
+    #: phrases (tuples of words as the pipeline writes them) -> the words the grammar reads
+    phrases: dict[tuple[str, ...], str]
     #: folded upper-case name -> the declared spelling, per kind
     declared: dict[str, dict[str, str]]
 
@@ -138,6 +140,7 @@ def lexicon() -> Lexicon:
         contractions={str(k).lower(): v for k, v in data["contractions"].items()},
         determiners=frozenset(data["determiners"]),
         openers={k: v for k, v in data["openers"].items()},
+        phrases={tuple(k.split()): v["as"] for k, v in data["phrases"].items()},
         declared=declared,
     )
 
@@ -324,6 +327,7 @@ def _read_cached(text: str) -> Reading:
         tokens.append(Token(surface, start, end, fold(surface), "word"))
         prev = fold(low)
         i += 1
+    tokens = _phrases(text, tokens, lex.phrases)
     out: list[str] = []
     where: list[int] = []
     last = 0
@@ -337,6 +341,34 @@ def _read_cached(text: str) -> Reading:
     where.extend(range(last, len(text)))
     where.append(len(text))
     return Reading(text, "".join(out), tuple(where), tuple(tokens))
+
+
+def _phrases(text: str, tokens: list[Token], phrases: dict[tuple[str, ...], str]) -> list[Token]:
+    """Tokens with each phrase of the lexicon's ``phrases`` (whole tokens: "cada um dos" is cada, um, de os)
+    made one token that reads as the phrase's replacement."""
+    if not phrases:
+        return tokens
+    longest = max(len(p) for p in phrases)
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        done = False
+        words: list[str] = []
+        for j in range(i, min(len(tokens), i + longest)):
+            words.extend(tokens[j].norm.lower().split())
+            if len(words) > longest:
+                break
+            hit = phrases.get(tuple(words))
+            if hit is not None:
+                a, b = tokens[i].start, tokens[j].end
+                out.append(Token(text[a:b], a, b, hit, "word"))
+                i = j + 1
+                done = True
+                break
+        if not done:
+            out.append(tokens[i])
+            i += 1
+    return out
 
 
 def _number_run(words: list[Any], i: int) -> int:

@@ -142,7 +142,7 @@ def _read(text: str, start: str, build: Any) -> Any:
 
 @lru_cache(maxsize=1024)
 def _trigger_cached(text: str) -> dict[str, Any]:
-    moment = moment_of("quando " + fold(text).lower())
+    moment = moment_of("quando " + expand(text)[0].lower())  # read as the grammar reads it ("prestes a")
     out = _read(text, "trigger_start", lambda b, node: b.trigger(node, moment))
     return out if out is not None else {"moment": moment, "event": "unknown", "text": text}
 

@@ -35,6 +35,7 @@ from rulekit.apoteose.rulings import (
     norm,
 )
 from rulekit.apoteose.statements import Statement
+from rulekit.apoteose.words import expand
 from rulekit.errors import N_, EffectTextError, Phrase
 from rulekit.phrase import one_of
 from rulekit.yamlsrc import suggest
@@ -370,10 +371,14 @@ def parse_effect(text: str) -> Effect:
             written = (lang.requirement_word(body) or ("", "", len(verb)))[2]
             body = body[:1].upper() + body[1:]
             parsed = lang.parse_requirement_ast(kind, verb, body, written)
+            said = verb + body[written:] if written != len(verb) or norm(verb) != norm(body[:written]) else body
+            if isinstance(parsed, list):  # "Consuma 4 de ESTAMINA e 1 de MANA": one cost per amount
+                for one in parsed[:-1]:
+                    reqs.append(Requirement(body, kind, verb, moment_of(expand(said)[0]), one.to_dict(), pos, one))
+                parsed = parsed[-1]
             stmt = parsed if isinstance(parsed, Statement) else None
             ast = parsed.to_dict() if isinstance(parsed, Statement) else parsed
-            said = verb + body[written:] if written != len(verb) or norm(verb) != norm(body[:written]) else body
-            reqs.append(Requirement(body, kind, verb, moment_of(said), ast, pos, stmt))
+            reqs.append(Requirement(body, kind, verb, moment_of(expand(said)[0]), ast, pos, stmt))
             if not lang.is_supported(ast) and ast.get("op") == "unknown" and "position" in ast:
                 at = pos + int(ast["position"])
                 word = (body[int(ast["position"]) :].split() or [END])[0]
