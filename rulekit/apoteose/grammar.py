@@ -316,6 +316,11 @@ def _parse_cached(text: str, refs: Refs) -> Stmt:
         raise ClauseError(
             text, MAX_CLAUSE, [Phrase(N_("a clause of at most {n} characters"), n=MAX_CLAUSE)], None
         )
+    from rulekit.apoteose.reading import construction_reason, refused_construction
+
+    hit = refused_construction(text)
+    if hit is not None:  # a construction the engine has no statement for: refused by name, never read near
+        raise ClauseError(text, hit[1], [], None, reason=construction_reason(hit[0], hit[2]))
     folded, where = expand(text)
     fast = _fast_tree(folded, "start")
     if fast is not None:

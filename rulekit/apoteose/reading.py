@@ -39,7 +39,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Token", "Reading", "read", "lexicon", "card_type", "fold"]
+from rulekit.phrase import N_
+
+__all__ = ["Token", "Reading", "read", "lexicon", "card_type", "fold", "refused_construction"]
 
 _LEXICON = Path(__file__).resolve().parents[1] / "data" / "apoteose" / "lexicon.yaml"
 _WORD_RE = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
@@ -107,6 +109,8 @@ class Lexicon:
     openers: dict[str, str]
     #: phrases (tuples of words as the pipeline writes them) -> the words the grammar reads
     phrases: dict[tuple[str, ...], str]
+    #: constructions refused by name -> their pattern (over :attr:`Reading.text`, lower case)
+    refused: dict[str, re.Pattern[str]]
     #: folded upper-case name -> the declared spelling, per kind
     declared: dict[str, dict[str, str]]
 
@@ -141,6 +145,7 @@ def lexicon() -> Lexicon:
         determiners=frozenset(data["determiners"]),
         openers={k: v for k, v in data["openers"].items()},
         phrases={tuple(k.split()): v["as"] for k, v in data["phrases"].items()},
+        refused={k: re.compile(v["pattern"]) for k, v in data["refused"].items()},
         declared=declared,
     )
 
@@ -395,3 +400,52 @@ def opener(text: str) -> tuple[str, int] | None:
         if low.startswith(phrase) and (len(low) == len(phrase) or not low[len(phrase)].isalnum()):
             return canon, len(phrase)
     return None
+
+
+#: What each refused construction of the lexicon is, for the message that names it.
+CONSTRUCTIONS: dict[str, str] = {
+    "hero_comparison": N_("a comparison between two heroes"),
+    "hero_extreme": N_("the hero with the most or the least of something"),
+    "fraction": N_("a fraction of an amount"),
+    "relative_amount": N_("an amount relative to another (mais N, N a menos)"),
+    "test_of_attribute": N_("a moment of a test of one attribute"),
+    "no_hero": N_("a state of no hero (nenhum)"),
+    "counted_pronoun": N_("a counted pronoun (duas delas)"),
+}
+
+
+def refused_construction(text: str) -> tuple[str, int, str] | None:
+    """The first construction of the lexicon's ``refused`` in ``text``: (its name, where it starts in
+    ``text`` as written, its words as written), else ``None``. Every reader of effect text asks this first,
+    so such a construction is refused by name, never read as something near.
+
+    >>> refused_construction("se você tiver menos MANA que o alvo")[:2]
+    ('hero_comparison', 14)
+    >>> refused_construction("Cure 2 de VIDA") is None
+    True
+    """
+    r = read(text)
+    low = r.text.lower()
+    best: tuple[int, str, int] | None = None
+    for name, pattern in lexicon().refused.items():
+        m = pattern.search(low)
+        if m is not None and (best is None or m.start() < best[0]):
+            best = (m.start(), name, m.end())
+    if best is None:
+        return None
+    a, name, b = best
+    start, end = r.where[a], r.where[b] if b < len(r.where) else len(text)
+    if end <= start:
+        end = r.where[b - 1] + 1
+    return name, start, text[start:end].strip()
+
+
+def construction_reason(name: str, words: str) -> Any:
+    """The catalogue message that refuses construction ``name`` written as ``words``."""
+    from rulekit.phrase import Phrase
+
+    return Phrase(
+        N_("{construction} ('{words}') is not read yet: write this card in the structured YAML form"),
+        construction=Phrase(CONSTRUCTIONS[name]),
+        words=words,
+    )

@@ -508,6 +508,7 @@ def parse_effect(text: str) -> Effect:
                     desc_offset,
                 )
             )
+    _refuse_constructions(src, reqs, desc, desc_offset, warnings)
     duration_at = next((pos for k, n, pos in found if n == "Duração"), None)
     if duration_at is not None and not _states_duration(reqs, [st.to_dict() for st in body_stmts]):
         warnings.append(
@@ -639,6 +640,45 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
         paid=tuple(paid),
         chosen=tuple(chosen),
     )
+
+
+def _refuse_constructions(
+    src: str, reqs: list[Requirement], desc: str, desc_offset: int, warnings: list[Warning_]
+) -> None:
+    """A construction the engine has no statement or condition for (the lexicon's ``refused``: "menos MANA
+    que o alvo", "a metade", "duas delas"…), in a requirement or the description: an ``UNSUPPORTED_TEXT``
+    warning at its place in the text as written, naming it (the effect is then refused, never run near)."""
+    from rulekit.apoteose.reading import construction_reason, refused_construction
+
+    places = [(r.text, r.position) for r in reqs] + [(desc, desc_offset)]
+    for text, at in places:
+        hit = refused_construction(text)
+        if hit is None:
+            continue
+        pos = at + hit[1]
+        # the reader's own warning on the same part says less: this one replaces it, in its place
+        same = [
+            i
+            for i, w in enumerate(warnings)
+            if w.code == "UNSUPPORTED_TEXT" and at <= w.position <= at + len(text)
+        ]
+        index = same[0] if same else len(warnings)
+        for i in reversed(same):
+            del warnings[i]
+        warnings.insert(
+            index,
+            Warning_(
+                "UNSUPPORTED_TEXT",
+                Phrase(
+                    N_("cannot resolve '{word}' at position {position}: {why}"),
+                    word=hit[2],
+                    position=pos,
+                    why=construction_reason(hit[0], hit[2]),
+                ),
+                pos,
+            ),
+        )
+        return
 
 
 def _states_duration(reqs: list[Requirement], stmts: Any) -> bool:
