@@ -854,4 +854,7 @@ class _Build:
         return {"op": "compute", "amount": self.terms(self.sub(n, "terms"))}
 
     def s_step(self, n: Any) -> Stmt:
-        return {"op": "step", "text": self.text}
+        """ "Mova-se para uma casa adjacente" ("Vá para uma casa vizinha"…): the step, its text in the seed's
+        words (what was read, whatever the wording)."""
+        said = "Mova-se para uma casa adjacente" if self.tok(n, "DET") is not None else "Mova-se"
+        return {"op": "step", "text": said}
