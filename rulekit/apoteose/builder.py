@@ -106,7 +106,8 @@ class _Build:
 
     def card_type(self, tok: Any) -> str:
         """A word in capitals where a card type goes: the declared type it names, singular or plural
-        ("ITENS" -> ITEM, the lexicon's ``card_types``), or a :class:`RefError` naming it (never a new type)."""
+        ("ITENS" -> ITEM, the lexicon's ``card_types``), or a :class:`RefError` naming it (never a new
+        type)."""
         from rulekit.apoteose.reading import card_type
 
         word = self.orig(tok)
@@ -151,7 +152,10 @@ class _Build:
         if times is not None:  # "três vezes": done that many times, one after the other
             n = int(self.tok(times, "INT"))
             if not 1 <= n <= MAX_TIMES:
-                self.fail(times, Phrase(N_("'{phrase}': from 1 to {most} times"), phrase=self.span(times), most=MAX_TIMES))
+                self.fail(
+                    times,
+                    Phrase(N_("'{phrase}': from 1 to {most} times"), phrase=self.span(times), most=MAX_TIMES),
+                )
             stmt["_times"] = n
         return stmt
 
@@ -163,7 +167,9 @@ class _Build:
             return stmt
         amounts = [self.amount(a) for a in self.subs(more) if a.data == "amount"]
         resources = [RESOURCES[_low(t)] for t in self.toks(more) if t.type == "RESOURCE"]
-        stmt["_also"] = [{**stmt, "amount": a, "resource": r} for a, r in zip(amounts, resources, strict=True)]
+        stmt["_also"] = [
+            {**stmt, "amount": a, "resource": r} for a, r in zip(amounts, resources, strict=True)
+        ]
         return stmt
 
     # ---- pieces -----------------------------------------------------------------------------
@@ -628,10 +634,10 @@ class _Build:
         return self.more_amounts(
             n,
             {
-            "op": "recover",
-            "amount": self.amount(self.sub(n, "amount")),
-            "resource": self.resource(n),
-            "target": self.target(n),
+                "op": "recover",
+                "amount": self.amount(self.sub(n, "amount")),
+                "resource": self.resource(n),
+                "target": self.target(n),
             },
         )
 
@@ -639,10 +645,10 @@ class _Build:
         return self.more_amounts(
             n,
             {
-            "op": "consume",
-            "amount": self.amount(self.sub(n, "amount")),
-            "resource": self.resource(n),
-            "target": {"who": "self"},
+                "op": "consume",
+                "amount": self.amount(self.sub(n, "amount")),
+                "resource": self.resource(n),
+                "target": {"who": "self"},
             },
         )
 
@@ -667,10 +673,10 @@ class _Build:
         return self.more_amounts(
             n,
             {
-            "op": "lose",
-            "amount": self.amount(self.sub(n, "amount")),
-            "resource": self.resource(n),
-            "target": self.target(n),
+                "op": "lose",
+                "amount": self.amount(self.sub(n, "amount")),
+                "resource": self.resource(n),
+                "target": self.target(n),
             },
         )
 

@@ -308,7 +308,9 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
         d = st.to_dict()
         if tokens and tokens[0].kind != "verb" and isinstance(d.get("target"), dict):
             subject = json.dumps(d["target"])  # "Cada inimigo perde…": shared by "e sofre…"
-        elif tokens and tokens[0].kind != "verb" and d.get("owner") in ("opponent", "ally", "any", "selected"):
+        elif (
+            tokens and tokens[0].kind != "verb" and d.get("owner") in ("opponent", "ally", "any", "selected")
+        ):
             subject = json.dumps({"who": d["owner"]})
         elif not third:
             subject = None

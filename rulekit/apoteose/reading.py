@@ -6,14 +6,14 @@ player wrote, one word at a time, with every word's place in the text as written
 2. **Contractions and casual spellings** are written out (``do`` -> ``de o``, ``pro`` -> ``para o``, ``tá`` ->
    ``está``): the lexicon's ``contractions``.
 3. **The game's own words** in capitals (resources, zones, card types, attributes) are kept, and a plural is
-   read as its declared singular (``ITENS`` -> ``ITEM``, through the lemmatiser); a word in capitals that is no
-   declared word is kept as written and marked (``Token.declared`` false): a reader that needs a card type
+   read as its declared singular (``ITENS`` -> ``ITEM``, through the lemmatiser); a word in capitals that is
+   no declared word is kept as written and marked (``Token.declared`` false): a reader that needs a card type
    refuses it (:func:`card_type`), never makes a new type of it.
 4. **Verbs** are lemmatised with ``simplemma`` (Portuguese) and written as their concept's canonical word (the
    lexicon's ``verbs``: ``Descarta``, ``descartar``, ``descarte`` -> ``descartar``; ``puxe`` -> ``comprar``),
    with the person or mood the writer used kept in ``Token.mood`` (``imperative``, ``third``, ``infinitive``,
-   ``past``); a participle (``descartada``) stays as written, an adjective to the grammar. A word right after a
-   determiner or a preposition is a noun (``essa cura``, ``o descarte``), never lemmatised as a verb.
+   ``past``); a participle (``descartada``) stays as written, an adjective to the grammar. A word right
+   after a determiner or a preposition is a noun (``essa cura``, ``o descarte``), never lemmatised as a verb.
 5. **Numbers written in words** become digits (``text2num``: ``cinco`` -> ``5``, ``vinte e cinco`` -> ``25``);
    ``um``/``uma`` alone stay the article the grammar reads as 1 where a number goes.
 
@@ -65,7 +65,8 @@ class Token:
     """One word as read: ``text`` as written at ``start``..``end`` of the text as written, ``norm`` what the
     grammar reads for it (one word or several: a contraction), its ``kind`` (``word``, ``verb``, ``number``,
     ``name``), the ``concept`` of a verb (a key of the lexicon's ``verbs``) or the declared word a name is,
-    the ``lemma`` the lemmatiser gave, the ``mood`` of a verb, and whether a name in capitals is ``declared``."""
+    the ``lemma`` the lemmatiser gave, the ``mood`` of a verb, and whether a name in capitals is
+    ``declared``."""
 
     text: str
     start: int
@@ -160,7 +161,8 @@ def card_type(word: str) -> str | None:
 
 
 def declared_name(word: str) -> str | None:
-    """The declared word (resource, zone, card type or attribute) ``word`` in capitals names, else ``None``."""
+    """The declared word (resource, zone, card type or attribute) ``word`` in capitals names, or
+    ``None``."""
     for kind in ("resources", "zones", "card_types", "attributes"):
         hit = _declared(word, kind)
         if hit is not None:
@@ -323,9 +325,7 @@ def _read_cached(text: str) -> Reading:
                 norm = verb.norm  # "ir para uma casa" -> "mover-se para uma casa"
             if head[0].isupper() and not dash:
                 norm = norm[0].upper() + norm[1:]
-            tokens.append(
-                Token(surface, start, end, norm, "verb", verb.concept, verb.lemma, verb.mood)
-            )
+            tokens.append(Token(surface, start, end, norm, "verb", verb.concept, verb.lemma, verb.mood))
             prev = None
             i += 1
             continue
@@ -377,7 +377,8 @@ def _phrases(text: str, tokens: list[Token], phrases: dict[tuple[str, ...], str]
 
 
 def _number_run(words: list[Any], i: int) -> int:
-    """The end of the run of number words starting at ``words[i]`` (``i`` if none, or ``um``/``uma`` alone)."""
+    """The end of the run of number words starting at ``words[i]`` (``i`` if none, or ``um``/``uma``
+    alone)."""
     j = i
     while j < len(words):
         w = words[j].group(0).lower()

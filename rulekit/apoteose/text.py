@@ -371,10 +371,14 @@ def parse_effect(text: str) -> Effect:
             written = (lang.requirement_word(body) or ("", "", len(verb)))[2]
             body = body[:1].upper() + body[1:]
             parsed = lang.parse_requirement_ast(kind, verb, body, written)
-            said = verb + body[written:] if written != len(verb) or norm(verb) != norm(body[:written]) else body
+            said = (
+                verb + body[written:] if written != len(verb) or norm(verb) != norm(body[:written]) else body
+            )
             if isinstance(parsed, list):  # "Consuma 4 de ESTAMINA e 1 de MANA": one cost per amount
                 for one in parsed[:-1]:
-                    reqs.append(Requirement(body, kind, verb, moment_of(expand(said)[0]), one.to_dict(), pos, one))
+                    reqs.append(
+                        Requirement(body, kind, verb, moment_of(expand(said)[0]), one.to_dict(), pos, one)
+                    )
                 parsed = parsed[-1]
             stmt = parsed if isinstance(parsed, Statement) else None
             ast = parsed.to_dict() if isinstance(parsed, Statement) else parsed

@@ -117,6 +117,8 @@ _DEMONSTRATIVES = ("esse", "essa", "esses", "essas", "aquele", "aquela", "aquele
 _THIS = ("este", "esta", "estes", "estas")
 _ALL = ("todos", "todas", "cada")
 _POSSESSIVES = ("seu", "sua", "seus", "suas")
+
+
 @dataclass(frozen=True)
 class Refs:
     """What an effect's phrases can point at (LANGUAGE.md §3.1), known from its keywords and requirements.
@@ -138,9 +140,9 @@ class Refs:
     #: the nearest card and hero mentions before this clause (a ``card`` value / a ``who`` value)
     last_card: str | None = None
     last_hero: str | None = None
-    #: the subject a clause without one shares with the clause before it in its sentence ("Cada inimigo perde 1
-    #: de MANA e sofre 2 de DANO": the hero phrase as JSON), set only when this clause's verb is in the third
-    #: person (an imperative has no subject: it is the activating hero's)
+    #: the subject a clause without one shares with the clause before it in its sentence ("Cada inimigo
+    #: perde 1 de MANA e sofre 2 de DANO": the hero phrase as JSON), set only when this clause's verb is in
+    #: the third person (an imperative has no subject: it is the activating hero's)
     subject: str | None = None
 
 
