@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rulekit.apoteose.reading import card_type, lexicon
 from rulekit.apoteose.words import (
     _ALL,
     _DEMONSTRATIVES,
@@ -38,8 +39,6 @@ MAX_TIMES = 10
 
 
 def _declared_types() -> list[str]:
-    from rulekit.apoteose.reading import lexicon
-
     return list(lexicon().declared["card_types"].values())
 
 
@@ -108,8 +107,6 @@ class _Build:
         """A word in capitals where a card type goes: the declared type it names, singular or plural
         ("ITENS" -> ITEM, the lexicon's ``card_types``), or a :class:`RefError` naming it (never a new
         type)."""
-        from rulekit.apoteose.reading import card_type
-
         word = self.orig(tok)
         hit = card_type(word)
         if hit is None:
@@ -207,14 +204,18 @@ class _Build:
 
     def concept(self, tok: Any) -> str:
         """The lexicon concept of a canonical verb token (``descartar`` -> ``discard``)."""
-        from rulekit.apoteose.reading import lexicon
-
         concept = lexicon().concept_of(_low(tok).split("-")[0])
         if concept is None:
             raise KeyError(str(tok))
         return concept
 
-    def zone(self, node: Any) -> str:
+    def zone(self, node: Any, owned_ok: bool = False) -> str:
+        """The zone a zone phrase names. Whose zone ("o BARALHO de um oponente") is read only where the caller
+        reads it (``owned_ok``); elsewhere it is refused, never dropped ("de seu dono" is every card's own
+        zone, the default)."""
+        ow = self.sub(node, "of_hero") or self.sub(node, "of_team")
+        if ow is not None and not owned_ok and self.owner(ow, allow_owner=True) is not None:
+            self.fail(ow, Phrase(N_("'{phrase}': whose zone is not read here"), phrase=self.span(node)))
         return ZONES[" ".join(_low(self.tok(node, "ZONENAME")).split())]
 
     def dets(self, node: Any) -> tuple[list[str], int | None]:
@@ -427,10 +428,14 @@ class _Build:
                 else:
                     ref = self.paid_card(node, meaning)
             elif m.data in ("of_hero", "of_team"):
+                if "owner" in out:  # "uma carta de um aliado de um oponente": whose? never the last one
+                    self.fail(m, Phrase(N_("'{phrase}' says whose cards twice"), phrase=self.span(node)))
                 out["owner"] = self.owner(m)
             elif m.data == "in_zone":
                 z = self.sub(m, "zone")
-                out["zone"] = self.zone(z)
+                if "zone" in out:  # "do DESCARTE do INVENTÁRIO": where? never the last one
+                    self.fail(m, Phrase(N_("'{phrase}' says where twice"), phrase=self.span(node)))
+                out["zone"] = self.zone(z, owned_ok=True)
                 ow = self.sub(z, "of_hero") or self.sub(z, "of_team")
                 if ow is not None and "owner" not in out:
                     own = self.owner(ow, allow_owner=True)
@@ -685,8 +690,6 @@ class _Build:
 
     def _verb(self, word: str) -> str:
         """The statement a card verb makes (the lexicon's ``card_op`` of its concept)."""
-        from rulekit.apoteose.reading import lexicon
-
         return str(lexicon().verbs[self.concept(word)]["card_op"])
 
     def s_cardop(self, n: Any) -> Stmt:
@@ -789,7 +792,15 @@ class _Build:
                 if m.data in ("of_hero", "of_team"):
                     out["owner"] = self.owner(m)
                 elif m.data == "in_zone":
-                    out["zone"] = self.zone(self.sub(m, "zone"))
+                    z2 = self.sub(m, "zone")
+                    out["zone"] = self.zone(z2, owned_ok=True)
+                    ow = self.sub(z2, "of_hero") or self.sub(z2, "of_team")
+                    if ow is not None:  # "no DESCARTE de um oponente": whose cards
+                        if "owner" in out:
+                            self.fail(
+                                ow, Phrase(N_("'{phrase}' says whose cards twice"), phrase=self.span(what))
+                            )
+                        out["owner"] = self.owner(ow)
                 elif m.data == "participle":
                     self.fail(
                         m,

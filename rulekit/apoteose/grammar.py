@@ -25,12 +25,14 @@ from __future__ import annotations
 
 import copy
 import difflib
+import json
 import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from rulekit.apoteose.builder import RefError, _Build
+from rulekit.apoteose.reading import construction_reason, lexicon, refused_construction
 from rulekit.apoteose.words import (
     Refs,
     expand,
@@ -219,8 +221,6 @@ def grammar_source() -> str:
     """``grammar.lark`` with its verb terminals made from the lexicon (``@heal@`` -> the canonical word of the
     concept ``heal``; ``@VERBS@`` -> every canonical verb): the grammar reads concepts, the lexicon says which
     words name them (:mod:`rulekit.apoteose.reading`)."""
-    from rulekit.apoteose.reading import lexicon
-
     lex = lexicon()
     text = (Path(__file__).with_name("grammar.lark")).read_text(encoding="utf-8")
     verbs = sorted({v["canonical"] for v in lex.verbs.values()}, key=len, reverse=True)
@@ -316,8 +316,6 @@ def _parse_cached(text: str, refs: Refs) -> Stmt:
         raise ClauseError(
             text, MAX_CLAUSE, [Phrase(N_("a clause of at most {n} characters"), n=MAX_CLAUSE)], None
         )
-    from rulekit.apoteose.reading import construction_reason, refused_construction
-
     hit = refused_construction(text)
     if hit is not None:  # a construction the engine has no statement for: refused by name, never read near
         raise ClauseError(text, hit[1], [], None, reason=construction_reason(hit[0], hit[2]))
@@ -338,6 +336,16 @@ def _parse_cached(text: str, refs: Refs) -> Stmt:
     except UnexpectedInput as exc:
         pos = _word_start(text, where[min(getattr(exc, "pos_in_stream", 0) or 0, len(folded))])
         raise ClauseError(text, pos, [], suggest_phrase(text)) from None
+    readings = _readings(text, where, refs, folded)
+    if len(readings) > 1:  # two readings left: refused, naming both (never one of them silently)
+        first, second = (json.dumps(r, ensure_ascii=False, sort_keys=True) for r in readings[:2])
+        raise ClauseError(
+            text,
+            0,
+            [],
+            None,
+            reason=Phrase(N_("two readings: {first} or {second}"), first=first, second=second),
+        )
     build = _Build(text, where, refs)
     try:
         return build.clause(tree)
@@ -352,6 +360,44 @@ def _parse_cached(text: str, refs: Refs) -> Stmt:
             suggest_phrase(text),
             reason=Phrase(N_("this phrase reads, but has no meaning the engine can run")),
         ) from None
+
+
+#: Most parse trees of one clause compared for a second reading (a bound on cost).
+MAX_READINGS = 16
+
+
+@lru_cache(maxsize=1)
+def _ambiguous_parser() -> Any:
+    """The Earley parser keeping every reading (``ambiguity="explicit"``)."""
+    from lark import Lark
+
+    return Lark(
+        grammar_source(),
+        parser="earley",
+        lexer="dynamic",
+        ambiguity="explicit",
+        propagate_positions=True,
+        start=_STARTS,
+    )
+
+
+def _readings(text: str, where: list[int], refs: Refs, folded: str) -> list[Stmt]:
+    """The distinct statements the clause's parse trees build (the trees the builder cannot read left out):
+    one for a clause with one meaning, however many ways the grammar attaches its phrases."""
+    from lark.visitors import CollapseAmbiguities
+
+    tree = _ambiguous_parser().parse(folded, start="start")
+    if not any(t.data == "_ambig" for t in tree.iter_subtrees()):
+        return []
+    out: list[Stmt] = []
+    for alt in CollapseAmbiguities().transform(tree)[:MAX_READINGS]:
+        try:
+            stmt = _Build(text, where, refs).clause(alt)
+        except Exception:  # noqa: BLE001 - a reading the builder has no meaning for
+            continue
+        if stmt not in out:
+            out.append(stmt)
+    return out
 
 
 def parse_hero_phrase(text: str, refs: Refs | None = None) -> dict[str, Any] | None:

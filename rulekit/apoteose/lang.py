@@ -28,6 +28,7 @@ from typing import Any
 from rulekit.apoteose import statements as S
 from rulekit.apoteose import words as W
 from rulekit.apoteose.grammar import ClauseError, parse_clause
+from rulekit.apoteose.reading import lexicon, opener, read
 from rulekit.apoteose.reqgrammar import parse_condition_text, parse_trigger_text
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.statements import Statement
@@ -136,8 +137,6 @@ def _clause_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
     canonical word, :mod:`rulekit.apoteose.reading`): a verb of the lexicon (any person or mood, followed by a
     space, a comma or the end; "depois", "se", "voce ganhar"), or a short subject and a verb ("um aliado curar
     5", "o alvo perder 2", "ele sofrer 3")."""
-    from rulekit.apoteose.reading import lexicon
-
     verbs = sorted({v["canonical"] for v in lexicon().verbs.values()}, key=len, reverse=True)
     starts = [re.escape(v) for v in verbs] + ["depois", "se", "voce ganhar", "voce causar"]
     verb_re = re.compile(r"\s*(?:" + "|".join(starts) + r")(?:-(?:se|os|as|o|a|los|las|lo|la))?(?=[ ,]|$)")
@@ -195,8 +194,6 @@ def split_sentences(text: str) -> list[list[str]]:
         s = re.sub(r"(?i)^depois,?\s+", "", s)
         if not s:
             continue
-        from rulekit.apoteose.reading import read
-
         r = read(s)
         low = r.text.lower()
         cuts = [0]
@@ -288,8 +285,6 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
         return [st for c in clauses for st in parse_statements(c)]
     import json
 
-    from rulekit.apoteose.reading import read
-
     out: list[Statement] = []
     last_card: str | None = None
     last_hero: str | None = None
@@ -369,8 +364,6 @@ def requirement_word(text: str) -> tuple[str, str, int] | None:
     >>> requirement_word("Descarta uma carta"), requirement_word("Sempre que um oponente atacar")
     (('cost', 'descarte', 8), ('condition', 'quando', 10))
     """
-    from rulekit.apoteose.reading import opener, read
-
     op = opener(text)
     if op is not None:
         word = op[0].split()[0]
@@ -394,8 +387,6 @@ def _REQ_CANONICAL() -> dict[str, str]:  # noqa: N802 - a table, computed once
 @functools.lru_cache(maxsize=1)
 def _req_canonical() -> dict[str, str]:
     """The canonical word of each requirement verb (``descartar``) -> the seed's word (``descarte``)."""
-    from rulekit.apoteose.reading import read
-
     out: dict[str, str] = {}
     for word in REQ_VERBS:
         tokens = read(word).tokens

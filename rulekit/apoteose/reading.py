@@ -39,7 +39,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from rulekit.phrase import N_
+from rulekit.phrase import N_, Phrase
 
 __all__ = ["Token", "Reading", "read", "lexicon", "card_type", "fold", "refused_construction"]
 
@@ -443,8 +443,6 @@ def refused_construction(text: str) -> tuple[str, int, str] | None:
 
 def construction_reason(name: str, words: str) -> Any:
     """The catalogue message that refuses construction ``name`` written as ``words``."""
-    from rulekit.phrase import Phrase
-
     return Phrase(
         N_("{construction} ('{words}') is not read yet: write this card in the structured YAML form"),
         construction=Phrase(CONSTRUCTIONS[name]),

@@ -26,6 +26,7 @@ from typing import Any
 from rulekit.apoteose import lang
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose.grammar import END, Located, Refs
+from rulekit.apoteose.reading import construction_reason, refused_construction
 from rulekit.apoteose.rulings import (
     KEYWORD_ORDER,
     KEYWORDS,
@@ -652,8 +653,6 @@ def _refuse_constructions(
     """A construction the engine has no statement or condition for (the lexicon's ``refused``: "menos MANA
     que o alvo", "a metade", "duas delas"…), in a requirement or the description: an ``UNSUPPORTED_TEXT``
     warning at its place in the text as written, naming it (the effect is then refused, never run near)."""
-    from rulekit.apoteose.reading import construction_reason, refused_construction
-
     places = [(r.text, r.position) for r in reqs] + [(desc, desc_offset)]
     for text, at in places:
         hit = refused_construction(text)

@@ -243,3 +243,33 @@ def test_an_error_points_at_the_text_as_written_after_contractions_and_number_wo
     e = parse_effect(text)
     w = next(w for w in e.warnings if w.code == "UNSUPPORTED_TEXT")
     assert text[w.position :].split()[0] in ("pelo", "zzz", "do")
+
+
+# ------------------------------------------------------------------ no word read and then dropped
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "Anexe esta carta a uma carta de um aliado de um oponente",  # whose cards, twice
+        "Revele uma carta do DESCARTE do INVENTÁRIO",  # where, twice
+        "Devolva essa carta ao BARALHO de um oponente",  # whose BARALHO: no statement says it
+    ],
+)
+def test_a_phrase_the_statement_cannot_hold_is_refused_not_dropped(clause: str) -> None:
+    from rulekit.apoteose.grammar import ClauseError, parse_clause
+
+    with pytest.raises(ClauseError) as err:
+        parse_clause(clause)
+    assert err.value.reason is not None
+
+
+def test_whose_zone_is_whose_cards_where_it_is_read() -> None:
+    from rulekit.apoteose.grammar import parse_clause
+
+    assert parse_clause("Selecione 1 carta no DESCARTE de um oponente") == {
+        "op": "select",
+        "count": 1,
+        "what": "card",
+        "zone": "DESCARTE",
+        "owner": "opponent",
+    }
+    assert parse_clause("Devolva essa carta ao BARALHO de seu dono")["dest"] == "BARALHO"
