@@ -27,7 +27,7 @@ to the text as written (every error and warning points at the text as written).
 >>> [(t.text, t.norm) for t in r.tokens if t.kind == "number"]
 [('duas', '2')]
 >>> read("Descarta uma carta").text, read("descartar 2 ITENS").text
-('descartar uma carta', 'descartar 2 ITEM')
+('Descartar uma carta', 'descartar 2 ITEM')
 """
 
 from __future__ import annotations
