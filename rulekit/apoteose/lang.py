@@ -374,14 +374,10 @@ def requirement_word(text: str) -> tuple[str, str, int] | None:
     key = norm(m.group(0))
     if key not in REQ_VERBS:
         tokens = read(m.group(0)).tokens
-        key = _REQ_CANONICAL().get(tokens[0].norm.lower(), key) if tokens else key
+        key = _req_canonical().get(tokens[0].norm.lower(), key) if tokens else key
     if key not in REQ_VERBS:
         return None
     return REQ_VERBS[key], key, m.end()
-
-
-def _REQ_CANONICAL() -> dict[str, str]:  # noqa: N802 - a table, computed once
-    return _req_canonical()
 
 
 @functools.lru_cache(maxsize=1)
