@@ -25,6 +25,7 @@ from typing import Any
 
 from rulekit.apoteose import lang
 from rulekit.apoteose import rulings as R
+from rulekit.apoteose import statements as S
 from rulekit.apoteose.grammar import END, Located, Refs
 from rulekit.apoteose.reading import construction_reason, refused_construction
 from rulekit.apoteose.rulings import (
@@ -384,6 +385,8 @@ def parse_effect(text: str) -> Effect:
             stmt = parsed if isinstance(parsed, Statement) else None
             ast = parsed.to_dict() if isinstance(parsed, Statement) else parsed
             reqs.append(Requirement(body, kind, verb, moment_of(expand(said)[0]), ast, pos, stmt))
+            if stmt is not None and isinstance(stmt, S.Unknown):  # its reason and expected words as Phrases
+                ast = {**ast, **(_first_unknown([stmt]) or {})}
             if not lang.is_supported(ast) and ast.get("op") == "unknown" and "position" in ast:
                 at = pos + int(ast["position"])
                 word = (body[int(ast["position"]) :].split() or [END])[0]
@@ -459,7 +462,7 @@ def parse_effect(text: str) -> Effect:
         effect_refs(tuple(n for k, n, _ in found if k == "timing"), tasks[0][1] if tasks else None, reqs),
     )
     if not lang.is_supported(body_stmts):
-        unread = _first_unknown([st.to_dict() for st in body_stmts])
+        unread = _first_unknown(list(body_stmts))
         if unread is not None and unread.get("reason"):
             at = description.find(unread["text"])
             pos = desc_offset + (len(desc) - len(desc.lstrip())) + max(at, 0) + int(unread["position"])
@@ -701,10 +704,17 @@ def _states_duration(reqs: list[Requirement], stmts: Any) -> bool:
 
 
 def _first_unknown(stmts: Any) -> dict[str, Any] | None:
+    """The first unreadable clause among ``stmts`` (typed statements, options included), its fields as the
+    reader made them: its reason and what it expected stay catalogue Phrases, rendered in the reader's
+    language where the warning is shown (its ``to_dict`` is plain data)."""
     for st in stmts:
-        if st.get("op") == "unknown":
-            return st  # type: ignore[no-any-return]
-        for opt in st.get("options", []) if st.get("op") == "choose" else []:
+        if isinstance(st, S.Unknown):
+            out = st.to_dict()
+            out["expected"] = list(st.expected)
+            if st.reason is not None:
+                out["reason"] = st.reason
+            return out
+        for opt in st.options if isinstance(st, S.Choose) else ():
             hit = _first_unknown(opt)
             if hit is not None:
                 return hit

@@ -100,6 +100,10 @@ def test_a_cost_verb_in_any_person_or_mood(verb: str) -> None:
         ("Ativar Compra duas cartas", "Ativar Compre 2 cartas"),
         ("Ativar Consuma cinco de ESTAMINA", "Ativar Consuma 5 de ESTAMINA"),
         ("Ativar Selecione dois inimigos", "Ativar Selecione 2 inimigos"),
+        (
+            "Ativar【 Se um aliado tá sem VIDA 】 Cure 1 de VIDA",
+            "Ativar【 Se um aliado estiver sem VIDA 】 Cure 1 de VIDA",
+        ),
     ],
 )
 def test_synonyms_and_numbers_in_words_read_as_the_seed_word(paraphrase: str, canonical: str) -> None:
