@@ -463,6 +463,14 @@ class _Build:
             else:  # "a carta", "o COMPANHEIRO": the one meant before
                 ref = self.that_card(node)
         if ref is not None:
+            if "owner" in out or "zone" in out:  # "essa carta de um oponente": a card pointed at has its place
+                self.fail(
+                    node,
+                    Phrase(
+                        N_("'{phrase}' points at one card: whose or where is not read for it"),
+                        phrase=self.span(node),
+                    ),
+                )
             return {"card": ref}
         if typ:
             out["type"] = typ

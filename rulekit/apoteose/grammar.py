@@ -327,7 +327,7 @@ def _parse_cached(text: str, refs: Refs) -> Stmt:
         except Exception:  # noqa: BLE001 - a shape Earley reads otherwise: let Earley decide
             pass
     try:
-        tree = _parser().parse(folded, start="start")
+        tree = _ambiguous_parser().parse(folded, start="start")
     except UnexpectedEOF as exc:
         raise ClauseError(text, len(text), _expected(exc.expected), suggest_phrase(text)) from None
     except UnexpectedCharacters as exc:
@@ -336,7 +336,15 @@ def _parse_cached(text: str, refs: Refs) -> Stmt:
     except UnexpectedInput as exc:
         pos = _word_start(text, where[min(getattr(exc, "pos_in_stream", 0) or 0, len(folded))])
         raise ClauseError(text, pos, [], suggest_phrase(text)) from None
-    readings = _readings(text, where, refs, folded)
+    alternatives = _alternatives(tree)
+    readings: list[Stmt] = []
+    for alt in alternatives:
+        try:
+            stmt = _Build(text, where, refs).clause(alt)
+        except Exception:  # noqa: BLE001 - a reading the builder has no meaning for
+            continue
+        if stmt not in readings:
+            readings.append(stmt)
     if len(readings) > 1:  # two readings left: refused, naming both (never one of them silently)
         first, second = (json.dumps(r, ensure_ascii=False, sort_keys=True) for r in readings[:2])
         raise ClauseError(
@@ -346,9 +354,11 @@ def _parse_cached(text: str, refs: Refs) -> Stmt:
             None,
             reason=Phrase(N_("two readings: {first} or {second}"), first=first, second=second),
         )
-    build = _Build(text, where, refs)
+    if readings:
+        return readings[0]
+    build = _Build(text, where, refs)  # no reading builds: the one Earley prefers says where and why
     try:
-        return build.clause(tree)
+        return build.clause(_parser().parse(folded, start="start") if len(alternatives) > 1 else tree)
     except RefError as exc:
         raise ClauseError(text, build.at, [], None, reason=exc.message) from None
     except (AttributeError, KeyError, IndexError, StopIteration, TypeError, ValueError):
@@ -368,7 +378,8 @@ MAX_READINGS = 16
 
 @lru_cache(maxsize=1)
 def _ambiguous_parser() -> Any:
-    """The Earley parser keeping every reading (``ambiguity="explicit"``)."""
+    """The Earley parser keeping every reading (``ambiguity="explicit"``): a clause the grammar reads in two
+    ways that mean two things is refused, naming both."""
     from lark import Lark
 
     return Lark(
@@ -381,23 +392,13 @@ def _ambiguous_parser() -> Any:
     )
 
 
-def _readings(text: str, where: list[int], refs: Refs, folded: str) -> list[Stmt]:
-    """The distinct statements the clause's parse trees build (the trees the builder cannot read left out):
-    one for a clause with one meaning, however many ways the grammar attaches its phrases."""
+def _alternatives(tree: Any) -> list[Any]:
+    """The parse trees an explicit Earley forest holds (at most :data:`MAX_READINGS`)."""
     from lark.visitors import CollapseAmbiguities
 
-    tree = _ambiguous_parser().parse(folded, start="start")
     if not any(t.data == "_ambig" for t in tree.iter_subtrees()):
-        return []
-    out: list[Stmt] = []
-    for alt in CollapseAmbiguities().transform(tree)[:MAX_READINGS]:
-        try:
-            stmt = _Build(text, where, refs).clause(alt)
-        except Exception:  # noqa: BLE001 - a reading the builder has no meaning for
-            continue
-        if stmt not in out:
-            out.append(stmt)
-    return out
+        return [tree]
+    return list(CollapseAmbiguities().transform(tree))[:MAX_READINGS]
 
 
 def parse_hero_phrase(text: str, refs: Refs | None = None) -> dict[str, Any] | None:

@@ -340,7 +340,7 @@ def _read_cached(text: str) -> Reading:
         out.append(fold(text[last : t.start]))
         where.extend(range(last, t.start))
         out.append(t.norm)
-        where.extend(t.start for _ in t.norm)
+        where.extend([t.start] * len(t.norm))
         last = t.end
     out.append(fold(text[last:]))
     where.extend(range(last, len(text)))
@@ -354,9 +354,16 @@ def _phrases(text: str, tokens: list[Token], phrases: dict[tuple[str, ...], str]
     if not phrases:
         return tokens
     longest = max(len(p) for p in phrases)
+    firsts = {p[0] for p in phrases}
+    if not any(t.norm.split(" ", 1)[0].lower() in firsts for t in tokens):
+        return tokens
     out: list[Token] = []
     i = 0
     while i < len(tokens):
+        if tokens[i].norm.split(" ", 1)[0].lower() not in firsts:
+            out.append(tokens[i])
+            i += 1
+            continue
         done = False
         words: list[str] = []
         for j in range(i, min(len(tokens), i + longest)):
