@@ -66,7 +66,8 @@ def verbs() -> None:
 
     def old(word: str) -> str | None:
         w = fold(word)
-        return next((c for s, c in sorted(OLD_STEMS.items(), key=lambda kv: -len(kv[0])) if w.startswith(s)), None)
+        stems = sorted(OLD_STEMS.items(), key=lambda kv: -len(kv[0]))
+        return next((c for s, c in stems if w.startswith(s)), None)
 
     def pipeline(word: str) -> str | None:
         tok = _verb_form(word)
@@ -102,7 +103,8 @@ def numbers() -> None:
     def old(text: str) -> int | None:
         return OLD_NUMWORDS.get(fold(text.split()[0]).lower())
 
-    for name, reader in (("text2num over runs (pipeline)", pipeline), ("alpha2digit", a2d), ("old table", old)):
+    readers = (("text2num over runs (pipeline)", pipeline), ("alpha2digit", a2d), ("old table", old))
+    for name, reader in readers:
         right = sum(reader(t) == v for t, v in NUMBERS.items())
         wrong = [t for t, v in NUMBERS.items() if reader(t) != v]
         print(f"{name:<52} {right}/{len(NUMBERS)}  wrong: {', '.join(wrong)}")

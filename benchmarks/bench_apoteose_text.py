@@ -101,7 +101,7 @@ def measure_rate(repeat: int = 3) -> tuple[int, float]:
     ]
     _parser()
     _fast_parser()
-    with contextlib.suppress(ImportError):  # the Earley parser that keeps every reading (two readings refused)
+    with contextlib.suppress(ImportError):  # the Earley parser keeping every reading (two readings refused)
         from rulekit.apoteose.grammar import _ambiguous_parser
 
         _ambiguous_parser()

@@ -463,7 +463,7 @@ class _Build:
             else:  # "a carta", "o COMPANHEIRO": the one meant before
                 ref = self.that_card(node)
         if ref is not None:
-            if "owner" in out or "zone" in out:  # "essa carta de um oponente": a card pointed at has its place
+            if "owner" in out or "zone" in out:  # "essa carta de um oponente": one card has its own place
                 self.fail(
                     node,
                     Phrase(
