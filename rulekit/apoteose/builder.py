@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rulekit.apoteose.reading import card_type, lexicon
 from rulekit.apoteose.words import (
     _ALL,
     _DEMONSTRATIVES,
@@ -18,7 +19,6 @@ from rulekit.apoteose.words import (
     _PARTICIPLES,
     _POSSESSIVES,
     _THIS,
-    _VERBS,
     ACTIONS,
     DURATIONS,
     NUMWORDS,
@@ -34,6 +34,12 @@ Stmt = dict[str, Any]
 #: The heroes "adjacente" narrows (a set: "um aliado", "cada Herói"), and the one it is next to.
 _NEAR_KINDS = ("opponent", "ally", "any")
 _NEAR_ANCHORS = ("self", "selected", "turn", "that", "answered", "name")
+#: Most times "N vezes" repeats a statement (a bound on what a text makes).
+MAX_TIMES = 10
+
+
+def _declared_types() -> list[str]:
+    return list(lexicon().declared["card_types"].values())
 
 
 class RefError(Exception):
@@ -97,6 +103,25 @@ class _Build:
     def sub(self, node: Any, data: str) -> Any:
         return next((t for t in self.subs(node) if t.data == data), None)
 
+    def card_type(self, tok: Any) -> str:
+        """A word in capitals where a card type goes: the declared type it names, singular or plural
+        ("ITENS" -> ITEM, the lexicon's ``card_types``), or a :class:`RefError` naming it (never a new
+        type)."""
+        word = self.orig(tok)
+        hit = card_type(word)
+        if hit is None:
+            return str(
+                self.fail(
+                    tok,
+                    Phrase(
+                        N_("'{word}' is not a card type ({types})"),
+                        word=word,
+                        types=", ".join(_declared_types()),
+                    ),
+                )
+            )
+        return hit
+
     def fail(self, node: Any, message: str) -> Any:
         self.mark(node)
         raise RefError(message)
@@ -114,17 +139,48 @@ class _Build:
                 stmt[key] = {"sum": [[1, value]], "max": limit} if key != "count" else min(value, limit)
             elif isinstance(value, dict):
                 stmt[key] = {**value, "max": limit}
+        times = next((r for r in rest if r.data == "times"), None)
         rest = [r for r in rest if r.data == "duration"]
         if rest:
             low = _low(self.tok(rest[0], "DURATION"))
             stmt["until"] = next(key for word, key in DURATIONS if word in low.split()[-1] or word in low)
+            for also in stmt.get("_also", []):
+                also["until"] = stmt["until"]
+        if times is not None:  # "três vezes": done that many times, one after the other
+            n = int(self.tok(times, "INT"))
+            if not 1 <= n <= MAX_TIMES:
+                self.fail(
+                    times,
+                    Phrase(N_("'{phrase}': from 1 to {most} times"), phrase=self.span(times), most=MAX_TIMES),
+                )
+            stmt["_times"] = n
+        return stmt
+
+    def more_amounts(self, n: Any, stmt: Stmt) -> Stmt:
+        """ "Consuma 4 de ESTAMINA e 1 de MANA": the statement once per amount, in the order written (the
+        first in ``stmt``, the others in its ``_also``: :func:`rulekit.apoteose.lang.parse_statements`)."""
+        more = self.sub(n, "more_amounts")
+        if more is None:
+            return stmt
+        amounts = [self.amount(a) for a in self.subs(more) if a.data == "amount"]
+        resources = [RESOURCES[_low(t)] for t in self.toks(more) if t.type == "RESOURCE"]
+        stmt["_also"] = [
+            {**stmt, "amount": a, "resource": r} for a, r in zip(amounts, resources, strict=True)
+        ]
         return stmt
 
     # ---- pieces -----------------------------------------------------------------------------
     def amount(self, node: Any) -> Any:
         terms = self.sub(node, "terms")
         mx = self.sub(node, "max")
-        value: Any = self.terms(terms) if terms is not None else int(self.tok(node, "INT"))
+        word = self.tok(node, "NUMWORD")  # "um de MANA": the article read as 1
+        value: Any = (
+            self.terms(terms)
+            if terms is not None
+            else NUMWORDS[_low(word)]
+            if word is not None
+            else int(self.tok(node, "INT"))
+        )
         if mx is not None:
             limit = int(self.tok(mx, "INT"))
             value = {"sum": [[1, value]], "max": limit} if isinstance(value, int) else {**value, "max": limit}
@@ -146,7 +202,20 @@ class _Build:
         tok = node.children[0]
         return int(tok) if tok.type == "INT" else NUMWORDS[_low(tok)]
 
-    def zone(self, node: Any) -> str:
+    def concept(self, tok: Any) -> str:
+        """The lexicon concept of a canonical verb token (``descartar`` -> ``discard``)."""
+        concept = lexicon().concept_of(_low(tok).split("-")[0])
+        if concept is None:
+            raise KeyError(str(tok))
+        return concept
+
+    def zone(self, node: Any, owned_ok: bool = False) -> str:
+        """The zone a zone phrase names. Whose zone ("o BARALHO de um oponente") is read only where the caller
+        reads it (``owned_ok``); elsewhere it is refused, never dropped ("de seu dono" is every card's own
+        zone, the default)."""
+        ow = self.sub(node, "of_hero") or self.sub(node, "of_team")
+        if ow is not None and not owned_ok and self.owner(ow, allow_owner=True) is not None:
+            self.fail(ow, Phrase(N_("'{phrase}': whose zone is not read here"), phrase=self.span(node)))
         return ZONES[" ".join(_low(self.tok(node, "ZONENAME")).split())]
 
     def dets(self, node: Any) -> tuple[list[str], int | None]:
@@ -342,7 +411,7 @@ class _Build:
             return out
         words, number = self.dets(node)
         noun = self.sub(node, "cardnoun").children[0]
-        typ = None if noun.type == "CARDWORD" else self.orig(noun).upper()
+        typ = None if noun.type == "CARDWORD" else self.card_type(noun)
         plural = _low(noun).endswith("s") if noun.type == "CARDWORD" else False
         out = {}
         ref: str | None = None
@@ -359,10 +428,14 @@ class _Build:
                 else:
                     ref = self.paid_card(node, meaning)
             elif m.data in ("of_hero", "of_team"):
+                if "owner" in out:  # "uma carta de um aliado de um oponente": whose? never the last one
+                    self.fail(m, Phrase(N_("'{phrase}' says whose cards twice"), phrase=self.span(node)))
                 out["owner"] = self.owner(m)
             elif m.data == "in_zone":
                 z = self.sub(m, "zone")
-                out["zone"] = self.zone(z)
+                if "zone" in out:  # "do DESCARTE do INVENTÁRIO": where? never the last one
+                    self.fail(m, Phrase(N_("'{phrase}' says where twice"), phrase=self.span(node)))
+                out["zone"] = self.zone(z, owned_ok=True)
                 ow = self.sub(z, "of_hero") or self.sub(z, "of_team")
                 if ow is not None and "owner" not in out:
                     own = self.owner(ow, allow_owner=True)
@@ -390,6 +463,14 @@ class _Build:
             else:  # "a carta", "o COMPANHEIRO": the one meant before
                 ref = self.that_card(node)
         if ref is not None:
+            if "owner" in out or "zone" in out:  # "essa carta de um oponente": one card has its own place
+                self.fail(
+                    node,
+                    Phrase(
+                        N_("'{phrase}' points at one card: whose or where is not read for it"),
+                        phrase=self.span(node),
+                    ),
+                )
             return {"card": ref}
         if typ:
             out["type"] = typ
@@ -537,8 +618,17 @@ class _Build:
         """The hero a statement affects: its object ("de um aliado"), else its subject ("O alvo cura …")."""
         hs = self.heroes_in(node)
         if not hs:
-            return {"who": "self"}
+            return self.shared_subject()
         return self.hero(hs[0] if subject_first or len(hs) == 1 else hs[-1])
+
+    def shared_subject(self) -> dict[str, Any]:
+        """The hero a clause without a subject acts on: the subject of the clause before it in its sentence
+        when its verb is in the third person ("Cada inimigo perde 1 de MANA e sofre 2 de DANO"), else you."""
+        import json
+
+        if self.refs.subject is not None:
+            return dict(json.loads(self.refs.subject))
+        return {"who": "self"}
 
     def resource(self, node: Any) -> str:
         tok = self.tok(node, "RESOURCE") or self.tok(node, "VIDA")
@@ -554,20 +644,26 @@ class _Build:
         }
 
     def s_recover(self, n: Any) -> Stmt:
-        return {
-            "op": "recover",
-            "amount": self.amount(self.sub(n, "amount")),
-            "resource": self.resource(n),
-            "target": self.target(n),
-        }
+        return self.more_amounts(
+            n,
+            {
+                "op": "recover",
+                "amount": self.amount(self.sub(n, "amount")),
+                "resource": self.resource(n),
+                "target": self.target(n),
+            },
+        )
 
     def s_consume(self, n: Any) -> Stmt:
-        return {
-            "op": "consume",
-            "amount": self.amount(self.sub(n, "amount")),
-            "resource": self.resource(n),
-            "target": {"who": "self"},
-        }
+        return self.more_amounts(
+            n,
+            {
+                "op": "consume",
+                "amount": self.amount(self.sub(n, "amount")),
+                "resource": self.resource(n),
+                "target": {"who": "self"},
+            },
+        )
 
     def _damage_to(self, n: Any, hit: Any) -> Stmt:
         amount = self.amount(self.sub(n, "amount"))
@@ -581,21 +677,28 @@ class _Build:
 
     def s_suffer(self, n: Any) -> Stmt:
         hits = [s for s in self.subs(n) if s.data != "amount"]
+        if not hits:  # "… e sofre 2 de DANO": the subject it shares, else you ("Sofra 2 de DANO")
+            amount = self.amount(self.sub(n, "amount"))
+            return {"op": "damage", "amount": amount, "resource": "VIDA", "target": self.shared_subject()}
         return self._damage_to(n, hits[0])
 
     def s_lose(self, n: Any) -> Stmt:
-        return {
-            "op": "lose",
-            "amount": self.amount(self.sub(n, "amount")),
-            "resource": self.resource(n),
-            "target": self.target(n),
-        }
+        return self.more_amounts(
+            n,
+            {
+                "op": "lose",
+                "amount": self.amount(self.sub(n, "amount")),
+                "resource": self.resource(n),
+                "target": self.target(n),
+            },
+        )
 
     def s_draw(self, n: Any) -> Stmt:
         return {"op": "draw", "count": self.count(self.sub(n, "count")), "target": self.target(n)}
 
     def _verb(self, word: str) -> str:
-        return next(op for stem, op in _VERBS.items() if word.startswith(stem))
+        """The statement a card verb makes (the lexicon's ``card_op`` of its concept)."""
+        return str(lexicon().verbs[self.concept(word)]["card_op"])
 
     def s_cardop(self, n: Any) -> Stmt:
         out = {"op": self._verb(_low(self.tok(n, "CARDVERB"))), **self.card_at(n)}
@@ -692,12 +795,20 @@ class _Build:
             out: Stmt = {"op": "select", "count": count, "what": "card"}
             tok = self.sub(what, "cardnoun").children[0]
             if tok.type != "CARDWORD":
-                out["type"] = self.orig(tok).upper()
+                out["type"] = self.card_type(tok)
             for m in self.subs(what):
                 if m.data in ("of_hero", "of_team"):
                     out["owner"] = self.owner(m)
                 elif m.data == "in_zone":
-                    out["zone"] = self.zone(self.sub(m, "zone"))
+                    z2 = self.sub(m, "zone")
+                    out["zone"] = self.zone(z2, owned_ok=True)
+                    ow = self.sub(z2, "of_hero") or self.sub(z2, "of_team")
+                    if ow is not None:  # "no DESCARTE de um oponente": whose cards
+                        if "owner" in out:
+                            self.fail(
+                                ow, Phrase(N_("'{phrase}' says whose cards twice"), phrase=self.span(what))
+                            )
+                        out["owner"] = self.owner(ow)
                 elif m.data == "participle":
                     self.fail(
                         m,
@@ -718,7 +829,7 @@ class _Build:
         return {"op": "negate"}
 
     def s_modify(self, n: Any) -> Stmt:
-        sign = 1 if _low(self.tok(n, "MODVERB")) == "aumente" else -1
+        sign = 1 if self.concept(self.tok(n, "MODVERB")) == "increase" else -1
         amt = self.amount(self.sub(n, "amount"))
         delta = sign * amt if isinstance(amt, int) else amt
         return {"op": "modify", "action": ACTIONS[_low(self.tok(n, "ACTIONNOUN"))], "delta": delta}
@@ -754,7 +865,7 @@ class _Build:
         per: dict[str, Any] = {"zone": self.zone(z) if z is not None else "INVENTÁRIO", "who": "self"}
         tok = self.sub(n, "cardnoun").children[0]
         if tok.type != "CARDWORD":
-            per["type"] = self.orig(tok).upper()
+            per["type"] = self.card_type(tok)
         owner = self.sub(n, "of_hero") or self.sub(n, "of_team")
         if owner is not None:
             per["who"] = self.owner(owner)
@@ -768,4 +879,7 @@ class _Build:
         return {"op": "compute", "amount": self.terms(self.sub(n, "terms"))}
 
     def s_step(self, n: Any) -> Stmt:
-        return {"op": "step", "text": self.text}
+        """ "Mova-se para uma casa adjacente" ("Vá para uma casa vizinha"…): the step, its text in the seed's
+        words (what was read, whatever the wording)."""
+        said = "Mova-se para uma casa adjacente" if self.tok(n, "DET") is not None else "Mova-se"
+        return {"op": "step", "text": said}

@@ -25,12 +25,14 @@ from __future__ import annotations
 
 import copy
 import difflib
+import json
 import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from rulekit.apoteose.builder import RefError, _Build
+from rulekit.apoteose.reading import construction_reason, lexicon, refused_construction
 from rulekit.apoteose.words import (
     Refs,
     expand,
@@ -215,13 +217,24 @@ _STARTS = ["start", "hero_start", "card_start"]
 
 
 @lru_cache(maxsize=1)
+def grammar_source() -> str:
+    """``grammar.lark`` with its verb terminals made from the lexicon (``@heal@`` -> the canonical word of the
+    concept ``heal``; ``@VERBS@`` -> every canonical verb): the grammar reads concepts, the lexicon says which
+    words name them (:mod:`rulekit.apoteose.reading`)."""
+    lex = lexicon()
+    text = (Path(__file__).with_name("grammar.lark")).read_text(encoding="utf-8")
+    verbs = sorted({v["canonical"] for v in lex.verbs.values()}, key=len, reverse=True)
+    text = text.replace("@VERBS@", "|".join(re.escape(v) for v in verbs))
+    return re.sub(r"@(\w+)@", lambda m: re.escape(lex.canonical(m.group(1))), text)
+
+
+@lru_cache(maxsize=1)
 def _parser() -> Any:
     """The Earley parser: reads every clause the grammar allows, and says where one goes wrong."""
     from lark import Lark
 
-    grammar = (Path(__file__).with_name("grammar.lark")).read_text(encoding="utf-8")
     return Lark(
-        grammar,
+        grammar_source(),
         parser="earley",
         lexer="dynamic",
         ambiguity="resolve",
@@ -238,8 +251,7 @@ def _fast_parser() -> Any:
     tree Earley gives (``tests/apoteose/test_references.py`` checks the corpora)."""
     from lark import Lark
 
-    grammar = (Path(__file__).with_name("grammar.lark")).read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True, start=_STARTS)
+    return Lark(grammar_source(), parser="lalr", lexer="contextual", propagate_positions=True, start=_STARTS)
 
 
 def _fast_tree(folded: str, start: str) -> Any:
@@ -304,6 +316,9 @@ def _parse_cached(text: str, refs: Refs) -> Stmt:
         raise ClauseError(
             text, MAX_CLAUSE, [Phrase(N_("a clause of at most {n} characters"), n=MAX_CLAUSE)], None
         )
+    hit = refused_construction(text)
+    if hit is not None:  # a construction the engine has no statement for: refused by name, never read near
+        raise ClauseError(text, hit[1], [], None, reason=construction_reason(hit[0], hit[2]))
     folded, where = expand(text)
     fast = _fast_tree(folded, "start")
     if fast is not None:
@@ -312,7 +327,7 @@ def _parse_cached(text: str, refs: Refs) -> Stmt:
         except Exception:  # noqa: BLE001 - a shape Earley reads otherwise: let Earley decide
             pass
     try:
-        tree = _parser().parse(folded, start="start")
+        tree = _ambiguous_parser().parse(folded, start="start")
     except UnexpectedEOF as exc:
         raise ClauseError(text, len(text), _expected(exc.expected), suggest_phrase(text)) from None
     except UnexpectedCharacters as exc:
@@ -321,9 +336,29 @@ def _parse_cached(text: str, refs: Refs) -> Stmt:
     except UnexpectedInput as exc:
         pos = _word_start(text, where[min(getattr(exc, "pos_in_stream", 0) or 0, len(folded))])
         raise ClauseError(text, pos, [], suggest_phrase(text)) from None
-    build = _Build(text, where, refs)
+    alternatives = _alternatives(tree)
+    readings: list[Stmt] = []
+    for alt in alternatives:
+        try:
+            stmt = _Build(text, where, refs).clause(alt)
+        except Exception:  # noqa: BLE001 - a reading the builder has no meaning for
+            continue
+        if stmt not in readings:
+            readings.append(stmt)
+    if len(readings) > 1:  # two readings left: refused, naming both (never one of them silently)
+        first, second = (json.dumps(r, ensure_ascii=False, sort_keys=True) for r in readings[:2])
+        raise ClauseError(
+            text,
+            0,
+            [],
+            None,
+            reason=Phrase(N_("two readings: {first} or {second}"), first=first, second=second),
+        )
+    if readings:
+        return readings[0]
+    build = _Build(text, where, refs)  # no reading builds: the one Earley prefers says where and why
     try:
-        return build.clause(tree)
+        return build.clause(_parser().parse(folded, start="start") if len(alternatives) > 1 else tree)
     except RefError as exc:
         raise ClauseError(text, build.at, [], None, reason=exc.message) from None
     except (AttributeError, KeyError, IndexError, StopIteration, TypeError, ValueError):
@@ -335,6 +370,35 @@ def _parse_cached(text: str, refs: Refs) -> Stmt:
             suggest_phrase(text),
             reason=Phrase(N_("this phrase reads, but has no meaning the engine can run")),
         ) from None
+
+
+#: Most parse trees of one clause compared for a second reading (a bound on cost).
+MAX_READINGS = 16
+
+
+@lru_cache(maxsize=1)
+def _ambiguous_parser() -> Any:
+    """The Earley parser keeping every reading (``ambiguity="explicit"``): a clause the grammar reads in two
+    ways that mean two things is refused, naming both."""
+    from lark import Lark
+
+    return Lark(
+        grammar_source(),
+        parser="earley",
+        lexer="dynamic",
+        ambiguity="explicit",
+        propagate_positions=True,
+        start=_STARTS,
+    )
+
+
+def _alternatives(tree: Any) -> list[Any]:
+    """The parse trees an explicit Earley forest holds (at most :data:`MAX_READINGS`)."""
+    from lark.visitors import CollapseAmbiguities
+
+    if not any(t.data == "_ambig" for t in tree.iter_subtrees()):
+        return [tree]
+    return list(CollapseAmbiguities().transform(tree))[:MAX_READINGS]
 
 
 def parse_hero_phrase(text: str, refs: Refs | None = None) -> dict[str, Any] | None:

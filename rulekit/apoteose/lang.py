@@ -20,6 +20,7 @@ taken back from the original text.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from typing import Any
@@ -27,6 +28,7 @@ from typing import Any
 from rulekit.apoteose import statements as S
 from rulekit.apoteose import words as W
 from rulekit.apoteose.grammar import ClauseError, parse_clause
+from rulekit.apoteose.reading import lexicon, opener, read
 from rulekit.apoteose.reqgrammar import parse_condition_text, parse_trigger_text
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.statements import Statement
@@ -84,7 +86,26 @@ def parse_statement(text: str, refs: Any = None) -> Statement:
     >>> parse_statement("Compre 2 cartas")
     Draw(until=None, count=2, target={'who': 'self'})
     """
-    return S.from_dict(_parse_statement(text, refs))
+    d = _parse_statement(text, refs)
+    d.pop("_also", None)
+    d.pop("_times", None)
+    return S.from_dict(d)
+
+
+def parse_statements(text: str, refs: Any = None) -> list[Statement]:
+    """One clause -> its statements: one, or several where the clause says so ("Consuma 4 de ESTAMINA e 1
+    de MANA": one per amount; "Cause 1 de DANO a um oponente três vezes": the statement that many times, one
+    after the other).
+
+    >>> [st.to_dict()["resource"] for st in parse_statements("Consuma 4 de ESTAMINA e 1 de MANA")]
+    ['ESTAMINA', 'MANA']
+    >>> len(parse_statements("Cause 1 de DANO a um oponente três vezes"))
+    3
+    """
+    d = _parse_statement(text, refs)
+    also = d.pop("_also", [])
+    times = d.pop("_times", 1)
+    return [S.from_dict(x) for _ in range(times) for x in (d, *also)]
 
 
 def _parse_statement(text: str, refs: Any = None) -> Stmt:
@@ -110,85 +131,20 @@ def _parse_statement(text: str, refs: Any = None) -> Stmt:
         return out
 
 
-_VERB_STARTS = (
-    "cure",
-    "recupere",
-    "consuma",
-    "cause",
-    "compre",
-    "descarte",
-    "enterre",
-    "bane",
-    "revele",
-    "registre",
-    "oculte",
-    "devolva",
-    "anexe",
-    "mova",
-    "mova-se",
-    "selecione",
-    "role",
-    "negue",
-    "aumente",
-    "reduza",
-    "voce recebe",
-    "voce causa",
-    "depois",
-    "escolha",
-    "olhe",
-    "veja",
-    "observe",
-    "espie",
-    "bana",
-    "cura",
-    "recupera",
-    "ganhe",
-    "ganha",
-    "compra",
-    "descarta",
-    "revela",
-    "perca",
-    "consome",
-    "seleciona",
-    "se",
-)
+@functools.lru_cache(maxsize=1)
+def _clause_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The two tests of where a clause starts, on the text as the grammar reads it (verbs as their concept's
+    canonical word, :mod:`rulekit.apoteose.reading`): a verb of the lexicon (any person or mood, followed by a
+    space, a comma or the end; "depois", "se", "voce ganhar"), or a short subject and a verb ("um aliado curar
+    5", "o alvo perder 2", "ele sofrer 3")."""
+    verbs = sorted({v["canonical"] for v in lexicon().verbs.values()}, key=len, reverse=True)
+    starts = [re.escape(v) for v in verbs] + ["depois", "se", "voce ganhar", "voce causar"]
+    verb_re = re.compile(r"\s*(?:" + "|".join(starts) + r")(?:-(?:se|os|as|o|a|los|las|lo|la))?(?=[ ,]|$)")
+    third = "|".join(re.escape(v) for v in verbs)
+    perde_re = re.compile(r"\s*[\w-]+(?: [\w-]+){0,7} (?:" + third + r") (?:\d|\(|um |uma |\w+ cartas?)")
+    return verb_re, perde_re
 
 
-#: A clause starts with one of the verbs above (followed by a space, a comma or the end), with a
-#: short hero phrase and "perde <n>", or with "+N de"/"-N de". Each test looks at a bounded
-#: window after the join (at most :data:`_CLAUSE_LOOKAHEAD` characters), so splitting a text
-#: costs time linear in its length, however many " e " joins it has (a bound on cost).
-_VERB_RE = re.compile(
-    r"\s*(?:"
-    + "|".join(sorted((re.escape(v) for v in _VERB_STARTS), key=len, reverse=True))
-    + r")(?:-(?:os|as|o|a|los|las|lo|la))?(?=[ ,]|$)"
-)
-#: A subject, then a verb in the third person ("um aliado cura 5", "o alvo perde 2", "ele sofre 3").
-_THIRD = (
-    "perde",
-    "perdem",
-    "cura",
-    "curam",
-    "recupera",
-    "recuperam",
-    "ganha",
-    "ganham",
-    "sofre",
-    "sofrem",
-    "causa",
-    "causam",
-    "compra",
-    "compram",
-    "descarta",
-    "enterra",
-    "revela",
-    "oculta",
-    "registra",
-    "banem",
-)
-_PERDE_RE = re.compile(
-    r"\s*[\w-]+(?: [\w-]+){0,7} (?:" + "|".join(_THIRD) + r") (?:\d|\(|um |uma |\w+ cartas?)"
-)
 _GAIN_RE = re.compile(r"\s*[+-]\d+ de ")
 #: Where one clause ends and the next begins: "e", ",", ";", and "depois" after any of them ("; depois,",
 #: ", depois,", "e depois"): «Resolução do Efeito» resolves the description in the order written, so
@@ -202,7 +158,8 @@ def _starts_clause(low: str, pos: int = 0) -> bool:
     window = low[pos : pos + _CLAUSE_LOOKAHEAD]
     if pos + _CLAUSE_LOOKAHEAD < len(low):  # keep "$" meaning the real end of the text
         window += "\x00"
-    return bool(_VERB_RE.match(window) or _PERDE_RE.match(window) or _GAIN_RE.match(window))
+    verb_re, perde_re = _clause_res()
+    return bool(verb_re.match(window) or perde_re.match(window) or _GAIN_RE.match(window))
 
 
 def split_clauses(text: str) -> list[str]:
@@ -237,12 +194,13 @@ def split_sentences(text: str) -> list[list[str]]:
         s = re.sub(r"(?i)^depois,?\s+", "", s)
         if not s:
             continue
-        low = _fold(s)
+        r = read(s)
+        low = r.text.lower()
         cuts = [0]
         for m in _JOIN_RE.finditer(low):
             if _starts_clause(low, m.end()):
-                cuts.append(m.start())
-                cuts.append(m.end())
+                cuts.append(r.where[m.start()])
+                cuts.append(r.where[m.end()])
         cuts.append(len(s))
         pieces = [s[cuts[i] : cuts[i + 1]] for i in range(0, len(cuts) - 1, 2)]
         clauses = [p.strip() for p in pieces if p.strip()]
@@ -324,14 +282,33 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
             )
         ]
     if refs is None:
-        return [parse_statement(c) for c in clauses]
+        return [st for c in clauses for st in parse_statements(c)]
+    import json
+
     out: list[Statement] = []
     last_card: str | None = None
     last_hero: str | None = None
+    subject: str | None = None  # the explicit subject of the clause before (its hero phrase, as JSON)
     for c in clauses:
-        st = parse_statement(c, dataclasses.replace(refs, last_card=last_card, last_hero=last_hero))
-        out.append(st)
+        tokens = read(c).tokens
+        third = bool(tokens) and tokens[0].kind == "verb" and tokens[0].mood == "third"
+        sts = parse_statements(
+            c,
+            dataclasses.replace(
+                refs, last_card=last_card, last_hero=last_hero, subject=subject if third else None
+            ),
+        )
+        out.extend(sts)
+        st = sts[-1]
         d = st.to_dict()
+        if tokens and tokens[0].kind != "verb" and isinstance(d.get("target"), dict):
+            subject = json.dumps(d["target"])  # "Cada inimigo perde…": shared by "e sofre…"
+        elif (
+            tokens and tokens[0].kind != "verb" and d.get("owner") in ("opponent", "ally", "any", "selected")
+        ):
+            subject = json.dumps({"who": d["owner"]})
+        elif not third:
+            subject = None
         card = d.get("card")
         if card in ("self", "selected", "answered", "paid"):
             last_card = card
@@ -378,6 +355,42 @@ REQ_VERBS: dict[str, str] = {
 }
 
 
+def requirement_word(text: str) -> tuple[str, str, int] | None:
+    """How a requirement starts: (its kind, the seed's word for its first word, the length of the words as
+    written), read through the pipeline (:mod:`rulekit.apoteose.reading`): "Descarta", "descartar" ->
+    ``descarte``; the openers of the lexicon ("Sempre que" -> ``quando``, "Logo após" -> ``depois``); else
+    ``None``.
+
+    >>> requirement_word("Descarta uma carta"), requirement_word("Sempre que um oponente atacar")
+    (('cost', 'descarte', 8), ('condition', 'quando', 10))
+    """
+    op = opener(text)
+    if op is not None:
+        word = op[0].split()[0]
+        return REQ_VERBS[word], word, op[1]
+    m = re.match(r"[^\s,]+", text)
+    if m is None:
+        return None
+    key = norm(m.group(0))
+    if key not in REQ_VERBS:
+        tokens = read(m.group(0)).tokens
+        key = _req_canonical().get(tokens[0].norm.lower(), key) if tokens else key
+    if key not in REQ_VERBS:
+        return None
+    return REQ_VERBS[key], key, m.end()
+
+
+@functools.lru_cache(maxsize=1)
+def _req_canonical() -> dict[str, str]:
+    """The canonical word of each requirement verb (``descartar``) -> the seed's word (``descarte``)."""
+    out: dict[str, str] = {}
+    for word in REQ_VERBS:
+        tokens = read(word).tokens
+        if tokens and tokens[0].kind == "verb":
+            out.setdefault(tokens[0].norm.lower(), word)
+    return out
+
+
 def parse_condition(text: str) -> dict[str, Any]:
     """A state/condition body (after Se/Enquanto/Durante/Até) -> a condition dict, read by the requirement
     grammar (:func:`rulekit.apoteose.grammar.parse_condition_text`, LANGUAGE.md §2)."""
@@ -396,16 +409,22 @@ def parse_trigger(text: str) -> dict[str, Any]:
     return parse_trigger_text(text)
 
 
-def parse_requirement_ast(kind: str, verb: str, text: str) -> dict[str, Any] | Statement:
-    """The AST of one requirement, given its kind and first word (see :func:`text.classify`): a typed
-    statement for a cost or an action, a condition dict for a state or a condition."""
+def parse_requirement_ast(
+    kind: str, verb: str, text: str, written: int | None = None
+) -> dict[str, Any] | Statement:
+    """The AST of one requirement, given its kind and the seed's word for its first word (see
+    :func:`text.classify`; ``written``: how long that word, or opener, is as written): a typed statement for a
+    cost or an action, a condition dict for a state or a condition."""
     t = _T(text)
     v = norm(verb)
+    if written is None:
+        written = len(verb)
     if kind in ("cost", "action"):
         if v == "descarte" and t.m(r"descarte uma carta"):
             return S.Discard(card="choose", count=1)
-        return parse_statement(text)
-    rest = t.orig[len(verb) :].strip()
+        sts = parse_statements(text)
+        return sts[0] if len(sts) == 1 else sts  # type: ignore[return-value]
+    rest = t.orig[written:].strip()
     rest_low = _fold(rest)
     if v == "quando" or v == "depois" or v == "antes":
         if v == "depois" or v == "antes":

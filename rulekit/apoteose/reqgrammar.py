@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from rulekit.apoteose.builder import _Build, _low
-from rulekit.apoteose.grammar import MAX_CLAUSE
+from rulekit.apoteose.grammar import MAX_CLAUSE, grammar_source
 from rulekit.apoteose.rulings import moment_of
 from rulekit.apoteose.words import (
     _POSSESSIVES,
@@ -53,7 +53,7 @@ def _req_grammar() -> str:
     extra = here.with_name("requirements.lark").read_text(encoding="utf-8")
     extra = extra.replace("@EVENT_STEMS@", "|".join(sorted(EVENT_STEMS, key=len, reverse=True)))
     extra = extra.replace("@CMP_WORDS@", "|".join(re.escape(w) for w in sorted(_CMP, key=len, reverse=True)))
-    return here.with_name("grammar.lark").read_text(encoding="utf-8") + "\n" + extra
+    return grammar_source() + "\n" + extra
 
 
 @lru_cache(maxsize=1)
@@ -142,7 +142,7 @@ def _read(text: str, start: str, build: Any) -> Any:
 
 @lru_cache(maxsize=1024)
 def _trigger_cached(text: str) -> dict[str, Any]:
-    moment = moment_of("quando " + fold(text).lower())
+    moment = moment_of("quando " + expand(text)[0].lower())  # read as the grammar reads it ("prestes a")
     out = _read(text, "trigger_start", lambda b, node: b.trigger(node, moment))
     return out if out is not None else {"moment": moment, "event": "unknown", "text": text}
 
@@ -168,7 +168,7 @@ class _ReqBuild(_Build):
             tok = noun.children[0]
             out: dict[str, Any] = {"card": "any"}
             if tok.type != "CARDWORD":
-                out["type"] = self.orig(tok).upper()
+                out["type"] = self.card_type(tok)
             adj = self.tok(node, "ADJ")
             if adj is not None:
                 out["owner"] = "team" if _low(adj).startswith("aliad") else "opponent"
@@ -323,7 +323,7 @@ class _ReqBuild(_Build):
             }
             tok = self.sub(node, "cardnoun").children[0]
             if tok.type != "CARDWORD":
-                out["type"] = self.orig(tok).upper()
+                out["type"] = self.card_type(tok)
             return {k: out[k] for k in ("cond", "count", "type", "zone") if k in out}
         if d == "c_turn_of":
             noun = _low(self.tok(node, "HNOUN"))
@@ -372,7 +372,7 @@ class _ReqBuild(_Build):
                 out["cmp"] = self._cmp(node, ">=")
             tok = self.sub(node, "cardnoun").children[0]
             if tok.type != "CARDWORD":
-                out["type"] = self.orig(tok).upper()
+                out["type"] = self.card_type(tok)
             z = self.sub(node, "zone")
             if z is not None:
                 out["zone"] = self.zone(z)

@@ -25,7 +25,9 @@ from typing import Any
 
 from rulekit.apoteose import lang
 from rulekit.apoteose import rulings as R
+from rulekit.apoteose import statements as S
 from rulekit.apoteose.grammar import END, Located, Refs
+from rulekit.apoteose.reading import construction_reason, refused_construction
 from rulekit.apoteose.rulings import (
     KEYWORD_ORDER,
     KEYWORDS,
@@ -35,6 +37,7 @@ from rulekit.apoteose.rulings import (
     norm,
 )
 from rulekit.apoteose.statements import Statement
+from rulekit.apoteose.words import expand
 from rulekit.errors import N_, EffectTextError, Phrase
 from rulekit.phrase import one_of
 from rulekit.yamlsrc import suggest
@@ -156,8 +159,13 @@ class Effect:
         return self.supported()
 
     def supported(self) -> bool:
-        """Can the engine run every requirement and statement of this effect?"""
-        return lang.is_supported([r.ast for r in self.requirements]) and lang.is_supported(list(self.body))
+        """Can the engine run every requirement and statement of this effect (and did the reader refuse
+        nothing of it: an ``UNSUPPORTED_TEXT`` warning, such as Duração with no duration)?"""
+        return (
+            lang.is_supported([r.ast for r in self.requirements])
+            and lang.is_supported(list(self.body))
+            and not any(w.code == "UNSUPPORTED_TEXT" for w in self.warnings)
+        )
 
     def unreadable_at(self) -> tuple[int, str]:
         """Where the first part the engine cannot run starts: (position in the text, its first word)."""
@@ -198,17 +206,19 @@ def _match_keyword_prefix(piece: str, offset: int) -> tuple[str, str, int, int] 
 
 
 def classify(text: str) -> tuple[str, str]:
-    """Requirement kind from its first word (seed «Requerimentos»): cost/action/state/condition.
+    """Requirement kind from its first word (seed «Requerimentos»): cost/action/state/condition, and the
+    seed's word for it (any person or mood, a synonym, an opener such as "Sempre que": the lexicon).
 
     >>> classify("Selecione 2 COMPANHEIRO no tabuleiro"), classify("Se você tiver uma EVOCAÇÃO no SUPORTE")
     (('action', 'Selecione'), ('condition', 'Se'))
+    >>> classify("Descarta uma carta"), classify("Toda vez que um oponente atacar")
+    (('cost', 'Descarte'), ('condition', 'Quando'))
     """
-    first = text.split()[0] if text.split() else ""
-    key = norm(first).rstrip(",")
-    kind = lang.REQ_VERBS.get(key)
-    if kind is None:
+    hit = lang.requirement_word(text)
+    if hit is None:
+        first = text.split()[0] if text.split() else ""
         raise KeyError(first)
-    return kind, first[:1].upper() + first[1:]
+    return hit[0], hit[1][:1].upper() + hit[1][1:]
 
 
 def parse_effect(text: str, *, strict: bool = True) -> Effect:
@@ -373,11 +383,23 @@ def parse_effect(text: str, *, strict: bool = True) -> Effect:
                 reqs.append(Requirement(body, UNKNOWN_KIND, first, moment_of(body), unknown, pos))
                 warnings.append(Warning_("UNSUPPORTED_TEXT", problem, pos))
                 continue
-            body = verb + body[len(verb) :]
-            parsed = lang.parse_requirement_ast(kind, verb, body)
+            written = (lang.requirement_word(body) or ("", "", len(verb)))[2]
+            body = body[:1].upper() + body[1:]
+            parsed = lang.parse_requirement_ast(kind, verb, body, written)
+            said = (
+                verb + body[written:] if written != len(verb) or norm(verb) != norm(body[:written]) else body
+            )
+            if isinstance(parsed, list):  # "Consuma 4 de ESTAMINA e 1 de MANA": one cost per amount
+                for one in parsed[:-1]:
+                    reqs.append(
+                        Requirement(body, kind, verb, moment_of(expand(said)[0]), one.to_dict(), pos, one)
+                    )
+                parsed = parsed[-1]
             stmt = parsed if isinstance(parsed, Statement) else None
             ast = parsed.to_dict() if isinstance(parsed, Statement) else parsed
-            reqs.append(Requirement(body, kind, verb, moment_of(body), ast, pos, stmt))
+            reqs.append(Requirement(body, kind, verb, moment_of(expand(said)[0]), ast, pos, stmt))
+            if stmt is not None and isinstance(stmt, S.Unknown):  # its reason and expected words as Phrases
+                ast = {**ast, **(_first_unknown([stmt]) or {})}
             if not lang.is_supported(ast) and ast.get("op") == "unknown" and "position" in ast:
                 at = pos + int(ast["position"])
                 word = (body[int(ast["position"]) :].split() or [END])[0]
@@ -454,7 +476,7 @@ def parse_effect(text: str, *, strict: bool = True) -> Effect:
         effect_refs(tuple(n for k, n, _ in found if k == "timing"), tasks[0][1] if tasks else None, reqs),
     )
     if not lang.is_supported(body_stmts):
-        unread = _first_unknown([st.to_dict() for st in body_stmts])
+        unread = _first_unknown(list(body_stmts))
         if unread is not None and unread.get("reason"):
             at = description.find(unread["text"])
             pos = desc_offset + (len(desc) - len(desc.lstrip())) + max(at, 0) + int(unread["position"])
@@ -508,6 +530,22 @@ def parse_effect(text: str, *, strict: bool = True) -> Effect:
                     desc_offset,
                 )
             )
+    _refuse_constructions(src, reqs, desc, desc_offset, warnings)
+    duration_at = next((pos for k, n, pos in found if n == "Duração"), None)
+    if duration_at is not None and not _states_duration(reqs, [st.to_dict() for st in body_stmts]):
+        warnings.append(
+            Warning_(
+                "UNSUPPORTED_TEXT",
+                Phrase(
+                    N_(
+                        "'Duração' at position {position} says the effect lasts, and the effect states no "
+                        "duration (write 'até o final do turno', or an Enquanto/Até/Durante requirement)"
+                    ),
+                    position=duration_at,
+                ),
+                duration_at,
+            )
+        )
     trig = next((r for r in reqs if r.ast.get("cond") == "trigger"), None)
     moment = trig.moment if trig else moment_of(description)
     return Effect(
@@ -626,11 +664,71 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
     )
 
 
+def _refuse_constructions(
+    src: str, reqs: list[Requirement], desc: str, desc_offset: int, warnings: list[Warning_]
+) -> None:
+    """A construction the engine has no statement or condition for (the lexicon's ``refused``: "menos MANA
+    que o alvo", "a metade", "duas delas"…), in a requirement or the description: an ``UNSUPPORTED_TEXT``
+    warning at its place in the text as written, naming it (the effect is then refused, never run near)."""
+    places = [(r.text, r.position) for r in reqs] + [(desc, desc_offset)]
+    for text, at in places:
+        hit = refused_construction(text)
+        if hit is None:
+            continue
+        pos = at + hit[1]
+        # the reader's own warning on the same part says less: this one replaces it, in its place
+        same = [
+            i
+            for i, w in enumerate(warnings)
+            if w.code == "UNSUPPORTED_TEXT" and at <= w.position <= at + len(text)
+        ]
+        index = same[0] if same else len(warnings)
+        for i in reversed(same):
+            del warnings[i]
+        warnings.insert(
+            index,
+            Warning_(
+                "UNSUPPORTED_TEXT",
+                Phrase(
+                    N_("cannot resolve '{word}' at position {position}: {why}"),
+                    word=hit[2],
+                    position=pos,
+                    why=construction_reason(hit[0], hit[2]),
+                ),
+                pos,
+            ),
+        )
+        return
+
+
+def _states_duration(reqs: list[Requirement], stmts: Any) -> bool:
+    """Does the effect say how long it lasts (seed «Duração»: it lasts «até que sua duração termine»): a
+    statement's ``until`` ("até o final do turno"), or a state requirement (Enquanto, Até, Durante)?"""
+    if any(r.kind == "state" for r in reqs):
+        return True
+
+    def has_until(node: Any) -> bool:
+        if isinstance(node, dict):
+            return "until" in node or any(has_until(v) for v in node.values())
+        if isinstance(node, list | tuple):
+            return any(has_until(v) for v in node)
+        return False
+
+    return has_until(stmts)
+
+
 def _first_unknown(stmts: Any) -> dict[str, Any] | None:
+    """The first unreadable clause among ``stmts`` (typed statements, options included), its fields as the
+    reader made them: its reason and what it expected stay catalogue Phrases, rendered in the reader's
+    language where the warning is shown (its ``to_dict`` is plain data)."""
     for st in stmts:
-        if st.get("op") == "unknown":
-            return st  # type: ignore[no-any-return]
-        for opt in st.get("options", []) if st.get("op") == "choose" else []:
+        if isinstance(st, S.Unknown):
+            out = st.to_dict()
+            out["expected"] = list(st.expected)
+            if st.reason is not None:
+                out["reason"] = st.reason
+            return out
+        for opt in st.options if isinstance(st, S.Choose) else ():
             hit = _first_unknown(opt)
             if hit is not None:
                 return hit

@@ -5,51 +5,15 @@ LANGUAGE.md §3.1). Plain data and text functions; :mod:`rulekit.apoteose.gramma
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass
 
-_VERBS = {
-    "descart": "discard",
-    "enterr": "bury",
-    "ban": "banish",
-    "revel": "reveal",
-    "registr": "register",
-    "ocult": "hide",
-    "consum": "exhaust",
-    "recuper": "ready",
-    "devolv": "return",
-}
+from rulekit.apoteose.reading import fold, lexicon, read
+
+__all__ = ["expand", "fold", "Refs", "EVENT_STEMS"]
+
 #: Event verbs (folded stems) -> the kind of game event a trigger names ("um oponente ativar…", "uma carta for
 #: descartada", "sofrer dano"); the requirement grammar's verb terminals are made from these stems.
-EVENT_STEMS = {
-    "ativ": "activate",
-    "descart": "discard",
-    "consum": "consume",
-    "cur": "heal",
-    "recuper": "recover",
-    "sofr": "damage",
-    "caus": "damage",
-    "atac": "attack",
-    "declar": "attack",
-    "selecion": "target",
-    "rol": "roll",
-    "compr": "draw",
-    "enterr": "bury",
-    "ban": "banish",
-    "revel": "reveal",
-    "devolv": "return",
-    "entr": "enter",
-    "sa": "leave",
-    "resolv": "resolve",
-    "neg": "negate",
-    "perd": "lose",
-    "ocult": "hide",
-    "anex": "attach",
-    "faz": "test",
-    "fiz": "test",
-    "registr": "register",
-}
+EVENT_STEMS: dict[str, str] = {}  # filled below from the lexicon (:func:`_event_stems`)
 #: Comparisons in a state ("sua MANA for maior que 3", "você tiver pelo menos 2 de MANA") -> the operator.
 COMPARISONS = (
     ("maior ou igual a", ">="),
@@ -87,20 +51,9 @@ ZONES = {
     "pilha de descarte": "DESCARTE",
     "pilha de cartas banidas": "BANIDAS",
 }
-NUMWORDS = {
-    "um": 1,
-    "uma": 1,
-    "dois": 2,
-    "duas": 2,
-    "tres": 3,
-    "quatro": 4,
-    "cinco": 5,
-    "seis": 6,
-    "sete": 7,
-    "oito": 8,
-    "nove": 9,
-    "dez": 10,
-}
+#: The article read as the number 1 where a number goes ("Descarte uma carta"); every other number written in
+#: words is a number already (:mod:`rulekit.apoteose.reading`, text2num).
+NUMWORDS = {"um": 1, "uma": 1}
 RESOURCES = {"vida": "VIDA", "hp": "VIDA", "mana": "MANA", "estamina": "ESTAMINA"}
 ACTIONS = {
     "cura": "heal",
@@ -164,52 +117,6 @@ _DEMONSTRATIVES = ("esse", "essa", "esses", "essas", "aquele", "aquela", "aquele
 _THIS = ("este", "esta", "estes", "estas")
 _ALL = ("todos", "todas", "cada")
 _POSSESSIVES = ("seu", "sua", "seus", "suas")
-#: Contractions of de/em/a/por with an article or a demonstrative, written out before parsing.
-CONTRACTIONS = {
-    "do": "de o",
-    "da": "de a",
-    "dos": "de os",
-    "das": "de as",
-    "no": "em o",
-    "na": "em a",
-    "nos": "em os",
-    "nas": "em as",
-    "ao": "a o",
-    "aos": "a os",
-    "à": "a a",
-    "às": "a as",
-    "num": "em um",
-    "numa": "em uma",
-    "dum": "de um",
-    "duma": "de uma",
-    "pelo": "por o",
-    "pela": "por a",
-    "pelos": "por os",
-    "pelas": "por as",
-    **{
-        p + d: f"{w} {d}"
-        for p, w in (("d", "de"), ("n", "em"))
-        for d in (
-            "esse",
-            "essa",
-            "esses",
-            "essas",
-            "este",
-            "esta",
-            "estes",
-            "estas",
-            "aquele",
-            "aquela",
-            "aqueles",
-            "aquelas",
-        )
-    },
-    **{"à" + d[1:]: f"a {d}" for d in ("aquele", "aquela", "aqueles", "aquelas")},
-    **{p + d: f"{w} {d}" for p, w in (("d", "de"), ("n", "em")) for d in ("ele", "ela", "eles", "elas")},
-}
-_CONTRACTION_RE = re.compile(
-    r"(?<![\w-])(" + "|".join(sorted(CONTRACTIONS, key=len, reverse=True)) + r")(?![\w-])", re.IGNORECASE
-)
 
 
 @dataclass(frozen=True)
@@ -233,40 +140,38 @@ class Refs:
     #: the nearest card and hero mentions before this clause (a ``card`` value / a ``who`` value)
     last_card: str | None = None
     last_hero: str | None = None
+    #: the subject a clause without one shares with the clause before it in its sentence ("Cada inimigo
+    #: perde 1 de MANA e sofre 2 de DANO": the hero phrase as JSON), set only when this clause's verb is in
+    #: the third person (an imperative has no subject: it is the activating hero's)
+    subject: str | None = None
 
 
 def expand(text: str) -> tuple[str, list[int]]:
-    """``text`` folded, with contractions written out, and for each character of the result the index
-    of the character of ``text`` it came from (one more entry: the end).
+    """``text`` as the grammars read it (:func:`rulekit.apoteose.reading.read`: folded, contractions written
+    out, verbs as their concept's canonical word, numbers in digits), and for each character of the result
+    the index of the character of ``text`` it came from (one more entry: the end).
 
     >>> expand("Cure 1 de VIDA daquele aliado")[0]
-    'Cure 1 de VIDA de aquele aliado'
+    'Curar 1 de VIDA de aquele aliado'
     """
-    out: list[str] = []
-    where: list[int] = []
-    last = 0
-    for m in _CONTRACTION_RE.finditer(text):
-        word = m.group(0)
-        if word.isupper() and len(word) > 1:  # a name in capitals, never a contraction
+    r = read(text)
+    return r.text, list(r.where)
+
+
+def _event_stems() -> dict[str, str]:
+    """Event verbs' stems (folded: the canonical infinitive and each lemma without -ar/-er/-ir) -> the kind of
+    game event (the lexicon's ``event``); the requirement grammar's verb and participle terminals are made
+    from them ("ativ" + "ada", "descart" + "ar")."""
+    lex = lexicon()
+    out: dict[str, str] = {}
+    for entry in lex.verbs.values():
+        if "event" not in entry or entry.get("needs"):
             continue
-        out.append(text[last : m.start()])
-        where.extend(range(last, m.start()))
-        rep = CONTRACTIONS[word.lower()]
-        if word[0].isupper():
-            rep = rep[0].upper() + rep[1:]
-        out.append(rep)
-        where.extend(m.start() for _ in rep)  # every letter of "de aquele" comes from "daquele"
-        last = m.end()
-    out.append(text[last:])
-    where.extend(range(last, len(text)))
-    where.append(len(text))
-    return fold("".join(out)), where
+        for word in (entry["canonical"], *entry["lemmas"]):
+            if word.endswith(("ar", "er", "ir")) and len(word) > 3:
+                out.setdefault(fold(word[:-2]).lower(), entry["event"])
+    out.setdefault("fiz", "test")  # "fizer": the future subjunctive of fazer
+    return out
 
 
-def fold(text: str) -> str:
-    """Accents stripped, case kept, *same length* (so positions in the fold are positions in the text)."""
-    out = []
-    for c in text:
-        d = "".join(x for x in unicodedata.normalize("NFKD", c) if not unicodedata.combining(x))
-        out.append(d[:1] or c)
-    return "".join(out)
+EVENT_STEMS.update(_event_stems())

@@ -265,8 +265,20 @@ def _reader_words(text: str) -> set[str]:
             for v in value:
                 expected(v)
 
+    from rulekit.apoteose import statements as S
+
+    def unread(st: object) -> list[object]:
+        """The unreadable clauses' fields with what was expected as the reader made it (Phrases: an
+        Unknown's ``to_dict`` is plain text)."""
+        if isinstance(st, S.Unknown):
+            return [{**st.to_dict(), "expected": list(st.expected)}]
+        if isinstance(st, S.Choose):
+            return [u for opt in st.options for one in opt for u in unread(one)]
+        return [st.to_dict()]
+
     effect = parse_effect(text)
-    expected([st.to_dict() for st in effect.body] + [r.ast for r in effect.requirements])
+    reqs = [unread(r.statement)[0] if r.statement is not None else r.ast for r in effect.requirements]
+    expected([u for st in effect.body for u in unread(st)] + reqs)
     words = {w for leaf in leaves for w in re.findall(r"[^\W\d_]+", leaf)}
     assert all(_grammar_word(w) for w in words), sorted(w for w in words if not _grammar_word(w))
     return {w.casefold() for w in words} | _words(*suggested)
