@@ -1,0 +1,704 @@
+"""Read an ability's Oracle text into the scenario language's effect spec (LANGUAGE.md §2-§3).
+
+:func:`read_ability` takes one ability's text (and, optionally, the card's name) and gives a
+:class:`Reading`: ``read`` with its kind (``static``, ``resolves``, ``cda``) and its effect spec, the
+very dict a library card's ability holds; ``plain`` when the text is not a continuous effect (a
+keyword, an activated or triggered ability whose effect is not one, other rules text: CR 611.1 names
+what creates a continuous effect); or ``unread`` when it looks like a continuous effect (it holds a cue
+word of ``lexicon.yaml``) but the grammar cannot read it: then ``position`` and ``phrase`` name where the
+reading stopped in the typed text. It never guesses: an unread word is never dropped.
+
+The reader writes only public data: the spec goes through the normal loader (``rulekit.mtg.loader``)
+like any card's. Grammar: ``oracle.lark``; vocabulary: :mod:`rulekit.mtg.oracle.lexicon`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from lark import Token, Transformer, Tree
+from lark.exceptions import LarkError, UnexpectedInput, VisitError
+
+from rulekit.errors import N_, Phrase, RulekitError, shown
+from rulekit.mtg import vocab
+from rulekit.mtg.oracle.lexicon import canonical, grammar_text, words
+
+#: The longest ability text read (characters): a card's longest Oracle ability is well under this.
+MAX_TEXT = 2000
+
+#: What a reading's status means, in words (the catalogue's).
+STATUS_WORDS = {
+    "read": N_("read as a continuous effect"),
+    "plain": N_("kept as plain text, not a continuous effect"),
+    "unread": N_("looks like a continuous effect but cannot be read"),
+}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the reader made of one ability's text."""
+
+    text: str
+    status: str  # read | plain | unread
+    kind: str = ""  # static | resolves | cda (when read)
+    spec: dict[str, Any] = field(default_factory=dict)
+    via: str = ""  # activated | triggered | "" (how a resolving effect comes)
+    position: int = -1  # where the reading stopped (unread), 0-based in ``text``
+    phrase: str = ""  # the words at ``position``
+    notes: tuple[Phrase, ...] = ()  # further sentences not read (located)
+
+    def ability(self) -> dict[str, Any] | str:
+        """The ability as a library card writes it: ``{text, static|resolves|cda: spec}`` or the text."""
+        if self.status != "read":
+            return self.text
+        return {"text": self.text, self.kind: self.spec}
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"text": self.text, "status": self.status}
+        if self.status == "read":
+            out["kind"] = self.kind
+            out["spec"] = self.spec
+            if self.via:
+                out["via"] = self.via
+        if self.status == "unread":
+            out["position"] = self.position
+            out["phrase"] = self.phrase
+        if self.notes:
+            out["notes"] = [n.render(lambda m, **k: m.format(**k)) for n in self.notes]
+        return out
+
+    def words(self, t: Any) -> str:
+        """The reading in words, through the translator ``t`` (``rulekit.i18n.translator``)."""
+        head = t(STATUS_WORDS[self.status])
+        if self.status == "unread":
+            return t(
+                N_("{status}: '{phrase}' at position {position}"),
+                status=head,
+                phrase=self.phrase,
+                position=self.position,
+            )
+        if self.status == "read":
+            return t(N_("{status} ({kind})"), status=head, kind=self.kind)
+        return head
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Any:
+    from lark import Lark
+
+    return Lark(grammar_text(), parser="earley", lexer="dynamic", ambiguity="resolve", propagate_positions=True)
+
+
+# ------------------------------------------------------------------ the text before the grammar
+class _Text:
+    """A working copy of the text and, for each of its characters, its position in the typed text."""
+
+    def __init__(self, text: str) -> None:
+        self.s = text
+        self.at = list(range(len(text)))
+
+    def replace(self, pattern: re.Pattern[str], repl: str) -> None:
+        out, at, last = [], [], 0
+        for m in pattern.finditer(self.s):
+            out.append(self.s[last : m.start()])
+            at.extend(self.at[last : m.start()])
+            out.append(repl)
+            at.extend([self.at[m.start()] if m.start() < len(self.at) else len(self.at)] * len(repl))
+            last = m.end()
+        out.append(self.s[last:])
+        at.extend(self.at[last:])
+        self.s, self.at = "".join(out), at
+
+    def cut(self, start: int, end: int | None = None) -> _Text:
+        new = _Text("")
+        new.s, new.at = self.s[start:end], self.at[start:end]
+        return new
+
+    def orig(self, i: int, typed: str) -> int:
+        return self.at[i] if 0 <= i < len(self.at) else len(typed)
+
+
+_REMINDER = re.compile(r"\s*\([^()\"]*\)")
+_COST = re.compile(r'^(?P<cost>(?:[^":.]|"[^"]*")*?)\s*:\s+')
+_ABILITY_WORD = re.compile(r"^[A-Z][\w' ]*\s+[—-]\s+")
+_SENTENCE = re.compile(r'\.(?=\s|$)(?=(?:[^"]*"[^"]*")*[^"]*$)')
+_STILL = re.compile(r"^(it's|they're) still (an? )?(?P<t>[a-z]+)$", re.I)
+
+
+def _is_cost(cost: str) -> bool:
+    """An activated ability's cost (CR 602.1): mana or tap symbols, a loyalty number, or a cost verb."""
+    return bool(re.search(r"\{[^}]+\}|^[+\-−]?\d+$|^[+\-−]X$", cost.strip())) or bool(
+        re.match(r"^(discard|sacrifice|pay|exile|tap|remove|return)\b", cost.strip(), re.I)
+    )
+
+
+def read_ability(text: str, name: str = "") -> Reading:
+    """One ability's Oracle text -> :class:`Reading` (see the module). ``name``: the card's name, read as
+    the card itself where the text says it. Bad input (empty, too long, not text) is a RulekitError."""
+    if not isinstance(text, str) or not text.strip():
+        raise RulekitError(N_("an ability's text must be non-empty text"), field="text", code="BAD_TEXT")
+    if len(text) > MAX_TEXT:
+        raise RulekitError(
+            Phrase(N_("an ability's text is {n} characters long (at most {max})"), n=len(text), max=MAX_TEXT),
+            field="text",
+            code="TOO_LONG",
+        )
+    typed = text
+    work = _Text(text.strip())
+    work.at = [i + (len(text) - len(text.lstrip())) for i in work.at]
+    work.replace(_REMINDER, "")
+    lex = words()
+    # a keyword line ("Flying", "First strike, vigilance"): plain, or a CDA keyword (604.3)
+    parts = [p.strip().lower() for p in work.s.rstrip(".").split(",")]
+    kw = canonical()
+    if all(kw.get(p, ("", ""))[0] == "keyword" for p in parts):
+        for p in parts:
+            spec = lex["cda_keywords"].get(kw[p][1])
+            if spec is not None and len(parts) == 1:
+                return Reading(typed, "read", "cda", dict(spec))
+        return Reading(typed, "plain")
+    via = ""
+    m = _ABILITY_WORD.match(work.s)
+    if m:
+        work = work.cut(m.end())
+    m = _COST.match(work.s)
+    if m and _is_cost(m.group("cost")):
+        via, work = "activated", work.cut(m.end())
+    else:
+        first = work.s.split(" ", 1)[0].lower()
+        if first in lex["trigger_words"] and "," in work.s:
+            via, work = "triggered", work.cut(work.s.index(",") + 1)
+            work = work.cut(len(work.s) - len(work.s.lstrip()))
+    if name:
+        work.replace(re.compile(rf"\b{re.escape(name)}(?=\W|$)"), "~")
+        short = name.split(",")[0]
+        if short != name:
+            work.replace(re.compile(rf"\b{re.escape(short)}(?=\W|$)"), "~")
+    for noun in lex["self_nouns"]:
+        work.replace(re.compile(rf"\b{re.escape(noun)}\b", re.I), "~")
+    sentences = _sentences(work)
+    if not sentences:
+        return Reading(typed, "plain")
+    first_s, rest = sentences[0], sentences[1:]
+    looks = _looks_continuous(first_s.s)
+    try:
+        tree = _parser().parse(first_s.s)
+        kind, spec = _Build().transform(tree)
+    except UnexpectedInput as exc:
+        if not looks:
+            return Reading(typed, "plain", via=via)
+        pos = first_s.orig(getattr(exc, "pos_in_stream", 0) or 0, typed)
+        return Reading(typed, "unread", via=via, position=pos, phrase=_phrase_at(typed, pos))
+    except (VisitError, LarkError) as exc:
+        inner = getattr(exc, "orig_exc", exc)
+        pos = first_s.orig(getattr(inner, "at", 0), typed)
+        if not looks:
+            return Reading(typed, "plain", via=via)
+        return Reading(typed, "unread", via=via, position=pos, phrase=_phrase_at(typed, pos))
+    notes: list[Phrase] = []
+    for s in rest:
+        still = _STILL.match(s.s.strip())
+        if still and "type" in spec:
+            spec = _still(spec, still.group("t"))
+            continue
+        pos = s.orig(0, typed)
+        if _looks_continuous(s.s):
+            notes.append(
+                Phrase(
+                    N_("sentence at position {position} not read: '{phrase}'"),
+                    position=pos,
+                    phrase=shown(s.s.strip(), 60),
+                )
+            )
+    if via:
+        kind = "resolves"
+    if kind == "resolves" and "affects" in spec and spec["affects"].startswith("target "):
+        rule = spec["affects"][len("target ") :]
+        spec = {"affects": "targets", **{k: v for k, v in spec.items() if k != "affects"}}
+        if not re.fullmatch(r"[a-z]+( or [a-z]+)*", rule):
+            spec["targets_must"] = rule
+    if kind == "static" and spec.get("affects") == "this":
+        pass
+    return Reading(typed, "read", kind, _ordered(spec), via=via, notes=tuple(notes))
+
+
+def _ordered(spec: dict[str, Any]) -> dict[str, Any]:
+    order = ("affects", "players", "targets_must", "condition", "duration")
+    return {**{k: spec[k] for k in order if k in spec}, **{k: v for k, v in spec.items() if k not in order}}
+
+
+def _still(spec: dict[str, Any], word: str) -> dict[str, Any]:
+    """ "It's still a land." (CR 205.1b): the new types are added, not set; the old type stays."""
+    t = dict(spec["type"])
+    add = [*t.pop("set_types", []), *t.pop("set_subtypes", []), *t.pop("add", [])]
+    t = {"add": add, **t}
+    return {**spec, "type": t}
+
+
+def _sentences(work: _Text) -> list[_Text]:
+    out, last = [], 0
+    for m in _SENTENCE.finditer(work.s):
+        piece = work.cut(last, m.start())
+        lead = len(piece.s) - len(piece.s.lstrip())
+        piece = piece.cut(lead)
+        if piece.s.strip():
+            out.append(piece)
+        last = m.end()
+    tail = work.cut(last)
+    tail = tail.cut(len(tail.s) - len(tail.s.lstrip()))
+    if tail.s.strip():
+        out.append(tail)
+    return out
+
+
+def _looks_continuous(sentence: str) -> bool:
+    low = f" {sentence.lower()} "
+    return any(c in low for c in words()["cues"])
+
+
+def _phrase_at(text: str, pos: int) -> str:
+    m = re.match(r"\S+(\s+\S+){0,2}", text[pos:])
+    return m.group(0) if m else text[pos:pos + 20]
+
+
+# ------------------------------------------------------------------ the tree -> the effect spec
+class _Unread(Exception):
+    def __init__(self, at: int) -> None:
+        self.at = at
+        super().__init__(at)
+
+
+def _canon(tok: Any) -> str:
+    """A vocabulary word's canonical spelling (singular, as types.yaml writes it)."""
+    return canonical().get(str(tok).lower(), ("", str(tok)))[1]
+
+
+def _num(s: str) -> int:
+    return int(s.replace("\u2212", "-"))
+
+
+class _Build(Transformer[Token, Any]):
+    """The parse tree -> ``(kind, spec)``."""
+
+    # -------------------------------------------------------------- sentence
+    def start(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
+        return items[0]  # type: ignore[no-any-return]
+
+    def effect(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
+        kind, spec = "static", {}
+        extra: dict[str, Any] = {}
+        for it in items:
+            if isinstance(it, tuple) and it[0] in ("duration", "condition"):
+                extra[it[0]] = it[1]
+            elif isinstance(it, tuple):
+                kind, spec = it
+        if "duration" in extra:
+            kind = "resolves" if kind != "cda" else kind
+        if kind == "static" and str(spec.get("affects", "")).startswith("target "):
+            kind = "resolves"
+        return kind, {**spec, **extra}
+
+    def pre_duration(self, items: list[Any]) -> Any:
+        return items[0]
+
+    post_duration = pre_duration
+    pre_condition = pre_duration
+    post_condition = pre_duration
+
+    def until_eot(self, _: list[Any]) -> tuple[str, str]:
+        return ("duration", "until end of turn")
+
+    def until_next_turn(self, _: list[Any]) -> tuple[str, str]:
+        return ("duration", "until your next turn")
+
+    def until_eoc(self, _: list[Any]) -> tuple[str, str]:
+        return ("duration", "until end of combat")
+
+    def for_as_long_as(self, items: list[Any]) -> tuple[str, str]:
+        body = str(items[0]).replace("~", "this")
+        return ("duration", f"for as long as {body}")
+
+    def condition(self, items: list[Any]) -> tuple[str, str]:
+        return ("condition", items[0])
+
+    def you_control(self, items: list[Any]) -> str:
+        return f"you control {items[0]}"
+
+    def on_battlefield(self, _: list[Any]) -> str:
+        return "this is on the battlefield"
+
+    def one_or_more(self, items: list[Any]) -> str:
+        return f"one or more {vocab.plural(_canon(items[-1]))}"
+
+    def n_or_more(self, items: list[Any]) -> str:
+        return f"{items[0]} or more {items[-1]}"
+
+    # -------------------------------------------------------------- clauses
+    def subject_clause(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
+        affects, preds = items
+        spec: dict[str, Any] = {"affects": affects}
+        for p in preds:
+            _merge(spec, p)
+        return "static", spec
+
+    def subject(self, items: list[Any]) -> str:
+        return str(items[0])
+
+    def predicates(self, items: list[Any]) -> list[dict[str, Any]]:
+        return items
+
+    def you_control_clause(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
+        return "static", {"affects": items[0], "control": "you"}
+
+    def gain_control_clause(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
+        return "resolves", {"affects": items[0], "control": "you"}
+
+    def switch_clause(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
+        return "resolves", {"affects": items[0], "switch_pt": True}
+
+    def possessive(self, items: list[Any]) -> str:
+        if items and isinstance(items[0], Token) and items[0].type == "SELF_POSS":
+            return "this"
+        return f"target {items[0]}"
+
+    def cda_pt(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
+        _who, expr = items
+        return "cda", {"set_pt": {"power": expr, "toughness": expr}}
+
+    def cda_pt_plus(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
+        _who, expr, n = items
+        return "cda", {"set_pt": {"power": expr, "toughness": f"{expr} plus {int(n)}"}}
+
+    def player_keywords(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
+        who, _have, kws = items
+        return "static", {"players": who, "player": {"add": kws}}
+
+    def hand_size(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
+        who, n = items
+        return "static", {"players": who, "rules": {"max_hand_size": {"add": -n}}}
+
+    def no_max_hand(self, _: list[Any]) -> tuple[str, dict[str, Any]]:
+        return "static", {"players": "you", "rules": {"max_hand_size": "no maximum"}}
+
+    def you(self, _: list[Any]) -> str:
+        return "you"
+
+    def each_opponent(self, _: list[Any]) -> str:
+        return "each opponent"
+
+    # -------------------------------------------------------------- predicates
+    def modify_pt(self, items: list[Any]) -> dict[str, Any]:
+        pt = items[1]
+        if len(items) > 2:
+            counted = f"number of {items[2]}"
+            pt = {k: (counted if v == 1 else (0 if v == 0 else _unread_at(items[1]))) for k, v in pt.items()}
+        return {"modify_pt": pt}
+
+    def pt_fixed(self, items: list[Any]) -> dict[str, Any]:
+        p, t = str(items[0]).split("/")
+        return {"power": _num(p), "toughness": _num(t)}
+
+    def pt_x(self, items: list[Any]) -> dict[str, Any]:
+        return {"power": "X", "toughness": "X"}
+
+    def per_each(self, items: list[Any]) -> str:
+        return _plural_selector(str(items[0]))
+
+    def add_abilities(self, items: list[Any]) -> dict[str, Any]:
+        return {"abilities": {"add": items[1]}}
+
+    def remove_abilities(self, items: list[Any]) -> dict[str, Any]:
+        return {"abilities": {"remove": items[1]}}
+
+    def remove_all(self, _: list[Any]) -> dict[str, Any]:
+        return {"abilities": {"remove_all": True}}
+
+    def set_pt(self, items: list[Any]) -> dict[str, Any]:
+        return {"set_pt": items[1]}
+
+    def base_pt(self, items: list[Any]) -> dict[str, Any]:
+        p, t = str(items[0]).split("/")
+        return {"power": p if p == "X" else int(p), "toughness": t if t == "X" else int(t)}
+
+    def base_pt_expr(self, items: list[Any]) -> dict[str, Any]:
+        return {"power": items[0], "toughness": items[0]}
+
+    def become(self, items: list[Any]) -> dict[str, Any]:
+        return items[1]  # type: ignore[no-any-return]
+
+    def become_color(self, items: list[Any]) -> dict[str, Any]:
+        colors = items[1]
+        if len(items) > 2:
+            return {"color": {"add": colors}}
+        return {"color": {"set": colors}}
+
+    def gain_all_types(self, _: list[Any]) -> dict[str, Any]:
+        return {"type": {"all_creature_types": True}}
+
+    def lose_all_types(self, _: list[Any]) -> dict[str, Any]:
+        return {"type": {"remove_all_creature_types": True}}
+
+    def must_attack(self, _: list[Any]) -> dict[str, Any]:
+        return {"rules": {"requirement": "attacks each combat if able"}}
+
+    # -------------------------------------------------------------- type phrases (205.1a/b)
+    def type_phrase(self, items: list[Any]) -> dict[str, Any]:
+        card_types: list[str] = []
+        subtypes: list[str] = []
+        out: dict[str, Any] = {}
+        addition = False
+        for it in items:
+            if isinstance(it, Token) and it.type == "PT":
+                p, t = str(it).split("/")
+                out["set_pt"] = {"power": int(p), "toughness": int(t)}
+            elif isinstance(it, Token):
+                continue
+            elif isinstance(it, tuple) and it[0] == "colors":
+                out["color"] = {"set": it[1]}
+            elif isinstance(it, tuple) and it[0] == "type":
+                (card_types if it[1] == "cardtype" else subtypes).append(it[2])
+            elif isinstance(it, tuple) and it[0] == "every_basic":
+                subtypes.extend(vocab.BASIC_LAND_TYPES)
+            elif isinstance(it, tuple) and it[0] == "addition":
+                addition = True
+            elif isinstance(it, tuple) and it[0] == "still":
+                addition = True
+            elif isinstance(it, dict):
+                _merge(out, it)
+        t: dict[str, Any] = dict(out.pop("type", {}))
+        if addition:
+            t["add"] = [*card_types, *subtypes]
+        else:
+            if card_types:
+                t["set_types"] = card_types
+            if subtypes:
+                t["set_subtypes"] = subtypes
+        if t:
+            out["type"] = t
+        return out
+
+    def type_word(self, items: list[Any]) -> tuple[str, str, str]:
+        kind, word = canonical()[str(items[0]).lower()]
+        return ("type", kind, word)
+
+    def every_basic(self, _: list[Any]) -> tuple[str]:
+        return ("every_basic",)
+
+    def chosen_type(self, _: list[Any]) -> tuple[str, str, str]:
+        return ("type", "subtype", "{chosen creature type}")
+
+    def addition(self, _: list[Any]) -> tuple[str]:
+        return ("addition",)
+
+    def still(self, _: list[Any]) -> tuple[str]:
+        return ("still",)
+
+    def with_base_pt(self, items: list[Any]) -> dict[str, Any]:
+        return {"set_pt": items[0]}
+
+    def with_keywords(self, items: list[Any]) -> dict[str, Any]:
+        return {"abilities": {"add": items[0]}}
+
+    def with_all_types(self, _: list[Any]) -> dict[str, Any]:
+        return {"type": {"all_creature_types": True}}
+
+    def color_words(self, items: list[Any]) -> tuple[str, list[str]]:
+        cols = [str(c).lower() for c in items if isinstance(c, Token) and c.type == "COLOR"]
+        return ("colors", [] if cols == ["colorless"] else cols)
+
+    def chosen_color(self, _: list[Any]) -> tuple[str, list[str]]:
+        return ("colors", ["{chosen color}"])
+
+    def addition_colors(self, _: list[Any]) -> tuple[str]:
+        return ("addition",)
+
+    # -------------------------------------------------------------- keywords
+    def kwlist(self, items: list[Any]) -> list[str]:
+        out: list[str] = []
+        for it in items:
+            out.extend(it if isinstance(it, list) else [it])
+        return out
+
+    def kw(self, items: list[Any]) -> str:
+        return _canon(items[0])
+
+    def protection(self, items: list[Any]) -> list[str]:
+        return [f"Protection from {str(c).lower()}" for c in items]
+
+    def quoted(self, items: list[Any]) -> str:
+        return str(items[0])[1:-1].replace("~", "this permanent")
+
+    def poisonous(self, items: list[Any]) -> str:
+        return f"Poisonous {int(items[0])}"
+
+    # -------------------------------------------------------------- selectors (LANGUAGE.md §4)
+    def selector_pl(self, items: list[Any]) -> str:
+        return _selector_words(items)
+
+    def self_sel(self, _: list[Any]) -> str:
+        return "this"
+
+    def enchanted(self, items: list[Any]) -> str:
+        return "enchanted " + _selector_words(items)
+
+    def equipped(self, _: list[Any]) -> str:
+        return "equipped creature"
+
+    def target(self, items: list[Any]) -> str:
+        return "target " + _selector_words(items)
+
+    def each_sel(self, items: list[Any]) -> str:
+        return _selector_words(items)
+
+    def noun_pl(self, items: list[Any]) -> Token:
+        return Token("NOUN", _noun(items[0], plural=True))
+
+    def noun_sg(self, items: list[Any]) -> Token:
+        return Token("NOUN", _noun(items[0], plural=False))
+
+    def adj_color(self, items: list[Any]) -> Token:
+        return Token("ADJ", str(items[0]).lower())
+
+    adj_noncolor = adj_color
+    adj_status = adj_color
+
+    def adj_subtype(self, items: list[Any]) -> Token:
+        return Token("ADJ", _canon(items[0]))
+
+    def adj_cardtype(self, items: list[Any]) -> Token:
+        return Token("ADJ", _canon(items[0]).lower())
+
+    def adj_nontype(self, items: list[Any]) -> Token:
+        w = str(items[0])
+        if w.lower().startswith("non-"):
+            return Token("ADJ", "non-" + _canon(w[4:]))
+        return Token("ADJ", w.lower())
+
+    def h_you(self, _: list[Any]) -> Token:
+        return Token("HOLDER", "you control")
+
+    def h_opponents(self, _: list[Any]) -> Token:
+        return Token("HOLDER", "your opponents control")
+
+    def h_an_opponent(self, _: list[Any]) -> Token:
+        return Token("HOLDER", "an opponent controls")
+
+    def h_target_player(self, _: list[Any]) -> Token:
+        return Token("HOLDER", "target player controls")
+
+    def h_you_own(self, _: list[Any]) -> Token:
+        return Token("HOLDER", "you own")
+
+    def h_chosen_type(self, _: list[Any]) -> Token:
+        return Token("CHOSEN", "{chosen creature type}")
+
+    def h_chosen_color(self, _: list[Any]) -> Token:
+        return Token("CHOSEN", "{chosen color}")
+
+    def h_zone(self, items: list[Any]) -> Token:
+        return Token("HOLDER", str(items[0]).lower())
+
+    def h_counter(self, items: list[Any]) -> Token:
+        return Token("HOLDER", f"with {str(items[0]).lower()} {str(items[1]).lower()} counter on it")
+
+    def with_kw(self, items: list[Any]) -> Token:
+        return Token("HOLDER", f"with {_canon(items[0]).lower()}")
+
+    def without_kw(self, items: list[Any]) -> Token:
+        return Token("HOLDER", f"without {_canon(items[0]).lower()}")
+
+    # -------------------------------------------------------------- expressions
+    def count(self, items: list[Any]) -> str:
+        return f"number of {items[0]}"
+
+    def its_mv(self, _: list[Any]) -> str:
+        return "its mana value"
+
+    def number(self, items: list[Any]) -> int:
+        w = str(items[0]).lower()
+        return vocab.NUMBER_WORDS[w] if w in vocab.NUMBER_WORDS else int(w)
+
+
+def _unread_at(_: Any) -> Any:
+    raise _Unread(0)
+
+
+def _noun(tok: Any, plural: bool) -> str:
+    w = str(tok)
+    kind, word = canonical().get(w.lower(), ("", w.lower()))
+    if kind == "cardtype":
+        return vocab.plural(word.lower()) if plural else word.lower()
+    if kind == "subtype":
+        return vocab.plural(word) if plural else word
+    return w.lower()
+
+
+def _selector_words(items: list[Any]) -> str:
+    """A selector's words in the selector language's order: quantifier, other, chosen, adjectives,
+    noun, holders."""
+    head: list[str] = []
+    chosen: list[str] = []
+    adjs: list[str] = []
+    noun: list[str] = []
+    tail: list[str] = []
+    for it in items:
+        if not isinstance(it, Token):
+            continue
+        if it.type in ("QUANT", "EACH"):
+            head.append(str(it).lower())
+        elif it.type == "OTHER":
+            head.append("other")
+        elif it.type == "CHOSEN":
+            chosen.append(str(it))
+        elif it.type == "ADJ":
+            adjs.append(str(it))
+        elif it.type == "NOUN":
+            if noun:
+                noun.append("or")
+            noun.append(str(it))
+        elif it.type == "HOLDER":
+            tail.append(str(it))
+    return " ".join([*head, *chosen, *adjs, *noun, *tail])
+
+
+def _plural_selector(sel: str) -> str:
+    """ "each Forest you control" -> "Forests you control" (the count of an "for each" clause)."""
+    words_ = sel.split()
+    if words_ and words_[0] == "each":
+        words_ = words_[1:]
+    for i, w in enumerate(words_):
+        kind, word = canonical().get(w.lower(), ("", ""))
+        if w in ("permanent", "card", "spell") or kind in ("cardtype", "subtype"):
+            if i + 1 < len(words_) and canonical().get(words_[i + 1].lower(), ("", ""))[0] in ("cardtype",):
+                continue
+            if i + 1 < len(words_) and words_[i + 1] in ("card", "cards", "spell", "permanent"):
+                continue
+            words_[i] = vocab.plural(w)
+            break
+    return " ".join(words_)
+
+
+def _merge(spec: dict[str, Any], part: dict[str, Any]) -> None:
+    """Merge one predicate's parts into a spec (two predicates on one part are merged, e.g. abilities)."""
+    for k, v in part.items():
+        if k in spec and isinstance(spec[k], dict) and isinstance(v, dict):
+            for kk, vv in v.items():
+                if kk in spec[k] and isinstance(spec[k][kk], list):
+                    spec[k][kk] = [*spec[k][kk], *vv]
+                else:
+                    spec[k][kk] = vv
+        else:
+            spec[k] = v
+
+
+def read_text(text: str, name: str = "") -> list[Reading]:
+    """A card's rules text, one ability a line (Oracle text puts each ability on its own line)."""
+    if not isinstance(text, str) or not text.strip():
+        raise RulekitError(N_("an ability's text must be non-empty text"), field="text", code="BAD_TEXT")
+    return [read_ability(line, name) for line in text.splitlines() if line.strip()]
+
+
+_ = Tree  # the grammar's trees are lark Trees; the transformer reads them
