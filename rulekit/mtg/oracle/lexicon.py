@@ -50,8 +50,10 @@ def canonical() -> dict[str, tuple[str, str]]:
     for c in vocab.COLORS:
         out[c] = ("color", c)
     out["colorless"] = ("color", "colorless")
-    for k in vocab.KEYWORDS:
+    for k in (*vocab.KEYWORDS, *words()["more_keywords"], *words()["numbered_keywords"]):
         out[k.lower()] = ("keyword", k)
+    for s in vocab.SUPERTYPES:
+        out[s.lower()] = ("supertype", s)
     return out
 
 
@@ -72,7 +74,9 @@ def terminals() -> dict[str, str]:
         "NUMWORD": _alt(list(vocab.NUMBER_WORDS)),
         "COLOR": _alt(colors),
         "NONCOLOR": _alt([f"non{c}" for c in vocab.COLORS]),
-        "KEYWORD": _alt([k for k in vocab.KEYWORDS if not k.startswith("Enchant ")]),
+        "KEYWORD": _alt([k for k in vocab.KEYWORDS if not k.startswith("Enchant ")] + lex["more_keywords"]),
+        "KEYWORD_N": _alt(lex["numbered_keywords"]),
+        "SUPERTYPE": _alt([s.lower() for s in vocab.SUPERTYPES]),
         "SUBTYPE_SG": _alt(subs_sg),
         "SUBTYPE_PL": _alt(subs_pl),
         "CARDTYPE_SG": _alt(types_sg),

@@ -124,7 +124,9 @@ class _Text:
 _REMINDER = re.compile(r"\s*\([^()\"]*\)")
 _COST = re.compile(r'^(?P<cost>(?:[^":.]|"[^"]*")*?)\s*:\s+')
 _ABILITY_WORD = re.compile(r"^[A-Z][\w' ]*\s+[—-]\s+")
-_SENTENCE = re.compile(r'\.(?=\s|$)(?=(?:[^"]*"[^"]*")*[^"]*$)')
+_SENTENCE = re.compile(r'\.("?)(?=\s|$)(?=(?:[^"]*"[^"]*")*[^"]*$)')
+#: What a pronoun subject stands for until it is resolved against the first sentence's subject.
+_REF = "@ref"
 _STILL = re.compile(r"^(it's|they're) still (an? )?(?P<t>[a-z]+)$", re.I)
 
 
@@ -181,38 +183,50 @@ def read_ability(text: str, name: str = "") -> Reading:
         work.replace(re.compile(rf"\b{re.escape(noun)}\b", re.I), "~")
     sentences = _sentences(work)
     if not sentences:
-        return Reading(typed, "plain")
-    first_s, rest = sentences[0], sentences[1:]
-    looks = _looks_continuous(first_s.s)
-    try:
-        tree = _parser().parse(first_s.s)
-        kind, spec = _Build().transform(tree)
-    except UnexpectedInput as exc:
-        if not looks:
-            return Reading(typed, "plain", via=via)
-        pos = first_s.orig(getattr(exc, "pos_in_stream", 0) or 0, typed)
-        return Reading(typed, "unread", via=via, position=pos, phrase=_phrase_at(typed, pos))
-    except (VisitError, LarkError) as exc:
-        inner = getattr(exc, "orig_exc", exc)
-        pos = first_s.orig(getattr(inner, "at", 0), typed)
-        if not looks:
-            return Reading(typed, "plain", via=via)
-        return Reading(typed, "unread", via=via, position=pos, phrase=_phrase_at(typed, pos))
+        return Reading(typed, "plain", via=via)
+    main: tuple[str, dict[str, Any]] | None = None
+    first_unread: tuple[int, str] | None = None
     notes: list[Phrase] = []
-    for s in rest:
+    for s in sentences:
         still = _STILL.match(s.s.strip())
-        if still and "type" in spec:
-            spec = _still(spec, still.group("t"))
+        if still and main is not None and "type" in main[1]:
+            main = (main[0], _still(main[1]))
             continue
-        pos = s.orig(0, typed)
-        if _looks_continuous(s.s):
-            notes.append(
-                Phrase(
-                    N_("sentence at position {position} not read: '{phrase}'"),
-                    position=pos,
-                    phrase=shown(s.s.strip(), 60),
-                )
-            )
+        got = _read_sentence(s, typed)
+        if isinstance(got, int):  # where the grammar stopped
+            if _looks_continuous(s.s):
+                if first_unread is None:
+                    first_unread = (got, s.s)
+                if main is not None:
+                    notes.append(_note(s, typed, got))
+            continue
+        kind, spec = got
+        if main is None:
+            if spec.get("affects") == _REF or kind == "same":
+                notes.append(_note(s, typed, s.orig(0, typed)))
+                continue
+            main = got
+            continue
+        if kind == "same":
+            also = spec["also"]
+            main = (main[0], {**main[1], "affects": _union(main[1]["affects"], also)})
+        elif spec.get("affects") == _REF and spec.get("duration") == main[1].get("duration"):
+            merged = dict(main[1])
+            for k, v in spec.items():
+                if k not in ("affects", "duration"):
+                    _merge(merged, {k: v})
+            main = (main[0], merged)
+        else:
+            notes.append(_note(s, typed, s.orig(0, typed)))
+    if main is None:
+        if first_unread is None:
+            return Reading(typed, "plain", via=via)
+        pos = first_unread[0]
+        return Reading(typed, "unread", via=via, position=pos, phrase=_phrase_at(typed, pos))
+    kind, spec = main
+    if spec.get("affects") == _REF:
+        pos = sentences[0].orig(0, typed)
+        return Reading(typed, "unread", via=via, position=pos, phrase=_phrase_at(typed, pos))
     if via:
         kind = "resolves"
     if kind == "resolves" and "affects" in spec and spec["affects"].startswith("target "):
@@ -220,9 +234,53 @@ def read_ability(text: str, name: str = "") -> Reading:
         spec = {"affects": "targets", **{k: v for k, v in spec.items() if k != "affects"}}
         if not re.fullmatch(r"[a-z]+( or [a-z]+)*", rule):
             spec["targets_must"] = rule
-    if kind == "static" and spec.get("affects") == "this":
-        pass
+    if kind == "static" and spec == {"affects": "this", "type": {"all_creature_types": True}}:
+        # "~ is every creature type": defines its own subtypes, in every zone (604.3)
+        kind, spec = "cda", {"type": {"all_creature_types": True}}
+    if spec.get("condition") == "this is on the battlefield":
+        del spec["condition"]  # a static ability of a permanent works on the battlefield anyway (611.3b)
+    _land_choice(spec)
     return Reading(typed, "read", kind, _ordered(spec), via=via, notes=tuple(notes))
+
+
+def _land_choice(spec: dict[str, Any]) -> None:
+    """ "Enchanted land is the chosen type": what a land is made is a basic land type (the Aura's "choose a
+    basic land type"), not a creature type."""
+    aff = str(spec.get("affects", ""))
+    t = spec.get("type")
+    if isinstance(t, dict) and re.search(r"\blands?\b", aff):
+        for k, v in t.items():
+            if isinstance(v, list):
+                t[k] = ["{chosen basic land type}" if w == "{chosen creature type}" else w for w in v]
+
+
+def _read_sentence(s: _Text, typed: str) -> tuple[str, dict[str, Any]] | int:
+    """One sentence -> ``(kind, spec)``, or the position in ``typed`` where the grammar stopped."""
+    parser = _parser()
+    try:
+        tree = parser.parse(s.s)
+        got: tuple[str, dict[str, Any]] = _Build().transform(tree)
+        return got
+    except UnexpectedInput as exc:
+        return s.orig(getattr(exc, "pos_in_stream", 0) or 0, typed)
+    except VisitError as exc:
+        if not isinstance(exc.orig_exc, _Unread):
+            raise
+        return s.orig(exc.orig_exc.at, typed)
+
+
+def _note(s: _Text, typed: str, pos: int) -> Phrase:
+    return Phrase(
+        N_("sentence at position {position} not read: '{phrase}'"),
+        position=pos,
+        phrase=shown(s.s.strip(), 60),
+    )
+
+
+def _union(first: str, also: str) -> str:
+    """ "A" + "B and C" -> "A, B, and C" (a selector union, LANGUAGE.md §4)."""
+    parts = [first, *re.split(r",\s*and\s+|\s+and\s+|,\s*", also)]
+    return " and ".join(parts) if len(parts) == 2 else ", ".join(parts[:-1]) + ", and " + parts[-1]
 
 
 def _ordered(spec: dict[str, Any]) -> dict[str, Any]:
@@ -230,7 +288,7 @@ def _ordered(spec: dict[str, Any]) -> dict[str, Any]:
     return {**{k: spec[k] for k in order if k in spec}, **{k: v for k, v in spec.items() if k not in order}}
 
 
-def _still(spec: dict[str, Any], word: str) -> dict[str, Any]:
+def _still(spec: dict[str, Any]) -> dict[str, Any]:
     """ "It's still a land." (CR 205.1b): the new types are added, not set; the old type stays."""
     t = dict(spec["type"])
     add = [*t.pop("set_types", []), *t.pop("set_subtypes", []), *t.pop("add", [])]
@@ -241,7 +299,7 @@ def _still(spec: dict[str, Any], word: str) -> dict[str, Any]:
 def _sentences(work: _Text) -> list[_Text]:
     out, last = [], 0
     for m in _SENTENCE.finditer(work.s):
-        piece = work.cut(last, m.start())
+        piece = work.cut(last, m.end() if m.group(1) else m.start())
         lead = len(piece.s) - len(piece.s.lstrip())
         piece = piece.cut(lead)
         if piece.s.strip():
@@ -291,6 +349,8 @@ class _Build(Transformer[Token, Any]):
         kind, spec = "static", {}
         extra: dict[str, Any] = {}
         for it in items:
+            if isinstance(it, tuple) and it[0] == "optional":
+                continue
             if isinstance(it, tuple) and it[0] in ("duration", "condition"):
                 extra[it[0]] = it[1]
             elif isinstance(it, tuple):
@@ -318,7 +378,7 @@ class _Build(Transformer[Token, Any]):
         return ("duration", "until end of combat")
 
     def for_as_long_as(self, items: list[Any]) -> tuple[str, str]:
-        body = str(items[0]).replace("~", "this")
+        body = str(items[0]).strip().replace("~", "this")
         return ("duration", f"for as long as {body}")
 
     def condition(self, items: list[Any]) -> tuple[str, str]:
@@ -393,8 +453,7 @@ class _Build(Transformer[Token, Any]):
     def modify_pt(self, items: list[Any]) -> dict[str, Any]:
         pt = items[1]
         if len(items) > 2:
-            counted = f"number of {items[2]}"
-            pt = {k: (counted if v == 1 else (0 if v == 0 else _unread_at(items[1]))) for k, v in pt.items()}
+            pt = {k: _times(v, f"number of {items[2]}") for k, v in pt.items()}
         return {"modify_pt": pt}
 
     def pt_fixed(self, items: list[Any]) -> dict[str, Any]:
@@ -402,10 +461,11 @@ class _Build(Transformer[Token, Any]):
         return {"power": _num(p), "toughness": _num(t)}
 
     def pt_x(self, items: list[Any]) -> dict[str, Any]:
-        return {"power": "X", "toughness": "X"}
+        return {"power": items[1], "toughness": items[1]}
 
     def per_each(self, items: list[Any]) -> str:
-        return _plural_selector(str(items[0]))
+        plural = [Token("NOUN", vocab.plural(str(it))) if isinstance(it, Token) and it.type == "NOUN" else it for it in items]
+        return _selector_words(plural)
 
     def add_abilities(self, items: list[Any]) -> dict[str, Any]:
         return {"abilities": {"add": items[1]}}
@@ -415,6 +475,62 @@ class _Build(Transformer[Token, Any]):
 
     def remove_all(self, _: list[Any]) -> dict[str, Any]:
         return {"abilities": {"remove_all": True}}
+
+    def remove_all_but_mana(self, _: list[Any]) -> dict[str, Any]:
+        return {"abilities": {"remove_all": True, "keep": "mana abilities"}}
+
+    def cant_have(self, items: list[Any]) -> dict[str, Any]:
+        return {"abilities": {"cant_have": items[1]}}
+
+    # -------------------------------------------------------------- copies (707.2, 707.9)
+    def enter_as_copy(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
+        spec: dict[str, Any] = {"affects": "this", "copy": "{chosen object}"}
+        for it in items:
+            if isinstance(it, dict):
+                spec["except"] = it
+        return "static", spec
+
+    def become_copy(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
+        return "resolves", {"affects": items[0], "copy": items[-1]}
+
+    def have_become_copy(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
+        return "resolves", {"affects": "this", "copy": items[-1]}
+
+    def copy_target(self, items: list[Any]) -> str:
+        return "targets"
+
+    def copy_chosen(self, items: list[Any]) -> str:
+        return "{chosen object}"
+
+    def exceptions(self, items: list[Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for it in items:
+            for k, v in it.items():
+                out[k] = [*out.get(k, []), *v] if isinstance(v, list) else v
+        return out
+
+    def except_pt(self, items: list[Any]) -> dict[str, Any]:
+        p, t = str(items[0]).split("/")
+        return {"power": int(p), "toughness": int(t)}
+
+    def except_types(self, items: list[Any]) -> dict[str, Any]:
+        return {"types": [it[2] for it in items if isinstance(it, tuple) and it[0] == "type"]}
+
+    def except_abilities(self, items: list[Any]) -> dict[str, Any]:
+        return {"abilities": items[0]}
+
+    def same_is_true(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
+        return "same", {"also": items[0]}
+
+    def union(self, items: list[Any]) -> str:
+        parts = [str(i) for i in items]
+        return " and ".join(parts) if len(parts) == 2 else ", ".join(parts[:-1]) + ", and " + parts[-1]
+
+    def activated_of(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
+        return "static", {"affects": "this", "abilities": {"activated_of": items[-1]}}
+
+    def optional(self, _: list[Any]) -> tuple[str, str]:
+        return ("optional", "")
 
     def set_pt(self, items: list[Any]) -> dict[str, Any]:
         return {"set_pt": items[1]}
@@ -430,7 +546,7 @@ class _Build(Transformer[Token, Any]):
         return items[1]  # type: ignore[no-any-return]
 
     def become_color(self, items: list[Any]) -> dict[str, Any]:
-        colors = items[1]
+        colors = items[1][1]
         if len(items) > 2:
             return {"color": {"add": colors}}
         return {"color": {"set": colors}}
@@ -448,6 +564,7 @@ class _Build(Transformer[Token, Any]):
     def type_phrase(self, items: list[Any]) -> dict[str, Any]:
         card_types: list[str] = []
         subtypes: list[str] = []
+        supertypes: list[str] = []
         out: dict[str, Any] = {}
         addition = False
         for it in items:
@@ -459,7 +576,7 @@ class _Build(Transformer[Token, Any]):
             elif isinstance(it, tuple) and it[0] == "colors":
                 out["color"] = {"set": it[1]}
             elif isinstance(it, tuple) and it[0] == "type":
-                (card_types if it[1] == "cardtype" else subtypes).append(it[2])
+                {"cardtype": card_types, "supertype": supertypes}.get(it[1], subtypes).append(it[2])
             elif isinstance(it, tuple) and it[0] == "every_basic":
                 subtypes.extend(vocab.BASIC_LAND_TYPES)
             elif isinstance(it, tuple) and it[0] == "addition":
@@ -470,8 +587,10 @@ class _Build(Transformer[Token, Any]):
                 _merge(out, it)
         t: dict[str, Any] = dict(out.pop("type", {}))
         if addition:
-            t["add"] = [*card_types, *subtypes]
+            t["add"] = [*card_types, *subtypes, *supertypes]
         else:
+            if supertypes:  # a supertype is added (205.4): nothing says it replaces the others
+                t["add"] = supertypes
             if card_types:
                 t["set_types"] = card_types
             if subtypes:
@@ -531,8 +650,8 @@ class _Build(Transformer[Token, Any]):
     def quoted(self, items: list[Any]) -> str:
         return str(items[0])[1:-1].replace("~", "this permanent")
 
-    def poisonous(self, items: list[Any]) -> str:
-        return f"Poisonous {int(items[0])}"
+    def keyword_n(self, items: list[Any]) -> str:
+        return f"{_canon(items[0])} {int(items[1])}"
 
     # -------------------------------------------------------------- selectors (LANGUAGE.md §4)
     def selector_pl(self, items: list[Any]) -> str:
@@ -540,6 +659,9 @@ class _Build(Transformer[Token, Any]):
 
     def self_sel(self, _: list[Any]) -> str:
         return "this"
+
+    def pronoun_sel(self, _: list[Any]) -> str:
+        return _REF
 
     def enchanted(self, items: list[Any]) -> str:
         return "enchanted " + _selector_words(items)
@@ -610,6 +732,18 @@ class _Build(Transformer[Token, Any]):
     def without_kw(self, items: list[Any]) -> Token:
         return Token("HOLDER", f"without {_canon(items[0]).lower()}")
 
+    def with_no_abilities(self, _: list[Any]) -> Token:
+        return Token("HOLDER", "with no abilities")
+
+    def with_compare(self, items: list[Any]) -> Token:
+        return Token("HOLDER", f"with {str(items[0]).lower()} {items[1]}")
+
+    def cmp_or(self, items: list[Any]) -> str:
+        return f"{items[0]} {str(items[1]).lower()}"
+
+    def cmp_expr(self, items: list[Any]) -> str:
+        return f"{str(items[0]).lower()} {items[1]}"
+
     # -------------------------------------------------------------- expressions
     def count(self, items: list[Any]) -> str:
         return f"number of {items[0]}"
@@ -617,13 +751,33 @@ class _Build(Transformer[Token, Any]):
     def its_mv(self, _: list[Any]) -> str:
         return "its mana value"
 
+    def count_types(self, items: list[Any]) -> str:
+        return f"number of card types among {items[0]}"
+
+    def greatest(self, items: list[Any]) -> str:
+        return f"the greatest {str(items[0]).lower()} among {items[1]}"
+
+    def its_pt(self, items: list[Any]) -> str:
+        return f"its {str(items[0]).lower()}"
+
+    def number_expr(self, items: list[Any]) -> Any:
+        return items[0]
+
     def number(self, items: list[Any]) -> int:
         w = str(items[0]).lower()
         return vocab.NUMBER_WORDS[w] if w in vocab.NUMBER_WORDS else int(w)
 
 
-def _unread_at(_: Any) -> Any:
-    raise _Unread(0)
+#: "+N/+N for each X": N times the count ("twice", "three times" in the expression language).
+_TIMES = {0: None, 1: "{}", 2: "twice the {}", 3: "three times the {}", 4: "four times the {}"}
+
+
+def _times(n: int, counted: str) -> Any:
+    if n == 0:
+        return 0
+    if n not in _TIMES:
+        raise _Unread(0)
+    return _TIMES[n].format(counted)  # type: ignore[union-attr]
 
 
 def _noun(tok: Any, plural: bool) -> str:
