@@ -35,15 +35,15 @@ def _plain(obj: Any) -> Any:
 
 def canonical(spec: Any, key: str = "") -> Any:
     """``spec`` (an effect spec, or a part of one) in a form where spelling does not matter."""
-    if isinstance(spec, dict):
-        return tuple(sorted((k, canonical(v, k)) for k, v in spec.items()))
+    if isinstance(spec, dict):  # an ability's key is its name, not what it does
+        return tuple(sorted((k, canonical(v, k)) for k, v in spec.items() if k != "key"))
     if isinstance(spec, list):
         items = [canonical(x, key) for x in spec]
         return tuple(sorted(items, key=repr))
     if isinstance(spec, str):
         try:
             if key in ("affects", "activated_of", "full_text"):
-                return _plain(parse_selector(spec).parts)
+                return tuple(sorted(map(repr, _plain(parse_selector(spec).parts))))  # a union is unordered
             if key == "targets_must":
                 return _plain(parse_target_rule(spec))
             if key == "condition":

@@ -259,7 +259,7 @@ def _read_sentence(s: _Text, typed: str) -> tuple[str, dict[str, Any]] | int:
     parser = _parser()
     try:
         tree = parser.parse(s.s)
-        got: tuple[str, dict[str, Any]] = _Build().transform(tree)
+        got: tuple[str, dict[str, Any]] = _Build(s, typed).transform(tree)
         return got
     except UnexpectedInput as exc:
         return s.orig(getattr(exc, "pos_in_stream", 0) or 0, typed)
@@ -339,7 +339,11 @@ def _num(s: str) -> int:
 
 
 class _Build(Transformer[Token, Any]):
-    """The parse tree -> ``(kind, spec)``."""
+    """The parse tree -> ``(kind, spec)``; ``s`` and ``typed`` give a quoted ability's typed words."""
+
+    def __init__(self, s: _Text, typed: str) -> None:
+        super().__init__()
+        self.s, self.typed = s, typed
 
     # -------------------------------------------------------------- sentence
     def start(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
@@ -351,10 +355,15 @@ class _Build(Transformer[Token, Any]):
         for it in items:
             if isinstance(it, tuple) and it[0] == "optional":
                 continue
-            if isinstance(it, tuple) and it[0] in ("duration", "condition"):
+            if isinstance(it, tuple) and it[0] in ("duration", "condition", "where"):
                 extra[it[0]] = it[1]
             elif isinstance(it, tuple):
                 kind, spec = it
+        if "where" in extra:  # ", where X is <expr>": X in the P/T parts is that expression
+            x = extra.pop("where")
+            for part in ("modify_pt", "set_pt"):
+                if part in spec:
+                    spec[part] = {k: (x if v == "X" else v) for k, v in spec[part].items()}
         if "duration" in extra:
             kind = "resolves" if kind != "cda" else kind
         if kind == "static" and str(spec.get("affects", "")).startswith("target "):
@@ -490,14 +499,26 @@ class _Build(Transformer[Token, Any]):
                 spec["except"] = it
         return "static", spec
 
+    def post_where(self, items: list[Any]) -> tuple[str, Any]:
+        return ("where", items[0])
+
     def become_copy(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
-        return "resolves", {"affects": items[0], "copy": items[-1]}
+        affects, source = str(items[0]), items[-1]
+        spec: dict[str, Any] = {"affects": affects}
+        if isinstance(source, tuple):  # a target: "other" is other than it; its words, what it must be
+            if affects.startswith("each other "):
+                spec["affects"] = "each " + affects[len("each other ") :] + " other than the target"
+            if not re.fullmatch(r"[a-z]+", source[1]):
+                spec["targets_must"] = source[1]
+            source = "targets"
+        spec["copy"] = source
+        return "resolves", spec
 
     def have_become_copy(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
         return "resolves", {"affects": "this", "copy": items[-1]}
 
-    def copy_target(self, items: list[Any]) -> str:
-        return "targets"
+    def copy_target(self, items: list[Any]) -> tuple[str, str]:
+        return ("target", _selector_words(items))
 
     def copy_chosen(self, items: list[Any]) -> str:
         return "{chosen object}"
@@ -647,8 +668,14 @@ class _Build(Transformer[Token, Any]):
     def protection(self, items: list[Any]) -> list[str]:
         return [f"Protection from {str(c).lower()}" for c in items]
 
-    def quoted(self, items: list[Any]) -> str:
-        return str(items[0])[1:-1].replace("~", "this permanent")
+    def quoted(self, items: list[Any]) -> str | dict[str, Any]:
+        """A granted ability in quotes, as typed; read in turn when it is a continuous effect (an activated
+        "{2}: This creature gets +0/+1 until end of turn." gives a ``resolves``)."""
+        tok = items[0]
+        start, end = self.s.orig(tok.start_pos, self.typed), self.s.orig(tok.end_pos - 1, self.typed)
+        inner = self.typed[start + 1 : end]
+        got = read_ability(inner)
+        return got.ability() if got.status == "read" else inner
 
     def keyword_n(self, items: list[Any]) -> str:
         return f"{_canon(items[0])} {int(items[1])}"
