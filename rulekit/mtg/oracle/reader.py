@@ -48,7 +48,7 @@ class Reading:
     via: str = ""  # activated | triggered | "" (how a resolving effect comes)
     position: int = -1  # where the reading stopped (unread), 0-based in ``text``
     phrase: str = ""  # the words at ``position``
-    notes: tuple[Phrase, ...] = ()  # further sentences not read (located)
+    notes: tuple[tuple[int, str], ...] = ()  # further sentences not read: (position, words)
 
     def ability(self) -> dict[str, Any] | str:
         """The ability as a library card writes it: ``{text, static|resolves|cda: spec}`` or the text."""
@@ -67,7 +67,7 @@ class Reading:
             out["position"] = self.position
             out["phrase"] = self.phrase
         if self.notes:
-            out["notes"] = [n.render(lambda m, **k: m.format(**k)) for n in self.notes]
+            out["not_read"] = [{"position": p, "phrase": w} for p, w in self.notes]
         return out
 
     def words(self, t: Any) -> str:
@@ -81,7 +81,9 @@ class Reading:
                 position=self.position,
             )
         if self.status == "read":
-            return t(N_("{status} ({kind})"), status=head, kind=self.kind)
+            lines = [t(N_("{status} ({kind})"), status=head, kind=self.kind)]
+            lines += [t(_NOTE, position=p, phrase=w) for p, w in self.notes]
+            return "\n".join(lines)
         return head
 
 
@@ -186,7 +188,7 @@ def read_ability(text: str, name: str = "") -> Reading:
         return Reading(typed, "plain", via=via)
     main: tuple[str, dict[str, Any]] | None = None
     first_unread: tuple[int, str] | None = None
-    notes: list[Phrase] = []
+    notes: list[tuple[int, str]] = []
     for s in sentences:
         still = _STILL.match(s.s.strip())
         if still and main is not None and "type" in main[1]:
@@ -269,12 +271,11 @@ def _read_sentence(s: _Text, typed: str) -> tuple[str, dict[str, Any]] | int:
         return s.orig(exc.orig_exc.at, typed)
 
 
-def _note(s: _Text, typed: str, pos: int) -> Phrase:
-    return Phrase(
-        N_("sentence at position {position} not read: '{phrase}'"),
-        position=pos,
-        phrase=shown(s.s.strip(), 60),
-    )
+_NOTE = N_("sentence at position {position} not read: '{phrase}'")
+
+
+def _note(s: _Text, typed: str, pos: int) -> tuple[int, str]:
+    return (pos, shown(typed[pos : s.orig(len(s.s) - 1, typed) + 1].strip(), 60))
 
 
 def _union(first: str, also: str) -> str:
@@ -470,7 +471,8 @@ class _Build(Transformer[Token, Any]):
         return {"power": _num(p), "toughness": _num(t)}
 
     def pt_x(self, items: list[Any]) -> dict[str, Any]:
-        return {"power": items[1], "toughness": items[1]}
+        x = items[1] if len(items) > 1 else "X"
+        return {"power": x, "toughness": x}
 
     def per_each(self, items: list[Any]) -> str:
         plural = [Token("NOUN", vocab.plural(str(it))) if isinstance(it, Token) and it.type == "NOUN" else it for it in items]
