@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from lark import Token, Transformer, Tree
+from lark import Token, Transformer, Tree, v_args
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
 
 from rulekit.errors import N_, Phrase, RulekitError, shown
@@ -28,6 +28,13 @@ from rulekit.mtg.oracle.lexicon import canonical, grammar_text, words
 
 #: The longest ability text read (characters): a card's longest Oracle ability is well under this.
 MAX_TEXT = 2000
+
+#: What each located note of a reading says (``Reading.notes``).
+NOTE_WORDS = {
+    "not_read": N_("sentence at position {position} not read: '{phrase}'"),
+    "plain": N_("sentence at position {position} kept as plain text: '{phrase}'"),
+    "choice": N_("the choice at position {position} must be '{phrase}' (the scenario's choices are not checked)"),
+}
 
 #: What a reading's status means, in words (the catalogue's).
 STATUS_WORDS = {
@@ -48,7 +55,9 @@ class Reading:
     via: str = ""  # activated | triggered | "" (how a resolving effect comes)
     position: int = -1  # where the reading stopped (unread), 0-based in ``text``
     phrase: str = ""  # the words at ``position``
-    notes: tuple[tuple[int, str], ...] = ()  # further sentences not read: (position, words)
+    prefix: str = ""  # the cost (activated) or the trigger condition (triggered), as typed
+    #: every other part of the text, located: ``(kind, position, words)``, kind one of :data:`NOTE_WORDS`
+    notes: tuple[tuple[str, int, str], ...] = ()
 
     def ability(self) -> dict[str, Any] | str:
         """The ability as a library card writes it: ``{text, static|resolves|cda: spec}`` or the text."""
@@ -67,7 +76,9 @@ class Reading:
             out["position"] = self.position
             out["phrase"] = self.phrase
         if self.notes:
-            out["not_read"] = [{"position": p, "phrase": w} for p, w in self.notes]
+            out["notes"] = [{"kind": k, "position": p, "phrase": w} for k, p, w in self.notes]
+        if self.prefix:
+            out["cost" if self.via == "activated" else "trigger"] = self.prefix
         return out
 
     def words(self, t: Any) -> str:
@@ -82,7 +93,7 @@ class Reading:
             )
         if self.status == "read":
             lines = [t(N_("{status} ({kind})"), status=head, kind=self.kind)]
-            lines += [t(_NOTE, position=p, phrase=w) for p, w in self.notes]
+            lines += [t(NOTE_WORDS[k], position=p, phrase=w) for k, p, w in self.notes]
             return "\n".join(lines)
         return head
 
@@ -164,17 +175,18 @@ def read_ability(text: str, name: str = "") -> Reading:
             if spec is not None and len(parts) == 1:
                 return Reading(typed, "read", "cda", dict(spec))
         return Reading(typed, "plain")
-    via = ""
+    via = prefix = ""
     m = _ABILITY_WORD.match(work.s)
     if m:
         work = work.cut(m.end())
     m = _COST.match(work.s)
     if m and _is_cost(m.group("cost")):
-        via, work = "activated", work.cut(m.end())
+        via, prefix, work = "activated", m.group("cost"), work.cut(m.end())
     else:
         first = work.s.split(" ", 1)[0].lower()
         if first in lex["trigger_words"] and "," in work.s:
-            via, work = "triggered", work.cut(work.s.index(",") + 1)
+            via, prefix = "triggered", work.s[: work.s.index(",")]
+            work = work.cut(work.s.index(",") + 1)
             work = work.cut(len(work.s) - len(work.s.lstrip()))
     if name:
         work.replace(re.compile(rf"\b{re.escape(name)}(?=\W|$)"), "~")
@@ -188,7 +200,7 @@ def read_ability(text: str, name: str = "") -> Reading:
         return Reading(typed, "plain", via=via)
     main: tuple[str, dict[str, Any]] | None = None
     first_unread: tuple[int, str] | None = None
-    notes: list[tuple[int, str]] = []
+    notes: list[tuple[str, int, str]] = []
     for s in sentences:
         still = _STILL.match(s.s.strip())
         if still and main is not None and "type" in main[1]:
@@ -199,13 +211,15 @@ def read_ability(text: str, name: str = "") -> Reading:
             if _looks_continuous(s.s):
                 if first_unread is None:
                     first_unread = (got, s.s)
-                if main is not None:
-                    notes.append(_note(s, typed, got))
+                notes.append(_note("not_read", s, typed))
+            else:
+                notes.append(_note("plain", s, typed))
             continue
         kind, spec = got
+        notes.extend(("choice", p, w) for p, w in spec.pop("@choices", []))
         if main is None:
             if spec.get("affects") == _REF or kind == "same":
-                notes.append(_note(s, typed, s.orig(0, typed)))
+                notes.append(_note("not_read", s, typed))
                 continue
             main = got
             continue
@@ -219,10 +233,10 @@ def read_ability(text: str, name: str = "") -> Reading:
                     _merge(merged, {k: v})
             main = (main[0], merged)
         else:
-            notes.append(_note(s, typed, s.orig(0, typed)))
+            notes.append(_note("not_read", s, typed))
     if main is None:
         if first_unread is None:
-            return Reading(typed, "plain", via=via)
+            return Reading(typed, "plain", via=via, prefix=prefix)
         pos = first_unread[0]
         return Reading(typed, "unread", via=via, position=pos, phrase=_phrase_at(typed, pos))
     kind, spec = main
@@ -242,7 +256,7 @@ def read_ability(text: str, name: str = "") -> Reading:
     if spec.get("condition") == "this is on the battlefield":
         del spec["condition"]  # a static ability of a permanent works on the battlefield anyway (611.3b)
     _land_choice(spec)
-    return Reading(typed, "read", kind, _ordered(spec), via=via, notes=tuple(notes))
+    return Reading(typed, "read", kind, _ordered(spec), via=via, prefix=prefix, notes=tuple(notes))
 
 
 def _land_choice(spec: dict[str, Any]) -> None:
@@ -271,11 +285,9 @@ def _read_sentence(s: _Text, typed: str) -> tuple[str, dict[str, Any]] | int:
         return s.orig(exc.orig_exc.at, typed)
 
 
-_NOTE = N_("sentence at position {position} not read: '{phrase}'")
-
-
-def _note(s: _Text, typed: str, pos: int) -> tuple[int, str]:
-    return (pos, shown(typed[pos : s.orig(len(s.s) - 1, typed) + 1].strip(), 60))
+def _note(kind: str, s: _Text, typed: str) -> tuple[str, int, str]:
+    pos = s.orig(0, typed)
+    return (kind, pos, shown(typed[pos : s.orig(len(s.s) - 1, typed) + 1].strip(), 60))
 
 
 def _union(first: str, also: str) -> str:
@@ -345,10 +357,14 @@ class _Build(Transformer[Token, Any]):
     def __init__(self, s: _Text, typed: str) -> None:
         super().__init__()
         self.s, self.typed = s, typed
+        self.choices: list[tuple[int, str]] = []  # what a "{chosen object}" must be, located
 
     # -------------------------------------------------------------- sentence
     def start(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
-        return items[0]  # type: ignore[no-any-return]
+        kind, spec = items[0]
+        if self.choices:
+            spec["@choices"] = self.choices
+        return kind, spec
 
     def effect(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
         kind, spec = "static", {}
@@ -522,7 +538,10 @@ class _Build(Transformer[Token, Any]):
     def copy_target(self, items: list[Any]) -> tuple[str, str]:
         return ("target", _selector_words(items))
 
-    def copy_chosen(self, items: list[Any]) -> str:
+    @v_args(meta=True)
+    def copy_chosen(self, meta: Any, items: list[Any]) -> str:
+        start, end = self.s.orig(meta.start_pos, self.typed), self.s.orig(meta.end_pos - 1, self.typed)
+        self.choices.append((start, self.typed[start : end + 1]))
         return "{chosen object}"
 
     def exceptions(self, items: list[Any]) -> dict[str, Any]:
