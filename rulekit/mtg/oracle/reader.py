@@ -263,11 +263,11 @@ def _land_choice(spec: dict[str, Any]) -> None:
     """ "Enchanted land is the chosen type": what a land is made is a basic land type (the Aura's "choose a
     basic land type"), not a creature type."""
     aff = str(spec.get("affects", ""))
-    t = spec.get("type")
-    if isinstance(t, dict) and re.search(r"\blands?\b", aff):
-        for k, v in t.items():
+    tp = spec.get("type")
+    if isinstance(tp, dict) and re.search(r"\blands?\b", aff):
+        for k, v in tp.items():
             if isinstance(v, list):
-                t[k] = ["{chosen basic land type}" if w == "{chosen creature type}" else w for w in v]
+                tp[k] = ["{chosen basic land type}" if w == "{chosen creature type}" else w for w in v]
 
 
 def _read_sentence(s: _Text, typed: str) -> tuple[str, dict[str, Any]] | int:
@@ -303,10 +303,10 @@ def _ordered(spec: dict[str, Any]) -> dict[str, Any]:
 
 def _still(spec: dict[str, Any]) -> dict[str, Any]:
     """ "It's still a land." (CR 205.1b): the new types are added, not set; the old type stays."""
-    t = dict(spec["type"])
-    add = [*t.pop("set_types", []), *t.pop("set_subtypes", []), *t.pop("add", [])]
-    t = {"add": add, **t}
-    return {**spec, "type": t}
+    tp = dict(spec["type"])
+    add = [*tp.pop("set_types", []), *tp.pop("set_subtypes", []), *tp.pop("add", [])]
+    tp = {"add": add, **tp}
+    return {**spec, "type": tp}
 
 
 def _sentences(work: _Text) -> list[_Text]:
@@ -627,18 +627,18 @@ class _Build(Transformer[Token, Any]):
                 addition = True
             elif isinstance(it, dict):
                 _merge(out, it)
-        t: dict[str, Any] = dict(out.pop("type", {}))
+        tp: dict[str, Any] = dict(out.pop("type", {}))
         if addition:
-            t["add"] = [*card_types, *subtypes, *supertypes]
+            tp["add"] = [*card_types, *subtypes, *supertypes]
         else:
             if supertypes:  # a supertype is added (205.4): nothing says it replaces the others
-                t["add"] = supertypes
+                tp["add"] = supertypes
             if card_types:
-                t["set_types"] = card_types
+                tp["set_types"] = card_types
             if subtypes:
-                t["set_subtypes"] = subtypes
-        if t:
-            out["type"] = t
+                tp["set_subtypes"] = subtypes
+        if tp:
+            out["type"] = tp
         return out
 
     def type_word(self, items: list[Any]) -> tuple[str, str, str]:
