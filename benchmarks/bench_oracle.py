@@ -23,7 +23,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from rulekit.mtg.oracle.measure import library_abilities, measure as measure_library
+from rulekit.mtg.oracle.measure import library_abilities
+from rulekit.mtg.oracle.measure import measure as measure_library
 from rulekit.mtg.oracle.reader import _parser, read_ability
 
 

@@ -18,7 +18,10 @@ def test_json_is_the_readings(capsys: pytest.CaptureFixture[str]) -> None:
     assert got == ["plain", "read", "unread"]
     lord = out["abilities"][1]
     assert lord["kind"] == "static"
-    assert lord["spec"] == {"affects": "other Elf creatures you control", "modify_pt": {"power": 1, "toughness": 1}}
+    assert lord["spec"] == {
+        "affects": "other Elf creatures you control",
+        "modify_pt": {"power": 1, "toughness": 1},
+    }
     assert out["abilities"][2]["position"] == 18 and out["abilities"][2]["phrase"] == "blach."
 
 
@@ -43,12 +46,16 @@ def test_words_in_each_language(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_name_is_the_card(capsys: pytest.CaptureFixture[str]) -> None:
-    main(["parse-card", "Kird Ape gets +1/+2 as long as you control a Forest.", "--name", "Kird Ape", "--json"])
+    main(
+        ["parse-card", "Kird Ape gets +1/+2 as long as you control a Forest.", "--name", "Kird Ape", "--json"]
+    )
     spec = json.loads(capsys.readouterr().out)["abilities"][0]["spec"]
     assert spec["affects"] == "this"
 
 
-@pytest.mark.parametrize("argv", [["parse-card", ""], ["parse-card", "x" * 3000], ["parse-card", "Flying", "--lang", "xx"]])
+@pytest.mark.parametrize(
+    "argv", [["parse-card", ""], ["parse-card", "x" * 3000], ["parse-card", "Flying", "--lang", "xx"]]
+)
 def test_bad_input_is_one_line_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err

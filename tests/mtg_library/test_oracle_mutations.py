@@ -14,8 +14,15 @@ from rulekit.mtg.oracle import Reading, read_ability
 from rulekit.mtg.oracle.compare import same
 from rulekit.mtg.oracle.measure import measure
 
-_NUMBER_WORDS = {"one": "two", "two": "three", "three": "four", "four": "five", "five": "six", "six": "seven",
-                 "seven": "eight"}
+_NUMBER_WORDS = {
+    "one": "two",
+    "two": "three",
+    "three": "four",
+    "four": "five",
+    "five": "six",
+    "six": "seven",
+    "seven": "eight",
+}
 
 
 def _pt(text: str) -> Iterator[str]:
@@ -44,8 +51,21 @@ def _subtype(text: str) -> Iterator[str]:
         yield text[: m.start()] + other + text[m.end() :]
 
 
-_KEYWORDS = ["flying", "trample", "haste", "vigilance", "lifelink", "deathtouch", "hexproof", "shroud",
-             "first strike", "double strike", "indestructible", "reach", "menace"]
+_KEYWORDS = [
+    "flying",
+    "trample",
+    "haste",
+    "vigilance",
+    "lifelink",
+    "deathtouch",
+    "hexproof",
+    "shroud",
+    "first strike",
+    "double strike",
+    "indestructible",
+    "reach",
+    "menace",
+]
 
 
 def _keyword(text: str) -> Iterator[str]:

@@ -162,23 +162,48 @@ def test_bad_input_is_one_error() -> None:
     ("text", "kind", "spec"),
     [
         # 613.4c / lords: "other" excludes the source (LANGUAGE.md §4)
-        ("Other Elf creatures you control get +1/+1.", "static",
-         {"affects": "other Elf creatures you control", "modify_pt": {"power": 1, "toughness": 1}}),
-        ("Creatures your opponents control get -1/-0.", "static",
-         {"affects": "creatures your opponents control", "modify_pt": {"power": -1, "toughness": 0}}),
+        (
+            "Other Elf creatures you control get +1/+1.",
+            "static",
+            {"affects": "other Elf creatures you control", "modify_pt": {"power": 1, "toughness": 1}},
+        ),
+        (
+            "Creatures your opponents control get -1/-0.",
+            "static",
+            {"affects": "creatures your opponents control", "modify_pt": {"power": -1, "toughness": 0}},
+        ),
         # 205.1b "in addition to its other types"
-        ("All permanents are enchantments in addition to their other types.", "static",
-         {"affects": "all permanents", "type": {"add": ["Enchantment"]}}),
+        (
+            "All permanents are enchantments in addition to their other types.",
+            "static",
+            {"affects": "all permanents", "type": {"add": ["Enchantment"]}},
+        ),
         # 305.7: a land made a basic land type loses its old land types
         ("Each land is a Forest.", "static", {"affects": "each land", "type": {"set_subtypes": ["Forest"]}}),
-        ("Creatures with flying get -1/-1.", "static",
-         {"affects": "creatures with flying", "modify_pt": {"power": -1, "toughness": -1}}),
-        ("Nontoken creatures you control have base power and toughness 3/3.", "static",
-         {"affects": "nontoken creatures you control", "set_pt": {"power": 3, "toughness": 3}}),
-        ("Target creature gets +2/+2 until your next turn.", "resolves",
-         {"affects": "targets", "duration": "until your next turn", "modify_pt": {"power": 2, "toughness": 2}}),
-        ("Each opponent's maximum hand size is reduced by two.", "static",
-         {"players": "each opponent", "rules": {"max_hand_size": {"add": -2}}}),
+        (
+            "Creatures with flying get -1/-1.",
+            "static",
+            {"affects": "creatures with flying", "modify_pt": {"power": -1, "toughness": -1}},
+        ),
+        (
+            "Nontoken creatures you control have base power and toughness 3/3.",
+            "static",
+            {"affects": "nontoken creatures you control", "set_pt": {"power": 3, "toughness": 3}},
+        ),
+        (
+            "Target creature gets +2/+2 until your next turn.",
+            "resolves",
+            {
+                "affects": "targets",
+                "duration": "until your next turn",
+                "modify_pt": {"power": 2, "toughness": 2},
+            },
+        ),
+        (
+            "Each opponent's maximum hand size is reduced by two.",
+            "static",
+            {"players": "each opponent", "rules": {"max_hand_size": {"add": -2}}},
+        ),
     ],
 )
 def test_readings(text: str, kind: str, spec: dict[str, Any]) -> None:

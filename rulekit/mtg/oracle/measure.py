@@ -33,7 +33,7 @@ class Case:
 
 
 def library_abilities() -> list[tuple[str, str, str, dict[str, Any]]]:
-    """``(card, text, kind, spec)`` for every library ability that holds a continuous effect, in file order."""
+    """``(card, text, kind, spec)`` for every library ability holding a continuous effect, in file order."""
     root = Path(__file__).resolve().parent.parent.parent / "data" / "mtg"
     out = []
     for path in sorted(root.glob("cards*.yaml")):

@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from lark import Token, Transformer, Tree, v_args
-from lark.exceptions import LarkError, UnexpectedInput, VisitError
+from lark.exceptions import UnexpectedInput, VisitError
 
 from rulekit.errors import N_, Phrase, RulekitError, shown
 from rulekit.mtg import vocab
@@ -33,7 +33,9 @@ MAX_TEXT = 2000
 NOTE_WORDS = {
     "not_read": N_("sentence at position {position} not read: '{phrase}'"),
     "plain": N_("sentence at position {position} kept as plain text: '{phrase}'"),
-    "choice": N_("the choice at position {position} must be '{phrase}' (the scenario's choices are not checked)"),
+    "choice": N_(
+        "the choice at position {position} must be '{phrase}' (the scenario's choices are not checked)"
+    ),
 }
 
 #: What a reading's status means, in words (the catalogue's).
@@ -102,7 +104,9 @@ class Reading:
 def _parser() -> Any:
     from lark import Lark
 
-    return Lark(grammar_text(), parser="earley", lexer="dynamic", ambiguity="resolve", propagate_positions=True)
+    return Lark(
+        grammar_text(), parser="earley", lexer="dynamic", ambiguity="resolve", propagate_positions=True
+    )
 
 
 # ------------------------------------------------------------------ the text before the grammar
@@ -332,7 +336,7 @@ def _looks_continuous(sentence: str) -> bool:
 
 def _phrase_at(text: str, pos: int) -> str:
     m = re.match(r"\S+(\s+\S+){0,2}", text[pos:])
-    return m.group(0) if m else text[pos:pos + 20]
+    return m.group(0) if m else text[pos : pos + 20]
 
 
 # ------------------------------------------------------------------ the tree -> the effect spec
@@ -491,7 +495,10 @@ class _Build(Transformer[Token, Any]):
         return {"power": x, "toughness": x}
 
     def per_each(self, items: list[Any]) -> str:
-        plural = [Token("NOUN", vocab.plural(str(it))) if isinstance(it, Token) and it.type == "NOUN" else it for it in items]
+        plural = [
+            Token("NOUN", vocab.plural(str(it))) if isinstance(it, Token) and it.type == "NOUN" else it
+            for it in items
+        ]
         return _selector_words(plural)
 
     def add_abilities(self, items: list[Any]) -> dict[str, Any]:
@@ -621,9 +628,7 @@ class _Build(Transformer[Token, Any]):
                 {"cardtype": card_types, "supertype": supertypes}.get(it[1], subtypes).append(it[2])
             elif isinstance(it, tuple) and it[0] == "every_basic":
                 subtypes.extend(vocab.BASIC_LAND_TYPES)
-            elif isinstance(it, tuple) and it[0] == "addition":
-                addition = True
-            elif isinstance(it, tuple) and it[0] == "still":
+            elif isinstance(it, tuple) and it[0] == "addition" or isinstance(it, tuple) and it[0] == "still":
                 addition = True
             elif isinstance(it, dict):
                 _merge(out, it)
