@@ -1,4 +1,4 @@
-"""Mutation test of the Oracle reader (issue 39): changing a meaningful word of a library text that reads
+"""Mutation test of the Oracle reader: changing a meaningful word of a library text that reads
 -- a number, a type, a keyword, "other", "you control" -- changes the reading or is refused; it is never
 read the same. Every library text that reads as its data is mutated in every way that applies."""
 

@@ -61,7 +61,7 @@ def test_unread_ones_are_listed_as_not_read_yet(cases: list[Any]) -> None:
 
 
 def test_library_rate(cases: list[Any]) -> None:
-    """The rate this first step reaches (issue 39's target is 95 %); it may only go up."""
+    """The rate this first step reaches (the target is 95 %); it may only go up."""
     rate = sum(c.same for c in cases) / len(cases)
     assert len(cases) >= 370
     assert rate >= 0.93

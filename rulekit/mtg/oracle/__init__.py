@@ -1,4 +1,4 @@
-"""Read Oracle text into the scenario language's continuous effects (issue 39, a first step).
+"""Read Oracle text into the scenario language's continuous effects (a first step).
 
 >>> from rulekit.mtg.oracle import read_ability
 >>> r = read_ability("Other Elf creatures you control get +1/+1.")

@@ -47,7 +47,7 @@ OP_WORDS = {
     "power": N_("power"),
     "toughness": N_("toughness"),
     "types": N_("types"),
-    "max_hand_size": N_("maximum hand size"),
+    "max_hand_size": N_("max hand size"),
     "requirement": N_("requirement"),
 }
 _YOU = {"you": N_("you")}
