@@ -204,6 +204,7 @@ def read_ability(text: str, name: str = "") -> Reading:
         return Reading(typed, "plain", via=via)
     main: tuple[str, dict[str, Any]] | None = None
     first_unread: tuple[int, str] | None = None
+    referent = ""  # what a pronoun names when no continuous effect came before it
     notes: list[tuple[str, int, str]] = []
     for s in sentences:
         still = _STILL.match(s.s.strip())
@@ -221,6 +222,14 @@ def read_ability(text: str, name: str = "") -> Reading:
             continue
         kind, spec = got
         notes.extend(("choice", p, w) for p, w in spec.pop("@choices", []))
+        if kind == "oneshot":  # "Tap target creature.": kept as plain text; "it" may name its object next
+            notes.append(_note("plain", s, typed))
+            if spec["affects"] != _REF:
+                referent = spec["affects"]
+            continue
+        if main is None and spec.get("affects") == _REF and referent:
+            spec = {**spec, "affects": referent}
+            got = (kind, spec)
         if main is None:
             if spec.get("affects") == _REF or kind == "same":
                 notes.append(_note("not_read", s, typed))
@@ -567,6 +576,9 @@ class _Build(Transformer[Token, Any]):
 
     def except_abilities(self, items: list[Any]) -> dict[str, Any]:
         return {"abilities": items[0]}
+
+    def one_shot(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
+        return "oneshot", {"affects": items[-1]}
 
     def same_is_true(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
         return "same", {"also": items[0]}
