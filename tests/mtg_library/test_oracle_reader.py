@@ -64,7 +64,7 @@ def test_library_rate(cases: list[Any]) -> None:
     """The rate this first step reaches (the target is 95 %); it may only go up."""
     rate = sum(c.same for c in cases) / len(cases)
     assert len(cases) >= 370
-    assert rate >= 0.93
+    assert rate >= 0.94
 
 
 _CHOICES = {"color": "blue", "creature type": "Bear", "basic land type": "Island", "object": "bears"}
@@ -178,6 +178,26 @@ def test_bad_input_is_one_error() -> None:
             "static",
             {"affects": "all permanents", "type": {"add": ["Enchantment"]}},
         ),
+        # 205.1b: "becomes an artifact creature" keeps every prior card type and subtype
+        (
+            "Target artifact becomes an artifact creature with base power and toughness 5/5.",
+            "resolves",
+            {
+                "affects": "targets",
+                "type": {"add": ["Artifact", "Creature"]},
+                "set_pt": {"power": 5, "toughness": 5},
+            },
+        ),
+        # 205.1a: an effect that sets card types replaces the old ones
+        (
+            "Enchanted permanent is a colorless Forest land.",
+            "static",
+            {
+                "affects": "enchanted permanent",
+                "type": {"set_types": ["Land"], "set_subtypes": ["Forest"]},
+                "color": {"set": []},
+            },
+        ),
         # 305.7: a land made a basic land type loses its old land types
         ("Each land is a Forest.", "static", {"affects": "each land", "type": {"set_subtypes": ["Forest"]}}),
         (
@@ -225,3 +245,23 @@ def test_the_card_name_is_the_card() -> None:
 def test_readings_are_deterministic(cases: list[Any]) -> None:
     again = measure()
     assert [c.reading.to_dict() for c in cases] == [c.reading.to_dict() for c in again]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'All creatures have "{T}: Add {G}.',  # an unclosed quote
+        "((((((((((",
+        "Creatures you control get +1/+1\x1b[2J and have flying.",
+        "Creatures you control get +999999999999/+1.",
+        "Creatures you control get +1/+1 and have flying" + ", flying" * 60 + ".",
+        ("All Forests and all Saprolings and " * 20) + "all Elves are black.",
+        "~~~~ gets +1/+1.",
+    ],
+)
+def test_hostile_text_reads_or_is_refused_never_crashes(text: str) -> None:
+    r = read_ability(text)
+    assert r.status in ("read", "plain", "unread")
+    if r.status == "unread":
+        assert 0 <= r.position <= len(text)
+    assert r.to_dict()["text"] == text

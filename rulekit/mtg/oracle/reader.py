@@ -645,6 +645,8 @@ class _Build(Transformer[Token, Any]):
             elif isinstance(it, dict):
                 _merge(out, it)
         tp: dict[str, Any] = dict(out.pop("type", {}))
+        if sorted(card_types) == ["Artifact", "Creature"]:
+            addition = True  # 205.1b: "becomes an artifact creature" keeps every prior card type and subtype
         if addition:
             tp["add"] = [*card_types, *subtypes, *supertypes]
         else:
