@@ -142,6 +142,9 @@ _REMINDER = re.compile(r"\s*\([^()\"]*\)")
 _COST = re.compile(r'^(?P<cost>(?:[^":.]|"[^"]*")*?)\s*:\s+')
 _ABILITY_WORD = re.compile(r"^[A-Z][\w' ]*\s+[—-]\s+")
 _SENTENCE = re.compile(r'\.("?)(?=\s|$)(?=(?:[^"]*"[^"]*")*[^"]*$)')
+#: "a copy of that creature": the object a trigger names ("Whenever another creature ... enters"), which a
+#: scenario gives as the resolve's target, or else the object chosen by an earlier "Choose ..." sentence.
+_THAT = "@that"
 #: What a pronoun subject stands for until it is resolved against the first sentence's subject.
 _REF = "@ref"
 _STILL = re.compile(r"^(it's|they're) still (an? )?(?P<t>[a-z]+)$", re.I)
@@ -258,6 +261,8 @@ def read_ability(text: str, name: str = "") -> Reading:
         return Reading(typed, "unread", via=via, position=pos, phrase=_phrase_at(typed, pos))
     if via:
         kind = "resolves"
+    if spec.get("copy") == _THAT:
+        spec["copy"] = "targets" if via == "triggered" else "{chosen object}"
     if kind == "resolves" and "affects" in spec and spec["affects"].startswith("target "):
         rule = spec["affects"][len("target ") :]
         spec = {"affects": "targets", **{k: v for k, v in spec.items() if k != "affects"}}
@@ -553,6 +558,9 @@ class _Build(Transformer[Token, Any]):
 
     def copy_target(self, items: list[Any]) -> tuple[str, str]:
         return ("target", _selector_words(items))
+
+    def copy_that(self, _: list[Any]) -> str:
+        return _THAT
 
     @v_args(meta=True)
     def copy_chosen(self, meta: Any, items: list[Any]) -> str:
