@@ -335,6 +335,7 @@ def collect(quick: bool = False, browser: bool = True) -> dict[str, Any]:
     figures.update(measure_first_explorer())
     figures.update(measure_costs())
     figures.update(measure_optional("bench_widgets"))
+    figures.update(measure_optional("bench_oracle"))
     try:
         figures.update(importlib.import_module("bench_widgets").measure_builder())
     except Exception as exc:  # a figure that cannot be taken is reported, not fatal

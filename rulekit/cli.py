@@ -31,7 +31,12 @@ from rulekit.textclean import json_safe, visible
 from rulekit.views.reasons import error_text
 
 #: Modules that contribute subcommands, in the order they appear in ``--help``.
-COMMAND_MODULES = ("rulekit.mtg.commands", "rulekit.apoteose.commands", "rulekit.views.commands")
+COMMAND_MODULES = (
+    "rulekit.mtg.commands",
+    "rulekit.mtg.oracle.commands",
+    "rulekit.apoteose.commands",
+    "rulekit.views.commands",
+)
 
 
 #: argparse's own words (its usage line, its section titles, its usage errors), looked up in rulekit's

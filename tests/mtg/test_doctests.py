@@ -16,6 +16,7 @@ MODULES = [
     "rulekit.mtg.generate",
     "rulekit.mtg.engine",
     "rulekit.mtg.engine.accelerator",
+    "rulekit.mtg.oracle",
     "rulekit.views.reasons",
 ]
 

@@ -1,0 +1,54 @@
+"""The reader measured against the library: every library ability with a continuous effect (``static``,
+``resolves``, ``cda``) is read from its Oracle ``text:`` and compared with its written data
+(:func:`rulekit.mtg.oracle.compare.same`). Used by ``tests/mtg_library/test_oracle_reader.py`` and
+``benchmarks/bench_oracle.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from rulekit.mtg.oracle.compare import same
+from rulekit.mtg.oracle.reader import Reading, read_ability
+
+
+@dataclass(frozen=True)
+class Case:
+    """One library ability: its card, its text, its written kind and spec, and what the reader made of it."""
+
+    card: str
+    text: str
+    kind: str
+    spec: dict[str, Any]
+    reading: Reading
+
+    @property
+    def same(self) -> bool:
+        r = self.reading
+        return r.status == "read" and r.kind == self.kind and same(r.spec, self.spec)
+
+
+def library_abilities() -> list[tuple[str, str, str, dict[str, Any]]]:
+    """``(card, text, kind, spec)`` for every library ability holding a continuous effect, in file order."""
+    root = Path(__file__).resolve().parent.parent.parent / "data" / "mtg"
+    out = []
+    for path in sorted(root.glob("cards*.yaml")):
+        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for card in doc["cards"]:
+            for ab in card.get("abilities") or []:
+                if not isinstance(ab, dict):
+                    continue
+                for kind in ("static", "resolves", "cda"):
+                    if kind in ab:  # an ability-level "as long as" (LANGUAGE.md §2) is part of its effect
+                        spec = {**ab[kind], **({"condition": ab["condition"]} if "condition" in ab else {})}
+                        out.append((card["name"], ab["text"], kind, spec))
+    return out
+
+
+def measure() -> list[Case]:
+    """Every library ability read and compared."""
+    return [Case(c, t, k, s, read_ability(t, c)) for c, t, k, s in library_abilities()]
