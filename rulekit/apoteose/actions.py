@@ -22,7 +22,7 @@ from rulekit.apoteose.trace import TraceError
 from rulekit.errors import N_, Phrase, RulekitError
 
 if TYPE_CHECKING:
-    from rulekit.apoteose.chain import Engine
+    from rulekit.apoteose.host import ChainHost
 
 #: Script actions on a card (LANGUAGE.md §4, ``script:``) and the zone each one moves the card to by default.
 CARD_ACTIONS: dict[str, str] = {
@@ -37,7 +37,7 @@ CARD_ACTIONS: dict[str, str] = {
 }
 
 
-def do(eng: Engine, i: int, action: dict[str, Any]) -> None:
+def do(eng: ChainHost, i: int, action: dict[str, Any]) -> None:
     """Run the script's action ``i``; passives that start or stop applying are told after it (R-23)."""
     kind = action["do"]
     if kind == "activate":
@@ -71,7 +71,7 @@ def do(eng: Engine, i: int, action: dict[str, Any]) -> None:
     resolution.refresh(eng)
 
 
-def start(eng: Engine) -> None:
+def start(eng: ChainHost) -> None:
     """A scenario may start at the start of a turn or of a cycle (LANGUAGE.md §4 ``turn.start``,
     R-20): those moments happen first, so «Início do Turno» (and, for a cycle, «Restauração»)
     effects answer them."""
@@ -101,7 +101,7 @@ def start(eng: Engine) -> None:
         )
 
 
-def card_action(eng: Engine, kind: str, action: dict[str, Any]) -> None:
+def card_action(eng: ChainHost, kind: str, action: dict[str, Any]) -> None:
     """An ordinary game action on a card (LANGUAGE.md §4, ``script:``): put into play, take out,
     move, reveal, hide, discard, bury, banish. It is the hero's action (Ação Inicial counts it);
     the game events it makes («Ao Entrar», «Ao Sair», «Ao Revelar», «Ao Descartar»…) are answered
@@ -162,7 +162,7 @@ def card_action(eng: Engine, kind: str, action: dict[str, Any]) -> None:
         responses.flow(eng, ev)
 
 
-def hero_step(eng: Engine, action: dict[str, Any]) -> None:
+def hero_step(eng: ChainHost, action: dict[str, Any]) -> None:
     """A hero moves to an adjacent casa (LANGUAGE.md §4 ``step:``; seed «Requerimentos de Ativação»:
     «Mova-se para uma casa adjacente»; the board is an engine assumption, ``rulings.adjacent_casas``). It
     is the hero's action (seed «Ação Inicial»: «nem se mover»); its ``step`` event is answered outside any
@@ -202,7 +202,7 @@ def hero_step(eng: Engine, action: dict[str, Any]) -> None:
     responses.flow(eng, ev)
 
 
-def bar_action(eng: Engine, hero: str, card: Card, action: dict[str, Any]) -> None:
+def bar_action(eng: ChainHost, hero: str, card: Card, action: dict[str, Any]) -> None:
     """Seed «Efeito em Resolução»: «Se a carta ativada não possuir efeito, sendo apenas usada a barra de
     ativação, o ataque ou ação determinado pela barra é executado» — the bar's attack or test enters the
     chain like an activation of that card."""
@@ -233,14 +233,14 @@ def bar_action(eng: Engine, hero: str, card: Card, action: dict[str, Any]) -> No
     )
 
 
-def default_hero(eng: Engine, card_id: str) -> str:
+def default_hero(eng: ChainHost, card_id: str) -> str:
     """Who activates a card the script names without a hero: its controller, else the turn hero."""
     if card_id not in eng.g.cards:
         raise RulekitError(Phrase(N_("unknown card '{id}'"), id=card_id), code="UNKNOWN_CARD")
     return eng.g.controller(card_id) or eng.g.turn_hero
 
 
-def end_turn(eng: Engine) -> None:
+def end_turn(eng: ChainHost) -> None:
     """The turn ends (its moment answered, its lasting effects ended); after the last turn of the cycle,
     Restauração; then the next turn starts (R-20)."""
     actor = eng.g.turn_actor
@@ -275,7 +275,7 @@ def end_turn(eng: Engine) -> None:
     )
 
 
-def rules_action(eng: Engine, kind: str, action: dict[str, Any]) -> None:
+def rules_action(eng: ChainHost, kind: str, action: dict[str, Any]) -> None:
     """Attacks and tests, the minimum outside-the-seed rules the scenarios need (stated as
     assumptions)."""
     hero = action.get("hero") or eng.g.turn_hero

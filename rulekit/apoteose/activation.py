@@ -5,8 +5,8 @@
 with Previsão-filtered choices, no responses), ``halt`` (a response window), ``resolving`` (the body,
 atomic, R-02; :mod:`rulekit.apoteose.resolution`) and ``post`` (a window for responses to what the
 resolution did); :func:`pop` removes it and the spotlight returns to the parent. The windows are opened by
-:mod:`rulekit.apoteose.responses`. Every function takes the :class:`~rulekit.apoteose.chain.Engine`
-(the game state, the chain's frames and the trace being recorded).
+:mod:`rulekit.apoteose.responses`. Every function takes the engine as its steps see it
+(:class:`~rulekit.apoteose.host.ChainHost`: the game state, the chain's frames and the trace being recorded).
 """
 
 from __future__ import annotations
@@ -27,14 +27,14 @@ from rulekit.apoteose.trace import TraceError
 from rulekit.errors import N_, Phrase, RulekitError
 
 if TYPE_CHECKING:
-    from rulekit.apoteose.chain import Engine
+    from rulekit.apoteose.host import ChainHost
 
 #: Safety bound on chain depth (an endless Auto loop is reported, not run forever).
 MAX_DEPTH = 40
 
 
 def activate(
-    eng: Engine, hero: str | None, card_id: str, eno: int, answer: GEvent | None, parent: Frame | None
+    eng: ChainHost, hero: str | None, card_id: str, eno: int, answer: GEvent | None, parent: Frame | None
 ) -> Frame | None:
     """Seed «Encadeamento de Resposta»: push a frame, pay, halt, resolve, post, remove."""
     g = eng.g
@@ -72,7 +72,7 @@ def activate(
     return push_and_run(eng, frame)
 
 
-def push_and_run(eng: Engine, frame: Frame, rules: bool = False) -> Frame:
+def push_and_run(eng: ChainHost, frame: Frame, rules: bool = False) -> Frame:
     """An entry's four stages (seed «Encadeamento de Resposta»): activating (pay, no responses), halt (a
     window), resolving (atomic, R-02), post (a window); then it is removed. ``rules``: an attack or test
     the script or an activation bar makes (it counts as the hero's action)."""
@@ -99,7 +99,7 @@ def push_and_run(eng: Engine, frame: Frame, rules: bool = False) -> Frame:
     return frame
 
 
-def _enter(eng: Engine, frame: Frame, rules: bool) -> bool:
+def _enter(eng: ChainHost, frame: Frame, rules: bool) -> bool:
     """The frame enters the chain and the spotlight moves to it: its ``respond``/``activate`` events, the
     action it counts (Ação Inicial) and the once-per limits it uses. Returns whether it counted as an
     action."""
@@ -147,7 +147,7 @@ def _enter(eng: Engine, frame: Frame, rules: bool) -> bool:
     return counted
 
 
-def _pay(eng: Engine, frame: Frame, ctx: Ctx) -> None:
+def _pay(eng: ChainHost, frame: Frame, ctx: Ctx) -> None:
     """Activating: the task, then costs and actions in order, each choice filtered by Previsão (only the
     choices that keep every other requirement payable); no responses meanwhile."""
     effect = frame.effect
@@ -206,7 +206,7 @@ def _pay(eng: Engine, frame: Frame, ctx: Ctx) -> None:
         )
 
 
-def _stopped_at_halt_exit(eng: Engine, frame: Frame, counted: bool) -> bool:
+def _stopped_at_halt_exit(eng: ChainHost, frame: Frame, counted: bool) -> bool:
     """R-03: a state or Selecione target that no longer holds when the halt window closes stops the entry
     (costs stay paid; R-09 says whether its once-per limit and its action still count)."""
     g = eng.g
@@ -236,7 +236,7 @@ def _stopped_at_halt_exit(eng: Engine, frame: Frame, counted: bool) -> bool:
     return True
 
 
-def _resolve(eng: Engine, frame: Frame, ctx: Ctx) -> None:
+def _resolve(eng: ChainHost, frame: Frame, ctx: Ctx) -> None:
     """Resolving (atomic, R-02): the body in order (seed «Na Descrição»), its ``truncated``/``resolve``
     events, then lasting effects that end and passives that start or stop."""
     responses.no_responses(eng, frame, "resolving", "RESOLUTION_IS_ATOMIC")
@@ -282,7 +282,7 @@ def _resolve(eng: Engine, frame: Frame, ctx: Ctx) -> None:
     resolution.refresh(eng)
 
 
-def pop(eng: Engine, frame: Frame, how: str) -> None:
+def pop(eng: ChainHost, frame: Frame, how: str) -> None:
     """The frame leaves the chain and the spotlight returns to its parent; when the chain is empty, an
     Encerra Turno waiting for it ends the turn (R-11)."""
     eng.stack.pop()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from rulekit.apoteose import matching as M
 from rulekit.apoteose import rulings as R
@@ -24,9 +24,6 @@ from rulekit.apoteose.matching import resource_of
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.state import Game, Lasting
 from rulekit.apoteose.statements import Statement
-
-if TYPE_CHECKING:
-    from rulekit.apoteose.chain import Engine
 
 #: R-04: "Até o final do turno" & co. as lasting-effect end times.
 _TIME_KEYS = {
@@ -87,11 +84,27 @@ class World(ABC):
         raise NotImplementedError
 
 
+class Recorder(Protocol):
+    """What a live world needs of the game it records into (the engine's ``g``, ``ev``, ``emit`` and
+    ``choose_key``): defined here, below the engine, so that this module never imports it."""
+
+    @property
+    def g(self) -> Game: ...
+
+    def ev(self, kind: str, moment: str, actor: str | None, **kw: Any) -> GEvent: ...
+
+    def emit(
+        self, event: str, frame: Frame | None = None, *, detail: dict[str, Any] | None = None
+    ) -> None: ...
+
+    def choose_key(self, point: DecisionPoint, index: int) -> str: ...
+
+
 class LiveWorld(World):
     """The game itself: events are recorded (and answerable), the scenario's dice are rolled, decisions
     go to the decider, and the chain's frames change."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Recorder) -> None:
         self.engine = engine
 
     @property

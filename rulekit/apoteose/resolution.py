@@ -26,7 +26,7 @@ from rulekit.apoteose.statements import Statement
 from rulekit.apoteose.text import Requirement
 
 if TYPE_CHECKING:
-    from rulekit.apoteose.chain import Engine
+    from rulekit.apoteose.host import ChainHost
 
 
 def move_card(world: World, card_id: str, to: str, actor: str | None, bottom: bool = True) -> list[GEvent]:
@@ -60,7 +60,7 @@ def move_card(world: World, card_id: str, to: str, actor: str | None, bottom: bo
 
 
 def apply(
-    eng: Engine,
+    eng: ChainHost,
     world: World,
     ctx: Ctx,
     st: Statement,
@@ -82,7 +82,7 @@ def apply(
 
 
 def run_stmt(
-    eng: Engine, world: World, ctx: Ctx, st: Statement, frame: Frame | None, key: str = "body"
+    eng: ChainHost, world: World, ctx: Ctx, st: Statement, frame: Frame | None, key: str = "body"
 ) -> list[GEvent]:
     """A statement of a body: its choice (if it needs one) from the world, then :meth:`apply`."""
     choice = None
@@ -107,7 +107,7 @@ def run_stmt(
     return apply(eng, world, ctx, st, choice, frame, key)
 
 
-def still_holds(eng: Engine, frame: Frame, r: Requirement) -> bool:
+def still_holds(eng: ChainHost, frame: Frame, r: Requirement) -> bool:
     """R-03: states, and Selecione targets, must still hold when the halt window closes."""
     ctx = W.frame_ctx(eng.stack, frame)
     if r.kind == "state":
@@ -132,7 +132,7 @@ def still_holds(eng: Engine, frame: Frame, r: Requirement) -> bool:
 
 
 def resolve_body(
-    eng: Engine, frame: Frame, ctx: Ctx
+    eng: ChainHost, frame: Frame, ctx: Ctx
 ) -> tuple[list[Statement], list[Statement], tuple[str, dict[str, Any]]]:
     """Seed «Na Descrição»: run the statements in order; the first that cannot be done (or a broken
     Enquanto/Durante) cuts the rest. Returns (done, skipped, (code, params) of why)."""
@@ -162,14 +162,14 @@ def resolve_body(
     return done, [], ("", {})
 
 
-def safe_holds(eng: Engine, ctx: Ctx, cond: dict[str, Any]) -> bool:
+def safe_holds(eng: ChainHost, ctx: Ctx, cond: dict[str, Any]) -> bool:
     try:
         return M.holds(eng.g, ctx, cond)
     except Fail:
         return False
 
 
-def refresh(eng: Engine) -> None:
+def refresh(eng: ChainHost) -> None:
     """Emit ``passive`` events when a Passivo starts or stops applying (R-23)."""
     now = {effect_id(c, n) for c, n, _ in M.passives(eng.g)}
     for eid in sorted(now - eng.passive_on):
@@ -179,7 +179,7 @@ def refresh(eng: Engine) -> None:
     eng.passive_on = now
 
 
-def expire(eng: Engine, when: str | None = None, hero: str | None = None) -> None:
+def expire(eng: ChainHost, when: str | None = None, hero: str | None = None) -> None:
     """End lasting effects: their time came, their card left (R-19), or an Enquanto broke (R-03)."""
     keep = []
     for lt in eng.g.lasting:

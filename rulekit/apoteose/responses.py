@@ -22,10 +22,10 @@ from rulekit.apoteose.trace import TraceError
 from rulekit.errors import N_, Phrase
 
 if TYPE_CHECKING:
-    from rulekit.apoteose.chain import Engine
+    from rulekit.apoteose.host import ChainHost
 
 
-def window(eng: Engine, frame: Frame, stage: str) -> None:
+def window(eng: ChainHost, frame: Frame, stage: str) -> None:
     """A halt or post window: every Auto first (priority, each fully resolved), then Ativar (R-06)."""
     if "Irrespondível" in frame.effect.limits and stage in R.IRRESPONDIVEL_CLOSES:
         eng.emit(stage, frame, detail={"closed": True, "rule": "R-10"})
@@ -76,7 +76,7 @@ def window(eng: Engine, frame: Frame, stage: str) -> None:
 
 
 def no_responses(
-    eng: Engine,
+    eng: ChainHost,
     frame: Frame,
     stage: str,
     code: str,
@@ -94,7 +94,7 @@ def no_responses(
     _pass_only(eng, frame, stage, f"{where}#0", code, params, "NO_RESPONSES")
 
 
-def closed_window(eng: Engine, frame: Frame, stage: str) -> None:
+def closed_window(eng: ChainHost, frame: Frame, stage: str) -> None:
     """R-10: a window closed by Irrespondível still tells a scripted response why it is refused.
 
     The decider sees the window with "pass" as its only option and every Ativar effect refused with
@@ -105,7 +105,7 @@ def closed_window(eng: Engine, frame: Frame, stage: str) -> None:
 
 
 def _pass_only(
-    eng: Engine, frame: Frame, stage: str, key: str, code: str, params: dict[str, Any], prompt: str
+    eng: ChainHost, frame: Frame, stage: str, key: str, code: str, params: dict[str, Any], prompt: str
 ) -> None:
     """Show the decider a window whose only option is "pass": every Ativar effect a hero could
     activate is refused with ``code`` (and ``params``), so a script that names one is told why."""
@@ -131,7 +131,7 @@ def _pass_only(
     )
 
 
-def flow(eng: Engine, event: GEvent) -> None:
+def flow(eng: ChainHost, event: GEvent) -> None:
     """A game moment outside any chain: matching Auto effects activate, one chain each (R-06)."""
     while True:
         cands = W.gather_autos(eng, None, [event])
