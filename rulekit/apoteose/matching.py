@@ -5,8 +5,9 @@ checks, the windows and the statement handlers call them) answer which game even
 a timing keyword answers (who did it, to whom, whose card), which heroes a hero phrase and which
 cards a card phrase mean (who/owner), which choices a statement needs, whether a state or
 condition holds, what an amount is worth, and a hero's attributes with every lasting and Passivo
-gain (R-19, R-23). They change nothing. The timing keyword -> matcher table (``_TIMING_MATCH``)
-is checked when this module is imported.
+gain (R-19, R-23). They change nothing. The timing keyword -> matcher table (``_TIMING_MATCH``) is
+built from the keywords' records (:mod:`~rulekit.apoteose.timings`) and checked when this module is
+imported.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.state import IN_PLAY, Card, Game
 from rulekit.apoteose.statements import Statement
 from rulekit.apoteose.text import Effect
+from rulekit.apoteose.timings import TIMING_KEYWORDS, TimingKeyword
 from rulekit.errors import N_, Phrase, RulekitError
 
 
@@ -549,38 +551,23 @@ def _moment(kind: str) -> Callable[[Game, Card, str | None, GEvent], bool]:
     return lambda g, c, h, ev: ev.kind == kind
 
 
-#: Seed «Temporização»: each timing keyword as a test on a game event.
+def timing_matcher(t: TimingKeyword) -> Callable[[Game, Card, str | None, GEvent], bool]:
+    """Seed «Temporização»: a timing keyword's record as a test on a game event (its :class:`Test`)."""
+    test = t.test
+    if test.how == "this_card":
+        return _self_card(t.event)
+    if test.how == "moment":
+        return _moment(t.event)
+    if test.how == "hero" and test.role is not None and test.who is not None:
+        return _hero_is(t.event, test.role, test.who)
+    if test.how == "turn" and test.who is not None:
+        return _turn(t.event, test.who)
+    raise ValueError(f"timing keyword {t.name!r}: incomplete test {test!r}")
+
+
+#: Seed «Temporização»: each timing keyword as a test on a game event, built from its record.
 _TIMING_MATCH: dict[str, Callable[[Game, Card, str | None, GEvent], bool]] = {
-    "Ao Entrar": _self_card("enter"),
-    "Ao Sair": _self_card("leave"),
-    "Ao Obter": _self_card("draw"),
-    "Ao Revelar": _self_card("reveal"),
-    "Ao Ocultar": _self_card("hide"),
-    "Ao Consumir": _self_card("exhaust"),
-    "Ao Recuperar": _self_card("ready"),
-    "Ao Descartar": _self_card("discard"),
-    "Ao Enterrar": _self_card("bury"),
-    "Ao Banir": _self_card("banish"),
-    "Em Teste": _moment("test"),
-    "Ao Atacar": _hero_is("attack", "actor", "self"),
-    "Ao Ser Atacado": _hero_is("attack", "patient", "self"),
-    "Ao Ser Alvo": _hero_is("target", "patient", "self"),
-    "Ao Rolar": _hero_is("roll", "actor", "self"),
-    "Início da Batalha": _moment("battle_start"),
-    "Fim da Batalha": _moment("battle_end"),
-    "Restauração": _moment("restoration"),
-    "Início do Turno": _turn("turn_start", "self"),
-    "Fim do Turno": _turn("turn_end", "self"),
-    "Início do Time": _turn("turn_start", "team"),
-    "Fim do Time": _turn("turn_end", "team"),
-    "Início Aliado": _turn("turn_start", "ally"),
-    "Fim Aliado": _turn("turn_end", "ally"),
-    "Início Rival": _turn("turn_start", "opponent"),
-    "Fim Rival": _turn("turn_end", "opponent"),
-    "Início Geral": _turn("turn_start", "any"),
-    "Fim Geral": _turn("turn_end", "any"),
-    "Início do Companheiro": _turn("turn_start", "companion"),
-    "Fim do Companheiro": _turn("turn_end", "companion"),
+    t.name: timing_matcher(t) for t in TIMING_KEYWORDS
 }
 
 

@@ -13,44 +13,15 @@ import re
 import unicodedata
 from typing import Any
 
+from rulekit.apoteose.timings import NAMES as TIMING_NAMES
+
 # --------------------------------------------------------------------------------------------
 # the keyword names (glossary.md).
 # --------------------------------------------------------------------------------------------
 #: R-01: activation keywords (exactly one per effect, seed «Ativação»).
 ACTIVATIONS: tuple[str, ...] = ("Ativar", "Auto", "Passivo")
-#: R-01: timing keywords (seed «Temporização»).
-TIMINGS: tuple[str, ...] = (
-    "Ao Entrar",
-    "Ao Sair",
-    "Ao Obter",
-    "Ao Revelar",
-    "Ao Ocultar",
-    "Ao Consumir",
-    "Ao Recuperar",
-    "Ao Descartar",
-    "Ao Enterrar",
-    "Ao Banir",
-    "Em Teste",
-    "Ao Atacar",
-    "Ao Ser Atacado",
-    "Ao Ser Alvo",
-    "Ao Rolar",
-    "Início da Batalha",
-    "Fim da Batalha",
-    "Restauração",
-    "Início do Turno",
-    "Fim do Turno",
-    "Início do Time",
-    "Fim do Time",
-    "Início Aliado",
-    "Fim Aliado",
-    "Início Rival",
-    "Fim Rival",
-    "Início Geral",
-    "Fim Geral",
-    "Início do Companheiro",
-    "Fim do Companheiro",
-)
+#: R-01: timing keywords (seed «Temporização»): the names of the records in :mod:`~rulekit.apoteose.timings`.
+TIMINGS: tuple[str, ...] = TIMING_NAMES
 #: R-01: limit keywords (seed «Limite»).
 LIMITS: tuple[str, ...] = (
     "Turno Próprio",
