@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rulekit.apoteose import activation, resolution, responses
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
+from rulekit.apoteose.codes import ChainEventKind, Reason
 from rulekit.apoteose.frames import Fail, Frame, GEvent
 from rulekit.apoteose.reasons import render
 from rulekit.apoteose.state import IN_PLAY, Card
@@ -55,12 +56,12 @@ def do(eng: ChainHost, i: int, action: dict[str, Any]) -> None:
     elif kind == "battle_start":
         eng.g.in_battle = True
         eng.g.battle += 1
-        eng.emit("battle", detail={"what": "start", "battle": eng.g.battle})
+        eng.emit(ChainEventKind.BATTLE, detail={"what": "start", "battle": eng.g.battle})
         responses.flow(eng, eng.ev("battle_start", "after", None, label="battle_start"))
     elif kind == "battle_end":
         responses.flow(eng, eng.ev("battle_end", "after", None, label="battle_end"))
         eng.g.in_battle = False
-        eng.emit("battle", detail={"what": "end", "battle": eng.g.battle})
+        eng.emit(ChainEventKind.BATTLE, detail={"what": "end", "battle": eng.g.battle})
         resolution.expire(eng, "end_battle")
     elif kind in ("attack", "test"):
         rules_action(eng, kind, action)
@@ -78,13 +79,13 @@ def start(eng: ChainHost) -> None:
     how = eng.sc.data["turn"].get("start")
     if how == "cycle":
         eng.g.phase = "restoration"
-        eng.emit("restoration", detail={"cycle": eng.g.cycle})
+        eng.emit(ChainEventKind.RESTORATION, detail={"cycle": eng.g.cycle})
         responses.flow(eng, eng.ev("restoration", "after", None, label=f"restoration:{eng.g.cycle}"))
         eng.g.phase = "turn"
     if how in ("turn", "cycle"):
         actor = eng.g.turn_actor
         eng.emit(
-            "turn",
+            ChainEventKind.TURN,
             detail={
                 "hero": actor,
                 "turn_hero": eng.g.turn_hero,
@@ -138,7 +139,7 @@ def card_action(eng: ChainHost, kind: str, action: dict[str, Any]) -> None:
                 moved = resolution.move_card(eng.live, cid, to, hero)
         except Fail as exc:
             eng.emit(
-                "refused",
+                ChainEventKind.REFUSED,
                 index=None,
                 card=cid,
                 effect=None,
@@ -153,7 +154,7 @@ def card_action(eng: ChainHost, kind: str, action: dict[str, Any]) -> None:
     if hero == g.turn_hero:
         g.actions_this_turn += 1
     eng.emit(
-        "action",
+        ChainEventKind.ACTION,
         card=cid,
         hero=hero,
         detail={"do": kind, "zone": g.locate(cid)[1], "events": [e.kind for e in evs]},
@@ -173,15 +174,15 @@ def hero_step(eng: ChainHost, action: dict[str, Any]) -> None:
     here = g.heroes[hero].casa
     code = ""
     if here is None:
-        code = "NO_CASA"
+        code = Reason.NO_CASA
     elif not R.casas_adjacent(here, to):
-        code = "NOT_ADJACENT"
+        code = Reason.NOT_ADJACENT
     elif to not in R.adjacent_casas(here, g.board, {h.casa for h in g.heroes.values() if h.casa}):
-        code = "CASA_TAKEN"
+        code = Reason.CASA_TAKEN
     if code:
         params = {"hero": hero, "casa": list(to), "at": list(here) if here else None}
         eng.emit(
-            "refused",
+            ChainEventKind.REFUSED,
             index=None,
             card=None,
             effect=None,
@@ -195,7 +196,7 @@ def hero_step(eng: ChainHost, action: dict[str, Any]) -> None:
         g.actions_this_turn += 1
     ev = eng.ev("step", "after", hero, frame=None)
     eng.emit(
-        "action",
+        ChainEventKind.ACTION,
         hero=hero,
         detail={"do": "step", "from": list(here or ()), "to": list(to), "events": [ev.kind]},
     )
@@ -249,7 +250,7 @@ def end_turn(eng: ChainHost) -> None:
         eng, eng.ev("turn_end", "after", actor, label=f"turn_end:{actor}", flags=("last",) if last else ())
     )
     resolution.expire(eng, "end_turn")
-    eng.emit("end_turn", detail={"hero": actor, "cycle": eng.g.cycle})
+    eng.emit(ChainEventKind.END_TURN, detail={"hero": actor, "cycle": eng.g.cycle})
     eng.g.turn_pos += 1
     eng.g.actions_this_turn = 0
     if eng.g.turn_pos >= len(eng.g.order):
@@ -258,7 +259,7 @@ def end_turn(eng: ChainHost) -> None:
             eng.g.cycle += 1
         eng.g.phase = "restoration"
         resolution.expire(eng, "end_cycle")
-        eng.emit("restoration", detail={"cycle": eng.g.cycle})
+        eng.emit(ChainEventKind.RESTORATION, detail={"cycle": eng.g.cycle})
         responses.flow(eng, eng.ev("restoration", "after", None, label=f"restoration:{eng.g.cycle}"))
         eng.g.phase = "turn"
         if not R.RESTORATION_STARTS_NEXT_CYCLE:
@@ -266,7 +267,7 @@ def end_turn(eng: ChainHost) -> None:
     nxt = eng.g.turn_actor
     first = nxt not in eng.g.order[: eng.g.turn_pos]
     eng.emit(
-        "turn",
+        ChainEventKind.TURN,
         detail={"hero": nxt, "turn_hero": eng.g.turn_hero, "cycle": eng.g.cycle, "first_of_cycle": first},
     )
     resolution.expire(eng, "next_turn", hero=eng.g.turn_hero)

@@ -18,6 +18,7 @@ from rulekit.apoteose import matching as M
 from rulekit.apoteose import resolution, responses
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import windows as W
+from rulekit.apoteose.codes import ChainEventKind, Reason
 from rulekit.apoteose.deciders import DecisionPoint, Option
 from rulekit.apoteose.frames import PAID_KINDS, Ctx, Fail, Frame, GEvent, effect_id
 from rulekit.apoteose.handlers import stmts_label
@@ -47,7 +48,7 @@ def activate(
     ok, code, params = L.legal(eng, hero, card, eno, answer, parent is not None)
     if not ok:
         eng.emit(
-            "refused",
+            ChainEventKind.REFUSED,
             index=None,
             card=card_id,
             effect=effect_id(card_id, eno),
@@ -113,7 +114,7 @@ def _enter(eng: ChainHost, frame: Frame, rules: bool) -> bool:
     if frame.parent is not None:
         ans = frame.answers
         eng.emit(
-            "respond",
+            ChainEventKind.RESPOND,
             frame,
             stage=None,
             detail={
@@ -128,7 +129,7 @@ def _enter(eng: ChainHost, frame: Frame, rules: bool) -> bool:
         "activate", "after", frame.hero, card=frame.card, frame=frame.index, label=f"activate@{frame.index}"
     )
     eng.emit(
-        "activate",
+        ChainEventKind.ACTIVATE,
         frame,
         detail={
             "text": _effect_text(effect),
@@ -153,14 +154,14 @@ def _pay(eng: ChainHost, frame: Frame, ctx: Ctx) -> None:
     effect = frame.effect
     steps = L.steps(effect)
     if steps:
-        responses.no_responses(eng, frame, "activating", "REQUIREMENTS_BEING_PAID")
+        responses.no_responses(eng, frame, "activating", Reason.REQUIREMENTS_BEING_PAID)
     for i, (key, ast, req) in enumerate(steps):
         if i:  # an attempt between two payments is refused too («nenhuma resposta pode ser dada»)
             responses.no_responses(
                 eng,
                 frame,
                 "activating",
-                "REQUIREMENTS_BEING_PAID",
+                Reason.REQUIREMENTS_BEING_PAID,
                 between=key,
                 params={"requirement": req.text if req else effect.task, "paid": i},
             )
@@ -193,7 +194,7 @@ def _pay(eng: ChainHost, frame: Frame, ctx: Ctx) -> None:
         frame.paid.extend(evs)
         ctx.paid.extend(e.card for e in evs if e.card and e.kind in PAID_KINDS)
         eng.emit(
-            "pay",
+            ChainEventKind.PAY,
             frame,
             resources=eng.diff(before),
             detail={
@@ -219,10 +220,10 @@ def _stopped_at_halt_exit(eng: ChainHost, frame: Frame, counted: bool) -> bool:
     if not broken:
         return False
     eng.emit(
-        "stopped",
+        ChainEventKind.STOPPED,
         frame,
         detail={
-            "code": "STATE_BROKEN",
+            "code": Reason.STATE_BROKEN,
             "params": {"requirement": broken[0].text},
             "rule": "R-03",
             "costs_refunded": False,
@@ -239,14 +240,14 @@ def _stopped_at_halt_exit(eng: ChainHost, frame: Frame, counted: bool) -> bool:
 def _resolve(eng: ChainHost, frame: Frame, ctx: Ctx) -> None:
     """Resolving (atomic, R-02): the body in order (seed «Na Descrição»), its ``truncated``/``resolve``
     events, then lasting effects that end and passives that start or stop."""
-    responses.no_responses(eng, frame, "resolving", "RESOLUTION_IS_ATOMIC")
+    responses.no_responses(eng, frame, "resolving", Reason.RESOLUTION_IS_ATOMIC)
     before = eng.snapshot()
     done, skipped, (why, why_params) = resolution.resolve_body(eng, frame, ctx)
     # the statements as data (``*_data``: ``{"op": ..., field: value}``) beside their English labels
     done_labels, done_data = [stmts_label([s]) for s in done], [s.to_dict() for s in done]
     if skipped:
         eng.emit(
-            "truncated",
+            ChainEventKind.TRUNCATED,
             frame,
             detail={
                 "code": why,
@@ -259,7 +260,7 @@ def _resolve(eng: ChainHost, frame: Frame, ctx: Ctx) -> None:
             },
         )
     eng.emit(
-        "resolve",
+        ChainEventKind.RESOLVE,
         frame,
         resources=eng.diff(before),
         detail={
@@ -288,17 +289,17 @@ def pop(eng: ChainHost, frame: Frame, how: str) -> None:
     eng.stack.pop()
     parent = eng.stack[-1] if eng.stack else None
     eng.emit(
-        "remove",
+        ChainEventKind.REMOVE,
         frame,
         stage=None,
         detail={"how": how, "spotlight_returns_to": parent.index if parent else None},
     )
     if not eng.stack:
-        eng.emit("end", detail={"resolved": list(eng.resolution_order)})
+        eng.emit(ChainEventKind.END, detail={"resolved": list(eng.resolution_order)})
         ends, eng.pending_end_turn = eng.pending_end_turn, []
         for h in ends:  # R-11: the turn ends once the whole chain is empty
             if eng.g.turn_hero == h:
-                eng.emit("end_turn", hero=h, detail={"by": "Encerra Turno", "rule": "R-11"})
+                eng.emit(ChainEventKind.END_TURN, hero=h, detail={"by": "Encerra Turno", "rule": "R-11"})
                 eng.end_turn()
 
 

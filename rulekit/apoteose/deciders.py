@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from rulekit.apoteose.codes import Reason
 from rulekit.apoteose.reasons import render
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.wording import label_words, prompt_words
@@ -261,6 +262,6 @@ class ScriptDecider:
             why = next(
                 (x for x in point.refused if x.effect == eid and r.get("hero") in (None, x.hero)), None
             )
-            code, params = (why.code, dict(why.params)) if why else ("NOT_LEGAL_HERE", {})
+            code, params = (why.code, dict(why.params)) if why else (Reason.NOT_LEGAL_HERE, {})
             self.engine.scripted_refusal(point, r["card"], eid, r.get("hero"), code, params)
         return point.default, "default"

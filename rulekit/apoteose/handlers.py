@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from rulekit.apoteose import matching as M
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
+from rulekit.apoteose.codes import ChainEventKind, Reason
 from rulekit.apoteose.deciders import DecisionPoint, Option
 from rulekit.apoteose.frames import Ctx, Fail, Frame, GEvent
 from rulekit.apoteose.matching import resource_of
@@ -94,7 +95,7 @@ class Recorder(Protocol):
     def ev(self, kind: str, moment: str, actor: str | None, **kw: Any) -> GEvent: ...
 
     def emit(
-        self, event: str, frame: Frame | None = None, *, detail: dict[str, Any] | None = None
+        self, event: ChainEventKind, frame: Frame | None = None, *, detail: dict[str, Any] | None = None
     ) -> None: ...
 
     def choose_key(self, point: DecisionPoint, index: int) -> str: ...
@@ -125,7 +126,9 @@ class LiveWorld(World):
 
     def negate(self, target: Frame, by: Frame | None) -> None:
         target.negated = True
-        self.engine.emit("negated", target, detail={"by": by.effect_id if by else None, "rule": "R-08"})
+        self.engine.emit(
+            ChainEventKind.NEGATED, target, detail={"by": by.effect_id if by else None, "rule": "R-08"}
+        )
 
     def modify(self, target: Frame, action: str, delta: int) -> None:
         target.modifiers[action] = target.modifiers.get(action, 0) + delta
@@ -213,7 +216,7 @@ class Step:
             return [self.choice]
         hs = M.heroes_for(self.g, self.ctx, spec)
         if not hs:
-            raise Fail("NO_HERO", who=str(spec.get("name") or spec.get("who")))
+            raise Fail(Reason.NO_HERO, who=str(spec.get("name") or spec.get("who")))
         return hs if spec.get("all") or spec.get("who") == "selected" else hs[:1]
 
     def modified(self, kind: str, v: int) -> int:
@@ -251,7 +254,7 @@ def _consume(s: Step) -> None:
     res = resource_of(s.g, s.me, s.st.resource) if s.me else None
     amt = s.modified("consume", s.amount())
     if res is None or res[0] < amt:
-        raise Fail("NOT_ENOUGH_RESOURCE", resource=s.st.resource, amount=amt)
+        raise Fail(Reason.NOT_ENOUGH_RESOURCE, resource=s.st.resource, amount=amt)
     res[0] -= amt
     s.event("consume", patient=s.me, resource=s.st.resource, amount=amt)
 
@@ -305,11 +308,11 @@ def _draw(s: Step) -> None:
     """Compre N cartas / um aliado compra N cartas: from the top of that hero's BARALHO."""
     n = s.modified("draw", int(s.st.count if s.st.count is not None else 1))
     if s.me is None:
-        raise Fail("NOBODY_TO_DRAW")
+        raise Fail(Reason.NOBODY_TO_DRAW)
     for h in s.targets():
         deck = s.g.heroes[h].zones["BARALHO"]
         if len(deck) < n:
-            raise Fail("NOT_ENOUGH_CARDS", count=n)
+            raise Fail(Reason.NOT_ENOUGH_CARDS, count=n)
         for _ in range(n):
             cid = deck.pop(0)
             s.g.heroes[h].zones["INVENTÁRIO"].append(cid)
@@ -337,7 +340,7 @@ def _attach(s: Step) -> None:
         M.cards_for(s.g, s.ctx, host) if host.get("card") != "choose" else ([s.choice] if s.choice else [])
     )
     if not hosts:
-        raise Fail("NOTHING_TO_ATTACH")
+        raise Fail(Reason.NOTHING_TO_ATTACH)
     for cid in s.cards(s.st.card_phrase(), None):
         holder, zone = s.g.locate(hosts[0])
         s.g.remove(cid)
@@ -355,7 +358,7 @@ def _flag(s: Step) -> None:
         card = s.g.cards[cid]
         if op == "exhaust":
             if card.consumed:
-                raise Fail("ALREADY_CONSUMED", card=cid)
+                raise Fail(Reason.ALREADY_CONSUMED, card=cid)
             card.consumed = True
         elif op == "ready":
             card.consumed = False
@@ -374,7 +377,7 @@ def _select(s: Step) -> None:
         st = s.st
         if isinstance(st, S.Select) and st.what == "hero" and st.near is not None:  # no board: say why
             M.heroes_for(s.g, s.ctx, {"who": st.who or "any", "near": st.near})
-        raise Fail("NOTHING_TO_SELECT")
+        raise Fail(Reason.NOTHING_TO_SELECT)
     for p in s.choice.split("+"):
         s.ctx.selected.append(p)
         if s.frame is not None:
@@ -405,7 +408,7 @@ def _step(s: Step) -> None:
     hero = s.g.heroes.get(s.me) if s.me else None
     if hero is not None and hero.casa is not None:
         if s.choice is None:
-            raise Fail("NO_FREE_CASA", hero=hero.id)
+            raise Fail(Reason.NO_FREE_CASA, hero=hero.id)
         col, row = s.choice.split(",")
         hero.casa = (int(col), int(row))
     s.event("step")
@@ -415,7 +418,7 @@ def _negate(s: Step) -> None:
     """R-08: Negue a ativação — the answered entry leaves unresolved (not if Inegável)."""
     target = s.ctx.answered
     if target is None:
-        raise Fail("NOTHING_TO_NEGATE")
+        raise Fail(Reason.NOTHING_TO_NEGATE)
     if target.stage in ("activating", "halt") and R.negation_applies(target.effect.limits):
         s.world.negate(target, s.frame)
     else:
@@ -426,7 +429,7 @@ def _modify(s: Step) -> None:
     """Aumente / Reduza essa <ação> em N: changes the answered entry's action (a "before" response)."""
     target = s.ctx.answered
     if target is None:
-        raise Fail("NO_ACTION_TO_MODIFY")
+        raise Fail(Reason.NO_ACTION_TO_MODIFY)
     s.world.modify(target, s.st.action, s.amount("delta"))
 
 

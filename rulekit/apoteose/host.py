@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from rulekit.apoteose.codes import ChainEventKind
 from rulekit.apoteose.deciders import Decider, DecisionPoint
 from rulekit.apoteose.frames import Frame, GEvent
 from rulekit.apoteose.handlers import Rules, World
@@ -56,7 +57,7 @@ class ChainHost(Host, Rules, Protocol):
 
     def emit(
         self,
-        event: str,
+        event: ChainEventKind,
         frame: Frame | None = None,
         *,
         detail: dict[str, Any] | None = None,

@@ -19,6 +19,7 @@ from typing import Any
 
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
+from rulekit.apoteose.codes import Reason
 from rulekit.apoteose.frames import Ctx, Fail, GEvent
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.state import IN_PLAY, Card, Game
@@ -150,7 +151,7 @@ def adjacent_heroes(g: Game, pool: list[str], anchors: list[str]) -> list[str]:
     for a in anchors:
         casa = g.heroes[a].casa if a in g.heroes else None
         if casa is None:
-            raise Fail("ADJACENT_NO_CASA", hero=a)
+            raise Fail(Reason.ADJACENT_NO_CASA, hero=a)
         casas.append(casa)
     out = []
     for h in pool:
@@ -366,7 +367,7 @@ def holds(g: Game, ctx: Ctx, cond: dict[str, Any]) -> bool:
         return ctx.card is not None and g.cards[ctx.card].attached_to is not None
     if c == "heroes":  # "houver um inimigo adjacente a você": that many such heroes, now
         return len(state_heroes(g, ctx, cond)) >= int(cond.get("count", 1))
-    raise Fail("CANNOT_EVALUATE", cond=str(cond))
+    raise Fail(Reason.CANNOT_EVALUATE, cond=str(cond))
 
 
 def state_heroes(g: Game, ctx: Ctx, cond: dict[str, Any]) -> list[str]:
@@ -401,23 +402,23 @@ def amount(g: Game, ctx: Ctx, a: Any) -> int:
         if "max" in a:  # seed «(máx N)»
             v = min(v, int(a["max"]))
         return v
-    raise Fail("BAD_AMOUNT", amount=str(a))
+    raise Fail(Reason.BAD_AMOUNT, amount=str(a))
 
 
 def pick_cards(g: Game, ctx: Ctx, ast: dict[str, Any], choice: str | None) -> list[str]:
     """The cards a card phrase (plain data: ``card``, ``count``, ``type``, ``zone``, ``owner``) means."""
     if ast.get("card") == "choose":
         if choice is None:
-            raise Fail("NO_CARD_CHOSEN")
+            raise Fail(Reason.NO_CARD_CHOSEN)
         return choice.split("+")
     cards = cards_for(g, ctx, ast)
     if not cards and ast.get("card") == "all":
         return []  # "todas as cartas" of an empty zone: nothing to do
     if not cards:
-        raise Fail("NO_CARD", card=str(ast.get("card")))
+        raise Fail(Reason.NO_CARD, card=str(ast.get("card")))
     for cid in cards:
         if g.locate(cid)[1] in ("NOWHERE", "LIMBO"):
-            raise Fail("CARD_UNAVAILABLE", card=cid)
+            raise Fail(Reason.CARD_UNAVAILABLE, card=cid)
     return cards
 
 
@@ -425,7 +426,7 @@ def hit_card(g: Game, cid: str, amount: int) -> int:
     """A COMPANHEIRO with its own VIDA takes damage (floor 0); returns the damage done."""
     vida = g.cards[cid].vida
     if vida is None:
-        raise Fail("NO_RESOURCE", hero=cid, resource="VIDA")
+        raise Fail(Reason.NO_RESOURCE, hero=cid, resource="VIDA")
     before = vida[0]
     vida[0] = max(0, vida[0] - amount)
     return before - vida[0]
@@ -515,10 +516,10 @@ def resource_of(g: Game, hero: str, name: str) -> list[int]:
     loader asks for all three) makes the effect fail with that reason instead of a ``KeyError``."""
     h = g.heroes.get(hero)
     if h is None:
-        raise Fail("NOT_A_HERO", hero=hero)
+        raise Fail(Reason.NOT_A_HERO, hero=hero)
     res = h.resources.get(name)
     if res is None:
-        raise Fail("NO_RESOURCE", hero=hero, resource=name)
+        raise Fail(Reason.NO_RESOURCE, hero=hero, resource=name)
     return res
 
 

@@ -17,6 +17,7 @@ from rulekit.apoteose import matching as M
 from rulekit.apoteose import responses
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import windows as W
+from rulekit.apoteose.codes import ChainEventKind, Reason
 from rulekit.apoteose.deciders import DecisionPoint, Option
 from rulekit.apoteose.frames import Ctx, Fail, Frame, GEvent, effect_id
 from rulekit.apoteose.handlers import HANDLERS, Step, World
@@ -35,7 +36,7 @@ def move_card(world: World, card_id: str, to: str, actor: str | None, bottom: bo
     g = world.g
     holder, zone = g.locate(card_id)
     if zone in ("NOWHERE", "LIMBO"):
-        raise Fail("CARD_UNAVAILABLE", card=card_id)
+        raise Fail(Reason.CARD_UNAVAILABLE, card=card_id)
     owner = g.owner_hero(card_id)
     g.remove(card_id)
     if to in g.shared:
@@ -45,7 +46,7 @@ def move_card(world: World, card_id: str, to: str, actor: str | None, bottom: bo
         if dest is None:
             common = {"DESCARTE": "DESCARTE COMUM", "BARALHO": "BARALHO COMUM"}.get(to)
             if common is None:
-                raise Fail("NO_HOLDER", card=card_id, zone=to)
+                raise Fail(Reason.NO_HOLDER, card=card_id, zone=to)
             g.put(card_id, None, common, bottom)
         else:
             g.put(card_id, dest, to, bottom)
@@ -76,7 +77,7 @@ def apply(
     step = Step(eng, world, ctx, st, choice, frame, key)
     handler = HANDLERS.get(type(st))
     if handler is None:
-        raise Fail("CANNOT_RUN", op=st.op)
+        raise Fail(Reason.CANNOT_RUN, op=st.op)
     handler(step)
     return step.evs
 
@@ -89,7 +90,7 @@ def run_stmt(
     opts = M.options(world.g, ctx, st)
     if opts is not None:
         if not opts:
-            raise Fail("NO_LEGAL_CHOICE", op=st.op)
+            raise Fail(Reason.NO_LEGAL_CHOICE, op=st.op)
         choice = world.choose(
             frame,
             opts[0],
@@ -144,14 +145,14 @@ def resolve_body(
                 eng,
                 frame,
                 "resolving",
-                "RESOLUTION_IS_ATOMIC",
+                Reason.RESOLUTION_IS_ATOMIC,
                 between=f"body{i}",
                 params={"done": i, "total": len(body)},
             )
         ench = [r for r in frame.effect.requirements if norm(r.verb) in ("enquanto", "durante")]
         broken = [r for r in ench if not safe_holds(eng, ctx, r.ast)]
         if broken:
-            return done, body[i:], ("BROKE_DURING_RESOLUTION", {"requirement": broken[0].text})
+            return done, body[i:], (Reason.BROKE_DURING_RESOLUTION, {"requirement": broken[0].text})
         try:
             evs = run_stmt(eng, eng.live, ctx, st, frame, key=f"body{i}")
             frame.results.extend(evs)
@@ -173,9 +174,19 @@ def refresh(eng: ChainHost) -> None:
     """Emit ``passive`` events when a Passivo starts or stops applying (R-23)."""
     now = {effect_id(c, n) for c, n, _ in M.passives(eng.g)}
     for eid in sorted(now - eng.passive_on):
-        eng.emit("passive", card=eid.split("#")[0], effect=eid, detail={"applies": True, "rule": "R-23"})
+        eng.emit(
+            ChainEventKind.PASSIVE,
+            card=eid.split("#")[0],
+            effect=eid,
+            detail={"applies": True, "rule": "R-23"},
+        )
     for eid in sorted(eng.passive_on - now):
-        eng.emit("passive", card=eid.split("#")[0], effect=eid, detail={"applies": False, "rule": "R-23"})
+        eng.emit(
+            ChainEventKind.PASSIVE,
+            card=eid.split("#")[0],
+            effect=eid,
+            detail={"applies": False, "rule": "R-23"},
+        )
     eng.passive_on = now
 
 
@@ -185,13 +196,13 @@ def expire(eng: ChainHost, when: str | None = None, hero: str | None = None) -> 
     for lt in eng.g.lasting:
         reason: tuple[str, dict[str, Any]] | None = None
         if when is not None and lt.until == when and (hero is None or lt.hero == hero):
-            reason = ("TIME_CAME", {"when": when})
+            reason = (Reason.TIME_CAME, {"when": when})
         elif (
             lt.card
             and not lt.survives_card
             and eng.g.locate(lt.card)[1] not in ("MESA", "CENÁRIO", "TABULEIRO", "SUPORTE", "INVENTÁRIO")
         ):
-            reason = ("CARD_LEFT_PLAY", {})
+            reason = (Reason.CARD_LEFT_PLAY, {})
         else:
             ctx = Ctx(lt.by or lt.hero, lt.card, None, list(lt.selected))  # R-03: the controller's "você"
             try:
@@ -200,12 +211,12 @@ def expire(eng: ChainHost, when: str | None = None, hero: str | None = None) -> 
                     and lt.enquanto
                     and not all(M.holds(eng.g, ctx, c) for c in lt.enquanto)
                 ):
-                    reason = ("STATE_ENDED", {})
+                    reason = (Reason.STATE_ENDED, {})
             except Fail:
-                reason = ("STATE_ENDED", {}) if R.ENQUANTO_ENDS_LASTING_EFFECT else None
+                reason = (Reason.STATE_ENDED, {}) if R.ENQUANTO_ENDS_LASTING_EFFECT else None
         if reason:
             eng.emit(
-                "expire",
+                ChainEventKind.EXPIRE,
                 card=lt.card,
                 effect=lt.effect,
                 hero=lt.hero,

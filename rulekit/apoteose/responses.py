@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from rulekit.apoteose import legality as L
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import windows as W
+from rulekit.apoteose.codes import ChainEventKind, Reason
 from rulekit.apoteose.deciders import DecisionPoint, Option, Refusal
 from rulekit.apoteose.frames import Frame, GEvent, effect_id
 from rulekit.apoteose.trace import TraceError
@@ -28,11 +29,11 @@ if TYPE_CHECKING:
 def window(eng: ChainHost, frame: Frame, stage: str) -> None:
     """A halt or post window: every Auto first (priority, each fully resolved), then Ativar (R-06)."""
     if "Irrespondível" in frame.effect.limits and stage in R.IRRESPONDIVEL_CLOSES:
-        eng.emit(stage, frame, detail={"closed": True, "rule": "R-10"})
+        eng.emit(ChainEventKind(stage), frame, detail={"closed": True, "rule": "R-10"})
         closed_window(eng, frame, stage)
         return
     evs = W.window_events(eng, frame, stage)
-    eng.emit(stage, frame, detail={"answerable": [e.label for e in evs]})
+    eng.emit(ChainEventKind(stage), frame, detail={"answerable": [e.label for e in evs]})
     visits = 0
     while not frame.negated:
         evs = W.window_events(eng, frame, stage)
@@ -101,7 +102,7 @@ def closed_window(eng: ChainHost, frame: Frame, stage: str) -> None:
     code ``IRRESPONDIVEL``; a script that named one gets a ``refused`` event, never silence. Nothing is
     recorded as a decision (there was none to take)."""
     params = {"effect": frame.effect_id}
-    _pass_only(eng, frame, stage, f"{stage}@{frame.index}#0", "IRRESPONDIVEL", params, "RESPOND_CLOSED")
+    _pass_only(eng, frame, stage, f"{stage}@{frame.index}#0", Reason.IRRESPONDIVEL, params, "RESPOND_CLOSED")
 
 
 def _pass_only(

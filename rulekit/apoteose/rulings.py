@@ -13,6 +13,7 @@ import re
 import unicodedata
 from typing import Any
 
+from rulekit.apoteose.codes import Reason
 from rulekit.apoteose.timings import NAMES as TIMING_NAMES
 
 # --------------------------------------------------------------------------------------------
@@ -201,7 +202,7 @@ def limit_refusal(
     acted: bool,
     cycle: int,
     battle: int,
-) -> tuple[str, dict[str, Any]] | None:
+) -> tuple[Reason, dict[str, Any]] | None:
     """The first limit that forbids the activation, as ``(code, params)``; ``None`` if all hold.
 
     Seed «Limite»: «todos os limites listados devem ser seguidos». ``used_cycle``/``used_battle``: the
@@ -216,13 +217,13 @@ def limit_refusal(
     ('ONCE_PER_CYCLE', {'cycle': 2})
     """
     if "Turno Próprio" in limits and not own_turn:
-        return "TURNO_PROPRIO", {}
+        return Reason.TURNO_PROPRIO, {}
     if "Uma Vez por Ciclo" in limits and used_cycle:
-        return "ONCE_PER_CYCLE", {"cycle": cycle}
+        return Reason.ONCE_PER_CYCLE, {"cycle": cycle}
     if "Uma Vez por Batalha" in limits and used_battle:
-        return "ONCE_PER_BATTLE", {"battle": battle}
+        return Reason.ONCE_PER_BATTLE, {"battle": battle}
     if "Ação Inicial" in limits and (not own_turn or acted):
-        return "ACAO_INICIAL", {}
+        return Reason.ACAO_INICIAL, {}
     return None
 
 

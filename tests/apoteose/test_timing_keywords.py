@@ -151,7 +151,8 @@ def test_every_record_is_complete(t: timings.TimingKeyword) -> None:
     assert set(t.rulings) <= set(R.ruling_ids())
     assert t.rulings[0] == "R-01"
     assert ("R-13" in t.rulings) == (t.event in R.LEAVING_EVENTS)
-    assert ("R-20" in t.rulings) == (t.test.how == "turn" or t.event in ("battle_start", "battle_end", "restoration"))
+    cycle = t.test.how == "turn" or t.event in ("battle_start", "battle_end", "restoration")
+    assert ("R-20" in t.rulings) == cycle
 
 
 def test_names_are_unique_and_the_parser_reads_them_from_the_registry() -> None:

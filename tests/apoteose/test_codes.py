@@ -1,0 +1,41 @@
+"""Codes as enums (issue 37 §3): reason codes and chain event kinds are ``StrEnum`` members, the catalogues
+are keyed by them, and their values are the strings traces have always held."""
+
+from __future__ import annotations
+
+import json
+
+from rulekit.apoteose import trace, wording
+from rulekit.apoteose.codes import ChainEventKind, Reason, case
+from rulekit.apoteose.frames import Fail
+
+
+def test_every_reason_key_is_a_reason_or_one_of_its_cases() -> None:
+    for key in wording.REASONS:
+        code, _, which = key.partition("/")
+        assert code in Reason.__members__, key
+        assert key == (case(Reason[code], which) if which else Reason[code])
+
+
+def test_every_reason_has_its_words() -> None:
+    keys = {k.partition("/")[0] for k in wording.REASONS}
+    assert keys == set(Reason)
+
+
+def test_every_chain_event_kind_has_its_words_and_is_in_the_trace_vocabulary() -> None:
+    assert set(wording.EVENT_KINDS) == set(ChainEventKind)
+    assert (*trace.EVENTS, *trace.FLOW_EVENTS) == tuple(ChainEventKind)
+
+
+def test_values_are_the_old_strings_in_json_and_text() -> None:
+    assert json.dumps({"code": Reason.NOT_OWN_TURN, "event": ChainEventKind.END_TURN}) == (
+        '{"code": "NOT_OWN_TURN", "event": "end_turn"}'
+    )
+    assert f"{Reason.SCOPE}" == "SCOPE" and Reason.SCOPE == "SCOPE"
+    assert case(Reason.PREVISAO, "unmet") == "PREVISAO/unmet"
+
+
+def test_a_failure_carries_its_reason_and_its_english_words() -> None:
+    f = Fail(Reason.NOT_A_HERO, hero="zeca")
+    assert f.code is Reason.NOT_A_HERO
+    assert str(f) == "'zeca' is not a hero"
