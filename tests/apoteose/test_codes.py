@@ -1,4 +1,4 @@
-"""Codes as enums (issue 37 §3): reason codes and chain event kinds are ``StrEnum`` members, the catalogues
+"""Codes as enums: reason codes and chain event kinds are ``StrEnum`` members, the catalogues
 are keyed by them, and their values are the strings traces have always held."""
 
 from __future__ import annotations

@@ -119,7 +119,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_no_import_cycle_even_at_type_checking_level() -> None:
-    """Steps depend on ``host.ChainHost`` (below them), never on ``chain.Engine`` (above them): issue 37."""
+    """Steps depend on ``host.ChainHost`` (below them), never on ``chain.Engine`` (above them)."""
     modules = {f"rulekit.apoteose.{p.stem}": p for p in PKG.glob("*.py") if p.stem != "__init__"}
     graph = {m: {i for i in _all_imports(p) if i in modules and i != m} for m, p in modules.items()}
     assert _cycles(graph) == []
