@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rulekit.apoteose import activation, resolution, responses
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
-from rulekit.apoteose.codes import ChainEventKind, Reason
+from rulekit.apoteose.codes import ChainEventKind, GameEventKind, Reason
 from rulekit.apoteose.frames import Fail, Frame, GEvent
 from rulekit.apoteose.reasons import render
 from rulekit.apoteose.state import IN_PLAY, Card
@@ -57,9 +57,9 @@ def do(eng: ChainHost, i: int, action: dict[str, Any]) -> None:
         eng.g.in_battle = True
         eng.g.battle += 1
         eng.emit(ChainEventKind.BATTLE, detail={"what": "start", "battle": eng.g.battle})
-        responses.flow(eng, eng.ev("battle_start", "after", None, label="battle_start"))
+        responses.flow(eng, eng.ev(GameEventKind.BATTLE_START, "after", None, label="battle_start"))
     elif kind == "battle_end":
-        responses.flow(eng, eng.ev("battle_end", "after", None, label="battle_end"))
+        responses.flow(eng, eng.ev(GameEventKind.BATTLE_END, "after", None, label="battle_end"))
         eng.g.in_battle = False
         eng.emit(ChainEventKind.BATTLE, detail={"what": "end", "battle": eng.g.battle})
         resolution.expire(eng, "end_battle")
@@ -80,7 +80,9 @@ def start(eng: ChainHost) -> None:
     if how == "cycle":
         eng.g.phase = "restoration"
         eng.emit(ChainEventKind.RESTORATION, detail={"cycle": eng.g.cycle})
-        responses.flow(eng, eng.ev("restoration", "after", None, label=f"restoration:{eng.g.cycle}"))
+        responses.flow(
+            eng, eng.ev(GameEventKind.RESTORATION, "after", None, label=f"restoration:{eng.g.cycle}")
+        )
         eng.g.phase = "turn"
     if how in ("turn", "cycle"):
         actor = eng.g.turn_actor
@@ -97,7 +99,11 @@ def start(eng: ChainHost) -> None:
         responses.flow(
             eng,
             eng.ev(
-                "turn_start", "after", actor, label=f"turn_start:{actor}", flags=("first",) if first else ()
+                GameEventKind.TURN_START,
+                "after",
+                actor,
+                label=f"turn_start:{actor}",
+                flags=("first",) if first else (),
             ),
         )
 
@@ -114,7 +120,7 @@ def card_action(eng: ChainHost, kind: str, action: dict[str, Any]) -> None:
     evs: list[GEvent] = []
     if kind in ("reveal", "hide"):
         card.revealed = kind == "reveal"
-        evs.append(eng.ev(kind, "after", hero, card=cid, frame=None))
+        evs.append(eng.ev(GameEventKind(kind), "after", hero, card=cid, frame=None))
     elif kind == "put" and action.get("attach_to"):
         host = action["attach_to"]
         was = g.locate(cid)[1]
@@ -122,9 +128,9 @@ def card_action(eng: ChainHost, kind: str, action: dict[str, Any]) -> None:
         g.remove(cid)
         g.put(cid, holder, zone)
         card.attached_to = host
-        evs.append(eng.ev("attach", "after", hero, card=cid, frame=None))
+        evs.append(eng.ev(GameEventKind.ATTACH, "after", hero, card=cid, frame=None))
         if was not in IN_PLAY:
-            evs.append(eng.ev("enter", "after", hero, card=cid, frame=None))
+            evs.append(eng.ev(GameEventKind.ENTER, "after", hero, card=cid, frame=None))
     else:
         to = action.get("to") or CARD_ACTIONS[kind]
         try:
@@ -134,7 +140,11 @@ def card_action(eng: ChainHost, kind: str, action: dict[str, Any]) -> None:
                 g.remove(cid)
                 g.put(cid, owner, to)
                 card.attached_to = None
-                moved = [eng.ev("enter", "after", hero, card=cid, frame=None)] if was not in IN_PLAY else []
+                moved = (
+                    [eng.ev(GameEventKind.ENTER, "after", hero, card=cid, frame=None)]
+                    if was not in IN_PLAY
+                    else []
+                )
             else:
                 moved = resolution.move_card(eng.live, cid, to, hero)
         except Fail as exc:
@@ -149,7 +159,7 @@ def card_action(eng: ChainHost, kind: str, action: dict[str, Any]) -> None:
             eng.errors.append(TraceError(cid, exc.code, str(exc)))
             return
         if kind in ("discard", "bury", "banish"):
-            evs.append(eng.ev(kind, "after", hero, card=cid, frame=None))
+            evs.append(eng.ev(GameEventKind(kind), "after", hero, card=cid, frame=None))
         evs.extend(moved)
     if hero == g.turn_hero:
         g.actions_this_turn += 1
@@ -194,7 +204,7 @@ def hero_step(eng: ChainHost, action: dict[str, Any]) -> None:
     g.heroes[hero].casa = to
     if hero == g.turn_hero:
         g.actions_this_turn += 1
-    ev = eng.ev("step", "after", hero, frame=None)
+    ev = eng.ev(GameEventKind.STEP, "after", hero, frame=None)
     eng.emit(
         ChainEventKind.ACTION,
         hero=hero,
@@ -247,7 +257,10 @@ def end_turn(eng: ChainHost) -> None:
     actor = eng.g.turn_actor
     last = actor not in eng.g.order[eng.g.turn_pos + 1 :]  # a hero may have several turns
     responses.flow(
-        eng, eng.ev("turn_end", "after", actor, label=f"turn_end:{actor}", flags=("last",) if last else ())
+        eng,
+        eng.ev(
+            GameEventKind.TURN_END, "after", actor, label=f"turn_end:{actor}", flags=("last",) if last else ()
+        ),
     )
     resolution.expire(eng, "end_turn")
     eng.emit(ChainEventKind.END_TURN, detail={"hero": actor, "cycle": eng.g.cycle})
@@ -260,7 +273,9 @@ def end_turn(eng: ChainHost) -> None:
         eng.g.phase = "restoration"
         resolution.expire(eng, "end_cycle")
         eng.emit(ChainEventKind.RESTORATION, detail={"cycle": eng.g.cycle})
-        responses.flow(eng, eng.ev("restoration", "after", None, label=f"restoration:{eng.g.cycle}"))
+        responses.flow(
+            eng, eng.ev(GameEventKind.RESTORATION, "after", None, label=f"restoration:{eng.g.cycle}")
+        )
         eng.g.phase = "turn"
         if not R.RESTORATION_STARTS_NEXT_CYCLE:
             eng.g.cycle += 1
@@ -272,7 +287,14 @@ def end_turn(eng: ChainHost) -> None:
     )
     resolution.expire(eng, "next_turn", hero=eng.g.turn_hero)
     responses.flow(
-        eng, eng.ev("turn_start", "after", nxt, label=f"turn_start:{nxt}", flags=("first",) if first else ())
+        eng,
+        eng.ev(
+            GameEventKind.TURN_START,
+            "after",
+            nxt,
+            label=f"turn_start:{nxt}",
+            flags=("first",) if first else (),
+        ),
     )
 
 

@@ -18,7 +18,7 @@ from rulekit.apoteose import matching as M
 from rulekit.apoteose import resolution, responses
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import windows as W
-from rulekit.apoteose.codes import ChainEventKind, Reason
+from rulekit.apoteose.codes import ChainEventKind, GameEventKind, Reason
 from rulekit.apoteose.deciders import DecisionPoint, Option
 from rulekit.apoteose.frames import PAID_KINDS, Ctx, Fail, Frame, GEvent, effect_id
 from rulekit.apoteose.handlers import stmts_label
@@ -126,7 +126,12 @@ def _enter(eng: ChainHost, frame: Frame, rules: bool) -> bool:
         )
     eng.stack.append(frame)
     frame.activation = eng.ev(
-        "activate", "after", frame.hero, card=frame.card, frame=frame.index, label=f"activate@{frame.index}"
+        GameEventKind.ACTIVATE,
+        "after",
+        frame.hero,
+        card=frame.card,
+        frame=frame.index,
+        label=f"activate@{frame.index}",
     )
     eng.emit(
         ChainEventKind.ACTIVATE,
@@ -273,7 +278,12 @@ def _resolve(eng: ChainHost, frame: Frame, ctx: Ctx) -> None:
     eng.resolution_order.append(frame.card or frame.effect_id)
     frame.results.append(
         eng.ev(
-            "resolve", "after", frame.hero, card=frame.card, frame=frame.index, label=f"resolve@{frame.index}"
+            GameEventKind.RESOLVE,
+            "after",
+            frame.hero,
+            card=frame.card,
+            frame=frame.index,
+            label=f"resolve@{frame.index}",
         )
     )
     if "Encerra Turno" in frame.effect.limits and frame.hero:

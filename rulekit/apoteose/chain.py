@@ -33,7 +33,7 @@ from rulekit.apoteose import actions, activation, resolution, responses
 from rulekit.apoteose import matching as M
 from rulekit.apoteose.actions import CARD_ACTIONS
 from rulekit.apoteose.activation import MAX_DEPTH
-from rulekit.apoteose.codes import ChainEventKind, Reason
+from rulekit.apoteose.codes import ChainEventKind, GameEventKind, Reason
 from rulekit.apoteose.deciders import (  # re-exported: older code imports them from here
     Decider,
     DecisionPoint,
@@ -111,7 +111,7 @@ class Engine:
         self.live = LiveWorld(self)
 
     # ------------------------------------------------------------------ trace helpers --
-    def ev(self, kind: str, moment: str, actor: str | None, **kw: Any) -> GEvent:
+    def ev(self, kind: GameEventKind, moment: str, actor: str | None, **kw: Any) -> GEvent:
         self.seq += 1
         frame = self.stack[-1].index if self.stack else None
         kw.setdefault("frame", frame)

@@ -3,9 +3,10 @@
 :class:`Reason` — why something was refused, stopped, cut short or ended (the catalogue
 :data:`rulekit.apoteose.wording.REASONS` is keyed by them; a reason with cases is ``"CODE/case"``, see
 :func:`case`). :class:`ChainEventKind` — the kinds of event of a chain trace (``ChainEvent.event``; the
-catalogue :data:`rulekit.apoteose.wording.EVENT_KINDS` is keyed by them). Their values are the strings the
-traces have always held, so a trace written with the enums is byte-identical to one written with strings.
-This module imports nothing of rulekit: it sits at the bottom.
+catalogue :data:`rulekit.apoteose.wording.EVENT_KINDS` is keyed by them). :class:`GameEventKind` — the
+kinds of game event effects answer (``GEvent.kind``: ``step``, ``attach``, ``turn_start``…). Their values
+are the strings the traces have always held, so a trace written with the enums is byte-identical to one
+written with strings. This module imports nothing of rulekit: it sits at the bottom.
 """
 
 from __future__ import annotations
@@ -106,3 +107,47 @@ class ChainEventKind(StrEnum):
 CHAIN_EVENTS: tuple[ChainEventKind, ...] = tuple(ChainEventKind)[:12]
 #: Game-flow events emitted outside a chain (turn structure, passives, durations).
 FLOW_EVENTS: tuple[ChainEventKind, ...] = tuple(ChainEventKind)[12:]
+
+
+@unique
+class GameEventKind(StrEnum):
+    """The kinds of game event effects can answer (``GEvent.kind``): what a statement, a script action or
+    the turn structure did. A trigger's words name them (``words.EVENT_STEMS``), the timing keywords answer
+    them (:mod:`~rulekit.apoteose.timings`), the views word them (``wording.EVENT_WORDS``)."""
+
+    ACTIVATE = "activate"
+    ATTACH = "attach"
+    ATTACK = "attack"
+    BANISH = "banish"
+    BATTLE_END = "battle_end"
+    BATTLE_START = "battle_start"
+    BURY = "bury"
+    COMPUTE = "compute"
+    CONSUME = "consume"
+    DAMAGE = "damage"
+    DISCARD = "discard"
+    DRAW = "draw"
+    ENTER = "enter"
+    EXHAUST = "exhaust"
+    GAIN = "gain"
+    HEAL = "heal"
+    HIDE = "hide"
+    LEAVE = "leave"
+    LOOK = "look"
+    LOSE = "lose"
+    MOVE = "move"
+    NEGATE = "negate"
+    NEGATE_FAILED = "negate_failed"
+    READY = "ready"
+    RECOVER = "recover"
+    REGISTER = "register"
+    RESOLVE = "resolve"
+    RESTORATION = "restoration"
+    RETURN = "return"
+    REVEAL = "reveal"
+    ROLL = "roll"
+    STEP = "step"
+    TARGET = "target"
+    TEST = "test"
+    TURN_END = "turn_end"
+    TURN_START = "turn_start"

@@ -17,7 +17,7 @@ from rulekit.apoteose import matching as M
 from rulekit.apoteose import responses
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import windows as W
-from rulekit.apoteose.codes import ChainEventKind, Reason
+from rulekit.apoteose.codes import ChainEventKind, GameEventKind, Reason
 from rulekit.apoteose.deciders import DecisionPoint, Option
 from rulekit.apoteose.frames import Ctx, Fail, Frame, GEvent, effect_id
 from rulekit.apoteose.handlers import HANDLERS, Step, World
@@ -54,9 +54,9 @@ def move_card(world: World, card_id: str, to: str, actor: str | None, bottom: bo
     evs: list[GEvent] = []
     new_zone = g.locate(card_id)[1]
     if zone in IN_PLAY and new_zone not in IN_PLAY:
-        evs.extend(world.record("leave", actor, card=card_id, patient=holder))
+        evs.extend(world.record(GameEventKind.LEAVE, actor, card=card_id, patient=holder))
     if new_zone in IN_PLAY and zone not in IN_PLAY:
-        evs.extend(world.record("enter", actor, card=card_id))
+        evs.extend(world.record(GameEventKind.ENTER, actor, card=card_id))
     return evs
 
 

@@ -10,13 +10,16 @@ description's references (``text._TIMING_EVENTS`` / ``text._TIMING_HEROES``), th
 (``tests/apoteose/test_timing_keywords.py``) are all built from :data:`TIMING_KEYWORDS`.
 
 Adding a keyword is one record here and one example in ``tests/apoteose/test_timing_keywords.py``.
-This module imports nothing of rulekit: it sits at the bottom, below the parser and the engine.
+It imports only :mod:`~rulekit.apoteose.codes`: it sits at the bottom, below the parser and the engine.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
+
+from rulekit.apoteose.codes import GameEventKind
+from rulekit.apoteose.codes import GameEventKind as E
 
 #: How a keyword's game event is tested (``matching.timing_matcher`` implements each):
 #: ``this_card`` — the event happened to this card; ``moment`` — any event of that kind;
@@ -63,7 +66,7 @@ class TimingKeyword:
     #: as the seed writes it (R-01: the parser accepts any case and no accents)
     name: str
     #: the kind of game event it answers (``GEvent.kind``)
-    event: str
+    event: GameEventKind
     #: how that event is tested
     test: Test
     #: what of the event "essa carta" / "aquele Herói" names
@@ -78,36 +81,36 @@ _TURN = ("R-01", "R-20")
 
 #: Seed «Temporização»: every timing keyword, in the glossary's order.
 TIMING_KEYWORDS: tuple[TimingKeyword, ...] = (
-    TimingKeyword("Ao Entrar", "enter", this_card(), "card", _NAME),
-    TimingKeyword("Ao Sair", "leave", this_card(), "card", _LEAVES),
-    TimingKeyword("Ao Obter", "draw", this_card(), "card", _NAME),
-    TimingKeyword("Ao Revelar", "reveal", this_card(), "card", _NAME),
-    TimingKeyword("Ao Ocultar", "hide", this_card(), "card", _NAME),
-    TimingKeyword("Ao Consumir", "exhaust", this_card(), "card", _NAME),
-    TimingKeyword("Ao Recuperar", "ready", this_card(), "card", _NAME),
-    TimingKeyword("Ao Descartar", "discard", this_card(), "card", _LEAVES),
-    TimingKeyword("Ao Enterrar", "bury", this_card(), "card", _LEAVES),
-    TimingKeyword("Ao Banir", "banish", this_card(), "card", _LEAVES),
-    TimingKeyword("Em Teste", "test", moment(), "hero", _NAME),
-    TimingKeyword("Ao Atacar", "attack", hero("actor", "self"), "hero", _NAME),
-    TimingKeyword("Ao Ser Atacado", "attack", hero("patient", "self"), "hero", _NAME),
-    TimingKeyword("Ao Ser Alvo", "target", hero("patient", "self"), "hero", _NAME),
-    TimingKeyword("Ao Rolar", "roll", hero("actor", "self"), "hero", _NAME),
-    TimingKeyword("Início da Batalha", "battle_start", moment(), "none", _TURN),
-    TimingKeyword("Fim da Batalha", "battle_end", moment(), "none", _TURN),
-    TimingKeyword("Restauração", "restoration", moment(), "none", _TURN),
-    TimingKeyword("Início do Turno", "turn_start", turn("self"), "none", _TURN),
-    TimingKeyword("Fim do Turno", "turn_end", turn("self"), "none", _TURN),
-    TimingKeyword("Início do Time", "turn_start", turn("team"), "none", _TURN),
-    TimingKeyword("Fim do Time", "turn_end", turn("team"), "none", _TURN),
-    TimingKeyword("Início Aliado", "turn_start", turn("ally"), "none", _TURN),
-    TimingKeyword("Fim Aliado", "turn_end", turn("ally"), "none", _TURN),
-    TimingKeyword("Início Rival", "turn_start", turn("opponent"), "none", _TURN),
-    TimingKeyword("Fim Rival", "turn_end", turn("opponent"), "none", _TURN),
-    TimingKeyword("Início Geral", "turn_start", turn("any"), "none", _TURN),
-    TimingKeyword("Fim Geral", "turn_end", turn("any"), "none", _TURN),
-    TimingKeyword("Início do Companheiro", "turn_start", turn("companion"), "none", _TURN),
-    TimingKeyword("Fim do Companheiro", "turn_end", turn("companion"), "none", _TURN),
+    TimingKeyword("Ao Entrar", E.ENTER, this_card(), "card", _NAME),
+    TimingKeyword("Ao Sair", E.LEAVE, this_card(), "card", _LEAVES),
+    TimingKeyword("Ao Obter", E.DRAW, this_card(), "card", _NAME),
+    TimingKeyword("Ao Revelar", E.REVEAL, this_card(), "card", _NAME),
+    TimingKeyword("Ao Ocultar", E.HIDE, this_card(), "card", _NAME),
+    TimingKeyword("Ao Consumir", E.EXHAUST, this_card(), "card", _NAME),
+    TimingKeyword("Ao Recuperar", E.READY, this_card(), "card", _NAME),
+    TimingKeyword("Ao Descartar", E.DISCARD, this_card(), "card", _LEAVES),
+    TimingKeyword("Ao Enterrar", E.BURY, this_card(), "card", _LEAVES),
+    TimingKeyword("Ao Banir", E.BANISH, this_card(), "card", _LEAVES),
+    TimingKeyword("Em Teste", E.TEST, moment(), "hero", _NAME),
+    TimingKeyword("Ao Atacar", E.ATTACK, hero("actor", "self"), "hero", _NAME),
+    TimingKeyword("Ao Ser Atacado", E.ATTACK, hero("patient", "self"), "hero", _NAME),
+    TimingKeyword("Ao Ser Alvo", E.TARGET, hero("patient", "self"), "hero", _NAME),
+    TimingKeyword("Ao Rolar", E.ROLL, hero("actor", "self"), "hero", _NAME),
+    TimingKeyword("Início da Batalha", E.BATTLE_START, moment(), "none", _TURN),
+    TimingKeyword("Fim da Batalha", E.BATTLE_END, moment(), "none", _TURN),
+    TimingKeyword("Restauração", E.RESTORATION, moment(), "none", _TURN),
+    TimingKeyword("Início do Turno", E.TURN_START, turn("self"), "none", _TURN),
+    TimingKeyword("Fim do Turno", E.TURN_END, turn("self"), "none", _TURN),
+    TimingKeyword("Início do Time", E.TURN_START, turn("team"), "none", _TURN),
+    TimingKeyword("Fim do Time", E.TURN_END, turn("team"), "none", _TURN),
+    TimingKeyword("Início Aliado", E.TURN_START, turn("ally"), "none", _TURN),
+    TimingKeyword("Fim Aliado", E.TURN_END, turn("ally"), "none", _TURN),
+    TimingKeyword("Início Rival", E.TURN_START, turn("opponent"), "none", _TURN),
+    TimingKeyword("Fim Rival", E.TURN_END, turn("opponent"), "none", _TURN),
+    TimingKeyword("Início Geral", E.TURN_START, turn("any"), "none", _TURN),
+    TimingKeyword("Fim Geral", E.TURN_END, turn("any"), "none", _TURN),
+    TimingKeyword("Início do Companheiro", E.TURN_START, turn("companion"), "none", _TURN),
+    TimingKeyword("Fim do Companheiro", E.TURN_END, turn("companion"), "none", _TURN),
 )
 
 #: The keyword names, in order (R-01; ``rulings.TIMINGS``).
@@ -115,7 +118,7 @@ NAMES: tuple[str, ...] = tuple(t.name for t in TIMING_KEYWORDS)
 #: Keyword -> record.
 BY_NAME: dict[str, TimingKeyword] = {t.name: t for t in TIMING_KEYWORDS}
 #: Keywords about this card -> the kind of event they answer ("essa carta" is that event's card).
-CARD_EVENTS: dict[str, str] = {t.name: t.event for t in TIMING_KEYWORDS if t.refers == "card"}
+CARD_EVENTS: dict[str, GameEventKind] = {t.name: t.event for t in TIMING_KEYWORDS if t.refers == "card"}
 #: Keywords whose event has a hero "aquele Herói" can name (who attacks, is attacked, targeted, tests).
 HERO_KEYWORDS: tuple[str, ...] = tuple(t.name for t in TIMING_KEYWORDS if t.refers == "hero")
 

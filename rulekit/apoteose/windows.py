@@ -15,7 +15,7 @@ from typing import Any, Literal, Protocol
 from rulekit.apoteose import legality as L
 from rulekit.apoteose import matching as M
 from rulekit.apoteose import rulings as R
-from rulekit.apoteose.codes import Reason
+from rulekit.apoteose.codes import GameEventKind, Reason
 from rulekit.apoteose.deciders import DecisionPoint, Option, Refusal
 from rulekit.apoteose.frames import Ctx, Frame, GEvent, effect_id
 from rulekit.apoteose.legality import Judge
@@ -31,7 +31,7 @@ class Host(Judge, Protocol):
     @property
     def used(self) -> set[tuple[str, int]]: ...
 
-    def ev(self, kind: str, moment: str, actor: str | None, **kw: Any) -> GEvent: ...
+    def ev(self, kind: GameEventKind, moment: str, actor: str | None, **kw: Any) -> GEvent: ...
 
     def decide(self, point: DecisionPoint) -> str: ...
 
@@ -95,11 +95,11 @@ def before_events(cx: Host, frame: Frame) -> list[GEvent]:
                 "frame": frame.index,
                 "label": f"before:{k}@{frame.index}.{i}",
             }
-            frame.before.append(cx.ev(k, "before", frame.hero, **kw))
+            frame.before.append(cx.ev(GameEventKind(k), "before", frame.hero, **kw))
             if k == "attack":
                 frame.before.append(
                     cx.ev(
-                        "damage",
+                        GameEventKind.DAMAGE,
                         "before",
                         frame.hero,
                         patient=patient,

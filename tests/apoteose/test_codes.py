@@ -39,3 +39,29 @@ def test_a_failure_carries_its_reason_and_its_english_words() -> None:
     f = Fail(Reason.NOT_A_HERO, hero="zeca")
     assert f.code is Reason.NOT_A_HERO
     assert str(f) == "'zeca' is not a hero"
+
+
+def test_every_game_event_a_trigger_names_or_a_view_words_is_a_kind() -> None:
+    from rulekit.apoteose import text, timings, words
+    from rulekit.apoteose.codes import GameEventKind
+    from rulekit.apoteose.rulings import LEAVING_EVENTS
+
+    kinds = set(GameEventKind)
+    assert set(words.EVENT_STEMS.values()) <= kinds
+    assert set(wording.EVENT_WORDS) <= kinds
+    assert set(text._CARD_EVENTS) <= kinds
+    assert set(LEAVING_EVENTS) <= kinds
+    assert {t.event for t in timings.TIMING_KEYWORDS} <= kinds
+
+
+def test_every_statement_event_is_a_kind() -> None:
+    """The handlers make ``GameEventKind(op)`` of the statements that move, mark, heal or hurt."""
+    from rulekit.apoteose.codes import GameEventKind
+    from rulekit.apoteose.handlers import HANDLERS
+
+    by_op = {
+        getattr(c, "op", None)
+        for c, f in HANDLERS.items()
+        if f.__name__ in ("_heal", "_damage", "_move", "_flag")
+    }
+    assert by_op <= set(GameEventKind)
