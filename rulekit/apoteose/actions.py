@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rulekit.apoteose import activation, resolution, responses
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
+from rulekit.apoteose.codes import ChainEventKind, GameEventKind, Reason
 from rulekit.apoteose.frames import Fail, Frame, GEvent
 from rulekit.apoteose.reasons import render
 from rulekit.apoteose.state import IN_PLAY, Card
@@ -22,7 +23,7 @@ from rulekit.apoteose.trace import TraceError
 from rulekit.errors import N_, Phrase, RulekitError
 
 if TYPE_CHECKING:
-    from rulekit.apoteose.chain import Engine
+    from rulekit.apoteose.host import ChainHost
 
 #: Script actions on a card (LANGUAGE.md §4, ``script:``) and the zone each one moves the card to by default.
 CARD_ACTIONS: dict[str, str] = {
@@ -37,7 +38,7 @@ CARD_ACTIONS: dict[str, str] = {
 }
 
 
-def do(eng: Engine, i: int, action: dict[str, Any]) -> None:
+def do(eng: ChainHost, i: int, action: dict[str, Any]) -> None:
     """Run the script's action ``i``; passives that start or stop applying are told after it (R-23)."""
     kind = action["do"]
     if kind == "activate":
@@ -55,12 +56,12 @@ def do(eng: Engine, i: int, action: dict[str, Any]) -> None:
     elif kind == "battle_start":
         eng.g.in_battle = True
         eng.g.battle += 1
-        eng.emit("battle", detail={"what": "start", "battle": eng.g.battle})
-        responses.flow(eng, eng.ev("battle_start", "after", None, label="battle_start"))
+        eng.emit(ChainEventKind.BATTLE, detail={"what": "start", "battle": eng.g.battle})
+        responses.flow(eng, eng.ev(GameEventKind.BATTLE_START, "after", None, label="battle_start"))
     elif kind == "battle_end":
-        responses.flow(eng, eng.ev("battle_end", "after", None, label="battle_end"))
+        responses.flow(eng, eng.ev(GameEventKind.BATTLE_END, "after", None, label="battle_end"))
         eng.g.in_battle = False
-        eng.emit("battle", detail={"what": "end", "battle": eng.g.battle})
+        eng.emit(ChainEventKind.BATTLE, detail={"what": "end", "battle": eng.g.battle})
         resolution.expire(eng, "end_battle")
     elif kind in ("attack", "test"):
         rules_action(eng, kind, action)
@@ -71,20 +72,22 @@ def do(eng: Engine, i: int, action: dict[str, Any]) -> None:
     resolution.refresh(eng)
 
 
-def start(eng: Engine) -> None:
+def start(eng: ChainHost) -> None:
     """A scenario may start at the start of a turn or of a cycle (LANGUAGE.md §4 ``turn.start``,
     R-20): those moments happen first, so «Início do Turno» (and, for a cycle, «Restauração»)
     effects answer them."""
     how = eng.sc.data["turn"].get("start")
     if how == "cycle":
         eng.g.phase = "restoration"
-        eng.emit("restoration", detail={"cycle": eng.g.cycle})
-        responses.flow(eng, eng.ev("restoration", "after", None, label=f"restoration:{eng.g.cycle}"))
+        eng.emit(ChainEventKind.RESTORATION, detail={"cycle": eng.g.cycle})
+        responses.flow(
+            eng, eng.ev(GameEventKind.RESTORATION, "after", None, label=f"restoration:{eng.g.cycle}")
+        )
         eng.g.phase = "turn"
     if how in ("turn", "cycle"):
         actor = eng.g.turn_actor
         eng.emit(
-            "turn",
+            ChainEventKind.TURN,
             detail={
                 "hero": actor,
                 "turn_hero": eng.g.turn_hero,
@@ -96,12 +99,16 @@ def start(eng: Engine) -> None:
         responses.flow(
             eng,
             eng.ev(
-                "turn_start", "after", actor, label=f"turn_start:{actor}", flags=("first",) if first else ()
+                GameEventKind.TURN_START,
+                "after",
+                actor,
+                label=f"turn_start:{actor}",
+                flags=("first",) if first else (),
             ),
         )
 
 
-def card_action(eng: Engine, kind: str, action: dict[str, Any]) -> None:
+def card_action(eng: ChainHost, kind: str, action: dict[str, Any]) -> None:
     """An ordinary game action on a card (LANGUAGE.md §4, ``script:``): put into play, take out,
     move, reveal, hide, discard, bury, banish. It is the hero's action (Ação Inicial counts it);
     the game events it makes («Ao Entrar», «Ao Sair», «Ao Revelar», «Ao Descartar»…) are answered
@@ -113,7 +120,7 @@ def card_action(eng: Engine, kind: str, action: dict[str, Any]) -> None:
     evs: list[GEvent] = []
     if kind in ("reveal", "hide"):
         card.revealed = kind == "reveal"
-        evs.append(eng.ev(kind, "after", hero, card=cid, frame=None))
+        evs.append(eng.ev(GameEventKind(kind), "after", hero, card=cid, frame=None))
     elif kind == "put" and action.get("attach_to"):
         host = action["attach_to"]
         was = g.locate(cid)[1]
@@ -121,9 +128,9 @@ def card_action(eng: Engine, kind: str, action: dict[str, Any]) -> None:
         g.remove(cid)
         g.put(cid, holder, zone)
         card.attached_to = host
-        evs.append(eng.ev("attach", "after", hero, card=cid, frame=None))
+        evs.append(eng.ev(GameEventKind.ATTACH, "after", hero, card=cid, frame=None))
         if was not in IN_PLAY:
-            evs.append(eng.ev("enter", "after", hero, card=cid, frame=None))
+            evs.append(eng.ev(GameEventKind.ENTER, "after", hero, card=cid, frame=None))
     else:
         to = action.get("to") or CARD_ACTIONS[kind]
         try:
@@ -133,12 +140,16 @@ def card_action(eng: Engine, kind: str, action: dict[str, Any]) -> None:
                 g.remove(cid)
                 g.put(cid, owner, to)
                 card.attached_to = None
-                moved = [eng.ev("enter", "after", hero, card=cid, frame=None)] if was not in IN_PLAY else []
+                moved = (
+                    [eng.ev(GameEventKind.ENTER, "after", hero, card=cid, frame=None)]
+                    if was not in IN_PLAY
+                    else []
+                )
             else:
                 moved = resolution.move_card(eng.live, cid, to, hero)
         except Fail as exc:
             eng.emit(
-                "refused",
+                ChainEventKind.REFUSED,
                 index=None,
                 card=cid,
                 effect=None,
@@ -148,12 +159,12 @@ def card_action(eng: Engine, kind: str, action: dict[str, Any]) -> None:
             eng.errors.append(TraceError(cid, exc.code, str(exc)))
             return
         if kind in ("discard", "bury", "banish"):
-            evs.append(eng.ev(kind, "after", hero, card=cid, frame=None))
+            evs.append(eng.ev(GameEventKind(kind), "after", hero, card=cid, frame=None))
         evs.extend(moved)
     if hero == g.turn_hero:
         g.actions_this_turn += 1
     eng.emit(
-        "action",
+        ChainEventKind.ACTION,
         card=cid,
         hero=hero,
         detail={"do": kind, "zone": g.locate(cid)[1], "events": [e.kind for e in evs]},
@@ -162,7 +173,7 @@ def card_action(eng: Engine, kind: str, action: dict[str, Any]) -> None:
         responses.flow(eng, ev)
 
 
-def hero_step(eng: Engine, action: dict[str, Any]) -> None:
+def hero_step(eng: ChainHost, action: dict[str, Any]) -> None:
     """A hero moves to an adjacent casa (LANGUAGE.md §4 ``step:``; seed «Requerimentos de Ativação»:
     «Mova-se para uma casa adjacente»; the board is an engine assumption, ``rulings.adjacent_casas``). It
     is the hero's action (seed «Ação Inicial»: «nem se mover»); its ``step`` event is answered outside any
@@ -173,15 +184,15 @@ def hero_step(eng: Engine, action: dict[str, Any]) -> None:
     here = g.heroes[hero].casa
     code = ""
     if here is None:
-        code = "NO_CASA"
+        code = Reason.NO_CASA
     elif not R.casas_adjacent(here, to):
-        code = "NOT_ADJACENT"
+        code = Reason.NOT_ADJACENT
     elif to not in R.adjacent_casas(here, g.board, {h.casa for h in g.heroes.values() if h.casa}):
-        code = "CASA_TAKEN"
+        code = Reason.CASA_TAKEN
     if code:
         params = {"hero": hero, "casa": list(to), "at": list(here) if here else None}
         eng.emit(
-            "refused",
+            ChainEventKind.REFUSED,
             index=None,
             card=None,
             effect=None,
@@ -193,16 +204,16 @@ def hero_step(eng: Engine, action: dict[str, Any]) -> None:
     g.heroes[hero].casa = to
     if hero == g.turn_hero:
         g.actions_this_turn += 1
-    ev = eng.ev("step", "after", hero, frame=None)
+    ev = eng.ev(GameEventKind.STEP, "after", hero, frame=None)
     eng.emit(
-        "action",
+        ChainEventKind.ACTION,
         hero=hero,
         detail={"do": "step", "from": list(here or ()), "to": list(to), "events": [ev.kind]},
     )
     responses.flow(eng, ev)
 
 
-def bar_action(eng: Engine, hero: str, card: Card, action: dict[str, Any]) -> None:
+def bar_action(eng: ChainHost, hero: str, card: Card, action: dict[str, Any]) -> None:
     """Seed «Efeito em Resolução»: «Se a carta ativada não possuir efeito, sendo apenas usada a barra de
     ativação, o ataque ou ação determinado pela barra é executado» — the bar's attack or test enters the
     chain like an activation of that card."""
@@ -233,23 +244,26 @@ def bar_action(eng: Engine, hero: str, card: Card, action: dict[str, Any]) -> No
     )
 
 
-def default_hero(eng: Engine, card_id: str) -> str:
+def default_hero(eng: ChainHost, card_id: str) -> str:
     """Who activates a card the script names without a hero: its controller, else the turn hero."""
     if card_id not in eng.g.cards:
         raise RulekitError(Phrase(N_("unknown card '{id}'"), id=card_id), code="UNKNOWN_CARD")
     return eng.g.controller(card_id) or eng.g.turn_hero
 
 
-def end_turn(eng: Engine) -> None:
+def end_turn(eng: ChainHost) -> None:
     """The turn ends (its moment answered, its lasting effects ended); after the last turn of the cycle,
     Restauração; then the next turn starts (R-20)."""
     actor = eng.g.turn_actor
     last = actor not in eng.g.order[eng.g.turn_pos + 1 :]  # R-20: a hero may have several turns
     responses.flow(
-        eng, eng.ev("turn_end", "after", actor, label=f"turn_end:{actor}", flags=("last",) if last else ())
+        eng,
+        eng.ev(
+            GameEventKind.TURN_END, "after", actor, label=f"turn_end:{actor}", flags=("last",) if last else ()
+        ),
     )
     resolution.expire(eng, "end_turn")
-    eng.emit("end_turn", detail={"hero": actor, "cycle": eng.g.cycle})
+    eng.emit(ChainEventKind.END_TURN, detail={"hero": actor, "cycle": eng.g.cycle})
     eng.g.turn_pos += 1
     eng.g.actions_this_turn = 0
     if eng.g.turn_pos >= len(eng.g.order):
@@ -258,24 +272,33 @@ def end_turn(eng: Engine) -> None:
             eng.g.cycle += 1
         eng.g.phase = "restoration"
         resolution.expire(eng, "end_cycle")
-        eng.emit("restoration", detail={"cycle": eng.g.cycle})
-        responses.flow(eng, eng.ev("restoration", "after", None, label=f"restoration:{eng.g.cycle}"))
+        eng.emit(ChainEventKind.RESTORATION, detail={"cycle": eng.g.cycle})
+        responses.flow(
+            eng, eng.ev(GameEventKind.RESTORATION, "after", None, label=f"restoration:{eng.g.cycle}")
+        )
         eng.g.phase = "turn"
         if not R.RESTORATION_STARTS_NEXT_CYCLE:
             eng.g.cycle += 1
     nxt = eng.g.turn_actor
     first = nxt not in eng.g.order[: eng.g.turn_pos]
     eng.emit(
-        "turn",
+        ChainEventKind.TURN,
         detail={"hero": nxt, "turn_hero": eng.g.turn_hero, "cycle": eng.g.cycle, "first_of_cycle": first},
     )
     resolution.expire(eng, "next_turn", hero=eng.g.turn_hero)
     responses.flow(
-        eng, eng.ev("turn_start", "after", nxt, label=f"turn_start:{nxt}", flags=("first",) if first else ())
+        eng,
+        eng.ev(
+            GameEventKind.TURN_START,
+            "after",
+            nxt,
+            label=f"turn_start:{nxt}",
+            flags=("first",) if first else (),
+        ),
     )
 
 
-def rules_action(eng: Engine, kind: str, action: dict[str, Any]) -> None:
+def rules_action(eng: ChainHost, kind: str, action: dict[str, Any]) -> None:
     """Attacks and tests, the minimum outside-the-seed rules the scenarios need (stated as
     assumptions)."""
     hero = action.get("hero") or eng.g.turn_hero

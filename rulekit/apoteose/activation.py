@@ -5,8 +5,8 @@
 with Previsão-filtered choices, no responses), ``halt`` (a response window), ``resolving`` (the body,
 atomic, R-02; :mod:`rulekit.apoteose.resolution`) and ``post`` (a window for responses to what the
 resolution did); :func:`pop` removes it and the spotlight returns to the parent. The windows are opened by
-:mod:`rulekit.apoteose.responses`. Every function takes the :class:`~rulekit.apoteose.chain.Engine`
-(the game state, the chain's frames and the trace being recorded).
+:mod:`rulekit.apoteose.responses`. Every function takes the engine as its steps see it
+(:class:`~rulekit.apoteose.host.ChainHost`: the game state, the chain's frames and the trace being recorded).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from rulekit.apoteose import matching as M
 from rulekit.apoteose import resolution, responses
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import windows as W
+from rulekit.apoteose.codes import ChainEventKind, GameEventKind, Reason
 from rulekit.apoteose.deciders import DecisionPoint, Option
 from rulekit.apoteose.frames import PAID_KINDS, Ctx, Fail, Frame, GEvent, effect_id
 from rulekit.apoteose.handlers import stmts_label
@@ -27,14 +28,14 @@ from rulekit.apoteose.trace import TraceError
 from rulekit.errors import N_, Phrase, RulekitError
 
 if TYPE_CHECKING:
-    from rulekit.apoteose.chain import Engine
+    from rulekit.apoteose.host import ChainHost
 
 #: Safety bound on chain depth (an endless Auto loop is reported, not run forever).
 MAX_DEPTH = 40
 
 
 def activate(
-    eng: Engine, hero: str | None, card_id: str, eno: int, answer: GEvent | None, parent: Frame | None
+    eng: ChainHost, hero: str | None, card_id: str, eno: int, answer: GEvent | None, parent: Frame | None
 ) -> Frame | None:
     """Seed «Encadeamento de Resposta»: push a frame, pay, halt, resolve, post, remove."""
     g = eng.g
@@ -47,7 +48,7 @@ def activate(
     ok, code, params = L.legal(eng, hero, card, eno, answer, parent is not None)
     if not ok:
         eng.emit(
-            "refused",
+            ChainEventKind.REFUSED,
             index=None,
             card=card_id,
             effect=effect_id(card_id, eno),
@@ -72,7 +73,7 @@ def activate(
     return push_and_run(eng, frame)
 
 
-def push_and_run(eng: Engine, frame: Frame, rules: bool = False) -> Frame:
+def push_and_run(eng: ChainHost, frame: Frame, rules: bool = False) -> Frame:
     """An entry's four stages (seed «Encadeamento de Resposta»): activating (pay, no responses), halt (a
     window), resolving (atomic, R-02), post (a window); then it is removed. ``rules``: an attack or test
     the script or an activation bar makes (it counts as the hero's action)."""
@@ -99,7 +100,7 @@ def push_and_run(eng: Engine, frame: Frame, rules: bool = False) -> Frame:
     return frame
 
 
-def _enter(eng: Engine, frame: Frame, rules: bool) -> bool:
+def _enter(eng: ChainHost, frame: Frame, rules: bool) -> bool:
     """The frame enters the chain and the spotlight moves to it: its ``respond``/``activate`` events, the
     action it counts (Ação Inicial) and the once-per limits it uses. Returns whether it counted as an
     action."""
@@ -113,7 +114,7 @@ def _enter(eng: Engine, frame: Frame, rules: bool) -> bool:
     if frame.parent is not None:
         ans = frame.answers
         eng.emit(
-            "respond",
+            ChainEventKind.RESPOND,
             frame,
             stage=None,
             detail={
@@ -125,10 +126,15 @@ def _enter(eng: Engine, frame: Frame, rules: bool) -> bool:
         )
     eng.stack.append(frame)
     frame.activation = eng.ev(
-        "activate", "after", frame.hero, card=frame.card, frame=frame.index, label=f"activate@{frame.index}"
+        GameEventKind.ACTIVATE,
+        "after",
+        frame.hero,
+        card=frame.card,
+        frame=frame.index,
+        label=f"activate@{frame.index}",
     )
     eng.emit(
-        "activate",
+        ChainEventKind.ACTIVATE,
         frame,
         detail={
             "text": _effect_text(effect),
@@ -147,20 +153,20 @@ def _enter(eng: Engine, frame: Frame, rules: bool) -> bool:
     return counted
 
 
-def _pay(eng: Engine, frame: Frame, ctx: Ctx) -> None:
+def _pay(eng: ChainHost, frame: Frame, ctx: Ctx) -> None:
     """Activating: the task, then costs and actions in order, each choice filtered by Previsão (only the
     choices that keep every other requirement payable); no responses meanwhile."""
     effect = frame.effect
     steps = L.steps(effect)
     if steps:
-        responses.no_responses(eng, frame, "activating", "REQUIREMENTS_BEING_PAID")
+        responses.no_responses(eng, frame, "activating", Reason.REQUIREMENTS_BEING_PAID)
     for i, (key, ast, req) in enumerate(steps):
         if i:  # an attempt between two payments is refused too («nenhuma resposta pode ser dada»)
             responses.no_responses(
                 eng,
                 frame,
                 "activating",
-                "REQUIREMENTS_BEING_PAID",
+                Reason.REQUIREMENTS_BEING_PAID,
                 between=key,
                 params={"requirement": req.text if req else effect.task, "paid": i},
             )
@@ -193,7 +199,7 @@ def _pay(eng: Engine, frame: Frame, ctx: Ctx) -> None:
         frame.paid.extend(evs)
         ctx.paid.extend(e.card for e in evs if e.card and e.kind in PAID_KINDS)
         eng.emit(
-            "pay",
+            ChainEventKind.PAY,
             frame,
             resources=eng.diff(before),
             detail={
@@ -206,7 +212,7 @@ def _pay(eng: Engine, frame: Frame, ctx: Ctx) -> None:
         )
 
 
-def _stopped_at_halt_exit(eng: Engine, frame: Frame, counted: bool) -> bool:
+def _stopped_at_halt_exit(eng: ChainHost, frame: Frame, counted: bool) -> bool:
     """R-03: a state or Selecione target that no longer holds when the halt window closes stops the entry
     (costs stay paid; R-09 says whether its once-per limit and its action still count)."""
     g = eng.g
@@ -219,10 +225,10 @@ def _stopped_at_halt_exit(eng: Engine, frame: Frame, counted: bool) -> bool:
     if not broken:
         return False
     eng.emit(
-        "stopped",
+        ChainEventKind.STOPPED,
         frame,
         detail={
-            "code": "STATE_BROKEN",
+            "code": Reason.STATE_BROKEN,
             "params": {"requirement": broken[0].text},
             "rule": "R-03",
             "costs_refunded": False,
@@ -236,17 +242,17 @@ def _stopped_at_halt_exit(eng: Engine, frame: Frame, counted: bool) -> bool:
     return True
 
 
-def _resolve(eng: Engine, frame: Frame, ctx: Ctx) -> None:
+def _resolve(eng: ChainHost, frame: Frame, ctx: Ctx) -> None:
     """Resolving (atomic, R-02): the body in order (seed «Na Descrição»), its ``truncated``/``resolve``
     events, then lasting effects that end and passives that start or stop."""
-    responses.no_responses(eng, frame, "resolving", "RESOLUTION_IS_ATOMIC")
+    responses.no_responses(eng, frame, "resolving", Reason.RESOLUTION_IS_ATOMIC)
     before = eng.snapshot()
     done, skipped, (why, why_params) = resolution.resolve_body(eng, frame, ctx)
     # the statements as data (``*_data``: ``{"op": ..., field: value}``) beside their English labels
     done_labels, done_data = [stmts_label([s]) for s in done], [s.to_dict() for s in done]
     if skipped:
         eng.emit(
-            "truncated",
+            ChainEventKind.TRUNCATED,
             frame,
             detail={
                 "code": why,
@@ -259,7 +265,7 @@ def _resolve(eng: Engine, frame: Frame, ctx: Ctx) -> None:
             },
         )
     eng.emit(
-        "resolve",
+        ChainEventKind.RESOLVE,
         frame,
         resources=eng.diff(before),
         detail={
@@ -272,7 +278,12 @@ def _resolve(eng: Engine, frame: Frame, ctx: Ctx) -> None:
     eng.resolution_order.append(frame.card or frame.effect_id)
     frame.results.append(
         eng.ev(
-            "resolve", "after", frame.hero, card=frame.card, frame=frame.index, label=f"resolve@{frame.index}"
+            GameEventKind.RESOLVE,
+            "after",
+            frame.hero,
+            card=frame.card,
+            frame=frame.index,
+            label=f"resolve@{frame.index}",
         )
     )
     if "Encerra Turno" in frame.effect.limits and frame.hero:
@@ -282,23 +293,23 @@ def _resolve(eng: Engine, frame: Frame, ctx: Ctx) -> None:
     resolution.refresh(eng)
 
 
-def pop(eng: Engine, frame: Frame, how: str) -> None:
+def pop(eng: ChainHost, frame: Frame, how: str) -> None:
     """The frame leaves the chain and the spotlight returns to its parent; when the chain is empty, an
     Encerra Turno waiting for it ends the turn (R-11)."""
     eng.stack.pop()
     parent = eng.stack[-1] if eng.stack else None
     eng.emit(
-        "remove",
+        ChainEventKind.REMOVE,
         frame,
         stage=None,
         detail={"how": how, "spotlight_returns_to": parent.index if parent else None},
     )
     if not eng.stack:
-        eng.emit("end", detail={"resolved": list(eng.resolution_order)})
+        eng.emit(ChainEventKind.END, detail={"resolved": list(eng.resolution_order)})
         ends, eng.pending_end_turn = eng.pending_end_turn, []
         for h in ends:  # R-11: the turn ends once the whole chain is empty
             if eng.g.turn_hero == h:
-                eng.emit("end_turn", hero=h, detail={"by": "Encerra Turno", "rule": "R-11"})
+                eng.emit(ChainEventKind.END_TURN, hero=h, detail={"by": "Encerra Turno", "rule": "R-11"})
                 eng.end_turn()
 
 

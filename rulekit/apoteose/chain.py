@@ -33,6 +33,7 @@ from rulekit.apoteose import actions, activation, resolution, responses
 from rulekit.apoteose import matching as M
 from rulekit.apoteose.actions import CARD_ACTIONS
 from rulekit.apoteose.activation import MAX_DEPTH
+from rulekit.apoteose.codes import ChainEventKind, GameEventKind, Reason
 from rulekit.apoteose.deciders import (  # re-exported: older code imports them from here
     Decider,
     DecisionPoint,
@@ -110,7 +111,7 @@ class Engine:
         self.live = LiveWorld(self)
 
     # ------------------------------------------------------------------ trace helpers --
-    def ev(self, kind: str, moment: str, actor: str | None, **kw: Any) -> GEvent:
+    def ev(self, kind: GameEventKind, moment: str, actor: str | None, **kw: Any) -> GEvent:
         self.seq += 1
         frame = self.stack[-1].index if self.stack else None
         kw.setdefault("frame", frame)
@@ -134,7 +135,7 @@ class Engine:
 
     def emit(
         self,
-        event: str,
+        event: ChainEventKind,
         frame: Frame | None = None,
         *,
         detail: dict[str, Any] | None = None,
@@ -184,7 +185,7 @@ class Engine:
     ) -> None:
         """A scripted response that is not legal at ``point``: a ``refused`` event and a trace error."""
         self.emit(
-            "refused",
+            ChainEventKind.REFUSED,
             index=None,
             card=card,
             effect=effect,
@@ -195,13 +196,13 @@ class Engine:
         self.errors.append(TraceError(card, code, render(code, params), params))
 
     def refuse_unreadable(
-        self, hero: str | None, card: str, effect: str, params: dict[str, Any], code: str = "UNREADABLE"
+        self, hero: str | None, card: str, effect: str, params: dict[str, Any], code: str = Reason.UNREADABLE
     ) -> None:
         """An Auto whose moment came but whose text cannot be read (``UNREADABLE``), or whose "adjacente"
         has no board to be read on (``ADJACENT_NO_CASA``): a ``refused`` event and a trace error (a card is
         refused only for the effect that cannot be read, and only when it is used: LANGUAGE.md)."""
         self.emit(
-            "refused",
+            ChainEventKind.REFUSED,
             index=None,
             card=card,
             effect=effect,

@@ -13,17 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from rulekit.apoteose.codes import Reason
 from rulekit.apoteose.reasons import render
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.wording import label_words, prompt_words
 from rulekit.errors import N_, Phrase, RulekitError
 from rulekit.yamlsrc import suggest
-
-if TYPE_CHECKING:
-    from rulekit.apoteose.chain import Engine
-    from rulekit.apoteose.scenario import Scenario
 
 
 @dataclass(frozen=True)
@@ -156,10 +153,40 @@ class NeedDecision(Exception):
         self.point = point
 
 
+class Scripted(Protocol):
+    """What scripted decisions read of a scenario: its ``decisions:``
+    (:class:`~rulekit.apoteose.scenario.Scenario`)."""
+
+    @property
+    def decisions(self) -> list[dict[str, Any]]: ...
+
+
+class ScriptHost(Protocol):
+    """What scripted decisions tell the engine running them: a refused response, a decision that could not be
+    used, the choices attached to a picked response (:class:`~rulekit.apoteose.chain.Engine`). Defined here,
+    below the engine and the scenario, so that this module imports neither."""
+
+    scripted_choices: dict[str, dict[str, Any]]
+
+    def scripted_refusal(
+        self,
+        point: DecisionPoint,
+        card: str,
+        effect: str,
+        hero: str | None,
+        code: str,
+        params: dict[str, Any],
+    ) -> None: ...
+
+    def scripted_error(self, code: str, message: str) -> None: ...
+
+
 class ScriptDecider:
     """Scripted decisions; undecided points default to pass / the first legal choice (LANGUAGE.md §4)."""
 
-    def __init__(self, sc: Scenario, engine: Engine, overrides: list[str] | dict[str, str] | None) -> None:
+    def __init__(
+        self, sc: Scripted, engine: ScriptHost, overrides: list[str] | dict[str, str] | None
+    ) -> None:
         self.sc = sc
         self.engine = engine
         self.used: set[int] = set()
@@ -235,6 +262,6 @@ class ScriptDecider:
             why = next(
                 (x for x in point.refused if x.effect == eid and r.get("hero") in (None, x.hero)), None
             )
-            code, params = (why.code, dict(why.params)) if why else ("NOT_LEGAL_HERE", {})
+            code, params = (why.code, dict(why.params)) if why else (Reason.NOT_LEGAL_HERE, {})
             self.engine.scripted_refusal(point, r["card"], eid, r.get("hero"), code, params)
         return point.default, "default"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulekit.apoteose.codes import Reason
 from rulekit.apoteose.reasons import render
 from rulekit.apoteose.text import Effect
 
@@ -24,8 +25,8 @@ class Fail(Exception):
 
     It carries a reason: a ``code`` of :mod:`rulekit.apoteose.reasons` and its ``params``."""
 
-    def __init__(self, code: str, **params: Any) -> None:
-        self.code = code
+    def __init__(self, code: Reason, **params: Any) -> None:
+        self.code: Reason = code
         self.params = params
         super().__init__(render(code, params))
 

@@ -13,20 +13,18 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from rulekit.apoteose import matching as M
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
+from rulekit.apoteose.codes import ChainEventKind, GameEventKind, Reason
 from rulekit.apoteose.deciders import DecisionPoint, Option
 from rulekit.apoteose.frames import Ctx, Fail, Frame, GEvent
 from rulekit.apoteose.matching import resource_of
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.state import Game, Lasting
 from rulekit.apoteose.statements import Statement
-
-if TYPE_CHECKING:
-    from rulekit.apoteose.chain import Engine
 
 #: R-04: "Até o final do turno" & co. as lasting-effect end times.
 _TIME_KEYS = {
@@ -57,7 +55,7 @@ class World(ABC):
         raise NotImplementedError
 
     @abstractmethod
-    def record(self, kind: str, actor: str | None, **kw: Any) -> list[GEvent]:
+    def record(self, kind: GameEventKind, actor: str | None, **kw: Any) -> list[GEvent]:
         """A game event that happened (``[event]``, or ``[]`` where nothing is recorded)."""
         raise NotImplementedError
 
@@ -87,18 +85,34 @@ class World(ABC):
         raise NotImplementedError
 
 
+class Recorder(Protocol):
+    """What a live world needs of the game it records into (the engine's ``g``, ``ev``, ``emit`` and
+    ``choose_key``): defined here, below the engine, so that this module never imports it."""
+
+    @property
+    def g(self) -> Game: ...
+
+    def ev(self, kind: GameEventKind, moment: str, actor: str | None, **kw: Any) -> GEvent: ...
+
+    def emit(
+        self, event: ChainEventKind, frame: Frame | None = None, *, detail: dict[str, Any] | None = None
+    ) -> None: ...
+
+    def choose_key(self, point: DecisionPoint, index: int) -> str: ...
+
+
 class LiveWorld(World):
     """The game itself: events are recorded (and answerable), the scenario's dice are rolled, decisions
     go to the decider, and the chain's frames change."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Recorder) -> None:
         self.engine = engine
 
     @property
     def g(self) -> Game:
         return self.engine.g
 
-    def record(self, kind: str, actor: str | None, **kw: Any) -> list[GEvent]:
+    def record(self, kind: GameEventKind, actor: str | None, **kw: Any) -> list[GEvent]:
         return [self.engine.ev(kind, "after", actor, **kw)]
 
     def roll(self, n: int) -> list[int]:
@@ -112,7 +126,9 @@ class LiveWorld(World):
 
     def negate(self, target: Frame, by: Frame | None) -> None:
         target.negated = True
-        self.engine.emit("negated", target, detail={"by": by.effect_id if by else None, "rule": "R-08"})
+        self.engine.emit(
+            ChainEventKind.NEGATED, target, detail={"by": by.effect_id if by else None, "rule": "R-08"}
+        )
 
     def modify(self, target: Frame, action: str, delta: int) -> None:
         target.modifiers[action] = target.modifiers.get(action, 0) + delta
@@ -133,7 +149,7 @@ class PreviewWorld(World):
     def g(self) -> Game:
         return self._g
 
-    def record(self, kind: str, actor: str | None, **kw: Any) -> list[GEvent]:
+    def record(self, kind: GameEventKind, actor: str | None, **kw: Any) -> list[GEvent]:
         return []
 
     def roll(self, n: int) -> list[int]:
@@ -190,7 +206,7 @@ class Step:
     def me(self) -> str | None:
         return self.ctx.hero
 
-    def event(self, kind: str, **kw: Any) -> None:
+    def event(self, kind: GameEventKind, **kw: Any) -> None:
         """A game event of this statement (as the world records it)."""
         self.evs.extend(self.world.record(kind, self.me, **kw))
 
@@ -200,7 +216,7 @@ class Step:
             return [self.choice]
         hs = M.heroes_for(self.g, self.ctx, spec)
         if not hs:
-            raise Fail("NO_HERO", who=str(spec.get("name") or spec.get("who")))
+            raise Fail(Reason.NO_HERO, who=str(spec.get("name") or spec.get("who")))
         return hs if spec.get("all") or spec.get("who") == "selected" else hs[:1]
 
     def modified(self, kind: str, v: int) -> int:
@@ -230,7 +246,7 @@ def _heal(s: Step) -> None:
         amt = s.modified(op, s.amount())
         before = res[0]
         res[0] = min(res[1], res[0] + amt)
-        s.event(op, patient=h, resource=s.st.resource, amount=res[0] - before)
+        s.event(GameEventKind(op), patient=h, resource=s.st.resource, amount=res[0] - before)
 
 
 def _consume(s: Step) -> None:
@@ -238,9 +254,9 @@ def _consume(s: Step) -> None:
     res = resource_of(s.g, s.me, s.st.resource) if s.me else None
     amt = s.modified("consume", s.amount())
     if res is None or res[0] < amt:
-        raise Fail("NOT_ENOUGH_RESOURCE", resource=s.st.resource, amount=amt)
+        raise Fail(Reason.NOT_ENOUGH_RESOURCE, resource=s.st.resource, amount=amt)
     res[0] -= amt
-    s.event("consume", patient=s.me, resource=s.st.resource, amount=amt)
+    s.event(GameEventKind.CONSUME, patient=s.me, resource=s.st.resource, amount=amt)
 
 
 def _damage(s: Step) -> None:
@@ -250,31 +266,31 @@ def _damage(s: Step) -> None:
     if op == "damage" and s.st.card is not None:
         for cid in s.cards():
             amt = s.modified(op, s.amount()) + s.bonus_damage()
-            s.event("damage", card=cid, resource="VIDA", amount=M.hit_card(s.g, cid, amt))
+            s.event(GameEventKind.DAMAGE, card=cid, resource="VIDA", amount=M.hit_card(s.g, cid, amt))
         return
     for h in s.targets():
         res = resource_of(s.g, h, s.st.resource)
         amt = s.modified(op, s.amount()) + (s.bonus_damage() if op == "damage" else 0)
         before = res[0]
         res[0] = max(0, res[0] - amt)
-        s.event(op, patient=h, resource=s.st.resource, amount=before - res[0])
+        s.event(GameEventKind(op), patient=h, resource=s.st.resource, amount=before - res[0])
 
 
 def _attack(s: Step) -> None:
     """An attack (a rules action or an activation bar): the attack, then its damage."""
     name = s.st.target.get("name")
     if name in s.g.cards:  # attacking a COMPANHEIRO
-        s.event("attack", card=name)
+        s.event(GameEventKind.ATTACK, card=name)
         amt = s.modified("damage", s.amount() + s.bonus_damage())
-        s.event("damage", card=name, resource="VIDA", amount=M.hit_card(s.g, name, amt))
+        s.event(GameEventKind.DAMAGE, card=name, resource="VIDA", amount=M.hit_card(s.g, name, amt))
         return
     h = s.targets()[0]
-    s.event("attack", patient=h)
+    s.event(GameEventKind.ATTACK, patient=h)
     res = resource_of(s.g, h, "VIDA")
     amt = s.modified("damage", s.amount() + s.bonus_damage())
     before = res[0]
     res[0] = max(0, res[0] - amt)
-    s.event("damage", patient=h, resource="VIDA", amount=before - res[0])
+    s.event(GameEventKind.DAMAGE, patient=h, resource="VIDA", amount=before - res[0])
 
 
 def _test(s: Step) -> None:
@@ -282,8 +298,8 @@ def _test(s: Step) -> None:
     s.g.testing = True
     roll = s.world.roll(1)
     total = roll[0] + M.attributes(s.g, s.me).get(s.st.attribute, 0) if s.me else roll[0]
-    s.event("roll", amount=sum(roll))
-    s.event("test", amount=total)
+    s.event(GameEventKind.ROLL, amount=sum(roll))
+    s.event(GameEventKind.TEST, amount=total)
     s.g.testing = False
     s.world.test_total(s.frame, total)
 
@@ -292,15 +308,15 @@ def _draw(s: Step) -> None:
     """Compre N cartas / um aliado compra N cartas: from the top of that hero's BARALHO."""
     n = s.modified("draw", int(s.st.count if s.st.count is not None else 1))
     if s.me is None:
-        raise Fail("NOBODY_TO_DRAW")
+        raise Fail(Reason.NOBODY_TO_DRAW)
     for h in s.targets():
         deck = s.g.heroes[h].zones["BARALHO"]
         if len(deck) < n:
-            raise Fail("NOT_ENOUGH_CARDS", count=n)
+            raise Fail(Reason.NOT_ENOUGH_CARDS, count=n)
         for _ in range(n):
             cid = deck.pop(0)
             s.g.heroes[h].zones["INVENTÁRIO"].append(cid)
-            s.evs.extend(s.world.record("draw", h, card=cid))
+            s.evs.extend(s.world.record(GameEventKind.DRAW, h, card=cid))
 
 
 #: Where each moving statement puts a card.
@@ -313,7 +329,7 @@ def _move(s: Step) -> None:
     for cid in s.cards():
         dest = _DESTINATIONS.get(op, getattr(s.st, "dest", None) or "MESA")
         moved = s.rules.move_card(s.world, cid, dest, s.me)
-        s.event(op, card=cid)
+        s.event(GameEventKind(op), card=cid)
         s.evs.extend(moved)
 
 
@@ -324,14 +340,14 @@ def _attach(s: Step) -> None:
         M.cards_for(s.g, s.ctx, host) if host.get("card") != "choose" else ([s.choice] if s.choice else [])
     )
     if not hosts:
-        raise Fail("NOTHING_TO_ATTACH")
+        raise Fail(Reason.NOTHING_TO_ATTACH)
     for cid in s.cards(s.st.card_phrase(), None):
         holder, zone = s.g.locate(hosts[0])
         s.g.remove(cid)
         s.g.put(cid, holder, zone)
         s.g.cards[cid].attached_to = hosts[0]
-        s.event("attach", card=cid)
-        s.event("enter", card=cid)
+        s.event(GameEventKind.ATTACH, card=cid)
+        s.event(GameEventKind.ENTER, card=cid)
 
 
 def _flag(s: Step) -> None:
@@ -342,7 +358,7 @@ def _flag(s: Step) -> None:
         card = s.g.cards[cid]
         if op == "exhaust":
             if card.consumed:
-                raise Fail("ALREADY_CONSUMED", card=cid)
+                raise Fail(Reason.ALREADY_CONSUMED, card=cid)
             card.consumed = True
         elif op == "ready":
             card.consumed = False
@@ -352,7 +368,7 @@ def _flag(s: Step) -> None:
             card.revealed = False
         else:
             setattr(card, R.REGISTER_MARK, True)
-        s.event(op, card=cid)
+        s.event(GameEventKind(op), card=cid)
 
 
 def _select(s: Step) -> None:
@@ -361,7 +377,7 @@ def _select(s: Step) -> None:
         st = s.st
         if isinstance(st, S.Select) and st.what == "hero" and st.near is not None:  # no board: say why
             M.heroes_for(s.g, s.ctx, {"who": st.who or "any", "near": st.near})
-        raise Fail("NOTHING_TO_SELECT")
+        raise Fail(Reason.NOTHING_TO_SELECT)
     for p in s.choice.split("+"):
         s.ctx.selected.append(p)
         if s.frame is not None:
@@ -370,20 +386,20 @@ def _select(s: Step) -> None:
             if near is not None and p in s.g.heroes:  # checked again when halt closes (R-03)
                 s.frame.selected_near[p] = near
         if p in s.g.heroes:
-            s.event("target", patient=p)
+            s.event(GameEventKind.TARGET, patient=p)
         else:
-            s.event("target", card=p)
+            s.event(GameEventKind.TARGET, card=p)
 
 
 def _roll(s: Step) -> None:
     """Role N dados: the scenario's dice."""
-    s.event("roll", amount=sum(s.world.roll(int(s.st.count if s.st.count is not None else 1))))
+    s.event(GameEventKind.ROLL, amount=sum(s.world.roll(int(s.st.count if s.st.count is not None else 1))))
 
 
 def _look(s: Step) -> None:
     """Olhe <carta>: nothing changes; the event can be answered."""
     for cid in s.cards():
-        s.event("look", card=cid)
+        s.event(GameEventKind.LOOK, card=cid)
 
 
 def _step(s: Step) -> None:
@@ -392,28 +408,28 @@ def _step(s: Step) -> None:
     hero = s.g.heroes.get(s.me) if s.me else None
     if hero is not None and hero.casa is not None:
         if s.choice is None:
-            raise Fail("NO_FREE_CASA", hero=hero.id)
+            raise Fail(Reason.NO_FREE_CASA, hero=hero.id)
         col, row = s.choice.split(",")
         hero.casa = (int(col), int(row))
-    s.event("step")
+    s.event(GameEventKind.STEP)
 
 
 def _negate(s: Step) -> None:
     """R-08: Negue a ativação — the answered entry leaves unresolved (not if Inegável)."""
     target = s.ctx.answered
     if target is None:
-        raise Fail("NOTHING_TO_NEGATE")
+        raise Fail(Reason.NOTHING_TO_NEGATE)
     if target.stage in ("activating", "halt") and R.negation_applies(target.effect.limits):
         s.world.negate(target, s.frame)
     else:
-        s.event("negate_failed", card=target.card)
+        s.event(GameEventKind.NEGATE_FAILED, card=target.card)
 
 
 def _modify(s: Step) -> None:
     """Aumente / Reduza essa <ação> em N: changes the answered entry's action (a "before" response)."""
     target = s.ctx.answered
     if target is None:
-        raise Fail("NO_ACTION_TO_MODIFY")
+        raise Fail(Reason.NO_ACTION_TO_MODIFY)
     s.world.modify(target, s.st.action, s.amount("delta"))
 
 
@@ -446,12 +462,12 @@ def _gain(s: Step) -> None:
                 selected=tuple(s.ctx.selected),
             )
         )
-        s.event("gain", patient=h, amount=amt, resource=s.st.attribute)
+        s.event(GameEventKind.GAIN, patient=h, amount=amt, resource=s.st.attribute)
 
 
 def _compute(s: Step) -> None:
     """( A + B ): the value is shown in the trace."""
-    s.event("compute", amount=s.amount())
+    s.event(GameEventKind.COMPUTE, amount=s.amount())
 
 
 def _nothing(s: Step) -> None:

@@ -10,12 +10,13 @@ that also read the chain, or run statements for Previsão, take the narrow :clas
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from rulekit.apoteose import lang
 from rulekit.apoteose import matching as M
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
+from rulekit.apoteose.codes import Reason
 from rulekit.apoteose.frames import Ctx, Fail, Frame, GEvent, effect_id
 from rulekit.apoteose.handlers import PreviewWorld
 from rulekit.apoteose.state import Card, Game
@@ -79,7 +80,7 @@ def activators(g: Game, card: Card, effect: Effect) -> list[str | None]:
 
 def may_use(
     g: Game, hero: str | None, card: Card, effect: Effect, own_turn: bool
-) -> tuple[bool, str, dict[str, Any]]:
+) -> tuple[bool, Reason | Literal[""], dict[str, Any]]:
     """Seed «Efeito»: «Cada personagem pode utilizar e ativar apenas suas próprias cartas»; seed «Do
     Time»: a Do Time card on its MESA may also be activated by «qualquer Herói do seu time», on that
     hero's turn."""
@@ -90,7 +91,7 @@ def may_use(
         if not g.teammates(hero, ctrl):
             return (
                 False,
-                "DO_TIME_TEAM",
+                Reason.DO_TIME_TEAM,
                 {
                     "hero": hero,
                     "team": g.heroes[hero].team,
@@ -100,15 +101,15 @@ def may_use(
                 },
             )
         if not own_turn:
-            return False, "DO_TIME", {}
+            return False, Reason.DO_TIME, {}
     if hero is None or hero == ctrl:
         return True, "", {}
-    return False, "NOT_OWN_CARD", {"hero": hero, "card": card.id}
+    return False, Reason.NOT_OWN_CARD, {"hero": hero, "card": card.id}
 
 
 def legal(
     cx: Judge, hero: str | None, card: Card, eno: int, ev: GEvent | None, response: bool
-) -> tuple[bool, str, dict[str, Any]]:
+) -> tuple[bool, Reason | Literal[""], dict[str, Any]]:
     """All the checks before anything is paid: scope, limits, activation kind, Previsão.
 
     Returns ``(ok, code, params)``: the reason of a refusal as data (:mod:`rulekit.apoteose.reasons`)."""
@@ -116,14 +117,14 @@ def legal(
     eid = effect_id(card.id, eno)
     g = cx.g
     if effect.activation == "Passivo":
-        return False, "PASSIVO", {}
+        return False, Reason.PASSIVO, {}
     if card_zone(g, card.id) == "LIMBO":
-        return False, "LIMBO", {}
+        return False, Reason.LIMBO, {}
     leaving = ev is not None and R.timing_overrides_scope(ev.kind, ev.card == card.id, bool(effect.timings))
     if not in_scope(g, card, effect) and not leaving:
         return (
             False,
-            "SCOPE",
+            Reason.SCOPE,
             {"zone": card_zone(g, card.id), "scopes": ", ".join(effect.scopes) or "default"},
         )
     own_turn = hero == g.turn_hero
@@ -143,15 +144,15 @@ def legal(
         return False, code, params
     unread = unreadable_requirement(effect)
     if unread is not None:  # an unread trigger or requirement: refused as unreadable, never "not met"
-        return False, "UNREADABLE", unreadable_params(eid, effect, unread)
+        return False, Reason.UNREADABLE, unreadable_params(eid, effect, unread)
     trig = effect.trigger()
     if effect.activation == "Auto" or response:
         if ev is None:
-            return False, "NO_EVENT", {}
+            return False, Reason.NO_EVENT, {}
         try:
             t_ok = trig is None or M.trigger_matches(g, trig, ev, hero, card.id)
         except Fail as exc:  # "Quando um aliado adjacente a você …" without a board: no fire, and why
-            if exc.code != "ADJACENT_NO_CASA":
+            if exc.code != Reason.ADJACENT_NO_CASA:
                 raise
             text = next(r.text for r in effect.requirements if r.ast.get("cond") == "trigger")
             return False, exc.code, no_casa(exc.params, text)
@@ -159,25 +160,25 @@ def legal(
         if trig is None and not effect.timings:
             t_ok = False
         if not (t_ok and m_ok):
-            return False, "NO_TRIGGER", {}
+            return False, Reason.NO_TRIGGER, {}
         if effect.activation == "Ativar" and not R.may_activate_ativar(
             own_turn=own_turn, has_quando_met=trig is not None
         ):
-            return False, "NOT_OWN_TURN", {"case": "response"}
+            return False, Reason.NOT_OWN_TURN, {"case": "response"}
     else:
         if not own_turn:
-            return False, "NOT_OWN_TURN", {}
+            return False, Reason.NOT_OWN_TURN, {}
         if trig is not None:
-            return False, "NEEDS_EVENT", {}
+            return False, Reason.NEEDS_EVENT, {}
         if effect.timings:
-            return False, "NEEDS_MOMENT", {"timings": ", ".join(effect.timings)}
+            return False, Reason.NEEDS_MOMENT, {"timings": ", ".join(effect.timings)}
     if not effect.runnable:  # refused when used, not when loaded (the loader warned)
-        return False, "UNREADABLE", unreadable_params(eid, effect)
+        return False, Reason.UNREADABLE, unreadable_params(eid, effect)
     ctx = Ctx(hero, card.id, frame_of(cx.stack, ev), [], event=ev)
     try:
         return previsao(cx, ctx, effect)
     except Fail as exc:  # a state "Enquanto houver um inimigo adjacente a você" without a board
-        if exc.code != "ADJACENT_NO_CASA":
+        if exc.code != Reason.ADJACENT_NO_CASA:
             raise
         return False, exc.code, no_casa(exc.params, unreadable_state(g, ctx, effect))
 
@@ -224,7 +225,7 @@ def unreadable_state(g: Game, ctx: Ctx, effect: Effect) -> str:
             try:
                 M.holds(g, ctx, r.ast)
             except Fail as exc:
-                if exc.code == "ADJACENT_NO_CASA":
+                if exc.code == Reason.ADJACENT_NO_CASA:
                     return r.text
     return "; ".join(r.text for r in effect.requirements)
 
@@ -251,7 +252,7 @@ def steps(effect: Effect) -> list[tuple[str, Statement, Requirement | None]]:
     return out
 
 
-def previsao(cx: Judge, ctx: Ctx, effect: Effect) -> tuple[bool, str, dict[str, Any]]:
+def previsao(cx: Judge, ctx: Ctx, effect: Effect) -> tuple[bool, Reason | Literal[""], dict[str, Any]]:
     """Seed «Previsão»: is there one assignment meeting ALL requirements together?
 
     Returns ``(ok, code, params)``: the ``PREVISAO`` reason (``case``: unmet, broken or together), or
@@ -265,14 +266,14 @@ def previsao(cx: Judge, ctx: Ctx, effect: Effect) -> tuple[bool, str, dict[str, 
             text = req.text if req else f"task {effect.task}"
             missing = no_board(cx.g, ctx, ast)
             if missing is not None:
-                return False, "ADJACENT_NO_CASA", no_casa(missing, text)
-            return False, "PREVISAO", {"case": "unmet", "requirement": text}
+                return False, Reason.ADJACENT_NO_CASA, no_casa(missing, text)
+            return False, Reason.PREVISAO, {"case": "unmet", "requirement": text}
     for r in effect.requirements:
         if r.kind in ("state", "condition") and not M.holds(cx.g, ctx, r.ast):
-            return False, "PREVISAO", {"case": "broken", "requirement": r.text}
+            return False, Reason.PREVISAO, {"case": "broken", "requirement": r.text}
     return (
         False,
-        "PREVISAO",
+        Reason.PREVISAO,
         {"case": "together", "requirements": "; ".join(r.text for r in effect.requirements)},
     )
 
@@ -287,7 +288,7 @@ def no_board(g: Game, ctx: Ctx, st: Statement) -> dict[str, Any] | None:
     try:
         M.heroes_for(g, ctx, spec)
     except Fail as exc:
-        return dict(exc.params) if exc.code == "ADJACENT_NO_CASA" else None
+        return dict(exc.params) if exc.code == Reason.ADJACENT_NO_CASA else None
     return None
 
 

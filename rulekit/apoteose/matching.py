@@ -5,8 +5,9 @@ checks, the windows and the statement handlers call them) answer which game even
 a timing keyword answers (who did it, to whom, whose card), which heroes a hero phrase and which
 cards a card phrase mean (who/owner), which choices a statement needs, whether a state or
 condition holds, what an amount is worth, and a hero's attributes with every lasting and Passivo
-gain (R-19, R-23). They change nothing. The timing keyword -> matcher table (``_TIMING_MATCH``)
-is checked when this module is imported.
+gain (R-19, R-23). They change nothing. The timing keyword -> matcher table (``_TIMING_MATCH``) is
+built from the keywords' records (:mod:`~rulekit.apoteose.timings`) and checked when this module is
+imported.
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ from typing import Any
 
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
+from rulekit.apoteose.codes import Reason
 from rulekit.apoteose.frames import Ctx, Fail, GEvent
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.state import IN_PLAY, Card, Game
 from rulekit.apoteose.statements import Statement
 from rulekit.apoteose.text import Effect
+from rulekit.apoteose.timings import TIMING_KEYWORDS, TimingKeyword
 from rulekit.errors import N_, Phrase, RulekitError
 
 
@@ -148,7 +151,7 @@ def adjacent_heroes(g: Game, pool: list[str], anchors: list[str]) -> list[str]:
     for a in anchors:
         casa = g.heroes[a].casa if a in g.heroes else None
         if casa is None:
-            raise Fail("ADJACENT_NO_CASA", hero=a)
+            raise Fail(Reason.ADJACENT_NO_CASA, hero=a)
         casas.append(casa)
     out = []
     for h in pool:
@@ -364,7 +367,7 @@ def holds(g: Game, ctx: Ctx, cond: dict[str, Any]) -> bool:
         return ctx.card is not None and g.cards[ctx.card].attached_to is not None
     if c == "heroes":  # "houver um inimigo adjacente a você": that many such heroes, now
         return len(state_heroes(g, ctx, cond)) >= int(cond.get("count", 1))
-    raise Fail("CANNOT_EVALUATE", cond=str(cond))
+    raise Fail(Reason.CANNOT_EVALUATE, cond=str(cond))
 
 
 def state_heroes(g: Game, ctx: Ctx, cond: dict[str, Any]) -> list[str]:
@@ -399,23 +402,23 @@ def amount(g: Game, ctx: Ctx, a: Any) -> int:
         if "max" in a:  # seed «(máx N)»
             v = min(v, int(a["max"]))
         return v
-    raise Fail("BAD_AMOUNT", amount=str(a))
+    raise Fail(Reason.BAD_AMOUNT, amount=str(a))
 
 
 def pick_cards(g: Game, ctx: Ctx, ast: dict[str, Any], choice: str | None) -> list[str]:
     """The cards a card phrase (plain data: ``card``, ``count``, ``type``, ``zone``, ``owner``) means."""
     if ast.get("card") == "choose":
         if choice is None:
-            raise Fail("NO_CARD_CHOSEN")
+            raise Fail(Reason.NO_CARD_CHOSEN)
         return choice.split("+")
     cards = cards_for(g, ctx, ast)
     if not cards and ast.get("card") == "all":
         return []  # "todas as cartas" of an empty zone: nothing to do
     if not cards:
-        raise Fail("NO_CARD", card=str(ast.get("card")))
+        raise Fail(Reason.NO_CARD, card=str(ast.get("card")))
     for cid in cards:
         if g.locate(cid)[1] in ("NOWHERE", "LIMBO"):
-            raise Fail("CARD_UNAVAILABLE", card=cid)
+            raise Fail(Reason.CARD_UNAVAILABLE, card=cid)
     return cards
 
 
@@ -423,7 +426,7 @@ def hit_card(g: Game, cid: str, amount: int) -> int:
     """A COMPANHEIRO with its own VIDA takes damage (floor 0); returns the damage done."""
     vida = g.cards[cid].vida
     if vida is None:
-        raise Fail("NO_RESOURCE", hero=cid, resource="VIDA")
+        raise Fail(Reason.NO_RESOURCE, hero=cid, resource="VIDA")
     before = vida[0]
     vida[0] = max(0, vida[0] - amount)
     return before - vida[0]
@@ -513,10 +516,10 @@ def resource_of(g: Game, hero: str, name: str) -> list[int]:
     loader asks for all three) makes the effect fail with that reason instead of a ``KeyError``."""
     h = g.heroes.get(hero)
     if h is None:
-        raise Fail("NOT_A_HERO", hero=hero)
+        raise Fail(Reason.NOT_A_HERO, hero=hero)
     res = h.resources.get(name)
     if res is None:
-        raise Fail("NO_RESOURCE", hero=hero, resource=name)
+        raise Fail(Reason.NO_RESOURCE, hero=hero, resource=name)
     return res
 
 
@@ -549,38 +552,23 @@ def _moment(kind: str) -> Callable[[Game, Card, str | None, GEvent], bool]:
     return lambda g, c, h, ev: ev.kind == kind
 
 
-#: Seed «Temporização»: each timing keyword as a test on a game event.
+def timing_matcher(t: TimingKeyword) -> Callable[[Game, Card, str | None, GEvent], bool]:
+    """Seed «Temporização»: a timing keyword's record as a test on a game event (its :class:`Test`)."""
+    test = t.test
+    if test.how == "this_card":
+        return _self_card(t.event)
+    if test.how == "moment":
+        return _moment(t.event)
+    if test.how == "hero" and test.role is not None and test.who is not None:
+        return _hero_is(t.event, test.role, test.who)
+    if test.how == "turn" and test.who is not None:
+        return _turn(t.event, test.who)
+    raise ValueError(f"timing keyword {t.name!r}: incomplete test {test!r}")
+
+
+#: Seed «Temporização»: each timing keyword as a test on a game event, built from its record.
 _TIMING_MATCH: dict[str, Callable[[Game, Card, str | None, GEvent], bool]] = {
-    "Ao Entrar": _self_card("enter"),
-    "Ao Sair": _self_card("leave"),
-    "Ao Obter": _self_card("draw"),
-    "Ao Revelar": _self_card("reveal"),
-    "Ao Ocultar": _self_card("hide"),
-    "Ao Consumir": _self_card("exhaust"),
-    "Ao Recuperar": _self_card("ready"),
-    "Ao Descartar": _self_card("discard"),
-    "Ao Enterrar": _self_card("bury"),
-    "Ao Banir": _self_card("banish"),
-    "Em Teste": _moment("test"),
-    "Ao Atacar": _hero_is("attack", "actor", "self"),
-    "Ao Ser Atacado": _hero_is("attack", "patient", "self"),
-    "Ao Ser Alvo": _hero_is("target", "patient", "self"),
-    "Ao Rolar": _hero_is("roll", "actor", "self"),
-    "Início da Batalha": _moment("battle_start"),
-    "Fim da Batalha": _moment("battle_end"),
-    "Restauração": _moment("restoration"),
-    "Início do Turno": _turn("turn_start", "self"),
-    "Fim do Turno": _turn("turn_end", "self"),
-    "Início do Time": _turn("turn_start", "team"),
-    "Fim do Time": _turn("turn_end", "team"),
-    "Início Aliado": _turn("turn_start", "ally"),
-    "Fim Aliado": _turn("turn_end", "ally"),
-    "Início Rival": _turn("turn_start", "opponent"),
-    "Fim Rival": _turn("turn_end", "opponent"),
-    "Início Geral": _turn("turn_start", "any"),
-    "Fim Geral": _turn("turn_end", "any"),
-    "Início do Companheiro": _turn("turn_start", "companion"),
-    "Fim do Companheiro": _turn("turn_end", "companion"),
+    t.name: timing_matcher(t) for t in TIMING_KEYWORDS
 }
 
 

@@ -17,6 +17,7 @@ from rulekit.apoteose import matching as M
 from rulekit.apoteose import responses
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import windows as W
+from rulekit.apoteose.codes import ChainEventKind, GameEventKind, Reason
 from rulekit.apoteose.deciders import DecisionPoint, Option
 from rulekit.apoteose.frames import Ctx, Fail, Frame, GEvent, effect_id
 from rulekit.apoteose.handlers import HANDLERS, Step, World
@@ -26,7 +27,7 @@ from rulekit.apoteose.statements import Statement
 from rulekit.apoteose.text import Requirement
 
 if TYPE_CHECKING:
-    from rulekit.apoteose.chain import Engine
+    from rulekit.apoteose.host import ChainHost
 
 
 def move_card(world: World, card_id: str, to: str, actor: str | None, bottom: bool = True) -> list[GEvent]:
@@ -35,7 +36,7 @@ def move_card(world: World, card_id: str, to: str, actor: str | None, bottom: bo
     g = world.g
     holder, zone = g.locate(card_id)
     if zone in ("NOWHERE", "LIMBO"):
-        raise Fail("CARD_UNAVAILABLE", card=card_id)
+        raise Fail(Reason.CARD_UNAVAILABLE, card=card_id)
     owner = g.owner_hero(card_id)
     g.remove(card_id)
     if to in g.shared:
@@ -45,7 +46,7 @@ def move_card(world: World, card_id: str, to: str, actor: str | None, bottom: bo
         if dest is None:
             common = {"DESCARTE": "DESCARTE COMUM", "BARALHO": "BARALHO COMUM"}.get(to)
             if common is None:
-                raise Fail("NO_HOLDER", card=card_id, zone=to)
+                raise Fail(Reason.NO_HOLDER, card=card_id, zone=to)
             g.put(card_id, None, common, bottom)
         else:
             g.put(card_id, dest, to, bottom)
@@ -53,14 +54,14 @@ def move_card(world: World, card_id: str, to: str, actor: str | None, bottom: bo
     evs: list[GEvent] = []
     new_zone = g.locate(card_id)[1]
     if zone in IN_PLAY and new_zone not in IN_PLAY:
-        evs.extend(world.record("leave", actor, card=card_id, patient=holder))
+        evs.extend(world.record(GameEventKind.LEAVE, actor, card=card_id, patient=holder))
     if new_zone in IN_PLAY and zone not in IN_PLAY:
-        evs.extend(world.record("enter", actor, card=card_id))
+        evs.extend(world.record(GameEventKind.ENTER, actor, card=card_id))
     return evs
 
 
 def apply(
-    eng: Engine,
+    eng: ChainHost,
     world: World,
     ctx: Ctx,
     st: Statement,
@@ -76,20 +77,20 @@ def apply(
     step = Step(eng, world, ctx, st, choice, frame, key)
     handler = HANDLERS.get(type(st))
     if handler is None:
-        raise Fail("CANNOT_RUN", op=st.op)
+        raise Fail(Reason.CANNOT_RUN, op=st.op)
     handler(step)
     return step.evs
 
 
 def run_stmt(
-    eng: Engine, world: World, ctx: Ctx, st: Statement, frame: Frame | None, key: str = "body"
+    eng: ChainHost, world: World, ctx: Ctx, st: Statement, frame: Frame | None, key: str = "body"
 ) -> list[GEvent]:
     """A statement of a body: its choice (if it needs one) from the world, then :meth:`apply`."""
     choice = None
     opts = M.options(world.g, ctx, st)
     if opts is not None:
         if not opts:
-            raise Fail("NO_LEGAL_CHOICE", op=st.op)
+            raise Fail(Reason.NO_LEGAL_CHOICE, op=st.op)
         choice = world.choose(
             frame,
             opts[0],
@@ -107,7 +108,7 @@ def run_stmt(
     return apply(eng, world, ctx, st, choice, frame, key)
 
 
-def still_holds(eng: Engine, frame: Frame, r: Requirement) -> bool:
+def still_holds(eng: ChainHost, frame: Frame, r: Requirement) -> bool:
     """R-03: states, and Selecione targets, must still hold when the halt window closes."""
     ctx = W.frame_ctx(eng.stack, frame)
     if r.kind == "state":
@@ -132,7 +133,7 @@ def still_holds(eng: Engine, frame: Frame, r: Requirement) -> bool:
 
 
 def resolve_body(
-    eng: Engine, frame: Frame, ctx: Ctx
+    eng: ChainHost, frame: Frame, ctx: Ctx
 ) -> tuple[list[Statement], list[Statement], tuple[str, dict[str, Any]]]:
     """Seed «Na Descrição»: run the statements in order; the first that cannot be done (or a broken
     Enquanto/Durante) cuts the rest. Returns (done, skipped, (code, params) of why)."""
@@ -144,14 +145,14 @@ def resolve_body(
                 eng,
                 frame,
                 "resolving",
-                "RESOLUTION_IS_ATOMIC",
+                Reason.RESOLUTION_IS_ATOMIC,
                 between=f"body{i}",
                 params={"done": i, "total": len(body)},
             )
         ench = [r for r in frame.effect.requirements if norm(r.verb) in ("enquanto", "durante")]
         broken = [r for r in ench if not safe_holds(eng, ctx, r.ast)]
         if broken:
-            return done, body[i:], ("BROKE_DURING_RESOLUTION", {"requirement": broken[0].text})
+            return done, body[i:], (Reason.BROKE_DURING_RESOLUTION, {"requirement": broken[0].text})
         try:
             evs = run_stmt(eng, eng.live, ctx, st, frame, key=f"body{i}")
             frame.results.extend(evs)
@@ -162,36 +163,46 @@ def resolve_body(
     return done, [], ("", {})
 
 
-def safe_holds(eng: Engine, ctx: Ctx, cond: dict[str, Any]) -> bool:
+def safe_holds(eng: ChainHost, ctx: Ctx, cond: dict[str, Any]) -> bool:
     try:
         return M.holds(eng.g, ctx, cond)
     except Fail:
         return False
 
 
-def refresh(eng: Engine) -> None:
+def refresh(eng: ChainHost) -> None:
     """Emit ``passive`` events when a Passivo starts or stops applying (R-23)."""
     now = {effect_id(c, n) for c, n, _ in M.passives(eng.g)}
     for eid in sorted(now - eng.passive_on):
-        eng.emit("passive", card=eid.split("#")[0], effect=eid, detail={"applies": True, "rule": "R-23"})
+        eng.emit(
+            ChainEventKind.PASSIVE,
+            card=eid.split("#")[0],
+            effect=eid,
+            detail={"applies": True, "rule": "R-23"},
+        )
     for eid in sorted(eng.passive_on - now):
-        eng.emit("passive", card=eid.split("#")[0], effect=eid, detail={"applies": False, "rule": "R-23"})
+        eng.emit(
+            ChainEventKind.PASSIVE,
+            card=eid.split("#")[0],
+            effect=eid,
+            detail={"applies": False, "rule": "R-23"},
+        )
     eng.passive_on = now
 
 
-def expire(eng: Engine, when: str | None = None, hero: str | None = None) -> None:
+def expire(eng: ChainHost, when: str | None = None, hero: str | None = None) -> None:
     """End lasting effects: their time came, their card left (R-19), or an Enquanto broke (R-03)."""
     keep = []
     for lt in eng.g.lasting:
         reason: tuple[str, dict[str, Any]] | None = None
         if when is not None and lt.until == when and (hero is None or lt.hero == hero):
-            reason = ("TIME_CAME", {"when": when})
+            reason = (Reason.TIME_CAME, {"when": when})
         elif (
             lt.card
             and not lt.survives_card
             and eng.g.locate(lt.card)[1] not in ("MESA", "CENÁRIO", "TABULEIRO", "SUPORTE", "INVENTÁRIO")
         ):
-            reason = ("CARD_LEFT_PLAY", {})
+            reason = (Reason.CARD_LEFT_PLAY, {})
         else:
             ctx = Ctx(lt.by or lt.hero, lt.card, None, list(lt.selected))  # R-03: the controller's "você"
             try:
@@ -200,12 +211,12 @@ def expire(eng: Engine, when: str | None = None, hero: str | None = None) -> Non
                     and lt.enquanto
                     and not all(M.holds(eng.g, ctx, c) for c in lt.enquanto)
                 ):
-                    reason = ("STATE_ENDED", {})
+                    reason = (Reason.STATE_ENDED, {})
             except Fail:
-                reason = ("STATE_ENDED", {}) if R.ENQUANTO_ENDS_LASTING_EFFECT else None
+                reason = (Reason.STATE_ENDED, {}) if R.ENQUANTO_ENDS_LASTING_EFFECT else None
         if reason:
             eng.emit(
-                "expire",
+                ChainEventKind.EXPIRE,
                 card=lt.card,
                 effect=lt.effect,
                 hero=lt.hero,

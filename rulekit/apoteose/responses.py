@@ -16,23 +16,24 @@ from typing import TYPE_CHECKING, Any
 from rulekit.apoteose import legality as L
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import windows as W
+from rulekit.apoteose.codes import ChainEventKind, Reason
 from rulekit.apoteose.deciders import DecisionPoint, Option, Refusal
 from rulekit.apoteose.frames import Frame, GEvent, effect_id
 from rulekit.apoteose.trace import TraceError
 from rulekit.errors import N_, Phrase
 
 if TYPE_CHECKING:
-    from rulekit.apoteose.chain import Engine
+    from rulekit.apoteose.host import ChainHost
 
 
-def window(eng: Engine, frame: Frame, stage: str) -> None:
+def window(eng: ChainHost, frame: Frame, stage: str) -> None:
     """A halt or post window: every Auto first (priority, each fully resolved), then Ativar (R-06)."""
     if "Irrespondível" in frame.effect.limits and stage in R.IRRESPONDIVEL_CLOSES:
-        eng.emit(stage, frame, detail={"closed": True, "rule": "R-10"})
+        eng.emit(ChainEventKind(stage), frame, detail={"closed": True, "rule": "R-10"})
         closed_window(eng, frame, stage)
         return
     evs = W.window_events(eng, frame, stage)
-    eng.emit(stage, frame, detail={"answerable": [e.label for e in evs]})
+    eng.emit(ChainEventKind(stage), frame, detail={"answerable": [e.label for e in evs]})
     visits = 0
     while not frame.negated:
         evs = W.window_events(eng, frame, stage)
@@ -76,7 +77,7 @@ def window(eng: Engine, frame: Frame, stage: str) -> None:
 
 
 def no_responses(
-    eng: Engine,
+    eng: ChainHost,
     frame: Frame,
     stage: str,
     code: str,
@@ -94,18 +95,18 @@ def no_responses(
     _pass_only(eng, frame, stage, f"{where}#0", code, params, "NO_RESPONSES")
 
 
-def closed_window(eng: Engine, frame: Frame, stage: str) -> None:
+def closed_window(eng: ChainHost, frame: Frame, stage: str) -> None:
     """R-10: a window closed by Irrespondível still tells a scripted response why it is refused.
 
     The decider sees the window with "pass" as its only option and every Ativar effect refused with
     code ``IRRESPONDIVEL``; a script that named one gets a ``refused`` event, never silence. Nothing is
     recorded as a decision (there was none to take)."""
     params = {"effect": frame.effect_id}
-    _pass_only(eng, frame, stage, f"{stage}@{frame.index}#0", "IRRESPONDIVEL", params, "RESPOND_CLOSED")
+    _pass_only(eng, frame, stage, f"{stage}@{frame.index}#0", Reason.IRRESPONDIVEL, params, "RESPOND_CLOSED")
 
 
 def _pass_only(
-    eng: Engine, frame: Frame, stage: str, key: str, code: str, params: dict[str, Any], prompt: str
+    eng: ChainHost, frame: Frame, stage: str, key: str, code: str, params: dict[str, Any], prompt: str
 ) -> None:
     """Show the decider a window whose only option is "pass": every Ativar effect a hero could
     activate is refused with ``code`` (and ``params``), so a script that names one is told why."""
@@ -131,7 +132,7 @@ def _pass_only(
     )
 
 
-def flow(eng: Engine, event: GEvent) -> None:
+def flow(eng: ChainHost, event: GEvent) -> None:
     """A game moment outside any chain: matching Auto effects activate, one chain each (R-06)."""
     while True:
         cands = W.gather_autos(eng, None, [event])

@@ -13,44 +13,16 @@ import re
 import unicodedata
 from typing import Any
 
+from rulekit.apoteose.codes import Reason
+from rulekit.apoteose.timings import NAMES as TIMING_NAMES
+
 # --------------------------------------------------------------------------------------------
 # R-01 — the keyword names (glossary.md).
 # --------------------------------------------------------------------------------------------
 #: R-01: activation keywords (exactly one per effect, seed «Ativação»).
 ACTIVATIONS: tuple[str, ...] = ("Ativar", "Auto", "Passivo")
-#: R-01: timing keywords (seed «Temporização»).
-TIMINGS: tuple[str, ...] = (
-    "Ao Entrar",
-    "Ao Sair",
-    "Ao Obter",
-    "Ao Revelar",
-    "Ao Ocultar",
-    "Ao Consumir",
-    "Ao Recuperar",
-    "Ao Descartar",
-    "Ao Enterrar",
-    "Ao Banir",
-    "Em Teste",
-    "Ao Atacar",
-    "Ao Ser Atacado",
-    "Ao Ser Alvo",
-    "Ao Rolar",
-    "Início da Batalha",
-    "Fim da Batalha",
-    "Restauração",
-    "Início do Turno",
-    "Fim do Turno",
-    "Início do Time",
-    "Fim do Time",
-    "Início Aliado",
-    "Fim Aliado",
-    "Início Rival",
-    "Fim Rival",
-    "Início Geral",
-    "Fim Geral",
-    "Início do Companheiro",
-    "Fim do Companheiro",
-)
+#: R-01: timing keywords (seed «Temporização»): the names of the records in :mod:`~rulekit.apoteose.timings`.
+TIMINGS: tuple[str, ...] = TIMING_NAMES
 #: R-01: limit keywords (seed «Limite»).
 LIMITS: tuple[str, ...] = (
     "Turno Próprio",
@@ -230,7 +202,7 @@ def limit_refusal(
     acted: bool,
     cycle: int,
     battle: int,
-) -> tuple[str, dict[str, Any]] | None:
+) -> tuple[Reason, dict[str, Any]] | None:
     """The first limit that forbids the activation, as ``(code, params)``; ``None`` if all hold.
 
     Seed «Limite»: «todos os limites listados devem ser seguidos». ``used_cycle``/``used_battle``: the
@@ -245,13 +217,13 @@ def limit_refusal(
     ('ONCE_PER_CYCLE', {'cycle': 2})
     """
     if "Turno Próprio" in limits and not own_turn:
-        return "TURNO_PROPRIO", {}
+        return Reason.TURNO_PROPRIO, {}
     if "Uma Vez por Ciclo" in limits and used_cycle:
-        return "ONCE_PER_CYCLE", {"cycle": cycle}
+        return Reason.ONCE_PER_CYCLE, {"cycle": cycle}
     if "Uma Vez por Batalha" in limits and used_battle:
-        return "ONCE_PER_BATTLE", {"battle": battle}
+        return Reason.ONCE_PER_BATTLE, {"battle": battle}
     if "Ação Inicial" in limits and (not own_turn or acted):
-        return "ACAO_INICIAL", {}
+        return Reason.ACAO_INICIAL, {}
     return None
 
 

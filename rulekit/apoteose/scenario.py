@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from dataclasses import fields as dataclass_fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rulekit import limits
 from rulekit.apoteose import schema
-from rulekit.apoteose.deciders import ScriptDecider
+from rulekit.apoteose.deciders import ScriptDecider, ScriptHost
 from rulekit.apoteose.lang import check_statement
 from rulekit.apoteose.rulings import ONE_HERO_PER_CASA, cycle_order, norm
 from rulekit.apoteose.script_checks import ALL_ZONES as ALL_ZONES  # re-exported: the checks live there
@@ -41,9 +41,6 @@ from rulekit.i18n import check_lang, pick
 from rulekit.scenarios import SCENARIO_DIR as SCENARIO_DIR  # re-exported; the folder lives there
 from rulekit.scenarios import builtin_file, list_builtin
 from rulekit.yamlsrc import Distinct, YamlDoc, check_look_alike, described, exists, suggest
-
-if TYPE_CHECKING:
-    from rulekit.apoteose.chain import Engine
 
 
 @dataclass
@@ -129,7 +126,7 @@ class Scenario:
             g.board = (int(d["board"][0]), int(d["board"][1]))
         return g
 
-    def decider(self, engine: Engine, overrides: list[str] | dict[str, str] | None = None) -> Any:
+    def decider(self, engine: ScriptHost, overrides: list[str] | dict[str, str] | None = None) -> Any:
         """The scenario's scripted decisions (:class:`~rulekit.apoteose.deciders.ScriptDecider`)."""
         return ScriptDecider(self, engine, overrides)
 

@@ -38,6 +38,7 @@ from rulekit.apoteose.rulings import (
 )
 from rulekit.apoteose.statements import Statement
 from rulekit.apoteose.words import expand
+from rulekit.apoteose.timings import CARD_EVENTS, HERO_KEYWORDS
 from rulekit.errors import N_, EffectTextError, Phrase
 from rulekit.phrase import one_of
 from rulekit.yamlsrc import suggest
@@ -564,21 +565,8 @@ def parse_effect(text: str, *, strict: bool = True) -> Effect:
     )
 
 
-#: Timing keywords -> the kind of game event they answer (seed «Temporização»); each is about this card.
-_TIMING_EVENTS = {
-    "Ao Entrar": "enter",
-    "Ao Sair": "leave",
-    "Ao Obter": "obtain",
-    "Ao Revelar": "reveal",
-    "Ao Ocultar": "hide",
-    "Ao Consumir": "exhaust",
-    "Ao Recuperar": "ready",
-    "Ao Descartar": "discard",
-    "Ao Enterrar": "bury",
-    "Ao Banir": "banish",
-}
-#: Timing keywords whose event has a hero (who attacks, who is attacked, who is targeted, who tests).
-_TIMING_HEROES = ("Ao Atacar", "Ao Ser Atacado", "Ao Ser Alvo", "Em Teste", "Ao Rolar")
+#: Timing keywords -> their event about this card; those whose event has a hero (``timings`` records).
+_TIMING_EVENTS, _TIMING_HEROES = CARD_EVENTS, HERO_KEYWORDS
 #: Game events that carry a card ("essa carta" names it).
 _CARD_EVENTS = frozenset(
     {

@@ -65,26 +65,15 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from rulekit.apoteose.codes import CHAIN_EVENTS
+from rulekit.apoteose.codes import FLOW_EVENTS as _FLOW_EVENTS
 from rulekit.apoteose.reasons import render
 from rulekit.apoteose.wording import statement_text
 
-#: The stable event vocabulary (the module docstring says what each means).
-EVENTS: tuple[str, ...] = (
-    "activate",
-    "pay",
-    "halt",
-    "respond",
-    "resolve",
-    "post",
-    "remove",
-    "stopped",
-    "truncated",
-    "negated",
-    "refused",
-    "end",
-)
+#: The stable event vocabulary (the module docstring says what each means; ``codes.ChainEventKind``).
+EVENTS: tuple[str, ...] = CHAIN_EVENTS
 #: Game-flow events emitted outside a chain (turn structure, passives, durations).
-FLOW_EVENTS: tuple[str, ...] = ("turn", "restoration", "battle", "end_turn", "passive", "expire", "action")
+FLOW_EVENTS: tuple[str, ...] = _FLOW_EVENTS
 
 #: The four stages a frame passes through (seed «Encadeamento de Resposta»).
 STAGES: tuple[str, ...] = ("activating", "halt", "resolving", "post")

@@ -10,11 +10,12 @@ it has ● options), the Auto effects that must activate and the Ativar effects 
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from rulekit.apoteose import legality as L
 from rulekit.apoteose import matching as M
 from rulekit.apoteose import rulings as R
+from rulekit.apoteose.codes import GameEventKind, Reason
 from rulekit.apoteose.deciders import DecisionPoint, Option, Refusal
 from rulekit.apoteose.frames import Ctx, Frame, GEvent, effect_id
 from rulekit.apoteose.legality import Judge
@@ -30,12 +31,12 @@ class Host(Judge, Protocol):
     @property
     def used(self) -> set[tuple[str, int]]: ...
 
-    def ev(self, kind: str, moment: str, actor: str | None, **kw: Any) -> GEvent: ...
+    def ev(self, kind: GameEventKind, moment: str, actor: str | None, **kw: Any) -> GEvent: ...
 
     def decide(self, point: DecisionPoint) -> str: ...
 
     def refuse_unreadable(
-        self, hero: str | None, card: str, effect: str, params: dict[str, Any], code: str = "UNREADABLE"
+        self, hero: str | None, card: str, effect: str, params: dict[str, Any], code: str = Reason.UNREADABLE
     ) -> None: ...
 
 
@@ -94,11 +95,11 @@ def before_events(cx: Host, frame: Frame) -> list[GEvent]:
                 "frame": frame.index,
                 "label": f"before:{k}@{frame.index}.{i}",
             }
-            frame.before.append(cx.ev(k, "before", frame.hero, **kw))
+            frame.before.append(cx.ev(GameEventKind(k), "before", frame.hero, **kw))
             if k == "attack":
                 frame.before.append(
                     cx.ev(
-                        "damage",
+                        GameEventKind.DAMAGE,
                         "before",
                         frame.hero,
                         patient=patient,
@@ -159,7 +160,10 @@ def gather_autos(
                     if ok:
                         out.append((priority_key(cx.g, hero, card), hero, card.id, eno, ev))
                         break
-                    if code in ("UNREADABLE", "ADJACENT_NO_CASA"):  # its moment came: refused, once, why
+                    if code in (
+                        Reason.UNREADABLE,
+                        Reason.ADJACENT_NO_CASA,
+                    ):  # its moment came: refused, once, why
                         unread_when = params.get("case") == "requirement"
                         cx.used.add((eid, UNREAD_TRIGGER if unread_when else ev.seq))
                         cx.refuse_unreadable(hero, card.id, eid, params, code)
@@ -217,9 +221,9 @@ def gather_ativar(
             for hero in L.activators(cx.g, card, eff):
                 if trig is None and not eff.timings:
                     if hero is not None and L.card_zone(cx.g, card.id) not in ("LIMBO",):
-                        refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, "NO_QUANDO"))
+                        refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, Reason.NO_QUANDO))
                     continue
-                best: tuple[str, dict[str, Any]] | None = None
+                best: tuple[Reason | Literal[""], dict[str, Any]] | None = None
                 matched = False
                 for ev in evs:
                     if (eid, ev.seq) in cx.used:
@@ -250,10 +254,10 @@ def gather_ativar(
                                 )
                             )
                         matched = True
-                    elif code != "NO_TRIGGER":
+                    elif code != Reason.NO_TRIGGER:
                         best = best or (code, params)
                 if not matched:
-                    code, params = best or ("NO_TRIGGER", {})
+                    code, params = best or (Reason.NO_TRIGGER, {})
                     refused.append(Refusal(f"{hero}:{eid}", hero, card.id, eid, code, params))
     options.sort(key=lambda p: p[0])
     return [o for _, o in options], refused, lookup

@@ -39,6 +39,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rulekit.apoteose.codes import ChainEventKind, Reason, case
+
 # The phrase tables are the catalogue's too: re-exported here, where the tests and views look for them.
 from rulekit.apoteose.phrasing import ACTION_PHRASES as ACTION_PHRASES
 from rulekit.apoteose.phrasing import CARD_ALL_OF_TYPE as CARD_ALL_OF_TYPE
@@ -75,96 +77,100 @@ from rulekit.phrase import Phrase
 #: except ``when`` (a duration code, worded with :data:`DURATION_PHRASES`).
 REASONS: dict[str, str] = {
     # -- refusals: before anything is paid (seed «Ativação», «Limite», «Escopo», «Previsão»)
-    "PASSIVO": N_("a Passivo effect is never activated (seed «Passivo»)"),
-    "LIMBO": N_("cards in limbo do not exist (seed «Qualquer Lugar»)"),
-    "SCOPE": N_("not activable from {zone} (scope {scopes}, R-13)"),
-    "TURNO_PROPRIO": N_("Turno Próprio: only during its own turn (seed «Limite»)"),
-    "ONCE_PER_CYCLE": N_("Uma Vez por Ciclo: already activated in cycle {cycle} (R-20)"),
-    "ONCE_PER_BATTLE": N_("Uma Vez por Batalha: already activated in battle {battle}"),
-    "ACAO_INICIAL": N_("Ação Inicial: the hero already acted this turn (R-09)"),
-    "DO_TIME_TEAM": N_(
+    Reason.PASSIVO: N_("a Passivo effect is never activated (seed «Passivo»)"),
+    Reason.LIMBO: N_("cards in limbo do not exist (seed «Qualquer Lugar»)"),
+    Reason.SCOPE: N_("not activable from {zone} (scope {scopes}, R-13)"),
+    Reason.TURNO_PROPRIO: N_("Turno Próprio: only during its own turn (seed «Limite»)"),
+    Reason.ONCE_PER_CYCLE: N_("Uma Vez por Ciclo: already activated in cycle {cycle} (R-20)"),
+    Reason.ONCE_PER_BATTLE: N_("Uma Vez por Batalha: already activated in battle {battle}"),
+    Reason.ACAO_INICIAL: N_("Ação Inicial: the hero already acted this turn (R-09)"),
+    Reason.DO_TIME_TEAM: N_(
         "Do Time: {hero} (team {team}) is not on the team of {holder} (team {holder_team}), who holds {card}"
     ),
-    "DO_TIME": N_("Do Time: a teammate activates it only on their own turn"),
-    "NOT_OWN_CARD": N_(
+    Reason.DO_TIME: N_("Do Time: a teammate activates it only on their own turn"),
+    Reason.NOT_OWN_CARD: N_(
         "{hero} does not control {card}: each character activates only their own cards (seed «Efeito»)"
     ),
-    "NO_EVENT": N_("an Auto effect activates only when its moment happens"),
-    "NO_TRIGGER": N_("its Quando is not met by anything in this window"),
-    "NOT_OWN_TURN": N_("Ativar: only on the hero's own turn (seed «Ativação», R-12)"),
-    "NOT_OWN_TURN/response": N_("Ativar outside its own turn needs a Quando (R-12)"),
-    "NEEDS_EVENT": N_("it has a Quando requirement: it can only answer that event"),
-    "NEEDS_MOMENT": N_("it activates at {timings} only"),
-    "NO_QUANDO": N_("a response must answer an event: this Ativar has no Quando (R-12)"),
-    "PREVISAO/unmet": N_("Previsão: '{requirement}' cannot be met"),
-    "PREVISAO/broken": N_("Previsão: '{requirement}' does not hold"),
-    "PREVISAO/together": N_(
+    Reason.NO_EVENT: N_("an Auto effect activates only when its moment happens"),
+    Reason.NO_TRIGGER: N_("its Quando is not met by anything in this window"),
+    Reason.NOT_OWN_TURN: N_("Ativar: only on the hero's own turn (seed «Ativação», R-12)"),
+    case(Reason.NOT_OWN_TURN, "response"): N_("Ativar outside its own turn needs a Quando (R-12)"),
+    Reason.NEEDS_EVENT: N_("it has a Quando requirement: it can only answer that event"),
+    Reason.NEEDS_MOMENT: N_("it activates at {timings} only"),
+    Reason.NO_QUANDO: N_("a response must answer an event: this Ativar has no Quando (R-12)"),
+    case(Reason.PREVISAO, "unmet"): N_("Previsão: '{requirement}' cannot be met"),
+    case(Reason.PREVISAO, "broken"): N_("Previsão: '{requirement}' does not hold"),
+    case(Reason.PREVISAO, "together"): N_(
         "Previsão: the requirements cannot be met together — every way to pay breaks "
         "another one ({requirements})"
     ),
-    "UNREADABLE": N_(
+    Reason.UNREADABLE: N_(
         "{effect} is not run: its text cannot be read at position {position} ('{word}'): {problem}"
     ),
-    "UNREADABLE/requirement": N_("{effect} never runs: what it answers cannot be read — {problem}"),
-    "IRRESPONDIVEL": N_("Irrespondível: no effect can be activated in response to {effect} (R-10)"),
-    "NOT_LEGAL_HERE": N_("not a legal response in this window"),
+    case(Reason.UNREADABLE, "requirement"): N_(
+        "{effect} never runs: what it answers cannot be read — {problem}"
+    ),
+    Reason.IRRESPONDIVEL: N_("Irrespondível: no effect can be activated in response to {effect} (R-10)"),
+    Reason.NOT_LEGAL_HERE: N_("not a legal response in this window"),
     # the seed's own words, quoted (seed «Encadeamento de Resposta», R-02)
-    "REQUIREMENTS_BEING_PAID": N_(
+    Reason.REQUIREMENTS_BEING_PAID: N_(
         "nenhuma resposta pode ser dada: the requirements of {effect} are being "
         "paid (seed «Encadeamento de Resposta»)"
     ),
-    "RESOLUTION_IS_ATOMIC": N_(
+    Reason.RESOLUTION_IS_ATOMIC: N_(
         "a resolução deve ser cumprida integralmente: {effect} is resolving and "
         "nothing can be activated (seed, R-02)"
     ),
-    "REQUIREMENTS_BEING_PAID/between": N_(
+    case(Reason.REQUIREMENTS_BEING_PAID, "between"): N_(
         "nenhuma resposta pode ser dada: {effect} has paid {paid} of its requirements and is about to pay "
         "'{requirement}' (seed «Encadeamento de Resposta»)"
     ),
-    "RESOLUTION_IS_ATOMIC/between": N_(
+    case(Reason.RESOLUTION_IS_ATOMIC, "between"): N_(
         "a resolução deve ser cumprida integralmente: {effect} has carried out {done} of the {total} "
         "statements of its description, and nothing can be activated between two of them (seed, R-02)"
     ),
     # -- a hero's step on the board (LANGUAGE.md §4 ``step:``; the board is an engine assumption)
-    "NO_CASA": N_("{hero} stands on no casa: this scenario gives the hero no place on the board"),
-    "NOT_ADJACENT": N_("casa {casa} is not adjacent to casa {at}, where {hero} stands"),
-    "CASA_TAKEN": N_("{hero} cannot step to casa {casa}: it is off the board or another hero stands there"),
-    "NO_FREE_CASA": N_("no free casa next to {hero}"),
-    "ADJACENT_NO_CASA": N_(
+    Reason.NO_CASA: N_("{hero} stands on no casa: this scenario gives the hero no place on the board"),
+    Reason.NOT_ADJACENT: N_("casa {casa} is not adjacent to casa {at}, where {hero} stands"),
+    Reason.CASA_TAKEN: N_(
+        "{hero} cannot step to casa {casa}: it is off the board or another hero stands there"
+    ),
+    Reason.NO_FREE_CASA: N_("no free casa next to {hero}"),
+    Reason.ADJACENT_NO_CASA: N_(
         "'adjacente' cannot be read: {hero} stands on no casa (this scenario gives the "
         "heroes no places on the board)"
     ),
     # a requirement with "adjacente" (a Quando, an Enquanto/Se, a Selecione): its own words, and why
-    "ADJACENT_NO_CASA/requirement": N_(
+    case(Reason.ADJACENT_NO_CASA, "requirement"): N_(
         "'{requirement}' cannot be checked: 'adjacente' needs the casas, and {hero} stands on no casa "
         "(this scenario gives the heroes no places on the board)"
     ),
     # -- stopped and truncated (seed «Na Descrição»)
-    "STATE_BROKEN": N_("'{requirement}' no longer holds"),
-    "BROKE_DURING_RESOLUTION": N_("'{requirement}' broke during resolution"),
-    "CARD_UNAVAILABLE": N_("card {card} is not available"),
-    "NO_HOLDER": N_("card {card} has no hero to hold it in {zone}"),
-    "NO_HERO": N_("no hero for {who}"),
-    "NOT_ENOUGH_RESOURCE": N_("not enough {resource} to consume {amount}"),
-    "NOBODY_TO_DRAW": N_("nobody to draw"),
-    "NOT_ENOUGH_CARDS": N_("not enough cards to draw {count}"),
-    "NOTHING_TO_ATTACH": N_("nothing to attach to"),
-    "ALREADY_CONSUMED": N_("{card} is already consumed"),
-    "NOTHING_TO_SELECT": N_("nothing to select"),
-    "NOTHING_TO_NEGATE": N_("nothing to negate"),
-    "NO_ACTION_TO_MODIFY": N_("no action to modify"),
-    "CANNOT_RUN": N_("statement '{op}' cannot run"),
-    "NO_LEGAL_CHOICE": N_("no legal choice for {op}"),
-    "NO_CARD_CHOSEN": N_("no card chosen"),
-    "NO_CARD": N_("no card for '{card}'"),
-    "NOT_A_HERO": N_("'{hero}' is not a hero"),
-    "NO_RESOURCE": N_("hero '{hero}' has no {resource}"),
-    "CANNOT_EVALUATE": N_("cannot evaluate condition {cond}"),
-    "BAD_AMOUNT": N_("bad amount {amount}"),
+    Reason.STATE_BROKEN: N_("'{requirement}' no longer holds"),
+    Reason.BROKE_DURING_RESOLUTION: N_("'{requirement}' broke during resolution"),
+    Reason.CARD_UNAVAILABLE: N_("card {card} is not available"),
+    Reason.NO_HOLDER: N_("card {card} has no hero to hold it in {zone}"),
+    Reason.NO_HERO: N_("no hero for {who}"),
+    Reason.NOT_ENOUGH_RESOURCE: N_("not enough {resource} to consume {amount}"),
+    Reason.NOBODY_TO_DRAW: N_("nobody to draw"),
+    Reason.NOT_ENOUGH_CARDS: N_("not enough cards to draw {count}"),
+    Reason.NOTHING_TO_ATTACH: N_("nothing to attach to"),
+    Reason.ALREADY_CONSUMED: N_("{card} is already consumed"),
+    Reason.NOTHING_TO_SELECT: N_("nothing to select"),
+    Reason.NOTHING_TO_NEGATE: N_("nothing to negate"),
+    Reason.NO_ACTION_TO_MODIFY: N_("no action to modify"),
+    Reason.CANNOT_RUN: N_("statement '{op}' cannot run"),
+    Reason.NO_LEGAL_CHOICE: N_("no legal choice for {op}"),
+    Reason.NO_CARD_CHOSEN: N_("no card chosen"),
+    Reason.NO_CARD: N_("no card for '{card}'"),
+    Reason.NOT_A_HERO: N_("'{hero}' is not a hero"),
+    Reason.NO_RESOURCE: N_("hero '{hero}' has no {resource}"),
+    Reason.CANNOT_EVALUATE: N_("cannot evaluate condition {cond}"),
+    Reason.BAD_AMOUNT: N_("bad amount {amount}"),
     # -- a lasting effect ends
-    "TIME_CAME": N_("it lasted {when}"),
-    "CARD_LEFT_PLAY": N_("card left play (R-19)"),
-    "STATE_ENDED": N_("Enquanto/Durante/Até no longer holds (R-03, R-04)"),
+    Reason.TIME_CAME: N_("it lasted {when}"),
+    Reason.CARD_LEFT_PLAY: N_("card left play (R-19)"),
+    Reason.STATE_ENDED: N_("Enquanto/Durante/Até no longer holds (R-03, R-04)"),
 }
 
 
@@ -205,25 +211,25 @@ def item_reason(item: Any, lang: str = "en") -> str:
 #: Every kind of event of a chain trace (:data:`rulekit.apoteose.trace.EVENTS` and ``FLOW_EVENTS``) as
 #: the chain log's "event" column names it (msgctxt "chain event").
 EVENT_KINDS: dict[str, str] = {
-    "activate": NP_("chain event", "activate"),
-    "pay": NP_("chain event", "pay"),
-    "halt": NP_("chain event", "halt"),
-    "respond": NP_("chain event", "respond"),
-    "resolve": NP_("chain event", "resolve"),
-    "post": NP_("chain event", "post"),
-    "remove": NP_("chain event", "remove"),
-    "stopped": NP_("chain event", "stopped"),
-    "truncated": NP_("chain event", "truncated"),
-    "negated": NP_("chain event", "negated"),
-    "refused": NP_("chain event", "refused"),
-    "end": NP_("chain event", "end"),
-    "turn": NP_("chain event", "turn"),
-    "restoration": NP_("chain event", "restoration"),
-    "battle": NP_("chain event", "battle"),
-    "end_turn": NP_("chain event", "end of turn"),
-    "passive": NP_("chain event", "passive"),
-    "expire": NP_("chain event", "expire"),
-    "action": NP_("chain event", "action"),
+    ChainEventKind.ACTIVATE: NP_("chain event", "activate"),
+    ChainEventKind.PAY: NP_("chain event", "pay"),
+    ChainEventKind.HALT: NP_("chain event", "halt"),
+    ChainEventKind.RESPOND: NP_("chain event", "respond"),
+    ChainEventKind.RESOLVE: NP_("chain event", "resolve"),
+    ChainEventKind.POST: NP_("chain event", "post"),
+    ChainEventKind.REMOVE: NP_("chain event", "remove"),
+    ChainEventKind.STOPPED: NP_("chain event", "stopped"),
+    ChainEventKind.TRUNCATED: NP_("chain event", "truncated"),
+    ChainEventKind.NEGATED: NP_("chain event", "negated"),
+    ChainEventKind.REFUSED: NP_("chain event", "refused"),
+    ChainEventKind.END: NP_("chain event", "end"),
+    ChainEventKind.TURN: NP_("chain event", "turn"),
+    ChainEventKind.RESTORATION: NP_("chain event", "restoration"),
+    ChainEventKind.BATTLE: NP_("chain event", "battle"),
+    ChainEventKind.END_TURN: NP_("chain event", "end of turn"),
+    ChainEventKind.PASSIVE: NP_("chain event", "passive"),
+    ChainEventKind.EXPIRE: NP_("chain event", "expire"),
+    ChainEventKind.ACTION: NP_("chain event", "action"),
 }
 #: A frame's stage (seed «Encadeamento de Resposta») or what became of it, as the log's "stage" column,
 #: the diagram and the stack show it (msgctxt "frame state": it agrees with "the entry").

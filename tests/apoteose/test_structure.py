@@ -67,3 +67,64 @@ def test_no_handler_or_engine_method_takes_a_sim_flag() -> None:
                 assert node.arg != "sim", f"{p.name}:{node.lineno}"
             if isinstance(node, ast.Attribute):
                 assert node.attr != "sim", f"{p.name}:{node.lineno}"
+
+
+def _all_imports(path: Path) -> set[str]:
+    """Every rulekit.apoteose module ``path`` imports: top level, ``if TYPE_CHECKING:``, in functions."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module == "rulekit.apoteose":
+                out.update(f"rulekit.apoteose.{a.name}" for a in node.names)
+            else:
+                out.add(node.module)
+        elif isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+    return out
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of ``graph`` with more than one module (Tarjan), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp: list[str] = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sorted(out)
+
+
+def test_no_import_cycle_even_at_type_checking_level() -> None:
+    """Steps depend on ``host.ChainHost`` (below them), never on ``chain.Engine`` (above them)."""
+    modules = {f"rulekit.apoteose.{p.stem}": p for p in PKG.glob("*.py") if p.stem != "__init__"}
+    graph = {m: {i for i in _all_imports(p) if i in modules and i != m} for m, p in modules.items()}
+    assert _cycles(graph) == []
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert _cycles(graph) == [["a", "b", "c"]]
