@@ -37,8 +37,8 @@ from rulekit.apoteose.rulings import (
     norm,
 )
 from rulekit.apoteose.statements import Statement
-from rulekit.apoteose.words import expand
 from rulekit.apoteose.timings import CARD_EVENTS, HERO_KEYWORDS
+from rulekit.apoteose.words import expand
 from rulekit.errors import N_, EffectTextError, Phrase
 from rulekit.phrase import one_of
 from rulekit.yamlsrc import suggest
