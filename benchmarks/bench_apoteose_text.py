@@ -58,11 +58,11 @@ case                                   312    100.0 %
 (2026-12-06 figures: ``measure_rate(5)``, the pipeline's text cache cleared too, the reader before and after
 the pipeline run in turn on the machine shared by eight builds; the two sets overlap.)
 
-Invariance per rewording axis (issue 34 §6; ``measure_invariance``): every rewording that
+Invariance per rewording axis (``measure_invariance``): every rewording that
 ``tests/apoteose/paraphrase.py`` makes of every corpus text on an axis (a few seeds of its choices), and
 the share that reads to the same statements as its source (target ≥ 99 % on each axis). The axes that
 ``tests/apoteose/test_paraphrase.py`` lists as pending are below it today. 2026-12-06, same machine
-(loaded: clauses/second 766 before, see the report of issue 34 for after):
+(loaded: clauses/second 766 before, the reading pipeline came after):
 
 ==============================  ==========  =="""
 

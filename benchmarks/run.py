@@ -39,7 +39,7 @@ Figures (targets from the issues):
   cache cleared, best of 3; today 720–810, not lower); ``apoteose_invariance``: for each rewording axis of
   ``tests/apoteose/paraphrase.py``, the number of rewordings of the corpus and the share that read to the
   same statements (target ≥ 99 % on each axis). See ``benchmarks/bench_apoteose_text.py``.
-* ``costs``: the cost model's worst cases (issue 36; target: every input under 100 kB ≤ 5 s): the
+* ``costs``: the cost model's worst cases (target: every input under 100 kB ≤ 5 s): the
   dependency diagram of K = 15 effects that make each other's type (210 dependencies, drawn summarised:
   ``diagram_k15_ms`` DOT and SVG through the WebAssembly Graphviz, ``explorer_k15_ms`` a LayerExplorer
   opened on it), and the 99.9 kB worst case for text (250 creatures with long names under 199 anthems:
@@ -85,7 +85,7 @@ SCALE_TARGETS = {"ratio": 2, "ms_at_4000": 2000}
 #: resolved effects in the event-history row (README, "Performance").
 HISTORY_SIZES = (10, 20, 40, 80)
 HISTORY_TARGETS = {"ms_at_80": 500, "per_doubling": 2.5}
-#: resolved effects in the power-reading history row, on 200 creatures (issue 36).
+#: resolved effects in the power-reading history row, on 200 creatures.
 POWER_HISTORY_SIZES = (80, 160, 325, 650)
 POWER_HISTORY_TARGETS = {"ms_at_650": 3000, "per_doubling": 2.5}
 

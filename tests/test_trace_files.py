@@ -1,4 +1,4 @@
-"""``tools/trace_files.py``: comparing two recordings, with cases renamed since the first (issue 37 §5: corpus
+"""``tools/trace_files.py``: comparing two recordings, with cases renamed since the first (corpus
 cases named by their id, not their position)."""
 
 from __future__ import annotations

@@ -52,7 +52,7 @@ def _cases(n_random: int, seed: int) -> Iterator[tuple[str, Callable[[], Any], b
     examples = yaml.safe_load(examples_file.read_text(encoding="utf-8"))
     for i, ex in enumerate(examples["examples"]):
         yield f"example/{i:03d}", lambda text=ex["text"]: test_examples_run.table(text), True
-    for entry in test_corpus.CORPUS:  # named by its id (issue 37 §5): inserting a case renames nothing
+    for entry in test_corpus.CORPUS:  # named by its id: inserting a case renames nothing
         yield f"corpus/{entry['id']}", lambda entry=entry: test_corpus.board(entry), False
     import fuzz  # tools/fuzz.py
 
@@ -132,7 +132,7 @@ def _record_one(load: Callable[[], Any], walk: bool) -> dict[str, Any]:
 
 
 #: The last commit whose corpus cases were named by their position (``corpus/000``…): a recording made
-#: before it is compared by mapping each old name to the case's id, found by its text (issue 37 §5).
+#: before it is compared by mapping each old name to the case's id, found by its text.
 NUMBERED_CORPUS_COMMIT = "406332f"
 
 

@@ -1,4 +1,4 @@
-"""What the reader understood, written back as the seed writes a card (issue 34 §7).
+"""What the reader understood, written back as the seed writes a card.
 
 :func:`canonical_statement` turns one statement (its plain data, :mod:`rulekit.apoteose.statements`) into
 the seed's own wording — the imperative of seed 003 («Cure 25 de VIDA», «Cause 3 de DANO a todos os

@@ -1,4 +1,4 @@
-"""Rewordings of Apoteose card texts along named axes, and the reading they must keep (issue 34 §6).
+"""Rewordings of Apoteose card texts along named axes, and the reading they must keep.
 
 A paraphrase rewrites the requirements and the description of a corpus text (never its keywords) the way
 players write the same card: another person or mood of the verb, a synonym, a number in words, a
@@ -61,7 +61,7 @@ VERB_FORMS: tuple[tuple[str, str, str], ...] = (
 SYNONYMS: dict[str, tuple[tuple[str, ...], ...]] = {
     # hero nouns (seed 003 and its glossary use all four for the other side)
     "enemy": (("oponente", "inimigo", "adversário"), ("oponentes", "inimigos", "adversários")),
-    # verbs and phrases players use for the seed's (issue 34: "tomar dano", "puxar", "anular", "tá")
+    # verbs and phrases players use for the seed's ("tomar dano", "puxar", "anular", "tá")
     "damage": (("sofrer dano", "tomar dano", "levar dano"),),
     "draw": (("Compre", "Puxe"), ("compre", "puxe")),
     "negate": (("Negue", "Anule"),),
@@ -315,7 +315,7 @@ def _case(text: str, rng: random.Random) -> str | None:
     )
 
 
-#: axis name → rewriter. Named after issue 34 §6's axes (a sub-axis after ":").
+#: axis name → rewriter. Named after the rewording axes players use (a sub-axis after ":").
 AXES: dict[str, Callable[[str, random.Random], str | None]] = {
     "mood:third-person": _verb_axis(1, "description"),
     "mood:third-person-requirement": _verb_axis(1, "requirements"),

@@ -1,4 +1,4 @@
-"""Issue 34 §7: what the reader understood, written back in the seed's words (``rulekit.apoteose.canonical``)
+"""What the reader understood, written back in the seed's words (``rulekit.apoteose.canonical``)
 and shown by ``rulekit parse-effect`` with the explanation in the reader's language."""
 
 from __future__ import annotations
@@ -139,7 +139,7 @@ def test_parse_effect_prints_the_reading_in_the_seeds_words_and_explains_it(
     ],
 )
 def test_explain_text_shows_a_reading_or_a_refusal_in_the_lessons_language(lang: str, refused: str) -> None:
-    """Lesson 05's parser cells (issue 38): no error code, no Python tuple, the reader's language."""
+    """Lesson 05's parser cells: no error code, no Python tuple, the reader's language."""
     from rulekit.apoteose import explain_text
 
     good = explain_text("Ativar【 Descarte uma carta 】 Cure 25 de VIDA.", lang)

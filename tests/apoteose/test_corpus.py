@@ -111,7 +111,7 @@ ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
 
 def test_every_corpus_case_has_a_stable_id_of_its_own() -> None:
-    """Issue 37 §5: a case is named by its ``id:`` (test ids, ``tools/chain_traces.py``), never by its line,
+    """A case is named by its ``id:`` (test ids, ``tools/chain_traces.py``), never by its line,
     so inserting a case renames no other. A new case needs one: the slug of its text is the convention."""
     np_corpus = yaml.safe_load((Path(__file__).parent / "corpus_np.yaml").read_text(encoding="utf-8"))
     ids = [e.get("id") for e in [*CORPUS, *np_corpus]]

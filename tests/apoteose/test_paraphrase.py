@@ -1,4 +1,4 @@
-"""Issue 34 §6: rewording a card changes nothing, and changing a meaningful word changes the reading.
+"""Rewording a card changes nothing, and changing a meaningful word changes the reading.
 
 Property tests over the corpus texts (``corpus.yaml``, ``corpus_np.yaml``) with the rewordings of
 ``paraphrase.py``: every paraphrase on an axis reads to the same keywords, requirements and statements as

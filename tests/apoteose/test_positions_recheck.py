@@ -1,4 +1,4 @@
-"""Issue 34 §5: states and targets that depend on the heroes' casas, on boards where heroes move.
+"""States and targets that depend on the heroes' casas, on boards where heroes move.
 
 * R-03 with the seed's «Desambiguação» (an Enquanto holds for as long as the effect lasts):
   ``rulings.ENQUANTO_RECHECKED_AFTER`` — a lasting effect's Enquanto is asked again after every script

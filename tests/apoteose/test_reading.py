@@ -1,5 +1,4 @@
-"""The reading pipeline (rulekit/apoteose/reading.py, LANGUAGE.md §3.2) and the constructions it opens
-(issue 34).
+"""The reading pipeline (rulekit/apoteose/reading.py, LANGUAGE.md §3.2) and the constructions it opens.
 
 Each expected reading is the seed's or the glossary's own wording of the same card (the "canonical" text on
 the right), never the reader's output: a paraphrase must read exactly as the seed's sentence reads.

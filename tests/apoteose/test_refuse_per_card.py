@@ -1,4 +1,4 @@
-"""Issue 34 §4: an unreadable trigger or requirement refuses *that* card, when it is used, with the loader's
+"""An unreadable trigger or requirement refuses *that* card, when it is used, with the loader's
 own located reason; the board still loads and its other cards run (LANGUAGE.md §3 "Refused only when used").
 
 Boards mix a good card with unreadable ones: a requirement whose first word starts no known kind, a Quando the

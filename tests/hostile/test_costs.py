@@ -1,7 +1,7 @@
 """Every cost bounded by one budget per call (rulekit.limits: Budget, UNITS): the dependency
 diagram drawn in proportion (summarised beyond what a person reads, every node and edge counted),
 and text output at most a fixed multiple of the file (cut at a line with a located note), in every
-language, the same in the CLI and the widgets (issue 36 §1, §2, §4)."""
+language, the same in the CLI and the widgets."""
 
 from __future__ import annotations
 

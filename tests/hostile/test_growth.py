@@ -1,4 +1,4 @@
-"""Grow each family of costly boards until its budget refuses (issue 36, "Done when"): K effects
+"""Grow each family of costly boards until its budget refuses ("Done when"): K effects
 that make each other's type (K² dependencies, the diagram), anthems over many objects (object
 changes, every output), long names (text output), abilities granting abilities (effects made while
 solving). Every size either fits, with the work counted in units under the bound, or is refused

@@ -1,4 +1,4 @@
-"""Issue 36 §6–§7: names a reader cannot tell apart, pydantic's words, Python spellings, file
+"""Names a reader cannot tell apart, pydantic's words, Python spellings, file
 names for ``rulekit new``, and values that were accepted without meaning anything.
 
 Each test here failed before the change that made it pass."""

@@ -1,4 +1,4 @@
-"""A language lands step by step (issue 37 §4): a registry row marked ``complete=False``, whose catalogue
+"""A language lands step by step: a registry row marked ``complete=False``, whose catalogue
 translates only some messages, works everywhere a language is taken (the CLI, the views, the explorers'
 words), falls back to English message by message, and no completeness check holds it back.
 
