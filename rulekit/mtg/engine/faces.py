@@ -64,9 +64,13 @@ def transform(obj: Obj, d: ObjectDef) -> bool:
 
 
 def can_turn_face_down(obj: Obj, d: ObjectDef) -> bool:
-    """A double-faced permanent on the battlefield can't be turned face down (the Fate Reforged
-    rulings on manifest, e.g. Whisperwood Elemental's: "A double-faced permanent on the battlefield
-    still can't be turned face down"): the instruction does nothing, and gives no new timestamp."""
+    """Whether an instruction to turn ``obj`` face down does anything. 708.2b: a permanent that is
+    already face down can't be turned face down again. 712.16: a double-faced permanent on the
+    battlefield can't be turned face down (the Fate Reforged rulings on manifest, e.g. Whisperwood
+    Elemental's: "A double-faced permanent on the battlefield still can't be turned face down").
+    Either way nothing happens, and it gets no new timestamp (613.7f)."""
+    if obj.face_down:
+        return False
     return d.back is None or obj.zone != "battlefield"
 
 

@@ -347,7 +347,7 @@ def compile_scenario(
             for oid in ev.objects:
                 obj = base[oid]
                 if ev.kind == "turn_face_down" and not faces.can_turn_face_down(obj, defs[oid]):
-                    continue  # a double-faced permanent can't be turned face down
+                    continue  # 708.2b, 712.16: nothing happens, so no new timestamp
                 if ev.kind != "transform":
                     obj.face_down = ev.kind == "turn_face_down"
                 elif not faces.transform(obj, defs[oid]):
