@@ -316,6 +316,10 @@ def compile_scenario(
         elif ev.kind == "enter":
             for j, oid in enumerate(simultaneous_order(scn, ev.objects, ruleset, ev.to)):
                 obj = base[oid]
+                if faces.stays_out(defs[oid], ev.face, ev.to):  # 712.14b: it stays where it is
+                    if obj.zone is None and defs[oid].zone != "battlefield":
+                        obj.zone = defs[oid].zone  # (the zone it is listed in, until then out of play)
+                    continue
                 obj.zone = ev.to or "battlefield"
                 obj.tapped = False
                 faces.entering(obj, defs[oid], ev.face)  # 712.14, 712.14a, 712.13
