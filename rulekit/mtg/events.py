@@ -430,3 +430,36 @@ def check_event_attachments(doc: YamlDoc, objects: list[ObjectDef], events: tupl
                 params = {"id": obj, "chain": " → ".join(chain)}
             raise doc.error(("events", i, "attach", "to"), msg, params=params, code="ATTACH_CYCLE")
         to[obj] = ev.to
+
+
+def check_face_up_events(doc: YamlDoc, objects: list[ObjectDef], events: tuple[Event, ...]) -> None:
+    """Follow each object's face-down status through the events: a ``turn_face_up`` event names an
+    object that is face down at that moment. In a game only a face-down permanent is ever turned
+    face up: by the special action of the ability that let it be face down (702.37e morph, 708.7)
+    or by an effect that names "face-down" permanents (Break Open: "turn target face-down
+    creature ... face up"); so an event turning a face-up object face up can only be a slip in the
+    scenario, and is refused with its line. (Turning a face-down permanent face down again can
+    happen, and does nothing: 708.2b, in the engine.)"""
+    by_id = {o.id: o for o in objects}
+    down = {o.id: o.face_down for o in objects}
+    zone = {o.id: o.zone for o in objects}
+    for i, ev in enumerate(events):
+        for oid in ev.objects:
+            if ev.kind == "enter":
+                zone[oid] = ev.to or "battlefield"
+            elif ev.kind == "leave":  # 400.7, 708.9: a new object, face up
+                down[oid], zone[oid] = False, ev.to or "graveyard"
+            elif ev.kind == "turn_face_down" and (by_id[oid].back is None or zone[oid] != "battlefield"):
+                down[oid] = True  # (712.16: a double-faced permanent is not turned face down)
+            elif ev.kind == "turn_face_up":
+                if not down[oid]:
+                    raise doc.error(
+                        ("events", i, "turn_face_up"),
+                        N_(
+                            "'{id}' is face up here, so it cannot be turned face up: only a face-down"
+                            " permanent is (702.37e, 708.7)"
+                        ),
+                        params={"id": oid},
+                        code="INVALID",
+                    )
+                down[oid] = False

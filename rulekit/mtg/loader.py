@@ -31,7 +31,7 @@ from rulekit.mtg.checks import (
     missing_choice,
     placeholders,
 )
-from rulekit.mtg.events import check_event_attachments, event
+from rulekit.mtg.events import check_event_attachments, check_face_up_events, event
 from rulekit.mtg.model import EffectSpec, Event, Face, ObjectDef, Scenario, build_abilities
 from rulekit.mtg.schema import (
     CardModel,
@@ -169,6 +169,7 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         for i, raw in enumerate(model.events)
     )
     check_event_attachments(doc, objects, events)
+    check_face_up_events(doc, objects, events)
     _check_copy_choices(doc, objects, raw_abilities, events)
     descriptions = _descriptions(doc, model.description)
     return Scenario(

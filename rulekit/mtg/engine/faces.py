@@ -13,7 +13,8 @@ copy effects in layer 1, 707.8):
 * 712.9, 712.10: only a double-faced card transforms, and not into an instant or sorcery face
   (:func:`transform`); 712.18: it stays the same object, so effects that applied to it still do;
 * 712.14, 712.14a, 712.13: it enters front face up, unless put there "transformed" or cast with
-  its back face up (:func:`entering`); it can't be turned face down (:func:`can_turn_face_down`);
+  its back face up (:func:`entering`), and not at all with an instant or sorcery face up (712.14b,
+  :func:`stays_out`); it can't be turned face down (:func:`can_turn_face_down`);
 * 400.7, 708.9, 712.8a: an object that leaves the battlefield is a new object in its new zone,
   face up and front face up, with its card's own characteristics (:func:`leaving`).
 """
@@ -64,10 +65,23 @@ def transform(obj: Obj, d: ObjectDef) -> bool:
 
 
 def can_turn_face_down(obj: Obj, d: ObjectDef) -> bool:
-    """A double-faced permanent on the battlefield can't be turned face down (the Fate Reforged
-    rulings on manifest, e.g. Whisperwood Elemental's: "A double-faced permanent on the battlefield
-    still can't be turned face down"): the instruction does nothing, and gives no new timestamp."""
+    """Whether an instruction to turn ``obj`` face down does anything. 708.2b: a permanent that is
+    already face down can't be turned face down again. 712.16: a double-faced permanent on the
+    battlefield can't be turned face down (the Fate Reforged rulings on manifest, e.g. Whisperwood
+    Elemental's: "A double-faced permanent on the battlefield still can't be turned face down").
+    Either way nothing happens, and it gets no new timestamp (613.7f)."""
+    if obj.face_down:
+        return False
     return d.back is None or obj.zone != "battlefield"
+
+
+def stays_out(d: ObjectDef, face: str, to: str | None) -> bool:
+    """712.14b: a modal double-faced card put onto the battlefield with a face up that is an
+    instant or sorcery face (its front face, unless it is put there with its back face up) is not
+    put there: it stays in the zone it is in, so the ``enter`` does nothing for it."""
+    if d.back is None or to not in (None, "battlefield"):
+        return False
+    return any(t in NOT_A_PERMANENT_FACE for t in d.face_values(face).types)
 
 
 def entering(obj: Obj, d: ObjectDef, face: str) -> None:

@@ -320,6 +320,10 @@ def compile_scenario(
         elif ev.kind == "enter":
             for j, oid in enumerate(simultaneous_order(scn, ev.objects, ruleset, ev.to)):
                 obj = base[oid]
+                if faces.stays_out(defs[oid], ev.face, ev.to):  # 712.14b: it stays where it is
+                    if obj.zone is None and defs[oid].zone != "battlefield":
+                        obj.zone = defs[oid].zone  # (the zone it is listed in, until then out of play)
+                    continue
                 obj.zone = ev.to or "battlefield"
                 obj.tapped = False
                 faces.entering(obj, defs[oid], ev.face)  # 712.14, 712.14a, 712.13
@@ -351,7 +355,7 @@ def compile_scenario(
             for oid in ev.objects:
                 obj = base[oid]
                 if ev.kind == "turn_face_down" and not faces.can_turn_face_down(obj, defs[oid]):
-                    continue  # a double-faced permanent can't be turned face down
+                    continue  # 708.2b, 712.16: nothing happens, so no new timestamp
                 if ev.kind != "transform":
                     obj.face_down = ev.kind == "turn_face_down"
                 elif not faces.transform(obj, defs[oid]):
