@@ -21,7 +21,7 @@ import json
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from rulekit.i18n import pick
@@ -583,18 +583,7 @@ class Face:
 
 
 #: the characteristics a face gives (712.8): the fields of :class:`Face`
-FACE_FIELDS = (
-    "name",
-    "types",
-    "subtypes",
-    "supertypes",
-    "colors",
-    "mana_value",
-    "abilities",
-    "power",
-    "toughness",
-    "loyalty",
-)
+FACE_FIELDS = tuple(f.name for f in fields(Face))
 #: which face of a double-faced card is up (712.8): its front face or its back face
 FACES = ("front", "back")
 

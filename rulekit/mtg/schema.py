@@ -180,18 +180,9 @@ class FaceModel(_M):
     abilities: list[Any] = []
 
 
-class CardModel(_M):
-    name: str
-    mana_cost: str | None = None
-    mana_value: int = Field(default=0, ge=MANA_VALUE_MIN)
-    types: list[str] = []
-    subtypes: list[str] = []
-    supertypes: list[str] = []
-    colors: list[str] = []
-    power: int | None = None
-    toughness: int | None = None
-    loyalty: int | None = None
-    abilities: list[Any] = []
+class CardModel(FaceModel):
+    """A library card: its front face's characteristics (:class:`FaceModel`'s fields), and more."""
+
     token: bool = False
     note: str | None = None
     #: 712.1: a double-faced card's back face; ``modal``: a modal double-faced card (712.2)
