@@ -30,6 +30,7 @@ REASONS = {
     "new card types (205.1a)",
     "selector not in the language",
     "data choice",
+    "printed number (208.2a)",
 }
 
 
