@@ -90,10 +90,12 @@ def error_html(exc: BaseException, scale: float = 1.0, t: Translator | None = No
         most = limits.MAX_ERRORS_SHOWN
         items = [f"<li>{escape(error_text(one, t.lang))}</li>" for one in exc.errors[:most]]
         if len(exc.errors) > most:
-            items.append(f"<li>{escape(t('… and {count} more', count=len(exc.errors) - most))}</li>")
+            more = t("… and {count} more", count=len(exc.errors) - most)
+            items.append(f"<li>{escape(more)}</li>")
+        head = t("That did not work")
         return (
             f'<div role="alert" style="border:2px solid #D55E00;padding:4px 8px;font-size:{pct(scale)}%">'
-            f"<strong>⚠ {escape(t('That did not work'))}:</strong>"
+            f"<strong>⚠ {escape(head)}:</strong>"
             f'<ul style="margin:2px 0">{"".join(items)}</ul></div>'
         )
     if isinstance(exc, RulekitError):
