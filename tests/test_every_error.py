@@ -186,3 +186,24 @@ def test_a_widget_lists_every_error() -> None:
     html = error_html(info.value, 1.0)
     assert html.count("<li>") == 4
     assert "four.yaml:7: objects[3].timestamp" in html
+
+
+@pytest.mark.parametrize(("lang", "word"), [("pt-BR", "não é um jogador"), ("es", "no es un jugador")])
+def test_the_builder_given_a_file_lists_every_error(lang: str, word: str, tmp_path: Path) -> None:
+    from rulekit.widgets import BoardBuilder
+
+    path = tmp_path / "four.yaml"
+    path.write_text(MTG_FOUR, encoding="utf-8")
+    b = BoardBuilder(str(path), lang=lang)
+    assert b.error.value.count("<li>") == 4, b.error.value
+    assert word in b.error.value
+    assert "objects[3].timestamp" in b.error.value
+
+
+def test_an_explorer_given_a_path_lists_every_error(tmp_path: Path) -> None:
+    from rulekit.widgets import LayerExplorer
+
+    path = tmp_path / "four.yaml"
+    path.write_text(MTG_FOUR, encoding="utf-8")
+    x = LayerExplorer(str(path))
+    assert x.error.value.count("<li>") == 4, x.error.value
