@@ -31,7 +31,7 @@ import yaml
 
 from rulekit import limits
 from rulekit.errors import N_, Phrase, RulekitError, ScenarioError, gathered, shown
-from rulekit.textclean import hidden_character, look_alike, mixed_script
+from rulekit.textclean import hidden_character, look_alike, mixed_script, shown_plain, skeleton
 
 if TYPE_CHECKING:  # pydantic is imported lazily: `import rulekit` must stay light.
     from pydantic import BaseModel
@@ -131,8 +131,6 @@ class Distinct:
             return
         what = what or self.what
         check_look_alike(self.doc, path, value, what, name=name)
-        from rulekit.textclean import shown_plain, skeleton
-
         entry = (tuple(path), value, owner)
         plain = shown_plain(self.fold(value))
         hit = self._plain.get(plain)

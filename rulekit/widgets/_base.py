@@ -85,8 +85,6 @@ def error_html(exc: BaseException, scale: float = 1.0, t: Translator | None = No
     else says it is unexpected (with its type), never a traceback dump. ``t``: the language."""
     t = t or translator("en")
     if isinstance(exc, RulekitError) and len(exc.errors) > 1:  # one file's mistakes: every one, listed
-        from rulekit import limits
-
         most = limits.MAX_ERRORS_SHOWN
         items = [f"<li>{escape(error_text(one, t.lang))}</li>" for one in exc.errors[:most]]
         if len(exc.errors) > most:
