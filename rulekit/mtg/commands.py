@@ -21,6 +21,7 @@ from rulekit.mtg import load_scenario
 from rulekit.mtg.engine import solve
 from rulekit.mtg.loader import library
 from rulekit.scenarios import list_builtin
+from rulekit.textclean import hidden_character, one_line
 from rulekit.views import text
 
 
@@ -246,8 +247,6 @@ def _check_new_name(file: str) -> None:
     """A file name ``rulekit new`` can write and ``rulekit solve`` can read back: UTF-8 (a byte that
     is not reaches Python as a lone surrogate), and no character that acts or hides (its stem
     becomes the scenario's ``name:``, which the loader refuses with one; :mod:`rulekit.textclean`)."""
-    from rulekit.textclean import hidden_character, one_line
-
     if any("\ud800" <= ch <= "\udfff" for ch in file):
         raise RulekitError(
             Phrase(N_("the file name {file} holds bytes that are not UTF-8; rename it"), file=one_line(file)),
