@@ -2,10 +2,12 @@
 
 Data is read as :func:`yaml.safe_load` reads it (the safe constructor); a walk of the
 composed node tree remembers the line of every mapping key and sequence item, so that any error can name
-``file:line: field``. Validation uses pydantic models declared with ``extra="forbid"``; the
-first validation error is turned into one :class:`~rulekit.errors.ScenarioError` that names
+``file:line: field``. Validation uses pydantic models declared with ``extra="forbid"``; every
+validation error is turned into one located :class:`~rulekit.errors.ScenarioError` that names
 the file, the line and the field, with a "did you mean" suggestion for misspelt keys or
-choices.
+choices, and they are raised together (the first by line, carrying all in ``.errors``). The
+loaders check each object, event, hero and card on its own in a :class:`Mistakes`, so that a
+file's mistakes are all reported in one run, one line each.
 
 >>> doc = YamlDoc.from_text("game: mtg\\nobjects:\\n  - card: Island\\n  - card: Humility\\n", "s.yaml")
 >>> doc.data["objects"][1]["card"]
@@ -782,8 +784,8 @@ class YamlDoc:
     def validate(self, model: type[M], path: Sequence[str | int] = ()) -> M:
         """Validate the value at ``path`` against a pydantic ``model``.
 
-        The first error becomes one located :class:`ScenarioError`; unknown keys get a
-        "did you mean" suggestion taken from the model's field names (aliases included).
+        Every error becomes one located :class:`ScenarioError` (:func:`validate_located`); unknown
+        keys get a "did you mean" suggestion taken from the model's field names (aliases included).
         """
         return validate_located(self, tuple(path), model)
 
