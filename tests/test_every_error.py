@@ -207,3 +207,20 @@ def test_an_explorer_given_a_path_lists_every_error(tmp_path: Path) -> None:
     path.write_text(MTG_FOUR, encoding="utf-8")
     x = LayerExplorer(str(path))
     assert x.error.value.count("<li>") == 4, x.error.value
+
+
+def test_apoteose_script_steps_and_decisions_are_checked_one_by_one() -> None:
+    text = (
+        "game: apoteose\nheroes:\n"
+        "  - {id: ana, name: Ana, team: azul, iniciativa: 5,\n"
+        "     resources: {VIDA: [50, 100], MANA: [3, 10], ESTAMINA: [4, 6]}, zones: {INVENTÁRIO: [pocao]}}\n"
+        "cards:\n  - {id: pocao, name: Poção, types: [ITEM], owner: ana, effects: ['Ativar Cure 5 de VIDA.']}\n"
+        "turn: {order: [ana], hero: ana}\n"
+        "script:\n  - activate: poção\n  - activate: pocao\n  - activate: adaga\n"
+    )
+    with pytest.raises(ScenarioError) as info:
+        load_scenario_text(text, "s.yaml")
+    assert [(e.line, e.field) for e in info.value.errors] == [
+        (9, "script[0].activate"),
+        (11, "script[2].activate"),
+    ]

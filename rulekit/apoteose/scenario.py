@@ -178,18 +178,32 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
     for z, ids in m.zones.items():
         data["zones"][_canon_zone(doc, ("zones", z), z, SHARED_ZONES)] = ids
     seen = _check_places(doc, m, card_ids)
-    _check_cards(doc, m, seen, card_ids, hero_ids)
-    _check_turn(doc, m, card_ids, hero_ids)
+    with mistakes.each():  # the cards' own fields and the turn: two independent checks
+        _check_cards(doc, m, seen, card_ids, hero_ids)
+    with mistakes.each():
+        _check_turn(doc, m, card_ids, hero_ids)
     choice_ids = [*card_ids, *hero_ids]
     attributes = known_attributes(data["heroes"], effects)
     for i, c in enumerate(m.cards):
         if c.bar is not None and c.bar.test is not None:
-            _check_attribute(doc, ("cards", i, "bar", "test"), c.bar.test, attributes)
+            with mistakes.each():
+                _check_attribute(doc, ("cards", i, "bar", "test"), c.bar.test, attributes)
     named = _Ids(card_ids, hero_ids, choice_ids, attributes)
-    script = [_step(doc, k, a, m, effects, named) for k, a in enumerate(m.script)]
-    decisions = [_decision(doc, k, d, effects, named) for k, d in enumerate(m.decisions)]
-    titles = _by_language(doc, "title", m.title)
-    descriptions = _by_language(doc, "description", m.description)
+    script: list[dict[str, Any]] = []
+    for k, a in enumerate(m.script):  # each step and each decision on its own
+        with mistakes.each():
+            script.append(_step(doc, k, a, m, effects, named))
+    decisions: list[dict[str, Any]] = []
+    for k, d in enumerate(m.decisions):
+        with mistakes.each():
+            decisions.append(_decision(doc, k, d, effects, named))
+    titles: dict[str, str] = {}
+    with mistakes.each():
+        titles = _by_language(doc, "title", m.title)
+    descriptions: dict[str, str] = {}
+    with mistakes.each():
+        descriptions = _by_language(doc, "description", m.description)
+    mistakes.stop()
     return Scenario(
         name=name,
         title=in_language(titles, "en") or name,
