@@ -214,13 +214,14 @@ def test_apoteose_script_steps_and_decisions_are_checked_one_by_one() -> None:
         "game: apoteose\nheroes:\n"
         "  - {id: ana, name: Ana, team: azul, iniciativa: 5,\n"
         "     resources: {VIDA: [50, 100], MANA: [3, 10], ESTAMINA: [4, 6]}, zones: {INVENTÁRIO: [pocao]}}\n"
-        "cards:\n  - {id: pocao, name: Poção, types: [ITEM], owner: ana, effects: ['Ativar Cure 5 de VIDA.']}\n"
+        "cards:\n"
+        "  - {id: pocao, name: Poção, types: [ITEM], owner: ana, effects: ['Ativar Cure 5 de VIDA.']}\n"
         "turn: {order: [ana], hero: ana}\n"
         "script:\n  - activate: poção\n  - activate: pocao\n  - activate: adaga\n"
     )
     with pytest.raises(ScenarioError) as info:
         load_scenario_text(text, "s.yaml")
     assert [(e.line, e.field) for e in info.value.errors] == [
-        (9, "script[0].activate"),
-        (11, "script[2].activate"),
+        (10, "script[0].activate"),
+        (12, "script[2].activate"),
     ]
