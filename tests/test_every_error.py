@@ -222,6 +222,6 @@ def test_apoteose_script_steps_and_decisions_are_checked_one_by_one() -> None:
     with pytest.raises(ScenarioError) as info:
         load_scenario_text(text, "s.yaml")
     assert [(e.line, e.field) for e in info.value.errors] == [
-        (10, "script[0].activate"),
-        (12, "script[2].activate"),
+        (9, "script[0].activate"),
+        (11, "script[2].activate"),
     ]
