@@ -24,7 +24,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
-from rulekit import __version__, i18n
+from rulekit import __version__, i18n, limits
 from rulekit.errors import N_, RulekitError
 from rulekit.i18n import Translator, translator
 from rulekit.textclean import json_safe, visible
@@ -213,6 +213,22 @@ def error_line(exc: RulekitError, lang: object = "en") -> str:
     return t(N_("rulekit: error: {message}"), message=error_text(exc, t.lang))
 
 
+def error_lines(exc: RulekitError, lang: object = "en") -> list[str]:
+    """Every located error of ``exc`` (``exc.errors``: one file's mistakes, by line), one
+    :func:`error_line` each, at most :data:`rulekit.limits.MAX_ERRORS_SHOWN` of them and then one
+    line counting the rest."""
+    errors = getattr(exc, "errors", None) or [exc]
+    most = limits.MAX_ERRORS_SHOWN
+    lines = [error_line(one, lang) for one in errors[:most]]
+    if len(errors) > most:
+        try:
+            t = translator(lang)
+        except RulekitError:
+            t = translator("en")
+        lines.append(t(N_("rulekit: error: … and {count} more"), count=len(errors) - most))
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``rulekit`` console script."""
     argv = lang_after_command(argv)
@@ -227,7 +243,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             return int(handler(args) or 0)
         except RulekitError as exc:
-            print(error_line(exc, getattr(args, "lang", "en")), file=sys.stderr)
+            for line in error_lines(exc, getattr(args, "lang", "en")):
+                print(line, file=sys.stderr)
             return 2
         except BrokenPipeError:  # `rulekit solve ... | head`
             return 0

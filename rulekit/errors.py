@@ -92,6 +92,8 @@ class RulekitError(Exception):
         self.field = one_line(str(field)) if field is not None else None
         self.code = code
         self.suggestion = one_line(str(suggestion)) if suggestion is not None else None
+        #: every error found in the same input, this one first (:func:`gathered`); alone: ``[self]``
+        self.errors: list[RulekitError] = [self]
         super().__init__(str(self))
 
     def where(self) -> str:
@@ -152,6 +154,36 @@ class RulekitError(Exception):
 
 class ScenarioError(RulekitError):
     """A scenario or card-library file is invalid (unknown key, bad value, unknown card...)."""
+
+
+def _line_key(exc: RulekitError) -> tuple[str, int]:
+    return (exc.file or "", exc.line if exc.line is not None else 0)
+
+
+def gathered(errors: list[RulekitError]) -> RulekitError:
+    """One error standing for every error in ``errors`` (each one located), for the callers that
+    catch one: the first by file and line is raised, and its ``errors`` holds them all in that
+    order (a stable sort: errors on one line keep the order they were found in). Its message is the
+    first's, so a caller that reads one error reads what it always did.
+
+    >>> a = ScenarioError("bad b", file="s.yaml", line=9)
+    >>> b = ScenarioError("bad a", file="s.yaml", line=3)
+    >>> e = gathered([a, b])
+    >>> str(e), [x.line for x in e.errors]
+    ('s.yaml:3: bad a', [3, 9])
+    """
+    flat: list[RulekitError] = []
+    written: set[tuple[object, ...]] = set()
+    for one in (one for exc in errors for one in exc.errors):
+        # one mistake written once and repeated by YAML (an anchor's alias, a merge key) is one line
+        key = (one.file, one.line, one.code, one.message, one.suggestion)
+        if one.line is None or key not in written:
+            written.add(key)
+            flat.append(one)
+    ordered = sorted(flat, key=_line_key)
+    first = ordered[0]
+    first.errors = ordered
+    return first
 
 
 class EffectTextError(RulekitError):

@@ -51,6 +51,10 @@ Python refuses to read integers of more than 4,300 digits, and game numbers are 
 MAX_PLAYERS = 20
 """Most players in one MTG scenario."""
 
+MAX_ERRORS_SHOWN = 30
+"""Most located errors of one file the CLI prints (a widget shows as many); the rest are counted
+on one last line ("and 12 more"). Every error is still in ``ScenarioError.errors``."""
+
 MAX_OBJECTS = 1_000
 """Most objects in one MTG scenario (the benchmark board has 500)."""
 

@@ -2,10 +2,12 @@
 
 Data is read as :func:`yaml.safe_load` reads it (the safe constructor); a walk of the
 composed node tree remembers the line of every mapping key and sequence item, so that any error can name
-``file:line: field``. Validation uses pydantic models declared with ``extra="forbid"``; the
-first validation error is turned into one :class:`~rulekit.errors.ScenarioError` that names
+``file:line: field``. Validation uses pydantic models declared with ``extra="forbid"``; every
+validation error is turned into one located :class:`~rulekit.errors.ScenarioError` that names
 the file, the line and the field, with a "did you mean" suggestion for misspelt keys or
-choices.
+choices, and they are raised together (the first by line, carrying all in ``.errors``). The
+loaders check each object, event, hero and card on its own in a :class:`Mistakes`, so that a
+file's mistakes are all reported in one run, one line each.
 
 >>> doc = YamlDoc.from_text("game: mtg\\nobjects:\\n  - card: Island\\n  - card: Humility\\n", "s.yaml")
 >>> doc.data["objects"][1]["card"]
@@ -21,7 +23,8 @@ from __future__ import annotations
 import difflib
 import os
 import stat
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -29,7 +32,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import yaml
 
 from rulekit import limits
-from rulekit.errors import N_, Phrase, ScenarioError, shown
+from rulekit.errors import N_, Phrase, RulekitError, ScenarioError, gathered, shown
 from rulekit.textclean import hidden_character, look_alike, mixed_script, shown_plain, skeleton
 
 if TYPE_CHECKING:  # pydantic is imported lazily: `import rulekit` must stay light.
@@ -781,10 +784,48 @@ class YamlDoc:
     def validate(self, model: type[M], path: Sequence[str | int] = ()) -> M:
         """Validate the value at ``path`` against a pydantic ``model``.
 
-        The first error becomes one located :class:`ScenarioError`; unknown keys get a
-        "did you mean" suggestion taken from the model's field names (aliases included).
+        Every error becomes one located :class:`ScenarioError` (:func:`validate_located`); unknown
+        keys get a "did you mean" suggestion taken from the model's field names (aliases included).
         """
         return validate_located(self, tuple(path), model)
+
+
+class Mistakes:
+    """The located errors of one file, gathered so that a reader sees them all in one run.
+
+    Each independent check runs in ``with mistakes.each():``: an error it raises is kept and the
+    next check goes on (the rest of *that* check is skipped: what depends on a wrong value is
+    never checked, so one mistake gives one line, never a cascade). :meth:`stop` raises them all
+    as one :class:`ScenarioError` (:func:`rulekit.errors.gathered`) before a step that depends on
+    everything checked so far; nothing is built from a file with a mistake.
+
+    >>> doc = YamlDoc.from_text("a: 1\\nb: 2\\n", "m.yaml")
+    >>> m = Mistakes()
+    >>> for key in ("a", "b"):
+    ...     with m.each():
+    ...         raise doc.error((key,), "wrong")
+    >>> try:
+    ...     m.stop()
+    ... except ScenarioError as exc:
+    ...     [str(e) for e in exc.errors]
+    ['m.yaml:1: a: wrong', 'm.yaml:2: b: wrong']
+    """
+
+    def __init__(self) -> None:
+        self.found: list[RulekitError] = []
+
+    @contextmanager
+    def each(self) -> Iterator[None]:
+        """One independent check: its error is kept, and the code after the ``with`` goes on."""
+        try:
+            yield
+        except ScenarioError as exc:
+            self.found.append(exc)
+
+    def stop(self) -> None:
+        """Raise every error kept so far, as one (nothing when there is none)."""
+        if self.found:
+            raise gathered(self.found)
 
 
 @dataclass
@@ -807,8 +848,14 @@ def _model_keys(model: Any) -> list[str]:
 
 
 def validate_located(doc: YamlDoc, path: PathKey, model: type[M]) -> M:
-    """Validate ``doc.data`` at ``path`` with ``model``; raise one located ScenarioError."""
-    from pydantic import BaseModel, ValidationError
+    """Validate ``doc.data`` at ``path`` with ``model``; every mistake becomes one located line.
+
+    Each entry of pydantic's ``ValidationError.errors()`` is turned into one located
+    :class:`ScenarioError` (:func:`_located`); they are raised together (:func:`rulekit.errors.gathered`:
+    the first by line, carrying all in ``.errors``). The members of a union that all failed on one
+    value are one mistake, reported once (:func:`_union_point`).
+    """
+    from pydantic import ValidationError
 
     value: Any = doc.data
     for part in path:
@@ -817,75 +864,113 @@ def validate_located(doc: YamlDoc, path: PathKey, model: type[M]) -> M:
         return model.model_validate(value)
     except ValidationError as exc:
         errors = exc.errors()
-        err = errors[0]
-        loc = tuple(p for p in err["loc"] if isinstance(p, str | int))
-        real = _real_path(value, loc, err["type"])
-        full = (*path, *real)
-        if err["type"] in _EXPECTED:
-            # every member of a union that failed on this same value: "expected a mapping or text"
-            wanted: list[str] = []
-            for other in errors:
-                oloc = tuple(p for p in other["loc"] if isinstance(p, str | int))
-                same = other["type"] in _EXPECTED and _real_path(value, oloc, other["type"]) == real
-                if same and _EXPECTED[other["type"]] not in wanted:
-                    wanted.append(_EXPECTED[other["type"]])
-            got = err.get("input")
-            either: str = Phrase(wanted[0]) if wanted else ""
-            for more in wanted[1:]:
-                either = Phrase(N_("{a} or {b}"), a=either, b=Phrase(more))
-            params: dict[str, object] = {"wanted": either, "kind": kind_of(got)}
-            message = N_("expected {wanted}, got {kind}")
-            if isinstance(got, str):
-                message, params["value"] = N_("expected {wanted}, got {kind} '{value}'"), shown(got, 40)
-            elif isinstance(got, int | float) and not isinstance(got, bool):
-                message, params["value"] = N_("expected {wanted}, got {kind} {value}"), got
-            raise doc.error(full, message, params=params, code="WRONG_TYPE") from None
-        suggestion = None
-        if err["type"] == "extra_forbidden":
-            key = str(loc[-1])
-            owner = _owner_model(model, loc[:-1])
-            choices = _model_keys(owner) if owner is not None and issubclass(owner, BaseModel) else []
-            suggestion = suggest(key, choices)
-            message = N_("unknown key '{key}'")
-            if choices and suggestion is None:
-                message = N_("unknown key '{key}' (allowed: {keys})")
-            raise doc.error(
-                full,
-                message,
-                params={"key": key, "keys": ", ".join(choices)},
-                code="UNKNOWN_KEY",
-                suggestion=suggestion,
-            ) from None
-        if err["type"] == "missing":
-            raise doc.error(
-                full, N_("missing required key '{key}'"), params={"key": loc[-1]}, code="MISSING_KEY"
-            ) from None
-        message = err["msg"]
-        values: dict[str, object] | None = None  # pydantic's own message has none: it stays English
-        inp = err.get("input")
-        if err["type"] == "greater_than_equal":  # a bound the model states (Field(ge=...))
-            message = N_("must be {least} or more (got {value})")
-            values = {"least": err.get("ctx", {}).get("ge"), "value": shown(str(inp), 40)}
-        if err["type"] == "less_than_equal":  # Field(le=...): pydantic's English kept, through the catalogue
-            message = N_("Input should be less than or equal to {most}")
-            values = {"most": err.get("ctx", {}).get("le")}
-        if err["type"] in ("literal_error", "enum"):
-            expected = err.get("ctx", {}).get("expected", "")
-            options = [o.strip().strip("'\"") for o in str(expected).replace(" or ", ",").split(",")]
-            # pydantic's list as it wrote it ("'all', 'some' or 'none'"), its "or" through the catalogue
-            first, _, last = str(expected).rpartition(" or ")
-            listed: str = Phrase(N_("{a} or {b}"), a=first, b=last) if first else last
-            if isinstance(inp, str):
-                suggestion = suggest(inp, [o for o in options if o])
-                message = N_("'{value}' is not one of {options}")
-                values = {"value": inp, "options": listed}
-            else:  # a number, true/false or nothing where a word goes
-                message = N_("expected one of {options}, got {got}")
-                values = {"options": listed, "got": described(inp)}
-        if values is None:  # any other check of pydantic's: its English never reaches a reader
-            message = N_("{got} is not allowed here")
-            values = {"got": described(inp)}
-        raise doc.error(full, message, params=values, code="INVALID_VALUE", suggestion=suggestion) from None
+        found: list[RulekitError] = []
+        seen: set[tuple[Any, ...]] = set()
+        for err in errors:
+            loc = tuple(p for p in err["loc"] if isinstance(p, str | int))
+            real, point = _union_point(value, loc, err["type"])
+            # one line per union (its members failed on one value), else per place and kind
+            key = ("union", *point) if point is not None else ("at", err["type"], *real)
+            if key in seen:
+                continue
+            seen.add(key)
+            found.append(_located(doc, path, model, value, err, errors))
+        raise gathered(found) from None
+
+
+def _union_point(
+    value: Any, loc: tuple[str | int, ...], err_type: str
+) -> tuple[list[str | int], tuple[Any, ...] | None]:
+    """The real path of a pydantic ``loc`` (:func:`_real_path`), and, when the error comes from a
+    member of a union (``loc`` names a member, not a key), the real path where that union stands."""
+    real = _real_path(value, loc, err_type)
+    cursor: Any = value
+    depth = 0
+    for n, part in enumerate(loc):
+        in_dict = isinstance(cursor, dict) and part in cursor
+        in_list = isinstance(cursor, list) and isinstance(part, int) and 0 <= part < len(cursor)
+        if in_dict or in_list:
+            cursor = cursor[part]
+            depth += 1
+        elif not (err_type == "extra_forbidden" and n == len(loc) - 1):
+            return real, tuple(real[:depth])
+    return real, None
+
+
+def _located(
+    doc: YamlDoc, path: PathKey, model: Any, value: Any, err: Any, errors: list[Any]
+) -> ScenarioError:
+    """One of pydantic's errors as one located :class:`ScenarioError`, in plain words."""
+    from pydantic import BaseModel
+
+    loc = tuple(p for p in err["loc"] if isinstance(p, str | int))
+    real = _real_path(value, loc, err["type"])
+    full = (*path, *real)
+    if err["type"] in _EXPECTED:
+        # every member of a union that failed on this same value: "expected a mapping or text"
+        wanted: list[str] = []
+        for other in errors:
+            oloc = tuple(p for p in other["loc"] if isinstance(p, str | int))
+            same = other["type"] in _EXPECTED and _real_path(value, oloc, other["type"]) == real
+            if same and _EXPECTED[other["type"]] not in wanted:
+                wanted.append(_EXPECTED[other["type"]])
+        got = err.get("input")
+        either: str = Phrase(wanted[0]) if wanted else ""
+        for more in wanted[1:]:
+            either = Phrase(N_("{a} or {b}"), a=either, b=Phrase(more))
+        params: dict[str, object] = {"wanted": either, "kind": kind_of(got)}
+        message = N_("expected {wanted}, got {kind}")
+        if isinstance(got, str):
+            message, params["value"] = N_("expected {wanted}, got {kind} '{value}'"), shown(got, 40)
+        elif isinstance(got, int | float) and not isinstance(got, bool):
+            message, params["value"] = N_("expected {wanted}, got {kind} {value}"), got
+        return doc.error(full, message, params=params, code="WRONG_TYPE")
+    suggestion = None
+    if err["type"] == "extra_forbidden":
+        key = str(loc[-1])
+        owner = _owner_model(model, loc[:-1])
+        choices = _model_keys(owner) if owner is not None and issubclass(owner, BaseModel) else []
+        suggestion = suggest(key, choices)
+        message = N_("unknown key '{key}'")
+        if choices and suggestion is None:
+            message = N_("unknown key '{key}' (allowed: {keys})")
+        return doc.error(
+            full,
+            message,
+            params={"key": key, "keys": ", ".join(choices)},
+            code="UNKNOWN_KEY",
+            suggestion=suggestion,
+        )
+    if err["type"] == "missing":
+        return doc.error(
+            full, N_("missing required key '{key}'"), params={"key": loc[-1]}, code="MISSING_KEY"
+        )
+    message = err["msg"]
+    values: dict[str, object] | None = None  # pydantic's own message has none: it stays English
+    inp = err.get("input")
+    if err["type"] == "greater_than_equal":  # a bound the model states (Field(ge=...))
+        message = N_("must be {least} or more (got {value})")
+        values = {"least": err.get("ctx", {}).get("ge"), "value": shown(str(inp), 40)}
+    if err["type"] == "less_than_equal":  # Field(le=...): pydantic's English kept, through the catalogue
+        message = N_("Input should be less than or equal to {most}")
+        values = {"most": err.get("ctx", {}).get("le")}
+    if err["type"] in ("literal_error", "enum"):
+        expected = err.get("ctx", {}).get("expected", "")
+        options = [o.strip().strip("'\"") for o in str(expected).replace(" or ", ",").split(",")]
+        # pydantic's list as it wrote it ("'all', 'some' or 'none'"), its "or" through the catalogue
+        first, _, last = str(expected).rpartition(" or ")
+        listed: str = Phrase(N_("{a} or {b}"), a=first, b=last) if first else last
+        if isinstance(inp, str):
+            suggestion = suggest(inp, [o for o in options if o])
+            message = N_("'{value}' is not one of {options}")
+            values = {"value": inp, "options": listed}
+        else:  # a number, true/false or nothing where a word goes
+            message = N_("expected one of {options}, got {got}")
+            values = {"options": listed, "got": described(inp)}
+    if values is None:  # any other check of pydantic's: its English never reaches a reader
+        message = N_("{got} is not allowed here")
+        values = {"got": described(inp)}
+    return doc.error(full, message, params=values, code="INVALID_VALUE", suggestion=suggestion)
 
 
 #: pydantic error types that mean "wrong kind of value" -> what was expected, in plain words

@@ -40,7 +40,7 @@ from rulekit.errors import N_, EffectTextError, Phrase, RulekitError, ScenarioEr
 from rulekit.i18n import check_lang, pick
 from rulekit.scenarios import SCENARIO_DIR as SCENARIO_DIR  # re-exported; the folder lives there
 from rulekit.scenarios import builtin_file, list_builtin
-from rulekit.yamlsrc import Distinct, YamlDoc, check_look_alike, described, exists, suggest
+from rulekit.yamlsrc import Distinct, Mistakes, YamlDoc, check_look_alike, described, exists, suggest
 
 
 @dataclass
@@ -160,30 +160,47 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
     board = _check_board(doc, m)
     if board is not None:
         data["board"] = board
-    hero_ids = _heroes(doc, m, data, board)
+    mistakes = Mistakes()  # each hero, then each card, checked on its own: all their errors at once
+    hero_ids = _heroes(doc, m, data, board, mistakes)
     card_ids: list[str] = []
     effects: dict[str, list[Effect]] = {}
     warnings: list[str] = []
     for i, c in enumerate(m.cards):
-        _check_card_id(doc, i, c, card_ids, hero_ids)
-        card_ids.append(c.id)
-        effects[c.id] = [_card_effect(doc, i, j, c, e, warnings) for j, e in enumerate(c.effects)]
-        data["cards"].append({**c.model_dump(), "types": [t.upper() for t in c.types]})
+        with mistakes.each():
+            _check_card_id(doc, i, c, card_ids, hero_ids)
+            card_ids.append(c.id)
+            effects[c.id] = [_card_effect(doc, i, j, c, e, warnings) for j, e in enumerate(c.effects)]
+            data["cards"].append({**c.model_dump(), "types": [t.upper() for t in c.types]})
+    mistakes.stop()  # what follows reads every hero and card
     for z, ids in m.zones.items():
         data["zones"][_canon_zone(doc, ("zones", z), z, SHARED_ZONES)] = ids
     seen = _check_places(doc, m, card_ids)
-    _check_cards(doc, m, seen, card_ids, hero_ids)
-    _check_turn(doc, m, card_ids, hero_ids)
+    with mistakes.each():  # the cards' own fields and the turn: two independent checks
+        _check_cards(doc, m, seen, card_ids, hero_ids)
+    with mistakes.each():
+        _check_turn(doc, m, card_ids, hero_ids)
     choice_ids = [*card_ids, *hero_ids]
     attributes = known_attributes(data["heroes"], effects)
     for i, c in enumerate(m.cards):
         if c.bar is not None and c.bar.test is not None:
-            _check_attribute(doc, ("cards", i, "bar", "test"), c.bar.test, attributes)
+            with mistakes.each():
+                _check_attribute(doc, ("cards", i, "bar", "test"), c.bar.test, attributes)
     named = _Ids(card_ids, hero_ids, choice_ids, attributes)
-    script = [_step(doc, k, a, m, effects, named) for k, a in enumerate(m.script)]
-    decisions = [_decision(doc, k, d, effects, named) for k, d in enumerate(m.decisions)]
-    titles = _by_language(doc, "title", m.title)
-    descriptions = _by_language(doc, "description", m.description)
+    script: list[dict[str, Any]] = []
+    for k, a in enumerate(m.script):  # each step and each decision on its own
+        with mistakes.each():
+            script.append(_step(doc, k, a, m, effects, named))
+    decisions: list[dict[str, Any]] = []
+    for k, d in enumerate(m.decisions):
+        with mistakes.each():
+            decisions.append(_decision(doc, k, d, effects, named))
+    titles: dict[str, str] = {}
+    with mistakes.each():
+        titles = _by_language(doc, "title", m.title)
+    descriptions: dict[str, str] = {}
+    with mistakes.each():
+        descriptions = _by_language(doc, "description", m.description)
+    mistakes.stop()
     return Scenario(
         name=name,
         title=in_language(titles, "en") or name,
@@ -200,85 +217,97 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
     )
 
 
-def _heroes(doc: YamlDoc, m: Any, data: dict[str, Any], board: list[int] | None) -> list[str]:
+def _heroes(
+    doc: YamlDoc, m: Any, data: dict[str, Any], board: list[int] | None, mistakes: Mistakes
+) -> list[str]:
     """Each hero, checked (a new id, known resources, VIDA, MANA and ESTAMINA each [current, max],
-    its zones, its casa on the board), appended to ``data["heroes"]``; returns the heroes' ids."""
+    its zones, its casa on the board), appended to ``data["heroes"]``; returns the heroes' ids. A
+    hero's mistake is kept in ``mistakes`` and the next hero checked (its id stays known, so that a
+    card naming it is not refused for it)."""
     hero_ids: list[str] = []
     # "adjacente a ana" names a hero by id or name, case and accents aside (matching.py): no two
     # heroes may answer to names a reader cannot tell apart
     refs = Distinct(doc, "the hero id", fold=norm)
     for i, h in enumerate(m.heroes):
-        if h.id in hero_ids:
-            raise doc.error(
-                ("heroes", i, "id"), Phrase(N_("duplicate hero id '{id}'"), id=h.id), code="DUPLICATE_ID"
-            )
-        refs.add(("heroes", i, "id"), h.id, owner=i)
-        refs.add(("heroes", i, "name"), h.name, owner=i, what="the name", name=True)
-        hero_ids.append(h.id)
-        res = {}
-        for r, v in h.resources.items():
-            rn = r.upper().replace("HP", "VIDA")
-            if rn not in RESOURCE_NAMES:
-                raise doc.error(
-                    ("heroes", i, "resources", r),
-                    Phrase(N_("unknown resource '{name}'"), name=r),
-                    code="UNKNOWN_RESOURCE",
-                    suggestion=suggest(r, list(RESOURCE_NAMES)),
-                )
-            if (
-                not (1 <= len(v) <= 2) or not 0 <= v[0] <= v[-1] <= MAX_COUNT
-            ):  # a pool of points, never below 0
-                raise doc.error(
-                    ("heroes", i, "resources", r),
-                    Phrase(
-                        N_("a resource is [current, max] with 0 <= current <= max <= {most} (got {value})"),
-                        most=MAX_COUNT,
-                        value=v,
-                    ),
-                    code="INVALID_VALUE",
-                )
-            res[rn] = v
-        missing = [r for r in RESOURCE_NAMES if r not in res]
-        if missing:  # every effect may touch VIDA, MANA or ESTAMINA (LANGUAGE.md §4)
-            raise doc.error(
-                ("heroes", i, "resources"),
-                Phrase(
-                    N_(
-                        "hero '{id}' has no {resource} — a hero has VIDA, MANA and ESTAMINA, each "
-                        "[current, max]"
-                    ),
-                    id=h.id,
-                    resource=missing[0],
-                ),
-                code="MISSING_RESOURCE",
-            )
-        zones = {
-            _canon_zone(doc, ("heroes", i, "zones", z), z, HERO_ZONES): ids for z, ids in h.zones.items()
-        }
-        data["heroes"].append(
-            {
-                "id": h.id,
-                "name": h.name,
-                "team": h.team,
-                "iniciativa": h.iniciativa,
-                "resources": res,
-                "attributes": {k.upper(): v for k, v in h.attributes.items()},
-                "zones": zones,
-            }
-        )
-        if h.casa is not None:
-            data["heroes"][-1]["casa"] = _check_casa(doc, ("heroes", i, "casa"), h.casa, board)
+        with mistakes.each():
+            _hero(doc, i, h, data, board, refs, hero_ids)
     taken: list[tuple[int, ...]] = []
     for i, h in enumerate(m.heroes):  # one hero per casa (an engine assumption: rulings.ONE_HERO_PER_CASA)
         if h.casa is not None and tuple(h.casa) in taken and ONE_HERO_PER_CASA:
-            raise doc.error(
-                ("heroes", i, "casa"),
-                Phrase(N_("two heroes stand on casa {casa} — one hero per casa"), casa=list(h.casa)),
-                code="INVALID_VALUE",
-            )
+            with mistakes.each():
+                raise doc.error(
+                    ("heroes", i, "casa"),
+                    Phrase(N_("two heroes stand on casa {casa} — one hero per casa"), casa=list(h.casa)),
+                    code="INVALID_VALUE",
+                )
         if h.casa is not None:
             taken.append(tuple(h.casa))
     return hero_ids
+
+
+def _hero(
+    doc: YamlDoc,
+    i: int,
+    h: Any,
+    data: dict[str, Any],
+    board: list[int] | None,
+    refs: Distinct,
+    hero_ids: list[str],
+) -> None:
+    """One hero of :func:`_heroes`."""
+    if h.id in hero_ids:
+        raise doc.error(
+            ("heroes", i, "id"), Phrase(N_("duplicate hero id '{id}'"), id=h.id), code="DUPLICATE_ID"
+        )
+    hero_ids.append(h.id)
+    refs.add(("heroes", i, "id"), h.id, owner=i)
+    refs.add(("heroes", i, "name"), h.name, owner=i, what="the name", name=True)
+    res = {}
+    for r, v in h.resources.items():
+        rn = r.upper().replace("HP", "VIDA")
+        if rn not in RESOURCE_NAMES:
+            raise doc.error(
+                ("heroes", i, "resources", r),
+                Phrase(N_("unknown resource '{name}'"), name=r),
+                code="UNKNOWN_RESOURCE",
+                suggestion=suggest(r, list(RESOURCE_NAMES)),
+            )
+        if not (1 <= len(v) <= 2) or not 0 <= v[0] <= v[-1] <= MAX_COUNT:  # a pool of points, never below 0
+            raise doc.error(
+                ("heroes", i, "resources", r),
+                Phrase(
+                    N_("a resource is [current, max] with 0 <= current <= max <= {most} (got {value})"),
+                    most=MAX_COUNT,
+                    value=v,
+                ),
+                code="INVALID_VALUE",
+            )
+        res[rn] = v
+    missing = [r for r in RESOURCE_NAMES if r not in res]
+    if missing:  # every effect may touch VIDA, MANA or ESTAMINA (LANGUAGE.md §4)
+        raise doc.error(
+            ("heroes", i, "resources"),
+            Phrase(
+                N_("hero '{id}' has no {resource} — a hero has VIDA, MANA and ESTAMINA, each [current, max]"),
+                id=h.id,
+                resource=missing[0],
+            ),
+            code="MISSING_RESOURCE",
+        )
+    zones = {_canon_zone(doc, ("heroes", i, "zones", z), z, HERO_ZONES): ids for z, ids in h.zones.items()}
+    data["heroes"].append(
+        {
+            "id": h.id,
+            "name": h.name,
+            "team": h.team,
+            "iniciativa": h.iniciativa,
+            "resources": res,
+            "attributes": {k.upper(): v for k, v in h.attributes.items()},
+            "zones": zones,
+        }
+    )
+    if h.casa is not None:
+        data["heroes"][-1]["casa"] = _check_casa(doc, ("heroes", i, "casa"), h.casa, board)
 
 
 def _check_card_id(doc: YamlDoc, i: int, c: Any, card_ids: list[str], hero_ids: list[str]) -> None:

@@ -46,7 +46,7 @@ from rulekit.mtg.vocab import (
     counter_name,
 )
 from rulekit.scenarios import builtin_file, list_builtin, scenario_root
-from rulekit.yamlsrc import Distinct, YamlDoc, check_look_alike, described, exists, kind_of, suggest
+from rulekit.yamlsrc import Distinct, Mistakes, YamlDoc, check_look_alike, described, exists, kind_of, suggest
 
 
 # ====================================================================================== library
@@ -156,22 +156,32 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
     ids, names = _ids_and_names(doc, model, lib_lower)
     objects: list[ObjectDef] = []
     raw_abilities: dict[str, list[Any]] = {}  # unfilled, for a resolve event's own choices
+    mistakes = Mistakes()  # each object, then each event, checked on its own: all their errors at once
     for i, raw in enumerate(model.objects):
-        obj, unfilled = _object(doc, ("objects", i), raw, lib, lib_lower, names, players, ids)
-        raw_abilities[obj.id] = unfilled
-        objects.append(obj)
+        with mistakes.each():
+            obj, unfilled = _object(doc, ("objects", i), raw, lib, lib_lower, names, players, ids)
+            raw_abilities[obj.id] = unfilled
+            objects.append(obj)
+    mistakes.stop()  # what follows reads every object
     _check_attachment_cycles(doc, objects)
     _check_effect_abilities(doc, objects)
     _check_object_choices(doc, objects, raw_abilities, ids, names, players)
     by_id = {o.id: o for o in objects}
-    events = tuple(
-        event(doc, ("events", i), raw, by_id, players, names, raw_abilities)
-        for i, raw in enumerate(model.events)
-    )
+    built: list[Event] = []
+    for i, raw in enumerate(model.events):
+        with mistakes.each():
+            built.append(event(doc, ("events", i), raw, by_id, players, names, raw_abilities))
+    descriptions: tuple[tuple[str, str], ...] = ()
+    with mistakes.each():
+        descriptions = _descriptions(doc, model.description)
+    ranges: tuple[tuple[str, int], ...] = ()
+    with mistakes.each():
+        ranges = _range_of_influence(doc, model.range_of_influence, players)
+    mistakes.stop()
+    events = tuple(built)
     check_event_attachments(doc, objects, events)
     check_face_up_events(doc, objects, events)
     _check_copy_choices(doc, objects, raw_abilities, events)
-    descriptions = _descriptions(doc, model.description)
     return Scenario(
         name=model.name or default_name,
         players=tuple(players),
@@ -184,7 +194,7 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         file=doc.file,
         size=doc.size,
         player_abilities=tuple(pabilities),
-        range_of_influence=_range_of_influence(doc, model.range_of_influence, players),
+        range_of_influence=ranges,
     )
 
 
@@ -266,44 +276,60 @@ def _ids_and_names(
     ids: list[str] = []
     names: set[str] = set()
     distinct = Distinct(doc, "the id")
+    mistakes = Mistakes()  # each object's id on its own; the objects are read once all are right
     for i, raw in enumerate(model.objects):
-        if not isinstance(raw, dict):
-            raise doc.error(("objects", i), N_("an object is a mapping with at least 'id'"), params={})
-        oid = raw.get("id")
-        if "id" not in raw:
-            raise doc.error(
-                ("objects", i), N_("missing required key '{key}'"), params={"key": "id"}, code="MISSING_KEY"
-            )
-        if not isinstance(oid, str):
-            # a number reads as the id it looks like once quoted; nothing or true/false is no id at all
-            quoted = isinstance(oid, int | float) and not isinstance(oid, bool)
-            raise doc.error(
-                ("objects", i, "id"),
-                N_("an id is text, got {kind} (write id: '{value}')")
-                if quoted
-                else N_("an id is text, got {got}"),
-                params={"kind": kind_of(oid), "value": shown(oid)} if quoted else {"got": described(oid)},
-                code="WRONG_TYPE",
-            )
-        if not oid.strip():
-            raise doc.error(("objects", i, "id"), N_("an id cannot be empty"), params={})
-        distinct.add(("objects", i, "id"), oid)
-        check_look_alike(doc, ("objects", i, "name"), raw.get("name"), "the name", name=True)
-        if oid in ids:
-            raise doc.error(("objects", i, "id"), N_("object id '{id}' is used twice"), params={"id": oid})
-        ids.append(oid)
-        names.add(oid)
-        if raw.get("card"):
-            card = lib_lower.get(str(raw["card"]).lower(), str(raw["card"]))
-            names.add(card)
-            back = (library().get(card) or {}).get("back")
-            if back:  # a double-faced card is named by either face's name (712.8)
-                names.add(str(back["name"]))
-        if raw.get("name"):
-            names.add(str(raw["name"]))
-        if isinstance(raw.get("back"), dict) and raw["back"].get("name"):
-            names.add(str(raw["back"]["name"]))
+        with mistakes.each():
+            _id_and_names(doc, i, raw, distinct, ids, names, lib_lower)
+    mistakes.stop()
     return ids, names
+
+
+def _id_and_names(
+    doc: YamlDoc,
+    i: int,
+    raw: Any,
+    distinct: Distinct,
+    ids: list[str],
+    names: set[str],
+    lib_lower: dict[str, str],
+) -> None:
+    """One object's id (kept in ``ids``) and the names a selector may give it (kept in ``names``)."""
+    if not isinstance(raw, dict):
+        raise doc.error(("objects", i), N_("an object is a mapping with at least 'id'"), params={})
+    oid = raw.get("id")
+    if "id" not in raw:
+        raise doc.error(
+            ("objects", i), N_("missing required key '{key}'"), params={"key": "id"}, code="MISSING_KEY"
+        )
+    if not isinstance(oid, str):
+        # a number reads as the id it looks like once quoted; nothing or true/false is no id at all
+        quoted = isinstance(oid, int | float) and not isinstance(oid, bool)
+        raise doc.error(
+            ("objects", i, "id"),
+            N_("an id is text, got {kind} (write id: '{value}')")
+            if quoted
+            else N_("an id is text, got {got}"),
+            params={"kind": kind_of(oid), "value": shown(oid)} if quoted else {"got": described(oid)},
+            code="WRONG_TYPE",
+        )
+    if not oid.strip():
+        raise doc.error(("objects", i, "id"), N_("an id cannot be empty"), params={})
+    distinct.add(("objects", i, "id"), oid)
+    check_look_alike(doc, ("objects", i, "name"), raw.get("name"), "the name", name=True)
+    if oid in ids:
+        raise doc.error(("objects", i, "id"), N_("object id '{id}' is used twice"), params={"id": oid})
+    ids.append(oid)
+    names.add(oid)
+    if raw.get("card"):
+        card = lib_lower.get(str(raw["card"]).lower(), str(raw["card"]))
+        names.add(card)
+        back = (library().get(card) or {}).get("back")
+        if back:  # a double-faced card is named by either face's name (712.8)
+            names.add(str(back["name"]))
+    if raw.get("name"):
+        names.add(str(raw["name"]))
+    if isinstance(raw.get("back"), dict) and raw["back"].get("name"):
+        names.add(str(raw["back"]["name"]))
 
 
 def _object(

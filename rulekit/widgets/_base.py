@@ -84,6 +84,18 @@ def error_html(exc: BaseException, scale: float = 1.0, t: Translator | None = No
     """A message box for an error: a :class:`RulekitError` shows its located message; anything
     else says it is unexpected (with its type), never a traceback dump. ``t``: the language."""
     t = t or translator("en")
+    if isinstance(exc, RulekitError) and len(exc.errors) > 1:  # one file's mistakes: every one, listed
+        most = limits.MAX_ERRORS_SHOWN
+        items = [f"<li>{escape(error_text(one, t.lang))}</li>" for one in exc.errors[:most]]
+        if len(exc.errors) > most:
+            more = t("… and {count} more", count=len(exc.errors) - most)
+            items.append(f"<li>{escape(more)}</li>")
+        head = t("That did not work")
+        return (
+            f'<div role="alert" style="border:2px solid #D55E00;padding:4px 8px;font-size:{pct(scale)}%">'
+            f"<strong>⚠ {escape(head)}:</strong>"
+            f'<ul style="margin:2px 0">{"".join(items)}</ul></div>'
+        )
     if isinstance(exc, RulekitError):
         head = t("That did not work")
         text = error_text(exc, t.lang)

@@ -393,7 +393,8 @@ class BuilderError(ScenarioError, ValueError):
 
     @classmethod
     def of(cls, exc: RulekitError) -> BuilderError:
-        return cls(
+        """``exc`` as a BuilderError; every other error of its file kept after it (``errors``)."""
+        out = cls(
             exc.message,
             file=exc.file,
             line=exc.line,
@@ -403,6 +404,8 @@ class BuilderError(ScenarioError, ValueError):
             msgid=exc.msgid,  # its catalogue message: the widget shows it in the builder's language
             params=exc.params if exc.msgid else None,  # (a message without one is already in its words)
         )
+        out.errors = [out, *exc.errors[1:]]
+        return out
 
     def _render_traceback_(self) -> list[str]:
         return [f"{type(self).__name__}: {self}"]

@@ -24,14 +24,14 @@ from typing import Any
 
 from rulekit import apoteose, mtg
 from rulekit.apoteose.wording import item_reason, state_words
-from rulekit.errors import RulekitError
+from rulekit.errors import RulekitError, one_line
 from rulekit.i18n import N_, translator
 from rulekit.mtg.messages import COLOR
 from rulekit.phrase import Phrase
 from rulekit.scenarios import scenario_game
 from rulekit.views import mtg as mv
 from rulekit.views.markup import escape
-from rulekit.views.reasons import chain_rules, why_phrase, why_text
+from rulekit.views.reasons import chain_rules, error_text, why_phrase, why_text
 from rulekit.widgets._base import Guarded, guarded, load_input, row
 from rulekit.widgets.spelling import fold, words
 from rulekit.yamlsrc import suggest
@@ -380,11 +380,11 @@ class PredictionCheck(Guarded):
             )
         self._validate()
         self._ready = True
+        #: the question as the learner reads it (plain text; :func:`answer_sheet` prints it)
+        self.question_text = question or self._default_question()
         self._put(
             self.question,
-            "<strong>"
-            + escape(self._("Predict:"))
-            + f"</strong> {escape(question or self._default_question())}",
+            "<strong>" + escape(self._("Predict:")) + f"</strong> {escape(self.question_text)}",
         )
         self.answer.placeholder = self._placeholder()
         self.answer.layout.width = answer_width(self.answer.description, self.answer.placeholder)
@@ -848,6 +848,40 @@ class PredictionCheck(Guarded):
         return (
             f"<PredictionCheck {self.kind} {self.target or ''} on {getattr(self.trace, 'scenario', '?')!r}>"
         )
+
+
+_MARKDOWN = re.compile(r"([\\`*_\[\]<>|&])")
+
+
+def _md(text: str) -> str:
+    """Text as Markdown shows it as written: one line, every Markdown or HTML sign escaped."""
+    return _MARKDOWN.sub(r"\\\1", one_line(str(text)))
+
+
+def answer_sheet(checks: list[PredictionCheck], title: str = "") -> str:
+    """A printable answer sheet (Markdown) for a lesson's self-checks, made from the checks
+    themselves: each question, the answer each check accepts (:meth:`PredictionCheck.expected`)
+    and its reason (:meth:`PredictionCheck.explanation`, every step), in each check's language.
+    A check that could not be set up gives its one-line error instead of an answer. Every value
+    from a scenario or a lesson is escaped (:func:`_md`).
+    """
+    t = checks[0]._ if checks else translator("en")
+    head = t("Answer sheet: {title}", title=title) if title else t("Answer sheet")
+    lines = [f"# {_md(head)}", ""]
+    for n, check in enumerate(checks, 1):
+        _ = check._
+        if not check._ready:
+            exc = check.last_exception or RulekitError(
+                N_("this exercise could not be set up"), params={}, code="NOT_READY"
+            )
+            lines += [f"**{n}.** {_md(error_text(exc, check.lang))}", ""]
+            continue
+        answer = _("Answer:")
+        lines += [f"**{n}.** {_md(check.question_text)}", ""]
+        lines += [f"**{_md(answer)}** {_md(check.expected())}", ""]
+        lines += [f"{k}. {_md(line)}" for k, line in enumerate(check.explanation(full=True), 1)]
+        lines.append("")
+    return "\n".join(lines)
 
 
 #: A resolution in the explanation's lines ("#1 raio: resolves"); the outcomes (stopped, truncated…) are
