@@ -1,6 +1,6 @@
 """Continuous effects during a solve and how long they last (CR 604, 611, 708).
 
-* :class:`Eff`: one effect (static, CDA, resolved, face-down or the counters step).
+* :class:`~rulekit.mtg.engine.eff.Eff` (its own module, below this one): one effect.
 * 604.2/611.3: static abilities and CDAs generate effects (:func:`static_effects_of`); 611.3b a
   static ability's effect exists only while its object has the ability, in the ability's zone,
   and (for an "as long as" ability) while its condition holds (:func:`still_exists`).
@@ -12,59 +12,15 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from rulekit.mtg.engine.compiled import Compiled, Situation
+from rulekit.mtg.engine.eff import Eff
 from rulekit.mtg.engine.select import ANY, Key, make_ctx, select
 from rulekit.mtg.engine.state import Obj, State
-from rulekit.mtg.engine.timestamps import order_key, static_timestamp
-from rulekit.mtg.model import Ability, EffectSpec, Event, ObjectDef, Scenario, build_spec
+from rulekit.mtg.engine.timestamps import static_timestamp
+from rulekit.mtg.model import Ability, Event, ObjectDef, Scenario, build_spec
 from rulekit.mtg.selectors import Condition
-
-if TYPE_CHECKING:
-    from rulekit.mtg.engine.replay import Compiled, Situation
-
-
-@dataclass
-class Eff:
-    """A continuous effect during a solve (static, CDA, resolved, counters or face-down)."""
-
-    id: str
-    name: str
-    source: str | None
-    origin: str
-    timestamp: float | None
-    spec: EffectSpec | None
-    key: str = ""
-    controller: str | None = None
-    targets: tuple[str, ...] = ()
-    target_player: str | None = None
-    x: int | None = None
-    locked: tuple[str, ...] | None = None
-    fixed: dict[tuple[str, str], int] | None = None
-    active: bool = True
-    #: its name as a code and parameters (rulekit.mtg.messages.NAME; "" for a name written by hand)
-    name_code: str = ""
-    name_params: tuple[tuple[str, Any], ...] = ()
-    #: why it is off, or applied only in part (a note code and its parameters, rulekit.mtg.messages)
-    note_code: str = ""
-    note_params: tuple[tuple[str, Any], ...] = ()
-    text: str = ""
-    event_index: int | None = None
-    sublayers: tuple[str, ...] = ()
-    #: its "for as long as" condition reads the layered game (who controls X after layer 2)
-    layered_condition: bool = False
-
-    @property
-    def sort_key(self) -> tuple[float, str]:
-        return order_key(self.timestamp, self.id)
-
-    def copy(self) -> Eff:
-        """A shallow copy: its fields are values or replaced whole (``fixed`` is given a new
-        dictionary before it is filled), so a copy never shares a change with its original."""
-        new = object.__new__(Eff)
-        new.__dict__.update(self.__dict__)
-        return new
 
 
 def effect_id(obj_id: str, ability: Ability) -> str:

@@ -34,7 +34,7 @@ from functools import lru_cache
 from typing import Any
 
 from rulekit.mtg.engine import caches
-from rulekit.mtg.engine.effects import Eff
+from rulekit.mtg.engine.eff import Eff
 from rulekit.mtg.engine.select import ANY, EVERYTHING, Key
 from rulekit.mtg.engine.state import State
 from rulekit.mtg.model import SUBLAYERS, Scenario

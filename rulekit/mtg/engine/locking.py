@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from rulekit.mtg.engine import caches
-from rulekit.mtg.engine.effects import Eff, resolve_ref, static_effects_of
+from rulekit.mtg.engine.compiled import Compiled
+from rulekit.mtg.engine.eff import Eff
+from rulekit.mtg.engine.effects import resolve_ref, static_effects_of
 from rulekit.mtg.engine.history import FULL, History, depth_for, first_sublayer
-from rulekit.mtg.engine.replay import Compiled
 from rulekit.mtg.engine.select import ANY, Ctx, eval_expr, matches, select, selector_reads
 from rulekit.mtg.engine.state import State
 from rulekit.mtg.expressions import TargetRule

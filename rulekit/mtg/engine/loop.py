@@ -21,10 +21,11 @@ from rulekit.errors import N_, Phrase, ScenarioError, shown
 from rulekit.mtg.engine import caches
 from rulekit.mtg.engine.apply import SetMemo, affected_set, shared_affected_set
 from rulekit.mtg.engine.carry import Carried, carried_on, forward_check, summarise
+from rulekit.mtg.engine.compiled import Compiled
 from rulekit.mtg.engine.dependency import Delta, Judge, Row
+from rulekit.mtg.engine.eff import Eff
 from rulekit.mtg.engine.effects import (
     EXISTENCE_READS,
-    Eff,
     exists_until_abilities_change,
     face_down_effect,
     resolved_status,
@@ -54,7 +55,7 @@ from rulekit.mtg.engine.record import (
     freeze_rules,
     record_step,
 )
-from rulekit.mtg.engine.replay import MOVES_SITUATIONS, Compiled, compile_scenario
+from rulekit.mtg.engine.replay import MOVES_SITUATIONS, compile_scenario, listed_effects
 from rulekit.mtg.engine.select import Key, SelectorKey, make_ctx, move_flips, reselect, select, selector_reads
 from rulekit.mtg.engine.state import Moves, State, make_view
 from rulekit.mtg.model import LAYER_LABELS, Scenario, build_spec, layer_label
@@ -635,7 +636,7 @@ def collector_paused() -> Iterator[None]:
 
 def known_effect_ids(scenario: Scenario) -> list[str]:
     comp = compile_scenario(scenario)
-    ids = [e.id for e in comp.listed_effects()]
+    ids = [e.id for e in listed_effects(comp)]
     # effects of abilities granted during the solve (rare) are known after a solve; the current
     # edition's counters are named per object (<object>.counters, 613.4c)
     for ruleset in ("seed", "current"):
@@ -746,7 +747,7 @@ def too_large(scn: Scenario, exc: SolveTooLarge) -> ScenarioError:
 def check_effect_ids(scenario: Scenario, ids: tuple[str, ...]) -> None:
     """Every id names an effect of the scenario (a listed one, one granted during the solve, or
     the counters step), else one clear :class:`~rulekit.errors.ScenarioError` with "did you mean"."""
-    known = [e.id for e in compile_scenario(scenario).listed_effects()]
+    known = [e.id for e in listed_effects(compile_scenario(scenario))]
     if all(i in known for i in ids):
         return
     known = known_effect_ids(scenario)

@@ -10,7 +10,7 @@ judged before the step (:mod:`rulekit.mtg.engine.dependency`).
 from __future__ import annotations
 
 from rulekit.mtg.engine.dependency import Row, all_deps
-from rulekit.mtg.engine.effects import Eff
+from rulekit.mtg.engine.eff import Eff
 
 
 def cycles(pending: list[Eff], edges: dict[str, set[str]]) -> list[list[str]]:

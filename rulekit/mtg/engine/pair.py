@@ -13,7 +13,8 @@ from heapq import nsmallest
 from typing import Any
 
 from rulekit.mtg.engine import caches
-from rulekit.mtg.engine.effects import Eff, ability_on, static_condition_holds
+from rulekit.mtg.engine.eff import Eff
+from rulekit.mtg.engine.effects import ability_on, static_condition_holds
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.pruning import overlaps, reads_of
 from rulekit.mtg.engine.select import ANY, make_ctx, matcher, matches, positional_ids, select, selector_reads

@@ -21,7 +21,7 @@ from rulekit.mtg.engine.apply import (
     shared_path,
 )
 from rulekit.mtg.engine.dependency import Row
-from rulekit.mtg.engine.effects import Eff
+from rulekit.mtg.engine.eff import Eff
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.state import Moves, State, change, dependency, num, sig_of, view_field
 from rulekit.mtg.model import SUBLAYERS, layer_label

@@ -12,7 +12,7 @@ from rulekit.mtg.engine.layers.base import LayerPart, add_words
 from rulekit.mtg.engine.select import ANY, Key, read_keys, select
 
 if TYPE_CHECKING:
-    from rulekit.mtg.engine.effects import Eff
+    from rulekit.mtg.engine.eff import Eff
     from rulekit.mtg.engine.select import Ctx
     from rulekit.mtg.engine.state import Obj, State
     from rulekit.mtg.model import Ability, EffectSpec

@@ -12,7 +12,7 @@ from rulekit.mtg.trace import COPIABLE
 from rulekit.mtg.vocab import type_kind
 
 if TYPE_CHECKING:
-    from rulekit.mtg.engine.effects import Eff
+    from rulekit.mtg.engine.eff import Eff
     from rulekit.mtg.engine.select import Ctx
     from rulekit.mtg.engine.state import Obj, State
     from rulekit.mtg.model import Ability, EffectSpec
