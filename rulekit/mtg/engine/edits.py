@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from rulekit.mtg.codes import EventKind
 from rulekit.mtg.engine.loop import check_effect_ids
 from rulekit.mtg.engine.replay import compile_scenario, listed_effects
 from rulekit.mtg.engine.timestamps import NEW_TIMESTAMP
@@ -70,7 +71,7 @@ def with_timestamps(scn: Scenario, stamps: dict[str, float]) -> Scenario:
         if ev.kind in NEW_TIMESTAMP:
             for oid in ev.objects:
                 last_event[oid] = i
-        if ev.kind == "resolve" and i in comp.resolve_ts:
+        if ev.kind == EventKind.RESOLVE and i in comp.resolve_ts:
             events[i] = replace(ev, timestamp=comp.resolve_ts[i])
     for i in sorted(set(last_event.values())):
         ev = events[i]

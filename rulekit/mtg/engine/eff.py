@@ -9,8 +9,9 @@ imports another to name it (no import circle, ``tests/mtg/test_structure.py``). 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
+from rulekit.mtg.codes import NameCode, NoteCode, Origin
 from rulekit.mtg.engine.timestamps import order_key
 from rulekit.mtg.model import EffectSpec
 
@@ -22,7 +23,7 @@ class Eff:
     id: str
     name: str
     source: str | None
-    origin: str
+    origin: Origin
     timestamp: float | None
     spec: EffectSpec | None
     key: str = ""
@@ -34,10 +35,10 @@ class Eff:
     fixed: dict[tuple[str, str], int] | None = None
     active: bool = True
     #: its name as a code and parameters (rulekit.mtg.messages.NAME; "" for a name written by hand)
-    name_code: str = ""
+    name_code: NameCode | Literal[""] = ""
     name_params: tuple[tuple[str, Any], ...] = ()
     #: why it is off, or applied only in part (a note code and its parameters, rulekit.mtg.messages)
-    note_code: str = ""
+    note_code: NoteCode | Literal[""] = ""
     note_params: tuple[tuple[str, Any], ...] = ()
     text: str = ""
     event_index: int | None = None

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulekit.mtg.codes import AbilityKind, EventKind, NameCode
 from rulekit.mtg.engine import faces
 from rulekit.mtg.engine.compiled import Compiled, Situation
 from rulekit.mtg.engine.eff import Eff
@@ -58,7 +59,7 @@ def entering_copy(obj: Obj, base: dict[str, Obj], ev: Event | None = None) -> tu
     copy" ability (707.2, 707.5: ``copy: "{chosen object}"``), or the ``enter`` event's ``as``
     ("put onto the battlefield as a copy of", a token created as a copy: 707.5); else ``None``."""
     for a in obj.abilities:
-        spec = a.spec if a.kind == "static" else None
+        spec = a.spec if a.kind == AbilityKind.STATIC else None
         if spec is None or spec.copy is None or not (spec.affects is None or spec.affects.is_this):
             continue
         orig = _named(spec.copy, obj, base)
@@ -161,7 +162,7 @@ def enters_as_effect(
     it enters, with its entering timestamp, for as long as its duration says (indefinite)."""
     obj = base[oid]
     synthetic = Event(
-        "resolve",
+        EventKind.RESOLVE,
         targets=(oid,),
         spec=ev.enters_as,
         id=f"{oid}.enters-as",
@@ -169,7 +170,7 @@ def enters_as_effect(
         controller=obj.controller,
     )
     eff = resolved_effect(scn, synthetic, index, obj.timestamp, base, defs, names, used)
-    eff.name_code, eff.name_params = "enters_as", (("card", names.get(oid, oid)),)
+    eff.name_code, eff.name_params = NameCode.ENTERS_AS, (("card", names.get(oid, oid)),)
     return eff
 
 
@@ -183,7 +184,16 @@ def display_names(defs: Iterable[ObjectDef]) -> dict[str, str]:
 
 #: the events that change an object's zone, tapped state or counters (the others leave
 #: :attr:`Compiled.base_at` one snapshot, shared)
-MOVES_SITUATIONS = frozenset({"enter", "leave", "tap", "untap", "untap_step", "counters"})
+MOVES_SITUATIONS = frozenset(
+    {
+        EventKind.ENTER,
+        EventKind.LEAVE,
+        EventKind.TAP,
+        EventKind.UNTAP,
+        EventKind.UNTAP_STEP,
+        EventKind.COUNTERS,
+    }
+)
 
 
 def mark_graveyard_tops(scn: Scenario, base: dict[str, Obj]) -> None:
@@ -322,7 +332,7 @@ def replay_events(rep: Replaying, upto: int | None, depth: int | None, made: dic
         base_at[i] = snap
         if ev.kind in MOVES_SITUATIONS:
             snap = None
-        if ev.kind == "resolve":  # the commonest event first
+        if ev.kind == EventKind.RESOLVE:  # the commonest event first
             ts = clock.tick(ev.timestamp)
             resolve_ts[i] = ts
             kept = made.get(i) if made is not None else None
@@ -335,7 +345,7 @@ def replay_events(rep: Replaying, upto: int | None, depth: int | None, made: dic
                 used_ids.add(eff.id)
             if depth is None or first_sublayer(eff) < depth:
                 resolved.append(eff.copy() if eff is kept else eff)
-        elif ev.kind == "enter":
+        elif ev.kind == EventKind.ENTER:
             for j, oid in enumerate(simultaneous_order(scn, ev.objects, ruleset, ev.to)):
                 obj = base[oid]
                 obj.zone = ev.to or "battlefield"
@@ -350,7 +360,7 @@ def replay_events(rep: Replaying, upto: int | None, depth: int | None, made: dic
                     stamp_counters(counter_stamps, oid, kind, n, obj.timestamp)
                 if ev.enters_as is not None:
                     resolved.append(enters_as_effect(scn, ev, i, oid, base, defs, names, used_ids))
-        elif ev.kind == "leave":
+        elif ev.kind == EventKind.LEAVE:
             for oid in simultaneous_order(scn, ev.objects, ruleset, ev.to or "graveyard"):
                 counter_stamps.pop(oid, None)
                 zone_changes.setdefault(oid, []).append(i)
@@ -359,7 +369,7 @@ def replay_events(rep: Replaying, upto: int | None, depth: int | None, made: dic
                 base[oid].attached_to = None
                 faces.leaving(base[oid], defs[oid])  # 400.7, 708.9, 712.8a: face up, front face up
                 base[oid].timestamp = stamp(ev, oid)
-        elif ev.kind == "attach":
+        elif ev.kind == EventKind.ATTACH:
             # 613.7e: an Aura/Equipment/Fortification gets a new timestamp when attached.
             for oid in ev.objects:
                 base[oid].attached_to = ev.to
@@ -375,20 +385,20 @@ def replay_events(rep: Replaying, upto: int | None, depth: int | None, made: dic
                 elif not faces.transform(obj, defs[oid]):
                     continue  # 712.9, 712.10: it does not transform, so no new timestamp
                 obj.timestamp = stamp(ev, oid)
-        elif ev.kind in ("tap", "untap"):
+        elif ev.kind in (EventKind.TAP, EventKind.UNTAP):
             for oid in ev.objects:
-                base[oid].tapped = ev.kind == "tap"
-        elif ev.kind == "end_of_turn":
+                base[oid].tapped = ev.kind == EventKind.TAP
+        elif ev.kind == EventKind.END_OF_TURN:
             eot.append(i)
-        elif ev.kind == "untap_step":
+        elif ev.kind == EventKind.UNTAP_STEP:
             # 502.3: the active player untaps their permanents (as the scenario lists control)
             marks.append((i, ev.kind, ev.controller))
             for o in base.values():
                 if o.zone == "battlefield" and o.controller == ev.controller:
                     o.tapped = False
-        elif ev.kind in ("begin_turn", "end_of_combat"):
+        elif ev.kind in (EventKind.BEGIN_TURN, EventKind.END_OF_COMBAT):
             marks.append((i, ev.kind, ev.controller))
-        elif ev.kind == "counters":
+        elif ev.kind == EventKind.COUNTERS:
             # a counter put on or removed (122.1); never below zero
             oid, kind = ev.objects[0], ev.name or ""
             have = dict(base[oid].counters)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from rulekit.mtg.codes import AbilityKind
 from rulekit.mtg.engine.layers.base import LayerPart, add_words
 from rulekit.mtg.engine.select import EVERYTHING, Key, select
 from rulekit.mtg.trace import COPIABLE
@@ -55,7 +56,7 @@ def copiable_values(t: Obj) -> tuple[Any, ...]:
 
 def _defines_pt(a: Ability) -> bool:
     """Whether an ability is a characteristic-defining ability that defines power/toughness."""
-    return a.kind == "cda" and a.spec is not None and "pt_cda" in a.spec.sublayers
+    return a.kind == AbilityKind.CDA and a.spec is not None and "pt_cda" in a.spec.sublayers
 
 
 def apply_exceptions(spec: EffectSpec, obj: Obj) -> None:
