@@ -23,25 +23,15 @@ from rulekit.mtg.checks import (
     placeholders,
     uses_x,
 )
+from rulekit.mtg.codes import AbilityKind, EventKind
 from rulekit.mtg.model import EffectSpec, Event, ObjectDef, build_abilities, build_spec
 from rulekit.mtg.schema import EventModel, ResolveModel
 from rulekit.mtg.vocab import COLORS, CREATURE_TYPES, counter_name
 from rulekit.yamlsrc import YamlDoc, check_look_alike, suggest
 
-_EVENT_KINDS = (
-    "enter",
-    "leave",
-    "attach",
-    "resolve",
-    "tap",
-    "untap",
-    "turn_face_up",
-    "turn_face_down",
-    "transform",
-    "end_of_turn",
-    *("begin_turn", "untap_step", "end_of_combat", "counters"),  # durations' ends (LANGUAGE.md §3)
-)
-_WORD_EVENTS = ("end_of_turn", "end_of_combat")  # the events written as a bare word
+#: the event kinds, in the order the error messages list them (one record: rulekit.mtg.codes)
+_EVENT_KINDS: tuple[EventKind, ...] = tuple(EventKind)
+_WORD_EVENTS = (EventKind.END_OF_TURN, EventKind.END_OF_COMBAT)  # the events written as a bare word
 
 
 def _ref(doc: YamlDoc, path: Path_, oid: str, by_id: dict[str, ObjectDef]) -> str:
@@ -70,7 +60,7 @@ def event(
     if isinstance(raw, str):
         word = raw.replace(" ", "_").lower()
         if word in _WORD_EVENTS:
-            return Event(word, line=line)
+            return Event(EventKind(word), line=line)
         raise doc.error(
             path,
             N_("'{word}' is not an event"),
@@ -97,31 +87,37 @@ def event(
     kind = kinds[0]
     check_timestamp(doc, (*path, "timestamp"), em.timestamp)
     check_zone(doc, (*path, "to"), em.to)
-    if kind == "enter":
+    if kind == EventKind.ENTER:
         return _enter_event(doc, path, em, by_id, names, line)
-    if kind == "leave":
+    if kind == EventKind.LEAVE:
         return _leave_event(doc, path, em, by_id, line)
-    if kind == "attach":
+    if kind == EventKind.ATTACH:
         return _attach_event(doc, path, em, by_id, line)
-    if kind in ("tap", "untap", "turn_face_up", "turn_face_down", "transform"):
+    if kind in (
+        EventKind.TAP,
+        EventKind.UNTAP,
+        EventKind.TURN_FACE_UP,
+        EventKind.TURN_FACE_DOWN,
+        EventKind.TRANSFORM,
+    ):
         return Event(
             kind, (_ref(doc, (*path, kind), getattr(em, kind), by_id),), timestamp=em.timestamp, line=line
         )
     if kind in _WORD_EVENTS:
         return Event(kind, line=line)
-    if kind in ("begin_turn", "untap_step"):
+    if kind in (EventKind.BEGIN_TURN, EventKind.UNTAP_STEP):
         who = str(getattr(em, kind))
         if who not in players:
             raise err_message(
                 doc, (*path, kind), "not_a_player", suggest(who, players), "UNKNOWN_PLAYER", name=who
             )
         return Event(kind, controller=who, line=line)
-    if kind == "counters":
+    if kind == EventKind.COUNTERS:
         cm = em.counters
         assert cm is not None
         oid = _ref(doc, (*path, "counters", "object"), cm.object, by_id)
         check_counters(doc, (*path, "counters"), {cm.kind: cm.add}, signed=True)
-        return Event("counters", (oid,), name=counter_name(cm.kind), x=cm.add, line=line)
+        return Event(EventKind.COUNTERS, (oid,), name=counter_name(cm.kind), x=cm.add, line=line)
     return _resolve_event(doc, path, em, by_id, players, names, raw_abilities, line)
 
 
@@ -159,7 +155,7 @@ def _enter_event(
                 code="INVALID",
             )
     return Event(
-        "enter",
+        EventKind.ENTER,
         objs,
         to=em.to,
         timestamp=em.timestamp,
@@ -177,7 +173,7 @@ def _leave_event(
     lv = em.leave
     if isinstance(lv, str):
         return Event(
-            "leave",
+            EventKind.LEAVE,
             (_ref(doc, (*path, "leave"), lv, by_id),),
             to=em.to or "graveyard",
             timestamp=em.timestamp,
@@ -186,7 +182,7 @@ def _leave_event(
     assert lv is not None
     check_zone(doc, (*path, "leave", "to"), lv.to)
     return Event(
-        "leave",
+        EventKind.LEAVE,
         (_ref(doc, (*path, "leave", "object"), lv.object, by_id),),
         to=lv.to,
         timestamp=em.timestamp,
@@ -208,7 +204,7 @@ def _attach_event(
             code="ATTACH_CYCLE",
         )
     return Event(
-        "attach",
+        EventKind.ATTACH,
         (_ref(doc, (*path, "attach", "object"), at.object, by_id),),
         to=_ref(doc, (*path, "attach", "to"), at.to, by_id),
         timestamp=em.timestamp,
@@ -244,7 +240,7 @@ def _resolve_event(
         spec, text = _ability_resolution(doc, rpath, rm, by_id, names, players, raw_abilities)
     _check_resolution(doc, rpath, rm, spec, by_id, players)
     return Event(
-        "resolve",
+        EventKind.RESOLVE,
         source=rm.source,
         ability=str(rm.ability) if rm.ability is not None else None,
         spec=spec,
@@ -317,11 +313,11 @@ def _ability_resolution(
         merged = {**dict(by_id[rm.source].choices), **rm.choices}
         abilities = build_abilities(raw_abilities[rm.source], merged)
         for a in abilities:
-            if a.kind == "resolves" and a.key == str(rm.ability):
+            if a.kind == AbilityKind.RESOLVES and a.key == str(rm.ability):
                 spec, text = a.spec, a.text
-    keys = [a.key for a in abilities if a.kind == "resolves"]
+    keys = [a.key for a in abilities if a.kind == AbilityKind.RESOLVES]
     for a in abilities:
-        if a.kind == "resolves" and a.key == str(rm.ability) and "{chosen " in a.canon:
+        if a.kind == AbilityKind.RESOLVES and a.key == str(rm.ability) and "{chosen " in a.canon:
             raise missing_choice(doc, (*rpath, "ability"), by_id[rm.source], a.canon)
     if str(rm.ability) in keys and rm.choices and raw_abilities is not None:
         every = [a for items in raw_abilities.values() for a in items]
@@ -365,7 +361,7 @@ def _check_resolution(
             (
                 a.spec
                 for a in by_id[rm.source].all_abilities
-                if a.kind == "resolves" and a.key == str(rm.ability)
+                if a.kind == AbilityKind.RESOLVES and a.key == str(rm.ability)
             ),
             None,
         )
@@ -407,12 +403,12 @@ def check_event_attachments(doc: YamlDoc, objects: list[ObjectDef], events: tupl
     """Follow attach and leave events in order: no attach event may make an object hold itself."""
     to = {o.id: o.attached_to for o in objects if o.attached_to is not None}
     for i, ev in enumerate(events):
-        if ev.kind == "leave":
+        if ev.kind == EventKind.LEAVE:
             gone = ev.objects[0]
             to.pop(gone, None)
             for k in [k for k, v in to.items() if v == gone]:
                 del to[k]  # 303.4c/301.5c: what was attached to it is no longer attached
-        if ev.kind != "attach" or ev.to is None:
+        if ev.kind != EventKind.ATTACH or ev.to is None:
             continue
         obj = ev.objects[0]
         chain = [obj, ev.to]

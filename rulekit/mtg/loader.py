@@ -31,6 +31,7 @@ from rulekit.mtg.checks import (
     missing_choice,
     placeholders,
 )
+from rulekit.mtg.codes import AbilityKind
 from rulekit.mtg.events import check_event_attachments, check_face_up_events, event
 from rulekit.mtg.model import EffectSpec, Event, Face, ObjectDef, Scenario, build_abilities
 from rulekit.mtg.schema import (
@@ -525,7 +526,7 @@ def _check_effect_abilities(doc: YamlDoc, objects: list[ObjectDef]) -> None:
     needs a choice (``{chosen …}``) its object does not make."""
     n_effects = 0
     for i, o in enumerate(objects):
-        n_effects += sum(a.kind in ("static", "cda", "resolves") for a in o.abilities)
+        n_effects += sum(a.kind in _EFFECT_ABILITIES for a in o.abilities)
         if n_effects > limits.MAX_EFFECTS:
             raise doc.error(
                 ("objects", i),
@@ -561,9 +562,9 @@ def _check_object_choices(
             )
         if o.choices:
             for j, ab in enumerate(o.abilities):
-                if ab.kind in ("static", "cda", "resolves"):
+                if ab.kind in _EFFECT_ABILITIES:
                     where = ("objects", i, "abilities", j, ab.kind)  # the effect, under its kind
-                    check_filled(doc, where, ab.spec, names, players, ab.kind == "resolves")
+                    check_filled(doc, where, ab.spec, names, players, ab.kind == AbilityKind.RESOLVES)
 
 
 def _copies_of(o: ObjectDef, events: tuple[Event, ...]) -> list[EffectSpec]:
@@ -572,7 +573,7 @@ def _copies_of(o: ObjectDef, events: tuple[Event, ...]) -> list[EffectSpec]:
     out = [
         a.spec
         for a in o.abilities
-        if a.kind == "static"
+        if a.kind == AbilityKind.STATIC
         and a.spec is not None
         and a.spec.copy is not None
         and (a.spec.affects is None or a.spec.affects.is_this)
@@ -636,6 +637,8 @@ def _check_copy_choices(
 
 #: 801.2a: a range of influence is a number of seats, at least one (the most common are 1 and 2);
 #: a larger one than the table has seats is the whole table
+#: the abilities that make an effect (a static ability, a CDA, one that resolves)
+_EFFECT_ABILITIES = (AbilityKind.STATIC, AbilityKind.CDA, AbilityKind.RESOLVES)
 RANGE_MAX = 100
 
 

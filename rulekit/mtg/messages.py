@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulekit.i18n import N_, Translator, translator
+from rulekit.mtg.codes import DependencyKind, Label, NameCode, NoteCode, Origin, Reason, Until, Why
 from rulekit.mtg.selectors import SelectorError, parse_condition
 
 
@@ -39,22 +40,22 @@ def NP_(context: str, message: str) -> str:  # noqa: N802 - gettext's convention
 #: A dependency's reason (613.8a), by ``Dependency.kind`` (``existence`` has two forms: the ability
 #: removed, or the condition changed).
 DEPENDENCY: dict[str, str] = {
-    "existence": N_("{b} removes {source}'s ability, so {a}'s effect no longer exists"),
+    DependencyKind.EXISTENCE: N_("{b} removes {source}'s ability, so {a}'s effect no longer exists"),
     "existence_condition": N_(
         "{b} changes whether {a}'s condition ('{condition}') holds, so whether its effect exists"
     ),
-    "text": N_("{b} changes the text of {a}'s ability"),
-    "applies_to": N_("{b} changes what {a} applies to: {changes}"),
+    DependencyKind.TEXT: N_("{b} changes the text of {a}'s ability"),
+    DependencyKind.APPLIES_TO: N_("{b} changes what {a} applies to: {changes}"),
     "applies_to_gained": N_("it would also apply to {objects}"),
     "applies_to_lost": N_("it would no longer apply to {objects}"),
-    "what_it_does": N_("{b} changes what {a} does to {objects}"),
+    DependencyKind.WHAT_IT_DOES: N_("{b} changes what {a} does to {objects}"),
 }
 #: The dependency diagram's edge label, by kind (a short word; "depends on" when there is none).
 DEPENDENCY_KIND: dict[str, str] = {
-    "existence": NP_("dependency kind", "existence"),
-    "text": NP_("dependency kind", "text"),
-    "applies_to": NP_("dependency kind", "applies to"),
-    "what_it_does": NP_("dependency kind", "what it does"),
+    DependencyKind.EXISTENCE: NP_("dependency kind", "existence"),
+    DependencyKind.TEXT: NP_("dependency kind", "text"),
+    DependencyKind.APPLIES_TO: NP_("dependency kind", "applies to"),
+    DependencyKind.WHAT_IT_DOES: NP_("dependency kind", "what it does"),
     "": NP_("dependency kind", "depends on"),
 }
 
@@ -76,28 +77,30 @@ ERRORS: dict[str, str] = {
 # ---------------------------------------------------------------------------- why an effect did not apply
 #: Why an effect did not apply, or applied only in part, by ``EffectInfo.note_code`` (and form).
 NOTE: dict[str, str] = {
-    "switched_off": N_("switched off"),
-    "ended_until": N_("ended at {until}"),
-    "ended_condition": N_("ended: '{condition}' no longer holds"),
-    "never_started_condition": N_("never started: '{condition}' was already false when it resolved (611.2b)"),
-    "never_started": N_("never started: its duration had already ended when it would begin (611.2b)"),
-    "ability_removed_by": N_("{by} removed its ability before it applied (layer {layer})"),
-    "ability_removed": N_("its ability was gone before it applied in layer {layer}"),
-    "illegal_target_all": N_(
+    NoteCode.SWITCHED_OFF: N_("switched off"),
+    f"{NoteCode.ENDED}_until": N_("ended at {until}"),
+    f"{NoteCode.ENDED}_condition": N_("ended: '{condition}' no longer holds"),
+    f"{NoteCode.NEVER_STARTED}_condition": N_(
+        "never started: '{condition}' was already false when it resolved (611.2b)"
+    ),
+    NoteCode.NEVER_STARTED: N_("never started: its duration had already ended when it would begin (611.2b)"),
+    f"{NoteCode.ABILITY_REMOVED}_by": N_("{by} removed its ability before it applied (layer {layer})"),
+    NoteCode.ABILITY_REMOVED: N_("its ability was gone before it applied in layer {layer}"),
+    f"{NoteCode.ILLEGAL_TARGET}_all": N_(
         "608.2b: did nothing, every target was illegal on resolution (targets must be '{rule}'): {failures}"
     ),
-    "illegal_target_some": N_("608.2b: illegal target not affected: {failures}"),
+    f"{NoteCode.ILLEGAL_TARGET}_some": N_("608.2b: illegal target not affected: {failures}"),
     "bad_value": N_("{name} has {characteristic} {value}, not {op} {bound} ({expr})"),
     "not_a": N_("{name} is not a {selector}"),
     "not_a_in": N_("{name} is not a {selector} ({zone})"),
-    "did_not_apply": N_("did not apply"),
+    NoteCode.DID_NOT_APPLY: N_("did not apply"),
 }
 #: When a duration ended (the ``until`` of an ``ended`` note), by code.
 UNTIL: dict[str, str] = {
-    "end_of_turn": NP_("until", "end of turn"),
-    "next_turn": NP_("until", "the start of {player}'s next turn"),
-    "untap_step": NP_("until", "{player}'s next untap step"),
-    "end_of_combat": NP_("until", "end of combat"),
+    Until.END_OF_TURN: NP_("until", "end of turn"),
+    Until.NEXT_TURN: NP_("until", "the start of {player}'s next turn"),
+    Until.UNTAP_STEP: NP_("until", "{player}'s next untap step"),
+    Until.END_OF_COMBAT: NP_("until", "end of combat"),
 }
 #: Zones, as a note names them.
 ZONE: dict[str, str] = {
@@ -154,41 +157,41 @@ CONDITION_OBJECT: dict[str, str] = {
 # ---------------------------------------------------------------------------- effects' names and origins
 #: An effect's name, by ``EffectInfo.name_code`` (the card and rules words stay as written).
 NAME: dict[str, str] = {
-    "static": N_("{card} ({label})"),
-    "granted": N_("{card} (granted by {by})"),
-    "ability": N_("{card}: {label}"),
-    "enters_as": N_("{card} enters as"),
-    "face_down": N_("{card} (face down)"),
-    "counters": N_("Counters (+1/+1, -1/-1)"),
+    NameCode.STATIC: N_("{card} ({label})"),
+    NameCode.GRANTED: N_("{card} (granted by {by})"),
+    NameCode.ABILITY: N_("{card}: {label}"),
+    NameCode.ENTERS_AS: N_("{card} enters as"),
+    NameCode.FACE_DOWN: N_("{card} (face down)"),
+    NameCode.COUNTERS: N_("Counters (+1/+1, -1/-1)"),
     "choices": N_("{name} ({choices})"),
 }
 #: The labels of abilities in the card library (``key:``), when they are words; other labels
 #: (loyalty costs "+1", "0", ids) are shown as written.
 LABEL: dict[str, str] = {
-    "cast": NP_("effect label", "cast"),
-    "spell": NP_("effect label", "spell"),
-    "etb": NP_("effect label", "enters"),
-    "steal": NP_("effect label", "steal"),
-    "animate": NP_("effect label", "animate"),
-    "pump": NP_("effect label", "pump"),
-    "mine": NP_("effect label", "mine"),
-    "theirs": NP_("effect label", "theirs"),
-    "lord": NP_("effect label", "lord"),
-    "gain": NP_("effect label", "gain"),
-    "lose": NP_("effect label", "lose"),
-    "discard": NP_("effect label", "discard"),
-    "tap": NP_("effect label", "tap"),
-    "walk": NP_("effect label", "walk"),
-    "regen": NP_("effect label", "regenerate"),
-    "pt": NP_("effect label", "P/T"),
-    "white": NP_("effect label", "white"),
-    "black": NP_("effect label", "black"),
-    "nonblack": NP_("effect label", "nonblack"),
-    "colorless": NP_("effect label", "colorless"),
-    "artifacts": NP_("effect label", "artifacts"),
-    "plains": NP_("effect label", "Plains"),
-    "forests": NP_("effect label", "Forests"),
-    "changeling": NP_("effect label", "changeling"),
+    Label.CAST: NP_("effect label", "cast"),
+    Label.SPELL: NP_("effect label", "spell"),
+    Label.ETB: NP_("effect label", "enters"),
+    Label.STEAL: NP_("effect label", "steal"),
+    Label.ANIMATE: NP_("effect label", "animate"),
+    Label.PUMP: NP_("effect label", "pump"),
+    Label.MINE: NP_("effect label", "mine"),
+    Label.THEIRS: NP_("effect label", "theirs"),
+    Label.LORD: NP_("effect label", "lord"),
+    Label.GAIN: NP_("effect label", "gain"),
+    Label.LOSE: NP_("effect label", "lose"),
+    Label.DISCARD: NP_("effect label", "discard"),
+    Label.TAP: NP_("effect label", "tap"),
+    Label.WALK: NP_("effect label", "walk"),
+    Label.REGEN: NP_("effect label", "regenerate"),
+    Label.PT: NP_("effect label", "P/T"),
+    Label.WHITE: NP_("effect label", "white"),
+    Label.BLACK: NP_("effect label", "black"),
+    Label.NONBLACK: NP_("effect label", "nonblack"),
+    Label.COLORLESS: NP_("effect label", "colorless"),
+    Label.ARTIFACTS: NP_("effect label", "artifacts"),
+    Label.PLAINS: NP_("effect label", "Plains"),
+    Label.FORESTS: NP_("effect label", "Forests"),
+    Label.CHANGELING: NP_("effect label", "changeling"),
 }
 #: A choice made when an ability resolved (``choices:``), by its name.
 CHOICE: dict[str, str] = {
@@ -204,11 +207,11 @@ CHOICE: dict[str, str] = {
 }
 #: Where an effect comes from (``EffectInfo.origin``).
 ORIGIN: dict[str, str] = {
-    "static": N_("static"),
-    "cda": N_("cda"),
-    "resolved": N_("resolved"),
-    "counters": N_("counters"),
-    "face-down": N_("face down"),
+    Origin.STATIC: N_("static"),
+    Origin.CDA: N_("cda"),
+    Origin.RESOLVED: N_("resolved"),
+    Origin.COUNTERS: N_("counters"),
+    Origin.FACE_DOWN: N_("face down"),
 }
 #: The colours (105.1), as values.
 COLOR: dict[str, str] = {c: c for c in (N_("white"), N_("blue"), N_("black"), N_("red"), N_("green"))}
@@ -232,46 +235,50 @@ EDITION_BUTTON: dict[str, str] = {
 # ---------------------------------------------------------------------------- why a step came when it did
 #: The layer table's short "why" column, by the step's ``why`` code.
 WHY: dict[str, str] = {
-    "cda": N_("CDA"),
-    "timestamp": N_("timestamp"),
-    "dependency": N_("waited on {names}"),
-    "waited_on": N_("{names} waited on it"),
-    "loop": N_("loop ({members}) → timestamp"),
+    Why.CDA: N_("CDA"),
+    Why.TIMESTAMP: N_("timestamp"),
+    Why.DEPENDENCY: N_("waited on {names}"),
+    Why.WAITED_ON: N_("{names} waited on it"),
+    Why.LOOP: N_("loop ({members}) → timestamp"),
     "loop_empty": N_("loop → timestamp"),
-    "counters": N_("counters (no timestamp)"),
+    Why.COUNTERS: N_("counters (no timestamp)"),
 }
 #: The step's ``why`` code as one word (``rulekit solve``'s table).
 WHY_CODE: dict[str, str] = {
-    "cda": NP_("why", "cda"),
-    "timestamp": NP_("why", "timestamp"),
-    "dependency": NP_("why", "dependency"),
-    "waited_on": NP_("why", "waited_on"),
-    "loop": NP_("why", "loop"),
-    "counters": NP_("why", "counters"),
+    Why.CDA: NP_("why", "cda"),
+    Why.TIMESTAMP: NP_("why", "timestamp"),
+    Why.DEPENDENCY: NP_("why", "dependency"),
+    Why.WAITED_ON: NP_("why", "waited_on"),
+    Why.LOOP: NP_("why", "loop"),
+    Why.COUNTERS: NP_("why", "counters"),
 }
 #: A step's explanation (why it came when it did), by reason code.
 STEP: dict[str, str] = {
-    "CDA_FIRST": N_("Characteristic-defining abilities apply first in their layer (613.3)."),
-    "LOOP": N_(
+    Reason.CDA_FIRST: N_("Characteristic-defining abilities apply first in their layer (613.3)."),
+    Reason.LOOP: N_(
         "Every remaining effect waited on another — a dependency loop ({members}) — so dependency "
         "is ignored and the earliest timestamp goes first (613.8b)."
     ),
-    "DEPENDS_ON": N_("It depends on {waited}{because}, so it waited until that applied (613.8a)."),
-    "WAITED_BY": N_(
+    Reason.DEPENDS_ON: N_("It depends on {waited}{because}, so it waited until that applied (613.8a)."),
+    Reason.WAITED_BY: N_(
         "{waiting} waited on it (613.8a), so it applies before them although their timestamps are earlier; "
         "among the effects that wait on nothing, it has the earliest timestamp, {ts}."
     ),
-    "TIMESTAMP": N_("No effect it depends on is waiting, so timestamp order holds: timestamp {ts} (613.7)."),
-    "TIMESTAMP_AMONG": N_("{place} Among them, timestamp order holds: timestamp {ts}."),
-    "PLAYERS_AFTER_OBJECTS": N_(
+    Reason.TIMESTAMP: N_(
+        "No effect it depends on is waiting, so timestamp order holds: timestamp {ts} (613.7)."
+    ),
+    Reason.TIMESTAMP_AMONG: N_("{place} Among them, timestamp order holds: timestamp {ts}."),
+    Reason.PLAYERS_AFTER_OBJECTS: N_(
         "Effects on players apply after all effects on objects, layers 1–7 (613.10)."
     ),
-    "RULES_LAST": N_("Effects that change the game rules apply after all other continuous effects (613.11)."),
-    "COUNTERS_SEED": N_(
+    Reason.RULES_LAST: N_(
+        "Effects that change the game rules apply after all other continuous effects (613.11)."
+    ),
+    Reason.COUNTERS_SEED: N_(
         "Power/toughness counters change power and toughness in their own sublayer, {layer} (613.4d), "
         "after the effects that set or modify them; counters have no timestamp."
     ),
-    "COUNTERS_CURRENT": N_(
+    Reason.COUNTERS_CURRENT: N_(
         "Power/toughness counters change power and toughness in sublayer {layer}, in timestamp order "
         "with the effects that modify them (613.4c): counters have the timestamp of the moment they "
         "were put on."
@@ -310,22 +317,25 @@ def dependency_text(
     p = _p(params)
     by = p.get("by", "") if by is None else by
     effect = p.get("effect", "") if effect is None else effect
-    if kind == "existence":
+    if kind == DependencyKind.EXISTENCE:
         if "condition" in p:
             return t(DEPENDENCY["existence_condition"], b=by, a=effect, condition=p["condition"])
-        return t(DEPENDENCY["existence"], b=by, a=effect, source=p.get("source", ""))
-    if kind == "text":
-        return t(DEPENDENCY["text"], b=by, a=effect)
-    if kind == "applies_to":
+        return t(DEPENDENCY[DependencyKind.EXISTENCE], b=by, a=effect, source=p.get("source", ""))
+    if kind == DependencyKind.TEXT:
+        return t(DEPENDENCY[DependencyKind.TEXT], b=by, a=effect)
+    if kind == DependencyKind.APPLIES_TO:
         bits = []
         if p.get("gained_count"):
             bits.append(t(DEPENDENCY["applies_to_gained"], objects=names(p["gained"], p["gained_count"], t)))
         if p.get("lost_count"):
             bits.append(t(DEPENDENCY["applies_to_lost"], objects=names(p["lost"], p["lost_count"], t)))
-        return t(DEPENDENCY["applies_to"], b=by, a=effect, changes=t(N_(" and ")).join(bits))
-    if kind == "what_it_does":
+        return t(DEPENDENCY[DependencyKind.APPLIES_TO], b=by, a=effect, changes=t(N_(" and ")).join(bits))
+    if kind == DependencyKind.WHAT_IT_DOES:
         return t(
-            DEPENDENCY["what_it_does"], b=by, a=effect, objects=names(p.get("objects", ()), p.get("count"), t)
+            DEPENDENCY[DependencyKind.WHAT_IT_DOES],
+            b=by,
+            a=effect,
+            objects=names(p.get("objects", ()), p.get("count"), t),
         )
     return kind
 
@@ -399,24 +409,27 @@ def note_text(code: str, params: Params, lang: Any = "en", this: str | None = No
     """Why an effect did not apply (``EffectInfo.note_code`` and ``note_params``) in ``lang``."""
     t = _t(lang)
     p = _p(params)
-    if code == "ended":
+    if code == NoteCode.ENDED:
         if p.get("until"):  # "terminou em" + "o final do turno": "terminou no final do turno"
-            return t.contract(t(NOTE["ended_until"], until=until_text(p, t)))
-        return t(NOTE["ended_condition"], condition=condition_text(str(p.get("condition", "")), t, this=this))
-    if code == "never_started":
+            return t.contract(t(NOTE[f"{NoteCode.ENDED}_until"], until=until_text(p, t)))
+        return t(
+            NOTE[f"{NoteCode.ENDED}_condition"],
+            condition=condition_text(str(p.get("condition", "")), t, this=this),
+        )
+    if code == NoteCode.NEVER_STARTED:
         if "condition" in p:
             cond = condition_text(str(p["condition"]), t, this=this)
-            return t(NOTE["never_started_condition"], condition=cond)
-        return t(NOTE["never_started"])
-    if code == "ability_removed":
+            return t(NOTE[f"{NoteCode.NEVER_STARTED}_condition"], condition=cond)
+        return t(NOTE[NoteCode.NEVER_STARTED])
+    if code == NoteCode.ABILITY_REMOVED:
         if p.get("by"):
-            return t(NOTE["ability_removed_by"], by=p["by"], layer=p.get("layer", ""))
-        return t(NOTE["ability_removed"], layer=p.get("layer", ""))
-    if code == "illegal_target":
+            return t(NOTE[f"{NoteCode.ABILITY_REMOVED}_by"], by=p["by"], layer=p.get("layer", ""))
+        return t(NOTE[NoteCode.ABILITY_REMOVED], layer=p.get("layer", ""))
+    if code == NoteCode.ILLEGAL_TARGET:
         failures = "; ".join(_target_failure(f, t) for f in p.get("failures", ()))
         if p.get("all"):
-            return t(NOTE["illegal_target_all"], rule=p.get("rule", ""), failures=failures)
-        return t(NOTE["illegal_target_some"], failures=failures)
+            return t(NOTE[f"{NoteCode.ILLEGAL_TARGET}_all"], rule=p.get("rule", ""), failures=failures)
+        return t(NOTE[f"{NoteCode.ILLEGAL_TARGET}_some"], failures=failures)
     if code in NOTE:
         return t(NOTE[code])
     return code
@@ -461,7 +474,7 @@ def effect_name_text(name_code: str, params: Params, fallback: str, lang: Any = 
     p = _p(params)
     if name_code not in NAME:
         return fallback
-    if name_code in ("static", "ability"):
+    if name_code in (NameCode.STATIC, NameCode.ABILITY):
         if not p.get("label"):
             text = str(p.get("card", fallback))
         else:
@@ -529,19 +542,12 @@ def rule_value_text(key: str, value: Any, lang: Any = "en") -> str | None:
 
 #: Every code the MTG engine records, by where it is recorded (the message test walks these).
 CODES: dict[str, tuple[str, ...]] = {
-    "Dependency.kind": ("existence", "text", "applies_to", "what_it_does"),
-    "EffectInfo.note_code": (
-        "switched_off",
-        "ended",
-        "never_started",
-        "ability_removed",
-        "illegal_target",
-        "did_not_apply",
-    ),
-    "Step.why": ("cda", "timestamp", "dependency", "waited_on", "loop", "counters"),
-    "EffectInfo.name_code": ("static", "granted", "ability", "enters_as", "face_down", "counters"),
-    "EffectInfo.origin": ("static", "cda", "resolved", "counters", "face-down"),
-    "until": tuple(UNTIL),
+    "Dependency.kind": tuple(DependencyKind),
+    "EffectInfo.note_code": tuple(NoteCode),
+    "Step.why": tuple(Why),
+    "EffectInfo.name_code": tuple(NameCode),
+    "EffectInfo.origin": tuple(Origin),
+    "until": tuple(Until),
     "rules": tuple(RULE_KEY),
     "rules.prevent_damage": tuple(PREVENTED),
 }

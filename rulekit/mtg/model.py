@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from rulekit.i18n import pick
+from rulekit.mtg.codes import AbilityKind, EventKind
 from rulekit.mtg.expressions import Expr, TargetRule, parse_expr, parse_target_rule
 from rulekit.mtg.selectors import (
     Condition,
@@ -417,7 +418,7 @@ class Ability:
     """
 
     text: str
-    kind: str = "text"
+    kind: AbilityKind = AbilityKind.TEXT
     key: str = ""
     spec: EffectSpec | None = None
     zone: str = "battlefield"
@@ -443,11 +444,11 @@ class Ability:
         ability that 702 defines as activated (Equip 702.6a, Cycling 702.29a...: written bare or
         with reminder text, :func:`rulekit.mtg.vocab.activated_keyword`). A basic land type's
         mana ability is one (305.6); static abilities and CDAs are not."""
-        if self.kind in ("static", "cda"):
+        if self.kind in (AbilityKind.STATIC, AbilityKind.CDA):
             return False
-        if self.kind == "intrinsic" or activated_keyword(self.text) is not None:
+        if self.kind == AbilityKind.INTRINSIC or activated_keyword(self.text) is not None:
             return True
-        if self.kind == "keyword":
+        if self.kind == AbilityKind.KEYWORD:
             return False
         cost, colon, _ = self.text.partition(":")
         return bool(colon) and '"' not in cost and not cost.lower().startswith(("when ", "whenever ", "at "))
@@ -455,7 +456,7 @@ class Ability:
     @property
     def generates(self) -> bool:
         """Whether it generates a continuous effect by itself (static ability or CDA)."""
-        return self.kind in ("static", "cda")
+        return self.kind in (AbilityKind.STATIC, AbilityKind.CDA)
 
     def refilled(self, choices: Mapping[str, str] | None) -> Ability:
         """707.6: this ability as a copy has it: its ``{chosen …}`` placeholders filled with the
@@ -466,7 +467,7 @@ class Ability:
             return self
         got = build_abilities([self.written], dict(choices or {}))[0]
         if got.spec is not None and (got.spec.unread is not None or "{chosen " in got.canon):
-            return replace(self, kind="text", spec=None, text=got.text)
+            return replace(self, kind=AbilityKind.TEXT, spec=None, text=got.text)
         return replace(got, key=self.key, written=self.written)
 
     def rewritten(self, old: str, new: str) -> Ability:
@@ -474,7 +475,7 @@ class Ability:
         text = rewrite_words(self.text, old, new)
         spec = self.spec
         if spec is not None:
-            spec = build_spec(_rewrite_data(spec.mapping, old, new), self.kind == "cda")
+            spec = build_spec(_rewrite_data(spec.mapping, old, new), self.kind == AbilityKind.CDA)
         if text == self.text and spec == self.spec:
             return self
         return replace(self, text=text, spec=spec)
@@ -492,7 +493,7 @@ def _rewrite_data(value: Any, old: str, new: str) -> Any:
 
 def intrinsic_ability(land_type: str) -> Ability:
     """The intrinsic mana ability of a basic land type (305.6)."""
-    return Ability(BASIC_LAND_TYPES[land_type], kind="intrinsic", intrinsic=land_type)
+    return Ability(BASIC_LAND_TYPES[land_type], kind=AbilityKind.INTRINSIC, intrinsic=land_type)
 
 
 def ability_from_data(data: Any, key: str = "") -> Ability:
@@ -500,27 +501,31 @@ def ability_from_data(data: Any, key: str = "") -> Ability:
     if isinstance(data, Ability):
         return data
     if isinstance(data, str):
-        kind = "keyword" if data in KEYWORDS or data.lower().startswith("protection from") else "text"
+        kind = (
+            AbilityKind.KEYWORD
+            if data in KEYWORDS or data.lower().startswith("protection from")
+            else AbilityKind.TEXT
+        )
         return Ability(data, kind=kind, key=key)
     data = dict(data)
     text = str(data.get("text") or "")
     key = str(data.get("key", key) or "")
     if data.get("enters_with"):
         counters = _counters(data["enters_with"])
-        return Ability(text or "enters with counters", kind="text", key=key, enters_with=counters)
-    for kind in ("static", "cda", "resolves"):
+        return Ability(text or "enters with counters", kind=AbilityKind.TEXT, key=key, enters_with=counters)
+    for kind in (AbilityKind.STATIC, AbilityKind.CDA, AbilityKind.RESOLVES):
         if data.get(kind) is not None:
             spec = dict(data[kind])
-            if data.get("condition") and kind == "static":
+            if data.get("condition") and kind == AbilityKind.STATIC:
                 spec.setdefault("condition", data["condition"])
             return Ability(
-                text or kind,
+                text or kind.value,
                 kind=kind,
                 key=key,
-                spec=build_spec(spec, kind == "cda"),
+                spec=build_spec(spec, kind == AbilityKind.CDA),
                 zone=str(data.get("zone") or "battlefield"),
             )
-    return Ability(text, kind="keyword" if text in KEYWORDS else "text", key=key)
+    return Ability(text, kind=AbilityKind.KEYWORD if text in KEYWORDS else AbilityKind.TEXT, key=key)
 
 
 # ---------------------------------------------------------------------------------- objects
@@ -643,7 +648,7 @@ class Event:
     ``end_of_turn``. ``objects`` lists the objects it concerns (in the active player's order
     for simultaneous entries)."""
 
-    kind: str
+    kind: EventKind
     objects: tuple[str, ...] = ()
     to: str | None = None
     source: str | None = None

@@ -4,7 +4,7 @@ The trace holds reasons as data (a code and named parameters); this module is th
 turns them into sentences, through the gettext catalog (:mod:`rulekit.i18n`). Each code maps to
 an English msgid with **named placeholders**; the parameters fill them after translation:
 
->>> reason_text("DEPENDS_ON", {"waited": "Urborg", "because": ""}, lang="es")
+>>> reason_text(Reason.DEPENDS_ON, {"waited": "Urborg", "because": ""}, lang="es")
 'Depende de Urborg, así que esperó a que se aplicara (613.8a).'
 >>> reason_text("TIMESTAMP", {"ts": 3})
 'No effect it depends on is waiting, so timestamp order holds: timestamp 3 (613.7).'
@@ -31,6 +31,7 @@ from rulekit.i18n import N_, translator
 
 # The MTG engine's codes have their messages in rulekit.mtg.messages (one module, every language).
 from rulekit.mtg import messages as mtg_messages
+from rulekit.mtg.codes import Origin, Reason, Why
 from rulekit.views.mtg_words import (
     change_lines,
     dependency_reason,
@@ -96,9 +97,9 @@ def why_text(trace: Any, step: Any, lang: str = "en") -> str:
 
 def why_phrase(trace: Any, step: Any, lang: str = "en") -> str:
     """:func:`why_text` for use inside a sentence: a plain timestamp step reads "timestamp order"."""
-    if step.why == "timestamp" and not step.waited_on:
+    if step.why == Why.TIMESTAMP and not step.waited_on:
         origin = next((e.origin for e in getattr(trace, "effects", ()) if e.id == step.effect), None)
-        if origin != "counters" or step.timestamp is not None:
+        if origin != Origin.COUNTERS or step.timestamp is not None:
             t = translator(lang)
             return t("timestamp order")
     return why_text(trace, step, lang)
@@ -108,20 +109,20 @@ def step_reason(trace: Any, step: Any, lang: str = "en") -> str:
     """Why step ``step`` came where it did, as a sentence in ``lang`` (the reason codes above)."""
     t = translator(lang)
     origin = next((e.origin for e in trace.effects if e.id == step.effect), None)
-    place_code = {"players": "PLAYERS_AFTER_OBJECTS", "rules": "RULES_LAST"}.get(step.layer)
+    place_code = {"players": Reason.PLAYERS_AFTER_OBJECTS, "rules": Reason.RULES_LAST}.get(step.layer)
     place = reason_text(place_code, {}, lang) if place_code else ""
     ts = fmt_value(step.timestamp)
-    if origin == "counters":
-        code = "COUNTERS_CURRENT" if trace.ruleset == "current" else "COUNTERS_SEED"
+    if origin == Origin.COUNTERS:
+        code = Reason.COUNTERS_CURRENT if trace.ruleset == "current" else Reason.COUNTERS_SEED
         reason = reason_text(code, {"layer": step.layer}, lang)
-    elif step.why == "cda":
-        reason = reason_text("CDA_FIRST", {}, lang)
-    elif step.why == "waited_on":
+    elif step.why == Why.CDA:
+        reason = reason_text(Reason.CDA_FIRST, {}, lang)
+    elif step.why == Why.WAITED_ON:
         waiting = ", ".join(effect_name(trace, e, t) for e in getattr(step, "waited_by", ()))
-        reason = reason_text("WAITED_BY", {"waiting": waiting, "ts": ts}, lang)
-    elif step.why == "loop":
+        reason = reason_text(Reason.WAITED_BY, {"waiting": waiting, "ts": ts}, lang)
+    elif step.why == Why.LOOP:
         members = ", ".join(effect_name(trace, e, t) for e in step.loop)
-        reason = reason_text("LOOP", {"members": members}, lang)
+        reason = reason_text(Reason.LOOP, {"members": members}, lang)
     elif step.waited_on:
         waited = ", ".join(effect_name(trace, e, t) for e in step.waited_on)
         reasons = [
@@ -130,11 +131,11 @@ def step_reason(trace: Any, step: Any, lang: str = "en") -> str:
             if d.effect == step.effect and d.depends_on in step.waited_on and d.kind
         ]
         because = f" ({reasons[0]})" if reasons else ""
-        reason = reason_text("DEPENDS_ON", {"waited": waited, "because": because}, lang)
+        reason = reason_text(Reason.DEPENDS_ON, {"waited": waited, "because": because}, lang)
     elif place:
-        return reason_text("TIMESTAMP_AMONG", {"place": place, "ts": ts}, lang)
+        return reason_text(Reason.TIMESTAMP_AMONG, {"place": place, "ts": ts}, lang)
     else:
-        reason = reason_text("TIMESTAMP", {"ts": ts}, lang)
+        reason = reason_text(Reason.TIMESTAMP, {"ts": ts}, lang)
     return f"{place} {reason}" if place else reason
 
 

@@ -50,7 +50,7 @@ import yaml
 
 from rulekit import mtg
 from rulekit.mtg.engine import loop
-from rulekit.mtg.engine.effects import Eff
+from rulekit.mtg.engine.eff import Eff
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.layers.abilities import AbilitiesPart
 from rulekit.mtg.engine.layers.type import TypePart

@@ -9,13 +9,14 @@ from pathlib import Path
 
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.layers.base import LayerPart
+from rulekit.mtg.engine.replay import REPLAY_STAGES
 from rulekit.mtg.model import SUBLAYERS
 
 ROOT = Path(__file__).resolve().parents[2] / "rulekit"
 
 
-def _module_name(path: Path) -> str:
-    rel = path.relative_to(ROOT.parent).with_suffix("")
+def _module_name(path: Path, root: Path = ROOT) -> str:
+    rel = path.relative_to(root.parent).with_suffix("")
     parts = list(rel.parts)
     if parts[-1] == "__init__":
         parts.pop()
@@ -73,6 +74,83 @@ def test_no_import_cycle_in_rulekit() -> None:
     for m in sorted(graph):
         if m not in state:
             walk(m)
+
+
+def _every_import(path: Path, modules: set[str]) -> set[str]:
+    """Every rulekit module a module names in an import: at module level, under ``if
+    TYPE_CHECKING:`` and inside a function alike (a circle at type-checking level is a circle
+    for the reader and for mypy)."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for a in node.names:
+                sub = f"{node.module}.{a.name}"
+                out.add(sub if sub in modules else node.module)
+    return {m for m in out if m in modules}
+
+
+def mtg_import_cycles(root: Path = ROOT) -> list[list[str]]:
+    """The strongly connected parts (more than one module) of rulekit/mtg's full import graph
+    (:func:`_every_import`; a package's ``__init__`` re-exporting its modules is not an edge
+    back from them)."""
+    modules = {_module_name(p, root): p for p in (root / "mtg").rglob("*.py")}
+    names = set(modules)
+    graph = {
+        m: sorted(i for i in _every_import(p, names) if i != m and not m.startswith(i + "."))
+        for m, p in modules.items()
+    }
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out: list[list[str]] = []
+
+    def strong(v: str) -> None:  # Tarjan
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                out.append(sorted(part))
+
+    for m in sorted(graph):
+        if m not in index:
+            strong(m)
+    return sorted(out)
+
+
+def test_no_import_circle_in_mtg_at_any_level() -> None:
+    """No circle among rulekit/mtg's modules, counting ``TYPE_CHECKING`` and function-level
+    imports too: what a module shares with another lives in a module below both
+    (``engine/eff.py`` the effect record, ``engine/compiled.py`` the replayed game)."""
+    assert mtg_import_cycles() == []
+
+
+def test_the_circle_test_sees_type_checking_and_function_imports(tmp_path: Path) -> None:
+    """The test of the test: a circle closed only under ``TYPE_CHECKING`` or inside a function
+    is found."""
+    pkg = tmp_path / "rulekit" / "mtg"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("from rulekit.mtg.b import x\n")
+    (pkg / "b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from rulekit.mtg.c import y\n"
+    )
+    (pkg / "c.py").write_text("def f():\n    from rulekit.mtg.a import z\n")
+    (pkg / "d.py").write_text("from rulekit.mtg.a import z\n")
+    assert mtg_import_cycles(tmp_path / "rulekit") == [["rulekit.mtg.a", "rulekit.mtg.b", "rulekit.mtg.c"]]
 
 
 def test_model_is_pure_data() -> None:
@@ -158,3 +236,24 @@ def test_engine_and_trace_never_import_views() -> None:
             views = [n for n in names if n.startswith(("rulekit.views", "rulekit.widgets"))]
             offenders += [f"{path.relative_to(ROOT)}: {n}" for n in views]
     assert offenders == []
+
+
+def test_the_replay_is_one_pipeline_called_from_one_place() -> None:
+    """``compile_scenario`` calls the replay's stages (``REPLAY_STAGES``) in their order and no
+    other module calls one of them, and ARCHITECTURE.md names each stage."""
+    tree = ast.parse((ROOT / "mtg" / "engine" / "replay.py").read_text(encoding="utf-8"))
+    compile_fn = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "compile_scenario")
+    called = [
+        n.func.id for n in ast.walk(compile_fn) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+    ]
+    assert [c for c in called if c in REPLAY_STAGES] == list(REPLAY_STAGES)
+    elsewhere = [
+        f"{p.relative_to(ROOT)}: {n.func.id}"
+        for p in sorted(ROOT.rglob("*.py"))
+        if p.name != "replay.py"
+        for n in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in REPLAY_STAGES
+    ]
+    assert elsewhere == []
+    page = (ROOT.parent / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    assert [s for s in REPLAY_STAGES if f"`{s}`" not in page] == []

@@ -34,9 +34,10 @@ lives in one named place, whose docstring cites the CR rule, the seed passage or
 from __future__ import annotations
 
 from rulekit.mtg.engine.accelerator import accelerated
-from rulekit.mtg.engine.effects import Eff
+from rulekit.mtg.engine.compiled import Compiled
+from rulekit.mtg.engine.eff import Eff
 from rulekit.mtg.engine.loop import known_effect_ids, solve, solve_compiled
-from rulekit.mtg.engine.replay import Compiled, compile_scenario
+from rulekit.mtg.engine.replay import compile_scenario
 from rulekit.mtg.engine.state import Obj, State
 
 __all__ = [

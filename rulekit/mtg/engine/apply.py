@@ -8,7 +8,7 @@ from operator import attrgetter
 from typing import Any
 
 from rulekit.mtg.engine import caches
-from rulekit.mtg.engine.effects import Eff
+from rulekit.mtg.engine.eff import Eff
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.select import Ctx, SelectorKey, make_ctx, select, selector_key
 from rulekit.mtg.engine.state import Obj, State, sig_of

@@ -32,10 +32,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulekit.mtg.engine.effects import Eff
+from rulekit.mtg.engine.compiled import Compiled
+from rulekit.mtg.engine.eff import Eff
 from rulekit.mtg.engine.history import OBJECT_SUBLAYERS
 from rulekit.mtg.engine.pruning import ReadIndex, overlaps, reads_of, writes_of
-from rulekit.mtg.engine.replay import Compiled
 from rulekit.mtg.engine.select import ANY, EVERYTHING, Key
 
 #: the sublayers of layer 1 (copiable values: what a copy made later takes is read after them)

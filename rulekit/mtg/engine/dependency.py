@@ -20,7 +20,7 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from rulekit.mtg.engine import caches
-from rulekit.mtg.engine.effects import Eff
+from rulekit.mtg.engine.eff import Eff
 from rulekit.mtg.engine.groups import GroupPool
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.layers.control import CONTROLLER

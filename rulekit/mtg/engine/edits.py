@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from rulekit.mtg.codes import EventKind
 from rulekit.mtg.engine.loop import check_effect_ids
-from rulekit.mtg.engine.replay import compile_scenario
+from rulekit.mtg.engine.replay import compile_scenario, listed_effects
 from rulekit.mtg.engine.timestamps import NEW_TIMESTAMP
 from rulekit.mtg.model import Scenario
 
@@ -34,7 +35,7 @@ def scenario_effects(scn: Scenario) -> list[dict[str, Any]]:
             "sublayers": list(e.sublayers),
             "enabled": e.id not in scn.disabled,
         }
-        for e in comp.listed_effects()
+        for e in listed_effects(comp)
     ]
 
 
@@ -60,7 +61,7 @@ def with_timestamps(scn: Scenario, stamps: dict[str, float]) -> Scenario:
     timestamp; a resolved effect's is its ``resolve`` event's (613.7b).
     """
     comp = compile_scenario(scn)
-    by_id = {e.id: e for e in comp.listed_effects()}
+    by_id = {e.id: e for e in listed_effects(comp)}
     objs = {o.id: o for o in scn.objects}
     events = list(scn.events)
     # freeze every current timestamp, so that the requested change is the only one
@@ -70,7 +71,7 @@ def with_timestamps(scn: Scenario, stamps: dict[str, float]) -> Scenario:
         if ev.kind in NEW_TIMESTAMP:
             for oid in ev.objects:
                 last_event[oid] = i
-        if ev.kind == "resolve" and i in comp.resolve_ts:
+        if ev.kind == EventKind.RESOLVE and i in comp.resolve_ts:
             events[i] = replace(ev, timestamp=comp.resolve_ts[i])
     for i in sorted(set(last_event.values())):
         ev = events[i]

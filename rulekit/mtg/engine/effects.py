@@ -1,6 +1,6 @@
 """Continuous effects during a solve and how long they last (CR 604, 611, 708).
 
-* :class:`Eff`: one effect (static, CDA, resolved, face-down or the counters step).
+* :class:`~rulekit.mtg.engine.eff.Eff` (its own module, below this one): one effect.
 * 604.2/611.3: static abilities and CDAs generate effects (:func:`static_effects_of`); 611.3b a
   static ability's effect exists only while its object has the ability, in the ability's zone,
   and (for an "as long as" ability) while its condition holds (:func:`still_exists`).
@@ -12,59 +12,16 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Literal
 
+from rulekit.mtg.codes import AbilityKind, EventKind, NameCode, NoteCode, Origin, Until
+from rulekit.mtg.engine.compiled import Compiled, Situation
+from rulekit.mtg.engine.eff import Eff
 from rulekit.mtg.engine.select import ANY, Key, make_ctx, select
 from rulekit.mtg.engine.state import Obj, State
-from rulekit.mtg.engine.timestamps import order_key, static_timestamp
-from rulekit.mtg.model import Ability, EffectSpec, Event, ObjectDef, Scenario, build_spec
+from rulekit.mtg.engine.timestamps import static_timestamp
+from rulekit.mtg.model import Ability, Event, ObjectDef, Scenario, build_spec
 from rulekit.mtg.selectors import Condition
-
-if TYPE_CHECKING:
-    from rulekit.mtg.engine.replay import Compiled, Situation
-
-
-@dataclass
-class Eff:
-    """A continuous effect during a solve (static, CDA, resolved, counters or face-down)."""
-
-    id: str
-    name: str
-    source: str | None
-    origin: str
-    timestamp: float | None
-    spec: EffectSpec | None
-    key: str = ""
-    controller: str | None = None
-    targets: tuple[str, ...] = ()
-    target_player: str | None = None
-    x: int | None = None
-    locked: tuple[str, ...] | None = None
-    fixed: dict[tuple[str, str], int] | None = None
-    active: bool = True
-    #: its name as a code and parameters (rulekit.mtg.messages.NAME; "" for a name written by hand)
-    name_code: str = ""
-    name_params: tuple[tuple[str, Any], ...] = ()
-    #: why it is off, or applied only in part (a note code and its parameters, rulekit.mtg.messages)
-    note_code: str = ""
-    note_params: tuple[tuple[str, Any], ...] = ()
-    text: str = ""
-    event_index: int | None = None
-    sublayers: tuple[str, ...] = ()
-    #: its "for as long as" condition reads the layered game (who controls X after layer 2)
-    layered_condition: bool = False
-
-    @property
-    def sort_key(self) -> tuple[float, str]:
-        return order_key(self.timestamp, self.id)
-
-    def copy(self) -> Eff:
-        """A shallow copy: its fields are values or replaced whole (``fixed`` is given a new
-        dictionary before it is filled), so a copy never shares a change with its original."""
-        new = object.__new__(Eff)
-        new.__dict__.update(self.__dict__)
-        return new
 
 
 def effect_id(obj_id: str, ability: Ability) -> str:
@@ -83,9 +40,9 @@ def static_effects_of(obj: Obj, names: dict[str, str], sublayer: str | None) -> 
     for ab in obj.abilities:
         if not ab.generates:
             continue
-        if ab.kind == "static" and obj.zone != ab.zone:
+        if ab.kind == AbilityKind.STATIC and obj.zone != ab.zone:
             continue
-        if ab.kind == "cda" and obj.zone is None:
+        if ab.kind == AbilityKind.CDA and obj.zone is None:
             continue
         assert ab.spec is not None
         spec = ab.spec.read()
@@ -93,10 +50,10 @@ def static_effects_of(obj: Obj, names: dict[str, str], sublayer: str | None) -> 
             continue
         eid = effect_id(obj.id, ab)
         name = names.get(obj.id, obj.name)
-        name_code: str = "static"
+        name_code: NameCode | Literal[""] = NameCode.STATIC
         name_params: tuple[tuple[str, Any], ...] = (("card", name), ("label", ab.key or ""))
         if ab.granted_by:
-            name_code, name_params = "granted", (("card", name), ("by", ab.granted_by))
+            name_code, name_params = NameCode.GRANTED, (("card", name), ("by", ab.granted_by))
             name = f"{name} (granted by {ab.granted_by})"
         elif ab.key:
             name = f"{name} ({ab.key})"
@@ -107,7 +64,7 @@ def static_effects_of(obj: Obj, names: dict[str, str], sublayer: str | None) -> 
                 name_code=name_code,
                 name_params=name_params,
                 source=obj.id,
-                origin="cda" if ab.kind == "cda" else "static",
+                origin=Origin.CDA if ab.kind == AbilityKind.CDA else Origin.STATIC,
                 timestamp=static_timestamp(obj.timestamp, ab),
                 spec=spec,
                 key=ab.key,
@@ -129,10 +86,10 @@ def face_down_effect(obj: Obj, names: dict[str, str]) -> Eff:
     return Eff(
         id=f"{obj.id}.face-down",
         name=f"{names.get(obj.id, obj.name)} (face down)",
-        name_code="face_down",
+        name_code=NameCode.FACE_DOWN,
         name_params=(("card", names.get(obj.id, obj.name)),),
         source=obj.id,
-        origin="face-down",
+        origin=Origin.FACE_DOWN,
         timestamp=obj.timestamp,
         spec=spec,
         text="Face-down: a 2/2 creature",
@@ -161,7 +118,7 @@ def resolved_effect(
         if base[ev.source].face == "back":
             faces = faces[::-1]
         for ab in (a for abilities in faces for a in abilities):
-            if ab.kind == "resolves" and ab.key == ev.ability:
+            if ab.kind == AbilityKind.RESOLVES and ab.key == ev.ability:
                 spec, text = ab.spec, ab.text
                 break
     assert spec is not None, "a resolve event names its effect (the loader checks it)"
@@ -173,10 +130,10 @@ def resolved_effect(
         eid, n = f"{base_id}#{n}", n + 1
     used.add(eid)
     name = ev.name or (f"{src_name}: {key}" if key else src_name or eid)
-    name_code: str = ""
+    name_code: NameCode | Literal[""] = ""
     name_params: tuple[tuple[str, Any], ...] = ()  # a name written by hand in the scenario stays as written
     if not ev.name:
-        name_code = "ability"
+        name_code = NameCode.ABILITY
         name_params = (("card", src_name or eid), ("label", key))
     if ev.choices and not ev.name:
         name += " (" + ", ".join(f"{k}: {v}" for k, v in ev.choices) + ")"
@@ -191,7 +148,7 @@ def resolved_effect(
         name_code=name_code,
         name_params=name_params,
         source=ev.source,
-        origin="resolved",
+        origin=Origin.RESOLVED,
         timestamp=ts,
         spec=spec,
         key=key,
@@ -228,16 +185,16 @@ def resolved_status(comp: Compiled, eff: Eff) -> None:
     spec = eff.spec
     assert spec is not None
     if eff.id in comp.scenario.disabled:
-        eff.active, eff.note_code = False, "switched_off"
+        eff.active, eff.note_code = False, NoteCode.SWITCHED_OFF
         return
     dur = spec.duration.lower()
     index = eff.event_index if eff.event_index is not None else -1
     if turn_end_of(eff, comp.eot_marks) is not None:
-        eff.active, eff.note_code, eff.note_params = False, "ended", (("until", "end_of_turn"),)
+        eff.active, eff.note_code, eff.note_params = False, NoteCode.ENDED, (("until", Until.END_OF_TURN),)
         return
     ended = duration_end(comp, eff, dur, index)
     if ended is not None:
-        eff.active, eff.note_code, eff.note_params = False, "ended", ended
+        eff.active, eff.note_code, eff.note_params = False, NoteCode.ENDED, ended
         return
     cond = spec.condition
     if cond is not None and dur.startswith("for as long as"):
@@ -248,7 +205,11 @@ def resolved_status(comp: Compiled, eff: Eff) -> None:
             return
         at = comp.base_at.get(eff.event_index or 0, {})
         if not _base_condition(comp, cond, eff, at):
-            eff.active, eff.note_code, eff.note_params = False, "never_started", (("condition", cond.text),)
+            eff.active, eff.note_code, eff.note_params = (
+                False,
+                NoteCode.NEVER_STARTED,
+                (("condition", cond.text),),
+            )
             return
         # 611.2b: the duration ends the first time the condition is false, and an ended duration
         # stays ended (it does not begin again when the condition is true again): the game after
@@ -256,7 +217,7 @@ def resolved_status(comp: Compiled, eff: Eff) -> None:
         later = [comp.base_at[j] for j in sorted(comp.base_at) if j > index]
         now = {oid: (o.zone, o.tapped, o.counters) for oid, o in comp.base.items()}
         if not all(_base_condition(comp, cond, eff, at) for at in (*later, now)):
-            eff.active, eff.note_code, eff.note_params = False, "ended", (("condition", cond.text),)
+            eff.active, eff.note_code, eff.note_params = False, NoteCode.ENDED, (("condition", cond.text),)
 
 
 def duration_end(comp: Compiled, eff: Eff, dur: str, index: int) -> tuple[tuple[str, Any], ...] | None:
@@ -271,15 +232,15 @@ def duration_end(comp: Compiled, eff: Eff, dur: str, index: int) -> tuple[tuple[
     * "until end of combat": the next ``end_of_combat`` event (511.3).
     """
     if dur == "until your next turn":
-        kind, who = "begin_turn", eff.controller
-        params: tuple[tuple[str, Any], ...] = (("until", "next_turn"), ("player", who))
+        kind, who = EventKind.BEGIN_TURN, eff.controller
+        params: tuple[tuple[str, Any], ...] = (("until", Until.NEXT_TURN), ("player", who))
     elif dur == "until its controller's next untap step":
         ref = eff.targets[0] if eff.targets else eff.source
         d = comp.defs.get(ref or "")
         who = d.controller if d is not None else eff.controller
-        kind, params = "untap_step", (("until", "untap_step"), ("player", who))
+        kind, params = EventKind.UNTAP_STEP, (("until", Until.UNTAP_STEP), ("player", who))
     elif dur == "until end of combat":
-        kind, who, params = "end_of_combat", None, (("until", "end_of_combat"),)
+        kind, who, params = EventKind.END_OF_COMBAT, None, (("until", Until.END_OF_COMBAT),)
     else:
         return None
     for at, k, player in comp.marks:
@@ -344,7 +305,7 @@ def static_condition_holds(eff: Eff, state: State) -> bool:
     """An "as long as" static ability (e.g. Starfield of Nyx) generates its effect only while the
     condition holds (611.3b)."""
     spec = eff.spec
-    if spec is None or spec.condition is None or eff.origin != "static":
+    if spec is None or spec.condition is None or eff.origin != Origin.STATIC:
         return True
     cond = spec.condition
     ctx = make_ctx(eff, state)
@@ -382,7 +343,7 @@ EXISTENCE_READS: frozenset[Key] = frozenset({("abilities-", ANY), ("text", ANY)}
 def still_exists(eff: Eff, state: State, sub: str) -> bool:
     """611.3b / rules-notes: a static effect that has not begun to apply exists only while its
     object has the ability (and its "as long as" condition holds)."""
-    if eff.origin not in ("static",):
+    if eff.origin != Origin.STATIC:
         return True
     ab = _ability_of(state, eff)
     if ab is None:
@@ -398,7 +359,7 @@ def exists_until_abilities_change(eff: Eff) -> bool:
     """Whether ``eff``, found to exist, goes on existing until a step writes what
     :data:`EXISTENCE_READS` names: true unless it is a static effect with an "as long as"
     condition (which reads the rest of the game, 611.3b)."""
-    return eff.origin != "static" or eff.spec is None or eff.spec.condition is None
+    return eff.origin != Origin.STATIC or eff.spec is None or eff.spec.condition is None
 
 
 def ability_on(obj: Obj | None, eff: Eff) -> Ability | None:
@@ -407,7 +368,7 @@ def ability_on(obj: Obj | None, eff: Eff) -> Ability | None:
         return None
     for ab in obj.abilities:
         if ab.generates and effect_id(obj.id, ab) == eff.id:
-            if ab.kind == "static" and obj.zone != ab.zone:
+            if ab.kind == AbilityKind.STATIC and obj.zone != ab.zone:
                 return None
             return ab
     return None

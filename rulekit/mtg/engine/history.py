@@ -33,8 +33,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from rulekit.mtg.codes import EventKind
 from rulekit.mtg.engine import caches
-from rulekit.mtg.engine.effects import Eff
+from rulekit.mtg.engine.eff import Eff
 from rulekit.mtg.engine.select import ANY, EVERYTHING, Key
 from rulekit.mtg.engine.state import State
 from rulekit.mtg.model import SUBLAYERS, Scenario
@@ -159,9 +160,9 @@ class History:
         while i > 0:
             kind = events[i - 1].kind
             changed = self.resolves.get(i - 1)
-            if kind == "resolve" and not changed:
+            if kind == EventKind.RESOLVE and not changed:
                 break  # an effect that made nothing is not looked into
-            if kind not in ("resolve", "end_of_turn"):
+            if kind not in (EventKind.RESOLVE, EventKind.END_OF_TURN):
                 break
             if any(first_sublayer(e) < depth for e in changed or ()):
                 break

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulekit.mtg.codes import EventKind, NoteCode
 from rulekit.mtg.engine import caches
-from rulekit.mtg.engine.effects import Eff, resolve_ref, static_effects_of
+from rulekit.mtg.engine.compiled import Compiled
+from rulekit.mtg.engine.eff import Eff
+from rulekit.mtg.engine.effects import resolve_ref, static_effects_of
 from rulekit.mtg.engine.history import FULL, History, depth_for, first_sublayer
-from rulekit.mtg.engine.replay import Compiled
 from rulekit.mtg.engine.select import ANY, Ctx, eval_expr, matches, select, selector_reads
 from rulekit.mtg.engine.state import State
 from rulekit.mtg.expressions import TargetRule
@@ -173,7 +175,7 @@ def copy_starts(comp: Compiled) -> list[tuple[int, Eff]]:
     moment."""
     last_enter: dict[str, int] = {}
     for j, ev in enumerate(comp.scenario.events):
-        if ev.kind == "enter":
+        if ev.kind == EventKind.ENTER:
             for oid in ev.objects:
                 last_enter[oid] = j
     out: list[tuple[int, Eff]] = []
@@ -244,7 +246,11 @@ def check_layered_durations(
         cond = spec.condition
         i = eff.event_index if eff.event_index is not None else 0
         if not _controls(comp, eff, history.before(i, depth_for(_CONTROL_READS))):
-            eff.active, eff.note_code, eff.note_params = False, "never_started", (("condition", cond.text),)
+            eff.active, eff.note_code, eff.note_params = (
+                False,
+                NoteCode.NEVER_STARTED,
+                (("condition", cond.text),),
+            )
             continue
         if not top_level:
             continue
@@ -256,7 +262,7 @@ def check_layered_durations(
         if not ended:
             ended = not _controls(comp, eff, history.now(depth_for(_CONTROL_READS)))
         if ended:
-            eff.active, eff.note_code, eff.note_params = False, "ended", (("condition", cond.text),)
+            eff.active, eff.note_code, eff.note_params = False, NoteCode.ENDED, (("condition", cond.text),)
 
 
 def _controls(comp: Compiled, eff: Eff, state: State) -> bool:
@@ -312,7 +318,7 @@ def check_targets_on_resolution(
                 continue
         legal.append(oid)
     if why:
-        eff.note_code = "illegal_target"
+        eff.note_code = NoteCode.ILLEGAL_TARGET
         eff.note_params = (("all", not legal), ("rule", rule.text), ("failures", tuple(why)))
         if not legal:
             eff.active = False

@@ -18,13 +18,15 @@ from typing import Any
 
 from rulekit import limits
 from rulekit.errors import N_, Phrase, ScenarioError, shown
+from rulekit.mtg.codes import EventKind, NameCode, NoteCode, Origin, Why
 from rulekit.mtg.engine import caches
 from rulekit.mtg.engine.apply import SetMemo, affected_set, shared_affected_set
 from rulekit.mtg.engine.carry import Carried, carried_on, forward_check, summarise
+from rulekit.mtg.engine.compiled import Compiled
 from rulekit.mtg.engine.dependency import Delta, Judge, Row
+from rulekit.mtg.engine.eff import Eff
 from rulekit.mtg.engine.effects import (
     EXISTENCE_READS,
-    Eff,
     exists_until_abilities_change,
     face_down_effect,
     resolved_status,
@@ -54,7 +56,7 @@ from rulekit.mtg.engine.record import (
     freeze_rules,
     record_step,
 )
-from rulekit.mtg.engine.replay import MOVES_SITUATIONS, Compiled, compile_scenario
+from rulekit.mtg.engine.replay import MOVES_SITUATIONS, compile_scenario, listed_effects
 from rulekit.mtg.engine.select import Key, SelectorKey, make_ctx, move_flips, reselect, select, selector_reads
 from rulekit.mtg.engine.state import Moves, State, make_view
 from rulekit.mtg.model import LAYER_LABELS, Scenario, build_spec, layer_label
@@ -100,7 +102,7 @@ def gather(
     for eid in list(out):
         if eid in disabled:
             e = out.pop(eid)
-            e.active, e.note_code = False, "switched_off"
+            e.active, e.note_code = False, NoteCode.SWITCHED_OFF
             run.saw(e)
         else:
             run.saw(out[eid])
@@ -152,7 +154,7 @@ def newly_granted(
             known.add(e.id)
             run.saw(e)
             if e.id in run.disabled:
-                e.active, e.note_code = False, "switched_off"
+                e.active, e.note_code = False, NoteCode.SWITCHED_OFF
                 continue
             out.append(e)
     return out
@@ -179,9 +181,9 @@ def same_objects(
 def effects_of(pending: list[Eff]) -> list[Eff]:
     """The pending entries that are effects: 613.4c current's counters are applied among them in
     timestamp order but are no effects, so no dependency is judged on them (613.8a)."""
-    if not any(e.origin == "counters" for e in pending):
+    if not any(e.origin == Origin.COUNTERS for e in pending):
         return pending
-    return [e for e in pending if e.origin != "counters"]
+    return [e for e in pending if e.origin != Origin.COUNTERS]
 
 
 def by_sort_key(pending: list[Eff], effect_id: str) -> tuple[float, str]:
@@ -204,9 +206,9 @@ def run_sublayer(
     (``pending``) are kept in it, so the earliest is always the first (613.7)."""
     layer = _Sublayer(sub, state, begun, begun_effects, run)
     for e in effects:
-        if e.origin == "cda":
+        if e.origin == Origin.CDA:
             layer.apply_cda(e)
-    layer.start([e for e in effects if e.origin != "cda"])
+    layer.start([e for e in effects if e.origin != Origin.CDA])
     while layer.drop_ended():
         step = layer.choose_next()
         ids, moves, wrote = layer.apply(step)
@@ -219,7 +221,7 @@ class _Step:
     it, the applied effects it waited on, the loop it is in, and the earlier effects that wait on it."""
 
     chosen: Eff
-    why: str
+    why: Why
     rows: list[Row]
     loop: tuple[str, ...]
     waited: tuple[str, ...] = ()
@@ -257,12 +259,12 @@ class _Sublayer:
         ids = affected_set(e, self.sub, self.state, make_ctx(e, self.state), self.begun)
         self.begun.setdefault(e.id, ids)
         self.begun_effects.setdefault(e.id, e)
-        apply_recorded(self.run, e, self.sub, self.state, ids, "cda", (), [], ())
+        apply_recorded(self.run, e, self.sub, self.state, ids, Why.CDA, (), [], ())
 
     def start(self, rest: list[Eff]) -> None:
         self.pending = list(rest)
         self.judge.all_effects = [
-            e for e in rest if e.origin != "counters"
+            e for e in rest if e.origin != Origin.COUNTERS
         ]  # counters are no effects (613.8a)
 
     def drop_ended(self) -> bool:
@@ -282,14 +284,14 @@ class _Sublayer:
                 blame = run.removed_by.get(e.id)
                 if blame is not None:
                     params = (("by", run.seen[blame].name), *params)
-                run.removed_note.setdefault(e.id, ("ability_removed", params))
+                run.removed_note.setdefault(e.id, (NoteCode.ABILITY_REMOVED, params))
         self.pending = alive
         return bool(alive)
 
     def choose_next(self) -> _Step:
         """613.8b: the next effect applies after those it depends on, else by timestamp (613.7)."""
         pending, sets = self.pending, self.sets
-        step = _Step(pending[0], "timestamp", [], ())  # the earliest (pending is in timestamp order)
+        step = _Step(pending[0], Why.TIMESTAMP, [], ())  # the earliest (pending is in timestamp order)
         plain = effects_of(pending) if self.judged else pending
         if self.judged and len(plain) > 1 and self.judge.may_depend(plain):
             for e in pending:
@@ -302,9 +304,9 @@ class _Sublayer:
             step.chosen, step.why, step.loop = choose_next(pending, step.rows)
         chosen = step.chosen
         step.waited = tuple(sorted(x for x in self.waited.get(chosen.id, ()) if x in self.run.applied_ids))
-        if step.why == "timestamp" and step.waited:
-            step.why = "dependency"
-        if step.why == "timestamp" and step.rows:
+        if step.why == Why.TIMESTAMP and step.waited:
+            step.why = Why.DEPENDENCY
+        if step.why == Why.TIMESTAMP and step.rows:
             # it goes before earlier-timestamped effects only because they wait on it (613.8a)
             on_chosen = next((row for row in step.rows if row.on == chosen.id), None)
             if on_chosen is not None:
@@ -312,7 +314,7 @@ class _Sublayer:
                     d.effect for d in on_chosen.deps if by_sort_key(pending, d.effect) < chosen.sort_key
                 )
             if step.waited_by:
-                step.why = "waited_on"
+                step.why = Why.WAITED_ON
         return step
 
     def _note_waits(self, rows: list[Row]) -> None:
@@ -373,7 +375,7 @@ class _Sublayer:
             if self.judged and (e.id in self.exists or still_exists(e, state, sub)):
                 ctx = make_ctx(e, state)
                 sel = e.spec.affects if e.spec is not None else None
-                follow = sel is not None and e.origin != "cda"
+                follow = sel is not None and e.origin != Origin.CDA
                 if follow and e.source in touched:
                     if moved is None:
                         moved = {o for movers in moves.movers.values() for o in movers}
@@ -441,7 +443,7 @@ def run_players(effects: list[Eff], state: State, players: dict[str, list[str]],
     assert isinstance(part, PlayersPart)
     for e in sorted(effects, key=lambda e: e.sort_key):
         who, changes = part.apply_to_players(e, state, players)
-        record_step(run, e, "players", "timestamp", (), who, changes, [], ())
+        record_step(run, e, "players", Why.TIMESTAMP, (), who, changes, [], ())
 
 
 def run_rules(effects: list[Eff], state: State, rules: dict[str, Any], run: Run) -> None:
@@ -456,7 +458,7 @@ def run_rules(effects: list[Eff], state: State, rules: dict[str, Any], run: Run)
         names_objects = bool(spec.requirement) or spec.cost_add is not None or sources
         affected = rules_affected(e, state) if names_objects else ()
         touched, changes = part.apply_to_rules(e, state, rules, affected)
-        record_step(run, e, "rules", "timestamp", (), touched, changes, [], ())
+        record_step(run, e, "rules", Why.TIMESTAMP, (), touched, changes, [], ())
 
 
 def rules_affected(e: Eff, state: State) -> tuple[str, ...]:
@@ -499,9 +501,9 @@ def layer_objects(
     counters_eff = Eff(
         id="counters",
         name="Counters (+1/+1, -1/-1)",
-        name_code="counters",
+        name_code=NameCode.COUNTERS,
         source=None,
-        origin="counters",
+        origin=Origin.COUNTERS,
         timestamp=None,
         spec=build_spec({}),
         text="+1/+1 and -1/-1 counters",
@@ -513,7 +515,7 @@ def layer_objects(
             ids = CountersPart.affected(state)
             if ids and "counters" not in disabled:
                 run.seen["counters"] = counters_eff
-                apply_recorded(run, counters_eff, sub, state, ids, "counters", (), [], ())
+                apply_recorded(run, counters_eff, sub, state, ids, Why.COUNTERS, (), [], ())
             continue
         effects = gather(sub, state, comp.resolved, begun_effects, run, disabled)
         if sub == "pt_modify" and ruleset == "current" and "counters" not in disabled:
@@ -635,7 +637,7 @@ def collector_paused() -> Iterator[None]:
 
 def known_effect_ids(scenario: Scenario) -> list[str]:
     comp = compile_scenario(scenario)
-    ids = [e.id for e in comp.listed_effects()]
+    ids = [e.id for e in listed_effects(comp)]
     # effects of abilities granted during the solve (rare) are known after a solve; the current
     # edition's counters are named per object (<object>.counters, 613.4c)
     for ruleset in ("seed", "current"):
@@ -654,7 +656,7 @@ def resolves_by_event(comp: Compiled) -> dict[int, list[Eff]]:
         i = e.event_index
         if i is None:
             continue
-        if comp.scenario.events[i].kind == "resolve":
+        if comp.scenario.events[i].kind == EventKind.RESOLVE:
             out.setdefault(i, []).append(e)
         end = turn_end_of(e, comp.eot_marks)
         if end is not None:
@@ -689,7 +691,7 @@ def forward_prefix(i: int, state: State, carried: Carried, history: History) -> 
     applies it (:func:`run_sublayer`)."""
     scn = history.scenario
     made = history.made.get(i)
-    if scn.events[i].kind != "resolve" or made is None:
+    if scn.events[i].kind != EventKind.RESOLVE or made is None:
         return None
     prev, depth = carried.comp, carried.depth
     snap = prev.base_at.get(i - 1) if i >= 1 and scn.events[i - 1].kind not in MOVES_SITUATIONS else None
@@ -746,7 +748,7 @@ def too_large(scn: Scenario, exc: SolveTooLarge) -> ScenarioError:
 def check_effect_ids(scenario: Scenario, ids: tuple[str, ...]) -> None:
     """Every id names an effect of the scenario (a listed one, one granted during the solve, or
     the counters step), else one clear :class:`~rulekit.errors.ScenarioError` with "did you mean"."""
-    known = [e.id for e in compile_scenario(scenario).listed_effects()]
+    known = [e.id for e in listed_effects(compile_scenario(scenario))]
     if all(i in known for i in ids):
         return
     known = known_effect_ids(scenario)

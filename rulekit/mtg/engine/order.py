@@ -9,8 +9,9 @@ judged before the step (:mod:`rulekit.mtg.engine.dependency`).
 
 from __future__ import annotations
 
+from rulekit.mtg.codes import Why
 from rulekit.mtg.engine.dependency import Row, all_deps
-from rulekit.mtg.engine.effects import Eff
+from rulekit.mtg.engine.eff import Eff
 
 
 def cycles(pending: list[Eff], edges: dict[str, set[str]]) -> list[list[str]]:
@@ -53,7 +54,7 @@ def cycles(pending: list[Eff], edges: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
-def choose_next(pending: list[Eff], rows: list[Row]) -> tuple[Eff, str, tuple[str, ...]]:
+def choose_next(pending: list[Eff], rows: list[Row]) -> tuple[Eff, Why, tuple[str, ...]]:
     """613.8b + rules-notes' house reading of loops.
 
     1. Among the effects not yet applied, those that depend on no other unapplied effect: apply
@@ -68,7 +69,7 @@ def choose_next(pending: list[Eff], rows: list[Row]) -> tuple[Eff, str, tuple[st
     for e in pending:
         eid = e.id
         if not any(eid in d for d in dependents):
-            return e, "timestamp", ()
+            return e, Why.TIMESTAMP, ()
     waiting: dict[str, set[str]] = {}
     for d in all_deps(rows):
         waiting.setdefault(d.effect, set()).add(d.depends_on)
@@ -76,4 +77,4 @@ def choose_next(pending: list[Eff], rows: list[Row]) -> tuple[Eff, str, tuple[st
     by_id = {e.id: e for e in pending}
     best = min((by_id[m] for c in loops for m in c), key=lambda e: e.sort_key)
     loop = next(c for c in loops if best.id in c)
-    return best, "loop", tuple(loop)
+    return best, Why.LOOP, tuple(loop)

@@ -12,8 +12,10 @@ from dataclasses import dataclass
 from heapq import nsmallest
 from typing import Any
 
+from rulekit.mtg.codes import DependencyKind, Origin
 from rulekit.mtg.engine import caches
-from rulekit.mtg.engine.effects import Eff, ability_on, static_condition_holds
+from rulekit.mtg.engine.eff import Eff
+from rulekit.mtg.engine.effects import ability_on, static_condition_holds
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.pruning import overlaps, reads_of
 from rulekit.mtg.engine.select import ANY, make_ctx, matcher, matches, positional_ids, select, selector_reads
@@ -29,7 +31,7 @@ class DepResult:
     effect: str
     depends_on: str
     #: the reason's code: ``existence``, ``text``, ``applies_to``, ``what_it_does``
-    kind: str
+    kind: DependencyKind
     #: its parameters (names as the trace shows them), rendered by ``rulekit.views.reasons``
     params: tuple[tuple[str, Any], ...] = ()
     recorded: Dependency | None = None  # its trace form, built once
@@ -40,7 +42,7 @@ def _names(ids: list[str], names: dict[str, str]) -> tuple[str, ...]:
     return tuple(names.get(i, i) for i in ids[:4])
 
 
-def _reason(a: Eff, b: Eff, kind: str, **more: Any) -> DepResult:
+def _reason(a: Eff, b: Eff, kind: DependencyKind, **more: Any) -> DepResult:
     """``a`` depends on ``b`` for this reason (its code and parameters)."""
     params = (("by", b.name), ("effect", a.name), *more.items())
     return DepResult(a.id, b.id, kind, params)
@@ -52,7 +54,7 @@ def _applies_to_reason(
     return _reason(
         a,
         b,
-        "applies_to",
+        DependencyKind.APPLIES_TO,
         gained=_names(gained, names),
         gained_count=len(gained),
         lost=_names(lost, names),
@@ -86,17 +88,20 @@ def judge_pair(
             ab_cur = ability_on(cur.objs.get(a.source), a)
             ab_after = ability_on(wi.after(a.source), a)
             if ab_after is None or ab_after.spec is None or sub not in ab_after.spec.sublayers:
-                return _reason(a, b, "existence", source=src_name)
+                return _reason(a, b, DependencyKind.EXISTENCE, source=src_name)
             if ab_cur is not None and ab_after.canon != ab_cur.canon:
-                return _reason(a, b, "text")
+                return _reason(a, b, DependencyKind.TEXT)
         cond = spec.condition
         if cond is not None and overlaps(selector_reads(cond.selector) | {("controller", ANY)}, wi.writes):
             fork = wi.fork()
             if static_condition_holds(a, fork) != static_condition_holds(a, cur):
-                return _reason(a, b, "existence", condition=cond.text)
+                return _reason(a, b, DependencyKind.EXISTENCE, condition=cond.text)
     sel = spec.affects
     reads_objects = (
-        not a_begun and a.origin != "cda" and sel is not None and overlaps(selector_reads(sel), wi.writes)
+        not a_begun
+        and a.origin != Origin.CDA
+        and sel is not None
+        and overlaps(selector_reads(sel), wi.writes)
     )
     if reads_objects:
         assert sel is not None
@@ -193,7 +198,7 @@ def judge_pair(
                 return _reason(
                     a,
                     b,
-                    "applies_to",
+                    DependencyKind.APPLIES_TO,
                     gained=_names(nsmallest(4, gained), names),
                     gained_count=len(gained) if g_n < 0 else g_n,
                     lost=_names(nsmallest(4, lost), names),
@@ -211,7 +216,9 @@ def judge_pair(
             and part.params(a, cur.objs[o], cur, ctx_cur) != part.params(a, fork.objs[o], fork, ctx_fork)
         ]
         if differ:
-            return _reason(a, b, "what_it_does", objects=_names(differ, names), count=len(differ))
+            return _reason(
+                a, b, DependencyKind.WHAT_IT_DOES, objects=_names(differ, names), count=len(differ)
+            )
     if flips_used is not None and not reads_objects and not part.params_vary(spec):
         flips_used.append(NO_SIGNATURES)  # nothing of b's objects was read (but a's source)
     return None

@@ -12,7 +12,8 @@ is judged only while ``b`` applies to that object.
 from __future__ import annotations
 
 from rulekit.mtg.engine import caches
-from rulekit.mtg.engine.effects import EXISTENCE_READS, Eff
+from rulekit.mtg.engine.eff import Eff
+from rulekit.mtg.engine.effects import EXISTENCE_READS
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.select import ANY, EVERYTHING, Key, selector_reads
 

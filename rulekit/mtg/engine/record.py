@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 from rulekit import limits
+from rulekit.mtg.codes import DependencyKind, NoteCode, Origin, Why
 from rulekit.mtg.engine.apply import (
     apply_effect,
     apply_same_main,
@@ -21,7 +22,7 @@ from rulekit.mtg.engine.apply import (
     shared_path,
 )
 from rulekit.mtg.engine.dependency import Row
-from rulekit.mtg.engine.effects import Eff
+from rulekit.mtg.engine.eff import Eff
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.state import Moves, State, change, dependency, num, sig_of, view_field
 from rulekit.mtg.model import SUBLAYERS, layer_label
@@ -50,7 +51,7 @@ class Run:
     #: effect id -> the effect of its latest recorded "existence" dependency (what removed it)
     removed_by: dict[str, str] = field(default_factory=dict)
     #: effect id -> why it was gone before it applied (a note code and its parameters)
-    removed_note: dict[str, tuple[str, tuple[tuple[str, Any], ...]]] = field(default_factory=dict)
+    removed_note: dict[str, tuple[NoteCode, tuple[tuple[str, Any], ...]]] = field(default_factory=dict)
     #: id of a step's objects -> (them, sorted): an effect that began in an earlier layer applies
     #: to the very same tuple again (613.6), sorted once (only a cache)
     sorted_ids: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
@@ -91,7 +92,7 @@ def record_step(
     run: Run,
     eff: Eff,
     sub: str,
-    why: str,
+    why: Why,
     waited: tuple[str, ...],
     ids: tuple[str, ...],
     changes: list[Change],
@@ -118,7 +119,7 @@ def record_step(
             if key not in run.dep_keys:
                 run.dep_keys.add(key)
                 run.deps.append(d)
-                if d.kind == "existence":
+                if d.kind == DependencyKind.EXISTENCE:
                     run.removed_by[d.effect] = d.depends_on
         # every r.recorded is set now (the loop above)
         row.recorded = cast("tuple[Dependency, ...]", tuple([r.recorded for r in row.deps]))
@@ -163,7 +164,7 @@ def apply_recorded(
     sub: str,
     state: State,
     ids: tuple[str, ...],
-    why: str,
+    why: Why,
     waited: tuple[str, ...],
     rows: Sequence[Row],
     loop: tuple[str, ...],
@@ -266,22 +267,24 @@ def effect_infos(run: Run, resolved: list[Eff], ruleset: str) -> tuple[EffectInf
             lab = layer_label(s, ruleset)
             if lab not in labels:
                 labels.append(lab)
-        if e.origin == "counters":
+        if e.origin == Origin.COUNTERS:
             labels = [layer_label("pt_counters", ruleset)]
         active = e.active and e.id in run.applied_ids
+        note_code: NoteCode | Literal[""]
+        note_params: tuple[tuple[str, Any], ...]
         if e.note_code:
             note_code, note_params = e.note_code, e.note_params
         elif active:
             note_code, note_params = "", ()
         else:
-            note_code, note_params = run.removed_note.get(e.id, ("did_not_apply", ()))
+            note_code, note_params = run.removed_note.get(e.id, (NoteCode.DID_NOT_APPLY, ()))
         duration = (
             spec.duration
             if spec and spec.duration
             else (
                 "while the source is on the battlefield"
                 if e.origin == "static"
-                else ("always (characteristic-defining)" if e.origin == "cda" else "indefinite")
+                else ("always (characteristic-defining)" if e.origin == Origin.CDA else "indefinite")
             )
         )
         locked = e.locked if e.origin == "resolved" else None

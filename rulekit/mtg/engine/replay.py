@@ -12,9 +12,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulekit.mtg.codes import AbilityKind, EventKind, NameCode
 from rulekit.mtg.engine import faces
+from rulekit.mtg.engine.compiled import Compiled, Situation
+from rulekit.mtg.engine.eff import Eff
 from rulekit.mtg.engine.effects import (
-    Eff,
     face_down_effect,
     resolved_effect,
     resolved_status,
@@ -26,58 +28,19 @@ from rulekit.mtg.engine.timestamps import Clock, assign_timestamps, simultaneous
 from rulekit.mtg.model import EffectSpec, Event, ObjectDef, Scenario
 from rulekit.mtg.vocab import pt_counter
 
-#: what the replay keeps of an object before each event (conditions and durations read it)
-Situation = tuple[str | None, bool, tuple[tuple[str, int], ...]]
 
-
-@dataclass
-class Compiled:
-    """A scenario after its events are replayed (zones, timestamps, resolved effects)."""
-
-    scenario: Scenario
-    base: dict[str, Obj]
-    defs: dict[str, ObjectDef]
-    resolved: list[Eff]
-    resolve_ts: dict[int, float]
-    eot_marks: list[int]  # indices of the end_of_turn events
-    names: dict[str, str]
-    #: the game before each event: object id -> (zone, tapped, counters); the events between
-    #: two that change these share one snapshot (only read)
-    base_at: dict[int, dict[str, Situation]] = field(default_factory=dict)
-    #: (event index, kind, player) of the events that end durations: ``begin_turn``,
-    #: ``untap_step`` (with their player), ``end_of_combat`` (player ``None``)
-    marks: list[tuple[int, str, str | None]] = field(default_factory=list)
-    #: the edition the timestamps follow (613.7m differs: seed or current)
-    ruleset: str = "seed"
-    #: current edition (613.4c, 613.7): each object's power/toughness counters by the timestamp of
-    #: the moment they were put on: object id -> ((timestamp, kind, number), ...)
-    counter_stamps: dict[str, tuple[tuple[float, str, int], ...]] = field(default_factory=dict)
-    #: 400.7: the indices of the events at which each object changed zones (``enter``, ``leave``):
-    #: after each it is a new object, which effects locked to the old one do not follow
-    zone_changes: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    #: 707.2: copy effect id -> the copiable values it took when it began (locking.hold_copies)
-    held: dict[str, tuple[Any, ...]] = field(default_factory=dict)
-
-    def last_zone_change(self) -> int:
-        """The index of the last event at which an object changed zones (-1: none did)."""
-        return max((j for changes in self.zone_changes.values() for j in changes), default=-1)
-
-    def new_object_since(self, oid: str, index: int) -> bool:
-        """400.7: whether ``oid`` changed zones after event ``index`` (it is then a new object)."""
-        return any(j > index for j in self.zone_changes.get(oid, ()))
-
-    def listed_effects(self) -> list[Eff]:
-        """Static/CDA effects of the objects as they are printed, plus resolved effects."""
-        out: list[Eff] = []
-        for obj in self.base.values():
-            if obj.zone is None:
-                continue
-            out.extend(static_effects_of(obj, self.names, None))
-            if obj.face_down:
-                out.append(face_down_effect(obj, self.names))
-        out.extend(self.resolved)
-        out.sort(key=lambda e: e.sort_key)
-        return out
+def listed_effects(comp: Compiled) -> list[Eff]:
+    """Static/CDA effects of the objects as they are printed, plus resolved effects."""
+    out: list[Eff] = []
+    for obj in comp.base.values():
+        if obj.zone is None:
+            continue
+        out.extend(static_effects_of(obj, comp.names, None))
+        if obj.face_down:
+            out.append(face_down_effect(obj, comp.names))
+    out.extend(comp.resolved)
+    out.sort(key=lambda e: e.sort_key)
+    return out
 
 
 def _named(sel: Any, obj: Obj, base: dict[str, Obj]) -> Obj | None:
@@ -96,7 +59,7 @@ def entering_copy(obj: Obj, base: dict[str, Obj], ev: Event | None = None) -> tu
     copy" ability (707.2, 707.5: ``copy: "{chosen object}"``), or the ``enter`` event's ``as``
     ("put onto the battlefield as a copy of", a token created as a copy: 707.5); else ``None``."""
     for a in obj.abilities:
-        spec = a.spec if a.kind == "static" else None
+        spec = a.spec if a.kind == AbilityKind.STATIC else None
         if spec is None or spec.copy is None or not (spec.affects is None or spec.affects.is_this):
             continue
         orig = _named(spec.copy, obj, base)
@@ -199,7 +162,7 @@ def enters_as_effect(
     it enters, with its entering timestamp, for as long as its duration says (indefinite)."""
     obj = base[oid]
     synthetic = Event(
-        "resolve",
+        EventKind.RESOLVE,
         targets=(oid,),
         spec=ev.enters_as,
         id=f"{oid}.enters-as",
@@ -207,7 +170,7 @@ def enters_as_effect(
         controller=obj.controller,
     )
     eff = resolved_effect(scn, synthetic, index, obj.timestamp, base, defs, names, used)
-    eff.name_code, eff.name_params = "enters_as", (("card", names.get(oid, oid)),)
+    eff.name_code, eff.name_params = NameCode.ENTERS_AS, (("card", names.get(oid, oid)),)
     return eff
 
 
@@ -221,7 +184,16 @@ def display_names(defs: Iterable[ObjectDef]) -> dict[str, str]:
 
 #: the events that change an object's zone, tapped state or counters (the others leave
 #: :attr:`Compiled.base_at` one snapshot, shared)
-MOVES_SITUATIONS = frozenset({"enter", "leave", "tap", "untap", "untap_step", "counters"})
+MOVES_SITUATIONS = frozenset(
+    {
+        EventKind.ENTER,
+        EventKind.LEAVE,
+        EventKind.TAP,
+        EventKind.UNTAP,
+        EventKind.UNTAP_STEP,
+        EventKind.COUNTERS,
+    }
+)
 
 
 def mark_graveyard_tops(scn: Scenario, base: dict[str, Obj]) -> None:
@@ -259,6 +231,60 @@ def compile_scenario(
     scenario in this edition (the same in every replay: it reads only the events before it), so
     that a later replay copies it instead of making it again.
     """
+    rep = place_objects(scn, ruleset)  # 1. the objects as listed (613.7d)
+    replay_events(rep, upto, depth, made)  # 2. the events in order (LANGUAGE.md §5, 613.7, 611.2a)
+    mark_graveyard_tops(scn, rep.base)  # 3. each graveyard's top card (404.2)
+    comp = rep.compiled()
+    check_durations(comp)  # 4. each resolved effect's duration (611.2b, 514.2)
+    return comp
+
+
+#: The replay's stages, in the order :func:`compile_scenario` calls them (ARCHITECTURE.md §2).
+REPLAY_STAGES = ("place_objects", "replay_events", "mark_graveyard_tops", "check_durations")
+
+
+@dataclass
+class Replaying:
+    """What the replay keeps while it walks the events (:func:`place_objects` makes it,
+    :func:`replay_events` advances it, :meth:`compiled` gives the :class:`Compiled` record)."""
+
+    scn: Scenario
+    ruleset: str
+    defs: dict[str, ObjectDef]
+    names: dict[str, str]
+    base: dict[str, Obj]
+    clock: Clock
+    counter_stamps: dict[str, list[tuple[float, str, int]]]
+    resolved: list[Eff] = field(default_factory=list)
+    resolve_ts: dict[int, float] = field(default_factory=dict)
+    eot: list[int] = field(default_factory=list)
+    base_at: dict[int, dict[str, Situation]] = field(default_factory=dict)
+    marks: list[tuple[int, str, str | None]] = field(default_factory=list)
+    used_ids: set[str] = field(default_factory=set)
+    zone_changes: dict[str, list[int]] = field(default_factory=dict)
+
+    def compiled(self) -> Compiled:
+        """The replayed game, as the later stages and the layers read it."""
+        comp = Compiled(
+            self.scn,
+            self.base,
+            self.defs,
+            self.resolved,
+            self.resolve_ts,
+            self.eot,
+            self.names,
+            self.base_at,
+            self.marks,
+            self.ruleset,
+        )
+        comp.counter_stamps = {oid: tuple(v) for oid, v in self.counter_stamps.items() if v}
+        comp.zone_changes = {oid: tuple(v) for oid, v in self.zone_changes.items()}
+        return comp
+
+
+def place_objects(scn: Scenario, ruleset: str) -> Replaying:
+    """Stage 1: every object as the scenario lists it, before any event: the face listed up
+    (712.8), its zone (none yet for one that enters later) and its timestamp (613.7d, 613.7m)."""
     defs = {d.id: d for d in scn.objects}
     names = display_names(scn.objects)
     stamps, entering = assign_timestamps(scn)
@@ -280,21 +306,23 @@ def compile_scenario(
         obj.timestamp = stamps.get(d.id, 0)
         base[d.id] = obj
     clock = Clock(max([0.0, *stamps.values()]))
-    stamp = clock.stamp
-    resolved: list[Eff] = []
-    resolve_ts: dict[int, float] = {}
-    eot: list[int] = []
-    base_at: dict[int, dict[str, Situation]] = {}
-    marks: list[tuple[int, str, str | None]] = []
-    used_ids: set[str] = set()
-    current = ruleset == "current"
-    zone_changes: dict[str, list[int]] = {}
     counter_stamps: dict[str, list[tuple[float, str, int]]] = {}
     for oid, obj in base.items():
         if obj.zone is not None:
             for kind, n in obj.counters:  # listed counters: on it since it took its timestamp
                 stamp_counters(counter_stamps, oid, kind, n, obj.timestamp)
+    return Replaying(scn, ruleset, defs, names, base, clock, counter_stamps)
 
+
+def replay_events(rep: Replaying, upto: int | None, depth: int | None, made: dict[int, Eff] | None) -> None:
+    """Stage 2: the events in order (LANGUAGE.md §5): zones, attachments, faces, taps, counters,
+    the timestamps they give (613.7) and the effects that resolve (611.2a). ``upto``, ``depth``,
+    ``made``: as :func:`compile_scenario` says."""
+    scn, ruleset, base, defs, names, clock = rep.scn, rep.ruleset, rep.base, rep.defs, rep.names, rep.clock
+    stamp = clock.stamp
+    resolved, resolve_ts, eot, base_at, marks = rep.resolved, rep.resolve_ts, rep.eot, rep.base_at, rep.marks
+    used_ids, zone_changes, counter_stamps = rep.used_ids, rep.zone_changes, rep.counter_stamps
+    current = ruleset == "current"
     snap: dict[str, Situation] | None = None  # the situations now (None: to be taken again)
     for i, ev in enumerate(scn.events):
         if upto is not None and i >= upto:
@@ -304,7 +332,7 @@ def compile_scenario(
         base_at[i] = snap
         if ev.kind in MOVES_SITUATIONS:
             snap = None
-        if ev.kind == "resolve":  # the commonest event first
+        if ev.kind == EventKind.RESOLVE:  # the commonest event first
             ts = clock.tick(ev.timestamp)
             resolve_ts[i] = ts
             kept = made.get(i) if made is not None else None
@@ -317,7 +345,7 @@ def compile_scenario(
                 used_ids.add(eff.id)
             if depth is None or first_sublayer(eff) < depth:
                 resolved.append(eff.copy() if eff is kept else eff)
-        elif ev.kind == "enter":
+        elif ev.kind == EventKind.ENTER:
             for j, oid in enumerate(simultaneous_order(scn, ev.objects, ruleset, ev.to)):
                 obj = base[oid]
                 if faces.stays_out(defs[oid], ev.face, ev.to):  # 712.14b: it stays where it is
@@ -336,7 +364,7 @@ def compile_scenario(
                     stamp_counters(counter_stamps, oid, kind, n, obj.timestamp)
                 if ev.enters_as is not None:
                     resolved.append(enters_as_effect(scn, ev, i, oid, base, defs, names, used_ids))
-        elif ev.kind == "leave":
+        elif ev.kind == EventKind.LEAVE:
             for oid in simultaneous_order(scn, ev.objects, ruleset, ev.to or "graveyard"):
                 counter_stamps.pop(oid, None)
                 zone_changes.setdefault(oid, []).append(i)
@@ -345,7 +373,7 @@ def compile_scenario(
                 base[oid].attached_to = None
                 faces.leaving(base[oid], defs[oid])  # 400.7, 708.9, 712.8a: face up, front face up
                 base[oid].timestamp = stamp(ev, oid)
-        elif ev.kind == "attach":
+        elif ev.kind == EventKind.ATTACH:
             # 613.7e: an Aura/Equipment/Fortification gets a new timestamp when attached.
             for oid in ev.objects:
                 base[oid].attached_to = ev.to
@@ -361,20 +389,20 @@ def compile_scenario(
                 elif not faces.transform(obj, defs[oid]):
                     continue  # 712.9, 712.10: it does not transform, so no new timestamp
                 obj.timestamp = stamp(ev, oid)
-        elif ev.kind in ("tap", "untap"):
+        elif ev.kind in (EventKind.TAP, EventKind.UNTAP):
             for oid in ev.objects:
-                base[oid].tapped = ev.kind == "tap"
-        elif ev.kind == "end_of_turn":
+                base[oid].tapped = ev.kind == EventKind.TAP
+        elif ev.kind == EventKind.END_OF_TURN:
             eot.append(i)
-        elif ev.kind == "untap_step":
+        elif ev.kind == EventKind.UNTAP_STEP:
             # 502.3: the active player untaps their permanents (as the scenario lists control)
             marks.append((i, ev.kind, ev.controller))
             for o in base.values():
                 if o.zone == "battlefield" and o.controller == ev.controller:
                     o.tapped = False
-        elif ev.kind in ("begin_turn", "end_of_combat"):
+        elif ev.kind in (EventKind.BEGIN_TURN, EventKind.END_OF_COMBAT):
             marks.append((i, ev.kind, ev.controller))
-        elif ev.kind == "counters":
+        elif ev.kind == EventKind.COUNTERS:
             # a counter put on or removed (122.1); never below zero
             oid, kind = ev.objects[0], ev.name or ""
             have = dict(base[oid].counters)
@@ -385,10 +413,10 @@ def compile_scenario(
                 # 613.4c current: counters put on get the timestamp of that moment
                 ts = clock.tick(None) if have[kind] > before else 0.0
                 stamp_counters(counter_stamps, oid, kind, have[kind] - before, ts)
-    mark_graveyard_tops(scn, base)
-    comp = Compiled(scn, base, defs, resolved, resolve_ts, eot, names, base_at, marks, ruleset)
-    comp.counter_stamps = {oid: tuple(v) for oid, v in counter_stamps.items() if v}
-    comp.zone_changes = {oid: tuple(v) for oid, v in zone_changes.items()}
-    for eff in resolved:
+
+
+def check_durations(comp: Compiled) -> None:
+    """Stage 4: whether each resolved effect is still in force (611.2b, 514.2:
+    :func:`~rulekit.mtg.engine.effects.resolved_status`)."""
+    for eff in comp.resolved:
         resolved_status(comp, eff)
-    return comp

@@ -21,7 +21,7 @@ from rulekit.mtg.selectors import Cond, Part, Selector
 from rulekit.mtg.vocab import subtype_family
 
 if TYPE_CHECKING:
-    from rulekit.mtg.engine.effects import Eff
+    from rulekit.mtg.engine.eff import Eff
 
 
 @dataclass

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import fields
 from typing import Any, TypeVar
 
+from rulekit.mtg.codes import AbilityKind
 from rulekit.mtg.engine import caches
 from rulekit.mtg.model import Ability, ObjectDef, intrinsic_ability
 from rulekit.mtg.trace import CHARACTERISTICS, Change, Dependency, ObjectView
@@ -274,10 +275,10 @@ def sync_intrinsic_abilities(obj: Obj) -> None:
         obj.abilities = hit[1]
         return
     before = obj.abilities
-    have = tuple(a.intrinsic for a in before if a.kind == "intrinsic")
+    have = tuple(a.intrinsic for a in before if a.kind == AbilityKind.INTRINSIC)
     if have != wanted:
-        kept = tuple(a for a in before if a.kind != "intrinsic" or a.intrinsic in wanted)
-        present = {a.intrinsic for a in kept if a.kind == "intrinsic"}
+        kept = tuple(a for a in before if a.kind != AbilityKind.INTRINSIC or a.intrinsic in wanted)
+        present = {a.intrinsic for a in kept if a.kind == AbilityKind.INTRINSIC}
         added = tuple(intrinsic_ability(t) for t in wanted if t not in present)
         obj.abilities = kept + added
     if len(memo) > caches.SYNC_MEMO_MAX:

@@ -24,11 +24,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekit.mtg.codes import EventKind
+
 if TYPE_CHECKING:
     from rulekit.mtg.model import Ability, Event, Scenario
 
 #: Events that give their objects a new timestamp (613.7d-g).
-NEW_TIMESTAMP = ("enter", "leave", "attach", "turn_face_up", "turn_face_down", "transform")
+NEW_TIMESTAMP = (
+    EventKind.ENTER,
+    EventKind.LEAVE,
+    EventKind.ATTACH,
+    EventKind.TURN_FACE_UP,
+    EventKind.TURN_FACE_DOWN,
+    EventKind.TRANSFORM,
+)
 
 
 def order_key(timestamp: float | None, effect_id: str) -> tuple[float, str]:
@@ -58,10 +67,10 @@ def assign_timestamps(scn: Scenario) -> tuple[dict[str, float], set[str]]:
     # first is a ``leave`` starts in its listed zone (a flicker: leave, then enter, 400.7)
     first: dict[str, str] = {}
     for ev in scn.events:
-        if ev.kind in ("enter", "leave"):
+        if ev.kind in (EventKind.ENTER, EventKind.LEAVE):
             for oid in ev.objects:
                 first.setdefault(oid, ev.kind)
-    entering = {oid for oid, kind in first.items() if kind == "enter"}
+    entering = {oid for oid, kind in first.items() if kind == EventKind.ENTER}
     stamps: dict[str, float] = {}
     counter = 0.0
     for d in scn.objects:

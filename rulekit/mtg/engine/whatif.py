@@ -10,7 +10,7 @@ from heapq import nsmallest
 from typing import Any
 
 from rulekit.mtg.engine.apply import SHARED_GET, SHARED_SET, apply_effect
-from rulekit.mtg.engine.effects import Eff
+from rulekit.mtg.engine.eff import Eff
 from rulekit.mtg.engine.groups import ObjectGroups
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.pruning import writes_of

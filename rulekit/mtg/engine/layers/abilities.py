@@ -8,11 +8,12 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from rulekit.mtg.codes import AbilityKind
 from rulekit.mtg.engine.layers.base import LayerPart, add_words
 from rulekit.mtg.engine.select import ANY, Key, read_keys, select
 
 if TYPE_CHECKING:
-    from rulekit.mtg.engine.effects import Eff
+    from rulekit.mtg.engine.eff import Eff
     from rulekit.mtg.engine.select import Ctx
     from rulekit.mtg.engine.state import Obj, State
     from rulekit.mtg.model import Ability, EffectSpec
@@ -31,7 +32,7 @@ def is_activated(a: Ability) -> bool:
 def is_mana_ability(a: Ability) -> bool:
     """605.1a: an activated ability that could add mana, with no target (and not a loyalty
     ability: those have no "{" cost here)."""
-    if a.kind == "intrinsic":
+    if a.kind == AbilityKind.INTRINSIC:
         return True
     if not is_activated(a):
         return False

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from rulekit.mtg.engine.select import ANY, Key
 
 if TYPE_CHECKING:
-    from rulekit.mtg.engine.effects import Eff
+    from rulekit.mtg.engine.eff import Eff
     from rulekit.mtg.engine.select import Ctx
     from rulekit.mtg.engine.state import Obj, State
     from rulekit.mtg.model import EffectSpec

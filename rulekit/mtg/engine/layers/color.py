@@ -9,7 +9,7 @@ from rulekit.mtg.engine.select import ANY, Key
 from rulekit.mtg.vocab import COLORS
 
 if TYPE_CHECKING:
-    from rulekit.mtg.engine.effects import Eff
+    from rulekit.mtg.engine.eff import Eff
     from rulekit.mtg.engine.state import Obj
     from rulekit.mtg.model import EffectSpec
 

@@ -8,7 +8,7 @@ from rulekit.mtg.engine.layers.base import LayerPart
 from rulekit.mtg.engine.select import ANY, Key, resolve_player
 
 if TYPE_CHECKING:
-    from rulekit.mtg.engine.effects import Eff
+    from rulekit.mtg.engine.eff import Eff
     from rulekit.mtg.engine.select import Ctx
     from rulekit.mtg.engine.state import Obj, State
     from rulekit.mtg.model import EffectSpec

@@ -6,13 +6,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from rulekit.mtg.codes import AbilityKind
 from rulekit.mtg.engine.layers.base import LayerPart, add_words
 from rulekit.mtg.engine.select import EVERYTHING, Key, select
 from rulekit.mtg.trace import COPIABLE
 from rulekit.mtg.vocab import type_kind
 
 if TYPE_CHECKING:
-    from rulekit.mtg.engine.effects import Eff
+    from rulekit.mtg.engine.eff import Eff
     from rulekit.mtg.engine.select import Ctx
     from rulekit.mtg.engine.state import Obj, State
     from rulekit.mtg.model import Ability, EffectSpec
@@ -55,7 +56,7 @@ def copiable_values(t: Obj) -> tuple[Any, ...]:
 
 def _defines_pt(a: Ability) -> bool:
     """Whether an ability is a characteristic-defining ability that defines power/toughness."""
-    return a.kind == "cda" and a.spec is not None and "pt_cda" in a.spec.sublayers
+    return a.kind == AbilityKind.CDA and a.spec is not None and "pt_cda" in a.spec.sublayers
 
 
 def apply_exceptions(spec: EffectSpec, obj: Obj) -> None:

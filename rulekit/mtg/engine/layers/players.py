@@ -9,7 +9,7 @@ from rulekit.mtg.engine.select import make_ctx
 from rulekit.mtg.trace import Change
 
 if TYPE_CHECKING:
-    from rulekit.mtg.engine.effects import Eff
+    from rulekit.mtg.engine.eff import Eff
     from rulekit.mtg.engine.state import State
 
 #: CR 402.2: a player's maximum hand size, unless an effect changes it. An effect may say a player

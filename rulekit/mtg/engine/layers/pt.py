@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rulekit.mtg.engine.effects import Eff
+from rulekit.mtg.codes import Origin
+from rulekit.mtg.engine.eff import Eff
 from rulekit.mtg.engine.layers.base import LayerPart
 from rulekit.mtg.engine.select import Key, eval_expr, expr_reads
 from rulekit.mtg.model import build_spec
@@ -154,7 +155,7 @@ def counter_effects(
                     id=f"{oid}.counters" + (f"-{i + 1}" if i else ""),
                     name=f"{names.get(oid, obj.name)} ({kinds})",
                     source=oid,
-                    origin="counters",
+                    origin=Origin.COUNTERS,
                     timestamp=ts,
                     spec=spec,
                     locked=(oid,),

@@ -14,7 +14,7 @@ from rulekit.mtg.trace import COPIABLE
 from rulekit.mtg.vocab import BASIC_LAND_TYPES, SUBTYPES
 
 if TYPE_CHECKING:
-    from rulekit.mtg.engine.effects import Eff
+    from rulekit.mtg.engine.eff import Eff
     from rulekit.mtg.engine.select import Ctx
     from rulekit.mtg.engine.state import Obj, State
     from rulekit.mtg.model import EffectSpec

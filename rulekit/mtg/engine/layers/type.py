@@ -11,7 +11,7 @@ from rulekit.mtg.engine.state import sync_intrinsic_abilities
 from rulekit.mtg.vocab import BASIC_LAND_TYPES, subtype_family, type_kind
 
 if TYPE_CHECKING:
-    from rulekit.mtg.engine.effects import Eff
+    from rulekit.mtg.engine.eff import Eff
     from rulekit.mtg.engine.state import Obj
     from rulekit.mtg.model import EffectSpec
 
