@@ -1,4 +1,4 @@
-"""Every mistake of a file in one run (issue 38, "what a teacher asked for"): pydantic's shape
+"""Every mistake of a file in one run: pydantic's shape
 errors all located, the loaders' per-object, per-event, per-hero and per-card checks each kept
 and the next one checked, one line per mistake (never a cascade of lines caused by the first),
 sorted by line; the CLI prints them all in ``--lang`` and exits 2, at most

@@ -1,4 +1,4 @@
-"""The answer sheet of a lesson's self-checks (issue 38): made from the checks themselves, so each
+"""The answer sheet of a lesson's self-checks: made from the checks themselves, so each
 answer it prints is one its check accepts (pressing Check with it says right), in the lesson's
 language; every value is escaped for Markdown."""
 
