@@ -104,7 +104,7 @@ class BoardBuilder(BuilderForm):
 
     Handles (controls): ``search``, ``results``, ``player``, ``new_player_button``, ``zone``, ``counters``,
     ``choices``,
-    ``tapped``, ``face_down``, ``attach``, ``add_button``; ``ability``, ``targets``, ``x``,
+    ``tapped``, ``face_down``, ``back_face``, ``attach``, ``add_button``; ``ability``, ``targets``, ``x``,
     ``res_choices``, ``position``, ``resolve_button``; ``event_kind``, ``event_object``, ``event_to``,
     ``event_position``, ``add_event_button``; the custom form ``c_name``, ``c_types``,
     ``c_subtypes``, ``c_colors`` (colour → Checkbox), ``c_power``, ``c_toughness``, ``c_keywords``,
@@ -196,7 +196,7 @@ class BoardBuilder(BuilderForm):
                 row(w.VBox([self.search, self.results]), self.preview_html),
                 self._heads["head_add"],
                 row(self.player, self.new_player_button, self.zone, self.attach),
-                row(self.counters, self.choices, self.tapped, self.face_down),
+                row(self.counters, self.choices, self.tapped, self.face_down, self.back_face),
                 row(self.add_button, self.near_errors["add"], align_items="center"),
                 self._heads["head_resolve"],
                 row(self.ability, self.position),
@@ -325,7 +325,7 @@ class BoardBuilder(BuilderForm):
             return _t(
                 "ev_enter_one" if len(ids) == 1 else "ev_enter_many",
                 names=", ".join(f"{names.get(i, i)} ({i}){_state(self.board.obj(i), names)}" for i in ids),
-            )
+            ) + (f" [{_t('st_back_face')}]" if ev.get("face") == "back" else "")
         r = ev.get("resolve")
         if isinstance(r, dict):
             src = str(r.get("source") or "")
@@ -550,6 +550,8 @@ def _state(obj: dict[str, Any] | None, names: dict[str, str]) -> str:
         parts.append(_t("st_tapped"))
     if obj.get("face_down"):
         parts.append(_t("st_face_down"))
+    if obj.get("face") == "back":
+        parts.append(_t("st_back_face"))
     if obj.get("attached_to"):
         to = str(obj["attached_to"])
         parts.append(_t("st_attached", name=f"{names.get(to, to)} ({to})"))

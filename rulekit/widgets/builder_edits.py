@@ -162,8 +162,9 @@ class BoardEdits(Guarded):
         ``controller``: a player's name (a new name adds the player); ``None`` = the first player.
         ``zone``: ``battlefield`` (default; it enters as the last event, or at event number ``at=``)
         or another zone (no event). ``fields``: ``counters`` (``{"+1/+1": 2}``), ``tapped``,
-        ``face_down``, ``attached_to`` (an object id), ``choices`` (``{"color": "blue"}``),
-        ``owner``, ``token``, ``id``, ``at``.
+        ``face_down``, ``face`` (``"back"``: a double-faced card back face up, LANGUAGE.md "Double-faced
+        cards"), ``attached_to`` (an object id), ``choices`` (``{"color": "blue"}``), ``owner``,
+        ``token``, ``id``, ``at``.
         """
 
         lib = library()
@@ -368,9 +369,14 @@ class BoardEdits(Guarded):
             obj["choices"] = {str(k): str(v) for k, v in dict(choices).items()}
         if fields.get("attached_to"):
             obj["attached_to"] = str(fields["attached_to"])
+        face = _face(fields.get("face"))
+        if face == "back" and zone != "battlefield":  # on the stack, say; the loader refuses other zones
+            obj["face"] = "back"
         board.objects.append(obj)
-        if zone == "battlefield":
-            self._insert(board, {"enter": oid}, fields.get("at"))
+        if zone == "battlefield":  # 712.14a: a double-faced card may enter back face up ("transformed")
+            self._insert(
+                board, {"enter": oid, **({"face": "back"} if face == "back" else {})}, fields.get("at")
+            )
         redo = list(self._redo)
         self._apply(board)
         problem = self._counter_problem(oid, obj.get("counters") or {})
@@ -531,13 +537,20 @@ class BoardEdits(Guarded):
 
     @api
     def add_event(
-        self, kind: str, id: str | None = None, to: str | None = None, *, at: int | None = None
-    ) -> str:  # noqa: A002
+        self,
+        kind: str,
+        id: str | None = None,  # noqa: A002
+        to: str | None = None,
+        *,
+        at: int | None = None,
+        face: str | None = None,
+    ) -> str:
         """Add an event (LANGUAGE.md §5) at event number ``at`` (default: last); returns its key.
 
         ``kind``: ``tap``, ``untap``, ``leave`` (``to``: a zone, default graveyard), ``attach``
-        (``to``: the object it becomes attached to), ``turn_face_up``, ``turn_face_down``,
-        ``transform`` (each about the object ``id``), or ``end_of_turn``.
+        (``to``: the object it becomes attached to), ``enter`` (an object in another zone, such as
+        the hand, enters the battlefield; ``face="back"``: back face up, 712.14a), ``turn_face_up``,
+        ``turn_face_down``, ``transform`` (712.9; each about the object ``id``), or ``end_of_turn``.
         """
 
         kind = str(kind).strip().replace(" ", "_")
@@ -566,6 +579,11 @@ class BoardEdits(Guarded):
                         _t("err_zone", zone=zone), code="BAD_ZONE", suggestion=_suggest(zone, ZONES)
                     )
                 event = {"leave": {"object": oid, "to": zone}}
+            elif kind == "enter":
+                obj = board.obj(oid) or {}
+                if obj.get("zone", "battlefield") == "battlefield" or board.index_of(oid) is not None:
+                    raise RulekitError(_t("err_enters_already", id=oid), code="DUPLICATE_ENTER")
+                event = {"enter": oid, **({"face": "back"} if _face(face) == "back" else {})}
             else:
                 event = {kind: oid}
         key = self._insert(board, event, at)
@@ -600,8 +618,10 @@ class BoardEdits(Guarded):
                 )
             ev = board.events[i][1]
             if isinstance(ev, dict) and "enter" in ev:
-                for oid in Board.mentions({"enter": ev["enter"]}):  # an entering goes with what enters
-                    board.remove_object(oid)
+                del board.events[i]
+                for oid in Board.mentions({"enter": ev["enter"]}):  # an entering goes with what enters;
+                    if (board.obj(oid) or {}).get("zone", "battlefield") == "battlefield":  # a card in
+                        board.remove_object(oid)  # the hand that was to enter stays in the hand
             else:
                 del board.events[i]
         self._apply(board)
@@ -719,3 +739,17 @@ def _custom_signature() -> tuple[tuple[str, ...], inspect.Signature]:
 CUSTOM_FIELDS, BoardEdits.add_custom.__signature__ = _custom_signature()  # type: ignore[attr-defined]
 
 speaking(BoardEdits)
+
+
+def _face(value: Any) -> str | None:
+    """``face``: ``"back"`` (a double-faced card back face up, 712.8e), ``"front"``/empty (None)."""
+    if value in (None, "", False, "front"):
+        return None
+    if value is True or str(value).strip().lower() == "back":
+        return "back"
+    raise RulekitError(
+        _t("err_face", face=value),
+        field="face",
+        code="BAD_FACE",
+        suggestion=_suggest(str(value), ("front", "back")),
+    )

@@ -160,6 +160,9 @@ class BuilderForm(BoardEdits):
         )
         self.tapped = w.Checkbox(value=False, description=_t("tapped"), indent=False)
         self.face_down = w.Checkbox(value=False, description=_t("face_down"), indent=False)
+        self.back_face = _tip(
+            w.Checkbox(value=False, description=_t("back_face"), indent=False), "back_face_tip"
+        )
         self.attach = _tip(
             w.Dropdown(options=[(_t("nothing"), "")], value="", description=_t("attach"), style=st),
             "attach_tip",
@@ -386,6 +389,7 @@ class BuilderForm(BoardEdits):
         self.choices.value = ""
         self.tapped.value = False
         self.face_down.value = False
+        self.back_face.value = False
         self.attach.value = ""
         if everything:
             players = self.board.player_names()
@@ -480,6 +484,7 @@ class BuilderForm(BoardEdits):
             "counters": parse_pairs(self.counters.value, _t("w_counters"), numbers=True),
             "tapped": self.tapped.value,
             "face_down": self.face_down.value,
+            "face": "back" if self.back_face.value else None,
             "attached_to": self.attach.value or None,
             "choices": parse_pairs(self.choices.value, _t("w_choices")),
         }
@@ -571,6 +576,7 @@ class BuilderForm(BoardEdits):
             self.choices,
             self.tapped,
             self.face_down,
+            self.back_face,
             self.attach,
             self.add_button,
             self.ability,

@@ -58,6 +58,8 @@ TEXT: dict[str, str] = {
     "choices_tip": N_("As it enters, choose …: e.g. color: blue, creature type: Elf, object: grizzly-bears"),
     "tapped": N_("Tapped"),
     "face_down": N_("Face down"),
+    "back_face": N_("Back face up"),
+    "back_face_tip": N_("A double-faced card with its back face up (it enters transformed, 712.14a)"),
     "attach": N_("Attached to"),
     "attach_tip": N_("An Aura or Equipment: the object it is attached to"),
     "nothing": N_("(nothing)"),
@@ -90,6 +92,7 @@ TEXT: dict[str, str] = {
     "ev_kind_untap": N_("untap"),
     "ev_kind_leave": N_("leave the battlefield"),
     "ev_kind_attach": N_("attach"),
+    "ev_kind_enter": N_("enter the battlefield"),
     "ev_kind_turn_face_up": N_("turn face up"),
     "ev_kind_turn_face_down": N_("turn face down"),
     "ev_kind_transform": N_("transform"),
@@ -149,6 +152,7 @@ TEXT: dict[str, str] = {
     "st_counters": N_("counters {list}"),
     "st_tapped": N_("tapped"),
     "st_face_down": N_("face down"),
+    "st_back_face": N_("back face up"),
     "st_attached": N_("attached to {name}"),
     "err_pt_counters": N_(
         "{name} is not a creature on this board: {kinds} counters change only a creature's power and "
@@ -184,6 +188,8 @@ TEXT: dict[str, str] = {
     "err_card": N_("'{name}' is not a card in the library"),
     "err_field": N_("'{name}' is not something add_card sets (it sets: {fields})"),
     "err_zone": N_("'{zone}' is not a zone"),
+    "err_face": N_("'{face}' is not a face: a card is front face up or back face up (712.8)"),
+    "err_enters_already": N_("'{id}' already enters the battlefield: only a card in another zone can enter"),
     "err_handle": N_("nothing on the board is called '{id}'"),
     "err_pick": N_("pick something in the board list first"),
     "err_pick_card": N_("pick a card in the search results first"),
