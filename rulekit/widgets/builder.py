@@ -108,7 +108,8 @@ class BoardBuilder(BuilderForm):
     ``res_choices``, ``position``, ``resolve_button``; ``event_kind``, ``event_object``, ``event_to``,
     ``event_position``, ``add_event_button``; the custom form ``c_name``, ``c_types``,
     ``c_subtypes``, ``c_colors`` (colour → Checkbox), ``c_power``, ``c_toughness``, ``c_keywords``,
-    ``c_rules``, ``c_kind``, ``c_effect``, ``c_add``; ``board_list``, ``move_up``, ``move_down``,
+    ``c_rules``, ``c_kind``, ``c_effect``, ``c_back``, ``c_modal``, ``c_add``; ``board_list``, ``move_up``,
+    ``move_down``,
     ``remove_button``, ``undo_button``, ``redo_button``, ``reset_button``, ``name_field``, ``save_path``,
     ``save_button``,
     ``show_yaml``; ``ruleset``, ``step``, ``prev``, ``next`` and ``text_size``.
@@ -212,6 +213,8 @@ class BoardBuilder(BuilderForm):
                 self.c_rules,
                 row(self.c_kind),
                 self.c_effect,
+                self.c_back,
+                self.c_modal,
                 self.c_status,
                 row(self.c_add, self.near_errors["custom"], align_items="center"),
                 self._heads["head_board"],

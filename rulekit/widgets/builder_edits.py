@@ -204,6 +204,8 @@ class BoardEdits(Guarded):
         effect: str | dict[str, Any] | None = None,
         kind: str = "static",
         text: str = "",
+        back: str | dict[str, Any] | None = None,
+        modal: bool = False,
         *,
         choices: Any = None,
     ) -> dict[str, Any]:
@@ -212,7 +214,9 @@ class BoardEdits(Guarded):
         Raises a :class:`RulekitError`; an error inside the effect is located in the effect text
         (``effect text:2: modify_pt.power: …``), as the custom form shows it while you type.
         ``choices`` (``{"color": "blue"}`` or ``"color: blue"``) are the choices it will be added
-        with, so that an "as it enters, choose" card is checked with them.
+        with, so that an "as it enters, choose" card is checked with them. ``back``: a double-faced
+        card's back face (712.1), as YAML text or a mapping with the keys of LANGUAGE.md "Double-faced
+        cards" (``name``, ``types``, ``power``…); ``modal``: a modal double-faced card (712.2).
         """
         import yaml
 
@@ -256,6 +260,11 @@ class BoardEdits(Guarded):
             raise RulekitError(_t("err_too_long", what=_t("w_effect"), n=MAX_TEXT), code="TOO_LONG")
         _no_aliases(effect_text)
         raw["abilities"] = abilities
+        back_face = _back_face(back)
+        if back_face is not None:
+            raw["back"] = back_face
+        if modal:
+            raw["modal"] = True
         if isinstance(choices, str):
             choices = parse_pairs(choices, _t("w_choices"))
         self._check_in_board(raw, effect_text, kind, str(text), dict(choices or {}))
@@ -753,3 +762,32 @@ def _face(value: Any) -> str | None:
         code="BAD_FACE",
         suggestion=_suggest(str(value), ("front", "back")),
     )
+
+
+def _back_face(back: Any) -> dict[str, Any] | None:
+    """A custom card's back face (712.1) from the form's YAML text or a mapping; the loader checks its
+    keys and values with the card. Anchors and aliases are refused (no bound on what they expand to)."""
+    import yaml
+
+    if back is None or (isinstance(back, str) and not back.strip()):
+        return None
+    if isinstance(back, dict):
+        data: Any = back
+    else:
+        text = str(back)
+        where = _t("w_back_file")
+        if len(text) > MAX_TEXT:
+            raise RulekitError(_t("err_too_long", what=_t("w_back"), n=MAX_TEXT), code="TOO_LONG")
+        try:
+            for token in yaml.scan(text, Loader=yaml.SafeLoader):
+                if isinstance(token, yaml.AliasToken | yaml.AnchorToken):
+                    line = token.start_mark.line + 1
+                    raise RulekitError(_t("err_alias"), file=where, line=line, code="YAML_ALIAS")
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            line = mark.line + 1 if mark is not None else None
+            raise RulekitError(_t("err_back_yaml"), file=where, line=line, code="BAD_YAML") from None
+    if not isinstance(data, dict) or not data:
+        raise RulekitError(_t("err_back_mapping"), field="back", code="BAD_BACK")
+    return {str(k): v for k, v in data.items()}

@@ -281,6 +281,19 @@ class BuilderForm(BoardEdits):
             ),
             "c_effect_tip",
         )
+        self.c_back = _tip(
+            w.Textarea(
+                value="",
+                description=_t("c_back"),
+                placeholder=_t("c_back_ph"),
+                continuous_update=True,
+                rows=3,
+                layout=w.Layout(width="34em"),
+                style=st,
+            ),
+            "c_back_tip",
+        )
+        self.c_modal = _tip(w.Checkbox(value=False, description=_t("c_modal"), indent=False), "c_modal_tip")
         self.c_status = w.HTML(value="")
         self.c_add = _tip(w.Button(description=_t("c_add"), icon="plus"), "c_add_tip")
 
@@ -503,6 +516,8 @@ class BuilderForm(BoardEdits):
             self.c_rules,
             self.c_kind,
             self.c_effect,
+            self.c_back,
+            self.c_modal,
         ]
 
     def _custom_fields(self) -> dict[str, Any]:
@@ -518,6 +533,8 @@ class BuilderForm(BoardEdits):
             "effect": self.c_effect.value,
             "kind": self.c_kind.value,
             "text": self.c_rules.value,
+            "back": self.c_back.value,
+            "modal": self.c_modal.value,
         }
 
     def _check_custom(self) -> None:

@@ -122,6 +122,14 @@ TEXT: dict[str, str] = {
     "c_kind_static": N_("static ability (while on the battlefield)"),
     "c_kind_resolves": N_("resolves (a spell or ability: use Resolve)"),
     "c_kind_cda": N_("characteristic-defining (604.3)"),
+    "c_back": N_("Back face"),
+    "c_back_tip": N_(
+        "A double-faced card's back face (712.1), in the scenario language: name, types, subtypes, colors, "
+        "power, toughness, abilities; empty for a card with one face"
+    ),
+    "c_back_ph": N_("name: Insectile Aberration\ntypes: [Creature]\npower: 3\ntoughness: 2"),
+    "c_modal": N_("Modal double-faced"),
+    "c_modal_tip": N_("Its back face has a mana cost of its own and can be cast (712.2)"),
     "c_effect": N_("Effect"),
     "c_effect_tip": N_("The effect in the scenario language (LANGUAGE.md §3), checked as you type"),
     "c_effect_ph": N_("affects: other creatures you control\nmodify_pt: {power: 1, toughness: 1}"),
@@ -232,6 +240,12 @@ TEXT: dict[str, str] = {
     "w_objects": N_("objects"),
     "w_events": N_("events"),
     "w_effect_file": N_("effect text"),
+    "w_back": N_("the back face"),
+    "w_back_file": N_("back face text"),
+    "err_back_yaml": N_("the back face is not readable YAML: write one key per line, as 'power: 3'"),
+    "err_back_mapping": N_(
+        "a back face is a list of its characteristics ('name: …', 'types: …'), not one value"
+    ),
     "w_new_card": N_("the new card"),
     "w_board": N_("the board"),
     # colours and zones as the controls show them (the values stay the language's words)
