@@ -168,3 +168,72 @@ def test_the_saved_file_solves_to_the_same_board(builder, tmp_path):
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == json.loads(b.trace.to_json())
     assert "Howlpack Alpha" in out.stdout and "Insectile Aberration" in out.stdout
+
+
+BEAST = "name: Beast Side\ntypes: [Creature]\nsubtypes: [Beast]\ncolors: [green]\npower: 4\ntoughness: 4"
+
+
+def test_a_card_the_library_lacks_may_have_a_back_face(builder):
+    """712.1: a hand-made transforming card; it transforms (712.9) into its back face's 4/4 and
+    keeps its front face's mana value (712.8e), and the saved file reads back the same."""
+    b = builder
+    oid = b.add_custom("Man Side", types="Creature", subtypes="Human", colors=["green"], power=1, toughness=1)
+    b.remove(oid)
+    oid = b.add_custom(
+        "Man Side", types="Creature", subtypes="Human", colors=["green"], power=1, toughness=1, back=BEAST
+    )
+    assert (b.trace.final[oid].name, b.trace.final[oid].pt) == ("Man Side", "1/1")
+    b.add_event("transform", oid)
+    view = b.trace.final[oid]
+    assert (view.name, view.pt, view.subtypes) == ("Beast Side", "4/4", ("Beast",))
+    assert "back:" in b.to_yaml()
+    assert_round_trip(b)
+    # a mapping works as well as text, and back face up from the start
+    other = b.add_custom(
+        "Mapped",
+        power=2,
+        toughness=2,
+        back={"name": "Mapped Back", "types": ["Creature"], "power": 5, "toughness": 5},
+        face="back",
+    )
+    assert (b.trace.final[other].name, b.trace.final[other].pt) == ("Mapped Back", "5/5")
+    assert_round_trip(b)
+
+
+@pytest.mark.parametrize(
+    ("back", "words"),
+    [
+        ("name: [x", "back face text:1"),  # not YAML: its line
+        ("just text", "back"),  # not a mapping
+        ("name: X\npower: lots", "back.power"),  # the loader's check, located
+        ("types: [Creature]", "name"),  # a face has a name
+        ("&a name: X", "back face text:1"),  # no anchors
+        ("x" * 5000, "4000"),  # bounded
+    ],
+)
+def test_a_back_face_that_cannot_be_read_is_one_located_message(builder, back, words):
+    b = builder
+    before = b.to_yaml()
+    refused(b.add_custom, "Bad Card", power=1, toughness=1, back=back)
+    assert words in b.error.value and "\n" not in b.error.value.strip()
+    assert b.to_yaml() == before
+
+
+def test_the_custom_form_takes_a_back_face_and_checks_it_as_typed(builder):
+    b = builder
+    b.c_name.value = "Form Card"
+    b.c_power.value = "1"
+    b.c_toughness.value = "1"
+    b.c_back.value = "name: Form Back\ntypes: [Creature]\npower: x"
+    assert "back.power" in b.c_status.value  # the live check, before any click
+    b.c_add.click()
+    assert "back.power" in b.error.value and b.board.objects == []
+    b.c_back.value = "name: Form Back\ntypes: [Creature]\npower: 3\ntoughness: 3"
+    b.c_modal.value = True
+    b.c_add.click()
+    assert b.error.value == "", b.error.value
+    obj = b.board.objects[-1]
+    assert obj["modal"] is True and obj["back"]["name"] == "Form Back"
+    b.add_event("transform", obj["id"])
+    assert b.trace.final[obj["id"]].name == "Form Back"
+    assert_round_trip(b)
