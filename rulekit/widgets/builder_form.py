@@ -29,6 +29,10 @@ from rulekit.widgets.builder_board import (
 from rulekit.widgets.builder_edits import BoardEdits
 from rulekit.widgets.builder_words import _t, _word, speaking
 
+#: The back face field's example: scenario-language keys and a card name, which stay English in every
+#: language (LANGUAGE.md), so it is code, not a word of the catalogue.
+BACK_EXAMPLE = "name: Insectile Aberration\ntypes: [Creature]\npower: 3\ntoughness: 2"
+
 
 def _tip(widget: Any, tip: str) -> Any:
     """``widget`` with the tooltip ``TEXT[tip]``."""
@@ -285,7 +289,7 @@ class BuilderForm(BoardEdits):
             w.Textarea(
                 value="",
                 description=_t("c_back"),
-                placeholder=_t("c_back_ph"),
+                placeholder=BACK_EXAMPLE,
                 continuous_update=True,
                 rows=3,
                 layout=w.Layout(width="34em"),

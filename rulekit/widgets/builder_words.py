@@ -127,7 +127,6 @@ TEXT: dict[str, str] = {
         "A double-faced card's back face (712.1), in the scenario language: name, types, subtypes, colors, "
         "power, toughness, abilities; empty for a card with one face"
     ),
-    "c_back_ph": N_("name: Insectile Aberration\ntypes: [Creature]\npower: 3\ntoughness: 2"),
     "c_modal": N_("Modal double-faced"),
     "c_modal_tip": N_("Its back face has a mana cost of its own and can be cast (712.2)"),
     "c_effect": N_("Effect"),
