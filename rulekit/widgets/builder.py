@@ -264,7 +264,7 @@ class BoardBuilder(BuilderForm):
         builder's words (``Grizzly Bears (grizzly-bears-2) › Counters › +1/+1``); ``last_exception``
         keeps the error as raised."""
         shown = exc
-        if isinstance(exc, RulekitError) and exc.field and exc.field.startswith("objects["):
+        if isinstance(exc, RulekitError) and exc.field and exc.field.startswith(("objects[", "events[")):
             import copy
 
             shown = copy.copy(exc)
@@ -301,6 +301,12 @@ class BoardBuilder(BuilderForm):
         """``objects[3].counters.+1/+1`` → ``Grizzly Bears (grizzly-bears-2) › Counters › +1/+1``."""
         import re
 
+        hit = re.match(r"events\[(\d+)\]\.?(.*)", field)
+        board = getattr(self, "_trying", None) or self.board
+        if hit is not None and int(hit.group(1)) < len(board.events):  # the event as the board list says it
+            names = {str(o["id"]): str(o.get("name") or o.get("card") or o["id"]) for o in board.objects}
+            head = self.event_label(board.events[int(hit.group(1))][1], names)
+            return " › ".join([head, *([hit.group(2)] if hit.group(2) else [])])
         hit = re.match(r"objects\[(\d+)\]\.?(.*)", field)
         if hit is None:
             return field

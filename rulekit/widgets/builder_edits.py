@@ -120,8 +120,10 @@ class BoardEdits(Guarded):
 
     def _apply(self, board: Board) -> None:
         """Make ``board`` the board, or raise and keep the old one (nothing half-applied)."""
+        self._trying: Board | None = board  # an error's ``events[i]`` is an event of this board
         sc = self._build(board)
         self._commit(board, sc, record=True)
+        self._trying = None
 
     def _commit(self, board: Board, sc: Any, record: bool) -> None:
         old_board, old_sc = self.board, self.scenario

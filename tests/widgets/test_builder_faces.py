@@ -119,6 +119,7 @@ def test_a_face_that_cannot_be_is_one_message_and_nothing_changes(builder, call,
     with pytest.raises(BuilderError):
         call(b)
     assert words in b.error.value and "Traceback" not in b.error.value
+    assert "events[" not in b.error.value and "objects[" not in b.error.value  # the builder's words
     assert "\n" not in b.error.value.strip()
     # nothing half-applied: what is on the board solves, and the export reads back the same
     assert all(o.get("face") != "back" for o in b.board.objects)
