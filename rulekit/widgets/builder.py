@@ -104,11 +104,12 @@ class BoardBuilder(BuilderForm):
 
     Handles (controls): ``search``, ``results``, ``player``, ``new_player_button``, ``zone``, ``counters``,
     ``choices``,
-    ``tapped``, ``face_down``, ``attach``, ``add_button``; ``ability``, ``targets``, ``x``,
+    ``tapped``, ``face_down``, ``back_face``, ``attach``, ``add_button``; ``ability``, ``targets``, ``x``,
     ``res_choices``, ``position``, ``resolve_button``; ``event_kind``, ``event_object``, ``event_to``,
     ``event_position``, ``add_event_button``; the custom form ``c_name``, ``c_types``,
     ``c_subtypes``, ``c_colors`` (colour → Checkbox), ``c_power``, ``c_toughness``, ``c_keywords``,
-    ``c_rules``, ``c_kind``, ``c_effect``, ``c_add``; ``board_list``, ``move_up``, ``move_down``,
+    ``c_rules``, ``c_kind``, ``c_effect``, ``c_back``, ``c_modal``, ``c_add``; ``board_list``, ``move_up``,
+    ``move_down``,
     ``remove_button``, ``undo_button``, ``redo_button``, ``reset_button``, ``name_field``, ``save_path``,
     ``save_button``,
     ``show_yaml``; ``ruleset``, ``step``, ``prev``, ``next`` and ``text_size``.
@@ -196,7 +197,7 @@ class BoardBuilder(BuilderForm):
                 row(w.VBox([self.search, self.results]), self.preview_html),
                 self._heads["head_add"],
                 row(self.player, self.new_player_button, self.zone, self.attach),
-                row(self.counters, self.choices, self.tapped, self.face_down),
+                row(self.counters, self.choices, self.tapped, self.face_down, self.back_face),
                 row(self.add_button, self.near_errors["add"], align_items="center"),
                 self._heads["head_resolve"],
                 row(self.ability, self.position),
@@ -212,6 +213,8 @@ class BoardBuilder(BuilderForm):
                 self.c_rules,
                 row(self.c_kind),
                 self.c_effect,
+                self.c_back,
+                self.c_modal,
                 self.c_status,
                 row(self.c_add, self.near_errors["custom"], align_items="center"),
                 self._heads["head_board"],
@@ -261,7 +264,7 @@ class BoardBuilder(BuilderForm):
         builder's words (``Grizzly Bears (grizzly-bears-2) › Counters › +1/+1``); ``last_exception``
         keeps the error as raised."""
         shown = exc
-        if isinstance(exc, RulekitError) and exc.field and exc.field.startswith("objects["):
+        if isinstance(exc, RulekitError) and exc.field and exc.field.startswith(("objects[", "events[")):
             import copy
 
             shown = copy.copy(exc)
@@ -298,6 +301,12 @@ class BoardBuilder(BuilderForm):
         """``objects[3].counters.+1/+1`` → ``Grizzly Bears (grizzly-bears-2) › Counters › +1/+1``."""
         import re
 
+        hit = re.match(r"events\[(\d+)\]\.?(.*)", field)
+        board = getattr(self, "_trying", None) or self.board
+        if hit is not None and int(hit.group(1)) < len(board.events):  # the event as the board list says it
+            names = {str(o["id"]): str(o.get("name") or o.get("card") or o["id"]) for o in board.objects}
+            head = self.event_label(board.events[int(hit.group(1))][1], names)
+            return " › ".join([head, *([hit.group(2)] if hit.group(2) else [])])
         hit = re.match(r"objects\[(\d+)\]\.?(.*)", field)
         if hit is None:
             return field
@@ -325,7 +334,7 @@ class BoardBuilder(BuilderForm):
             return _t(
                 "ev_enter_one" if len(ids) == 1 else "ev_enter_many",
                 names=", ".join(f"{names.get(i, i)} ({i}){_state(self.board.obj(i), names)}" for i in ids),
-            )
+            ) + (f" [{_t('st_back_face')}]" if ev.get("face") == "back" else "")
         r = ev.get("resolve")
         if isinstance(r, dict):
             src = str(r.get("source") or "")
@@ -550,6 +559,8 @@ def _state(obj: dict[str, Any] | None, names: dict[str, str]) -> str:
         parts.append(_t("st_tapped"))
     if obj.get("face_down"):
         parts.append(_t("st_face_down"))
+    if obj.get("face") == "back":
+        parts.append(_t("st_back_face"))
     if obj.get("attached_to"):
         to = str(obj["attached_to"])
         parts.append(_t("st_attached", name=f"{names.get(to, to)} ({to})"))

@@ -35,7 +35,18 @@ MAX_NAME = 100
 PT_COUNTER = re.compile(r"^[+-]\d+/[+-]\d+$")
 
 #: What ``add_card`` sets besides name, controller and zone (object keys of LANGUAGE.md §5).
-ADD_FIELDS = ("counters", "tapped", "face_down", "attached_to", "choices", "owner", "token", "id", "at")
+ADD_FIELDS = (
+    "counters",
+    "tapped",
+    "face_down",
+    "face",
+    "attached_to",
+    "choices",
+    "owner",
+    "token",
+    "id",
+    "at",
+)
 #: The "When" lists' value for "after everything else" (a Dropdown cannot select ``None``).
 AT_END = -1
 #: Events :meth:`BoardBuilder.add_event` adds (besides entering and resolving).
@@ -44,6 +55,7 @@ EVENT_KINDS = (
     "untap",
     "leave",
     "attach",
+    "enter",
     "turn_face_up",
     "turn_face_down",
     "transform",
@@ -67,9 +79,12 @@ OBJECT_KEYS = (
     "toughness",
     "loyalty",
     "abilities",
+    "modal",
+    "back",
     "counters",
     "tapped",
     "face_down",
+    "face",
     "attached_to",
     "choices",
     "timestamp",

@@ -120,8 +120,10 @@ class BoardEdits(Guarded):
 
     def _apply(self, board: Board) -> None:
         """Make ``board`` the board, or raise and keep the old one (nothing half-applied)."""
+        self._trying: Board | None = board  # an error's ``events[i]`` is an event of this board
         sc = self._build(board)
         self._commit(board, sc, record=True)
+        self._trying = None
 
     def _commit(self, board: Board, sc: Any, record: bool) -> None:
         old_board, old_sc = self.board, self.scenario
@@ -162,8 +164,9 @@ class BoardEdits(Guarded):
         ``controller``: a player's name (a new name adds the player); ``None`` = the first player.
         ``zone``: ``battlefield`` (default; it enters as the last event, or at event number ``at=``)
         or another zone (no event). ``fields``: ``counters`` (``{"+1/+1": 2}``), ``tapped``,
-        ``face_down``, ``attached_to`` (an object id), ``choices`` (``{"color": "blue"}``),
-        ``owner``, ``token``, ``id``, ``at``.
+        ``face_down``, ``face`` (``"back"``: a double-faced card back face up, LANGUAGE.md "Double-faced
+        cards"), ``attached_to`` (an object id), ``choices`` (``{"color": "blue"}``), ``owner``,
+        ``token``, ``id``, ``at``.
         """
 
         lib = library()
@@ -203,6 +206,8 @@ class BoardEdits(Guarded):
         effect: str | dict[str, Any] | None = None,
         kind: str = "static",
         text: str = "",
+        back: str | dict[str, Any] | None = None,
+        modal: bool = False,
         *,
         choices: Any = None,
     ) -> dict[str, Any]:
@@ -211,7 +216,9 @@ class BoardEdits(Guarded):
         Raises a :class:`RulekitError`; an error inside the effect is located in the effect text
         (``effect text:2: modify_pt.power: …``), as the custom form shows it while you type.
         ``choices`` (``{"color": "blue"}`` or ``"color: blue"``) are the choices it will be added
-        with, so that an "as it enters, choose" card is checked with them.
+        with, so that an "as it enters, choose" card is checked with them. ``back``: a double-faced
+        card's back face (712.1), as YAML text or a mapping with the keys of LANGUAGE.md "Double-faced
+        cards" (``name``, ``types``, ``power``…); ``modal``: a modal double-faced card (712.2).
         """
         import yaml
 
@@ -255,6 +262,11 @@ class BoardEdits(Guarded):
             raise RulekitError(_t("err_too_long", what=_t("w_effect"), n=MAX_TEXT), code="TOO_LONG")
         _no_aliases(effect_text)
         raw["abilities"] = abilities
+        back_face = _back_face(back)
+        if back_face is not None:
+            raw["back"] = back_face
+        if modal:
+            raw["modal"] = True
         if isinstance(choices, str):
             choices = parse_pairs(choices, _t("w_choices"))
         self._check_in_board(raw, effect_text, kind, str(text), dict(choices or {}))
@@ -368,9 +380,14 @@ class BoardEdits(Guarded):
             obj["choices"] = {str(k): str(v) for k, v in dict(choices).items()}
         if fields.get("attached_to"):
             obj["attached_to"] = str(fields["attached_to"])
+        face = _face(fields.get("face"))
+        if face == "back" and zone != "battlefield":  # on the stack, say; the loader refuses other zones
+            obj["face"] = "back"
         board.objects.append(obj)
-        if zone == "battlefield":
-            self._insert(board, {"enter": oid}, fields.get("at"))
+        if zone == "battlefield":  # 712.14a: a double-faced card may enter back face up ("transformed")
+            self._insert(
+                board, {"enter": oid, **({"face": "back"} if face == "back" else {})}, fields.get("at")
+            )
         redo = list(self._redo)
         self._apply(board)
         problem = self._counter_problem(oid, obj.get("counters") or {})
@@ -531,13 +548,20 @@ class BoardEdits(Guarded):
 
     @api
     def add_event(
-        self, kind: str, id: str | None = None, to: str | None = None, *, at: int | None = None
-    ) -> str:  # noqa: A002
+        self,
+        kind: str,
+        id: str | None = None,  # noqa: A002
+        to: str | None = None,
+        *,
+        at: int | None = None,
+        face: str | None = None,
+    ) -> str:
         """Add an event (LANGUAGE.md §5) at event number ``at`` (default: last); returns its key.
 
         ``kind``: ``tap``, ``untap``, ``leave`` (``to``: a zone, default graveyard), ``attach``
-        (``to``: the object it becomes attached to), ``turn_face_up``, ``turn_face_down``,
-        ``transform`` (each about the object ``id``), or ``end_of_turn``.
+        (``to``: the object it becomes attached to), ``enter`` (an object in another zone, such as
+        the hand, enters the battlefield; ``face="back"``: back face up, 712.14a), ``turn_face_up``,
+        ``turn_face_down``, ``transform`` (712.9; each about the object ``id``), or ``end_of_turn``.
         """
 
         kind = str(kind).strip().replace(" ", "_")
@@ -566,6 +590,11 @@ class BoardEdits(Guarded):
                         _t("err_zone", zone=zone), code="BAD_ZONE", suggestion=_suggest(zone, ZONES)
                     )
                 event = {"leave": {"object": oid, "to": zone}}
+            elif kind == "enter":
+                obj = board.obj(oid) or {}
+                if obj.get("zone", "battlefield") == "battlefield" or board.index_of(oid) is not None:
+                    raise RulekitError(_t("err_enters_already", id=oid), code="DUPLICATE_ENTER")
+                event = {"enter": oid, **({"face": "back"} if _face(face) == "back" else {})}
             else:
                 event = {kind: oid}
         key = self._insert(board, event, at)
@@ -600,8 +629,10 @@ class BoardEdits(Guarded):
                 )
             ev = board.events[i][1]
             if isinstance(ev, dict) and "enter" in ev:
-                for oid in Board.mentions({"enter": ev["enter"]}):  # an entering goes with what enters
-                    board.remove_object(oid)
+                del board.events[i]
+                for oid in Board.mentions({"enter": ev["enter"]}):  # an entering goes with what enters;
+                    if (board.obj(oid) or {}).get("zone", "battlefield") == "battlefield":  # a card in
+                        board.remove_object(oid)  # the hand that was to enter stays in the hand
             else:
                 del board.events[i]
         self._apply(board)
@@ -719,3 +750,46 @@ def _custom_signature() -> tuple[tuple[str, ...], inspect.Signature]:
 CUSTOM_FIELDS, BoardEdits.add_custom.__signature__ = _custom_signature()  # type: ignore[attr-defined]
 
 speaking(BoardEdits)
+
+
+def _face(value: Any) -> str | None:
+    """``face``: ``"back"`` (a double-faced card back face up, 712.8e), ``"front"``/empty (None)."""
+    if value in (None, "", False, "front"):
+        return None
+    if value is True or str(value).strip().lower() == "back":
+        return "back"
+    raise RulekitError(
+        _t("err_face", face=value),
+        field="face",
+        code="BAD_FACE",
+        suggestion=_suggest(str(value), ("front", "back")),
+    )
+
+
+def _back_face(back: Any) -> dict[str, Any] | None:
+    """A custom card's back face (712.1) from the form's YAML text or a mapping; the loader checks its
+    keys and values with the card. Anchors and aliases are refused (no bound on what they expand to)."""
+    import yaml
+
+    if back is None or (isinstance(back, str) and not back.strip()):
+        return None
+    if isinstance(back, dict):
+        data: Any = back
+    else:
+        text = str(back)
+        where = _t("w_back_file")
+        if len(text) > MAX_TEXT:
+            raise RulekitError(_t("err_too_long", what=_t("w_back"), n=MAX_TEXT), code="TOO_LONG")
+        try:
+            for token in yaml.scan(text, Loader=yaml.SafeLoader):
+                if isinstance(token, yaml.AliasToken | yaml.AnchorToken):
+                    line = token.start_mark.line + 1
+                    raise RulekitError(_t("err_alias"), file=where, line=line, code="YAML_ALIAS")
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            line = mark.line + 1 if mark is not None else None
+            raise RulekitError(_t("err_back_yaml"), file=where, line=line, code="BAD_YAML") from None
+    if not isinstance(data, dict) or not data:
+        raise RulekitError(_t("err_back_mapping"), field="back", code="BAD_BACK")
+    return {str(k): v for k, v in data.items()}

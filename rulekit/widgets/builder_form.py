@@ -29,6 +29,10 @@ from rulekit.widgets.builder_board import (
 from rulekit.widgets.builder_edits import BoardEdits
 from rulekit.widgets.builder_words import _t, _word, speaking
 
+#: The back face field's example: scenario-language keys and a card name, which stay English in every
+#: language (LANGUAGE.md), so it is code, not a word of the catalogue.
+BACK_EXAMPLE = "name: Insectile Aberration\ntypes: [Creature]\npower: 3\ntoughness: 2"
+
 
 def _tip(widget: Any, tip: str) -> Any:
     """``widget`` with the tooltip ``TEXT[tip]``."""
@@ -160,6 +164,9 @@ class BuilderForm(BoardEdits):
         )
         self.tapped = w.Checkbox(value=False, description=_t("tapped"), indent=False)
         self.face_down = w.Checkbox(value=False, description=_t("face_down"), indent=False)
+        self.back_face = _tip(
+            w.Checkbox(value=False, description=_t("back_face"), indent=False), "back_face_tip"
+        )
         self.attach = _tip(
             w.Dropdown(options=[(_t("nothing"), "")], value="", description=_t("attach"), style=st),
             "attach_tip",
@@ -278,6 +285,19 @@ class BuilderForm(BoardEdits):
             ),
             "c_effect_tip",
         )
+        self.c_back = _tip(
+            w.Textarea(
+                value="",
+                description=_t("c_back"),
+                placeholder=BACK_EXAMPLE,
+                continuous_update=True,
+                rows=3,
+                layout=w.Layout(width="34em"),
+                style=st,
+            ),
+            "c_back_tip",
+        )
+        self.c_modal = _tip(w.Checkbox(value=False, description=_t("c_modal"), indent=False), "c_modal_tip")
         self.c_status = w.HTML(value="")
         self.c_add = _tip(w.Button(description=_t("c_add"), icon="plus"), "c_add_tip")
 
@@ -386,6 +406,7 @@ class BuilderForm(BoardEdits):
         self.choices.value = ""
         self.tapped.value = False
         self.face_down.value = False
+        self.back_face.value = False
         self.attach.value = ""
         if everything:
             players = self.board.player_names()
@@ -480,6 +501,7 @@ class BuilderForm(BoardEdits):
             "counters": parse_pairs(self.counters.value, _t("w_counters"), numbers=True),
             "tapped": self.tapped.value,
             "face_down": self.face_down.value,
+            "face": "back" if self.back_face.value else None,
             "attached_to": self.attach.value or None,
             "choices": parse_pairs(self.choices.value, _t("w_choices")),
         }
@@ -498,6 +520,8 @@ class BuilderForm(BoardEdits):
             self.c_rules,
             self.c_kind,
             self.c_effect,
+            self.c_back,
+            self.c_modal,
         ]
 
     def _custom_fields(self) -> dict[str, Any]:
@@ -513,6 +537,8 @@ class BuilderForm(BoardEdits):
             "effect": self.c_effect.value,
             "kind": self.c_kind.value,
             "text": self.c_rules.value,
+            "back": self.c_back.value,
+            "modal": self.c_modal.value,
         }
 
     def _check_custom(self) -> None:
@@ -571,6 +597,7 @@ class BuilderForm(BoardEdits):
             self.choices,
             self.tapped,
             self.face_down,
+            self.back_face,
             self.attach,
             self.add_button,
             self.ability,

@@ -58,6 +58,8 @@ TEXT: dict[str, str] = {
     "choices_tip": N_("As it enters, choose …: e.g. color: blue, creature type: Elf, object: grizzly-bears"),
     "tapped": N_("Tapped"),
     "face_down": N_("Face down"),
+    "back_face": N_("Back face up"),
+    "back_face_tip": N_("A double-faced card with its back face up (it enters transformed, 712.14a)"),
     "attach": N_("Attached to"),
     "attach_tip": N_("An Aura or Equipment: the object it is attached to"),
     "nothing": N_("(nothing)"),
@@ -90,6 +92,7 @@ TEXT: dict[str, str] = {
     "ev_kind_untap": N_("untap"),
     "ev_kind_leave": N_("leave the battlefield"),
     "ev_kind_attach": N_("attach"),
+    "ev_kind_enter": N_("enter the battlefield"),
     "ev_kind_turn_face_up": N_("turn face up"),
     "ev_kind_turn_face_down": N_("turn face down"),
     "ev_kind_transform": N_("transform"),
@@ -119,6 +122,13 @@ TEXT: dict[str, str] = {
     "c_kind_static": N_("static ability (while on the battlefield)"),
     "c_kind_resolves": N_("resolves (a spell or ability: use Resolve)"),
     "c_kind_cda": N_("characteristic-defining (604.3)"),
+    "c_back": N_("Back face"),
+    "c_back_tip": N_(
+        "A double-faced card's back face (712.1), in the scenario language: name, types, subtypes, colors, "
+        "power, toughness, abilities; empty for a card with one face"
+    ),
+    "c_modal": N_("Modal double-faced"),
+    "c_modal_tip": N_("Its back face has a mana cost of its own and can be cast (712.2)"),
     "c_effect": N_("Effect"),
     "c_effect_tip": N_("The effect in the scenario language (LANGUAGE.md §3), checked as you type"),
     "c_effect_ph": N_("affects: other creatures you control\nmodify_pt: {power: 1, toughness: 1}"),
@@ -149,6 +159,7 @@ TEXT: dict[str, str] = {
     "st_counters": N_("counters {list}"),
     "st_tapped": N_("tapped"),
     "st_face_down": N_("face down"),
+    "st_back_face": N_("back face up"),
     "st_attached": N_("attached to {name}"),
     "err_pt_counters": N_(
         "{name} is not a creature on this board: {kinds} counters change only a creature's power and "
@@ -184,6 +195,8 @@ TEXT: dict[str, str] = {
     "err_card": N_("'{name}' is not a card in the library"),
     "err_field": N_("'{name}' is not something add_card sets (it sets: {fields})"),
     "err_zone": N_("'{zone}' is not a zone"),
+    "err_face": N_("'{face}' is not a face: a card is front face up or back face up (712.8)"),
+    "err_enters_already": N_("'{id}' already enters the battlefield: only a card in another zone can enter"),
     "err_handle": N_("nothing on the board is called '{id}'"),
     "err_pick": N_("pick something in the board list first"),
     "err_pick_card": N_("pick a card in the search results first"),
@@ -226,6 +239,12 @@ TEXT: dict[str, str] = {
     "w_objects": N_("objects"),
     "w_events": N_("events"),
     "w_effect_file": N_("effect text"),
+    "w_back": N_("the back face"),
+    "w_back_file": N_("back face text"),
+    "err_back_yaml": N_("the back face is not readable YAML: write one key per line, as 'power: 3'"),
+    "err_back_mapping": N_(
+        "a back face is a list of its characteristics ('name: …', 'types: …'), not one value"
+    ),
     "w_new_card": N_("the new card"),
     "w_board": N_("the board"),
     # colours and zones as the controls show them (the values stay the language's words)

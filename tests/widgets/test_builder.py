@@ -463,11 +463,15 @@ def _rebuild(b, raw: dict) -> None:
     keys: dict[str, dict[str, str]] = {}  # object -> its ability keys as the builder names them
     added: set[str] = set()
 
-    def add(oid: str) -> None:
+    def add(oid: str, face: str | None = None) -> None:
         o = objects[oid]
         fields = {
-            k: o[k] for k in ("counters", "tapped", "face_down", "attached_to", "choices", "owner") if k in o
+            k: o[k]
+            for k in ("counters", "tapped", "face_down", "face", "attached_to", "choices", "owner")
+            if k in o
         }
+        if face:  # {enter: id, face: back} (712.14a)
+            fields["face"] = face
         if o.get("card"):
             got = b.add_card(o["card"], o.get("controller"), o.get("zone", "battlefield"), id=oid, **fields)
         else:
@@ -507,7 +511,11 @@ def _rebuild(b, raw: dict) -> None:
             assert b.add_event(ev) is not None, b.error.value
         elif "enter" in ev:
             for oid in _entered(ev):
-                add(oid)
+                if objects[oid].get("zone", "battlefield") == "battlefield":
+                    add(oid, ev.get("face"))
+                else:  # a card in the hand (say) that enters later: added there, then its event
+                    add(oid)
+                    assert b.add_event("enter", oid, face=ev.get("face")) is not None, b.error.value
         elif "resolve" in ev:
             r = ev["resolve"]
             ability = keys.get(r["source"], {}).get(str(r["ability"]), str(r["ability"]))

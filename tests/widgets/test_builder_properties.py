@@ -22,7 +22,17 @@ from .builder_util import assert_round_trip  # noqa: E402
 CARDS = sorted(mtg.list_cards())
 PLAYERS = [None, "Ann", "Bo", "Cleo"]
 ZONES = ["battlefield"] * 4 + ["graveyard", "hand", "exile"]
-EVENTS = ["tap", "untap", "leave", "attach", "turn_face_up", "turn_face_down", "transform", "end_of_turn"]
+EVENTS = [
+    "tap",
+    "untap",
+    "leave",
+    "attach",
+    "enter",
+    "turn_face_up",
+    "turn_face_down",
+    "transform",
+    "end_of_turn",
+]
 
 op = st.one_of(
     st.tuples(
