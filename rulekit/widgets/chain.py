@@ -126,7 +126,7 @@ class ChainExplorer(DiagramExplorer):
         self.widget = w.VBox(
             [
                 self.style_html,
-                row(self.text_size, justify_content="flex-end"),
+                self.toolbar(),
                 self.title_html,
                 self.status_html,
                 row(
@@ -152,6 +152,8 @@ class ChainExplorer(DiagramExplorer):
     def _controls(self) -> list[Any]:
         return [
             self.text_size,
+            self.fit_width,
+            self.full_width,
             self.response,
             self.choose_button,
             self.finish,
