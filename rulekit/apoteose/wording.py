@@ -199,7 +199,7 @@ def _with_effect_words(params: dict[str, Any], lang: str) -> dict[str, Any]:
     return params
 
 
-def _sentence(text: str) -> str:
+def _capitalized(text: str) -> str:
     """``text`` starting with a capital (a message that starts with an effect in words)."""
     return text[:1].upper() + text[1:]
 
@@ -224,7 +224,7 @@ def reason_words(code: str, params: dict[str, Any] | None = None, lang: str = "e
         text = t(message, **params)
     except (KeyError, IndexError, ValueError):  # a parameter missing: the message as it is
         return t(message)
-    return _sentence(text) if t(message).startswith("{effect}") else text
+    return _capitalized(text) if t(message).startswith("{effect}") else text
 
 
 def item_reason(item: Any, lang: str = "en") -> str:

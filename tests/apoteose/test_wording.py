@@ -156,3 +156,9 @@ def test_a_cards_effect_and_an_entry_of_the_chain_are_worded_apart(
     ch.run_to_end()
     shown = " ".join(re.sub(r"<[^>]+>", " ", h.value) for h in (ch.log_html, ch.stack_html, ch.window_html))
     assert not re.search(r"[a-z]#\d", shown), re.findall(r"\S*[a-z]#\d\S*", shown)
+
+
+def test_a_reason_naming_an_effect_words_it_and_starts_with_a_capital() -> None:
+    got = W.reason_words("UNREADABLE", {"case": "requirement", "effect": "raio#0", "problem": "?"}, "pt-BR")
+    assert got.startswith("Efeito 0 de raio nunca") and "raio#0" not in got
+    assert W.reason_words("IRRESPONDIVEL", {"effect": "raio#0"}, "es").endswith("al efecto 0 de raio (R-10)")
