@@ -163,19 +163,20 @@ FOCUS_CSS = (
 #:
 #: * ``rulekit-fit`` ("Fit to width"): the diagram shrinks to the output's width at any size (no
 #:   :data:`~rulekit.views.render.MIN_FIT` floor: an ``!important`` rule beats the SVG's inline
-#:   ``min-width``), the tables' text is at most a share of the output's width (a container query: a wide
-#:   table gets smaller text rather than a word a line) and a cell breaks inside a word only when a word alone
-#:   is wider than its column; DOT text wraps. Nothing is wider than the output.
+#:   ``min-width``); a table wider than the output is zoomed out as a whole, its words whole and its rows on
+#:   their lines (:mod:`rulekit.widgets.keys`' few lines of JavaScript measure it), and a cell breaks inside a
+#:   word only when even then a word is wider than its column; DOT text wraps. Nothing is wider than the
+#:   output.
 #: * ``rulekit-full`` ("Full width"): the output uses the notebook's whole width (JupyterLab's output prompt
 #:   column and the cell's side paddings are dropped for this output only, by ``:has()``).
 PRESENT_CSS = (
     "<style>.rulekit-fit .widget-html, .rulekit-fit .widget-html-content {max-width: 100%; min-width: 0} "
-    ".rulekit-fit .widget-html-content {container-type: inline-size; overflow-x: hidden} "
+    ".rulekit-fit .widget-html-content {overflow-x: hidden} "
     ".rulekit-fit .rulekit-diagram {overflow-x: hidden !important} "
     ".rulekit-fit .rulekit-diagram svg {min-width: 0 !important; max-width: 100% !important; "
     "height: auto !important} "
-    ".rulekit-fit table {max-width: 100% !important; width: auto; font-size: min(1em, 2.4cqi)} "
-    ".rulekit-fit table td, .rulekit-fit table th {overflow-wrap: anywhere !important} "
+    ".rulekit-fit table {max-width: 100%} "
+    ".rulekit-fit table td, .rulekit-fit table th {overflow-wrap: var(--rk-wrap, normal) !important} "
     ".rulekit-fit pre {white-space: pre-wrap; overflow-wrap: anywhere} "
     ".jp-OutputArea-child:has(.rulekit-full) > .jp-OutputPrompt {display: none} "
     ".jp-OutputArea-child:has(.rulekit-full) .jp-OutputArea-output {padding-left: 0; margin-left: 0} "

@@ -62,7 +62,10 @@ def test_the_switches_add_classes_the_css_reads_and_show_their_state_by_a_shape(
     assert "rulekit-fit" not in ex.widget._dom_classes and "rulekit-full" in ex.widget._dom_classes
     # the CSS: the diagram loses its readable-size floor, tables stay within the output, Okabe–Ito outline
     assert re.search(r"\.rulekit-fit \.rulekit-diagram svg \{min-width: 0 !important", PRESENT_CSS)
-    assert ".rulekit-fit table {max-width: 100% !important" in PRESENT_CSS
+    assert ".rulekit-fit table {max-width: 100%}" in PRESENT_CSS
+    from rulekit.widgets.keys import ESM, MIN_TABLE_ZOOM
+
+    assert "rulekit-fit" in ESM and "max-content" in ESM and f"MIN_ZOOM = {MIN_TABLE_ZOOM}" in ESM
     assert ":has(.rulekit-full)" in PRESENT_CSS and "#0072B2" in PRESENT_CSS
 
 
