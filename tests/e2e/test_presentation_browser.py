@@ -26,6 +26,10 @@ pytestmark = pytest.mark.e2e
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 FIT = {"pt-BR": "Ajustar à largura", "es": "Ajustar al ancho"}
+FULL = {"pt-BR": "Largura total", "es": "Ancho completo"}
+PROMPT_HIDDEN_JS = """(r) => { const c = r.closest('.jp-OutputArea-child');
+  const p = c && c.querySelector('.jp-OutputArea-prompt');
+  return !!p && getComputedStyle(p).display === 'none'; }"""
 
 SOURCES = (
     'from rulekit.widgets import LayerExplorer\n\nLayerExplorer("seed/humility-then-gideon", lang={lang!r})',
@@ -166,6 +170,13 @@ def _check(shared_page: Any, lang: str) -> None:
                 assert not found["over"], (
                     f"{lang}, {width} px, explorer {n} cut on the right: {json.dumps(found)}"
                 )
+            # "Full width" (Space on it): JupyterLab's prompt column beside the output is hidden
+            root = roots.nth(0)
+            root.scroll_into_view_if_needed()
+            root.get_by_role("button", name=FULL[lang]).focus()
+            page.keyboard.press("Space")
+            _wait_for(page, lambda r=root: r.evaluate(PROMPT_HIDDEN_JS), "the output prompt hidden")
+            assert not root.evaluate(OVERFLOW_JS)["over"]
             if width == 683:  # the measure can fail: without presentation mode something is cut there
                 assert cut_before > 0, "nothing was cut before presentation mode: the test measures nothing"
         finally:
