@@ -43,7 +43,9 @@ class Option:
 
     def __post_init__(self) -> None:
         if not self.label:
-            object.__setattr__(self, "label", label_words(self.label_code, self.label_params) or self.id)
+            object.__setattr__(
+                self, "label", label_words(self.label_code, self.label_params, effect_ids=True) or self.id
+            )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -109,7 +111,9 @@ class DecisionPoint:
 
     def __post_init__(self) -> None:
         if not self.prompt and self.prompt_code:
-            object.__setattr__(self, "prompt", prompt_words(self.prompt_code, self.prompt_params))
+            object.__setattr__(
+                self, "prompt", prompt_words(self.prompt_code, self.prompt_params, effect_ids=True)
+            )
 
     @property
     def default(self) -> str:

@@ -26,7 +26,7 @@ every language.
 >>> reason_words("NO_SUCH_CODE", {"x": 1})
 'NO_SUCH_CODE (x=1)'
 >>> prompt_words("RESPOND", {"effect": "raio#0", "stage": "halt"}, "es")
-'responder a raio#0 (espera)'
+'responder al efecto 0 de raio (espera)'
 >>> event_words({"kind": "heal", "moment": "before", "frame": 0, "resource": "VIDA", "card": None,
 ...              "patient": "ana"})
 'before heal VIDA to ana (#0)'
@@ -174,6 +174,42 @@ REASONS: dict[str, str] = {
 }
 
 
+#: An effect of a card in words. Its id ``card#n`` (``n`` as the scenario file numbers the card's effects,
+#: from 0, like a script's ``effect: 0``) is the trace's and the scripts'; a reader never sees it, because
+#: "#" is only ever an entry's position in the chain ("#1", "the activation of #0").
+EFFECT_OF_CARD = N_("effect {n} of {card}")
+#: The same beside the card's name ("Raio (effect 0)").
+EFFECT_NUMBER = N_("effect {n}")
+
+
+def effect_words(eid: Any, lang: str = "en", short: bool = False) -> str:
+    """The effect id ``card#n`` in words (``short``: without the card, for a label that names it); any other
+    value as it is.
+
+    >>> effect_words("raio#0"), effect_words("raio#1", "pt-BR"), effect_words("raio#0", "es", short=True)
+    ('effect 0 of raio', 'efeito 1 de raio', 'efecto 0')
+    >>> effect_words("raio")
+    'raio'
+    """
+    card, sep, n = str(eid).rpartition("#")
+    if not (sep and card and n.isdigit()):
+        return str(eid)
+    t = translator(lang)
+    return t(EFFECT_NUMBER, n=n) if short else t(EFFECT_OF_CARD, n=n, card=card)
+
+
+def _with_effect_words(params: dict[str, Any], lang: str) -> dict[str, Any]:
+    """``params`` with an effect id (``effect``) in words (:func:`effect_words`)."""
+    if "effect" in params:
+        params = {**params, "effect": effect_words(params["effect"], lang)}
+    return params
+
+
+def _capitalized(text: str) -> str:
+    """``text`` starting with a capital (a message that starts with an effect in words)."""
+    return text[:1].upper() + text[1:]
+
+
 def reason_words(code: str, params: dict[str, Any] | None = None, lang: str = "en") -> str:
     """The words of a reason (``code`` + ``params``) in ``lang``; an unknown code is shown as itself with
     its parameters, never dropped."""
@@ -189,10 +225,12 @@ def reason_words(code: str, params: dict[str, Any] | None = None, lang: str = "e
     if "when" in params:
         when = params["when"]
         params["when"] = t.p("duration", DURATION_PHRASES[when]) if when in DURATION_PHRASES else when
+    params = _with_effect_words(params, lang)
     try:
-        return t(message, **params)
+        text = t(message, **params)
     except (KeyError, IndexError, ValueError):  # a parameter missing: the message as it is
         return t(message)
+    return _capitalized(text) if t(message).startswith("{effect}") else text
 
 
 def item_reason(item: Any, lang: str = "en") -> str:
@@ -673,8 +711,11 @@ def statements_text(sts: Sequence[Any], lang: str = "en") -> str:
     return "; ".join(statement_text(s, lang) for s in sts)
 
 
-def prompt_words(code: str, params: dict[str, Any] | None = None, lang: str = "en") -> str:
-    """A decision prompt (``prompt_code`` + ``prompt_params``) in ``lang`` (``""`` for no code)."""
+def prompt_words(
+    code: str, params: dict[str, Any] | None = None, lang: str = "en", effect_ids: bool = False
+) -> str:
+    """A decision prompt (``prompt_code`` + ``prompt_params``) in ``lang`` (``""`` for no code); an effect in
+    words (:func:`effect_words`), or as its id with ``effect_ids`` (the trace's data, its ``prompt``)."""
     params = dict(params or {})
     if code == "PAY":  # the card's own words
         return str(params.get("requirement", ""))
@@ -686,14 +727,18 @@ def prompt_words(code: str, params: dict[str, Any] | None = None, lang: str = "e
         return ""
     if "stage" in params:
         params["stage"] = state_words(params["stage"], lang)
+    params = params if effect_ids else _with_effect_words(params, lang)
     try:
         return translator(lang)(PROMPTS[code], **params)
     except (KeyError, IndexError, ValueError):
         return translator(lang)(PROMPTS[code])
 
 
-def label_words(code: str, params: dict[str, Any] | None = None, lang: str = "en") -> str:
-    """An option's label (``label_code`` + ``label_params``) in ``lang`` (``""`` for no code)."""
+def label_words(
+    code: str, params: dict[str, Any] | None = None, lang: str = "en", effect_ids: bool = False
+) -> str:
+    """An option's label (``label_code`` + ``label_params``) in ``lang`` (``""`` for no code); the card's
+    effect in words (:func:`effect_words`), or as its id with ``effect_ids`` (the trace's ``label``)."""
     params = dict(params or {})
     t = translator(lang)
     if code == "PASS":
@@ -704,7 +749,9 @@ def label_words(code: str, params: dict[str, Any] | None = None, lang: str = "en
                 LABELS["ANSWERS"],
                 hero=params.get("hero"),
                 name=params.get("name"),
-                effect=params.get("effect"),
+                effect=params.get("effect")
+                if effect_ids
+                else effect_words(params.get("effect"), lang, short=True),
                 event=event_words(params.get("event"), lang),
             ),
             lang,

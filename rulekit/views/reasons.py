@@ -198,34 +198,35 @@ def explain_step(trace: Any, k: int, lang: str = "en", states: Sequence[dict[str
     )
 
 
-#: The rules of the Apoteose chain a learner needs to predict a resolution order (seed 003).
+#: The rules of the Apoteose chain a learner needs to predict a resolution order (seed 003), each citing the
+#: passage of lesson 05 that teaches it (what a learner has read; the seed is not theirs to read).
 CHAIN_RULES: dict[str, str] = {
     "DEPTH_FIRST": N_(
         "Responses resolve depth-first: the last entry added resolves first, then the spotlight returns "
-        "to the entry it answered (seed 003 «Encadeamento de Resposta»)."
+        "to the entry it answered (lesson 05, section 3: the chain)."
     ),
     "PRIORITY": N_(
-        "Several effects answered the same moment, so the priority rule decides (seed 003 «Prioridade de "
-        "Resposta», house rulings R-05 to R-07): every Auto effect first, each resolved before the next, "
+        "Several effects answered the same moment, so the priority rule decides (lesson 05, section 4: "
+        "priority; house rulings R-05 to R-07): every Auto effect first, each resolved before the next, "
         "then Ativar; within each, by category: {categories}, seen from the turn hero."
     ),
     "REFUSED": N_("A refused activation never enters the chain, so it never resolves."),
     "PREVISAO": N_(
         "Previsão: every requirement must be payable together before anything is paid; if paying one "
-        "breaks another, the card cannot be activated (seed 003 «Previsão»)."
+        "breaks another, the card cannot be activated (lesson 05, section 2: Previsão)."
     ),
     "STOPPED": N_(
         "A response that breaks a requirement during the halt window stops the activation: it does not "
-        "resolve, its costs stay paid and it has no post window (seed 003 «Nos Requerimentos», R-03)."
+        "resolve, its costs stay paid and it has no post window (lesson 05, section 5: stopped, R-03)."
     ),
     # after a wrong answer: the rule, not what it did to this chain (STOPPED says it does not resolve)
     "STOPPED_HINT": N_(
         "Requirements are checked again while an activation waits in its halt window: what a response breaks "
-        "there decides whether the activation goes on (seed 003 «Nos Requerimentos», R-03)."
+        "there decides whether the activation goes on (lesson 05, section 5: stopped, R-03)."
     ),
     "TRUNCATED": N_(
         "An effect whose description breaks while it resolves is truncated: what was done stays, the rest "
-        "is skipped, and it still counts as resolved (seed 003 «Na Descrição»)."
+        "is skipped, and it still counts as resolved (lesson 05, section 5: truncated)."
     ),
 }
 

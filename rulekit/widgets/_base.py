@@ -171,8 +171,34 @@ FOCUS_CSS = (
     ".rulekit-widget .rulekit-diagram svg {max-width: 100%; height: auto;} " + COMPACT_TABLE_CSS + "</style>"
     # the explorers' tables (rulekit.views.table_html.compact_table_html): styled here, once
 )
-#: The ``<style>`` every widget carries (see :data:`FOCUS_CSS`).
-WIDGET_CSS = FOCUS_CSS
+#: Presentation mode (projectors), two switches each adding a class to the explorer's box:
+#:
+#: * ``rulekit-fit`` ("Fit to width"): the diagram shrinks to the output's width at any size (no
+#:   :data:`~rulekit.views.render.MIN_FIT` floor: an ``!important`` rule beats the SVG's inline
+#:   ``min-width``); a table wider than the output is zoomed out as a whole, its words whole and its rows on
+#:   their lines (:mod:`rulekit.widgets.keys`' few lines of JavaScript measure it), and a cell breaks inside a
+#:   word only when even then a word is wider than its column; DOT text wraps. Nothing is wider than the
+#:   output.
+#: * ``rulekit-full`` ("Full width"): the output uses the notebook's whole width (JupyterLab's output prompt
+#:   column and the cell's side paddings are dropped for this output only, by ``:has()``).
+PRESENT_CSS = (
+    "<style>.rulekit-fit .widget-html, .rulekit-fit .widget-html-content {max-width: 100%; min-width: 0} "
+    ".rulekit-fit .widget-html-content {overflow-x: hidden} "
+    ".rulekit-fit .rulekit-diagram {overflow-x: hidden !important} "
+    ".rulekit-fit .rulekit-diagram svg {min-width: 0 !important; max-width: 100% !important; "
+    "height: auto !important} "
+    ".rulekit-fit table {max-width: 100%} "
+    ".rulekit-fit table td, .rulekit-fit table th {overflow-wrap: var(--rk-wrap, normal) !important} "
+    ".rulekit-fit pre {white-space: pre-wrap; overflow-wrap: anywhere} "
+    ".jp-OutputArea-child:has(.rulekit-full) .jp-OutputArea-prompt, "
+    ".jp-OutputArea-child:has(.rulekit-full) .jp-OutputPrompt {display: none !important} "
+    ".jp-OutputArea-child:has(.rulekit-full) .jp-OutputArea-output {padding-left: 0; margin-left: 0} "
+    ".jp-Cell:has(.rulekit-full) {padding-left: 0; padding-right: 0; max-width: none} "
+    ".rulekit-widget .rulekit-present-switch.mod-active {outline: 2px solid #0072B2; font-weight: bold} "
+    "</style>"
+)
+#: The ``<style>`` every widget carries (see :data:`FOCUS_CSS` and :data:`PRESENT_CSS`).
+WIDGET_CSS = FOCUS_CSS + PRESENT_CSS
 
 
 def apply_scale(widgets: list[Any], scale: float) -> None:
@@ -344,7 +370,55 @@ class Guarded:
         )
         self.text_size.add_class("rulekit-text-size")
         self.text_size.observe(self._on_text_size, names="value")
+        # presentation mode (PRESENT_CSS): two switches, each a button reached with Tab and pressed with
+        # Space or Enter; its state shows by a tick (a shape), by the outline and bold of a pressed button,
+        # and by the words, never by colour alone
+        self.fit_width = w.ToggleButton(
+            value=False,
+            description=t("Fit to width"),
+            tooltip=t("Shrink the diagram and the tables to the output's width (nothing cut on the right)"),
+            icon="square-o",
+            layout=w.Layout(width="auto"),
+        )
+        self.full_width = w.ToggleButton(
+            value=False,
+            description=t("Full width"),
+            tooltip=t("Use the notebook's whole width for this explorer"),
+            icon="square-o",
+            layout=w.Layout(width="auto"),
+        )
+        for switch in (self.fit_width, self.full_width):
+            switch.add_class("rulekit-present-switch")
+            switch.observe(self._on_present, names="value")
         self.style_html = self._output()
+
+    def toolbar(self) -> Any:
+        """The explorer's top row: the text size and the presentation switches, on the right."""
+        return row(self.text_size, self.fit_width, self.full_width, justify_content="flex-end")
+
+    def set_presentation(self, fit: bool | None = None, full: bool | None = None) -> None:
+        """Presentation mode (:data:`PRESENT_CSS`): ``fit`` the diagram and the tables to the output's
+        width, use the ``full`` width of the notebook. ``None`` keeps a switch as it is. The classes sit on
+        the explorer's box, which a new board or a new size never rebuilds: the choice is kept."""
+        if fit is not None:
+            self.fit_width.value = bool(fit)
+        if full is not None:
+            self.full_width.value = bool(full)
+        self._apply_present_classes()
+
+    def _on_present(self, _change: dict[str, Any]) -> None:
+        self._apply_present_classes()
+
+    def _apply_present_classes(self) -> None:
+        widget = getattr(self, "widget", None)
+        for switch, cls in ((self.fit_width, "rulekit-fit"), (self.full_width, "rulekit-full")):
+            sync(switch, icon="check-square-o" if switch.value else "square-o")
+            if widget is None:
+                continue
+            if switch.value and cls not in widget._dom_classes:
+                widget.add_class(cls)
+            elif not switch.value and cls in widget._dom_classes:
+                widget.remove_class(cls)
 
     def _output(self) -> Any:
         """A new HTML output sharing the explorer's one default ``Layout`` and ``HTMLStyle``. Each widget's
@@ -364,7 +438,7 @@ class Guarded:
 
     def _controls(self) -> list[Any]:
         """The explorer's controls (for sizing); subclasses list theirs."""
-        return [self.text_size]
+        return [self.text_size, self.fit_width, self.full_width]
 
     def _rescale(self) -> None:
         """Re-render the outputs that are not plain wrapped HTML (subclasses)."""
@@ -399,7 +473,8 @@ class Guarded:
         if self.scale != 1.0:
             self.widget.add_class("rulekit-scaled")
         scaled = scale_css(scale_class(self.scale), self.scale) if self.scale != 1.0 else ""
-        self.style_html.value = FOCUS_CSS + scaled
+        self.style_html.value = WIDGET_CSS + scaled
+        self._apply_present_classes()
         apply_scale(self._controls(), self.scale)
 
     def set_scale(self, scale: Any) -> None:

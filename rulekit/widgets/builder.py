@@ -192,7 +192,7 @@ class BoardBuilder(BuilderForm):
         return w.VBox(
             [
                 self.style_html,
-                row(self.text_size, justify_content="flex-end"),
+                self.toolbar(),
                 self.title_html,
                 row(w.VBox([self.search, self.results]), self.preview_html),
                 self._heads["head_add"],

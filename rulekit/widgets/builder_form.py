@@ -588,6 +588,8 @@ class BuilderForm(BoardEdits):
     def _controls(self) -> list[Any]:
         return [
             self.text_size,
+            self.fit_width,
+            self.full_width,
             self.search,
             self.results,
             self.player,

@@ -22,6 +22,7 @@ from typing import Any
 from rulekit import apoteose
 from rulekit.apoteose.trace import ChainTrace
 from rulekit.apoteose.wording import (
+    effect_words,
     event_kind_words,
     item_reason,
     moment_words,
@@ -126,7 +127,7 @@ class ChainExplorer(DiagramExplorer):
         self.widget = w.VBox(
             [
                 self.style_html,
-                row(self.text_size, justify_content="flex-end"),
+                self.toolbar(),
                 self.title_html,
                 self.status_html,
                 row(
@@ -152,6 +153,8 @@ class ChainExplorer(DiagramExplorer):
     def _controls(self) -> list[Any]:
         return [
             self.text_size,
+            self.fit_width,
+            self.full_width,
             self.response,
             self.choose_button,
             self.finish,
@@ -213,13 +216,15 @@ class ChainExplorer(DiagramExplorer):
 
     def _option_label(self, option: Any) -> str:
         """An option's label in the explorer's language, from its code and data: a response's chain moment
-        in words (``bruno: Raio (raio#0) — answers the activation of #0``), a statement as a sentence."""
+        in words (``bruno: Raio (effect 0) — answers the activation of #0``: the card's effect in words, "#"
+        only for an entry of the chain), a statement as a sentence."""
 
         if str(option.id) == PASS:
             return self._("pass")
         if getattr(option, "label_code", "") == "ANSWERS":  # the label's data; the moment from its id
             p = option.label_params
-            who = f"{p.get('hero')}: {p.get('name')} ({p.get('effect')})"
+            effect = effect_words(p.get("effect"), self.lang, short=True)
+            who = f"{p.get('hero')}: {p.get('name')} ({effect})"
             moment = option.answers or str(option.id).rpartition(">")[2]
             words = self._("{who} — answers {moment}", who=who, moment=moment_words(moment, self.lang))
             return contract(words, self.lang)

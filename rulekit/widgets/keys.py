@@ -12,6 +12,12 @@ JavaScript with it, no front-end extension of ours) placed in an explorer's box.
 box (the nearest element of class ``rulekit-widget``) and the cell output holding it, and gives every element
 focused in them the attribute: the keys then do what the control does (a list's arrows and type-ahead, a
 slider's arrows, Space and Enter on a button) and no shortcut runs. Nothing is sent to the kernel.
+
+The same few lines fit the tables in presentation mode (the box's class ``rulekit-fit``, see
+:data:`rulekit.widgets._base.PRESENT_CSS`): a table wider than its output is zoomed out as a whole (CSS
+``zoom``) to a comfortable width (its narrowest with words whole, ``min-content``, × 1.6, at most one
+line a cell, ``max-content``), never below :data:`MIN_TABLE_ZOOM`, so its words stay whole and a cell is not
+one word a line; it is measured again when the box changes or is resized.
 :func:`key_guard` makes one, or returns ``None`` when ``anywidget`` is not installed (the ``lessons`` extra
 installs it): the explorers then work as before, with JupyterLab's shortcuts.
 """
@@ -35,6 +41,46 @@ function guard(scope) {
   const now = document.activeElement;
   if (now && scope.contains(now)) now.setAttribute(MARK, "true");
 }
+const MIN_ZOOM = __MIN_ZOOM__;
+const COMFORT = 1.6;
+function fitTables(box) {
+  const on = box.classList.contains("rulekit-fit");
+  for (const t of box.querySelectorAll("table")) {
+    t.style.zoom = "";
+    t.style.maxWidth = "";
+    t.style.removeProperty("--rk-wrap");
+    if (!on) continue;
+    const room = t.parentElement ? t.parentElement.clientWidth - 2 : 0;
+    const old = t.style.width;
+    t.style.maxWidth = "none";
+    const width = (w) => { t.style.width = w; return t.getBoundingClientRect().width; };
+    const least = width("min-content");  // every word whole, on as many lines as it takes
+    const most = width("max-content");  // every cell on one line
+    t.style.width = old;
+    t.style.maxWidth = "";
+    // a comfortable width: room for each cell's words on a few lines, not one word a line
+    const target = Math.min(most, COMFORT * least);
+    if (room > 0 && target > room) {
+      const zoom = Math.max(MIN_ZOOM, room / target);
+      t.style.zoom = String(zoom);
+      t.style.maxWidth = (room / zoom) + "px";  // the element's own px are zoomed: room once drawn
+      // words stay whole unless even the smallest zoom leaves the narrowest table too wide
+      t.style.setProperty("--rk-wrap", least * zoom > room + 1 ? "anywhere" : "normal");
+    }
+  }
+}
+function watch(box) {
+  let queued = false;
+  const again = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; fitTables(box); });
+  };
+  new MutationObserver(again).observe(box, {subtree: true, childList: true, attributes: true,
+                                            attributeFilter: ["class"]});
+  new ResizeObserver(again).observe(box);
+  again();
+}
 function render({ el }) {
   el.style.display = "none";
   let tries = 0;
@@ -45,6 +91,7 @@ function render({ el }) {
       return;
     }
     guard(box);
+    watch(box);
     const output = box.closest(".jp-OutputArea-output, .output_subarea");
     if (output) guard(output);
   };
@@ -52,6 +99,9 @@ function render({ el }) {
 }
 export default { render };
 """
+#: The smallest zoom a table is fitted with (a wider one then wraps between words, as without the mode).
+MIN_TABLE_ZOOM = 0.55
+ESM = ESM.replace("__MIN_ZOOM__", str(MIN_TABLE_ZOOM))
 
 
 def key_guard() -> Any:

@@ -160,7 +160,7 @@ class LayerExplorer(DiagramExplorer):
         self.widget = w.VBox(
             [
                 self.style_html,
-                row(self.text_size, justify_content="flex-end"),
+                self.toolbar(),
                 self.title_html,
                 self.board_html,
                 row(
@@ -246,6 +246,8 @@ class LayerExplorer(DiagramExplorer):
     def _controls(self) -> list[Any]:
         return [
             self.text_size,
+            self.fit_width,
+            self.full_width,
             self.order_list,
             self.move_up,
             self.move_down,

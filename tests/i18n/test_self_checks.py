@@ -137,7 +137,7 @@ def test_a_wrong_order_names_the_priority_rule_without_the_order():
     p = PredictionCheck("apoteose/priority-seven", ask="resolution_order")
     assert _answer(p, "golpe") is False
     html = p.result.value
-    assert "Prioridade de Resposta" in html and "Campanha" in html and "Mestre de Jogo" in html
+    assert "lesson 05, section 4: priority" in html and "seed 003" not in html and "Campanha" in html and "Mestre de Jogo" in html
     assert "profecia" not in html and "sentenca" not in html  # no card of the answer
     assert "Press Reveal".casefold() in html.casefold()
 
@@ -157,7 +157,7 @@ def test_the_self_checks_speak_the_lesson_language():
     p = PredictionCheck("apoteose/priority-seven", ask="resolution_order", lang="pt-BR")
     assert p.check.description == "Verificar"
     assert _answer(p, "golpe") is False
-    assert "Prioridade de Resposta" in p.result.value and "Não está certo" in p.result.value
+    assert "lição 05, seção 4: prioridade" in p.result.value and "Não está certo" in p.result.value
     e = PredictionCheck("apoteose/evocacao-refused", ask="resolution_order", lang="es")
     assert _answer(e, "ninguna") is True and "Correcto" in e.result.value
 
