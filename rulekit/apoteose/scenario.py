@@ -131,10 +131,8 @@ class Scenario:
         return ScriptDecider(self, engine, overrides)
 
 
-def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
-    """The scenario of a parsed file, checked step by step (every error names file, line and field):
-    its shape and sizes, the heroes, the cards and their effects, where the cards are, the turn, the
-    script, then the decisions."""
+def _check_game(doc: YamlDoc) -> None:
+    """The file is a mapping that says ``game: apoteose``."""
     raw = doc.data
     if not isinstance(raw, dict):
         raise doc.error((), Phrase(N_("a scenario is a mapping")), code="INVALID_VALUE")
@@ -148,6 +146,13 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
             ),
             code="WRONG_GAME",
         )
+
+
+def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
+    """The scenario of a parsed file, checked step by step (every error names file, line and field):
+    its shape and sizes, the heroes, the cards and their effects, where the cards are, the turn, the
+    script, then the decisions."""
+    _check_game(doc)
     m = doc.validate(schema.ScenarioM)
     _check_sizes(doc, m)
     data: dict[str, Any] = {

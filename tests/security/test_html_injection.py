@@ -134,7 +134,8 @@ def _prediction(s: str) -> dict[str, str]:
     for kind, target in (("pt", a_id), ("controller", gideon_id), ("order", None)):
         p = PredictionCheck(trace, kind, target, question=f"What about {s}?")
         assert p.last_exception is None, p.last_exception
-        p.answer.value = f"{s} 9/9"
+        # an order with a separator, hostile or not: an order typed with spaces gets another markup (a hint)
+        p.answer.value = f"{s}, 9/9" if kind == "order" else f"{s} 9/9"
         p.check.click()
         out.update({f"{kind}.check.{k}": v for k, v in _values(p).items()})
         p.reveal.click()
@@ -143,7 +144,7 @@ def _prediction(s: str) -> dict[str, str]:
     out["missing.error"] = bad.error.value
     chain = apoteose.run_chain(loaded(load_apoteose("x", s), s))
     p = PredictionCheck(chain, "order", question=s)
-    p.answer.value = s
+    p.answer.value = s + ","  # a separator: the hint for an order typed with spaces is another markup
     p.check.click()
     out.update({f"chain.{k}": v for k, v in _values(p).items()})
     return out
