@@ -76,15 +76,18 @@ def _chain_text(trace: Any, lang: str) -> str:
     import rulekit.apoteose.chain as chain_mod
     from rulekit.apoteose import commands
 
-    # commands imports run_chain by name at module top: both names are replaced while the command prints
-    real = chain_mod.run_chain
+    # commands imports run_chain and load_scenario by name at module top: they are replaced while the
+    # command prints (the scenario is already run: no file, so the output budget is the smallest one)
+    real, real_load = chain_mod.run_chain, commands.load_scenario
     chain_mod.run_chain = commands.run_chain = lambda *_a, **_k: trace  # type: ignore[assignment]
+    commands.load_scenario = lambda *_a, **_k: argparse.Namespace(doc=None)  # type: ignore[assignment]
     try:
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
             commands.chain_cmd(argparse.Namespace(scenario="x", json=False, lang=lang))
     finally:
         chain_mod.run_chain = commands.run_chain = real  # type: ignore[assignment]
+        commands.load_scenario = real_load  # type: ignore[assignment]
     return out.getvalue()
 
 
