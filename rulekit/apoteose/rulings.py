@@ -209,12 +209,12 @@ def limit_refusal(
     effect was already activated in this cycle/battle (R-09: a stopped activation does not count, R-20:
     the cycle number); ``acted``: the hero already took a non-automatic action this turn (R-09).
 
-    >>> code, params = limit_refusal(("Turno Próprio",), own_turn=False, used_cycle=False, used_battle=False,
-    ...                              acted=False, cycle=1, battle=0)
+    >>> code, params = limit_refusal(("Turno Próprio",), own_turn=False, used_cycle=False,
+    ...                              used_battle=False, acted=False, cycle=1, battle=0)
     >>> str(code), params
     ('TURNO_PROPRIO', {})
-    >>> code, params = limit_refusal(("Uma Vez por Ciclo",), own_turn=True, used_cycle=True, used_battle=False,
-    ...                              acted=False, cycle=2, battle=0)
+    >>> code, params = limit_refusal(("Uma Vez por Ciclo",), own_turn=True, used_cycle=True,
+    ...                              used_battle=False, acted=False, cycle=2, battle=0)
     >>> str(code), params
     ('ONCE_PER_CYCLE', {'cycle': 2})
     """
