@@ -1,4 +1,4 @@
-"""Lesson 05's self-checks ask before the answer is on screen (issue 38): in every language, each
+"""Lesson 05's self-checks ask before the answer is on screen: in every language, each
 ``PredictionCheck`` on a chain comes before the first cell that runs or shows that chain (its resolution order
 printed, its log table, its explorer), and the rules a wrong answer cites name the lesson's own passages,
 never the seed the learner does not have."""

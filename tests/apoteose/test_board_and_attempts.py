@@ -287,7 +287,8 @@ def test_the_first_attempt_keeps_its_window_and_words() -> None:
     _, tr = attempts("activating@0")
     ref = [e for e in tr.of("refused") if e.card == "raio"][0]
     assert ref.detail["params"] == {"effect": "x#0"}
-    assert ref.detail["reason"].startswith("nenhuma resposta pode ser dada: the requirements of x#0")
+    reason = ref.detail["reason"]
+    assert reason.startswith("nenhuma resposta pode ser dada: the requirements of effect 0 of x")
 
 
 @pytest.mark.parametrize(

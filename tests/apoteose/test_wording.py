@@ -141,7 +141,7 @@ def test_the_explorer_words_an_escolha_um_option_from_its_data_in_portuguese() -
 def test_a_cards_effect_and_an_entry_of_the_chain_are_worded_apart(
     lang: str, prompt: str, label: str
 ) -> None:
-    """Issue 38: "responder a raio#0" above "#1 raio" used "#" for an effect of a card and for an entry of
+    """Wording: "responder a raio#0" above "#1 raio" used "#" for an effect of a card and for an entry of
     the chain. An effect is "effect n of card" ("effect n" beside the card's name); "#n" is only an entry."""
     pytest.importorskip("ipywidgets")
     import re

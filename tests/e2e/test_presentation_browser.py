@@ -1,4 +1,4 @@
-"""Real-browser test of presentation mode (issue 38): a projector at 1024×768 and 150 % zoom, in
+"""Real-browser test of presentation mode: a projector at 1024×768 and 150 % zoom, in
 chromium: a CSS viewport of 683×512 px at a device scale of 1.5 (what 150 % zoom gives a 1024×768 screen),
 and 853 px wide at 1.5 for the chain at 1280.
 

@@ -1,4 +1,4 @@
-"""Presentation mode (issue 38): every explorer's "Fit to width" and "Full width" switches, beside the
+"""Presentation mode: every explorer's "Fit to width" and "Full width" switches, beside the
 text size, in each language; the choice is kept when the board, the step or the size changes.
 
 The browser side (nothing cut on the right at 1024×768 and 150 %) is tests/e2e/test_presentation_browser.py.
