@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 
 def pt_of(html: str, name: str) -> str:
     """The P/T cell of ``name``'s row in a final-table HTML (the part after any arrow)."""
@@ -23,3 +25,20 @@ def assert_round_trip(b: Any) -> None:
     assert fresh.to_json() == b.trace.to_json()
     assert b.scenario is not None
     assert mtg.solve(b.scenario, ruleset=b.ruleset.value) == fresh
+
+
+def refused(call: Any, *args: Any, **kwargs: Any) -> None:
+    """A Python API call that fails raises BuilderError (the message also shows in the widget)."""
+    from rulekit.widgets.builder import BuilderError
+
+    with pytest.raises(BuilderError):
+        call(*args, **kwargs)
+
+
+def fresh_builder() -> Any:
+    """A new BoardBuilder that shows no error (the ``builder`` fixture of the builder tests)."""
+    from rulekit.widgets import BoardBuilder
+
+    b = BoardBuilder()
+    assert b.error.value == "", b.error.value
+    return b

@@ -17,24 +17,12 @@ import pytest
 pytest.importorskip("ipywidgets")
 mtg = pytest.importorskip("rulekit.mtg")
 
-from .builder_util import assert_round_trip, pt_of  # noqa: E402
-
-
-def refused(call, *args, **kwargs):
-    """A Python API call that fails raises BuilderError (the message also shows in the widget)."""
-    from rulekit.widgets.builder import BuilderError
-
-    with pytest.raises(BuilderError):
-        call(*args, **kwargs)
+from .builder_util import assert_round_trip, fresh_builder, pt_of, refused  # noqa: E402
 
 
 @pytest.fixture
 def builder():
-    from rulekit.widgets import BoardBuilder
-
-    b = BoardBuilder()
-    assert b.error.value == "", b.error.value
-    return b
+    return fresh_builder()
 
 
 def test_an_empty_builder_has_two_players_and_no_error(builder):

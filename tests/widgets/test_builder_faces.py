@@ -14,23 +14,12 @@ import pytest
 pytest.importorskip("ipywidgets")
 mtg = pytest.importorskip("rulekit.mtg")
 
-from .builder_util import assert_round_trip  # noqa: E402
-
-
-def refused(call, *args, **kwargs):
-    from rulekit.widgets.builder import BuilderError
-
-    with pytest.raises(BuilderError):
-        call(*args, **kwargs)
+from .builder_util import assert_round_trip, fresh_builder, refused  # noqa: E402
 
 
 @pytest.fixture
 def builder():
-    from rulekit.widgets import BoardBuilder
-
-    b = BoardBuilder()
-    assert b.error.value == "", b.error.value
-    return b
+    return fresh_builder()
 
 
 def test_a_card_added_back_face_up_enters_transformed(builder):
