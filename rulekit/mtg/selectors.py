@@ -320,15 +320,23 @@ def _attached_type(phrase: str) -> tuple[Cond, ...]:
     """ "Enchanted creature", "enchanted land", "equipped creature": the object the source is
     attached to, if it is of that card type now (301.5, 303.4: an Aura's or Equipment's words name
     the type; the object must have it, so "enchanted creature" names nothing once the enchanted
-    permanent stops being a creature). "Enchanted permanent" tests no type.
+    permanent stops being a creature). "Enchanted permanent" tests no type; "enchanted artifact
+    creature" (Domineer's "Enchant artifact creature") tests both.
 
     >>> _attached_type("the enchanted land"), _attached_type("enchanted permanent")
     ((Cond(attr='types', op='has', value='Land'),), ())
+    >>> [c.value for c in _attached_type("enchanted artifact creature")]
+    ['Artifact', 'Creature']
     """
-    word = phrase.split()[-1]
-    if word in _CARD_TYPE_WORDS:
-        return (Cond("types", "has", _CARD_TYPE_WORDS[word]),)
-    return ()
+    words_ = phrase.split()[1:] if phrase.startswith("the ") else phrase.split()
+    return tuple(Cond("types", "has", _CARD_TYPE_WORDS[w]) for w in words_[1:] if w in _CARD_TYPE_WORDS)
+
+
+#: "enchanted artifact creature", "the equipped artifact creature": the attached-to object, of those card
+#: types (two or more card-type words; one word is in _SPECIALS)
+_ATTACHED_TYPES = re.compile(
+    r"(?:the )?(enchanted|equipped)((?: (?:" + "|".join(sorted(_CARD_TYPE_WORDS, key=len, reverse=True)) + r")){2,})"
+)
 
 
 def vocabulary() -> list[str]:
@@ -590,6 +598,9 @@ def _parse_part(chunk: str, raw: str = "", at: int = 0) -> Part:
         special = _SPECIALS[rest]
         attached = _attached_type(rest) if special in ("enchanted", "equipped") else ()
         return Part(special=special, conds=attached)
+    several = _ATTACHED_TYPES.fullmatch(rest)
+    if several:
+        return Part(special=several.group(1), conds=_attached_type(rest))
     conds: list[Cond] = []
     extra: dict[str, Any] = {}
     structured = quantified

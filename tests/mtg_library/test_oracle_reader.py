@@ -24,14 +24,7 @@ from rulekit.mtg.oracle.compare import same
 from rulekit.mtg.oracle.measure import measure
 
 DIFFS = Path(__file__).parent / "data" / "oracle-differences.yaml"
-REASONS = {
-    "template not read yet",
-    "target restriction",
-    "new card types (205.1a)",
-    "selector not in the language",
-    "data choice",
-    "printed number (208.2a)",
-}
+REASONS = {"template not read yet", "printed number (208.2a)"}
 
 
 @pytest.fixture(scope="module")
@@ -62,10 +55,10 @@ def test_unread_ones_are_listed_as_not_read_yet(cases: list[Any]) -> None:
 
 
 def test_library_rate(cases: list[Any]) -> None:
-    """The rate this first step reaches (the target is 95 %); it may only go up."""
+    """The rate the reader reaches (the issue's target is 95 %); it may only go up."""
     rate = sum(c.same for c in cases) / len(cases)
     assert len(cases) >= 370
-    assert rate >= 0.94
+    assert rate >= 0.95
 
 
 _CHOICES = {"color": "blue", "creature type": "Bear", "basic land type": "Island", "object": "bears"}
