@@ -334,9 +334,8 @@ def _attached_type(phrase: str) -> tuple[Cond, ...]:
 
 #: "enchanted artifact creature", "the equipped artifact creature": the attached-to object, of those card
 #: types (two or more card-type words; one word is in _SPECIALS)
-_ATTACHED_TYPES = re.compile(
-    r"(?:the )?(enchanted|equipped)((?: (?:" + "|".join(sorted(_CARD_TYPE_WORDS, key=len, reverse=True)) + r")){2,})"
-)
+_TYPE_WORD_ALT = "|".join(sorted(_CARD_TYPE_WORDS, key=len, reverse=True))
+_ATTACHED_TYPES = re.compile(r"(?:the )?(enchanted|equipped)((?: (?:" + _TYPE_WORD_ALT + r")){2,})")
 
 
 def vocabulary() -> list[str]:

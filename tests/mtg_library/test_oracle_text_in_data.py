@@ -65,7 +65,7 @@ def test_a_pump_on_your_own_creature_applies(card: str, bonus: int) -> None:
 
 @pytest.mark.parametrize("card", ["Ranger's Guile", "Blossoming Defense"])
 def test_608_2b_an_opponents_creature_is_an_illegal_target(card: str) -> None:
-    """"Target creature you control": the Bears are Bo's, so the spell does nothing (608.2b)."""
+    """ "Target creature you control": the Bears are Bo's, so the spell does nothing (608.2b)."""
     t = solve_text(_board(card, "cast", "Bo"))
     assert pt(t, "bears") == (2, 2) and "Hexproof" not in view(t, "bears").abilities
     eff = _effect(t, "fx")
@@ -93,7 +93,7 @@ def test_merfolk_trickster_on_its_controllers_own_creature_does_nothing() -> Non
 
 @pytest.mark.parametrize("card", ["Mishra's Factory", "Blinkmoth Nexus"])
 def test_a_land_pump_takes_only_its_own_creature_type(card: str) -> None:
-    """"Target Assembly-Worker creature" / "target Blinkmoth creature": Grizzly Bears (a Bear) is not
+    """ "Target Assembly-Worker creature" / "target Blinkmoth creature": Grizzly Bears (a Bear) is not
     one, so it stays 2/2; an animated Factory / Nexus of that type gets +1/+1."""
     t = solve_text(_board(card, "pump", "Ann"))
     assert pt(t, "bears") == (2, 2) and _effect(t, "fx").active is False

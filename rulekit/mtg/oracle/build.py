@@ -291,6 +291,23 @@ class _Build(Transformer[Token, Any]):
         parts = [str(i) for i in items]
         return " and ".join(parts) if len(parts) == 2 else ", ".join(parts[:-1]) + ", and " + parts[-1]
 
+    def prevent_all(self, _: list[Any]) -> tuple[str, dict[str, Any]]:
+        return "resolves", {"duration": "until end of turn", "rules": {"prevent_damage": "all"}}
+
+    def prevent_combat(self, _: list[Any]) -> tuple[str, dict[str, Any]]:
+        return "resolves", {"duration": "until end of turn", "rules": {"prevent_damage": "combat"}}
+
+    def prevent_by(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
+        return "resolves", {
+            "affects": items[0],
+            "duration": "until end of turn",
+            "rules": {"prevent_damage": "all"},
+        }
+
+    def prevent_combat_by(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
+        spec = {"affects": items[0], "duration": "until end of turn", "rules": {"prevent_damage": "combat"}}
+        return "resolves", spec
+
     def activated_of(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
         return "static", {"affects": "this", "abilities": {"activated_of": items[-1]}}
 

@@ -162,19 +162,16 @@ def read_ability(text: str, name: str = "") -> Reading:
             via, prefix = "triggered", work.s[: work.s.index(",")]
             work = work.cut(work.s.index(",") + 1)
             work = work.cut(len(work.s) - len(work.s.lstrip()))
-    if name:
-        work.replace(re.compile(rf"\b{re.escape(name)}(?=\W|$)"), "~")
-        short = name.split(",")[0]
-        if short != name:
-            work.replace(re.compile(rf"\b{re.escape(short)}(?=\W|$)"), "~")
-    for noun in lex["self_nouns"]:
-        work.replace(re.compile(rf"\b{re.escape(noun)}\b", re.I), "~")
+    _self_words(work, name)
     sentences = _sentences(work)
     if not sentences:
         return Reading(typed, "plain", via=via)
     main: tuple[str, dict[str, Any]] | None = None
     first_unread: tuple[int, str] | None = None
-    referent = ""  # what a pronoun names when no continuous effect came before it
+    # what a pronoun names when no continuous effect came before it: in a triggered ability, the
+    # trigger's own subject when that is the source or what it is attached to ("Whenever ~ attacks,
+    # it gets +5/+0": the source)
+    referent = _trigger_subject(prefix, name) if via == "triggered" else ""
     notes: list[tuple[str, int, str]] = []
     for s in sentences:
         still = _STILL.match(s.s.strip())
@@ -203,6 +200,8 @@ def read_ability(text: str, name: str = "") -> Reading:
         if main is None:
             if spec.get("affects") == _REF or kind == "same":
                 notes.append(_note("not_read", s, typed))
+                if first_unread is None:  # a pronoun naming nothing read: never plain text
+                    first_unread = (s.orig(0, typed), s.s)
                 continue
             main = got
             continue
@@ -242,6 +241,33 @@ def read_ability(text: str, name: str = "") -> Reading:
         del spec["condition"]  # a static ability of a permanent works on the battlefield anyway (611.3b)
     _land_choice(spec)
     return Reading(typed, "read", kind, _ordered(spec), via=via, prefix=prefix, notes=tuple(notes))
+
+
+def _self_words(work: _Text, name: str) -> None:
+    """The card's name (and its short name, "this creature"...) written "~" (CR 201.5)."""
+    if name:
+        work.replace(re.compile(rf"\b{re.escape(name)}(?=\W|$)"), "~")
+        short = name.split(",")[0]
+        if short != name:
+            work.replace(re.compile(rf"\b{re.escape(short)}(?=\W|$)"), "~")
+    for noun in words()["self_nouns"]:
+        work.replace(re.compile(rf"\b{re.escape(noun)}\b", re.I), "~")
+
+
+_TRIGGER_SUBJECT = re.compile(
+    r"^\w+\s+(?:(?P<self>~)(?!\w)|(?P<attached>enchanted|equipped) creature\b)", re.I
+)
+
+
+def _trigger_subject(prefix: str, name: str) -> str:
+    """The subject of a trigger condition (603.1: "When/Whenever/At ..."), as a selector, when it is the
+    source itself or the creature it is attached to; else "" (a pronoun then names nothing read)."""
+    t = _Text(prefix)
+    _self_words(t, name)
+    m = _TRIGGER_SUBJECT.match(t.s)
+    if not m:
+        return ""
+    return "this" if m.group("self") else f"{m.group('attached').lower()} creature"
 
 
 def _land_choice(spec: dict[str, Any]) -> None:
