@@ -106,6 +106,7 @@ def _same_reading(a: Reading, b: Reading) -> bool:
         and same(a.spec, b.spec)
         and a.prefix == b.prefix
         and [n[2] for n in a.notes] == [n[2] for n in b.notes]
+        and a.printed == b.printed
     )
 
 

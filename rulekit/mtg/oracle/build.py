@@ -140,8 +140,15 @@ class _Build(Transformer[Token, Any]):
     def subject_clause(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
         affects, preds = items
         spec: dict[str, Any] = {"affects": affects}
+        lost: list[str] = []
         for p in preds:
+            lost.extend(p.pop("@lose_other", []))
+            if p.get("abilities", {}).get("remove_all") and "abilities" in spec:
+                # "has defender, loses all abilities": one effect's instructions in the order written, so
+                # what it granted first is lost too ("loses all other abilities" keeps it)
+                spec["abilities"].pop("add", None)
             _merge(spec, p)
+        _lose_other(spec, lost)
         return "static", spec
 
     def subject(self, items: list[Any]) -> str:
@@ -169,8 +176,11 @@ class _Build(Transformer[Token, Any]):
         return "cda", {"set_pt": {"power": expr, "toughness": expr}}
 
     def cda_pt_plus(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
+        """ "its power is equal to X and its toughness is equal to that number plus 1": the CDA defines the
+        star, X for both; the 1 is the number printed beside the star, */1+* (208.2a), a card field that stays
+        when the CDA is gone (the Merfolk Trickster ruling)."""
         _who, expr, n = items
-        return "cda", {"set_pt": {"power": expr, "toughness": f"{expr} plus {int(n)}"}}
+        return "cda", {"set_pt": {"power": expr, "toughness": expr}, "@printed": {"toughness": int(n)}}
 
     def player_keywords(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
         who, _have, kws = items
@@ -216,6 +226,9 @@ class _Build(Transformer[Token, Any]):
 
     def remove_abilities(self, items: list[Any]) -> dict[str, Any]:
         return {"abilities": {"remove": items[1]}}
+
+    def lose_other(self, items: list[Any]) -> dict[str, Any]:
+        return {"@lose_other": [" ".join(str(t).lower().split()) for t in items if isinstance(t, Token)]}
 
     def remove_all(self, _: list[Any]) -> dict[str, Any]:
         return {"abilities": {"remove_all": True}}
@@ -291,6 +304,32 @@ class _Build(Transformer[Token, Any]):
         parts = [str(i) for i in items]
         return " and ".join(parts) if len(parts) == 2 else ", ".join(parts[:-1]) + ", and " + parts[-1]
 
+    def cost_change(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
+        """601.2f: a cost change on spells; "spells you cast" are the spells you control (LANGUAGE.md)."""
+        kinds, rest = items[0], items[1:]
+        holder = ""
+        if rest and isinstance(rest[0], Token) and rest[0].type == "SPELL_HOLDER":
+            holder = " your opponents control" if "opponents" in str(rest[0]).lower() else " you control"
+            rest = rest[1:]
+        n = int(str(rest[0]).strip("{}"))
+        sign = -1 if str(rest[1]).lower() == "less" else 1
+        affects = " and ".join(f"{k} spells{holder}" for k in kinds)
+        return "static", {"affects": affects, "rules": {"cost": {"add": sign * n}}}
+
+    def spell_types(self, items: list[Any]) -> list[str]:
+        out = []
+        for it in items:
+            kind, word = canonical().get(str(it).lower(), ("", str(it).lower()))
+            out.append(word.lower() if kind == "cardtype" else word if kind == "subtype" else str(it).lower())
+        return out
+
+    def text_change(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
+        """612.2: the old and new words are chosen as it resolves (the scenario's choices)."""
+        what = {"color word": "color", "basic land type": "land type", "creature type": "type"}
+        w = what[" ".join(str(items[-1]).lower().split())]
+        change = {"from": f"{{chosen old {w}}}", "to": f"{{chosen new {w}}}"}
+        return "resolves", {"affects": items[0], "text_change": change}
+
     def prevent_all(self, _: list[Any]) -> tuple[str, dict[str, Any]]:
         return "resolves", {"duration": "until end of turn", "rules": {"prevent_damage": "all"}}
 
@@ -348,7 +387,7 @@ class _Build(Transformer[Token, Any]):
         subtypes: list[str] = []
         supertypes: list[str] = []
         out: dict[str, Any] = {}
-        addition = False
+        addition = add_colors = False
         for it in items:
             if isinstance(it, Token) and it.type == "PT":
                 p, t = str(it).split("/")
@@ -361,14 +400,19 @@ class _Build(Transformer[Token, Any]):
                 {"cardtype": card_types, "supertype": supertypes}.get(it[1], subtypes).append(it[2])
             elif isinstance(it, tuple) and it[0] == "every_basic":
                 subtypes.extend(vocab.BASIC_LAND_TYPES)
-            elif isinstance(it, tuple) and it[0] == "addition" or isinstance(it, tuple) and it[0] == "still":
+            elif isinstance(it, tuple) and it[0] in ("addition", "still"):
                 addition = True
+                add_colors = add_colors or it[1:] == (True,)
             elif isinstance(it, dict):
                 _merge(out, it)
         tp: dict[str, Any] = dict(out.pop("type", {}))
-        if sorted(card_types) == ["Artifact", "Creature"]:
-            addition = True  # 205.1b: "becomes an artifact creature" keeps every prior card type and subtype
-        if addition:
+        if sorted(card_types) == ["Artifact", "Creature"] and not addition:
+            # 205.1b: "becomes an artifact creature" keeps every prior card type and subtype; "becomes an
+            # [creature types] artifact creature" keeps the card types but replaces the creature types
+            tp["add"] = [*card_types, *supertypes]
+            if subtypes:
+                tp["set_subtypes"] = subtypes
+        elif addition:
             tp["add"] = [*card_types, *subtypes, *supertypes]
         else:
             if supertypes:  # a supertype is added (205.4): nothing says it replaces the others
@@ -379,6 +423,8 @@ class _Build(Transformer[Token, Any]):
                 tp["set_subtypes"] = subtypes
         if tp:
             out["type"] = tp
+        if add_colors and "color" in out:  # "in addition to its other colors and types" (105.3)
+            out["color"] = {"add": out["color"]["set"]}
         return out
 
     def type_word(self, items: list[Any]) -> tuple[str, str, str]:
@@ -391,8 +437,8 @@ class _Build(Transformer[Token, Any]):
     def chosen_type(self, _: list[Any]) -> tuple[str, str, str]:
         return ("type", "subtype", "{chosen creature type}")
 
-    def addition(self, _: list[Any]) -> tuple[str]:
-        return ("addition",)
+    def addition(self, items: list[Any]) -> tuple[str, bool]:
+        return ("addition", any(isinstance(t, Token) and t.type == "ADD_COLORS" for t in items))
 
     def still(self, _: list[Any]) -> tuple[str]:
         return ("still",)
@@ -436,7 +482,12 @@ class _Build(Transformer[Token, Any]):
         start, end = self.s.orig(tok.start_pos, self.typed), self.s.orig(tok.end_pos - 1, self.typed)
         inner = self.typed[start + 1 : end]
         got = self.read(inner)
-        return got.ability() if got.status == "read" else inner
+        if got.status == "read":
+            return got.ability()
+        # an ability is a sentence; mid-sentence Oracle drops its period: with "{T}: Add {C}" and ...
+        if inner and inner[-1] not in '.!"' and canonical().get(inner.lower(), ("",))[0] != "keyword":
+            inner += "."
+        return inner
 
     def keyword_n(self, items: list[Any]) -> str:
         return f"{_canon(items[0])} {int(items[1])}"
@@ -621,6 +672,31 @@ def _plural_selector(sel: str) -> str:
             words_[i] = vocab.plural(w)
             break
     return " ".join(words_)
+
+
+def _lose_other(spec: dict[str, Any], lost: list[str]) -> None:
+    """ "... and loses all other abilities, card types, and creature types": what the effect gives replaces
+    the old (abilities: all removed, then the given ones added, 613.1f; card types and creature types: set,
+    205.1a; colors: set, 105.3)."""
+    if not lost:
+        return
+    tp = spec.get("type", {})
+    if "abilities" in lost:
+        spec["abilities"] = {"remove_all": True, **spec.get("abilities", {})}
+    if "card types" in lost and tp.get("add"):
+        cards = [w for w in tp["add"] if w in vocab.CARD_TYPES]
+        tp["set_types"] = [*tp.get("set_types", []), *cards]
+        tp["add"] = [w for w in tp["add"] if w not in cards]
+    if "creature types" in lost and tp.get("add"):
+        subs = [w for w in tp["add"] if w not in vocab.CARD_TYPES and w not in vocab.SUPERTYPES]
+        tp["set_subtypes"] = [*tp.get("set_subtypes", []), *subs]
+        tp["add"] = [w for w in tp["add"] if w not in subs]
+    if "colors" in lost and "add" in spec.get("color", {}):
+        spec["color"] = {"set": spec["color"]["add"]}
+    if tp:
+        if "add" in tp and not tp["add"]:
+            del tp["add"]
+        spec["type"] = tp
 
 
 def _merge(spec: dict[str, Any], part: dict[str, Any]) -> None:

@@ -25,11 +25,16 @@ class Case:
     kind: str
     spec: dict[str, Any]
     reading: Reading
+    #: the card's printed power and toughness (``None``: a star with no number), which a reading's
+    #: ``printed`` number beside a star (208.2a) must equal
+    card_pt: tuple[int | None, int | None] = (None, None)
 
     @property
     def same(self) -> bool:
         r = self.reading
-        return r.status == "read" and r.kind == self.kind and same(r.spec, self.spec)
+        pt = dict(zip(("power", "toughness"), self.card_pt, strict=True))
+        printed = all(pt[k] == v for k, v in r.printed)
+        return r.status == "read" and r.kind == self.kind and same(r.spec, self.spec) and printed
 
 
 def library_abilities() -> list[tuple[str, str, str, dict[str, Any]]]:
@@ -49,6 +54,18 @@ def library_abilities() -> list[tuple[str, str, str, dict[str, Any]]]:
     return out
 
 
+def _printed_pt() -> dict[str, tuple[int | None, int | None]]:
+    root = Path(__file__).resolve().parent.parent.parent / "data" / "mtg"
+    out = {}
+    for path in sorted(root.glob("cards*.yaml")):
+        for card in yaml.safe_load(path.read_text(encoding="utf-8"))["cards"]:
+            out[card["name"]] = (card.get("power"), card.get("toughness"))
+    return out
+
+
 def measure() -> list[Case]:
     """Every library ability read and compared."""
-    return [Case(c, t, k, s, read_ability(t, c)) for c, t, k, s in library_abilities()]
+    pts = _printed_pt()
+    return [
+        Case(c, t, k, s, read_ability(t, c), pts.get(c, (None, None))) for c, t, k, s in library_abilities()
+    ]

@@ -38,6 +38,12 @@ NOTE_WORDS = {
     ),
 }
 
+#: A printed number beside a star (208.2a), in words.
+PRINTED_WORDS = {
+    "power": N_("the card's printed power is {value}+* (208.2a: the number beside the star)"),
+    "toughness": N_("the card's printed toughness is {value}+* (208.2a: the number beside the star)"),
+}
+
 #: What a reading's status means, in words (the catalogue's).
 STATUS_WORDS = {
     "read": N_("read as a continuous effect"),
@@ -60,6 +66,9 @@ class Reading:
     prefix: str = ""  # the cost (activated) or the trigger condition (triggered), as typed
     #: every other part of the text, located: ``(kind, position, words)``, kind one of :data:`NOTE_WORDS`
     notes: tuple[tuple[str, int, str], ...] = ()
+    #: the card's printed number beside a star, which the text states ("its toughness is equal to that
+    #: number plus 1": a */1+* card, 208.2a): ``(("toughness", 1),)``; a card field, not part of the ability
+    printed: tuple[tuple[str, int], ...] = ()
 
     def ability(self) -> dict[str, Any] | str:
         """The ability as a library card writes it: ``{text, static|resolves|cda: spec}`` or the text."""
@@ -81,6 +90,8 @@ class Reading:
             out["notes"] = [{"kind": k, "position": p, "phrase": w} for k, p, w in self.notes]
         if self.prefix:
             out["cost" if self.via == "activated" else "trigger"] = self.prefix
+        if self.printed:
+            out["printed"] = dict(self.printed)
         return out
 
     def words(self, t: Any) -> str:
@@ -95,6 +106,7 @@ class Reading:
             )
         if self.status == "read":
             lines = [t(N_("{status} ({kind})"), status=head, kind=self.kind)]
+            lines += [t(PRINTED_WORDS[k], value=v) for k, v in self.printed]
             lines += [t(NOTE_WORDS[k], position=p, phrase=w) for k, p, w in self.notes]
             return "\n".join(lines)
         return head
@@ -222,6 +234,7 @@ def read_ability(text: str, name: str = "") -> Reading:
         pos = first_unread[0]
         return Reading(typed, "unread", via=via, position=pos, phrase=_phrase_at(typed, pos))
     kind, spec = main
+    printed = tuple(sorted(spec.pop("@printed", {}).items()))
     if spec.get("affects") == _REF:
         pos = sentences[0].orig(0, typed)
         return Reading(typed, "unread", via=via, position=pos, phrase=_phrase_at(typed, pos))
@@ -240,7 +253,9 @@ def read_ability(text: str, name: str = "") -> Reading:
     if spec.get("condition") == "this is on the battlefield":
         del spec["condition"]  # a static ability of a permanent works on the battlefield anyway (611.3b)
     _land_choice(spec)
-    return Reading(typed, "read", kind, _ordered(spec), via=via, prefix=prefix, notes=tuple(notes))
+    return Reading(
+        typed, "read", kind, _ordered(spec), via=via, prefix=prefix, notes=tuple(notes), printed=printed
+    )
 
 
 def _self_words(work: _Text, name: str) -> None:
