@@ -219,3 +219,46 @@ def test_one_effects_instructions_in_the_order_written() -> None:
     _, after = _read("Enchanted creature loses all abilities and has defender.")
     assert lost["abilities"] == {"remove_all": True}
     assert kept["abilities"] == after["abilities"] == {"remove_all": True, "add": ["Defender"]}
+
+
+# ------------------------------------------------------------------ one-shots before a continuous effect
+def test_a_one_shot_names_what_the_next_sentence_affects() -> None:
+    """611.1: the one-shot ("Put a +1/+1 counter on each creature you control") is kept as plain text
+    (a scenario writes it as an event); "Those creatures" is its set, locked as it resolves (611.2c)."""
+    r = read_ability(
+        "-1: Put a +1/+1 counter on each creature you control. "
+        "Those creatures gain vigilance until end of turn."
+    )
+    assert r.status == "read" and r.kind == "resolves"
+    assert same(
+        r.spec,
+        {
+            "affects": "creatures you control",
+            "duration": "until end of turn",
+            "abilities": {"add": ["Vigilance"]},
+        },
+    )
+    assert [n[0] for n in r.notes] == ["plain"]
+
+
+def test_a_card_put_onto_the_battlefield_is_its_target_as_a_new_object() -> None:
+    """400.7: the card put onto the battlefield is a new object the spell still finds: the effect affects the
+    target, with no target rule to check on the battlefield (it was checked in the graveyard, 608.2b); a
+    sorcery's effect is a resolving one even without a duration."""
+    r = read_ability(
+        "Put target creature card from a graveyard onto the battlefield under your control. "
+        "That creature is a black Zombie in addition to its other colors and types."
+    )
+    assert r.status == "read" and r.kind == "resolves"
+    assert r.spec == {"affects": "targets", "color": {"add": ["black"]}, "type": {"add": ["Zombie"]}}
+
+
+def test_creating_tokens_is_plain_text() -> None:
+    """111.1: creating a token is a one-shot (a scenario lists its tokens): plain text, not a warning; a
+    continuous effect on the token ("It gains haste") names an object no selector can, so it is refused."""
+    assert (
+        read_ability("When this creature enters, create three 1/1 white Soldier creature tokens.").status
+        == "plain"
+    )
+    r = read_ability("Create a 1/1 red Goblin creature token. It gains haste until end of turn.")
+    assert r.status == "unread" and r.phrase.startswith("It gains")

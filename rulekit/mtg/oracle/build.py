@@ -297,6 +297,13 @@ class _Build(Transformer[Token, Any]):
     def one_shot(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
         return "oneshot", {"affects": items[-1]}
 
+    def one_shot_token(self, _: list[Any]) -> tuple[str, dict[str, Any]]:
+        return "oneshot", {"affects": _REF}
+
+    def one_shot_moved(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
+        sel = next(it for it in items if isinstance(it, str))
+        return "oneshot", {"affects": sel, "@moved": True}
+
     def same_is_true(self, items: list[Any]) -> tuple[str, dict[str, Any]]:
         return "same", {"also": items[0]}
 

@@ -184,6 +184,7 @@ def read_ability(text: str, name: str = "") -> Reading:
     # trigger's own subject when that is the source or what it is attached to ("Whenever ~ attacks,
     # it gets +5/+0": the source)
     referent = _trigger_subject(prefix, name) if via == "triggered" else ""
+    resolving = False
     notes: list[tuple[str, int, str]] = []
     for s in sentences:
         still = _STILL.match(s.s.strip())
@@ -203,7 +204,12 @@ def read_ability(text: str, name: str = "") -> Reading:
         notes.extend(("choice", p, w) for p, w in spec.pop("@choices", []))
         if kind == "oneshot":  # "Tap target creature.": kept as plain text; "it" may name its object next
             notes.append(_note("plain", s, typed))
-            if spec["affects"] != _REF:
+            resolving = True  # a one-shot instruction is part of a resolving spell's or ability's effect
+            if spec.get("@moved") and spec["affects"].startswith("target "):
+                # the card moved is a new object (400.7) the effect still finds: its target, checked
+                # where it was (608.2b), not what it must be on the battlefield
+                referent = "targets"
+            elif spec["affects"] != _REF:
                 referent = spec["affects"]
             continue
         if main is None and spec.get("affects") == _REF and referent:
@@ -238,7 +244,7 @@ def read_ability(text: str, name: str = "") -> Reading:
     if spec.get("affects") == _REF:
         pos = sentences[0].orig(0, typed)
         return Reading(typed, "unread", via=via, position=pos, phrase=_phrase_at(typed, pos))
-    if via:
+    if via or resolving:
         kind = "resolves"
     if spec.get("copy") == _THAT:
         spec["copy"] = "targets" if via == "triggered" else "{chosen object}"
