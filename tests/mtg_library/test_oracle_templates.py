@@ -262,3 +262,25 @@ def test_creating_tokens_is_plain_text() -> None:
     )
     r = read_ability("Create a 1/1 red Goblin creature token. It gains haste until end of turn.")
     assert r.status == "unread" and r.phrase.startswith("It gains")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Create " + "a " * 900 + ".",
+        "Put " + "target " * 300 + "onto the battlefield.",
+        "Instant " + "and sorcery " * 150 + "spells you cast cost {1} less to cast.",
+        "Change the text of target spell "
+        + "or permanent " * 100
+        + "by replacing all instances of one color word "
+        "with another.",
+        "Enchanted creature loses all other " + "abilities and " * 100 + "colors.",
+        "Creature spells you cast cost {99999999999} less to cast.",
+        "Prevent all combat damage that would be dealt this turn" + " this turn" * 150 + ".",
+    ],
+)
+def test_hostile_texts_of_the_new_templates_read_or_are_refused(text: str) -> None:
+    r = read_ability(text[:1999])
+    assert r.status in ("read", "plain", "unread")
+    if r.status == "unread":
+        assert 0 <= r.position <= len(r.text)
