@@ -128,3 +128,23 @@ def test_a_meaningful_change_is_never_read_the_same(read_cases: list, kind: str)
                 mutant,
             )
     assert tried >= 5, (kind, tried)
+
+
+@pytest.mark.parametrize("kind", list(MUTATIONS))
+def test_a_meaningful_change_of_an_outsider_text_is_never_read_the_same(kind: str) -> None:
+    """The same on the cards not in the library (tests/mtg_library/test_oracle_outsiders.py): every
+    modelled outsider ability that reads, mutated in every way that applies (not inside the card's own name,
+    which names the card, 201.5: "Dragon Whelp" holds no creature type)."""
+    from .test_oracle_outsiders import MODELLED, lines, reading
+
+    tried = 0
+    for case in MODELLED:
+        base = reading(case.card, case.line)
+        if base.status != "read":
+            continue
+        rules_text = re.sub(r"\s*\([^()]*\)", "", lines(case.card)[case.line]).replace(case.card, "\x00")
+        for mutant in MUTATIONS[kind](rules_text):
+            mutant = mutant.replace("\x00", case.card)
+            assert not _same_reading(read_ability(mutant, case.card), base), (case.card, mutant)
+            tried += 1
+    assert tried >= (0 if kind == "number word" else 3), (kind, tried)
