@@ -34,13 +34,13 @@ from rulekit.mtg.checks import (
 from rulekit.mtg.codes import AbilityKind
 from rulekit.mtg.events import check_event_attachments, check_face_up_events, event
 from rulekit.mtg.model import EffectSpec, Event, Face, ObjectDef, Scenario, build_abilities
-from rulekit.mtg.textread import TextNote, is_text_only, read_written, with_value
 from rulekit.mtg.schema import (
     CardModel,
     LibraryModel,
     ObjectModel,
     ScenarioModel,
 )
+from rulekit.mtg.textread import TextNote, is_text_only, read_written, with_value
 from rulekit.mtg.vocab import (
     CREATURE_TYPES,
     FACE_DOWN_ZONES,
@@ -510,9 +510,9 @@ def _object_base(
     if om.back is not None:  # an inline double-faced card (712.1)
         back_path: Path_ = (*path, "back")
         back = check_card_fields(doc, back_path, om.back.model_dump(exclude_none=False))
-        back["abilities"] = _abilities(
-            doc, back_path, raw["back"].get("abilities") or [], str(back.get("name") or ""), names, players, notes
-        )
+        back_name = str(back.get("name") or "")
+        back_raw = raw["back"].get("abilities") or []
+        back["abilities"] = _abilities(doc, back_path, back_raw, back_name, names, players, notes)
         base["back"] = back
     if om.modal is not None:
         base["modal"] = om.modal

@@ -94,9 +94,11 @@ def note_line(note: TextNote, t: Translator) -> str:
     """One note as one line, in ``t``'s language: ``warning: file:line: field: …`` or ``note: …``.
 
     >>> from rulekit.i18n import translator
-    >>> n = TextNote("unread", "s.yaml", 7, "objects[0].abilities[0].text", "x", position=0, phrase="Foo")
-    >>> note_line(n, translator("en"))
-    "warning: s.yaml:7: objects[0].abilities[0].text: looks like a continuous effect but cannot be read: 'Foo' at position 0"
+    >>> n = TextNote("unread", "s.yaml", 7, "objects[0].text", "Foo", position=0, phrase="Foo")
+    >>> note_line(n, translator("pt-BR"))[:36]
+    'aviso: s.yaml:7: objects[0].text: pa'
+    >>> note_line(n, translator("en")).endswith("cannot be read: 'Foo' at position 0")
+    True
     """
     message = f"{note.where()}: {note.message(t)}"
     line = t("warning: {message}", message=message) if note.warning else t("note: {message}", message=message)
@@ -133,15 +135,15 @@ def read_written(
     except RulekitError as exc:
         raise doc.error(field_path, exc.msgid or exc.message, params=exc.params, code=exc.code) from None
     line = doc.line_of(field_path)
-    here = {"file": doc.file, "line": line, "field": format_path(field_path), "text": shown(text, 120)}
+    where = (doc.file, line, format_path(field_path), shown(text, 120))
     notes = []
     if reading.status == "unread":
-        notes.append(TextNote("unread", position=reading.position, phrase=reading.phrase, **here))
+        notes.append(TextNote("unread", *where, position=reading.position, phrase=reading.phrase))
     else:
-        notes.append(TextNote(reading.status, kind=reading.kind, **here))
+        notes.append(TextNote(reading.status, *where, kind=reading.kind))
     for kind, position, phrase in reading.notes:
         if kind == "not_read":
-            notes.append(TextNote("not_read", position=position, phrase=phrase, **here))
+            notes.append(TextNote("not_read", *where, position=position, phrase=phrase))
     return reading_ability(raw, reading), notes
 
 
