@@ -201,3 +201,17 @@ def test_the_explorer_lists_the_notes_and_marks_the_warning() -> None:
     html = x.title_html.value
     assert html.count("<li") == 2 and "rulekit-text-warning" in html and "frobnicated" in html
     assert x.last_exception is None
+
+
+def test_the_language_doc_example_gives_the_notes_it_shows() -> None:
+    """LANGUAGE.md §11.1 stays true: its file (after a two-line head) gives the three lines it prints."""
+    from pathlib import Path
+
+    from rulekit import mtg
+
+    doc = (Path(mtg.__file__).resolve().parent / "LANGUAGE.md").read_text(encoding="utf-8")
+    part = doc[doc.index("### 11.1") : doc.index("### 11.2")]
+    yaml_block = part.split("```yaml\n", 1)[1].split("```", 1)[0]
+    shown = part.split("$ rulekit solve lord.yaml --json > out.json\n", 1)[1].split("```", 1)[0]
+    sc = scenario_from_text("game: mtg\nplayers: [Ann]\n" + yaml_block, "lord.yaml")
+    assert [note_line(n, translator("en")) for n in sc.text_notes] == shown.strip().splitlines()
