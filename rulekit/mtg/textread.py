@@ -160,3 +160,20 @@ def with_value(doc: YamlDoc, path: tuple[str | int, ...], value: Any) -> YamlDoc
         return {**node, head: put(node[head], tail)}
 
     return replace(doc, data=put(doc.data, path))
+
+
+def card_abilities(text: str, name: str = "") -> list[tuple[int, Reading, Any]]:
+    """A card's rules text typed whole (one ability a line, as Oracle text writes it) -> for each line
+    that is not blank: its 1-based line number, its :class:`Reading` and the ability a card holds for it:
+    read, the reading's data (``{text, static|resolves|cda: spec}``); plain, the text itself (rules text,
+    a keyword); unread, ``{text: ...}``, which the loader reads (and warns about) again whenever the file
+    is loaded. The BoardBuilder's "card text" field (LANGUAGE.md §11.2). Bad input (a line the reader
+    refuses outright) is its :class:`~rulekit.errors.RulekitError`."""
+    out: list[tuple[int, Reading, Any]] = []
+    for n, line in enumerate(str(text).splitlines(), 1):
+        if not line.strip():
+            continue
+        reading = read_ability(line.strip(), name)
+        ability: Any = reading.ability() if reading.status != "unread" else {"text": reading.text}
+        out.append((n, reading, ability))
+    return out

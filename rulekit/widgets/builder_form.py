@@ -13,13 +13,17 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from rulekit.errors import RulekitError
+from rulekit.i18n import Translator, translator
 from rulekit.mtg.loader import library
+from rulekit.mtg.oracle.wording import reading_lines
+from rulekit.mtg.textread import card_abilities
 from rulekit.mtg.vocab import COLORS, EFFECT_KINDS, ZONES
 from rulekit.widgets._base import error_html, guarded
 from rulekit.widgets.builder_board import (
     AT_END,
     DEFAULT_PLAYERS,
     EVENT_KINDS,
+    MAX_TEXT,
     _ability_text,
     _suggest,
     parse_pairs,
@@ -262,6 +266,20 @@ class BuilderForm(BoardEdits):
         self.c_keywords = _tip(
             w.Text(value="", description=_t("c_keywords"), continuous_update=True, style=st), "c_keywords_tip"
         )
+        self.c_oracle = _tip(
+            w.Textarea(
+                value="",
+                description=_t("c_oracle"),
+                placeholder=_t("c_oracle_ph"),
+                continuous_update=True,
+                rows=3,
+                layout=w.Layout(width="34em"),
+                style=st,
+            ),
+            "c_oracle_tip",
+        )
+        self.c_reading = w.HTML(value="")  # what the card's text is read as (LANGUAGE.md §11.2)
+        self.c_reading.add_class("rulekit-card-reading")
         self.c_rules = _tip(
             w.Text(value="", description=_t("c_rules"), layout=w.Layout(width="34em"), style=st),
             "c_rules_tip",
@@ -517,6 +535,7 @@ class BuilderForm(BoardEdits):
             self.c_power,
             self.c_toughness,
             self.c_keywords,
+            self.c_oracle,
             self.c_rules,
             self.c_kind,
             self.c_effect,
@@ -539,11 +558,12 @@ class BuilderForm(BoardEdits):
             "text": self.c_rules.value,
             "back": self.c_back.value,
             "modal": self.c_modal.value,
+            "oracle": self.c_oracle.value,
         }
 
     def _check_custom(self) -> None:
         """The custom form's live check (never raises: the message shows under the form)."""
-
+        self._show_reading()
         try:
             if not self.c_name.value.strip():
                 self._put(self.c_status, f"<p role='status'>{escape(_t('c_ok_empty'))}</p>")
@@ -554,6 +574,23 @@ class BuilderForm(BoardEdits):
             self.c_status.value = error_html(exc, self.scale)
             return
         self._put(self.c_status, f"<p role='status' style='color:#009E73'>{escape(_t('c_ok'))}</p>")
+
+    def _show_reading(self) -> None:
+        """What the card's text field is read as, line by line, as data and in words, in the builder's
+        language (never raises: a text the reader refuses shows its message there)."""
+        text = str(self.c_oracle.value or "")
+        if not text.strip():
+            self._put(self.c_reading, "")
+            return
+        try:
+            if len(text) > MAX_TEXT:
+                raise RulekitError(_t("err_too_long", what=_t("w_oracle"), n=MAX_TEXT), code="TOO_LONG")
+            rows = card_abilities(text, self.c_name.value.strip())
+        except Exception as exc:  # noqa: BLE001 - no exception may reach the notebook
+            self._wrapped.pop(id(self.c_reading), None)
+            self.c_reading.value = error_html(exc, self.scale)
+            return
+        self._put(self.c_reading, reading_html(rows, translator(self.lang)))
 
     @guarded
     def _custom_clicked(self) -> None:
@@ -627,6 +664,31 @@ class BuilderForm(BoardEdits):
             self.save_button,
             self.show_yaml,
         ]
+
+
+def reading_html(rows: list[tuple[int, Any, Any]], t: Translator) -> str:
+    """The readings of a card's text (:func:`rulekit.mtg.textread.card_abilities`) as HTML: each line, its
+    reading in words (:func:`rulekit.mtg.oracle.wording.reading_lines`) and the ability it adds as data;
+    an unread line's warning, located (its line and the position in it), in the warning colour."""
+    import yaml
+
+    parts = [f"<p style='margin:4px 0'><strong>{escape(_t('c_reading_head'))}</strong></p>"]
+    for line, reading, ability in rows:
+        head = _t("c_reading_line", line=line, text=reading.text)
+        parts.append(f"<p style='margin:2px 0'>{escape(head)}</p>")
+        if reading.status == "unread":
+            warning = _t("c_reading_warning", line=line, warning=reading.words(t))
+            parts.append(
+                "<p role='status' class='rulekit-text-warning' style='color:#D55E00;margin:2px 0 2px 1.5em'>"
+                f"{escape(warning)}</p>"
+            )
+            continue
+        words = "".join(f"<li>{escape(w.strip())}</li>" for w in reading_lines(reading, t))
+        parts.append(f"<ul style='margin:0 0 2px 0'>{words}</ul>")
+        if reading.status == "read":
+            data = yaml.safe_dump(ability, sort_keys=False, allow_unicode=True, width=100)
+            parts.append(f"<pre style='margin:0 0 4px 1.5em;white-space:pre-wrap'>{escape(data)}</pre>")
+    return "".join(parts)
 
 
 def _at(value: Any) -> int | None:
