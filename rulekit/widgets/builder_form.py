@@ -36,6 +36,8 @@ from rulekit.widgets.builder_words import _t, _word, speaking
 #: The back face field's example: scenario-language keys and a card name, which stay English in every
 #: language (LANGUAGE.md), so it is code, not a word of the catalogue.
 BACK_EXAMPLE = "name: Insectile Aberration\ntypes: [Creature]\npower: 3\ntoughness: 2"
+#: The card text field's example: Oracle text is English in every language (the reader reads English).
+ORACLE_EXAMPLE = "Other Elf creatures you control get +1/+1.\n{T}: Add {G}."
 
 
 def _tip(widget: Any, tip: str) -> Any:
@@ -270,7 +272,7 @@ class BuilderForm(BoardEdits):
             w.Textarea(
                 value="",
                 description=_t("c_oracle"),
-                placeholder=_t("c_oracle_ph"),
+                placeholder=ORACLE_EXAMPLE,
                 continuous_update=True,
                 rows=3,
                 layout=w.Layout(width="34em"),

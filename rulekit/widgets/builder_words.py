@@ -137,7 +137,6 @@ TEXT: dict[str, str] = {
         "The card's rules text as printed (its Oracle text), one ability a line: each line is read into the "
         "effect it makes (LANGUAGE.md §11), shown below as you type"
     ),
-    "c_oracle_ph": N_("Other Elf creatures you control get +1/+1.\n{T}: Add {G}."),
     "c_reading_head": N_("What the card's text is read as (each line is added so):"),
     "c_reading_line": N_("Line {line}: {text}"),
     "c_reading_warning": N_("⚠ line {line}: {warning}"),
