@@ -34,7 +34,8 @@ def test_the_reading_shows_as_the_text_is_typed_as_data_and_in_words(builder) ->
     html = b.c_reading.value
     assert "Line 1: Other Elf creatures" in html and "Line 2: {T}: Add {G}." in html
     assert "read as a continuous effect (static)" in html  # in words
-    assert "layer 6 (abilities): add Forestwalk" in html and "layer 7c (modify power/toughness): +1/+1" in html
+    assert "layer 6 (abilities): add Forestwalk" in html
+    assert "layer 7c (modify power/toughness): +1/+1" in html
     assert "affects: other Elf creatures you control" in html and "modify_pt:" in html  # as data
     assert "kept as plain text" in html and "rulekit-text-warning" not in html
     assert "reads well" in b.c_status.value
