@@ -15,6 +15,7 @@ pytest.importorskip("ipywidgets")
 def builder():
     return fresh_builder()
 
+
 LORD = "Other Elf creatures you control get +1/+1 and have forestwalk."
 UNREAD = "Creatures you control get +1/+1 for each frobnicated wizard."
 
