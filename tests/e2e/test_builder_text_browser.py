@@ -33,7 +33,9 @@ SOURCE = (
     "b"
 )
 NOTEBOOK = {
-    "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": SOURCE}],
+    "cells": [
+        {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": SOURCE},
+    ],
     "metadata": {
         "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
     },
