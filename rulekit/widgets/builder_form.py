@@ -594,6 +594,18 @@ class BuilderForm(BoardEdits):
             return
         self._put(self.c_reading, reading_html(rows, translator(self.lang)))
 
+    def read_card_text(self, text: str, name: str = "") -> str:
+        """What a card's text (one ability a line) is read as, as plain text in the builder's language: the
+        same reading the form shows under "Card text" (LANGUAGE.md §11.2), for a lesson or a script to print.
+        Bad input raises its :class:`~rulekit.errors.RulekitError`."""
+        if len(str(text)) > MAX_TEXT:
+            raise RulekitError(_t("err_too_long", what=_t("w_oracle"), n=MAX_TEXT), code="TOO_LONG")
+        indent = {"head": "", "line": "", "warning": "  ", "word": "  ", "data": "    "}
+        lines = []
+        for part, words in reading_parts(card_abilities(str(text), name), translator(self.lang)):
+            lines += [indent[part] + w for w in words.rstrip("\n").splitlines()]
+        return "\n".join(lines)
+
     @guarded
     def _custom_clicked(self) -> None:
         self.add_custom(**self._custom_fields(), **self._add_settings())
@@ -668,29 +680,41 @@ class BuilderForm(BoardEdits):
         ]
 
 
-def reading_html(rows: list[tuple[int, Any, Any]], t: Translator) -> str:
-    """The readings of a card's text (:func:`rulekit.mtg.textread.card_abilities`) as HTML: each line, its
-    reading in words (:func:`rulekit.mtg.oracle.wording.reading_lines`) and the ability it adds as data;
-    an unread line's warning, located (its line and the position in it), in the warning colour."""
+def reading_parts(rows: list[tuple[int, Any, Any]], t: Translator) -> list[tuple[str, str]]:
+    """The readings of a card's text (:func:`rulekit.mtg.textread.card_abilities`) as ``(part, text)``: the
+    heading (``head``), then for each line its words (``line``), its reading in words (``word``, from
+    :func:`rulekit.mtg.oracle.wording.reading_lines`) and the ability it adds as data (``data``, YAML); an
+    unread line's located ``warning`` (its line and the position in it) instead. One list, two renderings:
+    :func:`reading_html` (the form) and :meth:`BuilderForm.read_card_text` (plain text)."""
     import yaml
 
-    parts = [f"<p style='margin:4px 0'><strong>{escape(_t('c_reading_head'))}</strong></p>"]
+    parts = [("head", _t("c_reading_head"))]
     for line, reading, ability in rows:
-        head = _t("c_reading_line", line=line, text=reading.text)
-        parts.append(f"<p style='margin:2px 0'>{escape(head)}</p>")
+        parts.append(("line", _t("c_reading_line", line=line, text=reading.text)))
         if reading.status == "unread":
-            warning = _t("c_reading_warning", line=line, warning=reading.words(t))
-            parts.append(
-                "<p role='status' class='rulekit-text-warning' style='color:#D55E00;margin:2px 0 2px 1.5em'>"
-                f"{escape(warning)}</p>"
-            )
+            parts.append(("warning", _t("c_reading_warning", line=line, warning=reading.words(t))))
             continue
-        words = "".join(f"<li>{escape(w.strip())}</li>" for w in reading_lines(reading, t))
-        parts.append(f"<ul style='margin:0 0 2px 0'>{words}</ul>")
+        parts += [("word", w.strip()) for w in reading_lines(reading, t)]
         if reading.status == "read":
-            data = yaml.safe_dump(ability, sort_keys=False, allow_unicode=True, width=100)
-            parts.append(f"<pre style='margin:0 0 4px 1.5em;white-space:pre-wrap'>{escape(data)}</pre>")
-    return "".join(parts)
+            parts.append(("data", yaml.safe_dump(ability, sort_keys=False, allow_unicode=True, width=100)))
+    return parts
+
+
+#: How :func:`reading_html` shows each part (the text goes in escaped).
+_PART_HTML = {
+    "head": "<p style='margin:4px 0'><strong>{}</strong></p>",
+    "line": "<p style='margin:2px 0'>{}</p>",
+    "warning": (
+        "<p role='status' class='rulekit-text-warning' style='color:#D55E00;margin:2px 0 2px 1.5em'>{}</p>"
+    ),
+    "word": "<p style='margin:0 0 0 1.5em'>• {}</p>",
+    "data": "<pre style='margin:0 0 4px 1.5em;white-space:pre-wrap'>{}</pre>",
+}
+
+
+def reading_html(rows: list[tuple[int, Any, Any]], t: Translator) -> str:
+    """:func:`reading_parts` as HTML, every text escaped; a warning in the warning colour."""
+    return "".join(_PART_HTML[part].format(escape(text)) for part, text in reading_parts(rows, t))
 
 
 def _at(value: Any) -> int | None:

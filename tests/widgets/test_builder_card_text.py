@@ -143,3 +143,21 @@ def test_the_text_field_is_in_the_forms_tab_order_and_scales(builder) -> None:
     b.set_scale(2.0)
     typed(b, LORD)
     assert "font-size:200%" in b.c_reading.value
+
+
+def test_read_card_text_gives_the_forms_reading_as_plain_text() -> None:
+    from rulekit.widgets import BoardBuilder
+
+    b = BoardBuilder(lang="es")
+    text = b.read_card_text(f"{LORD}\n{{T}}: Add {{G}}.\n{UNREAD}", name="Elvish Lord")
+    lines = text.splitlines()
+    assert lines[0].startswith("Cómo se lee") and lines[1] == f"Línea 1: {LORD}"
+    assert "  leída como un efecto continuo (static)" in lines and "    static:" in lines
+    assert "  ⚠ línea 3: parece un efecto continuo, pero no se puede leer: " in text
+    b.c_name.value = "Elvish Lord"
+    b.c_oracle.value = f"{LORD}\n{{T}}: Add {{G}}.\n{UNREAD}"
+    for line in lines:  # the form shows the same parts
+        assert line.strip().replace("'", "&#x27;").split(":")[0] in b.c_reading.value
+    refused_text = "x" * 5000
+    with pytest.raises(Exception, match="4,000|4000"):
+        b.read_card_text(refused_text)
