@@ -26,6 +26,7 @@ from rulekit.widgets.builder_board import (
     MAX_TEXT,
     _ability_text,
     _suggest,
+    api,
     parse_pairs,
     slug,
     type_line,
@@ -594,10 +595,11 @@ class BuilderForm(BoardEdits):
             return
         self._put(self.c_reading, reading_html(rows, translator(self.lang)))
 
+    @api
     def read_card_text(self, text: str, name: str = "") -> str:
         """What a card's text (one ability a line) is read as, as plain text in the builder's language: the
         same reading the form shows under "Card text" (LANGUAGE.md §11.2), for a lesson or a script to print.
-        Bad input raises its :class:`~rulekit.errors.RulekitError`."""
+        Bad input shows in the widget and is raised as a :class:`BuilderError`, as any API call's."""
         if len(str(text)) > MAX_TEXT:
             raise RulekitError(_t("err_too_long", what=_t("w_oracle"), n=MAX_TEXT), code="TOO_LONG")
         indent = {"head": "", "line": "", "warning": "  ", "word": "  ", "data": "    "}
