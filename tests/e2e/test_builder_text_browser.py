@@ -1,6 +1,6 @@
 """Real-browser test of the BoardBuilder's card text (LANGUAGE.md §11.2): in JupyterLab, type a card's Oracle
 text in "Card text" with the keyboard, see its reading before adding it (and the located warning of a line
-it cannot read), then press Enter on "Add this card": the final table shows the lord's bonus.
+it cannot read), then Tab to "Add this card" and press Enter: the final table shows the lord's bonus.
 
 The board starts with Llanowar Elves (a 1/1 Elf) and the form holds a card the library lacks, "Elvish Lord"
 (an Elf 2/2); its typed text "Other Elf creatures you control get +1/+1." makes the Elves 2/2. Typed letters
@@ -59,6 +59,11 @@ FINAL_JS = """(root) => {
 READING_JS = """(root) => {
   const r = root.querySelector('.rulekit-card-reading');
   return r ? r.innerText : '';
+}"""
+
+ACTIVE_JS = """(root) => {
+  const a = document.activeElement;
+  return a && root.contains(a) && a.tagName === 'BUTTON' ? a.innerText.trim() : null;
 }"""
 
 CELLS_JS = """(path) => Array.from(window.jupyterapp.shell.widgets('main'))
@@ -123,8 +128,13 @@ def _check_text(page: Any) -> None:
     assert page.evaluate(CELLS_JS, PATH) == 1  # the letters typed ran no notebook shortcut
     assert _elves_pt(final()) == "1/1"  # nothing is added before "Add this card"
 
-    add = builder.get_by_role("button", name="Add this card")
-    add.focus()
+    for _ in range(40):  # from the text area, Tab alone reaches "Add this card" (a Tab types no tab there)
+        page.keyboard.press("Tab")
+        page.wait_for_timeout(30)
+        if builder.evaluate(ACTIVE_JS) == "Add this card":
+            break
+    assert builder.evaluate(ACTIVE_JS) == "Add this card", builder.evaluate(ACTIVE_JS)
+    assert "\t" not in area.input_value()
     page.keyboard.press("Enter")
     _wait_for(page, lambda: _elves_pt(final()) == "2/2", "the Elves at 2/2 under the typed lord")
     assert "Elvish Lord" in final()
