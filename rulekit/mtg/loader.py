@@ -537,7 +537,7 @@ def _abilities(
     for j, raw in enumerate(raws):
         at: Path_ = (*path, "abilities", j)
         if is_text_only(raw):
-            read, found = read_written(doc, at, raw, name)
+            read, found = read_written(doc, at, raw, name, notes)
             notes.extend(found)
             out.append(check_ability(with_value(doc, at, read), at, read, names, players))
         else:

@@ -21,8 +21,10 @@ Library cards are data and are never read here.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from dataclasses import field as dc_field
 from typing import Any
 
+from rulekit import limits
 from rulekit.errors import N_, RulekitError, one_line, shown
 from rulekit.i18n import Translator
 from rulekit.mtg.oracle.reader import NOTE_WORDS, Reading, read_ability
@@ -58,6 +60,8 @@ class TextNote:
     kind: str = ""
     position: int = -1
     phrase: str = ""
+    #: the characters read (the whole text, for the bound :data:`rulekit.limits.MAX_READ_TEXT_CHARS`)
+    length: int = dc_field(default=0, compare=False)
 
     @property
     def warning(self) -> bool:
@@ -124,12 +128,24 @@ def reading_ability(raw: dict[str, Any], reading: Reading) -> dict[str, Any]:
 
 
 def read_written(
-    doc: YamlDoc, path: tuple[str | int, ...], raw: dict[str, Any], name: str
+    doc: YamlDoc, path: tuple[str | int, ...], raw: dict[str, Any], name: str, done: list[TextNote]
 ) -> tuple[dict[str, Any], list[TextNote]]:
-    """Read the text-only ability ``raw`` at ``path`` (its object's ``name``): the ability to check in
-    its place, and its notes. Text the reader refuses outright (too long) is an error at its field."""
+    """Read the text-only ability ``raw`` at ``path`` (its object's ``name``; ``done``: the notes of the
+    file's abilities read before it): the ability to check in its place, and its notes. Text the reader
+    refuses outright (too long), or more text than :data:`rulekit.limits.MAX_READ_TEXT_CHARS` in one
+    file, is an error at its field."""
     field_path = (*path, "text")
     text = raw["text"]
+    if sum(n.length for n in done) + len(text) > limits.MAX_READ_TEXT_CHARS:
+        raise doc.error(
+            field_path,
+            N_(
+                "more than {most:,} characters of ability text to read in one scenario; "
+                "write the longer abilities as data (LANGUAGE.md §11)"
+            ),
+            params={"most": limits.MAX_READ_TEXT_CHARS},
+            code="TOO_MANY",
+        )
     try:
         reading = read_ability(text, name)
     except RulekitError as exc:
@@ -138,9 +154,11 @@ def read_written(
     where = (doc.file, line, format_path(field_path), shown(text, 120))
     notes = []
     if reading.status == "unread":
-        notes.append(TextNote("unread", *where, position=reading.position, phrase=reading.phrase))
+        notes.append(
+            TextNote("unread", *where, position=reading.position, phrase=reading.phrase, length=len(text))
+        )
     else:
-        notes.append(TextNote(reading.status, *where, kind=reading.kind))
+        notes.append(TextNote(reading.status, *where, kind=reading.kind, length=len(text)))
     for kind, position, phrase in reading.notes:
         if kind == "not_read":
             notes.append(TextNote("not_read", *where, position=position, phrase=phrase))

@@ -215,3 +215,18 @@ def test_the_language_doc_example_gives_the_notes_it_shows() -> None:
     shown = part.split("$ rulekit solve lord.yaml --json > out.json\n", 1)[1].split("```", 1)[0]
     sc = scenario_from_text("game: mtg\nplayers: [Ann]\n" + yaml_block, "lord.yaml")
     assert [note_line(n, translator("en")) for n in sc.text_notes] == shown.strip().splitlines()
+
+
+def test_what_one_file_has_read_is_bounded() -> None:
+    """Reading costs a grammar parse a sentence: past MAX_READ_TEXT_CHARS of text to read, one located
+    error (exit 2 on the CLI), at the ability that crosses the bound; nothing is solved half-read."""
+    from rulekit import limits
+
+    each = "Creatures you control get +1/+1 for each frobnicated wizard."  # read, then warned
+    n = limits.MAX_READ_TEXT_CHARS // len(each) + 1
+    with pytest.raises(ScenarioError) as caught:
+        scenario_from_text(board(*[each] * n), "big.yaml")
+    err = caught.value
+    assert err.code == "TOO_MANY" and err.field == f"objects[0].abilities[{n - 1}].text"
+    assert err.line == 11 + n - 1
+    assert len(scenario_from_text(board(*[each] * (n - 1))).text_notes) == n - 1  # just under: read
