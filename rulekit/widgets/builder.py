@@ -81,7 +81,7 @@ from rulekit.widgets.builder_words import (  # noqa: F401
     check_lang,
     speaking,
 )
-from rulekit.widgets.layers import LayerExplorer
+from rulekit.widgets.layers import LayerExplorer, text_notes_html
 
 
 class BoardBuilder(BuilderForm):
@@ -435,7 +435,9 @@ class BoardBuilder(BuilderForm):
                 self.name_field.value = board.name
             finally:
                 self._busy = False
-        self._put(self.board_html, "" if board.objects else f"<p><em>{escape(_t('empty_board'))}</em></p>")
+        # what the loader made of abilities written by their text (a board read from a file may have them)
+        notes = text_notes_html(self.scenario, self.lang)
+        self._put(self.board_html, notes if board.objects else f"<p><em>{escape(_t('empty_board'))}</em></p>")
         if self.show_yaml.value:
             self._show_yaml()
 

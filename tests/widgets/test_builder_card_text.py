@@ -160,3 +160,27 @@ def test_read_card_text_gives_the_forms_reading_as_plain_text() -> None:
         assert line.strip().replace("'", "&#x27;").split(":")[0] in b.c_reading.value
     refused(b.read_card_text, "x" * 5000)  # one line, in the widget too
     assert "4,000" in b.error.value or "4000" in b.error.value
+
+
+def test_a_board_read_from_a_file_shows_what_its_text_abilities_were_read_as(tmp_path) -> None:
+    from rulekit.widgets import BoardBuilder
+
+    path = tmp_path / "typed.yaml"
+    path.write_text(
+        "game: mtg\nplayers: [Ann]\nobjects:\n"
+        "  - id: lord\n    name: Elvish Lord\n    types: [Creature]\n    subtypes: [Elf]\n"
+        "    power: 2\n    toughness: 2\n    abilities:\n"
+        f"      - text: {LORD}\n      - text: {UNREAD}\n"
+        "  - {id: elves, card: Llanowar Elves}\n",
+        encoding="utf-8",
+    )
+    b = BoardBuilder(str(path), lang="pt-BR")
+    assert b.last_exception is None, b.error.value
+    html = b.board_html.value
+    assert "lida do seu texto como um efeito contínuo (static)" in html
+    assert (
+        "rulekit-text-warning" in html
+        and "frobnicated wizard." in html
+        and "objects[0].abilities[1].text" in html
+    )
+    assert b.trace.final["elves"].pt == "2/2"
