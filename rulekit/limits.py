@@ -48,6 +48,12 @@ MAX_INT_DIGITS = 9
 """Most digits in an integer written in a file (so every integer is below a billion in size).
 Python refuses to read integers of more than 4,300 digits, and game numbers are small."""
 
+MAX_READ_TEXT_CHARS = 10_000
+"""Most characters of ability text one MTG scenario may have read by the Oracle reader (its abilities
+written by their text alone, LANGUAGE.md §11.1). Reading costs about a third of a millisecond a character
+at worst (a grammar parse per sentence), so this is a few seconds; a board of thirty typed cards needs
+about a third of it. Longer texts are written as data."""
+
 MAX_PLAYERS = 20
 """Most players in one MTG scenario."""
 

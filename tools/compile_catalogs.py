@@ -36,6 +36,7 @@ SOURCES = [
     ROOT / "rulekit" / "mtg" / "commands.py",
     ROOT / "rulekit" / "mtg" / "messages.py",
     ROOT / "rulekit" / "mtg" / "oracle",  # the Oracle reader: statuses, notes, its parts in words
+    ROOT / "rulekit" / "mtg" / "textread.py",  # what the loader made of abilities written by their text
     ROOT / "rulekit" / "apoteose" / "commands.py",
     ROOT / "rulekit" / "apoteose" / "wording.py",  # the Apoteose engine's one catalogue of codes
     ROOT / "rulekit" / "apoteose" / "phrasing.py",  # its statement sentences and phrase tables

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from rulekit.i18n import LANGUAGES, Translator, check_lang, translator
 from rulekit.mtg import load_scenario
 from rulekit.mtg.engine import solve
 from rulekit.mtg.loader import library
+from rulekit.mtg.textread import note_line
 from rulekit.scenarios import list_builtin
 from rulekit.textclean import hidden_character, one_line
 from rulekit.views import text
@@ -124,9 +126,18 @@ def register(sub: Any, t: Translator | None = None) -> None:
     c.set_defaults(func=cmd_cards)
 
 
+def print_text_notes(scenario: Any, t: Translator) -> None:
+    """What the loader made of the abilities written by their text alone (LANGUAGE.md §11): one line
+    each on stderr (a warning for what looks like a continuous effect and cannot be read); the exit
+    status stays 0 and stdout (the table, or the one JSON object) is unchanged."""
+    for note in getattr(scenario, "text_notes", ()):
+        print(note_line(note, t), file=sys.stderr)
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     lang = cli_lang(args)
     scenario = load_scenario(args.scenario)
+    print_text_notes(scenario, translator(lang))
     with limits.budget(file=scenario.file, input_bytes=scenario.size):  # one budget for the command
         trace = solve(
             scenario, ruleset=args.ruleset, without=tuple(args.without), dependency=not args.no_dependency

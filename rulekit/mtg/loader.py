@@ -40,6 +40,7 @@ from rulekit.mtg.schema import (
     ObjectModel,
     ScenarioModel,
 )
+from rulekit.mtg.textread import TextNote, is_text_only, read_written, with_value
 from rulekit.mtg.vocab import (
     CREATURE_TYPES,
     FACE_DOWN_ZONES,
@@ -157,10 +158,11 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
     ids, names = _ids_and_names(doc, model, lib_lower)
     objects: list[ObjectDef] = []
     raw_abilities: dict[str, list[Any]] = {}  # unfilled, for a resolve event's own choices
+    notes: list[TextNote] = []  # what was made of the abilities written by their text (§11)
     mistakes = Mistakes()  # each object, then each event, checked on its own: all their errors at once
     for i, raw in enumerate(model.objects):
         with mistakes.each():
-            obj, unfilled = _object(doc, ("objects", i), raw, lib, lib_lower, names, players, ids)
+            obj, unfilled = _object(doc, ("objects", i), raw, lib, lib_lower, names, players, ids, notes)
             raw_abilities[obj.id] = unfilled
             objects.append(obj)
     mistakes.stop()  # what follows reads every object
@@ -196,6 +198,7 @@ def scenario_from_doc(doc: YamlDoc, default_name: str) -> Scenario:
         size=doc.size,
         player_abilities=tuple(pabilities),
         range_of_influence=ranges,
+        text_notes=tuple(notes),
     )
 
 
@@ -342,11 +345,11 @@ def _object(
     names: set[str],
     players: list[str],
     ids: list[str],
+    notes: list[TextNote],
 ) -> tuple[ObjectDef, list[Any]]:
-    """One object, checked, and its abilities as written (unfilled: a resolve event's own choices
-    fill them again)."""
+    """One object, checked, and its abilities as written (unfilled: for a resolve event's choices)."""
     om = doc.validate(ObjectModel, path)
-    base = _object_base(doc, path, om, raw, lib, lib_lower, names, players)
+    base = _object_base(doc, path, om, raw, lib, lib_lower, names, players, notes)
     for k, who in (("owner", om.owner), ("controller", om.controller)):
         if who is not None and who not in players:
             raise err_message(doc, (*path, k), "not_a_player", suggest(who, players), name=who)
@@ -460,6 +463,7 @@ def _object_base(
     lib_lower: dict[str, str],
     names: set[str],
     players: list[str],
+    notes: list[TextNote],
 ) -> dict[str, Any]:
     """An object's characteristics: its library card's (``card``), overridden by those it gives
     itself (an inline definition needs a ``name``); the words and abilities checked."""
@@ -506,19 +510,39 @@ def _object_base(
     if om.back is not None:  # an inline double-faced card (712.1)
         back_path: Path_ = (*path, "back")
         back = check_card_fields(doc, back_path, om.back.model_dump(exclude_none=False))
-        back["abilities"] = [
-            check_ability(doc, (*back_path, "abilities", j), a, names, players)
-            for j, a in enumerate(raw["back"].get("abilities") or [])
-        ]
+        back_name = str(back.get("name") or "")
+        back_raw = raw["back"].get("abilities") or []
+        back["abilities"] = _abilities(doc, back_path, back_raw, back_name, names, players, notes)
         base["back"] = back
     if om.modal is not None:
         base["modal"] = om.modal
     if om.abilities is not None:
-        base["abilities"] = [
-            check_ability(doc, (*path, "abilities", j), a, names, players)
-            for j, a in enumerate(raw["abilities"])
-        ]
+        name = str(base.get("name") or om.id)
+        base["abilities"] = _abilities(doc, path, raw["abilities"], name, names, players, notes)
     return base
+
+
+def _abilities(
+    doc: YamlDoc,
+    path: Path_,
+    raws: list[Any],
+    name: str,
+    names: set[str],
+    players: list[str],
+    notes: list[TextNote],
+) -> list[Any]:
+    """A scenario object's (or back face's) own abilities, checked; one written by its text alone is
+    read first (``rulekit.mtg.textread``, LANGUAGE.md §11): its reading is checked as a typed one."""
+    out = []
+    for j, raw in enumerate(raws):
+        at: Path_ = (*path, "abilities", j)
+        if is_text_only(raw):
+            read, found = read_written(doc, at, raw, name, notes)
+            notes.extend(found)
+            out.append(check_ability(with_value(doc, at, read), at, read, names, players))
+        else:
+            out.append(check_ability(doc, at, raw, names, players))
+    return out
 
 
 def _check_effect_abilities(doc: YamlDoc, objects: list[ObjectDef]) -> None:

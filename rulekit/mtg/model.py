@@ -701,6 +701,9 @@ class Scenario:
     descriptions: tuple[tuple[str, str], ...] = ()
     #: the file's size in bytes: how much text its outputs may make (:class:`rulekit.limits.Budget`)
     size: int = field(default=0, compare=False)
+    #: what the loader made of the abilities written by their text alone (LANGUAGE.md §11): read, kept as
+    #: plain text, or a located warning (:class:`rulekit.mtg.textread.TextNote`)
+    text_notes: tuple[Any, ...] = field(default=(), compare=False)
 
     def description_in(self, lang: Any = "en") -> str:
         """The description in ``lang``; a scenario written in one language falls back to it."""

@@ -23,7 +23,7 @@ from typing import Any
 from rulekit import apoteose, limits, mtg
 from rulekit.errors import N_, Phrase, RulekitError, ScenarioError
 from rulekit.i18n import translator
-from rulekit.mtg.commands import add_lang_option, add_scenario_options, cli_lang
+from rulekit.mtg.commands import add_lang_option, add_scenario_options, cli_lang, print_text_notes
 
 # the built-in folder and "which game is this?" live in rulekit.scenarios; re-exported here
 from rulekit.scenarios import GAMES as GAMES
@@ -41,6 +41,7 @@ from rulekit.yamlsrc import suggest
 def _solve_mtg(args: argparse.Namespace) -> Any:
 
     sc = mtg.load_scenario(args.scenario)
+    print_text_notes(sc, translator(cli_lang(args)))
     limits.current().file = sc.file  # the command's budget measures its outputs against this file
     limits.current().input_bytes = sc.size
     if args.without:

@@ -81,7 +81,7 @@ from rulekit.widgets.builder_words import (  # noqa: F401
     check_lang,
     speaking,
 )
-from rulekit.widgets.layers import LayerExplorer
+from rulekit.widgets.layers import LayerExplorer, text_notes_html
 
 
 class BoardBuilder(BuilderForm):
@@ -108,12 +108,14 @@ class BoardBuilder(BuilderForm):
     ``res_choices``, ``position``, ``resolve_button``; ``event_kind``, ``event_object``, ``event_to``,
     ``event_position``, ``add_event_button``; the custom form ``c_name``, ``c_types``,
     ``c_subtypes``, ``c_colors`` (colour → Checkbox), ``c_power``, ``c_toughness``, ``c_keywords``,
-    ``c_rules``, ``c_kind``, ``c_effect``, ``c_back``, ``c_modal``, ``c_add``; ``board_list``, ``move_up``,
+    ``c_oracle`` (the card's text, read as typed), ``c_rules``, ``c_kind``, ``c_effect``, ``c_back``,
+    ``c_modal``, ``c_add``; ``board_list``, ``move_up``,
     ``move_down``,
     ``remove_button``, ``undo_button``, ``redo_button``, ``reset_button``, ``name_field``, ``save_path``,
     ``save_button``,
     ``show_yaml``; ``ruleset``, ``step``, ``prev``, ``next`` and ``text_size``.
-    Handles (outputs): ``preview_html`` (the picked card), ``c_status`` (the custom form's check),
+    Handles (outputs): ``preview_html`` (the picked card), ``c_reading`` (what ``c_oracle`` is read as),
+    ``c_status`` (the custom form's check),
     ``board_html``, ``yaml_html``, ``error``, ``status_html``; and the explorer's ``final_html``,
     ``layers_html``, ``diagram_html``, ``explain_html``, ``deps_html``, ``players_html``
     (``view`` is the embedded :class:`~rulekit.widgets.layers.LayerExplorer`).
@@ -210,6 +212,8 @@ class BoardBuilder(BuilderForm):
                 row(self.c_name, self.c_types, self.c_subtypes),
                 row(self.c_colors_head, *self.c_colors.values()),
                 row(self.c_power, self.c_toughness, self.c_keywords),
+                self.c_oracle,
+                self.c_reading,
                 self.c_rules,
                 row(self.c_kind),
                 self.c_effect,
@@ -431,7 +435,9 @@ class BoardBuilder(BuilderForm):
                 self.name_field.value = board.name
             finally:
                 self._busy = False
-        self._put(self.board_html, "" if board.objects else f"<p><em>{escape(_t('empty_board'))}</em></p>")
+        # what the loader made of abilities written by their text (a board read from a file may have them)
+        notes = text_notes_html(self.scenario, self.lang)
+        self._put(self.board_html, notes if board.objects else f"<p><em>{escape(_t('empty_board'))}</em></p>")
         if self.show_yaml.value:
             self._show_yaml()
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from rulekit import mtg
 from rulekit.errors import RulekitError
 from rulekit.mtg.loader import library, scenario_from_doc
+from rulekit.mtg.textread import card_abilities
 from rulekit.mtg.vocab import EFFECT_KINDS, KEYWORDS, SUPERTYPES, ZONES
 from rulekit.scenarios import scenario_root
 from rulekit.widgets._base import Guarded, guarded
@@ -208,6 +209,7 @@ class BoardEdits(Guarded):
         text: str = "",
         back: str | dict[str, Any] | None = None,
         modal: bool = False,
+        oracle: str = "",
         *,
         choices: Any = None,
     ) -> dict[str, Any]:
@@ -219,13 +221,15 @@ class BoardEdits(Guarded):
         with, so that an "as it enters, choose" card is checked with them. ``back``: a double-faced
         card's back face (712.1), as YAML text or a mapping with the keys of LANGUAGE.md "Double-faced
         cards" (``name``, ``types``, ``power``…); ``modal``: a modal double-faced card (712.2).
+        ``oracle``: the card's rules text, one ability a line, read by the Oracle reader (LANGUAGE.md
+        §11.2: a read line gives its data, a plain one its text, an unread one ``{text: ...}``).
         """
         import yaml
 
         name = str(name or "").strip()
         if not name:
             raise RulekitError(_t("err_name"), code="MISSING_KEY")
-        for what, value in ((_t("w_name"), name), (_t("w_text"), text)):
+        for what, value in ((_t("w_name"), name), (_t("w_text"), text), (_t("w_oracle"), oracle)):
             if len(str(value)) > MAX_TEXT:
                 raise RulekitError(_t("err_too_long", what=what, n=MAX_TEXT), code="TOO_LONG")
 
@@ -249,6 +253,7 @@ class BoardEdits(Guarded):
                     _t("err_keyword", word=word), code="BAD_KEYWORD", suggestion=_suggest(word, KEYWORDS)
                 )
             abilities.append(word)
+        abilities += [ability for _line, _reading, ability in card_abilities(str(oracle or ""), name)]
         if kind not in EFFECT_KINDS:
             raise RulekitError(
                 _t("err_kind", kind=kind), code="BAD_KIND", suggestion=_suggest(str(kind), EFFECT_KINDS)

@@ -13,15 +13,20 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from rulekit.errors import RulekitError
+from rulekit.i18n import Translator, translator
 from rulekit.mtg.loader import library
+from rulekit.mtg.oracle.wording import reading_lines
+from rulekit.mtg.textread import card_abilities
 from rulekit.mtg.vocab import COLORS, EFFECT_KINDS, ZONES
 from rulekit.widgets._base import error_html, guarded
 from rulekit.widgets.builder_board import (
     AT_END,
     DEFAULT_PLAYERS,
     EVENT_KINDS,
+    MAX_TEXT,
     _ability_text,
     _suggest,
+    api,
     parse_pairs,
     slug,
     type_line,
@@ -32,6 +37,8 @@ from rulekit.widgets.builder_words import _t, _word, speaking
 #: The back face field's example: scenario-language keys and a card name, which stay English in every
 #: language (LANGUAGE.md), so it is code, not a word of the catalogue.
 BACK_EXAMPLE = "name: Insectile Aberration\ntypes: [Creature]\npower: 3\ntoughness: 2"
+#: The card text field's example: Oracle text is English in every language (the reader reads English).
+ORACLE_EXAMPLE = "Other Elf creatures you control get +1/+1.\n{T}: Add {G}."
 
 
 def _tip(widget: Any, tip: str) -> Any:
@@ -262,6 +269,20 @@ class BuilderForm(BoardEdits):
         self.c_keywords = _tip(
             w.Text(value="", description=_t("c_keywords"), continuous_update=True, style=st), "c_keywords_tip"
         )
+        self.c_oracle = _tip(
+            w.Textarea(
+                value="",
+                description=_t("c_oracle"),
+                placeholder=ORACLE_EXAMPLE,
+                continuous_update=True,
+                rows=3,
+                layout=w.Layout(width="34em"),
+                style=st,
+            ),
+            "c_oracle_tip",
+        )
+        self.c_reading = w.HTML(value="")  # what the card's text is read as (LANGUAGE.md §11.2)
+        self.c_reading.add_class("rulekit-card-reading")
         self.c_rules = _tip(
             w.Text(value="", description=_t("c_rules"), layout=w.Layout(width="34em"), style=st),
             "c_rules_tip",
@@ -517,6 +538,7 @@ class BuilderForm(BoardEdits):
             self.c_power,
             self.c_toughness,
             self.c_keywords,
+            self.c_oracle,
             self.c_rules,
             self.c_kind,
             self.c_effect,
@@ -539,11 +561,12 @@ class BuilderForm(BoardEdits):
             "text": self.c_rules.value,
             "back": self.c_back.value,
             "modal": self.c_modal.value,
+            "oracle": self.c_oracle.value,
         }
 
     def _check_custom(self) -> None:
         """The custom form's live check (never raises: the message shows under the form)."""
-
+        self._show_reading()
         try:
             if not self.c_name.value.strip():
                 self._put(self.c_status, f"<p role='status'>{escape(_t('c_ok_empty'))}</p>")
@@ -554,6 +577,36 @@ class BuilderForm(BoardEdits):
             self.c_status.value = error_html(exc, self.scale)
             return
         self._put(self.c_status, f"<p role='status' style='color:#009E73'>{escape(_t('c_ok'))}</p>")
+
+    def _show_reading(self) -> None:
+        """What the card's text field is read as, line by line, as data and in words, in the builder's
+        language (never raises: a text the reader refuses shows its message there)."""
+        text = str(self.c_oracle.value or "")
+        if not text.strip():
+            self._put(self.c_reading, "")
+            return
+        try:
+            if len(text) > MAX_TEXT:
+                raise RulekitError(_t("err_too_long", what=_t("w_oracle"), n=MAX_TEXT), code="TOO_LONG")
+            rows = card_abilities(text, self.c_name.value.strip())
+        except Exception as exc:  # noqa: BLE001 - no exception may reach the notebook
+            self._wrapped.pop(id(self.c_reading), None)
+            self.c_reading.value = error_html(exc, self.scale)
+            return
+        self._put(self.c_reading, reading_html(rows, translator(self.lang)))
+
+    @api
+    def read_card_text(self, text: str, name: str = "") -> str:
+        """What a card's text (one ability a line) is read as, as plain text in the builder's language: the
+        same reading the form shows under "Card text" (LANGUAGE.md §11.2), for a lesson or a script to print.
+        Bad input shows in the widget and is raised as a :class:`BuilderError`, as any API call's."""
+        if len(str(text)) > MAX_TEXT:
+            raise RulekitError(_t("err_too_long", what=_t("w_oracle"), n=MAX_TEXT), code="TOO_LONG")
+        indent = {"head": "", "line": "", "warning": "  ", "word": "  ", "data": "    "}
+        lines = []
+        for part, words in reading_parts(card_abilities(str(text), name), translator(self.lang)):
+            lines += [indent[part] + w for w in words.rstrip("\n").splitlines()]
+        return "\n".join(lines)
 
     @guarded
     def _custom_clicked(self) -> None:
@@ -627,6 +680,43 @@ class BuilderForm(BoardEdits):
             self.save_button,
             self.show_yaml,
         ]
+
+
+def reading_parts(rows: list[tuple[int, Any, Any]], t: Translator) -> list[tuple[str, str]]:
+    """The readings of a card's text (:func:`rulekit.mtg.textread.card_abilities`) as ``(part, text)``: the
+    heading (``head``), then for each line its words (``line``), its reading in words (``word``, from
+    :func:`rulekit.mtg.oracle.wording.reading_lines`) and the ability it adds as data (``data``, YAML); an
+    unread line's located ``warning`` (its line and the position in it) instead. One list, two renderings:
+    :func:`reading_html` (the form) and :meth:`BuilderForm.read_card_text` (plain text)."""
+    import yaml
+
+    parts = [("head", _t("c_reading_head"))]
+    for line, reading, ability in rows:
+        parts.append(("line", _t("c_reading_line", line=line, text=reading.text)))
+        if reading.status == "unread":
+            parts.append(("warning", _t("c_reading_warning", line=line, warning=reading.words(t))))
+            continue
+        parts += [("word", w.strip()) for w in reading_lines(reading, t)]
+        if reading.status == "read":
+            parts.append(("data", yaml.safe_dump(ability, sort_keys=False, allow_unicode=True, width=100)))
+    return parts
+
+
+#: How :func:`reading_html` shows each part (the text goes in escaped).
+_PART_HTML = {
+    "head": "<p style='margin:4px 0'><strong>{}</strong></p>",
+    "line": "<p style='margin:2px 0'>{}</p>",
+    "warning": (
+        "<p role='status' class='rulekit-text-warning' style='color:#D55E00;margin:2px 0 2px 1.5em'>{}</p>"
+    ),
+    "word": "<p style='margin:0 0 0 1.5em'>• {}</p>",
+    "data": "<pre style='margin:0 0 4px 1.5em;white-space:pre-wrap'>{}</pre>",
+}
+
+
+def reading_html(rows: list[tuple[int, Any, Any]], t: Translator) -> str:
+    """:func:`reading_parts` as HTML, every text escaped; a warning in the warning colour."""
+    return "".join(_PART_HTML[part].format(escape(text)) for part, text in reading_parts(rows, t))
 
 
 def _at(value: Any) -> int | None:

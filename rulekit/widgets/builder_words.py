@@ -132,6 +132,14 @@ TEXT: dict[str, str] = {
     "c_effect": N_("Effect"),
     "c_effect_tip": N_("The effect in the scenario language (LANGUAGE.md §3), checked as you type"),
     "c_effect_ph": N_("affects: other creatures you control\nmodify_pt: {power: 1, toughness: 1}"),
+    "c_oracle": N_("Card text"),
+    "c_oracle_tip": N_(
+        "The card's rules text as printed (its Oracle text), one ability a line: each line is read into the "
+        "effect it makes (LANGUAGE.md §11), shown below as you type"
+    ),
+    "c_reading_head": N_("What the card's text is read as (each line is added so):"),
+    "c_reading_line": N_("Line {line}: {text}"),
+    "c_reading_warning": N_("⚠ line {line}: {warning}"),
     "c_ok": N_("✓ The card reads well."),
     "c_ok_empty": N_("Type a name (and, if you like, an effect)."),
     "c_add": N_("Add this card"),
@@ -235,6 +243,7 @@ TEXT: dict[str, str] = {
     "w_count": N_("a counter count"),
     "w_name": N_("the name"),
     "w_text": N_("the rules text"),
+    "w_oracle": N_("the card's text"),
     "w_effect": N_("the effect"),
     "w_objects": N_("objects"),
     "w_events": N_("events"),

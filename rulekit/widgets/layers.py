@@ -23,7 +23,9 @@ from typing import Any
 
 from rulekit import mtg
 from rulekit.errors import N_, RulekitError
+from rulekit.i18n import translator
 from rulekit.mtg.messages import EDITION_BUTTON, effect_name_text, origin_text
+from rulekit.mtg.textread import note_line
 from rulekit.views import localized as lv
 from rulekit.views import mtg as mv
 from rulekit.views.markup import escape
@@ -238,7 +240,8 @@ class LayerExplorer(DiagramExplorer):
                 "<p><strong>" + escape(_("The scenario as written:")) + f"</strong> {escape(desc)}</p>"
                 if desc
                 else ""
-            ),
+            )
+            + text_notes_html(sc, self.lang),
         )
         self._sync_order_list()
         self.refresh()
@@ -651,6 +654,25 @@ class LayerExplorer(DiagramExplorer):
 
 
 _POOL: Any = None
+
+
+def text_notes_html(scenario: Any, lang: str) -> str:
+    """What the loader made of the scenario's abilities written by their text (LANGUAGE.md §11), one item
+    each, a warning in the warning colour; empty when the scenario has none."""
+    notes = getattr(scenario, "text_notes", ())
+    if not notes:
+        return ""
+    t = translator(lang)
+    items = "".join(
+        "<li class='rulekit-text-warning' style='color:#D55E00'>" + escape(note_line(n, t)) + "</li>"
+        if n.warning
+        else "<li class='rulekit-text-note'>" + escape(note_line(n, t)) + "</li>"
+        for n in notes
+    )
+    head = escape(t("Abilities written by their text:"))
+    return (
+        f"<div class='rulekit-text-notes'><strong>{head}</strong><ul style='margin:2px 0'>{items}</ul></div>"
+    )
 
 
 def _pool() -> Any:
