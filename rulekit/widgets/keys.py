@@ -18,6 +18,12 @@ The same few lines fit the tables in presentation mode (the box's class ``ruleki
 ``zoom``) to a comfortable width (its narrowest with words whole, ``min-content``, × 1.6, at most one
 line a cell, ``max-content``), never below :data:`MIN_TABLE_ZOOM`, so its words stay whole and a cell is not
 one word a line; it is measured again when the box changes or is resized.
+
+With the box's class ``rulekit-full`` ("Full width") the same lines widen the box to the notebook's whole
+scrolling area, from the cell's output bar (left visible) to a few px from the right edge: JupyterLab's prompt
+column, the cell's and the notebook's paddings are passed over (:data:`~rulekit.widgets._base.PRESENT_CSS`
+lets this one output overflow its cell). It is measured again when the notebook is resized, and undone when
+the class goes.
 :func:`key_guard` makes one, or returns ``None`` when ``anywidget`` is not installed (the ``lessons`` extra
 installs it): the explorers then work as before, with JupyterLab's shortcuts.
 """
@@ -69,16 +75,40 @@ function fitTables(box) {
     }
   }
 }
+const GAP = 4;
+function fullWidth(box) {
+  // "Full width": the box spans the notebook's scrolling area from the cell's output bar (the active cell's
+  // mark, left visible) to GAP px from the right edge: its prompt column and the cell's and the notebook's
+  // paddings are passed over (PRESENT_CSS lets this output overflow its cell)
+  box.style.marginLeft = "";
+  box.style.width = "";
+  box.style.maxWidth = "";
+  const scroller = box.closest(".jp-WindowedPanel-outer, .jp-Notebook");
+  if (!box.classList.contains("rulekit-full") || !scroller) return;
+  const start = scroller.getBoundingClientRect().left + scroller.clientLeft;
+  const cell = box.closest(".jp-Cell");
+  const bar = cell ? cell.querySelector(".jp-Cell-outputCollapser") : null;
+  const left = Math.max(start, bar ? bar.getBoundingClientRect().right : start) + GAP;
+  const width = start + scroller.clientWidth - GAP - left;
+  const now = box.getBoundingClientRect();
+  if (width <= now.width) return;
+  box.style.marginLeft = (left - now.left) + "px";
+  box.style.width = width + "px";
+  box.style.maxWidth = "none";
+}
 function watch(box) {
   let queued = false;
   const again = () => {
     if (queued) return;
     queued = true;
-    requestAnimationFrame(() => { queued = false; fitTables(box); });
+    requestAnimationFrame(() => { queued = false; fullWidth(box); fitTables(box); });
   };
   new MutationObserver(again).observe(box, {subtree: true, childList: true, attributes: true,
                                             attributeFilter: ["class"]});
-  new ResizeObserver(again).observe(box);
+  const sizes = new ResizeObserver(again);
+  sizes.observe(box);
+  const scroller = box.closest(".jp-WindowedPanel-outer, .jp-Notebook");
+  if (scroller) sizes.observe(scroller);  // the window or a side panel resized: measured again
   again();
 }
 function render({ el }) {

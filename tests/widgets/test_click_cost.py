@@ -114,3 +114,55 @@ def test_outputs_share_one_layout_and_style():
     assert other.final_html.layout is not ex.final_html.layout  # one explorer's, not every explorer's
     chain = ChainExplorer("apoteose/nested-responses")
     assert len({id(h.layout) for h in (chain.log_html, chain.diagram_html, chain.stack_html)}) == 1
+
+
+def _updates(monkeypatch):
+    """Every state update the kernel would send, as (widget id, keys)."""
+    import ipywidgets as w
+
+    sent: list[tuple[int, object]] = []
+    real = w.Widget.send_state
+
+    def send_state(self, key=None):
+        sent.append((id(self), key))
+        return real(self, key)
+
+    monkeypatch.setattr(w.Widget, "send_state", send_state)
+    return sent
+
+
+def _once_each(sent) -> bool:
+    ids = [i for i, _key in sent]
+    return len(ids) == len(set(ids))
+
+
+def test_a_chain_click_sends_each_widget_one_update_at_most(monkeypatch):
+    """Reset, Undo, a choice and Run to the end: the response buttons' options, choice and state go in one
+    update, the status line is written once (it was cleared, then written: two updates)."""
+    from rulekit.widgets import ChainExplorer
+
+    ex = ChainExplorer("apoteose/nested-responses")
+    sent = _updates(monkeypatch)
+    for click in (lambda: ex.choose(ex.options()[-1][1]), ex.do_undo, ex.run_to_end, ex.do_reset,
+                  lambda: ex.go(-1), lambda: ex.choose()):  # fmt: skip
+        sent.clear()
+        click()
+        assert ex.last_exception is None
+        assert sent and _once_each(sent), sent
+
+
+def test_a_layer_click_sends_each_widget_one_update_at_most(monkeypatch):
+    """An effect off and on, a row moved (the list's new order and selection in one update), a step back,
+    Reset."""
+    from rulekit.widgets import LayerExplorer
+
+    ex = LayerExplorer("classic/dependency-loop")
+    box = next(iter(ex.effect_boxes.values()))
+    sent = _updates(monkeypatch)
+    for click in (lambda: setattr(box, "value", False), lambda: setattr(box, "value", True),
+                  lambda: ex._move_row(0, +1), lambda: ex.go(-1), ex.do_reset):  # fmt: skip
+        sent.clear()
+        click()
+        assert ex.last_exception is None
+        assert sent and _once_each(sent), sent
+    assert ex.order_list.value == ex.order[0] or ex.order_list.value in ex.order
