@@ -75,7 +75,7 @@ function fitTables(box) {
     }
   }
 }
-const GAP = 4;
+const GAP = 8;  // room for a focused control's ring at the right edge
 function fullWidth(box) {
   // "Full width": the box spans the notebook's scrolling area from the cell's output bar (the active cell's
   // mark, left visible) to GAP px from the right edge: its prompt column and the cell's and the notebook's

@@ -99,7 +99,7 @@ SPAN_JS = """(r) => { const s = r.closest('.jp-WindowedPanel-outer, .jp-Notebook
 
 def _spans(span: dict[str, float]) -> bool:
     """The box spans the notebook's width, a few px from each edge (the left one: the cell's output bar)."""
-    return 0 <= span["left"] <= 8 and 0 <= span["right"] <= 8
+    return 0 <= span["left"] <= 12 and 0 <= span["right"] <= 12
 
 
 SHOW_DIAGRAM_JS = "(r) => r.querySelector('.rulekit-diagram svg').scrollIntoView({block: 'center'})"
