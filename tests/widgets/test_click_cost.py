@@ -166,3 +166,30 @@ def test_a_layer_click_sends_each_widget_one_update_at_most(monkeypatch):
         assert ex.last_exception is None
         assert sent and _once_each(sent), sent
     assert ex.order_list.value == ex.order[0] or ex.order_list.value in ex.order
+
+
+def test_undo_and_redo_restore_the_kept_board_without_building_it(monkeypatch):
+    """The builder keeps each board's built scenario while the board is in its history: Undo and Redo put it
+    back (the loader is not called) and show what building it again shows."""
+    from rulekit.widgets import BoardBuilder
+    from rulekit.widgets import builder_edits
+
+    b = BoardBuilder()
+    b.add_card("Glorious Anthem")
+    b.add_card("Grizzly Bears")
+    b.remove("glorious-anthem")
+    removed = b.view.trace
+    built = []
+    real = builder_edits.scenario_from_doc
+    monkeypatch.setattr(builder_edits, "scenario_from_doc", lambda *a, **k: built.append(a) or real(*a, **k))
+    b.undo()
+    assert not built and b.last_exception is None and len(b.board.objects) == 2
+    shown = _outputs(b.view)
+    b.redo()
+    assert not built and b.view.trace == removed
+    b.undo()
+    assert not built and _outputs(b.view) == shown
+    fresh = BoardBuilder()
+    fresh.add_card("Glorious Anthem")
+    fresh.add_card("Grizzly Bears")
+    assert _outputs(fresh.view) == shown and fresh.view.trace == b.view.trace
