@@ -45,6 +45,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import socket
 import statistics
@@ -216,7 +217,7 @@ SETTLE_JS = """async (quiet) => {
   s.disarm();
   const end = s.last !== null && s.last > s.t0 ? s.last : s.idle;
   return {ms: s.t0 === null || end === null ? null : end - s.t0, mutations: s.n,
-          after_key: s.key === null || end === null ? null : end - s.key,
+          after_key: s.key === null || s.idle === null ? null : Math.max(end, s.idle) - s.key,
           updates: s.updates, bytes: s.bytes, idle: s.idle === null ? null : s.idle - s.t0};
 }"""
 
@@ -420,6 +421,11 @@ def _chain_clicks(c: _Clicker) -> None:
     c.click("Reset", root.get_by_role("button", name="Reset"))
 
 
+def _named(word: str) -> Any:
+    """A button's accessible name ending in ``word`` (an icon's glyph may come first)."""
+    return re.compile(rf"(^|\W){re.escape(word)}$")
+
+
 def _seven_clicks(c: _Clicker) -> None:
     """Lesson 05's seven-response check: a wrong order and the right one typed (not timed), Check; Reveal."""
     answer = c.root.locator("input[type=text]").first
@@ -430,8 +436,8 @@ def _seven_clicks(c: _Clicker) -> None:
     ):
         answer.fill(text)
         c.page.wait_for_timeout(300)
-        c.click(control, c.root.get_by_role("button", name="Check", exact=True))
-    c.click("Reveal", c.root.get_by_role("button", name="Reveal", exact=True))
+        c.click(control, c.root.get_by_role("button", name=_named("Check")))
+    c.click("Reveal", c.root.get_by_role("button", name=_named("Reveal")))
 
 
 def _builder_clicks(c: _Clicker) -> None:
@@ -440,12 +446,12 @@ def _builder_clicks(c: _Clicker) -> None:
     root = c.root
     root.locator(".rulekit-prediction-check input[type=text]").first.fill("3/3")
     c.page.wait_for_timeout(300)
-    c.click("Check", root.get_by_role("button", name="Check", exact=True))
+    c.click("Check", root.get_by_role("button", name=_named("Check")))
     search = root.locator(".rulekit-board-builder input[type=text]").first
     c.click("search (typed)", search, typed="goblin")
     c.click("Remove (a row)", root.locator(".rulekit-board-builder button[title^='Remove']").first)
     for control in ("Undo", "Redo", "Undo"):
-        c.click(control, root.get_by_role("button", name=control, exact=True))
+        c.click(control, root.get_by_role("button", name=_named(control)))
 
 
 def run(
