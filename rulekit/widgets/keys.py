@@ -50,7 +50,11 @@ function guard(scope) {
 const MIN_ZOOM = __MIN_ZOOM__;
 const COMFORT = 1.6;
 function fitTables(box) {
+  // nothing touched (no style written, no layout forced) unless the box is or was fitted: an explorer's
+  // every update passes here
   const on = box.classList.contains("rulekit-fit");
+  if (!on && !box._rkFitted) return;
+  box._rkFitted = on;
   for (const t of box.querySelectorAll("table")) {
     t.style.zoom = "";
     t.style.maxWidth = "";
@@ -80,11 +84,14 @@ function fullWidth(box) {
   // "Full width": the box spans the notebook's scrolling area from the cell's output bar (the active cell's
   // mark, left visible) to GAP px from the right edge: its prompt column and the cell's and the notebook's
   // paddings are passed over (PRESENT_CSS lets this output overflow its cell)
+  const on = box.classList.contains("rulekit-full");
+  if (!on && !box._rkFull) return;  // as fitTables: nothing touched unless it is or was on
+  box._rkFull = on;
   box.style.marginLeft = "";
   box.style.width = "";
   box.style.maxWidth = "";
   const scroller = box.closest(".jp-WindowedPanel-outer, .jp-Notebook");
-  if (!box.classList.contains("rulekit-full") || !scroller) return;
+  if (!on || !scroller) return;
   const start = scroller.getBoundingClientRect().left + scroller.clientLeft;
   const cell = box.closest(".jp-Cell");
   const bar = cell ? cell.querySelector(".jp-Cell-outputCollapser") : null;
