@@ -241,7 +241,7 @@ class LayerExplorer(DiagramExplorer):
             ),
         )
         self.refresh()  # which shows the list and its rows once, with the solve's timestamps (see move)
-        if self.last_exception is not None:
+        if self.last_exception is not None or self._busy:
             self._sync_order_list()
 
     def _controls(self) -> list[Any]:

@@ -124,7 +124,9 @@ def _updates(monkeypatch):
     real = w.Widget.send_state
 
     def send_state(self, key=None):
-        sent.append((id(self), key))
+        keys = key if isinstance(key, str) else tuple(sorted(key or ()))  # a copy: hold_sync clears its set
+        if keys:  # an empty hold sends nothing
+            sent.append((id(self), keys))
         return real(self, key)
 
     monkeypatch.setattr(w.Widget, "send_state", send_state)
@@ -171,8 +173,7 @@ def test_a_layer_click_sends_each_widget_one_update_at_most(monkeypatch):
 def test_undo_and_redo_restore_the_kept_board_without_building_it(monkeypatch):
     """The builder keeps each board's built scenario while the board is in its history: Undo and Redo put it
     back (the loader is not called) and show what building it again shows."""
-    from rulekit.widgets import BoardBuilder
-    from rulekit.widgets import builder_edits
+    from rulekit.widgets import BoardBuilder, builder_edits
 
     b = BoardBuilder()
     b.add_card("Glorious Anthem")
@@ -193,3 +194,24 @@ def test_undo_and_redo_restore_the_kept_board_without_building_it(monkeypatch):
     fresh.add_card("Glorious Anthem")
     fresh.add_card("Grizzly Bears")
     assert _outputs(fresh.view) == shown and fresh.view.trace == b.view.trace
+
+
+def test_a_verdict_judged_again_and_its_note_are_one_update(monkeypatch):
+    """A self-check under a BoardBuilder: after a board change the verdict judged again and the note saying so
+    reach the browser as one update of the result, and Undo gives each widget one update at most."""
+    from rulekit.widgets import BoardBuilder, PredictionCheck
+
+    b = BoardBuilder()
+    b.add_card("Goblin King")
+    b.add_card("Goblin Piker")
+    pc = PredictionCheck(b, "pt", "goblin-piker")
+    pc.answer.value = "3/2"
+    pc.do_check()
+    assert pc.correct
+    sent = _updates(monkeypatch)
+    b.remove("goblin-king")
+    assert pc.correct is False and "rulekit-note" in pc.result.value
+    assert [key for i, key in sent if i == id(pc.result)] == [("value",)]
+    sent.clear()
+    b.undo()
+    assert pc.correct and _once_each(sent), sent
