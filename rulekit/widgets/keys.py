@@ -20,10 +20,10 @@ line a cell, ``max-content``), never below :data:`MIN_TABLE_ZOOM`, so its words 
 one word a line; it is measured again when the box changes or is resized.
 
 With the box's class ``rulekit-full`` ("Full width") the same lines widen the box to the notebook's whole
-scrolling area, from the cell's output bar (left visible) to a few px from the right edge: JupyterLab's prompt
-column, the cell's and the notebook's paddings are passed over (:data:`~rulekit.widgets._base.PRESENT_CSS`
-lets this one output overflow its cell). It is measured again when the notebook is resized, and undone when
-the class goes.
+scrolling area, a few px from each edge: JupyterLab's prompt column, the output's collapser bar, the cell's
+and the notebook's paddings are passed over (:data:`~rulekit.widgets._base.PRESENT_CSS` hides the prompt
+and the bar of this one output and lets it overflow its cell). It is measured again when the notebook is
+resized, and undone when the class goes.
 :func:`key_guard` makes one, or returns ``None`` when ``anywidget`` is not installed (the ``lessons`` extra
 installs it): the explorers then work as before, with JupyterLab's shortcuts.
 """
@@ -79,11 +79,11 @@ function fitTables(box) {
     }
   }
 }
-const GAP = 8;  // room for a focused control's ring at the right edge
+const GAP = 8;  // room at the right edge for a focused control's ring
 function fullWidth(box) {
-  // "Full width": the box spans the notebook's scrolling area from the cell's output bar (the active cell's
-  // mark, left visible) to GAP px from the right edge: its prompt column and the cell's and the notebook's
-  // paddings are passed over (PRESENT_CSS lets this output overflow its cell)
+  // "Full width": the box spans the notebook's scrolling area, 4 px from its left edge (over the output's
+  // prompt column, collapser bar and the cell's and the notebook's paddings: PRESENT_CSS hides the prompt and
+  // the bar of this output and lets it overflow its cell) to GAP px from its right edge
   const on = box.classList.contains("rulekit-full");
   if (!on && !box._rkFull) return;  // as fitTables: nothing touched unless it is or was on
   box._rkFull = on;
@@ -93,9 +93,7 @@ function fullWidth(box) {
   const scroller = box.closest(".jp-WindowedPanel-outer, .jp-Notebook");
   if (!on || !scroller) return;
   const start = scroller.getBoundingClientRect().left + scroller.clientLeft;
-  const cell = box.closest(".jp-Cell");
-  const bar = cell ? cell.querySelector(".jp-Cell-outputCollapser") : null;
-  const left = Math.max(start, bar ? bar.getBoundingClientRect().right : start) + GAP;
+  const left = start + 4;
   const width = start + scroller.clientWidth - GAP - left;
   const now = box.getBoundingClientRect();
   if (width <= now.width) return;
