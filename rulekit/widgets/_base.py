@@ -196,10 +196,12 @@ PRESENT_CSS = (
     ".jp-OutputArea-child:has(.rulekit-full) .jp-OutputPrompt {display: none !important} "
     ".jp-OutputArea-child:has(.rulekit-full) .jp-OutputArea-output {padding-left: 0; margin-left: 0} "
     ".jp-Cell:has(.rulekit-full) {padding-left: 0; padding-right: 0; max-width: none} "
-    # the box is widened past its cell to the notebook's width (keys.py): its wrappers let it show
+    # the box is widened past its cell to the notebook's width (keys.py): its wrappers let it show, and keep
+    # their width (min-width 0: a flex item that lets its content show would grow to that content's width)
     ".jp-Cell-outputWrapper:has(.rulekit-full), .jp-Cell-outputWrapper:has(.rulekit-full) .jp-OutputArea, "
     ".jp-OutputArea-child:has(.rulekit-full), "
-    ".jp-OutputArea-child:has(.rulekit-full) > .jp-OutputArea-output {overflow: visible !important} "
+    ".jp-OutputArea-child:has(.rulekit-full) > .jp-OutputArea-output "
+    "{overflow: visible !important; min-width: 0} "
     # JupyterLab's overlay over the prompt column (a click collapses the output) would lie on the box's left
     ".jp-Cell-outputWrapper:has(.rulekit-full) .jp-OutputArea-promptOverlay {display: none !important} "
     # the output's collapser bar (the input's stays: the active cell is still marked) would lie under its text

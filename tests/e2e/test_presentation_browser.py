@@ -203,6 +203,12 @@ def _check(shared_page: Any, lang: str) -> None:
             page.wait_for_timeout(500)
             after = root.evaluate(SPAN_JS)
             assert _spans(after) and "rulekit-full" in (root.get_attribute("class") or ""), (before, after)
+            # without Fit to width a wide diagram scrolls in its own box; the explorer keeps its width
+            root.get_by_role("button", name=FIT[lang]).click()
+            _wait_for(page, lambda r=root: "rulekit-fit" not in (r.get_attribute("class") or ""), "fit off")
+            page.wait_for_timeout(500)
+            unfit = root.evaluate(SPAN_JS)
+            assert _spans(unfit), (before, unfit)
             root.get_by_role("button", name=FULL[lang]).click()  # off again: back in the cell
             room = before["room"]
             _wait_for(page, lambda r=root, n=room: r.evaluate(SPAN_JS)["width"] < n - 30, "full width off")
