@@ -30,9 +30,16 @@ Figures (targets from the issues):
   ``first_explorer_cpu_ms`` is the CPU time of the same runs (steadier on a loaded machine).
 * ``builder_add_ms``: one BoardBuilder add on a 20-object board through every output (median, p95; p95 ≤ 50),
   with ``views_ms``, the explorer's re-render of that board alone.
+* ``control_waits_ms``: every control of every lesson explorer, lesson 05's seven-response self-check,
+  lesson 06's builder boards under their checks (the card search one key at a time, Add, Remove, Undo, Redo,
+  Reset...) and the Practice, timed in the kernel (median and worst of its uses; target: every one under
+  1 s). See ``benchmarks/bench_waits.py``.
 * ``browser_click_ms``: click → settled in JupyterLab in Debian's chromium for every lesson explorer's
-  controls (p50, p95; target p95 ≤ 100), with the kernel's own time for the same clicks beside it
-  (``python_p50``, ``python_p95``); ``browser_first_explorer_ms``: a fresh kernel's first explorer, run
+  controls, the seven-response check's and lesson 06's board 3 with its builder (the card search timed from
+  its last key) (p50, p95; target: p95 < 3 × ``floor_p50``, the same measure of a button that does nothing
+  in the same run: ``p95_over_floor``), with the kernel's own time for the same clicks beside it
+  (``python_p50``, ``python_p95``) and ``browser_controls_ms``, each control's p50 and p95;
+  ``browser_first_explorer_ms``: a fresh kernel's first explorer, run
   to shown (target ≤ 700). See ``benchmarks/bench_browser.py``; skipped with a note (``browser_skipped``)
   when chromium or playwright is missing, and by ``--no-browser``.
 * ``apoteose_clauses_per_s``: Apoteose description clauses read per second (the corpus's distinct clauses,
@@ -335,6 +342,7 @@ def collect(quick: bool = False, browser: bool = True) -> dict[str, Any]:
     figures.update(measure_first_explorer())
     figures.update(measure_costs())
     figures.update(measure_optional("bench_widgets"))
+    figures.update(measure_optional("bench_waits"))
     figures.update(measure_optional("bench_oracle"))
     try:
         figures.update(importlib.import_module("bench_widgets").measure_builder())

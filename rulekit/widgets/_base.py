@@ -179,8 +179,10 @@ FOCUS_CSS = (
 #:   their lines (:mod:`rulekit.widgets.keys`' few lines of JavaScript measure it), and a cell breaks inside a
 #:   word only when even then a word is wider than its column; DOT text wraps. Nothing is wider than the
 #:   output.
-#: * ``rulekit-full`` ("Full width"): the output uses the notebook's whole width (JupyterLab's output prompt
-#:   column and the cell's side paddings are dropped for this output only, by ``:has()``).
+#: * ``rulekit-full`` ("Full width"): the output uses the notebook's whole width: JupyterLab's output
+#:   prompt column, its collapser bar and the cell's side paddings are dropped for this output only (by
+#:   ``:has()``), and the key guard's few lines of JavaScript (:mod:`rulekit.widgets.keys`) widen the box over
+#:   the notebook's paddings to its scrolling area, its wrappers here letting it overflow the cell.
 PRESENT_CSS = (
     "<style>.rulekit-fit .widget-html, .rulekit-fit .widget-html-content {max-width: 100%; min-width: 0} "
     ".rulekit-fit .widget-html-content {overflow-x: hidden} "
@@ -194,6 +196,16 @@ PRESENT_CSS = (
     ".jp-OutputArea-child:has(.rulekit-full) .jp-OutputPrompt {display: none !important} "
     ".jp-OutputArea-child:has(.rulekit-full) .jp-OutputArea-output {padding-left: 0; margin-left: 0} "
     ".jp-Cell:has(.rulekit-full) {padding-left: 0; padding-right: 0; max-width: none} "
+    # the box is widened past its cell to the notebook's width (keys.py): its wrappers let it show, and keep
+    # their width (min-width 0: a flex item that lets its content show would grow to that content's width)
+    ".jp-Cell-outputWrapper:has(.rulekit-full), .jp-Cell-outputWrapper:has(.rulekit-full) .jp-OutputArea, "
+    ".jp-OutputArea-child:has(.rulekit-full), "
+    ".jp-OutputArea-child:has(.rulekit-full) > .jp-OutputArea-output "
+    "{overflow: visible !important; min-width: 0} "
+    # JupyterLab's overlay over the prompt column (a click collapses the output) would lie on the box's left
+    ".jp-Cell-outputWrapper:has(.rulekit-full) .jp-OutputArea-promptOverlay {display: none !important} "
+    # the output's collapser bar (the input's stays: the active cell is still marked) would lie under its text
+    ".jp-Cell-outputWrapper:has(.rulekit-full) .jp-Cell-outputCollapser {visibility: hidden} "
     ".rulekit-widget .rulekit-present-switch.mod-active {outline: 2px solid #0072B2; font-weight: bold} "
     "</style>"
 )

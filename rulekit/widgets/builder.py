@@ -512,9 +512,11 @@ class BoardBuilder(BuilderForm):
         keep = self.ability.value
         if not opts:
             opts = [(_t("no_ability"), "")]
-        self.ability.options = opts
         values = [v for _l, v in opts]
-        self.ability.value = keep if keep in values else values[-1] if pick and values[-1] else values[0]
+        with self.ability.hold_sync():  # its options and choice: one update, none when unchanged
+            if list(self.ability.options) != opts:
+                self.ability.options = opts
+            self.ability.value = keep if keep in values else values[-1] if pick and values[-1] else values[0]
 
     def _apply_scale_classes(self) -> None:
         """As in the explorers, then: labels are never cut (every description column fits its label)

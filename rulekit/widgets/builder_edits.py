@@ -140,6 +140,7 @@ class BoardEdits(Guarded):
             self._redo.clear()
         self.board = board
         self.scenario = sc
+        self._keep(board, sc, old_board)
         self._set_error(None)
         self.status_html.value = ""
         self._sync()
@@ -689,9 +690,20 @@ class BoardEdits(Guarded):
             return True
         board = take.pop()
         current = self.board
-        self._commit(board, self._build(board), record=False)
+        kept = self.__dict__.get("_kept", {}).get(id(board))
+        sc = kept[1] if kept is not None and kept[0] is board else self._build(board)
+        self._commit(board, sc, record=False)
         keep.append(current)
         return False
+
+    def _keep(self, board: Board, sc: Any, old: Board) -> None:
+        """Keep ``board``'s built scenario (frozen) while the board is shown or in the history (``old``, the
+        board it replaces, is about to go there): undo and redo restore it instead of building it again."""
+        kept: dict[int, tuple[Board, Any]] = self.__dict__.setdefault("_kept", {})
+        kept[id(board)] = (board, sc)
+        live = {id(b) for b in (*self._undo, *self._redo, board, old)}
+        for key in [k for k in kept if k not in live]:
+            del kept[key]
 
     @api
     def reset(self) -> None:

@@ -55,19 +55,31 @@ def search_cards(query: str, limit: int = 60) -> list[str]:
     ['Glorious Anthem']
     """
 
-    lib = library()
     q = " ".join(str(query).lower().split())[:200]
     words = q.split()
     first: list[str] = []
     rest: list[str] = []
-    for name in sorted(lib):
-        card = lib[name]
-        hay = " ".join(
-            [name, type_line(card), *(_ability_text(a) for a in card.get("abilities") or ())]
-        ).lower()
+    for name, low, hay in _search_index():
         if all(w in hay for w in words):
-            (first if q and q in name.lower() else rest).append(name)
+            (first if q and q in low else rest).append(name)
     return (first + rest)[:limit]
+
+
+#: The card search's index: the library it was made from, and each card's (name, name in lower case, the text
+#: searched: name, type line and rules text in lower case), by name. Made once per library, not once a key.
+_INDEX: list[Any] = [None, ()]
+
+
+def _search_index() -> tuple[tuple[str, str, str], ...]:
+    """See :data:`_INDEX`."""
+    lib = library()
+    if _INDEX[0] is not lib:
+        rows = []
+        for name in sorted(lib):
+            texts = (_ability_text(a) for a in lib[name].get("abilities") or ())
+            rows.append((name, name.lower(), " ".join([name, type_line(lib[name]), *texts]).lower()))
+        _INDEX[:] = [lib, tuple(rows)]
+    return _INDEX[1]  # type: ignore[no-any-return]
 
 
 def _near_card(query: str, lib: Any) -> str | None:
@@ -447,11 +459,12 @@ class BuilderForm(BoardEdits):
         keep = self.results.value
         self._busy = True
         try:
-            self.results.options = [(f"{n} — {type_line(lib[n])}", n) for n in names]
-            if keep in names:
-                self.results.value = keep
-            elif names:
-                self.results.value = names[0]
+            with self.results.hold_sync():  # the list and its choice: one update per key typed
+                self.results.options = [(f"{n} — {type_line(lib[n])}", n) for n in names]
+                if keep in names:
+                    self.results.value = keep
+                elif names:
+                    self.results.value = names[0]
         finally:
             self._busy = False
         if not names:

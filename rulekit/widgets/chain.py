@@ -237,14 +237,15 @@ class ChainExplorer(DiagramExplorer):
         self.trace = self._trace()
         self.point = self._point()
         opts = self.options()
-        if list(self.response.options) != opts:  # an unchanged list sends nothing
-            self.response.options = opts
-        if opts:
-            default = getattr(self.point, "default", None)
-            self.response.value = default if default in {i for _, i in opts} else opts[0][1]
+        with self.response.hold_sync():  # its options, choice and state: one update (none if unchanged)
+            if list(self.response.options) != opts:
+                self.response.options = opts
+            if opts:
+                default = getattr(self.point, "default", None)
+                self.response.value = default if default in {i for _, i in opts} else opts[0][1]
+            # the chain over (or no decision open): no response stays clickable, none is shown
+            sync(self.response, disabled=not opts)
         self.choose_button.disabled = not opts
-        # the chain over (or no decision open): no response stays clickable, none is shown
-        sync(self.response, disabled=not opts)
         sync(self.response.layout, display=None if opts else "none")
         self.finish.disabled = self.point is None
         n = len(self.trace.events)
@@ -257,6 +258,7 @@ class ChainExplorer(DiagramExplorer):
         self._render(self.event.value)
 
     def _render_window(self) -> None:
+        """The open window (or the chain's end); the status line is :meth:`_render`'s (it always follows)."""
 
         _ = self._
         p = self.point
@@ -267,7 +269,6 @@ class ChainExplorer(DiagramExplorer):
             self.window_html.value = wrap(
                 f"<p><strong>{escape(done)}</strong> {escape(line)}</p>", self.scale
             )
-            self.status_html.value = ""
             return
         prompt = self._prompt(p)
         answers = ", ".join(
@@ -288,7 +289,6 @@ class ChainExplorer(DiagramExplorer):
             refused_head = escape(_("Not offered (refused):"))
             parts.append(f"<p>{refused_head}</p><ul>{items}</ul>")
         self.window_html.value = wrap("".join(parts), self.scale)
-        self.status_html.value = ""
 
     def _prompt(self, p: Any) -> str:
         """The decision point's prompt in the explorer's language, from its ``prompt_code`` and
@@ -379,6 +379,7 @@ class ChainExplorer(DiagramExplorer):
             self.diagram_html.value = ""
             none_yet = escape(_("No event yet."))
             self.log_html.value = wrap(f"<p><em>{none_yet}</em></p>", self.scale)
+            self.status_html.value = ""
             return
         k = max(0, min(number - 1, len(trace.events) - 1))  # the event's 0-based position
         ev = trace.events[k]

@@ -18,6 +18,12 @@ The same few lines fit the tables in presentation mode (the box's class ``ruleki
 ``zoom``) to a comfortable width (its narrowest with words whole, ``min-content``, × 1.6, at most one
 line a cell, ``max-content``), never below :data:`MIN_TABLE_ZOOM`, so its words stay whole and a cell is not
 one word a line; it is measured again when the box changes or is resized.
+
+With the box's class ``rulekit-full`` ("Full width") the same lines widen the box to the notebook's whole
+scrolling area, a few px from each edge: JupyterLab's prompt column, the output's collapser bar, the cell's
+and the notebook's paddings are passed over (:data:`~rulekit.widgets._base.PRESENT_CSS` hides the prompt
+and the bar of this one output and lets it overflow its cell). It is measured again when the notebook is
+resized, and undone when the class goes.
 :func:`key_guard` makes one, or returns ``None`` when ``anywidget`` is not installed (the ``lessons`` extra
 installs it): the explorers then work as before, with JupyterLab's shortcuts.
 """
@@ -44,7 +50,11 @@ function guard(scope) {
 const MIN_ZOOM = __MIN_ZOOM__;
 const COMFORT = 1.6;
 function fitTables(box) {
+  // nothing touched (no style written, no layout forced) unless the box is or was fitted: an explorer's
+  // every update passes here
   const on = box.classList.contains("rulekit-fit");
+  if (!on && !box._rkFitted) return;
+  box._rkFitted = on;
   for (const t of box.querySelectorAll("table")) {
     t.style.zoom = "";
     t.style.maxWidth = "";
@@ -69,16 +79,41 @@ function fitTables(box) {
     }
   }
 }
+const GAP = 8;  // room at the right edge for a focused control's ring
+function fullWidth(box) {
+  // "Full width": the box spans the notebook's scrolling area, 4 px from its left edge (over the output's
+  // prompt column, collapser bar and the cell's and the notebook's paddings: PRESENT_CSS hides the prompt and
+  // the bar of this output and lets it overflow its cell) to GAP px from its right edge
+  const on = box.classList.contains("rulekit-full");
+  if (!on && !box._rkFull) return;  // as fitTables: nothing touched unless it is or was on
+  box._rkFull = on;
+  box.style.marginLeft = "";
+  box.style.width = "";
+  box.style.maxWidth = "";
+  const scroller = box.closest(".jp-WindowedPanel-outer, .jp-Notebook");
+  if (!on || !scroller) return;
+  const start = scroller.getBoundingClientRect().left + scroller.clientLeft;
+  const left = start + 4;
+  const width = start + scroller.clientWidth - GAP - left;
+  const now = box.getBoundingClientRect();
+  if (width <= now.width) return;
+  box.style.marginLeft = (left - now.left) + "px";
+  box.style.width = width + "px";
+  box.style.maxWidth = "none";
+}
 function watch(box) {
   let queued = false;
   const again = () => {
     if (queued) return;
     queued = true;
-    requestAnimationFrame(() => { queued = false; fitTables(box); });
+    requestAnimationFrame(() => { queued = false; fullWidth(box); fitTables(box); });
   };
   new MutationObserver(again).observe(box, {subtree: true, childList: true, attributes: true,
                                             attributeFilter: ["class"]});
-  new ResizeObserver(again).observe(box);
+  const sizes = new ResizeObserver(again);
+  sizes.observe(box);
+  const scroller = box.closest(".jp-WindowedPanel-outer, .jp-Notebook");
+  if (scroller) sizes.observe(scroller);  // the window or a side panel resized: measured again
   again();
 }
 function render({ el }) {

@@ -243,8 +243,9 @@ class LayerExplorer(DiagramExplorer):
             )
             + text_notes_html(sc, self.lang),
         )
-        self._sync_order_list()
-        self.refresh()
+        self.refresh()  # which shows the list and its rows once, with the solve's timestamps (see move)
+        if self.last_exception is not None or self._busy:
+            self._sync_order_list()
 
     def _controls(self) -> list[Any]:
         return [
@@ -321,7 +322,7 @@ class LayerExplorer(DiagramExplorer):
 
     def _sync_order_list(self) -> None:
         stamps = {rep: f"{ts:g}" for rep, ts in self._stamps().items()}
-        keep = self.order_list.value
+        keep = self.__dict__.pop("_selected", None) or self.order_list.value  # move(): the holder it moved
         options = [
             (
                 f"{n + 1}. {self.group_label(rep)}"
@@ -427,13 +428,14 @@ class LayerExplorer(DiagramExplorer):
         if not 0 <= j < len(self.order):
             return
         self.order[i], self.order[j] = self.order[j], self.order[i]
-        if self.order_list.value != rep:
-            self.order_list.value = rep  # the same entries, in another order: rep is among them
-        # the list and its rows are shown once, by refresh, with the timestamps of the new solve (syncing
-        # them first too sent every row twice: the order with the old timestamps, then the new ones)
+        # the list (its entries in the new order and rep selected: one update) and its rows are shown once, by
+        # refresh, with the timestamps of the new solve (syncing them first too sent every row twice: the
+        # order with the old timestamps, then the new ones)
+        self._selected = rep
         self.refresh()
         if self.last_exception is not None:
             self._sync_order_list()
+        self.__dict__.pop("_selected", None)
 
     @guarded
     def set_order(self, effect_ids: list[str]) -> None:
@@ -466,10 +468,11 @@ class LayerExplorer(DiagramExplorer):
             for cb in self.effect_boxes.values():
                 cb.value = True
             self.order = list(self._base_order)
-            self._sync_order_list()
         finally:
             self._busy = False
-        self.refresh()
+        self.refresh()  # which shows the list and its rows once, with the new solve's timestamps (see move)
+        if self.last_exception is not None:
+            self._sync_order_list()
 
     @guarded
     def go(self, delta: int) -> None:

@@ -703,13 +703,14 @@ class PredictionCheck(Guarded):
             self._ready = True
             self._set_error(None)
         self.answer.placeholder = self._placeholder()
-        if judged is not None:
-            self.do_check(again=True)
-        elif revealed:
-            self.do_reveal()
-        else:
+        if judged is None and not revealed:
             return
-        self.add_note(self._("The board changed: this is judged again against the board as it is now."))
+        with self.result.hold_sync():  # the verdict judged again and its note: one update
+            if judged is not None:
+                self.do_check(again=True)
+            else:
+                self.do_reveal()
+            self.add_note(self._("The board changed: this is judged again against the board as it is now."))
 
     def add_note(self, text: str) -> None:
         """Show ``text`` (already in the widget's language) as a note above the verdict or answer shown."""

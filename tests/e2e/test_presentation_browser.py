@@ -7,6 +7,8 @@ teacher's own board (a BoardBuilder with four cards added from Python) and the s
 (``apoteose/priority-seven``, run to its end). Each explorer's "Fit to width" switch is pressed with the
 keyboard (focus, Space); then the right edge of every diagram and every table of each explorer is within its
 output area (measured on the elements themselves, so a part cut off by a scrolling box counts as cut).
+"Full width" (Space on it) hides the output prompt and spans the notebook's whole width (within a few px
+of its edges), still after the board changed, and goes back when released.
 Screenshots of each explorer go to test-artifacts/presentation-<lang>-<n>.png for a person to look at.
 Skipped like the other browser tests when chromium or playwright is missing (see conftest.py).
 """
@@ -83,6 +85,19 @@ OVERFLOW_JS = """(root) => {
   return {area: Math.round(right), diagrams: root.querySelectorAll('.rulekit-diagram svg').length,
           tables: root.querySelectorAll('table').length, over: out};
 }"""
+
+# The explorer's box against the notebook's scrolling area (CSS px): its gaps on each side, its width, the
+# room.
+SPAN_JS = """(r) => { const s = r.closest('.jp-WindowedPanel-outer, .jp-Notebook');
+  const a = s.getBoundingClientRect(), b = r.getBoundingClientRect(), left = a.left + s.clientLeft;
+  return {left: b.left - left, right: left + s.clientWidth - b.right, width: b.width,
+          room: s.clientWidth}; }"""
+
+
+def _spans(span: dict[str, float]) -> bool:
+    """The box spans the notebook's width, a few px from each edge."""
+    return 0 <= span["left"] <= 12 and 0 <= span["right"] <= 12
+
 
 SHOW_DIAGRAM_JS = "(r) => r.querySelector('.rulekit-diagram svg').scrollIntoView({block: 'center'})"
 SHOW_WIDEST_TABLE_JS = """(r) => {
@@ -170,13 +185,33 @@ def _check(shared_page: Any, lang: str) -> None:
                 assert not found["over"], (
                     f"{lang}, {width} px, explorer {n} cut on the right: {json.dumps(found)}"
                 )
-            # "Full width" (Space on it): JupyterLab's prompt column beside the output is hidden
+            # "Full width" (Space on it): JupyterLab's prompt column beside the output is hidden and the
+            # explorer spans the notebook's whole width, also after its board changed
             root = roots.nth(0)
             root.scroll_into_view_if_needed()
+            before = root.evaluate(SPAN_JS)
+            assert before["width"] < before["room"] - 30, before  # the measure can fail: room was lost
             root.get_by_role("button", name=FULL[lang]).focus()
             page.keyboard.press("Space")
             _wait_for(page, lambda r=root: r.evaluate(PROMPT_HIDDEN_JS), "the output prompt hidden")
+            _wait_for(page, lambda r=root: _spans(r.evaluate(SPAN_JS)), "the explorer at full width")
+            page.wait_for_timeout(300)
             assert not root.evaluate(OVERFLOW_JS)["over"]
+            page.screenshot(path=str(ARTIFACTS / f"presentation-{lang}-{width}-full.png"))
+            root.locator(".widget-checkbox input[type=checkbox]").first.click()  # another board
+            _wait_for(page, lambda p=page, pt=path: p.evaluate(KERNEL_READY_JS, pt), "the kernel idle")
+            page.wait_for_timeout(500)
+            after = root.evaluate(SPAN_JS)
+            assert _spans(after) and "rulekit-full" in (root.get_attribute("class") or ""), (before, after)
+            # without Fit to width a wide diagram scrolls in its own box; the explorer keeps its width
+            root.get_by_role("button", name=FIT[lang]).click()
+            _wait_for(page, lambda r=root: "rulekit-fit" not in (r.get_attribute("class") or ""), "fit off")
+            page.wait_for_timeout(500)
+            unfit = root.evaluate(SPAN_JS)
+            assert _spans(unfit), (before, unfit)
+            root.get_by_role("button", name=FULL[lang]).click()  # off again: back in the cell
+            room = before["room"]
+            _wait_for(page, lambda r=root, n=room: r.evaluate(SPAN_JS)["width"] < n - 30, "full width off")
             if width == 683:  # the measure can fail: without presentation mode something is cut there
                 assert cut_before > 0, "nothing was cut before presentation mode: the test measures nothing"
         finally:

@@ -114,3 +114,104 @@ def test_outputs_share_one_layout_and_style():
     assert other.final_html.layout is not ex.final_html.layout  # one explorer's, not every explorer's
     chain = ChainExplorer("apoteose/nested-responses")
     assert len({id(h.layout) for h in (chain.log_html, chain.diagram_html, chain.stack_html)}) == 1
+
+
+def _updates(monkeypatch):
+    """Every state update the kernel would send, as (widget id, keys)."""
+    import ipywidgets as w
+
+    sent: list[tuple[int, object]] = []
+    real = w.Widget.send_state
+
+    def send_state(self, key=None):
+        keys = key if isinstance(key, str) else tuple(sorted(key or ()))  # a copy: hold_sync clears its set
+        if keys:  # an empty hold sends nothing
+            sent.append((id(self), keys))
+        return real(self, key)
+
+    monkeypatch.setattr(w.Widget, "send_state", send_state)
+    return sent
+
+
+def _once_each(sent) -> bool:
+    ids = [i for i, _key in sent]
+    return len(ids) == len(set(ids))
+
+
+def test_a_chain_click_sends_each_widget_one_update_at_most(monkeypatch):
+    """Reset, Undo, a choice and Run to the end: the response buttons' options, choice and state go in one
+    update, the status line is written once (it was cleared, then written: two updates)."""
+    from rulekit.widgets import ChainExplorer
+
+    ex = ChainExplorer("apoteose/nested-responses")
+    sent = _updates(monkeypatch)
+    for click in (lambda: ex.choose(ex.options()[-1][1]), ex.do_undo, ex.run_to_end, ex.do_reset,
+                  lambda: ex.go(-1), lambda: ex.choose()):  # fmt: skip
+        sent.clear()
+        click()
+        assert ex.last_exception is None
+        assert sent and _once_each(sent), sent
+
+
+def test_a_layer_click_sends_each_widget_one_update_at_most(monkeypatch):
+    """An effect off and on, a row moved (the list's new order and selection in one update), a step back,
+    Reset."""
+    from rulekit.widgets import LayerExplorer
+
+    ex = LayerExplorer("classic/dependency-loop")
+    box = next(iter(ex.effect_boxes.values()))
+    sent = _updates(monkeypatch)
+    for click in (lambda: setattr(box, "value", False), lambda: setattr(box, "value", True),
+                  lambda: ex._move_row(0, +1), lambda: ex.go(-1), ex.do_reset):  # fmt: skip
+        sent.clear()
+        click()
+        assert ex.last_exception is None
+        assert sent and _once_each(sent), sent
+    assert ex.order_list.value == ex.order[0] or ex.order_list.value in ex.order
+
+
+def test_undo_and_redo_restore_the_kept_board_without_building_it(monkeypatch):
+    """The builder keeps each board's built scenario while the board is in its history: Undo and Redo put it
+    back (the loader is not called) and show what building it again shows."""
+    from rulekit.widgets import BoardBuilder, builder_edits
+
+    b = BoardBuilder()
+    b.add_card("Glorious Anthem")
+    b.add_card("Grizzly Bears")
+    b.remove("glorious-anthem")
+    removed = b.view.trace
+    built = []
+    real = builder_edits.scenario_from_doc
+    monkeypatch.setattr(builder_edits, "scenario_from_doc", lambda *a, **k: built.append(a) or real(*a, **k))
+    b.undo()
+    assert not built and b.last_exception is None and len(b.board.objects) == 2
+    shown = _outputs(b.view)
+    b.redo()
+    assert not built and b.view.trace == removed
+    b.undo()
+    assert not built and _outputs(b.view) == shown
+    fresh = BoardBuilder()
+    fresh.add_card("Glorious Anthem")
+    fresh.add_card("Grizzly Bears")
+    assert _outputs(fresh.view) == shown and fresh.view.trace == b.view.trace
+
+
+def test_a_verdict_judged_again_and_its_note_are_one_update(monkeypatch):
+    """A self-check under a BoardBuilder: after a board change the verdict judged again and the note saying so
+    reach the browser as one update of the result, and Undo gives each widget one update at most."""
+    from rulekit.widgets import BoardBuilder, PredictionCheck
+
+    b = BoardBuilder()
+    b.add_card("Goblin King")
+    b.add_card("Goblin Piker")
+    pc = PredictionCheck(b, "pt", "goblin-piker")
+    pc.answer.value = "3/2"
+    pc.do_check()
+    assert pc.correct
+    sent = _updates(monkeypatch)
+    b.remove("goblin-king")
+    assert pc.correct is False and "rulekit-note" in pc.result.value
+    assert [key for i, key in sent if i == id(pc.result)] == [("value",)]
+    sent.clear()
+    b.undo()
+    assert pc.correct and _once_each(sent), sent
