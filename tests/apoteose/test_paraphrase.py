@@ -24,12 +24,7 @@ from hypothesis import strategies as st
 #: Axes whose rewordings today's reader does not read the same, with why. The reading pipeline of issue
 #: 34 §1–§3 (lemmas, numbers in words, the lexicon, the openers) is what empties this list: remove an axis
 #: once ``test_a_pending_axis_still_fails`` fails for it.
-PENDING_AXES: dict[str, str] = {
-    "synonym:verb": "the players' verbs are not in the vocabulary: 'Puxe', 'tomar dano', 'Anule'",
-    "order": "an adjunct before the amount ('Cause a um oponente 5 de DANO') or a duration first is not read",
-    "accents": "'aquele' for 'àquele' (the grave accent dropped) is not read as 'a aquele'",
-    "accents:capitals": "a type or attribute in capitals without accents ('EVOCACAO', 'ASTUCIA') is unknown",
-}
+PENDING_AXES: dict[str, str] = {}
 #: Mutations that today's reader reads the same, with why (a silent misreading to fix, not to keep).
 PENDING_MUTATIONS: dict[str, str] = {
     "hero:pointing-back": (
