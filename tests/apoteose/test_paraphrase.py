@@ -49,6 +49,12 @@ def test_the_pending_lists_name_real_axes_with_a_reason() -> None:
     assert {"mood:imperative", "synonym:hero", "number:one", "case"} <= set(STRICT_AXES)
 
 
+def test_this_card_itself_is_never_made_a_pronoun() -> None:
+    """ "esta carta" named once is the card itself, not a card pointed back at: the clitic axis leaves it."""
+    assert P.variants("clitic", "Ativar Enterre esta carta.") == []
+    assert P.variants("casual", "Ativar Mova esta carta para o SUPORTE.") == []  # "para o" is a contraction
+
+
 @pytest.mark.parametrize("axis", STRICT_AXES)
 def test_every_paraphrase_reads_to_the_same_statements(axis: str) -> None:
     assert P.applicable(axis), f"no corpus text to reword on {axis}"
@@ -122,6 +128,27 @@ def test_a_pending_mutation_still_reads_the_same_somewhere(kind: str) -> None:
         ),
         ("case", "Ativar Cause 2 de DANO a cada inimigo.", "Ativar cause 2 de DANO a cada inimigo."),
         ("order", "Ativar Cause 5 de DANO a um oponente.", "Ativar Cause a um oponente 5 de DANO."),
+        ("order:more", "Ativar Mova esta carta para o SUPORTE.", "Ativar Mova para o SUPORTE esta carta."),
+        (
+            "order:more",
+            "Ativar【 Selecione 1 aliado 】 O alvo recebe +2 de AGI até o final do turno.",
+            "Ativar【 Selecione 1 aliado 】 Até o final do turno o alvo recebe +2 de AGI.",
+        ),
+        (
+            "casual",
+            "Ativar【 Se você estiver com 5 de MANA 】 Mova-se para uma casa adjacente.",
+            "Ativar【 Se você tá com 5 de MANA 】 Mova-se para uma casa adjacente.",
+        ),
+        (
+            "clitic",
+            "Auto【 Quando uma carta for descartada 】 Devolva essa carta ao INVENTÁRIO.",
+            "Auto【 Quando uma carta for descartada 】 Devolva-a ao INVENTÁRIO.",
+        ),
+        (
+            "clitic",
+            "Ativar Registre esta carta e oculte esta carta.",
+            "Ativar Registre esta carta e oculte-a.",
+        ),
     ],
 )
 def test_an_axis_rewrites_the_words_and_never_the_keywords(

@@ -51,6 +51,20 @@ def refused(text: str) -> str:
             "Ativar Recupere a um aliado 2 de MANA e 1 de ESTAMINA.",
             "Ativar Recupere 2 de MANA e 1 de ESTAMINA de um aliado.",
         ),
+        # where a card goes: before the card
+        ("Ativar Mova para o SUPORTE esta carta.", "Ativar Mova esta carta para o SUPORTE."),
+        (
+            "Ativar Mova para a MESA uma carta da sua MÃO.",
+            "Ativar Mova uma carta da sua MÃO para a MESA.",
+        ),
+        (
+            "Ativar Devolva ao seu INVENTÁRIO uma carta do seu DESCARTE.",
+            "Ativar Devolva uma carta do seu DESCARTE ao seu INVENTÁRIO.",
+        ),
+        (
+            "Auto【 Quando uma carta for descartada 】 Devolva ao INVENTÁRIO essa carta.",
+            "Auto【 Quando uma carta for descartada 】 Devolva essa carta ao INVENTÁRIO.",
+        ),
         # how long: first, with or without its comma, alone or after another clause
         (
             "Ativar Até o final do turno, você recebe +2 de AGI.",
@@ -95,6 +109,10 @@ def test_a_fronted_duration_is_no_clause_of_its_own() -> None:
 def test_two_durations_are_refused_never_one_guessed() -> None:
     why = refused("Ativar Até o final do turno, você recebe +2 de AGI até o final da batalha.")
     assert "two durations" in why and "até o final da batalha" in why
+
+
+def test_a_place_before_the_card_is_where_it_goes_never_whence() -> None:
+    assert "where to" in refused("Ativar Devolva do seu DESCARTE uma carta.")
 
 
 def test_an_adjunct_in_another_place_keeps_who_is_hit() -> None:
@@ -154,6 +172,13 @@ def test_no_two_words_of_the_game_fold_to_one() -> None:
 
 
 # ------------------------------------------------------------- the players' state verb
+def test_ta_com_is_the_state_estiver_com() -> None:  # casual "tá" -> "está" (lexicon contractions)
+    same(
+        "Ativar【 Se vc tá com 5 de MANA 】 Cure 1 de VIDA.",
+        "Ativar【 Se você estiver com 5 de MANA 】 Cure 1 de VIDA.",
+    )
+
+
 @pytest.mark.parametrize(
     ("paraphrase", "canonical"),
     [
