@@ -2,7 +2,9 @@
 
 A paraphrase rewrites the requirements and the description of a corpus text (never its keywords) the way
 players write the same card: another person or mood of the verb, a synonym, a number in words, a
-contraction, another trigger opener, adjuncts in another order, accents and case dropped. ``reading``
+contraction or a casual spelling ("tá", "vc", "pra"), another trigger opener, adjuncts in another order (whom
+before the amount, a duration first, where a card goes before the card), an object pronoun for a card
+pointed back at ("Devolva-a"), accents and case dropped. ``reading``
 is what the engine understood (the statements, the requirements and the keywords); a paraphrase must read
 to the same, and a *mutation* (a meaningful word swapped for another: a resource, a number, a hero, a verb)
 must read to something else or be refused.
