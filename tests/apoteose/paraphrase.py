@@ -68,6 +68,14 @@ SYNONYMS: dict[str, tuple[tuple[str, ...], ...]] = {
     "draw": (("Compre", "Puxe"), ("compre", "puxe")),
     "negate": (("Negue", "Anule"),),
     "is": (("estiver", "tiver ficado"),),
+    # more verbs players use for the seed's (common use; each the same action in the game)
+    "draw+": (("Compre", "Saque"), ("compre", "saque")),
+    "damage+": (("Cause", "Inflija"), ("cause", "inflija")),
+    "hide": (("Oculte", "Esconda"), ("oculte", "esconda")),
+    "look": (("Olhe", "Veja"),),
+    "decrease": (("Reduza", "Diminua"),),
+    "return": (("Devolva", "Retorne"), ("devolva", "retorne")),
+    "activate": (("ativar", "usar"), ("ativou", "usou")),
 }
 #: Numbers written out (masculine; "uma"/"duas" before a feminine noun).
 NUMBER_WORDS = {
@@ -405,6 +413,7 @@ AXES: dict[str, Callable[[str, random.Random], str | None]] = {
     "mood:infinitive": _verb_axis(2, "all"),
     "synonym:hero": _synonym("enemy"),
     "synonym:verb": _synonym("damage", "draw", "negate", "is"),
+    "synonym:verb+": _synonym("draw+", "damage+", "hide", "look", "decrease", "return", "activate"),
     "number:words": _number_words,
     "number:one": _number_one,
     "contraction": _table_axis(list(CONTRACTIONS)),

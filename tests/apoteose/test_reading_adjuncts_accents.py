@@ -172,6 +172,26 @@ def test_no_two_words_of_the_game_fold_to_one() -> None:
 
 
 # ------------------------------------------------------------- the players' state verb
+@pytest.mark.parametrize(
+    ("paraphrase", "canonical"),
+    [
+        ("Ativar Saque 2 cartas.", "Ativar Compre 2 cartas."),
+        ("Ativar Saca 2 cartas.", "Ativar Compre 2 cartas."),
+        ("Ativar Retorne esta carta ao INVENTÁRIO.", "Ativar Devolva esta carta ao INVENTÁRIO."),
+        ("Ativar Inflija 3 de DANO a um oponente.", "Ativar Cause 3 de DANO a um oponente."),
+        ("Ativar Esconda esta carta.", "Ativar Oculte esta carta."),
+        ("Ativar Veja 2 cartas do BARALHO.", "Ativar Olhe 2 cartas do BARALHO."),
+        (
+            "Auto【 Quando um oponente usar uma carta 】 Diminua esse dano em 2.",
+            "Auto【 Quando um oponente ativar uma carta 】 Reduza esse dano em 2.",
+        ),
+    ],
+)
+def test_the_players_verbs_read_as_the_seeds(paraphrase: str, canonical: str) -> None:
+    """The lexicon's verbs by concept, each with its source (common use for these)."""
+    same(paraphrase, canonical)
+
+
 def test_ta_com_is_the_state_estiver_com() -> None:  # casual "tá" -> "está" (lexicon contractions)
     same(
         "Ativar【 Se vc tá com 5 de MANA 】 Cure 1 de VIDA.",
