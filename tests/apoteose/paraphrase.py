@@ -116,6 +116,9 @@ CLITIC_VERBS = ("Descarte", "Enterre", "Bane", "Bana", "Revele", "Registre", "Oc
 OPENERS = ("Sempre que", "Toda vez que", "Assim que")
 #: Words that mean something on the board: a mutation swaps one for another of its kind.
 RESOURCES = ("VIDA", "MANA", "ESTAMINA")
+#: Zones (seed «Zonas»; MÃO is the INVENTÁRIO's other name, so never swapped for it): a place before or after
+#: a card, written with or without accents, is still that place.
+ZONE_WORDS = ("INVENTÁRIO", "MESA", "SUPORTE", "BARALHO", "DESCARTE")
 ATTRIBUTES = ("AGI", "FOR", "INT")
 HERO_KINDS = (("aliado", "oponente"), ("aliados", "oponentes"))
 VERB_SWAPS = (
@@ -468,6 +471,7 @@ def _swap_within(groups: tuple[tuple[str, ...], ...] | tuple[str, ...]) -> list[
 
 MUTATIONS: dict[str, list[tuple[str, str]]] = {
     "resource": _swap_within(RESOURCES) + _swap_within(ATTRIBUTES),
+    "zone": _swap_within(ZONE_WORDS),
     "hero": [(a, b) for pair in HERO_KINDS for a, b in (pair, pair[::-1])]
     + [(e, "aliado") for e in ("inimigo", "adversário")],
     "verb": [(a, b) for pair in VERB_SWAPS for a, b in (pair, pair[::-1])],
