@@ -443,7 +443,12 @@ def variants(axis: str, text: str, tries: int = 8) -> list[str]:
 
 def applicable(axis: str) -> list[str]:
     """The corpus texts that ``axis`` can reword."""
-    return [e["text"] for e in corpus() if variants(axis, e["text"], tries=3)]
+    return list(_applicable(axis))
+
+
+@cache
+def _applicable(axis: str) -> tuple[str, ...]:
+    return tuple(e["text"] for e in corpus() if variants(axis, e["text"], tries=3))
 
 
 def paraphrases(axis: str) -> Any:

@@ -88,6 +88,23 @@ def test_a_meaningful_word_swapped_changes_the_reading_or_is_refused(case: tuple
     assert P.reading(mutant) != P.reading(source), (kind, source, mutant)
 
 
+#: The axes that widen the reader (a new place for an adjunct, a spelling without accents, a casual word, a
+#: pronoun, another verb): a meaningful word swapped in their rewording must still change its reading.
+WIDENING_AXES = ["order", "order:more", "accents", "accents:capitals", "casual", "clitic", "synonym:verb+"]
+
+
+@SETTINGS
+@given(st.sampled_from(WIDENING_AXES).flatmap(P.paraphrases), st.randoms(use_true_random=False))
+def test_a_word_swapped_in_a_paraphrase_still_changes_its_reading(
+    pair: tuple[str, str], rng: random.Random
+) -> None:
+    _, reworded = pair
+    made = [(k, m) for k, m in P.mutants(reworded) if k not in PENDING_MUTATIONS]
+    if made:
+        kind, mutant = rng.choice(made)
+        assert P.reading(mutant) != P.reading(reworded), (kind, reworded, mutant)
+
+
 def test_every_kind_of_mutation_is_drawn() -> None:
     assert {k for _, k, _ in MUTANTS} >= {"resource", "number", "hero", "verb"}
 
