@@ -469,6 +469,8 @@ def _expected(names: Any) -> list[str]:
     names = set(names)
     if len(names) > 1:  # "Cure perde 1 de VIDA" (a hero named Cure) is grammatical but never meant
         names.discard("LOSEV")
+    if "INT" in names:  # the seed's order first: "Cure 25 de VIDA", not "Cure a um aliado 25 de VIDA"
+        names.discard("PREP")
     words: list[str] = []
     for n in sorted(names):
         w = _EXPECTED_WORDS.get(n) or _literal(n)
