@@ -408,6 +408,15 @@ def _case(text: str, rng: random.Random) -> str | None:
     )
 
 
+def _case_resources(text: str, rng: random.Random) -> str | None:
+    """A resource or an attribute of an amount in lower case ("5 de VIDA" -> "5 de vida", "+2 de AGI" ->
+    "+2 de agi"): players do not always type the capitals of these (card types and zones keep theirs)."""
+    words = "|".join((*RESOURCES, "DANO", *ATTRIBUTES))
+    return _sub_in_regions(
+        text, rf"(?<=\d de )({words})(?![\w-])", lambda m: m.group(1).lower(), rng.randrange(99)
+    )
+
+
 #: axis name → rewriter. Named after the rewording axes players use (a sub-axis after ":").
 AXES: dict[str, Callable[[str, random.Random], str | None]] = {
     "mood:third-person": _verb_axis(1, "description"),
@@ -428,6 +437,7 @@ AXES: dict[str, Callable[[str, random.Random], str | None]] = {
     "accents": _accents(capitals=False),
     "accents:capitals": _accents(capitals=True),
     "case": _case,
+    "case:resources": _case_resources,
 }
 
 

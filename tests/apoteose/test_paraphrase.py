@@ -144,6 +144,11 @@ def test_a_pending_mutation_still_reads_the_same_somewhere(kind: str) -> None:
             "Ativar Revele o INVENTARIO de um oponente.",
         ),
         ("case", "Ativar Cause 2 de DANO a cada inimigo.", "Ativar cause 2 de DANO a cada inimigo."),
+        (
+            "case:resources",
+            "Ativar Cause 2 de DANO a cada inimigo.",
+            "Ativar Cause 2 de dano a cada inimigo.",
+        ),
         ("order", "Ativar Cause 5 de DANO a um oponente.", "Ativar Cause a um oponente 5 de DANO."),
         ("order:more", "Ativar Mova esta carta para o SUPORTE.", "Ativar Mova para o SUPORTE esta carta."),
         (
