@@ -749,15 +749,9 @@ class _Build:
 
         z = self.sub(n, "zone")
         card = next(s for s in self.subs(n) if s.data in ("card_phrase", "zone_cards", "this_card"))
-        if (
-            z is not None
-            and n.children.index(z) < n.children.index(card)
-            and _low(self.tok(n, "PREP"))
-            not in (
-                "a",
-                "para",
-            )
-        ):  # "Devolva ao INVENTÁRIO essa carta": a place before the card is where it goes, never whence
+        fronted = z is not None and n.children.index(z) < n.children.index(card)
+        if fronted and _low(self.tok(n, "PREP")) not in ("a", "para"):
+            # "Devolva ao INVENTÁRIO essa carta": a place before the card is where it goes, never whence
             return dict(self.fail(z, Phrase(N_("Devolva needs where to: 'ao INVENTÁRIO', 'ao BARALHO'"))))
         if z is None:
             places = [c for c in card.children if isinstance(c, Tree) and c.data == "in_zone"]

@@ -218,14 +218,14 @@ def _join_fronted(s: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]
     """``spans`` (the clauses of sentence ``s``) with each that is only a fronted adjunct joined to the clause
     after it (its comma kept: the grammar reads "Até o final do turno, você recebe +2 de AGI")."""
     out: list[tuple[int, int]] = []
-    i = 0
-    while i < len(spans):
-        a, b = spans[i]
+    start: int | None = None  # where the clause begins when adjuncts came before it
+    for i, (a, b) in enumerate(spans):
+        a = a if start is None else start
         if i + 1 < len(spans) and is_fronted_adjunct(s[a : spans[i + 1][0]]):
-            spans[i + 1] = (a, spans[i + 1][1])
-        else:
-            out.append((a, b))
-        i += 1
+            start = a
+            continue
+        out.append((a, b))
+        start = None
     return out
 
 
