@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rulekit.apoteose.reading import card_type, lexicon
+from rulekit.apoteose.reading import card_type, lexicon, spelled
 from rulekit.apoteose.words import (
     _ALL,
     _DEMONSTRATIVES,
@@ -128,7 +128,10 @@ class _Build:
 
     # ---- clause ---------------------------------------------------------------------------
     def clause(self, tree: Any) -> Stmt:
-        stmt_tree, *rest = self.subs(tree)
+        subs = self.subs(tree)
+        # the statement, and its adjuncts before it (a duration written first) or after it
+        stmt_tree = next(s for s in subs if s.data not in ("duration", "max", "times"))
+        rest = [s for s in subs if s is not stmt_tree]
         stmt = getattr(self, "s_" + stmt_tree.data.rstrip("_"))(stmt_tree)
         mx = next((r for r in rest if r.data == "max"), None)
         if mx is not None:  # seed «(máx N)»: a limit on the statement's amount
@@ -141,6 +144,8 @@ class _Build:
                 stmt[key] = {**value, "max": limit}
         times = next((r for r in rest if r.data == "times"), None)
         rest = [r for r in rest if r.data == "duration"]
+        if len(rest) > 1:  # "Até o final do turno, … até o final da batalha": which one is never guessed
+            self.fail(rest[1], Phrase(N_("two durations: '{phrase}'"), phrase=self.span(rest[1])))
         if rest:
             low = _low(self.tok(rest[0], "DURATION"))
             stmt["until"] = next(key for word, key in DURATIONS if word in low.split()[-1] or word in low)
@@ -194,7 +199,7 @@ class _Build:
                 sign = -1 if str(c) == "-" else 1
                 continue
             tok = c.children[0]
-            out.append([sign, int(tok) if tok.type == "INT" else self.orig(tok).upper()])
+            out.append([sign, int(tok) if tok.type == "INT" else spelled(self.orig(tok).upper())])
             sign = 1
         return {"sum": out}
 
@@ -744,6 +749,10 @@ class _Build:
 
         z = self.sub(n, "zone")
         card = next(s for s in self.subs(n) if s.data in ("card_phrase", "zone_cards", "this_card"))
+        fronted = z is not None and n.children.index(z) < n.children.index(card)
+        if fronted and _low(self.tok(n, "PREP")) not in ("a", "para"):
+            # "Devolva ao INVENTÁRIO essa carta": a place before the card is where it goes, never whence
+            return dict(self.fail(z, Phrase(N_("Devolva needs where to: 'ao INVENTÁRIO', 'ao BARALHO'"))))
         if z is None:
             places = [c for c in card.children if isinstance(c, Tree) and c.data == "in_zone"]
             if not places:
@@ -844,7 +853,7 @@ class _Build:
     def s_gain(self, n: Any) -> Stmt:
         out: Stmt = {
             "op": "gain",
-            "attribute": self.orig(self.tok(n, "NAME")).upper(),
+            "attribute": spelled(self.orig(self.tok(n, "NAME")).upper()),
             "amount": int(self.tok(n, "SIGNED")),
             "target": self.target(n),
         }
@@ -855,7 +864,7 @@ class _Build:
     def s_perk(self, n: Any) -> Stmt:
         return {
             "op": "gain",
-            "attribute": self.orig(self.tok(n, "NAME")).upper(),
+            "attribute": spelled(self.orig(self.tok(n, "NAME")).upper()),
             "amount": int(self.tok(n, "SIGNED")),
             "target": {"who": "self"},
         }

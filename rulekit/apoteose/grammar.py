@@ -263,6 +263,27 @@ def _fast_tree(folded: str, start: str) -> Any:
         return None
 
 
+@lru_cache(maxsize=1)
+def fronted_re() -> re.Pattern[str]:
+    """The adjuncts the rule ``fronted`` of ``grammar.lark`` reads before a statement (its terminals)."""
+    parser = _fast_parser()
+    names = ["DURATION"]
+    return re.compile(
+        "(?:" + "|".join(parser.get_terminal(n).pattern.to_regexp() for n in names) + r")\s*,?\s*",
+        re.IGNORECASE,
+    )
+
+
+def is_fronted_adjunct(piece: str) -> bool:
+    """Whether ``piece`` is only an adjunct written before its statement ("Até o final do turno,"): not a
+    clause of its own, it governs the clause after it (``lang.split_sentences``).
+
+    >>> is_fronted_adjunct("Até o final do turno,"), is_fronted_adjunct("Cure 2 de VIDA")
+    (True, False)
+    """
+    return fronted_re().fullmatch(expand(piece)[0]) is not None
+
+
 #: Words that say who or what a clause affects; a suggestion must keep every one of them.
 _REFERENT_RE = re.compile(
     r"\b(voce|heroi|personagem|aliad|oponente|inimig|adversari|rival|alvo|dono|carta|vida|hp|mana|estamina"
@@ -448,6 +469,8 @@ def _expected(names: Any) -> list[str]:
     names = set(names)
     if len(names) > 1:  # "Cure perde 1 de VIDA" (a hero named Cure) is grammatical but never meant
         names.discard("LOSEV")
+    if "INT" in names:  # the seed's order first: "Cure 25 de VIDA", not "Cure a um aliado 25 de VIDA"
+        names.discard("PREP")
     words: list[str] = []
     for n in sorted(names):
         w = _EXPECTED_WORDS.get(n) or _literal(n)

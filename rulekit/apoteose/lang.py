@@ -27,8 +27,8 @@ from typing import Any
 
 from rulekit.apoteose import statements as S
 from rulekit.apoteose import words as W
-from rulekit.apoteose.grammar import ClauseError, parse_clause
-from rulekit.apoteose.reading import lexicon, opener, read
+from rulekit.apoteose.grammar import ClauseError, fronted_re, is_fronted_adjunct, parse_clause
+from rulekit.apoteose.reading import lexicon, opener, read, spelled
 from rulekit.apoteose.reqgrammar import parse_condition_text, parse_trigger_text
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.statements import Statement
@@ -113,7 +113,7 @@ def _parse_statement(text: str, refs: Any = None) -> Stmt:
     if not t.low:
         return {"op": "noop"}
     if "❙" in t.orig or "|" in t.orig:
-        return {"op": "table", "cells": [clean(c) for c in re.split(r"[❙|]", t.orig)]}
+        return {"op": "table", "cells": [spelled(clean(c)) for c in re.split(r"[❙|]", t.orig)]}
     if m := t.m(r"depois,? (.*)"):
         return _parse_statement(t.span(m, 1), refs)
     try:
@@ -159,6 +159,9 @@ def _starts_clause(low: str, pos: int = 0) -> bool:
     if pos + _CLAUSE_LOOKAHEAD < len(low):  # keep "$" meaning the real end of the text
         window += "\x00"
     verb_re, perde_re = _clause_res()
+    fronted = fronted_re().match(window)
+    if fronted is not None:  # "… e até o fim da batalha, você recebe +1 de FOR": the clause after its adjunct
+        window = window[fronted.end() :]
     return bool(verb_re.match(window) or perde_re.match(window) or _GAIN_RE.match(window))
 
 
@@ -202,10 +205,27 @@ def split_sentences(text: str) -> list[list[str]]:
                 cuts.append(r.where[m.start()])
                 cuts.append(r.where[m.end()])
         cuts.append(len(s))
-        pieces = [s[cuts[i] : cuts[i + 1]] for i in range(0, len(cuts) - 1, 2)]
-        clauses = [p.strip() for p in pieces if p.strip()]
+        spans = [(cuts[i], cuts[i + 1]) for i in range(0, len(cuts) - 1, 2)]
+        # an adjunct written first ("Até o final do turno, você recebe…") is no clause: it joins the next
+        spans = _join_fronted(s, spans)
+        clauses = [s[a:b].strip() for a, b in spans if s[a:b].strip()]
         if clauses:
             out.append(clauses)
+    return out
+
+
+def _join_fronted(s: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` (the clauses of sentence ``s``) with each that is only a fronted adjunct joined to the clause
+    after it (its comma kept: the grammar reads "Até o final do turno, você recebe +2 de AGI")."""
+    out: list[tuple[int, int]] = []
+    start: int | None = None  # where the clause begins when adjuncts came before it
+    for i, (a, b) in enumerate(spans):
+        a = a if start is None else start
+        if i + 1 < len(spans) and is_fronted_adjunct(s[a : spans[i + 1][0]]):
+            start = a
+            continue
+        out.append((a, b))
+        start = None
     return out
 
 

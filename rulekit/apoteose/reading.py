@@ -41,7 +41,7 @@ from typing import Any
 
 from rulekit.phrase import N_, Phrase
 
-__all__ = ["Token", "Reading", "read", "lexicon", "card_type", "fold", "refused_construction"]
+__all__ = ["Token", "Reading", "read", "lexicon", "card_type", "fold", "refused_construction", "spelled"]
 
 _LEXICON = Path(__file__).resolve().parents[1] / "data" / "apoteose" / "lexicon.yaml"
 _WORD_RE = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
@@ -168,6 +168,32 @@ def declared_name(word: str) -> str | None:
         if hit is not None:
             return hit
     return None
+
+
+@lru_cache(maxsize=1)
+def _spellings() -> dict[str, str]:
+    """Every declared word's accent-folded spelling -> its declared spelling (resources, zones, card types,
+    attributes; ``test_reading.py`` checks that no two declared words fold to one)."""
+    return {
+        k: v
+        for kind in ("resources", "zones", "card_types", "attributes")
+        for k, v in lexicon().declared[kind].items()
+    }
+
+
+_CAPITALS_RE = re.compile(r"(?<![\w-])[^\W\d_a-z]{2,}(?![\w-])")
+
+
+def spelled(text: str) -> str:
+    """``text`` with every word in capitals that is a declared word written without its accents (or with
+    other accents) written as declared (``ASTUCIA 2`` -> ``ASTÚCIA 2``); an undeclared word, a plural and a
+    word in lower case are kept as written (never a guess: only the accents may differ).
+
+    >>> spelled("ASTUCIA 2 ❙ INSTRUCAO 2"), spelled("SORTE"), spelled("ITENS")
+    ('ASTÚCIA 2 ❙ INSTRUÇÃO 2', 'SORTE', 'ITENS')
+    """
+    table = _spellings()
+    return _CAPITALS_RE.sub(lambda m: table.get(fold(m.group(0)), m.group(0)), text)
 
 
 @lru_cache(maxsize=4096)

@@ -2,7 +2,9 @@
 
 A paraphrase rewrites the requirements and the description of a corpus text (never its keywords) the way
 players write the same card: another person or mood of the verb, a synonym, a number in words, a
-contraction, another trigger opener, adjuncts in another order, accents and case dropped. ``reading``
+contraction or a casual spelling ("tá", "vc", "pra"), another trigger opener, adjuncts in another order (whom
+before the amount, a duration first, where a card goes before the card), an object pronoun for a card
+pointed back at ("Devolva-a"), accents and case dropped. ``reading``
 is what the engine understood (the statements, the requirements and the keywords); a paraphrase must read
 to the same, and a *mutation* (a meaningful word swapped for another: a resource, a number, a hero, a verb)
 must read to something else or be refused.
@@ -66,6 +68,14 @@ SYNONYMS: dict[str, tuple[tuple[str, ...], ...]] = {
     "draw": (("Compre", "Puxe"), ("compre", "puxe")),
     "negate": (("Negue", "Anule"),),
     "is": (("estiver", "tiver ficado"),),
+    # more verbs players use for the seed's (common use; each the same action in the game)
+    "draw+": (("Compre", "Saque"), ("compre", "saque")),
+    "damage+": (("Cause", "Inflija"), ("cause", "inflija")),
+    "hide": (("Oculte", "Esconda"), ("oculte", "esconda")),
+    "look": (("Olhe", "Veja"),),
+    "decrease": (("Reduza", "Diminua"),),
+    "return": (("Devolva", "Retorne"), ("devolva", "retorne")),
+    "activate": (("ativar", "usar"), ("ativou", "usou")),
 }
 #: Numbers written out (masculine; "uma"/"duas" before a feminine noun).
 NUMBER_WORDS = {
@@ -95,10 +105,20 @@ CONTRACTIONS: tuple[tuple[str, str], ...] = (
     ("para os", "pros"),
     ("para as", "pras"),
 )
+#: Casual spellings players type (one way: the seed's word -> the casual one; the lexicon's ``contractions``
+#: writes them out): "tá" for está and for the state's estiver ("se um aliado tá sem VIDA"), "vc" for você,
+#: "pra" for para before a word that is no article ("pra cada carta", "pra uma casa"; "pro"/"pra" for "para
+#: o"/"para a" are the contraction axis).
+CASUAL: dict[str, str] = {"está": "tá", "estiver": "tá", "você": "vc", "Você": "Vc", "para": "pra"}
+#: Card verbs with an object pronoun (seed: "Registre esta carta e oculte-a"): the imperative as written.
+CLITIC_VERBS = ("Descarte", "Enterre", "Bane", "Bana", "Revele", "Registre", "Oculte", "Consuma", "Devolva")
 #: Openers of a trigger with the seed's "Quando".
 OPENERS = ("Sempre que", "Toda vez que", "Assim que")
 #: Words that mean something on the board: a mutation swaps one for another of its kind.
 RESOURCES = ("VIDA", "MANA", "ESTAMINA")
+#: Zones (seed «Zonas»; MÃO is the INVENTÁRIO's other name, so never swapped for it): a place before or after
+#: a card, written with or without accents, is still that place.
+ZONE_WORDS = ("INVENTÁRIO", "MESA", "SUPORTE", "BARALHO", "DESCARTE")
 ATTRIBUTES = ("AGI", "FOR", "INT")
 HERO_KINDS = (("aliado", "oponente"), ("aliados", "oponentes"))
 VERB_SWAPS = (
@@ -293,6 +313,79 @@ def _order(text: str, rng: random.Random) -> str | None:
     )
 
 
+_DURATION = r"até o (?:final|fim|início) d[oa] (?:seu )?(?:próximo )?(?:turno|batalha|ciclo)"
+
+
+def _duration_first(text: str, rng: random.Random) -> str | None:
+    """A duration moved to the front of its clause without a comma, whoever receives ("O alvo recebe +2 de AGI
+    até o final do turno" -> "Até o final do turno o alvo recebe +2 de AGI")."""
+
+    def repl(m: re.Match[str]) -> str:
+        head, when = m.group("head"), m.group("when")
+        if head[:1].isupper():
+            when, head = when[0].upper() + when[1:], head[0].lower() + head[1:]
+        return f"{when} {head} {m.group('what')}"
+
+    return _sub_in_regions(
+        text,
+        rf"{_CLAUSE_START}(?P<head>(?:[\wÀ-ú]+ ){{0,3}}(?:recebe|recebem|Recebe|Receba))"
+        rf" (?P<what>[+-]\d+ de \w+) (?P<when>{_DURATION})(?=[.;]|$)",
+        repl,
+        rng.randrange(99),
+    )
+
+
+def _place_first(text: str, rng: random.Random) -> str | None:
+    """Where a card goes written before the card ("Mova esta carta para o SUPORTE" -> "Mova para o SUPORTE
+    esta carta", "Devolva uma carta do seu DESCARTE ao seu INVENTÁRIO" -> "Devolva ao seu INVENTÁRIO uma
+    carta do seu DESCARTE"): players put the shorter phrase first."""
+    return _sub_in_regions(
+        text,
+        r"(?P<verb>\b(?:Mova|Devolva|mova|devolva)) (?P<card>(?:esta|essa|uma|a) carta(?: [\wÀ-ú]+)*?)"
+        r" (?P<to>(?:para o|para a|ao|à) (?:seu |sua )?[A-ZÀ-Ú]{2,})(?=[.;]|$| e )",
+        lambda m: f"{m.group('verb')} {m.group('to')} {m.group('card')}",
+        rng.randrange(99),
+    )
+
+
+def _order_more(text: str, rng: random.Random) -> str | None:
+    """More places players put an adjunct (:func:`_duration_first`, :func:`_place_first`): one of those this
+    text has, chosen by ``rng``."""
+    made = [v for f in (_duration_first, _place_first) if (v := f(text, rng)) is not None]
+    return rng.choice(made) if made else None
+
+
+def _casual(text: str, rng: random.Random) -> str | None:
+    """One word written the casual way (:data:`CASUAL`): "Se você estiver sem VIDA" -> "Se vc estiver…"."""
+    words = "|".join(sorted(map(re.escape, CASUAL), key=len, reverse=True))
+    return _sub_in_regions(
+        text,
+        rf"(?<![\w-])({words})(?![\w-])(?! (?:o|a|os|as)\b)",
+        lambda m: CASUAL[m.group(1)],
+        rng.randrange(99),
+    )
+
+
+def _clitic(text: str, rng: random.Random) -> str | None:
+    """A card pointed back at named by the object pronoun instead of the demonstrative ("Devolva essa carta
+    ao INVENTÁRIO" -> "Devolva-a ao INVENTÁRIO"); "esta carta" (this card itself) only where it was named
+    before in the same text ("Registre esta carta e oculte esta carta" -> "… e oculte-a")."""
+    verbs = "|".join(CLITIC_VERBS + tuple(v.lower() for v in CLITIC_VERBS))
+
+    def repl(m: re.Match[str]) -> str:
+        return f"{m.group(1)}-a"
+
+    out = _sub_in_regions(text, rf"(?<![\w-])({verbs}) (?:essa|aquela) carta\b", repl, rng.randrange(99))
+    if out is not None:
+        return out
+    return _sub_in_regions(
+        text,
+        rf"(esta carta\b.*?(?<![\w-]))({verbs}) esta carta\b",
+        lambda m: f"{m.group(1)}{m.group(2)}-a",
+        rng.randrange(99),
+    )
+
+
 def _fold(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
@@ -315,6 +408,15 @@ def _case(text: str, rng: random.Random) -> str | None:
     )
 
 
+def _case_resources(text: str, rng: random.Random) -> str | None:
+    """A resource or an attribute of an amount in lower case ("5 de VIDA" -> "5 de vida", "+2 de AGI" ->
+    "+2 de agi"): players do not always type the capitals of these (card types and zones keep theirs)."""
+    words = "|".join((*RESOURCES, "DANO", *ATTRIBUTES))
+    return _sub_in_regions(
+        text, rf"(?<=\d de )({words})(?![\w-])", lambda m: m.group(1).lower(), rng.randrange(99)
+    )
+
+
 #: axis name → rewriter. Named after the rewording axes players use (a sub-axis after ":").
 AXES: dict[str, Callable[[str, random.Random], str | None]] = {
     "mood:third-person": _verb_axis(1, "description"),
@@ -323,14 +425,19 @@ AXES: dict[str, Callable[[str, random.Random], str | None]] = {
     "mood:infinitive": _verb_axis(2, "all"),
     "synonym:hero": _synonym("enemy"),
     "synonym:verb": _synonym("damage", "draw", "negate", "is"),
+    "synonym:verb+": _synonym("draw+", "damage+", "hide", "look", "decrease", "return", "activate"),
     "number:words": _number_words,
     "number:one": _number_one,
     "contraction": _table_axis(list(CONTRACTIONS)),
     "opener": _opener,
     "order": _order,
+    "order:more": _order_more,
+    "casual": _casual,
+    "clitic": _clitic,
     "accents": _accents(capitals=False),
     "accents:capitals": _accents(capitals=True),
     "case": _case,
+    "case:resources": _case_resources,
 }
 
 
@@ -346,7 +453,12 @@ def variants(axis: str, text: str, tries: int = 8) -> list[str]:
 
 def applicable(axis: str) -> list[str]:
     """The corpus texts that ``axis`` can reword."""
-    return [e["text"] for e in corpus() if variants(axis, e["text"], tries=3)]
+    return list(_applicable(axis))
+
+
+@cache
+def _applicable(axis: str) -> tuple[str, ...]:
+    return tuple(e["text"] for e in corpus() if variants(axis, e["text"], tries=3))
 
 
 def paraphrases(axis: str) -> Any:
@@ -374,6 +486,7 @@ def _swap_within(groups: tuple[tuple[str, ...], ...] | tuple[str, ...]) -> list[
 
 MUTATIONS: dict[str, list[tuple[str, str]]] = {
     "resource": _swap_within(RESOURCES) + _swap_within(ATTRIBUTES),
+    "zone": _swap_within(ZONE_WORDS),
     "hero": [(a, b) for pair in HERO_KINDS for a, b in (pair, pair[::-1])]
     + [(e, "aliado") for e in ("inimigo", "adversário")],
     "verb": [(a, b) for pair in VERB_SWAPS for a, b in (pair, pair[::-1])],
