@@ -258,6 +258,7 @@ class _Build:
             noun, noun.rstrip("s") if plural else noun
         )
         kind = _HERO_WORDS[sing]
+        extreme: dict[str, str] | None = None
         for m in self.subs(node):
             if m.data == "hmod":
                 adj = _low(m.children[0])
@@ -272,8 +273,18 @@ class _Build:
                 near = self.near(m)
             elif m.data == "relative":
                 kind = self.relative(m)
+            elif m.data == "extreme":  # "o aliado que tiver menos VIDA", "o inimigo com mais ESTAMINA"
+                most = _low(self.tok(m, "MOREWORD")) == "mais"
+                extreme = {"most" if most else "least": RESOURCES[_low(self.tok(m, "RESOURCE"))]}
         if kind == "owner":
             self.fail(node, Phrase(N_("'dono' names a card's owner, not a hero to affect")))
+        if extreme is not None:  # R-25 (rulings.heroes_with_most): among a set of heroes, found then
+            if kind not in _NEAR_KINDS or any(w in _DEMONSTRATIVES or w in _THIS for w in words):
+                self.fail(
+                    node, Phrase(N_("the most or the least is among a set: o aliado que tiver menos VIDA"))
+                )
+            every = {"all": True} if plural or any(w in _ALL for w in words) else {}
+            return {"who": kind, **every, **({"near": near} if near is not None else {}), **extreme}
         if near is not None:  # "um aliado adjacente a você", "cada Herói adjacente ao alvo"
             if kind not in _NEAR_KINDS or any(w in _DEMONSTRATIVES or w in _THIS for w in words):
                 self.fail(node, Phrase(N_("'adjacente' narrows a set of heroes: um aliado adjacente a você")))

@@ -112,6 +112,11 @@ def who_matches(g: Game, spec: dict[str, Any], who: str | None, me: str | None) 
 
 # ------------------------------------------------------------------ targets ---------
 def heroes_for(g: Game, ctx: Ctx, spec: dict[str, Any]) -> list[str]:
+    for key in ("most", "least"):  # "o aliado que tiver menos VIDA": the set's extremes now (R-25)
+        if spec.get(key) is not None:
+            pool = heroes_for(g, ctx, {k: v for k, v in spec.items() if k not in ("most", "least")})
+            values = {h: resource_of(g, h, str(spec[key]))[0] for h in pool if h in g.heroes}
+            return R.heroes_with_most(values, key == "most")
     if spec.get("near") is not None:  # "um aliado adjacente a você": the set, then only those next to him
         pool = heroes_for(g, ctx, {k: v for k, v in spec.items() if k != "near"})
         return adjacent_heroes(g, pool, heroes_for(g, ctx, spec["near"]))
@@ -363,6 +368,24 @@ def holds(g: Game, ctx: Ctx, cond: dict[str, Any]) -> bool:
             _compare(resource_of(g, h, cond["resource"])[0], cond["cmp"], int(cond["value"]))
             for h in state_heroes(g, ctx, cond)
         )
+    if c == "compare":  # "você tiver menos MANA que o alvo": both heroes' values now (R-24)
+        others = heroes_for(g, ctx, {"who": cond["than"]})
+        return any(
+            R.compare_heroes(
+                resource_of(g, h, cond["resource"])[0],
+                cond["cmp"],
+                [resource_of(g, o, cond["resource"])[0] for o in others if o != h],
+                bool(cond.get("than_all")),
+            )
+            for h in state_heroes(g, ctx, cond)
+        )
+    if c == "share":  # "sua VIDA estiver acima da metade": against a part of the maximum (R-26)
+
+        def share(h: str) -> bool:
+            current, maximum = resource_of(g, h, cond["resource"])[:2]
+            return R.fraction_in_state(current, cond["cmp"], maximum, cond["part"])
+
+        return any(share(h) for h in state_heroes(g, ctx, cond))
     if c == "attached":
         return ctx.card is not None and g.cards[ctx.card].attached_to is not None
     if c == "heroes":  # "houver um inimigo adjacente a você": that many such heroes, now
@@ -375,15 +398,24 @@ def state_heroes(g: Game, ctx: Ctx, cond: dict[str, Any]) -> list[str]:
     ``near`` ("um aliado adjacente a você") only those on a casa next to that hero's now (no board:
     Fail ``ADJACENT_NO_CASA``, never every hero)."""
     spec = {"who": cond.get("who", "self")}
-    if cond.get("near") is not None:
-        spec["near"] = cond["near"]
+    for key in ("near", "most", "least"):
+        if cond.get(key) is not None:
+            spec[key] = cond[key]
     return [h for h in heroes_for(g, ctx, spec) if h in g.heroes]
 
 
 # ------------------------------------------------------------------ amounts ---------
-def amount(g: Game, ctx: Ctx, a: Any) -> int:
+def amount(g: Game, ctx: Ctx, a: Any, hero: str | None = None) -> int:
+    """What an amount is worth now; ``hero`` is the hero the statement acts on (a fraction "metade da sua
+    VIDA" is of that hero's resource: R-26), else the effect's hero."""
     if isinstance(a, int):
         return a
+    if "part" in a:  # "metade da sua VIDA": a part of the current value (or the maximum), rounded down (R-26)
+        who = hero or ctx.hero
+        if who is None:
+            return 0
+        res = resource_of(g, who, a["of"])
+        return R.fraction_of_amount(res[1] if a.get("of_max") else res[0], a["part"])
     if "sum" in a:
         total = 0
         attrs = attributes(g, ctx.hero) if ctx.hero else {}

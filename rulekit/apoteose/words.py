@@ -36,6 +36,8 @@ COMPARISONS = (
     ("no mínimo", ">="),
     ("no máximo", "<="),
     ("exatamente", "=="),
+    ("acima de", ">"),
+    ("abaixo de", "<"),
 )
 ZONES = {
     "inventario": "INVENTÁRIO",
