@@ -66,6 +66,20 @@ SYNONYMS: dict[str, tuple[tuple[str, ...], ...]] = {
     "draw": (("Compre", "Puxe"), ("compre", "puxe")),
     "negate": (("Negue", "Anule"),),
     "is": (("estiver", "tiver ficado"),),
+    # comparisons between heroes, the most/least of a set, fractions, relative amounts (R-24…R-27)
+    "comparison": (
+        ("que tiver menos", "com menos", "que tem menos"),
+        ("que tiver mais", "com mais", "que tem mais"),
+        ("mais VIDA que", "mais VIDA do que"),
+        ("menos VIDA que", "menos VIDA do que"),
+        ("menor que a VIDA do alvo", "menor que a do alvo", "menor do que a VIDA do alvo"),
+        ("estiver acima de um terço", "for maior que um terço"),
+        ("estiver abaixo da metade", "for menor que a metade"),
+        ("Cure metade", "Cure a metade"),
+        ("perde um terço", "perde a terça parte"),
+        ("mais 2 de DANO", "2 de DANO a mais"),
+        ("Cure 2 de VIDA a mais", "Cure mais 2 de VIDA"),
+    ),
 }
 #: Numbers written out (masculine; "uma"/"duas" before a feminine noun).
 NUMBER_WORDS = {
@@ -323,6 +337,7 @@ AXES: dict[str, Callable[[str, random.Random], str | None]] = {
     "mood:infinitive": _verb_axis(2, "all"),
     "synonym:hero": _synonym("enemy"),
     "synonym:verb": _synonym("damage", "draw", "negate", "is"),
+    "synonym:comparison": _synonym("comparison"),
     "number:words": _number_words,
     "number:one": _number_one,
     "contraction": _table_axis(list(CONTRACTIONS)),
@@ -377,6 +392,10 @@ MUTATIONS: dict[str, list[tuple[str, str]]] = {
     "hero": [(a, b) for pair in HERO_KINDS for a, b in (pair, pair[::-1])]
     + [(e, "aliado") for e in ("inimigo", "adversário")],
     "verb": [(a, b) for pair in VERB_SWAPS for a, b in (pair, pair[::-1])],
+    # "menos MANA que o alvo" / "mais", "acima da metade" / "abaixo", "metade" / "terça parte" (R-24…R-27)
+    "comparison": _swap_within(("mais", "menos"))
+    + _swap_within(("acima", "abaixo"))
+    + [("metade", "terça parte")],
 }
 
 

@@ -88,7 +88,7 @@ def test_a_meaningful_word_swapped_changes_the_reading_or_is_refused(case: tuple
 
 
 def test_every_kind_of_mutation_is_drawn() -> None:
-    assert {k for _, k, _ in MUTANTS} >= {"resource", "number", "hero", "verb"}
+    assert {k for _, k, _ in MUTANTS} >= {"resource", "number", "hero", "verb", "comparison"}
 
 
 @pytest.mark.parametrize("kind", sorted(PENDING_MUTATIONS))
