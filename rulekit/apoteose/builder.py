@@ -577,7 +577,7 @@ class _Build:
             )
         if h.data == "self_":
             return "self"
-        if h.data == "named_hero":
+        if h.data == "named_hero" or self.sub(h, "extreme") is not None:  # never the set without its "mais"
             return self.fail(
                 h,
                 Phrase(N_("whose cards: write de um oponente, de um aliado, do seu time or de outro Herói")),
@@ -716,7 +716,9 @@ class _Build:
         hs = self.heroes_in(n)
         if hs and "owner" not in out and out["card"] in ("choose", "all"):  # "Um oponente descarta uma carta"
             who = self.hero(hs[0])
-            if who.get("who") not in ("self", "opponent", "ally", "any", "selected", "that"):
+            if who.get("who") not in ("self", "opponent", "ally", "any", "selected", "that") or (
+                "most" in who or "least" in who  # whose cards, never a set without its "com mais"
+            ):
                 return dict(
                     self.fail(
                         hs[0],

@@ -354,16 +354,17 @@ def _part_statement(st: dict[str, Any], target: Any) -> str:
     MANA»: a fraction of the resource of the hero the statement acts on (R-26)."""
     _known(st, "amount", "resource", "target")
     amount = st["amount"]
-    if set(amount) - {"part", "of", "of_max"} or amount.get("of") != st.get("resource"):
+    if set(amount) - {"part", "of", "of_max", "max"} or amount.get("of") != st.get("resource"):
         raise NotWorded(f"amount {amount!r}")
     words = FRACTIONS.get(tuple(amount["part"]))
     if words is None:
         raise NotWorded(f"amount {amount!r}")
     whole = f"{st['resource']} máxima" if amount.get("of_max") else st["resource"]
+    bound = f" (máx {_number(amount['max'])})" if "max" in amount else ""  # seed «máx»
     if st["op"] == "lose":
-        return f"{_subject(target, 'perde', 'perdem')} {words} " + _join("de", f"a {whole}")
+        return f"{_subject(target, 'perde', 'perdem')} {words} " + _join("de", f"a {whole}") + bound
     if target == {"who": "self"}:
-        return f"{RESOURCE_VERBS[st['op']]} {words} da sua {whole}"
+        return f"{RESOURCE_VERBS[st['op']]} {words} da sua {whole}{bound}"
     if st["op"] == "consume":
         raise NotWorded("consume of another hero")
     return (
@@ -371,6 +372,7 @@ def _part_statement(st: dict[str, Any], target: Any) -> str:
         + _join("de", f"a {whole}")
         + " "
         + _join("de", hero_phrase(target))
+        + bound
     )
 
 

@@ -815,10 +815,10 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
             )
         ):
             return None
-        if isinstance(v, dict) and "part" in v and set(v) <= {"part", "of", "of_max"}:
+        if isinstance(v, dict) and "part" in v and set(v) <= {"part", "of", "of_max", "max"}:
             # "metade da sua VIDA": a fraction of the resource of the hero acted on
-            for key, kind2 in (("part", "fraction"), ("of", "resource"), ("of_max", "bool")):
-                if key in v or key != "of_max":
+            for key, kind2 in (("part", "fraction"), ("of", "resource"), ("of_max", "bool"), ("max", "int")):
+                if key in v or key not in ("of_max", "max"):
                     bad = _check_value(kind2, v.get(key), depth)
                     if bad is not None:
                         return (key, *bad[0]), bad[1], bad[2]

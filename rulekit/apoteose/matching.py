@@ -415,7 +415,8 @@ def amount(g: Game, ctx: Ctx, a: Any, hero: str | None = None) -> int:
         if who is None:
             return 0
         res = resource_of(g, who, a["of"])
-        return R.fraction_of_amount(res[1] if a.get("of_max") else res[0], a["part"])
+        part = R.fraction_of_amount(res[1] if a.get("of_max") else res[0], a["part"])
+        return min(part, int(a["max"])) if "max" in a else part  # seed «(máx N)»
     if "sum" in a:
         total = 0
         attrs = attributes(g, ctx.hero) if ctx.hero else {}
@@ -490,6 +491,11 @@ def passive_applies(g: Game, st: S.Gain, hero: str, ctrl: str | None) -> bool:
         return ctrl == hero
     if not (tgt.get("all") and who_matches(g, {"who": tgt.get("who")}, hero, ctrl)):
         return False
+    if tgt.get("most") is not None or tgt.get("least") is not None:  # the set's extremes, now
+        try:
+            return hero in heroes_for(g, Ctx(ctrl, None, None, []), tgt)
+        except Fail:  # no board for its "adjacente": a continuous gain reaches no one
+            return False
     if tgt.get("near") is not None:  # "Todos os aliados adjacentes a você recebem +1 de AGI"
         try:
             return bool(adjacent_heroes(g, [hero], heroes_for(g, Ctx(ctrl, None, None, []), tgt["near"])))

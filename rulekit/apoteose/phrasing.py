@@ -302,12 +302,16 @@ class Words:
             text = " ".join(f"{sign} {value}" for sign, value in terms)
             text = text[2:] if terms[0][0] == "+" else text
             text = text if len(terms) == 1 else f"( {text} )"
-        elif set(v) <= {"part", "of", "of_max"} and isinstance(v.get("part"), list) and len(v["part"]) == 2:
+        elif (
+            set(v) <= {"part", "of", "of_max", "max"}
+            and isinstance(v.get("part"), list)
+            and len(v["part"]) == 2
+        ):
             num, den = v["part"]  # "metade da sua VIDA": 1/2, then what it is a part of
             if not (is_count(num) and is_count(den) and isinstance(v.get("of"), str)):
                 raise NoWords(v)
             self.tails.append(("part_max" if v.get("of_max") else "part", {"resource": v["of"]}))
-            return f"{num}/{den}"
+            text = f"{num}/{den}"
         elif set(v) <= {"per", "times", "max"} and isinstance(v.get("per"), dict):
             per = v["per"]
             if not set(per) <= {"zone", "who", "type"}:

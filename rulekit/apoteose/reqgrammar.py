@@ -182,6 +182,8 @@ class _ReqBuild(_Build):
             if child.data == "named_hero" and fold(self.orig(child.children[0])).lower() == "alguem":
                 return {"who": "any"}
             hero = self.hero(child)
+            if "most" in hero or "least" in hero:  # a trigger does not filter on it: unread, never dropped
+                return None
             if "near" in hero:  # "um aliado adjacente a você": the kind, and next to whom (checked then)
                 return {"who": hero["who"], "near": hero["near"]} if not hero.get("all") else None
             if hero.get("who") in ("self", "opponent", "ally", "any", "turn") and not hero.get("all"):

@@ -532,11 +532,11 @@ def parse_effect(text: str, *, strict: bool = True) -> Effect:
                 )
             )
     # a description the reader refused with its reason (a construction's own rule said why) is not asked again
-    said = lang.is_supported(list(body_stmts))
-    if not said:
-        first = _first_unknown(list(body_stmts))
-        said = bool(first is not None and first.get("reason"))
-    _refuse_constructions(src, reqs, desc, desc_offset, warnings, said)
+    desc_read = lang.is_supported(list(body_stmts))
+    if not desc_read:
+        stopped = _first_unknown(list(body_stmts))
+        desc_read = bool(stopped is not None and stopped.get("reason"))
+    _refuse_constructions(src, reqs, desc, desc_offset, warnings, desc_read)
     duration_at = next((pos for k, n, pos in found if n == "Duração"), None)
     if duration_at is not None and not _states_duration(reqs, [st.to_dict() for st in body_stmts]):
         warnings.append(

@@ -10,15 +10,17 @@ import pytest
 
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose.canonical import canonical_condition, canonical_statement, explain_text
+from rulekit.apoteose.chain import Engine
 from rulekit.apoteose.grammar import ClauseError, parse_clause
 from rulekit.apoteose.lang import check_statement
+from rulekit.apoteose.matching import attributes
 from rulekit.apoteose.reading import refused_construction
 from rulekit.apoteose.reqgrammar import parse_condition_text
 from rulekit.apoteose.text import parse_effect
 from rulekit.apoteose.wording import statement_text
 from rulekit.apoteose.words import Refs
 
-from .helpers import card, hero, run
+from .helpers import card, hero, run, scenario
 
 #: Refs of an effect that answers a heal, a damage and a draw (a "before" response).
 ANSWERS = Refs(known=True, events=("heal", "damage", "draw"), event_hero=True)
@@ -593,3 +595,45 @@ def test_r27_flipped_reads_mais_n_de_dano_as_the_gain(monkeypatch: pytest.Monkey
         }
     finally:
         grammar._parse_cached.cache_clear()
+
+
+# ------------------------------------------------- never dropped: where the most/least is not read
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        # a trigger, whose cards, whose zone: the set's "com menos VIDA" is refused, never dropped
+        ("Auto【 Quando o aliado com menos VIDA sofrer dano 】 Cure 1 de VIDA.", "com menos VIDA"),
+        ("Ativar Um aliado com menos VIDA descarta uma carta.", "aliado com menos VIDA"),
+        ("Ativar Descarte uma carta do aliado com menos VIDA.", "do"),
+        ("Ativar【 Selecione 1 aliado com menos VIDA 】 Cure 1 de VIDA do alvo.", "com"),
+    ],
+)
+def test_the_most_or_the_least_where_it_is_not_read_is_refused(text: str, words: str) -> None:
+    e = parse_effect(text)
+    assert not e.supported()
+    w = next(w for w in e.warnings if w.code == "UNSUPPORTED_TEXT")
+    assert text[w.position :].startswith(words), (w.text_in("en"), text[w.position :])
+
+
+def test_a_passivo_gain_reaches_only_the_heroes_with_the_least_now() -> None:
+    # R-25 with R-23 (a Passivo applies continuously): the set's extremes as they are when asked
+    text = "Passivo Os aliados com menos VIDA recebem +1 de AGI"
+    heroes = [*team(30, 20), hero("dani", "azul", 1, vida=(20, 100))]
+    assert not run(heroes, [card("q", "ana", text)], []).errors
+    eng = Engine(scenario(heroes, [card("q", "ana", text)], []))
+    got = {h: attributes(eng.g, h).get("AGI", 0) for h in ("ana", "bia", "caio", "dani", "bruno")}
+    assert got == {"ana": 0, "bia": 0, "caio": 1, "dani": 1, "bruno": 0}
+    eng.g.heroes["caio"].resources["VIDA"][0] = 40  # caio heals: dani alone has the least now
+    got = {h: attributes(eng.g, h).get("AGI", 0) for h in ("bia", "caio", "dani")}
+    assert got == {"bia": 0, "caio": 0, "dani": 1}
+
+
+def test_a_fraction_keeps_its_bound() -> None:
+    # seed «máx»: the bound applies to the fraction too, never dropped
+    assert parse_clause("Cure metade da sua VIDA (máx 10)")["amount"] == {
+        "part": [1, 2],
+        "of": "VIDA",
+        "max": 10,
+    }
+    assert resources("Ativar Cure metade da sua VIDA (máx 10).", vida=(50, 100))["VIDA"] == [60, 100]
+    assert resources("Ativar Cure metade da sua VIDA (máx 30).", vida=(50, 100))["VIDA"] == [75, 100]
