@@ -274,7 +274,7 @@ class _Build:
             elif m.data == "relative":
                 kind = self.relative(m)
             elif m.data == "extreme":  # "o aliado que tiver menos VIDA", "o inimigo com mais ESTAMINA"
-                most = _low(self.tok(m, "MOREWORD")) == "mais"
+                most = _low(self.tok(m, "MOREWORD") or self.tok(m, "MOSTWORD")) in ("mais", "maior")
                 extreme = {"most" if most else "least": RESOURCES[_low(self.tok(m, "RESOURCE"))]}
         if kind == "owner":
             self.fail(node, Phrase(N_("'dono' names a card's owner, not a hero to affect")))

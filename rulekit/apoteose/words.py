@@ -38,6 +38,8 @@ COMPARISONS = (
     ("exatamente", "=="),
     ("acima de", ">"),
     ("abaixo de", "<"),
+    ("superior a", ">"),
+    ("inferior a", "<"),
 )
 ZONES = {
     "inventario": "INVENTÁRIO",

@@ -68,8 +68,8 @@ SYNONYMS: dict[str, tuple[tuple[str, ...], ...]] = {
     "is": (("estiver", "tiver ficado"),),
     # comparisons between heroes, the most/least of a set, fractions, relative amounts (R-24…R-27)
     "comparison": (
-        ("que tiver menos", "com menos", "que tem menos"),
-        ("que tiver mais", "com mais", "que tem mais"),
+        ("que tiver menos", "com menos", "que tem menos", "com a menor"),
+        ("que tiver mais", "com mais", "que tem mais", "com a maior"),
         ("mais VIDA que", "mais VIDA do que"),
         ("menos VIDA que", "menos VIDA do que"),
         ("menor que a VIDA do alvo", "menor que a do alvo", "menor do que a VIDA do alvo"),
