@@ -393,6 +393,14 @@ def canonical_condition(cond: Any) -> str:
     kind = cond.get("cond")
     if kind in ("compare", "share"):
         return _compare_condition(cond)
+    if kind == "compare_cards" and set(cond) <= {"cond", "who", "cmp", "than", "than_all", "type", "zone"}:
+        than = hero_phrase({"who": cond["than"], **({"all": True} if cond.get("than_all") else {})})
+        zone = cond.get("zone")
+        where = " " + _join("em", f"{'a' if zone in FEMININE_ZONES else 'o'} {zone}") if zone else ""
+        more = {">": "mais", "<": "menos"}[cond["cmp"]]
+        return (
+            f"{_who(cond.get('who', 'self'))} tiver {more} {cond.get('type') or 'cartas'}{where} que {than}"
+        )
     if kind == "resource" and set(cond) <= {
         "cond",
         "who",

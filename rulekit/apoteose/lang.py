@@ -537,17 +537,13 @@ def _is_int(v: Any) -> bool:
 #: :func:`parse_condition` writes them: ``name`` required, ``name?`` optional, with the kind of value. The
 #: fields every condition about one hero's state may carry: its hero, next to whom, the most/least of a set.
 _STATE_HERO = {"who?": "who_state", "near?": "near", "most?": "resource", "least?": "resource"}
+_THAN = {"cmp": "cmp", "than": "who_state", "than_all?": "bool"}
 COND_FIELDS: dict[str, dict[str, str]] = {
     "resource": {**_STATE_HERO, "resource": "resource", "cmp": "cmp", "value": "int"},
     "has": {**_STATE_HERO, "count?": "int", "cmp?": "cmp", "type?": "str", "zone?": "zone"},
-    # "você tiver menos MANA que o alvo": a hero's resource against another's
-    "compare": {
-        **_STATE_HERO,
-        "resource": "resource",
-        "cmp": "cmp",
-        "than": "who_state",
-        "than_all?": "bool",
-    },
+    # "você tiver menos MANA (cartas no INVENTÁRIO) que o alvo": a hero against another
+    "compare": {**_STATE_HERO, **_THAN, "resource": "resource"},
+    "compare_cards": {**_STATE_HERO, **_THAN, "type?": "str", "zone?": "zone"},
     # "sua VIDA estiver acima da metade": a resource against a fraction of its maximum
     "share": {**_STATE_HERO, "resource": "resource", "cmp": "cmp", "part": "fraction"},
     "heroes": {"who": "who_state", "near?": "near", "count?": "int"},

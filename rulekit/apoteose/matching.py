@@ -312,17 +312,25 @@ def holds(g: Game, ctx: Ctx, cond: dict[str, Any]) -> bool:
         return holds(g, ctx, what)  # until_event / until_time word their own "not yet"
     if c == "until_time":
         return True
-    if c == "has":  # "você tiver uma EVOCAÇÃO no SUPORTE", "um oponente tiver 3 ou mais cartas…"
 
-        def count(h: str) -> int:
-            zones = (cond["zone"],) if cond.get("zone") else tuple(g.heroes[h].zones)
-            return sum(
-                1
-                for z in zones
-                for cid in g.heroes[h].zones.get(z, [])
-                if "type" not in cond or g.cards[cid].has_type(cond["type"])
+    def count(h: str) -> int:  # a hero's cards (of a type, in a zone), now
+        zones = (cond["zone"],) if cond.get("zone") else tuple(g.heroes[h].zones)
+        return sum(
+            1
+            for z in zones
+            for cid in g.heroes[h].zones.get(z, [])
+            if "type" not in cond or g.cards[cid].has_type(cond["type"])
+        )
+
+    if c == "compare_cards":  # "você tiver menos cartas no INVENTÁRIO que o alvo": both counted now
+        others = heroes_for(g, ctx, {"who": cond["than"]})
+        return any(
+            R.compare_heroes(
+                count(h), cond["cmp"], [count(o) for o in others if o != h], bool(cond.get("than_all"))
             )
-
+            for h in state_heroes(g, ctx, cond)
+        )
+    if c == "has":  # "você tiver uma EVOCAÇÃO no SUPORTE", "um oponente tiver 3 ou mais cartas…"
         return any(
             _compare(count(h), cond.get("cmp", ">="), int(cond.get("count", 1)))
             for h in state_heroes(g, ctx, cond)

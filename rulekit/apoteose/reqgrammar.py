@@ -445,6 +445,23 @@ class _ReqBuild(_Build):
             return {**out, "near": spec["near"]} if "near" in spec else out
         if d in ("c_compare_have", "c_compare_is"):
             return self._compare(node, d)
+        if d == "c_compare_cards":  # "você tiver menos cartas no INVENTÁRIO que o alvo"
+            first, second = self.heroes_in(node)
+            who, than = self._who(first), self._than(second)
+            if who is None or than is None or who.get("who") == than["than"] and not than.get("than_all"):
+                return None
+            out = {
+                "cond": "compare_cards",
+                **who,
+                "cmp": ">" if _low(self.tok(node, "MOREWORD")) == "mais" else "<",
+            }
+            tok = self.sub(node, "cardnoun").children[0]
+            if tok.type != "CARDWORD":
+                out["type"] = self.card_type(tok)
+            z = self.sub(node, "zone")
+            if z is not None:
+                out["zone"] = self.zone(z)
+            return {**out, **than}
         if d in ("c_share", "c_share_have"):
             return self._share(node, d)
         if d == "c_hero_near":  # "houver um inimigo adjacente a você": such a hero stands next to that one

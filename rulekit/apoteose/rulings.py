@@ -422,13 +422,14 @@ TASK_ON_PASSIVO_IS_ERROR = True
 # --------------------------------------------------------------------------------------------
 def compare_heroes(mine: int, cmp: str, theirs: list[int], every: bool) -> bool:
     """R-24: a comparison between heroes ("se você tiver menos MANA que o alvo", "sua VIDA for maior que a do
-    alvo") compares the current values of both heroes **at the moment the requirement is asked**: R-03 and
-    the seed's «Desambiguação» say when (a Se at activation only, an Enquanto when the halt window closes and
-    after every resolution and script action, a «se …,» of a description when its clause is reached, seed «Na
-    Descrição»). Nothing is remembered from the declaration: a response that changes either hero's resource
-    before a description's «se …,» is reached changes its answer. The other side "um oponente" holds if it
-    holds against some opponent, "todos os oponentes" against every one (``every``), and a set with no hero in
-    it is never compared. "mais" and "menos" are strict: equal values are neither.
+    alvo", "menos cartas no INVENTÁRIO que o alvo") compares the current values (or counts) of both heroes
+    **at the moment the requirement is asked**: R-03 and the seed's «Desambiguação» say when (a Se at
+    activation only, an Enquanto when the halt window closes and after every resolution and script action, a
+    «se …,» of a description when its clause is reached, seed «Na Descrição»). Nothing is remembered from the
+    declaration: a response that changes either hero's resource before a description's «se …,» is reached
+    changes its answer. The other side "um oponente" holds if it holds against some opponent, "todos os
+    oponentes" against every one (``every``), and a set with no hero in it is never compared. "mais" and
+    "menos" are strict: equal values are neither.
 
     >>> compare_heroes(3, "<", [5], False), compare_heroes(5, "<", [5], False)
     (True, False)

@@ -51,6 +51,23 @@ def test_a_comparison_between_heroes_reads_the_same_in_every_wording(text: str) 
     assert cond(text) == COMPARE_ALVO
 
 
+def test_a_comparison_of_cards_between_heroes() -> None:
+    assert cond("você tiver menos cartas no INVENTÁRIO que o alvo") == {
+        "cond": "compare_cards",
+        "who": "self",
+        "cmp": "<",
+        "zone": "INVENTÁRIO",
+        "than": "selected",
+    }
+    assert cond("você tiver menos cartas na mão do que o alvo") == cond(
+        "você tiver menos cartas no INVENTÁRIO que o alvo"
+    )
+    assert cond("um aliado tiver mais ITENS na MESA que todos os oponentes")["type"] == "ITEM"
+    assert cond("você tiver mais cartas no INVENTÁRIO que o alvo") != cond(
+        "você tiver menos cartas no INVENTÁRIO que o alvo"
+    )
+
+
 def test_the_other_side_of_a_comparison_some_or_every_hero() -> None:
     some = cond("você tiver mais VIDA que um oponente")
     every = cond("você tiver mais VIDA que todos os oponentes")
@@ -265,7 +282,10 @@ def test_a_mutated_relative_amount_reads_otherwise(text: str, mutant: str) -> No
         ("Ativar Cure metade da sua MANA.", "metade"),
         ("Ativar Cause mais 3 de DANO a um oponente.", "mais"),
         ("Ativar Cause o dobro de DANO a um oponente.", "dobro"),
-        ("Ativar【 Se você tiver mais cartas que o alvo 】 Compre 1 carta.", "mais"),
+        (
+            "Ativar【 Selecione 1 oponente; Se sua VIDA for maior que a MANA do alvo 】 Compre 1 carta.",
+            "maior",
+        ),
         ("Ativar Cure 2 de VIDA do aliado que tiver mais cartas.", "que"),
     ],
 )
@@ -438,6 +458,29 @@ def test_a_clause_before_the_comparison_changes_it() -> None:
     )
     assert drawn(run(*board(text), PICK_BRUNO)) == 1
     assert drawn(run(*board(text, ana_mana=8), PICK_BRUNO)) == 0
+
+
+def test_a_comparison_of_cards_in_a_description_counts_them_when_reached() -> None:
+    # ana holds 1 card in her INVENTÁRIO, bruno none: "mais cartas" holds until ana's discard before it
+    heroes = [
+        hero("ana", "azul", 5, MESA=["q"], INVENTARIO=["i1"], BARALHO=["d1"]),
+        hero("bruno", "vermelho", 3),
+    ]
+    text = (
+        "Ativar【 Selecione 1 oponente 】 {first}"
+        + "se você tiver mais cartas no INVENTÁRIO que o alvo, recupere 3 de MANA."
+    )
+
+    def cards(first: str) -> list[dict]:
+        return [card("q", "ana", text.format(first=first)), card("i1", "ana"), card("d1", "ana")]
+
+    assert run(heroes, cards(""), PICK_BRUNO).heroes["ana"].resources["MANA"] == [8, 10]
+    t = run(
+        heroes,
+        cards("Descarte uma carta do seu INVENTÁRIO; "),
+        [{**PICK_BRUNO[0], "choices": {"req0": "bruno", "body0": "i1"}}],
+    )
+    assert t.heroes["ana"].zones["DESCARTE"] == ["i1"] and t.heroes["ana"].resources["MANA"] == [5, 10]
 
 
 def test_a_se_comparison_is_asked_at_activation_only() -> None:

@@ -207,9 +207,9 @@ def test_duracao_without_a_duration_is_refused() -> None:
         # the forms the grammar reads (menos MANA que o alvo, o aliado que tiver menos VIDA, acima da metade)
         # are in test_comparisons_fractions.py; these stay refused by name
         (
-            "Ativar【 Se você tiver mais cartas que o alvo 】 Cure 1 de VIDA",
+            "Ativar【 Se sua VIDA for maior que a MANA do alvo 】 Cure 1 de VIDA",
             "hero_comparison",
-            "mais cartas que",
+            "maior que a MANA",
         ),
         ("Ativar Cure 2 de VIDA do aliado que tiver mais cartas", "hero_extreme", "que tiver mais cartas"),
         ("Ativar Cause o dobro de DANO a um oponente", "fraction", "dobro"),
