@@ -69,9 +69,25 @@ class Build(_Build):
                     ),
                 )
 
-    def _answers(self, action: str) -> bool:
-        """Does this effect answer that kind of action (R-27: a relative amount then changes it)?"""
-        return R.RELATIVE_AMOUNT_CHANGES_ANSWERED_ACTION and action in self.refs.events
+    def _answers(self, n: Any, action: str) -> bool:
+        """Does this effect answer that kind of action before it happens (R-27: a relative amount then changes
+        it)? One answered after it happened cannot be changed (seed «depois»: «não tendo como modificar ou
+        influenciar a ação que ele encadeou»): refused, naming the words."""
+        if not R.RELATIVE_AMOUNT_CHANGES_ANSWERED_ACTION or action not in self.refs.events:
+            return False
+        if action not in self.refs.before:
+            self.fail(
+                n,
+                Phrase(
+                    N_(
+                        "'{phrase}' would change an action this effect answers after it happened (seed "
+                        "«depois»: it can no longer change it); answer it before it happens (Quando … for "
+                        "ser …)"
+                    ),
+                    phrase=self.span(n),
+                ),
+            )
+        return True
 
     def s_relative_amount(self, n: Any) -> Stmt:
         """ "Você causa mais 3 de DANO", "Ele causa 2 de DANO a mais", "Cure 2 de VIDA a mais", "Você recebe
@@ -100,7 +116,7 @@ class Build(_Build):
             return dict(
                 self.fail(n, Phrase(N_("'{phrase}' names no amount of that action"), phrase=self.span(n)))
             )
-        if action is not None and self._answers(action):
+        if action is not None and self._answers(n, action):
             self._relative_subject(n, action)
             return {"op": "modify", "action": action, "delta": sign * value}
         if action in (None, "damage") and word not in ("VIDA", "HP", "MANA", "ESTAMINA"):
@@ -123,7 +139,7 @@ class Build(_Build):
         (``rulings.RELATIVE_AMOUNT_CHANGES_ANSWERED_ACTION``, R-27); without a draw answered, refused."""
         sign = 1 if "mais" in _low(self.tok(n, "AMORE")) else -1
         count = self.count(self.sub(n, "count"))
-        if not self._answers("draw"):
+        if not self._answers(n, "draw"):
             return dict(
                 self.fail(
                     n,

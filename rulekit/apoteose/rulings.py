@@ -497,12 +497,14 @@ def fraction_in_state(current: int, cmp: str, maximum: int, part: tuple[int, int
 
 
 #: R-27: an amount relative to another ("Ele causa 2 de DANO a mais", "compre uma carta a mais", "duas cartas
-#: a menos") **changes the action the effect answers** when the effect answers that kind of action (its Quando
-#: / Antes de trigger names it): as «Aumente essa cura em 2», seed «antes»: such an effect «pode modificar ou
-#: influenciar a ação que ele encadeou». Its hero, if written, is that action's (ele, aquele Herói). Where the
-#: effect answers no such action, "mais N de DANO" / "mais N de <atributo>" is the gain "+N de …" (seed «máx»:
-#: «Você causa +1 de DANO» is DANO extra), and any other relative amount is refused, naming its words (there
-#: is nothing it is relative to). ``False`` reads every "mais N de DANO" as the gain, even in a response.
+#: a menos") **changes the action the effect answers** when the effect answers that kind of action before it
+#: happens (its Quando … for ser / Antes de trigger names it, R-21): as «Aumente essa cura em 2», seed
+#: «antes»: such an effect «pode modificar ou influenciar a ação que ele encadeou». Its hero, if written, is
+#: that action's (ele, aquele Herói). Answered after it happened, it is refused (seed «depois»: «não tendo
+#: como modificar ou influenciar a ação que ele encadeou»). Where the effect answers no such action, "mais N
+#: de DANO" / "mais N de <atributo>" is the gain "+N de …" (seed «máx»: «Você causa +1 de DANO» is DANO
+#: extra), and any other relative amount is refused, naming its words (there is nothing it is relative to).
+#: ``False`` reads every "mais N de DANO" as the gain, even in a response.
 RELATIVE_AMOUNT_CHANGES_ANSWERED_ACTION = True
 
 

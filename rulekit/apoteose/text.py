@@ -616,6 +616,7 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
     (its trigger and timings), the cards its requirements pay, and what its Selecione requirements choose."""
 
     events: list[str] = []
+    before: list[str] = []  # answered before they happen (R-21): the ones it may change (R-27)
     event_card = event_hero = False
     for t in timings:
         if t in _TIMING_EVENTS:
@@ -629,6 +630,8 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
             continue
         kind = str(trig.get("event"))
         events.append(kind)
+        if trig.get("moment") == "before":
+            before.append(kind)
         event_card = event_card or kind in _CARD_EVENTS or "card" in trig
         event_hero = True  # every answered game event has who did it (or to whom)
     paid: list[tuple[str, str]] = []
@@ -650,6 +653,7 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
     return Refs(
         known=True,
         events=tuple(events),
+        before=tuple(before),
         event_card=event_card,
         event_hero=event_hero,
         paid=tuple(paid),

@@ -23,7 +23,9 @@ from rulekit.apoteose.words import Refs
 from .helpers import card, hero, run, scenario
 
 #: Refs of an effect that answers a heal, a damage and a draw (a "before" response).
-ANSWERS = Refs(known=True, events=("heal", "damage", "draw"), event_hero=True)
+ANSWERS = Refs(
+    known=True, events=("heal", "damage", "draw"), before=("heal", "damage", "draw"), event_hero=True
+)
 
 
 def cond(text: str) -> dict[str, Any]:
@@ -279,6 +281,8 @@ def test_a_mutated_relative_amount_reads_otherwise(text: str, mutant: str) -> No
         ("Ativar Compre uma carta a mais.", "Compre"),
         # in a response, the hero of a relative amount is the answered action's
         ("Auto【 Quando VIDA for ser curado 】 Você cura 2 de VIDA a mais.", "Você"),
+        # R-27, seed «depois»: an action answered after it happened cannot be changed
+        ("Auto【 Quando você for curado 】 Cure 2 de VIDA a mais.", "Cure"),
         ("Ativar Cure metade da sua MANA.", "metade"),
         ("Ativar Cause mais 3 de DANO a um oponente.", "mais"),
         ("Ativar Cause o dobro de DANO a um oponente.", "dobro"),
