@@ -10,7 +10,7 @@ from typing import Any
 
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose.builder import Stmt, _Build, _low
-from rulekit.apoteose.reading import lexicon
+from rulekit.apoteose.reading import fraction
 from rulekit.apoteose.words import _POSSESSIVES, fold
 from rulekit.phrase import N_, Phrase
 
@@ -40,7 +40,7 @@ class Build(_Build):
                 self.fail(part, Phrase(N_("'{phrase}' says whose twice"), phrase=self.span(n)))
         if op == "consume" and target != {"who": "self"}:
             self.fail(n, Phrase(N_("'{phrase}': Consuma pays from your own resources"), phrase=self.span(n)))
-        num, den = lexicon().fractions[" ".join(_low(self.tok(part, "FRACTION")).split())]
+        num, den = fraction(_low(self.tok(part, "FRACTION")))
         amount: dict[str, Any] = {"part": [num, den], "of": resource}
         if self.tok(part, "MAXIMA") is not None:
             amount["of_max"] = True

@@ -463,6 +463,18 @@ def refused_construction(text: str, rules: frozenset[str] = frozenset()) -> tupl
     return name, start, text[start:end].strip()
 
 
+def fraction(words: str) -> tuple[int, int]:
+    """The part a fraction names, its article aside: ``a metade`` -> (1, 2), ``um terco`` -> (1, 3).
+
+    >>> fraction("a metade"), fraction("um terco"), fraction("a terca parte")
+    ((1, 2), (1, 3), (1, 3))
+    """
+    parts = words.lower().split()
+    if len(parts) > 1 and parts[0] in ("a", "um", "uma"):
+        parts = parts[1:]
+    return lexicon().fractions[" ".join(parts)]
+
+
 def construction_reason(name: str, words: str) -> Any:
     """The catalogue message that refuses construction ``name`` written as ``words``."""
     return Phrase(

@@ -20,7 +20,7 @@ from typing import Any
 
 from rulekit.apoteose.builder import _Build, _low
 from rulekit.apoteose.grammar import MAX_CLAUSE, grammar_source, rules_of
-from rulekit.apoteose.reading import lexicon, refused_construction
+from rulekit.apoteose.reading import fraction, refused_construction
 from rulekit.apoteose.rulings import moment_of
 from rulekit.apoteose.words import (
     _POSSESSIVES,
@@ -374,7 +374,7 @@ class _ReqBuild(_Build):
         if who is None or len(resources) != 1:
             return None  # "sua VIDA acima da metade da MANA": two resources
         cmp = _CMP[" ".join(_low(self.tok(self.sub(node, "cmp"), "CMPWORD")).split())]
-        num, den = lexicon().fractions[" ".join(_low(self.tok(node, "FRACTION")).split())]
+        num, den = fraction(_low(self.tok(node, "FRACTION")))
         return {"cond": "share", **who, "resource": resources.pop(), "cmp": cmp, "part": [num, den]}
 
     def condition(self, node: Any) -> dict[str, Any] | None:
