@@ -64,6 +64,7 @@ ERROR_SOURCES = [
     ROOT / "rulekit" / "apoteose" / "lang.py",
     ROOT / "rulekit" / "apoteose" / "grammar.py",  # what the description reader expected
     ROOT / "rulekit" / "apoteose" / "builder.py",  # why a phrase cannot be resolved
+    ROOT / "rulekit" / "apoteose" / "builder_amounts.py",  # why a fraction or a relative amount cannot
     ROOT / "rulekit" / "apoteose" / "reading.py",  # the constructions refused by name
     ROOT / "rulekit" / "apoteose" / "text.py",
     ROOT / "rulekit" / "apoteose" / "chain.py",

@@ -263,6 +263,7 @@ class _Build:
             noun, noun.rstrip("s") if plural else noun
         )
         kind = _HERO_WORDS[sing]
+        extreme: dict[str, str] | None = None
         for m in self.subs(node):
             if m.data == "hmod":
                 adj = _low(m.children[0])
@@ -277,8 +278,18 @@ class _Build:
                 near = self.near(m)
             elif m.data == "relative":
                 kind = self.relative(m)
+            elif m.data == "extreme":  # "o aliado que tiver menos VIDA", "o inimigo com mais ESTAMINA"
+                most = _low(self.tok(m, "MOREWORD") or self.tok(m, "MOSTWORD")) in ("mais", "maior")
+                extreme = {"most" if most else "least": RESOURCES[_low(self.tok(m, "RESOURCE"))]}
         if kind == "owner":
             self.fail(node, Phrase(N_("'dono' names a card's owner, not a hero to affect")))
+        if extreme is not None:  # R-25 (rulings.heroes_with_most): among a set of heroes, found then
+            if kind not in _NEAR_KINDS or any(w in _DEMONSTRATIVES or w in _THIS for w in words):
+                self.fail(
+                    node, Phrase(N_("the most or the least is among a set: o aliado que tiver menos VIDA"))
+                )
+            every = {"all": True} if plural or any(w in _ALL for w in words) else {}
+            return {"who": kind, **every, **({"near": near} if near is not None else {}), **extreme}
         if near is not None:  # "um aliado adjacente a você", "cada Herói adjacente ao alvo"
             if kind not in _NEAR_KINDS or any(w in _DEMONSTRATIVES or w in _THIS for w in words):
                 self.fail(node, Phrase(N_("'adjacente' narrows a set of heroes: um aliado adjacente a você")))
@@ -571,7 +582,7 @@ class _Build:
             )
         if h.data == "self_":
             return "self"
-        if h.data == "named_hero":
+        if h.data == "named_hero" or self.sub(h, "extreme") is not None:  # never the set without its "mais"
             return self.fail(
                 h,
                 Phrase(N_("whose cards: write de um oponente, de um aliado, do seu time or de outro Herói")),
@@ -710,7 +721,9 @@ class _Build:
         hs = self.heroes_in(n)
         if hs and "owner" not in out and out["card"] in ("choose", "all"):  # "Um oponente descarta uma carta"
             who = self.hero(hs[0])
-            if who.get("who") not in ("self", "opponent", "ally", "any", "selected", "that"):
+            if who.get("who") not in ("self", "opponent", "ally", "any", "selected", "that") or (
+                "most" in who or "least" in who  # whose cards, never a set without its "com mais"
+            ):
                 return dict(
                     self.fail(
                         hs[0],

@@ -66,6 +66,15 @@ ACTIONS: dict[str, str] = {
     "recover": "essa recuperação",
     "damage": "esse dano",
     "draw": "essa compra",
+    "lose": "essa perda",
+}
+#: A fraction of a resource (R-26), by [numerator, denominator]: «metade da sua VIDA».
+FRACTIONS: dict[tuple[int, int], str] = {(1, 2): "metade", (1, 3): "um terço", (1, 4): "um quarto"}
+#: The set a hero with the most or the least of a resource is found in (R-25): (one, every one tied).
+HERO_SETS: dict[str, tuple[str, str]] = {
+    "ally": ("o aliado", "os aliados"),
+    "opponent": ("o oponente", "os oponentes"),
+    "any": ("o Herói", "os Heróis"),
 }
 DURATIONS: dict[str, str] = {
     "end_turn": "até o final do turno",
@@ -141,8 +150,17 @@ def hero_phrase(spec: Any) -> str:
     if not isinstance(spec, dict):
         raise NotWorded(f"hero {spec!r}")
     who, every, near = spec.get("who"), bool(spec.get("all")), spec.get("near")
-    if set(spec) - {"who", "all", "near"}:
+    if set(spec) - {"who", "all", "near", "most", "least"}:
         raise NotWorded(f"hero {spec!r}")
+    extreme = next((k for k in ("most", "least") if k in spec), None)
+    if extreme is not None:  # «o aliado com menos VIDA», «os oponentes com mais ESTAMINA» (R-25)
+        if who not in HERO_SETS or ("most" in spec and "least" in spec):
+            raise NotWorded(f"hero {spec!r}")
+        phrase = HERO_SETS[str(who)][1 if every else 0]
+        phrase += f" com {'mais' if extreme == 'most' else 'menos'} {spec[extreme]}"
+        if near is not None:
+            phrase += (" adjacentes " if every else " adjacente ") + _join("a", hero_phrase(near))
+        return phrase
     if who in HEROES:
         phrase = HEROES[who][1 if every else 0]
     elif who in ONE_HERO and not every:
@@ -246,6 +264,8 @@ def canonical_statement(st: Any) -> str:
         raise NotWorded(repr(st))
     op = st.get("op")
     target = st.get("target", {"who": "self"})
+    if isinstance(st.get("amount"), dict) and "part" in st["amount"] and op in (*RESOURCE_VERBS, "lose"):
+        return _part_statement(st, target)
     if op in RESOURCE_VERBS:
         _known(st, "amount", "resource", "target")
         amount, bound = _amount(st["amount"])
@@ -329,6 +349,33 @@ def canonical_statement(st: Any) -> str:
     raise NotWorded(str(op))
 
 
+def _part_statement(st: dict[str, Any], target: Any) -> str:
+    """«Cure metade da sua VIDA», «Recupere um terço da MANA de um aliado», «Um oponente perde metade da
+    MANA»: a fraction of the resource of the hero the statement acts on (R-26)."""
+    _known(st, "amount", "resource", "target")
+    amount = st["amount"]
+    if set(amount) - {"part", "of", "of_max", "max"} or amount.get("of") != st.get("resource"):
+        raise NotWorded(f"amount {amount!r}")
+    words = FRACTIONS.get(tuple(amount["part"]))
+    if words is None:
+        raise NotWorded(f"amount {amount!r}")
+    whole = f"{st['resource']} máxima" if amount.get("of_max") else st["resource"]
+    bound = f" (máx {_number(amount['max'])})" if "max" in amount else ""  # seed «máx»
+    if st["op"] == "lose":
+        return f"{_subject(target, 'perde', 'perdem')} {words} " + _join("de", f"a {whole}") + bound
+    if target == {"who": "self"}:
+        return f"{RESOURCE_VERBS[st['op']]} {words} da sua {whole}{bound}"
+    if st["op"] == "consume":
+        raise NotWorded("consume of another hero")
+    return (
+        f"{RESOURCE_VERBS[st['op']]} {words} "
+        + _join("de", f"a {whole}")
+        + " "
+        + _join("de", hero_phrase(target))
+        + bound
+    )
+
+
 def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:] if text[:1].isupper() and text[1:2].islower() else text
 
@@ -344,9 +391,35 @@ def canonical_condition(cond: Any) -> str:
     if not isinstance(cond, dict):
         raise NotWorded(repr(cond))
     kind = cond.get("cond")
-    if kind == "resource" and set(cond) <= {"cond", "who", "resource", "cmp", "value", "near"}:
+    if kind in ("compare", "share"):
+        return _compare_condition(cond)
+    if kind == "compare_cards" and set(cond) <= {"cond", "who", "cmp", "than", "than_all", "type", "zone"}:
+        than = hero_phrase({"who": cond["than"], **({"all": True} if cond.get("than_all") else {})})
+        zone = cond.get("zone")
+        where = " " + _join("em", f"{'a' if zone in FEMININE_ZONES else 'o'} {zone}") if zone else ""
+        more = {">": "mais", "<": "menos"}[cond["cmp"]]
+        return (
+            f"{_who(cond.get('who', 'self'))} tiver {more} {cond.get('type') or 'cartas'}{where} que {than}"
+        )
+    if kind == "resource" and set(cond) <= {
+        "cond",
+        "who",
+        "resource",
+        "cmp",
+        "value",
+        "near",
+        "most",
+        "least",
+    }:
         who = {
-            k: v for k, v in (("who", cond.get("who", "self")), ("near", cond.get("near"))) if v is not None
+            k: v
+            for k, v in (
+                ("who", cond.get("who", "self")),
+                ("near", cond.get("near")),
+                ("most", cond.get("most")),
+                ("least", cond.get("least")),
+            )
+            if v is not None
         }
         res, cmp, value = cond["resource"], cond["cmp"], cond["value"]
         if cmp == "==" and value == 0:
@@ -382,6 +455,31 @@ def canonical_condition(cond: Any) -> str:
         return "que esta carta seja descartada"
     if kind == "trigger" and set(cond) == {"cond", "trigger"}:
         return canonical_trigger(cond["trigger"])
+    raise NotWorded(str(kind))
+
+
+def _compare_condition(cond: dict[str, Any]) -> str:
+    """«você tiver menos MANA que o alvo», «sua VIDA for menor ou igual à VIDA do alvo» (R-24); «sua VIDA
+    estiver acima da metade», «a MANA de um aliado estiver abaixo de um terço» (R-26)."""
+    kind, res, cmp = cond["cond"], cond["resource"], cond["cmp"]
+    fields = {"cond", "who", "resource", "cmp", "near", "most", "least"}
+    who = {k: cond[k] for k in ("who", "near", "most", "least") if k in cond} or {"who": "self"}
+    whose = f"sua {res}" if who == {"who": "self"} else f"a {res} " + _join("de", _who(who))
+    if kind == "compare" and set(cond) <= fields | {"than", "than_all"}:
+        than = hero_phrase({"who": cond["than"], **({"all": True} if cond.get("than_all") else {})})
+        if cmp in ("<", ">"):
+            return f"{_who(who)} tiver {'mais' if cmp == '>' else 'menos'} {res} que {than}"
+        if cmp in ("<=", ">="):
+            return f"{whose} for {COMPARISONS[cmp][:-2]} " + _join("a", f"a {res}") + " " + _join("de", than)
+    if kind == "share" and set(cond) <= fields | {"part"}:
+        words = FRACTIONS.get(tuple(cond["part"]))
+        if words is not None and cmp in ("<", ">"):
+            where = "acima" if cmp == ">" else "abaixo"
+            return f"{whose} estiver {where} " + _join("de", "a metade" if words == "metade" else words)
+        if words is not None and cmp in ("<=", ">="):
+            return f"{whose} for {COMPARISONS[cmp][:-2]} " + _join(
+                "a", "a metade" if words == "metade" else words
+            )
     raise NotWorded(str(kind))
 
 

@@ -31,7 +31,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from rulekit.apoteose.builder import RefError, _Build
+from rulekit.apoteose.builder import RefError
+from rulekit.apoteose.builder_amounts import Build as _Build
 from rulekit.apoteose.reading import construction_reason, lexicon, refused_construction
 from rulekit.apoteose.words import (
     Refs,
@@ -225,6 +226,8 @@ def grammar_source() -> str:
     text = (Path(__file__).with_name("grammar.lark")).read_text(encoding="utf-8")
     verbs = sorted({v["canonical"] for v in lex.verbs.values()}, key=len, reverse=True)
     text = text.replace("@VERBS@", "|".join(re.escape(v) for v in verbs))
+    fractions = sorted(lex.fractions, key=len, reverse=True)
+    text = text.replace("@FRACTIONS@", "|".join(re.escape(f).replace("\\ ", " ") for f in fractions))
     return re.sub(r"@(\w+)@", lambda m: re.escape(lex.canonical(m.group(1))), text)
 
 
@@ -338,26 +341,45 @@ def _parse_cached(text: str, refs: Refs) -> Stmt:
             text, MAX_CLAUSE, [Phrase(N_("a clause of at most {n} characters"), n=MAX_CLAUSE)], None
         )
     hit = refused_construction(text)
-    if hit is not None:  # a construction the engine has no statement for: refused by name, never read near
-        raise ClauseError(text, hit[1], [], None, reason=construction_reason(hit[0], hit[2]))
+
+    def refuse(tree: Any) -> None:
+        """A construction of the lexicon's ``refused`` that this reading did not read with its own rule:
+        refused by name, never read as something near (``reading.refused_construction``)."""
+        left = refused_construction(text, rules_of(tree)) if tree is not None else hit
+        if left is not None:
+            raise ClauseError(text, left[1], [], None, reason=construction_reason(left[0], left[2]))
+
     folded, where = expand(text)
     fast = _fast_tree(folded, "start")
     if fast is not None:
         try:
-            return _Build(text, where, refs).clause(fast)
+            stmt = _Build(text, where, refs).clause(fast)
         except Exception:  # noqa: BLE001 - a shape Earley reads otherwise: let Earley decide
             pass
+        else:
+            if hit is None or refused_construction(text, rules_of(fast)) is None:
+                return stmt
     try:
         tree = _ambiguous_parser().parse(folded, start="start")
     except UnexpectedEOF as exc:
+        if hit is not None:
+            refuse(None)
         raise ClauseError(text, len(text), _expected(exc.expected), suggest_phrase(text)) from None
     except UnexpectedCharacters as exc:
+        if hit is not None:
+            refuse(None)
         pos = _word_start(text, where[min(exc.pos_in_stream or 0, len(folded))])
         raise ClauseError(text, pos, _expected(exc.allowed or set()), suggest_phrase(text)) from None
     except UnexpectedInput as exc:
+        if hit is not None:
+            refuse(None)
         pos = _word_start(text, where[min(getattr(exc, "pos_in_stream", 0) or 0, len(folded))])
         raise ClauseError(text, pos, [], suggest_phrase(text)) from None
     alternatives = _alternatives(tree)
+    if hit is not None:  # only the readings that read the construction with its own rule
+        alternatives = [a for a in alternatives if refused_construction(text, rules_of(a)) is None] or [None]
+        if alternatives == [None]:
+            refuse(None)
     readings: list[Stmt] = []
     for alt in alternatives:
         try:
@@ -379,7 +401,10 @@ def _parse_cached(text: str, refs: Refs) -> Stmt:
         return readings[0]
     build = _Build(text, where, refs)  # no reading builds: the one Earley prefers says where and why
     try:
-        return build.clause(_parser().parse(folded, start="start") if len(alternatives) > 1 else tree)
+        preferred = alternatives[0] if hit is not None else tree
+        if len(alternatives) > 1 and hit is None:
+            preferred = _parser().parse(folded, start="start")
+        return build.clause(preferred)
     except RefError as exc:
         raise ClauseError(text, build.at, [], None, reason=exc.message) from None
     except (AttributeError, KeyError, IndexError, StopIteration, TypeError, ValueError):
@@ -391,6 +416,11 @@ def _parse_cached(text: str, refs: Refs) -> Stmt:
             suggest_phrase(text),
             reason=Phrase(N_("this phrase reads, but has no meaning the engine can run")),
         ) from None
+
+
+def rules_of(tree: Any) -> frozenset[str]:
+    """The names of the grammar rules (and aliases) a parse tree went through."""
+    return frozenset(str(t.data) for t in tree.iter_subtrees())
 
 
 #: Most parse trees of one clause compared for a second reading (a bound on cost).

@@ -223,8 +223,9 @@ class Step:
         """An amount changed by responses to this entry ("Aumente essa cura em 5"), never below 0."""
         return max(0, v + (self.frame.modifiers.get(kind, 0) if self.frame else 0))
 
-    def amount(self, key: str = "amount") -> int:
-        return M.amount(self.g, self.ctx, getattr(self.st, key))
+    def amount(self, key: str = "amount", hero: str | None = None) -> int:
+        """The statement's amount now; ``hero``: the hero it acts on (a fraction is of its resource)."""
+        return M.amount(self.g, self.ctx, getattr(self.st, key), hero)
 
     def bonus_damage(self) -> int:
         return M.attributes(self.g, self.me).get("DANO", 0) if self.me else 0
@@ -243,7 +244,7 @@ def _heal(s: Step) -> None:
     op = s.st.op
     for h in s.targets():
         res = resource_of(s.g, h, s.st.resource)
-        amt = s.modified(op, s.amount())
+        amt = s.modified(op, s.amount(hero=h))
         before = res[0]
         res[0] = min(res[1], res[0] + amt)
         s.event(GameEventKind(op), patient=h, resource=s.st.resource, amount=res[0] - before)
@@ -270,7 +271,7 @@ def _damage(s: Step) -> None:
         return
     for h in s.targets():
         res = resource_of(s.g, h, s.st.resource)
-        amt = s.modified(op, s.amount()) + (s.bonus_damage() if op == "damage" else 0)
+        amt = s.modified(op, s.amount(hero=h)) + (s.bonus_damage() if op == "damage" else 0)
         before = res[0]
         res[0] = max(0, res[0] - amt)
         s.event(GameEventKind(op), patient=h, resource=s.st.resource, amount=before - res[0])

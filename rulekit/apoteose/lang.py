@@ -554,17 +554,18 @@ def _is_int(v: Any) -> bool:
 
 
 #: The fields of each condition kind the engine evaluates (``matching.Matching.holds``), as
-#: :func:`parse_condition` writes them: ``name`` required, ``name?`` optional, with the kind of value.
+#: :func:`parse_condition` writes them: ``name`` required, ``name?`` optional, with the kind of value. The
+#: fields every condition about one hero's state may carry: its hero, next to whom, the most/least of a set.
+_STATE_HERO = {"who?": "who_state", "near?": "near", "most?": "resource", "least?": "resource"}
+_THAN = {"cmp": "cmp", "than": "who_state", "than_all?": "bool"}
 COND_FIELDS: dict[str, dict[str, str]] = {
-    "resource": {"who?": "who_state", "resource": "resource", "cmp": "cmp", "value": "int", "near?": "near"},
-    "has": {
-        "who?": "who_state",
-        "count?": "int",
-        "cmp?": "cmp",
-        "type?": "str",
-        "zone?": "zone",
-        "near?": "near",
-    },
+    "resource": {**_STATE_HERO, "resource": "resource", "cmp": "cmp", "value": "int"},
+    "has": {**_STATE_HERO, "count?": "int", "cmp?": "cmp", "type?": "str", "zone?": "zone"},
+    # "você tiver menos MANA (cartas no INVENTÁRIO) que o alvo": a hero against another
+    "compare": {**_STATE_HERO, **_THAN, "resource": "resource"},
+    "compare_cards": {**_STATE_HERO, **_THAN, "type?": "str", "zone?": "zone"},
+    # "sua VIDA estiver acima da metade": a resource against a fraction of its maximum
+    "share": {**_STATE_HERO, "resource": "resource", "cmp": "cmp", "part": "fraction"},
     "heroes": {"who": "who_state", "near?": "near", "count?": "int"},
     "exists": {"count?": "int", "zone": "zone", "type?": "str"},
     "turn": {"of": "turn_of"},
@@ -703,6 +704,17 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
             if isinstance(v, str) and v.strip()
             else ((), Phrase(N_("expected a text, got {value}"), value=repr(v)), None)
         )
+    if kind == "bool":
+        return (
+            None
+            if isinstance(v, bool)
+            else ((), Phrase(N_("'{value}' is true or false"), value=repr(v)), None)
+        )
+    if kind == "fraction":
+        ok = isinstance(v, list) and len(v) == 2 and all(_is_int(x) for x in v) and 0 < v[0] <= v[1]
+        return (
+            None if ok else ((), Phrase(N_("a fraction is [numerator, denominator]: {e}"), e="[1, 2]"), None)
+        )
     if kind == "strlist":
         return (
             None
@@ -729,12 +741,23 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
         if not isinstance(v, dict):
             return (), Phrase(N_("a target is a mapping like {example}"), example="{who: opponent}"), None
         for key in v:
-            if key not in ("who", "name", "all", "text", "near"):
+            if key not in ("who", "name", "all", "text", "near", "most", "least"):
                 return (
                     (key,),
                     Phrase(N_("'{key}' is not a field of a target"), key=key),
-                    suggest(str(key), ["who", "name", "all", "near"]),
+                    suggest(str(key), ["who", "name", "all", "near", "most", "least"]),
                 )
+        for key in ("most", "least"):  # "o aliado que tiver menos VIDA": among a set of heroes
+            if key in v:
+                bad = _check_value("resource", v[key], depth)
+                if bad is not None:
+                    return (key, *bad[0]), bad[1], bad[2]
+                if v.get("who") not in ("opponent", "ally", "any") or ("most" in v and "least" in v):
+                    return (
+                        (key,),
+                        Phrase(N_("'{key}' picks among opponent, ally or any, once"), key=key),
+                        None,
+                    )
         if v.get("who") not in WHO_VALUES:
             return (
                 ("who",),
@@ -807,6 +830,14 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
                 for t in v["sum"]
             )
         ):
+            return None
+        if isinstance(v, dict) and "part" in v and set(v) <= {"part", "of", "of_max", "max"}:
+            # "metade da sua VIDA": a fraction of the resource of the hero acted on
+            for key, kind2 in (("part", "fraction"), ("of", "resource"), ("of_max", "bool"), ("max", "int")):
+                if key in v or key not in ("of_max", "max"):
+                    bad = _check_value(kind2, v.get(key), depth)
+                    if bad is not None:
+                        return (key, *bad[0]), bad[1], bad[2]
             return None
         if isinstance(v, dict) and "per" in v and set(v) <= {"per", "times", "max"}:
             per = v["per"]

@@ -112,6 +112,11 @@ def who_matches(g: Game, spec: dict[str, Any], who: str | None, me: str | None) 
 
 # ------------------------------------------------------------------ targets ---------
 def heroes_for(g: Game, ctx: Ctx, spec: dict[str, Any]) -> list[str]:
+    for key in ("most", "least"):  # "o aliado que tiver menos VIDA": the set's extremes now (R-25)
+        if spec.get(key) is not None:
+            pool = heroes_for(g, ctx, {k: v for k, v in spec.items() if k not in ("most", "least")})
+            values = {h: resource_of(g, h, str(spec[key]))[0] for h in pool if h in g.heroes}
+            return R.heroes_with_most(values, key == "most")
     if spec.get("near") is not None:  # "um aliado adjacente a você": the set, then only those next to him
         pool = heroes_for(g, ctx, {k: v for k, v in spec.items() if k != "near"})
         return adjacent_heroes(g, pool, heroes_for(g, ctx, spec["near"]))
@@ -307,17 +312,25 @@ def holds(g: Game, ctx: Ctx, cond: dict[str, Any]) -> bool:
         return holds(g, ctx, what)  # until_event / until_time word their own "not yet"
     if c == "until_time":
         return True
-    if c == "has":  # "você tiver uma EVOCAÇÃO no SUPORTE", "um oponente tiver 3 ou mais cartas…"
 
-        def count(h: str) -> int:
-            zones = (cond["zone"],) if cond.get("zone") else tuple(g.heroes[h].zones)
-            return sum(
-                1
-                for z in zones
-                for cid in g.heroes[h].zones.get(z, [])
-                if "type" not in cond or g.cards[cid].has_type(cond["type"])
+    def count(h: str) -> int:  # a hero's cards (of a type, in a zone), now
+        zones = (cond["zone"],) if cond.get("zone") else tuple(g.heroes[h].zones)
+        return sum(
+            1
+            for z in zones
+            for cid in g.heroes[h].zones.get(z, [])
+            if "type" not in cond or g.cards[cid].has_type(cond["type"])
+        )
+
+    if c == "compare_cards":  # "você tiver menos cartas no INVENTÁRIO que o alvo": both counted now (R-24)
+        others = heroes_for(g, ctx, {"who": cond["than"]})
+        return any(
+            R.compare_heroes(
+                count(h), cond["cmp"], [count(o) for o in others if o != h], bool(cond.get("than_all"))
             )
-
+            for h in state_heroes(g, ctx, cond)
+        )
+    if c == "has":  # "você tiver uma EVOCAÇÃO no SUPORTE", "um oponente tiver 3 ou mais cartas…"
         return any(
             _compare(count(h), cond.get("cmp", ">="), int(cond.get("count", 1)))
             for h in state_heroes(g, ctx, cond)
@@ -363,6 +376,24 @@ def holds(g: Game, ctx: Ctx, cond: dict[str, Any]) -> bool:
             _compare(resource_of(g, h, cond["resource"])[0], cond["cmp"], int(cond["value"]))
             for h in state_heroes(g, ctx, cond)
         )
+    if c == "compare":  # "você tiver menos MANA que o alvo": both heroes' values now (R-24)
+        others = heroes_for(g, ctx, {"who": cond["than"]})
+        return any(
+            R.compare_heroes(
+                resource_of(g, h, cond["resource"])[0],
+                cond["cmp"],
+                [resource_of(g, o, cond["resource"])[0] for o in others if o != h],
+                bool(cond.get("than_all")),
+            )
+            for h in state_heroes(g, ctx, cond)
+        )
+    if c == "share":  # "sua VIDA estiver acima da metade": against a part of the maximum (R-26)
+
+        def share(h: str) -> bool:
+            current, maximum = resource_of(g, h, cond["resource"])[:2]
+            return R.fraction_in_state(current, cond["cmp"], maximum, cond["part"])
+
+        return any(share(h) for h in state_heroes(g, ctx, cond))
     if c == "attached":
         return ctx.card is not None and g.cards[ctx.card].attached_to is not None
     if c == "heroes":  # "houver um inimigo adjacente a você": that many such heroes, now
@@ -375,15 +406,25 @@ def state_heroes(g: Game, ctx: Ctx, cond: dict[str, Any]) -> list[str]:
     ``near`` ("um aliado adjacente a você") only those on a casa next to that hero's now (no board:
     Fail ``ADJACENT_NO_CASA``, never every hero)."""
     spec = {"who": cond.get("who", "self")}
-    if cond.get("near") is not None:
-        spec["near"] = cond["near"]
+    for key in ("near", "most", "least"):
+        if cond.get(key) is not None:
+            spec[key] = cond[key]
     return [h for h in heroes_for(g, ctx, spec) if h in g.heroes]
 
 
 # ------------------------------------------------------------------ amounts ---------
-def amount(g: Game, ctx: Ctx, a: Any) -> int:
+def amount(g: Game, ctx: Ctx, a: Any, hero: str | None = None) -> int:
+    """What an amount is worth now; ``hero`` is the hero the statement acts on (a fraction "metade da sua
+    VIDA" is of that hero's resource: R-26), else the effect's hero."""
     if isinstance(a, int):
         return a
+    if "part" in a:  # "metade da sua VIDA": a part of the current value (or the maximum), rounded down (R-26)
+        who = hero or ctx.hero
+        if who is None:
+            return 0
+        res = resource_of(g, who, a["of"])
+        part = R.fraction_of_amount(res[1] if a.get("of_max") else res[0], a["part"])
+        return min(part, int(a["max"])) if "max" in a else part  # seed «(máx N)»
     if "sum" in a:
         total = 0
         attrs = attributes(g, ctx.hero) if ctx.hero else {}
@@ -458,6 +499,11 @@ def passive_applies(g: Game, st: S.Gain, hero: str, ctrl: str | None) -> bool:
         return ctrl == hero
     if not (tgt.get("all") and who_matches(g, {"who": tgt.get("who")}, hero, ctrl)):
         return False
+    if tgt.get("most") is not None or tgt.get("least") is not None:  # R-25: the set's extremes, now
+        try:
+            return hero in heroes_for(g, Ctx(ctrl, None, None, []), tgt)
+        except Fail:  # no board for its "adjacente": a continuous gain reaches no one
+            return False
     if tgt.get("near") is not None:  # "Todos os aliados adjacentes a você recebem +1 de AGI"
         try:
             return bool(adjacent_heroes(g, [hero], heroes_for(g, Ctx(ctrl, None, None, []), tgt["near"])))

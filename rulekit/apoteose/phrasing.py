@@ -106,6 +106,9 @@ SENTENCE_PARTS: dict[str, str] = {
     "per": NP_("statement sentence", "{sentence} for each {thing}"),
     "test": NP_("statement sentence", "{sentence} during a test"),
     "during": NP_("statement sentence", "{sentence} (during: {during})"),
+    # "metade da sua VIDA" (R-26): the fraction is of the resource of the hero the statement acts on
+    "part": NP_("statement sentence", "{sentence} (that part of the current {resource}, rounded down)"),
+    "part_max": NP_("statement sentence", "{sentence} (that part of the maximum {resource}, rounded down)"),
 }
 #: Heroes a statement names (``target``; msgctxt "hero phrase"): by ``who``, then ``who`` with ``all``.
 HERO_PHRASES: dict[str, str] = {
@@ -128,6 +131,21 @@ HERO_PHRASES_ALL: dict[str, str] = {
 HERO_NEAR = NP_("hero phrase", "{hero} adjacent to {near}")
 HERO_NEAR_ALL = NP_("hero phrase", "{heroes} adjacent to {near}")
 NEAR_PHRASES: dict[str, str] = {"self": NP_("adjacent to", "you")}
+#: The hero (or every hero, tied) of a set with the most or the least of a resource (R-25: "o aliado que tiver
+#: menos VIDA"), by ``most``/``least`` and whether every tied hero is meant (``all``).
+HERO_EXTREMES: dict[str, str] = {
+    "most": NP_("hero phrase", "{hero} with the most {resource}"),
+    "least": NP_("hero phrase", "{hero} with the least {resource}"),
+}
+#: The set such a hero is found in, by ``who`` and ``all`` (one of them, or every one tied).
+HERO_SETS: dict[tuple[str, bool], str] = {
+    ("ally", False): NP_("hero phrase", "the ally"),
+    ("opponent", False): NP_("hero phrase", "the opponent"),
+    ("any", False): NP_("hero phrase", "the hero"),
+    ("ally", True): NP_("hero phrase", "the allies"),
+    ("opponent", True): NP_("hero phrase", "the opponents"),
+    ("any", True): NP_("hero phrase", "the heroes"),
+}
 #: The heroes a ``select`` picks, by ``who``: which of ``SENTENCES["select"]`` words them.
 SELECT_HEROES = {"opponent": 1, "ally": 2, "any": 3}
 #: The heroes a ``select`` picks next to one hero ("Selecione 1 Herói rival adjacente a você"), by ``who``.
@@ -284,6 +302,16 @@ class Words:
             text = " ".join(f"{sign} {value}" for sign, value in terms)
             text = text[2:] if terms[0][0] == "+" else text
             text = text if len(terms) == 1 else f"( {text} )"
+        elif (
+            set(v) <= {"part", "of", "of_max", "max"}
+            and isinstance(v.get("part"), list)
+            and len(v["part"]) == 2
+        ):
+            num, den = v["part"]  # "metade da sua VIDA": 1/2, then what it is a part of (R-26)
+            if not (is_count(num) and is_count(den) and isinstance(v.get("of"), str)):
+                raise NoWords(v)
+            self.tails.append(("part_max" if v.get("of_max") else "part", {"resource": v["of"]}))
+            text = f"{num}/{den}"
         elif set(v) <= {"per", "times", "max"} and isinstance(v.get("per"), dict):
             per = v["per"]
             if not set(per) <= {"zone", "who", "type"}:
@@ -309,8 +337,23 @@ class Words:
 
     def hero(self, spec: Any) -> str:
         """A hero phrase (``target``)."""
-        if not isinstance(spec, dict) or not set(spec) <= {"who", "all", "name", "text", "near"}:
+        if not isinstance(spec, dict) or not set(spec) <= {
+            "who",
+            "all",
+            "name",
+            "text",
+            "near",
+            "most",
+            "least",
+        }:
             raise NoWords(spec)
+        extreme = next((k for k in ("most", "least") if k in spec), None)
+        if extreme is not None:  # "o aliado que tiver menos VIDA" (R-25)
+            rest = {k: v for k, v in spec.items() if k not in ("most", "least")}
+            group = (str(spec.get("who")), bool(spec.get("all")))
+            hero = self.t.p("hero phrase", HERO_SETS[group]) if "near" not in spec else self.hero(rest)
+            words = self.t.p("hero phrase", HERO_EXTREMES[extreme], hero=hero, resource=spec[extreme])
+            return self.t.contract(words)
         if spec.get("near") is not None:  # "um aliado adjacente a você"
             rest = {k: v for k, v in spec.items() if k not in ("near", "text")}
             if spec.get("all"):

@@ -112,6 +112,10 @@ class Lexicon:
     phrases: dict[tuple[str, ...], str]
     #: constructions refused by name -> their pattern (over :attr:`Reading.text`, lower case)
     refused: dict[str, re.Pattern[str]]
+    #: constructions -> the grammar rules that read them (a reading through one of them is no refusal)
+    read_by: dict[str, frozenset[str]]
+    #: fraction words (folded, lower case) -> (numerator, denominator)
+    fractions: dict[str, tuple[int, int]]
     #: folded upper-case name -> the declared spelling, per kind
     declared: dict[str, dict[str, str]]
 
@@ -147,6 +151,10 @@ def lexicon() -> Lexicon:
         openers={k: v for k, v in data["openers"].items()},
         phrases={tuple(k.split()): v["as"] for k, v in data["phrases"].items()},
         refused={k: re.compile(v["pattern"]) for k, v in data["refused"].items()},
+        read_by={k: frozenset(v.get("read_by", ())) for k, v in data["refused"].items()},
+        fractions={
+            fold(k).lower(): (int(v["part"][0]), int(v["part"][1])) for k, v in data["fractions"].items()
+        },
         declared=declared,
     )
 
@@ -448,20 +456,27 @@ CONSTRUCTIONS: dict[str, str] = {
 }
 
 
-def refused_construction(text: str) -> tuple[str, int, str] | None:
-    """The first construction of the lexicon's ``refused`` in ``text``: (its name, where it starts in
-    ``text`` as written, its words as written), else ``None``. Every reader of effect text asks this first,
-    so such a construction is refused by name, never read as something near.
+def refused_construction(text: str, rules: frozenset[str] = frozenset()) -> tuple[str, int, str] | None:
+    """The first construction of the lexicon's ``refused`` in ``text`` that no rule of ``rules`` (the grammar
+    rules a reading of ``text`` went through) reads: (its name, where it starts in ``text`` as written, its
+    words as written), else ``None``. Every reader of effect text asks this, so such a construction is refused
+    by name, never read as something near; a form the lexicon says a rule reads (its ``read_by``) is refused
+    only when the reading did not go through that rule.
 
     >>> refused_construction("se você tiver menos MANA que o alvo")[:2]
     ('hero_comparison', 14)
+    >>> refused_construction("se você tiver menos MANA que o alvo", frozenset({"c_compare_have"})) is None
+    True
     >>> refused_construction("Cure 2 de VIDA") is None
     True
     """
     r = read(text)
     low = r.text.lower()
+    lex = lexicon()
     best: tuple[int, str, int] | None = None
-    for name, pattern in lexicon().refused.items():
+    for name, pattern in lex.refused.items():
+        if lex.read_by[name] & rules:
+            continue  # read by the rule made for it
         m = pattern.search(low)
         if m is not None and (best is None or m.start() < best[0]):
             best = (m.start(), name, m.end())
@@ -472,6 +487,18 @@ def refused_construction(text: str) -> tuple[str, int, str] | None:
     if end <= start:
         end = r.where[b - 1] + 1
     return name, start, text[start:end].strip()
+
+
+def fraction(words: str) -> tuple[int, int]:
+    """The part a fraction names, its article aside: ``a metade`` -> (1, 2), ``um terco`` -> (1, 3).
+
+    >>> fraction("a metade"), fraction("um terco"), fraction("a terca parte")
+    ((1, 2), (1, 3), (1, 3))
+    """
+    parts = words.lower().split()
+    if len(parts) > 1 and parts[0] in ("a", "um", "uma"):
+        parts = parts[1:]
+    return lexicon().fractions[" ".join(parts)]
 
 
 def construction_reason(name: str, words: str) -> Any:

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from rulekit.apoteose.builder import _Build, _low
-from rulekit.apoteose.grammar import MAX_CLAUSE, grammar_source
+from rulekit.apoteose.grammar import MAX_CLAUSE, grammar_source, rules_of
+from rulekit.apoteose.reading import fraction, refused_construction
 from rulekit.apoteose.rulings import moment_of
 from rulekit.apoteose.words import (
     _POSSESSIVES,
@@ -126,11 +127,14 @@ def _read(text: str, start: str, build: Any) -> Any:
     if not text or len(text) > MAX_CLAUSE:
         return None
     folded, where = expand(text)
+    hit = refused_construction(text)
     for parser in (_req_fast_parser, _req_parser):
         try:
             tree = parser().parse(folded, start=start)
         except LarkError:
             continue
+        if hit is not None and refused_construction(text, rules_of(tree)) is not None:
+            continue  # a construction read by no rule of its own: refused by name (text.py), never near
         try:
             out = build(_ReqBuild(text, where, Refs()), tree.children[0])
         except Exception:  # noqa: BLE001 - a phrase that reads but names nothing the engine knows
@@ -178,6 +182,8 @@ class _ReqBuild(_Build):
             if child.data == "named_hero" and fold(self.orig(child.children[0])).lower() == "alguem":
                 return {"who": "any"}
             hero = self.hero(child)
+            if "most" in hero or "least" in hero:  # a trigger does not filter on it: unread, never dropped
+                return None
             if "near" in hero:  # "um aliado adjacente a você": the kind, and next to whom (checked then)
                 return {"who": hero["who"], "near": hero["near"]} if not hero.get("all") else None
             if hero.get("who") in ("self", "opponent", "ally", "any", "turn") and not hero.get("all"):
@@ -285,7 +291,7 @@ class _ReqBuild(_Build):
         hero = self.hero(node)
         if hero.get("all") or hero.get("who") == "name":
             return None
-        return {"who": str(hero["who"]), **({"near": hero["near"]} if "near" in hero else {})}
+        return {"who": str(hero["who"]), **{k: hero[k] for k in ("near", "most", "least") if k in hero}}
 
     def _resource_cond(
         self, who: dict[str, Any] | None, node: Any, cmp: str, value: int
@@ -300,7 +306,7 @@ class _ReqBuild(_Build):
             "cmp": cmp,
             "value": value,
         }
-        return {**out, "near": who["near"]} if "near" in who else out
+        return {**out, **{k: who[k] for k in ("near", "most", "least") if k in who}}
 
     def _cmp(self, node: Any, default: str) -> str:
         more = self.sub(node, "more")
@@ -310,6 +316,66 @@ class _ReqBuild(_Build):
         if cmp is None:
             return default
         return _CMP[" ".join(_low(self.tok(cmp, "CMPWORD")).split())]
+
+    def _than(self, node: Any) -> dict[str, Any] | None:
+        """The hero on the other side of a comparison: one hero ("o alvo", "aquele oponente"), some hero of a
+        set ("um oponente") or every one ("todos os oponentes": ``than_all``)."""
+        hero = self.hero(node)
+        if hero.get("who") == "name" or "near" in hero or "most" in hero or "least" in hero:
+            return None
+        return {"than": str(hero["who"]), **({"than_all": True} if hero.get("all") else {})}
+
+    def _compare(self, node: Any, d: str) -> dict[str, Any] | None:
+        """ "você tiver menos MANA que o alvo", "sua VIDA for maior que a VIDA do alvo", "um aliado tiver mais
+        VIDA que todos os oponentes": a hero's resource against another hero's, both read when the requirement
+        is asked (``rulings.compare_heroes``, R-24)."""
+        if d == "c_compare_have":
+            first, second = [
+                s for s in self.subs(node) if s.data in ("self_", "pronoun", "hero_phrase", "named_hero")
+            ]
+            who = self._who(first)
+            cmp = ">" if _low(self.tok(node, "MOREWORD")) == "mais" else "<"
+            resource = self.resource(node)
+            than = self._than(second)
+        else:
+            owners = [s for s in self.subs(node) if s.data == "of_hero"]
+            resources = [t for t in self.toks(node) if t.type == "RESOURCE"]
+            words, _ = self.dets(node)
+            if len(owners) == 2:
+                who = self._who(self.heroes_in(owners[0])[0])
+            elif any(w in _POSSESSIVES for w in words) or not words:
+                who = {"who": "self"}
+            else:
+                return None  # "a VIDA for menor que a do alvo": whose VIDA is not said
+            if len(resources) == 2 and RESOURCES[_low(resources[0])] != RESOURCES[_low(resources[1])]:
+                return None  # two resources compared: not a comparison between heroes this reader knows
+            resource = RESOURCES[_low(resources[0])]
+            cmp = _CMP[" ".join(_low(self.tok(self.sub(node, "cmp"), "CMPWORD")).split())]
+            if cmp not in ("<", ">", "<=", ">="):
+                return None
+            than = self._than(self.heroes_in(owners[-1])[0])
+        if who is None or than is None or who.get("who") == than["than"] and not than.get("than_all"):
+            return None  # a hero against itself says nothing
+        return {"cond": "compare", **who, "resource": resource, "cmp": cmp, **than}
+
+    def _share(self, node: Any, d: str) -> dict[str, Any] | None:
+        """ "sua VIDA estiver acima da metade", "você tiver menos da metade da sua VIDA", "a MANA do alvo for
+        menor que um terço": a hero's resource against a fraction of its maximum
+        (``rulings.fraction_in_state``, R-26)."""
+        if d == "c_share_have":
+            who = self._who(self.heroes_in(node)[0])
+        else:
+            of = self.sub(node, "of_hero")
+            who = {"who": "self"} if of is None else self._who(self.heroes_in(of)[0])
+            words, _ = self.dets(node)
+            if of is None and words and not any(w in _POSSESSIVES for w in words):
+                return None  # "a VIDA estiver acima da metade": whose VIDA is not said
+        resources = {RESOURCES[_low(t)] for t in self.toks(node) if t.type == "RESOURCE"}
+        if who is None or len(resources) != 1:
+            return None  # "sua VIDA acima da metade da MANA": two resources
+        cmp = _CMP[" ".join(_low(self.tok(self.sub(node, "cmp"), "CMPWORD")).split())]
+        num, den = fraction(_low(self.tok(node, "FRACTION")))
+        return {"cond": "share", **who, "resource": resources.pop(), "cmp": cmp, "part": [num, den]}
 
     def condition(self, node: Any) -> dict[str, Any] | None:
         d = node.data
@@ -377,6 +443,27 @@ class _ReqBuild(_Build):
             if z is not None:
                 out["zone"] = self.zone(z)
             return {**out, "near": spec["near"]} if "near" in spec else out
+        if d in ("c_compare_have", "c_compare_is"):
+            return self._compare(node, d)
+        if d == "c_compare_cards":  # "você tiver menos cartas no INVENTÁRIO que o alvo" (R-24)
+            first, second = self.heroes_in(node)
+            who, than = self._who(first), self._than(second)
+            if who is None or than is None or who.get("who") == than["than"] and not than.get("than_all"):
+                return None
+            out = {
+                "cond": "compare_cards",
+                **who,
+                "cmp": ">" if _low(self.tok(node, "MOREWORD")) == "mais" else "<",
+            }
+            tok = self.sub(node, "cardnoun").children[0]
+            if tok.type != "CARDWORD":
+                out["type"] = self.card_type(tok)
+            z = self.sub(node, "zone")
+            if z is not None:
+                out["zone"] = self.zone(z)
+            return {**out, **than}
+        if d in ("c_share", "c_share_have"):
+            return self._share(node, d)
         if d == "c_hero_near":  # "houver um inimigo adjacente a você": such a hero stands next to that one
             spec = self._who(heroes[0])
             if spec is None or "near" not in spec:

@@ -417,6 +417,97 @@ def options_block_before_responses(has_options: bool) -> bool:
 TASK_ON_PASSIVO_IS_ERROR = True
 
 
+# --------------------------------------------------------------------------------------------
+# R-24 … R-27 — comparisons between heroes, fractions, relative amounts (the seed is silent on all four).
+# --------------------------------------------------------------------------------------------
+def compare_heroes(mine: int, cmp: str, theirs: list[int], every: bool) -> bool:
+    """R-24: a comparison between heroes ("se você tiver menos MANA que o alvo", "sua VIDA for maior que a do
+    alvo", "menos cartas no INVENTÁRIO que o alvo") compares the current values (or counts) of both heroes
+    **at the moment the requirement is asked**: R-03 and the seed's «Desambiguação» say when (a Se at
+    activation only, an Enquanto when the halt window closes and after every resolution and script action, a
+    «se …,» of a description when its clause is reached, seed «Na Descrição»). Nothing is remembered from the
+    declaration: a response that changes either hero's resource before a description's «se …,» is reached
+    changes its answer. The other side "um oponente" holds if it holds against some opponent, "todos os
+    oponentes" against every one (``every``), and a set with no hero in it is never compared. "mais" and
+    "menos" are strict: equal values are neither.
+
+    >>> compare_heroes(3, "<", [5], False), compare_heroes(5, "<", [5], False)
+    (True, False)
+    >>> compare_heroes(4, ">", [3, 6], False), compare_heroes(4, ">", [3, 6], True)
+    (True, False)
+    >>> compare_heroes(4, ">", [], True)
+    False
+    """
+    if not theirs:
+        return False
+    test = {"<": mine.__lt__, ">": mine.__gt__, "<=": mine.__le__, ">=": mine.__ge__}[cmp]
+    return all(map(test, theirs)) if every else any(map(test, theirs))
+
+
+def heroes_with_most(values: dict[str, int], most: bool) -> list[str]:
+    """R-25: "o aliado que tiver menos VIDA", "o inimigo com mais ESTAMINA" names the heroes of that set whose
+    current value is the least (most) **when the phrase is read**: a statement's hero when the statement
+    resolves (seed «Resolução do Efeito»: in the order written, so an earlier clause's damage counts), a
+    state's when it is asked (R-24). Every hero tied for it is named: a plural phrase ("os aliados com menos
+    VIDA") takes them all, a singular one is chosen among them by the effect's controller, as "um aliado" is
+    (the decision ``choose@…``); a hero alone in its set is the one. An empty set names no one.
+
+    >>> heroes_with_most({"ana": 3, "bia": 7, "caio": 7}, True), heroes_with_most({"ana": 3, "bia": 7}, False)
+    (['bia', 'caio'], ['ana'])
+    """
+    if not values:
+        return []
+    best = max(values.values()) if most else min(values.values())
+    return [h for h, v in values.items() if v == best]
+
+
+def fraction_of_amount(value: int, part: tuple[int, int] | list[int]) -> int:
+    """R-26 (amounts): "metade da sua VIDA", "um terço da MANA do alvo" is that part of the **current** value
+    of the resource of the hero the statement acts on ("… máxima": of its maximum), read when the statement
+    resolves (seed «Resolução do Efeito»), **rounded down** (resources are whole numbers; "(máx N)" and the
+    seed's amounts are all whole): half of 5 is 2, a third of 2 is 0.
+
+    >>> fraction_of_amount(5, (1, 2)), fraction_of_amount(9, (1, 3)), fraction_of_amount(2, (1, 3))
+    (2, 3, 0)
+    """
+    num, den = part
+    return (value * num) // den
+
+
+def fraction_in_state(current: int, cmp: str, maximum: int, part: tuple[int, int] | list[int]) -> bool:
+    """R-26 (states): "sua VIDA estiver acima da metade", "você tiver menos da metade da sua VIDA" compare the
+    current value with that part of the hero's **maximum** (a value against a part of itself would be always
+    or never true), exactly, without rounding: 50 of 100 is not "acima da metade", 51 is; 5 of 11 is
+    "abaixo da metade". Asked when R-24 says.
+
+    >>> fraction_in_state(50, ">", 100, (1, 2)), fraction_in_state(51, ">", 100, (1, 2))
+    (False, True)
+    >>> fraction_in_state(5, "<", 11, (1, 2)), fraction_in_state(5, "<=", 15, (1, 3))
+    (True, True)
+    """
+    num, den = part
+    mine, theirs = current * den, maximum * num
+    return {
+        "<": mine < theirs,
+        ">": mine > theirs,
+        "<=": mine <= theirs,
+        ">=": mine >= theirs,
+        "==": mine == theirs,
+    }[cmp]
+
+
+#: R-27: an amount relative to another ("Ele causa 2 de DANO a mais", "compre uma carta a mais", "duas cartas
+#: a menos") **changes the action the effect answers** when the effect answers that kind of action before it
+#: happens (its Quando … for ser / Antes de trigger names it, R-21): as «Aumente essa cura em 2», seed
+#: «antes»: such an effect «pode modificar ou influenciar a ação que ele encadeou». Its hero, if written, is
+#: that action's (ele, aquele Herói). Answered after it happened, it is refused (seed «depois»: «não tendo
+#: como modificar ou influenciar a ação que ele encadeou»). Where the effect answers no such action, "mais N
+#: de DANO" / "mais N de <atributo>" is the gain "+N de …" (seed «máx»: «Você causa +1 de DANO» is DANO
+#: extra), and any other relative amount is refused, naming its words (there is nothing it is relative to).
+#: ``False`` reads every "mais N de DANO" as the gain, even in a response.
+RELATIVE_AMOUNT_CHANGES_ANSWERED_ACTION = True
+
+
 def ruling_ids() -> dict[str, Any]:
     """Index of the named places above, by ruling id (for docs and tests). Rulings without an entry
     are structural: the engine applies them where its code says so (R-02 resolution is atomic,
@@ -444,4 +535,8 @@ def ruling_ids() -> dict[str, Any]:
         "R-20": (cycle_order, RESTORATION_STARTS_NEXT_CYCLE),
         "R-21": moment_of,
         "R-23": TASK_ON_PASSIVO_IS_ERROR,
+        "R-24": compare_heroes,
+        "R-25": heroes_with_most,
+        "R-26": (fraction_of_amount, fraction_in_state),
+        "R-27": RELATIVE_AMOUNT_CHANGES_ANSWERED_ACTION,
     }

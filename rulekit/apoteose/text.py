@@ -531,7 +531,12 @@ def parse_effect(text: str, *, strict: bool = True) -> Effect:
                     desc_offset,
                 )
             )
-    _refuse_constructions(src, reqs, desc, desc_offset, warnings)
+    # a description the reader refused with its reason (a construction's own rule said why) is not asked again
+    desc_read = lang.is_supported(list(body_stmts))
+    if not desc_read:
+        stopped = _first_unknown(list(body_stmts))
+        desc_read = bool(stopped is not None and stopped.get("reason"))
+    _refuse_constructions(src, reqs, desc, desc_offset, warnings, desc_read)
     duration_at = next((pos for k, n, pos in found if n == "Duração"), None)
     if duration_at is not None and not _states_duration(reqs, [st.to_dict() for st in body_stmts]):
         warnings.append(
@@ -611,6 +616,7 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
     (its trigger and timings), the cards its requirements pay, and what its Selecione requirements choose."""
 
     events: list[str] = []
+    before: list[str] = []  # answered before they happen (R-21): the ones it may change (R-27)
     event_card = event_hero = False
     for t in timings:
         if t in _TIMING_EVENTS:
@@ -624,6 +630,8 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
             continue
         kind = str(trig.get("event"))
         events.append(kind)
+        if trig.get("moment") == "before":
+            before.append(kind)
         event_card = event_card or kind in _CARD_EVENTS or "card" in trig
         event_hero = True  # every answered game event has who did it (or to whom)
     paid: list[tuple[str, str]] = []
@@ -645,6 +653,7 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
     return Refs(
         known=True,
         events=tuple(events),
+        before=tuple(before),
         event_card=event_card,
         event_hero=event_hero,
         paid=tuple(paid),
@@ -653,12 +662,21 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
 
 
 def _refuse_constructions(
-    src: str, reqs: list[Requirement], desc: str, desc_offset: int, warnings: list[Warning_]
+    src: str,
+    reqs: list[Requirement],
+    desc: str,
+    desc_offset: int,
+    warnings: list[Warning_],
+    desc_read: bool = False,
 ) -> None:
     """A construction the engine has no statement or condition for (the lexicon's ``refused``: "menos MANA
     que o alvo", "a metade", "duas delas"…), in a requirement or the description: an ``UNSUPPORTED_TEXT``
-    warning at its place in the text as written, naming it (the effect is then refused, never run near)."""
-    places = [(r.text, r.position) for r in reqs] + [(desc, desc_offset)]
+    warning at its place in the text as written, naming it (the effect is then refused, never run near). A
+    part that was read is not asked again: its readers (``grammar``, ``reqgrammar``) read such a construction
+    only with the rule made for it (the lexicon's ``read_by``), and refuse it otherwise."""
+    places = [(r.text, r.position) for r in reqs if not _read_whole(r)]
+    if not desc_read:
+        places.append((desc, desc_offset))
     for text, at in places:
         hit = refused_construction(text)
         if hit is None:
@@ -687,6 +705,15 @@ def _refuse_constructions(
             ),
         )
         return
+
+
+def _read_whole(r: Requirement) -> bool:
+    """Was a requirement read, all of it (its condition or statement has no unknown part)?"""
+    return (
+        r.kind != "unknown"
+        and lang.is_supported(r.ast)
+        and (r.statement is None or lang.is_supported(r.statement))
+    )
 
 
 def _states_duration(reqs: list[Requirement], stmts: Any) -> bool:

@@ -36,6 +36,10 @@ COMPARISONS = (
     ("no mínimo", ">="),
     ("no máximo", "<="),
     ("exatamente", "=="),
+    ("acima de", ">"),
+    ("abaixo de", "<"),
+    ("superior a", ">"),
+    ("inferior a", "<"),
 )
 ZONES = {
     "inventario": "INVENTÁRIO",
@@ -129,6 +133,8 @@ class Refs:
     known: bool = False
     #: kinds of game event the effect answers (its Quando/Depois de/Antes de trigger, its timings)
     events: tuple[str, ...] = ()
+    #: of those, the ones it answers before they happen (R-21 "before"; seed «antes»: it may modify them)
+    before: tuple[str, ...] = ()
     #: the event answered has a card ("essa carta", "a carta descartada" in a response)
     event_card: bool = False
     #: the event answered has a hero ("aquele oponente")

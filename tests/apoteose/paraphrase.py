@@ -76,6 +76,20 @@ SYNONYMS: dict[str, tuple[tuple[str, ...], ...]] = {
     "decrease": (("Reduza", "Diminua"),),
     "return": (("Devolva", "Retorne"), ("devolva", "retorne")),
     "activate": (("ativar", "usar"), ("ativou", "usou")),
+    # comparisons between heroes, the most/least of a set, fractions, relative amounts (R-24…R-27)
+    "comparison": (
+        ("que tiver menos", "com menos", "que tem menos", "com a menor"),
+        ("que tiver mais", "com mais", "que tem mais", "com a maior"),
+        ("mais VIDA que", "mais VIDA do que"),
+        ("menos VIDA que", "menos VIDA do que"),
+        ("menor que a VIDA do alvo", "menor que a do alvo", "menor do que a VIDA do alvo"),
+        ("estiver acima de um terço", "for maior que um terço"),
+        ("estiver abaixo da metade", "for menor que a metade"),
+        ("Cure metade", "Cure a metade"),
+        ("perde um terço", "perde a terça parte"),
+        ("mais 2 de DANO", "2 de DANO a mais"),
+        ("Cure 2 de VIDA a mais", "Cure mais 2 de VIDA"),
+    ),
 }
 #: Numbers written out (masculine; "uma"/"duas" before a feminine noun).
 NUMBER_WORDS = {
@@ -426,6 +440,7 @@ AXES: dict[str, Callable[[str, random.Random], str | None]] = {
     "synonym:hero": _synonym("enemy"),
     "synonym:verb": _synonym("damage", "draw", "negate", "is"),
     "synonym:verb+": _synonym("draw+", "damage+", "hide", "look", "decrease", "return", "activate"),
+    "synonym:comparison": _synonym("comparison"),
     "number:words": _number_words,
     "number:one": _number_one,
     "contraction": _table_axis(list(CONTRACTIONS)),
@@ -490,6 +505,10 @@ MUTATIONS: dict[str, list[tuple[str, str]]] = {
     "hero": [(a, b) for pair in HERO_KINDS for a, b in (pair, pair[::-1])]
     + [(e, "aliado") for e in ("inimigo", "adversário")],
     "verb": [(a, b) for pair in VERB_SWAPS for a, b in (pair, pair[::-1])],
+    # "menos MANA que o alvo" / "mais", "acima da metade" / "abaixo", "metade" / "terça parte" (R-24…R-27)
+    "comparison": _swap_within(("mais", "menos"))
+    + _swap_within(("acima", "abaixo"))
+    + [("metade", "terça parte")],
 }
 
 

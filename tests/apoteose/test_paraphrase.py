@@ -106,7 +106,7 @@ def test_a_word_swapped_in_a_paraphrase_still_changes_its_reading(
 
 
 def test_every_kind_of_mutation_is_drawn() -> None:
-    assert {k for _, k, _ in MUTANTS} >= {"resource", "number", "hero", "verb"}
+    assert {k for _, k, _ in MUTANTS} >= {"resource", "number", "hero", "verb", "comparison"}
 
 
 @pytest.mark.parametrize("kind", sorted(PENDING_MUTATIONS))
