@@ -66,6 +66,7 @@ import yaml  # noqa: E402
 
 from rulekit.errors import RulekitError  # noqa: E402
 from rulekit.i18n import LANGUAGES  # noqa: E402
+from rulekit.mtg.kinds import KINDS, kinds_of, sections  # noqa: E402
 from rulekit.yamlsrc import YamlDoc  # noqa: E402
 
 #: Strings a stranger might put anywhere: markup, quotes, escapes, control and bidi characters,
@@ -280,18 +281,14 @@ TARGETS_MUST = (
 PT_KINDS = ("+1/+1", "-1/-1", "+1/+0", "+0/+1", "-1/-0", "-0/-1", "+2/+2", "-2/-2", "+1/+2", "-2/-1")
 COUNTER_KINDS = (*PT_KINDS, "time", "loyalty", "\u22121/\u22121")
 #: Granted abilities: keywords, and abilities that are themselves static (a static that grants).
-GRANTED = (
-    "Flying",
-    "Hexproof",
-    "{T}: Add {G}.",
-    "Cycling {2}",
-    "Equip {1}",
-    {
-        "text": "Other creatures you control get +1/+1.",
-        "static": {"affects": "other creatures you control", "modify_pt": {"power": 1, "toughness": 1}},
-    },
-    {"text": "This has flying.", "static": {"affects": "this", "abilities": {"add": ["Flying"]}}},
-)
+#: abilities an effect grants: those the ``add_abilities`` kind's record gives as its examples
+GRANTED = tuple(x for example in KINDS["add_abilities"].examples for x in example["add"])
+
+
+def _kind_example(rng: random.Random, section: str) -> dict[str, Any]:
+    """One section of an effect spec written by the effect kinds' records (:mod:`rulekit.mtg.kinds`):
+    one example of one of its kinds."""
+    return copy.deepcopy(dict(rng.choice([ex for kind in kinds_of(section) for ex in kind.examples])))
 
 
 def _expr_pool(rng: random.Random, resolving: bool) -> list[Any]:
@@ -337,7 +334,7 @@ def _mtg_effect(
         [
             "type",
             "color",
-            "abilities",
+            *sections(),
             "set_pt",
             "modify_pt",
             "switch_pt",
@@ -372,22 +369,8 @@ def _mtg_effect(
                     {"set": []},
                 ]
             )
-        elif part == "abilities":
-            eff["abilities"] = rng.choice(
-                [
-                    {"add": ["Flying"]},
-                    {"remove_all": True},
-                    {"remove": ["Flying"]},
-                    {"add": [rng.choice(GRANTED)]},
-                    {"remove_all": True, "keep": "mana abilities"},
-                    {"cant_have": ["Hexproof", "Flying"]},
-                    {
-                        "activated_of": rng.choice(
-                            ["creature cards in all graveyards", "creatures", "artifacts you control"]
-                        )
-                    },
-                ]
-            )
+        elif part in sections():
+            eff[part] = _kind_example(rng, part)
         elif part in ("set_pt", "modify_pt"):
             pool = _expr_pool(rng, resolving)
             pt = {"power": rng.choice(pool), "toughness": rng.choice(pool)}

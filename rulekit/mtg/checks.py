@@ -11,16 +11,18 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from rulekit import limits
 from rulekit.errors import N_, Phrase, ScenarioError
 from rulekit.mtg.expressions import parse_expr, parse_target_rule
+from rulekit.mtg.kinds import sections
 from rulekit.mtg.messages import ERRORS
 from rulekit.mtg.model import DURATIONS, EffectSpec, ObjectDef
 from rulekit.mtg.schema import (
     AbilityModel,
-    EffectModel,
+    effect_model,
 )
 from rulekit.mtg.selectors import SelectorError, parse_condition, parse_selector, vocabulary
 from rulekit.mtg.vocab import (
@@ -191,13 +193,13 @@ def check_effect(
     ``players`` (``None`` in the card library) are the scenario's players, for ``control``;
     ``resolving`` says whether the effect comes from a resolving ability (only those know X).
     """
-    model = doc.validate(EffectModel, path)
+    model = doc.validate(effect_model(), path)
     data = model.model_dump(by_alias=True, exclude_defaults=True)
     check_effect_data(doc, path, data, names, players, resolving)
-    ab = data.get("abilities") or {}
-    for i, item in enumerate(ab.get("add") or ()):
-        if not isinstance(item, str):
-            check_ability(doc, (*path, "abilities", "add", i), item, names, players)
+    checks = _Checks(doc, names, players, filled=False)
+    for section, kinds in sections().items():
+        for kind in kinds:
+            kind.check_written(data.get(section) or {}, (*path, section), checks)
     return data
 
 
@@ -358,13 +360,10 @@ def check_effect_data(
         for k in ("set", "add"):
             if c.get(k):
                 check_words(doc, (*path, "color", k), c[k], "colors")
-    ab = data.get("abilities") or {}
-    if ab.get("activated_of"):
-        _check_selector(doc, (*path, "abilities", "activated_of"), str(ab["activated_of"]), names)
-    if ab.get("keep") and not ab.get("remove_all"):
-        raise err(doc, (*path, "abilities", "keep"), N_("'keep' goes with 'remove_all: true'"), params={})
-    for i, item in enumerate(ab.get("add") or ()):
-        _check_granted(doc, (*path, "abilities", "add", i), item, names, players, filled)
+    checks = _Checks(doc, names, players, filled)
+    for section, kinds in sections().items():
+        for kind in kinds:
+            kind.check(data.get(section) or {}, (*path, section), checks)
     for k in ("set_pt", "modify_pt"):
         for f in ("power", "toughness"):
             v = (data.get(k) or {}).get(f)
@@ -396,6 +395,29 @@ def check_effect_data(
                 suggest(data["players"], ok),
                 params={"value": data["players"], "options": ", ".join(ok)},
             )
+
+
+class _Checks:
+    """The checks an effect kind's :meth:`~rulekit.mtg.kinds.base.Kind.check` calls
+    (:class:`rulekit.mtg.kinds.base.Checks`), on one document."""
+
+    def __init__(self, doc: YamlDoc, names: set[str] | None, players: list[str] | None, filled: bool) -> None:
+        self.doc, self.names, self.players, self.filled = doc, names, players, filled
+
+    def words(self, path: Path_, words: list[str], kind: str) -> None:
+        check_words(self.doc, path, words, kind)
+
+    def selector(self, path: Path_, text: str) -> None:
+        _check_selector(self.doc, path, text, self.names)
+
+    def granted(self, path: Path_, item: Any) -> None:
+        _check_granted(self.doc, path, item, self.names, self.players, self.filled)
+
+    def ability(self, path: Path_, item: Any) -> None:
+        check_ability(self.doc, path, item, self.names, self.players)
+
+    def refuse(self, path: Path_, message: str, params: Mapping[str, Any]) -> None:
+        raise err(self.doc, path, message, params=dict(params))
 
 
 def _check_granted(

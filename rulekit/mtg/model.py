@@ -27,6 +27,7 @@ from typing import Any
 from rulekit.i18n import pick
 from rulekit.mtg.codes import AbilityKind, EventKind
 from rulekit.mtg.expressions import Expr, TargetRule, parse_expr, parse_target_rule
+from rulekit.mtg.kinds import Kind, sections
 from rulekit.mtg.selectors import (
     Condition,
     Selector,
@@ -192,14 +193,6 @@ class EffectSpec:
     remove_all_creature_types: bool = False
     color_set: tuple[str, ...] | None = None
     color_add: tuple[str, ...] = ()
-    ab_add: tuple[Ability, ...] = ()
-    ab_remove: tuple[str, ...] = ()
-    ab_remove_all: bool = False
-    #: "loses all abilities except mana abilities": ``"mana abilities"``
-    ab_keep: str = ""
-    ab_cant_have: tuple[str, ...] = ()
-    #: "has all activated abilities of <selector>" (re-read in layer 6 as those objects are then)
-    ab_activated_of: Selector | None = None
     set_power: Expr | None = None
     set_toughness: Expr | None = None
     mod_power: Expr | None = None
@@ -217,6 +210,9 @@ class EffectSpec:
     #: 601.2f: "<affects> cost {N} more" (N) or "{N} less" (-N) to cast
     cost_add: int | None = None
     sublayers: tuple[str, ...] = ()
+    #: the effect kinds it holds (:mod:`rulekit.mtg.kinds`), by the sublayer that applies them:
+    #: ``{sublayer: ((kind, its parameters), ...)}``, each sublayer's in the order they apply
+    kinds: Mapping[str, tuple[tuple[Kind, Any], ...]] = field(default_factory=dict)
     #: the source mapping (plain dicts and lists); read through :meth:`data`
     mapping: Any = field(default=None, repr=False)
     #: why the mapping could not be read, else ``None``: an open ``{chosen …}`` placeholder (a
@@ -241,6 +237,18 @@ class EffectSpec:
         if self.unread is not None:
             raise self.unread
         return self
+
+    def kinds_in(self, sub: str) -> tuple[tuple[Kind, Any], ...]:
+        """The kinds it holds that apply in one sublayer, with their parameters, in order."""
+        return self.kinds.get(sub, ())
+
+    def value(self, name: str) -> Any:
+        """The parameters of the kind named ``name`` it holds (``None``: it holds none)."""
+        for pairs in self.kinds.values():
+            for kind, value in pairs:
+                if kind.name == name:
+                    return value
+        return None
 
     @property
     def exprs(self) -> tuple[Expr, ...]:
@@ -353,16 +361,7 @@ def _build(canon: str, raw: dict[str, Any], cda: bool) -> EffectSpec:
         kw["color_set"] = _strs(c["set"]) if c.get("set") is not None else None
         kw["color_add"] = _strs(c.get("add"))
         subs.append("color")
-    if raw.get("abilities"):
-        a = raw["abilities"]
-        kw["ab_add"] = tuple(ability_from_data(x) for x in (a.get("add") or ()))
-        kw["ab_remove"] = _strs(a.get("remove"))
-        kw["ab_remove_all"] = bool(a.get("remove_all"))
-        kw["ab_keep"] = str(a.get("keep") or "")
-        if a.get("activated_of"):
-            kw["ab_activated_of"] = parse_selector(str(a["activated_of"]))
-        kw["ab_cant_have"] = _strs(a.get("cant_have"))
-        subs.append("abilities")
+    kw["kinds"] = _kinds(raw, cda, subs)
     if raw.get("set_pt"):
         sp = raw["set_pt"]
         kw["set_power"] = parse_expr(sp["power"]) if sp.get("power") is not None else None
@@ -401,6 +400,33 @@ def _build(canon: str, raw: dict[str, Any], cda: bool) -> EffectSpec:
         subs.append("rules")
     kw["sublayers"] = tuple(s for s in SUBLAYERS if s in subs)
     return EffectSpec(**kw)
+
+
+class _Make:
+    """What the effect kinds' :meth:`~rulekit.mtg.kinds.base.Kind.build` may make (:class:`Make`)."""
+
+    def ability(self, data: Any, key: str = "") -> Ability:
+        return ability_from_data(data, key)
+
+
+_MAKE = _Make()
+
+
+def _kinds(raw: dict[str, Any], cda: bool, subs: list[str]) -> dict[str, tuple[tuple[Kind, Any], ...]]:
+    """The registered effect kinds the mapping holds, read by each kind's own ``build``
+    (:mod:`rulekit.mtg.kinds`); a section that is there puts its kinds' sublayers in ``subs``."""
+    out: dict[str, list[tuple[Kind, Any]]] = {}
+    for section, kinds in sections().items():
+        part = raw.get(section)
+        if not part:
+            continue
+        for kind in kinds:
+            sub = kind.sublayer_for(cda)
+            if sub not in subs:
+                subs.append(sub)
+            if kind.present(part):
+                out.setdefault(sub, []).append((kind, kind.build(part, _MAKE)))
+    return {sub: tuple(pairs) for sub, pairs in out.items()}
 
 
 # ---------------------------------------------------------------------------------- abilities

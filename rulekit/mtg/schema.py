@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, create_model
+
+from rulekit.mtg.kinds import Kind, sections, version
 
 
 class _M(BaseModel):
@@ -28,15 +30,6 @@ class TypePart(_M):
 class ColorPart(_M):
     set: list[str] | None = None
     add: list[str] = []
-
-
-class AbilitiesPart(_M):
-    add: list[Any] = []
-    remove: list[str] = []
-    remove_all: bool = False
-    keep: Literal["mana abilities"] | None = None  # "loses all abilities except mana abilities"
-    cant_have: list[str] = []
-    activated_of: str | None = None  # "has all activated abilities of <selector>"
 
 
 class _CopyExceptions(_M):
@@ -123,7 +116,11 @@ class RulesPart(_M):
     cost: CostChange | None = None
 
 
-class EffectModel(_M):
+class EffectFields(_M):
+    """The keys of an effect spec (LANGUAGE.md §3). The sections the effect kinds are written
+    under (``abilities``) are made from the registry of kinds (:func:`effect_model`): here they
+    only keep their place among the keys (an ``Any`` that :func:`effect_model` replaces)."""
+
     affects: str | None = None
     duration: str | None = None
     condition: str | None = None
@@ -138,12 +135,38 @@ class EffectModel(_M):
     full_text: str | None = None  # 612.6 "has the full text of <object>"
     type: TypePart | None = None
     color: ColorPart | Literal["colorless"] | None = None
-    abilities: AbilitiesPart | None = None
+    abilities: Any = None
     set_pt: PTPart | None = None
     modify_pt: PTPart | None = None
     switch_pt: bool = False
     player: PlayerPart | None = None
     rules: RulesPart | None = None
+
+
+def _section_model(section: str, kinds: tuple[Kind, ...]) -> type[_M]:
+    """The shape of one section: the keys of every kind written under it."""
+    fields: dict[str, Any] = {key: shape for kind in kinds for key, shape in kind.fields.items()}
+    name = "".join(w.title() for w in section.split("_")) + "Part"
+    return create_model(name, __base__=_M, __module__=__name__, **fields)
+
+
+_EFFECT_MODELS: dict[int, type[EffectFields]] = {}
+
+
+def effect_model() -> type[EffectFields]:
+    """The shape of an effect spec: :class:`EffectFields`, each section of the registry of effect
+    kinds (:mod:`rulekit.mtg.kinds`) the shape its kinds' keys make (made again when the registry
+    changes)."""
+    v = version()
+    got = _EFFECT_MODELS.get(v)
+    if got is None:
+        parts: dict[str, Any] = {
+            section: (_section_model(section, kinds) | None, None) for section, kinds in sections().items()
+        }
+        got = create_model("EffectModel", __base__=EffectFields, __module__=__name__, **parts)
+        _EFFECT_MODELS.clear()
+        _EFFECT_MODELS[v] = got
+    return got
 
 
 class AbilityModel(_M):

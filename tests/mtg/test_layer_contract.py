@@ -57,6 +57,7 @@ from rulekit.mtg.engine.layers.type import TypePart
 from rulekit.mtg.engine.select import ANY, Key, make_ctx
 from rulekit.mtg.engine.state import SLOTS, Obj, State, sig_of
 from rulekit.mtg.generate import random_scenario_text
+from rulekit.mtg.kinds import KINDS, Kind
 from rulekit.mtg.loader import library
 from rulekit.mtg.model import SUBLAYERS, EffectSpec
 from rulekit.mtg.vocab import BASIC_LAND_TYPES, CARD_TYPES, COLORS, SUPERTYPES, type_kind
@@ -313,9 +314,46 @@ def _variant(
             changes[name] = tuple(words["types"].sample(rng, rng.randint(1, 2)))
         elif roll < 0.7 and name == "color_add":
             changes[name] = tuple(words["colors"].sample(rng, rng.randint(1, 2)))
-        elif roll < 0.7 and name in ("ab_remove", "ab_cant_have") and words["abilities"].items:
-            changes[name] = (words["abilities"].pick(rng),)
-    return replace(spec, **changes)
+    return replace(spec, **changes, kinds=_vary_kinds(spec, donors, words, rng))
+
+
+#: the kinds a random variant may drop, borrow or fill (those that take no parameters: every
+#: part copes with any value of them); kinds of ability words a variant may draw
+VARIED_KINDS = sorted((k for k in KINDS.values() if not k.uses_params(None)), key=lambda k: k.name)
+WORD_KINDS = ("remove_abilities", "cant_have")
+
+
+def _vary_kinds(
+    spec: EffectSpec, donors: _Ring[EffectSpec], words: dict[str, _Ring[str]], rng: random.Random
+) -> dict[str, tuple[tuple[Kind, Any], ...]]:
+    """The effect kinds of ``spec`` (:mod:`rulekit.mtg.kinds`), some dropped, borrowed from a
+    donor of the same sublayer, or (ability words) drawn from the objects' abilities."""
+    got = {sub: dict(pairs) for sub, pairs in spec.kinds.items()}
+    for kind in VARIED_KINDS:
+        for sub in sorted({kind.sublayer_for(False), kind.sublayer_for(True)} & set(spec.sublayers)):
+            roll = rng.random()
+            mine = got.setdefault(sub, {})
+            if roll < 0.2:
+                mine.pop(kind, None)
+            elif roll < 0.4:
+                value = donors.pick(rng).value(kind.name)
+                if value is None:
+                    mine.pop(kind, None)
+                else:
+                    mine[kind] = value
+            elif roll < 0.7 and kind.name in WORD_KINDS and words["abilities"].items:
+                mine[kind] = (words["abilities"].pick(rng),)
+    return {
+        sub: tuple(sorted(pairs.items(), key=lambda kv: (kv[0].order, kv[0].name)))
+        for sub, pairs in got.items()
+        if pairs
+    }
+
+
+def _without(spec: EffectSpec, name: str) -> EffectSpec:
+    """``spec`` without the effect kind named ``name``."""
+    kinds = {sub: tuple((k, v) for k, v in pairs if k.name != name) for sub, pairs in spec.kinds.items()}
+    return replace(spec, kinds=kinds)
 
 
 def _state(case: Case, earlier: _Ring[Case], rng: random.Random) -> tuple[State, list[str]]:
@@ -443,16 +481,16 @@ def test_the_contract_test_fails_on_a_part_that_hides_a_write(
     declared = AbilitiesPart.writes
 
     def hiding(self: AbilitiesPart, spec: EffectSpec) -> frozenset[Key]:
-        return declared(self, replace(spec, ab_cant_have=()))
+        return declared(self, _without(spec, "cant_have"))
 
     monkeypatch.setattr(AbilitiesPart, "writes", hiding)
     caught = [p for _, got in _checks(cases, seed=613, rounds=6) for p in got]
     assert caught and all(p.startswith("abilities ") and "abilities-" in p for p in caught)
-    cant = next(c for c in cases if c.eff.spec is not None and c.eff.spec.ab_cant_have)
+    cant = next(c for c in cases if c.eff.spec is not None and c.eff.spec.value("cant_have"))
     assert cant.eff.spec is not None
-    only_cant = replace(cant.eff, spec=replace(cant.eff.spec, ab_remove=()))
+    only_cant = replace(cant.eff, spec=_without(cant.eff.spec, "remove_abilities"))
     state = State({oid: o.copy() for oid, o in cant.objs.items()}, cant.players)
-    word = cant.eff.spec.ab_cant_have[0]
+    word = cant.eff.spec.value("cant_have")[0]
     holder = next(oid for oid, o in state.objs.items() if o.zone is not None)
     assert check(only_cant, "abilities", state, holder), word  # a new "can't have" word is a loss
     monkeypatch.undo()

@@ -141,8 +141,9 @@ def newly_granted(
     if spec is None:
         return []
     entering_copy = sub == "copy" and spec.copy is not None and makes_entry_choices(chosen)
+    granted = (ab for pairs in spec.kinds.values() for kind, value in pairs for ab in kind.grants(value))
     if not entering_copy and not any(
-        ab.generates and ab.spec is not None and sub in ab.spec.sublayers for ab in spec.ab_add
+        ab.generates and ab.spec is not None and sub in ab.spec.sublayers for ab in granted
     ):
         return []
     known = {e.id for e in pending} | set(begun)

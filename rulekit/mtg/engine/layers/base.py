@@ -19,10 +19,10 @@ A :class:`LayerPart` says, for one layer or sublayer:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from rulekit.mtg.engine.select import ANY, Key
+from rulekit.mtg.engine.select import ANY, Key, select
+from rulekit.mtg.kinds.base import add_words
 
 if TYPE_CHECKING:
     from rulekit.mtg.engine.eff import Eff
@@ -104,10 +104,53 @@ class LayerPart:
         return values
 
 
-def add_words(seq: tuple[str, ...], words: Iterable[str]) -> tuple[str, ...]:
-    """``seq`` with the new words appended, once each."""
-    out = list(seq)
-    for w in words:
-        if w not in out:
-            out.append(w)
-    return tuple(out)
+class KindsPart(LayerPart):
+    """A layer part whose effects are made of registered effect kinds (:mod:`rulekit.mtg.kinds`):
+    each hook asks the kinds an effect holds in this sublayer (:meth:`EffectSpec.kinds_in`), and
+    :meth:`apply` applies them in their order. A part adds what its layer does beyond its kinds."""
+
+    def writes(self, spec: EffectSpec) -> frozenset[Key]:
+        out: frozenset[Key] = frozenset()
+        for kind, value in spec.kinds_in(self.sub):
+            out |= kind.writes(value)
+        return out
+
+    def reads(self, spec: EffectSpec) -> frozenset[Key]:
+        out: frozenset[Key] = frozenset()
+        for kind, value in spec.kinds_in(self.sub):
+            out |= kind.reads(value)
+        return out
+
+    def params_vary(self, spec: EffectSpec) -> bool:
+        return any(kind.params_vary(value) for kind, value in spec.kinds_in(self.sub))
+
+    def uses_params(self, spec: EffectSpec | None) -> bool:
+        return spec is not None and any(kind.uses_params(value) for kind, value in spec.kinds_in(self.sub))
+
+    def by_text(self, spec: EffectSpec | None) -> bool:
+        return spec is None or all(kind.by_text(value) for kind, value in spec.kinds_in(self.sub))
+
+    def params(self, eff: Eff, obj: Obj, state: State, ctx: Ctx) -> Any:
+        """Each kind's parameters for one object (``None`` for a kind that takes none), or
+        ``None`` when no kind takes any."""
+        spec = eff.spec
+        if spec is None or not self.uses_params(spec):
+            return None
+
+        def objects(sel: Any) -> list[Obj]:
+            return [state.objs[oid] for oid in select(sel, state, ctx)]
+
+        return tuple(
+            kind.params(value, eff, obj, objects) if kind.uses_params(value) else None
+            for kind, value in spec.kinds_in(self.sub)
+        )
+
+    def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
+        spec = eff.spec
+        assert spec is not None
+        kinds = spec.kinds_in(self.sub)
+        for i, (kind, value) in enumerate(kinds):
+            kind.apply(value, eff, obj, param[i] if param is not None else None)
+
+
+__all__ = ["NOTHING", "PT_WRITES", "KindsPart", "LayerPart", "add_words"]

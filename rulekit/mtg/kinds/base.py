@@ -1,0 +1,184 @@
+"""What an effect kind is: one record holding all it knows (LANGUAGE.md §3, ARCHITECTURE.md §3).
+
+An effect spec is a mapping whose parts each apply in one layer (613.1-613.4, 613.10, 613.11):
+``abilities: {add: [...], remove: [...]}`` holds two *kinds* of layer-6 effect. A :class:`Kind`
+says, for one of them:
+
+* its place: :attr:`section` (the spec's key it is written under, ``abilities``), :attr:`fields`
+  (its own keys there, each with its pydantic type and default: the file's shape is made from
+  them, :func:`rulekit.mtg.schema.effect_model`), :attr:`sublayer` (the layer part that applies it,
+  :data:`rulekit.mtg.model.SUBLAYERS`) and :attr:`order` (where it applies among that part's kinds);
+* its words: :attr:`rule` (the CR rule it models), :attr:`forms` (LANGUAGE.md's table,
+  :func:`rulekit.mtg.kinds.markdown_table`), :attr:`examples` (what ``tools/fuzz.py`` writes);
+* :meth:`check`: what of its values the shape cannot say (with a :class:`Checks` the loader gives);
+* :meth:`build`: its parameters, read once when the spec is built (:func:`rulekit.mtg.model.build_spec`);
+* :meth:`writes` / :meth:`reads`: what it may change and what its parameters read (613.8a pruning;
+  ``("abilities-", "*")`` marks a kind that can remove abilities and so end static effects, 611.3b);
+* :meth:`params_vary` / :meth:`uses_params` / :meth:`params`: what it does to one object, as data,
+  when that depends on other objects (read before anything changes; compared by 613.8a's test);
+* :meth:`apply`: what it does to one object; :meth:`by_text`, :meth:`grants`.
+
+The kinds sit below the model and the engine: a kind's module imports neither. What it needs of
+them is handed to it: a :class:`Make` to build abilities, the engine's objects (``Any`` here: an
+:class:`rulekit.mtg.engine.state.Obj`) and a function that selects them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Protocol
+
+#: a characteristic and its value, or :data:`ANY` (what a kind writes or reads, 613.8a)
+Key = tuple[str, str]
+ANY = "*"
+NOTHING: frozenset[Key] = frozenset()
+#: where a value sits in the file (the keys and indexes down to it)
+Path_ = tuple[str | int, ...]
+#: the objects a selector names now, as the engine has them (``Selector -> [Obj, ...]``)
+Objects = Callable[[Any], Iterable[Any]]
+
+
+def read_keys(chars: Iterable[tuple[str, str]]) -> frozenset[Key]:
+    """What a selector or expression says it reads (``Selector.characteristics``,
+    ``Expr.characteristics``), in the keys :meth:`Kind.writes` uses: abilities are changed
+    by adding (``abilities+``) or removing (``abilities-``) them, power and toughness by every
+    P/T sublayer (``pt``); the rest keep their name (``("subtypes", "Swamp")`` for "Swamps",
+    ``("colors", "*")`` for "colorless", ``("controller", "*")`` for "you control").
+
+    >>> from rulekit.mtg.selectors import parse_selector
+    >>> sorted(read_keys(parse_selector("creatures with flying").characteristics))
+    [('abilities+', '*'), ('abilities-', '*'), ('types', 'Creature')]
+    """
+    out: set[Key] = set()
+    for attr, value in chars:
+        if attr == "abilities":
+            out.add(("abilities-", ANY))
+            out.add(("abilities+", ANY))
+        elif attr in ("power", "toughness"):
+            out.add(("pt", ANY))
+        else:
+            out.add((attr, value))
+    return frozenset(out)
+
+
+def add_words(seq: tuple[str, ...], words: Iterable[str]) -> tuple[str, ...]:
+    """``seq`` with the new words appended, once each."""
+    out = list(seq)
+    for w in words:
+        if w not in out:
+            out.append(w)
+    return tuple(out)
+
+
+def strs(value: Any) -> tuple[str, ...]:
+    """A list of words as a tuple (``None``: none; one word: itself)."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    return tuple(str(v) for v in value)
+
+
+class Make(Protocol):
+    """What a kind's :meth:`Kind.build` may make that the model defines (the model hands it)."""
+
+    def ability(self, data: Any, key: str = "") -> Any:
+        """An :class:`rulekit.mtg.model.Ability` from its card form (LANGUAGE.md §2)."""
+        ...
+
+
+class Checks(Protocol):
+    """The loader's checks a kind's :meth:`Kind.check` may call (``rulekit/mtg/checks.py`` gives
+    them); each raises one located error naming ``path``."""
+
+    def words(self, path: Path_, words: list[str], kind: str) -> None:
+        """Every word is a known one of ``kind`` (``any``, ``types``, ``subtypes``, ``colors``)."""
+        ...
+
+    def selector(self, path: Path_, text: str) -> None:
+        """A selector that reads, naming only the scenario's objects."""
+        ...
+
+    def granted(self, path: Path_, item: Any) -> None:
+        """An ability an effect grants (a string, or a mapping as in LANGUAGE.md §2)."""
+        ...
+
+    def ability(self, path: Path_, item: Any) -> None:
+        """An ability as written in the file (its shape and words)."""
+        ...
+
+    def refuse(self, path: Path_, message: str, params: Mapping[str, Any]) -> None:
+        """Refuse the value at ``path`` with a catalogue message (``N_(...)``)."""
+        ...
+
+
+class Kind:
+    """One effect kind (see the module docstring). A kind's module subclasses it and registers
+    one instance (:func:`rulekit.mtg.kinds.register`); subclasses override what differs."""
+
+    #: its id: the section and its first key (``abilities.add``)
+    name = ""
+    #: the effect spec's key it is written under, and its own keys there: ``{key: (type, default)}``
+    section = ""
+    fields: Mapping[str, tuple[Any, Any]] = {}
+    #: the layer part that applies it, and where among that part's kinds (lowest first)
+    sublayer = ""
+    order = 0
+    #: the CR rule it models, and its forms as LANGUAGE.md §3 shows them (Markdown)
+    rule = ""
+    forms = ""
+    #: values of its keys as the fuzzer writes them (``tools/fuzz.py``): one mapping each
+    examples: tuple[Mapping[str, Any], ...] = ()
+
+    def __repr__(self) -> str:
+        return f"<effect kind {self.name}>"
+
+    def sublayer_for(self, cda: bool) -> str:
+        """The sublayer it applies in, in a characteristic-defining ability when ``cda`` (604.3)."""
+        return self.sublayer
+
+    def present(self, section: Mapping[str, Any]) -> bool:
+        """Whether the section says something of this kind (one of its keys is set)."""
+        return any(section.get(k) for k in self.fields)
+
+    def build(self, section: Mapping[str, Any], make: Make) -> Any:
+        """Its parameters, from the section's validated mapping."""
+        return section.get(next(iter(self.fields)))
+
+    def check(self, section: Mapping[str, Any], path: Path_, checks: Checks) -> None:
+        """Its values' words and references (``path``: the section's), on the file's values and
+        again once ``{chosen ...}`` placeholders are filled in."""
+
+    def check_written(self, section: Mapping[str, Any], path: Path_, checks: Checks) -> None:
+        """What it holds as written in the file, checked once (a granted ability's own shape)."""
+
+    def writes(self, value: Any) -> frozenset[Key]:
+        """What it may change."""
+        return NOTHING
+
+    def reads(self, value: Any) -> frozenset[Key]:
+        """What its parameters read (besides what selects the objects it applies to)."""
+        return NOTHING
+
+    def params_vary(self, value: Any) -> bool:
+        """Whether what it does can differ from one moment (or object) to another."""
+        return False
+
+    def uses_params(self, value: Any) -> bool:
+        """Whether :meth:`apply` takes :meth:`params` (then its part applies it object by object)."""
+        return False
+
+    def params(self, value: Any, eff: Any, obj: Any, objects: Objects) -> Any:
+        """What it does to one object, as data, computed before anything changes."""
+        return None
+
+    def by_text(self, value: Any) -> bool:
+        """Whether what it does depends on the effect's text alone (not on which effect it is)."""
+        return True
+
+    def grants(self, value: Any) -> tuple[Any, ...]:
+        """The abilities it grants (whose own effects may act in this same layer)."""
+        return ()
+
+    def apply(self, value: Any, eff: Any, obj: Any, param: Any) -> None:
+        """Apply it to one (writable) engine object."""
