@@ -285,10 +285,11 @@ COUNTER_KINDS = (*PT_KINDS, "time", "loyalty", "\u22121/\u22121")
 GRANTED = tuple(x for example in KINDS["add_abilities"].examples for x in example["add"])
 
 
-def _kind_example(rng: random.Random, section: str) -> dict[str, Any]:
+def _kind_example(rng: random.Random, section: str) -> Any:
     """One section of an effect spec written by the effect kinds' records (:mod:`rulekit.mtg.kinds`):
     one example of one of its kinds."""
-    return copy.deepcopy(dict(rng.choice([ex for kind in kinds_of(section) for ex in kind.examples])))
+    example = rng.choice([ex for kind in kinds_of(section) for ex in kind.examples])
+    return copy.deepcopy(example[""] if "" in example else dict(example))
 
 
 def _expr_pool(rng: random.Random, resolving: bool) -> list[Any]:
@@ -334,10 +335,7 @@ def _mtg_effect(
         [
             "type",
             "color",
-            *sections(),
-            "set_pt",
-            "modify_pt",
-            "switch_pt",
+            *sections(),  # the effect kinds' sections (rulekit/mtg/kinds/)
             "control",
             "text_change",
             "copy",
@@ -369,16 +367,14 @@ def _mtg_effect(
                     {"set": []},
                 ]
             )
-        elif part in sections():
-            eff[part] = _kind_example(rng, part)
-        elif part in ("set_pt", "modify_pt"):
+        elif part in ("set_pt", "modify_pt") and rng.random() < 0.7:  # numbers from the whole language
             pool = _expr_pool(rng, resolving)
             pt = {"power": rng.choice(pool), "toughness": rng.choice(pool)}
             if rng.random() < 0.2:
                 del pt[rng.choice(["power", "toughness"])]
             eff[part] = pt
-        elif part == "switch_pt":
-            eff["switch_pt"] = True
+        elif part in sections():
+            eff[part] = _kind_example(rng, part)
         elif part == "control":
             eff["control"] = rng.choice(["you", "Ann", "Bo", "its owner", "controller of " + rng.choice(ids)])
         elif part == "text_change":

@@ -196,7 +196,7 @@ def check_effect(
     model = doc.validate(effect_model(), path)
     data = model.model_dump(by_alias=True, exclude_defaults=True)
     check_effect_data(doc, path, data, names, players, resolving)
-    checks = _Checks(doc, names, players, filled=False)
+    checks = _Checks(doc, names, players, False, resolving)
     for section, kinds in sections().items():
         for kind in kinds:
             kind.check_written(data.get(section) or {}, (*path, section), checks)
@@ -360,31 +360,10 @@ def check_effect_data(
         for k in ("set", "add"):
             if c.get(k):
                 check_words(doc, (*path, "color", k), c[k], "colors")
-    checks = _Checks(doc, names, players, filled)
+    checks = _Checks(doc, names, players, filled, resolving)
     for section, kinds in sections().items():
         for kind in kinds:
             kind.check(data.get(section) or {}, (*path, section), checks)
-    for k in ("set_pt", "modify_pt"):
-        for f in ("power", "toughness"):
-            v = (data.get(k) or {}).get(f)
-            if v is None:
-                continue
-            if isinstance(v, str) and "{chosen" in v:
-                continue
-            try:
-                expr = parse_expr(v)
-            except SelectorError as exc:
-                raise _selector_err(doc, (*path, k, f), exc) from None
-            for sel in expr.selectors:  # a counted selector's object names are checked too
-                _check_names(doc, (*path, k, f), sel.names, names)
-            if expr.kind == "x" and not resolving:
-                raise err(
-                    doc,
-                    (*path, k, f),
-                    N_("'{value}' uses X, which only a resolving ability has (its resolve event gives x:)"),
-                    code="NO_X",
-                    params={"value": v},
-                )
     if data.get("players") is not None:
         ok = ("you", "each opponent", "each player", "target player")
         if data["players"].lower() not in ok:
@@ -401,8 +380,16 @@ class _Checks:
     """The checks an effect kind's :meth:`~rulekit.mtg.kinds.base.Kind.check` calls
     (:class:`rulekit.mtg.kinds.base.Checks`), on one document."""
 
-    def __init__(self, doc: YamlDoc, names: set[str] | None, players: list[str] | None, filled: bool) -> None:
-        self.doc, self.names, self.players, self.filled = doc, names, players, filled
+    def __init__(
+        self, doc: YamlDoc, names: set[str] | None, players: list[str] | None, filled: bool, resolving: bool
+    ) -> None:
+        self.doc, self.names, self.players, self.filled, self.resolving = (
+            doc,
+            names,
+            players,
+            filled,
+            resolving,
+        )
 
     def words(self, path: Path_, words: list[str], kind: str) -> None:
         check_words(self.doc, path, words, kind)
@@ -415,6 +402,24 @@ class _Checks:
 
     def ability(self, path: Path_, item: Any) -> None:
         check_ability(self.doc, path, item, self.names, self.players)
+
+    def number(self, path: Path_, value: Any) -> None:
+        if isinstance(value, str) and "{chosen" in value:
+            return
+        try:
+            expr = parse_expr(value)
+        except SelectorError as exc:
+            raise _selector_err(self.doc, path, exc) from None
+        for sel in expr.selectors:  # a counted selector's object names are checked too
+            _check_names(self.doc, path, sel.names, self.names)
+        if expr.kind == "x" and not self.resolving:
+            raise err(
+                self.doc,
+                path,
+                N_("'{value}' uses X, which only a resolving ability has (its resolve event gives x:)"),
+                code="NO_X",
+                params={"value": value},
+            )
 
     def refuse(self, path: Path_, message: str, params: Mapping[str, Any]) -> None:
         raise err(self.doc, path, message, params=dict(params))

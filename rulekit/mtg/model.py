@@ -26,8 +26,9 @@ from typing import Any
 
 from rulekit.i18n import pick
 from rulekit.mtg.codes import AbilityKind, EventKind
-from rulekit.mtg.expressions import Expr, TargetRule, parse_expr, parse_target_rule
+from rulekit.mtg.expressions import Expr, TargetRule, parse_target_rule
 from rulekit.mtg.kinds import Kind, sections
+from rulekit.mtg.kinds.base import SUBLAYERS
 from rulekit.mtg.selectors import (
     Condition,
     Selector,
@@ -36,24 +37,6 @@ from rulekit.mtg.selectors import (
     rewrite_words,
 )
 from rulekit.mtg.vocab import BASIC_LAND_TYPES, KEYWORDS, activated_keyword, counter_name
-
-#: Internal, edition-independent sublayer ids, in application order (613.1-613.4, 613.10, 613.11).
-SUBLAYERS = (
-    "copy",
-    "face_down",
-    "control",
-    "text",
-    "type",
-    "color",
-    "abilities",
-    "pt_cda",
-    "pt_set",
-    "pt_modify",
-    "pt_counters",
-    "pt_switch",
-    "players",
-    "rules",
-)
 
 #: Layer labels per edition (rules-notes "Two editions of layer 7"; 613.2 current has 1a/1b).
 LAYER_LABELS: dict[str, dict[str, str]] = {
@@ -193,10 +176,6 @@ class EffectSpec:
     remove_all_creature_types: bool = False
     color_set: tuple[str, ...] | None = None
     color_add: tuple[str, ...] = ()
-    set_power: Expr | None = None
-    set_toughness: Expr | None = None
-    mod_power: Expr | None = None
-    mod_toughness: Expr | None = None
     player_add: tuple[str, ...] = ()
     hand_size_add: int | None = None
     hand_size_set: int | None = None
@@ -213,6 +192,9 @@ class EffectSpec:
     #: the effect kinds it holds (:mod:`rulekit.mtg.kinds`), by the sublayer that applies them:
     #: ``{sublayer: ((kind, its parameters), ...)}``, each sublayer's in the order they apply
     kinds: Mapping[str, tuple[tuple[Kind, Any], ...]] = field(default_factory=dict)
+    #: the number phrases its kinds hold (:meth:`~rulekit.mtg.kinds.base.Kind.exprs`): a resolved
+    #: effect fixes their values as it resolves (611.2c)
+    exprs: tuple[Expr, ...] = ()
     #: the source mapping (plain dicts and lists); read through :meth:`data`
     mapping: Any = field(default=None, repr=False)
     #: why the mapping could not be read, else ``None``: an open ``{chosen …}`` placeholder (a
@@ -249,10 +231,6 @@ class EffectSpec:
                 if kind.name == name:
                     return value
         return None
-
-    @property
-    def exprs(self) -> tuple[Expr, ...]:
-        return tuple(e for e in (self.set_power, self.set_toughness, self.mod_power, self.mod_toughness) if e)
 
 
 #: specs already built, by (canonical JSON, CDA): one object per spec while it is in use, so the
@@ -361,19 +339,8 @@ def _build(canon: str, raw: dict[str, Any], cda: bool) -> EffectSpec:
         kw["color_set"] = _strs(c["set"]) if c.get("set") is not None else None
         kw["color_add"] = _strs(c.get("add"))
         subs.append("color")
-    kw["kinds"] = _kinds(raw, cda, subs)
-    if raw.get("set_pt"):
-        sp = raw["set_pt"]
-        kw["set_power"] = parse_expr(sp["power"]) if sp.get("power") is not None else None
-        kw["set_toughness"] = parse_expr(sp["toughness"]) if sp.get("toughness") is not None else None
-        subs.append("pt_cda" if cda else "pt_set")
-    if raw.get("modify_pt"):
-        mp = raw["modify_pt"]
-        kw["mod_power"] = parse_expr(mp["power"]) if mp.get("power") is not None else None
-        kw["mod_toughness"] = parse_expr(mp["toughness"]) if mp.get("toughness") is not None else None
-        subs.append("pt_modify")
-    if raw.get("switch_pt"):
-        subs.append("pt_switch")
+    kw["kinds"] = kinds = _kinds(raw, cda, subs)
+    kw["exprs"] = tuple(e for pairs in kinds.values() for kind, value in pairs for e in kind.exprs(value))
     if raw.get("player"):
         kw["player_add"] = _strs(raw["player"].get("add"))
         subs.append("players")

@@ -74,11 +74,6 @@ class AsEnters(_M):
     options: dict[str, _CopyExceptions]
 
 
-class PTPart(_M):
-    power: Num | None = None
-    toughness: Num | None = None
-
-
 class TextChange(_M):
     from_: str = Field(alias="from")
     to: str
@@ -136,15 +131,23 @@ class EffectFields(_M):
     type: TypePart | None = None
     color: ColorPart | Literal["colorless"] | None = None
     abilities: Any = None
-    set_pt: PTPart | None = None
-    modify_pt: PTPart | None = None
-    switch_pt: bool = False
+    set_pt: Any = None
+    modify_pt: Any = None
+    switch_pt: Any = None
     player: PlayerPart | None = None
     rules: RulesPart | None = None
 
 
+def _section_shape(section: str, kinds: tuple[Kind, ...]) -> tuple[Any, Any]:
+    """The shape of one section, and its default: the keys of every kind written under it (a
+    model), or the value of the one kind that holds its section itself (:attr:`Kind.scalar`)."""
+    if len(kinds) == 1 and kinds[0].scalar:
+        return kinds[0].fields[""]
+    return (_section_model(section, kinds) | None, None)
+
+
 def _section_model(section: str, kinds: tuple[Kind, ...]) -> type[_M]:
-    """The shape of one section: the keys of every kind written under it."""
+    """The model of a section: the keys of every kind written under it."""
     fields: dict[str, Any] = {key: shape for kind in kinds for key, shape in kind.fields.items()}
     name = "".join(w.title() for w in section.split("_")) + "Part"
     return create_model(name, __base__=_M, __module__=__name__, **fields)
@@ -161,7 +164,7 @@ def effect_model() -> type[EffectFields]:
     got = _EFFECT_MODELS.get(v)
     if got is None:
         parts: dict[str, Any] = {
-            section: (_section_model(section, kinds) | None, None) for section, kinds in sections().items()
+            section: _section_shape(section, kinds) for section, kinds in sections().items()
         }
         got = create_model("EffectModel", __base__=EffectFields, __module__=__name__, **parts)
         _EFFECT_MODELS.clear()

@@ -78,7 +78,7 @@ READ_AS: dict[str, tuple[str, ...]] = {
 NOT_READS = frozenset({"id", "sig", "choices"})
 #: the spec fields a random variant may drop, borrow or fill (lists and flags: every part copes
 #: with any value of them)
-VARIABLE = tuple(f.name for f in fields(EffectSpec) if f.default in ((), False))
+VARIABLE = tuple(f.name for f in fields(EffectSpec) if f.default in ((), False) and f.name != "exprs")
 
 _reads: set[str] | None = None
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from rulekit.mtg.kinds.base import Kind
+from rulekit.mtg.kinds.base import SUBLAYERS, Kind
 
 #: every kind, by name, as registered
 KINDS: dict[str, Kind] = {}
@@ -27,6 +27,10 @@ def register(kind: Kind) -> Kind:
     """Add one kind to the registry (its module calls this once); returns it."""
     if not kind.name or not kind.section or not kind.fields or not kind.sublayer or not kind.rule:
         raise TypeError(f"an effect kind needs a name, a section, fields, a sublayer and a rule: {kind!r}")
+    if kind.sublayer not in SUBLAYERS:
+        raise ValueError(
+            f"effect kind {kind.name!r}: {kind.sublayer!r} is no sublayer ({', '.join(SUBLAYERS)})"
+        )
     if kind.name in KINDS:
         raise ValueError(f"effect kind {kind.name!r} is registered twice")
     taken = {k for other in KINDS.values() if other.section == kind.section for k in other.fields}
@@ -51,13 +55,15 @@ def version() -> int:
 
 
 def sections() -> dict[str, tuple[Kind, ...]]:
-    """Each section's kinds, in the order they apply (:attr:`Kind.order`, then name)."""
+    """Each section's kinds, in the order they apply (:attr:`Kind.order`, then name); the sections
+    in the order of their layers (:data:`SUBLAYERS`)."""
     got = _SECTIONS.get(_VERSION[0])
     if got is None:
         by: dict[str, list[Kind]] = {}
         for kind in KINDS.values():
             by.setdefault(kind.section, []).append(kind)
-        got = {s: tuple(sorted(ks, key=lambda k: (k.order, k.name))) for s, ks in by.items()}
+        order = sorted(by, key=lambda s: (min(SUBLAYERS.index(k.sublayer) for k in by[s]), s))
+        got = {s: tuple(sorted(by[s], key=lambda k: (k.order, k.name))) for s in order}
         _SECTIONS.clear()
         _SECTIONS[_VERSION[0]] = got
     return got
@@ -72,12 +78,11 @@ def markdown_table() -> str:
     """LANGUAGE.md §3's table of the effect kinds (``tests/mtg/kinds/test_registry.py`` checks the
     file holds it)."""
     rows = ["| kind | layer part | keys | forms | rule |", "|---|---|---|---|---|"]
-    for section, kinds in sorted(sections().items()):
+    for section, kinds in sections().items():
         for kind in kinds:
-            keys = ", ".join(f"`{k}`" for k in kind.fields)
-            rows.append(
-                f"| `{kind.name}` | {kind.sublayer} | `{section}`: {keys} | {kind.forms} | {kind.rule} |"
-            )
+            keys = ", ".join(f"`{k}`" for k in kind.fields if k)
+            where = f"`{section}`: {keys}" if keys else f"`{section}`"
+            rows.append(f"| `{kind.name}` | {kind.sublayer} | {where} | {kind.forms} | {kind.rule} |")
     return "\n".join(rows) + "\n"
 
 

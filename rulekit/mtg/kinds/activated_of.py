@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulekit.mtg.kinds import register
-from rulekit.mtg.kinds.base import ANY, Checks, Key, Kind, Make, Objects, Path_, read_keys
+from rulekit.mtg.kinds.base import ANY, Checks, Game, Key, Kind, Make, Path_, read_keys
 from rulekit.mtg.kinds.granting import grant, is_activated
 from rulekit.mtg.selectors import parse_selector
 
@@ -58,11 +58,11 @@ class ActivatedOf(Kind):
     def uses_params(self, value: Any) -> bool:
         return True
 
-    def params(self, value: Any, eff: Any, obj: Any, objects: Objects) -> Any:
+    def params(self, value: Any, eff: Any, obj: Any, game: Game) -> Any:
         """The activated abilities the selector's objects have now (their texts, in listing
         order, once each), not counting the object itself."""
         out: list[Any] = []
-        for other in objects(value):
+        for other in game.objects(value):
             if other.id == obj.id:
                 continue
             for a in other.abilities:

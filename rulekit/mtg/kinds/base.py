@@ -25,8 +25,26 @@ them is handed to it: a :class:`Make` to build abilities, the engine's objects (
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
+
+#: Internal, edition-independent sublayer ids, in application order (613.1-613.4, 613.10, 613.11).
+SUBLAYERS = (
+    "copy",
+    "face_down",
+    "control",
+    "text",
+    "type",
+    "color",
+    "abilities",
+    "pt_cda",
+    "pt_set",
+    "pt_modify",
+    "pt_counters",
+    "pt_switch",
+    "players",
+    "rules",
+)
 
 #: a characteristic and its value, or :data:`ANY` (what a kind writes or reads, 613.8a)
 Key = tuple[str, str]
@@ -34,8 +52,6 @@ ANY = "*"
 NOTHING: frozenset[Key] = frozenset()
 #: where a value sits in the file (the keys and indexes down to it)
 Path_ = tuple[str | int, ...]
-#: the objects a selector names now, as the engine has them (``Selector -> [Obj, ...]``)
-Objects = Callable[[Any], Iterable[Any]]
 
 
 def read_keys(chars: Iterable[tuple[str, str]]) -> frozenset[Key]:
@@ -87,6 +103,19 @@ class Make(Protocol):
         ...
 
 
+class Game(Protocol):
+    """What a kind's :meth:`Kind.params` may ask of the game as its layer applies (the engine hands
+    it, for one effect: its "you", its targets, the values it fixed as it resolved, 611.2c)."""
+
+    def objects(self, selector: Any) -> list[Any]:
+        """The objects a selector names now, as the engine has them."""
+        ...
+
+    def number(self, expr: Any, obj: Any) -> int:
+        """A number phrase's value for one object (LANGUAGE.md §3)."""
+        ...
+
+
 class Checks(Protocol):
     """The loader's checks a kind's :meth:`Kind.check` may call (``rulekit/mtg/checks.py`` gives
     them); each raises one located error naming ``path``."""
@@ -107,6 +136,11 @@ class Checks(Protocol):
         """An ability as written in the file (its shape and words)."""
         ...
 
+    def number(self, path: Path_, value: Any) -> None:
+        """A number phrase (LANGUAGE.md §3) that reads, naming only the scenario's objects; X only
+        in a resolving ability's effect."""
+        ...
+
     def refuse(self, path: Path_, message: str, params: Mapping[str, Any]) -> None:
         """Refuse the value at ``path`` with a catalogue message (``N_(...)``)."""
         ...
@@ -118,7 +152,8 @@ class Kind:
 
     #: its id: the section and its first key (``abilities.add``)
     name = ""
-    #: the effect spec's key it is written under, and its own keys there: ``{key: (type, default)}``
+    #: the effect spec's key it is written under, and its own keys there: ``{key: (type, default)}``;
+    #: a kind whose section holds its value itself (``switch_pt: true``) has the one key ``""``
     section = ""
     fields: Mapping[str, tuple[Any, Any]] = {}
     #: the layer part that applies it, and where among that part's kinds (lowest first)
@@ -137,13 +172,20 @@ class Kind:
         """The sublayer it applies in, in a characteristic-defining ability when ``cda`` (604.3)."""
         return self.sublayer
 
-    def present(self, section: Mapping[str, Any]) -> bool:
+    @property
+    def scalar(self) -> bool:
+        """Whether its section holds its value itself (``switch_pt: true``), not a mapping of keys."""
+        return "" in self.fields
+
+    def present(self, section: Any) -> bool:
         """Whether the section says something of this kind (one of its keys is set)."""
+        if self.scalar:
+            return bool(section)
         return any(section.get(k) for k in self.fields)
 
-    def build(self, section: Mapping[str, Any], make: Make) -> Any:
-        """Its parameters, from the section's validated mapping."""
-        return section.get(next(iter(self.fields)))
+    def build(self, section: Any, make: Make) -> Any:
+        """Its parameters, from the section's validated mapping (or value, :attr:`scalar`)."""
+        return section if self.scalar else section.get(next(iter(self.fields)))
 
     def check(self, section: Mapping[str, Any], path: Path_, checks: Checks) -> None:
         """Its values' words and references (``path``: the section's), on the file's values and
@@ -168,9 +210,14 @@ class Kind:
         """Whether :meth:`apply` takes :meth:`params` (then its part applies it object by object)."""
         return False
 
-    def params(self, value: Any, eff: Any, obj: Any, objects: Objects) -> Any:
+    def params(self, value: Any, eff: Any, obj: Any, game: Game) -> Any:
         """What it does to one object, as data, computed before anything changes."""
         return None
+
+    def exprs(self, value: Any) -> tuple[Any, ...]:
+        """The number phrases it holds (:class:`rulekit.mtg.expressions.Expr`): a resolved effect
+        fixes their values as it resolves (611.2c)."""
+        return ()
 
     def by_text(self, value: Any) -> bool:
         """Whether what it does depends on the effect's text alone (not on which effect it is)."""

@@ -50,7 +50,7 @@ def test_every_record_is_complete(name: str) -> None:
     assert isinstance(PARTS[kind.sublayer], KindsPart), "the part of its sublayer reads the kinds"
     for example in kind.examples:  # each example is a shape the file accepts, and builds this kind
         assert set(example) <= set(kind.fields)
-        data = {"affects": "this", kind.section: dict(example)}
+        data = {"affects": "this", kind.section: example[""] if kind.scalar else dict(example)}
         effect_model().model_validate(data)
         spec = build_spec(data)
         assert spec.unread is None and kind.sublayer in spec.sublayers
@@ -75,6 +75,11 @@ def test_language_md_table_is_the_registry() -> None:
 
 def test_the_shape_of_a_section_is_its_kinds_keys() -> None:
     for section, kinds in sections().items():
+        if kinds[0].scalar:
+            assert (
+                len(kinds) == 1 and effect_model().model_fields[section].annotation == kinds[0].fields[""][0]
+            )
+            continue
         model = effect_model().model_fields[section].annotation
         keys = {k for kind in kinds for k in kind.fields}
         shape = next(a for a in model.__args__ if a is not type(None))  # type: ignore[union-attr]

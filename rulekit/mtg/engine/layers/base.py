@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rulekit.mtg.engine.select import ANY, Key, select
+from rulekit.mtg.engine.select import ANY, Key, eval_expr, select
 from rulekit.mtg.kinds.base import add_words
 
 if TYPE_CHECKING:
@@ -104,6 +104,22 @@ class LayerPart:
         return values
 
 
+class _Game:
+    """What a kind's parameters may ask of the game (:class:`rulekit.mtg.kinds.base.Game`), for
+    one effect."""
+
+    __slots__ = ("ctx", "eff", "state")
+
+    def __init__(self, eff: Eff, state: State, ctx: Ctx) -> None:
+        self.eff, self.state, self.ctx = eff, state, ctx
+
+    def objects(self, selector: Any) -> list[Obj]:
+        return [self.state.objs[oid] for oid in select(selector, self.state, self.ctx)]
+
+    def number(self, expr: Any, obj: Obj) -> int:
+        return eval_expr(expr, obj, self.eff, self.state, self.ctx)
+
+
 class KindsPart(LayerPart):
     """A layer part whose effects are made of registered effect kinds (:mod:`rulekit.mtg.kinds`):
     each hook asks the kinds an effect holds in this sublayer (:meth:`EffectSpec.kinds_in`), and
@@ -137,11 +153,9 @@ class KindsPart(LayerPart):
         if spec is None or not self.uses_params(spec):
             return None
 
-        def objects(sel: Any) -> list[Obj]:
-            return [state.objs[oid] for oid in select(sel, state, ctx)]
-
+        game = _Game(eff, state, ctx)
         return tuple(
-            kind.params(value, eff, obj, objects) if kind.uses_params(value) else None
+            kind.params(value, eff, obj, game) if kind.uses_params(value) else None
             for kind, value in spec.kinds_in(self.sub)
         )
 
