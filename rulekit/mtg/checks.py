@@ -17,7 +17,7 @@ from typing import Any
 from rulekit import limits
 from rulekit.errors import N_, Phrase, ScenarioError
 from rulekit.mtg.expressions import parse_expr, parse_target_rule
-from rulekit.mtg.kinds import sections
+from rulekit.mtg.kinds import section_mapping, sections
 from rulekit.mtg.messages import ERRORS
 from rulekit.mtg.model import DURATIONS, EffectSpec, ObjectDef
 from rulekit.mtg.schema import (
@@ -199,7 +199,7 @@ def check_effect(
     checks = _Checks(doc, names, players, False, resolving)
     for section, kinds in sections().items():
         for kind in kinds:
-            kind.check_written(data.get(section) or {}, (*path, section), checks)
+            kind.check_written(section_mapping(section, data.get(section)) or {}, (*path, section), checks)
     return data
 
 
@@ -349,21 +349,11 @@ def check_effect_data(
                     params={"value": val},
                 )
         _check_condition(doc, (*path, key), val, names)
-    t = data.get("type") or {}
-    for k in ("add", "remove", "set_subtypes"):
-        if t.get(k):
-            check_words(doc, (*path, "type", k), t[k], "any" if k != "set_subtypes" else "subtypes")
-    if t.get("set_types"):
-        check_words(doc, (*path, "type", "set_types"), t["set_types"], "types")
-    c = data.get("color")
-    if isinstance(c, dict):
-        for k in ("set", "add"):
-            if c.get(k):
-                check_words(doc, (*path, "color", k), c[k], "colors")
     checks = _Checks(doc, names, players, filled, resolving)
     for section, kinds in sections().items():
+        part = section_mapping(section, data.get(section))
         for kind in kinds:
-            kind.check(data.get(section) or {}, (*path, section), checks)
+            kind.check(part or {}, (*path, section), checks)
     if data.get("players") is not None:
         ok = ("you", "each opponent", "each player", "target player")
         if data["players"].lower() not in ok:

@@ -27,7 +27,7 @@ from typing import Any
 from rulekit.i18n import pick
 from rulekit.mtg.codes import AbilityKind, EventKind
 from rulekit.mtg.expressions import Expr, TargetRule, parse_target_rule
-from rulekit.mtg.kinds import Kind, sections
+from rulekit.mtg.kinds import Kind, section_mapping, sections
 from rulekit.mtg.kinds.base import SUBLAYERS
 from rulekit.mtg.selectors import (
     Condition,
@@ -168,14 +168,6 @@ class EffectSpec:
     text_change: tuple[str, str] | None = None
     #: 612.6 "has the full text of <object>": the first object the selector names
     full_text: Selector | None = None
-    type_add: tuple[str, ...] = ()
-    type_remove: tuple[str, ...] = ()
-    set_subtypes: tuple[str, ...] | None = None
-    set_types: tuple[str, ...] | None = None
-    all_creature_types: bool = False
-    remove_all_creature_types: bool = False
-    color_set: tuple[str, ...] | None = None
-    color_add: tuple[str, ...] = ()
     player_add: tuple[str, ...] = ()
     hand_size_add: int | None = None
     hand_size_set: int | None = None
@@ -323,22 +315,6 @@ def _build(canon: str, raw: dict[str, Any], cda: bool) -> EffectSpec:
         kw["full_text"] = parse_selector(str(raw["full_text"]))
         if "text" not in subs:
             subs.append("text")
-    if raw.get("type"):
-        t = raw["type"]
-        kw["type_add"] = _strs(t.get("add"))
-        kw["type_remove"] = _strs(t.get("remove"))
-        kw["set_subtypes"] = _strs(t["set_subtypes"]) if t.get("set_subtypes") is not None else None
-        kw["set_types"] = _strs(t["set_types"]) if t.get("set_types") is not None else None
-        kw["all_creature_types"] = bool(t.get("all_creature_types"))
-        kw["remove_all_creature_types"] = bool(t.get("remove_all_creature_types"))
-        subs.append("type")
-    if raw.get("color"):
-        c = raw["color"]
-        if isinstance(c, str):
-            c = {"set": []} if c == "colorless" else {"set": [c]}
-        kw["color_set"] = _strs(c["set"]) if c.get("set") is not None else None
-        kw["color_add"] = _strs(c.get("add"))
-        subs.append("color")
     kw["kinds"] = kinds = _kinds(raw, cda, subs)
     kw["exprs"] = tuple(e for pairs in kinds.values() for kind, value in pairs for e in kind.exprs(value))
     if raw.get("player"):
@@ -384,7 +360,7 @@ def _kinds(raw: dict[str, Any], cda: bool, subs: list[str]) -> dict[str, tuple[t
     (:mod:`rulekit.mtg.kinds`); a section that is there puts its kinds' sublayers in ``subs``."""
     out: dict[str, list[tuple[Kind, Any]]] = {}
     for section, kinds in sections().items():
-        part = raw.get(section)
+        part = section_mapping(section, raw.get(section))
         if not part:
             continue
         for kind in kinds:

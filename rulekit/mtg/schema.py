@@ -18,20 +18,6 @@ class _M(BaseModel):
 Num = int | str
 
 
-class TypePart(_M):
-    add: list[str] = []
-    remove: list[str] = []
-    set_subtypes: list[str] | None = None
-    set_types: list[str] | None = None
-    all_creature_types: bool = False
-    remove_all_creature_types: bool = False
-
-
-class ColorPart(_M):
-    set: list[str] | None = None
-    add: list[str] = []
-
-
 class _CopyExceptions(_M):
     """707.9: a copy's exceptions ("except it's an artifact in addition ...", "except it's 7/7")."""
 
@@ -128,8 +114,8 @@ class EffectFields(_M):
     control: str | None = None
     text_change: TextChange | None = None
     full_text: str | None = None  # 612.6 "has the full text of <object>"
-    type: TypePart | None = None
-    color: ColorPart | Literal["colorless"] | None = None
+    type: Any = None
+    color: Any = None
     abilities: Any = None
     set_pt: Any = None
     modify_pt: Any = None
@@ -143,6 +129,9 @@ def _section_shape(section: str, kinds: tuple[Kind, ...]) -> tuple[Any, Any]:
     model), or the value of the one kind that holds its section itself (:attr:`Kind.scalar`)."""
     if len(kinds) == 1 and kinds[0].scalar:
         return kinds[0].fields[""]
+    words = tuple(w for kind in kinds for w in kind.shorthands)
+    if words:
+        return (_section_model(section, kinds) | Literal[words] | None, None)
     return (_section_model(section, kinds) | None, None)
 
 

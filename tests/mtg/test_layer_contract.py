@@ -310,17 +310,25 @@ def _variant(
             changes[name] = default
         elif roll < 0.4:
             changes[name] = getattr(donors.pick(rng), name)
-        elif roll < 0.7 and name in ("type_add", "type_remove", "copy_types"):
+        elif roll < 0.7 and name == "copy_types":
             changes[name] = tuple(words["types"].sample(rng, rng.randint(1, 2)))
-        elif roll < 0.7 and name == "color_add":
-            changes[name] = tuple(words["colors"].sample(rng, rng.randint(1, 2)))
     return replace(spec, **changes, kinds=_vary_kinds(spec, donors, words, rng))
 
 
-#: the kinds a random variant may drop, borrow or fill (those that take no parameters: every
-#: part copes with any value of them); kinds of ability words a variant may draw
-VARIED_KINDS = sorted((k for k in KINDS.values() if not k.uses_params(None)), key=lambda k: k.name)
-WORD_KINDS = ("remove_abilities", "cant_have")
+#: the kinds a random variant may drop, borrow or fill (those that take no parameters and set
+#: nothing outright: every part copes with any value of them); the kinds whose words a variant may
+#: draw, and from which vocabulary
+SET_KINDS = ("set_types", "set_subtypes", "set_color")
+VARIED_KINDS = sorted(
+    (k for k in KINDS.values() if not k.uses_params(None) and k.name not in SET_KINDS), key=lambda k: k.name
+)
+WORD_KINDS = {
+    "remove_abilities": ("abilities", 1),
+    "cant_have": ("abilities", 1),
+    "add_types": ("types", 2),
+    "remove_types": ("types", 2),
+    "add_color": ("colors", 2),
+}
 
 
 def _vary_kinds(
@@ -341,8 +349,9 @@ def _vary_kinds(
                     mine.pop(kind, None)
                 else:
                     mine[kind] = value
-            elif roll < 0.7 and kind.name in WORD_KINDS and words["abilities"].items:
-                mine[kind] = (words["abilities"].pick(rng),)
+            elif roll < 0.7 and kind.name in WORD_KINDS and words[WORD_KINDS[kind.name][0]].items:
+                vocabulary, most = WORD_KINDS[kind.name]
+                mine[kind] = tuple(words[vocabulary].sample(rng, rng.randint(1, most)))
     return {
         sub: tuple(sorted(pairs.items(), key=lambda kv: (kv[0].order, kv[0].name)))
         for sub, pairs in got.items()
@@ -517,8 +526,8 @@ def test_the_contract_test_finds_the_layer_4_gap_it_found(
 
     def as_it_was(self: TypePart, spec: EffectSpec) -> frozenset[Key]:
         w = declared(self, spec)
-        keeps_land_types = spec.set_types is None and spec.set_subtypes is None
-        if keeps_land_types and not any(type_kind(t) == "types" for t in spec.type_remove):
+        keeps_land_types = spec.value("set_types") is None and spec.value("set_subtypes") is None
+        if keeps_land_types and not any(type_kind(t) == "types" for t in spec.value("remove_types") or ()):
             w -= {("abilities-", ANY)}
         return w
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from typing import Any
 
 from rulekit.mtg.kinds.base import SUBLAYERS, Kind
 
@@ -74,6 +75,17 @@ def kinds_of(section: str) -> tuple[Kind, ...]:
     return sections().get(section, ())
 
 
+def section_mapping(section: str, value: Any) -> Any:
+    """A section as its kinds read it: a one-word form (``color: colorless``) is the mapping it
+    stands for (:meth:`Kind.read_shorthand`); anything else as it is."""
+    if isinstance(value, str):
+        for kind in kinds_of(section):
+            got = kind.read_shorthand(value)
+            if got is not None:
+                return got
+    return value
+
+
 def markdown_table() -> str:
     """LANGUAGE.md §3's table of the effect kinds (``tests/mtg/kinds/test_registry.py`` checks the
     file holds it)."""
@@ -90,4 +102,14 @@ def markdown_table() -> str:
 for _module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
     importlib.import_module(f"{__name__}.{_module}")
 
-__all__ = ["KINDS", "Kind", "kinds_of", "markdown_table", "register", "sections", "unregister", "version"]
+__all__ = [
+    "KINDS",
+    "Kind",
+    "kinds_of",
+    "markdown_table",
+    "register",
+    "section_mapping",
+    "sections",
+    "unregister",
+    "version",
+]

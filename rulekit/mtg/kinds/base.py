@@ -162,6 +162,8 @@ class Kind:
     #: the CR rule it models, and its forms as LANGUAGE.md §3 shows them (Markdown)
     rule = ""
     forms = ""
+    #: one-word forms of its section the file may write (``colorless``, :meth:`read_shorthand`)
+    shorthands: tuple[str, ...] = ()
     #: values of its keys as the fuzzer writes them (``tools/fuzz.py``): one mapping each
     examples: tuple[Mapping[str, Any], ...] = ()
 
@@ -194,8 +196,17 @@ class Kind:
     def check_written(self, section: Mapping[str, Any], path: Path_, checks: Checks) -> None:
         """What it holds as written in the file, checked once (a granted ability's own shape)."""
 
+    def read_shorthand(self, text: str) -> Mapping[str, Any] | None:
+        """The mapping a one-word section stands for (``color: colorless`` is ``{set: []}``), if
+        this kind reads that word (:attr:`shorthands` are those the file may write)."""
+        return None
+
     def writes(self, value: Any) -> frozenset[Key]:
         """What it may change."""
+        return NOTHING
+
+    def decision_inputs(self, value: Any) -> frozenset[Key]:
+        """What of an object, besides what selects it, decides what it does to that object."""
         return NOTHING
 
     def reads(self, value: Any) -> frozenset[Key]:

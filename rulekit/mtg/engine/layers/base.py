@@ -143,6 +143,12 @@ class KindsPart(LayerPart):
     def uses_params(self, spec: EffectSpec | None) -> bool:
         return spec is not None and any(kind.uses_params(value) for kind, value in spec.kinds_in(self.sub))
 
+    def decision_inputs(self, spec: EffectSpec | None) -> frozenset[Key]:
+        out: frozenset[Key] = frozenset()
+        for kind, value in spec.kinds_in(self.sub) if spec is not None else ():
+            out |= kind.decision_inputs(value)
+        return out
+
     def by_text(self, spec: EffectSpec | None) -> bool:
         return spec is None or all(kind.by_text(value) for kind, value in spec.kinds_in(self.sub))
 
