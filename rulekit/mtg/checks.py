@@ -268,8 +268,6 @@ def check_effect_data(
 
     Run on the file's own spec, and again (``filled``) once ``{chosen ...}`` placeholders are
     filled in, where granted abilities are checked the same way."""
-    if data.get("control") is not None:
-        _check_control(doc, (*path, "control"), str(data["control"]), names, players)
     if data.get("text_change"):
         tc = data["text_change"]
         check_text_change(doc, (*path, "text_change"), str(tc["from"]), str(tc["to"]))
@@ -392,6 +390,9 @@ class _Checks:
 
     def ability(self, path: Path_, item: Any) -> None:
         check_ability(self.doc, path, item, self.names, self.players)
+
+    def player(self, path: Path_, who: str) -> None:
+        _check_control(self.doc, path, who, self.names, self.players)
 
     def number(self, path: Path_, value: Any) -> None:
         if isinstance(value, str) and "{chosen" in value:

@@ -164,7 +164,6 @@ class EffectSpec:
     #: exception block: power, toughness, types, abilities...); part of its copiable values
     as_enters: EffectSpec | None = None
     face_down: bool = False
-    control: str | None = None
     text_change: tuple[str, str] | None = None
     #: 612.6 "has the full text of <object>": the first object the selector names
     full_text: Selector | None = None
@@ -304,9 +303,6 @@ def _build(canon: str, raw: dict[str, Any], cda: bool) -> EffectSpec:
     if raw.get("face_down"):
         kw["face_down"] = True
         subs.append("face_down")
-    if raw.get("control") is not None:
-        kw["control"] = str(raw["control"])
-        subs.append("control")
     if raw.get("text_change"):
         tc = raw["text_change"]
         kw["text_change"] = (str(tc["from"]), str(tc["to"]))

@@ -111,7 +111,7 @@ class EffectFields(_M):
     except_: CopyExcept | None = Field(default=None, alias="except")
     as_enters: AsEnters | None = None  # 208.2b/707.2: its own "as this enters" values (copiable)
     face_down: bool = False
-    control: str | None = None
+    control: Any = None
     text_change: TextChange | None = None
     full_text: str | None = None  # 612.6 "has the full text of <object>"
     type: Any = None

@@ -115,6 +115,10 @@ class Game(Protocol):
         """A number phrase's value for one object (LANGUAGE.md §3)."""
         ...
 
+    def player(self, word: str) -> str | None:
+        """The player a phrase names (``you``, a name, ``controller of X``; ``None``: its owner)."""
+        ...
+
 
 class Checks(Protocol):
     """The loader's checks a kind's :meth:`Kind.check` may call (``rulekit/mtg/checks.py`` gives
@@ -134,6 +138,10 @@ class Checks(Protocol):
 
     def ability(self, path: Path_, item: Any) -> None:
         """An ability as written in the file (its shape and words)."""
+        ...
+
+    def player(self, path: Path_, who: str) -> None:
+        """A player phrase: ``you``, a player, ``its owner`` or ``controller of <object>``."""
         ...
 
     def number(self, path: Path_, value: Any) -> None:
@@ -212,6 +220,10 @@ class Kind:
     def reads(self, value: Any) -> frozenset[Key]:
         """What its parameters read (besides what selects the objects it applies to)."""
         return NOTHING
+
+    def reads_resolved(self, value: Any) -> frozenset[Key]:
+        """What its parameters read in a resolved effect, whose "you" is fixed (611.2c)."""
+        return self.reads(value)
 
     def params_vary(self, value: Any) -> bool:
         """Whether what it does can differ from one moment (or object) to another."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rulekit.mtg.engine.select import ANY, Key, eval_expr, select
+from rulekit.mtg.engine.select import ANY, Key, eval_expr, resolve_player, select
 from rulekit.mtg.kinds.base import add_words
 
 if TYPE_CHECKING:
@@ -119,6 +119,9 @@ class _Game:
     def number(self, expr: Any, obj: Obj) -> int:
         return eval_expr(expr, obj, self.eff, self.state, self.ctx)
 
+    def player(self, word: str) -> str | None:
+        return resolve_player(word, self.ctx, self.state)
+
 
 class KindsPart(LayerPart):
     """A layer part whose effects are made of registered effect kinds (:mod:`rulekit.mtg.kinds`):
@@ -135,6 +138,12 @@ class KindsPart(LayerPart):
         out: frozenset[Key] = frozenset()
         for kind, value in spec.kinds_in(self.sub):
             out |= kind.reads(value)
+        return out
+
+    def reads_resolved(self, spec: EffectSpec) -> frozenset[Key]:
+        out: frozenset[Key] = frozenset()
+        for kind, value in spec.kinds_in(self.sub):
+            out |= kind.reads_resolved(value)
         return out
 
     def params_vary(self, spec: EffectSpec) -> bool:
