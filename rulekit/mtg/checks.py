@@ -268,18 +268,14 @@ def check_effect_data(
 
     Run on the file's own spec, and again (``filled``) once ``{chosen ...}`` placeholders are
     filled in, where granted abilities are checked the same way."""
-    if data.get("text_change"):
-        tc = data["text_change"]
-        check_text_change(doc, (*path, "text_change"), str(tc["from"]), str(tc["to"]))
     if data.get("affects") is not None and str(data["affects"]).strip().lower() not in (
         "targets",
         "target",
         "target player",
     ):
         _check_selector(doc, (*path, "affects"), str(data["affects"]), names)
-    for k in ("copy", "full_text"):
-        if data.get(k) is not None:
-            _check_selector(doc, (*path, k), str(data[k]), names)
+    if data.get("copy") is not None:
+        _check_selector(doc, (*path, "copy"), str(data["copy"]), names)
     if data.get("except") is not None:
         if not data.get("copy"):
             raise err(
@@ -390,6 +386,9 @@ class _Checks:
 
     def ability(self, path: Path_, item: Any) -> None:
         check_ability(self.doc, path, item, self.names, self.players)
+
+    def text_change(self, path: Path_, old: str, new: str) -> None:
+        check_text_change(self.doc, path, old, new)
 
     def player(self, path: Path_, who: str) -> None:
         _check_control(self.doc, path, who, self.names, self.players)

@@ -164,9 +164,6 @@ class EffectSpec:
     #: exception block: power, toughness, types, abilities...); part of its copiable values
     as_enters: EffectSpec | None = None
     face_down: bool = False
-    text_change: tuple[str, str] | None = None
-    #: 612.6 "has the full text of <object>": the first object the selector names
-    full_text: Selector | None = None
     player_add: tuple[str, ...] = ()
     hand_size_add: int | None = None
     hand_size_set: int | None = None
@@ -303,14 +300,6 @@ def _build(canon: str, raw: dict[str, Any], cda: bool) -> EffectSpec:
     if raw.get("face_down"):
         kw["face_down"] = True
         subs.append("face_down")
-    if raw.get("text_change"):
-        tc = raw["text_change"]
-        kw["text_change"] = (str(tc["from"]), str(tc["to"]))
-        subs.append("text")
-    if raw.get("full_text"):
-        kw["full_text"] = parse_selector(str(raw["full_text"]))
-        if "text" not in subs:
-            subs.append("text")
     kw["kinds"] = kinds = _kinds(raw, cda, subs)
     kw["exprs"] = tuple(e for pairs in kinds.values() for kind, value in pairs for e in kind.exprs(value))
     if raw.get("player"):

@@ -60,11 +60,6 @@ class AsEnters(_M):
     options: dict[str, _CopyExceptions]
 
 
-class TextChange(_M):
-    from_: str = Field(alias="from")
-    to: str
-
-
 class PlayerPart(_M):
     add: list[str] = []
 
@@ -112,8 +107,8 @@ class EffectFields(_M):
     as_enters: AsEnters | None = None  # 208.2b/707.2: its own "as this enters" values (copiable)
     face_down: bool = False
     control: Any = None
-    text_change: TextChange | None = None
-    full_text: str | None = None  # 612.6 "has the full text of <object>"
+    text_change: Any = None
+    full_text: Any = None
     type: Any = None
     color: Any = None
     abilities: Any = None

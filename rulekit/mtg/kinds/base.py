@@ -140,6 +140,10 @@ class Checks(Protocol):
         """An ability as written in the file (its shape and words)."""
         ...
 
+    def text_change(self, path: Path_, old: str, new: str) -> None:
+        """612.2: a word replaced by another of its kind (colour, land type, creature type)."""
+        ...
+
     def player(self, path: Path_, who: str) -> None:
         """A player phrase: ``you``, a player, ``its owner`` or ``controller of <object>``."""
         ...
@@ -212,6 +216,10 @@ class Kind:
     def writes(self, value: Any) -> frozenset[Key]:
         """What it may change."""
         return NOTHING
+
+    def keeps_signature(self, value: Any) -> bool:
+        """Whether applying it leaves what selectors read unchanged (when its part's does)."""
+        return True
 
     def decision_inputs(self, value: Any) -> frozenset[Key]:
         """What of an object, besides what selects it, decides what it does to that object."""

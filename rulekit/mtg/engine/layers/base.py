@@ -152,6 +152,11 @@ class KindsPart(LayerPart):
     def uses_params(self, spec: EffectSpec | None) -> bool:
         return spec is not None and any(kind.uses_params(value) for kind, value in spec.kinds_in(self.sub))
 
+    def keeps_signature(self, spec: EffectSpec | None) -> bool:
+        return self.sig_neutral and (
+            spec is None or all(kind.keeps_signature(value) for kind, value in spec.kinds_in(self.sub))
+        )
+
     def decision_inputs(self, spec: EffectSpec | None) -> frozenset[Key]:
         out: frozenset[Key] = frozenset()
         for kind, value in spec.kinds_in(self.sub) if spec is not None else ():
@@ -165,13 +170,15 @@ class KindsPart(LayerPart):
         """Each kind's parameters for one object (``None`` for a kind that takes none), or
         ``None`` when no kind takes any."""
         spec = eff.spec
-        if spec is None or not self.uses_params(spec):
+        if spec is None:
             return None
-
+        kinds = spec.kinds_in(self.sub)
+        if not any(kind.uses_params(value) or kind.params_vary(value) for kind, value in kinds):
+            return None
         game = _Game(eff, state, ctx)
         return tuple(
-            kind.params(value, eff, obj, game) if kind.uses_params(value) else None
-            for kind, value in spec.kinds_in(self.sub)
+            kind.params(value, eff, obj, game) if kind.uses_params(value) or kind.params_vary(value) else None
+            for kind, value in kinds
         )
 
     def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
