@@ -196,7 +196,7 @@ def check_effect(
     model = doc.validate(effect_model(), path)
     data = model.model_dump(by_alias=True, exclude_defaults=True)
     check_effect_data(doc, path, data, names, players, resolving)
-    checks = _Checks(doc, names, players, False, resolving)
+    checks = _Checks(doc, names, players, False, resolving, data)
     for section, kinds in sections().items():
         for kind in kinds:
             kind.check_written(section_mapping(section, data.get(section)) or {}, (*path, section), checks)
@@ -295,32 +295,6 @@ def check_effect_data(
             _check_exceptions(doc, where, block, names, players, filled)
     if data.get("as_enters") is not None:
         _check_as_enters(doc, (*path, "as_enters"), data["as_enters"], names, players, filled)
-    rules = data.get("rules") or {}
-    if rules.get("cant_gain_life") and data.get("affects") is not None:  # 119.7: a player's life
-        raise err(
-            doc,
-            (*path, "affects"),
-            N_(
-                "'can't gain life' is about players (119.7): name them with 'players:', "
-                "not objects with 'affects:'"
-            ),
-            params={},
-        )
-    if (
-        rules.get("cost") is not None
-        and data.get("affects") is not None
-        and "{chosen" not in str(data["affects"])
-    ):
-        _check_spells(doc, (*path, "affects"), str(data["affects"]))
-    mhs = rules.get("max_hand_size")
-    if isinstance(mhs, str) and mhs.strip().lower() != "no maximum":
-        raise err(
-            doc,
-            (*path, "rules", "max_hand_size"),
-            N_("'{value}' is not a maximum hand size (a number, {add}, {set} or '{none}', 402.2)"),
-            suggest(mhs, ["no maximum"]),
-            params={"value": mhs, "add": "{add: N}", "set": "{set: N}", "none": "no maximum"},
-        )
     if data.get("targets_must") is not None:
         try:
             parse_target_rule(str(data["targets_must"]))
@@ -343,7 +317,7 @@ def check_effect_data(
                     params={"value": val},
                 )
         _check_condition(doc, (*path, key), val, names)
-    checks = _Checks(doc, names, players, filled, resolving)
+    checks = _Checks(doc, names, players, filled, resolving, data)
     for section, kinds in sections().items():
         part = section_mapping(section, data.get(section))
         for kind in kinds:
@@ -365,8 +339,15 @@ class _Checks:
     (:class:`rulekit.mtg.kinds.base.Checks`), on one document."""
 
     def __init__(
-        self, doc: YamlDoc, names: set[str] | None, players: list[str] | None, filled: bool, resolving: bool
+        self,
+        doc: YamlDoc,
+        names: set[str] | None,
+        players: list[str] | None,
+        filled: bool,
+        resolving: bool,
+        effect: Mapping[str, Any],
     ) -> None:
+        self.effect = effect
         self.doc, self.names, self.players, self.filled, self.resolving = (
             doc,
             names,
@@ -411,8 +392,14 @@ class _Checks:
                 params={"value": value},
             )
 
-    def refuse(self, path: Path_, message: str, params: Mapping[str, Any]) -> None:
-        raise err(self.doc, path, message, params=dict(params))
+    def spells(self, path: Path_, text: str) -> None:
+        if "{chosen" not in text:
+            _check_spells(self.doc, path, text)
+
+    def refuse(
+        self, path: Path_, message: str, params: Mapping[str, Any], suggestion: str | None = None
+    ) -> None:
+        raise err(self.doc, path, message, suggestion, params=dict(params))
 
 
 def _check_granted(

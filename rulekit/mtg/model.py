@@ -164,18 +164,6 @@ class EffectSpec:
     #: exception block: power, toughness, types, abilities...); part of its copiable values
     as_enters: EffectSpec | None = None
     face_down: bool = False
-    player_add: tuple[str, ...] = ()
-    hand_size_add: int | None = None
-    hand_size_set: int | None = None
-    #: 402.2: "you have no maximum hand size"
-    hand_size_unlimited: bool = False
-    requirement: str | None = None
-    #: 615: "prevent all [combat] damage that would be dealt [by <affects>]": ``combat`` or ``all``
-    prevent_damage: str | None = None
-    #: 119.7: "<players> can't gain life"
-    cant_gain_life: bool = False
-    #: 601.2f: "<affects> cost {N} more" (N) or "{N} less" (-N) to cast
-    cost_add: int | None = None
     sublayers: tuple[str, ...] = ()
     #: the effect kinds it holds (:mod:`rulekit.mtg.kinds`), by the sublayer that applies them:
     #: ``{sublayer: ((kind, its parameters), ...)}``, each sublayer's in the order they apply
@@ -302,30 +290,6 @@ def _build(canon: str, raw: dict[str, Any], cda: bool) -> EffectSpec:
         subs.append("face_down")
     kw["kinds"] = kinds = _kinds(raw, cda, subs)
     kw["exprs"] = tuple(e for pairs in kinds.values() for kind, value in pairs for e in kind.exprs(value))
-    if raw.get("player"):
-        kw["player_add"] = _strs(raw["player"].get("add"))
-        subs.append("players")
-    if raw.get("rules"):
-        r = raw["rules"]
-        mhs = r.get("max_hand_size")
-        if isinstance(mhs, dict):
-            if mhs.get("add") is not None:
-                kw["hand_size_add"] = int(mhs["add"])
-            if mhs.get("set") is not None:
-                kw["hand_size_set"] = int(mhs["set"])
-        elif isinstance(mhs, str):  # "no maximum hand size" (402.2)
-            kw["hand_size_unlimited"] = True
-        elif mhs is not None:
-            kw["hand_size_set"] = int(mhs)
-        if r.get("requirement"):
-            kw["requirement"] = str(r["requirement"])
-        if r.get("prevent_damage"):
-            kw["prevent_damage"] = str(r["prevent_damage"])
-        if r.get("cant_gain_life"):
-            kw["cant_gain_life"] = True
-        if r.get("cost") is not None:
-            kw["cost_add"] = int(r["cost"]["add"])
-        subs.append("rules")
     kw["sublayers"] = tuple(s for s in SUBLAYERS if s in subs)
     return EffectSpec(**kw)
 

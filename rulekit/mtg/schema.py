@@ -60,38 +60,6 @@ class AsEnters(_M):
     options: dict[str, _CopyExceptions]
 
 
-class PlayerPart(_M):
-    add: list[str] = []
-
-
-class HandSize(_M):
-    add: int | None = None
-    set: int | None = None
-
-
-#: the largest generic amount a cost change may add or remove (an untrusted number stays small)
-COST_CHANGE_MAX = 99
-
-
-class CostChange(_M):
-    """601.2f: "spells cost {1} more to cast" (``add: 1``), "cost {1} less" (``add: -1``)."""
-
-    add: StrictInt = Field(ge=-COST_CHANGE_MAX, le=COST_CHANGE_MAX)
-
-
-class RulesPart(_M):
-    #: a number (set), ``{add: N}``/``{set: N}``, or ``no maximum`` (402.2)
-    max_hand_size: HandSize | int | str | None = None
-    requirement: str | None = None
-    #: 615: "prevent all combat damage that would be dealt" (``combat``) or all damage (``all``),
-    #: by the objects ``affects`` names (every source when it names none)
-    prevent_damage: Literal["all", "combat"] | None = None
-    #: 119.7 "players can't gain life" (with ``players:``)
-    cant_gain_life: bool = False
-    #: 601.2f: a cost increase or reduction for the spells ``affects`` names
-    cost: CostChange | None = None
-
-
 class EffectFields(_M):
     """The keys of an effect spec (LANGUAGE.md §3). The sections the effect kinds are written
     under (``abilities``) are made from the registry of kinds (:func:`effect_model`): here they
@@ -115,8 +83,8 @@ class EffectFields(_M):
     set_pt: Any = None
     modify_pt: Any = None
     switch_pt: Any = None
-    player: PlayerPart | None = None
-    rules: RulesPart | None = None
+    player: Any = None
+    rules: Any = None
 
 
 def _section_shape(section: str, kinds: tuple[Kind, ...]) -> tuple[Any, Any]:

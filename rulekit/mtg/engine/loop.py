@@ -454,9 +454,9 @@ def run_rules(effects: list[Eff], state: State, rules: dict[str, Any], run: Run)
     for e in sorted(effects, key=lambda e: e.sort_key):
         spec = e.spec
         assert spec is not None
-        # a prevention that names no source prevents every source's damage (615)
-        sources = bool(spec.prevent_damage) and (spec.affects is not None or bool(e.targets))
-        names_objects = bool(spec.requirement) or spec.cost_add is not None or sources
+        # which kinds apply to the objects it names (a prevention that names none, every source, 615)
+        named = spec.affects is not None or bool(e.targets)
+        names_objects = any(kind.names_objects(value, named) for kind, value in spec.kinds_in("rules"))
         affected = rules_affected(e, state) if names_objects else ()
         touched, changes = part.apply_to_rules(e, state, rules, affected)
         record_step(run, e, "rules", Why.TIMESTAMP, (), touched, changes, [], ())

@@ -120,6 +120,25 @@ class Game(Protocol):
         ...
 
 
+class Rules(Protocol):
+    """What a rules kind's :meth:`Kind.apply_to_rules` works on (the engine hands it, for one
+    effect): the rules as a mapping, the players and objects it reaches, what it touched and the
+    changes it made."""
+
+    rules: dict[str, Any]
+    #: the objects it names (611.2c: as they are now), and what it touched so far
+    affected: tuple[str, ...]
+    touched: tuple[str, ...]
+
+    def players(self) -> tuple[str, ...]:
+        """The players its ``players:`` names, within its controller's range of influence (801.2)."""
+        ...
+
+    def change(self, key: str, before: Any, after: Any) -> None:
+        """Record one change of the rules (``max_hand_size.Ann``, ``requirements.bears``...)."""
+        ...
+
+
 class Checks(Protocol):
     """The loader's checks a kind's :meth:`Kind.check` may call (``rulekit/mtg/checks.py`` gives
     them); each raises one located error naming ``path``."""
@@ -153,7 +172,18 @@ class Checks(Protocol):
         in a resolving ability's effect."""
         ...
 
-    def refuse(self, path: Path_, message: str, params: Mapping[str, Any]) -> None:
+    def spells(self, path: Path_, text: str) -> None:
+        """601.2f: a selector that names spells or cards (what a cost change is paid for)."""
+        ...
+
+    @property
+    def effect(self) -> Mapping[str, Any]:
+        """The whole effect spec the section is part of (what another key says)."""
+        ...
+
+    def refuse(
+        self, path: Path_, message: str, params: Mapping[str, Any], suggestion: str | None = None
+    ) -> None:
         """Refuse the value at ``path`` with a catalogue message (``N_(...)``)."""
         ...
 
@@ -260,3 +290,15 @@ class Kind:
 
     def apply(self, value: Any, eff: Any, obj: Any, param: Any) -> None:
         """Apply it to one (writable) engine object."""
+
+    # ------------------------------------------------- effects on players and rules (613.10, 613.11)
+    def names_objects(self, value: Any, named: bool) -> bool:
+        """Whether a rules kind applies to the objects the effect names (``named``: it names some,
+        by ``affects`` or targets), found as the layer applies (611.2c: never locked)."""
+        return False
+
+    def apply_to_player(self, value: Any, abilities: list[str]) -> None:
+        """613.10: give one player what it gives (their abilities, changed in place)."""
+
+    def apply_to_rules(self, value: Any, rules: Rules) -> None:
+        """613.11: change the game's rules (:class:`Rules`: what it reads and what it records)."""

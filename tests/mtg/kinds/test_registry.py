@@ -5,6 +5,9 @@ LANGUAGE.md all read it; and a new kind is one record, registered here by a fixt
 from __future__ import annotations
 
 import ast
+import importlib.util
+import random
+import sys
 import textwrap
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -153,6 +156,17 @@ def test_a_new_kind_is_one_record(lose_keywords: Kind) -> None:
     assert spec.value("lose_keywords") is True
     assert PARTS["abilities"].writes(spec) == frozenset({("abilities-", ANY)})
     assert lose_keywords in kinds_of("abilities") and "`lose_keywords: true`" in markdown_table()
+
+
+def test_the_fuzzer_writes_a_new_kind(lose_keywords: Kind) -> None:
+    """``tools/fuzz.py`` writes each section from its kinds' examples, the new kind's among them."""
+    spec = importlib.util.spec_from_file_location("rulekit_fuzz_kinds", ROOT / "tools" / "fuzz.py")
+    assert spec is not None and spec.loader is not None
+    fuzz = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = fuzz  # dataclasses look their module up
+    spec.loader.exec_module(fuzz)
+    written = [fuzz._kind_example(random.Random(i), "abilities") for i in range(200)]
+    assert {"lose_keywords": True} in written
 
 
 def test_a_new_kinds_values_are_checked_by_its_shape(lose_keywords: Kind) -> None:
