@@ -73,7 +73,7 @@ def test_kinds_sit_below_the_model_and_the_engine() -> None:
 
 def test_language_md_table_is_the_registry() -> None:
     text = (ROOT / "rulekit" / "mtg" / "LANGUAGE.md").read_text(encoding="utf-8")
-    assert markdown_table() in text
+    assert markdown_table() in text, "run tools/kinds_table.py"
 
 
 def test_the_shape_of_a_section_is_its_kinds_keys() -> None:
