@@ -55,6 +55,7 @@ ERROR_SOURCES = [
     ROOT / "rulekit" / "cli.py",
     ROOT / "rulekit" / "mtg" / "loader.py",
     ROOT / "rulekit" / "mtg" / "checks.py",
+    ROOT / "rulekit" / "mtg" / "kinds",  # the effect kinds' own checks
     ROOT / "rulekit" / "mtg" / "events.py",
     ROOT / "rulekit" / "mtg" / "selectors.py",
     ROOT / "rulekit" / "mtg" / "expressions.py",
@@ -113,7 +114,8 @@ def extract() -> object:
     files: list[tuple[Path, Any]] = []
     for src in SOURCES:
         files.extend((f, KEYWORDS) for f in (sorted(src.rglob("*.py")) if src.is_dir() else [src]))
-    files.extend((f, {"N_": None}) for f in ERROR_SOURCES)
+    for src in ERROR_SOURCES:
+        files.extend((f, {"N_": None}) for f in (sorted(src.rglob("*.py")) if src.is_dir() else [src]))
     for path, keywords in files:
         for lineno, message, comments, context in extract_from_file(
             "python", str(path), keywords=keywords, comment_tags=("TRANSLATORS:",)

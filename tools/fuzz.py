@@ -66,6 +66,7 @@ import yaml  # noqa: E402
 
 from rulekit.errors import RulekitError  # noqa: E402
 from rulekit.i18n import LANGUAGES  # noqa: E402
+from rulekit.mtg.kinds import KINDS, kinds_of, sections  # noqa: E402
 from rulekit.yamlsrc import YamlDoc  # noqa: E402
 
 #: Strings a stranger might put anywhere: markup, quotes, escapes, control and bidi characters,
@@ -280,18 +281,69 @@ TARGETS_MUST = (
 PT_KINDS = ("+1/+1", "-1/-1", "+1/+0", "+0/+1", "-1/-0", "-0/-1", "+2/+2", "-2/-2", "+1/+2", "-2/-1")
 COUNTER_KINDS = (*PT_KINDS, "time", "loyalty", "\u22121/\u22121")
 #: Granted abilities: keywords, and abilities that are themselves static (a static that grants).
-GRANTED = (
-    "Flying",
-    "Hexproof",
-    "{T}: Add {G}.",
-    "Cycling {2}",
-    "Equip {1}",
-    {
-        "text": "Other creatures you control get +1/+1.",
-        "static": {"affects": "other creatures you control", "modify_pt": {"power": 1, "toughness": 1}},
-    },
-    {"text": "This has flying.", "static": {"affects": "this", "abilities": {"add": ["Flying"]}}},
-)
+#: abilities an effect grants: those the ``add_abilities`` kind's record gives as its examples
+GRANTED = tuple(x for example in KINDS["add_abilities"].examples for x in example["add"])
+
+
+#: rules kinds whose examples need a context the fuzzer's effects do not give (no ``affects``; spells)
+_IN_CONTEXT = ("cant_gain_life", "cost")
+
+
+def _rich_type(rng: random.Random, w: dict[str, Any], ids: list[str], resolving: bool) -> Any:
+    return rng.choice(
+        [
+            {"add": [rng.choice(["Artifact", "Creature", "Enchantment"])]},
+            {"set_subtypes": [rng.choice(w["land_types"][:5])]},
+            {"add": [rng.choice(w["creature_types"])]},
+            {"remove": ["Creature"]},
+            {"set_types": [rng.choice(["Artifact", "Enchantment", "Land"])]},
+            {"add": ["Legendary", "Snow"]},
+        ]
+    )
+
+
+def _rich_color(rng: random.Random, w: dict[str, Any], ids: list[str], resolving: bool) -> Any:
+    return rng.choice([{"set": [rng.choice(w["colors"])]}, {"add": [rng.choice(w["colors"])]}])
+
+
+def _rich_pt(rng: random.Random, w: dict[str, Any], ids: list[str], resolving: bool) -> Any:
+    pool = _expr_pool(rng, resolving)
+    pt = {"power": rng.choice(pool), "toughness": rng.choice(pool)}
+    if rng.random() < 0.2:
+        del pt[rng.choice(["power", "toughness"])]
+    return pt
+
+
+def _rich_control(rng: random.Random, w: dict[str, Any], ids: list[str], resolving: bool) -> Any:
+    return rng.choice(["you", "Ann", "Bo", "its owner", "controller of " + rng.choice(ids)])
+
+
+def _rich_text_change(rng: random.Random, w: dict[str, Any], ids: list[str], resolving: bool) -> Any:
+    a, b = rng.sample(w[rng.choice(["colors", "land_types", "creature_types"])], 2)
+    return {"from": a, "to": b}
+
+
+def _rich_full_text(rng: random.Random, w: dict[str, Any], ids: list[str], resolving: bool) -> Any:
+    return "@" + rng.choice(ids)
+
+
+#: sections the fuzzer also writes from the whole vocabulary (beside their kinds' examples)
+_RICH: dict[str, Callable[[random.Random, dict[str, Any], list[str], bool], Any]] = {
+    "type": _rich_type,
+    "color": _rich_color,
+    "set_pt": _rich_pt,
+    "modify_pt": _rich_pt,
+    "control": _rich_control,
+    "text_change": _rich_text_change,
+    "full_text": _rich_full_text,
+}
+
+
+def _kind_example(rng: random.Random, section: str) -> Any:
+    """One section of an effect spec written by the effect kinds' records (:mod:`rulekit.mtg.kinds`):
+    one example of one of its kinds."""
+    example = rng.choice([ex for kind in kinds_of(section) for ex in kind.examples])
+    return copy.deepcopy(example[""] if "" in example else dict(example))
 
 
 def _expr_pool(rng: random.Random, resolving: bool) -> list[Any]:
@@ -333,78 +385,14 @@ def _mtg_effect(
     eff: dict[str, Any] = {
         "affects": "targets" if resolving and rng.random() < 0.5 else rng.choice(selectors)
     }
-    parts = rng.sample(
-        [
-            "type",
-            "color",
-            "abilities",
-            "set_pt",
-            "modify_pt",
-            "switch_pt",
-            "control",
-            "text_change",
-            "copy",
-            "copy",
-            "player_rules",
-        ],
-        rng.randint(1, 2),
-    )
+    # the effect kinds' sections (rulekit/mtg/kinds/), but those written with their context below
+    kinds = [section for section in sections() if section not in ("player", "rules")]
+    parts = rng.sample([*kinds, "copy", "copy", "player_rules"], rng.randint(1, 2))
     for part in parts:
-        if part == "type":
-            eff["type"] = rng.choice(
-                [
-                    {"add": [rng.choice(["Artifact", "Creature", "Enchantment"])]},
-                    {"set_subtypes": [rng.choice(w["land_types"][:5])]},
-                    {"add": [rng.choice(w["creature_types"])]},
-                    {"remove": ["Creature"]},
-                    {"set_types": [rng.choice(["Artifact", "Enchantment", "Land"])]},
-                    {"all_creature_types": True},
-                    {"remove_all_creature_types": True},
-                    {"add": ["Legendary", "Snow"]},
-                ]
-            )
-        elif part == "color":
-            eff["color"] = rng.choice(
-                [
-                    {"set": [rng.choice(w["colors"])]},
-                    {"add": [rng.choice(w["colors"])]},
-                    "colorless",
-                    {"set": []},
-                ]
-            )
-        elif part == "abilities":
-            eff["abilities"] = rng.choice(
-                [
-                    {"add": ["Flying"]},
-                    {"remove_all": True},
-                    {"remove": ["Flying"]},
-                    {"add": [rng.choice(GRANTED)]},
-                    {"remove_all": True, "keep": "mana abilities"},
-                    {"cant_have": ["Hexproof", "Flying"]},
-                    {
-                        "activated_of": rng.choice(
-                            ["creature cards in all graveyards", "creatures", "artifacts you control"]
-                        )
-                    },
-                ]
-            )
-        elif part in ("set_pt", "modify_pt"):
-            pool = _expr_pool(rng, resolving)
-            pt = {"power": rng.choice(pool), "toughness": rng.choice(pool)}
-            if rng.random() < 0.2:
-                del pt[rng.choice(["power", "toughness"])]
-            eff[part] = pt
-        elif part == "switch_pt":
-            eff["switch_pt"] = True
-        elif part == "control":
-            eff["control"] = rng.choice(["you", "Ann", "Bo", "its owner", "controller of " + rng.choice(ids)])
-        elif part == "text_change":
-            if rng.random() < 0.25:
-                eff["full_text"] = "@" + rng.choice(ids)
-                continue
-            kind = rng.choice(["colors", "land_types", "creature_types"])
-            a, b = rng.sample(w[kind], 2)
-            eff["text_change"] = {"from": a, "to": b}
+        if part in _RICH and rng.random() < 0.6:  # words from the whole vocabulary, objects by id
+            eff[part] = _RICH[part](rng, w, ids, resolving)
+        elif part in sections():
+            eff[part] = _kind_example(rng, part)
         elif part == "copy":
             if rng.random() < 0.15:
                 eff["face_down"] = True
@@ -416,18 +404,18 @@ def _mtg_effect(
                 eff["copy"] = rng.choice(["creatures", "@" + rng.choice(ids), rng.choice(ids)])
             if rng.random() < 0.6:
                 eff["except"] = _copy_except(rng, w)
-        elif part == "player_rules":
+        elif part == "player_rules":  # the players and rules kinds, with the players they name
             if rng.random() < 0.5:
-                eff["player"] = {"add": [rng.choice(["Hexproof", "protection from red"])]}
+                eff["player"] = _kind_example(rng, "player")
                 eff["players"] = rng.choice(["you", "each opponent", "each player"])
             else:
-                eff["rules"] = rng.choice(
-                    [
-                        {"max_hand_size": {"add": -1}},
-                        {"max_hand_size": {"set": 0}},
-                        {"max_hand_size": "no maximum"},
-                        {"requirement": "attacks each combat if able"},
-                    ]
+                # "can't gain life" names no objects and a cost change names spells: not here
+                eff["rules"] = copy.deepcopy(
+                    dict(
+                        rng.choice(
+                            [ex for k in kinds_of("rules") if k.name not in _IN_CONTEXT for ex in k.examples]
+                        )
+                    )
                 )
                 eff.setdefault("players", "each player")
     if not resolving and rng.random() < 0.2:

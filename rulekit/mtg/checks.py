@@ -11,16 +11,18 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from rulekit import limits
 from rulekit.errors import N_, Phrase, ScenarioError
 from rulekit.mtg.expressions import parse_expr, parse_target_rule
+from rulekit.mtg.kinds import section_mapping, sections
 from rulekit.mtg.messages import ERRORS
 from rulekit.mtg.model import DURATIONS, EffectSpec, ObjectDef
 from rulekit.mtg.schema import (
     AbilityModel,
-    EffectModel,
+    effect_model,
 )
 from rulekit.mtg.selectors import SelectorError, parse_condition, parse_selector, vocabulary
 from rulekit.mtg.vocab import (
@@ -191,13 +193,13 @@ def check_effect(
     ``players`` (``None`` in the card library) are the scenario's players, for ``control``;
     ``resolving`` says whether the effect comes from a resolving ability (only those know X).
     """
-    model = doc.validate(EffectModel, path)
+    model = doc.validate(effect_model(), path)
     data = model.model_dump(by_alias=True, exclude_defaults=True)
     check_effect_data(doc, path, data, names, players, resolving)
-    ab = data.get("abilities") or {}
-    for i, item in enumerate(ab.get("add") or ()):
-        if not isinstance(item, str):
-            check_ability(doc, (*path, "abilities", "add", i), item, names, players)
+    checks = _Checks(doc, names, players, False, resolving, data)
+    for section, kinds in sections().items():
+        for kind in kinds:
+            kind.check_written(section_mapping(section, data.get(section)) or {}, (*path, section), checks)
     return data
 
 
@@ -266,20 +268,14 @@ def check_effect_data(
 
     Run on the file's own spec, and again (``filled``) once ``{chosen ...}`` placeholders are
     filled in, where granted abilities are checked the same way."""
-    if data.get("control") is not None:
-        _check_control(doc, (*path, "control"), str(data["control"]), names, players)
-    if data.get("text_change"):
-        tc = data["text_change"]
-        check_text_change(doc, (*path, "text_change"), str(tc["from"]), str(tc["to"]))
     if data.get("affects") is not None and str(data["affects"]).strip().lower() not in (
         "targets",
         "target",
         "target player",
     ):
         _check_selector(doc, (*path, "affects"), str(data["affects"]), names)
-    for k in ("copy", "full_text"):
-        if data.get(k) is not None:
-            _check_selector(doc, (*path, k), str(data[k]), names)
+    if data.get("copy") is not None:
+        _check_selector(doc, (*path, "copy"), str(data["copy"]), names)
     if data.get("except") is not None:
         if not data.get("copy"):
             raise err(
@@ -299,32 +295,6 @@ def check_effect_data(
             _check_exceptions(doc, where, block, names, players, filled)
     if data.get("as_enters") is not None:
         _check_as_enters(doc, (*path, "as_enters"), data["as_enters"], names, players, filled)
-    rules = data.get("rules") or {}
-    if rules.get("cant_gain_life") and data.get("affects") is not None:  # 119.7: a player's life
-        raise err(
-            doc,
-            (*path, "affects"),
-            N_(
-                "'can't gain life' is about players (119.7): name them with 'players:', "
-                "not objects with 'affects:'"
-            ),
-            params={},
-        )
-    if (
-        rules.get("cost") is not None
-        and data.get("affects") is not None
-        and "{chosen" not in str(data["affects"])
-    ):
-        _check_spells(doc, (*path, "affects"), str(data["affects"]))
-    mhs = rules.get("max_hand_size")
-    if isinstance(mhs, str) and mhs.strip().lower() != "no maximum":
-        raise err(
-            doc,
-            (*path, "rules", "max_hand_size"),
-            N_("'{value}' is not a maximum hand size (a number, {add}, {set} or '{none}', 402.2)"),
-            suggest(mhs, ["no maximum"]),
-            params={"value": mhs, "add": "{add: N}", "set": "{set: N}", "none": "no maximum"},
-        )
     if data.get("targets_must") is not None:
         try:
             parse_target_rule(str(data["targets_must"]))
@@ -347,45 +317,11 @@ def check_effect_data(
                     params={"value": val},
                 )
         _check_condition(doc, (*path, key), val, names)
-    t = data.get("type") or {}
-    for k in ("add", "remove", "set_subtypes"):
-        if t.get(k):
-            check_words(doc, (*path, "type", k), t[k], "any" if k != "set_subtypes" else "subtypes")
-    if t.get("set_types"):
-        check_words(doc, (*path, "type", "set_types"), t["set_types"], "types")
-    c = data.get("color")
-    if isinstance(c, dict):
-        for k in ("set", "add"):
-            if c.get(k):
-                check_words(doc, (*path, "color", k), c[k], "colors")
-    ab = data.get("abilities") or {}
-    if ab.get("activated_of"):
-        _check_selector(doc, (*path, "abilities", "activated_of"), str(ab["activated_of"]), names)
-    if ab.get("keep") and not ab.get("remove_all"):
-        raise err(doc, (*path, "abilities", "keep"), N_("'keep' goes with 'remove_all: true'"), params={})
-    for i, item in enumerate(ab.get("add") or ()):
-        _check_granted(doc, (*path, "abilities", "add", i), item, names, players, filled)
-    for k in ("set_pt", "modify_pt"):
-        for f in ("power", "toughness"):
-            v = (data.get(k) or {}).get(f)
-            if v is None:
-                continue
-            if isinstance(v, str) and "{chosen" in v:
-                continue
-            try:
-                expr = parse_expr(v)
-            except SelectorError as exc:
-                raise _selector_err(doc, (*path, k, f), exc) from None
-            for sel in expr.selectors:  # a counted selector's object names are checked too
-                _check_names(doc, (*path, k, f), sel.names, names)
-            if expr.kind == "x" and not resolving:
-                raise err(
-                    doc,
-                    (*path, k, f),
-                    N_("'{value}' uses X, which only a resolving ability has (its resolve event gives x:)"),
-                    code="NO_X",
-                    params={"value": v},
-                )
+    checks = _Checks(doc, names, players, filled, resolving, data)
+    for section, kinds in sections().items():
+        part = section_mapping(section, data.get(section))
+        for kind in kinds:
+            kind.check(part or {}, (*path, section), checks)
     if data.get("players") is not None:
         ok = ("you", "each opponent", "each player", "target player")
         if data["players"].lower() not in ok:
@@ -396,6 +332,74 @@ def check_effect_data(
                 suggest(data["players"], ok),
                 params={"value": data["players"], "options": ", ".join(ok)},
             )
+
+
+class _Checks:
+    """The checks an effect kind's :meth:`~rulekit.mtg.kinds.base.Kind.check` calls
+    (:class:`rulekit.mtg.kinds.base.Checks`), on one document."""
+
+    def __init__(
+        self,
+        doc: YamlDoc,
+        names: set[str] | None,
+        players: list[str] | None,
+        filled: bool,
+        resolving: bool,
+        effect: Mapping[str, Any],
+    ) -> None:
+        self.effect = effect
+        self.doc, self.names, self.players, self.filled, self.resolving = (
+            doc,
+            names,
+            players,
+            filled,
+            resolving,
+        )
+
+    def words(self, path: Path_, words: list[str], kind: str) -> None:
+        check_words(self.doc, path, words, kind)
+
+    def selector(self, path: Path_, text: str) -> None:
+        _check_selector(self.doc, path, text, self.names)
+
+    def granted(self, path: Path_, item: Any) -> None:
+        _check_granted(self.doc, path, item, self.names, self.players, self.filled)
+
+    def ability(self, path: Path_, item: Any) -> None:
+        check_ability(self.doc, path, item, self.names, self.players)
+
+    def text_change(self, path: Path_, old: str, new: str) -> None:
+        check_text_change(self.doc, path, old, new)
+
+    def player(self, path: Path_, who: str) -> None:
+        _check_control(self.doc, path, who, self.names, self.players)
+
+    def number(self, path: Path_, value: Any) -> None:
+        if isinstance(value, str) and "{chosen" in value:
+            return
+        try:
+            expr = parse_expr(value)
+        except SelectorError as exc:
+            raise _selector_err(self.doc, path, exc) from None
+        for sel in expr.selectors:  # a counted selector's object names are checked too
+            _check_names(self.doc, path, sel.names, self.names)
+        if expr.kind == "x" and not self.resolving:
+            raise err(
+                self.doc,
+                path,
+                N_("'{value}' uses X, which only a resolving ability has (its resolve event gives x:)"),
+                code="NO_X",
+                params={"value": value},
+            )
+
+    def spells(self, path: Path_, text: str) -> None:
+        if "{chosen" not in text:
+            _check_spells(self.doc, path, text)
+
+    def refuse(
+        self, path: Path_, message: str, params: Mapping[str, Any], suggestion: str | None = None
+    ) -> None:
+        raise err(self.doc, path, message, suggestion, params=dict(params))
 
 
 def _check_granted(

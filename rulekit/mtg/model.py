@@ -26,7 +26,9 @@ from typing import Any
 
 from rulekit.i18n import pick
 from rulekit.mtg.codes import AbilityKind, EventKind
-from rulekit.mtg.expressions import Expr, TargetRule, parse_expr, parse_target_rule
+from rulekit.mtg.expressions import Expr, TargetRule, parse_target_rule
+from rulekit.mtg.kinds import Kind, section_mapping, sections
+from rulekit.mtg.kinds.base import SUBLAYERS
 from rulekit.mtg.selectors import (
     Condition,
     Selector,
@@ -35,24 +37,6 @@ from rulekit.mtg.selectors import (
     rewrite_words,
 )
 from rulekit.mtg.vocab import BASIC_LAND_TYPES, KEYWORDS, activated_keyword, counter_name
-
-#: Internal, edition-independent sublayer ids, in application order (613.1-613.4, 613.10, 613.11).
-SUBLAYERS = (
-    "copy",
-    "face_down",
-    "control",
-    "text",
-    "type",
-    "color",
-    "abilities",
-    "pt_cda",
-    "pt_set",
-    "pt_modify",
-    "pt_counters",
-    "pt_switch",
-    "players",
-    "rules",
-)
 
 #: Layer labels per edition (rules-notes "Two editions of layer 7"; 613.2 current has 1a/1b).
 LAYER_LABELS: dict[str, dict[str, str]] = {
@@ -180,43 +164,13 @@ class EffectSpec:
     #: exception block: power, toughness, types, abilities...); part of its copiable values
     as_enters: EffectSpec | None = None
     face_down: bool = False
-    control: str | None = None
-    text_change: tuple[str, str] | None = None
-    #: 612.6 "has the full text of <object>": the first object the selector names
-    full_text: Selector | None = None
-    type_add: tuple[str, ...] = ()
-    type_remove: tuple[str, ...] = ()
-    set_subtypes: tuple[str, ...] | None = None
-    set_types: tuple[str, ...] | None = None
-    all_creature_types: bool = False
-    remove_all_creature_types: bool = False
-    color_set: tuple[str, ...] | None = None
-    color_add: tuple[str, ...] = ()
-    ab_add: tuple[Ability, ...] = ()
-    ab_remove: tuple[str, ...] = ()
-    ab_remove_all: bool = False
-    #: "loses all abilities except mana abilities": ``"mana abilities"``
-    ab_keep: str = ""
-    ab_cant_have: tuple[str, ...] = ()
-    #: "has all activated abilities of <selector>" (re-read in layer 6 as those objects are then)
-    ab_activated_of: Selector | None = None
-    set_power: Expr | None = None
-    set_toughness: Expr | None = None
-    mod_power: Expr | None = None
-    mod_toughness: Expr | None = None
-    player_add: tuple[str, ...] = ()
-    hand_size_add: int | None = None
-    hand_size_set: int | None = None
-    #: 402.2: "you have no maximum hand size"
-    hand_size_unlimited: bool = False
-    requirement: str | None = None
-    #: 615: "prevent all [combat] damage that would be dealt [by <affects>]": ``combat`` or ``all``
-    prevent_damage: str | None = None
-    #: 119.7: "<players> can't gain life"
-    cant_gain_life: bool = False
-    #: 601.2f: "<affects> cost {N} more" (N) or "{N} less" (-N) to cast
-    cost_add: int | None = None
     sublayers: tuple[str, ...] = ()
+    #: the effect kinds it holds (:mod:`rulekit.mtg.kinds`), by the sublayer that applies them:
+    #: ``{sublayer: ((kind, its parameters), ...)}``, each sublayer's in the order they apply
+    kinds: Mapping[str, tuple[tuple[Kind, Any], ...]] = field(default_factory=dict)
+    #: the number phrases its kinds hold (:meth:`~rulekit.mtg.kinds.base.Kind.exprs`): a resolved
+    #: effect fixes their values as it resolves (611.2c)
+    exprs: tuple[Expr, ...] = ()
     #: the source mapping (plain dicts and lists); read through :meth:`data`
     mapping: Any = field(default=None, repr=False)
     #: why the mapping could not be read, else ``None``: an open ``{chosen …}`` placeholder (a
@@ -242,9 +196,17 @@ class EffectSpec:
             raise self.unread
         return self
 
-    @property
-    def exprs(self) -> tuple[Expr, ...]:
-        return tuple(e for e in (self.set_power, self.set_toughness, self.mod_power, self.mod_toughness) if e)
+    def kinds_in(self, sub: str) -> tuple[tuple[Kind, Any], ...]:
+        """The kinds it holds that apply in one sublayer, with their parameters, in order."""
+        return self.kinds.get(sub, ())
+
+    def value(self, name: str) -> Any:
+        """The parameters of the kind named ``name`` it holds (``None``: it holds none)."""
+        for pairs in self.kinds.values():
+            for kind, value in pairs:
+                if kind.name == name:
+                    return value
+        return None
 
 
 #: specs already built, by (canonical JSON, CDA): one object per spec while it is in use, so the
@@ -326,81 +288,37 @@ def _build(canon: str, raw: dict[str, Any], cda: bool) -> EffectSpec:
     if raw.get("face_down"):
         kw["face_down"] = True
         subs.append("face_down")
-    if raw.get("control") is not None:
-        kw["control"] = str(raw["control"])
-        subs.append("control")
-    if raw.get("text_change"):
-        tc = raw["text_change"]
-        kw["text_change"] = (str(tc["from"]), str(tc["to"]))
-        subs.append("text")
-    if raw.get("full_text"):
-        kw["full_text"] = parse_selector(str(raw["full_text"]))
-        if "text" not in subs:
-            subs.append("text")
-    if raw.get("type"):
-        t = raw["type"]
-        kw["type_add"] = _strs(t.get("add"))
-        kw["type_remove"] = _strs(t.get("remove"))
-        kw["set_subtypes"] = _strs(t["set_subtypes"]) if t.get("set_subtypes") is not None else None
-        kw["set_types"] = _strs(t["set_types"]) if t.get("set_types") is not None else None
-        kw["all_creature_types"] = bool(t.get("all_creature_types"))
-        kw["remove_all_creature_types"] = bool(t.get("remove_all_creature_types"))
-        subs.append("type")
-    if raw.get("color"):
-        c = raw["color"]
-        if isinstance(c, str):
-            c = {"set": []} if c == "colorless" else {"set": [c]}
-        kw["color_set"] = _strs(c["set"]) if c.get("set") is not None else None
-        kw["color_add"] = _strs(c.get("add"))
-        subs.append("color")
-    if raw.get("abilities"):
-        a = raw["abilities"]
-        kw["ab_add"] = tuple(ability_from_data(x) for x in (a.get("add") or ()))
-        kw["ab_remove"] = _strs(a.get("remove"))
-        kw["ab_remove_all"] = bool(a.get("remove_all"))
-        kw["ab_keep"] = str(a.get("keep") or "")
-        if a.get("activated_of"):
-            kw["ab_activated_of"] = parse_selector(str(a["activated_of"]))
-        kw["ab_cant_have"] = _strs(a.get("cant_have"))
-        subs.append("abilities")
-    if raw.get("set_pt"):
-        sp = raw["set_pt"]
-        kw["set_power"] = parse_expr(sp["power"]) if sp.get("power") is not None else None
-        kw["set_toughness"] = parse_expr(sp["toughness"]) if sp.get("toughness") is not None else None
-        subs.append("pt_cda" if cda else "pt_set")
-    if raw.get("modify_pt"):
-        mp = raw["modify_pt"]
-        kw["mod_power"] = parse_expr(mp["power"]) if mp.get("power") is not None else None
-        kw["mod_toughness"] = parse_expr(mp["toughness"]) if mp.get("toughness") is not None else None
-        subs.append("pt_modify")
-    if raw.get("switch_pt"):
-        subs.append("pt_switch")
-    if raw.get("player"):
-        kw["player_add"] = _strs(raw["player"].get("add"))
-        subs.append("players")
-    if raw.get("rules"):
-        r = raw["rules"]
-        mhs = r.get("max_hand_size")
-        if isinstance(mhs, dict):
-            if mhs.get("add") is not None:
-                kw["hand_size_add"] = int(mhs["add"])
-            if mhs.get("set") is not None:
-                kw["hand_size_set"] = int(mhs["set"])
-        elif isinstance(mhs, str):  # "no maximum hand size" (402.2)
-            kw["hand_size_unlimited"] = True
-        elif mhs is not None:
-            kw["hand_size_set"] = int(mhs)
-        if r.get("requirement"):
-            kw["requirement"] = str(r["requirement"])
-        if r.get("prevent_damage"):
-            kw["prevent_damage"] = str(r["prevent_damage"])
-        if r.get("cant_gain_life"):
-            kw["cant_gain_life"] = True
-        if r.get("cost") is not None:
-            kw["cost_add"] = int(r["cost"]["add"])
-        subs.append("rules")
+    kw["kinds"] = kinds = _kinds(raw, cda, subs)
+    kw["exprs"] = tuple(e for pairs in kinds.values() for kind, value in pairs for e in kind.exprs(value))
     kw["sublayers"] = tuple(s for s in SUBLAYERS if s in subs)
     return EffectSpec(**kw)
+
+
+class _Make:
+    """What the effect kinds' :meth:`~rulekit.mtg.kinds.base.Kind.build` may make (:class:`Make`)."""
+
+    def ability(self, data: Any, key: str = "") -> Ability:
+        return ability_from_data(data, key)
+
+
+_MAKE = _Make()
+
+
+def _kinds(raw: dict[str, Any], cda: bool, subs: list[str]) -> dict[str, tuple[tuple[Kind, Any], ...]]:
+    """The registered effect kinds the mapping holds, read by each kind's own ``build``
+    (:mod:`rulekit.mtg.kinds`); a section that is there puts its kinds' sublayers in ``subs``."""
+    out: dict[str, list[tuple[Kind, Any]]] = {}
+    for section, kinds in sections().items():
+        part = section_mapping(section, raw.get(section))
+        if not part:
+            continue
+        for kind in kinds:
+            sub = kind.sublayer_for(cda)
+            if sub not in subs:
+                subs.append(sub)
+            if kind.present(part):
+                out.setdefault(sub, []).append((kind, kind.build(part, _MAKE)))
+    return {sub: tuple(pairs) for sub, pairs in out.items()}
 
 
 # ---------------------------------------------------------------------------------- abilities

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, create_model
+
+from rulekit.mtg.kinds import Kind, sections, version
 
 
 class _M(BaseModel):
@@ -14,29 +16,6 @@ class _M(BaseModel):
 
 
 Num = int | str
-
-
-class TypePart(_M):
-    add: list[str] = []
-    remove: list[str] = []
-    set_subtypes: list[str] | None = None
-    set_types: list[str] | None = None
-    all_creature_types: bool = False
-    remove_all_creature_types: bool = False
-
-
-class ColorPart(_M):
-    set: list[str] | None = None
-    add: list[str] = []
-
-
-class AbilitiesPart(_M):
-    add: list[Any] = []
-    remove: list[str] = []
-    remove_all: bool = False
-    keep: Literal["mana abilities"] | None = None  # "loses all abilities except mana abilities"
-    cant_have: list[str] = []
-    activated_of: str | None = None  # "has all activated abilities of <selector>"
 
 
 class _CopyExceptions(_M):
@@ -81,49 +60,11 @@ class AsEnters(_M):
     options: dict[str, _CopyExceptions]
 
 
-class PTPart(_M):
-    power: Num | None = None
-    toughness: Num | None = None
+class EffectFields(_M):
+    """The keys of an effect spec (LANGUAGE.md §3). The sections the effect kinds are written
+    under (``abilities``) are made from the registry of kinds (:func:`effect_model`): here they
+    only keep their place among the keys (an ``Any`` that :func:`effect_model` replaces)."""
 
-
-class TextChange(_M):
-    from_: str = Field(alias="from")
-    to: str
-
-
-class PlayerPart(_M):
-    add: list[str] = []
-
-
-class HandSize(_M):
-    add: int | None = None
-    set: int | None = None
-
-
-#: the largest generic amount a cost change may add or remove (an untrusted number stays small)
-COST_CHANGE_MAX = 99
-
-
-class CostChange(_M):
-    """601.2f: "spells cost {1} more to cast" (``add: 1``), "cost {1} less" (``add: -1``)."""
-
-    add: StrictInt = Field(ge=-COST_CHANGE_MAX, le=COST_CHANGE_MAX)
-
-
-class RulesPart(_M):
-    #: a number (set), ``{add: N}``/``{set: N}``, or ``no maximum`` (402.2)
-    max_hand_size: HandSize | int | str | None = None
-    requirement: str | None = None
-    #: 615: "prevent all combat damage that would be dealt" (``combat``) or all damage (``all``),
-    #: by the objects ``affects`` names (every source when it names none)
-    prevent_damage: Literal["all", "combat"] | None = None
-    #: 119.7 "players can't gain life" (with ``players:``)
-    cant_gain_life: bool = False
-    #: 601.2f: a cost increase or reduction for the spells ``affects`` names
-    cost: CostChange | None = None
-
-
-class EffectModel(_M):
     affects: str | None = None
     duration: str | None = None
     condition: str | None = None
@@ -133,17 +74,54 @@ class EffectModel(_M):
     except_: CopyExcept | None = Field(default=None, alias="except")
     as_enters: AsEnters | None = None  # 208.2b/707.2: its own "as this enters" values (copiable)
     face_down: bool = False
-    control: str | None = None
-    text_change: TextChange | None = None
-    full_text: str | None = None  # 612.6 "has the full text of <object>"
-    type: TypePart | None = None
-    color: ColorPart | Literal["colorless"] | None = None
-    abilities: AbilitiesPart | None = None
-    set_pt: PTPart | None = None
-    modify_pt: PTPart | None = None
-    switch_pt: bool = False
-    player: PlayerPart | None = None
-    rules: RulesPart | None = None
+    control: Any = None
+    text_change: Any = None
+    full_text: Any = None
+    type: Any = None
+    color: Any = None
+    abilities: Any = None
+    set_pt: Any = None
+    modify_pt: Any = None
+    switch_pt: Any = None
+    player: Any = None
+    rules: Any = None
+
+
+def _section_shape(section: str, kinds: tuple[Kind, ...]) -> tuple[Any, Any]:
+    """The shape of one section, and its default: the keys of every kind written under it (a
+    model), or the value of the one kind that holds its section itself (:attr:`Kind.scalar`)."""
+    if len(kinds) == 1 and kinds[0].scalar:
+        return kinds[0].fields[""]
+    words = tuple(w for kind in kinds for w in kind.shorthands)
+    if words:
+        return (_section_model(section, kinds) | Literal[words] | None, None)
+    return (_section_model(section, kinds) | None, None)
+
+
+def _section_model(section: str, kinds: tuple[Kind, ...]) -> type[_M]:
+    """The model of a section: the keys of every kind written under it."""
+    fields: dict[str, Any] = {key: shape for kind in kinds for key, shape in kind.fields.items()}
+    name = "".join(w.title() for w in section.split("_")) + "Part"
+    return create_model(name, __base__=_M, __module__=__name__, **fields)
+
+
+_EFFECT_MODELS: dict[int, type[EffectFields]] = {}
+
+
+def effect_model() -> type[EffectFields]:
+    """The shape of an effect spec: :class:`EffectFields`, each section of the registry of effect
+    kinds (:mod:`rulekit.mtg.kinds`) the shape its kinds' keys make (made again when the registry
+    changes)."""
+    v = version()
+    got = _EFFECT_MODELS.get(v)
+    if got is None:
+        parts: dict[str, Any] = {
+            section: _section_shape(section, kinds) for section, kinds in sections().items()
+        }
+        got = create_model("EffectModel", __base__=EffectFields, __module__=__name__, **parts)
+        _EFFECT_MODELS.clear()
+        _EFFECT_MODELS[v] = got
+    return got
 
 
 class AbilityModel(_M):

@@ -141,8 +141,9 @@ def newly_granted(
     if spec is None:
         return []
     entering_copy = sub == "copy" and spec.copy is not None and makes_entry_choices(chosen)
+    granted = (ab for pairs in spec.kinds.values() for kind, value in pairs for ab in kind.grants(value))
     if not entering_copy and not any(
-        ab.generates and ab.spec is not None and sub in ab.spec.sublayers for ab in spec.ab_add
+        ab.generates and ab.spec is not None and sub in ab.spec.sublayers for ab in granted
     ):
         return []
     known = {e.id for e in pending} | set(begun)
@@ -453,9 +454,9 @@ def run_rules(effects: list[Eff], state: State, rules: dict[str, Any], run: Run)
     for e in sorted(effects, key=lambda e: e.sort_key):
         spec = e.spec
         assert spec is not None
-        # a prevention that names no source prevents every source's damage (615)
-        sources = bool(spec.prevent_damage) and (spec.affects is not None or bool(e.targets))
-        names_objects = bool(spec.requirement) or spec.cost_add is not None or sources
+        # which kinds apply to the objects it names (a prevention that names none, every source, 615)
+        named = spec.affects is not None or bool(e.targets)
+        names_objects = any(kind.names_objects(value, named) for kind, value in spec.kinds_in("rules"))
         affected = rules_affected(e, state) if names_objects else ()
         touched, changes = part.apply_to_rules(e, state, rules, affected)
         record_step(run, e, "rules", Why.TIMESTAMP, (), touched, changes, [], ())

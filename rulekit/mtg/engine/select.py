@@ -10,13 +10,14 @@ asked in one place, :func:`read_keys` (turning the selector's or expression's ow
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rulekit.mtg.engine import caches
 from rulekit.mtg.engine.state import Obj, State, sig_of
 from rulekit.mtg.expressions import COMPOSITE_KINDS, Expr
+from rulekit.mtg.kinds.base import ANY, Key, read_keys
 from rulekit.mtg.selectors import Cond, Part, Selector
 from rulekit.mtg.vocab import subtype_family
 
@@ -367,32 +368,7 @@ def eval_expr(e: Expr, obj: Obj, eff: Eff, state: State, ctx: Ctx) -> int:
 
 
 # ====================================================================================== reads
-ANY = "*"
-Key = tuple[str, str]
 EVERYTHING: frozenset[Key] = frozenset({(ANY, ANY)})
-
-
-def read_keys(chars: Iterable[tuple[str, str]]) -> frozenset[Key]:
-    """What a selector or expression says it reads (``Selector.characteristics``,
-    ``Expr.characteristics``), in the keys :meth:`LayerPart.writes` uses: abilities are changed
-    by adding (``abilities+``) or removing (``abilities-``) them, power and toughness by every
-    P/T sublayer (``pt``); the rest keep their name (``("subtypes", "Swamp")`` for "Swamps",
-    ``("colors", "*")`` for "colorless", ``("controller", "*")`` for "you control").
-
-    >>> from rulekit.mtg.selectors import parse_selector
-    >>> sorted(read_keys(parse_selector("creatures with flying").characteristics))
-    [('abilities+', '*'), ('abilities-', '*'), ('types', 'Creature')]
-    """
-    out: set[Key] = set()
-    for attr, value in chars:
-        if attr == "abilities":
-            out.add(("abilities-", ANY))
-            out.add(("abilities+", ANY))
-        elif attr in ("power", "toughness"):
-            out.add(("pt", ANY))
-        else:
-            out.add((attr, value))
-    return frozenset(out)
 
 
 def selector_reads(sel: Selector | None) -> frozenset[Key]:

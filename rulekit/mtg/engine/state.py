@@ -83,6 +83,11 @@ class Obj:
         """A shallow copy (every slot; values are immutable or replaced, never mutated in place)."""
         return _COPY(self)
 
+    def sync_intrinsic(self) -> None:
+        """305.6: its basic land types' intrinsic mana abilities, as :func:`sync_intrinsic_abilities`
+        (an effect kind, which sits below the engine, calls it so)."""
+        sync_intrinsic_abilities(self)
+
     @property
     def is_creature(self) -> bool:
         return "Creature" in self.types

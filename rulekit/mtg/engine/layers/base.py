@@ -19,10 +19,10 @@ A :class:`LayerPart` says, for one layer or sublayer:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from rulekit.mtg.engine.select import ANY, Key
+from rulekit.mtg.engine.select import ANY, Key, eval_expr, resolve_player, select
+from rulekit.mtg.kinds.base import add_words
 
 if TYPE_CHECKING:
     from rulekit.mtg.engine.eff import Eff
@@ -104,10 +104,89 @@ class LayerPart:
         return values
 
 
-def add_words(seq: tuple[str, ...], words: Iterable[str]) -> tuple[str, ...]:
-    """``seq`` with the new words appended, once each."""
-    out = list(seq)
-    for w in words:
-        if w not in out:
-            out.append(w)
-    return tuple(out)
+class _Game:
+    """What a kind's parameters may ask of the game (:class:`rulekit.mtg.kinds.base.Game`), for
+    one effect."""
+
+    __slots__ = ("ctx", "eff", "state")
+
+    def __init__(self, eff: Eff, state: State, ctx: Ctx) -> None:
+        self.eff, self.state, self.ctx = eff, state, ctx
+
+    def objects(self, selector: Any) -> list[Obj]:
+        return [self.state.objs[oid] for oid in select(selector, self.state, self.ctx)]
+
+    def number(self, expr: Any, obj: Obj) -> int:
+        return eval_expr(expr, obj, self.eff, self.state, self.ctx)
+
+    def player(self, word: str) -> str | None:
+        return resolve_player(word, self.ctx, self.state)
+
+
+class KindsPart(LayerPart):
+    """A layer part whose effects are made of registered effect kinds (:mod:`rulekit.mtg.kinds`):
+    each hook asks the kinds an effect holds in this sublayer (:meth:`EffectSpec.kinds_in`), and
+    :meth:`apply` applies them in their order. A part adds what its layer does beyond its kinds."""
+
+    def writes(self, spec: EffectSpec) -> frozenset[Key]:
+        out: frozenset[Key] = frozenset()
+        for kind, value in spec.kinds_in(self.sub):
+            out |= kind.writes(value)
+        return out
+
+    def reads(self, spec: EffectSpec) -> frozenset[Key]:
+        out: frozenset[Key] = frozenset()
+        for kind, value in spec.kinds_in(self.sub):
+            out |= kind.reads(value)
+        return out
+
+    def reads_resolved(self, spec: EffectSpec) -> frozenset[Key]:
+        out: frozenset[Key] = frozenset()
+        for kind, value in spec.kinds_in(self.sub):
+            out |= kind.reads_resolved(value)
+        return out
+
+    def params_vary(self, spec: EffectSpec) -> bool:
+        return any(kind.params_vary(value) for kind, value in spec.kinds_in(self.sub))
+
+    def uses_params(self, spec: EffectSpec | None) -> bool:
+        return spec is not None and any(kind.uses_params(value) for kind, value in spec.kinds_in(self.sub))
+
+    def keeps_signature(self, spec: EffectSpec | None) -> bool:
+        return self.sig_neutral and (
+            spec is None or all(kind.keeps_signature(value) for kind, value in spec.kinds_in(self.sub))
+        )
+
+    def decision_inputs(self, spec: EffectSpec | None) -> frozenset[Key]:
+        out: frozenset[Key] = frozenset()
+        for kind, value in spec.kinds_in(self.sub) if spec is not None else ():
+            out |= kind.decision_inputs(value)
+        return out
+
+    def by_text(self, spec: EffectSpec | None) -> bool:
+        return spec is None or all(kind.by_text(value) for kind, value in spec.kinds_in(self.sub))
+
+    def params(self, eff: Eff, obj: Obj, state: State, ctx: Ctx) -> Any:
+        """Each kind's parameters for one object (``None`` for a kind that takes none), or
+        ``None`` when no kind takes any."""
+        spec = eff.spec
+        if spec is None:
+            return None
+        kinds = spec.kinds_in(self.sub)
+        if not any(kind.uses_params(value) or kind.params_vary(value) for kind, value in kinds):
+            return None
+        game = _Game(eff, state, ctx)
+        return tuple(
+            kind.params(value, eff, obj, game) if kind.uses_params(value) or kind.params_vary(value) else None
+            for kind, value in kinds
+        )
+
+    def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
+        spec = eff.spec
+        assert spec is not None
+        kinds = spec.kinds_in(self.sub)
+        for i, (kind, value) in enumerate(kinds):
+            kind.apply(value, eff, obj, param[i] if param is not None else None)
+
+
+__all__ = ["NOTHING", "PT_WRITES", "KindsPart", "LayerPart", "add_words"]

@@ -4,23 +4,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rulekit.mtg.engine.layers.base import LayerPart
+from rulekit.mtg.engine.layers.base import PT_WRITES, KindsPart
 from rulekit.mtg.engine.select import make_ctx
 from rulekit.mtg.trace import Change
 
 if TYPE_CHECKING:
     from rulekit.mtg.engine.eff import Eff
+    from rulekit.mtg.engine.select import Key
     from rulekit.mtg.engine.state import State
+    from rulekit.mtg.model import EffectSpec
 
 #: CR 402.2: a player's maximum hand size, unless an effect changes it. An effect may say a player
 #: has no maximum hand size: the rules then hold ``None`` for that player (JSON ``null``); an
 #: effect that later adds to it leaves it so, one that sets it gives a number again (613.11, in
 #: timestamp order).
 DEFAULT_MAX_HAND_SIZE = 7
-
-#: 615: the key of damage prevented whatever its source ("prevent all combat damage that would be
-#: dealt this turn" names no source)
-EVERY_SOURCE = "*"
 
 
 def players_named(word: str | None, eff: Eff, state: State) -> tuple[str, ...]:
@@ -69,104 +67,73 @@ def objects_within_range(ids: tuple[str, ...], you: str | None, state: State) ->
     return tuple(oid for oid in ids if state.objs[oid].controller in reach)
 
 
-class PlayersPart(LayerPart):
+class PlayersPart(KindsPart):
     """613.10: effects on players apply after all object characteristics, in timestamp order
-    (the Spanish seed lists them before the layers; the engine follows the CR and seed 000)."""
+    (the Spanish seed lists them before the layers; the engine follows the CR and seed 000); what
+    each gives is a kind (:mod:`rulekit.mtg.kinds.player_abilities`)."""
 
     sub = "players"
     rule = "613.10"
     judged = False
 
+    def writes(self, spec: EffectSpec) -> frozenset[Key]:
+        return PT_WRITES  # as every part that is not judged (613.8 is not judged on players)
+
     def apply_to_players(
         self, e: Eff, state: State, players: dict[str, list[str]]
     ) -> tuple[tuple[str, ...], list[Change]]:
-        """Give the players the effect names its abilities; the players and the changes."""
+        """Give the players the effect names what its kinds give; the players and the changes."""
         spec = e.spec
         assert spec is not None
         who = players_named(spec.players, e, state)
         changes = []
         for p in who:
             before = tuple(players[p])
-            for ab in spec.player_add:
-                if ab not in players[p]:
-                    players[p].append(ab)
+            for kind, value in spec.kinds_in(self.sub):
+                kind.apply_to_player(value, players[p])
             if tuple(players[p]) != before:
                 changes.append(Change(p, "abilities", before, tuple(players[p])))
         return who, changes
 
 
-class RulesPart(LayerPart):
+class _Rules:
+    """What a rules kind works on (:class:`rulekit.mtg.kinds.base.Rules`), for one effect."""
+
+    def __init__(self, e: Eff, state: State, rules: dict[str, Any], affected: tuple[str, ...]) -> None:
+        self.e, self.state, self.rules, self.affected = e, state, rules, affected
+        self.touched: tuple[str, ...] = ()
+        self.changes: list[Change] = []
+
+    def players(self) -> tuple[str, ...]:
+        assert self.e.spec is not None
+        return players_named(self.e.spec.players, self.e, self.state)
+
+    def change(self, key: str, before: Any, after: Any) -> None:
+        self.changes.append(Change("rules", key, before, after))
+
+
+class RulesPart(KindsPart):
     """613.11: effects that change the game rules apply last (seed 000 "Regras e jogadores";
     seed 002: Gnat Miser): maximum hand size (402.2), requirements on objects, damage prevention
-    (615), "can't gain life" (119.7) and cost changes (601.2f). Which objects a part names is
-    not locked (611.2c; :func:`rulekit.mtg.engine.loop.rules_affected`)."""
+    (615), "can't gain life" (119.7) and cost changes (601.2f), each a kind of
+    :mod:`rulekit.mtg.kinds`. Which objects a part names is not locked (611.2c;
+    :func:`rulekit.mtg.engine.loop.rules_affected`)."""
 
     sub = "rules"
     rule = "613.11"
     judged = False
 
+    def writes(self, spec: EffectSpec) -> frozenset[Key]:
+        return PT_WRITES  # as every part that is not judged (613.8 is not judged on the rules)
+
     def apply_to_rules(
         self, e: Eff, state: State, rules: dict[str, Any], affected: tuple[str, ...]
     ) -> tuple[tuple[str, ...], list[Change]]:
-        """Change the rules; ``affected`` is the set its requirement names. The touched and the changes."""
+        """Change the rules, kind after kind; ``affected`` is the set it names. The touched and
+        the changes."""
         spec = e.spec
         assert spec is not None
-        changes: list[Change] = []
-        touched: tuple[str, ...] = ()
-        if spec.hand_size_set is not None or spec.hand_size_add is not None or spec.hand_size_unlimited:
-            who = players_named(spec.players, e, state)
-            touched = who
-            for p in who:
-                old = rules["max_hand_size"][p]
-                new = old
-                if spec.hand_size_unlimited:
-                    new = None  # 402.2: no maximum hand size (``None``)
-                if spec.hand_size_set is not None:
-                    new = spec.hand_size_set
-                if spec.hand_size_add is not None and new is not None:
-                    new = new + spec.hand_size_add  # no maximum, reduced, is still no maximum
-                rules["max_hand_size"][p] = new
-                if new != old:
-                    changes.append(Change("rules", f"max_hand_size.{p}", old, new))
-        if spec.requirement:
-            touched = affected
-            reqs = rules.setdefault("requirements", {})
-            for oid in affected:
-                old_t = tuple(reqs.get(oid, ()))
-                if spec.requirement not in old_t:
-                    reqs[oid] = (*old_t, spec.requirement)
-                    changes.append(Change("rules", f"requirements.{oid}", old_t, reqs[oid]))
-        if spec.prevent_damage:
-            touched = self.prevent(spec.prevent_damage, affected or (EVERY_SOURCE,), rules, changes)
-        if spec.cant_gain_life:
-            who = players_named(spec.players, e, state)
-            touched = (*touched, *who)
-            barred = rules.setdefault("cant_gain_life", {})
-            for p in who:
-                if not barred.get(p):
-                    barred[p] = True
-                    changes.append(Change("rules", f"cant_gain_life.{p}", False, True))
-        if spec.cost_add is not None:
-            touched = affected
-            costs = rules.setdefault("cost_change", {})
-            for oid in affected:
-                old_n = costs.get(oid, 0)
-                if spec.cost_add:
-                    costs[oid] = old_n + spec.cost_add
-                    changes.append(Change("rules", f"cost_change.{oid}", old_n, costs[oid]))
-        return touched, changes
-
-    @staticmethod
-    def prevent(
-        kind: str, sources: tuple[str, ...], rules: dict[str, Any], changes: list[Change]
-    ) -> tuple[str, ...]:
-        """615: "prevent all [combat] damage that would be dealt [by <sources>]": the damage each
-        source (or :data:`EVERY_SOURCE`) would deal that is prevented, ``all`` covering ``combat``."""
-        prevented = rules.setdefault("prevent_damage", {})
-        for oid in sources:
-            old = prevented.get(oid)
-            new = "all" if "all" in (old, kind) else kind
-            if new != old:
-                prevented[oid] = new
-                changes.append(Change("rules", f"prevent_damage.{oid}", old, new))
-        return sources
+        got = _Rules(e, state, rules, affected)
+        for kind, value in spec.kinds_in(self.sub):
+            kind.apply_to_rules(value, got)
+        return got.touched, got.changes

@@ -7,53 +7,22 @@ from typing import TYPE_CHECKING, Any
 
 from rulekit.mtg.codes import Origin
 from rulekit.mtg.engine.eff import Eff
-from rulekit.mtg.engine.layers.base import LayerPart
-from rulekit.mtg.engine.select import Key, eval_expr, expr_reads
+from rulekit.mtg.engine.layers.base import KindsPart, LayerPart
 from rulekit.mtg.model import build_spec
 from rulekit.mtg.vocab import pt_counter
 
 if TYPE_CHECKING:
-    from rulekit.mtg.engine.select import Ctx
     from rulekit.mtg.engine.state import Obj, State
-    from rulekit.mtg.model import EffectSpec
 
 
-class _Expressions(LayerPart):
-    """A part whose parameters are number phrases (LANGUAGE.md §3)."""
-
-    sig_neutral = True
-    has_params = True
-
-    def reads(self, spec: EffectSpec) -> frozenset[Key]:
-        out: frozenset[Key] = frozenset()
-        for e in spec.exprs:
-            out |= expr_reads(e)
-        return out
-
-    def params_vary(self, spec: EffectSpec) -> bool:
-        return any(not e.constant for e in spec.exprs)
-
-
-class PtSetPart(_Expressions):
-    """613.4b: effects that set power and/or toughness to a value."""
+class PtSetPart(KindsPart):
+    """613.4b: effects that set power and/or toughness to a value (the ``set_pt`` kind,
+    :mod:`rulekit.mtg.kinds.set_pt`: its parameters are the values for each object)."""
 
     sub = "pt_set"
     rule = "613.4b"
-
-    def params(self, eff: Eff, obj: Obj, state: State, ctx: Ctx) -> Any:
-        spec = eff.spec
-        assert spec is not None
-        return (
-            eval_expr(spec.set_power, obj, eff, state, ctx) if spec.set_power else None,
-            eval_expr(spec.set_toughness, obj, eff, state, ctx) if spec.set_toughness else None,
-        )
-
-    def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
-        p, t = param
-        if p is not None:
-            obj.power = p
-        if t is not None:
-            obj.toughness = t
+    sig_neutral = True
+    has_params = True
 
 
 class PtCdaPart(PtSetPart):
@@ -68,31 +37,23 @@ class PtCdaPart(PtSetPart):
     rule = "613.4a, 604.3, 208.2"
 
     def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
-        p, t = param
-        if p is not None:
-            obj.power = (obj.power or 0) + p
-        if t is not None:
-            obj.toughness = (obj.toughness or 0) + t
+        """Each kind's values (a ``set_pt`` kind's ``(power, toughness)``) added to the printed
+        numbers (208.2)."""
+        for p, t in param or ():
+            if p is not None:
+                obj.power = (obj.power or 0) + p
+            if t is not None:
+                obj.toughness = (obj.toughness or 0) + t
 
 
-class PtModifyPart(_Expressions):
-    """613.4c (seed and current): effects that modify power and/or toughness without setting it."""
+class PtModifyPart(KindsPart):
+    """613.4c (seed and current): effects that modify power and/or toughness without setting it
+    (the ``modify_pt`` kind, :mod:`rulekit.mtg.kinds.modify_pt`)."""
 
     sub = "pt_modify"
     rule = "613.4c"
-
-    def params(self, eff: Eff, obj: Obj, state: State, ctx: Ctx) -> Any:
-        spec = eff.spec
-        assert spec is not None
-        return (
-            eval_expr(spec.mod_power, obj, eff, state, ctx) if spec.mod_power else 0,
-            eval_expr(spec.mod_toughness, obj, eff, state, ctx) if spec.mod_toughness else 0,
-        )
-
-    def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
-        dp, dt = param
-        obj.power = (obj.power or 0) + dp
-        obj.toughness = (obj.toughness or 0) + dt
+    sig_neutral = True
+    has_params = True
 
 
 class CountersPart(LayerPart):
@@ -166,12 +127,10 @@ def counter_effects(
     return out
 
 
-class SwitchPart(LayerPart):
-    """613.4e seed / 613.4d current: effects that switch power and toughness."""
+class SwitchPart(KindsPart):
+    """613.4e seed / 613.4d current: effects that switch power and toughness (the ``switch_pt``
+    kind, :mod:`rulekit.mtg.kinds.switch_pt`)."""
 
     sub = "pt_switch"
     rule = "613.4e seed, 613.4d current"
     sig_neutral = True
-
-    def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
-        obj.power, obj.toughness = obj.toughness, obj.power
