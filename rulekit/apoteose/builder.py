@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rulekit.apoteose.antecedents import mismatch
 from rulekit.apoteose.reading import card_type, lexicon
 from rulekit.apoteose.words import (
     _ALL,
@@ -258,6 +259,7 @@ class _Build:
             noun, noun.rstrip("s") if plural else noun
         )
         kind = _HERO_WORDS[sing]
+        side = kind  # the kind of hero the noun and its adjectives name, whatever it points at
         for m in self.subs(node):
             if m.data == "hmod":
                 adj = _low(m.children[0])
@@ -266,6 +268,7 @@ class _Build:
                     kind = "selected"
                 else:
                     kind = _HERO_WORDS.get(adj, kind)
+                    side = _HERO_WORDS.get(adj, side)
             elif m.data == "of_turn":
                 kind = "turn"
             elif m.data == "adjacent":
@@ -289,9 +292,9 @@ class _Build:
                 node, Phrase(N_("'outro' names every hero but you only as whose cards ('de outro Herói')"))
             )
         if any(w in _DEMONSTRATIVES for w in words) and kind not in ("selected", "turn", "answered"):
-            return self.that_hero(node)
+            return self.that_hero(node, side)
         if kind == "selected":
-            self.chosen("hero", node)
+            self.chosen("hero", node, side)
             return {"who": "selected"}
         if kind in ("turn", "answered", "self", "that"):
             return {"who": kind}
@@ -347,13 +350,16 @@ class _Build:
             )
         )
 
-    def that_hero(self, node: Any) -> dict[str, Any]:
+    def that_hero(self, node: Any, side: str = "any") -> dict[str, Any]:
         """ "aquele/esse oponente", "ele/ela": the hero of the event answered, else the nearest hero mentioned
-        before."""
+        before; the kind of hero the noun names (``side``) must agree with it (:meth:`agrees`)."""
         r = self.refs
         if not r.known or r.event_hero:
+            self.agrees(node, side, r.event_sides)  # nothing to agree with when not known
             return {"who": "that"}
         if r.last_hero is not None:
+            if r.last_hero == "selected":
+                self.agrees(node, side, r.chosen_sides)
             return {"who": r.last_hero}
         return dict(
             self.fail(
@@ -368,8 +374,14 @@ class _Build:
             )
         )
 
-    def chosen(self, what: str, node: Any) -> None:
-        """ "o alvo", "o X selecionado": what the requirement chose — one Selecione of that kind."""
+    def agrees(self, node: Any, side: str, antecedents: tuple[tuple[str, str], ...]) -> None:
+        """What a hero noun pointing back points at is the kind it names (:func:`.antecedents.mismatch`)."""
+        why = mismatch(self.span(node), side, antecedents)
+        if why is not None:
+            self.fail(node, why)
+
+    def chosen(self, what: str, node: Any, side: str = "any") -> None:
+        """ "o alvo", "o X selecionado": what the one Selecione of that kind chose (:meth:`agrees`)."""
         r = self.refs
         if not r.known:
             return
@@ -396,6 +408,8 @@ class _Build:
                     second=same[1],
                 ),
             )
+        if what == "hero":
+            self.agrees(node, side, r.chosen_sides)
 
     # ---- cards: LANGUAGE.md §3.1 --------------------------------------------------------------
     def card_ref(self, node: Any) -> dict[str, Any]:
@@ -580,16 +594,17 @@ class _Build:
             return self.fail(h, Phrase(N_("'de seu dono' names the zone a card returns to, not whose cards")))
         if any(w.startswith("outr") for w in words):
             return "other"
-        kind = _HERO_WORDS.get(noun, "any")
+        kind = side = _HERO_WORDS.get(noun, "any")
         for m in self.subs(h):
-            if m.data == "hmod":
+            if m.data == "hmod":  # "do oponente selecionado": the chosen one, who must be an opponent
                 adj = _low(m.children[0]).rstrip("s")
-                kind = _HERO_WORDS.get({"rivai": "rival"}.get(adj, adj), kind)
+                side = _HERO_WORDS.get({"rivai": "rival"}.get(adj, adj), side)
+                kind = "selected" if kind == "selected" or adj[:8] in ("selecion", "escolhid") else side
         if kind == "selected":  # "o INVENTÁRIO do alvo": the chosen hero's cards
-            self.chosen("hero", h)
+            self.chosen("hero", h, side)
             return "selected"
         if any(w in _DEMONSTRATIVES for w in words):  # "as cartas daquele oponente"
-            who = self.that_hero(h)["who"]
+            who = self.that_hero(h, side)["who"]
             if who in ("selected", "that", "self"):
                 return who
         if kind == "turn" or any(w in _DEMONSTRATIVES for w in words):
