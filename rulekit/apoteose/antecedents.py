@@ -12,7 +12,11 @@ from __future__ import annotations
 
 from rulekit.phrase import N_, Phrase
 
-__all__ = ["NAMING_KINDS", "mismatch", "side_words"]
+__all__ = ["NAMING_KINDS", "NONE_ONLY_IN_A_STATE", "mismatch", "side_words"]
+
+#: "nenhum aliado" names no hero: it is read in a state ("Se nenhum aliado estiver adjacente a você", the
+#: negation of the state of "um aliado"), never as a hero a statement acts on or a trigger waits for.
+NONE_ONLY_IN_A_STATE = N_("'{word}' is read only in a state: Se nenhum aliado estiver adjacente a você")
 
 #: The kinds of hero a noun names that narrow what it points at ("aliado", "oponente"); "Herói", "ele", "o
 #: alvo" name any hero and agree with every antecedent.

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rulekit.apoteose.antecedents import mismatch
+from rulekit.apoteose.antecedents import NONE_ONLY_IN_A_STATE, mismatch
 from rulekit.apoteose.reading import card_type, lexicon
 from rulekit.apoteose.words import (
     _ALL,
@@ -37,10 +37,6 @@ _NEAR_KINDS = ("opponent", "ally", "any")
 _NEAR_ANCHORS = ("self", "selected", "turn", "that", "answered", "name")
 #: Most times "N vezes" repeats a statement (a bound on what a text makes).
 MAX_TIMES = 10
-
-
-def _declared_types() -> list[str]:
-    return list(lexicon().declared["card_types"].values())
 
 
 class RefError(Exception):
@@ -117,7 +113,7 @@ class _Build:
                     Phrase(
                         N_("'{word}' is not a card type ({types})"),
                         word=word,
-                        types=", ".join(_declared_types()),
+                        types=", ".join(lexicon().declared["card_types"].values()),
                     ),
                 )
             )
@@ -233,8 +229,14 @@ class _Build:
             elif tok.type == "NUMWORD" and _low(tok) not in ("um", "uma"):
                 number = NUMWORDS[_low(tok)]
             else:
-                words.append(_low(tok))
+                words.append(self.det_word(d, _low(tok)))
         return words, number
+
+    def det_word(self, node: Any, word: str) -> str:
+        """A determiner as written; "nenhum" is read only in a state (``reqgrammar._ReqBuild``)."""
+        if word in ("nenhum", "nenhuma"):
+            self.fail(node, Phrase(NONE_ONLY_IN_A_STATE, word=word))
+        return word
 
     # ---- heroes: LANGUAGE.md §3.1 ------------------------------------------------------------
     def hero(self, node: Any) -> dict[str, Any]:
@@ -258,8 +260,7 @@ class _Build:
         sing = {"herois": "heroi", "personagens": "personagem", "rivais": "rival", "alvos": "alvo"}.get(
             noun, noun.rstrip("s") if plural else noun
         )
-        kind = _HERO_WORDS[sing]
-        side = kind  # the kind of hero the noun and its adjectives name, whatever it points at
+        kind = side = _HERO_WORDS[sing]  # side: the kind the noun and adjectives name, whatever it points at
         for m in self.subs(node):
             if m.data == "hmod":
                 adj = _low(m.children[0])
@@ -358,8 +359,7 @@ class _Build:
             self.agrees(node, side, r.event_sides)  # nothing to agree with when not known
             return {"who": "that"}
         if r.last_hero is not None:
-            if r.last_hero == "selected":
-                self.agrees(node, side, r.chosen_sides)
+            self.agrees(node, side, r.chosen_sides if r.last_hero == "selected" else ())
             return {"who": r.last_hero}
         return dict(
             self.fail(
@@ -408,8 +408,7 @@ class _Build:
                     second=same[1],
                 ),
             )
-        if what == "hero":
-            self.agrees(node, side, r.chosen_sides)
+        self.agrees(node, side if what == "hero" else "any", r.chosen_sides)
 
     # ---- cards: LANGUAGE.md §3.1 --------------------------------------------------------------
     def card_ref(self, node: Any) -> dict[str, Any]:

@@ -372,6 +372,8 @@ def canonical_condition(cond: Any) -> str:
         return f"houverem {cond.get('type') or 'cartas'} " + _join("em", f"o {zone.lower()}")
     if kind == "heroes" and set(cond) <= {"cond", "count", "who", "near"} and cond.get("count", 1) == 1:
         return "houver " + hero_phrase({k: cond[k] for k in ("who", "near") if k in cond})
+    if kind == "not" and set(cond) == {"cond", "what"} and isinstance(cond["what"], dict):
+        return _negated(cond["what"])
     if kind == "during" and set(cond) == {"cond", "what"}:
         what = cond["what"]
         if what.get("cond") == "turn" and what.get("of") == "self":
@@ -383,6 +385,28 @@ def canonical_condition(cond: Any) -> str:
     if kind == "trigger" and set(cond) == {"cond", "trigger"}:
         return canonical_trigger(cond["trigger"])
     raise NotWorded(str(kind))
+
+
+def _negated(what: dict[str, Any]) -> str:
+    """A state negated (LANGUAGE.md §2): «não houver um aliado adjacente a você», «não houverem COMPANHEIRO no
+    tabuleiro», «nenhum aliado estiver sem ESTAMINA» (the hero «um X» of the state written «nenhum X»)."""
+    some = _who({"who": what.get("who")}) if what.get("who") in ("ally", "opponent", "any") else ""
+    if (
+        what.get("cond") == "heroes"
+        and some.startswith("um ")
+        and what.get("near")
+        and what.get("count", 1) == 1
+    ):
+        return f"nenhum{some[2:]} estiver adjacente " + _join("a", hero_phrase(what["near"]))
+    if what.get("cond") in ("heroes", "exists"):
+        return "não " + canonical_condition(what)
+    if what.get("cond") in ("resource", "has") and some:
+        words = canonical_condition(what)
+        if some.startswith(("um ", "uma ")) and some in words:
+            return words.replace(
+                some, "nenhum" + some[2:] if some.startswith("um ") else "nenhuma" + some[3:], 1
+            )
+    raise NotWorded("not")
 
 
 def _trigger_card(card: Any) -> str:

@@ -25,6 +25,7 @@ import re
 import unicodedata
 from typing import Any
 
+from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
 from rulekit.apoteose import words as W
 from rulekit.apoteose.grammar import ClauseError, parse_clause
@@ -430,6 +431,10 @@ def parse_requirement_ast(
         if v == "depois" or v == "antes":
             rest = re.sub(r"(?i)^de\s+", "", rest)
         trig = parse_trigger(rest)
+        if v == "quando" and trig.get("event") == "unknown" and R.QUANDO_STATE_IS_A_CONDITION:
+            state = parse_condition(rest)  # "Quando não houver aliados adjacentes" is a state, as a Se
+            if state.get("cond") in ("resource", "has", "heroes", "exists", "not"):
+                return state
         if v == "depois":
             trig["moment"] = "after"
         elif v == "antes":
@@ -555,6 +560,7 @@ COND_FIELDS: dict[str, dict[str, str]] = {
     "until_time": {"when": "str"},
     "during": {"what": "cond"},
     "until": {"what": "cond"},
+    "not": {"what": "cond"},
 }
 _CMP_OPS = ("<", ">", "<=", ">=", "==")
 

@@ -300,9 +300,11 @@ def holds(g: Game, ctx: Ctx, cond: dict[str, Any]) -> bool:
         return True
     if c == "during":
         return holds(g, ctx, cond["what"])
+    if c == "not":  # "nenhum aliado estiver adjacente a você", "não houver …": the state negated, now
+        return not holds(g, ctx, cond["what"])
     if c == "until":  # R-04 «Até X»: holds until X happens
         what = cond["what"]
-        if what.get("cond") in ("resource", "has", "heroes"):  # a state: until it is true
+        if what.get("cond") in ("resource", "has", "heroes", "not"):  # a state: until it is true
             return not holds(g, ctx, what)
         return holds(g, ctx, what)  # until_event / until_time word their own "not yet"
     if c == "until_time":

@@ -1,4 +1,4 @@
-"""Every house ruling (R-01..R-23, ``shared/apoteose/rulings.md``) in one named place.
+"""Every house ruling (R-01..R-23, ``shared/apoteose/rulings.md``; R-24, ours) in one named place.
 
 Engine code asks these functions and constants instead of re-deciding a ruling inline, so
 changing a ruling means editing one definition here; every definition here is read by the code
@@ -417,6 +417,17 @@ def options_block_before_responses(has_options: bool) -> bool:
 TASK_ON_PASSIVO_IS_ERROR = True
 
 
+# --------------------------------------------------------------------------------------------
+# R-24 — a Quando that names a state.
+# --------------------------------------------------------------------------------------------
+#: R-24: a **Quando** whose words name a state, not an event ("Quando não houver aliados adjacentes", "Quando
+#: nenhum inimigo estiver adjacente a você"), is that state checked at activation, as a **Se**: seed
+#: «Desambiguação» (a Quando is a situation that must occur for the effect to be triggered, and once it is
+#: activated the effect applies normally, so it is not checked again, R-03); a state occurs while it holds.
+#: It answers no event, so it never lets an Ativar respond (R-12). ``False`` leaves such a Quando unread.
+QUANDO_STATE_IS_A_CONDITION = True
+
+
 def ruling_ids() -> dict[str, Any]:
     """Index of the named places above, by ruling id (for docs and tests). Rulings without an entry
     are structural: the engine applies them where its code says so (R-02 resolution is atomic,
@@ -444,4 +455,5 @@ def ruling_ids() -> dict[str, Any]:
         "R-20": (cycle_order, RESTORATION_STARTS_NEXT_CYCLE),
         "R-21": moment_of,
         "R-23": TASK_ON_PASSIVO_IS_ERROR,
+        "R-24": QUANDO_STATE_IS_A_CONDITION,
     }

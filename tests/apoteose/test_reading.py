@@ -217,7 +217,6 @@ def test_duracao_without_a_duration_is_refused() -> None:
             "test_of_attribute",
             "Durante seus testes de AGI",
         ),
-        ("Ativar【 Se nenhum aliado estiver adjacente a você 】 Cure 1 de VIDA", "no_hero", "nenhum"),
         ("Ativar Descarte duas cartas. Depois, bana duas delas", "counted_pronoun", "duas delas"),
     ],
 )
