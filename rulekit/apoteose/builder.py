@@ -7,17 +7,15 @@ the grammar turns into a located ``ClauseError``.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from rulekit.apoteose import cardrefs
 from rulekit.apoteose.antecedents import NONE_ONLY_IN_A_STATE, mismatch
 from rulekit.apoteose.reading import card_type, lexicon
 from rulekit.apoteose.words import (
     _ALL,
     _DEMONSTRATIVES,
     _HERO_WORDS,
-    _PAID_WORDS,
-    _PARTICIPLES,
     _POSSESSIVES,
     _THIS,
     ACTIONS,
@@ -35,6 +33,8 @@ Stmt = dict[str, Any]
 #: The heroes "adjacente" narrows (a set: "um aliado", "cada Herói"), and the one it is next to.
 _NEAR_KINDS = ("opponent", "ally", "any")
 _NEAR_ANCHORS = ("self", "selected", "turn", "that", "answered", "name")
+#: The parse trees of a card phrase (``grammar.lark`` ``card_np``).
+_CARD_TREES = ("card_phrase", "zone_cards", "this_card", "counted_cards")
 #: Most times "N vezes" repeats a statement (a bound on what a text makes).
 MAX_TIMES = 10
 
@@ -386,7 +386,7 @@ class _Build:
         if not r.known:
             return
         same = [t for k, t in r.chosen if k == what]
-        if not same:
+        if not same and r.last_hero != "selected":  # a Selecione of the description, right before
             self.fail(
                 node,
                 Phrase(
@@ -412,145 +412,13 @@ class _Build:
 
     # ---- cards: LANGUAGE.md §3.1 --------------------------------------------------------------
     def card_ref(self, node: Any) -> dict[str, Any]:
-        d = node.data
-        if d == "this_card":
-            return {"card": "self"}
-        if d == "zone_cards":
-            zone = ZONES[" ".join(_low(self.tok(node, "ZONENAME")).split())]
-            out: dict[str, Any] = {"card": "all", "zone": zone}
-            ow = self.sub(node, "of_hero") or self.sub(node, "of_team")
-            if ow is not None:
-                out["owner"] = self.owner(ow)
-            return out
-        words, number = self.dets(node)
-        noun = self.sub(node, "cardnoun").children[0]
-        typ = None if noun.type == "CARDWORD" else self.card_type(noun)
-        plural = _low(noun).endswith("s") if noun.type == "CARDWORD" else False
-        out = {}
-        ref: str | None = None
-        for m in self.subs(node):
-            if m.data == "participle":
-                stem = _low(self.tok(m, "PARTICIPLE"))
-                stem = re.sub(r"(os|as|o|a)$", "", stem)
-                meaning = _PARTICIPLES[stem]
-                if meaning == "selected":
-                    self.chosen("card", node)
-                    ref = "selected"
-                elif meaning == "answered":
-                    ref = self.that_card(node)
-                else:
-                    ref = self.paid_card(node, meaning)
-            elif m.data in ("of_hero", "of_team"):
-                if "owner" in out:  # "uma carta de um aliado de um oponente": whose? never the last one
-                    self.fail(m, Phrase(N_("'{phrase}' says whose cards twice"), phrase=self.span(node)))
-                out["owner"] = self.owner(m)
-            elif m.data == "in_zone":
-                z = self.sub(m, "zone")
-                if "zone" in out:  # "do DESCARTE do INVENTÁRIO": where? never the last one
-                    self.fail(m, Phrase(N_("'{phrase}' says where twice"), phrase=self.span(node)))
-                out["zone"] = self.zone(z, owned_ok=True)
-                ow = self.sub(z, "of_hero") or self.sub(z, "of_team")
-                if ow is not None and "owner" not in out:
-                    own = self.owner(ow, allow_owner=True)
-                    if own is not None:
-                        out["owner"] = own
-        if ref is None:
-            if any(w in _THIS for w in words):
-                ref = "self"
-            elif any(w in _DEMONSTRATIVES for w in words):
-                ref = self.that_card(node)
-            elif number is not None:
-                out = {"card": "choose", "count": number, **out}
-            elif any(w in ("um", "uma", "qualquer") for w in words) or (not words and not plural):
-                out = {"card": "choose", "count": 1, **out}
-            elif any(w in _ALL for w in words) or (plural and any(w in ("os", "as") for w in words)):
-                out = {"card": "all", **out}
-            elif any(w in _POSSESSIVES for w in words):
-                poss = next(w for w in words if w in _POSSESSIVES)
-                out = ({"card": "all"} if poss.endswith("s") else {"card": "choose", "count": 1}) | {
-                    **out,
-                    "owner": out.get("owner", "self"),
-                }
-            elif plural and not words:
-                out = {"card": "all", **out}
-            else:  # "a carta", "o COMPANHEIRO": the one meant before
-                ref = self.that_card(node)
-        if ref is not None:
-            if "owner" in out or "zone" in out:  # "essa carta de um oponente": one card has its own place
-                self.fail(
-                    node,
-                    Phrase(
-                        N_("'{phrase}' points at one card: whose or where is not read for it"),
-                        phrase=self.span(node),
-                    ),
-                )
-            return {"card": ref}
-        if typ:
-            out["type"] = typ
-        if "card" not in out:
-            out = {"card": "choose", "count": 1, **out}
-        if any(w in _POSSESSIVES for w in words) and "owner" not in out:
-            out["owner"] = "self"
-        return {k: out[k] for k in ("card", "count", "type", "zone", "owner") if k in out}
+        return cardrefs.card_ref(self, node)
 
     def that_card(self, node: Any) -> str:
-        """ "essa/aquela carta", "esse COMPANHEIRO", "-a": the card of the event answered, else the nearest
-        card mentioned before."""
-        r = self.refs
-        if not r.known or r.event_card:
-            return "answered"
-        if r.last_card is not None:
-            return r.last_card
-        return str(
-            self.fail(
-                node,
-                Phrase(
-                    N_(
-                        "'{phrase}' points back at a card, and this effect answers no event with a "
-                        "card and names no card before it"
-                    ),
-                    phrase=self.span(node),
-                ),
-            )
-        )
+        return cardrefs.that_card(self, node)
 
     def paid_card(self, node: Any, kind: str) -> str:
-        """ "a carta descartada/consumida/revelada": the card of the event answered (of that kind), else the
-        one this effect's own requirement paid."""
-        r = self.refs
-        if not r.known:
-            return "paid"
-        if r.event_card and (kind == "any" or kind in r.events):
-            return "answered"
-        same = [t for k, t in r.paid if kind in ("any", k)]
-        if len(same) == 1:
-            return "self" if same[0] == "task" else "paid"
-        word = _PAID_WORDS[kind]
-        if len(same) > 1:
-            return str(
-                self.fail(
-                    node,
-                    Phrase(
-                        N_("'{phrase}' has two readings: the card of '{first}' or the card of '{second}'"),
-                        phrase=self.span(node),
-                        first=same[0],
-                        second=same[1],
-                    ),
-                )
-            )
-        return str(
-            self.fail(
-                node,
-                Phrase(
-                    N_(
-                        "'{phrase}' names a card {word} by the event this effect answers or by its "
-                        "own requirements, and there is none"
-                    ),
-                    phrase=self.span(node),
-                    word=word,
-                ),
-            )
-        )
+        return cardrefs.paid_card(self, node, kind)
 
     def owner(self, node: Any, allow_owner: bool = False) -> Any:
         """Whose cards: "de um oponente", "de outro Herói", "do seu time", "de você"."""
@@ -622,7 +490,7 @@ class _Build:
         return kind
 
     def card_at(self, node: Any, i: int = 0) -> dict[str, Any]:
-        trees = [s for s in self.subs(node) if s.data in ("card_phrase", "zone_cards", "this_card")]
+        trees = [s for s in self.subs(node) if s.data in _CARD_TREES]
         return self.card_ref(trees[i])
 
     def heroes_in(self, node: Any) -> list[Any]:
@@ -681,7 +549,7 @@ class _Build:
 
     def _damage_to(self, n: Any, hit: Any) -> Stmt:
         amount = self.amount(self.sub(n, "amount"))
-        if hit.data in ("card_phrase", "zone_cards", "this_card"):
+        if hit.data in _CARD_TREES:
             return {"op": "damage", "amount": amount, "resource": "VIDA", **self.card_ref(hit)}
         return {"op": "damage", "amount": amount, "resource": "VIDA", "target": self.hero(hit)}
 
@@ -757,7 +625,7 @@ class _Build:
         from lark import Tree
 
         z = self.sub(n, "zone")
-        card = next(s for s in self.subs(n) if s.data in ("card_phrase", "zone_cards", "this_card"))
+        card = next(s for s in self.subs(n) if s.data in _CARD_TREES)
         if z is None:
             places = [c for c in card.children if isinstance(c, Tree) and c.data == "in_zone"]
             if not places:

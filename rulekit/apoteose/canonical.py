@@ -207,8 +207,10 @@ def _card_statement(st: dict[str, Any]) -> str:
     verb = CARD_VERBS[op]
     _known(st, "card", "count", "type", "zone", "owner", "dest", "to")
     if st.get("card") == "previous":  # «Revele uma carta e bana-a»: the card of the clause before
-        if set(st) - {"op", "card"}:
+        if set(st) - {"op", "card", "count"}:
             raise NotWorded("previous card with more")
+        if "count" in st:  # «Compre três cartas e descarte duas delas»
+            return f"{verb} {_number(st['count'])} delas"
         return f"{PRONOUN_VERBS.get(op, verb)}-a"
     if op == "return":
         if st.get("dest") or st.get("to"):
@@ -380,6 +382,13 @@ def canonical_condition(cond: Any) -> str:
             return "o seu turno"
         if what.get("cond") == "turn" and what.get("of") == "opponent":
             return "o turno dos oponentes"
+        if what == {"cond": "battle"}:
+            return "a batalha"
+        if what.get("cond") == "test" and set(what) <= {"cond", "attribute", "who"}:
+            of = f" de {what['attribute']}" if what.get("attribute") else ""
+            return {"self": f"seus testes{of}", "any": f"um teste{of}", None: f"um teste{of}"}[
+                what.get("who")
+            ]
     if kind == "until" and cond.get("what") == {"card": "self", "cond": "until_event", "event": "discard"}:
         return "que esta carta seja descartada"
     if kind == "trigger" and set(cond) == {"cond", "trigger"}:

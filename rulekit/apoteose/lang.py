@@ -310,7 +310,7 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
             subject = json.dumps({"who": d["owner"]})
         elif not third:
             subject = None
-        card = d.get("card")
+        card = "choose" if d.get("op") == "draw" else d.get("card")  # "Compre três cartas e descarte-as"
         if card in ("self", "selected", "answered", "paid"):
             last_card = card
         elif card in ("choose", "all"):
@@ -320,6 +320,8 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
         who = (d.get("target") or {}).get("who")
         if who in ("selected", "answered", "turn", "that") and not (d.get("target") or {}).get("all"):
             last_hero = who
+        elif d.get("op") == "select" and d.get("what") == "hero":  # "escolha dois inimigos; cada um deles…"
+            last_hero = "selected"
     return out
 
 
@@ -554,7 +556,7 @@ COND_FIELDS: dict[str, dict[str, str]] = {
     "exists": {"count?": "int", "zone": "zone", "type?": "str"},
     "turn": {"of": "turn_of"},
     "battle": {},
-    "test": {},
+    "test": {"attribute?": "str", "who?": "who_state"},
     "attached": {},
     "until_event": {"event": "until_event", "card?": "card"},
     "until_time": {"when": "str"},

@@ -20,6 +20,7 @@ from typing import Any
 
 from rulekit.apoteose.builder import _Build, _low
 from rulekit.apoteose.grammar import MAX_CLAUSE, grammar_source
+from rulekit.apoteose.reading import lexicon
 from rulekit.apoteose.rulings import moment_of
 from rulekit.apoteose.words import (
     _POSSESSIVES,
@@ -374,6 +375,13 @@ class _ReqBuild(_Build):
             return {"cond": "battle"}
         if d == "c_test":
             return {"cond": "test"}
+        if (
+            d == "c_test_of"
+        ):  # "seus testes de AGI": a test of that attribute, yours ("um teste de AGI": anyone's)
+            attr = lexicon().declared["attributes"].get(fold(self.orig(self.tok(node, "NAME"))).upper())
+            words, _ = self.dets(node)
+            whose = "self" if any(w in _POSSESSIVES for w in words) else "any"
+            return {"cond": "test", "attribute": attr, "who": whose} if attr else None
         if d == "c_until_event":
             if _low(self.tok(node, "DET")) not in _THIS:
                 return None

@@ -1,4 +1,4 @@
-"""Every house ruling (R-01..R-23, ``shared/apoteose/rulings.md``; R-24, ours) in one named place.
+"""Every house ruling (R-01..R-23, ``shared/apoteose/rulings.md``; R-24, R-25 ours) in one named place.
 
 Engine code asks these functions and constants instead of re-deciding a ruling inline, so
 changing a ruling means editing one definition here; every definition here is read by the code
@@ -428,6 +428,19 @@ TASK_ON_PASSIVO_IS_ERROR = True
 QUANDO_STATE_IS_A_CONDITION = True
 
 
+# --------------------------------------------------------------------------------------------
+# R-25 — a description that opens with a moment.
+# --------------------------------------------------------------------------------------------
+#: R-25: a description that opens with a moment, «Durante <estado>, <frases>» ("Durante seus testes de AGI,
+#: você recebe +2 de AGI", "Durante o seu turno, compre 1 carta"), is the state requirement «Durante
+#: <estado>» (R-04: activated only during it, lasting no longer; on a Passivo, R-23: applying only while it
+#: holds) with the rest as its description. Seed «Momento de Ativação»: «Em um teste você recebe…»,
+#: «Durante o seu turno você pode…» are the examples of an effect applied *during* the action it names.
+#: «seus testes de AGI» is the test being made, of that attribute, by you. ``False``: such an opener is
+#: read as the description's first words (and refused, naming them).
+MOMENT_OPENER_IS_DURANTE = True
+
+
 def ruling_ids() -> dict[str, Any]:
     """Index of the named places above, by ruling id (for docs and tests). Rulings without an entry
     are structural: the engine applies them where its code says so (R-02 resolution is atomic,
@@ -456,4 +469,5 @@ def ruling_ids() -> dict[str, Any]:
         "R-21": moment_of,
         "R-23": TASK_ON_PASSIVO_IS_ERROR,
         "R-24": QUANDO_STATE_IS_A_CONDITION,
+        "R-25": MOMENT_OPENER_IS_DURANTE,
     }

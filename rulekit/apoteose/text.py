@@ -472,6 +472,25 @@ def parse_effect(text: str, *, strict: bool = True) -> Effect:
                 )
             )
 
+    opened = _moment_opener(desc, desc_offset)
+    if opened is not None:  # R-25: "Durante seus testes de AGI, …" is the state requirement "Durante …"
+        reqs.append(opened)
+        if not lang.is_supported(opened.ast):
+            warnings.append(
+                Warning_(
+                    "UNSUPPORTED_TEXT",
+                    Phrase(
+                        N_(
+                            "requirement '{requirement}' is outside the runnable vocabulary "
+                            "(use the structured YAML form)"
+                        ),
+                        requirement=opened.text,
+                    ),
+                    opened.position,
+                )
+            )
+        desc_offset += len(desc) - len(desc.lstrip()) + len(opened.text) + 1
+        desc = desc.lstrip()[len(opened.text) + 1 :]
     description = lang.clean(desc)
     body_stmts, has_options = lang.parse_description(
         description,
@@ -681,6 +700,23 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
         chosen=tuple(chosen),
         event_sides=tuple(sides),
         chosen_sides=tuple(chosen_sides),
+    )
+
+
+def _moment_opener(desc: str, offset: int) -> Requirement | None:
+    """A description that opens with a moment, «Durante <estado>, <frases>» ("Durante seus testes de AGI, você
+    recebe +2 de AGI", "Durante o seu turno, compre 1 carta"): the state requirement «Durante <estado>» of the
+    rest (R-25, ``rulings.MOMENT_OPENER_IS_DURANTE``; a state it cannot read is that requirement, unread), or
+    ``None``."""
+    lead = desc.lstrip()
+    m = re.match(r"(?i)(durante\s+[^,.;]+),", lead)
+    if m is None or not R.MOMENT_OPENER_IS_DURANTE:
+        return None
+    what = lang.parse_condition(m.group(1)[len("durante") :].strip())
+    head = m.group(1)
+    at = offset + len(desc) - len(lead)
+    return Requirement(
+        head, "state", "Durante", moment_of(expand(head)[0]), {"cond": "during", "what": what}, at
     )
 
 

@@ -212,12 +212,6 @@ def test_duracao_without_a_duration_is_refused() -> None:
         ("Ativar Cure 2 de VIDA do aliado que tiver menos VIDA", "hero_extreme", "que tiver menos"),
         ("Ativar【 Se sua MANA estiver acima da metade 】 Cure 1 de VIDA", "fraction", "metade"),
         ("Ativar Cause mais 3 de DANO a um oponente", "relative_amount", "mais 3 de DANO"),
-        (
-            "Passivo Durante seus testes de AGI, você recebe +2 de AGI",
-            "test_of_attribute",
-            "Durante seus testes de AGI",
-        ),
-        ("Ativar Descarte duas cartas. Depois, bana duas delas", "counted_pronoun", "duas delas"),
     ],
 )
 def test_constructions_without_a_statement_are_refused_by_name(text: str, name: str, words: str) -> None:
