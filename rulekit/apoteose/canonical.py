@@ -384,7 +384,7 @@ def canonical_condition(cond: Any) -> str:
             return "o turno dos oponentes"
         if what == {"cond": "battle"}:
             return "a batalha"
-        if what.get("cond") == "test" and set(what) <= {"cond", "attribute", "who"}:
+        if what.get("cond") == "test" and set(what) <= {"cond", "attribute", "who"}:
             of = f" de {what['attribute']}" if what.get("attribute") else ""
             return {"self": f"seus testes{of}", "any": f"um teste{of}", None: f"um teste{of}"}[
                 what.get("who")

@@ -434,7 +434,7 @@ def parse_requirement_ast(
             rest = re.sub(r"(?i)^de\s+", "", rest)
         trig = parse_trigger(rest)
         if v == "quando" and trig.get("event") == "unknown" and R.QUANDO_STATE_IS_A_CONDITION:
-            state = parse_condition(rest)  # "Quando não houver aliados adjacentes" is a state, as a Se
+            state = parse_condition(rest)  # "Quando não houver aliados adjacentes" is a state, as a Se
             if state.get("cond") in ("resource", "has", "heroes", "exists", "not"):
                 return state
         if v == "depois":

@@ -344,7 +344,7 @@ def holds(g: Game, ctx: Ctx, cond: dict[str, Any]) -> bool:
         return th != ctx.hero and g.teammates(th, ctx.hero)
     if c == "battle":
         return g.in_battle
-    if c == "test":  # "Durante um teste", "Durante seus testes de AGI": the test being made now
+    if c == "test":  # "Durante um teste", "Durante seus testes de AGI": the test being made now
         if "attribute" in cond and g.test_attribute != cond["attribute"]:
             return False
         return g.testing and (

@@ -1,4 +1,4 @@
-"""Every house ruling (R-01..R-23, ``shared/apoteose/rulings.md``; R-24, R-25 ours) in one named place.
+"""Every house ruling (R-01..R-23, ``shared/apoteose/rulings.md``; R-28, R-29 ours) in one named place.
 
 Engine code asks these functions and constants instead of re-deciding a ruling inline, so
 changing a ruling means editing one definition here; every definition here is read by the code
@@ -418,9 +418,9 @@ TASK_ON_PASSIVO_IS_ERROR = True
 
 
 # --------------------------------------------------------------------------------------------
-# R-24 — a Quando that names a state.
+# R-28 — a Quando that names a state.
 # --------------------------------------------------------------------------------------------
-#: R-24: a **Quando** whose words name a state, not an event ("Quando não houver aliados adjacentes", "Quando
+#: R-28: a **Quando** whose words name a state, not an event ("Quando não houver aliados adjacentes", "Quando
 #: nenhum inimigo estiver adjacente a você"), is that state checked at activation, as a **Se**: seed
 #: «Desambiguação» (a Quando is a situation that must occur for the effect to be triggered, and once it is
 #: activated the effect applies normally, so it is not checked again, R-03); a state occurs while it holds.
@@ -429,9 +429,9 @@ QUANDO_STATE_IS_A_CONDITION = True
 
 
 # --------------------------------------------------------------------------------------------
-# R-25 — a description that opens with a moment.
+# R-29 — a description that opens with a moment.
 # --------------------------------------------------------------------------------------------
-#: R-25: a description that opens with a moment, «Durante <estado>, <frases>» ("Durante seus testes de AGI,
+#: R-29: a description that opens with a moment, «Durante <estado>, <frases>» ("Durante seus testes de AGI,
 #: você recebe +2 de AGI", "Durante o seu turno, compre 1 carta"), is the state requirement «Durante
 #: <estado>» (R-04: activated only during it, lasting no longer; on a Passivo, R-23: applying only while it
 #: holds) with the rest as its description. Seed «Momento de Ativação»: «Em um teste você recebe…»,
@@ -468,6 +468,6 @@ def ruling_ids() -> dict[str, Any]:
         "R-20": (cycle_order, RESTORATION_STARTS_NEXT_CYCLE),
         "R-21": moment_of,
         "R-23": TASK_ON_PASSIVO_IS_ERROR,
-        "R-24": QUANDO_STATE_IS_A_CONDITION,
-        "R-25": MOMENT_OPENER_IS_DURANTE,
+        "R-28": QUANDO_STATE_IS_A_CONDITION,
+        "R-29": MOMENT_OPENER_IS_DURANTE,
     }

@@ -473,7 +473,7 @@ def parse_effect(text: str, *, strict: bool = True) -> Effect:
             )
 
     opened = _moment_opener(desc, desc_offset)
-    if opened is not None:  # R-25: "Durante seus testes de AGI, …" is the state requirement "Durante …"
+    if opened is not None:  # R-29: "Durante seus testes de AGI, …" is the state requirement "Durante …"
         reqs.append(opened)
         if not lang.is_supported(opened.ast):
             warnings.append(
@@ -706,7 +706,7 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
 def _moment_opener(desc: str, offset: int) -> Requirement | None:
     """A description that opens with a moment, «Durante <estado>, <frases>» ("Durante seus testes de AGI, você
     recebe +2 de AGI", "Durante o seu turno, compre 1 carta"): the state requirement «Durante <estado>» of the
-    rest (R-25, ``rulings.MOMENT_OPENER_IS_DURANTE``; a state it cannot read is that requirement, unread), or
+    rest (R-29, ``rulings.MOMENT_OPENER_IS_DURANTE``; a state it cannot read is that requirement, unread), or
     ``None``."""
     lead = desc.lstrip()
     m = re.match(r"(?i)(durante\s+[^,.;]+),", lead)

@@ -1,4 +1,4 @@
-"""A description that opens with a moment (R-25): «Durante <estado>, <frases>» is the state requirement
+"""A description that opens with a moment (R-29): «Durante <estado>, <frases>» is the state requirement
 «Durante <estado>» of the rest (seed «Momento de Ativação»: «Em um teste você recebe…», «Durante o seu turno
 você pode…»; R-04 Durante; R-23 a Passivo applies while its requirements hold). «seus testes de AGI» is the
 test being made, of that attribute, by you."""

@@ -4,7 +4,7 @@
 adjacentes" are the negation of the state of "um aliado" (``{cond: not}``), asked on the casas as they are
 when the state is asked (R-03: an Enquanto again after every resolution and script action, so it ends when
 an enemy steps next to you; a Se at activation only). A Quando whose words are a state is that state checked
-at activation, as a Se (R-24).
+at activation, as a Se (R-28).
 """
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ def test_swapping_the_negation_changes_the_reading_or_is_refused(source: str, wo
     assert reading(source.replace(word, other, 1)) != reading(source)
 
 
-# ------------------------------------------------------------------ R-24: Quando naming a state ----
+# ------------------------------------------------------------------ R-28: Quando naming a state ----
 def test_a_quando_naming_a_state_is_that_state_checked_as_a_se() -> None:
     e = parse_effect("Ativar【 Quando não houver aliados adjacentes 】 Cure 1 de VIDA.")
     assert e.supported()
@@ -194,7 +194,7 @@ def test_a_se_of_no_ally_near_is_refused_while_one_stands_there_and_met_once_it_
 
 
 def test_a_quando_state_is_not_asked_again_once_activated() -> None:
-    """R-24 + R-03: as a Se, checked at activation only; an ally stepping next to you later changes naught."""
+    """R-28 + R-03: as a Se, checked at activation only; an ally stepping next to you later changes naught."""
     text = (
         "Ativar · Duração【 Quando nenhum aliado estiver adjacente a você 】 "
         "Você recebe +1 de AGI até o final do turno."
