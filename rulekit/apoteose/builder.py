@@ -7,16 +7,15 @@ the grammar turns into a located ``ClauseError``.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from rulekit.apoteose import cardrefs
+from rulekit.apoteose.antecedents import NONE_ONLY_IN_A_STATE, mismatch
 from rulekit.apoteose.reading import card_type, lexicon, spelled
 from rulekit.apoteose.words import (
     _ALL,
     _DEMONSTRATIVES,
     _HERO_WORDS,
-    _PAID_WORDS,
-    _PARTICIPLES,
     _POSSESSIVES,
     _THIS,
     ACTIONS,
@@ -34,12 +33,10 @@ Stmt = dict[str, Any]
 #: The heroes "adjacente" narrows (a set: "um aliado", "cada Herói"), and the one it is next to.
 _NEAR_KINDS = ("opponent", "ally", "any")
 _NEAR_ANCHORS = ("self", "selected", "turn", "that", "answered", "name")
+#: The parse trees of a card phrase (``grammar.lark`` ``card_np``).
+_CARD_TREES = ("card_phrase", "zone_cards", "this_card", "counted_cards")
 #: Most times "N vezes" repeats a statement (a bound on what a text makes).
 MAX_TIMES = 10
-
-
-def _declared_types() -> list[str]:
-    return list(lexicon().declared["card_types"].values())
 
 
 class RefError(Exception):
@@ -116,7 +113,7 @@ class _Build:
                     Phrase(
                         N_("'{word}' is not a card type ({types})"),
                         word=word,
-                        types=", ".join(_declared_types()),
+                        types=", ".join(lexicon().declared["card_types"].values()),
                     ),
                 )
             )
@@ -237,8 +234,14 @@ class _Build:
             elif tok.type == "NUMWORD" and _low(tok) not in ("um", "uma"):
                 number = NUMWORDS[_low(tok)]
             else:
-                words.append(_low(tok))
+                words.append(self.det_word(d, _low(tok)))
         return words, number
+
+    def det_word(self, node: Any, word: str) -> str:
+        """A determiner as written; "nenhum" is read only in a state (``reqgrammar._ReqBuild``)."""
+        if word in ("nenhum", "nenhuma"):
+            self.fail(node, Phrase(NONE_ONLY_IN_A_STATE, word=word))
+        return word
 
     # ---- heroes: LANGUAGE.md §3.1 ------------------------------------------------------------
     def hero(self, node: Any) -> dict[str, Any]:
@@ -262,7 +265,7 @@ class _Build:
         sing = {"herois": "heroi", "personagens": "personagem", "rivais": "rival", "alvos": "alvo"}.get(
             noun, noun.rstrip("s") if plural else noun
         )
-        kind = _HERO_WORDS[sing]
+        kind = side = _HERO_WORDS[sing]  # side: the kind the noun and adjectives name, whatever it points at
         extreme: dict[str, str] | None = None
         for m in self.subs(node):
             if m.data == "hmod":
@@ -272,6 +275,7 @@ class _Build:
                     kind = "selected"
                 else:
                     kind = _HERO_WORDS.get(adj, kind)
+                    side = _HERO_WORDS.get(adj, side)
             elif m.data == "of_turn":
                 kind = "turn"
             elif m.data == "adjacent":
@@ -305,9 +309,9 @@ class _Build:
                 node, Phrase(N_("'outro' names every hero but you only as whose cards ('de outro Herói')"))
             )
         if any(w in _DEMONSTRATIVES for w in words) and kind not in ("selected", "turn", "answered"):
-            return self.that_hero(node)
+            return self.that_hero(node, side)
         if kind == "selected":
-            self.chosen("hero", node)
+            self.chosen("hero", node, side)
             return {"who": "selected"}
         if kind in ("turn", "answered", "self", "that"):
             return {"who": kind}
@@ -363,13 +367,15 @@ class _Build:
             )
         )
 
-    def that_hero(self, node: Any) -> dict[str, Any]:
+    def that_hero(self, node: Any, side: str = "any") -> dict[str, Any]:
         """ "aquele/esse oponente", "ele/ela": the hero of the event answered, else the nearest hero mentioned
-        before."""
+        before; the kind of hero the noun names (``side``) must agree with it (:meth:`agrees`)."""
         r = self.refs
         if not r.known or r.event_hero:
+            self.agrees(node, side, r.event_sides)  # nothing to agree with when not known
             return {"who": "that"}
         if r.last_hero is not None:
+            self.agrees(node, side, r.chosen_sides if r.last_hero == "selected" else ())
             return {"who": r.last_hero}
         return dict(
             self.fail(
@@ -384,13 +390,19 @@ class _Build:
             )
         )
 
-    def chosen(self, what: str, node: Any) -> None:
-        """ "o alvo", "o X selecionado": what the requirement chose — one Selecione of that kind."""
+    def agrees(self, node: Any, side: str, antecedents: tuple[tuple[str, str], ...]) -> None:
+        """What a hero noun pointing back points at is the kind it names (:func:`.antecedents.mismatch`)."""
+        why = mismatch(self.span(node), side, antecedents)
+        if why is not None:
+            self.fail(node, why)
+
+    def chosen(self, what: str, node: Any, side: str = "any") -> None:
+        """ "o alvo", "o X selecionado": what the one Selecione of that kind chose (:meth:`agrees`)."""
         r = self.refs
         if not r.known:
             return
         same = [t for k, t in r.chosen if k == what]
-        if not same:
+        if not same and r.last_hero != "selected":  # a Selecione of the description, right before
             self.fail(
                 node,
                 Phrase(
@@ -412,148 +424,17 @@ class _Build:
                     second=same[1],
                 ),
             )
+        self.agrees(node, side if what == "hero" else "any", r.chosen_sides)
 
     # ---- cards: LANGUAGE.md §3.1 --------------------------------------------------------------
     def card_ref(self, node: Any) -> dict[str, Any]:
-        d = node.data
-        if d == "this_card":
-            return {"card": "self"}
-        if d == "zone_cards":
-            zone = ZONES[" ".join(_low(self.tok(node, "ZONENAME")).split())]
-            out: dict[str, Any] = {"card": "all", "zone": zone}
-            ow = self.sub(node, "of_hero") or self.sub(node, "of_team")
-            if ow is not None:
-                out["owner"] = self.owner(ow)
-            return out
-        words, number = self.dets(node)
-        noun = self.sub(node, "cardnoun").children[0]
-        typ = None if noun.type == "CARDWORD" else self.card_type(noun)
-        plural = _low(noun).endswith("s") if noun.type == "CARDWORD" else False
-        out = {}
-        ref: str | None = None
-        for m in self.subs(node):
-            if m.data == "participle":
-                stem = _low(self.tok(m, "PARTICIPLE"))
-                stem = re.sub(r"(os|as|o|a)$", "", stem)
-                meaning = _PARTICIPLES[stem]
-                if meaning == "selected":
-                    self.chosen("card", node)
-                    ref = "selected"
-                elif meaning == "answered":
-                    ref = self.that_card(node)
-                else:
-                    ref = self.paid_card(node, meaning)
-            elif m.data in ("of_hero", "of_team"):
-                if "owner" in out:  # "uma carta de um aliado de um oponente": whose? never the last one
-                    self.fail(m, Phrase(N_("'{phrase}' says whose cards twice"), phrase=self.span(node)))
-                out["owner"] = self.owner(m)
-            elif m.data == "in_zone":
-                z = self.sub(m, "zone")
-                if "zone" in out:  # "do DESCARTE do INVENTÁRIO": where? never the last one
-                    self.fail(m, Phrase(N_("'{phrase}' says where twice"), phrase=self.span(node)))
-                out["zone"] = self.zone(z, owned_ok=True)
-                ow = self.sub(z, "of_hero") or self.sub(z, "of_team")
-                if ow is not None and "owner" not in out:
-                    own = self.owner(ow, allow_owner=True)
-                    if own is not None:
-                        out["owner"] = own
-        if ref is None:
-            if any(w in _THIS for w in words):
-                ref = "self"
-            elif any(w in _DEMONSTRATIVES for w in words):
-                ref = self.that_card(node)
-            elif number is not None:
-                out = {"card": "choose", "count": number, **out}
-            elif any(w in ("um", "uma", "qualquer") for w in words) or (not words and not plural):
-                out = {"card": "choose", "count": 1, **out}
-            elif any(w in _ALL for w in words) or (plural and any(w in ("os", "as") for w in words)):
-                out = {"card": "all", **out}
-            elif any(w in _POSSESSIVES for w in words):
-                poss = next(w for w in words if w in _POSSESSIVES)
-                out = ({"card": "all"} if poss.endswith("s") else {"card": "choose", "count": 1}) | {
-                    **out,
-                    "owner": out.get("owner", "self"),
-                }
-            elif plural and not words:
-                out = {"card": "all", **out}
-            else:  # "a carta", "o COMPANHEIRO": the one meant before
-                ref = self.that_card(node)
-        if ref is not None:
-            if "owner" in out or "zone" in out:  # "essa carta de um oponente": one card has its own place
-                self.fail(
-                    node,
-                    Phrase(
-                        N_("'{phrase}' points at one card: whose or where is not read for it"),
-                        phrase=self.span(node),
-                    ),
-                )
-            return {"card": ref}
-        if typ:
-            out["type"] = typ
-        if "card" not in out:
-            out = {"card": "choose", "count": 1, **out}
-        if any(w in _POSSESSIVES for w in words) and "owner" not in out:
-            out["owner"] = "self"
-        return {k: out[k] for k in ("card", "count", "type", "zone", "owner") if k in out}
+        return cardrefs.card_ref(self, node)
 
     def that_card(self, node: Any) -> str:
-        """ "essa/aquela carta", "esse COMPANHEIRO", "-a": the card of the event answered, else the nearest
-        card mentioned before."""
-        r = self.refs
-        if not r.known or r.event_card:
-            return "answered"
-        if r.last_card is not None:
-            return r.last_card
-        return str(
-            self.fail(
-                node,
-                Phrase(
-                    N_(
-                        "'{phrase}' points back at a card, and this effect answers no event with a "
-                        "card and names no card before it"
-                    ),
-                    phrase=self.span(node),
-                ),
-            )
-        )
+        return cardrefs.that_card(self, node)
 
     def paid_card(self, node: Any, kind: str) -> str:
-        """ "a carta descartada/consumida/revelada": the card of the event answered (of that kind), else the
-        one this effect's own requirement paid."""
-        r = self.refs
-        if not r.known:
-            return "paid"
-        if r.event_card and (kind == "any" or kind in r.events):
-            return "answered"
-        same = [t for k, t in r.paid if kind in ("any", k)]
-        if len(same) == 1:
-            return "self" if same[0] == "task" else "paid"
-        word = _PAID_WORDS[kind]
-        if len(same) > 1:
-            return str(
-                self.fail(
-                    node,
-                    Phrase(
-                        N_("'{phrase}' has two readings: the card of '{first}' or the card of '{second}'"),
-                        phrase=self.span(node),
-                        first=same[0],
-                        second=same[1],
-                    ),
-                )
-            )
-        return str(
-            self.fail(
-                node,
-                Phrase(
-                    N_(
-                        "'{phrase}' names a card {word} by the event this effect answers or by its "
-                        "own requirements, and there is none"
-                    ),
-                    phrase=self.span(node),
-                    word=word,
-                ),
-            )
-        )
+        return cardrefs.paid_card(self, node, kind)
 
     def owner(self, node: Any, allow_owner: bool = False) -> Any:
         """Whose cards: "de um oponente", "de outro Herói", "do seu time", "de você"."""
@@ -596,16 +477,17 @@ class _Build:
             return self.fail(h, Phrase(N_("'de seu dono' names the zone a card returns to, not whose cards")))
         if any(w.startswith("outr") for w in words):
             return "other"
-        kind = _HERO_WORDS.get(noun, "any")
+        kind = side = _HERO_WORDS.get(noun, "any")
         for m in self.subs(h):
-            if m.data == "hmod":
+            if m.data == "hmod":  # "do oponente selecionado": the chosen one, who must be an opponent
                 adj = _low(m.children[0]).rstrip("s")
-                kind = _HERO_WORDS.get({"rivai": "rival"}.get(adj, adj), kind)
+                side = _HERO_WORDS.get({"rivai": "rival"}.get(adj, adj), side)
+                kind = "selected" if kind == "selected" or adj[:8] in ("selecion", "escolhid") else side
         if kind == "selected":  # "o INVENTÁRIO do alvo": the chosen hero's cards
-            self.chosen("hero", h)
+            self.chosen("hero", h, side)
             return "selected"
         if any(w in _DEMONSTRATIVES for w in words):  # "as cartas daquele oponente"
-            who = self.that_hero(h)["who"]
+            who = self.that_hero(h, side)["who"]
             if who in ("selected", "that", "self"):
                 return who
         if kind == "turn" or any(w in _DEMONSTRATIVES for w in words):
@@ -624,7 +506,7 @@ class _Build:
         return kind
 
     def card_at(self, node: Any, i: int = 0) -> dict[str, Any]:
-        trees = [s for s in self.subs(node) if s.data in ("card_phrase", "zone_cards", "this_card")]
+        trees = [s for s in self.subs(node) if s.data in _CARD_TREES]
         return self.card_ref(trees[i])
 
     def heroes_in(self, node: Any) -> list[Any]:
@@ -683,7 +565,7 @@ class _Build:
 
     def _damage_to(self, n: Any, hit: Any) -> Stmt:
         amount = self.amount(self.sub(n, "amount"))
-        if hit.data in ("card_phrase", "zone_cards", "this_card"):
+        if hit.data in _CARD_TREES:
             return {"op": "damage", "amount": amount, "resource": "VIDA", **self.card_ref(hit)}
         return {"op": "damage", "amount": amount, "resource": "VIDA", "target": self.hero(hit)}
 
@@ -761,7 +643,7 @@ class _Build:
         from lark import Tree
 
         z = self.sub(n, "zone")
-        card = next(s for s in self.subs(n) if s.data in ("card_phrase", "zone_cards", "this_card"))
+        card = next(s for s in self.subs(n) if s.data in _CARD_TREES)
         fronted = z is not None and n.children.index(z) < n.children.index(card)
         if fronted and _low(self.tok(n, "PREP")) not in ("a", "para"):
             # "Devolva ao INVENTÁRIO essa carta": a place before the card is where it goes, never whence

@@ -225,8 +225,10 @@ def _card_statement(st: dict[str, Any]) -> str:
     verb = CARD_VERBS[op]
     _known(st, "card", "count", "type", "zone", "owner", "dest", "to")
     if st.get("card") == "previous":  # «Revele uma carta e bana-a»: the card of the clause before
-        if set(st) - {"op", "card"}:
+        if set(st) - {"op", "card", "count"}:
             raise NotWorded("previous card with more")
+        if "count" in st:  # «Compre três cartas e descarte duas delas»
+            return f"{verb} {_number(st['count'])} delas"
         return f"{PRONOUN_VERBS.get(op, verb)}-a"
     if op == "return":
         if st.get("dest") or st.get("to"):
@@ -445,12 +447,21 @@ def canonical_condition(cond: Any) -> str:
         return f"houverem {cond.get('type') or 'cartas'} " + _join("em", f"o {zone.lower()}")
     if kind == "heroes" and set(cond) <= {"cond", "count", "who", "near"} and cond.get("count", 1) == 1:
         return "houver " + hero_phrase({k: cond[k] for k in ("who", "near") if k in cond})
+    if kind == "not" and set(cond) == {"cond", "what"} and isinstance(cond["what"], dict):
+        return _negated(cond["what"])
     if kind == "during" and set(cond) == {"cond", "what"}:
         what = cond["what"]
         if what.get("cond") == "turn" and what.get("of") == "self":
             return "o seu turno"
         if what.get("cond") == "turn" and what.get("of") == "opponent":
             return "o turno dos oponentes"
+        if what == {"cond": "battle"}:
+            return "a batalha"
+        if what.get("cond") == "test" and set(what) <= {"cond", "attribute", "who"}:  # R-29
+            of = f" de {what['attribute']}" if what.get("attribute") else ""
+            return {"self": f"seus testes{of}", "any": f"um teste{of}", None: f"um teste{of}"}[
+                what.get("who")
+            ]
     if kind == "until" and cond.get("what") == {"card": "self", "cond": "until_event", "event": "discard"}:
         return "que esta carta seja descartada"
     if kind == "trigger" and set(cond) == {"cond", "trigger"}:
@@ -481,6 +492,26 @@ def _compare_condition(cond: dict[str, Any]) -> str:
                 "a", "a metade" if words == "metade" else words
             )
     raise NotWorded(str(kind))
+def _negated(what: dict[str, Any]) -> str:
+    """A state negated (LANGUAGE.md §2): «não houver um aliado adjacente a você», «não houverem COMPANHEIRO no
+    tabuleiro», «nenhum aliado estiver sem ESTAMINA» (the hero «um X» of the state written «nenhum X»)."""
+    some = _who({"who": what.get("who")}) if what.get("who") in ("ally", "opponent", "any") else ""
+    if (
+        what.get("cond") == "heroes"
+        and some.startswith("um ")
+        and what.get("near")
+        and what.get("count", 1) == 1
+    ):
+        return f"nenhum{some[2:]} estiver adjacente " + _join("a", hero_phrase(what["near"]))
+    if what.get("cond") in ("heroes", "exists"):
+        return "não " + canonical_condition(what)
+    if what.get("cond") in ("resource", "has") and some:
+        words = canonical_condition(what)
+        if some.startswith(("um ", "uma ")) and some in words:
+            return words.replace(
+                some, "nenhum" + some[2:] if some.startswith("um ") else "nenhuma" + some[3:], 1
+            )
+    raise NotWorded("not")
 
 
 def _trigger_card(card: Any) -> str:

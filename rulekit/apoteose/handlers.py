@@ -296,12 +296,12 @@ def _attack(s: Step) -> None:
 
 def _test(s: Step) -> None:
     """A test: one die plus the attribute."""
-    s.g.testing = True
+    s.g.testing, s.g.test_attribute, s.g.test_hero = True, s.st.attribute, s.me
     roll = s.world.roll(1)
     total = roll[0] + M.attributes(s.g, s.me).get(s.st.attribute, 0) if s.me else roll[0]
     s.event(GameEventKind.ROLL, amount=sum(roll))
     s.event(GameEventKind.TEST, amount=total)
-    s.g.testing = False
+    s.g.testing, s.g.test_attribute, s.g.test_hero = False, None, None
     s.world.test_total(s.frame, total)
 
 

@@ -25,6 +25,7 @@ import re
 import unicodedata
 from typing import Any
 
+from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
 from rulekit.apoteose import words as W
 from rulekit.apoteose.grammar import ClauseError, fronted_re, is_fronted_adjunct, parse_clause
@@ -329,7 +330,7 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
             subject = json.dumps({"who": d["owner"]})
         elif not third:
             subject = None
-        card = d.get("card")
+        card = "choose" if d.get("op") == "draw" else d.get("card")  # "Compre três cartas e descarte-as"
         if card in ("self", "selected", "answered", "paid"):
             last_card = card
         elif card in ("choose", "all"):
@@ -339,6 +340,8 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
         who = (d.get("target") or {}).get("who")
         if who in ("selected", "answered", "turn", "that") and not (d.get("target") or {}).get("all"):
             last_hero = who
+        elif d.get("op") == "select" and d.get("what") == "hero":  # "escolha dois inimigos; cada um deles…"
+            last_hero = "selected"
     return out
 
 
@@ -450,6 +453,10 @@ def parse_requirement_ast(
         if v == "depois" or v == "antes":
             rest = re.sub(r"(?i)^de\s+", "", rest)
         trig = parse_trigger(rest)
+        if v == "quando" and trig.get("event") == "unknown" and R.QUANDO_STATE_IS_A_CONDITION:
+            state = parse_condition(rest)  # "Quando não houver aliados adjacentes" is a state, as a Se
+            if state.get("cond") in ("resource", "has", "heroes", "exists", "not"):
+                return state
         if v == "depois":
             trig["moment"] = "after"
         elif v == "antes":
@@ -570,12 +577,13 @@ COND_FIELDS: dict[str, dict[str, str]] = {
     "exists": {"count?": "int", "zone": "zone", "type?": "str"},
     "turn": {"of": "turn_of"},
     "battle": {},
-    "test": {},
+    "test": {"attribute?": "str", "who?": "who_state"},
     "attached": {},
     "until_event": {"event": "until_event", "card?": "card"},
     "until_time": {"when": "str"},
     "during": {"what": "cond"},
     "until": {"what": "cond"},
+    "not": {"what": "cond"},
 }
 _CMP_OPS = ("<", ">", "<=", ">=", "==")
 

@@ -269,6 +269,9 @@ def options(g: Game, ctx: Ctx, st: Statement) -> list[str] | None:
             if c.vida is not None and g.locate(cid)[1] in IN_PLAY and (st.type is None or c.has_type(st.type))
         ]
         return _combos(pool, int(count if count is not None else 1))
+    if card == "previous" and count is not None and isinstance(st, S.CardStatement):
+        # "descarte duas delas": that many of the cards the statement before acted on (fewer: no choice)
+        return _combos(cards_for(g, ctx, st.card_phrase()), int(count))
     if card == "choose" and isinstance(st, (S.CardStatement, S.Damage)):
         pool = cards_for(g, ctx, st.card_phrase())
         if isinstance(st, S.Exhaust):
@@ -305,9 +308,11 @@ def holds(g: Game, ctx: Ctx, cond: dict[str, Any]) -> bool:
         return True
     if c == "during":
         return holds(g, ctx, cond["what"])
+    if c == "not":  # "nenhum aliado estiver adjacente a você", "não houver …": the state negated, now
+        return not holds(g, ctx, cond["what"])
     if c == "until":  # R-04 «Até X»: holds until X happens
         what = cond["what"]
-        if what.get("cond") in ("resource", "has", "heroes"):  # a state: until it is true
+        if what.get("cond") in ("resource", "has", "heroes", "not"):  # a state: until it is true
             return not holds(g, ctx, what)
         return holds(g, ctx, what)  # until_event / until_time word their own "not yet"
     if c == "until_time":
@@ -352,8 +357,12 @@ def holds(g: Game, ctx: Ctx, cond: dict[str, Any]) -> bool:
         return th != ctx.hero and g.teammates(th, ctx.hero)
     if c == "battle":
         return g.in_battle
-    if c == "test":
-        return g.testing
+    if c == "test":  # "Durante um teste", "Durante seus testes de AGI" (R-29): the test being made now
+        if "attribute" in cond and g.test_attribute != cond["attribute"]:
+            return False
+        return g.testing and (
+            "who" not in cond or who_matches(g, {"who": cond["who"]}, g.test_hero, ctx.hero)
+        )
     if c == "until_event":
         card = ctx.card
         if card is None:
@@ -448,7 +457,7 @@ def amount(g: Game, ctx: Ctx, a: Any, hero: str | None = None) -> int:
 
 def pick_cards(g: Game, ctx: Ctx, ast: dict[str, Any], choice: str | None) -> list[str]:
     """The cards a card phrase (plain data: ``card``, ``count``, ``type``, ``zone``, ``owner``) means."""
-    if ast.get("card") == "choose":
+    if ast.get("card") == "choose" or (ast.get("card") == "previous" and ast.get("count") is not None):
         if choice is None:
             raise Fail(Reason.NO_CARD_CHOSEN)
         return choice.split("+")

@@ -170,7 +170,10 @@ CARD_PHRASES: dict[str, str] = {
     "paid": NP_("card phrase", "the card paid as a cost"),
     "all": NP_("card phrase", "every card"),
     "each": NP_("card phrase", "card"),
+    "previous": NP_("card phrase", "those cards"),
 }
+#: That many of the cards the statement before acted on (``card: previous`` with a ``count``: "duas delas").
+CARD_OF_PREVIOUS = NNP_("card phrase", "{n} of those cards", "{n} of those cards")
 #: Cards to choose (``card: choose``), by their number; ``card: all`` with a ``type``.
 CARD_COUNT = NNP_("card phrase", "{n} card", "{n} cards")
 CARD_ALL_OF_TYPE = NP_("card phrase", "every {type}")
@@ -404,6 +407,8 @@ class Words:
             if not is_count(n):
                 raise NoWords(count)
             words = f"{n} {typ}" if typ else self.t.np("card phrase", *CARD_COUNT, n)
+        elif card == "previous" and is_count(count) and not typ:
+            words = self.t.np("card phrase", *CARD_OF_PREVIOUS, count)
         elif card == "all" and typ:
             words = self.t.p("card phrase", CARD_ALL_OF_TYPE, type=typ)
         elif card in CARD_PHRASES and count is None and not typ:

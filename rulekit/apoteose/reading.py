@@ -450,9 +450,6 @@ CONSTRUCTIONS: dict[str, str] = {
     "hero_extreme": N_("the hero with the most or the least of something"),
     "fraction": N_("a fraction of an amount"),
     "relative_amount": N_("an amount relative to another (mais N, N a menos)"),
-    "test_of_attribute": N_("a moment of a test of one attribute"),
-    "no_hero": N_("a state of no hero (nenhum)"),
-    "counted_pronoun": N_("a counted pronoun (duas delas)"),
 }
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from rulekit.apoteose.builder import _Build, _low
 from rulekit.apoteose.grammar import MAX_CLAUSE, grammar_source, rules_of
-from rulekit.apoteose.reading import fraction, refused_construction
+from rulekit.apoteose.reading import fraction, lexicon, refused_construction
 from rulekit.apoteose.rulings import moment_of
 from rulekit.apoteose.words import (
     _POSSESSIVES,
@@ -147,18 +147,56 @@ def _read(text: str, start: str, build: Any) -> Any:
 @lru_cache(maxsize=1024)
 def _trigger_cached(text: str) -> dict[str, Any]:
     moment = moment_of("quando " + expand(text)[0].lower())  # read as the grammar reads it ("prestes a")
-    out = _read(text, "trigger_start", lambda b, node: b.trigger(node, moment))
+    out = _read(text, "trigger_start", lambda b, node: b.event(node, moment))
     return out if out is not None else {"moment": moment, "event": "unknown", "text": text}
 
 
 @lru_cache(maxsize=1024)
 def _condition_cached(text: str) -> dict[str, Any]:
-    out = _read(text, "cond_start", lambda b, node: b.condition(node))
+    out = _read(text, "cond_start", lambda b, node: b.state(node))
     return out if out is not None else {"cond": "unknown", "text": text}
+
+
+#: States that "nenhum <herói>" / "não …" negate (LANGUAGE.md §2): a state of some hero, or of cards in play.
+_NEGATABLE = ("resource", "has", "heroes", "exists")
 
 
 class _ReqBuild(_Build):
     """Requirement tree -> trigger or condition dict (the noun phrases as :class:`_Build` reads them)."""
+
+    #: how many "nenhum" the phrases read so far held: a state of no hero (:meth:`state`)
+    nones = 0
+
+    def det_word(self, node: Any, word: str) -> str:
+        """ "nenhum aliado": read as "um aliado", the state it is in then negated (:meth:`state`)."""
+        if word in ("nenhum", "nenhuma"):
+            self.nones += 1
+            return "um" if word == "nenhum" else "uma"
+        return word
+
+    def event(self, node: Any, moment: str) -> dict[str, Any] | None:
+        """A trigger (:meth:`trigger`); "nenhum" in it names no event ("Quando nenhum aliado sofrer dano")."""
+        out = self.trigger(node, moment)
+        return None if self.nones else out
+
+    def state(self, node: Any) -> dict[str, Any] | None:
+        """A state or condition (:meth:`condition`). "nenhum aliado estiver adjacente a você" is the negation
+        of "um aliado estiver adjacente a você": ``{"cond": "not", "what": …}``, as is "não houver …"; a state
+        of two negations, or a negation of what is not a state of heroes or cards (:data:`_NEGATABLE`), is
+        not read (never guessed)."""
+        out = self.condition(node)
+        if out is None or not self.nones:
+            return out
+        if self.nones > 1 or out.get("cond") not in _NEGATABLE:
+            return None
+        return {"cond": "not", "what": out}
+
+    def _some(self, node: Any) -> dict[str, Any] | None:
+        """ "houver aliados adjacentes": a bare plural after houver is some such heroes (one at least)."""
+        hero = self.hero(node)
+        if node.data != "hero_phrase" or self.sub(node, "dets") is not None or not hero.get("all"):
+            return None
+        return {k: hero[k] for k in ("who", "near") if k in hero}
 
     # ---- what a trigger's subject or object names -------------------------------------------
     def party(self, node: Any) -> dict[str, Any] | None:
@@ -402,6 +440,13 @@ class _ReqBuild(_Build):
             return {"cond": "battle"}
         if d == "c_test":
             return {"cond": "test"}
+        if (
+            d == "c_test_of"
+        ):  # "seus testes de AGI": a test of that attribute, yours ("um teste de AGI": anyone's)
+            attr = lexicon().declared["attributes"].get(fold(self.orig(self.tok(node, "NAME"))).upper())
+            words, _ = self.dets(node)
+            whose = "self" if any(w in _POSSESSIVES for w in words) else "any"
+            return {"cond": "test", "attribute": attr, "who": whose} if attr else None
         if d == "c_until_event":
             if _low(self.tok(node, "DET")) not in _THIS:
                 return None
@@ -465,8 +510,18 @@ class _ReqBuild(_Build):
         if d in ("c_share", "c_share_have"):
             return self._share(node, d)
         if d == "c_hero_near":  # "houver um inimigo adjacente a você": such a hero stands next to that one
-            spec = self._who(heroes[0])
+            spec = self._who(heroes[0]) if self.sub(heroes[0], "dets") is not None else self._some(heroes[0])
             if spec is None or "near" not in spec:
                 return None  # "houver um inimigo" alone says nothing a game can be without
             return {"cond": "heroes", **spec, "count": 1}
+        if d == "c_is_near":  # "um aliado estiver adjacente a você": such a hero next to that one (R-03: now)
+            spec = self._who(heroes[0])
+            if spec is None or "near" in spec:
+                return None
+            return {"cond": "heroes", **spec, "near": self.near(self.sub(node, "near_pred")), "count": 1}
+        if d == "c_not":  # "não houver aliados adjacentes": the state negated
+            inner = self.condition(self.subs(node)[0])
+            if inner is None or self.nones or inner.get("cond") not in _NEGATABLE:
+                return None
+            return {"cond": "not", "what": inner}
         return None

@@ -1,4 +1,5 @@
-"""Every house ruling (R-01..R-23, ``shared/apoteose/rulings.md``) in one named place.
+"""Every house ruling (R-01..R-23 from the Apoteose rulings; R-24..R-29 ours) in one named place,
+written out in ``docs/apoteose-rulings.md``.
 
 Engine code asks these functions and constants instead of re-deciding a ruling inline, so
 changing a ruling means editing one definition here; every definition here is read by the code
@@ -506,6 +507,27 @@ def fraction_in_state(current: int, cmp: str, maximum: int, part: tuple[int, int
 #: extra), and any other relative amount is refused, naming its words (there is nothing it is relative to).
 #: ``False`` reads every "mais N de DANO" as the gain, even in a response.
 RELATIVE_AMOUNT_CHANGES_ANSWERED_ACTION = True
+# R-28 — a Quando that names a state.
+# --------------------------------------------------------------------------------------------
+#: R-28: a **Quando** whose words name a state, not an event ("Quando não houver aliados adjacentes", "Quando
+#: nenhum inimigo estiver adjacente a você"), is that state checked at activation, as a **Se**: seed
+#: «Desambiguação» (a Quando is a situation that must occur for the effect to be triggered, and once it is
+#: activated the effect applies normally, so it is not checked again, R-03); a state occurs while it holds.
+#: It answers no event, so it never lets an Ativar respond (R-12). ``False`` leaves such a Quando unread.
+QUANDO_STATE_IS_A_CONDITION = True
+
+
+# --------------------------------------------------------------------------------------------
+# R-29 — a description that opens with a moment.
+# --------------------------------------------------------------------------------------------
+#: R-29: a description that opens with a moment, «Durante <estado>, <frases>» ("Durante seus testes de AGI,
+#: você recebe +2 de AGI", "Durante o seu turno, compre 1 carta"), is the state requirement «Durante
+#: <estado>» (R-04: activated only during it, lasting no longer; on a Passivo, R-23: applying only while it
+#: holds) with the rest as its description. Seed «Momento de Ativação»: «Em um teste você recebe…»,
+#: «Durante o seu turno você pode…» are the examples of an effect applied *during* the action it names.
+#: «seus testes de AGI» is the test being made, of that attribute, by you. ``False``: such an opener is
+#: read as the description's first words (and refused, naming them).
+MOMENT_OPENER_IS_DURANTE = True
 
 
 def ruling_ids() -> dict[str, Any]:
@@ -539,4 +561,6 @@ def ruling_ids() -> dict[str, Any]:
         "R-25": heroes_with_most,
         "R-26": (fraction_of_amount, fraction_in_state),
         "R-27": RELATIVE_AMOUNT_CHANGES_ANSWERED_ACTION,
+        "R-28": QUANDO_STATE_IS_A_CONDITION,
+        "R-29": MOMENT_OPENER_IS_DURANTE,
     }

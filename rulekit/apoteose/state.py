@@ -104,6 +104,9 @@ class Game:
     lasting: list[Lasting] = field(default_factory=list)
     dice: list[int] = field(default_factory=list)
     testing: bool = False
+    #: the test being made: its attribute and its hero ("Durante seus testes de AGI", R-29)
+    test_attribute: str | None = None
+    test_hero: str | None = None
     #: the board's size ``(columns, rows)``; ``None``: unbounded (casas are only those heroes stand on)
     board: tuple[int, int] | None = None
 

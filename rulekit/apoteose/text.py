@@ -37,6 +37,7 @@ from rulekit.apoteose.rulings import (
     norm,
 )
 from rulekit.apoteose.statements import Statement
+from rulekit.apoteose.timings import BY_NAME as TIMING_BY_NAME
 from rulekit.apoteose.timings import CARD_EVENTS, HERO_KEYWORDS
 from rulekit.apoteose.words import expand
 from rulekit.errors import N_, EffectTextError, Phrase
@@ -471,6 +472,25 @@ def parse_effect(text: str, *, strict: bool = True) -> Effect:
                 )
             )
 
+    opened = _moment_opener(desc, desc_offset)
+    if opened is not None:  # R-29: "Durante seus testes de AGI, …" is the state requirement "Durante …"
+        reqs.append(opened)
+        if not lang.is_supported(opened.ast):
+            warnings.append(
+                Warning_(
+                    "UNSUPPORTED_TEXT",
+                    Phrase(
+                        N_(
+                            "requirement '{requirement}' is outside the runnable vocabulary "
+                            "(use the structured YAML form)"
+                        ),
+                        requirement=opened.text,
+                    ),
+                    opened.position,
+                )
+            )
+        desc_offset += len(desc) - len(desc.lstrip()) + len(opened.text) + 1
+        desc = desc.lstrip()[len(opened.text) + 1 :]
     description = lang.clean(desc)
     body_stmts, has_options = lang.parse_description(
         description,
@@ -611,12 +631,35 @@ _COST_EVENTS = {
 }
 
 
+#: Game events whose hero "aquele Herói" names is the one it happened to (the engine records a patient:
+#: ``matching.heroes_for`` reads ``that`` as the patient, else the actor).
+_PATIENT_EVENTS = frozenset(
+    {"heal", "recover", "damage", "lose", "consume", "attack", "target", "gain", "leave"}
+)
+
+
+def _event_side(trig: dict[str, Any]) -> str:
+    """The kind of hero "aquele <herói>" names in an effect answering ``trig`` (LANGUAGE.md §3.1): the hero
+    it happened to, else who did it, else whose card it was; ``any`` when the trigger does not say."""
+    if isinstance(trig.get("patient"), dict):
+        return str(trig["patient"].get("who", "any"))
+    if trig.get("event") in _PATIENT_EVENTS:
+        return "any"  # "Quando um oponente atacar": "aquele" names the one attacked, whoever it is
+    if isinstance(trig.get("actor"), dict):
+        return str(trig["actor"].get("who", "any"))
+    card = trig.get("card")
+    if isinstance(card, dict) and card.get("owner"):
+        return str(card["owner"])
+    return "any"
+
+
 def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requirement]) -> Any:
     """What the description's phrases can point at (LANGUAGE.md §3.1): the events the effect answers
     (its trigger and timings), the cards its requirements pay, and what its Selecione requirements choose."""
 
     events: list[str] = []
     before: list[str] = []  # answered before they happen (R-21): the ones it may change (R-27)
+    sides: list[tuple[str, str]] = []
     event_card = event_hero = False
     for t in timings:
         if t in _TIMING_EVENTS:
@@ -624,6 +667,8 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
             event_card = True
         elif t in _TIMING_HEROES:
             event_hero = True
+            test = TIMING_BY_NAME[t].test
+            sides.append((str(test.who) if test.role == "patient" else "any", t))
     for r in reqs:
         trig = r.ast.get("trigger") if r.ast.get("cond") == "trigger" else None
         if trig is None:
@@ -634,10 +679,12 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
             before.append(kind)
         event_card = event_card or kind in _CARD_EVENTS or "card" in trig
         event_hero = True  # every answered game event has who did it (or to whom)
+        sides.append((_event_side(trig), r.text))
     paid: list[tuple[str, str]] = []
     if task in _TASK_EVENTS:
         paid.append((_TASK_EVENTS[task], "task"))
     chosen: list[tuple[str, str]] = []
+    chosen_sides: list[tuple[str, str]] = []
     for r in reqs:
         st = r.ast
         if (
@@ -648,6 +695,8 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
             paid.append((_COST_EVENTS[st["op"]], r.text))
         if st.get("op") == "select":
             chosen.append(("hero" if st.get("what") == "hero" else "card", r.text))
+            if st.get("what") == "hero":
+                chosen_sides.append((str(st.get("who", "any")), r.text))
         elif st.get("op") == "unknown" and norm(r.verb) == "selecione":  # already warned: no second warning
             chosen.extend([("hero", r.text), ("card", r.text)])
     return Refs(
@@ -658,6 +707,25 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
         event_hero=event_hero,
         paid=tuple(paid),
         chosen=tuple(chosen),
+        event_sides=tuple(sides),
+        chosen_sides=tuple(chosen_sides),
+    )
+
+
+def _moment_opener(desc: str, offset: int) -> Requirement | None:
+    """A description that opens with a moment, «Durante <estado>, <frases>» ("Durante seus testes de AGI, você
+    recebe +2 de AGI", "Durante o seu turno, compre 1 carta"): the state requirement «Durante <estado>» of the
+    rest (R-29, ``rulings.MOMENT_OPENER_IS_DURANTE``; a state it cannot read is that requirement, unread), or
+    ``None``."""
+    lead = desc.lstrip()
+    m = re.match(r"(?i)(durante\s+[^,.;]+),", lead)
+    if m is None or not R.MOMENT_OPENER_IS_DURANTE:
+        return None
+    what = lang.parse_condition(m.group(1)[len("durante") :].strip())
+    head = m.group(1)
+    at = offset + len(desc) - len(lead)
+    return Requirement(
+        head, "state", "Durante", moment_of(expand(head)[0]), {"cond": "during", "what": what}, at
     )
 
 

@@ -143,6 +143,12 @@ class Refs:
     paid: tuple[tuple[str, str], ...] = ()
     #: ("hero" or "card", requirement text) of each Selecione requirement
     chosen: tuple[tuple[str, str], ...] = ()
+    #: (the kind of hero it names: ``opponent``, ``ally``, ``any``…; the words that name it) of each hero the
+    #: description may point back at: ``event_sides`` the hero of each event answered (its trigger's patient,
+    #: else its actor, else whose card; a timing keyword's hero), ``chosen_sides`` each Selecione of heroes.
+    #: A hero noun pointing back ("aquele aliado", "o oponente selecionado") must name that kind (§3.1).
+    event_sides: tuple[tuple[str, str], ...] = ()
+    chosen_sides: tuple[tuple[str, str], ...] = ()
     #: the nearest card and hero mentions before this clause (a ``card`` value / a ``who`` value)
     last_card: str | None = None
     last_hero: str | None = None

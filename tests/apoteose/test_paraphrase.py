@@ -26,13 +26,7 @@ from hypothesis import strategies as st
 #: once ``test_a_pending_axis_still_fails`` fails for it.
 PENDING_AXES: dict[str, str] = {}
 #: Mutations that today's reader reads the same, with why (a silent misreading to fix, not to keep).
-PENDING_MUTATIONS: dict[str, str] = {
-    "hero:pointing-back": (
-        "a noun pointing back is not checked against what it points at: after 'Selecione 1 inimigo', "
-        "'o aliado selecionado' reads as the enemy chosen; 'daquele oponente' answering an ally's event "
-        "reads as that ally"
-    ),
-}
+PENDING_MUTATIONS: dict[str, str] = {}
 
 STRICT_AXES = [a for a in P.AXES if a not in PENDING_AXES]
 SETTINGS = settings(

@@ -214,13 +214,6 @@ def test_duracao_without_a_duration_is_refused() -> None:
         ("Ativar Cure 2 de VIDA do aliado que tiver mais cartas", "hero_extreme", "que tiver mais cartas"),
         ("Ativar Cause o dobro de DANO a um oponente", "fraction", "dobro"),
         ("Ativar Cause mais 3 de DANO a um oponente", "relative_amount", "mais 3 de DANO"),
-        (
-            "Passivo Durante seus testes de AGI, você recebe +2 de AGI",
-            "test_of_attribute",
-            "Durante seus testes de AGI",
-        ),
-        ("Ativar【 Se nenhum aliado estiver adjacente a você 】 Cure 1 de VIDA", "no_hero", "nenhum"),
-        ("Ativar Descarte duas cartas. Depois, bana duas delas", "counted_pronoun", "duas delas"),
     ],
 )
 def test_constructions_without_a_statement_are_refused_by_name(text: str, name: str, words: str) -> None:

@@ -1,0 +1,189 @@
+"""What a card phrase points at (LANGUAGE.md §3.1): the card of the event answered, what a Selecione chose,
+what a requirement paid, the cards the clause before acted on ("-a", "duas delas"), or the cards a phrase
+describes (how many, of what type, where, whose). Functions of :class:`rulekit.apoteose.builder._Build`
+(``b``: its tree helpers, its ``refs`` and ``fail``), kept here so each module stays one concern.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rulekit.apoteose.words import (
+    _ALL,
+    _DEMONSTRATIVES,
+    _PAID_WORDS,
+    _PARTICIPLES,
+    _POSSESSIVES,
+    _THIS,
+    ZONES,
+)
+from rulekit.phrase import N_, Phrase
+
+__all__ = ["card_ref", "counted_cards", "paid_card", "that_card"]
+
+
+def _low(tok: Any) -> str:
+    return str(tok).lower()
+
+
+def counted_cards(b: Any, node: Any) -> dict[str, Any]:
+    """ "duas delas", "três deles": that many of the cards the clause before acted on ("Compre três cartas e
+    descarte duas delas": two of the three drawn, chosen by the effect's controller; fewer than that many
+    cuts the description, seed «Na Descrição»). Nothing acted on before: refused, never another card."""
+    n = b.count(node)  # its first token: the number
+    if b.refs.known and b.refs.last_card != "previous":
+        b.fail(
+            node,
+            Phrase(
+                N_("'{phrase}' counts the cards the clause right before it acted on, and there are none"),
+                phrase=b.span(node),
+            ),
+        )
+    return {"card": "previous", "count": n}
+
+
+def card_ref(b: Any, node: Any) -> dict[str, Any]:
+    d = node.data
+    if d == "counted_cards":
+        return counted_cards(b, node)
+    if d == "this_card":
+        return {"card": "self"}
+    if d == "zone_cards":
+        zone = ZONES[" ".join(_low(b.tok(node, "ZONENAME")).split())]
+        out: dict[str, Any] = {"card": "all", "zone": zone}
+        ow = b.sub(node, "of_hero") or b.sub(node, "of_team")
+        if ow is not None:
+            out["owner"] = b.owner(ow)
+        return out
+    words, number = b.dets(node)
+    noun = b.sub(node, "cardnoun").children[0]
+    typ = None if noun.type == "CARDWORD" else b.card_type(noun)
+    plural = _low(noun).endswith("s") if noun.type == "CARDWORD" else False
+    out = {}
+    ref: str | None = None
+    for m in b.subs(node):
+        if m.data == "participle":
+            stem = _low(b.tok(m, "PARTICIPLE"))
+            stem = re.sub(r"(os|as|o|a)$", "", stem)
+            meaning = _PARTICIPLES[stem]
+            if meaning == "selected":
+                b.chosen("card", node)
+                ref = "selected"
+            elif meaning == "answered":
+                ref = b.that_card(node)
+            else:
+                ref = b.paid_card(node, meaning)
+        elif m.data in ("of_hero", "of_team"):
+            if "owner" in out:  # "uma carta de um aliado de um oponente": whose? never the last one
+                b.fail(m, Phrase(N_("'{phrase}' says whose cards twice"), phrase=b.span(node)))
+            out["owner"] = b.owner(m)
+        elif m.data == "in_zone":
+            z = b.sub(m, "zone")
+            if "zone" in out:  # "do DESCARTE do INVENTÁRIO": where? never the last one
+                b.fail(m, Phrase(N_("'{phrase}' says where twice"), phrase=b.span(node)))
+            out["zone"] = b.zone(z, owned_ok=True)
+            ow = b.sub(z, "of_hero") or b.sub(z, "of_team")
+            if ow is not None and "owner" not in out:
+                own = b.owner(ow, allow_owner=True)
+                if own is not None:
+                    out["owner"] = own
+    if ref is None:
+        if any(w in _THIS for w in words):
+            ref = "self"
+        elif any(w in _DEMONSTRATIVES for w in words):
+            ref = b.that_card(node)
+        elif number is not None:
+            out = {"card": "choose", "count": number, **out}
+        elif any(w in ("um", "uma", "qualquer") for w in words) or (not words and not plural):
+            out = {"card": "choose", "count": 1, **out}
+        elif any(w in _ALL for w in words) or (plural and any(w in ("os", "as") for w in words)):
+            out = {"card": "all", **out}
+        elif any(w in _POSSESSIVES for w in words):
+            poss = next(w for w in words if w in _POSSESSIVES)
+            out = ({"card": "all"} if poss.endswith("s") else {"card": "choose", "count": 1}) | {
+                **out,
+                "owner": out.get("owner", "self"),
+            }
+        elif plural and not words:
+            out = {"card": "all", **out}
+        else:  # "a carta", "o COMPANHEIRO": the one meant before
+            ref = b.that_card(node)
+    if ref is not None:
+        if "owner" in out or "zone" in out:  # "essa carta de um oponente": one card has its own place
+            b.fail(
+                node,
+                Phrase(
+                    N_("'{phrase}' points at one card: whose or where is not read for it"),
+                    phrase=b.span(node),
+                ),
+            )
+        return {"card": ref}
+    if typ:
+        out["type"] = typ
+    if "card" not in out:
+        out = {"card": "choose", "count": 1, **out}
+    if any(w in _POSSESSIVES for w in words) and "owner" not in out:
+        out["owner"] = "self"
+    return {k: out[k] for k in ("card", "count", "type", "zone", "owner") if k in out}
+
+
+def that_card(b: Any, node: Any) -> str:
+    """ "essa/aquela carta", "esse COMPANHEIRO", "-a": the card of the event answered, else the nearest
+    card mentioned before."""
+    r = b.refs
+    if not r.known or r.event_card:
+        return "answered"
+    if r.last_card is not None:
+        return r.last_card
+    return str(
+        b.fail(
+            node,
+            Phrase(
+                N_(
+                    "'{phrase}' points back at a card, and this effect answers no event with a "
+                    "card and names no card before it"
+                ),
+                phrase=b.span(node),
+            ),
+        )
+    )
+
+
+def paid_card(b: Any, node: Any, kind: str) -> str:
+    """ "a carta descartada/consumida/revelada": the card of the event answered (of that kind), else the
+    one this effect's own requirement paid."""
+    r = b.refs
+    if not r.known:
+        return "paid"
+    if r.event_card and (kind == "any" or kind in r.events):
+        return "answered"
+    same = [t for k, t in r.paid if kind in ("any", k)]
+    if len(same) == 1:
+        return "self" if same[0] == "task" else "paid"
+    word = _PAID_WORDS[kind]
+    if len(same) > 1:
+        return str(
+            b.fail(
+                node,
+                Phrase(
+                    N_("'{phrase}' has two readings: the card of '{first}' or the card of '{second}'"),
+                    phrase=b.span(node),
+                    first=same[0],
+                    second=same[1],
+                ),
+            )
+        )
+    return str(
+        b.fail(
+            node,
+            Phrase(
+                N_(
+                    "'{phrase}' names a card {word} by the event this effect answers or by its "
+                    "own requirements, and there is none"
+                ),
+                phrase=b.span(node),
+                word=word,
+            ),
+        )
+    )
