@@ -249,6 +249,14 @@ class _Build:
                     node,
                     Phrase(N_("'{word}' is a noun, not a hero's name"), word=self.orig(node.children[0])),
                 )
+            if word in lexicon().not_names:  # «Eu recupero…», «Alguém cura…»: no hero is called that
+                self.fail(
+                    node,
+                    Phrase(
+                        N_("'{word}' is a pronoun, not a hero's name: write você, um aliado, um oponente…"),
+                        word=self.orig(node.children[0]),
+                    ),
+                )
             return {"who": "name", "name": self.orig(node.children[0])}
         words, _ = self.dets(node)
         near: dict[str, Any] | None = None

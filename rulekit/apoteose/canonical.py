@@ -274,7 +274,8 @@ def canonical_statement(st: Any) -> str:
     if op == "gain":
         _known(st, "amount", "attribute", "target", "until")
         n = _number(st["amount"])  # a signed change: «+1 de AGI», «-1 de AGI» (glossary «Notation»)
-        text = f"{_subject(target, 'recebe', 'recebem')} {n if n.startswith('-') else '+' + n} de {st['attribute']}"
+        signed = n if n.startswith("-") else "+" + n
+        text = f"{_subject(target, 'recebe', 'recebem')} {signed} de {st['attribute']}"
         until = st.get("until")
         if until is not None:
             if until not in DURATIONS:

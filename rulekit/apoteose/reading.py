@@ -114,6 +114,8 @@ class Lexicon:
     refused: dict[str, re.Pattern[str]]
     #: folded upper-case name -> the declared spelling, per kind
     declared: dict[str, dict[str, str]]
+    #: pronouns and indefinites that never name a hero (folded, lower case)
+    not_names: frozenset[str] = frozenset()
 
     def canonical(self, concept: str) -> str:
         return str(self.verbs[concept]["canonical"])
@@ -148,6 +150,7 @@ def lexicon() -> Lexicon:
         phrases={tuple(k.split()): v["as"] for k, v in data["phrases"].items()},
         refused={k: re.compile(v["pattern"]) for k, v in data["refused"].items()},
         declared=declared,
+        not_names=frozenset(fold(w).lower() for w in data.get("not_names", ())),
     )
 
 
