@@ -9,8 +9,9 @@ with no refusal: the worst kind). A text whose reading changed since it was judg
 until someone judges it again (``python tests/apoteose/heldout.py`` lists them).
 
 Measured 2026-12-06 on main at the start of the measurement (111ba59), 72 texts: 43 right (59.7 %),
-28 refused (38.9 %), 1 misread (1.4 %: «Tu recuperas…» read as a hero named «Tu»). After its fix: 44 right
-(61.1 %), 28 refused (38.9 %), 0 misread.
+28 refused (38.9 %), 1 misread (1.4 %: «Tu recuperas…» read as a hero named «Tu»). After its fix and three
+small lexicon phrases («tá com» = «estiver com», a hero «numa casa vizinha» = adjacent): 47 right (65.3 %),
+25 refused (34.7 %), 0 misread.
 """
 
 from __future__ import annotations

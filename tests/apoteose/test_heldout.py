@@ -128,3 +128,41 @@ def test_tu_is_the_hero_who_activates(casual: str, seed: str) -> None:
 def test_a_hero_named_on_the_card_is_still_a_name() -> None:
     lines, _ = H.reading("Ativar Recupere 3 de MANA de Ana.")
     assert lines is not None and '"name": "Ana"' in lines[-1], lines
+
+
+@pytest.mark.parametrize(
+    ("casual", "seed"),
+    [
+        # «estar com» a resource or cards is the seed's «estiver com» (h44, h71)
+        (
+            "Ativar Se você tá com menos de 10 de VIDA, cure 15 de VIDA.",
+            "Ativar Se sua VIDA for menor que 10, cure 15 de VIDA.",
+        ),
+        (
+            "Passivo【 Enquanto você está com mais de 50 de VIDA 】 +1 de DANO.",
+            "Passivo【 Enquanto sua VIDA for maior que 50 】 +1 de DANO.",
+        ),
+        (
+            "Ativar【 Se você tá com uma EVOCAÇÃO no SUPORTE 】 Compre 2 cartas.",
+            "Ativar【 Se você tiver uma EVOCAÇÃO no SUPORTE 】 Compre 2 cartas.",
+        ),
+        # a hero «numa casa vizinha / adjacente» is a hero adjacent (seed «uma casa adjacente»; h24)
+        (
+            "Ativar Cure 3 de VIDA de cada aliado numa casa vizinha.",
+            "Ativar Cure 3 de VIDA de cada aliado adjacente a você.",
+        ),
+        (
+            "Ativar Cause 2 de DANO a um inimigo em uma casa adjacente a você.",
+            "Ativar Cause 2 de DANO a um inimigo adjacente a você.",
+        ),
+    ],
+)
+def test_casual_positions_and_states_read_as_the_seeds(casual: str, seed: str) -> None:
+    lines, why = H.reading(casual)
+    assert lines is not None, why
+    assert (lines, why) == H.reading(seed)
+
+
+def test_moving_to_a_casa_adjacente_is_still_a_move() -> None:
+    lines, _ = H.reading("Ativar Mova-se para uma casa adjacente.")
+    assert lines == ["Ativar", "Mova-se para uma casa adjacente"]
