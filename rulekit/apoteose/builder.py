@@ -249,11 +249,11 @@ class _Build:
                     node,
                     Phrase(N_("'{word}' is a noun, not a hero's name"), word=self.orig(node.children[0])),
                 )
-            if word in lexicon().not_names:  # «Eu recupero…», «Alguém cura…»: no hero is called that
+            if word in lexicon().not_names:  # «Eu recupero…», «Também compre…», «por turno»: no hero's name
                 self.fail(
                     node,
                     Phrase(
-                        N_("'{word}' is a pronoun, not a hero's name: write você, um aliado, um oponente…"),
+                        N_("'{word}' is no hero's name: write você, um aliado, um oponente… or a hero id"),
                         word=self.orig(node.children[0]),
                     ),
                 )

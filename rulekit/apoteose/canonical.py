@@ -273,8 +273,8 @@ def canonical_statement(st: Any) -> str:
         )
     if op == "gain":
         _known(st, "amount", "attribute", "target", "until")
-        n = _number(st["amount"])  # a signed change: «+1 de AGI», «-1 de AGI» (glossary «Notation»)
-        signed = n if n.startswith("-") else "+" + n
+        written = _number(st["amount"])  # a signed change: «+1 de AGI», «-1 de AGI» (glossary «Notation»)
+        signed = written if written.startswith("-") else "+" + written
         text = f"{_subject(target, 'recebe', 'recebem')} {signed} de {st['attribute']}"
         until = st.get("until")
         if until is not None:
