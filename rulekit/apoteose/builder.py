@@ -258,7 +258,15 @@ class _Build:
                     ),
                 )
             return {"who": "name", "name": self.orig(node.children[0])}
-        words, _ = self.dets(node)
+        words, count = self.dets(node)
+        if count is not None and count > 1:  # «a dois inimigos»: never every enemy, never one
+            self.fail(
+                node,
+                Phrase(
+                    N_("'{phrase}' counts heroes, and a count of heroes is not read: select them first"),
+                    phrase=self.span(node),
+                ),
+            )
         near: dict[str, Any] | None = None
         noun = _low(self.tok(node, "HNOUN"))
         plural = noun.endswith("s") and noun not in ("alvos",) or noun == "rivais"

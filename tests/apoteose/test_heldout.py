@@ -190,3 +190,20 @@ def test_a_name_that_is_no_hero_of_the_scenario_refuses_that_card_when_used() ->
     assert "c#0" in warning and "'Kael' names no hero of this scenario" in warning, warning
     for named in ("bruno", "Bruno", "carla"):  # a hero's id, in any case, still names that hero
         assert not load_scenario_text(_scenario(f"Ativar Cure 5 de VIDA de {named}.")).warnings
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ativar Cause 3 de DANO a dois inimigos.",
+        "Ativar Cause 3 de DANO a 2 inimigos.",
+        "Ativar Dois aliados recuperam 2 de MANA.",
+    ],
+)
+def test_a_count_of_heroes_is_refused_never_read_as_all_of_them(text: str) -> None:
+    # «a dois inimigos» was read as every enemy, silently
+    lines, why = H.reading(text)
+    assert lines is None and why is not None and "counts heroes" in why, (lines, why)
+    assert H.reading("Ativar Cause 3 de DANO a 1 inimigo.") == H.reading(
+        "Ativar Cause 3 de DANO a um inimigo."
+    )
