@@ -143,7 +143,7 @@ class _Build:
         rest = [r for r in rest if r.data == "duration"]
         if rest:
             low = _low(self.tok(rest[0], "DURATION"))
-            stmt["until"] = next(key for word, key in DURATIONS if word in low.split()[-1] or word in low)
+            stmt["until"] = self.duration(rest[0], low)
             for also in stmt.get("_also", []):
                 also["until"] = stmt["until"]
         if times is not None:  # "três vezes": done that many times, one after the other
@@ -217,6 +217,30 @@ class _Build:
         if ow is not None and not owned_ok and self.owner(ow, allow_owner=True) is not None:
             self.fail(ow, Phrase(N_("'{phrase}': whose zone is not read here"), phrase=self.span(node)))
         return ZONES[" ".join(_low(self.tok(node, "ZONENAME")).split())]
+
+    def duration(self, node: Any, low: str) -> str:
+        """When an effect ends, from its duration as written (folded): its moment and its span, exactly one
+        of :data:`DURATIONS` («até o final do seu próximo turno» is none of them: refused, never the end of
+        this turn)."""
+        m = re.search(r"(final|fim|inicio) de (?:o|a) (seu )?(proximo )?(turno|batalha|ciclo)\b", low)
+        if m is not None:
+            edge, own, upcoming, span = m.groups()
+            words = ["fim" if edge == "final" else edge]
+            if upcoming:  # «seu» matters only for the next turn: whose it is
+                words += [own.strip()] if own else []
+                words.append("proximo")
+            key = dict(DURATIONS).get(" ".join([*words, span]))
+            if key is not None:
+                return key
+        return self.fail(
+            node,
+            Phrase(
+                N_(
+                    "this duration is not read: write até o final do turno, até o final da batalha "
+                    "or até o início do seu próximo turno"
+                )
+            ),
+        )
 
     def dets(self, node: Any) -> tuple[list[str], int | None]:
         """The determiners of a noun phrase (words) and the number among them, if any."""

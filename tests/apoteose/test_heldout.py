@@ -207,3 +207,29 @@ def test_a_count_of_heroes_is_refused_never_read_as_all_of_them(text: str) -> No
     assert H.reading("Ativar Cause 3 de DANO a 1 inimigo.") == H.reading(
         "Ativar Cause 3 de DANO a um inimigo."
     )
+
+
+@pytest.mark.parametrize(
+    "duration",
+    ["até o final do seu próximo turno", "até o início do próximo turno", "até o início da batalha"],
+)
+def test_a_duration_that_is_none_of_the_glossarys_is_refused_never_the_end_of_this_turn(
+    duration: str,
+) -> None:
+    # «até o final do seu próximo turno» was read as «até o final do turno», silently
+    lines, why = H.reading(f"Ativar · Duração Você recebe +2 de AGI {duration}.")
+    assert lines is None and why is not None and "this duration is not read" in why, (lines, why)
+
+
+@pytest.mark.parametrize(
+    ("written", "seed"),
+    [
+        ("até o fim do seu turno", "até o final do turno"),
+        (", até o fim do turno", "até o final do turno"),
+        ("até o fim da batalha", "até o final da batalha"),
+        ("até o início do seu próximo turno", "até o início do seu próximo turno"),
+    ],
+)
+def test_the_glossarys_durations_still_read(written: str, seed: str) -> None:
+    lines, why = H.reading(f"Ativar · Duração Você recebe +2 de AGI {written}.")
+    assert lines == ["Ativar · Duração", f"Você recebe +2 de AGI {seed}"], why
