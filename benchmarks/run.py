@@ -46,6 +46,9 @@ Figures (targets from the issues):
   cache cleared, best of 3; today 720–810, not lower); ``apoteose_invariance``: for each rewording axis of
   ``tests/apoteose/paraphrase.py``, the number of rewordings of the corpus and the share that read to the
   same statements (target ≥ 99 % on each axis). See ``benchmarks/bench_apoteose_text.py``.
+* ``apoteose_heldout``: the held-out card texts (``tests/apoteose/heldout.yaml``, written blind, judged by
+  hand): how many are read right, refused, misread (no refusal, wrong meaning), and changed since judged.
+  See ``benchmarks/bench_apoteose_heldout.py``.
 * ``costs``: the cost model's worst cases (target: every input under 100 kB ≤ 5 s): the
   dependency diagram of K = 15 effects that make each other's type (210 dependencies, drawn summarised:
   ``diagram_k15_ms`` DOT and SVG through the WebAssembly Graphviz, ``explorer_k15_ms`` a LayerExplorer
@@ -349,6 +352,7 @@ def collect(quick: bool = False, browser: bool = True) -> dict[str, Any]:
     except Exception as exc:  # a figure that cannot be taken is reported, not fatal
         figures["builder_add_ms_error"] = f"{type(exc).__name__}: {exc}"
     figures.update(measure_optional("bench_apoteose_text", "figures"))
+    figures.update(measure_optional("bench_apoteose_heldout", "figures"))
     if browser:
         figures.update(measure_optional("bench_browser"))
     if not quick:

@@ -145,7 +145,7 @@ class _Build:
             self.fail(rest[1], Phrase(N_("two durations: '{phrase}'"), phrase=self.span(rest[1])))
         if rest:
             low = _low(self.tok(rest[0], "DURATION"))
-            stmt["until"] = next(key for word, key in DURATIONS if word in low.split()[-1] or word in low)
+            stmt["until"] = self.duration(rest[0], low)
             for also in stmt.get("_also", []):
                 also["until"] = stmt["until"]
         if times is not None:  # "três vezes": done that many times, one after the other
@@ -220,6 +220,30 @@ class _Build:
             self.fail(ow, Phrase(N_("'{phrase}': whose zone is not read here"), phrase=self.span(node)))
         return ZONES[" ".join(_low(self.tok(node, "ZONENAME")).split())]
 
+    def duration(self, node: Any, low: str) -> str:
+        """When an effect ends, from its duration as written (folded): its moment and its span, exactly one
+        of :data:`DURATIONS` («até o final do seu próximo turno» is none of them: refused, never the end of
+        this turn)."""
+        m = re.search(r"(final|fim|inicio) de (?:o|a) (seu )?(proximo )?(turno|batalha|ciclo)\b", low)
+        if m is not None:
+            edge, own, upcoming, span = m.groups()
+            words = ["fim" if edge == "final" else edge]
+            if upcoming:  # «seu» matters only for the next turn: whose it is
+                words += [own.strip()] if own else []
+                words.append("proximo")
+            key = dict(DURATIONS).get(" ".join([*words, span]))
+            if key is not None:
+                return key
+        return self.fail(
+            node,
+            Phrase(
+                N_(
+                    "this duration is not read: write até o final do turno, até o final da batalha "
+                    "or até o início do seu próximo turno"
+                )
+            ),
+        )
+
     def dets(self, node: Any) -> tuple[list[str], int | None]:
         """The determiners of a noun phrase (words) and the number among them, if any."""
         words: list[str] = []
@@ -257,8 +281,24 @@ class _Build:
                     node,
                     Phrase(N_("'{word}' is a noun, not a hero's name"), word=self.orig(node.children[0])),
                 )
+            if word in lexicon().not_names:  # «Eu recupero…», «Também compre…», «por turno»: no hero's name
+                self.fail(
+                    node,
+                    Phrase(
+                        N_("'{word}' is no hero's name: write você, um aliado, um oponente… or a hero id"),
+                        word=self.orig(node.children[0]),
+                    ),
+                )
             return {"who": "name", "name": self.orig(node.children[0])}
-        words, _ = self.dets(node)
+        words, count = self.dets(node)
+        if count is not None and count > 1:  # «a dois inimigos»: never every enemy, never one
+            self.fail(
+                node,
+                Phrase(
+                    N_("'{phrase}' counts heroes, and a count of heroes is not read: select them first"),
+                    phrase=self.span(node),
+                ),
+            )
         near: dict[str, Any] | None = None
         noun = _low(self.tok(node, "HNOUN"))
         plural = noun.endswith("s") and noun not in ("alvos",) or noun == "rivais"

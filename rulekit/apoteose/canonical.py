@@ -295,7 +295,9 @@ def canonical_statement(st: Any) -> str:
         )
     if op == "gain":
         _known(st, "amount", "attribute", "target", "until")
-        text = f"{_subject(target, 'recebe', 'recebem')} +{_number(st['amount'])} de {st['attribute']}"
+        written = _number(st["amount"])  # a signed change: «+1 de AGI», «-1 de AGI» (glossary «Notation»)
+        signed = written if written.startswith("-") else "+" + written
+        text = f"{_subject(target, 'recebe', 'recebem')} {signed} de {st['attribute']}"
         until = st.get("until")
         if until is not None:
             if until not in DURATIONS:

@@ -118,6 +118,8 @@ class Lexicon:
     fractions: dict[str, tuple[int, int]]
     #: folded upper-case name -> the declared spelling, per kind
     declared: dict[str, dict[str, str]]
+    #: pronouns and indefinites that never name a hero (folded, lower case)
+    not_names: frozenset[str] = frozenset()
 
     def canonical(self, concept: str) -> str:
         return str(self.verbs[concept]["canonical"])
@@ -156,6 +158,7 @@ def lexicon() -> Lexicon:
             fold(k).lower(): (int(v["part"][0]), int(v["part"][1])) for k, v in data["fractions"].items()
         },
         declared=declared,
+        not_names=frozenset(fold(w).lower() for w in data.get("not_names", ())),
     )
 
 

@@ -35,7 +35,7 @@ from rulekit.apoteose.script_checks import WINDOW_RE as WINDOW_RE
 from rulekit.apoteose.script_checks import choice_keys as choice_keys
 from rulekit.apoteose.state import HERO_ZONES, RESOURCE_NAMES, SEED_ATTRIBUTES, SHARED_ZONES, Card, Game, Hero
 from rulekit.apoteose.statements import Statement, from_dict
-from rulekit.apoteose.text import Effect, parse_effect
+from rulekit.apoteose.text import Effect, Warning_, parse_effect
 from rulekit.errors import N_, EffectTextError, Phrase, RulekitError, ScenarioError, shown
 from rulekit.i18n import check_lang, pick
 from rulekit.scenarios import SCENARIO_DIR as SCENARIO_DIR  # re-exported; the folder lives there
@@ -170,11 +170,12 @@ def load_scenario_doc(doc: YamlDoc, name: str) -> Scenario:
     card_ids: list[str] = []
     effects: dict[str, list[Effect]] = {}
     warnings: list[str] = []
+    known = {norm(h["id"]) for h in data["heroes"]} | {norm(h["name"]) for h in data["heroes"] if h["name"]}
     for i, c in enumerate(m.cards):
         with mistakes.each():
             _check_card_id(doc, i, c, card_ids, hero_ids)
             card_ids.append(c.id)
-            effects[c.id] = [_card_effect(doc, i, j, c, e, warnings) for j, e in enumerate(c.effects)]
+            effects[c.id] = [_card_effect(doc, i, j, c, e, warnings, known) for j, e in enumerate(c.effects)]
             data["cards"].append({**c.model_dump(), "types": [t.upper() for t in c.types]})
     mistakes.stop()  # what follows reads every hero and card
     for z, ids in m.zones.items():
@@ -330,9 +331,33 @@ def _check_card_id(doc: YamlDoc, i: int, c: Any, card_ids: list[str], hero_ids: 
         )
 
 
-def _card_effect(doc: YamlDoc, i: int, j: int, c: Any, e: Any, warnings: list[str]) -> Effect:
+def _unknown_names(eff: Effect, known: set[str]) -> list[str]:
+    """The hero names (``{who: name}``) of ``eff``'s requirements and statements that are no hero's id or
+    name in ``known`` (normalised): a word read as a name that names no one."""
+    found: list[str] = []
+
+    def walk(x: Any) -> None:
+        if isinstance(x, dict):
+            name = x.get("name")
+            if x.get("who") == "name" and isinstance(name, str) and norm(name) not in known:
+                found.append(name)
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                walk(v)
+
+    walk([r.ast for r in eff.requirements])
+    walk([st.to_dict() if hasattr(st, "to_dict") else st for st in eff.body])
+    return found
+
+
+def _card_effect(
+    doc: YamlDoc, i: int, j: int, c: Any, e: Any, warnings: list[str], known: set[str] | None = None
+) -> Effect:
     """Effect ``j`` of card ``i``: its text parsed (and its structured ``body:``, if given, checked);
-    an effect outside the runnable vocabulary loads with a warning and is refused when used."""
+    an effect outside the runnable vocabulary loads with a warning and is refused when used, and so is
+    one that names a hero the scenario does not have (a word read as a name: «Cure 5 de VIDA de Kael»)."""
     text = e if isinstance(e, str) else e.text
     path = ("cards", i, "effects", j) if isinstance(e, str) else ("cards", i, "effects", j, "text")
     try:
@@ -358,6 +383,11 @@ def _card_effect(doc: YamlDoc, i: int, j: int, c: Any, e: Any, warnings: list[st
                     ("cards", i, "effects", j, "body", k, *sub), msg, code="BAD_STATEMENT", suggestion=sug
                 )
         eff = replace(eff, body=tuple(from_dict(st) for st in e.body))
+    nobody = _unknown_names(eff, known) if known is not None else []
+    if nobody:
+        problem = Phrase(N_("'{name}' names no hero of this scenario (a hero's id or name)"), name=nobody[0])
+        at = max(text.find(nobody[0]), 0)
+        eff = replace(eff, warnings=(*eff.warnings, Warning_("UNSUPPORTED_TEXT", problem, at)))
     if not eff.supported():  # the card loads; this effect is refused when it is used (LANGUAGE.md)
         bad = [w.message for w in eff.warnings if w.code == "UNSUPPORTED_TEXT"]
         problem = Phrase(

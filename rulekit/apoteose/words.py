@@ -68,11 +68,15 @@ ACTIONS = {
     "consumo": "consume",
     "ativacao": "activate",
 }
+#: A duration («até o final do turno»), written as its moment and its span ("fim"/"inicio", "seu proximo",
+#: "turno"/"batalha"/"ciclo") -> when the effect ends (glossary «Duração»: «Até o final do turno», «até o
+#: final da batalha», «o início do seu próximo turno»). Any other duration is refused, never read as a near
+#: one («até o final do seu próximo turno» is not the end of this turn).
 DURATIONS = (
-    ("turno", "end_turn"),
-    ("batalha", "end_battle"),
-    ("proximo", "next_turn"),
-    ("ciclo", "end_cycle"),
+    ("fim turno", "end_turn"),
+    ("fim batalha", "end_battle"),
+    ("inicio seu proximo turno", "next_turn"),
+    ("fim ciclo", "end_cycle"),
 )
 #: Head nouns and adjectives of a hero phrase (folded, singular) -> the kind of hero they name.
 _HERO_WORDS = {

@@ -60,6 +60,20 @@ def test_players_wordings_are_shown_in_the_seeds(written: str, canonical: str) -
     assert canonical_description(parse_effect(written).body) == canonical
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Passivo -1 de AGI.",
+        "Ativar · Duração Todos os inimigos adjacentes a você recebem -2 de AGI até o final da batalha.",
+    ],
+)
+def test_a_lowered_attribute_is_written_with_its_own_sign(text: str) -> None:
+    # glossary «Notation»: a change is written «+N de X» or «-N de X»; the sign is the amount's, never «+-N»
+    back = written_back(text)
+    assert back is not None and "+-" not in back and " -" in back, back
+    assert P.reading(back) == P.reading(text)
+
+
 def test_a_requirement_is_written_back_after_its_own_first_word() -> None:
     e = parse_effect(
         "Ativar【 Consuma 1 de MANA; Selecione 1 Herói rival adjacente a você; Se a VIDA de um aliado for "
