@@ -94,6 +94,18 @@ a few hundred): the grammar reads them clause by clause, a few milliseconds each
 MAX_SCRIPT = 1_000
 """Most script actions and decisions in one Apoteose scenario."""
 
+MAX_PAIR_WORK = 100_000
+"""Most work one call may spend judging which effects depend on which (613.8a; unit ``pairs``):
+each pair of effects judged by the counterfactual test counts one, and one more for each object
+the effect it is judged against applies to (the test looks at each of them with and without that
+effect). Verdicts kept between steps, or shared by effects alike, are not judged again and cost
+nothing; the prefixes of a history solved again spend from the same call. Effects that change what
+each other apply to under a condition (so that no verdict may be kept) are judged again after
+every step (613.8c), about K⁴ work for K of them: 100 in a 36 kB file took 100 s. A unit costs
+about 6 µs, so the bound keeps the worst such board under a second; the largest board the other
+bounds allow of the project's own (500 objects, 60 effects) spends about 15,000, the built-in
+scenarios a few hundred at most."""
+
 MAX_COUNTERS = 1_000_000
 """Most counters of one kind on one object."""
 
@@ -139,6 +151,7 @@ TRUSTED_LIFTS = (
     "MAX_STEP_OBJECTS",
     "MAX_DIAGRAM_ITEMS",
     "MIN_OUTPUT_CHARS",
+    "MAX_PAIR_WORK",
 )
 
 
@@ -183,7 +196,8 @@ class Unit:
 
 #: Every unit of work, one record each (the house rule "one concept, one record"): the solve's
 #: (effects made while solving, object changes: counted by the solve's own record,
-#: :class:`rulekit.mtg.engine.record.Run`, and refused naming the object whose ability made them),
+#: :class:`rulekit.mtg.engine.record.Run`; pairs judged for dependency, counted by the same record
+#: against the call's :class:`Budget`; each refused naming the object whose ability made them),
 #: and those counted against a :class:`Budget` (diagram nodes and edges, characters of text).
 UNITS: dict[str, Unit] = {
     unit.name: unit
@@ -204,6 +218,16 @@ UNITS: dict[str, Unit] = {
                 "the effects change objects more than {most:,} times in one solve "
                 "(at most {most:,}; reached while applying '{name}'): "
                 "a board this large is beyond what rulekit can show"
+            ),
+        ),
+        Unit(
+            "pairs",
+            "MAX_PAIR_WORK",
+            N_(
+                "judging which effects depend on which (613.8a) takes more than {most:,} steps "
+                "in one call (a pair of effects judged counts one, and one for each object it is "
+                "judged on; reached judging what depends on '{name}'): too many effects change "
+                "what the others apply to"
             ),
         ),
         Unit(
@@ -341,6 +365,7 @@ __all__ = [
     "MAX_INT_DIGITS",
     "MAX_NODES",
     "MAX_OBJECTS",
+    "MAX_PAIR_WORK",
     "MAX_PLAYERS",
     "MAX_SCRIPT",
     "MAX_SOLVE_EFFECTS",

@@ -12,12 +12,14 @@ import pytest
 from families import (
     anthems_over_long_names,
     artifacts_and_enchantments,
+    conditional_types_each_way,
     dot_items,
     each_makes_the_others_type,
 )
 
 from rulekit import limits, mtg
 from rulekit.cli import main
+from rulekit.errors import RulekitError
 from rulekit.i18n import translator
 from rulekit.views import mtg as mv
 from rulekit.views.text import explain_text, solve_text
@@ -175,3 +177,80 @@ def test_the_explorer_shows_the_tables_before_the_diagram(monkeypatch: pytest.Mo
     monkeypatch.setattr(layers, "diagram_html", drawing)
     x.load(mtg.scenario_from_text(each_makes_the_others_type(20), "k20.yaml"))
     assert waited == [True] and x.error.value == "" and "380" in x.diagram_html.value
+
+
+# ------------------------------------------------------------- pairs judged for dependency
+def test_pairs_judged_are_counted_against_the_call() -> None:
+    """Every pair the counterfactual test judges (613.8a) spends one unit and one per object of the
+    effect it is judged against, from the call's budget: the same count on every run (units, not
+    seconds), and a solve opened outside any budget counts in its own."""
+    sc = mtg.scenario_from_text(conditional_types_each_way(10), "c10.yaml")
+    spent = []
+    for _ in range(2):
+        with limits.budget() as budget:
+            trace = mtg.solve(sc)
+        spent.append(budget.spent["pairs"])
+    assert spent[0] == spent[1] > 0
+    assert len({(d.effect, d.depends_on) for d in trace.dependencies}) == 2 * 5 * 5  # each way
+    with limits.budget() as budget:  # two solves in one call: twice the work
+        mtg.solve(sc)
+        mtg.solve(sc)
+    assert budget.spent["pairs"] == 2 * spent[0]
+
+
+def test_the_bound_changes_no_verdict_below_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    sc = mtg.scenario_from_text(conditional_types_each_way(12), "c12.yaml")
+    with limits.budget() as budget:
+        trace = mtg.solve(sc)
+    monkeypatch.setattr(limits, "MAX_PAIR_WORK", budget.spent["pairs"])
+    assert mtg.solve(sc).to_json_dict() == trace.to_json_dict()
+    monkeypatch.setattr(limits, "MAX_PAIR_WORK", budget.spent["pairs"] - 1)
+    with pytest.raises(RulekitError):
+        mtg.solve(sc)
+
+
+def test_a_board_over_the_pairs_budget_is_refused_where_it_grew() -> None:
+    """100 effects that change what each other apply to, under a condition: 100 s before; now one
+    located line naming the object whose effect was being judged, the bound and what grew."""
+    text = conditional_types_each_way(100)
+    assert len(text.encode()) < 100_000
+    with pytest.raises(RulekitError) as exc, limits.budget() as budget:
+        mtg.solve(mtg.scenario_from_text(text, "c100.yaml"))
+    err = exc.value
+    assert budget.spent["pairs"] > limits.MAX_PAIR_WORK >= budget.spent["pairs"] - 200
+    line = str(err)
+    assert line.startswith("c100.yaml:") and ": objects[" in line and "\n" not in line
+    assert f"{limits.MAX_PAIR_WORK:,}" in line and "613.8a" in line and "'E" in line
+    for lang in ("pt-BR", "es"):
+        text_l = err.text_in(translator(lang))
+        assert text_l.startswith("c100.yaml:") and "judging" not in text_l and "613.8a" in text_l
+
+
+def test_the_cli_refuses_too_many_pairs_with_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "c60.yaml"
+    path.write_text(conditional_types_each_way(60), encoding="utf-8")
+    seen = set()
+    for command, lang in [(["solve"], lang) for lang in LANGS] + [
+        (["explain"], "es"),
+        (["diagram", "--dot", "-"], "es"),
+    ]:
+        code = main([command[0], str(path), *command[1:], "--lang", lang])
+        out = capsys.readouterr()
+        assert code == 2 and out.out == "", (command, lang)
+        assert out.err.count("\n") == 1 and f"{path}:" in out.err and "Traceback" not in out.err
+        assert "613.8a" in out.err
+        seen.add(out.err.split(f"{path}:", 1)[1])
+    assert len(seen) == 3  # one sentence per language, the same in every command
+
+
+def test_an_explorer_over_the_pairs_budget_shows_the_message() -> None:
+    pytest.importorskip("ipywidgets")
+    from rulekit.widgets import LayerExplorer
+
+    x = LayerExplorer(
+        mtg.scenario_from_text(conditional_types_each_way(60), "c60.yaml"), backend="text", lang="es"
+    )
+    assert "c60.yaml:" in x.error.value and "613.8a" in x.error.value and "Unexpected" not in x.error.value
+    assert "juzgar" in x.error.value
