@@ -106,6 +106,18 @@ about 6 µs, so the bound keeps the worst such board under a second; the largest
 bounds allow of the project's own (500 objects, 60 effects) spends about 15,000, the built-in
 scenarios a few hundred at most."""
 
+MAX_CHAIN_EVENTS = 20_000
+"""Most events one Apoteose chain run may record (unit ``chain events``): a loop of Auto effects
+that answer one another is refused at the event that crosses it, naming its card."""
+
+MAX_RESPONSE_CHECKS = 50_000
+"""Most times one Apoteose call may ask whether an effect answers an event (unit ``responses``): at
+every response window each Auto and Ativar effect in play is tried against the window's events,
+so the work grows as the windows times the effects (200 Auto effects answering each of 20 steps
+took 69 s before the events ran out). One check costs from about 10 µs (a handful of cards) to
+about 25 µs (hundreds, on a loaded machine), so the bound keeps a run near a second; the built-in
+scenarios ask at most a few hundred."""
+
 MAX_COUNTERS = 1_000_000
 """Most counters of one kind on one object."""
 
@@ -228,6 +240,22 @@ UNITS: dict[str, Unit] = {
                 "in one call (a pair of effects judged counts one, and one for each object it is "
                 "judged on; reached judging what depends on '{name}'): too many effects change "
                 "what the others apply to"
+            ),
+        ),
+        Unit(
+            "chain events",
+            "MAX_CHAIN_EVENTS",
+            N_(
+                "the chain would record more than {most:,} events (reached at '{name}'): "
+                "do Auto effects answer one another without end?"
+            ),
+        ),
+        Unit(
+            "responses",
+            "MAX_RESPONSE_CHECKS",
+            N_(
+                "the chain asks more than {most:,} times whether an effect answers an event "
+                "(reached at '{name}'): too many effects answer too many events"
             ),
         ),
         Unit(
@@ -357,6 +385,7 @@ __all__ = [
     "MAX_CARDS",
     "MAX_CARD_EFFECTS",
     "MAX_CARD_TEXT_CHARS",
+    "MAX_CHAIN_EVENTS",
     "MAX_COUNTERS",
     "MAX_DEPTH",
     "MAX_EFFECTS",
@@ -367,6 +396,7 @@ __all__ = [
     "MAX_OBJECTS",
     "MAX_PAIR_WORK",
     "MAX_PLAYERS",
+    "MAX_RESPONSE_CHECKS",
     "MAX_SCRIPT",
     "MAX_SOLVE_EFFECTS",
     "MAX_STEP_OBJECTS",

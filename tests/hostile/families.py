@@ -165,3 +165,43 @@ def conditional_types_each_way(k: int) -> str:
             }
         )
     return json.dumps({"game": "mtg", "players": ["Ann"], "objects": objects}, indent=1)
+
+
+def autos_answering_steps(n_autos: int, n_steps: int) -> str:
+    """An Apoteose board: Bruno has ``n_autos`` cards "Auto【 Quando um oponente se mover 】 Recupere
+    2 de MANA.", Ana steps ``n_steps`` times. Every step opens windows in which every Auto is asked
+    whether it answers (and each answer is a chain entry with windows of its own): the checks grow
+    as the windows times the effects (200 Autos and 20 steps, a 24 kB file, took 69 s)."""
+    doc = {
+        "game": "apoteose",
+        "board": [4, 4],
+        "heroes": [
+            {
+                "id": "ana",
+                "team": "azul",
+                "iniciativa": 5,
+                "casa": [0, 0],
+                "zones": {"MESA": []},
+                "resources": {"VIDA": [50, 100], "MANA": [5, 10], "ESTAMINA": [4, 6]},
+            },
+            {
+                "id": "bruno",
+                "team": "vermelho",
+                "iniciativa": 3,
+                "casa": [3, 3],
+                "zones": {"MESA": [f"v{i}" for i in range(n_autos)]},
+                "resources": {"VIDA": [50, 100], "MANA": [5, 10], "ESTAMINA": [4, 6]},
+            },
+        ],
+        "cards": [
+            {
+                "id": f"v{i}",
+                "owner": "bruno",
+                "effects": ["Auto【 Quando um oponente se mover 】 Recupere 2 de MANA."],
+            }
+            for i in range(n_autos)
+        ],
+        "turn": {"hero": "ana"},
+        "script": [{"step": {"hero": "ana", "to": [i % 2, 1 - i % 2]}} for i in range(n_steps)],
+    }
+    return json.dumps(doc, ensure_ascii=False, indent=1)

@@ -12,6 +12,7 @@ import pytest
 from families import (
     anthems_over_long_names,
     artifacts_and_enchantments,
+    autos_answering_steps,
     conditional_types_each_way,
     dot_items,
     each_makes_the_others_type,
@@ -254,3 +255,53 @@ def test_an_explorer_over_the_pairs_budget_shows_the_message() -> None:
     )
     assert "c60.yaml:" in x.error.value and "613.8a" in x.error.value and "Unexpected" not in x.error.value
     assert "juzgar" in x.error.value
+
+
+# ------------------------------------------------------------- the Apoteose chain's work
+def _chain(text: str, name: str) -> Any:
+    from rulekit import apoteose
+    from rulekit.apoteose import scenario as apo_scenario
+
+    return apoteose.run_chain(apo_scenario.load_scenario_text(text, name))
+
+
+def test_response_checks_are_counted_against_the_call() -> None:
+    """Each time the chain asks whether an effect answers an event counts one: the same count on
+    every run, and a run outside any budget counts in its own."""
+    text = autos_answering_steps(6, 3)
+    spent = []
+    for _ in range(2):
+        with limits.budget() as budget:
+            trace = _chain(text, "a.yaml")
+        spent.append(budget.spent["responses"])
+    assert spent[0] == spent[1] > 0 and not trace.errors
+
+
+def test_autos_answering_many_steps_are_refused_where_they_grew(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """200 Autos answering 20 steps: 69 s before; now one located line naming the file and the
+    card, in the reader's language, the same in every command."""
+    path = tmp_path / "autos.yaml"
+    path.write_text(autos_answering_steps(200, 20), encoding="utf-8")
+    seen = set()
+    for command, lang in [("chain", lang) for lang in LANGS] + [("explain", "pt-BR")]:
+        code = main([command, str(path), "--lang", lang])
+        out = capsys.readouterr()
+        assert code == 2 and "Traceback" not in out.err, (command, lang)
+        line = out.err.strip().splitlines()[-1]
+        assert f"{path}: " in line and "'v" in line and f"{limits.MAX_RESPONSE_CHECKS:,}"[:2] in line
+        seen.add(line.split(f"{path}: ", 1)[1])
+    assert len(seen) == 3
+
+
+def test_a_chain_that_never_ends_is_refused_at_its_events(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The events of a run are a unit too: past the bound, a located line naming the card (it was
+    "the chain produced too many events", with no file)."""
+    monkeypatch.setattr(limits, "MAX_CHAIN_EVENTS", 300)
+    with pytest.raises(limits.OverBudget) as exc:
+        _chain(autos_answering_steps(10, 20), "loop.yaml")
+    err = exc.value
+    assert err.unit == "chain events" and err.n == 301
+    assert str(err).startswith("loop.yaml: the chain would record more than 300 events (reached at '")
+    assert err.text_in(translator("es")).startswith("loop.yaml: la cadena registraría más de 300 eventos")
