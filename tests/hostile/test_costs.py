@@ -305,3 +305,74 @@ def test_a_chain_that_never_ends_is_refused_at_its_events(monkeypatch: pytest.Mo
     assert err.unit == "chain events" and err.n == 301
     assert str(err).startswith("loop.yaml: the chain would record more than 300 events (reached at '")
     assert err.text_in(translator("es")).startswith("loop.yaml: la cadena registraría más de 300 eventos")
+
+
+# ------------------------------------------------------------- JSON output in proportion
+def test_json_within_its_budget_is_exactly_json_dumps() -> None:
+    """Written one item at a time, the JSON is byte-identical to json.dumps, key order and all."""
+    import json
+
+    from rulekit import apoteose
+    from rulekit.apoteose.trace import json_default
+    from rulekit.views.jsonout import bounded_json
+
+    for name in mtg.list_scenarios()[:25]:
+        trace = mtg.solve(mtg.load_scenario(name))
+        with limits.budget():
+            assert bounded_json(trace.to_json_dict(), sort_keys=True) == trace.to_json()
+        data = trace.to_json_dict()
+        assert bounded_json(data, sort_keys=True, indent=None) == json.dumps(
+            data, sort_keys=True, ensure_ascii=False
+        )
+    for name in apoteose.list_scenarios():
+        chain = apoteose.run_chain(name)
+        assert bounded_json(chain.to_json_dict(), default=json_default) + "\n" == chain.to_json()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_solve_json_is_cut_with_a_truncation_record(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str
+) -> None:
+    """`solve --json` is at most OUTPUT_FACTOR characters per byte of the file (the floor lowered
+    here), and stays one valid JSON object: what fits, then a "truncated" record naming the file,
+    where it stopped and why, in the reader's language."""
+    import json
+
+    monkeypatch.setattr(limits, "MIN_OUTPUT_CHARS", 20_000)
+    monkeypatch.setattr(limits, "OUTPUT_FACTOR", 3)
+    path = tmp_path / "wide.yaml"
+    path.write_text(anthems_over_long_names(60, 40, 20), encoding="utf-8")
+    most = max(20_000, 3 * path.stat().st_size)
+    code = main(["solve", str(path), "--json", "--lang", lang])
+    out = capsys.readouterr().out
+    assert code == 0 and len(out) <= most + 1
+    data = json.loads(out)
+    cut = data["truncated"]
+    assert cut["file"] == str(path) and cut["most"] == most and cut["kept"] < cut["of"]
+    assert cut["message"].startswith(f"{path}: ") and ("text stops here" in cut["message"]) == (lang == "en")
+    assert set(data) - {"truncated"} <= {
+        "applied",
+        "dependencies",
+        "loops",
+        "objects",
+        "players",
+        "rules",
+        "ruleset",
+    }
+
+
+def test_chain_json_is_cut_with_a_truncation_record(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import json
+
+    monkeypatch.setattr(limits, "MIN_OUTPUT_CHARS", 20_000)
+    monkeypatch.setattr(limits, "OUTPUT_FACTOR", 3)
+    path = tmp_path / "autos.yaml"
+    path.write_text(autos_answering_steps(8, 6), encoding="utf-8")
+    most = max(20_000, 3 * path.stat().st_size)
+    code = main(["chain", str(path), "--json", "--lang", "es"])
+    out = capsys.readouterr().out
+    assert code == 0 and len(out) <= most + 1
+    cut = json.loads(out)["truncated"]
+    assert cut["at"] == "events" and 0 < cut["kept"] < cut["of"] and cut["message"].startswith(f"{path}: ")
