@@ -376,3 +376,31 @@ def test_chain_json_is_cut_with_a_truncation_record(
     assert code == 0 and len(out) <= most + 1
     cut = json.loads(out)["truncated"]
     assert cut["at"] == "events" and 0 < cut["kept"] < cut["of"] and cut["message"].startswith(f"{path}: ")
+
+
+def test_a_historys_prefix_games_spend_from_the_same_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A resolved effect whose set reads power is fixed from the game before it (611.2c): that game
+    is solved again, its pairs judged again, and they count against the one call, so a history
+    cannot multiply the bound by its events."""
+    import json
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from history import generate_power_history
+
+    def board(n: int) -> str:
+        doc = json.loads(generate_power_history(n, 6))
+        doc["objects"] += json.loads(conditional_types_each_way(8))["objects"]
+        return json.dumps(doc)
+
+    spent = {}
+    for n in (0, 4):
+        with limits.budget() as budget:
+            mtg.solve(mtg.scenario_from_text(board(n), "h.yaml"))
+        spent[n] = budget.spent["pairs"]
+    assert spent[4] > spent[0]
+    monkeypatch.setattr(limits, "MAX_PAIR_WORK", spent[0])
+    mtg.solve(mtg.scenario_from_text(board(0), "h.yaml"))
+    with pytest.raises(RulekitError) as exc:
+        mtg.solve(mtg.scenario_from_text(board(4), "h.yaml"))
+    assert str(exc.value).startswith("h.yaml:") and "613.8a" in str(exc.value)
