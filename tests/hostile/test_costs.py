@@ -404,3 +404,18 @@ def test_a_historys_prefix_games_spend_from_the_same_call(monkeypatch: pytest.Mo
     with pytest.raises(RulekitError) as exc:
         mtg.solve(mtg.scenario_from_text(board(4), "h.yaml"))
     assert str(exc.value).startswith("h.yaml:") and "613.8a" in str(exc.value)
+
+
+def test_a_chain_explorer_over_its_budget_shows_the_located_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The interactive chain (ChainExplorer's session) counts as run_chain does: the refusal names
+    the file and the card, in the explorer's language."""
+    pytest.importorskip("ipywidgets")
+    from rulekit.apoteose import scenario as apo_scenario
+    from rulekit.widgets import ChainExplorer
+
+    monkeypatch.setattr(limits, "MAX_RESPONSE_CHECKS", 500)
+    sc = apo_scenario.load_scenario_text(autos_answering_steps(30, 5), "autos.yaml")
+    x = ChainExplorer(sc, backend="text", lang="pt-BR")
+    x.run_to_end()
+    assert "autos.yaml: a cadeia pergunta mais de 500 vezes" in x.error.value
+    assert "Unexpected" not in x.error.value
