@@ -102,9 +102,9 @@ effect). Verdicts kept between steps, or shared by effects alike, are not judged
 nothing; the prefixes of a history solved again spend from the same call. Effects that change what
 each other apply to under a condition (so that no verdict may be kept) are judged again after
 every step (613.8c), about K⁴ work for K of them: 100 in a 36 kB file took 100 s. A unit costs
-about 6 µs, so the bound keeps the worst such board under a second; the largest board the other
-bounds allow of the project's own (500 objects, 60 effects) spends about 15,000, the built-in
-scenarios a few hundred at most."""
+about 6 µs, so the bound keeps the worst such board under a second; the 500-object benchmark board
+(60 effects) spends about 15,000, the 500 random boards of the trace recordings less, the built-in
+scenarios at most ten (most verdicts are kept or shared)."""
 
 MAX_CHAIN_EVENTS = 20_000
 """Most events one Apoteose chain run may record (unit ``chain events``): a loop of Auto effects
