@@ -55,6 +55,9 @@ Figures (targets from the issues):
   opened on it), and the 99.9 kB worst case for text (250 creatures with long names under 199 anthems:
   ``worst_100kb_solve_ms``, ``worst_100kb_explain_ms`` with ``worst_100kb_explain_chars`` cut at 50
   characters per byte). Boards from ``tests/hostile/families.py``.
+* ``worst_100kb``: the worst inputs under 100 kB (and the 650-event history) per command and explorer,
+  each in a fresh interpreter: ``cpu_s`` (user + system) and ``peak_mb`` (resident), and whether a
+  bound refused it (targets: every row ≤ 5 s and ≤ 500 MB). See ``benchmarks/bench_worst.py``.
 * ``lessons_s``: executing every lesson notebook (English); ``lessons_pt-BR_s``, ``lessons_es_s``: the
   translated lessons.
 
@@ -353,6 +356,7 @@ def collect(quick: bool = False, browser: bool = True) -> dict[str, Any]:
         figures["builder_add_ms_error"] = f"{type(exc).__name__}: {exc}"
     figures.update(measure_optional("bench_apoteose_text", "figures"))
     figures.update(measure_optional("bench_apoteose_heldout", "figures"))
+    figures.update(measure_optional("bench_worst"))
     if browser:
         figures.update(measure_optional("bench_browser"))
     if not quick:
@@ -381,6 +385,9 @@ def main(argv: list[str] | None = None) -> int:
                     f"   (target ratio ≤ {SCALE_TARGETS['ratio']};"
                     f" ≤ {SCALE_TARGETS['ms_at_4000']} ms at 4000/480)"
                 )
+            continue
+        if key == "worst_100kb":
+            importlib.import_module("bench_worst").print_table(value)
             continue
         if key == "apoteose_invariance":
             for axis, row in value.items():

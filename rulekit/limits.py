@@ -100,6 +100,30 @@ a few hundred): the grammar reads them clause by clause, a few milliseconds each
 MAX_SCRIPT = 1_000
 """Most script actions and decisions in one Apoteose scenario."""
 
+MAX_PAIR_WORK = 100_000
+"""Most work one call may spend judging which effects depend on which (613.8a; unit ``pairs``):
+each pair of effects judged by the counterfactual test counts one, and one more for each object
+the effect it is judged against applies to (the test looks at each of them with and without that
+effect). Verdicts kept between steps, or shared by effects alike, are not judged again and cost
+nothing; the prefixes of a history solved again spend from the same call. Effects that change what
+each other apply to under a condition (so that no verdict may be kept) are judged again after
+every step (613.8c), about K⁴ work for K of them: 100 in a 36 kB file took 100 s. A unit costs
+about 6 µs, so the bound keeps the worst such board under a second; the 500-object benchmark board
+(60 effects) spends about 15,000, the 500 random boards of the trace recordings less, the built-in
+scenarios at most ten (most verdicts are kept or shared)."""
+
+MAX_CHAIN_EVENTS = 20_000
+"""Most events one Apoteose chain run may record (unit ``chain events``): a loop of Auto effects
+that answer one another is refused at the event that crosses it, naming its card."""
+
+MAX_RESPONSE_CHECKS = 50_000
+"""Most times one Apoteose call may ask whether an effect answers an event (unit ``responses``): at
+every response window each Auto and Ativar effect in play is tried against the window's events,
+so the work grows as the windows times the effects (200 Auto effects answering each of 20 steps
+took 69 s before the events ran out). One check costs from about 10 µs (a handful of cards) to
+about 25 µs (hundreds, on a loaded machine), so the bound keeps a run near a second; the built-in
+scenarios ask at most a few hundred."""
+
 MAX_COUNTERS = 1_000_000
 """Most counters of one kind on one object."""
 
@@ -145,6 +169,7 @@ TRUSTED_LIFTS = (
     "MAX_STEP_OBJECTS",
     "MAX_DIAGRAM_ITEMS",
     "MIN_OUTPUT_CHARS",
+    "MAX_PAIR_WORK",
 )
 
 
@@ -189,7 +214,8 @@ class Unit:
 
 #: Every unit of work, one record each (the house rule "one concept, one record"): the solve's
 #: (effects made while solving, object changes: counted by the solve's own record,
-#: :class:`rulekit.mtg.engine.record.Run`, and refused naming the object whose ability made them),
+#: :class:`rulekit.mtg.engine.record.Run`; pairs judged for dependency, counted by the same record
+#: against the call's :class:`Budget`; each refused naming the object whose ability made them),
 #: and those counted against a :class:`Budget` (diagram nodes and edges, characters of text).
 UNITS: dict[str, Unit] = {
     unit.name: unit
@@ -210,6 +236,32 @@ UNITS: dict[str, Unit] = {
                 "the effects change objects more than {most:,} times in one solve "
                 "(at most {most:,}; reached while applying '{name}'): "
                 "a board this large is beyond what rulekit can show"
+            ),
+        ),
+        Unit(
+            "pairs",
+            "MAX_PAIR_WORK",
+            N_(
+                "judging which effects depend on which (613.8a) takes more than {most:,} steps "
+                "in one call (a pair of effects judged counts one, and one for each object it is "
+                "judged on; reached judging what depends on '{name}'): too many effects change "
+                "what the others apply to"
+            ),
+        ),
+        Unit(
+            "chain events",
+            "MAX_CHAIN_EVENTS",
+            N_(
+                "the chain would record more than {most:,} events (reached at '{name}'): "
+                "do Auto effects answer one another without end?"
+            ),
+        ),
+        Unit(
+            "responses",
+            "MAX_RESPONSE_CHECKS",
+            N_(
+                "the chain asks more than {most:,} times whether an effect answers an event "
+                "(reached at '{name}'): too many effects answer too many events"
             ),
         ),
         Unit(
@@ -339,6 +391,7 @@ __all__ = [
     "MAX_CARDS",
     "MAX_CARD_EFFECTS",
     "MAX_CARD_TEXT_CHARS",
+    "MAX_CHAIN_EVENTS",
     "MAX_COUNTERS",
     "MAX_DEPTH",
     "MAX_EFFECTS",
@@ -347,7 +400,9 @@ __all__ = [
     "MAX_INT_DIGITS",
     "MAX_NODES",
     "MAX_OBJECTS",
+    "MAX_PAIR_WORK",
     "MAX_PLAYERS",
+    "MAX_RESPONSE_CHECKS",
     "MAX_SCRIPT",
     "MAX_SOLVE_EFFECTS",
     "MAX_STEP_OBJECTS",

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulekit import limits
 from rulekit.apoteose import actions, activation, resolution, responses
 from rulekit.apoteose import matching as M
 from rulekit.apoteose.actions import CARD_ACTIONS
@@ -52,8 +53,9 @@ from rulekit.apoteose.wording import event_words
 from rulekit.errors import N_, Phrase, RulekitError
 from rulekit.yamlsrc import suggest
 
-#: Most events one run may record (an endless loop is reported, not run forever).
-MAX_EVENTS = 20000
+#: Most events one run may record (an endless loop is reported, not run forever; the bound is
+#: :data:`rulekit.limits.MAX_CHAIN_EVENTS`, read when an event is recorded).
+MAX_EVENTS = limits.MAX_CHAIN_EVENTS
 
 
 __all__ = [
@@ -142,10 +144,10 @@ class Engine:
         resources: dict[str, dict[str, list[int]]] | None = None,
         **kw: Any,
     ) -> None:
-        if len(self.events) > MAX_EVENTS:
-            raise RulekitError(
-                Phrase(N_("the chain produced too many events (an endless loop?)")), code="CHAIN_LOOP"
-            )
+        if len(self.events) >= limits.MAX_CHAIN_EVENTS:  # a located refusal naming the card
+            budget = limits.current()
+            name = frame.card if frame is not None else kw.get("card") or event.value
+            raise budget.refusal("chain events", len(self.events) + 1, name=name)
         if detail and "code" in detail and "params" in detail:
             # The English words next to the reason's data, for readers of ``detail["reason"]`` written
             # before reasons were data. Views render ``code`` + ``params`` in the reader's language
@@ -344,7 +346,10 @@ def run_chain(scenario: Any, decisions: list[str] | dict[str, str] | None = None
     engine = Engine(sc)
     decider = sc.decider(engine, decisions)
     engine.decider = decider
-    trace = engine.run()
+    doc = sc.doc
+    file, size = (doc.file, doc.size) if doc is not None else (None, 0)
+    with limits.budget(file=file, input_bytes=size):  # the call's budget: checks and events counted
+        trace = engine.run()
     if decider.queue:  # a decision that was never used is a mistake, not silence (LANGUAGE.md §4)
         n = len(decisions or []) - len(decider.queue)
         raise RulekitError(

@@ -12,10 +12,12 @@ from rulekit.apoteose.canonical import reading_lines
 from rulekit.apoteose.chain import run_chain
 from rulekit.apoteose.scenario import load_scenario
 from rulekit.apoteose.text import format_effect, parse_effect
+from rulekit.apoteose.trace import json_default
 from rulekit.apoteose.wording import NP_, statement_text
 from rulekit.i18n import Translator, translator
 from rulekit.mtg.commands import add_lang_option, cli_lang
 from rulekit.views.chain import chain_report
+from rulekit.views.jsonout import bounded_json
 from rulekit.views.markup import clean
 
 
@@ -127,8 +129,8 @@ def chain_cmd(args: argparse.Namespace) -> int:
         trace = run_chain(scenario)
         for w in trace.warnings:  # the loader's notes (an effect refused when used, R-17), on stderr
             print(warning_line(t, w), file=sys.stderr)
-        if args.json:
-            print(trace.to_json(), end="")
+        if args.json:  # at most a fixed multiple of the file, then a "truncated" record
+            print(bounded_json(trace.to_json_dict(), lang, default=json_default))
             return 0
         sys.stdout.write(clean(chain_report(trace, lang)))  # one renderer in every language; no escape
     return 0

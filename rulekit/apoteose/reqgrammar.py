@@ -35,8 +35,15 @@ from rulekit.apoteose.words import (
 
 __all__ = ["parse_condition_text", "parse_trigger_text"]
 
-#: Comparison words as the grammar sees them (contractions written out) -> the operator.
-_CMP = {expand(word)[0].lower(): op for word, op in COMPARISONS}
+
+@lru_cache(maxsize=1)
+def _cmp() -> dict[str, str]:
+    """Comparison words as the grammar sees them (contractions written out) -> the operator. Made
+    when first read (the reading pipeline loads its lemma data: about two seconds that every
+    command paid at start, Apoteose or not)."""
+    return {expand(word)[0].lower(): op for word, op in COMPARISONS}
+
+
 #: Kinds of the events "esta carta seja <participle>" waits for (R-04 «Até»).
 _UNTIL_EVENTS = {
     "descart": "discard",
@@ -53,7 +60,9 @@ def _req_grammar() -> str:
     here = Path(__file__)
     extra = here.with_name("requirements.lark").read_text(encoding="utf-8")
     extra = extra.replace("@EVENT_STEMS@", "|".join(sorted(EVENT_STEMS, key=len, reverse=True)))
-    extra = extra.replace("@CMP_WORDS@", "|".join(re.escape(w) for w in sorted(_CMP, key=len, reverse=True)))
+    extra = extra.replace(
+        "@CMP_WORDS@", "|".join(re.escape(w) for w in sorted(_cmp(), key=len, reverse=True))
+    )
     return grammar_source() + "\n" + extra
 
 
@@ -353,7 +362,7 @@ class _ReqBuild(_Build):
         cmp = self.sub(node, "cmp")
         if cmp is None:
             return default
-        return _CMP[" ".join(_low(self.tok(cmp, "CMPWORD")).split())]
+        return _cmp()[" ".join(_low(self.tok(cmp, "CMPWORD")).split())]
 
     def _than(self, node: Any) -> dict[str, Any] | None:
         """The hero on the other side of a comparison: one hero ("o alvo", "aquele oponente"), some hero of a

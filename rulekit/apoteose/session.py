@@ -20,6 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rulekit import limits
 from rulekit.apoteose.chain import Engine
 from rulekit.apoteose.deciders import DecisionPoint, NeedDecision, Option, Refusal
 from rulekit.apoteose.scenario import Scenario, load_scenario
@@ -72,8 +73,11 @@ class ChainSession:
             raise NeedDecision(point)
 
         engine.decider = decider
+        doc = self.scenario.doc
+        file, size = (doc.file, doc.size) if doc is not None else (None, 0)
         try:
-            self.trace = engine.run()
+            with limits.budget(file=file, input_bytes=size):  # as run_chain: checks and events counted
+                self.trace = engine.run()
             self.point = None
         except NeedDecision as need:
             self.trace = None

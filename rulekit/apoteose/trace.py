@@ -248,3 +248,8 @@ def _plain(value: Any) -> Any:
     if isinstance(value, tuple | set | frozenset):
         return sorted(value) if isinstance(value, set | frozenset) else list(value)
     raise TypeError(f"not JSON-able: {value!r}")
+
+
+#: How :meth:`ChainTrace.to_json` writes what JSON has no form for (the ``default`` of
+#: :func:`json.dumps`; ``rulekit chain --json`` writes the same, :func:`rulekit.views.jsonout.bounded_json`).
+json_default = _plain

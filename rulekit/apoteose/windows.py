@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, Protocol
 
+from rulekit import limits
 from rulekit.apoteose import legality as L
 from rulekit.apoteose import matching as M
 from rulekit.apoteose import rulings as R
@@ -139,8 +140,10 @@ UNREAD_TRIGGER = -1
 def gather_autos(
     cx: Host, frame: Frame | None, evs: list[GEvent]
 ) -> list[tuple[Any, str | None, str, int, GEvent]]:
-    """The Auto effects that answer one of ``evs`` now, in priority order (R-05/R-07)."""
+    """The Auto effects that answer one of ``evs`` now, in priority order (R-05/R-07). Each check
+    is counted against the call's budget (:data:`rulekit.limits.MAX_RESPONSE_CHECKS`)."""
     out = []
+    spend = limits.current().spend
     for card in cx.g.cards.values():
         for eno, eff in enumerate(card.effects):
             if eff.activation != "Auto":
@@ -156,6 +159,7 @@ def gather_autos(
                 for ev in evs:
                     if (eid, ev.seq) in cx.used:
                         continue
+                    spend("responses", name=card.id)
                     ok, code, params = L.legal(cx, hero, card, eno, ev, True)
                     if ok:
                         out.append((priority_key(cx.g, hero, card), hero, card.id, eno, ev))
@@ -210,6 +214,7 @@ def gather_ativar(
     options: list[tuple[Any, Option]] = []
     refused: list[Refusal] = []
     lookup: dict[str, Any] = {}
+    spend = limits.current().spend  # each check counted (rulekit.limits.MAX_RESPONSE_CHECKS)
     for card in cx.g.cards.values():
         for eno, eff in enumerate(card.effects):
             if eff.activation != "Ativar":
@@ -228,6 +233,7 @@ def gather_ativar(
                 for ev in evs:
                     if (eid, ev.seq) in cx.used:
                         continue
+                    spend("responses", name=card.id)
                     ok, code, params = L.legal(cx, hero, card, eno, ev, True)
                     if ok:
                         oid = f"{hero}:{eid}>{ev.label}"

@@ -25,6 +25,7 @@ from rulekit.mtg.textread import note_line
 from rulekit.scenarios import list_builtin
 from rulekit.textclean import hidden_character, one_line
 from rulekit.views import text
+from rulekit.views.jsonout import bounded_json
 
 
 def add_scenario_options(p: argparse.ArgumentParser, t: Translator | None = None) -> None:
@@ -142,8 +143,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         trace = solve(
             scenario, ruleset=args.ruleset, without=tuple(args.without), dependency=not args.no_dependency
         )
-        if args.json:
-            print(trace.to_json())
+        if args.json:  # at most a fixed multiple of the file, then a "truncated" record
+            print(bounded_json(trace.to_json_dict(), lang, sort_keys=True))
         else:
             print(text.solve_text(trace, lang))
     return 0

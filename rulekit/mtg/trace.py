@@ -302,6 +302,16 @@ class PlayerView:
     life: int = 20
 
 
+def _advance(views: dict[str, ObjectView], step: Step) -> None:
+    """``views`` after ``step``: one new view per object it changes, with all of its changes."""
+    changed: dict[str, dict[str, Any]] = {}
+    for ch in step.changes:
+        if ch.object_id in views and ch.characteristic in _VIEW_FIELDS:
+            changed.setdefault(ch.object_id, {})[ch.characteristic] = ch.after
+    for oid, values in changed.items():
+        views[oid] = replace(views[oid], **values)
+
+
 @dataclass(frozen=True)
 class Trace:
     """The whole solve, as plain data. See the module docstring."""
@@ -343,12 +353,17 @@ class Trace:
             k = max(0, len(self.steps) + k)
         views = dict(self.initial)
         for step in self.steps[:k]:
-            for ch in step.changes:
-                view = views.get(ch.object_id)
-                if view is None or ch.characteristic not in _VIEW_FIELDS:
-                    continue
-                views[ch.object_id] = replace(view, **{ch.characteristic: ch.after})
+            _advance(views, step)
         return views
+
+    def states_around(self, k: int) -> tuple[dict[str, ObjectView], dict[str, ObjectView]]:
+        """``(state_after(k - 1), state_after(k))``, replayed once."""
+        if not 1 <= k <= len(self.steps):
+            return self.state_after(k - 1), self.state_after(k)
+        before = self.state_after(k - 1)
+        after = dict(before)
+        _advance(after, self.steps[k - 1])
+        return before, after
 
     def players_after(self, k: int) -> dict[str, PlayerView]:
         """Player views after the first ``k`` steps."""

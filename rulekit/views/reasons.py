@@ -180,7 +180,7 @@ def explain_step(trace: Any, k: int, lang: str = "en", states: Sequence[dict[str
     if states is not None:
         before, after = states[k - 1], states[k]
     else:
-        before, after = trace.state_after(k - 1), trace.state_after(k)
+        before, after = trace.states_around(k)
     lines = change_lines(trace, step, before, after, t)
     what = "; ".join(lines) if lines else t("it changes nothing visible")
     no_stamp = origin == "counters" and step.timestamp is None

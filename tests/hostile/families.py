@@ -135,3 +135,73 @@ def anthems_over_long_names(n_objects: int, n_anthems: int, name_length: int) ->
         for i in range(n_objects)
     ]
     return json.dumps({"game": "mtg", "players": ["Ann"], "objects": objects})
+
+
+def conditional_types_each_way(k: int) -> str:
+    """K effects, alternately "artifacts with mana value i or less are also enchantments" and the
+    other way round, each "as long as you control one or more lands": each of one kind changes what
+    each of the other applies to (613.8a), the condition keeps any verdict from being kept, so every
+    pair is judged again after every step (613.8c), each on the objects of the other: about K⁴ work
+    (100 of them, a 36 kB file, took 100 s to solve)."""
+    objects: list[dict[str, Any]] = [{"id": "land", "name": "Land", "types": ["Land"], "controller": "Ann"}]
+    for i in range(k):
+        frm, to = ("Artifact", "Enchantment") if i % 2 == 0 else ("Enchantment", "Artifact")
+        objects.append(
+            {
+                "id": f"e{i}",
+                "name": f"E{i}",
+                "types": [frm],
+                "controller": "Ann",
+                "abilities": [
+                    {
+                        "text": f"As long as you control a land, {frm.lower()}s are also {to.lower()}s.",
+                        "static": {
+                            "affects": f"{frm.lower()}s with mana value {i} or less",
+                            "type": {"add": [to]},
+                            "condition": "you control one or more lands",
+                        },
+                    }
+                ],
+            }
+        )
+    return json.dumps({"game": "mtg", "players": ["Ann"], "objects": objects}, indent=1)
+
+
+def autos_answering_steps(n_autos: int, n_steps: int) -> str:
+    """An Apoteose board: Bruno has ``n_autos`` cards "Auto【 Quando um oponente se mover 】 Recupere
+    2 de MANA.", Ana steps ``n_steps`` times. Every step opens windows in which every Auto is asked
+    whether it answers (and each answer is a chain entry with windows of its own): the checks grow
+    as the windows times the effects (200 Autos and 20 steps, a 24 kB file, took 69 s)."""
+    doc = {
+        "game": "apoteose",
+        "board": [4, 4],
+        "heroes": [
+            {
+                "id": "ana",
+                "team": "azul",
+                "iniciativa": 5,
+                "casa": [0, 0],
+                "zones": {"MESA": []},
+                "resources": {"VIDA": [50, 100], "MANA": [5, 10], "ESTAMINA": [4, 6]},
+            },
+            {
+                "id": "bruno",
+                "team": "vermelho",
+                "iniciativa": 3,
+                "casa": [3, 3],
+                "zones": {"MESA": [f"v{i}" for i in range(n_autos)]},
+                "resources": {"VIDA": [50, 100], "MANA": [5, 10], "ESTAMINA": [4, 6]},
+            },
+        ],
+        "cards": [
+            {
+                "id": f"v{i}",
+                "owner": "bruno",
+                "effects": ["Auto【 Quando um oponente se mover 】 Recupere 2 de MANA."],
+            }
+            for i in range(n_autos)
+        ],
+        "turn": {"hero": "ana"},
+        "script": [{"step": {"hero": "ana", "to": [i % 2, 1 - i % 2]}} for i in range(n_steps)],
+    }
+    return json.dumps(doc, ensure_ascii=False, indent=1)

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from rulekit import limits
 from rulekit.mtg.engine import caches, pruning
 
 
@@ -57,10 +58,17 @@ def switch(on: bool) -> None:
 @contextmanager
 def accelerated(on: bool) -> Iterator[None]:
     """Solve with the speed-ups on or off inside the ``with`` block; the previous setting comes
-    back after it, even on an error."""
+    back after it, even on an error. Off, every pair is judged afresh after every step, the check
+    of the engine by its rule path (the project's own, never a reader's call): the bound on the
+    work of judging pairs (:data:`rulekit.limits.MAX_PAIR_WORK`, which the speed-ups keep most boards
+    far below) is lifted inside."""
     saved = _flags()
     switch(on)
     try:
-        yield
+        if on:
+            yield
+        else:
+            with limits.lifted(("MAX_PAIR_WORK",)):
+                yield
     finally:
         _set(saved)

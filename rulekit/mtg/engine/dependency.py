@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from operator import itemgetter
 from typing import Any, NamedTuple
 
@@ -92,9 +92,17 @@ class Judge:
     """
 
     def __init__(
-        self, sub: str, state: State, begun: dict[str, tuple[str, ...]], names: dict[str, str]
+        self,
+        sub: str,
+        state: State,
+        begun: dict[str, tuple[str, ...]],
+        names: dict[str, str],
+        spend: Callable[[Eff, int], None] | None = None,
     ) -> None:
         self.sub, self.state, self.begun, self.names = sub, state, begun, names
+        #: counts the work of each pair judged against ``b`` (one, and one for each of ``b``'s
+        #: objects) against the call's budget (:meth:`rulekit.mtg.engine.record.Run.judged`)
+        self.spend = spend
         self.pairs: dict[tuple[str, int, str, int], DepResult | None] = {}
         #: kept verdict -> the signature flip table it was decided by, when it was decided by
         #: signature groups alone (:func:`judge_pair`; only a cache)
@@ -429,7 +437,7 @@ class Judge:
         #: ``None`` for an effect no longer pending)
         info: dict[str, tuple[int, Eff, int, tuple[Any, ...] | None, bool] | None] = {}
         verdicts = caches.CACHE_VERDICTS
-        pairs = self.pairs
+        pairs, spend = self.pairs, self.spend
         #: (b's spec, its shared groups, an alike key or the dependent) -> a verdict and its flip
         #: tables. Effects ``b`` of one text whose sets name the same objects, of a part without
         #: parameters that does the same whichever effect it is (``LayerPart.by_text``), make
@@ -497,6 +505,8 @@ class Judge:
                             ckey = (b_spec, id(wi.shared), akey if akey is not None else (a_id, a_spec))
                         got_b = across.get(ckey) if ckey is not None else None
                         if got_b is None:
+                            if spend is not None:
+                                spend(b, 1 + len(ids_b))  # before the work: a refusal does none
                             r = judge_pair(a, wi, sets[a.id], begun, self.names, used)
                             if ckey is not None:
                                 across[ckey] = (r, used)

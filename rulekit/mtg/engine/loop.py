@@ -249,7 +249,7 @@ class _Sublayer:
         #: effect id -> the effects it was found to depend on (613.8a)
         self.waited: dict[str, set[str]] = {}
         self.judged = run.dependency and PARTS[sub].judged
-        self.judge = Judge(sub, state, begun, run.names)
+        self.judge = Judge(sub, state, begun, run.names, run.judged)
         #: effects found to exist, with their sources, that no step since may have ended (611.3b: a
         #: step that writes what :data:`EXISTENCE_READS` names, on the effect's source; only a
         #: cache of :func:`still_exists`)
@@ -539,7 +539,17 @@ def solve_compiled(
     :data:`~rulekit.limits.MAX_SOLVE_EFFECTS` or :data:`~rulekit.limits.MAX_STEP_OBJECTS` is a
     located :class:`~rulekit.errors.ScenarioError` (``TOO_MANY``) naming the object whose ability
     crossed it. ``made``: the effects the ``resolve`` events made in ``comp``'s replay, as
-    :func:`~rulekit.mtg.engine.replay.compile_scenario` keeps them (its prefix solves copy them)."""
+    :func:`~rulekit.mtg.engine.replay.compile_scenario` keeps them (its prefix solves copy them).
+    The pairs judged for dependency (613.8a) are counted against the call's budget (its own when
+    none is open: :func:`rulekit.limits.budget`), past :data:`~rulekit.limits.MAX_PAIR_WORK` the
+    same located error."""
+    scn = comp.scenario
+    with limits.budget(file=scn.file, input_bytes=scn.size):
+        return _solve_compiled(comp, ruleset, dependency, made)
+
+
+def _solve_compiled(comp: Compiled, ruleset: str, dependency: bool, made: dict[int, Eff] | None) -> Trace:
+    """:func:`solve_compiled` inside its budget."""
     scn = comp.scenario
     history = History(scn, resolves_by_event(comp), _prefix_solver(ruleset))
     history.forward = forward_prefix

@@ -62,6 +62,9 @@ class Run:
     record: bool = True
     #: the objects the latest applied step changed
     last_changed: set[str] = field(default_factory=set)
+    #: the call's budget, which the pairs judged for dependency are counted against (every solve
+    #: of one call, a history's prefix solves included, spends from it: :func:`limits.budget`)
+    budget: limits.Budget = field(default_factory=limits.current)
 
     def saw(self, eff: Eff) -> None:
         """Note an effect of this solve (at most :data:`limits.MAX_SOLVE_EFFECTS`, those that
@@ -69,6 +72,15 @@ class Run:
         self.seen.setdefault(eff.id, eff)
         if len(self.seen) > limits.MAX_SOLVE_EFFECTS:
             raise SolveTooLarge("effects", eff)
+
+    def judged(self, eff: Eff, n: int) -> None:
+        """Note the work of judging a pair against ``eff`` (613.8a): ``n`` units (one for the pair,
+        one for each of ``eff``'s objects), at most the budget's ``pairs`` in one call."""
+        budget = self.budget
+        total = budget.spent.get("pairs", 0) + n
+        budget.spent["pairs"] = total
+        if total > limits.MAX_PAIR_WORK:
+            raise SolveTooLarge("pairs", eff)
 
     def affects(self, eff: Eff, n: int) -> None:
         """Note a step that affects ``n`` objects (at most :data:`limits.MAX_STEP_OBJECTS` in all)."""
@@ -78,9 +90,9 @@ class Run:
 
 
 class SolveTooLarge(Exception):
-    """A solve went over one of its bounds (``kind``: ``effects`` or ``objects``) while applying or
-    gathering ``eff``; :func:`rulekit.mtg.engine.loop.solve_compiled` turns it into a located
-    :class:`~rulekit.errors.ScenarioError` naming the object whose ability made it."""
+    """A solve went over one of its bounds (``kind``: ``effects``, ``objects`` or ``pairs``) while
+    applying, gathering or judging ``eff``; :func:`rulekit.mtg.engine.loop.solve_compiled` turns it
+    into a located :class:`~rulekit.errors.ScenarioError` naming the object whose ability made it."""
 
     def __init__(self, kind: str, eff: Eff) -> None:
         super().__init__(kind)
