@@ -397,7 +397,7 @@ class _ReqBuild(_Build):
             if len(resources) == 2 and RESOURCES[_low(resources[0])] != RESOURCES[_low(resources[1])]:
                 return None  # two resources compared: not a comparison between heroes this reader knows
             resource = RESOURCES[_low(resources[0])]
-            cmp = _CMP[" ".join(_low(self.tok(self.sub(node, "cmp"), "CMPWORD")).split())]
+            cmp = _cmp()[" ".join(_low(self.tok(self.sub(node, "cmp"), "CMPWORD")).split())]
             if cmp not in ("<", ">", "<=", ">="):
                 return None
             than = self._than(self.heroes_in(owners[-1])[0])
@@ -420,7 +420,7 @@ class _ReqBuild(_Build):
         resources = {RESOURCES[_low(t)] for t in self.toks(node) if t.type == "RESOURCE"}
         if who is None or len(resources) != 1:
             return None  # "sua VIDA acima da metade da MANA": two resources
-        cmp = _CMP[" ".join(_low(self.tok(self.sub(node, "cmp"), "CMPWORD")).split())]
+        cmp = _cmp()[" ".join(_low(self.tok(self.sub(node, "cmp"), "CMPWORD")).split())]
         num, den = fraction(_low(self.tok(node, "FRACTION")))
         return {"cond": "share", **who, "resource": resources.pop(), "cmp": cmp, "part": [num, den]}
 

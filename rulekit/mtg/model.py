@@ -34,9 +34,8 @@ from rulekit.mtg.selectors import (
     Selector,
     parse_condition,
     parse_selector,
-    rewrite_words,
 )
-from rulekit.mtg.vocab import BASIC_LAND_TYPES, KEYWORDS, activated_keyword, counter_name
+from rulekit.mtg.vocab import BASIC_LAND_TYPES, KEYWORDS, activated_keyword, counter_name, rewrite_words
 
 #: Layer labels per edition (rules-notes "Two editions of layer 7"; 613.2 current has 1a/1b).
 LAYER_LABELS: dict[str, dict[str, str]] = {

@@ -19,6 +19,7 @@ Number phrases and target rules are :mod:`rulekit.mtg.expressions`.
 
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
@@ -29,7 +30,6 @@ from rulekit.mtg.vocab import (
     CARD_TYPES,
     COLORS,
     KEYWORDS,
-    LAND_TYPES,
     NUMBER_WORDS,
     SUBTYPES,
     SUPERTYPES,
@@ -768,21 +768,16 @@ TARGET_COMPARISONS: dict[str, str] = {
 }
 
 
+_COMPARE_OPS = {"<=": operator.le, ">=": operator.ge, "<": operator.lt, ">": operator.gt, "==": operator.eq}
+
+
 def compare(value: int, op: str, bound: int) -> bool:
     """``value <op> bound`` for a target rule operator (:class:`rulekit.mtg.expressions.TargetRule`).
 
     >>> compare(5, "<=", 2), compare(5, "<=", 5), compare(1, ">", 0), compare(3, "==", 3)
     (False, True, True, True)
     """
-    if op == "<=":
-        return value <= bound
-    if op == ">=":
-        return value >= bound
-    if op == "<":
-        return value < bound
-    if op == ">":
-        return value > bound
-    return value == bound
+    return _COMPARE_OPS.get(op, operator.eq)(value, bound)
 
 
 # ---------------------------------------------------------------------------------- conditions
@@ -879,32 +874,4 @@ def parse_condition(text: str) -> Condition:
     )
 
 
-def rewrite_words(text: str, old: str, new: str) -> str:
-    """Replace a word and its plural inside ``text`` (layer 3 text change, 612.2).
-
-    >>> rewrite_words("Other Goblin creatures you control get +1/+1.", "Goblin", "Elf")
-    'Other Elf creatures you control get +1/+1.'
-    >>> rewrite_words("Swamps you control", "Swamp", "Island")
-    'Islands you control'
-
-    A land type is also the land type of a landwalk keyword (702.14), Magical Hack's own example:
-
-    >>> rewrite_words("Swampwalk; other creatures have swampwalk.", "Swamp", "Plains")
-    'Plainswalk; other creatures have plainswalk.'
-    """
-    if not old:
-        return text
-    pairs = [(plural(old), plural(new)), (old, new)]
-    if old.islower():
-        pairs.append((old.capitalize(), new.capitalize()))
-        pairs.append((plural(old).capitalize(), plural(new).capitalize()))
-    if old in LAND_TYPES:
-        for a, b in ((old, new), (old.lower(), new.lower())):
-            pairs.append((f"{a}walk", f"{b}walk"))
-    out = text
-    for a, b in pairs:
-        out = re.sub(rf"(?<![\w-]){re.escape(a)}(?![\w])", b, out)
-    return out
-
-
-__all__ += ["compare", "rewrite_words", "singular"]
+__all__ += ["compare", "singular"]

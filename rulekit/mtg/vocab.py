@@ -347,3 +347,31 @@ def suggest_close(word: str, choices: Iterable[str], cutoff: float = 0.75) -> st
             return lowered[right.lower()]
     hits = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=cutoff)
     return lowered[hits[0]] if hits else None
+
+
+def rewrite_words(text: str, old: str, new: str) -> str:
+    """Replace a word and its plural inside ``text`` (layer 3 text change, 612.2).
+
+    >>> rewrite_words("Other Goblin creatures you control get +1/+1.", "Goblin", "Elf")
+    'Other Elf creatures you control get +1/+1.'
+    >>> rewrite_words("Swamps you control", "Swamp", "Island")
+    'Islands you control'
+
+    A land type is also the land type of a landwalk keyword (702.14), Magical Hack's own example:
+
+    >>> rewrite_words("Swampwalk; other creatures have swampwalk.", "Swamp", "Plains")
+    'Plainswalk; other creatures have plainswalk.'
+    """
+    if not old:
+        return text
+    pairs = [(plural(old), plural(new)), (old, new)]
+    if old.islower():
+        pairs.append((old.capitalize(), new.capitalize()))
+        pairs.append((plural(old).capitalize(), plural(new).capitalize()))
+    if old in LAND_TYPES:
+        for a, b in ((old, new), (old.lower(), new.lower())):
+            pairs.append((f"{a}walk", f"{b}walk"))
+    out = text
+    for a, b in pairs:
+        out = re.sub(rf"(?<![\w-]){re.escape(a)}(?![\w])", b, out)
+    return out

@@ -8,8 +8,7 @@ from typing import Any
 
 from rulekit.mtg.kinds import register
 from rulekit.mtg.kinds.base import ANY, Checks, Game, Key, Kind, Make, Path_
-from rulekit.mtg.selectors import rewrite_words
-from rulekit.mtg.vocab import BASIC_LAND_TYPES, SUBTYPES
+from rulekit.mtg.vocab import BASIC_LAND_TYPES, SUBTYPES, rewrite_words
 
 #: a rewritten ability is another ability: "creatures with islandwalk" may gain or lose members
 TEXT_WRITES: frozenset[Key] = frozenset({("abilities-", ANY), ("abilities+", ANY), ("text", ANY)})
