@@ -15,6 +15,7 @@ import unicodedata
 from typing import Any
 
 from rulekit.apoteose.codes import Reason
+from rulekit.apoteose.reading import read
 from rulekit.apoteose.timings import NAMES as TIMING_NAMES
 
 # --------------------------------------------------------------------------------------------
@@ -390,6 +391,19 @@ _AFTER = re.compile(
 )
 
 
+def _announced(text: str) -> bool:
+    """R-21's "for ser …", "for fazer …", "for rolar …" in general: «for» followed by a verb of the game in
+    infinitive (the future of «ir» + an action: the action is about to be done, not done). The verb is
+    read by the reading pipeline (:func:`rulekit.apoteose.reading.read`: any person, synonym or casual
+    form, «estiver prestes a» being «for»), so "for sofrer dano", "for levar dano", "estiver prestes a
+    comprar" are announced actions; "for selecionado", "for ativada" (a participle) are done ones."""
+    tokens = read(read(text).text).tokens  # the phrases of the lexicon made words ("prestes a" is "for")
+    return any(
+        a.norm == "for" and b.kind == "verb" and b.mood == "infinitive" and a.end <= b.start
+        for a, b in zip(tokens, tokens[1:], strict=False)
+    )
+
+
 def moment_of(text: str) -> str:
     """R-21: read the moment (``before`` / ``during`` / ``after``) from the wording.
 
@@ -397,9 +411,12 @@ def moment_of(text: str) -> str:
     ...  "Depois de ser atacado", "Quando sofrer dano", "Quando for selecionado como alvo",
     ...  "Em um teste você recebe +1 de AGI", "+1 de AGI", "Quando uma HABILIDADE for ativada")]
     ['before', 'before', 'after', 'after', 'after', 'during', 'during', 'after']
+    >>> [moment_of(t) for t in ("Quando você for sofrer dano", "Quando você estiver prestes a sofrer dano",
+    ...  "Quando um oponente for comprar cartas", "Quando você sofrer dano")]
+    ['before', 'before', 'before', 'after']
     """
     t = norm(text)
-    if _BEFORE.search(t) and not t.startswith("depois de"):
+    if (_BEFORE.search(t) or _announced(text)) and not t.startswith("depois de"):
         return "before"
     if _AFTER.search(t):
         return "after"
