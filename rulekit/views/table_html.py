@@ -21,7 +21,7 @@ from rulekit.views.markup import escape
 from rulekit.views.palette import HIGHLIGHT, OKABE_ITO, TINTS
 
 #: A column whose header and cells are all at most this long is kept on one line (see :func:`short_columns`).
-SHORT_CELL = 24
+SHORT_CELL = 30
 
 
 def short_columns(table: Any) -> tuple[int, ...]:
