@@ -40,6 +40,7 @@ from rulekit.views.mtg_words import (  # noqa: F401 - the words are rulekit.view
     ruleset_text,
     short,
     states,
+    subtype_word,
     type_line,
     why_text,
 )
@@ -849,7 +850,7 @@ def layer_flow_rows(trace: Any, lang: Any = "en") -> list[tuple[str, list[str], 
             ("P/T", lambda v: v.pt),
             ("controller", lambda v: v.controller),
             ("types", lambda v: " ".join([*v.supertypes, *v.types]) or "—"),
-            ("subtypes", lambda v: " ".join(v.subtypes) or "—"),
+            ("subtypes", lambda v: " ".join(subtype_word(s, t) for s in v.subtypes) or "—"),
             ("colours", lambda v: colours_text(v.colors, t)),
             ("abilities", lambda v: fmt_list(v.abilities, 16, lang=t)),
         ]

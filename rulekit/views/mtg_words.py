@@ -97,6 +97,8 @@ def fmt_value(value: Any, characteristic: str = "", lang: Any = "en") -> str:
             return ", ".join(f"{n} {k}" for k, n in value)
         if characteristic == "colors":
             return ", ".join(t(COLOR[v]) if v in COLOR else str(v) for v in value)
+        if characteristic == "subtypes":
+            return ", ".join(subtype_word(v, t) for v in value)
         return ", ".join(str(v) for v in value)
     if isinstance(value, bool):
         return t("yes") if value else t("no")
@@ -172,15 +174,21 @@ def fmt_change(characteristic: str, before: Any, after: Any, lang: Any = "en") -
     return f"{head} {fmt_value(before, characteristic, t)} → {fmt_value(after, characteristic, t)}"
 
 
+def subtype_word(subtype: Any, lang: Any = "en") -> str:
+    """A subtype as printed, but a changeling's "all creature types" (702.73a) in ``lang``.
+
+    >>> subtype_word("Goblin", "pt-BR"), subtype_word("(all creature types)", "pt-BR")
+    ('Goblin', '(todos os tipos de criatura)')
+    """
+    return _t(lang)(messages.ALL_CREATURE_TYPES) if subtype == messages.ALL_CREATURE_TYPES else str(subtype)
+
+
 def type_line(view: Any, lang: Any = "en") -> str:
     """``Legendary Planeswalker Creature — Gideon Human Soldier`` (type words as printed; a
     changeling's "all creature types" in ``lang``)."""
     left = " ".join([*view.supertypes, *view.types]) or "—"
     if view.subtypes:
-        subtypes = [
-            _t(lang)(messages.ALL_CREATURE_TYPES) if s == "(all creature types)" else s for s in view.subtypes
-        ]
-        return f"{left} — {' '.join(subtypes)}"
+        return f"{left} — {' '.join(subtype_word(s, lang) for s in view.subtypes)}"
     return left
 
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from rulekit.views.markup import clean, escape
 from rulekit.views.palette import HIGHLIGHT, OKABE_ITO, TINTS
-from rulekit.views.table_html import compact_table_html, table_html
+from rulekit.views.table_html import compact_table_html, short_columns, table_html
 
 #: Marker put in front of the highlighted row's first cell.
 ROW_MARK = "▶ "
@@ -113,6 +113,11 @@ class Table:
                     "white-space: pre-line;",
                 },
                 {"selector": "td.col0", "props": "white-space: nowrap;"},
+                *(
+                    {"selector": f"{cell}.col{c}", "props": "white-space: nowrap;"}
+                    for c in short_columns(self)
+                    for cell in ("th", "td")
+                ),
                 {
                     "selector": "td.rk-changed",
                     "props": f"font-weight: bold; background-color: {TINTS['sky_blue']};",

@@ -20,15 +20,35 @@ from typing import Any
 from rulekit.views.markup import escape
 from rulekit.views.palette import HIGHLIGHT, OKABE_ITO, TINTS
 
+#: A column whose header and cells are all at most this long is kept on one line (see :func:`short_columns`).
+SHORT_CELL = 30
 
-def table_styles(scale: float = 1.0) -> list[tuple[str, str]]:
-    """The table's CSS as ``(selector, properties)`` pairs, as :meth:`Table.styler` sets them."""
+
+def short_columns(table: Any) -> tuple[int, ...]:
+    """The columns (after the first, always kept on one line) whose header and every cell are short
+    one-line texts ("timestamp", "Glorious Anthem", "2/2 → 3/3"). The browser gives a table's extra
+    width to its long column (a change, an ability text) and narrows the others to their longest word:
+    "selo temporal" and "Glorious Anthem" then wrap one word a line. Kept on one line, they stay
+    readable, and only the long column wraps."""
+    rows = table._display_rows()
+    out = []
+    for c in range(1, len(table.columns)):
+        texts = [table.columns[c], *(row[c] if c < len(row) else "" for row in rows)]
+        if all(len(text) <= SHORT_CELL and "\n" not in text for text in texts):
+            out.append(c)
+    return tuple(out)
+
+
+def table_styles(scale: float = 1.0, nowrap: tuple[int, ...] = ()) -> list[tuple[str, str]]:
+    """The table's CSS as ``(selector, properties)`` pairs, as :meth:`Table.styler` sets them;
+    ``nowrap``: the :func:`short_columns`, kept on one line."""
     return [
         ("", f"font-size: {100 * scale:.0f}%; border-collapse: collapse;"),
         ("caption", "caption-side: top; font-weight: bold; text-align: left;"),
         ("th", f"text-align: left; border-bottom: 2px solid {OKABE_ITO['black']}; padding: 2px 8px;"),
         ("td", "text-align: left; padding: 2px 8px; vertical-align: top; white-space: pre-line;"),
         ("td.col0", "white-space: nowrap;"),
+        *((f"{cell}.col{c}", "white-space: nowrap;") for c in nowrap for cell in ("th", "td")),
         ("td.rk-changed", f"font-weight: bold; background-color: {TINTS['sky_blue']};"),
         ("td.rk-current", f"border-top: 3px solid {HIGHLIGHT}; border-bottom: 3px solid {HIGHLIGHT};"),
     ]
@@ -42,7 +62,7 @@ def table_html(table: Any, scale: float = 1.0) -> str:
     """The Styler-equivalent HTML of a non-empty ``table`` at ``scale`` (deterministic bytes)."""
     tid = f"T_{table.uuid}"
     out = ['<style type="text/css">']
-    for selector, props in table_styles(scale):
+    for selector, props in table_styles(scale, short_columns(table)):
         out.append(f"#{tid} {selector} {{")
         out.extend(f"  {p.strip()};" for p in props.split(";") if p.strip())
         out.append("}")
@@ -78,30 +98,39 @@ def table_html(table: Any, scale: float = 1.0) -> str:
 
 #: The CSS of :func:`compact_table_html`'s tables, for every widget's shared ``<style>``
 #: (``rulekit.widgets._base.WIDGET_CSS``): the rules of :func:`table_styles`, for a class.
-COMPACT_TABLE_CSS = " ".join(
-    f".rulekit-widget table.rk-table {sel.replace('td.col0', 'td.rk-c0')} {{{props}}}".replace("  ", " ")
-    # the table's own font size goes: the widgets size their outputs themselves
-    for sel, props in table_styles(1.0)
-).replace("font-size: 100%; ", "")
+COMPACT_TABLE_CSS = (
+    " ".join(
+        f".rulekit-widget table.rk-table {sel.replace('td.col0', 'td.rk-c0')} {{{props}}}".replace("  ", " ")
+        # the table's own font size goes: the widgets size their outputs themselves
+        for sel, props in table_styles(1.0)
+    ).replace("font-size: 100%; ", "")
+    + " .rulekit-widget table.rk-table .rk-nw {white-space: nowrap;}"
+)
 
 
 def compact_table_html(table: Any, most: int | None = None, cut_note: str = "") -> str:
     """A non-empty ``table`` as light HTML for the widgets: the same caption, cells, cues and look as
-    :func:`table_html`, with classes only where a cell differs (``rk-c0`` the first column, ``rk-changed``,
-    ``rk-current``) and no ``<style>`` of its own: the rules (:data:`COMPACT_TABLE_CSS`) are in the
-    widget's ``<style>``, shown once. A table's own ``<style>`` made the browser restyle the whole page at
-    every update; the ids and classes per cell made it three times as long. Every value is escaped.
+    :func:`table_html`, with classes only where a cell differs (``rk-c0`` the first column, ``rk-nw`` the
+    :func:`short_columns`, ``rk-changed``, ``rk-current``) and no ``<style>`` of its own: the rules
+    (:data:`COMPACT_TABLE_CSS`) are in the widget's ``<style>``, shown once. A table's own ``<style>`` made
+    the browser restyle the whole page at every update; the ids and classes per cell made it three times as
+    long. Every value is escaped.
     ``most``: the rows stop once the markup is longer (a bounded output, :class:`rulekit.limits.Budget`),
     and a last row says so with ``cut_note``.
 
     >>> from rulekit.views.table import Table
     >>> t = Table("demo", "Final", ("object", "P/T"), (("Gideon <b>", "6/6 → 5/5"),), frozenset({(0, 1)}))
-    >>> print(compact_table_html(t))
-    <table class="rk-table"><caption>Final</caption><thead><tr><th>object</th><th>P/T</th></tr></thead><tbody>
-    <tr><td class="rk-c0">Gideon &lt;b&gt;</td><td class="rk-changed">6/6 → 5/5</td></tr>
+    >>> print(compact_table_html(t).replace("<thead>", "\\n<thead>"))
+    <table class="rk-table"><caption>Final</caption>
+    <thead><tr><th>object</th><th class="rk-nw">P/T</th></tr></thead><tbody>
+    <tr><td class="rk-c0">Gideon &lt;b&gt;</td><td class="rk-nw rk-changed">6/6 → 5/5</td></tr>
     </tbody></table>
     """
-    head = "".join(f"<th>{_esc(name)}</th>" for name in table.columns)
+    nowrap = short_columns(table)
+    head = "".join(
+        f'<th class="rk-nw">{_esc(name)}</th>' if c in nowrap else f"<th>{_esc(name)}</th>"
+        for c, name in enumerate(table.columns)
+    )
     caption = f"<caption>{_esc(table.caption)}</caption>"
     out = [f'<table class="rk-table">{caption}<thead><tr>{head}</tr></thead><tbody>']
     n_cols = len(table.columns)
@@ -113,7 +142,7 @@ def compact_table_html(table: Any, most: int | None = None, cut_note: str = "") 
         cells = []
         for c in range(n_cols):
             cell = row[c] if c < len(row) else ""
-            classes = ["rk-c0"] if c == 0 else []
+            classes = ["rk-c0"] if c == 0 else ["rk-nw"] if c in nowrap else []
             if (r, c) in table.changed:
                 classes.append("rk-changed")
             if table.highlight_row == r:

@@ -456,11 +456,16 @@ class PredictionCheck(Guarded):
                 return mv.type_line(view)
             if self.kind == "colors":  # the colours in the widget's language (answers in any are right)
                 return mv.colours_text(view.colors, _)
-            return ", ".join(view.subtypes) if view.subtypes else _.p("subtypes", "none")
-        # "none" agrees with what resolves: cards (a chain; "nenhuma") or effects (MTG; "nenhum")
-        return ", ".join(self._order()) or (
-            _.p("cards", "none") if hasattr(self.trace, "resolution_order") else _.p("effects", "none")
-        )
+            return ", ".join(view.subtypes) if view.subtypes else self.expected_none()
+        return ", ".join(self._order()) or self.expected_none()
+
+    def expected_none(self) -> str:
+        """The word "none" as this check's answer says it, agreeing with what it is about: subtypes, cards
+        (a chain; "nenhuma") or effects (MTG; "nenhum")."""
+        _ = self._
+        if self.kind == "subtypes":
+            return _.p("subtypes", "none")
+        return _.p("cards", "none") if hasattr(self.trace, "resolution_order") else _.p("effects", "none")
 
     def _order(self) -> list[str]:
         if hasattr(self.trace, "resolution_order"):
@@ -761,11 +766,16 @@ class PredictionCheck(Guarded):
         self._judged_at = _clock()
         if not guess:
             self.correct = None
-            hint = (
-                _("Type a prediction first (none if you think nothing does).")
-                if self.kind in ("order", "subtypes")
-                else _("Type a prediction first.")
-            )
+            if self.kind == "subtypes":  # the "none" the answer may be, agreeing: "nenhum" (subtipos)
+                hint = _(
+                    "Type a prediction first ({none} if you think it has none).", none=self.expected_none()
+                )
+            elif self.kind == "order":  # "nenhum" (efeitos), "nenhuma" (cartas)
+                hint = _(
+                    "Type a prediction first ({none} if you think nothing does).", none=self.expected_none()
+                )
+            else:
+                hint = _("Type a prediction first.")
             self._put(self.result, f"<em>{escape(hint)}</em>")
             self._tell(again)
             return

@@ -32,11 +32,14 @@ def _practice():
     return mod
 
 
+def _blocks(path: Path) -> list[str]:
+    return re.findall(r"```python[^\n]*\n(.*?)\n```", path.read_text(encoding="utf-8"), flags=re.S)
+
+
 def _cells(src: Path = SRC) -> list[tuple[str, int, str]]:
     out = []
     for path in sorted(src.glob("*.md")):
-        blocks = re.findall(r"```python[^\n]*\n(.*?)\n```", path.read_text(encoding="utf-8"), flags=re.S)
-        for n, code in enumerate(blocks):
+        for n, code in enumerate(_blocks(path)):
             if "PredictionCheck(" in code:
                 out.append((path.stem, n, code))
     return out
@@ -53,7 +56,7 @@ def _run(code: str, env: dict) -> object:
     return eval(compile(ast.Expression(last.value), "<cell>", "eval"), env)  # noqa: S307
 
 
-def _env(lesson: str, n: int, cells: list[tuple[str, int, str]] = CELLS) -> dict:
+def _env(lesson: str, n: int, cells: list[tuple[str, int, str]] = CELLS, src: Path = SRC) -> dict:
     """What the cell sees: the lesson's imports, and the set-up lines of its earlier self-check cells."""
     from rulekit.mtg import solve
     from rulekit.widgets import BoardBuilder, PredictionCheck
@@ -70,6 +73,21 @@ def _env(lesson: str, n: int, cells: list[tuple[str, int, str]] = CELLS) -> dict
             tree = ast.parse(code)
             tree.body.pop()
             exec(compile(tree, "<cell>", "exec"), env)  # noqa: S102
+    # an earlier cell (not a self-check) that makes a name this one uses: lesson 06's board4 = BoardBuilder()
+    this = next(code for stem, m, code in cells if stem == lesson and m == n)
+    used = {node.id for node in ast.walk(ast.parse(this)) if isinstance(node, ast.Name)}
+    for m, code in enumerate(_blocks(src / f"{lesson}.md")):
+        if m < n and "PredictionCheck(" not in code:
+            tree = ast.parse(code)
+            made = {
+                t.id
+                for node in tree.body
+                if isinstance(node, ast.Assign)
+                for t in node.targets
+                if isinstance(t, ast.Name)
+            }
+            if made & used - set(env):
+                exec(compile(tree, "<cell>", "exec"), env)  # noqa: S102
     return env
 
 
@@ -186,7 +204,7 @@ def test_right_wrong_and_empty_in_the_lesson_language(lang, lesson, n, code, mon
     English one does, and no English feedback shows through."""
     monkeypatch.setenv("RULEKIT_GRAPHVIZ", "text")
     monkeypatch.chdir(ROOT / "lessons" / lang)  # a translated notebook runs one folder down
-    p = _run(code, _env(lesson, n, [c[1:] for c in TRANSLATED if c[0] == lang]))
+    p = _run(code, _env(lesson, n, [c[1:] for c in TRANSLATED if c[0] == lang], SRC / REGISTRY[lang].lessons))
     assert p.error.value == "", p.error.value
     said = []
     for answer, verdict in ((p.expected(), True), ("zz-not-an-answer", False), ("", None)):
@@ -196,3 +214,30 @@ def test_right_wrong_and_empty_in_the_lesson_language(lang, lesson, n, code, mon
     said.append(p.result.value)
     for html in said:
         assert not [w for w in ENGLISH_ONLY if w in html], html
+
+
+@pytest.mark.parametrize(
+    ("scenario", "kind", "obj", "lang", "word"),
+    [
+        ("classic/urborg-then-blood-moon", "subtypes", "urborg", "pt-BR", "(nenhum,"),
+        ("classic/urborg-then-blood-moon", "subtypes", "urborg", "es", "(ninguno,"),
+        ("seed/blood-moon", "order", None, "pt-BR", "(nenhum,"),  # efeitos
+        ("seed/blood-moon", "order", None, "es", "(ninguno,"),
+        ("apoteose/nested-responses", "resolution_order", None, "pt-BR", "(nenhuma,"),  # cartas
+        ("apoteose/nested-responses", "resolution_order", None, "es", "(ninguna,"),
+        ("classic/urborg-then-blood-moon", "subtypes", "urborg", "en", "(none if you think it has none)"),
+    ],
+)
+def test_the_empty_box_hint_says_none_as_the_answer_would(scenario, kind, obj, lang, word) -> None:
+    """An empty answer is told to type "none" if nothing is the answer: the word agrees with what the check
+    asks about (subtipos, efeitos: "nenhum"; cartas: "nenhuma"), as the revealed answer does;
+    the hint said "nenhuma" for subtypes and effects."""
+    from rulekit.widgets import PredictionCheck
+
+    args = {"object": obj} if obj else {}
+    p = PredictionCheck(scenario, ask=kind, lang=lang, **args)
+    assert _answer(p, "") is None and word in p.result.value
+    none = word.strip("(,").split()[0]
+    assert (
+        _answer(p, none) is False
+    )  # the word is read as "none" (judged, not refused): these boards have an answer

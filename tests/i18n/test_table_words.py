@@ -102,3 +102,24 @@ def test_a_step_others_waited_on_says_so_in_every_language(lang: str, waited: st
     sentence = explain_step(trace, k, lang)
     assert f"Urborg, Tomb of Yawgmoth {waited}" in sentence and "613.7" not in sentence, sentence
     assert f", {fmt_value(step.timestamp)}. " in sentence, sentence
+
+
+@pytest.mark.parametrize("lang", translated_languages())
+def test_every_creature_type_is_worded_in_the_language_in_every_table(lang: str) -> None:
+    """A changeling's "all creature types" (702.73a) is a word, not card data: the layer table's change
+    (``subtypes … → …``) and the final table's type line say it in the lesson's language."""
+    from tests.mtg_library._helpers import solve_text
+
+    trace = solve_text(
+        "game: mtg\nplayers: [Ann]\nobjects:\n  - {id: colossus, card: Chameleon Colossus, controller: Ann}\n"
+    )
+    words = translator(lang)("(all creature types)")
+    assert words != "(all creature types)"
+    cells = [
+        cell
+        for table in (L.layer_table(trace, lang=lang), L.final_table(trace, lang=lang))
+        for row in table.rows
+        for cell in row
+    ]
+    assert any(words in cell for cell in cells), cells
+    assert not any("all creature types" in cell for cell in cells), cells

@@ -104,3 +104,28 @@ def test_frames_and_stack(chain_trace):
     text = cv.stack_text(chain_trace, upto=5)
     assert text.splitlines()[1].startswith("★ #1 escudo")
     assert cv.stack_text(chain_trace).startswith("Stack: empty — spotlight on the game")
+
+
+def test_short_columns_stay_on_one_line_and_the_long_one_wraps() -> None:
+    """The browser narrows a table's short columns to their longest word when one column is long: in the
+    pt-BR layer table "selo temporal" and "Judge's Familiar" wrapped one word a line. Short columns (every
+    cell and the header at most SHORT_CELL characters, one line) are kept on one line, in the notebook's
+    HTML and in the widgets' compact HTML; the long "before → after" column is not."""
+    from rulekit import mtg
+    from rulekit.views import localized as L
+    from rulekit.views.table_html import SHORT_CELL, compact_table_html, short_columns
+
+    trace = mtg.solve(mtg.load_scenario("seed/judges-familiar"))
+    table = L.layer_table(trace, lang="pt-BR")
+    nowrap = short_columns(table)
+    why = table.columns.index("por quê")
+    change = len(table.columns) - 1
+    assert why in nowrap and change not in nowrap and 0 not in nowrap
+    assert any(len(row[change]) > SHORT_CELL for row in table.rows)
+    html = table.to_html()
+    tid = f"T_{table.uuid}"
+    assert f"#{tid} td.col{why} {{\n  white-space: nowrap;" in html
+    assert f"td.col{change} {{" not in html
+    compact = compact_table_html(table)
+    assert compact.count('class="rk-nw"') >= len(table.rows)  # the cells of the short columns (and headers)
+    assert compact.count("<td>") >= len(table.rows)  # the change column: no class, free to wrap
