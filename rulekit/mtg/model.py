@@ -163,7 +163,6 @@ class EffectSpec:
     #: 208.2b, 707.2: an object's own "as [this] enters" values, the chosen option's (as a copy
     #: exception block: power, toughness, types, abilities...); part of its copiable values
     as_enters: EffectSpec | None = None
-    face_down: bool = False
     sublayers: tuple[str, ...] = ()
     #: the effect kinds it holds (:mod:`rulekit.mtg.kinds`), by the sublayer that applies them:
     #: ``{sublayer: ((kind, its parameters), ...)}``, each sublayer's in the order they apply
@@ -285,9 +284,6 @@ def _build(canon: str, raw: dict[str, Any], cda: bool) -> EffectSpec:
             kw["as_enters"] = build_spec({"copy": "this", "except": chosen})
         if "copy" not in subs:
             subs.append("copy")
-    if raw.get("face_down"):
-        kw["face_down"] = True
-        subs.append("face_down")
     kw["kinds"] = kinds = _kinds(raw, cda, subs)
     kw["exprs"] = tuple(e for pairs in kinds.values() for kind, value in pairs for e in kind.exprs(value))
     kw["sublayers"] = tuple(s for s in SUBLAYERS if s in subs)

@@ -73,7 +73,7 @@ class EffectFields(_M):
     copy_: str | None = Field(default=None, alias="copy")
     except_: CopyExcept | None = Field(default=None, alias="except")
     as_enters: AsEnters | None = None  # 208.2b/707.2: its own "as this enters" values (copiable)
-    face_down: bool = False
+    face_down: Any = None
     control: Any = None
     text_change: Any = None
     full_text: Any = None

@@ -7,8 +7,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rulekit.mtg.codes import AbilityKind
-from rulekit.mtg.engine.layers.base import LayerPart, add_words
+from rulekit.mtg.engine.layers.base import KindsPart, LayerPart, add_words
 from rulekit.mtg.engine.select import EVERYTHING, Key, select
+from rulekit.mtg.kinds.face_down import FACE_DOWN
 from rulekit.mtg.trace import COPIABLE
 from rulekit.mtg.vocab import type_kind
 
@@ -20,21 +21,6 @@ if TYPE_CHECKING:
 
 #: The copiable values a copy effect takes, as its parameter tuple holds them (707.2).
 COPIED = (*COPIABLE, "all_types")
-#: 708.2a: a face-down permanent's characteristics: a nameless 2/2 creature with no text, no
-#: colour, no subtypes, no mana cost. 708.10: they are also its copiable values.
-FACE_DOWN: dict[str, Any] = {
-    "name": "",
-    "types": ("Creature",),
-    "subtypes": (),
-    "supertypes": (),
-    "colors": (),
-    "abilities": (),
-    "power": 2,
-    "toughness": 2,
-    "mana_value": 0,
-    "loyalty": None,
-    "all_types": False,
-}
 
 
 _MV = COPIED.index("mana_value")
@@ -178,15 +164,23 @@ def copiable_snapshot(state: State) -> dict[str, tuple[Any, ...]]:
     return {oid: copiable_values(o) for oid, o in state.objs.items()}
 
 
-class FaceDownPart(_CopiableValuesPart):
+class FaceDownPart(KindsPart):
     """708.2a: a face-down permanent is a nameless 2/2 colourless creature with no subtypes or
-    abilities (layer 1 in the seed edition, 1b in the current one)."""
+    abilities (layer 1 in the seed edition, 1b in the current one): the ``face_down`` kind
+    (:mod:`rulekit.mtg.kinds.face_down`). As every layer-1 part, it overwrites copiable values:
+    what it may read, and what decides its result, is anything (707.2, 708.10)."""
 
     sub = "face_down"
     rule = "708.2a"
     judged = False
+    shows = COPIABLE
+    snapshot = COPIED
 
-    def apply(self, eff: Eff, obj: Obj, param: Any) -> None:
-        for name, value in FACE_DOWN.items():
-            setattr(obj, name, value)
-        obj.front_mv = False
+    def reads(self, spec: EffectSpec) -> frozenset[Key]:
+        return EVERYTHING
+
+    def reads_resolved(self, spec: EffectSpec) -> frozenset[Key]:
+        return EVERYTHING
+
+    def decision_inputs(self, spec: EffectSpec | None) -> frozenset[Key]:
+        return EVERYTHING
