@@ -68,7 +68,7 @@ def test_a_spec_waiting_for_a_choice_is_kept_unread() -> None:
     assert filled.spec is not None and filled.spec.read().affects_text == "green creatures"
 
 
-def test_copy_if_holds_specs() -> None:
+def test_copy_if_blocks_are_built_with_the_exceptions() -> None:
     """707.9: "if it's a creature, it ..." blocks are built with the copy's exceptions."""
     spec = build_spec(
         {
