@@ -199,9 +199,6 @@ class CopyExcept(Kind):
     def writes(self, value: Any) -> frozenset[Key]:
         return EVERYTHING
 
-    def grants(self, value: Any) -> tuple[Any, ...]:
-        return ()
-
     def apply(self, value: Any, eff: Any, obj: Any, param: Any) -> None:
         if param is not None:
             apply_exceptions(value, obj)
