@@ -327,6 +327,9 @@ def _rich_full_text(rng: random.Random, w: dict[str, Any], ids: list[str], resol
     return "@" + rng.choice(ids)
 
 
+#: sections written below with their context: players and rules (with the players they name),
+#: layer 1 (a copy with its exceptions, or face down)
+_WITH_CONTEXT = ("player", "rules", "copy", "except", "as_enters", "face_down")
 #: sections the fuzzer also writes from the whole vocabulary (beside their kinds' examples)
 _RICH: dict[str, Callable[[random.Random, dict[str, Any], list[str], bool], Any]] = {
     "type": _rich_type,
@@ -386,13 +389,11 @@ def _mtg_effect(
         "affects": "targets" if resolving and rng.random() < 0.5 else rng.choice(selectors)
     }
     # the effect kinds' sections (rulekit/mtg/kinds/), but those written with their context below
-    kinds = [section for section in sections() if section not in ("player", "rules")]
+    kinds = [section for section in sections() if section not in _WITH_CONTEXT]
     parts = rng.sample([*kinds, "copy", "copy", "player_rules"], rng.randint(1, 2))
     for part in parts:
         if part in _RICH and rng.random() < 0.6:  # words from the whole vocabulary, objects by id
             eff[part] = _RICH[part](rng, w, ids, resolving)
-        elif part in sections():
-            eff[part] = _kind_example(rng, part)
         elif part == "copy":
             if rng.random() < 0.15:
                 eff["face_down"] = True
@@ -404,6 +405,8 @@ def _mtg_effect(
                 eff["copy"] = rng.choice(["creatures", "@" + rng.choice(ids), rng.choice(ids)])
             if rng.random() < 0.6:
                 eff["except"] = _copy_except(rng, w)
+        elif part in sections():
+            eff[part] = _kind_example(rng, part)
         elif part == "player_rules":  # the players and rules kinds, with the players they name
             if rng.random() < 0.5:
                 eff["player"] = _kind_example(rng, "player")

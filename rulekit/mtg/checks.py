@@ -203,58 +203,6 @@ def check_effect(
     return data
 
 
-def _check_exceptions(
-    doc: YamlDoc,
-    path: Path_,
-    exc_: dict[str, Any],
-    names: set[str] | None,
-    players: list[str] | None,
-    filled: bool,
-) -> None:
-    """707.9: the words of one block of copy exceptions."""
-    if exc_.get("types"):
-        check_words(doc, (*path, "types"), exc_["types"], "any")
-    if exc_.get("remove_types"):
-        check_words(doc, (*path, "remove_types"), exc_["remove_types"], "any")
-    for i, c in enumerate(exc_.get("colors") or ()):
-        if c not in COLORS:
-            raise err(
-                doc,
-                (*path, "colors", i),
-                N_("'{value}' is not a colour"),
-                suggest(str(c), COLORS),
-                params={"value": c},
-            )
-    for i, item in enumerate(exc_.get("abilities") or ()):
-        _check_granted(doc, (*path, "abilities", i), item, names, players, filled)
-    if exc_.get("enters_with"):  # 707.9e: counters it enters with
-        check_counters(doc, (*path, "enters_with"), dict(exc_["enters_with"]))
-
-
-def _check_as_enters(
-    doc: YamlDoc,
-    path: Path_,
-    ae: dict[str, Any],
-    names: set[str] | None,
-    players: list[str] | None,
-    filled: bool,
-) -> None:
-    """208.2b: the words of each option of an "as [this] enters" ability, and the option chosen
-    one of them (once the object's choice has filled it)."""
-    options = dict(ae.get("options") or {})
-    for name, block in options.items():
-        _check_exceptions(doc, (*path, "options", name), block, names, players, filled)
-    option = str(ae.get("option"))
-    if "{chosen" not in option and option not in options:
-        raise err(
-            doc,
-            (*path, "option"),
-            N_("'{value}' is none of this ability's options ({names})"),
-            suggest(option, list(options)),
-            params={"value": option, "names": ", ".join(options)},
-        )
-
-
 def check_effect_data(
     doc: YamlDoc,
     path: Path_,
@@ -274,27 +222,6 @@ def check_effect_data(
         "target player",
     ):
         _check_selector(doc, (*path, "affects"), str(data["affects"]), names)
-    if data.get("copy") is not None:
-        _check_selector(doc, (*path, "copy"), str(data["copy"]), names)
-    if data.get("except") is not None:
-        if not data.get("copy"):
-            raise err(
-                doc,
-                (*path, "except"),
-                N_("'except' is the exceptions of a copy effect: add 'copy'"),
-                params={},
-            )
-        exc_ = data["except"]
-        blocks = [((*path, "except"), exc_)]
-        for i, block in enumerate(exc_.get("if") or ()):  # 707.9: "if it's a creature, it ..."
-            where = (*path, "except", "if", i)
-            words = block["is"]
-            check_words(doc, (*where, "is"), [words] if isinstance(words, str) else words, "any")
-            blocks.append((where, block))
-        for where, block in blocks:
-            _check_exceptions(doc, where, block, names, players, filled)
-    if data.get("as_enters") is not None:
-        _check_as_enters(doc, (*path, "as_enters"), data["as_enters"], names, players, filled)
     if data.get("targets_must") is not None:
         try:
             parse_target_rule(str(data["targets_must"]))
@@ -395,6 +322,12 @@ class _Checks:
     def spells(self, path: Path_, text: str) -> None:
         if "{chosen" not in text:
             _check_spells(self.doc, path, text)
+
+    def counters(self, path: Path_, counters: dict[str, int]) -> None:
+        check_counters(self.doc, path, counters)
+
+    def suggest(self, word: str, choices: list[str]) -> str | None:
+        return suggest(word, choices)
 
     def refuse(
         self, path: Path_, message: str, params: Mapping[str, Any], suggestion: str | None = None
@@ -672,15 +605,19 @@ _X_WORD = re.compile(r"(?<![\w'])X(?![\w'])")
 
 
 def uses_x(spec: EffectSpec | None) -> bool:
-    """Whether an effect spec reads X in a power/toughness part."""
+    """Whether an effect spec reads X in a number phrase of one of its kinds (:attr:`Kind.numbers`:
+    a power/toughness part)."""
+    numbers = [
+        (section, kind.numbers) for section, kinds in sections().items() for kind in kinds if kind.numbers
+    ]
     stack: list[Any] = [spec.mapping] if spec is not None else []
     while stack:
         v = stack.pop()
         if isinstance(v, dict):
-            for k in ("set_pt", "modify_pt"):
+            for k, keys in numbers:
                 part = v.get(k)
                 if isinstance(part, dict):
-                    for f in ("power", "toughness"):
+                    for f in keys:
                         e = part.get(f)
                         if isinstance(e, str) and "{chosen" not in e and _X_WORD.search(e):
                             return True  # "X", "twice X", "half X, rounded up", "X plus 1"

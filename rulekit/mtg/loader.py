@@ -599,13 +599,13 @@ def _copies_of(o: ObjectDef, events: tuple[Event, ...]) -> list[EffectSpec]:
         for a in o.abilities
         if a.kind == AbilityKind.STATIC
         and a.spec is not None
-        and a.spec.copy is not None
+        and a.spec.value("copy") is not None
         and (a.spec.affects is None or a.spec.affects.is_this)
     ]
     out += [
         e.enters_as for e in events if e.kind == "enter" and o.id in e.objects and e.enters_as is not None
     ]
-    return [s for s in out if s.copy is not None]
+    return [s for s in out if s.value("copy") is not None]
 
 
 def _check_copy_choices(
@@ -619,8 +619,9 @@ def _check_copy_choices(
     by_name = {o.name.lower(): o for o in reversed(objects)}
 
     def named(spec: EffectSpec, o: ObjectDef) -> ObjectDef | None:
-        assert spec.copy is not None
-        parts = spec.copy.parts
+        copied = spec.value("copy")
+        assert copied is not None
+        parts = copied.parts
         if len(parts) != 1 or parts[0].special != "named":
             return None
         got = by_id.get(parts[0].name) or by_name.get(parts[0].name.lower())

@@ -113,16 +113,8 @@ def _plain(value: Any) -> Any:
 
 
 def _counters(value: Any) -> tuple[tuple[str, int], ...]:
-    """``{+1/+1: 2}`` as ``(("+1/+1", 2),)`` (614.1c, 707.9e), by kind."""
+    """``{+1/+1: 2}`` as ``(("+1/+1", 2),)`` (614.1c), by kind."""
     return tuple(sorted((counter_name(str(k)), int(n)) for k, n in dict(value or {}).items()))
-
-
-def _strs(value: Any) -> tuple[str, ...]:
-    if value is None:
-        return ()
-    if isinstance(value, str):
-        return (value,)
-    return tuple(str(v) for v in value)
 
 
 @dataclass(frozen=True, eq=False)
@@ -143,26 +135,6 @@ class EffectSpec:
     players: str | None = None
     #: ``targets_must``: what each target must still be when it resolves (601.2c, 608.2b)
     target_rule: TargetRule | None = None
-    copy: Selector | None = None
-    #: 707.9 copy exceptions: types added in addition to the copied ones, P/T, abilities it also has
-    copy_types: tuple[str, ...] = ()
-    copy_power: int | None = None
-    copy_toughness: int | None = None
-    copy_abilities: tuple[Ability, ...] = ()
-    #: 707.9: "its name is ...", "it's <colours>", "it isn't legendary", "it doesn't copy the colour"
-    copy_name: str | None = None
-    copy_colors: tuple[str, ...] | None = None
-    copy_remove_types: tuple[str, ...] = ()
-    copy_not_copied: tuple[str, ...] = ()
-    #: 707.9: "if it's a <type>, it ...": ``((type words, a copy spec with those exceptions), ...)``
-    copy_if: tuple[tuple[tuple[str, ...], EffectSpec], ...] = ()
-    #: 707.9e: "it enters with N additional <kind> counters": ``((kind, n), ...)``, an effect of
-    #: the entry (not a copiable value: a copy of the copy does not get them)
-    copy_enters_with: tuple[tuple[str, int], ...] = ()
-    #: 208.2b, 707.2: an object's own "as [this] enters" values, the chosen option's (as a copy
-    #: exception block: power, toughness, types, abilities...); part of its copiable values
-    as_enters: EffectSpec | None = None
-    face_down: bool = False
     sublayers: tuple[str, ...] = ()
     #: the effect kinds it holds (:mod:`rulekit.mtg.kinds`), by the sublayer that applies them:
     #: ``{sublayer: ((kind, its parameters), ...)}``, each sublayer's in the order they apply
@@ -255,38 +227,6 @@ def _build(canon: str, raw: dict[str, Any], cda: bool) -> EffectSpec:
     kw["players"] = raw.get("players")
     if raw.get("targets_must"):
         kw["target_rule"] = parse_target_rule(str(raw["targets_must"]))
-    if raw.get("copy") is not None:
-        kw["copy"] = parse_selector(str(raw["copy"]))
-        subs.append("copy")
-        ex = raw.get("except") or {}
-        kw["copy_types"] = _strs(ex.get("types"))
-        kw["copy_power"] = int(ex["power"]) if ex.get("power") is not None else None
-        kw["copy_toughness"] = int(ex["toughness"]) if ex.get("toughness") is not None else None
-        kw["copy_abilities"] = tuple(
-            ability_from_data(x, f"except-{i + 1}") for i, x in enumerate(ex.get("abilities") or ())
-        )
-        kw["copy_name"] = str(ex["name"]) if ex.get("name") is not None else None
-        kw["copy_colors"] = _strs(ex["colors"]) if ex.get("colors") is not None else None
-        kw["copy_remove_types"] = _strs(ex.get("remove_types"))
-        kw["copy_not_copied"] = _strs(ex.get("not_copied"))
-        kw["copy_enters_with"] = _counters(ex.get("enters_with"))
-        conditional = []
-        for block in ex.get("if") or ():
-            block = dict(block)
-            words = block.pop("is")
-            words = _strs([words] if isinstance(words, str) else words)
-            conditional.append((words, build_spec({"copy": "this", "except": block})))
-        kw["copy_if"] = tuple(conditional)
-    if raw.get("as_enters"):
-        ae = raw["as_enters"]
-        chosen = (ae.get("options") or {}).get(str(ae.get("option")))
-        if chosen is not None:
-            kw["as_enters"] = build_spec({"copy": "this", "except": chosen})
-        if "copy" not in subs:
-            subs.append("copy")
-    if raw.get("face_down"):
-        kw["face_down"] = True
-        subs.append("face_down")
     kw["kinds"] = kinds = _kinds(raw, cda, subs)
     kw["exprs"] = tuple(e for pairs in kinds.values() for kind, value in pairs for e in kind.exprs(value))
     kw["sublayers"] = tuple(s for s in SUBLAYERS if s in subs)

@@ -4,6 +4,7 @@ with them, then checks every word, selector and reference."""
 
 from __future__ import annotations
 
+import keyword
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, create_model
@@ -18,48 +19,6 @@ class _M(BaseModel):
 Num = int | str
 
 
-class _CopyExceptions(_M):
-    """707.9: a copy's exceptions ("except it's an artifact in addition ...", "except it's 7/7")."""
-
-    types: list[str] = []
-    power: int | None = None
-    toughness: int | None = None
-    abilities: list[Any] = []
-    #: "except its name is ..." (Sakashima the Impostor)
-    name: str | None = None
-    #: "except it's blue" (the colours it has instead)
-    colors: list[str] | None = None
-    #: "except it isn't legendary" (types, supertypes or subtypes it does not have)
-    remove_types: list[str] = []
-    #: "except it doesn't copy that creature's color" (Vesuvan Doppelganger): it keeps its own
-    not_copied: list[Literal["color"]] = []
-    #: 707.9e "except it enters with N additional <kind> counters" (Spark Double, Altered Ego):
-    #: an effect of that entry, not a copiable value
-    enters_with: dict[str, int] | None = None
-
-
-class CopyIf(_CopyExceptions):
-    """707.9: exceptions that apply only "if it's a <type>" (Moritte of the Frost: "and, if it's a
-    creature, it ... has changeling"): ``is`` names the type words the copy must have."""
-
-    is_: str | list[str] = Field(alias="is")
-
-
-class CopyExcept(_CopyExceptions):
-    """707.9: a copy's exceptions, and (``if``) those that apply only if the copy is of a type."""
-
-    if_: list[CopyIf] = Field(default=[], alias="if")
-
-
-class AsEnters(_M):
-    """208.2b, 614.1c, 707.2: an object's own "as [this] enters, it becomes your choice of ..."
-    ability: the values each option sets for itself (as copy exceptions are written), and the
-    option chosen (``"{chosen <what>}"``, filled by the object's ``choices``)."""
-
-    option: str
-    options: dict[str, _CopyExceptions]
-
-
 class EffectFields(_M):
     """The keys of an effect spec (LANGUAGE.md §3). The sections the effect kinds are written
     under (``abilities``) are made from the registry of kinds (:func:`effect_model`): here they
@@ -70,10 +29,10 @@ class EffectFields(_M):
     condition: str | None = None
     players: str | None = None
     targets_must: str | None = None
-    copy_: str | None = Field(default=None, alias="copy")
-    except_: CopyExcept | None = Field(default=None, alias="except")
-    as_enters: AsEnters | None = None  # 208.2b/707.2: its own "as this enters" values (copiable)
-    face_down: bool = False
+    copy_: Any = Field(default=None, alias="copy")
+    except_: Any = Field(default=None, alias="except")
+    as_enters: Any = None
+    face_down: Any = None
     control: Any = None
     text_change: Any = None
     full_text: Any = None
@@ -85,6 +44,18 @@ class EffectFields(_M):
     switch_pt: Any = None
     player: Any = None
     rules: Any = None
+
+
+def field_name(key: str) -> str:
+    """The model's name of a key the file writes: a Python keyword (``except``, ``if``) or a name
+    :class:`BaseModel` has (``copy``) takes a trailing ``_``, the key itself its alias."""
+    return f"{key}_" if keyword.iskeyword(key) or hasattr(BaseModel, key) else key
+
+
+def _field(key: str, shape: tuple[Any, Any]) -> tuple[Any, Any]:
+    """A field of a made model: ``(annotation, default)``, aliased when :func:`field_name` renames it."""
+    annotation, default = shape
+    return (annotation, Field(default=default, alias=key)) if field_name(key) != key else shape
 
 
 def _section_shape(section: str, kinds: tuple[Kind, ...]) -> tuple[Any, Any]:
@@ -100,7 +71,9 @@ def _section_shape(section: str, kinds: tuple[Kind, ...]) -> tuple[Any, Any]:
 
 def _section_model(section: str, kinds: tuple[Kind, ...]) -> type[_M]:
     """The model of a section: the keys of every kind written under it."""
-    fields: dict[str, Any] = {key: shape for kind in kinds for key, shape in kind.fields.items()}
+    fields: dict[str, Any] = {
+        field_name(key): _field(key, shape) for kind in kinds for key, shape in kind.fields.items()
+    }
     name = "".join(w.title() for w in section.split("_")) + "Part"
     return create_model(name, __base__=_M, __module__=__name__, **fields)
 
@@ -116,7 +89,8 @@ def effect_model() -> type[EffectFields]:
     got = _EFFECT_MODELS.get(v)
     if got is None:
         parts: dict[str, Any] = {
-            section: _section_shape(section, kinds) for section, kinds in sections().items()
+            field_name(section): _field(section, _section_shape(section, kinds))
+            for section, kinds in sections().items()
         }
         got = create_model("EffectModel", __base__=EffectFields, __module__=__name__, **parts)
         _EFFECT_MODELS.clear()

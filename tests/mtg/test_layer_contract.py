@@ -58,6 +58,7 @@ from rulekit.mtg.engine.select import ANY, Key, make_ctx
 from rulekit.mtg.engine.state import SLOTS, Obj, State, sig_of
 from rulekit.mtg.generate import random_scenario_text
 from rulekit.mtg.kinds import KINDS, Kind
+from rulekit.mtg.kinds.copy_except import Except
 from rulekit.mtg.loader import library
 from rulekit.mtg.model import SUBLAYERS, EffectSpec, build_spec
 from rulekit.mtg.vocab import BASIC_LAND_TYPES, CARD_TYPES, COLORS, SUPERTYPES, type_kind
@@ -310,8 +311,6 @@ def _variant(
             changes[name] = default
         elif roll < 0.4:
             changes[name] = getattr(donors.pick(rng), name)
-        elif roll < 0.7 and name == "copy_types":
-            changes[name] = tuple(words["types"].sample(rng, rng.randint(1, 2)))
     return replace(spec, **changes, kinds=_vary_kinds(spec, donors, words, rng))
 
 
@@ -352,6 +351,10 @@ def _vary_kinds(
             elif roll < 0.7 and kind.name in WORD_KINDS and words[WORD_KINDS[kind.name][0]].items:
                 vocabulary, most = WORD_KINDS[kind.name]
                 mine[kind] = tuple(words[vocabulary].sample(rng, rng.randint(1, most)))
+            elif roll < 0.7 and kind.name == "copy_except" and words["types"].items:
+                # 707.9a: type words a copy has in addition to its other types
+                types = tuple(words["types"].sample(rng, rng.randint(1, 2)))
+                mine[kind] = replace(mine.get(kind) or Except(), types=types)
     return {
         sub: tuple(sorted(pairs.items(), key=lambda kv: (kv[0].order, kv[0].name)))
         for sub, pairs in got.items()

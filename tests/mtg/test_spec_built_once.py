@@ -68,8 +68,8 @@ def test_a_spec_waiting_for_a_choice_is_kept_unread() -> None:
     assert filled.spec is not None and filled.spec.read().affects_text == "green creatures"
 
 
-def test_copy_if_holds_specs() -> None:
-    """707.9: "if it's a creature, it ..." blocks are specs built with the copy's."""
+def test_copy_if_blocks_are_built_with_the_exceptions() -> None:
+    """707.9: "if it's a creature, it ..." blocks are built with the copy's exceptions."""
     spec = build_spec(
         {
             "affects": "this",
@@ -77,8 +77,8 @@ def test_copy_if_holds_specs() -> None:
             "except": {"if": [{"is": "creature", "types": ["Zombie"]}]},
         }
     )
-    ((words, block),) = spec.copy_if
-    assert words == ("creature",) and block.copy_types == ("Zombie",)
+    ((words, block),) = spec.value("copy_except").if_
+    assert words == ("creature",) and block.types == ("Zombie",)
 
 
 def test_resolve_and_enter_events_carry_specs() -> None:

@@ -203,7 +203,7 @@ def hold_copies(comp: Compiled, history: History) -> None:
     events = len(comp.base_at)  # the events replayed (a prefix's compile stops early)
     for i, eff in copy_starts(comp)[:MAX_HELD_COPIES]:
         spec = eff.spec
-        if spec is None or spec.copy is None or i >= events:
+        if spec is None or spec.value("copy") is None or i >= events:
             continue
         state = history.before(i, _COPY_DEPTH)
         src = state.objs.get(eff.source) if eff.source else None
@@ -215,7 +215,7 @@ def hold_copies(comp: Compiled, history: History) -> None:
             state.players,
         )
         affected = set(eff.locked or ()) | ({eff.source} if eff.origin == "static" and eff.source else set())
-        ids = [o for o in select(spec.copy, state, ctx) if o not in affected]
+        ids = [o for o in select(spec.value("copy"), state, ctx) if o not in affected]
         if ids and ids[0] in state.copiable:
             comp.held[eff.id] = state.copiable[ids[0]]
 

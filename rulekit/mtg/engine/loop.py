@@ -37,7 +37,7 @@ from rulekit.mtg.engine.effects import (
 from rulekit.mtg.engine.history import FULL, OBJECT_SUBLAYERS, History, Solver, first_sublayer
 from rulekit.mtg.engine.layers import PARTS
 from rulekit.mtg.engine.layers.control import CONTROLLER
-from rulekit.mtg.engine.layers.copy import copiable_snapshot, makes_entry_choices
+from rulekit.mtg.engine.layers.copy import copiable_snapshot
 from rulekit.mtg.engine.layers.players import (
     DEFAULT_MAX_HAND_SIZE,
     PlayersPart,
@@ -59,6 +59,7 @@ from rulekit.mtg.engine.record import (
 from rulekit.mtg.engine.replay import MOVES_SITUATIONS, compile_scenario, listed_effects
 from rulekit.mtg.engine.select import Key, SelectorKey, make_ctx, move_flips, reselect, select, selector_reads
 from rulekit.mtg.engine.state import Moves, State, make_view
+from rulekit.mtg.kinds.copy import makes_entry_choices
 from rulekit.mtg.model import LAYER_LABELS, Scenario, build_spec, layer_label
 from rulekit.mtg.trace import PlayerView, Trace
 from rulekit.yamlsrc import suggest
@@ -140,7 +141,7 @@ def newly_granted(
     spec = chosen.spec
     if spec is None:
         return []
-    entering_copy = sub == "copy" and spec.copy is not None and makes_entry_choices(chosen)
+    entering_copy = sub == "copy" and spec.value("copy") is not None and makes_entry_choices(chosen)
     granted = (ab for pairs in spec.kinds.values() for kind, value in pairs for ab in kind.grants(value))
     if not entering_copy and not any(
         ab.generates and ab.spec is not None and sub in ab.spec.sublayers for ab in granted
@@ -150,7 +151,7 @@ def newly_granted(
     out: list[Eff] = []
     for oid in ids:
         for e in static_effects_of(state.objs[oid], run.names, sub):
-            if e.id in known or (entering_copy and (e.spec is None or e.spec.as_enters is None)):
+            if e.id in known or (entering_copy and (e.spec is None or e.spec.value("as_enters") is None)):
                 continue
             known.add(e.id)
             run.saw(e)

@@ -25,6 +25,7 @@ from rulekit.mtg.engine.effects import (
 from rulekit.mtg.engine.history import first_sublayer
 from rulekit.mtg.engine.state import Obj
 from rulekit.mtg.engine.timestamps import Clock, assign_timestamps, simultaneous_order
+from rulekit.mtg.kinds.copy_except import Except
 from rulekit.mtg.model import EffectSpec, Event, ObjectDef, Scenario
 from rulekit.mtg.vocab import pt_counter
 
@@ -54,29 +55,40 @@ def _named(sel: Any, obj: Obj, base: dict[str, Obj]) -> Obj | None:
     return orig if orig is not None and orig is not obj else None
 
 
+#: a copy effect that says no exception (707.9)
+NO_EXCEPTIONS = Except()
+
+
 def entering_copy(obj: Obj, base: dict[str, Obj], ev: Event | None = None) -> tuple[EffectSpec, Obj] | None:
     """The copy effect ``obj`` enters with and the object it copies: its own static "enters as a
     copy" ability (707.2, 707.5: ``copy: "{chosen object}"``), or the ``enter`` event's ``as``
     ("put onto the battlefield as a copy of", a token created as a copy: 707.5); else ``None``."""
     for a in obj.abilities:
         spec = a.spec if a.kind == AbilityKind.STATIC else None
-        if spec is None or spec.copy is None or not (spec.affects is None or spec.affects.is_this):
+        if spec is None or spec.value("copy") is None or not (spec.affects is None or spec.affects.is_this):
             continue
-        orig = _named(spec.copy, obj, base)
+        orig = _named(spec.value("copy"), obj, base)
         if orig is not None:
             return spec, orig
-    if ev is not None and ev.enters_as is not None and ev.enters_as.copy is not None:
-        orig = _named(ev.enters_as.copy, obj, base)
+    if ev is not None and ev.enters_as is not None and ev.enters_as.value("copy") is not None:
+        orig = _named(ev.enters_as.value("copy"), obj, base)
         if orig is not None:
             return ev.enters_as, orig
     return None
 
 
-def _if_blocks(spec: EffectSpec, orig: Obj) -> list[EffectSpec]:
+def _exceptions(spec: EffectSpec) -> Except:
+    """A copy effect's exceptions (707.9; none written: none)."""
+    got = spec.value("copy_except")
+    return got if got is not None else NO_EXCEPTIONS
+
+
+def _if_blocks(spec: EffectSpec, orig: Obj) -> list[Except]:
     """707.9f: the "if it's a <type>" exception blocks that apply to a copy of ``orig``: read on
     the original's printed types with the copy's own added types."""
-    has = {*orig.types, *orig.subtypes, *orig.supertypes, *spec.copy_types}
-    return [block for words, block in spec.copy_if if all(w in has for w in words)]
+    exc = _exceptions(spec)
+    has = {*orig.types, *orig.subtypes, *orig.supertypes, *exc.types}
+    return [block for words, block in exc.if_ if all(w in has for w in words)]
 
 
 def entering_abilities(
@@ -90,9 +102,9 @@ def entering_abilities(
         return obj.abilities
     spec, orig = got
     copied = entering_abilities(orig, base, depth + 1)
-    extra: list[Any] = list(spec.copy_abilities)
+    extra: list[Any] = list(_exceptions(spec).abilities)
     for block in _if_blocks(spec, orig):
-        extra += block.copy_abilities
+        extra += block.abilities
     return (*copied, *extra)
 
 
@@ -105,7 +117,7 @@ def entry_counters(obj: Obj, base: dict[str, Obj], ev: Event) -> tuple[tuple[str
     if got is None:
         return ()
     spec, orig = got
-    return (*spec.copy_enters_with, *(c for b in _if_blocks(spec, orig) for c in b.copy_enters_with))
+    return (*_exceptions(spec).enters_with, *(c for b in _if_blocks(spec, orig) for c in b.enters_with))
 
 
 def enters_with(obj: Obj, ev: Event, base: dict[str, Obj] | None = None) -> None:

@@ -176,6 +176,14 @@ class Checks(Protocol):
         """601.2f: a selector that names spells or cards (what a cost change is paid for)."""
         ...
 
+    def counters(self, path: Path_, counters: dict[str, int]) -> None:
+        """Counter kinds and numbers (``{+1/+1: 2}``, 122.1a), each bounded."""
+        ...
+
+    def suggest(self, word: str, choices: list[str]) -> str | None:
+        """The closest of ``choices`` to a misspelt ``word`` (for :meth:`refuse`), if one is close."""
+        ...
+
     @property
     def effect(self) -> Mapping[str, Any]:
         """The whole effect spec the section is part of (what another key says)."""
@@ -206,6 +214,8 @@ class Kind:
     forms = ""
     #: one-word forms of its section the file may write (``colorless``, :meth:`read_shorthand`)
     shorthands: tuple[str, ...] = ()
+    #: its keys that hold a number phrase (LANGUAGE.md §3), which may read X (``checks.uses_x``)
+    numbers: tuple[str, ...] = ()
     #: values of its keys as the fuzzer writes them (``tools/fuzz.py``): one mapping each
     examples: tuple[Mapping[str, Any], ...] = ()
 

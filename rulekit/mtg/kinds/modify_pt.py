@@ -26,6 +26,7 @@ class ModifyPt(Kind):
         "`{power: <expr>, toughness: <expr>}`, e.g. `{power: 1, toughness: 1}` or "
         "`{power: -1, toughness: -1}`"
     )
+    numbers = ("power", "toughness")
     examples = (
         {"power": 1, "toughness": 1},
         {"power": -1, "toughness": -1},

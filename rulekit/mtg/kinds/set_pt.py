@@ -28,6 +28,7 @@ class SetPt(Kind):
         "`{power: <expr>, toughness: <expr>}` (either may be omitted); inside `cda:` it is layer 7a "
         "(604.3), its value added to a number printed beside the star (208.2)"
     )
+    numbers = ("power", "toughness")
     examples = ({"power": 0, "toughness": 1}, {"power": "number of creatures you control"}, {"toughness": 4})
 
     def sublayer_for(self, cda: bool) -> str:

@@ -23,7 +23,7 @@ from rulekit.mtg.engine.layers.base import KindsPart
 from rulekit.mtg.kinds import KINDS, kinds_of, markdown_table, register, sections, unregister
 from rulekit.mtg.kinds.base import ANY, Key, Kind, Make
 from rulekit.mtg.model import SUBLAYERS, build_spec
-from rulekit.mtg.schema import effect_model
+from rulekit.mtg.schema import effect_model, field_name
 
 ROOT = Path(__file__).resolve().parents[3]
 KINDS_DIR = ROOT / "rulekit" / "mtg" / "kinds"
@@ -80,13 +80,14 @@ def test_the_shape_of_a_section_is_its_kinds_keys() -> None:
     for section, kinds in sections().items():
         if kinds[0].scalar:
             assert (
-                len(kinds) == 1 and effect_model().model_fields[section].annotation == kinds[0].fields[""][0]
+                len(kinds) == 1
+                and effect_model().model_fields[field_name(section)].annotation == kinds[0].fields[""][0]
             )
             continue
-        model = effect_model().model_fields[section].annotation
+        model = effect_model().model_fields[field_name(section)].annotation
         keys = {k for kind in kinds for k in kind.fields}
         shape = next(a for a in model.__args__ if a is not type(None))  # type: ignore[union-attr]
-        assert set(shape.model_fields) == keys
+        assert {f.alias or name for name, f in shape.model_fields.items()} == keys
 
 
 def test_two_kinds_cannot_take_one_key() -> None:
