@@ -7,6 +7,7 @@ the grammar turns into a located ``ClauseError``.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rulekit.apoteose import cardrefs
