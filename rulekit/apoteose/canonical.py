@@ -494,6 +494,8 @@ def _compare_condition(cond: dict[str, Any]) -> str:
                 "a", "a metade" if words == "metade" else words
             )
     raise NotWorded(str(kind))
+
+
 def _negated(what: dict[str, Any]) -> str:
     """A state negated (LANGUAGE.md §2): «não houver um aliado adjacente a você», «não houverem COMPANHEIRO no
     tabuleiro», «nenhum aliado estiver sem ESTAMINA» (the hero «um X» of the state written «nenhum X»)."""
