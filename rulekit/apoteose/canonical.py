@@ -80,6 +80,7 @@ DURATIONS: dict[str, str] = {
     "end_turn": "até o final do turno",
     "end_battle": "até o final da batalha",
     "next_turn": "até o início do seu próximo turno",
+    "end_cycle": "até o final do ciclo",
 }
 #: A comparison of a resource state, by ``cmp``.
 COMPARISONS: dict[str, str] = {
