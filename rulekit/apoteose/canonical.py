@@ -561,6 +561,8 @@ def canonical_trigger(tr: Any) -> str:
             return f"{res} for ser curado"
         if moment == "before" and res and patient:
             return f"a {res} " + _join("de", _who(patient)) + " for ser curada"
+        if moment == "before" and patient and not res:  # «Quando (um aliado) for ser curado»
+            return "for ser curado" if patient == {"who": "self"} else f"{_who(patient)} for ser curado"
         if moment == "after" and patient and not res:
             return f"{_who(patient)} for curado"
     return _no(tr)

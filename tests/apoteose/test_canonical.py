@@ -84,6 +84,21 @@ def test_every_duration_the_reader_reads_is_written_back_and_reads_the_same(unti
     assert read.to_dict() == st, back
 
 
+@pytest.mark.parametrize(
+    ("written", "canonical"),
+    [
+        ("Quando você for ser curado", "Quando for ser curado"),
+        ("Quando um aliado for ser curado", "Quando um aliado for ser curado"),
+    ],
+)
+def test_a_heal_answered_before_it_happens_is_written_back(written: str, canonical: str) -> None:
+    # a heal of no named resource was shown as data
+    [req] = parse_effect(f"Auto【 {written} 】 Compre 1 carta.").requirements
+    assert canonical_requirement(req) == canonical
+    [back] = parse_effect(f"Auto【 {canonical} 】 Compre 1 carta.").requirements
+    assert back.ast == req.ast
+
+
 def test_a_requirement_is_written_back_after_its_own_first_word() -> None:
     e = parse_effect(
         "Ativar【 Consuma 1 de MANA; Selecione 1 Herói rival adjacente a você; Se a VIDA de um aliado for "
