@@ -62,7 +62,7 @@ ERROR_SOURCES = [
     ROOT / "rulekit" / "mtg" / "engine" / "loop.py",
     ROOT / "rulekit" / "apoteose" / "scenario.py",
     ROOT / "rulekit" / "apoteose" / "script_checks.py",
-    ROOT / "rulekit" / "apoteose" / "lang.py",
+    ROOT / "rulekit" / "apoteose" / "bodycheck.py",  # what a hand-written body: statement may hold
     ROOT / "rulekit" / "apoteose" / "grammar.py",  # what the description reader expected
     ROOT / "rulekit" / "apoteose" / "builder.py",  # why a phrase cannot be resolved
     ROOT / "rulekit" / "apoteose" / "builder_amounts.py",  # why a fraction or a relative amount cannot

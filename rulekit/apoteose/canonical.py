@@ -80,6 +80,7 @@ DURATIONS: dict[str, str] = {
     "end_turn": "até o final do turno",
     "end_battle": "até o final da batalha",
     "next_turn": "até o início do seu próximo turno",
+    "end_cycle": "até o final do ciclo",
 }
 #: A comparison of a resource state, by ``cmp``.
 COMPARISONS: dict[str, str] = {
@@ -560,6 +561,8 @@ def canonical_trigger(tr: Any) -> str:
             return f"{res} for ser curado"
         if moment == "before" and res and patient:
             return f"a {res} " + _join("de", _who(patient)) + " for ser curada"
+        if moment == "before" and patient and not res:  # «Quando (um aliado) for ser curado»
+            return "for ser curado" if patient == {"who": "self"} else f"{_who(patient)} for ser curado"
         if moment == "after" and patient and not res:
             return f"{_who(patient)} for curado"
     return _no(tr)

@@ -14,8 +14,8 @@ from typing import Any
 
 from rulekit import limits
 from rulekit.apoteose import schema
+from rulekit.apoteose.bodycheck import check_statement
 from rulekit.apoteose.deciders import ScriptDecider, ScriptHost
-from rulekit.apoteose.lang import check_statement
 from rulekit.apoteose.rulings import ONE_HERO_PER_CASA, cycle_order, norm
 from rulekit.apoteose.script_checks import ALL_ZONES as ALL_ZONES  # re-exported: the checks live there
 from rulekit.apoteose.script_checks import CASA_RE as CASA_RE

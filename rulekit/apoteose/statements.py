@@ -3,7 +3,7 @@
 The description reader (:func:`rulekit.apoteose.lang.parse_statement`) and a scenario's
 structured ``body:`` both give these objects; the engine runs each with the one handler registered
 for its class (:data:`rulekit.apoteose.handlers.HANDLERS`). The schema a hand-written ``body:``
-is checked against (:data:`SCHEMA`, ``lang.STATEMENT_FIELDS``) and the table in ``LANGUAGE.md``
+is checked against (:data:`SCHEMA`, ``bodycheck.STATEMENT_FIELDS``) and the table in ``LANGUAGE.md``
 come from the dataclass fields: each field's ``kind`` (what values it takes) is in its metadata,
 and a field with a default is optional.
 
@@ -31,7 +31,7 @@ Spec = dict[str, Any]
 
 
 def _f(kind: str, optional: bool = False) -> Any:
-    """A statement field that takes values of ``kind`` (see ``lang._check_value``)."""
+    """A statement field that takes values of ``kind`` (see ``bodycheck._check_value``)."""
     if optional:
         return field(default=None, metadata={"kind": kind})
     return field(metadata={"kind": kind})
@@ -451,7 +451,7 @@ def schema_markdown() -> str:
 
 
 def from_dict(d: dict[str, Any]) -> Statement:
-    """A statement from its plain-data form (already checked: ``lang.check_statement``)."""
+    """A statement from its plain-data form (already checked: ``bodycheck.check_statement``)."""
     op = d.get("op")
     cls = Unknown if op == "unknown" else BY_OP.get(str(op))
     if cls is None:

@@ -1,6 +1,6 @@
 """The held-out set of Apoteose card texts (``heldout.yaml``): texts written blind, with their intended
-meanings, and each one judged by hand against what the reader made of it (issue 34: "We will measure
-again on card texts nobody on the team has seen").
+meanings, and each one judged by hand against what the reader made of it: the reader measured again on
+card texts nobody on the team had seen.
 
 A reading is written as plain lines: the keywords, each requirement in the seed's words with its kind,
 each statement in the seed's words (``rulekit.apoteose.canonical``); a part the wording does not know is

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from helpers import card, hero, scenario
 
-from rulekit.apoteose import lang
+from rulekit.apoteose import bodycheck, lang
 from rulekit.apoteose import matching as M
 from rulekit.apoteose.chain import run_chain
 from rulekit.apoteose.wording import reason_words, statement_text
@@ -161,7 +161,7 @@ def test_a_state_about_heroes_that_names_no_one_hero_next_to_you_is_not_read(tex
 
 def test_a_condition_with_near_is_checked_when_the_file_loads() -> None:
     def check(cond: dict[str, Any]) -> Any:
-        return lang.check_statement({"op": "if", "cond": cond, "then": [{"op": "noop"}], "text": "x"})
+        return bodycheck.check_statement({"op": "if", "cond": cond, "then": [{"op": "noop"}], "text": "x"})
 
     assert check({"cond": "heroes", "who": "opponent", "near": {"who": "self"}}) is None
     bad = check({"cond": "heroes", "who": "self", "near": {"who": "self"}})
@@ -181,10 +181,10 @@ def test_a_condition_with_near_is_checked_when_the_file_loads() -> None:
 
 def test_a_body_near_is_checked_when_the_file_loads() -> None:
     good = {"op": "heal", "amount": 1, "resource": "VIDA", "target": {"who": "ally", "near": {"who": "self"}}}
-    assert lang.check_statement(good) is None
-    bad = lang.check_statement({**good, "target": {"who": "ally", "near": {"who": "opponent"}}})
+    assert bodycheck.check_statement(good) is None
+    bad = bodycheck.check_statement({**good, "target": {"who": "ally", "near": {"who": "opponent"}}})
     assert bad is not None and bad[0] == ("target", "near")
-    bad = lang.check_statement({**good, "target": {"who": "self", "near": {"who": "self"}}})
+    bad = bodycheck.check_statement({**good, "target": {"who": "self", "near": {"who": "self"}}})
     assert bad is not None and bad[0] == ("target", "near")
 
 
@@ -421,12 +421,14 @@ def test_depois_runs_the_clauses_in_the_order_written() -> None:
 
 # ---------------------------------------------------------------- catalogue ----------------------
 def test_a_condition_checked_as_data_is_told_in_the_readers_language() -> None:
-    bad = lang.check_statement({"op": "if", "cond": {"cond": "nope"}, "then": [{"op": "noop"}], "text": "x"})
+    bad = bodycheck.check_statement(
+        {"op": "if", "cond": {"cond": "nope"}, "then": [{"op": "noop"}], "text": "x"}
+    )
     assert bad is not None
     message = bad[1]
     assert isinstance(message, Phrase)
     assert "não é uma condição" in translator("pt-BR")(message.msgid, **message.params)
-    bad = lang.check_statement(
+    bad = bodycheck.check_statement(
         {"op": "if", "cond": {"cond": "turn", "of": "enemy"}, "then": [{"op": "noop"}], "text": "x"}
     )
     assert bad is not None and isinstance(bad[1], Phrase)

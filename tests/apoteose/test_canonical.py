@@ -16,6 +16,7 @@ from rulekit.apoteose.canonical import (
     canonical_statement,
     reading_lines,
 )
+from rulekit.apoteose.lang import DURATION_KEYS
 from rulekit.apoteose.text import parse_effect
 from rulekit.cli import main
 
@@ -72,6 +73,30 @@ def test_a_lowered_attribute_is_written_with_its_own_sign(text: str) -> None:
     back = written_back(text)
     assert back is not None and "+-" not in back and " -" in back, back
     assert P.reading(back) == P.reading(text)
+
+
+@pytest.mark.parametrize("until", DURATION_KEYS)
+def test_every_duration_the_reader_reads_is_written_back_and_reads_the_same(until: str) -> None:
+    # «até o final do ciclo» was read (words.DURATIONS) but shown as data: the wording lacked it
+    st = {"op": "gain", "attribute": "AGI", "amount": 2, "target": {"who": "self"}, "until": until}
+    back = canonical_statement(st)
+    [read] = parse_effect(f"Ativar · Duração {back}.").body
+    assert read.to_dict() == st, back
+
+
+@pytest.mark.parametrize(
+    ("written", "canonical"),
+    [
+        ("Quando você for ser curado", "Quando for ser curado"),
+        ("Quando um aliado for ser curado", "Quando um aliado for ser curado"),
+    ],
+)
+def test_a_heal_answered_before_it_happens_is_written_back(written: str, canonical: str) -> None:
+    # a heal of no named resource was shown as data
+    [req] = parse_effect(f"Auto【 {written} 】 Compre 1 carta.").requirements
+    assert canonical_requirement(req) == canonical
+    [back] = parse_effect(f"Auto【 {canonical} 】 Compre 1 carta.").requirements
+    assert back.ast == req.ast
 
 
 def test_a_requirement_is_written_back_after_its_own_first_word() -> None:

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from rulekit.apoteose import rulings as R
+from rulekit.apoteose.bodycheck import check_statement
 from rulekit.apoteose.canonical import canonical_condition, canonical_statement, explain_text
 from rulekit.apoteose.chain import Engine
 from rulekit.apoteose.grammar import ClauseError, parse_clause
-from rulekit.apoteose.lang import check_statement
 from rulekit.apoteose.matching import attributes
 from rulekit.apoteose.reading import refused_construction
 from rulekit.apoteose.reqgrammar import parse_condition_text

@@ -175,13 +175,27 @@ def test_moving_to_a_casa_adjacente_is_still_a_move() -> None:
         ("Ativar Então cure 5 de VIDA.", "Então"),
         ("Ativar Cure 5 de VIDA, mas perca 2 de MANA.", "mas"),
         ("Ativar Cure 5 de VIDA por turno.", "turno"),
-        ("Ativar Recupere 2 de MANA a mais.", "mais"),
+        ("Ativar Cure 5 de VIDA de mais.", "mais"),
     ],
 )
 def test_a_word_that_is_no_name_is_refused_where_a_hero_goes(text: str, word: str) -> None:
     # found while probing around the held-out set: each was read as a hero called so, and fell on no one
     lines, why = H.reading(text)
     assert lines is None and why is not None and f"'{word}'" in why, (lines, why)
+
+
+def test_a_mais_after_an_amount_is_a_relative_amount_never_a_hero() -> None:
+    # «Recupere 2 de MANA a mais» was read as a recovery by a hero called «mais»; since the relative amounts
+    # it is «2 de MANA a mais», which changes an action answered: in an effect that answers none it is
+    # refused, naming its words, and never falls on a hero
+    lines, why = H.reading("Ativar Recupere 2 de MANA a mais.")
+    assert lines is None and why is not None, lines
+    assert "'Recupere 2 de MANA a mais' changes an action this effect does not answer" in why, why
+    assert H.reading("Auto【 Quando a sua MANA for ser recuperada 】 Recupere 2 de MANA a mais.")[0] == [
+        "Auto",
+        "【 Quando a MANA de você for ser recuperada 】 condition",
+        "Aumente essa recuperação em 2",
+    ]
 
 
 def test_a_name_that_is_no_hero_of_the_scenario_refuses_that_card_when_used() -> None:

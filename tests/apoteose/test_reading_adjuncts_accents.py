@@ -1,4 +1,4 @@
-"""Adjuncts in another place, accents dropped, and the players' state verbs (issue 34 §6: the paraphrase axes
+"""Adjuncts in another place, accents dropped, and the players' state verbs (the paraphrase axes
 ``order``, ``accents``, ``accents:capitals`` and ``synonym:verb`` of ``paraphrase.py``).
 
 Each expected reading is the seed's own wording of the same card (the text on the right), never the reader's

@@ -127,8 +127,8 @@ def test_every_ruling_definition_is_read_by_engine_code() -> None:
 def test_every_statement_op_has_one_handler_and_one_schema() -> None:
     """One handler per statement class (handlers.HANDLERS); the structured form's schema is the
     statement dataclasses' fields."""
+    from rulekit.apoteose.bodycheck import STATEMENT_FIELDS
     from rulekit.apoteose.handlers import HANDLERS
-    from rulekit.apoteose.lang import STATEMENT_FIELDS
     from rulekit.apoteose.statements import BY_OP
 
     assert set(HANDLERS) == set(BY_OP.values())

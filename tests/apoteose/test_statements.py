@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from rulekit.apoteose import statements as S
-from rulekit.apoteose.lang import STATEMENT_FIELDS, check_statement
+from rulekit.apoteose.bodycheck import STATEMENT_FIELDS, check_statement
 from rulekit.apoteose.text import parse_effect
 
 CORPUS = yaml.safe_load((Path(__file__).parent / "corpus.yaml").read_text(encoding="utf-8"))
