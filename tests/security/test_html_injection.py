@@ -159,6 +159,14 @@ def benign_widgets() -> dict[str, dict[str, str]]:
     }
 
 
+def _cells_unclassed(m: Markup) -> list[tuple[str, tuple[str, ...]]]:
+    """The markup's elements and attribute names, a table cell's ``class`` aside: a column is kept on one
+    line (``class="rk-nw"``) only while every cell is short, so a long hostile name may drop it."""
+    return [
+        (t, tuple(a for a in attrs if not (t in ("th", "td") and a == "class"))) for t, attrs in m.structure()
+    ]
+
+
 @pytest.mark.parametrize("tag", TAGS)
 def test_widgets_escape_everything(tag, benign_widgets):
     s = CORPUS[tag]
@@ -168,7 +176,9 @@ def test_widgets_escape_everything(tag, benign_widgets):
         assert set(values) == set(benign)
         for name, html in values.items():
             m = assert_inert(html, f"{kind}.{name}")
-            assert m.structure() == Markup(benign[name]).structure(), f"{kind}.{name}: the markup changed"
+            assert _cells_unclassed(m) == _cells_unclassed(Markup(benign[name])), (
+                f"{kind}.{name}: the markup changed"
+            )
     # the titles and the error boxes show the hostile text as text
     assert clean(s) in Markup(_layer_explorer(s)["end.title_html"]).text
 
