@@ -6,8 +6,7 @@ from typing import Any
 
 from rulekit.mtg.kinds import register
 from rulekit.mtg.kinds.base import Key, Kind
-
-PT_WRITES: frozenset[Key] = frozenset({("pt", "*")})
+from rulekit.mtg.kinds.pt_numbers import PT_WRITES
 
 
 class SwitchPt(Kind):

@@ -28,7 +28,7 @@ from rulekit.mtg.schema import effect_model, field_name
 ROOT = Path(__file__).resolve().parents[3]
 KINDS_DIR = ROOT / "rulekit" / "mtg" / "kinds"
 #: the package's modules that are no kind: the record's base and what the layer-6 kinds share
-HELPERS = {"__init__", "base", "granting"}
+HELPERS = {"__init__", "base", "granting", "pt_numbers"}
 
 
 def _modules() -> list[str]:
