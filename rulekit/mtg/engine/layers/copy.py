@@ -35,7 +35,21 @@ def copiable_values(t: Obj) -> tuple[Any, ...]:
     return values
 
 
-class CopyPart(KindsPart):
+class _LayerOnePart(KindsPart):
+    """A layer-1 part: it overwrites copiable values, so what it may read, and what decides its
+    result, is anything (707.2, 708.10)."""
+
+    def reads(self, spec: EffectSpec) -> frozenset[Key]:
+        return EVERYTHING
+
+    def reads_resolved(self, spec: EffectSpec) -> frozenset[Key]:
+        return EVERYTHING
+
+    def decision_inputs(self, spec: EffectSpec | None) -> frozenset[Key]:
+        return EVERYTHING
+
+
+class CopyPart(_LayerOnePart):
     """707.2 / 613.2a: a copy effect overwrites the copiable values (not control, counters...): the
     ``copy`` kind (:mod:`rulekit.mtg.kinds.copy`), with its exceptions applied as part of it (707.9,
     the ``copy_except`` kind) and an object's own "as [this] enters" values (208.2b, the
@@ -48,15 +62,6 @@ class CopyPart(KindsPart):
     has_params = True
     shows = COPIABLE
     snapshot = COPIED
-
-    def reads(self, spec: EffectSpec) -> frozenset[Key]:
-        return EVERYTHING
-
-    def reads_resolved(self, spec: EffectSpec) -> frozenset[Key]:
-        return EVERYTHING
-
-    def decision_inputs(self, spec: EffectSpec | None) -> frozenset[Key]:
-        return EVERYTHING
 
     def params_vary(self, spec: EffectSpec) -> bool:
         return True
@@ -95,7 +100,7 @@ def copiable_snapshot(state: State) -> dict[str, tuple[Any, ...]]:
     return {oid: copiable_values(o) for oid, o in state.objs.items()}
 
 
-class FaceDownPart(KindsPart):
+class FaceDownPart(_LayerOnePart):
     """708.2a: a face-down permanent is a nameless 2/2 colourless creature with no subtypes or
     abilities (layer 1 in the seed edition, 1b in the current one): the ``face_down`` kind
     (:mod:`rulekit.mtg.kinds.face_down`). As every layer-1 part, it overwrites copiable values:
@@ -106,12 +111,3 @@ class FaceDownPart(KindsPart):
     judged = False
     shows = COPIABLE
     snapshot = COPIED
-
-    def reads(self, spec: EffectSpec) -> frozenset[Key]:
-        return EVERYTHING
-
-    def reads_resolved(self, spec: EffectSpec) -> frozenset[Key]:
-        return EVERYTHING
-
-    def decision_inputs(self, spec: EffectSpec | None) -> frozenset[Key]:
-        return EVERYTHING
