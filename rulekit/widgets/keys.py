@@ -26,6 +26,11 @@ and the bar of this one output and lets it overflow its cell). It is measured ag
 resized, and undone when the class goes.
 :func:`key_guard` makes one, or returns ``None`` when ``anywidget`` is not installed (the ``lessons`` extra
 installs it): the explorers then work as before, with JupyterLab's shortcuts.
+
+The guard also carries the style every explorer needs (:data:`rulekit.widgets._base.PAGE_CSS`, as anywidget's
+``_css``): anywidget keeps one ``<style>`` in the page's head for every guard of the class, so a page of 25
+explorers has the rules once. One ``<style>`` an explorer made every click's style recalculation match each
+rule 25 times; without ``anywidget`` each box carries its own copy again.
 """
 
 from __future__ import annotations
