@@ -36,6 +36,7 @@ from rulekit.views.markup import escape
 from rulekit.views.reasons import error_text
 from rulekit.views.render import render, warm_up_in_background
 from rulekit.views.table_html import COMPACT_TABLE_CSS
+from rulekit.widgets.keys import available as guard_available
 from rulekit.widgets.keys import key_guard
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -209,8 +210,10 @@ PRESENT_CSS = (
     ".rulekit-widget .rulekit-present-switch.mod-active {outline: 2px solid #0072B2; font-weight: bold} "
     "</style>"
 )
-#: The ``<style>`` every widget carries (see :data:`FOCUS_CSS` and :data:`PRESENT_CSS`).
+#: The ``<style>`` every widget needs (see :data:`FOCUS_CSS` and :data:`PRESENT_CSS`).
 WIDGET_CSS = FOCUS_CSS + PRESENT_CSS
+#: The same rules without their tags: the page's one shared style (:func:`rulekit.widgets.keys.key_guard`).
+PAGE_CSS = re.sub(r"</?style>", " ", WIDGET_CSS).strip()
 
 
 def apply_scale(widgets: list[Any], scale: float) -> None:
@@ -471,7 +474,7 @@ class Guarded:
     def _guard_keys(self) -> None:
         """Keep the explorer's keys from JupyterLab's shortcuts: an invisible :mod:`rulekit.widgets.keys`
         guard at the end of its box (none without ``anywidget``)."""
-        guard = key_guard()
+        guard = key_guard(PAGE_CSS)
         if guard is not None:
             self.key_guard = guard
             self.widget.children = (*self.widget.children, guard)
@@ -485,7 +488,9 @@ class Guarded:
         if self.scale != 1.0:
             self.widget.add_class("rulekit-scaled")
         scaled = scale_css(scale_class(self.scale), self.scale) if self.scale != 1.0 else ""
-        self.style_html.value = WIDGET_CSS + scaled
+        # with the key guard, WIDGET_CSS is the page's one shared <style> (its anywidget ``_css``); the box
+        # carries only its size's rules. Without anywidget, each box carries the whole style, as before
+        self.style_html.value = ("" if guard_available() else WIDGET_CSS) + scaled
         self._apply_present_classes()
         apply_scale(self._controls(), self.scale)
 

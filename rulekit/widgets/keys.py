@@ -26,6 +26,11 @@ and the bar of this one output and lets it overflow its cell). It is measured ag
 resized, and undone when the class goes.
 :func:`key_guard` makes one, or returns ``None`` when ``anywidget`` is not installed (the ``lessons`` extra
 installs it): the explorers then work as before, with JupyterLab's shortcuts.
+
+The guard also carries the style every explorer needs (:data:`rulekit.widgets._base.PAGE_CSS`, as anywidget's
+``_css``): anywidget keeps one ``<style>`` in the page's head for every guard of the class, so a page of 25
+explorers has the rules once. One ``<style>`` an explorer made every click's style recalculation match each
+rule 25 times; without ``anywidget`` each box carries its own copy again.
 """
 
 from __future__ import annotations
@@ -139,15 +144,25 @@ MIN_TABLE_ZOOM = 0.55
 ESM = ESM.replace("__MIN_ZOOM__", str(MIN_TABLE_ZOOM))
 
 
-def key_guard() -> Any:
-    """A :class:`KeyGuard` to put in an explorer's box, or ``None`` without ``anywidget``."""
-    cls = _guard_class()
+def key_guard(css: str = "") -> Any:
+    """A :class:`KeyGuard` to put in an explorer's box, or ``None`` without ``anywidget``.
+
+    ``css``: the style rules (no ``<style>`` tag) every explorer needs, shipped as anywidget's ``_css``: the
+    front end keeps ONE ``<style>`` element for all the guards of a page (keyed by the class's id), so a page
+    of 25 explorers carries the rules once, not 25 times (each copy was matched again in every style
+    recalculation of a click)."""
+    cls = _guard_class(css)
     return None if cls is None else cls()
 
 
+def available() -> bool:
+    """Whether the guard (and with it the page's one shared style) can be made (``anywidget`` installed)."""
+    return _guard_class("") is not None
+
+
 @functools.cache
-def _guard_class() -> Any:
-    """The widget class, made once; ``None`` without ``anywidget``."""
+def _guard_class(css: str) -> Any:
+    """The widget class, made once for ``css``; ``None`` without ``anywidget``."""
     try:
         import anywidget
     except ImportError:  # the explorers work without it, with JupyterLab's shortcuts (see the module doc)
@@ -157,5 +172,6 @@ def _guard_class() -> Any:
         """See :mod:`rulekit.widgets.keys`."""
 
         _esm = ESM
+        _css = css
 
     return KeyGuard

@@ -87,7 +87,7 @@ def test_the_explorers_tables_are_light(scenario):
     for html in (ex.final_html.value, ex.layers_html.value, ex.deps_html.value):
         assert "<style" not in html and " id=" not in html, html[:300]
     assert "<table" in ex.final_html.value and "<table" in ex.layers_html.value
-    assert COMPACT_TABLE_CSS in ex.style_html.value and "td.rk-changed" in COMPACT_TABLE_CSS
+    assert COMPACT_TABLE_CSS in ex.key_guard._css and "td.rk-changed" in COMPACT_TABLE_CSS
     trace = ex.trace
     n = len(trace.steps)
     k = n - 1

@@ -94,9 +94,10 @@ def test_every_widget_has_a_visible_focus_ring(kind):
     }[kind]
     ex = make()
     assert "rulekit-widget" in ex.widget._dom_classes
-    assert ex.style_html.value.startswith(FOCUS_CSS)
+    focus_rules = FOCUS_CSS.removeprefix("<style>").removesuffix("</style>")
+    assert ex.key_guard._css.startswith(focus_rules)  # the page's one shared style
     ex.text_size.value = 1.5
-    assert ex.style_html.value.startswith(FOCUS_CSS) and "rulekit-scale-150" in ex.style_html.value
+    assert ex.key_guard._css.startswith(focus_rules) and "rulekit-scale-150" in ex.style_html.value
     assert ":focus-visible" in FOCUS_CSS and "outline: 3px solid #0072B2" in FOCUS_CSS  # Okabe–Ito blue
     assert "outline-offset" in FOCUS_CSS and "#F0E442" in FOCUS_CSS  # a gap and a yellow halo: a shape
 

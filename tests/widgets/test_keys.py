@@ -41,18 +41,38 @@ def test_the_guard_marks_what_is_focused_and_sends_nothing():
     assert 'addEventListener("focusin"' in ESM and "event.target" in ESM and "setAttribute(MARK" in ESM
     assert ".rulekit-widget" in ESM and ".jp-OutputArea-output" in ESM
     assert "model.send" not in ESM and "model.set" not in ESM
-    assert key_guard() is not None and keys._guard_class() is keys._guard_class()  # one class
+    assert key_guard() is not None and keys._guard_class("") is keys._guard_class("")  # one class
+
+
+def test_the_explorers_style_is_one_element_a_page():
+    """The rules every explorer needs ride on the guard's anywidget ``_css``: the front end keeps one
+    ``<style>`` a page for them (keyed by the class's ``_anywidget_id``), not a copy an explorer, which style
+    recalculation matched again and again on every click; a box keeps only its own size's rules."""
+    from rulekit.widgets._base import FOCUS_CSS, PAGE_CSS, PRESENT_CSS, WIDGET_CSS
+
+    explorers = _explorers()
+    ids = set()
+    for ex in explorers:
+        assert ex.key_guard._css == PAGE_CSS and ex.style_html.value == "", ex
+        ids.add(ex.key_guard.get_state()["_anywidget_id"])
+    assert len(ids) == 1  # one shared style element for the whole page
+    assert "<style" not in PAGE_CSS and ":focus-visible" in PAGE_CSS and ".rulekit-fit table" in PAGE_CSS
+    assert WIDGET_CSS == FOCUS_CSS + PRESENT_CSS
+    explorers[0].text_size.value = 1.5  # a size's own rules stay in its box
+    assert explorers[0].style_html.value.startswith("<style>.rulekit-scale-150")
 
 
 def test_without_anywidget_the_explorers_work(monkeypatch):
     import sys
 
     from rulekit.widgets import LayerExplorer, keys
+    from rulekit.widgets._base import WIDGET_CSS
 
     keys._guard_class.cache_clear()
     monkeypatch.setitem(sys.modules, "anywidget", None)  # import anywidget raises ImportError
     try:
         ex = LayerExplorer("seed/humility-then-gideon")
         assert not hasattr(ex, "key_guard") and ex.error.value == ""
+        assert ex.style_html.value == WIDGET_CSS  # no shared style without the guard: the box carries it
     finally:
         keys._guard_class.cache_clear()

@@ -14,7 +14,7 @@ import pytest
 ipywidgets = pytest.importorskip("ipywidgets")
 
 from rulekit.widgets import BoardBuilder, ChainExplorer, LayerExplorer  # noqa: E402
-from rulekit.widgets._base import PRESENT_CSS, WIDGET_CSS  # noqa: E402
+from rulekit.widgets._base import PAGE_CSS, PRESENT_CSS, WIDGET_CSS  # noqa: E402
 
 WORDS = {
     "en": ("Fit to width", "Full width"),
@@ -48,7 +48,7 @@ def test_every_explorer_has_the_switches_in_its_toolbar_in_its_language(lang: st
         assert ex.fit_width.tooltip and ex.full_width.tooltip
         # keyboard: a button (Tab, then Space or Enter), in the explorer's own controls (sized with the text)
         assert isinstance(ex.fit_width, ipywidgets.ToggleButton) and ex.fit_width in ex._controls()
-        assert ex.style_html.value.startswith(WIDGET_CSS)
+        assert ex.key_guard._css == PAGE_CSS and WIDGET_CSS not in ex.style_html.value  # once a page
 
 
 def test_the_switches_add_classes_the_css_reads_and_show_their_state_by_a_shape() -> None:
