@@ -7,6 +7,7 @@ the grammar turns into a located ``ClauseError``.
 
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
@@ -130,6 +131,12 @@ class _Build:
         # the statement, and its adjuncts before it (a duration written first) or after it
         stmt_tree = next(s for s in subs if s.data not in ("duration", "max", "times"))
         rest = [s for s in subs if s is not stmt_tree]
+        # an adjunct between the subject and its verb ("Você, até o final do turno, recebe …"): the clause's
+        aside = [c for c in self.subs(stmt_tree) if c.data == "duration"]
+        if aside:
+            stmt_tree = copy.copy(stmt_tree)
+            stmt_tree.children = [c for c in stmt_tree.children if all(c is not a for a in aside)]
+            rest = [*aside, *rest]
         stmt = getattr(self, "s_" + stmt_tree.data.rstrip("_"))(stmt_tree)
         mx = next((r for r in rest if r.data == "max"), None)
         if mx is not None:  # seed «(máx N)»: a limit on the statement's amount
@@ -771,6 +778,34 @@ class _Build:
         return {"op": "roll", "count": self.count(c) if c is not None else 1}
 
     def s_negate(self, n: Any) -> Stmt:
+        return {"op": "negate"}
+
+    def s_negate_card(self, n: Any) -> Stmt:
+        """ "Negue essa HABILIDADE", "Anule essa carta": negating the card activated is negating its
+        activation (seed «Negue essa ativação»), so the same statement, where the card points back at the
+        card of an activation this effect answers, of the type named ("essa carta": of any type). Anything
+        else (this card, a card chosen, a type the activation answered does not name) is refused, naming the
+        words."""
+        hit = next(s for s in self.subs(n) if s.data in _CARD_TREES)
+        ref = self.card_ref(hit)
+        noun = self.sub(hit, "cardnoun")
+        type_tok = self.tok(noun, "TYPE") if noun is not None else None
+        kind = self.card_type(type_tok) if type_tok is not None else ""
+        r = self.refs
+        answered = ref.get("card") == "answered" and set(ref) <= {"card"}
+        if answered and r.known:
+            answered = "activate" in r.events and (not kind or kind in r.activated)
+        if not answered:
+            self.fail(
+                hit,
+                Phrase(
+                    N_(
+                        "'{phrase}' negates only the card of an activation this effect answers, of that type "
+                        "(Quando um oponente ativar uma HABILIDADE → Negue essa HABILIDADE)"
+                    ),
+                    phrase=self.span(n),
+                ),
+            )
         return {"op": "negate"}
 
     def s_modify(self, n: Any) -> Stmt:
