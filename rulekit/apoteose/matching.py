@@ -296,7 +296,12 @@ def options(g: Game, ctx: Ctx, st: Statement) -> list[str] | None:
         and st.target.get("who") in ("opponent", "ally", "any")
         and not st.target.get("all")
     ):
-        return _hero_pool(g, ctx, st.target)
+        pool = _hero_pool(g, ctx, st.target)
+        if pool is None or "count" not in st.target:
+            return pool
+        # "dois inimigos": that many different heroes, fewer when fewer are there
+        n = R.heroes_counted(len(pool), int(st.target["count"]))
+        return _combos(pool, n) if n else []
     return None
 
 
