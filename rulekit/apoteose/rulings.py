@@ -550,10 +550,10 @@ MOMENT_OPENER_IS_DURANTE = True
 # R-30 — a count of heroes.
 def heroes_counted(available: int, count: int) -> int:
     """R-30: "Cause 1 de DANO a dois inimigos", "Cure 2 de VIDA de três aliados" act on that many
-    **different** heroes of the set, chosen by the effect's controller (seed «Efeito»: the hero who activates is
-    «responsável por selecionar alvos»; the decision ``choose@…``, one option per way to pick them). The seed
-    says nothing of a set with fewer heroes than the count: then **all there are** (the statement is done to
-    as many as it can, as "todos os inimigos" would be), and with none it cannot be done.
+    **different** heroes of the set, chosen by the effect's controller (seed «Efeito»: the hero who activates
+    is «responsável por selecionar alvos»; the decision ``choose@…``, one option per way to pick them). The
+    seed says nothing of a set with fewer heroes than the count: then **all there are** (the statement is done
+    to as many as it can, as "todos os inimigos" would be), and with none it cannot be done.
 
     >>> heroes_counted(3, 2), heroes_counted(1, 2), heroes_counted(0, 2)
     (2, 1, 0)
