@@ -1,4 +1,4 @@
-"""A count of heroes, "Cause 1 de DANO a dois inimigos", "Cure 2 de VIDA de três aliados" (issue 34; R-30):
+"""A count of heroes, "Cause 1 de DANO a dois inimigos", "Cure 2 de VIDA de três aliados" (R-30):
 that many different heroes of the set, chosen by the effect's controller (seed «Efeito»: the hero who
 activates selects the targets; the decision ``choose@<i>.body<k>``), all there are when fewer are there
 (``rulings.heroes_counted``). Never every hero of the set, never one."""

@@ -1,6 +1,6 @@
 """«Negue essa HABILIDADE», «Anule essa carta»: negating the card activated is negating its activation (seed
 «Negue essa ativação»), read as that statement only where the effect answers an activation of a card of that
-type; every other card phrase after Negue/Anule is refused, naming its words (issue 34)."""
+type; every other card phrase after Negue/Anule is refused, naming its words."""
 
 from __future__ import annotations
 

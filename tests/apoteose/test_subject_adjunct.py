@@ -1,5 +1,5 @@
 """An adjunct between a subject and its verb ("Você, até o final do turno, recebe +1 de AGI"), and
-"ter +N de X" read as receiving it (issue 34; held-out h68).
+"ter +N de X" read as receiving it (held-out h68).
 
 The expected readings are the seed's own order of the same statement (the adjunct last, «recebe +N de X»),
 never the reader's output; each widening has a mutation that must change or refuse the reading.
