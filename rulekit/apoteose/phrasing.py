@@ -359,10 +359,10 @@ class Words:
         }:
             raise NoWords(spec)
         if "count" in spec:  # "dois inimigos"
-            group = HERO_COUNTED.get(str(spec.get("who")))
-            if group is None or set(spec) != {"who", "count"} or not is_count(spec["count"]):
+            forms = HERO_COUNTED.get(str(spec.get("who")))
+            if forms is None or set(spec) != {"who", "count"} or not is_count(spec["count"]):
                 raise NoWords(spec)
-            return self.t.np("hero phrase", *group, int(spec["count"]))
+            return self.t.np("hero phrase", *forms, int(spec["count"]))
         extreme = next((k for k in ("most", "least") if k in spec), None)
         if extreme is not None:  # "o aliado que tiver menos VIDA"
             rest = {k: v for k, v in spec.items() if k not in ("most", "least")}

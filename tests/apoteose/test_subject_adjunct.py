@@ -101,3 +101,24 @@ def test_ter_is_receive_only_before_a_signed_amount() -> None:
 def test_explained_in_the_seed_order_in_every_language(lang: str, words: str) -> None:
     lines = explain_text("Ativar Você, até o final do turno, tem +1 de AGI.", lang)
     assert lines[1] == f"  Você recebe +1 de AGI até o final do turno — {words}"
+
+
+# ------------------------------------------------------------- "compre três": cards left out after comprar
+@pytest.mark.parametrize(
+    ("paraphrase", "canonical"),
+    [
+        ("Ativar Compre três.", "Ativar Compre 3 cartas."),
+        ("Ativar Compre uma.", "Ativar Compre 1 carta."),
+        ("Ativar Descarte duas cartas e compre três.", "Ativar Descarte 2 cartas e compre 3 cartas."),
+        ("Ativar Um aliado compra duas.", "Ativar Um aliado compra 2 cartas."),
+    ],
+)
+def test_the_cards_left_out_after_comprar_and_a_number(paraphrase: str, canonical: str) -> None:
+    assert body(paraphrase) == body(canonical)
+
+
+def test_the_number_left_out_is_read_not_assumed() -> None:
+    """Mutation: another number changes the count; a card verb other than comprar still needs its noun."""
+    assert body("Ativar Compre duas.")[0]["count"] == 2 and body("Ativar Compre cinco.")[0]["count"] == 5
+    with pytest.raises(ClauseError):
+        parse_clause("Descarte duas")
