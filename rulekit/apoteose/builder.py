@@ -36,9 +36,11 @@ Stmt = dict[str, Any]
 _NEAR_KINDS = ("opponent", "ally", "any")
 _NEAR_ANCHORS = ("self", "selected", "turn", "that", "answered", "name")
 #: The parse trees of a card phrase (``grammar.lark`` ``card_np``).
+#: The articles of one hero of a set ("um aliado", "uma oponente", "qualquer Herói").
+_ONE = ("um", "uma", "qualquer")
 #: The sets of heroes a count is read on ("dois oponentes", "três aliados", "dois heróis"; R-30).
 _COUNTED_KINDS = ("opponent", "ally", "any")
-_CARD_TREES = ("card_phrase", "zone_cards", "this_card", "counted_cards")
+_CARD_TREES = cardrefs.CARD_TREES
 #: Most times "N vezes" repeats a statement (a bound on what a text makes).
 MAX_TIMES = 10
 
@@ -341,6 +343,21 @@ class _Build:
                 extreme = {"most" if most else "least": RESOURCES[_low(self.tok(m, "RESOURCE"))]}
         if kind == "owner":
             self.fail(node, Phrase(N_("'dono' names a card's owner, not a hero to affect")))
+        if self.sub(node, "your_choice") is not None and (
+            kind not in _COUNTED_KINDS
+            or plural
+            and not counted
+            or any(w not in _ONE for w in words)
+            and not counted
+        ):  # "à sua escolha": one (or a count) of a set, chosen by you, as "um aliado" is (seed «Efeito»)
+            self.fail(
+                node,
+                Phrase(
+                    N_(
+                        "'à sua escolha' picks one hero of a set, or a count of them: um aliado à sua escolha"
+                    ),
+                ),
+            )
         if counted and (
             extreme is not None
             or near is not None
@@ -814,32 +831,7 @@ class _Build:
         return {"op": "negate"}
 
     def s_negate_card(self, n: Any) -> Stmt:
-        """ "Negue essa HABILIDADE", "Anule essa carta": negating the card activated is negating its
-        activation (seed «Negue essa ativação»), so the same statement, where the card points back at the
-        card of an activation this effect answers, of the type named ("essa carta": of any type). Anything
-        else (this card, a card chosen, a type the activation answered does not name) is refused, naming the
-        words."""
-        hit = next(s for s in self.subs(n) if s.data in _CARD_TREES)
-        ref = self.card_ref(hit)
-        noun = self.sub(hit, "cardnoun")
-        type_tok = self.tok(noun, "TYPE") if noun is not None else None
-        kind = self.card_type(type_tok) if type_tok is not None else ""
-        r = self.refs
-        answered = ref.get("card") == "answered" and set(ref) <= {"card"}
-        if answered and r.known:
-            answered = "activate" in r.events and (not kind or kind in r.activated)
-        if not answered:
-            self.fail(
-                hit,
-                Phrase(
-                    N_(
-                        "'{phrase}' negates only the card of an activation this effect answers, of that type "
-                        "(Quando um oponente ativar uma HABILIDADE → Negue essa HABILIDADE)"
-                    ),
-                    phrase=self.span(n),
-                ),
-            )
-        return {"op": "negate"}
+        return cardrefs.negate_card(self, n)
 
     def s_modify(self, n: Any) -> Stmt:
         sign = 1 if self.concept(self.tok(n, "MODVERB")) == "increase" else -1

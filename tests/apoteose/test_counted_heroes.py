@@ -106,3 +106,36 @@ def test_on_the_board_every_pair_is_an_option_and_one_enemy_alone_is_all_there_i
     assert d.source == "default" and d.choice == "bia+caio"
     t = _board("Ativar Cause 1 de DANO a dois inimigos.", ["bia"])
     assert t.heroes["bia"].resources["VIDA"][0] == 49 and t.heroes["ana"].resources["VIDA"][0] == 50
+
+
+# ------------------------------------------------------------- "à sua escolha": the controller chooses
+@pytest.mark.parametrize(
+    ("paraphrase", "canonical"),
+    [
+        ("Ativar Um aliado à sua escolha compra 2 cartas.", "Ativar Um aliado compra 2 cartas."),
+        ("Ativar Um aliado a sua escolha compra 2 cartas.", "Ativar Um aliado compra 2 cartas."),
+        ("Ativar Cure 2 de VIDA de um aliado à sua escolha.", "Ativar Cure 2 de VIDA de um aliado."),
+        ("Ativar Cause 1 de DANO a dois inimigos à sua escolha.", "Ativar Cause 1 de DANO a dois inimigos."),
+    ],
+)
+def test_a_sua_escolha_is_the_controllers_choice_one_hero_already_is(paraphrase: str, canonical: str) -> None:
+    assert body(paraphrase) == body(canonical)
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "Cause 1 de DANO a todos os inimigos à sua escolha",  # every one: nothing to choose
+        "Os aliados à sua escolha compram 1 carta",
+        "Cause 1 de DANO ao alvo à sua escolha",  # already chosen
+    ],
+)
+def test_a_sua_escolha_where_nothing_is_chosen_is_refused(clause: str) -> None:
+    with pytest.raises(ClauseError, match="à sua escolha"):
+        parse_clause(clause)
+
+
+def test_someone_elses_choice_is_not_read_as_yours() -> None:
+    """Mutation: «à escolha dele» (another hero chooses) is refused, never read as the controller's choice."""
+    with pytest.raises(ClauseError):
+        parse_clause("Cause 1 de DANO a um inimigo à escolha dele")
