@@ -45,6 +45,8 @@ STATEMENT_FIELDS: dict[str, dict[str, str]] = S.SCHEMA
 _COMMON_FIELDS = {"op": "str", "until?": "until"}
 #: Bound on a hand-written number (a bound on integer size).
 MAX_NUMBER = 10**6
+#: The most heroes a count names ("dois inimigos", R-30): more than any table holds.
+MAX_COUNTED_HEROES = 12
 
 
 def check_statement(st: Any, depth: int = 0) -> tuple[tuple[str | int, ...], str, str | None] | None:
@@ -281,11 +283,28 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
         if not isinstance(v, dict):
             return (), Phrase(N_("a target is a mapping like {example}"), example="{who: opponent}"), None
         for key in v:
-            if key not in ("who", "name", "all", "text", "near", "most", "least"):
+            if key not in ("who", "name", "all", "text", "near", "most", "least", "count"):
                 return (
                     (key,),
                     Phrase(N_("'{key}' is not a field of a target"), key=key),
-                    suggest(str(key), ["who", "name", "all", "near", "most", "least"]),
+                    suggest(str(key), ["who", "name", "all", "near", "most", "least", "count"]),
+                )
+        if "count" in v:  # "dois inimigos": that many different heroes of a set, chosen
+            n = v["count"]
+            if (
+                isinstance(n, bool)
+                or not isinstance(n, int)
+                or not 2 <= n <= MAX_COUNTED_HEROES
+                or v.get("who") not in ("opponent", "ally", "any")
+                or any(k in v for k in ("all", "near", "most", "least"))
+            ):
+                return (
+                    ("count",),
+                    Phrase(
+                        N_("'count' is 2 to {most} heroes of opponent, ally or any, alone"),
+                        most=MAX_COUNTED_HEROES,
+                    ),
+                    None,
                 )
         for key in ("most", "least"):  # "o aliado que tiver menos VIDA": among a set of heroes
             if key in v:

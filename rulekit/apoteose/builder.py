@@ -7,6 +7,7 @@ the grammar turns into a located ``ClauseError``.
 
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
@@ -35,7 +36,11 @@ Stmt = dict[str, Any]
 _NEAR_KINDS = ("opponent", "ally", "any")
 _NEAR_ANCHORS = ("self", "selected", "turn", "that", "answered", "name")
 #: The parse trees of a card phrase (``grammar.lark`` ``card_np``).
-_CARD_TREES = ("card_phrase", "zone_cards", "this_card", "counted_cards")
+#: The articles of one hero of a set ("um aliado", "uma oponente", "qualquer Herói").
+_ONE = ("um", "uma", "qualquer")
+#: The sets of heroes a count is read on ("dois oponentes", "três aliados", "dois heróis"; R-30).
+_COUNTED_KINDS = ("opponent", "ally", "any")
+_CARD_TREES = cardrefs.CARD_TREES
 #: Most times "N vezes" repeats a statement (a bound on what a text makes).
 MAX_TIMES = 10
 
@@ -130,6 +135,12 @@ class _Build:
         # the statement, and its adjuncts before it (a duration written first) or after it
         stmt_tree = next(s for s in subs if s.data not in ("duration", "max", "times"))
         rest = [s for s in subs if s is not stmt_tree]
+        # an adjunct between the subject and its verb ("Você, até o final do turno, recebe …"): the clause's
+        aside = [c for c in self.subs(stmt_tree) if c.data == "duration"]
+        if aside:
+            stmt_tree = copy.copy(stmt_tree)
+            stmt_tree.children = [c for c in stmt_tree.children if all(c is not a for a in aside)]
+            rest = [*aside, *rest]
         stmt = getattr(self, "s_" + stmt_tree.data.rstrip("_"))(stmt_tree)
         mx = next((r for r in rest if r.data == "max"), None)
         if mx is not None:  # seed «(máx N)»: a limit on the statement's amount
@@ -269,7 +280,10 @@ class _Build:
         return word
 
     # ---- heroes: LANGUAGE.md §3.1 ------------------------------------------------------------
-    def hero(self, node: Any) -> dict[str, Any]:
+    def hero(self, node: Any, counted_ok: bool = False) -> dict[str, Any]:
+        """A hero phrase -> ``{"who": …}``. ``counted_ok``: where a statement acts on heroes it chooses, a
+        count ("dois inimigos", R-30) is read; elsewhere (whose cards, adjacent to whom) it is refused, naming
+        it."""
         d = node.data
         if d == "self_":
             return {"who": "self"}
@@ -292,11 +306,12 @@ class _Build:
                 )
             return {"who": "name", "name": self.orig(node.children[0])}
         words, count = self.dets(node)
-        if count is not None and count > 1:  # «a dois inimigos»: never every enemy, never one
+        counted = count is not None and count > 1  # «a dois inimigos»: never every enemy, never one (R-30)
+        if counted and not counted_ok:
             self.fail(
                 node,
                 Phrase(
-                    N_("'{phrase}' counts heroes, and a count of heroes is not read: select them first"),
+                    N_("'{phrase}' counts heroes, and a count of heroes is not read here: select them first"),
                     phrase=self.span(node),
                 ),
             )
@@ -328,6 +343,39 @@ class _Build:
                 extreme = {"most" if most else "least": RESOURCES[_low(self.tok(m, "RESOURCE"))]}
         if kind == "owner":
             self.fail(node, Phrase(N_("'dono' names a card's owner, not a hero to affect")))
+        if self.sub(node, "your_choice") is not None and (
+            kind not in _COUNTED_KINDS
+            or plural
+            and not counted
+            or any(w not in _ONE for w in words)
+            and not counted
+        ):  # "à sua escolha": one (or a count) of a set, chosen by you, as "um aliado" is (seed «Efeito»)
+            self.fail(
+                node,
+                Phrase(
+                    N_(
+                        "'à sua escolha' picks one hero of a set, or a count of them: um aliado à sua escolha"
+                    ),
+                ),
+            )
+        if counted and (
+            extreme is not None
+            or near is not None
+            or kind not in _COUNTED_KINDS
+            or any(w in _DEMONSTRATIVES or w in _THIS or w in _ALL for w in words)
+        ):
+            self.fail(
+                node,
+                Phrase(
+                    N_(
+                        "'{phrase}' counts heroes of a set that is not read with a count: write dois "
+                        "oponentes, três aliados"
+                    ),
+                    phrase=self.span(node),
+                ),
+            )
+        if counted:  # R-30 (rulings.heroes_counted): that many different heroes of the set, you choose
+            return {"who": kind, "count": count}
         if extreme is not None:  # R-25 (rulings.heroes_with_most): among a set of heroes, found then
             if kind not in _NEAR_KINDS or any(w in _DEMONSTRATIVES or w in _THIS for w in words):
                 self.fail(
@@ -509,7 +557,15 @@ class _Build:
                 h,
                 Phrase(N_("whose cards: write de um oponente, de um aliado, do seu time or de outro Herói")),
             )
-        words, _ = self.dets(h)
+        words, count = self.dets(h)
+        if count is not None and count > 1:  # "de dois oponentes": whose cards is one hero or a team
+            return self.fail(
+                h,
+                Phrase(
+                    N_("'{phrase}' counts heroes, and a count of heroes is not read here: select them first"),
+                    phrase=self.span(h),
+                ),
+            )
         noun = _low(self.tok(h, "HNOUN")).rstrip("s")
         noun = {"rivai": "rival", "heroi": "heroi"}.get(noun, noun)
         if noun == "dono":
@@ -558,7 +614,7 @@ class _Build:
         hs = self.heroes_in(node)
         if not hs:
             return self.shared_subject()
-        return self.hero(hs[0] if subject_first or len(hs) == 1 else hs[-1])
+        return self.hero(hs[0] if subject_first or len(hs) == 1 else hs[-1], counted_ok=True)
 
     def shared_subject(self) -> dict[str, Any]:
         """The hero a clause without a subject acts on: the subject of the clause before it in its sentence
@@ -608,7 +664,8 @@ class _Build:
         amount = self.amount(self.sub(n, "amount"))
         if hit.data in _CARD_TREES:
             return {"op": "damage", "amount": amount, "resource": "VIDA", **self.card_ref(hit)}
-        return {"op": "damage", "amount": amount, "resource": "VIDA", "target": self.hero(hit)}
+        target = self.hero(hit, counted_ok=True)
+        return {"op": "damage", "amount": amount, "resource": "VIDA", "target": target}
 
     def s_damage(self, n: Any) -> Stmt:
         hits = [s for s in self.subs(n) if s.data != "amount"]
@@ -772,6 +829,9 @@ class _Build:
 
     def s_negate(self, n: Any) -> Stmt:
         return {"op": "negate"}
+
+    def s_negate_card(self, n: Any) -> Stmt:
+        return cardrefs.negate_card(self, n)
 
     def s_modify(self, n: Any) -> Stmt:
         sign = 1 if self.concept(self.tok(n, "MODVERB")) == "increase" else -1

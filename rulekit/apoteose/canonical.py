@@ -53,6 +53,8 @@ HEROES: dict[str, tuple[str, str]] = {
     "opponent": ("um oponente", "todos os oponentes"),
     "any": ("um Herói", "todos os Heróis"),
 }
+#: The noun of a counted set of heroes («2 oponentes», R-30).
+HEROES_COUNTED: dict[str, str] = {"ally": "aliados", "opponent": "oponentes", "any": "Heróis"}
 ONE_HERO: dict[str, str] = {
     "self": "você",
     "selected": "o alvo",
@@ -151,6 +153,11 @@ def hero_phrase(spec: Any) -> str:
     if not isinstance(spec, dict):
         raise NotWorded(f"hero {spec!r}")
     who, every, near = spec.get("who"), bool(spec.get("all")), spec.get("near")
+    if "count" in spec:  # «2 oponentes»: that many different heroes, chosen; the seed writes digits
+        n = spec["count"]
+        if set(spec) != {"who", "count"} or who not in HEROES_COUNTED or not isinstance(n, int) or n < 2:
+            raise NotWorded(f"hero {spec!r}")
+        return f"{n} {HEROES_COUNTED[str(who)]}"
     if set(spec) - {"who", "all", "near", "most", "least"}:
         raise NotWorded(f"hero {spec!r}")
     extreme = next((k for k in ("most", "least") if k in spec), None)
@@ -177,7 +184,7 @@ def hero_phrase(spec: Any) -> str:
 
 def _subject(spec: dict[str, Any], singular: str, plural: str) -> str:
     phrase = hero_phrase(spec)
-    verb = plural if spec.get("all") else singular
+    verb = plural if spec.get("all") or spec.get("count") else singular
     return f"{phrase[0].upper()}{phrase[1:]} {verb}"
 
 

@@ -187,3 +187,36 @@ def paid_card(b: Any, node: Any, kind: str) -> str:
             ),
         )
     )
+
+
+#: The trees of a card phrase (grammar.lark card_np).
+CARD_TREES = ("card_phrase", "zone_cards", "this_card", "counted_cards")
+
+
+def negate_card(b: Any, n: Any) -> dict[str, Any]:
+    """ "Negue essa HABILIDADE", "Anule essa carta": negating the card activated is negating its
+    activation (seed «Negue essa ativação»), so the same statement, where the card points back at the
+    card of an activation this effect answers, of the type named ("essa carta": of any type). Anything
+    else (this card, a card chosen, a type the activation answered does not name) is refused, naming the
+    words."""
+    hit = next(s for s in b.subs(n) if s.data in CARD_TREES)
+    ref = b.card_ref(hit)
+    noun = b.sub(hit, "cardnoun")
+    type_tok = b.tok(noun, "TYPE") if noun is not None else None
+    kind = b.card_type(type_tok) if type_tok is not None else ""
+    r = b.refs
+    answered = ref.get("card") == "answered" and set(ref) <= {"card"}
+    if answered and r.known:
+        answered = "activate" in r.events and (not kind or kind in r.activated)
+    if not answered:
+        b.fail(
+            hit,
+            Phrase(
+                N_(
+                    "'{phrase}' negates only the card of an activation this effect answers, of that type "
+                    "(Quando um oponente ativar uma HABILIDADE → Negue essa HABILIDADE)"
+                ),
+                phrase=b.span(n),
+            ),
+        )
+    return {"op": "negate"}

@@ -213,7 +213,7 @@ class Step:
     def targets(self) -> list[str]:
         spec = getattr(self.st, "target", None) or {"who": "self"}
         if self.choice is not None and spec.get("who") in ("opponent", "ally", "any") and not spec.get("all"):
-            return [self.choice]
+            return self.choice.split("+") if "count" in spec else [self.choice]  # "a+b"
         hs = M.heroes_for(self.g, self.ctx, spec)
         if not hs:
             raise Fail(Reason.NO_HERO, who=str(spec.get("name") or spec.get("who")))

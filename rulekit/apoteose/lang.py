@@ -29,7 +29,13 @@ from typing import Any
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
 from rulekit.apoteose import words as W
-from rulekit.apoteose.grammar import ClauseError, fronted_re, is_fronted_adjunct, parse_clause
+from rulekit.apoteose.grammar import (
+    ClauseError,
+    fronted_re,
+    is_fronted_adjunct,
+    parse_clause,
+    parse_hero_phrase,
+)
 from rulekit.apoteose.reading import lexicon, opener, read, spelled
 from rulekit.apoteose.reqgrammar import parse_condition_text, parse_trigger_text
 from rulekit.apoteose.rulings import norm
@@ -226,7 +232,25 @@ def _join_fronted(s: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]
             continue
         out.append((a, b))
         start = None
-    return out
+    # a subject alone before an adjunct and its verb ("Você, até o final do turno, recebe +1 de AGI"): one
+    # clause, the adjunct between the subject and the verb (grammar.lark `_subject`)
+    joined: list[tuple[int, int]] = []
+    for a, b in out:
+        if (
+            joined
+            and fronted_re().match(W.expand(s[a:b])[0])
+            and _subject_alone(s[joined[-1][0] : joined[-1][1]])
+        ):
+            joined[-1] = (joined[-1][0], b)
+        else:
+            joined.append((a, b))
+    return joined
+
+
+def _subject_alone(piece: str) -> bool:
+    """Whether ``piece`` (a clause with its comma) is only a hero phrase: a subject whose verb comes later."""
+    head = piece.strip().rstrip(",").strip()
+    return bool(head) and parse_hero_phrase(head) is not None
 
 
 def parse_description(text: str, refs: Any = None) -> tuple[list[Statement], bool]:

@@ -296,7 +296,12 @@ def options(g: Game, ctx: Ctx, st: Statement) -> list[str] | None:
         and st.target.get("who") in ("opponent", "ally", "any")
         and not st.target.get("all")
     ):
-        return _hero_pool(g, ctx, st.target)
+        heroes = _hero_pool(g, ctx, st.target)
+        if heroes is None or "count" not in st.target:
+            return heroes
+        # "dois inimigos": that many different heroes, fewer when fewer are there
+        n = R.heroes_counted(len(heroes), int(st.target["count"]))
+        return _combos(heroes, n) if n else []
     return None
 
 

@@ -126,6 +126,13 @@ HERO_PHRASES_ALL: dict[str, str] = {
     "ally": NP_("hero phrase", "every ally"),
     "any": NP_("hero phrase", "every hero"),
 }
+#: That many different heroes of a set, chosen by the controller (``count``: "dois inimigos", R-30); worded
+#: with "each of" so a verb after it stays singular.
+HERO_COUNTED: dict[str, tuple[str, str]] = {
+    "opponent": NNP_("hero phrase", "{n} opponent you choose", "each of {n} opponents you choose"),
+    "ally": NNP_("hero phrase", "{n} ally you choose", "each of {n} allies you choose"),
+    "any": NNP_("hero phrase", "{n} hero you choose", "each of {n} heroes you choose"),
+}
 #: Heroes next to one hero (``near``: "um aliado adjacente a você"), one or every one of them; the hero
 #: they stand next to is worded by :data:`NEAR_PHRASES`, else as a hero phrase.
 HERO_NEAR = NP_("hero phrase", "{hero} adjacent to {near}")
@@ -348,8 +355,14 @@ class Words:
             "near",
             "most",
             "least",
+            "count",
         }:
             raise NoWords(spec)
+        if "count" in spec:  # "dois inimigos"
+            forms = HERO_COUNTED.get(str(spec.get("who")))
+            if forms is None or set(spec) != {"who", "count"} or not is_count(spec["count"]):
+                raise NoWords(spec)
+            return self.t.np("hero phrase", *forms, int(spec["count"]))
         extreme = next((k for k in ("most", "least") if k in spec), None)
         if extreme is not None:  # "o aliado que tiver menos VIDA"
             rest = {k: v for k, v in spec.items() if k not in ("most", "least")}

@@ -277,6 +277,9 @@ def _verb(surface: str, prev: str | None, rest: str) -> Token | None:
     needs = lex.verbs[str(tok.concept)].get("needs")
     if needs and needs not in rest:
         return None  # "levar" is sofrer only in "levar dano"
+    then = lex.verbs[str(tok.concept)].get("then")
+    if then and re.match(r"\s*(?:" + str(then) + ")", rest) is None:
+        return None  # "ter" is ganhar only before "+N" ("que tem mais VIDA" stays ter)
     return tok
 
 

@@ -1,4 +1,4 @@
-"""Every house ruling (R-01..R-23 from the Apoteose rulings; R-24..R-29 ours) in one named place,
+"""Every house ruling (R-01..R-23 from the Apoteose rulings; R-24..R-30 ours) in one named place,
 written out in ``docs/apoteose-rulings.md``.
 
 Engine code asks these functions and constants instead of re-deciding a ruling inline, so
@@ -547,6 +547,20 @@ QUANDO_STATE_IS_A_CONDITION = True
 MOMENT_OPENER_IS_DURANTE = True
 
 
+# R-30 — a count of heroes.
+def heroes_counted(available: int, count: int) -> int:
+    """R-30: "Cause 1 de DANO a dois inimigos", "Cure 2 de VIDA de três aliados" act on that many
+    **different** heroes of the set, chosen by the effect's controller (seed «Efeito»: the hero who activates
+    is «responsável por selecionar alvos»; the decision ``choose@…``, one option per way to pick them). The
+    seed says nothing of a set with fewer heroes than the count: then **all there are** (the statement is done
+    to as many as it can, as "todos os inimigos" would be), and with none it cannot be done.
+
+    >>> heroes_counted(3, 2), heroes_counted(1, 2), heroes_counted(0, 2)
+    (2, 1, 0)
+    """
+    return min(available, count)
+
+
 def ruling_ids() -> dict[str, Any]:
     """Index of the named places above, by ruling id (for docs and tests). Rulings without an entry
     are structural: the engine applies them where its code says so (R-02 resolution is atomic,
@@ -580,4 +594,5 @@ def ruling_ids() -> dict[str, Any]:
         "R-27": RELATIVE_AMOUNT_CHANGES_ANSWERED_ACTION,
         "R-28": QUANDO_STATE_IS_A_CONDITION,
         "R-29": MOMENT_OPENER_IS_DURANTE,
+        "R-30": heroes_counted,
     }

@@ -659,11 +659,14 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
 
     events: list[str] = []
     before: list[str] = []  # answered before they happen: the ones it may change
+    activated: list[str] = []  # the card type of each activation answered ("" any): "Negue essa HABILIDADE"
     sides: list[tuple[str, str]] = []
     event_card = event_hero = False
     for t in timings:
         if t in _TIMING_EVENTS:
             events.append(_TIMING_EVENTS[t])
+            if _TIMING_EVENTS[t] == "activate":
+                activated.append("")
             event_card = True
         elif t in _TIMING_HEROES:
             event_hero = True
@@ -675,6 +678,9 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
             continue
         kind = str(trig.get("event"))
         events.append(kind)
+        if kind == "activate":
+            card = trig.get("card")
+            activated.append(str(card.get("type", "")) if isinstance(card, dict) else "")
         if trig.get("moment") == "before":
             before.append(kind)
         event_card = event_card or kind in _CARD_EVENTS or "card" in trig
@@ -703,6 +709,7 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
         known=True,
         events=tuple(events),
         before=tuple(before),
+        activated=tuple(activated),
         event_card=event_card,
         event_hero=event_hero,
         paid=tuple(paid),

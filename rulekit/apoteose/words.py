@@ -139,6 +139,8 @@ class Refs:
     events: tuple[str, ...] = ()
     #: of those, the ones it answers before they happen (R-21 "before"; seed «antes»: it may modify them)
     before: tuple[str, ...] = ()
+    #: the card type of each activation it answers ("" for any card): what "essa HABILIDADE" may negate
+    activated: tuple[str, ...] = ()
     #: the event answered has a card ("essa carta", "a carta descartada" in a response)
     event_card: bool = False
     #: the event answered has a hero ("aquele oponente")

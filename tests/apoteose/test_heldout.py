@@ -207,17 +207,17 @@ def test_a_name_that_is_no_hero_of_the_scenario_refuses_that_card_when_used() ->
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "read"),
     [
-        "Ativar Cause 3 de DANO a dois inimigos.",
-        "Ativar Cause 3 de DANO a 2 inimigos.",
-        "Ativar Dois aliados recuperam 2 de MANA.",
+        ("Ativar Cause 3 de DANO a dois inimigos.", "Cause 3 de DANO a 2 oponentes"),
+        ("Ativar Cause 3 de DANO a 2 inimigos.", "Cause 3 de DANO a 2 oponentes"),
+        ("Ativar Dois aliados recuperam 2 de MANA.", "Recupere 2 de MANA de 2 aliados"),
     ],
 )
-def test_a_count_of_heroes_is_refused_never_read_as_all_of_them(text: str) -> None:
-    # «a dois inimigos» was read as every enemy, silently
+def test_a_count_of_heroes_is_that_many_never_all_of_them(text: str, read: str) -> None:
+    # «a dois inimigos» was read as every enemy, silently; then refused; now that many, chosen
     lines, why = H.reading(text)
-    assert lines is None and why is not None and "counts heroes" in why, (lines, why)
+    assert lines == ["Ativar", read], (lines, why)
     assert H.reading("Ativar Cause 3 de DANO a 1 inimigo.") == H.reading(
         "Ativar Cause 3 de DANO a um inimigo."
     )
