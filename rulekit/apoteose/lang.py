@@ -21,6 +21,7 @@ taken back from the original text.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 import unicodedata
@@ -152,6 +153,8 @@ def _clause_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 _GAIN_RE = re.compile(r"\s*[+-]\d+ de ")
+#: a clause that opens with its duration ("Até o final do turno, você recebe…")
+_FRONTED_RE = re.compile(r"(?i)\s*at[eé]\b")
 #: Where one clause ends and the next begins: "e", ",", ";", and "depois" after any of them ("; depois,",
 #: ", depois,", "e depois"): «Resolução do Efeito» resolves the description in the order written, so
 #: "depois" only says the next clause comes after (a joined "depois" is never a clause of its own).
@@ -314,7 +317,6 @@ MAX_CLAUSES = 40
 def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
     """Each clause in order; with ``refs`` (what the effect can point at), each clause also knows the
     nearest card and hero mentioned before it (LANGUAGE.md §3.1)."""
-    import dataclasses
 
     if len(clauses) > MAX_CLAUSES:
         return [
@@ -326,10 +328,11 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
             )
         ]
     if refs is None:
-        return [st for c in clauses for st in parse_statements(c)]
+        return _shared_duration(clauses, [parse_statements(c) for c in clauses])
     import json
 
     out: list[Statement] = []
+    made: list[list[Statement]] = []
     last_card: str | None = None
     last_hero: str | None = None
     subject: str | None = None  # the explicit subject of the clause before (its hero phrase, as JSON)
@@ -343,6 +346,7 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
             ),
         )
         out.extend(sts)
+        made.append(sts)
         st = sts[-1]
         d = st.to_dict()
         if tokens and tokens[0].kind != "verb" and isinstance(d.get("target"), dict):
@@ -365,7 +369,35 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
             last_hero = who
         elif d.get("op") == "select" and d.get("what") == "hero":  # "escolha dois inimigos; cada um deles…"
             last_hero = "selected"
-    return out
+    return _shared_duration(clauses, made)
+
+
+def _shared_duration(clauses: list[str], made: list[list[Statement]]) -> list[Statement]:
+    """The statements of the clauses, in order; a list of gains ("Você recebe +1 de AGI e +1 de INT até o
+    final do turno": a clause that is only its amount continues the gain before it) shares the duration
+    written after its last amount, as one adjunct of the coordination. A gain of the list with a duration
+    of its own keeps it."""
+    runs: list[list[int]] = []
+    starts: list[str] = []  # the clause each run begins with
+    flat: list[Statement] = []
+    for c, sts in zip(clauses, made, strict=True):
+        gains = [len(flat) + i for i, st in enumerate(sts) if isinstance(st, S.Gain)]
+        if _GAIN_RE.match(c) and runs and gains:
+            runs[-1].extend(gains)
+        else:
+            runs.append(gains)
+            starts.append(c)
+        flat.extend(sts)
+    for run, first in zip(runs, starts, strict=True):
+        if not run:
+            continue
+        # written after the last amount, or first in the sentence ("Até o final do turno, você recebe +1 de
+        # AGI e +1 de INT"): the whole list's
+        until = flat[run[-1]].until or (flat[run[0]].until if _FRONTED_RE.match(first) else None)
+        for i in run if until is not None else ():
+            if flat[i].until is None:
+                flat[i] = dataclasses.replace(flat[i], until=until)
+    return flat
 
 
 # --------------------------------------------------------------------------------------------
