@@ -252,6 +252,8 @@ class _ReqBuild(_Build):
         card = self.card_ref(child)
         if card.get("card") == "self":
             return {"card": "self"}
+        if card.get("card") == "all" and self.dets(child) == ([], None) and "zone" not in card:
+            card = {**card, "card": "choose", "count": 1}  # "for comprar cartas": any card, as "uma carta"
         if card.get("card") == "choose" and card.get("count") == 1 and "zone" not in card:
             out = {"card": "any"}
             if "type" in card:

@@ -52,3 +52,19 @@ def test_a_clause_with_its_own_verb_is_not_part_of_the_list() -> None:
     eff = parse_effect("Ativar Você recebe +1 de AGI e compre 1 carta até o final do turno.")
     gain = next(st.to_dict() for st in eff.body if st.to_dict()["op"] == "gain")
     assert "until" not in gain
+
+
+def test_a_bare_plural_of_cards_in_a_trigger_is_any_card() -> None:
+    """ "Quando um oponente for comprar cartas" answers any draw of that opponent, as "uma carta" does (it was
+    an object the trigger could not name, so the whole requirement was unread); "duas cartas a menos" then
+    reduces that draw (R-21: "for comprar" is about to draw; R-27)."""
+    eff = parse_effect("Auto【 Quando um oponente for comprar cartas 】 Ele compra duas cartas a menos.")
+    assert eff.supported()
+    trig = eff.requirements[0].ast["trigger"]
+    assert trig == {
+        "moment": "before",
+        "event": "draw",
+        "actor": {"who": "opponent"},
+        "object": {"card": "any"},
+    }
+    assert [st.to_dict() for st in eff.body] == [{"op": "modify", "action": "draw", "delta": -2}]
