@@ -121,6 +121,10 @@ class Build(_Build):
             return {"op": "modify", "action": action, "delta": sign * value}
         if action in (None, "damage") and word not in ("VIDA", "HP", "MANA", "ESTAMINA"):
             return {"op": "gain", "attribute": name, "amount": sign * value, "target": self.target(n)}
+        return self._not_answered(n)
+
+    def _not_answered(self, n: Any) -> Stmt:
+        """A relative amount with no action of its kind answered (R-27): refused, naming its words."""
         return dict(
             self.fail(
                 n,
@@ -140,17 +144,6 @@ class Build(_Build):
         sign = 1 if "mais" in _low(self.tok(n, "AMORE")) else -1
         count = self.count(self.sub(n, "count"))
         if not self._answers(n, "draw"):
-            return dict(
-                self.fail(
-                    n,
-                    Phrase(
-                        N_(
-                            "'{phrase}' changes an action this effect does not answer: in a response to it, "
-                            "write it so (Quando … for …), or say the whole amount"
-                        ),
-                        phrase=self.span(n),
-                    ),
-                )
-            )
+            return self._not_answered(n)
         self._relative_subject(n, "draw")
         return {"op": "modify", "action": "draw", "delta": sign * count}

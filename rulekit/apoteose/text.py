@@ -433,19 +433,7 @@ def parse_effect(text: str, *, strict: bool = True) -> Effect:
                     )
                 warnings.append(Warning_("UNSUPPORTED_TEXT", message, at))
             elif not lang.is_supported(ast):
-                warnings.append(
-                    Warning_(
-                        "UNSUPPORTED_TEXT",
-                        Phrase(
-                            N_(
-                                "requirement '{requirement}' is outside the runnable vocabulary "
-                                "(use the structured YAML form)"
-                            ),
-                            requirement=body,
-                        ),
-                        pos,
-                    )
-                )
+                warnings.append(_outside_vocabulary(body, pos))
         known = [r for r in reqs if r.kind != UNKNOWN_KIND]
         order = [REQUIREMENT_ORDER.index(r.kind) for r in known]
         if order != sorted(order):
@@ -476,19 +464,7 @@ def parse_effect(text: str, *, strict: bool = True) -> Effect:
     if opened is not None:  # R-29: "Durante seus testes de AGI, …" is the state requirement "Durante …"
         reqs.append(opened)
         if not lang.is_supported(opened.ast):
-            warnings.append(
-                Warning_(
-                    "UNSUPPORTED_TEXT",
-                    Phrase(
-                        N_(
-                            "requirement '{requirement}' is outside the runnable vocabulary "
-                            "(use the structured YAML form)"
-                        ),
-                        requirement=opened.text,
-                    ),
-                    opened.position,
-                )
-            )
+            warnings.append(_outside_vocabulary(opened.text, opened.position))
         desc_offset += len(desc) - len(desc.lstrip()) + len(opened.text) + 1
         desc = desc.lstrip()[len(opened.text) + 1 :]
     description = lang.clean(desc)
@@ -839,3 +815,18 @@ def format_effect(effect: Effect | str) -> str:
     if e.description:
         out = f"{out} {e.description}"
     return out
+
+
+def _outside_vocabulary(requirement: str, position: int) -> Warning_:
+    """A requirement read but with no engine condition to run it (the card is refused when used)."""
+    return Warning_(
+        "UNSUPPORTED_TEXT",
+        Phrase(
+            N_(
+                "requirement '{requirement}' is outside the runnable vocabulary "
+                "(use the structured YAML form)"
+            ),
+            requirement=requirement,
+        ),
+        position,
+    )
