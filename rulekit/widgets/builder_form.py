@@ -47,6 +47,21 @@ def _tip(widget: Any, tip: str) -> Any:
     return widget
 
 
+def _text_area(w: Any, key: str, placeholder: str, rows: int, style: Any) -> Any:
+    """A card form's text box (``w``: ipywidgets, imported by the caller): its label ``TEXT[key]``, its
+    tooltip ``TEXT[key + "_tip"]``, read as typed."""
+    box = w.Textarea(
+        value="",
+        description=_t(key),
+        placeholder=placeholder,
+        continuous_update=True,
+        rows=rows,
+        layout=w.Layout(width="34em"),
+        style=style,
+    )
+    return _tip(box, f"{key}_tip")
+
+
 def search_cards(query: str, limit: int = 60) -> list[str]:
     """Library cards whose name, type line or rules text contain every word of ``query`` (any case);
     cards whose name contains the whole query come first, then the rest, each group by name.
@@ -281,18 +296,7 @@ class BuilderForm(BoardEdits):
         self.c_keywords = _tip(
             w.Text(value="", description=_t("c_keywords"), continuous_update=True, style=st), "c_keywords_tip"
         )
-        self.c_oracle = _tip(
-            w.Textarea(
-                value="",
-                description=_t("c_oracle"),
-                placeholder=ORACLE_EXAMPLE,
-                continuous_update=True,
-                rows=3,
-                layout=w.Layout(width="34em"),
-                style=st,
-            ),
-            "c_oracle_tip",
-        )
+        self.c_oracle = _text_area(w, "c_oracle", ORACLE_EXAMPLE, 3, st)
         self.c_reading = w.HTML(value="")  # what the card's text is read as (LANGUAGE.md §11.2)
         self.c_reading.add_class("rulekit-card-reading")
         self.c_rules = _tip(
@@ -306,30 +310,8 @@ class BuilderForm(BoardEdits):
             layout=w.Layout(width="auto"),
             style=st,
         )
-        self.c_effect = _tip(
-            w.Textarea(
-                value="",
-                description=_t("c_effect"),
-                placeholder=_t("c_effect_ph"),
-                continuous_update=True,
-                rows=4,
-                layout=w.Layout(width="34em"),
-                style=st,
-            ),
-            "c_effect_tip",
-        )
-        self.c_back = _tip(
-            w.Textarea(
-                value="",
-                description=_t("c_back"),
-                placeholder=BACK_EXAMPLE,
-                continuous_update=True,
-                rows=3,
-                layout=w.Layout(width="34em"),
-                style=st,
-            ),
-            "c_back_tip",
-        )
+        self.c_effect = _text_area(w, "c_effect", _t("c_effect_ph"), 4, st)
+        self.c_back = _text_area(w, "c_back", BACK_EXAMPLE, 3, st)
         self.c_modal = _tip(w.Checkbox(value=False, description=_t("c_modal"), indent=False), "c_modal_tip")
         self.c_status = w.HTML(value="")
         self.c_add = _tip(w.Button(description=_t("c_add"), icon="plus"), "c_add_tip")
