@@ -16,23 +16,14 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from rulekit.widgets.builder import BuilderError  # noqa: E402
+from rulekit.widgets.builder_board import EVENT_KINDS  # noqa: E402
 
 from .builder_util import assert_round_trip  # noqa: E402
 
 CARDS = sorted(mtg.list_cards())
 PLAYERS = [None, "Ann", "Bo", "Cleo"]
 ZONES = ["battlefield"] * 4 + ["graveyard", "hand", "exile"]
-EVENTS = [
-    "tap",
-    "untap",
-    "leave",
-    "attach",
-    "enter",
-    "turn_face_up",
-    "turn_face_down",
-    "transform",
-    "end_of_turn",
-]
+EVENTS = list(EVENT_KINDS)  # every event the builder adds, from its own record
 
 op = st.one_of(
     st.tuples(
