@@ -417,7 +417,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if isinstance(value, dict):
             for sub, v in value.items():
-                if isinstance(v, str) or v is None:
+                if not isinstance(v, int | float):  # a text, a list of rows, nothing
                     print(f"{key}.{sub:<10} {v}")
                     continue
                 t = TARGETS.get(f"{key}.{sub}")
