@@ -22,6 +22,7 @@ controls. Sizes are absolute multiples of the widgets' base font size, so nothin
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 import traceback
@@ -38,6 +39,7 @@ from rulekit.views.render import render, warm_up_in_background
 from rulekit.views.table_html import COMPACT_TABLE_CSS
 from rulekit.widgets.keys import available as guard_available
 from rulekit.widgets.keys import key_guard
+from rulekit.widgets.panel import Panel
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -447,6 +449,19 @@ class Guarded:
             shared = self._shared_output = (w.Layout(), HTMLStyle())
         return w.HTML(value="", layout=shared[0], style=shared[1])
 
+    def _panel_of(self, names: tuple[str, ...]) -> Panel:
+        """The explorer's run of outputs as one :class:`~rulekit.widgets.panel.Panel` (its parts are the
+        outputs' handles): what a callback changes in it reaches the browser in one message (:func:`guarded`
+        holds it). Without ``anywidget`` its parts are this explorer's usual HTML outputs."""
+        self.panel = Panel(names, make_html=self._output)
+        return self.panel
+
+    def _hold(self) -> Any:
+        """A block whose changes to the explorer's panel go to the browser in one message (see
+        :meth:`_panel_of`); nothing is held without a panel."""
+        panel = self.__dict__.get("panel")
+        return panel.hold() if panel is not None else contextlib.nullcontext()
+
     def _on_text_size(self, change: dict[str, Any]) -> None:
         if not self._scaling:
             self.set_scale(change["new"])
@@ -515,9 +530,10 @@ class Guarded:
             self._scaling = False
         try:
             self._apply_scale_classes()
-            for widget, inner in self._wrapped.values():
-                widget.value = wrap(inner, value)
-            self._rescale()
+            with self._hold():  # the outputs at the new size: one message
+                for widget, inner in self._wrapped.values():
+                    widget.value = wrap(inner, value)
+                self._rescale()
         except Exception as exc:  # noqa: BLE001 - no exception may reach the notebook
             self._set_error(exc)
             return
@@ -589,7 +605,8 @@ def guarded(method: F) -> F:
     @functools.wraps(method)
     def wrapper(self: Guarded, *args: Any, **kwargs: Any) -> Any:
         try:
-            with limits.budget(*budget_of(getattr(self, "scenario", None))):  # one budget per callback
+            # one budget per callback; its outputs reach the browser in one message
+            with limits.budget(*budget_of(getattr(self, "scenario", None))), self._hold():
                 result = method(self, *args, **kwargs)
         except Exception as exc:  # noqa: BLE001 - no exception may reach the notebook
             self._set_error(exc)

@@ -36,6 +36,7 @@ The builder is in four parts, each read on its own:
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -240,14 +241,14 @@ class BoardBuilder(BuilderForm):
                 self.yaml_html,
                 self.ruleset,
                 row(self.prev, self.step, self.next),
-                self.explain_html,
-                self.final_html,
-                self.players_html,
-                self.diagram_html,
-                self.deps_html,
-                self.layers_html,
+                self.view.panel.widget,  # the explorer's outputs (explanation, tables, diagram)
             ]
         )
+
+    def _hold(self) -> Any:
+        """The builder's outputs are its explorer's: a callback's changes to them go in one message."""
+        view = self.__dict__.get("view")  # not yet while the form is built
+        return view._hold() if view is not None else contextlib.nullcontext()
 
     # ------------------------------------------------------------------ who follows the board
     def on_change(self, callback: Callable[[], None]) -> None:

@@ -111,10 +111,12 @@ class ChainExplorer(DiagramExplorer):
         self.event = w.IntSlider(value=1, min=1, max=1, description=_("Event"), layout=w.Layout(width="28em"))
         self.event.tooltip = _("Walk through the chain's events so far (1 = the first event)")
         self.stack_html = self._output()
-        self.diagram_html = self._output()
-        self.legend_html = self._output()
-        self.log_html = self._output()
-        self.heroes_html = self._output()
+        # the outputs under the controls, in the order shown: one panel, one message per click
+        panel = self._panel_of(("diagram", "legend", "log", "heroes"))
+        self.diagram_html = panel.part("diagram")
+        self.legend_html = panel.part("legend")
+        self.log_html = panel.part("log")
+        self.heroes_html = panel.part("heroes")
 
         self.choose_button.on_click(lambda _b: self.choose())
         self.undo.on_click(lambda _b: self.do_undo())
@@ -137,10 +139,7 @@ class ChainExplorer(DiagramExplorer):
                 row(self.undo, self.reset),
                 row(self.prev, self.event, self.next),
                 self.error,
-                self.diagram_html,
-                self.legend_html,
-                self.log_html,
-                self.heroes_html,
+                panel.widget,
             ]
         )
         self.widget.add_class("rulekit-chain-explorer")

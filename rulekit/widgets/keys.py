@@ -13,6 +13,15 @@ box (the nearest element of class ``rulekit-widget``) and the cell output holdin
 focused in them the attribute: the keys then do what the control does (a list's arrows and type-ahead, a
 slider's arrows, Space and Enter on a button) and no shortcut runs. Nothing is sent to the kernel.
 
+A press (``mousedown``) or a focus (``focusin``) inside the box goes no further than the box: the notebook
+does not take it for selecting the cell. Selecting it restyled and measured the whole cell, 40–90 ms before
+the control's own click was handled (``benchmarks/bench_browser.py``); the explorer's controls work the
+same, and the cell is selected as usual by its prompt or its code.
+
+A control disabled by the kernel while it has the focus (*Run to the end*, once the chain is over) would drop
+the focus to the page: it goes to the next control of the box that can take it, so a keyboard user keeps their
+place (and the next click does not re-activate the whole notebook).
+
 The same few lines fit the tables in presentation mode (the box's class ``rulekit-fit``, see
 :data:`rulekit.widgets._base.PRESENT_CSS`): a table wider than its output is zoomed out as a whole (CSS
 ``zoom``) to a comfortable width (its narrowest with words whole, ``min-content``, × 1.6, at most one
@@ -121,6 +130,29 @@ function watch(box) {
   if (scroller) sizes.observe(scroller);  // the window or a side panel resized: measured again
   again();
 }
+function keepPointer(box) {
+  // a press or a focus inside the explorer uses the explorer: it does not reach the notebook, which would
+  // take it for selecting the cell (restyling and measuring the whole cell, tens of ms before the click)
+  for (const type of ["mousedown", "focusin"]) box.addEventListener(type, (event) => event.stopPropagation());
+}
+function keepFocus(box) {
+  // a focused control that the kernel disables (Run to the end, once the chain is over) drops the focus to
+  // the page: a keyboard user loses their place, and the next click re-activates the whole notebook (a style
+  // recalculation of every cell). The focus goes to the next control that can take it (else the last one)
+  let last = null;
+  box.addEventListener("focusin", (event) => { last = event.target; });
+  new MutationObserver(() => {
+    if (!last || !last.disabled || !box.contains(last)) return;
+    const now = document.activeElement;
+    if (now && now !== document.body && now !== last) return;  // the focus is elsewhere on purpose
+    const ready = Array.from(box.querySelectorAll("button, input, select, textarea"))
+      .filter((c) => !c.disabled && c.tabIndex >= 0 && c.getClientRects().length > 0);
+    const next = ready.find((c) => last.compareDocumentPosition(c) & Node.DOCUMENT_POSITION_FOLLOWING)
+      || ready[ready.length - 1];
+    last = null;
+    if (next) next.focus({ preventScroll: true });
+  }).observe(box, { subtree: true, attributes: true, attributeFilter: ["disabled"] });
+}
 function render({ el }) {
   el.style.display = "none";
   let tries = 0;
@@ -131,6 +163,8 @@ function render({ el }) {
       return;
     }
     guard(box);
+    keepPointer(box);
+    keepFocus(box);
     watch(box);
     const output = box.closest(".jp-OutputArea-output, .output_subarea");
     if (output) guard(output);

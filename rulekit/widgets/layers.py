@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
+from concurrent.futures import wait
 from typing import Any
 
 from rulekit import mtg
@@ -64,7 +65,9 @@ class LayerExplorer(DiagramExplorer):
     ``deps_html`` (dependencies with their reasons, and loops, in words), ``flow_html``, ``error``,
     ``players_html`` (players and game rules, 613.10/613.11; empty unless the scenario has such
     effects), ``title_html`` (the scenario as written), ``board_html`` (what the learner changed
-    against it, empty when nothing); ``trace`` is the current solved trace.
+    against it, empty when nothing); ``trace`` is the current solved trace. The outputs under the
+    controls are the parts of one :class:`~rulekit.widgets.panel.Panel` (a click's changes: one message),
+    each read and set like an ``HTML`` widget's ``.value``.
     """
 
     def __init__(
@@ -140,15 +143,19 @@ class LayerExplorer(DiagramExplorer):
             layout=w.Layout(width="28em"),
         )
         self.step.tooltip = _("0 = printed values; the last step = final characteristics")
-        self.explain_html = self._output()
-        self.final_html = self._output()
-        self.layers_html = self._output()
-        self.diagram_html = self._output()
-        self.legend_html = self._output()
-        self.flow_html = self._output()
-        self.deps_html = self._output()
-        self.players_html = self._output()
-        self.board_html = self._output()
+        # the outputs a click changes, in the order shown: one panel, one message per click
+        panel = self._panel_of(
+            ("board", "explain", "final", "players", "diagram", "legend", "deps", "layers", "flow")
+        )
+        self.board_html = panel.part("board")
+        self.explain_html = panel.part("explain")
+        self.final_html = panel.part("final")
+        self.players_html = panel.part("players")
+        self.diagram_html = panel.part("diagram")
+        self.legend_html = panel.part("legend")
+        self.deps_html = panel.part("deps")
+        self.layers_html = panel.part("layers")
+        self.flow_html = panel.part("flow")
         self.effects_head = self._output()
         self._put(self.effects_head, "<strong>" + escape(_("Effects on/off")) + "</strong>")
         self.move_up.on_click(lambda _b: self.move(-1))
@@ -164,7 +171,6 @@ class LayerExplorer(DiagramExplorer):
                 self.style_html,
                 self.toolbar(),
                 self.title_html,
-                self.board_html,
                 row(
                     w.VBox([self.effects_head, self.effects_box]),
                     w.VBox(
@@ -178,15 +184,8 @@ class LayerExplorer(DiagramExplorer):
                 ),
                 self.ruleset,
                 row(self.prev, self.step, self.next),
-                self.explain_html,
                 self.error,
-                self.final_html,
-                self.players_html,
-                self.diagram_html,
-                self.legend_html,
-                self.deps_html,
-                self.layers_html,
-                self.flow_html,
+                panel.widget,
             ]
         )
         self.widget.add_class("rulekit-layer-explorer")
@@ -603,6 +602,9 @@ class LayerExplorer(DiagramExplorer):
         self.explain_html.value = explain
         self.players_html.value = players
 
+    #: How long the tables wait for the diagram being drawn beside them (s): past it, they are shown first.
+    TABLES_FIRST_AFTER_S = 0.05
+
     #: How many rendered steps an explorer keeps (the least recently shown go first).
     MAX_RENDERED = 128
 
@@ -639,8 +641,15 @@ class LayerExplorer(DiagramExplorer):
         layers = table(mv.layer_table(trace, highlight=hi, lang=lang))
         explain = wrap(f"<p>{escape(explain_step(trace, k, lang))}</p>", self.scale)
         players = table(mv.players_table(trace, upto=upto, lang=lang)) if self.has_players_or_rules else ""
-        if pending is not None and tables_first is not None:
+        if (
+            pending is not None
+            and tables_first is not None
+            and not wait([pending], self.TABLES_FIRST_AFTER_S)[0]
+        ):
+            # a diagram slow to draw (a large board): the tables go now, the diagram when it is drawn; a
+            # lesson board's is drawn by then, and everything goes in one message
             tables_first(final, layers, explain, players)
+            self.panel.flush()
         if pending is not None:
             self._svgs[svg_key] = pending.result()
         diagram = self._svg_html(dot)

@@ -103,17 +103,23 @@ def test_the_explorers_tables_are_light(scenario):
 
 
 def test_outputs_share_one_layout_and_style():
-    """An explorer's HTML outputs share one Layout and one style: two widgets fewer to open per output."""
+    """An explorer's HTML outputs share one Layout and one style: two widgets fewer to open per output; the
+    outputs under its controls are the parts of one panel widget."""
     from rulekit.widgets import ChainExplorer, LayerExplorer
 
     ex = LayerExplorer("seed/humility-then-gideon")
-    outputs = [ex.final_html, ex.layers_html, ex.diagram_html, ex.explain_html, ex.legend_html, ex.deps_html,
-               ex.players_html, ex.board_html, ex.title_html, ex.style_html]  # fmt: skip
+    outputs = [ex.title_html, ex.style_html, ex.effects_head]
     assert len({id(h.layout) for h in outputs}) == 1 and len({id(h.style) for h in outputs}) == 1
+    parts = [ex.final_html, ex.layers_html, ex.diagram_html, ex.explain_html, ex.legend_html, ex.deps_html,
+             ex.players_html, ex.board_html]  # fmt: skip
+    assert ex.panel.batched and {id(p._owner) for p in parts} == {id(ex.panel.widget)}
     other = LayerExplorer("seed/blood-moon")
-    assert other.final_html.layout is not ex.final_html.layout  # one explorer's, not every explorer's
+    assert other.title_html.layout is not ex.title_html.layout  # one explorer's, not every explorer's
     chain = ChainExplorer("apoteose/nested-responses")
-    assert len({id(h.layout) for h in (chain.log_html, chain.diagram_html, chain.stack_html)}) == 1
+    assert len({id(h.layout) for h in (chain.title_html, chain.status_html, chain.stack_html)}) == 1
+    assert {id(p._owner) for p in (chain.log_html, chain.diagram_html, chain.heroes_html)} == {
+        id(chain.panel.widget)
+    }
 
 
 def _updates(monkeypatch):

@@ -1,0 +1,166 @@
+"""An explorer's outputs as one widget: what a click changes reaches the browser in one message.
+
+An explorer shows its results in a run of HTML outputs (the explanation, the tables, the diagram and its
+legend, the log). As separate ``ipywidgets.HTML`` widgets, a click that changes six of them sends six
+messages, each relayed on its own by the Jupyter server and applied on its own by the page, often a frame
+apart; on a loaded machine the last one arrived about 100 ms after the first
+(``benchmarks/bench_browser.py``).
+
+:class:`Panel` holds such a run as **one** widget with one text per output (its *parts*). A callback changes
+its parts inside :meth:`Panel.hold` (every explorer callback does, see :func:`rulekit.widgets._base.guarded`):
+the parts that changed go in one update message, and the page applies them in one go. Each part is used like
+an ``HTML`` widget (:class:`Part`: ``.value`` read and set, ``.observe``), so the explorers, the tests and the
+lessons read ``ex.final_html.value`` as before.
+
+The front end is a few lines shipped with the widget through `anywidget <https://anywidget.dev>`_ (the
+``lessons`` extra installs it; no front-end extension of ours): each part is a ``<div>`` with the classes of a
+stock HTML output (``widget-html``, ``widget-html-content``), so the explorers' styles and the presentation
+mode apply to it unchanged; an empty part takes no room. Without ``anywidget`` a panel is a box of stock
+``HTML`` widgets, as before: everything works, with one message per output.
+
+Part texts are the explorers' own HTML, built from escaped values (:func:`rulekit.views.markup.escape`); the
+front end sets them as they are, like ``ipywidgets.HTML`` does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+#: The front end (anywidget's ``render``): one ``<div>`` per part, in order, set when its text changes. The
+#: parts' names come from the widget's ``_parts`` (the code's own identifiers, checked by :class:`Panel`).
+ESM = """
+const HTML_OUTER = ["jupyter-widgets", "widget-inline-hbox", "jupyter-widget-inline-hbox", "widget-html",
+                    "jupyter-widget-html", "rulekit-part"];
+const HTML_INNER = ["widget-html-content", "jupyter-widget-html-content"];
+function render({ model, el }) {
+  el.classList.add("rulekit-panel");
+  for (const name of model.get("_parts")) {
+    const outer = document.createElement("div");
+    outer.classList.add(...HTML_OUTER, "rulekit-part-" + name);
+    const inner = document.createElement("div");
+    inner.classList.add(...HTML_INNER);
+    outer.appendChild(inner);
+    el.appendChild(outer);
+    const key = "part_" + name;
+    const show = () => {
+      const text = model.get(key) || "";
+      inner.innerHTML = text;
+      outer.style.display = text ? "" : "none";
+    };
+    show();
+    model.on("change:" + key, show);
+  }
+}
+export default { render };
+"""
+
+#: A part's name: a lower-case identifier (it becomes a trait name and a CSS class).
+_NAME = re.compile(r"[a-z][a-z0-9_]*")
+
+
+class Part:
+    """One output of a :class:`Panel`, used like an ``ipywidgets.HTML``: ``.value`` (read and set) and
+    ``.observe(handler, names="value")``; ``.layout`` is the panel's."""
+
+    __slots__ = ("_owner", "_trait", "name")
+
+    def __init__(self, owner: Any, name: str) -> None:
+        self._owner = owner
+        self._trait = "part_" + name
+        self.name = name
+
+    @property
+    def value(self) -> str:
+        return str(getattr(self._owner, self._trait))
+
+    @value.setter
+    def value(self, text: str) -> None:
+        setattr(self._owner, self._trait, text)
+
+    @property
+    def layout(self) -> Any:
+        return self._owner.layout
+
+    def observe(self, handler: Callable[[dict[str, Any]], Any], names: str = "value") -> None:
+        """Call ``handler`` with a change (``name`` "value", ``old``, ``new``, ``owner`` this part) when the
+        text changes."""
+        if names != "value":
+            raise ValueError(f"a panel part has only a value, not {names!r}")
+
+        def relay(change: Any) -> None:
+            handler({"name": "value", "old": change["old"], "new": change["new"], "owner": self,
+                     "type": "change"})  # fmt: skip
+
+        self._owner.observe(relay, names=self._trait)
+
+    def __repr__(self) -> str:
+        return f"<Part {self.name!r} of a panel>"
+
+
+class Panel:
+    """Named HTML outputs shown one under the other as one widget (see the module doc).
+
+    >>> p = Panel(("head", "body"))
+    >>> p.part("body").value = "<p>hi</p>"
+    >>> p.part("body").value, p.part("head").value
+    ('<p>hi</p>', '')
+    """
+
+    def __init__(self, names: tuple[str, ...], make_html: Callable[[], Any] | None = None) -> None:
+        for name in names:
+            if not _NAME.fullmatch(name) or names.count(name) > 1:
+                raise ValueError(f"a panel part needs a distinct lower-case name, not {name!r}")
+        cls = _panel_class(names)
+        self.names = names
+        if cls is not None:
+            self.widget: Any = cls()
+            self.parts: dict[str, Any] = {name: Part(self.widget, name) for name in names}
+            self.batched = True
+        else:  # without anywidget: a box of stock HTML outputs, one message each
+            import ipywidgets as w
+
+            make = make_html or (lambda: w.HTML(value=""))
+            self.parts = {name: make() for name in names}
+            self.widget = w.VBox(list(self.parts.values()))
+            self.batched = False
+        self.widget.add_class("rulekit-panel")
+
+    def part(self, name: str) -> Any:
+        """The part ``name`` (a :class:`Part`, or a stock ``HTML`` widget without ``anywidget``)."""
+        return self.parts[name]
+
+    @contextlib.contextmanager
+    def hold(self) -> Iterator[None]:
+        """Every part changed in the block reaches the browser in one message, when the block ends (nested
+        blocks: the outermost one's end)."""
+        if not self.batched:
+            yield
+            return
+        with self.widget.hold_sync():
+            yield
+
+    def flush(self) -> None:
+        """Inside :meth:`hold`: send the parts changed so far now (the tables of a large board go before its
+        diagram is drawn); nothing to do outside one."""
+        widget = self.widget
+        if self.batched and getattr(widget, "_holding_sync", False) and widget._states_to_send:
+            widget.send_state(list(widget._states_to_send))
+            widget._states_to_send.clear()
+
+
+@functools.cache
+def _panel_class(names: tuple[str, ...]) -> Any:
+    """The widget class of a panel with these parts, made once; ``None`` without ``anywidget``."""
+    try:
+        import anywidget
+        import traitlets
+    except ImportError:
+        return None
+    traits: dict[str, Any] = {"part_" + name: traitlets.Unicode("").tag(sync=True) for name in names}
+    traits["_parts"] = traitlets.List(list(names)).tag(sync=True)
+    traits["_esm"] = ESM
+    return type("Panel_" + "_".join(names), (anywidget.AnyWidget,), traits)
