@@ -25,7 +25,8 @@ log and heroes tables and the stack as HTML; in English, Portuguese or Spanish).
 
 A digest of every outcome (the trace JSON or the error message) is kept. With ``--repeat`` each
 checked case is run a second time in the same process, and ``--hashseed`` runs a subprocess with
-another ``PYTHONHASHSEED`` over the same cases; any digest that differs is a **difference**.
+another ``PYTHONHASHSEED`` over the same cases (given their inputs, which it does not generate again);
+any digest that differs for the same input is a **difference** (a hang or crash there is one too).
 ``--check-every K`` limits both checks to every K-th case; ``--other-hashseed N`` names the other
 seed (``PYTHONHASHSEED=0 python tools/fuzz.py --other-hashseed 1`` compares 0 with 1).
 
@@ -41,6 +42,7 @@ crashes are printed (``--show N``) with their case numbers; ``--case mtg:123`` p
 from __future__ import annotations
 
 import argparse
+import base64
 import copy
 import hashlib
 import json
@@ -52,7 +54,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -1889,6 +1891,12 @@ class Figures:
     )
     seconds: float = 0.0
     stopped_early: bool = False
+    #: the input digest of each checked case (what the other-seed run must be given, and is compared by)
+    inputs: dict[str, str] = field(default_factory=dict)
+    #: the checked cases that ended with no outcome here: ``"hang"`` or ``"crash"``
+    no_outcome: dict[str, str] = field(default_factory=dict)
+    #: checked cases the other-seed run did not run on the same input (never expected: it is given them)
+    not_compared: list[str] = field(default_factory=list)
 
 
 _STOP: list[bool] = []
@@ -1907,8 +1915,29 @@ def iter_cases(seed: int, n_mtg: int, n_apo: int, every: int = 1) -> Iterator[Ca
         yield gen.case(seed, "apoteose", i)
 
 
-def digest(outcome: str) -> str:
-    return hashlib.sha256(outcome.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+def digest(outcome: str | bytes) -> str:
+    raw = outcome if isinstance(outcome, bytes) else outcome.encode("utf-8", "surrogatepass")
+    return hashlib.sha256(raw).hexdigest()[:16]
+
+
+def write_cases(cases: list[Case], path: Path) -> None:
+    """The cases as JSON lines (the data in base64: a case may not be UTF-8), read by :func:`read_cases`."""
+    with path.open("w", encoding="utf-8") as out:
+        for c in cases:
+            row = {
+                "game": c.game,
+                "index": c.index,
+                "kind": c.kind,
+                "data": base64.b64encode(c.data).decode(),
+            }
+            out.write(json.dumps(row, sort_keys=True) + "\n")
+
+
+def read_cases(path: Path) -> Iterator[Case]:
+    with path.open(encoding="utf-8") as lines:
+        for line in lines:
+            row = json.loads(line)
+            yield Case(row["game"], int(row["index"]), row["kind"], base64.b64decode(row["data"]))
 
 
 def run_all(
@@ -1921,11 +1950,16 @@ def run_all(
     progress: Callable[[str], None] | None = None,
     only_checked: bool = False,
     max_seconds: float | None = None,
+    cases: Iterable[Case] | None = None,
+    keep: list[Case] | None = None,
 ) -> tuple[Figures, dict[str, str]]:
     """Run every case; returns the figures and the digests of the checked cases.
 
     With ``max_seconds`` no new case starts after that much time (the figures say how many ran);
-    a SIGTERM or Ctrl-C also stops the run after the current case, with figures.
+    a SIGTERM or Ctrl-C also stops the run after the current case, with figures. ``cases`` runs
+    those cases instead of generating them (the other-seed run is given the very inputs this run
+    checked: generated again later, they could differ, e.g. when the corpus grew in between);
+    ``keep`` collects the checked cases.
     """
     figures = Figures()
     digests: dict[str, str] = {}
@@ -1938,7 +1972,10 @@ def run_all(
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmpdir:
         tmp = Path(tmpdir)
-        for n, case in enumerate(iter_cases(seed, n_mtg, n_apo, check_every if only_checked else 1)):
+        todo = (
+            cases if cases is not None else iter_cases(seed, n_mtg, n_apo, check_every if only_checked else 1)
+        )
+        for n, case in enumerate(todo):
             if _STOP or (max_seconds is not None and time.perf_counter() - start > max_seconds):
                 figures.stopped_early = True
                 break
@@ -1947,6 +1984,11 @@ def run_all(
             figures.valid[case.game] += case.kind == "valid"
             for feature in case.features:
                 figures.features[case.game][feature] = figures.features[case.game].get(feature, 0) + 1
+            checked = bool(check_every) and case.index % check_every == 0
+            if checked:
+                figures.inputs[name] = digest(case.data)
+                if keep is not None:
+                    keep.append(case)
             t0 = time.perf_counter()
             outcome = None
             try:
@@ -1955,10 +1997,14 @@ def run_all(
                 outcome = run_case(case, tmp)
             except Hang:
                 figures.hangs.append({"case": name, "kind": case.kind})
+                if checked:
+                    figures.no_outcome[name] = "hang"
             except Exception as exc:  # a crash: anything but RulekitError
                 figures.crashes.append(
                     {"case": name, "kind": case.kind, "error": f"{type(exc).__name__}: {str(exc)[:300]}"}
                 )
+                if checked:
+                    figures.no_outcome[name] = "crash"
             finally:
                 if use_alarm:
                     signal.setitimer(signal.ITIMER_REAL, 0)
@@ -1970,7 +2016,7 @@ def run_all(
             if outcome is None:
                 continue
             figures.accepted[case.game] += outcome.startswith("ok ")
-            if check_every and case.index % check_every == 0:
+            if checked:
                 digests[name] = digest(outcome)
                 if repeat:
                     try:
@@ -1985,32 +2031,61 @@ def run_all(
     return figures, digests
 
 
-def other_hashseed(args: argparse.Namespace, hashseed: str, figures: Figures) -> dict[str, str]:
-    """The digests of the same checked cases, from a subprocess with another PYTHONHASHSEED."""
+def other_hashseed(args: argparse.Namespace, hashseed: str, checked: list[Case]) -> dict[str, Any]:
+    """The outcomes of the very cases this run checked, from a subprocess with another PYTHONHASHSEED.
+
+    The subprocess is given the cases' inputs (a file), not their numbers: cases generated again
+    later could differ from the ones this run made (the Apoteose cases draw from the corpus, which may
+    grow while a long run runs), and it answers, for each case, its input digest and output digest or
+    that it hung or crashed there.
+    """
     env = dict(os.environ, PYTHONHASHSEED=hashseed)
-    n_mtg, n_apo = figures.examples["mtg"], figures.examples["apoteose"]
-    cmd = [
-        sys.executable,
-        str(Path(__file__).resolve()),
-        "--seed",
-        str(args.seed),
-        "--mtg",
-        str(n_mtg),
-        "--apoteose",
-        str(n_apo),
-        "--timeout",
-        str(args.timeout),
-        "--check-every",
-        str(args.check_every),
-        "--no-repeat",
-        "--no-hashseed",
-        "--digests",
-    ]
-    run = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
+    with tempfile.TemporaryDirectory() as tmpdir:
+        path = Path(tmpdir) / "cases.jsonl"
+        write_cases(checked, path)
+        cmd = [
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--seed",
+            str(args.seed),
+            "--timeout",
+            str(args.timeout),
+            "--check-every",
+            "1",  # every case in the file is one this run checked
+            "--no-repeat",
+            "--no-hashseed",
+            "--digests",
+            "--cases",
+            str(path),
+        ]
+        run = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
     try:
         return dict(json.loads(run.stdout.splitlines()[-1]))
     except (IndexError, ValueError):
-        return {"<subprocess>": f"failed: {run.stderr[-500:]}"}
+        return {"failed": run.stderr[-500:]}
+
+
+def compare_other(figures: Figures, digests: dict[str, str], theirs: dict[str, Any], between: str) -> None:
+    """Adds to ``figures`` what the other-seed run found: a **difference** only for a case both runs
+    ran on the same input and that gave another output; a hang or crash there is counted as one (with
+    where); a case whose input was not the same is not compared (it is counted under ``not_compared``).
+    """
+    if "failed" in theirs:
+        figures.differences.append({"case": "<subprocess>", "between": between, "error": theirs["failed"]})
+        return
+    their_digests: dict[str, str] = theirs.get("digests", {})
+    their_inputs: dict[str, str] = theirs.get("inputs", {})
+    their_none: dict[str, str] = theirs.get("no_outcome", {})
+    for name in sorted(figures.inputs):
+        if their_inputs.get(name) != figures.inputs[name]:
+            figures.not_compared.append(name)
+        elif name in figures.no_outcome:
+            continue  # counted here already
+        elif name in their_none:
+            what = figures.hangs if their_none[name] == "hang" else figures.crashes
+            what.append({"case": name, "kind": f"only with {between}", "error": their_none[name]})
+        elif digests.get(name) != their_digests.get(name):
+            figures.differences.append({"case": name, "between": between})
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -2036,6 +2111,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", type=int, default=5, help="print this many crash reproducers")
     parser.add_argument("--case", help="print the text of one case (e.g. mtg:12) and exit")
     parser.add_argument("--digests", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--cases", type=Path, help=argparse.SUPPRESS)  # the other-seed run's inputs
     args = parser.parse_args(argv)
 
     if args.case:
@@ -2046,6 +2122,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     progress = None if (args.json or args.digests) else (lambda s: print(f"  … {s}", file=sys.stderr))
+    checked: list[Case] = []
     figures, digests = run_all(
         args.seed,
         args.mtg,
@@ -2056,17 +2133,18 @@ def main(argv: list[str] | None = None) -> int:
         progress,
         only_checked=args.digests,
         max_seconds=args.max_seconds,
+        cases=read_cases(args.cases) if args.cases else None,
+        keep=checked if args.hashseed and not args.digests else None,
     )
     if args.digests:
-        print(json.dumps(digests, sort_keys=True))
+        answer = {"digests": digests, "inputs": figures.inputs, "no_outcome": figures.no_outcome}
+        print(json.dumps(answer, sort_keys=True))
         return 0
     if args.hashseed:
         own = os.environ.get("PYTHONHASHSEED", "random")
         other = args.other_hashseed or ("12345" if own != "12345" else "54321")
-        theirs = other_hashseed(args, other, figures)
-        for name in sorted(set(digests) | set(theirs)):
-            if digests.get(name) != theirs.get(name):
-                figures.differences.append({"case": name, "between": f"PYTHONHASHSEED {own} and {other}"})
+        theirs = other_hashseed(args, other, checked)
+        compare_other(figures, digests, theirs, f"PYTHONHASHSEED {own} and {other}")
 
     total = sum(figures.examples.values())
     result = {
@@ -2078,6 +2156,7 @@ def main(argv: list[str] | None = None) -> int:
         "hangs": len(figures.hangs),
         "differences": len(figures.differences),
         "checked_for_differences": len(digests),
+        "not_compared": len(figures.not_compared),
         "examples_per_second": round(total / figures.seconds, 1) if figures.seconds else None,
         "seconds": round(figures.seconds, 1),
         "stopped_early": figures.stopped_early,
@@ -2100,6 +2179,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"crashes       {len(figures.crashes)}")
         print(f"hangs         {len(figures.hangs)} (over {args.timeout:g} s)")
         print(f"differences   {len(figures.differences)} (of {len(digests):,} cases checked)")
+        if figures.not_compared:
+            print(f"not compared  {len(figures.not_compared)} (the other run's input was not the same)")
         print(f"examples/s    {result['examples_per_second']} ({figures.seconds:.1f} s)")
         print(f"slowest       {figures.slowest[1]} ({figures.slowest[0]:.3f} s)")
         for game, counts in figures.features.items():
@@ -2116,7 +2197,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  hang  {h['case']} ({h['kind']})")
         for d in figures.differences[: args.show]:
             print(f"  diff  {d['case']} between {d['between']}")
-    return 1 if figures.crashes or figures.hangs or figures.differences else 0
+    failed = figures.crashes or figures.hangs or figures.differences or figures.not_compared
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
