@@ -90,7 +90,7 @@ def test_a_recording_without_inputs_is_compared_by_name(tmp_path: Path, capsys) 
     before = _record(tmp_path / "a.jsonl", {"fuzz/0000": {"json": "x"}})  # a baseline from before inputs
     after = _record(tmp_path / "b.jsonl", {"fuzz/0000": {"input": "i0", "json": "y"}})
     assert compare(before, after) == 1
-    assert "1 changed, 1 of them with no input recorded" in capsys.readouterr().out
+    assert "1 changed; the first recording has no inputs: compared by name" in capsys.readouterr().out
     same = _record(tmp_path / "c.jsonl", {"fuzz/0000": {"input": "i0", "json": "x"}})
     assert compare(before, same) == 0
 
@@ -111,3 +111,12 @@ def test_chain_trace_fuzz_cases_record_an_input_that_follows_the_corpus(monkeypa
     older = inputs()
     moved = {name for name in now if now[name] != older[name]}
     assert moved and all(name.startswith(("fuzz/", "valid/")) for name in moved)
+
+
+def test_a_case_the_first_recording_has_no_input_for_is_compared_by_name(tmp_path: Path, capsys) -> None:
+    same = {"input": "i0", "json": "x"}
+    before = _record(tmp_path / "a.jsonl", {"fuzz/0000": same, "extra": {"json": "y"}})
+    after = _record(tmp_path / "b.jsonl", {"fuzz/0000": same, "extra": {"input": "i1", "json": "z"}})
+    assert compare(before, after) == 1
+    out = capsys.readouterr().out
+    assert "DIFF extra: json" in out and "1 changed, 1 of them with no input recorded" in out

@@ -143,9 +143,11 @@ def compare(a: Path, b: Path, limit: int = 30, rename: dict[str, str] | None = N
         if grown + changed + new_input <= limit:
             print(f"DIFF {case}: {', '.join(parts)}" + (f" ({why})" if why else ""))
     how = inputs = ""
-    if by_input or any(_input(line) is not None for line in after.values()):  # a recording with inputs
+    if by_input:  # the first recording has inputs: a case is compared with the one of the same input
         how = f", {unkeyed} of them with no input recorded" if unkeyed else " for the same input"
         inputs = f" {new_input} with a new input (not compared);"
+    elif any(_input(line) is not None for line in after.values()):
+        how = "; the first recording has no inputs: compared by name"
     print(
         f"{total} cases compared, {changed + grown} differ ({grown} from new data, {changed} changed{how});"
         f"{inputs} {new_cases} new cases"
