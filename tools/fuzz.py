@@ -397,7 +397,7 @@ def _mtg_effect(
         if part in _RICH and rng.random() < 0.6:  # words from the whole vocabulary, objects by id
             eff[part] = _RICH[part](rng, w, ids, resolving)
         elif part == "copy":
-            if rng.random() < 0.15:
+            if resolving and rng.random() < 0.15:  # only a resolving effect turns it face down (110.5)
                 eff["face_down"] = True
                 continue
             if choices is not None and rng.random() < 0.4:
