@@ -1897,6 +1897,8 @@ class Figures:
     no_outcome: dict[str, str] = field(default_factory=dict)
     #: checked cases the other-seed run did not run on the same input (never expected: it is given them)
     not_compared: list[str] = field(default_factory=list)
+    #: the sources under test changed between this run and the other-seed run (nothing compared)
+    sources_changed: bool = False
 
 
 _STOP: list[bool] = []
@@ -1918,6 +1920,16 @@ def iter_cases(seed: int, n_mtg: int, n_apo: int, every: int = 1) -> Iterator[Ca
 def digest(outcome: str | bytes) -> str:
     raw = outcome if isinstance(outcome, bytes) else outcome.encode("utf-8", "surrogatepass")
     return hashlib.sha256(raw).hexdigest()[:16]
+
+
+def source_digest(root: Path = ROOT / "rulekit") -> str:
+    """A digest of the code and data under test (every file of ``rulekit/`` but bytecode): the
+    other-seed run says which it ran, so that a run whose sources changed meanwhile (a commit or a
+    merge during a long run) is not taken for a difference between hash seeds."""
+    h = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
 
 
 def write_cases(cases: list[Case], path: Path) -> None:
@@ -2065,13 +2077,24 @@ def other_hashseed(args: argparse.Namespace, hashseed: str, checked: list[Case])
         return {"failed": run.stderr[-500:]}
 
 
-def compare_other(figures: Figures, digests: dict[str, str], theirs: dict[str, Any], between: str) -> None:
+def compare_other(
+    figures: Figures,
+    digests: dict[str, str],
+    theirs: dict[str, Any],
+    between: str,
+    sources: str | None = None,
+) -> None:
     """Adds to ``figures`` what the other-seed run found: a **difference** only for a case both runs
     ran on the same input and that gave another output; a hang or crash there is counted as one (with
-    where); a case whose input was not the same is not compared (it is counted under ``not_compared``).
+    where); a case whose input was not the same is not compared (it is counted under ``not_compared``),
+    nor is any case when the other run ran other sources (``sources``: this run's :func:`source_digest`).
     """
     if "failed" in theirs:
         figures.differences.append({"case": "<subprocess>", "between": between, "error": theirs["failed"]})
+        return
+    if sources is not None and theirs.get("sources") != sources:  # the code changed meanwhile
+        figures.not_compared.extend(sorted(figures.inputs))
+        figures.sources_changed = True
         return
     their_digests: dict[str, str] = theirs.get("digests", {})
     their_inputs: dict[str, str] = theirs.get("inputs", {})
@@ -2123,6 +2146,7 @@ def main(argv: list[str] | None = None) -> int:
 
     progress = None if (args.json or args.digests) else (lambda s: print(f"  … {s}", file=sys.stderr))
     checked: list[Case] = []
+    sources = source_digest()
     figures, digests = run_all(
         args.seed,
         args.mtg,
@@ -2137,14 +2161,23 @@ def main(argv: list[str] | None = None) -> int:
         keep=checked if args.hashseed and not args.digests else None,
     )
     if args.digests:
-        answer = {"digests": digests, "inputs": figures.inputs, "no_outcome": figures.no_outcome}
+        answer = {
+            "digests": digests,
+            "inputs": figures.inputs,
+            "no_outcome": figures.no_outcome,
+            "sources": sources,
+        }
         print(json.dumps(answer, sort_keys=True))
         return 0
     if args.hashseed:
         own = os.environ.get("PYTHONHASHSEED", "random")
         other = args.other_hashseed or ("12345" if own != "12345" else "54321")
-        theirs = other_hashseed(args, other, checked)
-        compare_other(figures, digests, theirs, f"PYTHONHASHSEED {own} and {other}")
+        if source_digest() != sources:  # changed while this run ran: the other run could not match it
+            figures.sources_changed = True
+            figures.not_compared.extend(sorted(figures.inputs))
+        else:
+            theirs = other_hashseed(args, other, checked)
+            compare_other(figures, digests, theirs, f"PYTHONHASHSEED {own} and {other}", sources)
 
     total = sum(figures.examples.values())
     result = {
@@ -2157,6 +2190,7 @@ def main(argv: list[str] | None = None) -> int:
         "differences": len(figures.differences),
         "checked_for_differences": len(digests),
         "not_compared": len(figures.not_compared),
+        "sources_changed": figures.sources_changed,
         "examples_per_second": round(total / figures.seconds, 1) if figures.seconds else None,
         "seconds": round(figures.seconds, 1),
         "stopped_early": figures.stopped_early,
@@ -2179,7 +2213,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"crashes       {len(figures.crashes)}")
         print(f"hangs         {len(figures.hangs)} (over {args.timeout:g} s)")
         print(f"differences   {len(figures.differences)} (of {len(digests):,} cases checked)")
-        if figures.not_compared:
+        if figures.sources_changed:
+            print("not compared  the sources under rulekit/ changed during the run: run it again")
+        elif figures.not_compared:
             print(f"not compared  {len(figures.not_compared)} (the other run's input was not the same)")
         print(f"examples/s    {result['examples_per_second']} ({figures.seconds:.1f} s)")
         print(f"slowest       {figures.slowest[1]} ({figures.slowest[0]:.3f} s)")

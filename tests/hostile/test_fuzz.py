@@ -261,3 +261,17 @@ def test_the_other_run_is_compared_only_on_the_same_input() -> None:
     assert [d["case"] for d in figures.differences] == ["apoteose:1"]
     assert [h["case"] for h in figures.hangs] == ["apoteose:2"]
     assert figures.not_compared == ["apoteose:3"]
+    other = FUZZ.Figures()
+    other.inputs = dict(figures.inputs)
+    FUZZ.compare_other(other, ours, {**theirs, "sources": "before"}, "x", sources="after")
+    assert other.sources_changed and other.differences == [] and len(other.not_compared) == 4
+
+
+def test_the_source_digest_follows_every_file_under_test(tmp_path: Path) -> None:
+    (tmp_path / "data").mkdir()
+    (tmp_path / "a.py").write_text("x = 1\n")
+    (tmp_path / "data" / "corpus.yaml").write_text("- a\n")
+    first = FUZZ.source_digest(tmp_path)
+    assert FUZZ.source_digest(tmp_path) == first
+    (tmp_path / "data" / "corpus.yaml").write_text("- a\n- b\n")
+    assert FUZZ.source_digest(tmp_path) != first
