@@ -58,7 +58,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -1932,17 +1932,10 @@ def source_digest(root: Path = ROOT / "rulekit") -> str:
     return h.hexdigest()[:16]
 
 
-def write_cases(cases: list[Case], path: Path) -> None:
-    """The cases as JSON lines (the data in base64: a case may not be UTF-8), read by :func:`read_cases`."""
-    with path.open("w", encoding="utf-8") as out:
-        for c in cases:
-            row = {
-                "game": c.game,
-                "index": c.index,
-                "kind": c.kind,
-                "data": base64.b64encode(c.data).decode(),
-            }
-            out.write(json.dumps(row, sort_keys=True) + "\n")
+def write_case(out: IO[str], c: Case) -> None:
+    """One case as a JSON line (the data in base64: a case may not be UTF-8), read by :func:`read_cases`."""
+    row = {"game": c.game, "index": c.index, "kind": c.kind, "data": base64.b64encode(c.data).decode()}
+    out.write(json.dumps(row, sort_keys=True) + "\n")
 
 
 def read_cases(path: Path) -> Iterator[Case]:
@@ -1963,7 +1956,7 @@ def run_all(
     only_checked: bool = False,
     max_seconds: float | None = None,
     cases: Iterable[Case] | None = None,
-    keep: list[Case] | None = None,
+    keep: IO[str] | None = None,
 ) -> tuple[Figures, dict[str, str]]:
     """Run every case; returns the figures and the digests of the checked cases.
 
@@ -1971,7 +1964,7 @@ def run_all(
     a SIGTERM or Ctrl-C also stops the run after the current case, with figures. ``cases`` runs
     those cases instead of generating them (the other-seed run is given the very inputs this run
     checked: generated again later, they could differ, e.g. when the corpus grew in between);
-    ``keep`` collects the checked cases.
+    ``keep`` is written the checked cases (:func:`write_case`: a file, not memory, for long runs).
     """
     figures = Figures()
     digests: dict[str, str] = {}
@@ -2000,7 +1993,7 @@ def run_all(
             if checked:
                 figures.inputs[name] = digest(case.data)
                 if keep is not None:
-                    keep.append(case)
+                    write_case(keep, case)
             t0 = time.perf_counter()
             outcome = None
             try:
@@ -2043,34 +2036,31 @@ def run_all(
     return figures, digests
 
 
-def other_hashseed(args: argparse.Namespace, hashseed: str, checked: list[Case]) -> dict[str, Any]:
+def other_hashseed(args: argparse.Namespace, hashseed: str, checked: Path) -> dict[str, Any]:
     """The outcomes of the very cases this run checked, from a subprocess with another PYTHONHASHSEED.
 
-    The subprocess is given the cases' inputs (a file), not their numbers: cases generated again
+    The subprocess is given the cases' inputs (the file ``checked``), not their numbers: cases generated again
     later could differ from the ones this run made (the Apoteose cases draw from the corpus, which may
     grow while a long run runs), and it answers, for each case, its input digest and output digest or
     that it hung or crashed there.
     """
     env = dict(os.environ, PYTHONHASHSEED=hashseed)
-    with tempfile.TemporaryDirectory() as tmpdir:
-        path = Path(tmpdir) / "cases.jsonl"
-        write_cases(checked, path)
-        cmd = [
-            sys.executable,
-            str(Path(__file__).resolve()),
-            "--seed",
-            str(args.seed),
-            "--timeout",
-            str(args.timeout),
-            "--check-every",
-            "1",  # every case in the file is one this run checked
-            "--no-repeat",
-            "--no-hashseed",
-            "--digests",
-            "--cases",
-            str(path),
-        ]
-        run = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
+    cmd = [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--seed",
+        str(args.seed),
+        "--timeout",
+        str(args.timeout),
+        "--check-every",
+        "1",  # every case in the file is one this run checked
+        "--no-repeat",
+        "--no-hashseed",
+        "--digests",
+        "--cases",
+        str(checked),
+    ]
+    run = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
     try:
         return dict(json.loads(run.stdout.splitlines()[-1]))
     except (IndexError, ValueError):
@@ -2145,39 +2135,41 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     progress = None if (args.json or args.digests) else (lambda s: print(f"  … {s}", file=sys.stderr))
-    checked: list[Case] = []
     sources = source_digest()
-    figures, digests = run_all(
-        args.seed,
-        args.mtg,
-        args.apoteose,
-        args.timeout,
-        args.repeat,
-        args.check_every,
-        progress,
-        only_checked=args.digests,
-        max_seconds=args.max_seconds,
-        cases=read_cases(args.cases) if args.cases else None,
-        keep=checked if args.hashseed and not args.digests else None,
-    )
-    if args.digests:
-        answer = {
-            "digests": digests,
-            "inputs": figures.inputs,
-            "no_outcome": figures.no_outcome,
-            "sources": sources,
-        }
-        print(json.dumps(answer, sort_keys=True))
-        return 0
-    if args.hashseed:
-        own = os.environ.get("PYTHONHASHSEED", "random")
-        other = args.other_hashseed or ("12345" if own != "12345" else "54321")
-        if source_digest() != sources:  # changed while this run ran: the other run could not match it
-            figures.sources_changed = True
-            figures.not_compared.extend(sorted(figures.inputs))
-        else:
-            theirs = other_hashseed(args, other, checked)
-            compare_other(figures, digests, theirs, f"PYTHONHASHSEED {own} and {other}", sources)
+    with tempfile.TemporaryDirectory() as work:
+        checked = Path(work) / "checked.jsonl"  # the inputs the other-seed run is given
+        with checked.open("w", encoding="utf-8") as keep:
+            figures, digests = run_all(
+                args.seed,
+                args.mtg,
+                args.apoteose,
+                args.timeout,
+                args.repeat,
+                args.check_every,
+                progress,
+                only_checked=args.digests,
+                max_seconds=args.max_seconds,
+                cases=read_cases(args.cases) if args.cases else None,
+                keep=keep if args.hashseed and not args.digests else None,
+            )
+        if args.digests:
+            answer = {
+                "digests": digests,
+                "inputs": figures.inputs,
+                "no_outcome": figures.no_outcome,
+                "sources": sources,
+            }
+            print(json.dumps(answer, sort_keys=True))
+            return 0
+        if args.hashseed:
+            own = os.environ.get("PYTHONHASHSEED", "random")
+            other = args.other_hashseed or ("12345" if own != "12345" else "54321")
+            if source_digest() != sources:  # changed while this run ran: the other run could not match it
+                figures.sources_changed = True
+                figures.not_compared.extend(sorted(figures.inputs))
+            else:
+                theirs = other_hashseed(args, other, checked)
+                compare_other(figures, digests, theirs, f"PYTHONHASHSEED {own} and {other}", sources)
 
     total = sum(figures.examples.values())
     result = {
