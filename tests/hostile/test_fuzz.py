@@ -237,7 +237,7 @@ def test_a_run_stopped_early_compares_the_very_cases_it_ran(monkeypatch, capsys,
     texts = FUZZ._apoteose_texts()
     FUZZ.run_case(FUZZ._Gen().case(1206, "apoteose", 0), tmp_path, render=False)  # imports, not timed
     monkeypatch.setattr(FUZZ, "_apoteose_texts", lambda: texts[: len(texts) // 2])
-    argv = ["--seed", "1206", "--mtg", "0", "--apoteose", "100000", "--max-seconds", "2"]
+    argv = ["--seed", "1206", "--mtg", "0", "--apoteose", "100000", "--max-seconds", "3"]
     argv += ["--timeout", str(SLOW), "--no-repeat", "--other-hashseed", "4242", "--json"]
     FUZZ.main(argv)
     result = json.loads(capsys.readouterr().out)
