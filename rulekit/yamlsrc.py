@@ -263,9 +263,18 @@ def _too_large(digits: int) -> str:
     )
 
 
-_TOO_DEEP = Phrase(N_("nested more than {most} levels deep"), most=limits.MAX_DEPTH)
-_TOO_MANY_VALUES = Phrase(N_("more than {most:,} values in one file"), most=limits.MAX_NODES)
-_FILE_TOO_LARGE = Phrase(N_("file is larger than {most:,} bytes"), most=limits.MAX_FILE_BYTES)
+# The three below are made when they are raised: the message names the limit in force then (a
+# test or a caller may change :mod:`rulekit.limits`), not the one when this module loaded.
+def _too_deep() -> str:
+    return Phrase(N_("nested more than {most} levels deep"), most=limits.MAX_DEPTH)
+
+
+def _too_many_values() -> str:
+    return Phrase(N_("more than {most:,} values in one file"), most=limits.MAX_NODES)
+
+
+def _file_too_large() -> str:
+    return Phrase(N_("file is larger than {most:,} bytes"), most=limits.MAX_FILE_BYTES)
 
 
 class _Open:
@@ -374,7 +383,7 @@ def _check_bounds(text: str, file: str) -> None:
             elif isinstance(ev, yaml.CollectionStartEvent):
                 path = place()
                 if len(stack) >= limits.MAX_DEPTH:
-                    raise fail(ev, _TOO_DEEP, "TOO_DEEP", path[:4])
+                    raise fail(ev, _too_deep(), "TOO_DEEP", path[:4])
                 stack.append(_Open(path, isinstance(ev, yaml.MappingStartEvent), ev.anchor))
                 if ev.anchor is not None:
                     open_anchors.add(ev.anchor)
@@ -388,7 +397,7 @@ def _check_bounds(text: str, file: str) -> None:
             else:
                 continue
             if total > limits.MAX_NODES:
-                raise fail(ev, _TOO_MANY_VALUES, "TOO_MANY_VALUES", ())
+                raise fail(ev, _too_many_values(), "TOO_MANY_VALUES", ())
     except yaml.YAMLError:
         return  # reported, with its line, by the real load
 
@@ -418,12 +427,12 @@ def check_data_bounds(data: Any, file: str, text: Callable[[], str] | None = Non
         value, path, depth, around = todo.pop()
         total += 1
         if total > limits.MAX_NODES:
-            raise fail((), _TOO_MANY_VALUES, "TOO_MANY_VALUES")
+            raise fail((), _too_many_values(), "TOO_MANY_VALUES")
         if isinstance(value, dict | list | tuple):
             if id(value) in around:
                 raise fail(path, Phrase(N_("a value that contains itself")), "RECURSIVE_ALIAS")
             if depth >= limits.MAX_DEPTH:
-                raise fail(path[:4], _TOO_DEEP, "TOO_DEEP")
+                raise fail(path[:4], _too_deep(), "TOO_DEEP")
             inner = around | {id(value)}
             if isinstance(value, dict):
                 for key, item in reversed(list(value.items())):
@@ -450,14 +459,14 @@ def check_data_bounds(data: Any, file: str, text: Callable[[], str] | None = Non
     # the bytes of the values are a lower bound of the file; what YAML adds around each value
     # (indentation, a dash or a colon, quotes, a line end) is at most a few bytes per level
     if size > limits.MAX_FILE_BYTES:
-        raise ScenarioError(_FILE_TOO_LARGE, file=file, code="TOO_LARGE")
+        raise ScenarioError(_file_too_large(), file=file, code="TOO_LARGE")
     if text is not None and size + total * (2 * limits.MAX_DEPTH + 8) > limits.MAX_FILE_BYTES:
         written = text()
         if (
             len(written) > limits.MAX_FILE_BYTES
             or len(written.encode("utf-8", "surrogatepass")) > limits.MAX_FILE_BYTES
         ):
-            raise ScenarioError(_FILE_TOO_LARGE, file=file, code="TOO_LARGE")
+            raise ScenarioError(_file_too_large(), file=file, code="TOO_LARGE")
 
 
 def _compose(text: str) -> tuple[Any, yaml.Node | None]:
@@ -534,7 +543,7 @@ def read_bounded(path: str | Path, name: str | None = None) -> bytes:
             code="NOT_A_FILE",
         )
     if st.st_size > limits.MAX_FILE_BYTES:
-        raise ScenarioError(_FILE_TOO_LARGE, file=name, code="TOO_LARGE")
+        raise ScenarioError(_file_too_large(), file=name, code="TOO_LARGE")
     try:
         with p.open("rb") as fh:
             raw = fh.read(limits.MAX_FILE_BYTES + 1)
@@ -543,7 +552,7 @@ def read_bounded(path: str | Path, name: str | None = None) -> bytes:
             Phrase(N_("cannot read it: {reason}"), reason=exc.strerror or exc), file=name, code="UNREADABLE"
         ) from None
     if len(raw) > limits.MAX_FILE_BYTES:
-        raise ScenarioError(_FILE_TOO_LARGE, file=name, code="TOO_LARGE")
+        raise ScenarioError(_file_too_large(), file=name, code="TOO_LARGE")
     return raw
 
 
@@ -662,7 +671,7 @@ class YamlDoc:
         """Parse ``text``; a YAML syntax error or a broken bound becomes a located :class:`ScenarioError`."""
         size = len(text) if len(text) > limits.MAX_FILE_BYTES else len(text.encode("utf-8", "surrogatepass"))
         if size > limits.MAX_FILE_BYTES:
-            raise ScenarioError(_FILE_TOO_LARGE, file=file, code="TOO_LARGE")
+            raise ScenarioError(_file_too_large(), file=file, code="TOO_LARGE")
         _check_bounds(text, file)
         doc = cls(data=None, file=file, size=size)
         try:

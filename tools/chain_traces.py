@@ -11,8 +11,11 @@ board of ``tests/apoteose/test_corpus.py``, and ``N`` cases of ``tools/fuzz.py``
 case: the ``rulekit chain --json`` output, the ``rulekit chain`` text in English, Portuguese and
 Spanish, the chain log table's rows, and for built-in scenarios and examples a session walk (every
 decision point as plain data, the last option taken each time). A case that does not load or run
-records its error message. ``compare`` names every case that differs, and in which part, and exits 1
-if any does. Corpus cases are named by their ``id:`` (``corpus/<id>``); a recording from before the ids
+records its error message, and each case its ``input`` (a digest of what it is built from: the scenario
+file, example text, corpus entry or generated case). ``compare`` names every case that differs, and in
+which part, and exits 1 if any does for the same input; a case whose input changed (the fuzz cases draw
+from the corpus: new corpus texts change them) is counted apart, as a new input. Corpus cases are
+named by their ``id:`` (``corpus/<id>``); a recording from before the ids
 (``corpus/000``…) is compared by mapping each old name to the id of the case with the same text.
 """
 
@@ -30,30 +33,37 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "apoteose"))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from trace_files import compare, write_case  # noqa: E402 (tools/ is on the path now)
+from trace_files import INPUT, compare, input_digest, write_case  # noqa: E402 (tools/ is on the path now)
 
 #: Most decision points a session walk takes (a walk that runs longer is cut there, the same each time).
 MAX_WALK = 40
 
 
-def _cases(n_random: int, seed: int) -> Iterator[tuple[str, Callable[[], Any], bool]]:
-    """``(name, load, walk)``: ``load()`` gives a Scenario (or raises RulekitError)."""
+def _cases(n_random: int, seed: int) -> Iterator[tuple[str, Callable[[], Any], bool, str]]:
+    """``(name, load, walk, input)``: ``load()`` gives a Scenario (or raises RulekitError); ``input``
+    is a digest of what the case is built from (the fuzz cases draw from the corpus: when it grows,
+    their input changes, and ``compare`` tells them apart from an output changed for the same input)."""
+    import json
+
     import yaml
 
     from rulekit.apoteose.scenario import load_scenario, load_scenario_text
-    from rulekit.scenarios import list_builtin
+    from rulekit.scenarios import SCENARIO_DIR, list_builtin
 
     for name in list_builtin("apoteose"):
-        yield f"builtin/{name}", lambda name=name: load_scenario(name), True
+        source = (SCENARIO_DIR / f"{name}.yaml").read_bytes()
+        yield f"builtin/{name}", lambda name=name: load_scenario(name), True, input_digest("builtin", source)
     import test_corpus  # tests/apoteose/test_corpus.py
     import test_examples_run  # tests/apoteose/test_examples_run.py
 
     examples_file = ROOT / "rulekit" / "data" / "apoteose" / "examples.yaml"
     examples = yaml.safe_load(examples_file.read_text(encoding="utf-8"))
     for i, ex in enumerate(examples["examples"]):
-        yield f"example/{i:03d}", lambda text=ex["text"]: test_examples_run.table(text), True
+        digest = input_digest("example", ex["text"])
+        yield f"example/{i:03d}", lambda text=ex["text"]: test_examples_run.table(text), True, digest
     for entry in test_corpus.CORPUS:  # named by its id: inserting a case renames nothing
-        yield f"corpus/{entry['id']}", lambda entry=entry: test_corpus.board(entry), False
+        digest = input_digest("corpus", json.dumps(entry, sort_keys=True, ensure_ascii=False, default=str))
+        yield f"corpus/{entry['id']}", lambda entry=entry: test_corpus.board(entry), False, digest
     import fuzz  # tools/fuzz.py
 
     gen = fuzz._Gen()
@@ -63,12 +73,13 @@ def _cases(n_random: int, seed: int) -> Iterator[tuple[str, Callable[[], Any], b
         def load(case: Any = case) -> Any:
             return load_scenario_text(case.data.decode("utf-8", errors="replace"), "fuzz.yaml")
 
-        yield f"fuzz/{i:04d}", load, False
+        yield f"fuzz/{i:04d}", load, False, input_digest("fuzz", case.data)
     import random
 
     for i in range(n_random):  # the generator's valid scenarios only: most of them run a chain
         text = fuzz.dump(fuzz.apoteose_valid(random.Random(f"{seed}:valid:{i}"), gen.texts))
-        yield f"valid/{i:04d}", lambda text=text: load_scenario_text(text, "fuzz.yaml"), False
+        digest = input_digest("valid", text)
+        yield f"valid/{i:04d}", lambda text=text: load_scenario_text(text, "fuzz.yaml"), False, digest
 
 
 def _chain_text(trace: Any, lang: str) -> str:
@@ -170,8 +181,8 @@ def legacy_corpus_names() -> dict[str, str]:
 
 def record(path: Path, n_random: int, seed: int) -> None:
     with path.open("w", encoding="utf-8") as fh:
-        for name, load, walk in _cases(n_random, seed):
-            write_case(fh, name, _record_one(load, walk))
+        for name, load, walk, digest in _cases(n_random, seed):
+            write_case(fh, name, {INPUT: digest, **_record_one(load, walk)})
 
 
 def main(argv: list[str] | None = None) -> int:

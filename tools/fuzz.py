@@ -25,7 +25,8 @@ log and heroes tables and the stack as HTML; in English, Portuguese or Spanish).
 
 A digest of every outcome (the trace JSON or the error message) is kept. With ``--repeat`` each
 checked case is run a second time in the same process, and ``--hashseed`` runs a subprocess with
-another ``PYTHONHASHSEED`` over the same cases; any digest that differs is a **difference**.
+another ``PYTHONHASHSEED`` over the same cases (given their inputs, which it does not generate again);
+any digest that differs for the same input is a **difference** (a hang or crash there is one too).
 ``--check-every K`` limits both checks to every K-th case; ``--other-hashseed N`` names the other
 seed (``PYTHONHASHSEED=0 python tools/fuzz.py --other-hashseed 1`` compares 0 with 1).
 
@@ -41,6 +42,7 @@ crashes are printed (``--show N``) with their case numbers; ``--case mtg:123`` p
 from __future__ import annotations
 
 import argparse
+import base64
 import copy
 import hashlib
 import json
@@ -52,11 +54,11 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -395,7 +397,7 @@ def _mtg_effect(
         if part in _RICH and rng.random() < 0.6:  # words from the whole vocabulary, objects by id
             eff[part] = _RICH[part](rng, w, ids, resolving)
         elif part == "copy":
-            if rng.random() < 0.15:
+            if resolving and rng.random() < 0.15:  # only a resolving effect turns it face down (110.5)
                 eff["face_down"] = True
                 continue
             if choices is not None and rng.random() < 0.4:
@@ -1889,6 +1891,14 @@ class Figures:
     )
     seconds: float = 0.0
     stopped_early: bool = False
+    #: the input digest of each checked case (what the other-seed run must be given, and is compared by)
+    inputs: dict[str, str] = field(default_factory=dict)
+    #: the checked cases that ended with no outcome here: ``"hang"`` or ``"crash"``
+    no_outcome: dict[str, str] = field(default_factory=dict)
+    #: checked cases the other-seed run did not run on the same input (never expected: it is given them)
+    not_compared: list[str] = field(default_factory=list)
+    #: the sources under test changed between this run and the other-seed run (nothing compared)
+    sources_changed: bool = False
 
 
 _STOP: list[bool] = []
@@ -1907,8 +1917,32 @@ def iter_cases(seed: int, n_mtg: int, n_apo: int, every: int = 1) -> Iterator[Ca
         yield gen.case(seed, "apoteose", i)
 
 
-def digest(outcome: str) -> str:
-    return hashlib.sha256(outcome.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+def digest(outcome: str | bytes) -> str:
+    raw = outcome if isinstance(outcome, bytes) else outcome.encode("utf-8", "surrogatepass")
+    return hashlib.sha256(raw).hexdigest()[:16]
+
+
+def source_digest(root: Path = ROOT / "rulekit") -> str:
+    """A digest of the code and data under test (every file of ``rulekit/`` but bytecode): the
+    other-seed run says which it ran, so that a run whose sources changed meanwhile (a commit or a
+    merge during a long run) is not taken for a difference between hash seeds."""
+    h = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+def write_case(out: IO[str], c: Case) -> None:
+    """One case as a JSON line (the data in base64: a case may not be UTF-8), read by :func:`read_cases`."""
+    row = {"game": c.game, "index": c.index, "kind": c.kind, "data": base64.b64encode(c.data).decode()}
+    out.write(json.dumps(row, sort_keys=True) + "\n")
+
+
+def read_cases(path: Path) -> Iterator[Case]:
+    with path.open(encoding="utf-8") as lines:
+        for line in lines:
+            row = json.loads(line)
+            yield Case(row["game"], int(row["index"]), row["kind"], base64.b64decode(row["data"]))
 
 
 def run_all(
@@ -1921,11 +1955,16 @@ def run_all(
     progress: Callable[[str], None] | None = None,
     only_checked: bool = False,
     max_seconds: float | None = None,
+    cases: Iterable[Case] | None = None,
+    keep: IO[str] | None = None,
 ) -> tuple[Figures, dict[str, str]]:
     """Run every case; returns the figures and the digests of the checked cases.
 
     With ``max_seconds`` no new case starts after that much time (the figures say how many ran);
-    a SIGTERM or Ctrl-C also stops the run after the current case, with figures.
+    a SIGTERM or Ctrl-C also stops the run after the current case, with figures. ``cases`` runs
+    those cases instead of generating them (the other-seed run is given the very inputs this run
+    checked: generated again later, they could differ, e.g. when the corpus grew in between);
+    ``keep`` is written the checked cases (:func:`write_case`: a file, not memory, for long runs).
     """
     figures = Figures()
     digests: dict[str, str] = {}
@@ -1938,7 +1977,10 @@ def run_all(
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmpdir:
         tmp = Path(tmpdir)
-        for n, case in enumerate(iter_cases(seed, n_mtg, n_apo, check_every if only_checked else 1)):
+        todo = (
+            cases if cases is not None else iter_cases(seed, n_mtg, n_apo, check_every if only_checked else 1)
+        )
+        for n, case in enumerate(todo):
             if _STOP or (max_seconds is not None and time.perf_counter() - start > max_seconds):
                 figures.stopped_early = True
                 break
@@ -1947,6 +1989,11 @@ def run_all(
             figures.valid[case.game] += case.kind == "valid"
             for feature in case.features:
                 figures.features[case.game][feature] = figures.features[case.game].get(feature, 0) + 1
+            checked = bool(check_every) and case.index % check_every == 0
+            if checked:
+                figures.inputs[name] = digest(case.data)
+                if keep is not None:
+                    write_case(keep, case)
             t0 = time.perf_counter()
             outcome = None
             try:
@@ -1955,10 +2002,14 @@ def run_all(
                 outcome = run_case(case, tmp)
             except Hang:
                 figures.hangs.append({"case": name, "kind": case.kind})
+                if checked:
+                    figures.no_outcome[name] = "hang"
             except Exception as exc:  # a crash: anything but RulekitError
                 figures.crashes.append(
                     {"case": name, "kind": case.kind, "error": f"{type(exc).__name__}: {str(exc)[:300]}"}
                 )
+                if checked:
+                    figures.no_outcome[name] = "crash"
             finally:
                 if use_alarm:
                     signal.setitimer(signal.ITIMER_REAL, 0)
@@ -1970,7 +2021,7 @@ def run_all(
             if outcome is None:
                 continue
             figures.accepted[case.game] += outcome.startswith("ok ")
-            if check_every and case.index % check_every == 0:
+            if checked:
                 digests[name] = digest(outcome)
                 if repeat:
                     try:
@@ -1985,32 +2036,69 @@ def run_all(
     return figures, digests
 
 
-def other_hashseed(args: argparse.Namespace, hashseed: str, figures: Figures) -> dict[str, str]:
-    """The digests of the same checked cases, from a subprocess with another PYTHONHASHSEED."""
+def other_hashseed(args: argparse.Namespace, hashseed: str, checked: Path) -> dict[str, Any]:
+    """The outcomes of the very cases this run checked, from a subprocess with another PYTHONHASHSEED.
+
+    The subprocess is given the cases' inputs (the file ``checked``), not their numbers: cases generated again
+    later could differ from the ones this run made (the Apoteose cases draw from the corpus, which may
+    grow while a long run runs), and it answers, for each case, its input digest and output digest or
+    that it hung or crashed there.
+    """
     env = dict(os.environ, PYTHONHASHSEED=hashseed)
-    n_mtg, n_apo = figures.examples["mtg"], figures.examples["apoteose"]
     cmd = [
         sys.executable,
         str(Path(__file__).resolve()),
         "--seed",
         str(args.seed),
-        "--mtg",
-        str(n_mtg),
-        "--apoteose",
-        str(n_apo),
         "--timeout",
         str(args.timeout),
         "--check-every",
-        str(args.check_every),
+        "1",  # every case in the file is one this run checked
         "--no-repeat",
         "--no-hashseed",
         "--digests",
+        "--cases",
+        str(checked),
     ]
     run = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
     try:
         return dict(json.loads(run.stdout.splitlines()[-1]))
     except (IndexError, ValueError):
-        return {"<subprocess>": f"failed: {run.stderr[-500:]}"}
+        return {"failed": run.stderr[-500:]}
+
+
+def compare_other(
+    figures: Figures,
+    digests: dict[str, str],
+    theirs: dict[str, Any],
+    between: str,
+    sources: str | None = None,
+) -> None:
+    """Adds to ``figures`` what the other-seed run found: a **difference** only for a case both runs
+    ran on the same input and that gave another output; a hang or crash there is counted as one (with
+    where); a case whose input was not the same is not compared (it is counted under ``not_compared``),
+    nor is any case when the other run ran other sources (``sources``: this run's :func:`source_digest`).
+    """
+    if "failed" in theirs:
+        figures.differences.append({"case": "<subprocess>", "between": between, "error": theirs["failed"]})
+        return
+    if sources is not None and theirs.get("sources") != sources:  # the code changed meanwhile
+        figures.not_compared.extend(sorted(figures.inputs))
+        figures.sources_changed = True
+        return
+    their_digests: dict[str, str] = theirs.get("digests", {})
+    their_inputs: dict[str, str] = theirs.get("inputs", {})
+    their_none: dict[str, str] = theirs.get("no_outcome", {})
+    for name in sorted(figures.inputs):
+        if their_inputs.get(name) != figures.inputs[name]:
+            figures.not_compared.append(name)
+        elif name in figures.no_outcome:
+            continue  # counted here already
+        elif name in their_none:
+            what = figures.hangs if their_none[name] == "hang" else figures.crashes
+            what.append({"case": name, "kind": f"only with {between}", "error": their_none[name]})
+        elif digests.get(name) != their_digests.get(name):
+            figures.differences.append({"case": name, "between": between})
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -2036,6 +2124,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", type=int, default=5, help="print this many crash reproducers")
     parser.add_argument("--case", help="print the text of one case (e.g. mtg:12) and exit")
     parser.add_argument("--digests", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--cases", type=Path, help=argparse.SUPPRESS)  # the other-seed run's inputs
     args = parser.parse_args(argv)
 
     if args.case:
@@ -2046,27 +2135,41 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     progress = None if (args.json or args.digests) else (lambda s: print(f"  … {s}", file=sys.stderr))
-    figures, digests = run_all(
-        args.seed,
-        args.mtg,
-        args.apoteose,
-        args.timeout,
-        args.repeat,
-        args.check_every,
-        progress,
-        only_checked=args.digests,
-        max_seconds=args.max_seconds,
-    )
-    if args.digests:
-        print(json.dumps(digests, sort_keys=True))
-        return 0
-    if args.hashseed:
-        own = os.environ.get("PYTHONHASHSEED", "random")
-        other = args.other_hashseed or ("12345" if own != "12345" else "54321")
-        theirs = other_hashseed(args, other, figures)
-        for name in sorted(set(digests) | set(theirs)):
-            if digests.get(name) != theirs.get(name):
-                figures.differences.append({"case": name, "between": f"PYTHONHASHSEED {own} and {other}"})
+    sources = source_digest()
+    with tempfile.TemporaryDirectory() as work:
+        checked = Path(work) / "checked.jsonl"  # the inputs the other-seed run is given
+        with checked.open("w", encoding="utf-8") as keep:
+            figures, digests = run_all(
+                args.seed,
+                args.mtg,
+                args.apoteose,
+                args.timeout,
+                args.repeat,
+                args.check_every,
+                progress,
+                only_checked=args.digests,
+                max_seconds=args.max_seconds,
+                cases=read_cases(args.cases) if args.cases else None,
+                keep=keep if args.hashseed and not args.digests else None,
+            )
+        if args.digests:
+            answer = {
+                "digests": digests,
+                "inputs": figures.inputs,
+                "no_outcome": figures.no_outcome,
+                "sources": sources,
+            }
+            print(json.dumps(answer, sort_keys=True))
+            return 0
+        if args.hashseed:
+            own = os.environ.get("PYTHONHASHSEED", "random")
+            other = args.other_hashseed or ("12345" if own != "12345" else "54321")
+            if source_digest() != sources:  # changed while this run ran: the other run could not match it
+                figures.sources_changed = True
+                figures.not_compared.extend(sorted(figures.inputs))
+            else:
+                theirs = other_hashseed(args, other, checked)
+                compare_other(figures, digests, theirs, f"PYTHONHASHSEED {own} and {other}", sources)
 
     total = sum(figures.examples.values())
     result = {
@@ -2078,6 +2181,8 @@ def main(argv: list[str] | None = None) -> int:
         "hangs": len(figures.hangs),
         "differences": len(figures.differences),
         "checked_for_differences": len(digests),
+        "not_compared": len(figures.not_compared),
+        "sources_changed": figures.sources_changed,
         "examples_per_second": round(total / figures.seconds, 1) if figures.seconds else None,
         "seconds": round(figures.seconds, 1),
         "stopped_early": figures.stopped_early,
@@ -2100,6 +2205,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"crashes       {len(figures.crashes)}")
         print(f"hangs         {len(figures.hangs)} (over {args.timeout:g} s)")
         print(f"differences   {len(figures.differences)} (of {len(digests):,} cases checked)")
+        if figures.sources_changed:
+            print("not compared  the sources under rulekit/ changed during the run: run it again")
+        elif figures.not_compared:
+            print(f"not compared  {len(figures.not_compared)} (the other run's input was not the same)")
         print(f"examples/s    {result['examples_per_second']} ({figures.seconds:.1f} s)")
         print(f"slowest       {figures.slowest[1]} ({figures.slowest[0]:.3f} s)")
         for game, counts in figures.features.items():
@@ -2116,7 +2225,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  hang  {h['case']} ({h['kind']})")
         for d in figures.differences[: args.show]:
             print(f"  diff  {d['case']} between {d['between']}")
-    return 1 if figures.crashes or figures.hangs or figures.differences else 0
+    failed = figures.crashes or figures.hangs or figures.differences or figures.not_compared
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -330,9 +330,14 @@ class _Checks:
         return suggest(word, choices)
 
     def refuse(
-        self, path: Path_, message: str, params: Mapping[str, Any], suggestion: str | None = None
+        self,
+        path: Path_,
+        message: str,
+        params: Mapping[str, Any],
+        suggestion: str | None = None,
+        code: str = "INVALID_VALUE",
     ) -> None:
-        raise err(self.doc, path, message, suggestion, params=dict(params))
+        raise err(self.doc, path, message, suggestion, code=code, params=dict(params))
 
 
 def _check_granted(

@@ -14,6 +14,7 @@ import yaml
 
 from rulekit import limits
 from rulekit.errors import ScenarioError
+from rulekit.i18n import translator
 from rulekit.yamlsrc import YamlDoc, check_data_bounds
 
 
@@ -88,3 +89,25 @@ def test_the_file_text_is_made_only_near_the_size_bound() -> None:
     assert calls == []
     check_data_bounds({"objects": ["y" * 19_000 for _ in range(105)]}, "board", text)
     assert calls == [1]
+
+
+def test_the_bound_messages_name_the_limit_in_force_when_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The depth, value-count and file-size messages are made when raised, not when the module loads."""
+    monkeypatch.setattr(limits, "MAX_DEPTH", 5)
+    monkeypatch.setattr(limits, "MAX_NODES", 30)
+    monkeypatch.setattr(limits, "MAX_FILE_BYTES", 200)
+    deep = _file_error(_deep(5))
+    assert deep is not None and deep.code == "TOO_DEEP"
+    assert deep.message == "nested more than 5 levels deep"
+    assert deep.params == {"most": 5}
+    assert " 5 " in deep.text_in(translator("pt_BR")) and " 40 " not in deep.text_in(translator("es"))
+    many = _file_error({"objects": list(range(40))})
+    assert many is not None and many.code == "TOO_MANY_VALUES"
+    assert many.message == "more than 30 values in one file"
+    with pytest.raises(ScenarioError) as large:
+        YamlDoc.from_text("x: " + "y" * 300 + "\n", "f.yaml")
+    assert large.value.code == "TOO_LARGE"
+    assert large.value.message == "file is larger than 200 bytes"
+    with pytest.raises(ScenarioError) as built:
+        check_data_bounds(_deep(5), "board")
+    assert built.value.message == "nested more than 5 levels deep"

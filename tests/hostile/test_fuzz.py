@@ -87,7 +87,8 @@ def test_another_hash_seed_gives_the_same_outcomes() -> None:
     import json
 
     theirs = json.loads(run.stdout.splitlines()[-1])
-    assert theirs == ours
+    assert theirs["digests"] == ours
+    assert theirs["no_outcome"] == {}
 
 
 def test_the_command_prints_figures_and_json() -> None:
@@ -225,3 +226,52 @@ def test_dump_writes_a_statement_with_phrases_as_plain_text():
     body = [st.to_dict() for st in eff.body]
     assert any(isinstance(d.get("reason"), Phrase) for d in body)
     assert yaml.safe_load(FUZZ.dump({"body": body})) == {"body": body}
+
+
+def test_a_run_stopped_early_compares_the_very_cases_it_ran(monkeypatch, capsys, tmp_path: Path) -> None:
+    """The other-seed subprocess is given this run's checked inputs, not their numbers: here this run
+    reads a shorter corpus than the subprocess would (as when the corpus grows while a long run runs);
+    a run stopped early by ``--max-seconds`` reports no difference, and every checked case compared."""
+    import json
+
+    texts = FUZZ._apoteose_texts()
+    FUZZ.run_case(FUZZ._Gen().case(1206, "apoteose", 0), tmp_path, render=False)  # imports, not timed
+    monkeypatch.setattr(FUZZ, "_apoteose_texts", lambda: texts[: len(texts) // 2])
+    argv = ["--seed", "1206", "--mtg", "0", "--apoteose", "100000", "--max-seconds", "3"]
+    argv += ["--timeout", str(SLOW), "--no-repeat", "--other-hashseed", "4242", "--json"]
+    FUZZ.main(argv)
+    result = json.loads(capsys.readouterr().out)
+    assert result["stopped_early"] is True
+    assert 0 < result["examples"]["apoteose"] < 100000
+    assert result["checked_for_differences"] > 0
+    assert result["first_differences"] == []
+    assert (result["differences"], result["not_compared"]) == (0, 0)
+
+
+def test_the_other_run_is_compared_only_on_the_same_input() -> None:
+    figures = FUZZ.Figures()
+    figures.inputs = {"apoteose:0": "i0", "apoteose:1": "i1", "apoteose:2": "i2", "apoteose:3": "i3"}
+    ours = {name: "out" for name in figures.inputs}
+    theirs = {
+        "digests": {"apoteose:0": "out", "apoteose:1": "other", "apoteose:3": "out"},
+        "inputs": {"apoteose:0": "i0", "apoteose:1": "i1", "apoteose:2": "i2", "apoteose:3": "changed"},
+        "no_outcome": {"apoteose:2": "hang"},
+    }
+    FUZZ.compare_other(figures, ours, theirs, "PYTHONHASHSEED 1 and 2")
+    assert [d["case"] for d in figures.differences] == ["apoteose:1"]
+    assert [h["case"] for h in figures.hangs] == ["apoteose:2"]
+    assert figures.not_compared == ["apoteose:3"]
+    other = FUZZ.Figures()
+    other.inputs = dict(figures.inputs)
+    FUZZ.compare_other(other, ours, {**theirs, "sources": "before"}, "x", sources="after")
+    assert other.sources_changed and other.differences == [] and len(other.not_compared) == 4
+
+
+def test_the_source_digest_follows_every_file_under_test(tmp_path: Path) -> None:
+    (tmp_path / "data").mkdir()
+    (tmp_path / "a.py").write_text("x = 1\n")
+    (tmp_path / "data" / "corpus.yaml").write_text("- a\n")
+    first = FUZZ.source_digest(tmp_path)
+    assert FUZZ.source_digest(tmp_path) == first
+    (tmp_path / "data" / "corpus.yaml").write_text("- a\n- b\n")
+    assert FUZZ.source_digest(tmp_path) != first

@@ -136,3 +136,69 @@ events:
     with pytest.raises(ScenarioError) as e:
         load_text(text)
     assert ":8:" in str(e.value)
+
+
+# ------------------------------------------------------------------ 110.5, 611.1: face down is a status
+#: A static ability that says its creatures are face down (no card does: face up or face down is a
+#: permanent's status, 110.5, which a continuous effect does not change, 611.1; 613.2b applies the
+#: face-down values to permanents that are face down, it does not turn them).
+MASK = """\
+game: mtg
+players: [Ann]
+objects:
+  - {id: mask, name: Mask, types: [Artifact], controller: Ann,
+     abilities: [{text: "Creatures are face down.", static: {affects: creatures, face_down: true}}]}
+  - {id: bears, card: Grizzly Bears, controller: Ann}
+"""
+
+
+def test_a_static_ability_cannot_turn_a_permanent_face_down() -> None:
+    """110.5, 611.1, 611.3: refused with one line naming the file, line and field (not ignored)."""
+    with pytest.raises(ScenarioError) as e:
+        load_text(MASK, "mask.yaml")
+    msg = str(e.value)
+    assert msg.startswith("mask.yaml:5: objects[0].abilities[0].static.face_down: ")
+    assert "110.5" in msg and "turn_face_down" in msg and "\n" not in msg
+    assert e.value.code == "FACE_DOWN_NOT_STATIC"
+
+
+def test_a_characteristic_defining_or_granted_static_ability_cannot_either() -> None:
+    """604.3: a characteristic-defining ability is a static ability; an ability granted by an
+    effect is checked as written too."""
+    cda = MASK.replace("static: {affects: creatures, face_down: true}", "cda: {face_down: true}")
+    granted = MASK.replace(
+        "static: {affects: creatures, face_down: true}",
+        "static: {affects: creatures, abilities: {add: [{text: Hidden,"
+        " static: {affects: this, face_down: true}}]}}",
+    )
+    for text, field in ((cda, "abilities[0].cda.face_down"), (granted, "abilities.add[0].static.face_down")):
+        with pytest.raises(ScenarioError) as e:
+            load_text(text, "mask.yaml")
+        assert e.value.code == "FACE_DOWN_NOT_STATIC", text
+        assert field in str(e.value) and str(e.value).startswith("mask.yaml:5: ")
+
+
+def test_a_resolving_effect_or_event_still_turns_it_face_down() -> None:
+    """The controls: a turn_face_down event and a resolved effect that writes face_down (an
+    instruction carried out once, as a resolving spell or ability does) are accepted."""
+    plain = MASK.replace(
+        '{text: "Creatures are face down.", static: {affects: creatures, face_down: true}}', "Flying"
+    )
+    turned = solve_text(plain + "events:\n  - turn_face_down: bears\n").final["bears"]
+    assert (turned.face_down, turned.name, turned.power) == (True, "", 2)
+    resolved = solve_text(plain + 'events:\n  - resolve: {effect: {affects: "@bears", face_down: true}}\n')
+    assert (resolved.final["bears"].name, resolved.final["bears"].abilities) == ("", ())
+    ability = plain.replace("Flying", '{text: "Hide it.", resolves: {affects: "@bears", face_down: true}}')
+    load_text(ability)
+
+
+def test_the_command_line_refuses_it_with_exit_2(tmp_path, capsys) -> None:
+    from rulekit.cli import main
+
+    path = tmp_path / "mask.yaml"
+    path.write_text(MASK, encoding="utf-8")
+    assert main(["solve", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith(f"rulekit: error: {path}:5: objects[0].abilities[0].static.face_down: ")

@@ -189,10 +189,19 @@ class Checks(Protocol):
         """The whole effect spec the section is part of (what another key says)."""
         ...
 
+    #: whether the effect is one a resolving spell or ability makes (a ``resolve`` event, an
+    #: ability's ``resolves:``), not a static ability's or a characteristic-defining one's
+    resolving: bool
+
     def refuse(
-        self, path: Path_, message: str, params: Mapping[str, Any], suggestion: str | None = None
+        self,
+        path: Path_,
+        message: str,
+        params: Mapping[str, Any],
+        suggestion: str | None = None,
+        code: str = "INVALID_VALUE",
     ) -> None:
-        """Refuse the value at ``path`` with a catalogue message (``N_(...)``)."""
+        """Refuse the value at ``path`` with a catalogue message (``N_(...)``) and an error code."""
         ...
 
 
