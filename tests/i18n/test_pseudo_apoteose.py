@@ -195,7 +195,8 @@ def test_a_paid_cost_goes_through_the_catalogue(pseudo_lang: str) -> None:
         f"game: apoteose\nheroes:\n  - {{id: ana, team: azul, iniciativa: 5, resources: {res},"
         " zones: {INVENTÁRIO: [pocao, adaga, escudo]}}\n"
         f"  - {{id: bo, team: vermelho, iniciativa: 3, resources: {res}}}\ncards:\n"
-        '  - {id: pocao, owner: ana, types: [ITEM], effects: ["Ativar【 Descarte uma carta 】 Cure 1 de VIDA."]}\n'
+        "  - {id: pocao, owner: ana, types: [ITEM],\n"
+        '     effects: ["Ativar【 Descarte uma carta 】 Cure 1 de VIDA."]}\n'
         "  - {id: adaga, owner: ana, types: [ITEM]}\n  - {id: escudo, owner: ana, types: [ITEM]}\n"
         "turn: {order: [ana, bo], hero: ana}\nscript: [{activate: pocao}]\n",
         "two.yaml",
