@@ -182,7 +182,11 @@ def _pay(eng: ChainHost, frame: Frame, ctx: Ctx) -> None:
                 answers=(),
                 options=tuple(Option(o, o) for o in opts),
                 prompt_code="PAY" if req else "TASK",
-                prompt_params=({"requirement": req.text} if req else {"task": effect.task}),
+                prompt_params=(
+                    {"requirement": req.text, "requirement_data": ast.to_dict()}
+                    if req
+                    else {"task": effect.task}
+                ),
             )
             if not opts:
                 raise RulekitError(
@@ -204,6 +208,7 @@ def _pay(eng: ChainHost, frame: Frame, ctx: Ctx) -> None:
             resources=eng.diff(before),
             detail={
                 "requirement": req.text if req else effect.task,
+                "requirement_data": ast.to_dict(),
                 "kind": req.kind if req else "task",
                 "step": key,
                 "choice": choice,

@@ -611,8 +611,8 @@ def canonical_description(body: Any) -> str:
 
 def reading_lines(effect: Any, lang: str = "en") -> list[str]:
     """What was read, one line per requirement and statement: the seed's wording, then « — » and what it
-    does in ``lang`` (a statement's sentence from the catalogue); a part the wording does not know is
-    shown as its reading's data, marked so."""
+    does in ``lang`` (a statement's sentence from the catalogue; a requirement's kind, and for a cost or an
+    action its sentence too); a part the wording does not know is shown as its reading's data, marked so."""
     t = translator(lang)
     lines = []
     for r in effect.requirements:
@@ -625,6 +625,9 @@ def reading_lines(effect: Any, lang: str = "en") -> list[str]:
         kind = (
             t.p("requirement kind", r.kind) if r.kind in ("cost", "action", "state", "condition") else r.kind
         )
+        data = r.ast if r.kind in ("cost", "action") and isinstance(r.ast, dict) else {}
+        if data.get("op") not in (None, "unknown"):  # what a cost or action does, as a statement is worded
+            kind = t("{kind}: {what}", kind=kind, what=statement_text(data, lang))
         lines.append(f"【 {words} 】 — {kind}")
     for st in effect.body:
         data = st.to_dict() if hasattr(st, "to_dict") else st

@@ -9,7 +9,9 @@ Event vocabulary (stable: ``rulekit chain --json`` gives it) — :data:`EVENTS`:
 ``activate``
     a frame is pushed at ``index``; the spotlight moves to it; stage ``activating``.
 ``pay``
-    one requirement or the task was paid / performed (``detail["requirement"]``, ``detail["kind"]``).
+    one requirement or the task was paid / performed (``detail["requirement"]``, the card's words, and
+    ``detail["kind"]``); ``detail["requirement_data"]`` is what it does as data (a statement's
+    ``{"op": ..., field: value}``; ``rulekit.views.chain.paid_text`` words it).
 ``halt``
     the frame enters its halt window (responses at ``index + 1``).
 ``respond``

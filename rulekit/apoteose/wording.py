@@ -4,7 +4,8 @@ The engine never writes a sentence into the trace. It records *codes* and their 
 reason (``detail["code"]`` + ``detail["params"]``: refusals, stops, truncations, a lasting effect's
 end), a decision point's prompt (``prompt_code`` + ``prompt_params``), an option's label
 (``label_code`` + ``label_params``), the game event a response answers (``detail["answers_event"]``),
-the statements it resolved (``detail["statements_data"]``), the kinds of its events and the stages of
+the statements it resolved (``detail["statements_data"]``), each cost or action it paid
+(``detail["requirement_data"]``), the kinds of its events and the stages of
 its frames. This module gives each of them one message, an English gettext msgid with named
 placeholders, and renders it in any language (:mod:`rulekit.i18n`): the views and widgets call these
 functions with the reader's language; the engine calls them in English only for the words it keeps
@@ -347,9 +348,9 @@ def moment_words(label: Any, lang: str = "en") -> str:
 
 
 # ---- prompts, option labels and game events ---------------------------------------------------------
-#: Decision prompts by code (``{stage}`` is a frame state, worded with :func:`state_words`). ``PAY`` and
-#: ``CHOOSE_ONE`` are the card's own words (a requirement, "Escolha um"); ``STATEMENT`` is a statement's
-#: sentence (:func:`statement_text`).
+#: Decision prompts by code (``{stage}`` is a frame state, worded with :func:`state_words`). ``CHOOSE_ONE``
+#: is the card's own words ("Escolha um"); ``STATEMENT`` is a statement's sentence (:func:`statement_text`),
+#: and so is ``PAY``, the cost being paid (:func:`paid_words`).
 PROMPTS: dict[str, str] = {
     "RESPOND": N_("respond to {effect} ({stage})"),
     "RESPOND_CLOSED": N_("respond to {effect} ({stage}: closed, R-10)"),
@@ -711,14 +712,40 @@ def statements_text(sts: Sequence[Any], lang: str = "en") -> str:
     return "; ".join(statement_text(s, lang) for s in sts)
 
 
+def paid_words(detail: dict[str, Any] | None, lang: str = "en") -> str:
+    """What a ``pay`` event paid (its ``detail``), in ``lang``: a cost's or an action's sentence made from its
+    data (``requirement_data``, :func:`statement_text`), as a resolution's statements are; the task, an
+    Apoteose keyword (Consumir, Descartar…), as written. A trace without the data (an older one) gives the
+    card's own words (``requirement``).
+
+    >>> paid_words({"requirement": "Consuma 2 de ESTAMINA", "kind": "cost", "requirement_data":
+    ...     {"op": "consume", "amount": 2, "resource": "ESTAMINA", "target": {"who": "self"}}}, "es")
+    'consume 2 de ESTAMINA'
+    >>> paid_words({"requirement": "Consumir", "kind": "task",
+    ...             "requirement_data": {"op": "exhaust", "card": "self"}}, "pt-BR")
+    'Consumir'
+    >>> paid_words({"requirement": "Descarte uma carta", "kind": "cost"})  # an older trace: no data
+    'Descarte uma carta'
+    """
+    detail = detail or {}
+    data = detail.get("requirement_data")
+    if detail.get("kind") == "task" or not isinstance(data, dict):
+        return str(detail.get("requirement") or "")
+    return statement_text(data, lang)
+
+
 def prompt_words(
     code: str, params: dict[str, Any] | None = None, lang: str = "en", effect_ids: bool = False
 ) -> str:
     """A decision prompt (``prompt_code`` + ``prompt_params``) in ``lang`` (``""`` for no code); an effect in
-    words (:func:`effect_words`), or as its id with ``effect_ids`` (the trace's data, its ``prompt``)."""
+    words (:func:`effect_words`), or as its id with ``effect_ids`` (the trace's data, its ``prompt``).
+
+    ``PAY`` (which card or hero pays a cost) is the cost's sentence (:func:`paid_words`); with
+    ``effect_ids``, the trace's ``prompt`` keeps the card's own words (``requirement``), as the ``pay``
+    event's ``requirement`` does."""
     params = dict(params or {})
-    if code == "PAY":  # the card's own words
-        return str(params.get("requirement", ""))
+    if code == "PAY":
+        return str(params.get("requirement", "")) if effect_ids else paid_words(params, lang)
     if code == "CHOOSE_ONE":
         return "Escolha um"
     if code == "STATEMENT":

@@ -24,6 +24,7 @@ from rulekit.apoteose.wording import (
     item_reason,
     moment_words,
     option_text,
+    paid_words,
     prompt_text,
     reason_words,
     state_words,
@@ -49,6 +50,7 @@ __all__ = [
     "heroes_table",
     "option_text",
     "ordinal",
+    "paid_text",
     "prompt_text",
     "reason_text",
     "resolved_text",
@@ -180,15 +182,28 @@ def resolved_text(ev: Any, lang: str = "en") -> str:
     return "; ".join(str(x) for x in labels) if isinstance(labels, list | tuple) else ""
 
 
+def paid_text(ev: Any, lang: str = "en") -> str:
+    """What a ``pay`` event paid, in ``lang``: the cost's or action's sentence from its data
+    (``detail["requirement_data"]``, as :func:`resolved_text` words a resolution), the task keyword as
+    written; the card's words when the trace has no data (an older trace). ``""`` for any other event.
+
+    >>> from rulekit.apoteose import run_chain
+    >>> [paid_text(ev, "pt-BR") for ev in run_chain("apoteose/nested-responses").of("pay")][:2]
+    ['descarta 1 carta', 'consome 2 de ESTAMINA']
+    """
+    detail = getattr(ev, "detail", None) or {}
+    return paid_words(detail, lang) if detail.get("requirement") else ""
+
+
 def _log_detail(ev: Any, lang: str) -> str:
-    """The chain log's detail cell: a reason in words, a requirement (the card's words), the moment a
-    response answers, or what a resolution resolved — in ``lang``."""
+    """The chain log's detail cell: a reason in words, the cost or action paid, the moment a response
+    answers, or what a resolution resolved — in ``lang``."""
     detail = ev.detail or {}
     reason = item_reason(detail, lang)
     if reason:
         return reason
     if detail.get("requirement"):
-        return str(detail["requirement"])
+        return paid_text(ev, lang)
     if detail.get("answers"):
         return moment_words(detail["answers"], lang)
     return resolved_text(ev, lang)
@@ -196,9 +211,9 @@ def _log_detail(ev: Any, lang: str) -> str:
 
 def chain_log_table(trace: Any, upto: int | None = None, lang: str = "en") -> Table:
     """The chain log in ``lang``: one row per event (index, spotlight, stage, card, hero, responds to,
-    resources, detail). The detail is a refusal's or a stop's reason in words, the requirement paid, the
-    moment a response answers, or — for a resolution — the statements it resolved as sentences
-    (:func:`resolved_text`); chain moments (``activate@0``) are in words.
+    resources, detail). The detail is a refusal's or a stop's reason in words, the cost or action paid
+    (:func:`paid_text`), the moment a response answers, or — for a resolution — the statements it resolved
+    as sentences (:func:`resolved_text`); chain moments (``activate@0``) are in words.
 
     ``upto`` (an event position) highlights that row — the ChainExplorer's current event.
 
@@ -626,7 +641,7 @@ def _report_lines(trace: Any, lang: str) -> Iterator[str]:
             bits.append(t(REPORT_WORDS["answers_index"], index=e.responds_to))
         detail = e.detail or {}
         if detail.get("requirement"):
-            bits.append(t(REPORT_WORDS["requirement"], value=detail["requirement"]))
+            bits.append(t(REPORT_WORDS["requirement"], value=paid_text(e, lang)))
         reason = item_reason(detail, lang)
         if reason:
             bits.append(t(REPORT_WORDS["reason"], value=reason))

@@ -222,10 +222,17 @@ class LayerExplorer(DiagramExplorer):
         self._base_order = list(self.groups)
         self.order = list(self._base_order)
         boxes = {}
+        shared = self._box_shared()
         for e in effects if self.effect_switches else ():
             on = bool(e.get("enabled", True)) and e["id"] not in off
-            cb = w.Checkbox(value=on, description=self._label(e), indent=False)
-            cb.tooltip = _("Switch {name} on or off", name=self._name(e))
+            cb = w.Checkbox(
+                value=on,
+                description=self._label(e),
+                indent=False,
+                tooltip=_("Switch {name} on or off", name=self._name(e)),
+                layout=shared[0],
+                style=shared[1],
+            )
             cb.observe(lambda _c: self.refresh(), names="value")
             boxes[e["id"]] = cb
         self.effect_boxes = boxes
@@ -245,6 +252,18 @@ class LayerExplorer(DiagramExplorer):
         self.refresh()  # which shows the list and its rows once, with the solve's timestamps (see move)
         if self.last_exception is not None or self._busy:
             self._sync_order_list()
+
+    def _box_shared(self) -> tuple[Any, ...]:
+        """The one ``Layout`` and ``CheckboxStyle`` every effect's check box shares: each box's own would be
+        two more widgets for the kernel to open per effect (a board of 650 effects opened 1,300 of them), and
+        nothing changes one box's layout or style alone."""
+        import ipywidgets as w
+        from ipywidgets.widgets.widget_bool import CheckboxStyle
+
+        shared = self.__dict__.get("_checkbox_shared")
+        if shared is None:
+            shared = self._checkbox_shared = (w.Layout(), CheckboxStyle())
+        return shared
 
     def _controls(self) -> list[Any]:
         return [
@@ -347,38 +366,58 @@ class LayerExplorer(DiagramExplorer):
         import ipywidgets as w
 
         _ = self._
-        # the rows share their labels' layout and their buttons' layout and style (three widgets fewer to
-        # open per row; nothing changes one row's alone)
+        # the rows share their boxes' layout, their labels' layout and style and their buttons' layout and
+        # style (five widgets fewer to open per row; nothing changes one row's alone)
         shared = self.__dict__.get("_row_shared")
         if shared is None:
+            from ipywidgets.widgets.widget_string import HTMLStyle
+
             shared = self._row_shared = (
+                w.Layout(flex_flow="row wrap"),  # as rulekit.widgets._base.row makes it
                 w.Layout(width="auto", min_width="16em"),
+                HTMLStyle(),
                 w.Layout(width="auto"),
                 w.ButtonStyle(),
             )
-        label_layout, button_layout, button_style = shared
+        row_layout, label_layout, label_style, button_layout, button_style = shared
+        labels = [label for label, _rep in self.order_list.options]
+        last = len(self.order) - 1
+
+        def words(place: int) -> tuple[str, dict[str, Any], dict[str, Any]]:
+            """A row's label and its two buttons' tooltip and state."""
+            name = self.group_label(self.order[place])
+            return (
+                escape(labels[place]),
+                {"tooltip": _("Earlier timestamp: {name}", name=name), "disabled": place == 0},
+                {"tooltip": _("Later timestamp: {name}", name=name), "disabled": place == last},
+            )
+
+        built = len(self.order_rows)
         while len(self.order_rows) < len(self.order):
             place = len(self.order_rows)
-            label = w.HTML(value="", layout=label_layout)
+            text, up, down = words(place)  # made with their values: no update follows their opening
+            label = w.HTML(value=text, layout=label_layout, style=label_style)
             # the words the lessons use ("press Move up"), on every row
             earlier = w.Button(
-                description=_("Move up"), icon="arrow-up", layout=button_layout, style=button_style
+                description=_("Move up"), icon="arrow-up", layout=button_layout, style=button_style, **up
             )
             later = w.Button(
-                description=_("Move down"), icon="arrow-down", layout=button_layout, style=button_style
+                description=_("Move down"),
+                icon="arrow-down",
+                layout=button_layout,
+                style=button_style,
+                **down,
             )
             earlier.on_click(lambda _b, i=place: self._move_row(i, -1))
             later.on_click(lambda _b, i=place: self._move_row(i, +1))
-            self.order_rows.append((row(label, earlier, later), label, earlier, later))
-        labels = [label for label, _rep in self.order_list.options]
-        for place, (_box, label, earlier, later) in enumerate(self.order_rows[: len(self.order)]):
-            name = self.group_label(self.order[place])
-            label.value = escape(labels[place])
-            for button, tip, off in (
-                (earlier, _("Earlier timestamp: {name}", name=name), place == 0),
-                (later, _("Later timestamp: {name}", name=name), place == len(self.order) - 1),
-            ):
-                sync(button, tooltip=tip, disabled=off)  # one message, none when nothing changed
+            self.order_rows.append(
+                (w.HBox([label, earlier, later], layout=row_layout), label, earlier, later)
+            )
+        for place, (_box, label, earlier, later) in enumerate(self.order_rows[: min(built, len(self.order))]):
+            text, up, down = words(place)
+            sync(label, value=text)  # one message each, none when nothing changed
+            sync(earlier, **up)
+            sync(later, **down)
         shown = tuple(box for box, *_rest in self.order_rows[: len(self.order)])
         if tuple(self.order_box.children) != shown:
             self.order_box.children = shown

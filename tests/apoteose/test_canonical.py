@@ -186,5 +186,9 @@ def test_explain_text_shows_a_reading_or_a_refusal_in_the_lessons_language(lang:
     assert good[1].startswith("  【 Descarte uma carta 】 — ") and good[2].startswith("  Cure 25 de VIDA — ")
     [bad] = explain_text("Ativar · Auto 【 Descarte uma carta 】 Cure 5 de VIDA.", lang)
     assert bad.startswith(refused) and "TWO_ACTIVATION_KEYWORDS" not in bad
-    kind = {"en": "cost", "pt-BR": "custo", "es": "coste"}[lang]
+    kind = {
+        "en": "cost: discard 1 card",
+        "pt-BR": "custo: descarta 1 carta",
+        "es": "coste: descarta 1 carta",
+    }[lang]
     assert good[1].endswith(f" — {kind}") and not any("('" in line for line in good)

@@ -41,6 +41,9 @@ def test_views_word_the_data_as_the_engine_did_in_english(name: str) -> None:
         # the trace keeps an effect's id (data); a reader sees it in words, "#" being an entry of the chain
         eid = str(p.prompt_params.get("effect", ""))
         want = p.prompt.replace(eid, W.effect_words(eid)) if "#" in eid else p.prompt
+        if p.prompt_code == "PAY":  # the trace keeps the card's words; a reader sees the cost's sentence
+            assert p.prompt == p.prompt_params["requirement"]
+            want = V.statement_text(p.prompt_params["requirement_data"])
         assert V.prompt_text(p) == want and ("#" not in eid or eid not in V.prompt_text(p))
         for o in p.options:
             if o.label_code == "STATEMENTS":

@@ -166,6 +166,52 @@ def test_the_chain_explorer_goes_through_the_catalogue(pseudo_lang: str, name: s
     assert leaks == {}
 
 
+def _ids_and_names(name: str) -> set[str]:
+    """A scenario's heroes' and cards' ids and names only: not the cards' texts (see below)."""
+    sc = load_scenario(name)
+    values = [item.get(k) for item in [*sc.data["heroes"], *sc.data["cards"]] for k in ("id", "name")]
+    return {w.casefold() for v in values for w in re.findall(r"[^\W\d_]+", str(v or ""))}
+
+
+def test_a_paid_cost_goes_through_the_catalogue(pseudo_lang: str) -> None:
+    """The views' data words above hold the cards' texts (a reason may quote a requirement), so a cost
+    shown as the card's words ("Descarte uma carta") would pass them: here what a payment shows in the log,
+    the report, the prompt of the choice that pays it and the reading of its text must be the
+    catalogue's words around data (numbers, resources), with the cards' texts left out of the data."""
+    from rulekit.apoteose import ChainSession, explain_text
+    from rulekit.apoteose.scenario import load_scenario_text
+
+    name = "apoteose/nested-responses"
+    trace = run_chain(name)
+    ids = _ids_and_names(name)
+    pays = [n for n, ev in enumerate(trace.events) if ev.event == "pay"]
+    assert len(pays) == 4
+    rows = V.chain_log_table(trace, lang=pseudo_lang).rows
+    report = V.chain_report(trace, pseudo_lang).splitlines()
+    shown = {f"log {n}": rows[n][9] for n in pays} | {f"report {n}": report[n] for n in pays}
+    assert all(rows[n][9].startswith("⟦") for n in pays)
+    res = "{VIDA: [50, 100], MANA: [3, 10], ESTAMINA: [4, 6]}"
+    two = load_scenario_text(
+        f"game: apoteose\nheroes:\n  - {{id: ana, team: azul, iniciativa: 5, resources: {res},"
+        " zones: {INVENTÁRIO: [pocao, adaga, escudo]}}\n"
+        f"  - {{id: bo, team: vermelho, iniciativa: 3, resources: {res}}}\ncards:\n"
+        "  - {id: pocao, owner: ana, types: [ITEM],\n"
+        '     effects: ["Ativar【 Descarte uma carta 】 Cure 1 de VIDA."]}\n'
+        "  - {id: adaga, owner: ana, types: [ITEM]}\n  - {id: escudo, owner: ana, types: [ITEM]}\n"
+        "turn: {order: [ana, bo], hero: ana}\nscript: [{activate: pocao}]\n",
+        "two.yaml",
+    )
+    point = ChainSession(two, use_script=True).point
+    assert point is not None and point.prompt_code == "PAY"
+    shown["prompt"] = V.prompt_text(point, pseudo_lang)
+    seed = "Ativar【 Descarte uma carta; Consuma 2 de ESTAMINA 】 Cure 25 de VIDA."
+    for k, line in enumerate(explain_text(seed, pseudo_lang)[1:3]):  # the cost lines: its words, then ours
+        shown[f"reading {k}"] = line.split("】", 1)[1]
+    leaks = {where: left for where, text in shown.items() if (left := _left(text, ids))}
+    assert leaks == {}
+    assert _left("Descarte uma carta", ids) == ["Descarte", "uma", "carta"]  # the card's words are caught
+
+
 def test_the_check_is_not_vacuous(pseudo_lang: str) -> None:
     """An English word outside the catalogue is caught; a bracketed message and data are not."""
     assert _left("⟦Cháíń — {x}⟧ ana pocao#0 VIDA R-03 stopped", {"ana"}) == ["stopped"]

@@ -1,0 +1,85 @@
+"""The LayerExplorer's per-effect rows cost few widgets: a check box per effect, and per timestamp holder
+a row of a label and two buttons, all sharing their layouts and styles (a widget's own Layout or Style is
+one more widget for the kernel to open; on a 650-event history they were 5,850 widgets, now 3,250). A row
+is made with its words and state, so it needs no update after opening; what a learner sees and does is
+unchanged (tests/widgets/test_keyboard.py, test_widgets_layers.py)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("rulekit.mtg")
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+
+def _opened(make):
+    """How many widgets ``make()`` opened, and its result."""
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    made = make()
+    return len(set(_instances) - before), made
+
+
+def _history(tmp_path: Path, n: int) -> Path:
+    import history  # benchmarks/history.py: n resolved effects in a row
+
+    path = tmp_path / f"history-{n}.yaml"
+    path.write_text(history.generate_power_history(n), encoding="utf-8")
+    return path
+
+
+def test_an_effect_costs_five_widgets_at_most(tmp_path: Path) -> None:
+    from rulekit.widgets import LayerExplorer
+
+    small, large = _history(tmp_path, 10), _history(tmp_path, 40)
+    LayerExplorer(small, backend="text")  # first-use widgets (shared styles…) out of the count
+    n_small, a = _opened(lambda: LayerExplorer(small, backend="text"))
+    n_large, b = _opened(lambda: LayerExplorer(large, backend="text"))
+    assert not a.error.value and not b.error.value
+    effects = len(b.effect_boxes) - len(a.effect_boxes)
+    holders = len(b.order) - len(a.order)
+    assert effects == holders == 30
+    # a check box (1) and a row: its box, its label, its two buttons (4); nothing of their own
+    assert n_large - n_small == effects * 1 + holders * 4
+
+
+def test_the_rows_share_their_layouts_and_styles() -> None:
+    from rulekit.widgets import LayerExplorer
+
+    ex = LayerExplorer("classic/dependency-loop", backend="text")
+    boxes = list(ex.effect_boxes.values())
+    assert len(boxes) > 1
+    assert len({id(b.layout) for b in boxes}) == len({id(b.style) for b in boxes}) == 1
+    rows = ex.order_rows[: len(ex.order)]
+    for part in range(4):  # the box, the label, the earlier and the later button
+        assert len({id(r[part].layout) for r in rows}) == 1
+    assert rows[0][0].layout.flex_flow == "row wrap"  # it wraps when its children do not fit
+    assert len({id(r[1].style) for r in rows}) == 1
+
+
+def test_a_new_row_is_made_with_its_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No update is sent to a row's widgets while they are made: their label, tooltips and states are
+    given when they open. Then a move updates only the rows whose words change."""
+    import ipywidgets as w
+
+    from rulekit.widgets import LayerExplorer
+
+    sent: list[tuple[object, object]] = []
+    real = w.Widget.send_state
+    monkeypatch.setattr(
+        w.Widget, "send_state", lambda self, key=None: sent.append((self, key)) or real(self, key)
+    )
+    ex = LayerExplorer("classic/dependency-loop", backend="text")
+    parts = {id(p) for r in ex.order_rows for p in r} | {id(b) for b in ex.effect_boxes.values()}
+    assert [key for widget, key in sent if id(widget) in parts] == []
+    first = ex.order_rows[0]
+    assert first[2].disabled and not first[3].disabled  # the first cannot go earlier
+    assert first[1].value.startswith("1. ")
+    name = ex.group_label(ex.order[0])
+    assert first[3].tooltip == f"Later timestamp: {name}"
