@@ -16,6 +16,7 @@ from rulekit.apoteose.words import (
     _PARTICIPLES,
     _POSSESSIVES,
     _THIS,
+    NUMWORDS,
     ZONES,
 )
 from rulekit.phrase import N_, Phrase
@@ -41,6 +42,36 @@ def counted_cards(b: Any, node: Any) -> dict[str, Any]:
             ),
         )
     return {"card": "previous", "count": n}
+
+
+def _plural_count(tok: Any) -> bool:
+    """A number of more than one among a phrase's determiners ("dois", "2")."""
+    if tok.type == "INT":
+        return int(tok) > 1
+    return bool(tok.type == "NUMWORD" and NUMWORDS.get(_low(tok), 1) > 1)
+
+
+def every_owner(b: Any, node: Any) -> Any:
+    """The word of ``node`` (a card or resource phrase) that makes whose cards every hero of a kind, or
+    several ("de cada oponente", "de todos os aliados", "dos oponentes", "de dois aliados"), or ``None``.
+    Where one card is chosen, that word asks one card of each such hero, or one among all their cards:
+    refused by its callers (:func:`card_ref`, the trigger reader), never read as "de um oponente"."""
+    for sub in node.iter_subtrees_topdown():
+        if sub.data != "of_hero":
+            continue
+        for h in b.heroes_in(sub):
+            if h.data != "hero_phrase":
+                continue
+            group = b.sub(h, "dets")
+            dets = [d.children[0] for d in b.subs(group)] if group is not None else []
+            hit = next(
+                (t for t in dets if _low(t) == "cada" or _low(t).endswith("s") or _plural_count(t)), None
+            )
+            if hit is not None:
+                return hit
+            if not dets and _low(b.tok(h, "HNOUN")).endswith("s"):
+                return b.tok(h, "HNOUN")
+    return None
 
 
 def card_ref(b: Any, node: Any) -> dict[str, Any]:
@@ -123,6 +154,19 @@ def card_ref(b: Any, node: Any) -> dict[str, Any]:
         out["type"] = typ
     if "card" not in out:
         out = {"card": "choose", "count": 1, **out}
+    every = every_owner(b, node) if out.get("card") == "choose" else None
+    if every is not None:  # "uma carta de cada oponente": one of each, or one among all? (never one)
+        b.fail(
+            every,
+            Phrase(
+                N_(
+                    "'{word}' in '{phrase}': one card of each such hero, or one among all their cards, "
+                    "is not read: choose the hero first (Selecione) or write de um oponente"
+                ),
+                word=b.orig(every),
+                phrase=b.span(node),
+            ),
+        )
     if any(w in _POSSESSIVES for w in words) and "owner" not in out:
         out["owner"] = "self"
     return {k: out[k] for k in ("card", "count", "type", "zone", "owner") if k in out}

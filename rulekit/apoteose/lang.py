@@ -38,7 +38,12 @@ from rulekit.apoteose.grammar import (
     parse_hero_phrase,
 )
 from rulekit.apoteose.reading import lexicon, opener, read, spelled
-from rulekit.apoteose.reqgrammar import parse_condition_text, parse_trigger_text
+from rulekit.apoteose.reqgrammar import (
+    condition_unread,
+    parse_condition_text,
+    parse_trigger_text,
+    trigger_unread,
+)
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.statements import Statement
 
@@ -502,11 +507,8 @@ def parse_requirement_ast(
             return S.Discard(card="choose", count=1)
         sts = parse_statements(text)
         return sts[0] if len(sts) == 1 else sts  # type: ignore[return-value]
-    rest = t.orig[written:].strip()
-    rest_low = _fold(rest)
+    rest = _rest(v, t.orig, written)[0]
     if v == "quando" or v == "depois" or v == "antes":
-        if v == "depois" or v == "antes":
-            rest = re.sub(r"(?i)^de\s+", "", rest)
         trig = parse_trigger(rest)
         if v == "quando" and trig.get("event") == "unknown" and R.QUANDO_STATE_IS_A_CONDITION:
             state = parse_condition(rest)  # R-28: "Quando não houver aliados adjacentes" is a state, as a Se
@@ -517,13 +519,37 @@ def parse_requirement_ast(
         elif v == "antes":
             trig["moment"] = "before"
         return {"cond": "trigger", "trigger": trig}
-    if v == "ate":
-        rest = re.sub(r"(?i)^que\s+", "", rest) if rest_low.startswith("que ") else rest
     if v == "durante":
         return {"cond": "during", "what": parse_condition(rest)}
     if v == "ate":
         return {"cond": "until", "what": parse_condition(rest)}
     return parse_condition(rest)
+
+
+def _rest(v: str, text: str, written: int) -> tuple[str, int]:
+    """The words of a state or condition after its opener (``v``, the seed's word; ``written``: how long
+    the opener is as written), and where they start in ``text``: "Depois de …" without its "de", "Até que
+    …" without its "que"."""
+    m = re.match(r"\s*", text[written:])
+    at = written + (m.end() if m else 0)
+    if v in ("depois", "antes", "ate"):
+        m = re.match(r"(?i)(de|que)\s+", text[at:])
+        if m is not None and (m.group(1).lower() == "de") == (v != "ate"):
+            at += m.end()
+    return text[at:].strip(), at
+
+
+def requirement_unread(verb: str, text: str, written: int) -> tuple[int, str, Any, list[Any]] | None:
+    """Why a trigger, state or condition requirement (``text``, opened by the seed's word ``verb`` written
+    ``written`` characters long) is not read, located: (position in ``text``, the word there, the reason
+    or ``None``, what was expected there); ``None`` when nothing located can be said (LANGUAGE.md §2)."""
+    v = norm(verb)
+    rest, at = _rest(v, text, written)
+    trigger = v in ("quando", "depois", "antes")
+    why = trigger_unread(rest) if trigger else condition_unread(rest)
+    if why is None:
+        return None
+    return at + why.position, why.word, why.reason, list(why.expected)
 
 
 def is_supported(node: Any) -> bool:
