@@ -865,21 +865,6 @@ class _Build:
             "target": {"who": "self"},
         }
 
-    def s_percard(self, n: Any) -> Stmt:
-        z = self.sub(n, "zone")
-        per: dict[str, Any] = {"zone": self.zone(z) if z is not None else "INVENTÁRIO", "who": "self"}
-        tok = self.sub(n, "cardnoun").children[0]
-        if tok.type != "CARDWORD":
-            per["type"] = self.card_type(tok)
-        owner = self.sub(n, "of_hero") or self.sub(n, "of_team")
-        if owner is not None:
-            per["who"] = self.owner(owner)
-        amount: dict[str, Any] = {"per": per, "times": int(self.tok(n, "SIGNED"))}
-        mx = self.sub(n, "max")
-        if mx is not None:
-            amount["max"] = int(self.tok(mx, "INT"))
-        return {"op": "gain", "attribute": "DANO", "amount": amount, "target": {"who": "self"}}
-
     def s_compute(self, n: Any) -> Stmt:
         return {"op": "compute", "amount": self.terms(self.sub(n, "terms"))}
 

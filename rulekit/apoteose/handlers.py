@@ -307,7 +307,7 @@ def _test(s: Step) -> None:
 
 def _draw(s: Step) -> None:
     """Compre N cartas / um aliado compra N cartas: from the top of that hero's BARALHO."""
-    n = s.modified("draw", int(s.st.count if s.st.count is not None else 1))
+    n = s.modified("draw", s.amount("count") if s.st.count is not None else 1)  # "para cada …": counted now
     if s.me is None:
         raise Fail(Reason.NOBODY_TO_DRAW)
     for h in s.targets():
