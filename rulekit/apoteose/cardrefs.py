@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rulekit.apoteose import rulings as R
 from rulekit.apoteose.words import (
     _ALL,
     _DEMONSTRATIVES,
@@ -28,18 +29,19 @@ def _low(tok: Any) -> str:
     return str(tok).lower()
 
 
-def counted_cards(b: Any, node: Any) -> dict[str, Any]:
+#: A count of the cards acted on right before ("duas delas", R-31 "duas") with no such cards.
+NOTHING_BEFORE = N_("'{phrase}' counts the cards the clause right before it acted on, and there are none")
+
+
+def counted_cards(b: Any, node: Any, n: int | None = None) -> dict[str, Any]:
     """ "duas delas", "três deles": that many of the cards the clause before acted on ("Compre três cartas e
     descarte duas delas": two of the three drawn, chosen by the effect's controller; fewer than that many
     cuts the description, seed «Na Descrição»). Nothing acted on before: refused, never another card."""
-    n = b.count(node)  # its first token: the number
+    n = b.count(node) if n is None else n  # its first token: the number
     if b.refs.known and b.refs.last_card != "previous":
         b.fail(
             node,
-            Phrase(
-                N_("'{phrase}' counts the cards the clause right before it acted on, and there are none"),
-                phrase=b.span(node),
-            ),
+            Phrase(NOTHING_BEFORE, phrase=b.span(node)),
         )
     return {"card": "previous", "count": n}
 
@@ -78,6 +80,17 @@ def card_ref(b: Any, node: Any) -> dict[str, Any]:
     d = node.data
     if d == "counted_cards":
         return counted_cards(b, node)
+    if d == "elided_cards":  # "Compre três cartas e descarte duas": the noun left out (R-31)
+        if not R.ELIDED_COUNT_IS_OF_THE_CARDS_BEFORE:
+            b.fail(
+                node,
+                Phrase(
+                    N_("'{phrase}' counts cards without naming them: write '{phrase} delas' or the cards"),
+                    phrase=b.span(node),
+                ),
+            )
+        word = _low(node.children[0])
+        return counted_cards(b, node, 1 if word in ("um", "uma") else int(word))
     if d == "this_card":
         return {"card": "self"}
     if d == "zone_cards":
@@ -234,7 +247,7 @@ def paid_card(b: Any, node: Any, kind: str) -> str:
 
 
 #: The trees of a card phrase (grammar.lark card_np).
-CARD_TREES = ("card_phrase", "zone_cards", "this_card", "counted_cards")
+CARD_TREES = ("card_phrase", "zone_cards", "this_card", "counted_cards", "elided_cards")
 
 
 def negate_card(b: Any, n: Any) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from typing import Any
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
 from rulekit.apoteose import words as W
+from rulekit.apoteose.cardrefs import NOTHING_BEFORE
 from rulekit.apoteose.grammar import (
     ClauseError,
     fronted_re,
@@ -46,6 +47,7 @@ from rulekit.apoteose.reqgrammar import (
 )
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.statements import Statement
+from rulekit.phrase import Phrase
 
 Stmt = dict[str, Any]
 
@@ -505,7 +507,7 @@ def parse_requirement_ast(
     if kind in ("cost", "action"):
         if v == "descarte" and t.m(r"descarte uma carta"):
             return S.Discard(card="choose", count=1)
-        sts = parse_statements(text)
+        sts = [_nothing_before(st, text) for st in parse_statements(text)]
         return sts[0] if len(sts) == 1 else sts  # type: ignore[return-value]
     rest = _rest(v, t.orig, written)[0]
     if v == "quando" or v == "depois" or v == "antes":
@@ -524,6 +526,20 @@ def parse_requirement_ast(
     if v == "ate":
         return {"cond": "until", "what": parse_condition(rest)}
     return parse_condition(rest)
+
+
+def _nothing_before(st: Statement, text: str) -> Statement:
+    """A cost or an action counting the cards a clause before it acted on ("Descarte duas delas", R-31
+    "Descarte duas"): a requirement has no clause before it, so it is refused naming its count."""
+    if getattr(st, "card", None) != "previous":
+        return st
+    count = next(
+        (t for t in read(text).tokens if t.kind == "number" or t.norm.lower() in ("um", "uma")), None
+    )
+    at = count.start if count is not None else 0
+    phrase = text[at:].strip()
+    reason = Phrase(NOTHING_BEFORE, phrase=phrase)
+    return S.Unknown(text=text, position=at, expected=(), suggestion=None, reason=reason)  # type: ignore[arg-type]
 
 
 def _rest(v: str, text: str, written: int) -> tuple[str, int]:
