@@ -847,10 +847,25 @@ class _Build:
         return {"op": "bury", **self.card_at(n)}
 
     def s_gain(self, n: Any) -> Stmt:
+        """ "Você recebe +1 de AGI", "Ganhe 3 de INT": a change of an attribute (glossary «Notation» +N).
+        Without its sign, only of an attribute of the lexicon that is no resource: "Ganhe 3 de MANA" recovers
+        MANA, and "Ganhe 3 de DANO" (more damage dealt, or damage taken?) is refused naming it."""
+        name, sign = self.tok(n, "NAME"), self.tok(n, "SIGNED")
+        word = fold(self.orig(name)).upper()
+        if sign is None and (
+            word in ("VIDA", "HP", "MANA", "ESTAMINA", "DANO")
+            or not lexicon().declared["attributes"].get(word)
+        ):
+            self.fail(
+                name,
+                Phrase(
+                    N_("'{word}' after a number without its sign: write +N de {word}"), word=self.orig(name)
+                ),
+            )
         out: Stmt = {
             "op": "gain",
-            "attribute": spelled(self.orig(self.tok(n, "NAME")).upper()),
-            "amount": int(self.tok(n, "SIGNED")),
+            "attribute": spelled(self.orig(name).upper()),
+            "amount": int(sign if sign is not None else self.tok(n, "INT")),
             "target": self.target(n),
         }
         if fold(self.text).lower().startswith("em um teste"):

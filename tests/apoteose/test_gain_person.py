@@ -104,3 +104,47 @@ def test_the_hero_swapped_in_a_gain_changes_its_reading() -> None:
         theirs = P.reading(f"Ativar Um oponente {verb} +1 de AGI.")
         assert mine is not None and mine != theirs
         assert mine != P.reading(f"Ativar {verb.capitalize()} +1 de AGI.")
+
+
+@pytest.mark.parametrize(
+    ("written", "signed"),
+    [
+        ("Ganhe 3 de INT", "Ganhe +3 de INT"),
+        ("Ganhe três de INT", "Ganhe +3 de INT"),
+        ("Você ganha 2 de AGI", "Você recebe +2 de AGI"),
+        ("Receba 1 de FOR até o final do turno", "Receba +1 de FOR até o final do turno"),
+        (
+            "Até o início do seu próximo turno, ganhe 3 de INT",
+            "Ganhe +3 de INT até o início do seu próximo turno",
+        ),
+        ("Um aliado ganha 2 de DEF", "Um aliado recebe +2 de DEF"),
+    ],
+)
+def test_a_gain_of_an_attribute_without_its_sign_is_the_signed_gain(written: str, signed: str) -> None:
+    """ "Ganhe 3 de INT" is the gain +3 (ganhar: the number gained); the attribute is one of the lexicon."""
+    assert P.reading(f"Ativar {written}.") == P.reading(f"Ativar {signed}.") is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "reading"),
+    [
+        # a resource after ganhar is recovered, never an attribute gain
+        (
+            "Ativar Ganhe 3 de MANA.",
+            [{"op": "recover", "amount": 3, "resource": "MANA", "target": {"who": "self"}}],
+        ),
+        ("Ativar Ganhe 3 de DANO.", None),  # more damage dealt, or damage taken? refused naming DANO
+        ("Ativar Ganhe 3 de SORTE.", None),  # no attribute of the lexicon: refused, never a new attribute
+    ],
+)
+def test_without_its_sign_only_an_attribute_that_is_no_resource_is_gained(
+    text: str, reading: list[dict[str, object]] | None
+) -> None:
+    effect = parse_effect(text)
+    if reading is None:
+        assert not effect.supported()
+        word = text.split()[-1].rstrip(".")
+        warning = next(w for w in effect.warnings if w.code == "UNSUPPORTED_TEXT")
+        assert text[warning.position :].startswith(word)
+    else:
+        assert [s.to_dict() for s in effect.body] == reading
