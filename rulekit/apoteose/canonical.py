@@ -559,8 +559,11 @@ def canonical_trigger(tr: Any) -> str:
         raise NotWorded(repr(tr))
     event, moment = tr.get("event"), tr.get("moment")
     actor, patient, card, res = tr.get("actor"), tr.get("patient"), tr.get("card"), tr.get("resource")
-    if set(tr) - {"event", "moment", "actor", "patient", "card", "resource"}:
+    if set(tr) - {"event", "moment", "actor", "patient", "card", "resource", "attribute"}:
         raise NotWorded("trigger with more")
+    attribute = tr.get("attribute")
+    if attribute is not None and event != "test":
+        return _no(tr)
     if event == "step" and actor and not (patient or card or res) and moment in ("during", "after"):
         return f"{_who(actor)} se mover"
     if event in ("activate", "discard") and card and not (patient or res):
@@ -572,7 +575,7 @@ def canonical_trigger(tr: Any) -> str:
     if event == "damage" and moment == "after" and not (actor or res) and patient and not card:
         return "sofrer dano" if patient == {"who": "self"} else f"{_who(patient)} sofrer dano"
     if event == "test" and moment == "before" and actor == {"who": "self"} and not (patient or card or res):
-        return "for fazer um teste"
+        return "for fazer um teste" + (f" de {attribute}" if attribute else "")
     if event == "exhaust" and moment == "after" and card and not (actor or patient or res):
         return f"{_trigger_card(card)} for consumida"
     if event == "recover" and moment == "before" and res and patient and not (actor or card):

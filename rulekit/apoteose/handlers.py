@@ -300,7 +300,7 @@ def _test(s: Step) -> None:
     roll = s.world.roll(1)
     total = roll[0] + M.attributes(s.g, s.me).get(s.st.attribute, 0) if s.me else roll[0]
     s.event(GameEventKind.ROLL, amount=sum(roll))
-    s.event(GameEventKind.TEST, amount=total)
+    s.event(GameEventKind.TEST, amount=total, attribute=s.st.attribute)
     s.g.testing, s.g.test_attribute, s.g.test_hero = False, None, None
     s.world.test_total(s.frame, total)
 

@@ -48,6 +48,8 @@ NOT_IN_A_TRIGGER = N_(
     "'{word}' in '{phrase}' is not read: a trigger answers each event on one card, hero or resource of a "
     "kind, and does not count, choose among or place them"
 )
+#: "um teste de SORTE": no attribute of the lexicon (a trigger never waits for a word it cannot check).
+NOT_AN_ATTRIBUTE = N_("'{word}' is not an attribute ({attributes})")
 #: Determiners that name one of a kind, as a trigger reads it ("uma carta", "um aliado").
 _ONE_OF_A_KIND = ("um", "uma")
 #: Determiners of a resource that name it as it is ("a VIDA", "sua MANA").
@@ -414,7 +416,16 @@ class _ReqBuild(_Build):
         verb = self.tok(node, "EVPART") or self.tok(node, "EVINF")
         kind = EVENT_STEMS[_event_stem(str(verb))]
         out["event"] = kind
-        obj = self.sub(node, "obj")
+        obj = self.sub(node, "obj") or self.sub(node, "obj_test_of")
+        if obj is not None and obj.data == "obj_test_of":  # "fazer um teste de AGI": a test of that attribute
+            name = self.tok(obj, "NAME")
+            attribute = lexicon().declared["attributes"].get(fold(self.orig(name)).upper())
+            if kind != "test":
+                self.fail(name, Phrase(NOT_IN_A_TRIGGER, word=self.orig(name), phrase=self.span(obj)))
+            if attribute is None:
+                attributes = ", ".join(lexicon().declared["attributes"].values())
+                self.fail(name, Phrase(NOT_AN_ATTRIBUTE, word=self.orig(name), attributes=attributes))
+            out["attribute"] = attribute
         obj_party = self._party_of(obj) if obj is not None else None
         if node.data == "t_going":  # "for atacar", "for fazer um teste": the subject is about to act
             out["actor"] = subj if "who" in subj else {"who": "self"}
