@@ -69,6 +69,7 @@ ERROR_SOURCES = [
     ROOT / "rulekit" / "apoteose" / "antecedents.py",  # a noun pointing back at another kind of hero
     ROOT / "rulekit" / "apoteose" / "cardrefs.py",  # why a card phrase cannot be resolved
     ROOT / "rulekit" / "apoteose" / "reading.py",  # the constructions refused by name
+    ROOT / "rulekit" / "apoteose" / "reqgrammar.py",  # why a trigger's phrase is not read
     ROOT / "rulekit" / "apoteose" / "text.py",
     ROOT / "rulekit" / "apoteose" / "chain.py",
     ROOT / "rulekit" / "apoteose" / "actions.py",

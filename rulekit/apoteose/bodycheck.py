@@ -230,6 +230,8 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
             suggest(str(v), list(values)),
         )
 
+    if kind == "count":  # a number of cards: a whole number, or "uma carta para cada EVOCAÇÃO" ({"per": …})
+        return _check_value("amount" if isinstance(v, dict) and "per" in v else "int", v, depth)
     if kind == "int":
         return (
             None
@@ -413,6 +415,17 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
             bad = _check_value("zone", per["zone"], depth)
             if bad is not None:
                 return ("per", "zone"), bad[1], bad[2]
+            if (
+                per.get("who", "self") != "self"
+            ):  # the cards of the effect's hero are counted (matching.amount)
+                return (
+                    ("per", "who"),
+                    Phrase(
+                        N_("only your own cards are counted: 'who' is self, got {value}"),
+                        value=repr(per["who"]),
+                    ),
+                    None,
+                )
             for key in ("times", "max"):
                 if key in v and not _is_int(v[key]):
                     return (

@@ -847,10 +847,25 @@ class _Build:
         return {"op": "bury", **self.card_at(n)}
 
     def s_gain(self, n: Any) -> Stmt:
+        """ "Você recebe +1 de AGI", "Ganhe 3 de INT": a change of an attribute (glossary «Notation» +N).
+        Without its sign, only of an attribute of the lexicon that is no resource: "Ganhe 3 de MANA" recovers
+        MANA, and "Ganhe 3 de DANO" (more damage dealt, or damage taken?) is refused naming it."""
+        name, sign = self.tok(n, "NAME"), self.tok(n, "SIGNED")
+        word = fold(self.orig(name)).upper()
+        if sign is None and (
+            word in ("VIDA", "HP", "MANA", "ESTAMINA", "DANO")
+            or not lexicon().declared["attributes"].get(word)
+        ):
+            self.fail(
+                name,
+                Phrase(
+                    N_("'{word}' after a number without its sign: write +N de {word}"), word=self.orig(name)
+                ),
+            )
         out: Stmt = {
             "op": "gain",
-            "attribute": spelled(self.orig(self.tok(n, "NAME")).upper()),
-            "amount": int(self.tok(n, "SIGNED")),
+            "attribute": spelled(self.orig(name).upper()),
+            "amount": int(sign if sign is not None else self.tok(n, "INT")),
             "target": self.target(n),
         }
         if fold(self.text).lower().startswith("em um teste"):
@@ -864,21 +879,6 @@ class _Build:
             "amount": int(self.tok(n, "SIGNED")),
             "target": {"who": "self"},
         }
-
-    def s_percard(self, n: Any) -> Stmt:
-        z = self.sub(n, "zone")
-        per: dict[str, Any] = {"zone": self.zone(z) if z is not None else "INVENTÁRIO", "who": "self"}
-        tok = self.sub(n, "cardnoun").children[0]
-        if tok.type != "CARDWORD":
-            per["type"] = self.card_type(tok)
-        owner = self.sub(n, "of_hero") or self.sub(n, "of_team")
-        if owner is not None:
-            per["who"] = self.owner(owner)
-        amount: dict[str, Any] = {"per": per, "times": int(self.tok(n, "SIGNED"))}
-        mx = self.sub(n, "max")
-        if mx is not None:
-            amount["max"] = int(self.tok(mx, "INT"))
-        return {"op": "gain", "attribute": "DANO", "amount": amount, "target": {"who": "self"}}
 
     def s_compute(self, n: Any) -> Stmt:
         return {"op": "compute", "amount": self.terms(self.sub(n, "terms"))}

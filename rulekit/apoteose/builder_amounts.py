@@ -22,6 +22,53 @@ class Build(_Build):
 
     _PART_OPS = {"HEALV": "heal", "RECOVERV": "recover", "LOSEV": "lose", "CONSUMEV": "consume"}
 
+    def per(self, n: Any, times: int) -> dict[str, Any]:
+        """ "para cada EVOCAÇÃO no seu SUPORTE (máx 5)": ``{"per": {"zone", "who", "type"}, "times", "max"}``,
+        ``times`` times the cards of that type in that zone of the effect's hero, counted when the statement
+        runs (seed «máx» example: «+1 de DANO para cada carta no seu INVENTÁRIO (máx 5)», one times the cards
+        in your hand; ``matching.amount``). Whose cards other than yours ("de um oponente": which one's?)
+        is refused naming it, never counted in your zone."""
+        z = self.sub(n, "zone")
+        per: dict[str, Any] = {"zone": self.zone(z) if z is not None else "INVENTÁRIO", "who": "self"}
+        tok = self.sub(n, "cardnoun").children[0]
+        if tok.type != "CARDWORD":
+            per["type"] = self.card_type(tok)
+        owner = self.sub(n, "of_hero") or self.sub(n, "of_team")
+        if owner is not None and self.owner(owner) != "self":
+            self.fail(
+                owner,
+                Phrase(
+                    N_("'{phrase}': only your own cards are counted (para cada carta no seu INVENTÁRIO)"),
+                    phrase=self.span(owner),
+                ),
+            )
+        amount: dict[str, Any] = {"per": per, "times": times}
+        mx = self.sub(n, "max")
+        if mx is not None:
+            amount["max"] = int(self.tok(mx, "INT"))
+        return amount
+
+    def s_percard(self, n: Any) -> Stmt:
+        amount = self.per(self.sub(n, "per"), int(self.tok(n, "SIGNED")))
+        return {"op": "gain", "attribute": "DANO", "amount": amount, "target": {"who": "self"}}
+
+    def s_draw(self, n: Any) -> Stmt:
+        """ "Compre 2 cartas"; "Compre uma carta para cada EVOCAÇÃO no seu SUPORTE": that many times the
+        cards counted (:meth:`per`)."""
+        out = super().s_draw(n)
+        per = self.sub(n, "per")
+        if per is not None:
+            if out["target"] != {"who": "self"}:  # "Um aliado compra … no seu SUPORTE": whose SUPORTE?
+                self.fail(
+                    per,
+                    Phrase(
+                        N_("'{phrase}' counts your own cards: another hero drawing that many is not read"),
+                        phrase=self.span(per),
+                    ),
+                )
+            out["count"] = self.per(per, int(out["count"]))
+        return out
+
     def s_part_stmt(self, n: Any) -> Stmt:
         """ "Cure metade da sua VIDA", "Perca um terço da MANA", "Recupere metade da sua MANA máxima": the
         amount is that fraction of the resource of the hero the statement acts on, read when it resolves

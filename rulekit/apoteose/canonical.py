@@ -148,6 +148,24 @@ def _amount(v: Any) -> tuple[str, str]:
     return text, (f" (máx {_number(v['max'])})" if "max" in v else "")
 
 
+def _per(v: Any) -> tuple[int, str]:
+    """A count of your cards as an amount (seed «máx» example): ``{"per": {"zone": "SUPORTE", "type":
+    "EVOCAÇÃO"}, "times": 1}`` → (1, " para cada EVOCAÇÃO no seu SUPORTE"), a ``max`` → (…, " (máx N)")."""
+    per = v.get("per") if isinstance(v, dict) else None
+    if not isinstance(per, dict) or set(v) - {"per", "times", "max"} or set(per) - {"zone", "who", "type"}:
+        raise NotWorded(f"amount {v!r}")
+    if per.get("who", "self") != "self" or not isinstance(per.get("zone"), str):
+        raise NotWorded(f"amount {v!r}")
+    zone = str(per["zone"])
+    article = "a" if zone in FEMININE_ZONES else "o"
+    own = "" if zone in SHARED_ZONES else ("sua " if article == "a" else "seu ")
+    where = _join("em", f"{article} {own}{zone}")
+    text = f" para cada {per.get('type') or 'carta'} {where}"
+    if "max" in v:
+        text += f" (máx {_number(v['max'])})"
+    return int(_number(v.get("times", 1))), text
+
+
 def hero_phrase(spec: Any) -> str:
     """A hero phrase (``target``, ``who``): «um aliado», «todos os oponentes», «o alvo», «você»…"""
     if not isinstance(spec, dict):
@@ -294,8 +312,9 @@ def canonical_statement(st: Any) -> str:
         return f"{_subject(target, 'perde', 'perdem')} {amount} de {st['resource']}{bound}"
     if op == "draw":
         _known(st, "count", "target")
-        n = int(_number(st.get("count", 1)))
-        cards = "1 carta" if n == 1 else f"{n} cartas"
+        count = st.get("count", 1)
+        n, per = _per(count) if isinstance(count, dict) else (int(_number(count)), "")
+        cards = ("1 carta" if n == 1 else f"{n} cartas") + per
         return (
             f"Compre {cards}"
             if target == {"who": "self"}
@@ -540,8 +559,11 @@ def canonical_trigger(tr: Any) -> str:
         raise NotWorded(repr(tr))
     event, moment = tr.get("event"), tr.get("moment")
     actor, patient, card, res = tr.get("actor"), tr.get("patient"), tr.get("card"), tr.get("resource")
-    if set(tr) - {"event", "moment", "actor", "patient", "card", "resource"}:
+    if set(tr) - {"event", "moment", "actor", "patient", "card", "resource", "attribute"}:
         raise NotWorded("trigger with more")
+    attribute = tr.get("attribute")
+    if attribute is not None and event != "test":
+        return _no(tr)
     if event == "step" and actor and not (patient or card or res) and moment in ("during", "after"):
         return f"{_who(actor)} se mover"
     if event in ("activate", "discard") and card and not (patient or res):
@@ -553,7 +575,7 @@ def canonical_trigger(tr: Any) -> str:
     if event == "damage" and moment == "after" and not (actor or res) and patient and not card:
         return "sofrer dano" if patient == {"who": "self"} else f"{_who(patient)} sofrer dano"
     if event == "test" and moment == "before" and actor == {"who": "self"} and not (patient or card or res):
-        return "for fazer um teste"
+        return "for fazer um teste" + (f" de {attribute}" if attribute else "")
     if event == "exhaust" and moment == "after" and card and not (actor or patient or res):
         return f"{_trigger_card(card)} for consumida"
     if event == "recover" and moment == "before" and res and patient and not (actor or card):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rulekit.apoteose import rulings as R
 from rulekit.apoteose.words import (
     _ALL,
     _DEMONSTRATIVES,
@@ -16,6 +17,7 @@ from rulekit.apoteose.words import (
     _PARTICIPLES,
     _POSSESSIVES,
     _THIS,
+    NUMWORDS,
     ZONES,
 )
 from rulekit.phrase import N_, Phrase
@@ -27,26 +29,68 @@ def _low(tok: Any) -> str:
     return str(tok).lower()
 
 
-def counted_cards(b: Any, node: Any) -> dict[str, Any]:
+#: A count of the cards acted on right before ("duas delas", R-31 "duas") with no such cards.
+NOTHING_BEFORE = N_("'{phrase}' counts the cards the clause right before it acted on, and there are none")
+
+
+def counted_cards(b: Any, node: Any, n: int | None = None) -> dict[str, Any]:
     """ "duas delas", "três deles": that many of the cards the clause before acted on ("Compre três cartas e
     descarte duas delas": two of the three drawn, chosen by the effect's controller; fewer than that many
     cuts the description, seed «Na Descrição»). Nothing acted on before: refused, never another card."""
-    n = b.count(node)  # its first token: the number
+    n = b.count(node) if n is None else n  # its first token: the number
     if b.refs.known and b.refs.last_card != "previous":
         b.fail(
             node,
-            Phrase(
-                N_("'{phrase}' counts the cards the clause right before it acted on, and there are none"),
-                phrase=b.span(node),
-            ),
+            Phrase(NOTHING_BEFORE, phrase=b.span(node)),
         )
     return {"card": "previous", "count": n}
+
+
+def _plural_count(tok: Any) -> bool:
+    """A number of more than one among a phrase's determiners ("dois", "2")."""
+    if tok.type == "INT":
+        return int(tok) > 1
+    return bool(tok.type == "NUMWORD" and NUMWORDS.get(_low(tok), 1) > 1)
+
+
+def every_owner(b: Any, node: Any) -> Any:
+    """The word of ``node`` (a card or resource phrase) that makes whose cards every hero of a kind, or
+    several ("de cada oponente", "de todos os aliados", "dos oponentes", "de dois aliados"), or ``None``.
+    Where one card is chosen, that word asks one card of each such hero, or one among all their cards:
+    refused by its callers (:func:`card_ref`, the trigger reader), never read as "de um oponente"."""
+    for sub in node.iter_subtrees_topdown():
+        if sub.data != "of_hero":
+            continue
+        for h in b.heroes_in(sub):
+            if h.data != "hero_phrase":
+                continue
+            group = b.sub(h, "dets")
+            dets = [d.children[0] for d in b.subs(group)] if group is not None else []
+            hit = next(
+                (t for t in dets if _low(t) == "cada" or _low(t).endswith("s") or _plural_count(t)), None
+            )
+            if hit is not None:
+                return hit
+            if not dets and _low(b.tok(h, "HNOUN")).endswith("s"):
+                return b.tok(h, "HNOUN")
+    return None
 
 
 def card_ref(b: Any, node: Any) -> dict[str, Any]:
     d = node.data
     if d == "counted_cards":
         return counted_cards(b, node)
+    if d == "elided_cards":  # "Compre três cartas e descarte duas": the noun left out (R-31)
+        if not R.ELIDED_COUNT_IS_OF_THE_CARDS_BEFORE:
+            b.fail(
+                node,
+                Phrase(
+                    N_("'{phrase}' counts cards without naming them: write '{phrase} delas' or the cards"),
+                    phrase=b.span(node),
+                ),
+            )
+        word = _low(node.children[0])
+        return counted_cards(b, node, 1 if word in ("um", "uma") else int(word))
     if d == "this_card":
         return {"card": "self"}
     if d == "zone_cards":
@@ -123,6 +167,19 @@ def card_ref(b: Any, node: Any) -> dict[str, Any]:
         out["type"] = typ
     if "card" not in out:
         out = {"card": "choose", "count": 1, **out}
+    every = every_owner(b, node) if out.get("card") == "choose" else None
+    if every is not None:  # "uma carta de cada oponente": one of each, or one among all? (never one)
+        b.fail(
+            every,
+            Phrase(
+                N_(
+                    "'{word}' in '{phrase}': one card of each such hero, or one among all their cards, "
+                    "is not read: choose the hero first (Selecione) or write de um oponente"
+                ),
+                word=b.orig(every),
+                phrase=b.span(node),
+            ),
+        )
     if any(w in _POSSESSIVES for w in words) and "owner" not in out:
         out["owner"] = "self"
     return {k: out[k] for k in ("card", "count", "type", "zone", "owner") if k in out}
@@ -190,7 +247,7 @@ def paid_card(b: Any, node: Any, kind: str) -> str:
 
 
 #: The trees of a card phrase (grammar.lark card_np).
-CARD_TREES = ("card_phrase", "zone_cards", "this_card", "counted_cards")
+CARD_TREES = ("card_phrase", "zone_cards", "this_card", "counted_cards", "elided_cards")
 
 
 def negate_card(b: Any, n: Any) -> dict[str, Any]:

@@ -45,6 +45,8 @@ class GEvent:
     amount: int | None = None
     frame: int | None = None
     label: str = ""
+    #: the attribute of a test ("Antes de você fazer um teste de AGI" answers only that one)
+    attribute: str | None = None
     #: ``("first",)`` on an actor's first turn start of the cycle, ``("last",)`` on its last turn end (R-20)
     flags: tuple[str, ...] = ()
 

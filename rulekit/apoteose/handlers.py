@@ -300,14 +300,14 @@ def _test(s: Step) -> None:
     roll = s.world.roll(1)
     total = roll[0] + M.attributes(s.g, s.me).get(s.st.attribute, 0) if s.me else roll[0]
     s.event(GameEventKind.ROLL, amount=sum(roll))
-    s.event(GameEventKind.TEST, amount=total)
+    s.event(GameEventKind.TEST, amount=total, attribute=s.st.attribute)
     s.g.testing, s.g.test_attribute, s.g.test_hero = False, None, None
     s.world.test_total(s.frame, total)
 
 
 def _draw(s: Step) -> None:
     """Compre N cartas / um aliado compra N cartas: from the top of that hero's BARALHO."""
-    n = s.modified("draw", int(s.st.count if s.st.count is not None else 1))
+    n = s.modified("draw", s.amount("count") if s.st.count is not None else 1)  # "para cada …": counted now
     if s.me is None:
         raise Fail(Reason.NOBODY_TO_DRAW)
     for h in s.targets():

@@ -30,6 +30,7 @@ from typing import Any
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
 from rulekit.apoteose import words as W
+from rulekit.apoteose.cardrefs import NOTHING_BEFORE
 from rulekit.apoteose.grammar import (
     ClauseError,
     fronted_re,
@@ -38,9 +39,15 @@ from rulekit.apoteose.grammar import (
     parse_hero_phrase,
 )
 from rulekit.apoteose.reading import lexicon, opener, read, spelled
-from rulekit.apoteose.reqgrammar import parse_condition_text, parse_trigger_text
+from rulekit.apoteose.reqgrammar import (
+    condition_unread,
+    parse_condition_text,
+    parse_trigger_text,
+    trigger_unread,
+)
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.statements import Statement
+from rulekit.phrase import Phrase
 
 Stmt = dict[str, Any]
 
@@ -500,13 +507,10 @@ def parse_requirement_ast(
     if kind in ("cost", "action"):
         if v == "descarte" and t.m(r"descarte uma carta"):
             return S.Discard(card="choose", count=1)
-        sts = parse_statements(text)
+        sts = [_nothing_before(st, text) for st in parse_statements(text)]
         return sts[0] if len(sts) == 1 else sts  # type: ignore[return-value]
-    rest = t.orig[written:].strip()
-    rest_low = _fold(rest)
+    rest = _rest(v, t.orig, written)[0]
     if v == "quando" or v == "depois" or v == "antes":
-        if v == "depois" or v == "antes":
-            rest = re.sub(r"(?i)^de\s+", "", rest)
         trig = parse_trigger(rest)
         if v == "quando" and trig.get("event") == "unknown" and R.QUANDO_STATE_IS_A_CONDITION:
             state = parse_condition(rest)  # R-28: "Quando não houver aliados adjacentes" is a state, as a Se
@@ -517,13 +521,51 @@ def parse_requirement_ast(
         elif v == "antes":
             trig["moment"] = "before"
         return {"cond": "trigger", "trigger": trig}
-    if v == "ate":
-        rest = re.sub(r"(?i)^que\s+", "", rest) if rest_low.startswith("que ") else rest
     if v == "durante":
         return {"cond": "during", "what": parse_condition(rest)}
     if v == "ate":
         return {"cond": "until", "what": parse_condition(rest)}
     return parse_condition(rest)
+
+
+def _nothing_before(st: Statement, text: str) -> Statement:
+    """A cost or an action counting the cards a clause before it acted on ("Descarte duas delas", R-31
+    "Descarte duas"): a requirement has no clause before it, so it is refused naming its count."""
+    if getattr(st, "card", None) != "previous":
+        return st
+    count = next(
+        (t for t in read(text).tokens if t.kind == "number" or t.norm.lower() in ("um", "uma")), None
+    )
+    at = count.start if count is not None else 0
+    phrase = text[at:].strip()
+    reason = Phrase(NOTHING_BEFORE, phrase=phrase)
+    return S.Unknown(text=text, position=at, expected=(), suggestion=None, reason=reason)  # type: ignore[arg-type]
+
+
+def _rest(v: str, text: str, written: int) -> tuple[str, int]:
+    """The words of a state or condition after its opener (``v``, the seed's word; ``written``: how long
+    the opener is as written), and where they start in ``text``: "Depois de …" without its "de", "Até que
+    …" without its "que"."""
+    m = re.match(r"\s*", text[written:])
+    at = written + (m.end() if m else 0)
+    if v in ("depois", "antes", "ate"):
+        m = re.match(r"(?i)(de|que)\s+", text[at:])
+        if m is not None and (m.group(1).lower() == "de") == (v != "ate"):
+            at += m.end()
+    return text[at:].strip(), at
+
+
+def requirement_unread(verb: str, text: str, written: int) -> tuple[int, str, Any, list[Any]] | None:
+    """Why a trigger, state or condition requirement (``text``, opened by the seed's word ``verb`` written
+    ``written`` characters long) is not read, located: (position in ``text``, the word there, the reason
+    or ``None``, what was expected there); ``None`` when nothing located can be said (LANGUAGE.md §2)."""
+    v = norm(verb)
+    rest, at = _rest(v, text, written)
+    trigger = v in ("quando", "depois", "antes")
+    why = trigger_unread(rest) if trigger else condition_unread(rest)
+    if why is None:
+        return None
+    return at + why.position, why.word, why.reason, list(why.expected)
 
 
 def is_supported(node: Any) -> bool:

@@ -61,6 +61,8 @@ def trigger_matches(g: Game, trig: dict[str, Any], ev: GEvent, hero: str | None,
         return False
     if "resource" in trig and trig["resource"] != ev.resource:
         return False
+    if "attribute" in trig and trig["attribute"] != ev.attribute:  # "um teste de AGI": of that attribute
+        return False
     cf = trig.get("card")
     if cf:
         if cf.get("card") == "self" and ev.card != card:

@@ -14,13 +14,16 @@ from __future__ import annotations
 
 import copy
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from rulekit.apoteose.builder import _Build, _low
-from rulekit.apoteose.grammar import MAX_CLAUSE, grammar_source, rules_of
-from rulekit.apoteose.reading import fraction, lexicon, refused_construction
+from rulekit.apoteose.antecedents import NONE_ONLY_IN_A_STATE
+from rulekit.apoteose.builder import RefError, _Build, _low
+from rulekit.apoteose.cardrefs import every_owner
+from rulekit.apoteose.grammar import MAX_CLAUSE, _expected, _word_start, grammar_source, rules_of
+from rulekit.apoteose.reading import construction_reason, fraction, lexicon, refused_construction
 from rulekit.apoteose.rulings import moment_of
 from rulekit.apoteose.words import (
     _POSSESSIVES,
@@ -32,8 +35,25 @@ from rulekit.apoteose.words import (
     expand,
     fold,
 )
+from rulekit.phrase import N_, Phrase
 
-__all__ = ["parse_condition_text", "parse_trigger_text"]
+__all__ = ["Unread", "condition_unread", "parse_condition_text", "parse_trigger_text", "trigger_unread"]
+
+#: A phrase a trigger waits for that says more than one card, hero or resource of a kind: how many ("duas
+#: cartas"), which ("todas as cartas", "cada HABILIDADE", "o aliado com menos VIDA") or where from ("uma carta
+#: do BARALHO"). A trigger answers each event on its own (seed «Quando»: the situation that activates the
+#: effect), with no count of events, no choice among cards and no zone: such a word is refused by name,
+#: never dropped (a trigger read without it would answer events the card does not mean).
+NOT_IN_A_TRIGGER = N_(
+    "'{word}' in '{phrase}' is not read: a trigger answers each event on one card, hero or resource of a "
+    "kind, and does not count, choose among or place them"
+)
+#: "um teste de SORTE": no attribute of the lexicon (a trigger never waits for a word it cannot check).
+NOT_AN_ATTRIBUTE = N_("'{word}' is not an attribute ({attributes})")
+#: Determiners that name one of a kind, as a trigger reads it ("uma carta", "um aliado").
+_ONE_OF_A_KIND = ("um", "uma")
+#: Determiners of a resource that name it as it is ("a VIDA", "sua MANA").
+_ARTICLES = ("o", "a", "os", "as")
 
 
 @lru_cache(maxsize=1)
@@ -129,41 +149,92 @@ def parse_condition_text(text: str) -> dict[str, Any]:
     return copy.deepcopy(_condition_cached(" ".join(text.split()).rstrip(".").strip()))
 
 
-def _read(text: str, start: str, build: Any) -> Any:
-    """``build(builder, tree)`` over the LALR tree, else over Earley's; ``None`` if neither reads."""
-    from lark.exceptions import LarkError
+@dataclass(frozen=True)
+class Unread:
+    """Why a requirement's words are not read, located: ``position`` (0-based, in the text as written) of
+    the ``word`` not read, and the ``reason`` (a catalogue :class:`~rulekit.phrase.Phrase`: the phrase
+    reads but names nothing a requirement can wait for) or what the grammar ``expected`` there."""
+
+    position: int
+    word: str
+    reason: Any = None
+    expected: tuple[Any, ...] = ()
+
+
+def _read(text: str, start: str, build: Any) -> tuple[Any, Unread | None]:
+    """``build(builder, tree)`` over the LALR tree, else over Earley's: the reading, or ``None`` and why
+    (:class:`Unread`: where Earley stopped, or the phrase the builder refused, naming its word)."""
+    from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF
 
     if not text or len(text) > MAX_CLAUSE:
-        return None
+        return None, None
     folded, where = expand(text)
     hit = refused_construction(text)
+    why: Unread | None = None
     for parser in (_req_fast_parser, _req_parser):
         try:
             tree = parser().parse(folded, start=start)
+        except UnexpectedEOF as exc:
+            why = Unread(len(text), "", None, tuple(_expected(exc.expected)))
+            continue
+        except UnexpectedCharacters as exc:
+            pos = _word_start(text, where[min(exc.pos_in_stream or 0, len(folded))])
+            why = Unread(pos, _word_at(text, pos), None, tuple(_expected(exc.allowed or set())))
+            continue
         except LarkError:
             continue
         if hit is not None and refused_construction(text, rules_of(tree)) is not None:
+            name, at, words = hit
+            why = Unread(at, words, construction_reason(name, words))
             continue  # a construction read by no rule of its own: refused by name (text.py), never near
+        b = _ReqBuild(text, where, Refs())
         try:
-            out = build(_ReqBuild(text, where, Refs()), tree.children[0])
+            out = build(b, tree.children[0])
+        except RefError as exc:  # a phrase that reads but names nothing a requirement can wait for
+            why, out = Unread(b.at, _word_at(text, b.at), exc.message), None
         except Exception:  # noqa: BLE001 - a phrase that reads but names nothing the engine knows
             out = None
         if out is not None:
-            return out
-    return None
+            return out, None
+    return None, why
 
 
-@lru_cache(maxsize=1024)
+def _word_at(text: str, pos: int) -> str:
+    rest = text[pos:].split()
+    return rest[0] if rest else ""
+
+
+def trigger_unread(text: str) -> Unread | None:
+    """Why the event after Quando / Depois de / Antes de is not read (``None``: it is read, or nothing
+    located can be said)."""
+    return _trigger_read(" ".join(text.split()))[1]
+
+
+def condition_unread(text: str) -> Unread | None:
+    """Why a state or condition is not read (as :func:`trigger_unread`)."""
+    return _condition_read(" ".join(text.split()).rstrip(".").strip())[1]
+
+
 def _trigger_cached(text: str) -> dict[str, Any]:
     moment = moment_of("quando " + expand(text)[0].lower())  # read as the grammar reads it ("prestes a")
-    out = _read(text, "trigger_start", lambda b, node: b.event(node, moment))
+    out = _trigger_read(text)[0]
     return out if out is not None else {"moment": moment, "event": "unknown", "text": text}
 
 
 @lru_cache(maxsize=1024)
+def _trigger_read(text: str) -> tuple[dict[str, Any] | None, Unread | None]:
+    moment = moment_of("quando " + expand(text)[0].lower())
+    return _read(text, "trigger_start", lambda b, node: b.event(node, moment))
+
+
 def _condition_cached(text: str) -> dict[str, Any]:
-    out = _read(text, "cond_start", lambda b, node: b.state(node))
+    out = _condition_read(text)[0]
     return out if out is not None else {"cond": "unknown", "text": text}
+
+
+@lru_cache(maxsize=1024)
+def _condition_read(text: str) -> tuple[dict[str, Any] | None, Unread | None]:
+    return _read(text, "cond_start", lambda b, node: b.state(node))
 
 
 #: States that "nenhum <herói>" / "não …" negate (LANGUAGE.md §2): a state of some hero, or of cards in play.
@@ -175,18 +246,43 @@ class _ReqBuild(_Build):
 
     #: how many "nenhum" the phrases read so far held: a state of no hero (:meth:`state`)
     nones = 0
+    #: the first "nenhum" read (where a trigger refuses it)
+    none_at: Any = None
 
     def det_word(self, node: Any, word: str) -> str:
         """ "nenhum aliado": read as "um aliado", the state it is in then negated (:meth:`state`)."""
         if word in ("nenhum", "nenhuma"):
             self.nones += 1
+            if self.none_at is None:
+                self.none_at = (node, word)
             return "um" if word == "nenhum" else "uma"
         return word
 
     def event(self, node: Any, moment: str) -> dict[str, Any] | None:
-        """A trigger (:meth:`trigger`); "nenhum" in it names no event ("Quando nenhum aliado sofrer dano")."""
+        """A trigger (:meth:`trigger`); "nenhum" in it names no event ("Quando nenhum aliado sofrer dano"):
+        refused naming it."""
         out = self.trigger(node, moment)
-        return None if self.nones else out
+        if self.nones:
+            at, word = self.none_at
+            self.fail(at, Phrase(NONE_ONLY_IN_A_STATE, word=word))
+        return out
+
+    def unread(self, node: Any) -> Any:
+        """Refuse ``node``, a phrase a trigger cannot wait for (:data:`NOT_IN_A_TRIGGER`), naming its first
+        word that says more than one of a kind: a determiner other than um/uma ("todas", "cada", "duas",
+        "as"), else the first modifier ("do BARALHO", "com menos VIDA"), else a plural noun ("aliados")."""
+        phrase = node.children[0] if node.data == "party" and self.subs(node) else node
+        part: Any = None
+        dets = self.sub(phrase, "dets")
+        for d in self.subs(dets) if dets is not None else ():
+            if _low(d.children[0]) not in _ONE_OF_A_KIND:
+                part = d.children[0]
+                break
+        if part is None:
+            part = next((c for c in self.subs(phrase) if c.data not in ("dets", "cardnoun")), None)
+        if part is None:
+            part = self.tok(phrase, "HNOUN") or phrase
+        return self.fail(part, Phrase(NOT_IN_A_TRIGGER, word=self.span(part), phrase=self.span(phrase)))
 
     def state(self, node: Any) -> dict[str, Any] | None:
         """A state or condition (:meth:`condition`). "nenhum aliado estiver adjacente a você" is the negation
@@ -208,15 +304,24 @@ class _ReqBuild(_Build):
         return {k: hero[k] for k in ("who", "near") if k in hero}
 
     # ---- what a trigger's subject or object names -------------------------------------------
-    def party(self, node: Any) -> dict[str, Any] | None:
+    def party(self, node: Any) -> dict[str, Any]:
         """A hero (``{"who"}``), a card (``{"card", "type", "owner"}``) or a resource
-        (``{"resource", "who"}``),
-        or ``None`` when the phrase names nothing a trigger can filter on."""
+        (``{"resource", "who"}``); a phrase that names more than one of a kind, or nothing a trigger can
+        filter on, is refused naming its word (:meth:`unread`), never dropped."""
+        every = every_owner(self, node)
+        if every is not None:  # "uma carta de todos os oponentes", "a MANA de cada aliado": whose, of which?
+            return self.fail(every, Phrase(NOT_IN_A_TRIGGER, word=self.orig(every), phrase=self.span(node)))
         if node.data == "card_of_kind":  # "um COMPANHEIRO aliado": your team's; "… rival": another team's
             noun = self.sub(node, "cardnoun")
             if noun is None:  # "este efeito" (this card's), "um efeito" (any card's)
                 return {"card": "self"} if _low(self.tok(node, "DET")) in _THIS else {"card": "any"}
             tok = noun.children[0]
+            group = self.sub(node, "dets")
+            dets = [d.children[0] for d in self.subs(group)] if group is not None else []
+            if any(_low(t) not in _ONE_OF_A_KIND for t in dets):
+                return self.unread(node)  # "cada COMPANHEIRO rival", "todos os COMPANHEIROS aliados"
+            if not dets and self.orig(tok).lower().endswith("s"):
+                return self.fail(tok, Phrase(NOT_IN_A_TRIGGER, word=self.orig(tok), phrase=self.span(node)))
             out: dict[str, Any] = {"card": "any"}
             if tok.type != "CARDWORD":
                 out["type"] = self.card_type(tok)
@@ -230,15 +335,21 @@ class _ReqBuild(_Build):
                 return {"who": "any"}
             hero = self.hero(child)
             if "most" in hero or "least" in hero:  # a trigger does not filter on it: unread, never dropped
-                return None
+                return self.unread(node)
             if "near" in hero:  # "um aliado adjacente a você": the kind, and next to whom (checked then)
-                return {"who": hero["who"], "near": hero["near"]} if not hero.get("all") else None
+                return (
+                    {"who": hero["who"], "near": hero["near"]} if not hero.get("all") else self.unread(node)
+                )
             if hero.get("who") in ("self", "opponent", "ally", "any", "turn") and not hero.get("all"):
                 return {"who": hero["who"]}
-            return None
-        if child.data in ("res_np", "res_amount"):
+            return self.unread(node)
+        if child.data == "res_amount":  # "consumir 2 de ESTAMINA": an event has no amount to wait for
+            return self.unread(node)
+        if child.data == "res_np":
             out = {"resource": RESOURCES[_low(self.tok(child, "RESOURCE"))]}
             words, _ = self.dets(child)
+            if any(w not in _POSSESSIVES and w not in _ARTICLES for w in words):
+                return self.unread(node)  # "cada MANA": one resource of a hero is all there is to name
             if any(w in _POSSESSIVES for w in words):
                 out["who"] = "self"
             of = self.sub(child, "of_hero")
@@ -260,33 +371,70 @@ class _ReqBuild(_Build):
                 out["type"] = card["type"]
             if card.get("owner") in ("self", "opponent", "ally", "any", "team", "other"):
                 out["owner"] = card["owner"]
+            elif "owner" in card:  # "uma carta do alvo": whose card, of a hero a trigger does not name
+                return self.unread(node)
             return out
-        return None
+        return self.unread(node)
 
     def _party_of(self, node: Any) -> Any:
         return self.sub(node, "party") or self.sub(node, "card_of_kind")
 
-    def _subject(self, node: Any) -> dict[str, Any] | None:
+    def _subject(self, node: Any) -> dict[str, Any]:
         p = self._party_of(node)
         return {"who": "self"} if p is None else self.party(p)
 
     # ---- triggers --------------------------------------------------------------------------------
+    def _object(self, out: dict[str, Any], node: Any, stem: str, kind: str) -> None:
+        """The object of an event verb ("ativar uma HABILIDADE", "curar a VIDA de um aliado", "atacar um
+        aliado") into ``out``: a card, a resource (and whose: the patient) or a hero (the patient). What
+        the trigger cannot wait for is refused naming its word (:meth:`unread`), never dropped: an amount
+        or a count, a quantifier, a zone, the object of "sofrer" other than its damage, of a test or a
+        roll, and "sua" after another hero ("um oponente curar sua VIDA": whose is not said)."""
+        o = self.party(node)
+        if stem == "sofr" or kind in ("test", "roll"):
+            if o != {"resource": "DANO"}:  # "sofrer DANO" is "sofrer dano"
+                self.unread(node)
+            return
+        if "resource" in o:
+            out["resource"] = o["resource"]
+            if "who" in o:
+                child = node.children[0] if self.subs(node) else node
+                of_hero = self.sub(child, "of_hero") is not None
+                if not of_hero and out.get("actor", {"who": "self"}) != {"who": "self"}:
+                    self.unread(node)
+                out["patient"] = {k: o[k] for k in ("who", "near") if k in o}
+        elif "card" in o:
+            out["card"] = o
+        else:
+            out["patient"] = o
+
     def trigger(self, node: Any, moment: str) -> dict[str, Any] | None:
         out: dict[str, Any] = {"moment": moment}
         subj = self._subject(node)
-        if subj is None:
-            return None
         if node.data == "t_step":  # a hero moved on the board (LANGUAGE.md §4.1)
             return {**out, "event": "step", "actor": subj} if "who" in subj else None
         verb = self.tok(node, "EVPART") or self.tok(node, "EVINF")
         kind = EVENT_STEMS[_event_stem(str(verb))]
         out["event"] = kind
-        obj = self.sub(node, "obj")
+        obj = self.sub(node, "obj") or self.sub(node, "obj_test_of")
+        if obj is not None and obj.data == "obj_test_of":  # "fazer um teste de AGI": a test of that attribute
+            name = self.tok(obj, "NAME")
+            attribute = lexicon().declared["attributes"].get(fold(self.orig(name)).upper())
+            if kind != "test":
+                self.fail(name, Phrase(NOT_IN_A_TRIGGER, word=self.orig(name), phrase=self.span(obj)))
+            if attribute is None:
+                attributes = ", ".join(lexicon().declared["attributes"].values())
+                self.fail(name, Phrase(NOT_AN_ATTRIBUTE, word=self.orig(name), attributes=attributes))
+            out["attribute"] = attribute
         obj_party = self._party_of(obj) if obj is not None else None
         if node.data == "t_going":  # "for atacar", "for fazer um teste": the subject is about to act
             out["actor"] = subj if "who" in subj else {"who": "self"}
-            if obj_party is not None and kind not in ("test", "attack", "roll"):
-                out["object"] = self.party(obj_party) or {"unknown": self.span(obj_party)}
+            if obj_party is not None:  # "for atacar um aliado", "for ativar uma HABILIDADE"
+                self._object(out, obj_party, _event_stem(str(verb)), kind)
+                if "card" in out and kind != "activate":  # "for comprar uma carta": no card is known yet
+                    if out["card"] != {"card": "any"}:
+                        self.unread(obj_party)  # "for comprar uma HABILIDADE": which, before it is drawn?
+                    out["object"] = out.pop("card")  # any card: the event itself
         elif node.data == "t_passive":  # "uma carta for descartada", "você for curado", "MANA for ser curada"
             if (
                 kind in ("heal", "damage", "attack", "target", "recover", "lose")
@@ -304,10 +452,7 @@ class _ReqBuild(_Build):
                 out["patient"] = subj
             by = self.sub(node, "by")
             if by is not None:
-                actor = self.party(self._party_of(by))
-                if actor is None:
-                    return None
-                out["actor"] = actor
+                out["actor"] = self.party(self._party_of(by))
         else:  # "um oponente ativar uma carta", "sofrer dano", "um COMPANHEIRO sofrer dano"
             stem = _event_stem(str(verb))
             who = subj if "who" in subj else {"who": "self"}
@@ -317,16 +462,8 @@ class _ReqBuild(_Build):
                 out["patient"] = who
             else:
                 out["actor"] = who
-            if obj_party is not None and stem != "sofr" and kind != "test":
-                o = self.party(obj_party)
-                if o is None:
-                    pass  # an object the engine does not filter on ("dano")
-                elif "resource" in o:
-                    out["resource"] = o["resource"]
-                elif "card" in o:
-                    out["card"] = o
-                elif "who" in o:
-                    out["patient"] = o
+            if obj_party is not None:
+                self._object(out, obj_party, stem, kind)
         if out["event"] == "consume" and "card" in out:
             out["event"] = "exhaust"
         if out["event"] == "recover" and "card" in out:

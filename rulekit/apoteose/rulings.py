@@ -1,4 +1,4 @@
-"""Every house ruling (R-01..R-23 from the Apoteose rulings; R-24..R-30 ours) in one named place,
+"""Every house ruling (R-01..R-23 from the Apoteose rulings; R-24..R-31 ours) in one named place,
 written out in ``docs/apoteose-rulings.md``.
 
 Engine code asks these functions and constants instead of re-deciding a ruling inline, so
@@ -561,6 +561,16 @@ def heroes_counted(available: int, count: int) -> int:
     return min(available, count)
 
 
+# R-31 — a count of cards with its noun left out.
+#: R-31: a count after a card verb with its noun left out, "Compre três cartas e descarte duas", "Revele três
+#: cartas do seu BARALHO e bana uma", is a count **of the cards the clause right before acted on**: "duas
+#: delas" (the noun left out is that clause's, so are its cards; the effect's controller chooses which, and
+#: fewer than that many cuts the description, seed «Na Descrição»). The seed never leaves a noun out; another
+#: reading, "any two of your cards", is not taken. With no clause before acting on cards it is refused.
+#: ``False``: refused, naming the count ("write 'duas delas' or 'duas cartas'").
+ELIDED_COUNT_IS_OF_THE_CARDS_BEFORE = True
+
+
 def ruling_ids() -> dict[str, Any]:
     """Index of the named places above, by ruling id (for docs and tests). Rulings without an entry
     are structural: the engine applies them where its code says so (R-02 resolution is atomic,
@@ -595,4 +605,5 @@ def ruling_ids() -> dict[str, Any]:
         "R-28": QUANDO_STATE_IS_A_CONDITION,
         "R-29": MOMENT_OPENER_IS_DURANTE,
         "R-30": heroes_counted,
+        "R-31": ELIDED_COUNT_IS_OF_THE_CARDS_BEFORE,
     }

@@ -151,7 +151,7 @@ class Draw(Statement):
     """Compre N cartas (from the top of the hero's BARALHO)."""
 
     op: ClassVar[str] = "draw"
-    count: int | None = _f("int", True)
+    count: Any = _f("count", True)  # a number, or "uma carta para cada EVOCAÇÃO no seu SUPORTE" ({"per": …})
     target: Spec | None = _f("target", True)
 
 

@@ -433,7 +433,12 @@ def parse_effect(text: str, *, strict: bool = True) -> Effect:
                     )
                 warnings.append(Warning_("UNSUPPORTED_TEXT", message, at))
             elif not lang.is_supported(ast):
-                warnings.append(_outside_vocabulary(body, pos))
+                located = lang.requirement_unread(verb, body, written) if stmt is None else None
+                warnings.append(
+                    _outside_vocabulary(body, pos)
+                    if located is None
+                    else _unread_requirement(body, pos, located)
+                )
         known = [r for r in reqs if r.kind != UNKNOWN_KIND]
         order = [REQUIREMENT_ORDER.index(r.kind) for r in known]
         if order != sorted(order):
@@ -815,6 +820,25 @@ def format_effect(effect: Effect | str) -> str:
     if e.description:
         out = f"{out} {e.description}"
     return out
+
+
+def _unread_requirement(requirement: str, position: int, unread: tuple[int, str, Any, list[Any]]) -> Warning_:
+    """A trigger, state or condition not read, naming the word it stopped at and where (LANGUAGE.md §2):
+    why that phrase names nothing a requirement waits for, or what was expected there."""
+    at, word, reason, expected = unread
+    at += position
+    if reason is not None:
+        template = N_("cannot resolve '{word}' at position {position} (requirement '{requirement}'): {why}")
+        why = reason
+    else:
+        template = N_("cannot read '{word}' at position {position} (requirement '{requirement}'): {why}")
+        why = (
+            Phrase(N_("expected {words}"), words=one_of(expected[:4]))
+            if expected
+            else Phrase(N_("outside the runnable vocabulary"))
+        )
+    message = Phrase(template, word=word or END, position=at, requirement=requirement, why=why)
+    return Warning_("UNSUPPORTED_TEXT", message, at)
 
 
 def _outside_vocabulary(requirement: str, position: int) -> Warning_:

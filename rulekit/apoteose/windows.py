@@ -96,6 +96,8 @@ def before_events(cx: Host, frame: Frame) -> list[GEvent]:
                 "frame": frame.index,
                 "label": f"before:{k}@{frame.index}.{i}",
             }
+            if k == "test":  # the attribute tested ("Antes de você fazer um teste de AGI")
+                kw["attribute"] = getattr(st, "attribute", None)
             frame.before.append(cx.ev(GameEventKind(k), "before", frame.hero, **kw))
             if k == "attack":
                 frame.before.append(

@@ -563,6 +563,9 @@ def _sentence(w: Words, st: dict[str, Any]) -> tuple[str, frozenset[str]]:
         return w.s(op, 0, attribute=str(st.get("attribute"))), frozenset(("attribute",))
     if op == "draw":
         count = st.get("count", 1)
+        if isinstance(count, dict) and "per" in count:  # "draw 1 card for each EVOCAÇÃO in your SUPORTE"
+            w.number(count)  # its "for each" and bound follow the sentence (w.tails)
+            count = count.get("times", 1)
         if others:
             return w.n(op, 1, count, target=w.hero(target)), frozenset(("count", "target"))
         return w.n(op, 0, count), frozenset(("count", "target"))

@@ -196,7 +196,8 @@ def test_the_issues_suggestion_is_gone() -> None:
             "Revele o INVENTÁRIO de um oponente",
             {"op": "reveal", "card": "all", "zone": "INVENTÁRIO", "owner": "opponent"},
         ),
-        ("Descarte 1 carta de cada aliado", {"op": "discard", "card": "choose", "count": 1, "owner": "ally"}),
+        # one card of each ally, or one among theirs? refused naming «cada» (was: one card of an ally)
+        ("Descarte 1 carta de cada aliado", None),
         ("Devolva essa carta ao BARALHO de seu dono", {"op": "move", "card": "answered", "dest": "BARALHO"}),
         ("Bana as cartas reveladas", {"op": "banish", "card": "paid"}),
         ("Bane a carta que foi revelada", {"op": "banish", "card": "paid"}),

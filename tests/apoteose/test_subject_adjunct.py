@@ -118,7 +118,8 @@ def test_the_cards_left_out_after_comprar_and_a_number(paraphrase: str, canonica
 
 
 def test_the_number_left_out_is_read_not_assumed() -> None:
-    """Mutation: another number changes the count; a card verb other than comprar still needs its noun."""
+    """Mutation: another number changes the count; a card verb other than comprar without its noun counts the
+    cards the clause before acted on, as "duas delas" (R-31), never any cards: alone it is refused."""
     assert body("Ativar Compre duas.")[0]["count"] == 2 and body("Ativar Compre cinco.")[0]["count"] == 5
-    with pytest.raises(ClauseError):
-        parse_clause("Descarte duas")
+    assert parse_clause("Descarte duas") == parse_clause("Descarte duas delas")
+    assert not parse_effect("Ativar Descarte duas.").supported()
