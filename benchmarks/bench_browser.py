@@ -3,7 +3,8 @@
 What it measures (figures only, never a test):
 
 * A JupyterLab server (no token, a free loopback port, a temp directory holding one generated notebook and a
-  copy of ``lessons/scenarios``) and Debian's chromium driven by Playwright (``executable_path``; never
+  copy of ``lessons/scenarios``; the notebook's windowing mode is JupyterLab's default, ``contentVisibility``,
+  as a learner has it) and Debian's chromium driven by Playwright (``executable_path``; never
   ``playwright install``). Skipped, with the reason, when chromium or the playwright package is missing.
 * ``browser_first_explorer_ms``: in a fresh kernel, from the run of the first cell (``from rulekit.widgets
   import LayerExplorer`` and ``LayerExplorer("seed/humility-then-gideon")``, as lesson 01 does) until its
@@ -305,7 +306,9 @@ class _Lab:
         )
         settings = self.tmp / "settings"
         for rel, value in {
-            "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+            # JupyterLab's default since 4.2 (what a learner has): every cell in the page, the browser skipping
+            # the rendering of those out of view
+            "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "contentVisibility"},
             "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false"},
         }.items():
             (settings / rel).parent.mkdir(parents=True, exist_ok=True)
