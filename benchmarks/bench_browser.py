@@ -306,9 +306,11 @@ class _Lab:
         )
         settings = self.tmp / "settings"
         for rel, value in {
-            # JupyterLab's default since 4.2 (what a learner has): every cell in the page, the browser skipping
-            # the rendering of those out of view
-            "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "contentVisibility"},
+            # JupyterLab's default (what a learner has): every cell in the page, the browser skipping the
+            # rendering of those out of view
+            "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {
+                "windowingMode": "contentVisibility"
+            },
             "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false"},
         }.items():
             (settings / rel).parent.mkdir(parents=True, exist_ok=True)
