@@ -44,7 +44,7 @@ from typing import Any
 from rulekit.errors import RulekitError
 from rulekit.i18n import translator
 from rulekit.mtg.loader import library
-from rulekit.widgets._base import row
+from rulekit.widgets._base import row, sync
 from rulekit.widgets.builder_board import (  # noqa: F401 - the builder's names, where they always were
     ADD_FIELDS,
     AT_END,
@@ -388,22 +388,20 @@ class BoardBuilder(BuilderForm):
         names = self._names()
         labels = [self.event_label(ev, names) for _key, ev in board.events]
         entries = [(f"{n + 1}. {labels[n]}", key) for n, (key, _ev) in enumerate(board.events)]
+        plain = list(labels)  # each entry's words without its number (its row's tooltips)
         in_events = {i for _k, ev in board.events for i in Board.mentions(ev)}
         for o in board.objects:
             oid = str(o["id"])
             if o.get("zone", "battlefield") != "battlefield" or oid not in in_events:
                 where = _zone_in(str(o.get("zone", "battlefield")))
-                entries.append(
-                    (
-                        _t("zone_entry_in", name=names[oid], id=oid, in_zone=where) + _state(o, names),
-                        f"object:{oid}",
-                    )
-                )
+                text = _t("zone_entry_in", name=names[oid], id=oid, in_zone=where) + _state(o, names)
+                entries.append((text, f"object:{oid}"))
+                plain.append(text)
         keep = self.board_list.value
         self.board_list.options = entries
         if keep in [v for _l, v in entries]:
             self.board_list.value = keep
-        self._sync_board_rows(entries)
+        self._sync_board_rows(entries, plain)
         objs = [
             (
                 _t("obj_label", name=names[str(o["id"])], id=o["id"], player=o.get("controller", "")),
@@ -442,37 +440,78 @@ class BoardBuilder(BuilderForm):
         if self.show_yaml.value:
             self._show_yaml()
 
-    def _sync_board_rows(self, entries: list[tuple[str, str]]) -> None:
+    def _sync_board_rows(self, entries: list[tuple[str, str]], plain: list[str]) -> None:
         """One row per entry of the board list: its label, Earlier / Later (an event; disabled at the ends and
-        for an object in another zone) and Remove."""
+        for an object in another zone) and Remove.
+
+        A row belongs to its entry (its handle), not to a place: a change moves the rows that stay (one update
+        of the box's children) and updates only what changed in them (a label's number, a button at an end);
+        a row whose entry left the board is kept for it (Undo shows it again as it was) until a new entry
+        needs a row. A row is made with its words and state (no update after it opens); every row shares its
+        layouts and styles."""
+        rows_of: dict[str, tuple[Any, ...]] = self.__dict__.setdefault("_rows_of", {})
+        wanted = {handle for _text, handle in entries}
+        parked = [handle for handle in rows_of if handle not in wanted]  # least recently shown first
+        n_events = len(self.board.events)
+        shown: list[tuple[Any, ...]] = []
+        for place, (text, handle) in enumerate(entries):
+            is_event = not handle.startswith("object:")
+            label = escape(text)
+            name = plain[place]  # without its number: a row's tooltips stay when another row comes or goes
+            states = (
+                {"tooltip": f"{_t('move_up_tip')}: {name}", "disabled": not is_event or place == 0},
+                {"tooltip": f"{_t('move_down_tip')}: {name}", "disabled": not is_event or place >= n_events - 1},
+                {"tooltip": f"{_t('remove_tip')}: {name}", "disabled": False},
+            )
+            found = rows_of.pop(handle, None)
+            if found is None and parked:
+                found = rows_of.pop(parked.pop(0))
+            if found is None:
+                found = self._new_board_row(label, states)
+            else:
+                sync(found[1], value=label)  # one update each, none when unchanged
+                for button, state in zip(found[2:], states, strict=True):
+                    sync(button, **state)
+            rows_of[handle] = found  # (re)inserted last: the rows shown are the most recently shown
+            shown.append(found)
+        self.board_rows[:] = shown + [rows_of[h] for h in parked if h in rows_of]
+        boxes = tuple(box for box, *_rest in shown)
+        if tuple(self.board_box.children) != boxes:
+            self.board_box.children = boxes
+
+    def _new_board_row(self, label: str, states: tuple[dict[str, Any], ...]) -> tuple[Any, ...]:
+        """A board row (box, label, earlier, later, remove), made with its label and its buttons' states."""
         import ipywidgets as w
 
-        while len(self.board_rows) < len(entries):
-            place = len(self.board_rows)
-            label = w.HTML(value="", layout=w.Layout(width="auto", min_width="24em"))
-            earlier = w.Button(description=_t("move_up"), icon="arrow-up", layout=w.Layout(width="auto"))
-            later = w.Button(description=_t("move_down"), icon="arrow-down", layout=w.Layout(width="auto"))
-            gone = w.Button(description=_t("remove"), icon="trash", layout=w.Layout(width="auto"))
-            earlier.on_click(lambda _b, i=place: self._row_clicked(i, "up"))
-            later.on_click(lambda _b, i=place: self._row_clicked(i, "down"))
-            gone.on_click(lambda _b, i=place: self._row_clicked(i, "remove"))
-            self.board_rows.append((row(label, earlier, later, gone), label, earlier, later, gone))
-        n_events = len(self.board.events)
-        for place, (text, handle) in enumerate(entries):
-            _box, label, earlier, later, gone = self.board_rows[place]
-            label.value = escape(text)
-            is_event = not handle.startswith("object:")
-            for button, tip, off in (
-                (earlier, _t("move_up_tip"), not is_event or place == 0),
-                (later, _t("move_down_tip"), not is_event or place >= n_events - 1),
-                (gone, _t("remove_tip"), False),
-            ):
-                with button.hold_sync():
-                    button.tooltip = f"{tip}: {text}"
-                    button.disabled = off
-        shown = tuple(box for box, *_rest in self.board_rows[: len(entries)])
-        if tuple(self.board_box.children) != shown:
-            self.board_box.children = shown
+        shared = self.__dict__.get("_row_shared")
+        if shared is None:
+            from ipywidgets.widgets.widget_string import HTMLStyle
+
+            shared = self._row_shared = (
+                w.Layout(flex_flow="row wrap"),  # as rulekit.widgets._base.row makes it
+                w.Layout(width="auto", min_width="24em"),
+                HTMLStyle(),
+                w.Layout(width="auto"),
+                w.ButtonStyle(),
+            )
+        row_layout, label_layout, label_style, button_layout, button_style = shared
+        text = w.HTML(value=label, layout=label_layout, style=label_style)
+        buttons = [
+            w.Button(description=_t(key), icon=icon, layout=button_layout, style=button_style, **state)
+            for (key, icon), state in zip(
+                (("move_up", "arrow-up"), ("move_down", "arrow-down"), ("remove", "trash")), states, strict=True
+            )
+        ]
+        box = w.HBox([text, *buttons], layout=row_layout)
+        for button, what in zip(buttons, ("up", "down", "remove"), strict=True):
+            button.on_click(lambda _b, box=box, what=what: self._row_box_clicked(box, what))
+        return (box, text, *buttons)
+
+    def _row_box_clicked(self, box: Any, what: str) -> None:
+        """A row's button: the row's place now (rows move with their entries)."""
+        places = [r[0] for r in self.board_rows[: len(self.board_box.children)]]
+        if box in places:
+            self._row_clicked(places.index(box), what)
 
     def _row_clicked(self, place: int, what: str) -> None:
         """A board row's button: move or remove its entry; the keyboard's focus stays with the entry moved
