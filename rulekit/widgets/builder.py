@@ -452,7 +452,7 @@ class BoardBuilder(BuilderForm):
         rows_of: dict[str, tuple[Any, ...]] = self.__dict__.setdefault("_rows_of", {})
         wanted = {handle for _text, handle in entries}
         parked = [handle for handle in rows_of if handle not in wanted]  # least recently shown first
-        n_events = len(self.board.events)
+        last = len(self.board.events) - 1
         shown: list[tuple[Any, ...]] = []
         for place, (text, handle) in enumerate(entries):
             is_event = not handle.startswith("object:")
@@ -460,7 +460,7 @@ class BoardBuilder(BuilderForm):
             name = plain[place]  # without its number: a row's tooltips stay when another row comes or goes
             states = (
                 {"tooltip": f"{_t('move_up_tip')}: {name}", "disabled": not is_event or place == 0},
-                {"tooltip": f"{_t('move_down_tip')}: {name}", "disabled": not is_event or place >= n_events - 1},
+                {"tooltip": f"{_t('move_down_tip')}: {name}", "disabled": not is_event or place >= last},
                 {"tooltip": f"{_t('remove_tip')}: {name}", "disabled": False},
             )
             found = rows_of.pop(handle, None)
@@ -496,11 +496,10 @@ class BoardBuilder(BuilderForm):
             )
         row_layout, label_layout, label_style, button_layout, button_style = shared
         text = w.HTML(value=label, layout=label_layout, style=label_style)
+        kinds = (("move_up", "arrow-up"), ("move_down", "arrow-down"), ("remove", "trash"))
         buttons = [
             w.Button(description=_t(key), icon=icon, layout=button_layout, style=button_style, **state)
-            for (key, icon), state in zip(
-                (("move_up", "arrow-up"), ("move_down", "arrow-down"), ("remove", "trash")), states, strict=True
-            )
+            for (key, icon), state in zip(kinds, states, strict=True)
         ]
         box = w.HBox([text, *buttons], layout=row_layout)
         for button, what in zip(buttons, ("up", "down", "remove"), strict=True):
