@@ -388,7 +388,6 @@ class BoardBuilder(BuilderForm):
         names = self._names()
         labels = [self.event_label(ev, names) for _key, ev in board.events]
         entries = [(f"{n + 1}. {labels[n]}", key) for n, (key, _ev) in enumerate(board.events)]
-        plain = list(labels)  # each entry's words without its number (its row's tooltips)
         in_events = {i for _k, ev in board.events for i in Board.mentions(ev)}
         for o in board.objects:
             oid = str(o["id"])
@@ -396,12 +395,11 @@ class BoardBuilder(BuilderForm):
                 where = _zone_in(str(o.get("zone", "battlefield")))
                 text = _t("zone_entry_in", name=names[oid], id=oid, in_zone=where) + _state(o, names)
                 entries.append((text, f"object:{oid}"))
-                plain.append(text)
         keep = self.board_list.value
         self.board_list.options = entries
         if keep in [v for _l, v in entries]:
             self.board_list.value = keep
-        self._sync_board_rows(entries, plain)
+        self._sync_board_rows(entries)
         objs = [
             (
                 _t("obj_label", name=names[str(o["id"])], id=o["id"], player=o.get("controller", "")),
@@ -440,47 +438,36 @@ class BoardBuilder(BuilderForm):
         if self.show_yaml.value:
             self._show_yaml()
 
-    def _sync_board_rows(self, entries: list[tuple[str, str]], plain: list[str]) -> None:
+    def _sync_board_rows(self, entries: list[tuple[str, str]]) -> None:
         """One row per entry of the board list: its label, Earlier / Later (an event; disabled at the ends and
         for an object in another zone) and Remove.
 
-        A row belongs to its entry (its handle), not to a place: a change moves the rows that stay (one update
-        of the box's children) and updates only what changed in them (a label's number, a button at an end);
-        a row whose entry left the board is kept for it (Undo shows it again as it was) until a new entry
-        needs a row. A row is made with its words and state (no update after it opens); every row shares its
-        layouts and styles."""
-        rows_of: dict[str, tuple[Any, ...]] = self.__dict__.setdefault("_rows_of", {})
-        wanted = {handle for _text, handle in entries}
-        parked = [handle for handle in rows_of if handle not in wanted]  # least recently shown first
+        A row is a place (the keyboard's focus stays on it when the entries under it change): a change updates
+        only the rows whose words or states change, each widget once (or not at all); a new row is made with
+        its words and states (no update follows its opening); every row shares its layouts and styles."""
         last = len(self.board.events) - 1
-        shown: list[tuple[Any, ...]] = []
         for place, (text, handle) in enumerate(entries):
             is_event = not handle.startswith("object:")
             label = escape(text)
-            name = plain[place]  # without its number: a row's tooltips stay when another row comes or goes
             states = (
-                {"tooltip": f"{_t('move_up_tip')}: {name}", "disabled": not is_event or place == 0},
-                {"tooltip": f"{_t('move_down_tip')}: {name}", "disabled": not is_event or place >= last},
-                {"tooltip": f"{_t('remove_tip')}: {name}", "disabled": False},
+                {"tooltip": f"{_t('move_up_tip')}: {text}", "disabled": not is_event or place == 0},
+                {"tooltip": f"{_t('move_down_tip')}: {text}", "disabled": not is_event or place >= last},
+                {"tooltip": f"{_t('remove_tip')}: {text}", "disabled": False},
             )
-            found = rows_of.pop(handle, None)
-            if found is None and parked:
-                found = rows_of.pop(parked.pop(0))
-            if found is None:
-                found = self._new_board_row(label, states)
-            else:
-                sync(found[1], value=label)  # one update each, none when unchanged
-                for button, state in zip(found[2:], states, strict=True):
-                    sync(button, **state)
-            rows_of[handle] = found  # (re)inserted last: the rows shown are the most recently shown
-            shown.append(found)
-        self.board_rows[:] = shown + [rows_of[h] for h in parked if h in rows_of]
-        boxes = tuple(box for box, *_rest in shown)
-        if tuple(self.board_box.children) != boxes:
-            self.board_box.children = boxes
+            if place == len(self.board_rows):
+                self.board_rows.append(self._new_board_row(place, label, states))
+                continue
+            _box, label_html, *buttons = self.board_rows[place]
+            sync(label_html, value=label)  # one update each, none when unchanged
+            for button, state in zip(buttons, states, strict=True):
+                sync(button, **state)
+        shown = tuple(box for box, *_rest in self.board_rows[: len(entries)])
+        if tuple(self.board_box.children) != shown:
+            self.board_box.children = shown
 
-    def _new_board_row(self, label: str, states: tuple[dict[str, Any], ...]) -> tuple[Any, ...]:
-        """A board row (box, label, earlier, later, remove), made with its label and its buttons' states."""
+    def _new_board_row(self, place: int, label: str, states: tuple[dict[str, Any], ...]) -> tuple[Any, ...]:
+        """The board row at ``place`` (box, label, earlier, later, remove), made with its label and its
+        buttons' states."""
         import ipywidgets as w
 
         shared = self.__dict__.get("_row_shared")
@@ -501,16 +488,9 @@ class BoardBuilder(BuilderForm):
             w.Button(description=_t(key), icon=icon, layout=button_layout, style=button_style, **state)
             for (key, icon), state in zip(kinds, states, strict=True)
         ]
-        box = w.HBox([text, *buttons], layout=row_layout)
         for button, what in zip(buttons, ("up", "down", "remove"), strict=True):
-            button.on_click(lambda _b, box=box, what=what: self._row_box_clicked(box, what))
-        return (box, text, *buttons)
-
-    def _row_box_clicked(self, box: Any, what: str) -> None:
-        """A row's button: the row's place now (rows move with their entries)."""
-        places = [r[0] for r in self.board_rows[: len(self.board_box.children)]]
-        if box in places:
-            self._row_clicked(places.index(box), what)
+            button.on_click(lambda _b, what=what: self._row_clicked(place, what))
+        return (w.HBox([text, *buttons], layout=row_layout), text, *buttons)
 
     def _row_clicked(self, place: int, what: str) -> None:
         """A board row's button: move or remove its entry; the keyboard's focus stays with the entry moved
