@@ -347,7 +347,8 @@ class BuilderForm(BoardEdits):
         )
         # What the learner sees and uses: one row per entry of the board, each with its own Earlier / Later
         # / Remove buttons, so that a keyboard reaches every entry (Tab, then Enter or Space); a list's arrow
-        # keys are JupyterLab's. ``board_list`` and its three buttons stay as handles, hidden.
+        # keys are JupyterLab's. ``board_list`` and its three buttons stay as handles, hidden (the list's
+        # entries and choice are not sent to the page: see _board_list_class).
         self.board_rows: list[tuple[Any, ...]] = []  # (row, label, earlier, later, remove) per place
         self.board_box = w.VBox([])
         self.board_box.add_class("rulekit-board-rows")
