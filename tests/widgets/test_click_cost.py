@@ -268,3 +268,28 @@ def test_the_builders_clicks_send_few_updates(monkeypatch):
     assert not changed & {id(p) for p in b.board_rows[4]}  # made with its words
     # of the rows already shown, only the last one's Later (no longer the last event) changed
     assert changed & {id(p) for p in rows} == {id(b.board_rows[3][3])}
+
+
+def test_a_builder_row_costs_five_widgets_sharing_their_layouts():
+    """A board row is its box, its label and its three buttons (five widgets), sharing every row's layouts
+    and styles (each its own were eight widgets more to open per row); a row's place keeps its words."""
+    from ipywidgets.widgets.widget import _instances
+
+    from rulekit.widgets import BoardBuilder
+
+    b = BoardBuilder()
+    b.add_card("Grizzly Bears")
+    before = set(_instances)
+    b.add_card("Glorious Anthem")
+    made = [_instances[k] for k in set(_instances) - before]
+    row = b.board_rows[1]
+    assert {id(w) for w in row} <= {id(w) for w in made}
+    assert not any(type(w).__name__ in ("Layout", "ButtonStyle", "HTMLStyle") for w in made)
+    first = b.board_rows[0]
+    for part in range(5):
+        assert row[part].layout is first[part].layout
+    assert row[1].style is first[1].style and len({id(w.style) for w in row[2:] + first[2:]}) == 1
+    assert row[1].value.startswith("2. Glorious Anthem") and row[4].tooltip.endswith(
+        ": 2. Glorious Anthem (glorious-anthem) enters"
+    )
+    assert row[2].disabled is False and row[3].disabled is True and first[3].disabled is False
