@@ -44,7 +44,7 @@ from typing import Any
 from rulekit.errors import RulekitError
 from rulekit.i18n import translator
 from rulekit.mtg.loader import library
-from rulekit.widgets._base import row
+from rulekit.widgets._base import row, sync
 from rulekit.widgets.builder_board import (  # noqa: F401 - the builder's names, where they always were
     ADD_FIELDS,
     AT_END,
@@ -393,12 +393,8 @@ class BoardBuilder(BuilderForm):
             oid = str(o["id"])
             if o.get("zone", "battlefield") != "battlefield" or oid not in in_events:
                 where = _zone_in(str(o.get("zone", "battlefield")))
-                entries.append(
-                    (
-                        _t("zone_entry_in", name=names[oid], id=oid, in_zone=where) + _state(o, names),
-                        f"object:{oid}",
-                    )
-                )
+                text = _t("zone_entry_in", name=names[oid], id=oid, in_zone=where) + _state(o, names)
+                entries.append((text, f"object:{oid}"))
         keep = self.board_list.value
         self.board_list.options = entries
         if keep in [v for _l, v in entries]:
@@ -444,35 +440,57 @@ class BoardBuilder(BuilderForm):
 
     def _sync_board_rows(self, entries: list[tuple[str, str]]) -> None:
         """One row per entry of the board list: its label, Earlier / Later (an event; disabled at the ends and
-        for an object in another zone) and Remove."""
-        import ipywidgets as w
+        for an object in another zone) and Remove.
 
-        while len(self.board_rows) < len(entries):
-            place = len(self.board_rows)
-            label = w.HTML(value="", layout=w.Layout(width="auto", min_width="24em"))
-            earlier = w.Button(description=_t("move_up"), icon="arrow-up", layout=w.Layout(width="auto"))
-            later = w.Button(description=_t("move_down"), icon="arrow-down", layout=w.Layout(width="auto"))
-            gone = w.Button(description=_t("remove"), icon="trash", layout=w.Layout(width="auto"))
-            earlier.on_click(lambda _b, i=place: self._row_clicked(i, "up"))
-            later.on_click(lambda _b, i=place: self._row_clicked(i, "down"))
-            gone.on_click(lambda _b, i=place: self._row_clicked(i, "remove"))
-            self.board_rows.append((row(label, earlier, later, gone), label, earlier, later, gone))
-        n_events = len(self.board.events)
+        A row is a place (the keyboard's focus stays on it when the entries under it change): a change updates
+        only the rows whose words or states change, each widget once (or not at all); a new row is made with
+        its words and states (no update follows its opening); every row shares its layouts and styles."""
+        last = len(self.board.events) - 1
         for place, (text, handle) in enumerate(entries):
-            _box, label, earlier, later, gone = self.board_rows[place]
-            label.value = escape(text)
             is_event = not handle.startswith("object:")
-            for button, tip, off in (
-                (earlier, _t("move_up_tip"), not is_event or place == 0),
-                (later, _t("move_down_tip"), not is_event or place >= n_events - 1),
-                (gone, _t("remove_tip"), False),
-            ):
-                with button.hold_sync():
-                    button.tooltip = f"{tip}: {text}"
-                    button.disabled = off
+            label = escape(text)
+            states = (
+                {"tooltip": f"{_t('move_up_tip')}: {text}", "disabled": not is_event or place == 0},
+                {"tooltip": f"{_t('move_down_tip')}: {text}", "disabled": not is_event or place >= last},
+                {"tooltip": f"{_t('remove_tip')}: {text}", "disabled": False},
+            )
+            if place == len(self.board_rows):
+                self.board_rows.append(self._new_board_row(place, label, states))
+                continue
+            _box, label_html, *buttons = self.board_rows[place]
+            sync(label_html, value=label)  # one update each, none when unchanged
+            for button, state in zip(buttons, states, strict=True):
+                sync(button, **state)
         shown = tuple(box for box, *_rest in self.board_rows[: len(entries)])
         if tuple(self.board_box.children) != shown:
             self.board_box.children = shown
+
+    def _new_board_row(self, place: int, label: str, states: tuple[dict[str, Any], ...]) -> tuple[Any, ...]:
+        """The board row at ``place`` (box, label, earlier, later, remove), made with its label and its
+        buttons' states."""
+        import ipywidgets as w
+
+        shared = self.__dict__.get("_row_shared")
+        if shared is None:
+            from ipywidgets.widgets.widget_string import HTMLStyle
+
+            shared = self._row_shared = (
+                w.Layout(flex_flow="row wrap"),  # as rulekit.widgets._base.row makes it
+                w.Layout(width="auto", min_width="24em"),
+                HTMLStyle(),
+                w.Layout(width="auto"),
+                w.ButtonStyle(),
+            )
+        row_layout, label_layout, label_style, button_layout, button_style = shared
+        text = w.HTML(value=label, layout=label_layout, style=label_style)
+        kinds = (("move_up", "arrow-up"), ("move_down", "arrow-down"), ("remove", "trash"))
+        buttons = [
+            w.Button(description=_t(key), icon=icon, layout=button_layout, style=button_style, **state)
+            for (key, icon), state in zip(kinds, states, strict=True)
+        ]
+        for button, what in zip(buttons, ("up", "down", "remove"), strict=True):
+            button.on_click(lambda _b, what=what: self._row_clicked(place, what))
+        return (w.HBox([text, *buttons], layout=row_layout), text, *buttons)
 
     def _row_clicked(self, place: int, what: str) -> None:
         """A board row's button: move or remove its entry; the keyboard's focus stays with the entry moved

@@ -8,6 +8,7 @@ The form only reads its fields and calls the board model's Python API
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -39,6 +40,22 @@ from rulekit.widgets.builder_words import _t, _word, speaking
 BACK_EXAMPLE = "name: Insectile Aberration\ntypes: [Creature]\npower: 3\ntoughness: 2"
 #: The card text field's example: Oracle text is English in every language (the reader reads English).
 ORACLE_EXAMPLE = "Other Elf creatures you control get +1/+1.\n{T}: Add {G}."
+
+
+@functools.cache
+def _board_list_class() -> Any:
+    """The class of the board list: a ``Select`` that is the Python API's handle of the board's entries
+    (:attr:`BuilderForm.board_list`), hidden in the page, where the board's rows show them. Its entries and
+    choice stay in the kernel: a change of the board sends the page no update of a list nobody sees."""
+    import ipywidgets as w
+    import traitlets
+
+    class BoardList(w.Select):
+        # ipywidgets' Select's traits, without their ``sync=True``
+        index = traitlets.Int(None, allow_none=True)
+        _options_labels = w.trait_types.TypedTuple(trait=traitlets.Unicode(), read_only=True)
+
+    return BoardList
 
 
 def _tip(widget: Any, tip: str) -> Any:
@@ -323,12 +340,15 @@ class BuilderForm(BoardEdits):
 
         st = {"description_width": "initial"}
         self.board_list = _tip(
-            w.Select(options=[], rows=8, description=_t("board"), layout=w.Layout(width="34em"), style=st),
+            _board_list_class()(
+                options=[], rows=8, description=_t("board"), layout=w.Layout(width="34em"), style=st
+            ),
             "board_tip",
         )
         # What the learner sees and uses: one row per entry of the board, each with its own Earlier / Later
         # / Remove buttons, so that a keyboard reaches every entry (Tab, then Enter or Space); a list's arrow
-        # keys are JupyterLab's. ``board_list`` and its three buttons stay as handles, hidden.
+        # keys are JupyterLab's. ``board_list`` and its three buttons stay as handles, hidden (the list's
+        # entries and choice are not sent to the page: see _board_list_class).
         self.board_rows: list[tuple[Any, ...]] = []  # (row, label, earlier, later, remove) per place
         self.board_box = w.VBox([])
         self.board_box.add_class("rulekit-board-rows")

@@ -221,3 +221,75 @@ def test_a_verdict_judged_again_and_its_note_are_one_update(monkeypatch):
     sent.clear()
     b.undo()
     assert pc.correct and _once_each(sent), sent
+
+
+def test_the_builders_clicks_send_few_updates(monkeypatch):
+    """Lesson 06's board 3 under its self-check (benchmarks/bench_browser.py ``CHECKS[1]``): a row's Remove,
+    Undo, Redo and an Add send each widget one update at most, and no more updates than these bounds (before:
+    25, 24, 24 and 13). The hidden board list (the API's handle; the rows show the entries) sends none; a row
+    whose entry and place did not change sends none; a new row is made with its words (no update follows)."""
+    from rulekit.widgets import BoardBuilder, PredictionCheck
+
+    b = BoardBuilder()
+    b.add_card("Mutavault")
+    b.add_card("Glorious Anthem")
+    b.add_card("Goblin King", "Bo")
+    b.add_resolution("mutavault", "animate")
+    pc = PredictionCheck(b, "pt", "mutavault")
+    pc.answer.value = "3/3"
+    pc.do_check()
+    b.search.value = "goblin"
+    assert pc.correct is not None and b.results.value and len(b.board_box.children) == 4
+    rows = [part for r in b.board_rows for part in r]
+    sent = _updates(monkeypatch)
+
+    def click(control, bound):
+        sent.clear()
+        control()
+        assert b.last_exception is None or control is remove
+        assert _once_each(sent), sent
+        assert len(sent) <= bound, sent
+        assert id(b.board_list) not in {i for i, _key in sent}
+        return {i for i, _key in sent}
+
+    remove = b.board_rows[0][4].click
+    changed = click(remove, 24)  # Mutavault and the resolution that needs it go: two rows left
+    assert "mutavault" not in b.board.ids() and len(b.board_box.children) == 2
+    assert not changed & {id(p) for p in b.board_rows[2] + b.board_rows[3]}  # the rows no longer shown
+    assert id(pc.result) in changed and "mutavault" in pc.error.value  # the check says the card is gone
+    click(b.undo_button.click, 23)
+    assert len(b.board_box.children) == 4 and pc.error.value == ""
+    click(b.redo_button.click, 23)
+    assert len(b.board_box.children) == 2
+    click(b.undo_button.click, 23)
+    b.search.value = "Grizzly Bears"
+    changed = click(b.add_button.click, 8)  # a fifth row
+    assert len(b.board_box.children) == 5 and len(b.board.objects) == 4
+    assert not changed & {id(p) for p in b.board_rows[4]}  # made with its words
+    # of the rows already shown, only the last one's Later (no longer the last event) changed
+    assert changed & {id(p) for p in rows} == {id(b.board_rows[3][3])}
+
+
+def test_a_builder_row_costs_five_widgets_sharing_their_layouts():
+    """A board row is its box, its label and its three buttons (five widgets), sharing every row's layouts
+    and styles (each its own were eight widgets more to open per row); a row's place keeps its words."""
+    from ipywidgets.widgets.widget import _instances
+
+    from rulekit.widgets import BoardBuilder
+
+    b = BoardBuilder()
+    b.add_card("Grizzly Bears")
+    before = set(_instances)
+    b.add_card("Glorious Anthem")
+    made = [_instances[k] for k in set(_instances) - before]
+    row = b.board_rows[1]
+    assert {id(w) for w in row} <= {id(w) for w in made}
+    assert not any(type(w).__name__ in ("Layout", "ButtonStyle", "HTMLStyle") for w in made)
+    first = b.board_rows[0]
+    for part in range(5):
+        assert row[part].layout is first[part].layout
+    assert row[1].style is first[1].style and len({id(w.style) for w in row[2:] + first[2:]}) == 1
+    assert row[1].value.startswith("2. Glorious Anthem") and row[4].tooltip.endswith(
+        ": 2. Glorious Anthem (glorious-anthem) enters"
+    )
+    assert row[2].disabled is False and row[3].disabled is True and first[3].disabled is False
