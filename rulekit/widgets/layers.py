@@ -52,8 +52,9 @@ class LayerExplorer(DiagramExplorer):
         without: effect ids to start switched off (their boxes unticked); an unknown id is refused
             with the message (and "did you mean") shown in the explorer.
         lang: ``"en"`` (default), ``"pt-BR"`` or ``"es"``: the language of everything shown.
-        effect_switches: build the effects' on/off check boxes (default). The BoardBuilder, which
-            shows only this explorer's outputs, turns them off: they cost a widget per effect per load.
+        effect_switches: build the effects' on/off check boxes and keep the timestamp list and its rows
+            (default). The BoardBuilder, which shows only this explorer's outputs, turns them off: they
+            cost a widget per effect per load, and the list and its rows five updates per click.
 
     Handles (controls): ``effect_boxes`` (effect id → Checkbox), ``order_list`` (Select, one
     entry per timestamp holder in timestamp order: an object with its static effects, or one
@@ -339,6 +340,8 @@ class LayerExplorer(DiagramExplorer):
         return " + ".join(members)
 
     def _sync_order_list(self) -> None:
+        if not self.effect_switches:  # not shown (the BoardBuilder's explorer): nothing to keep in step
+            return
         stamps = {rep: f"{ts:g}" for rep, ts in self._stamps().items()}
         keep = self.__dict__.pop("_selected", None) or self.order_list.value  # move(): the holder it moved
         options = [
