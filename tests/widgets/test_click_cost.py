@@ -253,15 +253,15 @@ def test_the_builders_clicks_send_few_updates(monkeypatch):
         return {i for i, _key in sent}
 
     remove = b.board_rows[0][4].click
-    changed = click(remove, 24)  # Mutavault and the resolution that needs it go: two rows left
+    changed = click(remove, 19)  # Mutavault and the resolution that needs it go: two rows left
     assert "mutavault" not in b.board.ids() and len(b.board_box.children) == 2
     assert not changed & {id(p) for p in b.board_rows[2] + b.board_rows[3]}  # the rows no longer shown
     assert id(pc.result) in changed and "mutavault" in pc.error.value  # the check says the card is gone
-    click(b.undo_button.click, 23)
+    click(b.undo_button.click, 18)
     assert len(b.board_box.children) == 4 and pc.error.value == ""
-    click(b.redo_button.click, 23)
+    click(b.redo_button.click, 18)
     assert len(b.board_box.children) == 2
-    click(b.undo_button.click, 23)
+    click(b.undo_button.click, 18)
     b.search.value = "Grizzly Bears"
     changed = click(b.add_button.click, 8)  # a fifth row
     assert len(b.board_box.children) == 5 and len(b.board.objects) == 4
