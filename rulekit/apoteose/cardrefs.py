@@ -76,6 +76,42 @@ def every_owner(b: Any, node: Any) -> Any:
     return None
 
 
+#: R-32 flipped: every card of one hero of a set is not read.
+ONE_HERO_NOT_READ = N_(
+    "'{word}' in '{phrase}': the cards of one hero you choose are not read here: select the hero first "
+    "(Selecione) and write do oponente selecionado"
+)
+
+
+def _one_of_set(b: Any, ow: Any) -> Any:
+    """The determiner of ``ow`` (whose cards: "de um oponente", "de 1 aliado", "de qualquer Herói") that makes
+    the owner one hero of a set, or ``None`` (every such hero: "de cada oponente", "dos oponentes")."""
+    h = b.sub(ow, "hero_phrase")
+    if h is None or _low(b.tok(h, "HNOUN")).endswith("s"):
+        return None
+    group = b.sub(h, "dets")
+    dets = [d.children[0] for d in b.subs(group)] if group is not None else []
+    return next((t for t in dets if _low(t) in ("um", "uma", "1", "qualquer")), None)
+
+
+def one_hero_owner(b: Any, node: Any, ow: Any, out: dict[str, Any]) -> dict[str, Any]:
+    """R-32: every card of one hero of a set ("o INVENTÁRIO de um oponente") or several cards of one ("duas
+    cartas de um oponente"): that hero is chosen, never every such hero's cards, never cards of two heroes
+    (owner ``one_opponent``). One card of one hero needs no such owner: the card chosen names its hero."""
+    owner = out.get("owner")
+    base = {v: k for k, v in R.ONE_HERO_OWNERS.items()}
+    one = _one_of_set(b, ow) if ow is not None and owner in base else None
+    if one is None:
+        return out
+    if out.get("card") == "choose" and int(out.get("count", 1)) == 1:
+        return out  # one card of an opponent's: the card chosen names its hero (the same choice)
+    if out.get("card") not in ("all", "choose"):
+        return out
+    if not R.ONE_HERO_OWNS_EVERY_CARD_IS_CHOSEN:
+        b.fail(one, Phrase(ONE_HERO_NOT_READ, word=b.orig(one), phrase=b.span(node)))
+    return {**out, "owner": base[owner]}
+
+
 def card_ref(b: Any, node: Any) -> dict[str, Any]:
     d = node.data
     if d == "counted_cards":
@@ -99,13 +135,14 @@ def card_ref(b: Any, node: Any) -> dict[str, Any]:
         ow = b.sub(node, "of_hero") or b.sub(node, "of_team")
         if ow is not None:
             out["owner"] = b.owner(ow)
-        return out
+        return one_hero_owner(b, node, ow, out)
     words, number = b.dets(node)
     noun = b.sub(node, "cardnoun").children[0]
     typ = None if noun.type == "CARDWORD" else b.card_type(noun)
     plural = _low(noun).endswith("s") if noun.type == "CARDWORD" else False
     out = {}
     ref: str | None = None
+    owner_node = None  # the phrase that says whose cards (R-32: "de um oponente")
     for m in b.subs(node):
         if m.data == "participle":
             stem = _low(b.tok(m, "PARTICIPLE"))
@@ -122,6 +159,7 @@ def card_ref(b: Any, node: Any) -> dict[str, Any]:
             if "owner" in out:  # "uma carta de um aliado de um oponente": whose? never the last one
                 b.fail(m, Phrase(N_("'{phrase}' says whose cards twice"), phrase=b.span(node)))
             out["owner"] = b.owner(m)
+            owner_node = m
         elif m.data == "in_zone":
             z = b.sub(m, "zone")
             if "zone" in out:  # "do DESCARTE do INVENTÁRIO": where? never the last one
@@ -132,6 +170,7 @@ def card_ref(b: Any, node: Any) -> dict[str, Any]:
                 own = b.owner(ow, allow_owner=True)
                 if own is not None:
                     out["owner"] = own
+                    owner_node = ow
     if ref is None:
         if any(w in _THIS for w in words):
             ref = "self"
@@ -182,6 +221,7 @@ def card_ref(b: Any, node: Any) -> dict[str, Any]:
         )
     if any(w in _POSSESSIVES for w in words) and "owner" not in out:
         out["owner"] = "self"
+    out = one_hero_owner(b, node, owner_node, out)
     return {k: out[k] for k in ("card", "count", "type", "zone", "owner") if k in out}
 
 
