@@ -98,7 +98,7 @@ def one_hero_owner(b: Any, node: Any, ow: Any, out: dict[str, Any]) -> dict[str,
     """R-32: every card of one hero of a set ("o INVENTÁRIO de um oponente") or several cards of one ("duas
     cartas de um oponente"): that hero is chosen, never every such hero's cards, never cards of two heroes
     (owner ``one_opponent``). One card of one hero needs no such owner: the card chosen names its hero."""
-    owner = out.get("owner")
+    owner = str(out.get("owner"))
     base = {v: k for k, v in R.ONE_HERO_OWNERS.items()}
     one = _one_of_set(b, ow) if ow is not None and owner in base else None
     if one is None:
