@@ -83,15 +83,27 @@ ONE_HERO_NOT_READ = N_(
 )
 
 
+#: "Todos os oponentes descartam uma carta": one card each, or one among theirs? Never read as one.
+EACH_HERO_CARDS = N_(
+    "'{phrase}': one card of each such hero, or one among all their cards, is not read: choose the hero "
+    "first (Selecione) or write um oponente"
+)
+
+
+def one_owner(who: str) -> str:
+    """R-32: the owner of every card of one hero of the set ``who`` ("opponent" -> ``one_opponent``)."""
+    return {v: k for k, v in R.ONE_HERO_OWNERS.items()}[who]
+
+
 def _one_of_set(b: Any, ow: Any) -> Any:
-    """The determiner of ``ow`` (whose cards: "de um oponente", "de 1 aliado", "de qualquer Herói") that makes
+    """The determiner of ``ow`` (whose cards: "de um oponente", "de 1 aliado", "de outro Herói") that makes
     the owner one hero of a set, or ``None`` (every such hero: "de cada oponente", "dos oponentes")."""
     h = b.sub(ow, "hero_phrase")
     if h is None or _low(b.tok(h, "HNOUN")).endswith("s"):
         return None
     group = b.sub(h, "dets")
     dets = [d.children[0] for d in b.subs(group)] if group is not None else []
-    return next((t for t in dets if _low(t) in ("um", "uma", "1", "qualquer")), None)
+    return next((t for t in dets if _low(t) in ("um", "uma", "1", "qualquer", "outro", "outra")), None)
 
 
 def one_hero_owner(b: Any, node: Any, ow: Any, out: dict[str, Any]) -> dict[str, Any]:
@@ -99,8 +111,7 @@ def one_hero_owner(b: Any, node: Any, ow: Any, out: dict[str, Any]) -> dict[str,
     cartas de um oponente"): that hero is chosen, never every such hero's cards, never cards of two heroes
     (owner ``one_opponent``). One card of one hero needs no such owner: the card chosen names its hero."""
     owner = str(out.get("owner"))
-    base = {v: k for k, v in R.ONE_HERO_OWNERS.items()}
-    one = _one_of_set(b, ow) if ow is not None and owner in base else None
+    one = _one_of_set(b, ow) if ow is not None and owner in R.ONE_HERO_OWNERS.values() else None
     if one is None:
         return out
     if out.get("card") == "choose" and int(out.get("count", 1)) == 1:
@@ -109,7 +120,7 @@ def one_hero_owner(b: Any, node: Any, ow: Any, out: dict[str, Any]) -> dict[str,
         return out
     if not R.ONE_HERO_OWNS_EVERY_CARD_IS_CHOSEN:
         b.fail(one, Phrase(ONE_HERO_NOT_READ, word=b.orig(one), phrase=b.span(node)))
-    return {**out, "owner": base[owner]}
+    return {**out, "owner": one_owner(owner)}
 
 
 def card_ref(b: Any, node: Any) -> dict[str, Any]:

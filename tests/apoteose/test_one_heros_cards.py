@@ -82,6 +82,39 @@ def test_one_hero_and_every_hero_never_read_the_same(text: str, owner: str | Non
     assert e.body[0].to_dict()["owner"] == owner
 
 
+@pytest.mark.parametrize(
+    ("text", "owner"),
+    [
+        # the hero as the subject: one of them, chosen, on every card or several cards (R-32)
+        ("Ativar Um oponente revela seu INVENTÁRIO.", "one_opponent"),
+        ("Ativar Todos os oponentes revelam seus INVENTÁRIOS.", "opponent"),
+        ("Ativar Um oponente descarta duas cartas.", "one_opponent"),
+        ("Ativar Um aliado descarta 2 cartas.", "one_ally"),
+        ("Ativar Um oponente descarta uma carta.", "opponent"),
+        # "outro Herói": one other hero, chosen; "outros Heróis": every other hero
+        ("Ativar Revele o INVENTÁRIO de outro Herói.", "one_other"),
+        ("Ativar Revele o INVENTÁRIO de outros Heróis.", "other"),
+    ],
+)
+def test_one_hero_as_the_subject_or_another_hero(text: str, owner: str) -> None:
+    assert body(text)[0]["owner"] == owner
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "position"),
+    [
+        ("Ativar Todos os oponentes descartam uma carta.", "Todos", 7),
+        ("Ativar Cada oponente descarta uma carta.", "Cada", 7),
+    ],
+)
+def test_every_hero_discarding_a_card_is_refused_naming_it(text: str, word: str, position: int) -> None:
+    """One card each, or one among all theirs: never read as one card of one opponent (it once was)."""
+    e = parse_effect(text)
+    assert not e.supported()
+    [w] = [w for w in e.warnings if w.code == "UNSUPPORTED_TEXT"]
+    assert w.position == position and f"'{word}'" in w.text_in("en"), w.text_in("en")
+
+
 def test_two_cards_of_each_opponent_stays_refused() -> None:
     e = parse_effect("Ativar Descarte duas cartas de cada oponente.")
     assert not e.supported()
