@@ -12,7 +12,6 @@ import re
 from typing import Any
 
 from rulekit.apoteose import cardrefs
-from rulekit.apoteose import rulings as R
 from rulekit.apoteose.antecedents import NONE_ONLY_IN_A_STATE, mismatch
 from rulekit.apoteose.reading import card_type, lexicon, spelled
 from rulekit.apoteose.words import (
@@ -716,21 +715,7 @@ class _Build:
                         ),
                     )
                 )
-            out["owner"] = who["who"]
-            if who.get("all") or who.get("count"):
-                if out["card"] == "choose":  # "Todos os oponentes descartam uma carta": one each, or one?
-                    return dict(self.fail(hs[0], Phrase(cardrefs.EACH_HERO_CARDS, phrase=self.span(hs[0]))))
-            elif who["who"] in ("opponent", "ally", "any") and (
-                out["card"] == "all" or int(out.get("count", 1)) > 1
-            ):  # "Um oponente revela seu INVENTÁRIO", "Um oponente descarta duas cartas": one of them
-                if not R.ONE_HERO_OWNS_EVERY_CARD_IS_CHOSEN:
-                    return dict(
-                        self.fail(
-                            hs[0],
-                            Phrase(cardrefs.ONE_HERO_NOT_READ, word=self.span(hs[0]), phrase=self.span(n)),
-                        )
-                    )
-                out["owner"] = cardrefs.one_owner(who["who"])
+            out = cardrefs.subject_owner(self, n, hs[0], who, out)
         return out
 
     def s_clitic(self, n: Any) -> Stmt:

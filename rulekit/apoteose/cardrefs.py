@@ -22,7 +22,7 @@ from rulekit.apoteose.words import (
 )
 from rulekit.phrase import N_, Phrase
 
-__all__ = ["card_ref", "counted_cards", "paid_card", "that_card"]
+__all__ = ["card_ref", "counted_cards", "paid_card", "subject_owner", "that_card"]
 
 
 def _low(tok: Any) -> str:
@@ -121,6 +121,25 @@ def one_hero_owner(b: Any, node: Any, ow: Any, out: dict[str, Any]) -> dict[str,
     if not R.ONE_HERO_OWNS_EVERY_CARD_IS_CHOSEN:
         b.fail(one, Phrase(ONE_HERO_NOT_READ, word=b.orig(one), phrase=b.span(node)))
     return {**out, "owner": one_owner(owner)}
+
+
+def subject_owner(b: Any, n: Any, h: Any, who: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Whose cards when a hero is the subject ("Um oponente descarta uma carta"): that hero's kind; every
+    card or several cards of one hero of a set ("Um oponente revela seu INVENTÁRIO", "Um oponente descarta
+    duas cartas"): one of them, chosen (R-32); one card each of every hero ("Todos os oponentes descartam
+    uma carta"): refused, naming the subject."""
+    out = {**out, "owner": who["who"]}
+    if who.get("all") or who.get("count"):
+        if out["card"] == "choose":  # one card each, or one among theirs?
+            b.fail(h, Phrase(EACH_HERO_CARDS, phrase=b.span(h)))
+        return out
+    if who["who"] not in R.ONE_HERO_OWNERS.values() or (
+        out["card"] == "choose" and int(out.get("count", 1)) == 1
+    ):
+        return out
+    if not R.ONE_HERO_OWNS_EVERY_CARD_IS_CHOSEN:
+        b.fail(h, Phrase(ONE_HERO_NOT_READ, word=b.span(h), phrase=b.span(n)))
+    return {**out, "owner": one_owner(who["who"])}
 
 
 def card_ref(b: Any, node: Any) -> dict[str, Any]:
