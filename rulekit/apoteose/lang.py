@@ -460,7 +460,8 @@ def requirement_word(text: str) -> tuple[str, str, int] | None:
     if key not in REQ_VERBS:
         # the word read in its clause: a verb of the lexicon may hold only before what follows it ("Gaste 2 de
         # MANA" is consumir, lexicon ``then``)
-        tokens = [t for t in read(text).tokens if t.start == 0 and t.end == m.end()] or read(m.group(0)).tokens
+        in_clause = [t for t in read(text).tokens if t.start == 0 and t.end == m.end()]
+        tokens = in_clause or read(m.group(0)).tokens
         key = _req_canonical().get(tokens[0].norm.lower(), key) if tokens else key
     if key not in REQ_VERBS:
         return None
