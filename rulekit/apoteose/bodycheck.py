@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
 from rulekit.apoteose.lang import ACTION_NOUNS, DURATION_KEYS, ZONES, is_supported
 from rulekit.errors import N_, Phrase
@@ -36,7 +37,17 @@ WHO_VALUES: tuple[str, ...] = (
 #: Values of ``card`` in a card phrase (:func:`parse_card`).
 CARD_VALUES: tuple[str, ...] = ("self", "answered", "selected", "choose", "all", "paid", "previous")
 #: Values of ``owner`` in a card phrase: whose cards ("suas cartas", "de um oponente", "do seu time"…).
-OWNER_VALUES: tuple[str, ...] = ("self", "opponent", "ally", "team", "other", "any", "selected", "that")
+OWNER_VALUES: tuple[str, ...] = (
+    "self",
+    "opponent",
+    "ally",
+    "team",
+    "other",
+    "any",
+    "selected",
+    "that",
+    *R.ONE_HERO_OWNERS,  # "o INVENTÁRIO de um oponente": one of them, chosen (R-32)
+)
 _CARD_FIELDS = {"card": "card", "count?": "int", "type?": "str", "zone?": "zone", "owner?": "owner"}
 #: Every statement ``op`` and its fields (``?``: optional) — the schema of the structured ``body:``, read
 #: from the statement dataclasses' fields (:data:`rulekit.apoteose.statements.SCHEMA`).

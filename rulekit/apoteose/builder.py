@@ -715,7 +715,7 @@ class _Build:
                         ),
                     )
                 )
-            out["owner"] = who["who"]
+            out = cardrefs.subject_owner(self, n, hs[0], who, out)
         return out
 
     def s_clitic(self, n: Any) -> Stmt:

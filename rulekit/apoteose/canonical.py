@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rulekit.apoteose import rulings as R
 from rulekit.apoteose.text import format_effect, parse_effect
 from rulekit.apoteose.wording import statement_text
 from rulekit.errors import EffectTextError
@@ -206,13 +207,22 @@ def _subject(spec: dict[str, Any], singular: str, plural: str) -> str:
     return f"{phrase[0].upper()}{phrase[1:]} {verb}"
 
 
-def _zone(zone: str, owner: Any = None) -> str:
+def _owner(owner: Any, every: bool) -> str:
+    """Whose cards: «de um oponente»; of every card, «de todos os oponentes»; one hero of a set, chosen
+    (R-32, ``one_opponent``), «de um oponente»."""
+    if owner in R.ONE_HERO_OWNERS:
+        return _join("de", hero_phrase({"who": R.ONE_HERO_OWNERS[owner]}))
+    spec = {"who": owner, "all": True} if every and owner in HEROES else {"who": owner}
+    return _join("de", hero_phrase(spec))
+
+
+def _zone(zone: str, owner: Any = None, every: bool = False) -> str:
     """«do seu INVENTÁRIO», «do TABULEIRO», «do INVENTÁRIO de um oponente»."""
     article = "a" if zone in FEMININE_ZONES else "o"
     if owner in (None, "self"):
         own = "" if zone in SHARED_ZONES else ("sua " if article == "a" else "seu ")
         return _join("de", f"{article} {own}{zone}")
-    return _join("de", f"{article} {zone}") + " " + _join("de", hero_phrase({"who": owner}))
+    return _join("de", f"{article} {zone}") + " " + _owner(owner, every)
 
 
 def card_phrase(st: dict[str, Any]) -> str:
@@ -240,9 +250,9 @@ def card_phrase(st: dict[str, Any]) -> str:
     else:
         raise NotWorded(f"card {card!r}")
     if zone:
-        phrase += " " + _zone(zone, owner)
+        phrase += " " + _zone(zone, owner, card == "all")
     elif owner is not None:
-        phrase += " " + _join("de", hero_phrase({"who": owner}))
+        phrase += " " + _owner(owner, card == "all")
     return phrase
 
 

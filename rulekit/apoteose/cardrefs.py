@@ -22,7 +22,7 @@ from rulekit.apoteose.words import (
 )
 from rulekit.phrase import N_, Phrase
 
-__all__ = ["card_ref", "counted_cards", "paid_card", "that_card"]
+__all__ = ["card_ref", "counted_cards", "paid_card", "subject_owner", "that_card"]
 
 
 def _low(tok: Any) -> str:
@@ -76,6 +76,72 @@ def every_owner(b: Any, node: Any) -> Any:
     return None
 
 
+#: R-32 flipped: every card of one hero of a set is not read.
+ONE_HERO_NOT_READ = N_(
+    "'{word}' in '{phrase}': the cards of one hero you choose are not read here: select the hero first "
+    "(Selecione) and write do oponente selecionado"
+)
+
+
+#: "Todos os oponentes descartam uma carta": one card each, or one among theirs? Never read as one.
+EACH_HERO_CARDS = N_(
+    "'{phrase}': one card of each such hero, or one among all their cards, is not read: choose the hero "
+    "first (Selecione) or write um oponente"
+)
+
+
+def one_owner(who: str) -> str:
+    """R-32: the owner of every card of one hero of the set ``who`` ("opponent" -> ``one_opponent``)."""
+    return {v: k for k, v in R.ONE_HERO_OWNERS.items()}[who]
+
+
+def _one_of_set(b: Any, ow: Any) -> Any:
+    """The determiner of ``ow`` (whose cards: "de um oponente", "de 1 aliado", "de outro Herói") that makes
+    the owner one hero of a set, or ``None`` (every such hero: "de cada oponente", "dos oponentes")."""
+    h = b.sub(ow, "hero_phrase")
+    if h is None or _low(b.tok(h, "HNOUN")).endswith("s"):
+        return None
+    group = b.sub(h, "dets")
+    dets = [d.children[0] for d in b.subs(group)] if group is not None else []
+    return next((t for t in dets if _low(t) in ("um", "uma", "1", "qualquer", "outro", "outra")), None)
+
+
+def one_hero_owner(b: Any, node: Any, ow: Any, out: dict[str, Any]) -> dict[str, Any]:
+    """R-32: every card of one hero of a set ("o INVENTÁRIO de um oponente") or several cards of one ("duas
+    cartas de um oponente"): that hero is chosen, never every such hero's cards, never cards of two heroes
+    (owner ``one_opponent``). One card of one hero needs no such owner: the card chosen names its hero."""
+    owner = str(out.get("owner"))
+    one = _one_of_set(b, ow) if ow is not None and owner in R.ONE_HERO_OWNERS.values() else None
+    if one is None:
+        return out
+    if out.get("card") == "choose" and int(out.get("count", 1)) == 1:
+        return out  # one card of an opponent's: the card chosen names its hero (the same choice)
+    if out.get("card") not in ("all", "choose"):
+        return out
+    if not R.ONE_HERO_OWNS_EVERY_CARD_IS_CHOSEN:
+        b.fail(one, Phrase(ONE_HERO_NOT_READ, word=b.orig(one), phrase=b.span(node)))
+    return {**out, "owner": one_owner(owner)}
+
+
+def subject_owner(b: Any, n: Any, h: Any, who: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """Whose cards when a hero is the subject ("Um oponente descarta uma carta"): that hero's kind; every
+    card or several cards of one hero of a set ("Um oponente revela seu INVENTÁRIO", "Um oponente descarta
+    duas cartas"): one of them, chosen (R-32); one card each of every hero ("Todos os oponentes descartam
+    uma carta"): refused, naming the subject."""
+    out = {**out, "owner": who["who"]}
+    if who.get("all") or who.get("count"):
+        if out["card"] == "choose":  # one card each, or one among theirs?
+            b.fail(h, Phrase(EACH_HERO_CARDS, phrase=b.span(h)))
+        return out
+    if who["who"] not in R.ONE_HERO_OWNERS.values() or (
+        out["card"] == "choose" and int(out.get("count", 1)) == 1
+    ):
+        return out
+    if not R.ONE_HERO_OWNS_EVERY_CARD_IS_CHOSEN:
+        b.fail(h, Phrase(ONE_HERO_NOT_READ, word=b.span(h), phrase=b.span(n)))
+    return {**out, "owner": one_owner(who["who"])}
+
+
 def card_ref(b: Any, node: Any) -> dict[str, Any]:
     d = node.data
     if d == "counted_cards":
@@ -99,13 +165,14 @@ def card_ref(b: Any, node: Any) -> dict[str, Any]:
         ow = b.sub(node, "of_hero") or b.sub(node, "of_team")
         if ow is not None:
             out["owner"] = b.owner(ow)
-        return out
+        return one_hero_owner(b, node, ow, out)
     words, number = b.dets(node)
     noun = b.sub(node, "cardnoun").children[0]
     typ = None if noun.type == "CARDWORD" else b.card_type(noun)
     plural = _low(noun).endswith("s") if noun.type == "CARDWORD" else False
     out = {}
     ref: str | None = None
+    owner_node = None  # the phrase that says whose cards (R-32: "de um oponente")
     for m in b.subs(node):
         if m.data == "participle":
             stem = _low(b.tok(m, "PARTICIPLE"))
@@ -122,6 +189,7 @@ def card_ref(b: Any, node: Any) -> dict[str, Any]:
             if "owner" in out:  # "uma carta de um aliado de um oponente": whose? never the last one
                 b.fail(m, Phrase(N_("'{phrase}' says whose cards twice"), phrase=b.span(node)))
             out["owner"] = b.owner(m)
+            owner_node = m
         elif m.data == "in_zone":
             z = b.sub(m, "zone")
             if "zone" in out:  # "do DESCARTE do INVENTÁRIO": where? never the last one
@@ -132,6 +200,7 @@ def card_ref(b: Any, node: Any) -> dict[str, Any]:
                 own = b.owner(ow, allow_owner=True)
                 if own is not None:
                     out["owner"] = own
+                    owner_node = ow
     if ref is None:
         if any(w in _THIS for w in words):
             ref = "self"
@@ -182,6 +251,7 @@ def card_ref(b: Any, node: Any) -> dict[str, Any]:
         )
     if any(w in _POSSESSIVES for w in words) and "owner" not in out:
         out["owner"] = "self"
+    out = one_hero_owner(b, node, owner_node, out)
     return {k: out[k] for k in ("card", "count", "type", "zone", "owner") if k in out}
 
 

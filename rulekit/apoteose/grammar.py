@@ -13,7 +13,7 @@ lark is imported on first use, so ``import rulekit`` stays light.
 >>> parse_clause("Cure 25 de VIDA de um aliado")
 {'op': 'heal', 'amount': 25, 'resource': 'VIDA', 'target': {'who': 'ally'}}
 >>> parse_clause("Descarte 2 EVOCAÇÃO de um oponente")
-{'op': 'discard', 'card': 'choose', 'count': 2, 'type': 'EVOCAÇÃO', 'owner': 'opponent'}
+{'op': 'discard', 'card': 'choose', 'count': 2, 'type': 'EVOCAÇÃO', 'owner': 'one_opponent'}
 >>> try:
 ...     parse_clause("Cure muito de VIDA")
 ... except ClauseError as e:

@@ -458,7 +458,10 @@ def requirement_word(text: str) -> tuple[str, str, int] | None:
         return None
     key = norm(m.group(0))
     if key not in REQ_VERBS:
-        tokens = read(m.group(0)).tokens
+        # the word read in its clause: a verb of the lexicon may hold only before what follows it ("Gaste 2 de
+        # MANA" is consumir, lexicon ``then``)
+        in_clause = [t for t in read(text).tokens if t.start == 0 and t.end == m.end()]
+        tokens = in_clause or read(m.group(0)).tokens
         key = _req_canonical().get(tokens[0].norm.lower(), key) if tokens else key
     if key not in REQ_VERBS:
         return None

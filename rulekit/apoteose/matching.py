@@ -188,8 +188,9 @@ def near_spec(st: Statement) -> dict[str, Any] | None:
     return None
 
 
-def cards_for(g: Game, ctx: Ctx, spec: dict[str, Any]) -> list[str]:
-    """Candidate cards for a card phrase (R-15 for generic costs)."""
+def cards_for(g: Game, ctx: Ctx, spec: dict[str, Any], hero: str | None = None) -> list[str]:
+    """Candidate cards for a card phrase (R-15 for generic costs); ``hero``: of that hero only (R-32, the
+    hero chosen among ``one_opponent``'s)."""
     c = spec.get("card")
     if c == "self":
         return [ctx.card] if ctx.card else []
@@ -206,6 +207,8 @@ def cards_for(g: Game, ctx: Ctx, spec: dict[str, Any]) -> list[str]:
     out = []
     zone = spec.get("zone")
     owners = card_owners(g, ctx, spec.get("owner", "self"))
+    if hero is not None:
+        owners = [h for h in owners if h == hero]
     if zone in ("TABULEIRO", "CENÁRIO"):
         pool = [cid for cid in g.shared[zone] if "owner" not in spec or g.controller(cid) in owners]
     else:
@@ -235,6 +238,8 @@ def card_owners(g: Game, ctx: Ctx, owner: str) -> list[str]:
         return [h for h in g.heroes if h != me and g.teammates(h, me)]
     if owner == "team":
         return [h for h in g.heroes if g.teammates(h, me)]
+    if owner in R.ONE_HERO_OWNERS:  # R-32: one of them, chosen when the statement resolves
+        return card_owners(g, ctx, R.ONE_HERO_OWNERS[owner])
     if owner in ("selected", "that"):  # "o INVENTÁRIO do alvo", "as cartas daquele oponente"
         return heroes_for(g, ctx, {"who": owner})
     return [h for h in g.heroes if h != me]  # "de outro Herói"
@@ -275,14 +280,28 @@ def options(g: Game, ctx: Ctx, st: Statement) -> list[str] | None:
         # "descarte duas delas": that many of the cards the statement before acted on (fewer: no choice)
         return _combos(cards_for(g, ctx, st.card_phrase()), int(count))
     if card == "choose" and isinstance(st, (S.CardStatement, S.Damage)):
-        pool = cards_for(g, ctx, st.card_phrase())
-        if isinstance(st, S.Exhaust):
-            pool = [c for c in pool if not g.cards[c].consumed]
-        if isinstance(st, S.Ready):
-            pool = [c for c in pool if g.cards[c].consumed]
-        if isinstance(st, S.Reveal):
-            pool = [c for c in pool if not g.cards[c].revealed]
-        return _combos(pool, int(count if count is not None else 1))
+
+        def able(pool: list[str]) -> list[str]:
+            if isinstance(st, S.Exhaust):
+                return [c for c in pool if not g.cards[c].consumed]
+            if isinstance(st, S.Ready):
+                return [c for c in pool if g.cards[c].consumed]
+            if isinstance(st, S.Reveal):
+                return [c for c in pool if not g.cards[c].revealed]
+            return pool
+
+        n = int(count if count is not None else 1)
+        owner = getattr(st, "owner", None)
+        if owner in R.ONE_HERO_OWNERS:  # "2 cartas de um oponente": all of one hero's, chosen (R-32)
+            return [
+                c
+                for h in card_owners(g, ctx, owner)
+                for c in _combos(able(cards_for(g, ctx, st.card_phrase(), h)), n)
+            ]
+        return _combos(able(cards_for(g, ctx, st.card_phrase())), n)
+    if card == "all" and isinstance(st, S.CardStatement) and st.owner in R.ONE_HERO_OWNERS:
+        # "Revele o INVENTÁRIO de um oponente": one hero of the set, chosen (R-32, as R-30 with one)
+        return card_owners(g, ctx, st.owner)
     if isinstance(st, S.Attach) and st.to.get("card") == "choose":
         return cards_for(g, ctx, st.to)
     if isinstance(st, S.MoveSelf):  # "Mova-se para uma casa adjacente": the free casas around the hero
@@ -468,7 +487,12 @@ def pick_cards(g: Game, ctx: Ctx, ast: dict[str, Any], choice: str | None) -> li
         if choice is None:
             raise Fail(Reason.NO_CARD_CHOSEN)
         return choice.split("+")
-    cards = cards_for(g, ctx, ast)
+    hero = None
+    if ast.get("card") == "all" and ast.get("owner") in R.ONE_HERO_OWNERS:  # R-32: the hero chosen
+        if choice is None or choice not in card_owners(g, ctx, ast["owner"]):
+            raise Fail(Reason.NO_HERO, who=str(ast["owner"]))
+        hero = choice
+    cards = cards_for(g, ctx, ast, hero)
     if not cards and ast.get("card") == "all":
         return []  # "todas as cartas" of an empty zone: nothing to do
     if not cards:

@@ -192,6 +192,11 @@ OWNER_PHRASES: dict[str, str] = {
     "team": NP_("card owner", "of your team"),
     "other": NP_("card owner", "of another hero"),
     "any": NP_("card owner", "of any hero"),
+    # every card of one hero of a set, chosen
+    "one_opponent": NP_("card owner", "of one opponent you choose"),
+    "one_ally": NP_("card owner", "of one ally you choose"),
+    "one_any": NP_("card owner", "of one hero you choose"),
+    "one_other": NP_("card owner", "of one other hero you choose"),
 }
 #: Zones after a preposition, each zone its own message (its article agrees with it in Portuguese and
 #: Spanish): where cards come from ("from zone"), where they go ("to zone"), where they are ("in zone").

@@ -1,4 +1,4 @@
-"""Every house ruling (R-01..R-23 from the Apoteose rulings; R-24..R-31 ours) in one named place,
+"""Every house ruling (R-01..R-23 from the Apoteose rulings; R-24..R-32 ours) in one named place,
 written out in ``docs/apoteose-rulings.md``.
 
 Engine code asks these functions and constants instead of re-deciding a ruling inline, so
@@ -571,6 +571,25 @@ def heroes_counted(available: int, count: int) -> int:
 ELIDED_COUNT_IS_OF_THE_CARDS_BEFORE = True
 
 
+# R-32 — every card of one hero of a set.
+#: R-32: a statement on every card of a zone or of a kind whose owner is **one** hero of a set, «Revele
+#: o INVENTÁRIO de um oponente», «Olhe o BARALHO de um aliado», «Descarte todas as HABILIDADES de outro
+#: Herói», or on several cards of one («Descarte duas cartas de um inimigo», «Um oponente descarta duas
+#: cartas»), acts on the cards of **one** such hero, chosen by the effect's controller when it resolves (seed
+#: «Efeito»: the hero who activates is «responsável por selecionar alvos»), exactly as R-30 chooses the heroes
+#: of a count: never every such hero's cards («de cada oponente», «dos oponentes»), never cards of two heroes.
+#: With no such hero it cannot be done. The owner is written ``one_<set>`` (:data:`ONE_HERO_OWNERS`). The
+#: seed has no such text. ``False``: refused, naming the word and where it is ("select the hero first").
+ONE_HERO_OWNS_EVERY_CARD_IS_CHOSEN = True
+#: R-32: the owner of every card of one hero of a set (``one_opponent``) and that set (``opponent``).
+ONE_HERO_OWNERS: dict[str, str] = {
+    "one_opponent": "opponent",
+    "one_ally": "ally",
+    "one_any": "any",
+    "one_other": "other",  # «de outro Herói»
+}
+
+
 def ruling_ids() -> dict[str, Any]:
     """Index of the named places above, by ruling id (for docs and tests). Rulings without an entry
     are structural: the engine applies them where its code says so (R-02 resolution is atomic,
@@ -606,4 +625,5 @@ def ruling_ids() -> dict[str, Any]:
         "R-29": MOMENT_OPENER_IS_DURANTE,
         "R-30": heroes_counted,
         "R-31": ELIDED_COUNT_IS_OF_THE_CARDS_BEFORE,
+        "R-32": (ONE_HERO_OWNS_EVERY_CARD_IS_CHOSEN, ONE_HERO_OWNERS),
     }

@@ -18,7 +18,7 @@ from rulekit.apoteose.text import parse_effect
                 "card": "choose",
                 "count": 2,
                 "type": "EVOCAÇÃO",
-                "owner": "opponent",
+                "owner": "one_opponent",  # both of one opponent, chosen
                 "zone": "TABULEIRO",
             },
         ),

@@ -193,7 +193,11 @@ def test_the_issues_suggestion_is_gone() -> None:
         ),
         ("Um oponente compra 1 carta", {"op": "draw", "count": 1, "target": {"who": "opponent"}}),
         (
-            "Revele o INVENTÁRIO de um oponente",
+            "Revele o INVENTÁRIO de um oponente",  # one opponent's, chosen (R-32; was every opponent's)
+            {"op": "reveal", "card": "all", "zone": "INVENTÁRIO", "owner": "one_opponent"},
+        ),
+        (
+            "Revele o INVENTÁRIO de cada oponente",
             {"op": "reveal", "card": "all", "zone": "INVENTÁRIO", "owner": "opponent"},
         ),
         # one card of each ally, or one among theirs? refused naming «cada» (was: one card of an ally)
