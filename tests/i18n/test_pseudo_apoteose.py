@@ -325,6 +325,10 @@ def _reader_words(text: str) -> set[str]:
     effect = parse_effect(text)
     reqs = [unread(r.statement)[0] if r.statement is not None else r.ast for r in effect.requirements]
     expected([u for st in effect.body for u in unread(st)] + reqs)
+    for warning in effect.warnings:  # an unread requirement: what its grammar expected where it stopped
+        for value in warning.params.values():
+            if isinstance(value, Phrase) and "expected {words}" in value.msgid:
+                walk(value.params["words"])
     words = {w for leaf in leaves for w in re.findall(r"[^\W\d_]+", leaf)}
     assert all(_grammar_word(w) for w in words), sorted(w for w in words if not _grammar_word(w))
     return {w.casefold() for w in words} | _words(*suggested)
