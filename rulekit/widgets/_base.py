@@ -262,6 +262,26 @@ def row(*children: Any, **layout: Any) -> Any:
     return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap", **layout))
 
 
+def row_styles(owner: Any, label_min_width: str) -> tuple[Any, Any, Any, Any, Any]:
+    """The layouts and styles every row of ``owner``'s list of rows (a label and its buttons) shares, made
+    once: the row's box layout, the label's layout and style, the buttons' layout and style. Each row's own
+    would be five more widgets for the kernel to open per row; nothing changes one row's alone."""
+    import ipywidgets as w
+
+    shared = owner.__dict__.get("_row_shared")
+    if shared is None:
+        from ipywidgets.widgets.widget_string import HTMLStyle
+
+        shared = owner._row_shared = (
+            w.Layout(flex_flow="row wrap"),  # as row() makes it
+            w.Layout(width="auto", min_width=label_min_width),
+            HTMLStyle(),
+            w.Layout(width="auto"),
+            w.ButtonStyle(),
+        )
+    return shared  # type: ignore[no-any-return]
+
+
 def wrap(html: str, scale: float) -> str:
     """An HTML output at ``scale``: ``<div style="font-size:150%">…</div>``."""
     return f'<div style="font-size:{pct(scale)}%">{html}</div>'

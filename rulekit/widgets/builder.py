@@ -44,7 +44,7 @@ from typing import Any
 from rulekit.errors import RulekitError
 from rulekit.i18n import translator
 from rulekit.mtg.loader import library
-from rulekit.widgets._base import row, sync
+from rulekit.widgets._base import row, row_styles, sync
 from rulekit.widgets.builder_board import (  # noqa: F401 - the builder's names, where they always were
     ADD_FIELDS,
     AT_END,
@@ -470,18 +470,7 @@ class BoardBuilder(BuilderForm):
         buttons' states."""
         import ipywidgets as w
 
-        shared = self.__dict__.get("_row_shared")
-        if shared is None:
-            from ipywidgets.widgets.widget_string import HTMLStyle
-
-            shared = self._row_shared = (
-                w.Layout(flex_flow="row wrap"),  # as rulekit.widgets._base.row makes it
-                w.Layout(width="auto", min_width="24em"),
-                HTMLStyle(),
-                w.Layout(width="auto"),
-                w.ButtonStyle(),
-            )
-        row_layout, label_layout, label_style, button_layout, button_style = shared
+        row_layout, label_layout, label_style, button_layout, button_style = row_styles(self, "24em")
         text = w.HTML(value=label, layout=label_layout, style=label_style)
         kinds = (("move_up", "arrow-up"), ("move_down", "arrow-down"), ("remove", "trash"))
         buttons = [

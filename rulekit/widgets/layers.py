@@ -31,7 +31,16 @@ from rulekit.views import localized as lv
 from rulekit.views import mtg as mv
 from rulekit.views.markup import escape
 from rulekit.views.reasons import explain_step
-from rulekit.widgets._base import DiagramExplorer, diagram_html, guarded, load_input, row, sync, wrap
+from rulekit.widgets._base import (
+    DiagramExplorer,
+    diagram_html,
+    guarded,
+    load_input,
+    row,
+    row_styles,
+    sync,
+    wrap,
+)
 from rulekit.widgets.prediction import check_without
 from rulekit.yamlsrc import suggest
 
@@ -371,18 +380,7 @@ class LayerExplorer(DiagramExplorer):
         _ = self._
         # the rows share their boxes' layout, their labels' layout and style and their buttons' layout and
         # style (five widgets fewer to open per row; nothing changes one row's alone)
-        shared = self.__dict__.get("_row_shared")
-        if shared is None:
-            from ipywidgets.widgets.widget_string import HTMLStyle
-
-            shared = self._row_shared = (
-                w.Layout(flex_flow="row wrap"),  # as rulekit.widgets._base.row makes it
-                w.Layout(width="auto", min_width="16em"),
-                HTMLStyle(),
-                w.Layout(width="auto"),
-                w.ButtonStyle(),
-            )
-        row_layout, label_layout, label_style, button_layout, button_style = shared
+        row_layout, label_layout, label_style, button_layout, button_style = row_styles(self, "16em")
         labels = [label for label, _rep in self.order_list.options]
         last = len(self.order) - 1
 
