@@ -13,11 +13,6 @@ box (the nearest element of class ``rulekit-widget``) and the cell output holdin
 focused in them the attribute: the keys then do what the control does (a list's arrows and type-ahead, a
 slider's arrows, Space and Enter on a button) and no shortcut runs. Nothing is sent to the kernel.
 
-A press (``mousedown``) or a focus (``focusin``) inside the box goes no further than the box: the notebook
-does not take it for selecting the cell. Selecting it restyled and measured the whole cell, 40–90 ms before
-the control's own click was handled (``benchmarks/bench_browser.py``); the explorer's controls work the
-same, and the cell is selected as usual by its prompt or its code.
-
 A control disabled by the kernel while it has the focus (*Run to the end*, once the chain is over) would drop
 the focus to the page: it goes to the next control of the box that can take it, so a keyboard user keeps their
 place (and the next click does not re-activate the whole notebook).
@@ -130,11 +125,6 @@ function watch(box) {
   if (scroller) sizes.observe(scroller);  // the window or a side panel resized: measured again
   again();
 }
-function keepPointer(box) {
-  // a press or a focus inside the explorer uses the explorer: it does not reach the notebook, which would
-  // take it for selecting the cell (restyling and measuring the whole cell, tens of ms before the click)
-  for (const type of ["mousedown", "focusin"]) box.addEventListener(type, (event) => event.stopPropagation());
-}
 function keepFocus(box) {
   // a focused control that the kernel disables (Run to the end, once the chain is over) drops the focus to
   // the page: a keyboard user loses their place, and the next click re-activates the whole notebook (a style
@@ -163,7 +153,6 @@ function render({ el }) {
       return;
     }
     guard(box);
-    keepPointer(box);
     keepFocus(box);
     watch(box);
     const output = box.closest(".jp-OutputArea-output, .output_subarea");

@@ -188,3 +188,19 @@ def _chain_by_keyboard(page: Any) -> None:
         raise AssertionError("Tab never reached Choose")
     page.keyboard.press("Enter")
     _wait(page, lambda: explorer.inner_text() != log, "the chain to go on")
+
+    # Run to the end by keyboard: the button is disabled once the chain is over, and the focus goes on to the
+    # next control of the explorer (it fell to the page: a keyboard user lost their place)
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        active = _active(explorer)
+        if active and active["text"].strip().startswith("Run to the end"):
+            break
+    else:
+        raise AssertionError("Tab never reached Run to the end")
+    finish = explorer.get_by_role("button", name="Run to the end")
+    page.keyboard.press("Enter")
+    _wait(page, lambda: finish.is_disabled(), "the chain to end")
+    _wait(page, lambda: _active(explorer), "the focus back in the explorer")
+    active = _active(explorer)
+    assert active and active["tag"] == "BUTTON" and not active["text"].strip().startswith("Run"), active
