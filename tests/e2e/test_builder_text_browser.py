@@ -119,7 +119,9 @@ def _check_text(page: Any) -> None:
     area.press_sequentially("Other Elf creatures you control get +1/+1.", delay=15)
     area.press("Enter")
     area.press_sequentially("Creatures get +1/+1 for each frobnicated wizard.", delay=15)
-    _wait_for(page, lambda: "frobnicated" in reading(), "the reading of both lines")
+    # the reading follows the typing key by key: wait for the one of the whole text (an earlier one, of
+    # "…frobnicated wizar", may still be on screen when the last key is typed)
+    _wait_for(page, lambda: "frobnicated wizard." in reading(), "the reading of both lines")
     shown = reading()
     assert "read as a continuous effect (static)" in shown, shown
     assert "modify_pt:" in shown and "affects: other Elf creatures you control" in shown, shown
