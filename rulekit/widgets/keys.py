@@ -17,6 +17,14 @@ A control disabled by the kernel while it has the focus (*Run to the end*, once 
 the focus to the page: it goes to the next control of the box that can take it, so a keyboard user keeps their
 place (and the next click does not re-activate the whole notebook).
 
+The answer comes first. JupyterLab makes a cell active when a press lands in it (it moves the cell toolbar in
+and restyles the cell): on a slow machine that is 40–90 ms of the page's time, spent *before* the click is even
+sent, on every learner's first click in an explorer. A plain press in an explorer whose cell is not active is
+kept from the notebook (with the focus it gives) and handed to it, unchanged, once the explorer has shown the
+click's answer (nothing changed in it for :data:`ANSWER_QUIET_MS`) or at the latest :data:`ANSWER_LATEST_MS`
+after the press, unless the learner has moved the focus elsewhere meanwhile. The cell then becomes active,
+in command mode, as before; a press with Shift, Ctrl, Alt or Meta, or in an active cell, is not held.
+
 The same few lines fit the tables in presentation mode (the box's class ``rulekit-fit``, see
 :data:`rulekit.widgets._base.PRESENT_CSS`): a table wider than its output is zoomed out as a whole (CSS
 ``zoom``) to a comfortable width (its narrowest with words whole, ``min-content``, × 1.6, at most one
@@ -143,6 +151,46 @@ function keepFocus(box) {
     if (next) next.focus({ preventScroll: true });
   }).observe(box, { subtree: true, attributes: true, attributeFilter: ["disabled"] });
 }
+const QUIET_MS = __QUIET_MS__;
+const LATEST_MS = __LATEST_MS__;
+function answerFirst(box) {
+  // JupyterLab makes a cell active on a press in it (the cell toolbar moved in, the cell restyled): on a slow
+  // machine 40-90 ms of the page's time, spent before the click is even sent. A plain press in an explorer
+  // whose cell is not active is kept from the notebook, with the focus it gives; the same press is handed to
+  // the notebook once the explorer has shown the click's answer (nothing changed in it for QUIET_MS) or at
+  // LATEST_MS, unless the learner has gone elsewhere meanwhile. The cell then becomes active as before.
+  const cell = box.closest(".jp-Notebook-cell");
+  if (!cell) return;
+  let press = null, pressing = false, timer = 0, deadline = 0;
+  const replay = () => {
+    clearTimeout(timer);
+    const held = press;
+    press = null;
+    if (!held || !box.isConnected || cell.classList.contains("jp-mod-active")) return;
+    const now = document.activeElement;
+    if (now && now !== document.body && !box.contains(now)) return;  // the learner has gone elsewhere
+    const again = new MouseEvent("mousedown", held);
+    again.rulekitReplay = true;  // an explorer around this one lets it through
+    box.dispatchEvent(again);
+  };
+  new MutationObserver(() => {
+    if (!press) return;
+    clearTimeout(timer);
+    timer = setTimeout(replay, Math.max(0, Math.min(QUIET_MS, deadline - performance.now())));
+  }).observe(box, { subtree: true, childList: true, characterData: true });
+  box.addEventListener("mousedown", (event) => {
+    if (event.rulekitReplay || press || event.button !== 0 || event.shiftKey || event.ctrlKey || event.metaKey
+        || event.altKey || cell.classList.contains("jp-mod-active")) return;
+    event.stopPropagation();
+    press = { bubbles: true, cancelable: true, view: window, button: 0,
+              clientX: event.clientX, clientY: event.clientY };
+    deadline = performance.now() + LATEST_MS;
+    timer = setTimeout(replay, LATEST_MS);
+    pressing = true;  // the focus the press gives follows in the same task
+    setTimeout(() => { pressing = false; }, 0);
+  });
+  box.addEventListener("focusin", (event) => { if (pressing) event.stopPropagation(); });
+}
 function render({ el }) {
   el.style.display = "none";
   let tries = 0;
@@ -154,6 +202,7 @@ function render({ el }) {
     }
     guard(box);
     keepFocus(box);
+    answerFirst(box);
     watch(box);
     const output = box.closest(".jp-OutputArea-output, .output_subarea");
     if (output) guard(output);
@@ -164,7 +213,16 @@ export default { render };
 """
 #: The smallest zoom a table is fitted with (a wider one then wraps between words, as without the mode).
 MIN_TABLE_ZOOM = 0.55
-ESM = ESM.replace("__MIN_ZOOM__", str(MIN_TABLE_ZOOM))
+#: The press held from the notebook is handed to it once nothing has changed in the explorer for this long (ms)
+#: after the click's answer arrived ...
+ANSWER_QUIET_MS = 60
+#: ... or at the latest this long (ms) after the press (a click that changes nothing, a slow answer).
+ANSWER_LATEST_MS = 800
+ESM = (
+    ESM.replace("__MIN_ZOOM__", str(MIN_TABLE_ZOOM))
+    .replace("__QUIET_MS__", str(ANSWER_QUIET_MS))
+    .replace("__LATEST_MS__", str(ANSWER_LATEST_MS))
+)
 
 
 def key_guard(css: str = "") -> Any:

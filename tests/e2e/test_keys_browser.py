@@ -73,6 +73,40 @@ def _wait(page: Any, check: Any, what: str, timeout_ms: int = 20_000) -> Any:
     raise AssertionError(f"timed out waiting for {what}")
 
 
+# Times (performance.now()) of a press, of the explorer's first change after it (the answer) and of its cell
+# becoming active, recorded in the page.
+WATCH_JS = """([ex, cell]) => {
+  const t = window.rulekitTimes = {press: null, answer: null, active: null};
+  ex.addEventListener('pointerdown', () => { t.press = performance.now(); }, {capture: true, once: true});
+  new MutationObserver(() => { if (t.press !== null && t.answer === null) t.answer = performance.now(); })
+    .observe(ex, {subtree: true, childList: true, characterData: true});
+  new MutationObserver(() => {
+    if (t.active === null && cell.classList.contains('jp-mod-active')) t.active = performance.now();
+  }).observe(cell, {attributes: true, attributeFilter: ['class']});
+}"""
+
+
+def _answer_first(page: Any, panel: Any, ex: Any) -> None:
+    """A press on an effect's box: the cell is held inactive during the press and becomes active after."""
+    assert _state(panel)["active"] != 0, _state(panel)
+    cell = panel.locator(".jp-CodeCell").nth(0)
+    page.evaluate(WATCH_JS, [ex.element_handle(), cell.element_handle()])
+    box = ex.locator(".widget-checkbox input[type=checkbox]").first
+    where = box.bounding_box()
+    assert where, "the effect's check box is not on screen"
+    page.mouse.move(where["x"] + where["width"] / 2, where["y"] + where["height"] / 2)
+    page.mouse.down()
+    held = _state(panel)["active"]
+    page.mouse.up()
+    assert held != 0, "the press made the explorer's cell active before its click was answered"
+    _wait(page, lambda: _state(panel)["active"] == 0, "the explorer's cell active after the click")
+    assert not box.is_checked(), "the click did not switch the effect off"
+    t = page.evaluate("() => window.rulekitTimes")
+    assert t["press"] is not None and t["active"] is not None, t
+    if t["answer"] is not None and t["answer"] - t["press"] < 600:  # answered before the latest hand-over
+        assert t["active"] >= t["answer"], t
+
+
 def test_the_explorers_keep_their_keys(lab: Any) -> None:
     lab.call(_keys, "test_the_explorers_keep_their_keys", timeout=300.0)
 
@@ -107,9 +141,15 @@ def _keys(page: Any) -> None:
     assert _state(panel) == before, (_state(panel), before)
     assert cells.count() == len(SOURCES)
 
-    # the LayerExplorer: a focused button keeps the arrow keys and letters from the notebook too
+    # the LayerExplorer: a press in it, its cell not active, answers first (rulekit.widgets.keys answerFirst):
+    # the cell is not made active at the press but once the click's answer is shown (or 800 ms later)
     ex = panel.locator(".rulekit-layer-explorer").first
     ex.scroll_into_view_if_needed()
+    _answer_first(page, panel, ex)
+    # the explorer's effects back on for what follows
+    ex.locator(".widget-checkbox input[type=checkbox]").first.check()
+
+    # a focused button keeps the arrow keys and letters from the notebook too
     ex.locator(".rulekit-text-size button").first.click()
     _wait(page, lambda: _state(panel)["active"] == 0, "the explorer's cell active")
     before = _state(panel)
