@@ -17,13 +17,14 @@ A control disabled by the kernel while it has the focus (*Run to the end*, once 
 the focus to the page: it goes to the next control of the box that can take it, so a keyboard user keeps their
 place (and the next click does not re-activate the whole notebook).
 
-The answer comes first. JupyterLab makes a cell active when a press lands in it (it moves the cell toolbar in
-and restyles the cell): on a slow machine that is 40–90 ms of the page's time, spent *before* the click is even
-sent, on every learner's first click in an explorer. A plain press in an explorer whose cell is not active is
-kept from the notebook (with the focus it gives) and handed to it, unchanged, once the explorer has shown the
-click's answer (nothing changed in it for :data:`ANSWER_QUIET_MS`) or at the latest :data:`ANSWER_LATEST_MS`
-after the press, unless the learner has moved the focus elsewhere meanwhile. The cell then becomes active,
-in command mode, as before; a press with Shift, Ctrl, Alt or Meta, or in an active cell, is not held.
+The answer comes first. JupyterLab makes a cell active when a press lands in it (it moves the cell
+toolbar in and restyles the cell): on a slow machine that is 40–90 ms of the page's time, spent *before*
+the click is even sent, on every learner's first click in an explorer. A plain press in an explorer whose
+cell is not active is kept from the notebook (with the focus it gives) and handed to it, unchanged, once
+the explorer has shown the click's answer (nothing changed in it for :data:`ANSWER_QUIET_MS`) or at the
+latest :data:`ANSWER_LATEST_MS` after the press, unless the learner has moved the focus elsewhere
+meanwhile. The cell then becomes active, in command mode, as before; a press with Shift, Ctrl, Alt or
+Meta, or in an active cell, is not held.
 
 The same few lines fit the tables in presentation mode (the box's class ``rulekit-fit``, see
 :data:`rulekit.widgets._base.PRESENT_CSS`): a table wider than its output is zoomed out as a whole (CSS
@@ -213,8 +214,8 @@ export default { render };
 """
 #: The smallest zoom a table is fitted with (a wider one then wraps between words, as without the mode).
 MIN_TABLE_ZOOM = 0.55
-#: The press held from the notebook is handed to it once nothing has changed in the explorer for this long (ms)
-#: after the click's answer arrived ...
+#: The press held from the notebook is handed to it once nothing has changed in the explorer for this long
+#: (ms) after the click's answer arrived ...
 ANSWER_QUIET_MS = 60
 #: ... or at the latest this long (ms) after the press (a click that changes nothing, a slow answer).
 ANSWER_LATEST_MS = 800
