@@ -89,7 +89,7 @@ TARGETS = {
     "widget_ms.p95": 50,
     "first_explorer_ms": 700,
     "builder_add_ms.p95": 50,
-    "browser_click_ms.p95_over_floor": 3,  # under 3× the floor of the same run (issue 38)
+    "browser_click_ms.p95_over_floor": 3,  # under 3× the floor of the same run
     "browser_first_explorer_ms": 700,
 }
 #: (objects, effects) of the scaling row (README, "Performance").
