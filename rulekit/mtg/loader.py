@@ -8,6 +8,8 @@ colour, selector, expression and object reference. Any problem is one
 
 from __future__ import annotations
 
+import hashlib
+import json
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -56,18 +58,83 @@ def _data_root() -> Path:
     return Path(str(resources.files("rulekit") / "data"))
 
 
+#: The compiled library (``tools/compile_library.py`` writes it, ``--check`` pins it): the full
+#: reading of :func:`read_library` as JSON, with the SHA-256 of every source file it was read from.
+COMPILED_FILE = "library.json"
+#: The compiled file's layout; a file of another format is not read.
+COMPILED_FORMAT = 1
+#: A compiled file larger than this is not read (today's is about 0.3 MB).
+COMPILED_MAX_BYTES = 8_000_000
+
+
+def card_files(root: Path) -> list[Path]:
+    """The library's source files: ``cards.yaml`` first, then the other ``cards*.yaml`` by name."""
+    return sorted(root.glob("cards*.yaml"), key=lambda p: (p.name != "cards.yaml", p.name))
+
+
+def source_digests(root: Path) -> dict[str, str]:
+    """Each source file's name -> the SHA-256 (hex) of its bytes, in :func:`card_files` order."""
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in card_files(root)}
+
+
 @lru_cache(maxsize=1)
 def library() -> dict[str, dict[str, Any]]:
     """The card library: name -> validated card data.
 
     Every ``rulekit/data/mtg/cards*.yaml`` file is read (``cards.yaml`` first, then the others in
-    name order); a card name may appear in only one of them.
+    name order); a card name may appear in only one of them. The compiled form
+    (:data:`COMPILED_FILE`) is used when every source file's digest matches the one it records;
+    otherwise (a source edited and not recompiled, or no compiled file) the sources are read.
     """
     root = _data_root() / "mtg"
-    files = sorted(root.glob("cards*.yaml"), key=lambda p: (p.name != "cards.yaml", p.name))
+    compiled = compiled_library(root)
+    return compiled if compiled is not None else read_library(root)
+
+
+def compiled_library(root: Path) -> dict[str, dict[str, Any]] | None:
+    """The library from ``root``'s :data:`COMPILED_FILE`, or None when there is none, it is larger
+    than :data:`COMPILED_MAX_BYTES`, it is not JSON of the compiled layout (``format``, ``sources``,
+    ``cards``: each card a mapping of exactly a library card's fields, under its own name), or a
+    source file's digest differs from the one it records: then only :func:`read_library` knows
+    the library. The JSON is the reading itself: the reading holds only strings, whole numbers,
+    booleans, None, lists and string-keyed mappings (``tools/compile_library.py`` refuses anything
+    else), which JSON gives back with their types and their order."""
+    path = root / COMPILED_FILE
+    try:
+        if not path.is_file() or path.stat().st_size > COMPILED_MAX_BYTES:
+            return None
+        data = json.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, ValueError, RecursionError):  # ValueError: bad JSON, bad UTF-8, huge integers
+        return None
+    if not isinstance(data, dict) or set(data) != {"format", "sources", "cards"}:
+        return None
+    if data["format"] != COMPILED_FORMAT or data["sources"] != source_digests(root):
+        return None
+    cards = data["cards"]
+    if not isinstance(cards, dict):
+        return None
+    fields = _card_fields()
+    for name, card in cards.items():
+        if not isinstance(card, dict) or card.keys() != fields or card["name"] != name:
+            return None
+        back = card["back"]
+        if not isinstance(card["abilities"], list) or not (back is None or isinstance(back, dict)):
+            return None
+    return cards
+
+
+@lru_cache(maxsize=1)
+def _card_fields() -> frozenset[str]:
+    return frozenset(CardModel.model_fields)
+
+
+def read_library(root: Path) -> dict[str, dict[str, Any]]:
+    """The card library read from ``root``'s source files (:func:`card_files`): each parsed,
+    validated and every ability checked. The one definition of what a library card is: the
+    compiled form is this reading, written by ``tools/compile_library.py``."""
     cards: dict[str, dict[str, Any]] = {}
     where: dict[str, str] = {}
-    for path in files:
+    for path in card_files(root):
         display = f"rulekit/data/mtg/{path.name}"
         doc = YamlDoc.from_path(path, display=display)
         doc.validate(LibraryModel)
