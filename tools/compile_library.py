@@ -92,9 +92,8 @@ def problems(data_dir: Path = DATA) -> list[str]:
     if not path.is_file():
         return [f"{path.name} is missing: run python tools/compile_library.py"]
     if path.read_text(encoding="utf-8") != render(data_dir):
-        return [
-            f"{path.name} is stale (a cards*.yaml file or the reader changed): run python tools/compile_library.py"
-        ]
+        why = "a cards*.yaml file or the reader changed"
+        return [f"{path.name} is stale ({why}): run python tools/compile_library.py"]
     return []
 
 
