@@ -8,14 +8,13 @@ colour, selector, expression and object reference. Any problem is one
 
 from __future__ import annotations
 
-import hashlib
-import json
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from rulekit import limits
+from rulekit.compiled import digests, read_compiled
 from rulekit.errors import N_, Phrase, RulekitError, ScenarioError, shown
 from rulekit.i18n import check_lang
 from rulekit.mtg.checks import (
@@ -59,12 +58,11 @@ def _data_root() -> Path:
 
 
 #: The compiled library (``tools/compile_library.py`` writes it, ``--check`` pins it): the full
-#: reading of :func:`read_library` as JSON, with the SHA-256 of every source file it was read from.
+#: reading of :func:`read_library` as JSON, with the SHA-256 of every source file it was read from
+#: (:mod:`rulekit.compiled`).
 COMPILED_FILE = "library.json"
 #: The compiled file's layout; a file of another format is not read.
 COMPILED_FORMAT = 1
-#: A compiled file larger than this is not read (today's is about 0.3 MB).
-COMPILED_MAX_BYTES = 8_000_000
 
 
 def card_files(root: Path) -> list[Path]:
@@ -74,7 +72,7 @@ def card_files(root: Path) -> list[Path]:
 
 def source_digests(root: Path) -> dict[str, str]:
     """Each source file's name -> the SHA-256 (hex) of its bytes, in :func:`card_files` order."""
-    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in card_files(root)}
+    return digests(card_files(root))
 
 
 @lru_cache(maxsize=1)
@@ -92,25 +90,14 @@ def library() -> dict[str, dict[str, Any]]:
 
 
 def compiled_library(root: Path) -> dict[str, dict[str, Any]] | None:
-    """The library from ``root``'s :data:`COMPILED_FILE`, or None when there is none, it is larger
-    than :data:`COMPILED_MAX_BYTES`, it is not JSON of the compiled layout (``format``, ``sources``,
-    ``cards``: each card a mapping of exactly a library card's fields, under its own name), or a
-    source file's digest differs from the one it records: then only :func:`read_library` knows
-    the library. The JSON is the reading itself: the reading holds only strings, whole numbers,
+    """The library from ``root``'s :data:`COMPILED_FILE`, or None when :func:`rulekit.compiled.read_compiled`
+    refuses it (none, too large, not JSON of the layout, a source's digest differs) or its cards are
+    not of a library card's shape (a mapping of exactly :class:`CardModel`'s fields under its own
+    name, ``abilities`` a list, ``back`` None or a mapping): then only :func:`read_library` knows the
+    library. The JSON is the reading itself: the reading holds only strings, whole numbers,
     booleans, None, lists and string-keyed mappings (``tools/compile_library.py`` refuses anything
     else), which JSON gives back with their types and their order."""
-    path = root / COMPILED_FILE
-    try:
-        if not path.is_file() or path.stat().st_size > COMPILED_MAX_BYTES:
-            return None
-        data = json.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, ValueError, RecursionError):  # ValueError: bad JSON, bad UTF-8, huge integers
-        return None
-    if not isinstance(data, dict) or set(data) != {"format", "sources", "cards"}:
-        return None
-    if data["format"] != COMPILED_FORMAT or data["sources"] != source_digests(root):
-        return None
-    cards = data["cards"]
+    cards = read_compiled(root / COMPILED_FILE, COMPILED_FORMAT, source_digests(root), "cards")
     if not isinstance(cards, dict):
         return None
     fields = _card_fields()

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from rulekit import compiled
 from rulekit.mtg import loader
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -259,14 +260,14 @@ def test_a_corrupt_compiled_file_is_ignored(
 
 def test_a_compiled_file_over_the_size_bound_is_not_read(data_dir: Path, monkeypatch: pytest.MonkeyPatch):
     size = (data_dir / loader.COMPILED_FILE).stat().st_size
-    monkeypatch.setattr(loader, "COMPILED_MAX_BYTES", size)
+    monkeypatch.setattr(compiled, "MAX_BYTES", size)
     assert loader.compiled_library(data_dir) is not None
-    monkeypatch.setattr(loader, "COMPILED_MAX_BYTES", size - 1)
+    monkeypatch.setattr(compiled, "MAX_BYTES", size - 1)
 
     def no_parse(*_: Any, **__: Any) -> None:
         raise AssertionError("a file over the bound was parsed")
 
-    monkeypatch.setattr(loader.json, "loads", no_parse)
+    monkeypatch.setattr(compiled.json, "loads", no_parse)
     assert loader.compiled_library(data_dir) is None
 
 
