@@ -37,6 +37,7 @@ from rulekit.mtg.events import check_event_attachments, check_face_up_events, ev
 from rulekit.mtg.model import EffectSpec, Event, Face, ObjectDef, Scenario, build_abilities
 from rulekit.mtg.schema import (
     CardModel,
+    FaceModel,
     LibraryModel,
     ObjectModel,
     ScenarioModel,
@@ -90,29 +91,35 @@ def library() -> dict[str, dict[str, Any]]:
 
 
 def compiled_library(root: Path) -> dict[str, dict[str, Any]] | None:
-    """The library from ``root``'s :data:`COMPILED_FILE`, or None when :func:`rulekit.compiled.read_compiled`
-    refuses it (none, too large, not JSON of the layout, a source's digest differs) or its cards are
-    not of a library card's shape (a mapping of exactly :class:`CardModel`'s fields under its own
-    name, ``abilities`` a list, ``back`` None or a mapping): then only :func:`read_library` knows the
-    library. The JSON is the reading itself: the reading holds only strings, whole numbers,
-    booleans, None, lists and string-keyed mappings (``tools/compile_library.py`` refuses anything
-    else), which JSON gives back with their types and their order."""
+    """The library from ``root``'s :data:`COMPILED_FILE`, or None when
+    :func:`rulekit.compiled.read_compiled` refuses it (none, too large, not JSON of the layout, a
+    source's digest differs) or its cards are not of a library card's shape (a mapping of exactly
+    :class:`CardModel`'s fields under its own name, ``abilities`` a list, ``back`` None or a mapping
+    of :class:`FaceModel`'s fields): then only :func:`read_library` knows the library. The JSON is
+    the reading itself: the reading holds only strings, whole numbers, booleans, None, lists and
+    string-keyed mappings (``tools/compile_library.py`` refuses anything else), which JSON gives
+    back with their types and their order."""
     cards = read_compiled(root / COMPILED_FILE, COMPILED_FORMAT, source_digests(root), "cards")
     if not isinstance(cards, dict):
         return None
-    fields = _card_fields()
+    fields, face_fields = _fields()
     for name, card in cards.items():
         if not isinstance(card, dict) or card.keys() != fields or card["name"] != name:
             return None
         back = card["back"]
-        if not isinstance(card["abilities"], list) or not (back is None or isinstance(back, dict)):
+        if not isinstance(card["abilities"], list):
+            return None
+        if back is not None and not (
+            isinstance(back, dict) and back.keys() == face_fields and isinstance(back["abilities"], list)
+        ):
             return None
     return cards
 
 
 @lru_cache(maxsize=1)
-def _card_fields() -> frozenset[str]:
-    return frozenset(CardModel.model_fields)
+def _fields() -> tuple[frozenset[str], frozenset[str]]:
+    """The fields of a library card and of a back face (what the full reading's ``model_dump`` gives)."""
+    return frozenset(CardModel.model_fields), frozenset(FaceModel.model_fields)
 
 
 def read_library(root: Path) -> dict[str, dict[str, Any]]:

@@ -206,6 +206,10 @@ def _mutated(change: str) -> str | bytes:
         cards[first]["abilities"] = "flying"
     elif change == "back a string":
         cards[first]["back"] = "x"
+    elif change == "a back face missing a field":
+        del next(c for c in cards.values() if c["back"])["back"]["power"]
+    elif change == "a back face's abilities not a list":
+        next(c for c in cards.values() if c["back"])["back"]["abilities"] = None
     elif change == "top level a list":
         return json.dumps([data])
     elif change == "not JSON":
@@ -235,6 +239,8 @@ CHANGES = [
     "a card with an extra field",
     "abilities not a list",
     "back a string",
+    "a back face missing a field",
+    "a back face's abilities not a list",
     "top level a list",
     "not JSON",
     "not UTF-8",
