@@ -28,6 +28,9 @@ Figures (targets from the issues):
   through the first explorer's outputs (tables, explanation and the diagram drawn by the WebAssembly
   Graphviz, its compiled module loaded from the cache), median of fresh runs (target ≤ 700);
   ``first_explorer_cpu_ms`` is the CPU time of the same runs (steadier on a loaded machine).
+* ``library_cpu_ms``: the card library's load in a fresh process, CPU time: ``compiled`` (the compiled
+  ``rulekit/data/mtg/library.json``, its sources' digests checked) and ``sources`` (the full reading of
+  the ``cards*.yaml`` files it falls back to). See ``benchmarks/bench_library.py``.
 * ``builder_add_ms``: one BoardBuilder add on a 20-object board through every output (median, p95; p95 ≤ 50),
   with ``views_ms``, the explorer's re-render of that board alone.
 * ``control_waits_ms``: every control of every lesson explorer, lesson 05's seven-response self-check,
@@ -348,6 +351,7 @@ def collect(quick: bool = False, browser: bool = True) -> dict[str, Any]:
     figures["history"] = measure_history()
     figures["power_history"] = measure_power_history()
     figures.update(measure_first_explorer())
+    figures.update(measure_optional("bench_library"))
     figures.update(measure_costs())
     figures.update(measure_optional("bench_widgets"))
     figures.update(measure_optional("bench_waits"))

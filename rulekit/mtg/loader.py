@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rulekit import limits
+from rulekit.compiled import digests, read_compiled
 from rulekit.errors import N_, Phrase, RulekitError, ScenarioError, shown
 from rulekit.i18n import check_lang
 from rulekit.mtg.checks import (
@@ -36,6 +37,7 @@ from rulekit.mtg.events import check_event_attachments, check_face_up_events, ev
 from rulekit.mtg.model import EffectSpec, Event, Face, ObjectDef, Scenario, build_abilities
 from rulekit.mtg.schema import (
     CardModel,
+    FaceModel,
     LibraryModel,
     ObjectModel,
     ScenarioModel,
@@ -56,18 +58,77 @@ def _data_root() -> Path:
     return Path(str(resources.files("rulekit") / "data"))
 
 
+#: The compiled library (``tools/compile_library.py`` writes it, ``--check`` pins it): the full
+#: reading of :func:`read_library` as JSON, with the SHA-256 of every source file it was read from
+#: (:mod:`rulekit.compiled`).
+COMPILED_FILE = "library.json"
+#: The compiled file's layout; a file of another format is not read.
+COMPILED_FORMAT = 1
+
+
+def card_files(root: Path) -> list[Path]:
+    """The library's source files: ``cards.yaml`` first, then the other ``cards*.yaml`` by name."""
+    return sorted(root.glob("cards*.yaml"), key=lambda p: (p.name != "cards.yaml", p.name))
+
+
+def source_digests(root: Path) -> dict[str, str]:
+    """Each source file's name -> the SHA-256 (hex) of its bytes, in :func:`card_files` order."""
+    return digests(card_files(root))
+
+
 @lru_cache(maxsize=1)
 def library() -> dict[str, dict[str, Any]]:
     """The card library: name -> validated card data.
 
     Every ``rulekit/data/mtg/cards*.yaml`` file is read (``cards.yaml`` first, then the others in
-    name order); a card name may appear in only one of them.
+    name order); a card name may appear in only one of them. The compiled form
+    (:data:`COMPILED_FILE`) is used when every source file's digest matches the one it records;
+    otherwise (a source edited and not recompiled, or no compiled file) the sources are read.
     """
     root = _data_root() / "mtg"
-    files = sorted(root.glob("cards*.yaml"), key=lambda p: (p.name != "cards.yaml", p.name))
+    compiled = compiled_library(root)
+    return compiled if compiled is not None else read_library(root)
+
+
+def compiled_library(root: Path) -> dict[str, dict[str, Any]] | None:
+    """The library from ``root``'s :data:`COMPILED_FILE`, or None when
+    :func:`rulekit.compiled.read_compiled` refuses it (none, too large, not JSON of the layout, a
+    source's digest differs) or its cards are not of a library card's shape (a mapping of exactly
+    :class:`CardModel`'s fields under its own name, ``abilities`` a list, ``back`` None or a mapping
+    of :class:`FaceModel`'s fields): then only :func:`read_library` knows the library. The JSON is
+    the reading itself: the reading holds only strings, whole numbers, booleans, None, lists and
+    string-keyed mappings (``tools/compile_library.py`` refuses anything else), which JSON gives
+    back with their types and their order."""
+    cards = read_compiled(root / COMPILED_FILE, COMPILED_FORMAT, source_digests(root), "cards")
+    if not isinstance(cards, dict):
+        return None
+    fields, face_fields = _fields()
+    for name, card in cards.items():
+        if not isinstance(card, dict) or card.keys() != fields or card["name"] != name:
+            return None
+        back = card["back"]
+        if not isinstance(card["abilities"], list):
+            return None
+        if back is not None and not (
+            isinstance(back, dict) and back.keys() == face_fields and isinstance(back["abilities"], list)
+        ):
+            return None
+    return cards
+
+
+@lru_cache(maxsize=1)
+def _fields() -> tuple[frozenset[str], frozenset[str]]:
+    """The fields of a library card and of a back face (what the full reading's ``model_dump`` gives)."""
+    return frozenset(CardModel.model_fields), frozenset(FaceModel.model_fields)
+
+
+def read_library(root: Path) -> dict[str, dict[str, Any]]:
+    """The card library read from ``root``'s source files (:func:`card_files`): each parsed,
+    validated and every ability checked. The one definition of what a library card is: the
+    compiled form is this reading, written by ``tools/compile_library.py``."""
     cards: dict[str, dict[str, Any]] = {}
     where: dict[str, str] = {}
-    for path in files:
+    for path in card_files(root):
         display = f"rulekit/data/mtg/{path.name}"
         doc = YamlDoc.from_path(path, display=display)
         doc.validate(LibraryModel)
