@@ -119,9 +119,12 @@ class LayerExplorer(DiagramExplorer):
         self.effect_boxes: dict[str, Any] = {}
         self.effects_box = w.VBox([])
         self._order_list = w.Select(
-            options=[], rows=5, description=_("Timestamps"), layout=w.Layout(width="24em")
+            options=[],
+            rows=5,
+            description=_("Timestamps"),
+            layout=w.Layout(width="24em"),
+            tooltip=_("Effects in timestamp order (earliest first); pick one to move"),
         )
-        self._order_list.tooltip = _("Effects in timestamp order (earliest first); pick one to move")
         self._order_list_stale = False  # kept in step when read (see order_list)
         # What the learner sees and uses: one row per timestamp holder, each with its own buttons, so that a
         # keyboard reaches every entry (Tab, then Enter or Space); the list's arrow keys are JupyterLab's.
@@ -129,13 +132,13 @@ class LayerExplorer(DiagramExplorer):
         # The rows are one widget (rulekit.widgets.rows: a move is one update); without anywidget, stock
         # widgets: (row, label, earlier, later) per place in order_rows.
         self.order_rows: list[tuple[Any, Any, Any, Any]] = []
-        self.rows_widget: Any = order_rows_widget(self._move_row) if effect_switches else None
-        if self.rows_widget is not None:
-            self.rows_widget.up, self.rows_widget.down = _("Move up"), _("Move down")
-            self.order_box: Any = self.rows_widget
-        else:
+        self.rows_widget: Any = (
+            order_rows_widget(self._move_row, _("Move up"), _("Move down")) if effect_switches else None
+        )
+        self.order_box: Any = self.rows_widget
+        if self.rows_widget is None:
             self.order_box = w.VBox([], layout=w.Layout(width="auto"))
-        self.order_box.add_class("rulekit-order-rows")
+            self.order_box.add_class("rulekit-order-rows")
         self.order_head = w.HTML(value="<strong>" + escape(_("Timestamps (earliest first)")) + "</strong>")
         self.move_up = w.Button(description=_("Move up"), icon="arrow-up", tooltip=_("Earlier timestamp"))
         self.move_down = w.Button(description=_("Move down"), icon="arrow-down", tooltip=_("Later timestamp"))
@@ -470,8 +473,8 @@ class LayerExplorer(DiagramExplorer):
             to = place + delta
             if 0 <= to < len(self.order):
                 _box, _label, earlier, later = self.order_rows[to]
-                button = earlier if delta < 0 else later
-                (later if button.disabled else button).focus()
+                button, other = (earlier, later) if delta < 0 else (later, earlier)
+                (other if button.disabled else button).focus()  # the first row's up, the last's down
             return
         with rows.hold_sync():  # the rows and the focus: one update
             self.move(delta, self.order[place])

@@ -117,13 +117,13 @@ export default { render };
 """
 
 
-def order_rows_widget(on_move: Callable[[int, int], Any]) -> Any:
-    """An :class:`OrderRows` calling ``on_move(place, delta)`` for a press, or ``None`` without
-    ``anywidget``."""
+def order_rows_widget(on_move: Callable[[int, int], Any], up: str, down: str) -> Any:
+    """An :class:`OrderRows` whose buttons say ``up`` and ``down`` ("Move up", "Move down" in the explorer's
+    language), calling ``on_move(place, delta)`` for a press; ``None`` without ``anywidget``."""
     cls = _rows_class()
     if cls is None:
         return None
-    widget = cls()
+    widget = cls(up=up, down=down, _dom_classes=("rulekit-order-rows",))  # opened with them: no update
     widget.on_move(on_move)
     return widget
 
