@@ -61,7 +61,8 @@ function render({ model, el: root }) {
   const rows = [];  // {box, label, up, down}: made once a place, then updated in place
   const add = () => {
     const place = rows.length;
-    const box = el("div", ["lm-Widget", "jupyter-widgets", "widget-container", "widget-box", "widget-hbox"]);
+    const box = el("div", ["lm-Widget", "jupyter-widgets", "widget-container", "widget-box", "widget-hbox",
+                           "rulekit-order-row"]);
     box.style.flexFlow = "row wrap";
     const html = el("div", ["lm-Widget", "jupyter-widgets", "widget-inline-hbox", "widget-html"]);
     html.style.width = "auto";
