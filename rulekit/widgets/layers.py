@@ -64,12 +64,16 @@ class LayerExplorer(DiagramExplorer):
         lang: ``"en"`` (default), ``"pt-BR"`` or ``"es"``: the language of everything shown.
         effect_switches: build the effects' on/off check boxes and keep the timestamp list and its rows
             (default). The BoardBuilder, which shows only this explorer's outputs, turns them off: they
-            cost a widget per effect per load, and the list and its rows five updates per click.
+            cost a widget per effect per load, and the rows an update per click.
 
-    Handles (controls): ``effect_boxes`` (effect id → Checkbox), ``order_list`` (Select, one
+    Handles (controls): ``effect_boxes`` (effect id → Checkbox), ``order_list`` (Select, hidden, one
     entry per timestamp holder in timestamp order: an object with its static effects, or one
-    resolved effect; :attr:`groups` maps each entry to its effects), ``move_up`` / ``move_down``
-    (Buttons), ``ruleset`` (ToggleButtons),
+    resolved effect; :attr:`groups` maps each entry to its effects; kept in step when read),
+    ``move_up`` / ``move_down`` (hidden Buttons moving the list's selection), the rows shown:
+    ``rows_widget`` (:mod:`rulekit.widgets.rows`, one widget for every row; a press calls
+    :meth:`_move_row`), or without ``anywidget`` ``order_rows`` ((box, label, Move up, Move down) per
+    place, stock widgets; ``rows_widget`` is then ``None``), ``order_box`` (the one shown),
+    ``ruleset`` (ToggleButtons),
     ``step`` (IntSlider; 0 = printed values, n = after the last step), ``prev`` / ``next`` (Buttons),
     ``reset`` (Button), ``text_size`` (ToggleButtons "Text size": 100 %, 125 %, 150 %, 200 %).
     Handles (outputs): ``final_html``, ``layers_html``, ``diagram_html``, ``explain_html``,

@@ -88,7 +88,8 @@ function render({ model, el: root }) {
     want.forEach((row, place) => {
       const r = rows[place];
       setText(r.label, String(row.label || ""));
-      [[r.up, row.up, place === 0], [r.down, row.down, place === want.length - 1]].forEach(([b, title, off], k) => {
+      const buttons = [[r.up, row.up, place === 0], [r.down, row.down, place === want.length - 1]];
+      buttons.forEach(([b, title, off], k) => {
         setTitle(b, String(title || ""));
         if (b.lastChild.textContent !== words[k]) b.lastChild.textContent = words[k];
         if (b.disabled !== off) b.disabled = off;
@@ -163,7 +164,7 @@ def _rows_class() -> Any:
         up = traitlets.Unicode("").tag(sync=True)
         down = traitlets.Unicode("").tag(sync=True)
         #: [place, "up" | "down", serial]: the button the keyboard's focus goes to (set after a move)
-        focus = traitlets.List([]).tag(sync=True)
+        focus: Any = traitlets.List([]).tag(sync=True)
 
         def on_move(self, handler: Callable[[int, int], Any]) -> None:
             """Call ``handler(place, delta)`` when a row's button is pressed in the page."""

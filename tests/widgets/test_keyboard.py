@@ -149,8 +149,9 @@ def test_the_pages_message_is_checked():
 
     ex = LayerExplorer("classic/lattice-and-march")
     order = list(ex.order)
-    for content in ({"move": [0, 5]}, {"move": ["0", 1]}, {"move": [True, 1]}, {"move": [0]}, {"move": [-1, 1]},
-                    {"move": [99, -1]}, {"go": [0, 1]}, [0, 1], "move", None, {"move": [0, 1.0]}):  # fmt: skip
+    for content in ({"move": [0, 5]}, {"move": ["0", 1]}, {"move": [True, 1]}, {"move": [0]},
+                    {"move": [-1, 1]}, {"move": [99, -1]}, {"go": [0, 1]}, [0, 1], "move", None,
+                    {"move": [0, 1.0]}):  # fmt: skip
         ex.rows_widget._handle_custom_msg(content, [])
     assert ex.order == order and ex.error.value == "" and ex.rows_widget.focus == []
     _press(ex, 0, -1)  # the first row's Move up (disabled in the page): nothing
@@ -174,9 +175,17 @@ def test_a_hostile_card_name_is_a_rows_text(rows_kind):
         "objects": [
             {"id": "bears", "card": "Grizzly Bears"},
             {"id": "anthem", "card": "Glorious Anthem"},
-            {"id": "evil", "name": hostile, "types": ["Enchantment"],
-             "abilities": [{"text": hostile, "static": {"affects": "creatures",
-                                                        "modify_pt": {"power": 1, "toughness": 1}}}]},
+            {
+                "id": "evil",
+                "name": hostile,
+                "types": ["Enchantment"],
+                "abilities": [
+                    {
+                        "text": hostile,
+                        "static": {"affects": "creatures", "modify_pt": {"power": 1, "toughness": 1}},
+                    }
+                ],
+            },
         ],  # fmt: skip
         "events": [{"enter": "bears"}, {"enter": "anthem"}, {"enter": "evil"}],
     }
