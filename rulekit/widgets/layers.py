@@ -393,7 +393,8 @@ class LayerExplorer(DiagramExplorer):
         """Put the hidden list in step with the order (one message, none when nothing changed)."""
         self._order_list_stale = False
         select = self._order_list
-        keep = self.__dict__.pop("_selected", None) or select.value  # move(): the holder it moved
+        moved = self.__dict__.pop("_selected", None)  # move(): the holder it moved
+        keep = moved if moved in self.order else select.value
         options = list(zip(self._order_labels(), self.order, strict=True))
         rows = max(2, min(8, len(self.order)))
         stale = list(select.options) != options

@@ -90,3 +90,38 @@ def test_a_move_sends_the_rows_once_and_the_hidden_list_never(sent):
             assert not [k for k in sent if k[0] == "Select"], sent
             assert [label for label, _v in ex.order_list.options] == [r["label"] for r in ex.rows_widget.rows]
             assert ex.order_list.value == ex.order[place + delta]  # the holder moved is selected
+
+
+def test_the_hidden_list_is_right_whenever_it_is_read(sent):
+    """The list is kept in step lazily: after moves, set_order, Reset and another scenario, reading it gives
+    the order shown (the rows' labels) with the holder last moved selected; a move by the list's own handle
+    (its selection and ``move``) still works."""
+    from rulekit.widgets import LayerExplorer
+
+    ex = LayerExplorer("classic/lattice-and-march")
+
+    def shown():
+        return [label for label, _v in ex.order_list.options], [v for _label, v in ex.order_list.options]
+
+    for _ in range(2):
+        ex._move_row(0, +1)
+    ex._move_row(2, -1)
+    moved = ex.order[1]
+    sent.clear()
+    labels, values = shown()
+    assert values == ex.order and labels[0].startswith("1. ") and ex.order_list.value == moved
+    assert sum(n for (kind, _keys), n in sent.items() if kind == "Select") == 1  # brought in step once
+    sent.clear()
+    shown()
+    assert not [k for k in sent if k[0] == "Select"]  # read again: nothing to send
+    ex.order_list.value = ex.order[0]
+    first = ex.order[0]
+    ex.move(+1)  # the API: the selected holder goes one later, and stays selected
+    assert ex.order[1] == first and shown()[1] == ex.order and ex.order_list.value == first
+    ex.set_order(list(reversed(ex.order)))
+    assert shown()[1] == ex.order and ex.order_list.value == first
+    ex.do_reset()
+    assert shown()[1] == ex.order
+    ex._move_row(0, +1)
+    ex.load("seed/humility-then-gideon")  # the holder last moved is not on this board
+    assert shown()[1] == ex.order and ex.order_list.value in ex.order
