@@ -269,6 +269,7 @@ def test_the_builders_board_rows(focused):
     b.add_card("Glorious Anthem")
     b.add_card("Humility", zone="graveyard")
     rows = b.board_rows[: len(b.board_list.options)]
+    assert b.view.rows_widget is None and b.view.order_rows == []  # its explorer keeps no timestamp rows
     assert list(b.board_box.children) == [r[0] for r in rows] and len(rows) == 3
     assert b.board_list.layout.display == "none"
     assert [r[1].value for r in rows] == [escape(label) for label, _v in b.board_list.options]
