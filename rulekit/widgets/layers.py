@@ -42,6 +42,7 @@ from rulekit.widgets._base import (
     wrap,
 )
 from rulekit.widgets.prediction import check_without
+from rulekit.widgets.rows import order_rows_widget
 from rulekit.yamlsrc import suggest
 
 RULESETS = ("seed", "current")
@@ -63,12 +64,16 @@ class LayerExplorer(DiagramExplorer):
         lang: ``"en"`` (default), ``"pt-BR"`` or ``"es"``: the language of everything shown.
         effect_switches: build the effects' on/off check boxes and keep the timestamp list and its rows
             (default). The BoardBuilder, which shows only this explorer's outputs, turns them off: they
-            cost a widget per effect per load, and the list and its rows five updates per click.
+            cost a widget per effect per load, and the rows an update per click.
 
-    Handles (controls): ``effect_boxes`` (effect id → Checkbox), ``order_list`` (Select, one
+    Handles (controls): ``effect_boxes`` (effect id → Checkbox), ``order_list`` (Select, hidden, one
     entry per timestamp holder in timestamp order: an object with its static effects, or one
-    resolved effect; :attr:`groups` maps each entry to its effects), ``move_up`` / ``move_down``
-    (Buttons), ``ruleset`` (ToggleButtons),
+    resolved effect; :attr:`groups` maps each entry to its effects; kept in step when read),
+    ``move_up`` / ``move_down`` (hidden Buttons moving the list's selection), the rows shown:
+    ``rows_widget`` (:mod:`rulekit.widgets.rows`, one widget for every row; a press calls
+    :meth:`_move_row`), or without ``anywidget`` ``order_rows`` ((box, label, Move up, Move down) per
+    place, stock widgets; ``rows_widget`` is then ``None``), ``order_box`` (the one shown),
+    ``ruleset`` (ToggleButtons),
     ``step`` (IntSlider; 0 = printed values, n = after the last step), ``prev`` / ``next`` (Buttons),
     ``reset`` (Button), ``text_size`` (ToggleButtons "Text size": 100 %, 125 %, 150 %, 200 %).
     Handles (outputs): ``final_html``, ``layers_html``, ``diagram_html``, ``explain_html``,
@@ -117,20 +122,31 @@ class LayerExplorer(DiagramExplorer):
         self.title_html = self._output()
         self.effect_boxes: dict[str, Any] = {}
         self.effects_box = w.VBox([])
-        self.order_list = w.Select(
-            options=[], rows=5, description=_("Timestamps"), layout=w.Layout(width="24em")
+        self._order_list = w.Select(
+            options=[],
+            rows=5,
+            description=_("Timestamps"),
+            layout=w.Layout(width="24em"),
+            tooltip=_("Effects in timestamp order (earliest first); pick one to move"),
         )
-        self.order_list.tooltip = _("Effects in timestamp order (earliest first); pick one to move")
+        self._order_list_stale = False  # kept in step when read (see order_list)
         # What the learner sees and uses: one row per timestamp holder, each with its own buttons, so that a
         # keyboard reaches every entry (Tab, then Enter or Space); the list's arrow keys are JupyterLab's.
         # ``order_list`` and ``move_up``/``move_down`` stay as the API (and the tests') handles, hidden.
-        self.order_rows: list[tuple[Any, Any, Any, Any]] = []  # (row, label, earlier, later) per place
-        self.order_box = w.VBox([], layout=w.Layout(width="auto"))
-        self.order_box.add_class("rulekit-order-rows")
+        # The rows are one widget (rulekit.widgets.rows: a move is one update); without anywidget, stock
+        # widgets: (row, label, earlier, later) per place in order_rows.
+        self.order_rows: list[tuple[Any, Any, Any, Any]] = []
+        self.rows_widget: Any = (
+            order_rows_widget(self._move_row, _("Move up"), _("Move down")) if effect_switches else None
+        )
+        self.order_box: Any = self.rows_widget
+        if self.rows_widget is None:
+            self.order_box = w.VBox([], layout=w.Layout(width="auto"))
+            self.order_box.add_class("rulekit-order-rows")
         self.order_head = w.HTML(value="<strong>" + escape(_("Timestamps (earliest first)")) + "</strong>")
         self.move_up = w.Button(description=_("Move up"), icon="arrow-up", tooltip=_("Earlier timestamp"))
         self.move_down = w.Button(description=_("Move down"), icon="arrow-down", tooltip=_("Later timestamp"))
-        for control in (self.order_list, self.move_up, self.move_down):
+        for control in (self._order_list, self.move_up, self.move_down):
             control.layout.display = "none"
         self.reset = w.Button(
             description=_("Reset"), icon="undo", tooltip=_("All effects on, original timestamps")
@@ -187,7 +203,7 @@ class LayerExplorer(DiagramExplorer):
                         [
                             self.order_head,
                             self.order_box,
-                            self.order_list,
+                            self._order_list,
                             row(self.move_up, self.move_down, self.reset),
                         ]
                     ),
@@ -280,7 +296,7 @@ class LayerExplorer(DiagramExplorer):
             self.text_size,
             self.fit_width,
             self.full_width,
-            self.order_list,
+            self._order_list,
             self.move_up,
             self.move_down,
             *(b for _box, _label, earlier, later in self.order_rows for b in (earlier, later)),
@@ -348,40 +364,68 @@ class LayerExplorer(DiagramExplorer):
             return f"{parts[0][0]} ({' + '.join(what for _, what in parts)})"
         return " + ".join(members)
 
-    def _sync_order_list(self) -> None:
-        if not self.effect_switches:  # not shown (the BoardBuilder's explorer): nothing to keep in step
-            return
+    @property
+    def order_list(self) -> Any:
+        """The timestamp list (a hidden ``Select``, the API's handle): one entry per timestamp holder in
+        timestamp order, "n. name (ts t)", the holder last moved selected. Kept in step when read: the rows
+        show the order, and sending the hidden list at every move cost the page one more update a click."""
+        if self._order_list_stale:
+            self._show_order_list()
+        return self._order_list
+
+    def _order_labels(self) -> list[str]:
+        """Each timestamp holder's entry, in order: "n. name (ts t)" (the timestamp the engine used)."""
         stamps = {rep: f"{ts:g}" for rep, ts in self._stamps().items()}
-        keep = self.__dict__.pop("_selected", None) or self.order_list.value  # move(): the holder it moved
-        options = [
-            (
-                f"{n + 1}. {self.group_label(rep)}"
-                + (" " + self._("(ts {ts})", ts=stamps[rep]) if rep in stamps else ""),
-                rep,
-            )
+        return [
+            f"{n + 1}. {self.group_label(rep)}"
+            + (" " + self._("(ts {ts})", ts=stamps[rep]) if rep in stamps else "")
             for n, rep in enumerate(self.order)
         ]
-        rows = max(2, min(8, len(self.order)))
-        stale = list(self.order_list.options) != options
-        if stale or self.order_list.rows != rows or (keep in self.order and self.order_list.value != keep):
-            with self.order_list.hold_sync():  # one message, and none when nothing changed
-                if stale:
-                    self.order_list.options = options
-                self.order_list.rows = rows
-                if keep in self.order and self.order_list.value != keep:
-                    self.order_list.value = keep
-        self._sync_order_rows()
 
-    def _sync_order_rows(self) -> None:
+    def _sync_order_list(self) -> None:
+        """Show the order: the rows now, the hidden list when it is next read (see order_list)."""
+        if not self.effect_switches:  # not shown (the BoardBuilder's explorer): nothing to keep in step
+            return
+        self._order_list_stale = True
+        self._sync_order_rows(self._order_labels())
+
+    def _show_order_list(self) -> None:
+        """Put the hidden list in step with the order (one message, none when nothing changed)."""
+        self._order_list_stale = False
+        select = self._order_list
+        moved = self.__dict__.pop("_selected", None)  # move(): the holder it moved
+        keep = moved if moved in self.order else select.value
+        options = list(zip(self._order_labels(), self.order, strict=True))
+        rows = max(2, min(8, len(self.order)))
+        stale = list(select.options) != options
+        if stale or select.rows != rows or (keep in self.order and select.value != keep):
+            with select.hold_sync():
+                if stale:
+                    select.options = options
+                select.rows = rows
+                if keep in self.order and select.value != keep:
+                    select.value = keep
+
+    def _sync_order_rows(self, labels: list[str]) -> None:
         """One row per timestamp holder: "n. name (ts t)" and its own Earlier / Later buttons (the first
         cannot go earlier, the last not later: those buttons are disabled, so Tab skips them)."""
+        _ = self._
+        if self.rows_widget is not None:  # one widget, one trait: one update, none when nothing changed
+            names = [self.group_label(rep) for rep in self.order]
+            self.rows_widget.rows = [
+                {
+                    "label": label,
+                    "up": _("Earlier timestamp: {name}", name=name),
+                    "down": _("Later timestamp: {name}", name=name),
+                }
+                for label, name in zip(labels, names, strict=True)
+            ]
+            return
         import ipywidgets as w
 
-        _ = self._
         # the rows share their boxes' layout, their labels' layout and style and their buttons' layout and
         # style (five widgets fewer to open per row; nothing changes one row's alone)
         row_layout, label_layout, label_style, button_layout, button_style = row_styles(self, "16em")
-        labels = [label for label, _rep in self.order_list.options]
         last = len(self.order) - 1
 
         def words(place: int) -> tuple[str, dict[str, Any], dict[str, Any]]:
@@ -424,15 +468,27 @@ class LayerExplorer(DiagramExplorer):
             self.order_box.children = shown
 
     def _move_row(self, place: int, delta: int) -> None:
-        """A row's button: move its holder, and keep the keyboard's focus on the holder it moved."""
-        if not 0 <= place < len(self.order):
+        """A row's button: move its holder, and keep the keyboard's focus on the holder it moved (on the
+        same button of its new row, or its other one when that one is disabled)."""
+        if not 0 <= place < len(self.order) or delta not in (-1, 1):
             return
-        self.move(delta, self.order[place])
-        to = place + delta
-        if 0 <= to < len(self.order):
-            _box, _label, earlier, later = self.order_rows[to]
-            button = earlier if delta < 0 else later
-            (later if button.disabled else button).focus()
+        rows = self.rows_widget
+        if rows is None:
+            self.move(delta, self.order[place])
+            to = place + delta
+            if 0 <= to < len(self.order):
+                _box, _label, earlier, later = self.order_rows[to]
+                button, other = (earlier, later) if delta < 0 else (later, earlier)
+                (other if button.disabled else button).focus()  # the first row's up, the last's down
+            return
+        with rows.hold_sync():  # the rows and the focus: one update
+            self.move(delta, self.order[place])
+            to = place + delta
+            if 0 <= to < len(self.order):
+                which = "up" if delta < 0 else "down"
+                if rows.disabled(to, which):
+                    which = "down" if which == "up" else "up"
+                rows.take_focus(to, which)
 
     # ------------------------------------------------------------------ controls
     @property
@@ -470,11 +526,10 @@ class LayerExplorer(DiagramExplorer):
         # the list (its entries in the new order and rep selected: one update) and its rows are shown once, by
         # refresh, with the timestamps of the new solve (syncing them first too sent every row twice: the
         # order with the old timestamps, then the new ones)
-        self._selected = rep
+        self._selected = rep  # the list's selection, when it is next read (see order_list)
         self.refresh()
         if self.last_exception is not None:
             self._sync_order_list()
-        self.__dict__.pop("_selected", None)
 
     @guarded
     def set_order(self, effect_ids: list[str]) -> None:

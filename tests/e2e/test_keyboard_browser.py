@@ -2,7 +2,8 @@
 ring is visible, and a self-check's verdict always judges what is in the box.
 
 - 01-layers: in the Humility/Gideon LayerExplorer, Enter on a timestamp row's Move down button moves that
-  entry (the focus follows it, JupyterLab does not take the key), Space on its Move up moves it back, Space on
+  entry (the focus follows it to its new row, JupyterLab does not take the key), Space on its Move up moves it
+  back (the focus follows it again, to its Move down: its Move up is disabled on the first row), Space on
   an effect's check box switches it off; the focused control shows a 3 px blue outline (Okabe–Ito #0072B2).
 - 01-layers: a self-check answered many times, typed at once and checked at once with Enter (or a click on
   Check right after the last key): every verdict names the text in the box (``.rulekit-judged``) — 0 stale.
@@ -75,6 +76,8 @@ def _layers_by_keyboard(page: Any) -> None:
     explorer.scroll_into_view_if_needed()
     before = _rows(explorer)
     assert len(before) >= 3, before
+    # the rows are one widget (rulekit.widgets.rows: one update a move), drawn as the stock rows
+    assert explorer.locator(".rulekit-order-rows .rulekit-order-row").count() == len(before)
     first_name = _name(before[0])
 
     # Tab into the first row's "later" button: focus the row's "earlier" one (disabled on the first row, so
@@ -97,11 +100,19 @@ def _layers_by_keyboard(page: Any) -> None:
         page, lambda: (a := _active(explorer)) and first_name in a["title"] and a, "focus to follow"
     )
     assert active["title"].startswith("Later timestamp"), active  # still in the explorer, on the moved entry
+    assert active["tag"] == "BUTTON" and active["row"].startswith(moved[1]), (active, moved)  # its new row
 
     page.keyboard.press("Shift+Tab")  # its "earlier" button, same row
     assert first_name in (_active(explorer) or {}).get("title", ""), _active(explorer)
     page.keyboard.press("Space")
     _wait(page, lambda: _rows(explorer) == before, "the entry to come back")
+    # back on the first row, whose Move up is disabled: the focus is on its Move down
+    active = _wait(
+        page,
+        lambda: (a := _active(explorer)) and a["title"].startswith("Later timestamp") and a,
+        "the focus to follow it to the first row",
+    )
+    assert first_name in active["title"] and active["row"].startswith(before[0]), (active, before)
 
     # an effect's check box, by Tab and Space: the final table changes
     tables = explorer.locator(".widget-html-content table").first.inner_text()

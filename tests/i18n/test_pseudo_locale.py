@@ -134,6 +134,9 @@ def _control_words(ex) -> list[str]:
         for opt in getattr(w, "options", ()) or ():
             words.append(str(opt[0] if isinstance(opt, tuple) else opt))
         words.extend(str(t) for t in getattr(w, "tooltips", ()) or ())
+    rows = getattr(ex, "rows_widget", None)
+    if rows is not None:  # the timestamp rows as one widget: its buttons' words and tooltips
+        words += [rows.up, rows.down, *(row[k] for row in rows.rows for k in ("up", "down"))]
     return words
 
 

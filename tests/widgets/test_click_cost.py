@@ -176,6 +176,26 @@ def test_a_layer_click_sends_each_widget_one_update_at_most(monkeypatch):
     assert ex.order_list.value == ex.order[0] or ex.order_list.value in ex.order
 
 
+@pytest.mark.parametrize("scenario", ["seed/gideon-then-humility", "classic/lattice-and-march"])
+def test_a_row_move_sends_two_updates(monkeypatch, scenario):
+    """A row's Move down or Move up sends two updates: the rows (one widget: the two rows' words and the
+    focus) and the outputs' panel. It was eight: the hidden list, the two rows' labels and their four buttons'
+    tooltips, and the panel (benchmarks/bench_browser.py, issue 38)."""
+    pytest.importorskip("anywidget")
+    from rulekit.widgets import LayerExplorer
+
+    ex = LayerExplorer(scenario)
+    sent = _updates(monkeypatch)
+    for place, delta in ((0, +1), (1, -1), (len(ex.order) - 1, -1), (len(ex.order) - 2, +1)):
+        order = list(ex.order)
+        sent.clear()
+        ex.rows_widget._handle_custom_msg({"move": [place, delta]}, [])  # the page's press
+        assert ex.last_exception is None and ex.order != order
+        assert len(sent) <= 2 and _once_each(sent), sent
+        assert {i for i, _key in sent} <= {id(ex.rows_widget), id(ex.panel.widget)}, sent
+    assert ex.order_list.value in ex.order
+
+
 def test_undo_and_redo_restore_the_kept_board_without_building_it(monkeypatch):
     """The builder keeps each board's built scenario while the board is in its history: Undo and Redo put it
     back (the loader is not called) and show what building it again shows."""

@@ -21,58 +21,190 @@ def focused(monkeypatch):
     return seen
 
 
+@pytest.fixture(params=["one widget", "stock"])
+def rows_kind(request, monkeypatch):
+    """The rows as one anywidget (rulekit.widgets.rows), or the stock widgets (without anywidget)."""
+    if request.param == "stock":
+        monkeypatch.setattr("rulekit.widgets.layers.order_rows_widget", lambda *_a: None)
+    else:
+        pytest.importorskip("anywidget")
+    return request.param
+
+
 def _rows(ex):
-    return ex.order_rows[: len(ex.order)]
+    """Each shown row as (label, (Move up's tooltip, disabled), (Move down's tooltip, disabled))."""
+    rows = ex.rows_widget
+    if rows is not None:
+        return [
+            (r["label"], (r["up"], rows.disabled(place, "up")), (r["down"], rows.disabled(place, "down")))
+            for place, r in enumerate(rows.rows)
+        ]
+    return [
+        (label.value, (earlier.tooltip, earlier.disabled), (later.tooltip, later.disabled))
+        for _box, label, earlier, later in ex.order_rows[: len(ex.order)]
+    ]
 
 
-def test_each_timestamp_holder_has_its_own_buttons():
+def _press(ex, place, delta):
+    """Press row ``place``'s Move up (-1) or Move down (+1) as the page does."""
+    if ex.rows_widget is not None:  # the front end's custom message
+        ex.rows_widget._handle_custom_msg({"move": [place, delta]}, [])
+    else:
+        _box, _label, earlier, later = ex.order_rows[place]
+        (earlier if delta < 0 else later).click()
+
+
+def _focus(ex, focused):
+    """(place, "up" | "down") of the button last asked to take the focus."""
+    if ex.rows_widget is not None:
+        place, which, _serial = ex.rows_widget.focus
+        return place, which
+    for place, (_box, _label, earlier, later) in enumerate(ex.order_rows):
+        if focused[-1] is earlier or focused[-1] is later:
+            return place, "up" if focused[-1] is earlier else "down"
+    raise AssertionError("no row button has the focus")
+
+
+def _labels(ex, rows_kind):
+    """The list's entries as the rows show them: HTML widgets' values (escaped), or the one widget's text."""
+    labels = [label for label, _v in ex.order_list.options]
+    return [escape(label) for label in labels] if rows_kind == "stock" else labels
+
+
+def test_each_timestamp_holder_has_its_own_buttons(rows_kind):
     from rulekit.widgets import LayerExplorer
 
     ex = LayerExplorer("classic/lattice-and-march")
     rows = _rows(ex)
     assert len(rows) == len(ex.order) >= 3
-    assert list(ex.order_box.children) == [box for box, *_ in rows]
-    assert [label.value for _b, label, _e, _l in rows] == [
-        escape(label) for label, _v in ex.order_list.options
-    ]
-    assert rows[0][2].disabled and not rows[0][3].disabled  # the first cannot go earlier
-    assert rows[-1][3].disabled and not rows[-1][2].disabled  # the last cannot go later
+    if rows_kind == "stock":
+        assert list(ex.order_box.children) == [box for box, *_ in ex.order_rows[: len(ex.order)]]
+    else:
+        assert ex.order_rows == [] and ex.order_box is ex.rows_widget
+        assert (ex.rows_widget.up, ex.rows_widget.down) == ("Move up", "Move down")
+    assert "rulekit-order-rows" in ex.order_box._dom_classes
+    assert [label for label, _up, _down in rows] == _labels(ex, rows_kind)
+    assert rows[0][1][1] and not rows[0][2][1]  # the first cannot go earlier
+    assert rows[-1][2][1] and not rows[-1][1][1]  # the last cannot go later
     name = ex.group_label(ex.order[1])
-    assert (
-        rows[1][2].tooltip == f"Earlier timestamp: {name}"
-        and rows[1][3].tooltip == f"Later timestamp: {name}"
-    )
+    assert rows[1][1][0] == f"Earlier timestamp: {name}" and rows[1][2][0] == f"Later timestamp: {name}"
     assert ex.order_list.layout.display == "none"  # the list and its two buttons stay as handles only
 
 
-def test_a_row_button_moves_its_entry_and_the_focus_follows(focused):
+def test_a_row_button_moves_its_entry_and_the_focus_follows(focused, rows_kind):
     from rulekit.widgets import LayerExplorer
 
     ex = LayerExplorer("classic/lattice-and-march")
     order = list(ex.order)
     third = order[2]
-    _rows(ex)[2][2].click()  # Earlier on the third row
+    _press(ex, 2, -1)  # Earlier on the third row
     assert ex.order[1] == third and ex.order[2] == order[1]
-    assert focused == [_rows(ex)[1][2]]  # the focus is on the moved entry's Earlier button
-    _rows(ex)[1][2].click()
+    assert _focus(ex, focused) == (1, "up")  # the focus is on the moved entry's Earlier button
+    _press(ex, 1, -1)
     assert ex.order[0] == third
-    assert focused[-1] is _rows(ex)[0][3]  # at the top Earlier is disabled: focus its Later button
-    _rows(ex)[0][3].click()  # and back down
+    assert _focus(ex, focused) == (0, "down")  # at the top Earlier is disabled: focus its Later button
+    _press(ex, 0, +1)  # and back down
     assert ex.order[1] == third and ex.error.value == ""
+    assert _focus(ex, focused) == (1, "down")
+    while ex.order[-1] != third:
+        _press(ex, ex.order.index(third), +1)
+    # the last place: its Later is disabled, so its Earlier has the focus
+    assert _focus(ex, focused) == (len(order) - 1, "up")
+    assert [label for label, _up, _down in _rows(ex)] == _labels(ex, rows_kind)
     html = ex.final_html.value
     ex.do_reset()
     assert ex.order == order and ex.final_html.value != "" and html
+    assert [label for label, _up, _down in _rows(ex)] == _labels(ex, rows_kind)
 
 
-def test_the_rows_follow_another_scenario():
+def test_the_rows_follow_another_scenario(rows_kind):
     from rulekit.widgets import LayerExplorer
 
     ex = LayerExplorer("classic/lattice-and-march")
     ex.load("seed/humility-then-gideon")
-    assert len(ex.order_box.children) == len(ex.order)
-    assert [label.value for _b, label, _e, _l in _rows(ex)] == [
-        escape(label) for label, _v in ex.order_list.options
-    ]
+    assert [label for label, _up, _down in _rows(ex)] == _labels(ex, rows_kind)
+    assert len(_rows(ex)) == len(ex.order) == 3
+    if rows_kind == "stock":
+        assert len(ex.order_box.children) == len(ex.order)
+
+
+def test_the_same_place_pressed_again_moves_the_focus_again():
+    """Two presses that end on the same button (row 0's Move down, twice: a different entry each time) each
+    ask the page for the focus: the request carries a serial, so the second is a change too."""
+    pytest.importorskip("anywidget")
+    from rulekit.widgets import LayerExplorer
+
+    ex = LayerExplorer("classic/lattice-and-march")
+    _press(ex, 0, +1)
+    first = list(ex.rows_widget.focus)
+    _press(ex, 0, +1)
+    assert ex.rows_widget.focus[:2] == first[:2] == [1, "down"] and ex.rows_widget.focus != first
+
+
+def test_the_pages_message_is_checked():
+    """A message from the page is untrusted: anything but ``{"move": [place, ±1]}`` with a shown place does
+    nothing (no error, no move)."""
+    pytest.importorskip("anywidget")
+    from rulekit.widgets import LayerExplorer
+
+    ex = LayerExplorer("classic/lattice-and-march")
+    order = list(ex.order)
+    for content in ({"move": [0, 5]}, {"move": ["0", 1]}, {"move": [True, 1]}, {"move": [0]},
+                    {"move": [-1, 1]}, {"move": [99, -1]}, {"go": [0, 1]}, [0, 1], "move", None,
+                    {"move": [0, 1.0]}):  # fmt: skip
+        ex.rows_widget._handle_custom_msg(content, [])
+    assert ex.order == order and ex.error.value == "" and ex.rows_widget.focus == []
+    _press(ex, 0, -1)  # the first row's Move up (disabled in the page): nothing
+    assert ex.order == order and ex.error.value == ""
+
+
+def test_a_hostile_card_name_is_a_rows_text(rows_kind):
+    """A card named like markup is shown as its text: the one widget's rows are text (the page sets them with
+    textContent and attributes, never as HTML), the stock rows' labels are escaped."""
+    import yaml
+
+    from rulekit import mtg
+    from rulekit.widgets import LayerExplorer
+    from rulekit.widgets.rows import ESM
+
+    hostile = "<img src=x onerror=alert(1)>"
+    doc = {
+        "game": "mtg",
+        "name": "hostile",
+        "players": ["Ann"],
+        "objects": [
+            {"id": "bears", "card": "Grizzly Bears"},
+            {"id": "anthem", "card": "Glorious Anthem"},
+            {
+                "id": "evil",
+                "name": hostile,
+                "types": ["Enchantment"],
+                "abilities": [
+                    {
+                        "text": hostile,
+                        "static": {"affects": "creatures", "modify_pt": {"power": 1, "toughness": 1}},
+                    }
+                ],
+            },
+        ],  # fmt: skip
+        "events": [{"enter": "bears"}, {"enter": "anthem"}, {"enter": "evil"}],
+    }
+    ex = LayerExplorer(mtg.scenario_from_text(yaml.safe_dump(doc), "hostile.yaml"))
+    assert ex.error.value == "", ex.error.value
+    rows = _rows(ex)
+    shown = [r for r in rows if hostile in r[0] or escape(hostile) in r[0]]
+    assert len(shown) == 1, rows
+    ((label, (up, _), (down, _)),) = shown
+    assert hostile in up and hostile in down  # a tooltip is an attribute's text in both kinds
+    if rows_kind == "stock":
+        assert hostile not in label and escape(hostile) in label
+    else:
+        assert hostile in label  # the text itself: the page sets it as text
+        assert "innerHTML" not in ESM and "insertAdjacentHTML" not in ESM and "textContent" in ESM
+    place = rows.index(shown[0])
+    _press(ex, place, -1 if place else +1)  # it moves, and its row shows it as text again
+    moved = _rows(ex)[place - 1 if place else 1][0]
+    assert (escape(hostile) if rows_kind == "stock" else hostile) in moved
 
 
 def test_the_chain_responses_are_buttons():
@@ -137,6 +269,7 @@ def test_the_builders_board_rows(focused):
     b.add_card("Glorious Anthem")
     b.add_card("Humility", zone="graveyard")
     rows = b.board_rows[: len(b.board_list.options)]
+    assert b.view.rows_widget is None and b.view.order_rows == []  # its explorer keeps no timestamp rows
     assert list(b.board_box.children) == [r[0] for r in rows] and len(rows) == 3
     assert b.board_list.layout.display == "none"
     assert [r[1].value for r in rows] == [escape(label) for label, _v in b.board_list.options]

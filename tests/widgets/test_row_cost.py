@@ -1,7 +1,8 @@
-"""The LayerExplorer's per-effect rows cost few widgets: a check box per effect, and per timestamp holder
-a row of a label and two buttons, all sharing their layouts and styles (a widget's own Layout or Style is
-one more widget for the kernel to open; on a 650-event history they were 5,850 widgets, now 3,250). A row
-is made with its words and state, so it needs no update after opening; what a learner sees and does is
+"""The LayerExplorer's per-effect rows cost few widgets: a check box per effect, and the timestamp rows one
+widget for them all (rulekit.widgets.rows); without anywidget, per timestamp holder a row of a label and two
+buttons, all sharing their layouts and styles (a widget's own Layout or Style is one more widget for the
+kernel to open; on a 650-event history they were 5,850 widgets, then 3,250 as stock rows, now 651). A stock
+row is made with its words and state, so it needs no update after opening; what a learner sees and does is
 unchanged (tests/widgets/test_keyboard.py, test_widgets_layers.py)."""
 
 from __future__ import annotations
@@ -34,7 +35,17 @@ def _history(tmp_path: Path, n: int) -> Path:
     return path
 
 
-def test_an_effect_costs_five_widgets_at_most(tmp_path: Path) -> None:
+@pytest.fixture(params=["one widget", "stock"])
+def rows_kind(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The rows as one anywidget, or the stock widgets (without anywidget)."""
+    if request.param == "stock":
+        monkeypatch.setattr("rulekit.widgets.layers.order_rows_widget", lambda *_a: None)
+    else:
+        pytest.importorskip("anywidget")
+    return str(request.param)
+
+
+def test_an_effect_costs_five_widgets_at_most(tmp_path: Path, rows_kind: str) -> None:
     from rulekit.widgets import LayerExplorer
 
     small, large = _history(tmp_path, 10), _history(tmp_path, 40)
@@ -45,12 +56,16 @@ def test_an_effect_costs_five_widgets_at_most(tmp_path: Path) -> None:
     effects = len(b.effect_boxes) - len(a.effect_boxes)
     holders = len(b.order) - len(a.order)
     assert effects == holders == 30
-    # a check box (1) and a row: its box, its label, its two buttons (4); nothing of their own
-    assert n_large - n_small == effects * 1 + holders * 4
+    # a check box (1) and a stock row: its box, its label, its two buttons (4); nothing of their own; the one
+    # widget's rows: nothing more per holder
+    assert n_large - n_small == effects * 1 + (holders * 4 if rows_kind == "stock" else 0)
+    assert (a.rows_widget is None) == (rows_kind == "stock")
 
 
-def test_the_rows_share_their_layouts_and_styles() -> None:
+def test_the_rows_share_their_layouts_and_styles(monkeypatch: pytest.MonkeyPatch) -> None:
     from rulekit.widgets import LayerExplorer
+
+    monkeypatch.setattr("rulekit.widgets.layers.order_rows_widget", lambda *_a: None)  # stock rows
 
     ex = LayerExplorer("classic/dependency-loop", backend="text")
     boxes = list(ex.effect_boxes.values())
@@ -64,11 +79,13 @@ def test_the_rows_share_their_layouts_and_styles() -> None:
 
 
 def test_a_new_row_is_made_with_its_words(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No update is sent to a row's widgets while they are made: their label, tooltips and states are
-    given when they open. Then a move updates only the rows whose words change."""
+    """No update is sent to a stock row's widgets while they are made: their label, tooltips and states are
+    given when they open."""
     import ipywidgets as w
 
     from rulekit.widgets import LayerExplorer
+
+    monkeypatch.setattr("rulekit.widgets.layers.order_rows_widget", lambda *_a: None)  # stock rows
 
     sent: list[tuple[object, object]] = []
     real = w.Widget.send_state
@@ -83,3 +100,29 @@ def test_a_new_row_is_made_with_its_words(monkeypatch: pytest.MonkeyPatch) -> No
     assert first[1].value.startswith("1. ")
     name = ex.group_label(ex.order[0])
     assert first[3].tooltip == f"Later timestamp: {name}"
+
+
+def test_the_one_widgets_rows_come_in_one_update(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The one widget is opened with the buttons' words, then given its rows in one update; the hidden list
+    sends nothing until it is read."""
+    pytest.importorskip("anywidget")
+    import ipywidgets as w
+
+    from rulekit.widgets import LayerExplorer
+
+    sent: list[tuple[object, object]] = []
+    real = w.Widget.send_state
+
+    def spy(self: w.Widget, key: object = None) -> None:
+        if self.get_state(key):
+            sent.append((self, tuple(sorted(key)) if isinstance(key, set | list | tuple) else key))
+        real(self, key)
+
+    monkeypatch.setattr(w.Widget, "send_state", spy)
+    ex = LayerExplorer("classic/dependency-loop", backend="text")
+    own = {"_esm", "_css", "_anywidget_id"}  # anywidget's own, once, as it opens
+    assert [key for widget, key in sent if widget is ex.rows_widget and key not in own] == ["rows"]
+    assert [key for widget, key in sent if widget is ex._order_list] == []
+    assert len(ex.rows_widget.rows) == len(ex.order) and ex.rows_widget.rows[0]["label"].startswith("1. ")
+    assert ex.order_list.options[0][0] == ex.rows_widget.rows[0]["label"]  # read: now in step
+    assert [key for widget, key in sent if widget is ex._order_list] != []
