@@ -128,7 +128,7 @@ def _parse_statement(text: str, refs: Any = None) -> Stmt:
         return {"op": "noop"}
     if "❙" in t.orig or "|" in t.orig:
         return {"op": "table", "cells": [spelled(clean(c)) for c in re.split(r"[❙|]", t.orig)]}
-    if m := t.m(r"depois,? (.*)"):
+    if m := re.fullmatch(_joiner_res().opening + r"(.*)", t.low):  # "depois, compre": the clause after
         return _parse_statement(t.span(m, 1), refs)
     try:
         return parse_clause(t.orig, refs)
@@ -149,10 +149,12 @@ def _parse_statement(text: str, refs: Any = None) -> Stmt:
 def _clause_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """The two tests of where a clause starts, on the text as the grammar reads it (verbs as their concept's
     canonical word, :mod:`rulekit.apoteose.reading`): a verb of the lexicon (any person or mood, followed by a
-    space, a comma or the end; "depois", "se", "voce ganhar"), or a short subject and a verb ("um aliado curar
-    5", "o alvo perder 2", "ele sofrer 3")."""
+    space, a comma or the end; a joiner of the lexicon's ``joiners`` that opens a clause, "depois", "em
+    seguida", never before "de"; "se", "voce ganhar"), or a short subject and a verb ("um aliado curar 5", "o
+    alvo perder 2", "ele sofrer 3")."""
     verbs = sorted({v["canonical"] for v in lexicon().verbs.values()}, key=len, reverse=True)
-    starts = [re.escape(v) for v in verbs] + ["depois", "se", "voce ganhar", "voce causar"]
+    then = _joiner_res().then + r"(?! de\b)"
+    starts = [re.escape(v) for v in verbs] + [then, "se", "voce ganhar", "voce causar"]
     verb_re = re.compile(r"\s*(?:" + "|".join(starts) + r")(?:-(?:se|os|as|o|a|los|las|lo|la))?(?=[ ,]|$)")
     third = "|".join(re.escape(v) for v in verbs)
     perde_re = re.compile(r"\s*[\w-]+(?: [\w-]+){0,7} (?:" + third + r") (?:\d|\(|um |uma |\w+ cartas?)")
@@ -162,11 +164,39 @@ def _clause_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
 _GAIN_RE = re.compile(r"\s*[+-]\d+ de ")
 #: a clause that opens with its duration ("Até o final do turno, você recebe…")
 _FRONTED_RE = re.compile(r"(?i)\s*at[eé]\b")
-#: Where one clause ends and the next begins: "e", ",", ";", and "depois" after any of them ("; depois,",
-#: ", depois,", "e depois"): «Resolução do Efeito» resolves the description in the order written, so
-#: "depois" only says the next clause comes after (a joined "depois" is never a clause of its own).
-_JOIN_RE = re.compile(r"((?:,\s*|;\s*|\s+)(?:e\s+)?depois,?\s+|,\s*e\s+|\s+e\s+|,\s+|;\s*)")
 _CLAUSE_LOOKAHEAD = 120
+
+
+@dataclasses.dataclass(frozen=True)
+class _JoinerRes:
+    """The lexicon's ``joiners`` as patterns over the folded, lower-case text: ``then`` (a word that opens the
+    next clause: "depois", "em seguida", "entao"; never "depois de"), ``opening`` (one at the start of a
+    sentence or a clause, its comma and space: "Depois, compre"), ``join`` (where one clause ends and the next
+    begins: a mark, the conjunction, or a ``then`` word after either, "; depois,", ", em seguida,", "e
+    entao")."""
+
+    then: str
+    opening: str
+    join: re.Pattern[str]
+
+
+@functools.lru_cache(maxsize=1)
+def _joiner_res() -> _JoinerRes:
+    """Where one clause ends and the next begins, made from the lexicon's ``joiners`` (LANGUAGE.md §3.2):
+    «Resolução do Efeito» resolves the description in the order written, so a joiner only says the next
+    clause comes after (a joined "depois" is never a clause of its own)."""
+    joiners = lexicon().joiners
+    assert joiners is not None  # the lexicon's loader always makes them
+    then = sorted(joiners.then, key=len, reverse=True)
+    then_re = "(?:" + "|".join(re.escape(w).replace("\\ ", r"\s+") for w in then) + ")"
+    marks = "[" + "".join(re.escape(m) for m in joiners.marks) + "]"
+    words = "(?:" + "|".join(re.escape(w) for w in joiners.words) + ")"
+    no_de = r"(?!\s+de\b)"  # "depois de atacar": a requirement's opener, never a joiner
+    join = (
+        rf"((?:{marks}\s*|\s+)(?:{words}\s+)?{then_re}{no_de},?\s+"
+        rf"|{marks}\s*{words}\s+|\s+{words}\s+|{marks}\s*)"
+    )
+    return _JoinerRes(then=then_re, opening=rf"{then_re}{no_de},?\s+", join=re.compile(join))
 
 
 def _starts_clause(low: str, pos: int = 0) -> bool:
@@ -210,13 +240,14 @@ def split_sentences(text: str) -> list[list[str]]:
     sentences.append(text[start:])
     for s in sentences:
         s = s.strip()
-        s = re.sub(r"(?i)^depois,?\s+", "", s)
+        if opening := re.match(_joiner_res().opening, _fold(s)):  # "Depois, compre": the clause after
+            s = s[opening.end() :]
         if not s:
             continue
         r = read(s)
         low = r.text.lower()
         cuts = [0]
-        for m in _JOIN_RE.finditer(low):
+        for m in _joiner_res().join.finditer(low):
             if _starts_clause(low, m.end()):
                 cuts.append(r.where[m.start()])
                 cuts.append(r.where[m.end()])
