@@ -47,7 +47,7 @@ from rulekit.apoteose.reqgrammar import (
 )
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.statements import Statement
-from rulekit.phrase import Phrase
+from rulekit.phrase import N_, Phrase
 
 Stmt = dict[str, Any]
 
@@ -142,7 +142,36 @@ def _parse_statement(text: str, refs: Any = None) -> Stmt:
         }
         if exc.reason is not None:
             out["reason"] = exc.reason
+        elif exc.position > 0 and _unread_lead(t.orig, refs):
+            # "frobnicar, role 2 dados": the clause reads without its first words, so they are what is not
+            # read (a word in a joiner's place), named; never the verb after them
+            out.update(position=0, expected=[Phrase(N_("a verb")), "depois, em seguida…"], suggestion=None)
         return out
+
+
+#: The most words at the head of a refused clause that :func:`_unread_lead` leaves out.
+_LEAD_WORDS = 2
+
+
+def _unread_lead(text: str, refs: Any = None) -> bool:
+    """Whether the clause ``text``, which the grammar refuses, reads once its first word or two (and a comma
+    after them) are left out, those words being no hero phrase but a name ("frobnicar role 2 dados", "Em
+    frobnicar, compre 1 carta"; never "o alvo compre 1 carta", whose subject is read): a word where a joiner
+    goes, which a refusal names instead of the verb after it."""
+    heads = list(re.finditer(r"\S+", text))[:_LEAD_WORDS]
+    for head in heads:
+        rest = text[head.end() :].lstrip(" ,")
+        if not rest:
+            return False
+        hero = parse_hero_phrase(text[: head.end()].rstrip(","))
+        if hero is not None and hero.get("who") != "name":
+            continue
+        try:
+            parse_clause(rest, refs)
+        except ClauseError:
+            continue
+        return True
+    return False
 
 
 @functools.lru_cache(maxsize=1)
@@ -211,6 +240,26 @@ def _starts_clause(low: str, pos: int = 0) -> bool:
     return bool(verb_re.match(window) or perde_re.match(window) or _GAIN_RE.match(window))
 
 
+def _unread_joiner(low: str, pos: int) -> int:
+    """Where a word or two of no meaning to the reader, in a joiner's place, end (after their comma):
+    ``low[pos:]`` is such words ("frobnicar, role 2 dados", "em frobnicar, compre"), then a comma and a
+    clause; the words start no clause, read as no clause, and are no hero phrase but a name. ``0`` if not:
+    the words are then kept with the clause after them, which is refused naming them (a joiner the lexicon
+    does not know is never read as a clause break)."""
+    m = re.match(r"([\w-]+(?: [\w-]+)?),\s*", low[pos : pos + _CLAUSE_LOOKAHEAD])
+    if m is None or _starts_clause(low, pos) or not _starts_clause(low, pos + m.end()):
+        return 0
+    words = m.group(1)
+    hero = parse_hero_phrase(words)
+    if (hero is not None and hero.get("who") != "name") or is_fronted_adjunct(words + ","):
+        return 0
+    try:
+        parse_clause(words)
+    except ClauseError:
+        return pos + m.end(1) + 1
+    return 0
+
+
 def split_clauses(text: str) -> list[str]:
     """Split a description into clauses: sentences, then ``e`` / ``,`` / ``;`` / ``Depois,`` before a verb.
 
@@ -247,10 +296,14 @@ def split_sentences(text: str) -> list[list[str]]:
         r = read(s)
         low = r.text.lower()
         cuts = [0]
+        keep = _unread_joiner(low, 0)  # a word in a joiner's place stays with the clause after it
         for m in _joiner_res().join.finditer(low):
-            if _starts_clause(low, m.end()):
+            if m.start() < keep:
+                continue
+            if _starts_clause(low, m.end()) or (after := _unread_joiner(low, m.end())):
                 cuts.append(r.where[m.start()])
                 cuts.append(r.where[m.end()])
+                keep = 0 if _starts_clause(low, m.end()) else after
         cuts.append(len(s))
         spans = [(cuts[i], cuts[i + 1]) for i in range(0, len(cuts) - 1, 2)]
         # an adjunct written first ("Até o final do turno, você recebe…") is no clause: it joins the next
