@@ -128,8 +128,6 @@ def _parse_statement(text: str, refs: Any = None) -> Stmt:
         return {"op": "noop"}
     if "❙" in t.orig or "|" in t.orig:
         return {"op": "table", "cells": [spelled(clean(c)) for c in re.split(r"[❙|]", t.orig)]}
-    if m := re.fullmatch(_joiner_res().opening + r"(.*)", t.low):  # "depois, compre": the clause after
-        return _parse_statement(t.span(m, 1), refs)
     try:
         return parse_clause(t.orig, refs)
     except ClauseError as exc:
@@ -145,7 +143,7 @@ def _parse_statement(text: str, refs: Any = None) -> Stmt:
         elif exc.position > 0 and _unread_lead(t.orig, refs):
             # "frobnicar, role 2 dados": the clause reads without its first words, so they are what is not
             # read (a word in a joiner's place), named; never the verb after them
-            out.update(position=0, expected=[Phrase(N_("a verb")), "depois, em seguida…"], suggestion=None)
+            out.update(position=0, expected=[Phrase(N_("a verb"))], suggestion=None)
         return out
 
 
@@ -287,16 +285,21 @@ def split_sentences(text: str) -> list[list[str]]:
             sentences.append(text[start:i])
             start = i + 1
     sentences.append(text[start:])
+    opening_re = re.compile(_joiner_res().opening)
     for s in sentences:
         s = s.strip()
-        if opening := re.match(_joiner_res().opening, _fold(s)):  # "Depois, compre": the clause after
+        # "Cure 5 de VIDA. Depois, compre 1 carta": a joiner says the clause after follows the one before;
+        # with no clause before it (the description's first words) it joins nothing, and is refused by name
+        if out and (opening := opening_re.match(_fold(s))):
             s = s[opening.end() :]
         if not s:
             continue
         r = read(s)
         low = r.text.lower()
         cuts = [0]
-        keep = _unread_joiner(low, 0)  # a word in a joiner's place stays with the clause after it
+        first = opening_re.match(low) if not out else None  # kept whole with its clause, never a clause
+        # a word in a joiner's place stays with the clause after it
+        keep = first.end() if first is not None else _unread_joiner(low, 0)
         for m in _joiner_res().join.finditer(low):
             if m.start() < keep:
                 continue
@@ -309,9 +312,18 @@ def split_sentences(text: str) -> list[list[str]]:
         # an adjunct written first ("Até o final do turno, você recebe…") is no clause: it joins the next
         spans = _join_fronted(s, spans)
         clauses = [s[a:b].strip() for a, b in spans if s[a:b].strip()]
+        # "Compre 1 carta, e, depois, role 2 dados": a clause opened by a joiner is the clause after it
+        clauses = [_after_joiner(c, opening_re) if out or i else c for i, c in enumerate(clauses)]
+        clauses = [c for c in clauses if c]
         if clauses:
             out.append(clauses)
     return out
+
+
+def _after_joiner(clause: str, opening_re: re.Pattern[str]) -> str:
+    """``clause`` without the joiner that opens it ("depois, role 2 dados" -> "role 2 dados")."""
+    opening = opening_re.match(_fold(clause))
+    return clause if opening is None else clause[opening.end() :].strip()
 
 
 def _join_fronted(s: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
