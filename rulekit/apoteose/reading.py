@@ -121,39 +121,49 @@ def _joiners(data: Any) -> Joiners:
     :class:`~rulekit.errors.RulekitError` naming the lexicon file and the entry's field."""
     from rulekit.errors import RulekitError
 
-    def bad(field: str, what: str) -> RulekitError:
+    def bad(field: str, what: Phrase) -> RulekitError:
         return RulekitError(what, file=_LEXICON.name, field=field, code="INVALID_LEXICON")
 
     if not isinstance(data, dict) or not data:
-        raise bad("joiners", "the joiners must be a mapping of concepts to their words")
+        raise bad("joiners", Phrase(N_("the joiners must be a mapping of concepts to their words")))
     marks: list[str] = []
     words: list[str] = []
     then: dict[str, str] = {}
     for concept, entry in data.items():
         field = f"joiners.{concept}"
         if not isinstance(entry, dict):
-            raise bad(field, "a joiner entry must be a mapping (marks, words, then, source)")
+            raise bad(field, Phrase(N_("a joiner must be a mapping (marks, words, then, source)")))
         unknown = sorted(set(map(str, entry)) - _JOINER_KEYS)
         if unknown:
-            known = ", ".join(sorted(_JOINER_KEYS))
-            raise bad(f"{field}.{unknown[0]}", f"unknown key '{unknown[0]}' (known: {known})")
+            keys = ", ".join(sorted(_JOINER_KEYS))
+            raise bad(
+                f"{field}.{unknown[0]}",
+                Phrase(N_("unknown key '{key}' (allowed: {keys})"), key=unknown[0], keys=keys),
+            )
         if not isinstance(entry.get("source"), str) or not entry["source"].strip():
-            raise bad(f"{field}.source", "a joiner must say where it comes from (seed, glossary, common use)")
+            raise bad(
+                f"{field}.source",
+                Phrase(N_("a joiner must say where it comes from (seed, glossary, common use)")),
+            )
         for key in ("marks", "words", "then"):
             values = entry.get(key, [])
             if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-                raise bad(f"{field}.{key}", f"'{key}' must be a list of words")
+                raise bad(f"{field}.{key}", Phrase(N_("'{key}' must be a list of words"), key=key))
             for v in values:
                 if key == "marks":
                     if len(v) != 1 or v.isalnum() or v.isspace():
-                        raise bad(f"{field}.marks", f"'{v}' is not one punctuation mark")
+                        raise bad(
+                            f"{field}.marks", Phrase(N_("'{value}' is not one punctuation mark"), value=v)
+                        )
                     marks.append(v)
                     continue
                 w = fold(v).lower()
                 if not _JOINER_WORD_RE.fullmatch(w):
-                    raise bad(f"{field}.{key}", f"'{v}' is not a word or words of letters")
+                    raise bad(
+                        f"{field}.{key}", Phrase(N_("'{value}' is not a word or words of letters"), value=v)
+                    )
                 if w in then or w in words:
-                    raise bad(f"{field}.{key}", f"'{v}' is declared twice")
+                    raise bad(f"{field}.{key}", Phrase(N_("'{value}' is declared twice"), value=v))
                 if key == "words":
                     words.append(w)
                 else:

@@ -180,3 +180,12 @@ def test_a_bad_joiner_entry_is_a_clear_error_at_load(section: Any, field: str) -
 def test_a_good_joiner_section_folds_its_words() -> None:
     joiners = RD._joiners({"then": {"then": ["Então", "em seguida"], "source": "common use"}})
     assert joiners.then == {"entao": "then", "em seguida": "then"}
+
+
+def test_a_bad_joiner_entry_is_told_in_the_learners_language() -> None:
+    with pytest.raises(RulekitError) as err:
+        RD._joiners({"then": {"then": ["depois"]}})
+    from rulekit.i18n import translator
+
+    assert "texto-base" in err.value.text_in(translator("pt-BR"))
+    assert "texto base" in err.value.text_in(translator("es"))
