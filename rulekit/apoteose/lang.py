@@ -303,10 +303,12 @@ def split_sentences(text: str) -> list[list[str]]:
         for m in _joiner_res().join.finditer(low):
             if m.start() < keep:
                 continue
-            if _starts_clause(low, m.end()) or (after := _unread_joiner(low, m.end())):
+            starts = _starts_clause(low, m.end())
+            after = 0 if starts else _unread_joiner(low, m.end())
+            if starts or after:
                 cuts.append(r.where[m.start()])
                 cuts.append(r.where[m.end()])
-                keep = 0 if _starts_clause(low, m.end()) else after
+                keep = after
         cuts.append(len(s))
         spans = [(cuts[i], cuts[i + 1]) for i in range(0, len(cuts) - 1, 2)]
         # an adjunct written first ("Até o final do turno, você recebe…") is no clause: it joins the next
