@@ -39,6 +39,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from rulekit.errors import RulekitError
 from rulekit.phrase import N_, Phrase
 
 __all__ = ["Token", "Reading", "read", "lexicon", "card_type", "fold", "refused_construction", "spelled"]
@@ -119,7 +120,6 @@ def _joiners(data: Any) -> Joiners:
     keys :data:`_JOINER_KEYS`; a mark one punctuation character; a word or ``then`` phrase letters and single
     spaces (accents folded here); no phrase declared twice. A bad entry is a
     :class:`~rulekit.errors.RulekitError` naming the lexicon file and the entry's field."""
-    from rulekit.errors import RulekitError
 
     def bad(field: str, what: Phrase) -> RulekitError:
         return RulekitError(what, file=_LEXICON.name, field=field, code="INVALID_LEXICON")
