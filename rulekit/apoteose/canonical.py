@@ -208,7 +208,7 @@ def _subject(spec: dict[str, Any], singular: str, plural: str) -> str:
 
 
 #: Whose cards, of a hero other than you: one of them (``one_other``, R-32; ``other`` naming one card), «de
-#: outro Herói» (seed 003 «Ativar»: «na MESA de outro Herói do time»); of every card of them all, «de outros
+#: outro Herói» (seed «Escopo»: «na MESA de outro Herói do time»); of every card of them all, «de outros
 #: Heróis». «Outro Herói» names no hero otherwise (no target «outro Herói»): it is worded as an owner only.
 OTHER_OWNER = ("de outro Herói", "de outros Heróis")
 
