@@ -207,7 +207,7 @@ def test_explain_text_shows_a_reading_or_a_refusal_in_the_lessons_language(lang:
     ],
 )
 def test_the_cards_of_another_hero_are_worded_as_the_seed_and_read_back(text: str, owner: str) -> None:
-    """Seed 003 «Ativar» («na MESA de outro Herói do time»): «de outro Herói» (one hero other than you, R-32
+    """Seed «Escopo» («na MESA de outro Herói do time»): «de outro Herói» (one hero other than you, R-32
     ``one_other``, or one card among theirs), «de outros Heróis» (every card of them all)."""
     (st,), _ = parse_description(text)
     data = st.to_dict()
