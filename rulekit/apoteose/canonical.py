@@ -207,9 +207,18 @@ def _subject(spec: dict[str, Any], singular: str, plural: str) -> str:
     return f"{phrase[0].upper()}{phrase[1:]} {verb}"
 
 
+#: Whose cards, of a hero other than you: one of them (``one_other``, R-32; ``other`` naming one card), «de
+#: outro Herói» (seed «Escopo»: «na MESA de outro Herói do time»); of every card of them all, «de outros
+#: Heróis». «Outro Herói» names no hero otherwise (no target «outro Herói»): it is worded as an owner only.
+OTHER_OWNER = ("de outro Herói", "de outros Heróis")
+
+
 def _owner(owner: Any, every: bool) -> str:
     """Whose cards: «de um oponente»; of every card, «de todos os oponentes»; one hero of a set, chosen
-    (R-32, ``one_opponent``), «de um oponente»."""
+    (R-32, ``one_opponent``), «de um oponente»; a hero other than you, «de outro Herói»
+    (:data:`OTHER_OWNER`)."""
+    if owner == "one_other" or owner == "other":
+        return OTHER_OWNER[1 if owner == "other" and every else 0]
     if owner in R.ONE_HERO_OWNERS:
         return _join("de", hero_phrase({"who": R.ONE_HERO_OWNERS[owner]}))
     spec = {"who": owner, "all": True} if every and owner in HEROES else {"who": owner}
@@ -241,6 +250,8 @@ def card_phrase(st: dict[str, Any]) -> str:
         return fixed[card]
     if card == "choose":
         n = int(_number(count if count is not None else 1))
+        if owner == "other" and n != 1:  # cards among every other hero's: «N cartas de outro Herói» is one's
+            raise NotWorded(f"card {card!r} of {owner!r}")
         noun = kind or ("carta" if n == 1 else "cartas")
         phrase = "uma carta" if n == 1 and not kind else f"{n} {noun}"
     elif card == "all" and owner == "self" and zone and not kind:  # «Descarte suas cartas do INVENTÁRIO»

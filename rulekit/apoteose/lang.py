@@ -47,7 +47,7 @@ from rulekit.apoteose.reqgrammar import (
 )
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.statements import Statement
-from rulekit.phrase import Phrase
+from rulekit.phrase import N_, Phrase
 
 Stmt = dict[str, Any]
 
@@ -128,8 +128,6 @@ def _parse_statement(text: str, refs: Any = None) -> Stmt:
         return {"op": "noop"}
     if "❙" in t.orig or "|" in t.orig:
         return {"op": "table", "cells": [spelled(clean(c)) for c in re.split(r"[❙|]", t.orig)]}
-    if m := t.m(r"depois,? (.*)"):
-        return _parse_statement(t.span(m, 1), refs)
     try:
         return parse_clause(t.orig, refs)
     except ClauseError as exc:
@@ -142,17 +140,48 @@ def _parse_statement(text: str, refs: Any = None) -> Stmt:
         }
         if exc.reason is not None:
             out["reason"] = exc.reason
+        elif exc.position > 0 and _unread_lead(t.orig, refs):
+            # "frobnicar, role 2 dados": the clause reads without its first words, so they are what is not
+            # read (a word in a joiner's place), named; never the verb after them
+            out.update(position=0, expected=[Phrase(N_("a verb"))], suggestion=None)
         return out
+
+
+#: The most words at the head of a refused clause that :func:`_unread_lead` leaves out.
+_LEAD_WORDS = 2
+
+
+def _unread_lead(text: str, refs: Any = None) -> bool:
+    """Whether the clause ``text``, which the grammar refuses, reads once its first word or two (and a comma
+    after them) are left out, those words being no hero phrase but a name ("frobnicar role 2 dados", "Em
+    frobnicar, compre 1 carta"; never "o alvo compre 1 carta", whose subject is read): a word where a joiner
+    goes, which a refusal names instead of the verb after it."""
+    heads = list(re.finditer(r"\S+", text))[:_LEAD_WORDS]
+    for head in heads:
+        rest = text[head.end() :].lstrip(" ,")
+        if not rest:
+            return False
+        hero = parse_hero_phrase(text[: head.end()].rstrip(","))
+        if hero is not None and hero.get("who") != "name":
+            continue
+        try:
+            parse_clause(rest, refs)
+        except ClauseError:
+            continue
+        return True
+    return False
 
 
 @functools.lru_cache(maxsize=1)
 def _clause_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """The two tests of where a clause starts, on the text as the grammar reads it (verbs as their concept's
     canonical word, :mod:`rulekit.apoteose.reading`): a verb of the lexicon (any person or mood, followed by a
-    space, a comma or the end; "depois", "se", "voce ganhar"), or a short subject and a verb ("um aliado curar
-    5", "o alvo perder 2", "ele sofrer 3")."""
+    space, a comma or the end; a joiner of the lexicon's ``joiners`` that opens a clause, "depois", "em
+    seguida", never before "de"; "se", "voce ganhar"), or a short subject and a verb ("um aliado curar 5", "o
+    alvo perder 2", "ele sofrer 3")."""
     verbs = sorted({v["canonical"] for v in lexicon().verbs.values()}, key=len, reverse=True)
-    starts = [re.escape(v) for v in verbs] + ["depois", "se", "voce ganhar", "voce causar"]
+    then = _joiner_res().then + r"(?! de\b)"
+    starts = [re.escape(v) for v in verbs] + [then, "se", "voce ganhar", "voce causar"]
     verb_re = re.compile(r"\s*(?:" + "|".join(starts) + r")(?:-(?:se|os|as|o|a|los|las|lo|la))?(?=[ ,]|$)")
     third = "|".join(re.escape(v) for v in verbs)
     perde_re = re.compile(r"\s*[\w-]+(?: [\w-]+){0,7} (?:" + third + r") (?:\d|\(|um |uma |\w+ cartas?)")
@@ -162,11 +191,39 @@ def _clause_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
 _GAIN_RE = re.compile(r"\s*[+-]\d+ de ")
 #: a clause that opens with its duration ("Até o final do turno, você recebe…")
 _FRONTED_RE = re.compile(r"(?i)\s*at[eé]\b")
-#: Where one clause ends and the next begins: "e", ",", ";", and "depois" after any of them ("; depois,",
-#: ", depois,", "e depois"): «Resolução do Efeito» resolves the description in the order written, so
-#: "depois" only says the next clause comes after (a joined "depois" is never a clause of its own).
-_JOIN_RE = re.compile(r"((?:,\s*|;\s*|\s+)(?:e\s+)?depois,?\s+|,\s*e\s+|\s+e\s+|,\s+|;\s*)")
 _CLAUSE_LOOKAHEAD = 120
+
+
+@dataclasses.dataclass(frozen=True)
+class _JoinerRes:
+    """The lexicon's ``joiners`` as patterns over the folded, lower-case text: ``then`` (a word that opens the
+    next clause: "depois", "em seguida", "entao"; never "depois de"), ``opening`` (one at the start of a
+    sentence or a clause, its comma and space: "Depois, compre"), ``join`` (where one clause ends and the next
+    begins: a mark, the conjunction, or a ``then`` word after either, "; depois,", ", em seguida,", "e
+    entao")."""
+
+    then: str
+    opening: str
+    join: re.Pattern[str]
+
+
+@functools.lru_cache(maxsize=1)
+def _joiner_res() -> _JoinerRes:
+    """Where one clause ends and the next begins, made from the lexicon's ``joiners`` (LANGUAGE.md §3.2):
+    «Resolução do Efeito» resolves the description in the order written, so a joiner only says the next
+    clause comes after (a joined "depois" is never a clause of its own)."""
+    joiners = lexicon().joiners
+    assert joiners is not None  # the lexicon's loader always makes them
+    then = sorted(joiners.then, key=len, reverse=True)
+    then_re = "(?:" + "|".join(re.escape(w).replace("\\ ", r"\s+") for w in then) + ")"
+    marks = "[" + "".join(re.escape(m) for m in joiners.marks) + "]"
+    words = "(?:" + "|".join(re.escape(w) for w in joiners.words) + ")"
+    no_de = r"(?!\s+de\b)"  # "depois de atacar": a requirement's opener, never a joiner
+    join = (
+        rf"((?:{marks}\s*|\s+)(?:{words}\s+)?{then_re}{no_de},?\s+"
+        rf"|{marks}\s*{words}\s+|\s+{words}\s+|{marks}\s*)"
+    )
+    return _JoinerRes(then=then_re, opening=rf"{then_re}{no_de},?\s+", join=re.compile(join))
 
 
 def _starts_clause(low: str, pos: int = 0) -> bool:
@@ -179,6 +236,26 @@ def _starts_clause(low: str, pos: int = 0) -> bool:
     if fronted is not None:  # "… e até o fim da batalha, você recebe +1 de FOR": the clause after its adjunct
         window = window[fronted.end() :]
     return bool(verb_re.match(window) or perde_re.match(window) or _GAIN_RE.match(window))
+
+
+def _unread_joiner(low: str, pos: int) -> int:
+    """Where a word or two of no meaning to the reader, in a joiner's place, end (after their comma):
+    ``low[pos:]`` is such words ("frobnicar, role 2 dados", "em frobnicar, compre"), then a comma and a
+    clause; the words start no clause, read as no clause, and are no hero phrase but a name. ``0`` if not:
+    the words are then kept with the clause after them, which is refused naming them (a joiner the lexicon
+    does not know is never read as a clause break)."""
+    m = re.match(r"([\w-]+(?: [\w-]+)?),\s*", low[pos : pos + _CLAUSE_LOOKAHEAD])
+    if m is None or _starts_clause(low, pos) or not _starts_clause(low, pos + m.end()):
+        return 0
+    words = m.group(1)
+    hero = parse_hero_phrase(words)
+    if (hero is not None and hero.get("who") != "name") or is_fronted_adjunct(words + ","):
+        return 0
+    try:
+        parse_clause(words)
+    except ClauseError:
+        return pos + m.end(1) + 1
+    return 0
 
 
 def split_clauses(text: str) -> list[str]:
@@ -208,26 +285,47 @@ def split_sentences(text: str) -> list[list[str]]:
             sentences.append(text[start:i])
             start = i + 1
     sentences.append(text[start:])
+    opening_re = re.compile(_joiner_res().opening)
     for s in sentences:
         s = s.strip()
-        s = re.sub(r"(?i)^depois,?\s+", "", s)
+        # "Cure 5 de VIDA. Depois, compre 1 carta": a joiner says the clause after follows the one before;
+        # with no clause before it (the description's first words) it joins nothing, and is refused by name
+        if out and (opening := opening_re.match(_fold(s))):
+            s = s[opening.end() :]
         if not s:
             continue
         r = read(s)
         low = r.text.lower()
         cuts = [0]
-        for m in _JOIN_RE.finditer(low):
-            if _starts_clause(low, m.end()):
+        first = opening_re.match(low) if not out else None  # kept whole with its clause, never a clause
+        # a word in a joiner's place stays with the clause after it
+        keep = first.end() if first is not None else _unread_joiner(low, 0)
+        for m in _joiner_res().join.finditer(low):
+            if m.start() < keep:
+                continue
+            starts = _starts_clause(low, m.end())
+            after = 0 if starts else _unread_joiner(low, m.end())
+            if starts or after:
                 cuts.append(r.where[m.start()])
                 cuts.append(r.where[m.end()])
+                keep = after
         cuts.append(len(s))
         spans = [(cuts[i], cuts[i + 1]) for i in range(0, len(cuts) - 1, 2)]
         # an adjunct written first ("Até o final do turno, você recebe…") is no clause: it joins the next
         spans = _join_fronted(s, spans)
         clauses = [s[a:b].strip() for a, b in spans if s[a:b].strip()]
+        # "Compre 1 carta, e, depois, role 2 dados": a clause opened by a joiner is the clause after it
+        clauses = [_after_joiner(c, opening_re) if out or i else c for i, c in enumerate(clauses)]
+        clauses = [c for c in clauses if c]
         if clauses:
             out.append(clauses)
     return out
+
+
+def _after_joiner(clause: str, opening_re: re.Pattern[str]) -> str:
+    """``clause`` without the joiner that opens it ("depois, role 2 dados" -> "role 2 dados")."""
+    opening = opening_re.match(_fold(clause))
+    return clause if opening is None else clause[opening.end() :].strip()
 
 
 def _join_fronted(s: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -39,6 +39,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from rulekit.errors import RulekitError
 from rulekit.phrase import N_, Phrase
 
 __all__ = ["Token", "Reading", "read", "lexicon", "card_type", "fold", "refused_construction", "spelled"]
@@ -97,6 +98,80 @@ class Reading:
 
 # ---------------------------------------------------------------------------------------------- the lexicon
 @dataclass(frozen=True)
+class Joiners:
+    """Where a clause ends and the next begins (the lexicon's ``joiners``, LANGUAGE.md §3.2): the ``marks``
+    that end a clause (``,``, ``;``), the conjunction ``words`` between two (``e``), and the ``then`` words
+    that open the next clause after either or a sentence (folded, lower case: ``depois``, ``em seguida``,
+    ``entao``), each -> its concept (``then``, ``also``). Every joiner means the same to the reader: the
+    next clause follows, in the order written (seed «Resolução do Efeito»)."""
+
+    marks: tuple[str, ...]
+    words: tuple[str, ...]
+    then: dict[str, str]
+
+
+#: the keys a ``joiners`` entry may have
+_JOINER_KEYS = frozenset({"marks", "words", "then", "source"})
+_JOINER_WORD_RE = re.compile(r"[a-z]+(?: [a-z]+)*")
+
+
+def _joiners(data: Any) -> Joiners:
+    """The lexicon's ``joiners`` section, checked: each entry a mapping with its ``source`` and only the
+    keys :data:`_JOINER_KEYS`; a mark one punctuation character; a word or ``then`` phrase letters and single
+    spaces (accents folded here); no phrase declared twice. A bad entry is a
+    :class:`~rulekit.errors.RulekitError` naming the lexicon file and the entry's field."""
+
+    def bad(field: str, what: Phrase) -> RulekitError:
+        return RulekitError(what, file=_LEXICON.name, field=field, code="INVALID_LEXICON")
+
+    if not isinstance(data, dict) or not data:
+        raise bad("joiners", Phrase(N_("the joiners must be a mapping of concepts to their words")))
+    marks: list[str] = []
+    words: list[str] = []
+    then: dict[str, str] = {}
+    for concept, entry in data.items():
+        field = f"joiners.{concept}"
+        if not isinstance(entry, dict):
+            raise bad(field, Phrase(N_("a joiner must be a mapping (marks, words, then, source)")))
+        unknown = sorted(set(map(str, entry)) - _JOINER_KEYS)
+        if unknown:
+            keys = ", ".join(sorted(_JOINER_KEYS))
+            raise bad(
+                f"{field}.{unknown[0]}",
+                Phrase(N_("unknown key '{key}' (allowed: {keys})"), key=unknown[0], keys=keys),
+            )
+        if not isinstance(entry.get("source"), str) or not entry["source"].strip():
+            raise bad(
+                f"{field}.source",
+                Phrase(N_("a joiner must say where it comes from (seed, glossary, common use)")),
+            )
+        for key in ("marks", "words", "then"):
+            values = entry.get(key, [])
+            if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+                raise bad(f"{field}.{key}", Phrase(N_("'{key}' must be a list of words"), key=key))
+            for v in values:
+                if key == "marks":
+                    if len(v) != 1 or v.isalnum() or v.isspace():
+                        raise bad(
+                            f"{field}.marks", Phrase(N_("'{value}' is not one punctuation mark"), value=v)
+                        )
+                    marks.append(v)
+                    continue
+                w = fold(v).lower()
+                if not _JOINER_WORD_RE.fullmatch(w):
+                    raise bad(
+                        f"{field}.{key}", Phrase(N_("'{value}' is not a word or words of letters"), value=v)
+                    )
+                if w in then or w in words:
+                    raise bad(f"{field}.{key}", Phrase(N_("'{value}' is declared twice"), value=v))
+                if key == "words":
+                    words.append(w)
+                else:
+                    then[w] = str(concept)
+    return Joiners(marks=tuple(marks), words=tuple(words), then=then)
+
+
+@dataclass(frozen=True)
 class Lexicon:
     """The lexicon (``rulekit/data/apoteose/lexicon.yaml``) as lookup tables."""
 
@@ -120,6 +195,8 @@ class Lexicon:
     declared: dict[str, dict[str, str]]
     #: pronouns and indefinites that never name a hero (folded, lower case)
     not_names: frozenset[str] = frozenset()
+    #: the joiners of clauses (:class:`Joiners`: the lexicon's ``joiners``)
+    joiners: Joiners | None = None
 
     def canonical(self, concept: str) -> str:
         return str(self.verbs[concept]["canonical"])
@@ -135,6 +212,7 @@ def lexicon() -> Lexicon:
     import yaml
 
     data = yaml.safe_load(_LEXICON.read_text(encoding="utf-8"))
+    joiners = _joiners(data.get("joiners"))
     by_lemma: dict[str, str] = {}
     for concept, entry in data["verbs"].items():
         for lemma in entry["lemmas"]:
@@ -158,7 +236,10 @@ def lexicon() -> Lexicon:
             fold(k).lower(): (int(v["part"][0]), int(v["part"][1])) for k, v in data["fractions"].items()
         },
         declared=declared,
-        not_names=frozenset(fold(w).lower() for w in data.get("not_names", ())),
+        # a one-word joiner ("depois", "entao") opens a clause: never a hero's name
+        not_names=frozenset(fold(w).lower() for w in data.get("not_names", ()))
+        | {w for w in joiners.then if " " not in w},
+        joiners=joiners,
     )
 
 

@@ -126,6 +126,21 @@ CONTRACTIONS: tuple[tuple[str, str], ...] = (
 CASUAL: dict[str, str] = {"está": "tá", "estiver": "tá", "você": "vc", "Você": "Vc", "para": "pra"}
 #: Card verbs with an object pronoun (seed: "Registre esta carta e oculte-a"): the imperative as written.
 CLITIC_VERBS = ("Descarte", "Enterre", "Bane", "Bana", "Revele", "Registre", "Oculte", "Consuma", "Devolva")
+#: Words players write where the seed joins two clauses with "depois" (seed «Resolução do Efeito»: resolved in
+#: the order written; seed «Prioridade de Resposta»: «podem então responder»; the rest common use), with and
+#: without accents: each says the next clause follows, and reads as "depois" does.
+JOINERS = (
+    "em seguida",
+    "então",
+    "entao",
+    "a seguir",
+    "logo depois",
+    "logo em seguida",
+    "depois disso",
+    "após isso",
+    "também",
+    "além disso",
+)
 #: Openers of a trigger with the seed's "Quando".
 OPENERS = ("Sempre que", "Toda vez que", "Assim que")
 #: Words that mean something on the board: a mutation swaps one for another of its kind.
@@ -400,6 +415,19 @@ def _clitic(text: str, rng: random.Random) -> str | None:
     )
 
 
+def _joiner(text: str, rng: random.Random) -> str | None:
+    """A "depois" between two clauses (never the requirement's "Depois de") written as another joiner of
+    :data:`JOINERS` ("Compre 1 carta. Depois, descarte" -> "Compre 1 carta. Em seguida, descarte")."""
+
+    def repl(m: re.Match[str]) -> str:
+        new = rng.choice(JOINERS)
+        return new[0].upper() + new[1:] if m.group(1)[0].isupper() else new
+
+    return _sub_in_regions(
+        text, r"(?<![\w-])([Dd]epois)(?![\w-])(?! de\b)", repl, rng.randrange(99), "description"
+    )
+
+
 def _fold(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
@@ -449,6 +477,7 @@ AXES: dict[str, Callable[[str, random.Random], str | None]] = {
     "order:more": _order_more,
     "casual": _casual,
     "clitic": _clitic,
+    "joiner": _joiner,
     "accents": _accents(capitals=False),
     "accents:capitals": _accents(capitals=True),
     "case": _case,

@@ -16,7 +16,7 @@ from rulekit.apoteose.canonical import (
     canonical_statement,
     reading_lines,
 )
-from rulekit.apoteose.lang import DURATION_KEYS
+from rulekit.apoteose.lang import DURATION_KEYS, parse_description
 from rulekit.apoteose.text import parse_effect
 from rulekit.cli import main
 
@@ -192,3 +192,34 @@ def test_explain_text_shows_a_reading_or_a_refusal_in_the_lessons_language(lang:
         "es": "coste: descarta 1 carta",
     }[lang]
     assert good[1].endswith(f" — {kind}") and not any("('" in line for line in good)
+
+
+@pytest.mark.parametrize(
+    ("text", "owner"),
+    [
+        ("Bane uma carta de outro Herói", "other"),
+        ("Bane uma carta do DESCARTE de outro Herói", "other"),
+        ("Revele o INVENTÁRIO de outro Herói", "one_other"),
+        ("Descarte 2 cartas do INVENTÁRIO de outro Herói", "one_other"),
+        ("Bane todas as cartas de outro Herói", "one_other"),
+        ("Revele o INVENTÁRIO de outros Heróis", "other"),
+        ("Bane todas as cartas do DESCARTE de outros Heróis", "other"),
+    ],
+)
+def test_the_cards_of_another_hero_are_worded_as_the_seed_and_read_back(text: str, owner: str) -> None:
+    """Seed «Escopo» («na MESA de outro Herói do time»): «de outro Herói» (one hero other than you, R-32
+    ``one_other``, or one card among theirs), «de outros Heróis» (every card of them all)."""
+    (st,), _ = parse_description(text)
+    data = st.to_dict()
+    assert data["owner"] == owner
+    worded = canonical_statement(data)
+    assert ("de outros Heróis" if "outros" in text else "de outro Herói") in worded
+    (back,), _ = parse_description(worded)
+    assert back.to_dict() == data, (text, worded)
+
+
+def test_cards_among_every_other_heros_are_not_worded_as_one_heros() -> None:
+    # «2 cartas de outro Herói» reads as one other hero's two cards (one_other): two among every other hero's
+    # cards have no wording, and are never shown as that
+    with pytest.raises(NotWorded):
+        canonical_statement({"op": "banish", "card": "choose", "count": 2, "owner": "other"})

@@ -84,7 +84,16 @@ def test_a_meaningful_word_swapped_changes_the_reading_or_is_refused(case: tuple
 
 #: The axes that widen the reader (a new place for an adjunct, a spelling without accents, a casual word, a
 #: pronoun, another verb): a meaningful word swapped in their rewording must still change its reading.
-WIDENING_AXES = ["order", "order:more", "accents", "accents:capitals", "casual", "clitic", "synonym:verb+"]
+WIDENING_AXES = [
+    "order",
+    "order:more",
+    "accents",
+    "accents:capitals",
+    "casual",
+    "clitic",
+    "synonym:verb+",
+    "joiner",
+]
 
 
 @SETTINGS
