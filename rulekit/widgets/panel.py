@@ -110,14 +110,20 @@ class Panel:
     ('<p>hi</p>', '')
     """
 
-    def __init__(self, names: tuple[str, ...], make_html: Callable[[], Any] | None = None) -> None:
+    def __init__(
+        self, names: tuple[str, ...], make_html: Callable[[], Any] | None = None, placed: tuple[str, ...] = ()
+    ) -> None:
         for name in names:
             if not _NAME.fullmatch(name) or names.count(name) > 1:
                 raise ValueError(f"a panel part needs a distinct lower-case name, not {name!r}")
+        if set(placed) - set(names):
+            raise ValueError(f"a placed part must be one of the panel's parts {names}, not {placed}")
         cls = _panel_class(names)
         self.names = names
+        self.placed = placed
+        shown = [name for name in names if name not in placed]
         if cls is not None:
-            self.widget: Any = cls()
+            self.widget: Any = cls(_parts=shown)
             self.parts: dict[str, Any] = {name: Part(self.widget, name) for name in names}
             self.batched = True
         else:  # without anywidget: a box of stock HTML outputs, one message each
@@ -125,13 +131,23 @@ class Panel:
 
             make = make_html or (lambda: w.HTML(value=""))
             self.parts = {name: make() for name in names}
-            self.widget = w.VBox(list(self.parts.values()))
+            self.widget = w.VBox([self.parts[name] for name in shown])
             self.batched = False
         self.widget.add_class("rulekit-panel")
 
     def part(self, name: str) -> Any:
         """The part ``name`` (a :class:`Part`, or a stock ``HTML`` widget without ``anywidget``)."""
         return self.parts[name]
+
+    def place(self, name: str) -> Any:
+        """A widget showing the part ``name`` (one of ``placed``) where it is put in a layout, e.g. above the
+        controls while the panel's other parts are under them: the part stays the panel's, so what a click
+        changes in it still goes in the panel's one message. Without ``anywidget``: the part's HTML widget."""
+        if name not in self.placed:
+            raise ValueError(f"only a placed part ({', '.join(self.placed)}) is shown apart, not {name!r}")
+        if not self.batched:
+            return self.parts[name]
+        return _placed_class()(_source=self.widget, _part=name)
 
     @contextlib.contextmanager
     def hold(self) -> Iterator[None]:
@@ -164,3 +180,47 @@ def _panel_class(names: tuple[str, ...]) -> Any:
     traits["_parts"] = traitlets.List(list(names)).tag(sync=True)
     traits["_esm"] = ESM
     return type("Panel_" + "_".join(names), (anywidget.AnyWidget,), traits)
+
+
+#: The front end of a placed part (:meth:`Panel.place`): the part of its panel's widget (``_source``), drawn
+#: as the panel draws its parts and set when the panel's text for it changes.
+PLACED_ESM = """
+const HTML_OUTER = ["jupyter-widgets", "widget-inline-hbox", "jupyter-widget-inline-hbox", "widget-html",
+                    "jupyter-widget-html", "rulekit-part"];
+const HTML_INNER = ["widget-html-content", "jupyter-widget-html-content"];
+async function render({ model, el }) {
+  const source = await model.widget_manager.get_model(model.get("_source").slice("IPY_MODEL_".length));
+  const name = model.get("_part");
+  const outer = document.createElement("div");
+  outer.classList.add(...HTML_OUTER, "rulekit-part-" + name);
+  const inner = document.createElement("div");
+  inner.classList.add(...HTML_INNER);
+  outer.appendChild(inner);
+  el.appendChild(outer);
+  const key = "part_" + name;
+  const show = () => {
+    const text = source.get(key) || "";
+    inner.innerHTML = text;
+    outer.style.display = text ? "" : "none";
+  };
+  show();
+  source.on("change:" + key, show);
+  return () => source.off("change:" + key, show);
+}
+export default { render };
+"""
+
+
+@functools.cache
+def _placed_class() -> Any:
+    """The widget class of a placed part (:meth:`Panel.place`), made once (only called with ``anywidget``)."""
+    import anywidget
+    import ipywidgets
+    import traitlets
+
+    traits: dict[str, Any] = {
+        "_source": traitlets.Instance(ipywidgets.Widget).tag(sync=True, **ipywidgets.widget_serialization),
+        "_part": traitlets.Unicode("").tag(sync=True),
+        "_esm": PLACED_ESM,
+    }
+    return type("PanelPart", (anywidget.AnyWidget,), traits)
