@@ -258,6 +258,18 @@ def sync(widget: Any, **values: Any) -> int:
     return len(changed)
 
 
+def set_class(widget: Any, cls: str, on: bool) -> None:
+    """Give ``widget`` the CSS class ``cls`` or take it away (``on``); nothing is sent when it already is so.
+
+    >>> import ipywidgets as w
+    >>> b = w.Button()
+    >>> set_class(b, "x", True); set_class(b, "x", True); b._dom_classes
+    ('x',)
+    """
+    if on != (cls in widget._dom_classes):
+        (widget.add_class if on else widget.remove_class)(cls)
+
+
 def row(*children: Any, **layout: Any) -> Any:
     """A horizontal box that wraps onto the next line when its children do not fit (big text, or a
     narrow notebook) instead of squeezing and clipping them."""

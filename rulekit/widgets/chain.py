@@ -37,7 +37,7 @@ from rulekit.i18n import contract
 from rulekit.views import chain as cv
 from rulekit.views import localized as lv
 from rulekit.views.markup import escape
-from rulekit.widgets._base import HIDDEN, DiagramExplorer, guarded, load_input, row, sync, wrap
+from rulekit.widgets._base import HIDDEN, DiagramExplorer, guarded, load_input, row, set_class, sync, wrap
 
 PASS = "pass"
 
@@ -250,9 +250,7 @@ class ChainExplorer(DiagramExplorer):
             # the chain over (or no decision open): no response stays clickable, none is shown (hidden by a
             # class of its own, in the same update: its layout's display would be one more)
             sync(self.response, disabled=not opts)
-            hidden = HIDDEN in self.response._dom_classes
-            if hidden == bool(opts):
-                (self.response.remove_class if opts else self.response.add_class)(HIDDEN)
+            set_class(self.response, HIDDEN, not opts)
         self.choose_button.disabled = not opts
         self.finish.disabled = self.point is None
         n = len(self.trace.events)

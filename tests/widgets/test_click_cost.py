@@ -407,3 +407,31 @@ def test_a_chain_over_from_the_start_steps_with_two_updates(monkeypatch):
         sent.clear()
         click()
         assert sent == [], sent
+
+
+def test_without_anywidget_the_placed_parts_are_html_outputs(monkeypatch):
+    """Without anywidget the panel is a box of stock HTML outputs and a placed part is its own HTML widget, in
+    its place in the layout (one message each, as before): the explorer works the same."""
+    import sys
+
+    import ipywidgets as w
+
+    from rulekit.widgets import ChainExplorer, keys, panel
+
+    caches = (keys._guard_class, panel._panel_class, panel._placed_class)
+    for cache in caches:
+        cache.cache_clear()
+    monkeypatch.setitem(sys.modules, "anywidget", None)  # import anywidget raises ImportError
+    try:
+        ex = ChainExplorer("apoteose/nested-responses")
+        assert not ex.panel.batched and isinstance(ex.status_html, w.HTML)
+        shown = list(_descendants(ex.widget))
+        assert all(any(h is s for s in shown) for h in (ex.status_html, ex.window_html, ex.stack_html))
+        assert [h for h in ex.panel.widget.children] == [ex.diagram_html, ex.legend_html, ex.log_html,
+                                                         ex.heroes_html]  # fmt: skip
+        ex.finish.click()
+        assert ex.last_exception is None and "The chain is over." in ex.window_html.value
+        assert "<table" in ex.log_html.value and ex.status_html.value
+    finally:
+        for cache in caches:
+            cache.cache_clear()
