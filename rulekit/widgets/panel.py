@@ -19,7 +19,9 @@ mode apply to it unchanged; an empty part takes no room. Without ``anywidget`` a
 ``HTML`` widgets, as before: everything works, with one message per output.
 
 Part texts are the explorers' own HTML, built from escaped values (:func:`rulekit.views.markup.escape`); the
-front end sets them as they are, like ``ipywidgets.HTML`` does.
+front end shows them as they are, like ``ipywidgets.HTML`` does (replacing only the nodes that differ from
+those shown, :data:`PART_JS`). A part can be shown apart from the others, e.g. above the controls while the
+rest are under them (:meth:`Panel.place`): its changes still go in the panel's one message.
 """
 
 from __future__ import annotations
@@ -30,33 +32,71 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-#: The front end (anywidget's ``render``): one ``<div>`` per part, in order, set when its text changes. The
-#: parts' names come from the widget's ``_parts`` (the code's own identifiers, checked by :class:`Panel`).
-ESM = """
+#: How a part is drawn, shared by a panel and its placed parts: a ``<div>`` with the classes of a stock HTML
+#: output, hidden while empty, set when its text changes. A new text replaces only the nodes that differ from
+#: the shown ones (a node whose tag and attributes are the same keeps its place and is compared child by
+#: child): when the log's highlighted event moves, two rows of the table are replaced, not the table (the
+#: page parses the whole text, as ``innerHTML`` would, but builds, styles and lays out only what changed).
+PART_JS = """
 const HTML_OUTER = ["jupyter-widgets", "widget-inline-hbox", "jupyter-widget-inline-hbox", "widget-html",
                     "jupyter-widget-html", "rulekit-part"];
 const HTML_INNER = ["widget-html-content", "jupyter-widget-html-content"];
+function sameAttributes(a, b) {
+  if (a.attributes.length !== b.attributes.length) return false;
+  for (const at of b.attributes) {
+    if (a.getAttributeNS(at.namespaceURI, at.localName) !== at.value) return false;
+  }
+  return true;
+}
+function patchChildren(shown, fresh) {
+  const old = shown.childNodes;
+  const neu = Array.from(fresh.childNodes);
+  if (old.length !== neu.length) {
+    shown.replaceChildren(...neu);
+    return;
+  }
+  for (let i = 0; i < neu.length; i++) {
+    const a = old[i], b = neu[i];
+    if (a.isEqualNode(b)) continue;
+    if (a.nodeType === 1 && a.nodeName === b.nodeName && sameAttributes(a, b)) patchChildren(a, b);
+    else a.replaceWith(b);
+  }
+}
+function setHTML(el, text) {
+  const parsed = document.createElement("template");
+  parsed.innerHTML = text;
+  patchChildren(el, parsed.content);
+}
+function showPart(source, name, parent) {
+  const outer = document.createElement("div");
+  outer.classList.add(...HTML_OUTER, "rulekit-part-" + name);
+  const inner = document.createElement("div");
+  inner.classList.add(...HTML_INNER);
+  outer.appendChild(inner);
+  parent.appendChild(outer);
+  const key = "part_" + name;
+  const show = () => {
+    const text = source.get(key) || "";
+    setHTML(inner, text);
+    outer.style.display = text ? "" : "none";
+  };
+  show();
+  source.on("change:" + key, show);
+  return () => source.off("change:" + key, show);
+}
+"""
+
+#: The front end (anywidget's ``render``): one ``<div>`` per part, in order (:data:`PART_JS`). The parts'
+#: names come from the widget's ``_parts`` (the code's own identifiers, checked by :class:`Panel`).
+_PANEL_RENDER = """
 function render({ model, el }) {
   el.classList.add("rulekit-panel");
-  for (const name of model.get("_parts")) {
-    const outer = document.createElement("div");
-    outer.classList.add(...HTML_OUTER, "rulekit-part-" + name);
-    const inner = document.createElement("div");
-    inner.classList.add(...HTML_INNER);
-    outer.appendChild(inner);
-    el.appendChild(outer);
-    const key = "part_" + name;
-    const show = () => {
-      const text = model.get(key) || "";
-      inner.innerHTML = text;
-      outer.style.display = text ? "" : "none";
-    };
-    show();
-    model.on("change:" + key, show);
-  }
+  const stops = model.get("_parts").map((name) => showPart(model, name, el));
+  return () => stops.forEach((stop) => stop());
 }
 export default { render };
 """
+ESM = PART_JS + _PANEL_RENDER
 
 #: A part's name: a lower-case identifier (it becomes a trait name and a CSS class).
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
@@ -183,32 +223,15 @@ def _panel_class(names: tuple[str, ...]) -> Any:
 
 
 #: The front end of a placed part (:meth:`Panel.place`): the part of its panel's widget (``_source``), drawn
-#: as the panel draws its parts and set when the panel's text for it changes.
-PLACED_ESM = """
-const HTML_OUTER = ["jupyter-widgets", "widget-inline-hbox", "jupyter-widget-inline-hbox", "widget-html",
-                    "jupyter-widget-html", "rulekit-part"];
-const HTML_INNER = ["widget-html-content", "jupyter-widget-html-content"];
+#: as the panel draws its parts (:data:`PART_JS`).
+_PLACED_RENDER = """
 async function render({ model, el }) {
   const source = await model.widget_manager.get_model(model.get("_source").slice("IPY_MODEL_".length));
-  const name = model.get("_part");
-  const outer = document.createElement("div");
-  outer.classList.add(...HTML_OUTER, "rulekit-part-" + name);
-  const inner = document.createElement("div");
-  inner.classList.add(...HTML_INNER);
-  outer.appendChild(inner);
-  el.appendChild(outer);
-  const key = "part_" + name;
-  const show = () => {
-    const text = source.get(key) || "";
-    inner.innerHTML = text;
-    outer.style.display = text ? "" : "none";
-  };
-  show();
-  source.on("change:" + key, show);
-  return () => source.off("change:" + key, show);
+  return showPart(source, model.get("_part"), el);
 }
 export default { render };
 """
+PLACED_ESM = PART_JS + _PLACED_RENDER
 
 
 @functools.cache
