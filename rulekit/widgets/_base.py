@@ -210,8 +210,12 @@ PRESENT_CSS = (
     # the output's collapser bar (the input's stays: the active cell is still marked) would lie under its text
     ".jp-Cell-outputWrapper:has(.rulekit-full) .jp-Cell-outputCollapser {visibility: hidden} "
     ".rulekit-widget .rulekit-present-switch.mod-active {outline: 2px solid #0072B2; font-weight: bold} "
+    # a control hidden by its own class (HIDDEN): in the same update as its other changes
+    ".rulekit-widget .rulekit-hidden {display: none !important} "
     "</style>"
 )
+#: The class that hides a control (its layout's ``display`` would be one update more, of its ``Layout``).
+HIDDEN = "rulekit-hidden"
 #: The ``<style>`` every widget needs (see :data:`FOCUS_CSS` and :data:`PRESENT_CSS`).
 WIDGET_CSS = FOCUS_CSS + PRESENT_CSS
 #: The same rules without their tags: the page's one shared style (:func:`rulekit.widgets.keys.key_guard`).
@@ -252,6 +256,18 @@ def sync(widget: Any, **values: Any) -> int:
             for key, value in changed.items():
                 setattr(widget, key, value)
     return len(changed)
+
+
+def set_class(widget: Any, cls: str, on: bool) -> None:
+    """Give ``widget`` the CSS class ``cls`` or take it away (``on``); nothing is sent when it already is so.
+
+    >>> import ipywidgets as w
+    >>> b = w.Button()
+    >>> set_class(b, "x", True); set_class(b, "x", True); b._dom_classes
+    ('x',)
+    """
+    if on != (cls in widget._dom_classes):
+        (widget.add_class if on else widget.remove_class)(cls)
 
 
 def row(*children: Any, **layout: Any) -> Any:
@@ -469,11 +485,12 @@ class Guarded:
             shared = self._shared_output = (w.Layout(), HTMLStyle())
         return w.HTML(value="", layout=shared[0], style=shared[1])
 
-    def _panel_of(self, names: tuple[str, ...]) -> Panel:
+    def _panel_of(self, names: tuple[str, ...], placed: tuple[str, ...] = ()) -> Panel:
         """The explorer's run of outputs as one :class:`~rulekit.widgets.panel.Panel` (its parts are the
         outputs' handles): what a callback changes in it reaches the browser in one message (:func:`guarded`
-        holds it). Without ``anywidget`` its parts are this explorer's usual HTML outputs."""
-        self.panel = Panel(names, make_html=self._output)
+        holds it). The ``placed`` parts are shown elsewhere in the layout (:meth:`Panel.place`), still in
+        that one message. Without ``anywidget`` its parts are this explorer's usual HTML outputs."""
+        self.panel = Panel(names, make_html=self._output, placed=placed)
         return self.panel
 
     def _hold(self) -> Any:

@@ -5,10 +5,12 @@ scenario until a decision is needed and exposes that decision point — the lega
 refused ones with their reasons. This widget only shows them and passes the learner's choice
 back (``choose``); undo and reset are the session's (replay). Only legal options are offered.
 
-Outputs (``HTML`` widgets): ``window_html`` (the open window: its prompt and the refused effects
-with reasons), ``stack_html`` (the stack, spotlight ★), ``diagram_html`` (the chain diagram),
-``log_html`` (the chain log, current event ▶), ``heroes_html`` (resources and zones now),
-``status_html`` and ``error``.
+Outputs (each used like an ``HTML`` widget: ``.value``): ``window_html`` (the open window: its prompt and
+the refused effects with reasons), ``stack_html`` (the stack, spotlight ★), ``diagram_html`` (the chain
+diagram), ``legend_html``, ``log_html`` (the chain log, current event ▶), ``heroes_html`` (resources and zones
+now), ``status_html`` and ``error``. All but ``error`` and the title are the parts of one
+:class:`~rulekit.widgets.panel.Panel` (the status, the window and the stack placed above and beside the
+controls): what a click changes in them reaches the browser in one update.
 Controls: ``response`` (ToggleButtons of the legal options, one button each), ``choose_button``, ``undo``,
 ``reset``, ``finish`` (accept the defaults to the end), ``event`` (IntSlider over the events so
 far, numbered from 1 like the "Event k of n" status line) with ``prev`` / ``next``, and
@@ -35,7 +37,7 @@ from rulekit.i18n import contract
 from rulekit.views import chain as cv
 from rulekit.views import localized as lv
 from rulekit.views.markup import escape
-from rulekit.widgets._base import DiagramExplorer, guarded, load_input, row, sync, wrap
+from rulekit.widgets._base import HIDDEN, DiagramExplorer, guarded, load_input, row, set_class, sync, wrap
 
 PASS = "pass"
 
@@ -82,8 +84,18 @@ class ChainExplorer(DiagramExplorer):
         self._busy = False
 
         self.title_html = self._output()
-        self.status_html = self._output()
-        self.window_html = self._output()
+        # the outputs a click changes, in the order shown: the status line above the controls, the open
+        # window and the stack beside them (placed there), the diagram, its legend, the log and the heroes
+        # under them: one panel, so a click's changes reach the browser in one message
+        placed = ("status", "window", "stack")
+        panel = self._panel_of((*placed, "diagram", "legend", "log", "heroes"), placed=placed)
+        self.status_html = panel.part("status")
+        self.window_html = panel.part("window")
+        self.stack_html = panel.part("stack")
+        self.diagram_html = panel.part("diagram")
+        self.legend_html = panel.part("legend")
+        self.log_html = panel.part("log")
+        self.heroes_html = panel.part("heroes")
         # one button per response, each reached with Tab and chosen with Enter or Space: a radio group's arrow
         # keys are JupyterLab's (they move between cells), so a keyboard could reach only its checked option
         self.response = w.ToggleButtons(
@@ -110,13 +122,6 @@ class ChainExplorer(DiagramExplorer):
         self.next = w.Button(description=_("Event ▶"), tooltip=_("Next event"))
         self.event = w.IntSlider(value=1, min=1, max=1, description=_("Event"), layout=w.Layout(width="28em"))
         self.event.tooltip = _("Walk through the chain's events so far (1 = the first event)")
-        self.stack_html = self._output()
-        # the outputs under the controls, in the order shown: one panel, one message per click
-        panel = self._panel_of(("diagram", "legend", "log", "heroes"))
-        self.diagram_html = panel.part("diagram")
-        self.legend_html = panel.part("legend")
-        self.log_html = panel.part("log")
-        self.heroes_html = panel.part("heroes")
 
         self.choose_button.on_click(lambda _b: self.choose())
         self.undo.on_click(lambda _b: self.do_undo())
@@ -131,10 +136,10 @@ class ChainExplorer(DiagramExplorer):
                 self.style_html,
                 self.toolbar(),
                 self.title_html,
-                self.status_html,
+                panel.place("status"),
                 row(
-                    w.VBox([self.window_html, self.response, row(self.choose_button, self.finish)]),
-                    self.stack_html,
+                    w.VBox([panel.place("window"), self.response, row(self.choose_button, self.finish)]),
+                    panel.place("stack"),
                 ),
                 row(self.undo, self.reset),
                 row(self.prev, self.event, self.next),
@@ -242,10 +247,11 @@ class ChainExplorer(DiagramExplorer):
             if opts:
                 default = getattr(self.point, "default", None)
                 self.response.value = default if default in {i for _, i in opts} else opts[0][1]
-            # the chain over (or no decision open): no response stays clickable, none is shown
+            # the chain over (or no decision open): no response stays clickable, none is shown (hidden by a
+            # class of its own, in the same update: its layout's display would be one more)
             sync(self.response, disabled=not opts)
+            set_class(self.response, HIDDEN, not opts)
         self.choose_button.disabled = not opts
-        sync(self.response.layout, display=None if opts else "none")
         self.finish.disabled = self.point is None
         n = len(self.trace.events)
         self._busy = True

@@ -19,7 +19,9 @@ mode apply to it unchanged; an empty part takes no room. Without ``anywidget`` a
 ``HTML`` widgets, as before: everything works, with one message per output.
 
 Part texts are the explorers' own HTML, built from escaped values (:func:`rulekit.views.markup.escape`); the
-front end sets them as they are, like ``ipywidgets.HTML`` does.
+front end shows them as they are, like ``ipywidgets.HTML`` does (replacing only the nodes that differ from
+those shown, :data:`PART_JS`). A part can be shown apart from the others, e.g. above the controls while the
+rest are under them (:meth:`Panel.place`): its changes still go in the panel's one message.
 """
 
 from __future__ import annotations
@@ -30,33 +32,71 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-#: The front end (anywidget's ``render``): one ``<div>`` per part, in order, set when its text changes. The
-#: parts' names come from the widget's ``_parts`` (the code's own identifiers, checked by :class:`Panel`).
-ESM = """
+#: How a part is drawn, shared by a panel and its placed parts: a ``<div>`` with the classes of a stock HTML
+#: output, hidden while empty, set when its text changes. A new text replaces only the nodes that differ from
+#: the shown ones (a node whose tag and attributes are the same keeps its place and is compared child by
+#: child): when the log's highlighted event moves, two rows of the table are replaced, not the table (the
+#: page parses the whole text, as ``innerHTML`` would, but builds, styles and lays out only what changed).
+PART_JS = """
 const HTML_OUTER = ["jupyter-widgets", "widget-inline-hbox", "jupyter-widget-inline-hbox", "widget-html",
                     "jupyter-widget-html", "rulekit-part"];
 const HTML_INNER = ["widget-html-content", "jupyter-widget-html-content"];
+function sameAttributes(a, b) {
+  if (a.attributes.length !== b.attributes.length) return false;
+  for (const at of b.attributes) {
+    if (a.getAttributeNS(at.namespaceURI, at.localName) !== at.value) return false;
+  }
+  return true;
+}
+function patchChildren(shown, fresh) {
+  const old = shown.childNodes;
+  const neu = Array.from(fresh.childNodes);
+  if (old.length !== neu.length) {
+    shown.replaceChildren(...neu);
+    return;
+  }
+  for (let i = 0; i < neu.length; i++) {
+    const a = old[i], b = neu[i];
+    if (a.isEqualNode(b)) continue;
+    if (a.nodeType === 1 && a.nodeName === b.nodeName && sameAttributes(a, b)) patchChildren(a, b);
+    else a.replaceWith(b);
+  }
+}
+function setHTML(el, text) {
+  const parsed = document.createElement("template");
+  parsed.innerHTML = text;
+  patchChildren(el, parsed.content);
+}
+function showPart(source, name, parent) {
+  const outer = document.createElement("div");
+  outer.classList.add(...HTML_OUTER, "rulekit-part-" + name);
+  const inner = document.createElement("div");
+  inner.classList.add(...HTML_INNER);
+  outer.appendChild(inner);
+  parent.appendChild(outer);
+  const key = "part_" + name;
+  const show = () => {
+    const text = source.get(key) || "";
+    setHTML(inner, text);
+    outer.style.display = text ? "" : "none";
+  };
+  show();
+  source.on("change:" + key, show);
+  return () => source.off("change:" + key, show);
+}
+"""
+
+#: The front end (anywidget's ``render``): one ``<div>`` per part, in order (:data:`PART_JS`). The parts'
+#: names come from the widget's ``_parts`` (the code's own identifiers, checked by :class:`Panel`).
+_PANEL_RENDER = """
 function render({ model, el }) {
   el.classList.add("rulekit-panel");
-  for (const name of model.get("_parts")) {
-    const outer = document.createElement("div");
-    outer.classList.add(...HTML_OUTER, "rulekit-part-" + name);
-    const inner = document.createElement("div");
-    inner.classList.add(...HTML_INNER);
-    outer.appendChild(inner);
-    el.appendChild(outer);
-    const key = "part_" + name;
-    const show = () => {
-      const text = model.get(key) || "";
-      inner.innerHTML = text;
-      outer.style.display = text ? "" : "none";
-    };
-    show();
-    model.on("change:" + key, show);
-  }
+  const stops = model.get("_parts").map((name) => showPart(model, name, el));
+  return () => stops.forEach((stop) => stop());
 }
 export default { render };
 """
+ESM = PART_JS + _PANEL_RENDER
 
 #: A part's name: a lower-case identifier (it becomes a trait name and a CSS class).
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
@@ -110,14 +150,20 @@ class Panel:
     ('<p>hi</p>', '')
     """
 
-    def __init__(self, names: tuple[str, ...], make_html: Callable[[], Any] | None = None) -> None:
+    def __init__(
+        self, names: tuple[str, ...], make_html: Callable[[], Any] | None = None, placed: tuple[str, ...] = ()
+    ) -> None:
         for name in names:
             if not _NAME.fullmatch(name) or names.count(name) > 1:
                 raise ValueError(f"a panel part needs a distinct lower-case name, not {name!r}")
+        if set(placed) - set(names):
+            raise ValueError(f"a placed part must be one of the panel's parts {names}, not {placed}")
         cls = _panel_class(names)
         self.names = names
+        self.placed = placed
+        shown = [name for name in names if name not in placed]
         if cls is not None:
-            self.widget: Any = cls()
+            self.widget: Any = cls(_parts=shown)
             self.parts: dict[str, Any] = {name: Part(self.widget, name) for name in names}
             self.batched = True
         else:  # without anywidget: a box of stock HTML outputs, one message each
@@ -125,13 +171,23 @@ class Panel:
 
             make = make_html or (lambda: w.HTML(value=""))
             self.parts = {name: make() for name in names}
-            self.widget = w.VBox(list(self.parts.values()))
+            self.widget = w.VBox([self.parts[name] for name in shown])
             self.batched = False
         self.widget.add_class("rulekit-panel")
 
     def part(self, name: str) -> Any:
         """The part ``name`` (a :class:`Part`, or a stock ``HTML`` widget without ``anywidget``)."""
         return self.parts[name]
+
+    def place(self, name: str) -> Any:
+        """A widget showing the part ``name`` (one of ``placed``) where it is put in a layout, e.g. above the
+        controls while the panel's other parts are under them: the part stays the panel's, so what a click
+        changes in it still goes in the panel's one message. Without ``anywidget``: the part's HTML widget."""
+        if name not in self.placed:
+            raise ValueError(f"only a placed part ({', '.join(self.placed)}) is shown apart, not {name!r}")
+        if not self.batched:
+            return self.parts[name]
+        return _placed_class()(_source=self.widget, _part=name)
 
     @contextlib.contextmanager
     def hold(self) -> Iterator[None]:
@@ -164,3 +220,30 @@ def _panel_class(names: tuple[str, ...]) -> Any:
     traits["_parts"] = traitlets.List(list(names)).tag(sync=True)
     traits["_esm"] = ESM
     return type("Panel_" + "_".join(names), (anywidget.AnyWidget,), traits)
+
+
+#: The front end of a placed part (:meth:`Panel.place`): the part of its panel's widget (``_source``), drawn
+#: as the panel draws its parts (:data:`PART_JS`).
+_PLACED_RENDER = """
+async function render({ model, el }) {
+  const source = await model.widget_manager.get_model(model.get("_source").slice("IPY_MODEL_".length));
+  return showPart(source, model.get("_part"), el);
+}
+export default { render };
+"""
+PLACED_ESM = PART_JS + _PLACED_RENDER
+
+
+@functools.cache
+def _placed_class() -> Any:
+    """The widget class of a placed part (:meth:`Panel.place`), made once (only called with ``anywidget``)."""
+    import anywidget
+    import ipywidgets
+    import traitlets
+
+    traits: dict[str, Any] = {
+        "_source": traitlets.Instance(ipywidgets.Widget).tag(sync=True, **ipywidgets.widget_serialization),
+        "_part": traitlets.Unicode("").tag(sync=True),
+        "_esm": PLACED_ESM,
+    }
+    return type("PanelPart", (anywidget.AnyWidget,), traits)

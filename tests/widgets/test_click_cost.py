@@ -116,10 +116,10 @@ def test_outputs_share_one_layout_and_style():
     other = LayerExplorer("seed/blood-moon")
     assert other.title_html.layout is not ex.title_html.layout  # one explorer's, not every explorer's
     chain = ChainExplorer("apoteose/nested-responses")
-    assert len({id(h.layout) for h in (chain.title_html, chain.status_html, chain.stack_html)}) == 1
-    assert {id(p._owner) for p in (chain.log_html, chain.diagram_html, chain.heroes_html)} == {
-        id(chain.panel.widget)
-    }
+    assert chain.title_html.layout is chain.style_html.layout
+    parts = (chain.status_html, chain.window_html, chain.stack_html, chain.log_html, chain.diagram_html,
+             chain.legend_html, chain.heroes_html)  # fmt: skip
+    assert {id(p._owner) for p in parts} == {id(chain.panel.widget)}
 
 
 def _updates(monkeypatch):
@@ -313,3 +313,145 @@ def test_a_builder_row_costs_five_widgets_sharing_their_layouts():
         ": 2. Glorious Anthem (glorious-anthem) enters"
     )
     assert row[2].disabled is False and row[3].disabled is True and first[3].disabled is False
+
+
+def _chain_clicks(ex):
+    """The benchmark's chain clicks (benchmarks/bench_browser.py ``_chain_clicks``) and more: a response,
+    Choose, ◀ Event, Event ▶, Undo, Run to the end, ◀ Event and Event ▶ at the end, Reset."""
+    pick = next((v for _label, v in ex.response.options if v != "pass"), None)
+    return (
+        ("response", lambda: setattr(ex.response, "value", pick)),
+        ("Choose", ex.choose_button.click),
+        ("◀ Event", ex.prev.click),
+        ("Event ▶", ex.next.click),
+        ("Undo", ex.undo.click),
+        ("Run to the end", ex.finish.click),
+        ("◀ Event", ex.prev.click),
+        ("Event ▶", ex.next.click),
+        ("Reset", ex.reset.click),
+    )
+
+
+#: The most updates a chain click may send (before: 9 for Choose, Undo, Run to the end and Reset when the
+#: chain ends or opens again, 6 when it goes on; 3 or 4 for ◀ Event / Event ▶).
+CHAIN_BOUNDS = {"response": 1, "Choose": 5, "◀ Event": 2, "Event ▶": 2, "Undo": 5, "Run to the end": 5,
+                "Reset": 5}  # fmt: skip
+
+
+@pytest.mark.parametrize("scenario", ["apoteose/nested-responses", "apoteose/truncated", "apoteose/stopped"])
+def test_the_chain_clicks_send_few_updates(monkeypatch, scenario):
+    """A chain click's outputs (the status line, the window, the stack, the diagram, the log, the heroes)
+    reach the browser as one update of the explorer's panel; a response's options, choice, state and hiding as
+    one of the response buttons; nothing that did not change is sent. At most: a click that ends the chain or
+    opens it again 5 (the response buttons, Choose, Run to the end, the Event slider, the panel), one that
+    goes on 3, ◀ Event / Event ▶ 2 (the slider, the panel)."""
+    from rulekit.widgets import ChainExplorer
+
+    ex = ChainExplorer(scenario)
+    assert ex.response.options
+    sent = _updates(monkeypatch)
+    for name, click in _chain_clicks(ex):
+        sent.clear()
+        click()
+        assert ex.last_exception is None, (name, ex.error.value)
+        assert _once_each(sent), (name, sent)
+        assert 0 < len(sent) <= CHAIN_BOUNDS[name], (name, sent)
+        controls = {id(ex.response), id(ex.choose_button), id(ex.finish), id(ex.event)}
+        assert {i for i, _key in sent} - controls <= {id(ex.panel.widget)}, (name, sent)  # no output apart
+    sent.clear()
+    ex.reset.click()  # nothing changed: nothing sent
+    assert sent == []
+
+
+def test_the_chain_sends_the_response_buttons_only_what_changed(monkeypatch):
+    """The response buttons' options go only when they change (a choice that keeps them sends only the
+    choice, none at all when the choice stays); the chain's end hides them by a class of theirs, in the same
+    update, and shows them again when a decision is open (Undo)."""
+    from rulekit.widgets import ChainExplorer
+    from rulekit.widgets._base import HIDDEN
+
+    ex = ChainExplorer("apoteose/nested-responses")
+    sent = _updates(monkeypatch)
+    ex.refresh()  # nothing changed
+    assert sent == []
+    ex.choose(ex.options()[-1][1])
+    keys = [key for i, key in sent if i == id(ex.response)]
+    assert keys == [("_options_labels", "index")]  # new options (the next window's), no state or class change
+    sent.clear()
+    ex.finish.click()
+    keys = [key for i, key in sent if i == id(ex.response)]
+    assert keys == [("_dom_classes", "_options_labels", "disabled", "index")]
+    assert HIDDEN in ex.response._dom_classes and ex.response.options == () and ex.response.disabled
+    sent.clear()
+    ex.prev.click()
+    assert id(ex.response) not in {i for i, _key in sent}
+    ex.undo.click()
+    assert HIDDEN not in ex.response._dom_classes and ex.response.options and not ex.response.disabled
+
+
+def test_placed_parts_are_the_panels():
+    """The status line, the window and the stack are shown above and beside the controls by placed views of
+    the explorer's panel: setting one's value is a change of the panel (one message with the rest)."""
+    from rulekit.widgets import ChainExplorer
+
+    ex = ChainExplorer("apoteose/nested-responses")
+    placed = [w for w in _descendants(ex.widget) if type(w).__name__ == "PanelPart"]
+    assert [w._part for w in placed] == ["status", "window", "stack"]
+    assert all(w._source is ex.panel.widget for w in placed)
+    assert ex.panel.widget._parts == ["diagram", "legend", "log", "heroes"]
+    ex.stack_html.value = "<p>x</p>"
+    assert ex.panel.widget.part_stack == "<p>x</p>"
+
+
+def _descendants(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _descendants(child)
+
+
+def test_a_chain_over_from_the_start_steps_with_two_updates(monkeypatch):
+    """The seven-response chain (over when shown, the benchmark's slowest ◀ Event): ◀ Event and Event ▶ send
+    the slider and the panel (before: 3, the status line its own); Undo and Reset, with nothing to take back,
+    send nothing once at the end."""
+    from rulekit.widgets import ChainExplorer
+
+    ex = ChainExplorer("apoteose/priority-seven")
+    assert ex.point is None and ex.choose_button.disabled and ex.finish.disabled
+    sent = _updates(monkeypatch)
+    for click in (ex.prev.click, ex.prev.click, ex.next.click, ex.next.click):
+        sent.clear()
+        click()
+        assert ex.last_exception is None
+        assert {i for i, _key in sent} == {id(ex.event), id(ex.panel.widget)} and len(sent) == 2, sent
+    for click in (ex.undo.click, ex.reset.click):
+        sent.clear()
+        click()
+        assert sent == [], sent
+
+
+def test_without_anywidget_the_placed_parts_are_html_outputs(monkeypatch):
+    """Without anywidget the panel is a box of stock HTML outputs and a placed part is its own HTML widget, in
+    its place in the layout (one message each, as before): the explorer works the same."""
+    import sys
+
+    import ipywidgets as w
+
+    from rulekit.widgets import ChainExplorer, keys, panel
+
+    caches = (keys._guard_class, panel._panel_class, panel._placed_class)
+    for cache in caches:
+        cache.cache_clear()
+    monkeypatch.setitem(sys.modules, "anywidget", None)  # import anywidget raises ImportError
+    try:
+        ex = ChainExplorer("apoteose/nested-responses")
+        assert not ex.panel.batched and isinstance(ex.status_html, w.HTML)
+        shown = list(_descendants(ex.widget))
+        assert all(any(h is s for s in shown) for h in (ex.status_html, ex.window_html, ex.stack_html))
+        assert [h for h in ex.panel.widget.children] == [ex.diagram_html, ex.legend_html, ex.log_html,
+                                                         ex.heroes_html]  # fmt: skip
+        ex.finish.click()
+        assert ex.last_exception is None and "The chain is over." in ex.window_html.value
+        assert "<table" in ex.log_html.value and ex.status_html.value
+    finally:
+        for cache in caches:
+            cache.cache_clear()

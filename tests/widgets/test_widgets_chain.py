@@ -139,11 +139,13 @@ def test_the_diagram_shows_resolved_only_after_the_resolution(explorer):
 
 def test_no_response_stays_clickable_once_the_chain_ended():
     from rulekit.widgets import ChainExplorer
+    from rulekit.widgets._base import HIDDEN, WIDGET_CSS
 
     ex = ChainExplorer("apoteose/nested-responses")
-    assert ex.response.options and not ex.response.disabled and ex.response.layout.display is None
+    assert ex.response.options and not ex.response.disabled and HIDDEN not in ex.response._dom_classes
     ex.finish.click()
     assert ex.point is None and ex.response.options == ()
-    assert ex.response.disabled and ex.response.layout.display == "none" and ex.choose_button.disabled
+    assert ex.response.disabled and HIDDEN in ex.response._dom_classes and ex.choose_button.disabled
+    assert f".{HIDDEN} {{display: none !important}}" in WIDGET_CSS  # the class hides it (not shown)
     ex.undo.click()  # a decision open again: the responses are back
-    assert ex.response.options and not ex.response.disabled and ex.response.layout.display is None
+    assert ex.response.options and not ex.response.disabled and HIDDEN not in ex.response._dom_classes

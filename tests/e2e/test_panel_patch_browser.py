@@ -1,0 +1,102 @@
+"""Real-browser test of a panel's front end (rulekit.widgets.panel.PART_JS): a part's new text replaces only
+the nodes that differ, and the part then shows exactly what setting its ``innerHTML`` shows.
+
+The texts are a ChainExplorer's own outputs through a run of clicks (choices, Undo, Run to the end, steps
+back and forth, Reset; the seven-response chain's 48-row log among them), then cases of their own (a part
+emptied and filled, a different number of nodes, an SVG diagram for another). Each part is patched from text
+to text in a page of chromium beside a copy set with ``innerHTML``: the two serialise the same at every step.
+When the log's highlighted event moves, the table and its rows are the very nodes shown before: only the cells
+of the two rows whose highlight changed are replaced.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+PARTS = ("status", "window", "stack", "diagram", "log", "heroes")
+
+SAME_JS = """([texts]) => {
+  const shown = document.createElement('div'), fresh = document.createElement('div');
+  document.body.append(shown, fresh);
+  const bad = [];
+  texts.forEach((text, i) => {
+    setHTML(shown, text);
+    fresh.innerHTML = text;
+    if (shown.innerHTML !== fresh.innerHTML) bad.push(i);
+  });
+  shown.remove(); fresh.remove();
+  return bad;
+}"""
+
+KEPT_ROWS_JS = """([before, after]) => {
+  const el = document.createElement('div');
+  document.body.append(el);
+  setHTML(el, before);
+  const rows = Array.from(el.querySelectorAll('tr')), cells = Array.from(el.querySelectorAll('td'));
+  const table = el.querySelector('table');
+  setHTML(el, after);
+  const now = Array.from(el.querySelectorAll('tr')), newCells = Array.from(el.querySelectorAll('td'));
+  const result = {rows: now.length, keptRows: now.filter((tr) => rows.includes(tr)).length,
+                  cells: newCells.length, keptCells: newCells.filter((td) => cells.includes(td)).length,
+                  table: el.querySelector('table') === table};
+  el.remove();
+  return result;
+}"""
+
+
+def _texts() -> dict[str, list[str]]:
+    """Each part's texts through a run of clicks on two chains."""
+    from rulekit.widgets import ChainExplorer
+
+    texts: dict[str, list[str]] = {name: [] for name in PARTS}
+    for scenario in ("apoteose/nested-responses", "apoteose/priority-seven"):
+        ex = ChainExplorer(scenario)
+        pick = next((v for _label, v in ex.response.options if v != "pass"), None)
+        clicks = [ex.prev.click, ex.prev.click, ex.next.click, ex.finish.click, ex.prev.click, ex.undo.click,
+                  ex.reset.click, functools.partial(ex.set_scale, 1.5), ex.prev.click]  # fmt: skip
+        if pick is not None:
+            clicks.insert(0, functools.partial(ex.choose, pick))
+        for click in [ex.refresh, *clicks]:
+            click()
+            assert ex.last_exception is None
+            for name in PARTS:
+                texts[name].append(getattr(ex, f"{name}_html").value)
+    return texts
+
+
+def test_a_part_patched_shows_what_innerhtml_shows(lab: Any) -> None:
+    from rulekit.widgets import ChainExplorer
+    from rulekit.widgets.panel import PART_JS
+
+    texts = _texts()
+    ex = ChainExplorer("apoteose/priority-seven")
+    logs = [ex.log_html.value]
+    ex.go(-1)
+    logs.append(ex.log_html.value)
+    diagrams = [ex.diagram_html.value]
+    ex.go(-1)
+    diagrams.append(ex.diagram_html.value)
+    assert diagrams[0] != diagrams[1] and "<svg" in diagrams[1]
+    extra = ["", logs[0], "", "<p>a</p>b<p>c</p>", "<p>a</p>", "text only", diagrams[0], logs[1], diagrams[1],
+             '<div style="font-size:150%"><p>x</p></div>', '<p style="font-size:1%">x</p>']  # fmt: skip
+
+    def check(page: Any) -> None:
+        pg = page.context.browser.new_page()
+        try:
+            pg.set_content("<html><body></body></html>")
+            pg.add_script_tag(content=PART_JS)
+            for name, seq in (*texts.items(), ("extra", extra)):
+                assert pg.evaluate(SAME_JS, [seq]) == [], name
+            moved = pg.evaluate(KEPT_ROWS_JS, [logs[0], logs[1]])
+            # the table and its rows stay; the cells of the row left and of the row reached by ▶ are new
+            assert moved["table"] and moved["rows"] == moved["keptRows"] == logs[1].count("<tr")
+            assert moved["keptCells"] == moved["cells"] - 2 * 10, moved
+        finally:
+            pg.close()
+
+    lab.call(check, "test_a_part_patched_shows_what_innerhtml_shows")
