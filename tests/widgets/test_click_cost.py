@@ -180,7 +180,7 @@ def test_a_layer_click_sends_each_widget_one_update_at_most(monkeypatch):
 def test_a_row_move_sends_two_updates(monkeypatch, scenario):
     """A row's Move down or Move up sends two updates: the rows (one widget: the two rows' words and the
     focus) and the outputs' panel. It was eight: the hidden list, the two rows' labels and their four buttons'
-    tooltips, and the panel (benchmarks/bench_browser.py, issue 38)."""
+    tooltips, and the panel (benchmarks/bench_browser.py)."""
     pytest.importorskip("anywidget")
     from rulekit.widgets import LayerExplorer
 
