@@ -27,7 +27,7 @@ import functools
 import re
 import traceback
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from rulekit import limits
@@ -37,6 +37,7 @@ from rulekit.views.markup import escape
 from rulekit.views.reasons import error_text
 from rulekit.views.render import render, warm_up_in_background
 from rulekit.views.table_html import COMPACT_TABLE_CSS
+from rulekit.widgets import ahead
 from rulekit.widgets.keys import available as guard_available
 from rulekit.widgets.keys import key_guard
 from rulekit.widgets.panel import Panel
@@ -370,7 +371,22 @@ class Guarded:
     lang: str = "en"
     scale: float = 1.0
     last_exception: BaseException | None = None
+    _guard_depth = 0  # how many guarded callbacks are running (see guarded)
     _: Translator = translator("en")
+
+    def _work_ahead(self) -> Iterable[ahead.Job]:
+        """The jobs the kernel may run while the learner reads (:mod:`rulekit.widgets.ahead`), likeliest
+        next click first; none by default. Each fills caches only (see :meth:`_ahead_job`)."""
+        return ()
+
+    def _ahead_job(self, work: Callable[[], Any]) -> ahead.Job:
+        """``work`` as a job ahead, under the explorer's budget like any callback (:func:`guarded`)."""
+
+        def job() -> None:
+            with limits.budget(*budget_of(getattr(self, "scenario", None))):
+                work()
+
+        return job
 
     def _init_language(self, lang: Any, scale: Any) -> RulekitError | None:
         """Start an explorer's ``__init__``: the error box (:meth:`_init_error_box`), the language and the
@@ -641,13 +657,19 @@ def guarded(method: F) -> F:
 
     @functools.wraps(method)
     def wrapper(self: Guarded, *args: Any, **kwargs: Any) -> Any:
+        depth = self._guard_depth
+        self._guard_depth = depth + 1
         try:
             # one budget per callback; its outputs reach the browser in one message
             with limits.budget(*budget_of(getattr(self, "scenario", None))), self._hold():
                 result = method(self, *args, **kwargs)
         except Exception as exc:  # noqa: BLE001 - no exception may reach the notebook
             self._set_error(exc)
-            return None
+            result = None
+        finally:
+            self._guard_depth = depth
+        if depth == 0:  # the outermost callback: the kernel may work ahead while the learner reads
+            ahead.plan(self._work_ahead() if self.last_exception is None else ())
         return result
 
     return wrapper  # type: ignore[return-value]

@@ -18,8 +18,9 @@ In tests: ``ex.effect_boxes["night"].value = False`` then read ``ex.final_html.v
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import wait
+from functools import partial
 from typing import Any
 
 from rulekit import mtg
@@ -31,6 +32,7 @@ from rulekit.views import localized as lv
 from rulekit.views import mtg as mv
 from rulekit.views.markup import escape
 from rulekit.views.reasons import explain_step
+from rulekit.widgets import ahead
 from rulekit.widgets._base import (
     DiagramExplorer,
     diagram_html,
@@ -574,17 +576,22 @@ class LayerExplorer(DiagramExplorer):
 
     # ------------------------------------------------------------------ solving and showing
     def _solve(self) -> Any:
+        """The trace of the board as the controls set it (solved once per variant, then kept)."""
+        return self._solve_for(self.disabled, tuple(self.order), self.ruleset.value)
 
-        key = (self.disabled, tuple(self.order), self.ruleset.value)
+    def _solve_for(self, disabled: tuple[str, ...], order: tuple[str, ...], ruleset: str) -> Any:
+        """The trace of the board with the effects ``disabled`` off, the timestamp holders in ``order``
+        and ``ruleset``: solved once, then kept (the last 64 variants)."""
+        key = (disabled, order, ruleset)
         if key in self._traces:
             self._traces.move_to_end(key)
             return self._traces[key]
         sc = self.scenario
-        if self.order != self._base_order:
-            sc = mtg.with_order(sc, list(self.order))
-        if self.disabled:
-            sc = mtg.without(sc, self.disabled)
-        trace = mtg.solve(sc, ruleset=self.ruleset.value)
+        if list(order) != self._base_order:
+            sc = mtg.with_order(sc, list(order))
+        if disabled:
+            sc = mtg.without(sc, disabled)
+        trace = mtg.solve(sc, ruleset=ruleset)
         self._traces[key] = trace
         if len(self._traces) > 64:
             self._traces.popitem(last=False)
@@ -704,15 +711,16 @@ class LayerExplorer(DiagramExplorer):
     MAX_RENDERED = 128
 
     def _outputs(
-        self, k: int, tables_first: Callable[[str, str, str, str], None] | None = None
+        self, k: int, tables_first: Callable[[str, str, str, str], None] | None = None, trace: Any = None
     ) -> tuple[str, str, str, str, str, str]:
         """The outputs' texts at step ``k`` of the current trace: built once per trace, step, size and
         language, then kept, so that going back to a board or a step already shown (an effect off and on
         again, Previous then Next) builds no table and draws no diagram. ``tables_first`` is given the
         tables as soon as they are built, while the diagram is still being drawn: on a large board the
         tables show first, and the diagram (drawn in proportion, :func:`rulekit.views.mtg.dependency_dot`)
-        within the call's budget."""
-        trace = self.trace
+        within the call's budget. ``trace``: another trace than the current one (work ahead)."""
+        if trace is None:
+            trace = self.trace
         n = len(trace.steps)
         k = max(0, min(k, n))
         key = (id(trace), k, self.scale, self.lang, self.show_flow)
@@ -754,6 +762,42 @@ class LayerExplorer(DiagramExplorer):
         if len(self._rendered) > self.MAX_RENDERED:
             self._rendered.popitem(last=False)
         return out
+
+    def _work_ahead(self) -> Iterator[ahead.Job]:
+        """What the learner's next click is likeliest to show (:mod:`rulekit.widgets.ahead`): the steps
+        beside the one shown, then the board with each effect switched off or on, with the other ruleset,
+        with each pair of neighbouring timestamp holders swapped, and as written (Reset). Each variant is
+        two jobs (its solve, then its outputs at its last step, where a click leaves the slider); a
+        variant already shown costs nothing."""
+        trace = self.trace
+        if trace is None or self.scenario is None:
+            return
+        n, k = len(trace.steps), self.step.value
+        for j in (k - 1, k + 1):
+            if 0 <= j <= n:
+                yield self._ahead_job(partial(self._outputs, j, trace=trace))
+        disabled, order, ruleset = self.disabled, tuple(self.order), self.ruleset.value
+        switchable = [e["id"] for e in self.effects if e["id"] in self.effect_boxes]
+        variants = [
+            (tuple(i for i in switchable if (i in disabled) != (i == eid)), order, ruleset)
+            for eid in switchable
+        ]
+        variants += [(disabled, order, r) for r in RULESETS if r != ruleset]
+        if self.effect_switches:
+            for i in range(len(order) - 1):
+                swapped = list(order)
+                swapped[i], swapped[i + 1] = swapped[i + 1], swapped[i]
+                variants.append((disabled, tuple(swapped), ruleset))
+        variants.append(((), tuple(self._base_order), ruleset))
+
+        def shown(variant: tuple[tuple[str, ...], tuple[str, ...], str]) -> None:
+            done = self._solve_for(*variant)
+            self._outputs(len(done.steps), trace=done)
+
+        for variant in variants:
+            if variant not in self._traces:
+                yield self._ahead_job(partial(self._solve_for, *variant))
+            yield self._ahead_job(partial(shown, variant))
 
     def __repr__(self) -> str:
         name = getattr(self.scenario, "name", "?")
