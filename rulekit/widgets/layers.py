@@ -33,6 +33,7 @@ from rulekit.views.markup import escape
 from rulekit.views.reasons import explain_step
 from rulekit.widgets._base import (
     DiagramExplorer,
+    check_without,
     diagram_html,
     guarded,
     load_input,
@@ -41,7 +42,6 @@ from rulekit.widgets._base import (
     sync,
     wrap,
 )
-from rulekit.widgets.prediction import check_without
 from rulekit.widgets.rows import order_rows_widget
 from rulekit.yamlsrc import suggest
 

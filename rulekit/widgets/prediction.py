@@ -30,9 +30,10 @@ from rulekit.mtg.messages import COLOR
 from rulekit.phrase import Phrase
 from rulekit.scenarios import scenario_game
 from rulekit.views import mtg as mv
+from rulekit.views.chain import chain_rules
 from rulekit.views.markup import escape
-from rulekit.views.reasons import chain_rules, error_text, why_phrase, why_text
-from rulekit.widgets._base import Guarded, guarded, load_input, row
+from rulekit.views.reasons import error_text, why_phrase, why_text
+from rulekit.widgets._base import Guarded, check_without, guarded, load_input, row
 from rulekit.widgets.spelling import fold, words
 from rulekit.yamlsrc import suggest
 
@@ -177,26 +178,6 @@ def _show(kind: str, view: Any, t: Any = None) -> str:
     if kind == "subtypes":
         return ", ".join(view.subtypes) or t.p("subtypes", "none")
     return mv.colours_text(view.colors, t)
-
-
-def check_without(scenario: Any, without: Any) -> tuple[str, ...]:
-    """The effect ids of ``without`` (one id or several), each checked against the scenario's effects:
-    an unknown id is a :class:`RulekitError` with the closest id ("did you mean") — a typo must not
-    silently leave an effect on."""
-
-    ids = (without,) if isinstance(without, str) else tuple(without or ())
-    known = mtg.effect_ids(scenario)
-    for eid in ids:
-        if eid not in known:
-            name = getattr(scenario, "name", "") or "?"
-            raise RulekitError(
-                N_("no effect '{effect}' in {scenario} (effects: {effects})"),
-                params={"effect": eid, "scenario": name, "effects": ", ".join(sorted(known))},
-                field="without",
-                code="UNKNOWN_EFFECT",
-                suggestion=suggest(str(eid), known),
-            )
-    return ids
 
 
 def _is_live(trace: Any) -> bool:
