@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from rulekit.i18n import translator
-from rulekit.views.reasons import CHAIN_RULES
+from rulekit.widgets.prediction import CHAIN_RULES
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = {

@@ -22,13 +22,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulekit import limits
 from rulekit.errors import N_, RulekitError, one_line, shown
 from rulekit.i18n import Translator
-from rulekit.mtg.oracle.reader import NOTE_WORDS, Reading, read_ability
+
+# The reader (its grammar and lark) loads when an ability written by its text is first read: a scenario
+# with none, like every lesson board, never loads it (rulekit.mtg.oracle's names are lazy).
+from rulekit.mtg import oracle
+from rulekit.mtg.oracle.wording import NOTE_WORDS
 from rulekit.yamlsrc import YamlDoc, format_path
+
+if TYPE_CHECKING:
+    from rulekit.mtg.oracle.reader import Reading
 
 #: The keys that make an ability's effect data (LANGUAGE.md §2): an ability with one of them is not read.
 EFFECT_KEYS = ("static", "cda", "resolves", "enters_with")
@@ -147,7 +154,7 @@ def read_written(
             code="TOO_MANY",
         )
     try:
-        reading = read_ability(text, name)
+        reading = oracle.read_ability(text, name)
     except RulekitError as exc:
         raise doc.error(field_path, exc.msgid or exc.message, params=exc.params, code=exc.code) from None
     line = doc.line_of(field_path)
@@ -191,7 +198,7 @@ def card_abilities(text: str, name: str = "") -> list[tuple[int, Reading, Any]]:
     for n, line in enumerate(str(text).splitlines(), 1):
         if not line.strip():
             continue
-        reading = read_ability(line.strip(), name)
+        reading = oracle.read_ability(line.strip(), name)
         ability: Any = reading.ability() if reading.status != "unread" else {"text": reading.text}
         out.append((n, reading, ability))
     return out

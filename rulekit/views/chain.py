@@ -48,6 +48,7 @@ __all__ = [
     "format_resources",
     "frames",
     "heroes_table",
+    "moment_text",
     "option_text",
     "ordinal",
     "paid_text",
@@ -575,6 +576,15 @@ def heroes_table(trace: Any, caption: str | None = None, lang: str = "en") -> Ta
         tuple(t(c) for c in HERO_COLUMNS),
         tuple(rows),
     )
+
+
+def moment_text(label: Any, lang: str = "en") -> str:
+    """A chain moment id in plain words (:func:`rulekit.apoteose.wording.moment_words`).
+
+    >>> moment_text("before:heal@0.0")
+    'before the healing of #0'
+    """
+    return moment_words(label, lang)
 
 
 #: The words of ``rulekit chain``'s text report (msgids).

@@ -19,14 +19,11 @@ Características finais — seed/humility-then-gideon (camadas dos textos-base):
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from rulekit import limits
 from rulekit.i18n import N_, translator
-
-# The Apoteose chain's views render in every language themselves (rulekit.views.chain); the lessons and
-# tools import them from here too. They read the chain trace only: no Apoteose engine is imported.
-from rulekit.views.chain import chain_log_table, heroes_table, stack_html
 from rulekit.views.markup import escape  # the one escaping (control characters made visible too)
 
 # the MTG tables render in any language themselves; the lessons import them from here
@@ -40,6 +37,15 @@ from rulekit.views.mtg import (
 )
 from rulekit.views.table import Table
 
+if TYPE_CHECKING:
+    from rulekit.views.chain import chain_log_table, heroes_table, stack_html
+
+# The Apoteose chain's views render in every language themselves (rulekit.views.chain); the lessons and
+# tools import them from here too. They read the chain trace only (no Apoteose engine), and they are
+# loaded when first asked for (PEP 562): the MTG explorer, which renders its tables here, loads no
+# Apoteose module at all (tests/test_lazy_imports.py).
+_LAZY = {name: "rulekit.views.chain" for name in ("chain_log_table", "heroes_table", "stack_html")}
+
 __all__ = [
     "chain_log_table",
     "checked",
@@ -52,6 +58,20 @@ __all__ = [
     "players_table",
     "stack_html",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rulekit.views.localized' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # found once: later lookups are plain attribute reads
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 #: Column headers and cell words of the tables (msgids; English is the header itself).
 WORDS = (

@@ -25,8 +25,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rulekit.apoteose.rulings import PRIORITY_CATEGORIES
-from rulekit.apoteose.wording import moment_words
 from rulekit.i18n import N_, translator
 
 # The MTG engine's codes have their messages in rulekit.mtg.messages (one module, every language).
@@ -77,15 +75,6 @@ def reason_text(code: str, params: dict[str, Any] | None = None, lang: str = "en
         inside = ", ".join(f"{k}={v}" for k, v in sorted(params.items()))
         return f"{code} ({inside})" if inside else code
     return translator(lang)(msgid, **params)
-
-
-def moment_text(label: Any, lang: str = "en") -> str:
-    """A chain moment id in plain words (:func:`rulekit.apoteose.wording.moment_words`).
-
-    >>> moment_text("before:heal@0.0")
-    'before the healing of #0'
-    """
-    return moment_words(label, lang)
 
 
 def why_text(trace: Any, step: Any, lang: str = "en") -> str:
@@ -196,70 +185,6 @@ def explain_step(trace: Any, k: int, lang: str = "en", states: Sequence[dict[str
         reason=step_reason(trace, step, lang),
         result=what,
     )
-
-
-#: The rules of the Apoteose chain a learner needs to predict a resolution order (seed 003), each citing the
-#: passage of lesson 05 that teaches it (what a learner has read; the seed is not theirs to read).
-CHAIN_RULES: dict[str, str] = {
-    "DEPTH_FIRST": N_(
-        "Responses resolve depth-first: the last entry added resolves first, then the spotlight returns "
-        "to the entry it answered (lesson 05, section 3: the chain)."
-    ),
-    "PRIORITY": N_(
-        "Several effects answered the same moment, so the priority rule decides (lesson 05, section 4: "
-        "priority; house rulings R-05 to R-07): every Auto effect first, each resolved before the next, "
-        "then Ativar; within each, by category: {categories}, seen from the turn hero."
-    ),
-    "REFUSED": N_("A refused activation never enters the chain, so it never resolves."),
-    "PREVISAO": N_(
-        "Previsão: every requirement must be payable together before anything is paid; if paying one "
-        "breaks another, the card cannot be activated (lesson 05, section 2: Previsão)."
-    ),
-    "STOPPED": N_(
-        "A response that breaks a requirement during the halt window stops the activation: it does not "
-        "resolve, its costs stay paid and it has no post window (lesson 05, section 5: stopped, R-03)."
-    ),
-    # after a wrong answer: the rule, not what it did to this chain (STOPPED says it does not resolve)
-    "STOPPED_HINT": N_(
-        "Requirements are checked again while an activation waits in its halt window: what a response breaks "
-        "there decides whether the activation goes on (lesson 05, section 5: stopped, R-03)."
-    ),
-    "TRUNCATED": N_(
-        "An effect whose description breaks while it resolves is truncated: what was done stays, the rest "
-        "is skipped, and it still counts as resolved (lesson 05, section 5: truncated)."
-    ),
-}
-
-
-def chain_rules(trace: Any, lang: str = "en", full: bool = True) -> list[str]:
-    """The rules that decide this chain's resolution order, in ``lang`` — never the order itself.
-
-    Read from the kinds of events in the trace: several effects answering one moment (priority),
-    refusals (and Previsão), stopped and truncated activations; the depth-first rule always.
-    ``full=False`` (after a wrong answer) leaves out what would name the outcome itself (that a
-    refused card never resolves, that a stopped activation does not).
-    """
-    t = translator(lang)
-    events = list(getattr(trace, "events", ()))
-    kinds = {ev.event for ev in events}
-    answered: dict[str, int] = {}
-    for ev in events:
-        label = (ev.detail or {}).get("answers") if ev.event == "activate" else None
-        if label:
-            answered[str(label)] = answered.get(str(label), 0) + 1
-    out = [t(CHAIN_RULES["DEPTH_FIRST"])]
-    if any(n > 1 for n in answered.values()):
-        out.append(t(CHAIN_RULES["PRIORITY"], categories=" > ".join(PRIORITY_CATEGORIES)))
-    if "refused" in kinds:
-        if full:
-            out.append(t(CHAIN_RULES["REFUSED"]))
-        if any((ev.detail or {}).get("code") == "PREVISAO" for ev in events if ev.event == "refused"):
-            out.append(t(CHAIN_RULES["PREVISAO"]))
-    if "stopped" in kinds:
-        out.append(t(CHAIN_RULES["STOPPED" if full else "STOPPED_HINT"]))
-    if "truncated" in kinds:
-        out.append(t(CHAIN_RULES["TRUNCATED"]))
-    return out
 
 
 def error_text(exc: Any, lang: str = "en") -> str:

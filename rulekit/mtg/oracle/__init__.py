@@ -6,8 +6,37 @@
 ('read', 'static', {'affects': 'other Elf creatures you control', 'modify_pt': {'power': 1, 'toughness': 1}})
 >>> read_ability("{T}: Add {G}.").status
 'plain'
+
+The names are loaded lazily (PEP 562): the reader (its grammar and ``lark``) is imported when a text
+is first read, so a scenario with no ability written by its text never loads it
+(``tests/test_lazy_imports.py``).
 """
 
-from rulekit.mtg.oracle.reader import Reading, read_ability, read_text
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rulekit.mtg.oracle.reader import Reading, read_ability, read_text
+
+_LAZY = {
+    "Reading": "rulekit.mtg.oracle.reader",
+    "read_ability": "rulekit.mtg.oracle.reader",
+    "read_text": "rulekit.mtg.oracle.reader",
+}
 
 __all__ = ["Reading", "read_ability", "read_text"]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rulekit.mtg.oracle' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # found once: later lookups are plain attribute reads
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -25,18 +25,10 @@ from lark.exceptions import UnexpectedInput, VisitError
 from rulekit.errors import N_, Phrase, RulekitError, shown
 from rulekit.mtg.oracle.build import _REF, _THAT, _Build, _merge, _Text, _Unread
 from rulekit.mtg.oracle.lexicon import canonical, grammar_text, words
+from rulekit.mtg.oracle.wording import NOTE_WORDS
 
 #: The longest ability text read (characters): a card's longest Oracle ability is well under this.
 MAX_TEXT = 2000
-
-#: What each located note of a reading says (``Reading.notes``).
-NOTE_WORDS = {
-    "not_read": N_("sentence at position {position} not read: '{phrase}'"),
-    "plain": N_("sentence at position {position} kept as plain text: '{phrase}'"),
-    "choice": N_(
-        "the choice at position {position} must be '{phrase}' (the scenario's choices are not checked)"
-    ),
-}
 
 #: A printed number beside a star (208.2a), in words.
 PRINTED_WORDS = {

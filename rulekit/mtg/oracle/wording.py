@@ -11,6 +11,16 @@ from typing import Any
 from rulekit.errors import N_
 from rulekit.i18n import Translator
 
+#: What each located note of a reading says (``Reading.notes``; the loader's text notes say it too,
+#: :mod:`rulekit.mtg.textread`, without loading the reader).
+NOTE_WORDS = {
+    "not_read": N_("sentence at position {position} not read: '{phrase}'"),
+    "plain": N_("sentence at position {position} kept as plain text: '{phrase}'"),
+    "choice": N_(
+        "the choice at position {position} must be '{phrase}' (the scenario's choices are not checked)"
+    ),
+}
+
 #: One line per effect-spec part (LANGUAGE.md §3), by its layer.
 PART_WORDS = {
     "affects": N_("affects: {value}"),
