@@ -27,7 +27,7 @@ import functools
 import re
 import traceback
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from rulekit import limits
@@ -495,9 +495,19 @@ class Guarded:
 
     def _hold(self) -> Any:
         """A block whose changes to the explorer's panel go to the browser in one message (see
-        :meth:`_panel_of`); nothing is held without a panel."""
+        :meth:`_panel_of`), and those of the :meth:`_held_controls` in one each, all when the block ends;
+        nothing is held without a panel or such controls."""
         panel = self.__dict__.get("panel")
-        return panel.hold() if panel is not None else contextlib.nullcontext()
+        controls = self._held_controls()
+        if not controls:
+            return panel.hold() if panel is not None else contextlib.nullcontext()
+        return _holding(panel, controls)
+
+    def _held_controls(self) -> tuple[Any, ...]:
+        """The controls a callback changes (subclasses): their updates are held to the callback's end, then
+        sent just before the panel's. Sent as each change happens, they reached the browser one by one while
+        the kernel was still drawing, and each made the page lay itself out again (``bench_browser``)."""
+        return ()
 
     def _on_text_size(self, change: dict[str, Any]) -> None:
         if not self._scaling:
@@ -624,6 +634,18 @@ class DiagramExplorer(Guarded):
         if len(self._svgs) > self.MAX_DIAGRAMS:
             self._svgs.popitem(last=False)
         return html
+
+
+@contextlib.contextmanager
+def _holding(panel: Panel | None, controls: tuple[Any, ...]) -> Iterator[None]:
+    """Hold ``controls``' updates and ``panel``'s to the block's end (see :meth:`Guarded._hold`): each
+    control's go in one message, then the panel's (the first entered is the last to send)."""
+    with contextlib.ExitStack() as stack:
+        if panel is not None:
+            stack.enter_context(panel.hold())
+        for control in controls:
+            stack.enter_context(control.hold_sync())
+        yield
 
 
 def budget_of(scenario: Any) -> tuple[str | None, int]:
