@@ -504,9 +504,10 @@ class Guarded:
         return _holding(panel, controls)
 
     def _held_controls(self) -> tuple[Any, ...]:
-        """The controls a callback changes (subclasses): their updates are held to the callback's end, then
-        sent just before the panel's. Sent as each change happens, they reached the browser one by one while
-        the kernel was still drawing, and each made the page lay itself out again (``bench_browser``)."""
+        """The controls a callback changes (subclasses): their updates are held to the callback's end and sent
+        right after the panel's (its text, the largest, the first on its way). Sent as each change happened,
+        they reached the browser one by one while the kernel was still drawing, and each made the page lay
+        itself out again (``benchmarks/bench_browser.py``)."""
         return ()
 
     def _on_text_size(self, change: dict[str, Any]) -> None:
@@ -638,13 +639,13 @@ class DiagramExplorer(Guarded):
 
 @contextlib.contextmanager
 def _holding(panel: Panel | None, controls: tuple[Any, ...]) -> Iterator[None]:
-    """Hold ``controls``' updates and ``panel``'s to the block's end (see :meth:`Guarded._hold`): each
-    control's go in one message, then the panel's (the first entered is the last to send)."""
+    """Hold ``panel``'s updates and ``controls``' to the block's end (see :meth:`Guarded._hold`): the panel's
+    go in one message, then each control's in one (the last held is the first sent)."""
     with contextlib.ExitStack() as stack:
-        if panel is not None:
-            stack.enter_context(panel.hold())
         for control in controls:
             stack.enter_context(control.hold_sync())
+        if panel is not None:
+            stack.enter_context(panel.hold())
         yield
 
 
