@@ -374,6 +374,39 @@ def test_the_chain_clicks_send_few_updates(monkeypatch, scenario):
     assert sent == []
 
 
+@pytest.mark.parametrize("scenario", ["apoteose/truncated", "apoteose/nested-responses"])
+def test_a_chain_clicks_updates_leave_together_panel_first(monkeypatch, scenario):
+    """Nothing of a chain click reaches the browser while the kernel is still drawing (sent as they happened,
+    the controls' updates arrived one by one, each laying the page out again): every update leaves at the
+    click's end, the panel's first (its text, the largest, on its way first), then the controls'."""
+    from rulekit.widgets import ChainExplorer
+
+    ex = ChainExplorer(scenario)
+    sent = _updates(monkeypatch)
+    during: list[int] = []
+    real = ex._render
+
+    def render(number):
+        real(number)
+        during.append(len(sent))  # drawn, the callback not yet over
+
+    monkeypatch.setattr(ex, "_render", render)
+    for click in (lambda: ex.choose(ex.options()[-1][1]), ex.prev.click, ex.undo.click, ex.finish.click,
+                  ex.reset.click):  # fmt: skip
+        sent.clear()
+        during.clear()
+        click()
+        assert ex.last_exception is None
+        assert during and set(during) == {0}, during
+        assert sent[0][0] == id(ex.panel.widget) and len(sent) >= 2, sent
+        assert {i for i, _key in sent[1:]} <= {
+            id(ex.response),
+            id(ex.choose_button),
+            id(ex.finish),
+            id(ex.event),
+        }
+
+
 def test_the_chain_sends_the_response_buttons_only_what_changed(monkeypatch):
     """The response buttons' options go only when they change (a choice that keeps them sends only the
     choice, none at all when the choice stays); the chain's end hides them by a class of theirs, in the same
