@@ -128,3 +128,54 @@ def test_a_part_patched_shows_what_innerhtml_shows(lab: Any) -> None:
             pg.close()
 
     lab.call(check, "test_a_part_patched_shows_what_innerhtml_shows")
+
+
+LOOK_JS = """([text]) => {
+  const box = document.getElementById('box');
+  box.innerHTML = text;
+  const look = (c) => {
+    const s = getComputedStyle(c);
+    return [s.whiteSpace, s.borderTopWidth, s.fontWeight];
+  };
+  return Array.from(box.querySelectorAll('tr'), (tr) => Array.from(tr.children, look));
+}"""
+
+
+def test_the_logs_cells_are_styled_by_their_place(lab: Any) -> None:
+    """The widgets' style finds a compact table's cells by their place (its classes name its short columns,
+    its highlighted row has a class of its own): in a browser, the chain log's first column and its short
+    columns stay on one line, its long column wraps, the highlighted row's cells are framed, a changed cell is
+    bold, as when each cell carried its class."""
+    from rulekit.views.chain import chain_log_table
+    from rulekit.views.table_html import short_columns
+    from rulekit.widgets import ChainExplorer
+    from rulekit.widgets._base import PAGE_CSS
+
+    ex = ChainExplorer("apoteose/truncated")
+    ex.run_to_end()
+    ex.go(-2)
+    table = chain_log_table(ex.trace, upto=ex.event.value - 1)
+    nowrap, current = set(short_columns(table)), table.highlight_row
+    assert nowrap and 0 not in nowrap and len(nowrap) < len(table.columns) - 1 and current is not None
+    changed = set(table.changed)
+    assert changed
+
+    def check(page: Any) -> None:
+        pg = page.context.browser.new_page()
+        try:
+            pg.set_content(f"<html><head><style>{PAGE_CSS}</style></head><body><div class='rulekit-widget'>"
+                           "<div id='box'></div></div></body></html>")  # fmt: skip
+            rows = pg.evaluate(LOOK_JS, [ex.log_html.value])
+        finally:
+            pg.close()
+        head, body = rows[0], rows[1:]
+        assert len(body) == len(table.rows)
+        for c, (space, _top, _weight) in enumerate(head):
+            assert space == ("nowrap" if c in nowrap else "normal"), (c, space)
+        for r, cells in enumerate(body):
+            for c, (space, top, weight) in enumerate(cells):
+                assert space == ("nowrap" if c == 0 or c in nowrap else "pre-line"), (r, c, space)
+                assert top == ("3px" if r == current else "0px"), (r, c, top)
+                assert (weight == "700") == ((r, c) in changed), (r, c, weight)
+
+    lab.call(check, "test_the_logs_cells_are_styled_by_their_place")
