@@ -181,7 +181,10 @@ def translated_languages(*, partial: bool = False) -> tuple[str, ...]:
 CATALOG_DIRS: dict[str, str] = {code: lang.catalog for code, lang in REGISTRY.items() if lang.catalog}
 
 
+@cache
 def _aliases() -> dict[str, str]:
+    """Every accepted spelling (casefolded, ``-`` for ``_``) -> its registry code; made once (a click checks
+    languages some eighty times), remade when the registry changes."""
     out: dict[str, str] = {}
     for code, lang in REGISTRY.items():
         for name in (code, *lang.aliases):
@@ -206,6 +209,7 @@ def register_language(lang: Language) -> None:
     LANGUAGES = tuple(REGISTRY)
     if lang.catalog:
         CATALOG_DIRS[lang.code] = lang.catalog
+    _aliases.cache_clear()
     _catalog.cache_clear()
     _translator.cache_clear()
 
@@ -217,6 +221,7 @@ def unregister_language(code: str) -> None:
         del REGISTRY[code]
         CATALOG_DIRS.pop(code, None)
         LANGUAGES = tuple(REGISTRY)
+        _aliases.cache_clear()
         _catalog.cache_clear()
         _translator.cache_clear()
 

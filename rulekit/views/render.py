@@ -523,7 +523,10 @@ def _attr_ok(name: str, value: str) -> bool:
     low = name.lower()
     if low.startswith("on"):
         return False
-    plain = re.sub(r"[\x00-\x20]+", "", html.unescape(value[1:-1] if value else "")).lower()
+    raw = value[1:-1] if value else ""
+    if not (low in _LINK_ATTRS or low.endswith(":href")) and not any(c in raw for c in "&:("):
+        return True  # no scheme, no call, no character reference: none of the checks below can fail
+    plain = re.sub(r"[\x00-\x20]+", "", html.unescape(raw)).lower()
     if low in _LINK_ATTRS or low.endswith(":href"):
         return plain.startswith("#") or plain == ""
     if low == "style":
@@ -574,8 +577,9 @@ def sanitize_svg(svg: str) -> str:
         if local not in _ALLOW_ELEMENTS:
             continue
         attrs = m.group("attrs")
-        kept = [a.group() for a in _ATTR.finditer(attrs) if _attr_ok(a.group(2), a.group(4) or "")]
-        if len(kept) == len(_ATTR.findall(attrs)):
+        found = list(_ATTR.finditer(attrs))
+        kept = [a.group() for a in found if _attr_ok(a.group(2), a.group(4) or "")]
+        if len(kept) == len(found):
             out.append(m.group())
         else:
             out.append(f"<{m.group('end')}{name}{''.join(kept)}{'/' if empty else ''}>")

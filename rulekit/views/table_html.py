@@ -96,43 +96,61 @@ def table_html(table: Any, scale: float = 1.0) -> str:
     return "\n".join(out) + "\n"
 
 
+#: The most columns a table keeps on one line by its own classes (``rk-nw-3``: its fourth column, by a rule of
+#: :data:`COMPACT_TABLE_CSS`); a short column further right has ``rk-nw`` on each of its cells.
+NOWRAP_COLUMNS = 16
+#: :func:`table_styles`' per-cell selectors as rules of a compact table: the first column of the body (but a
+#: note over every column) and the highlighted row's cells are found by their place and their row's class.
+_COMPACT_SELECTORS = {
+    "td.col0": "tbody > tr > td:first-child:not([colspan])",
+    "td.rk-current": "tr.rk-current > td",
+}
+
 #: The CSS of :func:`compact_table_html`'s tables, for every widget's shared ``<style>``
 #: (``rulekit.widgets._base.WIDGET_CSS``): the rules of :func:`table_styles`, for a class.
 COMPACT_TABLE_CSS = (
     " ".join(
-        f".rulekit-widget table.rk-table {sel.replace('td.col0', 'td.rk-c0')} {{{props}}}".replace("  ", " ")
+        f".rulekit-widget table.rk-table {_COMPACT_SELECTORS.get(sel, sel)} {{{props}}}".replace("  ", " ")
         # the table's own font size goes: the widgets size their outputs themselves
         for sel, props in table_styles(1.0)
     ).replace("font-size: 100%; ", "")
-    + " .rulekit-widget table.rk-table .rk-nw {white-space: nowrap;}"
+    + " .rulekit-widget table.rk-table .rk-nw, "
+    + ", ".join(
+        f".rulekit-widget table.rk-nw-{c} > * > tr > :nth-child({c + 1})" for c in range(1, NOWRAP_COLUMNS)
+    )
+    + " {white-space: nowrap;}"
 )
 
 
 def compact_table_html(table: Any, most: int | None = None, cut_note: str = "") -> str:
     """A non-empty ``table`` as light HTML for the widgets: the same caption, cells, cues and look as
-    :func:`table_html`, with classes only where a cell differs (``rk-c0`` the first column, ``rk-nw`` the
-    :func:`short_columns`, ``rk-changed``, ``rk-current``) and no ``<style>`` of its own: the rules
-    (:data:`COMPACT_TABLE_CSS`) are in the widget's ``<style>``, shown once. A table's own ``<style>`` made
-    the browser restyle the whole page at every update; the ids and classes per cell made it three times as
-    long. Every value is escaped.
+    :func:`table_html`, with no ``<style>`` of its own: the rules (:data:`COMPACT_TABLE_CSS`) are in the
+    widget's ``<style>``, shown once, and find the cells by their place. The table's classes name its
+    :func:`short_columns` (``rk-nw-1``: its second column kept on one line); the highlighted row has
+    ``rk-current``, a changed cell ``rk-changed``. A table's own ``<style>`` made the browser restyle the
+    whole page at every update; the ids and classes per cell made it three times as long (and ``rk-nw`` on
+    every cell of a short column, a chain log's longest part, twice as long). Every value is escaped.
     ``most``: the rows stop once the markup is longer (a bounded output, :class:`rulekit.limits.Budget`),
     and a last row says so with ``cut_note``.
 
     >>> from rulekit.views.table import Table
     >>> t = Table("demo", "Final", ("object", "P/T"), (("Gideon <b>", "6/6 → 5/5"),), frozenset({(0, 1)}))
     >>> print(compact_table_html(t).replace("<thead>", "\\n<thead>"))
-    <table class="rk-table"><caption>Final</caption>
-    <thead><tr><th>object</th><th class="rk-nw">P/T</th></tr></thead><tbody>
-    <tr><td class="rk-c0">Gideon &lt;b&gt;</td><td class="rk-nw rk-changed">6/6 → 5/5</td></tr>
+    <table class="rk-table rk-nw-1"><caption>Final</caption>
+    <thead><tr><th>object</th><th>P/T</th></tr></thead><tbody>
+    <tr><td>Gideon &lt;b&gt;</td><td class="rk-changed">6/6 → 5/5</td></tr>
     </tbody></table>
     """
     nowrap = short_columns(table)
+    by_class = " ".join(f"rk-nw-{c}" for c in nowrap if c < NOWRAP_COLUMNS)
+    apart = {c for c in nowrap if c >= NOWRAP_COLUMNS}  # beyond the classes' rules: one class a cell
     head = "".join(
-        f'<th class="rk-nw">{_esc(name)}</th>' if c in nowrap else f"<th>{_esc(name)}</th>"
+        f'<th class="rk-nw">{_esc(name)}</th>' if c in apart else f"<th>{_esc(name)}</th>"
         for c, name in enumerate(table.columns)
     )
     caption = f"<caption>{_esc(table.caption)}</caption>"
-    out = [f'<table class="rk-table">{caption}<thead><tr>{head}</tr></thead><tbody>']
+    classes = f"rk-table {by_class}" if by_class else "rk-table"
+    out = [f'<table class="{classes}">{caption}<thead><tr>{head}</tr></thead><tbody>']
     n_cols = len(table.columns)
     size = len(out[0])
     for r, row in enumerate(table._display_rows()):
@@ -142,14 +160,13 @@ def compact_table_html(table: Any, most: int | None = None, cut_note: str = "") 
         cells = []
         for c in range(n_cols):
             cell = row[c] if c < len(row) else ""
-            classes = ["rk-c0"] if c == 0 else ["rk-nw"] if c in nowrap else []
+            cues = ["rk-nw"] if c in apart else []
             if (r, c) in table.changed:
-                classes.append("rk-changed")
-            if table.highlight_row == r:
-                classes.append("rk-current")
-            attr = f' class="{" ".join(classes)}"' if classes else ""
+                cues.append("rk-changed")
+            attr = f' class="{" ".join(cues)}"' if cues else ""
             cells.append(f"<td{attr}>{_esc(cell)}</td>")
-        out.append("<tr>" + "".join(cells) + "</tr>")
+        tr = '<tr class="rk-current">' if table.highlight_row == r else "<tr>"
+        out.append(tr + "".join(cells) + "</tr>")
         size += len(out[-1])
     out.append("</tbody></table>")
     return "\n".join(out)

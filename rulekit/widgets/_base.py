@@ -27,7 +27,7 @@ import functools
 import re
 import traceback
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 from rulekit import limits, mtg
@@ -532,9 +532,20 @@ class Guarded:
 
     def _hold(self) -> Any:
         """A block whose changes to the explorer's panel go to the browser in one message (see
-        :meth:`_panel_of`); nothing is held without a panel."""
+        :meth:`_panel_of`), and those of the :meth:`_held_controls` in one each, all when the block ends;
+        nothing is held without a panel or such controls."""
         panel = self.__dict__.get("panel")
-        return panel.hold() if panel is not None else contextlib.nullcontext()
+        controls = self._held_controls()
+        if not controls:
+            return panel.hold() if panel is not None else contextlib.nullcontext()
+        return _holding(panel, controls)
+
+    def _held_controls(self) -> tuple[Any, ...]:
+        """The controls a callback changes (subclasses): their updates are held to the callback's end and sent
+        right after the panel's (its text, the largest, the first on its way). Sent as each change happened,
+        they reached the browser one by one while the kernel was still drawing, and each made the page lay
+        itself out again (``benchmarks/bench_browser.py``)."""
+        return ()
 
     def _on_text_size(self, change: dict[str, Any]) -> None:
         if not self._scaling:
@@ -661,6 +672,18 @@ class DiagramExplorer(Guarded):
         if len(self._svgs) > self.MAX_DIAGRAMS:
             self._svgs.popitem(last=False)
         return html
+
+
+@contextlib.contextmanager
+def _holding(panel: Panel | None, controls: tuple[Any, ...]) -> Iterator[None]:
+    """Hold ``panel``'s updates and ``controls``' to the block's end (see :meth:`Guarded._hold`): the panel's
+    go in one message, then each control's in one (the last held is the first sent)."""
+    with contextlib.ExitStack() as stack:
+        for control in controls:
+            stack.enter_context(control.hold_sync())
+        if panel is not None:
+            stack.enter_context(panel.hold())
+        yield
 
 
 def budget_of(scenario: Any) -> tuple[str | None, int]:

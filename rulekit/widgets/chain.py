@@ -169,6 +169,10 @@ class ChainExplorer(DiagramExplorer):
             self.next,
         ]
 
+    def _held_controls(self) -> tuple[Any, ...]:
+        """The controls a click changes: sent at its end with the panel, in one burst (see ``_hold``)."""
+        return (self.response, self.choose_button, self.finish, self.event)
+
     def _rescale(self) -> None:
         """Re-render the window, the stack, the diagram, the log, the heroes and the status."""
         if self.trace is not None:

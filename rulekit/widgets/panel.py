@@ -33,34 +33,50 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 #: How a part is drawn, shared by a panel and its placed parts: a ``<div>`` with the classes of a stock HTML
-#: output, hidden while empty, set when its text changes. A new text replaces only the nodes that differ from
-#: the shown ones (a node whose tag and attributes are the same keeps its place and is compared child by
-#: child): when the log's highlighted event moves, two rows of the table are replaced, not the table (the
-#: page parses the whole text, as ``innerHTML`` would, but builds, styles and lays out only what changed).
+#: output, hidden while empty, set when its text changes. A new text changes only the nodes that differ from
+#: the shown ones: the children alike at the start and at the end stay, those between are matched in order; a
+#: matched element of the same tag keeps its place, takes the new attributes (when that leaves them in the
+#: new text's order) and is compared child by child; the rest come and go. When the log's highlighted event
+#: moves, two rows change their class and nothing is replaced; a row added is one row inserted; a diagram
+#: redrawn keeps its elements and takes their new coordinates (the page parses the whole text, as
+#: ``innerHTML`` would, but builds, styles and lays out only what changed).
 PART_JS = """
 const HTML_OUTER = ["jupyter-widgets", "widget-inline-hbox", "jupyter-widget-inline-hbox", "widget-html",
                     "jupyter-widget-html", "rulekit-part"];
 const HTML_INNER = ["widget-html-content", "jupyter-widget-html-content"];
-function sameAttributes(a, b) {
-  if (a.attributes.length !== b.attributes.length) return false;
+function takeAttributes(a, b) {
+  const names = Array.from(b.attributes, (at) => at.name);
+  const kept = Array.from(a.attributes, (at) => at.name).filter((name) => b.hasAttribute(name));
+  const order = kept.concat(names.filter((name) => !a.hasAttribute(name)));
+  if (order.join(" ") !== names.join(" ")) return false;
+  for (const at of Array.from(a.attributes)) {
+    if (!b.hasAttribute(at.name)) a.removeAttributeNS(at.namespaceURI, at.localName);
+  }
   for (const at of b.attributes) {
-    if (a.getAttributeNS(at.namespaceURI, at.localName) !== at.value) return false;
+    if (a.getAttributeNS(at.namespaceURI, at.localName) !== at.value) {
+      a.setAttributeNS(at.namespaceURI, at.name, at.value);
+    }
   }
   return true;
 }
+function patchNode(a, b) {
+  if (a.nodeType === 3 && b.nodeType === 3) a.data = b.data;
+  else if (a.nodeType === 1 && a.nodeName === b.nodeName && takeAttributes(a, b)) patchChildren(a, b);
+  else a.replaceWith(b);
+}
 function patchChildren(shown, fresh) {
-  const old = shown.childNodes;
-  const neu = Array.from(fresh.childNodes);
-  if (old.length !== neu.length) {
-    shown.replaceChildren(...neu);
-    return;
+  const old = Array.from(shown.childNodes), neu = Array.from(fresh.childNodes);
+  let start = 0, endOld = old.length, endNew = neu.length;
+  while (start < endOld && start < endNew && old[start].isEqualNode(neu[start])) start++;
+  while (endOld > start && endNew > start && old[endOld - 1].isEqualNode(neu[endNew - 1])) {
+    endOld--;
+    endNew--;
   }
-  for (let i = 0; i < neu.length; i++) {
-    const a = old[i], b = neu[i];
-    if (a.isEqualNode(b)) continue;
-    if (a.nodeType === 1 && a.nodeName === b.nodeName && sameAttributes(a, b)) patchChildren(a, b);
-    else a.replaceWith(b);
-  }
+  const both = Math.min(endOld, endNew) - start;
+  for (let i = start; i < start + both; i++) patchNode(old[i], neu[i]);
+  for (let i = start + both; i < endOld; i++) old[i].remove();
+  const after = endOld < old.length ? old[endOld] : null;
+  for (let i = start + both; i < endNew; i++) shown.insertBefore(neu[i], after);
 }
 function setHTML(el, text) {
   const parsed = document.createElement("template");

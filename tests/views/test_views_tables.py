@@ -127,5 +127,31 @@ def test_short_columns_stay_on_one_line_and_the_long_one_wraps() -> None:
     assert f"#{tid} td.col{why} {{\n  white-space: nowrap;" in html
     assert f"td.col{change} {{" not in html
     compact = compact_table_html(table)
-    assert compact.count('class="rk-nw"') >= len(table.rows)  # the cells of the short columns (and headers)
-    assert compact.count("<td>") >= len(table.rows)  # the change column: no class, free to wrap
+    # the short columns are the table's classes (one CSS rule each in the widgets' style), not each cell's
+    head = compact.split(">", 1)[0]
+    assert f"rk-nw-{why}" in head and f"rk-nw-{change} " not in head + " " and "rk-nw-0" not in head
+    assert 'class="rk-nw"' not in compact and compact.count("<td>") >= len(table.rows) * (
+        len(table.columns) - 1
+    )
+
+
+def test_the_compact_tables_short_columns_are_styled_by_place():
+    """Each short column's rule in the widgets' style selects the cells of that column of a table whose class
+    names it (header and body); the first column of the body stays on one line but a note over every column;
+    a table wider than the rules' columns gives a further short column's cells a class each."""
+    from rulekit.views.table import Table
+    from rulekit.views.table_html import COMPACT_TABLE_CSS, NOWRAP_COLUMNS, compact_table_html
+
+    for c in range(1, NOWRAP_COLUMNS):
+        assert f"table.rk-nw-{c} > * > tr > :nth-child({c + 1})" in COMPACT_TABLE_CSS
+    assert "tbody > tr > td:first-child:not([colspan]) {white-space: nowrap;}" in COMPACT_TABLE_CSS
+    assert "tr.rk-current > td {border-top" in COMPACT_TABLE_CSS
+    n = NOWRAP_COLUMNS + 2
+    wide = Table("wide", "Wide", tuple(f"c{i}" for i in range(n)), (tuple("x" * n),), frozenset(), 0)
+    html = compact_table_html(wide)
+    assert f"rk-nw-{NOWRAP_COLUMNS - 1}" in html and f"rk-nw-{NOWRAP_COLUMNS}" not in html
+    assert html.count('<th class="rk-nw">') == html.count('<td class="rk-nw">') == 2
+    assert '<tr class="rk-current">' in html
+    cut = compact_table_html(Table("cut", "Cut", ("a", "b"), (("1", "2"),) * 50, frozenset()), most=100,
+                             cut_note="more")  # fmt: skip
+    assert '<td colspan="2"><em>more</em></td>' in cut

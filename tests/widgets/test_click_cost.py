@@ -72,6 +72,16 @@ def _cells(html: str) -> list[str]:
     return [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<t[hd](?:\s[^>]*)?>(.*?)</t[hd]>", html, re.S)]
 
 
+def _cued(html: str, cue: str) -> set[tuple[int, int]]:
+    """(row, column) of the body cells marked ``cue``, on the cell or on its row."""
+    import re
+
+    body = html.split("<tbody>", 1)[1]
+    rows = re.findall(r"<tr([^>]*)>(.*?)</tr>", body, re.S)
+    cells = [(attrs, re.findall(r"<td([^>]*)>", tds)) for attrs, tds in rows]
+    return {(r, c) for r, (attrs, tds) in enumerate(cells) for c, td in enumerate(tds) if cue in attrs + td}
+
+
 @pytest.mark.parametrize("scenario", ["seed/humility-then-gideon", "classic/dependency-loop"])
 def test_the_explorers_tables_are_light(scenario):
     """The tables an explorer sends carry no <style> of their own (inserting one restyles the whole page at
@@ -93,8 +103,9 @@ def test_the_explorers_tables_are_light(scenario):
     k = n - 1
     lesson = lv.to_html(mv.layer_table(trace, highlight=k - 1))
     assert _cells(ex.layers_html.value) == _cells(lesson)
-    assert ex.layers_html.value.count("rk-changed") == lesson.count("rk-changed") - 1  # its <style> rule
-    assert ex.layers_html.value.count("rk-current") == lesson.count("rk-current") - 1
+    for cue in ("rk-changed", "rk-current"):  # the same cells, marked on the cell or (highlight) on its row
+        assert _cued(ex.layers_html.value, cue) == _cued(lesson, cue), cue
+    assert _cued(lesson, "rk-current")  # the step shown
     assert "<svg" in ex.diagram_html.value and "<!--" not in ex.diagram_html.value
     chain = ChainExplorer("apoteose/nested-responses")
     chain.run_to_end()
@@ -361,6 +372,39 @@ def test_the_chain_clicks_send_few_updates(monkeypatch, scenario):
     sent.clear()
     ex.reset.click()  # nothing changed: nothing sent
     assert sent == []
+
+
+@pytest.mark.parametrize("scenario", ["apoteose/truncated", "apoteose/nested-responses"])
+def test_a_chain_clicks_updates_leave_together_panel_first(monkeypatch, scenario):
+    """Nothing of a chain click reaches the browser while the kernel is still drawing (sent as they happened,
+    the controls' updates arrived one by one, each laying the page out again): every update leaves at the
+    click's end, the panel's first (its text, the largest, on its way first), then the controls'."""
+    from rulekit.widgets import ChainExplorer
+
+    ex = ChainExplorer(scenario)
+    sent = _updates(monkeypatch)
+    during: list[int] = []
+    real = ex._render
+
+    def render(number):
+        real(number)
+        during.append(len(sent))  # drawn, the callback not yet over
+
+    monkeypatch.setattr(ex, "_render", render)
+    for click in (lambda: ex.choose(ex.options()[-1][1]), ex.prev.click, ex.undo.click, ex.finish.click,
+                  ex.reset.click):  # fmt: skip
+        sent.clear()
+        during.clear()
+        click()
+        assert ex.last_exception is None
+        assert during and set(during) == {0}, during
+        assert sent[0][0] == id(ex.panel.widget) and len(sent) >= 2, sent
+        assert {i for i, _key in sent[1:]} <= {
+            id(ex.response),
+            id(ex.choose_button),
+            id(ex.finish),
+            id(ex.event),
+        }
 
 
 def test_the_chain_sends_the_response_buttons_only_what_changed(monkeypatch):
