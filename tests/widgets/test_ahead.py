@@ -172,4 +172,3 @@ def test_a_variant_that_fails_is_left_for_the_click_that_asks_for_it(ahead, monk
     assert ex.error.value == ""  # the failed job showed nothing
     ex.effect_boxes[first].value = False
     assert ex.last_exception is not None and "too much work" in ex.error.value
-
