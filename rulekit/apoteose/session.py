@@ -17,6 +17,8 @@ session never keeps hidden mutable game state of its own.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +31,18 @@ from rulekit.errors import N_, Phrase, RulekitError
 from rulekit.yamlsrc import suggest
 
 __all__ = ["ChainSession", "DecisionPoint", "Option", "Refusal"]
+
+
+@dataclass(frozen=True)
+class _Replay:
+    """What one replay leaves: the finished trace (or None), the pending point (or None), the trace so far,
+    its events and the frames on the chain (plain dicts, copied for the session that takes them)."""
+
+    trace: ChainTrace | None
+    point: DecisionPoint | None
+    so_far: ChainTrace
+    events: tuple[ChainEvent, ...]
+    stack: tuple[dict[str, Any], ...]
 
 
 class ChainSession:
@@ -51,11 +65,43 @@ class ChainSession:
         self.events: tuple[ChainEvent, ...] = ()
         self.stack: list[dict[str, Any]] = []
         self.trace: ChainTrace | None = None
+        #: the replays already run, by their choices (the last MAX_KEPT): undo, reset and a choice made
+        #: before replay nothing (see prepare)
+        self._kept: OrderedDict[tuple[str, ...], _Replay] = OrderedDict()
         self._replay()
+
+    #: How many replays a session keeps (the least recently used go first).
+    MAX_KEPT = 64
 
     # ---------------------------------------------------------------- replay --
     def _replay(self) -> None:
-        queue = list(self.choices)
+        done = self._run(tuple(self.choices))
+        self.trace, self.point, self.so_far, self.events = done.trace, done.point, done.so_far, done.events
+        self.stack = [dict(frame) for frame in done.stack]
+
+    def prepare(self, choices: Any) -> tuple[ChainTrace, DecisionPoint | None]:
+        """Run the replay of ``choices`` now and keep it, leaving the session as it is: a later
+        :meth:`choose` (or undo, reset) that reaches these choices replays nothing. A widget does this
+        while the learner reads (:mod:`rulekit.widgets.ahead`). What the session would then show: the
+        trace (finished, or so far) and the pending point. An illegal choice is not checked here (the
+        replay then stops at that point again, as :meth:`choose` would refuse it)."""
+        done = self._run(tuple(str(c) for c in choices))
+        return (done.trace or done.so_far), done.point
+
+    def _run(self, choices: tuple[str, ...]) -> _Replay:
+        """The replay of ``choices`` (run once, then kept; the engine is deterministic)."""
+        kept = self._kept.get(choices)
+        if kept is not None:
+            self._kept.move_to_end(choices)
+            return kept
+        done = self._play(choices)
+        self._kept[choices] = done
+        while len(self._kept) > self.MAX_KEPT:
+            self._kept.popitem(last=False)
+        return done
+
+    def _play(self, choices: tuple[str, ...]) -> _Replay:
+        queue = list(choices)
         engine = Engine(self.scenario)
         script = self.scenario.decider(engine) if self.use_script else None
 
@@ -75,16 +121,14 @@ class ChainSession:
         engine.decider = decider
         doc = self.scenario.doc
         file, size = (doc.file, doc.size) if doc is not None else (None, 0)
+        trace: ChainTrace | None = None
+        point: DecisionPoint | None = None
         try:
             with limits.budget(file=file, input_bytes=size):  # as run_chain: checks and events counted
-                self.trace = engine.run()
-            self.point = None
+                trace = engine.run()
         except NeedDecision as need:
-            self.trace = None
-            self.point = need.point
-        self.so_far = engine.trace()  # the trace up to here (finished or paused), heroes included
-        self.events = tuple(engine.events)
-        self.stack = [
+            point = need.point
+        stack = tuple(
             {
                 "index": f.index,
                 "card": f.card,
@@ -95,8 +139,9 @@ class ChainSession:
                 "negated": f.negated,
             }
             for f in engine.stack
-        ]
-        self._engine = engine
+        )
+        # the trace up to here (finished or paused), heroes included
+        return _Replay(trace, point, engine.trace(), tuple(engine.events), stack)
 
     # ---------------------------------------------------------------- API ------
     @property

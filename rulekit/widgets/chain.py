@@ -19,6 +19,9 @@ far, numbered from 1 like the "Event k of n" status line) with ``prev`` / ``next
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 from rulekit import apoteose
@@ -37,6 +40,7 @@ from rulekit.i18n import contract
 from rulekit.views import chain as cv
 from rulekit.views import localized as lv
 from rulekit.views.markup import escape
+from rulekit.widgets import ahead
 from rulekit.widgets._base import HIDDEN, DiagramExplorer, guarded, load_input, row, set_class, sync, wrap
 
 PASS = "pass"
@@ -82,6 +86,10 @@ class ChainExplorer(DiagramExplorer):
         self.trace: Any = None
         self.point: Any = None
         self._busy = False
+        #: the outputs shown for a (trace, event, waiting, size, language): see _outputs
+        self._rendered: OrderedDict[tuple[Any, ...], tuple[Any, tuple[str, str, str, str, str]]] = (
+            OrderedDict()
+        )
 
         self.title_html = self._output()
         # the outputs a click changes, in the order shown: the status line above the controls, the open
@@ -130,6 +138,7 @@ class ChainExplorer(DiagramExplorer):
         self.prev.on_click(lambda _b: self.go(-1))
         self.next.on_click(lambda _b: self.go(+1))
         self.event.observe(lambda _c: self.show_event(), names="value")
+        self.response.observe(lambda _c: self._picked(), names="value")
 
         self.widget = w.VBox(
             [
@@ -185,6 +194,7 @@ class ChainExplorer(DiagramExplorer):
 
         sc = load_input(scenario, apoteose.load_scenario, ("build_game", "script"), "an Apoteose scenario")
         self.session = apoteose.ChainSession(sc, use_script=self.use_script)
+        self._rendered.clear()
         # the scenario's title and description in the explorer's language (the file's own words for it;
         # a file written in one language shows that one)
         name = _in_lang(sc, "title", self.lang) or getattr(sc, "name", str(scenario))
@@ -364,6 +374,10 @@ class ChainExplorer(DiagramExplorer):
         self.event.value = max(self.event.min, min(self.event.max, self.event.value + delta))
 
     @guarded
+    def _picked(self) -> None:
+        """A response picked (nothing is shown yet): the work ahead now prepares *Choose* with it."""
+
+    @guarded
     def show_event(self) -> None:
         if self._busy or self.trace is None:
             return
@@ -372,31 +386,55 @@ class ChainExplorer(DiagramExplorer):
     # ------------------------------------------------------------------ outputs
     def _render(self, number: int) -> None:
         """Show the chain as it stood after event ``number`` (1-based, as on the slider)."""
+        heroes, stack, diagram, log, status = self._outputs(self.trace, number, self.point is not None)
+        self.heroes_html.value = heroes
+        self.stack_html.value = stack
+        self.diagram_html.value = diagram
+        if diagram:
+            self._put(self.legend_html, lv.chain_legend_html(self.lang))
+        self.log_html.value = log
+        self.status_html.value = status
 
+    #: How many rendered events an explorer keeps (the least recently shown go first).
+    MAX_RENDERED = 128
+
+    def _outputs(self, trace: Any, number: int, waiting: bool) -> tuple[str, str, str, str, str]:
+        """The heroes, stack, diagram, log and status line of ``trace`` after event ``number``, ``waiting``
+        for a decision or not: built once per trace, event, size and language, then kept (Undo, Reset and
+        stepping back build nothing again; work ahead fills it, :meth:`_work_ahead`)."""
+        key = (id(trace), number, waiting, self.scale, self.lang)
+        hit = self._rendered.get(key)
+        if hit is not None and hit[0] is trace:  # the trace itself is kept with it: its id is not reused
+            self._rendered.move_to_end(key)
+            return hit[1]
+        out = self._build(trace, number, waiting)
+        self._rendered[key] = (trace, out)
+        if len(self._rendered) > self.MAX_RENDERED:
+            self._rendered.popitem(last=False)
+        return out
+
+    def _build(self, trace: Any, number: int, waiting: bool) -> tuple[str, str, str, str, str]:
         _ = self._
-        trace = self.trace
-        self.heroes_html.value = (
-            wrap(
-                cv.heroes_table(trace, caption=self._heroes_caption(), lang=self.lang).to_html(widget=True),
-                self.scale,
-            )
+        caption = (
+            _("Heroes now (at the open window, whatever event is selected above)")
+            if waiting
+            else _("Heroes after the chain")
+        )
+        heroes = (
+            wrap(cv.heroes_table(trace, caption=caption, lang=self.lang).to_html(widget=True), self.scale)
             if getattr(trace, "heroes", None)
             else ""
         )
         if not trace.events:
-            self.stack_html.value = cv.stack_html(trace, None, self.scale, lang=self.lang)
-            self.diagram_html.value = ""
             none_yet = escape(_("No event yet."))
-            self.log_html.value = wrap(f"<p><em>{none_yet}</em></p>", self.scale)
-            self.status_html.value = ""
-            return
+            stack = cv.stack_html(trace, None, self.scale, lang=self.lang)
+            return heroes, stack, "", wrap(f"<p><em>{none_yet}</em></p>", self.scale), ""
         k = max(0, min(number - 1, len(trace.events) - 1))  # the event's 0-based position
         ev = trace.events[k]
-        self.stack_html.value = cv.stack_html(trace, k, self.scale, lang=self.lang)
+        stack = cv.stack_html(trace, k, self.scale, lang=self.lang)
         dot = cv.chain_dot(trace, upto=k, scale=self.scale, legend=False, lang=self.lang)
-        self.diagram_html.value = self._svg_html(dot)
-        self._put(self.legend_html, lv.chain_legend_html(self.lang))
-        self.log_html.value = wrap(
+        diagram = self._svg_html(dot)
+        log = wrap(
             lv.to_html(cv.chain_log_table(trace, upto=k, lang=self.lang), self.lang, widget=True), self.scale
         )
         what = _(
@@ -414,12 +452,44 @@ class ChainExplorer(DiagramExplorer):
         reason = item_reason(ev.detail or {}, self.lang)
         if reason:
             what += f": {reason}"
-        self.status_html.value = wrap(f"<p>{escape(what)}</p>", self.scale)
+        return heroes, stack, diagram, log, wrap(f"<p>{escape(what)}</p>", self.scale)
 
-    def _heroes_caption(self) -> str:
-        if self.point is None:
-            return self._("Heroes after the chain")
-        return self._("Heroes now (at the open window, whatever event is selected above)")
+    def _work_ahead(self) -> Iterator[ahead.Job]:
+        """What the learner's next click is likeliest to show (:mod:`rulekit.widgets.ahead`): the events
+        beside the one shown, then the chain after *Choose* with the response selected, after *Undo*, after
+        *Reset* and, one decision at a time, after *Run to the end*: each replayed by the session
+        (:meth:`~rulekit.apoteose.session.ChainSession.prepare`, which keeps it) and shown at its last
+        event, where a click leaves the slider."""
+        trace, session = self.trace, self.session
+        if trace is None or session is None:
+            return
+        waiting = self.point is not None
+        n, k = len(trace.events), self.event.value
+        for j in (k - 1, k + 1):
+            if 1 <= j <= n:
+                yield self._ahead_job(partial(self._outputs, trace, j, waiting))
+        choices = tuple(session.choices)
+        nexts = []
+        if waiting and self.response.value is not None:
+            nexts.append((*choices, str(self.response.value)))
+        if choices:
+            nexts.append(choices[:-1])
+        nexts.append(())
+        for after in nexts:
+            yield self._ahead_job(partial(self._prepare, after, {}))
+        point = self.point  # Run to the end: the default at every decision left, one replay a job
+        while point is not None:
+            choices = (*choices, str(point.default))
+            stop: dict[str, Any] = {}
+            yield self._ahead_job(partial(self._prepare, choices, stop))
+            point = stop.get("point")  # none when that job failed: nothing further is prepared
+
+    def _prepare(self, choices: tuple[str, ...], stop: dict[str, Any]) -> None:
+        """Replay ``choices`` (kept by the session) and build its outputs at its last event; the decision
+        point it stops at goes in ``stop["point"]``."""
+        trace, point = self.session.prepare(choices)
+        self._outputs(trace, max(1, len(trace.events)), point is not None)
+        stop["point"] = point
 
     def __repr__(self) -> str:
         name = getattr(getattr(self.session, "scenario", None), "name", None) or "?"

@@ -172,3 +172,98 @@ def test_a_variant_that_fails_is_left_for_the_click_that_asks_for_it(ahead, monk
     assert ex.error.value == ""  # the failed job showed nothing
     ex.effect_boxes[first].value = False
     assert ex.last_exception is not None and "too much work" in ex.error.value
+
+
+def _chain_outputs(ex):
+    return (ex.status_html.value, ex.window_html.value, ex.stack_html.value, ex.diagram_html.value,
+            ex.legend_html.value, ex.log_html.value, ex.heroes_html.value, ex.error.value,
+            tuple(ex.response.options), ex.response.value, ex.event.value, ex.event.max)  # fmt: skip
+
+
+def _chain_counting(monkeypatch):
+    """Count the chain's replays and the diagrams drawn."""
+    from rulekit.apoteose import session
+    from rulekit.widgets import _base
+
+    counts = {"replay": 0, "draw": 0}
+    real_play, real_draw = session.ChainSession._play, _base.diagram_html
+
+    def play(self, choices):
+        counts["replay"] += 1
+        return real_play(self, choices)
+
+    def draw(*a, **k):
+        counts["draw"] += 1
+        return real_draw(*a, **k)
+
+    monkeypatch.setattr(session.ChainSession, "_play", play)
+    monkeypatch.setattr(_base, "diagram_html", draw)
+    return counts
+
+
+CHAINS = ["apoteose/nested-responses", "apoteose/truncated", "apoteose/priority-seven"]
+
+
+@pytest.mark.parametrize("name", CHAINS)
+def test_after_work_ahead_a_chain_click_replays_and_draws_nothing(ahead, monkeypatch, name):
+    from rulekit.widgets import ChainExplorer
+
+    plain = ChainExplorer(name)
+    ex = ChainExplorer(name)
+    ahead.drain()
+    counts = _chain_counting(monkeypatch)
+    ahead.cancel()
+    clicks = [
+        lambda e: e.response.options and setattr(e.response, "value", e.response.options[-1][1]),  # picked
+        lambda e: e.choose(),
+        lambda e: e.go(-1),
+        lambda e: e.go(+1),
+        lambda e: e.do_undo(),
+        lambda e: e.choose(),
+        lambda e: e.do_reset(),
+        lambda e: e.run_to_end(),
+        lambda e: e.go(-1),
+    ]
+    for click in clicks:
+        before = dict(counts)
+        click(ex)
+        assert counts == before, "prepared ahead: nothing replayed or drawn"
+        ahead.drain()
+        monkeypatch.undo()
+        click(plain)
+        counts = _chain_counting(monkeypatch)
+        assert _chain_outputs(ex) == _chain_outputs(plain)
+
+
+def test_a_session_prepares_without_moving_and_keeps_a_bounded_number(monkeypatch):
+    from rulekit.apoteose.session import ChainSession
+
+    s = ChainSession("apoteose/nested-responses")
+    first = (s.point, s.events, s.trace, list(s.choices))
+    response = s.point.options[1].id
+    trace, point = s.prepare([response])
+    assert (s.point, s.events, s.trace, list(s.choices)) == first  # the session has not moved
+    played = []
+    real = ChainSession._play
+    monkeypatch.setattr(ChainSession, "_play", lambda self, c: played.append(c) or real(self, c))
+    s.choose(response)
+    assert played == [] and s.point == point and s.so_far is trace
+    s.undo()
+    s.reset()
+    assert played == []
+    monkeypatch.setattr(ChainSession, "MAX_KEPT", 1)
+    s.finish()  # more replays than kept: the oldest go
+    assert len(s._kept) == 1 and () not in s._kept
+    s.reset()
+    assert played[-1] == ()  # no longer kept: replayed again
+
+
+def test_a_sessions_stack_is_its_own(monkeypatch):
+    from rulekit.apoteose.session import ChainSession
+
+    s = ChainSession("apoteose/nested-responses")
+    s.choose(s.point.options[1].id)
+    s.stack[0]["card"] = "changed by a caller"
+    s.undo()
+    s.choose(s.point.options[1].id)  # the kept replay: its frames are not the caller's
+    assert s.stack[0]["card"] != "changed by a caller"
