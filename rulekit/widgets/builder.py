@@ -442,18 +442,31 @@ class BoardBuilder(BuilderForm):
         """One row per entry of the board list: its label, Earlier / Later (an event; disabled at the ends and
         for an object in another zone) and Remove.
 
-        A row is a place (the keyboard's focus stays on it when the entries under it change): a change updates
-        only the rows whose words or states change, each widget once (or not at all); a new row is made with
-        its words and states (no update follows its opening); every row shares its layouts and styles."""
+        As one widget (``board_rows_widget``): its one trait, one update for every row, none when nothing
+        changed. As stock rows: a row is a place (the keyboard's focus stays on it when the entries under it
+        change): a change updates only the rows whose words or states change, each widget once (or not at
+        all); a new row is made with its words and states (no update follows its opening); every row shares
+        its layouts and styles."""
         last = len(self.board.events) - 1
+        rows: list[dict[str, Any]] = []
         for place, (text, handle) in enumerate(entries):
             is_event = not handle.startswith("object:")
-            label = escape(text)
-            states = (
-                {"tooltip": f"{_t('move_up_tip')}: {text}", "disabled": not is_event or place == 0},
-                {"tooltip": f"{_t('move_down_tip')}: {text}", "disabled": not is_event or place >= last},
-                {"tooltip": f"{_t('remove_tip')}: {text}", "disabled": False},
+            off = {"up": not is_event or place == 0, "down": not is_event or place >= last, "remove": False}
+            rows.append(
+                {
+                    "label": text,
+                    "up": f"{_t('move_up_tip')}: {text}",
+                    "down": f"{_t('move_down_tip')}: {text}",
+                    "remove": f"{_t('remove_tip')}: {text}",
+                    "off": [key for key, disabled in off.items() if disabled],
+                }
             )
+        if self.board_rows_widget is not None:
+            self.board_rows_widget.rows = rows  # a card's name is set as text in the page, never as HTML
+            return
+        for place, r in enumerate(rows):
+            label = escape(r["label"])
+            states = tuple({"tooltip": r[k], "disabled": k in r["off"]} for k in ("up", "down", "remove"))
             if place == len(self.board_rows):
                 self.board_rows.append(self._new_board_row(place, label, states))
                 continue
@@ -466,7 +479,7 @@ class BoardBuilder(BuilderForm):
             self.board_box.children = shown
 
     def _new_board_row(self, place: int, label: str, states: tuple[dict[str, Any], ...]) -> tuple[Any, ...]:
-        """The board row at ``place`` (box, label, earlier, later, remove), made with its label and its
+        """The stock board row at ``place`` (box, label, earlier, later, remove), made with its label and its
         buttons' states."""
         import ipywidgets as w
 
@@ -482,23 +495,28 @@ class BoardBuilder(BuilderForm):
         return (w.HBox([text, *buttons], layout=row_layout), text, *buttons)
 
     def _row_clicked(self, place: int, what: str) -> None:
-        """A board row's button: move or remove its entry; the keyboard's focus stays with the entry moved
-        (or, after a removal, on the row that took its place)."""
+        """A board row's button (``what``: ``"up"``, ``"down"`` or ``"remove"``): move or remove its entry;
+        the keyboard's focus stays with the entry moved (on the same button, or the other move when that one
+        is disabled, or Remove), or, after a removal, goes to the Remove of the row that took its place."""
         handles = [v for _label, v in self.board_list.options]
         if not 0 <= place < len(handles):
             return
-        handle = handles[place]
-        if what == "remove":
-            self._button(self.remove, handle)
-            to, pick = min(place, len(self.board_list.options) - 1), 4
-        else:
-            up = what == "up"
-            self._button(self.move, handle, up)
-            to, pick = place + (-1 if up else 1), 2 if up else 3
-        if 0 <= to < len(self.board_list.options) and to < len(self.board_rows):
-            buttons = self.board_rows[to]
-            order = (pick, 5 - pick, 4) if pick in (2, 3) else (4,)  # this button, the other move, Remove
-            next(buttons[i] for i in order if not buttons[i].disabled or i == 4).focus()
+        rows = self.board_rows_widget
+        with rows.hold_sync() if rows is not None else contextlib.nullcontext():  # the rows and the focus
+            if what == "remove":
+                self._button(self.remove, handles[place])
+                to, order = min(place, len(self.board_list.options) - 1), ("remove", "remove", "remove")
+            else:
+                up = what == "up"
+                self._button(self.move, handles[place], up)
+                to, order = place + (-1 if up else 1), (what, "down" if up else "up", "remove")
+            if not 0 <= to < len(self.board_list.options):
+                return
+            if rows is not None:
+                rows.take_focus(to, next(k for k in order if k == "remove" or not rows.disabled(to, k)))
+            elif to < len(self.board_rows):
+                buttons = dict(zip(("up", "down", "remove"), self.board_rows[to][2:], strict=True))
+                next(buttons[k] for k in order if k == "remove" or not buttons[k].disabled).focus()
 
     def _sync_abilities(self) -> None:
 
