@@ -83,6 +83,7 @@ from rulekit.widgets.builder_words import (  # noqa: F401
     speaking,
 )
 from rulekit.widgets.layers import LayerExplorer, text_notes_html
+from rulekit.widgets.relay import Relay
 
 
 class BoardBuilder(BuilderForm):
@@ -146,6 +147,8 @@ class BoardBuilder(BuilderForm):
         self._redo: list[Board] = []
         self.scenario: Any = None
         self._busy = False
+        #: carries the changes of the lists, the step slider and the messages a click makes in one update
+        self.relay = Relay()
         self._make_add_form()
         self._make_resolve_form()
         self._make_event_form()
@@ -166,6 +169,7 @@ class BoardBuilder(BuilderForm):
         self.explain_html = self.view.explain_html
         self.deps_html = self.view.deps_html
         self.players_html = self.view.players_html
+        self._relay_changes()
 
         self._wire_form()
         self.ruleset.observe(lambda _c: self._after_view(), names="value")
@@ -242,13 +246,34 @@ class BoardBuilder(BuilderForm):
                 self.ruleset,
                 row(self.prev, self.step, self.next),
                 self.view.panel.widget,  # the explorer's outputs (explanation, tables, diagram)
+                *([self.relay.widget] if self.relay.widget is not None else []),  # shows nothing
             ]
         )
 
+    def _relay_changes(self) -> None:
+        """What a change of the board changes besides the rows and the outputs (the lists that name the
+        board's objects, players and events, the step slider, the messages) goes in the relay's one update
+        (:mod:`rulekit.widgets.relay`)."""
+        relay = self.relay
+        lists = (self.player, self.attach, self.ability, self.targets, self.position, self.event_object,
+                 self.event_position)  # fmt: skip
+        for control in lists:
+            relay.take(control, "_options_labels", "index")
+        relay.take(self.step, "min", "max", "value")
+        for html in (self.board_html, self.status_html, self.error, self.view.error, *self.near_errors.values()):
+            relay.take(html, "value")
+
     def _hold(self) -> Any:
-        """The builder's outputs are its explorer's: a callback's changes to them go in one message."""
+        """A callback's changes go in few messages: the outputs (its explorer's) in one, what the relay
+        carries in one."""
+        stack = contextlib.ExitStack()
         view = self.__dict__.get("view")  # not yet while the form is built
-        return view._hold() if view is not None else contextlib.nullcontext()
+        if view is not None:
+            stack.enter_context(view._hold())
+        relay = self.__dict__.get("relay")
+        if relay is not None:
+            stack.enter_context(relay.hold())
+        return stack
 
     # ------------------------------------------------------------------ who follows the board
     def on_change(self, callback: Callable[[], None]) -> None:
