@@ -260,7 +260,8 @@ class BoardBuilder(BuilderForm):
         for control in lists:
             relay.take(control, "_options_labels", "index")
         relay.take(self.step, "min", "max", "value")
-        for html in (self.board_html, self.status_html, self.error, self.view.error, *self.near_errors.values()):
+        messages = (self.board_html, self.status_html, self.error, self.view.error)
+        for html in (*messages, *self.near_errors.values()):
             relay.take(html, "value")
 
     def _hold(self) -> Any:

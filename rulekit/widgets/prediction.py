@@ -338,9 +338,14 @@ class PredictionCheck(Guarded):
         return [self.answer, self.check, self.reveal, self.text_size]
 
     def _hold(self) -> Any:
-        """A self-check following a board: a click's changes go in its board's relay's one update."""
+        """A self-check following a board: a click's changes of its verdict go in its board's relay's one
+        update (see __init__)."""
+        stack = contextlib.ExitStack()
+        stack.enter_context(super()._hold())
         relay = getattr(self.source, "relay", None)
-        return relay.hold() if relay is not None else super()._hold()
+        if relay is not None:
+            stack.enter_context(relay.hold())
+        return stack
 
     # ------------------------------------------------------------------ set-up
     def _placeholder(self) -> str:
