@@ -140,7 +140,7 @@ def _relay_class() -> Any:
 
 
 @functools.cache
-def _relayed_class(base: type) -> type:
+def _relayed_class(base: Any) -> Any:
     """``base`` whose changes of its taken traits are offered to its relay first (same name, made once)."""
 
     def _should_send_property(self: Any, key: str, value: Any) -> bool:
