@@ -82,7 +82,9 @@ class Relay:
         relay, with the same name)."""
         if self.widget is None:
             return widget
-        widget.__class__ = _relayed_class(type(widget))
+        if widget.__dict__.get("_relay") is None:  # (taken again: its keys are added)
+            base: Any = type(widget)
+            widget.__class__ = _relayed_class(base)
         widget._relay = self
         widget._relayed_keys = frozenset(keys) | getattr(widget, "_relayed_keys", frozenset())
         return widget
