@@ -11,8 +11,8 @@ A :class:`Relay` is **one** widget that carries such changes for the widgets it 
 as the widget's own update; when the click ends, the changed traits of every taken widget go in one update of
 the relay, ``{"serial": n, "states": {model id: {trait: value}}}``. Its front end (a few lines shipped
 through `anywidget <https://anywidget.dev>`_, as :mod:`rulekit.widgets.panel`) applies each state to its
-widget's model in the page exactly as the widget's own update would be applied (``set_state``: the views
-redraw, nothing is sent back), in the order they came. The widgets stay stock widgets: they look, read and
+widget's model in the page as the widget's own update would be applied (after the updates of its own
+before, then ``set_state``: the views redraw, nothing is sent back), in the order they came. The widgets stay stock widgets: they look, read and
 take the keyboard as before, and the learner's own changes (a pick in a list, a slider dragged) go from the
 page to the kernel as before.
 
@@ -39,7 +39,12 @@ export default {
       for (const [id, state] of Object.entries(states)) {
         try {
           const target = await model.widget_manager.get_model(id);
-          target.set_state(state);  // as the widget's own update: the views redraw, nothing is sent back
+          // as the widget's own update is applied: after its updates before, then set (the views redraw,
+          // nothing is sent back)
+          target.state_change = Promise.resolve(target.state_change)
+            .then(() => target.constructor._deserialize_state(state, target.widget_manager))
+            .then((values) => target.set_state(values));
+          await target.state_change;
         } catch (error) {
           console.warn("rulekit relay: no widget " + id, error);
         }
