@@ -249,6 +249,9 @@ def _widget_words(widget) -> list[str]:
             out.append(value)
     if type(widget).__name__ in ("Label",):
         out.append(str(widget.value))
+    if type(widget).__name__ in ("ButtonRows", "OrderRows"):  # rows as one widget: its buttons' words, tips
+        keys = [kind["key"] for kind in widget.kinds]
+        out += [kind["word"] for kind in widget.kinds] + [row[k] for row in widget.rows for k in keys]
     for opt in getattr(widget, "options", ()) or ():
         out.append(str(opt[0] if isinstance(opt, tuple) else opt))
     for child in getattr(widget, "children", ()) or ():
