@@ -252,15 +252,15 @@ class BoardBuilder(BuilderForm):
 
     def _relay_changes(self) -> None:
         """What a change of the board changes besides the rows and the outputs (the lists that name the
-        board's objects, players and events, the step slider, the messages) goes in the relay's one update
-        (:mod:`rulekit.widgets.relay`)."""
+        board's objects, players and events, the step slider, the messages), and what a search changes (the
+        results, the picked card's preview), goes in the relay's one update (:mod:`rulekit.widgets.relay`)."""
         relay = self.relay
-        lists = (self.player, self.attach, self.ability, self.targets, self.position, self.event_object,
-                 self.event_position)  # fmt: skip
+        lists = (self.results, self.player, self.attach, self.ability, self.targets, self.position,
+                 self.event_object, self.event_position)  # fmt: skip
         for control in lists:
             relay.take(control, "_options_labels", "index")
         relay.take(self.step, "min", "max", "value")
-        messages = (self.board_html, self.status_html, self.error, self.view.error)
+        messages = (self.preview_html, self.board_html, self.status_html, self.error, self.view.error)
         for html in (*messages, *self.near_errors.values()):
             relay.take(html, "value")
 

@@ -4,7 +4,7 @@ Each ipywidgets widget is a model of its own in the page, and each change the ke
 update message of its own, relayed by the Jupyter server and applied by the page on its own. A BoardBuilder
 click that removes a card changes the options of six of the form's lists (*Ability*, *Targets*, *Attached
 to*, *Object* and the two *When* lists) and the explorer's step slider: seven messages before any output
-(``benchmarks/bench_browser.py``).
+(``benchmarks/bench_browser.py``); a search keystroke, the results and the picked card's preview.
 
 A :class:`Relay` is **one** widget that carries such changes for the widgets it is given
 (:meth:`Relay.take`): while a click is handled (:meth:`Relay.hold`), a change of a taken trait is not sent
@@ -12,9 +12,9 @@ as the widget's own update; when the click ends, the changed traits of every tak
 the relay, ``{"serial": n, "states": {model id: {trait: value}}}``. Its front end (a few lines shipped
 through `anywidget <https://anywidget.dev>`_, as :mod:`rulekit.widgets.panel`) applies each state to its
 widget's model in the page as the widget's own update would be applied (after the updates of its own
-before, then ``set_state``: the views redraw, nothing is sent back), in the order they came. The widgets stay stock widgets: they look, read and
-take the keyboard as before, and the learner's own changes (a pick in a list, a slider dragged) go from the
-page to the kernel as before.
+before, then ``set_state``: the views redraw, nothing is sent back), in the order they came. The widgets
+stay stock widgets: they look, read and take the keyboard as before, and the learner's own changes (a pick
+in a list, a slider dragged) go from the page to the kernel as before, and are not sent back.
 
 Nothing is lost when the relay cannot work. Until the relay's front end has said it is ready (a message it
 sends once it listens), and always without ``anywidget``, every change goes as the widget's own update, as

@@ -151,3 +151,23 @@ def test_without_anywidget_each_widget_sends_its_own(monkeypatch):
     finally:
         for cache in caches:
             cache.cache_clear()
+
+
+def test_a_search_keystroke_is_one_update(monkeypatch):
+    """The search's results and the picked card's preview go in the relay's one update (a keystroke's own
+    text comes from the page)."""
+    pytest.importorskip("anywidget")
+    from rulekit.widgets import BoardBuilder
+
+    b = BoardBuilder()
+    b.relay.widget._handle_custom_msg({"ready": True}, [])
+    sent = _updates(monkeypatch)
+    with b.search.hold_sync():  # as the page types it: the box's text is not sent back
+        b.search._property_lock = {"value": "grizzly"}
+        b.search.value = "grizzly"
+    others = [(w, state) for w, state in sent if w is not b.search]
+    assert [w for w, _state in others] == [b.relay.widget], others
+    states = others[0][1]["updates"]["states"]
+    assert {b.results.model_id, b.preview_html.model_id} <= set(states), states  # (and the Ability list)
+    assert any("Grizzly Bears" in label for label in states[b.results.model_id]["_options_labels"])
+    assert "Creature — Bear" in states[b.preview_html.model_id]["value"]
