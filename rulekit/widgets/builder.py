@@ -111,16 +111,18 @@ class BoardBuilder(BuilderForm):
     ``event_position``, ``add_event_button``; the custom form ``c_name``, ``c_types``,
     ``c_subtypes``, ``c_colors`` (colour → Checkbox), ``c_power``, ``c_toughness``, ``c_keywords``,
     ``c_oracle`` (the card's text, read as typed), ``c_rules``, ``c_kind``, ``c_effect``, ``c_back``,
-    ``c_modal``, ``c_add``; ``board_list``, ``move_up``,
-    ``move_down``,
-    ``remove_button``, ``undo_button``, ``redo_button``, ``reset_button``, ``name_field``, ``save_path``,
+    ``c_modal``, ``c_add``; ``board_box`` (the board's rows, each with Move up, Move down and Remove:
+    ``board_rows_widget``, one widget, or without ``anywidget`` the stock rows ``board_rows``; a press calls
+    ``_row_clicked``) and the hidden handles ``board_list``, ``move_up``, ``move_down``, ``remove_button``;
+    ``undo_button``, ``redo_button``, ``reset_button``, ``name_field``, ``save_path``,
     ``save_button``,
     ``show_yaml``; ``ruleset``, ``step``, ``prev``, ``next`` and ``text_size``.
     Handles (outputs): ``preview_html`` (the picked card), ``c_reading`` (what ``c_oracle`` is read as),
     ``c_status`` (the custom form's check),
     ``board_html``, ``yaml_html``, ``error``, ``status_html``; and the explorer's ``final_html``,
     ``layers_html``, ``diagram_html``, ``explain_html``, ``deps_html``, ``players_html``
-    (``view`` is the embedded :class:`~rulekit.widgets.layers.LayerExplorer`).
+    (``view`` is the embedded :class:`~rulekit.widgets.layers.LayerExplorer`; ``relay`` carries a click's
+    changes of the lists, the step slider and the messages in one update, :mod:`rulekit.widgets.relay`).
     """
 
     def __init__(
