@@ -265,6 +265,7 @@ class BoardBuilder(BuilderForm):
         messages = (self.preview_html, self.board_html, self.status_html, self.error, self.view.error)
         for html in (*messages, *self.near_errors.values()):
             relay.take(html, "value")
+        relay.take(self.error.layout, "display")  # hidden while a message shows by its button
 
     def _hold(self) -> Any:
         """A callback's changes go in few messages: the outputs (its explorer's) in one, what the relay
@@ -307,13 +308,15 @@ class BoardBuilder(BuilderForm):
 
             shown = copy.copy(exc)
             shown.field = _t(str(exc.field))
+        relay = self.__dict__.get("relay")
         token = _LANG.set(getattr(self, "lang", "en"))
         try:
-            super()._set_error(shown)
+            with relay.hold() if relay is not None else contextlib.nullcontext():  # the box and the near one
+                super()._set_error(shown)
+                self.last_exception = exc
+                self._show_near()
         finally:
             _LANG.reset(token)
-        self.last_exception = exc
-        self._show_near()
 
     def _show_near(self) -> None:
         """A message given while a form's button is handled shows by that button, and not again far below

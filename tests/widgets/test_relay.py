@@ -171,3 +171,29 @@ def test_a_search_keystroke_is_one_update(monkeypatch):
     assert {b.results.model_id, b.preview_html.model_id} <= set(states), states  # (and the Ability list)
     assert any("Grizzly Bears" in label for label in states[b.results.model_id]["_options_labels"])
     assert "Creature — Bear" in states[b.preview_html.model_id]["value"]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "es"])
+def test_a_refused_click_says_why_through_the_relay(monkeypatch, lang):
+    """A refused Add (no card picked) shows its message by the button, in the builder's language: the message
+    by the button, the error box's and the box's hiding (it is far below) go in the relay's one update (they
+    were three)."""
+    pytest.importorskip("anywidget")
+    from rulekit.widgets import BoardBuilder
+
+    b = BoardBuilder(lang=lang)
+    b.relay.widget._handle_custom_msg({"ready": True}, [])
+    b.search.value = "zzyzx"  # nothing found: nothing picked
+    sent = _updates(monkeypatch)
+    b.add_button.click()
+    near = b.near_errors["add"]
+    assert near.value and b.last_exception is not None and near.value == b.error.value
+    relayed = [state for w, state in sent if w is b.relay.widget]
+    assert len(sent) == len(relayed) == 1, sent
+    states = relayed[0]["updates"]["states"]
+    assert states[near.model_id] == states[b.error.model_id] == {"value": near.value}
+    assert states[b.error.layout.model_id] == {"display": "none"}
+    english = BoardBuilder()
+    english.search.value = "zzyzx"
+    english.add_button.click()
+    assert (english.near_errors["add"].value == near.value) == (lang == "en")
