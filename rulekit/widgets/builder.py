@@ -533,10 +533,11 @@ class BoardBuilder(BuilderForm):
         if not 0 <= place < len(handles):
             return
         rows = self.board_rows_widget
+        order: tuple[str, ...] = ("remove",)  # the buttons the focus may go to, the first one not disabled
         with rows.hold_sync() if rows is not None else contextlib.nullcontext():  # the rows and the focus
             if what == "remove":
                 self._button(self.remove, handles[place])
-                to, order = min(place, len(self.board_list.options) - 1), ("remove", "remove", "remove")
+                to = min(place, len(self.board_list.options) - 1)
             else:
                 up = what == "up"
                 self._button(self.move, handles[place], up)
