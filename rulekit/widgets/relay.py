@@ -52,7 +52,8 @@ export default {
     };
     model.on("change:updates", () => {
       const states = (model.get("updates") || {}).states || {};
-      queue = queue.then(() => apply(states));  // in the order they came
+      // in the order they came (one that fails does not stop the next)
+      queue = queue.then(() => apply(states)).catch((error) => console.warn("rulekit relay:", error));
     });
     model.send({ ready: true });
   },
