@@ -160,7 +160,7 @@ def _builder_controls(w: _Waits, b: Any, target: str) -> None:
     w.use("builder: Undo", b.undo_button.click, b)
     w.use("builder: Redo", b.redo_button.click, b)
     w.use("builder: Undo again", b.undo_button.click, b)
-    w.use("builder: a row's Remove", b.board_rows[0][4].click, b)
+    w.use("builder: a row's Remove", lambda: b._row_clicked(0, "remove"), b)  # as the page's press
     w.use("builder: Undo (the remove)", b.undo_button.click, b)
     other = [v for _label, v in b.ruleset.options if v != b.ruleset.value]
     if other:

@@ -83,6 +83,7 @@ from rulekit.widgets.builder_words import (  # noqa: F401
     speaking,
 )
 from rulekit.widgets.layers import LayerExplorer, text_notes_html
+from rulekit.widgets.relay import Relay
 
 
 class BoardBuilder(BuilderForm):
@@ -110,16 +111,18 @@ class BoardBuilder(BuilderForm):
     ``event_position``, ``add_event_button``; the custom form ``c_name``, ``c_types``,
     ``c_subtypes``, ``c_colors`` (colour → Checkbox), ``c_power``, ``c_toughness``, ``c_keywords``,
     ``c_oracle`` (the card's text, read as typed), ``c_rules``, ``c_kind``, ``c_effect``, ``c_back``,
-    ``c_modal``, ``c_add``; ``board_list``, ``move_up``,
-    ``move_down``,
-    ``remove_button``, ``undo_button``, ``redo_button``, ``reset_button``, ``name_field``, ``save_path``,
+    ``c_modal``, ``c_add``; ``board_box`` (the board's rows, each with Move up, Move down and Remove:
+    ``board_rows_widget``, one widget, or without ``anywidget`` the stock rows ``board_rows``; a press calls
+    ``_row_clicked``) and the hidden handles ``board_list``, ``move_up``, ``move_down``, ``remove_button``;
+    ``undo_button``, ``redo_button``, ``reset_button``, ``name_field``, ``save_path``,
     ``save_button``,
     ``show_yaml``; ``ruleset``, ``step``, ``prev``, ``next`` and ``text_size``.
     Handles (outputs): ``preview_html`` (the picked card), ``c_reading`` (what ``c_oracle`` is read as),
     ``c_status`` (the custom form's check),
     ``board_html``, ``yaml_html``, ``error``, ``status_html``; and the explorer's ``final_html``,
     ``layers_html``, ``diagram_html``, ``explain_html``, ``deps_html``, ``players_html``
-    (``view`` is the embedded :class:`~rulekit.widgets.layers.LayerExplorer`).
+    (``view`` is the embedded :class:`~rulekit.widgets.layers.LayerExplorer`; ``relay`` carries a click's
+    changes of the lists, the step slider and the messages in one update, :mod:`rulekit.widgets.relay`).
     """
 
     def __init__(
@@ -146,6 +149,8 @@ class BoardBuilder(BuilderForm):
         self._redo: list[Board] = []
         self.scenario: Any = None
         self._busy = False
+        #: carries the changes of the lists, the step slider and the messages a click makes in one update
+        self.relay = Relay()
         self._make_add_form()
         self._make_resolve_form()
         self._make_event_form()
@@ -166,6 +171,7 @@ class BoardBuilder(BuilderForm):
         self.explain_html = self.view.explain_html
         self.deps_html = self.view.deps_html
         self.players_html = self.view.players_html
+        self._relay_changes()
 
         self._wire_form()
         self.ruleset.observe(lambda _c: self._after_view(), names="value")
@@ -242,13 +248,36 @@ class BoardBuilder(BuilderForm):
                 self.ruleset,
                 row(self.prev, self.step, self.next),
                 self.view.panel.widget,  # the explorer's outputs (explanation, tables, diagram)
+                *([self.relay.widget] if self.relay.widget is not None else []),  # shows nothing
             ]
         )
 
+    def _relay_changes(self) -> None:
+        """What a change of the board changes besides the rows and the outputs (the lists that name the
+        board's objects, players and events, the step slider, the messages), and what a search changes (the
+        results, the picked card's preview), goes in the relay's one update (:mod:`rulekit.widgets.relay`)."""
+        relay = self.relay
+        lists = (self.results, self.player, self.attach, self.ability, self.targets, self.position,
+                 self.event_object, self.event_position)  # fmt: skip
+        for control in lists:
+            relay.take(control, "_options_labels", "index")
+        relay.take(self.step, "min", "max", "value")
+        messages = (self.preview_html, self.board_html, self.status_html, self.error, self.view.error)
+        for html in (*messages, *self.near_errors.values()):
+            relay.take(html, "value")
+        relay.take(self.error.layout, "display")  # hidden while a message shows by its button
+
     def _hold(self) -> Any:
-        """The builder's outputs are its explorer's: a callback's changes to them go in one message."""
+        """A callback's changes go in few messages: the outputs (its explorer's) in one, what the relay
+        carries in one."""
+        stack = contextlib.ExitStack()
         view = self.__dict__.get("view")  # not yet while the form is built
-        return view._hold() if view is not None else contextlib.nullcontext()
+        if view is not None:
+            stack.enter_context(view._hold())
+        relay = self.__dict__.get("relay")
+        if relay is not None:
+            stack.enter_context(relay.hold())
+        return stack
 
     # ------------------------------------------------------------------ who follows the board
     def on_change(self, callback: Callable[[], None]) -> None:
@@ -279,13 +308,15 @@ class BoardBuilder(BuilderForm):
 
             shown = copy.copy(exc)
             shown.field = _t(str(exc.field))
+        relay = self.__dict__.get("relay")
         token = _LANG.set(getattr(self, "lang", "en"))
         try:
-            super()._set_error(shown)
+            with relay.hold() if relay is not None else contextlib.nullcontext():  # the box and the near one
+                super()._set_error(shown)
+                self.last_exception = exc
+                self._show_near()
         finally:
             _LANG.reset(token)
-        self.last_exception = exc
-        self._show_near()
 
     def _show_near(self) -> None:
         """A message given while a form's button is handled shows by that button, and not again far below
@@ -442,18 +473,31 @@ class BoardBuilder(BuilderForm):
         """One row per entry of the board list: its label, Earlier / Later (an event; disabled at the ends and
         for an object in another zone) and Remove.
 
-        A row is a place (the keyboard's focus stays on it when the entries under it change): a change updates
-        only the rows whose words or states change, each widget once (or not at all); a new row is made with
-        its words and states (no update follows its opening); every row shares its layouts and styles."""
+        As one widget (``board_rows_widget``): its one trait, one update for every row, none when nothing
+        changed. As stock rows: a row is a place (the keyboard's focus stays on it when the entries under it
+        change): a change updates only the rows whose words or states change, each widget once (or not at
+        all); a new row is made with its words and states (no update follows its opening); every row shares
+        its layouts and styles."""
         last = len(self.board.events) - 1
+        rows: list[dict[str, Any]] = []
         for place, (text, handle) in enumerate(entries):
             is_event = not handle.startswith("object:")
-            label = escape(text)
-            states = (
-                {"tooltip": f"{_t('move_up_tip')}: {text}", "disabled": not is_event or place == 0},
-                {"tooltip": f"{_t('move_down_tip')}: {text}", "disabled": not is_event or place >= last},
-                {"tooltip": f"{_t('remove_tip')}: {text}", "disabled": False},
+            off = {"up": not is_event or place == 0, "down": not is_event or place >= last, "remove": False}
+            rows.append(
+                {
+                    "label": text,
+                    "up": f"{_t('move_up_tip')}: {text}",
+                    "down": f"{_t('move_down_tip')}: {text}",
+                    "remove": f"{_t('remove_tip')}: {text}",
+                    "off": [key for key, disabled in off.items() if disabled],
+                }
             )
+        if self.board_rows_widget is not None:
+            self.board_rows_widget.rows = rows  # a card's name is set as text in the page, never as HTML
+            return
+        for place, r in enumerate(rows):
+            label = escape(r["label"])
+            states = tuple({"tooltip": r[k], "disabled": k in r["off"]} for k in ("up", "down", "remove"))
             if place == len(self.board_rows):
                 self.board_rows.append(self._new_board_row(place, label, states))
                 continue
@@ -466,7 +510,7 @@ class BoardBuilder(BuilderForm):
             self.board_box.children = shown
 
     def _new_board_row(self, place: int, label: str, states: tuple[dict[str, Any], ...]) -> tuple[Any, ...]:
-        """The board row at ``place`` (box, label, earlier, later, remove), made with its label and its
+        """The stock board row at ``place`` (box, label, earlier, later, remove), made with its label and its
         buttons' states."""
         import ipywidgets as w
 
@@ -482,23 +526,29 @@ class BoardBuilder(BuilderForm):
         return (w.HBox([text, *buttons], layout=row_layout), text, *buttons)
 
     def _row_clicked(self, place: int, what: str) -> None:
-        """A board row's button: move or remove its entry; the keyboard's focus stays with the entry moved
-        (or, after a removal, on the row that took its place)."""
+        """A board row's button (``what``: ``"up"``, ``"down"`` or ``"remove"``): move or remove its entry;
+        the keyboard's focus stays with the entry moved (on the same button, or the other move when that one
+        is disabled, or Remove), or, after a removal, goes to the Remove of the row that took its place."""
         handles = [v for _label, v in self.board_list.options]
         if not 0 <= place < len(handles):
             return
-        handle = handles[place]
-        if what == "remove":
-            self._button(self.remove, handle)
-            to, pick = min(place, len(self.board_list.options) - 1), 4
-        else:
-            up = what == "up"
-            self._button(self.move, handle, up)
-            to, pick = place + (-1 if up else 1), 2 if up else 3
-        if 0 <= to < len(self.board_list.options) and to < len(self.board_rows):
-            buttons = self.board_rows[to]
-            order = (pick, 5 - pick, 4) if pick in (2, 3) else (4,)  # this button, the other move, Remove
-            next(buttons[i] for i in order if not buttons[i].disabled or i == 4).focus()
+        rows = self.board_rows_widget
+        order: tuple[str, ...] = ("remove",)  # the buttons the focus may go to, the first one not disabled
+        with rows.hold_sync() if rows is not None else contextlib.nullcontext():  # the rows and the focus
+            if what == "remove":
+                self._button(self.remove, handles[place])
+                to = min(place, len(self.board_list.options) - 1)
+            else:
+                up = what == "up"
+                self._button(self.move, handles[place], up)
+                to, order = place + (-1 if up else 1), (what, "down" if up else "up", "remove")
+            if not 0 <= to < len(self.board_list.options):
+                return
+            if rows is not None:
+                rows.take_focus(to, next(k for k in order if k == "remove" or not rows.disabled(to, k)))
+            elif to < len(self.board_rows):
+                buttons = dict(zip(("up", "down", "remove"), self.board_rows[to][2:], strict=True))
+                next(buttons[k] for k in order if k == "remove" or not buttons[k].disabled).focus()
 
     def _sync_abilities(self) -> None:
 

@@ -34,6 +34,7 @@ from rulekit.widgets.builder_board import (
 )
 from rulekit.widgets.builder_edits import BoardEdits
 from rulekit.widgets.builder_words import _t, _word, speaking
+from rulekit.widgets.rows import button_rows_widget
 
 #: The back face field's example: scenario-language keys and a card name, which stay English in every
 #: language (LANGUAGE.md), so it is code, not a word of the catalogue.
@@ -158,6 +159,8 @@ class BuilderForm(BoardEdits):
     if TYPE_CHECKING:  # given by the view (BoardBuilder)
 
         def _sync_abilities(self) -> None: ...
+
+        def _row_clicked(self, place: int, what: str) -> None: ...
 
     # ------------------------------------------------------------------ the controls, section by section
     def _make_add_form(self) -> None:
@@ -349,9 +352,25 @@ class BuilderForm(BoardEdits):
         # / Remove buttons, so that a keyboard reaches every entry (Tab, then Enter or Space); a list's arrow
         # keys are JupyterLab's. ``board_list`` and its three buttons stay as handles, hidden (the list's
         # entries and choice are not sent to the page: see _board_list_class).
-        self.board_rows: list[tuple[Any, ...]] = []  # (row, label, earlier, later, remove) per place
-        self.board_box = w.VBox([])
-        self.board_box.add_class("rulekit-board-rows")
+        # The rows are one widget (rulekit.widgets.rows: a change of the board is one update of them all;
+        # a press calls _row_clicked); without anywidget, stock widgets: (row, label, earlier, later,
+        # remove) per place in board_rows, shown in board_box.
+        self.board_rows: list[tuple[Any, ...]] = []
+        self.board_rows_widget: Any = button_rows_widget(
+            self._row_clicked,
+            (
+                ("up", "arrow-up", _t("move_up")),
+                ("down", "arrow-down", _t("move_down")),
+                ("remove", "trash", _t("remove")),
+            ),
+            classes=("rulekit-board-rows",),
+            row_class="rulekit-board-row",
+            label_width="24em",
+        )
+        self.board_box: Any = self.board_rows_widget
+        if self.board_box is None:
+            self.board_box = w.VBox([])
+            self.board_box.add_class("rulekit-board-rows")
         self.move_up = _tip(w.Button(description=_t("move_up"), icon="arrow-up"), "move_up_tip")
         self.move_down = _tip(w.Button(description=_t("move_down"), icon="arrow-down"), "move_down_tip")
         self.remove_button = _tip(w.Button(description=_t("remove"), icon="trash"), "remove_tip")

@@ -414,13 +414,15 @@ class LayerExplorer(DiagramExplorer):
         _ = self._
         if self.rows_widget is not None:  # one widget, one trait: one update, none when nothing changed
             names = [self.group_label(rep) for rep in self.order]
+            last = len(names) - 1
             self.rows_widget.rows = [
                 {
                     "label": label,
                     "up": _("Earlier timestamp: {name}", name=name),
                     "down": _("Later timestamp: {name}", name=name),
+                    "off": [key for key, end in (("up", place == 0), ("down", place == last)) if end],
                 }
-                for label, name in zip(labels, names, strict=True)
+                for place, (label, name) in enumerate(zip(labels, names, strict=True))
             ]
             return
         import ipywidgets as w

@@ -373,10 +373,24 @@ class PredictionCheck(Guarded):
             self._setup(question, without, ruleset)
             if self.source is not None:
                 self.source.on_change(self._board_changed)
+                relay = getattr(self.source, "relay", None)  # the verdict goes with the board's change
+                if relay is not None:
+                    relay.take(self.result, "value")
+                    relay.take(self.error, "value")
         self._finish_init()
 
     def _controls(self) -> list[Any]:
         return [self.answer, self.check, self.reveal, self.text_size]
+
+    def _hold(self) -> Any:
+        """A self-check following a board: a click's changes of its verdict go in its board's relay's one
+        update (see __init__)."""
+        stack = contextlib.ExitStack()
+        stack.enter_context(super()._hold())
+        relay = getattr(self.source, "relay", None)
+        if relay is not None:
+            stack.enter_context(relay.hold())
+        return stack
 
     # ------------------------------------------------------------------ set-up
     def _placeholder(self) -> str:

@@ -170,6 +170,8 @@ def _keys(page: Any) -> None:
     add.click()
     near = builder.locator(".rulekit-near-error [role=alert]")
     _wait(page, lambda: near.count() == 1, "the message by the Add button")
+    # and not again far below: the error box is hidden (its message and its hiding come in one update)
+    _wait(page, lambda: builder.locator("[role=alert]:visible").count() == 1, "the error box hidden")
     assert "não é uma criatura" in near.inner_text() or "criatura" in near.inner_text(), near.inner_text()
     a, b = add.bounding_box(), near.bounding_box()
     assert a and b and abs(b["y"] - a["y"]) < 120, (a, b)  # in the button's row (or just under it)

@@ -134,9 +134,10 @@ def _control_words(ex) -> list[str]:
         for opt in getattr(w, "options", ()) or ():
             words.append(str(opt[0] if isinstance(opt, tuple) else opt))
         words.extend(str(t) for t in getattr(w, "tooltips", ()) or ())
-    rows = getattr(ex, "rows_widget", None)
-    if rows is not None:  # the timestamp rows as one widget: its buttons' words and tooltips
-        words += [rows.up, rows.down, *(row[k] for row in rows.rows for k in ("up", "down"))]
+    for rows in (getattr(ex, "rows_widget", None), getattr(ex, "board_rows_widget", None)):
+        if rows is not None:  # the timestamp or board rows as one widget: its buttons' words and tooltips
+            keys = [kind["key"] for kind in rows.kinds]
+            words += [kind["word"] for kind in rows.kinds] + [row[k] for row in rows.rows for k in keys]
     return words
 
 
@@ -248,6 +249,9 @@ def _widget_words(widget) -> list[str]:
             out.append(value)
     if type(widget).__name__ in ("Label",):
         out.append(str(widget.value))
+    if type(widget).__name__ in ("ButtonRows", "OrderRows"):  # rows as one widget: its buttons' words, tips
+        keys = [kind["key"] for kind in widget.kinds]
+        out += [kind["word"] for kind in widget.kinds] + [row[k] for row in widget.rows for k in keys]
     for opt in getattr(widget, "options", ()) or ():
         out.append(str(opt[0] if isinstance(opt, tuple) else opt))
     for child in getattr(widget, "children", ()) or ():

@@ -42,3 +42,46 @@ def fresh_builder() -> Any:
     b = BoardBuilder()
     assert b.error.value == "", b.error.value
     return b
+
+
+#: A board row's buttons, in their order on the row.
+ROW_ACTIONS = ("up", "down", "remove")
+
+
+def board_rows(b: Any) -> list[tuple[str, dict[str, tuple[str, bool]]]]:
+    """Each shown board row as (its label's text, {action: (its button's tooltip, disabled)}), from the rows'
+    one widget or from the stock rows (without anywidget)."""
+    import html
+
+    rows = b.board_rows_widget
+    if rows is not None:
+        return [(r["label"], {k: (r[k], k in r["off"]) for k in ROW_ACTIONS}) for r in rows.rows]
+    shown = b.board_rows[: len(b.board_box.children)]
+    return [
+        (
+            html.unescape(label.value),
+            {k: (btn.tooltip, btn.disabled) for k, btn in zip(ROW_ACTIONS, buttons, strict=True)},
+        )
+        for _box, label, *buttons in shown
+    ]
+
+
+def press_row(b: Any, place: int, action: str) -> None:
+    """Press row ``place``'s ``action`` button as the page does."""
+    if b.board_rows_widget is not None:  # the front end's custom message
+        b.board_rows_widget._handle_custom_msg({"press": [place, action]}, [])
+    else:
+        b.board_rows[place][2 + ROW_ACTIONS.index(action)].click()
+
+
+def row_focus(b: Any, focused: list[Any]) -> tuple[int, str]:
+    """(place, action) of the row button last asked to take the keyboard's focus (``focused``: the stock
+    buttons asked, in order)."""
+    if b.board_rows_widget is not None:
+        place, action, _serial = b.board_rows_widget.focus
+        return place, action
+    for place, (_box, _label, *buttons) in enumerate(b.board_rows):
+        for action, button in zip(ROW_ACTIONS, buttons, strict=True):
+            if focused and focused[-1] is button:
+                return place, action
+    raise AssertionError("no row button has the focus")

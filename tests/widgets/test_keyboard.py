@@ -48,7 +48,7 @@ def _rows(ex):
 def _press(ex, place, delta):
     """Press row ``place``'s Move up (-1) or Move down (+1) as the page does."""
     if ex.rows_widget is not None:  # the front end's custom message
-        ex.rows_widget._handle_custom_msg({"move": [place, delta]}, [])
+        ex.rows_widget._handle_custom_msg({"press": [place, "up" if delta < 0 else "down"]}, [])
     else:
         _box, _label, earlier, later = ex.order_rows[place]
         (earlier if delta < 0 else later).click()
@@ -81,7 +81,7 @@ def test_each_timestamp_holder_has_its_own_buttons(rows_kind):
         assert list(ex.order_box.children) == [box for box, *_ in ex.order_rows[: len(ex.order)]]
     else:
         assert ex.order_rows == [] and ex.order_box is ex.rows_widget
-        assert (ex.rows_widget.up, ex.rows_widget.down) == ("Move up", "Move down")
+        assert [k["word"] for k in ex.rows_widget.kinds] == ["Move up", "Move down"]
     assert "rulekit-order-rows" in ex.order_box._dom_classes
     assert [label for label, _up, _down in rows] == _labels(ex, rows_kind)
     assert rows[0][1][1] and not rows[0][2][1]  # the first cannot go earlier
@@ -142,16 +142,17 @@ def test_the_same_place_pressed_again_moves_the_focus_again():
 
 
 def test_the_pages_message_is_checked():
-    """A message from the page is untrusted: anything but ``{"move": [place, ±1]}`` with a shown place does
-    nothing (no error, no move)."""
+    """A message from the page is untrusted: anything but ``{"press": [place, "up" | "down"]}`` with a shown
+    place does nothing (no error, no move)."""
     pytest.importorskip("anywidget")
     from rulekit.widgets import LayerExplorer
 
     ex = LayerExplorer("classic/lattice-and-march")
     order = list(ex.order)
-    for content in ({"move": [0, 5]}, {"move": ["0", 1]}, {"move": [True, 1]}, {"move": [0]},
-                    {"move": [-1, 1]}, {"move": [99, -1]}, {"go": [0, 1]}, [0, 1], "move", None,
-                    {"move": [0, 1.0]}):  # fmt: skip
+    for content in ({"press": [0, "left"]}, {"press": ["0", "down"]}, {"press": [True, "down"]},
+                    {"press": [0]}, {"press": [-1, "down"]}, {"press": [99, "up"]}, {"go": [0, "down"]},
+                    [0, "down"], "press", None, {"press": [0.0, "down"]}, {"move": [0, 1]},
+                    {"press": [0, ["down"]]}):  # fmt: skip
         ex.rows_widget._handle_custom_msg(content, [])
     assert ex.order == order and ex.error.value == "" and ex.rows_widget.focus == []
     _press(ex, 0, -1)  # the first row's Move up (disabled in the page): nothing
@@ -261,26 +262,90 @@ def test_every_diagram_fits_the_width(scale, monkeypatch):
         assert "overflow:auto" not in html and "75vh" not in html
 
 
-def test_the_builders_board_rows(focused):
+@pytest.fixture(params=["one widget", "stock"])
+def board_rows_kind(request, monkeypatch):
+    """The builder's board rows as one anywidget (rulekit.widgets.rows), or stock ones (without anywidget)."""
+    if request.param == "stock":
+        monkeypatch.setattr("rulekit.widgets.builder_form.button_rows_widget", lambda *_a, **_k: None)
+    else:
+        pytest.importorskip("anywidget")
+    return request.param
+
+
+def test_the_builders_board_rows(focused, board_rows_kind):
     from rulekit.widgets import BoardBuilder
+
+    from .builder_util import board_rows, press_row, row_focus
 
     b = BoardBuilder()
     b.add_card("Grizzly Bears")
     b.add_card("Glorious Anthem")
     b.add_card("Humility", zone="graveyard")
-    rows = b.board_rows[: len(b.board_list.options)]
+    rows = board_rows(b)
     assert b.view.rows_widget is None and b.view.order_rows == []  # its explorer keeps no timestamp rows
-    assert list(b.board_box.children) == [r[0] for r in rows] and len(rows) == 3
-    assert b.board_list.layout.display == "none"
-    assert [r[1].value for r in rows] == [escape(label) for label, _v in b.board_list.options]
-    assert rows[0][2].disabled and not rows[0][3].disabled  # the first event cannot go earlier
-    assert rows[1][3].disabled  # the last event cannot go later
-    assert (
-        rows[2][2].disabled and rows[2][3].disabled and not rows[2][4].disabled
-    )  # in the graveyard: no event
-    rows[0][3].click()  # the bears go after the anthem
+    assert (b.board_rows_widget is None) == (board_rows_kind == "stock")
+    if board_rows_kind == "stock":
+        assert list(b.board_box.children) == [r[0] for r in b.board_rows[:3]]
+        assert [r[1].value for r in b.board_rows[:3]] == [escape(label) for label, _v in b.board_list.options]
+    else:
+        assert b.board_box is b.board_rows_widget and b.board_rows == []
+        assert [k["word"] for k in b.board_rows_widget.kinds] == ["Move up", "Move down", "Remove"]
+        assert "rulekit-board-rows" in b.board_box._dom_classes
+    assert len(rows) == 3 and b.board_list.layout.display == "none"
+    assert [label for label, _buttons in rows] == [label for label, _v in b.board_list.options]
+    assert rows[1][1]["remove"][0] == f"Remove it (and the events that need it): {rows[1][0]}"
+    assert rows[0][1]["up"][1] and not rows[0][1]["down"][1]  # the first event cannot go earlier
+    assert rows[1][1]["down"][1]  # the last event cannot go later
+    # in the graveyard: no event to move
+    assert rows[2][1]["up"][1] and rows[2][1]["down"][1] and not rows[2][1]["remove"][1]
+    press_row(b, 0, "down")  # the bears go after the anthem
     assert [o for _k, ev in b.board.events for o in [ev.get("enter")]] == ["glorious-anthem", "grizzly-bears"]
-    assert focused[-1] is b.board_rows[1][2]  # last now: its Later is disabled, so its Earlier has the focus
-    b.board_rows[2][4].click()  # remove Humility from the graveyard
+    assert row_focus(b, focused) == (1, "up")  # last now: its Later is disabled, so its Earlier has the focus
+    press_row(b, 0, "up")  # disabled (the first row's Earlier): nothing
+    assert [o for _k, ev in b.board.events for o in [ev.get("enter")]] == ["glorious-anthem", "grizzly-bears"]
+    press_row(b, 2, "remove")  # remove Humility from the graveyard
     assert [o["id"] for o in b.board.objects] == ["grizzly-bears", "glorious-anthem"]
-    assert len(b.board_box.children) == 2 and b.error.value == ""
+    assert len(board_rows(b)) == 2 and b.error.value == ""
+    assert row_focus(b, focused) == (1, "remove")  # the last row's Remove (no row took the place)
+    press_row(b, 0, "remove")  # the anthem: the row under it takes its place, and the focus
+    assert [o["id"] for o in b.board.objects] == ["grizzly-bears"] and row_focus(b, focused) == (0, "remove")
+
+
+def test_the_board_rows_message_is_checked():
+    """A message from the page is untrusted: anything but ``{"press": [place, action]}`` with a shown place
+    and an enabled button does nothing (no error, no change)."""
+    pytest.importorskip("anywidget")
+    from rulekit.widgets import BoardBuilder
+
+    b = BoardBuilder()
+    b.add_card("Grizzly Bears")
+    b.add_card("Glorious Anthem")
+    board = b.board.copy()
+    for content in ({"press": [0, "left"]}, {"press": ["0", "remove"]}, {"press": [True, "remove"]},
+                    {"press": [0]}, {"press": [-1, "remove"]}, {"press": [2, "remove"]}, {"press": [0, "up"]},
+                    {"press": [1, "down"]}, {"move": [0, 1]}, ["press", 0], None, {"press": [0.0, "down"]},
+                    {"press": [0, None]}):  # fmt: skip
+        b.board_rows_widget._handle_custom_msg(content, [])
+    assert b.board == board and b.error.value == "" and b.board_rows_widget.focus == []
+
+
+def test_a_hostile_card_name_in_the_board_rows_is_text(board_rows_kind):
+    """A card's name is untrusted: the one widget sends it as a row's text (its front end sets every text with
+    ``textContent`` or ``setAttribute``, never as HTML); a stock row's label is escaped HTML."""
+    from rulekit.widgets import BoardBuilder
+    from rulekit.widgets.rows import ESM
+
+    from .builder_util import board_rows
+
+    evil = "<img src=x onerror=alert(1)>&amp;"
+    b = BoardBuilder()
+    b.add_custom(evil, types="Creature", power=2, toughness=2)
+    assert b.error.value == "", b.error.value
+    [(label, buttons)] = board_rows(b)
+    assert evil in label and all(evil in tip for tip, _off in buttons.values())
+    if board_rows_kind == "stock":
+        value = b.board_rows[0][1].value
+        assert evil not in value and escape(evil) in value
+    else:
+        assert "innerHTML" not in ESM and "insertAdjacentHTML" not in ESM and "outerHTML" not in ESM
+        assert "textContent = text" in ESM and 'setAttribute("title", text)' in ESM
