@@ -41,6 +41,7 @@ from rulekit.widgets import ahead
 from rulekit.widgets.keys import available as guard_available
 from rulekit.widgets.keys import key_guard
 from rulekit.widgets.panel import Panel
+from rulekit.widgets.relay import Relay
 from rulekit.yamlsrc import suggest
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -538,7 +539,7 @@ class Guarded:
         controls = self._held_controls()
         if not controls:
             return panel.hold() if panel is not None else contextlib.nullcontext()
-        return _holding(panel, controls)
+        return _holding(panel, controls, self.__dict__.get("relay"))
 
     def _held_controls(self) -> tuple[Any, ...]:
         """The controls a callback changes (subclasses): their updates are held to the callback's end and sent
@@ -568,8 +569,24 @@ class Guarded:
         unless loading failed (that message matters more)."""
         self._apply_scale_classes()
         self._guard_keys()
+        self._relay_controls()
         if self._scale_error is not None and self.last_exception is None:
             self._set_error(self._scale_error)
+
+    def _relay_controls(self) -> None:
+        """The :meth:`_held_controls`' changes of a click go in one update of a relay
+        (:mod:`rulekit.widgets.relay`, invisible at the end of the box), once the page listens; without
+        ``anywidget``, or before, each sends its own (held to the click's end, see :meth:`_hold`)."""
+        controls = self._held_controls()
+        if not controls or "relay" in self.__dict__:  # (the BoardBuilder has its own)
+            return
+        relay = Relay()
+        if relay.widget is None:
+            return
+        for control in controls:
+            relay.take(control, *(key for key in control.keys if not key.startswith(("_model_", "_view_"))))
+        self.relay = relay
+        self.widget.children = (*self.widget.children, relay.widget)
 
     def _guard_keys(self) -> None:
         """Keep the explorer's keys from JupyterLab's shortcuts: an invisible :mod:`rulekit.widgets.keys`
@@ -675,10 +692,13 @@ class DiagramExplorer(Guarded):
 
 
 @contextlib.contextmanager
-def _holding(panel: Panel | None, controls: tuple[Any, ...]) -> Iterator[None]:
+def _holding(panel: Panel | None, controls: tuple[Any, ...], relay: Relay | None = None) -> Iterator[None]:
     """Hold ``panel``'s updates and ``controls``' to the block's end (see :meth:`Guarded._hold`): the panel's
-    go in one message, then each control's in one (the last held is the first sent)."""
+    go in one message, then the controls' in one of the ``relay`` once the page listens (else each
+    control's in one, the last held the first sent)."""
     with contextlib.ExitStack() as stack:
+        if relay is not None:
+            stack.enter_context(relay.hold())
         for control in controls:
             stack.enter_context(control.hold_sync())
         if panel is not None:

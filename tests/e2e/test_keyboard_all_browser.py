@@ -185,6 +185,9 @@ def _chain(page: Any) -> None:
     _tab_to(page, ex, _button("Run to the end"), "Run to the end", back=True)
     page.keyboard.press("Enter")
     _wait(page, lambda: "The chain is over." in _text(ex), "the chain to run to its end")
+    # the controls' changes (carried by the explorer's relay once the page listens) reached the page too
+    _wait(page, lambda: ex.get_by_role("button", name="Choose").is_disabled(), "Choose disabled at the end")
+    assert ex.get_by_role("button", name="Run to the end").is_disabled()
     ended = _text(ex)
     _tab_to(page, ex, lambda a: "slider" in a["cls"] or a["cls"].startswith("noUi"), "the event slider")
     page.keyboard.press("ArrowLeft")

@@ -515,3 +515,24 @@ def test_without_anywidget_the_placed_parts_are_html_outputs(monkeypatch):
     finally:
         for cache in caches:
             cache.cache_clear()
+
+
+@pytest.mark.parametrize("scenario", ["apoteose/nested-responses", "apoteose/truncated"])
+def test_once_the_page_listens_a_chain_click_is_two_updates(monkeypatch, scenario):
+    """The response buttons', Choose's, Run to the end's and the event slider's changes of a click go in one
+    update of the explorer's relay (rulekit.widgets.relay) once its front end has said it listens: a click is
+    the panel's update, then the relay's (it was up to five)."""
+    pytest.importorskip("anywidget")
+    from rulekit.widgets import ChainExplorer
+
+    ex = ChainExplorer(scenario)
+    assert ex.relay.widget in ex.widget.children
+    ex.relay.widget._handle_custom_msg({"ready": True}, [])  # what the page's front end sends
+    sent = _updates(monkeypatch)
+    for click in (lambda: ex.choose(ex.options()[-1][1]), ex.prev.click, ex.undo.click, ex.finish.click,
+                  ex.reset.click):  # fmt: skip
+        sent.clear()
+        click()
+        assert ex.last_exception is None
+        assert [i for i, _key in sent] in ([id(ex.panel.widget), id(ex.relay.widget)], [id(ex.panel.widget)]), sent
+    assert ex.relay.widget.updates["states"]  # what the last one carried
