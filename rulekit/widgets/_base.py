@@ -580,13 +580,13 @@ class Guarded:
         controls = self._held_controls()
         if not controls or "relay" in self.__dict__:  # (the BoardBuilder has its own)
             return
-        relay = Relay()
-        if relay.widget is None:
+        panel = self.__dict__.get("panel")
+        if panel is None or not panel.batched:  # no anywidget: each control sends its own
             return
+        relay = Relay(carrier=panel.widget)  # carried in the panel's own message
         for control in controls:
             relay.take(control, *(key for key in control.keys if not key.startswith(("_model_", "_view_"))))
         self.relay = relay
-        self.widget.children = (*self.widget.children, relay.widget)
 
     def _guard_keys(self) -> None:
         """Keep the explorer's keys from JupyterLab's shortcuts: an invisible :mod:`rulekit.widgets.keys`
@@ -693,12 +693,19 @@ class DiagramExplorer(Guarded):
 
 @contextlib.contextmanager
 def _holding(panel: Panel | None, controls: tuple[Any, ...], relay: Relay | None = None) -> Iterator[None]:
-    """Hold ``panel``'s updates and ``controls``' to the block's end (see :meth:`Guarded._hold`): the panel's
-    go in one message, then the controls' in one of the ``relay`` once the page listens (else each
-    control's in one, the last held the first sent)."""
+    """Hold ``panel``'s updates and ``controls``' to the block's end (see :meth:`Guarded._hold`): once
+    the page listens to the ``relay`` the panel carries, the controls' changes and the panel's parts go in
+    the panel's one message; before that (or without a relay) the panel's go in one message, then each
+    control's in one (the last held the first sent)."""
     with contextlib.ExitStack() as stack:
-        if relay is not None:
+        if relay is not None and relay.ready and panel is not None and relay.widget is panel.widget:
+            # the relay's update (the controls') is set before the panel's hold ends: one message for all
+            stack.enter_context(panel.hold())
             stack.enter_context(relay.hold())
+            for control in controls:
+                stack.enter_context(control.hold_sync())
+            yield
+            return
         for control in controls:
             stack.enter_context(control.hold_sync())
         if panel is not None:

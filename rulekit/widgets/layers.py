@@ -310,6 +310,15 @@ class LayerExplorer(DiagramExplorer):
             *self.effect_boxes.values(),
         ]
 
+    def _held_controls(self) -> tuple[Any, ...]:
+        """The controls a click changes (the step slider, the rows, the ruleset, the effects' boxes on Reset):
+        held to its end and, once the page listens, carried in the panel's message (``_hold``). None for the
+        BoardBuilder's explorer (its builder carries its step slider)."""
+        if not self.effect_switches:
+            return ()
+        rows = () if self.rows_widget is None else (self.rows_widget,)
+        return (self.step, *rows, self.ruleset, *self.effect_boxes.values())
+
     def _rescale(self) -> None:
         """Re-render the step shown (tables, explanation, diagram, flow) and the dependencies."""
         if self.trace is not None:
@@ -485,7 +494,8 @@ class LayerExplorer(DiagramExplorer):
                 button, other = (earlier, later) if delta < 0 else (later, earlier)
                 (other if button.disabled else button).focus()  # the first row's up, the last's down
             return
-        with rows.hold_sync():  # the rows and the focus: one update
+        # the rows and the focus: one update (in the panel's message once the page listens to its relay)
+        with self._hold(), rows.hold_sync():
             self.move(delta, self.order[place])
             to = place + delta
             if 0 <= to < len(self.order):

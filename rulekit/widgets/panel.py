@@ -32,6 +32,8 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from rulekit.widgets.relay import RELAY_JS
+
 #: How a part is drawn, shared by a panel and its placed parts: a ``<div>`` with the classes of a stock HTML
 #: output, hidden while empty, set when its text changes. A new text changes only the nodes that differ from
 #: the shown ones: the children alike at the start and at the end stay, those between are matched in order; a
@@ -104,15 +106,17 @@ function showPart(source, name, parent) {
 
 #: The front end (anywidget's ``render``): one ``<div>`` per part, in order (:data:`PART_JS`). The parts'
 #: names come from the widget's ``_parts`` (the code's own identifiers, checked by :class:`Panel`).
+#: The panel also carries a relay's changes (:mod:`rulekit.widgets.relay`, its ``updates``), so that what a
+#: click changes in the explorer's controls comes in the panel's own message.
 _PANEL_RENDER = """
 function render({ model, el }) {
   el.classList.add("rulekit-panel");
   const stops = model.get("_parts").map((name) => showPart(model, name, el));
   return () => stops.forEach((stop) => stop());
 }
-export default { render };
+export default { initialize: relayInit, render };
 """
-ESM = PART_JS + _PANEL_RENDER
+ESM = PART_JS + RELAY_JS + _PANEL_RENDER
 
 #: A part's name: a lower-case identifier (it becomes a trait name and a CSS class).
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
@@ -234,6 +238,8 @@ def _panel_class(names: tuple[str, ...]) -> Any:
         return None
     traits: dict[str, Any] = {"part_" + name: traitlets.Unicode("").tag(sync=True) for name in names}
     traits["_parts"] = traitlets.List(list(names)).tag(sync=True)
+    #: a relay's carried changes (see :class:`~rulekit.widgets.relay.Relay`'s ``carrier``)
+    traits["updates"] = traitlets.Dict().tag(sync=True)
     traits["_esm"] = ESM
     return type("Panel_" + "_".join(names), (anywidget.AnyWidget,), traits)
 

@@ -30,47 +30,61 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-#: The front end (anywidget's ``initialize``: the model listens whether or not it is shown).
-ESM = """
-export default {
-  async initialize({ model }) {
-    let queue = Promise.resolve();
-    const apply = async (states) => {
-      for (const [id, state] of Object.entries(states)) {
-        try {
-          const target = await model.widget_manager.get_model(id);
-          // as the widget's own update is applied: after its updates before, then set (the views redraw,
-          // nothing is sent back)
-          target.state_change = Promise.resolve(target.state_change)
-            .then(() => target.constructor._deserialize_state(state, target.widget_manager))
-            .then((values) => target.set_state(values));
-          await target.state_change;
-        } catch (error) {
-          console.warn("rulekit relay: no widget " + id, error);
-        }
+#: The front end's listening part (anywidget's ``initialize``: the model listens whether or not it is
+#: shown): the carried states, applied in order, then the ``ready`` message. Shared by the relay's own
+#: widget and by a carrier that includes it (an explorer's panel, :mod:`rulekit.widgets.panel`).
+RELAY_JS = """
+async function relayInit({ model }) {
+  let queue = Promise.resolve();
+  const apply = async (states) => {
+    for (const [id, state] of Object.entries(states)) {
+      try {
+        const target = await model.widget_manager.get_model(id);
+        // as the widget's own update is applied: after its updates before, then set (the views redraw,
+        // nothing is sent back)
+        target.state_change = Promise.resolve(target.state_change)
+          .then(() => target.constructor._deserialize_state(state, target.widget_manager))
+          .then((values) => target.set_state(values));
+        await target.state_change;
+      } catch (error) {
+        console.warn("rulekit relay: no widget " + id, error);
       }
-    };
-    model.on("change:updates", () => {
-      const states = (model.get("updates") || {}).states || {};
-      // in the order they came (one that fails does not stop the next)
-      queue = queue.then(() => apply(states)).catch((error) => console.warn("rulekit relay:", error));
-    });
-    model.send({ ready: true });
-  },
+    }
+  };
+  model.on("change:updates", () => {
+    const states = (model.get("updates") || {}).states || {};
+    // in the order they came (one that fails does not stop the next)
+    queue = queue.then(() => apply(states)).catch((error) => console.warn("rulekit relay:", error));
+  });
+  model.send({ ready: true });
+}
+"""
+
+#: The relay's own widget's front end: it listens and shows nothing.
+ESM = (
+    RELAY_JS
+    + """
+export default {
+  initialize: relayInit,
   render({ el }) {
     el.style.display = "none";
   },
 };
 """
+)
 
 
 class Relay:
     """One widget carrying the changes of the widgets it takes (see the module doc); ``widget`` is ``None``
-    without ``anywidget`` (then nothing is taken and every widget sends its own updates)."""
+    without ``anywidget`` (then nothing is taken and every widget sends its own updates).
 
-    def __init__(self) -> None:
-        cls = _relay_class()
-        self.widget: Any = cls() if cls is not None else None
+    ``carrier``: another widget to carry them instead of one of its own, whose front end includes
+    :data:`RELAY_JS` and which syncs an ``updates`` dict (an explorer's panel: the changes then go in the
+    panel's own message when it is held around the relay's block, :func:`rulekit.widgets._base._holding`)."""
+
+    def __init__(self, carrier: Any = None) -> None:
+        cls = _relay_class() if carrier is None else None
+        self.widget: Any = carrier if carrier is not None else (cls() if cls is not None else None)
         #: whether the page listens (its front end said so): until then every widget sends its own updates
         self.ready = False
         self._pending: dict[int, tuple[Any, set[str]]] = {}
@@ -163,4 +177,5 @@ def _relayed_class(base: Any) -> Any:
             return False
         return bool(base._should_send_property(self, key, value))  # type: ignore[attr-defined]
 
-    return type(base)(base.__name__, (base,), {"_should_send_property": _should_send_property})
+    namespace = {"_should_send_property": _should_send_property, "__module__": base.__module__}
+    return type(base)(base.__name__, (base,), {**namespace, "__qualname__": base.__qualname__})

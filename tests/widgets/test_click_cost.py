@@ -518,22 +518,51 @@ def test_without_anywidget_the_placed_parts_are_html_outputs(monkeypatch):
 
 
 @pytest.mark.parametrize("scenario", ["apoteose/nested-responses", "apoteose/truncated"])
-def test_once_the_page_listens_a_chain_click_is_two_updates(monkeypatch, scenario):
-    """The response buttons', Choose's, Run to the end's and the event slider's changes of a click go in one
-    update of the explorer's relay (rulekit.widgets.relay) once its front end has said it listens: a click is
-    the panel's update, then the relay's (it was up to five)."""
+def test_once_the_page_listens_a_chain_click_is_one_update(monkeypatch, scenario):
+    """The response buttons', Choose's, Run to the end's and the event slider's changes of a click are
+    carried by the explorer's panel (its relay, rulekit.widgets.relay) once the panel's front end has said it
+    listens: a click is the panel's one update (it was up to five), carrying each control's own state."""
     pytest.importorskip("anywidget")
     from rulekit.widgets import ChainExplorer
 
     ex = ChainExplorer(scenario)
-    assert ex.relay.widget in ex.widget.children
-    ex.relay.widget._handle_custom_msg({"ready": True}, [])  # what the page's front end sends
+    assert ex.relay.widget is ex.panel.widget
+    before = _updates(monkeypatch)
+    ex.choose(ex.options()[-1][1])
+    assert len(before) > 1  # before the page listens: each control its own
+    ex.do_undo()
+    ex.panel.widget._handle_custom_msg({"ready": True}, [])  # what the panel's front end sends
     sent = _updates(monkeypatch)
     for click in (lambda: ex.choose(ex.options()[-1][1]), ex.prev.click, ex.undo.click, ex.finish.click,
                   ex.reset.click):  # fmt: skip
         sent.clear()
         click()
         assert ex.last_exception is None
-        panel, relay = id(ex.panel.widget), id(ex.relay.widget)
-        assert [i for i, _key in sent] in ([panel, relay], [panel]), sent
-    assert ex.relay.widget.updates["states"]  # what the last one carried
+        assert [i for i, _key in sent] == [id(ex.panel.widget)], sent
+    carried = ex.panel.widget.updates["states"]
+    assert carried[ex.event.model_id] == ex.event.get_state(sorted(carried[ex.event.model_id]))
+
+
+@pytest.mark.parametrize("scenario", ["seed/gideon-then-humility", "classic/lattice-and-march"])
+def test_once_the_page_listens_a_layer_click_is_one_update(monkeypatch, scenario):
+    """An effect off and on, a row moved (the rows and their focus), a step back, the other ruleset, Reset:
+    the panel's one update each, carrying the slider's, the rows' and the boxes' changes (it was 2 or 3)."""
+    pytest.importorskip("anywidget")
+    from rulekit.widgets import LayerExplorer
+
+    ex = LayerExplorer(scenario)
+    ex.panel.widget._handle_custom_msg({"ready": True}, [])
+    box = next(iter(ex.effect_boxes.values()))
+    sent = _updates(monkeypatch)
+    # as the page sends a click (set_state: the page's own value, not sent back)
+    for click in (lambda: box.set_state({"value": False}), lambda: box.set_state({"value": True}),
+                  lambda: ex._move_row(0, +1), lambda: ex.go(-1), lambda: ex.ruleset.set_state({"index": 1}),
+                  ex.reset.click):  # fmt: skip
+        sent.clear()
+        click()
+        assert ex.last_exception is None
+        assert [i for i, _key in sent] == [id(ex.panel.widget)], sent
+        if click is not ex.reset.click:
+            continue
+        carried = ex.panel.widget.updates["states"]  # Reset: the ruleset and the rows back, in the message
+        assert {ex.ruleset.model_id, ex.rows_widget.model_id} <= set(carried)

@@ -94,7 +94,8 @@ def test_a_new_row_is_made_with_its_words(monkeypatch: pytest.MonkeyPatch) -> No
     )
     ex = LayerExplorer("classic/dependency-loop", backend="text")
     parts = {id(p) for r in ex.order_rows for p in r} | {id(b) for b in ex.effect_boxes.values()}
-    assert [key for widget, key in sent if id(widget) in parts] == []
+    # (an empty held set sends nothing: the boxes are held through a callback, see Guarded._hold)
+    assert [key for widget, key in sent if id(widget) in parts and key != set()] == []
     first = ex.order_rows[0]
     assert first[2].disabled and not first[3].disabled  # the first cannot go earlier
     assert first[1].value.startswith("1. ")
@@ -121,7 +122,11 @@ def test_the_one_widgets_rows_come_in_one_update(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(w.Widget, "send_state", spy)
     ex = LayerExplorer("classic/dependency-loop", backend="text")
     own = {"_esm", "_css", "_anywidget_id"}  # anywidget's own, once, as it opens
-    assert [key for widget, key in sent if widget is ex.rows_widget and key not in own] == ["rows"]
+    # (held through the load's callback: sent as a held set, see Guarded._hold)
+    assert [key for widget, key in sent if widget is ex.rows_widget and key not in own] in (
+        ["rows"],
+        [("rows",)],
+    )
     assert [key for widget, key in sent if widget is ex._order_list] == []
     assert len(ex.rows_widget.rows) == len(ex.order) and ex.rows_widget.rows[0]["label"].startswith("1. ")
     assert ex.order_list.options[0][0] == ex.rows_widget.rows[0]["label"]  # read: now in step
