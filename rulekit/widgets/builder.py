@@ -149,8 +149,6 @@ class BoardBuilder(BuilderForm):
         self._redo: list[Board] = []
         self.scenario: Any = None
         self._busy = False
-        #: carries the changes of the lists, the step slider and the messages a click makes in one update
-        self.relay = Relay()
         self._make_add_form()
         self._make_resolve_form()
         self._make_event_form()
@@ -171,6 +169,10 @@ class BoardBuilder(BuilderForm):
         self.explain_html = self.view.explain_html
         self.deps_html = self.view.deps_html
         self.players_html = self.view.players_html
+        #: carries the changes of the rows, the lists, the step slider and the messages a click makes: in the
+        #: explorer's panel's own message (its outputs'), or its own widget's without a panel
+        panel = self.view.panel
+        self.relay = Relay(carrier=panel.widget if panel.batched else None)
         self._relay_changes()
 
         self._wire_form()
@@ -248,7 +250,8 @@ class BoardBuilder(BuilderForm):
                 self.ruleset,
                 row(self.prev, self.step, self.next),
                 self.view.panel.widget,  # the explorer's outputs (explanation, tables, diagram)
-                *([self.relay.widget] if self.relay.widget is not None else []),  # shows nothing
+                # shows nothing (none when the panel carries the relay, or without anywidget)
+                *([self.relay.widget] if self.relay.widget not in (None, self.view.panel.widget) else []),
             ]
         )
 
@@ -262,6 +265,9 @@ class BoardBuilder(BuilderForm):
         for control in lists:
             relay.take(control, "_options_labels", "index")
         relay.take(self.step, "min", "max", "value")
+        rows = self.board_rows_widget
+        if rows is not None:
+            relay.take(rows, *(key for key in rows.keys if not key.startswith("_")))
         messages = (self.preview_html, self.board_html, self.status_html, self.error, self.view.error)
         for html in (*messages, *self.near_errors.values()):
             relay.take(html, "value")
@@ -534,7 +540,8 @@ class BoardBuilder(BuilderForm):
             return
         rows = self.board_rows_widget
         order: tuple[str, ...] = ("remove",)  # the buttons the focus may go to, the first one not disabled
-        with rows.hold_sync() if rows is not None else contextlib.nullcontext():  # the rows and the focus
+        # the rows and the focus: one update (in the panel's own message once the page listens to its relay)
+        with self._hold(), rows.hold_sync() if rows is not None else contextlib.nullcontext():
             if what == "remove":
                 self._button(self.remove, handles[place])
                 to = min(place, len(self.board_list.options) - 1)

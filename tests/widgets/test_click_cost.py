@@ -293,22 +293,29 @@ def test_the_builders_clicks_send_few_updates(monkeypatch):
     # a row's Remove: Mutavault and its resolution go
     changed = click(lambda: press_row(b, 0, "remove"), BUILDER_BOUNDS["Remove"])
     assert "mutavault" not in b.board.ids() and len(board_rows(b)) == 2
-    assert changed[id(rows)] == ("focus", "rows") and rows.focus[:2] == [0, "remove"]
-    relayed = b.relay.widget.updates["states"]
+    relayed = b.relay.widget.updates["states"]  # the panel carries the relay: the rows are in its message
+    assert set(relayed[rows.model_id]) == {"focus", "rows"} and rows.focus[:2] == [0, "remove"]
     assert pc.result.model_id in relayed and "mutavault" in pc.error.value  # the check says the card is gone
     assert {b.attach.model_id, b.ability.model_id, b.step.model_id} <= set(relayed)
     changed = click(b.undo_button.click, BUILDER_BOUNDS["Undo"])
-    assert len(board_rows(b)) == 4 and pc.error.value == "" and changed[id(rows)] in ("rows", ("rows",))
+    assert (
+        len(board_rows(b)) == 4
+        and pc.error.value == ""
+        and "rows" in b.relay.widget.updates["states"][rows.model_id]
+    )
     click(b.redo_button.click, BUILDER_BOUNDS["Redo"])
     assert len(board_rows(b)) == 2
     click(b.undo_button.click, BUILDER_BOUNDS["Undo"])
     b.search.value = "Grizzly Bears"
     changed = click(b.add_button.click, BUILDER_BOUNDS["Add"])  # a fifth row
-    assert len(board_rows(b)) == 5 and len(b.board.objects) == 4 and changed[id(rows)] in ("rows", ("rows",))
+    assert (
+        len(board_rows(b)) == 5 and len(b.board.objects) == 4 and list(changed) == [id(b.view.panel.widget)]
+    )
+    assert "rows" in b.relay.widget.updates["states"][rows.model_id]
 
 
 #: The most updates a builder click of lesson 06's board 3 may send.
-BUILDER_BOUNDS = {"Remove": 3, "Undo": 3, "Redo": 3, "Add": 3}
+BUILDER_BOUNDS = {"Remove": 1, "Undo": 1, "Redo": 1, "Add": 1}
 
 
 def test_a_builder_row_costs_five_widgets_sharing_their_layouts(monkeypatch):
