@@ -533,8 +533,9 @@ class Guarded:
 
     def _hold(self) -> Any:
         """A block whose changes to the explorer's panel go to the browser in one message (see
-        :meth:`_panel_of`), and those of the :meth:`_held_controls` in one each, all when the block ends;
-        nothing is held without a panel or such controls."""
+        :meth:`_panel_of`), with those of the :meth:`_held_controls` once the page listens to the relay the
+        panel carries (before that, one message each), all when the block ends; nothing is held without a
+        panel or such controls."""
         panel = self.__dict__.get("panel")
         controls = self._held_controls()
         if not controls:
@@ -574,8 +575,8 @@ class Guarded:
             self._set_error(self._scale_error)
 
     def _relay_controls(self) -> None:
-        """The :meth:`_held_controls`' changes of a click go in one update of a relay
-        (:mod:`rulekit.widgets.relay`, invisible at the end of the box), once the page listens; without
+        """The :meth:`_held_controls`' changes of a click are carried by a relay
+        (:mod:`rulekit.widgets.relay`) in the explorer's panel's own message, once the page listens; without
         ``anywidget``, or before, each sends its own (held to the click's end, see :meth:`_hold`)."""
         controls = self._held_controls()
         if not controls or "relay" in self.__dict__:  # (the BoardBuilder has its own)
