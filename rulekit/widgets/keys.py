@@ -23,8 +23,10 @@ the click is even sent, on every learner's first click in an explorer. A plain p
 cell is not active is kept from the notebook (with the focus it gives) and handed to it, unchanged, once
 the explorer has shown the click's answer (nothing changed in it for :data:`ANSWER_QUIET_MS`) or at the
 latest :data:`ANSWER_LATEST_MS` after the press, unless the learner has moved the focus elsewhere
-meanwhile. The cell then becomes active, in command mode, as before; a press with Shift, Ctrl, Alt or
-Meta, or in an active cell, is not held.
+meanwhile. A press while an earlier one is still held (a response picked, whose answer changes no text,
+then *Choose*) is held in its place, so the cell is made active once, after the last click's answer, and
+never during a click. The cell then becomes active, in command mode, as before; a press with Shift, Ctrl,
+Alt or Meta, or in an active cell, is not held.
 
 The same few lines fit the tables in presentation mode (the box's class ``rulekit-fit``, see
 :data:`rulekit.widgets._base.PRESENT_CSS`): a table wider than its output is zoomed out as a whole (CSS
@@ -138,9 +140,10 @@ function keepFocus(box) {
   // a focused control that the kernel disables (Run to the end, once the chain is over) drops the focus to
   // the page: a keyboard user loses their place, and the next click re-activates the whole notebook (a style
   // recalculation of every cell). The focus goes to the next control that can take it (else the last one)
-  let last = null;
+  let last = null, queued = false;
   box.addEventListener("focusin", (event) => { last = event.target; });
-  new MutationObserver(() => {
+  const move = () => {
+    queued = false;
     if (!last || !last.disabled || !box.contains(last)) return;
     const now = document.activeElement;
     if (now && now !== document.body && now !== last) return;  // the focus is elsewhere on purpose
@@ -150,6 +153,13 @@ function keepFocus(box) {
       || ready[ready.length - 1];
     last = null;
     if (next) next.focus({ preventScroll: true });
+  };
+  new MutationObserver(() => {
+    // moved in the next frame, once the whole update is in: which controls are shown needs the layout,
+    // which the frame makes anyway (forced here, in the middle of an update, it was made twice)
+    if (queued || !last || !last.disabled || !box.contains(last)) return;
+    queued = true;
+    requestAnimationFrame(move);
   }).observe(box, { subtree: true, attributes: true, attributeFilter: ["disabled"] });
 }
 const QUIET_MS = __QUIET_MS__;
@@ -180,9 +190,12 @@ function answerFirst(box) {
     timer = setTimeout(replay, Math.max(0, Math.min(QUIET_MS, deadline - performance.now())));
   }).observe(box, { subtree: true, childList: true, characterData: true });
   box.addEventListener("mousedown", (event) => {
-    if (event.rulekitReplay || press || event.button !== 0 || event.shiftKey || event.ctrlKey || event.metaKey
+    if (event.rulekitReplay || event.button !== 0 || event.shiftKey || event.ctrlKey || event.metaKey
         || event.altKey || cell.classList.contains("jp-mod-active")) return;
     event.stopPropagation();
+    // a press while an earlier one is still held (a response picked, then Choose) is held in its place: the
+    // cell is made active once, after this click's answer, not in the middle of it
+    clearTimeout(timer);
     press = { bubbles: true, cancelable: true, view: window, button: 0,
               clientX: event.clientX, clientY: event.clientY };
     deadline = performance.now() + LATEST_MS;
@@ -190,7 +203,9 @@ function answerFirst(box) {
     pressing = true;  // the focus the press gives follows in the same task
     setTimeout(() => { pressing = false; }, 0);
   });
-  box.addEventListener("focusin", (event) => { if (pressing) event.stopPropagation(); });
+  // the focus the press gives, and any focus moved in the box while a press is held (keepFocus, when the
+  // answer disables the focused button), stays in the box: the cell is made active by the replay only
+  box.addEventListener("focusin", (event) => { if (pressing || press) event.stopPropagation(); });
 }
 function render({ el }) {
   el.style.display = "none";

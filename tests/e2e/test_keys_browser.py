@@ -58,6 +58,14 @@ FOCUSED_JS = """() => { const a = document.activeElement;
   return a ? {tag: a.tagName, marked: a.getAttribute('data-lm-suppress-shortcuts')} : null; }"""
 
 
+# Make cell ``i`` of the notebook at ``path`` the active one, as the notebook's API does.
+ACTIVATE_JS = """([path, i]) => {
+  const w = Array.from(window.jupyterapp.shell.widgets('main'))
+    .find(w => w.context && w.context.path === path);
+  w.content.activeCellIndex = i;
+}"""
+
+
 def _state(panel: Any) -> dict[str, Any]:
     return dict(panel.evaluate(STATE_JS))
 
@@ -107,6 +115,31 @@ def _answer_first(page: Any, panel: Any, ex: Any) -> None:
         assert t["active"] >= t["answer"], t
 
 
+def _two_presses(page: Any, panel: Any, ex: Any) -> None:
+    """A press still held when the next comes (a response picked, whose answer changes no text, then
+    *Choose*): the second press is held too, so the cell is not made active in the middle of the second
+    click but once, after its answer."""
+    cell = panel.locator(".jp-CodeCell").nth(0)
+    page.evaluate(ACTIVATE_JS, [PATH, 2])  # another cell active (the page not scrolled)
+    _wait(page, lambda: _state(panel)["active"] == 2, "another cell active")
+    page.evaluate(WATCH_JS, [ex.element_handle(), cell.element_handle()])
+    # the ruleset already shown, pressed again: nothing changes, so the press is held up to 800 ms
+    shown = ex.locator(".widget-toggle-buttons:not(.rulekit-text-size) button.mod-active").first
+    box = ex.locator(".widget-checkbox input[type=checkbox]").first
+    was = box.is_checked()
+    for n, target in (("first", shown), ("second", box)):
+        target.scroll_into_view_if_needed()
+        where = target.bounding_box()
+        assert where, f"the {n} press's target is not on screen"
+        page.mouse.move(where["x"] + min(8, where["width"] / 2), where["y"] + where["height"] / 2)
+        page.mouse.down()
+        held = _state(panel)["active"]
+        page.mouse.up()
+        assert held != 0, f"the {n} press made the explorer's cell active before its click was answered"
+    _wait(page, lambda: _state(panel)["active"] == 0, "the explorer's cell active after the click")
+    assert box.is_checked() != was, "the second click did not switch the effect"
+
+
 def test_the_explorers_keep_their_keys(lab: Any) -> None:
     lab.call(_keys, "test_the_explorers_keep_their_keys", timeout=300.0)
 
@@ -146,6 +179,7 @@ def _keys(page: Any) -> None:
     ex = panel.locator(".rulekit-layer-explorer").first
     ex.scroll_into_view_if_needed()
     _answer_first(page, panel, ex)
+    _two_presses(page, panel, ex)
     # the explorer's effects back on for what follows
     ex.locator(".widget-checkbox input[type=checkbox]").first.check()
 
