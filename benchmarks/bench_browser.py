@@ -176,7 +176,7 @@ ARM_JS = f"""([root, path]) => {{
   const w = ({_PANEL})(path);
   const k = w.sessionContext.session.kernel;
   const s = window.__rk = {{t0: null, key: null, last: null, busy: null, idle: null,
-                            updates: 0, bytes: 0, n: 0}};
+                            updates: 0, bytes: 0, n: 0, first: null}};
   const first = e => {{ if (s.t0 === null) s.t0 = performance.now();
                         if (e.type === 'keydown') s.key = performance.now(); }};
   for (const ev of ['pointerdown', 'keydown']) document.addEventListener(ev, first, {{capture: true}});
@@ -196,6 +196,7 @@ ARM_JS = f"""([root, path]) => {{
   s.iopub = (_k, m) => {{
     const d = m.header.msg_type === 'comm_msg' && m.content.data;
     if (s.t0 !== null && d && d.method === 'update') {{
+      if (s.first === null) s.first = performance.now();
       s.updates += 1; s.bytes += JSON.stringify(m.content.data.state || {{}}).length;
     }}
   }};
@@ -219,7 +220,8 @@ SETTLE_JS = """async (quiet) => {
   const end = s.last !== null && s.last > s.t0 ? s.last : s.idle;
   return {ms: s.t0 === null || end === null ? null : end - s.t0, mutations: s.n,
           after_key: s.key === null || s.idle === null ? null : Math.max(end, s.idle) - s.key,
-          updates: s.updates, bytes: s.bytes, idle: s.idle === null ? null : s.idle - s.t0};
+          updates: s.updates, bytes: s.bytes, idle: s.idle === null ? null : s.idle - s.t0,
+          busy: s.busy === null ? null : s.busy - s.t0, first: s.first === null ? null : s.first - s.t0};
 }"""
 
 
@@ -390,6 +392,9 @@ class _Clicker:
                 "updates": got["updates"],
                 "update_kb": round(got["bytes"] / 1024, 1),
                 "mutations": got["mutations"],
+                "idle_ms": None if got["idle"] is None else round(got["idle"], 1),
+                "busy_ms": None if got["busy"] is None else round(got["busy"], 1),
+                "first_update_ms": None if got["first"] is None else round(got["first"], 1),
             }
         )
 
