@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulekit.apoteose.trace import ChainEvent, ChainTrace, Decision, HeroState, TraceError
+from rulekit.lazy import LazyNames
 
 _LAZY = {
     "parse_effect": "rulekit.apoteose.text",
@@ -43,10 +44,12 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'rulekit.apoteose' has no attribute {name!r}")
-    import importlib
+_NAMES = LazyNames(__name__, _LAZY, globals())
 
-    return getattr(importlib.import_module(module), name)
+
+def __getattr__(name: str) -> Any:
+    return _NAMES.get(name)
+
+
+def __dir__() -> list[str]:
+    return _NAMES.listed()

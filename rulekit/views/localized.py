@@ -19,11 +19,11 @@ Características finais — seed/humility-then-gideon (camadas dos textos-base):
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
 from rulekit import limits
 from rulekit.i18n import N_, translator
+from rulekit.lazy import LazyNames
 from rulekit.views.markup import escape  # the one escaping (control characters made visible too)
 
 # the MTG tables render in any language themselves; the lessons import them from here
@@ -60,17 +60,15 @@ __all__ = [
 ]
 
 
+_NAMES = LazyNames(__name__, _LAZY, globals())
+
+
 def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'rulekit.views.localized' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # found once: later lookups are plain attribute reads
-    return value
+    return _NAMES.get(name)
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    return _NAMES.listed()
 
 
 #: Column headers and cell words of the tables (msgids; English is the header itself).

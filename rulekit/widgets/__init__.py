@@ -14,8 +14,9 @@ Importing this package does not import ipywidgets; building a widget does.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
+
+from rulekit.lazy import LazyNames
 
 _LAZY = {
     "LayerExplorer": "rulekit.widgets.layers",
@@ -27,8 +28,12 @@ _LAZY = {
 __all__ = sorted(_LAZY)
 
 
+_NAMES = LazyNames(__name__, _LAZY, globals())
+
+
 def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'rulekit.widgets' has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+    return _NAMES.get(name)
+
+
+def __dir__() -> list[str]:
+    return _NAMES.listed()

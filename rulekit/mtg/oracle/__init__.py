@@ -14,8 +14,9 @@ is first read, so a scenario with no ability written by its text never loads it
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from rulekit.lazy import LazyNames
 
 if TYPE_CHECKING:
     from rulekit.mtg.oracle.reader import Reading, read_ability, read_text
@@ -29,14 +30,12 @@ _LAZY = {
 __all__ = ["Reading", "read_ability", "read_text"]
 
 
+_NAMES = LazyNames(__name__, _LAZY, globals())
+
+
 def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'rulekit.mtg.oracle' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # found once: later lookups are plain attribute reads
-    return value
+    return _NAMES.get(name)
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    return _NAMES.listed()
