@@ -200,7 +200,7 @@ class _JoinerRes:
     next clause: "depois", "em seguida", "entao"; never "depois de"), ``opening`` (one at the start of a
     sentence or a clause, its comma and space: "Depois, compre"), ``join`` (where one clause ends and the next
     begins: a mark, the conjunction, or a ``then`` word after either, "; depois,", ", em seguida,", "e
-    entao")."""
+    entao", "e, depois,")."""
 
     then: str
     opening: str
@@ -219,9 +219,10 @@ def _joiner_res() -> _JoinerRes:
     marks = "[" + "".join(re.escape(m) for m in joiners.marks) + "]"
     words = "(?:" + "|".join(re.escape(w) for w in joiners.words) + ")"
     no_de = r"(?!\s+de\b)"  # "depois de atacar": a requirement's opener, never a joiner
+    # the conjunction may take a comma of its own: "e, depois, role 2 dados", "e, role 2 dados"
     join = (
-        rf"((?:{marks}\s*|\s+)(?:{words}\s+)?{then_re}{no_de},?\s+"
-        rf"|{marks}\s*{words}\s+|\s+{words}\s+|{marks}\s*)"
+        rf"((?:{marks}\s*|\s+)(?:{words},?\s+)?{then_re}{no_de},?\s+"
+        rf"|{marks}\s*{words},?\s+|\s+{words},?\s+|{marks}\s*)"
     )
     return _JoinerRes(then=then_re, opening=rf"{then_re}{no_de},?\s+", join=re.compile(join))
 

@@ -79,6 +79,7 @@ def test_a_joiner_replaced_by_an_unknown_word_is_refused_naming_it(text: str) ->
         "Ativar Compre 1 carta, frobnicar, role 2 dados.",
         "Ativar Compre 1 carta. Frobnicar, role 2 dados.",
         "Ativar Cure 2 de VIDA de você e frobnicar, compre 1 carta.",
+        "Ativar Compre 1 carta e, frobnicar, role 2 dados.",
     ],
 )
 def test_an_unknown_word_in_a_joiners_place_is_named_in_every_form(text: str) -> None:
@@ -86,6 +87,49 @@ def test_an_unknown_word_in_a_joiners_place_is_named_in_every_form(text: str) ->
     assert not effect.supported()
     _, word = effect.unreadable_at()
     assert word.strip(",;").lower() == "frobnicar", (text, word)
+
+
+def _commas_around(text: str) -> str | None:
+    """``text`` with its description's first joined "depois" written with the conjunction, both set off by
+    commas, as players often write it ("… e depois role", "…; depois, role", "…. Depois, role" ->
+    "…, e, depois, role"), or ``None`` if it has no such joiner."""
+    desc = parse_effect(text).description
+    at = text.rfind(desc)
+    new = re.sub(r"(?:[.;,]\s*|\s+e\s+)[Dd]epois,?\s+(?!de\b)", ", e, depois, ", desc, count=1)
+    return None if new == desc else text[:at] + new + text[at + len(desc) :]
+
+
+COMMAS = [t for t in JOINED if _commas_around(t) is not None]
+
+
+def test_the_corpus_has_texts_to_set_off_by_commas() -> None:
+    assert len(COMMAS) >= 3
+
+
+@pytest.mark.parametrize("text", COMMAS)
+def test_a_conjunction_set_off_by_commas_reads_the_same(text: str) -> None:
+    """Rewording: "e depois", "; depois," and ". Depois," written ", e, depois," (commas around the
+    conjunction and the joiner, as players write them) read the same."""
+    source = P.reading(text)
+    assert source is not None, text
+    reworded = _commas_around(text)
+    assert reworded is not None and reworded != text
+    assert P.reading(reworded) == source, (text, reworded)
+
+
+@pytest.mark.parametrize(
+    ("text", "ops"),
+    [
+        ("Compre 1 carta e, depois, role 2 dados", ["draw", "roll"]),
+        ("Compre 1 carta, e, depois, role 2 dados", ["draw", "roll"]),
+        ("Compre 1 carta e, em seguida, descarte 1 carta", ["draw", "discard"]),
+        ("Compre 1 carta e, role 2 dados", ["draw", "roll"]),
+    ],
+)
+def test_a_conjunction_with_its_own_comma_still_joins(text: str, ops: list[str]) -> None:
+    effect = parse_effect(f"Ativar {text}.")
+    assert effect.supported(), effect.warnings
+    assert [st.op for st in effect.body] == ops
 
 
 @pytest.mark.parametrize(
