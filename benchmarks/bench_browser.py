@@ -30,8 +30,11 @@ What it measures (figures only, never a test):
   this moment, which no explorer can go below; on a loaded machine it is most of every figure.
 * Beside each click, in the same run: ``python_ms``, the kernel's own time handling that click's comm
   messages (``ipywidgets.Widget._handle_msg`` timed in the kernel: the callbacks, solve, views and the
-  sending of the updates), ``updates``: how many widget state updates the kernel sent for it, and
-  ``update_kb``: their size.
+  sending of the updates), ``updates``: how many widget state updates the kernel sent for it,
+  ``update_kb``: their size, and when (ms after the press, as the page saw them) the kernel went busy
+  (``busy_ms``), the first update came (``first_update_ms``) and the kernel went idle (``idle_ms``): a slow
+  click that went busy late waited before the kernel (the page or the transport), one whose update came
+  long after it went busy waited for the kernel.
 
 ``measure()`` returns ``{"browser_click_ms": {"p50", "p95", "p95_over_floor", "python_p50", "python_p95",
 "clicks", "updates_p50", "update_kb_p50", "slowest", "floor_p50", "load_average"}, "browser_controls_ms":
