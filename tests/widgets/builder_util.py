@@ -85,3 +85,26 @@ def row_focus(b: Any, focused: list[Any]) -> tuple[int, str]:
             if focused and focused[-1] is button:
                 return place, action
     raise AssertionError("no row button has the focus")
+
+
+def lesson_board() -> Any:
+    """Lesson 06's board 3 in a BoardBuilder: Mutavault animated, Glorious Anthem, Bo's Goblin King."""
+    from rulekit.widgets import BoardBuilder
+
+    b = BoardBuilder()
+    b.add_card("Mutavault")
+    b.add_card("Glorious Anthem")
+    b.add_card("Goblin King", "Bo")
+    b.add_resolution("mutavault", "animate")
+    return b
+
+
+def judged_lesson_board() -> tuple[Any, Any]:
+    """:func:`lesson_board` under its self-check (Mutavault's P/T), answered "3/3" and checked."""
+    from rulekit.widgets import PredictionCheck
+
+    b = lesson_board()
+    pc = PredictionCheck(b, "pt", "mutavault")
+    pc.answer.value = "3/3"
+    pc.do_check()
+    return b, pc

@@ -262,18 +262,9 @@ def test_the_builders_clicks_send_few_updates(monkeypatch):
     messages) and the outputs' panel. Before: 19, 18, 18 and 8 (25, 24, 24 and 13 before that); the hidden
     board list (the API's handle) sends none."""
     pytest.importorskip("anywidget")
-    from rulekit.widgets import BoardBuilder, PredictionCheck
+    from .builder_util import board_rows, judged_lesson_board, press_row
 
-    from .builder_util import board_rows, press_row
-
-    b = BoardBuilder()
-    b.add_card("Mutavault")
-    b.add_card("Glorious Anthem")
-    b.add_card("Goblin King", "Bo")
-    b.add_resolution("mutavault", "animate")
-    pc = PredictionCheck(b, "pt", "mutavault")
-    pc.answer.value = "3/3"
-    pc.do_check()
+    b, pc = judged_lesson_board()
     b.search.value = "goblin"
     assert pc.correct is not None and b.results.value and len(board_rows(b)) == 4
     rows = b.board_rows_widget

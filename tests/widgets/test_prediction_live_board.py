@@ -11,14 +11,9 @@ pytest.importorskip("rulekit.mtg")
 
 @pytest.fixture
 def board3():
-    from rulekit.widgets import BoardBuilder
+    from .builder_util import lesson_board
 
-    b = BoardBuilder()
-    b.add_card("Mutavault")
-    b.add_card("Glorious Anthem")
-    b.add_card("Goblin King", "Bo")
-    b.add_resolution("mutavault", "animate")
-    return b
+    return lesson_board()
 
 
 def _check(p, text):

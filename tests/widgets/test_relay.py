@@ -29,17 +29,9 @@ def _updates(monkeypatch):
 
 
 def _builder():
-    from rulekit.widgets import BoardBuilder, PredictionCheck
+    from .builder_util import judged_lesson_board
 
-    b = BoardBuilder()
-    b.add_card("Mutavault")
-    b.add_card("Glorious Anthem")
-    b.add_card("Goblin King", "Bo")
-    b.add_resolution("mutavault", "animate")
-    pc = PredictionCheck(b, "pt", "mutavault")
-    pc.answer.value = "3/3"
-    pc.do_check()
-    return b, pc
+    return judged_lesson_board()
 
 
 def _lists(b):
