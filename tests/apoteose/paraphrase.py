@@ -428,6 +428,24 @@ def _joiner(text: str, rng: random.Random) -> str | None:
     )
 
 
+#: estar in a relative clause before "adjacente": every tense and mood players write it in
+_BEING = (("está", "estiver", "esteja"), ("estão", "estiverem", "estejam"))
+
+
+def _relative(text: str, rng: random.Random) -> str | None:
+    """A hero's "adjacente" written as a relative clause with estar ("um aliado adjacente a você" -> "um
+    aliado que esteja adjacente a você", "os oponentes adjacentes" -> "os oponentes que estiverem
+    adjacentes")."""
+    forms = rng.randrange(3)
+
+    def relative(m: re.Match[str]) -> str:
+        plural = m.group(2).endswith("s")
+        return f"{m.group(1)} que {_BEING[plural][forms]} {m.group(2)}"
+
+    hero = r"her[oó]is?|aliad[oa]s?|oponentes?|inimig[oa]s?|rivais|rival"
+    return _sub_in_regions(text, rf"(?i)\b({hero})\s+(adjacentes?)\b", relative, None)
+
+
 def _fold(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
@@ -475,6 +493,7 @@ AXES: dict[str, Callable[[str, random.Random], str | None]] = {
     "opener": _opener,
     "order": _order,
     "order:more": _order_more,
+    "relative": _relative,
     "casual": _casual,
     "clitic": _clitic,
     "joiner": _joiner,
