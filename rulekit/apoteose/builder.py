@@ -41,6 +41,7 @@ _ONE = ("um", "uma", "qualquer")
 #: The sets of heroes a count is read on ("dois oponentes", "três aliados", "dois heróis"; R-30).
 _COUNTED_KINDS = ("opponent", "ally", "any")
 _CARD_TREES = cardrefs.CARD_TREES
+_ONE_LIST = N_("'{phrase}': one list in a statement, of heroes or of amounts")
 #: Most times "N vezes" repeats a statement (a bound on what a text makes).
 MAX_TIMES = 10
 
@@ -142,6 +143,7 @@ class _Build:
             stmt_tree.children = [c for c in stmt_tree.children if all(c is not a for a in aside)]
             rest = [*aside, *rest]
         stmt = getattr(self, "s_" + stmt_tree.data.rstrip("_"))(stmt_tree)
+        self.more_heroes(stmt_tree, stmt)
         mx = next((r for r in rest if r.data == "max"), None)
         if mx is not None:  # seed «(máx N)»: a limit on the statement's amount
             limit = int(self.tok(mx, "INT"))
@@ -169,6 +171,14 @@ class _Build:
                 )
             stmt["_times"] = n
         return stmt
+
+    def more_heroes(self, n: Any, stmt: Stmt) -> None:
+        """ "Cure 5 de VIDA em você e em um aliado": the statement once per hero, in order (``_also``)."""
+        if (more := self.sub(n, "more_heroes")) is None:
+            return
+        if "_also" in stmt or not isinstance(stmt.get("target"), dict):
+            self.fail(more, Phrase(_ONE_LIST, phrase=self.span(more)))
+        stmt["_also"] = [{**stmt, "target": self.hero(h, counted_ok=True)} for h in self.heroes_in(more)]
 
     def more_amounts(self, n: Any, stmt: Stmt) -> Stmt:
         """ "Consuma 4 de ESTAMINA e 1 de MANA": the statement once per amount, in the order written (the
@@ -668,7 +678,7 @@ class _Build:
         return {"op": "damage", "amount": amount, "resource": "VIDA", "target": target}
 
     def s_damage(self, n: Any) -> Stmt:
-        hits = [s for s in self.subs(n) if s.data != "amount"]
+        hits = [s for s in self.subs(n) if s.data not in ("amount", "more_heroes")]
         return self._damage_to(n, hits[-1])
 
     def s_suffer(self, n: Any) -> Stmt:

@@ -475,6 +475,10 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
             last_hero = who
         elif d.get("op") == "select" and d.get("what") == "hero":  # "escolha dois inimigos; cada um deles…"
             last_hero = "selected"
+        if len({json.dumps(x.to_dict().get("target"), sort_keys=True) for x in sts}) > 1:
+            # several heroes in one clause ("Cure 5 de VIDA em você e em um aliado"): a subject or a pronoun
+            # after it would point back at one of them, which is never guessed (refused where it is written)
+            subject = last_hero = None
     return _shared_duration(clauses, made)
 
 
