@@ -456,7 +456,11 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
         st = sts[-1]
         d = st.to_dict()
         if tokens and tokens[0].kind != "verb" and isinstance(d.get("target"), dict):
-            subject = json.dumps(d["target"])  # "Cada inimigo perde…": shared by "e sofre…"
+            # "Cada inimigo perde…": shared by "e sofre…"; the subject's own words when the verb has an object
+            # ("Um oponente cura 2 de VIDA de um aliado e compra 1 carta": the opponent draws)
+            verb = next((t for t in tokens if t.kind == "verb"), None)
+            own = None if verb is None else parse_hero_phrase(c[: verb.start].strip(" ,"), refs)
+            subject = json.dumps(own if own is not None else d["target"])
         elif (
             tokens and tokens[0].kind != "verb" and d.get("owner") in ("opponent", "ally", "any", "selected")
         ):
@@ -476,8 +480,8 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
         elif d.get("op") == "select" and d.get("what") == "hero":  # "escolha dois inimigos; cada um deles…"
             last_hero = "selected"
         if len({json.dumps(x.to_dict().get("target"), sort_keys=True) for x in sts}) > 1:
-            # several heroes in one clause ("Cure 5 de VIDA em você e em um aliado"): a subject or a pronoun
-            # after it would point back at one of them, which is never guessed (refused where it is written)
+            # several heroes in one clause ("Cure 5 de VIDA em você e em um aliado"): a pronoun after it would
+            # point back at one of them, which is never guessed (refused where it is written)
             subject = last_hero = None
     return _shared_duration(clauses, made)
 

@@ -182,6 +182,19 @@ def test_a_coordinated_third_person_verb_keeps_its_subject(verb: str) -> None:
     assert [st["target"] for st in body] == [{"who": "opponent", "all": True}] * 2
 
 
+@pytest.mark.parametrize(
+    ("text", "who"),
+    [
+        ("Ativar Um oponente cura 2 de VIDA de um aliado e compra 1 carta", {"who": "opponent"}),
+        ("Ativar Um aliado causa 2 de DANO a um oponente e perde 1 de MANA", {"who": "ally"}),
+    ],
+)
+def test_a_coordinated_verb_shares_the_subject_not_the_object(text: str, who: dict[str, str]) -> None:
+    # was: "… de um aliado e compra 1 carta" made the ally (the first verb's object) draw
+    _, body = reading(text)
+    assert body[1]["target"] == who
+
+
 def test_an_imperative_after_a_subject_is_still_yours() -> None:
     _, body = reading("Ativar Um oponente perde 1 de MANA e cure 2 de VIDA")
     assert body[1]["target"] == {"who": "self"}
