@@ -66,6 +66,7 @@ ERROR_SOURCES = [
     ROOT / "rulekit" / "apoteose" / "grammar.py",  # what the description reader expected
     ROOT / "rulekit" / "apoteose" / "builder.py",  # why a phrase cannot be resolved
     ROOT / "rulekit" / "apoteose" / "builder_amounts.py",  # why a fraction or a relative amount cannot
+    ROOT / "rulekit" / "apoteose" / "builder_lists.py",  # why a list of heroes or amounts cannot be read
     ROOT / "rulekit" / "apoteose" / "antecedents.py",  # a noun pointing back at another kind of hero
     ROOT / "rulekit" / "apoteose" / "cardrefs.py",  # why a card phrase cannot be resolved
     ROOT / "rulekit" / "apoteose" / "reading.py",  # the constructions refused by name

@@ -11,6 +11,7 @@ import copy
 import re
 from typing import Any
 
+from rulekit.apoteose import builder_lists as lists
 from rulekit.apoteose import cardrefs
 from rulekit.apoteose.antecedents import NONE_ONLY_IN_A_STATE, mismatch
 from rulekit.apoteose.reading import card_type, lexicon, spelled
@@ -41,7 +42,6 @@ _ONE = ("um", "uma", "qualquer")
 #: The sets of heroes a count is read on ("dois oponentes", "três aliados", "dois heróis"; R-30).
 _COUNTED_KINDS = ("opponent", "ally", "any")
 _CARD_TREES = cardrefs.CARD_TREES
-_ONE_LIST = N_("'{phrase}': one list in a statement, of heroes or of amounts")
 #: Most times "N vezes" repeats a statement (a bound on what a text makes).
 MAX_TIMES = 10
 
@@ -143,7 +143,7 @@ class _Build:
             stmt_tree.children = [c for c in stmt_tree.children if all(c is not a for a in aside)]
             rest = [*aside, *rest]
         stmt = getattr(self, "s_" + stmt_tree.data.rstrip("_"))(stmt_tree)
-        self.more_heroes(stmt_tree, stmt)
+        lists.more_heroes(self, stmt_tree, stmt)
         mx = next((r for r in rest if r.data == "max"), None)
         if mx is not None:  # seed «(máx N)»: a limit on the statement's amount
             limit = int(self.tok(mx, "INT"))
@@ -170,27 +170,6 @@ class _Build:
                     Phrase(N_("'{phrase}': from 1 to {most} times"), phrase=self.span(times), most=MAX_TIMES),
                 )
             stmt["_times"] = n
-        return stmt
-
-    def more_heroes(self, n: Any, stmt: Stmt) -> None:
-        """ "Cure 5 de VIDA em você e em um aliado": the statement once per hero, in order (``_also``)."""
-        if (more := self.sub(n, "more_heroes")) is None:
-            return
-        if "_also" in stmt or not isinstance(stmt.get("target"), dict):
-            self.fail(more, Phrase(_ONE_LIST, phrase=self.span(more)))
-        stmt["_also"] = [{**stmt, "target": self.hero(h, counted_ok=True)} for h in self.heroes_in(more)]
-
-    def more_amounts(self, n: Any, stmt: Stmt) -> Stmt:
-        """ "Consuma 4 de ESTAMINA e 1 de MANA": the statement once per amount, in the order written (the
-        first in ``stmt``, the others in its ``_also``: :func:`rulekit.apoteose.lang.parse_statements`)."""
-        more = self.sub(n, "more_amounts")
-        if more is None:
-            return stmt
-        amounts = [self.amount(a) for a in self.subs(more) if a.data == "amount"]
-        resources = [RESOURCES[_low(t)] for t in self.toks(more) if t.type == "RESOURCE"]
-        stmt["_also"] = [
-            {**stmt, "amount": a, "resource": r} for a, r in zip(amounts, resources, strict=True)
-        ]
         return stmt
 
     # ---- pieces -----------------------------------------------------------------------------
@@ -649,7 +628,8 @@ class _Build:
         }
 
     def s_recover(self, n: Any) -> Stmt:
-        return self.more_amounts(
+        return lists.more_amounts(
+            self,
             n,
             {
                 "op": "recover",
@@ -660,7 +640,8 @@ class _Build:
         )
 
     def s_consume(self, n: Any) -> Stmt:
-        return self.more_amounts(
+        return lists.more_amounts(
+            self,
             n,
             {
                 "op": "consume",
@@ -689,7 +670,8 @@ class _Build:
         return self._damage_to(n, hits[0])
 
     def s_lose(self, n: Any) -> Stmt:
-        return self.more_amounts(
+        return lists.more_amounts(
+            self,
             n,
             {
                 "op": "lose",

@@ -30,6 +30,7 @@ from typing import Any
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
 from rulekit.apoteose import words as W
+from rulekit.apoteose.builder_lists import SHARES_A_LIST
 from rulekit.apoteose.cardrefs import NOTHING_BEFORE
 from rulekit.apoteose.grammar import (
     ClauseError,
@@ -342,12 +343,16 @@ def _join_fronted(s: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]
         out.append((a, b))
         start = None
     # a subject alone before an adjunct and its verb ("Você, até o final do turno, recebe +1 de AGI"): one
-    # clause, the adjunct between the subject and the verb (grammar.lark `_subject`)
+    # clause, the adjunct between the subject and the verb (grammar.lark `_subject`); so is a subject alone
+    # before "e" and the subject of a verb ("Você e seus aliados recuperam…": a list of heroes, `more_heroes`)
     joined: list[tuple[int, int]] = []
     for a, b in out:
         if (
             joined
-            and fronted_re().match(W.expand(s[a:b])[0])
+            and (
+                fronted_re().match(W.expand(s[a:b])[0])
+                or re.fullmatch(r"\s*e\s*", s[joined[-1][1] : a], re.IGNORECASE) is not None
+            )
             and _subject_alone(s[joined[-1][0] : joined[-1][1]])
         ):
             joined[-1] = (joined[-1][0], b)
@@ -445,12 +450,10 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
     for c in clauses:
         tokens = read(c).tokens
         third = bool(tokens) and tokens[0].kind == "verb" and tokens[0].mood == "third"
-        sts = parse_statements(
-            c,
-            dataclasses.replace(
-                refs, last_card=last_card, last_hero=last_hero, subject=subject if third else None
-            ),
+        here = dataclasses.replace(
+            refs, last_card=last_card, last_hero=last_hero, subject=subject if third else None
         )
+        sts = [_shares_a_list(c)] if here.subject == _LISTED else parse_statements(c, here)
         out.extend(sts)
         made.append(sts)
         st = sts[-1]
@@ -480,10 +483,24 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
         elif d.get("op") == "select" and d.get("what") == "hero":  # "escolha dois inimigos; cada um deles…"
             last_hero = "selected"
         if len({json.dumps(x.to_dict().get("target"), sort_keys=True) for x in sts}) > 1:
-            # several heroes in one clause ("Cure 5 de VIDA em você e em um aliado"): a pronoun after it would
+            # several heroes in one clause ("Cure 5 de VIDA em você e em um aliado", "Você e seus aliados
+            # recuperam…"): a pronoun after it, or a verb sharing that subject ("… e compram 1 carta"), would
             # point back at one of them, which is never guessed (refused where it is written)
-            subject = last_hero = None
+            last_hero = None
+            subject = _LISTED if tokens and tokens[0].kind != "verb" else None
     return _shared_duration(clauses, made)
+
+
+#: ``Refs.subject`` after a clause whose subject lists several heroes ("Você e seus aliados recuperam…")
+_LISTED = "listed"
+
+
+def _shares_a_list(clause: str) -> Statement:
+    """A verb in the third person with no subject after a clause whose subject lists several heroes ("Você e
+    seus aliados recuperam 1 de ESTAMINA e compram 1 carta"): refused, naming it (which of them, or each, is
+    never guessed)."""
+    reason = Phrase(SHARES_A_LIST, phrase=clause)
+    return S.from_dict({"op": "unknown", "text": clause, "position": 0, "expected": [], "reason": reason})
 
 
 def _shared_duration(clauses: list[str], made: list[list[Statement]]) -> list[Statement]:

@@ -1,8 +1,10 @@
 """A list of heroes as whom a statement acts on (``more_heroes`` in ``rulekit/apoteose/grammar.lark``,
-LANGUAGE.md §3): "Cure 5 de VIDA em você e em cada aliado adjacente" is the statement once per hero, in the
-order written, each with the whole amount, so it reads as the clauses written out one by one. A changed
-hero changes the reading; a pronoun after a list is refused (which of them is never guessed); a list of
-heroes and a list of amounts in one statement, or a card in a list of heroes, are refused by name.
+``rulekit/apoteose/builder_lists.py``, LANGUAGE.md §3): "Cure 5 de VIDA em você e em cada aliado adjacente",
+"Você e seus aliados recuperam 1 de ESTAMINA" are the statement once per hero, in the order written, each
+with the whole amount, so they read as the clauses written out one by one. A changed hero changes the
+reading; a pronoun after a list is refused (which of them is never guessed), and so is a verb sharing a
+subject that lists heroes, or a list as the subject of a verb that acts on another hero or on cards; a list
+of heroes and a list of amounts in one statement, or a card in a list of heroes, are refused by name.
 """
 
 from __future__ import annotations
@@ -37,7 +39,33 @@ PAIRS = [
 ]
 
 
-@pytest.mark.parametrize(("listed", "one_by_one"), PAIRS)
+#: (a list of heroes as the subject, the same statements written one sentence each)
+SUBJECTS = [
+    (
+        "Ativar Você e seus aliados recuperam 1 de ESTAMINA.",
+        "Ativar Você recupera 1 de ESTAMINA. Seus aliados recuperam 1 de ESTAMINA.",
+    ),
+    (
+        "Ativar Você e seus aliados compram 1 carta.",
+        "Ativar Você compra 1 carta. Seus aliados compram 1 carta.",
+    ),
+    (
+        "Ativar Você e seus aliados sofrem 2 de DANO.",
+        "Ativar Você sofre 2 de DANO. Seus aliados sofrem 2 de DANO.",
+    ),
+    (
+        "Ativar Um aliado e um oponente perdem 1 de MANA.",
+        "Ativar Um aliado perde 1 de MANA. Um oponente perde 1 de MANA.",
+    ),
+    (
+        "Ativar Você e seus aliados recebem +1 de AGI até o final do turno.",
+        "Ativar Você recebe +1 de AGI até o final do turno. "
+        "Seus aliados recebem +1 de AGI até o final do turno.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("listed", "one_by_one"), PAIRS + SUBJECTS)
 def test_a_list_of_heroes_reads_as_the_statement_once_per_hero(listed: str, one_by_one: str) -> None:
     got = P.reading(listed)
     assert got is not None
@@ -87,3 +115,24 @@ def test_e_inside_a_word_is_not_a_list() -> None:
     """The "e" of a list is a whole word: "aliado escolhido" is not "aliado" and a hero named "scolhido"."""
     message = _refusal("Ativar【 Escolha um Herói rival 】 Cure 2 de VIDA do personagem aliado escolhido.")
     assert "ally" in message and "opponent" in message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ativar Você e seus aliados causam 1 de DANO a um oponente.",
+        "Ativar Você e seus aliados curam 2 de VIDA de um oponente.",
+        "Ativar Você e um aliado descartam uma carta.",
+    ],
+)
+def test_a_list_as_the_subject_of_a_verb_acting_on_another_is_refused(text: str) -> None:
+    """Who does what to whom is never guessed (the list is not spread over the object)."""
+    assert "a list of heroes as the subject" in _refusal(text)
+
+
+def test_a_verb_sharing_a_listed_subject_is_refused_and_an_imperative_is_yours() -> None:
+    text = "Ativar Você e seus aliados recuperam 1 de ESTAMINA e compram 1 carta."
+    assert "'compram 1 carta'" in _refusal(text)
+    mine = P.reading("Ativar Você e seus aliados recuperam 1 de ESTAMINA e compre 1 carta.")
+    assert mine is not None
+    assert mine == P.reading("Ativar Você e seus aliados recuperam 1 de ESTAMINA. Compre 1 carta.")
