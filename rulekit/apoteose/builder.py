@@ -452,6 +452,8 @@ class _Build:
         if not r.known or r.event_hero:
             self.agrees(node, side, r.event_sides)  # nothing to agree with when not known
             return {"who": "that"}
+        if r.last_hero == lists.LISTED:  # "Cure 5 de VIDA em você e em um aliado. Ele…": which of them?
+            self.fail(node, Phrase(lists.AFTER_A_LIST, phrase=self.span(node)))
         if r.last_hero is not None:
             self.agrees(node, side, r.chosen_sides if r.last_hero == "selected" else ())
             return {"who": r.last_hero}

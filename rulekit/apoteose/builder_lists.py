@@ -20,6 +20,13 @@ ONE_LIST = N_("'{phrase}': one list in a statement, of heroes or of amounts")
 SUBJECT_LIST = N_(
     "'{phrase}': a list of heroes as the subject of a verb that acts on another hero or on cards"
 )
+#: ``Refs.last_hero`` after a clause that acts on several heroes: a pronoun after it is refused
+LISTED = "listed"
+#: A pronoun pointing back at a hero after a clause that acts on several ("Cure 5 de VIDA em você e em um
+#: aliado. Ele compra 1 carta")
+AFTER_A_LIST = N_(
+    "'{phrase}' points back at a hero, and the clause before acts on several: which is never guessed"
+)
 #: A verb in the third person with no subject after a clause whose subject lists several heroes
 SHARES_A_LIST = N_("'{phrase}': its subject would be a list of heroes before it; write it again")
 

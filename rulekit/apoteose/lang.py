@@ -30,7 +30,7 @@ from typing import Any
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
 from rulekit.apoteose import words as W
-from rulekit.apoteose.builder_lists import SHARES_A_LIST
+from rulekit.apoteose.builder_lists import LISTED, SHARES_A_LIST
 from rulekit.apoteose.cardrefs import NOTHING_BEFORE
 from rulekit.apoteose.grammar import (
     ClauseError,
@@ -486,7 +486,7 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
             # several heroes in one clause ("Cure 5 de VIDA em você e em um aliado", "Você e seus aliados
             # recuperam…"): a pronoun after it, or a verb sharing that subject ("… e compram 1 carta"), would
             # point back at one of them, which is never guessed (refused where it is written)
-            last_hero = None
+            last_hero = LISTED
             subject = _LISTED if tokens and tokens[0].kind != "verb" else None
     return _shared_duration(clauses, made)
 

@@ -100,6 +100,8 @@ def _refusal(text: str) -> str:
 
 def test_a_pronoun_after_a_list_of_heroes_is_refused() -> None:
     assert "'Ele'" in _refusal("Ativar Cure 5 de VIDA em você e em um aliado. Ele compra 1 carta.")
+    message = _refusal("Ativar Cure 5 de VIDA em você e em um aliado; ele compra 1 carta.")
+    assert "'ele'" in message and "acts on several" in message
 
 
 def test_a_list_of_heroes_and_a_list_of_amounts_in_one_statement_is_refused() -> None:
