@@ -54,3 +54,13 @@ def run(*args: Any, **kw: Any) -> ChainTrace:
 
 def kinds(trace: ChainTrace, only: tuple[str, ...] | None = None) -> list[tuple[str, int | None]]:
     return [(e.event, e.index) for e in trace.events if only is None or e.event in only]
+
+
+def unread(text: str) -> str:
+    """The message of the first clause or phrase of effect ``text`` the reader did not read (its first
+    ``UNSUPPORTED_TEXT`` warning); fails when the whole text was read."""
+    from rulekit.apoteose.text import parse_effect
+
+    warnings = [w for w in parse_effect(text).warnings if w.code == "UNSUPPORTED_TEXT"]
+    assert warnings, f"{text!r} was read"
+    return str(warnings[0].message)

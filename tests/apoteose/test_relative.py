@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import paraphrase as P
 import pytest
-
-from rulekit.apoteose.text import parse_effect
+from helpers import unread
 
 #: (a text with "adjacente" after the hero, the same text with "que <estar> adjacente"), each form of estar
 PAIRS = [
@@ -58,15 +57,9 @@ def test_the_rewording_axis_covers_the_corpus() -> None:
     assert {"está", "estiver", "esteja"} <= forms
 
 
-def _refusal(text: str) -> str:
-    warnings = [w for w in parse_effect(text).warnings if w.code == "UNSUPPORTED_TEXT"]
-    assert warnings, f"{text!r} was read"
-    return warnings[0].message
-
-
 @pytest.mark.parametrize("word", ["longe", "perto", "escondido"])
 def test_another_word_in_the_place_of_adjacente_is_refused_by_name(word: str) -> None:
-    assert f"'{word}'" in _refusal(f"Ativar Cure 6 de VIDA do aliado que estiver {word} de você.")
+    assert f"'{word}'" in unread(f"Ativar Cure 6 de VIDA do aliado que estiver {word} de você.")
 
 
 @pytest.mark.parametrize(
@@ -78,7 +71,7 @@ def test_another_word_in_the_place_of_adjacente_is_refused_by_name(word: str) ->
     ],
 )
 def test_estar_without_a_place_is_refused(text: str) -> None:
-    _refusal(text)
+    unread(text)
 
 
 def test_changing_the_hero_changes_the_reading() -> None:
