@@ -20,7 +20,8 @@ ONE_LIST = N_("'{phrase}': one list in a statement, of heroes or of amounts")
 SUBJECT_LIST = N_(
     "'{phrase}': a list of heroes as the subject of a verb that acts on another hero or on cards"
 )
-#: ``Refs.last_hero`` after a clause that acts on several heroes: a pronoun after it is refused
+#: ``Refs.last_hero`` after a clause that acts on several heroes (a pronoun after it is refused), and
+#: ``Refs.subject`` after one whose subject lists them (a verb sharing it is refused)
 LISTED = "listed"
 #: A pronoun pointing back at a hero after a clause that acts on several ("Cure 5 de VIDA em você e em um
 #: aliado. Ele compra 1 carta")

@@ -453,7 +453,7 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
         here = dataclasses.replace(
             refs, last_card=last_card, last_hero=last_hero, subject=subject if third else None
         )
-        sts = [_shares_a_list(c)] if here.subject == _LISTED else parse_statements(c, here)
+        sts = [_shares_a_list(c)] if here.subject == LISTED else parse_statements(c, here)
         out.extend(sts)
         made.append(sts)
         st = sts[-1]
@@ -487,12 +487,8 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
             # recuperam…"): a pronoun after it, or a verb sharing that subject ("… e compram 1 carta"), would
             # point back at one of them, which is never guessed (refused where it is written)
             last_hero = LISTED
-            subject = _LISTED if tokens and tokens[0].kind != "verb" else None
+            subject = LISTED if tokens and tokens[0].kind != "verb" else None
     return _shared_duration(clauses, made)
-
-
-#: ``Refs.subject`` after a clause whose subject lists several heroes ("Você e seus aliados recuperam…")
-_LISTED = "listed"
 
 
 def _shares_a_list(clause: str) -> Statement:
