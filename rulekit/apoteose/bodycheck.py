@@ -33,6 +33,7 @@ WHO_VALUES: tuple[str, ...] = (
     "turn",
     "name",
     "that",
+    "previous",
 )
 #: Values of ``card`` in a card phrase (:func:`parse_card`).
 CARD_VALUES: tuple[str, ...] = ("self", "answered", "selected", "choose", "all", "paid", "previous")
@@ -46,6 +47,7 @@ OWNER_VALUES: tuple[str, ...] = (
     "any",
     "selected",
     "that",
+    "previous",
     *R.ONE_HERO_OWNERS,  # "o INVENTÁRIO de um oponente": one of them, chosen
 )
 _CARD_FIELDS = {"card": "card", "count?": "int", "type?": "str", "zone?": "zone", "owner?": "owner"}

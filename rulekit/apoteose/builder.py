@@ -455,7 +455,8 @@ class _Build:
         if r.last_hero == lists.LISTED:  # "Cure 5 de VIDA em você e em um aliado. Ele…": which of them?
             self.fail(node, Phrase(lists.AFTER_A_LIST, phrase=self.span(node)))
         if r.last_hero is not None:
-            self.agrees(node, side, r.chosen_sides if r.last_hero == "selected" else ())
+            sides = {"selected": r.chosen_sides, "previous": r.last_sides}.get(r.last_hero, ())
+            self.agrees(node, side, sides)
             return {"who": r.last_hero}
         return dict(
             self.fail(
@@ -576,7 +577,7 @@ class _Build:
             return "selected"
         if any(w in _DEMONSTRATIVES for w in words):  # "as cartas daquele oponente"
             who = self.that_hero(h, side)["who"]
-            if who in ("selected", "that", "self"):
+            if who in ("selected", "that", "self", "previous"):
                 return who
         if kind == "turn" or any(w in _DEMONSTRATIVES for w in words):
             return self.fail(
@@ -693,23 +694,25 @@ class _Build:
     def s_cardop(self, n: Any) -> Stmt:
         out = {"op": self._verb(_low(self.tok(n, "CARDVERB"))), **self.card_at(n)}
         hs = self.heroes_in(n)
-        if hs and "owner" not in out and out["card"] in ("choose", "all"):  # "Um oponente descarta uma carta"
-            who = self.hero(hs[0])
-            if who.get("who") not in ("self", "opponent", "ally", "any", "selected", "that") or (
+        # "Um oponente perde 2 de VIDA e descarta 1 carta": the subject's cards (yours: as with no subject)
+        shared = not hs and self.shared_subject() != {"who": "self"}
+        if (hs or shared) and "owner" not in out and out["card"] in ("choose", "all"):
+            who = self.hero(hs[0]) if hs else self.shared_subject()
+            if who.get("who") not in ("self", "opponent", "ally", "any", "selected", "that", "previous") or (
                 "most" in who or "least" in who  # whose cards, never a set without its "com mais"
             ):
                 return dict(
                     self.fail(
-                        hs[0],
+                        hs[0] if hs else n,
                         Phrase(
                             N_(
                                 "whose cards: '{phrase}' is not one of você, um oponente, um aliado, um Herói"
                             ),
-                            phrase=self.span(hs[0]),
+                            phrase=self.span(hs[0] if hs else n),
                         ),
                     )
                 )
-            out = cardrefs.subject_owner(self, n, hs[0], who, out)
+            out = cardrefs.subject_owner(self, n, hs[0] if hs else n, who, out)
         return out
 
     def s_clitic(self, n: Any) -> Stmt:

@@ -61,6 +61,7 @@ ONE_HERO: dict[str, str] = {
     "selected": "o alvo",
     "turn": "o Herói do turno",
     "that": "aquele Herói",
+    "previous": "ele",
     "answered": "o Herói que ativou essa carta",
 }
 #: The action a ``modify`` changes, with its demonstrative.

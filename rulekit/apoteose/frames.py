@@ -101,6 +101,8 @@ class Ctx:
     event: GEvent | None = None
     #: the cards the statement before acted on ("Revele uma carta e bana-a")
     previous: list[str] = field(default_factory=list)
+    #: the heroes the statement before acted on ("Cause 2 de DANO a um oponente e ele descarta…", R-33)
+    previous_heroes: list[str] = field(default_factory=list)
 
 
 def effect_id(card: str, n: int) -> str:

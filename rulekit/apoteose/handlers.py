@@ -197,6 +197,8 @@ class Step:
     frame: Frame | None
     key: str = "body"
     evs: list[GEvent] = field(default_factory=list)
+    #: the heroes this statement acts on (:meth:`targets`), for the statement after it (R-33)
+    acted: list[str] = field(default_factory=list)
 
     @property
     def g(self) -> Game:
@@ -213,11 +215,13 @@ class Step:
     def targets(self) -> list[str]:
         spec = getattr(self.st, "target", None) or {"who": "self"}
         if self.choice is not None and spec.get("who") in ("opponent", "ally", "any") and not spec.get("all"):
-            return self.choice.split("+") if "count" in spec else [self.choice]  # R-30: "a+b"
+            self.acted = self.choice.split("+") if "count" in spec else [self.choice]  # R-30: "a+b"
+            return self.acted
         hs = M.heroes_for(self.g, self.ctx, spec)
         if not hs:
             raise Fail(Reason.NO_HERO, who=str(spec.get("name") or spec.get("who")))
-        return hs if spec.get("all") or spec.get("who") == "selected" else hs[:1]
+        self.acted = hs if spec.get("all") or spec.get("who") in ("selected", "previous") else hs[:1]
+        return self.acted
 
     def modified(self, kind: str, v: int) -> int:
         """An amount changed by responses to this entry ("Aumente essa cura em 5"), never below 0."""

@@ -400,17 +400,22 @@ def parse_description(text: str, refs: Any = None) -> tuple[list[Statement], boo
     if sum(len(x) for x in sentences) > MAX_CLAUSES:
         return _statements(split_clauses(text), refs), False
     out: list[Statement] = []
+    pointers: dict[str, Any] = {}  # the nearest hero named before, from sentence to sentence (R-33)
     for sentence in sentences:
-        out.extend(_conditional(sentence, refs))
+        out.extend(_conditional(sentence, refs, pointers))
     return out, False
 
 
-def _conditional(clauses: list[str], refs: Any) -> list[Statement]:
+def _conditional(clauses: list[str], refs: Any, pointers: dict[str, Any] | None = None) -> list[Statement]:
     """A sentence whose clause ``se <condição>`` governs the clauses after it: an :class:`If` statement
-    ("…; se o alvo ficar sem MANA, bana esta carta")."""
+    ("…; se o alvo ficar sem MANA, bana esta carta"). ``pointers``: the hero a sentence without a condition
+    leaves for the next one to point back at (the description is applied in the order written, R-33); after
+    a condition, none (what it did depends on the condition)."""
     at = next((i for i, c in enumerate(clauses) if re.match(r"se\s", _fold(c))), None)
     if at is None:
-        return _statements(clauses, refs)
+        return _statements(clauses, refs, pointers)
+    if pointers is not None:
+        pointers.clear()
     before = _statements(clauses[:at], refs)
     head = clauses[at]
     cond = parse_condition(head[3:].strip())
@@ -425,9 +430,12 @@ def _conditional(clauses: list[str], refs: Any) -> list[Statement]:
 MAX_CLAUSES = 40
 
 
-def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
+def _statements(
+    clauses: list[str], refs: Any = None, pointers: dict[str, Any] | None = None
+) -> list[Statement]:
     """Each clause in order; with ``refs`` (what the effect can point at), each clause also knows the
-    nearest card and hero mentioned before it (LANGUAGE.md §3.1)."""
+    nearest card and hero mentioned before it (LANGUAGE.md §3.1); the nearest hero from the sentences before
+    too when ``pointers`` carries it (it is updated with this one's; R-33)."""
 
     if len(clauses) > MAX_CLAUSES:
         return [
@@ -444,14 +452,19 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
 
     out: list[Statement] = []
     made: list[list[Statement]] = []
-    last_card: str | None = None
-    last_hero: str | None = None
+    last_card: str | None = None  # the cards before: in the same sentence only (R-31)
+    last_hero: str | None = (pointers or {}).get("hero")
+    last_sides: tuple[tuple[str, str], ...] = (pointers or {}).get("sides", ())  # with "previous" (R-33)
     subject: str | None = None  # the explicit subject of the clause before (its hero phrase, as JSON)
     for c in clauses:
         tokens = read(c).tokens
         third = bool(tokens) and tokens[0].kind == "verb" and tokens[0].mood == "third"
         here = dataclasses.replace(
-            refs, last_card=last_card, last_hero=last_hero, subject=subject if third else None
+            refs,
+            last_card=last_card,
+            last_hero=last_hero,
+            last_sides=last_sides,
+            subject=subject if third else None,
         )
         sts = [_shares_a_list(c)] if here.subject == LISTED else parse_statements(c, here)
         out.extend(sts)
@@ -463,7 +476,7 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
             # ("Um oponente cura 2 de VIDA de um aliado e compra 1 carta": the opponent draws)
             verb = next((t for t in tokens if t.kind == "verb"), None)
             own = None if verb is None else parse_hero_phrase(c[: verb.start].strip(" ,"), refs)
-            subject = json.dumps(own if own is not None else d["target"])
+            subject = json.dumps(_shared_subject(own, d["target"]))
         elif (
             tokens and tokens[0].kind != "verb" and d.get("owner") in ("opponent", "ally", "any", "selected")
         ):
@@ -477,18 +490,49 @@ def _statements(clauses: list[str], refs: Any = None) -> list[Statement]:
             last_card = "previous"  # the cards that statement acted on
         elif last_card == "previous":
             last_card = None  # "previous" is only the statement right before
-        who = (d.get("target") or {}).get("who")
-        if who in ("selected", "answered", "turn", "that") and not (d.get("target") or {}).get("all"):
+        target = d.get("target") or {}
+        who = target.get("who")
+        if who in ("selected", "answered", "turn", "that") and not target.get("all"):
             last_hero = who
         elif d.get("op") == "select" and d.get("what") == "hero":  # "escolha dois inimigos; cada um deles…"
             last_hero = "selected"
+        elif _chosen_one(target):  # "Cause 2 de DANO a um oponente e ele…": that hero (R-33)
+            last_hero, last_sides = "previous", ((str(who) if who != "name" else "any", c),)
+        elif last_hero == "previous" and not (who == "previous" and not target.get("all")):
+            last_hero, last_sides = None, ()  # only the clause right before (R-33)
         if len({json.dumps(x.to_dict().get("target"), sort_keys=True) for x in sts}) > 1:
             # several heroes in one clause ("Cure 5 de VIDA em você e em um aliado", "Você e seus aliados
             # recuperam…"): a pronoun after it, or a verb sharing that subject ("… e compram 1 carta"), would
             # point back at one of them, which is never guessed (refused where it is written)
             last_hero = LISTED
             subject = LISTED if tokens and tokens[0].kind != "verb" else None
+    if pointers is not None:
+        pointers.update(hero=last_hero, sides=last_sides)
     return _shared_duration(clauses, made)
+
+
+def _chosen_one(target: dict[str, Any]) -> bool:
+    """Whether a statement acts on **one** hero of a set, chosen when it resolves ("um oponente", "um aliado
+    adjacente", "Bo"): what a pronoun in the clause right after points back at (R-33)."""
+    return (
+        R.POINTING_BACK_AT_A_CHOSEN_HERO
+        and target.get("who") in R.CHOSEN_HERO_SETS
+        and not target.get("all")
+        and "count" not in target
+    )
+
+
+def _shared_subject(own: dict[str, Any] | None, target: dict[str, Any]) -> dict[str, Any]:
+    """The subject a verb without one shares with the clause before ("Um oponente perde 2 de VIDA e compra 1
+    carta"): the same hero(es) that clause acted on when its verb acted on its subject, chosen among a set
+    (R-33: ``previous``, not a second choice); else the subject's own words (an opponent who heals an ally
+    and draws: the opponent)."""
+    if own is not None and own != target:
+        return own
+    counted = "count" in target and target.get("who") in R.CHOSEN_HERO_SETS and not target.get("all")
+    if _chosen_one(target) or (R.POINTING_BACK_AT_A_CHOSEN_HERO and counted):
+        return {"who": "previous", "all": True} if counted else {"who": "previous"}
+    return target
 
 
 def _shares_a_list(clause: str) -> Statement:

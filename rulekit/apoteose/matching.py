@@ -128,6 +128,8 @@ def heroes_for(g: Game, ctx: Ctx, spec: dict[str, Any]) -> list[str]:
         return [me] if me else []
     if w == "selected":
         return [s for s in ctx.selected if s in g.heroes]
+    if w == "previous":  # "ele" after "Cause 2 de DANO a um oponente": the hero(es) it acted on
+        return [s for s in ctx.previous_heroes if s in g.heroes]
     if w == "answered":
         return [ctx.answered.hero] if ctx.answered and ctx.answered.hero else []
     if w == "turn":
@@ -240,7 +242,7 @@ def card_owners(g: Game, ctx: Ctx, owner: str) -> list[str]:
         return [h for h in g.heroes if g.teammates(h, me)]
     if owner in R.ONE_HERO_OWNERS:  # one of them, chosen when the statement resolves
         return card_owners(g, ctx, R.ONE_HERO_OWNERS[owner])
-    if owner in ("selected", "that"):  # "o INVENTÁRIO do alvo", "as cartas daquele oponente"
+    if owner in ("selected", "that", "previous"):  # "o INVENTÁRIO do alvo", "as cartas daquele oponente"
         return heroes_for(g, ctx, {"who": owner})
     return [h for h in g.heroes if h != me]  # "de outro Herói"
 

@@ -120,11 +120,13 @@ HERO_PHRASES: dict[str, str] = {
     "answered": NP_("hero phrase", "the hero who activated that card"),
     "turn": NP_("hero phrase", "the hero of the turn"),
     "that": NP_("hero phrase", "that hero"),
+    "previous": NP_("hero phrase", "that same hero"),  # the hero the clause before acted on
 }
 HERO_PHRASES_ALL: dict[str, str] = {
     "opponent": NP_("hero phrase", "every opponent"),
     "ally": NP_("hero phrase", "every ally"),
     "any": NP_("hero phrase", "every hero"),
+    "previous": NP_("hero phrase", "each of those same heroes"),
 }
 #: That many different heroes of a set, chosen by the controller (``count``: "dois inimigos", R-30); worded
 #: with "each of" so a verb after it stays singular.
@@ -197,6 +199,10 @@ OWNER_PHRASES: dict[str, str] = {
     "one_ally": NP_("card owner", "of one ally you choose"),
     "one_any": NP_("card owner", "of one hero you choose"),
     "one_other": NP_("card owner", "of one other hero you choose"),
+    # one hero pointed at: the target, the hero of the event answered, the hero the clause before acted on
+    "selected": NP_("card owner", "of the target"),
+    "that": NP_("card owner", "of that hero"),
+    "previous": NP_("card owner", "of that same hero"),
 }
 #: Zones after a preposition, each zone its own message (its article agrees with it in Portuguese and
 #: Spanish): where cards come from ("from zone"), where they go ("to zone"), where they are ("in zone").

@@ -79,6 +79,7 @@ def apply(
     if handler is None:
         raise Fail(Reason.CANNOT_RUN, op=st.op)
     handler(step)
+    ctx.previous_heroes = step.acted  # what "ele" in the statement after points at
     return step.evs
 
 

@@ -1,4 +1,4 @@
-"""Every house ruling (R-01..R-23 from the Apoteose rulings; R-24..R-32 ours) in one named place,
+"""Every house ruling (R-01..R-23 from the Apoteose rulings; R-24..R-33 ours) in one named place,
 written out in ``docs/apoteose-rulings.md``.
 
 Engine code asks these functions and constants instead of re-deciding a ruling inline, so
@@ -590,6 +590,23 @@ ONE_HERO_OWNERS: dict[str, str] = {
 }
 
 
+# R-33 — pointing back at a hero the clause before chose.
+#: R-33: a pronoun or a demonstrative pointing back at a hero (``ele``, ``ela``, ``esse oponente``) right
+#: after a clause that acts on **one** hero of a set chosen when it resolves («Cause 2 de DANO a um oponente
+#: e ele descarta 1 carta», «Cure 3 de VIDA de um aliado. Depois, ele compra 1 carta»), and a verb sharing
+#: such a subject («Um oponente perde 2 de VIDA e compra 1 carta», «Dois oponentes perdem 2 de VIDA e compram
+#: 1 carta»), mean **the same** hero(es) that clause acted on (``target: {who: previous}``), not a second
+#: choice. Seed «Resolução do Efeito»: the description is applied in the order written, so the hero an
+#: earlier clause acted on is already chosen when a later one points back; seed «Efeito»: the effect leaves
+#: no doubt how it applies, and a second choice could pick another hero than the words name. Only the clause
+#: right before: after a clause acting on another hero or on cards, the pointer is refused (which hero is
+#: never guessed). The seed has no such text. ``False``: such a pronoun is refused ("names no hero before
+#: it") and a shared subject is chosen again for each verb.
+POINTING_BACK_AT_A_CHOSEN_HERO = True
+#: R-33: the hero sets whose one hero, chosen when the clause resolves, a later clause may point back at.
+CHOSEN_HERO_SETS: frozenset[str] = frozenset({"opponent", "ally", "any", "name"})
+
+
 def ruling_ids() -> dict[str, Any]:
     """Index of the named places above, by ruling id (for docs and tests). Rulings without an entry
     are structural: the engine applies them where its code says so (R-02 resolution is atomic,
@@ -626,4 +643,5 @@ def ruling_ids() -> dict[str, Any]:
         "R-30": heroes_counted,
         "R-31": ELIDED_COUNT_IS_OF_THE_CARDS_BEFORE,
         "R-32": (ONE_HERO_OWNS_EVERY_CARD_IS_CHOSEN, ONE_HERO_OWNERS),
+        "R-33": (POINTING_BACK_AT_A_CHOSEN_HERO, CHOSEN_HERO_SETS),
     }

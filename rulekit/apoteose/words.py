@@ -158,6 +158,8 @@ class Refs:
     #: the nearest card and hero mentions before this clause (a ``card`` value / a ``who`` value)
     last_card: str | None = None
     last_hero: str | None = None
+    #: with ``last_hero`` ``previous`` (R-33): (the kind of hero, the words) the clause before acted on
+    last_sides: tuple[tuple[str, str], ...] = ()
     #: the subject a clause without one shares with the clause before it in its sentence ("Cada inimigo
     #: perde 1 de MANA e sofre 2 de DANO": the hero phrase as JSON), set only when this clause's verb is in
     #: the third person (an imperative has no subject: it is the activating hero's)

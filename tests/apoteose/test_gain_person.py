@@ -67,9 +67,10 @@ def test_every_person_and_verb_of_a_gain_reads_the_same(verb: str, order: str, l
 
 
 def test_a_gain_without_a_subject_is_the_hero_of_its_sentence() -> None:
-    """ "Um aliado cura 3 de VIDA e recebe +1 de AGI": the ally gains it (the subject before)."""
+    """ "Um aliado cura 3 de VIDA e recebe +1 de AGI": the ally gains it (the subject before: the same ally,
+    R-33, not a second choice)."""
     effect = parse_effect("Ativar Um aliado cura 3 de VIDA e recebe +1 de AGI.")
-    assert [s.to_dict()["target"] for s in effect.body] == [{"who": "ally"}, {"who": "ally"}]
+    assert [s.to_dict()["target"] for s in effect.body] == [{"who": "ally"}, {"who": "previous"}]
     effect = parse_effect("Ativar【 Selecione 1 aliado 】 O alvo recebe +1 de AGI e ganha +1 de INT.")
     assert [s.to_dict()["target"] for s in effect.body] == [{"who": "selected"}, {"who": "selected"}]
 
