@@ -25,18 +25,27 @@ solved in full):
 * **Nothing else changes** (611.2b, 514.2, 400.7): a ``resolve`` event moves no object, ends no
   duration and changes no timestamp but its own effect's; the effects made before it keep their
   status and their locks (:attr:`History.locks`).
+* **A turn end that ends nothing solved** (514.2, 613.1): an ``end_of_turn`` event moves no
+  object and changes no timestamp; it only ends the "until end of turn" effects made before it.
+  When each of those acts only after the depth solved (it is not in the carried game at all),
+  the game after it is the game before it (:func:`forward_turn_end`).
+
+:class:`History` walks from the nearest earlier prefix it has solved to the one it is asked for,
+event by event, each one carried over by these rules (or that prefix is solved in full).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rulekit.mtg.engine.compiled import Compiled
+from rulekit.mtg.engine.compiled import Compiled, Situation
 from rulekit.mtg.engine.eff import Eff
-from rulekit.mtg.engine.history import OBJECT_SUBLAYERS
+from rulekit.mtg.engine.history import OBJECT_SUBLAYERS, History, first_sublayer
 from rulekit.mtg.engine.pruning import ReadIndex, overlaps, reads_of, writes_of
+from rulekit.mtg.engine.replay import MOVES_SITUATIONS
 from rulekit.mtg.engine.select import ANY, EVERYTHING, Key
+from rulekit.mtg.engine.state import State
 
 #: the sublayers of layer 1 (copiable values: what a copy made later takes is read after them)
 _LAYER_ONE = frozenset({"copy", "face_down"})
@@ -144,3 +153,30 @@ def carried_on(carried: Carried, comp: Compiled, eff: Eff | None, sub: str | Non
     writes[sub] = writes.get(sub, _NONE) | writes_of(eff, sub)
     last[sub] = eff.sort_key
     return Carried(comp, carried.depth, run.seen, run.step_objects, reads, writes, dict(carried.meets), last)
+
+
+def snapshot_before(comp: Compiled, i: int) -> dict[str, Situation]:
+    """The objects' situations before event ``i`` as the replay of the next prefix records them
+    (:attr:`Compiled.base_at`): shared with the event before when that one moved nothing."""
+    events = comp.scenario.events
+    snap = comp.base_at.get(i - 1) if i >= 1 and events[i - 1].kind not in MOVES_SITUATIONS else None
+    if snap is None:
+        snap = {oid: (o.zone, o.tapped, o.counters) for oid, o in comp.base.items()}
+    return snap
+
+
+def forward_turn_end(
+    i: int, state: State, carried: Carried, history: History
+) -> tuple[State, Carried] | None:
+    """The game before event ``i + 1`` from the game before the ``end_of_turn`` event ``i``
+    (514.2): the same game, when every "until end of turn" effect it ends acts only after the
+    depth solved (613.1: such an effect is not in the carried game, so it changes nothing there);
+    ``None`` otherwise. The replay's record only takes the turn end and the situations before it
+    (nothing moves: the objects' situations are those before it)."""
+    if any(first_sublayer(e) < carried.depth for e in history.resolves.get(i, ())):
+        return None
+    prev = carried.comp
+    comp = replace(
+        prev, eot_marks=[*prev.eot_marks, i], base_at={**prev.base_at, i: snapshot_before(prev, i)}
+    )
+    return state, carried_on(carried, comp, None, None, None)
