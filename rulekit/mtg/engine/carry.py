@@ -19,9 +19,11 @@ solved in full):
   each other (613.8a: no one's writes meet another's reads, the new effect's included). The
   layer loop then applies them in timestamp order, the new effect last.
 * **Nothing later sees it** (613.1, 613.6): no effect of a later sublayer (through the depth
-  solved) reads or writes what it writes, or writes what it reads; it changes no abilities (no
-  static effect comes or goes). So applying it to the game after the later sublayers gives the
-  same game as applying it before them.
+  solved) reads or writes what it writes, or writes what it reads; it removes no ability, and
+  adds none that generates a continuous effect (604.1, 611.3: only static abilities do; a basic
+  land type's mana ability, 305.6, and a keyword such as flying do not), so no static effect
+  comes or goes. So applying it to the game after the later sublayers gives the same game as
+  applying it before them.
 * **Nothing else changes** (611.2b, 514.2, 400.7): a ``resolve`` event moves no object, ends no
   duration and changes no timestamp but its own effect's; the effects made before it keep their
   status and their locks (:attr:`History.locks`).
@@ -109,7 +111,7 @@ def forward_check(carried: Carried, eff: Eff) -> str | None:
         return None
     sub = subs[0]
     writes = writes_of(eff, sub)
-    if (ANY, ANY) in writes or any(attr in _ABILITIES for attr, _ in writes):
+    if (ANY, ANY) in writes or not _adds_no_effect(spec, sub, writes):
         return None
     reads = reads_of(eff, sub, False)
     if carried.meets.get(sub, False):
@@ -126,6 +128,28 @@ def forward_check(carried: Carried, eff: Eff) -> str | None:
         if _write_both(writes, theirs):
             return None
     return sub
+
+
+#: the kinds that may add abilities only as :func:`_adds_no_effect` knows them: a basic land
+#: type's intrinsic mana ability (305.6, for ``add_types``), the abilities granted (``add_abilities``)
+_ADDING_KINDS = frozenset({"add_types", "add_abilities"})
+
+
+def _adds_no_effect(spec: Any, sub: str, writes: frozenset[Key]) -> bool:
+    """Whether a part that writes ``writes`` in ``sub`` leaves every object's static abilities as
+    they were (604.1, 611.3b): it removes no ability, and every ability it may add is an activated,
+    triggered or keyword ability that generates no continuous effect. Adding a basic land type
+    adds only that type's intrinsic mana ability (305.6, an activated mana ability: 605.1a)."""
+    if not any(attr in _ABILITIES for attr, _ in writes):
+        return True
+    if any(attr == "abilities-" for attr, _ in writes):
+        return False
+    for kind, value in spec.kinds_in(sub):
+        if not any(attr in _ABILITIES for attr, _ in kind.writes(value)):
+            continue
+        if kind.name not in _ADDING_KINDS or any(ab.generates for ab in kind.grants(value)):
+            return False
+    return True
 
 
 def _write_both(mine: frozenset[Key], theirs: frozenset[Key]) -> bool:
