@@ -32,6 +32,7 @@ hands its solver to :class:`History`.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -135,6 +136,8 @@ class History:
         self.made: dict[int, Eff] = {}
         self._starts: dict[tuple[int, int], int] = {}
         self._deepest: dict[int | None, int] = {}
+        #: depth -> the events that are their own shared start (:meth:`starts_between`)
+        self._changes: dict[int, list[int]] = {}
         #: 611.2c, 608.2b: what each resolved effect fixed when it resolved, by (event index,
         #: effect id, its status before the lock, the depth read): the same in every prefix solve
         #: of this history (:func:`~rulekit.mtg.engine.locking.lock_sets`; only a cache)
@@ -159,6 +162,22 @@ class History:
             start = self._starts[key] = self._walk_back(i, depth)
         return start
 
+    def starts_between(self, lo: int, hi: int, depth: int) -> list[int]:
+        """Events ``j`` of ``lo..hi-1`` whose games before them, through ``depth`` sublayers, are
+        every different one there: ``lo`` and each later ``j`` that is its own
+        :meth:`shared_start` (the event before it may change that game). Any other ``j`` shares
+        the game before ``j - 1`` (the walk back passes event ``j - 1``), so it adds none."""
+        if not caches.PREFIX_SAVINGS:
+            return list(range(lo, hi))
+        found = self._changes.get(depth)
+        if found is None:
+            # in order, so each walk back stops at the start found for the event before
+            found = [j for j in range(1, len(self.scenario.events)) if self.shared_start(j, depth) == j]
+            self._changes[depth] = found
+        if lo >= hi:
+            return []
+        return [lo, *found[bisect_right(found, lo) : bisect_left(found, hi)]]
+
     def _walk_back(self, i: int, depth: int) -> int:
         events = self.scenario.events
         while i > 0:
@@ -171,6 +190,9 @@ class History:
             if any(first_sublayer(e) < depth for e in changed or ()):
                 break
             i -= 1
+            known = self._starts.get((i, depth))
+            if known is not None:
+                return known  # the walk back from here, made before
         return i
 
     def before(self, i: int, depth: int = FULL) -> State:
