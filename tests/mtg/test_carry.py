@@ -192,3 +192,105 @@ def test_random_histories_do_carry_forward(monkeypatch: pytest.MonkeyPatch) -> N
         mtg.solve(mtg.scenario_from_text(_random_history(random.Random(seed), 20), "r.yaml"))
     assert sum(h.forwards for h in made) > 20
     assert sum(h.solves - h.forwards for h in made) > 12  # and to the full prefix solves
+
+
+@pytest.mark.parametrize("n", [8, 16, 24, 40, 64])
+def test_the_mixed_history_is_carried_across_several_events_and_exact(
+    n: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The benchmark's mixed history (types, abilities, colours, control for as long as, P/T,
+    turn ends): the games its locks read are every few events apart, so each is carried from the
+    nearest one solved before it, over the resolved effects that act deeper (613.1) and the turn
+    ends that end only those (514.2); the traces equal the rule path's."""
+    made = _histories(monkeypatch)
+    text = _benchmark_history().generate_history(n)
+    scenario = mtg.scenario_from_text(text, "history.yaml")
+    mtg.solve(scenario)
+    history = made[0]
+    # all but the first prefix and the game now (611.2b): the lands' Swamp type (305.6: its
+    # mana ability generates no effect) is carried over too
+    assert history.solves - history.forwards == 2, (history.solves, history.forwards)
+    _same_both_ways(scenario)
+
+
+def test_a_turn_end_that_ends_an_effect_in_the_carried_game_is_solved_in_full(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """514.2: a turn end that ends an "until end of turn" effect acting within the depth solved
+    changes that game: the prefix after it is not carried over it, and the trace is the same."""
+    made = _histories(monkeypatch)
+    events: list[Any] = []
+    for i in range(6):
+        spec: dict[str, Any] = {"affects": "creatures", "type": {"add": ["Artifact"]}}
+        if i % 2:
+            spec = {"affects": "artifacts", "color": {"add": ["red"]}, "duration": "until end of turn"}
+        events.append({"resolve": {"source": "spell", "id": f"e{i}", "effect": spec}})
+        events.append(
+            {
+                "resolve": {
+                    "source": "spell",
+                    "id": f"u{i}",
+                    "effect": {
+                        "affects": "red creatures",
+                        "type": {"add": ["Goblin"]},
+                        "duration": "until end of turn",
+                    },
+                }
+            }
+        )
+        events.append("end_of_turn")
+    doc = {
+        "game": "mtg",
+        "players": ["Ann", "Bo"],
+        "objects": [
+            {"id": "bears", "card": "Grizzly Bears", "controller": "Ann"},
+            {
+                "id": "spell",
+                "name": "A spell",
+                "types": ["Instant"],
+                "controller": "Ann",
+                "zone": "graveyard",
+            },
+        ],
+        "events": events,
+    }
+    scenario = mtg.scenario_from_text(json.dumps(doc), "turn-ends.yaml")
+    mtg.solve(scenario)
+    assert made[0].solves > made[0].forwards  # some turn end was not carried over
+    _same_both_ways(scenario)
+
+
+#: an effect that grants its creatures a static ability ("Creatures you control get +1/+1.",
+#: 604.1: it generates an effect, in 7c) and one that grants a keyword (generates none)
+_GRANTS_ANTHEM: dict[str, Any] = {
+    "affects": "creatures with power 1 or less",
+    "abilities": {
+        "add": [
+            {
+                "text": "Creatures you control get +1/+1.",
+                "static": {"affects": "creatures you control", "modify_pt": {"power": 1, "toughness": 1}},
+            }
+        ]
+    },
+}
+_GRANTS_FLYING: dict[str, Any] = {
+    "affects": "creatures with power 3 or greater",
+    "abilities": {"add": ["Flying"]},
+}
+
+
+@pytest.mark.parametrize(("grant", "carried"), [(_GRANTS_ANTHEM, False), (_GRANTS_FLYING, True)])
+def test_a_granted_ability_is_carried_only_when_it_generates_no_effect(
+    grant: dict[str, Any], carried: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """604.1, 611.3: an effect that grants a static ability brings a new effect into the game (here
+    in 7c, read by the later power-reading sets): the prefix after it is solved in full. A granted
+    keyword brings none: it is carried over like any other. Both traces equal the rule path's."""
+    made = _histories(monkeypatch)
+    doc = json.loads(_benchmark_history().generate_power_history(12, 10))
+    doc["events"][4]["resolve"]["effect"] = grant
+    scenario = mtg.scenario_from_text(json.dumps(doc), "grant.yaml")
+    mtg.solve(scenario)
+    history = made[0]
+    assert (history.forwards == history.solves - 1) is carried, (history.solves, history.forwards)
+    _same_both_ways(scenario)

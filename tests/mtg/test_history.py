@@ -214,3 +214,27 @@ def test_depth_follows_the_last_layer_that_may_write_what_is_read() -> None:
     assert OBJECT_SUBLAYERS[depth_for(frozenset({("colors", "blue")})) - 1] == "color"
     assert OBJECT_SUBLAYERS[depth_for(frozenset({("abilities+", ANY)})) - 1] == "abilities"
     assert depth_for(frozenset({("pt", ANY)})) == len(OBJECT_SUBLAYERS)
+
+
+def test_the_games_after_an_event_are_each_asked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """611.2b: an ended "for as long as you control" duration stays ended, so the game after every
+    later event is asked; the events whose games differ (History.starts_between) give every one
+    of those games, each once, and far fewer than the events."""
+    made: list[history.History] = []
+    init = history.History.__init__
+
+    def keep(self: history.History, *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(history.History, "__init__", keep)
+    mtg.solve(mtg.scenario_from_text(history_board(40)))
+    h = made[0]
+    n = len(h.scenario.events)
+    depth = depth_for(frozenset({("controller", ANY)}))
+    for lo in (1, 5, 17, n - 3):
+        every = {id(h.before(j, depth)) for j in range(lo, n)}
+        asked = [h.before(j, depth) for j in h.starts_between(lo, n, depth)]
+        assert {id(s) for s in asked} == every
+        assert len(asked) == len(every)
+    assert len(h.starts_between(1, n, depth)) < n // 2

@@ -35,7 +35,7 @@ GROUPS = True
 
 #: The game's history solves a prefix only as deep as its reader reads, shares unchanged
 #: prefixes, leaves out what acts deeper, locks each resolved effect once and carries the game
-#: forward over a ``resolve`` event when exact (:mod:`rulekit.mtg.engine.history`,
+#: forward over ``resolve`` and ``end_of_turn`` events when exact (:mod:`rulekit.mtg.engine.history`,
 #: :mod:`rulekit.mtg.engine.carry`; only a cache: switched off, every prefix is solved in full,
 #: once per event).
 PREFIX_SAVINGS = True

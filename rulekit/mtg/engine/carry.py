@@ -19,24 +19,35 @@ solved in full):
   each other (613.8a: no one's writes meet another's reads, the new effect's included). The
   layer loop then applies them in timestamp order, the new effect last.
 * **Nothing later sees it** (613.1, 613.6): no effect of a later sublayer (through the depth
-  solved) reads or writes what it writes, or writes what it reads; it changes no abilities (no
-  static effect comes or goes). So applying it to the game after the later sublayers gives the
-  same game as applying it before them.
+  solved) reads or writes what it writes, or writes what it reads; it removes no ability, and
+  adds none that generates a continuous effect (604.1, 611.3: only static abilities do; a basic
+  land type's mana ability, 305.6, and a keyword such as flying do not), so no static effect
+  comes or goes. So applying it to the game after the later sublayers gives the same game as
+  applying it before them.
 * **Nothing else changes** (611.2b, 514.2, 400.7): a ``resolve`` event moves no object, ends no
   duration and changes no timestamp but its own effect's; the effects made before it keep their
   status and their locks (:attr:`History.locks`).
+* **A turn end that ends nothing solved** (514.2, 613.1): an ``end_of_turn`` event moves no
+  object and changes no timestamp; it only ends the "until end of turn" effects made before it.
+  When each of those acts only after the depth solved (it is not in the carried game at all),
+  the game after it is the game before it (:func:`forward_turn_end`).
+
+:class:`History` walks from the nearest earlier prefix it has solved to the one it is asked for,
+event by event, each one carried over by these rules (or that prefix is solved in full).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rulekit.mtg.engine.compiled import Compiled
+from rulekit.mtg.engine.compiled import Compiled, Situation
 from rulekit.mtg.engine.eff import Eff
-from rulekit.mtg.engine.history import OBJECT_SUBLAYERS
+from rulekit.mtg.engine.history import OBJECT_SUBLAYERS, History, first_sublayer
 from rulekit.mtg.engine.pruning import ReadIndex, overlaps, reads_of, writes_of
+from rulekit.mtg.engine.replay import MOVES_SITUATIONS
 from rulekit.mtg.engine.select import ANY, EVERYTHING, Key
+from rulekit.mtg.engine.state import State
 
 #: the sublayers of layer 1 (copiable values: what a copy made later takes is read after them)
 _LAYER_ONE = frozenset({"copy", "face_down"})
@@ -100,7 +111,7 @@ def forward_check(carried: Carried, eff: Eff) -> str | None:
         return None
     sub = subs[0]
     writes = writes_of(eff, sub)
-    if (ANY, ANY) in writes or any(attr in _ABILITIES for attr, _ in writes):
+    if (ANY, ANY) in writes or not _adds_no_effect(spec, sub, writes):
         return None
     reads = reads_of(eff, sub, False)
     if carried.meets.get(sub, False):
@@ -117,6 +128,28 @@ def forward_check(carried: Carried, eff: Eff) -> str | None:
         if _write_both(writes, theirs):
             return None
     return sub
+
+
+#: the kinds that may add abilities only as :func:`_adds_no_effect` knows them: a basic land
+#: type's intrinsic mana ability (305.6, for ``add_types``), the abilities granted (``add_abilities``)
+_ADDING_KINDS = frozenset({"add_types", "add_abilities"})
+
+
+def _adds_no_effect(spec: Any, sub: str, writes: frozenset[Key]) -> bool:
+    """Whether a part that writes ``writes`` in ``sub`` leaves every object's static abilities as
+    they were (604.1, 611.3b): it removes no ability, and every ability it may add is an activated,
+    triggered or keyword ability that generates no continuous effect. Adding a basic land type
+    adds only that type's intrinsic mana ability (305.6, an activated mana ability: 605.1a)."""
+    if not any(attr in _ABILITIES for attr, _ in writes):
+        return True
+    if any(attr == "abilities-" for attr, _ in writes):
+        return False
+    for kind, value in spec.kinds_in(sub):
+        if not any(attr in _ABILITIES for attr, _ in kind.writes(value)):
+            continue
+        if kind.name not in _ADDING_KINDS or any(ab.generates for ab in kind.grants(value)):
+            return False
+    return True
 
 
 def _write_both(mine: frozenset[Key], theirs: frozenset[Key]) -> bool:
@@ -144,3 +177,30 @@ def carried_on(carried: Carried, comp: Compiled, eff: Eff | None, sub: str | Non
     writes[sub] = writes.get(sub, _NONE) | writes_of(eff, sub)
     last[sub] = eff.sort_key
     return Carried(comp, carried.depth, run.seen, run.step_objects, reads, writes, dict(carried.meets), last)
+
+
+def snapshot_before(comp: Compiled, i: int) -> dict[str, Situation]:
+    """The objects' situations before event ``i`` as the replay of the next prefix records them
+    (:attr:`Compiled.base_at`): shared with the event before when that one moved nothing."""
+    events = comp.scenario.events
+    snap = comp.base_at.get(i - 1) if i >= 1 and events[i - 1].kind not in MOVES_SITUATIONS else None
+    if snap is None:
+        snap = {oid: (o.zone, o.tapped, o.counters) for oid, o in comp.base.items()}
+    return snap
+
+
+def forward_turn_end(
+    i: int, state: State, carried: Carried, history: History
+) -> tuple[State, Carried] | None:
+    """The game before event ``i + 1`` from the game before the ``end_of_turn`` event ``i``
+    (514.2): the same game, when every "until end of turn" effect it ends acts only after the
+    depth solved (613.1: such an effect is not in the carried game, so it changes nothing there);
+    ``None`` otherwise. The replay's record only takes the turn end and the situations before it
+    (nothing moves: the objects' situations are those before it)."""
+    if any(first_sublayer(e) < carried.depth for e in history.resolves.get(i, ())):
+        return None
+    prev = carried.comp
+    comp = replace(
+        prev, eot_marks=[*prev.eot_marks, i], base_at={**prev.base_at, i: snapshot_before(prev, i)}
+    )
+    return state, carried_on(carried, comp, None, None, None)

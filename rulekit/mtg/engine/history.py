@@ -22,6 +22,9 @@ layers. :class:`History` gives them that state with these rules, each keeping th
   the sublayers after the reader's depth write nothing it reads (:data:`MAY_WRITE`). The layer
   loop asks for the 611.2c locks' games first (:func:`~rulekit.mtg.engine.locking.warm_locks`),
   so a 611.2b duration check finds its game already solved.
+* **Carried forward** (613.1, 613.7, 514.2: :mod:`.carry`). The game before event ``i`` is
+  carried, event by event, from the nearest earlier prefix solved at least as deep, when each
+  event between may be carried over exactly by the rules there; else that prefix is solved.
 
 The prefix solves themselves are made by the layer loop (:mod:`rulekit.mtg.engine.loop`), which
 hands its solver to :class:`History`.
@@ -29,6 +32,7 @@ hands its solver to :class:`History`.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -132,15 +136,18 @@ class History:
         self.made: dict[int, Eff] = {}
         self._starts: dict[tuple[int, int], int] = {}
         self._deepest: dict[int | None, int] = {}
+        #: depth -> the events that are their own shared start (:meth:`starts_between`)
+        self._changes: dict[int, list[int]] = {}
         #: 611.2c, 608.2b: what each resolved effect fixed when it resolved, by (event index,
         #: effect id, its status before the lock, the depth read): the same in every prefix solve
         #: of this history (:func:`~rulekit.mtg.engine.locking.lock_sets`; only a cache)
         self.locks: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         #: how many prefix solves were made (for tests and benchmarks), and how many of them
-        #: carried the game before them forward over one event (:mod:`.carry`)
+        #: carried the game before them forward, event by event, from an earlier one (:mod:`.carry`)
         self.solves = 0
         self.forwards = 0
-        #: carries a prefix over one ``resolve`` event (set by the layer loop; ``None``: never)
+        #: carries a prefix over one ``resolve`` or ``end_of_turn`` event (set by the layer loop;
+        #: ``None``: never)
         self.forward: Forward | None = None
         #: (upto, depth) -> what the solve of that prefix left to carry forward (only a cache)
         self.carried: dict[tuple[int, int], Any] = {}
@@ -155,6 +162,22 @@ class History:
             start = self._starts[key] = self._walk_back(i, depth)
         return start
 
+    def starts_between(self, lo: int, hi: int, depth: int) -> list[int]:
+        """Events ``j`` of ``lo..hi-1`` whose games before them, through ``depth`` sublayers, are
+        every different one there: ``lo`` and each later ``j`` that is its own
+        :meth:`shared_start` (the event before it may change that game). Any other ``j`` shares
+        the game before ``j - 1`` (the walk back passes event ``j - 1``), so it adds none."""
+        if not caches.PREFIX_SAVINGS:
+            return list(range(lo, hi))
+        found = self._changes.get(depth)
+        if found is None:
+            # in order, so each walk back stops at the start found for the event before
+            found = [j for j in range(1, len(self.scenario.events)) if self.shared_start(j, depth) == j]
+            self._changes[depth] = found
+        if lo >= hi:
+            return []
+        return [lo, *found[bisect_right(found, lo) : bisect_left(found, hi)]]
+
     def _walk_back(self, i: int, depth: int) -> int:
         events = self.scenario.events
         while i > 0:
@@ -167,6 +190,9 @@ class History:
             if any(first_sublayer(e) < depth for e in changed or ()):
                 break
             i -= 1
+            known = self._starts.get((i, depth))
+            if known is not None:
+                return known  # the walk back from here, made before
         return i
 
     def before(self, i: int, depth: int = FULL) -> State:
@@ -199,20 +225,37 @@ class History:
         return state
 
     def _carry_forward(self, upto: int | None, depth: int) -> tuple[State, int] | None:
-        """The game before event ``upto`` carried forward from the game before the event just
-        before it, solved at least ``depth`` deep (:mod:`.carry`), with the depth it holds for;
-        ``None`` when it cannot be."""
+        """The game before event ``upto`` carried forward, event by event, from the nearest
+        earlier prefix solved at least ``depth`` deep whose solve left what to carry on from
+        (:mod:`.carry`), with the depth it holds for; ``None`` when some event between cannot be
+        carried over. The games before the events walked over are kept too (each is the game
+        its own prefix solve gives, and a lock or duration checked on the way may read it)."""
         if not caches.PREFIX_SAVINGS or self.forward is None or upto is None or upto < 1:
             return None
-        prev = self._deepest.get(upto - 1, -1)
-        carried = self.carried.get((upto - 1, prev))
-        if prev < depth or carried is None:
+        start = self._carry_start(upto, depth)
+        if start is None:
             return None
-        got = self.forward(upto - 1, self.states[(upto - 1, prev)], carried, self)
-        if got is None:
-            return None
+        i, prev = start
         # carried on: what the game before carried is the next one's now (each prefix is made
         # once, so it is not carried from again)
-        del self.carried[(upto - 1, prev)]
-        self.carried[(upto, prev)] = got[1]
-        return got[0], prev
+        carried = self.carried.pop((i, prev))
+        state = self.states[(i, prev)]
+        while i < upto:
+            got = self.forward(i, state, carried, self)
+            if got is None:
+                return None
+            (state, carried), i = got, i + 1
+            if i < upto and self._deepest.get(i, -1) < prev:
+                self.states[(i, prev)] = state
+                self._deepest[i] = prev
+        self.carried[(upto, prev)] = carried
+        return state, prev
+
+    def _carry_start(self, upto: int, depth: int) -> tuple[int, int] | None:
+        """The latest prefix before ``upto`` left to carry on from, solved at least ``depth``
+        deep (the shallowest such solve of it), or ``None``."""
+        best: tuple[int, int] | None = None
+        for i, d in self.carried:
+            if i < upto and d >= depth and (best is None or i > best[0] or (i == best[0] and d < best[1])):
+                best = (i, d)
+        return best

@@ -255,7 +255,8 @@ def check_layered_durations(
         if not top_level:
             continue
         ended = False
-        for j in range(i + 1, len(comp.base_at)):
+        # the games after each later event, each different one once (History.starts_between)
+        for j in history.starts_between(i + 1, len(comp.base_at), depth_for(_CONTROL_READS)):
             if not _controls(comp, eff, history.before(j, depth_for(_CONTROL_READS))):
                 ended = True
                 break

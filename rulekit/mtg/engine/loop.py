@@ -21,7 +21,14 @@ from rulekit.errors import N_, Phrase, ScenarioError, shown
 from rulekit.mtg.codes import EventKind, NameCode, NoteCode, Origin, Why
 from rulekit.mtg.engine import caches
 from rulekit.mtg.engine.apply import SetMemo, affected_set, shared_affected_set
-from rulekit.mtg.engine.carry import Carried, carried_on, forward_check, summarise
+from rulekit.mtg.engine.carry import (
+    Carried,
+    carried_on,
+    forward_check,
+    forward_turn_end,
+    snapshot_before,
+    summarise,
+)
 from rulekit.mtg.engine.compiled import Compiled
 from rulekit.mtg.engine.dependency import Delta, Judge, Row
 from rulekit.mtg.engine.eff import Eff
@@ -56,7 +63,7 @@ from rulekit.mtg.engine.record import (
     freeze_rules,
     record_step,
 )
-from rulekit.mtg.engine.replay import MOVES_SITUATIONS, compile_scenario, listed_effects
+from rulekit.mtg.engine.replay import compile_scenario, listed_effects
 from rulekit.mtg.engine.select import Key, SelectorKey, make_ctx, move_flips, reselect, select, selector_reads
 from rulekit.mtg.engine.state import Moves, State, make_view
 from rulekit.mtg.kinds.copy import makes_entry_choices
@@ -698,17 +705,18 @@ def forward_prefix(i: int, state: State, carried: Carried, history: History) -> 
     """The layered game before event ``i + 1`` from the game before event ``i`` (``state``, solved
     through ``carried.depth`` object sublayers), when event ``i`` is a ``resolve`` event whose
     effect may be carried forward (:mod:`.carry`: applied last in its sublayer, nothing later
-    sees it); ``None`` otherwise. The effect is made, given its status (611.2b, 514.2) and locked
-    (611.2c, 608.2b) as the full prefix solve would, then applied as that solve's layer loop
-    applies it (:func:`run_sublayer`)."""
+    sees it), or an ``end_of_turn`` event that ends only effects acting deeper
+    (:func:`~rulekit.mtg.engine.carry.forward_turn_end`); ``None`` otherwise. The effect is made,
+    given its status (611.2b, 514.2) and locked (611.2c, 608.2b) as the full prefix solve would,
+    then applied as that solve's layer loop applies it (:func:`run_sublayer`)."""
     scn = history.scenario
+    if scn.events[i].kind == EventKind.END_OF_TURN:
+        return forward_turn_end(i, state, carried, history)
     made = history.made.get(i)
     if scn.events[i].kind != EventKind.RESOLVE or made is None:
         return None
     prev, depth = carried.comp, carried.depth
-    snap = prev.base_at.get(i - 1) if i >= 1 and scn.events[i - 1].kind not in MOVES_SITUATIONS else None
-    if snap is None:
-        snap = {oid: (o.zone, o.tapped, o.counters) for oid, o in prev.base.items()}
+    snap = snapshot_before(prev, i)
     eff = made.copy()
     acts = first_sublayer(eff) < depth
     comp = replace(
