@@ -235,12 +235,16 @@ class Step:
         return M.attributes(self.g, self.me).get("DANO", 0) if self.me else 0
 
     def cards(self, ast: dict[str, Any] | None = None, choice: str | None = "") -> list[str]:
-        return M.pick_cards(
+        picked = M.pick_cards(
             self.g,
             self.ctx,
             self.st.card_phrase() if ast is None else ast,
             self.choice if choice == "" else choice,
         )
+        if ast is None and getattr(self.st, "owner", None) not in (None, "self"):
+            # whose cards they are ("Um oponente descarta 1 carta"): the heroes this statement acts on
+            self.acted = list(dict.fromkeys(h for h in map(self.g.controller, picked) if h is not None))
+        return picked
 
 
 def _heal(s: Step) -> None:

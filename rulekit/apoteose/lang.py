@@ -477,9 +477,9 @@ def _statements(
             verb = next((t for t in tokens if t.kind == "verb"), None)
             own = None if verb is None else parse_hero_phrase(c[: verb.start].strip(" ,"), refs)
             subject = json.dumps(_shared_subject(own, d["target"]))
-        elif (
-            tokens and tokens[0].kind != "verb" and d.get("owner") in ("opponent", "ally", "any", "selected")
-        ):
+        elif tokens and tokens[0].kind != "verb" and _owner_one(d):  # "Um oponente descarta 1 carta e…"
+            subject = json.dumps({"who": "previous"})
+        elif tokens and tokens[0].kind != "verb" and d.get("owner") in _SUBJECT_OWNERS:
             subject = json.dumps({"who": d["owner"]})
         elif not third:
             subject = None
@@ -498,6 +498,8 @@ def _statements(
             last_hero = "selected"
         elif _chosen_one(target):  # "Cause 2 de DANO a um oponente e ele…": that hero (R-33)
             last_hero, last_sides = "previous", ((str(who) if who != "name" else "any", c),)
+        elif _owner_one(d):  # "Descarte 1 carta de um oponente. Ele…": the hero whose card it was (R-33)
+            last_hero, last_sides = "previous", ((R.ONE_HERO_OWNERS.get(d["owner"], d["owner"]), c),)
         elif last_hero == "previous" and not (who == "previous" and not target.get("all")):
             last_hero, last_sides = None, ()  # only the clause right before (R-33)
         if len({json.dumps(x.to_dict().get("target"), sort_keys=True) for x in sts}) > 1:
@@ -520,6 +522,21 @@ def _chosen_one(target: dict[str, Any]) -> bool:
         and not target.get("all")
         and "count" not in target
     )
+
+
+#: Whose cards, as the subject a verb after them shares ("Aquele oponente descarta 1 carta e perde 1 de
+#: VIDA": that opponent loses it).
+_SUBJECT_OWNERS = ("opponent", "ally", "any", "selected", "that", "previous")
+
+
+def _owner_one(st: dict[str, Any]) -> bool:
+    """Whether a card statement acts on the cards of **one** hero of a set, chosen when it resolves: one card
+    of a set's heroes ("Um oponente descarta 1 carta", "Descarte 1 carta de um oponente": the card names its
+    hero) or the cards of one hero chosen (R-32, ``one_opponent``); a clause after it may point back at that
+    hero (R-33)."""
+    owner = st.get("owner")
+    one_card = st.get("card") == "choose" and st.get("count", 1) == 1 and owner in ("opponent", "ally", "any")
+    return R.POINTING_BACK_AT_A_CHOSEN_HERO and (one_card or owner in R.ONE_HERO_OWNERS)
 
 
 def _shared_subject(own: dict[str, Any] | None, target: dict[str, Any]) -> dict[str, Any]:

@@ -71,6 +71,41 @@ def test_a_shared_subject_or_pronoun_is_the_same_hero_not_a_second_choice(text: 
 
 
 @pytest.mark.parametrize(
+    ("text", "last"),
+    [
+        # the hero whose card it was: one card of an opponent names its hero
+        ("Ativar Um oponente descarta 1 carta e compra 1 carta.", {"op": "draw", "count": 1, "target": SAME}),
+        (
+            "Ativar Descarte 1 carta de um oponente. Ele compra 1 carta.",
+            {"op": "draw", "count": 1, "target": SAME},
+        ),
+        # the cards of one hero chosen
+        (
+            "Ativar Um oponente descarta duas cartas e perde 1 de VIDA.",
+            {"op": "lose", "amount": 1, "resource": "VIDA", "target": SAME},
+        ),
+        (
+            "Ativar Revele o INVENTÁRIO de um oponente. Cause 1 de DANO a ele.",
+            {"op": "damage", "amount": 1, "resource": "VIDA", "target": SAME},
+        ),
+        # a verb sharing the subject of a card verb that pointed back
+        (
+            "Ativar Cause 2 de DANO a um oponente. Ele descarta 1 carta e perde 1 de VIDA.",
+            {"op": "lose", "amount": 1, "resource": "VIDA", "target": SAME},
+        ),
+        # before, "perde" here was *yours*: the subject of a card verb was not shared
+        (
+            "Auto【 Quando um oponente ativar uma carta 】 Aquele oponente descarta 1 carta"
+            " e perde 1 de VIDA.",
+            {"op": "lose", "amount": 1, "resource": "VIDA", "target": {"who": "that"}},
+        ),
+    ],
+)
+def test_after_the_cards_of_one_hero_it_points_back_at_that_hero(text: str, last: dict) -> None:
+    assert body(text)[-1] == last
+
+
+@pytest.mark.parametrize(
     ("text", "says"),
     [
         # only the clause right before: another clause between moves what a pronoun could mean
@@ -133,6 +168,19 @@ def test_on_the_board_the_second_clause_acts_on_the_hero_chosen_for_the_first(pi
         assert t.heroes[pick].resources["VIDA"][0] == 48 and t.heroes[pick].resources["MANA"][0] == 4, text
         assert t.heroes[other].resources["VIDA"][0] == 50 and t.heroes[other].resources["MANA"][0] == 5, text
         assert [d.key for d in t.decisions if d.kind == "choose"] == ["choose@0.body0"]  # one choice, not two
+
+
+def test_on_the_board_the_hero_whose_card_was_discarded_draws() -> None:
+    heroes = [
+        hero("ana", "azul", 5, INVENTARIO=["p"]),
+        hero("bia", "vermelho", 3, INVENTARIO=["bi"], BARALHO=["b1"]),
+        hero("caio", "vermelho", 2, INVENTARIO=["ci"], BARALHO=["c1"]),
+    ]
+    cards = [card("p", "ana", "Ativar Um oponente descarta 1 carta e compra 1 carta.")]
+    cards += [card(c, h) for c, h in (("bi", "bia"), ("b1", "bia"), ("ci", "caio"), ("c1", "caio"))]
+    t = run(heroes, cards, [{"activate": "p"}], [{"key": "choose@0.body0", "pick": "ci"}])
+    assert t.heroes["caio"].zones["INVENTÁRIO"] == ["c1"] and t.heroes["bia"].zones["INVENTÁRIO"] == ["bi"]
+    assert [d.key for d in t.decisions if d.kind == "choose"] == ["choose@0.body0"]
 
 
 def test_on_the_board_the_same_hero_draws() -> None:
