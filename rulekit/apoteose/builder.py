@@ -427,7 +427,7 @@ class _Build:
         "… que descartou essa carta" (the hero of the event answered), "… que foi selecionado" (the
         target)."""
         rel = self.sub(m, "relative")
-        verb = _low(self.tok(rel, "VERBPAST"))
+        verb = _low(self.tok(rel, "VERBPAST") or self.tok(rel, "ACTIVATEV"))
         obj = [s for s in self.subs(rel)]
         if verb.startswith(("selecionad", "escolhid")):
             return "selected"
@@ -880,8 +880,18 @@ class _Build:
     def s_compute(self, n: Any) -> Stmt:
         return {"op": "compute", "amount": self.terms(self.sub(n, "terms"))}
 
+    def only_you(self, n: Any, said: str) -> None:
+        """A statement only you make, "Você …" or "Quem ativar esta carta …": another subject is refused."""
+        hs = self.heroes_in(n)
+        if hs and self.hero(hs[0]) != {"who": "self"}:
+            self.fail(
+                hs[0],
+                Phrase(N_("'{phrase}': only you are read here ({said})"), phrase=self.span(hs[0]), said=said),
+            )
+
     def s_step(self, n: Any) -> Stmt:
         """ "Mova-se para uma casa adjacente" ("Vá para uma casa vizinha"…): the step, its text in the seed's
         words (what was read, whatever the wording)."""
         said = "Mova-se para uma casa adjacente" if self.tok(n, "DET") is not None else "Mova-se"
+        self.only_you(n, said)
         return {"op": "step", "text": said}

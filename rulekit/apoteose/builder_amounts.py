@@ -49,6 +49,7 @@ class Build(_Build):
         return amount
 
     def s_percard(self, n: Any) -> Stmt:
+        self.only_you(n, "Você causa +1 de DANO para cada …")
         amount = self.per(self.sub(n, "per"), int(self.tok(n, "SIGNED")))
         return {"op": "gain", "attribute": "DANO", "amount": amount, "target": {"who": "self"}}
 

@@ -120,6 +120,7 @@ _EXPECTED_WORDS: dict[str, str] = {
     "HERONAME": Phrase(N_("a hero")),
     "ADJACENT": "adjacente",
     "VERBPAST": _A_VERB,
+    "ACTIVATEV": _A_VERB,
     "CLITIC": _A_VERB,
     # the verbs of the statements (``grammar.lark``: HEALV, DAMAGEV…): "a verb", never their names
     **{

@@ -446,6 +446,24 @@ def _relative(text: str, rng: random.Random) -> str | None:
     return _sub_in_regions(text, rf"(?i)\b({hero})\s+(adjacentes?)\b", relative, None)
 
 
+#: the hero who activates, as a relative clause: you (seed «Efeito»: the hero who activates the effect)
+_WHO_ACTIVATES = (
+    "Quem ativar esta carta",
+    "Quem ativou esta carta",
+    "O Herói que ativar esta carta",
+    "Quem usar esta carta",
+)
+
+
+def _who_activates(text: str, rng: random.Random) -> str | None:
+    """ "Você" as the subject of a clause written as the hero who activates this card ("Você recebe +2 de AGI"
+    -> "Quem ativar esta carta recebe +2 de AGI")."""
+    who = _WHO_ACTIVATES[rng.randrange(len(_WHO_ACTIVATES))]
+    return _sub_in_regions(
+        text, rf"{_CLAUSE_START}(?i:voc[eê])(?=\s+[a-zà-ú])", lambda m: who, None, "description"
+    )
+
+
 def _fold(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
@@ -494,6 +512,7 @@ AXES: dict[str, Callable[[str, random.Random], str | None]] = {
     "order": _order,
     "order:more": _order_more,
     "relative": _relative,
+    "relative:who": _who_activates,
     "casual": _casual,
     "clitic": _clitic,
     "joiner": _joiner,

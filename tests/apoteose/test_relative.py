@@ -79,3 +79,52 @@ def test_changing_the_hero_changes_the_reading() -> None:
     enemy = "Ativar Os oponentes que estiverem adjacentes a você curam 4 de VIDA."
     assert P.reading(enemy) is not None
     assert P.reading(enemy) != P.reading(ally)
+
+
+# ------------------------------------------------------------ the hero who activates, as a relative clause
+#: "você" as a subject, and the same clause with the hero who activates this card written out (seed «Efeito»:
+#: the hero who activates the effect is "você"); "quem" is "o Herói que" (the lexicon's words)
+WHO_PAIRS = [
+    (f"Ativar Você compra 2 cartas{end}", f"Ativar {who} compra 2 cartas{end}")
+    for who in ("Quem ativar esta carta", "Quem ativou esta carta", "O Herói que ativar esta carta",
+                "Quem usar esta carta", "quem ativa esta carta")
+    for end in (".", "")
+] + [
+    ("Ativar · Do Time Você compra 2 cartas.", "Ativar · Do Time Quem ativar esta carta compra 2 cartas."),
+    (
+        "Ativar Você se move para uma casa adjacente.",
+        "Ativar Quem ativou esta carta se move para uma casa adjacente.",
+    ),
+    (
+        "Passivo Você causa +1 de DANO para cada carta no seu INVENTÁRIO (máx 5)",
+        "Passivo Quem usar esta carta causa +1 de DANO para cada carta no seu INVENTÁRIO (máx 5)",
+    ),
+    ("Ativar Cure 2 de VIDA de você.", "Ativar Cure 2 de VIDA de quem ativou esta carta."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("plain", "written"), WHO_PAIRS)
+def test_the_hero_who_activates_this_card_is_you(plain: str, written: str) -> None:
+    assert P.reading(plain) is not None, plain
+    assert P.reading(written) == P.reading(plain), written
+
+
+def test_mutation_that_card_is_the_answered_entry_s_hero_not_you() -> None:
+    text = "Ativar【 Quando um oponente ativar uma carta 】 Cause 2 de DANO a quem ativou {card}."
+    this, that = (P.reading(text.format(card=c)) for c in ("esta carta", "essa carta"))
+    assert this is not None and that is not None and this != that
+    assert that["body"][0]["target"] == {"who": "answered"} and this["body"][0]["target"] == {"who": "self"}
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        # another verb than activating says no hero: refused where it is written
+        ("Ativar Quem descartar esta carta compra 2 cartas.", "descartar"),
+        # a statement only you make, with another hero as its subject: refused naming it
+        ("Ativar Um aliado se move para uma casa adjacente.", "only you"),
+        ("Passivo Um aliado causa +1 de DANO para cada carta no seu INVENTÁRIO (máx 5)", "only you"),
+    ],
+)
+def test_what_the_hero_who_activates_cannot_mean_is_refused(text: str, says: str) -> None:
+    assert says in unread(text)
