@@ -10,9 +10,26 @@ it applies), never the antecedent taken whatever the noun says. Plain functions 
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from rulekit.phrase import N_, Phrase
 
-__all__ = ["NAMING_KINDS", "NONE_ONLY_IN_A_STATE", "mismatch", "side_words"]
+__all__ = [
+    "NAMING_KINDS",
+    "NONE_ONLY_IN_A_STATE",
+    "NOTHING_BEFORE",
+    "SELECTS_NO_HERO",
+    "TWO_READINGS",
+    "mismatch",
+    "point_back",
+    "side_words",
+]
+
+#: A phrase pointing back at a hero in an effect with nothing it could mean.
+NOTHING_BEFORE = N_(
+    "'{phrase}' points back at a hero, and this effect answers no event and names no hero before it"
+)
 
 #: "nenhum aliado" names no hero: it is read in a state ("Se nenhum aliado estiver adjacente a você", the
 #: negation of the state of "um aliado"), never as a hero a statement acts on or a trigger waits for.
@@ -59,3 +76,59 @@ def mismatch(phrase: str, side: str, antecedents: tuple[tuple[str, str], ...]) -
                 other=side_words(other),
             )
     return None
+
+
+#: The words of a requirement that point back at a hero ("ele", "daquele oponente", "o alvo").
+POINTER_RE = re.compile(r"(?i)\b(?:d|n)?(?:eles?|elas?|aquel[ea]s?|ess[ea]s?|o alvo)\b")
+#: Two Selecione of heroes a phrase could point back at.
+TWO_READINGS = N_("'{phrase}' has two readings: what '{first}' chose or what '{second}' chose")
+#: "o alvo" with no Selecione of heroes.
+SELECTS_NO_HERO = N_("'{phrase}' names what a Selecione requirement chose, and this effect selects no hero")
+
+
+def point_back(
+    ast: Any, chosen_before: list[str], chooses: bool, event_hero: bool
+) -> tuple[Any, tuple[str, dict[str, str]] | None]:
+    """A state or condition naming a hero it points back at, made what it means: ``(ast, None)``, or ``(None,
+    (msgid, params))``, why (its ``{phrase}`` left to fill), when it points at nothing or at one of two.
+
+    * "ele", "aquele oponente" (read as ``who: that``, the hero of the event answered) in an effect that
+      answers no event: the hero its one Selecione of heroes before it chose (``selected``, as in the
+      description; seed «Requerimentos de Ativação»: a Selecione is carried out before the requirements after
+      it are checked); with none before it, or two, refused.
+    * "o alvo" (``selected``) in an effect with no Selecione of heroes (``chooses`` false): refused.
+
+    >>> point_back({"cond": "compare", "than": "that"}, ["Selecione um inimigo"], True, False)[0]
+    {'cond': 'compare', 'than': 'selected'}
+    >>> point_back({"cond": "compare", "than": "that"}, [], False, False)[1] == (NOTHING_BEFORE, {})
+    True
+    """
+    if _points(ast, "selected") and not chooses:
+        return None, (SELECTS_NO_HERO, {})
+    if event_hero or not _points(ast, "that"):
+        return ast, None
+    if len(chosen_before) == 1:
+        return _as_selected(ast), None
+    if len(chosen_before) > 1:
+        return None, (TWO_READINGS, {"first": chosen_before[0], "second": chosen_before[1]})
+    return None, (NOTHING_BEFORE, {})
+
+
+#: The fields of a condition (and of the hero phrases in it) that name one hero (``bodycheck.COND_FIELDS``).
+_HERO_FIELDS = ("who", "owner", "than")
+
+
+def _points(v: Any, who: str) -> bool:
+    if isinstance(v, dict):
+        return any(v.get(k) == who for k in _HERO_FIELDS) or any(_points(x, who) for x in v.values())
+    return isinstance(v, list) and any(_points(x, who) for x in v)
+
+
+def _as_selected(v: Any) -> Any:
+    if isinstance(v, dict):
+        out = {k: _as_selected(x) for k, x in v.items()}
+        for key in _HERO_FIELDS:
+            if out.get(key) == "that":
+                out[key] = "selected"
+        return out
+    return [_as_selected(x) for x in v] if isinstance(v, list) else v

@@ -13,7 +13,13 @@ from typing import Any
 
 from rulekit.apoteose import builder_lists as lists
 from rulekit.apoteose import cardrefs
-from rulekit.apoteose.antecedents import NONE_ONLY_IN_A_STATE, mismatch
+from rulekit.apoteose.antecedents import (
+    NONE_ONLY_IN_A_STATE,
+    NOTHING_BEFORE,
+    SELECTS_NO_HERO,
+    TWO_READINGS,
+    mismatch,
+)
 from rulekit.apoteose.reading import card_type, lexicon, spelled
 from rulekit.apoteose.words import (
     _ALL,
@@ -458,18 +464,12 @@ class _Build:
             sides = {"selected": r.chosen_sides, "previous": r.last_sides}.get(r.last_hero, ())
             self.agrees(node, side, sides)
             return {"who": r.last_hero}
-        return dict(
-            self.fail(
-                node,
-                Phrase(
-                    N_(
-                        "'{phrase}' points back at a hero, and this effect answers no event and "
-                        "names no hero before it"
-                    ),
-                    phrase=self.span(node),
-                ),
-            )
-        )
+        if any(k == "hero" for k, _ in r.chosen):  # "【 Selecione um inimigo 】 Cause 6 de DANO a ele"
+            self.chosen(
+                "hero", node, side
+            )  # what it chose (one Selecione of heroes, the kind the noun names)
+            return {"who": "selected"}
+        return dict(self.fail(node, Phrase(NOTHING_BEFORE, phrase=self.span(node))))
 
     def agrees(self, node: Any, side: str, antecedents: tuple[tuple[str, str], ...]) -> None:
         """What a hero noun pointing back points at is the kind it names (:func:`.antecedents.mismatch`)."""
@@ -487,7 +487,7 @@ class _Build:
             self.fail(
                 node,
                 Phrase(
-                    N_("'{phrase}' names what a Selecione requirement chose, and this effect selects no hero")
+                    SELECTS_NO_HERO
                     if what == "hero"
                     else N_(
                         "'{phrase}' names what a Selecione requirement chose, and this effect selects no card"
@@ -498,12 +498,7 @@ class _Build:
         if len(same) > 1:
             self.fail(
                 node,
-                Phrase(
-                    N_("'{phrase}' has two readings: what '{first}' chose or what '{second}' chose"),
-                    phrase=self.span(node),
-                    first=same[0],
-                    second=same[1],
-                ),
+                Phrase(TWO_READINGS, phrase=self.span(node), first=same[0], second=same[1]),
             )
         self.agrees(node, side if what == "hero" else "any", r.chosen_sides)
 

@@ -19,13 +19,14 @@ with a stable ``code`` and the 0-based character ``position`` where the rule was
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
 from rulekit.apoteose import lang
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
+from rulekit.apoteose.antecedents import POINTER_RE, point_back
 from rulekit.apoteose.grammar import END, Located, Refs
 from rulekit.apoteose.reading import construction_reason, refused_construction
 from rulekit.apoteose.rulings import (
@@ -473,10 +474,9 @@ def parse_effect(text: str, *, strict: bool = True) -> Effect:
         desc_offset += len(desc) - len(desc.lstrip()) + len(opened.text) + 1
         desc = desc.lstrip()[len(opened.text) + 1 :]
     description = lang.clean(desc)
-    body_stmts, has_options = lang.parse_description(
-        description,
-        effect_refs(tuple(n for k, n, _ in found if k == "timing"), tasks[0][1] if tasks else None, reqs),
-    )
+    refs = effect_refs(tuple(n for k, n, _ in found if k == "timing"), tasks[0][1] if tasks else None, reqs)
+    _point_back(reqs, warnings, refs.event_hero)  # a condition's "ele", "o alvo": what they point at
+    body_stmts, has_options = lang.parse_description(description, refs)
     if not lang.is_supported(body_stmts):
         unread = _first_unknown(list(body_stmts))
         if unread is not None and unread.get("reason"):
@@ -634,6 +634,34 @@ def _event_side(trig: dict[str, Any]) -> str:
     return "any"
 
 
+def _point_back(reqs: list[Requirement], warnings: list[Warning_], event_hero: bool) -> None:
+    """Each state or condition naming a hero it points back at ("Se você tiver menos VIDA que ele", "… que o
+    alvo") made what it means, or refused where it is written (:func:`.antecedents.point_back`, LANGUAGE.md
+    §3.1)."""
+    chooses = [q.text for q in reqs if q.ast.get("op") == "select" and q.ast.get("what") == "hero"]
+    for i, r in enumerate(reqs):
+        if r.kind not in ("state", "condition") or r.ast.get("cond") == "trigger":
+            continue
+        before = [q.text for q in reqs[:i] if q.text in chooses]
+        ast, why = point_back(r.ast, before, bool(chooses), event_hero)
+        if why is None:
+            reqs[i] = replace(r, ast=ast)
+            continue
+        hit = POINTER_RE.search(r.text)
+        at = r.position + (hit.start() if hit else 0)
+        word = hit.group(0) if hit else r.text.split()[0]
+        reason = Phrase(why[0], phrase=word, **why[1])
+        reqs[i] = replace(r, ast={"cond": "unknown", "text": r.text, "reason": reason})
+        message = N_("cannot resolve '{word}' at position {position} (requirement '{requirement}'): {why}")
+        warnings.append(
+            Warning_(
+                "UNSUPPORTED_TEXT",
+                Phrase(message, word=word, position=at, requirement=r.text, why=reason),
+                at,
+            )
+        )
+
+
 def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requirement]) -> Any:
     """What the description's phrases can point at (LANGUAGE.md §3.1): the events the effect answers
     (its trigger and timings), the cards its requirements pay, and what its Selecione requirements choose."""
@@ -730,7 +758,8 @@ def _refuse_constructions(
     warning at its place in the text as written, naming it (the effect is then refused, never run near). A
     part that was read is not asked again: its readers (``grammar``, ``reqgrammar``) read such a construction
     only with the rule made for it (the lexicon's ``read_by``), and refuse it otherwise."""
-    places = [(r.text, r.position) for r in reqs if not _read_whole(r)]
+    # (a requirement refused with its own reason keeps it)
+    places = [(r.text, r.position) for r in reqs if not _read_whole(r) and not r.ast.get("reason")]
     if not desc_read:
         places.append((desc, desc_offset))
     for text, at in places:
