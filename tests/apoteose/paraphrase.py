@@ -464,6 +464,18 @@ def _who_activates(text: str, rng: random.Random) -> str | None:
     )
 
 
+def _points(text: str, rng: random.Random) -> str | None:
+    """An amount of a resource counted in points ("2 de DANO" -> "2 pontos de DANO", "1 de MANA" -> "1 ponto
+    de MANA"), as players often write it."""
+
+    def repl(m: re.Match[str]) -> str:
+        return f"{m.group(1)} {'ponto' if m.group(1) == '1' else 'pontos'} de {m.group(2)}"
+
+    return _sub_in_regions(
+        text, r"(?<![\w+-])(\d+) de (VIDA|MANA|ESTAMINA|DANO)(?![\w-])", repl, rng.randrange(99)
+    )
+
+
 def _fold(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
@@ -514,6 +526,7 @@ AXES: dict[str, Callable[[str, random.Random], str | None]] = {
     "relative": _relative,
     "relative:who": _who_activates,
     "casual": _casual,
+    "casual:points": _points,
     "clitic": _clitic,
     "joiner": _joiner,
     "accents": _accents(capitals=False),
