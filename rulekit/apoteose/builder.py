@@ -657,7 +657,7 @@ class _Build:
         return {"op": "damage", "amount": amount, "resource": "VIDA", "target": target}
 
     def s_damage(self, n: Any) -> Stmt:
-        hits = [s for s in self.subs(n) if s.data not in ("amount", "more_heroes")]
+        hits = [s for s in self.subs(n) if s.data not in ("amount", "more_heroes", "per")]
         return self._damage_to(n, hits[-1])
 
     def s_suffer(self, n: Any) -> Stmt:

@@ -56,19 +56,41 @@ class Build(_Build):
     def s_draw(self, n: Any) -> Stmt:
         """ "Compre 2 cartas"; "Compre uma carta para cada EVOCAÇÃO no seu SUPORTE": that many times the
         cards counted (:meth:`per`)."""
-        out = super().s_draw(n)
+        return self._per_each(n, super().s_draw(n), "count")
+
+    def s_heal(self, n: Any) -> Stmt:
+        """ "Cure 2 de VIDA de um aliado para cada EVOCAÇÃO no seu SUPORTE": that many times your cards."""
+        return self._per_each(n, super().s_heal(n))
+
+    def s_recover(self, n: Any) -> Stmt:
+        return self._per_each(n, super().s_recover(n))
+
+    def s_damage(self, n: Any) -> Stmt:
+        return self._per_each(n, super().s_damage(n))
+
+    def s_lose(self, n: Any) -> Stmt:
+        return self._per_each(n, super().s_lose(n))
+
+    def _per_each(self, n: Any, out: Stmt, key: str = "amount") -> Stmt:
+        """A statement's number ``key`` times the cards counted by its "para cada …" (:meth:`per`); the cards
+        are yours, so a subject other than you ("Um aliado compra … no seu SUPORTE": whose SUPORTE?), or an
+        amount that is not a number, is refused naming it."""
         per = self.sub(n, "per")
-        if per is not None:
-            if out["target"] != {"who": "self"}:  # "Um aliado compra … no seu SUPORTE": whose SUPORTE?
-                self.fail(
-                    per,
-                    Phrase(
-                        N_("'{phrase}' counts your own cards: another hero drawing that many is not read"),
-                        phrase=self.span(per),
-                    ),
-                )
-            out["count"] = self.per(per, int(out["count"]))
-        return out
+        if per is None:
+            return out
+        first = n.children[0]  # the subject, when the clause has one (else the one it shares, else you)
+        explicit = getattr(first, "data", None) in ("self_", "hero_phrase", "named_hero", "pronoun")
+        who = self.hero(first) if explicit else self.shared_subject()
+        several = self.sub(n, "more_amounts") is not None  # "Perca 1 de VIDA e 1 de MANA para cada …": which?
+        if several or not isinstance(out.get(key), int) or who != {"who": "self"}:
+            self.fail(
+                per,
+                Phrase(
+                    N_("'{phrase}' counts your own cards, for one number done by you or to a hero you name"),
+                    phrase=self.span(per),
+                ),
+            )
+        return {**out, key: self.per(per, int(out[key]))}
 
     def s_part_stmt(self, n: Any) -> Stmt:
         """ "Cure metade da sua VIDA", "Perca um terço da MANA", "Recupere metade da sua MANA máxima": the

@@ -136,9 +136,13 @@ def _number(v: Any) -> str:
 
 def _amount(v: Any) -> tuple[str, str]:
     """An amount and what follows its clause: ``5`` → ("5", ""); ``{"sum": [[1, "INT"], [1, 2]]}`` →
-    ("( INT + 2 )", ""); a ``max`` → (…, " (máx N)"), seed «máx»."""
+    ("( INT + 2 )", ""); a ``max`` → (…, " (máx N)"), seed «máx»; a count of your cards, ``{"per": …}`` →
+    ("2", " para cada EVOCAÇÃO no seu SUPORTE") (:func:`_per`)."""
     if not isinstance(v, dict):
         return _number(v), ""
+    if "per" in v:
+        n, tail = _per(v)
+        return str(n), tail
     if set(v) - {"sum", "max"} or not isinstance(v.get("sum"), list):
         raise NotWorded(f"amount {v!r}")
     terms = []

@@ -115,7 +115,11 @@ def test_a_requirement_is_written_back_after_its_own_first_word() -> None:
 def test_what_the_wording_does_not_know_is_never_guessed() -> None:
     with pytest.raises(NotWorded):
         canonical_statement(
-            {"op": "heal", "amount": {"per": {"zone": "SUPORTE"}, "times": 1}, "resource": "VIDA"}
+            {
+                "op": "heal",
+                "amount": {"per": {"zone": "SUPORTE", "who": "ally"}, "times": 1},
+                "resource": "VIDA",
+            }
         )
     with pytest.raises(NotWorded):
         canonical_statement({"op": "warp", "speed": 9})
