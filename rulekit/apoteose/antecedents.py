@@ -87,7 +87,7 @@ SELECTS_NO_HERO = N_("'{phrase}' names what a Selecione requirement chose, and t
 
 
 def point_back(
-    ast: Any, chosen_before: list[str], chooses: bool, event_hero: bool
+    ast: Any, chosen_before: list[str], chooses: bool, event_hero: bool, nearest: str | None = None
 ) -> tuple[Any, tuple[str, dict[str, str]] | None]:
     """A state or condition naming a hero it points back at, made what it means: ``(ast, None)``, or ``(None,
     (msgid, params))``, why (its ``{phrase}`` left to fill), when it points at nothing or at one of two.
@@ -96,6 +96,8 @@ def point_back(
       answers no event: the hero its one Selecione of heroes before it chose (``selected``, as in the
       description; seed «Requerimentos de Ativação»: a Selecione is carried out before the requirements after
       it are checked); with none before it, or two, refused.
+    * in a «se …» of the description, the nearest hero named before it there (``nearest``: ``previous``,
+      R-33, ``selected``…) comes before a Selecione: "Cause 3 de DANO a um inimigo. Se ele ficar sem VIDA, …".
     * "o alvo" (``selected``) in an effect with no Selecione of heroes (``chooses`` false): refused.
 
     >>> point_back({"cond": "compare", "than": "that"}, ["Selecione um inimigo"], True, False)[0]
@@ -107,8 +109,10 @@ def point_back(
         return None, (SELECTS_NO_HERO, {})
     if event_hero or not _points(ast, "that"):
         return ast, None
+    if nearest is not None:
+        return _as(ast, nearest), None
     if len(chosen_before) == 1:
-        return _as_selected(ast), None
+        return _as(ast, "selected"), None
     if len(chosen_before) > 1:
         return None, (TWO_READINGS, {"first": chosen_before[0], "second": chosen_before[1]})
     return None, (NOTHING_BEFORE, {})
@@ -124,11 +128,12 @@ def _points(v: Any, who: str) -> bool:
     return isinstance(v, list) and any(_points(x, who) for x in v)
 
 
-def _as_selected(v: Any) -> Any:
+def _as(v: Any, who: str) -> Any:
+    """``v`` with each hero it points back at (``that``) made ``who``."""
     if isinstance(v, dict):
-        out = {k: _as_selected(x) for k, x in v.items()}
+        out = {k: _as(x, who) for k, x in v.items()}
         for key in _HERO_FIELDS:
             if out.get(key) == "that":
-                out[key] = "selected"
+                out[key] = who
         return out
-    return [_as_selected(x) for x in v] if isinstance(v, list) else v
+    return [_as(x, who) for x in v] if isinstance(v, list) else v

@@ -30,7 +30,8 @@ from typing import Any
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
 from rulekit.apoteose import words as W
-from rulekit.apoteose.builder_lists import LISTED, SHARES_A_LIST
+from rulekit.apoteose.antecedents import POINTER_RE, point_back
+from rulekit.apoteose.builder_lists import AFTER_A_LIST, LISTED, SHARES_A_LIST
 from rulekit.apoteose.cardrefs import NOTHING_BEFORE
 from rulekit.apoteose.grammar import (
     ClauseError,
@@ -414,16 +415,38 @@ def _conditional(clauses: list[str], refs: Any, pointers: dict[str, Any] | None 
     at = next((i for i, c in enumerate(clauses) if re.match(r"se\s", _fold(c))), None)
     if at is None:
         return _statements(clauses, refs, pointers)
+    local = dict(pointers or {})  # the nearest hero, for the condition's "ele" (then none after it)
     if pointers is not None:
         pointers.clear()
-    before = _statements(clauses[:at], refs)
+    before = _statements(clauses[:at], refs, local)
     head = clauses[at]
-    cond = parse_condition(head[3:].strip())
+    hit = POINTER_RE.search(head)  # the word that points back, if any ("Se ele ficar sem VIDA")
+    word = hit.group(0) if hit else head
+    cond, why = _condition_points(parse_condition(head[3:].strip()), refs, local.get("hero"), word)
     then = _statements(clauses[at + 1 :], refs)
+    if why is not None:  # it points at nothing, or at one of several
+        unread = {"op": "unknown", "text": head, "position": hit.start() if hit else 3, "expected": []}
+        return [*before, S.from_dict({**unread, "reason": why}), *then]
     if cond.get("cond") == "unknown" or not then:
         expected = ("a condition: 'se sua MANA for menor que 3, …', 'se um aliado estiver sem VIDA, …'",)
         return [*before, S.Unknown(text=head, position=3, expected=expected, suggestion=None), *then]
     return [*before, S.If(cond=cond, then=tuple(then), text=head[3:].strip())]
+
+
+def _condition_points(
+    cond: dict[str, Any], refs: Any, nearest: str | None, word: str
+) -> tuple[dict[str, Any], Any]:
+    """A «se …» of the description pointing back at a hero ("Se ele ficar sem VIDA"): the hero of the event
+    answered, else the nearest hero named before it, else what the one Selecione of heroes chose
+    (:func:`.antecedents.point_back`); ``(cond, None)``, or ``(cond, why)`` when it points at nothing, at one
+    of several heroes listed, or at one of two Selecione. A clause read alone keeps its words' reading."""
+    if refs is None or not refs.known:
+        return cond, None
+    chosen = [t for k, t in refs.chosen if k == "hero"]
+    if nearest == LISTED and not refs.event_hero and point_back(cond, [], True, False)[1] is not None:
+        return cond, Phrase(AFTER_A_LIST, phrase=word)  # "Cure … em você e em um aliado. Se ele …": which?
+    out, why = point_back(cond, chosen, bool(chosen), refs.event_hero, None if nearest == LISTED else nearest)
+    return (out, None) if why is None else (cond, Phrase(why[0], phrase=word, **why[1]))
 
 
 #: Most clauses one description may have (a bound on the reader's cost).

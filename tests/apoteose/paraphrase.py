@@ -320,6 +320,21 @@ def _opener(text: str, rng: random.Random) -> str | None:
     )
 
 
+#: The seed's "Depois de" of a trigger as players also write it (the lexicon's openers)
+AFTER_OPENERS = ("Depois que", "Logo depois que", "Após")
+
+
+def _opener_after(text: str, rng: random.Random) -> str | None:
+    """The seed's "Depois de" of a trigger written "Depois que", "Logo depois que", "Após"."""
+    return _sub_in_regions(
+        text,
+        r"(?:(?<=\x00)|(?<=\x00 )|(?<=; ))Depois de\b",
+        lambda m: rng.choice(AFTER_OPENERS),
+        0,
+        "requirements",
+    )
+
+
 def _order(text: str, rng: random.Random) -> str | None:
     """Adjuncts moved: a duration to the front of its sentence, "a <herói>" before the amount."""
     m = re.search(
@@ -521,6 +536,7 @@ AXES: dict[str, Callable[[str, random.Random], str | None]] = {
     "number:one": _number_one,
     "contraction": _table_axis(list(CONTRACTIONS)),
     "opener": _opener,
+    "opener:after": _opener_after,
     "order": _order,
     "order:more": _order_more,
     "relative": _relative,

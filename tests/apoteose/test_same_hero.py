@@ -202,3 +202,45 @@ def test_r33_flipped_the_pronoun_is_refused_and_a_shared_subject_chosen_again(mo
     monkeypatch.setattr(R, "POINTING_BACK_AT_A_CHOSEN_HERO", False)
     assert "names no hero before" in unread("Ativar Cause 2 de DANO a um oponente. Ele perde 1 de MANA.")
     assert body("Ativar Um oponente recupera 2 de VIDA e compra 1 carta.")[1]["target"] == {"who": "opponent"}
+
+
+# ------------------------------------------------- a «se …» of the description pointing back at that hero
+@pytest.mark.parametrize("joiner", [". Se", "; se", ". Depois, se"])
+def test_a_condition_after_the_clause_points_at_the_hero_it_chose(joiner: str) -> None:
+    """Before, "ele" in a «se …» of the description was the hero of an event the effect does not answer, so
+    "Se ele ficar sem VIDA" never held (a misread)."""
+    text = f"Ativar Cause 3 de DANO a um inimigo{joiner} ele ficar sem VIDA, compre 1 carta."
+    out = {"cond": "resource", "who": "previous", "resource": "VIDA", "cmp": "==", "value": 0}
+    assert body(text)[1]["cond"] == out
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("Ativar Compre 1 carta. Se ele tiver menos de 5 de VIDA, cure 2 de VIDA.", "names no hero before"),
+        (
+            "Ativar Cure 5 de VIDA em você e em um aliado. Se ele tiver menos de 5 de VIDA, compre 1 carta.",
+            "several",
+        ),
+    ],
+)
+def test_a_condition_pointing_at_nothing_or_at_one_of_several_is_refused(text: str, says: str) -> None:
+    assert says in unread(text)
+
+
+def test_answering_an_event_the_condition_s_ele_is_still_the_event_s_hero() -> None:
+    text = (
+        "Auto【 Quando um aliado sofrer dano 】 Compre 1 carta. Se ele ficar sem VIDA, cure 5 de VIDA dele."
+    )
+    assert body(text)[1]["cond"]["who"] == "that"
+
+
+@pytest.mark.parametrize(("vida", "draws"), [(3, True), (10, False)])
+def test_on_the_board_the_condition_reads_the_hero_hit(vida: int, draws: bool) -> None:
+    heroes = [
+        hero("ana", "azul", 5, INVENTARIO=["p"], BARALHO=["x"]),
+        hero("bia", "vermelho", 3, vida=(vida, 100)),
+    ]
+    text = "Ativar Cause 3 de DANO a um inimigo. Se ele ficar sem VIDA, compre 1 carta."
+    t = run(heroes, [card("p", "ana", text), card("x", "ana")], [{"activate": "p"}])
+    assert ("x" in t.heroes["ana"].zones["INVENTÁRIO"]) is draws
