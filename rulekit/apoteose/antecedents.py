@@ -79,7 +79,10 @@ def mismatch(phrase: str, side: str, antecedents: tuple[tuple[str, str], ...]) -
 
 
 #: The words of a requirement that point back at a hero ("ele", "daquele oponente", "o alvo").
-POINTER_RE = re.compile(r"(?i)\b(?:d|n)?(?:eles?|elas?|aquel[ea]s?|ess[ea]s?|o alvo)\b")
+POINTER_RE = re.compile(
+    r"(?i)\b(?:(?:d|n)?(?:eles?|elas?|aquel[ea]s?|ess[ea]s?)"  # a pronoun, a demonstrative
+    r"|[oa]s? alvos?|[oa]s? (?:\w+ )?(?:selecionad|escolhid)[oa]s?)\b"  # what a Selecione chose
+)
 #: Two Selecione of heroes a phrase could point back at.
 TWO_READINGS = N_("'{phrase}' has two readings: what '{first}' chose or what '{second}' chose")
 #: "o alvo" with no Selecione of heroes.
