@@ -22,6 +22,7 @@ __all__ = [
     "SELECTS_NO_HERO",
     "TWO_READINGS",
     "mismatch",
+    "number_mismatch",
     "point_back",
     "side_words",
 ]
@@ -140,3 +141,25 @@ def _as(v: Any, who: str) -> Any:
                 out[key] = who
         return out
     return [_as(x, who) for x in v] if isinstance(v, list) else v
+
+
+#: A pointer that names several heroes ("eles", "esses inimigos", "cada um deles").
+_PLURAL_RE = re.compile(r"(?i)\b(?:d|n)?(?:eles|elas|ess[ea]s|aquel[ea]s)\b")
+
+
+def number_mismatch(phrase: str, several: bool | None) -> Phrase | None:
+    """Why ``phrase`` cannot point back at one hero (``several`` false: "eles" after "um inimigo") or at
+    several (true: "ele" after "dois inimigos", "Selecione 2 inimigos"), or ``None`` when they agree or the
+    number is not known. Which of several, or the one as several, is never guessed (seed «Efeito»).
+
+    >>> number_mismatch("ele", True) is not None, number_mismatch("deles", True), number_mismatch("ele", None)
+    (True, None, None)
+    """
+    if several is None or bool(_PLURAL_RE.search(phrase)) == several:
+        return None
+    if several:
+        return Phrase(
+            N_("'{phrase}' names one hero, and what it points back at is several: which is never guessed"),
+            phrase=phrase,
+        )
+    return Phrase(N_("'{phrase}' names several heroes, and what it points back at is one"), phrase=phrase)

@@ -19,6 +19,7 @@ from rulekit.apoteose.antecedents import (
     SELECTS_NO_HERO,
     TWO_READINGS,
     mismatch,
+    number_mismatch,
 )
 from rulekit.apoteose.reading import card_type, lexicon, spelled
 from rulekit.apoteose.words import (
@@ -456,24 +457,29 @@ class _Build:
         before; the kind of hero the noun names (``side``) must agree with it (:meth:`agrees`)."""
         r = self.refs
         if not r.known or r.event_hero:
-            self.agrees(node, side, r.event_sides)  # nothing to agree with when not known
+            self.agrees(node, side, r.event_sides, False if r.known else None)  # one hero per event
             return {"who": "that"}
         if r.last_hero == lists.LISTED:  # "Cure 5 de VIDA em você e em um aliado. Ele…": which of them?
             self.fail(node, Phrase(lists.AFTER_A_LIST, phrase=self.span(node)))
         if r.last_hero is not None:
             sides = {"selected": r.chosen_sides, "previous": r.last_sides}.get(r.last_hero, ())
-            self.agrees(node, side, sides)
-            return {"who": r.last_hero}
-        if any(k == "hero" for k, _ in r.chosen):  # "【 Selecione um inimigo 】 Cause 6 de DANO a ele"
-            self.chosen(
-                "hero", node, side
-            )  # what it chose (one Selecione of heroes, the kind the noun names)
+            self.agrees(node, side, sides, r.last_plural)
+            return {
+                "who": r.last_hero,
+                **({"all": True} if r.last_hero == "previous" and r.last_plural else {}),
+            }
+        if any(k == "hero" for k, _ in r.chosen):  # "【 Selecione um inimigo 】 Cause 6 de DANO a ele": what
+            self.chosen("hero", node, side)  # the one Selecione of heroes chose, the kind the noun names
+            self.agrees(node, side, (), any(n > 1 for n in r.chosen_counts))
             return {"who": "selected"}
         return dict(self.fail(node, Phrase(NOTHING_BEFORE, phrase=self.span(node))))
 
-    def agrees(self, node: Any, side: str, antecedents: tuple[tuple[str, str], ...]) -> None:
-        """What a hero noun pointing back points at is the kind it names (:func:`.antecedents.mismatch`)."""
-        why = mismatch(self.span(node), side, antecedents)
+    def agrees(
+        self, node: Any, side: str, antecedents: tuple[tuple[str, str], ...], several: bool | None = None
+    ) -> None:
+        """What a hero noun pointing back points at is the kind it names (:func:`.antecedents.mismatch`),
+        and as many heroes as it says when known (``several``: :func:`.antecedents.number_mismatch`)."""
+        why = mismatch(self.span(node), side, antecedents) or number_mismatch(self.span(node), several)
         if why is not None:
             self.fail(node, why)
 

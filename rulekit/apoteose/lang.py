@@ -478,6 +478,8 @@ def _statements(
     last_card: str | None = None  # the cards before: in the same sentence only (R-31)
     last_hero: str | None = (pointers or {}).get("hero")
     last_sides: tuple[tuple[str, str], ...] = (pointers or {}).get("sides", ())  # with "previous" (R-33)
+    last_plural: bool = (pointers or {}).get("plural", False)  # last_hero is several heroes
+    chosen_plural = any(n > 1 for n in getattr(refs, "chosen_counts", ()))  # what "selected" is
     subject: str | None = None  # the explicit subject of the clause before (its hero phrase, as JSON)
     for c in clauses:
         tokens = read(c).tokens
@@ -487,6 +489,7 @@ def _statements(
             last_card=last_card,
             last_hero=last_hero,
             last_sides=last_sides,
+            last_plural=last_plural,
             subject=subject if third else None,
         )
         sts = [_shares_a_list(c)] if here.subject == LISTED else parse_statements(c, here)
@@ -516,15 +519,20 @@ def _statements(
         target = d.get("target") or {}
         who = target.get("who")
         if who in ("selected", "answered", "turn", "that") and not target.get("all"):
-            last_hero = who
+            last_hero, last_plural = who, who == "selected" and chosen_plural
         elif d.get("op") == "select" and d.get("what") == "hero":  # "escolha dois inimigos; cada um deles…"
-            last_hero = "selected"
+            chosen_plural = int(d.get("count", 1)) > 1
+            last_hero, last_plural = "selected", chosen_plural
         elif _chosen_one(target):  # "Cause 2 de DANO a um oponente e ele…": that hero (R-33)
             last_hero, last_sides = "previous", ((str(who) if who != "name" else "any", c),)
+            last_plural = False
+        elif _chosen_several(target):  # "Cause 1 de DANO a dois inimigos e eles…": those heroes (R-33)
+            last_hero, last_sides, last_plural = "previous", ((str(who), c),), True
         elif _owner_one(d):  # "Descarte 1 carta de um oponente. Ele…": the hero whose card it was (R-33)
             last_hero, last_sides = "previous", ((R.ONE_HERO_OWNERS.get(d["owner"], d["owner"]), c),)
-        elif last_hero == "previous" and not (who == "previous" and not target.get("all")):
-            last_hero, last_sides = None, ()  # only the clause right before (R-33)
+            last_plural = False
+        elif last_hero == "previous" and who != "previous":
+            last_hero, last_sides, last_plural = None, (), False  # only the clause right before (R-33)
         if len({json.dumps(x.to_dict().get("target"), sort_keys=True) for x in sts}) > 1:
             # several heroes in one clause ("Cure 5 de VIDA em você e em um aliado", "Você e seus aliados
             # recuperam…"): a pronoun after it, or a verb sharing that subject ("… e compram 1 carta"), would
@@ -532,7 +540,7 @@ def _statements(
             last_hero = LISTED
             subject = LISTED if tokens and tokens[0].kind != "verb" else None
     if pointers is not None:
-        pointers.update(hero=last_hero, sides=last_sides)
+        pointers.update(hero=last_hero, sides=last_sides, plural=last_plural)
     return _shared_duration(clauses, made)
 
 
@@ -550,6 +558,16 @@ def _chosen_one(target: dict[str, Any]) -> bool:
 #: Whose cards, as the subject a verb after them shares ("Aquele oponente descarta 1 carta e perde 1 de
 #: VIDA": that opponent loses it).
 _SUBJECT_OWNERS = ("opponent", "ally", "any", "selected", "that", "previous")
+
+
+def _chosen_several(target: dict[str, Any]) -> bool:
+    """Whether a statement acts on several heroes of a set ("dois inimigos", R-30; "todos os oponentes"): what
+    a plural pronoun in the clause right after points back at (R-33, "eles")."""
+    return (
+        R.POINTING_BACK_AT_A_CHOSEN_HERO
+        and target.get("who") in ("opponent", "ally", "any")
+        and ("count" in target or bool(target.get("all")))
+    )
 
 
 def _owner_one(st: dict[str, Any]) -> bool:

@@ -601,7 +601,9 @@ ONE_HERO_OWNERS: dict[str, str] = {
 #: no doubt how it applies, and a second choice could pick another hero than the words name. Only the clause
 #: right before: after a clause acting on another hero or on cards, the pointer is refused (which hero is
 #: never guessed). The seed has no such text. ``False``: such a pronoun is refused ("names no hero before
-#: it") and a shared subject is chosen again for each verb.
+#: it") and a shared subject is chosen again for each verb. The heroes of a count or every hero of a set
+#: («dois inimigos», «todos os oponentes») are pointed back at as several («eles», «cada um deles»): a pointer
+#: of the other number is refused (which of them is never guessed).
 POINTING_BACK_AT_A_CHOSEN_HERO = True
 #: R-33: the hero sets whose one hero, chosen when the clause resolves, a later clause may point back at.
 CHOSEN_HERO_SETS: frozenset[str] = frozenset({"opponent", "ally", "any", "name"})

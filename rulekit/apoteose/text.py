@@ -700,6 +700,7 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
         paid.append((_TASK_EVENTS[task], "task"))
     chosen: list[tuple[str, str]] = []
     chosen_sides: list[tuple[str, str]] = []
+    counts: list[int] = []
     for r in reqs:
         st = r.ast
         if (
@@ -712,6 +713,7 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
             chosen.append(("hero" if st.get("what") == "hero" else "card", r.text))
             if st.get("what") == "hero":
                 chosen_sides.append((str(st.get("who", "any")), r.text))
+                counts.append(int(st.get("count", 1)))
         elif st.get("op") == "unknown" and norm(r.verb) == "selecione":  # already warned: no second warning
             chosen.extend([("hero", r.text), ("card", r.text)])
     return Refs(
@@ -725,6 +727,7 @@ def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requireme
         chosen=tuple(chosen),
         event_sides=tuple(sides),
         chosen_sides=tuple(chosen_sides),
+        chosen_counts=tuple(counts),
     )
 
 

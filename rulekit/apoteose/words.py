@@ -160,6 +160,11 @@ class Refs:
     last_hero: str | None = None
     #: with ``last_hero`` ``previous`` (R-33): (the kind of hero, the words) the clause before acted on
     last_sides: tuple[tuple[str, str], ...] = ()
+    #: whether ``last_hero`` is several heroes ("dois inimigos", "todos os oponentes", "Escolha dois
+    #: inimigos"): a pointer must agree in number (``ele`` one, ``eles`` several)
+    last_plural: bool = False
+    #: how many heroes each Selecione of heroes chooses (in the order of ``chosen_sides``)
+    chosen_counts: tuple[int, ...] = ()
     #: the subject a clause without one shares with the clause before it in its sentence ("Cada inimigo
     #: perde 1 de MANA e sofre 2 de DANO": the hero phrase as JSON), set only when this clause's verb is in
     #: the third person (an imperative has no subject: it is the activating hero's)

@@ -114,7 +114,7 @@ def test_after_the_cards_of_one_hero_it_points_back_at_that_hero(text: str, last
             "names no hero before",
         ),
         # every opponent: which one is never guessed
-        ("Ativar Cause 2 de DANO a todos os oponentes. Ele compra 1 carta.", "names no hero before"),
+        ("Ativar Cause 2 de DANO a todos os oponentes. Ele compra 1 carta.", "names one hero, and what it"),
         # a list of heroes before: which of them
         ("Ativar Cure 5 de VIDA em você e em um aliado. Ele compra 1 carta.", "acts on several"),
         # the noun must name the kind of hero it points back at
@@ -244,3 +244,48 @@ def test_on_the_board_the_condition_reads_the_hero_hit(vida: int, draws: bool) -
     text = "Ativar Cause 3 de DANO a um inimigo. Se ele ficar sem VIDA, compre 1 carta."
     t = run(heroes, [card("p", "ana", text), card("x", "ana")], [{"activate": "p"}])
     assert ("x" in t.heroes["ana"].zones["INVENTÁRIO"]) is draws
+
+
+# ------------------------------------------------------------- several heroes, and the pointer's number
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ativar Cause 1 de DANO a dois inimigos e eles compram 1 carta.",
+        "Ativar Cause 1 de DANO a dois inimigos. Eles compram 1 carta.",
+        "Ativar Cause 1 de DANO a dois inimigos e cada um deles compra 1 carta.",
+        "Ativar Dois inimigos sofrem 1 de DANO e compram 1 carta.",
+    ],
+)
+def test_a_plural_pointer_after_several_heroes_chosen_is_each_of_them(text: str) -> None:
+    assert body(text)[1] == {"op": "draw", "count": 1, "target": {"who": "previous", "all": True}}
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("Ativar Cause 1 de DANO a dois inimigos e ele compra 1 carta.", "names one hero, and what it"),
+        ("Ativar Cause 1 de DANO a todos os inimigos. Ele compra 1 carta.", "names one hero, and what it"),
+        ("Ativar Cause 1 de DANO a um inimigo e eles compram 1 carta.", "names several heroes"),
+        ("Ativar Escolha dois inimigos; ele sofre 1 de DANO.", "names one hero, and what it"),
+        ("Auto【 Quando um aliado sofrer dano 】 Cure 2 de VIDA deles.", "names several heroes"),
+    ],
+)
+def test_mutation_a_pointer_of_the_other_number_is_refused(text: str, says: str) -> None:
+    """A singular pointer after several heroes (which of them?), or a plural one after one: never guessed."""
+    assert says in unread(text)
+
+
+def test_on_the_board_each_of_the_two_chosen_draws() -> None:
+    heroes = [
+        hero("ana", "azul", 5, INVENTARIO=["p"]),
+        hero("bia", "vermelho", 3, BARALHO=["b1"]),
+        hero("caio", "vermelho", 2, BARALHO=["c1"]),
+        hero("duda", "vermelho", 1, BARALHO=["d1"]),
+    ]
+    text = "Ativar Cause 1 de DANO a dois inimigos e eles compram 1 carta."
+    cards = [card("p", "ana", text)] + [
+        card(c, h) for c, h in (("b1", "bia"), ("c1", "caio"), ("d1", "duda"))
+    ]
+    t = run(heroes, cards, [{"activate": "p"}], [{"key": "choose@0.body0", "pick": "bia+duda"}])
+    drew = {h for h in ("bia", "caio", "duda") if t.heroes[h].zones["INVENTÁRIO"]}
+    assert drew == {"bia", "duda"}

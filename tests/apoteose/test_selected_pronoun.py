@@ -86,3 +86,18 @@ def test_on_the_board_the_condition_compares_with_the_hero_chosen(vida: int, hit
     heroes = [hero("ana", "azul", 5, INVENTARIO=["p"]), hero("bia", "vermelho", 3, vida=(vida, 100))]
     t = run(heroes, [card("p", "ana", text)], [{"activate": "p"}])
     assert (t.heroes["bia"].resources["VIDA"][0] == vida - 6) is hit
+
+
+@pytest.mark.parametrize(
+    ("text", "reads"),
+    [
+        ("Ativar【 Selecione 2 inimigos 】 Cause 1 de DANO a eles.", True),
+        ("Ativar【 Selecione 2 inimigos 】 Cause 1 de DANO a cada um deles.", True),
+        ("Ativar【 Selecione 2 inimigos 】 Cause 1 de DANO a esses inimigos.", True),
+        ("Ativar【 Selecione 2 inimigos 】 Cause 1 de DANO a ele.", False),
+        ("Ativar【 Selecione 1 inimigo 】 Cause 1 de DANO a eles.", False),
+    ],
+)
+def test_the_pointer_agrees_in_number_with_what_was_chosen(text: str, reads: bool) -> None:
+    """ "ele" after "Selecione 2 inimigos" (which of them?) and "eles" after one: refused, never guessed."""
+    assert parse_effect(text).supported() is reads
