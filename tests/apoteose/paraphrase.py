@@ -63,6 +63,8 @@ VERB_FORMS: tuple[tuple[str, str, str], ...] = (
 SYNONYMS: dict[str, tuple[tuple[str, ...], ...]] = {
     # hero nouns (seed 003 and its glossary use all four for the other side)
     "enemy": (("oponente", "inimigo", "adversário"), ("oponentes", "inimigos", "adversários")),
+    # any hero: the seed's Herói and personagem, and the player who plays one (common use)
+    "hero": (("Herói", "personagem", "jogador"), ("Heróis", "personagens", "jogadores")),
     # verbs and phrases players use for the seed's ("tomar dano", "puxar", "anular", "tá")
     "damage": (("sofrer dano", "tomar dano", "levar dano"),),
     "draw": (("Compre", "Puxe"), ("compre", "puxe")),
@@ -529,6 +531,7 @@ AXES: dict[str, Callable[[str, random.Random], str | None]] = {
     "mood:imperative": _verb_axis(0, "all"),
     "mood:infinitive": _verb_axis(2, "all"),
     "synonym:hero": _synonym("enemy"),
+    "synonym:hero+": _synonym("hero"),
     "synonym:verb": _synonym("damage", "draw", "negate", "is"),
     "synonym:verb+": _synonym("draw+", "damage+", "hide", "look", "decrease", "return", "activate"),
     "synonym:comparison": _synonym("comparison"),
