@@ -257,12 +257,16 @@ def card_ref(b: Any, node: Any) -> dict[str, Any]:
 
 def that_card(b: Any, node: Any) -> str:
     """ "essa/aquela carta", "esse COMPANHEIRO", "-a": the card of the event answered, else the nearest
-    card mentioned before."""
+    card mentioned before, else what the effect's one Selecione of cards chose ("【 Selecione 1 carta do seu
+    INVENTÁRIO 】 Descarte-a", as "a carta selecionada"; two such Selecione are refused naming both)."""
     r = b.refs
     if not r.known or r.event_card:
         return "answered"
     if r.last_card is not None:
         return r.last_card
+    if any(k == "card" for k, _ in r.chosen):
+        b.chosen("card", node)
+        return "selected"
     return str(
         b.fail(
             node,

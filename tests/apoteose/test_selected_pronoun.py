@@ -101,3 +101,32 @@ def test_on_the_board_the_condition_compares_with_the_hero_chosen(vida: int, hit
 def test_the_pointer_agrees_in_number_with_what_was_chosen(text: str, reads: bool) -> None:
     """ "ele" after "Selecione 2 inimigos" (which of them?) and "eles" after one: refused, never guessed."""
     assert parse_effect(text).supported() is reads
+
+
+# ---------------------------------------------------------------------- a card, as a hero is
+@pytest.mark.parametrize("pointer", ["Descarte-a", "Descarte essa carta", "Descarte a carta selecionada"])
+def test_a_card_pointer_after_a_selecione_of_cards_is_the_card_chosen(pointer: str) -> None:
+    _, got = read(f"Ativar【 Selecione 1 carta do seu INVENTÁRIO 】 {pointer} e compre 2 cartas.")
+    assert got[0] == {"op": "discard", "card": "selected"}
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        (
+            "Ativar【 Selecione 1 carta do seu INVENTÁRIO; Selecione 1 carta da sua MESA 】 Descarte-a.",
+            "two readings",
+        ),
+        ("Ativar【 Selecione um aliado 】 Descarte-a.", "names no card before it"),
+    ],
+)
+def test_a_card_pointer_with_two_selecione_or_none_of_cards_is_refused(text: str, says: str) -> None:
+    assert says in unread(text)
+
+
+def test_on_the_board_the_card_chosen_is_the_one_discarded() -> None:
+    heroes = [hero("ana", "azul", 5, INVENTARIO=["p", "a", "b"], BARALHO=["x"])]
+    text = "Ativar【 Selecione 1 carta do seu INVENTÁRIO 】 Descarte-a e compre 1 carta."
+    cards = [card("p", "ana", text), card("a", "ana"), card("b", "ana"), card("x", "ana")]
+    t = run(heroes, cards, [{"activate": "p"}], [{"key": "choose@0.req0", "pick": "b"}])
+    assert "b" in t.heroes["ana"].zones["DESCARTE"] and "a" in t.heroes["ana"].zones["INVENTÁRIO"]
