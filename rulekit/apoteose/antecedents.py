@@ -1,11 +1,13 @@
-"""What a hero noun pointing back must agree with (LANGUAGE.md §3.1).
+"""What a phrase pointing back must agree with, and what a requirement's pointer means (LANGUAGE.md §3.1).
 
 "aquele aliado", "o oponente selecionado", "daquele inimigo": the noun names a kind of hero, and what it
 points at (the hero of the event answered, what a Selecione chose) has a kind of its own, known from the
-words that name it ("Quando um aliado sofrer dano", "Selecione 1 inimigo"). They must be the same kind,
-else the phrase is refused naming both: seed «Efeito» (an effect describes itself and leaves no doubt how
-it applies), never the antecedent taken whatever the noun says. Plain functions over kinds and words;
-:mod:`.builder` calls them.
+words that name it ("Quando um aliado sofrer dano", "Selecione 1 inimigo"). They must be the same kind
+(:func:`mismatch`) and the same number, one hero or several (:func:`number_mismatch`: "ele" after "Selecione 2
+inimigos"), else the phrase is refused naming both: seed «Efeito» (an effect describes itself and leaves no
+doubt how it applies), never the antecedent taken whatever the noun says. A state or condition that points
+back ("Se você tiver menos VIDA que ele") means what :func:`point_back` says. Plain functions over kinds,
+words and plain data; :mod:`.builder`, :mod:`.lang` and :mod:`.text` call them.
 """
 
 from __future__ import annotations
