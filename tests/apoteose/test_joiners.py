@@ -189,7 +189,7 @@ def test_a_one_word_joiner_never_names_a_hero() -> None:
 def test_the_lexicon_declares_the_joiners_folded_with_their_sources() -> None:
     lex = RD.lexicon()
     assert lex.joiners is not None
-    assert set(lex.joiners.marks) == {",", ";"} and lex.joiners.words == ("e",)
+    assert set(lex.joiners.marks) == {",", ";", ":"} and lex.joiners.words == ("e",)
     assert lex.joiners.then["depois"] == lex.joiners.then["em seguida"] == lex.joiners.then["entao"] == "then"
     assert "então" not in lex.joiners.then  # folded, as the lexicon's other sections
 
@@ -233,3 +233,17 @@ def test_a_bad_joiner_entry_is_told_in_the_learners_language() -> None:
 
     assert "texto-base" in err.value.text_in(translator("pt-BR"))
     assert "texto base" in err.value.text_in(translator("es"))
+
+
+def test_a_colon_ends_a_clause_and_escolha_um_still_opens_options() -> None:
+    """ "Escolha um aliado: ele compra 2 cartas" is two clauses (the colon a joiner, common use); "Escolha um:
+    ● A ● B" is still a choice between the options."""
+    from rulekit.apoteose.text import parse_effect
+
+    e = parse_effect("Ativar Escolha um aliado: ele compra 2 cartas.")
+    assert [st.to_dict() for st in e.body] == [
+        {"op": "select", "count": 1, "what": "hero", "who": "ally"},
+        {"op": "draw", "count": 2, "target": {"who": "selected"}},
+    ]
+    options = parse_effect("Ativar Escolha um: ● Cure 5 de VIDA ● Compre 1 carta").body
+    assert [st.op for st in options] == ["choose"]
