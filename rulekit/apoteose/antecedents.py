@@ -20,7 +20,9 @@ from rulekit.phrase import N_, Phrase
 __all__ = [
     "NAMING_KINDS",
     "NONE_ONLY_IN_A_STATE",
+    "FAR",
     "NOTHING_BEFORE",
+    "TOO_FAR",
     "SELECTS_NO_HERO",
     "TWO_READINGS",
     "mismatch",
@@ -86,6 +88,13 @@ POINTER_RE = re.compile(
     r"(?i)\b(?:(?:d|n)?(?:eles?|elas?|aquel[ea]s?|ess[ea]s?)"  # a pronoun, a demonstrative
     r"|[oa]s? alvos?|[oa]s? (?:\w+ )?(?:selecionad|escolhid)[oa]s?)\b"  # what a Selecione chose
 )
+#: ``Refs.last_hero`` when the hero a clause chose is no longer the nearest (a clause acting on another hero,
+#: or on cards, came between: R-33 points back only at the clause right before), and what a pointer says then.
+FAR = "far"
+TOO_FAR = N_(
+    "'{phrase}' points back at a hero, and the clause right before it chose none (one named earlier is too "
+    "far back: R-33)"
+)
 #: Two Selecione of heroes a phrase could point back at.
 TWO_READINGS = N_("'{phrase}' has two readings: what '{first}' chose or what '{second}' chose")
 #: "o alvo" with no Selecione of heroes.
@@ -115,6 +124,8 @@ def point_back(
         return None, (SELECTS_NO_HERO, {})
     if event_hero or not _points(ast, "that"):
         return ast, None
+    if nearest == FAR:
+        return None, (TOO_FAR, {})
     if nearest is not None:
         return _as(ast, nearest), None
     if len(chosen_before) == 1:

@@ -11,16 +11,9 @@ import copy
 import re
 from typing import Any
 
+from rulekit.apoteose import antecedents as A
 from rulekit.apoteose import builder_lists as lists
 from rulekit.apoteose import cardrefs
-from rulekit.apoteose.antecedents import (
-    NONE_ONLY_IN_A_STATE,
-    NOTHING_BEFORE,
-    SELECTS_NO_HERO,
-    TWO_READINGS,
-    mismatch,
-    number_mismatch,
-)
 from rulekit.apoteose.reading import card_type, lexicon, spelled
 from rulekit.apoteose.words import (
     _ALL,
@@ -272,7 +265,7 @@ class _Build:
     def det_word(self, node: Any, word: str) -> str:
         """A determiner as written; "nenhum" is read only in a state (``reqgrammar._ReqBuild``)."""
         if word in ("nenhum", "nenhuma"):
-            self.fail(node, Phrase(NONE_ONLY_IN_A_STATE, word=word))
+            self.fail(node, Phrase(A.NONE_ONLY_IN_A_STATE, word=word))
         return word
 
     # ---- heroes: LANGUAGE.md §3.1 ------------------------------------------------------------
@@ -461,6 +454,8 @@ class _Build:
             return {"who": "that"}
         if r.last_hero == lists.LISTED:  # "Cure 5 de VIDA em você e em um aliado. Ele…": which of them?
             self.fail(node, Phrase(lists.AFTER_A_LIST, phrase=self.span(node)))
+        if r.last_hero == A.FAR:  # "Cause 2 de DANO a um inimigo e compre 1 carta. Ele…": too far back (R-33)
+            self.fail(node, Phrase(A.TOO_FAR, phrase=self.span(node)))
         if r.last_hero is not None:
             sides = {"selected": r.chosen_sides, "previous": r.last_sides}.get(r.last_hero, ())
             self.agrees(node, side, sides, r.last_plural)
@@ -472,14 +467,14 @@ class _Build:
             self.chosen("hero", node, side)  # the one Selecione of heroes chose, the kind the noun names
             self.agrees(node, side, (), any(n > 1 for n in r.chosen_counts))
             return {"who": "selected"}
-        return dict(self.fail(node, Phrase(NOTHING_BEFORE, phrase=self.span(node))))
+        return dict(self.fail(node, Phrase(A.NOTHING_BEFORE, phrase=self.span(node))))
 
     def agrees(
         self, node: Any, side: str, antecedents: tuple[tuple[str, str], ...], several: bool | None = None
     ) -> None:
         """What a hero noun pointing back points at is the kind it names (:func:`.antecedents.mismatch`),
         and as many heroes as it says when known (``several``: :func:`.antecedents.number_mismatch`)."""
-        why = mismatch(self.span(node), side, antecedents) or number_mismatch(self.span(node), several)
+        why = A.mismatch(self.span(node), side, antecedents) or A.number_mismatch(self.span(node), several)
         if why is not None:
             self.fail(node, why)
 
@@ -493,7 +488,7 @@ class _Build:
             self.fail(
                 node,
                 Phrase(
-                    SELECTS_NO_HERO
+                    A.SELECTS_NO_HERO
                     if what == "hero"
                     else N_(
                         "'{phrase}' names what a Selecione requirement chose, and this effect selects no card"
@@ -504,7 +499,7 @@ class _Build:
         if len(same) > 1:
             self.fail(
                 node,
-                Phrase(TWO_READINGS, phrase=self.span(node), first=same[0], second=same[1]),
+                Phrase(A.TWO_READINGS, phrase=self.span(node), first=same[0], second=same[1]),
             )
         self.agrees(node, side if what == "hero" else "any", r.chosen_sides)
 

@@ -30,7 +30,7 @@ from typing import Any
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
 from rulekit.apoteose import words as W
-from rulekit.apoteose.antecedents import POINTER_RE, point_back
+from rulekit.apoteose.antecedents import FAR, POINTER_RE, point_back
 from rulekit.apoteose.builder_lists import AFTER_A_LIST, LISTED, SHARES_A_LIST
 from rulekit.apoteose.cardrefs import NOTHING_BEFORE
 from rulekit.apoteose.grammar import (
@@ -532,7 +532,7 @@ def _statements(
             last_hero, last_sides = "previous", ((R.ONE_HERO_OWNERS.get(d["owner"], d["owner"]), c),)
             last_plural = False
         elif last_hero == "previous" and who != "previous":
-            last_hero, last_sides, last_plural = None, (), False  # only the clause right before (R-33)
+            last_hero, last_sides, last_plural = FAR, (), False  # only the clause right before (R-33)
         if len({json.dumps(x.to_dict().get("target"), sort_keys=True) for x in sts}) > 1:
             # several heroes in one clause ("Cure 5 de VIDA em você e em um aliado", "Você e seus aliados
             # recuperam…"): a pronoun after it, or a verb sharing that subject ("… e compram 1 carta"), would

@@ -109,9 +109,17 @@ def test_after_the_cards_of_one_hero_it_points_back_at_that_hero(text: str, last
     ("text", "says"),
     [
         # only the clause right before: another clause between moves what a pronoun could mean
+        ("Ativar Cause 2 de DANO a um oponente, compre 1 carta e cause 1 de DANO a ele.", "too far"),
+        ("Ativar Cause 2 de DANO a um inimigo e você perde 1 de VIDA. Ele descarta 1 carta.", "too far"),
         (
-            "Ativar Cause 2 de DANO a um oponente, compre 1 carta e cause 1 de DANO a ele.",
-            "names no hero before",
+            "Ativar Cause 2 de DANO a um oponente e compre 1 carta. Se ele ficar sem VIDA, compre 1 carta.",
+            "too far",
+        ),
+        # a Selecione is not taken instead of the hero named too far back: which is never guessed
+        (
+            "Ativar【 Selecione um aliado 】 Cause 2 de DANO a um inimigo e compre 1 carta."
+            " Cure 2 de VIDA dele.",
+            "too far",
         ),
         # every opponent: which one is never guessed
         ("Ativar Cause 2 de DANO a todos os oponentes. Ele compra 1 carta.", "names one hero, and what it"),
