@@ -412,6 +412,17 @@ class _ReqBuild(_Build):
         out: dict[str, Any] = {"moment": moment}
         subj = self._subject(node)
         if node.data == "t_step":  # a hero moved on the board (LANGUAGE.md §4.1)
+            tail = self.sub(node, "steptail")
+            if tail is not None and any(True for _ in self.subs(tail)):  # "… adjacente a você": once there
+                near = self.near(tail)
+                if near != {"who": "self"}:  # what a Selecione chooses is chosen after the trigger
+                    self.fail(
+                        tail,
+                        Phrase(
+                            N_("'{phrase}': a trigger reads only 'adjacente a você'"), phrase=self.span(tail)
+                        ),
+                    )
+                subj = {**subj, "near": near}
             return {**out, "event": "step", "actor": subj} if "who" in subj else None
         verb = self.tok(node, "EVPART") or self.tok(node, "EVINF")
         kind = EVENT_STEMS[_event_stem(str(verb))]

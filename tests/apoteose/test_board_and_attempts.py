@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import card, hero, scenario
+from helpers import card, hero, scenario, unread
 
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose.chain import run_chain
@@ -327,3 +327,42 @@ def test_the_documented_example_runs_as_it_says() -> None:
         ("resolving@0.body1", "RESOLUTION_IS_ATOMIC"),
         ("step", "CASA_TAKEN"),
     ]
+
+
+# ----------------------------------------------------- a hero moving next to you (a trigger's "adjacente a")
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Quando um inimigo se mover para uma casa adjacente a você",
+        "Quando um inimigo entrar numa casa adjacente a você",
+        "Sempre que um inimigo entrar em uma casa vizinha a você",
+        "Quando um inimigo entra numa casa adjacente a você",
+    ],
+)
+def test_a_trigger_on_a_hero_moving_next_to_you(text: str) -> None:
+    trig = parse_effect(f"Auto【 {text} 】 Cure 1 de VIDA.").requirements[0].ast["trigger"]
+    assert (trig["event"], trig["actor"]) == ("step", {"who": "opponent", "near": {"who": "self"}})
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        # adjacent to what? ("se mover para uma casa adjacente" is any step, the seed's own)
+        ("Quando um inimigo entrar numa casa adjacente", "numa"),
+        # what a Selecione chooses is chosen after the trigger
+        ("Quando um aliado se mover para uma casa adjacente ao alvo", "para"),
+    ],
+)
+def test_a_moving_trigger_next_to_whom_it_cannot_say_is_refused(text: str, word: str) -> None:
+    assert f"cannot resolve '{word}'" in unread(f"Auto【 {text} 】 Cure 1 de VIDA.")
+
+
+@pytest.mark.parametrize(("to", "fires"), [([2, 2], True), ([0, 1], False)])
+def test_on_the_board_it_answers_only_a_step_that_ends_next_to_you(to: list[int], fires: bool) -> None:
+    """Bruno stands on (3, 3); ana steps from (1, 1) to ``to``: next to bruno's casa, his card answers."""
+    trap = card(
+        "z", "bruno", "Auto【 Quando um inimigo entrar numa casa adjacente a você 】 Cause 2 de DANO a ele."
+    )
+    tr = run_chain(board("Ativar Cure 1 de VIDA.", [{"step": {"hero": "ana", "to": to}}], others=(trap,)))
+    assert ("z" in tr.resolution_order) is fires
+    assert tr.heroes["ana"].resources["VIDA"][0] == (48 if fires else 50)
