@@ -218,8 +218,13 @@ def test_without_places_mova_se_is_a_step_event_only() -> None:
     ],
 )
 def test_a_trigger_on_a_hero_moving(text: str) -> None:
-    trig = parse_effect(f"Auto【 {text} 】 Cure 1 de VIDA.").requirements[0].ast["trigger"]
+    trig = trigger_of(text)
     assert trig["event"] == "step" and trig["actor"]["who"] in ("opponent", "any")
+
+
+def trigger_of(text: str) -> dict[str, Any]:
+    """The trigger a requirement reads as, on an Auto that cures 1 VIDA."""
+    return dict(parse_effect(f"Auto【 {text} 】 Cure 1 de VIDA.").requirements[0].ast["trigger"])
 
 
 def test_a_trigger_on_an_unknown_mover_is_unreadable_never_you() -> None:
@@ -340,7 +345,7 @@ def test_the_documented_example_runs_as_it_says() -> None:
     ],
 )
 def test_a_trigger_on_a_hero_moving_next_to_you(text: str) -> None:
-    trig = parse_effect(f"Auto【 {text} 】 Cure 1 de VIDA.").requirements[0].ast["trigger"]
+    trig = trigger_of(text)
     assert (trig["event"], trig["actor"]) == ("step", {"who": "opponent", "near": {"who": "self"}})
 
 
