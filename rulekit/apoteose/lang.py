@@ -533,10 +533,12 @@ def _statements(
             last_plural = False
         elif last_hero == "previous" and who != "previous":
             last_hero, last_sides, last_plural = FAR, (), False  # only the clause right before (R-33)
-        if len({json.dumps(x.to_dict().get("target"), sort_keys=True) for x in sts}) > 1:
+        chosen_again = len(sts) > 1 and _chosen_one(target)  # "… a um inimigo três vezes": one choice each
+        if chosen_again or len({json.dumps(x.to_dict().get("target"), sort_keys=True) for x in sts}) > 1:
             # several heroes in one clause ("Cure 5 de VIDA em você e em um aliado", "Você e seus aliados
-            # recuperam…"): a pronoun after it, or a verb sharing that subject ("… e compram 1 carta"), would
-            # point back at one of them, which is never guessed (refused where it is written)
+            # recuperam…", a hero chosen at each of its times): a pronoun after it, or a verb sharing that
+            # subject ("… e compram 1 carta"), would point back at one of them, which is never guessed
+            # (refused where it is written)
             last_hero = LISTED
             subject = LISTED if tokens and tokens[0].kind != "verb" else None
     if pointers is not None:

@@ -125,6 +125,8 @@ def test_after_the_cards_of_one_hero_it_points_back_at_that_hero(text: str, last
         ("Ativar Cause 2 de DANO a todos os oponentes. Ele compra 1 carta.", "names one hero, and what it"),
         # a list of heroes before: which of them
         ("Ativar Cure 5 de VIDA em você e em um aliado. Ele compra 1 carta.", "acts on several"),
+        # a hero chosen at each of three times: which of them
+        ("Ativar Cause 1 de DANO a um inimigo três vezes e ele compra 1 carta.", "acts on several"),
         # the noun must name the kind of hero it points back at
         ("Ativar Um aliado recupera 2 de VIDA e esse oponente compra 1 carta.", "names an opponent"),
         # every opponent sharing a card verb: one card each, or one among theirs?
