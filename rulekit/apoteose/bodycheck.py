@@ -18,6 +18,7 @@ from typing import Any
 
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
+from rulekit.apoteose.codes import HERO_SETS
 from rulekit.apoteose.lang import ACTION_NOUNS, DURATION_KEYS, ZONES, is_supported
 from rulekit.errors import N_, Phrase
 from rulekit.yamlsrc import suggest
@@ -287,7 +288,7 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
     if kind == "owner":
         return enum(OWNER_VALUES, N_("whose cards"))
     if kind == "who":
-        return enum(("opponent", "ally", "any"), N_("a kind of hero"))
+        return enum(HERO_SETS, N_("a kind of hero"))
     if kind == "what":
         return enum(("hero", "card"), N_("what 'select' picks"))
     if kind == "action":
@@ -310,7 +311,7 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
                 isinstance(n, bool)
                 or not isinstance(n, int)
                 or not 2 <= n <= MAX_COUNTED_HEROES
-                or v.get("who") not in ("opponent", "ally", "any")
+                or v.get("who") not in HERO_SETS
                 or any(k in v for k in ("all", "near", "most", "least"))
             ):
                 return (
@@ -326,7 +327,7 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
                 bad = _check_value("resource", v[key], depth)
                 if bad is not None:
                     return (key, *bad[0]), bad[1], bad[2]
-                if v.get("who") not in ("opponent", "ally", "any") or ("most" in v and "least" in v):
+                if v.get("who") not in HERO_SETS or ("most" in v and "least" in v):
                     return (
                         (key,),
                         Phrase(N_("'{key}' picks among opponent, ally or any, once"), key=key),
@@ -347,7 +348,7 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
         if "all" in v and not isinstance(v["all"], bool):
             return ("all",), Phrase(N_("'all' is true or false")), None
         if "near" in v:  # "um aliado adjacente a você": a set of heroes, next to one hero
-            if v["who"] not in ("opponent", "ally", "any"):
+            if v["who"] not in HERO_SETS:
                 return (
                     ("near",),
                     Phrase(N_("'near' narrows opponent, ally or any, not {value}"), value=repr(v["who"])),
@@ -358,11 +359,7 @@ def _check_value(kind: str, v: Any, depth: int) -> tuple[tuple[str | int, ...], 
             bad = _check_value("target", v["near"], depth + 1)
             if bad is not None:
                 return ("near", *bad[0]), bad[1], bad[2]
-            if (
-                v["near"].get("all")
-                or v["near"].get("who") in ("opponent", "ally", "any")
-                or "near" in v["near"]
-            ):
+            if v["near"].get("all") or v["near"].get("who") in HERO_SETS or "near" in v["near"]:
                 return (
                     ("near",),
                     Phrase(N_("'near' names one hero (self, selected, turn, that, answered or name)")),

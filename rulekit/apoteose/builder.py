@@ -14,6 +14,7 @@ from typing import Any
 from rulekit.apoteose import antecedents as A
 from rulekit.apoteose import builder_lists as lists
 from rulekit.apoteose import cardrefs
+from rulekit.apoteose.codes import HERO_SETS
 from rulekit.apoteose.reading import card_type, lexicon, spelled
 from rulekit.apoteose.words import (
     _ALL,
@@ -34,13 +35,13 @@ from rulekit.phrase import N_, Phrase
 Stmt = dict[str, Any]
 
 #: The heroes "adjacente" narrows (a set: "um aliado", "cada Herói"), and the one it is next to.
-_NEAR_KINDS = ("opponent", "ally", "any")
+_NEAR_KINDS = HERO_SETS
 _NEAR_ANCHORS = ("self", "selected", "turn", "that", "answered", "name")
 #: The parse trees of a card phrase (``grammar.lark`` ``card_np``).
 #: The articles of one hero of a set ("um aliado", "uma oponente", "qualquer Herói").
 _ONE = ("um", "uma", "qualquer")
 #: The sets of heroes a count is read on ("dois oponentes", "três aliados", "dois heróis"; R-30).
-_COUNTED_KINDS = ("opponent", "ally", "any")
+_COUNTED_KINDS = HERO_SETS
 _CARD_TREES = cardrefs.CARD_TREES
 #: Most times "N vezes" repeats a statement (a bound on what a text makes).
 MAX_TIMES = 10
@@ -694,7 +695,7 @@ class _Build:
         shared = not hs and self.shared_subject() != {"who": "self"}
         if (hs or shared) and "owner" not in out and out["card"] in ("choose", "all"):
             who = self.hero(hs[0]) if hs else self.shared_subject()
-            if who.get("who") not in ("self", "opponent", "ally", "any", "selected", "that", "previous") or (
+            if who.get("who") not in ("self", *HERO_SETS, "selected", "that", "previous") or (
                 "most" in who or "least" in who  # whose cards, never a set without its "com mais"
             ):
                 return dict(

@@ -13,6 +13,11 @@ from __future__ import annotations
 
 from enum import StrEnum, unique
 
+#: The sets of heroes a hero phrase names one of, a count of or every one of ("um oponente", "dois aliados",
+#: "todos os Heróis"): the ``who`` values a choice is made among (one record; the reader, the checks of a
+#: hand-written body and the engine read it).
+HERO_SETS: tuple[str, ...] = ("opponent", "ally", "any")
+
 
 @unique
 class Reason(StrEnum):

@@ -33,6 +33,7 @@ from rulekit.apoteose import words as W
 from rulekit.apoteose.antecedents import FAR, POINTER_RE, point_back
 from rulekit.apoteose.builder_lists import AFTER_A_LIST, LISTED, SHARES_A_LIST
 from rulekit.apoteose.cardrefs import NOTHING_BEFORE
+from rulekit.apoteose.codes import HERO_SETS
 from rulekit.apoteose.grammar import (
     ClauseError,
     fronted_re,
@@ -559,7 +560,7 @@ def _chosen_one(target: dict[str, Any]) -> bool:
 
 #: Whose cards, as the subject a verb after them shares ("Aquele oponente descarta 1 carta e perde 1 de
 #: VIDA": that opponent loses it).
-_SUBJECT_OWNERS = ("opponent", "ally", "any", "selected", "that", "previous")
+_SUBJECT_OWNERS = (*HERO_SETS, "selected", "that", "previous")
 
 
 def _chosen_several(target: dict[str, Any]) -> bool:
@@ -567,7 +568,7 @@ def _chosen_several(target: dict[str, Any]) -> bool:
     a plural pronoun in the clause right after points back at (R-33, "eles")."""
     return (
         R.POINTING_BACK_AT_A_CHOSEN_HERO
-        and target.get("who") in ("opponent", "ally", "any")
+        and target.get("who") in HERO_SETS
         and ("count" in target or bool(target.get("all")))
     )
 
@@ -578,7 +579,7 @@ def _owner_one(st: dict[str, Any]) -> bool:
     hero) or the cards of one hero chosen (R-32, ``one_opponent``); a clause after it may point back at that
     hero (R-33)."""
     owner = st.get("owner")
-    one_card = st.get("card") == "choose" and st.get("count", 1) == 1 and owner in ("opponent", "ally", "any")
+    one_card = st.get("card") == "choose" and st.get("count", 1) == 1 and owner in HERO_SETS
     return R.POINTING_BACK_AT_A_CHOSEN_HERO and (one_card or owner in R.ONE_HERO_OWNERS)
 
 

@@ -22,6 +22,7 @@ from typing import Any
 from rulekit.apoteose.antecedents import NONE_ONLY_IN_A_STATE
 from rulekit.apoteose.builder import RefError, _Build, _low
 from rulekit.apoteose.cardrefs import every_owner
+from rulekit.apoteose.codes import HERO_SETS
 from rulekit.apoteose.grammar import MAX_CLAUSE, _expected, _word_start, grammar_source, rules_of
 from rulekit.apoteose.reading import construction_reason, fraction, lexicon, refused_construction
 from rulekit.apoteose.rulings import moment_of
@@ -340,7 +341,7 @@ class _ReqBuild(_Build):
                 return (
                     {"who": hero["who"], "near": hero["near"]} if not hero.get("all") else self.unread(node)
                 )
-            if hero.get("who") in ("self", "opponent", "ally", "any", "turn") and not hero.get("all"):
+            if hero.get("who") in ("self", *HERO_SETS, "turn") and not hero.get("all"):
                 return {"who": hero["who"]}
             return self.unread(node)
         if child.data == "res_amount":  # "consumir 2 de ESTAMINA": an event has no amount to wait for
@@ -369,7 +370,7 @@ class _ReqBuild(_Build):
             out = {"card": "any"}
             if "type" in card:
                 out["type"] = card["type"]
-            if card.get("owner") in ("self", "opponent", "ally", "any", "team", "other"):
+            if card.get("owner") in ("self", *HERO_SETS, "team", "other"):
                 out["owner"] = card["owner"]
             elif "owner" in card:  # "uma carta do alvo": whose card, of a hero a trigger does not name
                 return self.unread(node)
