@@ -35,6 +35,7 @@ WHO_VALUES: tuple[str, ...] = (
     "name",
     "that",
     "previous",
+    "team",
 )
 #: Values of ``card`` in a card phrase (:func:`parse_card`).
 CARD_VALUES: tuple[str, ...] = ("self", "answered", "selected", "choose", "all", "paid", "previous")

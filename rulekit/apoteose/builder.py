@@ -43,6 +43,8 @@ _ONE = ("um", "uma", "qualquer")
 #: The sets of heroes a count is read on ("dois oponentes", "três aliados", "dois heróis"; R-30).
 _COUNTED_KINDS = HERO_SETS
 _CARD_TREES = cardrefs.CARD_TREES
+#: The trees of a hero phrase (grammar.lark hero_np).
+HERO_TREES = ("self_", "hero_phrase", "named_hero", "pronoun", "self_or")
 #: Most times "N vezes" repeats a statement (a bound on what a text makes).
 MAX_TIMES = 10
 
@@ -277,6 +279,10 @@ class _Build:
         d = node.data
         if d == "self_":
             return {"who": "self"}
+        if d == "self_or":  # "você ou um aliado": one hero of your team, chosen when it resolves
+            if self.hero(self.heroes_in(node)[0]) != {"who": "ally"}:
+                self.fail(node, Phrase(lists.EITHER, phrase=self.span(node)))
+            return {"who": "team"}
         if d == "pronoun":  # "ele", "dela": the hero of the event answered, else the one named before
             return self.that_hero(node)
         if d == "named_hero":
@@ -596,7 +602,7 @@ class _Build:
         return self.card_ref(trees[i])
 
     def heroes_in(self, node: Any) -> list[Any]:
-        return [s for s in self.subs(node) if s.data in ("self_", "hero_phrase", "named_hero", "pronoun")]
+        return [s for s in self.subs(node) if s.data in HERO_TREES]
 
     def target(self, node: Any, subject_first: bool = False) -> dict[str, Any]:
         """The hero a statement affects: its object ("de um aliado"), else its subject ("O alvo cura …")."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulekit.apoteose import rulings as R
-from rulekit.apoteose.builder import Stmt, _Build, _low
+from rulekit.apoteose.builder import HERO_TREES, Stmt, _Build, _low
 from rulekit.apoteose.reading import fraction
 from rulekit.apoteose.words import _POSSESSIVES, fold
 from rulekit.phrase import N_, Phrase
@@ -79,7 +79,7 @@ class Build(_Build):
         if per is None:
             return out
         first = n.children[0]  # the subject, when the clause has one (else the one it shares, else you)
-        explicit = getattr(first, "data", None) in ("self_", "hero_phrase", "named_hero", "pronoun")
+        explicit = getattr(first, "data", None) in HERO_TREES
         who = self.hero(first) if explicit else self.shared_subject()
         several = self.sub(n, "more_amounts") is not None  # "Perca 1 de VIDA e 1 de MANA para cada …": which?
         if several or not isinstance(out.get(key), int) or who != {"who": "self"}:

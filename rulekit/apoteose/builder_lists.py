@@ -23,6 +23,8 @@ SUBJECT_LIST = N_(
 #: ``Refs.last_hero`` after a clause that acts on several heroes (a pronoun after it is refused), and
 #: ``Refs.subject`` after one whose subject lists them (a verb sharing it is refused)
 LISTED = "listed"
+#: "você ou um aliado" is one hero of your team, chosen (``who: team``); another alternative is not read.
+EITHER = N_("'{phrase}': only 'você ou um aliado' is read")
 #: A pronoun pointing back at a hero after a clause that acts on several ("Cure 5 de VIDA em você e em um
 #: aliado. Ele compra 1 carta")
 AFTER_A_LIST = N_(

@@ -62,6 +62,7 @@ ONE_HERO: dict[str, str] = {
     "turn": "o Herói do turno",
     "that": "aquele Herói",
     "previous": "ele",
+    "team": "você ou um aliado",
     "answered": "o Herói que ativou essa carta",
 }
 #: The action a ``modify`` changes, with its demonstrative.

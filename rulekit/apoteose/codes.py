@@ -17,6 +17,9 @@ from enum import StrEnum, unique
 #: "todos os Heróis"): the ``who`` values a choice is made among (one record; the reader, the checks of a
 #: hand-written body and the engine read it).
 HERO_SETS: tuple[str, ...] = ("opponent", "ally", "any")
+#: The sets one hero is chosen among when a statement resolves: those, and ``team``, you or one of your allies
+#: ("Cure 3 de VIDA de você ou de um aliado").
+CHOICE_SETS: tuple[str, ...] = (*HERO_SETS, "team")
 
 
 @unique

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 from rulekit.apoteose import matching as M
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
-from rulekit.apoteose.codes import HERO_SETS, ChainEventKind, GameEventKind, Reason
+from rulekit.apoteose.codes import CHOICE_SETS, ChainEventKind, GameEventKind, Reason
 from rulekit.apoteose.deciders import DecisionPoint, Option
 from rulekit.apoteose.frames import Ctx, Fail, Frame, GEvent
 from rulekit.apoteose.matching import resource_of
@@ -214,7 +214,7 @@ class Step:
 
     def targets(self) -> list[str]:
         spec = getattr(self.st, "target", None) or {"who": "self"}
-        if self.choice is not None and spec.get("who") in HERO_SETS and not spec.get("all"):
+        if self.choice is not None and spec.get("who") in CHOICE_SETS and not spec.get("all"):
             self.acted = self.choice.split("+") if "count" in spec else [self.choice]  # "a+b"
             return self.acted
         hs = M.heroes_for(self.g, self.ctx, spec)

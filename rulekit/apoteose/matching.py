@@ -19,7 +19,7 @@ from typing import Any
 
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
-from rulekit.apoteose.codes import HERO_SETS, Reason
+from rulekit.apoteose.codes import CHOICE_SETS, Reason
 from rulekit.apoteose.frames import Ctx, Fail, GEvent
 from rulekit.apoteose.rulings import norm
 from rulekit.apoteose.state import IN_PLAY, Card, Game
@@ -146,7 +146,7 @@ def heroes_for(g: Game, ctx: Ctx, spec: dict[str, Any]) -> list[str]:
     if w == "name":
         name = spec["name"]
         return [h.id for h in g.heroes.values() if norm(h.id) == norm(name) or norm(h.name) == norm(name)]
-    if w in HERO_SETS:
+    if w in CHOICE_SETS:
         return [h for h in g.heroes if who_matches(g, {"who": w}, h, me)]
     return []
 
@@ -316,7 +316,7 @@ def options(g: Game, ctx: Ctx, st: Statement) -> list[str] | None:
     if (
         isinstance(st, hero_ops)
         and st.target is not None
-        and st.target.get("who") in HERO_SETS
+        and st.target.get("who") in CHOICE_SETS
         and not st.target.get("all")
     ):
         heroes = _hero_pool(g, ctx, st.target)

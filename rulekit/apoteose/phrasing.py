@@ -121,6 +121,7 @@ HERO_PHRASES: dict[str, str] = {
     "turn": NP_("hero phrase", "the hero of the turn"),
     "that": NP_("hero phrase", "that hero"),
     "previous": NP_("hero phrase", "that same hero"),  # the hero the clause before acted on
+    "team": NP_("hero phrase", "you or an ally"),  # one hero of your team, chosen
 }
 HERO_PHRASES_ALL: dict[str, str] = {
     "opponent": NP_("hero phrase", "every opponent"),

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from rulekit.apoteose.antecedents import NONE_ONLY_IN_A_STATE
-from rulekit.apoteose.builder import RefError, _Build, _low
+from rulekit.apoteose.builder import HERO_TREES, RefError, _Build, _low
 from rulekit.apoteose.cardrefs import every_owner
 from rulekit.apoteose.codes import HERO_SETS
 from rulekit.apoteose.grammar import MAX_CLAUSE, _expected, _word_start, grammar_source, rules_of
@@ -331,7 +331,7 @@ class _ReqBuild(_Build):
                 out["owner"] = "team" if _low(adj).startswith("aliad") else "opponent"
             return out
         child = node.children[0]
-        if child.data in ("self_", "pronoun", "hero_phrase", "named_hero"):
+        if child.data in HERO_TREES:
             if child.data == "named_hero" and fold(self.orig(child.children[0])).lower() == "alguem":
                 return {"who": "any"}
             hero = self.hero(child)
@@ -528,9 +528,7 @@ class _ReqBuild(_Build):
         VIDA que todos os oponentes": a hero's resource against another hero's, both read when the requirement
         is asked (``rulings.compare_heroes``, R-24)."""
         if d == "c_compare_have":
-            first, second = [
-                s for s in self.subs(node) if s.data in ("self_", "pronoun", "hero_phrase", "named_hero")
-            ]
+            first, second = [s for s in self.subs(node) if s.data in HERO_TREES]
             who = self._who(first)
             cmp = ">" if _low(self.tok(node, "MOREWORD")) == "mais" else "<"
             resource = self.resource(node)
@@ -577,7 +575,7 @@ class _ReqBuild(_Build):
 
     def condition(self, node: Any) -> dict[str, Any] | None:
         d = node.data
-        heroes = [s for s in self.subs(node) if s.data in ("self_", "pronoun", "hero_phrase", "named_hero")]
+        heroes = [s for s in self.subs(node) if s.data in HERO_TREES]
         if d == "c_exists":
             c = self.sub(node, "count")
             out: dict[str, Any] = {

@@ -14,7 +14,7 @@ import re
 import unicodedata
 from typing import Any
 
-from rulekit.apoteose.codes import HERO_SETS, Reason
+from rulekit.apoteose.codes import CHOICE_SETS, Reason
 from rulekit.apoteose.reading import read
 from rulekit.apoteose.timings import NAMES as TIMING_NAMES
 
@@ -606,7 +606,7 @@ ONE_HERO_OWNERS: dict[str, str] = {
 #: of the other number is refused (which of them is never guessed).
 POINTING_BACK_AT_A_CHOSEN_HERO = True
 #: R-33: the hero sets whose one hero, chosen when the clause resolves, a later clause may point back at.
-CHOSEN_HERO_SETS: frozenset[str] = frozenset({*HERO_SETS, "name"})
+CHOSEN_HERO_SETS: frozenset[str] = frozenset({*CHOICE_SETS, "name"})
 
 
 def ruling_ids() -> dict[str, Any]:

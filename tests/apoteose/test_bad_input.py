@@ -82,7 +82,8 @@ CASES = [
             H, _body({"op": "damage", "amount": 5, "resource": "VIDA", "target": {"who": "oponent"}}), []
         ),
         "test.yaml:45: cards[0].effects[0].body[0].target.who: 'oponent' is not a hero reference (self, "
-        "opponent, ally, any, selected, answered, turn, name, that, previous) — did you mean 'opponent'?",
+        "opponent, ally, any, selected, answered, turn, name, that, previous, team)"
+        " — did you mean 'opponent'?",
     ),
     (
         "body bad option",

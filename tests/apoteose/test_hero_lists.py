@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import paraphrase as P
 import pytest
-from helpers import unread
+from helpers import card, hero, run, unread
+
+from rulekit.apoteose.text import parse_effect
 
 #: (a list of heroes, the same statements written one clause each)
 PAIRS = [
@@ -131,3 +133,56 @@ def test_a_verb_sharing_a_listed_subject_is_refused_and_an_imperative_is_yours()
     mine = P.reading("Ativar Você e seus aliados recuperam 1 de ESTAMINA e compre 1 carta.")
     assert mine is not None
     assert mine == P.reading("Ativar Você e seus aliados recuperam 1 de ESTAMINA. Compre 1 carta.")
+
+
+# ------------------------------------------------------------ "você ou um aliado": one of your team, chosen
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ativar Cure 3 de VIDA de você ou de um aliado.",
+        "Ativar Cure 3 de VIDA de você ou um aliado.",
+        "Ativar Cure 3 de VIDA de um aliado ou de você.",
+        "Ativar Você ou um aliado cura 3 de VIDA.",
+    ],
+)
+def test_you_or_an_ally_is_one_hero_of_your_team_chosen(text: str) -> None:
+    [st] = [s.to_dict() for s in parse_effect(text).body]
+    assert st == {"op": "heal", "amount": 3, "resource": "VIDA", "target": {"who": "team"}}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ativar Cause 2 de DANO a você ou a um inimigo.",
+        "Ativar Cure 3 de VIDA de você ou de todos os aliados.",
+    ],
+)
+def test_another_alternative_is_refused_naming_it(text: str) -> None:
+    assert "only 'você ou um aliado' is read" in unread(text)
+
+
+@pytest.mark.parametrize("pick", ["ana", "bia"])
+def test_on_the_board_the_hero_chosen_of_your_team_is_healed(pick: str) -> None:
+    heroes = [
+        hero("ana", "azul", 5, vida=(50, 100), INVENTARIO=["p"]),
+        hero("bia", "azul", 4, vida=(50, 100)),
+        hero("caio", "vermelho", 3, vida=(50, 100)),
+    ]
+    text = "Ativar Cure 3 de VIDA de você ou de um aliado."
+    t = run(heroes, [card("p", "ana", text)], [{"activate": "p"}], [{"key": "choose@0.body0", "pick": pick}])
+    assert {h: t.heroes[h].resources["VIDA"][0] for h in ("ana", "bia", "caio")} == {
+        "ana": 53 if pick == "ana" else 50,
+        "bia": 53 if pick == "bia" else 50,
+        "caio": 50,
+    }
+
+
+def test_on_the_board_an_opponent_is_never_one_of_your_team() -> None:
+    """A scripted pick of an opponent is not an option: the default (you) is taken, and he is not healed."""
+    heroes = [hero("ana", "azul", 5, INVENTARIO=["p"]), hero("bia", "azul", 4), hero("caio", "vermelho", 3)]
+    text = "Ativar Cure 3 de VIDA de você ou de um aliado."
+    t = run(
+        heroes, [card("p", "ana", text)], [{"activate": "p"}], [{"key": "choose@0.body0", "pick": "caio"}]
+    )
+    [d] = [d for d in t.decisions if d.key == "choose@0.body0"]
+    assert (d.choice, d.source) == ("ana", "default") and t.heroes["caio"].resources["VIDA"][0] == 50
