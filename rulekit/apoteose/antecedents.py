@@ -28,6 +28,7 @@ __all__ = [
     "mismatch",
     "number_mismatch",
     "point_back",
+    "points_at",
     "side_words",
 ]
 
@@ -120,9 +121,9 @@ def point_back(
     >>> point_back({"cond": "compare", "than": "that"}, [], False, False)[1] == (NOTHING_BEFORE, {})
     True
     """
-    if _points(ast, "selected") and not chooses:
+    if points_at(ast, "selected") and not chooses:
         return None, (SELECTS_NO_HERO, {})
-    if event_hero or not _points(ast, "that"):
+    if event_hero or not points_at(ast, "that"):
         return ast, None
     if nearest == FAR:
         return None, (TOO_FAR, {})
@@ -139,10 +140,11 @@ def point_back(
 _HERO_FIELDS = ("who", "owner", "than")
 
 
-def _points(v: Any, who: str) -> bool:
+def points_at(v: Any, who: str) -> bool:
+    """Whether a condition (plain data) names the hero ``who`` anywhere in it (``that``: it points back)."""
     if isinstance(v, dict):
-        return any(v.get(k) == who for k in _HERO_FIELDS) or any(_points(x, who) for x in v.values())
-    return isinstance(v, list) and any(_points(x, who) for x in v)
+        return any(v.get(k) == who for k in _HERO_FIELDS) or any(points_at(x, who) for x in v.values())
+    return isinstance(v, list) and any(points_at(x, who) for x in v)
 
 
 def _as(v: Any, who: str) -> Any:

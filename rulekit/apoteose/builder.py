@@ -698,9 +698,9 @@ class _Build:
         out = {"op": self._verb(_low(self.tok(n, "CARDVERB"))), **self.card_at(n)}
         hs = self.heroes_in(n)
         # "Um oponente perde 2 de VIDA e descarta 1 carta": the subject's cards (yours: as with no subject)
-        shared = not hs and self.shared_subject() != {"who": "self"}
-        if (hs or shared) and "owner" not in out and out["card"] in ("choose", "all"):
-            who = self.hero(hs[0]) if hs else self.shared_subject()
+        shared = None if hs else self.shared_subject()  # the subject it shares, when it has none of its own
+        if (hs or shared != {"who": "self"}) and "owner" not in out and out["card"] in ("choose", "all"):
+            who = self.hero(hs[0]) if shared is None else shared
             if who.get("who") not in ("self", *HERO_SETS, "selected", "that", "previous") or (
                 "most" in who or "least" in who  # whose cards, never a set without its "com mais"
             ):

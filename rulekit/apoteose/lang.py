@@ -30,7 +30,7 @@ from typing import Any
 from rulekit.apoteose import rulings as R
 from rulekit.apoteose import statements as S
 from rulekit.apoteose import words as W
-from rulekit.apoteose.antecedents import FAR, POINTER_RE, point_back
+from rulekit.apoteose.antecedents import FAR, POINTER_RE, point_back, points_at
 from rulekit.apoteose.builder_lists import AFTER_A_LIST, LISTED, SHARES_A_LIST
 from rulekit.apoteose.cardrefs import NOTHING_BEFORE
 from rulekit.apoteose.codes import HERO_SETS
@@ -444,7 +444,7 @@ def _condition_points(
     if refs is None or not refs.known:
         return cond, None
     chosen = [t for k, t in refs.chosen if k == "hero"]
-    if nearest == LISTED and not refs.event_hero and point_back(cond, [], True, False)[1] is not None:
+    if nearest == LISTED and not refs.event_hero and points_at(cond, "that"):
         return cond, Phrase(AFTER_A_LIST, phrase=word)  # "Cure … em você e em um aliado. Se ele …": which?
     out, why = point_back(cond, chosen, bool(chosen), refs.event_hero, None if nearest == LISTED else nearest)
     return (out, None) if why is None else (cond, Phrase(why[0], phrase=word, **why[1]))
@@ -590,9 +590,10 @@ def _shared_subject(own: dict[str, Any] | None, target: dict[str, Any]) -> dict[
     and draws: the opponent)."""
     if own is not None and own != target:
         return own
-    counted = "count" in target and target.get("who") in R.CHOSEN_HERO_SETS and not target.get("all")
-    if _chosen_one(target) or (R.POINTING_BACK_AT_A_CHOSEN_HERO and counted):
-        return {"who": "previous", "all": True} if counted else {"who": "previous"}
+    if _chosen_one(target):
+        return {"who": "previous"}
+    if _chosen_several(target) and "count" in target:  # "Dois oponentes perdem … e compram": those two
+        return {"who": "previous", "all": True}
     return target
 
 

@@ -414,7 +414,7 @@ class _ReqBuild(_Build):
         subj = self._subject(node)
         if node.data == "t_step":  # a hero moved on the board (LANGUAGE.md §4.1)
             tail = self.sub(node, "steptail")
-            if tail is not None and any(True for _ in self.subs(tail)):  # "… adjacente a você": once there
+            if tail is not None and self.subs(tail):  # "… adjacente a você": the mover next to him once there
                 near = self.near(tail)
                 if near != {"who": "self"}:  # what a Selecione chooses is chosen after the trigger
                     self.fail(

@@ -638,28 +638,27 @@ def _point_back(reqs: list[Requirement], warnings: list[Warning_], event_hero: b
     """Each state or condition naming a hero it points back at ("Se você tiver menos VIDA que ele", "… que o
     alvo") made what it means, or refused where it is written (:func:`.antecedents.point_back`, LANGUAGE.md
     §3.1)."""
-    chooses = [q.text for q in reqs if q.ast.get("op") == "select" and q.ast.get("what") == "hero"]
+    chooses = any(_selects_a_hero(q) for q in reqs)
     for i, r in enumerate(reqs):
         if r.kind not in ("state", "condition") or r.ast.get("cond") == "trigger":
             continue
-        before = [q.text for q in reqs[:i] if q.text in chooses]
-        ast, why = point_back(r.ast, before, bool(chooses), event_hero)
+        before = [q.text for q in reqs[:i] if _selects_a_hero(q)]
+        ast, why = point_back(r.ast, before, chooses, event_hero)
         if why is None:
             reqs[i] = replace(r, ast=ast)
             continue
         hit = POINTER_RE.search(r.text)
-        at = r.position + (hit.start() if hit else 0)
         word = hit.group(0) if hit else r.text.split()[0]
         reason = Phrase(why[0], phrase=word, **why[1])
         reqs[i] = replace(r, ast={"cond": "unknown", "text": r.text, "reason": reason})
-        message = N_("cannot resolve '{word}' at position {position} (requirement '{requirement}'): {why}")
         warnings.append(
-            Warning_(
-                "UNSUPPORTED_TEXT",
-                Phrase(message, word=word, position=at, requirement=r.text, why=reason),
-                at,
-            )
+            _unread_requirement(r.text, r.position, (hit.start() if hit else 0, word, reason, []))
         )
+
+
+def _selects_a_hero(r: Requirement) -> bool:
+    """Whether a requirement is a Selecione of heroes (what "o alvo", and "ele" with nothing nearer, mean)."""
+    return r.ast.get("op") == "select" and r.ast.get("what") == "hero"
 
 
 def effect_refs(timings: tuple[str, ...], task: str | None, reqs: list[Requirement]) -> Any:
